@@ -1,0 +1,23 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { getPageTranslation } from "~/i18n/page.server";
+
+/** A screen whose route and title exist while its issue is still open. */
+export function placeholderLoader(pageKey: string) {
+  return async function loader({ request }: LoaderFunctionArgs) {
+    const { title } = await getPageTranslation(request);
+    return json({ title: title(pageKey), pageKey });
+  };
+}
+
+export function PlaceholderPage() {
+  const { pageKey } = useLoaderData<{ pageKey: string }>();
+  const { t } = useTranslation();
+  return (
+    <div className="usa-prose">
+      <h1>{t(pageKey)}</h1>
+      <p>{t("placeholder")}</p>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, parseEnv } from "./config.server";
+
+const dirs: string[] = [];
+function tempDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), "config-test-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("configuration", () => {
+  it("runs with nothing set", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: "./data", GEOCODER: "offline", ADMIN_EMAIL_DOMAINS: [] });
+    expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it("names each wrong variable in one message", () => {
+    let error: unknown;
+    try {
+      parseEnv({ PORT: "eighty", GEOCODER: "google", SMTP_URL: "http://mail", SEED_ADMIN_PASSWORD: "short" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/PORT: .*"eighty"/);
+    expect(message).toMatch(/GEOCODER: /);
+    expect(message).toMatch(/SMTP_URL: must start with smtp/);
+    expect(message).toMatch(/SEED_ADMIN_PASSWORD: .*hidden/);
+    expect(message).not.toContain("short");
+  });
+
+  it("reads the administrator domains as a list and refuses a bad one", () => {
+    expect(parseEnv({ ADMIN_EMAIL_DOMAINS: "Maryland.gov, msde.maryland.gov" }).ADMIN_EMAIL_DOMAINS).toEqual([
+      "maryland.gov",
+      "msde.maryland.gov",
+    ]);
+    expect(() => parseEnv({ ADMIN_EMAIL_DOMAINS: "not a domain" })).toThrow(/ADMIN_EMAIL_DOMAINS/);
+  });
+
+  it("treats an empty value as unset", () => {
+    expect(parseEnv({ PORT: "", SMTP_URL: "" })).toMatchObject({ PORT: 3000, SMTP_URL: undefined });
+  });
+
+  it("makes the data folders and keeps one generated session secret", () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    for (const folder of ["uploads", "reports", "outbox"]) expect(existsSync(path.join(dir, folder))).toBe(true);
+    expect(first.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(path.join(dir, "session-secret"), "utf8").trim()).toBe(first.sessionSecret);
+    expect(statSync(path.join(dir, "session-secret")).mode & 0o077).toBe(0);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first.sessionSecret);
+    expect(first.databaseFile).toBe(path.join(dir, "app.db"));
+  });
+
+  it("prefers SESSION_SECRET when it is set", () => {
+    const secret = "s".repeat(40);
+    expect(loadConfig({ DATA_DIR: tempDir(), SESSION_SECRET: secret }).sessionSecret).toBe(secret);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SESSION_SECRET: "too short" })).toThrow(/SESSION_SECRET/);
+  });
+});

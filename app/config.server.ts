@@ -1,0 +1,121 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { singleton } from "./utils/singleton.server";
+
+const blankIsUnset = (value: unknown) => (value === "" ? undefined : value);
+const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(blankIsUnset, schema.optional());
+const withDefault = <T extends z.ZodTypeAny>(schema: T, fallback: z.input<T>) =>
+  z.preprocess(blankIsUnset, schema.default(fallback));
+
+const domain = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** Every setting the application reads, checked once at start-up. */
+export const EnvSchema = z.object({
+  NODE_ENV: withDefault(z.enum(["development", "production", "test"]), "production"),
+  PORT: withDefault(
+    z.coerce.number({ invalid_type_error: "must be a port number" }).int("must be a whole number").min(1).max(65535),
+    3000,
+  ),
+  DATA_DIR: withDefault(z.string(), "./data"),
+  SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
+  SMTP_URL: optional(
+    z
+      .string()
+      .url("must be a URL such as smtp://user:password@host:587")
+      .refine((value) => /^smtps?:\/\//.test(value), "must start with smtp:// or smtps://"),
+  ),
+  MAIL_FROM: withDefault(z.string().min(3), "Maryland Infants and Toddlers Program <no-reply@localhost>"),
+  APP_URL: optional(
+    z
+      .string()
+      .url("must be the address people open, such as https://referrals.example.org")
+      .transform((value) => value.replace(/\/+$/, "")),
+  ),
+  GEOCODER: withDefault(z.enum(["offline", "census"]), "offline"),
+  ADMIN_EMAIL_DOMAINS: withDefault(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(",")
+          .map((part) => part.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(domain, "must be a comma-separated list of domains such as maryland.gov"))),
+    "",
+  ),
+  SEED_ADMIN_EMAIL: optional(z.string().email("must be an e-mail address").transform((value) => value.toLowerCase())),
+  SEED_ADMIN_PASSWORD: optional(
+    z.string().min(12, "must be at least 12 characters long").regex(/\d/, "must include a number"),
+  ),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Env {
+  dataDir: string;
+  databaseFile: string;
+  uploadsDir: string;
+  reportsDir: string;
+  outboxDir: string;
+  sessionSecret: string;
+  appUrl: string;
+  isProduction: boolean;
+}
+
+export class ConfigError extends Error {
+  name = "ConfigError";
+}
+
+/** Reads the settings from an environment; throws a ConfigError that names each wrong variable. */
+export function parseEnv(env: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = String(issue.path[0]);
+    const secret = name === "SESSION_SECRET" || name === "SEED_ADMIN_PASSWORD";
+    return `  ${name}: ${issue.message} (got ${secret ? "a hidden value" : JSON.stringify(env[name])})`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("hex");
+  try {
+    writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch (error) {
+    // Another process (the migration, a second server) wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return readFileSync(file, "utf8").trim();
+    throw error;
+  }
+}
+
+/** Builds the configuration and makes the data folders it names. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = parseEnv(env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  const folders = {
+    uploadsDir: path.join(dataDir, "uploads"),
+    reportsDir: path.join(dataDir, "reports"),
+    outboxDir: path.join(dataDir, "outbox"),
+  };
+  for (const dir of [dataDir, ...Object.values(folders)]) mkdirSync(dir, { recursive: true });
+  return {
+    ...parsed,
+    ...folders,
+    dataDir,
+    databaseFile: path.join(dataDir, "app.db"),
+    sessionSecret: parsed.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    appUrl: parsed.APP_URL ?? `http://localhost:${parsed.PORT}`,
+    isProduction: parsed.NODE_ENV === "production",
+  };
+}
+
+export function getConfig(): Config {
+  return singleton("config", () => loadConfig());
+}

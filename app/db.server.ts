@@ -1,0 +1,27 @@
+import SQLite from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import type { Database } from "../db/schema";
+import { getConfig } from "./config.server";
+import { singleton } from "./utils/singleton.server";
+
+export type DB = Kysely<Database>;
+
+/**
+ * Opens the SQLite file with the settings every connection needs.
+ * WAL lets readers go on while one writer commits. synchronous=NORMAL is durable against a
+ * crash of the process (a SIGKILL mid-request loses nothing committed) and keeps the file
+ * consistent on power loss; only FULL would also keep the last commits through a power cut,
+ * at the price of an fsync on every write, which the wizard's many small saves would feel.
+ */
+export function openDatabase(file: string): DB {
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+export function getDb(): DB {
+  return singleton("db", () => openDatabase(getConfig().databaseFile));
+}

@@ -1,0 +1,36 @@
+import { RemixBrowser } from "@remix-run/react";
+import i18next from "i18next";
+import Backend from "i18next-http-backend";
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { getInitialNamespaces } from "remix-i18next/client";
+import { i18nConfig } from "./i18n/config";
+
+async function hydrate() {
+  // The server wrote the language into <html lang> and the translations' version into a
+  // meta tag, so the browser asks for exactly the files it can cache for good.
+  const version = document.querySelector<HTMLMetaElement>('meta[name="i18n-version"]')?.content ?? "0";
+  await i18next
+    .use(initReactI18next)
+    .use(Backend)
+    .init({
+      ...i18nConfig,
+      lng: document.documentElement.lang,
+      ns: getInitialNamespaces(),
+      backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${version}` },
+    });
+
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18next}>
+        <StrictMode>
+          <RemixBrowser />
+        </StrictMode>
+      </I18nextProvider>,
+    );
+  });
+}
+
+hydrate();

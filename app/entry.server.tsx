@@ -1,0 +1,65 @@
+import { PassThrough } from "node:stream";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { NonceProvider } from "./components/nonce";
+import { i18nConfig } from "./i18n/config";
+import { i18next } from "./i18n/i18next.server";
+import { resources } from "./i18n/resources.server";
+
+const RENDER_TIMEOUT_MS = 10_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const instance = createInstance();
+  await instance.use(initReactI18next).init({
+    ...i18nConfig,
+    lng: await i18next.getLocale(request),
+    ns: i18next.getRouteNamespaces(remixContext),
+    resources,
+  });
+  const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
+
+  // The whole page is rendered before the first byte: nothing here streams behind a
+  // Suspense boundary, and a page that works without JavaScript must arrive complete.
+  return new Promise<Response>((resolve, reject) => {
+    let failed = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={RENDER_TIMEOUT_MS} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady() {
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: failed ? 500 : responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          failed = true;
+          console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, RENDER_TIMEOUT_MS + 1000);
+  });
+}

@@ -1,0 +1,63 @@
+import type { Lookup } from "../../db/schema";
+import type { DB } from "~/db.server";
+import type { Language } from "~/i18n/config";
+import { cached } from "./cache.server";
+
+export const LOOKUP_TYPES = [
+  "States",
+  "Counties",
+  "Languages",
+  "Races",
+  "Months",
+  "Genders",
+  "References",
+  "Prefixes",
+  "Suffixes",
+  "FamilyRelationships",
+  "ContactMethods",
+  "RefReasons_ConcernsDevelopmental",
+  "FailedScreenings",
+  "IdentifiedConditions",
+  "SecurityQuestion",
+] as const;
+export type LookupType = (typeof LOOKUP_TYPES)[number];
+
+export const MARYLAND_STATE_CODE = "21";
+
+async function lookupsByType(db: DB): Promise<Map<string, Lookup[]>> {
+  return cached(db, "lookups", async () => {
+    const rows = await db.selectFrom("lookups").selectAll().orderBy("type").orderBy("list_order").orderBy("id").execute();
+    const byType = new Map<string, Lookup[]>();
+    for (const row of rows) {
+      const list = byType.get(row.type) ?? [];
+      list.push(row);
+      byType.set(row.type, list);
+    }
+    return byType;
+  });
+}
+
+/** The rows of one lookup type, in their list order. Lookups are public reference data. */
+export async function getLookups(db: DB, type: LookupType): Promise<Lookup[]> {
+  return (await lookupsByType(db)).get(type) ?? [];
+}
+
+export async function getAllLookups(db: DB): Promise<Lookup[]> {
+  return [...(await lookupsByType(db)).values()].flat();
+}
+
+/** The description of a code in the person's language, or null for an unknown code. */
+export async function getLookupLabel(db: DB, type: LookupType, code: string | null | undefined, language: Language) {
+  if (code == null) return null;
+  const row = (await getLookups(db, type)).find((lookup) => lookup.code === code);
+  return row ? lookupLabel(row, language) : null;
+}
+
+export function lookupLabel(row: Pick<Lookup, "description" | "description_es">, language: Language): string {
+  return language === "es" ? row.description_es : row.description;
+}
+
+/** Options for a select list, labelled in the person's language. */
+export async function getLookupOptions(db: DB, type: LookupType, language: Language) {
+  return (await getLookups(db, type)).map((row) => ({ value: row.code, label: lookupLabel(row, language) }));
+}

@@ -1,0 +1,26 @@
+import type { DB } from "~/db.server";
+import { isIeNoticeWindowOpen } from "~/utils/dates";
+import { cached } from "./cache.server";
+
+/** A named configuration value (SPEC §3 Miscellaneous), or null. Public. */
+export async function getMiscellaneousValue(db: DB, name: string): Promise<string | null> {
+  const values = await cached(db, "miscellaneous", async () => {
+    const rows = await db.selectFrom("miscellaneous").select(["name", "value"]).execute();
+    return new Map(rows.map((row) => [row.name, row.value]));
+  });
+  return values.get(name) ?? null;
+}
+
+export function isInternetExplorer(userAgent: string | null | undefined): boolean {
+  return /\b(MSIE |Trident\/)/.test(userAgent ?? "");
+}
+
+/**
+ * The notice tells Internet Explorer users that their browser is not supported, while fewer than
+ * 90 days have passed since ieMessageStartDate. Other browsers have nothing to act on, so they
+ * are not shown it.
+ */
+export async function isIeNoticeShown(db: DB, userAgent: string | null, moment: Date = new Date()): Promise<boolean> {
+  if (!isInternetExplorer(userAgent)) return false;
+  return isIeNoticeWindowOpen(await getMiscellaneousValue(db, "ieMessageStartDate"), moment);
+}

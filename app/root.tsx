@@ -1,0 +1,124 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { Outlet } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { ErrorPage, errorKindForStatus } from "./components/ErrorPage";
+import { IeNotice } from "./components/IeNotice";
+import { LanguageFooter } from "./components/LanguageFooter";
+import { useNonce } from "./components/nonce";
+import { ToastRegion, type ToastMessage } from "./components/Toast";
+import { getDb } from "./db.server";
+import { getLanguage, i18next, languageFromQuery, serializeLanguageCookie } from "./i18n/i18next.server";
+import { pageTitle } from "./i18n/page.server";
+import { resourcesVersion } from "./i18n/resources.server";
+import { isIeNoticeShown } from "./models/miscellaneous.server";
+import { getToast } from "./services/toast.server";
+import styles from "./styles/app.css";
+import { titleMeta } from "./utils/meta";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const handle = { i18n: "common" };
+
+export const meta = titleMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const language = await getLanguage(request);
+  const headers = new Headers();
+  const asked = languageFromQuery(request);
+  if (asked) headers.append("Set-Cookie", await serializeLanguageCookie(asked));
+
+  const { toast, headers: toastHeaders } = await getToast(request);
+  for (const [name, value] of toastHeaders) headers.append(name, value);
+  const t = await i18next.getFixedT(language, "common");
+  const toastMessage: ToastMessage | null = toast
+    ? { kind: toast.kind, text: t(toast.key, toast.values), id: crypto.randomUUID() }
+    : null;
+
+  return json(
+    {
+      language,
+      i18nVersion: resourcesVersion,
+      toast: toastMessage,
+      ieNotice: await isIeNoticeShown(getDb(), request.headers.get("User-Agent")),
+      errorTitle: pageTitle(t, "errors.heading", { error: true }),
+    },
+    { headers },
+  );
+}
+
+/** After every change of page, focus moves to the main view, so a screen reader starts there. */
+function useFocusMainOnNavigation() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById("main-content")?.focus();
+  }, [pathname]);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const { t, i18n } = useTranslation();
+  const nonce = useNonce();
+  const language = data?.language ?? (i18n.language === "es" ? "es" : "en");
+  return (
+    <html lang={language} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="i18n-version" content={data?.i18nVersion ?? "0"} />
+        <Meta />
+        {data ? null : <title>{t("errorTitlePrefix") + t("titleTemplate", { page: t("errors.notFound.title") })}</title>}
+        <Links />
+      </head>
+      <body>
+        <a className="usa-skipnav" href="#main-content">
+          {t("skipToMain")}
+        </a>
+        {data?.ieNotice ? <IeNotice /> : null}
+        <ToastRegion toast={data?.toast ?? null} />
+        {children}
+        <LanguageFooter />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { language } = useRouteLoaderData<typeof loader>("root") ?? { language: "en" };
+  useChangeLanguage(language);
+  useFocusMainOnNavigation();
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const kind = isRouteErrorResponse(error) ? errorKindForStatus(error.status) : "unexpected";
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main id="main-content" tabIndex={-1} className="public-main">
+      <ErrorPage kind={kind} />
+    </main>
+  );
+}

@@ -1,0 +1,13 @@
+import { sql } from "kysely";
+import { getDb } from "~/db.server";
+
+// 200 when the database answers; a load balancer or a person can ask.
+export async function loader() {
+  try {
+    await sql`select 1`.execute(getDb());
+    return new Response("ok\n", { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
+  } catch (error) {
+    console.error("health check failed", error);
+    return new Response("database unavailable\n", { status: 503, headers: { "Content-Type": "text/plain" } });
+  }
+}

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getNamespace, resourcesVersion } from "~/i18n/resources.server";
+
+// The translations the browser loads to hydrate. The address carries the version, so each
+// file is cached for good and a new deployment asks for new files.
+export function loader({ params, request }: LoaderFunctionArgs) {
+  const namespace = getNamespace(params.lng ?? "", (params.ns ?? "").replace(/\.json$/, ""));
+  if (!namespace) return new Response("Not found", { status: 404 });
+  const current = new URL(request.url).searchParams.get("v") === resourcesVersion;
+  return new Response(JSON.stringify(namespace), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": current ? "public, max-age=31536000, immutable" : "no-cache",
+    },
+  });
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from "node:crypto";
+
+/** A fresh nonce for the inline scripts of one response. */
+export function createNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+/** The headers every response carries (ARCHITECTURE §7). */
+export function securityHeaders(nonce: string, { https }: { https: boolean }): Record<string, string> {
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+    ...(https ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+  return {
+    "Content-Security-Policy": csp,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+    ...(https ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+interface WriteRequest {
+  method: string;
+  origin: string | undefined;
+  secFetchSite: string | undefined;
+  /** The origins this server answers as: its own address and APP_URL. */
+  allowedOrigins: string[];
+}
+
+/**
+ * Refuses a state-changing request that a browser says came from another site. The Origin
+ * header decides when present; else Sec-Fetch-Site; a request with neither (curl, a program of
+ * the program's own) is not a browser's cross-site request and goes on.
+ */
+export function isCrossSiteWrite({ method, origin, secFetchSite, allowedOrigins }: WriteRequest): boolean {
+  if (SAFE_METHODS.has(method.toUpperCase())) return false;
+  if (origin && origin !== "null") return !allowedOrigins.includes(origin.toLowerCase());
+  if (origin === "null") return true;
+  return secFetchSite === "cross-site" || secFetchSite === "same-site";
+}

@@ -1,0 +1,50 @@
+import { createCookie, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { getConfig } from "~/config.server";
+import { singleton } from "~/utils/singleton.server";
+
+/**
+ * A message for the next page, carried in a signed cookie that lives for one request, so it
+ * shows after the redirect with or without JavaScript. It holds a translation key, not text,
+ * and is translated in the language of the page that shows it.
+ */
+export const ToastSchema = z.object({
+  kind: z.enum(["success", "error", "info"]).default("success"),
+  key: z.string().min(1),
+  values: z.record(z.string()).optional(),
+});
+export type Toast = z.infer<typeof ToastSchema>;
+export type ToastInput = z.input<typeof ToastSchema>;
+
+function toastCookie() {
+  return singleton("toastCookie", () =>
+    createCookie("toast", {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: getConfig().appUrl.startsWith("https:"),
+      secrets: [getConfig().sessionSecret],
+    }),
+  );
+}
+
+export async function createToastHeaders(toast: ToastInput): Promise<Headers> {
+  return new Headers({ "Set-Cookie": await toastCookie().serialize(ToastSchema.parse(toast)) });
+}
+
+export async function redirectWithToast(url: string, toast: ToastInput, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  for (const [name, value] of await createToastHeaders(toast)) headers.append(name, value);
+  return redirect(url, { ...init, headers });
+}
+
+/** Reads the waiting message, if any, and the header that clears it. */
+export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers }> {
+  const raw = await toastCookie().parse(request.headers.get("Cookie"));
+  const parsed = ToastSchema.safeParse(raw);
+  const headers = new Headers();
+  if (raw !== null && raw !== undefined) {
+    headers.append("Set-Cookie", await toastCookie().serialize("", { maxAge: 0 }));
+  }
+  return { toast: parsed.success ? parsed.data : null, headers };
+}

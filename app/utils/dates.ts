@@ -1,0 +1,69 @@
+export const EASTERN_TIME_ZONE = "America/New_York";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Locale = "en" | "es";
+
+function localeTag(language: Locale) {
+  return language === "es" ? "es-US" : "en-US";
+}
+
+/** A moment (ISO text or Date) as a date and time in US Eastern time, e.g. "11/21/2026, 5:03 AM". */
+export function formatDateTimeEastern(value: string | Date, language: Locale = "en"): string {
+  return new Intl.DateTimeFormat(localeTag(language), {
+    timeZone: EASTERN_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(new Date(value));
+}
+
+/** A moment as a date in US Eastern time, e.g. "11/21/2026". */
+export function formatDateEastern(value: string | Date, language: Locale = "en"): string {
+  return new Intl.DateTimeFormat(localeTag(language), {
+    timeZone: EASTERN_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date(value));
+}
+
+/** A calendar date (YYYY-MM-DD, no time) as people read it; no time zone applies. */
+export function formatCalendarDate(isoDate: string, language: Locale = "en"): string {
+  const [year, month, day] = isoDate.split("-").map(Number);
+  return new Intl.DateTimeFormat(localeTag(language), {
+    timeZone: "UTC",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date(Date.UTC(year, month - 1, day)));
+}
+
+/** The calendar date (YYYY-MM-DD) it is in Maryland at a moment: "today" for every date rule. */
+export function easternCalendarDate(moment: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: EASTERN_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(moment);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value;
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+/** Whole days from one calendar date (YYYY-MM-DD) to another. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+export const IE_NOTICE_DAYS = 90;
+
+/** The Internet Explorer notice shows from its start date while fewer than 90 days have passed. */
+export function isIeNoticeWindowOpen(startDate: string | null | undefined, moment: Date = new Date()): boolean {
+  if (!startDate || !/^\d{4}-\d{2}-\d{2}/.test(startDate)) return false;
+  const elapsed = daysBetween(startDate.slice(0, 10), easternCalendarDate(moment));
+  return elapsed >= 0 && elapsed < IE_NOTICE_DAYS;
+}

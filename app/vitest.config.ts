@@ -1,0 +1,17 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export default defineConfig({
+  root,
+  resolve: { alias: { "~": path.join(root, "app") } },
+  esbuild: { jsx: "automatic" },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts"],
+    environment: "node",
+    pool: "forks",
+    restoreMocks: true,
+  },
+});

@@ -1,0 +1,34 @@
+import { pathToFileURL } from "node:url";
+import { Migrator, type Kysely } from "kysely";
+import { getConfig } from "../app/config.server";
+import { openDatabase } from "../app/db.server";
+import { migrationProvider } from "./migrations";
+
+/** Runs every migration not yet applied, in order; safe to run on any earlier state. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((result) => result.status === "Error");
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  }
+  return results.map((result) => result.migrationName);
+}
+
+async function main() {
+  const config = getConfig();
+  const db = openDatabase(config.databaseFile);
+  try {
+    const applied = await migrateToLatest(db);
+    console.log(applied.length ? `Migrated ${config.databaseFile}: ${applied.join(", ")}` : `Database is up to date (${config.databaseFile})`);
+  } finally {
+    await db.destroy();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

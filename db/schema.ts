@@ -1,0 +1,338 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** ISO-8601 UTC text, written by the database when left out. */
+type Timestamp = ColumnType<string, string | undefined, string>;
+/** SQLite has no boolean: 0 or 1. */
+type Flag = ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
+
+export type ReferralStatus =
+  | "Draft"
+  | "Submitted"
+  | "Received"
+  | "Processed"
+  | "Unable to Process"
+  | "Unable to Contact"
+  | "Eligible"
+  | "Not Eligible";
+
+export type Role = "ROLE_USER" | "ROLE_ADMIN" | "ROLE_SUPER_ADMIN";
+export type InterfaceLanguage = "en" | "sp";
+export type YesNo = "yes" | "no";
+export type YesNoUnknown = "yes" | "no" | "unknown";
+export type ReasonType = "RefReasons_ConcernsDevelopmental" | "FailedScreenings" | "IdentifiedConditions";
+
+export interface LookupsTable {
+  id: Generated<number>;
+  type: string;
+  code: string;
+  description: string;
+  description_es: string;
+  list_order: ColumnType<number, number | undefined, number>;
+}
+
+export interface CacheVersionsTable {
+  name: string;
+  version: ColumnType<number, number | undefined, number>;
+}
+
+export interface MiscellaneousTable {
+  id: Generated<number>;
+  name: string;
+  value: string;
+}
+
+export interface ZipCodesTable {
+  zip: string;
+  city: string;
+  county_fips: string;
+  /** Every county the ZIP touches, comma separated, the suggested one first. */
+  all_county_fips: string;
+}
+
+export interface PhoneNumbersTable {
+  id: Generated<number>;
+  area_code: string;
+  prefix: string;
+  suffix: string;
+  created_by_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  username: string;
+  password_hash: string;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  prefix: string | null;
+  suffix: string | null;
+  reference: string | null;
+  primary_language: ColumnType<InterfaceLanguage, InterfaceLanguage | undefined, InterfaceLanguage>;
+  security_question1: string | null;
+  security_question2: string | null;
+  security_answer1_hash: string | null;
+  security_answer2_hash: string | null;
+  home_phone_id: number | null;
+  work_phone_id: number | null;
+  mobile_phone_id: number | null;
+  locked: Flag;
+  enabled: Flag;
+  last_login: string | null;
+  status_updated_at: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by_id: number | null;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role: Role;
+}
+
+export interface AddressesTable {
+  id: Generated<number>;
+  line1: string;
+  line2: string | null;
+  city: string;
+  zip: string;
+  nickname: string | null;
+  address_book: Flag;
+  state: ColumnType<string, string | undefined, string>;
+  county: string | null;
+  created_by_id: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChildrenTable {
+  id: Generated<number>;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  prefix: string | null;
+  suffix: string | null;
+  /** YYYY-MM-DD */
+  birthdate: string;
+  state_of_residence: ColumnType<string, string | undefined, string>;
+  created_by_id: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReferralsTable {
+  id: Generated<number>;
+  status: ColumnType<ReferralStatus, ReferralStatus | undefined, ReferralStatus>;
+  child_id: number;
+  created_by_id: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  submission_date: string | null;
+  status_updated_at: string | null;
+  status_details: string | null;
+  status_details_es: string | null;
+  comments: string | null;
+  service_coordinator: string | null;
+  eligibility_determination: string | null;
+  has_been_copied: Flag;
+  referrer_relationship: string | null;
+  referral_source_other: string | null;
+  referrer_prefix: string | null;
+  referrer_suffix: string | null;
+  referrer_first_name: string | null;
+  referrer_middle_name: string | null;
+  referrer_last_name: string | null;
+  referrer_phone_id: number | null;
+  family_approval: number | null;
+  is_audiologist_screening: number | null;
+  is_hospital_birth: number | null;
+  is_capta: number | null;
+  gender: string | null;
+  is_hispanic_child: YesNoUnknown | null;
+  primary_language: string | null;
+  address_id: number | null;
+  /** weeks * 7 + days, or -1 when unknown */
+  gestational_age_in_days: number | null;
+  family_primary_language: string | null;
+  family_needs_interpreter: YesNo | null;
+  child_in_foster_care: YesNoUnknown | null;
+  other_medical_condition: string | null;
+  failed_screening_date: string | null;
+  additional_details: string | null;
+  child_parent_consent: number | null;
+}
+
+export interface ReferralRacesTable {
+  referral_id: number;
+  race_code: string;
+}
+
+export interface ReferralReasonsTable {
+  referral_id: number;
+  reason_type: ReasonType;
+  reason_code: string;
+}
+
+export interface AdultsTable {
+  id: Generated<number>;
+  referral_id: number;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  prefix: string | null;
+  suffix: string | null;
+  child_relationship: string | null;
+  preferred_method_of_contact: string | null;
+  best_time_to_contact: string | null;
+  email: string | null;
+  home_phone_id: number | null;
+  work_phone_id: number | null;
+  mobile_phone_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReferralDocumentsTable {
+  id: Generated<number>;
+  referral_id: number;
+  disabled: Flag;
+  description: string;
+  is_consent: Flag;
+  /** The sanitized name the file was uploaded with. */
+  file_name: string;
+  /** The random name under DATA_DIR/uploads. */
+  file_path: string;
+  content_type: string;
+  size_bytes: number;
+  created_by_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the random id the cookie holds: a copy of the table opens no session. */
+  id_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: string;
+  return_to: string | null;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: string;
+  used_at: string | null;
+  attempts_left: ColumnType<number, number | undefined, number>;
+  answers_verified_at: string | null;
+  requested_by_id: number | null;
+}
+
+export interface EmailVerificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface ReviewTokensTable {
+  id: Generated<number>;
+  referral_id: number;
+  token_hash: string;
+  created_by_id: number | null;
+  created_at: Timestamp;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface ReferralStatusHistoryTable {
+  id: Generated<number>;
+  referral_id: number;
+  from_status: ReferralStatus | null;
+  to_status: ReferralStatus;
+  changed_by_id: number | null;
+  changed_at: Timestamp;
+  status_details: string | null;
+  status_details_es: string | null;
+  comments: string | null;
+}
+
+export interface GeneratedReportsTable {
+  id: Generated<number>;
+  kind: "referral" | "user";
+  format: "csv" | "xlsx";
+  file_name: string;
+  parameters: ColumnType<string, string | undefined, string>;
+  row_count: number | null;
+  created_by_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface AuditEventsTable {
+  id: Generated<number>;
+  at: Timestamp;
+  actor_user_id: number | null;
+  actor_review_token_id: number | null;
+  action: string;
+  entity_type: string;
+  entity_id: number | null;
+  referral_id: number | null;
+  details: string | null;
+}
+
+export interface RateLimitsTable {
+  bucket: string;
+  key: string;
+  hits: ColumnType<number, number | undefined, number>;
+  window_ends_at: string;
+}
+
+export interface Database {
+  lookups: LookupsTable;
+  cache_versions: CacheVersionsTable;
+  miscellaneous: MiscellaneousTable;
+  zip_codes: ZipCodesTable;
+  phone_numbers: PhoneNumbersTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  addresses: AddressesTable;
+  children: ChildrenTable;
+  referrals: ReferralsTable;
+  referral_races: ReferralRacesTable;
+  referral_reasons: ReferralReasonsTable;
+  adults: AdultsTable;
+  referral_documents: ReferralDocumentsTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  email_verifications: EmailVerificationsTable;
+  review_tokens: ReviewTokensTable;
+  referral_status_history: ReferralStatusHistoryTable;
+  generated_reports: GeneratedReportsTable;
+  audit_events: AuditEventsTable;
+  rate_limits: RateLimitsTable;
+}
+
+export type Lookup = Selectable<LookupsTable>;
+export type NewLookup = Insertable<LookupsTable>;
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Child = Selectable<ChildrenTable>;
+export type NewChild = Insertable<ChildrenTable>;
+export type ChildUpdate = Updateable<ChildrenTable>;
+export type Referral = Selectable<ReferralsTable>;
+export type NewReferral = Insertable<ReferralsTable>;
+export type ReferralUpdate = Updateable<ReferralsTable>;
+export type Address = Selectable<AddressesTable>;
+export type NewAddress = Insertable<AddressesTable>;
+export type Adult = Selectable<AdultsTable>;
+export type NewAdult = Insertable<AdultsTable>;
+export type PhoneNumber = Selectable<PhoneNumbersTable>;
+export type ReferralDocument = Selectable<ReferralDocumentsTable>;
+export type Session = Selectable<SessionsTable>;

@@ -1,0 +1,146 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { sql, type Kysely } from "kysely";
+import { getConfig } from "../app/config.server";
+import { openDatabase } from "../app/db.server";
+import { parseCsvRecords } from "../app/utils/csv";
+import type { Database, NewLookup } from "./schema";
+
+const seedDataDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "seed-data");
+
+function readRecords(file: string) {
+  return parseCsvRecords(readFileSync(path.join(seedDataDir, file), "utf8"));
+}
+
+/** Every lookup row the application ships, in both languages. */
+export function seedLookups(): NewLookup[] {
+  const states = readRecords("states.csv").map((row, i) => ({
+    type: "States",
+    code: row.code,
+    description: row.name,
+    description_es: row.name_es,
+    list_order: i + 1,
+  }));
+  const counties = readRecords("counties.csv").map((row, i) => ({
+    type: "Counties",
+    code: row.code,
+    description: row.name,
+    description_es: row.name_es,
+    list_order: i + 1,
+  }));
+  const races = readRecords("races.csv")
+    .filter((row) => row.kind === "race" && row.cdc_code)
+    .map((row, i) => ({
+      type: "Races",
+      code: row.cdc_code,
+      description: row.label_en,
+      description_es: row.label_es,
+      list_order: i + 1,
+    }));
+  const handKept = readRecords("lookups.csv").map((row) => ({
+    type: row.type,
+    code: row.code,
+    description: row.description,
+    description_es: row.description_es,
+    list_order: Number(row.list_order),
+  }));
+  return [...states, ...counties, ...races, ...handKept];
+}
+
+export const MISCELLANEOUS_DEFAULTS: Record<string, string> = {
+  // The Internet Explorer notice shows for 90 days from this date.
+  ieMessageStartDate: "2026-11-01",
+};
+
+function seedZipCodes() {
+  const detail = new Map(readRecords("md_zips_detail.csv").map((row) => [row.zip, row.all_county_fips]));
+  return readRecords("md_zips.csv").map((row) => {
+    const others = (detail.get(row.zip) ?? "").split(/[;|, ]+/).filter((fips) => fips && fips !== row.county_fips);
+    return {
+      zip: row.zip,
+      city: row.city,
+      county_fips: row.county_fips,
+      all_county_fips: [row.county_fips, ...others].join(","),
+    };
+  });
+}
+
+/**
+ * Brings the reference data up to date. A row is written only when it differs, so seeding
+ * twice changes nothing (not even the cache counters), and a value an administrator changed
+ * in the miscellaneous table is kept.
+ */
+export async function seed(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const lookup of seedLookups()) {
+      await trx
+        .insertInto("lookups")
+        .values(lookup)
+        .onConflict((oc) =>
+          oc
+            .columns(["type", "code"])
+            .doUpdateSet({
+              description: (eb) => eb.ref("excluded.description"),
+              description_es: (eb) => eb.ref("excluded.description_es"),
+              list_order: (eb) => eb.ref("excluded.list_order"),
+            })
+            .where(
+              sql<boolean>`lookups.description is not excluded.description
+                or lookups.description_es is not excluded.description_es
+                or lookups.list_order is not excluded.list_order`,
+            ),
+        )
+        .execute();
+    }
+    for (const zip of seedZipCodes()) {
+      await trx
+        .insertInto("zip_codes")
+        .values(zip)
+        .onConflict((oc) =>
+          oc
+            .column("zip")
+            .doUpdateSet({
+              city: (eb) => eb.ref("excluded.city"),
+              county_fips: (eb) => eb.ref("excluded.county_fips"),
+              all_county_fips: (eb) => eb.ref("excluded.all_county_fips"),
+            })
+            .where(
+              sql<boolean>`zip_codes.city is not excluded.city
+                or zip_codes.county_fips is not excluded.county_fips
+                or zip_codes.all_county_fips is not excluded.all_county_fips`,
+            ),
+        )
+        .execute();
+    }
+    for (const [name, value] of Object.entries(MISCELLANEOUS_DEFAULTS)) {
+      await trx
+        .insertInto("miscellaneous")
+        .values({ name, value })
+        .onConflict((oc) => oc.column("name").doNothing())
+        .execute();
+    }
+  });
+}
+
+async function main() {
+  const config = getConfig();
+  const db = openDatabase(config.databaseFile);
+  try {
+    await seed(db);
+    const { count } = await db
+      .selectFrom("lookups")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
+    console.log(`Seeded ${config.databaseFile}: ${count} lookups`);
+  } finally {
+    await db.destroy();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

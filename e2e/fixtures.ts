@@ -1,0 +1,50 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test as base, type Page } from "@playwright/test";
+
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+
+/**
+ * axe cannot run in a page with JavaScript turned off, so the page as the server sent it is
+ * shown again in a page where JavaScript runs but the application's own scripts are refused:
+ * the same document, unhydrated, which axe can read.
+ */
+async function analyzeWithoutAppScripts(page: Page) {
+  const html = await page.content();
+  const url = page.url();
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
+  try {
+    await context.addCookies(await page.context().cookies());
+    const probe = await context.newPage();
+    await probe.route("**/*", (route) => {
+      const request = route.request();
+      if (request.resourceType() === "document" && request.url() === url) {
+        return route.fulfill({ body: html, contentType: "text/html; charset=utf-8" });
+      }
+      if (request.resourceType() === "script") return route.abort();
+      return route.continue();
+    });
+    await probe.goto(url);
+    return await new AxeBuilder({ page: probe }).withTags(AXE_TAGS).analyze();
+  } finally {
+    await context.close();
+  }
+}
+
+/** axe on the page as it is now: no serious or critical violation of WCAG 2.1 A/AA. */
+export async function expectAccessible(page: Page, { javaScriptOn }: { javaScriptOn: boolean }) {
+  const results = javaScriptOn
+    ? await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
+    : await analyzeWithoutAppScripts(page);
+  const blocking = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(blocking, `axe on ${page.url()}`).toEqual([]);
+}
+
+export const test = base.extend<{ javaScriptOn: boolean }>({
+  javaScriptOn: async ({ javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled !== false);
+  },
+});
+
+export { expect };

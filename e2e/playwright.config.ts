@@ -1,0 +1,52 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "@playwright/test";
+
+// The browser tests run against the production build, started by `npm start` on a free port
+// with a fresh data folder. Workers read the same values from the environment the main
+// process set, so they all talk to the one server.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+function freePort(): string {
+  const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  return execFileSync(process.execPath, ["-e", script]).toString().trim();
+}
+
+process.env.E2E_PORT ??= freePort();
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "referral-e2e-"));
+const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: ".",
+  outputDir: "results",
+  fullyParallel: true,
+  forbidOnly: true,
+  workers: 2,
+  reporter: [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // This machine has no network but loopback: without these Chromium keeps trying to reach its own services.
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "no-js", use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "npm start",
+    cwd: root,
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: "pipe",
+    env: { PORT: process.env.E2E_PORT, DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: "production" },
+  },
+});

@@ -1,0 +1,130 @@
+import { expect, test } from "./fixtures";
+
+test.describe("languages", () => {
+  test("?lang=sp switches to Spanish, the cookie remembers it, ?lang=en switches back", async ({ page, context }) => {
+    const response = await page.goto("/login?lang=sp");
+    expect(await response?.headerValue("set-cookie")).toMatch(/^lang=/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Iniciar sesión");
+    expect((await context.cookies()).find((cookie) => cookie.name === "lang")).toBeTruthy();
+
+    await page.goto("/login");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page).toHaveTitle(/^Iniciar sesión \|/);
+
+    await page.goto("/login?lang=en");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+  });
+
+  test("the footer switcher is a link to the same page in the other language", async ({ page }) => {
+    await page.goto("/app/children?page=2");
+    await page.getByRole("link", { name: "Español" }).click();
+    await expect(page).toHaveURL(/\/app\/children\?page=2&lang=sp$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Niños");
+    await page.getByRole("link", { name: "English" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Children");
+  });
+
+  test("the browser's own language does not switch it", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ locale: "es-MX", baseURL });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await context.close();
+  });
+});
+
+test.describe("routing", () => {
+  test("an unknown page under /app/ shows the error page", async ({ page }) => {
+    const response = await page.goto("/app/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await expect(page).toHaveTitle(/^Error: Page not found/);
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  });
+
+  test("the error page names its error in the address", async ({ page }) => {
+    expect((await page.goto("/app/error/forbidden"))?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Access denied");
+    await page.goto("/app/error/not-found?lang=sp");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Página no encontrada");
+  });
+
+  test("/ is the dashboard", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
+  });
+
+  test("addresses under /app/referral/review go to the external review page", async ({ page }) => {
+    await page.goto("/app/referral/review/anything?token=abc");
+    await expect(page).toHaveURL(/\/app\/referral\/review\/external\?token=abc$/);
+    await expect(page.getByRole("alert")).toContainText("error fetching the referral");
+    await expect(page.getByText("No Data")).toBeVisible();
+  });
+
+  test("/healthz answers when the database does", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toBe("ok\n");
+  });
+});
+
+test.describe("the shell", () => {
+  test("the side navigation toggle closes and opens it, and the choice is kept", async ({ page }) => {
+    await page.goto("/app/dashboard");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav).toBeVisible();
+    await page.getByRole("button", { name: "Hide menu" }).click();
+    await expect(page.getByRole("button", { name: "Show menu" })).toHaveAttribute("aria-expanded", "false");
+    await expect(nav).toBeHidden();
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+
+    await page.goto("/app/children");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await page.getByRole("button", { name: "Show menu" }).click();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Hide menu" })).toHaveAttribute("aria-expanded", "true");
+  });
+
+  test("after a change of page, focus is on the main view", async ({ page, javaScriptOn }) => {
+    await page.goto("/app/dashboard");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Children" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Children");
+    if (javaScriptOn) {
+      // A client-side navigation keeps the old focus unless the app moves it.
+      await expect(page.locator("#main-content")).toBeFocused();
+    } else {
+      // A full page load starts at the top; the first Tab reaches the skip link to the main view.
+      await page.keyboard.press("Tab");
+      await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(page.locator("#main-content")).toBeFocused();
+    }
+  });
+
+  test("a form post from another site is refused and changes nothing", async ({ page, request }) => {
+    const refused = await request.post("/app/navigation", {
+      headers: { Origin: "https://evil.example" },
+      form: { open: "false", redirectTo: "/app/dashboard" },
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(403);
+    expect(refused.headers()["set-cookie"]).toBeUndefined();
+
+    await page.goto("/app/dashboard");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  });
+
+  test("every response carries the security headers", async ({ request }) => {
+    const response = await request.get("/login");
+    const headers = response.headers();
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  });
+});
