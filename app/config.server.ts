@@ -46,6 +46,8 @@ export const EnvSchema = z.object({
       .pipe(z.array(z.string().regex(domain, "must be a comma-separated list of domains such as maryland.gov"))),
     "",
   ),
+  CAPTCHA_VERIFY_URL: optional(z.string().url("must be the captcha service's verification URL")),
+  CAPTCHA_SECRET: optional(z.string().min(1)),
   SEED_ADMIN_EMAIL: optional(z.string().email("must be an e-mail address").transform((value) => value.toLowerCase())),
   SEED_ADMIN_PASSWORD: optional(
     z.string().min(12, "must be at least 12 characters long").regex(/\d/, "must include a number"),

@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -14,6 +15,7 @@ import { Outlet } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
+import { DocumentTitle } from "./components/DocumentTitle";
 import { ErrorPage, errorKindForStatus } from "./components/ErrorPage";
 import { IeNotice } from "./components/IeNotice";
 import { LanguageFooter } from "./components/LanguageFooter";
@@ -21,12 +23,10 @@ import { useNonce } from "./components/nonce";
 import { ToastRegion, type ToastMessage } from "./components/Toast";
 import { getDb } from "./db.server";
 import { getLanguage, i18next, languageFromQuery, serializeLanguageCookie } from "./i18n/i18next.server";
-import { pageTitle } from "./i18n/page.server";
 import { resourcesVersion } from "./i18n/resources.server";
 import { isIeNoticeShown } from "./models/miscellaneous.server";
 import { getToast } from "./services/toast.server";
 import styles from "./styles/app.css";
-import { titleMeta } from "./utils/meta";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -34,8 +34,6 @@ export const links: LinksFunction = () => [
 ];
 
 export const handle = { i18n: "common" };
-
-export const meta = titleMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
@@ -56,10 +54,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
       i18nVersion: resourcesVersion,
       toast: toastMessage,
       ieNotice: await isIeNoticeShown(getDb(), request.headers.get("User-Agent")),
-      errorTitle: pageTitle(t, "errors.heading", { error: true }),
     },
     { headers },
   );
+}
+
+/** A page that reloads itself on a timer when JavaScript is off (handle.noscriptRefreshSeconds). */
+function NoScriptRefresh() {
+  const seconds = useMatches()
+    .map((match) => (match.handle as { noscriptRefreshSeconds?: number } | undefined)?.noscriptRefreshSeconds)
+    .find((value) => typeof value === "number");
+  return seconds ? (
+    <noscript>
+      <meta httpEquiv="refresh" content={String(seconds)} />
+    </noscript>
+  ) : null;
 }
 
 /** After every change of page, focus moves to the main view, so a screen reader starts there. */
@@ -86,8 +95,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="i18n-version" content={data?.i18nVersion ?? "0"} />
+        <DocumentTitle />
+        <NoScriptRefresh />
         <Meta />
-        {data ? null : <title>{t("errorTitlePrefix") + t("titleTemplate", { page: t("errors.notFound.title") })}</title>}
         <Links />
       </head>
       <body>
@@ -109,6 +119,8 @@ export default function App() {
   const { language } = useRouteLoaderData<typeof loader>("root") ?? { language: "en" };
   useChangeLanguage(language);
   useFocusMainOnNavigation();
+  // Once the page runs its JavaScript, styles may hide what only the no-JavaScript page needs.
+  useEffect(() => document.documentElement.classList.add("js"), []);
   return <Outlet />;
 }
 

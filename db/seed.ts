@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { sql, type Kysely } from "kysely";
 import { getConfig } from "../app/config.server";
 import { openDatabase } from "../app/db.server";
+import { ensureSeedAdministrator } from "../app/models/user.server";
 import { parseCsvRecords } from "../app/utils/csv";
 import type { Database, NewLookup } from "./schema";
 
@@ -133,6 +134,12 @@ async function main() {
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .executeTakeFirstOrThrow();
     console.log(`Seeded ${config.databaseFile}: ${count} lookups`);
+    if (config.SEED_ADMIN_EMAIL && config.SEED_ADMIN_PASSWORD) {
+      const outcome = await ensureSeedAdministrator(db, config.SEED_ADMIN_EMAIL, config.SEED_ADMIN_PASSWORD);
+      console.log(`Administrator ${config.SEED_ADMIN_EMAIL}: ${outcome === "created" ? "created" : "already there"}; sign in with SEED_ADMIN_PASSWORD`);
+    } else {
+      console.log("No administrator seeded: set SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD to create the first one.");
+    }
   } finally {
     await db.destroy();
   }

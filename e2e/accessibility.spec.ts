@@ -1,8 +1,9 @@
 import { expectAccessible, expect, test } from "./fixtures";
+import { signIn } from "./support";
 
 // Every screen that exists, in both languages; the projects run it with JavaScript on and off.
-const SCREENS = [
-  "/login",
+const PUBLIC_SCREENS = ["/login", "/register", "/forgot-password", "/reset-password?token=unknown", "/verify-email?token=unknown", "/no-such-page", "/app/referral/review/external"];
+const SIGNED_IN_SCREENS = [
   "/app/dashboard",
   "/app/children",
   "/app/referrals/drafts",
@@ -13,14 +14,13 @@ const SCREENS = [
   "/app/error/not-found",
   "/app/error/unexpected",
   "/app/no-such-page",
-  "/app/referral/review/external",
-  "/no-such-page",
 ];
 
 for (const lang of ["en", "sp"] as const) {
-  for (const path of SCREENS) {
-    test(`${path} in ${lang} has no serious accessibility violation`, async ({ page, javaScriptOn }) => {
-      await page.goto(`${path}?lang=${lang}`);
+  for (const path of [...PUBLIC_SCREENS, ...SIGNED_IN_SCREENS]) {
+    test(`${path} in ${lang} has no serious accessibility violation`, async ({ context, page, javaScriptOn }) => {
+      if (SIGNED_IN_SCREENS.includes(path)) await signIn(context);
+      await page.goto(`${path}${path.includes("?") ? "&" : "?"}lang=${lang}`);
       await expect(page.locator("html")).toHaveAttribute("lang", lang === "sp" ? "es" : "en");
       await expect(page.locator("h1")).toHaveCount(1);
       await expectAccessible(page, { javaScriptOn });
@@ -28,7 +28,8 @@ for (const lang of ["en", "sp"] as const) {
   }
 }
 
-test("the closed side navigation is accessible too", async ({ page, javaScriptOn }) => {
+test("the closed side navigation is accessible too", async ({ context, page, javaScriptOn }) => {
+  await signIn(context);
   await page.goto("/app/dashboard");
   await page.getByRole("button", { name: "Hide menu" }).click();
   await expect(page.getByRole("button", { name: "Show menu" })).toBeVisible();

@@ -38,7 +38,8 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    // Tests tagged @js-only check what only JavaScript adds (the inactivity dialog, other tabs).
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
   webServer: {
     command: "npm start",

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { signIn } from "./support";
 
 test.describe("languages", () => {
   test("?lang=sp switches to Spanish, the cookie remembers it, ?lang=en switches back", async ({ page, context }) => {
@@ -18,7 +19,8 @@ test.describe("languages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
   });
 
-  test("the footer switcher is a link to the same page in the other language", async ({ page }) => {
+  test("the footer switcher is a link to the same page in the other language", async ({ context, page }) => {
+    await signIn(context);
     await page.goto("/app/children?page=2");
     await page.getByRole("link", { name: "Español" }).click();
     await expect(page).toHaveURL(/\/app\/children\?page=2&lang=sp$/);
@@ -38,7 +40,8 @@ test.describe("languages", () => {
 });
 
 test.describe("routing", () => {
-  test("an unknown page under /app/ shows the error page", async ({ page }) => {
+  test("an unknown page under /app/ shows the error page", async ({ context, page }) => {
+    await signIn(context);
     const response = await page.goto("/app/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
@@ -46,14 +49,16 @@ test.describe("routing", () => {
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   });
 
-  test("the error page names its error in the address", async ({ page }) => {
+  test("the error page names its error in the address", async ({ context, page }) => {
+    await signIn(context);
     expect((await page.goto("/app/error/forbidden"))?.status()).toBe(403);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Access denied");
     await page.goto("/app/error/not-found?lang=sp");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Página no encontrada");
   });
 
-  test("/ is the dashboard", async ({ page }) => {
+  test("/ is the dashboard", async ({ context, page }) => {
+    await signIn(context);
     await page.goto("/");
     await expect(page).toHaveURL(/\/app\/dashboard$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
@@ -74,7 +79,8 @@ test.describe("routing", () => {
 });
 
 test.describe("the shell", () => {
-  test("the side navigation toggle closes and opens it, and the choice is kept", async ({ page }) => {
+  test("the side navigation toggle closes and opens it, and the choice is kept", async ({ context, page }) => {
+    await signIn(context);
     await page.goto("/app/dashboard");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav).toBeVisible();
@@ -90,7 +96,8 @@ test.describe("the shell", () => {
     await expect(page.getByRole("button", { name: "Hide menu" })).toHaveAttribute("aria-expanded", "true");
   });
 
-  test("after a change of page, focus is on the main view", async ({ page, javaScriptOn }) => {
+  test("after a change of page, focus is on the main view", async ({ context, page, javaScriptOn }) => {
+    await signIn(context);
     await page.goto("/app/dashboard");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Children" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Children");
@@ -106,7 +113,8 @@ test.describe("the shell", () => {
     }
   });
 
-  test("a form post from another site is refused and changes nothing", async ({ page, request }) => {
+  test("a form post from another site is refused and changes nothing", async ({ context, page, request }) => {
+    await signIn(context);
     const refused = await request.post("/app/navigation", {
       headers: { Origin: "https://evil.example" },
       form: { open: "false", redirectTo: "/app/dashboard" },

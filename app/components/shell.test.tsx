@@ -36,7 +36,7 @@ describe("the shell", () => {
       {
         path: "/app/children",
         Component: () => (
-          <AppShell navOpen={navOpen} isAdmin={isAdmin}>
+          <AppShell navOpen={navOpen} isAdmin={isAdmin} userName="Ana Pérez">
             <h1>Children</h1>
           </AppShell>
         ),

@@ -9,7 +9,7 @@ export type PublicLanguage = "en" | "sp";
 
 export const DEFAULT_LANGUAGE: Language = "en";
 
-export const NAMESPACES = ["common"] as const;
+export const NAMESPACES = ["common", "auth", "email"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const i18nConfig = {

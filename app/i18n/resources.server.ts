@@ -1,14 +1,18 @@
 import { createHash } from "node:crypto";
 import type { Resource } from "i18next";
+import enAuth from "../../locales/en/auth.json";
 import enCommon from "../../locales/en/common.json";
+import enEmail from "../../locales/en/email.json";
+import esAuth from "../../locales/es/auth.json";
 import esCommon from "../../locales/es/common.json";
+import esEmail from "../../locales/es/email.json";
 import type { Language } from "./config";
 
 // Bundled into the server build, so no file is read per request. A new namespace is added
 // here and in NAMESPACES (app/i18n/config.ts).
 export const resources = {
-  en: { common: enCommon },
-  es: { common: esCommon },
+  en: { common: enCommon, auth: enAuth, email: enEmail },
+  es: { common: esCommon, auth: esAuth, email: esEmail },
 } satisfies Record<Language, Resource[string]>;
 
 /** Changes whenever any translation changes: the browser caches the files under it. */

@@ -61,3 +61,19 @@ export function lookupLabel(row: Pick<Lookup, "description" | "description_es">,
 export async function getLookupOptions(db: DB, type: LookupType, language: Language) {
   return (await getLookups(db, type)).map((row) => ({ value: row.code, label: lookupLabel(row, language) }));
 }
+
+/**
+ * Checks that each chosen code exists in its lookup list; answers the fields whose code does not,
+ * with the message key to show (a tampered or outdated form).
+ */
+export async function unknownLookupCodes(
+  db: DB,
+  checks: Array<{ field: string; type: LookupType; code: string | null | undefined }>,
+): Promise<Record<string, string[]>> {
+  const errors: Record<string, string[]> = {};
+  for (const { field, type, code } of checks) {
+    if (code == null || code === "") continue;
+    if (!(await getLookups(db, type)).some((row) => row.code === code)) errors[field] = ["validation.unknownChoice"];
+  }
+  return errors;
+}

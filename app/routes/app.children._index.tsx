@@ -1,6 +1,4 @@
 import { PlaceholderPage, placeholderLoader } from "~/components/shell/Placeholder";
-import { titleMeta } from "~/utils/meta";
 
 export const loader = placeholderLoader("pages.children");
-export const meta = titleMeta;
 export default PlaceholderPage;

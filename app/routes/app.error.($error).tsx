@@ -2,7 +2,6 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ERROR_KINDS, ErrorPage, errorKind } from "~/components/ErrorPage";
 import { getPageTranslation } from "~/i18n/page.server";
-import { titleMeta } from "~/utils/meta";
 
 // /app/error/{error}: the error page, named by its route parameter (not-found, forbidden, unexpected).
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -13,8 +12,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     { status: ERROR_KINDS[kind].status },
   );
 }
-
-export const meta = titleMeta;
 
 export default function ErrorRoute() {
   const { kind } = useLoaderData<typeof loader>();

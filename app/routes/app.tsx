@@ -1,17 +1,23 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { ErrorPage, errorKindForStatus } from "~/components/ErrorPage";
+import { requireUser } from "~/auth/auth.server";
 import { AppShell } from "~/components/shell/AppShell";
 import { isNavigationOpen } from "~/services/preferences.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ navOpen: await isNavigationOpen(request), isAdmin: false });
+  const user = await requireUser(request);
+  return json({
+    navOpen: await isNavigationOpen(request),
+    isAdmin: user.isAdmin,
+    currentUser: { id: user.id, name: `${user.firstName} ${user.lastName}` },
+  });
 }
 
 export default function AppLayout() {
-  const { navOpen, isAdmin } = useLoaderData<typeof loader>();
+  const { navOpen, isAdmin, currentUser } = useLoaderData<typeof loader>();
   return (
-    <AppShell navOpen={navOpen} isAdmin={isAdmin}>
+    <AppShell navOpen={navOpen} isAdmin={isAdmin} userName={currentUser.name}>
       <Outlet />
     </AppShell>
   );
@@ -23,7 +29,7 @@ export function ErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error);
   const kind = isRouteErrorResponse(error) ? errorKindForStatus(error.status) : "unexpected";
   return (
-    <AppShell navOpen={layout?.navOpen ?? true} isAdmin={layout?.isAdmin ?? false}>
+    <AppShell navOpen={layout?.navOpen ?? true} isAdmin={layout?.isAdmin ?? false} userName={layout?.currentUser.name ?? ""}>
       <ErrorPage kind={kind} />
     </AppShell>
   );

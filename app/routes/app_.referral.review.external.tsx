@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
 import { getPageTranslation } from "~/i18n/page.server";
-import { titleMeta } from "~/utils/meta";
 
 // Read-only review through a token link, without signing in. No review link can exist until
 // administrators can make them, so every token fails the look-up and the page says so.
@@ -13,8 +12,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const headers: HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
-
-export const meta = titleMeta;
 
 export default function ExternalReview() {
   const { t } = useTranslation();

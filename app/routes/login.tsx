@@ -1,24 +1,149 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { authenticator, requireAnonymous, SignInError } from "~/auth/auth.server";
+import { createSession } from "~/auth/session.server";
 import { PublicShell } from "~/components/shell/PublicShell";
+import { Alert } from "~/components/ui/Alert";
+import { ErrorSummary, summarize, TextField } from "~/components/ui/form";
+import { useIdleReload } from "~/components/useIdleReload";
+import { getDb } from "~/db.server";
 import { getPageTranslation } from "~/i18n/page.server";
-import { titleMeta } from "~/utils/meta";
+import { createEmailVerification } from "~/models/account-token.server";
+import { getMailRecipient, recordSignIn } from "~/models/user.server";
+import { ResendVerificationSchema, SignInSchema } from "~/schemas/account";
+import { sendVerificationEmail } from "~/services/emails.server";
+import { clearRateLimit, hitRateLimit } from "~/services/rate-limit.server";
+import { safeRedirect } from "~/utils/redirect";
+
+export const handle = { i18n: ["common", "auth"], noscriptRefreshSeconds: 120 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { title } = await getPageTranslation(request);
-  return json({ title: title("pages.login") });
+  await requireAnonymous(request);
+  const { title } = await getPageTranslation(request, ["auth", "common"]);
+  return json({ title: title("auth:login.title") });
 }
 
-export const meta = titleMeta;
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  const db = getDb();
+  const { t } = await getPageTranslation(request, ["auth", "common"]);
+  // remix-auth reads the body itself: the copy is for validation first.
+  const formData = await request.clone().formData();
+
+  if (formData.get("intent") === "resend") {
+    const submission = parseWithZod(formData, { schema: ResendVerificationSchema });
+    if (submission.status !== "success") return json({ ...submission.reply(), resent: false }, { status: 400 });
+    const limit = await hitRateLimit(db, "resendVerification", submission.value.email);
+    if (limit.allowed) await resendVerification(submission.value.email);
+    // The same answer whether or not the account exists or waits for verification.
+    return json({ ...submission.reply({ resetForm: true }), resent: true });
+  }
+
+  const submission = parseWithZod(formData, { schema: SignInSchema });
+  if (submission.status !== "success") {
+    return json({ ...submission.reply({ hideFields: ["password"] }), resent: false }, { status: 400 });
+  }
+  const { email, redirectTo } = submission.value;
+  const limit = await hitRateLimit(db, "signIn", email);
+  if (!limit.allowed) {
+    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+    return json(
+      { ...submission.reply({ formErrors: [t("common:validation.rateLimited", { minutes })], hideFields: ["password"] }), resent: false },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+
+  let userId: number;
+  try {
+    userId = await authenticator.authenticate("form", request);
+  } catch (error) {
+    if (!(error instanceof SignInError)) throw error;
+    const reply = submission.reply({ formErrors: [t(`auth:login.errors.${error.code}`)], hideFields: ["password"] });
+    return json({ ...reply, resent: false, unverifiedEmail: error.code === "unverified" ? email : undefined }, { status: 400 });
+  }
+
+  await clearRateLimit(db, "signIn", email);
+  await recordSignIn(db, userId);
+  return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": await createSession(db, userId) } });
+}
+
+async function resendVerification(email: string) {
+  const db = getDb();
+  const row = await db.selectFrom("users").select("id").where("email", "=", email).where("enabled", "=", 0).executeTakeFirst();
+  if (!row) return;
+  const recipient = await getMailRecipient(db, row.id);
+  if (recipient) await sendVerificationEmail(recipient, await createEmailVerification(db, row.id));
+}
 
 export default function Login() {
-  const { t } = useTranslation();
+  useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation(["auth", "common"]);
+  const [searchParams] = useSearchParams();
+  useIdleReload(2 * 60 * 1000);
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+  });
+  const unverified = lastResult && "unverifiedEmail" in lastResult ? lastResult.unverifiedEmail : undefined;
+  const unverifiedEmail = typeof unverified === "string" ? unverified : undefined;
+
   return (
     <PublicShell>
-      <div className="usa-prose">
-        <h1>{t("pages.login")}</h1>
-        <p>{t("login.intro")}</p>
-      </div>
+      <h1>{t("login.title")}</h1>
+      {searchParams.get("registrationComplete") ? (
+        <Alert kind="success" role="status">
+          {t("login.registrationComplete")}
+        </Alert>
+      ) : null}
+      {searchParams.get("expired") ? (
+        <Alert kind="info" role="status">
+          {t("login.expired")}
+        </Alert>
+      ) : null}
+      {lastResult?.resent ? (
+        <Alert kind="success" role="status">
+          {t("login.resent")}
+        </Alert>
+      ) : null}
+      <ErrorSummary
+        items={summarize(t, [
+          [fields.email, t("login.email")],
+          [fields.password, t("login.password")],
+        ])}
+        formErrors={form.errors}
+        focusKey={lastResult}
+      />
+      {unverifiedEmail ? (
+        <Form method="post" className="resend-verification">
+          <input type="hidden" name="intent" value="resend" />
+          <input type="hidden" name="email" value={unverifiedEmail} />
+          <button type="submit" className="usa-button usa-button--outline">
+            {t("login.resend")}
+          </button>
+        </Form>
+      ) : null}
+      <p>{t("login.intro")}</p>
+      <Form method="post" {...getFormProps(form)} className="usa-form">
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <TextField meta={fields.email} label={t("login.email")} type="email" autoComplete="username" spellCheck={false} />
+        <TextField meta={fields.password} label={t("login.password")} type="password" autoComplete="current-password" />
+        <div className="form-actions">
+          <button type="submit" className="usa-button">
+            {t("login.submit")}
+          </button>
+          <Link to="/forgot-password">{t("login.forgot")}</Link>
+        </div>
+      </Form>
+      <p>
+        {t("login.noAccount")} <Link to="/register">{t("login.register")}</Link>
+      </p>
     </PublicShell>
   );
 }

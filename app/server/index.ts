@@ -50,7 +50,7 @@ app.all(
   createRequestHandler({
     build,
     mode: build.mode,
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
   }),
 );
 

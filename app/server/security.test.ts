@@ -8,11 +8,16 @@ describe("cross-site writes", () => {
   it("refuses a POST from another origin", () => {
     expect(isCrossSiteWrite({ method: "POST", origin: "https://evil.example", secFetchSite: undefined, allowedOrigins })).toBe(true);
     expect(isCrossSiteWrite({ method: "DELETE", origin: "null", secFetchSite: undefined, allowedOrigins })).toBe(true);
+    expect(isCrossSiteWrite({ method: "POST", origin: "null", secFetchSite: "cross-site", allowedOrigins })).toBe(true);
   });
 
   it("lets this site's own forms through", () => {
     expect(isCrossSiteWrite({ method: "POST", origin: "http://localhost:3000", secFetchSite: "same-origin", allowedOrigins })).toBe(false);
     expect(isCrossSiteWrite({ method: "PUT", origin: "https://referrals.example.org", secFetchSite: undefined, allowedOrigins })).toBe(false);
+  });
+
+  it("lets a same-origin form through from a page that sends no referrer (Origin: null)", () => {
+    expect(isCrossSiteWrite({ method: "POST", origin: "null", secFetchSite: "same-origin", allowedOrigins })).toBe(false);
   });
 
   it("falls back to Sec-Fetch-Site when the browser sent no Origin", () => {

@@ -49,6 +49,8 @@ interface WriteRequest {
 export function isCrossSiteWrite({ method, origin, secFetchSite, allowedOrigins }: WriteRequest): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
   if (origin && origin !== "null") return !allowedOrigins.includes(origin.toLowerCase());
-  if (origin === "null") return true;
+  // "null" comes from a page with Referrer-Policy: no-referrer (the reset page) as well as from
+  // sandboxed frames: then the browser's Sec-Fetch-Site tells which it is.
+  if (origin === "null" && !secFetchSite) return true;
   return secFetchSite === "cross-site" || secFetchSite === "same-site";
 }

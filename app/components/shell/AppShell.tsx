@@ -2,6 +2,7 @@ import { Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { navigationFor } from "./navigation";
+import { announceSignOut, SessionTimeout } from "./SessionTimeout";
 
 export const SIDENAV_ID = "sidenav";
 
@@ -33,7 +34,25 @@ function useOptimisticNavOpen(serverOpen: boolean) {
   return pending == null ? serverOpen : pending === "true";
 }
 
-export function AppShell({ navOpen: serverNavOpen, isAdmin, children }: { navOpen: boolean; isAdmin: boolean; children: ReactNode }) {
+function SignOut() {
+  const { t } = useTranslation();
+  return (
+    <form method="post" action="/logout" onSubmit={announceSignOut}>
+      <button type="submit" className="usa-button usa-button--outline usa-button--inverse">
+        {t("session.signOut")}
+      </button>
+    </form>
+  );
+}
+
+interface AppShellProps {
+  navOpen: boolean;
+  isAdmin: boolean;
+  userName: string;
+  children: ReactNode;
+}
+
+export function AppShell({ navOpen: serverNavOpen, isAdmin, userName, children }: AppShellProps) {
   const { t } = useTranslation();
   const navOpen = useOptimisticNavOpen(serverNavOpen);
   return (
@@ -43,7 +62,12 @@ export function AppShell({ navOpen: serverNavOpen, isAdmin, children }: { navOpe
         <Link to="/app/dashboard" className="top-bar__title">
           {t("appName")}
         </Link>
+        <div className="top-bar__user">
+          <span>{userName}</span>
+          <SignOut />
+        </div>
       </header>
+      <SessionTimeout />
       <div className="app-shell__body">
         <nav id={SIDENAV_ID} aria-label={t("nav.label")} className="app-shell__nav" hidden={!navOpen}>
           <ul className="usa-sidenav">

@@ -1,0 +1,38 @@
+import { hash, verify } from "@node-rs/argon2";
+
+// OWASP's argon2id settings: 19 MiB, two passes, one lane. (Algorithm is a const enum, which
+// isolated modules cannot read: 2 is Argon2id.)
+const ARGON2ID = 2;
+const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 };
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** Security answers are compared without regard to case and surrounding or repeated spaces. */
+export function normalizeAnswer(answer: string): string {
+  return answer.trim().replace(/\s+/g, " ").toLocaleLowerCase("en-US");
+}
+
+export function hashAnswer(answer: string): Promise<string> {
+  return hash(normalizeAnswer(answer), OPTIONS);
+}
+
+export function verifyAnswer(answerHash: string | null, answer: string): Promise<boolean> {
+  return answerHash ? verifyPassword(answerHash, normalizeAnswer(answer)) : Promise.resolve(false);
+}
+
+/** A hash to compare against when there is no account, so that timing does not tell. */
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword("not a real password 0");
+  return dummyHash;
+}

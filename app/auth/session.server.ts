@@ -1,0 +1,91 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import type { DB } from "~/db.server";
+import { getConfig } from "~/config.server";
+import { singleton } from "~/utils/singleton.server";
+
+/** 10 minutes without a request, plus the 30-second countdown the dialog shows (SPEC §4). */
+export const IDLE_WARNING_MS = 10 * 60 * 1000;
+export const IDLE_COUNTDOWN_MS = 30 * 1000;
+export const IDLE_LIMIT_MS = IDLE_WARNING_MS + IDLE_COUNTDOWN_MS;
+/** However active, a session ends after a working day. */
+export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+/** Requests closer together than this do not write last_seen_at again. */
+const TOUCH_INTERVAL_MS = 15 * 1000;
+
+export function sessionCookie() {
+  return singleton("sessionCookie", () =>
+    createCookie("__session", {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: getConfig().appUrl.startsWith("https:"),
+      secrets: [getConfig().sessionSecret],
+    }),
+  );
+}
+
+function hashId(id: string) {
+  return createHash("sha256").update(id).digest("hex");
+}
+
+/** A new session for a user who just proved who they are; the cookie holds only its random id. */
+export async function createSession(db: DB, userId: number, now: Date = new Date()): Promise<string> {
+  const id = randomBytes(32).toString("base64url");
+  await db
+    .insertInto("sessions")
+    .values({
+      id_hash: hashId(id),
+      user_id: userId,
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + SESSION_MAX_AGE_MS).toISOString(),
+    })
+    .execute();
+  return sessionCookie().serialize(id);
+}
+
+export type SessionLookup =
+  | { status: "none" }
+  | { status: "expired"; returnTo: string | null }
+  | { status: "active"; userId: number; sessionIdHash: string };
+
+/**
+ * The session a request carries. An idle or worn-out session is deleted here, on the server,
+ * whether or not the browser ran the inactivity dialog.
+ */
+export async function readSession(db: DB, request: Request, now: Date = new Date()): Promise<SessionLookup> {
+  const id = await sessionCookie().parse(request.headers.get("Cookie"));
+  if (typeof id !== "string" || !id) return { status: "none" };
+  const idHash = hashId(id);
+  const session = await db.selectFrom("sessions").selectAll().where("id_hash", "=", idHash).executeTakeFirst();
+  if (!session) return { status: "expired", returnTo: null };
+  const idleFor = now.getTime() - Date.parse(session.last_seen_at);
+  if (idleFor > IDLE_LIMIT_MS || now.toISOString() >= session.expires_at) {
+    await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
+    return { status: "expired", returnTo: session.return_to };
+  }
+  if (idleFor > TOUCH_INTERVAL_MS) {
+    await db.updateTable("sessions").set({ last_seen_at: now.toISOString() }).where("id_hash", "=", idHash).execute();
+  }
+  return { status: "active", userId: session.user_id, sessionIdHash: idHash };
+}
+
+/** Remembers the page a signed-in person is on, so that after a time-out they come back to it. */
+export async function rememberPage(db: DB, sessionIdHash: string, path: string) {
+  await db.updateTable("sessions").set({ return_to: path }).where("id_hash", "=", sessionIdHash).execute();
+}
+
+/** Ends the session the request carries and returns the header that forgets the cookie. */
+export async function destroySession(db: DB, request: Request): Promise<string> {
+  const id = await sessionCookie().parse(request.headers.get("Cookie"));
+  if (typeof id === "string" && id) await db.deleteFrom("sessions").where("id_hash", "=", hashId(id)).execute();
+  return sessionCookie().serialize("", { maxAge: 0 });
+}
+
+/** Ends every session of a user at once (deactivation, password change). */
+export async function destroyUserSessions(db: DB, userId: number, exceptIdHash?: string) {
+  let query = db.deleteFrom("sessions").where("user_id", "=", userId);
+  if (exceptIdHash) query = query.where("id_hash", "!=", exceptIdHash);
+  await query.execute();
+}

@@ -1,0 +1,59 @@
+import { isRouteErrorResponse, useMatches } from "@remix-run/react";
+import { useContext, useEffect, useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
+import { UNSAFE_DataRouterStateContext } from "react-router-dom";
+import { ERROR_KINDS, errorKindForStatus } from "./ErrorPage";
+
+// Error summaries on the page now (those the browser's own validation showed, before any request).
+let summariesShown = 0;
+const listeners = new Set<() => void>();
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** An error summary calls this while it shows errors, so the title says "Error: " too. */
+export function useErrorInTitle(hasErrors: boolean) {
+  useEffect(() => {
+    if (!hasErrors) return;
+    summariesShown += 1;
+    listeners.forEach((listener) => listener());
+    return () => {
+      summariesShown -= 1;
+      listeners.forEach((listener) => listener());
+    };
+  }, [hasErrors]);
+}
+
+/** An action's answer that means the form came back with errors (Conform's reply, or ours). */
+function isFailedSubmission(data: unknown): boolean {
+  return typeof data === "object" && data !== null && (data as { status?: unknown }).status === "error";
+}
+
+/**
+ * The page's <title>, in one place: the deepest route's loader gives `title`; "Error: " goes in
+ * front when a form came back with errors or the page failed (GOV.UK pattern), with or without
+ * JavaScript, since it is worked out from the router's state on the server too.
+ */
+export function DocumentTitle() {
+  const { t } = useTranslation();
+  const state = useContext(UNSAFE_DataRouterStateContext);
+  const matches = useMatches();
+  const errorsShown = useSyncExternalStore(subscribe, () => summariesShown, () => 0) > 0;
+  const prefix = t("errorTitlePrefix");
+
+  const routeError = state?.errors ? Object.values(state.errors)[0] : null;
+  if (routeError !== null && routeError !== undefined) {
+    const kind = isRouteErrorResponse(routeError) ? errorKindForStatus(routeError.status) : "unexpected";
+    return <title>{prefix + t("titleTemplate", { page: t(`${ERROR_KINDS[kind].key}.title`) })}</title>;
+  }
+
+  const title = [...matches]
+    .reverse()
+    .map((match) => (match.data as { title?: unknown } | undefined)?.title)
+    .find((value): value is string => typeof value === "string");
+  if (!title) return <title>{prefix + t("titleTemplate", { page: t("errors.notFound.title") })}</title>;
+
+  const failed = errorsShown || Object.values(state?.actionData ?? {}).some(isFailedSubmission);
+  return <title>{failed && !title.startsWith(prefix) ? prefix + title : title}</title>;
+}

@@ -1,0 +1,165 @@
+import type { Role } from "../../db/schema";
+import { hashAnswer, hashPassword, verifyPassword, dummyPasswordHash } from "~/auth/password.server";
+import type { DB } from "~/db.server";
+import type { Registration } from "~/schemas/account";
+import { insertPhone } from "./phone.server";
+
+/** Who is asking: what every model function is given. */
+export interface CurrentUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  primaryLanguage: "en" | "sp";
+  roles: Role[];
+  isAdmin: boolean;
+  isSuperAdmin: boolean;
+}
+
+export function hasAdminRole(roles: readonly Role[]): boolean {
+  return roles.includes("ROLE_ADMIN") || roles.includes("ROLE_SUPER_ADMIN");
+}
+
+/** The signed-in person behind a session; the session itself is the proof of who asks. */
+export async function getCurrentUser(db: DB, userId: number): Promise<CurrentUser | null> {
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "email", "first_name", "last_name", "primary_language", "locked", "enabled"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  if (!user || user.locked || !user.enabled) return null;
+  const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    primaryLanguage: user.primary_language,
+    roles,
+    isAdmin: hasAdminRole(roles),
+    isSuperAdmin: roles.includes("ROLE_SUPER_ADMIN"),
+  };
+}
+
+export class EmailTakenError extends Error {
+  name = "EmailTakenError";
+}
+
+/**
+ * Creates the account of someone registering themselves: an ordinary user, not yet enabled
+ * until the e-mail is verified. The e-mail (lower-cased) is also the username.
+ */
+export async function registerUser(db: DB, input: Registration): Promise<{ id: number }> {
+  const passwordHash = await hashPassword(input.password);
+  const answer1 = await hashAnswer(input.securityAnswer1);
+  const answer2 = await hashAnswer(input.securityAnswer2);
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx.selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst();
+    if (taken) throw new EmailTakenError(input.email);
+    const user = await trx
+      .insertInto("users")
+      .values({
+        email: input.email,
+        username: input.email,
+        password_hash: passwordHash,
+        first_name: input.firstName,
+        middle_name: input.middleName || null,
+        last_name: input.lastName,
+        prefix: input.prefix || null,
+        suffix: input.suffix || null,
+        reference: input.reference,
+        primary_language: input.primaryLanguage,
+        security_question1: input.securityQuestion1,
+        security_question2: input.securityQuestion2,
+        security_answer1_hash: answer1,
+        security_answer2_hash: answer2,
+        enabled: 0,
+        locked: 0,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable("users")
+      .set({
+        home_phone_id: await insertPhone(trx, input.homePhoneNumber, user.id),
+        work_phone_id: await insertPhone(trx, input.workPhoneNumber, user.id),
+        mobile_phone_id: await insertPhone(trx, input.mobilePhoneNumber, user.id),
+      })
+      .where("id", "=", user.id)
+      .execute();
+    await trx.insertInto("user_roles").values({ user_id: user.id, role: "ROLE_USER" }).execute();
+    return { id: user.id };
+  });
+}
+
+export type CredentialCheck =
+  | { status: "ok"; userId: number }
+  | { status: "invalid" }
+  | { status: "locked" }
+  | { status: "unverified"; userId: number };
+
+/** Checks an e-mail and password. An unknown e-mail costs the same time as a wrong password. */
+export async function checkCredentials(db: DB, email: string, password: string): Promise<CredentialCheck> {
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "password_hash", "locked", "enabled"])
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+  const matches = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
+  if (!user || !matches) return { status: "invalid" };
+  if (user.locked) return { status: "locked" };
+  if (!user.enabled) return { status: "unverified", userId: user.id };
+  return { status: "ok", userId: user.id };
+}
+
+export async function recordSignIn(db: DB, userId: number, now: Date = new Date()): Promise<void> {
+  await db.updateTable("users").set({ last_login: now.toISOString() }).where("id", "=", userId).execute();
+}
+
+/** The contact details the account mails need; only for the account's own flows. */
+export async function getMailRecipient(db: DB, userId: number) {
+  return db
+    .selectFrom("users")
+    .select(["id", "email", "first_name", "primary_language", "enabled", "locked"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+}
+
+export async function findUserIdByEmail(db: DB, email: string): Promise<number | null> {
+  const row = await db.selectFrom("users").select("id").where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * The first super administrator, from SEED_ADMIN_EMAIL / SEED_ADMIN_PASSWORD. Created once,
+ * enabled (the address is the operator's own); a later seed leaves the account as it is.
+ */
+export async function ensureSeedAdministrator(db: DB, email: string, password: string): Promise<"created" | "exists"> {
+  if (await findUserIdByEmail(db, email)) return "exists";
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    const user = await trx
+      .insertInto("users")
+      .values({
+        email,
+        username: email,
+        password_hash: passwordHash,
+        first_name: "Program",
+        last_name: "Administrator",
+        primary_language: "en",
+        enabled: 1,
+        locked: 0,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("user_roles")
+      .values([
+        { user_id: user.id, role: "ROLE_USER" },
+        { user_id: user.id, role: "ROLE_ADMIN" },
+        { user_id: user.id, role: "ROLE_SUPER_ADMIN" },
+      ])
+      .execute();
+  });
+  return "created";
+}

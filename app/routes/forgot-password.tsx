@@ -1,0 +1,67 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAnonymous } from "~/auth/auth.server";
+import { PublicShell } from "~/components/shell/PublicShell";
+import { Alert } from "~/components/ui/Alert";
+import { ErrorSummary, Honeypot, summarize, TextField } from "~/components/ui/form";
+import { getDb } from "~/db.server";
+import { getPageTranslation } from "~/i18n/page.server";
+import { forgotPassword } from "~/models/password-reset.server";
+import { ForgotPasswordSchema } from "~/schemas/account";
+
+export const handle = { i18n: ["common", "auth"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  const { title } = await getPageTranslation(request, ["auth", "common"]);
+  return json({ title: title("auth:forgot.title") });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { t } = await getPageTranslation(request, ["auth", "common"]);
+  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
+  if (submission.status !== "success") return json({ ...submission.reply(), sent: false }, { status: 400 });
+  if (submission.value.website) return json({ ...submission.reply({ resetForm: true }), sent: true });
+  const limit = await forgotPassword(getDb(), submission.value.email, context.clientIp);
+  if (!limit.allowed) {
+    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+    return json({ ...submission.reply({ formErrors: [t("common:validation.rateLimited", { minutes })] }), sent: false }, { status: 429 });
+  }
+  return json({ ...submission.reply({ resetForm: true }), sent: true });
+}
+
+export default function ForgotPassword() {
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation(["auth", "common"]);
+  const [form, fields] = useForm({
+    id: "forgot",
+    lastResult,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+  });
+  return (
+    <PublicShell>
+      <h1>{t("forgot.title")}</h1>
+      {lastResult?.sent ? (
+        <Alert kind="success" role="status">
+          {t("forgot.sent")}
+        </Alert>
+      ) : null}
+      <ErrorSummary items={summarize(t, [[fields.email, t("forgot.email")]])} formErrors={form.errors} focusKey={lastResult} />
+      <p>{t("forgot.intro")}</p>
+      <Form method="post" {...getFormProps(form)} className="usa-form">
+        <TextField meta={fields.email} label={t("forgot.email")} type="email" autoComplete="email" spellCheck={false} />
+        <Honeypot label={t("register.website")} />
+        <div className="form-actions">
+          <button type="submit" className="usa-button">
+            {t("forgot.submit")}
+          </button>
+          <Link to="/login">{t("forgot.backToLogin")}</Link>
+        </div>
+      </Form>
+    </PublicShell>
+  );
+}

@@ -1,0 +1,174 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAnonymous } from "~/auth/auth.server";
+import { PasswordField } from "~/components/PasswordField";
+import { PublicShell } from "~/components/shell/PublicShell";
+import { Alert } from "~/components/ui/Alert";
+import { ErrorSummary, summarize, TextField } from "~/components/ui/form";
+import { getDb } from "~/db.server";
+import { getLanguage } from "~/i18n/i18next.server";
+import { getPageTranslation } from "~/i18n/page.server";
+import { answerSecurityQuestions, inspectResetToken, resetPassword } from "~/models/account-token.server";
+import { getLookupLabel } from "~/models/lookup.server";
+import { ResetPasswordSchema, SecurityAnswersSchema } from "~/schemas/account";
+import { hitRateLimit } from "~/services/rate-limit.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { passwordStrength } from "~/utils/password";
+
+export const handle = { i18n: ["common", "auth"] };
+
+// The token is in the address: it must not leak to another site through the Referer header.
+// (Not "no-referrer": then the browser's own form posts carry "Origin: null", which is refused.)
+export const headers: HeadersFunction = () => ({ "Referrer-Policy": "same-origin" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  const db = getDb();
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const language = await getLanguage(request);
+  const state = await inspectResetToken(db, token);
+  const { title } = await getPageTranslation(request, ["auth", "common"]);
+  return json(
+    {
+      title: title("auth:reset.title", { error: !state.validToken }),
+      token,
+      state,
+      question1: await getLookupLabel(db, "SecurityQuestion", state.securityQuestion1, language),
+      question2: await getLookupLabel(db, "SecurityQuestion", state.securityQuestion2, language),
+    },
+    { status: state.validToken ? 200 : 400 },
+  );
+}
+
+type Outcome = "wrongAnswers" | "tooMany" | "invalidToken" | "saveError" | null;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  const db = getDb();
+  const { t } = await getPageTranslation(request, ["auth", "common"]);
+  const formData = await request.formData();
+  const url = new URL(request.url);
+
+  if (formData.get("intent") === "answers") {
+    const submission = parseWithZod(formData, { schema: SecurityAnswersSchema });
+    if (submission.status !== "success") return json({ ...submission.reply(), outcome: null as Outcome, strength: null }, { status: 400 });
+    const limit = await hitRateLimit(db, "securityAnswers", context.clientIp ?? "unknown");
+    if (!limit.allowed) {
+      const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+      return json({ ...submission.reply({ formErrors: [t("common:validation.rateLimited", { minutes })] }), outcome: null as Outcome, strength: null }, { status: 429 });
+    }
+    const { token, securityAnswer1, securityAnswer2 } = submission.value;
+    const result = await answerSecurityQuestions(db, token, securityAnswer1, securityAnswer2);
+    if (result.status === "ok") return redirect(url.pathname + url.search);
+    const outcome: Outcome = result.status === "invalid" || result.attemptsLeft <= 0 ? "tooMany" : "wrongAnswers";
+    const message = outcome === "wrongAnswers" ? [t("auth:reset.wrongAnswers")] : [];
+    return json({ ...submission.reply({ formErrors: message, hideFields: ["securityAnswer1", "securityAnswer2"] }), outcome, strength: null }, { status: 400 });
+  }
+
+  const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
+  const strength = passwordStrength(String(formData.get("plainPassword") ?? ""));
+  if (submission.status !== "success") {
+    return json({ ...submission.reply({ hideFields: ["plainPassword"] }), outcome: null as Outcome, strength }, { status: 400 });
+  }
+  const limit = await hitRateLimit(db, "resetPassword", context.clientIp ?? "unknown");
+  if (!limit.allowed) {
+    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+    return json({ ...submission.reply({ formErrors: [t("common:validation.rateLimited", { minutes })], hideFields: ["plainPassword"] }), outcome: null as Outcome, strength }, { status: 429 });
+  }
+  try {
+    const result = await resetPassword(db, submission.value.token, submission.value.plainPassword);
+    if (result === "reset") return redirectWithToast("/login", { key: "toasts.passwordReset", kind: "success" });
+    if (result === "unanswered") return redirect(url.pathname + url.search);
+    return json({ ...submission.reply({ hideFields: ["plainPassword"] }), outcome: "invalidToken" as Outcome, strength }, { status: 400 });
+  } catch (error) {
+    console.error("password reset failed", error);
+    return json({ ...submission.reply({ hideFields: ["plainPassword"] }), outcome: "saveError" as Outcome, strength }, { status: 500 });
+  }
+}
+
+function Ending({ message }: { message: "invalidToken" | "tooMany" | "saveError" }) {
+  const { t } = useTranslation(["auth", "common"]);
+  return (
+    <>
+      <Alert kind="error" role="alert">
+        {t(`reset.${message}`)}
+      </Alert>
+      <p className="form-actions">
+        <Link to="/login" className="usa-button">
+          {t("login.submit")}
+        </Link>
+        {message !== "saveError" ? <Link to="/forgot-password">{t("reset.requestNew")}</Link> : null}
+      </p>
+    </>
+  );
+}
+
+export default function ResetPassword() {
+  const { token, state, question1, question2 } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation(["auth", "common"]);
+  const answering = !state.answersVerified;
+  const [form, fields] = useForm({
+    id: answering ? "reset-answers" : "reset-password",
+    lastResult,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: answering ? SecurityAnswersSchema : ResetPasswordSchema }),
+  });
+  const outcome = lastResult?.outcome;
+  const ending = outcome === "tooMany" || outcome === "invalidToken" || outcome === "saveError" ? outcome : !state.validToken ? "invalidToken" : null;
+
+  return (
+    <PublicShell>
+      <h1>{t("reset.title")}</h1>
+      {ending ? (
+        <Ending message={ending} />
+      ) : (
+        <>
+          <ErrorSummary
+            items={summarize(
+              t,
+              answering
+                ? [
+                    [fields.securityAnswer1, question1 ?? ""],
+                    [fields.securityAnswer2, question2 ?? ""],
+                  ]
+                : [[fields.plainPassword, t("reset.password")]],
+            )}
+            formErrors={form.errors}
+            focusKey={lastResult}
+          />
+          <Form method="post" {...getFormProps(form)} className="usa-form">
+            <input type="hidden" name="token" value={token} />
+            {answering ? (
+              <>
+                <input type="hidden" name="intent" value="answers" />
+                <p>{t("reset.questionsIntro")}</p>
+                <p className="usa-hint">{t("reset.attemptsLeft", { count: state.attemptsLeft })}</p>
+                <TextField meta={fields.securityAnswer1} label={question1 ?? ""} autoComplete="off" />
+                <TextField meta={fields.securityAnswer2} label={question2 ?? ""} autoComplete="off" />
+                <div className="form-actions">
+                  <button type="submit" className="usa-button">
+                    {t("reset.submitAnswers")}
+                  </button>
+                </div>
+              </>
+            ) : (
+              <>
+                <p>{t("reset.passwordIntro")}</p>
+                <PasswordField meta={fields.plainPassword} label={t("reset.password")} hint={t("register.passwordHint")} submittedStrength={lastResult?.strength ?? null} />
+                <div className="form-actions">
+                  <button type="submit" className="usa-button">
+                    {t("reset.submit")}
+                  </button>
+                </div>
+              </>
+            )}
+          </Form>
+        </>
+      )}
+    </PublicShell>
+  );
+}

@@ -1,0 +1,9 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/auth/auth.server";
+
+// "Stay signed in", and the quiet ping while someone is busy on a long page: any request by a
+// signed-in person counts as activity; this one does nothing else.
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request);
+  return new Response(null, { status: 204 });
+}

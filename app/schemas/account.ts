@@ -1,0 +1,68 @@
+import { z } from "zod";
+import {
+  email,
+  honeypot,
+  interfaceLanguage,
+  newPassword,
+  optionalCode,
+  optionalPhone,
+  optionalText,
+  requiredCode,
+  requiredText,
+} from "./fields";
+
+export const SignInSchema = z.object({
+  email,
+  password: z.string({ required_error: "validation.required" }).min(1, "validation.required").max(200),
+  redirectTo: z.string().optional(),
+});
+
+const securityQuestions = {
+  securityQuestion1: requiredCode,
+  securityAnswer1: requiredText(100),
+  securityQuestion2: requiredCode,
+  securityAnswer2: requiredText(100),
+};
+
+/** The two questions must differ (SPEC §5). */
+function questionsDiffer<T extends { securityQuestion1?: string; securityQuestion2?: string }>(value: T, ctx: z.RefinementCtx) {
+  if (value.securityQuestion1 && value.securityQuestion1 === value.securityQuestion2) {
+    ctx.addIssue({ code: "custom", path: ["securityQuestion2"], message: "validation.questionsDiffer" });
+  }
+}
+
+export const RegistrationSchema = z
+  .object({
+    prefix: optionalCode,
+    firstName: requiredText(100),
+    middleName: optionalText(100),
+    lastName: requiredText(100),
+    suffix: optionalCode,
+    reference: requiredCode,
+    email,
+    password: newPassword,
+    ...securityQuestions,
+    primaryLanguage: interfaceLanguage,
+    homePhoneNumber: optionalPhone,
+    workPhoneNumber: optionalPhone,
+    mobilePhoneNumber: optionalPhone,
+    website: honeypot,
+    captchaToken: z.string().max(4000).optional(),
+  })
+  .superRefine(questionsDiffer);
+export type Registration = z.infer<typeof RegistrationSchema>;
+
+export const ForgotPasswordSchema = z.object({ email, website: honeypot });
+
+export const SecurityAnswersSchema = z.object({
+  token: z.string().min(1).max(200),
+  securityAnswer1: requiredText(100),
+  securityAnswer2: requiredText(100),
+});
+
+export const ResetPasswordSchema = z.object({
+  token: z.string().min(1).max(200),
+  plainPassword: newPassword,
+});
+
+export const ResendVerificationSchema = z.object({ email, website: honeypot });

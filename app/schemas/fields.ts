@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { isPasswordAcceptable } from "~/utils/password";
+import { parsePhone, phoneDigits } from "~/utils/phone";
+
+// Field rules shared by the server (the action) and the browser (Conform's client validation).
+// Every message is a translation key under common:validation, shown in the reader's language.
+
+export const requiredText = (max = 100) =>
+  z
+    .string({ required_error: "validation.required", invalid_type_error: "validation.required" })
+    .trim()
+    .min(1, "validation.required")
+    .max(max, "validation.tooLong");
+
+export const optionalText = (max = 100) => z.string().trim().max(max, "validation.tooLong").optional();
+
+export const email = z
+  .string({ required_error: "validation.required" })
+  .trim()
+  .max(254, "validation.tooLong")
+  .email("validation.email")
+  .transform((value) => value.toLowerCase());
+
+export const newPassword = z
+  .string({ required_error: "validation.required" })
+  .max(200, "validation.tooLong")
+  .refine(isPasswordAcceptable, "validation.passwordRule");
+
+/** A phone as typed: digits (and the usual separators), exactly 10 digits, stored 3-3-4. */
+export const optionalPhone = z
+  .string()
+  .trim()
+  .optional()
+  .superRefine((value, ctx) => {
+    if (!value) return;
+    if (!/^\d*$/.test(phoneDigits(value))) ctx.addIssue({ code: "custom", message: "validation.phoneDigits" });
+    else if (!parsePhone(value)) ctx.addIssue({ code: "custom", message: "validation.phoneLength" });
+  })
+  .transform((value) => (value ? parsePhone(value) : null));
+
+export const interfaceLanguage = z.enum(["en", "sp"], {
+  required_error: "validation.required",
+  invalid_type_error: "validation.required",
+});
+
+/** A code from a lookup list; the server also checks it exists (see lookupCode in models). */
+export const requiredCode = z.string({ required_error: "validation.required" }).trim().min(1, "validation.required").max(20);
+export const optionalCode = z.string().trim().max(20).optional();
+
+/** The honeypot: a field people never see. Anything in it means a robot filled the form. */
+export const honeypot = z.string().max(0, "validation.honeypot").optional();

@@ -1,0 +1,34 @@
+import { getConfig } from "~/config.server";
+import { fromPublicLanguage } from "~/i18n/config";
+import { i18next } from "~/i18n/i18next.server";
+import { sendMail } from "./mail.server";
+
+interface Recipient {
+  email: string;
+  first_name: string;
+  primary_language: "en" | "sp";
+}
+
+/** A link into the application, in the recipient's language. */
+export function appLink(path: string, params: Record<string, string>, language: "en" | "sp"): string {
+  const url = new URL(path, getConfig().appUrl + "/");
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  url.searchParams.set("lang", language);
+  return url.toString();
+}
+
+/** One account e-mail, written in the recipient's own language. */
+async function sendAccountMail(to: Recipient, kind: "verify" | "reset", link: string) {
+  const language = fromPublicLanguage(to.primary_language) ?? "en";
+  const t = await i18next.getFixedT(language, "email");
+  const text = [t("greeting", { name: to.first_name }), "", t(`${kind}.body`, { link }), "", t("signature")].join("\n");
+  await sendMail({ to: to.email, subject: t(`${kind}.subject`), text, language });
+}
+
+export function sendVerificationEmail(to: Recipient, token: string) {
+  return sendAccountMail(to, "verify", appLink("/verify-email", { token }, to.primary_language));
+}
+
+export function sendPasswordResetEmail(to: Recipient, token: string) {
+  return sendAccountMail(to, "reset", appLink("/reset-password", { token }, to.primary_language));
+}

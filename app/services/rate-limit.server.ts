@@ -1,0 +1,68 @@
+import type { DB } from "~/db.server";
+
+export interface RateLimitRule {
+  /** How many attempts a key may make in one window. */
+  limit: number;
+  windowMs: number;
+}
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * The limits of ARCHITECTURE §7. Limits by account are tight; limits by address are loose,
+ * since a hospital or a library puts many honest people behind one address.
+ */
+export const RATE_LIMITS = {
+  signIn: { limit: 10, windowMs: 15 * 60 * 1000 },
+  register: { limit: 50, windowMs: HOUR },
+  forgotPassword: { limit: 5, windowMs: HOUR },
+  forgotPasswordAddress: { limit: 50, windowMs: HOUR },
+  securityAnswers: { limit: 50, windowMs: HOUR },
+  resetPassword: { limit: 50, windowMs: HOUR },
+  resendVerification: { limit: 5, windowMs: HOUR },
+} satisfies Record<string, RateLimitRule>;
+export type RateLimitBucket = keyof typeof RATE_LIMITS;
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** When refused: how long until the window ends. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one attempt of `key` (an address, an e-mail) in a bucket and says whether it is allowed.
+ * The count lives in SQLite, so it holds across restarts and processes.
+ */
+export async function hitRateLimit(
+  db: DB,
+  bucket: RateLimitBucket,
+  key: string,
+  now: Date = new Date(),
+): Promise<RateLimitResult> {
+  const { limit, windowMs } = RATE_LIMITS[bucket];
+  const nowIso = now.toISOString();
+  const windowEnds = new Date(now.getTime() + windowMs).toISOString();
+  const row = await db
+    .insertInto("rate_limits")
+    .values({ bucket, key, hits: 1, window_ends_at: windowEnds })
+    .onConflict((oc) =>
+      oc.columns(["bucket", "key"]).doUpdateSet((eb) => ({
+        hits: eb.case().when("rate_limits.window_ends_at", "<=", nowIso).then(1).else(eb("rate_limits.hits", "+", 1)).end(),
+        window_ends_at: eb
+          .case()
+          .when("rate_limits.window_ends_at", "<=", nowIso)
+          .then(windowEnds)
+          .else(eb.ref("rate_limits.window_ends_at"))
+          .end(),
+      })),
+    )
+    .returning(["hits", "window_ends_at"])
+    .executeTakeFirstOrThrow();
+  const retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(row.window_ends_at) - now.getTime()) / 1000));
+  return { allowed: row.hits <= limit, retryAfterSeconds };
+}
+
+/** Forgets the attempts of a key, e.g. after a successful sign-in. */
+export async function clearRateLimit(db: DB, bucket: RateLimitBucket, key: string): Promise<void> {
+  await db.deleteFrom("rate_limits").where("bucket", "=", bucket).where("key", "=", key).execute();
+}

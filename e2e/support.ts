@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { BrowserContext } from "@playwright/test";
+
+// Helpers that reach the test server's own data folder: they make users and sessions directly
+// in its SQLite file (as a fixture, so a test starts where it needs to be) and read its outbox.
+
+const dataDir = process.env.E2E_DATA_DIR!;
+process.env.DATA_DIR = dataDir;
+export const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+
+async function database() {
+  const { getDb } = await import("../app/db.server");
+  return getDb();
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  firstName: string;
+}
+
+/** A verified account with security questions 1 and 2 answered "rex" and "baltimore". */
+export async function createUser(options: { admin?: boolean; language?: "en" | "sp"; locked?: boolean; enabled?: boolean } = {}): Promise<TestUser> {
+  const db = await database();
+  const { registerUser } = await import("../app/models/user.server");
+  const email = `person-${randomUUID()}@example.com`;
+  const password = "correct horse 12";
+  const { id } = await registerUser(db, {
+    firstName: "Test",
+    lastName: "Person",
+    reference: "1",
+    email,
+    password,
+    securityQuestion1: "1",
+    securityAnswer1: "Rex",
+    securityQuestion2: "2",
+    securityAnswer2: "Baltimore",
+    primaryLanguage: options.language ?? "en",
+    homePhoneNumber: null,
+    workPhoneNumber: null,
+    mobilePhoneNumber: null,
+  });
+  await db
+    .updateTable("users")
+    .set({ enabled: options.enabled === false ? 0 : 1, locked: options.locked ? 1 : 0 })
+    .where("id", "=", id)
+    .execute();
+  if (options.admin) await db.insertInto("user_roles").values({ user_id: id, role: "ROLE_ADMIN" }).execute();
+  return { id, email, password, firstName: "Test" };
+}
+
+/** Signs a browser context in as the user, the way a successful sign-in would. */
+export async function signIn(context: BrowserContext, user?: TestUser): Promise<TestUser> {
+  const person = user ?? (await createUser());
+  const { createSession } = await import("../app/auth/session.server");
+  const cookie = await createSession(await database(), person.id);
+  const [pair] = cookie.split(";");
+  const [name, ...value] = pair.split("=");
+  await context.addCookies([{ name, value: value.join("="), url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+  return person;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  language: string;
+  text: string;
+}
+
+/** Every message written to the outbox for one address, oldest first. */
+export function mailsTo(address: string): Mail[] {
+  const outbox = path.join(dataDir, "outbox");
+  return readdirSync(outbox)
+    .sort()
+    .map((file) => readFileSync(path.join(outbox, file), "utf8"))
+    .map((raw) => {
+      const [head, ...body] = raw.split(/\r?\n\r?\n/);
+      const header = (name: string) => head.match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1]?.trim() ?? "";
+      const subject = header("Subject").replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, encoded: string) => decodeQuotedPrintable(encoded.replace(/_/g, " ")));
+      return { to: header("To"), subject, language: header("Content-Language"), text: decodeQuotedPrintable(body.join("\n\n")) };
+    })
+    .filter((mail) => mail.to === address);
+}
+
+/** The one link into the application that the newest mail to an address carries. */
+export function linkInLatestMail(address: string): string {
+  const mail = mailsTo(address).at(-1);
+  const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no link in a mail to ${address}`);
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
+
+export function uniqueEmail() {
+  return `new-${randomUUID()}@example.com`;
+}
