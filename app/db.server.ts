@@ -1,5 +1,5 @@
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely, sql, SqliteDialect } from "kysely";
 import type { Database } from "../db/schema";
 import { getConfig } from "./config.server";
 import { singleton } from "./utils/singleton.server";
@@ -24,4 +24,23 @@ export function openDatabase(file: string): DB {
 
 export function getDb(): DB {
   return singleton("db", () => openDatabase(getConfig().databaseFile));
+}
+
+/**
+ * A transaction that reads and then writes. It takes the write lock at BEGIN (IMMEDIATE), so
+ * it waits its turn behind another process's writer (busy_timeout) instead of failing with
+ * "database is locked" when its reads turn out to be stale at the first write.
+ */
+export async function writeTransaction<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
 }

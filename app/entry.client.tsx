@@ -7,6 +7,14 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { i18nConfig } from "./i18n/config";
 
+// SPEC §8: a 503 from any call, outside the sign-in page, sends the browser to sign in again.
+const nativeFetch = window.fetch.bind(window);
+window.fetch = async (...args: Parameters<typeof fetch>) => {
+  const response = await nativeFetch(...args);
+  if (response.status === 503 && window.location.pathname !== "/login") window.location.assign("/login");
+  return response;
+};
+
 async function hydrate() {
   // The server wrote the language into <html lang> and the translations' version into a
   // meta tag, so the browser asks for exactly the files it can cache for good.

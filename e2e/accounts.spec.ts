@@ -104,7 +104,9 @@ for (const lang of ["en", "sp"] as const) {
 
     // Not verified yet: told why, with a way to have the mail sent again.
     await signInWithForm(page, text, email, "tres tristes 12");
-    await expect(page.getByRole("button", { name: lang === "en" ? "Send the verification e-mail again" : "Enviar de nuevo el correo de verificación" })).toBeVisible();
+    await page.getByRole("button", { name: lang === "en" ? "Send the verification e-mail again" : "Enviar de nuevo el correo de verificación" }).click();
+    await expect(page.getByText(lang === "en" ? "we sent a new e-mail" : "le enviamos un correo nuevo")).toBeVisible();
+    expect(mailsTo(email)).toHaveLength(2);
 
     await page.goto(linkInLatestMail(email));
     await expect(page.getByText(text.verified)).toBeVisible();
@@ -238,7 +240,36 @@ test.describe("password reset refusals", () => {
   });
 });
 
+test.describe("the sign-in page", () => {
+  test("reloads itself after 2 minutes without activity @js-only", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/login");
+    await expect(page.locator("html.js")).toBeAttached();
+    await page.evaluate(() => ((window as unknown as { loadedBefore: boolean }).loadedBefore = true));
+    await page.clock.fastForward("01:50");
+    expect(await page.evaluate(() => (window as unknown as { loadedBefore?: boolean }).loadedBefore)).toBe(true);
+    await Promise.all([page.waitForEvent("load"), page.clock.fastForward("00:15")]);
+    expect(await page.evaluate(() => (window as unknown as { loadedBefore?: boolean }).loadedBefore)).toBeUndefined();
+  });
+
+  test("reloads itself every 2 minutes without JavaScript", async ({ request }) => {
+    const html = await (await request.get("/login")).text();
+    expect(html).toContain('<noscript><meta http-equiv="refresh" content="120"/></noscript>');
+  });
+});
+
 test.describe("sessions", () => {
+  test("a 503 from a call sends the browser to sign in @js-only", async ({ context, page }) => {
+    await signIn(context);
+    await page.goto("/app/dashboard");
+    await expect(page.locator("html.js")).toBeAttached();
+    await page.route("**/app/children?_data=*", (route) => route.fulfill({ status: 503, body: "unavailable" }));
+    // (Still signed in, the sign-in page then sends this person on to the dashboard.)
+    const toSignIn = page.waitForRequest((request) => request.isNavigationRequest() && new URL(request.url()).pathname === "/login");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Children" }).click();
+    await toSignIn;
+  });
+
   // JavaScript's part: without it, the other tab's next request goes to sign-in (the session is gone).
   test("signing out in one tab signs out the others @js-only", async ({ context }) => {
     await signIn(context);
@@ -286,19 +317,25 @@ test.describe("accessibility of the account screens with errors", () => {
     });
   }
 
-  test("the reset screens", async ({ page, javaScriptOn }) => {
-    const user = await createUser();
-    await page.goto("/forgot-password");
-    await page.getByLabel("E-mail address").fill(user.email);
-    await page.getByRole("button", { name: "Send the link" }).click();
-    await expect(page.getByText("If an account uses that address")).toBeVisible();
-    await expectAccessible(page, { javaScriptOn });
-    await page.goto(linkInLatestMail(user.email));
-    await expectAccessible(page, { javaScriptOn });
-    await page.getByRole("textbox").nth(0).fill("rex");
-    await page.getByRole("textbox").nth(1).fill("baltimore");
-    await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByLabel("New password")).toBeVisible();
-    await expectAccessible(page, { javaScriptOn });
-  });
+  for (const lang of ["en", "sp"] as const) {
+    test(`the reset screens (${lang})`, async ({ page, javaScriptOn }) => {
+      const text = TEXT[lang];
+      const user = await createUser({ language: lang });
+      await page.goto(`/forgot-password?lang=${lang}`);
+      await page.getByLabel(text.email).fill(user.email);
+      await page.getByRole("button", { name: text.sendLink }).click();
+      await expect(page.getByText(text.linkSent)).toBeVisible();
+      await expectAccessible(page, { javaScriptOn });
+      await page.goto(linkInLatestMail(user.email));
+      await expectAccessible(page, { javaScriptOn });
+      await page.getByRole("button", { name: text.continue }).click();
+      await expect(page).toHaveTitle(/^Error: /);
+      await expectAccessible(page, { javaScriptOn });
+      await page.getByRole("textbox").nth(0).fill("rex");
+      await page.getByRole("textbox").nth(1).fill("baltimore");
+      await page.getByRole("button", { name: text.continue }).click();
+      await expect(page.getByLabel(text.newPassword)).toBeVisible();
+      await expectAccessible(page, { javaScriptOn });
+    });
+  }
 });

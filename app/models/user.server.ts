@@ -1,6 +1,6 @@
 import type { Role } from "../../db/schema";
 import { hashAnswer, hashPassword, verifyPassword, dummyPasswordHash } from "~/auth/password.server";
-import type { DB } from "~/db.server";
+import { writeTransaction, type DB } from "~/db.server";
 import type { Registration } from "~/schemas/account";
 import { insertPhone } from "./phone.server";
 
@@ -53,7 +53,7 @@ export async function registerUser(db: DB, input: Registration): Promise<{ id: n
   const passwordHash = await hashPassword(input.password);
   const answer1 = await hashAnswer(input.securityAnswer1);
   const answer2 = await hashAnswer(input.securityAnswer2);
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const taken = await trx.selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst();
     if (taken) throw new EmailTakenError(input.email);
     const user = await trx

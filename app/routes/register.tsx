@@ -77,7 +77,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof EmailTakenError) return fail(400, { fieldErrors: { email: ["auth:register.emailTaken"] } });
     console.error("registration failed", error);
-    return json({ ...submission.reply({ hideFields: SECRET_FIELDS }), strength, registrationError: true }, { status: 500 });
+    // The form is shown again with all that was typed, under the REGISTRATION_ERROR alert.
+    return json({ ...submission.reply({ hideFields: SECRET_FIELDS }), status: "error" as const, strength, registrationError: true }, { status: 500 });
   }
   return redirect("/login?registrationComplete=true");
 }

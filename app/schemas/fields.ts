@@ -47,5 +47,8 @@ export const interfaceLanguage = z.enum(["en", "sp"], {
 export const requiredCode = z.string({ required_error: "validation.required" }).trim().min(1, "validation.required").max(20);
 export const optionalCode = z.string().trim().max(20).optional();
 
-/** The honeypot: a field people never see. Anything in it means a robot filled the form. */
-export const honeypot = z.string().max(0, "validation.honeypot").optional();
+/**
+ * The honeypot: a field people never see. Anything in it means a robot filled the form; the
+ * action then answers as if all went well and does nothing, so the robot learns nothing.
+ */
+export const honeypot = z.string().max(2000).optional();
