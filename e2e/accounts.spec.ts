@@ -268,6 +268,7 @@ test.describe("sessions", () => {
     const toSignIn = page.waitForRequest((request) => request.isNavigationRequest() && new URL(request.url()).pathname === "/login");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Children" }).click();
     await toSignIn;
+    await page.unrouteAll({ behavior: "ignoreErrors" });
   });
 
   // JavaScript's part: without it, the other tab's next request goes to sign-in (the session is gone).

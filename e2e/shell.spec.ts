@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { signIn } from "./support";
+import { createUser, signIn } from "./support";
 
 test.describe("languages", () => {
   test("?lang=sp switches to Spanish, the cookie remembers it, ?lang=en switches back", async ({ page, context }) => {
@@ -69,6 +69,34 @@ test.describe("routing", () => {
     await expect(page).toHaveURL(/\/app\/referral\/review\/external\?token=abc$/);
     await expect(page.getByRole("alert")).toContainText("error fetching the referral");
     await expect(page.getByText("No Data")).toBeVisible();
+  });
+
+  test("administrator screens refuse ordinary users and are offered only to administrators", async ({ browser, baseURL }) => {
+    const ordinary = await browser.newContext({ baseURL });
+    await signIn(ordinary);
+    const page = await ordinary.newPage();
+    expect((await page.goto("/app/users"))?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Access denied");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" })).toHaveCount(0);
+    expect((await page.goto("/app/reports"))?.status()).toBe(403);
+
+    const admin = await browser.newContext({ baseURL });
+    await signIn(admin, await createUser({ admin: true }));
+    const adminPage = await admin.newPage();
+    expect((await adminPage.goto("/app/users"))?.status()).toBe(200);
+    await expect(adminPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Reports" })).toBeVisible();
+    await ordinary.close();
+    await admin.close();
+  });
+
+  test("signed-out visitors are sent to sign in, and come back to the page they asked for", async ({ page }) => {
+    const user = await createUser();
+    await page.goto("/app/children?page=2");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fapp%2Fchildren%3Fpage%3D2$/);
+    await page.getByLabel("E-mail address").fill(user.email);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/app\/children\?page=2$/);
   });
 
   test("/healthz answers when the database does", async ({ request }) => {

@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createCookie } from "@remix-run/node";
 import type { DB } from "~/db.server";
-import { getConfig } from "~/config.server";
-import { singleton } from "~/utils/singleton.server";
+import { signedCookie } from "~/utils/cookie.server";
 
 /** 10 minutes without a request, plus the 30-second countdown the dialog shows (SPEC §4). */
 export const IDLE_WARNING_MS = 10 * 60 * 1000;
@@ -14,15 +12,7 @@ export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 const TOUCH_INTERVAL_MS = 15 * 1000;
 
 export function sessionCookie() {
-  return singleton("sessionCookie", () =>
-    createCookie("__session", {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: getConfig().appUrl.startsWith("https:"),
-      secrets: [getConfig().sessionSecret],
-    }),
-  );
+  return signedCookie("__session");
 }
 
 function hashId(id: string) {

@@ -1,4 +1,4 @@
 import { PlaceholderPage, placeholderLoader } from "~/components/shell/Placeholder";
 
-export const loader = placeholderLoader("pages.reports");
+export const loader = placeholderLoader("pages.reports", { adminOnly: true });
 export default PlaceholderPage;

@@ -1,4 +1,4 @@
 import { PlaceholderPage, placeholderLoader } from "~/components/shell/Placeholder";
 
-export const loader = placeholderLoader("pages.users");
+export const loader = placeholderLoader("pages.users", { adminOnly: true });
 export default PlaceholderPage;

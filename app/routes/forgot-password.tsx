@@ -10,6 +10,7 @@ import { ErrorSummary, Honeypot, summarize, TextField } from "~/components/ui/fo
 import { getDb } from "~/db.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { forgotPassword } from "~/models/password-reset.server";
+import { rateLimitMessage } from "~/services/rate-limit.server";
 import { ForgotPasswordSchema } from "~/schemas/account";
 
 export const handle = { i18n: ["common", "auth"] };
@@ -27,8 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.value.website) return json({ ...submission.reply({ resetForm: true }), sent: true });
   const limit = await forgotPassword(getDb(), submission.value.email, context.clientIp);
   if (!limit.allowed) {
-    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-    return json({ ...submission.reply({ formErrors: [t("common:validation.rateLimited", { minutes })] }), sent: false }, { status: 429 });
+    return json({ ...submission.reply({ formErrors: [rateLimitMessage(t, limit)] }), sent: false }, { status: 429 });
   }
   return json({ ...submission.reply({ resetForm: true }), sent: true });
 }

@@ -15,7 +15,7 @@ import { createEmailVerification } from "~/models/account-token.server";
 import { getMailRecipient, recordSignIn } from "~/models/user.server";
 import { ResendVerificationSchema, SignInSchema } from "~/schemas/account";
 import { sendVerificationEmail } from "~/services/emails.server";
-import { clearRateLimit, hitRateLimit } from "~/services/rate-limit.server";
+import { clearRateLimit, hitRateLimit, rateLimitMessage } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/utils/redirect";
 
 export const handle = { i18n: ["common", "auth"], noscriptRefreshSeconds: 120 };
@@ -49,9 +49,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { email, redirectTo } = submission.value;
   const limit = await hitRateLimit(db, "signIn", email);
   if (!limit.allowed) {
-    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
     return json(
-      { ...submission.reply({ formErrors: [t("common:validation.rateLimited", { minutes })], hideFields: ["password"] }), resent: false },
+      { ...submission.reply({ formErrors: [rateLimitMessage(t, limit)], hideFields: ["password"] }), resent: false },
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }

@@ -18,7 +18,7 @@ import { EmailTakenError, getMailRecipient, registerUser } from "~/models/user.s
 import { RegistrationSchema } from "~/schemas/account";
 import { verifyCaptcha } from "~/services/captcha.server";
 import { sendVerificationEmail } from "~/services/emails.server";
-import { hitRateLimit } from "~/services/rate-limit.server";
+import { hitRateLimit, rateLimitMessage } from "~/services/rate-limit.server";
 import { passwordStrength } from "~/utils/password";
 
 export const handle = { i18n: ["common", "auth"] };
@@ -58,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const limit = await hitRateLimit(db, "register", context.clientIp ?? "unknown");
   if (!limit.allowed) {
-    return fail(429, { formErrors: [t("common:validation.rateLimited", { minutes: Math.ceil(limit.retryAfterSeconds / 60) })] });
+    return fail(429, { formErrors: [rateLimitMessage(t, limit)] });
   }
   const fieldErrors = await unknownLookupCodes(db, [
     { field: "prefix", type: "Prefixes", code: input.prefix },

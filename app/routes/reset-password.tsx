@@ -14,7 +14,7 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { answerSecurityQuestions, inspectResetToken, resetPassword } from "~/models/account-token.server";
 import { getLookupLabel } from "~/models/lookup.server";
 import { ResetPasswordSchema, SecurityAnswersSchema } from "~/schemas/account";
-import { hitRateLimit } from "~/services/rate-limit.server";
+import { hitRateLimit, rateLimitMessage } from "~/services/rate-limit.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { passwordStrength } from "~/utils/password";
 
@@ -57,8 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return json({ ...submission.reply(), outcome: null as Outcome, strength: null }, { status: 400 });
     const limit = await hitRateLimit(db, "securityAnswers", context.clientIp ?? "unknown");
     if (!limit.allowed) {
-      const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-      return json({ ...submission.reply({ formErrors: [t("common:validation.rateLimited", { minutes })] }), outcome: null as Outcome, strength: null }, { status: 429 });
+        return json({ ...submission.reply({ formErrors: [rateLimitMessage(t, limit)] }), outcome: null as Outcome, strength: null }, { status: 429 });
     }
     const { token, securityAnswer1, securityAnswer2 } = submission.value;
     const result = await answerSecurityQuestions(db, token, securityAnswer1, securityAnswer2);
@@ -75,8 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const limit = await hitRateLimit(db, "resetPassword", context.clientIp ?? "unknown");
   if (!limit.allowed) {
-    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-    return json({ ...submission.reply({ formErrors: [t("common:validation.rateLimited", { minutes })], hideFields: ["plainPassword"] }), outcome: null as Outcome, strength }, { status: 429 });
+    return json({ ...submission.reply({ formErrors: [rateLimitMessage(t, limit)], hideFields: ["plainPassword"] }), outcome: null as Outcome, strength }, { status: 429 });
   }
   try {
     const result = await resetPassword(db, submission.value.token, submission.value.plainPassword);

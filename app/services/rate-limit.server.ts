@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import type { DB } from "~/db.server";
 
 export interface RateLimitRule {
@@ -65,4 +66,9 @@ export async function hitRateLimit(
 /** Forgets the attempts of a key, e.g. after a successful sign-in. */
 export async function clearRateLimit(db: DB, bucket: RateLimitBucket, key: string): Promise<void> {
   await db.deleteFrom("rate_limits").where("bucket", "=", bucket).where("key", "=", key).execute();
+}
+
+/** "Too many attempts. Please try again in N minutes.", in the reader's language. */
+export function rateLimitMessage(t: TFunction, result: RateLimitResult): string {
+  return t("common:validation.rateLimited", { minutes: Math.ceil(result.retryAfterSeconds / 60) });
 }

@@ -1,7 +1,6 @@
-import { createCookie, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { getConfig } from "~/config.server";
-import { singleton } from "~/utils/singleton.server";
+import { signedCookie } from "~/utils/cookie.server";
 
 /**
  * A message for the next page, carried in a signed cookie that lives for one request, so it
@@ -17,15 +16,7 @@ export type Toast = z.infer<typeof ToastSchema>;
 export type ToastInput = z.input<typeof ToastSchema>;
 
 function toastCookie() {
-  return singleton("toastCookie", () =>
-    createCookie("toast", {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: getConfig().appUrl.startsWith("https:"),
-      secrets: [getConfig().sessionSecret],
-    }),
-  );
+  return signedCookie("toast");
 }
 
 export async function createToastHeaders(toast: ToastInput): Promise<Headers> {

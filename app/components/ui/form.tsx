@@ -46,6 +46,32 @@ function groupClass(meta: Meta) {
   return `usa-form-group${meta.errors?.length ? " usa-form-group--error" : ""}`;
 }
 
+/** The label, hint and error around one control, and the attributes that tie them to it. */
+function FieldFrame({
+  meta,
+  label,
+  hint,
+  optional,
+  children,
+}: {
+  meta: Meta;
+  label: ReactNode;
+  hint?: ReactNode;
+  optional?: boolean;
+  children: (aria: { "aria-invalid": true | undefined; "aria-describedby": string | undefined }) => ReactNode;
+}) {
+  return (
+    <div className={groupClass(meta)}>
+      <Label htmlFor={meta.id} optional={optional}>
+        {label}
+      </Label>
+      <Hint meta={meta} hint={hint} />
+      <FieldErrors meta={meta} />
+      {children({ "aria-invalid": meta.errors?.length ? true : undefined, "aria-describedby": describedBy(meta, hint) })}
+    </div>
+  );
+}
+
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "defaultValue"> {
   meta: Meta;
   label: ReactNode;
@@ -59,23 +85,21 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "ty
 export function TextField({ meta, label, hint, optional, type = "text", after, className, ...rest }: TextFieldProps) {
   const { key, ...props } = getInputProps(meta, { type, ariaAttributes: false });
   return (
-    <div className={groupClass(meta)}>
-      <Label htmlFor={meta.id} optional={optional}>
-        {label}
-      </Label>
-      <Hint meta={meta} hint={hint} />
-      <FieldErrors meta={meta} />
-      <input
-        key={key}
-        {...props}
-        {...rest}
-        defaultValue={type === "password" ? undefined : props.defaultValue}
-        className={`usa-input${meta.errors?.length ? " usa-input--error" : ""}${className ? ` ${className}` : ""}`}
-        aria-invalid={meta.errors?.length ? true : undefined}
-        aria-describedby={describedBy(meta, hint)}
-      />
-      {after}
-    </div>
+    <FieldFrame meta={meta} label={label} hint={hint} optional={optional}>
+      {(aria) => (
+        <>
+          <input
+            key={key}
+            {...props}
+            {...rest}
+            {...aria}
+            defaultValue={type === "password" ? undefined : props.defaultValue}
+            className={`usa-input${meta.errors?.length ? " usa-input--error" : ""}${className ? ` ${className}` : ""}`}
+          />
+          {after}
+        </>
+      )}
+    </FieldFrame>
   );
 }
 
@@ -98,30 +122,26 @@ export function SelectField({ meta, label, hint, optional, options, onChange, au
   const { t } = useTranslation();
   const { key, ...props } = getSelectProps(meta, { ariaAttributes: false });
   return (
-    <div className={groupClass(meta)}>
-      <Label htmlFor={meta.id} optional={optional}>
-        {label}
-      </Label>
-      <Hint meta={meta} hint={hint} />
-      <FieldErrors meta={meta} />
-      <select
-        key={key}
-        {...props}
-        required={false}
-        autoComplete={autoComplete}
-        onChange={onChange}
-        className={`usa-select${meta.errors?.length ? " usa-input--error" : ""}`}
-        aria-invalid={meta.errors?.length ? true : undefined}
-        aria-describedby={describedBy(meta, hint)}
-      >
-        <option value="">{t("form.choose", { ns: "common" })}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <FieldFrame meta={meta} label={label} hint={hint} optional={optional}>
+      {(aria) => (
+        <select
+          key={key}
+          {...props}
+          {...aria}
+          required={false}
+          autoComplete={autoComplete}
+          onChange={onChange}
+          className={`usa-select${meta.errors?.length ? " usa-input--error" : ""}`}
+        >
+          <option value="">{t("form.choose", { ns: "common" })}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
 }
 
