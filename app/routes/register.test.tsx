@@ -50,6 +50,15 @@ describe("registration with JavaScript", () => {
     await waitFor(() => expect(answer1.value).toBe(""));
   });
 
+  it("puts the dashes in a phone number as it is typed", async () => {
+    renderRegister();
+    const phone = (await screen.findByLabelText(/^Home phone/)) as HTMLInputElement;
+    fireEvent.input(phone, { target: { value: "4105551" } });
+    expect(phone.value).toBe("410-555-1");
+    fireEvent.input(phone, { target: { value: "410-555-12345" } });
+    expect(phone.value).toBe("410-555-1234");
+  });
+
   it("reads the password's strength as it is typed", async () => {
     renderRegister();
     const password = await screen.findByLabelText(/^Password/);

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { requireAnonymous } from "~/auth/auth.server";
 import { PasswordField } from "~/components/PasswordField";
+import { PhoneField } from "~/components/PhoneField";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
 import { ErrorSummary, Honeypot, RadioGroup, SelectField, summarize, TextField } from "~/components/ui/form";
@@ -192,9 +193,9 @@ export default function Register() {
         <fieldset className="usa-fieldset">
           <legend className="usa-legend usa-legend--large">{t("register.sections.contact")}</legend>
           <p className="usa-hint">{t("register.phonesHint")}</p>
-          <TextField meta={fields.homePhoneNumber} label={t("register.homePhone")} type="tel" inputMode="tel" optional autoComplete="tel" />
-          <TextField meta={fields.workPhoneNumber} label={t("register.workPhone")} type="tel" inputMode="tel" optional />
-          <TextField meta={fields.mobilePhoneNumber} label={t("register.mobilePhone")} type="tel" inputMode="tel" optional />
+          <PhoneField meta={fields.homePhoneNumber} label={t("register.homePhone")} />
+          <PhoneField meta={fields.workPhoneNumber} label={t("register.workPhone")} />
+          <PhoneField meta={fields.mobilePhoneNumber} label={t("register.mobilePhone")} />
         </fieldset>
 
         <Honeypot label={t("register.website")} />
