@@ -34,6 +34,7 @@ export const EnvSchema = z.object({
       .transform((value) => value.replace(/\/+$/, "")),
   ),
   GEOCODER: withDefault(z.enum(["offline", "census"]), "offline"),
+  CENSUS_GEOCODER_URL: withDefault(z.string().url("must be the geocoder's base address"), "https://geocoding.geo.census.gov"),
   ADMIN_EMAIL_DOMAINS: withDefault(
     z
       .string()

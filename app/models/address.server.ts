@@ -1,0 +1,109 @@
+import type { Address } from "../../db/schema";
+import { writeTransaction, type DB } from "~/db.server";
+import { NotFoundError } from "./errors";
+import type { CurrentUser } from "./user.server";
+
+export interface AddressInput {
+  line1: string;
+  line2?: string | null;
+  city: string;
+  zip: string;
+  nickname?: string | null;
+  county: string;
+}
+
+/** The fields that make an address where it is; a nickname is only a name for it. */
+const PLACE_FIELDS = ["line1", "line2", "city", "zip", "county"] as const;
+
+function mayRead(actor: CurrentUser, ownerId: number) {
+  return actor.id === ownerId || actor.isAdmin;
+}
+
+/** A person's address book: their own, or any user's for an administrator. */
+export async function listAddressBook(db: DB, actor: CurrentUser, ownerId: number): Promise<Address[]> {
+  if (!mayRead(actor, ownerId)) throw new NotFoundError("address book");
+  return db
+    .selectFrom("addresses")
+    .selectAll()
+    .where("created_by_id", "=", ownerId)
+    .where("address_book", "=", 1)
+    .orderBy("nickname")
+    .orderBy("id")
+    .execute();
+}
+
+export async function getAddress(db: DB, actor: CurrentUser, ownerId: number, id: number): Promise<Address> {
+  if (!mayRead(actor, ownerId)) throw new NotFoundError("address");
+  const address = await db
+    .selectFrom("addresses")
+    .selectAll()
+    .where("id", "=", id)
+    .where("created_by_id", "=", ownerId)
+    .where("address_book", "=", 1)
+    .executeTakeFirst();
+  if (!address) throw new NotFoundError("address");
+  return address;
+}
+
+function clean(input: AddressInput) {
+  return {
+    line1: input.line1.trim(),
+    line2: input.line2?.trim() || null,
+    city: input.city.trim(),
+    zip: input.zip.trim(),
+    nickname: input.nickname?.trim() || null,
+    county: input.county,
+    state: "MD",
+  };
+}
+
+/** Takes an address out of the book: deleted, unless a referral points at it, which keeps it. */
+async function retire(trx: DB, id: number) {
+  const used = await trx.selectFrom("referrals").select("id").where("address_id", "=", id).executeTakeFirst();
+  if (used) await trx.updateTable("addresses").set({ address_book: 0 }).where("id", "=", id).execute();
+  else await trx.deleteFrom("addresses").where("id", "=", id).execute();
+}
+
+export type SaveOutcome = "added" | "updated" | "replaced";
+
+/**
+ * Saves an address in the owner's book (SPEC §4): a new one is added; an edit that leaves the
+ * place unchanged updates in place; an edit that moves it removes the old and adds a new one.
+ * Only the owner changes their book.
+ */
+export async function saveAddress(
+  db: DB,
+  actor: CurrentUser,
+  ownerId: number,
+  input: AddressInput,
+  existingId: number | null,
+): Promise<{ id: number; outcome: SaveOutcome }> {
+  if (actor.id !== ownerId) throw new NotFoundError("address book");
+  const values = clean(input);
+  return writeTransaction(db, async (trx) => {
+    const now = new Date().toISOString();
+    if (existingId !== null) {
+      const existing = await getAddress(trx, actor, ownerId, existingId);
+      const unchanged = PLACE_FIELDS.every((field) => (existing[field] ?? null) === (values[field] ?? null));
+      if (unchanged) {
+        await trx.updateTable("addresses").set({ nickname: values.nickname, updated_at: now }).where("id", "=", existingId).execute();
+        return { id: existingId, outcome: "updated" as const };
+      }
+      await retire(trx, existingId);
+    }
+    const row = await trx
+      .insertInto("addresses")
+      .values({ ...values, address_book: 1, created_by_id: ownerId, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { id: row.id, outcome: existingId === null ? ("added" as const) : ("replaced" as const) };
+  });
+}
+
+export async function deleteAddress(db: DB, actor: CurrentUser, ownerId: number, id: number): Promise<void> {
+  if (actor.id !== ownerId) throw new NotFoundError("address");
+  await writeTransaction(db, async (trx) => {
+    await getAddress(trx, actor, ownerId, id);
+    await retire(trx, id);
+  });
+}

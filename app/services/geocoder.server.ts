@@ -1,0 +1,154 @@
+import { getConfig } from "~/config.server";
+import type { DB } from "~/db.server";
+import { getLookups } from "~/models/lookup.server";
+
+// Address look-up (SPEC §5): only Maryland is accepted; the county is suggested and can be
+// changed. Two providers behind one function: the offline Maryland ZIP table (the default) and
+// the US Census geocoder, asked from the server, with the ZIP table as its fallback.
+
+export const BALTIMORE_CITY = "24510";
+const CENSUS_TIMEOUT_MS = 5000;
+
+export interface AddressSuggestion {
+  line1: string;
+  city: string;
+  zip: string;
+  state: "MD";
+  /** The suggested county (FIPS code), or null when none could be told. */
+  county: string | null;
+  /** Every county the ZIP touches: the person may pick another one. */
+  counties: string[];
+}
+
+export type AddressLookup =
+  | { status: "found"; suggestions: AddressSuggestion[] }
+  | { status: "notMaryland" }
+  | { status: "notFound" };
+
+export interface RawAddress {
+  line1: string;
+  city: string;
+  zip: string;
+  state: string;
+  countyFips?: string | null;
+  countyName?: string | null;
+}
+
+/** "Anne Arundel County", "ANNE ARUNDEL", "Baltimore city" → a county code; "County" is stripped first. */
+export function countyCodeFromName(name: string | null | undefined, counties: Array<{ code: string; description: string }>): string | null {
+  if (!name) return null;
+  const wanted = stripCounty(name);
+  if (wanted === "baltimore city") return BALTIMORE_CITY;
+  return counties.find((county) => stripCounty(county.description) === wanted)?.code ?? null;
+}
+
+function stripCounty(name: string) {
+  return name
+    .toLowerCase()
+    .replace(/\bcounty\b/g, "")
+    .replace(/[’']/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * Applies the rules to one address a provider found: anything outside Maryland is refused;
+ * a missing county becomes Baltimore City when the text mentions Baltimore.
+ */
+export function toSuggestion(
+  raw: RawAddress,
+  query: string,
+  counties: Array<{ code: string; description: string }>,
+  zipCounties: string[] = [],
+): AddressSuggestion | null {
+  if (raw.state.trim().toUpperCase() !== "MD") return null;
+  const known = new Set(counties.map((county) => county.code));
+  let county = raw.countyFips && known.has(raw.countyFips) ? raw.countyFips : countyCodeFromName(raw.countyName, counties);
+  if (!county && /baltimore/i.test(`${query} ${raw.city}`)) county = BALTIMORE_CITY;
+  const candidates = [...new Set([county, ...zipCounties].filter((code): code is string => Boolean(code && known.has(code))))];
+  return { line1: raw.line1, city: raw.city, zip: raw.zip, state: "MD", county, counties: candidates };
+}
+
+function titleCase(text: string) {
+  return text.toLowerCase().replace(/\b([a-z])/g, (letter) => letter.toUpperCase());
+}
+
+const OTHER_STATE = /,\s*(A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[AEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])\b(?:\s+\d{5})?\s*$/i;
+
+/** The offline provider: the street as typed, the city and counties from the Maryland ZIP table. */
+export async function lookUpOffline(db: DB, query: string): Promise<AddressLookup> {
+  const counties = await getLookups(db, "Counties");
+  if (OTHER_STATE.test(query) && !/,\s*MD\b/i.test(query)) return { status: "notMaryland" };
+  const zip = query.match(/\b(\d{5})(?:-\d{4})?\s*$/)?.[1] ?? query.match(/\b(\d{5})\b/)?.[1];
+  if (!zip) return { status: "notFound" };
+  const row = await db.selectFrom("zip_codes").selectAll().where("zip", "=", zip).executeTakeFirst();
+  if (!row) return { status: "notMaryland" };
+  const line1 = query.split(",")[0].replace(/\b\d{5}(?:-\d{4})?\b/, "").trim();
+  const suggestion = toSuggestion(
+    { line1: line1 === query.trim() ? "" : line1, city: row.city, zip, state: "MD", countyFips: row.county_fips },
+    query,
+    counties,
+    row.all_county_fips.split(","),
+  );
+  return suggestion ? { status: "found", suggestions: [suggestion] } : { status: "notMaryland" };
+}
+
+interface CensusMatch {
+  matchedAddress?: string;
+  addressComponents?: { city?: string; state?: string; zip?: string };
+  geographies?: { Counties?: Array<{ GEOID?: string; NAME?: string }> };
+}
+
+/** Reads the Census geocoder's answer (shape in shared/data/CENSUS_GEOCODER.md). */
+export async function parseCensusAnswer(db: DB, query: string, body: unknown): Promise<AddressLookup> {
+  const matches = (body as { result?: { addressMatches?: CensusMatch[] } })?.result?.addressMatches;
+  if (!Array.isArray(matches)) throw new Error("not a geocoder answer");
+  if (matches.length === 0) return { status: "notFound" };
+  const counties = await getLookups(db, "Counties");
+  const suggestions: AddressSuggestion[] = [];
+  for (const match of matches) {
+    const zip = match.addressComponents?.zip ?? "";
+    const zipRow = zip ? await db.selectFrom("zip_codes").select("all_county_fips").where("zip", "=", zip).executeTakeFirst() : undefined;
+    const county = match.geographies?.Counties?.[0];
+    const suggestion = toSuggestion(
+      {
+        line1: titleCase((match.matchedAddress ?? "").split(",")[0] ?? ""),
+        city: titleCase(match.addressComponents?.city ?? ""),
+        zip,
+        state: match.addressComponents?.state ?? "",
+        countyFips: county?.GEOID ?? null,
+        countyName: county?.NAME ?? null,
+      },
+      query,
+      counties,
+      zipRow?.all_county_fips.split(",") ?? [],
+    );
+    if (suggestion) suggestions.push(suggestion);
+  }
+  return suggestions.length ? { status: "found", suggestions } : { status: "notMaryland" };
+}
+
+async function lookUpCensus(db: DB, query: string, baseUrl: string): Promise<AddressLookup> {
+  const url = new URL("/geocoder/geographies/onelineaddress", baseUrl);
+  url.search = new URLSearchParams({ address: query, benchmark: "Public_AR_Current", vintage: "Current_Current", layers: "Counties", format: "json" }).toString();
+  const response = await fetch(url, { signal: AbortSignal.timeout(CENSUS_TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`geocoder answered ${response.status}`);
+  // The service's firewall can answer 200 with an HTML page: only a JSON answer is trusted.
+  return parseCensusAnswer(db, query, JSON.parse(await response.text()));
+}
+
+/** Looks an address up with the configured provider; the Census one falls back to the ZIP table. */
+export async function lookUpAddress(db: DB, query: string): Promise<AddressLookup> {
+  const text = query.trim().slice(0, 200);
+  if (!text) return { status: "notFound" };
+  const { GEOCODER, CENSUS_GEOCODER_URL } = getConfig();
+  if (GEOCODER === "census") {
+    try {
+      const answer = await lookUpCensus(db, text, CENSUS_GEOCODER_URL);
+      if (answer.status !== "notFound") return answer;
+    } catch (error) {
+      console.warn(`Census geocoder unavailable, using the ZIP table: ${String(error)}`);
+    }
+  }
+  return lookUpOffline(db, text);
+}
