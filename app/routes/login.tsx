@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { authenticator, requireAnonymous, SignInError } from "~/auth/auth.server";
 import { createSession } from "~/auth/session.server";
@@ -78,7 +78,6 @@ async function resendVerification(email: string) {
 }
 
 export default function Login() {
-  useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["auth", "common"]);
   const [searchParams] = useSearchParams();
