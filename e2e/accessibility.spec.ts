@@ -2,7 +2,7 @@ import { expectAccessible, expect, test } from "./fixtures";
 import { createUser, signIn } from "./support";
 
 // Every screen that exists, in both languages; the projects run it with JavaScript on and off.
-const PUBLIC_SCREENS = ["/login", "/register", "/forgot-password", "/reset-password?token=unknown", "/verify-email?token=unknown", "/no-such-page", "/app/referral/review/external"];
+const PUBLIC_SCREENS = ["/login", "/login?registrationComplete=true", "/login?expired=1", "/register", "/forgot-password", "/reset-password?token=unknown", "/verify-email?token=unknown", "/no-such-page", "/app/referral/review/external"];
 const ADMIN_SCREENS = ["/app/users", "/app/reports"];
 const SIGNED_IN_SCREENS = [
   "/app/dashboard",

@@ -293,6 +293,7 @@ test.describe("sessions", () => {
     const dialog = page.getByRole("dialog", { name: "Are you still there?" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Stay signed in" })).toBeFocused();
+    await expectAccessible(page, { javaScriptOn: true });
     await dialog.getByRole("button", { name: "Stay signed in" }).click();
     await expect(dialog).toBeHidden();
 

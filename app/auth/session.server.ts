@@ -37,7 +37,7 @@ export async function createSession(db: DB, userId: number, now: Date = new Date
 
 export type SessionLookup =
   | { status: "none" }
-  | { status: "expired"; returnTo: string | null }
+  | { status: "expired" }
   | { status: "active"; userId: number; sessionIdHash: string };
 
 /**
@@ -49,21 +49,16 @@ export async function readSession(db: DB, request: Request, now: Date = new Date
   if (typeof id !== "string" || !id) return { status: "none" };
   const idHash = hashId(id);
   const session = await db.selectFrom("sessions").selectAll().where("id_hash", "=", idHash).executeTakeFirst();
-  if (!session) return { status: "expired", returnTo: null };
+  if (!session) return { status: "expired" };
   const idleFor = now.getTime() - Date.parse(session.last_seen_at);
   if (idleFor > IDLE_LIMIT_MS || now.toISOString() >= session.expires_at) {
     await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
-    return { status: "expired", returnTo: session.return_to };
+    return { status: "expired" };
   }
   if (idleFor > TOUCH_INTERVAL_MS) {
     await db.updateTable("sessions").set({ last_seen_at: now.toISOString() }).where("id_hash", "=", idHash).execute();
   }
   return { status: "active", userId: session.user_id, sessionIdHash: idHash };
-}
-
-/** Remembers the page a signed-in person is on, so that after a time-out they come back to it. */
-export async function rememberPage(db: DB, sessionIdHash: string, path: string) {
-  await db.updateTable("sessions").set({ return_to: path }).where("id_hash", "=", sessionIdHash).execute();
 }
 
 /** Ends the session the request carries and returns the header that forgets the cookie. */
@@ -74,8 +69,6 @@ export async function destroySession(db: DB, request: Request): Promise<string> 
 }
 
 /** Ends every session of a user at once (deactivation, password change). */
-export async function destroyUserSessions(db: DB, userId: number, exceptIdHash?: string) {
-  let query = db.deleteFrom("sessions").where("user_id", "=", userId);
-  if (exceptIdHash) query = query.where("id_hash", "!=", exceptIdHash);
-  await query.execute();
+export async function destroyUserSessions(db: DB, userId: number) {
+  await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }

@@ -32,8 +32,9 @@ function isFailedSubmission(data: unknown): boolean {
 
 /**
  * The page's <title>, in one place: the deepest route's loader gives `title`; "Error: " goes in
- * front when a form came back with errors or the page failed (GOV.UK pattern), with or without
- * JavaScript, since it is worked out from the router's state on the server too.
+ * front when a loader says `failed: true`, a form came back with errors, an error summary shows,
+ * or the page failed (GOV.UK pattern), with or without JavaScript, since it is worked out from
+ * the router's state on the server too.
  */
 export function DocumentTitle() {
   const { t } = useTranslation();
@@ -48,12 +49,14 @@ export function DocumentTitle() {
     return <title>{prefix + t("titleTemplate", { page: t(`${ERROR_KINDS[kind].key}.title`) })}</title>;
   }
 
-  const title = [...matches]
+  const pages = matches.map((match) => (match.data ?? {}) as { title?: unknown; failed?: unknown });
+  const title = pages
+    .map((page) => page.title)
     .reverse()
-    .map((match) => (match.data as { title?: unknown } | undefined)?.title)
     .find((value): value is string => typeof value === "string");
   if (!title) return <title>{prefix + t("titleTemplate", { page: t("errors.notFound.title") })}</title>;
 
-  const failed = errorsShown || Object.values(state?.actionData ?? {}).some(isFailedSubmission);
-  return <title>{failed && !title.startsWith(prefix) ? prefix + title : title}</title>;
+  const failed =
+    errorsShown || pages.some((page) => page.failed === true) || Object.values(state?.actionData ?? {}).some(isFailedSubmission);
+  return <title>{failed ? prefix + title : title}</title>;
 }

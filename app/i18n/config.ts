@@ -9,9 +9,6 @@ export type PublicLanguage = "en" | "sp";
 
 export const DEFAULT_LANGUAGE: Language = "en";
 
-export const NAMESPACES = ["common", "auth", "email"] as const;
-export type Namespace = (typeof NAMESPACES)[number];
-
 export const i18nConfig = {
   supportedLngs: [...LANGUAGES],
   fallbackLng: DEFAULT_LANGUAGE,

@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { fromPublicLanguage, toPublicLanguage } from "./config";
 import { getLanguage, serializeLanguageCookie } from "./i18next.server";
@@ -46,6 +48,13 @@ function flatten(value: unknown, prefix = ""): Map<string, unknown> {
 }
 
 describe("translations", () => {
+  it("are all bundled: every locales file is in the resources, in both languages", () => {
+    for (const language of ["en", "es"] as const) {
+      const files = readdirSync(path.join(process.cwd(), "locales", language)).map((file) => file.replace(/\.json$/, ""));
+      expect(Object.keys(resources[language]).sort(), language).toEqual(files.sort());
+    }
+  });
+
   it("have the same keys in English and Spanish, none empty", () => {
     for (const namespace of Object.keys(resources.en) as Array<keyof typeof resources.en>) {
       const en = flatten(resources.en[namespace]);

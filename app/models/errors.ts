@@ -5,3 +5,11 @@
 export class NotFoundError extends Error {
   name = "NotFoundError";
 }
+
+/** Choices that are not in their lookup lists (a tampered or outdated form), by field. */
+export class InvalidChoiceError extends Error {
+  name = "InvalidChoiceError";
+  constructor(readonly fieldErrors: Record<string, string[]>) {
+    super(`not in the lookup lists: ${Object.keys(fieldErrors).join(", ")}`);
+  }
+}

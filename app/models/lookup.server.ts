@@ -22,8 +22,6 @@ export const LOOKUP_TYPES = [
 ] as const;
 export type LookupType = (typeof LOOKUP_TYPES)[number];
 
-export const MARYLAND_STATE_CODE = "21";
-
 async function lookupsByType(db: DB): Promise<Map<string, Lookup[]>> {
   return cached(db, "lookups", async () => {
     const rows = await db.selectFrom("lookups").selectAll().orderBy("type").orderBy("list_order").orderBy("id").execute();
@@ -40,10 +38,6 @@ async function lookupsByType(db: DB): Promise<Map<string, Lookup[]>> {
 /** The rows of one lookup type, in their list order. Lookups are public reference data. */
 export async function getLookups(db: DB, type: LookupType): Promise<Lookup[]> {
   return (await lookupsByType(db)).get(type) ?? [];
-}
-
-export async function getAllLookups(db: DB): Promise<Lookup[]> {
-  return [...(await lookupsByType(db)).values()].flat();
 }
 
 /** The description of a code in the person's language, or null for an unknown code. */

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import type { Database, PhoneNumber } from "../../db/schema";
+import type { Database } from "../../db/schema";
 import type { PhoneParts } from "~/utils/phone";
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -13,8 +13,4 @@ export async function insertPhone(db: Executor, parts: PhoneParts | null, create
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-export function phoneParts(row: Pick<PhoneNumber, "area_code" | "prefix" | "suffix"> | null | undefined): PhoneParts | null {
-  return row ? { areaCode: row.area_code, prefix: row.prefix, suffix: row.suffix } : null;
 }

@@ -2,6 +2,8 @@ import type { Role } from "../../db/schema";
 import { hashAnswer, hashPassword, verifyPassword, dummyPasswordHash } from "~/auth/password.server";
 import { writeTransaction, type DB } from "~/db.server";
 import type { Registration } from "~/schemas/account";
+import { InvalidChoiceError } from "./errors";
+import { unknownLookupCodes } from "./lookup.server";
 import { insertPhone } from "./phone.server";
 
 /** Who is asking: what every model function is given. */
@@ -47,9 +49,18 @@ export class EmailTakenError extends Error {
 
 /**
  * Creates the account of someone registering themselves: an ordinary user, not yet enabled
- * until the e-mail is verified. The e-mail (lower-cased) is also the username.
+ * until the e-mail is verified. The e-mail (lower-cased) is also the username. Refuses a taken
+ * e-mail (EmailTakenError) and a choice not in its lookup list (InvalidChoiceError).
  */
 export async function registerUser(db: DB, input: Registration): Promise<{ id: number }> {
+  const fieldErrors = await unknownLookupCodes(db, [
+    { field: "prefix", type: "Prefixes", code: input.prefix },
+    { field: "suffix", type: "Suffixes", code: input.suffix },
+    { field: "reference", type: "References", code: input.reference },
+    { field: "securityQuestion1", type: "SecurityQuestion", code: input.securityQuestion1 },
+    { field: "securityQuestion2", type: "SecurityQuestion", code: input.securityQuestion2 },
+  ]);
+  if (Object.keys(fieldErrors).length) throw new InvalidChoiceError(fieldErrors);
   const passwordHash = await hashPassword(input.password);
   const answer1 = await hashAnswer(input.securityAnswer1);
   const answer2 = await hashAnswer(input.securityAnswer2);

@@ -5,7 +5,7 @@ import { getPageTranslation } from "~/i18n/page.server";
 // Any unknown address under /app/ shows the error page, with a 404 so it is never mistaken for a page.
 export async function loader({ request }: LoaderFunctionArgs) {
   const { title } = await getPageTranslation(request);
-  return json({ title: title("errors.notFound.title", { error: true }) }, { status: 404 });
+  return json({ title: title("errors.notFound.title"), failed: true }, { status: 404 });
 }
 
 export default function UnknownAppPage() {

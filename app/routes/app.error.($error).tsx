@@ -8,7 +8,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const kind = errorKind(params.error);
   const { title } = await getPageTranslation(request);
   return json(
-    { kind, title: title(`${ERROR_KINDS[kind].key}.title`, { error: true }) },
+    { kind, title: title(`${ERROR_KINDS[kind].key}.title`), failed: true },
     { status: ERROR_KINDS[kind].status },
   );
 }

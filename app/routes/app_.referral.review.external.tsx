@@ -8,7 +8,7 @@ import { getPageTranslation } from "~/i18n/page.server";
 // administrators can make them, so every token fails the look-up and the page says so.
 export async function loader({ request }: LoaderFunctionArgs) {
   const { title } = await getPageTranslation(request);
-  return json({ title: title("pages.externalReview", { error: true }) }, { status: 404 });
+  return json({ title: title("pages.externalReview"), failed: true }, { status: 404 });
 }
 
 export const headers: HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });

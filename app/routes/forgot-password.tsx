@@ -9,7 +9,7 @@ import { Alert } from "~/components/ui/Alert";
 import { ErrorSummary, Honeypot, summarize, TextField } from "~/components/ui/form";
 import { getDb } from "~/db.server";
 import { getPageTranslation } from "~/i18n/page.server";
-import { forgotPassword } from "~/models/password-reset.server";
+import { forgotPassword } from "~/models/account-flows.server";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { ForgotPasswordSchema } from "~/schemas/account";
 
@@ -26,9 +26,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
   if (submission.status !== "success") return json({ ...submission.reply(), sent: false }, { status: 400 });
   if (submission.value.website) return json({ ...submission.reply({ resetForm: true }), sent: true });
-  const limit = await forgotPassword(getDb(), submission.value.email, context.clientIp);
-  if (!limit.allowed) {
-    return json({ ...submission.reply({ formErrors: [rateLimitMessage(t, limit)] }), sent: false }, { status: 429 });
+  const outcome = await forgotPassword(getDb(), submission.value.email, context.clientIp);
+  if (outcome.status === "rateLimited") {
+    return json({ ...submission.reply({ formErrors: [rateLimitMessage(t, outcome.limit)] }), sent: false }, { status: 429 });
   }
   return json({ ...submission.reply({ resetForm: true }), sent: true });
 }

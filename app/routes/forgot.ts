@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { getDb } from "~/db.server";
-import { forgotPassword } from "~/models/password-reset.server";
+import { forgotPassword } from "~/models/account-flows.server";
 import { ForgotPasswordSchema } from "~/schemas/account";
 import { readBody } from "~/utils/body.server";
 
@@ -9,9 +9,9 @@ import { readBody } from "~/utils/body.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readBody(request), { schema: ForgotPasswordSchema });
   if (submission.status !== "success") return json({ code: "invalid_input", errors: submission.error }, { status: 400 });
-  const limit = await forgotPassword(getDb(), submission.value.email, context.clientIp);
-  if (!limit.allowed) {
-    return json({ code: "rate_limited" }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+  const outcome = await forgotPassword(getDb(), submission.value.email, context.clientIp);
+  if (outcome.status === "rateLimited") {
+    return json({ code: "rate_limited" }, { status: 429, headers: { "Retry-After": String(outcome.limit.retryAfterSeconds) } });
   }
   return json({ success: true });
 }

@@ -11,10 +11,9 @@ import { ErrorSummary, summarize, TextField } from "~/components/ui/form";
 import { useIdleReload } from "~/components/useIdleReload";
 import { getDb } from "~/db.server";
 import { getPageTranslation } from "~/i18n/page.server";
-import { createEmailVerification } from "~/models/account-token.server";
-import { getMailRecipient, recordSignIn } from "~/models/user.server";
+import { resendVerification } from "~/models/account-flows.server";
+import { recordSignIn } from "~/models/user.server";
 import { ResendVerificationSchema, SignInSchema } from "~/schemas/account";
-import { sendVerificationEmail } from "~/services/emails.server";
 import { clearRateLimit, hitRateLimit, rateLimitMessage } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/utils/redirect";
 
@@ -36,9 +35,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (formData.get("intent") === "resend") {
     const submission = parseWithZod(formData, { schema: ResendVerificationSchema });
     if (submission.status !== "success") return json({ ...submission.reply(), resent: false }, { status: 400 });
-    const limit = await hitRateLimit(db, "resendVerification", submission.value.email);
-    if (limit.allowed) await resendVerification(submission.value.email);
-    // The same answer whether or not the account exists or waits for verification.
+    // The same answer whether or not the account exists, waits for verification, or asked too often.
+    await resendVerification(db, submission.value.email);
     return json({ ...submission.reply({ resetForm: true }), resent: true });
   }
 
@@ -67,14 +65,6 @@ export async function action({ request }: ActionFunctionArgs) {
   await clearRateLimit(db, "signIn", email);
   await recordSignIn(db, userId);
   return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": await createSession(db, userId) } });
-}
-
-async function resendVerification(email: string) {
-  const db = getDb();
-  const row = await db.selectFrom("users").select("id").where("email", "=", email).where("enabled", "=", 0).executeTakeFirst();
-  if (!row) return;
-  const recipient = await getMailRecipient(db, row.id);
-  if (recipient) await sendVerificationEmail(recipient, await createEmailVerification(db, row.id));
 }
 
 export default function Login() {

@@ -14,7 +14,8 @@ import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { createEmailVerification } from "~/models/account-token.server";
-import { getLookupOptions, unknownLookupCodes } from "~/models/lookup.server";
+import { InvalidChoiceError } from "~/models/errors";
+import { getLookupOptions } from "~/models/lookup.server";
 import { EmailTakenError, getMailRecipient, registerUser } from "~/models/user.server";
 import { RegistrationSchema } from "~/schemas/account";
 import { verifyCaptcha } from "~/services/captcha.server";
@@ -61,15 +62,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!limit.allowed) {
     return fail(429, { formErrors: [rateLimitMessage(t, limit)] });
   }
-  const fieldErrors = await unknownLookupCodes(db, [
-    { field: "prefix", type: "Prefixes", code: input.prefix },
-    { field: "suffix", type: "Suffixes", code: input.suffix },
-    { field: "reference", type: "References", code: input.reference },
-    { field: "securityQuestion1", type: "SecurityQuestion", code: input.securityQuestion1 },
-    { field: "securityQuestion2", type: "SecurityQuestion", code: input.securityQuestion2 },
-  ]);
-  if (Object.keys(fieldErrors).length) return fail(400, { fieldErrors });
-
   try {
     if (!(await verifyCaptcha(input.captchaToken, context.clientIp))) throw new Error("captcha refused");
     const { id } = await registerUser(db, input);
@@ -77,6 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (recipient) await sendVerificationEmail(recipient, await createEmailVerification(db, id));
   } catch (error) {
     if (error instanceof EmailTakenError) return fail(400, { fieldErrors: { email: ["auth:register.emailTaken"] } });
+    if (error instanceof InvalidChoiceError) return fail(400, { fieldErrors: error.fieldErrors });
     console.error("registration failed", error);
     // The form is shown again with all that was typed, under the REGISTRATION_ERROR alert.
     return json({ ...submission.reply({ hideFields: SECRET_FIELDS }), status: "error" as const, strength, registrationError: true }, { status: 500 });

@@ -11,10 +11,11 @@ import { ErrorSummary, summarize, TextField } from "~/components/ui/form";
 import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
-import { answerSecurityQuestions, inspectResetToken, resetPassword } from "~/models/account-token.server";
+import { submitNewPassword, submitSecurityAnswers } from "~/models/account-flows.server";
+import { inspectResetToken } from "~/models/account-token.server";
 import { getLookupLabel } from "~/models/lookup.server";
 import { ResetPasswordSchema, SecurityAnswersSchema } from "~/schemas/account";
-import { hitRateLimit, rateLimitMessage } from "~/services/rate-limit.server";
+import { rateLimitMessage } from "~/services/rate-limit.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { passwordStrength } from "~/utils/password";
 
@@ -33,7 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { title } = await getPageTranslation(request, ["auth", "common"]);
   return json(
     {
-      title: title("auth:reset.title", { error: !state.validToken }),
+      title: title("auth:reset.title"),
+      failed: !state.validToken,
       token,
       state,
       question1: await getLookupLabel(db, "SecurityQuestion", state.securityQuestion1, language),
@@ -55,12 +57,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "answers") {
     const submission = parseWithZod(formData, { schema: SecurityAnswersSchema });
     if (submission.status !== "success") return json({ ...submission.reply(), outcome: null as Outcome, strength: null }, { status: 400 });
-    const limit = await hitRateLimit(db, "securityAnswers", context.clientIp ?? "unknown");
-    if (!limit.allowed) {
-        return json({ ...submission.reply({ formErrors: [rateLimitMessage(t, limit)] }), outcome: null as Outcome, strength: null }, { status: 429 });
+    const result = await submitSecurityAnswers(db, submission.value, context.clientIp);
+    if (result.status === "rateLimited") {
+      return json({ ...submission.reply({ formErrors: [rateLimitMessage(t, result.limit)] }), outcome: null as Outcome, strength: null }, { status: 429 });
     }
-    const { token, securityAnswer1, securityAnswer2 } = submission.value;
-    const result = await answerSecurityQuestions(db, token, securityAnswer1, securityAnswer2);
     if (result.status === "ok") return redirect(url.pathname + url.search);
     const outcome: Outcome = result.status === "invalid" || result.attemptsLeft <= 0 ? "tooMany" : "wrongAnswers";
     const message = outcome === "wrongAnswers" ? [t("auth:reset.wrongAnswers")] : [];
@@ -72,14 +72,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json({ ...submission.reply({ hideFields: ["plainPassword"] }), outcome: null as Outcome, strength }, { status: 400 });
   }
-  const limit = await hitRateLimit(db, "resetPassword", context.clientIp ?? "unknown");
-  if (!limit.allowed) {
-    return json({ ...submission.reply({ formErrors: [rateLimitMessage(t, limit)], hideFields: ["plainPassword"] }), outcome: null as Outcome, strength }, { status: 429 });
-  }
   try {
-    const result = await resetPassword(db, submission.value.token, submission.value.plainPassword);
-    if (result === "reset") return redirectWithToast("/login", { key: "toasts.passwordReset", kind: "success" });
-    if (result === "unanswered") return redirect(url.pathname + url.search);
+    const result = await submitNewPassword(db, submission.value, context.clientIp);
+    if (result.status === "rateLimited") {
+      return json({ ...submission.reply({ formErrors: [rateLimitMessage(t, result.limit)], hideFields: ["plainPassword"] }), outcome: null as Outcome, strength }, { status: 429 });
+    }
+    if (result.status === "reset") return redirectWithToast("/login", { key: "toasts.passwordReset", kind: "success" });
+    if (result.status === "unanswered") return redirect(url.pathname + url.search);
     return json({ ...submission.reply({ hideFields: ["plainPassword"] }), outcome: "invalidToken" as Outcome, strength }, { status: 400 });
   } catch (error) {
     console.error("password reset failed", error);

@@ -2,10 +2,10 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { parseWithZod } from "@conform-to/zod";
 import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
-import { answerSecurityQuestions, inspectResetToken } from "~/models/account-token.server";
+import { submitSecurityAnswers } from "~/models/account-flows.server";
+import { inspectResetToken } from "~/models/account-token.server";
 import { getLookupLabel } from "~/models/lookup.server";
 import { SecurityAnswersSchema } from "~/schemas/account";
-import { hitRateLimit } from "~/services/rate-limit.server";
 import { readBody } from "~/utils/body.server";
 
 const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
@@ -33,12 +33,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   body.set("token", new URL(request.url).searchParams.get("token") ?? String(body.get("token") ?? ""));
   const submission = parseWithZod(body, { schema: SecurityAnswersSchema });
   if (submission.status !== "success") return json({ code: "invalid_input", errors: submission.error }, { status: 400, headers: noStore });
-  const limit = await hitRateLimit(db, "securityAnswers", context.clientIp ?? "unknown");
-  if (!limit.allowed) {
-    return json({ code: "rate_limited" }, { status: 429, headers: { ...noStore, "Retry-After": String(limit.retryAfterSeconds) } });
+  const result = await submitSecurityAnswers(db, submission.value, context.clientIp);
+  if (result.status === "rateLimited") {
+    return json({ code: "rate_limited" }, { status: 429, headers: { ...noStore, "Retry-After": String(result.limit.retryAfterSeconds) } });
   }
-  const { token, securityAnswer1, securityAnswer2 } = submission.value;
-  const result = await answerSecurityQuestions(db, token, securityAnswer1, securityAnswer2);
   if (result.status === "ok") return json({ success: true }, { headers: noStore });
   const attemptsLeft = result.status === "wrong" ? result.attemptsLeft : 0;
   return json({ code: attemptsLeft > 0 ? "wrong_answers" : "too_many_attempts", attemptsLeft }, { status: 400, headers: noStore });

@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return redirectWithToast("/login", { key: "toasts.emailVerified", kind: "success" });
   }
   const { title } = await getPageTranslation(request, ["auth", "common"]);
-  return json({ title: title("auth:verify.title", { error: true }) }, { status: 400 });
+  return json({ title: title("auth:verify.title"), failed: true }, { status: 400 });
 }
 
 export function action() {

@@ -1,0 +1,67 @@
+import type { DB } from "~/db.server";
+import { sendPasswordResetEmail, sendVerificationEmail } from "~/services/emails.server";
+import { hitRateLimit, type RateLimitResult } from "~/services/rate-limit.server";
+import {
+  answerSecurityQuestions,
+  createEmailVerification,
+  requestPasswordReset,
+  resetPassword,
+  type AnswerResult,
+} from "./account-token.server";
+import { getMailRecipient } from "./user.server";
+
+// The account flows a person starts without being signed in, each with its rate limit, so the
+// pages and the JSON calls of SPEC §7 share one rule. The caller gets no hint whether an
+// account exists: the answer is the same either way.
+
+type Limited = { status: "rateLimited"; limit: RateLimitResult };
+
+function limited(limit: RateLimitResult): Limited {
+  return { status: "rateLimited", limit };
+}
+
+/** "Forgot password": mails a reset link when the account exists and none went out in two hours. */
+export async function forgotPassword(db: DB, email: string, clientIp: string | undefined): Promise<{ status: "done" } | Limited> {
+  const byAddress = await hitRateLimit(db, "forgotPasswordAddress", clientIp ?? "unknown");
+  if (!byAddress.allowed) return limited(byAddress);
+  const byAccount = await hitRateLimit(db, "forgotPassword", email);
+  if (!byAccount.allowed) return limited(byAccount);
+  const reset = await requestPasswordReset(db, email);
+  if (reset) {
+    const recipient = await getMailRecipient(db, reset.userId);
+    if (recipient) await sendPasswordResetEmail(recipient, reset.token);
+  }
+  return { status: "done" };
+}
+
+/** Sends the verification e-mail again to an account that still waits for it. */
+export async function resendVerification(db: DB, email: string): Promise<{ status: "done" } | Limited> {
+  const limit = await hitRateLimit(db, "resendVerification", email);
+  if (!limit.allowed) return limited(limit);
+  const row = await db.selectFrom("users").select("id").where("email", "=", email).where("enabled", "=", 0).executeTakeFirst();
+  const recipient = row ? await getMailRecipient(db, row.id) : undefined;
+  if (recipient) await sendVerificationEmail(recipient, await createEmailVerification(db, recipient.id));
+  return { status: "done" };
+}
+
+/** The reset link's security questions, answered from the page or POST /security_questions. */
+export async function submitSecurityAnswers(
+  db: DB,
+  input: { token: string; securityAnswer1: string; securityAnswer2: string },
+  clientIp: string | undefined,
+): Promise<AnswerResult | Limited> {
+  const limit = await hitRateLimit(db, "securityAnswers", clientIp ?? "unknown");
+  if (!limit.allowed) return limited(limit);
+  return answerSecurityQuestions(db, input.token, input.securityAnswer1, input.securityAnswer2);
+}
+
+/** The new password, from the page or POST /reset. */
+export async function submitNewPassword(
+  db: DB,
+  input: { token: string; plainPassword: string },
+  clientIp: string | undefined,
+): Promise<{ status: "reset" | "invalid" | "unanswered" } | Limited> {
+  const limit = await hitRateLimit(db, "resetPassword", clientIp ?? "unknown");
+  if (!limit.allowed) return limited(limit);
+  return { status: await resetPassword(db, input.token, input.plainPassword) };
+}
