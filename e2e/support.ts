@@ -102,3 +102,29 @@ export function linkInLatestMail(address: string): string {
 export function uniqueEmail() {
   return `new-${randomUUID()}@example.com`;
 }
+
+/** An address in the user's book, saved as the user would save it. */
+export async function createAddress(user: TestUser, values: { line1?: string; city?: string; zip?: string; county?: string; nickname?: string } = {}) {
+  const db = await database();
+  const { getCurrentUser } = await import("../app/models/user.server");
+  const { saveAddress } = await import("../app/models/address.server");
+  const actor = await getCurrentUser(db, user.id);
+  const address = { line1: "100 Holliday St", city: "Baltimore", zip: "21202", county: "24510", nickname: "Work", ...values };
+  return saveAddress(db, actor!, user.id, address, null);
+}
+
+/** Whether an address row is still in the user's address book. */
+export async function addressInBook(id: number): Promise<boolean> {
+  const db = await database();
+  const row = await db.selectFrom("addresses").select("address_book").where("id", "=", id).executeTakeFirst();
+  return row?.address_book === 1;
+}
+
+/** Makes every later change to one user's row fail, as a broken disk or a locked database would. */
+export async function breakUserUpdates(userId: number) {
+  const db = await database();
+  const { sql } = await import("kysely");
+  await sql
+    .raw(`CREATE TRIGGER IF NOT EXISTS refuse_user_${userId} BEFORE UPDATE ON users WHEN OLD.id = ${Number(userId)} BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`)
+    .execute(db);
+}

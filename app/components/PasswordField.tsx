@@ -12,11 +12,13 @@ export function PasswordField({
   meta,
   label,
   hint,
+  optional,
   submittedStrength,
 }: {
   meta: FieldMetadata<any, any, any>;
   label: ReactNode;
   hint?: ReactNode;
+  optional?: boolean;
   submittedStrength?: PasswordStrength | null;
 }) {
   const { t } = useTranslation("auth");
@@ -27,6 +29,7 @@ export function PasswordField({
       meta={meta}
       label={label}
       hint={hint}
+      optional={optional}
       type="password"
       autoComplete="new-password"
       onInput={(event) => setTyped(passwordStrength(event.currentTarget.value))}

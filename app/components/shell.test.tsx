@@ -36,7 +36,7 @@ describe("the shell", () => {
       {
         path: "/app/children",
         Component: () => (
-          <AppShell navOpen={navOpen} isAdmin={isAdmin} userName="Ana Pérez">
+          <AppShell navOpen={navOpen} isAdmin={isAdmin} user={{ id: 7, name: "Ana Pérez" }}>
             <h1>Children</h1>
           </AppShell>
         ),

@@ -7,5 +7,8 @@ import { i18next } from "./i18next.server";
  */
 export async function getPageTranslation(request: Request, namespaces: string | string[] = "common") {
   const t = await i18next.getFixedT(request, namespaces as "common");
-  return { t, title: (pageKey: string) => t("common:titleTemplate", { page: t(pageKey) }) };
+  return {
+    t,
+    title: (pageKey: string, values: Record<string, string> = {}) => t("common:titleTemplate", { page: t(pageKey, values) }),
+  };
 }

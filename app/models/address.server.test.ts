@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
 import { deleteAddress, getAddress, listAddressBook, saveAddress } from "./address.server";
-import { NotFoundError } from "./errors";
+import { InvalidChoiceError, NotFoundError } from "./errors";
 import type { CurrentUser } from "./user.server";
 
 let test: TestDatabase;
@@ -33,6 +33,10 @@ describe("the address book's saving rules (SPEC §4)", () => {
     const { id, outcome } = await saveAddress(test.db, owner, owner.id, home, null);
     expect(outcome).toBe("added");
     expect(await getAddress(test.db, owner, owner.id, id)).toMatchObject({ ...home, state: "MD", address_book: 1 });
+  });
+
+  it("refuses a county that is not one of the 24 jurisdictions", async () => {
+    await expect(saveAddress(test.db, owner, owner.id, { ...home, county: "51059" }, null)).rejects.toBeInstanceOf(InvalidChoiceError);
   });
 
   it("updates in place when the place is unchanged (same id)", async () => {

@@ -1,6 +1,7 @@
 import type { Address } from "../../db/schema";
 import { writeTransaction, type DB } from "~/db.server";
-import { NotFoundError } from "./errors";
+import { InvalidChoiceError, NotFoundError } from "./errors";
+import { unknownLookupCodes } from "./lookup.server";
 import type { CurrentUser } from "./user.server";
 
 export interface AddressInput {
@@ -69,7 +70,7 @@ export type SaveOutcome = "added" | "updated" | "replaced";
 /**
  * Saves an address in the owner's book (SPEC §4): a new one is added; an edit that leaves the
  * place unchanged updates in place; an edit that moves it removes the old and adds a new one.
- * Only the owner changes their book.
+ * Only the owner changes their book; a county not in the list gives InvalidChoiceError.
  */
 export async function saveAddress(
   db: DB,
@@ -79,6 +80,8 @@ export async function saveAddress(
   existingId: number | null,
 ): Promise<{ id: number; outcome: SaveOutcome }> {
   if (actor.id !== ownerId) throw new NotFoundError("address book");
+  const choices = await unknownLookupCodes(db, [{ field: "county", type: "Counties", code: input.county }]);
+  if (Object.keys(choices).length) throw new InvalidChoiceError(choices);
   const values = clean(input);
   return writeTransaction(db, async (trx) => {
     const now = new Date().toISOString();

@@ -6,10 +6,18 @@ export class NotFoundError extends Error {
   name = "NotFoundError";
 }
 
-/** Choices that are not in their lookup lists (a tampered or outdated form), by field. */
-export class InvalidChoiceError extends Error {
-  name = "InvalidChoiceError";
+/**
+ * Input the model refuses after looking at what is stored (a rule the form alone cannot check),
+ * by field; each message is a translation key, shown next to its field.
+ */
+export class InputError extends Error {
+  name = "InputError";
   constructor(readonly fieldErrors: Record<string, string[]>) {
-    super(`not in the lookup lists: ${Object.keys(fieldErrors).join(", ")}`);
+    super(`refused: ${Object.keys(fieldErrors).join(", ")}`);
   }
+}
+
+/** Choices that are not in their lookup lists (a tampered or outdated form), by field. */
+export class InvalidChoiceError extends InputError {
+  name = "InvalidChoiceError";
 }

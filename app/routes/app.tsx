@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AppLayout() {
   const { navOpen, isAdmin, currentUser } = useLoaderData<typeof loader>();
   return (
-    <AppShell navOpen={navOpen} isAdmin={isAdmin} userName={currentUser.name}>
+    <AppShell navOpen={navOpen} isAdmin={isAdmin} user={currentUser}>
       <Outlet />
     </AppShell>
   );
@@ -29,7 +29,7 @@ export function ErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error);
   const kind = isRouteErrorResponse(error) ? errorKindForStatus(error.status) : "unexpected";
   return (
-    <AppShell navOpen={layout?.navOpen ?? true} isAdmin={layout?.isAdmin ?? false} userName={layout?.currentUser.name ?? ""}>
+    <AppShell navOpen={layout?.navOpen ?? true} isAdmin={layout?.isAdmin ?? false} user={layout?.currentUser ?? null}>
       <ErrorPage kind={kind} />
     </AppShell>
   );

@@ -5,6 +5,7 @@ import {
   interfaceLanguage,
   newPassword,
   optionalCode,
+  optionalNewPassword,
   optionalPhone,
   optionalText,
   requiredCode,
@@ -51,6 +52,34 @@ export const RegistrationSchema = z
   })
   .superRefine(questionsDiffer);
 export type Registration = z.infer<typeof RegistrationSchema>;
+
+/**
+ * The owner's profile. The password and the answers are left blank to keep them; a new question
+ * needs a new answer, and a new e-mail, password or answer needs the current password (both
+ * checked by the model, which knows what is stored).
+ */
+export const ProfileSchema = z
+  .object({
+    prefix: optionalCode,
+    firstName: requiredText(100),
+    middleName: optionalText(100),
+    lastName: requiredText(100),
+    suffix: optionalCode,
+    reference: requiredCode,
+    email,
+    primaryLanguage: interfaceLanguage,
+    newPassword: optionalNewPassword,
+    securityQuestion1: requiredCode,
+    securityAnswer1: optionalText(100),
+    securityQuestion2: requiredCode,
+    securityAnswer2: optionalText(100),
+    homePhoneNumber: optionalPhone,
+    workPhoneNumber: optionalPhone,
+    mobilePhoneNumber: optionalPhone,
+    currentPassword: z.string().max(200, "validation.tooLong").optional(),
+  })
+  .superRefine(questionsDiffer);
+export type ProfileUpdate = z.infer<typeof ProfileSchema>;
 
 export const ForgotPasswordSchema = z.object({ email, website: honeypot });
 

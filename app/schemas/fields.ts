@@ -26,6 +26,13 @@ export const newPassword = z
   .max(200, "validation.tooLong")
   .refine(isPasswordAcceptable, "validation.passwordRule");
 
+/** A new password where a blank one means "keep the one I have". */
+export const optionalNewPassword = z
+  .string()
+  .max(200, "validation.tooLong")
+  .optional()
+  .refine((value) => !value || isPasswordAcceptable(value), "validation.passwordRule");
+
 /** A phone as typed: digits (and the usual separators), exactly 10 digits, stored 3-3-4. */
 export const optionalPhone = z
   .string()

@@ -1,6 +1,9 @@
 import { getConfig } from "~/config.server";
 import type { DB } from "~/db.server";
 import { getLookups } from "~/models/lookup.server";
+import type { AddressLookup, AddressSuggestion } from "~/utils/address";
+
+export type { AddressLookup, AddressSuggestion };
 
 // Address look-up (SPEC §5): only Maryland is accepted; the county is suggested and can be
 // changed. Two providers behind one function: the offline Maryland ZIP table (the default) and
@@ -8,22 +11,6 @@ import { getLookups } from "~/models/lookup.server";
 
 export const BALTIMORE_CITY = "24510";
 const CENSUS_TIMEOUT_MS = 5000;
-
-export interface AddressSuggestion {
-  line1: string;
-  city: string;
-  zip: string;
-  state: "MD";
-  /** The suggested county (FIPS code), or null when none could be told. */
-  county: string | null;
-  /** Every county the ZIP touches: the person may pick another one. */
-  counties: string[];
-}
-
-export type AddressLookup =
-  | { status: "found"; suggestions: AddressSuggestion[] }
-  | { status: "notMaryland" }
-  | { status: "notFound" };
 
 export interface RawAddress {
   line1: string;

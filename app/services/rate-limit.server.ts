@@ -21,6 +21,10 @@ export const RATE_LIMITS = {
   securityAnswers: { limit: 50, windowMs: HOUR },
   resetPassword: { limit: 50, windowMs: HOUR },
   resendVerification: { limit: 5, windowMs: HOUR },
+  /** The current password asked before a signed-in person changes their e-mail, password or answers. */
+  currentPassword: { limit: 10, windowMs: 15 * 60 * 1000 },
+  /** Address look-ups, by person: generous for typing, a brake on scripted use of the geocoder. */
+  addressLookup: { limit: 300, windowMs: HOUR },
 } satisfies Record<string, RateLimitRule>;
 export type RateLimitBucket = keyof typeof RATE_LIMITS;
 

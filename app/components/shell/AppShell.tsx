@@ -48,11 +48,12 @@ function SignOut() {
 interface AppShellProps {
   navOpen: boolean;
   isAdmin: boolean;
-  userName: string;
+  /** The signed-in person; null only on an error page shown before the layout could load. */
+  user: { id: number; name: string } | null;
   children: ReactNode;
 }
 
-export function AppShell({ navOpen: serverNavOpen, isAdmin, userName, children }: AppShellProps) {
+export function AppShell({ navOpen: serverNavOpen, isAdmin, user, children }: AppShellProps) {
   const { t } = useTranslation();
   const navOpen = useOptimisticNavOpen(serverNavOpen);
   return (
@@ -63,7 +64,7 @@ export function AppShell({ navOpen: serverNavOpen, isAdmin, userName, children }
           {t("appName")}
         </Link>
         <div className="top-bar__user">
-          <span>{userName}</span>
+          {user ? <Link to={`/app/profile/${user.id}`}>{user.name}</Link> : null}
           <SignOut />
         </div>
       </header>
@@ -71,7 +72,7 @@ export function AppShell({ navOpen: serverNavOpen, isAdmin, userName, children }
       <div className="app-shell__body">
         <nav id={SIDENAV_ID} aria-label={t("nav.label")} className="app-shell__nav" hidden={!navOpen}>
           <ul className="usa-sidenav">
-            {navigationFor(isAdmin).map((item) => (
+            {navigationFor(isAdmin, user?.id ?? null).map((item) => (
               <li key={item.to} className="usa-sidenav__item">
                 <NavLink to={item.to} className={({ isActive }) => (isActive ? "usa-current" : undefined)}>
                   {t(item.labelKey)}

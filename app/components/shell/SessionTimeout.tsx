@@ -135,7 +135,7 @@ export function SessionTimeout() {
       </form>
       <dialog
         ref={dialog}
-        className="session-dialog"
+        className="app-dialog"
         aria-labelledby="session-dialog-title"
         aria-describedby="session-dialog-body"
         onCancel={(event) => {

@@ -1,0 +1,72 @@
+import { Form, Link } from "@remix-run/react";
+import { useRef, type ReactNode } from "react";
+
+interface ConfirmContent {
+  title: string;
+  body: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  /** Sent as `intent` with the confirming post. */
+  intent: string;
+}
+
+/**
+ * The question and its confirming form, on a page of its own. It is what a person without
+ * JavaScript reaches through the trigger's link; `cancelTo` goes back to where they were.
+ */
+export function ConfirmPage({ title, body, confirmLabel, cancelLabel, intent, cancelTo }: ConfirmContent & { cancelTo: string }) {
+  return (
+    <div className="usa-prose confirm-page">
+      <h1>{title}</h1>
+      {body}
+      <Form method="post" className="form-actions">
+        <button type="submit" name="intent" value={intent} className="usa-button usa-button--secondary">
+          {confirmLabel}
+        </button>
+        <Link to={cancelTo}>{cancelLabel}</Link>
+      </Form>
+    </div>
+  );
+}
+
+/**
+ * A link to the confirmation page that, with JavaScript, opens the same question in a modal
+ * dialog instead (ARCHITECTURE: modals instead of confirmation pages).
+ */
+export function ConfirmAction({
+  href,
+  triggerLabel,
+  triggerClassName = "usa-button usa-button--secondary",
+  id,
+  ...content
+}: ConfirmContent & { href: string; triggerLabel: ReactNode; triggerClassName?: string; id: string }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  return (
+    <>
+      <Link
+        to={href}
+        className={triggerClassName}
+        onClick={(event) => {
+          if (!dialog.current?.showModal) return;
+          event.preventDefault();
+          dialog.current.showModal();
+        }}
+      >
+        {triggerLabel}
+      </Link>
+      <dialog ref={dialog} className="app-dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`}>
+        <h2 id={`${id}-title`}>{content.title}</h2>
+        <div id={`${id}-body`}>{content.body}</div>
+        <Form method="post" className="form-actions">
+          <button type="submit" name="intent" value={content.intent} className="usa-button usa-button--secondary">
+            {content.confirmLabel}
+          </button>
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the safe choice takes focus, as in a modal it should */}
+          <button type="button" className="usa-button usa-button--outline" onClick={() => dialog.current?.close()} autoFocus>
+            {content.cancelLabel}
+          </button>
+        </Form>
+      </dialog>
+    </>
+  );
+}

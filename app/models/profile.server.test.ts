@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../db/testing";
+import { verifyAnswer, verifyPassword } from "~/auth/password.server";
+import type { ProfileUpdate } from "~/schemas/account";
+import { InputError, InvalidChoiceError, NotFoundError } from "./errors";
+import { getProfile, updateProfile } from "./profile.server";
+import { EmailTakenError, getCurrentUser, registerUser, type CurrentUser } from "./user.server";
+
+let test: TestDatabase;
+const PASSWORD = "correct horse 12";
+
+async function person(email: string, admin = false): Promise<CurrentUser> {
+  const { id } = await registerUser(test.db, {
+    firstName: "Rosa",
+    lastName: "Núñez",
+    reference: "1",
+    email,
+    password: PASSWORD,
+    securityQuestion1: "1",
+    securityAnswer1: "Rex",
+    securityQuestion2: "2",
+    securityAnswer2: "Baltimore",
+    primaryLanguage: "en",
+    homePhoneNumber: { areaCode: "410", prefix: "555", suffix: "1234" },
+    workPhoneNumber: null,
+    mobilePhoneNumber: null,
+  });
+  await test.db.updateTable("users").set({ enabled: 1 }).where("id", "=", id).execute();
+  if (admin) await test.db.insertInto("user_roles").values({ user_id: id, role: "ROLE_ADMIN" }).execute();
+  return (await getCurrentUser(test.db, id))!;
+}
+
+/** The form as the owner would send it back unchanged. */
+async function unchanged(actor: CurrentUser): Promise<ProfileUpdate> {
+  const profile = await getProfile(test.db, actor, actor.id);
+  return {
+    prefix: profile.prefix,
+    firstName: profile.firstName,
+    middleName: profile.middleName,
+    lastName: profile.lastName,
+    suffix: profile.suffix,
+    reference: profile.reference,
+    email: profile.email,
+    primaryLanguage: profile.primaryLanguage,
+    securityQuestion1: profile.securityQuestion1,
+    securityQuestion2: profile.securityQuestion2,
+    homePhoneNumber: { areaCode: "410", prefix: "555", suffix: "1234" },
+    workPhoneNumber: null,
+    mobilePhoneNumber: null,
+  };
+}
+
+async function refusal(work: Promise<unknown>): Promise<Record<string, string[]>> {
+  const error = await work.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(InputError);
+  return (error as InputError).fieldErrors;
+}
+
+let owner: CurrentUser;
+let stranger: CurrentUser;
+let admin: CurrentUser;
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  owner = await person("owner@example.com");
+  stranger = await person("stranger@example.com");
+  admin = await person("admin@maryland.gov", true);
+});
+afterAll(() => test.close());
+
+describe("who sees and changes a profile", () => {
+  it("shows the owner their profile, phones as 3-3-4, never a password or an answer", async () => {
+    const profile = await getProfile(test.db, owner, owner.id);
+    expect(profile).toMatchObject({ email: "owner@example.com", firstName: "Rosa", homePhoneNumber: "410-555-1234", workPhoneNumber: "" });
+    expect(JSON.stringify(profile)).not.toMatch(/argon2|Rex/);
+  });
+
+  it("shows an administrator another user's profile", async () => {
+    expect((await getProfile(test.db, admin, owner.id)).email).toBe("owner@example.com");
+  });
+
+  it("answers another ordinary user as if the profile did not exist", async () => {
+    await expect(getProfile(test.db, stranger, owner.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getProfile(test.db, owner, 999999)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("lets nobody but the owner change it, administrators included", async () => {
+    const form = { ...(await unchanged(owner)), firstName: "Mallory" };
+    await expect(updateProfile(test.db, stranger, owner.id, form)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(updateProfile(test.db, admin, owner.id, form)).rejects.toBeInstanceOf(NotFoundError);
+    expect((await getProfile(test.db, owner, owner.id)).firstName).toBe("Rosa");
+  });
+});
+
+describe("updating one's profile", () => {
+  it("saves names, phones (added, changed, removed) and says when the language changed", async () => {
+    const me = await person("phones@example.com");
+    const change = await updateProfile(test.db, me, me.id, {
+      ...(await unchanged(me)),
+      middleName: "Ana",
+      primaryLanguage: "sp",
+      homePhoneNumber: null,
+      mobilePhoneNumber: { areaCode: "301", prefix: "555", suffix: "0000" },
+    });
+    expect(change).toEqual({ languageChanged: true, passwordChanged: false });
+    const profile = await getProfile(test.db, me, me.id);
+    expect(profile).toMatchObject({ middleName: "Ana", primaryLanguage: "sp", homePhoneNumber: "", mobilePhoneNumber: "301-555-0000" });
+    const phones = await test.db.selectFrom("phone_numbers").select("area_code").where("created_by_id", "=", me.id).execute();
+    expect(phones).toEqual([{ area_code: "301" }]);
+    const row = await test.db.selectFrom("users").select(["updated_by_id"]).where("id", "=", me.id).executeTakeFirstOrThrow();
+    expect(row.updated_by_id).toBe(me.id);
+  });
+
+  it("needs the right current password for a new password, and then keeps only the new one", async () => {
+    const me = await person("password@example.com");
+    const form = { ...(await unchanged(me)), newPassword: "a new password 42" };
+    expect(await refusal(updateProfile(test.db, me, me.id, form))).toEqual({ currentPassword: ["validation.currentPasswordNeeded"] });
+    expect(await refusal(updateProfile(test.db, me, me.id, { ...form, currentPassword: "wrong password 1" }))).toEqual({
+      currentPassword: ["validation.currentPasswordWrong"],
+    });
+    expect(await updateProfile(test.db, me, me.id, { ...form, currentPassword: PASSWORD })).toEqual({ languageChanged: false, passwordChanged: true });
+    const row = await test.db.selectFrom("users").select("password_hash").where("id", "=", me.id).executeTakeFirstOrThrow();
+    expect(await verifyPassword(row.password_hash, "a new password 42")).toBe(true);
+    expect(await verifyPassword(row.password_hash, PASSWORD)).toBe(false);
+  });
+
+  it("needs the current password for a new e-mail, and refuses one that is taken", async () => {
+    const me = await person("moving@example.com");
+    const form = { ...(await unchanged(me)), email: "moved@example.com" };
+    expect(await refusal(updateProfile(test.db, me, me.id, form))).toHaveProperty("currentPassword");
+    await expect(updateProfile(test.db, me, me.id, { ...form, email: "owner@example.com", currentPassword: PASSWORD })).rejects.toBeInstanceOf(
+      EmailTakenError,
+    );
+    await updateProfile(test.db, me, me.id, { ...form, currentPassword: PASSWORD });
+    const row = await test.db.selectFrom("users").select(["email", "username"]).where("id", "=", me.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ email: "moved@example.com", username: "moved@example.com" });
+  });
+
+  it("asks a new answer for a changed question, keeps a blank answer of an unchanged one", async () => {
+    const me = await person("questions@example.com");
+    const base = await unchanged(me);
+    expect(await refusal(updateProfile(test.db, me, me.id, { ...base, securityQuestion1: "3" }))).toEqual({
+      securityAnswer1: ["validation.answerNewQuestion"],
+    });
+    await updateProfile(test.db, me, me.id, { ...base, securityQuestion1: "3", securityAnswer1: "Pimlico", currentPassword: PASSWORD });
+    const row = await test.db
+      .selectFrom("users")
+      .select(["security_question1", "security_answer1_hash", "security_answer2_hash"])
+      .where("id", "=", me.id)
+      .executeTakeFirstOrThrow();
+    expect(row.security_question1).toBe("3");
+    expect(await verifyAnswer(row.security_answer1_hash, "pimlico")).toBe(true);
+    expect(await verifyAnswer(row.security_answer2_hash, "Baltimore")).toBe(true);
+  });
+
+  it("refuses a choice that is not in its list", async () => {
+    const me = await person("choices@example.com");
+    await expect(updateProfile(test.db, me, me.id, { ...(await unchanged(me)), reference: "nope" })).rejects.toBeInstanceOf(InvalidChoiceError);
+  });
+
+  it("stops trying current passwords after ten in a quarter hour", async () => {
+    const me = await person("guesser@example.com");
+    const form = { ...(await unchanged(me)), newPassword: "a new password 42", currentPassword: "guess number 1" };
+    for (let attempt = 0; attempt < 10; attempt += 1) await refusal(updateProfile(test.db, me, me.id, form));
+    expect(await refusal(updateProfile(test.db, me, me.id, { ...form, currentPassword: PASSWORD }))).toEqual({
+      currentPassword: ["validation.tooManyTries"],
+    });
+  });
+});

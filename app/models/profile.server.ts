@@ -1,0 +1,171 @@
+import type { Role } from "../../db/schema";
+import { hashAnswer, hashPassword, verifyPassword } from "~/auth/password.server";
+import { writeTransaction, type DB } from "~/db.server";
+import type { ProfileUpdate } from "~/schemas/account";
+import { hitRateLimit } from "~/services/rate-limit.server";
+import { formatPhone, type PhoneParts } from "~/utils/phone";
+import { InputError, InvalidChoiceError, NotFoundError } from "./errors";
+import { unknownLookupCodes } from "./lookup.server";
+import { insertPhone } from "./phone.server";
+import { EmailTakenError, hasAdminRole, type CurrentUser } from "./user.server";
+
+export interface Profile {
+  id: number;
+  email: string;
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  prefix: string;
+  suffix: string;
+  reference: string;
+  primaryLanguage: "en" | "sp";
+  securityQuestion1: string;
+  securityQuestion2: string;
+  /** Each 3-3-4 with dashes, or "" for none. */
+  homePhoneNumber: string;
+  workPhoneNumber: string;
+  mobilePhoneNumber: string;
+  roles: Role[];
+  isAdmin: boolean;
+  locked: boolean;
+  enabled: boolean;
+  lastLogin: string | null;
+  updatedAt: string;
+}
+
+const PHONE_COLUMNS = {
+  homePhoneNumber: "home_phone_id",
+  workPhoneNumber: "work_phone_id",
+  mobilePhoneNumber: "mobile_phone_id",
+} as const;
+type PhoneField = keyof typeof PHONE_COLUMNS;
+
+async function phoneText(db: DB, id: number | null): Promise<string> {
+  if (id === null) return "";
+  const row = await db.selectFrom("phone_numbers").select(["area_code", "prefix", "suffix"]).where("id", "=", id).executeTakeFirst();
+  return row ? formatPhone({ areaCode: row.area_code, prefix: row.prefix, suffix: row.suffix }) : "";
+}
+
+/** A user's profile: for the user, or for an administrator (SPEC §6); anyone else gets NotFoundError. */
+export async function getProfile(db: DB, actor: CurrentUser, userId: number): Promise<Profile> {
+  if (actor.id !== userId && !actor.isAdmin) throw new NotFoundError("user");
+  const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
+  if (!user) throw new NotFoundError("user");
+  const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.first_name,
+    middleName: user.middle_name ?? "",
+    lastName: user.last_name,
+    prefix: user.prefix ?? "",
+    suffix: user.suffix ?? "",
+    reference: user.reference ?? "",
+    primaryLanguage: user.primary_language,
+    securityQuestion1: user.security_question1 ?? "",
+    securityQuestion2: user.security_question2 ?? "",
+    homePhoneNumber: await phoneText(db, user.home_phone_id),
+    workPhoneNumber: await phoneText(db, user.work_phone_id),
+    mobilePhoneNumber: await phoneText(db, user.mobile_phone_id),
+    roles,
+    isAdmin: hasAdminRole(roles),
+    locked: Boolean(user.locked),
+    enabled: Boolean(user.enabled),
+    lastLogin: user.last_login,
+    updatedAt: String(user.updated_at),
+  };
+}
+
+/** Keeps the phone row of one type in step with the form: updated, added, or removed when blanked. */
+async function savePhone(trx: DB, existingId: number | null, parts: PhoneParts | null, ownerId: number) {
+  if (!parts) {
+    if (existingId !== null) await trx.deleteFrom("phone_numbers").where("id", "=", existingId).execute();
+    return null;
+  }
+  if (existingId === null) return insertPhone(trx, parts, ownerId);
+  await trx
+    .updateTable("phone_numbers")
+    .set({ area_code: parts.areaCode, prefix: parts.prefix, suffix: parts.suffix })
+    .where("id", "=", existingId)
+    .execute();
+  return existingId;
+}
+
+export interface ProfileChange {
+  languageChanged: boolean;
+  passwordChanged: boolean;
+}
+
+/**
+ * Saves the owner's own profile; nobody else changes it (NotFoundError, as for a profile that does
+ * not exist). Refuses, by field (InputError): a new question without its new answer, and a new
+ * e-mail, password or answer without the right current password, which is tried at most as often
+ * as a sign-in. A taken e-mail gives EmailTakenError.
+ */
+export async function updateProfile(db: DB, actor: CurrentUser, userId: number, input: ProfileUpdate): Promise<ProfileChange> {
+  if (actor.id !== userId) throw new NotFoundError("user");
+  const choices = await unknownLookupCodes(db, [
+    { field: "prefix", type: "Prefixes", code: input.prefix },
+    { field: "suffix", type: "Suffixes", code: input.suffix },
+    { field: "reference", type: "References", code: input.reference },
+    { field: "securityQuestion1", type: "SecurityQuestion", code: input.securityQuestion1 },
+    { field: "securityQuestion2", type: "SecurityQuestion", code: input.securityQuestion2 },
+  ]);
+  if (Object.keys(choices).length) throw new InvalidChoiceError(choices);
+
+  const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
+  const errors: Record<string, string[]> = {};
+  if (input.securityQuestion1 !== user.security_question1 && !input.securityAnswer1) errors.securityAnswer1 = ["validation.answerNewQuestion"];
+  if (input.securityQuestion2 !== user.security_question2 && !input.securityAnswer2) errors.securityAnswer2 = ["validation.answerNewQuestion"];
+  const emailChanged = input.email !== user.email;
+  const sensitive = emailChanged || Boolean(input.newPassword || input.securityAnswer1 || input.securityAnswer2);
+  if (sensitive && !errors.securityAnswer1 && !errors.securityAnswer2) {
+    if (!input.currentPassword) errors.currentPassword = ["validation.currentPasswordNeeded"];
+    else {
+      const limit = await hitRateLimit(db, "currentPassword", String(userId));
+      if (!limit.allowed) errors.currentPassword = ["validation.tooManyTries"];
+      else if (!(await verifyPassword(user.password_hash, input.currentPassword))) errors.currentPassword = ["validation.currentPasswordWrong"];
+    }
+  }
+  if (Object.keys(errors).length) throw new InputError(errors);
+
+  const passwordHash = input.newPassword ? await hashPassword(input.newPassword) : user.password_hash;
+  const answer1 = input.securityAnswer1 ? await hashAnswer(input.securityAnswer1) : user.security_answer1_hash;
+  const answer2 = input.securityAnswer2 ? await hashAnswer(input.securityAnswer2) : user.security_answer2_hash;
+
+  await writeTransaction(db, async (trx) => {
+    if (emailChanged) {
+      const taken = await trx.selectFrom("users").select("id").where("email", "=", input.email).where("id", "<>", userId).executeTakeFirst();
+      if (taken) throw new EmailTakenError(input.email);
+    }
+    const current = await trx.selectFrom("users").select(Object.values(PHONE_COLUMNS)).where("id", "=", userId).executeTakeFirstOrThrow();
+    const phones: Partial<Record<(typeof PHONE_COLUMNS)[PhoneField], number | null>> = {};
+    for (const [field, column] of Object.entries(PHONE_COLUMNS) as Array<[PhoneField, (typeof PHONE_COLUMNS)[PhoneField]]>) {
+      phones[column] = await savePhone(trx, current[column], input[field], userId);
+    }
+    await trx
+      .updateTable("users")
+      .set({
+        email: input.email,
+        username: input.email,
+        password_hash: passwordHash,
+        first_name: input.firstName,
+        middle_name: input.middleName || null,
+        last_name: input.lastName,
+        prefix: input.prefix || null,
+        suffix: input.suffix || null,
+        reference: input.reference,
+        primary_language: input.primaryLanguage,
+        security_question1: input.securityQuestion1,
+        security_question2: input.securityQuestion2,
+        security_answer1_hash: answer1,
+        security_answer2_hash: answer2,
+        ...phones,
+        updated_at: new Date().toISOString(),
+        updated_by_id: actor.id,
+      })
+      .where("id", "=", userId)
+      .execute();
+  });
+  return { languageChanged: input.primaryLanguage !== user.primary_language, passwordChanged: Boolean(input.newPassword) };
+}

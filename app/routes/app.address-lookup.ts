@@ -1,0 +1,19 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/auth/auth.server";
+import { getDb } from "~/db.server";
+import { lookUpAddress } from "~/services/geocoder.server";
+import { hitRateLimit } from "~/services/rate-limit.server";
+
+// Suggestions as one types (with JavaScript) for the address look-up box; the page without
+// JavaScript asks the same function through its form's Look up button.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const db = getDb();
+  const query = new URL(request.url).searchParams.get("q") ?? "";
+  const headers = { "Cache-Control": "private, no-store" };
+  const limit = await hitRateLimit(db, "addressLookup", String(user.id));
+  if (!limit.allowed) {
+    return json({ status: "rateLimited" as const }, { status: 429, headers: { ...headers, "Retry-After": String(limit.retryAfterSeconds) } });
+  }
+  return json(await lookUpAddress(db, query), { headers });
+}

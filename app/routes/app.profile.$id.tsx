@@ -1,0 +1,231 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/auth/auth.server";
+import { createSession, destroyUserSessions } from "~/auth/session.server";
+import { PasswordField } from "~/components/PasswordField";
+import { PhoneField } from "~/components/PhoneField";
+import { AddressBook, AdminProfileView } from "~/components/profile/ProfileViews";
+import { Alert } from "~/components/ui/Alert";
+import { ErrorSummary, RadioGroup, SelectField, summarize, TextField } from "~/components/ui/form";
+import { getDb } from "~/db.server";
+import { fromPublicLanguage } from "~/i18n/config";
+import { getLanguage, serializeLanguageCookie } from "~/i18n/i18next.server";
+import { getPageTranslation } from "~/i18n/page.server";
+import { listAddressBook } from "~/models/address.server";
+import { InputError } from "~/models/errors";
+import { getLookupOptions } from "~/models/lookup.server";
+import { getProfile, updateProfile } from "~/models/profile.server";
+import { EmailTakenError } from "~/models/user.server";
+import { ProfileSchema } from "~/schemas/account";
+import { createToastHeaders } from "~/services/toast.server";
+import { passwordStrength } from "~/utils/password";
+import { idParam, notFound, orNotFound } from "~/utils/route.server";
+
+export const handle = { i18n: ["common", "auth", "profile"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const actor = await requireUser(request);
+  const userId = idParam(params.id);
+  const db = getDb();
+  const profile = await orNotFound(getProfile(db, actor, userId));
+  const addresses = await orNotFound(listAddressBook(db, actor, userId));
+  const language = await getLanguage(request);
+  const { title } = await getPageTranslation(request, ["profile", "common"]);
+  const mode = actor.id === userId ? ("owner" as const) : ("admin" as const);
+  return json({
+    title: mode === "owner" ? title("profile:title") : title("profile:adminTitle", { name: `${profile.firstName} ${profile.lastName}` }),
+    mode,
+    profile,
+    addresses: addresses.map(({ id, nickname, line1, line2, city, zip, county }) => ({ id, nickname, line1, line2, city, zip, county })),
+    options: {
+      prefixes: await getLookupOptions(db, "Prefixes", language),
+      suffixes: await getLookupOptions(db, "Suffixes", language),
+      references: await getLookupOptions(db, "References", language),
+      questions: await getLookupOptions(db, "SecurityQuestion", language),
+      counties: await getLookupOptions(db, "Counties", language),
+    },
+  });
+}
+
+const SECRET_FIELDS = ["newPassword", "currentPassword", "securityAnswer1", "securityAnswer2"];
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireUser(request);
+  const userId = idParam(params.id);
+  // Only the owner changes a profile; anyone else is answered as if it did not exist.
+  if (actor.id !== userId) notFound();
+  const db = getDb();
+  const formData = await request.formData();
+  const strength = passwordStrength(String(formData.get("newPassword") ?? ""));
+  const submission = parseWithZod(formData, { schema: ProfileSchema });
+  const reply = (status: number, extra: Parameters<typeof submission.reply>[0] = {}, updateError = false) =>
+    json({ ...submission.reply({ hideFields: SECRET_FIELDS, ...extra }), strength, updateError }, { status });
+  if (submission.status !== "success") return reply(400);
+
+  let change;
+  try {
+    change = await updateProfile(db, actor, userId, submission.value);
+  } catch (error) {
+    if (error instanceof InputError) return reply(400, { fieldErrors: error.fieldErrors });
+    if (error instanceof EmailTakenError) return reply(400, { fieldErrors: { email: ["auth:register.emailTaken"] } });
+    console.error("profile update failed", error);
+    // The form stays as typed, under the profile-update-error alert (SPEC §8).
+    return json({ ...submission.reply({ hideFields: SECRET_FIELDS }), status: "error" as const, strength, updateError: true }, { status: 500 });
+  }
+
+  const headers = await createToastHeaders({ key: "toasts.userUpdated" });
+  // The account's language is also the interface's (SPEC §2 myProfile).
+  if (change.languageChanged) headers.append("Set-Cookie", await serializeLanguageCookie(fromPublicLanguage(submission.value.primaryLanguage) ?? "en"));
+  // A new password ends every other sign-in of the account; this browser gets a fresh session.
+  if (change.passwordChanged) {
+    await destroyUserSessions(db, userId);
+    headers.append("Set-Cookie", await createSession(db, userId));
+  }
+  return redirect(`/app/profile/${userId}`, { headers });
+}
+
+export default function ProfilePage() {
+  const { mode, profile, addresses, options } = useLoaderData<typeof loader>();
+  return mode === "owner" ? <OwnProfile /> : <AdminProfileView profile={profile} addresses={addresses} options={options} />;
+}
+
+function OwnProfile() {
+  const { profile, addresses, options } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation(["profile", "auth", "common"]);
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult,
+    defaultValue: profile,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+  });
+  const initial = (name: "securityQuestion1" | "securityQuestion2") => {
+    const value = (form.initialValue as Record<string, unknown> | undefined)?.[name];
+    return typeof value === "string" ? value : profile[name];
+  };
+  // Each question list leaves out the other's choice; choosing a question clears its answer.
+  const [question1, setQuestion1] = useState(initial("securityQuestion1"));
+  const [question2, setQuestion2] = useState(initial("securityQuestion2"));
+
+  const labelled: Array<[typeof fields.email, string]> = [
+    [fields.prefix, t("auth:register.prefix")],
+    [fields.firstName, t("auth:register.firstName")],
+    [fields.middleName, t("auth:register.middleName")],
+    [fields.lastName, t("auth:register.lastName")],
+    [fields.suffix, t("auth:register.suffix")],
+    [fields.reference, t("auth:register.reference")],
+    [fields.email, t("auth:register.email")],
+    [fields.primaryLanguage, t("auth:register.primaryLanguage")],
+    [fields.newPassword, t("newPassword")],
+    [fields.securityQuestion1, t("auth:register.securityQuestion1")],
+    [fields.securityAnswer1, t("auth:register.securityAnswer1")],
+    [fields.securityQuestion2, t("auth:register.securityQuestion2")],
+    [fields.securityAnswer2, t("auth:register.securityAnswer2")],
+    [fields.homePhoneNumber, t("auth:register.homePhone")],
+    [fields.workPhoneNumber, t("auth:register.workPhone")],
+    [fields.mobilePhoneNumber, t("auth:register.mobilePhone")],
+    [fields.currentPassword, t("currentPassword")],
+  ];
+
+  return (
+    <div className="profile">
+      <h1>{t("title")}</h1>
+      {lastResult?.updateError ? (
+        <Alert kind="error" role="alert" heading={t("updateError.heading")}>
+          <p>{t("updateError.body")}</p>
+          <a className="usa-button" href={`#${fields.firstName.id}`}>
+            {t("updateError.goBack")}
+          </a>
+        </Alert>
+      ) : null}
+      <ErrorSummary items={summarize(t, labelled)} formErrors={form.errors} focusKey={lastResult} />
+      <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
+        <fieldset className="usa-fieldset">
+          <legend className="usa-legend usa-legend--large">{t("auth:register.sections.name")}</legend>
+          <SelectField meta={fields.prefix} label={t("auth:register.prefix")} options={options.prefixes} optional autoComplete="honorific-prefix" />
+          <TextField meta={fields.firstName} label={t("auth:register.firstName")} autoComplete="given-name" />
+          <TextField meta={fields.middleName} label={t("auth:register.middleName")} optional autoComplete="additional-name" />
+          <TextField meta={fields.lastName} label={t("auth:register.lastName")} autoComplete="family-name" />
+          <SelectField meta={fields.suffix} label={t("auth:register.suffix")} options={options.suffixes} optional autoComplete="honorific-suffix" />
+          <SelectField meta={fields.reference} label={t("auth:register.reference")} options={options.references} />
+        </fieldset>
+
+        <fieldset className="usa-fieldset">
+          <legend className="usa-legend usa-legend--large">{t("auth:register.sections.account")}</legend>
+          <TextField meta={fields.email} label={t("auth:register.email")} hint={t("emailHint")} type="email" autoComplete="email" spellCheck={false} />
+          <RadioGroup
+            meta={fields.primaryLanguage}
+            legend={t("auth:register.primaryLanguage")}
+            hint={t("languageHint")}
+            options={[
+              { value: "en", label: t("auth:register.languages.en") },
+              { value: "sp", label: t("auth:register.languages.sp") },
+            ]}
+          />
+          <PasswordField
+            meta={fields.newPassword}
+            label={t("newPassword")}
+            hint={t("newPasswordHint")}
+            optional
+            submittedStrength={lastResult?.strength ?? null}
+          />
+        </fieldset>
+
+        <fieldset className="usa-fieldset">
+          <legend className="usa-legend usa-legend--large">{t("auth:register.sections.security")}</legend>
+          <p className="usa-hint">{t("securityHint")}</p>
+          <SelectField
+            meta={fields.securityQuestion1}
+            label={t("auth:register.securityQuestion1")}
+            options={options.questions.filter((option) => option.value !== question2)}
+            onChange={(event) => {
+              setQuestion1(event.currentTarget.value);
+              form.update({ name: fields.securityAnswer1.name, value: "" });
+            }}
+          />
+          <TextField meta={fields.securityAnswer1} label={t("auth:register.securityAnswer1")} optional autoComplete="off" />
+          <SelectField
+            meta={fields.securityQuestion2}
+            label={t("auth:register.securityQuestion2")}
+            options={options.questions.filter((option) => option.value !== question1)}
+            onChange={(event) => {
+              setQuestion2(event.currentTarget.value);
+              form.update({ name: fields.securityAnswer2.name, value: "" });
+            }}
+          />
+          <TextField meta={fields.securityAnswer2} label={t("auth:register.securityAnswer2")} optional autoComplete="off" />
+        </fieldset>
+
+        <fieldset className="usa-fieldset">
+          <legend className="usa-legend usa-legend--large">{t("auth:register.sections.contact")}</legend>
+          <p className="usa-hint">{t("auth:register.phonesHint")}</p>
+          <PhoneField meta={fields.homePhoneNumber} label={t("auth:register.homePhone")} />
+          <PhoneField meta={fields.workPhoneNumber} label={t("auth:register.workPhone")} />
+          <PhoneField meta={fields.mobilePhoneNumber} label={t("auth:register.mobilePhone")} />
+        </fieldset>
+
+        <fieldset className="usa-fieldset">
+          <legend className="usa-legend usa-legend--large">{t("confirmLegend")}</legend>
+          <TextField meta={fields.currentPassword} label={t("currentPassword")} hint={t("currentPasswordHint")} type="password" autoComplete="current-password" />
+        </fieldset>
+
+        <div className="form-actions">
+          <button type="submit" className="usa-button">
+            {t("save")}
+          </button>
+        </div>
+      </Form>
+
+      <AddressBook ownerId={profile.id} addresses={addresses} counties={options.counties} editable />
+      <p>
+        <Link to="/app/dashboard">{t("backToDashboard")}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { applySuggestion, suggestionText, type AddressSuggestion } from "./address";
+
+const waldorf: AddressSuggestion = { line1: "", city: "Waldorf", zip: "20601", state: "MD", county: "24017", counties: ["24017", "24033"] };
+
+describe("choosing a suggestion", () => {
+  it("keeps the county the person chose when the ZIP crosses into it", () => {
+    expect(applySuggestion({ line1: "5 Oak Ln", county: "24033" }, waldorf)).toEqual({ line1: "5 Oak Ln", city: "Waldorf", zip: "20601", county: "24033" });
+  });
+
+  it("takes the suggested county when the chosen one is not in the ZIP, or none was chosen", () => {
+    expect(applySuggestion({ county: "24510" }, waldorf).county).toBe("24017");
+    expect(applySuggestion({}, waldorf).county).toBe("24017");
+  });
+
+  it("takes the suggestion's street over the typed one, and leaves the county empty when none is known", () => {
+    const found = { ...waldorf, line1: "10 Main St", county: null, counties: [] };
+    expect(applySuggestion({ line1: "typed", county: "24017" }, found)).toEqual({ line1: "10 Main St", city: "Waldorf", zip: "20601", county: "" });
+  });
+
+  it("reads as one line", () => {
+    expect(suggestionText({ ...waldorf, line1: "10 Main St" })).toBe("10 Main St, Waldorf, MD 20601");
+    expect(suggestionText(waldorf)).toBe("Waldorf, MD 20601");
+  });
+});

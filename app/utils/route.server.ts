@@ -1,0 +1,25 @@
+import { json } from "@remix-run/node";
+import { NotFoundError } from "~/models/errors";
+
+// How routes turn the model's answers into HTTP: a record that is missing, or not the asker's to
+// see, is a 404 page (SPEC §6: never someone else's data, nor a hint that it exists).
+
+export function notFound(): never {
+  throw json({ message: "Not found" }, { status: 404 });
+}
+
+/** A record id from the path: a positive whole number, or the page does not exist. */
+export function idParam(value: string | undefined): number {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value)) notFound();
+  return Number(value);
+}
+
+/** Runs a model call; NotFoundError becomes the 404 page. */
+export async function orNotFound<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof NotFoundError) notFound();
+    throw error;
+  }
+}
