@@ -179,6 +179,7 @@ for (const lang of ["en", "sp"] as const) {
   });
 
   test(`add an address found by ZIP, edit it unchanged and changed, delete it (${lang})`, async ({ page, context, javaScriptOn }) => {
+    test.slow(); // a long flow, with axe on five screens
     const user = await signIn(context, await createUser({ language: lang }));
     await page.goto(`/app/profile/${user.id}?lang=${lang}`);
     await expect(page.getByText(text.empty)).toBeVisible();

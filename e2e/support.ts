@@ -128,3 +128,27 @@ export async function breakUserUpdates(userId: number) {
     .raw(`CREATE TRIGGER IF NOT EXISTS refuse_user_${userId} BEFORE UPDATE ON users WHEN OLD.id = ${Number(userId)} BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`)
     .execute(db);
 }
+
+/** A child of the user's, added as the user would add it. */
+export async function createChild(user: TestUser, values: { firstName?: string; lastName?: string; birthdate?: string } = {}) {
+  const db = await database();
+  const { getCurrentUser } = await import("../app/models/user.server");
+  const { createChild: addChild } = await import("../app/models/child.server");
+  const actor = await getCurrentUser(db, user.id);
+  return addChild(db, actor!, {
+    id: null,
+    firstName: values.firstName ?? "Mateo",
+    lastName: values.lastName ?? "Child",
+    birthdate: values.birthdate ?? yearsAgo(1),
+    stateOfResidence: "21",
+  });
+}
+
+/** The calendar date (in Maryland) some years and days before today. */
+export function yearsAgo(years: number, days = 0): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}

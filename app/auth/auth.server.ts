@@ -72,6 +72,16 @@ export async function requireAdmin(request: Request): Promise<CurrentUser> {
   return user;
 }
 
+/**
+ * Referrers only: administrators see children and referrals but do not create or change them
+ * (SPEC §6), so the screens that do are not for them.
+ */
+export async function requireReferrer(request: Request): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (user.isAdmin) throw json({ error: "forbidden" }, { status: 403 });
+  return user;
+}
+
 /** Sign-in, registration and the password pages are for people not signed in. */
 export async function requireAnonymous(request: Request): Promise<void> {
   if (await getUser(request)) throw redirect("/app/dashboard");

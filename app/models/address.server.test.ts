@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
+import { addPerson } from "~/test/people";
 import { deleteAddress, getAddress, listAddressBook, saveAddress } from "./address.server";
 import { InvalidChoiceError, NotFoundError } from "./errors";
 import type { CurrentUser } from "./user.server";
@@ -9,20 +10,12 @@ let owner: CurrentUser;
 let stranger: CurrentUser;
 let admin: CurrentUser;
 
-async function person(email: string, isAdmin = false): Promise<CurrentUser> {
-  const row = await test.db
-    .insertInto("users")
-    .values({ email, username: email, password_hash: "x", first_name: "A", last_name: "B", enabled: 1 })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { id: row.id, email, firstName: "A", lastName: "B", primaryLanguage: "en", roles: [isAdmin ? "ROLE_ADMIN" : "ROLE_USER"], isAdmin, isSuperAdmin: false };
-}
 
 beforeAll(async () => {
   test = await createTestDatabase();
-  owner = await person("owner@example.com");
-  stranger = await person("stranger@example.com");
-  admin = await person("admin@maryland.gov", true);
+  owner = await addPerson(test.db, "owner@example.com");
+  stranger = await addPerson(test.db, "stranger@example.com");
+  admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
 });
 afterAll(() => test.close());
 

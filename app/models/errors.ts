@@ -21,3 +21,8 @@ export class InputError extends Error {
 export class InvalidChoiceError extends InputError {
   name = "InvalidChoiceError";
 }
+
+/** Something the person may see but not do (an administrator creating a child): a 403 page. */
+export class ForbiddenError extends Error {
+  name = "ForbiddenError";
+}

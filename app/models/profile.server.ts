@@ -4,10 +4,9 @@ import { writeTransaction, type DB } from "~/db.server";
 import type { ProfileUpdate } from "~/schemas/account";
 import { hitRateLimit } from "~/services/rate-limit.server";
 import { formatPhone, type PhoneParts } from "~/utils/phone";
-import { InputError, InvalidChoiceError, NotFoundError } from "./errors";
-import { unknownLookupCodes } from "./lookup.server";
+import { InputError, NotFoundError } from "./errors";
 import { insertPhone } from "./phone.server";
-import { EmailTakenError, hasAdminRole, type CurrentUser } from "./user.server";
+import { checkPersonChoices, EmailTakenError, hasAdminRole, personColumns, type CurrentUser } from "./user.server";
 
 export interface Profile {
   id: number;
@@ -104,14 +103,7 @@ export interface ProfileChange {
  */
 export async function updateProfile(db: DB, actor: CurrentUser, userId: number, input: ProfileUpdate): Promise<ProfileChange> {
   if (actor.id !== userId) throw new NotFoundError("user");
-  const choices = await unknownLookupCodes(db, [
-    { field: "prefix", type: "Prefixes", code: input.prefix },
-    { field: "suffix", type: "Suffixes", code: input.suffix },
-    { field: "reference", type: "References", code: input.reference },
-    { field: "securityQuestion1", type: "SecurityQuestion", code: input.securityQuestion1 },
-    { field: "securityQuestion2", type: "SecurityQuestion", code: input.securityQuestion2 },
-  ]);
-  if (Object.keys(choices).length) throw new InvalidChoiceError(choices);
+  await checkPersonChoices(db, input);
 
   const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
   const errors: Record<string, string[]> = {};
@@ -146,18 +138,8 @@ export async function updateProfile(db: DB, actor: CurrentUser, userId: number, 
     await trx
       .updateTable("users")
       .set({
-        email: input.email,
-        username: input.email,
+        ...personColumns(input),
         password_hash: passwordHash,
-        first_name: input.firstName,
-        middle_name: input.middleName || null,
-        last_name: input.lastName,
-        prefix: input.prefix || null,
-        suffix: input.suffix || null,
-        reference: input.reference,
-        primary_language: input.primaryLanguage,
-        security_question1: input.securityQuestion1,
-        security_question2: input.securityQuestion2,
         security_answer1_hash: answer1,
         security_answer2_hash: answer2,
         ...phones,

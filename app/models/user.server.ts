@@ -43,6 +43,40 @@ export async function getCurrentUser(db: DB, userId: number): Promise<CurrentUse
   };
 }
 
+type PersonFields = Pick<
+  Registration,
+  "prefix" | "firstName" | "middleName" | "lastName" | "suffix" | "reference" | "email" | "primaryLanguage" | "securityQuestion1" | "securityQuestion2"
+>;
+
+/** Refuses choices that are not in their lookup lists (InvalidChoiceError), by field. */
+export async function checkPersonChoices(db: DB, input: PersonFields): Promise<void> {
+  const fieldErrors = await unknownLookupCodes(db, [
+    { field: "prefix", type: "Prefixes", code: input.prefix },
+    { field: "suffix", type: "Suffixes", code: input.suffix },
+    { field: "reference", type: "References", code: input.reference },
+    { field: "securityQuestion1", type: "SecurityQuestion", code: input.securityQuestion1 },
+    { field: "securityQuestion2", type: "SecurityQuestion", code: input.securityQuestion2 },
+  ]);
+  if (Object.keys(fieldErrors).length) throw new InvalidChoiceError(fieldErrors);
+}
+
+/** The users columns of what a person says about themselves; the e-mail is also the username. */
+export function personColumns(input: PersonFields) {
+  return {
+    email: input.email,
+    username: input.email,
+    first_name: input.firstName,
+    middle_name: input.middleName || null,
+    last_name: input.lastName,
+    prefix: input.prefix || null,
+    suffix: input.suffix || null,
+    reference: input.reference,
+    primary_language: input.primaryLanguage,
+    security_question1: input.securityQuestion1,
+    security_question2: input.securityQuestion2,
+  };
+}
+
 export class EmailTakenError extends Error {
   name = "EmailTakenError";
 }
@@ -53,14 +87,7 @@ export class EmailTakenError extends Error {
  * e-mail (EmailTakenError) and a choice not in its lookup list (InvalidChoiceError).
  */
 export async function registerUser(db: DB, input: Registration): Promise<{ id: number }> {
-  const fieldErrors = await unknownLookupCodes(db, [
-    { field: "prefix", type: "Prefixes", code: input.prefix },
-    { field: "suffix", type: "Suffixes", code: input.suffix },
-    { field: "reference", type: "References", code: input.reference },
-    { field: "securityQuestion1", type: "SecurityQuestion", code: input.securityQuestion1 },
-    { field: "securityQuestion2", type: "SecurityQuestion", code: input.securityQuestion2 },
-  ]);
-  if (Object.keys(fieldErrors).length) throw new InvalidChoiceError(fieldErrors);
+  await checkPersonChoices(db, input);
   const passwordHash = await hashPassword(input.password);
   const answer1 = await hashAnswer(input.securityAnswer1);
   const answer2 = await hashAnswer(input.securityAnswer2);
@@ -70,18 +97,8 @@ export async function registerUser(db: DB, input: Registration): Promise<{ id: n
     const user = await trx
       .insertInto("users")
       .values({
-        email: input.email,
-        username: input.email,
+        ...personColumns(input),
         password_hash: passwordHash,
-        first_name: input.firstName,
-        middle_name: input.middleName || null,
-        last_name: input.lastName,
-        prefix: input.prefix || null,
-        suffix: input.suffix || null,
-        reference: input.reference,
-        primary_language: input.primaryLanguage,
-        security_question1: input.securityQuestion1,
-        security_question2: input.securityQuestion2,
         security_answer1_hash: answer1,
         security_answer2_hash: answer2,
         enabled: 0,

@@ -1,4 +1,12 @@
-import { PlaceholderPage, placeholderLoader } from "~/components/shell/Placeholder";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/auth/auth.server";
+import { ChildrenListPage } from "~/components/children/ChildrenList";
+import { loadChildrenList } from "~/components/children/children-list.server";
 
-export const loader = placeholderLoader("pages.children");
-export default PlaceholderPage;
+export const handle = { i18n: ["common", "children"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadChildrenList(request, await requireUser(request));
+}
+
+export default ChildrenListPage;

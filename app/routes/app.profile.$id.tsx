@@ -2,15 +2,22 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
 import { createSession, destroyUserSessions } from "~/auth/session.server";
+import {
+  accountFieldLabels,
+  NAME_FIELDS,
+  NameFieldset,
+  PHONE_FIELDS,
+  PhonesFieldset,
+  QUESTION_FIELDS,
+  SecurityQuestionsFieldset,
+} from "~/components/AccountFields";
 import { PasswordField } from "~/components/PasswordField";
-import { PhoneField } from "~/components/PhoneField";
 import { AddressBook, AdminProfileView } from "~/components/profile/ProfileViews";
 import { Alert } from "~/components/ui/Alert";
-import { ErrorSummary, RadioGroup, SelectField, summarize, TextField } from "~/components/ui/form";
+import { ErrorSummary, RadioGroup, summarize, TextField } from "~/components/ui/form";
 import { getDb } from "~/db.server";
 import { fromPublicLanguage } from "~/i18n/config";
 import { getLanguage, serializeLanguageCookie } from "~/i18n/i18next.server";
@@ -23,7 +30,7 @@ import { EmailTakenError } from "~/models/user.server";
 import { ProfileSchema } from "~/schemas/account";
 import { createToastHeaders } from "~/services/toast.server";
 import { passwordStrength } from "~/utils/password";
-import { idParam, notFound, orNotFound } from "~/utils/route.server";
+import { idParam, notFound, orHttpError } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "auth", "profile"] };
 
@@ -31,8 +38,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
   const userId = idParam(params.id);
   const db = getDb();
-  const profile = await orNotFound(getProfile(db, actor, userId));
-  const addresses = await orNotFound(listAddressBook(db, actor, userId));
+  const profile = await orHttpError(getProfile(db, actor, userId));
+  const addresses = await orHttpError(listAddressBook(db, actor, userId));
   const language = await getLanguage(request);
   const { title } = await getPageTranslation(request, ["profile", "common"]);
   const mode = actor.id === userId ? ("owner" as const) : ("admin" as const);
@@ -93,6 +100,9 @@ export default function ProfilePage() {
   return mode === "owner" ? <OwnProfile /> : <AdminProfileView profile={profile} addresses={addresses} options={options} />;
 }
 
+/** The fields in the order the page shows them: the error summary lists them so. */
+const FORM_ORDER = [...NAME_FIELDS, "email", "primaryLanguage", "newPassword", ...QUESTION_FIELDS, ...PHONE_FIELDS, "currentPassword"] as const;
+
 function OwnProfile() {
   const { profile, addresses, options } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
@@ -100,38 +110,16 @@ function OwnProfile() {
   const [form, fields] = useForm({
     id: "profile",
     lastResult,
-    defaultValue: profile,
+    defaultValue: { ...profile },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
   });
-  const initial = (name: "securityQuestion1" | "securityQuestion2") => {
-    const value = (form.initialValue as Record<string, unknown> | undefined)?.[name];
-    return typeof value === "string" ? value : profile[name];
-  };
-  // Each question list leaves out the other's choice; choosing a question clears its answer.
-  const [question1, setQuestion1] = useState(initial("securityQuestion1"));
-  const [question2, setQuestion2] = useState(initial("securityQuestion2"));
-
-  const labelled: Array<[typeof fields.email, string]> = [
-    [fields.prefix, t("auth:register.prefix")],
-    [fields.firstName, t("auth:register.firstName")],
-    [fields.middleName, t("auth:register.middleName")],
-    [fields.lastName, t("auth:register.lastName")],
-    [fields.suffix, t("auth:register.suffix")],
-    [fields.reference, t("auth:register.reference")],
-    [fields.email, t("auth:register.email")],
-    [fields.primaryLanguage, t("auth:register.primaryLanguage")],
-    [fields.newPassword, t("newPassword")],
-    [fields.securityQuestion1, t("auth:register.securityQuestion1")],
-    [fields.securityAnswer1, t("auth:register.securityAnswer1")],
-    [fields.securityQuestion2, t("auth:register.securityQuestion2")],
-    [fields.securityAnswer2, t("auth:register.securityAnswer2")],
-    [fields.homePhoneNumber, t("auth:register.homePhone")],
-    [fields.workPhoneNumber, t("auth:register.workPhone")],
-    [fields.mobilePhoneNumber, t("auth:register.mobilePhone")],
-    [fields.currentPassword, t("currentPassword")],
-  ];
+  const labels = { ...accountFieldLabels(t), newPassword: t("newPassword"), currentPassword: t("currentPassword") };
+  const summary = summarize(
+    t,
+    FORM_ORDER.map((name) => [fields[name], labels[name]]),
+  );
 
   return (
     <div className="profile">
@@ -144,17 +132,9 @@ function OwnProfile() {
           </a>
         </Alert>
       ) : null}
-      <ErrorSummary items={summarize(t, labelled)} formErrors={form.errors} focusKey={lastResult} />
+      <ErrorSummary items={summary} formErrors={form.errors} focusKey={lastResult} />
       <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
-        <fieldset className="usa-fieldset">
-          <legend className="usa-legend usa-legend--large">{t("auth:register.sections.name")}</legend>
-          <SelectField meta={fields.prefix} label={t("auth:register.prefix")} options={options.prefixes} optional autoComplete="honorific-prefix" />
-          <TextField meta={fields.firstName} label={t("auth:register.firstName")} autoComplete="given-name" />
-          <TextField meta={fields.middleName} label={t("auth:register.middleName")} optional autoComplete="additional-name" />
-          <TextField meta={fields.lastName} label={t("auth:register.lastName")} autoComplete="family-name" />
-          <SelectField meta={fields.suffix} label={t("auth:register.suffix")} options={options.suffixes} optional autoComplete="honorific-suffix" />
-          <SelectField meta={fields.reference} label={t("auth:register.reference")} options={options.references} />
-        </fieldset>
+        <NameFieldset fields={fields} options={options} />
 
         <fieldset className="usa-fieldset">
           <legend className="usa-legend usa-legend--large">{t("auth:register.sections.account")}</legend>
@@ -177,38 +157,15 @@ function OwnProfile() {
           />
         </fieldset>
 
-        <fieldset className="usa-fieldset">
-          <legend className="usa-legend usa-legend--large">{t("auth:register.sections.security")}</legend>
-          <p className="usa-hint">{t("securityHint")}</p>
-          <SelectField
-            meta={fields.securityQuestion1}
-            label={t("auth:register.securityQuestion1")}
-            options={options.questions.filter((option) => option.value !== question2)}
-            onChange={(event) => {
-              setQuestion1(event.currentTarget.value);
-              form.update({ name: fields.securityAnswer1.name, value: "" });
-            }}
-          />
-          <TextField meta={fields.securityAnswer1} label={t("auth:register.securityAnswer1")} optional autoComplete="off" />
-          <SelectField
-            meta={fields.securityQuestion2}
-            label={t("auth:register.securityQuestion2")}
-            options={options.questions.filter((option) => option.value !== question1)}
-            onChange={(event) => {
-              setQuestion2(event.currentTarget.value);
-              form.update({ name: fields.securityAnswer2.name, value: "" });
-            }}
-          />
-          <TextField meta={fields.securityAnswer2} label={t("auth:register.securityAnswer2")} optional autoComplete="off" />
-        </fieldset>
+        <SecurityQuestionsFieldset
+          fields={fields}
+          questions={options.questions}
+          hint={t("securityHint")}
+          answersOptional
+          clearAnswer={(name) => form.update({ name, value: "" })}
+        />
 
-        <fieldset className="usa-fieldset">
-          <legend className="usa-legend usa-legend--large">{t("auth:register.sections.contact")}</legend>
-          <p className="usa-hint">{t("auth:register.phonesHint")}</p>
-          <PhoneField meta={fields.homePhoneNumber} label={t("auth:register.homePhone")} />
-          <PhoneField meta={fields.workPhoneNumber} label={t("auth:register.workPhone")} />
-          <PhoneField meta={fields.mobilePhoneNumber} label={t("auth:register.mobilePhone")} />
-        </fieldset>
+        <PhonesFieldset fields={fields} />
 
         <fieldset className="usa-fieldset">
           <legend className="usa-legend usa-legend--large">{t("confirmLegend")}</legend>

@@ -20,7 +20,7 @@ import { lookUpAddress } from "~/services/geocoder.server";
 import { hitRateLimit } from "~/services/rate-limit.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { applySuggestion, BLANK_PLACE, type AddressSuggestion } from "~/utils/address";
-import { idParam, notFound, orNotFound } from "~/utils/route.server";
+import { idParam, notFound, orHttpError } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "profile"] };
 
@@ -41,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { actor, ownerId } = await requireOwner(request, params.id);
   const addressId = addressParam(params.address);
   const db = getDb();
-  const address = addressId === null ? null : await orNotFound(getAddress(db, actor, ownerId, addressId));
+  const address = addressId === null ? null : await orHttpError(getAddress(db, actor, ownerId, addressId));
   const confirmDelete = address !== null && new URL(request.url).searchParams.has("delete");
   const { title } = await getPageTranslation(request, ["profile", "common"]);
   return json({
@@ -102,7 +102,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (intent === "delete") {
     if (addressId === null) notFound();
-    await orNotFound(deleteAddress(db, actor, ownerId, addressId));
+    await orHttpError(deleteAddress(db, actor, ownerId, addressId));
     return redirectWithToast(profileUrl, { key: "toasts.addressDeleted" });
   }
 
@@ -130,7 +130,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     json({ ...submission.reply(extra), lookup: null, cleared: false, applied: false, countyChoices: [] as string[], query: typed.query ?? "" }, { status: 400 });
   if (submission.status !== "success") return fail();
   try {
-    const saved = await orNotFound(saveAddress(db, actor, ownerId, submission.value, addressId));
+    const saved = await orHttpError(saveAddress(db, actor, ownerId, submission.value, addressId));
     const next = intent === "saveAndContinue" ? profileUrl : `${profileUrl}/address/${saved.id}`;
     return redirectWithToast(next, { key: "toasts.addressSaved" });
   } catch (error) {

@@ -2,14 +2,21 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { requireAnonymous } from "~/auth/auth.server";
+import {
+  accountFieldLabels,
+  NAME_FIELDS,
+  NameFieldset,
+  PHONE_FIELDS,
+  PhonesFieldset,
+  QUESTION_FIELDS,
+  SecurityQuestionsFieldset,
+} from "~/components/AccountFields";
 import { PasswordField } from "~/components/PasswordField";
-import { PhoneField } from "~/components/PhoneField";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
-import { ErrorSummary, Honeypot, RadioGroup, SelectField, summarize, TextField } from "~/components/ui/form";
+import { ErrorSummary, Honeypot, RadioGroup, summarize, TextField } from "~/components/ui/form";
 import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
@@ -42,6 +49,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const SECRET_FIELDS = ["password", "securityAnswer1", "securityAnswer2"];
+
+/** The fields in the order the page shows them: the error summary lists them so. */
+const FORM_ORDER = [...NAME_FIELDS, "email", "password", "primaryLanguage", ...QUESTION_FIELDS, ...PHONE_FIELDS] as const;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
@@ -88,32 +98,11 @@ export default function Register() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RegistrationSchema }),
   });
-  const initial = (name: string) => {
-    const value = (form.initialValue as Record<string, unknown> | undefined)?.[name];
-    return typeof value === "string" ? value : "";
-  };
-  // Each question list leaves out the other's choice; choosing a question clears its answer.
-  const [question1, setQuestion1] = useState(initial("securityQuestion1"));
-  const [question2, setQuestion2] = useState(initial("securityQuestion2"));
-
-  const labelled: Array<[typeof fields.email, string]> = [
-    [fields.prefix, t("register.prefix")],
-    [fields.firstName, t("register.firstName")],
-    [fields.middleName, t("register.middleName")],
-    [fields.lastName, t("register.lastName")],
-    [fields.suffix, t("register.suffix")],
-    [fields.reference, t("register.reference")],
-    [fields.email, t("register.email")],
-    [fields.password, t("register.password")],
-    [fields.securityQuestion1, t("register.securityQuestion1")],
-    [fields.securityAnswer1, t("register.securityAnswer1")],
-    [fields.securityQuestion2, t("register.securityQuestion2")],
-    [fields.securityAnswer2, t("register.securityAnswer2")],
-    [fields.primaryLanguage, t("register.primaryLanguage")],
-    [fields.homePhoneNumber, t("register.homePhone")],
-    [fields.workPhoneNumber, t("register.workPhone")],
-    [fields.mobilePhoneNumber, t("register.mobilePhone")],
-  ];
+  const labels = { ...accountFieldLabels(t), password: t("register.password") };
+  const summary = summarize(
+    t,
+    FORM_ORDER.map((name) => [fields[name], labels[name]]),
+  );
 
   return (
     <PublicShell>
@@ -126,18 +115,10 @@ export default function Register() {
           </a>
         </Alert>
       ) : null}
-      <ErrorSummary items={summarize(t, labelled)} formErrors={form.errors} focusKey={lastResult} />
+      <ErrorSummary items={summary} formErrors={form.errors} focusKey={lastResult} />
       <p>{t("register.intro")}</p>
       <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
-        <fieldset className="usa-fieldset">
-          <legend className="usa-legend usa-legend--large">{t("register.sections.name")}</legend>
-          <SelectField meta={fields.prefix} label={t("register.prefix")} options={options.prefixes} optional autoComplete="honorific-prefix" />
-          <TextField meta={fields.firstName} label={t("register.firstName")} autoComplete="given-name" />
-          <TextField meta={fields.middleName} label={t("register.middleName")} optional autoComplete="additional-name" />
-          <TextField meta={fields.lastName} label={t("register.lastName")} autoComplete="family-name" />
-          <SelectField meta={fields.suffix} label={t("register.suffix")} options={options.suffixes} optional autoComplete="honorific-suffix" />
-          <SelectField meta={fields.reference} label={t("register.reference")} options={options.references} />
-        </fieldset>
+        <NameFieldset fields={fields} options={options} />
 
         <fieldset className="usa-fieldset">
           <legend className="usa-legend usa-legend--large">{t("register.sections.account")}</legend>
@@ -158,38 +139,14 @@ export default function Register() {
           />
         </fieldset>
 
-        <fieldset className="usa-fieldset">
-          <legend className="usa-legend usa-legend--large">{t("register.sections.security")}</legend>
-          <p className="usa-hint">{t("register.securityHint")}</p>
-          <SelectField
-            meta={fields.securityQuestion1}
-            label={t("register.securityQuestion1")}
-            options={options.questions.filter((option) => option.value !== question2)}
-            onChange={(event) => {
-              setQuestion1(event.currentTarget.value);
-              form.update({ name: fields.securityAnswer1.name, value: "" });
-            }}
-          />
-          <TextField meta={fields.securityAnswer1} label={t("register.securityAnswer1")} autoComplete="off" />
-          <SelectField
-            meta={fields.securityQuestion2}
-            label={t("register.securityQuestion2")}
-            options={options.questions.filter((option) => option.value !== question1)}
-            onChange={(event) => {
-              setQuestion2(event.currentTarget.value);
-              form.update({ name: fields.securityAnswer2.name, value: "" });
-            }}
-          />
-          <TextField meta={fields.securityAnswer2} label={t("register.securityAnswer2")} autoComplete="off" />
-        </fieldset>
+        <SecurityQuestionsFieldset
+          fields={fields}
+          questions={options.questions}
+          hint={t("register.securityHint")}
+          clearAnswer={(name) => form.update({ name, value: "" })}
+        />
 
-        <fieldset className="usa-fieldset">
-          <legend className="usa-legend usa-legend--large">{t("register.sections.contact")}</legend>
-          <p className="usa-hint">{t("register.phonesHint")}</p>
-          <PhoneField meta={fields.homePhoneNumber} label={t("register.homePhone")} />
-          <PhoneField meta={fields.workPhoneNumber} label={t("register.workPhone")} />
-          <PhoneField meta={fields.mobilePhoneNumber} label={t("register.mobilePhone")} />
-        </fieldset>
+        <PhonesFieldset fields={fields} />
 
         <Honeypot label={t("register.website")} />
         <div className="form-actions">

@@ -25,6 +25,21 @@ const securityQuestions = {
   securityAnswer2: requiredText(100),
 };
 
+/** What a person says about themselves, at registration and in their profile. */
+const person = {
+  prefix: optionalCode,
+  firstName: requiredText(100),
+  middleName: optionalText(100),
+  lastName: requiredText(100),
+  suffix: optionalCode,
+  reference: requiredCode,
+  email,
+  primaryLanguage: interfaceLanguage,
+  homePhoneNumber: optionalPhone,
+  workPhoneNumber: optionalPhone,
+  mobilePhoneNumber: optionalPhone,
+};
+
 /** The two questions must differ (SPEC §5). */
 function questionsDiffer<T extends { securityQuestion1?: string; securityQuestion2?: string }>(value: T, ctx: z.RefinementCtx) {
   if (value.securityQuestion1 && value.securityQuestion1 === value.securityQuestion2) {
@@ -34,19 +49,9 @@ function questionsDiffer<T extends { securityQuestion1?: string; securityQuestio
 
 export const RegistrationSchema = z
   .object({
-    prefix: optionalCode,
-    firstName: requiredText(100),
-    middleName: optionalText(100),
-    lastName: requiredText(100),
-    suffix: optionalCode,
-    reference: requiredCode,
-    email,
+    ...person,
     password: newPassword,
     ...securityQuestions,
-    primaryLanguage: interfaceLanguage,
-    homePhoneNumber: optionalPhone,
-    workPhoneNumber: optionalPhone,
-    mobilePhoneNumber: optionalPhone,
     website: honeypot,
     captchaToken: z.string().max(4000).optional(),
   })
@@ -60,22 +65,12 @@ export type Registration = z.infer<typeof RegistrationSchema>;
  */
 export const ProfileSchema = z
   .object({
-    prefix: optionalCode,
-    firstName: requiredText(100),
-    middleName: optionalText(100),
-    lastName: requiredText(100),
-    suffix: optionalCode,
-    reference: requiredCode,
-    email,
-    primaryLanguage: interfaceLanguage,
+    ...person,
     newPassword: optionalNewPassword,
     securityQuestion1: requiredCode,
     securityAnswer1: optionalText(100),
     securityQuestion2: requiredCode,
     securityAnswer2: optionalText(100),
-    homePhoneNumber: optionalPhone,
-    workPhoneNumber: optionalPhone,
-    mobilePhoneNumber: optionalPhone,
     currentPassword: z.string().max(200, "validation.tooLong").optional(),
   })
   .superRefine(questionsDiffer);

@@ -59,6 +59,20 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
+/** The calendar date after a calendar date. */
+export function nextCalendarDate(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The moment (ISO, UTC) a calendar date begins in Maryland, daylight saving time included. */
+export function easternDayStart(date: string): string {
+  // Noon UTC is the same calendar day in Maryland; the difference between the two clocks is the offset.
+  const noon = new Date(`${date}T12:00:00Z`);
+  const eastern = new Intl.DateTimeFormat("en-US", { timeZone: EASTERN_TIME_ZONE, hour: "numeric", hourCycle: "h23" }).format(noon);
+  const offsetHours = 12 - Number(eastern);
+  return new Date(Date.parse(`${date}T00:00:00Z`) + offsetHours * 60 * 60 * 1000).toISOString();
+}
+
 export const IE_NOTICE_DAYS = 90;
 
 /** The Internet Explorer notice shows from its start date while fewer than 90 days have passed. */

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { NotFoundError } from "~/models/errors";
+import { ForbiddenError, NotFoundError } from "~/models/errors";
 
 // How routes turn the model's answers into HTTP: a record that is missing, or not the asker's to
 // see, is a 404 page (SPEC §6: never someone else's data, nor a hint that it exists).
@@ -14,12 +14,17 @@ export function idParam(value: string | undefined): number {
   return Number(value);
 }
 
-/** Runs a model call; NotFoundError becomes the 404 page. */
-export async function orNotFound<T>(work: Promise<T>): Promise<T> {
+export function forbidden(): never {
+  throw json({ message: "Forbidden" }, { status: 403 });
+}
+
+/** Runs a model call; NotFoundError becomes the 404 page and ForbiddenError the 403 page. */
+export async function orHttpError<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
     if (error instanceof NotFoundError) notFound();
+    if (error instanceof ForbiddenError) forbidden();
     throw error;
   }
 }

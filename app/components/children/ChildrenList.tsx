@@ -1,0 +1,60 @@
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "~/components/ui/Alert";
+import { CsvExport, DateFilterField, ListFilters, Pagination, SortHeader, TextFilter } from "~/components/list/List";
+import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
+import type { loadChildrenList } from "./children-list.server";
+
+/** The children list (SPEC §2 childrenList and userChildrenList): one page for both. */
+export function ChildrenListPage() {
+  const { owner, state, total, rows, filterError, canCreate, language, exportHref, exportName } = useLoaderData<typeof loadChildrenList>();
+  const { t } = useTranslation(["children", "common"]);
+  return (
+    <div className="list-page">
+      <h1>{owner ? t("list.ownerTitle", { name: owner.name }) : t("list.title")}</h1>
+      {canCreate ? (
+        <p>
+          <Link to="/app/children/edit/preverify" className="usa-button">
+            {t("list.add")}
+          </Link>
+        </p>
+      ) : null}
+      {filterError ? (
+        <Alert kind="error" role="alert" heading={t("common:list.unknownComparisonHeading")}>
+          {t("common:list.unknownComparison")}
+        </Alert>
+      ) : null}
+      <ListFilters state={state} label={t("list.filters")}>
+        <TextFilter name="name" label={t("list.name")} value={state.text.name} />
+        <DateFilterField name="birthdate" label={t("list.birthdate")} value={state.dates.birthdate} />
+      </ListFilters>
+      {rows.length === 0 ? (
+        <p className="no-data">{t("list.empty")}</p>
+      ) : (
+        <table className="usa-table usa-table--borderless usa-table--stacked list-table">
+          <caption className="usa-sr-only">{t("list.caption")}</caption>
+          <thead>
+            <tr>
+              <SortHeader field="name" label={t("list.name")} state={state} />
+              <SortHeader field="birthdate" label={t("list.birthdate")} state={state} />
+              <SortHeader field="createdAt" label={t("list.createdAt")} state={state} />
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row" data-label={t("list.name")}>
+                  <Link to={`/app/children/details/${row.id}`}>{row.name}</Link>
+                </th>
+                <td data-label={t("list.birthdate")}>{formatCalendarDate(row.birthdate, language)}</td>
+                <td data-label={t("list.createdAt")}>{formatDateEastern(row.createdAt, language)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pagination state={state} total={total} />
+      {total > 0 ? <CsvExport href={exportHref} total={total} fileName={exportName} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { getDb } from "~/db.server";
+import { getChild } from "~/models/child.server";
+import type { CurrentUser } from "~/models/user.server";
+import { isCalendarDate } from "~/utils/child-age";
+import { idParam, orHttpError } from "~/utils/route.server";
+
+/**
+ * The child being added or edited, from the address of the pre-verification and name steps:
+ * `id` (an existing child of the person's own, else 404), and the birthdate and state chosen so
+ * far, which win over the stored ones.
+ */
+export async function childBeingEdited(request: Request, actor: CurrentUser) {
+  const url = new URL(request.url);
+  const idText = url.searchParams.get("id");
+  const child = idText ? await orHttpError(getChild(getDb(), actor, idParam(idText))) : null;
+  const askedDate = url.searchParams.get("birthdate") ?? "";
+  return {
+    child,
+    birthdate: isCalendarDate(askedDate) ? askedDate : child?.birthdate ?? "",
+    stateOfResidence: url.searchParams.get("stateOfResidence") || child?.stateOfResidence || "",
+  };
+}

@@ -1,0 +1,48 @@
+import { json } from "@remix-run/node";
+import { getDb } from "~/db.server";
+import { getLanguage } from "~/i18n/i18next.server";
+import { getPageTranslation } from "~/i18n/page.server";
+import { CHILD_LIST, listChildren } from "~/models/child.server";
+import type { CurrentUser } from "~/models/user.server";
+import { easternCalendarDate } from "~/utils/dates";
+import { parseListQuery, UnknownComparisonError } from "~/utils/list";
+import { orHttpError } from "~/utils/route.server";
+
+/**
+ * The data of a children list page: the person's own children, or (administrators) everyone's
+ * or one user's. An unknown date comparison in the address is answered 400 with the list empty.
+ */
+export async function loadChildrenList(request: Request, actor: CurrentUser, owner?: { id: number; name: string }) {
+  const db = getDb();
+  const url = new URL(request.url);
+  const { title } = await getPageTranslation(request, ["children", "common"]);
+  const language = await getLanguage(request);
+  let filterError = false;
+  let query;
+  try {
+    query = parseListQuery(url.searchParams, CHILD_LIST);
+  } catch (error) {
+    if (!(error instanceof UnknownComparisonError)) throw error;
+    filterError = true;
+    query = parseListQuery(new URLSearchParams(), CHILD_LIST);
+  }
+  const { data, total } = filterError ? { data: [], total: 0 } : await orHttpError(listChildren(db, actor, query, owner?.id));
+  const exportParams = new URLSearchParams({ sort: query.sort, order: query.order });
+  if (owner) exportParams.set("owner", String(owner.id));
+  return json(
+    {
+      title: owner ? title("children:list.ownerTitle", { name: owner.name }) : title("children:list.title"),
+      failed: filterError,
+      owner,
+      state: query,
+      total,
+      rows: data.map((row) => ({ id: row.id, name: [row.firstName, row.middleName, row.lastName].filter(Boolean).join(" "), birthdate: row.birthdate, createdAt: row.createdAt })),
+      filterError,
+      canCreate: !actor.isAdmin,
+      language,
+      exportHref: `/app/children/export.csv?${exportParams}`,
+      exportName: `children-${easternCalendarDate()}.csv`,
+    },
+    { status: filterError ? 400 : 200 },
+  );
+}

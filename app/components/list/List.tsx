@@ -1,0 +1,265 @@
+import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { DATE_COMPARISONS, FILTER_DEBOUNCE_MS, listHref, PAGE_SIZES, pageCount, type DateFilter, type SortOrder } from "~/utils/list";
+
+// The pieces every paged list is made of (children now; referrals and users later). The page,
+// the sort and the filters live in the address, so every link and form here is plain HTML that
+// works without JavaScript; with it, the filters apply as one types (760 ms after the last key).
+
+export interface ListState {
+  page: number;
+  count: number;
+  sort: string;
+  order: SortOrder;
+  text: Record<string, string>;
+  dates: Record<string, DateFilter>;
+}
+
+/** A column heading that sorts the list; a second press reverses the order. */
+export function SortHeader({ field, label, state }: { field: string; label: string; state: ListState }) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const active = state.sort === field;
+  const next: SortOrder = active && state.order === "asc" ? "desc" : "asc";
+  return (
+    <th scope="col" aria-sort={active ? (state.order === "asc" ? "ascending" : "descending") : undefined}>
+      <Link to={listHref(search, { sort: field, order: next })} className="list-sort">
+        {label}
+        <span className="usa-sr-only">, {t(next === "asc" ? "list.sortAscending" : "list.sortDescending")}</span>
+        {active ? <span aria-hidden="true">{state.order === "asc" ? " ▲" : " ▼"}</span> : null}
+      </Link>
+    </th>
+  );
+}
+
+/** "Showing 11–20 of 35" and the page links. */
+export function Pagination({ state, total }: { state: ListState; total: number }) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const pages = pageCount(total, state.count);
+  const page = Math.min(state.page, pages);
+  const first = total === 0 ? 0 : (page - 1) * state.count + 1;
+  const last = Math.min(total, page * state.count);
+  const shown = [...new Set([1, page - 1, page, page + 1, pages])].filter((number) => number >= 1 && number <= pages).sort((a, b) => a - b);
+  return (
+    <div className="list-footer">
+      <p className="list-count" role="status">
+        {t("list.showing", { first, last, total })}
+      </p>
+      {pages > 1 ? (
+        <nav aria-label={t("list.pagination")} className="usa-pagination">
+          <ul className="usa-pagination__list">
+            {page > 1 ? (
+              <li className="usa-pagination__item usa-pagination__arrow">
+                <Link to={listHref(search, { page: page - 1 })} className="usa-pagination__link usa-pagination__previous-page">
+                  {t("list.previous")}
+                </Link>
+              </li>
+            ) : null}
+            {shown.map((number, index) => (
+              <li key={number} className="usa-pagination__item usa-pagination__page-no">
+                {index > 0 && number - shown[index - 1] > 1 ? <span className="list-gap" aria-hidden="true">… </span> : null}
+                <Link
+                  to={listHref(search, { page: number })}
+                  className={`usa-pagination__button${number === page ? " usa-current" : ""}`}
+                  aria-current={number === page ? "page" : undefined}
+                  aria-label={t("list.page", { number })}
+                >
+                  {number}
+                </Link>
+              </li>
+            ))}
+            {page < pages ? (
+              <li className="usa-pagination__item usa-pagination__arrow">
+                <Link to={listHref(search, { page: page + 1 })} className="usa-pagination__link usa-pagination__next-page">
+                  {t("list.next")}
+                </Link>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The filter form: a GET form, so the filters end up in the address. Without JavaScript the
+ * Apply button sends it; with JavaScript it is sent 760 ms after the last change.
+ */
+export function ListFilters({ state, children, label }: { state: ListState; children: ReactNode; label: string }) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const timer = useRef<number>();
+  const { pathname } = useLocation();
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  return (
+    <Form
+      method="get"
+      className="usa-form list-filters"
+      aria-label={label}
+      onChange={(event) => {
+        const form = event.currentTarget;
+        window.clearTimeout(timer.current);
+        timer.current = window.setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), FILTER_DEBOUNCE_MS);
+      }}
+    >
+      <input type="hidden" name="sort" value={state.sort} />
+      <input type="hidden" name="order" value={state.order} />
+      <div className="list-filters__fields">
+        {children}
+        <div className="usa-form-group">
+          <label className="usa-label" htmlFor="list-count">
+            {t("list.pageSize")}
+          </label>
+          <select className="usa-select" id="list-count" name="count" defaultValue={String(state.count)}>
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="usa-button usa-button--outline">
+          {t("list.apply")}
+        </button>
+        <Link to={pathname}>{t("list.clear")}</Link>
+      </div>
+    </Form>
+  );
+}
+
+export function TextFilter({ name, label, value }: { name: string; label: string; value: string | undefined }) {
+  return (
+    <div className="usa-form-group">
+      <label className="usa-label" htmlFor={`filter-${name}`}>
+        {label}
+      </label>
+      <input className="usa-input" id={`filter-${name}`} name={name} type="search" defaultValue={value ?? ""} maxLength={100} />
+    </div>
+  );
+}
+
+/** A date filter: a comparison (before, after, exactly, between) and one or two dates. */
+export function DateFilterField({ name, label, value }: { name: string; label: string; value: DateFilter | undefined }) {
+  const { t } = useTranslation();
+  const [type, setType] = useState(value?.type ?? "");
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  // Without JavaScript both dates show; the second is used for "between".
+  const showTo = !hydrated || type === "between";
+  return (
+    <fieldset className="usa-fieldset list-date-filter">
+      <legend className="usa-legend">{label}</legend>
+      <div className="usa-form-group">
+        <label className="usa-label" htmlFor={`filter-${name}-type`}>
+          {t("list.comparison")}
+        </label>
+        <select className="usa-select" id={`filter-${name}-type`} name={`${name}Type`} defaultValue={value?.type ?? ""} onChange={(event) => setType(event.currentTarget.value)}>
+          <option value="">{t("list.any")}</option>
+          {DATE_COMPARISONS.map((comparison) => (
+            <option key={comparison} value={comparison}>
+              {t(`list.comparisons.${comparison}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="usa-form-group">
+        <label className="usa-label" htmlFor={`filter-${name}-from`}>
+          {t(type === "between" ? "list.from" : "list.date")}
+        </label>
+        <input className="usa-input" id={`filter-${name}-from`} name={`${name}From`} type="date" defaultValue={value?.from ?? ""} />
+      </div>
+      {showTo ? (
+        <div className="usa-form-group">
+          <label className="usa-label" htmlFor={`filter-${name}-to`}>
+            {t("list.to")}
+          </label>
+          {!hydrated ? (
+            <span className="usa-hint" id={`filter-${name}-to-hint`}>
+              {t("list.toHint")}
+            </span>
+          ) : null}
+          <input
+            className="usa-input"
+            id={`filter-${name}-to`}
+            name={`${name}To`}
+            type="date"
+            defaultValue={value?.to ?? ""}
+            aria-describedby={!hydrated ? `filter-${name}-to-hint` : undefined}
+          />
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * The CSV export. Without JavaScript, a link to the file, which the server streams. With it,
+ * the same file is read as it arrives, with the share done shown, and then saved.
+ */
+export function CsvExport({ href, total, fileName }: { href: string; total: number; fileName: string }) {
+  const { t } = useTranslation();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  async function download() {
+    setFailed(false);
+    setProgress(0);
+    try {
+      const response = await fetch(href, { credentials: "same-origin" });
+      if (!response.ok || !response.body) throw new Error(`export answered ${response.status}`);
+      const expected = Number(response.headers.get("X-Total-Count") ?? total) + 1;
+      const reader = response.body.getReader();
+      const chunks: BlobPart[] = [];
+      let lines = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        for (const byte of value) if (byte === 10) lines += 1;
+        setProgress(Math.min(99, Math.floor((lines / Math.max(expected, 1)) * 100)));
+      }
+      const url = URL.createObjectURL(new Blob(chunks, { type: "text/csv;charset=utf-8" }));
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = fileName;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      setProgress(100);
+    } catch {
+      setFailed(true);
+      setProgress(null);
+    }
+  }
+
+  return (
+    <div className="list-export">
+      <a
+        href={href}
+        download={fileName}
+        className="usa-button usa-button--outline"
+        onClick={(event) => {
+          event.preventDefault();
+          if (progress === null || progress === 100) void download();
+        }}
+      >
+        {t("list.export")}
+      </a>
+      <span className="usa-hint">{t("list.exportHint")}</span>
+      <div aria-live="polite">
+        {progress !== null ? (
+          <p>
+            <progress max={100} value={progress} aria-label={t("list.exportProgressLabel")} /> {t(progress === 100 ? "list.exportDone" : "list.exportProgress", { percent: progress })}
+          </p>
+        ) : null}
+        {failed ? <p className="usa-error-message">{t("list.exportFailed")}</p> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../db/testing";
+import { addPerson } from "~/test/people";
+import type { ChildName } from "~/schemas/child";
+import { parseListQuery } from "~/utils/list";
+import { allChildren, CHILD_LIST, ChildHasSubmittedReferralError, createChild, deleteChild, getChild, listChildren, startReferral, updateChild } from "./child.server";
+import { ForbiddenError, NotFoundError, type InputError } from "./errors";
+import type { CurrentUser } from "./user.server";
+
+let test: TestDatabase;
+let owner: CurrentUser;
+let stranger: CurrentUser;
+let admin: CurrentUser;
+const TODAY = "2026-11-21";
+
+
+const child = (values: Partial<ChildName> = {}): ChildName => ({
+  id: null,
+  firstName: "Lucía",
+  lastName: "Pérez",
+  birthdate: "2025-06-01",
+  stateOfResidence: "21",
+  ...values,
+});
+const query = (text = "") => parseListQuery(new URLSearchParams(text), CHILD_LIST);
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  owner = await addPerson(test.db, "owner@example.com");
+  stranger = await addPerson(test.db, "stranger@example.com");
+  admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
+});
+afterAll(() => test.close());
+
+describe("who sees and changes a child", () => {
+  it("shows a child to its creator and to administrators, and no one else", async () => {
+    const { id } = await createChild(test.db, owner, child(), TODAY);
+    expect((await getChild(test.db, owner, id)).firstName).toBe("Lucía");
+    expect((await getChild(test.db, admin, id)).firstName).toBe("Lucía");
+    await expect(getChild(test.db, stranger, id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(updateChild(test.db, stranger, id, child({ firstName: "X" }), TODAY)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(deleteChild(test.db, stranger, id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(startReferral(test.db, stranger, id)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("lets administrators see but not add, change or delete children", async () => {
+    const { id } = await createChild(test.db, owner, child(), TODAY);
+    await expect(createChild(test.db, admin, child(), TODAY)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(updateChild(test.db, admin, id, child(), TODAY)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(deleteChild(test.db, admin, id)).rejects.toBeInstanceOf(ForbiddenError);
+  });
+
+  it("refuses, whatever the form said, a child of 36 months, one not born, and one outside Maryland", async () => {
+    const refused = async (values: Partial<ChildName>) =>
+      createChild(test.db, owner, child(values), TODAY).then(
+        () => null,
+        (error: InputError) => error.fieldErrors,
+      );
+    expect(await refused({ birthdate: "2023-11-21" })).toEqual({ birthdate: ["validation.ageOf"] });
+    expect(await refused({ birthdate: "2026-11-22" })).toEqual({ birthdate: ["validation.mustBeBorn"] });
+    expect(await refused({ stateOfResidence: "51" })).toEqual({ stateOfResidence: ["validation.stateNotMaryland"] });
+    expect(await refused({ birthdate: "2023-11-22" })).toBeNull();
+  });
+
+  it("deletes a child with draft referrals only, never one with a submitted referral", async () => {
+    const draftOnly = await createChild(test.db, owner, child(), TODAY);
+    await startReferral(test.db, owner, draftOnly.id);
+    await deleteChild(test.db, owner, draftOnly.id);
+    await expect(getChild(test.db, owner, draftOnly.id)).rejects.toBeInstanceOf(NotFoundError);
+
+    const submitted = await createChild(test.db, owner, child(), TODAY);
+    const referral = await startReferral(test.db, owner, submitted.id);
+    await test.db.updateTable("referrals").set({ status: "Submitted" }).where("id", "=", referral.id).execute();
+    await expect(deleteChild(test.db, owner, submitted.id)).rejects.toBeInstanceOf(ChildHasSubmittedReferralError);
+    expect((await getChild(test.db, owner, submitted.id)).referrals).toHaveLength(1);
+  });
+});
+
+describe("the children list", () => {
+  let lister: CurrentUser;
+  beforeAll(async () => {
+    lister = await addPerson(test.db, "lister@example.com");
+    for (const [firstName, lastName, birthdate] of [
+      ["Ana", "Zeta", "2024-01-10"],
+      ["Beto", "Alfa", "2025-01-10"],
+      ["Carla", "Medio", "2025-01-11"],
+      ["Dario", "100%_Real", "2026-01-01"],
+    ]) {
+      await createChild(test.db, lister, child({ firstName, lastName, birthdate }), TODAY);
+    }
+  });
+
+  it("lists only the asker's children, with the total", async () => {
+    const { data, total } = await listChildren(test.db, lister, query());
+    expect(total).toBe(4);
+    expect(data.every((row) => row.createdById === lister.id)).toBe(true);
+    await expect(listChildren(test.db, stranger, query(), lister.id)).rejects.toBeInstanceOf(NotFoundError);
+    expect((await listChildren(test.db, admin, query(), lister.id)).total).toBe(4);
+  });
+
+  it("sorts, pages and filters by name (wildcards taken literally)", async () => {
+    const byName = await listChildren(test.db, lister, query("sort=name&order=asc&count=10"));
+    expect(byName.data.map((row) => row.lastName)).toEqual(["100%_Real", "Alfa", "Medio", "Zeta"]);
+    expect((await listChildren(test.db, lister, query("sort=birthdate&order=desc"))).data[0].firstName).toBe("Dario");
+    const second = await listChildren(test.db, lister, query("sort=name&order=asc&count=10&page=2"));
+    expect(second).toEqual({ data: [], total: 4 });
+    expect((await listChildren(test.db, lister, query("name=beto"))).data.map((row) => row.firstName)).toEqual(["Beto"]);
+    expect((await listChildren(test.db, lister, query("name=%25_"))).data.map((row) => row.firstName)).toEqual(["Dario"]);
+  });
+
+  it("filters by birthdate: before, after, exactly, between", async () => {
+    const names = async (text: string) => (await listChildren(test.db, lister, query(`sort=birthdate&order=asc&${text}`))).data.map((row) => row.firstName);
+    expect(await names("birthdateType=before&birthdateFrom=2025-01-10")).toEqual(["Ana"]);
+    expect(await names("birthdateType=after&birthdateFrom=2025-01-10")).toEqual(["Carla", "Dario"]);
+    expect(await names("birthdateType=exactly&birthdateFrom=2025-01-10")).toEqual(["Beto"]);
+    expect(await names("birthdateType=between&birthdateFrom=2025-01-10&birthdateTo=2025-01-11")).toEqual(["Beto", "Carla"]);
+  });
+
+  it("reads every row for the export, 100 at a time", async () => {
+    const pages = [];
+    for await (const page of allChildren(test.db, lister, query("sort=name&order=asc"))) pages.push(page.length);
+    expect(pages).toEqual([4]);
+  });
+});

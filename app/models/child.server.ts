@@ -1,0 +1,228 @@
+import { sql } from "kysely";
+import type { ReferralStatus } from "../../db/schema";
+import { writeTransaction, type DB } from "~/db.server";
+import type { ChildName } from "~/schemas/child";
+import { ageProblem, MARYLAND } from "~/utils/child-age";
+import { easternCalendarDate } from "~/utils/dates";
+import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
+import { ForbiddenError, InputError, NotFoundError } from "./errors";
+import { unknownLookupCodes } from "./lookup.server";
+import type { CurrentUser } from "./user.server";
+
+export type ChildSort = "name" | "birthdate" | "createdAt" | "updatedAt";
+
+export const CHILD_LIST: ListSpec<ChildSort> = {
+  sorts: ["name", "birthdate", "createdAt", "updatedAt"],
+  defaultSort: "updatedAt",
+  defaultOrder: "desc",
+  textFilters: ["name"],
+  dateFilters: ["birthdate", "createdAt"],
+};
+
+/** The six columns of a child in every CSV file (SPEC §7); headings in locales children:csv. */
+export const CHILD_CSV_COLUMNS = ["firstName", "middleName", "lastName", "suffix", "birthdate", "stateOfResidence"] as const;
+
+const SORT_COLUMNS = {
+  name: ["children.last_name", "children.first_name"],
+  birthdate: ["children.birthdate"],
+  createdAt: ["children.created_at"],
+  updatedAt: ["children.updated_at"],
+} as const;
+
+export interface ChildRow {
+  id: number;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  prefix: string | null;
+  suffix: string | null;
+  birthdate: string;
+  stateOfResidence: string;
+  createdAt: string;
+  updatedAt: string;
+  createdById: number;
+}
+
+/**
+ * The children a person may see: their own, or (administrators) everyone's or one user's.
+ * An ordinary user asking for someone else's gets NotFoundError.
+ */
+function visibleChildren(db: DB, actor: CurrentUser, ownerId?: number) {
+  if (!actor.isAdmin && ownerId !== undefined && ownerId !== actor.id) throw new NotFoundError("children");
+  const owner = actor.isAdmin ? ownerId : actor.id;
+  let query = db.selectFrom("children");
+  if (owner !== undefined) query = query.where("children.created_by_id", "=", owner);
+  return query;
+}
+
+function filtered(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, ownerId?: number) {
+  let rows = visibleChildren(db, actor, ownerId);
+  const name = query.text.name;
+  if (name) {
+    const pattern = `%${name.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    rows = rows.where((eb) =>
+      eb.or(
+        (["children.first_name", "children.middle_name", "children.last_name"] as const).map((column) => eb(sql`${sql.ref(column)}`, "like", sql`${pattern} escape '\\'`)),
+      ),
+    );
+  }
+  for (const [field, column, kind] of [
+    ["birthdate", "children.birthdate", "date"],
+    ["createdAt", "children.created_at", "moment"],
+  ] as const) {
+    const filter = query.dates[field];
+    if (!filter) continue;
+    const bounds = dateBounds(filter, kind);
+    if (bounds.from) rows = rows.where(column, ">=", bounds.from);
+    if (bounds.until) rows = rows.where(column, "<", bounds.until);
+  }
+  return rows;
+}
+
+const CHILD_COLUMNS = [
+  "children.id as id",
+  "children.first_name as firstName",
+  "children.middle_name as middleName",
+  "children.last_name as lastName",
+  "children.prefix as prefix",
+  "children.suffix as suffix",
+  "children.birthdate as birthdate",
+  "children.state_of_residence as stateOfResidence",
+  "children.created_at as createdAt",
+  "children.updated_at as updatedAt",
+  "children.created_by_id as createdById",
+] as const;
+
+function sortedPage(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, ownerId: number | undefined, limit: number, offset: number) {
+  let rows = filtered(db, actor, query, ownerId).select(CHILD_COLUMNS);
+  for (const column of SORT_COLUMNS[query.sort]) rows = rows.orderBy(column, query.order);
+  return rows.orderBy("children.id", query.order).limit(limit).offset(offset);
+}
+
+/** One page of the list, and how many rows the filters match. */
+export async function listChildren(
+  db: DB,
+  actor: CurrentUser,
+  query: ListQuery<ChildSort>,
+  ownerId?: number,
+): Promise<{ data: ChildRow[]; total: number }> {
+  const total = await filtered(db, actor, query, ownerId)
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  const data = (await sortedPage(db, actor, query, ownerId, query.count, (query.page - 1) * query.count).execute()) as ChildRow[];
+  return { data, total: Number(total.total) };
+}
+
+/**
+ * Every row of the list for the CSV export, read 100 at a time until a page comes back empty,
+ * so a long export never holds the whole list in memory.
+ */
+export async function* allChildren(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, ownerId?: number): AsyncGenerator<ChildRow[]> {
+  for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
+    const page = (await sortedPage(db, actor, query, ownerId, EXPORT_PAGE_SIZE, offset).execute()) as ChildRow[];
+    if (page.length === 0) return;
+    yield page;
+  }
+}
+
+export interface ChildReferral {
+  id: number;
+  status: ReferralStatus;
+  createdAt: string;
+  updatedAt: string;
+  submissionDate: string | null;
+}
+
+/** A child its creator or an administrator may see, with its referrals; anyone else gets NotFoundError. */
+export async function getChild(db: DB, actor: CurrentUser, id: number): Promise<ChildRow & { referrals: ChildReferral[] }> {
+  const child = (await db.selectFrom("children").select(CHILD_COLUMNS).where("children.id", "=", id).executeTakeFirst()) as ChildRow | undefined;
+  if (!child || (child.createdById !== actor.id && !actor.isAdmin)) throw new NotFoundError("child");
+  const referrals = await db
+    .selectFrom("referrals")
+    .select(["id", "status", "created_at as createdAt", "updated_at as updatedAt", "submission_date as submissionDate"])
+    .where("child_id", "=", id)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return { ...child, referrals: referrals.map((row) => ({ ...row, createdAt: String(row.createdAt), updatedAt: String(row.updatedAt) })) };
+}
+
+/** Administrators see children but do not create or change them (SPEC §6). */
+function requireReferrer(actor: CurrentUser) {
+  if (actor.isAdmin) throw new ForbiddenError("administrators do not create or change children");
+}
+
+/** The rules a saved child obeys, whatever the form said: a real date, under 36 months, living in Maryland. */
+async function checkChild(db: DB, input: ChildName, today: string) {
+  const errors: Record<string, string[]> = await unknownLookupCodes(db, [
+    { field: "prefix", type: "Prefixes", code: input.prefix },
+    { field: "suffix", type: "Suffixes", code: input.suffix },
+    { field: "stateOfResidence", type: "States", code: input.stateOfResidence },
+  ]);
+  const problem = ageProblem(input.birthdate, today);
+  if (problem) errors.birthdate = [problem === "AGE_OF" ? "validation.ageOf" : "validation.mustBeBorn"];
+  if (!errors.stateOfResidence && input.stateOfResidence !== MARYLAND) errors.stateOfResidence = ["validation.stateNotMaryland"];
+  if (Object.keys(errors).length) throw new InputError(errors);
+}
+
+function childColumns(input: ChildName) {
+  return {
+    first_name: input.firstName,
+    middle_name: input.middleName || null,
+    last_name: input.lastName,
+    prefix: input.prefix || null,
+    suffix: input.suffix || null,
+    birthdate: input.birthdate,
+    state_of_residence: input.stateOfResidence,
+  };
+}
+
+export async function createChild(db: DB, actor: CurrentUser, input: ChildName, today = easternCalendarDate()): Promise<{ id: number }> {
+  requireReferrer(actor);
+  await checkChild(db, input, today);
+  const now = new Date().toISOString();
+  return db
+    .insertInto("children")
+    .values({ ...childColumns(input), created_by_id: actor.id, created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateChild(db: DB, actor: CurrentUser, id: number, input: ChildName, today = easternCalendarDate()): Promise<void> {
+  await getChild(db, actor, id);
+  requireReferrer(actor);
+  await checkChild(db, input, today);
+  await db
+    .updateTable("children")
+    .set({ ...childColumns(input), updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .where("created_by_id", "=", actor.id)
+    .execute();
+}
+
+/** A child with a referral past Draft stays: the program has it (SPEC §2 childDetails). */
+export class ChildHasSubmittedReferralError extends Error {
+  name = "ChildHasSubmittedReferralError";
+}
+
+export async function deleteChild(db: DB, actor: CurrentUser, id: number): Promise<void> {
+  await writeTransaction(db, async (trx) => {
+    await getChild(trx, actor, id);
+    requireReferrer(actor);
+    const submitted = await trx.selectFrom("referrals").select("id").where("child_id", "=", id).where("status", "<>", "Draft").executeTakeFirst();
+    if (submitted) throw new ChildHasSubmittedReferralError(String(id));
+    await trx.deleteFrom("children").where("id", "=", id).where("created_by_id", "=", actor.id).execute();
+  });
+}
+
+/** Starts a Draft referral for a child of the person's own (the wizard then fills it in). */
+export async function startReferral(db: DB, actor: CurrentUser, childId: number): Promise<{ id: number }> {
+  await getChild(db, actor, childId);
+  requireReferrer(actor);
+  const now = new Date().toISOString();
+  return db
+    .insertInto("referrals")
+    .values({ child_id: childId, created_by_id: actor.id, status: "Draft", has_been_copied: 0, created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,161 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireReferrer } from "~/auth/auth.server";
+import { childBeingEdited } from "~/components/children/child-edit.server";
+import { Alert } from "~/components/ui/Alert";
+import { ErrorSummary, SelectField, summarize, TextField } from "~/components/ui/form";
+import { getDb } from "~/db.server";
+import { getLanguage } from "~/i18n/i18next.server";
+import { getPageTranslation } from "~/i18n/page.server";
+import { createChild, updateChild } from "~/models/child.server";
+import { InputError } from "~/models/errors";
+import { getLookupLabel, getLookupOptions } from "~/models/lookup.server";
+import { ChildNameSchema } from "~/schemas/child";
+import { redirectWithToast } from "~/services/toast.server";
+import { formatCalendarDate } from "~/utils/dates";
+import { orHttpError } from "~/utils/route.server";
+
+export const handle = { i18n: ["common", "children"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await requireReferrer(request);
+  const db = getDb();
+  const { child, birthdate, stateOfResidence } = await childBeingEdited(request, actor);
+  const language = await getLanguage(request);
+  const { title } = await getPageTranslation(request, ["children", "common"]);
+  // A new child needs the pre-verification's birthdate and state first (SPEC §8).
+  const missing = !birthdate || !stateOfResidence;
+  return json(
+    {
+      title: title(missing ? "children:name.missingTitle" : child ? "children:name.editTitle" : "children:name.addTitle"),
+      failed: missing,
+      missing,
+      child: child && { id: child.id },
+      defaults: {
+        id: child ? String(child.id) : "",
+        birthdate,
+        stateOfResidence,
+        prefix: child?.prefix ?? "",
+        firstName: child?.firstName ?? "",
+        middleName: child?.middleName ?? "",
+        lastName: child?.lastName ?? "",
+        suffix: child?.suffix ?? "",
+      },
+      birthdateText: birthdate ? formatCalendarDate(birthdate, language) : "",
+      stateText: stateOfResidence ? await getLookupLabel(db, "States", stateOfResidence, language) : "",
+      prefixes: await getLookupOptions(db, "Prefixes", language),
+      suffixes: await getLookupOptions(db, "Suffixes", language),
+    },
+    { status: missing ? 400 : 200 },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireReferrer(request);
+  const db = getDb();
+  const submission = parseWithZod(await request.formData(), { schema: ChildNameSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const input = submission.value;
+  try {
+    if (input.id !== null) {
+      await orHttpError(updateChild(db, actor, input.id, input));
+      return redirectWithToast(`/app/children/details/${input.id}`, { key: "toasts.childUpdated" });
+    }
+    const { id } = await orHttpError(createChild(db, actor, input));
+    return redirectWithToast(`/app/children/details/${id}`, { key: "toasts.childCreated" });
+  } catch (error) {
+    if (error instanceof InputError) return json(submission.reply({ fieldErrors: error.fieldErrors }), { status: 400 });
+    throw error;
+  }
+}
+
+export default function ChildName() {
+  const { missing } = useLoaderData<typeof loader>();
+  return missing ? <MissingInformation /> : <NameForm />;
+}
+
+/** Reached without a birthdate and state: say so, and offer the two ways on (SPEC §8). */
+function MissingInformation() {
+  const { t } = useTranslation("children");
+  return (
+    <div className="child-page">
+      <h1>{t("name.missingTitle")}</h1>
+      <Alert kind="warning" role="alert" heading={t("name.missingHeading")}>
+        <p>{t("name.missingBody")}</p>
+        <div className="form-actions">
+          <Link to="/app/children/edit/preverify" className="usa-button">
+            {t("name.addNew")}
+          </Link>
+          <Link to="/app/children" className="usa-button usa-button--outline">
+            {t("name.toList")}
+          </Link>
+        </div>
+      </Alert>
+    </div>
+  );
+}
+
+function NameForm() {
+  const { child, defaults, birthdateText, stateText, prefixes, suffixes } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation(["children", "common"]);
+  const [form, fields] = useForm({
+    id: "child-name",
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChildNameSchema }),
+  });
+  const summary = summarize(t, [
+    [fields.birthdate, t("preverify.birthdate")],
+    [fields.stateOfResidence, t("preverify.state")],
+    [fields.prefix, t("name.prefix")],
+    [fields.firstName, t("name.firstName")],
+    [fields.middleName, t("name.middleName")],
+    [fields.lastName, t("name.lastName")],
+    [fields.suffix, t("name.suffix")],
+  ]);
+  const verifyAgain = `/app/children/edit/preverify?${new URLSearchParams({ ...(child ? { id: String(child.id) } : {}), birthdate: defaults.birthdate, stateOfResidence: defaults.stateOfResidence })}`;
+  return (
+    <div className="child-page">
+      <h1>{t(child ? "name.editTitle" : "name.addTitle")}</h1>
+      <ErrorSummary items={summary} formErrors={form.errors} focusKey={lastResult} />
+      <dl className="summary-list">
+        <div className="summary-list__row">
+          <dt>{t("preverify.birthdate")}</dt>
+          <dd id={fields.birthdate.id}>{birthdateText}</dd>
+        </div>
+        <div className="summary-list__row">
+          <dt>{t("preverify.state")}</dt>
+          <dd id={fields.stateOfResidence.id}>{stateText}</dd>
+        </div>
+      </dl>
+      <p>
+        <Link to={verifyAgain}>{t("name.changeBirthdate")}</Link>
+      </p>
+      <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
+        <input type="hidden" name="id" value={defaults.id} />
+        <input type="hidden" name="birthdate" value={defaults.birthdate} />
+        <input type="hidden" name="stateOfResidence" value={defaults.stateOfResidence} />
+        <fieldset className="usa-fieldset">
+          <legend className="usa-legend usa-legend--large">{t("name.legend")}</legend>
+          <SelectField meta={fields.prefix} label={t("name.prefix")} options={prefixes} optional />
+          <TextField meta={fields.firstName} label={t("name.firstName")} autoComplete="off" />
+          <TextField meta={fields.middleName} label={t("name.middleName")} optional autoComplete="off" />
+          <TextField meta={fields.lastName} label={t("name.lastName")} autoComplete="off" />
+          <SelectField meta={fields.suffix} label={t("name.suffix")} options={suffixes} optional />
+        </fieldset>
+        <div className="form-actions">
+          <button type="submit" className="usa-button">
+            {t(child ? "name.update" : "name.create")}
+          </button>
+          <Link to={child ? `/app/children/details/${child.id}` : "/app/children"}>{t("common:form.cancel")}</Link>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "~/auth/auth.server";
+import { ChildrenListPage } from "~/components/children/ChildrenList";
+import { loadChildrenList } from "~/components/children/children-list.server";
+import { getDb } from "~/db.server";
+import { getProfile } from "~/models/profile.server";
+import { idParam, orHttpError } from "~/utils/route.server";
+
+export const handle = { i18n: ["common", "children"] };
+
+/** One user's children, for administrators (SPEC §2 userChildrenList). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const actor = await requireAdmin(request);
+  const owner = await orHttpError(getProfile(getDb(), actor, idParam(params.id)));
+  return loadChildrenList(request, actor, { id: owner.id, name: `${owner.firstName} ${owner.lastName}` });
+}
+
+export default ChildrenListPage;

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { dateBounds, listHref, parseListQuery, UnknownComparisonError, type ListSpec } from "./list";
+
+const spec: ListSpec<"name" | "birthdate"> = {
+  sorts: ["name", "birthdate"],
+  defaultSort: "name",
+  defaultOrder: "asc",
+  textFilters: ["name"],
+  dateFilters: ["birthdate"],
+};
+const parse = (query: string) => parseListQuery(new URLSearchParams(query), spec);
+
+describe("a list's address", () => {
+  it("falls back to page 1, 10 rows and the default sort", () => {
+    expect(parse("page=-3&count=7&sort=password&order=sideways")).toEqual({ page: 1, count: 10, sort: "name", order: "asc", text: {}, dates: {} });
+    expect(parse("page=3&count=50&sort=birthdate&order=desc&name=%20Ana%20")).toMatchObject({ page: 3, count: 50, sort: "birthdate", order: "desc", text: { name: "Ana" } });
+  });
+
+  it("reads the four date comparisons, and a between range in either order", () => {
+    expect(parse("birthdateType=before&birthdateFrom=2025-01-01").dates.birthdate).toEqual({ type: "before", from: "2025-01-01" });
+    expect(parse("birthdateType=between&birthdateFrom=2025-03-01&birthdateTo=2025-01-01").dates.birthdate).toEqual({
+      type: "between",
+      from: "2025-01-01",
+      to: "2025-03-01",
+    });
+    expect(parse("birthdateType=exactly").dates).toEqual({});
+  });
+
+  it("refuses an unknown comparison type", () => {
+    expect(() => parse("birthdateType=around&birthdateFrom=2025-01-01")).toThrow(UnknownComparisonError);
+  });
+
+  it("keeps the other parameters in links and starts a new sort at page 1", () => {
+    expect(listHref("?name=Ana&page=4", { sort: "birthdate", order: "desc" })).toBe("?name=Ana&sort=birthdate&order=desc");
+    expect(listHref("?name=Ana&page=4", { page: 5 })).toBe("?name=Ana&page=5");
+  });
+});
+
+describe("date comparisons", () => {
+  it("on calendar dates: before and after leave the day out, exactly and between include it", () => {
+    expect(dateBounds({ type: "before", from: "2025-01-10" }, "date")).toEqual({ until: "2025-01-10" });
+    expect(dateBounds({ type: "after", from: "2025-01-10" }, "date")).toEqual({ from: "2025-01-11" });
+    expect(dateBounds({ type: "exactly", from: "2025-01-10" }, "date")).toEqual({ from: "2025-01-10", until: "2025-01-11" });
+    expect(dateBounds({ type: "between", from: "2025-01-10", to: "2025-01-31" }, "date")).toEqual({ from: "2025-01-10", until: "2025-02-01" });
+  });
+
+  it("on moments: the days begin at midnight in Maryland, in winter and in summer", () => {
+    expect(dateBounds({ type: "exactly", from: "2025-01-10" }, "moment")).toEqual({ from: "2025-01-10T05:00:00.000Z", until: "2025-01-11T05:00:00.000Z" });
+    expect(dateBounds({ type: "before", from: "2025-07-04" }, "moment")).toEqual({ until: "2025-07-04T04:00:00.000Z" });
+  });
+
+  it("throws on an unknown comparison", () => {
+    expect(() => dateBounds({ type: "around" as never, from: "2025-01-10" }, "date")).toThrow(UnknownComparisonError);
+  });
+});

@@ -1,0 +1,125 @@
+import { easternDayStart, nextCalendarDate } from "./dates";
+
+// The paged lists (children now; referrals and users later): what a list's address says about
+// its page, page size, sort and filters, so that a list can be bookmarked and works without
+// JavaScript. Shared by the loaders and the pages.
+
+export const PAGE_SIZES = [10, 20, 50] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+/** The CSV export reads the list 100 rows at a time (SPEC §9). */
+export const EXPORT_PAGE_SIZE = 100;
+/** Filters apply 760 ms after the last keystroke, with JavaScript (SPEC §5). */
+export const FILTER_DEBOUNCE_MS = 760;
+
+export const DATE_COMPARISONS = ["before", "after", "exactly", "between"] as const;
+export type DateComparison = (typeof DATE_COMPARISONS)[number];
+
+export interface DateFilter {
+  type: DateComparison;
+  from: string;
+  /** The end of a "between" range (included). */
+  to?: string;
+}
+
+export type SortOrder = "asc" | "desc";
+
+export interface ListSpec<Sort extends string = string> {
+  sorts: readonly Sort[];
+  defaultSort: Sort;
+  defaultOrder: SortOrder;
+  textFilters: readonly string[];
+  dateFilters: readonly string[];
+}
+
+export interface ListQuery<Sort extends string = string> {
+  page: number;
+  count: number;
+  sort: Sort;
+  order: SortOrder;
+  text: Record<string, string>;
+  dates: Record<string, DateFilter>;
+}
+
+/** A date comparison the list does not know: an error, not a silently ignored filter (SPEC §5). */
+export class UnknownComparisonError extends Error {
+  name = "UnknownComparisonError";
+  constructor(readonly field: string, readonly comparison: string) {
+    super(`unknown date comparison "${comparison}" for ${field}`);
+  }
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function dateFilter(params: URLSearchParams, field: string): DateFilter | null {
+  const type = params.get(`${field}Type`)?.trim() ?? "";
+  if (!type) return null;
+  if (!(DATE_COMPARISONS as readonly string[]).includes(type)) throw new UnknownComparisonError(field, type);
+  const from = params.get(`${field}From`)?.trim() ?? "";
+  const to = params.get(`${field}To`)?.trim() ?? "";
+  // A comparison chosen before its date is typed filters nothing yet.
+  if (!ISO_DATE.test(from)) return null;
+  if (type === "between") {
+    if (!ISO_DATE.test(to)) return null;
+    return from <= to ? { type, from, to } : { type, from: to, to: from };
+  }
+  return { type: type as DateComparison, from };
+}
+
+/** Reads a list's address. Unknown sorts and sizes fall back to the defaults; an unknown date comparison throws. */
+export function parseListQuery<Sort extends string>(params: URLSearchParams, spec: ListSpec<Sort>): ListQuery<Sort> {
+  const page = Math.max(1, Math.min(1_000_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
+  const askedCount = Number(params.get("count"));
+  const count = (PAGE_SIZES as readonly number[]).includes(askedCount) ? askedCount : DEFAULT_PAGE_SIZE;
+  const askedSort = params.get("sort") ?? "";
+  const sort = (spec.sorts as readonly string[]).includes(askedSort) ? (askedSort as Sort) : spec.defaultSort;
+  const askedOrder = params.get("order");
+  const order: SortOrder = askedOrder === "asc" || askedOrder === "desc" ? askedOrder : spec.defaultOrder;
+  const text: Record<string, string> = {};
+  for (const field of spec.textFilters) {
+    const value = params.get(field)?.trim().slice(0, 100);
+    if (value) text[field] = value;
+  }
+  const dates: Record<string, DateFilter> = {};
+  for (const field of spec.dateFilters) {
+    const filter = dateFilter(params, field);
+    if (filter) dates[field] = filter;
+  }
+  return { page, count, sort, order, text, dates };
+}
+
+/**
+ * The half-open range [from, until) a date filter selects. Columns holding calendar dates
+ * (YYYY-MM-DD) compare as they are; columns holding moments compare against the start of each
+ * day in Maryland. "Before" and "after" leave out the day itself; "between" includes both ends.
+ */
+export function dateBounds(filter: DateFilter, column: "date" | "moment"): { from?: string; until?: string } {
+  const start = (day: string) => (column === "date" ? day : easternDayStart(day));
+  switch (filter.type) {
+    case "before":
+      return { until: start(filter.from) };
+    case "after":
+      return { from: start(nextCalendarDate(filter.from)) };
+    case "exactly":
+      return { from: start(filter.from), until: start(nextCalendarDate(filter.from)) };
+    case "between":
+      return { from: start(filter.from), until: start(nextCalendarDate(filter.to ?? filter.from)) };
+    default:
+      throw new UnknownComparisonError("date", String((filter as { type: unknown }).type));
+  }
+}
+
+/** The list's address with some parameters changed (null removes one); a new filter or sort starts at page 1. */
+export function listHref(search: string, changes: Record<string, string | number | null>): string {
+  const params = new URLSearchParams(search);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null || value === "") params.delete(name);
+    else params.set(name, String(value));
+  }
+  if (!("page" in changes)) params.delete("page");
+  const text = params.toString();
+  return text ? `?${text}` : "?";
+}
+
+export function pageCount(total: number, count: number): number {
+  return Math.max(1, Math.ceil(total / count));
+}

@@ -1,0 +1,102 @@
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { createTestDatabase } from "../db/testing";
+import { allChildren, CHILD_LIST, listChildren } from "../app/models/child.server";
+import type { CurrentUser } from "../app/models/user.server";
+import { parseListQuery } from "../app/utils/list";
+
+// `npm run bench`: measures against the budgets of ARCHITECTURE §9 and writes bench/RESULTS.md.
+// A benchmark, not a test: it prints figures and never fails a build.
+
+const CHILDREN = 10_000;
+const RUNS = 200;
+const BUDGET_MS = 50;
+
+function percentile(sorted: number[], share: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
+}
+
+async function time(runs: number, work: () => Promise<unknown>) {
+  for (let warm = 0; warm < 10; warm += 1) await work();
+  const samples: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const start = performance.now();
+    await work();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95) };
+}
+
+async function main() {
+  const test = await createTestDatabase();
+  try {
+    const { db } = test;
+    const user = await db
+      .insertInto("users")
+      .values({ email: "bench@example.com", username: "bench@example.com", password_hash: "x", first_name: "Bench", last_name: "User", enabled: 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const actor: CurrentUser = { id: user.id, email: "bench@example.com", firstName: "Bench", lastName: "User", primaryLanguage: "en", roles: ["ROLE_USER"], isAdmin: false, isSuperAdmin: false };
+    const names = ["Ana", "Beto", "Carla", "Dario", "Elena", "Fabio", "Gloria", "Hugo", "Irene", "Jorge"];
+    await db.transaction().execute(async (trx) => {
+      for (let start = 0; start < CHILDREN; start += 500) {
+        const rows = Array.from({ length: 500 }, (_, index) => {
+          const n = start + index;
+          const day = new Date(Date.UTC(2024, 0, 1) + (n % 1000) * 86_400_000).toISOString().slice(0, 10);
+          const stamp = new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString();
+          return { first_name: names[n % 10], last_name: `Family${n}`, birthdate: day, state_of_residence: "21", created_by_id: user.id, created_at: stamp, updated_at: stamp };
+        });
+        await trx.insertInto("children").values(rows).execute();
+      }
+    });
+    const query = (text: string) => parseListQuery(new URLSearchParams(text), CHILD_LIST);
+    const cases: Array<[string, string]> = [
+      ["first page, newest first (the default)", ""],
+      ["page 500 of 10, sorted by name", "sort=name&order=asc&page=500"],
+      ["50 rows, sorted by birthdate", "sort=birthdate&order=desc&count=50"],
+      ["name filter", "name=Family99"],
+      ["birthdate between two dates", "birthdateType=between&birthdateFrom=2024-03-01&birthdateTo=2024-06-30"],
+    ];
+    const rows: string[] = [];
+    for (const [label, text] of cases) {
+      const { p50, p95 } = await time(RUNS, () => listChildren(db, actor, query(text)));
+      rows.push(`| ${label} | ${p50.toFixed(2)} | ${p95.toFixed(2)} | ${p95 < BUDGET_MS ? "within" : "OVER"} |`);
+      console.log(`${label}: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms`);
+    }
+    const exportStart = performance.now();
+    let exported = 0;
+    for await (const page of allChildren(db, actor, query("sort=name&order=asc"))) exported += page.length;
+    const exportMs = performance.now() - exportStart;
+    console.log(`CSV export rows read: ${exported} in ${exportMs.toFixed(0)} ms`);
+
+    const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+    const report = `# Benchmark results
+
+Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores (${cpu}),
+${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, SQLite file in a temporary folder (WAL).
+
+## Children list, ${CHILDREN.toLocaleString("en-US")} children of one user
+
+Model call \`listChildren\` (count query and one page), ${RUNS} runs each after 10 warm-up runs.
+Budget (ARCHITECTURE §9): a paged list under ${BUDGET_MS} ms.
+
+| List | p50 (ms) | p95 (ms) | Budget |
+|---|---|---|---|
+${rows.join("\n")}
+
+The full CSV export of the list read ${exported.toLocaleString("en-US")} rows, 100 at a time, in ${exportMs.toFixed(0)} ms.
+
+Not yet measured here (later issues): page weight and HTTP timings of the wizard under 50 concurrent
+clients, the referral lists and reports at 100,000 referrals.
+`;
+    writeFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "RESULTS.md"), report);
+  } finally {
+    await test.close();
+  }
+}
+
+await main();

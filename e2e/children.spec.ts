@@ -1,0 +1,255 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { expectAccessible, expect, test } from "./fixtures";
+import { baseURL, createChild, createUser, signIn, yearsAgo } from "./support";
+
+const TEXT = {
+  en: {
+    children: "Children",
+    add: "Add a child",
+    preverifyTitle: "Add a child: birthdate and state",
+    month: "Month",
+    day: "Day",
+    year: "Year",
+    state: "State of residence",
+    continue: "Continue",
+    nameTitle: "Add a child: name",
+    firstName: "First name",
+    lastName: "Last name",
+    create: "Add the child",
+    created: "Child created",
+    backToList: "Back to the children list",
+    filterName: "Name",
+    apply: "Apply filters",
+    birthdate: "Birthdate",
+    deleteChild: "Delete this child",
+    confirmDelete: "Yes, delete the child",
+    deleted: "Child deleted",
+    empty: "No children match.",
+    ageOf: "The child must be under 36 months old to be referred (AGE_OF).",
+    notMaryland: "Only children who live in Maryland can be referred to this program.",
+    impossible: "That date does not exist.",
+    missing: "The birthdate and state are missing",
+    addNew: "Add a new child",
+    toList: "Go to the children list",
+    newReferral: "Start a new referral",
+    referralCreated: "Referral created",
+    draft: "Draft",
+    export: "Export to CSV",
+    exportDone: "Export done: 100%",
+    csvHeader: "First name,Middle name,Last name,Suffix,Birthdate,State of residence",
+    notFound: "Page not found",
+  },
+  sp: {
+    children: "Niños",
+    add: "Agregar un niño",
+    preverifyTitle: "Agregar un niño: fecha de nacimiento y estado",
+    month: "Mes",
+    day: "Día",
+    year: "Año",
+    state: "Estado de residencia",
+    continue: "Continuar",
+    nameTitle: "Agregar un niño: nombre",
+    firstName: "Nombre",
+    lastName: "Apellido",
+    create: "Agregar el niño",
+    created: "Niño creado",
+    backToList: "Volver a la lista de niños",
+    filterName: "Nombre",
+    apply: "Aplicar los filtros",
+    birthdate: "Fecha de nacimiento",
+    deleteChild: "Eliminar este niño",
+    confirmDelete: "Sí, eliminar el niño",
+    deleted: "Niño eliminado",
+    empty: "Ningún niño coincide.",
+    ageOf: "El niño debe tener menos de 36 meses para ser referido (AGE_OF).",
+    notMaryland: "Solo se pueden referir a este programa niños que viven en Maryland.",
+    impossible: "Esa fecha no existe.",
+    missing: "Faltan la fecha de nacimiento y el estado",
+    addNew: "Agregar un niño nuevo",
+    toList: "Ir a la lista de niños",
+    newReferral: "Iniciar un referido nuevo",
+    referralCreated: "Referido creado",
+    draft: "Borrador",
+    export: "Exportar a CSV",
+    exportDone: "Exportación terminada: 100%",
+    csvHeader: "Nombre,Segundo nombre,Apellido,Sufijo,Fecha de nacimiento,Estado de residencia",
+    notFound: "Página no encontrada",
+  },
+} as const;
+type Text = (typeof TEXT)["en" | "sp"];
+
+async function chooseBirthdate(page: Page, text: Text, date: string) {
+  const [year, month, day] = date.split("-").map(Number);
+  await page.getByLabel(text.month, { exact: true }).selectOption(String(month));
+  await page.getByLabel(text.year, { exact: true }).selectOption(String(year));
+  await page.getByLabel(text.day, { exact: true }).selectOption(String(day));
+}
+
+/** Types into the list's name filter and applies it: by the button without JavaScript, by waiting with it. */
+async function filterByName(page: Page, text: Text, name: string, javaScriptOn: boolean) {
+  await page.getByRole("searchbox", { name: text.filterName }).fill(name);
+  if (!javaScriptOn) await page.getByRole("button", { name: text.apply }).click();
+  await expect(page).toHaveURL(new RegExp(`name=${encodeURIComponent(name)}`));
+}
+
+for (const lang of ["en", "sp"] as const) {
+  const text = TEXT[lang];
+
+  test(`add a child, find it in the list, filter and sort, open it, delete it (${lang})`, async ({ page, context, javaScriptOn }) => {
+    test.slow(); // a long flow, with axe on every screen of it
+    const user = await signIn(context, await createUser({ language: lang }));
+    await createChild(user, { firstName: "Bruno", lastName: "Older", birthdate: yearsAgo(2) });
+    await page.goto(`/app/children?lang=${lang}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.children);
+    await page.getByRole("link", { name: text.add }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.preverifyTitle);
+    await expect(page.getByLabel(text.state)).toHaveValue("21");
+    await expectAccessible(page, { javaScriptOn });
+
+    await chooseBirthdate(page, text, yearsAgo(1));
+    await page.getByRole("button", { name: text.continue }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.nameTitle);
+    await expectAccessible(page, { javaScriptOn });
+    await page.getByLabel(text.firstName, { exact: true }).fill("Lucía");
+    await page.getByLabel(text.lastName, { exact: true }).fill("Pérez");
+    await page.getByRole("button", { name: text.create }).click();
+    await expect(page.getByText(text.created)).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lucía Pérez");
+    await expectAccessible(page, { javaScriptOn });
+
+    await page.getByRole("button", { name: text.newReferral }).click();
+    await expect(page.getByText(text.referralCreated)).toBeVisible();
+    await expect(page.getByRole("cell", { name: text.draft })).toBeVisible();
+
+    await page.getByRole("link", { name: text.backToList }).click();
+    const rows = page.locator("tbody tr");
+    await expect(rows).toHaveCount(2);
+    await expectAccessible(page, { javaScriptOn });
+
+    // Sorted by birthdate, oldest first, then newest first.
+    await page.getByRole("link", { name: new RegExp(`^${text.birthdate}`) }).click();
+    await expect(rows.first()).toContainText("Bruno Older");
+    await page.getByRole("link", { name: new RegExp(`^${text.birthdate}`) }).click();
+    await expect(rows.first()).toContainText("Lucía Pérez");
+    await expect(page.getByRole("columnheader", { name: new RegExp(`^${text.birthdate}`) })).toHaveAttribute("aria-sort", "descending");
+
+    await filterByName(page, text, "Lucía", javaScriptOn);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText("Lucía Pérez");
+
+    await page.getByRole("link", { name: "Lucía Pérez" }).click();
+    await page.getByRole("link", { name: text.deleteChild }).click();
+    if (javaScriptOn) {
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("button", { name: text.confirmDelete }).click();
+    } else {
+      await expectAccessible(page, { javaScriptOn });
+      await page.getByRole("button", { name: text.confirmDelete }).click();
+    }
+    await expect(page.getByText(text.deleted)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Lucía Pérez" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Bruno Older" })).toBeVisible();
+  });
+
+  test(`pre-verification refuses an age over 36 months, another state and a day the month lacks (${lang})`, async ({ page, context, javaScriptOn }) => {
+    await signIn(context, await createUser({ language: lang }));
+    await page.goto(`/app/children/edit/preverify?lang=${lang}`);
+    await chooseBirthdate(page, text, yearsAgo(3, 1));
+    await page.getByLabel(text.state).selectOption({ label: "Virginia" });
+    await page.getByRole("button", { name: text.continue }).click();
+    await expect(page.getByText(text.ageOf).first()).toBeVisible();
+    await expect(page.getByText(text.notMaryland).first()).toBeVisible();
+    await expect(page).toHaveTitle(/^Error: /);
+    await expectAccessible(page, { javaScriptOn });
+
+    const year = Number(yearsAgo(1).slice(0, 4));
+    await page.getByLabel(text.month, { exact: true }).selectOption("2");
+    await page.getByLabel(text.year, { exact: true }).selectOption(String(year));
+    const days = page.getByLabel(text.day, { exact: true }).locator("option:not([value=''])");
+    if (javaScriptOn) {
+      // The day list follows the month: February has 28 or 29 days.
+      await expect(days).toHaveCount(year % 4 === 0 ? 29 : 28);
+    } else {
+      await expect(days).toHaveCount(31);
+      await page.getByLabel(text.day, { exact: true }).selectOption("31");
+      await page.getByLabel(text.state).selectOption("21");
+      await page.getByRole("button", { name: text.continue }).click();
+      await expect(page.getByText(text.impossible).first()).toBeVisible();
+    }
+  });
+
+  test(`the name step without a birthdate offers a new child or the list (${lang})`, async ({ page, context, javaScriptOn }) => {
+    await signIn(context, await createUser({ language: lang }));
+    await page.goto(`/app/children/edit/name?lang=${lang}`);
+    await expect(page.getByRole("alert")).toContainText(text.missing);
+    await expectAccessible(page, { javaScriptOn });
+    await page.getByRole("link", { name: text.toList }).click();
+    await expect(page).toHaveURL(/\/app\/children$/);
+  });
+
+  test(`the list exports every child to CSV (${lang})`, async ({ page, context, javaScriptOn }) => {
+    const user = await signIn(context, await createUser({ language: lang }));
+    await createChild(user, { firstName: "Ana", lastName: "Uno", birthdate: "2025-01-02" });
+    await createChild(user, { firstName: "Beto", lastName: "Dos" });
+    await page.goto(`/app/children?lang=${lang}&name=Ana`);
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: text.export }).click();
+    const file = readFileSync((await (await download).path())!, "utf8");
+    if (javaScriptOn) await expect(page.getByText(text.exportDone)).toBeVisible();
+    const lines = file.replace(/^\uFEFF/, "").trim().split(/\r\n/);
+    expect(lines[0]).toBe(text.csvHeader);
+    // A full export: the filter on the page does not apply.
+    expect(lines).toHaveLength(3);
+    expect(lines).toContain("Ana,,Uno,,2025-01-02,Maryland");
+  });
+}
+
+test("another user's child is a 404, by page, by form post and in the CSV export", async ({ page, context }) => {
+  const owner = await createUser();
+  const { id } = await createChild(owner, { firstName: "Secreto", lastName: "Ajeno" });
+  const stranger = await signIn(context);
+  await createChild(stranger, { firstName: "Mine", lastName: "Own" });
+  for (const path of [`/app/children/details/${id}`, `/app/children/edit/name?id=${id}`, `/app/children/edit/preverify?id=${id}`]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(TEXT.en.notFound);
+    await expect(page.getByText("Secreto")).toHaveCount(0);
+  }
+  const headers = { Origin: baseURL };
+  const posts = [
+    [`/app/children/details/${id}`, { intent: "delete" }],
+    [`/app/children/details/${id}`, { intent: "newReferral" }],
+    ["/app/children/edit/name", { id: String(id), birthdate: yearsAgo(1), stateOfResidence: "21", firstName: "Changed", lastName: "Name" }],
+  ] as const;
+  for (const [path, form] of posts) {
+    const response = await page.request.post(path, { form, headers, maxRedirects: 0 });
+    expect(response.status(), `POST ${path}`).toBe(404);
+  }
+  const mine = await page.request.get("/app/children/export.csv");
+  expect(await mine.text()).toContain("Mine");
+  expect(await mine.text()).not.toContain("Secreto");
+  expect((await page.request.get(`/app/children/export.csv?owner=${owner.id}`)).status()).toBe(404);
+  await page.goto("/app/children");
+  await expect(page.getByText("Secreto")).toHaveCount(0);
+});
+
+test("an administrator sees a user's children and cannot add one", async ({ page, context }) => {
+  const owner = await createUser();
+  await createChild(owner, { firstName: "Visible", lastName: "Child" });
+  await signIn(context, await createUser({ admin: true }));
+  await page.goto(`/app/user/${owner.id}/children`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Children of Test Person");
+  await expect(page.getByRole("link", { name: "Visible Child" })).toBeVisible();
+  await expect(page.getByRole("link", { name: TEXT.en.add })).toHaveCount(0);
+  const response = await page.goto("/app/children/edit/preverify");
+  expect(response?.status()).toBe(403);
+});
+
+test("an unknown date comparison in the address is an error, not ignored", async ({ page, context }) => {
+  await signIn(context);
+  const response = await page.goto("/app/children?birthdateType=around&birthdateFrom=2025-01-01");
+  expect(response?.status()).toBe(400);
+  await expect(page.getByRole("alert")).toContainText("This filter cannot be used");
+});
