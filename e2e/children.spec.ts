@@ -35,6 +35,7 @@ const TEXT = {
     newReferral: "Start a new referral",
     referralCreated: "Referral created",
     draft: "Draft",
+    backToChild: "Back to the child's page",
     export: "Export to CSV",
     exportDone: "Export done: 100%",
     csvHeader: "First name,Middle name,Last name,Suffix,Birthdate,State of residence",
@@ -71,6 +72,7 @@ const TEXT = {
     newReferral: "Iniciar un referido nuevo",
     referralCreated: "Referido creado",
     draft: "Borrador",
+    backToChild: "Volver a la página del niño",
     export: "Exportar a CSV",
     exportDone: "Exportación terminada: 100%",
     csvHeader: "Nombre,Segundo nombre,Apellido,Sufijo,Fecha de nacimiento,Estado de residencia",
@@ -118,8 +120,11 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lucía Pérez");
     await expectAccessible(page, { javaScriptOn });
 
+    // A new referral opens the wizard; the child's page then lists it as a Draft.
     await page.getByRole("button", { name: text.newReferral }).click();
     await expect(page.getByText(text.referralCreated)).toBeVisible();
+    await expect(page).toHaveURL(/\/referrer-information\/relationship$/);
+    await page.getByRole("link", { name: text.backToChild }).click();
     await expect(page.getByRole("cell", { name: text.draft })).toBeVisible();
 
     await page.getByRole("link", { name: text.backToList }).click();

@@ -124,6 +124,7 @@ for (const lang of ["en", "sp"] as const) {
   const text = TEXT[lang];
 
   test(`edit the profile, change the password and sign in with it (${lang})`, async ({ page, context, javaScriptOn }) => {
+    test.slow(); // two password hashings, two sign-ins and axe twice
     const user = await signIn(context, await createUser({ language: lang }));
     await page.goto(`/app/dashboard?lang=${lang}`);
     await page.getByRole("link", { name: text.profile }).first().click();

@@ -152,3 +152,13 @@ export function yearsAgo(years: number, days = 0): string {
   date.setUTCDate(date.getUTCDate() - days);
   return date.toISOString().slice(0, 10);
 }
+
+/** A Draft referral for one of the user's children; returns the wizard's address. */
+export async function startReferral(user: TestUser, childId: number): Promise<string> {
+  const db = await database();
+  const { getCurrentUser } = await import("../app/models/user.server");
+  const { startReferral: start } = await import("../app/models/child.server");
+  const actor = await getCurrentUser(db, user.id);
+  const { id } = await start(db, actor!, childId);
+  return `/app/child/${childId}/referral/${id}/user/${user.id}`;
+}

@@ -12,6 +12,7 @@ import { getLookupLabel } from "~/models/lookup.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
 import { idParam, notFound, orHttpError } from "~/utils/route.server";
+import { stepHref } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "children"] };
 
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const confirmDelete = new URL(request.url).searchParams.has("delete");
   return json({
     title: title(confirmDelete ? "children:details.deleteTitle" : "children:details.title", { name }),
-    child: { id: child.id, name },
+    child: { id: child.id, name, createdById: child.createdById },
     birthdate: formatCalendarDate(child.birthdate, language),
     state: await getLookupLabel(db, "States", child.stateOfResidence, language),
     referrals: child.referrals.map((referral) => ({
@@ -57,8 +58,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast("/app/children", { key: "toasts.childDeleted" });
   }
   if (intent === "newReferral") {
-    await orHttpError(startReferral(db, actor, id));
-    return redirectWithToast(`/app/children/details/${id}`, { key: "toasts.referralCreated" });
+    const referral = await orHttpError(startReferral(db, actor, id));
+    return redirectWithToast(stepHref({ child: id, referral: referral.id, user: actor.id }, "relationship"), { key: "toasts.referralCreated" });
   }
   notFound();
 }
@@ -120,7 +121,13 @@ export default function ChildDetails() {
             {referrals.map((referral) => (
               <tr key={referral.id}>
                 <th scope="row" data-label={t("details.referral")}>
-                  {t("details.referralNumber", { id: referral.id })}
+                  {mayChange && referral.status === "Draft" ? (
+                    <Link to={stepHref({ child: child.id, referral: referral.id, user: child.createdById }, "relationship")}>
+                      {t("details.referralNumber", { id: referral.id })}
+                    </Link>
+                  ) : (
+                    t("details.referralNumber", { id: referral.id })
+                  )}
                 </th>
                 <td data-label={t("details.status")}>{t(`common:statuses.${referral.status}`)}</td>
                 <td data-label={t("details.createdAt")}>{referral.createdAt}</td>

@@ -152,8 +152,9 @@ interface RadioGroupProps {
   options: Option[];
 }
 
-export function RadioGroup({ meta, legend, hint, options }: RadioGroupProps) {
-  const initial = typeof meta.initialValue === "string" ? meta.initialValue : undefined;
+/** A fieldset of radio buttons or boxes under one name, with its legend, hint and error. */
+function ChoiceGroup({ meta, legend, hint, options, type }: RadioGroupProps & { type: "radio" | "checkbox" }) {
+  const initial = Array.isArray(meta.initialValue) ? (meta.initialValue as string[]) : typeof meta.initialValue === "string" ? [meta.initialValue] : [];
   return (
     <fieldset
       className={`usa-fieldset ${groupClass(meta)}`}
@@ -166,23 +167,33 @@ export function RadioGroup({ meta, legend, hint, options }: RadioGroupProps) {
       <Hint meta={meta} hint={hint} />
       <FieldErrors meta={meta} />
       {options.map((option) => (
-        <div className="usa-radio" key={option.value}>
+        <div className={`usa-${type}`} key={option.value}>
           <input
-            className="usa-radio__input"
-            type="radio"
+            className={`usa-${type}__input`}
+            type={type}
             id={`${meta.id}-${option.value}`}
             name={meta.name}
             form={meta.formId}
             value={option.value}
-            defaultChecked={initial === option.value}
+            defaultChecked={initial.includes(option.value)}
           />
-          <label className="usa-radio__label" htmlFor={`${meta.id}-${option.value}`}>
+          <label className={`usa-${type}__label`} htmlFor={`${meta.id}-${option.value}`}>
             {option.label}
           </label>
         </div>
       ))}
     </fieldset>
   );
+}
+
+/** One choice among several. */
+export function RadioGroup(props: RadioGroupProps) {
+  return <ChoiceGroup {...props} type="radio" />;
+}
+
+/** Several choices under one name (each ticked box sends its value). */
+export function CheckboxGroup(props: RadioGroupProps) {
+  return <ChoiceGroup {...props} type="checkbox" />;
 }
 
 /** A field robots fill in and people never see (nor hear: it is hidden from screen readers too). */

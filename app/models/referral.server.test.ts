@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../db/testing";
+import { addPerson } from "~/test/people";
+import { createChild, startReferral } from "./child.server";
+import { ForbiddenError, InvalidChoiceError, NotFoundError } from "./errors";
+import { badgeFacts, getDraftForEdit, referralRaces, referrerPhone, saveStep } from "./referral.server";
+import type { CurrentUser } from "./user.server";
+
+let test: TestDatabase;
+let owner: CurrentUser;
+let stranger: CurrentUser;
+let admin: CurrentUser;
+let ids: { child: number; referral: number; user: number };
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  owner = await addPerson(test.db, "owner@example.com");
+  stranger = await addPerson(test.db, "stranger@example.com");
+  admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
+  const child = await createChild(test.db, owner, { id: null, firstName: "Lucía", lastName: "Pérez", birthdate: "2025-06-01", stateOfResidence: "21" }, "2026-11-21");
+  const referral = await startReferral(test.db, owner, child.id);
+  ids = { child: child.id, referral: referral.id, user: owner.id };
+});
+afterAll(() => test.close());
+
+describe("who edits a referral in the wizard", () => {
+  it("is its creator, while it is a Draft", async () => {
+    expect((await getDraftForEdit(test.db, owner, ids)).status).toBe("Draft");
+  });
+
+  it("answers anyone else 404, and a path that mixes up child or user 404", async () => {
+    await expect(getDraftForEdit(test.db, stranger, ids)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getDraftForEdit(test.db, owner, { ...ids, child: ids.child + 1000 })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getDraftForEdit(test.db, stranger, { ...ids, user: stranger.id })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(saveStep(test.db, stranger, ids, { columns: { additional_details: "x" } })).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("refuses administrators (403), and the creator once the referral is submitted", async () => {
+    await expect(saveStep(test.db, admin, ids, { columns: { additional_details: "x" } })).rejects.toBeInstanceOf(ForbiddenError);
+    const other = await startReferral(test.db, owner, ids.child);
+    await test.db.updateTable("referrals").set({ status: "Submitted" }).where("id", "=", other.id).execute();
+    await expect(getDraftForEdit(test.db, owner, { ...ids, referral: other.id })).rejects.toBeInstanceOf(ForbiddenError);
+  });
+});
+
+describe("saving a step", () => {
+  it("replaces the races and the referrer's phone, and refuses a race not in the list", async () => {
+    await saveStep(test.db, owner, ids, { races: ["2028-9", "2054-5"], referrerPhone: { areaCode: "410", prefix: "555", suffix: "1234" } });
+    await saveStep(test.db, owner, ids, { races: ["2054-5"], referrerPhone: { areaCode: "301", prefix: "555", suffix: "0000" } });
+    expect(await referralRaces(test.db, ids.referral)).toEqual(["2054-5"]);
+    const referral = await getDraftForEdit(test.db, owner, ids);
+    expect(await referrerPhone(test.db, referral)).toBe("301-555-0000");
+    const phones = await test.db.selectFrom("phone_numbers").select("area_code").where("created_by_id", "=", owner.id).execute();
+    expect(phones).toEqual([{ area_code: "301" }]);
+    await expect(saveStep(test.db, owner, ids, { races: ["9999-9"] })).rejects.toBeInstanceOf(InvalidChoiceError);
+  });
+
+  it("feeds the badges", async () => {
+    await saveStep(test.db, owner, ids, { columns: { referrer_relationship: "1", referrer_first_name: "Rosa", referrer_last_name: "Núñez", additional_details: "Walks late" } });
+    const facts = await badgeFacts(test.db, await getDraftForEdit(test.db, owner, ids));
+    expect(facts).toMatchObject({ referrerRelationship: "1", referrerFirstName: "Rosa", additionalDetails: "Walks late", adults: 0, reasons: 0, documents: 0 });
+  });
+});

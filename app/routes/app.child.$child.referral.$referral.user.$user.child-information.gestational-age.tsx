@@ -1,0 +1,78 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { summarize, TextField } from "~/components/ui/form";
+import { gestationParts, GestationalAgeSchema } from "~/schemas/referral";
+import { loadStep, stepAction } from "~/wizard/step.server";
+import { StepForm } from "~/wizard/StepForm";
+
+export const handle = { i18n: ["common", "wizard"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { referral, title } = await loadStep(request, params, "gestationalAge");
+  const parts = gestationParts(referral.gestational_age_in_days);
+  return json({ title, defaults: { weeks: parts.weeks, days: parts.days, unknown: parts.unknown ? "on" : "" } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return stepAction({
+    request,
+    params,
+    step: "gestationalAge",
+    schema: GestationalAgeSchema,
+    change: (value) => ({ columns: { gestational_age_in_days: value.gestationalAgeInDays } }),
+  });
+}
+
+export default function GestationalAgeStep() {
+  const { defaults } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation(["wizard", "common"]);
+  const [form, fields] = useForm({
+    id: "gestational-age",
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: GestationalAgeSchema }),
+  });
+  const summary = summarize(t, [
+    [fields.weeks, t("gestationalAge.weeks")],
+    [fields.days, t("gestationalAge.days")],
+    [fields.unknown, t("gestationalAge.unknown")],
+  ]);
+  return (
+    <StepForm form={form} title={t("steps.gestationalAge.title")} intro={t("gestationalAge.intro")} summary={summary} focusKey={lastResult}>
+      <div className="date-selects">
+        <TextField meta={fields.weeks} label={t("gestationalAge.weeks")} inputMode="numeric" maxLength={2} className="usa-input--small" />
+        <TextField meta={fields.days} label={t("gestationalAge.days")} inputMode="numeric" maxLength={1} className="usa-input--small" optional />
+      </div>
+      <div className="usa-checkbox">
+        <input
+          className="usa-checkbox__input"
+          type="checkbox"
+          id={fields.unknown.id}
+          name={fields.unknown.name}
+          value="on"
+          defaultChecked={fields.unknown.initialValue === "on"}
+          aria-describedby={`${fields.unknown.id}-hint`}
+          onChange={(event) => {
+            // Ticking unknown clears weeks and days (SPEC §5); the server ignores them when it is ticked.
+            if (event.currentTarget.checked) {
+              form.update({ name: fields.weeks.name, value: "" });
+              form.update({ name: fields.days.name, value: "" });
+            }
+          }}
+        />
+        <label className="usa-checkbox__label" htmlFor={fields.unknown.id}>
+          {t("gestationalAge.unknown")}
+        </label>
+        <span className="usa-hint" id={`${fields.unknown.id}-hint`}>
+          {t("gestationalAge.unknownHint")}
+        </span>
+      </div>
+    </StepForm>
+  );
+}

@@ -1,0 +1,49 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { SelectField, summarize } from "~/components/ui/form";
+import { getLookupOptions } from "~/models/lookup.server";
+import { ChildLanguageSchema } from "~/schemas/referral";
+import { loadStep, stepAction } from "~/wizard/step.server";
+import { StepForm } from "~/wizard/StepForm";
+
+export const handle = { i18n: ["common", "wizard"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { db, referral, language, title } = await loadStep(request, params, "childLanguage");
+  return json({ title, languages: await getLookupOptions(db, "Languages", language), defaults: { primaryLanguage: referral.primary_language ?? "" } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return stepAction({
+    request,
+    params,
+    step: "childLanguage",
+    schema: ChildLanguageSchema,
+    change: (value) => ({
+      columns: { primary_language: value.primaryLanguage },
+      choices: [{ field: "primaryLanguage", type: "Languages", code: value.primaryLanguage }],
+    }),
+  });
+}
+
+export default function ChildLanguageStep() {
+  const { languages, defaults } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation(["wizard", "common"]);
+  const [form, fields] = useForm({
+    id: "child-language",
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChildLanguageSchema }),
+  });
+  return (
+    <StepForm form={form} title={t("steps.childLanguage.title")} summary={summarize(t, [[fields.primaryLanguage, t("childLanguage.label")]])} focusKey={lastResult}>
+      <SelectField meta={fields.primaryLanguage} label={t("childLanguage.label")} hint={t("childLanguage.hint")} options={languages} />
+    </StepForm>
+  );
+}

@@ -1,0 +1,71 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CheckboxGroup, RadioGroup, summarize } from "~/components/ui/form";
+import { getLookupOptions } from "~/models/lookup.server";
+import { referralRaces } from "~/models/referral.server";
+import { SexSchema } from "~/schemas/referral";
+import { loadStep, stepAction } from "~/wizard/step.server";
+import { StepForm } from "~/wizard/StepForm";
+
+export const handle = { i18n: ["common", "wizard"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { db, referral, language, title } = await loadStep(request, params, "sex");
+  return json({
+    title,
+    genders: await getLookupOptions(db, "Genders", language),
+    races: await getLookupOptions(db, "Races", language),
+    defaults: { gender: referral.gender ?? "", races: await referralRaces(db, referral.id), isHispanicChild: referral.is_hispanic_child ?? "" },
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return stepAction({
+    request,
+    params,
+    step: "sex",
+    schema: SexSchema,
+    change: (value) => ({
+      columns: { gender: value.gender || null, is_hispanic_child: value.isHispanicChild ?? null },
+      choices: [{ field: "gender", type: "Genders", code: value.gender }],
+      races: value.races ?? [],
+    }),
+  });
+}
+
+export default function SexStep() {
+  const { genders, races, defaults } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation(["wizard", "common"]);
+  const [form, fields] = useForm({
+    id: "sex",
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SexSchema }),
+  });
+  const summary = summarize(t, [
+    [fields.gender, t("sex.gender")],
+    [fields.races, t("sex.races")],
+    [fields.isHispanicChild, t("sex.hispanic")],
+  ]);
+  return (
+    <StepForm form={form} title={t("steps.sex.title")} intro={t("sex.intro")} summary={summary} focusKey={lastResult}>
+      <RadioGroup meta={fields.gender} legend={t("sex.gender")} options={genders} />
+      <CheckboxGroup meta={fields.races} legend={t("sex.races")} hint={t("sex.racesHint")} options={races} />
+      <RadioGroup
+        meta={fields.isHispanicChild}
+        legend={t("sex.hispanic")}
+        options={[
+          { value: "yes", label: t("common:form.yes") },
+          { value: "no", label: t("common:form.no") },
+          { value: "unknown", label: t("common:form.unknown") },
+        ]}
+      />
+    </StepForm>
+  );
+}

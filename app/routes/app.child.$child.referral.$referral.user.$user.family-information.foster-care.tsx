@@ -1,0 +1,53 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RadioGroup, summarize } from "~/components/ui/form";
+import { FosterCareSchema } from "~/schemas/referral";
+import { loadStep, stepAction } from "~/wizard/step.server";
+import { StepForm } from "~/wizard/StepForm";
+
+export const handle = { i18n: ["common", "wizard"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { referral, title } = await loadStep(request, params, "fosterCare");
+  return json({ title, defaults: { childInFosterCare: referral.child_in_foster_care ?? "" } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return stepAction({
+    request,
+    params,
+    step: "fosterCare",
+    schema: FosterCareSchema,
+    change: (value) => ({ columns: { child_in_foster_care: value.childInFosterCare } }),
+  });
+}
+
+export default function FosterCareStep() {
+  const { defaults } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation(["wizard", "common"]);
+  const [form, fields] = useForm({
+    id: "foster-care",
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: FosterCareSchema }),
+  });
+  return (
+    <StepForm form={form} title={t("steps.fosterCare.title")} summary={summarize(t, [[fields.childInFosterCare, t("fosterCare.label")]])} focusKey={lastResult}>
+      <RadioGroup
+        meta={fields.childInFosterCare}
+        legend={t("fosterCare.label")}
+        options={[
+          { value: "yes", label: t("common:form.yes") },
+          { value: "no", label: t("common:form.no") },
+          { value: "unknown", label: t("common:form.unknown") },
+        ]}
+      />
+    </StepForm>
+  );
+}

@@ -1,0 +1,49 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { SelectField, summarize } from "~/components/ui/form";
+import { getLookupOptions } from "~/models/lookup.server";
+import { FamilyLanguageSchema } from "~/schemas/referral";
+import { loadStep, stepAction } from "~/wizard/step.server";
+import { StepForm } from "~/wizard/StepForm";
+
+export const handle = { i18n: ["common", "wizard"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { db, referral, language, title } = await loadStep(request, params, "familyLanguage");
+  return json({ title, languages: await getLookupOptions(db, "Languages", language), defaults: { familyPrimaryLanguage: referral.family_primary_language ?? "" } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return stepAction({
+    request,
+    params,
+    step: "familyLanguage",
+    schema: FamilyLanguageSchema,
+    change: (value) => ({
+      columns: { family_primary_language: value.familyPrimaryLanguage },
+      choices: [{ field: "familyPrimaryLanguage", type: "Languages", code: value.familyPrimaryLanguage }],
+    }),
+  });
+}
+
+export default function FamilyLanguageStep() {
+  const { languages, defaults } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation(["wizard", "common"]);
+  const [form, fields] = useForm({
+    id: "family-language",
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: FamilyLanguageSchema }),
+  });
+  return (
+    <StepForm form={form} title={t("steps.familyLanguage.title")} summary={summarize(t, [[fields.familyPrimaryLanguage, t("familyLanguage.label")]])} focusKey={lastResult}>
+      <SelectField meta={fields.familyPrimaryLanguage} label={t("familyLanguage.label")} options={languages} />
+    </StepForm>
+  );
+}

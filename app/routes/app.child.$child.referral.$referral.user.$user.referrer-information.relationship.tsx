@@ -1,0 +1,104 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { RadioGroup, summarize, TextField } from "~/components/ui/form";
+import { getLookupOptions } from "~/models/lookup.server";
+import { RelationshipSchema } from "~/schemas/referral";
+import { followUps, relationshipColumns, shownRelationship, type FollowUp } from "~/wizard/relationship";
+import { loadStep, stepAction } from "~/wizard/step.server";
+import { StepForm } from "~/wizard/StepForm";
+
+export const handle = { i18n: ["common", "wizard"] };
+
+const yesNo = (referral: number | null) => (referral === 1 ? "yes" : referral === 0 ? "no" : "");
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { db, referral, language, title } = await loadStep(request, params, "relationship");
+  return json({
+    title,
+    relationships: await getLookupOptions(db, "References", language),
+    defaults: {
+      referrerRelationship: shownRelationship({ relationship: referral.referrer_relationship, sourceOther: referral.referral_source_other }),
+      familyApproval: yesNo(referral.family_approval),
+      isAudiologistScreening: yesNo(referral.is_audiologist_screening),
+      isHospitalBirth: yesNo(referral.is_hospital_birth),
+      isCapta: yesNo(referral.is_capta),
+      referralSourceOther: referral.referral_source_other === "Home Visitor" ? "" : referral.referral_source_other ?? "",
+    },
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return stepAction({
+    request,
+    params,
+    step: "relationship",
+    schema: RelationshipSchema,
+    change: (value) => ({
+      columns: relationshipColumns(value),
+      choices: [{ field: "referrerRelationship", type: "References", code: value.referrerRelationship }],
+    }),
+  });
+}
+
+const FOLLOW_UPS: FollowUp[] = ["familyApproval", "isAudiologistScreening", "isHospitalBirth", "isCapta", "referralSourceOther"];
+
+export default function RelationshipStep() {
+  const { relationships, defaults } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation(["wizard", "common"]);
+  const [form, fields] = useForm({
+    id: "relationship",
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RelationshipSchema }),
+  });
+  const [chosen, setChosen] = useState(typeof fields.referrerRelationship.initialValue === "string" ? fields.referrerRelationship.initialValue : "");
+  // Without JavaScript every follow-up question shows, each saying whom it is for; with it, only
+  // those the chosen relationship asks, emptied whenever the choice changes.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const asked = hydrated ? followUps(chosen) : FOLLOW_UPS;
+  const yesNoOptions = [
+    { value: "yes", label: t("common:form.yes") },
+    { value: "no", label: t("common:form.no") },
+  ];
+  const summary = summarize(t, [
+    [fields.referrerRelationship, t("relationship.label")],
+    ...FOLLOW_UPS.map((question) => [fields[question], t(`relationship.${question}`)] as [typeof fields.isCapta, string]),
+  ]);
+  return (
+    <StepForm form={form} title={t("steps.relationship.title")} summary={summary} focusKey={lastResult}>
+      <div
+        onChange={(event) => {
+          const target = event.target as HTMLInputElement;
+          if (target.name !== fields.referrerRelationship.name) return;
+          setChosen(target.value);
+          for (const question of FOLLOW_UPS) form.update({ name: fields[question].name, value: "" });
+        }}
+      >
+        <RadioGroup meta={fields.referrerRelationship} legend={t("relationship.label")} options={relationships} />
+      </div>
+      {asked.includes("familyApproval") ? (
+        <RadioGroup meta={fields.familyApproval} legend={t("relationship.familyApproval")} hint={hydrated ? undefined : t("relationship.familyApprovalHint")} options={yesNoOptions} />
+      ) : null}
+      {asked.includes("isAudiologistScreening") ? (
+        <RadioGroup meta={fields.isAudiologistScreening} legend={t("relationship.isAudiologistScreening")} hint={hydrated ? undefined : t("relationship.onlyAudiologist")} options={yesNoOptions} />
+      ) : null}
+      {asked.includes("isHospitalBirth") ? (
+        <RadioGroup meta={fields.isHospitalBirth} legend={t("relationship.isHospitalBirth")} hint={hydrated ? undefined : t("relationship.onlyHospital")} options={yesNoOptions} />
+      ) : null}
+      {asked.includes("isCapta") ? (
+        <RadioGroup meta={fields.isCapta} legend={t("relationship.isCapta")} hint={hydrated ? undefined : t("relationship.onlySocialServices")} options={yesNoOptions} />
+      ) : null}
+      {asked.includes("referralSourceOther") ? (
+        <TextField meta={fields.referralSourceOther} label={t("relationship.referralSourceOther")} hint={hydrated ? undefined : t("relationship.onlyOther")} />
+      ) : null}
+    </StepForm>
+  );
+}

@@ -1,0 +1,54 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/auth/auth.server";
+import { getDb } from "~/db.server";
+import { getChild } from "~/models/child.server";
+import { badgeFacts, getDraftForEdit } from "~/models/referral.server";
+import { orHttpError } from "~/utils/route.server";
+import { sectionBadges } from "~/wizard/badges";
+import { wizardIds } from "~/wizard/step.server";
+import { firstStepOf, SECTIONS, stepHref, WIZARD_STEPS } from "~/wizard/steps";
+
+export const handle = { i18n: ["common", "wizard"] };
+
+/** The wizard's frame: whose referral it is, and the sections with their badges (SPEC §4). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const actor = await requireUser(request);
+  const ids = wizardIds(params);
+  const db = getDb();
+  const referral = await orHttpError(getDraftForEdit(db, actor, ids));
+  const child = await getChild(db, actor, referral.child_id);
+  return json({
+    ids,
+    childName: [child.firstName, child.middleName, child.lastName].filter(Boolean).join(" "),
+    badges: sectionBadges(await badgeFacts(db, referral)),
+  });
+}
+
+export default function Wizard() {
+  const { ids, childName, badges } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("wizard");
+  const { pathname } = useLocation();
+  const current = WIZARD_STEPS.find((step) => pathname.endsWith(`/${step.path}`))?.section;
+  return (
+    <div className="wizard">
+      <p className="wizard__child">
+        {t("referralFor", { name: childName })} · <Link to={`/app/children/details/${ids.child}`}>{t("backToChild")}</Link>
+      </p>
+      <nav aria-label={t("sectionsLabel")} className="wizard__sections">
+        <ol>
+          {SECTIONS.map((section) => (
+            <li key={section} className={section === current ? "wizard__section wizard__section--current" : "wizard__section"}>
+              <Link to={stepHref(ids, firstStepOf(section))} aria-current={section === current ? "step" : undefined}>
+                {t(`sections.${section}`)}
+              </Link>{" "}
+              <span className={`usa-tag wizard__badge wizard__badge--${badges[section].toLowerCase()}`}>{t(`badges.${badges[section]}`)}</span>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

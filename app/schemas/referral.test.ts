@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { followUps, HOME_VISITING, relationshipColumns, shownRelationship } from "~/wizard/relationship";
+import { DetailsSchema, gestationParts, GestationalAgeSchema, RelationshipSchema, SexSchema } from "./referral";
+
+const issues = (result: { success: boolean; error?: { issues: Array<{ path: Array<string | number>; message: string }> } }) =>
+  result.success ? {} : Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join("."), issue.message]));
+
+describe("the referrer relationship", () => {
+  it("asks family approval of anyone but the family, and each professional its own question", () => {
+    expect(followUps("1")).toEqual([]);
+    expect(followUps("7")).toEqual([]);
+    expect(followUps("10")).toEqual([]);
+    expect(followUps("2")).toEqual(["familyApproval", "isAudiologistScreening"]);
+    expect(followUps("3")).toEqual(["familyApproval", "isHospitalBirth"]);
+    expect(followUps("4")).toEqual(["familyApproval", "isCapta"]);
+    expect(followUps("9")).toEqual(["familyApproval", "referralSourceOther"]);
+    expect(issues(RelationshipSchema.safeParse({ referrerRelationship: "2" }))).toEqual({ familyApproval: "validation.required", isAudiologistScreening: "validation.required" });
+  });
+
+  it("stores home visiting as Other with the text Home Visitor, and shows it back as home visiting", () => {
+    const columns = relationshipColumns({ referrerRelationship: HOME_VISITING, familyApproval: "yes" });
+    expect(columns).toMatchObject({ referrer_relationship: "9", referral_source_other: "Home Visitor", family_approval: 1 });
+    expect(shownRelationship({ relationship: "9", sourceOther: "Home Visitor" })).toBe(HOME_VISITING);
+    expect(shownRelationship({ relationship: "9", sourceOther: "Neighbour" })).toBe("9");
+  });
+
+  it("resets the family approval and the audiologist and hospital flags the new relationship does not ask", () => {
+    const fromAudiologist = relationshipColumns({ referrerRelationship: "1", familyApproval: "yes", isAudiologistScreening: "yes", isHospitalBirth: "no" });
+    expect(fromAudiologist).toMatchObject({ family_approval: null, is_audiologist_screening: null, is_hospital_birth: null, is_capta: null });
+    expect(relationshipColumns({ referrerRelationship: "3", familyApproval: "no", isAudiologistScreening: "yes", isHospitalBirth: "yes" })).toMatchObject({
+      family_approval: 0,
+      is_audiologist_screening: null,
+      is_hospital_birth: 1,
+    });
+  });
+});
+
+describe("the sex step", () => {
+  it("takes a race with the Hispanic answer, or neither", () => {
+    expect(SexSchema.safeParse({ gender: "2", races: ["2054-5"], isHispanicChild: "no" }).success).toBe(true);
+    expect(SexSchema.safeParse({ gender: "2" }).success).toBe(true);
+    expect(issues(SexSchema.safeParse({ races: ["2054-5"] }))).toEqual({ isHispanicChild: "validation.hispanicWithRace" });
+    expect(issues(SexSchema.safeParse({ isHispanicChild: "unknown" }))).toEqual({ races: "validation.raceWithHispanic" });
+  });
+});
+
+describe("the gestational age", () => {
+  it("is weeks × 7 + days, or -1 when unknown (weeks and days then ignored)", () => {
+    expect(GestationalAgeSchema.parse({ weeks: "39", days: "3" })).toEqual({ gestationalAgeInDays: 276 });
+    expect(GestationalAgeSchema.parse({ weeks: "28" })).toEqual({ gestationalAgeInDays: 196 });
+    expect(GestationalAgeSchema.parse({ unknown: "on", weeks: "39", days: "3" })).toEqual({ gestationalAgeInDays: -1 });
+    expect(issues(GestationalAgeSchema.safeParse({}))).toEqual({ weeks: "validation.weeksOrUnknown" });
+    expect(issues(GestationalAgeSchema.safeParse({ weeks: "39", days: "7" }))).toEqual({ days: "validation.daysRange" });
+  });
+
+  it("is shown back as weeks and days", () => {
+    expect(gestationParts(276)).toEqual({ weeks: "39", days: "3", unknown: false });
+    expect(gestationParts(-1)).toEqual({ weeks: "", days: "", unknown: true });
+    expect(gestationParts(null)).toEqual({ weeks: "", days: "", unknown: false });
+  });
+});
+
+describe("the additional details", () => {
+  it("take 2000 characters and refuse 2001", () => {
+    expect(DetailsSchema.safeParse({ additionalDetails: "a".repeat(2000) }).success).toBe(true);
+    expect(issues(DetailsSchema.safeParse({ additionalDetails: "a".repeat(2001) }))).toEqual({ additionalDetails: "validation.detailsTooLong" });
+  });
+});

@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { followUps } from "~/wizard/relationship";
+import { optionalCode, optionalPhone, optionalText, requiredCode, requiredText } from "./fields";
+
+// The wizard steps' rules, shared by the actions and the pages (Conform). Messages are keys in
+// common:validation.
+
+const yesNo = z.enum(["yes", "no"], { invalid_type_error: "validation.required" }).optional();
+
+export const RelationshipSchema = z
+  .object({
+    referrerRelationship: requiredCode,
+    familyApproval: yesNo,
+    isAudiologistScreening: yesNo,
+    isHospitalBirth: yesNo,
+    isCapta: yesNo,
+    referralSourceOther: optionalText(100),
+  })
+  .superRefine((value, ctx) => {
+    for (const question of followUps(value.referrerRelationship)) {
+      if (!value[question]) ctx.addIssue({ code: "custom", path: [question], message: "validation.required" });
+    }
+  });
+
+export const ProxySchema = z.object({
+  prefix: optionalCode,
+  firstName: requiredText(100),
+  middleName: optionalText(100),
+  lastName: requiredText(100),
+  suffix: optionalCode,
+  phone: optionalPhone,
+});
+
+/** Either a race and the Hispanic answer, or neither (SPEC §5 Sex step). */
+export const SexSchema = z
+  .object({
+    gender: optionalCode,
+    races: z.array(z.string().max(20)).max(20).optional(),
+    isHispanicChild: z.enum(["yes", "no", "unknown"]).optional(),
+  })
+  .superRefine((value, ctx) => {
+    const hasRace = Boolean(value.races?.length);
+    if (hasRace && !value.isHispanicChild) ctx.addIssue({ code: "custom", path: ["isHispanicChild"], message: "validation.hispanicWithRace" });
+    if (!hasRace && value.isHispanicChild) ctx.addIssue({ code: "custom", path: ["races"], message: "validation.raceWithHispanic" });
+  });
+
+export const ChildLanguageSchema = z.object({ primaryLanguage: requiredCode });
+
+export const FamilyLanguageSchema = z.object({ familyPrimaryLanguage: requiredCode });
+
+export const InterpreterSchema = z.object({
+  familyNeedsInterpreter: z.enum(["yes", "no"], { required_error: "validation.required", invalid_type_error: "validation.required" }),
+});
+
+export const FosterCareSchema = z.object({
+  childInFosterCare: z.enum(["yes", "no", "unknown"], { required_error: "validation.required", invalid_type_error: "validation.required" }),
+});
+
+export const GESTATION_UNKNOWN = -1;
+
+/** Weeks × 7 + days, or -1 when the unknown box is ticked (which clears weeks and days). */
+export const GestationalAgeSchema = z
+  .object({
+    unknown: z.literal("on").optional(),
+    weeks: z.coerce.number({ invalid_type_error: "validation.wholeNumber" }).int("validation.wholeNumber").min(0, "validation.weeksRange").max(45, "validation.weeksRange").optional(),
+    days: z.coerce.number({ invalid_type_error: "validation.wholeNumber" }).int("validation.wholeNumber").min(0, "validation.daysRange").max(6, "validation.daysRange").optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.unknown && value.weeks === undefined) ctx.addIssue({ code: "custom", path: ["weeks"], message: "validation.weeksOrUnknown" });
+  })
+  .transform((value) => ({ gestationalAgeInDays: value.unknown ? GESTATION_UNKNOWN : (value.weeks ?? 0) * 7 + (value.days ?? 0) }));
+
+export const DETAILS_MAX = 2000;
+
+export const DetailsSchema = z.object({
+  additionalDetails: z.string().max(DETAILS_MAX, "validation.detailsTooLong").optional(),
+});
+
+/** Shown again on the page: 276 days → 39 weeks and 3 days; unknown → the box ticked. */
+export function gestationParts(days: number | null): { weeks: string; days: string; unknown: boolean } {
+  if (days === null) return { weeks: "", days: "", unknown: false };
+  if (days === GESTATION_UNKNOWN) return { weeks: "", days: "", unknown: true };
+  return { weeks: String(Math.floor(days / 7)), days: String(days % 7), unknown: false };
+}

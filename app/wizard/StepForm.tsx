@@ -1,0 +1,45 @@
+import { getFormProps, type FormMetadata } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorSummary, type SummaryItem } from "~/components/ui/form";
+
+/**
+ * A wizard step's page: its title, the error summary, the fields, and the two buttons (SPEC §2:
+ * each step saves; "Save and continue" goes to the next one). A plain form post: no JavaScript needed.
+ */
+export function StepForm({
+  form,
+  title,
+  intro,
+  summary,
+  focusKey,
+  children,
+}: {
+  form: FormMetadata<any, string[]>;
+  title: string;
+  intro?: ReactNode;
+  summary: SummaryItem[];
+  focusKey: unknown;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("wizard");
+  return (
+    <div className="wizard-step">
+      <h1>{title}</h1>
+      {intro ? <p>{intro}</p> : null}
+      <ErrorSummary items={summary} formErrors={form.errors} focusKey={focusKey} />
+      <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
+        {children}
+        <div className="form-actions">
+          <button type="submit" name="intent" value="continue" className="usa-button">
+            {t("saveAndContinue")}
+          </button>
+          <button type="submit" name="intent" value="save" className="usa-button usa-button--outline">
+            {t("save")}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { sectionBadges, type BadgeFacts } from "./badges";
+import { nextStep, stepHref } from "./steps";
+
+const empty: BadgeFacts = {
+  referrerRelationship: null,
+  referrerFirstName: null,
+  referrerMiddleName: null,
+  referrerLastName: null,
+  gender: null,
+  primaryLanguage: null,
+  address: null,
+  gestationalAgeInDays: null,
+  adults: 0,
+  familyPrimaryLanguage: null,
+  familyNeedsInterpreter: null,
+  childInFosterCare: null,
+  reasons: 0,
+  additionalDetails: null,
+  documents: 0,
+};
+const badges = (facts: Partial<BadgeFacts>) => sectionBadges({ ...empty, ...facts });
+
+describe("the step badges (SPEC §4)", () => {
+  it("start every section of a new referral", () => {
+    expect(badges({})).toEqual({ referrer: "START", child: "START", family: "START", reasons: "START", details: "START", documentation: "START" });
+  });
+
+  it("referrer: CONTINUE with a relationship or any name, REVIEW with relationship, first and last name", () => {
+    expect(badges({ referrerRelationship: "1" }).referrer).toBe("CONTINUE");
+    expect(badges({ referrerMiddleName: "Ana" }).referrer).toBe("CONTINUE");
+    expect(badges({ referrerFirstName: "Rosa", referrerLastName: "Núñez" }).referrer).toBe("CONTINUE");
+    expect(badges({ referrerRelationship: "1", referrerFirstName: "Rosa", referrerLastName: "Núñez" }).referrer).toBe("REVIEW");
+  });
+
+  it("child: REVIEW only with sex, language, address (line 1, city, ZIP, county) and gestational age", () => {
+    const whole = {
+      gender: "2",
+      primaryLanguage: "1",
+      address: { line1: "1 Main St", city: "Annapolis", zip: "21401", county: "24003" },
+      gestationalAgeInDays: -1,
+    };
+    expect(badges(whole).child).toBe("REVIEW");
+    expect(badges({ ...whole, gestationalAgeInDays: null }).child).toBe("CONTINUE");
+    expect(badges({ ...whole, address: { ...whole.address, county: null } }).child).toBe("CONTINUE");
+  });
+
+  it("family: REVIEW with an adult, the family language, interpreter and foster care", () => {
+    const whole = { adults: 1, familyPrimaryLanguage: "2", familyNeedsInterpreter: "no", childInFosterCare: "unknown" };
+    expect(badges(whole).family).toBe("REVIEW");
+    expect(badges({ ...whole, adults: 0 }).family).toBe("CONTINUE");
+    expect(badges({ adults: 1 }).family).toBe("CONTINUE");
+  });
+
+  it("reasons, details and documentation: REVIEW once they have content", () => {
+    expect(badges({ reasons: 1, additionalDetails: "Walks late", documents: 2 })).toMatchObject({ reasons: "REVIEW", details: "REVIEW", documentation: "REVIEW" });
+    expect(badges({ additionalDetails: "   " }).details).toBe("START");
+  });
+});
+
+describe("the step order (SPEC §2)", () => {
+  it("goes from the guardian list to family language, interpreter, foster care, reasons, screening, details, documents", () => {
+    const order = ["guardians", "familyLanguage", "interpreter", "fosterCare", "reasons", "screening", "details", "documents"] as const;
+    for (let index = 0; index < order.length - 1; index += 1) expect(nextStep(order[index])).toBe(order[index + 1]);
+    expect(nextStep("documents")).toBeNull();
+    expect(stepHref({ child: 1, referral: 2, user: 3 }, "sex")).toBe("/app/child/1/referral/2/user/3/child-information/sex");
+  });
+});

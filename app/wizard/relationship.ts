@@ -1,0 +1,63 @@
+// The referrer relationship step's rules (SPEC §5 Referrer relationship), shared by the server
+// and the page: which follow-up questions a relationship asks, the home-visiting special option,
+// and what a change of relationship resets.
+
+export const HOME_VISITING = "999999999";
+export const OTHER = "9";
+export const HOME_VISITOR_TEXT = "Home Visitor";
+/** The family-relationship reference set. */
+export const FAMILY_RELATIONSHIPS = ["1", "7", "10"];
+export const AUDIOLOGIST = "2";
+export const HOSPITAL = "3";
+export const SOCIAL_SERVICES = "4";
+
+export type FollowUp = "familyApproval" | "isAudiologistScreening" | "isHospitalBirth" | "isCapta" | "referralSourceOther";
+
+/** The follow-up questions a relationship asks: a referral not made by the family needs its approval. */
+export function followUps(relationship: string | null | undefined): FollowUp[] {
+  if (!relationship) return [];
+  const asked: FollowUp[] = FAMILY_RELATIONSHIPS.includes(relationship) ? [] : ["familyApproval"];
+  if (relationship === AUDIOLOGIST) asked.push("isAudiologistScreening");
+  if (relationship === HOSPITAL) asked.push("isHospitalBirth");
+  if (relationship === SOCIAL_SERVICES) asked.push("isCapta");
+  if (relationship === OTHER) asked.push("referralSourceOther");
+  return asked;
+}
+
+/** The choice shown for a stored referral: Other with the text Home Visitor is the home-visiting option. */
+export function shownRelationship(stored: { relationship: string | null; sourceOther: string | null }): string {
+  if (stored.relationship === OTHER && stored.sourceOther === HOME_VISITOR_TEXT) return HOME_VISITING;
+  return stored.relationship ?? "";
+}
+
+export type YesNoAnswer = "yes" | "no";
+const flag = (answer: YesNoAnswer | undefined | null) => (answer === "yes" ? 1 : answer === "no" ? 0 : null);
+
+export interface RelationshipAnswer {
+  referrerRelationship: string;
+  familyApproval?: YesNoAnswer;
+  isAudiologistScreening?: YesNoAnswer;
+  isHospitalBirth?: YesNoAnswer;
+  isCapta?: YesNoAnswer;
+  referralSourceOther?: string;
+}
+
+/**
+ * The columns to store. Only the answers to the questions the chosen relationship asks are kept,
+ * so a change of relationship resets family approval and the audiologist and hospital flags it
+ * no longer asks (the page also empties the follow-ups when the choice changes). The
+ * home-visiting option is stored as Other with the text Home Visitor.
+ */
+export function relationshipColumns(answer: RelationshipAnswer) {
+  const asked = followUps(answer.referrerRelationship);
+  const keep = (question: FollowUp) => asked.includes(question);
+  const homeVisiting = answer.referrerRelationship === HOME_VISITING;
+  return {
+    referrer_relationship: homeVisiting ? OTHER : answer.referrerRelationship,
+    referral_source_other: homeVisiting ? HOME_VISITOR_TEXT : keep("referralSourceOther") ? answer.referralSourceOther?.trim() || null : null,
+    family_approval: keep("familyApproval") ? flag(answer.familyApproval) : null,
+    is_audiologist_screening: keep("isAudiologistScreening") ? flag(answer.isAudiologistScreening) : null,
+    is_hospital_birth: keep("isHospitalBirth") ? flag(answer.isHospitalBirth) : null,
+    is_capta: keep("isCapta") ? flag(answer.isCapta) : null,
+  };
+}

@@ -1,0 +1,64 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json } from "@remix-run/node";
+import type { Params } from "@remix-run/react";
+import type { z } from "zod";
+import { requireUser } from "~/auth/auth.server";
+import { getDb } from "~/db.server";
+import { getLanguage } from "~/i18n/i18next.server";
+import { getPageTranslation } from "~/i18n/page.server";
+import { InputError } from "~/models/errors";
+import { getDraftForEdit, saveStep, type DraftReferral, type StepChange } from "~/models/referral.server";
+import type { CurrentUser } from "~/models/user.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { idParam, orHttpError } from "~/utils/route.server";
+import { nextStep, stepHref, type StepKey, type WizardIds } from "./steps";
+
+// What every wizard step's loader and action do around the step's own fields: who may edit
+// (the creator of a Draft; 404 for anyone else, 403 for administrators), then save and go on.
+
+export function wizardIds(params: Params): WizardIds {
+  return { child: idParam(params.child), referral: idParam(params.referral), user: idParam(params.user) };
+}
+
+export async function loadStep(request: Request, params: Params, step: StepKey) {
+  const actor = await requireUser(request);
+  const ids = wizardIds(params);
+  const db = getDb();
+  const referral = await orHttpError(getDraftForEdit(db, actor, ids));
+  const { title } = await getPageTranslation(request, ["wizard", "common"]);
+  return { actor, ids, db, referral, language: await getLanguage(request), title: title(`wizard:steps.${step}.title`) };
+}
+
+/**
+ * Validates the step's form with its schema and saves what `change` makes of it. "Save and
+ * continue" goes to the next step, "Save" stays; a refusal shows the form again as typed.
+ */
+export async function stepAction<Schema extends z.ZodTypeAny>({
+  request,
+  params,
+  step,
+  schema,
+  change,
+}: {
+  request: Request;
+  params: Params;
+  step: StepKey;
+  schema: Schema;
+  change: (value: z.output<Schema>, referral: DraftReferral, actor: CurrentUser) => StepChange;
+}) {
+  const actor = await requireUser(request);
+  const ids = wizardIds(params);
+  const db = getDb();
+  const referral = await orHttpError(getDraftForEdit(db, actor, ids));
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  try {
+    await orHttpError(saveStep(db, actor, ids, change(submission.value, referral, actor)));
+  } catch (error) {
+    if (error instanceof InputError) return json(submission.reply({ fieldErrors: error.fieldErrors }), { status: 400 });
+    throw error;
+  }
+  const next = formData.get("intent") === "continue" ? nextStep(step) ?? step : step;
+  return redirectWithToast(stepHref(ids, next), { key: "toasts.referralUpdated" });
+}

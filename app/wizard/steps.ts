@@ -1,0 +1,58 @@
+// The referral wizard's steps (SPEC §2), in order, and where "Save and continue" leads. Shared by
+// the server (redirects) and the pages (the step indicator and links).
+
+export type Section = "referrer" | "child" | "family" | "reasons" | "details" | "documentation";
+
+export interface WizardStep {
+  key: string;
+  /** Below the wizard's parent path. */
+  path: string;
+  section: Section;
+}
+
+export const WIZARD_STEPS = [
+  { key: "relationship", path: "referrer-information/relationship", section: "referrer" },
+  { key: "proxy", path: "referrer-information/proxy", section: "referrer" },
+  { key: "sex", path: "child-information/sex", section: "child" },
+  { key: "childLanguage", path: "child-information/language", section: "child" },
+  { key: "address", path: "child-information/address", section: "child" },
+  { key: "gestationalAge", path: "child-information/gestational-age", section: "child" },
+  { key: "guardians", path: "family-information/guardian-list", section: "family" },
+  { key: "familyLanguage", path: "family-information/language", section: "family" },
+  { key: "interpreter", path: "family-information/interpreter", section: "family" },
+  { key: "fosterCare", path: "family-information/foster-care", section: "family" },
+  { key: "reasons", path: "reason/select", section: "reasons" },
+  { key: "screening", path: "reason/screen", section: "reasons" },
+  { key: "details", path: "details/select", section: "details" },
+  { key: "documents", path: "supporting-documentation/list", section: "documentation" },
+] as const satisfies readonly WizardStep[];
+
+export type StepKey = (typeof WIZARD_STEPS)[number]["key"];
+
+export const SECTIONS: readonly Section[] = ["referrer", "child", "family", "reasons", "details", "documentation"];
+
+export interface WizardIds {
+  child: number;
+  referral: number;
+  user: number;
+}
+
+export function wizardBase(ids: WizardIds): string {
+  return `/app/child/${ids.child}/referral/${ids.referral}/user/${ids.user}`;
+}
+
+export function stepHref(ids: WizardIds, key: StepKey): string {
+  const step = WIZARD_STEPS.find((candidate) => candidate.key === key)!;
+  return `${wizardBase(ids)}/${step.path}`;
+}
+
+/** The step after this one (the guardian add/edit screen returns to the list, outside this order). */
+export function nextStep(key: StepKey): StepKey | null {
+  const index = WIZARD_STEPS.findIndex((step) => step.key === key);
+  return index >= 0 && index < WIZARD_STEPS.length - 1 ? WIZARD_STEPS[index + 1].key : null;
+}
+
+/** The first step of a section: where the step indicator's link for it leads. */
+export function firstStepOf(section: Section): StepKey {
+  return WIZARD_STEPS.find((step) => step.section === section)!.key;
+}

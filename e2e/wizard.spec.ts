@@ -1,0 +1,237 @@
+import type { Page } from "@playwright/test";
+import { expectAccessible, expect, test } from "./fixtures";
+import { baseURL, createChild, createUser, signIn, startReferral } from "./support";
+
+const TEXT = {
+  en: {
+    newReferral: "Start a new referral",
+    relationship: "Your relationship to the child",
+    relationshipLegend: "How are you related to the child?",
+    audiologist: "Audiologist",
+    familyApproval: "Does the family know about this referral and agree to it?",
+    audiologistQuestion: "Is this referral because of a hearing screening the child did not pass?",
+    yes: "Yes",
+    no: "No",
+    saveAndContinue: "Save and continue",
+    save: "Save",
+    updated: "Referral updated",
+    proxy: "Your name and phone",
+    firstName: "First name",
+    phone: "Phone number",
+    sex: "The child's sex, race and ethnicity",
+    female: "Female",
+    asian: "Asian",
+    hispanicQuestion: "Is the child Hispanic or Latino?",
+    hispanicError: "also answer whether the child is Hispanic or Latino",
+    childLanguage: "The child's language",
+    languageLabel: "The child's primary language",
+    spanish: "Spanish",
+    address: "The child's address",
+    goOn: "Go on to: Gestational age at birth",
+    gestational: "Gestational age at birth",
+    weeks: "Weeks",
+    days: "Days",
+    details: "Additional details",
+    detailsLabel: "Anything else the program should know",
+    referrerSection: "Referrer",
+    reviewBadge: "Review",
+    sexLegend: "Sex",
+    raceLegend: "Race",
+    notFound: "Page not found",
+    familyLanguageLabel: "The family's primary language",
+    interpreter: "Interpreter",
+    interpreterLabel: "Does the family need an interpreter?",
+    fosterCare: "Foster care",
+    fosterCareLabel: "Is the child in foster care?",
+    unknown: "Unknown",
+    reasons: "Reasons for the referral",
+  },
+  sp: {
+    newReferral: "Iniciar un referido nuevo",
+    relationship: "Su relación con el niño",
+    relationshipLegend: "¿Cuál es su relación con el niño?",
+    audiologist: "Audiólogo",
+    familyApproval: "¿La familia sabe de este referido y está de acuerdo?",
+    audiologistQuestion: "¿Este referido se debe a una prueba de audición que el niño no pasó?",
+    yes: "Sí",
+    no: "No",
+    saveAndContinue: "Guardar y continuar",
+    save: "Guardar",
+    updated: "Referido actualizado",
+    proxy: "Su nombre y teléfono",
+    firstName: "Nombre",
+    phone: "Número de teléfono",
+    sex: "Sexo, raza y etnia del niño",
+    female: "Femenino",
+    asian: "Asiático",
+    hispanicQuestion: "¿El niño es hispano o latino?",
+    hispanicError: "responda también si el niño es hispano o latino",
+    childLanguage: "El idioma del niño",
+    languageLabel: "El idioma principal del niño",
+    spanish: "Español",
+    address: "La dirección del niño",
+    goOn: "Continuar a: Edad gestacional al nacer",
+    gestational: "Edad gestacional al nacer",
+    weeks: "Semanas",
+    days: "Días",
+    details: "Detalles adicionales",
+    detailsLabel: "Cualquier otra cosa que el programa deba saber",
+    referrerSection: "Quien refiere",
+    reviewBadge: "Revisar",
+    sexLegend: "Sexo",
+    raceLegend: "Raza",
+    notFound: "Página no encontrada",
+    familyLanguageLabel: "El idioma principal de la familia",
+    interpreter: "Intérprete",
+    interpreterLabel: "¿La familia necesita un intérprete?",
+    fosterCare: "Cuidado de crianza",
+    fosterCareLabel: "¿El niño está en cuidado de crianza?",
+    unknown: "No se sabe",
+    reasons: "Razones del referido",
+  },
+} as const;
+type Text = (typeof TEXT)["en" | "sp"];
+
+/** A choice in a group of radio buttons or boxes, by its group's legend and its label (USWDS hides the inputs). */
+function choice(page: Page, legend: string, label: string) {
+  return page.getByRole("group", { name: legend }).locator("label", { hasText: new RegExp(`^${label}$`) });
+}
+
+async function continueTo(page: Page, text: Text, heading: string) {
+  await page.getByRole("button", { name: text.saveAndContinue }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+}
+
+for (const lang of ["en", "sp"] as const) {
+  const text = TEXT[lang];
+
+  test(`the wizard's steps save, go on, and show the saved values again (${lang})`, async ({ page, context, javaScriptOn }) => {
+    test.slow(); // six steps, each reloaded, with axe on each
+    const user = await signIn(context, await createUser({ language: lang }));
+    const { id: childId } = await createChild(user, { firstName: "Lucía", lastName: "Pérez" });
+    await page.goto(`/app/children/details/${childId}?lang=${lang}`);
+    await page.getByRole("button", { name: text.newReferral }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.relationship);
+    await expectAccessible(page, { javaScriptOn });
+
+    // 1. Relationship, with the audiologist's follow-up questions.
+    await choice(page, text.relationshipLegend, text.audiologist).click();
+    await choice(page, text.familyApproval, text.yes).click();
+    await choice(page, text.audiologistQuestion, text.yes).click();
+    await continueTo(page, text, text.proxy);
+    await expect(page.getByText(text.updated)).toBeVisible();
+    const base = page.url().replace(/\/referrer-information\/proxy$/, "");
+
+    // 2. The referrer's name starts as the user's own; the phone is added.
+    await expect(page.getByLabel(text.firstName, { exact: true })).toHaveValue("Test");
+    await page.getByLabel(text.phone).fill("4105551234");
+    await continueTo(page, text, text.sex);
+    await expect(page.locator(".wizard__section", { hasText: text.referrerSection })).toContainText(text.reviewBadge);
+
+    // 3. A race without the Hispanic answer is refused, with nothing lost; then answered.
+    await choice(page, text.sexLegend, text.female).click();
+    await choice(page, text.raceLegend, text.asian).click();
+    await page.getByRole("button", { name: text.saveAndContinue }).click();
+    await expect(page.getByRole("alert").first()).toContainText(text.hispanicError);
+    await expect(page.getByRole("checkbox", { name: text.asian })).toBeChecked();
+    await expectAccessible(page, { javaScriptOn });
+    await choice(page, text.hispanicQuestion, text.no).click();
+    await continueTo(page, text, text.childLanguage);
+
+    // 4. Language.
+    await page.getByLabel(text.languageLabel).selectOption({ label: text.spanish });
+    await continueTo(page, text, text.address);
+    await expectAccessible(page, { javaScriptOn });
+    await page.getByRole("link", { name: text.goOn }).click();
+
+    // 6. Gestational age.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.gestational);
+    await page.getByLabel(text.weeks, { exact: true }).fill("39");
+    await page.getByLabel(new RegExp(`^${text.days}`)).fill("3");
+    await page.getByRole("button", { name: text.save, exact: true }).click();
+    await expect(page.getByText(text.updated)).toBeVisible();
+    await expectAccessible(page, { javaScriptOn });
+
+    // 9–11. The family's language, interpreter and foster care.
+    await page.goto(`${base}/family-information/language`);
+    await page.getByLabel(text.familyLanguageLabel).selectOption({ label: text.spanish });
+    await continueTo(page, text, text.interpreter);
+    await choice(page, text.interpreterLabel, text.yes).click();
+    await continueTo(page, text, text.fosterCare);
+    await choice(page, text.fosterCareLabel, text.unknown).click();
+    await continueTo(page, text, text.reasons);
+    await expectAccessible(page, { javaScriptOn });
+
+    // 14. Details, with the used / max counter.
+    await page.goto(`${base}/details/select`);
+    await page.getByLabel(new RegExp(`^${text.detailsLabel}`)).fill("Camina tarde.");
+    await page.getByRole("button", { name: text.save, exact: true }).click();
+    await expect(page.getByText(text.updated)).toBeVisible();
+    await expect(page.getByText(lang === "en" ? "13 of 2000 characters used" : "13 de 2000 caracteres usados")).toBeVisible();
+    await expectAccessible(page, { javaScriptOn });
+
+    // Every step shows what was saved.
+    await page.goto(`${base}/referrer-information/relationship`);
+    await expect(page.getByRole("radio", { name: text.audiologist })).toBeChecked();
+    await expect(page.getByRole("group", { name: text.familyApproval }).getByRole("radio", { name: text.yes, exact: true })).toBeChecked();
+    await page.goto(`${base}/referrer-information/proxy`);
+    await expect(page.getByLabel(text.phone)).toHaveValue("410-555-1234");
+    await page.goto(`${base}/child-information/sex`);
+    await expect(page.getByRole("radio", { name: text.female })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: text.asian })).toBeChecked();
+    await expect(page.getByRole("group", { name: text.hispanicQuestion }).getByRole("radio", { name: text.no, exact: true })).toBeChecked();
+    await page.goto(`${base}/child-information/language`);
+    await expect(page.getByLabel(text.languageLabel)).toHaveValue("2");
+    await page.goto(`${base}/child-information/gestational-age`);
+    await expect(page.getByLabel(text.weeks, { exact: true })).toHaveValue("39");
+    await expect(page.getByLabel(new RegExp(`^${text.days}`))).toHaveValue("3");
+    await page.goto(`${base}/family-information/language`);
+    await expect(page.getByLabel(text.familyLanguageLabel)).toHaveValue("2");
+    await page.goto(`${base}/family-information/interpreter`);
+    await expect(page.getByRole("radio", { name: text.yes, exact: true })).toBeChecked();
+    await page.goto(`${base}/family-information/foster-care`);
+    await expect(page.getByRole("radio", { name: text.unknown, exact: true })).toBeChecked();
+    await page.goto(`${base}/details/select`);
+    await expect(page.getByLabel(new RegExp(`^${text.detailsLabel}`))).toHaveValue("Camina tarde.");
+  });
+}
+
+const STEPS = [
+  "referrer-information/relationship",
+  "referrer-information/proxy",
+  "child-information/sex",
+  "child-information/language",
+  "child-information/gestational-age",
+  "family-information/language",
+  "family-information/interpreter",
+  "family-information/foster-care",
+  "details/select",
+];
+
+test("another user gets 404 on every step, and an administrator cannot save one", async ({ page, context, browser }) => {
+  const owner = await createUser();
+  const { id: childId } = await createChild(owner);
+  const base = await startReferral(owner, childId);
+  await signIn(context);
+  const headers = { Origin: baseURL };
+  for (const step of STEPS) {
+    const response = await page.goto(`${base}/${step}`);
+    expect(response?.status(), `GET ${step}`).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(TEXT.en.notFound);
+    const post = await page.request.post(`${base}/${step}`, { form: { intent: "save", additionalDetails: "mine now" }, headers, maxRedirects: 0 });
+    expect(post.status(), `POST ${step}`).toBe(404);
+  }
+
+  const adminContext = await browser.newContext({ baseURL });
+  try {
+    await signIn(adminContext, await createUser({ admin: true }));
+    const admin = await adminContext.newPage();
+    for (const step of STEPS) {
+      const post = await admin.request.post(`${base}/${step}`, { form: { intent: "save", additionalDetails: "admin edit" }, headers, maxRedirects: 0 });
+      expect(post.status(), `admin POST ${step}`).toBe(403);
+    }
+    expect((await admin.goto(`${base}/details/select`))?.status()).toBe(403);
+  } finally {
+    await adminContext.close();
+  }
+});
