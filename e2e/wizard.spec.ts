@@ -17,6 +17,7 @@ const TEXT = {
     updated: "Referral updated",
     proxy: "Your name and phone",
     firstName: "First name",
+    lastName: "Last name",
     phone: "Phone number",
     sex: "The child's sex, race and ethnicity",
     female: "Female",
@@ -45,6 +46,16 @@ const TEXT = {
     fosterCareLabel: "Is the child in foster care?",
     unknown: "Unknown",
     reasons: "Reasons for the referral",
+    addGuardian: "Add a parent or guardian",
+    guardianRelationship: "Relationship to the child",
+    homePhone: "Home phone",
+    mobilePhone: "Mobile phone",
+    addButton: "Add",
+    updateButton: "Save the changes",
+    adultCreated: "Adult created",
+    adultUpdated: "Adult updated",
+    edit: "Edit",
+    familyLanguage: "The family's language",
   },
   sp: {
     newReferral: "Iniciar un referido nuevo",
@@ -60,6 +71,7 @@ const TEXT = {
     updated: "Referido actualizado",
     proxy: "Su nombre y teléfono",
     firstName: "Nombre",
+    lastName: "Apellido",
     phone: "Número de teléfono",
     sex: "Sexo, raza y etnia del niño",
     female: "Femenino",
@@ -88,6 +100,16 @@ const TEXT = {
     fosterCareLabel: "¿El niño está en cuidado de crianza?",
     unknown: "No se sabe",
     reasons: "Razones del referido",
+    addGuardian: "Agregar un padre, madre o tutor",
+    guardianRelationship: "Relación con el niño",
+    homePhone: "Teléfono de casa",
+    mobilePhone: "Teléfono celular",
+    addButton: "Agregar",
+    updateButton: "Guardar los cambios",
+    adultCreated: "Adulto creado",
+    adultUpdated: "Adulto actualizado",
+    edit: "Editar",
+    familyLanguage: "El idioma de la familia",
   },
 } as const;
 type Text = (typeof TEXT)["en" | "sp"];
@@ -152,8 +174,30 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page.getByText(text.updated)).toBeVisible();
     await expectAccessible(page, { javaScriptOn });
 
+    // 7–8. A parent with two phones, added, then edited.
+    await page.goto(`${base}/family-information/guardian-list`);
+    await page.getByRole("link", { name: text.addGuardian }).click();
+    await expectAccessible(page, { javaScriptOn });
+    await page.getByLabel(text.firstName, { exact: true }).fill("Rosa");
+    await page.getByLabel(text.lastName, { exact: true }).fill("Pérez");
+    await page.getByLabel(text.guardianRelationship).selectOption("1");
+    await page.getByLabel(text.homePhone).fill("4105550001");
+    await page.getByLabel(text.mobilePhone).fill("4435550002");
+    await page.getByRole("button", { name: text.addButton, exact: true }).click();
+    await expect(page.getByText(text.adultCreated)).toBeVisible();
+    const row = page.getByRole("row", { name: /Rosa Pérez/ });
+    await expect(row).toContainText("410-555-0001, 443-555-0002");
+    await expectAccessible(page, { javaScriptOn });
+    await row.getByRole("link", { name: new RegExp(text.edit) }).click();
+    await expect(page.getByLabel(text.mobilePhone)).toHaveValue("443-555-0002");
+    await page.getByLabel(text.homePhone).fill("");
+    await page.getByRole("button", { name: text.updateButton }).click();
+    await expect(page.getByText(text.adultUpdated)).toBeVisible();
+    await expect(page.getByRole("row", { name: /Rosa Pérez/ })).toContainText("443-555-0002");
+    await expect(page.getByRole("row", { name: /Rosa Pérez/ })).not.toContainText("410-555-0001");
+
     // 9–11. The family's language, interpreter and foster care.
-    await page.goto(`${base}/family-information/language`);
+    await continueTo(page, text, text.familyLanguage);
     await page.getByLabel(text.familyLanguageLabel).selectOption({ label: text.spanish });
     await continueTo(page, text, text.interpreter);
     await choice(page, text.interpreterLabel, text.yes).click();
@@ -202,6 +246,8 @@ const STEPS = [
   "child-information/sex",
   "child-information/language",
   "child-information/gestational-age",
+  "family-information/guardian-list",
+  "family-information/guardian/add-edit/new",
   "family-information/language",
   "family-information/interpreter",
   "family-information/foster-care",

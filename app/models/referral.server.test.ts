@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from "../../db/testing";
 import { addPerson } from "~/test/people";
 import { createChild, startReferral } from "./child.server";
 import { ForbiddenError, InvalidChoiceError, NotFoundError } from "./errors";
-import { badgeFacts, getDraftForEdit, referralRaces, referrerPhone, saveStep } from "./referral.server";
+import { badgeFacts, deleteAdult, getAdult, getDraftForEdit, listAdults, referralRaces, referrerPhone, saveAdult, saveStep } from "./referral.server";
 import type { CurrentUser } from "./user.server";
 
 let test: TestDatabase;
@@ -59,5 +59,35 @@ describe("saving a step", () => {
     await saveStep(test.db, owner, ids, { columns: { referrer_relationship: "1", referrer_first_name: "Rosa", referrer_last_name: "Núñez", additional_details: "Walks late" } });
     const facts = await badgeFacts(test.db, await getDraftForEdit(test.db, owner, ids));
     expect(facts).toMatchObject({ referrerRelationship: "1", referrerFirstName: "Rosa", additionalDetails: "Walks late", adults: 0, reasons: 0, documents: 0 });
+  });
+});
+
+describe("parents and guardians", () => {
+  const rosa = {
+    firstName: "Rosa",
+    lastName: "Pérez",
+    childRelationship: "1",
+    homePhoneNumber: { areaCode: "410", prefix: "555", suffix: "0001" },
+    workPhoneNumber: null,
+    mobilePhoneNumber: { areaCode: "443", prefix: "555", suffix: "0002" },
+  };
+
+  it("keeps each phone by its type, and replaces them on an edit", async () => {
+    const { id } = await saveAdult(test.db, owner, ids, null, rosa);
+    expect(await getAdult(test.db, owner, ids, id)).toMatchObject({ homePhoneNumber: "410-555-0001", workPhoneNumber: "", mobilePhoneNumber: "443-555-0002" });
+    await saveAdult(test.db, owner, ids, id, { ...rosa, homePhoneNumber: null, workPhoneNumber: { areaCode: "301", prefix: "555", suffix: "0003" } });
+    expect(await getAdult(test.db, owner, ids, id)).toMatchObject({ homePhoneNumber: "", workPhoneNumber: "301-555-0003", mobilePhoneNumber: "443-555-0002" });
+    expect((await listAdults(test.db, owner, ids)).find((adult) => adult.id === id)?.phones).toEqual(["301-555-0003", "443-555-0002"]);
+    expect((await badgeFacts(test.db, await getDraftForEdit(test.db, owner, ids))).adults).toBeGreaterThan(0);
+    await deleteAdult(test.db, owner, ids, id);
+    await expect(getAdult(test.db, owner, ids, id)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("are no one else's to see or change, and a relationship must be in the list", async () => {
+    const { id } = await saveAdult(test.db, owner, ids, null, rosa);
+    await expect(getAdult(test.db, stranger, ids, id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(saveAdult(test.db, stranger, ids, id, rosa)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(deleteAdult(test.db, admin, ids, id)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(saveAdult(test.db, owner, ids, null, { ...rosa, childRelationship: "99" })).rejects.toBeInstanceOf(InvalidChoiceError);
   });
 });

@@ -102,3 +102,120 @@ export async function saveStep(db: DB, actor: CurrentUser, ids: WizardIds, chang
     }
   });
 }
+
+// Parents and guardians of the referral (SPEC §3 Adult), through the same Draft rule.
+
+export interface AdultInput {
+  prefix?: string;
+  firstName: string;
+  middleName?: string;
+  lastName: string;
+  suffix?: string;
+  childRelationship: string;
+  preferredMethodOfContact?: string;
+  bestTimeToContact?: string;
+  email?: string;
+  homePhoneNumber: PhoneParts | null;
+  workPhoneNumber: PhoneParts | null;
+  mobilePhoneNumber: PhoneParts | null;
+}
+
+const ADULT_PHONES = { homePhoneNumber: "home_phone_id", workPhoneNumber: "work_phone_id", mobilePhoneNumber: "mobile_phone_id" } as const;
+
+async function phoneOf(db: DB, id: number | null) {
+  if (!id) return "";
+  const row = await db.selectFrom("phone_numbers").select(["area_code", "prefix", "suffix"]).where("id", "=", id).executeTakeFirst();
+  return row ? formatPhone({ areaCode: row.area_code, prefix: row.prefix, suffix: row.suffix }) : "";
+}
+
+export async function listAdults(db: DB, actor: CurrentUser, ids: WizardIds) {
+  const referral = await getDraftForEdit(db, actor, ids);
+  const rows = await db.selectFrom("adults").selectAll().where("referral_id", "=", referral.id).orderBy("id").execute();
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      name: [row.first_name, row.middle_name, row.last_name].filter(Boolean).join(" "),
+      childRelationship: row.child_relationship,
+      phones: (await Promise.all([row.home_phone_id, row.work_phone_id, row.mobile_phone_id].map((id) => phoneOf(db, id)))).filter(Boolean),
+    })),
+  );
+}
+
+export async function getAdult(db: DB, actor: CurrentUser, ids: WizardIds, adultId: number) {
+  const referral = await getDraftForEdit(db, actor, ids);
+  const row = await db.selectFrom("adults").selectAll().where("id", "=", adultId).where("referral_id", "=", referral.id).executeTakeFirst();
+  if (!row) throw new NotFoundError("adult");
+  return {
+    id: row.id,
+    prefix: row.prefix ?? "",
+    firstName: row.first_name,
+    middleName: row.middle_name ?? "",
+    lastName: row.last_name,
+    suffix: row.suffix ?? "",
+    childRelationship: row.child_relationship ?? "",
+    preferredMethodOfContact: row.preferred_method_of_contact ?? "",
+    bestTimeToContact: row.best_time_to_contact ?? "",
+    email: row.email ?? "",
+    homePhoneNumber: await phoneOf(db, row.home_phone_id),
+    workPhoneNumber: await phoneOf(db, row.work_phone_id),
+    mobilePhoneNumber: await phoneOf(db, row.mobile_phone_id),
+  };
+}
+
+/** Adds (adultId null) or updates a parent or guardian; each phone type is its own number. */
+export async function saveAdult(db: DB, actor: CurrentUser, ids: WizardIds, adultId: number | null, input: AdultInput): Promise<{ id: number }> {
+  const errors = await unknownLookupCodes(db, [
+    { field: "prefix", type: "Prefixes", code: input.prefix },
+    { field: "suffix", type: "Suffixes", code: input.suffix },
+    { field: "childRelationship", type: "FamilyRelationships", code: input.childRelationship },
+    { field: "preferredMethodOfContact", type: "ContactMethods", code: input.preferredMethodOfContact },
+  ]);
+  if (Object.keys(errors).length) throw new InvalidChoiceError(errors);
+  return writeTransaction(db, async (trx) => {
+    const referral = await getDraftForEdit(trx, actor, ids);
+    const existing = adultId === null ? null : await trx.selectFrom("adults").selectAll().where("id", "=", adultId).where("referral_id", "=", referral.id).executeTakeFirst();
+    if (adultId !== null && !existing) throw new NotFoundError("adult");
+    const now = new Date().toISOString();
+    const phones: Partial<Record<(typeof ADULT_PHONES)[keyof typeof ADULT_PHONES], number | null>> = {};
+    const oldPhones: number[] = [];
+    for (const [field, column] of Object.entries(ADULT_PHONES) as Array<[keyof typeof ADULT_PHONES, (typeof ADULT_PHONES)[keyof typeof ADULT_PHONES]]>) {
+      phones[column] = await insertPhone(trx, input[field], actor.id);
+      if (existing?.[column]) oldPhones.push(existing[column]!);
+    }
+    const columns = {
+      prefix: input.prefix || null,
+      first_name: input.firstName,
+      middle_name: input.middleName || null,
+      last_name: input.lastName,
+      suffix: input.suffix || null,
+      child_relationship: input.childRelationship,
+      preferred_method_of_contact: input.preferredMethodOfContact || null,
+      best_time_to_contact: input.bestTimeToContact?.trim() || null,
+      email: input.email || null,
+      ...phones,
+      updated_at: now,
+    };
+    let id: number;
+    if (existing) {
+      await trx.updateTable("adults").set(columns).where("id", "=", existing.id).execute();
+      id = existing.id;
+    } else {
+      id = (await trx.insertInto("adults").values({ ...columns, referral_id: referral.id, created_at: now }).returning("id").executeTakeFirstOrThrow()).id;
+    }
+    if (oldPhones.length) await trx.deleteFrom("phone_numbers").where("id", "in", oldPhones).execute();
+    await trx.updateTable("referrals").set({ updated_at: now }).where("id", "=", referral.id).execute();
+    return { id };
+  });
+}
+
+export async function deleteAdult(db: DB, actor: CurrentUser, ids: WizardIds, adultId: number): Promise<void> {
+  await writeTransaction(db, async (trx) => {
+    const referral = await getDraftForEdit(trx, actor, ids);
+    const row = await trx.selectFrom("adults").selectAll().where("id", "=", adultId).where("referral_id", "=", referral.id).executeTakeFirst();
+    if (!row) throw new NotFoundError("adult");
+    await trx.deleteFrom("adults").where("id", "=", row.id).execute();
+    const phones = [row.home_phone_id, row.work_phone_id, row.mobile_phone_id].filter((id): id is number => id !== null);
+    if (phones.length) await trx.deleteFrom("phone_numbers").where("id", "in", phones).execute();
+    await trx.updateTable("referrals").set({ updated_at: new Date().toISOString() }).where("id", "=", referral.id).execute();
+  });
+}

@@ -8,7 +8,7 @@ import { badgeFacts, getDraftForEdit } from "~/models/referral.server";
 import { orHttpError } from "~/utils/route.server";
 import { sectionBadges } from "~/wizard/badges";
 import { wizardIds } from "~/wizard/step.server";
-import { firstStepOf, SECTIONS, stepHref, WIZARD_STEPS } from "~/wizard/steps";
+import { firstStepOf, SECTIONS, stepHref, wizardBase, WIZARD_STEPS } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -30,7 +30,9 @@ export default function Wizard() {
   const { ids, childName, badges } = useLoaderData<typeof loader>();
   const { t } = useTranslation("wizard");
   const { pathname } = useLocation();
-  const current = WIZARD_STEPS.find((step) => pathname.endsWith(`/${step.path}`))?.section;
+  // The section of the screen shown: its first path segment (the guardian screens are in the family section).
+  const segment = pathname.slice(wizardBase(ids).length + 1).split("/")[0];
+  const current = WIZARD_STEPS.find((step) => step.path.split("/")[0] === segment)?.section;
   return (
     <div className="wizard">
       <p className="wizard__child">

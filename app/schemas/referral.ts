@@ -46,6 +46,22 @@ export const SexSchema = z
 
 export const ChildLanguageSchema = z.object({ primaryLanguage: requiredCode });
 
+/** A parent or guardian (SPEC §3 Adult); phones by type, each 3-3-4. */
+export const GuardianSchema = z.object({
+  prefix: optionalCode,
+  firstName: requiredText(100),
+  middleName: optionalText(100),
+  lastName: requiredText(100),
+  suffix: optionalCode,
+  childRelationship: requiredCode,
+  preferredMethodOfContact: optionalCode,
+  bestTimeToContact: optionalText(100),
+  email: z.string().trim().max(254, "validation.tooLong").email("validation.email").optional(),
+  homePhoneNumber: optionalPhone,
+  workPhoneNumber: optionalPhone,
+  mobilePhoneNumber: optionalPhone,
+});
+
 export const FamilyLanguageSchema = z.object({ familyPrimaryLanguage: requiredCode });
 
 export const InterpreterSchema = z.object({

@@ -8,18 +8,31 @@ interface ConfirmContent {
   cancelLabel: string;
   /** Sent as `intent` with the confirming post. */
   intent: string;
+  /** More hidden fields of the confirming post (which record). */
+  fields?: Record<string, string>;
+}
+
+function HiddenFields({ fields = {} }: { fields?: Record<string, string> }) {
+  return (
+    <>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
 }
 
 /**
  * The question and its confirming form, on a page of its own. It is what a person without
  * JavaScript reaches through the trigger's link; `cancelTo` goes back to where they were.
  */
-export function ConfirmPage({ title, body, confirmLabel, cancelLabel, intent, cancelTo }: ConfirmContent & { cancelTo: string }) {
+export function ConfirmPage({ title, body, confirmLabel, cancelLabel, intent, fields, cancelTo }: ConfirmContent & { cancelTo: string }) {
   return (
     <div className="usa-prose confirm-page">
       <h1>{title}</h1>
       {body}
       <Form method="post" className="form-actions">
+        <HiddenFields fields={fields} />
         <button type="submit" name="intent" value={intent} className="usa-button usa-button--secondary">
           {confirmLabel}
         </button>
@@ -58,6 +71,7 @@ export function ConfirmAction({
         <h2 id={`${id}-title`}>{content.title}</h2>
         <div id={`${id}-body`}>{content.body}</div>
         <Form method="post" className="form-actions">
+          <HiddenFields fields={content.fields} />
           <button type="submit" name="intent" value={content.intent} className="usa-button usa-button--secondary">
             {content.confirmLabel}
           </button>

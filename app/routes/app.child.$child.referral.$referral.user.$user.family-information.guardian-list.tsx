@@ -1,0 +1,118 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/auth/auth.server";
+import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
+import { getDb } from "~/db.server";
+import { getLookupOptions } from "~/models/lookup.server";
+import { deleteAdult, getDraftForEdit, listAdults } from "~/models/referral.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { idParam, orHttpError } from "~/utils/route.server";
+import { loadStep, wizardIds } from "~/wizard/step.server";
+import { stepHref } from "~/wizard/steps";
+
+export const handle = { i18n: ["common", "wizard"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { actor, ids, db, language, title } = await loadStep(request, params, "guardians");
+  const adults = await listAdults(db, actor, ids);
+  const relationships = await getLookupOptions(db, "FamilyRelationships", language);
+  const deleting = new URL(request.url).searchParams.get("delete");
+  return json({
+    title,
+    ids,
+    adults: adults.map((adult) => ({ ...adult, relationship: relationships.find((option) => option.value === adult.childRelationship)?.label ?? "" })),
+    confirmDelete: adults.find((adult) => String(adult.id) === deleting) ?? null,
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireUser(request);
+  const ids = wizardIds(params);
+  const db = getDb();
+  await orHttpError(getDraftForEdit(db, actor, ids));
+  const formData = await request.formData();
+  if (formData.get("intent") === "delete") {
+    await orHttpError(deleteAdult(db, actor, ids, idParam(String(formData.get("adult") ?? ""))));
+    return redirectWithToast(stepHref(ids, "guardians"), { key: "toasts.adultRemoved" });
+  }
+  // Nothing to save here: the guardians are saved one by one. Continue goes on (SPEC §2).
+  return redirect(stepHref(ids, formData.get("intent") === "continue" ? "familyLanguage" : "guardians"));
+}
+
+export default function GuardianList() {
+  const { ids, adults, confirmDelete } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["wizard", "common"]);
+  const listHref = stepHref(ids, "guardians");
+  const question = (adult: { id: number; name: string }) => ({
+    title: t("guardians.deleteTitle", { name: adult.name }),
+    body: <p>{t("guardians.deleteBody")}</p>,
+    confirmLabel: t("guardians.deleteConfirm"),
+    cancelLabel: t("guardians.deleteCancel"),
+    intent: "delete",
+    fields: { adult: String(adult.id) },
+  });
+  if (confirmDelete) return <ConfirmPage {...question(confirmDelete)} cancelTo={listHref} />;
+  return (
+    <div className="wizard-step">
+      <h1>{t("steps.guardians.title")}</h1>
+      <p>{t("guardians.intro")}</p>
+      {adults.length === 0 ? (
+        <p className="no-data">{t("guardians.empty")}</p>
+      ) : (
+        <table className="usa-table usa-table--borderless usa-table--stacked">
+          <caption className="usa-sr-only">{t("steps.guardians.title")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("guardians.name")}</th>
+              <th scope="col">{t("guardians.relationship")}</th>
+              <th scope="col">{t("guardians.phones")}</th>
+              <th scope="col">
+                <span className="usa-sr-only">{t("guardians.actions")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {adults.map((adult) => (
+              <tr key={adult.id}>
+                <th scope="row" data-label={t("guardians.name")}>
+                  {adult.name}
+                </th>
+                <td data-label={t("guardians.relationship")}>{adult.relationship}</td>
+                <td data-label={t("guardians.phones")}>{adult.phones.join(", ")}</td>
+                <td className="form-actions">
+                  <Link to={`${listHref.replace(/guardian-list$/, "guardian/add-edit")}/${adult.id}`}>
+                    {t("guardians.edit")}
+                    <span className="usa-sr-only"> {adult.name}</span>
+                  </Link>
+                  <ConfirmAction
+                    id={`delete-adult-${adult.id}`}
+                    href={`?delete=${adult.id}`}
+                    triggerLabel={
+                      <>
+                        {t("guardians.delete")}
+                        <span className="usa-sr-only"> {adult.name}</span>
+                      </>
+                    }
+                    triggerClassName="usa-button usa-button--unstyled"
+                    {...question(adult)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p>
+        <Link to={`${listHref.replace(/guardian-list$/, "guardian/add-edit")}/new`} className="usa-button usa-button--outline">
+          {t("guardians.add")}
+        </Link>
+      </p>
+      <Form method="post" className="form-actions">
+        <button type="submit" name="intent" value="continue" className="usa-button">
+          {t("saveAndContinue")}
+        </button>
+      </Form>
+    </div>
+  );
+}

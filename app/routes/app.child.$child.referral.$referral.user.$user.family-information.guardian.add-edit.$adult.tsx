@@ -1,0 +1,115 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/auth/auth.server";
+import { PhonesFieldset } from "~/components/AccountFields";
+import { ErrorSummary, SelectField, summarize, TextField } from "~/components/ui/form";
+import { getDb } from "~/db.server";
+import { InputError } from "~/models/errors";
+import { getLookupOptions } from "~/models/lookup.server";
+import { getAdult, getDraftForEdit, saveAdult } from "~/models/referral.server";
+import { GuardianSchema } from "~/schemas/referral";
+import { redirectWithToast } from "~/services/toast.server";
+import { idParam, orHttpError } from "~/utils/route.server";
+import { loadStep, wizardIds } from "~/wizard/step.server";
+import { stepHref } from "~/wizard/steps";
+
+export const handle = { i18n: ["common", "wizard", "auth"] };
+
+const adultParam = (value: string | undefined) => (value === "new" ? null : idParam(value));
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { actor, ids, db, language, title } = await loadStep(request, params, "guardians");
+  const adultId = adultParam(params.adult);
+  const adult = adultId === null ? null : await orHttpError(getAdult(db, actor, ids, adultId));
+  return json({
+    title,
+    ids,
+    isNew: adult === null,
+    defaults: adult ?? undefined,
+    options: {
+      prefixes: await getLookupOptions(db, "Prefixes", language),
+      suffixes: await getLookupOptions(db, "Suffixes", language),
+      relationships: await getLookupOptions(db, "FamilyRelationships", language),
+      contactMethods: await getLookupOptions(db, "ContactMethods", language),
+    },
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireUser(request);
+  const ids = wizardIds(params);
+  const adultId = adultParam(params.adult);
+  // Whose referral it is comes first: a stranger learns nothing from the form's errors.
+  if (adultId === null) await orHttpError(getDraftForEdit(getDb(), actor, ids));
+  else await orHttpError(getAdult(getDb(), actor, ids, adultId));
+  const submission = parseWithZod(await request.formData(), { schema: GuardianSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  try {
+    await orHttpError(saveAdult(getDb(), actor, ids, adultId, submission.value));
+  } catch (error) {
+    if (error instanceof InputError) return json(submission.reply({ fieldErrors: error.fieldErrors }), { status: 400 });
+    throw error;
+  }
+  return redirectWithToast(stepHref(ids, "guardians"), { key: adultId === null ? "toasts.adultCreated" : "toasts.adultUpdated" });
+}
+
+export default function GuardianForm() {
+  const { ids, isNew, defaults, options } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation(["wizard", "auth", "common"]);
+  const [form, fields] = useForm({
+    id: "guardian",
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: GuardianSchema }),
+  });
+  const summary = summarize(t, [
+    [fields.prefix, t("auth:register.prefix")],
+    [fields.firstName, t("auth:register.firstName")],
+    [fields.middleName, t("auth:register.middleName")],
+    [fields.lastName, t("auth:register.lastName")],
+    [fields.suffix, t("auth:register.suffix")],
+    [fields.childRelationship, t("guardians.relationship")],
+    [fields.preferredMethodOfContact, t("guardians.contactMethod")],
+    [fields.bestTimeToContact, t("guardians.bestTime")],
+    [fields.email, t("guardians.email")],
+    [fields.homePhoneNumber, t("auth:register.homePhone")],
+    [fields.workPhoneNumber, t("auth:register.workPhone")],
+    [fields.mobilePhoneNumber, t("auth:register.mobilePhone")],
+  ]);
+  return (
+    <div className="wizard-step">
+      <h1>{t(isNew ? "guardians.addTitle" : "guardians.editTitle")}</h1>
+      <ErrorSummary items={summary} formErrors={form.errors} focusKey={lastResult} />
+      <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
+        <fieldset className="usa-fieldset">
+          <legend className="usa-legend usa-legend--large">{t("guardians.nameLegend")}</legend>
+          <SelectField meta={fields.prefix} label={t("auth:register.prefix")} options={options.prefixes} optional />
+          <TextField meta={fields.firstName} label={t("auth:register.firstName")} autoComplete="off" />
+          <TextField meta={fields.middleName} label={t("auth:register.middleName")} optional autoComplete="off" />
+          <TextField meta={fields.lastName} label={t("auth:register.lastName")} autoComplete="off" />
+          <SelectField meta={fields.suffix} label={t("auth:register.suffix")} options={options.suffixes} optional />
+          <SelectField meta={fields.childRelationship} label={t("guardians.relationship")} options={options.relationships} />
+        </fieldset>
+        <fieldset className="usa-fieldset">
+          <legend className="usa-legend usa-legend--large">{t("guardians.contactLegend")}</legend>
+          <SelectField meta={fields.preferredMethodOfContact} label={t("guardians.contactMethod")} options={options.contactMethods} optional />
+          <TextField meta={fields.bestTimeToContact} label={t("guardians.bestTime")} hint={t("guardians.bestTimeHint")} optional />
+          <TextField meta={fields.email} label={t("guardians.email")} type="email" optional autoComplete="off" spellCheck={false} />
+        </fieldset>
+        <PhonesFieldset fields={fields} />
+        <div className="form-actions">
+          <button type="submit" className="usa-button">
+            {t(isNew ? "guardians.create" : "guardians.update")}
+          </button>
+          <Link to={stepHref(ids, "guardians")}>{t("common:form.cancel")}</Link>
+        </div>
+      </Form>
+    </div>
+  );
+}
