@@ -56,6 +56,14 @@ const TEXT = {
     adultUpdated: "Adult updated",
     edit: "Edit",
     familyLanguage: "The family's language",
+    developmental: "Developmental concerns",
+    hearing: "Hearing",
+    screening: "Screenings and medical conditions",
+    conditionsLegend: "Diagnosed conditions",
+    otherCondition: "Other medical condition",
+    otherConditionError: "Describe the other medical condition.",
+    otherConditionLabel: "Describe the other medical condition",
+    screeningDate: "Date of the screening",
   },
   sp: {
     newReferral: "Iniciar un referido nuevo",
@@ -110,6 +118,14 @@ const TEXT = {
     adultUpdated: "Adulto actualizado",
     edit: "Editar",
     familyLanguage: "El idioma de la familia",
+    developmental: "Preocupaciones sobre el desarrollo",
+    hearing: "Audición",
+    screening: "Pruebas de detección y condiciones médicas",
+    conditionsLegend: "Condiciones diagnosticadas",
+    otherCondition: "Otra afección médica",
+    otherConditionError: "Describa la otra afección médica.",
+    otherConditionLabel: "Describa la otra afección médica",
+    screeningDate: "Fecha de la prueba",
   },
 } as const;
 type Text = (typeof TEXT)["en" | "sp"];
@@ -206,6 +222,17 @@ for (const lang of ["en", "sp"] as const) {
     await continueTo(page, text, text.reasons);
     await expectAccessible(page, { javaScriptOn });
 
+    // 12–13. A developmental concern, then a condition whose Other needs its text.
+    await choice(page, text.developmental, text.hearing).click();
+    await continueTo(page, text, text.screening);
+    await choice(page, text.conditionsLegend, text.otherCondition).click();
+    await page.getByRole("button", { name: text.saveAndContinue }).click();
+    await expect(page.getByRole("alert").first()).toContainText(text.otherConditionError);
+    await expectAccessible(page, { javaScriptOn });
+    await page.getByLabel(new RegExp(`^${text.otherConditionLabel}`)).fill("Tortícolis");
+    await page.getByLabel(new RegExp(`^${text.screeningDate}`)).fill("2025-03-14");
+    await continueTo(page, text, text.details);
+
     // 14. Details, with the used / max counter.
     await page.goto(`${base}/details/select`);
     await page.getByLabel(new RegExp(`^${text.detailsLabel}`)).fill("Camina tarde.");
@@ -235,6 +262,12 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page.getByRole("radio", { name: text.yes, exact: true })).toBeChecked();
     await page.goto(`${base}/family-information/foster-care`);
     await expect(page.getByRole("radio", { name: text.unknown, exact: true })).toBeChecked();
+    await page.goto(`${base}/reason/select`);
+    await expect(page.getByRole("checkbox", { name: text.hearing, exact: true })).toBeChecked();
+    await page.goto(`${base}/reason/screen`);
+    await expect(page.getByRole("checkbox", { name: text.otherCondition })).toBeChecked();
+    await expect(page.getByLabel(new RegExp(`^${text.otherConditionLabel}`))).toHaveValue("Tortícolis");
+    await expect(page.getByLabel(new RegExp(`^${text.screeningDate}`))).toHaveValue("2025-03-14");
     await page.goto(`${base}/details/select`);
     await expect(page.getByLabel(new RegExp(`^${text.detailsLabel}`))).toHaveValue("Camina tarde.");
   });
@@ -251,6 +284,8 @@ const STEPS = [
   "family-information/language",
   "family-information/interpreter",
   "family-information/foster-care",
+  "reason/select",
+  "reason/screen",
   "details/select",
 ];
 

@@ -91,3 +91,22 @@ describe("parents and guardians", () => {
     await expect(saveAdult(test.db, owner, ids, null, { ...rosa, childRelationship: "99" })).rejects.toBeInstanceOf(InvalidChoiceError);
   });
 });
+
+describe("reasons", () => {
+  it("need at least one, of any type, on the second screen", async () => {
+    const child = await createChild(test.db, owner, { id: null, firstName: "Ana", lastName: "Uno", birthdate: "2025-06-01", stateOfResidence: "21" }, "2026-11-21");
+    const referral = await startReferral(test.db, owner, child.id);
+    const these = { child: child.id, referral: referral.id, user: owner.id };
+    const none = { reasons: { FailedScreenings: [], IdentifiedConditions: [] }, requireAnyReason: "screenings" };
+    await expect(saveStep(test.db, owner, these, none)).rejects.toMatchObject({ fieldErrors: { screenings: ["validation.oneReason"] } });
+    await saveStep(test.db, owner, these, { reasons: { RefReasons_ConcernsDevelopmental: ["8"] } });
+    await saveStep(test.db, owner, these, none);
+    await saveStep(test.db, owner, these, { reasons: { FailedScreenings: ["1"], IdentifiedConditions: ["99"] }, requireAnyReason: "screenings" });
+    const rows = await test.db.selectFrom("referral_reasons").select(["reason_type", "reason_code"]).where("referral_id", "=", referral.id).orderBy("reason_type").execute();
+    expect(rows).toEqual([
+      { reason_type: "FailedScreenings", reason_code: "1" },
+      { reason_type: "IdentifiedConditions", reason_code: "99" },
+      { reason_type: "RefReasons_ConcernsDevelopmental", reason_code: "8" },
+    ]);
+  });
+});

@@ -1,10 +1,10 @@
 import type { Updateable } from "kysely";
-import type { ReferralsTable } from "../../db/schema";
+import type { ReasonType, ReferralsTable } from "../../db/schema";
 import { writeTransaction, type DB } from "~/db.server";
 import { formatPhone, type PhoneParts } from "~/utils/phone";
 import type { BadgeFacts } from "~/wizard/badges";
 import type { WizardIds } from "~/wizard/steps";
-import { ForbiddenError, InvalidChoiceError, NotFoundError } from "./errors";
+import { ForbiddenError, InputError, InvalidChoiceError, NotFoundError } from "./errors";
 import { unknownLookupCodes, type LookupType } from "./lookup.server";
 import { insertPhone } from "./phone.server";
 import type { CurrentUser } from "./user.server";
@@ -76,10 +76,18 @@ export interface StepChange {
   choices?: Array<{ field: string; type: LookupType; code: string | null | undefined }>;
   races?: string[];
   referrerPhone?: PhoneParts | null;
+  /** The reasons of the types given replace the stored ones of those types. */
+  reasons?: Partial<Record<ReasonType, string[]>>;
+  /** At least one reason must remain, of any type (SPEC §5 Reasons); else InputError on this field. */
+  requireAnyReason?: string;
 }
 
 export async function saveStep(db: DB, actor: CurrentUser, ids: WizardIds, change: StepChange): Promise<void> {
-  const choices = [...(change.choices ?? []), ...(change.races ?? []).map((code) => ({ field: "races", type: "Races" as const, code }))];
+  const choices = [
+    ...(change.choices ?? []),
+    ...(change.races ?? []).map((code) => ({ field: "races", type: "Races" as const, code })),
+    ...Object.entries(change.reasons ?? {}).flatMap(([type, codes]) => codes.map((code) => ({ field: type, type: type as ReasonType, code }))),
+  ];
   const errors = await unknownLookupCodes(db, choices);
   if (Object.keys(errors).length) throw new InvalidChoiceError(errors);
   await writeTransaction(db, async (trx) => {
@@ -90,6 +98,19 @@ export async function saveStep(db: DB, actor: CurrentUser, ids: WizardIds, chang
     // The old number goes once nothing points at it.
     if (change.referrerPhone !== undefined && referral.referrer_phone_id) {
       await trx.deleteFrom("phone_numbers").where("id", "=", referral.referrer_phone_id).execute();
+    }
+    for (const [type, codes] of Object.entries(change.reasons ?? {}) as Array<[ReasonType, string[]]>) {
+      await trx.deleteFrom("referral_reasons").where("referral_id", "=", referral.id).where("reason_type", "=", type).execute();
+      if (codes.length) {
+        await trx
+          .insertInto("referral_reasons")
+          .values([...new Set(codes)].map((reason_code) => ({ referral_id: referral.id, reason_type: type, reason_code })))
+          .execute();
+      }
+    }
+    if (change.requireAnyReason) {
+      const any = await trx.selectFrom("referral_reasons").select("referral_id").where("referral_id", "=", referral.id).executeTakeFirst();
+      if (!any) throw new InputError({ [change.requireAnyReason]: ["validation.oneReason"] });
     }
     if (change.races) {
       await trx.deleteFrom("referral_races").where("referral_id", "=", referral.id).execute();
@@ -218,4 +239,16 @@ export async function deleteAdult(db: DB, actor: CurrentUser, ids: WizardIds, ad
     if (phones.length) await trx.deleteFrom("phone_numbers").where("id", "in", phones).execute();
     await trx.updateTable("referrals").set({ updated_at: new Date().toISOString() }).where("id", "=", referral.id).execute();
   });
+}
+
+/** The referral's reasons of one type. */
+export async function referralReasons(db: DB, referralId: number, type: ReasonType): Promise<string[]> {
+  const rows = await db
+    .selectFrom("referral_reasons")
+    .select("reason_code")
+    .where("referral_id", "=", referralId)
+    .where("reason_type", "=", type)
+    .orderBy("reason_code")
+    .execute();
+  return rows.map((row) => row.reason_code);
 }

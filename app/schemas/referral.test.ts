@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { followUps, HOME_VISITING, relationshipColumns, shownRelationship } from "~/wizard/relationship";
-import { DetailsSchema, gestationParts, GestationalAgeSchema, RelationshipSchema, SexSchema } from "./referral";
+import { DetailsSchema, gestationParts, GestationalAgeSchema, RelationshipSchema, screeningSchema, SexSchema } from "./referral";
 
 const issues = (result: { success: boolean; error?: { issues: Array<{ path: Array<string | number>; message: string }> } }) =>
   result.success ? {} : Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join("."), issue.message]));
@@ -64,5 +64,20 @@ describe("the additional details", () => {
   it("take 2000 characters and refuse 2001", () => {
     expect(DetailsSchema.safeParse({ additionalDetails: "a".repeat(2000) }).success).toBe(true);
     expect(issues(DetailsSchema.safeParse({ additionalDetails: "a".repeat(2001) }))).toEqual({ additionalDetails: "validation.detailsTooLong" });
+  });
+});
+
+describe("the reasons' second screen", () => {
+  const schema = screeningSchema("2026-11-21");
+
+  it("needs the text of Other medical condition", () => {
+    expect(issues(schema.safeParse({ conditions: ["99"] }))).toEqual({ otherMedicalCondition: "validation.otherConditionText" });
+    expect(schema.safeParse({ conditions: ["99"], otherMedicalCondition: "Torticollis" }).success).toBe(true);
+    expect(schema.safeParse({ conditions: ["2"] }).success).toBe(true);
+  });
+
+  it("takes a screening date up to today, not after", () => {
+    expect(schema.safeParse({ screenings: ["1"], failedScreeningDate: "2026-11-21" }).success).toBe(true);
+    expect(issues(schema.safeParse({ screenings: ["1"], failedScreeningDate: "2026-11-22" }))).toEqual({ failedScreeningDate: "validation.screeningDateFuture" });
   });
 });

@@ -62,6 +62,35 @@ export const GuardianSchema = z.object({
   mobilePhoneNumber: optionalPhone,
 });
 
+const codes = z.array(z.string().max(20)).max(30).optional();
+export const OTHER_MEDICAL_CONDITION = "99";
+
+/** The first reasons screen: developmental concerns. */
+export const ReasonsSchema = z.object({ developmental: codes });
+
+/**
+ * The second screen: failed screenings, identified conditions (Other medical condition needs its
+ * text) and the screening date, which cannot be after today (Maryland's).
+ */
+export function screeningSchema(today: string) {
+  return z
+    .object({
+      screenings: codes,
+      conditions: codes,
+      otherMedicalCondition: optionalText(200),
+      failedScreeningDate: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.dateFormat")
+        .refine((value) => value <= today, "validation.screeningDateFuture")
+        .optional(),
+    })
+    .superRefine((value, ctx) => {
+      if (value.conditions?.includes(OTHER_MEDICAL_CONDITION) && !value.otherMedicalCondition) {
+        ctx.addIssue({ code: "custom", path: ["otherMedicalCondition"], message: "validation.otherConditionText" });
+      }
+    });
+}
+
 export const FamilyLanguageSchema = z.object({ familyPrimaryLanguage: requiredCode });
 
 export const InterpreterSchema = z.object({

@@ -1,0 +1,113 @@
+import { getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CheckboxGroup, summarize, TextField } from "~/components/ui/form";
+import { getLookupOptions } from "~/models/lookup.server";
+import { referralReasons } from "~/models/referral.server";
+import { OTHER_MEDICAL_CONDITION, screeningSchema } from "~/schemas/referral";
+import { easternCalendarDate } from "~/utils/dates";
+import { loadStep, stepAction } from "~/wizard/step.server";
+import { StepForm } from "~/wizard/StepForm";
+
+export const handle = { i18n: ["common", "wizard"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { db, referral, language, title } = await loadStep(request, params, "screening");
+  return json({
+    title,
+    today: easternCalendarDate(),
+    screenings: await getLookupOptions(db, "FailedScreenings", language),
+    conditions: await getLookupOptions(db, "IdentifiedConditions", language),
+    defaults: {
+      screenings: await referralReasons(db, referral.id, "FailedScreenings"),
+      conditions: await referralReasons(db, referral.id, "IdentifiedConditions"),
+      otherMedicalCondition: referral.other_medical_condition ?? "",
+      failedScreeningDate: referral.failed_screening_date ?? "",
+    },
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return stepAction({
+    request,
+    params,
+    step: "screening",
+    schema: screeningSchema(easternCalendarDate()),
+    change: (value) => ({
+      columns: {
+        other_medical_condition: value.conditions?.includes(OTHER_MEDICAL_CONDITION) ? value.otherMedicalCondition ?? null : null,
+        failed_screening_date: value.failedScreeningDate ?? null,
+      },
+      reasons: { FailedScreenings: value.screenings ?? [], IdentifiedConditions: value.conditions ?? [] },
+      requireAnyReason: "screenings",
+    }),
+  });
+}
+
+export default function ScreeningStep() {
+  const { today, screenings, conditions, defaults } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation(["wizard", "common"]);
+  const [form, fields] = useForm({
+    id: "screening",
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: screeningSchema(today) }),
+  });
+  // Other medical condition reveals its text (with JavaScript); without it the text always shows.
+  const initial = Array.isArray(fields.conditions.initialValue) ? (fields.conditions.initialValue as string[]) : [];
+  const [otherChosen, setOtherChosen] = useState(initial.includes(OTHER_MEDICAL_CONDITION));
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const summary = summarize(t, [
+    [fields.screenings, t("reasons.screenings")],
+    [fields.failedScreeningDate, t("reasons.screeningDate")],
+    [fields.conditions, t("reasons.conditions")],
+    [fields.otherMedicalCondition, t("reasons.otherCondition")],
+  ]);
+  const { key: dateKey, ...dateProps } = getInputProps(fields.failedScreeningDate, { type: "date", ariaAttributes: false });
+  const dateErrors = fields.failedScreeningDate.errors ?? [];
+  return (
+    <StepForm form={form} title={t("steps.screening.title")} intro={t("reasons.screenIntro")} summary={summary} focusKey={lastResult}>
+      <CheckboxGroup meta={fields.screenings} legend={t("reasons.screenings")} hint={t("reasons.chooseAll")} options={screenings} />
+      <div className={`usa-form-group${dateErrors.length ? " usa-form-group--error" : ""}`}>
+        <label className="usa-label" htmlFor={fields.failedScreeningDate.id}>
+          {t("reasons.screeningDate")} <span className="usa-hint">{t("common:form.optional")}</span>
+        </label>
+        <span className="usa-hint" id={`${fields.failedScreeningDate.id}-hint`}>
+          {t("reasons.screeningDateHint")}
+        </span>
+        {dateErrors.length ? (
+          <span className="usa-error-message" id={fields.failedScreeningDate.errorId}>
+            {dateErrors.map((error) => t(error, { ns: "common" })).join(" ")}
+          </span>
+        ) : null}
+        <input
+          key={dateKey}
+          {...dateProps}
+          required={false}
+          max={today}
+          className={`usa-input usa-input--medium${dateErrors.length ? " usa-input--error" : ""}`}
+          aria-invalid={dateErrors.length ? true : undefined}
+          aria-describedby={[`${fields.failedScreeningDate.id}-hint`, dateErrors.length ? fields.failedScreeningDate.errorId : null].filter(Boolean).join(" ")}
+        />
+      </div>
+      <div
+        onChange={(event) => {
+          const box = event.target as HTMLInputElement;
+          if (box.name === fields.conditions.name && box.value === OTHER_MEDICAL_CONDITION) setOtherChosen(box.checked);
+        }}
+      >
+        <CheckboxGroup meta={fields.conditions} legend={t("reasons.conditions")} hint={t("reasons.chooseAll")} options={conditions} />
+      </div>
+      {!hydrated || otherChosen ? (
+        <TextField meta={fields.otherMedicalCondition} label={t("reasons.otherCondition")} hint={hydrated ? undefined : t("reasons.otherConditionHint")} />
+      ) : null}
+    </StepForm>
+  );
+}

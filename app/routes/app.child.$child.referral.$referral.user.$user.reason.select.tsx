@@ -1,0 +1,53 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CheckboxGroup, summarize } from "~/components/ui/form";
+import { getLookupOptions } from "~/models/lookup.server";
+import { referralReasons } from "~/models/referral.server";
+import { ReasonsSchema } from "~/schemas/referral";
+import { loadStep, stepAction } from "~/wizard/step.server";
+import { StepForm } from "~/wizard/StepForm";
+
+export const handle = { i18n: ["common", "wizard"] };
+
+// The first reasons screen. What is chosen is saved here, so it survives a reload and the trip to
+// the second screen with or without JavaScript; "at least one reason" is judged on the second.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { db, referral, language, title } = await loadStep(request, params, "reasons");
+  return json({
+    title,
+    concerns: await getLookupOptions(db, "RefReasons_ConcernsDevelopmental", language),
+    defaults: { developmental: await referralReasons(db, referral.id, "RefReasons_ConcernsDevelopmental") },
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return stepAction({
+    request,
+    params,
+    step: "reasons",
+    schema: ReasonsSchema,
+    change: (value) => ({ reasons: { RefReasons_ConcernsDevelopmental: value.developmental ?? [] } }),
+  });
+}
+
+export default function ReasonsStep() {
+  const { concerns, defaults } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation(["wizard", "common"]);
+  const [form, fields] = useForm({
+    id: "reasons",
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReasonsSchema }),
+  });
+  return (
+    <StepForm form={form} title={t("steps.reasons.title")} intro={t("reasons.intro")} summary={summarize(t, [[fields.developmental, t("reasons.developmental")]])} focusKey={lastResult}>
+      <CheckboxGroup meta={fields.developmental} legend={t("reasons.developmental")} hint={t("reasons.chooseAll")} options={concerns} />
+    </StepForm>
+  );
+}
