@@ -28,7 +28,11 @@ const TEXT = {
     languageLabel: "The child's primary language",
     spanish: "Spanish",
     address: "The child's address",
-    goOn: "Go on to: Gestational age at birth",
+    search: "Find the address",
+    lookUp: "Look up",
+    use: "Use this address",
+    city: "City or town",
+    saveToBook: "Also save this address in my address book",
     gestational: "Gestational age at birth",
     weeks: "Weeks",
     days: "Days",
@@ -90,7 +94,11 @@ const TEXT = {
     languageLabel: "El idioma principal del niño",
     spanish: "Español",
     address: "La dirección del niño",
-    goOn: "Continuar a: Edad gestacional al nacer",
+    search: "Buscar la dirección",
+    lookUp: "Buscar",
+    use: "Usar esta dirección",
+    city: "Ciudad o pueblo",
+    saveToBook: "Guardar también esta dirección en mi libreta de direcciones",
     gestational: "Edad gestacional al nacer",
     weeks: "Semanas",
     days: "Días",
@@ -180,10 +188,16 @@ for (const lang of ["en", "sp"] as const) {
     await page.getByLabel(text.languageLabel).selectOption({ label: text.spanish });
     await continueTo(page, text, text.address);
     await expectAccessible(page, { javaScriptOn });
-    await page.getByRole("link", { name: text.goOn }).click();
+
+    // 5. The address, found by its ZIP code and kept in the address book too.
+    await page.getByLabel(text.search).fill("12 Main St, 21401");
+    await page.getByRole("button", { name: text.lookUp, exact: true }).click();
+    await page.getByRole("button", { name: text.use }).click();
+    await expect(page.getByLabel(text.city, { exact: true })).toHaveValue("Annapolis");
+    await page.locator("label", { hasText: text.saveToBook }).click();
+    await continueTo(page, text, text.gestational);
 
     // 6. Gestational age.
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.gestational);
     await page.getByLabel(text.weeks, { exact: true }).fill("39");
     await page.getByLabel(new RegExp(`^${text.days}`)).fill("3");
     await page.getByRole("button", { name: text.save, exact: true }).click();
@@ -253,6 +267,8 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page.getByRole("group", { name: text.hispanicQuestion }).getByRole("radio", { name: text.no, exact: true })).toBeChecked();
     await page.goto(`${base}/child-information/language`);
     await expect(page.getByLabel(text.languageLabel)).toHaveValue("2");
+    await page.goto(`${base}/child-information/address`);
+    await expect(page.getByRole("radio", { name: /12 Main St, Annapolis, MD 21401/ })).toBeChecked();
     await page.goto(`${base}/child-information/gestational-age`);
     await expect(page.getByLabel(text.weeks, { exact: true })).toHaveValue("39");
     await expect(page.getByLabel(new RegExp(`^${text.days}`))).toHaveValue("3");
@@ -278,6 +294,7 @@ const STEPS = [
   "referrer-information/proxy",
   "child-information/sex",
   "child-information/language",
+  "child-information/address",
   "child-information/gestational-age",
   "family-information/guardian-list",
   "family-information/guardian/add-edit/new",

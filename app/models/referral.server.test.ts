@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
 import { addPerson } from "~/test/people";
+import { saveAddress } from "./address.server";
 import { createChild, startReferral } from "./child.server";
 import { ForbiddenError, InvalidChoiceError, NotFoundError } from "./errors";
 import { badgeFacts, deleteAdult, getAdult, getDraftForEdit, listAdults, referralRaces, referrerPhone, saveAdult, saveStep } from "./referral.server";
+import { getReferralAddress, setReferralAddress } from "./referral-address.server";
 import type { CurrentUser } from "./user.server";
 
 let test: TestDatabase;
@@ -108,5 +110,22 @@ describe("reasons", () => {
       { reason_type: "IdentifiedConditions", reason_code: "99" },
       { reason_type: "RefReasons_ConcernsDevelopmental", reason_code: "8" },
     ]);
+  });
+});
+
+describe("the child's address", () => {
+  const place = { line1: "12 Main St", city: "Annapolis", zip: "21401", county: "24003" };
+
+  it("takes one of the referrer's own book, or a typed one kept out of the book unless asked", async () => {
+    const mine = await saveAddress(test.db, owner, owner.id, place, null);
+    await setReferralAddress(test.db, owner, ids, { bookId: mine.id });
+    expect((await getReferralAddress(test.db, owner, ids))?.id).toBe(mine.id);
+
+    const typedId = await setReferralAddress(test.db, owner, ids, { address: { ...place, line1: "14 Main St" }, saveToBook: false });
+    expect(await getReferralAddress(test.db, owner, ids)).toMatchObject({ id: typedId, line1: "14 Main St", address_book: 0, state: "MD" });
+
+    const theirs = await saveAddress(test.db, stranger, stranger.id, place, null);
+    await expect(setReferralAddress(test.db, owner, ids, { bookId: theirs.id })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(setReferralAddress(test.db, stranger, ids, { bookId: theirs.id })).rejects.toBeInstanceOf(NotFoundError);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { followUps } from "~/wizard/relationship";
+import { MARYLAND_ZIP } from "./address";
 import { optionalCode, optionalPhone, optionalText, requiredCode, requiredText } from "./fields";
 
 // The wizard steps' rules, shared by the actions and the pages (Conform). Messages are keys in
@@ -90,6 +91,27 @@ export function screeningSchema(today: string) {
       }
     });
 }
+
+/** The child's address (step 5): one of the book ("book-<id>"), or another one typed here. */
+export const ChildAddressSchema = z
+  .object({
+    source: z.string({ required_error: "validation.required" }).regex(/^(new|book-\d{1,10})$/, "validation.required"),
+    line1: optionalText(100),
+    line2: optionalText(100),
+    city: optionalText(60),
+    zip: z.string().trim().optional(),
+    county: optionalCode,
+    nickname: optionalText(60),
+    saveToBook: z.literal("on").optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.source !== "new") return;
+    for (const field of ["line1", "city", "county"] as const) {
+      if (!value[field]) ctx.addIssue({ code: "custom", path: [field], message: "validation.required" });
+    }
+    if (!value.zip) ctx.addIssue({ code: "custom", path: ["zip"], message: "validation.required" });
+    else if (!MARYLAND_ZIP.test(value.zip)) ctx.addIssue({ code: "custom", path: ["zip"], message: "validation.zipMaryland" });
+  });
 
 export const FamilyLanguageSchema = z.object({ familyPrimaryLanguage: requiredCode });
 

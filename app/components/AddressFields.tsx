@@ -1,0 +1,84 @@
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { applySuggestion, BLANK_PLACE, type AddressSuggestion } from "~/utils/address";
+import { AddressSearch, type ServerLookup } from "./AddressSearch";
+import { SelectField, TextField, type Option } from "./ui/form";
+
+type Meta = FieldMetadata<any, any, any>;
+
+/**
+ * The look-up box and the address fields (SPEC §5 Address), inside a form: state fixed to MD,
+ * county from the 24 jurisdictions, a hint when the ZIP crosses county lines. Put the hidden
+ * "enter" button first in the form (see `readAddressIntent`).
+ */
+export function AddressFields({
+  form,
+  fields,
+  counties,
+  result,
+  nickname = true,
+}: {
+  form: FormMetadata<any, string[]>;
+  fields: { line1: Meta; line2: Meta; city: Meta; zip: Meta; county: Meta; nickname?: Meta };
+  counties: Option[];
+  result: (ServerLookup & { countyChoices?: string[]; query?: string }) | undefined;
+  nickname?: boolean;
+}) {
+  const { t } = useTranslation("profile");
+  const [countyChoices, setCountyChoices] = useState<string[]>(result?.countyChoices ?? []);
+  const fill = (values: Record<string, string>) => {
+    for (const [name, value] of Object.entries(values)) form.update({ name, value });
+  };
+  const valueOf = (id: string) => (document.getElementById(id) as HTMLInputElement | HTMLSelectElement | null)?.value ?? "";
+  const onChoose = (suggestion: AddressSuggestion) => {
+    fill({ ...applySuggestion({ line1: valueOf(fields.line1.id), county: valueOf(fields.county.id) }, suggestion) });
+    setCountyChoices(suggestion.counties);
+  };
+  const onRefused = () => {
+    fill({ ...BLANK_PLACE });
+    setCountyChoices([]);
+  };
+  const countyHint =
+    countyChoices.length > 1
+      ? t("address.splitZip", { counties: countyChoices.map((code) => counties.find((county) => county.value === code)?.label ?? code).join(", ") })
+      : undefined;
+  return (
+    <>
+      <AddressSearch
+        defaultQuery={result?.query ?? ""}
+        server={result ? { lookup: result.lookup, cleared: result.cleared, applied: result.applied } : null}
+        counties={counties}
+        onChoose={onChoose}
+        onRefused={onRefused}
+      />
+      <fieldset className="usa-fieldset">
+        <legend className="usa-legend usa-legend--large">{t("address.legend")}</legend>
+        <TextField meta={fields.line1} label={t("address.line1")} autoComplete="address-line1" />
+        <TextField meta={fields.line2} label={t("address.line2")} optional autoComplete="address-line2" />
+        <TextField meta={fields.city} label={t("address.city")} autoComplete="address-level2" />
+        <div className="usa-form-group">
+          <label className="usa-label" htmlFor="address-state">
+            {t("address.state")}
+          </label>
+          <input className="usa-input usa-input--small" id="address-state" value={t("address.maryland")} readOnly aria-describedby="address-state-hint" />
+          <span className="usa-hint" id="address-state-hint">
+            {t("address.stateHint")}
+          </span>
+        </div>
+        <TextField meta={fields.zip} label={t("address.zip")} inputMode="numeric" autoComplete="postal-code" maxLength={5} className="usa-input--small" />
+        <SelectField meta={fields.county} label={t("address.county")} hint={countyHint} options={counties} />
+        {nickname && fields.nickname ? <TextField meta={fields.nickname} label={t("address.nickname")} hint={t("address.nicknameHint")} optional /> : null}
+      </fieldset>
+    </>
+  );
+}
+
+/** The first submit button of an address form: the one Enter presses (the server decides what it means). */
+export function EnterButton({ label }: { label: string }) {
+  return (
+    <button type="submit" name="intent" value="enter" className="usa-sr-only" tabIndex={-1} aria-hidden="true">
+      {label}
+    </button>
+  );
+}

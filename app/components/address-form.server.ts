@@ -1,0 +1,81 @@
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import type { DB } from "~/db.server";
+import type { CurrentUser } from "~/models/user.server";
+import { lookUpAddress } from "~/services/geocoder.server";
+import { hitRateLimit } from "~/services/rate-limit.server";
+import { applySuggestion, BLANK_PLACE, type AddressSuggestion } from "~/utils/address";
+import type { ServerLookup } from "./AddressSearch";
+
+// The address look-up of a form without JavaScript (SPEC §5), for every page with an address:
+// the Look up button and the "Use this address" buttons post the whole form, and the page comes
+// back with everything typed kept and the place fields filled (or blanked) as the rules say.
+
+const SuggestionSchema = z.object({
+  line1: z.string().max(100),
+  city: z.string().max(60),
+  zip: z.string().regex(/^\d{5}$/),
+  state: z.literal("MD"),
+  county: z.string().max(20).nullable(),
+  counties: z.array(z.string().max(20)).max(30),
+});
+
+function readSuggestion(value: FormDataEntryValue | null): AddressSuggestion | null {
+  if (typeof value !== "string") return null;
+  try {
+    const parsed = SuggestionSchema.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Which button sent the form. Enter pressed in a field (without JavaScript) sends "enter": it looks
+ * the address up when only the search box holds text, and otherwise means `enterMeans`.
+ */
+export function readAddressIntent(formData: FormData, enterMeans: string): string {
+  if (formData.has("suggestion")) return "use";
+  const intent = String(formData.get("intent") ?? enterMeans);
+  if (intent !== "enter") return intent;
+  const text = (name: string) => String(formData.get(name) ?? "").trim();
+  return text("query") && !text("line1") && !text("city") && !text("zip") ? "lookup" : enterMeans;
+}
+
+/** What an address page's action sends back besides Conform's reply. */
+export interface AddressPageExtras extends ServerLookup {
+  countyChoices: string[];
+  query: string;
+}
+
+export function typedValues(formData: FormData): Record<string, string> {
+  return Object.fromEntries([...formData].filter(([, value]) => typeof value === "string")) as Record<string, string>;
+}
+
+export const NO_LOOKUP = (formData: FormData): AddressPageExtras => ({
+  lookup: null,
+  cleared: false,
+  applied: false,
+  countyChoices: [],
+  query: typedValues(formData).query ?? "",
+});
+
+/** Answers the "lookup" and "use" intents; null for any other intent (the page saves then). */
+export async function answerAddressLookup(db: DB, actor: CurrentUser, formData: FormData, intent: string) {
+  const typed = typedValues(formData);
+  const back = (values: Record<string, string>, lookup: ServerLookup, countyChoices: string[] = []) =>
+    json({ initialValue: values, error: {}, ...lookup, countyChoices, query: typed.query ?? "" });
+  if (intent === "lookup") {
+    const limit = await hitRateLimit(db, "addressLookup", String(actor.id));
+    if (!limit.allowed) return back(typed, { lookup: { status: "rateLimited" }, cleared: false, applied: false });
+    const lookup = await lookUpAddress(db, typed.query ?? "");
+    const cleared = lookup.status === "notMaryland";
+    return back(cleared ? { ...typed, ...BLANK_PLACE } : typed, { lookup, cleared, applied: false });
+  }
+  if (intent === "use") {
+    const suggestion = readSuggestion(formData.get("suggestion"));
+    if (!suggestion) return back(typed, { lookup: null, cleared: false, applied: false });
+    return back({ ...typed, ...applySuggestion(typed, suggestion) }, { lookup: null, cleared: false, applied: true }, suggestion.counties);
+  }
+  return null;
+}

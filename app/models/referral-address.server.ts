@@ -1,0 +1,60 @@
+import { writeTransaction, type DB } from "~/db.server";
+import type { WizardIds } from "~/wizard/steps";
+import { getAddress, saveAddress, type AddressInput } from "./address.server";
+import { InvalidChoiceError } from "./errors";
+import { unknownLookupCodes } from "./lookup.server";
+import { getDraftForEdit } from "./referral.server";
+import type { CurrentUser } from "./user.server";
+
+/** The child's address on a Draft (step 5): one of the referrer's address book, or one typed here. */
+export type ReferralAddressChoice = { bookId: number } | { address: AddressInput; saveToBook: boolean };
+
+export async function getReferralAddress(db: DB, actor: CurrentUser, ids: WizardIds) {
+  const referral = await getDraftForEdit(db, actor, ids);
+  if (!referral.address_id) return null;
+  return (await db.selectFrom("addresses").selectAll().where("id", "=", referral.address_id).executeTakeFirst()) ?? null;
+}
+
+/**
+ * Points the Draft at an address. A book address is used as it is (editing it later in the book
+ * makes a new one, so the referral keeps what was sent); a typed one is stored for the referral,
+ * and also in the book when asked.
+ */
+export async function setReferralAddress(db: DB, actor: CurrentUser, ids: WizardIds, choice: ReferralAddressChoice): Promise<number> {
+  await getDraftForEdit(db, actor, ids);
+  let addressId: number;
+  if ("bookId" in choice) {
+    addressId = (await getAddress(db, actor, actor.id, choice.bookId)).id;
+  } else if (choice.saveToBook) {
+    addressId = (await saveAddress(db, actor, actor.id, choice.address, null)).id;
+  } else {
+    const errors = await unknownLookupCodes(db, [{ field: "county", type: "Counties", code: choice.address.county }]);
+    if (Object.keys(errors).length) throw new InvalidChoiceError(errors);
+    const now = new Date().toISOString();
+    const input = choice.address;
+    addressId = (
+      await db
+        .insertInto("addresses")
+        .values({
+          line1: input.line1.trim(),
+          line2: input.line2?.trim() || null,
+          city: input.city.trim(),
+          zip: input.zip.trim(),
+          nickname: input.nickname?.trim() || null,
+          county: input.county,
+          state: "MD",
+          address_book: 0,
+          created_by_id: actor.id,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+  }
+  await writeTransaction(db, async (trx) => {
+    const referral = await getDraftForEdit(trx, actor, ids);
+    await trx.updateTable("referrals").set({ address_id: addressId, updated_at: new Date().toISOString() }).where("id", "=", referral.id).execute();
+  });
+  return addressId;
+}

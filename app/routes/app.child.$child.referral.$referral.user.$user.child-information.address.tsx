@@ -1,0 +1,121 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/auth/auth.server";
+import { answerAddressLookup, NO_LOOKUP, readAddressIntent } from "~/components/address-form.server";
+import { AddressFields, EnterButton } from "~/components/AddressFields";
+import { RadioGroup, summarize } from "~/components/ui/form";
+import { getDb } from "~/db.server";
+import { listAddressBook } from "~/models/address.server";
+import { InputError } from "~/models/errors";
+import { getLookupOptions } from "~/models/lookup.server";
+import { getReferralAddress, setReferralAddress } from "~/models/referral-address.server";
+import { getDraftForEdit } from "~/models/referral.server";
+import { ChildAddressSchema } from "~/schemas/referral";
+import { redirectWithToast } from "~/services/toast.server";
+import { orHttpError } from "~/utils/route.server";
+import { loadStep, wizardIds } from "~/wizard/step.server";
+import { nextStep, stepHref } from "~/wizard/steps";
+import { StepForm } from "~/wizard/StepForm";
+
+export const handle = { i18n: ["common", "wizard", "profile"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { actor, ids, db, language, title } = await loadStep(request, params, "address");
+  const book = await listAddressBook(db, actor, actor.id);
+  const current = await getReferralAddress(db, actor, ids);
+  const inBook = current && current.address_book === 1 && book.some((address) => address.id === current.id);
+  return json({
+    title,
+    book: book.map((address) => ({
+      value: `book-${address.id}`,
+      label: [address.nickname, address.line1, address.line2, address.city, `MD ${address.zip}`].filter(Boolean).join(", "),
+    })),
+    counties: await getLookupOptions(db, "Counties", language),
+    defaults: {
+      source: inBook ? `book-${current.id}` : current || book.length === 0 ? "new" : "",
+      line1: !inBook && current ? current.line1 : "",
+      line2: !inBook && current ? current.line2 ?? "" : "",
+      city: !inBook && current ? current.city : "",
+      zip: !inBook && current ? current.zip : "",
+      county: !inBook && current ? current.county ?? "" : "",
+      nickname: "",
+    },
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireUser(request);
+  const ids = wizardIds(params);
+  const db = getDb();
+  await orHttpError(getDraftForEdit(db, actor, ids));
+  const formData = await request.formData();
+  const intent = readAddressIntent(formData, "continue");
+  const answered = await answerAddressLookup(db, actor, formData, intent);
+  if (answered) return answered;
+
+  const submission = parseWithZod(formData, { schema: ChildAddressSchema });
+  const fail = (extra: Parameters<typeof submission.reply>[0] = {}) => json({ ...submission.reply(extra), ...NO_LOOKUP(formData) }, { status: 400 });
+  if (submission.status !== "success") return fail();
+  const value = submission.value;
+  try {
+    await orHttpError(
+      setReferralAddress(
+        db,
+        actor,
+        ids,
+        value.source === "new"
+          ? {
+              address: { line1: value.line1 ?? "", line2: value.line2, city: value.city ?? "", zip: value.zip ?? "", county: value.county ?? "", nickname: value.nickname },
+              saveToBook: value.saveToBook === "on",
+            }
+          : { bookId: Number(value.source.slice("book-".length)) },
+      ),
+    );
+  } catch (error) {
+    if (error instanceof InputError) return fail({ fieldErrors: error.fieldErrors });
+    throw error;
+  }
+  return redirectWithToast(stepHref(ids, intent === "continue" ? nextStep("address") ?? "address" : "address"), { key: "toasts.referralUpdated" });
+}
+
+export default function AddressStep() {
+  const { book, counties, defaults } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useTranslation(["wizard", "profile", "common"]);
+  const [form, fields] = useForm({
+    id: "child-address",
+    lastResult: result,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChildAddressSchema }),
+  });
+  const summary = summarize(t, [
+    [fields.source, t("address.source")],
+    [fields.line1, t("profile:address.line1")],
+    [fields.city, t("profile:address.city")],
+    [fields.zip, t("profile:address.zip")],
+    [fields.county, t("profile:address.county")],
+  ]);
+  return (
+    <StepForm form={form} title={t("steps.address.title")} summary={summary} focusKey={result}>
+      <EnterButton label={t("saveAndContinue")} />
+      {book.length ? (
+        <RadioGroup meta={fields.source} legend={t("address.source")} options={[...book, { value: "new", label: t("address.another") }]} />
+      ) : (
+        <input type="hidden" name="source" value="new" />
+      )}
+      <p className="usa-hint">{book.length ? t("address.typeHint") : t("address.typeOnly")}</p>
+      <AddressFields form={form} fields={fields} counties={counties} result={result} />
+      <div className="usa-checkbox">
+        <input className="usa-checkbox__input" type="checkbox" id="save-to-book" name="saveToBook" value="on" />
+        <label className="usa-checkbox__label" htmlFor="save-to-book">
+          {t("address.saveToBook")}
+        </label>
+      </div>
+    </StepForm>
+  );
+}
