@@ -162,3 +162,10 @@ export async function startReferral(user: TestUser, childId: number): Promise<st
   const { id } = await start(db, actor!, childId);
   return `/app/child/${childId}/referral/${id}/user/${user.id}`;
 }
+
+/** Makes the user's sessions idle for longer than the limit, as if they had left for 11 minutes. */
+export async function idleSessions(userId: number) {
+  const db = await database();
+  const longAgo = new Date(Date.now() - 11 * 60 * 1000).toISOString();
+  await db.updateTable("sessions").set({ last_seen_at: longAgo }).where("user_id", "=", userId).execute();
+}

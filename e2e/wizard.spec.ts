@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible, expect, test } from "./fixtures";
-import { baseURL, createChild, createUser, signIn, startReferral } from "./support";
+import { baseURL, createChild, createUser, idleSessions, signIn, startReferral } from "./support";
 
 const TEXT = {
   en: {
@@ -54,6 +54,7 @@ const TEXT = {
     guardianRelationship: "Relationship to the child",
     homePhone: "Home phone",
     mobilePhone: "Mobile phone",
+    workPhone: "Work phone",
     addButton: "Add",
     updateButton: "Save the changes",
     adultCreated: "Adult created",
@@ -120,6 +121,7 @@ const TEXT = {
     guardianRelationship: "Relación con el niño",
     homePhone: "Teléfono de casa",
     mobilePhone: "Teléfono celular",
+    workPhone: "Teléfono del trabajo",
     addButton: "Agregar",
     updateButton: "Guardar los cambios",
     adultCreated: "Adulto creado",
@@ -172,7 +174,7 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page.getByLabel(text.firstName, { exact: true })).toHaveValue("Test");
     await page.getByLabel(text.phone).fill("4105551234");
     await continueTo(page, text, text.sex);
-    await expect(page.locator(".wizard__section", { hasText: text.referrerSection })).toContainText(text.reviewBadge);
+    await expect(page.locator(".usa-step-indicator__segment", { hasText: text.referrerSection })).toContainText(text.reviewBadge);
 
     // 3. A race without the Hispanic answer is refused, with nothing lost; then answered.
     await choice(page, text.sexLegend, text.female).click();
@@ -220,11 +222,12 @@ for (const lang of ["en", "sp"] as const) {
     await expectAccessible(page, { javaScriptOn });
     await row.getByRole("link", { name: new RegExp(text.edit) }).click();
     await expect(page.getByLabel(text.mobilePhone)).toHaveValue("443-555-0002");
+    // The home number becomes a work number: still two phones, each of its type.
     await page.getByLabel(text.homePhone).fill("");
+    await page.getByLabel(text.workPhone).fill("3015550003");
     await page.getByRole("button", { name: text.updateButton }).click();
     await expect(page.getByText(text.adultUpdated)).toBeVisible();
-    await expect(page.getByRole("row", { name: /Rosa Pérez/ })).toContainText("443-555-0002");
-    await expect(page.getByRole("row", { name: /Rosa Pérez/ })).not.toContainText("410-555-0001");
+    await expect(page.getByRole("row", { name: /Rosa Pérez/ })).toContainText("301-555-0003, 443-555-0002");
 
     // 9–11. The family's language, interpreter and foster care.
     await continueTo(page, text, text.familyLanguage);
@@ -272,6 +275,8 @@ for (const lang of ["en", "sp"] as const) {
     await page.goto(`${base}/child-information/gestational-age`);
     await expect(page.getByLabel(text.weeks, { exact: true })).toHaveValue("39");
     await expect(page.getByLabel(new RegExp(`^${text.days}`))).toHaveValue("3");
+    await page.goto(`${base}/family-information/guardian-list`);
+    await expect(page.getByRole("row", { name: /Rosa Pérez/ })).toContainText("301-555-0003, 443-555-0002");
     await page.goto(`${base}/family-information/language`);
     await expect(page.getByLabel(text.familyLanguageLabel)).toHaveValue("2");
     await page.goto(`${base}/family-information/interpreter`);
@@ -332,4 +337,25 @@ test("another user gets 404 on every step, and an administrator cannot save one"
   } finally {
     await adminContext.close();
   }
+});
+
+test("a session that ran out mid-step keeps what was saved, and signing in again returns to the step", async ({ page, context }) => {
+  const text = TEXT.en;
+  const user = await signIn(context, await createUser());
+  const { id: childId } = await createChild(user);
+  const base = await startReferral(user, childId);
+  await page.goto(`${base}/child-information/language`);
+  await page.getByLabel(text.languageLabel).selectOption({ label: "Spanish" });
+  await page.getByRole("button", { name: text.save, exact: true }).click();
+  await expect(page.getByText(text.updated)).toBeVisible();
+
+  await idleSessions(user.id);
+  await page.getByLabel(text.languageLabel).selectOption({ label: "French" });
+  await page.getByRole("button", { name: text.save, exact: true }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=.*expired=1/);
+  await page.getByLabel("E-mail address", { exact: true }).fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(new RegExp(`${base}/child-information/language$`));
+  await expect(page.getByLabel(text.languageLabel)).toHaveValue("2");
 });

@@ -38,16 +38,21 @@ export default function Wizard() {
       <p className="wizard__child">
         {t("referralFor", { name: childName })} · <Link to={`/app/children/details/${ids.child}`}>{t("backToChild")}</Link>
       </p>
-      <nav aria-label={t("sectionsLabel")} className="wizard__sections">
-        <ol>
-          {SECTIONS.map((section) => (
-            <li key={section} className={section === current ? "wizard__section wizard__section--current" : "wizard__section"}>
-              <Link to={stepHref(ids, firstStepOf(section))} aria-current={section === current ? "step" : undefined}>
-                {t(`sections.${section}`)}
-              </Link>{" "}
-              <span className={`usa-tag wizard__badge wizard__badge--${badges[section].toLowerCase()}`}>{t(`badges.${badges[section]}`)}</span>
-            </li>
-          ))}
+      <nav aria-label={t("sectionsLabel")} className="usa-step-indicator usa-step-indicator--no-counters wizard__sections">
+        <ol className="usa-step-indicator__segments">
+          {SECTIONS.map((section) => {
+            const state = section === current ? "current" : badges[section] === "REVIEW" ? "complete" : null;
+            return (
+              <li key={section} className={`usa-step-indicator__segment${state ? ` usa-step-indicator__segment--${state}` : ""}`}>
+                <span className="usa-step-indicator__segment-label">
+                  <Link to={stepHref(ids, firstStepOf(section))} aria-current={section === current ? "step" : undefined}>
+                    {t(`sections.${section}`)}
+                  </Link>{" "}
+                  <span className={`usa-tag wizard__badge wizard__badge--${badges[section].toLowerCase()}`}>{t(`badges.${badges[section]}`)}</span>
+                </span>
+              </li>
+            );
+          })}
         </ol>
       </nav>
       <Outlet />
