@@ -65,6 +65,26 @@ async function retire(trx: DB, id: number) {
   else await trx.deleteFrom("addresses").where("id", "=", id).execute();
 }
 
+/**
+ * Stores an address of the person's own outside the book: the one a referral was sent with
+ * (the wizard's address step). The county must be one of the 24.
+ */
+export async function addReferralAddress(db: DB, actor: CurrentUser, input: AddressInput): Promise<number> {
+  await checkCounty(db, input);
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto("addresses")
+    .values({ ...clean(input), address_book: 0, created_by_id: actor.id, created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function checkCounty(db: DB, input: AddressInput) {
+  const choices = await unknownLookupCodes(db, [{ field: "county", type: "Counties", code: input.county }]);
+  if (Object.keys(choices).length) throw new InvalidChoiceError(choices);
+}
+
 export type SaveOutcome = "added" | "updated" | "replaced";
 
 /**
@@ -80,8 +100,7 @@ export async function saveAddress(
   existingId: number | null,
 ): Promise<{ id: number; outcome: SaveOutcome }> {
   if (actor.id !== ownerId) throw new NotFoundError("address book");
-  const choices = await unknownLookupCodes(db, [{ field: "county", type: "Counties", code: input.county }]);
-  if (Object.keys(choices).length) throw new InvalidChoiceError(choices);
+  await checkCounty(db, input);
   const values = clean(input);
   return writeTransaction(db, async (trx) => {
     const now = new Date().toISOString();

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
-import type { PhoneParts } from "~/utils/phone";
+import { formatPhone, type PhoneParts } from "~/utils/phone";
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -13,4 +13,11 @@ export async function insertPhone(db: Executor, parts: PhoneParts | null, create
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A stored phone as people read it (3-3-4 with dashes), or "" for none. */
+export async function phoneText(db: Executor, id: number | null): Promise<string> {
+  if (!id) return "";
+  const row = await db.selectFrom("phone_numbers").select(["area_code", "prefix", "suffix"]).where("id", "=", id).executeTakeFirst();
+  return row ? formatPhone({ areaCode: row.area_code, prefix: row.prefix, suffix: row.suffix }) : "";
 }

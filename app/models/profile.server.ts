@@ -3,9 +3,9 @@ import { hashAnswer, hashPassword, verifyPassword } from "~/auth/password.server
 import { writeTransaction, type DB } from "~/db.server";
 import type { ProfileUpdate } from "~/schemas/account";
 import { hitRateLimit } from "~/services/rate-limit.server";
-import { formatPhone, type PhoneParts } from "~/utils/phone";
+import type { PhoneParts } from "~/utils/phone";
 import { InputError, NotFoundError } from "./errors";
-import { insertPhone } from "./phone.server";
+import { insertPhone, phoneText } from "./phone.server";
 import { checkPersonChoices, EmailTakenError, hasAdminRole, personColumns, type CurrentUser } from "./user.server";
 
 export interface Profile {
@@ -38,12 +38,6 @@ const PHONE_COLUMNS = {
   mobilePhoneNumber: "mobile_phone_id",
 } as const;
 type PhoneField = keyof typeof PHONE_COLUMNS;
-
-async function phoneText(db: DB, id: number | null): Promise<string> {
-  if (id === null) return "";
-  const row = await db.selectFrom("phone_numbers").select(["area_code", "prefix", "suffix"]).where("id", "=", id).executeTakeFirst();
-  return row ? formatPhone({ areaCode: row.area_code, prefix: row.prefix, suffix: row.suffix }) : "";
-}
 
 /** A user's profile: for the user, or for an administrator (SPEC §6); anyone else gets NotFoundError. */
 export async function getProfile(db: DB, actor: CurrentUser, userId: number): Promise<Profile> {

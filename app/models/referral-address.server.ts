@@ -1,8 +1,6 @@
 import { writeTransaction, type DB } from "~/db.server";
 import type { WizardIds } from "~/wizard/steps";
-import { getAddress, saveAddress, type AddressInput } from "./address.server";
-import { InvalidChoiceError } from "./errors";
-import { unknownLookupCodes } from "./lookup.server";
+import { addReferralAddress, getAddress, saveAddress, type AddressInput } from "./address.server";
 import { getDraftForEdit } from "./referral.server";
 import type { CurrentUser } from "./user.server";
 
@@ -28,29 +26,7 @@ export async function setReferralAddress(db: DB, actor: CurrentUser, ids: Wizard
   } else if (choice.saveToBook) {
     addressId = (await saveAddress(db, actor, actor.id, choice.address, null)).id;
   } else {
-    const errors = await unknownLookupCodes(db, [{ field: "county", type: "Counties", code: choice.address.county }]);
-    if (Object.keys(errors).length) throw new InvalidChoiceError(errors);
-    const now = new Date().toISOString();
-    const input = choice.address;
-    addressId = (
-      await db
-        .insertInto("addresses")
-        .values({
-          line1: input.line1.trim(),
-          line2: input.line2?.trim() || null,
-          city: input.city.trim(),
-          zip: input.zip.trim(),
-          nickname: input.nickname?.trim() || null,
-          county: input.county,
-          state: "MD",
-          address_book: 0,
-          created_by_id: actor.id,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow()
-    ).id;
+    addressId = await addReferralAddress(db, actor, choice.address);
   }
   await writeTransaction(db, async (trx) => {
     const referral = await getDraftForEdit(trx, actor, ids);

@@ -1,12 +1,12 @@
 import type { Updateable } from "kysely";
 import type { ReasonType, ReferralsTable } from "../../db/schema";
 import { writeTransaction, type DB } from "~/db.server";
-import { formatPhone, type PhoneParts } from "~/utils/phone";
+import type { PhoneParts } from "~/utils/phone";
 import type { BadgeFacts } from "~/wizard/badges";
 import type { WizardIds } from "~/wizard/steps";
 import { ForbiddenError, InputError, InvalidChoiceError, NotFoundError } from "./errors";
 import { unknownLookupCodes, type LookupType } from "./lookup.server";
-import { insertPhone } from "./phone.server";
+import { insertPhone, phoneText } from "./phone.server";
 import type { CurrentUser } from "./user.server";
 
 /**
@@ -59,9 +59,7 @@ export async function badgeFacts(db: DB, referral: DraftReferral): Promise<Badge
 }
 
 export async function referrerPhone(db: DB, referral: DraftReferral): Promise<string> {
-  if (!referral.referrer_phone_id) return "";
-  const row = await db.selectFrom("phone_numbers").select(["area_code", "prefix", "suffix"]).where("id", "=", referral.referrer_phone_id).executeTakeFirst();
-  return row ? formatPhone({ areaCode: row.area_code, prefix: row.prefix, suffix: row.suffix }) : "";
+  return phoneText(db, referral.referrer_phone_id);
 }
 
 export async function referralRaces(db: DB, referralId: number): Promise<string[]> {
@@ -143,12 +141,6 @@ export interface AdultInput {
 
 const ADULT_PHONES = { homePhoneNumber: "home_phone_id", workPhoneNumber: "work_phone_id", mobilePhoneNumber: "mobile_phone_id" } as const;
 
-async function phoneOf(db: DB, id: number | null) {
-  if (!id) return "";
-  const row = await db.selectFrom("phone_numbers").select(["area_code", "prefix", "suffix"]).where("id", "=", id).executeTakeFirst();
-  return row ? formatPhone({ areaCode: row.area_code, prefix: row.prefix, suffix: row.suffix }) : "";
-}
-
 export async function listAdults(db: DB, actor: CurrentUser, ids: WizardIds) {
   const referral = await getDraftForEdit(db, actor, ids);
   const rows = await db.selectFrom("adults").selectAll().where("referral_id", "=", referral.id).orderBy("id").execute();
@@ -157,7 +149,7 @@ export async function listAdults(db: DB, actor: CurrentUser, ids: WizardIds) {
       id: row.id,
       name: [row.first_name, row.middle_name, row.last_name].filter(Boolean).join(" "),
       childRelationship: row.child_relationship,
-      phones: (await Promise.all([row.home_phone_id, row.work_phone_id, row.mobile_phone_id].map((id) => phoneOf(db, id)))).filter(Boolean),
+      phones: (await Promise.all([row.home_phone_id, row.work_phone_id, row.mobile_phone_id].map((id) => phoneText(db, id)))).filter(Boolean),
     })),
   );
 }
@@ -177,9 +169,9 @@ export async function getAdult(db: DB, actor: CurrentUser, ids: WizardIds, adult
     preferredMethodOfContact: row.preferred_method_of_contact ?? "",
     bestTimeToContact: row.best_time_to_contact ?? "",
     email: row.email ?? "",
-    homePhoneNumber: await phoneOf(db, row.home_phone_id),
-    workPhoneNumber: await phoneOf(db, row.work_phone_id),
-    mobilePhoneNumber: await phoneOf(db, row.mobile_phone_id),
+    homePhoneNumber: await phoneText(db, row.home_phone_id),
+    workPhoneNumber: await phoneText(db, row.work_phone_id),
+    mobilePhoneNumber: await phoneText(db, row.mobile_phone_id),
   };
 }
 

@@ -9,7 +9,7 @@ import { deleteAdult, getDraftForEdit, listAdults } from "~/models/referral.serv
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam, orHttpError } from "~/utils/route.server";
 import { loadStep, wizardIds } from "~/wizard/step.server";
-import { stepHref } from "~/wizard/steps";
+import { guardianHref, stepHref } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -81,7 +81,7 @@ export default function GuardianList() {
                 <td data-label={t("guardians.relationship")}>{adult.relationship}</td>
                 <td data-label={t("guardians.phones")}>{adult.phones.join(", ")}</td>
                 <td className="form-actions">
-                  <Link to={`${listHref.replace(/guardian-list$/, "guardian/add-edit")}/${adult.id}`}>
+                  <Link to={guardianHref(ids, adult.id)}>
                     {t("guardians.edit")}
                     <span className="usa-sr-only"> {adult.name}</span>
                   </Link>
@@ -104,7 +104,7 @@ export default function GuardianList() {
         </table>
       )}
       <p>
-        <Link to={`${listHref.replace(/guardian-list$/, "guardian/add-edit")}/new`} className="usa-button usa-button--outline">
+        <Link to={guardianHref(ids, "new")} className="usa-button usa-button--outline">
           {t("guardians.add")}
         </Link>
       </p>

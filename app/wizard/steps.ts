@@ -56,3 +56,8 @@ export function nextStep(key: StepKey): StepKey | null {
 export function firstStepOf(section: Section): StepKey {
   return WIZARD_STEPS.find((step) => step.section === section)!.key;
 }
+
+/** The add ("new") or edit screen of one parent or guardian (step 8, outside the linear order). */
+export function guardianHref(ids: WizardIds, adult: number | "new"): string {
+  return `${wizardBase(ids)}/family-information/guardian/add-edit/${adult}`;
+}
