@@ -1,10 +1,12 @@
 import { sql } from "kysely";
 import type { ReferralStatus } from "../../db/schema";
 import { writeTransaction, type DB } from "~/db.server";
+import { removeStoredFiles } from "~/services/uploads.server";
 import type { ChildName } from "~/schemas/child";
 import { ageProblem, MARYLAND } from "~/utils/child-age";
 import { easternCalendarDate } from "~/utils/dates";
 import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
+import { storedFilesOf } from "./document.server";
 import { ForbiddenError, InputError, NotFoundError } from "./errors";
 import { unknownLookupCodes } from "./lookup.server";
 import type { CurrentUser } from "./user.server";
@@ -206,13 +208,18 @@ export class ChildHasSubmittedReferralError extends Error {
 }
 
 export async function deleteChild(db: DB, actor: CurrentUser, id: number): Promise<void> {
-  await writeTransaction(db, async (trx) => {
+  const files = await writeTransaction(db, async (trx) => {
     await getChild(trx, actor, id);
     requireReferrer(actor);
     const submitted = await trx.selectFrom("referrals").select("id").where("child_id", "=", id).where("status", "<>", "Draft").executeTakeFirst();
     if (submitted) throw new ChildHasSubmittedReferralError(String(id));
+    const drafts = await trx.selectFrom("referrals").select("id").where("child_id", "=", id).execute();
+    // The drafts and their documents go with the child (ON DELETE CASCADE); their files after the commit.
+    const storedNames = await storedFilesOf(trx, drafts.map((draft) => draft.id));
     await trx.deleteFrom("children").where("id", "=", id).where("created_by_id", "=", actor.id).execute();
+    return storedNames;
   });
+  await removeStoredFiles(files);
 }
 
 /** Starts a Draft referral for a child of the person's own (the wizard then fills it in). */

@@ -55,6 +55,7 @@ export async function badgeFacts(db: DB, referral: DraftReferral): Promise<Badge
     reasons: await count("referral_reasons"),
     additionalDetails: referral.additional_details,
     documents: await count("referral_documents"),
+    childParentConsent: referral.child_parent_consent,
   };
 }
 

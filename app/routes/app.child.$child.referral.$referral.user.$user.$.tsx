@@ -25,7 +25,7 @@ export default function StepComing() {
   return (
     <div className="wizard-step usa-prose">
       <h1>{t(`steps.${step}.title`)}</h1>
-      <p>{t("coming.body")}</p>
+      <p>{t(step === "review" ? "coming.review" : "coming.body")}</p>
       {next ? (
         <p>
           <Link to={stepHref(ids, next)} className="usa-button">

@@ -9,19 +9,24 @@ import { getLookupOptions } from "~/models/lookup.server";
 import { referralReasons } from "~/models/referral.server";
 import { OTHER_MEDICAL_CONDITION, screeningSchema } from "~/schemas/referral";
 import { easternCalendarDate } from "~/utils/dates";
+import { restoredValues } from "~/wizard/carry";
 import { loadStep, stepAction } from "~/wizard/step.server";
+import { documentHref } from "~/wizard/steps";
 import { StepForm } from "~/wizard/StepForm";
 
 export const handle = { i18n: ["common", "wizard"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { db, referral, language, title } = await loadStep(request, params, "screening");
+  const { db, ids, referral, language, title } = await loadStep(request, params, "screening");
+  // Back from attaching a report: the answers as they were typed, saved or not.
+  const restored = restoredValues(new URL(request.url), "screening");
   return json({
     title,
+    ids,
     today: easternCalendarDate(),
     screenings: await getLookupOptions(db, "FailedScreenings", language),
     conditions: await getLookupOptions(db, "IdentifiedConditions", language),
-    defaults: {
+    defaults: restored ?? {
       screenings: await referralReasons(db, referral.id, "FailedScreenings"),
       conditions: await referralReasons(db, referral.id, "IdentifiedConditions"),
       otherMedicalCondition: referral.other_medical_condition ?? "",
@@ -48,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ScreeningStep() {
-  const { today, screenings, conditions, defaults } = useLoaderData<typeof loader>();
+  const { ids, today, screenings, conditions, defaults } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["wizard", "common"]);
   const [form, fields] = useForm({
@@ -108,6 +113,24 @@ export default function ScreeningStep() {
       {!hydrated || otherChosen ? (
         <TextField meta={fields.otherMedicalCondition} label={t("reasons.otherCondition")} hint={hydrated ? undefined : t("reasons.otherConditionHint")} />
       ) : null}
+      {/* Sends this form by GET to the document screen, which brings the answers back (SPEC §2 step 16). */}
+      <div className="usa-form-group">
+        <button
+          type="submit"
+          name="from"
+          value="screening"
+          formMethod="get"
+          formAction={documentHref(ids, "new")}
+          formNoValidate
+          className="usa-button usa-button--outline"
+          aria-describedby="attach-report-hint"
+        >
+          {t("documents.attachReport")}
+        </button>
+        <span className="usa-hint hint-below" id="attach-report-hint">
+          {t("documents.attachReportHint")}
+        </span>
+      </div>
     </StepForm>
   );
 }

@@ -149,3 +149,16 @@ export function gestationParts(days: number | null): { weeks: string; days: stri
   if (days === GESTATION_UNKNOWN) return { weeks: "", days: "", unknown: true };
   return { weeks: String(Math.floor(days / 7)), days: String(days % 7), unknown: false };
 }
+
+/**
+ * Has a parent or guardian consented to the referral (SPEC §3 childParentConsent): 1 yes, with a
+ * signed consent form to attach; 2 no; 3 not yet known, which a referral without an answer shows.
+ */
+export const CONSENT_ANSWERS = ["1", "2", "3"] as const;
+export const DEFAULT_CONSENT = "3";
+export const ConsentSchema = z.object({
+  childParentConsent: z.enum(CONSENT_ANSWERS, { required_error: "validation.required", invalid_type_error: "validation.unknownChoice" }),
+});
+
+/** A supporting or consent document's description (the file is checked as it streams in). */
+export const DocumentSchema = z.object({ description: requiredText(200) });

@@ -18,6 +18,7 @@ const empty: BadgeFacts = {
   reasons: 0,
   additionalDetails: null,
   documents: 0,
+  childParentConsent: null,
 };
 const badges = (facts: Partial<BadgeFacts>) => sectionBadges({ ...empty, ...facts });
 
@@ -55,6 +56,9 @@ describe("the step badges (SPEC §4)", () => {
   it("reasons, details and documentation: REVIEW once they have content", () => {
     expect(badges({ reasons: 1, additionalDetails: "Walks late", documents: 2 })).toMatchObject({ reasons: "REVIEW", details: "REVIEW", documentation: "REVIEW" });
     expect(badges({ additionalDetails: "   " }).details).toBe("START");
+    // The consent answer is content too, but "not yet known" (3) is not.
+    expect(badges({ childParentConsent: 2 }).documentation).toBe("REVIEW");
+    expect(badges({ childParentConsent: 3 }).documentation).toBe("START");
   });
 });
 
@@ -62,7 +66,9 @@ describe("the step order (SPEC §2)", () => {
   it("goes from the guardian list to family language, interpreter, foster care, reasons, screening, details, documents", () => {
     const order = ["guardians", "familyLanguage", "interpreter", "fosterCare", "reasons", "screening", "details", "documents"] as const;
     for (let index = 0; index < order.length - 1; index += 1) expect(nextStep(order[index])).toBe(order[index + 1]);
-    expect(nextStep("documents")).toBeNull();
+    // Saving the documentation list with advance goes to the review (SPEC §2), the last step.
+    expect(nextStep("documents")).toBe("review");
+    expect(nextStep("review")).toBeNull();
     expect(stepHref({ child: 1, referral: 2, user: 3 }, "sex")).toBe("/app/child/1/referral/2/user/3/child-information/sex");
   });
 });

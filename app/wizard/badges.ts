@@ -21,6 +21,8 @@ export interface BadgeFacts {
   reasons: number;
   additionalDetails: string | null;
   documents: number;
+  /** childParentConsent: 1 yes, 2 no, 3 or null not yet known. */
+  childParentConsent: number | null;
 }
 
 const present = (value: unknown) => value !== null && value !== undefined && value !== "";
@@ -45,6 +47,6 @@ export function sectionBadges(facts: BadgeFacts): Record<Section, Badge> {
     family: byCompleteness(familyValues, familyValues.map(present)),
     reasons: facts.reasons > 0 ? "REVIEW" : "START",
     details: present(facts.additionalDetails?.trim()) ? "REVIEW" : "START",
-    documentation: facts.documents > 0 ? "REVIEW" : "START",
+    documentation: facts.documents > 0 || facts.childParentConsent === 1 || facts.childParentConsent === 2 ? "REVIEW" : "START",
   };
 }

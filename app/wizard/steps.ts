@@ -7,7 +7,8 @@ export interface WizardStep {
   key: string;
   /** Below the wizard's parent path. */
   path: string;
-  section: Section;
+  /** The step indicator's section; the review (SPEC §2 step 17) belongs to none. */
+  section: Section | null;
 }
 
 export const WIZARD_STEPS = [
@@ -25,6 +26,7 @@ export const WIZARD_STEPS = [
   { key: "screening", path: "reason/screen", section: "reasons" },
   { key: "details", path: "details/select", section: "details" },
   { key: "documents", path: "supporting-documentation/list", section: "documentation" },
+  { key: "review", path: "review", section: null },
 ] as const satisfies readonly WizardStep[];
 
 export type StepKey = (typeof WIZARD_STEPS)[number]["key"];
@@ -55,6 +57,11 @@ export function nextStep(key: StepKey): StepKey | null {
 /** The first step of a section: where the step indicator's link for it leads. */
 export function firstStepOf(section: Section): StepKey {
   return WIZARD_STEPS.find((step) => step.section === section)!.key;
+}
+
+/** The add ("new") or edit screen of one supporting or consent document (step 16). */
+export function documentHref(ids: WizardIds, document: number | "new"): string {
+  return `${wizardBase(ids)}/supporting-documentation/${document}`;
 }
 
 /** The add ("new") or edit screen of one parent or guardian (step 8, outside the linear order). */

@@ -1,5 +1,5 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
-import { useEffect, useRef, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from "react";
+import { useEffect, useRef, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref } from "react";
 import { useTranslation } from "react-i18next";
 import { useErrorInTitle } from "../DocumentTitle";
 
@@ -98,6 +98,44 @@ export function TextField({ meta, label, hint, optional, type = "text", after, c
           />
           {after}
         </>
+      )}
+    </FieldFrame>
+  );
+}
+
+/**
+ * A file box. Its value never comes back from the server (browsers do not allow it), so a refused
+ * form asks for the file again; the rest of the form keeps what was typed.
+ */
+export function FileField({
+  meta,
+  label,
+  hint,
+  accept,
+  onChange,
+  inputRef,
+}: {
+  meta: Meta;
+  label: ReactNode;
+  hint?: ReactNode;
+  accept?: string;
+  onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  return (
+    <FieldFrame meta={meta} label={label} hint={hint}>
+      {(aria) => (
+        <input
+          ref={inputRef}
+          type="file"
+          id={meta.id}
+          name={meta.name}
+          form={meta.formId}
+          accept={accept}
+          onChange={onChange}
+          {...aria}
+          className={`usa-input file-field${meta.errors?.length ? " usa-input--error" : ""}`}
+        />
       )}
     </FieldFrame>
   );

@@ -1,0 +1,193 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, Link, useActionData, useMatches } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { Alert } from "~/components/ui/Alert";
+import { ErrorSummary, FileField, summarize, TextField } from "~/components/ui/form";
+import type { Language } from "~/i18n/config";
+import { DocumentSchema } from "~/schemas/referral";
+import { ACCEPTED_FILES, formatFileSize, UPLOAD_LIMIT_BYTES } from "~/utils/upload";
+import type { Carried } from "~/wizard/carry";
+import { documentFileHref } from "./DocumentTable";
+
+/** What the document screen's action answers when it does not go on (a redirect). */
+export interface DocumentActionData {
+  result?: SubmissionResult<string[]>;
+  /** The body was over the limit; its size when the browser said it. */
+  tooLarge?: { size: number | null };
+  /** The save failed for a reason of ours (the "error saving document" message). */
+  failed?: boolean;
+}
+
+/** With JavaScript the file must be chosen before sending; the server checks it again. */
+const UploadSchema = DocumentSchema.extend({
+  file: z.custom<File>((value) => typeof File !== "undefined" && value instanceof File && value.size > 0, "validation.fileRequired"),
+});
+
+function TooLargeText({ size }: { size: number | null }) {
+  const { t, i18n } = useTranslation("wizard");
+  return (
+    <>
+      <p>{size ? t("documents.tooLarge.body", { size: formatFileSize(size, i18n.language as Language) }) : t("documents.tooLarge.bodyUnknown")}</p>
+      <p>{t("documents.tooLarge.suggestion")}</p>
+    </>
+  );
+}
+
+/**
+ * The add and edit screen of a document (SPEC §2 step 16). Adding sends a multipart form that
+ * works without JavaScript; with it, a file over 30 MB is refused in a modal before the upload
+ * starts, and the upload shows its progress. Editing changes the description only.
+ */
+export function DocumentForm({
+  titleKey,
+  carried,
+  document,
+  back,
+}: {
+  titleKey: string;
+  carried: Carried;
+  document: { id: number; description: string; fileName: string; size: number } | null;
+  back: string;
+}) {
+  const actionData = useActionData<DocumentActionData>();
+  const [sent, setSent] = useState<DocumentActionData | null>(null);
+  const data = sent ?? actionData;
+  const { t, i18n } = useTranslation(["wizard", "common"]);
+  const routeId = useMatches().at(-1)?.id;
+  const isNew = document === null;
+  const dialog = useRef<HTMLDialogElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [tooLargeSize, setTooLargeSize] = useState<number | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const showTooLarge = (size: number | null) => {
+    setTooLargeSize(size);
+    if (fileInput.current) fileInput.current.value = "";
+    dialog.current?.showModal?.();
+  };
+
+  const [form, fields] = useForm<{ description: string; file?: File }>({
+    id: "document",
+    lastResult: data?.result,
+    defaultValue: { description: document?.description ?? (carried.isConsent ? t("documents.consentDefault") : "") },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: isNew ? UploadSchema : DocumentSchema }),
+    onSubmit(event, { formData, action }) {
+      if (!isNew || typeof XMLHttpRequest === "undefined" || !routeId) return;
+      event.preventDefault();
+      const file = formData.get("file");
+      if (file instanceof File && file.size > UPLOAD_LIMIT_BYTES) return showTooLarge(file.size);
+      // Sent as Remix sends a form (a data request), so a redirect comes back as a header to follow.
+      const url = new URL(action, window.location.href);
+      url.searchParams.set("_data", routeId);
+      const request = new XMLHttpRequest();
+      request.open("POST", url);
+      request.upload.onprogress = (progressEvent) => {
+        if (progressEvent.lengthComputable) setProgress(Math.floor((progressEvent.loaded * 100) / progressEvent.total));
+      };
+      request.onload = () => {
+        const redirectTo = request.getResponseHeader("X-Remix-Redirect");
+        if (redirectTo) {
+          // A full load, so that the whole page (the toast, the step badges) is read afresh.
+          window.location.assign(redirectTo);
+          return;
+        }
+        setProgress(null);
+        try {
+          const answer = JSON.parse(request.responseText) as DocumentActionData;
+          setSent(answer);
+          if (answer.tooLarge) showTooLarge(answer.tooLarge.size);
+        } catch {
+          setSent({ failed: true });
+        }
+      };
+      request.onerror = () => {
+        setProgress(null);
+        setSent({ failed: true });
+      };
+      setSent(null);
+      setProgress(0);
+      request.send(formData);
+    },
+  });
+
+  const summary = summarize(t, [
+    [fields.description, t("documents.description")],
+    [fields.file, t("documents.file")],
+  ]);
+  const hidden: Array<[string, string]> = [["from", carried.from], ...(carried.isConsent ? [["consent", "1"] as [string, string]] : []), ...carried.restore];
+  return (
+    <div className="wizard-step">
+      <h1>{t(titleKey)}</h1>
+      {data?.tooLarge ? (
+        <Alert kind="error" heading={t("documents.tooLarge.title")} role="alert">
+          <TooLargeText size={data.tooLarge.size} />
+        </Alert>
+      ) : null}
+      {data?.failed ? (
+        <Alert kind="error" heading={t("documents.failed")} role="alert">
+          {t("documents.failedBody")}
+        </Alert>
+      ) : null}
+      <ErrorSummary items={summary} formErrors={form.errors} focusKey={data} />
+      <Form method="post" encType={isNew ? "multipart/form-data" : undefined} {...getFormProps(form)} className="usa-form usa-form--large">
+        {hidden.map(([name, value], index) => (
+          <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+        ))}
+        <TextField meta={fields.description} label={t("documents.description")} hint={t("documents.descriptionHint")} maxLength={200} />
+        {isNew ? (
+          <FileField
+            meta={fields.file}
+            label={t("documents.file")}
+            hint={t("documents.fileHint")}
+            accept={ACCEPTED_FILES}
+            inputRef={fileInput}
+            onChange={(event) => {
+              const chosen = event.currentTarget.files?.[0];
+              if (chosen && chosen.size > UPLOAD_LIMIT_BYTES) showTooLarge(chosen.size);
+            }}
+          />
+        ) : (
+          <div className="usa-form-group">
+            <p>
+              {t("documents.currentFile", { name: document.fileName, size: formatFileSize(document.size, i18n.language as Language) })}{" "}
+              <a href={documentFileHref(document.id)} download={document.fileName}>
+                {t("documents.download")}
+                <span className="usa-sr-only"> {document.fileName}</span>
+              </a>
+            </p>
+            <p className="usa-hint">{t("documents.keepsFile")}</p>
+          </div>
+        )}
+        {progress !== null ? (
+          <div className="upload-progress">
+            <progress id="upload-progress" max={100} value={progress} aria-label={t("documents.progressLabel")} />
+            <span role="status">{t("documents.uploading", { percent: progress })}</span>
+          </div>
+        ) : null}
+        <div className="form-actions">
+          <button type="submit" className="usa-button" disabled={progress !== null}>
+            {isNew ? t("documents.upload") : t("documents.saveChanges")}
+          </button>
+          <Link to={back}>{t("documents.cancel")}</Link>
+        </div>
+      </Form>
+      <dialog ref={dialog} className="app-dialog" aria-labelledby="too-large-title" aria-describedby="too-large-body">
+        <h2 id="too-large-title">{t("documents.tooLarge.title")}</h2>
+        <div id="too-large-body">
+          <TooLargeText size={tooLargeSize} />
+        </div>
+        <div className="form-actions">
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog's one action takes focus */}
+          <button type="button" className="usa-button" autoFocus onClick={() => dialog.current?.close()}>
+            {t("documents.tooLarge.close")}
+          </button>
+        </div>
+      </dialog>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { writeTransaction, type DB } from "~/db.server";
+import { removeStoredFiles, type StoredFile } from "~/services/uploads.server";
+import type { WizardIds } from "~/wizard/steps";
+import { NotFoundError } from "./errors";
+import { getDraftForEdit } from "./referral.server";
+import type { CurrentUser } from "./user.server";
+
+// Supporting and consent documents of a referral (SPEC §3 Referral document). The wizard's
+// screens go through the Draft rule of getDraftForEdit; a file is read by the referral's creator
+// and by administrators. The file on disk follows its row: removed when the row goes, and never
+// left behind by a save that did not happen.
+
+export interface DocumentSummary {
+  id: number;
+  description: string;
+  isConsent: boolean;
+  fileName: string;
+  contentType: string;
+  size: number;
+  createdAt: string;
+}
+
+const SUMMARY = ["id", "description", "is_consent", "file_name", "content_type", "size_bytes", "created_at"] as const;
+
+function summary(row: { id: number; description: string; is_consent: number; file_name: string; content_type: string; size_bytes: number; created_at: string }): DocumentSummary {
+  return {
+    id: row.id,
+    description: row.description,
+    isConsent: row.is_consent === 1,
+    fileName: row.file_name,
+    contentType: row.content_type,
+    size: row.size_bytes,
+    createdAt: row.created_at,
+  };
+}
+
+/** The referral's documents, ordinary and consent apart, oldest first. */
+export async function listDocuments(db: DB, actor: CurrentUser, ids: WizardIds) {
+  const referral = await getDraftForEdit(db, actor, ids);
+  const rows = await db.selectFrom("referral_documents").select(SUMMARY).where("referral_id", "=", referral.id).where("disabled", "=", 0).orderBy("id").execute();
+  const all = rows.map(summary);
+  return { documents: all.filter((row) => !row.isConsent), consentDocuments: all.filter((row) => row.isConsent) };
+}
+
+async function documentRow(db: DB, referralId: number, documentId: number) {
+  const row = await db
+    .selectFrom("referral_documents")
+    .selectAll()
+    .where("id", "=", documentId)
+    .where("referral_id", "=", referralId)
+    .where("disabled", "=", 0)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError("document");
+  return row;
+}
+
+export async function getDocument(db: DB, actor: CurrentUser, ids: WizardIds, documentId: number): Promise<DocumentSummary> {
+  const referral = await getDraftForEdit(db, actor, ids);
+  return summary(await documentRow(db, referral.id, documentId));
+}
+
+/**
+ * Records a file already written by the upload. If the referral may not take it (not the actor's
+ * Draft) or the save fails, the file is removed and the error goes on.
+ */
+export async function addDocument(
+  db: DB,
+  actor: CurrentUser,
+  ids: WizardIds,
+  input: { description: string; isConsent: boolean },
+  file: StoredFile,
+): Promise<{ id: number }> {
+  try {
+    return await writeTransaction(db, async (trx) => {
+      const referral = await getDraftForEdit(trx, actor, ids);
+      const now = new Date().toISOString();
+      const row = await trx
+        .insertInto("referral_documents")
+        .values({
+          referral_id: referral.id,
+          description: input.description,
+          is_consent: input.isConsent ? 1 : 0,
+          file_name: file.fileName,
+          file_path: file.storedName,
+          content_type: file.contentType,
+          size_bytes: file.size,
+          created_by_id: actor.id,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx.updateTable("referrals").set({ updated_at: now }).where("id", "=", referral.id).execute();
+      return row;
+    });
+  } catch (error) {
+    await removeStoredFiles([file.storedName]);
+    throw error;
+  }
+}
+
+/** Changes the description only: the file stays as it was (SPEC §5 Documents). */
+export async function updateDocument(db: DB, actor: CurrentUser, ids: WizardIds, documentId: number, input: { description: string }): Promise<void> {
+  await writeTransaction(db, async (trx) => {
+    const referral = await getDraftForEdit(trx, actor, ids);
+    const row = await documentRow(trx, referral.id, documentId);
+    const now = new Date().toISOString();
+    await trx.updateTable("referral_documents").set({ description: input.description, updated_at: now }).where("id", "=", row.id).execute();
+    await trx.updateTable("referrals").set({ updated_at: now }).where("id", "=", referral.id).execute();
+  });
+}
+
+export async function deleteDocument(db: DB, actor: CurrentUser, ids: WizardIds, documentId: number): Promise<void> {
+  const storedName = await writeTransaction(db, async (trx) => {
+    const referral = await getDraftForEdit(trx, actor, ids);
+    const row = await documentRow(trx, referral.id, documentId);
+    await trx.deleteFrom("referral_documents").where("id", "=", row.id).execute();
+    await trx.updateTable("referrals").set({ updated_at: new Date().toISOString() }).where("id", "=", referral.id).execute();
+    return row.file_path;
+  });
+  await removeStoredFiles([storedName]);
+}
+
+/**
+ * A document's file for download: for the referral's creator and for administrators, whatever
+ * the referral's status. Anyone else gets NotFoundError, as for a document that does not exist.
+ */
+export async function getDocumentFile(db: DB, actor: CurrentUser, documentId: number) {
+  const row = await db
+    .selectFrom("referral_documents as d")
+    .innerJoin("referrals as r", "r.id", "d.referral_id")
+    .select(["d.file_path", "d.file_name", "d.content_type", "d.size_bytes", "r.created_by_id"])
+    .where("d.id", "=", documentId)
+    .where("d.disabled", "=", 0)
+    .executeTakeFirst();
+  if (!row || (!actor.isAdmin && row.created_by_id !== actor.id)) throw new NotFoundError("document");
+  return { storedName: row.file_path, fileName: row.file_name, contentType: row.content_type, size: row.size_bytes };
+}
+
+/**
+ * The stored files of some referrals' documents: read these before deleting the referrals (their
+ * rows go with them), and remove the files once the deletion is committed.
+ */
+export async function storedFilesOf(db: DB, referralIds: number[]): Promise<string[]> {
+  if (!referralIds.length) return [];
+  const rows = await db.selectFrom("referral_documents").select("file_path").where("referral_id", "in", referralIds).execute();
+  return rows.map((row) => row.file_path);
+}

@@ -1,0 +1,142 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/auth/auth.server";
+import { DocumentTable } from "~/components/documents/DocumentTable";
+import { ConfirmPage } from "~/components/ui/ConfirmAction";
+import { ErrorSummary, RadioGroup, summarize } from "~/components/ui/form";
+import { getDb } from "~/db.server";
+import { deleteDocument, listDocuments } from "~/models/document.server";
+import { CONSENT_ANSWERS, ConsentSchema, DEFAULT_CONSENT } from "~/schemas/referral";
+import { redirectWithToast } from "~/services/toast.server";
+import { idParam, orHttpError } from "~/utils/route.server";
+import { restoredValues } from "~/wizard/carry";
+import { loadStep, stepAction, wizardIds } from "~/wizard/step.server";
+import { documentHref, stepHref } from "~/wizard/steps";
+
+export const handle = { i18n: ["common", "wizard"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { actor, ids, db, referral, title } = await loadStep(request, params, "documents");
+  const { documents, consentDocuments } = await listDocuments(db, actor, ids);
+  const url = new URL(request.url);
+  const deleting = url.searchParams.get("delete");
+  const restored = restoredValues(url, "documents");
+  return json({
+    title,
+    ids,
+    documents,
+    consentDocuments,
+    // A missing answer shows as 3, not yet known (SPEC §2).
+    defaults: { childParentConsent: (restored?.childParentConsent as string) || (referral.child_parent_consent?.toString() ?? DEFAULT_CONSENT) },
+    confirmDelete: [...documents, ...consentDocuments].find((document) => String(document.id) === deleting) ?? null,
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await request.clone().formData();
+  if (form.get("intent") === "delete") {
+    const actor = await requireUser(request);
+    const ids = wizardIds(params);
+    await orHttpError(deleteDocument(getDb(), actor, ids, idParam(String(form.get("document") ?? ""))));
+    return redirectWithToast(stepHref(ids, "documents"), { key: "toasts.documentRemoved" });
+  }
+  // Saving with advance goes to the referral review (SPEC §2).
+  return stepAction({
+    request,
+    params,
+    step: "documents",
+    schema: ConsentSchema,
+    change: (value) => ({ columns: { child_parent_consent: Number(value.childParentConsent) } }),
+  });
+}
+
+export default function DocumentsStep() {
+  const { ids, documents, consentDocuments, defaults, confirmDelete } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation(["wizard", "common"]);
+  const [form, fields] = useForm({
+    id: "documents",
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConsentSchema }),
+  });
+  const listHref = stepHref(ids, "documents");
+  if (confirmDelete) {
+    return (
+      <ConfirmPage
+        title={t("documents.deleteTitle", { name: confirmDelete.description })}
+        body={<p>{t("documents.deleteBody")}</p>}
+        confirmLabel={t("documents.deleteConfirm")}
+        cancelLabel={t("documents.deleteCancel")}
+        intent="delete"
+        fields={{ document: String(confirmDelete.id) }}
+        cancelTo={listHref}
+      />
+    );
+  }
+  // "Add" and "Edit" send this form by GET to the document screen, so the consent answer, saved
+  // or not, travels with them and comes back (SPEC §2 step 16: prevState and the restore object).
+  const openDocument = (target: number | "new", consent: "0" | "1" | null) => ({
+    form: form.id,
+    formMethod: "get" as const,
+    formAction: documentHref(ids, target),
+    formNoValidate: true,
+    ...(consent ? { name: "consent", value: consent } : {}),
+  });
+  return (
+    <div className="wizard-step">
+      <h1>{t("steps.documents.title")}</h1>
+      <p>{t("documents.intro")}</p>
+      <p>{t("documents.accepted")}</p>
+      <ErrorSummary items={summarize(t, [[fields.childParentConsent, t("documents.consentLabel")]])} formErrors={form.errors} focusKey={lastResult} />
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="from" value="documents" />
+      </Form>
+
+      <section aria-labelledby="supporting-heading">
+        <h2 id="supporting-heading">{t("documents.supporting")}</h2>
+        <DocumentTable documents={documents} caption={t("documents.supporting")} empty={t("documents.emptySupporting")} editButton={(id) => openDocument(id, null)} />
+        <p>
+          <button type="submit" className="usa-button usa-button--outline" {...openDocument("new", "0")}>
+            {t("documents.add")}
+          </button>
+        </p>
+      </section>
+
+      <section aria-labelledby="consent-heading">
+        <h2 id="consent-heading">{t("documents.consentHeading")}</h2>
+        <RadioGroup
+          meta={fields.childParentConsent}
+          legend={t("documents.consentLabel")}
+          hint={t("documents.consentHint")}
+          options={CONSENT_ANSWERS.map((value) => ({ value, label: t(`documents.consentAnswers.${value}`) }))}
+        />
+        <h3>{t("documents.consentDocuments")}</h3>
+        <DocumentTable
+          documents={consentDocuments}
+          caption={t("documents.consentDocuments")}
+          empty={t("documents.emptyConsent")}
+          editButton={(id) => openDocument(id, "1")}
+        />
+        <p>
+          <button type="submit" className="usa-button usa-button--outline" {...openDocument("new", "1")}>
+            {t("documents.addConsent")}
+          </button>
+        </p>
+      </section>
+
+      <div className="form-actions">
+        <button type="submit" form={form.id} name="intent" value="continue" className="usa-button">
+          {t("saveAndContinue")}
+        </button>
+        <button type="submit" form={form.id} name="intent" value="save" className="usa-button usa-button--outline">
+          {t("save")}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,283 @@
+import { randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
+import { rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { unstable_parseMultipartFormData } from "@remix-run/node";
+import { getConfig } from "~/config.server";
+import { UPLOAD_LIMIT_BYTES } from "~/utils/upload";
+
+// Files people send with a referral (ARCHITECTURE §7): read from the request as a stream, never
+// held whole in memory, refused past 30 MB while streaming, typed from their first bytes, and kept
+// under DATA_DIR/uploads with random names (never inside public/).
+
+/** What a stored file is, from its first bytes: the allow-list of SPEC §5 and ARCHITECTURE §7. */
+export type FileKind = "pdf" | "jpeg" | "png" | "gif" | "tiff" | "heic" | "doc" | "docx";
+
+export const CONTENT_TYPES: Record<FileKind, string> = {
+  pdf: "application/pdf",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  tiff: "image/tiff",
+  heic: "image/heic",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+};
+
+/** Bytes needed to tell the kind. */
+const SNIFF_BYTES = 16;
+const HEIF_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1"]);
+
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
+const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+
+/**
+ * The file's kind from its first bytes, or null when it is not one we accept. Word's two formats
+ * share their containers with other programs' (OLE for .xls, ZIP for any archive), so those two
+ * also need the matching name.
+ */
+export function sniffKind(head: Uint8Array, fileName: string): FileKind | null {
+  const extension = path.extname(fileName).toLowerCase();
+  if (ascii(head, 0, 5) === "%PDF-") return "pdf";
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return "jpeg";
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (ascii(head, 0, 6) === "GIF87a" || ascii(head, 0, 6) === "GIF89a") return "gif";
+  if (startsWith(head, [0x49, 0x49, 0x2a, 0x00]) || startsWith(head, [0x4d, 0x4d, 0x00, 0x2a])) return "tiff";
+  if (ascii(head, 4, 8) === "ftyp" && HEIF_BRANDS.has(ascii(head, 8, 12))) return "heic";
+  if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]) && extension === ".doc") return "doc";
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) && extension === ".docx") return "docx";
+  return null;
+}
+
+/**
+ * A file name fit to keep and to send back: no folders (either slash), no control characters,
+ * no characters that break a header or a Windows save dialog, at most 150 characters. What is left
+ * empty becomes "document".
+ */
+export function safeFileName(name: string): string {
+  const base = name.split(/[/\\]/).pop() ?? "";
+  const cleaned = base
+    .normalize("NFC")
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"<>:|?*;]/g, "")
+    .replace(/^[.\s]+/, "")
+    .trim();
+  if (!cleaned) return "document";
+  if (cleaned.length <= 150) return cleaned;
+  const extension = path.extname(cleaned).slice(0, 10);
+  return cleaned.slice(0, 150 - extension.length) + extension;
+}
+
+/** A file written to the uploads folder, not yet recorded: remove it if the save does not happen. */
+export interface StoredFile {
+  /** The random name inside DATA_DIR/uploads. */
+  storedName: string;
+  fileName: string;
+  kind: FileKind;
+  contentType: string;
+  size: number;
+}
+
+/** The request body is over the limit: nothing was kept. `size` is the body's size when it said. */
+export class FileTooLargeError extends Error {
+  name = "FileTooLargeError";
+  constructor(readonly size: number | null) {
+    super("file too large");
+  }
+}
+
+/** The file is empty, or its first bytes are not one of the accepted kinds: nothing was kept. */
+export class UnsupportedFileError extends Error {
+  name = "UnsupportedFileError";
+  constructor(readonly reason: "type" | "empty") {
+    super(reason === "empty" ? "empty file" : "file type not accepted");
+  }
+}
+
+/** The body is not a multipart form, or ended part-way. */
+export class BadUploadError extends Error {
+  name = "BadUploadError";
+}
+
+function uploadsDir(): string {
+  return getConfig().uploadsDir;
+}
+
+function storedPath(storedName: string): string {
+  if (!/^[0-9a-f-]{36}$/.test(storedName)) throw new Error("not a stored file name");
+  return path.join(uploadsDir(), storedName);
+}
+
+export async function removeStoredFiles(storedNames: Array<string | null | undefined>): Promise<void> {
+  await Promise.all(storedNames.filter((name): name is string => Boolean(name)).map((name) => rm(storedPath(name), { force: true })));
+}
+
+/** A download's Content-Disposition (RFC 6266): an ASCII name for old clients, the real one in UTF-8. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.normalize("NFKD").replace(/[^\x20-\x7e]/g, "").replace(/["\\%]/g, "_") || "document";
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** The stored file as a web stream for a download response, with its size. */
+export async function openStoredFile(storedName: string): Promise<{ body: ReadableStream<Uint8Array>; size: number }> {
+  const file = storedPath(storedName);
+  const { size } = await stat(file);
+  return { body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, size };
+}
+
+function write(stream: WriteStream, chunk: Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const ok = stream.write(chunk, (error) => (error ? reject(error) : undefined));
+    if (ok) resolve();
+    else stream.once("drain", resolve);
+  });
+}
+
+function close(stream: WriteStream): Promise<void> {
+  return new Promise((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
+}
+
+/** Writes one file part to a random name, counting and typing it as it comes. */
+async function storePart(data: AsyncIterable<Uint8Array>, fileName: string, limit: number): Promise<StoredFile | null> {
+  const storedName = randomUUID();
+  const file = path.join(uploadsDir(), storedName);
+  const out = createWriteStream(file, { flags: "wx", mode: 0o600 });
+  let size = 0;
+  let head = new Uint8Array(0);
+  let kind: FileKind | null = null;
+  try {
+    for await (const chunk of data) {
+      size += chunk.byteLength;
+      if (size > limit) throw new FileTooLargeError(null);
+      if (kind === null && head.length < SNIFF_BYTES) {
+        const joined = new Uint8Array(head.length + chunk.byteLength);
+        joined.set(head);
+        joined.set(chunk, head.length);
+        head = joined.subarray(0, SNIFF_BYTES);
+        if (head.length >= SNIFF_BYTES) {
+          kind = sniffKind(head, fileName);
+          if (!kind) throw new UnsupportedFileError("type");
+        }
+      }
+      await write(out, chunk);
+    }
+    await close(out);
+    if (size === 0 && !fileName) {
+      // The file box was left empty: the browser sends an empty part with no name.
+      await rm(file, { force: true });
+      return null;
+    }
+    if (size === 0) throw new UnsupportedFileError("empty");
+    kind ??= sniffKind(head, fileName);
+    if (!kind) throw new UnsupportedFileError("type");
+    return { storedName, fileName: safeFileName(fileName), kind, contentType: CONTENT_TYPES[kind], size };
+  } catch (error) {
+    out.destroy();
+    await rm(file, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Reads what is left of a refused body without keeping it, so that the browser, which is still
+ * sending, receives the answer rather than a reset connection. Past `cap` bytes (a body far
+ * beyond any real upload) the connection is dropped instead.
+ */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, cap: number): Promise<void> {
+  let read = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+      if (read > cap) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // The client went away: nothing more to read.
+  }
+}
+
+export interface ParsedUpload {
+  /** The text fields, as a form. */
+  fields: FormData;
+  /** The file of the field named `fileField`, or null when none was chosen. */
+  file: StoredFile | null;
+}
+
+/**
+ * A refused upload: the file is too large (FileTooLargeError) or not accepted (UnsupportedFileError).
+ * `fields` holds the text fields read before the file, so the page can show them again.
+ */
+export class UploadRefusedError extends Error {
+  name = "UploadRefusedError";
+  constructor(
+    readonly reason: FileTooLargeError | UnsupportedFileError,
+    readonly fields: FormData,
+  ) {
+    super(reason.message);
+  }
+}
+
+/** Room for the text fields of an upload form. */
+const TEXT_ROOM = 64 * 1024;
+
+/**
+ * Reads a multipart form as it arrives: the text fields (64 KB in all at most) and one file field,
+ * written to the uploads folder. A file is refused as soon as it passes the limit, or as soon as
+ * its first bytes show a kind not accepted; what was written of it is removed at once and the
+ * rest of the body is read into nothing. The caller removes `file` if it does not record it.
+ */
+export async function parseUpload(request: Request, { fileField = "file", limit = UPLOAD_LIMIT_BYTES } = {}): Promise<ParsedUpload> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!request.body || !/^multipart\/form-data;\s*boundary=/i.test(type)) throw new BadUploadError("not a multipart form");
+  const declared = Number(request.headers.get("Content-Length"));
+  const bodySize = Number.isFinite(declared) && declared > 0 ? declared : null;
+  const reader = request.body.getReader();
+  // The parser reads through this stream, so that after a refusal the rest is still ours to discard.
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+  });
+  const fields = new FormData();
+  const files: StoredFile[] = [];
+  let textBytes = 0;
+  try {
+    await unstable_parseMultipartFormData(new Request(request.url, { method: "POST", headers: request.headers, body, duplex: "half" } as RequestInit), async (part) => {
+      if (part.name === fileField && part.filename !== undefined) {
+        const stored = await storePart(part.data, part.filename, limit);
+        if (stored) files.push(stored);
+        return undefined;
+      }
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of part.data) {
+        // A file in a field that takes none is read past; text past the room refuses the form.
+        if (part.filename !== undefined) continue;
+        textBytes += chunk.byteLength;
+        if (textBytes > TEXT_ROOM) throw new BadUploadError("text fields too long");
+        chunks.push(chunk);
+      }
+      if (part.filename === undefined) fields.append(part.name, Buffer.concat(chunks).toString("utf8"));
+      return undefined;
+    });
+    if (files.length > 1) throw new BadUploadError("more than one file");
+    return { fields, file: files[0] ?? null };
+  } catch (error) {
+    await removeStoredFiles(files.map((file) => file.storedName));
+    if (error instanceof FileTooLargeError || error instanceof UnsupportedFileError || error instanceof BadUploadError) {
+      // The browser is still sending: it gets the answer once the rest has been read into nothing.
+      void discardRest(reader, 4 * limit);
+    }
+    if (error instanceof FileTooLargeError) throw new UploadRefusedError(new FileTooLargeError(bodySize), fields);
+    if (error instanceof UnsupportedFileError) throw new UploadRefusedError(error, fields);
+    if (error instanceof TypeError) throw new BadUploadError(error.message);
+    throw error;
+  }
+}
