@@ -9,8 +9,19 @@ import { NonceProvider } from "./components/nonce";
 import { i18nConfig } from "./i18n/config";
 import { i18next } from "./i18n/i18next.server";
 import { resources } from "./i18n/resources.server";
+import { getDb } from "./db.server";
+import { sweepOrphanUploads } from "./models/document.server";
+import { singleton } from "./utils/singleton.server";
 
 const RENDER_TIMEOUT_MS = 10_000;
+
+// Once per process, as the server starts: files that a server stopped mid-upload left behind.
+singleton("uploadSweep", () =>
+  sweepOrphanUploads(getDb()).then(
+    (removed) => (removed ? console.log(`Uploads: removed ${removed} unfinished file(s) that no document names`) : undefined),
+    (error: unknown) => console.error("Uploads: the sweep of unfinished files failed", error),
+  ),
+);
 
 export default async function handleRequest(
   request: Request,

@@ -84,7 +84,15 @@ async function fill(dataDir: string) {
   return clients;
 }
 
-export async function benchWizard(): Promise<{ get: { p50: number; p95: number }; post: { p50: number; p95: number }; requests: number }> {
+export interface BenchServer {
+  base: string;
+  pid: number;
+  clients: Array<{ cookie: string; path: string }>;
+  stop: () => void;
+}
+
+/** The production build on a free port, over a fresh data folder holding the 100,000 referrals. */
+export async function startBenchServer(): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "referral-bench-"));
   const port = await freePort();
   // The sessions made here must be read by the server: same data folder, same secret.
@@ -94,6 +102,10 @@ export async function benchWizard(): Promise<{ get: { p50: number; p95: number }
     env: { ...process.env, PORT: String(port), NODE_ENV: "production", APP_URL: `http://localhost:${port}` },
     stdio: "ignore",
   });
+  const stop = () => {
+    server.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     const clients = await fill(dataDir);
     const base = `http://localhost:${port}`;
@@ -103,34 +115,38 @@ export async function benchWizard(): Promise<{ get: { p50: number; p95: number }
       if (attempt > 100) throw new Error("the server did not start");
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    // One unmeasured round first: the server's code is compiled on its first requests.
-    for (const { cookie, path: step } of clients.slice(0, 5)) await (await fetch(`${base}${step}`, { headers: { Cookie: cookie } })).text();
-    const gets: number[] = [];
-    const posts: number[] = [];
-    await Promise.all(
-      clients.map(async ({ cookie, path: step }, index) => {
-        for (let round = 0; round < ROUNDS; round += 1) {
-          let start = performance.now();
-          const page = await fetch(`${base}${step}`, { headers: { Cookie: cookie } });
-          await page.text();
-          if (page.status !== 200) throw new Error(`GET ${step}: ${page.status}`);
-          gets.push(performance.now() - start);
-          start = performance.now();
-          const body = new URLSearchParams({ primaryLanguage: String(1 + ((index + round) % 20)), intent: "save" });
-          const saved = await fetch(`${base}${step}`, { method: "POST", body, redirect: "manual", headers: { Cookie: cookie, Origin: base, "Content-Type": "application/x-www-form-urlencoded" } });
-          await saved.text();
-          if (saved.status !== 302) throw new Error(`POST ${step}: ${saved.status}`);
-          posts.push(performance.now() - start);
-        }
-      }),
-    );
-    return {
-      get: { p50: percentile(gets, 0.5), p95: percentile(gets, 0.95) },
-      post: { p50: percentile(posts, 0.5), p95: percentile(posts, 0.95) },
-      requests: gets.length + posts.length,
-    };
-  } finally {
-    server.kill();
-    rmSync(dataDir, { recursive: true, force: true });
+    return { base, pid: server.pid!, clients, stop };
+  } catch (error) {
+    stop();
+    throw error;
   }
+}
+
+export async function benchWizard({ base, clients }: BenchServer): Promise<{ get: { p50: number; p95: number }; post: { p50: number; p95: number }; requests: number }> {
+  // One unmeasured round first: the server's code is compiled on its first requests.
+  for (const { cookie, path: step } of clients.slice(0, 5)) await (await fetch(`${base}${step}`, { headers: { Cookie: cookie } })).text();
+  const gets: number[] = [];
+  const posts: number[] = [];
+  await Promise.all(
+    clients.map(async ({ cookie, path: step }, index) => {
+      for (let round = 0; round < ROUNDS; round += 1) {
+        let start = performance.now();
+        const page = await fetch(`${base}${step}`, { headers: { Cookie: cookie } });
+        await page.text();
+        if (page.status !== 200) throw new Error(`GET ${step}: ${page.status}`);
+        gets.push(performance.now() - start);
+        start = performance.now();
+        const body = new URLSearchParams({ primaryLanguage: String(1 + ((index + round) % 20)), intent: "save" });
+        const saved = await fetch(`${base}${step}`, { method: "POST", body, redirect: "manual", headers: { Cookie: cookie, Origin: base, "Content-Type": "application/x-www-form-urlencoded" } });
+        await saved.text();
+        if (saved.status !== 302) throw new Error(`POST ${step}: ${saved.status}`);
+        posts.push(performance.now() - start);
+      }
+    }),
+  );
+  return {
+    get: { p50: percentile(gets, 0.5), p95: percentile(gets, 0.95) },
+    post: { p50: percentile(posts, 0.5), p95: percentile(posts, 0.95) },
+    requests: gets.length + posts.length,
+  };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext } from "@playwright/test";
 
@@ -168,4 +168,23 @@ export async function idleSessions(userId: number) {
   const db = await database();
   const longAgo = new Date(Date.now() - 11 * 60 * 1000).toISOString();
   await db.updateTable("sessions").set({ last_seen_at: longAgo }).where("user_id", "=", userId).execute();
+}
+
+/** The documents recorded for a referral (by its id), as stored. */
+export async function documentsOf(referralId: number) {
+  const db = await database();
+  return db.selectFrom("referral_documents").select(["id", "description", "is_consent", "file_name", "file_path", "size_bytes"]).where("referral_id", "=", referralId).orderBy("id").execute();
+}
+
+/** The files in the server's uploads folder, with their sizes. */
+export function storedUploads(): Array<{ name: string; size: number }> {
+  const dir = path.join(dataDir, "uploads");
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => ({ name: entry.name, size: statSync(path.join(dir, entry.name)).size }));
+}
+
+/** The referral id in a wizard address. */
+export function referralIdOf(wizardPath: string): number {
+  return Number(/\/referral\/(\d+)\//.exec(wizardPath)![1]);
 }

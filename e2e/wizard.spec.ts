@@ -309,6 +309,8 @@ const STEPS = [
   "reason/select",
   "reason/screen",
   "details/select",
+  "supporting-documentation/list",
+  "supporting-documentation/new",
 ];
 
 test("another user gets 404 on every step, and an administrator cannot save one", async ({ page, context, browser }) => {

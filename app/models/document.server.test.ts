@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from "../../db/testing";
 import { addPerson } from "~/test/people";
 import type { StoredFile } from "~/services/uploads.server";
 import { createChild, deleteChild, startReferral } from "./child.server";
-import { addDocument, deleteDocument, getDocument, getDocumentFile, listDocuments, updateDocument } from "./document.server";
+import { addDocument, deleteDocument, getDocument, getDocumentFile, listDocuments, sweepOrphanUploads, updateDocument } from "./document.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import type { CurrentUser } from "./user.server";
 
@@ -98,5 +98,15 @@ describe("a referral's documents", () => {
     await addDocument(test.db, owner, { child: child.id, referral: referral.id, user: owner.id }, { description: "Report", isConsent: false }, file);
     await deleteChild(test.db, owner, child.id);
     expect(onDisk(file)).toBe(false);
+  });
+
+  it("are swept at start-up when a stopped server left a file no row names, once it is an hour old", async () => {
+    const kept = uploaded();
+    await addDocument(test.db, owner, ids, { description: "Kept", isConsent: false }, kept);
+    const orphan = uploaded();
+    expect(await sweepOrphanUploads(test.db)).toBe(0); // too recent: it may be an upload under way
+    expect(await sweepOrphanUploads(test.db, { now: Date.now() + 2 * 60 * 60 * 1000 })).toBeGreaterThanOrEqual(1);
+    expect(onDisk(orphan)).toBe(false);
+    expect(onDisk(kept)).toBe(true);
   });
 });

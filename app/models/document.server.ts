@@ -1,5 +1,5 @@
 import { writeTransaction, type DB } from "~/db.server";
-import { removeStoredFiles, type StoredFile } from "~/services/uploads.server";
+import { listStoredFiles, removeStoredFiles, type StoredFile } from "~/services/uploads.server";
 import type { WizardIds } from "~/wizard/steps";
 import { NotFoundError } from "./errors";
 import { getDraftForEdit } from "./referral.server";
@@ -145,4 +145,20 @@ export async function storedFilesOf(db: DB, referralIds: number[]): Promise<stri
   if (!referralIds.length) return [];
   const rows = await db.selectFrom("referral_documents").select("file_path").where("referral_id", "in", referralIds).execute();
   return rows.map((row) => row.file_path);
+}
+
+/**
+ * Removes the files in the uploads folder that no document names and that were last written over
+ * an hour ago: what a server stopped in the middle of an upload leaves. Run at start-up.
+ */
+export async function sweepOrphanUploads(db: DB, { olderThanMs = 60 * 60 * 1000, now = Date.now() } = {}): Promise<number> {
+  const old = (await listStoredFiles()).filter((file) => now - file.modifiedMs > olderThanMs).map((file) => file.storedName);
+  const orphans: string[] = [];
+  for (let start = 0; start < old.length; start += 500) {
+    const names = old.slice(start, start + 500);
+    const known = new Set((await db.selectFrom("referral_documents").select("file_path").where("file_path", "in", names).execute()).map((row) => row.file_path));
+    orphans.push(...names.filter((name) => !known.has(name)));
+  }
+  await removeStoredFiles(orphans);
+  return orphans.length;
 }

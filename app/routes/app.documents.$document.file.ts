@@ -8,6 +8,7 @@ import { idParam, notFound, orHttpError } from "~/utils/route.server";
 /**
  * A referral document's file, for the referral's creator and administrators (404 for anyone
  * else): always as a download, under its original (cleaned) name, never run or shown inline.
+ * X-Content-Type-Options: nosniff comes with every response (app/server/security.ts).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
@@ -23,7 +24,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       "Content-Type": document.contentType,
       "Content-Length": String(file.size),
       "Content-Disposition": contentDisposition(document.fileName),
-      "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
     },
   });

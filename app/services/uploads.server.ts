@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
-import { rm, stat } from "node:fs/promises";
+import { createReadStream, createWriteStream } from "node:fs";
+import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { unstable_parseMultipartFormData } from "@remix-run/node";
 import { getConfig } from "~/config.server";
 import { UPLOAD_LIMIT_BYTES } from "~/utils/upload";
@@ -100,13 +101,24 @@ export class BadUploadError extends Error {
   name = "BadUploadError";
 }
 
+const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 function uploadsDir(): string {
   return getConfig().uploadsDir;
 }
 
 function storedPath(storedName: string): string {
-  if (!/^[0-9a-f-]{36}$/.test(storedName)) throw new Error("not a stored file name");
+  if (!STORED_NAME.test(storedName)) throw new Error("not a stored file name");
   return path.join(uploadsDir(), storedName);
+}
+
+/** The stored files (random names only) with their last change, for the start-up sweep. */
+export async function listStoredFiles(): Promise<Array<{ storedName: string; modifiedMs: number }>> {
+  const names = (await readdir(uploadsDir())).filter((name) => STORED_NAME.test(name));
+  const files = await Promise.all(
+    names.map(async (storedName) => ({ storedName, modifiedMs: (await stat(path.join(uploadsDir(), storedName)).catch(() => null))?.mtimeMs ?? null })),
+  );
+  return files.filter((file): file is { storedName: string; modifiedMs: number } => file.modifiedMs !== null);
 }
 
 export async function removeStoredFiles(storedNames: Array<string | null | undefined>): Promise<void> {
@@ -127,27 +139,14 @@ export async function openStoredFile(storedName: string): Promise<{ body: Readab
   return { body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, size };
 }
 
-function write(stream: WriteStream, chunk: Uint8Array): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const ok = stream.write(chunk, (error) => (error ? reject(error) : undefined));
-    if (ok) resolve();
-    else stream.once("drain", resolve);
-  });
-}
-
-function close(stream: WriteStream): Promise<void> {
-  return new Promise((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
-}
-
 /** Writes one file part to a random name, counting and typing it as it comes. */
 async function storePart(data: AsyncIterable<Uint8Array>, fileName: string, limit: number): Promise<StoredFile | null> {
   const storedName = randomUUID();
   const file = path.join(uploadsDir(), storedName);
-  const out = createWriteStream(file, { flags: "wx", mode: 0o600 });
   let size = 0;
   let head = new Uint8Array(0);
   let kind: FileKind | null = null;
-  try {
+  async function* checked() {
     for await (const chunk of data) {
       size += chunk.byteLength;
       if (size > limit) throw new FileTooLargeError(null);
@@ -161,9 +160,12 @@ async function storePart(data: AsyncIterable<Uint8Array>, fileName: string, limi
           if (!kind) throw new UnsupportedFileError("type");
         }
       }
-      await write(out, chunk);
+      yield chunk;
     }
-    await close(out);
+  }
+  try {
+    // pipeline waits for the disk when it is slower than the network, and closes the file on any error.
+    await pipeline(Readable.from(checked()), createWriteStream(file, { flags: "wx", mode: 0o600 }));
     if (size === 0 && !fileName) {
       // The file box was left empty: the browser sends an empty part with no name.
       await rm(file, { force: true });
@@ -174,7 +176,6 @@ async function storePart(data: AsyncIterable<Uint8Array>, fileName: string, limi
     if (!kind) throw new UnsupportedFileError("type");
     return { storedName, fileName: safeFileName(fileName), kind, contentType: CONTENT_TYPES[kind], size };
   } catch (error) {
-    out.destroy();
     await rm(file, { force: true });
     throw error;
   }

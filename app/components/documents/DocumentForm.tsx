@@ -96,14 +96,21 @@ export function DocumentForm({
           window.location.assign(redirectTo);
           return;
         }
-        setProgress(null);
-        try {
-          const answer = JSON.parse(request.responseText) as DocumentActionData;
-          setSent(answer);
-          if (answer.tooLarge) showTooLarge(answer.tooLarge.size);
-        } catch {
-          setSent({ failed: true });
+        if (request.getResponseHeader("X-Remix-Catch")) {
+          // Refused as a whole (the referral is no longer the person's to change): the page says why.
+          window.location.reload();
+          return;
         }
+        setProgress(null);
+        let answer: DocumentActionData = { failed: true };
+        try {
+          const parsed = JSON.parse(request.responseText) as DocumentActionData;
+          if (parsed.result || parsed.tooLarge || parsed.failed) answer = parsed;
+        } catch {
+          // Not an answer of this action (a proxy's error page): the save failed.
+        }
+        setSent(answer);
+        if (answer.tooLarge) showTooLarge(answer.tooLarge.size);
       };
       request.onerror = () => {
         setProgress(null);
@@ -166,7 +173,8 @@ export function DocumentForm({
         {progress !== null ? (
           <div className="upload-progress">
             <progress id="upload-progress" max={100} value={progress} aria-label={t("documents.progressLabel")} />
-            <span role="status">{t("documents.uploading", { percent: progress })}</span>
+            {/* Read out every tenth, not every step of the bar. */}
+            <span role="status">{t("documents.uploading", { percent: Math.floor(progress / 10) * 10 })}</span>
           </div>
         ) : null}
         <div className="form-actions">
