@@ -188,3 +188,63 @@ export function storedUploads(): Array<{ name: string; size: number }> {
 export function referralIdOf(wizardPath: string): number {
   return Number(/\/referral\/(\d+)\//.exec(wizardPath)![1]);
 }
+
+/** Answers steps 1–14 of a Draft as the wizard saves them (and the consent answer, when given). */
+export async function fillReferral(user: TestUser, wizardPath: string, { consent }: { consent?: 1 | 2 } = {}) {
+  const db = await database();
+  const { getCurrentUser } = await import("../app/models/user.server");
+  const { saveStep, saveAdult } = await import("../app/models/referral.server");
+  const { addReferralAddress } = await import("../app/models/address.server");
+  const actor = (await getCurrentUser(db, user.id))!;
+  const [, child, referral] = /\/child\/(\d+)\/referral\/(\d+)\//.exec(`${wizardPath}/`)!;
+  const ids = { child: Number(child), referral: Number(referral), user: user.id };
+  const address = await addReferralAddress(db, actor, { line1: "12 Main St", city: "Annapolis", zip: "21401", county: "24003" });
+  await saveStep(db, actor, ids, {
+    columns: {
+      referrer_relationship: "1",
+      referrer_first_name: "Rosa",
+      referrer_last_name: "Pérez",
+      gender: "F",
+      is_hispanic_child: "yes",
+      primary_language: "2",
+      address_id: address,
+      gestational_age_in_days: 273,
+      family_primary_language: "2",
+      family_needs_interpreter: "yes",
+      child_in_foster_care: "no",
+      additional_details: "Camina tarde.",
+      child_parent_consent: consent ?? null,
+    },
+    races: ["2106-3"],
+    referrerPhone: { areaCode: "410", prefix: "555", suffix: "0001" },
+    reasons: { RefReasons_ConcernsDevelopmental: ["1"], FailedScreenings: ["1"] },
+  });
+  await saveAdult(db, actor, ids, null, {
+    firstName: "Rosa",
+    lastName: "Pérez",
+    childRelationship: "1",
+    homePhoneNumber: { areaCode: "301", prefix: "555", suffix: "0003" },
+    workPhoneNumber: null,
+    mobilePhoneNumber: null,
+  });
+  return ids;
+}
+
+/** Fills and submits a Draft through the model, as the review's confirmed submit does. */
+export async function submitDirectly(user: TestUser, wizardPath: string) {
+  const ids = await fillReferral(user, wizardPath, { consent: 2 });
+  const db = await database();
+  const { getCurrentUser } = await import("../app/models/user.server");
+  const { submitReferral } = await import("../app/models/referral-lifecycle.server");
+  await submitReferral(db, (await getCurrentUser(db, user.id))!, ids.referral);
+}
+
+/** What the program does later (no screen of this application does it): a new status with its details. */
+export async function setStatus(wizardPath: string, status: "Received" | "Processed" | "Unable to Process" | "Unable to Contact" | "Eligible" | "Not Eligible", details: string, detailsEs: string, at: string) {
+  const db = await database();
+  await db
+    .updateTable("referrals")
+    .set({ status, status_details: details, status_details_es: detailsEs, status_updated_at: at })
+    .where("id", "=", referralIdOf(wizardPath))
+    .execute();
+}

@@ -5,20 +5,22 @@ import enChildren from "../../locales/en/children.json";
 import enCommon from "../../locales/en/common.json";
 import enEmail from "../../locales/en/email.json";
 import enProfile from "../../locales/en/profile.json";
+import enReferrals from "../../locales/en/referrals.json";
 import enWizard from "../../locales/en/wizard.json";
 import esAuth from "../../locales/es/auth.json";
 import esChildren from "../../locales/es/children.json";
 import esCommon from "../../locales/es/common.json";
 import esEmail from "../../locales/es/email.json";
 import esProfile from "../../locales/es/profile.json";
+import esReferrals from "../../locales/es/referrals.json";
 import esWizard from "../../locales/es/wizard.json";
 import type { Language } from "./config";
 
 // Bundled into the server build, so no file is read per request. A new locales/*/<namespace>.json
 // is added here (a test fails until it is).
 export const resources = {
-  en: { common: enCommon, auth: enAuth, email: enEmail, profile: enProfile, children: enChildren, wizard: enWizard },
-  es: { common: esCommon, auth: esAuth, email: esEmail, profile: esProfile, children: esChildren, wizard: esWizard },
+  en: { common: enCommon, auth: enAuth, email: enEmail, profile: enProfile, children: enChildren, wizard: enWizard, referrals: enReferrals },
+  es: { common: esCommon, auth: esAuth, email: esEmail, profile: esProfile, children: esChildren, wizard: esWizard, referrals: esReferrals },
 } satisfies Record<Language, Resource[string]>;
 
 /** Changes whenever any translation changes: the browser caches the files under it. */

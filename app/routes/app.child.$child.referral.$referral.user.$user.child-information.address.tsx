@@ -16,8 +16,7 @@ import { getDraftForEdit } from "~/models/referral.server";
 import { ChildAddressSchema } from "~/schemas/referral";
 import { redirectWithToast } from "~/services/toast.server";
 import { orHttpError } from "~/utils/route.server";
-import { loadStep, wizardIds } from "~/wizard/step.server";
-import { nextStep, stepHref } from "~/wizard/steps";
+import { afterSave, loadStep, wizardIds } from "~/wizard/step.server";
 import { StepForm } from "~/wizard/StepForm";
 
 export const handle = { i18n: ["common", "wizard", "profile"] };
@@ -78,7 +77,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (error instanceof InputError) return fail({ fieldErrors: error.fieldErrors });
     throw error;
   }
-  return redirectWithToast(stepHref(ids, intent === "continue" ? nextStep("address") ?? "address" : "address"), { key: "toasts.referralUpdated" });
+  return redirectWithToast(afterSave(request, ids, "address", intent === "continue"), { key: "toasts.referralUpdated" });
 }
 
 export default function AddressStep() {

@@ -8,7 +8,7 @@ import { getLookupOptions } from "~/models/lookup.server";
 import { deleteAdult, getDraftForEdit, listAdults } from "~/models/referral.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam, orHttpError } from "~/utils/route.server";
-import { loadStep, wizardIds } from "~/wizard/step.server";
+import { afterSave, loadStep, wizardIds } from "~/wizard/step.server";
 import { guardianHref, stepHref } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "wizard"] };
@@ -37,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(stepHref(ids, "guardians"), { key: "toasts.adultRemoved" });
   }
   // Nothing to save here: the guardians are saved one by one. Continue goes on (SPEC §2).
-  return redirect(stepHref(ids, formData.get("intent") === "continue" ? "familyLanguage" : "guardians"));
+  return redirect(afterSave(request, ids, "guardians", formData.get("intent") === "continue"));
 }
 
 export default function GuardianList() {

@@ -4,10 +4,9 @@ import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
 import { getDb } from "~/db.server";
 import { getChild } from "~/models/child.server";
-import { badgeFacts, getDraftForEdit } from "~/models/referral.server";
-import { orHttpError } from "~/utils/route.server";
+import { badgeFacts } from "~/models/referral.server";
 import { sectionBadges } from "~/wizard/badges";
-import { wizardIds } from "~/wizard/step.server";
+import { draftOrReview, wizardIds } from "~/wizard/step.server";
 import { firstStepOf, SECTIONS, stepHref, wizardBase, WIZARD_STEPS } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "wizard"] };
@@ -17,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
   const ids = wizardIds(params);
   const db = getDb();
-  const referral = await orHttpError(getDraftForEdit(db, actor, ids));
+  const referral = await draftOrReview(db, actor, ids);
   const child = await getChild(db, actor, referral.child_id);
   return json({
     ids,

@@ -12,7 +12,7 @@ import { getLookupLabel } from "~/models/lookup.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
 import { idParam, notFound, orHttpError } from "~/utils/route.server";
-import { stepHref } from "~/wizard/steps";
+import { openReferralHref, stepHref } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "children"] };
 
@@ -121,13 +121,9 @@ export default function ChildDetails() {
             {referrals.map((referral) => (
               <tr key={referral.id}>
                 <th scope="row" data-label={t("details.referral")}>
-                  {mayChange && referral.status === "Draft" ? (
-                    <Link to={stepHref({ child: child.id, referral: referral.id, user: child.createdById }, "relationship")}>
-                      {t("details.referralNumber", { id: referral.id })}
-                    </Link>
-                  ) : (
-                    t("details.referralNumber", { id: referral.id })
-                  )}
+                  <Link to={openReferralHref({ id: referral.id, childId: child.id, createdById: child.createdById, status: referral.status }, !mayChange)}>
+                    {t("details.referralNumber", { id: referral.id })}
+                  </Link>
                 </th>
                 <td data-label={t("details.status")}>{t(`common:statuses.${referral.status}`)}</td>
                 <td data-label={t("details.createdAt")}>{referral.createdAt}</td>

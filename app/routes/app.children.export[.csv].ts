@@ -65,7 +65,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="children-${easternCalendarDate()}.csv"`,
       "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
       "X-Total-Count": String(total),
     },
   });

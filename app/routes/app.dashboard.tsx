@@ -1,4 +1,46 @@
-import { PlaceholderPage, placeholderLoader } from "~/components/shell/Placeholder";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/auth/auth.server";
+import { getDb } from "~/db.server";
+import { getPageTranslation } from "~/i18n/page.server";
+import { dashboardCounts } from "~/models/referral-list.server";
 
-export const loader = placeholderLoader("pages.dashboard");
-export default PlaceholderPage;
+export const handle = { i18n: ["common", "referrals"] };
+
+/** Counts of drafts, submitted referrals, children and status updates; users only for administrators (SPEC §2). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await requireUser(request);
+  const { title } = await getPageTranslation(request, ["referrals", "common"]);
+  return json({ title: title("referrals:dashboard.title"), name: actor.firstName, isAdmin: actor.isAdmin, counts: await dashboardCounts(getDb(), actor) });
+}
+
+export default function Dashboard() {
+  const { name, isAdmin, counts } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation(["referrals", "common"]);
+  const number = new Intl.NumberFormat(i18n.language === "es" ? "es-US" : "en-US");
+  const cards: Array<{ key: string; count: number; href: string }> = [
+    { key: "drafts", count: counts.drafts, href: "/app/referrals/drafts" },
+    { key: "submitted", count: counts.submitted, href: "/app/referrals/submitted" },
+    { key: "children", count: counts.children, href: "/app/children" },
+    { key: "statusUpdates", count: counts.statusUpdates, href: "/app/updates" },
+    ...(counts.users !== null ? [{ key: "users", count: counts.users, href: "/app/users" }] : []),
+  ];
+  return (
+    <div className="dashboard">
+      <h1>{t("dashboard.title")}</h1>
+      <p className="usa-intro">{t("dashboard.intro", { name })}</p>
+      <ul className="dashboard__counts" aria-label={t("dashboard.countsLabel")}>
+        {cards.map((card) => (
+          <li key={card.key} className="dashboard__count">
+            <Link to={card.href}>
+              <span className="dashboard__number">{number.format(card.count)}</span>
+              <span className="dashboard__label">{t(`dashboard.${card.key}`)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {!isAdmin ? <p>{t("dashboard.startReferral")}</p> : null}
+    </div>
+  );
+}

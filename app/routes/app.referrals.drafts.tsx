@@ -1,4 +1,16 @@
-import { PlaceholderPage, placeholderLoader } from "~/components/shell/Placeholder";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/auth/auth.server";
+import { ReferralListPage } from "~/components/referrals/ReferralList";
+import { loadReferralList, referralListAction } from "~/components/referrals/referral-list.server";
 
-export const loader = placeholderLoader("pages.drafts");
-export default PlaceholderPage;
+export const handle = { i18n: ["common", "referrals"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadReferralList(request, await requireUser(request), "drafts");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return referralListAction(request, await requireUser(request), "/app/referrals/drafts");
+}
+
+export default ReferralListPage;

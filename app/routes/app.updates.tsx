@@ -1,4 +1,81 @@
-import { PlaceholderPage, placeholderLoader } from "~/components/shell/Placeholder";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/auth/auth.server";
+import { Pagination } from "~/components/list/List";
+import { getDb } from "~/db.server";
+import { getLanguage } from "~/i18n/i18next.server";
+import { getPageTranslation } from "~/i18n/page.server";
+import { listStatusUpdates } from "~/models/referral-list.server";
+import { formatDateTimeEastern } from "~/utils/dates";
+import { parseListQuery } from "~/utils/list";
+import { reviewHref } from "~/wizard/steps";
 
-export const loader = placeholderLoader("pages.updates");
-export default PlaceholderPage;
+export const handle = { i18n: ["common", "referrals"] };
+
+const UPDATES_LIST = { sorts: ["statusUpdatedAt"], defaultSort: "statusUpdatedAt", defaultOrder: "desc", textFilters: [], dateFilters: [] } as const;
+
+/** The signed-in referrer's referrals whose status changed after submission, newest first (SPEC §2 statusUpdates). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await requireUser(request);
+  const language = await getLanguage(request);
+  const query = parseListQuery(new URL(request.url).searchParams, UPDATES_LIST);
+  const { data, total } = await listStatusUpdates(getDb(), actor, query);
+  const { title } = await getPageTranslation(request, ["referrals", "common"]);
+  return json({
+    title: title("referrals:updates.title"),
+    state: query,
+    total,
+    rows: data.map((row) => ({
+      id: row.id,
+      href: reviewHref({ child: row.childId, referral: row.id, user: row.createdById }),
+      childName: `${row.childFirstName} ${row.childLastName}`,
+      status: row.status,
+      details: (language === "es" ? row.statusDetailsEs ?? row.statusDetails : row.statusDetails) ?? "",
+      date: row.statusUpdatedAt ? formatDateTimeEastern(row.statusUpdatedAt, language) : "",
+    })),
+  });
+}
+
+export default function StatusUpdates() {
+  const { state, total, rows } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["referrals", "common"]);
+  return (
+    <div className="list-page">
+      <h1>{t("updates.title")}</h1>
+      <p>{t("updates.intro")}</p>
+      {rows.length === 0 ? (
+        <p className="no-data">{t("updates.empty")}</p>
+      ) : (
+        <table className="usa-table usa-table--borderless usa-table--stacked list-table">
+          <caption className="usa-sr-only">{t("updates.title")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("updates.child")}</th>
+              <th scope="col">{t("updates.status")}</th>
+              <th scope="col">{t("updates.details")}</th>
+              <th scope="col">{t("updates.date")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row" data-label={t("updates.child")}>
+                  <Link to={row.href}>{row.childName}</Link>
+                </th>
+                <td data-label={t("updates.status")}>
+                  <strong>{t(`common:statuses.${row.status}`)}</strong>
+                  <br />
+                  <span className="usa-hint">{t(`updates.meanings.${row.status}`)}</span>
+                </td>
+                <td data-label={t("updates.details")}>{row.details}</td>
+                <td data-label={t("updates.date")}>{row.date}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pagination state={state} total={total} />
+    </div>
+  );
+}

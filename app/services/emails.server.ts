@@ -1,6 +1,7 @@
 import { getConfig } from "~/config.server";
 import { fromPublicLanguage } from "~/i18n/config";
 import { i18next } from "~/i18n/i18next.server";
+import { formatDateTimeEastern } from "~/utils/dates";
 import { sendMail } from "./mail.server";
 
 interface Recipient {
@@ -31,4 +32,13 @@ export function sendVerificationEmail(to: Recipient, token: string) {
 
 export function sendPasswordResetEmail(to: Recipient, token: string) {
   return sendAccountMail(to, "reset", appLink("/reset-password", { token }, to.primary_language));
+}
+
+/** The confirmation a referrer gets once a referral is submitted, in their language (no details of the child beyond the name). */
+export async function sendReferralSubmittedEmail(to: Recipient, referral: { childName: string; submittedAt: string; link: string }) {
+  const language = fromPublicLanguage(to.primary_language) ?? "en";
+  const t = await i18next.getFixedT(language, "email");
+  const date = formatDateTimeEastern(referral.submittedAt, language);
+  const text = [t("greeting", { name: to.first_name }), "", t("submitted.body", { child: referral.childName, date, link: referral.link }), "", t("signature")].join("\n");
+  await sendMail({ to: to.email, subject: t("submitted.subject", { child: referral.childName }), text, language });
 }

@@ -12,7 +12,8 @@ export const EXPORT_PAGE_SIZE = 100;
 export const FILTER_DEBOUNCE_MS = 760;
 
 export const DATE_COMPARISONS = ["before", "after", "exactly", "between"] as const;
-export type DateComparison = (typeof DATE_COMPARISONS)[number];
+/** "never" is one more comparison for the lists' updated date: rows not changed since they were made (SPEC §5). */
+export type DateComparison = (typeof DATE_COMPARISONS)[number] | "never";
 
 export interface DateFilter {
   type: DateComparison;
@@ -29,6 +30,8 @@ export interface ListSpec<Sort extends string = string> {
   defaultOrder: SortOrder;
   textFilters: readonly string[];
   dateFilters: readonly string[];
+  /** The date filters that also offer "never". */
+  neverFilters?: readonly string[];
 }
 
 export interface ListQuery<Sort extends string = string> {
@@ -50,9 +53,10 @@ export class UnknownComparisonError extends Error {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function dateFilter(params: URLSearchParams, field: string): DateFilter | null {
+function dateFilter(params: URLSearchParams, field: string, allowNever: boolean): DateFilter | null {
   const type = params.get(`${field}Type`)?.trim() ?? "";
   if (!type) return null;
+  if (type === "never" && allowNever) return { type, from: "" };
   if (!(DATE_COMPARISONS as readonly string[]).includes(type)) throw new UnknownComparisonError(field, type);
   const from = params.get(`${field}From`)?.trim() ?? "";
   const to = params.get(`${field}To`)?.trim() ?? "";
@@ -81,7 +85,7 @@ export function parseListQuery<Sort extends string>(params: URLSearchParams, spe
   }
   const dates: Record<string, DateFilter> = {};
   for (const field of spec.dateFilters) {
-    const filter = dateFilter(params, field);
+    const filter = dateFilter(params, field, spec.neverFilters?.includes(field) ?? false);
     if (filter) dates[field] = filter;
   }
   return { page, count, sort, order, text, dates };
@@ -103,6 +107,9 @@ export function dateBounds(filter: DateFilter, column: "date" | "moment"): { fro
       return { from: start(filter.from), until: start(nextCalendarDate(filter.from)) };
     case "between":
       return { from: start(filter.from), until: start(nextCalendarDate(filter.to ?? filter.from)) };
+    case "never":
+      // Not a range: the list compares the row's own dates (see listReferrals).
+      return {};
     default:
       throw new UnknownComparisonError("date", String((filter as { type: unknown }).type));
   }

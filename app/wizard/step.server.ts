@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import type { z } from "zod";
 import { requireUser } from "~/auth/auth.server";
-import { getDb } from "~/db.server";
+import { getDb, type DB } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { InputError } from "~/models/errors";
@@ -11,7 +11,7 @@ import { getDraftForEdit, saveStep, type DraftReferral, type StepChange } from "
 import type { CurrentUser } from "~/models/user.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam, orHttpError } from "~/utils/route.server";
-import { nextStep, stepHref, type StepKey, type WizardIds } from "./steps";
+import { nextStep, reviewHref, stepHref, type StepKey, type WizardIds } from "./steps";
 
 // What every wizard step's loader and action do around the step's own fields: who may edit
 // (the creator of a Draft; 404 for anyone else, 403 for administrators), then save and go on.
@@ -20,11 +20,24 @@ export function wizardIds(params: Params): WizardIds {
   return { child: idParam(params.child), referral: idParam(params.referral), user: idParam(params.user) };
 }
 
+/**
+ * The Draft a wizard page shows. A referral the reader may see but not edit (an administrator, or
+ * its creator once it is submitted) opens in the review instead (SPEC §2); anyone else gets 404.
+ */
+export async function draftOrReview(db: DB, actor: CurrentUser, ids: WizardIds) {
+  try {
+    return await orHttpError(getDraftForEdit(db, actor, ids));
+  } catch (error) {
+    if (error instanceof Response && error.status === 403) throw redirect(reviewHref(ids));
+    throw error;
+  }
+}
+
 export async function loadStep(request: Request, params: Params, step: StepKey) {
   const actor = await requireUser(request);
   const ids = wizardIds(params);
   const db = getDb();
-  const referral = await orHttpError(getDraftForEdit(db, actor, ids));
+  const referral = await draftOrReview(db, actor, ids);
   const { title } = await getPageTranslation(request, ["wizard", "common"]);
   return { actor, ids, db, referral, language: await getLanguage(request), title: title(`wizard:steps.${step}.title`) };
 }
@@ -59,6 +72,14 @@ export async function stepAction<Schema extends z.ZodTypeAny>({
     if (error instanceof InputError) return json(submission.reply({ fieldErrors: error.fieldErrors }), { status: 400 });
     throw error;
   }
-  const next = formData.get("intent") === "continue" ? nextStep(step) ?? step : step;
-  return redirectWithToast(stepHref(ids, next), { key: "toasts.referralUpdated" });
+  return redirectWithToast(afterSave(request, ids, step, formData.get("intent") === "continue"), { key: "toasts.referralUpdated" });
+}
+
+/**
+ * Where a step goes once saved: back to the review when it was opened from there (its Change
+ * links add ?return=review), else the next step with "Save and continue", or the same step.
+ */
+export function afterSave(request: Request, ids: WizardIds, step: StepKey, advance: boolean): string {
+  if (new URL(request.url).searchParams.get("return") === "review") return reviewHref(ids);
+  return stepHref(ids, advance ? nextStep(step) ?? step : step);
 }

@@ -68,3 +68,17 @@ export function documentHref(ids: WizardIds, document: number | "new"): string {
 export function guardianHref(ids: WizardIds, adult: number | "new"): string {
   return `${wizardBase(ids)}/family-information/guardian/add-edit/${adult}`;
 }
+
+/** The review of a referral (SPEC §2 step 17), for its creator and administrators. */
+export function reviewHref(ids: WizardIds): string {
+  return `${wizardBase(ids)}/review`;
+}
+
+/**
+ * Where a referral opens (SPEC §2 Referral review): its creator opens a Draft in the wizard and
+ * anything else in the review; administrators always open the review.
+ */
+export function openReferralHref(referral: { id: number; childId: number; createdById: number; status: string }, isAdmin: boolean): string {
+  const ids = { child: referral.childId, referral: referral.id, user: referral.createdById };
+  return !isAdmin && referral.status === "Draft" ? stepHref(ids, "relationship") : reviewHref(ids);
+}

@@ -132,6 +132,25 @@ export function ListFilters({ state, children, label }: { state: ListState; chil
   );
 }
 
+/** A filter chosen from a list ("any" first). */
+export function SelectFilter({ name, label, value, anyLabel, options }: { name: string; label: string; value: string | undefined; anyLabel: string; options: Array<{ value: string; label: string }> }) {
+  return (
+    <div className="usa-form-group">
+      <label className="usa-label" htmlFor={`filter-${name}`}>
+        {label}
+      </label>
+      <select className="usa-select" id={`filter-${name}`} name={name} defaultValue={value ?? ""}>
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function TextFilter({ name, label, value }: { name: string; label: string; value: string | undefined }) {
   return (
     <div className="usa-form-group">
@@ -144,7 +163,7 @@ export function TextFilter({ name, label, value }: { name: string; label: string
 }
 
 /** A date filter: a comparison (before, after, exactly, between) and one or two dates. */
-export function DateFilterField({ name, label, value }: { name: string; label: string; value: DateFilter | undefined }) {
+export function DateFilterField({ name, label, value, allowNever = false }: { name: string; label: string; value: DateFilter | undefined; allowNever?: boolean }) {
   const { t } = useTranslation();
   const [type, setType] = useState(value?.type ?? "");
   const [hydrated, setHydrated] = useState(false);
@@ -160,7 +179,7 @@ export function DateFilterField({ name, label, value }: { name: string; label: s
         </label>
         <select className="usa-select" id={`filter-${name}-type`} name={`${name}Type`} defaultValue={value?.type ?? ""} onChange={(event) => setType(event.currentTarget.value)}>
           <option value="">{t("list.any")}</option>
-          {DATE_COMPARISONS.map((comparison) => (
+          {[...DATE_COMPARISONS, ...(allowNever ? (["never"] as const) : [])].map((comparison) => (
             <option key={comparison} value={comparison}>
               {t(`list.comparisons.${comparison}`)}
             </option>

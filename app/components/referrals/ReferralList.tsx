@@ -1,0 +1,149 @@
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CsvExport, DateFilterField, ListFilters, Pagination, SelectFilter, SortHeader, TextFilter } from "~/components/list/List";
+import { Alert } from "~/components/ui/Alert";
+import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
+import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
+import type { loadReferralList } from "./referral-list.server";
+
+/**
+ * The one referral list screen (SPEC §2): drafts, submitted, or one user's, with its filters,
+ * sorting, paging and CSV export; drafts can be continued, copied and deleted from their row.
+ */
+export function ReferralListPage() {
+  const data = useLoaderData<typeof loadReferralList>();
+  const { kind, owner, state, total, rows, filterError, isAdmin, language, counties, statuses, confirmDelete, exportHref, exportName, titleKey } = data;
+  const { t } = useTranslation(["referrals", "common"]);
+  const title = t(titleKey, owner ? { name: owner.name } : {});
+  const deleteQuestion = (row: { id: number; childName: string }) => ({
+    title: t("review.deleteTitle"),
+    body: <p>{t("review.deleteBody")}</p>,
+    confirmLabel: t("review.deleteConfirm"),
+    cancelLabel: t("review.deleteCancel"),
+    intent: "delete",
+    fields: { referral: String(row.id) },
+  });
+  if (confirmDelete) return <ConfirmPage {...deleteQuestion(confirmDelete)} cancelTo="?" />;
+  const drafts = kind === "drafts";
+  const statusLabel = (status: string) => (status === "Unable to Process" ? t("list.rejected") : t(`common:statuses.${status}`));
+  return (
+    <div className="list-page">
+      <h1>{title}</h1>
+      {filterError ? (
+        <Alert kind="error" role="alert" heading={t("common:list.unknownComparisonHeading")}>
+          {t("common:list.unknownComparison")}
+        </Alert>
+      ) : null}
+      <ListFilters state={state} label={t("list.filtersLabel")}>
+        <TextFilter name="childName" label={t("list.child")} value={state.text.childName} />
+        {!drafts ? (
+          <SelectFilter name="status" label={t("list.status")} value={state.text.status} anyLabel={t("list.anyStatus")} options={statuses.map((status) => ({ value: status, label: statusLabel(status) }))} />
+        ) : null}
+        <SelectFilter name="county" label={t("list.county")} value={state.text.county} anyLabel={t("list.anyCounty")} options={counties} />
+        {isAdmin ? (
+          <>
+            <TextFilter name="completedByName" label={t("list.completedByName")} value={state.text.completedByName} />
+            <TextFilter name="completedByEmail" label={t("list.completedByEmail")} value={state.text.completedByEmail} />
+          </>
+        ) : null}
+        <DateFilterField name="birthdate" label={t("list.birthdate")} value={state.dates.birthdate} />
+        <DateFilterField name="createdAt" label={t("list.createdAt")} value={state.dates.createdAt} />
+        <DateFilterField name="updatedAt" label={t("list.updatedAt")} value={state.dates.updatedAt} allowNever />
+        {!drafts ? <DateFilterField name="submissionDate" label={t("list.submissionDate")} value={state.dates.submissionDate} /> : null}
+      </ListFilters>
+      {rows.length === 0 ? (
+        <p className="no-data">{t("list.empty")}</p>
+      ) : (
+        <table className="usa-table usa-table--borderless usa-table--stacked list-table">
+          <caption className="usa-sr-only">{t("list.caption", { title, total })}</caption>
+          <thead>
+            <tr>
+              <SortHeader field="childName" label={t("list.child")} state={state} />
+              <SortHeader field="birthdate" label={t("list.birthdate")} state={state} />
+              <SortHeader field="status" label={t("list.status")} state={state} />
+              <th scope="col">{t("list.county")}</th>
+              {drafts ? (
+                <>
+                  <SortHeader field="createdAt" label={t("list.createdAt")} state={state} />
+                  <SortHeader field="updatedAt" label={t("list.updatedAt")} state={state} />
+                </>
+              ) : (
+                <>
+                  <SortHeader field="submissionDate" label={t("list.submissionDate")} state={state} />
+                  <SortHeader field="statusUpdatedAt" label={t("list.statusUpdatedAt")} state={state} />
+                  <th scope="col">{t("list.statusDetails")}</th>
+                </>
+              )}
+              {isAdmin ? <SortHeader field="completedBy" label={t("list.completedBy")} state={state} /> : null}
+              <th scope="col">
+                <span className="usa-sr-only">{t("list.actions")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row" data-label={t("list.child")}>
+                  <Link to={row.href}>{row.childName}</Link>
+                </th>
+                <td data-label={t("list.birthdate")}>{formatCalendarDate(row.birthdate, language)}</td>
+                <td data-label={t("list.status")}>{t(`common:statuses.${row.status}`)}</td>
+                <td data-label={t("list.county")}>{row.county}</td>
+                {drafts ? (
+                  <>
+                    <td data-label={t("list.createdAt")}>{formatDateEastern(row.createdAt, language)}</td>
+                    <td data-label={t("list.updatedAt")}>{formatDateEastern(row.updatedAt, language)}</td>
+                  </>
+                ) : (
+                  <>
+                    <td data-label={t("list.submissionDate")}>{row.submissionDate ? formatDateEastern(row.submissionDate, language) : ""}</td>
+                    <td data-label={t("list.statusUpdatedAt")}>{row.statusUpdatedAt ? formatDateEastern(row.statusUpdatedAt, language) : ""}</td>
+                    <td data-label={t("list.statusDetails")}>{row.statusDetails}</td>
+                  </>
+                )}
+                {isAdmin ? (
+                  <td data-label={t("list.completedBy")}>
+                    {row.completedByName}
+                    <br />
+                    <span className="usa-hint">{row.completedByEmail}</span>
+                  </td>
+                ) : null}
+                <td className="form-actions">
+                  <Link to={row.href}>
+                    {row.mayChange ? t("list.edit") : t("list.review")}
+                    <span className="usa-sr-only"> {row.childName}</span>
+                  </Link>
+                  {row.mayCopy ? (
+                    <Form method="post" className="inline-form">
+                      <input type="hidden" name="referral" value={row.id} />
+                      <button type="submit" name="intent" value="copy" className="usa-button usa-button--unstyled">
+                        {t("list.copy")}
+                        <span className="usa-sr-only"> {row.childName}</span>
+                      </button>
+                    </Form>
+                  ) : null}
+                  {row.mayChange ? (
+                    <ConfirmAction
+                      id={`delete-referral-${row.id}`}
+                      href={`?delete=${row.id}`}
+                      triggerLabel={
+                        <>
+                          {t("list.delete")}
+                          <span className="usa-sr-only"> {row.childName}</span>
+                        </>
+                      }
+                      triggerClassName="usa-button usa-button--unstyled"
+                      {...deleteQuestion(row)}
+                    />
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pagination state={state} total={total} />
+      {total > 0 ? <CsvExport href={exportHref} total={total} fileName={exportName} /> : null}
+    </div>
+  );
+}

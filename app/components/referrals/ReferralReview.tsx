@@ -1,0 +1,260 @@
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { documentFileHref } from "~/components/documents/DocumentTable";
+import { Alert } from "~/components/ui/Alert";
+import { ConfirmAction } from "~/components/ui/ConfirmAction";
+import type { Language } from "~/i18n/config";
+import type { ReferralReview as Review } from "~/models/referral-lifecycle.server";
+import { formatCalendarDate, formatDateTimeEastern } from "~/utils/dates";
+import { formatFileSize } from "~/utils/upload";
+import type { MissingItem } from "~/wizard/completeness";
+import { stepHref, type StepKey } from "~/wizard/steps";
+
+/** The step where each missing part is answered. */
+const MISSING_STEP: Record<MissingItem["section"], StepKey> = {
+  referrer: "relationship",
+  child: "sex",
+  family: "guardians",
+  adultPhone: "guardians",
+  reasons: "reasons",
+  consent: "documents",
+  consentDocument: "documents",
+};
+
+type Row = [string, ReactNode];
+
+function SummaryList({ rows }: { rows: Row[] }) {
+  return (
+    <dl className="summary-list">
+      {rows.map(([term, value]) => (
+        <div key={term} className="summary-list__row">
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * Every answer of a referral, by section, with what is missing and (for its creator, while it is
+ * a Draft) a Change link to each section's step that comes back here, and the confirmed submit.
+ */
+export function ReferralReview({ review, failure }: { review: Review; failure: "submitFailed" | "incomplete" | null }) {
+  const { t, i18n } = useTranslation(["referrals", "common"]);
+  const language = i18n.language as Language;
+  const none = t("review.none");
+  const answer = (value: string | number | null | undefined) =>
+    value === null || value === undefined || value === "" ? none : value === 1 || value === "yes" ? t("review.answers.yes") : value === 0 || value === "no" ? t("review.answers.no") : value === "unknown" ? t("review.answers.unknown") : String(value);
+  const text = (value: string | null | undefined) => (value ? value : none);
+  const list = (values: string[]) => (values.length ? values.join(", ") : none);
+  const changeHref = (step: StepKey) => `${stepHref(review.ids, step)}?return=review`;
+
+  const section = (key: keyof typeof SECTION_STEP, rows: Row[], extra?: ReactNode) => (
+    <section className="review-section" aria-labelledby={`review-${key}`} key={key}>
+      <div className="review-section__heading">
+        <h2 id={`review-${key}`}>{t(`review.sections.${key}`)}</h2>
+        {review.can.edit ? (
+          <Link to={changeHref(SECTION_STEP[key])} aria-label={t("review.changeSection", { section: t(`review.sections.${key}`) })}>
+            {t("review.change")}
+          </Link>
+        ) : null}
+      </div>
+      <SummaryList rows={rows} />
+      {extra}
+    </section>
+  );
+
+  const { referrer, childInfo, family, reasons } = review;
+  const gestational =
+    childInfo.gestationalAgeInDays === null
+      ? none
+      : childInfo.gestationalAgeInDays === -1
+        ? t("review.answers.unknown")
+        : t("review.fields.gestationalWeeks", { weeks: Math.floor(childInfo.gestationalAgeInDays / 7), days: childInfo.gestationalAgeInDays % 7 });
+  const address = childInfo.address
+    ? [childInfo.address.line1, childInfo.address.line2, `${childInfo.address.city} ${childInfo.address.state} ${childInfo.address.zip}`, childInfo.address.county].filter(Boolean).join(", ")
+    : none;
+  const documents = (consent: boolean) => {
+    const rows = review.documents.filter((document) => document.isConsent === consent);
+    if (!rows.length) return t("review.noneAdded");
+    return (
+      <ul className="usa-list usa-list--unstyled">
+        {rows.map((document) => (
+          <li key={document.id}>
+            {document.description}:{" "}
+            <a href={documentFileHref(document.id)} download={document.fileName}>
+              {document.fileName}
+            </a>{" "}
+            ({formatFileSize(document.size, language)})
+          </li>
+        ))}
+      </ul>
+    );
+  };
+
+  return (
+    <div className="referral-review">
+      <h1>{t("review.title", { name: review.child.name })}</h1>
+      <SummaryList
+        rows={[
+          [t("review.status"), t(`common:statuses.${review.status}`)],
+          [t("review.createdAt"), formatDateTimeEastern(review.createdAt, language)],
+          [t("review.updatedAt"), formatDateTimeEastern(review.updatedAt, language)],
+          ...(review.submissionDate ? ([[t("review.submittedAt"), formatDateTimeEastern(review.submissionDate, language)]] as Row[]) : []),
+          ...(review.statusUpdatedAt && review.status !== "Submitted"
+            ? ([
+                [t("review.statusUpdatedAt"), formatDateTimeEastern(review.statusUpdatedAt, language)],
+                [t("review.statusDetails"), text(review.statusDetails)],
+              ] as Row[])
+            : []),
+          [t("review.createdBy"), `${review.createdBy.name} (${review.createdBy.email})`],
+        ]}
+      />
+      {review.hasBeenCopied ? <p>{t("review.copied")}</p> : null}
+      {!review.can.edit ? <p className="usa-hint">{t("review.readOnly")}</p> : null}
+
+      {failure === "submitFailed" ? (
+        <Alert kind="error" role="alert">
+          {t("review.errorSubmitting")}
+        </Alert>
+      ) : null}
+      {failure === "incomplete" ? (
+        <Alert kind="error" role="alert">
+          {t("review.incomplete")}
+        </Alert>
+      ) : null}
+      {review.status === "Draft" && review.missing.length ? (
+        <Alert kind="warning" heading={t("review.missingHeading")} role="region">
+          <ul className="usa-list">
+            {review.missing.map((item) => (
+              <li key={`${item.section}-${"name" in item ? item.name : ""}`}>
+                {review.can.edit ? (
+                  <Link to={changeHref(MISSING_STEP[item.section])}>{t(`review.missing.${item.section}`, "name" in item ? { name: item.name } : {})}</Link>
+                ) : (
+                  t(`review.missing.${item.section}`, "name" in item ? { name: item.name } : {})
+                )}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      {review.can.submit && !review.missing.length ? (
+        <Alert kind="success" heading={t("review.completeHeading")}>
+          {t("review.completeBody")}
+        </Alert>
+      ) : null}
+
+      {section("referrer", [
+        [t("review.fields.relationship"), text(referrer.relationship)],
+        [t("review.fields.referrerName"), text(referrer.name)],
+        [t("review.fields.referrerPhone"), text(referrer.phone)],
+        ...(referrer.familyApproval !== null ? ([[t("review.fields.familyApproval"), answer(referrer.familyApproval)]] as Row[]) : []),
+        ...(referrer.isAudiologistScreening !== null ? ([[t("review.fields.isAudiologistScreening"), answer(referrer.isAudiologistScreening)]] as Row[]) : []),
+        ...(referrer.isHospitalBirth !== null ? ([[t("review.fields.isHospitalBirth"), answer(referrer.isHospitalBirth)]] as Row[]) : []),
+        ...(referrer.isCapta !== null ? ([[t("review.fields.isCapta"), answer(referrer.isCapta)]] as Row[]) : []),
+      ])}
+      {section("child", [
+        [t("review.fields.childName"), review.child.name],
+        [t("review.fields.birthdate"), formatCalendarDate(review.child.birthdate, language)],
+        [t("review.fields.sex"), text(childInfo.sex)],
+        [t("review.fields.races"), list(childInfo.races)],
+        [t("review.fields.hispanic"), answer(childInfo.isHispanicChild)],
+        [t("review.fields.language"), text(childInfo.language)],
+        [t("review.fields.address"), address],
+        [t("review.fields.gestationalAge"), gestational],
+      ])}
+      {section(
+        "family",
+        [
+          [t("review.fields.familyLanguage"), text(family.language)],
+          [t("review.fields.interpreter"), answer(family.needsInterpreter)],
+          [t("review.fields.fosterCare"), answer(family.inFosterCare)],
+        ],
+        <>
+          <h3>{t("review.fields.adults")}</h3>
+          {family.adults.length === 0 ? <p>{t("review.noneAdded")}</p> : null}
+          {family.adults.map((adult, index) => (
+            <div key={index} className="review-adult">
+              <h4>{adult.name}</h4>
+              <SummaryList
+                rows={[
+                  [t("review.fields.adultRelationship"), text(adult.relationship)],
+                  [t("review.fields.homePhone"), text(adult.phones.home)],
+                  [t("review.fields.workPhone"), text(adult.phones.work)],
+                  [t("review.fields.mobilePhone"), text(adult.phones.mobile)],
+                  [t("review.fields.email"), text(adult.email)],
+                  [t("review.fields.contactMethod"), text(adult.contactMethod)],
+                  [t("review.fields.bestTime"), text(adult.bestTime)],
+                ]}
+              />
+            </div>
+          ))}
+        </>,
+      )}
+      {section("reasons", [
+        [t("review.fields.developmental"), list(reasons.developmental)],
+        [t("review.fields.screenings"), list(reasons.screenings)],
+        [t("review.fields.conditions"), list(reasons.conditions)],
+        ...(reasons.otherMedicalCondition ? ([[t("review.fields.otherCondition"), reasons.otherMedicalCondition]] as Row[]) : []),
+        [t("review.fields.screeningDate"), reasons.failedScreeningDate ? formatCalendarDate(reasons.failedScreeningDate, language) : none],
+      ])}
+      {section("details", [[t("review.fields.details"), <span key="details" className="preserve-lines">{text(review.additionalDetails)}</span>]])}
+      {section("documents", [
+        [t("review.fields.documents"), documents(false)],
+        [t("review.fields.consent"), review.consent === 3 ? none : t(`wizard:documents.consentAnswers.${review.consent}`)],
+        [t("review.fields.consentDocuments"), documents(true)],
+      ])}
+
+      <div className="form-actions review-actions">
+        {review.can.submit && !review.missing.length ? (
+          <ConfirmAction
+            id="submit-referral"
+            href="?confirm=submit"
+            triggerLabel={t("review.submit")}
+            triggerClassName="usa-button"
+            title={t("review.submitTitle")}
+            body={<p>{t("review.submitBody")}</p>}
+            confirmLabel={t("review.submitConfirm")}
+            cancelLabel={t("review.submitCancel")}
+            intent="submit"
+          />
+        ) : null}
+        {review.can.copy ? (
+          <Form method="post">
+            <button type="submit" name="intent" value="copy" className="usa-button usa-button--outline" aria-describedby="copy-hint">
+              {t("review.copy")}
+            </button>
+            <span className="usa-hint hint-below" id="copy-hint">
+              {t("review.copyHint")}
+            </span>
+          </Form>
+        ) : null}
+        {review.can.delete ? (
+          <ConfirmAction
+            id="delete-referral"
+            href="?confirm=delete"
+            triggerLabel={t("review.delete")}
+            triggerClassName="usa-button usa-button--secondary"
+            title={t("review.deleteTitle")}
+            body={<p>{t("review.deleteBody")}</p>}
+            confirmLabel={t("review.deleteConfirm")}
+            cancelLabel={t("review.deleteCancel")}
+            intent="delete"
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The step each section's Change link opens. */
+const SECTION_STEP = {
+  referrer: "relationship",
+  child: "sex",
+  family: "guardians",
+  reasons: "reasons",
+  details: "details",
+  documents: "documents",
+} as const satisfies Record<string, StepKey>;

@@ -1,0 +1,104 @@
+import { json } from "@remix-run/node";
+import { getDb } from "~/db.server";
+import { getLanguage } from "~/i18n/i18next.server";
+import { getPageTranslation } from "~/i18n/page.server";
+import { getLookupOptions } from "~/models/lookup.server";
+import { copyReferral, deleteReferral, ownReferral } from "~/models/referral-lifecycle.server";
+import { listReferrals, REFERRAL_STATUSES, referralListSpec, type ReferralListKind } from "~/models/referral-list.server";
+import type { CurrentUser } from "~/models/user.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { easternCalendarDate } from "~/utils/dates";
+import { parseListQuery, UnknownComparisonError } from "~/utils/list";
+import { idParam, orHttpError } from "~/utils/route.server";
+import { cutText } from "~/utils/text";
+import { openReferralHref, stepHref } from "~/wizard/steps";
+
+/** Status details are cut to 150 characters in the lists (SPEC §5). */
+export const STATUS_DETAILS_MAX = 150;
+
+/**
+ * The data of a referral list page (drafts, submitted, or one user's for administrators). An
+ * unknown date comparison in the address is answered 400 with the list empty.
+ */
+export async function loadReferralList(request: Request, actor: CurrentUser, kind: ReferralListKind, owner?: { id: number; name: string }) {
+  const db = getDb();
+  const url = new URL(request.url);
+  const spec = referralListSpec(kind);
+  const { title } = await getPageTranslation(request, ["referrals", "common"]);
+  const language = await getLanguage(request);
+  let filterError = false;
+  let query;
+  try {
+    query = parseListQuery(url.searchParams, spec);
+  } catch (error) {
+    if (!(error instanceof UnknownComparisonError)) throw error;
+    filterError = true;
+    query = parseListQuery(new URLSearchParams(), spec);
+  }
+  const { data, total } = filterError ? { data: [], total: 0 } : await orHttpError(listReferrals(db, actor, kind, query, owner?.id));
+  const counties = await getLookupOptions(db, "Counties", language);
+  const countyName = new Map(counties.map((county) => [county.value, county.label]));
+  const exportParams = new URLSearchParams(url.searchParams);
+  exportParams.delete("page");
+  exportParams.delete("count");
+  exportParams.set("list", kind);
+  if (owner) exportParams.set("owner", String(owner.id));
+  const titleKey = kind === "drafts" ? "referrals:list.draftsTitle" : kind === "submitted" ? "referrals:list.submittedTitle" : "referrals:list.userTitle";
+  const deleting = url.searchParams.get("delete");
+  const rows = data.map((row) => ({
+    id: row.id,
+    href: openReferralHref(row, actor.isAdmin),
+    childName: [row.childFirstName, row.childMiddleName, row.childLastName].filter(Boolean).join(" "),
+    birthdate: row.birthdate,
+    status: row.status,
+    statusDetails: cutText((language === "es" ? row.statusDetailsEs ?? row.statusDetails : row.statusDetails) ?? "", STATUS_DETAILS_MAX),
+    county: row.county ? countyName.get(row.county) ?? row.county : "",
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    submissionDate: row.submissionDate,
+    statusUpdatedAt: row.statusUpdatedAt,
+    completedByName: row.completedByName,
+    completedByEmail: row.completedByEmail,
+    mayChange: !actor.isAdmin && row.createdById === actor.id && row.status === "Draft",
+    mayCopy: !actor.isAdmin && row.createdById === actor.id,
+  }));
+  return json(
+    {
+      title: title(titleKey, owner ? { name: owner.name } : {}),
+      titleKey,
+      kind,
+      owner,
+      failed: filterError,
+      filterError,
+      state: query,
+      total,
+      rows,
+      isAdmin: actor.isAdmin,
+      language,
+      counties,
+      statuses: REFERRAL_STATUSES.filter((status) => (kind === "submitted" ? status !== "Draft" : true)),
+      confirmDelete: rows.find((row) => String(row.id) === deleting && row.mayChange) ?? null,
+      exportHref: `/app/referrals/export.csv?${exportParams}`,
+      exportName: `referrals-${kind}-${easternCalendarDate()}.csv`,
+    },
+    { status: filterError ? 400 : 200 },
+  );
+}
+
+/** The row actions of a list: copy (the copy opens) and delete a Draft (the list shows again). */
+export async function referralListAction(request: Request, actor: CurrentUser, listPath: string) {
+  const form = await request.formData();
+  const referralId = idParam(String(form.get("referral") ?? ""));
+  const db = getDb();
+  // Whose it is comes first: a stranger gets 404 whatever the form says.
+  await orHttpError(ownReferral(db, actor, referralId));
+  if (form.get("intent") === "copy") {
+    const copy = await orHttpError(copyReferral(db, actor, referralId));
+    return redirectWithToast(stepHref({ child: copy.childId, referral: copy.id, user: actor.id }, "relationship"), { key: "toasts.referralCreated" });
+  }
+  if (form.get("intent") === "delete") {
+    await orHttpError(deleteReferral(db, actor, referralId));
+    return redirectWithToast(listPath, { key: "toasts.referralDeleted" });
+  }
+  return redirectWithToast(listPath, { kind: "info", key: "toasts.referralUpdated" });
+}

@@ -1,0 +1,308 @@
+import type { Insertable } from "kysely";
+import type { ReferralsTable } from "../../db/schema";
+import { writeTransaction, type DB } from "~/db.server";
+import type { Language } from "~/i18n/config";
+import { removeStoredFiles } from "~/services/uploads.server";
+import { missingItems, type CompletenessFacts, type MissingItem } from "~/wizard/completeness";
+import { OTHER, shownRelationship } from "~/wizard/relationship";
+import type { WizardIds } from "~/wizard/steps";
+import { storedFilesOf } from "./document.server";
+import { ForbiddenError, NotFoundError } from "./errors";
+import { getLookupLabel, getLookups, lookupLabel, type LookupType } from "./lookup.server";
+import { phoneText } from "./phone.server";
+import type { CurrentUser } from "./user.server";
+
+// A referral's life after the wizard (SPEC §4): the review of every answer and what is missing,
+// the confirmed submit, copy and delete. Who may do what (SPEC §6): the creator reviews, submits
+// (a complete Draft), copies and deletes (a Draft); administrators review everything and change
+// nothing; anyone else is told the referral does not exist.
+
+type Row = NonNullable<Awaited<ReturnType<typeof referralRow>>>;
+
+function referralRow(db: DB, id: number) {
+  return db.selectFrom("referrals").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The referral the creator or an administrator may read; the path's child and user must be its own. */
+async function readable(db: DB, actor: CurrentUser, ids: WizardIds): Promise<Row> {
+  const referral = await referralRow(db, ids.referral);
+  if (!referral || referral.child_id !== ids.child || referral.created_by_id !== ids.user) throw new NotFoundError("referral");
+  if (!actor.isAdmin && referral.created_by_id !== actor.id) throw new NotFoundError("referral");
+  return referral;
+}
+
+/** The referral its creator may change (copy, delete, submit); administrators get ForbiddenError. */
+export async function ownReferral(db: DB, actor: CurrentUser, referralId: number): Promise<Row> {
+  const referral = await referralRow(db, referralId);
+  if (!referral || (!actor.isAdmin && referral.created_by_id !== actor.id)) throw new NotFoundError("referral");
+  if (actor.isAdmin) throw new ForbiddenError("administrators do not change referrals");
+  return referral;
+}
+
+async function adultsWithPhones(db: DB, referralId: number) {
+  const rows = await db.selectFrom("adults").selectAll().where("referral_id", "=", referralId).orderBy("id").execute();
+  return Promise.all(
+    rows.map(async (row) => ({
+      row,
+      name: [row.first_name, row.middle_name, row.last_name].filter(Boolean).join(" "),
+      phones: {
+        home: await phoneText(db, row.home_phone_id),
+        work: await phoneText(db, row.work_phone_id),
+        mobile: await phoneText(db, row.mobile_phone_id),
+      },
+    })),
+  );
+}
+
+async function completenessOf(db: DB, referral: Row): Promise<CompletenessFacts> {
+  const address = referral.address_id
+    ? ((await db.selectFrom("addresses").select(["line1", "city", "zip", "county"]).where("id", "=", referral.address_id).executeTakeFirst()) ?? null)
+    : null;
+  const adults = await adultsWithPhones(db, referral.id);
+  const reasons = await db.selectFrom("referral_reasons").select((eb) => eb.fn.countAll<number>().as("n")).where("referral_id", "=", referral.id).executeTakeFirstOrThrow();
+  const consentDocuments = await db
+    .selectFrom("referral_documents")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("referral_id", "=", referral.id)
+    .where("is_consent", "=", 1)
+    .where("disabled", "=", 0)
+    .executeTakeFirstOrThrow();
+  return {
+    referrerRelationship: referral.referrer_relationship,
+    referrerFirstName: referral.referrer_first_name,
+    referrerLastName: referral.referrer_last_name,
+    gender: referral.gender,
+    primaryLanguage: referral.primary_language,
+    address,
+    gestationalAgeInDays: referral.gestational_age_in_days,
+    adults: adults.map((adult) => ({ name: adult.name, phones: Object.values(adult.phones).filter(Boolean).length })),
+    familyPrimaryLanguage: referral.family_primary_language,
+    familyNeedsInterpreter: referral.family_needs_interpreter,
+    childInFosterCare: referral.child_in_foster_care,
+    reasons: Number(reasons.n),
+    childParentConsent: referral.child_parent_consent,
+    consentDocuments: Number(consentDocuments.n),
+  };
+}
+
+async function labels(db: DB, type: LookupType, codes: string[], language: Language): Promise<string[]> {
+  const rows = await getLookups(db, type);
+  return codes.map((code) => {
+    const row = rows.find((lookup) => lookup.code === code);
+    return row ? lookupLabel(row, language) : code;
+  });
+}
+
+/**
+ * Everything the review shows (SPEC §2 Referral review), its labels in the reader's language,
+ * what is missing, and what the reader may do with it.
+ */
+export async function getReferralForReview(db: DB, actor: CurrentUser, ids: WizardIds, language: Language) {
+  const referral = await readable(db, actor, ids);
+  const label = (type: LookupType, code: string | null) => getLookupLabel(db, type, code, language);
+  const child = await db.selectFrom("children").selectAll().where("id", "=", referral.child_id).executeTakeFirstOrThrow();
+  const creator = await db.selectFrom("users").select(["first_name", "last_name", "email"]).where("id", "=", referral.created_by_id).executeTakeFirstOrThrow();
+  const address = referral.address_id ? ((await db.selectFrom("addresses").selectAll().where("id", "=", referral.address_id).executeTakeFirst()) ?? null) : null;
+  const races = (await db.selectFrom("referral_races").select("race_code").where("referral_id", "=", referral.id).orderBy("race_code").execute()).map((row) => row.race_code);
+  const reasonRows = await db.selectFrom("referral_reasons").select(["reason_type", "reason_code"]).where("referral_id", "=", referral.id).orderBy("reason_code").execute();
+  const reasonsOf = (type: "RefReasons_ConcernsDevelopmental" | "FailedScreenings" | "IdentifiedConditions") =>
+    labels(db, type, reasonRows.filter((row) => row.reason_type === type).map((row) => row.reason_code), language);
+  const documents = await db
+    .selectFrom("referral_documents")
+    .select(["id", "description", "is_consent", "file_name", "size_bytes", "created_at"])
+    .where("referral_id", "=", referral.id)
+    .where("disabled", "=", 0)
+    .orderBy("id")
+    .execute();
+  const adults = await adultsWithPhones(db, referral.id);
+  const facts = await completenessOf(db, referral);
+  const isDraft = referral.status === "Draft";
+  // Home visiting is stored as Other with its text; any other "Other" shows what was typed.
+  const relationshipText = async () => {
+    const shown = shownRelationship({ relationship: referral.referrer_relationship, sourceOther: referral.referral_source_other });
+    const text = await label("References", shown || null);
+    return shown === OTHER && referral.referral_source_other ? `${text}: ${referral.referral_source_other}` : text;
+  };
+  const isCreator = referral.created_by_id === actor.id && !actor.isAdmin;
+  return {
+    id: referral.id,
+    ids,
+    status: referral.status,
+    createdAt: referral.created_at,
+    updatedAt: referral.updated_at,
+    submissionDate: referral.submission_date,
+    statusUpdatedAt: referral.status_updated_at,
+    statusDetails: language === "es" ? referral.status_details_es ?? referral.status_details : referral.status_details,
+    hasBeenCopied: referral.has_been_copied === 1,
+    createdBy: { name: `${creator.first_name} ${creator.last_name}`, email: creator.email },
+    child: {
+      name: [child.first_name, child.middle_name, child.last_name].filter(Boolean).join(" "),
+      birthdate: child.birthdate,
+    },
+    referrer: {
+      relationship: await relationshipText(),
+      name: [await label("Prefixes", referral.referrer_prefix), referral.referrer_first_name, referral.referrer_middle_name, referral.referrer_last_name, await label("Suffixes", referral.referrer_suffix)]
+        .filter(Boolean)
+        .join(" "),
+      phone: await phoneText(db, referral.referrer_phone_id),
+      familyApproval: referral.family_approval,
+      isAudiologistScreening: referral.is_audiologist_screening,
+      isHospitalBirth: referral.is_hospital_birth,
+      isCapta: referral.is_capta,
+    },
+    childInfo: {
+      sex: await label("Genders", referral.gender),
+      races: await labels(db, "Races", races, language),
+      isHispanicChild: referral.is_hispanic_child,
+      language: await label("Languages", referral.primary_language),
+      address: address
+        ? { line1: address.line1, line2: address.line2, city: address.city, zip: address.zip, state: address.state, county: await label("Counties", address.county) }
+        : null,
+      gestationalAgeInDays: referral.gestational_age_in_days,
+    },
+    family: {
+      adults: await Promise.all(
+        adults.map(async (adult) => ({
+          name: adult.name,
+          relationship: await label("FamilyRelationships", adult.row.child_relationship),
+          contactMethod: await label("ContactMethods", adult.row.preferred_method_of_contact),
+          bestTime: adult.row.best_time_to_contact,
+          email: adult.row.email,
+          phones: adult.phones,
+        })),
+      ),
+      language: await label("Languages", referral.family_primary_language),
+      needsInterpreter: referral.family_needs_interpreter,
+      inFosterCare: referral.child_in_foster_care,
+    },
+    reasons: {
+      developmental: await reasonsOf("RefReasons_ConcernsDevelopmental"),
+      screenings: await reasonsOf("FailedScreenings"),
+      conditions: await reasonsOf("IdentifiedConditions"),
+      otherMedicalCondition: referral.other_medical_condition,
+      failedScreeningDate: referral.failed_screening_date,
+    },
+    additionalDetails: referral.additional_details,
+    consent: referral.child_parent_consent ?? 3,
+    documents: documents.map((row) => ({ id: row.id, description: row.description, isConsent: row.is_consent === 1, fileName: row.file_name, size: row.size_bytes, createdAt: row.created_at })),
+    missing: missingItems(facts),
+    can: { edit: isCreator && isDraft, submit: isCreator && isDraft, delete: isCreator && isDraft, copy: isCreator },
+  };
+}
+export type ReferralReview = Awaited<ReturnType<typeof getReferralForReview>>;
+
+/** The referral still lacks these (SPEC §5): it is not submitted. */
+export class IncompleteReferralError extends Error {
+  name = "IncompleteReferralError";
+  constructor(readonly missing: MissingItem[]) {
+    super(`incomplete: ${missing.map((item) => item.section).join(", ")}`);
+  }
+}
+
+/**
+ * Submits a complete Draft: it becomes Submitted with its submission date and status date. The
+ * write lock is taken first, so two submits at once (a double click, two tabs, a retried request)
+ * submit it once: the second finds it submitted and answers `submitted: false`.
+ */
+export async function submitReferral(db: DB, actor: CurrentUser, referralId: number): Promise<{ submitted: boolean; status: string }> {
+  return writeTransaction(db, async (trx) => {
+    const referral = await ownReferral(trx, actor, referralId);
+    if (referral.status !== "Draft") return { submitted: false, status: referral.status };
+    const missing = missingItems(await completenessOf(trx, referral));
+    if (missing.length) throw new IncompleteReferralError(missing);
+    const now = new Date().toISOString();
+    await trx
+      .updateTable("referrals")
+      .set({ status: "Submitted", submission_date: now, status_updated_at: now, updated_at: now })
+      .where("id", "=", referral.id)
+      .where("status", "=", "Draft")
+      .execute();
+    return { submitted: true, status: "Submitted" };
+  });
+}
+
+/**
+ * A new Draft for the same child with every answer of the referral: its fields, races, reasons,
+ * parents and guardians (with their own phone numbers) and the child's address. The documents
+ * stay with the referral they were sent for: a consent form is signed for one referral, and the
+ * copy's review asks for a new one when consent is yes. The copy is marked hasBeenCopied.
+ */
+export async function copyReferral(db: DB, actor: CurrentUser, referralId: number): Promise<{ id: number; childId: number }> {
+  return writeTransaction(db, async (trx) => {
+    const source = await ownReferral(trx, actor, referralId);
+    const now = new Date().toISOString();
+    const copyPhone = async (id: number | null) => {
+      if (!id) return null;
+      const phone = await trx.selectFrom("phone_numbers").select(["area_code", "prefix", "suffix"]).where("id", "=", id).executeTakeFirst();
+      if (!phone) return null;
+      return (await trx.insertInto("phone_numbers").values({ ...phone, created_by_id: actor.id }).returning("id").executeTakeFirstOrThrow()).id;
+    };
+    const { id: _id, ...fields } = source;
+    void _id;
+    const values: Insertable<ReferralsTable> = {
+      ...fields,
+      status: "Draft",
+      created_at: now,
+      updated_at: now,
+      submission_date: null,
+      status_updated_at: null,
+      status_details: null,
+      status_details_es: null,
+      comments: null,
+      service_coordinator: null,
+      eligibility_determination: null,
+      has_been_copied: 1,
+      referrer_phone_id: await copyPhone(source.referrer_phone_id),
+    };
+    const copy = await trx.insertInto("referrals").values(values).returning("id").executeTakeFirstOrThrow();
+    const races = await trx.selectFrom("referral_races").select("race_code").where("referral_id", "=", source.id).execute();
+    if (races.length) await trx.insertInto("referral_races").values(races.map((row) => ({ referral_id: copy.id, race_code: row.race_code }))).execute();
+    const reasons = await trx.selectFrom("referral_reasons").select(["reason_type", "reason_code"]).where("referral_id", "=", source.id).execute();
+    if (reasons.length) await trx.insertInto("referral_reasons").values(reasons.map((row) => ({ ...row, referral_id: copy.id }))).execute();
+    for (const adult of await trx.selectFrom("adults").selectAll().where("referral_id", "=", source.id).orderBy("id").execute()) {
+      const { id: _adultId, ...adultFields } = adult;
+      void _adultId;
+      await trx
+        .insertInto("adults")
+        .values({
+          ...adultFields,
+          referral_id: copy.id,
+          home_phone_id: await copyPhone(adult.home_phone_id),
+          work_phone_id: await copyPhone(adult.work_phone_id),
+          mobile_phone_id: await copyPhone(adult.mobile_phone_id),
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+    return { id: copy.id, childId: source.child_id };
+  });
+}
+
+/** Deletes a Draft of the person's own, with its parents, phones, reasons and documents (files too). */
+export async function deleteReferral(db: DB, actor: CurrentUser, referralId: number): Promise<void> {
+  const files = await writeTransaction(db, async (trx) => {
+    const referral = await ownReferral(trx, actor, referralId);
+    if (referral.status !== "Draft") throw new ForbiddenError("only a Draft is deleted");
+    const files = await storedFilesOf(trx, [referral.id]);
+    const adults = await trx.selectFrom("adults").select(["home_phone_id", "work_phone_id", "mobile_phone_id"]).where("referral_id", "=", referral.id).execute();
+    const phones = [referral.referrer_phone_id, ...adults.flatMap((adult) => [adult.home_phone_id, adult.work_phone_id, adult.mobile_phone_id])].filter(
+      (id): id is number => id !== null,
+    );
+    await trx.deleteFrom("referrals").where("id", "=", referral.id).execute();
+    if (phones.length) await trx.deleteFrom("phone_numbers").where("id", "in", phones).execute();
+    return files;
+  });
+  await removeStoredFiles(files);
+}
+
+/** Where the creator's e-mail goes after a submit: the address and language of the account. */
+export async function submitter(db: DB, referralId: number) {
+  return db
+    .selectFrom("referrals as r")
+    .innerJoin("users as u", "u.id", "r.created_by_id")
+    .innerJoin("children as c", "c.id", "r.child_id")
+    .select(["u.email", "u.first_name", "u.primary_language", "c.first_name as child_first_name", "c.last_name as child_last_name", "r.submission_date"])
+    .where("r.id", "=", referralId)
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,310 @@
+import { sql, type SelectQueryBuilder } from "kysely";
+import type { Database, ReferralStatus } from "../../db/schema";
+import type { DB } from "~/db.server";
+import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
+import { NotFoundError } from "./errors";
+import type { CurrentUser } from "./user.server";
+
+// The referral lists (SPEC §2): one list with a status filter of Draft (/app/referrals/drafts),
+// Submitted (everything not Draft: the not_equals[status]=Draft filter) or User (one user's, for
+// administrators). A referrer sees their own referrals; administrators see everyone's.
+
+export const REFERRAL_STATUSES: readonly ReferralStatus[] = [
+  "Draft",
+  "Submitted",
+  "Received",
+  "Processed",
+  "Unable to Process",
+  "Unable to Contact",
+  "Eligible",
+  "Not Eligible",
+];
+
+export type ReferralListKind = "drafts" | "submitted" | "user";
+
+export const REFERRAL_SORTS = ["childName", "birthdate", "status", "createdAt", "updatedAt", "submissionDate", "statusUpdatedAt", "completedBy"] as const;
+export type ReferralSort = (typeof REFERRAL_SORTS)[number];
+
+/** Drafts newest-changed first; everything else by its latest status change (SPEC §9). */
+export function referralListSpec(kind: ReferralListKind): ListSpec<ReferralSort> {
+  return {
+    sorts: REFERRAL_SORTS,
+    defaultSort: kind === "drafts" ? "updatedAt" : "statusUpdatedAt",
+    defaultOrder: "desc",
+    textFilters: ["childName", "status", "county", "completedByName", "completedByEmail"],
+    dateFilters: ["birthdate", "createdAt", "updatedAt", "submissionDate"],
+    neverFilters: ["updatedAt"],
+  };
+}
+
+const SORT_COLUMNS: Record<ReferralSort, readonly string[]> = {
+  childName: ["c.last_name", "c.first_name"],
+  birthdate: ["c.birthdate"],
+  status: ["r.status"],
+  createdAt: ["r.created_at"],
+  updatedAt: ["r.updated_at"],
+  submissionDate: ["r.submission_date"],
+  statusUpdatedAt: ["r.status_updated_at"],
+  completedBy: ["u.last_name", "u.first_name"],
+};
+
+export interface ReferralRow {
+  id: number;
+  childId: number;
+  createdById: number;
+  status: ReferralStatus;
+  statusDetails: string | null;
+  statusDetailsEs: string | null;
+  childFirstName: string;
+  childMiddleName: string | null;
+  childLastName: string;
+  birthdate: string;
+  county: string | null;
+  createdAt: string;
+  updatedAt: string;
+  submissionDate: string | null;
+  statusUpdatedAt: string | null;
+  completedByName: string;
+  completedByEmail: string;
+}
+
+type Joined = SelectQueryBuilder<
+  Database & { r: Database["referrals"]; c: Database["children"]; u: Database["users"]; a: Database["addresses"] },
+  "r" | "c" | "u" | "a",
+  object
+>;
+
+const like = (value: string) => sql`${`%${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`} escape '\\'`;
+
+/**
+ * The rows of one list the person may see, filtered. An ordinary user asking for another user's
+ * list gets NotFoundError, as for a list that does not exist.
+ */
+function filtered(db: DB, actor: CurrentUser, kind: ReferralListKind, query: ListQuery<ReferralSort>, ownerId?: number): Joined {
+  if (kind === "user" && (!actor.isAdmin || ownerId === undefined)) throw new NotFoundError("referrals");
+  let rows = db
+    .selectFrom("referrals as r")
+    .innerJoin("children as c", "c.id", "r.child_id")
+    .innerJoin("users as u", "u.id", "r.created_by_id")
+    .leftJoin("addresses as a", "a.id", "r.address_id") as unknown as Joined;
+  if (kind === "user") rows = rows.where("r.created_by_id", "=", ownerId!);
+  else if (!actor.isAdmin) rows = rows.where("r.created_by_id", "=", actor.id);
+  if (kind === "drafts") rows = rows.where("r.status", "=", "Draft");
+  if (kind === "submitted") rows = rows.where("r.status", "<>", "Draft");
+
+  const { childName, status, county, completedByName, completedByEmail } = query.text;
+  if (status && (REFERRAL_STATUSES as readonly string[]).includes(status)) rows = rows.where("r.status", "=", status as ReferralStatus);
+  if (county) rows = rows.where("a.county", "=", county);
+  if (childName) {
+    rows = rows.where((eb) => eb.or((["c.first_name", "c.middle_name", "c.last_name"] as const).map((column) => eb(sql`${sql.ref(column)}`, "like", like(childName)))));
+  }
+  if (completedByName) {
+    rows = rows.where((eb) => eb.or((["u.first_name", "u.last_name"] as const).map((column) => eb(sql`${sql.ref(column)}`, "like", like(completedByName)))));
+  }
+  if (completedByEmail) rows = rows.where(sql`u.email`, "like", like(completedByEmail.toLowerCase()));
+  for (const [field, column, kindOfColumn] of [
+    ["birthdate", "c.birthdate", "date"],
+    ["createdAt", "r.created_at", "moment"],
+    ["updatedAt", "r.updated_at", "moment"],
+    ["submissionDate", "r.submission_date", "moment"],
+  ] as const) {
+    const filter = query.dates[field];
+    if (!filter) continue;
+    if (filter.type === "never") {
+      // Never updated: not changed since it was made.
+      rows = rows.where(sql`r.updated_at`, "=", sql.ref("r.created_at"));
+      continue;
+    }
+    const bounds = dateBounds(filter, kindOfColumn);
+    if (bounds.from) rows = rows.where(sql.ref(column), ">=", bounds.from);
+    if (bounds.until) rows = rows.where(sql.ref(column), "<", bounds.until);
+  }
+  return rows;
+}
+
+function sortedPage(db: DB, actor: CurrentUser, kind: ReferralListKind, query: ListQuery<ReferralSort>, ownerId: number | undefined, limit: number, offset: number) {
+  let rows = filtered(db, actor, kind, query, ownerId).select([
+    "r.id as id",
+    "r.child_id as childId",
+    "r.created_by_id as createdById",
+    "r.status as status",
+    "r.status_details as statusDetails",
+    "r.status_details_es as statusDetailsEs",
+    "c.first_name as childFirstName",
+    "c.middle_name as childMiddleName",
+    "c.last_name as childLastName",
+    "c.birthdate as birthdate",
+    "a.county as county",
+    "r.created_at as createdAt",
+    "r.updated_at as updatedAt",
+    "r.submission_date as submissionDate",
+    "r.status_updated_at as statusUpdatedAt",
+    sql<string>`u.first_name || ' ' || u.last_name`.as("completedByName"),
+    "u.email as completedByEmail",
+  ]);
+  for (const column of SORT_COLUMNS[query.sort]) rows = rows.orderBy(sql.ref(column), query.order);
+  return rows.orderBy("r.id", query.order).limit(limit).offset(offset);
+}
+
+/** One page of a referral list, and how many referrals its filters match. */
+export async function listReferrals(
+  db: DB,
+  actor: CurrentUser,
+  kind: ReferralListKind,
+  query: ListQuery<ReferralSort>,
+  ownerId?: number,
+): Promise<{ data: ReferralRow[]; total: number }> {
+  const total = await filtered(db, actor, kind, query, ownerId)
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  const data = (await sortedPage(db, actor, kind, query, ownerId, query.count, (query.page - 1) * query.count).execute()) as ReferralRow[];
+  return { data, total: Number(total.total) };
+}
+
+/** Every row of the filtered list, 100 at a time until a page comes back empty (the CSV export). */
+export async function* allReferrals(db: DB, actor: CurrentUser, kind: ReferralListKind, query: ListQuery<ReferralSort>, ownerId?: number): AsyncGenerator<ReferralRow[]> {
+  for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
+    const page = (await sortedPage(db, actor, kind, query, ownerId, EXPORT_PAGE_SIZE, offset).execute()) as ReferralRow[];
+    if (page.length === 0) return;
+    yield page;
+  }
+}
+
+/** The referrer's referrals whose status changed after submission, newest change first (SPEC §2 statusUpdates). */
+export async function listStatusUpdates(db: DB, actor: CurrentUser, { page, count }: { page: number; count: number }) {
+  const base = db
+    .selectFrom("referrals as r")
+    .innerJoin("children as c", "c.id", "r.child_id")
+    .where("r.created_by_id", "=", actor.id)
+    .where("r.status", "not in", ["Draft", "Submitted"]);
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const data = await base
+    .select([
+      "r.id as id",
+      "r.child_id as childId",
+      "r.created_by_id as createdById",
+      "r.status as status",
+      "r.status_details as statusDetails",
+      "r.status_details_es as statusDetailsEs",
+      "r.status_updated_at as statusUpdatedAt",
+      "r.submission_date as submissionDate",
+      "c.first_name as childFirstName",
+      "c.last_name as childLastName",
+    ])
+    .orderBy("r.status_updated_at", "desc")
+    .orderBy("r.id", "desc")
+    .limit(count)
+    .offset((page - 1) * count)
+    .execute();
+  return { data, total };
+}
+
+/** The dashboard's counts (SPEC §2): the users count only for administrators. */
+export async function dashboardCounts(db: DB, actor: CurrentUser) {
+  const referrals = db.selectFrom("referrals");
+  const own = actor.isAdmin ? referrals : referrals.where("created_by_id", "=", actor.id);
+  const count = async (query: typeof own) => Number((await query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const children = actor.isAdmin ? db.selectFrom("children") : db.selectFrom("children").where("created_by_id", "=", actor.id);
+  return {
+    drafts: await count(own.where("status", "=", "Draft")),
+    submitted: await count(own.where("status", "<>", "Draft")),
+    statusUpdates: await count(referrals.where("created_by_id", "=", actor.id).where("status", "not in", ["Draft", "Submitted"])),
+    children: Number((await children.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
+    users: actor.isAdmin ? Number((await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n) : null,
+  };
+}
+
+/** The 35 columns of the referral CSV (SPEC §7), the child's six among them; headings in locales referrals:csv. */
+export const REFERRAL_CSV_COLUMNS = [
+  "id",
+  "status",
+  "createdAt",
+  "updatedAt",
+  "submissionDate",
+  "statusUpdatedAt",
+  "statusDetails",
+  "referrerRelationship",
+  "referrerFirstName",
+  "referrerLastName",
+  "referrerPhoneNumber",
+  "createdByEmail",
+  "childFirstName",
+  "childMiddleName",
+  "childLastName",
+  "childSuffix",
+  "childBirthdate",
+  "childStateOfResidence",
+  "gender",
+  "races",
+  "isHispanicChild",
+  "primaryLanguage",
+  "addressLine1",
+  "addressLine2",
+  "city",
+  "zip",
+  "county",
+  "gestationalAgeInDays",
+  "familyPrimaryLanguage",
+  "familyNeedsInterpreter",
+  "childInFosterCare",
+  "referralReasons",
+  "otherMedicalCondition",
+  "failedScreeningDate",
+  "childParentConsent",
+] as const;
+export type ReferralCsvColumn = (typeof REFERRAL_CSV_COLUMNS)[number];
+
+/**
+ * Everything the CSV needs of one page of list rows, read in a few queries for the whole page
+ * (not one per row): the referrals' own fields, child, address, races, reasons and phones. Codes
+ * stay codes here; the export labels them in the reader's language.
+ */
+export async function csvDetails(db: DB, rows: ReferralRow[]) {
+  const ids = rows.map((row) => row.id);
+  if (!ids.length) return [];
+  const referrals = new Map(
+    (
+      await db
+        .selectFrom("referrals as r")
+        .innerJoin("children as c", "c.id", "r.child_id")
+        .leftJoin("addresses as a", "a.id", "r.address_id")
+        .leftJoin("phone_numbers as p", "p.id", "r.referrer_phone_id")
+        .select([
+          "r.id",
+          "r.referrer_relationship",
+          "r.referral_source_other",
+          "r.referrer_first_name",
+          "r.referrer_last_name",
+          "p.area_code",
+          "p.prefix",
+          "p.suffix as phone_suffix",
+          "c.suffix as child_suffix",
+          "c.state_of_residence",
+          "r.gender",
+          "r.is_hispanic_child",
+          "r.primary_language",
+          "a.line1",
+          "a.line2",
+          "a.city",
+          "a.zip",
+          "r.gestational_age_in_days",
+          "r.family_primary_language",
+          "r.family_needs_interpreter",
+          "r.child_in_foster_care",
+          "r.other_medical_condition",
+          "r.failed_screening_date",
+          "r.child_parent_consent",
+        ])
+        .where("r.id", "in", ids)
+        .execute()
+    ).map((row) => [row.id, row]),
+  );
+  const races = await db.selectFrom("referral_races").select(["referral_id", "race_code"]).where("referral_id", "in", ids).orderBy("race_code").execute();
+  const reasons = await db.selectFrom("referral_reasons").select(["referral_id", "reason_type", "reason_code"]).where("referral_id", "in", ids).orderBy("reason_type").orderBy("reason_code").execute();
+  return rows.map((row) => ({
+    row,
+    details: referrals.get(row.id)!,
+    races: races.filter((race) => race.referral_id === row.id).map((race) => race.race_code),
+    reasons: reasons.filter((reason) => reason.referral_id === row.id),
+  }));
+}

@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "~/auth/auth.server";
+import { ReferralListPage } from "~/components/referrals/ReferralList";
+import { loadReferralList } from "~/components/referrals/referral-list.server";
+import { getDb } from "~/db.server";
+import { getProfile } from "~/models/profile.server";
+import { idParam, orHttpError } from "~/utils/route.server";
+
+export const handle = { i18n: ["common", "referrals"] };
+
+/** One user's referrals, whatever their status, for administrators (SPEC §2 userReferralsList). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const actor = await requireAdmin(request);
+  const owner = await orHttpError(getProfile(getDb(), actor, idParam(params.id)));
+  return loadReferralList(request, actor, "user", { id: owner.id, name: `${owner.firstName} ${owner.lastName}` });
+}
+
+export default ReferralListPage;
