@@ -17,7 +17,9 @@ const RENDER_TIMEOUT_MS = 10_000;
 
 // Once per process, as the server starts: files that a server stopped mid-upload left behind.
 singleton("uploadSweep", () =>
-  sweepOrphanUploads(getDb()).then(
+  Promise.resolve()
+    .then(() => sweepOrphanUploads(getDb()))
+    .then(
     (removed) => (removed ? console.log(`Uploads: removed ${removed} unfinished file(s) that no document names`) : undefined),
     (error: unknown) => console.error("Uploads: the sweep of unfinished files failed", error),
   ),

@@ -9,13 +9,13 @@ import type { BenchServer } from "./wizard";
 const MB = 1024 * 1024;
 const LIMIT = 30 * MB;
 
-function memory(pid: number): { rss: number; peak: number } {
+export function memory(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0) * 1024;
   return { rss: kb("VmRSS"), peak: kb("VmHWM") };
 }
 
-function resetPeak(pid: number): boolean {
+export function resetPeak(pid: number): boolean {
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, "5");
     return true;

@@ -32,7 +32,7 @@ function percentile(samples: number[], share: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
 }
 
-async function fill(dataDir: string) {
+export async function fill(dataDir: string) {
   const db = openDatabase(path.join(dataDir, "app.db"));
   await migrateToLatest(db);
   await seed(db);
@@ -62,7 +62,19 @@ async function fill(dataDir: string) {
     for (let start = 0; start < REFERRALS; start += 1000) {
       const rows = Array.from({ length: 1000 }, (_, index) => {
         const child = children[(start + index) % children.length];
-        return { child_id: child.id, created_by_id: child.user, status: (start + index) % 3 === 0 ? ("Submitted" as const) : ("Draft" as const), has_been_copied: 0 as const, created_at: now, updated_at: now };
+        const submitted = (start + index) % 3 === 0;
+        // One a minute back from now, so the lists' date sorts have real work to do.
+        const stamp = new Date(Date.now() - (start + index) * 60_000).toISOString();
+        return {
+          child_id: child.id,
+          created_by_id: child.user,
+          status: submitted ? ("Submitted" as const) : ("Draft" as const),
+          has_been_copied: 0 as const,
+          created_at: stamp,
+          updated_at: stamp,
+          submission_date: submitted ? stamp : null,
+          status_updated_at: submitted ? stamp : null,
+        };
       });
       await trx.insertInto("referrals").values(rows).execute();
     }
@@ -80,14 +92,24 @@ async function fill(dataDir: string) {
     const cookie = (await createSession(db, draft.created_by_id)).split(";")[0];
     clients.push({ cookie, path: `/app/child/${draft.child_id}/referral/${draft.id}/user/${draft.created_by_id}/child-information/language` });
   }
+  // An administrator, who sees all 100,000 referrals in the lists.
+  const admin = await db
+    .insertInto("users")
+    .values({ email: "bench-admin@maryland.gov", username: "bench-admin@maryland.gov", password_hash: "x", first_name: "Bench", last_name: "Admin", enabled: 1 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db.insertInto("user_roles").values([{ user_id: admin.id, role: "ROLE_USER" }, { user_id: admin.id, role: "ROLE_ADMIN" }]).execute();
+  const adminCookie = (await createSession(db, admin.id)).split(";")[0];
   await db.destroy();
-  return clients;
+  return { clients, admin: { id: admin.id, cookie: adminCookie } };
 }
 
 export interface BenchServer {
   base: string;
   pid: number;
   clients: Array<{ cookie: string; path: string }>;
+  admin: { id: number; cookie: string };
+  databaseFile: string;
   stop: () => void;
 }
 
@@ -107,7 +129,7 @@ export async function startBenchServer(): Promise<BenchServer> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const clients = await fill(dataDir);
+    const { clients, admin } = await fill(dataDir);
     const base = `http://localhost:${port}`;
     for (let attempt = 0; ; attempt += 1) {
       const ready = await fetch(`${base}/healthz`).then((response) => response.ok, () => false);
@@ -115,7 +137,7 @@ export async function startBenchServer(): Promise<BenchServer> {
       if (attempt > 100) throw new Error("the server did not start");
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    return { base, pid: server.pid!, clients, stop };
+    return { base, pid: server.pid!, clients, admin, databaseFile: path.join(dataDir, "app.db"), stop };
   } catch (error) {
     stop();
     throw error;

@@ -48,6 +48,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 240_000,
     stdout: "pipe",
-    env: { PORT: process.env.E2E_PORT, DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: "production" },
+    // maryland.gov is the approved administrators' domain of the tests (promotion needs one).
+    env: { PORT: process.env.E2E_PORT, DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: "production", ADMIN_EMAIL_DOMAINS: "maryland.gov" },
   },
 });

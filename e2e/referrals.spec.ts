@@ -178,6 +178,26 @@ test("status updates list the referrer's changed referrals, newest first, with t
   await expectAccessible(page, { javaScriptOn });
 });
 
+test("an administrator sees one user's referrals and everyone's drafts, and opens them in the review", async ({ page, context, javaScriptOn }) => {
+  const owner = await createUser();
+  const draftBase = await startReferral(owner, (await createChild(owner, { firstName: "Carla", lastName: "Borrador" })).id);
+  const sentBase = await startReferral(owner, (await createChild(owner, { firstName: "Dario", lastName: "Enviado" })).id);
+  await submitDirectly(owner, sentBase);
+  await signIn(context, await createUser({ admin: true }));
+  for (const lang of ["en", "sp"] as const) {
+    await page.goto(`/app/user/${owner.id}/referrals?lang=${lang}`);
+    await expect(page.getByRole("row", { name: /Carla Borrador/ })).toHaveCount(1);
+    await expect(page.getByRole("row", { name: /Dario Enviado/ })).toHaveCount(1);
+    await expectAccessible(page, { javaScriptOn });
+  }
+  await page.goto(`/app/referrals/drafts?childName=Borrador&lang=en`);
+  await page.getByRole("row", { name: /Carla Borrador/ }).getByRole("link", { name: "Carla Borrador" }).click();
+  await expect(page).toHaveURL(new RegExp(`${draftBase}/review$`));
+  await expect(page.getByRole("link", { name: "Submit the referral" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Copy the referral" })).toHaveCount(0);
+  await expectAccessible(page, { javaScriptOn });
+});
+
 test.describe("over HTTP", () => {
   test.beforeEach(({ javaScriptOn }) => {
     test.skip(!javaScriptOn, "the same requests with or without JavaScript: run once");

@@ -23,14 +23,16 @@ export interface TestUser {
 }
 
 /** A verified account with security questions 1 and 2 answered "rex" and "baltimore". */
-export async function createUser(options: { admin?: boolean; language?: "en" | "sp"; locked?: boolean; enabled?: boolean } = {}): Promise<TestUser> {
+export async function createUser(
+  options: { admin?: boolean; language?: "en" | "sp"; locked?: boolean; enabled?: boolean; domain?: string; lastName?: string; signedInBefore?: boolean } = {},
+): Promise<TestUser> {
   const db = await database();
   const { registerUser } = await import("../app/models/user.server");
-  const email = `person-${randomUUID()}@example.com`;
+  const email = `person-${randomUUID()}@${options.domain ?? "example.com"}`;
   const password = "correct horse 12";
   const { id } = await registerUser(db, {
     firstName: "Test",
-    lastName: "Person",
+    lastName: options.lastName ?? "Person",
     reference: "1",
     email,
     password,
@@ -45,7 +47,7 @@ export async function createUser(options: { admin?: boolean; language?: "en" | "
   });
   await db
     .updateTable("users")
-    .set({ enabled: options.enabled === false ? 0 : 1, locked: options.locked ? 1 : 0 })
+    .set({ enabled: options.enabled === false ? 0 : 1, locked: options.locked ? 1 : 0, ...(options.signedInBefore ? { last_login: new Date().toISOString() } : {}) })
     .where("id", "=", id)
     .execute();
   if (options.admin) await db.insertInto("user_roles").values({ user_id: id, role: "ROLE_ADMIN" }).execute();

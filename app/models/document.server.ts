@@ -2,6 +2,7 @@ import { writeTransaction, type DB } from "~/db.server";
 import { listStoredFiles, removeStoredFiles, type StoredFile } from "~/services/uploads.server";
 import type { WizardIds } from "~/wizard/steps";
 import { NotFoundError } from "./errors";
+import { recordAccess, referralForReviewToken } from "./referral-admin.server";
 import { getDraftForEdit } from "./referral.server";
 import type { CurrentUser } from "./user.server";
 
@@ -123,18 +124,33 @@ export async function deleteDocument(db: DB, actor: CurrentUser, ids: WizardIds,
 
 /**
  * A document's file for download: for the referral's creator and for administrators, whatever
- * the referral's status. Anyone else gets NotFoundError, as for a document that does not exist.
+ * the referral's status (an administrator's download is on the record of access). Anyone else
+ * gets NotFoundError, as for a document that does not exist.
  */
 export async function getDocumentFile(db: DB, actor: CurrentUser, documentId: number) {
-  const row = await db
+  const row = await documentWithReferral(db, documentId);
+  if (!row || (!actor.isAdmin && row.created_by_id !== actor.id)) throw new NotFoundError("document");
+  await recordAccess(db, { userId: actor.id }, { id: row.referral_id, createdById: row.created_by_id }, { action: "download", entityType: "document", entityId: documentId });
+  return { storedName: row.file_path, fileName: row.file_name, contentType: row.content_type, size: row.size_bytes };
+}
+
+/** A document of the referral a live review link opens, for the link's holder; else NotFoundError. */
+export async function getDocumentFileForReviewLink(db: DB, token: string | null | undefined, documentId: number) {
+  const link = await referralForReviewToken(db, token);
+  const row = link ? await documentWithReferral(db, documentId) : null;
+  if (!link || !row || row.referral_id !== link.referralId) throw new NotFoundError("document");
+  await recordAccess(db, { reviewLinkId: link.linkId }, { id: row.referral_id, createdById: row.created_by_id }, { action: "download", entityType: "document", entityId: documentId });
+  return { storedName: row.file_path, fileName: row.file_name, contentType: row.content_type, size: row.size_bytes };
+}
+
+function documentWithReferral(db: DB, documentId: number) {
+  return db
     .selectFrom("referral_documents as d")
     .innerJoin("referrals as r", "r.id", "d.referral_id")
-    .select(["d.file_path", "d.file_name", "d.content_type", "d.size_bytes", "r.created_by_id"])
+    .select(["d.file_path", "d.file_name", "d.content_type", "d.size_bytes", "d.referral_id", "r.created_by_id"])
     .where("d.id", "=", documentId)
     .where("d.disabled", "=", 0)
     .executeTakeFirst();
-  if (!row || (!actor.isAdmin && row.created_by_id !== actor.id)) throw new NotFoundError("document");
-  return { storedName: row.file_path, fileName: row.file_name, contentType: row.content_type, size: row.size_bytes };
 }
 
 /**

@@ -10,7 +10,7 @@ import { createChild, startReferral } from "./child.server";
 import { addDocument } from "./document.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { copyReferral, deleteReferral, getReferralForReview, IncompleteReferralError, submitReferral } from "./referral-lifecycle.server";
-import { dashboardCounts, listReferrals, listStatusUpdates, REFERRAL_CSV_COLUMNS, referralListSpec, type ReferralListKind } from "./referral-list.server";
+import { allReferrals, dashboardCounts, listReferrals, listStatusUpdates, REFERRAL_CSV_COLUMNS, referralListSpec, type ReferralListKind } from "./referral-list.server";
 import { saveAdult, saveStep } from "./referral.server";
 import type { CurrentUser } from "./user.server";
 
@@ -212,6 +212,16 @@ describe("the lists", () => {
   it("one user's list is for administrators only", async () => {
     expect((await list(admin, "user", "", owner.id)).total).toBeGreaterThan(0);
     await expect(list(owner, "user", "", owner.id)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("the export reads the filtered list, in its order, whatever its length", async () => {
+    for (const search of ["", "sort=childName&order=asc", "status=Submitted", "updatedAtType=never"]) {
+      const query = parseListQuery(new URLSearchParams(`${search}&count=50`), referralListSpec("submitted"));
+      const shown = (await listReferrals(test.db, owner, "submitted", query)).data.map((row) => row.id);
+      const exported: number[] = [];
+      for await (const page of allReferrals(test.db, owner, "submitted", query)) exported.push(...page.map((row) => row.id));
+      expect(exported, search).toEqual(shown);
+    }
   });
 
   it("the CSV has 35 columns", () => {

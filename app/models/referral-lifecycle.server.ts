@@ -9,6 +9,7 @@ import type { WizardIds } from "~/wizard/steps";
 import { storedFilesOf } from "./document.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { getLookupLabel, getLookups, lookupLabel, type LookupType } from "./lookup.server";
+import { recordAccess, referralForReviewToken } from "./referral-admin.server";
 import { phoneText } from "./phone.server";
 import type { CurrentUser } from "./user.server";
 
@@ -24,7 +25,7 @@ function referralRow(db: DB, id: number) {
 }
 
 /** The referral the creator or an administrator may read; the path's child and user must be its own. */
-async function readable(db: DB, actor: CurrentUser, ids: WizardIds): Promise<Row> {
+export async function readableReferral(db: DB, actor: CurrentUser, ids: WizardIds): Promise<Row> {
   const referral = await referralRow(db, ids.referral);
   if (!referral || referral.child_id !== ids.child || referral.created_by_id !== ids.user) throw new NotFoundError("referral");
   if (!actor.isAdmin && referral.created_by_id !== actor.id) throw new NotFoundError("referral");
@@ -98,7 +99,28 @@ async function labels(db: DB, type: LookupType, codes: string[], language: Langu
  * what is missing, and what the reader may do with it.
  */
 export async function getReferralForReview(db: DB, actor: CurrentUser, ids: WizardIds, language: Language) {
-  const referral = await readable(db, actor, ids);
+  const referral = await readableReferral(db, actor, ids);
+  // Anyone but its creator opening it is on the record of access (34 CFR 303.406).
+  await recordAccess(db, { userId: actor.id }, { id: referral.id, createdById: referral.created_by_id }, { action: "view", entityType: "referral", entityId: referral.id });
+  const isCreator = referral.created_by_id === actor.id && !actor.isAdmin;
+  return reviewOf(db, referral, ids, language, isCreator);
+}
+
+/**
+ * The referral a live review link opens, read only, for someone not signed in; null for no token,
+ * or one unknown, expired or revoked. The view is on the record of access.
+ */
+export async function getReferralForReviewLink(db: DB, token: string | null | undefined, language: Language) {
+  const link = await referralForReviewToken(db, token);
+  if (!link) return null;
+  const referral = await referralRow(db, link.referralId);
+  if (!referral) return null;
+  await recordAccess(db, { reviewLinkId: link.linkId }, { id: referral.id, createdById: referral.created_by_id }, { action: "view", entityType: "referral", entityId: referral.id });
+  const review = await reviewOf(db, referral, { child: referral.child_id, referral: referral.id, user: referral.created_by_id }, language, false);
+  return { ...review, createdBy: null };
+}
+
+async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Language, isCreator: boolean) {
   const label = (type: LookupType, code: string | null) => getLookupLabel(db, type, code, language);
   const child = await db.selectFrom("children").selectAll().where("id", "=", referral.child_id).executeTakeFirstOrThrow();
   const creator = await db.selectFrom("users").select(["first_name", "last_name", "email"]).where("id", "=", referral.created_by_id).executeTakeFirstOrThrow();
@@ -123,7 +145,6 @@ export async function getReferralForReview(db: DB, actor: CurrentUser, ids: Wiza
     const text = await label("References", shown || null);
     return shown === OTHER && referral.referral_source_other ? `${text}: ${referral.referral_source_other}` : text;
   };
-  const isCreator = referral.created_by_id === actor.id && !actor.isAdmin;
   return {
     id: referral.id,
     ids,
@@ -134,7 +155,7 @@ export async function getReferralForReview(db: DB, actor: CurrentUser, ids: Wiza
     statusUpdatedAt: referral.status_updated_at,
     statusDetails: language === "es" ? referral.status_details_es ?? referral.status_details : referral.status_details,
     hasBeenCopied: referral.has_been_copied === 1,
-    createdBy: { name: `${creator.first_name} ${creator.last_name}`, email: creator.email },
+    createdBy: { name: `${creator.first_name} ${creator.last_name}`, email: creator.email } as { name: string; email: string } | null,
     child: {
       name: [child.first_name, child.middle_name, child.last_name].filter(Boolean).join(" "),
       birthdate: child.birthdate,
@@ -189,7 +210,7 @@ export async function getReferralForReview(db: DB, actor: CurrentUser, ids: Wiza
     can: { edit: isCreator && isDraft, submit: isCreator && isDraft, delete: isCreator && isDraft, copy: isCreator },
   };
 }
-export type ReferralReview = Awaited<ReturnType<typeof getReferralForReview>>;
+export type ReferralReview = Awaited<ReturnType<typeof reviewOf>>;
 
 /** The referral still lacks these (SPEC §5): it is not submitted. */
 export class IncompleteReferralError extends Error {
@@ -302,7 +323,17 @@ export async function submitter(db: DB, referralId: number) {
     .selectFrom("referrals as r")
     .innerJoin("users as u", "u.id", "r.created_by_id")
     .innerJoin("children as c", "c.id", "r.child_id")
-    .select(["u.email", "u.first_name", "u.primary_language", "c.first_name as child_first_name", "c.last_name as child_last_name", "r.submission_date"])
+    .select([
+      "u.email",
+      "u.first_name",
+      "u.primary_language",
+      "c.first_name as child_first_name",
+      "c.last_name as child_last_name",
+      "r.submission_date",
+      "r.status",
+      "r.status_details",
+      "r.status_details_es",
+    ])
     .where("r.id", "=", referralId)
     .executeTakeFirstOrThrow();
 }

@@ -1,23 +1,45 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
+import { AdminReferralPanel } from "~/components/referrals/AdminReferralPanel";
 import { ReferralReview } from "~/components/referrals/ReferralReview";
 import { ConfirmPage } from "~/components/ui/ConfirmAction";
+import { getConfig } from "~/config.server";
 import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
-import { copyReferral, deleteReferral, getReferralForReview, IncompleteReferralError, submitReferral, submitter } from "~/models/referral-lifecycle.server";
-import { appLink, sendReferralSubmittedEmail } from "~/services/emails.server";
+import { accessRecord, createReviewLink, listReviewLinks, recordStatusChange, revokeReviewLink, statusHistory } from "~/models/referral-admin.server";
+import { copyReferral, deleteReferral, getReferralForReview, IncompleteReferralError, readableReferral, submitReferral, submitter } from "~/models/referral-lifecycle.server";
+import type { CurrentUser } from "~/models/user.server";
+import { ReviewLinkSchema, StatusChangeSchema } from "~/schemas/admin";
+import { appLink, sendReferralSubmittedEmail, sendStatusChangedEmail } from "~/services/emails.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { orHttpError } from "~/utils/route.server";
+import { idParam, orHttpError } from "~/utils/route.server";
 import { wizardIds } from "~/wizard/step.server";
 import { reviewHref, stepHref } from "~/wizard/steps";
 
-export const handle = { i18n: ["common", "referrals", "wizard"] };
+export const handle = { i18n: ["common", "referrals", "wizard", "admin"] };
 
 // The referral review (SPEC §2 step 17 and the review screen): outside the wizard's frame, since
-// administrators and the creator of a submitted referral open it too (read-only).
+// administrators and the creator of a submitted referral open it too (read-only). Administrators
+// also record status changes, make review links and read the record of access here.
+
+async function adminPanel(actor: CurrentUser, referralId: number, status: string) {
+  if (!actor.isAdmin || status === "Draft") return null;
+  const db = getDb();
+  const row = await db.selectFrom("referrals").select(["comments", "service_coordinator", "eligibility_determination"]).where("id", "=", referralId).executeTakeFirstOrThrow();
+  return {
+    referralId,
+    history: await statusHistory(db, actor, referralId),
+    links: await listReviewLinks(db, actor, referralId),
+    access: await accessRecord(db, actor, referralId),
+    current: { status, comments: row.comments, serviceCoordinator: row.service_coordinator, eligibilityDetermination: row.eligibility_determination },
+    now: new Date().toISOString(),
+  };
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
@@ -25,11 +47,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   const review = await orHttpError(getReferralForReview(getDb(), actor, ids, language));
   const { title } = await getPageTranslation(request, ["referrals", "common"]);
-  const confirm = new URL(request.url).searchParams.get("confirm");
+  const url = new URL(request.url);
+  const confirm = url.searchParams.get("confirm");
+  const admin = await adminPanel(actor, review.id, review.status);
+  const revoking = confirm === "revoke" ? admin?.links.find((link) => String(link.id) === url.searchParams.get("link") && !link.revoked_at) ?? null : null;
   return json({
     title: title("referrals:review.title", { name: review.child.name }),
     review,
-    confirm: confirm === "submit" && review.can.submit && !review.missing.length ? "submit" : confirm === "delete" && review.can.delete ? "delete" : null,
+    admin,
+    confirm: confirm === "submit" && review.can.submit && !review.missing.length ? "submit" : confirm === "delete" && review.can.delete ? "delete" : revoking ? "revoke" : null,
+    revoking: revoking ? revoking.id : null,
   });
 }
 
@@ -38,8 +65,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const ids = wizardIds(params);
   const db = getDb();
   // Whose it is comes first: a stranger gets 404 whatever the form says.
-  await orHttpError(getReferralForReview(db, actor, ids, "en"));
-  const intent = (await request.formData()).get("intent");
+  await orHttpError(readableReferral(db, actor, ids));
+  const form = await request.formData();
+  const intent = form.get("intent");
   if (intent === "copy") {
     const copy = await orHttpError(copyReferral(db, actor, ids.referral));
     return redirectWithToast(stepHref({ child: copy.childId, referral: copy.id, user: actor.id }, "relationship"), { key: "toasts.referralCreated" });
@@ -59,54 +87,87 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return json({ failure: "submitFailed" as const }, { status: 500 });
     }
     if (!outcome.submitted) return redirectWithToast("/app/referrals/submitted", { kind: "info", key: "toasts.alreadySubmitted" });
-    await confirmByMail(ids);
+    await mailReferrer(ids, "submitted");
     return redirectWithToast("/app/referrals/submitted", { key: "toasts.referralSubmitted" });
+  }
+  if (intent === "status") {
+    const submission = parseWithZod(form, { schema: StatusChangeSchema });
+    if (submission.status !== "success") return json({ statusResult: submission.reply() }, { status: 400 });
+    await orHttpError(recordStatusChange(db, actor, ids.referral, submission.value));
+    await mailReferrer(ids, "status");
+    return redirectWithToast(reviewHref(ids), { key: "toasts.statusChanged" });
+  }
+  if (intent === "createLink") {
+    const submission = parseWithZod(form, { schema: ReviewLinkSchema });
+    if (submission.status !== "success") return json({ linkResult: submission.reply() }, { status: 400 });
+    const link = await orHttpError(createReviewLink(db, actor, ids.referral, submission.value.days));
+    const url = new URL("/app/referral/review/external", getConfig().appUrl + "/");
+    url.searchParams.set("token", link.token);
+    // Shown once, on this answer; only its hash is kept.
+    return json({ createdLink: { url: url.toString(), expiresAt: link.expiresAt }, linkResult: submission.reply({ resetForm: true }) });
+  }
+  if (intent === "revokeLink") {
+    await orHttpError(revokeReviewLink(db, actor, ids.referral, idParam(String(form.get("link") ?? ""))));
+    return redirectWithToast(reviewHref(ids), { key: "toasts.reviewLinkRevoked" });
   }
   return redirectWithToast(reviewHref(ids), { kind: "info", key: "toasts.referralUpdated" });
 }
 
-/** The referrer's confirmation e-mail; the referral is submitted whether or not the mail goes. */
-async function confirmByMail(ids: { child: number; referral: number; user: number }) {
+/** The referrer's e-mail after a submit or a status change; the change stands whether or not the mail goes. */
+async function mailReferrer(ids: { child: number; referral: number; user: number }, kind: "submitted" | "status") {
   try {
     const to = await submitter(getDb(), ids.referral);
-    await sendReferralSubmittedEmail(to, {
-      childName: `${to.child_first_name} ${to.child_last_name}`,
-      submittedAt: to.submission_date ?? new Date().toISOString(),
-      link: appLink(reviewHref(ids), {}, to.primary_language),
-    });
+    const childName = `${to.child_first_name} ${to.child_last_name}`;
+    if (kind === "submitted") {
+      await sendReferralSubmittedEmail(to, { childName, submittedAt: to.submission_date ?? new Date().toISOString(), link: appLink(reviewHref(ids), {}, to.primary_language) });
+    } else {
+      await sendStatusChangedEmail(to, { childName, status: to.status, details: { en: to.status_details, es: to.status_details_es }, link: appLink("/app/updates", {}, to.primary_language) });
+    }
   } catch (error) {
-    console.error("the submission e-mail was not sent", error);
+    console.error("the referrer's e-mail was not sent", error);
   }
 }
 
 export default function ReviewPage() {
-  const { review, confirm } = useLoaderData<typeof loader>();
+  const { review, admin, confirm, revoking } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation(["referrals", "common"]);
+  const { t } = useTranslation(["referrals", "common", "admin"]);
   const back = reviewHref(review.ids);
-  if (confirm === "submit") {
+  if (confirm === "submit" || confirm === "delete") {
     return (
       <ConfirmPage
-        title={t("review.submitTitle")}
-        body={<p>{t("review.submitBody")}</p>}
-        confirmLabel={t("review.submitConfirm")}
-        cancelLabel={t("review.submitCancel")}
-        intent="submit"
+        title={t(`review.${confirm}Title`)}
+        body={<p>{t(`review.${confirm}Body`)}</p>}
+        confirmLabel={t(`review.${confirm}Confirm`)}
+        cancelLabel={t(`review.${confirm}Cancel`)}
+        intent={confirm}
         cancelTo={back}
       />
     );
   }
-  if (confirm === "delete") {
+  if (confirm === "revoke" && revoking) {
     return (
       <ConfirmPage
-        title={t("review.deleteTitle")}
-        body={<p>{t("review.deleteBody")}</p>}
-        confirmLabel={t("review.deleteConfirm")}
-        cancelLabel={t("review.deleteCancel")}
-        intent="delete"
+        title={t("admin:links.revokeTitle")}
+        body={<p>{t("admin:links.revokeBody")}</p>}
+        confirmLabel={t("admin:links.revokeConfirm")}
+        cancelLabel={t("admin:actions.cancel")}
+        intent="revokeLink"
+        fields={{ link: String(revoking) }}
         cancelTo={back}
       />
     );
   }
-  return <ReferralReview review={review} failure={actionData && "failure" in actionData ? actionData.failure : null} />;
+  const data: {
+    failure?: "submitFailed" | "incomplete";
+    statusResult?: SubmissionResult<string[]>;
+    linkResult?: SubmissionResult<string[]>;
+    createdLink?: { url: string; expiresAt: string };
+  } = actionData ?? {};
+  return (
+    <>
+      <ReferralReview review={review} failure={data.failure ?? null} />
+      {admin ? <AdminReferralPanel data={admin} statusResult={data.statusResult} linkResult={data.linkResult} createdLink={data.createdLink} /> : null}
+    </>
+  );
 }

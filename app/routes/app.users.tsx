@@ -1,4 +1,157 @@
-import { PlaceholderPage, placeholderLoader } from "~/components/shell/Placeholder";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAdmin } from "~/auth/auth.server";
+import { confirmedIntent, UserActionConfirmPage, UserActions } from "~/components/admin/UserActions";
+import { userAction } from "~/components/admin/user-actions.server";
+import { CsvExport, DateFilterField, ListFilters, Pagination, SelectFilter, SortHeader, TextFilter } from "~/components/list/List";
+import { Alert } from "~/components/ui/Alert";
+import { getConfig } from "~/config.server";
+import { getDb } from "~/db.server";
+import { getLanguage } from "~/i18n/i18next.server";
+import { getPageTranslation } from "~/i18n/page.server";
+import { listUsers, USER_LIST } from "~/models/admin-users.server";
+import { getLookupOptions } from "~/models/lookup.server";
+import { easternCalendarDate, formatDateTimeEastern } from "~/utils/dates";
+import { parseListQuery, UnknownComparisonError } from "~/utils/list";
+import { orHttpError } from "~/utils/route.server";
 
-export const loader = placeholderLoader("pages.users", { adminOnly: true });
-export default PlaceholderPage;
+export const handle = { i18n: ["common", "admin"] };
+
+/** The users list (SPEC §2 usersList), for administrators; super administrators are not listed. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await requireAdmin(request);
+  const db = getDb();
+  const url = new URL(request.url);
+  const language = await getLanguage(request);
+  const { title } = await getPageTranslation(request, ["admin", "common"]);
+  let filterError = false;
+  let query;
+  try {
+    query = parseListQuery(url.searchParams, USER_LIST);
+  } catch (error) {
+    if (!(error instanceof UnknownComparisonError)) throw error;
+    filterError = true;
+    query = parseListQuery(new URLSearchParams(), USER_LIST);
+  }
+  const { data, total } = filterError ? { data: [], total: 0 } : await orHttpError(listUsers(db, actor, query, getConfig().ADMIN_EMAIL_DOMAINS));
+  const references = await getLookupOptions(db, "References", language);
+  const exportParams = new URLSearchParams(url.searchParams);
+  exportParams.delete("page");
+  exportParams.delete("count");
+  exportParams.delete("confirm");
+  exportParams.delete("user");
+  return json(
+    {
+      title: title("admin:users.title"),
+      failed: filterError,
+      filterError,
+      state: query,
+      total,
+      language,
+      references,
+      rows: data.map((row) => ({
+        id: row.id,
+        name: `${row.firstName} ${row.lastName}`,
+        email: row.email,
+        reference: references.find((option) => option.value === row.reference)?.label ?? "",
+        locked: row.locked,
+        lastLogin: row.lastLogin ? formatDateTimeEastern(row.lastLogin, language) : null,
+        isAdmin: row.isAdmin,
+        promotionProblem: row.promotionProblem,
+      })),
+      exportHref: `/app/users/export.csv?${exportParams}`,
+      exportName: `users-${easternCalendarDate()}.csv`,
+    },
+    { status: filterError ? 400 : 200 },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireAdmin(request);
+  const back = new URL(request.url);
+  back.searchParams.delete("confirm");
+  back.searchParams.delete("user");
+  return userAction(actor, await request.formData(), `/app/users${back.search}`);
+}
+
+export default function UsersList() {
+  const { state, total, rows, filterError, references, exportHref, exportName } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["admin", "common"]);
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  for (const row of rows) {
+    const intent = confirmedIntent(search, row);
+    if (intent) {
+      const cancel = new URLSearchParams(search);
+      cancel.delete("confirm");
+      cancel.delete("user");
+      return <UserActionConfirmPage user={row} intent={intent} cancelTo={`?${cancel}`} />;
+    }
+  }
+  return (
+    <div className="list-page">
+      <h1>{t("users.title")}</h1>
+      {filterError ? (
+        <Alert kind="error" role="alert" heading={t("common:list.unknownComparisonHeading")}>
+          {t("common:list.unknownComparison")}
+        </Alert>
+      ) : null}
+      <ListFilters state={state} label={t("users.filters")}>
+        <TextFilter name="name" label={t("users.name")} value={state.text.name} />
+        <TextFilter name="email" label={t("users.email")} value={state.text.email} />
+        <SelectFilter name="reference" label={t("users.reference")} value={state.text.reference} anyLabel={t("users.anyReference")} options={references} />
+        <SelectFilter
+          name="status"
+          label={t("users.status")}
+          value={state.text.status}
+          anyLabel={t("users.anyStatus")}
+          options={[
+            { value: "active", label: t("users.statuses.active") },
+            { value: "inactive", label: t("users.statuses.inactive") },
+          ]}
+        />
+        <DateFilterField name="lastLogin" label={t("users.lastLogin")} value={state.dates.lastLogin} />
+      </ListFilters>
+      {rows.length === 0 ? (
+        <p className="no-data">{t("users.empty")}</p>
+      ) : (
+        <table className="usa-table usa-table--borderless usa-table--stacked list-table">
+          <caption className="usa-sr-only">{t("users.caption", { total })}</caption>
+          <thead>
+            <tr>
+              <SortHeader field="name" label={t("users.name")} state={state} />
+              <SortHeader field="email" label={t("users.email")} state={state} />
+              <SortHeader field="reference" label={t("users.reference")} state={state} />
+              <SortHeader field="status" label={t("users.status")} state={state} />
+              <SortHeader field="lastLogin" label={t("users.lastLogin")} state={state} />
+              <th scope="col">{t("users.role")}</th>
+              <th scope="col">
+                <span className="usa-sr-only">{t("users.actions")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row" data-label={t("users.name")}>
+                  <Link to={`/app/user/${row.id}`}>{row.name}</Link>
+                </th>
+                <td data-label={t("users.email")}>{row.email}</td>
+                <td data-label={t("users.reference")}>{row.reference}</td>
+                <td data-label={t("users.status")}>{row.locked ? t("users.statuses.inactive") : t("users.statuses.active")}</td>
+                <td data-label={t("users.lastLogin")}>{row.lastLogin ?? t("users.never")}</td>
+                <td data-label={t("users.role")}>{row.isAdmin ? t("users.roles.admin") : t("users.roles.user")}</td>
+                <td className="form-actions">
+                  <UserActions user={row} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pagination state={state} total={total} />
+      {total > 0 ? <CsvExport href={exportHref} total={total} fileName={exportName} /> : null}
+    </div>
+  );
+}

@@ -1,27 +1,53 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ReferralReview } from "~/components/referrals/ReferralReview";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
+import { getDb } from "~/db.server";
+import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
+import { getReferralForReviewLink } from "~/models/referral-lifecycle.server";
 
-// Read-only review through a token link, without signing in. No review link can exist until
-// administrators can make them, so every token fails the look-up and the page says so.
+export const handle = { i18n: ["common", "referrals", "wizard"] };
+
+/**
+ * Read-only review through a review link, without signing in (SPEC §2 externalReviewPage). No
+ * token, or one unknown, expired or revoked: the error-fetching-referral alert and No Data.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { title } = await getPageTranslation(request);
-  return json({ title: title("pages.externalReview"), failed: true }, { status: 404 });
+  const { title } = await getPageTranslation(request, ["common", "referrals"]);
+  const token = new URL(request.url).searchParams.get("token");
+  let review = null;
+  try {
+    review = await getReferralForReviewLink(getDb(), token, await getLanguage(request));
+  } catch (error) {
+    console.error("fetching a referral by review link failed", error);
+  }
+  if (!review) return json({ title: title("pages.externalReview"), failed: true, review: null, token: null }, { status: 404 });
+  return json({ title: title("referrals:review.title", { name: review.child.name }), failed: false, review, token });
 }
 
-export const headers: HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
+// The token must not travel to another site in a Referer header: Referrer-Policy: no-referrer is
+// set for every /app/referral/review address by app/server/security.ts.
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function ExternalReview() {
+  const { review, token } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <PublicShell>
-      <h1>{t("pages.externalReview")}</h1>
-      <Alert kind="error" role="alert">
-        {t("externalReview.errorFetching")}
-      </Alert>
-      <p className="no-data">{t("externalReview.noData")}</p>
+      {review && token ? (
+        <ReferralReview review={review} failure={null} fileHref={(id) => `/app/referral/review/external/document/${id}?${new URLSearchParams({ token })}`} />
+      ) : (
+        <>
+          <h1>{t("pages.externalReview")}</h1>
+          <Alert kind="error" role="alert">
+            {t("externalReview.errorFetching")}
+          </Alert>
+          <p className="no-data">{t("externalReview.noData")}</p>
+        </>
+      )}
     </PublicShell>
   );
 }

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAnonymous } from "~/auth/auth.server";
@@ -21,9 +21,8 @@ import { passwordStrength } from "~/utils/password";
 
 export const handle = { i18n: ["common", "auth"] };
 
-// The token is in the address: it must not leak to another site through the Referer header.
-// (Not "no-referrer": then the browser's own form posts carry "Origin: null", which is refused.)
-export const headers: HeadersFunction = () => ({ "Referrer-Policy": "same-origin" });
+// The token is in the address: it must not leak to another site through the Referer header
+// (Referrer-Policy: same-origin, set for this path by app/server/security.ts).
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);

@@ -25,7 +25,7 @@ app.use(compression());
 app.use((req, res, next) => {
   const nonce = createNonce();
   res.locals.cspNonce = nonce;
-  for (const [name, value] of Object.entries(securityHeaders(nonce, { https }))) res.setHeader(name, value);
+  for (const [name, value] of Object.entries(securityHeaders(nonce, { https, path: req.path }))) res.setHeader(name, value);
   next();
 });
 

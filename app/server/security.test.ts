@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { safeRedirect } from "~/utils/redirect";
-import { isCrossSiteWrite, securityHeaders } from "./security";
+import { isCrossSiteWrite, referrerPolicyFor, securityHeaders } from "./security";
 
 const allowedOrigins = ["http://localhost:3000", "https://referrals.example.org"];
 
@@ -49,5 +49,15 @@ describe("safe redirects", () => {
     expect(safeRedirect("https://evil.example")).toBe("/app/dashboard");
     expect(safeRedirect("/\\evil.example")).toBe("/app/dashboard");
     expect(safeRedirect(null, "/login")).toBe("/login");
+  });
+});
+
+describe("the referrer policy", () => {
+  it("sends no Referer from review-link pages, keeps the reset page's on this site, and is one value", () => {
+    expect(referrerPolicyFor("/app/referral/review/external")).toBe("no-referrer");
+    expect(referrerPolicyFor("/api/authentication_tokens/review")).toBe("no-referrer");
+    expect(referrerPolicyFor("/reset-password")).toBe("same-origin");
+    expect(referrerPolicyFor("/app/dashboard")).toBe("strict-origin-when-cross-origin");
+    expect(securityHeaders("n", { https: false, path: "/app/referral/review/external" })["Referrer-Policy"]).toBe("no-referrer");
   });
 });

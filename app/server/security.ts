@@ -5,8 +5,20 @@ export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
+/**
+ * The Referrer-Policy of a path. Pages whose address holds a token keep it from other sites: the
+ * review-link pages send no Referer at all; the password-reset page keeps it on this site (with
+ * "no-referrer" the browser's own form posts there would carry "Origin: null", which is refused).
+ * Decided here, once, so that a response never carries two policies.
+ */
+export function referrerPolicyFor(path: string): string {
+  if (path.startsWith("/app/referral/review") || path.startsWith("/api/authentication_tokens")) return "no-referrer";
+  if (path.startsWith("/reset-password")) return "same-origin";
+  return "strict-origin-when-cross-origin";
+}
+
 /** The headers every response carries (ARCHITECTURE §7). */
-export function securityHeaders(nonce: string, { https }: { https: boolean }): Record<string, string> {
+export function securityHeaders(nonce: string, { https, path = "/" }: { https: boolean; path?: string }): Record<string, string> {
   const csp = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -24,7 +36,7 @@ export function securityHeaders(nonce: string, { https }: { https: boolean }): R
     "Content-Security-Policy": csp,
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Referrer-Policy": referrerPolicyFor(path),
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
     ...(https ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),

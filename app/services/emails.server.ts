@@ -42,3 +42,20 @@ export async function sendReferralSubmittedEmail(to: Recipient, referral: { chil
   const text = [t("greeting", { name: to.first_name }), "", t("submitted.body", { child: referral.childName, date, link: referral.link }), "", t("signature")].join("\n");
   await sendMail({ to: to.email, subject: t("submitted.subject", { child: referral.childName }), text, language });
 }
+
+/** A referral's new status, for its referrer, in their language (SPEC §4: the referrer follows the status). */
+export async function sendStatusChangedEmail(to: Recipient, change: { childName: string; status: string; details: { en: string | null; es: string | null }; link: string }) {
+  const language = fromPublicLanguage(to.primary_language) ?? "en";
+  const t = await i18next.getFixedT(language, ["email", "common"]);
+  const status = t(`common:statuses.${change.status}`);
+  const details = (language === "es" ? change.details.es ?? change.details.en : change.details.en) ?? "";
+  const text = [
+    t("greeting", { name: to.first_name }),
+    "",
+    t("statusChanged.body", { child: change.childName, status, link: change.link }),
+    ...(details ? ["", t("statusChanged.details", { details })] : []),
+    "",
+    t("signature"),
+  ].join("\n");
+  await sendMail({ to: to.email, subject: t("statusChanged.subject", { child: change.childName, status }), text, language });
+}

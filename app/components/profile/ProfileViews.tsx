@@ -135,6 +135,14 @@ export function AdminProfileView({ profile, addresses, options }: AdminProfilePr
           </div>
         ))}
       </dl>
+      <ul className="usa-list usa-list--unstyled admin-links">
+        <li>
+          <Link to={`/app/user/${profile.id}/referrals`}>{t("admin.referralsLink")}</Link>
+        </li>
+        <li>
+          <Link to={`/app/user/${profile.id}/children`}>{t("admin.childrenLink")}</Link>
+        </li>
+      </ul>
       <AddressBook ownerId={profile.id} addresses={addresses} counties={options.counties} editable={false} />
     </div>
   );

@@ -41,7 +41,16 @@ function SummaryList({ rows }: { rows: Row[] }) {
  * Every answer of a referral, by section, with what is missing and (for its creator, while it is
  * a Draft) a Change link to each section's step that comes back here, and the confirmed submit.
  */
-export function ReferralReview({ review, failure }: { review: Review; failure: "submitFailed" | "incomplete" | null }) {
+export function ReferralReview({
+  review,
+  failure,
+  fileHref = documentFileHref,
+}: {
+  review: Review;
+  failure: "submitFailed" | "incomplete" | null;
+  /** Where a document downloads from (a review link has its own route). */
+  fileHref?: (id: number) => string;
+}) {
   const { t, i18n } = useTranslation(["referrals", "common"]);
   const language = i18n.language as Language;
   const none = t("review.none");
@@ -84,7 +93,7 @@ export function ReferralReview({ review, failure }: { review: Review; failure: "
         {rows.map((document) => (
           <li key={document.id}>
             {document.description}:{" "}
-            <a href={documentFileHref(document.id)} download={document.fileName}>
+            <a href={fileHref(document.id)} download={document.fileName}>
               {document.fileName}
             </a>{" "}
             ({formatFileSize(document.size, language)})
@@ -109,7 +118,7 @@ export function ReferralReview({ review, failure }: { review: Review; failure: "
                 [t("review.statusDetails"), text(review.statusDetails)],
               ] as Row[])
             : []),
-          [t("review.createdBy"), `${review.createdBy.name} (${review.createdBy.email})`],
+          ...(review.createdBy ? ([[t("review.createdBy"), `${review.createdBy.name} (${review.createdBy.email})`]] as Row[]) : []),
         ]}
       />
       {review.hasBeenCopied ? <p>{t("review.copied")}</p> : null}

@@ -1,0 +1,71 @@
+import { useTranslation } from "react-i18next";
+import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
+import type { PromotionProblem } from "~/models/admin-users.server";
+
+export type UserIntent = "reset" | "deactivate" | "activate" | "promote";
+
+export interface ActionableUser {
+  id: number;
+  name: string;
+  locked: boolean;
+  promotionProblem: PromotionProblem | null;
+}
+
+function useQuestion() {
+  const { t } = useTranslation("admin");
+  return (user: ActionableUser, intent: UserIntent) => ({
+    title: t(`actions.${intent}Title`, { name: user.name }),
+    body: <p>{t(`actions.${intent}Body`, { name: user.name })}</p>,
+    confirmLabel: t(`actions.${intent}Confirm`),
+    cancelLabel: t("actions.cancel"),
+    intent,
+    fields: { user: String(user.id) },
+  });
+}
+
+/**
+ * A user's actions (SPEC §2 usersList): reset password, deactivate or activate, and promote when
+ * eligible (else why not). Each asks first: a page without JavaScript, a modal with it.
+ */
+export function UserActions({ user }: { user: ActionableUser }) {
+  const { t } = useTranslation("admin");
+  const question = useQuestion();
+  const intents: UserIntent[] = ["reset", user.locked ? "activate" : "deactivate", ...(user.promotionProblem ? [] : (["promote"] as const))];
+  return (
+    <>
+      {intents.map((intent) => (
+        <ConfirmAction
+          key={intent}
+          id={`${intent}-${user.id}`}
+          href={`?confirm=${intent}&user=${user.id}`}
+          triggerLabel={
+            <>
+              {t(`actions.${intent}`)}
+              <span className="usa-sr-only"> {user.name}</span>
+            </>
+          }
+          triggerClassName="usa-button usa-button--unstyled"
+          {...question(user, intent)}
+        />
+      ))}
+      {user.promotionProblem && user.promotionProblem !== "alreadyAdmin" ? <span className="usa-hint">{t(`actions.cannotPromote.${user.promotionProblem}`)}</span> : null}
+    </>
+  );
+}
+
+/** The confirmation page of one action, for a browser without JavaScript. */
+export function UserActionConfirmPage({ user, intent, cancelTo }: { user: ActionableUser; intent: UserIntent; cancelTo: string }) {
+  const question = useQuestion();
+  return <ConfirmPage {...question(user, intent)} cancelTo={cancelTo} />;
+}
+
+/** The action a confirmation address asks about, when it is one the user can take. */
+export function confirmedIntent(search: URLSearchParams, user: ActionableUser): UserIntent | null {
+  const intent = search.get("confirm");
+  if (search.get("user") !== String(user.id)) return null;
+  if (intent === "reset") return intent;
+  if (intent === "deactivate" && !user.locked) return intent;
+  if (intent === "activate" && user.locked) return intent;
+  if (intent === "promote" && !user.promotionProblem) return intent;
+  return null;
+}

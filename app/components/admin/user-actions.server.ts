@@ -1,0 +1,34 @@
+import { getConfig } from "~/config.server";
+import { getDb } from "~/db.server";
+import { NotEligibleError, promoteUser, sendPasswordReset, setUserActive } from "~/models/admin-users.server";
+import type { CurrentUser } from "~/models/user.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { idParam, orHttpError } from "~/utils/route.server";
+
+/**
+ * The administrator's actions on a user (SPEC §2 usersList): reset password, deactivate, activate,
+ * promote. Each comes back to `back` with its toast.
+ */
+export async function userAction(actor: CurrentUser, form: FormData, back: string) {
+  const db = getDb();
+  const userId = idParam(String(form.get("user") ?? ""));
+  const intent = form.get("intent");
+  if (intent === "reset") {
+    const { sent } = await orHttpError(sendPasswordReset(db, actor, userId));
+    return redirectWithToast(back, sent ? { key: "toasts.passwordResetSent" } : { kind: "error", key: "toasts.passwordResetNotSent" });
+  }
+  if (intent === "deactivate" || intent === "activate") {
+    await orHttpError(setUserActive(db, actor, userId, intent === "activate"));
+    return redirectWithToast(back, { key: intent === "activate" ? "toasts.userActivated" : "toasts.userDeactivated" });
+  }
+  if (intent === "promote") {
+    try {
+      await orHttpError(promoteUser(db, actor, userId, getConfig().ADMIN_EMAIL_DOMAINS));
+    } catch (error) {
+      if (error instanceof NotEligibleError) return redirectWithToast(back, { kind: "error", key: `admin:actions.cannotPromote.${error.problem}` });
+      throw error;
+    }
+    return redirectWithToast(back, { key: "toasts.userPromoted" });
+  }
+  return redirectWithToast(back, { kind: "info", key: "toasts.userUpdated" });
+}

@@ -1,0 +1,217 @@
+import { sql } from "kysely";
+import { destroyUserSessions } from "~/auth/session.server";
+import { writeTransaction, type DB } from "~/db.server";
+import { sendPasswordResetEmail } from "~/services/emails.server";
+import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
+import { requestPasswordReset } from "./account-token.server";
+import { ForbiddenError, NotFoundError } from "./errors";
+import { getMailRecipient, type CurrentUser } from "./user.server";
+
+// The users screen (SPEC §2 usersList, §4 Accounts, §5 Admin promotion eligibility): for
+// administrators only. Super administrators are never listed, nor changed from here.
+
+export type UserSort = "name" | "email" | "reference" | "lastLogin" | "status";
+
+export const USER_LIST: ListSpec<UserSort> = {
+  sorts: ["name", "email", "reference", "lastLogin", "status"],
+  defaultSort: "name",
+  defaultOrder: "asc",
+  textFilters: ["name", "email", "reference", "status"],
+  dateFilters: ["lastLogin"],
+};
+
+const SORT_COLUMNS: Record<UserSort, readonly string[]> = {
+  name: ["u.last_name", "u.first_name"],
+  email: ["u.email"],
+  reference: ["u.reference"],
+  lastLogin: ["u.last_login"],
+  status: ["u.locked"],
+};
+
+export type PromotionProblem = "alreadyAdmin" | "hasReferrals" | "neverSignedIn" | "domain";
+
+/**
+ * Why a user may not be promoted to administrator, or null when they may (SPEC §5): no referrals,
+ * signed in at least once, an e-mail at one of the approved organisations' domains, not one already.
+ */
+export function promotionProblem(user: { isAdmin: boolean; hasReferrals: boolean; lastLogin: string | null; email: string }, approvedDomains: readonly string[]): PromotionProblem | null {
+  if (user.isAdmin) return "alreadyAdmin";
+  if (user.hasReferrals) return "hasReferrals";
+  if (!user.lastLogin) return "neverSignedIn";
+  const domain = user.email.split("@").pop()?.toLowerCase() ?? "";
+  if (!approvedDomains.includes(domain)) return "domain";
+  return null;
+}
+
+function requireAdministrator(actor: CurrentUser) {
+  if (!actor.isAdmin) throw new ForbiddenError("administrators only");
+}
+
+const like = (value: string) => sql`${`%${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`} escape '\\'`;
+
+function filtered(db: DB, actor: CurrentUser, query: ListQuery<UserSort>) {
+  requireAdministrator(actor);
+  let rows = db
+    .selectFrom("users as u")
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("user_roles as s").select("s.user_id").whereRef("s.user_id", "=", "u.id").where("s.role", "=", "ROLE_SUPER_ADMIN"))));
+  const { name, email, reference, status } = query.text;
+  if (name) rows = rows.where((eb) => eb.or((["u.first_name", "u.middle_name", "u.last_name"] as const).map((column) => eb(sql`${sql.ref(column)}`, "like", like(name)))));
+  if (email) rows = rows.where(sql`u.email`, "like", like(email.toLowerCase()));
+  if (reference) rows = rows.where("u.reference", "=", reference);
+  // The status filter decides `locked` (SPEC §7): Active is not locked, Inactive is.
+  if (status === "active") rows = rows.where("u.locked", "=", 0);
+  if (status === "inactive") rows = rows.where("u.locked", "=", 1);
+  const lastLogin = query.dates.lastLogin;
+  if (lastLogin && lastLogin.type !== "never") {
+    const bounds = dateBounds(lastLogin, "moment");
+    if (bounds.from) rows = rows.where("u.last_login", ">=", bounds.from);
+    if (bounds.until) rows = rows.where("u.last_login", "<", bounds.until);
+  }
+  return rows;
+}
+
+export interface UserRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  reference: string | null;
+  locked: boolean;
+  lastLogin: string | null;
+  isAdmin: boolean;
+  hasReferrals: boolean;
+  promotionProblem: PromotionProblem | null;
+}
+
+async function page(db: DB, actor: CurrentUser, query: ListQuery<UserSort>, limit: number, offset: number, approvedDomains: readonly string[]): Promise<UserRow[]> {
+  let rows = filtered(db, actor, query).select([
+    "u.id",
+    "u.first_name",
+    "u.last_name",
+    "u.email",
+    "u.reference",
+    "u.locked",
+    "u.last_login",
+    (eb) => eb.exists(eb.selectFrom("user_roles as r").select("r.user_id").whereRef("r.user_id", "=", "u.id").where("r.role", "=", "ROLE_ADMIN")).as("is_admin"),
+    (eb) => eb.exists(eb.selectFrom("referrals as f").select("f.id").whereRef("f.created_by_id", "=", "u.id")).as("has_referrals"),
+  ]);
+  for (const column of SORT_COLUMNS[query.sort]) rows = rows.orderBy(sql.ref(column), query.order);
+  const result = await rows.orderBy("u.id", query.order).limit(limit).offset(offset).execute();
+  return result.map((row) => {
+    const user = { isAdmin: Boolean(row.is_admin), hasReferrals: Boolean(row.has_referrals), lastLogin: row.last_login, email: row.email };
+    return {
+      id: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      reference: row.reference,
+      locked: row.locked === 1,
+      lastLogin: row.last_login,
+      isAdmin: user.isAdmin,
+      hasReferrals: user.hasReferrals,
+      promotionProblem: promotionProblem(user, approvedDomains),
+    };
+  });
+}
+
+export async function listUsers(db: DB, actor: CurrentUser, query: ListQuery<UserSort>, approvedDomains: readonly string[]): Promise<{ data: UserRow[]; total: number }> {
+  const total = await filtered(db, actor, query)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return { data: await page(db, actor, query, query.count, (query.page - 1) * query.count, approvedDomains), total: Number(total.n) };
+}
+
+/** Every row of the filtered list, 100 at a time (the CSV export). */
+export async function* allUsers(db: DB, actor: CurrentUser, query: ListQuery<UserSort>, approvedDomains: readonly string[]): AsyncGenerator<UserRow[]> {
+  for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
+    const rows = await page(db, actor, query, EXPORT_PAGE_SIZE, offset, approvedDomains);
+    if (rows.length === 0) return;
+    yield rows;
+  }
+}
+
+/** A user an administrator may act on: not a super administrator (hidden), not themselves. */
+async function target(db: DB, actor: CurrentUser, userId: number) {
+  requireAdministrator(actor);
+  const user = await db.selectFrom("users").select(["id", "email", "locked", "last_login"]).where("id", "=", userId).executeTakeFirst();
+  if (!user) throw new NotFoundError("user");
+  const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
+  if (roles.includes("ROLE_SUPER_ADMIN")) throw new NotFoundError("user");
+  if (user.id === actor.id) throw new ForbiddenError("administrators do not change their own account here");
+  return { ...user, isAdmin: roles.includes("ROLE_ADMIN") };
+}
+
+/**
+ * Deactivate (locked: true) ends every session of the user at once; activate clears locked and
+ * sets enabled (SPEC §4 Accounts).
+ */
+export async function setUserActive(db: DB, actor: CurrentUser, userId: number, active: boolean): Promise<void> {
+  await writeTransaction(db, async (trx) => {
+    await target(trx, actor, userId);
+    const now = new Date().toISOString();
+    await trx
+      .updateTable("users")
+      .set({ locked: active ? 0 : 1, ...(active ? { enabled: 1 as const } : {}), status_updated_at: now, updated_at: now, updated_by_id: actor.id })
+      .where("id", "=", userId)
+      .execute();
+    if (!active) await destroyUserSessions(trx, userId);
+  });
+}
+
+/** Promotion to administrator is one-way, and only for an eligible user (SPEC §5). */
+export class NotEligibleError extends Error {
+  name = "NotEligibleError";
+  constructor(readonly problem: PromotionProblem) {
+    super(`not eligible: ${problem}`);
+  }
+}
+
+export async function promoteUser(db: DB, actor: CurrentUser, userId: number, approvedDomains: readonly string[]): Promise<void> {
+  await writeTransaction(db, async (trx) => {
+    const user = await target(trx, actor, userId);
+    const hasReferrals = Boolean(await trx.selectFrom("referrals").select("id").where("created_by_id", "=", userId).executeTakeFirst());
+    const problem = promotionProblem({ isAdmin: user.isAdmin, hasReferrals, lastLogin: user.last_login, email: user.email }, approvedDomains);
+    if (problem) throw new NotEligibleError(problem);
+    const now = new Date().toISOString();
+    await trx.insertInto("user_roles").values({ user_id: userId, role: "ROLE_ADMIN" }).execute();
+    await trx.updateTable("users").set({ updated_at: now, updated_by_id: actor.id }).where("id", "=", userId).execute();
+  });
+}
+
+/**
+ * Sends the user a password-reset link, as "forgot password" would (SPEC §7 /reset?username=).
+ * `sent: false` when a link went out less than two hours ago, or the account is inactive.
+ */
+export async function sendPasswordReset(db: DB, actor: CurrentUser, userId: number): Promise<{ sent: boolean }> {
+  const user = await target(db, actor, userId);
+  const reset = await requestPasswordReset(db, user.email, { requestedById: actor.id });
+  if (!reset) return { sent: false };
+  const recipient = await getMailRecipient(db, reset.userId);
+  if (recipient) await sendPasswordResetEmail(recipient, reset.token);
+  return { sent: true };
+}
+
+/** The administrator's view of one user (SPEC §2 editUser). */
+export async function getUserForAdmin(db: DB, actor: CurrentUser, userId: number) {
+  requireAdministrator(actor);
+  const user = await db
+    .selectFrom("users as u")
+    .leftJoin("users as b", "b.id", "u.updated_by_id")
+    .select([
+      "u.id",
+      "u.email",
+      "u.locked",
+      "u.enabled",
+      "u.last_login",
+      "u.status_updated_at",
+      "u.updated_at",
+      "u.created_at",
+      sql<string | null>`b.first_name || ' ' || b.last_name`.as("updated_by"),
+    ])
+    .where("u.id", "=", userId)
+    .executeTakeFirst();
+  if (!user) throw new NotFoundError("user");
+  const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
+  if (roles.includes("ROLE_SUPER_ADMIN") && !actor.isSuperAdmin) throw new NotFoundError("user");
+  return { ...user, roles };
+}

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../db/testing";
+import { createSession, readSession } from "~/auth/session.server";
+import { addPerson } from "~/test/people";
+import { parseListQuery } from "~/utils/list";
+import { listUsers, NotEligibleError, promoteUser, promotionProblem, sendPasswordReset, setUserActive, USER_LIST } from "./admin-users.server";
+import { createChild, startReferral } from "./child.server";
+import { ForbiddenError, NotFoundError } from "./errors";
+import { accessRecord, createReviewLink, recordStatusChange, referralForReviewToken, revokeReviewLink, statusHistory } from "./referral-admin.server";
+import { getReferralForReview, getReferralForReviewLink } from "./referral-lifecycle.server";
+import { listStatusUpdates } from "./referral-list.server";
+import { saveStep } from "./referral.server";
+import type { CurrentUser } from "./user.server";
+
+// Administration against a real SQLite file: users, promotion, status changes, review links and
+// the record of access.
+
+let test: TestDatabase;
+let admin: CurrentUser;
+let referrer: CurrentUser;
+let superAdmin: CurrentUser;
+const DOMAINS = ["maryland.gov"];
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  process.env.DATA_DIR = test.dir;
+  (await import("~/config.server")).getConfig();
+  admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
+  referrer = await addPerson(test.db, "parent@example.com");
+  superAdmin = await addPerson(test.db, "root@maryland.gov", { admin: true });
+  await test.db.insertInto("user_roles").values({ user_id: superAdmin.id, role: "ROLE_SUPER_ADMIN" }).execute();
+});
+afterAll(() => test.close());
+
+const users = (search = "") => listUsers(test.db, admin, parseListQuery(new URLSearchParams(search), USER_LIST), DOMAINS);
+
+describe("promotion eligibility (SPEC §5)", () => {
+  const eligible = { isAdmin: false, hasReferrals: false, lastLogin: "2026-11-01T00:00:00Z", email: "coordinator@maryland.gov" };
+  it("needs no referrals, a sign-in, an approved domain, and not being one already", () => {
+    expect(promotionProblem(eligible, DOMAINS)).toBeNull();
+    expect(promotionProblem({ ...eligible, isAdmin: true }, DOMAINS)).toBe("alreadyAdmin");
+    expect(promotionProblem({ ...eligible, hasReferrals: true }, DOMAINS)).toBe("hasReferrals");
+    expect(promotionProblem({ ...eligible, lastLogin: null }, DOMAINS)).toBe("neverSignedIn");
+    expect(promotionProblem({ ...eligible, email: "coordinator@gmail.com" }, DOMAINS)).toBe("domain");
+    expect(promotionProblem({ ...eligible, email: "x@evil-maryland.gov" }, DOMAINS)).toBe("domain");
+  });
+
+  it("is checked again when promoting, and promotion is refused with the reason", async () => {
+    const never = await addPerson(test.db, "new@maryland.gov");
+    await expect(promoteUser(test.db, admin, never.id, DOMAINS)).rejects.toEqual(new NotEligibleError("neverSignedIn"));
+    await test.db.updateTable("users").set({ last_login: new Date().toISOString() }).where("id", "=", never.id).execute();
+    await promoteUser(test.db, admin, never.id, DOMAINS);
+    const roles = await test.db.selectFrom("user_roles").select("role").where("user_id", "=", never.id).execute();
+    expect(roles.map((row) => row.role).sort()).toEqual(["ROLE_ADMIN", "ROLE_USER"]);
+    await expect(promoteUser(test.db, admin, never.id, DOMAINS)).rejects.toEqual(new NotEligibleError("alreadyAdmin"));
+  });
+});
+
+describe("the users list", () => {
+  it("never lists super administrators, and filters by name, e-mail and status", async () => {
+    const all = await users("count=50");
+    expect(all.data.map((row) => row.email)).not.toContain("root@maryland.gov");
+    expect(all.data.map((row) => row.email)).toContain("parent@example.com");
+    expect((await users("email=parent")).data.map((row) => row.email)).toEqual(["parent@example.com"]);
+    expect((await users("status=inactive")).total).toBe(0);
+  });
+
+  it("is for administrators only", async () => {
+    await expect(listUsers(test.db, referrer, parseListQuery(new URLSearchParams(), USER_LIST), DOMAINS)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(setUserActive(test.db, referrer, admin.id, false)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(sendPasswordReset(test.db, referrer, admin.id)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(promoteUser(test.db, referrer, referrer.id, DOMAINS)).rejects.toBeInstanceOf(ForbiddenError);
+  });
+
+  it("deactivating ends the user's sessions at once; activating lets them in again", async () => {
+    const person = await addPerson(test.db, "someone@example.com");
+    const cookie = (await createSession(test.db, person.id)).split(";")[0];
+    const request = new Request("http://localhost/app", { headers: { Cookie: cookie } });
+    expect((await readSession(test.db, request)).status).toBe("active");
+    await setUserActive(test.db, admin, person.id, false);
+    expect((await readSession(test.db, request)).status).not.toBe("active");
+    expect((await users("status=inactive")).data.map((row) => row.email)).toEqual(["someone@example.com"]);
+    await setUserActive(test.db, admin, person.id, true);
+    const row = await test.db.selectFrom("users").select(["locked", "enabled", "updated_by_id"]).where("id", "=", person.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ locked: 0, enabled: 1, updated_by_id: admin.id });
+  });
+
+  it("super administrators and oneself are out of reach", async () => {
+    await expect(setUserActive(test.db, admin, superAdmin.id, false)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(setUserActive(test.db, admin, admin.id, false)).rejects.toBeInstanceOf(ForbiddenError);
+  });
+});
+
+describe("a submitted referral in administrators' hands", () => {
+  let ids: { child: number; referral: number; user: number };
+  beforeAll(async () => {
+    const child = await createChild(test.db, referrer, { id: null, firstName: "Ana", lastName: "Uno", birthdate: "2025-06-01", stateOfResidence: "21" }, "2026-11-21");
+    const { id } = await startReferral(test.db, referrer, child.id);
+    ids = { child: child.id, referral: id, user: referrer.id };
+  });
+
+  it("a Draft has no status to record, and a referrer cannot record one", async () => {
+    await expect(recordStatusChange(test.db, admin, ids.referral, { status: "Received" })).rejects.toBeInstanceOf(ForbiddenError);
+    await test.db.updateTable("referrals").set({ status: "Submitted", submission_date: "2026-11-01T12:00:00Z", status_updated_at: "2026-11-01T12:00:00Z" }).where("id", "=", ids.referral).execute();
+    await expect(recordStatusChange(test.db, referrer, ids.referral, { status: "Eligible" })).rejects.toBeInstanceOf(ForbiddenError);
+  });
+
+  it("a status change is kept in the history and shows on the referrer's status updates", async () => {
+    await recordStatusChange(test.db, admin, ids.referral, { status: "Eligible", details: "Services start in March.", detailsEs: "Los servicios empiezan en marzo.", serviceCoordinator: "J. Smith" });
+    const history = await statusHistory(test.db, admin, ids.referral);
+    expect(history[0]).toMatchObject({ from_status: "Submitted", to_status: "Eligible", first_name: "A" });
+    const updates = await listStatusUpdates(test.db, referrer, { page: 1, count: 10 });
+    expect(updates.data).toEqual([expect.objectContaining({ id: ids.referral, status: "Eligible", statusDetailsEs: "Los servicios empiezan en marzo." })]);
+    // The answers are not the administrator's to change.
+    await expect(saveStep(test.db, admin, ids, { columns: { additional_details: "changed" } })).rejects.toBeInstanceOf(ForbiddenError);
+  });
+
+  it("a review link opens it until it expires or is revoked; only its hash is stored", async () => {
+    const link = await createReviewLink(test.db, admin, ids.referral, 14);
+    const stored = await test.db.selectFrom("review_tokens").select("token_hash").where("id", "=", link.id).executeTakeFirstOrThrow();
+    expect(stored.token_hash).not.toContain(link.token);
+    expect(await referralForReviewToken(test.db, link.token)).toMatchObject({ referralId: ids.referral });
+    expect((await getReferralForReviewLink(test.db, link.token, "en"))?.child.name).toBe("Ana Uno");
+    expect(await referralForReviewToken(test.db, link.token, new Date(Date.now() + 15 * 86_400_000))).toBeNull();
+    expect(await referralForReviewToken(test.db, "not-a-token")).toBeNull();
+    expect(await referralForReviewToken(test.db, null)).toBeNull();
+    await revokeReviewLink(test.db, admin, ids.referral, link.id);
+    expect(await getReferralForReviewLink(test.db, link.token, "en")).toBeNull();
+    await expect(createReviewLink(test.db, referrer, ids.referral)).rejects.toBeInstanceOf(ForbiddenError);
+  });
+
+  it("the record of access holds each view by an administrator or a review link, not the creator's", async () => {
+    const before = (await accessRecord(test.db, admin, ids.referral)).length;
+    await getReferralForReview(test.db, referrer, ids, "en");
+    await getReferralForReview(test.db, admin, ids, "en");
+    const link = await createReviewLink(test.db, admin, ids.referral);
+    await getReferralForReviewLink(test.db, link.token, "es");
+    const record = await accessRecord(test.db, admin, ids.referral);
+    expect(record.length - before).toBe(2);
+    expect(record[0]).toMatchObject({ action: "view", actor_review_token_id: link.id });
+    expect(record[1]).toMatchObject({ action: "view", email: "admin@maryland.gov" });
+    await expect(accessRecord(test.db, referrer, ids.referral)).rejects.toBeInstanceOf(ForbiddenError);
+  });
+});

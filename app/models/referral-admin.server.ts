@@ -1,0 +1,176 @@
+import type { ReferralStatus } from "../../db/schema";
+import { createToken, hashToken } from "~/auth/token.server";
+import { writeTransaction, type DB } from "~/db.server";
+import type { AdminStatus } from "~/utils/statuses";
+import { ForbiddenError, NotFoundError } from "./errors";
+import type { CurrentUser } from "./user.server";
+
+// What administrators do with a submitted referral (SPEC §4 Referral status; issue 9): record a
+// status change (kept in the status history), make review links for an outside reviewer, and read
+// the record of access (34 CFR 303.406) that every view by someone other than the creator adds to.
+
+
+function requireAdministrator(actor: CurrentUser) {
+  if (!actor.isAdmin) throw new ForbiddenError("administrators only");
+}
+
+/** A referral past the Draft stage: what administrators act on. Anyone else: NotFoundError or ForbiddenError. */
+async function submittedReferral(db: DB, actor: CurrentUser, referralId: number) {
+  const referral = await db.selectFrom("referrals").select(["id", "status", "created_by_id", "child_id"]).where("id", "=", referralId).executeTakeFirst();
+  if (!referral || (!actor.isAdmin && referral.created_by_id !== actor.id)) throw new NotFoundError("referral");
+  requireAdministrator(actor);
+  if (referral.status === "Draft") throw new ForbiddenError("a Draft has no status to record yet");
+  return referral;
+}
+
+export interface StatusChange {
+  status: AdminStatus;
+  details?: string;
+  detailsEs?: string;
+  comments?: string;
+  serviceCoordinator?: string;
+  eligibilityDetermination?: string;
+}
+
+/**
+ * Records a new status: the referral's status, its details in both languages and the program's
+ * notes change, statusUpdatedAt is set, and the history keeps who changed what, when, from what.
+ * The referral's answers are not touched.
+ */
+export async function recordStatusChange(db: DB, actor: CurrentUser, referralId: number, change: StatusChange): Promise<{ from: ReferralStatus; to: AdminStatus; at: string }> {
+  return writeTransaction(db, async (trx) => {
+    const referral = await submittedReferral(trx, actor, referralId);
+    const at = new Date().toISOString();
+    await trx
+      .insertInto("referral_status_history")
+      .values({
+        referral_id: referral.id,
+        from_status: referral.status,
+        to_status: change.status,
+        changed_by_id: actor.id,
+        changed_at: at,
+        status_details: change.details || null,
+        status_details_es: change.detailsEs || null,
+        comments: change.comments || null,
+      })
+      .execute();
+    await trx
+      .updateTable("referrals")
+      .set({
+        status: change.status,
+        status_updated_at: at,
+        status_details: change.details || null,
+        status_details_es: change.detailsEs || null,
+        comments: change.comments || null,
+        service_coordinator: change.serviceCoordinator || null,
+        eligibility_determination: change.eligibilityDetermination || null,
+      })
+      .where("id", "=", referral.id)
+      .execute();
+    return { from: referral.status, to: change.status, at };
+  });
+}
+
+/** The status history of a referral, newest first, for administrators. */
+export async function statusHistory(db: DB, actor: CurrentUser, referralId: number) {
+  await submittedReferral(db, actor, referralId);
+  return db
+    .selectFrom("referral_status_history as h")
+    .leftJoin("users as u", "u.id", "h.changed_by_id")
+    .select(["h.id", "h.from_status", "h.to_status", "h.changed_at", "h.status_details", "h.comments", "u.first_name", "u.last_name"])
+    .where("h.referral_id", "=", referralId)
+    .orderBy("h.changed_at", "desc")
+    .orderBy("h.id", "desc")
+    .execute();
+}
+
+/** Review links last 14 days unless the administrator chooses otherwise (1 to 90). */
+export const REVIEW_LINK_DEFAULT_DAYS = 14;
+export const REVIEW_LINK_MAX_DAYS = 90;
+
+/** A review link for an outside reviewer: the token is returned once and only its hash is kept. */
+export async function createReviewLink(db: DB, actor: CurrentUser, referralId: number, days = REVIEW_LINK_DEFAULT_DAYS, now = new Date()): Promise<{ id: number; token: string; expiresAt: string }> {
+  const referral = await submittedReferral(db, actor, referralId);
+  const { token, hash } = createToken();
+  const expiresAt = new Date(now.getTime() + Math.min(REVIEW_LINK_MAX_DAYS, Math.max(1, Math.round(days))) * 86_400_000).toISOString();
+  const row = await db
+    .insertInto("review_tokens")
+    .values({ referral_id: referral.id, token_hash: hash, created_by_id: actor.id, created_at: now.toISOString(), expires_at: expiresAt })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, token, expiresAt };
+}
+
+export async function listReviewLinks(db: DB, actor: CurrentUser, referralId: number) {
+  await submittedReferral(db, actor, referralId);
+  return db
+    .selectFrom("review_tokens as t")
+    .leftJoin("users as u", "u.id", "t.created_by_id")
+    .select(["t.id", "t.created_at", "t.expires_at", "t.revoked_at", "u.first_name", "u.last_name"])
+    .where("t.referral_id", "=", referralId)
+    .orderBy("t.created_at", "desc")
+    .execute();
+}
+
+export async function revokeReviewLink(db: DB, actor: CurrentUser, referralId: number, linkId: number): Promise<void> {
+  await submittedReferral(db, actor, referralId);
+  const result = await db
+    .updateTable("review_tokens")
+    .set({ revoked_at: new Date().toISOString() })
+    .where("id", "=", linkId)
+    .where("referral_id", "=", referralId)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new NotFoundError("review link");
+}
+
+/** The referral a live review link opens, or null (no token, unknown, expired or revoked). */
+export async function referralForReviewToken(db: DB, token: string | null | undefined, now = new Date()): Promise<{ linkId: number; referralId: number; childId: number; createdById: number } | null> {
+  if (!token || token.length > 200) return null;
+  const row = await db
+    .selectFrom("review_tokens as t")
+    .innerJoin("referrals as r", "r.id", "t.referral_id")
+    .select(["t.id", "t.referral_id", "t.expires_at", "t.revoked_at", "r.child_id", "r.created_by_id", "r.status"])
+    .where("t.token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!row || row.revoked_at || row.expires_at <= now.toISOString() || row.status === "Draft") return null;
+  return { linkId: row.id, referralId: row.referral_id, childId: row.child_id, createdById: row.created_by_id };
+}
+
+/** Who looked at a referral: a signed-in person, or the holder of a review link. */
+export type Viewer = { userId: number } | { reviewLinkId: number };
+
+/**
+ * Adds to the record of access (34 CFR 303.406) when someone other than the referral's creator
+ * opens it or one of its documents.
+ */
+export async function recordAccess(db: DB, viewer: Viewer, referral: { id: number; createdById: number }, what: { action: "view" | "download"; entityType: "referral" | "document"; entityId: number }) {
+  if ("userId" in viewer && viewer.userId === referral.createdById) return;
+  await db
+    .insertInto("audit_events")
+    .values({
+      at: new Date().toISOString(),
+      actor_user_id: "userId" in viewer ? viewer.userId : null,
+      actor_review_token_id: "reviewLinkId" in viewer ? viewer.reviewLinkId : null,
+      action: what.action,
+      entity_type: what.entityType,
+      entity_id: what.entityId,
+      referral_id: referral.id,
+    })
+    .execute();
+}
+
+/** The record of access of one referral, newest first, for administrators. */
+export async function accessRecord(db: DB, actor: CurrentUser, referralId: number) {
+  requireAdministrator(actor);
+  const referral = await db.selectFrom("referrals").select("id").where("id", "=", referralId).executeTakeFirst();
+  if (!referral) throw new NotFoundError("referral");
+  return db
+    .selectFrom("audit_events as e")
+    .leftJoin("users as u", "u.id", "e.actor_user_id")
+    .select(["e.id", "e.at", "e.action", "e.entity_type", "e.entity_id", "e.actor_review_token_id", "u.first_name", "u.last_name", "u.email"])
+    .where("e.referral_id", "=", referralId)
+    .orderBy("e.at", "desc")
+    .orderBy("e.id", "desc")
+    .execute();
+}

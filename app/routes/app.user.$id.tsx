@@ -1,0 +1,104 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAdmin } from "~/auth/auth.server";
+import { confirmedIntent, UserActionConfirmPage, UserActions } from "~/components/admin/UserActions";
+import { userAction } from "~/components/admin/user-actions.server";
+import { AdminProfileView } from "~/components/profile/ProfileViews";
+import { getConfig } from "~/config.server";
+import { getDb } from "~/db.server";
+import { getLanguage } from "~/i18n/i18next.server";
+import { getPageTranslation } from "~/i18n/page.server";
+import { listAddressBook } from "~/models/address.server";
+import { getUserForAdmin, promotionProblem } from "~/models/admin-users.server";
+import { getLookupOptions } from "~/models/lookup.server";
+import { getProfile } from "~/models/profile.server";
+import { formatDateTimeEastern } from "~/utils/dates";
+import { idParam, orHttpError } from "~/utils/route.server";
+
+export const handle = { i18n: ["common", "auth", "profile", "admin"] };
+
+/** The administrator's view of a user (SPEC §2 editUser): profile, account, their lists, the actions. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const actor = await requireAdmin(request);
+  const userId = idParam(params.id);
+  const db = getDb();
+  const account = await orHttpError(getUserForAdmin(db, actor, userId));
+  const profile = await orHttpError(getProfile(db, actor, userId));
+  const addresses = await orHttpError(listAddressBook(db, actor, userId));
+  const language = await getLanguage(request);
+  const { title } = await getPageTranslation(request, ["admin", "common"]);
+  const hasReferrals = Boolean(await db.selectFrom("referrals").select("id").where("created_by_id", "=", userId).executeTakeFirst());
+  const isAdmin = account.roles.includes("ROLE_ADMIN") || account.roles.includes("ROLE_SUPER_ADMIN");
+  const when = (value: string | null) => (value ? formatDateTimeEastern(value, language) : null);
+  return json({
+    title: title("admin:user.title", { name: `${profile.firstName} ${profile.lastName}` }),
+    profile,
+    addresses: addresses.map(({ id, nickname, line1, line2, city, zip, county }) => ({ id, nickname, line1, line2, city, zip, county })),
+    options: {
+      prefixes: await getLookupOptions(db, "Prefixes", language),
+      suffixes: await getLookupOptions(db, "Suffixes", language),
+      references: await getLookupOptions(db, "References", language),
+      counties: await getLookupOptions(db, "Counties", language),
+    },
+    account: {
+      roles: account.roles,
+      locked: account.locked === 1,
+      lastLogin: when(account.last_login),
+      statusUpdatedAt: when(account.status_updated_at),
+      updatedAt: when(account.updated_at),
+      createdAt: when(account.created_at),
+      updatedBy: account.updated_by,
+    },
+    actionable:
+      actor.id === userId || account.roles.includes("ROLE_SUPER_ADMIN")
+        ? null
+        : {
+            id: userId,
+            name: `${profile.firstName} ${profile.lastName}`,
+            locked: account.locked === 1,
+            promotionProblem: promotionProblem({ isAdmin, hasReferrals, lastLogin: account.last_login, email: account.email }, getConfig().ADMIN_EMAIL_DOMAINS),
+          },
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireAdmin(request);
+  return userAction(actor, await request.formData(), `/app/user/${idParam(params.id)}`);
+}
+
+export default function EditUser() {
+  const { profile, addresses, options, account, actionable } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["admin", "common"]);
+  const search = new URLSearchParams(useLocation().search);
+  const intent = actionable ? confirmedIntent(search, actionable) : null;
+  if (actionable && intent) return <UserActionConfirmPage user={actionable} intent={intent} cancelTo="?" />;
+  const none = t("user.none");
+  const rows: Array<[string, string]> = [
+    [t("user.statusUpdatedAt"), account.statusUpdatedAt ?? none],
+    [t("user.updatedAt"), account.updatedAt ?? none],
+    [t("user.updatedBy"), account.updatedBy ?? none],
+    [t("user.createdAt"), account.createdAt ?? none],
+  ];
+  return (
+    <div>
+      <AdminProfileView profile={profile} addresses={addresses} options={options} />
+      <section aria-labelledby="account-heading">
+        <h2 id="account-heading">{t("user.account")}</h2>
+        <dl className="summary-list">
+          {rows.map(([term, value]) => (
+            <div key={term} className="summary-list__row">
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {actionable ? (
+          <div className="form-actions">
+            <UserActions user={actionable} />
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { ADMIN_STATUSES } from "~/utils/statuses";
+import { optionalText } from "./fields";
+
+// The administrators' forms on a referral (issue 9). Messages are keys in common:validation.
+
+export const StatusChangeSchema = z.object({
+  status: z.enum(ADMIN_STATUSES, { required_error: "validation.required", invalid_type_error: "validation.unknownChoice" }),
+  details: optionalText(1000),
+  detailsEs: optionalText(1000),
+  comments: optionalText(2000),
+  serviceCoordinator: optionalText(100),
+  eligibilityDetermination: optionalText(200),
+});
+
+export const ReviewLinkSchema = z.object({
+  days: z.coerce.number({ invalid_type_error: "validation.wholeNumber" }).int("validation.wholeNumber").min(1, "validation.daysRange1to90").max(90, "validation.daysRange1to90").default(14),
+});

@@ -1,0 +1,227 @@
+import type { Page } from "@playwright/test";
+import { expectAccessible, expect, test } from "./fixtures";
+import { baseURL, createChild, createUser, fillReferral, mailsTo, referralIdOf, signIn, startReferral, submitDirectly } from "./support";
+
+// Administration (issue 9): users, promotion, status changes, review links, the record of access.
+
+const TEXT = {
+  en: {
+    users: "Users",
+    email: "E-mail",
+    apply: "Apply filters",
+    deactivate: "Deactivate",
+    activate: "Activate",
+    reset: "Reset password",
+    resetConfirm: "Send the link",
+    resetSent: "Password reset sent",
+    promote: "Make administrator",
+    deactivated: "User deactivated",
+    activated: "User activated",
+    promoted: "User is now an administrator",
+    inactive: "Inactive",
+    active: "Active",
+    administrator: "Administrator",
+    cannotPromote: "Cannot be promoted: the e-mail is not at an approved organisation",
+    statusHeading: "Record a status change",
+    newStatus: "New status",
+    eligible: "Eligible",
+    detailsEn: "Details of the status (English)",
+    detailsEs: "Details of the status (Spanish)",
+    recordStatus: "Record the status",
+    statusRecorded: "Status recorded",
+    createLink: "Create a review link",
+    revoke: "Revoke",
+    revokeConfirm: "Revoke the link",
+    revoked: "Review link revoked",
+    accessHeading: "Record of access",
+  },
+  sp: {
+    users: "Usuarios",
+    email: "Correo electrónico",
+    apply: "Aplicar los filtros",
+    deactivate: "Desactivar",
+    activate: "Activar",
+    reset: "Restablecer la contraseña",
+    resetConfirm: "Enviar el enlace",
+    resetSent: "Se envió el restablecimiento de contraseña",
+    promote: "Hacer administrador",
+    deactivated: "Usuario desactivado",
+    activated: "Usuario activado",
+    promoted: "El usuario ahora es administrador",
+    inactive: "Inactivo",
+    active: "Activo",
+    administrator: "Administrador",
+    cannotPromote: "No se puede promover: el correo no es de una organización aprobada",
+    statusHeading: "Registrar un cambio de estado",
+    newStatus: "Estado nuevo",
+    eligible: "Elegible",
+    detailsEn: "Detalles del estado (inglés)",
+    detailsEs: "Detalles del estado (español)",
+    recordStatus: "Registrar el estado",
+    statusRecorded: "Estado registrado",
+    createLink: "Crear un enlace de revisión",
+    revoke: "Revocar",
+    revokeConfirm: "Revocar el enlace",
+    revoked: "Enlace de revisión revocado",
+    accessHeading: "Registro de acceso",
+  },
+} as const;
+
+/** Runs a row action of the users list: a modal with JavaScript, a confirmation page without. */
+async function rowAction(page: Page, email: string, action: string, confirm: string) {
+  await page.getByRole("row", { name: new RegExp(email) }).getByRole("link", { name: new RegExp(`^${action}`) }).click();
+  await page.getByRole("button", { name: confirm, exact: true }).click();
+}
+
+for (const lang of ["en", "sp"] as const) {
+  const text = TEXT[lang];
+
+  test(`an administrator filters users, deactivates and activates one, sends a reset, promotes an eligible one (${lang})`, async ({ page, context, browser, javaScriptOn }) => {
+    test.slow();
+    const target = await createUser({ lastName: `Objetivo${lang}`, signedInBefore: true });
+    const coordinator = await createUser({ domain: "maryland.gov", signedInBefore: true, lastName: `Coordinadora${lang}` });
+    await signIn(context, await createUser({ admin: true, language: lang }));
+    // The target has a session open in another browser.
+    const targetContext = await browser.newContext({ baseURL });
+    await signIn(targetContext, target);
+    const targetPage = await targetContext.newPage();
+    try {
+      await targetPage.goto("/app/dashboard");
+      await expect(targetPage).toHaveURL(/\/app\/dashboard$/);
+
+      await page.goto(`/app/users?lang=${lang}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.users);
+      await page.getByLabel(text.email, { exact: true }).fill(target.email);
+      if (!javaScriptOn) await page.getByRole("button", { name: text.apply }).click();
+      await expect(page.getByRole("row")).toHaveCount(2);
+      await expectAccessible(page, { javaScriptOn });
+      // Not eligible: the e-mail is not at an approved organisation; the row says why.
+      await expect(page.getByRole("row", { name: new RegExp(target.email) })).toContainText(text.cannotPromote);
+
+      await rowAction(page, target.email, text.deactivate, text.deactivate);
+      await expect(page.getByText(text.deactivated)).toBeVisible();
+      await expect(page.getByRole("row", { name: new RegExp(target.email) })).toContainText(text.inactive);
+      // Their open session fails at once.
+      await targetPage.goto("/app/dashboard");
+      await expect(targetPage).toHaveURL(/\/login/);
+
+      await rowAction(page, target.email, text.activate, text.activate);
+      await expect(page.getByText(text.activated)).toBeVisible();
+      await expect(page.getByRole("row", { name: new RegExp(target.email) })).toContainText(text.active);
+
+      await rowAction(page, target.email, text.reset, text.resetConfirm);
+      await expect(page.getByText(text.resetSent)).toBeVisible();
+      expect(mailsTo(target.email).some((mail) => /reset-password\?token=/.test(mail.text))).toBe(true);
+
+      // An eligible user: at maryland.gov, signed in before, no referrals.
+      await page.goto(`/app/users?lang=${lang}&email=${encodeURIComponent(coordinator.email)}`);
+      await rowAction(page, coordinator.email, text.promote, text.promote);
+      await expect(page.getByText(text.promoted)).toBeVisible();
+      await expect(page.getByRole("row", { name: new RegExp(coordinator.email) })).toContainText(text.administrator);
+    } finally {
+      await targetContext.close();
+    }
+  });
+
+  test(`an administrator records a status change, and makes and revokes a review link (${lang})`, async ({ page, context, browser, javaScriptOn }) => {
+    test.slow();
+    const referrer = await createUser({ language: lang });
+    const base = await startReferral(referrer, (await createChild(referrer, { firstName: "Ana", lastName: "Revisión" })).id);
+    await submitDirectly(referrer, base);
+    await signIn(context, await createUser({ admin: true, language: lang }));
+    await page.goto(`${base}/review?lang=${lang}`);
+    await expect(page.getByRole("heading", { name: text.statusHeading })).toBeVisible();
+    await expectAccessible(page, { javaScriptOn });
+
+    await page.getByLabel(text.newStatus).selectOption({ label: text.eligible });
+    await page.getByLabel(new RegExp(`^${text.detailsEn.replace(/[()]/g, "\\$&")}`)).fill("Services start in March.");
+    await page.getByLabel(new RegExp(`^${text.detailsEs.replace(/[()]/g, "\\$&")}`)).fill("Los servicios empiezan en marzo.");
+    await page.getByRole("button", { name: text.recordStatus }).click();
+    await expect(page.getByText(text.statusRecorded)).toBeVisible();
+    await expect(page.getByRole("table", { name: lang === "en" ? "Status history" : "Historial de estados" })).toContainText(text.eligible);
+    // The referrer's mail, in their language, and their status updates screen.
+    const mail = mailsTo(referrer.email).at(-1)!;
+    expect(mail.text).toContain(lang === "en" ? "Services start in March." : "Los servicios empiezan en marzo.");
+
+    // A review link, opened signed out, then revoked.
+    await page.getByRole("button", { name: text.createLink }).click();
+    const url = (await page.locator("code.review-link").textContent())!;
+    const outsider = await browser.newContext({ baseURL, javaScriptEnabled: javaScriptOn });
+    try {
+      const reader = await outsider.newPage();
+      await reader.goto(new URL(url).pathname + new URL(url).search);
+      await expect(reader.getByRole("heading", { level: 1 })).toContainText("Ana Revisión");
+      await expectAccessible(reader, { javaScriptOn });
+      await page.goto(`${base}/review`);
+      await expect(page.getByRole("table", { name: text.accessHeading })).toContainText(lang === "en" ? "Review link" : "Enlace de revisión");
+      await page.getByRole("link", { name: text.revoke, exact: true }).click();
+      await page.getByRole("button", { name: text.revokeConfirm }).click();
+      await expect(page.getByText(text.revoked)).toBeVisible();
+      await reader.reload();
+      // The outsider's browser asked for no language: English.
+      await expect(reader.getByText("No Data")).toBeVisible();
+    } finally {
+      await outsider.close();
+    }
+
+    await signIn(context, referrer);
+    await page.goto(`/app/updates?lang=${lang}`);
+    await expect(page.getByRole("row", { name: /Ana Revisión/ })).toContainText(text.eligible);
+  });
+}
+
+test.describe("over HTTP", () => {
+  test.beforeEach(({ javaScriptOn }) => {
+    test.skip(!javaScriptOn, "the same requests with or without JavaScript: run once");
+  });
+
+  test("an ordinary user gets 403 or 404 on every administrator page and post", async ({ page, context }) => {
+    const other = await createUser();
+    const user = await signIn(context, await createUser());
+    const mine = await startReferral(user, (await createChild(user)).id);
+    await submitDirectly(user, mine);
+    const headers = { Origin: baseURL };
+    for (const path of ["/app/users", `/app/user/${other.id}`, `/app/user/${other.id}/referrals`, `/app/user/${other.id}/children`, "/app/users/export.csv", `/app/referrals/${referralIdOf(mine)}/access.csv`]) {
+      const status = (await page.request.get(path, { maxRedirects: 0 })).status();
+      expect([403, 404], `GET ${path}`).toContain(status);
+    }
+    for (const intent of ["deactivate", "activate", "reset", "promote"]) {
+      expect((await page.request.post("/app/users", { headers, form: { intent, user: String(other.id) }, maxRedirects: 0 })).status(), intent).toBe(403);
+      expect((await page.request.post(`/app/user/${other.id}`, { headers, form: { intent, user: String(other.id) }, maxRedirects: 0 })).status(), intent).toBe(403);
+    }
+    for (const intent of ["status", "createLink", "revokeLink"]) {
+      const response = await page.request.post(`${mine}/review`, { headers, form: { intent, status: "Eligible", days: "14", link: "1" }, maxRedirects: 0 });
+      expect([403, 404], intent).toContain(response.status());
+    }
+    expect((await page.request.post(`/api/users/${other.id}/reset_password`, { headers })).status()).toBe(403);
+    expect((await page.request.post(`/reset?username=${encodeURIComponent(other.email)}`, { headers })).status()).toBe(403);
+    expect(mailsTo(other.email)).toEqual([]);
+  });
+
+  test("super administrators are never listed; an expired or unknown review link shows No Data", async ({ page, context }) => {
+    await signIn(context, await createUser({ admin: true }));
+    const root = await createUser({ lastName: "Superadmin" });
+    const { getDb } = await import("../app/db.server");
+    await getDb().insertInto("user_roles").values({ user_id: root.id, role: "ROLE_SUPER_ADMIN" }).execute();
+    await page.goto(`/app/users?email=${encodeURIComponent(root.email)}`);
+    await expect(page.getByRole("row", { name: new RegExp(root.email) })).toHaveCount(0);
+    expect((await page.request.get(`/app/user/${root.id}`)).status()).toBe(404);
+
+    const referrer = await createUser();
+    const base = await startReferral(referrer, (await createChild(referrer)).id);
+    await fillReferral(referrer, base, { consent: 2 });
+    await submitDirectly(referrer, base);
+    const { createReviewLink } = await import("../app/models/referral-admin.server");
+    const { getCurrentUser } = await import("../app/models/user.server");
+    const admin = await createUser({ admin: true });
+    const link = await createReviewLink(getDb(), (await getCurrentUser(getDb(), admin.id))!, referralIdOf(base), 1, new Date(Date.now() - 2 * 86_400_000));
+    for (const token of [link.token, "unknown", ""]) {
+      const response = await page.request.get(`/app/referral/review/external?token=${token}`);
+      expect(response.status()).toBe(404);
+      expect(response.headers()["referrer-policy"]).toBe("no-referrer");
+      expect(await response.text()).toContain("No Data");
+    }
+    const api = await page.request.get(`/api/authentication_tokens/review?token=${link.token}`);
+    expect(api.status()).toBe(404);
+  });
+});
