@@ -47,6 +47,10 @@ export const EnvSchema = z.object({
       .pipe(z.array(z.string().regex(domain, "must be a comma-separated list of domains such as maryland.gov"))),
     "",
   ),
+  REPORT_RETENTION_DAYS: withDefault(
+    z.coerce.number({ invalid_type_error: "must be a number of days" }).int("must be a whole number of days").min(1, "must be at least 1 day").max(3650),
+    30,
+  ),
   CAPTCHA_VERIFY_URL: optional(z.string().url("must be the captcha service's verification URL")),
   CAPTCHA_SECRET: optional(z.string().min(1)),
   SEED_ADMIN_EMAIL: optional(z.string().email("must be an e-mail address").transform((value) => value.toLowerCase())),

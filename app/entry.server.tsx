@@ -11,19 +11,31 @@ import { i18next } from "./i18n/i18next.server";
 import { resources } from "./i18n/resources.server";
 import { getDb } from "./db.server";
 import { sweepOrphanUploads } from "./models/document.server";
+import { sweepOldReports } from "./models/report.server";
 import { singleton } from "./utils/singleton.server";
 
 const RENDER_TIMEOUT_MS = 10_000;
+const REPORT_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 // Once per process, as the server starts: files that a server stopped mid-upload left behind.
 singleton("uploadSweep", () =>
   Promise.resolve()
     .then(() => sweepOrphanUploads(getDb()))
     .then(
-    (removed) => (removed ? console.log(`Uploads: removed ${removed} unfinished file(s) that no document names`) : undefined),
-    (error: unknown) => console.error("Uploads: the sweep of unfinished files failed", error),
-  ),
+      (removed) => (removed ? console.log(`Uploads: removed ${removed} unfinished file(s) that no document names`) : undefined),
+      (error: unknown) => console.error("Uploads: the sweep of unfinished files failed", error),
+    ),
 );
+
+// Reports older than REPORT_RETENTION_DAYS are deleted: at start-up, then every hour.
+singleton("reportSweep", () => {
+  const sweep = () =>
+    Promise.resolve()
+      .then(() => sweepOldReports(getDb()))
+      .catch((error: unknown) => console.error("Reports: the sweep of old reports failed", error));
+  void sweep();
+  return setInterval(sweep, REPORT_SWEEP_EVERY_MS).unref();
+});
 
 export default async function handleRequest(
   request: Request,

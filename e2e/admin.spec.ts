@@ -76,10 +76,9 @@ async function rowAction(page: Page, email: string, action: string, confirm: str
 for (const lang of ["en", "sp"] as const) {
   const text = TEXT[lang];
 
-  test(`an administrator filters users, deactivates and activates one, sends a reset, promotes an eligible one (${lang})`, async ({ page, context, browser, javaScriptOn }) => {
+  test(`an administrator filters users, deactivates one (whose session ends) and activates them (${lang})`, async ({ page, context, browser, javaScriptOn }) => {
     test.slow();
     const target = await createUser({ lastName: `Objetivo${lang}`, signedInBefore: true });
-    const coordinator = await createUser({ domain: "maryland.gov", signedInBefore: true, lastName: `Coordinadora${lang}` });
     await signIn(context, await createUser({ admin: true, language: lang }));
     // The target has a session open in another browser.
     const targetContext = await browser.newContext({ baseURL });
@@ -109,18 +108,31 @@ for (const lang of ["en", "sp"] as const) {
       await expect(page.getByText(text.activated)).toBeVisible();
       await expect(page.getByRole("row", { name: new RegExp(target.email) })).toContainText(text.active);
 
-      await rowAction(page, target.email, text.reset, text.resetConfirm);
-      await expect(page.getByText(text.resetSent)).toBeVisible();
-      expect(mailsTo(target.email).some((mail) => /reset-password\?token=/.test(mail.text))).toBe(true);
-
-      // An eligible user: at maryland.gov, signed in before, no referrals.
-      await page.goto(`/app/users?lang=${lang}&email=${encodeURIComponent(coordinator.email)}`);
-      await rowAction(page, coordinator.email, text.promote, text.promote);
-      await expect(page.getByText(text.promoted)).toBeVisible();
-      await expect(page.getByRole("row", { name: new RegExp(coordinator.email) })).toContainText(text.administrator);
     } finally {
       await targetContext.close();
     }
+  });
+
+  test(`an administrator sends a password reset and promotes an eligible user (${lang})`, async ({ page, context, javaScriptOn }) => {
+    const target = await createUser({ lastName: `Reinicio${lang}` });
+    const coordinator = await createUser({ domain: "maryland.gov", signedInBefore: true, lastName: `Coordinadora${lang}` });
+    await signIn(context, await createUser({ admin: true, language: lang }));
+    await page.goto(`/app/users?lang=${lang}&email=${encodeURIComponent(target.email)}`);
+    await rowAction(page, target.email, text.reset, text.resetConfirm);
+    await expect(page.getByText(text.resetSent)).toBeVisible();
+    expect(mailsTo(target.email).some((mail) => /reset-password\?token=/.test(mail.text))).toBe(true);
+
+    // An eligible user: at maryland.gov, signed in before, no referrals.
+    await page.goto(`/app/users?lang=${lang}&email=${encodeURIComponent(coordinator.email)}`);
+    if (!javaScriptOn) await expect(page.getByRole("row", { name: new RegExp(coordinator.email) })).not.toContainText(text.cannotPromote);
+    await rowAction(page, coordinator.email, text.promote, text.promote);
+    await expect(page.getByText(text.promoted)).toBeVisible();
+    await expect(page.getByRole("row", { name: new RegExp(coordinator.email) })).toContainText(text.administrator);
+    await expectAccessible(page, { javaScriptOn });
+    // The administrator's view of that user (SPEC §2 editUser), with links to their lists.
+    await page.getByRole("link", { name: new RegExp(`Coordinadora${lang}`) }).click();
+    await expect(page.getByRole("link", { name: lang === "en" ? "This user's referrals" : "Los referidos de este usuario" })).toBeVisible();
+    await expectAccessible(page, { javaScriptOn });
   });
 
   test(`an administrator records a status change, and makes and revokes a review link (${lang})`, async ({ page, context, browser, javaScriptOn }) => {

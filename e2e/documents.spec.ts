@@ -35,7 +35,7 @@ const TEXT = {
     notAccepted: "This file is not a type we accept",
     saveAndContinue: "Save and continue",
     save: "Save",
-    review: "Review and submit",
+    review: "Review the referral for Lucía Pérez",
     emptySupporting: "No supporting document added yet.",
   },
   sp: {
@@ -64,7 +64,7 @@ const TEXT = {
     notAccepted: "No aceptamos este tipo de archivo",
     saveAndContinue: "Guardar y continuar",
     save: "Guardar",
-    review: "Revisar y enviar",
+    review: "Revisar el referido de Lucía Pérez",
     emptySupporting: "Todavía no se ha agregado ningún documento de apoyo.",
   },
 } as const;

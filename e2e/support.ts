@@ -192,7 +192,7 @@ export function referralIdOf(wizardPath: string): number {
 }
 
 /** Answers steps 1–14 of a Draft as the wizard saves them (and the consent answer, when given). */
-export async function fillReferral(user: TestUser, wizardPath: string, { consent }: { consent?: 1 | 2 } = {}) {
+export async function fillReferral(user: TestUser, wizardPath: string, { consent, county = "24003" }: { consent?: 1 | 2; county?: string } = {}) {
   const db = await database();
   const { getCurrentUser } = await import("../app/models/user.server");
   const { saveStep, saveAdult } = await import("../app/models/referral.server");
@@ -200,7 +200,7 @@ export async function fillReferral(user: TestUser, wizardPath: string, { consent
   const actor = (await getCurrentUser(db, user.id))!;
   const [, child, referral] = /\/child\/(\d+)\/referral\/(\d+)\//.exec(`${wizardPath}/`)!;
   const ids = { child: Number(child), referral: Number(referral), user: user.id };
-  const address = await addReferralAddress(db, actor, { line1: "12 Main St", city: "Annapolis", zip: "21401", county: "24003" });
+  const address = await addReferralAddress(db, actor, { line1: "12 Main St", city: "Annapolis", zip: "21401", county });
   await saveStep(db, actor, ids, {
     columns: {
       referrer_relationship: "1",
@@ -233,8 +233,8 @@ export async function fillReferral(user: TestUser, wizardPath: string, { consent
 }
 
 /** Fills and submits a Draft through the model, as the review's confirmed submit does. */
-export async function submitDirectly(user: TestUser, wizardPath: string) {
-  const ids = await fillReferral(user, wizardPath, { consent: 2 });
+export async function submitDirectly(user: TestUser, wizardPath: string, { county }: { county?: string } = {}) {
+  const ids = await fillReferral(user, wizardPath, { consent: 2, county });
   const db = await database();
   const { getCurrentUser } = await import("../app/models/user.server");
   const { submitReferral } = await import("../app/models/referral-lifecycle.server");
@@ -249,4 +249,10 @@ export async function setStatus(wizardPath: string, status: "Received" | "Proces
     .set({ status, status_details: details, status_details_es: detailsEs, status_updated_at: at })
     .where("id", "=", referralIdOf(wizardPath))
     .execute();
+}
+
+/** When the user last signed in, as if it had been then. */
+export async function setLastLogin(userId: number, at: string) {
+  const db = await database();
+  await db.updateTable("users").set({ last_login: at }).where("id", "=", userId).execute();
 }

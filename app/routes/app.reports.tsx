@@ -1,4 +1,267 @@
-import { PlaceholderPage, placeholderLoader } from "~/components/shell/Placeholder";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { requireAdmin } from "~/auth/auth.server";
+import { checkReportForm, makeReport, type ReportKind } from "~/components/reports/reports.server";
+import { Alert } from "~/components/ui/Alert";
+import { CheckboxGroup, ErrorSummary, RadioGroup, SelectField, summarize, TextField } from "~/components/ui/form";
+import { getConfig } from "~/config.server";
+import { getDb } from "~/db.server";
+import { getLanguage } from "~/i18n/i18next.server";
+import { getPageTranslation } from "~/i18n/page.server";
+import type { Language } from "~/i18n/config";
+import { getLookupOptions } from "~/models/lookup.server";
+import { FutureDateError, listReports } from "~/models/report.server";
+import { REPORT_STATUS_KEYS, referralReportSchema, userReportSchema } from "~/schemas/report";
+import { easternCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 
-export const loader = placeholderLoader("pages.reports", { adminOnly: true });
-export default PlaceholderPage;
+export const handle = { i18n: ["common", "admin", "auth"] };
+
+const STATUS_OF_KEY: Record<(typeof REPORT_STATUS_KEYS)[number], string> = {
+  submitted: "Submitted",
+  received: "Received",
+  processed: "Processed",
+  unable_to_process: "Unable to Process",
+  unable_to_contact: "Unable to Contact",
+  eligible: "Eligible",
+  not_eligible: "Not Eligible",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await requireAdmin(request);
+  const db = getDb();
+  const { title } = await getPageTranslation(request, ["admin", "common"]);
+  return json({
+    title: title("admin:reports.title"),
+    today: easternCalendarDate(),
+    counties: await getLookupOptions(db, "Counties", await getLanguage(request)),
+    retentionDays: getConfig().REPORT_RETENTION_DAYS,
+    reports: await listReports(db, actor),
+  });
+}
+
+type ActionData = { kind: ReportKind; result?: SubmissionResult<string[]>; fileName?: string; failed?: boolean };
+
+/** Without JavaScript: the form posts here, the report is made, and the page shows its link. */
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireAdmin(request);
+  const form = await request.formData();
+  const kind: ReportKind = form.get("intent") === "user" ? "user" : "referral";
+  const submission = checkReportForm(kind, form);
+  if (submission.status !== "success") return json<ActionData>({ kind, result: submission.reply() }, { status: 400 });
+  try {
+    const { fileName } = await makeReport(request, actor, kind, submission.value);
+    return json<ActionData>({ kind, fileName, result: submission.reply() });
+  } catch (error) {
+    if (error instanceof FutureDateError) return json<ActionData>({ kind, result: submission.reply({ fieldErrors: { [error.field]: ["validation.dateFuture"] } }) }, { status: 400 });
+    console.error(`generating the ${kind} report failed`, error);
+    return json<ActionData>({ kind, failed: true }, { status: 500 });
+  }
+}
+
+function useReportForm(kind: ReportKind, today: string, actionData: ActionData | undefined) {
+  const { revalidate } = useRevalidator();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [outcome, setOutcome] = useState<{ fileName?: string; failed?: boolean } | null>(null);
+  const mine = actionData?.kind === kind ? actionData : undefined;
+  const schema = kind === "referral" ? referralReportSchema(today) : userReportSchema(today);
+  const [form, fields] = useForm({
+    id: `${kind}-report`,
+    lastResult: mine?.result,
+    defaultValue: { format: "csv" },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // With JavaScript the report is asked for its progress as it is made.
+    async onSubmit(event, { formData }) {
+      event.preventDefault();
+      setOutcome(null);
+      setProgress(0);
+      try {
+        const response = await fetch(kind === "referral" ? "/generate-report" : "/generate-user-report", { method: "POST", body: formData, headers: { Accept: "application/x-ndjson" } });
+        if (!response.ok || !response.body) throw new Error(`answered ${response.status}`);
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = "";
+        let final: { fileName?: string; error?: string } | null = null;
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          buffer += value;
+          const lines = buffer.split("\n");
+          buffer = lines.pop() ?? "";
+          for (const line of lines.filter(Boolean)) {
+            const message = JSON.parse(line) as { done?: number; total?: number; fileName?: string; error?: string };
+            if (message.total) setProgress(Math.floor(((message.done ?? 0) * 100) / message.total));
+            if (message.fileName || message.error) final = message;
+          }
+        }
+        setOutcome(final?.fileName ? { fileName: final.fileName } : { failed: true });
+        revalidate();
+      } catch {
+        setOutcome({ failed: true });
+      } finally {
+        setProgress(null);
+      }
+    },
+  });
+  const fileName = outcome?.fileName ?? mine?.fileName;
+  const failed = outcome?.failed ?? mine?.failed;
+  return { form, fields, progress, fileName, failed, result: mine?.result };
+}
+
+function Outcome({ kind, fileName, failed, progress }: { kind: ReportKind; fileName?: string; failed?: boolean; progress: number | null }) {
+  const { t } = useTranslation("admin");
+  return (
+    <>
+      {progress !== null ? (
+        <div className="upload-progress">
+          <progress max={100} value={progress} aria-label={t("reports.progressLabel")} />
+          <span role="status">{t("reports.generating", { percent: Math.floor(progress / 10) * 10 })}</span>
+        </div>
+      ) : null}
+      {fileName ? (
+        <Alert kind="success" role="status">
+          <p>{t("reports.done", { fileName })}</p>
+          <p>
+            <a href={`/app/reports/file/${encodeURIComponent(fileName)}`} download={fileName}>
+              {t("reports.download", { fileName })}
+            </a>
+          </p>
+        </Alert>
+      ) : null}
+      {failed ? (
+        <Alert kind="error" role="alert">
+          {t(kind === "referral" ? "reports.errorReferral" : "reports.errorUser")}
+        </Alert>
+      ) : null}
+    </>
+  );
+}
+
+function FormatChoice({ meta }: { meta: Parameters<typeof RadioGroup>[0]["meta"] }) {
+  const { t } = useTranslation("admin");
+  return (
+    <RadioGroup
+      meta={meta}
+      legend={t("reports.format")}
+      options={[
+        { value: "csv", label: t("reports.formats.csv") },
+        { value: "xlsx", label: t("reports.formats.xlsx") },
+      ]}
+    />
+  );
+}
+
+export default function Reports() {
+  const { today, counties, retentionDays, reports } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useTranslation(["admin", "common", "auth"]);
+  const referral = useReportForm("referral", today, actionData);
+  const user = useReportForm("user", today, actionData);
+  const rf = referral.fields;
+  const uf = user.fields;
+  return (
+    <div className="reports">
+      <h1>{t("reports.title")}</h1>
+
+      <section aria-labelledby="referral-report-heading">
+        <h2 id="referral-report-heading">{t("reports.referralHeading")}</h2>
+        <ErrorSummary
+          items={summarize(t, [
+            [rf.statuses, t("reports.statuses")],
+            [rf.createdAfter, t("reports.createdAfter")],
+            [rf.createdBefore, t("reports.createdBefore")],
+            [rf.filename, t("reports.filename")],
+          ])}
+          focusKey={referral.result}
+        />
+        <Form method="post" {...getFormProps(referral.form)} className="usa-form usa-form--large">
+          <CheckboxGroup
+            meta={rf.statuses}
+            legend={t("reports.statuses")}
+            hint={t("reports.statusesHint")}
+            options={REPORT_STATUS_KEYS.map((key) => ({ value: key, label: t(`common:statuses.${STATUS_OF_KEY[key]}`) }))}
+          />
+          <FormatChoice meta={rf.format} />
+          <TextField meta={rf.filename} label={t("reports.filename")} hint={t("reports.filenameHint")} optional />
+          <TextField meta={rf.createdAfter} label={t("reports.createdAfter")} hint={t("reports.dateHint")} type="date" max={today} optional />
+          <TextField meta={rf.createdBefore} label={t("reports.createdBefore")} hint={t("reports.dateHint")} type="date" max={today} optional />
+          <SelectField meta={rf.county} label={t("reports.county")} options={counties} optional />
+          <button type="submit" name="intent" value="referral" className="usa-button" disabled={referral.progress !== null}>
+            {t("reports.generate")}
+          </button>
+        </Form>
+        <Outcome kind="referral" fileName={referral.fileName} failed={referral.failed} progress={referral.progress} />
+      </section>
+
+      <section aria-labelledby="user-report-heading">
+        <h2 id="user-report-heading">{t("reports.userHeading")}</h2>
+        <ErrorSummary
+          items={summarize(t, [
+            [uf.lastLoginAfter, t("reports.lastLoginAfter")],
+            [uf.lastLoginBefore, t("reports.lastLoginBefore")],
+            [uf.filename, t("reports.filename")],
+          ])}
+          focusKey={user.result}
+        />
+        <Form method="post" {...getFormProps(user.form)} className="usa-form usa-form--large">
+          <FormatChoice meta={uf.format} />
+          <TextField meta={uf.filename} label={t("reports.filename")} hint={t("reports.filenameHint")} optional />
+          <SelectField
+            meta={uf.primaryLanguage}
+            label={t("reports.primaryLanguage")}
+            options={[
+              { value: "en", label: t("auth:register.languages.en") },
+              { value: "sp", label: t("auth:register.languages.sp") },
+            ]}
+            optional
+          />
+          <TextField meta={uf.lastLoginAfter} label={t("reports.lastLoginAfter")} hint={t("reports.dateHint")} type="date" max={today} optional />
+          <TextField meta={uf.lastLoginBefore} label={t("reports.lastLoginBefore")} hint={t("reports.dateHint")} type="date" max={today} optional />
+          <button type="submit" name="intent" value="user" className="usa-button" disabled={user.progress !== null}>
+            {t("reports.generateUsers")}
+          </button>
+        </Form>
+        <Outcome kind="user" fileName={user.fileName} failed={user.failed} progress={user.progress} />
+      </section>
+
+      <section aria-labelledby="kept-heading">
+        <h2 id="kept-heading">{t("reports.kept")}</h2>
+        <p>{t("reports.keptIntro", { days: retentionDays })}</p>
+        {reports.length === 0 ? (
+          <p>{t("reports.keptEmpty")}</p>
+        ) : (
+          <table className="usa-table usa-table--borderless usa-table--stacked">
+            <caption className="usa-sr-only">{t("reports.kept")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("reports.filename")}</th>
+                <th scope="col">{t("reports.kind")}</th>
+                <th scope="col">{t("reports.rows")}</th>
+                <th scope="col">{t("reports.madeBy")}</th>
+                <th scope="col">{t("reports.madeAt")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {reports.map((report) => (
+                <tr key={report.id}>
+                  <th scope="row" data-label={t("reports.filename")}>
+                    <a href={`/app/reports/file/${encodeURIComponent(report.file_name)}`} download={report.file_name}>
+                      {report.file_name}
+                    </a>
+                  </th>
+                  <td data-label={t("reports.kind")}>{t(`reports.kinds.${report.kind}`)}</td>
+                  <td data-label={t("reports.rows")}>{report.row_count ?? ""}</td>
+                  <td data-label={t("reports.madeBy")}>{[report.first_name, report.last_name].filter(Boolean).join(" ")}</td>
+                  <td data-label={t("reports.madeAt")}>{formatDateTimeEastern(report.created_at, i18n.language as Language)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -44,6 +44,11 @@ export function parseCsvRecords(text: string): Record<string, string>[] {
   return rows.map((fields) => Object.fromEntries(header.map((name, i) => [name, fields[i] ?? ""])));
 }
 
+/** Text a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets an apostrophe in front. */
+export function neutralizeFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
 /**
  * One CSV line. A cell that a spreadsheet would run as a formula (=, +, -, @, tab, carriage
  * return first) is prefixed with an apostrophe so that it stays text.
@@ -52,8 +57,7 @@ export function toCsvLine(values: ReadonlyArray<string | number | null | undefin
   return (
     values
       .map((value) => {
-        let text = value == null ? "" : String(value);
-        if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+        const text = typeof value === "string" ? neutralizeFormula(value) : value == null ? "" : String(value);
         return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
       })
       .join(",") + "\r\n"

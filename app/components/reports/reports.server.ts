@@ -1,0 +1,81 @@
+import { parseWithZod } from "@conform-to/zod";
+import { getDb } from "~/db.server";
+import { getLanguage } from "~/i18n/i18next.server";
+import { getPageTranslation } from "~/i18n/page.server";
+import { FutureDateError, generateReferralReport, generateUserReport } from "~/models/report.server";
+import type { CurrentUser } from "~/models/user.server";
+import { REPORT_API_FIELDS, referralReportSchema, userReportSchema } from "~/schemas/report";
+import { easternCalendarDate } from "~/utils/dates";
+
+// What the reports screen and POST /generate-report, /generate-user-report share: read the form
+// (a form post, or the JSON of SPEC §7 with its snake_case names), check it, make the report.
+
+export type ReportKind = "referral" | "user";
+
+/** The body as a form: JSON names mapped to the form's, lists as repeated fields. */
+export async function readReportBody(request: Request): Promise<FormData> {
+  if (!(request.headers.get("Content-Type") ?? "").includes("application/json")) return request.formData();
+  const form = new FormData();
+  let body: unknown = null;
+  try {
+    body = await request.json();
+  } catch {
+    return form;
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) return form;
+  for (const [name, value] of Object.entries(body)) {
+    const field = REPORT_API_FIELDS[name] ?? name;
+    for (const item of Array.isArray(value) ? value : [value]) if (item !== null && item !== undefined && item !== "") form.append(field, String(item));
+  }
+  return form;
+}
+
+export function checkReportForm(kind: ReportKind, form: FormData) {
+  const today = easternCalendarDate();
+  return kind === "referral" ? parseWithZod(form, { schema: referralReportSchema(today) }) : parseWithZod(form, { schema: userReportSchema(today) });
+}
+
+/** Makes the report; `onProgress` hears how many rows are written of how many. */
+export async function makeReport(
+  request: Request,
+  actor: CurrentUser,
+  kind: ReportKind,
+  value: Record<string, unknown>,
+  onProgress?: (done: number, total: number) => void,
+): Promise<{ fileName: string; rows: number }> {
+  const db = getDb();
+  const language = await getLanguage(request);
+  const { t } = await getPageTranslation(request, ["referrals", "common", "wizard", "admin", "auth"]);
+  return kind === "referral"
+    ? generateReferralReport(db, actor, value as unknown as Parameters<typeof generateReferralReport>[2], language, t, onProgress)
+    : generateUserReport(db, actor, value as unknown as Parameters<typeof generateUserReport>[2], language, t, onProgress);
+}
+
+/**
+ * The answer of a report request that asked for progress (Accept: application/x-ndjson): a line
+ * {"done","total"} as rows are written, then {"fileName"} or {"error"}.
+ */
+export function streamReport(request: Request, actor: CurrentUser, kind: ReportKind, value: Record<string, unknown>): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (line: object) => controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+      let last = 0;
+      try {
+        const { fileName, rows } = await makeReport(request, actor, kind, value, (done, total) => {
+          // At most about a hundred lines, however long the report.
+          if (done === total || done - last >= Math.max(100, total / 100)) {
+            last = done;
+            send({ done, total });
+          }
+        });
+        send({ fileName, rows });
+      } catch (error) {
+        if (!(error instanceof FutureDateError)) console.error(`generating the ${kind} report failed`, error);
+        send({ error: error instanceof FutureDateError ? "future_date" : "failed" });
+      }
+      controller.close();
+    },
+  });
+  return new Response(body, { headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "no-store" } });
+}

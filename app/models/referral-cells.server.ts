@@ -1,0 +1,65 @@
+import type { TFunction } from "i18next";
+import type { DB } from "~/db.server";
+import type { Language } from "~/i18n/config";
+import { easternTimestamp } from "~/utils/dates";
+import { formatPhone } from "~/utils/phone";
+import { getLookups, lookupLabel, type LookupType } from "./lookup.server";
+import { csvDetails, REFERRAL_CSV_COLUMNS, type ReferralRow } from "./referral-list.server";
+
+export type Cell = string | number;
+
+/**
+ * Turns pages of list rows into the 35 cells of the referral CSV and report (SPEC §7), in the
+ * reader's language: lookup codes as labels, dates as US Eastern clock readings.
+ */
+export async function referralCellWriter(db: DB, language: Language, t: TFunction) {
+  const labelsOf = async (type: LookupType) => new Map((await getLookups(db, type)).map((row) => [row.code, lookupLabel(row, language)]));
+  const [references, genders, races, languages, counties, suffixes, states, developmental, screenings, conditions] = await Promise.all(
+    (["References", "Genders", "Races", "Languages", "Counties", "Suffixes", "States", "RefReasons_ConcernsDevelopmental", "FailedScreenings", "IdentifiedConditions"] as const).map(labelsOf),
+  );
+  const reasonLabels: Record<string, Map<string, string>> = { RefReasons_ConcernsDevelopmental: developmental, FailedScreenings: screenings, IdentifiedConditions: conditions };
+  const label = (labels: Map<string, string>, code: string | null) => (code ? labels.get(code) ?? code : "");
+  const answer = (value: string | null) => (value ? t(`referrals:review.answers.${value}`) : "");
+  return {
+    headers: REFERRAL_CSV_COLUMNS.map((column) => t(`referrals:csv.${column}`)),
+    async cells(page: ReferralRow[]): Promise<Cell[][]> {
+      return (await csvDetails(db, page)).map(({ row, details, races: raceCodes, reasons }) => [
+        row.id,
+        t(`common:statuses.${row.status}`),
+        easternTimestamp(row.createdAt),
+        easternTimestamp(row.updatedAt),
+        easternTimestamp(row.submissionDate),
+        easternTimestamp(row.statusUpdatedAt),
+        (language === "es" ? row.statusDetailsEs ?? row.statusDetails : row.statusDetails) ?? "",
+        [label(references, details.referrer_relationship), details.referral_source_other].filter(Boolean).join(": "),
+        details.referrer_first_name ?? "",
+        details.referrer_last_name ?? "",
+        details.area_code ? formatPhone({ areaCode: details.area_code, prefix: details.prefix!, suffix: details.phone_suffix! }) : "",
+        row.completedByEmail,
+        row.childFirstName,
+        row.childMiddleName ?? "",
+        row.childLastName,
+        label(suffixes, details.child_suffix),
+        row.birthdate,
+        label(states, details.state_of_residence),
+        label(genders, details.gender),
+        raceCodes.map((code) => label(races, code)).join("; "),
+        answer(details.is_hispanic_child),
+        label(languages, details.primary_language),
+        details.line1 ?? "",
+        details.line2 ?? "",
+        details.city ?? "",
+        details.zip ?? "",
+        label(counties, row.county),
+        details.gestational_age_in_days ?? "",
+        label(languages, details.family_primary_language),
+        answer(details.family_needs_interpreter),
+        answer(details.child_in_foster_care),
+        reasons.map((reason) => label(reasonLabels[reason.reason_type], reason.reason_code)).join("; "),
+        details.other_medical_condition ?? "",
+        details.failed_screening_date ?? "",
+        details.child_parent_consent ? t(`wizard:documents.consentAnswers.${details.child_parent_consent}`) : "",
+      ]);
+    },
+  };
+}

@@ -1,0 +1,318 @@
+import { randomBytes } from "node:crypto";
+import { createWriteStream, type WriteStream } from "node:fs";
+import { readdir, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import ExcelJS from "exceljs";
+import type { TFunction } from "i18next";
+import { sql } from "kysely";
+import type { ReferralStatus } from "../../db/schema";
+import { getConfig } from "~/config.server";
+import type { DB } from "~/db.server";
+import type { Language } from "~/i18n/config";
+import { neutralizeFormula, toCsvLine } from "~/utils/csv";
+import { easternCalendarDate, easternDayStart, easternTimestamp, nextCalendarDate } from "~/utils/dates";
+import { EXPORT_PAGE_SIZE } from "~/utils/list";
+import { ForbiddenError, NotFoundError } from "./errors";
+import { getLookups, lookupLabel } from "./lookup.server";
+import { referralCellWriter, type Cell } from "./referral-cells.server";
+import type { ReferralRow } from "./referral-list.server";
+import type { CurrentUser } from "./user.server";
+
+// The two reports (SPEC §2 reports, §7 /generate-report and /generate-user-report): written as a
+// stream to DATA_DIR/reports, in CSV or Excel, one row per referral or user, for administrators.
+
+/** The status keys of the report form (SPEC §2: keys such as not_eligible, shown as labels). */
+export const REPORT_STATUSES: Record<string, ReferralStatus> = {
+  submitted: "Submitted",
+  received: "Received",
+  processed: "Processed",
+  unable_to_process: "Unable to Process",
+  unable_to_contact: "Unable to Contact",
+  eligible: "Eligible",
+  not_eligible: "Not Eligible",
+};
+
+export type ReportFormat = "csv" | "xlsx";
+
+export interface ReferralReportInput {
+  statuses: string[];
+  format: ReportFormat;
+  filename?: string;
+  createdAfter?: string;
+  createdBefore?: string;
+  county?: string;
+}
+
+export interface UserReportInput {
+  format: ReportFormat;
+  filename?: string;
+  primaryLanguage?: "en" | "sp";
+  lastLoginAfter?: string;
+  lastLoginBefore?: string;
+}
+
+/** A date after today (in Maryland): the reports' date filters refuse it (SPEC §2). */
+export class FutureDateError extends Error {
+  name = "FutureDateError";
+  constructor(readonly field: string) {
+    super(`${field} is in the future`);
+  }
+}
+
+function requireAdministrator(actor: CurrentUser) {
+  if (!actor.isAdmin) throw new ForbiddenError("administrators only");
+}
+
+function checkDates(input: Record<string, unknown>, fields: string[], today = easternCalendarDate()) {
+  for (const field of fields) {
+    const value = input[field];
+    if (typeof value === "string" && value > today) throw new FutureDateError(field);
+  }
+}
+
+function reportsDir(): string {
+  return getConfig().reportsDir;
+}
+
+/**
+ * The file name a report is kept under: what the administrator typed, reduced to letters, digits,
+ * dots, dashes and underscores (no folder can be named), with a random part so that two reports
+ * never share a name, and the format's extension.
+ */
+export function reportFileName(asked: string | undefined, fallback: string, format: ReportFormat): string {
+  const base = (asked ?? "")
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/\.(csv|xlsx)$/i, "")
+    .replace(/[^A-Za-z0-9._-]+/g, "-")
+    .replace(/\.{2,}/g, ".")
+    .replace(/^[.-]+|[.-]+$/g, "")
+    .slice(0, 80);
+  return `${base || fallback}-${randomBytes(4).toString("hex")}.${format}`;
+}
+
+/** The path of a kept report, refusing any name that is not a plain file name of the folder. */
+function reportPath(fileName: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*\.(csv|xlsx)$/.test(fileName) || fileName.includes("..")) throw new NotFoundError("report");
+  const full = path.join(reportsDir(), fileName);
+  if (path.dirname(full) !== path.resolve(reportsDir())) throw new NotFoundError("report");
+  return full;
+}
+
+/** Writes rows to a CSV or Excel file as they come; the file is never held whole. */
+async function openSheet(file: string, format: ReportFormat, sheetName: string, headers: string[]) {
+  if (format === "csv") {
+    const out: WriteStream = createWriteStream(file, { flags: "wx", mode: 0o600 });
+    const failure = new Promise<never>((_, reject) => out.once("error", reject));
+    failure.catch(() => undefined);
+    const write = (text: string) =>
+      new Promise<void>((resolve, reject) => {
+        if (out.write(text)) resolve();
+        else {
+          out.once("drain", resolve);
+          failure.catch(reject);
+        }
+      });
+    await write(`\uFEFF${toCsvLine(headers)}`);
+    return {
+      add: async (rows: Cell[][]) => write(rows.map(toCsvLine).join("")),
+      close: () => new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve()))),
+    };
+  }
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
+  sheet.addRow(headers.map(neutralizeFormula)).commit();
+  return {
+    add: async (rows: Cell[][]) => {
+      for (const row of rows) sheet.addRow(row.map((cell) => (typeof cell === "string" ? neutralizeFormula(cell) : cell))).commit();
+    },
+    close: async () => {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}
+
+type Progress = (done: number, total: number) => void;
+
+async function record(db: DB, actor: CurrentUser, kind: "referral" | "user", format: ReportFormat, fileName: string, parameters: object, rows: number) {
+  await db
+    .insertInto("generated_reports")
+    .values({ kind, format, file_name: fileName, parameters: JSON.stringify(parameters), row_count: rows, created_by_id: actor.id, created_at: new Date().toISOString() })
+    .execute();
+}
+
+/**
+ * The referral report: every referral (never a Draft) of the statuses chosen (all when none), made
+ * after / before the dates given, in the county given; the 35 columns of the referral CSV with
+ * labels in the administrator's language and dates in US Eastern time. Returns the file name.
+ */
+export async function generateReferralReport(db: DB, actor: CurrentUser, input: ReferralReportInput, language: Language, t: TFunction, onProgress?: Progress) {
+  requireAdministrator(actor);
+  checkDates(input as unknown as Record<string, unknown>, ["createdAfter", "createdBefore"]);
+  const statuses = input.statuses.map((key) => REPORT_STATUSES[key]).filter(Boolean);
+  let query = db.selectFrom("referrals as r").where("r.status", "<>", "Draft");
+  if (statuses.length) query = query.where("r.status", "in", statuses);
+  if (input.createdAfter) query = query.where("r.created_at", ">=", easternDayStart(nextCalendarDate(input.createdAfter)));
+  if (input.createdBefore) query = query.where("r.created_at", "<", easternDayStart(input.createdBefore));
+  if (input.county) query = query.where("r.address_id", "in", db.selectFrom("addresses").select("id").where("county", "=", input.county));
+  const ids = (await query.select("r.id").orderBy("r.id").execute()).map((row) => row.id);
+
+  const fileName = reportFileName(input.filename, `referral-report-${easternCalendarDate()}`, input.format);
+  const file = reportPath(fileName);
+  const writer = await referralCellWriter(db, language, t);
+  const sheet = await openSheet(file, input.format, t("referrals:list.submittedTitle"), writer.headers);
+  try {
+    for (let start = 0; start < ids.length; start += EXPORT_PAGE_SIZE) {
+      const chunk = ids.slice(start, start + EXPORT_PAGE_SIZE);
+      const rows = (await db
+        .selectFrom("referrals as r")
+        .innerJoin("children as c", "c.id", "r.child_id")
+        .innerJoin("users as u", "u.id", "r.created_by_id")
+        .leftJoin("addresses as a", "a.id", "r.address_id")
+        .select([
+          "r.id as id",
+          "r.child_id as childId",
+          "r.created_by_id as createdById",
+          "r.status as status",
+          "r.status_details as statusDetails",
+          "r.status_details_es as statusDetailsEs",
+          "c.first_name as childFirstName",
+          "c.middle_name as childMiddleName",
+          "c.last_name as childLastName",
+          "c.birthdate as birthdate",
+          "a.county as county",
+          "r.created_at as createdAt",
+          "r.updated_at as updatedAt",
+          "r.submission_date as submissionDate",
+          "r.status_updated_at as statusUpdatedAt",
+          "u.email as completedByEmail",
+          sql<string>`u.first_name || ' ' || u.last_name`.as("completedByName"),
+        ])
+        .where("r.id", "in", chunk)
+        .orderBy("r.id")
+        .execute()) as ReferralRow[];
+      await sheet.add(await writer.cells(rows));
+      onProgress?.(Math.min(start + chunk.length, ids.length), ids.length);
+    }
+    await sheet.close();
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error;
+  }
+  await record(db, actor, "referral", input.format, fileName, input, ids.length);
+  return { fileName, rows: ids.length };
+}
+
+export const USER_REPORT_COLUMNS = ["id", "firstName", "lastName", "email", "reference", "primaryLanguage", "status", "role", "lastLogin", "createdAt"] as const;
+
+/**
+ * The user report: the users (never super administrators) of the language given and last signed
+ * in within the dates given; no password hash, security answer or token is ever read for it.
+ */
+export async function generateUserReport(db: DB, actor: CurrentUser, input: UserReportInput, language: Language, t: TFunction, onProgress?: Progress) {
+  requireAdministrator(actor);
+  checkDates(input as unknown as Record<string, unknown>, ["lastLoginAfter", "lastLoginBefore"]);
+  let query = db
+    .selectFrom("users as u")
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("user_roles as s").select("s.user_id").whereRef("s.user_id", "=", "u.id").where("s.role", "=", "ROLE_SUPER_ADMIN"))));
+  if (input.primaryLanguage) query = query.where("u.primary_language", "=", input.primaryLanguage);
+  if (input.lastLoginAfter) query = query.where("u.last_login", ">=", easternDayStart(nextCalendarDate(input.lastLoginAfter)));
+  if (input.lastLoginBefore) query = query.where("u.last_login", "<", easternDayStart(input.lastLoginBefore));
+  const users = await query
+    .select([
+      "u.id",
+      "u.first_name",
+      "u.last_name",
+      "u.email",
+      "u.reference",
+      "u.primary_language",
+      "u.locked",
+      "u.last_login",
+      "u.created_at",
+      (eb) => eb.exists(eb.selectFrom("user_roles as r").select("r.user_id").whereRef("r.user_id", "=", "u.id").where("r.role", "=", "ROLE_ADMIN")).as("is_admin"),
+    ])
+    .orderBy("u.last_name")
+    .orderBy("u.first_name")
+    .orderBy("u.id")
+    .execute();
+  const references = new Map((await getLookups(db, "References")).map((row) => [row.code, lookupLabel(row, language)]));
+  const fileName = reportFileName(input.filename, `user-report-${easternCalendarDate()}`, input.format);
+  const file = reportPath(fileName);
+  const sheet = await openSheet(
+    file,
+    input.format,
+    t("admin:users.title"),
+    USER_REPORT_COLUMNS.map((column) => t(`admin:reports.userColumns.${column}`)),
+  );
+  try {
+    for (let start = 0; start < users.length; start += EXPORT_PAGE_SIZE) {
+      const chunk = users.slice(start, start + EXPORT_PAGE_SIZE);
+      await sheet.add(
+        chunk.map((user) => [
+          user.id,
+          user.first_name,
+          user.last_name,
+          user.email,
+          user.reference ? references.get(user.reference) ?? user.reference : "",
+          t(`auth:register.languages.${user.primary_language}`),
+          t(user.locked ? "admin:users.statuses.inactive" : "admin:users.statuses.active"),
+          t(user.is_admin ? "admin:users.roles.admin" : "admin:users.roles.user"),
+          easternTimestamp(user.last_login),
+          easternTimestamp(user.created_at),
+        ]),
+      );
+      onProgress?.(start + chunk.length, users.length);
+    }
+    await sheet.close();
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error;
+  }
+  await record(db, actor, "user", input.format, fileName, input, users.length);
+  return { fileName, rows: users.length };
+}
+
+/** The reports kept, newest first, for administrators. */
+export async function listReports(db: DB, actor: CurrentUser) {
+  requireAdministrator(actor);
+  return db
+    .selectFrom("generated_reports as g")
+    .leftJoin("users as u", "u.id", "g.created_by_id")
+    .select(["g.id", "g.kind", "g.format", "g.file_name", "g.row_count", "g.created_at", "u.first_name", "u.last_name"])
+    .orderBy("g.created_at", "desc")
+    .orderBy("g.id", "desc")
+    .limit(50)
+    .execute();
+}
+
+/** A kept report's file for download: administrators only; a name not in the list is NotFoundError. */
+export async function reportFile(db: DB, actor: CurrentUser, fileName: string) {
+  requireAdministrator(actor);
+  const row = await db.selectFrom("generated_reports").select(["file_name", "format"]).where("file_name", "=", fileName).executeTakeFirst();
+  if (!row) throw new NotFoundError("report");
+  const file = reportPath(row.file_name);
+  const { size } = await stat(file).catch(() => {
+    throw new NotFoundError("report");
+  });
+  return { file, size, format: row.format as ReportFormat };
+}
+
+/** Deletes the reports older than the retention period (REPORT_RETENTION_DAYS), rows and files. */
+export async function sweepOldReports(db: DB, { retentionDays = getConfig().REPORT_RETENTION_DAYS, now = Date.now() } = {}): Promise<number> {
+  const before = new Date(now - retentionDays * 86_400_000).toISOString();
+  const old = await db.selectFrom("generated_reports").select(["id", "file_name"]).where("created_at", "<", before).execute();
+  for (const report of old) {
+    await rm(path.join(reportsDir(), path.basename(report.file_name)), { force: true });
+    await db.deleteFrom("generated_reports").where("id", "=", report.id).execute();
+  }
+  // Files no row names (a report cut short by a stop), past the same age.
+  for (const name of await readdir(reportsDir()).catch(() => [] as string[])) {
+    const file = path.join(reportsDir(), name);
+    const info = await stat(file).catch(() => null);
+    if (!info || info.mtimeMs > now - retentionDays * 86_400_000) continue;
+    const known = await db.selectFrom("generated_reports").select("id").where("file_name", "=", name).executeTakeFirst();
+    if (!known) await rm(file, { force: true });
+  }
+  return old.length;
+}

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { optionalCode, optionalText } from "./fields";
+
+// The two report forms (SPEC §2 reports). Dates cannot be after today (Maryland's). Messages are
+// keys in common:validation.
+
+export const REPORT_STATUS_KEYS = ["submitted", "received", "processed", "unable_to_process", "unable_to_contact", "eligible", "not_eligible"] as const;
+
+const format = z.enum(["csv", "xlsx"], { invalid_type_error: "validation.unknownChoice" }).default("csv");
+
+function day(today: string) {
+  return z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.dateFormat")
+    .refine((value) => value <= today, "validation.dateFuture")
+    .optional();
+}
+
+export function referralReportSchema(today: string) {
+  return z.object({
+    statuses: z.array(z.enum(REPORT_STATUS_KEYS, { invalid_type_error: "validation.unknownChoice" })).default([]),
+    format,
+    filename: optionalText(80),
+    createdAfter: day(today),
+    createdBefore: day(today),
+    county: optionalCode,
+  });
+}
+
+export function userReportSchema(today: string) {
+  return z.object({
+    format,
+    filename: optionalText(80),
+    primaryLanguage: z.enum(["en", "sp"], { invalid_type_error: "validation.unknownChoice" }).optional(),
+    lastLoginAfter: day(today),
+    lastLoginBefore: day(today),
+  });
+}
+
+/** The API's names (SPEC §7) for the form's fields. */
+export const REPORT_API_FIELDS: Record<string, string> = {
+  created_after: "createdAfter",
+  created_before: "createdBefore",
+  primary_language: "primaryLanguage",
+  last_login_after: "lastLoginAfter",
+  last_login_before: "lastLoginBefore",
+};
