@@ -19,13 +19,20 @@ export async function referralCellWriter(db: DB, language: Language, t: TFunctio
   );
   const reasonLabels: Record<string, Map<string, string>> = { RefReasons_ConcernsDevelopmental: developmental, FailedScreenings: screenings, IdentifiedConditions: conditions };
   const label = (labels: Map<string, string>, code: string | null) => (code ? labels.get(code) ?? code : "");
-  const answer = (value: string | null) => (value ? t(`referrals:review.answers.${value}`) : "");
+  // Translated once, not once per row: a report has 100,000 of them.
+  const once = new Map<string, string>();
+  const translate = (key: string) => {
+    let text = once.get(key);
+    if (text === undefined) once.set(key, (text = t(key)));
+    return text;
+  };
+  const answer = (value: string | null) => (value ? translate(`referrals:review.answers.${value}`) : "");
   return {
     headers: REFERRAL_CSV_COLUMNS.map((column) => t(`referrals:csv.${column}`)),
     async cells(page: ReferralRow[]): Promise<Cell[][]> {
       return (await csvDetails(db, page)).map(({ row, details, races: raceCodes, reasons }) => [
         row.id,
-        t(`common:statuses.${row.status}`),
+        translate(`common:statuses.${row.status}`),
         easternTimestamp(row.createdAt),
         easternTimestamp(row.updatedAt),
         easternTimestamp(row.submissionDate),
@@ -58,7 +65,7 @@ export async function referralCellWriter(db: DB, language: Language, t: TFunctio
         reasons.map((reason) => label(reasonLabels[reason.reason_type], reason.reason_code)).join("; "),
         details.other_medical_condition ?? "",
         details.failed_screening_date ?? "",
-        details.child_parent_consent ? t(`wizard:documents.consentAnswers.${details.child_parent_consent}`) : "",
+        details.child_parent_consent ? translate(`wizard:documents.consentAnswers.${details.child_parent_consent}`) : "",
       ]);
     },
   };

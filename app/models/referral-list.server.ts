@@ -192,15 +192,23 @@ export async function* allReferrals(db: DB, actor: CurrentUser, kind: ReferralLi
   for (const column of SORT_COLUMNS[query.sort]) ordered = ordered.orderBy(sql.ref(column), query.order);
   const ids = (await ordered.orderBy("r.id", query.order).execute()).map((row) => row.id);
   for (let start = 0; start < ids.length; start += EXPORT_PAGE_SIZE) {
-    const chunk = ids.slice(start, start + EXPORT_PAGE_SIZE);
-    const rows = (await withColumns(db.selectFrom("referrals as r") as unknown as Filtered)
-      .where("r.id", "in", chunk)
-      .execute()) as ReferralRow[];
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    // A referral deleted meanwhile is left out.
-    const page = chunk.map((id) => byId.get(id)).filter((row): row is ReferralRow => row !== undefined);
+    const page = await referralRowsById(db, ids.slice(start, start + EXPORT_PAGE_SIZE));
     if (page.length) yield page;
   }
+}
+
+/**
+ * The list rows of some referrals, in the order of the ids given (the exports and the reports
+ * read 100 at a time this way). A referral deleted meanwhile is left out. Whoever calls this has
+ * already decided which referrals the asker may see.
+ */
+export async function referralRowsById(db: DB, ids: number[]): Promise<ReferralRow[]> {
+  if (!ids.length) return [];
+  const rows = (await withColumns(db.selectFrom("referrals as r") as unknown as Filtered)
+    .where("r.id", "in", ids)
+    .execute()) as ReferralRow[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is ReferralRow => row !== undefined);
 }
 
 /** The referrer's referrals whose status changed after submission, newest change first (SPEC §2 statusUpdates). */

@@ -5,7 +5,7 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { allChildren, CHILD_CSV_COLUMNS, CHILD_LIST, listChildren } from "~/models/child.server";
 import { getLookupOptions } from "~/models/lookup.server";
-import { toCsvLine } from "~/utils/csv";
+import { csvResponse } from "~/utils/csv-response.server";
 import { easternCalendarDate } from "~/utils/dates";
 import { parseListQuery } from "~/utils/list";
 import { idParam, orHttpError } from "~/utils/route.server";
@@ -30,42 +30,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   const suffixes = new Map((await getLookupOptions(db, "Suffixes", language)).map((option) => [option.value, option.label]));
   const states = new Map((await getLookupOptions(db, "States", language)).map((option) => [option.value, option.label]));
-  const encoder = new TextEncoder();
-  const pages = allChildren(db, actor, query, ownerId);
-
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      // The byte-order mark lets spreadsheet programs read the accents right.
-      controller.enqueue(encoder.encode(`\uFEFF${toCsvLine(CHILD_CSV_COLUMNS.map((column) => t(`children:csv.${column}`)))}`));
-    },
-    async pull(controller) {
-      const next = await pages.next();
-      if (next.done) {
-        controller.close();
-        return;
-      }
-      const lines = next.value.map((child) =>
-        toCsvLine([
-          child.firstName,
-          child.middleName,
-          child.lastName,
-          child.suffix ? suffixes.get(child.suffix) ?? child.suffix : "",
-          child.birthdate,
-          states.get(child.stateOfResidence) ?? child.stateOfResidence,
-        ]),
-      );
-      controller.enqueue(encoder.encode(lines.join("")));
-    },
-    async cancel() {
-      await pages.return(undefined);
-    },
-  });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="children-${easternCalendarDate()}.csv"`,
-      "Cache-Control": "private, no-store",
-      "X-Total-Count": String(total),
-    },
+  return csvResponse({
+    header: CHILD_CSV_COLUMNS.map((column) => t(`children:csv.${column}`)),
+    pages: allChildren(db, actor, query, ownerId),
+    cells: (page) =>
+      page.map((child) => [
+        child.firstName,
+        child.middleName,
+        child.lastName,
+        child.suffix ? suffixes.get(child.suffix) ?? child.suffix : "",
+        child.birthdate,
+        states.get(child.stateOfResidence) ?? child.stateOfResidence,
+      ]),
+    fileName: `children-${easternCalendarDate()}.csv`,
+    total,
   });
 }

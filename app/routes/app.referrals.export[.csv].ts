@@ -5,7 +5,7 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { referralCellWriter } from "~/models/referral-cells.server";
 import { allReferrals, listReferrals, referralListSpec, type ReferralListKind } from "~/models/referral-list.server";
-import { toCsvLine } from "~/utils/csv";
+import { csvResponse } from "~/utils/csv-response.server";
 import { easternCalendarDate } from "~/utils/dates";
 import { parseListQuery } from "~/utils/list";
 import { idParam, notFound, orHttpError } from "~/utils/route.server";
@@ -30,32 +30,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const { t } = await getPageTranslation(request, ["referrals", "common", "wizard"]);
   const writer = await referralCellWriter(db, await getLanguage(request), t);
-  const encoder = new TextEncoder();
-  const pages = allReferrals(db, actor, kind, query, ownerId);
-
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      // The byte-order mark lets spreadsheet programs read the accents right.
-      controller.enqueue(encoder.encode(`\uFEFF${toCsvLine(writer.headers)}`));
-    },
-    async pull(controller) {
-      const next = await pages.next();
-      if (next.done) {
-        controller.close();
-        return;
-      }
-      controller.enqueue(encoder.encode((await writer.cells(next.value)).map(toCsvLine).join("")));
-    },
-    async cancel() {
-      await pages.return(undefined);
-    },
-  });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="referrals-${kind}-${easternCalendarDate()}.csv"`,
-      "Cache-Control": "private, no-store",
-      "X-Total-Count": String(total),
-    },
+  return csvResponse({
+    header: writer.headers,
+    pages: allReferrals(db, actor, kind, query, ownerId),
+    cells: (page) => writer.cells(page),
+    fileName: `referrals-${kind}-${easternCalendarDate()}.csv`,
+    total,
   });
 }

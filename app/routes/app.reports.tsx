@@ -15,20 +15,10 @@ import { getPageTranslation } from "~/i18n/page.server";
 import type { Language } from "~/i18n/config";
 import { getLookupOptions } from "~/models/lookup.server";
 import { FutureDateError, listReports } from "~/models/report.server";
-import { REPORT_STATUS_KEYS, referralReportSchema, userReportSchema } from "~/schemas/report";
+import { REPORT_STATUS_KEYS, REPORT_STATUSES, referralReportSchema, userReportSchema } from "~/schemas/report";
 import { easternCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 
 export const handle = { i18n: ["common", "admin", "auth"] };
-
-const STATUS_OF_KEY: Record<(typeof REPORT_STATUS_KEYS)[number], string> = {
-  submitted: "Submitted",
-  received: "Received",
-  processed: "Processed",
-  unable_to_process: "Unable to Process",
-  unable_to_contact: "Unable to Contact",
-  eligible: "Eligible",
-  not_eligible: "Not Eligible",
-};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
@@ -182,7 +172,7 @@ export default function Reports() {
             meta={rf.statuses}
             legend={t("reports.statuses")}
             hint={t("reports.statusesHint")}
-            options={REPORT_STATUS_KEYS.map((key) => ({ value: key, label: t(`common:statuses.${STATUS_OF_KEY[key]}`) }))}
+            options={REPORT_STATUS_KEYS.map((key) => ({ value: key, label: t(`common:statuses.${REPORT_STATUSES[key]}`) }))}
           />
           <FormatChoice meta={rf.format} />
           <TextField meta={rf.filename} label={t("reports.filename")} hint={t("reports.filenameHint")} optional />

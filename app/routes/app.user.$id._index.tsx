@@ -5,6 +5,7 @@ import { requireAdmin } from "~/auth/auth.server";
 import { confirmedIntent, UserActionConfirmPage, UserActions } from "~/components/admin/UserActions";
 import { userAction } from "~/components/admin/user-actions.server";
 import { AdminProfileView } from "~/components/profile/ProfileViews";
+import { SummaryList } from "~/components/ui/SummaryList";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
@@ -85,14 +86,7 @@ export default function EditUser() {
       <AdminProfileView profile={profile} addresses={addresses} options={options} />
       <section aria-labelledby="account-heading">
         <h2 id="account-heading">{t("user.account")}</h2>
-        <dl className="summary-list">
-          {rows.map(([term, value]) => (
-            <div key={term} className="summary-list__row">
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <SummaryList rows={rows} />
         {actionable ? (
           <div className="form-actions">
             <UserActions user={actionable} />

@@ -6,7 +6,7 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { allUsers, listUsers, USER_LIST } from "~/models/admin-users.server";
 import { getLookupOptions } from "~/models/lookup.server";
-import { toCsvLine } from "~/utils/csv";
+import { csvResponse } from "~/utils/csv-response.server";
 import { easternCalendarDate } from "~/utils/dates";
 import { parseListQuery } from "~/utils/list";
 import { orHttpError } from "~/utils/route.server";
@@ -22,37 +22,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { total } = await orHttpError(listUsers(db, actor, { ...query, count: 10, page: 1 }, domains));
   const { t } = await getPageTranslation(request, ["admin", "common"]);
   const references = new Map((await getLookupOptions(db, "References", await getLanguage(request))).map((option) => [option.value, option.label]));
-  const encoder = new TextEncoder();
-  const pages = allUsers(db, actor, query, domains);
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(`\uFEFF${toCsvLine(COLUMNS.map((column) => t(`admin:users.${column}`)))}`));
-    },
-    async pull(controller) {
-      const next = await pages.next();
-      if (next.done) return controller.close();
-      const lines = next.value.map((row) =>
-        toCsvLine([
-          `${row.firstName} ${row.lastName}`,
-          row.email,
-          row.reference ? references.get(row.reference) ?? row.reference : "",
-          t(row.locked ? "admin:users.statuses.inactive" : "admin:users.statuses.active"),
-          row.lastLogin ?? "",
-          t(row.isAdmin ? "admin:users.roles.admin" : "admin:users.roles.user"),
-        ]),
-      );
-      controller.enqueue(encoder.encode(lines.join("")));
-    },
-    async cancel() {
-      await pages.return(undefined);
-    },
-  });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="users-${easternCalendarDate()}.csv"`,
-      "Cache-Control": "private, no-store",
-      "X-Total-Count": String(total),
-    },
+  return csvResponse({
+    header: COLUMNS.map((column) => t(`admin:users.${column}`)),
+    pages: allUsers(db, actor, query, domains),
+    cells: (page) =>
+      page.map((row) => [
+        `${row.firstName} ${row.lastName}`,
+        row.email,
+        row.reference ? references.get(row.reference) ?? row.reference : "",
+        t(row.locked ? "admin:users.statuses.inactive" : "admin:users.statuses.active"),
+        row.lastLogin ?? "",
+        t(row.isAdmin ? "admin:users.roles.admin" : "admin:users.roles.user"),
+      ]),
+    fileName: `users-${easternCalendarDate()}.csv`,
+    total,
   });
 }

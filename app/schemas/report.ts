@@ -1,10 +1,21 @@
 import { z } from "zod";
+import type { ReferralStatus } from "../../db/schema";
 import { optionalCode, optionalText } from "./fields";
 
 // The two report forms (SPEC §2 reports). Dates cannot be after today (Maryland's). Messages are
 // keys in common:validation.
 
-export const REPORT_STATUS_KEYS = ["submitted", "received", "processed", "unable_to_process", "unable_to_contact", "eligible", "not_eligible"] as const;
+/** The status keys of the referral report form (SPEC §2: keys such as not_eligible), and the status each names. */
+export const REPORT_STATUSES = {
+  submitted: "Submitted",
+  received: "Received",
+  processed: "Processed",
+  unable_to_process: "Unable to Process",
+  unable_to_contact: "Unable to Contact",
+  eligible: "Eligible",
+  not_eligible: "Not Eligible",
+} as const satisfies Record<string, ReferralStatus>;
+export const REPORT_STATUS_KEYS = Object.keys(REPORT_STATUSES) as Array<keyof typeof REPORT_STATUSES>;
 
 const format = z.enum(["csv", "xlsx"], { invalid_type_error: "validation.unknownChoice" }).default("csv");
 
@@ -18,7 +29,7 @@ function day(today: string) {
 
 export function referralReportSchema(today: string) {
   return z.object({
-    statuses: z.array(z.enum(REPORT_STATUS_KEYS, { invalid_type_error: "validation.unknownChoice" })).default([]),
+    statuses: z.array(z.enum(REPORT_STATUS_KEYS as [keyof typeof REPORT_STATUSES, ...Array<keyof typeof REPORT_STATUSES>], { invalid_type_error: "validation.unknownChoice" })).default([]),
     format,
     filename: optionalText(80),
     createdAfter: day(today),

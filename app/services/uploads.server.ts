@@ -132,6 +132,28 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/**
+ * A stored file as a download: its own type, its original (cleaned) name, never shown inline; a
+ * file missing from the folder is a 404. (X-Content-Type-Options: nosniff comes with every
+ * response, from app/server/security.ts.)
+ */
+export async function downloadResponse(document: { storedName: string; fileName: string; contentType: string }): Promise<Response> {
+  let file: Awaited<ReturnType<typeof openStoredFile>>;
+  try {
+    file = await openStoredFile(document.storedName);
+  } catch {
+    throw new Response(JSON.stringify({ message: "Not found" }), { status: 404, headers: { "Content-Type": "application/json" } });
+  }
+  return new Response(file.body, {
+    headers: {
+      "Content-Type": document.contentType,
+      "Content-Length": String(file.size),
+      "Content-Disposition": contentDisposition(document.fileName),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
 /** The stored file as a web stream for a download response, with its size. */
 export async function openStoredFile(storedName: string): Promise<{ body: ReadableStream<Uint8Array>; size: number }> {
   const file = storedPath(storedName);

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Option } from "~/components/ui/form";
+import { SummaryList } from "~/components/ui/SummaryList";
 import { formatDateTimeEastern } from "~/utils/dates";
 
 export interface AddressRow {
@@ -127,14 +128,7 @@ export function AdminProfileView({ profile, addresses, options }: AdminProfilePr
     <div className="profile">
       <h1>{t("adminTitle", { name: `${profile.firstName} ${profile.lastName}` })}</h1>
       <p className="usa-intro">{t("admin.intro")}</p>
-      <dl className="summary-list">
-        {rows.map(([term, value]) => (
-          <div key={term} className="summary-list__row">
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <SummaryList rows={rows} />
       <ul className="usa-list usa-list--unstyled admin-links">
         <li>
           <Link to={`/app/user/${profile.id}/referrals`}>{t("admin.referralsLink")}</Link>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { documentFileHref } from "~/components/documents/DocumentTable";
 import { Alert } from "~/components/ui/Alert";
 import { ConfirmAction } from "~/components/ui/ConfirmAction";
+import { SummaryList } from "~/components/ui/SummaryList";
 import type { Language } from "~/i18n/config";
 import type { ReferralReview as Review } from "~/models/referral-lifecycle.server";
 import { formatCalendarDate, formatDateTimeEastern } from "~/utils/dates";
@@ -23,19 +24,6 @@ const MISSING_STEP: Record<MissingItem["section"], StepKey> = {
 };
 
 type Row = [string, ReactNode];
-
-function SummaryList({ rows }: { rows: Row[] }) {
-  return (
-    <dl className="summary-list">
-      {rows.map(([term, value]) => (
-        <div key={term} className="summary-list__row">
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /**
  * Every answer of a referral, by section, with what is missing and (for its creator, while it is
