@@ -180,18 +180,20 @@ test("status updates list the referrer's changed referrals, newest first, with t
 
 test("an administrator sees one user's referrals and everyone's drafts, and opens them in the review", async ({ page, context, javaScriptOn }) => {
   const owner = await createUser();
-  const draftBase = await startReferral(owner, (await createChild(owner, { firstName: "Carla", lastName: "Borrador" })).id);
-  const sentBase = await startReferral(owner, (await createChild(owner, { firstName: "Dario", lastName: "Enviado" })).id);
+  // Both projects run this test at once on one database: its children's names are its own.
+  const mark = Math.random().toString(36).slice(2, 8);
+  const draftBase = await startReferral(owner, (await createChild(owner, { firstName: "Carla", lastName: `Borrador${mark}` })).id);
+  const sentBase = await startReferral(owner, (await createChild(owner, { firstName: "Dario", lastName: `Enviado${mark}` })).id);
   await submitDirectly(owner, sentBase);
   await signIn(context, await createUser({ admin: true }));
   for (const lang of ["en", "sp"] as const) {
     await page.goto(`/app/user/${owner.id}/referrals?lang=${lang}`);
-    await expect(page.getByRole("row", { name: /Carla Borrador/ })).toHaveCount(1);
-    await expect(page.getByRole("row", { name: /Dario Enviado/ })).toHaveCount(1);
+    await expect(page.getByRole("row", { name: new RegExp(`Carla Borrador${mark}`) })).toHaveCount(1);
+    await expect(page.getByRole("row", { name: new RegExp(`Dario Enviado${mark}`) })).toHaveCount(1);
     await expectAccessible(page, { javaScriptOn });
   }
-  await page.goto(`/app/referrals/drafts?childName=Borrador&lang=en`);
-  await page.getByRole("row", { name: /Carla Borrador/ }).getByRole("link", { name: "Carla Borrador" }).click();
+  await page.goto(`/app/referrals/drafts?childName=Borrador${mark}&lang=en`);
+  await page.getByRole("row", { name: new RegExp(`Carla Borrador${mark}`) }).getByRole("link", { name: `Carla Borrador${mark}`, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${draftBase}/review$`));
   await expect(page.getByRole("link", { name: "Submit the referral" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Copy the referral" })).toHaveCount(0);

@@ -1,3 +1,4 @@
+import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import type { PromotionProblem } from "~/models/admin-users.server";
@@ -30,6 +31,14 @@ function useQuestion() {
 export function UserActions({ user }: { user: ActionableUser }) {
   const { t } = useTranslation("admin");
   const question = useQuestion();
+  // The confirmation page keeps the list's filters and page, so the user is still on it.
+  const { search } = useLocation();
+  const confirmHref = (intent: UserIntent) => {
+    const params = new URLSearchParams(search);
+    params.set("confirm", intent);
+    params.set("user", String(user.id));
+    return `?${params}`;
+  };
   const intents: UserIntent[] = ["reset", user.locked ? "activate" : "deactivate", ...(user.promotionProblem ? [] : (["promote"] as const))];
   return (
     <>
@@ -37,7 +46,7 @@ export function UserActions({ user }: { user: ActionableUser }) {
         <ConfirmAction
           key={intent}
           id={`${intent}-${user.id}`}
-          href={`?confirm=${intent}&user=${user.id}`}
+          href={confirmHref(intent)}
           triggerLabel={
             <>
               {t(`actions.${intent}`)}

@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CsvExport, DateFilterField, ListFilters, Pagination, SelectFilter, SortHeader, TextFilter } from "~/components/list/List";
 import { Alert } from "~/components/ui/Alert";
@@ -14,6 +14,8 @@ export function ReferralListPage() {
   const data = useLoaderData<typeof loadReferralList>();
   const { kind, owner, state, total, rows, filterError, isAdmin, language, counties, statuses, confirmDelete, exportHref, exportName, titleKey } = data;
   const { t } = useTranslation(["referrals", "common"]);
+  // A confirmation page keeps the list's filters and page, so the referral is still on it.
+  const { search } = useLocation();
   const title = t(titleKey, owner ? { name: owner.name } : {});
   const deleteQuestion = (row: { id: number; childName: string }) => ({
     title: t("review.deleteTitle"),
@@ -23,7 +25,11 @@ export function ReferralListPage() {
     intent: "delete",
     fields: { referral: String(row.id) },
   });
-  if (confirmDelete) return <ConfirmPage {...deleteQuestion(confirmDelete)} cancelTo="?" />;
+  if (confirmDelete) {
+    const back = new URLSearchParams(search);
+    back.delete("delete");
+    return <ConfirmPage {...deleteQuestion(confirmDelete)} cancelTo={`?${back}`} />;
+  }
   const drafts = kind === "drafts";
   const statusLabel = (status: string) => (status === "Unable to Process" ? t("list.rejected") : t(`common:statuses.${status}`));
   return (
@@ -125,7 +131,7 @@ export function ReferralListPage() {
                   {row.mayChange ? (
                     <ConfirmAction
                       id={`delete-referral-${row.id}`}
-                      href={`?delete=${row.id}`}
+                      href={`?${new URLSearchParams([...new URLSearchParams(search), ["delete", String(row.id)]])}`}
                       triggerLabel={
                         <>
                           {t("list.delete")}
