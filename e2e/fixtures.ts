@@ -9,6 +9,8 @@ const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
  * the same document, unhydrated, which axe can read.
  */
 async function analyzeWithoutAppScripts(page: Page) {
+  // The whole document, not one still arriving (the server streams its HTML).
+  await page.waitForLoadState("load");
   const html = await page.content();
   const url = page.url();
   const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
