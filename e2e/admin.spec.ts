@@ -183,11 +183,8 @@ for (const lang of ["en", "sp"] as const) {
   });
 }
 
-test.describe("over HTTP", () => {
-  test.beforeEach(({ javaScriptOn }) => {
-    test.skip(!javaScriptOn, "the same requests with or without JavaScript: run once");
-  });
-
+// The same requests with or without JavaScript: run in one project (@http, see playwright.config.ts).
+test.describe("over HTTP @http", () => {
   test("an ordinary user gets 403 or 404 on every administrator page and post", async ({ page, context }) => {
     const other = await createUser();
     const user = await signIn(context, await createUser());

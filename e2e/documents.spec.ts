@@ -248,8 +248,7 @@ test("the screenings screen's answers, not yet saved, come back after attaching 
   expect((await documentsOf(referralId)).map((row) => row.description)).toEqual(["Hearing screening report"]);
 });
 
-test("with JavaScript, an upload shows its progress @js-only", async ({ page, context, javaScriptOn }) => {
-  test.skip(!javaScriptOn, "the progress bar is what JavaScript adds");
+test("with JavaScript, an upload shows its progress @js-only", async ({ page, context }) => {
   const { user, base, referralId } = await opened("en");
   await signIn(context, user);
   await page.goto(`${base}/supporting-documentation/new`);
@@ -266,11 +265,8 @@ test("with JavaScript, an upload shows its progress @js-only", async ({ page, co
   expect((await documentsOf(referralId)).map((row) => row.size_bytes)).toEqual([file.length]);
 });
 
-test.describe("uploads over HTTP", () => {
-  test.beforeEach(({ javaScriptOn }) => {
-    test.skip(!javaScriptOn, "the same requests with or without JavaScript: run once");
-  });
-
+// The same requests with or without JavaScript: run in one project (@http, see playwright.config.ts).
+test.describe("uploads over HTTP @http", () => {
   test("a 29.9 MB file is stored; a path in the file name is dropped; the download is an attachment", async ({ page, context }) => {
     test.slow();
     const { user, base, referralId } = await opened("en");

@@ -38,8 +38,9 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    // Tests tagged @js-only check what only JavaScript adds (the inactivity dialog, other tabs).
-    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
+    // Tests tagged @js-only check what only JavaScript adds (the inactivity dialog, other tabs);
+    // tests tagged @http send requests without a page, the same with or without JavaScript: run once.
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only|@http/ },
   ],
   webServer: {
     command: "npm start",

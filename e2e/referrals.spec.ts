@@ -200,11 +200,8 @@ test("an administrator sees one user's referrals and everyone's drafts, and open
   await expectAccessible(page, { javaScriptOn });
 });
 
-test.describe("over HTTP", () => {
-  test.beforeEach(({ javaScriptOn }) => {
-    test.skip(!javaScriptOn, "the same requests with or without JavaScript: run once");
-  });
-
+// The same requests with or without JavaScript: run in one project (@http, see playwright.config.ts).
+test.describe("over HTTP @http", () => {
   test("another user gets 404 for every action on a referral not theirs; an administrator cannot change it", async ({ page, context, browser }) => {
     const owner = await createUser();
     const base = await startReferral(owner, (await createChild(owner)).id);

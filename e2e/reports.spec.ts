@@ -92,11 +92,8 @@ for (const lang of ["en", "sp"] as const) {
   });
 }
 
-test.describe("over HTTP", () => {
-  test.beforeEach(({ javaScriptOn }) => {
-    test.skip(!javaScriptOn, "the same requests with or without JavaScript: run once");
-  });
-
+// The same requests with or without JavaScript: run in one project (@http, see playwright.config.ts).
+test.describe("over HTTP @http", () => {
   test("POST /generate-report takes the JSON of SPEC §7 and answers the file name; others get 403", async ({ page, context, browser }) => {
     const referrer = await createUser();
     const base = await startReferral(referrer, (await createChild(referrer)).id);

@@ -317,7 +317,11 @@ export async function deleteReferral(db: DB, actor: CurrentUser, referralId: num
   await removeStoredFiles(files);
 }
 
-/** Where the creator's e-mail goes after a submit: the address and language of the account. */
+/**
+ * Where the creator's e-mail goes after a submit or a status change: the address and language of
+ * the account. It takes no actor: it is called only after submitReferral or recordStatusChange
+ * has decided who may act, and it returns nothing to the asker but sends the mail.
+ */
 export async function submitter(db: DB, referralId: number) {
   return db
     .selectFrom("referrals as r")
