@@ -51,6 +51,11 @@ export const EnvSchema = z.object({
     z.coerce.number({ invalid_type_error: "must be a number of days" }).int("must be a whole number of days").min(1, "must be at least 1 day").max(3650),
     30,
   ),
+  /** JSON API calls one caller (an API key, a person, or an address when anonymous) may make per minute. */
+  API_RATE_LIMIT: withDefault(
+    z.coerce.number({ invalid_type_error: "must be a number of calls per minute" }).int("must be a whole number").min(1).max(1_000_000),
+    600,
+  ),
   CAPTCHA_VERIFY_URL: optional(z.string().url("must be the captcha service's verification URL")),
   CAPTCHA_SECRET: optional(z.string().min(1)),
   SEED_ADMIN_EMAIL: optional(z.string().email("must be an e-mail address").transform((value) => value.toLowerCase())),

@@ -251,6 +251,20 @@ export interface ReviewTokensTable {
   revoked_at: string | null;
 }
 
+/** A key for the JSON API (issue 11): acts as its owner, an administrator; only its hash is kept. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  name: string;
+  key_hash: string;
+  key_start: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  revoked_by_id: number | null;
+}
+
 export interface ReferralStatusHistoryTable {
   id: Generated<number>;
   referral_id: number;
@@ -316,6 +330,7 @@ export interface Database {
   generated_reports: GeneratedReportsTable;
   audit_events: AuditEventsTable;
   rate_limits: RateLimitsTable;
+  api_keys: ApiKeysTable;
 }
 
 export type Lookup = Selectable<LookupsTable>;

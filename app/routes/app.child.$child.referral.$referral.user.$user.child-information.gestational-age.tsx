@@ -7,6 +7,7 @@ import { summarize, TextField } from "~/components/ui/form";
 import { gestationParts, GestationalAgeSchema } from "~/schemas/referral";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { StepForm } from "~/wizard/StepForm";
+import { STEP_SAVES } from "~/wizard/step-saves";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -21,8 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     request,
     params,
     step: "gestationalAge",
-    schema: GestationalAgeSchema,
-    change: (value) => ({ columns: { gestational_age_in_days: value.gestationalAgeInDays } }),
+    ...STEP_SAVES.gestationalAge,
   });
 }
 

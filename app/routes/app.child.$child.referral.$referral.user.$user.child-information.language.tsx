@@ -8,6 +8,7 @@ import { getLookupOptions } from "~/models/lookup.server";
 import { ChildLanguageSchema } from "~/schemas/referral";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { StepForm } from "~/wizard/StepForm";
+import { STEP_SAVES } from "~/wizard/step-saves";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -21,11 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     request,
     params,
     step: "childLanguage",
-    schema: ChildLanguageSchema,
-    change: (value) => ({
-      columns: { primary_language: value.primaryLanguage },
-      choices: [{ field: "primaryLanguage", type: "Languages", code: value.primaryLanguage }],
-    }),
+    ...STEP_SAVES.childLanguage,
   });
 }
 

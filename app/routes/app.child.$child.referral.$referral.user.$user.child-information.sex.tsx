@@ -9,6 +9,7 @@ import { referralRaces } from "~/models/referral.server";
 import { SexSchema } from "~/schemas/referral";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { StepForm } from "~/wizard/StepForm";
+import { STEP_SAVES } from "~/wizard/step-saves";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -27,12 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     request,
     params,
     step: "sex",
-    schema: SexSchema,
-    change: (value) => ({
-      columns: { gender: value.gender || null, is_hispanic_child: value.isHispanicChild ?? null },
-      choices: [{ field: "gender", type: "Genders", code: value.gender }],
-      races: value.races ?? [],
-    }),
+    ...STEP_SAVES.sex,
   });
 }
 

@@ -8,6 +8,7 @@ import { summarize } from "~/components/ui/form";
 import { DETAILS_MAX, DetailsSchema } from "~/schemas/referral";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { StepForm } from "~/wizard/StepForm";
+import { STEP_SAVES } from "~/wizard/step-saves";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -21,8 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     request,
     params,
     step: "details",
-    schema: DetailsSchema,
-    change: (value) => ({ columns: { additional_details: value.additionalDetails?.trim() || null } }),
+    ...STEP_SAVES.details,
   });
 }
 

@@ -7,6 +7,7 @@ import { RadioGroup, summarize } from "~/components/ui/form";
 import { FosterCareSchema } from "~/schemas/referral";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { StepForm } from "~/wizard/StepForm";
+import { STEP_SAVES } from "~/wizard/step-saves";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -20,8 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     request,
     params,
     step: "fosterCare",
-    schema: FosterCareSchema,
-    change: (value) => ({ columns: { child_in_foster_care: value.childInFosterCare } }),
+    ...STEP_SAVES.fosterCare,
   });
 }
 

@@ -7,6 +7,7 @@ import { RadioGroup, summarize } from "~/components/ui/form";
 import { InterpreterSchema } from "~/schemas/referral";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { StepForm } from "~/wizard/StepForm";
+import { STEP_SAVES } from "~/wizard/step-saves";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -20,8 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     request,
     params,
     step: "interpreter",
-    schema: InterpreterSchema,
-    change: (value) => ({ columns: { family_needs_interpreter: value.familyNeedsInterpreter } }),
+    ...STEP_SAVES.interpreter,
   });
 }
 

@@ -8,6 +8,7 @@ import { getLookupOptions } from "~/models/lookup.server";
 import { FamilyLanguageSchema } from "~/schemas/referral";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { StepForm } from "~/wizard/StepForm";
+import { STEP_SAVES } from "~/wizard/step-saves";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -21,11 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     request,
     params,
     step: "familyLanguage",
-    schema: FamilyLanguageSchema,
-    change: (value) => ({
-      columns: { family_primary_language: value.familyPrimaryLanguage },
-      choices: [{ field: "familyPrimaryLanguage", type: "Languages", code: value.familyPrimaryLanguage }],
-    }),
+    ...STEP_SAVES.familyLanguage,
   });
 }
 

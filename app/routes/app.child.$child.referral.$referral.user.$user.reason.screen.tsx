@@ -13,6 +13,7 @@ import { restoredValues } from "~/wizard/carry";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { documentHref } from "~/wizard/steps";
 import { StepForm } from "~/wizard/StepForm";
+import { screeningSave } from "~/wizard/step-saves";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -40,15 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     request,
     params,
     step: "screening",
-    schema: screeningSchema(easternCalendarDate()),
-    change: (value) => ({
-      columns: {
-        other_medical_condition: value.conditions?.includes(OTHER_MEDICAL_CONDITION) ? value.otherMedicalCondition ?? null : null,
-        failed_screening_date: value.failedScreeningDate ?? null,
-      },
-      reasons: { FailedScreenings: value.screenings ?? [], IdentifiedConditions: value.conditions ?? [] },
-      requireAnyReason: "screenings",
-    }),
+    ...screeningSave(easternCalendarDate()),
   });
 }
 

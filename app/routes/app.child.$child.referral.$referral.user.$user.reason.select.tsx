@@ -9,6 +9,7 @@ import { referralReasons } from "~/models/referral.server";
 import { ReasonsSchema } from "~/schemas/referral";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { StepForm } from "~/wizard/StepForm";
+import { STEP_SAVES } from "~/wizard/step-saves";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -28,8 +29,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     request,
     params,
     step: "reasons",
-    schema: ReasonsSchema,
-    change: (value) => ({ reasons: { RefReasons_ConcernsDevelopmental: value.developmental ?? [] } }),
+    ...STEP_SAVES.reasons,
   });
 }
 

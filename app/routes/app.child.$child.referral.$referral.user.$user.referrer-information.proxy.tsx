@@ -10,6 +10,7 @@ import { referrerPhone } from "~/models/referral.server";
 import { ProxySchema } from "~/schemas/referral";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { StepForm } from "~/wizard/StepForm";
+import { STEP_SAVES } from "~/wizard/step-saves";
 
 export const handle = { i18n: ["common", "wizard", "auth"] };
 
@@ -37,21 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     request,
     params,
     step: "proxy",
-    schema: ProxySchema,
-    change: (value) => ({
-      columns: {
-        referrer_prefix: value.prefix || null,
-        referrer_first_name: value.firstName,
-        referrer_middle_name: value.middleName || null,
-        referrer_last_name: value.lastName,
-        referrer_suffix: value.suffix || null,
-      },
-      choices: [
-        { field: "prefix", type: "Prefixes", code: value.prefix },
-        { field: "suffix", type: "Suffixes", code: value.suffix },
-      ],
-      referrerPhone: value.phone,
-    }),
+    ...STEP_SAVES.proxy,
   });
 }
 

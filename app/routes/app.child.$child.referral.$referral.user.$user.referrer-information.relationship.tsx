@@ -7,9 +7,10 @@ import { useTranslation } from "react-i18next";
 import { RadioGroup, summarize, TextField } from "~/components/ui/form";
 import { getLookupOptions } from "~/models/lookup.server";
 import { RelationshipSchema } from "~/schemas/referral";
-import { followUps, relationshipColumns, shownRelationship, type FollowUp } from "~/wizard/relationship";
+import { followUps, shownRelationship, type FollowUp } from "~/wizard/relationship";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { StepForm } from "~/wizard/StepForm";
+import { STEP_SAVES } from "~/wizard/step-saves";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -36,11 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     request,
     params,
     step: "relationship",
-    schema: RelationshipSchema,
-    change: (value) => ({
-      columns: relationshipColumns(value),
-      choices: [{ field: "referrerRelationship", type: "References", code: value.referrerRelationship }],
-    }),
+    ...STEP_SAVES.relationship,
   });
 }
 

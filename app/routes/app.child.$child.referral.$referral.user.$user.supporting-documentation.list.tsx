@@ -15,6 +15,7 @@ import { idParam, orHttpError } from "~/utils/route.server";
 import { restoredValues } from "~/wizard/carry";
 import { loadStep, stepAction, wizardIds } from "~/wizard/step.server";
 import { documentHref, stepHref } from "~/wizard/steps";
+import { STEP_SAVES } from "~/wizard/step-saves";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -48,8 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     request,
     params,
     step: "documents",
-    schema: ConsentSchema,
-    change: (value) => ({ columns: { child_parent_consent: Number(value.childParentConsent) } }),
+    ...STEP_SAVES.documents,
   });
 }
 

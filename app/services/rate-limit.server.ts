@@ -25,6 +25,8 @@ export const RATE_LIMITS = {
   currentPassword: { limit: 10, windowMs: 15 * 60 * 1000 },
   /** Address look-ups, by person: generous for typing, a brake on scripted use of the geocoder. */
   addressLookup: { limit: 300, windowMs: HOUR },
+  /** The JSON API, by caller; the limit comes from API_RATE_LIMIT (calls per minute). */
+  api: { limit: 600, windowMs: 60 * 1000 },
 } satisfies Record<string, RateLimitRule>;
 export type RateLimitBucket = keyof typeof RATE_LIMITS;
 
@@ -43,8 +45,9 @@ export async function hitRateLimit(
   bucket: RateLimitBucket,
   key: string,
   now: Date = new Date(),
+  rule: RateLimitRule = RATE_LIMITS[bucket],
 ): Promise<RateLimitResult> {
-  const { limit, windowMs } = RATE_LIMITS[bucket];
+  const { limit, windowMs } = rule;
   const nowIso = now.toISOString();
   const windowEnds = new Date(now.getTime() + windowMs).toISOString();
   const row = await db

@@ -1,0 +1,127 @@
+import { json } from "@remix-run/node";
+import type { TFunction } from "i18next";
+import { ZodError, type ZodIssue } from "zod";
+import { NotEligibleError } from "~/models/admin-users.server";
+import { ChildHasSubmittedReferralError } from "~/models/child.server";
+import { ForbiddenError, InputError, NotFoundError } from "~/models/errors";
+import { IncompleteReferralError } from "~/models/referral-lifecycle.server";
+import { FutureDateError } from "~/models/report.server";
+import { EmailTakenError } from "~/models/user.server";
+import { BadUploadError, FileTooLargeError, UnsupportedFileError, UploadRefusedError } from "~/services/uploads.server";
+import { UnknownComparisonError } from "~/utils/list";
+
+// The JSON API's one error format (issue 11):
+//   { "error": { "status": 400, "code": "invalid_input", "message": "…", "fields": { "firstName": ["…"] } } }
+// `code` is stable for programs; `message` and the field messages are in the caller's language.
+
+export const ERROR_CODES = {
+  invalid_input: 400,
+  invalid_json: 400,
+  unauthorized: 401,
+  invalid_api_key: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  incomplete: 409,
+  email_taken: 409,
+  not_eligible: 409,
+  has_submitted_referral: 409,
+  in_use: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  server_error: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** An answer other than success, thrown anywhere below an API route and written by `errorResponse`. */
+export class ApiError extends Error {
+  name = "ApiError";
+  constructor(
+    readonly code: ErrorCode,
+    readonly details: { fields?: Record<string, string[]>; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  ) {
+    super(code);
+  }
+  get status(): number {
+    return ERROR_CODES[this.code];
+  }
+}
+
+const KEY = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_]+)+$/;
+/** Where the models' and schemas' message keys live, searched in this order. */
+const MESSAGE_NAMESPACES = ["common", "api", "wizard", "children", "profile", "auth", "admin", "referrals"];
+
+/** A field message: the schema's own key when it has one, else one by the kind of problem. */
+function issueKey(issue: ZodIssue): string {
+  if (KEY.test(issue.message)) return issue.message;
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.received === "undefined" || issue.received === "null" ? "validation.required" : "api:fields.wrongType";
+    case "too_big":
+      return issue.type === "array" ? "api:fields.tooMany" : issue.type === "string" ? "validation.tooLong" : "api:fields.tooBig";
+    case "too_small":
+      return issue.type === "string" ? "validation.required" : "api:fields.tooSmall";
+    case "unrecognized_keys":
+      return "api:fields.unknown";
+    case "invalid_enum_value":
+    case "invalid_literal":
+    case "invalid_union":
+    case "invalid_union_discriminator":
+      return "validation.unknownChoice";
+    case "invalid_date":
+    case "invalid_string":
+      return "api:fields.badFormat";
+    default:
+      return "api:fields.invalid";
+  }
+}
+
+/** The failing fields of a zod error, by dotted path ("referralReasons.FailedScreenings"), as message keys. */
+export function zodFields(error: ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) (fields[[...issue.path, key].join(".")] ??= []).push(issueKey(issue));
+      continue;
+    }
+    const name = issue.path.join(".") || "body";
+    const key = issueKey(issue);
+    if (!fields[name]?.includes(key)) (fields[name] ??= []).push(key);
+  }
+  return fields;
+}
+
+/** A thrown error as the API's answer; anything not known here is a 500 that is logged. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof NotFoundError) return new ApiError("not_found");
+  if (error instanceof ForbiddenError) return new ApiError("forbidden");
+  if (error instanceof ZodError) return new ApiError("invalid_input", { fields: zodFields(error) });
+  if (error instanceof InputError) return new ApiError("invalid_input", { fields: error.fieldErrors });
+  if (error instanceof UnknownComparisonError) return new ApiError("invalid_input", { fields: { [error.field]: ["api:fields.badFormat"] } });
+  if (error instanceof FutureDateError) return new ApiError("invalid_input", { fields: { [error.field]: ["validation.dateFuture"] } });
+  if (error instanceof IncompleteReferralError) return new ApiError("incomplete", { extra: { missing: error.missing } });
+  if (error instanceof EmailTakenError) return new ApiError("email_taken", { fields: { email: ["auth:register.emailTaken"] } });
+  if (error instanceof NotEligibleError) return new ApiError("not_eligible", { extra: { reason: error.problem } });
+  if (error instanceof ChildHasSubmittedReferralError) return new ApiError("has_submitted_referral");
+  if (error instanceof UploadRefusedError) return toApiError(error.reason);
+  if (error instanceof FileTooLargeError) return new ApiError("payload_too_large");
+  if (error instanceof UnsupportedFileError) return new ApiError("invalid_input", { fields: { file: [error.reason === "empty" ? "api:fields.emptyFile" : "api:fields.fileType"] } });
+  if (error instanceof BadUploadError) return new ApiError("invalid_input", { fields: { body: ["api:fields.badMultipart"] } });
+  if (error instanceof Error && "code" in error && String(error.code).startsWith("SQLITE_CONSTRAINT_FOREIGNKEY")) return new ApiError("in_use");
+  return new ApiError("server_error");
+}
+
+/** The error as JSON in the caller's language. */
+export function errorResponse(error: ApiError, t: TFunction): Response {
+  const translate = (key: string) => String(t(key, { ns: MESSAGE_NAMESPACES, defaultValue: t("api:fields.invalid") }));
+  const fields = error.details.fields
+    ? Object.fromEntries(Object.entries(error.details.fields).map(([name, keys]) => [name, keys.map(translate)]))
+    : undefined;
+  return json(
+    { error: { status: error.status, code: error.code, message: t(`api:errors.${error.code}`), ...(fields ? { fields } : {}), ...error.details.extra } },
+    { status: error.status, headers: { "Cache-Control": "no-store", ...error.details.headers } },
+  );
+}

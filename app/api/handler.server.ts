@@ -1,0 +1,188 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { TFunction } from "i18next";
+import type { z } from "zod";
+import { getUser } from "~/auth/auth.server";
+import { getConfig } from "~/config.server";
+import { getDb, type DB } from "~/db.server";
+import type { Language } from "~/i18n/config";
+import { getLanguage, i18next } from "~/i18n/i18next.server";
+import { userForApiKey } from "~/models/api-key.server";
+import type { CurrentUser } from "~/models/user.server";
+import { hitRateLimit } from "~/services/rate-limit.server";
+import { ApiError, errorResponse, toApiError } from "./errors.server";
+
+// Every JSON API call goes through here (issue 11): who asks (an API key or the session), the
+// rate limit, the path's id, the query and the body checked by the operation's zod schemas, and
+// any failure written in the one error format. The operations themselves call the same model
+// functions as the pages; this file is also what the OpenAPI description is made from.
+
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
+/** public: anyone; user: anyone signed in; admin: administrators; referrer: signed in, not an administrator. */
+export type Access = "public" | "user" | "admin" | "referrer";
+
+export interface Context<Query, Body> {
+  request: Request;
+  db: DB;
+  /** Who asks; reading it in an operation open to the public without a caller is a 401. */
+  readonly actor: CurrentUser;
+  maybeActor: CurrentUser | null;
+  /** The record id of the path (`{id}`). */
+  id: number;
+  query: Query;
+  body: Body;
+  language: Language;
+  t: TFunction;
+  clientIp: string;
+}
+
+export interface Operation<Q extends z.ZodTypeAny = z.ZodTypeAny, B extends z.ZodTypeAny = z.ZodTypeAny> {
+  operationId: string;
+  method: Method;
+  /** The OpenAPI path, with `{id}` for the record id. */
+  path: string;
+  tag: string;
+  summary: string;
+  access: Access;
+  query?: Q;
+  body?: B;
+  /** A multipart upload: the text fields' schema (the file part is read by the operation). */
+  multipart?: z.AnyZodObject;
+  response?: z.ZodTypeAny;
+  /** A paged list: `{ data, total }`, with the total also in X-Total-Count. */
+  list?: { params: Array<{ name: string; description: string; schema: Record<string, unknown> }> };
+  /** Answers 201 with a Location header (the new record's `@id`). */
+  creates?: boolean;
+  /** Who is refused (and how) beyond `access`: said in the description. */
+  description?: string;
+  run(context: Context<z.output<Q>, z.output<B>>): Promise<unknown>;
+}
+
+export function operation<Q extends z.ZodTypeAny = z.ZodTypeAny, B extends z.ZodTypeAny = z.ZodTypeAny>(spec: Operation<Q, B>): Operation<Q, B> {
+  return spec;
+}
+
+/** Largest JSON body taken (a referral's longest text is 2,000 characters). */
+export const JSON_LIMIT_BYTES = 256 * 1024;
+const ID = /^[1-9]\d{0,9}$/;
+
+/** `Authorization: Bearer <key>` when given (a wrong key is refused even with a session), else the session. */
+async function caller(db: DB, request: Request): Promise<{ user: CurrentUser | null; keyId?: number }> {
+  const authorization = request.headers.get("Authorization");
+  if (authorization !== null) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
+    const found = match ? await userForApiKey(db, match[1]) : null;
+    if (!found) throw new ApiError("invalid_api_key", { headers: { "WWW-Authenticate": 'Bearer realm="api"' } });
+    return { user: found.user, keyId: found.keyId };
+  }
+  return { user: await getUser(request) };
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^application\/([a-z.+-]*\+)?json\b/i.test(type)) throw new ApiError("unsupported_media_type");
+  const declared = Number(request.headers.get("Content-Length"));
+  if (declared > JSON_LIMIT_BYTES) throw new ApiError("payload_too_large");
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > JSON_LIMIT_BYTES) throw new ApiError("payload_too_large");
+      chunks.push(chunk);
+    }
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError("invalid_json");
+  }
+}
+
+/** The query as an object: a name given twice becomes a list. */
+export function queryObject(url: URL): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [name, value] of url.searchParams) {
+    if (name === "lang") continue;
+    const seen = query[name];
+    query[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return query;
+}
+
+async function answer(op: Operation, request: Request, params: Record<string, string | undefined>, clientIp: string, language: Language, t: TFunction): Promise<Response> {
+  const db = getDb();
+  const { user, keyId } = await caller(db, request);
+  if (op.access !== "public") {
+    if (!user) throw new ApiError("unauthorized");
+    if (op.access === "admin" && !user.isAdmin) throw new ApiError("forbidden");
+    if (op.access === "referrer" && user.isAdmin) throw new ApiError("forbidden");
+  }
+  const limit = await hitRateLimit(db, "api", keyId ? `key:${keyId}` : user ? `user:${user.id}` : `ip:${clientIp}`, new Date(), {
+    limit: getConfig().API_RATE_LIMIT,
+    windowMs: 60 * 1000,
+  });
+  if (!limit.allowed) throw new ApiError("rate_limited", { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+
+  let id = 0;
+  if (op.path.includes("{id}")) {
+    if (!ID.test(params.id ?? "")) throw new ApiError("not_found");
+    id = Number(params.id);
+  }
+  const query = op.query ? op.query.parse(queryObject(new URL(request.url))) : {};
+  const body = op.body ? op.body.parse(await readJson(request)) : undefined;
+  const context: Context<unknown, unknown> = {
+    request,
+    db,
+    get actor() {
+      if (!user) throw new ApiError("unauthorized");
+      return user;
+    },
+    maybeActor: user,
+    id,
+    query,
+    body,
+    language,
+    t,
+    clientIp,
+  };
+  const result = await op.run(context);
+  if (result instanceof Response) return result;
+  const headers: Record<string, string> = { "Cache-Control": "private, no-store" };
+  if (op.list) headers["X-Total-Count"] = String((result as { total: number }).total);
+  if (op.creates) {
+    const location = (result as { "@id"?: string })["@id"];
+    if (location) headers.Location = location;
+    return json(result, { status: 201, headers });
+  }
+  if (result === undefined) return new Response(null, { status: 204, headers });
+  return json(result, { headers });
+}
+
+/** Answers one API request with the operation of its method, or 405 naming those there are. */
+export async function handle(operations: Operation[], request: Request, params: Record<string, string | undefined>, clientIp = "unknown"): Promise<Response> {
+  const language = await getLanguage(request);
+  const t = await i18next.getFixedT(language, ["api", "common"]);
+  const method = request.method === "HEAD" ? "GET" : request.method;
+  const op = operations.find((candidate) => candidate.method === method);
+  try {
+    if (!op) throw new ApiError("method_not_allowed", { headers: { Allow: operations.map((candidate) => candidate.method).join(", ") } });
+    return await answer(op, request, params, clientIp, language, t);
+  } catch (thrown) {
+    // A Response thrown by a helper shared with the pages (a 404 of orHttpError) keeps its status.
+    const error =
+      thrown instanceof Response
+        ? new ApiError(thrown.status === 404 ? "not_found" : thrown.status === 403 ? "forbidden" : thrown.status === 401 ? "unauthorized" : "server_error")
+        : toApiError(thrown);
+    if (error.code === "server_error") console.error(`${request.method} ${new URL(request.url).pathname} failed`, thrown);
+    return errorResponse(error, t);
+  }
+}
+
+/** A resource route's loader and action for the operations of one path. */
+export function apiRoute(...operations: Operation[]) {
+  const serve = ({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs) =>
+    handle(operations, request, params, (context as { clientIp?: string }).clientIp);
+  return { loader: serve, action: serve };
+}

@@ -1,0 +1,197 @@
+import { z } from "zod";
+import { nextCalendarDate } from "~/utils/dates";
+import type { DateFilter, ListQuery, SortOrder } from "~/utils/list";
+import { ApiError } from "./errors.server";
+
+// What the API's calls share: references to records (SPEC §3: a resource path plus an id), the
+// paged lists' query (count, page, order[field], exact filters, date ranges, not_equals), and
+// the phone number object.
+
+export type ResourceKind = "referrals" | "referral_documents" | "children" | "users" | "addresses" | "adults" | "phone_numbers" | "lookups";
+
+/** `/api/children/12` */
+export function iri(kind: ResourceKind, id: number): string;
+export function iri(kind: ResourceKind, id: number | null): string | null;
+export function iri(kind: ResourceKind, id: number | null): string | null {
+  return id === null ? null : `/api/${kind}/${id}`;
+}
+
+/** A reference accepted on writes: "/api/children/12" (a full address ending so, too). */
+export function reference(kind: ResourceKind) {
+  const pattern = new RegExp(`^(?:https?://[^/]+)?/api/${kind}/([1-9]\\d{0,9})$`);
+  return z
+    .string({ required_error: "validation.required", invalid_type_error: "api:fields.reference" })
+    .regex(pattern, "api:fields.reference")
+    .transform((value) => Number(pattern.exec(value)![1]))
+    .describe(`A reference such as /api/${kind}/12`);
+}
+
+/** A phone number (SPEC §3): area code, prefix, suffix. */
+export const PhoneObject = z
+  .object({
+    areaCode: z.string().regex(/^[2-9]\d{2}$/, "validation.phone"),
+    prefix: z.string().regex(/^\d{3}$/, "validation.phone"),
+    suffix: z.string().regex(/^\d{4}$/, "validation.phone"),
+  })
+  .strict();
+export type PhoneObjectValue = z.infer<typeof PhoneObject>;
+
+export const phoneOut = (parts: { area_code: string; prefix: string; suffix: string } | null | undefined, id?: number | null) =>
+  parts ? { ...(id ? { "@id": iri("phone_numbers", id) } : {}), areaCode: parts.area_code, prefix: parts.prefix, suffix: parts.suffix } : null;
+
+/** A form's dashed 3-3-4 text from the API's phone object (the pages' schemas read that text). */
+export const phoneText = (phone: PhoneObjectValue | null | undefined) => (phone ? `${phone.areaCode}-${phone.prefix}-${phone.suffix}` : undefined);
+
+export const API_PAGE_SIZES = [10, 20, 50, 100] as const;
+const DATE_BOUNDS = ["before", "after", "strictly_before", "strictly_after"] as const;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** What a list call takes beyond count, page and order: its sorts, exact filters and date ranges. */
+export interface ListShape<Sort extends string> {
+  /** API field of order[field] → the model's sort. */
+  sorts: Record<string, Sort>;
+  defaultSort: Sort;
+  defaultOrder: SortOrder;
+  /** Exact filters, by query name; a list of values is not taken. */
+  exact: Record<string, z.ZodTypeAny>;
+  /** Date ranges: API field → the model's date filter; [before] and [after] include the day, strictly_ do not. */
+  dates: Record<string, string>;
+  /** not_equals[field] filters. */
+  notEquals?: Record<string, z.ZodTypeAny>;
+}
+
+export interface ParsedList<Sort extends string> {
+  query: ListQuery<Sort>;
+  exact: Record<string, unknown>;
+  notEquals: Record<string, unknown>;
+}
+
+function previousCalendarDate(day: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
+}
+
+function validDay(day: string): boolean {
+  if (!DAY.test(day)) return false;
+  const date = new Date(`${day}T12:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+}
+
+/** An inclusive range of days as one of the lists' date filters ("between" is inclusive, "after" and "before" are not). */
+function rangeFilter(from: string | null, to: string | null): DateFilter | null {
+  if (from && to) return { type: "between", from, to };
+  if (from) return { type: "after", from: previousCalendarDate(from) };
+  if (to) return { type: "before", from: nextCalendarDate(to) };
+  return null;
+}
+
+/**
+ * Reads a list call's query. Anything it does not know, or cannot read, is a 400 that names it
+ * (an API client is told, where the pages fall back to their defaults).
+ */
+export function parseList<Sort extends string>(url: URL, shape: ListShape<Sort>): ParsedList<Sort> {
+  const fields: Record<string, string[]> = {};
+  const fail = (name: string, key: string) => (fields[name] ??= []).push(key);
+  let page = 1;
+  let count = 10;
+  let sort = shape.defaultSort;
+  let order = shape.defaultOrder;
+  const exact: Record<string, unknown> = {};
+  const notEquals: Record<string, unknown> = {};
+  const ranges: Record<string, { from: string | null; to: string | null }> = {};
+  const seen = new Set<string>();
+  for (const [name, value] of url.searchParams) {
+    if (name === "lang") continue;
+    if (seen.has(name)) {
+      fail(name, "api:fields.repeated");
+      continue;
+    }
+    seen.add(name);
+    if (name === "page") {
+      if (/^[1-9]\d{0,6}$/.test(value)) page = Number(value);
+      else fail(name, "api:fields.page");
+      continue;
+    }
+    if (name === "count" || name === "itemsPerPage") {
+      if ((API_PAGE_SIZES as readonly number[]).includes(Number(value)) && /^\d+$/.test(value)) count = Number(value);
+      else fail(name, "api:fields.count");
+      continue;
+    }
+    const bracket = /^([A-Za-z_.]+)\[([A-Za-z_.]+)\]$/.exec(name);
+    if (bracket && bracket[1] === "order") {
+      const field = bracket[2];
+      if (!(field in shape.sorts)) fail(name, "api:fields.unknown");
+      else if (value !== "asc" && value !== "desc") fail(name, "api:fields.order");
+      else {
+        sort = shape.sorts[field];
+        order = value;
+      }
+      continue;
+    }
+    if (bracket && bracket[1] === "not_equals") {
+      const schema = shape.notEquals?.[bracket[2]];
+      const parsed = schema?.safeParse(value);
+      if (!schema) fail(name, "api:fields.unknown");
+      else if (!parsed!.success) fail(name, "validation.unknownChoice");
+      else notEquals[bracket[2]] = parsed!.data;
+      continue;
+    }
+    if (bracket && bracket[1] in shape.dates) {
+      const bound = bracket[2] as (typeof DATE_BOUNDS)[number];
+      if (!DATE_BOUNDS.includes(bound)) fail(name, "api:fields.unknown");
+      else if (!validDay(value)) fail(name, "validation.dateFormat");
+      else {
+        const range = (ranges[bracket[1]] ??= { from: null, to: null });
+        // Several bounds on one field narrow the range.
+        if (bound === "after" || bound === "strictly_after") {
+          const from = bound === "after" ? value : nextCalendarDate(value);
+          range.from = range.from && range.from > from ? range.from : from;
+        } else {
+          const to = bound === "before" ? value : previousCalendarDate(value);
+          range.to = range.to && range.to < to ? range.to : to;
+        }
+      }
+      continue;
+    }
+    if (name in shape.exact) {
+      const parsed = shape.exact[name].safeParse(value);
+      if (parsed.success) exact[name] = parsed.data;
+      else fail(name, parsed.error.issues[0]?.message.includes(".") ? parsed.error.issues[0].message : "api:fields.invalid");
+      continue;
+    }
+    fail(name, "api:fields.unknown");
+  }
+  if (Object.keys(fields).length) throw new ApiError("invalid_input", { fields });
+  const dates: Record<string, DateFilter> = {};
+  for (const [field, range] of Object.entries(ranges)) {
+    const filter = rangeFilter(range.from, range.to);
+    if (!filter) continue;
+    // A range that ends before it starts (after a day later than before) matches nothing.
+    dates[shape.dates[field]] = filter;
+  }
+  return { query: { page, count, sort, order, text: {}, dates }, exact, notEquals };
+}
+
+/** The query parameters of a list, for the API's description. */
+export function listParameters<Sort extends string>(shape: ListShape<Sort>) {
+  const params: Array<{ name: string; description: string; schema: Record<string, unknown> }> = [
+    { name: "count", description: "Rows per page: 10, 20, 50 or 100 (default 10).", schema: { type: "integer", enum: [...API_PAGE_SIZES] } },
+    { name: "page", description: "The page, from 1.", schema: { type: "integer", minimum: 1 } },
+  ];
+  for (const field of Object.keys(shape.sorts)) {
+    params.push({ name: `order[${field}]`, description: `Sort by ${field}.`, schema: { type: "string", enum: ["asc", "desc"] } });
+  }
+  for (const name of Object.keys(shape.exact)) params.push({ name, description: `Only rows whose ${name} is this.`, schema: { type: "string" } });
+  for (const name of Object.keys(shape.notEquals ?? {})) params.push({ name: `not_equals[${name}]`, description: `Leaves out rows whose ${name} is this.`, schema: { type: "string" } });
+  for (const field of Object.keys(shape.dates)) {
+    for (const bound of DATE_BOUNDS) {
+      params.push({
+        name: `${field}[${bound}]`,
+        description: `${field} ${bound.replace("_", " ")} this day (YYYY-MM-DD, Maryland time${bound.startsWith("strictly") ? ", the day itself left out" : ", the day itself included"}).`,
+        schema: { type: "string", format: "date" },
+      });
+    }
+  }
+  return params;
+}
