@@ -65,6 +65,20 @@ export async function signIn(context: BrowserContext, user?: TestUser): Promise<
   return person;
 }
 
+/** A signed-in session of the user, as the Cookie header a program would send (the JSON API tests). */
+export async function sessionCookieOf(user: TestUser): Promise<string> {
+  const { createSession } = await import("../app/auth/session.server");
+  return (await createSession(await database(), user.id)).split(";")[0];
+}
+
+/** A new API key of an administrator, as the API keys page makes it. */
+export async function createApiKeyFor(admin: TestUser, days?: number): Promise<string> {
+  const db = await database();
+  const { getCurrentUser } = await import("../app/models/user.server");
+  const { createApiKey } = await import("../app/models/api-key.server");
+  return (await createApiKey(db, (await getCurrentUser(db, admin.id))!, { name: `Key ${randomUUID().slice(0, 8)}`, days })).key;
+}
+
 function decodeQuotedPrintable(text: string): string {
   const bytes = text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, "latin1").toString("utf8");

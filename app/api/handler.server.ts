@@ -40,11 +40,13 @@ export interface Operation<Q extends z.ZodTypeAny = z.ZodTypeAny, B extends z.Zo
   method: Method;
   /** The OpenAPI path, with `{id}` for the record id. */
   path: string;
+  /** Its group in the description; the summary is the text api:operations.<operationId> of the locales. */
   tag: string;
-  summary: string;
   access: Access;
   query?: Q;
   body?: B;
+  /** A body the operation reads itself (a form or JSON), described for the OpenAPI document. */
+  bodyDoc?: z.ZodTypeAny;
   /** A multipart upload: the text fields' schema (the file part is read by the operation). */
   multipart?: z.AnyZodObject;
   response?: z.ZodTypeAny;
@@ -52,8 +54,6 @@ export interface Operation<Q extends z.ZodTypeAny = z.ZodTypeAny, B extends z.Zo
   list?: { params: Array<{ name: string; description: string; schema: Record<string, unknown> }> };
   /** Answers 201 with a Location header (the new record's `@id`). */
   creates?: boolean;
-  /** Who is refused (and how) beyond `access`: said in the description. */
-  description?: string;
   run(context: Context<z.output<Q>, z.output<B>>): Promise<unknown>;
 }
 

@@ -29,9 +29,9 @@ export function reference(kind: ResourceKind) {
 /** A phone number (SPEC §3): area code, prefix, suffix. */
 export const PhoneObject = z
   .object({
-    areaCode: z.string().regex(/^[2-9]\d{2}$/, "validation.phone"),
-    prefix: z.string().regex(/^\d{3}$/, "validation.phone"),
-    suffix: z.string().regex(/^\d{4}$/, "validation.phone"),
+    areaCode: z.string().regex(/^\d{3}$/, "validation.phoneLength"),
+    prefix: z.string().regex(/^\d{3}$/, "validation.phoneLength"),
+    suffix: z.string().regex(/^\d{4}$/, "validation.phoneLength"),
   })
   .strict();
 export type PhoneObjectValue = z.infer<typeof PhoneObject>;

@@ -20,7 +20,9 @@ export function languageFromQuery(request: Request): Language | null {
 export async function getLanguage(request: Request): Promise<Language> {
   const fromQuery = languageFromQuery(request);
   if (fromQuery) return fromQuery;
-  const fromCookie = fromPublicLanguage(await languageCookie.parse(request.headers.get("Cookie")));
+  // A cookie someone wrote by hand ("lang=sp", not as this server writes it) reads as no choice, not as an error.
+  const cookie: unknown = await languageCookie.parse(request.headers.get("Cookie")).catch(() => null);
+  const fromCookie = fromPublicLanguage(typeof cookie === "string" ? cookie : null);
   return fromCookie ?? DEFAULT_LANGUAGE;
 }
 

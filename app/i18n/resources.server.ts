@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Resource } from "i18next";
 import enAdmin from "../../locales/en/admin.json";
+import enApi from "../../locales/en/api.json";
 import enAuth from "../../locales/en/auth.json";
 import enChildren from "../../locales/en/children.json";
 import enCommon from "../../locales/en/common.json";
@@ -9,6 +10,7 @@ import enProfile from "../../locales/en/profile.json";
 import enReferrals from "../../locales/en/referrals.json";
 import enWizard from "../../locales/en/wizard.json";
 import esAdmin from "../../locales/es/admin.json";
+import esApi from "../../locales/es/api.json";
 import esAuth from "../../locales/es/auth.json";
 import esChildren from "../../locales/es/children.json";
 import esCommon from "../../locales/es/common.json";
@@ -21,8 +23,8 @@ import type { Language } from "./config";
 // Bundled into the server build, so no file is read per request. A new locales/*/<namespace>.json
 // is added here (a test fails until it is).
 export const resources = {
-  en: { common: enCommon, auth: enAuth, email: enEmail, profile: enProfile, children: enChildren, wizard: enWizard, referrals: enReferrals, admin: enAdmin },
-  es: { common: esCommon, auth: esAuth, email: esEmail, profile: esProfile, children: esChildren, wizard: esWizard, referrals: esReferrals, admin: esAdmin },
+  en: { common: enCommon, auth: enAuth, email: enEmail, profile: enProfile, children: enChildren, wizard: enWizard, referrals: enReferrals, admin: enAdmin, api: enApi },
+  es: { common: esCommon, auth: esAuth, email: esEmail, profile: esProfile, children: esChildren, wizard: esWizard, referrals: esReferrals, admin: esAdmin, api: esApi },
 } satisfies Record<Language, Resource[string]>;
 
 /** Changes whenever any translation changes: the browser caches the files under it. */

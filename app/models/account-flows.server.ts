@@ -8,7 +8,9 @@ import {
   resetPassword,
   type AnswerResult,
 } from "./account-token.server";
-import { getMailRecipient } from "./user.server";
+import type { Registration } from "~/schemas/account";
+import { verifyCaptcha } from "~/services/captcha.server";
+import { getMailRecipient, registerUser } from "./user.server";
 
 // The account flows a person starts without being signed in, each with its rate limit, so the
 // pages and the JSON calls of SPEC §7 share one rule. The caller gets no hint whether an
@@ -32,6 +34,25 @@ export async function forgotPassword(db: DB, email: string, clientIp: string | u
     if (recipient) await sendPasswordResetEmail(recipient, reset.token);
   }
   return { status: "done" };
+}
+
+export class CaptchaRefusedError extends Error {
+  name = "CaptchaRefusedError";
+}
+
+/**
+ * Registration (the page and POST /api/users): rate limited by address, the captcha checked,
+ * the account made waiting for its e-mail to be verified, and the verification e-mail sent.
+ * EmailTakenError and InvalidChoiceError say what the form must change.
+ */
+export async function register(db: DB, input: Registration, clientIp: string | undefined): Promise<{ status: "registered"; id: number } | Limited> {
+  const limit = await hitRateLimit(db, "register", clientIp ?? "unknown");
+  if (!limit.allowed) return limited(limit);
+  if (!(await verifyCaptcha(input.captchaToken, clientIp))) throw new CaptchaRefusedError("captcha refused");
+  const { id } = await registerUser(db, input);
+  const recipient = await getMailRecipient(db, id);
+  if (recipient) await sendVerificationEmail(recipient, await createEmailVerification(db, id));
+  return { status: "registered", id };
 }
 
 /** Sends the verification e-mail again to an account that still waits for it. */

@@ -61,6 +61,23 @@ export async function getDocument(db: DB, actor: CurrentUser, ids: WizardIds, do
 }
 
 /**
+ * One document, for whoever may read its referral (its creator, or an administrator: on the
+ * record of access), whatever the referral's status.
+ */
+export async function readDocument(db: DB, actor: CurrentUser, documentId: number): Promise<DocumentSummary & { referralId: number }> {
+  const row = await db
+    .selectFrom("referral_documents as d")
+    .innerJoin("referrals as r", "r.id", "d.referral_id")
+    .select([...SUMMARY.map((column) => `d.${column}` as const), "r.id as referral_id", "r.created_by_id"])
+    .where("d.id", "=", documentId)
+    .where("d.disabled", "=", 0)
+    .executeTakeFirst();
+  if (!row || (!actor.isAdmin && row.created_by_id !== actor.id)) throw new NotFoundError("document");
+  await recordAccess(db, { userId: actor.id }, { id: row.referral_id, createdById: row.created_by_id }, { action: "view", entityType: "document", entityId: row.id });
+  return { ...summary(row), referralId: row.referral_id };
+}
+
+/**
  * Records a file already written by the upload. If the referral may not take it (not the actor's
  * Draft) or the save fails, the file is removed and the error goes on.
  */

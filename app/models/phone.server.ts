@@ -1,6 +1,9 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema";
+import type { DB } from "~/db.server";
 import { formatPhone, type PhoneParts } from "~/utils/phone";
+import { ForbiddenError, NotFoundError } from "./errors";
+import type { CurrentUser } from "./user.server";
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -21,3 +24,77 @@ export async function phoneText(db: Executor, id: number | null): Promise<string
   const row = await db.selectFrom("phone_numbers").select(["area_code", "prefix", "suffix"]).where("id", "=", id).executeTakeFirst();
   return row ? formatPhone({ areaCode: row.area_code, prefix: row.prefix, suffix: row.suffix }) : "";
 }
+
+// The phone numbers of the JSON API (SPEC §7 /api/phone_numbers): each row belongs to whoever
+// made it. Its owner changes or deletes it, unless a referral already submitted holds it (as its
+// referrer's number, or a parent's or guardian's): what was sent stays as it was sent.
+
+export interface PhoneRow {
+  id: number;
+  areaCode: string;
+  prefix: string;
+  suffix: string;
+  createdById: number | null;
+  createdAt: string;
+}
+
+const PHONE_ROW = ["id", "area_code as areaCode", "prefix", "suffix", "created_by_id as createdById", "created_at as createdAt"] as const;
+
+/** The caller's numbers, or everyone's (or one person's) for an administrator. */
+export async function listPhones(db: DB, actor: CurrentUser, { page, count, ownerId }: { page: number; count: number; ownerId?: number }) {
+  if (!actor.isAdmin && ownerId !== undefined && ownerId !== actor.id) throw new NotFoundError("phone numbers");
+  const owner = actor.isAdmin ? ownerId : actor.id;
+  let rows = db.selectFrom("phone_numbers");
+  if (owner !== undefined) rows = rows.where("created_by_id", "=", owner);
+  const total = await rows.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const data = await rows.select(PHONE_ROW).orderBy("id").limit(count).offset((page - 1) * count).execute();
+  return { data: data as PhoneRow[], total: Number(total.n) };
+}
+
+export async function getPhone(db: DB, actor: CurrentUser, id: number): Promise<PhoneRow> {
+  const row = (await db.selectFrom("phone_numbers").select(PHONE_ROW).where("id", "=", id).executeTakeFirst()) as PhoneRow | undefined;
+  if (!row || (!actor.isAdmin && row.createdById !== actor.id)) throw new NotFoundError("phone number");
+  return row;
+}
+
+export async function createPhone(db: DB, actor: CurrentUser, parts: PhoneParts): Promise<number> {
+  return (await insertPhone(db, parts, actor.id))!;
+}
+
+/** The owner's number, not held by a submitted referral; administrators change no one's numbers. */
+async function ownChangeablePhone(db: DB, actor: CurrentUser, id: number) {
+  const row = await getPhone(db, actor, id);
+  if (row.createdById !== actor.id) throw new ForbiddenError("only its owner changes a phone number");
+  const sent = await db
+    .selectFrom("referrals as r")
+    .select("r.id")
+    .where("r.status", "<>", "Draft")
+    .where((eb) =>
+      eb.or([
+        eb("r.referrer_phone_id", "=", id),
+        eb(
+          "r.id",
+          "in",
+          eb
+            .selectFrom("adults")
+            .select("referral_id")
+            .where((inner) => inner.or([inner("home_phone_id", "=", id), inner("work_phone_id", "=", id), inner("mobile_phone_id", "=", id)])),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  if (sent) throw new ForbiddenError("a submitted referral holds this number");
+  return row;
+}
+
+export async function updatePhone(db: DB, actor: CurrentUser, id: number, parts: PhoneParts): Promise<void> {
+  await ownChangeablePhone(db, actor, id);
+  await db.updateTable("phone_numbers").set({ area_code: parts.areaCode, prefix: parts.prefix, suffix: parts.suffix }).where("id", "=", id).execute();
+}
+
+/** Deletes the number; whatever pointed at it (a profile, a guardian, a Draft) then has none. */
+export async function deletePhone(db: DB, actor: CurrentUser, id: number): Promise<void> {
+  await ownChangeablePhone(db, actor, id);
+  await db.deleteFrom("phone_numbers").where("id", "=", id).execute();
+}
+

@@ -55,7 +55,7 @@ async function adultsWithPhones(db: DB, referralId: number) {
   );
 }
 
-async function completenessOf(db: DB, referral: Row): Promise<CompletenessFacts> {
+export async function completenessOf(db: DB, referral: Row): Promise<CompletenessFacts> {
   const address = referral.address_id
     ? ((await db.selectFrom("addresses").select(["line1", "city", "zip", "county"]).where("id", "=", referral.address_id).executeTakeFirst()) ?? null)
     : null;

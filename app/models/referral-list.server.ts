@@ -20,7 +20,15 @@ export const REFERRAL_STATUSES: readonly ReferralStatus[] = [
   "Not Eligible",
 ];
 
-export type ReferralListKind = "drafts" | "submitted" | "user";
+/** "all" is the JSON API's list (GET /api/referrals), whose status filters are its own. */
+export type ReferralListKind = "drafts" | "submitted" | "user" | "all";
+
+/** Exact filters of the JSON API's list: a child's referrals, one creator's, every status but one. */
+export interface ReferralExactFilters {
+  childId?: number;
+  createdById?: number;
+  notStatus?: ReferralStatus;
+}
 
 export const REFERRAL_SORTS = ["childName", "birthdate", "status", "createdAt", "updatedAt", "submissionDate", "statusUpdatedAt", "completedBy"] as const;
 export type ReferralSort = (typeof REFERRAL_SORTS)[number];
@@ -77,13 +85,17 @@ const like = (value: string) => sql`${`%${value.replace(/[\\%_]/g, (character) =
  * the address are subqueries, so counting needs no join. An ordinary user asking for another
  * user's list gets NotFoundError, as for a list that does not exist.
  */
-function filtered(db: DB, actor: CurrentUser, kind: ReferralListKind, query: ListQuery<ReferralSort>, ownerId?: number): Filtered {
+function filtered(db: DB, actor: CurrentUser, kind: ReferralListKind, query: ListQuery<ReferralSort>, ownerId?: number, exact: ReferralExactFilters = {}): Filtered {
   if (kind === "user" && (!actor.isAdmin || ownerId === undefined)) throw new NotFoundError("referrals");
   let rows = db.selectFrom("referrals as r") as unknown as Filtered;
   if (kind === "user") rows = rows.where("r.created_by_id", "=", ownerId!);
   else if (!actor.isAdmin) rows = rows.where("r.created_by_id", "=", actor.id);
   if (kind === "drafts") rows = rows.where("r.status", "=", "Draft");
   if (kind === "submitted") rows = rows.where("r.status", "<>", "Draft");
+  // With the rule above, a referrer asking for another creator's or child's referrals finds none.
+  if (exact.childId !== undefined) rows = rows.where("r.child_id", "=", exact.childId);
+  if (exact.createdById !== undefined) rows = rows.where("r.created_by_id", "=", exact.createdById);
+  if (exact.notStatus !== undefined) rows = rows.where("r.status", "<>", exact.notStatus);
 
   const { childName, status, county, completedByName, completedByEmail } = query.text;
   if (status && (REFERRAL_STATUSES as readonly string[]).includes(status)) rows = rows.where("r.status", "=", status as ReferralStatus);
@@ -158,8 +170,17 @@ function withColumns(rows: Filtered) {
     .select([...ROW_COLUMNS, sql<string>`u.first_name || ' ' || u.last_name`.as("completedByName")]);
 }
 
-function sortedPage(db: DB, actor: CurrentUser, kind: ReferralListKind, query: ListQuery<ReferralSort>, ownerId: number | undefined, limit: number, offset: number) {
-  let rows = withColumns(filtered(db, actor, kind, query, ownerId));
+function sortedPage(
+  db: DB,
+  actor: CurrentUser,
+  kind: ReferralListKind,
+  query: ListQuery<ReferralSort>,
+  ownerId: number | undefined,
+  limit: number,
+  offset: number,
+  exact?: ReferralExactFilters,
+) {
+  let rows = withColumns(filtered(db, actor, kind, query, ownerId, exact));
   for (const column of SORT_COLUMNS[query.sort]) rows = rows.orderBy(sql.ref(column), query.order);
   return rows.orderBy("r.id", query.order).limit(limit).offset(offset);
 }
@@ -171,11 +192,12 @@ export async function listReferrals(
   kind: ReferralListKind,
   query: ListQuery<ReferralSort>,
   ownerId?: number,
+  exact?: ReferralExactFilters,
 ): Promise<{ data: ReferralRow[]; total: number }> {
-  const total = await filtered(db, actor, kind, query, ownerId)
+  const total = await filtered(db, actor, kind, query, ownerId, exact)
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
-  const data = (await sortedPage(db, actor, kind, query, ownerId, query.count, (query.page - 1) * query.count).execute()) as ReferralRow[];
+  const data = (await sortedPage(db, actor, kind, query, ownerId, query.count, (query.page - 1) * query.count, exact).execute()) as ReferralRow[];
   return { data, total: Number(total.total) };
 }
 

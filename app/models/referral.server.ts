@@ -81,6 +81,20 @@ export interface StepChange {
   requireAnyReason?: string;
 }
 
+/** Several steps' changes as one, saved in one transaction (a PUT of the JSON API naming answers of several steps). */
+export function mergeStepChanges(changes: StepChange[]): StepChange {
+  const merged: StepChange = {};
+  for (const change of changes) {
+    if (change.columns) merged.columns = { ...merged.columns, ...change.columns };
+    if (change.choices) merged.choices = [...(merged.choices ?? []), ...change.choices];
+    if (change.races) merged.races = change.races;
+    if (change.referrerPhone !== undefined) merged.referrerPhone = change.referrerPhone;
+    if (change.reasons) merged.reasons = { ...merged.reasons, ...change.reasons };
+    if (change.requireAnyReason) merged.requireAnyReason = change.requireAnyReason;
+  }
+  return merged;
+}
+
 export async function saveStep(db: DB, actor: CurrentUser, ids: WizardIds, change: StepChange): Promise<void> {
   const choices = [
     ...(change.choices ?? []),
@@ -174,6 +188,21 @@ export async function getAdult(db: DB, actor: CurrentUser, ids: WizardIds, adult
     workPhoneNumber: await phoneText(db, row.work_phone_id),
     mobilePhoneNumber: await phoneText(db, row.mobile_phone_id),
   };
+}
+
+/** A parent or guardian, for whoever may read the referral (its creator, or an administrator), whatever its status. */
+export async function readAdult(db: DB, actor: CurrentUser, adultId: number) {
+  const row = await db
+    .selectFrom("adults as a")
+    .innerJoin("referrals as r", "r.id", "a.referral_id")
+    .selectAll("a")
+    .select("r.created_by_id")
+    .where("a.id", "=", adultId)
+    .executeTakeFirst();
+  if (!row || (!actor.isAdmin && row.created_by_id !== actor.id)) throw new NotFoundError("adult");
+  const phone = (id: number | null) =>
+    id ? db.selectFrom("phone_numbers").select(["id", "area_code", "prefix", "suffix"]).where("id", "=", id).executeTakeFirst() : Promise.resolve(undefined);
+  return { row, phones: { home: await phone(row.home_phone_id), work: await phone(row.work_phone_id), mobile: await phone(row.mobile_phone_id) } };
 }
 
 /** Adds (adultId null) or updates a parent or guardian; each phone type is its own number. */

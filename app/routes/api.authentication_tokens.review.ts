@@ -1,12 +1,5 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/db.server";
-import { getLanguage } from "~/i18n/i18next.server";
-import { getReferralForReviewLink } from "~/models/referral-lifecycle.server";
+import { referenceOperations } from "~/api/services.server";
+import { apiRoute } from "~/api/handler.server";
 
-/** GET /api/authentication_tokens/review?token= (SPEC §7): the referral a live review link opens, read only. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token");
-  const review = await getReferralForReviewLink(getDb(), token, await getLanguage(request));
-  if (!review) return json({ error: "invalid_token", message: "The review link is unknown, expired or revoked." }, { status: 404 });
-  return json(review, { headers: { "Cache-Control": "private, no-store" } });
-}
+// The JSON API (SPEC §7): the operations are described, and checked, in app/api/services.server.ts.
+export const { loader, action } = apiRoute(referenceOperations.review);

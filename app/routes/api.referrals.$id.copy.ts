@@ -1,13 +1,5 @@
-import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/auth/auth.server";
-import { getDb } from "~/db.server";
-import { copyReferral } from "~/models/referral-lifecycle.server";
-import { idParam, orHttpError } from "~/utils/route.server";
+import { referralOperations } from "~/api/referrals.server";
+import { apiRoute } from "~/api/handler.server";
 
-/** POST /api/referrals/{id}/copy (SPEC §7): a new Draft with the referral's answers; answers the copy's id. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return json({ error: "method_not_allowed" }, { status: 405, headers: { Allow: "POST" } });
-  const actor = await requireApiUser(request);
-  const copy = await orHttpError(copyReferral(getDb(), actor, idParam(params.id)));
-  return json({ id: copy.id, child: copy.childId, status: "Draft", hasBeenCopied: true }, { status: 201 });
-}
+// The JSON API (SPEC §7): the operations are described, and checked, in app/api/referrals.server.ts.
+export const { loader, action } = apiRoute(referralOperations.copy);

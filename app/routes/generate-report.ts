@@ -1,4 +1,5 @@
-import { generateAction } from "~/components/reports/generate-action.server";
+import { reportOperations } from "~/api/services.server";
+import { apiRoute } from "~/api/handler.server";
 
-/** POST /generate-report (SPEC §7): statuses, format, filename, created_after, created_before, county. */
-export const action = generateAction("referral");
+// The JSON API (SPEC §7): the operations are described, and checked, in app/api/services.server.ts.
+export const { loader, action } = apiRoute(reportOperations.referral);

@@ -1,4 +1,5 @@
-import { generateAction } from "~/components/reports/generate-action.server";
+import { reportOperations } from "~/api/services.server";
+import { apiRoute } from "~/api/handler.server";
 
-/** POST /generate-user-report (SPEC §7): format, filename, primary_language, last_login_after, last_login_before. */
-export const action = generateAction("user");
+// The JSON API (SPEC §7): the operations are described, and checked, in app/api/services.server.ts.
+export const { loader, action } = apiRoute(reportOperations.user);

@@ -20,14 +20,12 @@ import { ErrorSummary, Honeypot, RadioGroup, summarize, TextField } from "~/comp
 import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
-import { createEmailVerification } from "~/models/account-token.server";
+import { register } from "~/models/account-flows.server";
 import { InvalidChoiceError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
-import { EmailTakenError, getMailRecipient, registerUser } from "~/models/user.server";
+import { EmailTakenError } from "~/models/user.server";
 import { RegistrationSchema } from "~/schemas/account";
-import { verifyCaptcha } from "~/services/captcha.server";
-import { sendVerificationEmail } from "~/services/emails.server";
-import { hitRateLimit, rateLimitMessage } from "~/services/rate-limit.server";
+import { rateLimitMessage } from "~/services/rate-limit.server";
 import { passwordStrength } from "~/utils/password";
 
 export const handle = { i18n: ["common", "auth"] };
@@ -68,15 +66,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A robot filled the hidden field: it is told all went well, and nothing is made.
   if (input.website) return redirect("/login?registrationComplete=true");
 
-  const limit = await hitRateLimit(db, "register", context.clientIp ?? "unknown");
-  if (!limit.allowed) {
-    return fail(429, { formErrors: [rateLimitMessage(t, limit)] });
-  }
   try {
-    if (!(await verifyCaptcha(input.captchaToken, context.clientIp))) throw new Error("captcha refused");
-    const { id } = await registerUser(db, input);
-    const recipient = await getMailRecipient(db, id);
-    if (recipient) await sendVerificationEmail(recipient, await createEmailVerification(db, id));
+    const outcome = await register(db, input, context.clientIp);
+    if (outcome.status === "rateLimited") return fail(429, { formErrors: [rateLimitMessage(t, outcome.limit)] });
   } catch (error) {
     if (error instanceof EmailTakenError) return fail(400, { fieldErrors: { email: ["auth:register.emailTaken"] } });
     if (error instanceof InvalidChoiceError) return fail(400, { fieldErrors: error.fieldErrors });

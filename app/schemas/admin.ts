@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ADMIN_STATUSES } from "~/utils/statuses";
-import { optionalText } from "./fields";
+import { optionalText, requiredText } from "./fields";
 
 // The administrators' forms on a referral (issue 9). Messages are keys in common:validation.
 
@@ -15,4 +15,10 @@ export const StatusChangeSchema = z.object({
 
 export const ReviewLinkSchema = z.object({
   days: z.coerce.number({ invalid_type_error: "validation.wholeNumber" }).int("validation.wholeNumber").min(1, "validation.daysRange1to90").max(90, "validation.daysRange1to90").default(14),
+});
+
+/** A new API key (issue 11): a name to tell it by, and days until it expires (none: until revoked). */
+export const ApiKeySchema = z.object({
+  name: requiredText(100),
+  days: z.coerce.number({ invalid_type_error: "validation.wholeNumber" }).int("validation.wholeNumber").min(1, "validation.daysRange1to365").max(365, "validation.daysRange1to365").optional(),
 });

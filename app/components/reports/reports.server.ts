@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { getDb } from "~/db.server";
+import { InputError } from "~/models/errors";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { FutureDateError, generateReferralReport, generateUserReport } from "~/models/report.server";
@@ -20,9 +21,10 @@ export async function readReportBody(request: Request): Promise<FormData> {
   try {
     body = await request.json();
   } catch {
-    return form;
+    body = null;
   }
-  if (!body || typeof body !== "object" || Array.isArray(body)) return form;
+  // Not a JSON object: refused, rather than read as an empty form that would make a report of everything.
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw new InputError({ body: ["api:fields.badJson"] });
   for (const [name, value] of Object.entries(body)) {
     const field = REPORT_API_FIELDS[name] ?? name;
     for (const item of Array.isArray(value) ? value : [value]) if (item !== null && item !== undefined && item !== "") form.append(field, String(item));

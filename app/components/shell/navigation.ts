@@ -11,6 +11,7 @@ export const NAVIGATION = [
   { to: "/app/profile/:me", labelKey: "nav.profile", adminOnly: false },
   { to: "/app/users", labelKey: "nav.users", adminOnly: true },
   { to: "/app/reports", labelKey: "nav.reports", adminOnly: true },
+  { to: "/app/api-keys", labelKey: "nav.apiKeys", adminOnly: true },
 ] as const;
 
 export function navigationFor(isAdmin: boolean, userId: number | null) {

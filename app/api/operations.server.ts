@@ -1,0 +1,18 @@
+import type { Operation } from "./handler.server";
+import { addressOperations, adultOperations, childOperations, phoneOperations, userOperations } from "./people.server";
+import { documentOperations, referralOperations } from "./referrals.server";
+import { accountOperations, referenceOperations, reportOperations } from "./services.server";
+
+/** Every call of the JSON API, in the order the description lists them. */
+export const API_OPERATIONS: readonly Operation[] = [
+  referralOperations,
+  documentOperations,
+  childOperations,
+  userOperations,
+  addressOperations,
+  adultOperations,
+  phoneOperations,
+  referenceOperations,
+  accountOperations,
+  reportOperations,
+].flatMap((group) => Object.values(group) as Operation[]);

@@ -1,0 +1,574 @@
+import { z } from "zod";
+import type { Address } from "../../db/schema";
+import { getConfig } from "~/config.server";
+import { register } from "~/models/account-flows.server";
+import { deleteAddress, getBookAddress, listAddressBook, saveAddress } from "~/models/address.server";
+import { getUserForAdmin, listUsers, USER_LIST, type UserRow, type UserSort } from "~/models/admin-users.server";
+import { createChild, deleteChild, getChild, listChildren, updateChild, type ChildRow, type ChildSort } from "~/models/child.server";
+import { createPhone, deletePhone, getPhone, listPhones, updatePhone, type PhoneRow } from "~/models/phone.server";
+import { getProfile, updateProfile, type Profile } from "~/models/profile.server";
+import { wizardIdsOf, wizardIdsOfPart } from "~/models/referral-record.server";
+import { deleteAdult, readAdult, saveAdult } from "~/models/referral.server";
+import { AddressSchema } from "~/schemas/address";
+import { ChildNameSchema } from "~/schemas/child";
+import { ProfileSchema, RegistrationSchema } from "~/schemas/account";
+import { GuardianSchema } from "~/schemas/referral";
+import { ApiError } from "./errors.server";
+import { operation, type Context } from "./handler.server";
+import { iri, listParameters, parseList, PhoneObject, phoneOut, phoneText, reference, type ListShape } from "./shapes.server";
+
+// /api/children, /api/users, /api/addresses, /api/adults and /api/phone_numbers (SPEC §7), each
+// on the model functions of its pages and checked by the pages' own schemas.
+
+const idText = z.string().regex(/^[1-9]\d{0,9}$/, "api:fields.invalid").transform(Number);
+const nullable = <T extends z.ZodTypeAny>(schema: T) => schema.nullable().optional();
+const withoutNulls = (value: Record<string, unknown>) => Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== null && entry !== undefined && entry !== ""));
+
+/** Checks the merged record with the page's schema; field errors keep the API's names. */
+function check<S extends z.ZodTypeAny>(schema: S, value: Record<string, unknown>, rename: Record<string, string> = {}): z.output<S> {
+  const parsed = schema.safeParse(withoutNulls(value));
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const name = String(issue.path[0] ?? "body");
+    (fields[rename[name] ?? name] ??= []).push(issue.message);
+  }
+  throw new ApiError("invalid_input", { fields });
+}
+
+// Children
+
+const CHILD_LIST_SHAPE: ListShape<ChildSort> = {
+  sorts: { lastName: "name", birthdate: "birthdate", createdAt: "createdAt", updatedAt: "updatedAt" },
+  defaultSort: "updatedAt",
+  defaultOrder: "desc",
+  exact: { name: z.string().max(100), "createdBy.id": idText, createdBy: reference("users") },
+  dates: { birthdate: "birthdate", createdAt: "createdAt" },
+};
+
+function childOut(child: ChildRow & { referrals?: Array<{ id: number }> }) {
+  return {
+    "@id": iri("children", child.id),
+    id: child.id,
+    prefix: child.prefix,
+    firstName: child.firstName,
+    middleName: child.middleName,
+    lastName: child.lastName,
+    suffix: child.suffix,
+    birthdate: child.birthdate,
+    stateOfResidence: child.stateOfResidence,
+    createdAt: child.createdAt,
+    updatedAt: child.updatedAt,
+    createdBy: iri("users", child.createdById),
+    ...(child.referrals ? { referrals: child.referrals.map((referral) => iri("referrals", referral.id)) } : {}),
+  };
+}
+
+const ChildBody = z
+  .object({
+    prefix: nullable(z.string().max(20)),
+    firstName: nullable(z.string().max(100)),
+    middleName: nullable(z.string().max(100)),
+    lastName: nullable(z.string().max(100)),
+    suffix: nullable(z.string().max(20)),
+    birthdate: nullable(z.string().max(10)),
+    stateOfResidence: nullable(z.string().max(20)),
+  })
+  .strict();
+
+export const childOperations = {
+  list: operation({
+    operationId: "listChildren",
+    method: "GET",
+    path: "/api/children",
+    tag: "Children",
+    access: "user",
+    list: { params: listParameters(CHILD_LIST_SHAPE) },
+    async run({ request, db, actor }) {
+      const { query, exact } = parseList(new URL(request.url), CHILD_LIST_SHAPE);
+      if (exact.name) query.text = { name: String(exact.name) };
+      const { data, total } = await listChildren(db, actor, query, (exact["createdBy.id"] ?? exact.createdBy) as number | undefined);
+      return { data: data.map((child) => childOut(child)), total };
+    },
+  }),
+  create: operation({
+    operationId: "createChild",
+    method: "POST",
+    path: "/api/children",
+    tag: "Children",
+    access: "referrer",
+    body: ChildBody,
+    creates: true,
+    async run({ db, actor, body }) {
+      const { id } = await createChild(db, actor, check(ChildNameSchema, body));
+      return childOut(await getChild(db, actor, id));
+    },
+  }),
+  get: operation({
+    operationId: "getChild",
+    method: "GET",
+    path: "/api/children/{id}",
+    tag: "Children",
+    access: "user",
+    async run({ db, actor, id }) {
+      return childOut(await getChild(db, actor, id));
+    },
+  }),
+  update: operation({
+    operationId: "updateChild",
+    method: "PUT",
+    path: "/api/children/{id}",
+    tag: "Children",
+    access: "referrer",
+    body: ChildBody,
+    async run({ db, actor, id, body }) {
+      const current = childOut(await getChild(db, actor, id));
+      await updateChild(db, actor, id, check(ChildNameSchema, { ...current, ...body, id: undefined }));
+      return childOut(await getChild(db, actor, id));
+    },
+  }),
+  remove: operation({
+    operationId: "deleteChild",
+    method: "DELETE",
+    path: "/api/children/{id}",
+    tag: "Children",
+    access: "referrer",
+    async run({ db, actor, id }) {
+      await deleteChild(db, actor, id);
+    },
+  }),
+};
+
+// Users
+
+const USER_LIST_SHAPE: ListShape<UserSort> = {
+  sorts: { lastName: "name", email: "email", reference: "reference", lastLogin: "lastLogin", locked: "status" },
+  defaultSort: USER_LIST.defaultSort,
+  defaultOrder: USER_LIST.defaultOrder,
+  exact: { name: z.string().max(100), email: z.string().max(254), reference: z.string().max(20), locked: z.enum(["true", "false"]) },
+  dates: { lastLogin: "lastLogin" },
+};
+
+function userRowOut(row: UserRow) {
+  return {
+    "@id": iri("users", row.id),
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    username: row.email,
+    reference: row.reference,
+    locked: row.locked,
+    lastLogin: row.lastLogin,
+    roles: row.isAdmin ? ["ROLE_ADMIN"] : [],
+    hasReferrals: row.hasReferrals,
+  };
+}
+
+const parts = (text: string) => (text ? { areaCode: text.slice(0, 3), prefix: text.slice(4, 7), suffix: text.slice(8, 12) } : null);
+
+function profileOut(profile: Profile, admin?: Awaited<ReturnType<typeof getUserForAdmin>>) {
+  return {
+    "@id": iri("users", profile.id),
+    id: profile.id,
+    email: profile.email,
+    username: profile.email,
+    prefix: profile.prefix || null,
+    firstName: profile.firstName,
+    middleName: profile.middleName || null,
+    lastName: profile.lastName,
+    suffix: profile.suffix || null,
+    reference: profile.reference,
+    primaryLanguage: profile.primaryLanguage,
+    securityQuestion1: profile.securityQuestion1,
+    securityQuestion2: profile.securityQuestion2,
+    homePhoneNumber: parts(profile.homePhoneNumber),
+    workPhoneNumber: parts(profile.workPhoneNumber),
+    mobilePhoneNumber: parts(profile.mobilePhoneNumber),
+    roles: profile.roles,
+    locked: profile.locked,
+    enabled: profile.enabled,
+    lastLogin: profile.lastLogin,
+    updatedAt: profile.updatedAt,
+    ...(admin ? { statusUpdatedAt: admin.status_updated_at, updatedBy: admin.updated_by, createdAt: admin.created_at } : {}),
+  };
+}
+
+const personFields = {
+  prefix: nullable(z.string().max(20)),
+  firstName: nullable(z.string().max(100)),
+  middleName: nullable(z.string().max(100)),
+  lastName: nullable(z.string().max(100)),
+  suffix: nullable(z.string().max(20)),
+  reference: nullable(z.string().max(20)),
+  email: nullable(z.string().max(254)),
+  primaryLanguage: nullable(z.enum(["en", "sp"])),
+  securityQuestion1: nullable(z.string().max(20)),
+  securityAnswer1: nullable(z.string().max(100)),
+  securityQuestion2: nullable(z.string().max(20)),
+  securityAnswer2: nullable(z.string().max(100)),
+  homePhoneNumber: nullable(PhoneObject),
+  workPhoneNumber: nullable(PhoneObject),
+  mobilePhoneNumber: nullable(PhoneObject),
+  plainPassword: nullable(z.string().max(200)),
+};
+const phonesAsText = (body: { homePhoneNumber?: unknown; workPhoneNumber?: unknown; mobilePhoneNumber?: unknown }) => ({
+  homePhoneNumber: phoneText(body.homePhoneNumber as never),
+  workPhoneNumber: phoneText(body.workPhoneNumber as never),
+  mobilePhoneNumber: phoneText(body.mobilePhoneNumber as never),
+});
+
+const Registration = z.object({ ...personFields, captchaToken: nullable(z.string().max(4000)) }).strict();
+const ProfileBody = z.object({ ...personFields, currentPassword: nullable(z.string().max(200)) }).strict();
+
+export const userOperations = {
+  list: operation({
+    operationId: "listUsers",
+    method: "GET",
+    path: "/api/users",
+    tag: "Users",
+    access: "admin",
+    list: { params: listParameters(USER_LIST_SHAPE) },
+    async run({ request, db, actor }) {
+      const { query, exact } = parseList(new URL(request.url), USER_LIST_SHAPE);
+      const text: Record<string, string> = {};
+      for (const name of ["name", "email", "reference"] as const) if (exact[name]) text[name] = String(exact[name]);
+      if (exact.locked) text.status = exact.locked === "true" ? "inactive" : "active";
+      query.text = text;
+      const { data, total } = await listUsers(db, actor, query, getConfig().ADMIN_EMAIL_DOMAINS);
+      return { data: data.map(userRowOut), total };
+    },
+  }),
+  create: operation({
+    operationId: "registerUser",
+    method: "POST",
+    path: "/api/users",
+    tag: "Users",
+    access: "public",
+    body: Registration,
+    creates: true,
+    async run({ db, body, clientIp }) {
+      const input = check(
+        RegistrationSchema,
+        { ...body, password: body.plainPassword, plainPassword: undefined, ...phonesAsText(body) },
+        { password: "plainPassword" },
+      );
+      const outcome = await register(db, input, clientIp);
+      if (outcome.status === "rateLimited") throw new ApiError("rate_limited", { headers: { "Retry-After": String(outcome.limit.retryAfterSeconds) } });
+      return { "@id": iri("users", outcome.id), id: outcome.id, email: input.email, enabled: false };
+    },
+  }),
+  get: operation({
+    operationId: "getUser",
+    method: "GET",
+    path: "/api/users/{id}",
+    tag: "Users",
+    access: "user",
+    async run({ db, actor, id }) {
+      const admin = actor.isAdmin && actor.id !== id ? await getUserForAdmin(db, actor, id) : undefined;
+      return profileOut(await getProfile(db, actor, id), admin);
+    },
+  }),
+  update: operation({
+    operationId: "updateUser",
+    method: "PUT",
+    path: "/api/users/{id}",
+    tag: "Users",
+    access: "user",
+    body: ProfileBody,
+    async run(context: Context<unknown, z.infer<typeof ProfileBody>>) {
+      const { db, id, body } = context;
+      const actor = context.actor;
+      if (actor.id !== id) throw new ApiError("not_found");
+      const current = await getProfile(db, actor, id);
+      const { plainPassword, ...rest } = body;
+      const merged = {
+        ...current,
+        ...withoutNulls(rest),
+        newPassword: plainPassword ?? undefined,
+        homePhoneNumber: "homePhoneNumber" in body ? phoneText(body.homePhoneNumber) : current.homePhoneNumber,
+        workPhoneNumber: "workPhoneNumber" in body ? phoneText(body.workPhoneNumber) : current.workPhoneNumber,
+        mobilePhoneNumber: "mobilePhoneNumber" in body ? phoneText(body.mobilePhoneNumber) : current.mobilePhoneNumber,
+      };
+      await updateProfile(db, actor, id, check(ProfileSchema, merged, { newPassword: "plainPassword" }));
+      return profileOut(await getProfile(db, actor, id));
+    },
+  }),
+};
+
+// Addresses (the address book)
+
+function addressOut(address: Address) {
+  return {
+    "@id": iri("addresses", address.id),
+    id: address.id,
+    line1: address.line1,
+    line2: address.line2,
+    city: address.city,
+    zip: address.zip,
+    nickname: address.nickname,
+    addressBook: address.address_book === 1,
+    state: address.state,
+    county: address.county,
+    createdBy: iri("users", address.created_by_id),
+  };
+}
+
+const AddressBody = z
+  .object({
+    line1: nullable(z.string().max(100)),
+    line2: nullable(z.string().max(100)),
+    city: nullable(z.string().max(60)),
+    zip: nullable(z.string().max(10)),
+    nickname: nullable(z.string().max(60)),
+    addressBook: z.literal(true, { errorMap: () => ({ message: "api:fields.addressBook" }) }).optional(),
+    state: z.literal("MD", { errorMap: () => ({ message: "validation.zipMaryland" }) }).optional(),
+    county: nullable(z.string().max(20)),
+  })
+  .strict();
+
+export const addressOperations = {
+  list: operation({
+    operationId: "listAddresses",
+    method: "GET",
+    path: "/api/addresses",
+    tag: "Addresses",
+    access: "user",
+    query: z.object({ "createdBy.id": idText.optional() }).strict(),
+    list: { params: [{ name: "createdBy.id", description: "Whose address book (administrators).", schema: { type: "integer" } }] },
+    async run({ db, actor, query }) {
+      const data = await listAddressBook(db, actor, query["createdBy.id"] ?? actor.id);
+      return { data: data.map(addressOut), total: data.length };
+    },
+  }),
+  create: operation({
+    operationId: "createAddress",
+    method: "POST",
+    path: "/api/addresses",
+    tag: "Addresses",
+    access: "referrer",
+    body: AddressBody,
+    creates: true,
+    async run({ db, actor, body }) {
+      const value = check(AddressSchema, body);
+      const { id } = await saveAddress(db, actor, actor.id, value, null);
+      return addressOut(await getBookAddress(db, actor, id));
+    },
+  }),
+  get: operation({
+    operationId: "getAddress",
+    method: "GET",
+    path: "/api/addresses/{id}",
+    tag: "Addresses",
+    access: "user",
+    async run({ db, actor, id }) {
+      return addressOut(await getBookAddress(db, actor, id));
+    },
+  }),
+  update: operation({
+    operationId: "updateAddress",
+    method: "PUT",
+    path: "/api/addresses/{id}",
+    tag: "Addresses",
+    access: "referrer",
+    body: AddressBody,
+    async run({ db, actor, id, body }) {
+      const current = addressOut(await getBookAddress(db, actor, id));
+      if (current.createdBy !== iri("users", actor.id)) throw new ApiError("not_found");
+      const value = check(AddressSchema, { ...current, ...body });
+      const saved = await saveAddress(db, actor, actor.id, value, id);
+      return addressOut(await getBookAddress(db, actor, saved.id));
+    },
+  }),
+  remove: operation({
+    operationId: "deleteAddress",
+    method: "DELETE",
+    path: "/api/addresses/{id}",
+    tag: "Addresses",
+    access: "referrer",
+    async run({ db, actor, id }) {
+      await deleteAddress(db, actor, actor.id, id);
+    },
+  }),
+};
+
+// Adults (parents and guardians of a referral)
+
+const AdultBody = z
+  .object({
+    referral: reference("referrals").optional(),
+    prefix: nullable(z.string().max(20)),
+    firstName: nullable(z.string().max(100)),
+    middleName: nullable(z.string().max(100)),
+    lastName: nullable(z.string().max(100)),
+    suffix: nullable(z.string().max(20)),
+    childRelationship: nullable(z.string().max(20)),
+    preferredMethodOfContact: nullable(z.string().max(20)),
+    bestTimeToContact: nullable(z.string().max(100)),
+    email: nullable(z.string().max(254)),
+    homePhoneNumber: nullable(PhoneObject),
+    workPhoneNumber: nullable(PhoneObject),
+    mobilePhoneNumber: nullable(PhoneObject),
+  })
+  .strict();
+type AdultBodyValue = z.infer<typeof AdultBody>;
+
+async function adultOut(context: Context<unknown, unknown>, id: number) {
+  const { row, phones } = await readAdult(context.db, context.actor, id);
+  return {
+    "@id": iri("adults", row.id),
+    id: row.id,
+    referral: iri("referrals", row.referral_id),
+    prefix: row.prefix,
+    firstName: row.first_name,
+    middleName: row.middle_name,
+    lastName: row.last_name,
+    suffix: row.suffix,
+    childRelationship: row.child_relationship,
+    preferredMethodOfContact: row.preferred_method_of_contact,
+    bestTimeToContact: row.best_time_to_contact,
+    email: row.email,
+    homePhoneNumber: phoneOut(phones.home, phones.home?.id),
+    workPhoneNumber: phoneOut(phones.work, phones.work?.id),
+    mobilePhoneNumber: phoneOut(phones.mobile, phones.mobile?.id),
+  };
+}
+
+function adultInput(value: AdultBodyValue) {
+  const checked = check(GuardianSchema, { ...value, referral: undefined, ...phonesAsText(value) });
+  return {
+    ...checked,
+    homePhoneNumber: checked.homePhoneNumber ?? null,
+    workPhoneNumber: checked.workPhoneNumber ?? null,
+    mobilePhoneNumber: checked.mobilePhoneNumber ?? null,
+  };
+}
+
+export const adultOperations = {
+  create: operation({
+    operationId: "createAdult",
+    method: "POST",
+    path: "/api/adults",
+    tag: "Adults",
+    access: "user",
+    body: AdultBody,
+    creates: true,
+    async run(context) {
+      const { db, body } = context;
+      if (body.referral === undefined) throw new ApiError("invalid_input", { fields: { referral: ["validation.required"] } });
+      const ids = await wizardIdsOf(db, context.actor, body.referral);
+      const { id } = await saveAdult(db, context.actor, ids, null, adultInput(body));
+      return adultOut(context, id);
+    },
+  }),
+  get: operation({
+    operationId: "getAdult",
+    method: "GET",
+    path: "/api/adults/{id}",
+    tag: "Adults",
+    access: "user",
+    async run(context) {
+      return adultOut(context, context.id);
+    },
+  }),
+  update: operation({
+    operationId: "updateAdult",
+    method: "PUT",
+    path: "/api/adults/{id}",
+    tag: "Adults",
+    access: "user",
+    body: AdultBody,
+    async run(context) {
+      const { db, id, body } = context;
+      const ids = await wizardIdsOfPart(db, context.actor, "adults", id);
+      if (body.referral !== undefined && body.referral !== ids.referral) throw new ApiError("invalid_input", { fields: { referral: ["api:fields.readOnly"] } });
+      const current = await adultOut(context, id);
+      const merged = { ...current, "@id": undefined, id: undefined, referral: undefined, ...body } as AdultBodyValue;
+      await saveAdult(db, context.actor, ids, id, adultInput(merged));
+      return adultOut(context, id);
+    },
+  }),
+  remove: operation({
+    operationId: "deleteAdult",
+    method: "DELETE",
+    path: "/api/adults/{id}",
+    tag: "Adults",
+    access: "user",
+    async run({ db, actor, id }) {
+      const ids = await wizardIdsOfPart(db, actor, "adults", id);
+      await deleteAdult(db, actor, ids, id);
+    },
+  }),
+};
+
+// Phone numbers
+
+const phoneRowOut = (row: PhoneRow) => ({
+  "@id": iri("phone_numbers", row.id),
+  id: row.id,
+  areaCode: row.areaCode,
+  prefix: row.prefix,
+  suffix: row.suffix,
+  createdBy: iri("users", row.createdById),
+  createdAt: row.createdAt,
+});
+
+export const phoneOperations = {
+  list: operation({
+    operationId: "listPhoneNumbers",
+    method: "GET",
+    path: "/api/phone_numbers",
+    tag: "Phone numbers",
+    access: "user",
+    list: { params: listParameters({ sorts: {}, defaultSort: "id", defaultOrder: "asc", exact: { "createdBy.id": idText }, dates: {} }) },
+    async run({ request, db, actor }) {
+      const { query, exact } = parseList(new URL(request.url), { sorts: {}, defaultSort: "id", defaultOrder: "asc", exact: { "createdBy.id": idText }, dates: {} });
+      const { data, total } = await listPhones(db, actor, { page: query.page, count: query.count, ownerId: exact["createdBy.id"] as number | undefined });
+      return { data: data.map(phoneRowOut), total };
+    },
+  }),
+  create: operation({
+    operationId: "createPhoneNumber",
+    method: "POST",
+    path: "/api/phone_numbers",
+    tag: "Phone numbers",
+    access: "user",
+    body: PhoneObject,
+    creates: true,
+    async run({ db, actor, body }) {
+      return phoneRowOut(await getPhone(db, actor, await createPhone(db, actor, body)));
+    },
+  }),
+  get: operation({
+    operationId: "getPhoneNumber",
+    method: "GET",
+    path: "/api/phone_numbers/{id}",
+    tag: "Phone numbers",
+    access: "user",
+    async run({ db, actor, id }) {
+      return phoneRowOut(await getPhone(db, actor, id));
+    },
+  }),
+  update: operation({
+    operationId: "updatePhoneNumber",
+    method: "PUT",
+    path: "/api/phone_numbers/{id}",
+    tag: "Phone numbers",
+    access: "user",
+    body: PhoneObject,
+    async run({ db, actor, id, body }) {
+      await updatePhone(db, actor, id, body);
+      return phoneRowOut(await getPhone(db, actor, id));
+    },
+  }),
+  remove: operation({
+    operationId: "deletePhoneNumber",
+    method: "DELETE",
+    path: "/api/phone_numbers/{id}",
+    tag: "Phone numbers",
+    access: "user",
+    async run({ db, actor, id }) {
+      await deletePhone(db, actor, id);
+    },
+  }),
+};

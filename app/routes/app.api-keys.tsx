@@ -1,0 +1,172 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAdmin } from "~/auth/auth.server";
+import { Alert } from "~/components/ui/Alert";
+import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
+import { ErrorSummary, summarize, TextField } from "~/components/ui/form";
+import { getDb } from "~/db.server";
+import { getLanguage } from "~/i18n/i18next.server";
+import { getPageTranslation } from "~/i18n/page.server";
+import { createApiKey, listApiKeys, revokeApiKey } from "~/models/api-key.server";
+import { ApiKeySchema } from "~/schemas/admin";
+import { redirectWithToast } from "~/services/toast.server";
+import { formatDateTimeEastern } from "~/utils/dates";
+import { idParam, orHttpError } from "~/utils/route.server";
+
+export const handle = { i18n: ["common", "admin"] };
+
+// /app/api-keys (issue 11): administrators make keys for the program's own systems to call the
+// JSON API, see when each was last used, and revoke them. A new key is shown once, on the answer
+// to the form that made it; only its hash is kept.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await requireAdmin(request);
+  const { title } = await getPageTranslation(request, ["admin", "common"]);
+  const language = await getLanguage(request);
+  const now = new Date().toISOString();
+  const keys = await listApiKeys(getDb(), actor);
+  return json({
+    title: title("admin:apiKeys.title"),
+    keys: keys.map((key) => ({
+      id: key.id,
+      name: key.name,
+      keyStart: key.keyStart,
+      owner: `${key.ownerName} (${key.ownerEmail})`,
+      createdAt: formatDateTimeEastern(key.createdAt, language),
+      expiresAt: key.expiresAt ? formatDateTimeEastern(key.expiresAt, language) : null,
+      lastUsedAt: key.lastUsedAt ? formatDateTimeEastern(key.lastUsedAt, language) : null,
+      status: key.revokedAt ? ("revoked" as const) : key.expiresAt && key.expiresAt <= now ? ("expired" as const) : ("active" as const),
+    })),
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireAdmin(request);
+  const db = getDb();
+  const form = await request.formData();
+  if (form.get("intent") === "revoke") {
+    await orHttpError(revokeApiKey(db, actor, idParam(String(form.get("key") ?? ""))));
+    return redirectWithToast("/app/api-keys", { key: "toasts.apiKeyRevoked" });
+  }
+  const submission = parseWithZod(form, { schema: ApiKeySchema });
+  if (submission.status !== "success") return json({ result: submission.reply(), created: null }, { status: 400 });
+  const { key } = await createApiKey(db, actor, submission.value);
+  return json({ result: submission.reply({ resetForm: true }), created: { name: submission.value.name, key } });
+}
+
+export default function ApiKeys() {
+  const { keys } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation(["admin", "common"]);
+  const { search } = useLocation();
+  const [form, fields] = useForm({
+    id: "api-key",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ApiKeySchema }),
+  });
+  const question = (key: { id: number; name: string }) => ({
+    title: t("apiKeys.revokeTitle", { name: key.name }),
+    body: <p>{t("apiKeys.revokeBody", { name: key.name })}</p>,
+    confirmLabel: t("apiKeys.revokeConfirm"),
+    cancelLabel: t("apiKeys.cancel"),
+    intent: "revoke",
+    fields: { key: String(key.id) },
+  });
+  const params = new URLSearchParams(search);
+  const confirming = params.get("confirm") === "revoke" ? keys.find((key) => String(key.id) === params.get("key") && key.status === "active") : undefined;
+  if (confirming) return <ConfirmPage {...question(confirming)} cancelTo="/app/api-keys" />;
+  return (
+    <div className="usa-prose list-page">
+      <h1>{t("apiKeys.title")}</h1>
+      <p>{t("apiKeys.intro")}</p>
+      <p>
+        <a href="/api/docs">{t("apiKeys.docsLink")}</a>
+      </p>
+      {actionData?.created ? (
+        <Alert kind="success" role="status" heading={t("apiKeys.createdTitle")}>
+          <p>{t("apiKeys.createdBody")}</p>
+          <p>
+            <strong>{actionData.created.name}</strong>: <code className="api-key">{actionData.created.key}</code>
+          </p>
+        </Alert>
+      ) : null}
+      <h2>{t("apiKeys.createHeading")}</h2>
+      <ErrorSummary
+        items={summarize(t, [
+          [fields.name, t("apiKeys.name")],
+          [fields.days, t("apiKeys.days")],
+        ])}
+        formErrors={form.errors}
+        focusKey={actionData}
+      />
+      <Form method="post" {...getFormProps(form)} className="usa-form">
+        <TextField meta={fields.name} label={t("apiKeys.name")} hint={t("apiKeys.nameHint")} autoComplete="off" />
+        <TextField meta={fields.days} label={t("apiKeys.days")} hint={t("apiKeys.daysHint")} optional inputMode="numeric" />
+        <div className="form-actions">
+          <button type="submit" name="intent" value="create" className="usa-button">
+            {t("apiKeys.create")}
+          </button>
+        </div>
+      </Form>
+      <h2>{t("apiKeys.listHeading")}</h2>
+      {keys.length === 0 ? (
+        <p className="no-data">{t("apiKeys.none")}</p>
+      ) : (
+        <table className="usa-table usa-table--borderless usa-table--stacked list-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("apiKeys.columns.name")}</th>
+              <th scope="col">{t("apiKeys.columns.start")}</th>
+              <th scope="col">{t("apiKeys.columns.owner")}</th>
+              <th scope="col">{t("apiKeys.columns.created")}</th>
+              <th scope="col">{t("apiKeys.columns.expires")}</th>
+              <th scope="col">{t("apiKeys.columns.lastUsed")}</th>
+              <th scope="col">{t("apiKeys.columns.status")}</th>
+              <th scope="col">
+                <span className="usa-sr-only">{t("apiKeys.columns.actions")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((key) => (
+              <tr key={key.id}>
+                <th scope="row" data-label={t("apiKeys.columns.name")}>
+                  {key.name}
+                </th>
+                <td data-label={t("apiKeys.columns.start")}>
+                  <code>{key.keyStart}…</code>
+                </td>
+                <td data-label={t("apiKeys.columns.owner")}>{key.owner}</td>
+                <td data-label={t("apiKeys.columns.created")}>{key.createdAt}</td>
+                <td data-label={t("apiKeys.columns.expires")}>{key.expiresAt ?? t("apiKeys.noExpiry")}</td>
+                <td data-label={t("apiKeys.columns.lastUsed")}>{key.lastUsedAt ?? t("apiKeys.never")}</td>
+                <td data-label={t("apiKeys.columns.status")}>{t(`apiKeys.status.${key.status}`)}</td>
+                <td className="form-actions">
+                  {key.status === "active" ? (
+                    <ConfirmAction
+                      id={`revoke-${key.id}`}
+                      href={`?confirm=revoke&key=${key.id}`}
+                      triggerLabel={
+                        <>
+                          {t("apiKeys.revoke")}
+                          <span className="usa-sr-only"> {key.name}</span>
+                        </>
+                      }
+                      triggerClassName="usa-button usa-button--unstyled"
+                      {...question(key)}
+                    />
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,469 @@
+import { readFileSync } from "node:fs";
+import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { baseURL, createApiKeyFor, createUser, sessionCookieOf, startReferral, submitDirectly, uniqueEmail, yearsAgo, type TestUser } from "./support";
+
+// The JSON API of SPEC §7 over HTTP, against the built server (issue 11): for every call the
+// success shape, a bad-input 400, another person's record answered 404, and 401 without a
+// caller. The same requests with or without JavaScript: run in one project (@http).
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+
+/** A program calling the API: as a signed-in person (their session cookie), with an API key, or anonymous. */
+async function client(caller?: TestUser | { key: string }, headers: Record<string, string> = {}): Promise<APIRequestContext> {
+  const extra = { ...headers };
+  if (caller && "key" in caller) extra.Authorization = `Bearer ${caller.key}`;
+  else if (caller) extra.Cookie = await sessionCookieOf(caller);
+  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: extra });
+}
+
+async function body(response: APIResponse) {
+  return (await response.json()) as Record<string, unknown> & { error?: { status: number; code: string; message: string; fields?: Record<string, string[]> } };
+}
+
+/** Expects the shared error format with this status and code; answers its fields. */
+async function expectError(response: APIResponse, status: number, code: string) {
+  expect(response.status(), await response.text()).toBe(status);
+  const { error } = await body(response);
+  expect(error?.status).toBe(status);
+  expect(error?.code).toBe(code);
+  expect(error?.message).toBeTruthy();
+  return error!;
+}
+
+const validChild = () => ({ firstName: "Ana", lastName: `Api-${Date.now()}`, birthdate: yearsAgo(1), stateOfResidence: "21" });
+
+test.describe("the JSON API @http", () => {
+  test("children: list, create, read, change, delete; bad input 400, another's 404, anonymous 401, administrators 403 on writes", async () => {
+    const [owner, stranger, admin] = [await createUser(), await createUser(), await createUser({ admin: true })];
+    const api = await client(owner);
+    const created = await api.post("/api/children", { data: validChild() });
+    expect(created.status()).toBe(201);
+    const child = await body(created);
+    expect(child["@id"]).toBe(`/api/children/${child.id}`);
+    expect(created.headers().location).toBe(child["@id"]);
+    expect(child).toMatchObject({ firstName: "Ana", stateOfResidence: "21", createdBy: `/api/users/${owner.id}`, referrals: [] });
+
+    const list = await api.get("/api/children?count=10&page=1&order[birthdate]=desc");
+    expect(list.status()).toBe(200);
+    expect(list.headers()["x-total-count"]).toBe("1");
+    expect(await body(list)).toMatchObject({ total: 1, data: [{ "@id": child["@id"] }] });
+
+    const changed = await api.put(`/api/children/${child.id}`, { data: { middleName: "Luz" } });
+    expect(changed.status()).toBe(200);
+    expect(await body(changed)).toMatchObject({ firstName: "Ana", middleName: "Luz" });
+    expect(await body(await api.get(`/api/children/${child.id}`))).toMatchObject({ middleName: "Luz" });
+
+    // Bad input: over 36 months, another state, an impossible date, an unknown field, a bad list query.
+    const old = await expectError(await api.post("/api/children", { data: { ...validChild(), birthdate: yearsAgo(4) } }), 400, "invalid_input");
+    expect(old.fields?.birthdate?.[0]).toMatch(/36 months/);
+    expect((await expectError(await api.post("/api/children", { data: { ...validChild(), stateOfResidence: "24" } }), 400, "invalid_input")).fields).toHaveProperty("stateOfResidence");
+    expect((await expectError(await api.put(`/api/children/${child.id}`, { data: { birthdate: "2025-02-31" } }), 400, "invalid_input")).fields).toHaveProperty("birthdate");
+    expect((await expectError(await api.post("/api/children", { data: { ...validChild(), nickname: "x" } }), 400, "invalid_input")).fields).toHaveProperty("nickname");
+    expect((await expectError(await api.get("/api/children?count=7&page=0"), 400, "invalid_input")).fields).toMatchObject({ count: [expect.any(String)], page: [expect.any(String)] });
+    await expectError(await api.post("/api/children", { data: Buffer.from("{not json"), headers: { "Content-Type": "application/json" } }), 400, "invalid_json");
+    await expectError(await api.post("/api/children", { form: { firstName: "Ana" } }), 415, "unsupported_media_type");
+
+    const other = await client(stranger);
+    for (const response of [
+      await other.get(`/api/children/${child.id}`),
+      await other.put(`/api/children/${child.id}`, { data: { firstName: "X" } }),
+      await other.delete(`/api/children/${child.id}`),
+      await other.get(`/api/children?createdBy.id=${owner.id}`),
+    ]) {
+      await expectError(response, 404, "not_found");
+    }
+    expect(await body(await other.get("/api/children"))).toMatchObject({ total: 0, data: [] });
+
+    const anonymous = await client();
+    await expectError(await anonymous.get("/api/children"), 401, "unauthorized");
+    await expectError(await anonymous.get(`/api/children/${child.id}`), 401, "unauthorized");
+    await expectError(await anonymous.post("/api/children", { data: validChild() }), 401, "unauthorized");
+
+    const administrator = await client(admin);
+    expect(await body(await administrator.get(`/api/children?createdBy.id=${owner.id}`))).toMatchObject({ total: 1 });
+    await expectError(await administrator.post("/api/children", { data: validChild() }), 403, "forbidden");
+    await expectError(await administrator.put(`/api/children/${child.id}`, { data: { firstName: "X" } }), 403, "forbidden");
+
+    expect((await api.delete(`/api/children/${child.id}`)).status()).toBe(204);
+    await expectError(await api.get(`/api/children/${child.id}`), 404, "not_found");
+  });
+
+  test("referrals: list with filters, by child, one, create, change, submit, copy, delete, with the same rules as the pages", async () => {
+    const [owner, stranger, admin] = [await createUser(), await createUser(), await createUser({ admin: true })];
+    const api = await client(owner);
+    const child = await body(await api.post("/api/children", { data: validChild() }));
+    const created = await api.post("/api/referrals", { data: { child: child["@id"] } });
+    expect(created.status()).toBe(201);
+    const referral = await body(created);
+    expect(referral).toMatchObject({ status: "Draft", child: child["@id"], childParentConsent: 3, races: [], adults: [] });
+    expect((referral.missing as unknown[]).length).toBeGreaterThan(0);
+
+    // The answers of a step are checked together; errors come back under the API's names.
+    const refused = await expectError(await api.put(`/api/referrals/${referral.id}`, { data: { referrerFirstName: "Rosa" } }), 400, "invalid_input");
+    expect(refused.fields).toHaveProperty("referrerLastName");
+    const race = await expectError(await api.put(`/api/referrals/${referral.id}`, { data: { races: ["2106-3"] } }), 400, "invalid_input");
+    expect(race.fields).toHaveProperty("isHispanicChild");
+    const unknownCode = await expectError(await api.put(`/api/referrals/${referral.id}`, { data: { primaryLanguage: "nope" } }), 400, "invalid_input");
+    expect(unknownCode.fields).toHaveProperty("primaryLanguage");
+    await expectError(await api.put(`/api/referrals/${referral.id}`, { data: { additionalDetails: "x".repeat(2001) } }), 400, "invalid_input");
+    await expectError(await api.put(`/api/referrals/${referral.id}`, { data: { status: "Submitted" } }), 400, "invalid_input");
+    await expectError(await api.post("/api/referrals", { data: { child: "/api/users/1" } }), 400, "invalid_input");
+
+    const changed = await api.put(`/api/referrals/${referral.id}`, {
+      data: { referrerFirstName: "Rosa", referrerLastName: "Pérez", referrerPhoneNumber: { areaCode: "410", prefix: "555", suffix: "1234" }, gestationalAgeInDays: 276 },
+    });
+    expect(changed.status(), await changed.text()).toBe(200);
+    expect(await body(changed)).toMatchObject({ referrerFirstName: "Rosa", referrerPhoneNumber: { areaCode: "410", prefix: "555", suffix: "1234" }, gestationalAgeInDays: 276 });
+
+    const list = await body(await api.get(`/api/referrals?child.id=${child.id}&status=Draft&order[createdAt]=asc`));
+    expect(list).toMatchObject({ total: 1, data: [{ "@id": referral["@id"], status: "Draft", child: { "@id": child["@id"] } }] });
+    expect(await body(await api.get("/api/referrals?not_equals[status]=Draft"))).toMatchObject({ total: 0 });
+    expect(await body(await api.get(`/api/referrals?createdAt[after]=${yearsAgo(0, 1)}&createdAt[strictly_before]=2999-01-01`))).toMatchObject({ total: 1 });
+    expect(await body(await api.get("/api/referrals?createdAt[before]=2000-01-01"))).toMatchObject({ total: 0 });
+    expect((await expectError(await api.get("/api/referrals?createdAt[around]=2020-01-01&order[nope]=asc&status=Lost"), 400, "invalid_input")).fields).toMatchObject({
+      "createdAt[around]": [expect.any(String)],
+      "order[nope]": [expect.any(String)],
+      status: [expect.any(String)],
+    });
+
+    const incomplete = await expectError(await api.post(`/api/referrals/${referral.id}/submit`), 409, "incomplete");
+    expect(incomplete).toHaveProperty("missing");
+
+    const copy = await api.post(`/api/referrals/${referral.id}/copy`);
+    expect(copy.status()).toBe(201);
+    const copied = await body(copy);
+    expect(copied).toMatchObject({ status: "Draft", hasBeenCopied: true, referrerFirstName: "Rosa", gestationalAgeInDays: 276 });
+    expect((await api.delete(`/api/referrals/${copied.id}`)).status()).toBe(204);
+    await expectError(await api.get(`/api/referrals/${copied.id}`), 404, "not_found");
+
+    const other = await client(stranger);
+    for (const response of [
+      await other.get(`/api/referrals/${referral.id}`),
+      await other.put(`/api/referrals/${referral.id}`, { data: { additionalDetails: "x" } }),
+      await other.delete(`/api/referrals/${referral.id}`),
+      await other.post(`/api/referrals/${referral.id}/submit`),
+      await other.post(`/api/referrals/${referral.id}/copy`),
+      await other.post("/api/referrals", { data: { child: child["@id"] } }),
+    ]) {
+      await expectError(response, 404, "not_found");
+    }
+    expect(await body(await other.get(`/api/referrals?child.id=${child.id}`))).toMatchObject({ total: 0 });
+
+    const anonymous = await client();
+    for (const response of [
+      await anonymous.get("/api/referrals"),
+      await anonymous.get(`/api/referrals/${referral.id}`),
+      await anonymous.put(`/api/referrals/${referral.id}`, { data: {} }),
+      await anonymous.delete(`/api/referrals/${referral.id}`),
+      await anonymous.post(`/api/referrals/${referral.id}/submit`),
+      await anonymous.post(`/api/referrals/${referral.id}/copy`),
+      await anonymous.post("/api/referrals", { data: { child: child["@id"] } }),
+    ]) {
+      await expectError(response, 401, "unauthorized");
+    }
+
+    // Administrators read every referral and change none.
+    const administrator = await client(admin);
+    expect(await body(await administrator.get(`/api/referrals/${referral.id}`))).toMatchObject({ referrerFirstName: "Rosa", createdBy: { email: owner.email } });
+    expect(await body(await administrator.get(`/api/referrals?createdBy.id=${owner.id}`))).toMatchObject({ total: 1 });
+    await expectError(await administrator.put(`/api/referrals/${referral.id}`, { data: { additionalDetails: "x" } }), 403, "forbidden");
+    await expectError(await administrator.post(`/api/referrals/${referral.id}/submit`), 403, "forbidden");
+    await expectError(await administrator.post("/api/referrals", { data: { child: child["@id"] } }), 403, "forbidden");
+
+    // A submitted referral is read only for its creator too.
+    const path = await startReferral(owner, Number(child.id));
+    await submitDirectly(owner, path);
+    const submittedId = Number(/\/referral\/(\d+)\//.exec(`${path}/`)![1]);
+    const submitted = await body(await api.get(`/api/referrals/${submittedId}`));
+    expect(submitted).toMatchObject({ status: "Submitted", missing: [] });
+    await expectError(await api.put(`/api/referrals/${submittedId}`, { data: { additionalDetails: "x" } }), 403, "forbidden");
+    await expectError(await api.delete(`/api/referrals/${submittedId}`), 403, "forbidden");
+    expect(await body(await api.post(`/api/referrals/${submittedId}/submit`))).toMatchObject({ submitted: false });
+    await expectError(await api.delete(`/api/children/${child.id}`), 409, "has_submitted_referral");
+  });
+
+  test("referral documents and adults: upload, read, change, delete; 400, 413, another's 404, anonymous 401", async () => {
+    const [owner, stranger] = [await createUser(), await createUser()];
+    const api = await client(owner);
+    const child = await body(await api.post("/api/children", { data: validChild() }));
+    const referral = await body(await api.post("/api/referrals", { data: { child: child["@id"] } }));
+
+    const upload = await api.post(`/api/referrals/${referral.id}/referral_documents`, {
+      multipart: { description: "Signed consent", isConsent: "true", file: { name: "consent.pdf", mimeType: "application/pdf", buffer: PDF } },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const document = await body(upload);
+    expect(document).toMatchObject({ "@id": `/api/referral_documents/${document.id}`, referral: referral["@id"], isConsent: true, fileName: "consent.pdf", size: PDF.length });
+    expect(await body(await api.get(`/api/referrals/${referral.id}`))).toMatchObject({ consentDocuments: [document["@id"]], referralDocuments: [] });
+    const file = await api.get(String(document.file));
+    expect(Buffer.from(await file.body()).equals(PDF)).toBe(true);
+
+    expect(await body(await api.put(`/api/referral_documents/${document.id}`, { data: { description: "Consent, signed" } }))).toMatchObject({ description: "Consent, signed" });
+    await expectError(await api.put(`/api/referral_documents/${document.id}`, { data: { description: "" } }), 400, "invalid_input");
+    const wrongKind = await expectError(
+      await api.post(`/api/referrals/${referral.id}/referral_documents`, { multipart: { description: "x", file: { name: "x.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html></html>") } } }),
+      400,
+      "invalid_input",
+    );
+    expect(wrongKind.fields).toHaveProperty("file");
+    await expectError(await api.post(`/api/referrals/${referral.id}/referral_documents`, { multipart: { description: "no file" } }), 400, "invalid_input");
+    await expectError(
+      await api.post(`/api/referrals/${referral.id}/referral_documents`, {
+        multipart: { description: "big", file: { name: "big.pdf", mimeType: "application/pdf", buffer: Buffer.concat([PDF, Buffer.alloc(30 * 1024 * 1024)]) } },
+      }),
+      413,
+      "payload_too_large",
+    );
+
+    const adult = await api.post("/api/adults", {
+      data: { referral: referral["@id"], firstName: "Rosa", lastName: "Pérez", childRelationship: "1", homePhoneNumber: { areaCode: "301", prefix: "555", suffix: "0003" } },
+    });
+    expect(adult.status(), await adult.text()).toBe(201);
+    const guardian = await body(adult);
+    expect(guardian).toMatchObject({ referral: referral["@id"], firstName: "Rosa", homePhoneNumber: { areaCode: "301", prefix: "555", suffix: "0003" } });
+    expect(await body(await api.put(`/api/adults/${guardian.id}`, { data: { email: "rosa@example.com" } }))).toMatchObject({ firstName: "Rosa", email: "rosa@example.com" });
+    expect((await expectError(await api.put(`/api/adults/${guardian.id}`, { data: { email: "not an address" } }), 400, "invalid_input")).fields).toHaveProperty("email");
+    expect((await expectError(await api.post("/api/adults", { data: { referral: referral["@id"], firstName: "Ana" } }), 400, "invalid_input")).fields).toHaveProperty("lastName");
+    expect(await body(await api.get(`/api/adults/${guardian.id}`))).toMatchObject({ email: "rosa@example.com" });
+
+    const other = await client(stranger);
+    for (const response of [
+      await other.get(`/api/referral_documents/${document.id}`),
+      await other.put(`/api/referral_documents/${document.id}`, { data: { description: "x" } }),
+      await other.delete(`/api/referral_documents/${document.id}`),
+      await other.post(`/api/referrals/${referral.id}/referral_documents`, { multipart: { description: "x", file: { name: "x.pdf", mimeType: "application/pdf", buffer: PDF } } }),
+      await other.get(`/api/adults/${guardian.id}`),
+      await other.put(`/api/adults/${guardian.id}`, { data: { firstName: "X" } }),
+      await other.delete(`/api/adults/${guardian.id}`),
+      await other.post("/api/adults", { data: { referral: referral["@id"], firstName: "X", lastName: "Y", childRelationship: "1" } }),
+    ]) {
+      await expectError(response, 404, "not_found");
+    }
+    const anonymous = await client();
+    for (const response of [
+      await anonymous.get(`/api/referral_documents/${document.id}`),
+      await anonymous.put(`/api/referral_documents/${document.id}`, { data: { description: "x" } }),
+      await anonymous.delete(`/api/referral_documents/${document.id}`),
+      await anonymous.post(`/api/referrals/${referral.id}/referral_documents`, { multipart: { description: "x" } }),
+      await anonymous.get(`/api/adults/${guardian.id}`),
+      await anonymous.post("/api/adults", { data: {} }),
+    ]) {
+      await expectError(response, 401, "unauthorized");
+    }
+
+    expect((await api.delete(`/api/adults/${guardian.id}`)).status()).toBe(204);
+    expect((await api.delete(`/api/referral_documents/${document.id}`)).status()).toBe(204);
+    await expectError(await api.get(`/api/referral_documents/${document.id}`), 404, "not_found");
+  });
+
+  test("users, addresses and phone numbers: the caller's own, administrators' lists, registration", async () => {
+    const [owner, stranger, admin] = [await createUser(), await createUser(), await createUser({ admin: true })];
+    const api = await client(owner);
+    const me = await body(await api.get(`/api/users/${owner.id}`));
+    expect(me).toMatchObject({ "@id": `/api/users/${owner.id}`, email: owner.email, locked: false, enabled: true });
+    expect(me.roles).not.toContain("ROLE_ADMIN");
+    expect(me).not.toHaveProperty("password_hash");
+    const renamed = await api.put(`/api/users/${owner.id}`, { data: { middleName: "Api", mobilePhoneNumber: { areaCode: "443", prefix: "555", suffix: "0002" } } });
+    expect(renamed.status(), await renamed.text()).toBe(200);
+    expect(await body(renamed)).toMatchObject({ middleName: "Api", mobilePhoneNumber: { areaCode: "443", prefix: "555", suffix: "0002" } });
+    // A new password needs the current one.
+    expect((await expectError(await api.put(`/api/users/${owner.id}`, { data: { plainPassword: "a brand new 123" } }), 400, "invalid_input")).fields).toHaveProperty("currentPassword");
+    expect((await expectError(await api.put(`/api/users/${owner.id}`, { data: { plainPassword: "short" } }), 400, "invalid_input")).fields).toHaveProperty("plainPassword");
+    await expectError(await api.get(`/api/users/${stranger.id}`), 404, "not_found");
+    await expectError(await api.put(`/api/users/${stranger.id}`, { data: { firstName: "X" } }), 404, "not_found");
+    await expectError(await api.get("/api/users"), 403, "forbidden");
+    await expectError(await api.post(`/api/users/${stranger.id}/reset_password`), 403, "forbidden");
+
+    const administrator = await client(admin);
+    const users = await administrator.get(`/api/users?email=${encodeURIComponent(owner.email)}&locked=false&lastLogin[before]=2999-01-01`);
+    expect(users.status()).toBe(200);
+    expect(await body(users)).toMatchObject({ total: 0 });
+    expect(await body(await administrator.get(`/api/users?email=${encodeURIComponent(owner.email)}&locked=false`))).toMatchObject({ total: 1, data: [{ email: owner.email, locked: false }] });
+    expect(await body(await administrator.get(`/api/users?email=${encodeURIComponent(owner.email)}&locked=true`))).toMatchObject({ total: 0 });
+    await expectError(await administrator.get("/api/users?locked=maybe"), 400, "invalid_input");
+    expect(await body(await administrator.get(`/api/users/${owner.id}`))).toMatchObject({ email: owner.email, middleName: "Api" });
+    expect(await body(await administrator.post(`/api/users/${owner.id}/reset_password`))).toMatchObject({ sent: true });
+    await expectError(await administrator.post(`/api/users/${owner.id}/reset_password`), 409, "conflict");
+    await expectError(await administrator.post("/api/users/999999999/reset_password"), 404, "not_found");
+
+    const anonymous = await client();
+    await expectError(await anonymous.get("/api/users"), 401, "unauthorized");
+    await expectError(await anonymous.get(`/api/users/${owner.id}`), 401, "unauthorized");
+    await expectError(await anonymous.put(`/api/users/${owner.id}`, { data: {} }), 401, "unauthorized");
+    await expectError(await anonymous.post(`/api/users/${owner.id}/reset_password`), 401, "unauthorized");
+    const email = uniqueEmail();
+    const registration = {
+      firstName: "Nueva",
+      lastName: "Persona",
+      reference: "1",
+      email,
+      plainPassword: "correct horse 12",
+      primaryLanguage: "sp",
+      securityQuestion1: "1",
+      securityAnswer1: "Rex",
+      securityQuestion2: "2",
+      securityAnswer2: "Baltimore",
+    };
+    const registered = await anonymous.post("/api/users", { data: registration });
+    expect(registered.status(), await registered.text()).toBe(201);
+    expect(await body(registered)).toMatchObject({ email, enabled: false });
+    await expectError(await anonymous.post("/api/users", { data: registration }), 409, "email_taken");
+    expect((await expectError(await anonymous.post("/api/users", { data: { ...registration, email: uniqueEmail(), plainPassword: "short" } }), 400, "invalid_input")).fields).toHaveProperty("plainPassword");
+
+    // Addresses: the address book.
+    const address = await api.post("/api/addresses", { data: { line1: "12 Main St", city: "Annapolis", zip: "21401", county: "24003", nickname: "Home" } });
+    expect(address.status(), await address.text()).toBe(201);
+    const home = await body(address);
+    expect(home).toMatchObject({ line1: "12 Main St", state: "MD", addressBook: true, createdBy: `/api/users/${owner.id}` });
+    expect(await body(await api.get("/api/addresses"))).toMatchObject({ total: 1, data: [{ "@id": home["@id"] }] });
+    const renamedAddress = await body(await api.put(`/api/addresses/${home.id}`, { data: { nickname: "Casa" } }));
+    expect(renamedAddress).toMatchObject({ "@id": home["@id"], nickname: "Casa" });
+    const moved = await body(await api.put(`/api/addresses/${home.id}`, { data: { line1: "14 Main St" } }));
+    expect(moved["@id"]).not.toBe(home["@id"]);
+    await expectError(await api.get(`/api/addresses/${home.id}`), 404, "not_found");
+    expect((await expectError(await api.post("/api/addresses", { data: { line1: "1 Elm St", city: "Dover", zip: "19901", county: "24003" } }), 400, "invalid_input")).fields).toHaveProperty("zip");
+    await expectError(await api.post("/api/addresses", { data: { line1: "1 Elm St", city: "Dover", zip: "21401", county: "24003", state: "DE" } }), 400, "invalid_input");
+    expect(await body(await administrator.get(`/api/addresses?createdBy.id=${owner.id}`))).toMatchObject({ total: 1 });
+    const other = await client(stranger);
+    await expectError(await other.get(`/api/addresses/${moved.id}`), 404, "not_found");
+    await expectError(await other.put(`/api/addresses/${moved.id}`, { data: { nickname: "x" } }), 404, "not_found");
+    await expectError(await other.delete(`/api/addresses/${moved.id}`), 404, "not_found");
+    await expectError(await other.get(`/api/addresses?createdBy.id=${owner.id}`), 404, "not_found");
+    await expectError(await anonymous.get("/api/addresses"), 401, "unauthorized");
+    await expectError(await anonymous.post("/api/addresses", { data: {} }), 401, "unauthorized");
+    await expectError(await anonymous.get(`/api/addresses/${moved.id}`), 401, "unauthorized");
+    expect((await api.delete(`/api/addresses/${moved.id}`)).status()).toBe(204);
+
+    // Phone numbers.
+    const phone = await api.post("/api/phone_numbers", { data: { areaCode: "410", prefix: "555", suffix: "7777" } });
+    expect(phone.status()).toBe(201);
+    const number = await body(phone);
+    expect(number).toMatchObject({ areaCode: "410", prefix: "555", suffix: "7777", createdBy: `/api/users/${owner.id}` });
+    const mine = await body(await api.get("/api/phone_numbers?count=50"));
+    expect((mine.data as Array<{ id: number }>).map((row) => row.id)).toContain(number.id);
+    expect(await body(await api.put(`/api/phone_numbers/${number.id}`, { data: { areaCode: "443", prefix: "555", suffix: "7777" } }))).toMatchObject({ areaCode: "443" });
+    expect((await expectError(await api.post("/api/phone_numbers", { data: { areaCode: "41", prefix: "555", suffix: "7777" } }), 400, "invalid_input")).fields).toHaveProperty("areaCode");
+    await expectError(await other.get(`/api/phone_numbers/${number.id}`), 404, "not_found");
+    await expectError(await other.put(`/api/phone_numbers/${number.id}`, { data: { areaCode: "443", prefix: "555", suffix: "0000" } }), 404, "not_found");
+    await expectError(await other.delete(`/api/phone_numbers/${number.id}`), 404, "not_found");
+    await expectError(await anonymous.get("/api/phone_numbers"), 401, "unauthorized");
+    await expectError(await anonymous.post("/api/phone_numbers", { data: {} }), 401, "unauthorized");
+    await expectError(await anonymous.get(`/api/phone_numbers/${number.id}`), 401, "unauthorized");
+    expect((await api.delete(`/api/phone_numbers/${number.id}`)).status()).toBe(204);
+  });
+
+  test("reference data, review links, password flows and reports", async () => {
+    const anonymous = await client();
+    const lookups = await anonymous.get("/api/lookups?type=Counties");
+    expect(lookups.status()).toBe(200);
+    const counties = await body(lookups);
+    expect(counties.total).toBe(24);
+    expect((counties.data as Array<{ type: string }>).every((row) => row.type === "Counties")).toBe(true);
+    expect(lookups.headers()["cache-control"]).toContain("public");
+    const again = await anonymous.get("/api/lookups?type=Counties", { headers: { "If-None-Match": lookups.headers().etag } });
+    expect(again.status()).toBe(304);
+    expect(await body(await anonymous.get("/api/lookups"))).toMatchObject({ total: expect.any(Number) });
+    await expectError(await anonymous.get("/api/lookups?type=Planets"), 400, "invalid_input");
+
+    expect(await body(await anonymous.get("/api/miscellaneouses?name=ieMessageStartDate"))).toMatchObject({ name: "ieMessageStartDate", value: expect.any(String) });
+    await expectError(await anonymous.get("/api/miscellaneouses?name=nothing"), 404, "not_found");
+    await expectError(await anonymous.get("/api/miscellaneouses"), 400, "invalid_input");
+
+    const english = await body(await anonymous.get("/translation/dictionary.en.json"));
+    const spanish = await body(await anonymous.get("/translation/dictionary.sp.json"));
+    expect((english.common as Record<string, unknown>).appName).toBe(JSON.parse(readFileSync("locales/en/common.json", "utf8")).appName);
+    expect((spanish.common as Record<string, unknown>).appName).toBe(JSON.parse(readFileSync("locales/es/common.json", "utf8")).appName);
+    const missing = await expectError(await anonymous.get("/translation/dictionary.xx.json"), 404, "dictionary_not_found");
+    expect(missing.message).toBe("could not find dictionary");
+
+    await expectError(await anonymous.get("/api/authentication_tokens/review"), 404, "invalid_review_token");
+    await expectError(await anonymous.get("/api/authentication_tokens/review?token=unknown"), 404, "invalid_review_token");
+
+    expect(await body(await anonymous.post("/forgot", { data: { email: uniqueEmail() } }))).toMatchObject({ success: true });
+    expect((await expectError(await anonymous.post("/forgot", { data: { email: "not an address" } }), 400, "invalid_input")).fields).toHaveProperty("email");
+    expect(await body(await anonymous.get("/security_questions?token=unknown"))).toMatchObject({ validToken: false, attemptsLeft: 0 });
+    await expectError(await anonymous.post("/security_questions?token=unknown", { data: {} }), 400, "invalid_input");
+    await expectError(await anonymous.post("/reset?token=unknown", { data: { plainPassword: "correct horse 34" } }), 400, "invalid_token");
+    await expectError(await anonymous.post("/reset?token=unknown", { data: { plainPassword: "short" } }), 400, "invalid_input");
+    await expectError(await anonymous.post("/reset?username=someone@example.com"), 401, "unauthorized");
+
+    const admin = await createUser({ admin: true });
+    const administrator = await client(admin);
+    const report = await administrator.post("/generate-report", { data: { statuses: ["submitted"], format: "csv", filename: "api-report" } });
+    expect(report.status(), await report.text()).toBe(200);
+    expect(await body(report)).toMatchObject({ filename: expect.stringMatching(/^api-report.*\.csv$/) });
+    expect((await expectError(await administrator.post("/generate-report", { data: { format: "pdf" } }), 400, "invalid_input")).fields).toHaveProperty("format");
+    expect((await expectError(await administrator.post("/generate-user-report", { data: { last_login_after: "2999-01-01" } }), 400, "invalid_input")).fields).toHaveProperty("lastLoginAfter");
+    await expectError(await administrator.post("/generate-report", { data: Buffer.from("["), headers: { "Content-Type": "application/json" } }), 400, "invalid_input");
+    const user = await client(await createUser());
+    await expectError(await user.post("/generate-report", { data: {} }), 403, "forbidden");
+    await expectError(await user.post("/generate-user-report", { data: {} }), 403, "forbidden");
+    await expectError(await anonymous.post("/generate-report", { data: {} }), 401, "unauthorized");
+    await expectError(await anonymous.post("/generate-user-report", { data: {} }), 401, "unauthorized");
+  });
+
+  test("API keys: a key acts as its administrator, and a revoked or unknown key is refused", async () => {
+    const admin = await createUser({ admin: true });
+    const key = await createApiKeyFor(admin);
+    const program = await client({ key });
+    const users = await program.get("/api/users?count=10");
+    expect(users.status()).toBe(200);
+    expect(Number(users.headers()["x-total-count"])).toBeGreaterThan(0);
+    await expectError(await (await client({ key: "mdei_not-a-key" })).get("/api/users"), 401, "invalid_api_key");
+    await expectError(await (await client({ key: "" })).get("/api/lookups"), 401, "invalid_api_key");
+
+    // Revoked by the API keys page: refused at once.
+    const { getDb } = await import("../app/db.server");
+    const row = await getDb().selectFrom("api_keys").select("id").where("user_id", "=", admin.id).executeTakeFirstOrThrow();
+    await getDb().updateTable("api_keys").set({ revoked_at: new Date().toISOString() }).where("id", "=", row.id).execute();
+    await expectError(await program.get("/api/users"), 401, "invalid_api_key");
+    // An expired key, and the key of an administrator who was deactivated.
+    const expiring = await createApiKeyFor(admin, 1);
+    await getDb().updateTable("api_keys").set({ expires_at: "2000-01-01T00:00:00.000Z" }).where("user_id", "=", admin.id).where("revoked_at", "is", null).execute();
+    await expectError(await (await client({ key: expiring })).get("/api/users"), 401, "invalid_api_key");
+    const other = await createUser({ admin: true });
+    const otherKey = await createApiKeyFor(other);
+    await getDb().updateTable("users").set({ locked: 1 }).where("id", "=", other.id).execute();
+    await expectError(await (await client({ key: otherKey })).get("/api/users"), 401, "invalid_api_key");
+  });
+
+  test("errors speak the caller's language; unknown methods are 405 with Allow", async () => {
+    const anonymous = await client();
+    expect((await expectError(await anonymous.get("/api/referrals?lang=sp"), 401, "unauthorized")).message).toBe(
+      JSON.parse(readFileSync("locales/es/api.json", "utf8")).errors.unauthorized,
+    );
+    // The language cookie, as the footer's switcher sets it.
+    const spanish = await client();
+    await spanish.get("/login?lang=sp");
+    expect((await expectError(await spanish.get("/api/lookups?type=Planets"), 400, "invalid_input")).fields?.type?.[0]).toBe(
+      JSON.parse(readFileSync("locales/es/common.json", "utf8")).validation.unknownChoice,
+    );
+    // A cookie written by hand is no choice of language (it once made every page a 500).
+    const handWritten = await client(undefined, { Cookie: "lang=sp" });
+    expect((await expectError(await handWritten.get("/api/lookups?type=Planets"), 400, "invalid_input")).fields?.type?.[0]).toBe("Choose one of the options in the list.");
+    expect((await handWritten.get("/login")).status()).toBe(200);
+    const response = await anonymous.fetch("/api/referrals/1", { method: "PATCH" });
+    await expectError(response, 405, "method_not_allowed");
+    expect(response.headers().allow).toBe("GET, PUT, DELETE");
+  });
+
+  test("the description of the API: OpenAPI 3.1 from the schemas, and a page listing the calls", async ({ page }) => {
+    const anonymous = await client();
+    const document = await body(await anonymous.get("/api/docs.json"));
+    expect(document.openapi).toBe("3.1.0");
+    const paths = document.paths as Record<string, Record<string, { operationId: string; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }>>;
+    for (const path of ["/api/referrals", "/api/referrals/{id}", "/api/referrals/{id}/submit", "/api/referrals/{id}/copy", "/api/referrals/{id}/referral_documents", "/api/referral_documents/{id}", "/api/children", "/api/children/{id}", "/api/users", "/api/users/{id}", "/api/users/{id}/reset_password", "/api/addresses", "/api/addresses/{id}", "/api/adults", "/api/adults/{id}", "/api/phone_numbers", "/api/phone_numbers/{id}", "/api/lookups", "/api/miscellaneouses", "/api/authentication_tokens/review", "/forgot", "/security_questions", "/reset", "/generate-report", "/generate-user-report", "/translation/dictionary.{key}.json"]) {
+      expect(paths, path).toHaveProperty([path]);
+    }
+    // Written from the zod schemas: the child's fields and the referral's answers are there.
+    expect(Object.keys(paths["/api/children"].post.requestBody!.content["application/json"].schema.properties!)).toEqual(expect.arrayContaining(["firstName", "birthdate", "stateOfResidence"]));
+    expect(Object.keys(paths["/api/referrals/{id}"].put.requestBody!.content["application/json"].schema.properties!)).toEqual(expect.arrayContaining(["referrerRelationship", "races", "gestationalAgeInDays", "childParentConsent"]));
+
+    await page.goto("/api/docs");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("The JSON API");
+    await expect(page.getByRole("rowheader", { name: "POST /api/referrals/{id}/submit" })).toBeVisible();
+    await page.goto("/api/docs?lang=sp");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("La API JSON");
+  });
+});
