@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { expect, test } from "./fixtures";
-import { baseURL, createApiKeyFor, createUser, sessionCookieOf, startReferral, submitDirectly, uniqueEmail, yearsAgo, type TestUser } from "./support";
+import { expect, expectAccessible, test } from "./fixtures";
+import { baseURL, createApiKeyFor, createChild, createUser, sessionCookieOf, signIn, startReferral, submitDirectly, uniqueEmail, yearsAgo, type TestUser } from "./support";
 
 // The JSON API of SPEC §7 over HTTP, against the built server (issue 11): for every call the
 // success shape, a bad-input 400, another person's record answered 404, and 401 without a
@@ -108,6 +108,7 @@ test.describe("the JSON API @http", () => {
     expect(unknownCode.fields).toHaveProperty("primaryLanguage");
     await expectError(await api.put(`/api/referrals/${referral.id}`, { data: { additionalDetails: "x".repeat(2001) } }), 400, "invalid_input");
     await expectError(await api.put(`/api/referrals/${referral.id}`, { data: { status: "Submitted" } }), 400, "invalid_input");
+    await expectError(await api.put(`/api/referrals/${referral.id}`, { data: { additionalDetails: "x".repeat(300 * 1024) } }), 413, "payload_too_large");
     await expectError(await api.post("/api/referrals", { data: { child: "/api/users/1" } }), 400, "invalid_input");
 
     const changed = await api.put(`/api/referrals/${referral.id}`, {
@@ -151,6 +152,8 @@ test.describe("the JSON API @http", () => {
     expect(await body(await other.get(`/api/referrals?child.id=${child.id}`))).toMatchObject({ total: 0 });
 
     const anonymous = await client();
+    // Refused before its body is read, a large body still gets its answer.
+    await expectError(await anonymous.put(`/api/referrals/${referral.id}`, { data: { additionalDetails: "x".repeat(2 * 1024 * 1024) } }), 401, "unauthorized");
     for (const response of [
       await anonymous.get("/api/referrals"),
       await anonymous.get(`/api/referrals/${referral.id}`),
@@ -247,6 +250,8 @@ test.describe("the JSON API @http", () => {
       await anonymous.delete(`/api/referral_documents/${document.id}`),
       await anonymous.post(`/api/referrals/${referral.id}/referral_documents`, { multipart: { description: "x" } }),
       await anonymous.get(`/api/adults/${guardian.id}`),
+      await anonymous.put(`/api/adults/${guardian.id}`, { data: { firstName: "X" } }),
+      await anonymous.delete(`/api/adults/${guardian.id}`),
       await anonymous.post("/api/adults", { data: {} }),
     ]) {
       await expectError(response, 401, "unauthorized");
@@ -330,6 +335,10 @@ test.describe("the JSON API @http", () => {
     await expectError(await other.put(`/api/addresses/${moved.id}`, { data: { nickname: "x" } }), 404, "not_found");
     await expectError(await other.delete(`/api/addresses/${moved.id}`), 404, "not_found");
     await expectError(await other.get(`/api/addresses?createdBy.id=${owner.id}`), 404, "not_found");
+    await expectError(await api.get("/api/addresses?createdBy.id=abc"), 400, "invalid_input");
+    expect((await expectError(await api.put(`/api/addresses/${moved.id}`, { data: { zip: "19901" } }), 400, "invalid_input")).fields).toHaveProperty("zip");
+    await expectError(await anonymous.put(`/api/addresses/${moved.id}`, { data: { nickname: "x" } }), 401, "unauthorized");
+    await expectError(await anonymous.delete(`/api/addresses/${moved.id}`), 401, "unauthorized");
     await expectError(await anonymous.get("/api/addresses"), 401, "unauthorized");
     await expectError(await anonymous.post("/api/addresses", { data: {} }), 401, "unauthorized");
     await expectError(await anonymous.get(`/api/addresses/${moved.id}`), 401, "unauthorized");
@@ -350,6 +359,9 @@ test.describe("the JSON API @http", () => {
     await expectError(await anonymous.get("/api/phone_numbers"), 401, "unauthorized");
     await expectError(await anonymous.post("/api/phone_numbers", { data: {} }), 401, "unauthorized");
     await expectError(await anonymous.get(`/api/phone_numbers/${number.id}`), 401, "unauthorized");
+    await expectError(await anonymous.put(`/api/phone_numbers/${number.id}`, { data: { areaCode: "443", prefix: "555", suffix: "0000" } }), 401, "unauthorized");
+    await expectError(await anonymous.delete(`/api/phone_numbers/${number.id}`), 401, "unauthorized");
+    await expectError(await api.put(`/api/phone_numbers/${number.id}`, { data: { areaCode: "443", prefix: "5555", suffix: "0000" } }), 400, "invalid_input");
     expect((await api.delete(`/api/phone_numbers/${number.id}`)).status()).toBe(204);
   });
 
@@ -466,4 +478,380 @@ test.describe("the JSON API @http", () => {
     await page.goto("/api/docs?lang=sp");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("La API JSON");
   });
+});
+
+// A referral made through the API alone is the same referral as one made in the browser: the
+// same stored answers, the same review page, the same place in the lists (issue 11 acceptance).
+test("a referral created, filled, given a consent document and submitted through the API shows in the pages as one made in the browser", async ({ page, context, javaScriptOn }) => {
+  test.slow(); // the whole wizard in the browser, then the same through the API
+  const user = await signIn(context, await createUser());
+  const name = { firstName: "Lucía", lastName: `Pérez ${Date.now().toString(36)}` };
+  const birthdate = yearsAgo(1);
+  const consentText = "Signed consent to refer the child and to share information with the Maryland Infants and Toddlers Program";
+  const choose = (legend: string, label: string) => page.getByRole("group", { name: legend }).locator("label", { hasText: new RegExp(`^${label}$`) });
+  const save = async (button = "Save") => {
+    await page.getByRole("button", { name: button, exact: true }).click();
+    await expect(page.getByText(/Referral updated|Adult created/).first()).toBeVisible();
+  };
+
+  // In the browser: every step of the wizard, a consent document, the confirmed submit.
+  const { id: browserChild } = await createChild(user, { ...name, birthdate });
+  const base = await startReferral(user, browserChild);
+  await page.goto(`${base}/referrer-information/relationship`);
+  await choose("How are you related to the child?", "Audiologist").click();
+  await choose("Does the family know about this referral and agree to it?", "Yes").click();
+  await choose("Is this referral because of a hearing screening the child did not pass?", "Yes").click();
+  await save();
+  await page.goto(`${base}/referrer-information/proxy`);
+  await page.getByLabel("Phone number").fill("4105551234");
+  await save();
+  await page.goto(`${base}/child-information/sex`);
+  await choose("Sex", "Female").click();
+  await choose("Race", "Asian").click();
+  await choose("Is the child Hispanic or Latino?", "No").click();
+  await save();
+  await page.goto(`${base}/child-information/language`);
+  await page.getByLabel("The child's primary language").selectOption({ label: "Spanish" });
+  await save();
+  await page.goto(`${base}/child-information/address`);
+  await page.getByLabel("Find the address").fill("12 Main St, 21401");
+  await page.getByRole("button", { name: "Look up", exact: true }).click();
+  await page.getByRole("button", { name: "Use this address" }).click();
+  await expect(page.getByLabel("City or town", { exact: true })).toHaveValue("Annapolis");
+  await save();
+  await page.goto(`${base}/child-information/gestational-age`);
+  await page.getByLabel("Weeks", { exact: true }).fill("39");
+  await page.getByLabel(/^Days/).fill("3");
+  await save();
+  await page.goto(`${base}/family-information/guardian/add-edit/new`);
+  await page.getByLabel("First name", { exact: true }).fill("Rosa");
+  await page.getByLabel("Last name", { exact: true }).fill("Pérez");
+  await page.getByLabel("Relationship to the child").selectOption("1");
+  await page.getByLabel("Home phone").fill("3015550003");
+  await save("Add");
+  await page.goto(`${base}/family-information/language`);
+  await page.getByLabel("The family's primary language").selectOption({ label: "Spanish" });
+  await save();
+  await page.goto(`${base}/family-information/interpreter`);
+  await choose("Does the family need an interpreter?", "Yes").click();
+  await save();
+  await page.goto(`${base}/family-information/foster-care`);
+  await choose("Is the child in foster care?", "Unknown").click();
+  await save();
+  await page.goto(`${base}/reason/select`);
+  await choose("Developmental concerns", "Hearing").click();
+  await save();
+  await page.goto(`${base}/reason/screen`);
+  await choose("Diagnosed conditions", "Other medical condition").click();
+  await page.getByLabel(/^Describe the other medical condition/).fill("Tortícolis");
+  await page.getByLabel(/^Date of the screening/).fill("2025-03-14");
+  await save();
+  await page.goto(`${base}/details/select`);
+  await page.getByLabel(/^Anything else the program should know/).fill("Camina tarde.");
+  await save();
+  await page.goto(`${base}/supporting-documentation/list`);
+  await choose("Has a parent or guardian given written consent to this referral?", "Yes, a parent or guardian signed a consent form").click();
+  await page.getByRole("button", { name: "Add a consent document" }).click();
+  await page.getByLabel("File", { exact: true }).setInputFiles({ name: "consent.pdf", mimeType: "application/pdf", buffer: PDF });
+  await page.getByRole("button", { name: "Upload the document" }).click();
+  await expect(page.getByText("Document saved")).toBeVisible();
+  await save();
+  const browserId = Number(/\/referral\/(\d+)\//.exec(`${base}/`)![1]);
+  await page.goto(`${base}/review`);
+  await page.getByRole("link", { name: "Submit the referral" }).click();
+  await page.getByRole("button", { name: "Yes, submit it" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Submitted referrals");
+
+  // Through the API alone, with the codes read from /api/lookups.
+  const api = await client(user);
+  const lookups = (await body(await api.get("/api/lookups"))).data as Array<{ type: string; code: string; description: string }>;
+  const code = (type: string, description: string) => lookups.find((row) => row.type === type && row.description === description)!.code;
+  const child = await body(await api.post("/api/children", { data: { ...name, birthdate, stateOfResidence: "21" } }));
+  const referral = await body(await api.post("/api/referrals", { data: { child: child["@id"] } }));
+  const filled = await api.put(`/api/referrals/${referral.id}`, {
+    data: {
+      referrerRelationship: code("References", "Audiologist"),
+      familyApproval: "yes",
+      isAudiologistScreening: "yes",
+      referrerFirstName: "Test",
+      referrerLastName: "Person",
+      referrerPhoneNumber: { areaCode: "410", prefix: "555", suffix: "1234" },
+      gender: code("Genders", "Female"),
+      races: [code("Races", "Asian")],
+      isHispanicChild: "no",
+      primaryLanguage: code("Languages", "Spanish"),
+      address: { line1: "12 Main St", city: "Annapolis", zip: "21401", county: "24003" },
+      gestationalAgeInDays: 39 * 7 + 3,
+      familyPrimaryLanguage: code("Languages", "Spanish"),
+      familyNeedsInterpreter: "yes",
+      childInFosterCare: "unknown",
+      referralReasons: {
+        RefReasons_ConcernsDevelopmental: [code("RefReasons_ConcernsDevelopmental", "Hearing")],
+        IdentifiedConditions: [code("IdentifiedConditions", "Other medical condition")],
+      },
+      otherMedicalCondition: "Tortícolis",
+      failedScreeningDate: "2025-03-14",
+      additionalDetails: "Camina tarde.",
+      childParentConsent: 1,
+    },
+  });
+  expect(filled.status(), await filled.text()).toBe(200);
+  expect(
+    (await api.post("/api/adults", { data: { referral: referral["@id"], firstName: "Rosa", lastName: "Pérez", childRelationship: "1", homePhoneNumber: { areaCode: "301", prefix: "555", suffix: "0003" } } })).status(),
+  ).toBe(201);
+  const consent = await api.post(`/api/referrals/${referral.id}/referral_documents`, {
+    multipart: { description: consentText, isConsent: "true", file: { name: "consent.pdf", mimeType: "application/pdf", buffer: PDF } },
+  });
+  expect(consent.status()).toBe(201);
+  expect(await body(await api.post(`/api/referrals/${referral.id}/submit`))).toMatchObject({ submitted: true, status: "Submitted" });
+
+  // The same stored referral, parents and document, but for ids and times.
+  const comparable = async (id: unknown) => {
+    const record = await body(await api.get(`/api/referrals/${id}`));
+    const adults = await Promise.all((record.adults as string[]).map(async (ref) => body(await api.get(ref))));
+    const documents = await Promise.all((record.consentDocuments as string[]).map(async (ref) => body(await api.get(ref))));
+    const strip = (value: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(value).filter(([key]) => !["@id", "id", "child", "referral", "file", "createdAt", "updatedAt", "submissionDate", "statusUpdatedAt", "adults", "consentDocuments"].includes(key)));
+    const phones = (adult: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(adult).map(([key, value]) => [key, value && typeof value === "object" ? strip(value as Record<string, unknown>) : value]));
+    return { ...strip(record), address: strip(record.address as Record<string, unknown>), adults: adults.map((adult) => strip(phones(adult))), documents: documents.map(strip) };
+  };
+  const fromBrowser = await comparable(browserId);
+  expect(fromBrowser).toMatchObject({ status: "Submitted", address: { line1: "12 Main St", city: "Annapolis", county: "24003" }, childParentConsent: 1 });
+  expect(await comparable(referral.id)).toEqual(fromBrowser);
+
+  // The same review page and the same row in the submitted list.
+  const reviewText = async (href: string) => {
+    await page.goto(href);
+    return (await page.locator("main").innerText()).replace(/\d{1,2}:\d{2}\s?[AP]M/g, "(time)");
+  };
+  const browserReview = await reviewText(`${base}/review`);
+  expect(browserReview).toContain("Tortícolis");
+  expect(await reviewText(`/app/child/${child.id}/referral/${referral.id}/user/${user.id}/review`)).toBe(browserReview);
+  await page.goto(`/app/referrals/submitted?childName=${encodeURIComponent(name.lastName)}`);
+  const rows = page.getByRole("row", { name: new RegExp(name.lastName) });
+  await expect(rows).toHaveCount(2);
+  expect((await rows.nth(0).innerText()).replace(/\d{1,2}:\d{2}\s?[AP]M/g, "")).toBe((await rows.nth(1).innerText()).replace(/\d{1,2}:\d{2}\s?[AP]M/g, ""));
+  await expectAccessible(page, { javaScriptOn });
+});
+
+/** Everything stored of one user, to show that nothing of it changed. */
+async function everythingOf(userId: number) {
+  const { getDb } = await import("../app/db.server");
+  const db = getDb();
+  const referrals = await db.selectFrom("referrals").selectAll().where("created_by_id", "=", userId).orderBy("id").execute();
+  const ids = referrals.map((row) => row.id);
+  const of = (table: "adults" | "referral_documents" | "referral_races" | "referral_reasons") =>
+    ids.length ? db.selectFrom(table).selectAll().where("referral_id", "in", ids).execute() : Promise.resolve([]);
+  return JSON.stringify({
+    user: await db.selectFrom("users").selectAll().where("id", "=", userId).execute(),
+    children: await db.selectFrom("children").selectAll().where("created_by_id", "=", userId).orderBy("id").execute(),
+    referrals,
+    adults: await of("adults"),
+    documents: await of("referral_documents"),
+    races: await of("referral_races"),
+    reasons: await of("referral_reasons"),
+    addresses: await db.selectFrom("addresses").selectAll().where("created_by_id", "=", userId).orderBy("id").execute(),
+    phones: await db.selectFrom("phone_numbers").selectAll().where("created_by_id", "=", userId).orderBy("id").execute(),
+  });
+}
+
+test("fuzz @http: thousands of malformed bodies and parameters to every call, no 500 and nothing of another user's changed", async () => {
+  test.slow();
+  const [caller, victim, admin] = [await createUser(), await createUser(), await createUser({ admin: true })];
+  // The victim's records: every kind the API reaches.
+  const theirs = await client(victim);
+  const theirChild = await body(await theirs.post("/api/children", { data: validChild() }));
+  const theirReferral = await body(await theirs.post("/api/referrals", { data: { child: theirChild["@id"] } }));
+  const theirAdult = await body(await theirs.post("/api/adults", { data: { referral: theirReferral["@id"], firstName: "Rosa", lastName: "Pérez", childRelationship: "1" } }));
+  const theirDocument = await body(await theirs.post(`/api/referrals/${theirReferral.id}/referral_documents`, { multipart: { description: "Theirs", file: { name: "a.pdf", mimeType: "application/pdf", buffer: PDF } } }));
+  const theirAddress = await body(await theirs.post("/api/addresses", { data: { line1: "1 Main St", city: "Annapolis", zip: "21401", county: "24003" } }));
+  const theirPhone = await body(await theirs.post("/api/phone_numbers", { data: { areaCode: "410", prefix: "555", suffix: "0000" } }));
+  const before = await everythingOf(victim.id);
+
+  // The caller's own records, so that the calls reach past the 404s too.
+  const mine = await client(caller);
+  const myChild = await body(await mine.post("/api/children", { data: validChild() }));
+  const myReferral = await body(await mine.post("/api/referrals", { data: { child: myChild["@id"] } }));
+  const myAdult = await body(await mine.post("/api/adults", { data: { referral: myReferral["@id"], firstName: "Ana", lastName: "Ruiz", childRelationship: "1" } }));
+  const myDocument = await body(await mine.post(`/api/referrals/${myReferral.id}/referral_documents`, { multipart: { description: "Mine", file: { name: "b.pdf", mimeType: "application/pdf", buffer: PDF } } }));
+  const myAddress = await body(await mine.post("/api/addresses", { data: { line1: "2 Main St", city: "Annapolis", zip: "21401", county: "24003" } }));
+  const myPhone = await body(await mine.post("/api/phone_numbers", { data: { areaCode: "410", prefix: "555", suffix: "0001" } }));
+  /** The caller's record and the victim's, by the path's resource. */
+  const records: Record<string, [unknown, unknown]> = {
+    referrals: [myReferral.id, theirReferral.id],
+    children: [myChild.id, theirChild.id],
+    adults: [myAdult.id, theirAdult.id],
+    referral_documents: [myDocument.id, theirDocument.id],
+    addresses: [myAddress.id, theirAddress.id],
+    phone_numbers: [myPhone.id, theirPhone.id],
+    users: [caller.id, victim.id],
+  };
+
+  const document = await body(await (await client()).get("/api/docs.json"));
+  type Schema = { properties?: Record<string, unknown> };
+  type Op = { requestBody?: { content: Record<string, { schema: Schema }> } };
+  const paths = document.paths as Record<string, Record<string, Op>>;
+  const badIds = [0, -1, "abc", "1e3", "99999999999999999999", "1;DROP TABLE users", "%00", "%2e%2e"];
+  const strange: unknown[] = [null, true, 0, -1, 1e308, 2 ** 53 + 1, "", "x".repeat(20_000), "2025-02-31", "9999-99-99", "' OR 1=1 --", "<script>alert(1)</script>", "/api/children/-1", [], [null], {}, { nested: { deeper: [1, 2, 3] } }, "\u0000\uffff"];
+  const bodiesFor = (schema: Schema | undefined): Array<{ data?: unknown; raw?: Buffer; type?: string }> => {
+    const bodies: Array<{ data?: unknown; raw?: Buffer; type?: string }> = [
+      { raw: Buffer.from("{not json") },
+      { raw: Buffer.from("[") },
+      { raw: Buffer.from("x=1&y=2"), type: "application/x-www-form-urlencoded" },
+      { raw: Buffer.from("hello"), type: "text/plain" },
+      { raw: Buffer.from("--x\r\n\r\n"), type: "multipart/form-data; boundary=x" },
+      { data: null },
+      { data: [] },
+      { data: "string" },
+      { data: 42 },
+      { data: { unknownField: 1 } },
+      { data: Object.fromEntries(Array.from({ length: 500 }, (_, index) => [`field${index}`, index])) },
+    ];
+    // Each field gets a third of the strange values, a different third for the next field.
+    Object.keys(schema?.properties ?? {}).forEach((name, field) => strange.forEach((value, index) => (index + field) % 3 === 0 && bodies.push({ data: { [name]: value } })));
+    return bodies;
+  };
+  const queries = ["page=-1", "page=99999999999", "page=1.5", "count=1000", "count=-10", "order[nope]=asc", "order[createdAt]=up", "createdAt[before]=yesterday", "createdAt[strictly_after]=2025-13-01", "not_equals[status]=Nope", "status[]=Draft", "page=1&page=2", "child.id=abc", "createdBy.id=-1", "type=Planets", "name=", "token=%00", `${"x".repeat(3000)}=1`, "lang=xx"];
+
+  const admins = await client(admin);
+  const anonymous = await client();
+  const forged = [await client(undefined, { Cookie: "__session=forged; lang=%%%" }), await client({ key: "mdei_forged" })];
+  const requests: Array<() => Promise<APIResponse>> = [];
+  const send = (who: APIRequestContext, path: string, method: string, sent?: { data?: unknown; raw?: Buffer; type?: string }) =>
+    requests.push(() =>
+      who.fetch(path, {
+        method,
+        ...(sent?.raw ? { data: sent.raw, headers: { "Content-Type": sent.type ?? "application/json" } } : sent ? { data: sent.data as never, headers: { "Content-Type": "application/json" } } : {}),
+      }),
+    );
+  for (const [template, operations] of Object.entries(paths)) {
+    const resource = /^\/api\/(\w+)\/\{id\}/.exec(template)?.[1];
+    const [myId, theirId] = resource ? records[resource] : [undefined, undefined];
+    const at = (id: unknown) => template.replace("{id}", String(id)).replace("{key}", String(id));
+    for (const [method, op] of Object.entries(operations)) {
+      // Ids: another's, impossible ones; as the caller, anonymous, and with forged credentials.
+      if (template.includes("{")) {
+        const tried = template.includes("{key}") ? ["en", "sp", "xx", "EN", "..", "%2e%2e%2fetc"] : [theirId, ...badIds];
+        tried.forEach((id, index) => [mine, anonymous, ...(index === 0 ? forged : [])].forEach((who) => send(who, at(id), method)));
+      }
+      // Queries, on the caller's own record.
+      const own = template.includes("{key}") ? at("en") : at(myId);
+      for (const query of queries) for (const who of method === "get" ? [mine, admins] : [mine]) send(who, `${own}?${query}`, method);
+      // Bodies: every field given every strange value, on the caller's record and on the victim's.
+      if (method !== "get" && method !== "delete") {
+        const schema = op.requestBody ? Object.values(op.requestBody.content)[0].schema : undefined;
+        bodiesFor(schema).forEach((sent, index) => {
+          send(mine, index % 2 ? at(theirId) : own, method, sent);
+          if (index % 5 === 0) send(admins, own, method, sent);
+        });
+      }
+    }
+  }
+  expect(requests.length).toBeGreaterThan(2000);
+  const failures: string[] = [];
+  for (let start = 0; start < requests.length; start += 8) {
+    await Promise.all(
+      requests.slice(start, start + 8).map(async (send) => {
+        const response = await send();
+        if (response.status() >= 500) failures.push(`${response.status()} ${response.url()} ${(await response.text()).slice(0, 200)}`);
+        else if (response.status() >= 400 && !(response.headers()["content-type"] ?? "").includes("json")) failures.push(`${response.status()} not JSON ${response.url()}`);
+      }),
+    );
+  }
+  failures.sort((a, b) => b.localeCompare(a)); // the 500s first
+  expect(failures.slice(0, 20)).toEqual([]);
+  expect(await everythingOf(victim.id)).toBe(before);
+});
+
+const KEYS_TEXT = {
+  en: {
+    title: "API keys",
+    name: "Name",
+    days: "Expires after (days)",
+    create: "Create key",
+    created: "Your new API key",
+    required: "This field is required.",
+    range: "Enter a number of days from 1 to 365.",
+    revoke: "Revoke",
+    revokeConfirm: "Revoke key",
+    revoked: "API key revoked.",
+    statusRevoked: "Revoked",
+    docs: "The JSON API",
+  },
+  sp: {
+    title: "Claves de API",
+    name: "Nombre",
+    days: "Vence después de (días)",
+    create: "Crear clave",
+    created: "Su nueva clave de API",
+    required: "Este campo es obligatorio.",
+    range: "Escriba un número de días del 1 al 365.",
+    revoke: "Revocar",
+    revokeConfirm: "Revocar clave",
+    revoked: "Clave de API revocada.",
+    statusRevoked: "Revocada",
+    docs: "La API JSON",
+  },
+} as const;
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+for (const lang of ["en", "sp"] as const) {
+  const text = KEYS_TEXT[lang];
+  test(`the API keys page: create a key, shown once, that calls the API, then revoke it (${lang})`, async ({ page, context, javaScriptOn }) => {
+    test.slow(); // axe on five screens
+    const admin = await signIn(context, await createUser({ admin: true, language: lang }));
+    await page.goto(`/app/api-keys?lang=${lang}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.title);
+    await expectAccessible(page, { javaScriptOn });
+
+    // Refused input keeps what was typed, with the error summary.
+    await page.getByLabel(new RegExp(`^${escaped(text.days)}`)).fill("400");
+    // Enter sends the form (a click could land where the button was before the summary appeared on blur).
+    await page.getByLabel(new RegExp(`^${escaped(text.days)}`)).press("Enter");
+    await expect(page.getByRole("alert").first()).toContainText(text.required);
+    await expect(page.getByRole("alert").first()).toContainText(text.range);
+    await expect(page.getByLabel(new RegExp(`^${escaped(text.days)}`))).toHaveValue("400");
+    await expectAccessible(page, { javaScriptOn });
+
+    const name = `Warehouse ${Date.now().toString(36)}`;
+    await page.getByLabel(new RegExp(`^${text.name}`)).fill(name);
+    await page.getByLabel(new RegExp(`^${escaped(text.days)}`)).fill("30");
+    await page.getByRole("button", { name: text.create }).click();
+    await expect(page.getByRole("status").filter({ hasText: text.created })).toBeVisible();
+    const key = (await page.locator("code.api-key").innerText()).trim();
+    expect(key).toMatch(/^mdei_/);
+    await expectAccessible(page, { javaScriptOn });
+    const program = await client({ key });
+    expect((await program.get("/api/users")).status()).toBe(200);
+
+    // Shown once: the list keeps only its first characters.
+    await page.goto(`/app/api-keys?lang=${lang}`);
+    await expect(page.locator("code.api-key")).toHaveCount(0);
+    const row = page.getByRole("row", { name: new RegExp(name) });
+    await expect(row).toContainText(key.slice(0, 9));
+    await expect(row).toContainText(admin.email);
+    expect(await page.content()).not.toContain(key);
+
+    await row.getByRole("link", { name: new RegExp(text.revoke) }).click();
+    if (javaScriptOn) await expect(page.getByRole("dialog")).toBeVisible();
+    await expectAccessible(page, { javaScriptOn });
+    await page.getByRole("button", { name: text.revokeConfirm }).click();
+    await expect(page.getByText(text.revoked)).toBeVisible();
+    await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText(text.statusRevoked);
+    await expectError(await program.get("/api/users"), 401, "invalid_api_key");
+
+    // The page that describes the API, in the same language.
+    await page.goto(`/api/docs?lang=${lang}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.docs);
+    await expectAccessible(page, { javaScriptOn });
+  });
+}
+
+test("the API keys page is for administrators only @http", async ({ page, context }) => {
+  await signIn(context, await createUser());
+  expect((await page.request.get("/app/api-keys", { maxRedirects: 0 })).status()).toBe(403);
+  expect((await page.request.post("/app/api-keys", { headers: { Origin: baseURL }, form: { intent: "create", keyName: "x" }, maxRedirects: 0 })).status()).toBe(403);
+  expect((await page.request.post("/app/api-keys", { headers: { Origin: baseURL }, form: { intent: "revoke", key: "1" }, maxRedirects: 0 })).status()).toBe(403);
 });

@@ -77,19 +77,39 @@ async function caller(db: DB, request: Request): Promise<{ user: CurrentUser | n
   return { user: await getUser(request) };
 }
 
+/**
+ * Reads what is left of a refused body into nothing (up to a cap), so the client that is still
+ * sending gets the 413 instead of a connection that stops answering.
+ */
+async function discardBody(reader: ReadableStreamDefaultReader<Uint8Array>, cap = 8 * 1024 * 1024): Promise<void> {
+  let read = 0;
+  try {
+    while (read < cap) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client went away: nothing left to read.
+  }
+}
+
 async function readJson(request: Request): Promise<unknown> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^application\/([a-z.+-]*\+)?json\b/i.test(type)) throw new ApiError("unsupported_media_type");
-  const declared = Number(request.headers.get("Content-Length"));
-  if (declared > JSON_LIMIT_BYTES) throw new ApiError("payload_too_large");
   const chunks: Uint8Array[] = [];
   let size = 0;
-  if (request.body) {
-    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
-      size += chunk.byteLength;
-      if (size > JSON_LIMIT_BYTES) throw new ApiError("payload_too_large");
-      chunks.push(chunk);
+  const reader = request.body?.getReader();
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > JSON_LIMIT_BYTES) {
+      void discardBody(reader);
+      throw new ApiError("payload_too_large");
     }
+    chunks.push(value);
   }
   const text = Buffer.concat(chunks).toString("utf8");
   if (!text.trim()) return {};
@@ -176,6 +196,8 @@ export async function handle(operations: Operation[], request: Request, params: 
         ? new ApiError(thrown.status === 404 ? "not_found" : thrown.status === 403 ? "forbidden" : thrown.status === 401 ? "unauthorized" : "server_error")
         : toApiError(thrown);
     if (error.code === "server_error") console.error(`${request.method} ${new URL(request.url).pathname} failed`, thrown);
+    // A body nobody read (refused before it was looked at) is read into nothing as the answer goes out.
+    if (request.body && !request.body.locked && !request.bodyUsed) void discardBody(request.body.getReader());
     return errorResponse(error, t);
   }
 }

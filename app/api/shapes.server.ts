@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { nextCalendarDate } from "~/utils/dates";
 import type { DateFilter, ListQuery, SortOrder } from "~/utils/list";
-import { ApiError } from "./errors.server";
+import { ApiError, zodFields } from "./errors.server";
 
 // What the API's calls share: references to records (SPEC §3: a resource path plus an id), the
 // paged lists' query (count, page, order[field], exact filters, date ranges, not_equals), and
@@ -133,7 +133,7 @@ export function parseList<Sort extends string>(url: URL, shape: ListShape<Sort>)
       const schema = shape.notEquals?.[bracket[2]];
       const parsed = schema?.safeParse(value);
       if (!schema) fail(name, "api:fields.unknown");
-      else if (!parsed!.success) fail(name, "validation.unknownChoice");
+      else if (!parsed!.success) fail(name, Object.values(zodFields(parsed!.error))[0]?.[0] ?? "api:fields.invalid");
       else notEquals[bracket[2]] = parsed!.data;
       continue;
     }
@@ -157,7 +157,7 @@ export function parseList<Sort extends string>(url: URL, shape: ListShape<Sort>)
     if (name in shape.exact) {
       const parsed = shape.exact[name].safeParse(value);
       if (parsed.success) exact[name] = parsed.data;
-      else fail(name, parsed.error.issues[0]?.message.includes(".") ? parsed.error.issues[0].message : "api:fields.invalid");
+      else fail(name, Object.values(zodFields(parsed.error))[0]?.[0] ?? "api:fields.invalid");
       continue;
     }
     fail(name, "api:fields.unknown");

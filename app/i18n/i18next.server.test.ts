@@ -27,6 +27,12 @@ describe("language", () => {
     expect(await getLanguage(await requestWith("http://x/login"))).toBe("en");
   });
 
+  it("reads a cookie it did not write (lang=sp typed by hand, garbage) as no choice, not as an error", async () => {
+    for (const cookie of ["lang=sp", "lang=%%%", "lang=eyJ4IjoxfQ%3D%3D", "lang="]) {
+      expect(await getLanguage(new Request("http://x/login", { headers: { Cookie: cookie } }))).toBe("en");
+    }
+  });
+
   it("ignores the browser's Accept-Language", async () => {
     const request = new Request("http://x/login", { headers: { "Accept-Language": "es-MX,es;q=0.9" } });
     expect(await getLanguage(request)).toBe("en");

@@ -4,7 +4,8 @@ import { addPerson } from "~/test/people";
 import { saveAddress } from "./address.server";
 import { createChild, startReferral } from "./child.server";
 import { ForbiddenError, InvalidChoiceError, NotFoundError } from "./errors";
-import { badgeFacts, deleteAdult, getAdult, getDraftForEdit, listAdults, referralRaces, referrerPhone, saveAdult, saveStep } from "./referral.server";
+import { badgeFacts, deleteAdult, getAdult, getDraftForEdit, listAdults, mergeStepChanges, readAdult, referralRaces, referrerPhone, saveAdult, saveStep } from "./referral.server";
+import { createPhone, deletePhone, getPhone, listPhones, updatePhone } from "./phone.server";
 import { getReferralAddress, setReferralAddress } from "./referral-address.server";
 import type { CurrentUser } from "./user.server";
 
@@ -127,5 +128,60 @@ describe("the child's address", () => {
     const theirs = await saveAddress(test.db, stranger, stranger.id, place, null);
     await expect(setReferralAddress(test.db, owner, ids, { bookId: theirs.id })).rejects.toBeInstanceOf(NotFoundError);
     await expect(setReferralAddress(test.db, stranger, ids, { bookId: theirs.id })).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe("several steps at once (PUT /api/referrals/{id})", () => {
+  it("merges their changes into one save: columns, choices, reasons by type, the phone", async () => {
+    const merged = mergeStepChanges([
+      { columns: { gender: "2" }, choices: [{ field: "gender", type: "Genders", code: "2" }] },
+      { reasons: { RefReasons_ConcernsDevelopmental: ["8"] } },
+      { columns: { additional_details: "Camina tarde." }, reasons: { FailedScreenings: [] }, requireAnyReason: "screenings" },
+      { referrerPhone: null },
+    ]);
+    expect(merged).toEqual({
+      columns: { gender: "2", additional_details: "Camina tarde." },
+      choices: [{ field: "gender", type: "Genders", code: "2" }],
+      reasons: { RefReasons_ConcernsDevelopmental: ["8"], FailedScreenings: [] },
+      requireAnyReason: "screenings",
+      referrerPhone: null,
+    });
+    await saveStep(test.db, owner, ids, merged);
+    const saved = await getDraftForEdit(test.db, owner, ids);
+    expect([saved.gender, saved.additional_details, saved.referrer_phone_id]).toEqual(["2", "Camina tarde.", null]);
+  });
+});
+
+describe("parents and guardians read outside the wizard", () => {
+  it("are read by the creator and administrators, whatever the status; 404 for anyone else", async () => {
+    const { id } = await saveAdult(test.db, owner, ids, null, { firstName: "Rosa", lastName: "Pérez", childRelationship: "1", homePhoneNumber: { areaCode: "410", prefix: "555", suffix: "0100" }, workPhoneNumber: null, mobilePhoneNumber: null });
+    expect((await readAdult(test.db, admin, id)).phones.home).toMatchObject({ area_code: "410", suffix: "0100" });
+    expect((await readAdult(test.db, owner, id)).row.first_name).toBe("Rosa");
+    await expect(readAdult(test.db, stranger, id)).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe("phone numbers of the JSON API", () => {
+  it("belong to their maker; a number a submitted referral holds is not changed or deleted", async () => {
+    const id = await createPhone(test.db, owner, { areaCode: "410", prefix: "555", suffix: "0200" });
+    expect((await listPhones(test.db, owner, { page: 1, count: 100 })).data.map((row) => row.id)).toContain(id);
+    expect((await listPhones(test.db, stranger, { page: 1, count: 100 })).data.map((row) => row.id)).not.toContain(id);
+    await expect(listPhones(test.db, stranger, { page: 1, count: 10, ownerId: owner.id })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getPhone(test.db, stranger, id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(updatePhone(test.db, stranger, id, { areaCode: "301", prefix: "555", suffix: "0000" })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(updatePhone(test.db, admin, id, { areaCode: "301", prefix: "555", suffix: "0000" })).rejects.toBeInstanceOf(ForbiddenError);
+    await updatePhone(test.db, owner, id, { areaCode: "301", prefix: "555", suffix: "0200" });
+    expect((await getPhone(test.db, admin, id)).areaCode).toBe("301");
+
+    // The referrer's number of a referral once submitted stays as it was sent.
+    const sent = await startReferral(test.db, owner, ids.child);
+    const sentIds = { ...ids, referral: sent.id };
+    await saveStep(test.db, owner, sentIds, { referrerPhone: { areaCode: "443", prefix: "555", suffix: "0300" } });
+    const held = (await getDraftForEdit(test.db, owner, sentIds)).referrer_phone_id!;
+    await test.db.updateTable("referrals").set({ status: "Submitted" }).where("id", "=", sent.id).execute();
+    await expect(updatePhone(test.db, owner, held, { areaCode: "301", prefix: "555", suffix: "0000" })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(deletePhone(test.db, owner, held)).rejects.toBeInstanceOf(ForbiddenError);
+    await deletePhone(test.db, owner, id);
+    await expect(getPhone(test.db, owner, id)).rejects.toBeInstanceOf(NotFoundError);
   });
 });

@@ -53,8 +53,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(form, { schema: ApiKeySchema });
   if (submission.status !== "success") return json({ result: submission.reply(), created: null }, { status: 400 });
-  const { key } = await createApiKey(db, actor, submission.value);
-  return json({ result: submission.reply({ resetForm: true }), created: { name: submission.value.name, key } });
+  const { keyName, days } = submission.value;
+  const { key } = await createApiKey(db, actor, { name: keyName, days });
+  return json({ result: submission.reply({ resetForm: true }), created: { name: keyName, key } });
 }
 
 export default function ApiKeys() {
@@ -98,14 +99,14 @@ export default function ApiKeys() {
       <h2>{t("apiKeys.createHeading")}</h2>
       <ErrorSummary
         items={summarize(t, [
-          [fields.name, t("apiKeys.name")],
+          [fields.keyName, t("apiKeys.name")],
           [fields.days, t("apiKeys.days")],
         ])}
         formErrors={form.errors}
         focusKey={actionData}
       />
       <Form method="post" {...getFormProps(form)} className="usa-form">
-        <TextField meta={fields.name} label={t("apiKeys.name")} hint={t("apiKeys.nameHint")} autoComplete="off" />
+        <TextField meta={fields.keyName} label={t("apiKeys.name")} hint={t("apiKeys.nameHint")} autoComplete="off" />
         <TextField meta={fields.days} label={t("apiKeys.days")} hint={t("apiKeys.daysHint")} optional inputMode="numeric" />
         <div className="form-actions">
           <button type="submit" name="intent" value="create" className="usa-button">

@@ -17,8 +17,11 @@ export const ReviewLinkSchema = z.object({
   days: z.coerce.number({ invalid_type_error: "validation.wholeNumber" }).int("validation.wholeNumber").min(1, "validation.daysRange1to90").max(90, "validation.daysRange1to90").default(14),
 });
 
-/** A new API key (issue 11): a name to tell it by, and days until it expires (none: until revoked). */
+/**
+ * A new API key (issue 11): a name to tell it by, and days until it expires (none: until revoked).
+ * The field is keyName: an input named "name" would hide the form element's own `name`.
+ */
 export const ApiKeySchema = z.object({
-  name: requiredText(100),
+  keyName: requiredText(100),
   days: z.coerce.number({ invalid_type_error: "validation.wholeNumber" }).int("validation.wholeNumber").min(1, "validation.daysRange1to365").max(365, "validation.daysRange1to365").optional(),
 });

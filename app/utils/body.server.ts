@@ -1,7 +1,14 @@
+import { InputError } from "~/models/errors";
+
 /** The fields of a JSON or form body, as FormData, so one zod schema reads both. */
 export async function readBody(request: Request): Promise<FormData> {
   const type = request.headers.get("Content-Type") ?? "";
-  if (!type.includes("application/json")) return request.formData();
+  if (!type.includes("application/json")) {
+    // Neither JSON nor a form (text/plain, a broken multipart body): refused by field, not a 500.
+    return request.formData().catch(() => {
+      throw new InputError({ body: ["api:fields.badBody"] });
+    });
+  }
   const form = new FormData();
   let body: unknown;
   try {

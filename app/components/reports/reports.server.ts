@@ -15,7 +15,11 @@ export type ReportKind = "referral" | "user";
 
 /** The body as a form: JSON names mapped to the form's, lists as repeated fields. */
 export async function readReportBody(request: Request): Promise<FormData> {
-  if (!(request.headers.get("Content-Type") ?? "").includes("application/json")) return request.formData();
+  if (!(request.headers.get("Content-Type") ?? "").includes("application/json")) {
+    return request.formData().catch(() => {
+      throw new InputError({ body: ["api:fields.badBody"] });
+    });
+  }
   const form = new FormData();
   let body: unknown = null;
   try {

@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createTestDatabase, type TestDatabase } from "../../db/testing";
+import { addPerson } from "~/test/people";
+import type { CurrentUser } from "~/models/user.server";
+
+// The JSON API's handler against a real SQLite file: who asks (session or API key), the rate
+// limit, the checked query and body, and the one error format in the caller's language. The
+// calls themselves are tested over HTTP in e2e/api.spec.ts.
+
+let test: TestDatabase;
+let admin: CurrentUser;
+let referrer: CurrentUser;
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  process.env.DATA_DIR = test.dir;
+  // A small limit, to reach it here; the server's default is 600 a minute.
+  process.env.API_RATE_LIMIT = "5";
+  (await import("~/config.server")).getConfig();
+  admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
+  referrer = await addPerson(test.db, "parent@example.com");
+});
+afterAll(() => test.close());
+
+async function modules() {
+  const handler = await import("./handler.server");
+  const keys = await import("~/models/api-key.server");
+  return { ...handler, ...keys };
+}
+
+const echo = async () => {
+  const { operation } = await modules();
+  return operation({
+    operationId: "echo",
+    method: "POST",
+    path: "/api/echo/{id}",
+    tag: "Test",
+    access: "admin",
+    query: z.object({ page: z.coerce.number().int().min(1).optional() }).strict(),
+    body: z.object({ name: z.string().min(1, "validation.required").max(5, "validation.tooLong") }).strict(),
+    async run({ actor, id, body, query }) {
+      if (body.name === "boom") throw new Error("unexpected");
+      return { actor: actor.id, id, name: body.name, page: query.page ?? 1 };
+    },
+  });
+};
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  new Request(`http://localhost${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+
+async function errorOf(response: Response) {
+  return ((await response.json()) as { error: { status: number; code: string; message: string; fields?: Record<string, string[]> } }).error;
+}
+
+describe("the API handler", () => {
+  it("answers an API key's caller, checks the query and body, and refuses others in the error format", async () => {
+    const { handle, createApiKey } = await modules();
+    const op = await echo();
+    const { key } = await createApiKey(test.db, admin, { name: "warehouse" });
+    const bearer = { Authorization: `Bearer ${key}` };
+    const ok = await handle([op], post("/api/echo/7?page=2", { name: "Ana" }, bearer), { id: "7" }, "10.0.0.1");
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ actor: admin.id, id: 7, name: "Ana", page: 2 });
+
+    const tooLong = await errorOf(await handle([op], post("/api/echo/7", { name: "Anastasia", extra: 1 }, bearer), { id: "7" }));
+    expect(tooLong).toMatchObject({ status: 400, code: "invalid_input", fields: { name: ["This answer is too long."], extra: ["This field is not known."] } });
+    expect((await errorOf(await handle([op], post("/api/echo/7?page=0", { name: "Ana" }, bearer), { id: "7" }))).fields).toHaveProperty("page");
+    expect(await errorOf(await handle([op], post("/api/echo/7", "{", bearer), { id: "7" }))).toMatchObject({ status: 400, code: "invalid_json" });
+    expect(await errorOf(await handle([op], post("/api/echo/x", { name: "Ana" }, bearer), { id: "x" }))).toMatchObject({ status: 404, code: "not_found" });
+    expect(await errorOf(await handle([op], new Request("http://localhost/api/echo/7", { method: "GET", headers: bearer }), { id: "7" }))).toMatchObject({ status: 405 });
+
+    const anonymous = await errorOf(await handle([op], post("/api/echo/7?lang=sp", { name: "Ana" }), { id: "7" }));
+    expect(anonymous).toEqual({ status: 401, code: "unauthorized", message: "Inicie sesión primero o envíe una clave de API." });
+    expect(await errorOf(await handle([op], post("/api/echo/7", { name: "Ana" }, { Authorization: "Bearer mdei_wrong" }), { id: "7" }))).toMatchObject({ status: 401, code: "invalid_api_key" });
+
+    // Not an administrator: 403, whatever the body.
+    const { createSession } = await import("~/auth/session.server");
+    const cookie = (await createSession(test.db, referrer.id)).split(";")[0];
+    expect(await errorOf(await handle([op], post("/api/echo/7", {}, { Cookie: cookie }), { id: "7" }))).toMatchObject({ status: 403, code: "forbidden" });
+  });
+
+  it("answers 500 in the error format for what nobody expected, without the error's text", async () => {
+    const { handle, createApiKey } = await modules();
+    const { key } = await createApiKey(test.db, admin, { name: "boom" });
+    const response = await handle([await echo()], post("/api/echo/7", { name: "boom" }, { Authorization: `Bearer ${key}` }), { id: "7" });
+    expect(response.status).toBe(500);
+    const error = await errorOf(response);
+    expect(error.code).toBe("server_error");
+    expect(JSON.stringify(error)).not.toContain("unexpected");
+  });
+
+  it("limits calls per caller, with 429 and Retry-After past API_RATE_LIMIT", async () => {
+    const { handle, createApiKey } = await modules();
+    const op = await echo();
+    const { key } = await createApiKey(test.db, admin, { name: "busy" });
+    const statuses: number[] = [];
+    let last: Response | null = null;
+    for (let call = 0; call < 6; call++) {
+      last = await handle([op], post("/api/echo/1", { name: "Ana" }, { Authorization: `Bearer ${key}` }), { id: "1" });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await errorOf(last!)).toMatchObject({ code: "rate_limited" });
+    // Another key is another caller.
+    const other = await createApiKey(test.db, admin, { name: "quiet" });
+    expect((await handle([op], post("/api/echo/1", { name: "Ana" }, { Authorization: `Bearer ${other.key}` }), { id: "1" })).status).toBe(200);
+  });
+});
+
+describe("API keys", () => {
+  it("are made by administrators, kept only as a hash, and stop when revoked, expired or their owner is locked", async () => {
+    const { createApiKey, listApiKeys, revokeApiKey, userForApiKey } = await modules();
+    const { ForbiddenError } = await import("~/models/errors");
+    await expect(createApiKey(test.db, referrer, { name: "mine" })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(listApiKeys(test.db, referrer)).rejects.toBeInstanceOf(ForbiddenError);
+
+    const { id, key } = await createApiKey(test.db, admin, { name: "county", days: 30 });
+    const stored = await test.db.selectFrom("api_keys").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toContain(key);
+    expect(key.startsWith(stored.key_start)).toBe(true);
+    expect((await userForApiKey(test.db, key))?.user.id).toBe(admin.id);
+    expect((await test.db.selectFrom("api_keys").select("last_used_at").where("id", "=", id).executeTakeFirstOrThrow()).last_used_at).not.toBeNull();
+    expect(await userForApiKey(test.db, key, new Date(Date.now() + 31 * 24 * 60 * 60 * 1000))).toBeNull();
+
+    await revokeApiKey(test.db, admin, id);
+    expect(await userForApiKey(test.db, key)).toBeNull();
+    expect((await listApiKeys(test.db, admin)).find((row) => row.id === id)?.revokedAt).toBeTruthy();
+
+    const owner = await addPerson(test.db, "leaving@maryland.gov", { admin: true });
+    const theirs = await createApiKey(test.db, owner, { name: "theirs" });
+    await test.db.updateTable("users").set({ locked: 1 }).where("id", "=", owner.id).execute();
+    expect(await userForApiKey(test.db, theirs.key)).toBeNull();
+    const demoted = await addPerson(test.db, "demoted@maryland.gov", { admin: true });
+    const demotedKey = await createApiKey(test.db, demoted, { name: "demoted" });
+    await test.db.deleteFrom("user_roles").where("user_id", "=", demoted.id).where("role", "=", "ROLE_ADMIN").execute();
+    expect(await userForApiKey(test.db, demotedKey.key)).toBeNull();
+  });
+});
+
+describe("list queries", () => {
+  const shape = { sorts: { createdAt: "createdAt" }, defaultSort: "updatedAt", defaultOrder: "desc" as const, exact: { status: z.enum(["Draft", "Submitted"]) }, dates: { createdAt: "createdAt" }, notEquals: { status: z.enum(["Draft"]) } };
+  const parse = async (query: string) => (await import("./shapes.server")).parseList(new URL(`http://localhost/api/x?${query}`), shape);
+  const fieldsOf = async (query: string) => {
+    try {
+      await parse(query);
+      return null;
+    } catch (error) {
+      return (error as { details: { fields: Record<string, string[]> } }).details.fields;
+    }
+  };
+
+  it("reads count, page, order, exact filters and not_equals", async () => {
+    expect(await parse("count=50&page=3&order[createdAt]=asc&status=Draft&not_equals[status]=Draft")).toMatchObject({
+      query: { count: 50, page: 3, sort: "createdAt", order: "asc" },
+      exact: { status: "Draft" },
+      notEquals: { status: "Draft" },
+    });
+    expect(await parse("")).toMatchObject({ query: { count: 10, page: 1, sort: "updatedAt", order: "desc" } });
+  });
+
+  it("turns before/after (the day included) and strictly_ (left out) into the lists' date filters", async () => {
+    expect((await parse("createdAt[after]=2026-03-01&createdAt[before]=2026-03-31")).query.dates.createdAt).toEqual({ type: "between", from: "2026-03-01", to: "2026-03-31" });
+    expect((await parse("createdAt[strictly_after]=2026-03-01&createdAt[strictly_before]=2026-03-31")).query.dates.createdAt).toEqual({ type: "between", from: "2026-03-02", to: "2026-03-30" });
+    // One side only: "after" the day before, "before" the day after, in the lists' exclusive terms.
+    expect((await parse("createdAt[after]=2026-03-01")).query.dates.createdAt).toEqual({ type: "after", from: "2026-02-28" });
+    expect((await parse("createdAt[before]=2024-02-28")).query.dates.createdAt).toEqual({ type: "before", from: "2024-02-29" });
+    expect((await parse("createdAt[strictly_before]=2026-01-01")).query.dates.createdAt).toEqual({ type: "before", from: "2026-01-01" });
+  });
+
+  it("refuses, by parameter, what it cannot read", async () => {
+    expect(await fieldsOf("count=7&page=0&order[name]=asc&order[createdAt]=up&status=Lost&createdAt[around]=2026-01-01&createdAt[before]=2026-02-30&colour=red&page=2")).toEqual({
+      count: ["api:fields.count"],
+      page: ["api:fields.page", "api:fields.repeated"],
+      "order[name]": ["api:fields.unknown"],
+      "order[createdAt]": ["api:fields.order"],
+      status: ["validation.unknownChoice"],
+      "createdAt[around]": ["api:fields.unknown"],
+      "createdAt[before]": ["validation.dateFormat"],
+      colour: ["api:fields.unknown"],
+    });
+  });
+});
