@@ -25,7 +25,6 @@ export interface Context<Query, Body> {
   db: DB;
   /** Who asks; reading it in an operation open to the public without a caller is a 401. */
   readonly actor: CurrentUser;
-  maybeActor: CurrentUser | null;
   /** The record id of the path (`{id}`). */
   id: number;
   query: Query;
@@ -159,7 +158,6 @@ async function answer(op: Operation, request: Request, params: Record<string, st
       if (!user) throw new ApiError("unauthorized");
       return user;
     },
-    maybeActor: user,
     id,
     query,
     body,
