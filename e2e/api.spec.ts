@@ -272,6 +272,9 @@ test.describe("the JSON API @http", () => {
     const renamed = await api.put(`/api/users/${owner.id}`, { data: { middleName: "Api", mobilePhoneNumber: { areaCode: "443", prefix: "555", suffix: "0002" } } });
     expect(renamed.status(), await renamed.text()).toBe(200);
     expect(await body(renamed)).toMatchObject({ middleName: "Api", mobilePhoneNumber: { areaCode: "443", prefix: "555", suffix: "0002" } });
+    // null clears a field; a required one cannot be cleared.
+    expect(await body(await api.put(`/api/users/${owner.id}`, { data: { mobilePhoneNumber: null } }))).toMatchObject({ middleName: "Api", mobilePhoneNumber: null });
+    expect((await expectError(await api.put(`/api/users/${owner.id}`, { data: { lastName: null } }), 400, "invalid_input")).fields).toHaveProperty("lastName");
     // A new password needs the current one.
     expect((await expectError(await api.put(`/api/users/${owner.id}`, { data: { plainPassword: "a brand new 123" } }), 400, "invalid_input")).fields).toHaveProperty("currentPassword");
     expect((await expectError(await api.put(`/api/users/${owner.id}`, { data: { plainPassword: "short" } }), 400, "invalid_input")).fields).toHaveProperty("plainPassword");
@@ -288,6 +291,7 @@ test.describe("the JSON API @http", () => {
     expect(await body(await administrator.get(`/api/users?email=${encodeURIComponent(owner.email)}&locked=true`))).toMatchObject({ total: 0 });
     await expectError(await administrator.get("/api/users?locked=maybe"), 400, "invalid_input");
     expect(await body(await administrator.get(`/api/users/${owner.id}`))).toMatchObject({ email: owner.email, middleName: "Api" });
+    expect(await body(await api.put(`/api/users/${owner.id}`, { data: { middleName: null } }))).toMatchObject({ middleName: null });
     expect(await body(await administrator.post(`/api/users/${owner.id}/reset_password`))).toMatchObject({ sent: true });
     await expectError(await administrator.post(`/api/users/${owner.id}/reset_password`), 409, "conflict");
     await expectError(await administrator.post("/api/users/999999999/reset_password"), 404, "not_found");

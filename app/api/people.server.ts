@@ -284,7 +284,8 @@ export const userOperations = {
       const { plainPassword, ...rest } = body;
       const merged = {
         ...current,
-        ...withoutNulls(rest),
+        // null clears a field (as for the other records); the page's schema then says what may not be empty.
+        ...Object.fromEntries(Object.entries(rest).map(([name, value]) => [name, value ?? ""])),
         newPassword: plainPassword ?? undefined,
         homePhoneNumber: "homePhoneNumber" in body ? phoneText(body.homePhoneNumber) : current.homePhoneNumber,
         workPhoneNumber: "workPhoneNumber" in body ? phoneText(body.workPhoneNumber) : current.workPhoneNumber,
