@@ -1,5 +1,4 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import type { TFunction } from "i18next";
 import type { z } from "zod";
 import { getUser } from "~/auth/auth.server";
 import { getConfig } from "~/config.server";
@@ -30,7 +29,6 @@ export interface Context<Query, Body> {
   query: Query;
   body: Body;
   language: Language;
-  t: TFunction;
   clientIp: string;
 }
 
@@ -120,7 +118,7 @@ async function readJson(request: Request): Promise<unknown> {
 }
 
 /** The query as an object: a name given twice becomes a list. */
-export function queryObject(url: URL): Record<string, string | string[]> {
+function queryObject(url: URL): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
   for (const [name, value] of url.searchParams) {
     if (name === "lang") continue;
@@ -130,7 +128,7 @@ export function queryObject(url: URL): Record<string, string | string[]> {
   return query;
 }
 
-async function answer(op: Operation, request: Request, params: Record<string, string | undefined>, clientIp: string, language: Language, t: TFunction): Promise<Response> {
+async function answer(op: Operation, request: Request, params: Record<string, string | undefined>, clientIp: string, language: Language): Promise<Response> {
   const db = getDb();
   const { user, keyId } = await caller(db, request);
   if (op.access !== "public") {
@@ -162,7 +160,6 @@ async function answer(op: Operation, request: Request, params: Record<string, st
     query,
     body,
     language,
-    t,
     clientIp,
   };
   const result = await op.run(context);
@@ -186,7 +183,7 @@ export async function handle(operations: Operation[], request: Request, params: 
   const op = operations.find((candidate) => candidate.method === method);
   try {
     if (!op) throw new ApiError("method_not_allowed", { headers: { Allow: operations.map((candidate) => candidate.method).join(", ") } });
-    return await answer(op, request, params, clientIp, language, t);
+    return await answer(op, request, params, clientIp, language);
   } catch (thrown) {
     // A Response thrown by a helper shared with the pages (a 404 of orHttpError) keeps its status.
     const error =

@@ -15,18 +15,17 @@ import { ProfileSchema, RegistrationSchema } from "~/schemas/account";
 import { GuardianSchema } from "~/schemas/referral";
 import { ApiError } from "./errors.server";
 import { operation, type Context } from "./handler.server";
-import { iri, listParameters, parseList, PhoneObject, phoneOut, phoneText, reference, type ListShape } from "./shapes.server";
+import { formatPhone, parsePhone } from "~/utils/phone";
+import { idText, iri, listParameters, parseList, PhoneObject, phoneOut, presentOnly, reference, type ListShape } from "./shapes.server";
 
 // /api/children, /api/users, /api/addresses, /api/adults and /api/phone_numbers (SPEC §7), each
 // on the model functions of its pages and checked by the pages' own schemas.
 
-const idText = z.string().regex(/^[1-9]\d{0,9}$/, "api:fields.invalid").transform(Number);
 const nullable = <T extends z.ZodTypeAny>(schema: T) => schema.nullable().optional();
-const withoutNulls = (value: Record<string, unknown>) => Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== null && entry !== undefined && entry !== ""));
 
 /** Checks the merged record with the page's schema; field errors keep the API's names. */
 function check<S extends z.ZodTypeAny>(schema: S, value: Record<string, unknown>, rename: Record<string, string> = {}): z.output<S> {
-  const parsed = schema.safeParse(withoutNulls(value));
+  const parsed = schema.safeParse(presentOnly(value));
   if (parsed.success) return parsed.data;
   const fields: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) {
@@ -165,7 +164,6 @@ function userRowOut(row: UserRow) {
   };
 }
 
-const parts = (text: string) => (text ? { areaCode: text.slice(0, 3), prefix: text.slice(4, 7), suffix: text.slice(8, 12) } : null);
 
 function profileOut(profile: Profile, admin?: Awaited<ReturnType<typeof getUserForAdmin>>) {
   return {
@@ -182,9 +180,9 @@ function profileOut(profile: Profile, admin?: Awaited<ReturnType<typeof getUserF
     primaryLanguage: profile.primaryLanguage,
     securityQuestion1: profile.securityQuestion1,
     securityQuestion2: profile.securityQuestion2,
-    homePhoneNumber: parts(profile.homePhoneNumber),
-    workPhoneNumber: parts(profile.workPhoneNumber),
-    mobilePhoneNumber: parts(profile.mobilePhoneNumber),
+    homePhoneNumber: parsePhone(profile.homePhoneNumber),
+    workPhoneNumber: parsePhone(profile.workPhoneNumber),
+    mobilePhoneNumber: parsePhone(profile.mobilePhoneNumber),
     roles: profile.roles,
     locked: profile.locked,
     enabled: profile.enabled,
@@ -213,9 +211,9 @@ const personFields = {
   plainPassword: nullable(z.string().max(200)),
 };
 const phonesAsText = (body: { homePhoneNumber?: unknown; workPhoneNumber?: unknown; mobilePhoneNumber?: unknown }) => ({
-  homePhoneNumber: phoneText(body.homePhoneNumber as never),
-  workPhoneNumber: phoneText(body.workPhoneNumber as never),
-  mobilePhoneNumber: phoneText(body.mobilePhoneNumber as never),
+  homePhoneNumber: formatPhone(body.homePhoneNumber as never),
+  workPhoneNumber: formatPhone(body.workPhoneNumber as never),
+  mobilePhoneNumber: formatPhone(body.mobilePhoneNumber as never),
 });
 
 const Registration = z.object({ ...personFields, captchaToken: nullable(z.string().max(4000)) }).strict();
@@ -279,7 +277,7 @@ export const userOperations = {
     async run(context: Context<unknown, z.infer<typeof ProfileBody>>) {
       const { db, id, body } = context;
       const actor = context.actor;
-      if (actor.id !== id) throw new ApiError("not_found");
+      // updateProfile refuses anyone but the owner (404), as for the page.
       const current = await getProfile(db, actor, id);
       const { plainPassword, ...rest } = body;
       const merged = {
@@ -287,9 +285,9 @@ export const userOperations = {
         // null clears a field (as for the other records); the page's schema then says what may not be empty.
         ...Object.fromEntries(Object.entries(rest).map(([name, value]) => [name, value ?? ""])),
         newPassword: plainPassword ?? undefined,
-        homePhoneNumber: "homePhoneNumber" in body ? phoneText(body.homePhoneNumber) : current.homePhoneNumber,
-        workPhoneNumber: "workPhoneNumber" in body ? phoneText(body.workPhoneNumber) : current.workPhoneNumber,
-        mobilePhoneNumber: "mobilePhoneNumber" in body ? phoneText(body.mobilePhoneNumber) : current.mobilePhoneNumber,
+        homePhoneNumber: "homePhoneNumber" in body ? formatPhone(body.homePhoneNumber) : current.homePhoneNumber,
+        workPhoneNumber: "workPhoneNumber" in body ? formatPhone(body.workPhoneNumber) : current.workPhoneNumber,
+        mobilePhoneNumber: "mobilePhoneNumber" in body ? formatPhone(body.mobilePhoneNumber) : current.mobilePhoneNumber,
       };
       await updateProfile(db, actor, id, check(ProfileSchema, merged, { newPassword: "plainPassword" }));
       return profileOut(await getProfile(db, actor, id));
@@ -374,8 +372,8 @@ export const addressOperations = {
     access: "referrer",
     body: AddressBody,
     async run({ db, actor, id, body }) {
+      // saveAddress changes only the asker's own book (404 for anyone else's), as for the page.
       const current = addressOut(await getBookAddress(db, actor, id));
-      if (current.createdBy !== iri("users", actor.id)) throw new ApiError("not_found");
       const value = check(AddressSchema, { ...current, ...body });
       const saved = await saveAddress(db, actor, actor.id, value, id);
       return addressOut(await getBookAddress(db, actor, saved.id));

@@ -7,21 +7,21 @@ import { listReferrals, REFERRAL_STATUSES, type ReferralRow, type ReferralSort }
 import { getReferralRecord, wizardIdsOf, wizardIdsOfPart, type ReferralRecord } from "~/models/referral-record.server";
 import { setReferralAddress } from "~/models/referral-address.server";
 import { mergeStepChanges, saveStep, type StepChange } from "~/models/referral.server";
-import { DocumentSchema, GESTATION_UNKNOWN } from "~/schemas/referral";
+import { DocumentSchema, gestationParts } from "~/schemas/referral";
 import { parseUpload, removeStoredFiles } from "~/services/uploads.server";
 import { easternCalendarDate } from "~/utils/dates";
-import { HOME_VISITOR_TEXT, shownRelationship } from "~/wizard/relationship";
+import { formatPhone } from "~/utils/phone";
+import { answerOf, shownRelationship, shownSourceOther } from "~/wizard/relationship";
 import { screeningSave, STEP_SAVES } from "~/wizard/step-saves";
 import { ApiError } from "./errors.server";
 import { operation, type Context } from "./handler.server";
-import { iri, listParameters, parseList, PhoneObject, phoneOut, phoneText, reference, type ListShape } from "./shapes.server";
+import { idText, iri, listParameters, parseList, PhoneObject, phoneOut, presentOnly, reference, type ListShape } from "./shapes.server";
 
 // /api/referrals and /api/referral_documents (SPEC §7), on the models the wizard, the review and
 // the lists use. A referral's answers change through the same step rules as the pages: a PUT
 // naming any answer of a step checks that step whole (what is stored, with the body's changes).
 
 const statusEnum = z.enum(REFERRAL_STATUSES as [string, ...string[]], { errorMap: () => ({ message: "validation.unknownChoice" }) });
-const idText = z.string().regex(/^[1-9]\d{0,9}$/, "api:fields.invalid").transform(Number);
 
 const REFERRAL_LIST: ListShape<ReferralSort> = {
   sorts: {
@@ -66,8 +66,6 @@ function listRowOut(row: ReferralRow) {
   };
 }
 
-const yesNoOut = (flag: number | null) => (flag === 1 ? "yes" : flag === 0 ? "no" : null);
-
 /** A referral as the API shows it: SPEC §3's fields, codes rather than labels, related records as references. */
 export function referralOut(record: ReferralRecord) {
   const r = record.referral;
@@ -86,11 +84,11 @@ export function referralOut(record: ReferralRecord) {
     eligibilityDetermination: r.eligibility_determination,
     hasBeenCopied: r.has_been_copied === 1,
     referrerRelationship: shownRelationship({ relationship: r.referrer_relationship, sourceOther: r.referral_source_other }) || null,
-    referralSourceOther: r.referral_source_other === HOME_VISITOR_TEXT ? null : r.referral_source_other,
-    familyApproval: yesNoOut(r.family_approval),
-    isAudiologistScreening: yesNoOut(r.is_audiologist_screening),
-    isHospitalBirth: yesNoOut(r.is_hospital_birth),
-    isCAPTA: yesNoOut(r.is_capta),
+    referralSourceOther: shownSourceOther({ sourceOther: r.referral_source_other }),
+    familyApproval: answerOf(r.family_approval),
+    isAudiologistScreening: answerOf(r.is_audiologist_screening),
+    isHospitalBirth: answerOf(r.is_hospital_birth),
+    isCAPTA: answerOf(r.is_capta),
     referrerPrefix: r.referrer_prefix,
     referrerFirstName: r.referrer_first_name,
     referrerMiddleName: r.referrer_middle_name,
@@ -189,9 +187,6 @@ export const ReferralUpdate = z
 type Update = z.infer<typeof ReferralUpdate>;
 type Merged = ReferralOut & Omit<Update, "address" | "referralReasons"> & { referralReasons: ReferralOut["referralReasons"] };
 
-const defined = <T extends Record<string, unknown>>(value: T) =>
-  Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== null && entry !== undefined && entry !== "")) as Partial<T>;
-
 /**
  * Each step's answers in the API's names and as the step's form reads them. A step is checked
  * when the body names one of its fields; its errors come back under the API's names.
@@ -200,32 +195,31 @@ const STEP_FIELDS: Array<{ fields: Record<string, string>; save: () => { schema:
   {
     fields: { referrerRelationship: "referrerRelationship", familyApproval: "familyApproval", isAudiologistScreening: "isAudiologistScreening", isHospitalBirth: "isHospitalBirth", isCAPTA: "isCapta", referralSourceOther: "referralSourceOther" },
     save: () => STEP_SAVES.relationship,
-    form: (m) => defined({ referrerRelationship: m.referrerRelationship, familyApproval: m.familyApproval, isAudiologistScreening: m.isAudiologistScreening, isHospitalBirth: m.isHospitalBirth, isCapta: m.isCAPTA, referralSourceOther: m.referralSourceOther }),
+    form: (m) => presentOnly({ referrerRelationship: m.referrerRelationship, familyApproval: m.familyApproval, isAudiologistScreening: m.isAudiologistScreening, isHospitalBirth: m.isHospitalBirth, isCapta: m.isCAPTA, referralSourceOther: m.referralSourceOther }),
   },
   {
     fields: { referrerPrefix: "prefix", referrerFirstName: "firstName", referrerMiddleName: "middleName", referrerLastName: "lastName", referrerSuffix: "suffix", referrerPhoneNumber: "phone" },
     save: () => STEP_SAVES.proxy,
-    form: (m) => defined({ prefix: m.referrerPrefix, firstName: m.referrerFirstName, middleName: m.referrerMiddleName, lastName: m.referrerLastName, suffix: m.referrerSuffix, phone: phoneText(m.referrerPhoneNumber) }),
+    form: (m) => presentOnly({ prefix: m.referrerPrefix, firstName: m.referrerFirstName, middleName: m.referrerMiddleName, lastName: m.referrerLastName, suffix: m.referrerSuffix, phone: formatPhone(m.referrerPhoneNumber) }),
   },
   {
     fields: { gender: "gender", races: "races", isHispanicChild: "isHispanicChild" },
     save: () => STEP_SAVES.sex,
-    form: (m) => defined({ gender: m.gender, races: m.races?.length ? m.races : undefined, isHispanicChild: m.isHispanicChild }),
+    form: (m) => presentOnly({ gender: m.gender, races: m.races?.length ? m.races : undefined, isHispanicChild: m.isHispanicChild }),
   },
-  { fields: { primaryLanguage: "primaryLanguage" }, save: () => STEP_SAVES.childLanguage, form: (m) => defined({ primaryLanguage: m.primaryLanguage }) },
+  { fields: { primaryLanguage: "primaryLanguage" }, save: () => STEP_SAVES.childLanguage, form: (m) => presentOnly({ primaryLanguage: m.primaryLanguage }) },
   {
     fields: { gestationalAgeInDays: "weeks" },
     save: () => STEP_SAVES.gestationalAge,
-    form: (m) =>
-      m.gestationalAgeInDays === null || m.gestationalAgeInDays === undefined
-        ? {}
-        : m.gestationalAgeInDays === GESTATION_UNKNOWN
-          ? { unknown: "on" }
-          : { weeks: Math.floor(m.gestationalAgeInDays / 7), days: m.gestationalAgeInDays % 7 },
+    form: (m) => {
+      // The page's own reading of the stored days: weeks and days, or the unknown box.
+      const parts = gestationParts(m.gestationalAgeInDays ?? null);
+      return parts.unknown ? { unknown: "on" } : presentOnly({ weeks: parts.weeks, days: parts.days });
+    },
   },
-  { fields: { familyPrimaryLanguage: "familyPrimaryLanguage" }, save: () => STEP_SAVES.familyLanguage, form: (m) => defined({ familyPrimaryLanguage: m.familyPrimaryLanguage }) },
-  { fields: { familyNeedsInterpreter: "familyNeedsInterpreter" }, save: () => STEP_SAVES.interpreter, form: (m) => defined({ familyNeedsInterpreter: m.familyNeedsInterpreter }) },
-  { fields: { childInFosterCare: "childInFosterCare" }, save: () => STEP_SAVES.fosterCare, form: (m) => defined({ childInFosterCare: m.childInFosterCare }) },
+  { fields: { familyPrimaryLanguage: "familyPrimaryLanguage" }, save: () => STEP_SAVES.familyLanguage, form: (m) => presentOnly({ familyPrimaryLanguage: m.familyPrimaryLanguage }) },
+  { fields: { familyNeedsInterpreter: "familyNeedsInterpreter" }, save: () => STEP_SAVES.interpreter, form: (m) => presentOnly({ familyNeedsInterpreter: m.familyNeedsInterpreter }) },
+  { fields: { childInFosterCare: "childInFosterCare" }, save: () => STEP_SAVES.fosterCare, form: (m) => presentOnly({ childInFosterCare: m.childInFosterCare }) },
   {
     fields: { "referralReasons.RefReasons_ConcernsDevelopmental": "developmental" },
     save: () => STEP_SAVES.reasons,
@@ -235,14 +229,14 @@ const STEP_FIELDS: Array<{ fields: Record<string, string>; save: () => { schema:
     fields: { "referralReasons.FailedScreenings": "screenings", "referralReasons.IdentifiedConditions": "conditions", otherMedicalCondition: "otherMedicalCondition", failedScreeningDate: "failedScreeningDate" },
     save: () => screeningSave(easternCalendarDate()),
     form: (m) =>
-      defined({
+      presentOnly({
         screenings: m.referralReasons.FailedScreenings,
         conditions: m.referralReasons.IdentifiedConditions,
         otherMedicalCondition: m.otherMedicalCondition,
         failedScreeningDate: m.failedScreeningDate,
       }),
   },
-  { fields: { additionalDetails: "additionalDetails" }, save: () => STEP_SAVES.details, form: (m) => defined({ additionalDetails: m.additionalDetails }) },
+  { fields: { additionalDetails: "additionalDetails" }, save: () => STEP_SAVES.details, form: (m) => presentOnly({ additionalDetails: m.additionalDetails }) },
   { fields: { childParentConsent: "childParentConsent" }, save: () => STEP_SAVES.documents, form: (m) => ({ childParentConsent: String(m.childParentConsent) }) },
 ];
 
@@ -261,7 +255,7 @@ async function updateReferral(context: Context<unknown, Update>) {
   const merged = {
     ...current,
     ...body,
-    referralReasons: { ...current.referralReasons, ...defined(body.referralReasons ?? {}) },
+    referralReasons: { ...current.referralReasons, ...presentOnly(body.referralReasons ?? {}) },
   } as Merged;
   const named = namedFields(body);
   const changes: StepChange[] = [];
@@ -327,7 +321,7 @@ export const referralOperations = {
     async run({ request, db, actor }) {
       const { query, exact, notEquals } = parseList(new URL(request.url), REFERRAL_LIST);
       const createdById = (exact["createdBy.id"] ?? exact.createdBy) as number | undefined;
-      query.text = defined({
+      query.text = presentOnly({
         status: exact.status as string | undefined,
         county: exact.county as string | undefined,
         completedByName: exact.completedByName as string | undefined,

@@ -34,13 +34,16 @@ export const PhoneObject = z
     suffix: z.string().regex(/^\d{4}$/, "validation.phoneLength"),
   })
   .strict();
-export type PhoneObjectValue = z.infer<typeof PhoneObject>;
 
 export const phoneOut = (parts: { area_code: string; prefix: string; suffix: string } | null | undefined, id?: number | null) =>
   parts ? { ...(id ? { "@id": iri("phone_numbers", id) } : {}), areaCode: parts.area_code, prefix: parts.prefix, suffix: parts.suffix } : null;
 
-/** A form's dashed 3-3-4 text from the API's phone object (the pages' schemas read that text). */
-export const phoneText = (phone: PhoneObjectValue | null | undefined) => (phone ? `${phone.areaCode}-${phone.prefix}-${phone.suffix}` : undefined);
+/** A record id given in the query ("child.id=12"). */
+export const idText = z.string().regex(/^[1-9]\d{0,9}$/, "api:fields.invalid").transform(Number);
+
+/** The fields that hold something: null, undefined and "" left out (what a page's form would not send). */
+export const presentOnly = <T extends Record<string, unknown>>(value: T) =>
+  Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== null && entry !== undefined && entry !== "")) as Partial<T>;
 
 export const API_PAGE_SIZES = [10, 20, 50, 100] as const;
 const DATE_BOUNDS = ["before", "after", "strictly_before", "strictly_after"] as const;

@@ -10,7 +10,6 @@ import { getCurrentUser, type CurrentUser } from "./user.server";
 // or when any administrator revokes it. The key is shown once; the database keeps its SHA-256.
 
 export const API_KEY_PREFIX = "mdei_";
-export const API_KEY_MAX_DAYS = 365;
 /** How often the "last used" time is written (a write per call would slow every call down). */
 const LAST_USED_EVERY_MS = 60 * 1000;
 

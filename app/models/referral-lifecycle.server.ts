@@ -55,6 +55,7 @@ async function adultsWithPhones(db: DB, referralId: number) {
   );
 }
 
+/** What the completeness rules read of a referral; whoever calls this has already decided the asker may read it. */
 export async function completenessOf(db: DB, referral: Row): Promise<CompletenessFacts> {
   const address = referral.address_id
     ? ((await db.selectFrom("addresses").select(["line1", "city", "zip", "county"]).where("id", "=", referral.address_id).executeTakeFirst()) ?? null)

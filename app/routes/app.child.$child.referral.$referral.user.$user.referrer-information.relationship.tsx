@@ -7,14 +7,13 @@ import { useTranslation } from "react-i18next";
 import { RadioGroup, summarize, TextField } from "~/components/ui/form";
 import { getLookupOptions } from "~/models/lookup.server";
 import { RelationshipSchema } from "~/schemas/referral";
-import { followUps, shownRelationship, type FollowUp } from "~/wizard/relationship";
+import { answerOf, followUps, shownRelationship, shownSourceOther, type FollowUp } from "~/wizard/relationship";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { StepForm } from "~/wizard/StepForm";
 import { STEP_SAVES } from "~/wizard/step-saves";
 
 export const handle = { i18n: ["common", "wizard"] };
 
-const yesNo = (referral: number | null) => (referral === 1 ? "yes" : referral === 0 ? "no" : "");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db, referral, language, title } = await loadStep(request, params, "relationship");
@@ -23,11 +22,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     relationships: await getLookupOptions(db, "References", language),
     defaults: {
       referrerRelationship: shownRelationship({ relationship: referral.referrer_relationship, sourceOther: referral.referral_source_other }),
-      familyApproval: yesNo(referral.family_approval),
-      isAudiologistScreening: yesNo(referral.is_audiologist_screening),
-      isHospitalBirth: yesNo(referral.is_hospital_birth),
-      isCapta: yesNo(referral.is_capta),
-      referralSourceOther: referral.referral_source_other === "Home Visitor" ? "" : referral.referral_source_other ?? "",
+      familyApproval: answerOf(referral.family_approval) ?? "",
+      isAudiologistScreening: answerOf(referral.is_audiologist_screening) ?? "",
+      isHospitalBirth: answerOf(referral.is_hospital_birth) ?? "",
+      isCapta: answerOf(referral.is_capta) ?? "",
+      referralSourceOther: shownSourceOther({ sourceOther: referral.referral_source_other }) ?? "",
     },
   });
 }

@@ -4,8 +4,7 @@ import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/auth/auth.server";
 import { confirmedIntent, UserActionConfirmPage, UserActions } from "~/components/admin/UserActions";
 import { userAction } from "~/components/admin/user-actions.server";
-import { CsvExport, DateFilterField, ListFilters, Pagination, SelectFilter, SortHeader, TextFilter } from "~/components/list/List";
-import { Alert } from "~/components/ui/Alert";
+import { CsvExport, DateFilterField, ListFilters, Pagination, SelectFilter, SortHeader, TextFilter, UnknownComparisonAlert } from "~/components/list/List";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
@@ -92,11 +91,7 @@ export default function UsersList() {
   return (
     <div className="list-page">
       <h1>{t("users.title")}</h1>
-      {filterError ? (
-        <Alert kind="error" role="alert" heading={t("common:list.unknownComparisonHeading")}>
-          {t("common:list.unknownComparison")}
-        </Alert>
-      ) : null}
+      {filterError ? <UnknownComparisonAlert /> : null}
       <ListFilters state={state} label={t("users.filters")}>
         <TextFilter name="name" label={t("users.name")} value={state.text.name} />
         <TextFilter name="email" label={t("users.email")} value={state.text.email} />

@@ -21,7 +21,8 @@ export const ReviewLinkSchema = z.object({
  * A new API key (issue 11): a name to tell it by, and days until it expires (none: until revoked).
  * The field is keyName: an input named "name" would hide the form element's own `name`.
  */
+export const API_KEY_MAX_DAYS = 365;
 export const ApiKeySchema = z.object({
   keyName: requiredText(100),
-  days: z.coerce.number({ invalid_type_error: "validation.wholeNumber" }).int("validation.wholeNumber").min(1, "validation.daysRange1to365").max(365, "validation.daysRange1to365").optional(),
+  days: z.coerce.number({ invalid_type_error: "validation.wholeNumber" }).int("validation.wholeNumber").min(1, "validation.daysRange1to365").max(API_KEY_MAX_DAYS, "validation.daysRange1to365").optional(),
 });

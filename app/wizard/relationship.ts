@@ -30,8 +30,16 @@ export function shownRelationship(stored: { relationship: string | null; sourceO
   return stored.relationship ?? "";
 }
 
+/** The text of Other shown for a stored referral: none for the home-visiting option. */
+export function shownSourceOther(stored: { sourceOther: string | null }): string | null {
+  return stored.sourceOther === HOME_VISITOR_TEXT ? null : stored.sourceOther;
+}
+
 export type YesNoAnswer = "yes" | "no";
 const flag = (answer: YesNoAnswer | undefined | null) => (answer === "yes" ? 1 : answer === "no" ? 0 : null);
+
+/** A stored follow-up flag as its answer (the reverse of what relationshipColumns stores). */
+export const answerOf = (stored: number | null): YesNoAnswer | null => (stored === 1 ? "yes" : stored === 0 ? "no" : null);
 
 export interface RelationshipAnswer {
   referrerRelationship: string;

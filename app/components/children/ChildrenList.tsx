@@ -1,7 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "~/components/ui/Alert";
-import { CsvExport, DateFilterField, ListFilters, Pagination, SortHeader, TextFilter } from "~/components/list/List";
+import { CsvExport, DateFilterField, ListFilters, Pagination, SortHeader, TextFilter, UnknownComparisonAlert } from "~/components/list/List";
 import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
 import type { loadChildrenList } from "./children-list.server";
 
@@ -19,11 +18,7 @@ export function ChildrenListPage() {
           </Link>
         </p>
       ) : null}
-      {filterError ? (
-        <Alert kind="error" role="alert" heading={t("common:list.unknownComparisonHeading")}>
-          {t("common:list.unknownComparison")}
-        </Alert>
-      ) : null}
+      {filterError ? <UnknownComparisonAlert /> : null}
       <ListFilters state={state} label={t("list.filters")}>
         <TextFilter name="name" label={t("list.name")} value={state.text.name} />
         <DateFilterField name="birthdate" label={t("list.birthdate")} value={state.dates.birthdate} />

@@ -1,6 +1,7 @@
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Alert } from "~/components/ui/Alert";
 import { DATE_COMPARISONS, FILTER_DEBOUNCE_MS, listHref, PAGE_SIZES, pageCount, type DateFilter, type SortOrder } from "~/utils/list";
 
 // The pieces every paged list is made of (children now; referrals and users later). The page,
@@ -17,6 +18,16 @@ export interface ListState {
 }
 
 /** A column heading that sorts the list; a second press reverses the order. */
+/** A list address with a date comparison the list does not know (SPEC §5: an error, not a filter ignored). */
+export function UnknownComparisonAlert() {
+  const { t } = useTranslation("common");
+  return (
+    <Alert kind="error" role="alert" heading={t("list.unknownComparisonHeading")}>
+      {t("list.unknownComparison")}
+    </Alert>
+  );
+}
+
 export function SortHeader({ field, label, state }: { field: string; label: string; state: ListState }) {
   const { t } = useTranslation();
   const { search } = useLocation();

@@ -1,7 +1,6 @@
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CsvExport, DateFilterField, ListFilters, Pagination, SelectFilter, SortHeader, TextFilter } from "~/components/list/List";
-import { Alert } from "~/components/ui/Alert";
+import { CsvExport, DateFilterField, ListFilters, Pagination, SelectFilter, SortHeader, TextFilter, UnknownComparisonAlert } from "~/components/list/List";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
 import type { loadReferralList } from "./referral-list.server";
@@ -35,11 +34,7 @@ export function ReferralListPage() {
   return (
     <div className="list-page">
       <h1>{title}</h1>
-      {filterError ? (
-        <Alert kind="error" role="alert" heading={t("common:list.unknownComparisonHeading")}>
-          {t("common:list.unknownComparison")}
-        </Alert>
-      ) : null}
+      {filterError ? <UnknownComparisonAlert /> : null}
       <ListFilters state={state} label={t("list.filtersLabel")}>
         <TextFilter name="childName" label={t("list.child")} value={state.text.childName} />
         {!drafts ? (
