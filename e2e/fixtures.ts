@@ -43,9 +43,33 @@ export async function expectAccessible(page: Page, { javaScriptOn }: { javaScrip
   expect(blocking, `axe on ${page.url()}`).toEqual([]);
 }
 
+/**
+ * With JavaScript on, a page opened with goto is handed back once it has hydrated (root adds the
+ * `js` class then): a test that types or picks a file before the scripts run would test the
+ * no-JavaScript page by chance, and pass or fail with the machine's speed.
+ */
+function waitForHydrationOnGoto(page: Page) {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    const html = (response?.headers()["content-type"] ?? "").startsWith("text/html");
+    if (response && response.status() < 400 && html && options?.waitUntil !== "commit") {
+      await page.locator("html.js").waitFor({ state: "attached" });
+    }
+    return response;
+  };
+}
+
 export const test = base.extend<{ javaScriptOn: boolean }>({
   javaScriptOn: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);
+  },
+  context: async ({ context, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      for (const page of context.pages()) waitForHydrationOnGoto(page);
+      context.on("page", waitForHydrationOnGoto);
+    }
+    await use(context);
   },
 });
 

@@ -50,7 +50,9 @@ export function SessionTimeout() {
   const keepalive = useFetcher();
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   const lastPing = useRef(Date.now());
-  const loadedAt = useRef(Date.now());
+  // When this page began to load, not when its script ran: a sign-out in another tab while this one
+  // was still loading ends this one too.
+  const loadedAt = useRef(Math.floor(performance.timeOrigin));
   const signingOut = useRef(false);
 
   const signOut = useCallback(() => {
