@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type Page } from "@playwright/test";
+import { expectNoEnglish } from "./english";
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 
@@ -32,7 +33,7 @@ async function analyzeWithoutAppScripts(page: Page) {
   }
 }
 
-/** axe on the page as it is now: no serious or critical violation of WCAG 2.1 A/AA. */
+/** axe on the page as it is now: no serious or critical violation of WCAG 2.1 A/AA (and, in Spanish, no English). */
 export async function expectAccessible(page: Page, { javaScriptOn }: { javaScriptOn: boolean }) {
   const results = javaScriptOn
     ? await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
@@ -41,6 +42,8 @@ export async function expectAccessible(page: Page, { javaScriptOn }: { javaScrip
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
   expect(blocking, `axe on ${page.url()}`).toEqual([]);
+  // Every screen axe sees in Spanish is also checked for English left untranslated.
+  if ((await page.locator("html").getAttribute("lang")) === "es") await expectNoEnglish(page);
 }
 
 /**

@@ -154,7 +154,7 @@ for (const lang of ["en", "sp"] as const) {
   const text = TEXT[lang];
 
   test(`the wizard's steps save, go on, and show the saved values again (${lang})`, async ({ page, context, javaScriptOn }) => {
-    test.slow(); // six steps, each reloaded, with axe on each
+    test.setTimeout(180_000); // six steps, each reloaded, with axe on each: slow on a busy machine
     const user = await signIn(context, await createUser({ language: lang }));
     const { id: childId } = await createChild(user, { firstName: "Lucía", lastName: "Pérez" });
     await page.goto(`/app/children/details/${childId}?lang=${lang}`);
