@@ -2,13 +2,10 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
-import { i18nConfig } from "./i18n/config";
-import { i18next } from "./i18n/i18next.server";
-import { resources } from "./i18n/resources.server";
+import { getLanguage, i18nInstance } from "./i18n/i18next.server";
 import { getDb } from "./db.server";
 import { sweepOrphanUploads } from "./models/document.server";
 import { sweepOldReports } from "./models/report.server";
@@ -44,13 +41,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({
-    ...i18nConfig,
-    lng: await i18next.getLocale(request),
-    ns: i18next.getRouteNamespaces(remixContext),
-    resources,
-  });
+  const instance = await i18nInstance(await getLanguage(request));
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
 
   // The whole page is rendered before the first byte: nothing here streams behind a

@@ -22,7 +22,7 @@ import { LanguageFooter } from "./components/LanguageFooter";
 import { useNonce } from "./components/nonce";
 import { ToastRegion, type ToastMessage } from "./components/Toast";
 import { getDb } from "./db.server";
-import { getLanguage, i18next, languageFromQuery, serializeLanguageCookie } from "./i18n/i18next.server";
+import { fixedT, getLanguage, languageFromQuery, serializeLanguageCookie } from "./i18n/i18next.server";
 import { resourcesVersion } from "./i18n/resources.server";
 import { isIeNoticeShown } from "./models/miscellaneous.server";
 import { getToast } from "./services/toast.server";
@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const { toast, headers: toastHeaders } = await getToast(request);
   for (const [name, value] of toastHeaders) headers.append(name, value);
-  const t = await i18next.getFixedT(language, "common");
+  const t = await fixedT(language, "common");
   const toastMessage: ToastMessage | null = toast
     ? { kind: toast.kind, text: t(toast.key, toast.values), id: crypto.randomUUID() }
     : null;

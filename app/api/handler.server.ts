@@ -4,7 +4,7 @@ import { getUser } from "~/auth/auth.server";
 import { getConfig } from "~/config.server";
 import { getDb, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
-import { getLanguage, i18next } from "~/i18n/i18next.server";
+import { fixedT, getLanguage } from "~/i18n/i18next.server";
 import { userForApiKey } from "~/models/api-key.server";
 import type { CurrentUser } from "~/models/user.server";
 import { hitRateLimit } from "~/services/rate-limit.server";
@@ -178,7 +178,7 @@ async function answer(op: Operation, request: Request, params: Record<string, st
 /** Answers one API request with the operation of its method, or 405 naming those there are. */
 export async function handle(operations: Operation[], request: Request, params: Record<string, string | undefined>, clientIp = "unknown"): Promise<Response> {
   const language = await getLanguage(request);
-  const t = await i18next.getFixedT(language, ["api", "common"]);
+  const t = await fixedT(language, ["api", "common"]);
   const method = request.method === "HEAD" ? "GET" : request.method;
   const op = operations.find((candidate) => candidate.method === method);
   try {

@@ -1,6 +1,7 @@
 import { createCookie } from "@remix-run/node";
-import { RemixI18Next } from "remix-i18next/server";
-import { DEFAULT_LANGUAGE, fromPublicLanguage, i18nConfig, LANGUAGES, toPublicLanguage, type Language } from "./config";
+import { createInstance, type i18n, type TFunction } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { DEFAULT_LANGUAGE, fromPublicLanguage, i18nConfig, toPublicLanguage, type Language } from "./config";
 import { resources } from "./resources.server";
 
 /** Remembers the chosen language (as en or sp) for a year. */
@@ -30,12 +31,31 @@ export function serializeLanguageCookie(language: Language): Promise<string> {
   return languageCookie.serialize(toPublicLanguage(language));
 }
 
-export const i18next = new RemixI18Next({
-  detection: {
-    supportedLanguages: [...LANGUAGES],
-    fallbackLanguage: DEFAULT_LANGUAGE,
-    order: ["custom"],
-    findLocale: getLanguage,
-  },
-  i18next: { ...i18nConfig, resources },
-});
+
+const NAMESPACES = Object.keys(resources.en);
+const instances = new Map<Language, Promise<i18n>>();
+
+/**
+ * (remix-i18next's server helper made a new instance at each call; its client and React parts are used.)
+ * One i18next instance per language for the life of the process (the resources never change
+ * while it runs), rather than a new one initialized for each request: the page render, the
+ * loaders' translate functions and the mails all use these.
+ */
+export function i18nInstance(language: Language): Promise<i18n> {
+  let instance = instances.get(language);
+  if (!instance) {
+    const created = createInstance();
+    instance = created
+      .use(initReactI18next)
+      .init({ ...i18nConfig, lng: language, ns: NAMESPACES, resources })
+      .then(() => created);
+    instances.set(language, instance);
+  }
+  return instance;
+}
+
+/** The translate function of a language (or of the request's language), for the namespaces named. */
+export async function fixedT(languageOrRequest: Language | Request, namespaces: string | string[] = "common"): Promise<TFunction> {
+  const language = typeof languageOrRequest === "string" ? languageOrRequest : await getLanguage(languageOrRequest);
+  return (await i18nInstance(language)).getFixedT(language, namespaces);
+}

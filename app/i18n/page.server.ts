@@ -1,4 +1,4 @@
-import { i18next } from "./i18next.server";
+import { fixedT } from "./i18next.server";
 
 /**
  * The translate function of the request's language, and a page title built from a key
@@ -6,7 +6,7 @@ import { i18next } from "./i18next.server";
  * DocumentTitle then puts "Error: " in front.
  */
 export async function getPageTranslation(request: Request, namespaces: string | string[] = "common") {
-  const t = await i18next.getFixedT(request, namespaces as "common");
+  const t = await fixedT(request, namespaces);
   return {
     t,
     title: (pageKey: string, values: Record<string, string> = {}) => t("common:titleTemplate", { page: t(pageKey, values) }),

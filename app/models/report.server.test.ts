@@ -4,7 +4,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReferralStatus } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
-import { i18next } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/i18next.server";
 import { addPerson } from "~/test/people";
 import { parseCsv } from "~/utils/csv";
 import { createChild, startReferral } from "./child.server";
@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-const t = () => i18next.getFixedT("en", ["referrals", "common", "wizard", "admin", "auth"]);
+const t = () => fixedT("en", ["referrals", "common", "wizard", "admin", "auth"]);
 const referralReport = async (input: Partial<Parameters<typeof generateReferralReport>[2]> = {}, actor = admin) =>
   generateReferralReport(test.db, actor, { statuses: [], format: "csv", ...input }, "en", await t());
 const csvRows = (fileName: string) => parseCsv(readFileSync(path.join(reportsDir, fileName), "utf8").replace(/^\uFEFF/, ""));

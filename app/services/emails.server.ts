@@ -1,6 +1,6 @@
 import { getConfig } from "~/config.server";
 import { fromPublicLanguage } from "~/i18n/config";
-import { i18next } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/i18next.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { sendMail } from "./mail.server";
 
@@ -21,7 +21,7 @@ export function appLink(path: string, params: Record<string, string>, language: 
 /** One account e-mail, written in the recipient's own language. */
 async function sendAccountMail(to: Recipient, kind: "verify" | "reset", link: string) {
   const language = fromPublicLanguage(to.primary_language) ?? "en";
-  const t = await i18next.getFixedT(language, "email");
+  const t = await fixedT(language, "email");
   const text = [t("greeting", { name: to.first_name }), "", t(`${kind}.body`, { link }), "", t("signature")].join("\n");
   await sendMail({ to: to.email, subject: t(`${kind}.subject`), text, language });
 }
@@ -37,7 +37,7 @@ export function sendPasswordResetEmail(to: Recipient, token: string) {
 /** The confirmation a referrer gets once a referral is submitted, in their language (no details of the child beyond the name). */
 export async function sendReferralSubmittedEmail(to: Recipient, referral: { childName: string; submittedAt: string; link: string }) {
   const language = fromPublicLanguage(to.primary_language) ?? "en";
-  const t = await i18next.getFixedT(language, "email");
+  const t = await fixedT(language, "email");
   const date = formatDateTimeEastern(referral.submittedAt, language);
   const text = [t("greeting", { name: to.first_name }), "", t("submitted.body", { child: referral.childName, date, link: referral.link }), "", t("signature")].join("\n");
   await sendMail({ to: to.email, subject: t("submitted.subject", { child: referral.childName }), text, language });
@@ -46,7 +46,7 @@ export async function sendReferralSubmittedEmail(to: Recipient, referral: { chil
 /** A referral's new status, for its referrer, in their language (SPEC §4: the referrer follows the status). */
 export async function sendStatusChangedEmail(to: Recipient, change: { childName: string; status: string; details: { en: string | null; es: string | null }; link: string }) {
   const language = fromPublicLanguage(to.primary_language) ?? "en";
-  const t = await i18next.getFixedT(language, ["email", "common"]);
+  const t = await fixedT(language, ["email", "common"]);
   const status = t(`common:statuses.${change.status}`);
   const details = (language === "es" ? change.details.es ?? change.details.en : change.details.en) ?? "";
   const text = [
