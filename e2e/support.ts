@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext } from "@playwright/test";
+import { readOutbox } from "../app/test/outbox";
 
 // Helpers that reach the test server's own data folder: they make users and sessions directly
 // in its SQLite file (as a fixture, so a test starts where it needs to be) and read its outbox.
@@ -79,31 +80,11 @@ export async function createApiKeyFor(admin: TestUser, days?: number): Promise<s
   return (await createApiKey(db, (await getCurrentUser(db, admin.id))!, { name: `Key ${randomUUID().slice(0, 8)}`, days })).key;
 }
 
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, "latin1").toString("utf8");
-}
-
-export interface Mail {
-  to: string;
-  subject: string;
-  language: string;
-  text: string;
-}
+export type { Mail } from "../app/test/outbox";
 
 /** Every message written to the outbox for one address, oldest first. */
-export function mailsTo(address: string): Mail[] {
-  const outbox = path.join(dataDir, "outbox");
-  return readdirSync(outbox)
-    .sort()
-    .map((file) => readFileSync(path.join(outbox, file), "utf8"))
-    .map((raw) => {
-      const [head, ...body] = raw.split(/\r?\n\r?\n/);
-      const header = (name: string) => head.match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1]?.trim() ?? "";
-      const subject = header("Subject").replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, encoded: string) => decodeQuotedPrintable(encoded.replace(/_/g, " ")));
-      return { to: header("To"), subject, language: header("Content-Language"), text: decodeQuotedPrintable(body.join("\n\n")) };
-    })
-    .filter((mail) => mail.to === address);
+export function mailsTo(address: string) {
+  return readOutbox(path.join(dataDir, "outbox"), address);
 }
 
 /** The one link into the application that the newest mail to an address carries. */
