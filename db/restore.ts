@@ -1,0 +1,155 @@
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import SQLite from "better-sqlite3";
+import { getConfig } from "../app/config.server";
+import { BackupError, checkDatabase, copyNamedFiles, filesNamedBy, looksLikeSqlite, stagingFolderFor, type DataPaths } from "./backup";
+
+// `npm run db:restore -- <backup folder>` with the server stopped: puts a backup made by
+// `npm run db:backup` in place of the data folder's database, uploads and reports. The backup is
+// checked (a SQLite database of this application that passes integrity_check) and copied into the
+// data folder before anything is replaced; what it replaces is moved aside, never deleted.
+
+export interface RestoreSummary {
+  /** Where the replaced database and folders were moved, or null when there was nothing to replace. */
+  previous: string | null;
+  documents: number;
+  reports: number;
+  /** Files the backup's database names that the backup folder lacks (or holds at another size). */
+  missing: string[];
+}
+
+/**
+ * Whether another connection has the database open (the server holds one for as long as it runs).
+ * An exclusive lock is refused while any other connection is open on a database in WAL mode.
+ */
+export function databaseInUse(file: string): boolean {
+  if (!existsSync(file)) return false;
+  const sqlite = new SQLite(file, { fileMustExist: true, timeout: 0 });
+  try {
+    sqlite.pragma("locking_mode = EXCLUSIVE");
+    sqlite.exec("BEGIN EXCLUSIVE; COMMIT");
+    return false;
+  } catch (error) {
+    if ((error as { code?: string }).code === "SQLITE_BUSY" || (error as { code?: string }).code === "SQLITE_LOCKED") return true;
+    throw error;
+  } finally {
+    sqlite.close();
+  }
+}
+
+function refuseWhileInUse(paths: DataPaths) {
+  if (databaseInUse(paths.databaseFile)) {
+    throw new BackupError(`${paths.databaseFile} is in use: stop the server (and any other program using the data folder), then restore`);
+  }
+}
+
+function timestamp(now: Date): string {
+  return now.toISOString().replace(/[:.]/g, "-");
+}
+
+/** Replaces the data folder's database (and, from a backup folder, its uploads and reports) with the backup's. */
+export async function restoreDataDir(paths: DataPaths, source: string, now = new Date()): Promise<RestoreSummary> {
+  const from = path.resolve(source);
+  if (!existsSync(from)) throw new BackupError(`${from} does not exist`);
+  const isFolder = statSync(from).isDirectory();
+  const databaseFile = isFolder ? path.join(from, "app.db") : from;
+  if (!existsSync(databaseFile)) throw new BackupError(`${from} holds no app.db: give the folder that npm run db:backup made`);
+  if (!looksLikeSqlite(databaseFile)) throw new BackupError(`${databaseFile} is not a SQLite database`);
+  // A write-ahead log beside it means a database some program had open, whose last changes may
+  // be in that log only: not a backup.
+  if (existsSync(`${databaseFile}-wal`) && statSync(`${databaseFile}-wal`).size > 0) {
+    throw new BackupError(`${databaseFile} has a write-ahead log beside it: it is a database in use, not a backup (make one with npm run db:backup)`);
+  }
+  refuseWhileInUse(paths);
+
+  // Everything is copied and checked inside the data folder first (the same disk, so the swap
+  // below is a few renames), and the backup itself is only read.
+  mkdirSync(paths.dataDir, { recursive: true });
+  const staging = stagingFolderFor(path.join(paths.dataDir, "restore"));
+  mkdirSync(staging);
+  const staged = path.join(staging, "app.db");
+  const moved: Array<[from: string, to: string]> = [];
+  try {
+    copyFileSync(databaseFile, staged);
+    await checkDatabase(staged);
+    const named = filesNamedBy(staged);
+    const missing: string[] = [];
+    if (isFolder) {
+      const uploads = path.join(from, "uploads");
+      const present = named.documents.filter((document) => {
+        const file = path.join(uploads, document.name);
+        const ok = existsSync(file) && statSync(file).size === document.size;
+        if (!ok) missing.push(`uploads/${document.name}`);
+        return ok;
+      });
+      copyNamedFiles(present.map((document) => document.name), uploads, path.join(staging, "uploads"));
+      missing.push(...copyNamedFiles(named.reports, path.join(from, "reports"), path.join(staging, "reports")).map((name) => `reports/${name}`));
+    }
+    const sqlite = new SQLite(staged, { fileMustExist: true });
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.close();
+
+    // Checked again just before the swap: the server may have been started meanwhile.
+    refuseWhileInUse(paths);
+    const previous = path.join(paths.dataDir, `before-restore-${timestamp(now)}`);
+    mkdirSync(previous);
+    const move = (a: string, b: string) => {
+      renameSync(a, b);
+      moved.push([a, b]);
+    };
+    // The database with its write-ahead log and index: together they are the last state.
+    for (const suffix of ["", "-wal", "-shm"]) {
+      if (existsSync(paths.databaseFile + suffix)) move(paths.databaseFile + suffix, path.join(previous, path.basename(paths.databaseFile) + suffix));
+    }
+    if (isFolder) {
+      for (const dir of [paths.uploadsDir, paths.reportsDir]) if (existsSync(dir)) move(dir, path.join(previous, path.basename(dir)));
+    }
+    move(staged, paths.databaseFile);
+    if (isFolder) {
+      for (const dir of [paths.uploadsDir, paths.reportsDir]) {
+        const incoming = path.join(staging, path.basename(dir));
+        if (existsSync(incoming)) move(incoming, dir);
+        else mkdirSync(dir, { recursive: true });
+      }
+    }
+    rmSync(staging, { recursive: true, force: true });
+    const kept = readdirSync(previous).length > 0;
+    if (!kept) rmdirSync(previous);
+    return { previous: kept ? previous : null, documents: isFolder ? named.documents.length : 0, reports: isFolder ? named.reports.length : 0, missing };
+  } catch (error) {
+    // Put back what was moved, newest first, so a failed restore leaves the data folder as it was.
+    for (const [a, b] of moved.reverse()) {
+      try {
+        renameSync(b, a);
+      } catch (undo) {
+        console.error(`Could not move ${b} back to ${a}:`, undo);
+      }
+    }
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function main() {
+  const source = process.argv[2];
+  if (!source || source.startsWith("-")) {
+    console.error("Usage: npm run db:restore -- <backup folder>   (with the server stopped; the data folder comes from DATA_DIR, default ./data)");
+    process.exit(2);
+  }
+  const config = getConfig();
+  const summary = await restoreDataDir(config, source);
+  console.log(`Restored ${path.resolve(source)} into ${config.dataDir}: the database, ${summary.documents} document(s), ${summary.reports} report(s)`);
+  if (summary.previous) console.log(`What it replaced was moved to ${summary.previous} (delete it once the restored service is checked)`);
+  if (summary.missing.length) {
+    console.warn(`Warning: ${summary.missing.length} file(s) named by the backup's database are missing from it or damaged; their downloads will answer "not found":\n  ${summary.missing.join("\n  ")}`);
+  }
+  console.log("Start the server again (npm start): it brings the database up to date if the backup is from an older version.");
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main().catch((error) => {
+    console.error(error instanceof BackupError ? `Restore refused: ${error.message}` : error);
+    process.exit(1);
+  });
+}
