@@ -2,18 +2,42 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext } from "@playwright/test";
+import type { DB } from "../app/db.server";
 import { readOutbox } from "../app/test/outbox";
 
 // Helpers that reach the test server's own data folder: they make users and sessions directly
 // in its SQLite file (as a fixture, so a test starts where it needs to be) and read its outbox.
+// The helpers that take a `db` last work on another data folder's database instead (a test that
+// runs a server of its own, see openDataDir), the shared server's when it is left out.
 
 const dataDir = process.env.E2E_DATA_DIR!;
 process.env.DATA_DIR = dataDir;
 export const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 
-async function database() {
+async function database(db?: DB) {
+  if (db) return db;
   const { getDb } = await import("../app/db.server");
   return getDb();
+}
+
+/**
+ * The database of another data folder, migrated and seeded as `npm start` does. Sessions made in
+ * it are signed with this process's secret: give that server `SESSION_SECRET: sessionSecret()`.
+ */
+export async function openDataDir(dir: string): Promise<DB> {
+  const { openDatabase } = await import("../app/db.server");
+  const { migrateToLatest } = await import("../db/migrate");
+  const { seed } = await import("../db/seed");
+  const db = openDatabase(path.join(dir, "app.db"));
+  await migrateToLatest(db);
+  await seed(db);
+  return db;
+}
+
+/** The secret this process signs session cookies with. */
+export async function sessionSecret(): Promise<string> {
+  const { getConfig } = await import("../app/config.server");
+  return getConfig().sessionSecret;
 }
 
 export interface TestUser {
@@ -26,8 +50,9 @@ export interface TestUser {
 /** A verified account with security questions 1 and 2 answered "rex" and "baltimore". */
 export async function createUser(
   options: { admin?: boolean; language?: "en" | "sp"; locked?: boolean; enabled?: boolean; domain?: string; lastName?: string; signedInBefore?: boolean } = {},
+  other?: DB,
 ): Promise<TestUser> {
-  const db = await database();
+  const db = await database(other);
   const { registerUser } = await import("../app/models/user.server");
   const email = `person-${randomUUID()}@${options.domain ?? "example.com"}`;
   const password = "correct horse 12";
@@ -67,9 +92,9 @@ export async function signIn(context: BrowserContext, user?: TestUser): Promise<
 }
 
 /** A signed-in session of the user, as the Cookie header a program would send (the JSON API tests). */
-export async function sessionCookieOf(user: TestUser): Promise<string> {
+export async function sessionCookieOf(user: TestUser, db?: DB): Promise<string> {
   const { createSession } = await import("../app/auth/session.server");
-  return (await createSession(await database(), user.id)).split(";")[0];
+  return (await createSession(await database(db), user.id)).split(";")[0];
 }
 
 /** A new API key of an administrator, as the API keys page makes it. */
@@ -127,8 +152,8 @@ export async function breakUserUpdates(userId: number) {
 }
 
 /** A child of the user's, added as the user would add it. */
-export async function createChild(user: TestUser, values: { firstName?: string; lastName?: string; birthdate?: string } = {}) {
-  const db = await database();
+export async function createChild(user: TestUser, values: { firstName?: string; lastName?: string; birthdate?: string } = {}, other?: DB) {
+  const db = await database(other);
   const { getCurrentUser } = await import("../app/models/user.server");
   const { createChild: addChild } = await import("../app/models/child.server");
   const actor = await getCurrentUser(db, user.id);
@@ -151,8 +176,8 @@ export function yearsAgo(years: number, days = 0): string {
 }
 
 /** A Draft referral for one of the user's children; returns the wizard's address. */
-export async function startReferral(user: TestUser, childId: number): Promise<string> {
-  const db = await database();
+export async function startReferral(user: TestUser, childId: number, other?: DB): Promise<string> {
+  const db = await database(other);
   const { getCurrentUser } = await import("../app/models/user.server");
   const { startReferral: start } = await import("../app/models/child.server");
   const actor = await getCurrentUser(db, user.id);
@@ -187,8 +212,8 @@ export function referralIdOf(wizardPath: string): number {
 }
 
 /** Answers steps 1–14 of a Draft as the wizard saves them (and the consent answer, when given). */
-export async function fillReferral(user: TestUser, wizardPath: string, { consent, county = "24003" }: { consent?: 1 | 2; county?: string } = {}) {
-  const db = await database();
+export async function fillReferral(user: TestUser, wizardPath: string, { consent, county = "24003" }: { consent?: 1 | 2; county?: string } = {}, other?: DB) {
+  const db = await database(other);
   const { getCurrentUser } = await import("../app/models/user.server");
   const { saveStep, saveAdult } = await import("../app/models/referral.server");
   const { addReferralAddress } = await import("../app/models/address.server");
