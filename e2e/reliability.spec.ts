@@ -331,6 +331,7 @@ test.describe("the server killed mid-request @http", () => {
     await server.start();
     await expectNothingLost();
     const after = await statusOf(id);
+    test.info().annotations.push({ type: "outcome", description: `the kill left the referral ${after.status}` });
     // Either outcome is whole: no Submitted status without its date, no date on a Draft.
     if (after.status === "Submitted") expect(after.submission_date).not.toBeNull();
     else expect(after).toEqual({ status: "Draft", submission_date: null });
