@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync, closeSync, copyFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync, closeSync, copyFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -196,4 +196,26 @@ describe("backup and restore", () => {
     expect(restored.stdout).toContain("Restored");
     expect(stateOf(paths)).toEqual(backedUp);
   }, 30_000);
+
+  it("restores a folder whose database a crashed program left with its write-ahead log, and a restore is undone from the folder it moved aside", async () => {
+    const before = stateOf(paths);
+    const source = path.join(work, "crashed");
+    cpSync(backup, source, { recursive: true });
+    // A process that writes, then dies at once: its last change is in app.db-wal only.
+    const file = path.join(source, "app.db");
+    const crash = `const D = require("better-sqlite3"); const db = new D(${JSON.stringify(file)}); db.pragma("journal_mode = WAL");
+      db.prepare("insert into users (email, username, password_hash, first_name, last_name, enabled) values ('crashed@example.com', 'crashed@example.com', 'x', 'C', 'D', 1)").run();
+      process.kill(process.pid, "SIGKILL");`;
+    await promisify(execFile)(process.execPath, ["-e", crash], { cwd: root }).catch(() => undefined);
+    expect(readFileSync(`${file}-wal`).length).toBeGreaterThan(0);
+
+    const summary = await restoreDataDir(paths, source);
+    const restored = stateOf(paths);
+    expect((restored.rows.users as Array<{ email: string }>).map((user) => user.email)).toContain("crashed@example.com");
+    expect(restored.uploads).toEqual(backedUp.uploads);
+    expect(integrityOf(paths.databaseFile)).toBe("ok");
+
+    await restoreDataDir(paths, summary.previous!);
+    expect(stateOf(paths)).toEqual(before);
+  });
 });

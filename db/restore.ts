@@ -38,6 +38,12 @@ export function databaseInUse(file: string): boolean {
   }
 }
 
+/** SQLite's own errors on the backup's database (a damaged file) become a refusal. */
+function refusal(error: unknown): never {
+  if (error instanceof SQLite.SqliteError) throw new BackupError(`the backup's database cannot be read: ${error.message}`);
+  throw error;
+}
+
 function refuseWhileInUse(paths: DataPaths) {
   if (databaseInUse(paths.databaseFile)) {
     throw new BackupError(`${paths.databaseFile} is in use: stop the server (and any other program using the data folder), then restore`);
@@ -56,22 +62,44 @@ export async function restoreDataDir(paths: DataPaths, source: string, now = new
   const databaseFile = isFolder ? path.join(from, "app.db") : from;
   if (!existsSync(databaseFile)) throw new BackupError(`${from} holds no app.db: give the folder that npm run db:backup made`);
   if (!looksLikeSqlite(databaseFile)) throw new BackupError(`${databaseFile} is not a SQLite database`);
-  // A write-ahead log beside it means a database some program had open, whose last changes may
-  // be in that log only: not a backup.
-  if (existsSync(`${databaseFile}-wal`) && statSync(`${databaseFile}-wal`).size > 0) {
-    throw new BackupError(`${databaseFile} has a write-ahead log beside it: it is a database in use, not a backup (make one with npm run db:backup)`);
+  // A write-ahead log beside it holds the last changes of a database a program had open (the
+  // folder a restore moved aside after a crash, say): it is read through SQLite, never copied
+  // without its log, and never while that program still has it open.
+  const withLog = existsSync(`${databaseFile}-wal`) && statSync(`${databaseFile}-wal`).size > 0;
+  let inUse = false;
+  try {
+    inUse = withLog && databaseInUse(databaseFile);
+  } catch (error) {
+    refusal(error);
+  }
+  if (inUse) {
+    throw new BackupError(`${databaseFile} is in use by another program: make a backup of it with npm run db:backup and restore that`);
   }
   refuseWhileInUse(paths);
 
   // Everything is copied and checked inside the data folder first (the same disk, so the swap
-  // below is a few renames), and the backup itself is only read.
+  // below is a few renames). The backup is only read (one with a log is brought up to date by
+  // SQLite as it opens it, as the server would).
   mkdirSync(paths.dataDir, { recursive: true });
   const staging = stagingFolderFor(path.join(paths.dataDir, "restore"));
   mkdirSync(staging);
   const staged = path.join(staging, "app.db");
   const moved: Array<[from: string, to: string]> = [];
   try {
-    copyFileSync(databaseFile, staged);
+    if (withLog) {
+      try {
+        const sqlite = new SQLite(databaseFile, { fileMustExist: true });
+        try {
+          await sqlite.backup(staged);
+        } finally {
+          sqlite.close();
+        }
+      } catch (error) {
+        refusal(error);
+      }
+    } else {
+      copyFileSync(databaseFile, staged);
+    }
     await checkDatabase(staged);
     const named = filesNamedBy(staged);
     const missing: string[] = [];
