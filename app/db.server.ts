@@ -26,7 +26,37 @@ export function openDatabase(file: string): DB {
   } catch {
     // Another process holds the write lock (a long migration or seed): the statistics can wait.
   }
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) });
+}
+
+/** Enough for every query the pages and the API make, with room for the lists' many sorts and filters. */
+const STATEMENTS_KEPT = 500;
+
+/**
+ * Kysely prepares each query's SQL again on every call; SQLite's compiling then costs more than
+ * running the small queries a page makes. The statements are kept by their SQL text (the newest
+ * used last, the oldest dropped past STATEMENTS_KEPT). One still being read by a streamed export
+ * (busy) is not shared: the caller gets a fresh one.
+ */
+function keepingStatements(sqlite: SQLite.Database) {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      const statement = kept.get(text);
+      if (statement && !statement.busy) {
+        kept.delete(text);
+        kept.set(text, statement);
+        return statement;
+      }
+      const fresh = sqlite.prepare(text);
+      if (!statement) {
+        kept.set(text, fresh);
+        if (kept.size > STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
+      }
+      return fresh;
+    },
+  };
 }
 
 /** The server's connection lives long: its statistics are refreshed every hour (SQLite's advice). */
