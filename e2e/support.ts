@@ -49,7 +49,7 @@ export interface TestUser {
 
 /** A verified account with security questions 1 and 2 answered "rex" and "baltimore". */
 export async function createUser(
-  options: { admin?: boolean; language?: "en" | "sp"; locked?: boolean; enabled?: boolean; domain?: string; lastName?: string; signedInBefore?: boolean } = {},
+  options: { admin?: boolean; superAdmin?: boolean; language?: "en" | "sp"; locked?: boolean; enabled?: boolean; domain?: string; lastName?: string; signedInBefore?: boolean } = {},
   other?: DB,
 ): Promise<TestUser> {
   const db = await database(other);
@@ -77,6 +77,7 @@ export async function createUser(
     .where("id", "=", id)
     .execute();
   if (options.admin) await db.insertInto("user_roles").values({ user_id: id, role: "ROLE_ADMIN" }).execute();
+  if (options.superAdmin) await db.insertInto("user_roles").values({ user_id: id, role: "ROLE_SUPER_ADMIN" }).execute();
   return { id, email, password, firstName: "Test" };
 }
 
@@ -103,6 +104,15 @@ export async function createApiKeyFor(admin: TestUser, days?: number): Promise<s
   const { getCurrentUser } = await import("../app/models/user.server");
   const { createApiKey } = await import("../app/models/api-key.server");
   return (await createApiKey(db, (await getCurrentUser(db, admin.id))!, { name: `Key ${randomUUID().slice(0, 8)}`, days })).key;
+}
+
+/** A live review link to a submitted referral, made by an administrator as the review page makes it: its id and token. */
+export async function createReviewLinkFor(admin: TestUser, referralId: number): Promise<{ id: number; token: string }> {
+  const db = await database();
+  const { getCurrentUser } = await import("../app/models/user.server");
+  const { createReviewLink } = await import("../app/models/referral-admin.server");
+  const { id, token } = await createReviewLink(db, (await getCurrentUser(db, admin.id))!, referralId);
+  return { id, token };
 }
 
 export type { Mail } from "../app/test/outbox";
@@ -275,4 +285,33 @@ export async function setStatus(wizardPath: string, status: "Received" | "Proces
 export async function setLastLogin(userId: number, at: string) {
   const db = await database();
   await db.updateTable("users").set({ last_login: at }).where("id", "=", userId).execute();
+}
+
+/**
+ * Every stored row that belongs to these users (their account, roles, children, referrals and all
+ * the referrals hold, addresses, phones, links, keys, reports, reset tokens): compared before and
+ * after a refused request to show that it changed nothing.
+ */
+export async function recordsOf(userIds: number[]) {
+  const db = await database();
+  const referralIds = (await db.selectFrom("referrals").select("id").where("created_by_id", "in", userIds).execute()).map((row) => row.id);
+  const ofReferrals = async (table: "referral_races" | "referral_reasons" | "adults" | "referral_documents" | "review_tokens" | "referral_status_history") =>
+    referralIds.length ? db.selectFrom(table).selectAll().where("referral_id", "in", referralIds).execute() : [];
+  return {
+    users: await db.selectFrom("users").selectAll().where("id", "in", userIds).orderBy("id").execute(),
+    roles: await db.selectFrom("user_roles").selectAll().where("user_id", "in", userIds).execute(),
+    children: await db.selectFrom("children").selectAll().where("created_by_id", "in", userIds).orderBy("id").execute(),
+    referrals: await db.selectFrom("referrals").selectAll().where("created_by_id", "in", userIds).orderBy("id").execute(),
+    addresses: await db.selectFrom("addresses").selectAll().where("created_by_id", "in", userIds).orderBy("id").execute(),
+    phones: await db.selectFrom("phone_numbers").selectAll().where("created_by_id", "in", userIds).orderBy("id").execute(),
+    apiKeys: await db.selectFrom("api_keys").select(["id", "revoked_at"]).where("user_id", "in", userIds).execute(),
+    reports: await db.selectFrom("generated_reports").select("id").where("created_by_id", "in", userIds).execute(),
+    resets: await db.selectFrom("password_reset_tokens").select("id").where("user_id", "in", userIds).execute(),
+    races: await ofReferrals("referral_races"),
+    reasons: await ofReferrals("referral_reasons"),
+    adults: await ofReferrals("adults"),
+    documents: await ofReferrals("referral_documents"),
+    reviewLinks: await ofReferrals("review_tokens"),
+    statusHistory: await ofReferrals("referral_status_history"),
+  };
 }

@@ -1,0 +1,537 @@
+import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import {
+  baseURL,
+  createAddress,
+  createChild,
+  createReviewLinkFor,
+  createUser,
+  fillReferral,
+  recordsOf,
+  referralIdOf,
+  sessionCookieOf,
+  startReferral,
+  submitDirectly,
+  yearsAgo,
+  type TestUser,
+} from "./support";
+
+// The security suite (issue "proof of quality", item 4). Part 1 is an access matrix: every page,
+// form action and API call of the application, asked by each kind of caller, with the outcome the
+// caller must get and a check that a refused answer carries none of the owner's data. It is one
+// table: a new route is a new row, and a test fails while a route has no row.
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+
+type Role = "anonymous" | "reviewLink" | "userB" | "admin" | "superAdmin" | "userA";
+/** In this order in a row: the owner last, so a refused delete is seen to have left the record for the owner to delete. */
+const ROLES: readonly Role[] = ["anonymous", "reviewLink", "userB", "admin", "superAdmin", "userA"];
+
+/**
+ * What a caller gets. ok: a 2xx answer; redirect: a redirect elsewhere than the sign-in page (a
+ * saved form, or a page that sends the reader to another); login: a redirect to the sign-in page;
+ * a number: that status. 400 and 409 are answers to a caller who got past the access checks.
+ */
+type Outcome = "ok" | "redirect" | "login" | 400 | 401 | 403 | 404 | 409;
+const REFUSED: readonly Outcome[] = ["login", 401, 403, 404];
+type Expectation = Record<Role, Outcome>;
+
+const signedIn = (outcome: Outcome): Expectation => ({ anonymous: "login", reviewLink: "login", userB: outcome, admin: outcome, superAdmin: outcome, userA: outcome });
+const everyone = (outcome: Outcome): Expectation => ({ anonymous: outcome, reviewLink: outcome, userB: outcome, admin: outcome, superAdmin: outcome, userA: outcome });
+/** A page of A's record: B is told it does not exist, administrators read it. */
+const ownPage = (owner: Outcome = "ok", admins: Outcome = "ok"): Expectation => ({ ...signedIn(owner), userB: 404, admin: admins, superAdmin: admins });
+/** A form that changes A's record: administrators may not (SPEC §6). */
+const ownAction = (owner: Outcome, admins: Outcome = 403): Expectation => ({ ...signedIn(owner), userB: 404, admin: admins, superAdmin: admins });
+const adminPage = (admins: Outcome = "ok", superAdmin: Outcome = admins): Expectation => ({ ...signedIn(403), admin: admins, superAdmin, userA: 403 });
+const api = (outcome: Outcome): Expectation => ({ ...signedIn(outcome), anonymous: 401, reviewLink: 401 });
+const ownApi = (owner: Outcome = "ok", admins: Outcome = "ok"): Expectation => ({ ...api(owner), userB: 404, admin: admins, superAdmin: admins });
+const adminApi = (admins: Outcome = "ok", superAdmin: Outcome = admins): Expectation => ({ ...api(403), admin: admins, superAdmin });
+
+interface World {
+  /** In every value planted in A's records; a response to someone who may not see them never contains it. */
+  mark: string;
+  users: Record<Exclude<Role, "anonymous" | "reviewLink">, TestUser>;
+  clients: Record<Role, APIRequestContext>;
+  token: string;
+  child: number;
+  /** A's Draft (filled, with a guardian and a document) and its wizard address. */
+  draft: number;
+  draftBase: string;
+  adult: number;
+  document: number;
+  /** A's submitted referral (of a second child), the one the review link opens, with its document. */
+  submittedChild: number;
+  submitted: number;
+  submittedBase: string;
+  submittedDocument: number;
+  address: number;
+  phone: number;
+  report: string;
+}
+
+/** A row's own records, made for it when it changes or deletes them. */
+type Extra = Record<string, number | string>;
+
+interface Row {
+  /** The route module (a file in app/routes, without extension), or the API call as "METHOD /path" of operations.server.ts. */
+  route: string;
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  path: (world: World, extra: Extra, role: Role) => string;
+  form?: (world: World, extra: Extra, role: Role) => Record<string, string>;
+  json?: (world: World, extra: Extra) => unknown;
+  multipart?: (world: World, extra: Extra) => Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;
+  setup?: (world: World) => Promise<Extra>;
+  expect: Expectation;
+  /** An answered read shows A's planted values to those allowed to see them (so the row does look at A's record). */
+  shows?: boolean;
+  /** Who may see A's values in the answer besides A and the administrators (the review link's holder, for its pages). */
+  alsoSees?: Role[];
+}
+
+const wizardSteps = [
+  "referrer-information/relationship",
+  "referrer-information/proxy",
+  "child-information/sex",
+  "child-information/language",
+  "child-information/address",
+  "child-information/gestational-age",
+  "family-information/guardian-list",
+  "family-information/language",
+  "family-information/interpreter",
+  "family-information/foster-care",
+  "reason/select",
+  "reason/screen",
+  "details/select",
+  "supporting-documentation/list",
+];
+/** The steps that take an empty form (nothing chosen yet is an answer there). */
+const EMPTY_SAVES = ["child-information/sex", "family-information/guardian-list", "reason/select", "reason/screen", "details/select"];
+const WIZARD = "app.child.$child.referral.$referral.user.$user";
+const stepRoute = (step: string) => `${WIZARD}.${step.replaceAll("/", ".")}`;
+
+async function json(response: APIResponse) {
+  return (await response.json()) as Record<string, unknown> & { id: number };
+}
+
+/** A fresh Draft of A's world child, with a document and a guardian, for a row that deletes or submits. */
+async function freshDraft(world: World, { filled = false } = {}): Promise<Extra> {
+  const base = await startReferral(world.users.userA, world.child);
+  if (filled) await fillReferral(world.users.userA, base, { consent: 2 });
+  return { base, referral: referralIdOf(base) };
+}
+
+async function freshSubmitted(world: World): Promise<Extra> {
+  const base = await startReferral(world.users.userA, world.submittedChild);
+  await submitDirectly(world.users.userA, base);
+  return { base, referral: referralIdOf(base) };
+}
+
+async function freshAdult(world: World): Promise<Extra> {
+  const response = await world.clients.userA.post("/api/adults", {
+    data: { referral: `/api/referrals/${world.draft}`, firstName: `Spare${world.mark}`, lastName: "Adult", childRelationship: "1" },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { adult: (await json(response)).id };
+}
+
+async function freshDocument(world: World): Promise<Extra> {
+  const response = await world.clients.userA.post(`/api/referrals/${world.draft}/referral_documents`, {
+    multipart: { description: `Spare ${world.mark}`, file: { name: "spare.pdf", mimeType: "application/pdf", buffer: PDF } },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { document: (await json(response)).id };
+}
+
+const freshTarget = async (): Promise<Extra> => ({ user: (await createUser({ signedInBefore: true })).id, email: (await createUser()).email });
+const freshChild = async (world: World): Promise<Extra> => ({ child: (await createChild(world.users.userA, { firstName: `Spare${world.mark}` })).id });
+const freshAddress = async (world: World): Promise<Extra> => ({ address: (await createAddress(world.users.userA, { nickname: `Spare${world.mark}` })).id });
+
+async function freshPhone(world: World): Promise<Extra> {
+  const response = await world.clients.userA.post("/api/phone_numbers", { data: { areaCode: "410", prefix: "555", suffix: "0101" } });
+  return { phone: (await json(response)).id };
+}
+
+async function freshLink(world: World): Promise<Extra> {
+  const { base, referral } = await freshSubmitted(world);
+  // One for each administrator to revoke.
+  const { id } = await createReviewLinkFor(world.users.admin, Number(referral));
+  const { id: other } = await createReviewLinkFor(world.users.admin, Number(referral));
+  return { base, referral, link: id, other };
+}
+
+const PAGES: Row[] = [
+  // Public screens: the same for everyone; signed-in people are sent on from the account screens.
+  { route: "_index", method: "GET", path: () => "/", expect: everyone("redirect") },
+  { route: "login", method: "GET", path: () => "/login", expect: { ...everyone("redirect"), anonymous: "ok", reviewLink: "ok" } },
+  { route: "register", method: "GET", path: () => "/register", expect: { ...everyone("redirect"), anonymous: "ok", reviewLink: "ok" } },
+  { route: "forgot-password", method: "GET", path: () => "/forgot-password", expect: { ...everyone("redirect"), anonymous: "ok", reviewLink: "ok" } },
+  { route: "reset-password", method: "GET", path: () => "/reset-password?token=unknown", expect: { ...everyone("redirect"), anonymous: 400, reviewLink: 400 } },
+  { route: "verify-email", method: "GET", path: () => "/verify-email?token=unknown", expect: everyone(400) },
+  { route: "logout", method: "GET", path: () => "/logout", expect: everyone("redirect") },
+  { route: "healthz", method: "GET", path: () => "/healthz", expect: everyone("ok") },
+  { route: "locales.$lng.$ns", method: "GET", path: () => "/locales/en/common", expect: everyone("ok") },
+  { route: "api.docs", method: "GET", path: () => "/api/docs", expect: everyone("ok") },
+  { route: "api.docs[.]json", method: "GET", path: () => "/api/docs.json", expect: everyone("ok") },
+  { route: "api.$", method: "GET", path: () => "/api/nothing-here", expect: everyone(404) },
+  { route: "api.$", method: "POST", path: () => "/api/nothing-here", json: () => ({}), expect: everyone(404) },
+  { route: "app.navigation", method: "GET", path: () => "/app/navigation", expect: everyone("redirect") },
+  { route: "app.navigation", method: "POST", path: () => "/app/navigation", form: () => ({ open: "true", redirectTo: "/app/dashboard" }), expect: everyone("redirect") },
+  { route: "app_.referral.review.$", method: "GET", path: () => "/app/referral/review/somewhere", expect: everyone("redirect") },
+
+  // The signed-in shell and the lists: everyone signed in, each seeing their own.
+  { route: "app", method: "GET", path: () => "/app/dashboard", expect: signedIn("ok") },
+  { route: "app.dashboard", method: "GET", path: () => "/app/dashboard", expect: signedIn("ok") },
+  { route: "app.$", method: "GET", path: () => "/app/no-such-page", expect: signedIn(404) },
+  { route: "app.error.($error)", method: "GET", path: () => "/app/error/not-found", expect: signedIn(404) },
+  { route: "app.children._index", method: "GET", path: () => "/app/children", expect: signedIn("ok") },
+  { route: "app.referrals.drafts", method: "GET", path: () => "/app/referrals/drafts", expect: signedIn("ok") },
+  { route: "app.referrals.submitted", method: "GET", path: () => "/app/referrals/submitted", expect: signedIn("ok") },
+  { route: "app.updates", method: "GET", path: () => "/app/updates", expect: signedIn("ok") },
+  { route: "app.address-lookup", method: "GET", path: () => "/app/address-lookup?q=21401", expect: signedIn("ok") },
+  { route: "session.keepalive", method: "POST", path: () => "/session/keepalive", form: () => ({}), expect: signedIn("ok") },
+  { route: "app.children.export[.csv]", method: "GET", path: () => "/app/children/export.csv", expect: signedIn("ok") },
+  { route: "app.referrals.export[.csv]", method: "GET", path: () => "/app/referrals/export.csv?list=drafts", expect: signedIn("ok") },
+  // Someone's lists by owner: administrators only.
+  { route: "app.children.export[.csv]", method: "GET", path: (w) => `/app/children/export.csv?owner=${w.users.userA.id}`, expect: ownPage(), shows: true },
+  // The per-user referral list is administrators' (SPEC §6), its owner's included.
+  { route: "app.referrals.export[.csv]", method: "GET", path: (w) => `/app/referrals/export.csv?list=user&owner=${w.users.userA.id}`, expect: ownPage(404), shows: true },
+
+  // A's child.
+  { route: "app.children.details.$id", method: "GET", path: (w) => `/app/children/details/${w.child}`, expect: ownPage(), shows: true },
+  { route: "app.children.details.$id", method: "POST", path: (w) => `/app/children/details/${w.child}`, form: () => ({ intent: "newReferral" }), expect: ownAction("redirect") },
+  { route: "app.children.details.$id", method: "POST", path: (_, x) => `/app/children/details/${x.child}`, form: () => ({ intent: "delete" }), setup: freshChild, expect: ownAction("redirect") },
+  { route: "app.children.edit.preverify", method: "GET", path: (w) => `/app/children/edit/preverify?id=${w.child}`, expect: ownPage("ok", 403) },
+  {
+    route: "app.children.edit.preverify",
+    method: "POST",
+    path: () => "/app/children/edit/preverify",
+    form: (w) => ({ id: String(w.child), birthYear: String(new Date().getFullYear() - 1), birthMonth: "1", birthDay: "1", stateOfResidence: "21" }),
+    expect: ownAction("redirect"),
+  },
+  { route: "app.children.edit.name", method: "GET", path: (w) => `/app/children/edit/name?id=${w.child}`, expect: ownPage("ok", 403), shows: true },
+  {
+    route: "app.children.edit.name",
+    method: "POST",
+    path: () => "/app/children/edit/name",
+    form: (w) => ({ id: String(w.child), birthdate: yearsAgo(1), stateOfResidence: "21", firstName: `Kid${w.mark}`, lastName: `Family${w.mark}` }),
+    expect: ownAction("redirect"),
+  },
+
+  // A's referrals from the lists.
+  { route: "app.referrals.drafts", method: "POST", path: () => "/app/referrals/drafts", form: (w) => ({ intent: "copy", referral: String(w.draft) }), expect: ownAction("redirect") },
+  { route: "app.referrals.drafts", method: "POST", path: () => "/app/referrals/drafts", form: (_, x) => ({ intent: "delete", referral: String(x.referral) }), setup: (w) => freshDraft(w), expect: ownAction("redirect") },
+  { route: "app.referrals.submitted", method: "POST", path: () => "/app/referrals/submitted", form: (w) => ({ intent: "copy", referral: String(w.submitted) }), expect: ownAction("redirect") },
+
+  // The wizard of A's Draft: administrators are sent to its review (SPEC §2) and may not save.
+  { route: WIZARD, method: "GET", path: (w) => `${w.draftBase}/referrer-information/relationship`, expect: ownPage("ok", "redirect"), shows: true },
+  // The path's user changed to the asker's own id opens nothing more (and nothing at all to an administrator).
+  { route: WIZARD, method: "GET", path: (w, _, role) => `${w.draftBase.replace(/\/user\/\d+$/, `/user/${role in w.users ? w.users[role as keyof World["users"]].id : 0}`)}/child-information/sex`, expect: ownPage("ok", 404), shows: true },
+  ...wizardSteps.flatMap((step): Row[] => [
+    { route: stepRoute(step), method: "GET", path: (w) => `${w.draftBase}/${step}`, expect: ownPage("ok", "redirect"), shows: true },
+    // Saving nothing (in a filled Draft of its own) is refused where the step needs an answer and kept where it may be empty.
+    {
+      route: stepRoute(step),
+      method: "POST",
+      path: (_, x) => `${x.base}/${step}`,
+      form: () => ({ intent: "save" }),
+      setup: (w) => freshDraft(w, { filled: true }),
+      expect: ownAction(EMPTY_SAVES.includes(step) ? "redirect" : 400),
+    },
+  ]),
+  { route: stepRoute("family-information/guardian-list"), method: "POST", path: (w) => `${w.draftBase}/family-information/guardian-list`, form: (_, x) => ({ intent: "delete", adult: String(x.adult) }), setup: freshAdult, expect: ownAction("redirect") },
+  { route: stepRoute("family-information/guardian/add-edit/$adult"), method: "GET", path: (w) => `${w.draftBase}/family-information/guardian/add-edit/${w.adult}`, expect: ownPage("ok", "redirect"), shows: true },
+  { route: stepRoute("family-information/guardian/add-edit/$adult"), method: "GET", path: (w) => `${w.draftBase}/family-information/guardian/add-edit/new`, expect: ownPage("ok", "redirect"), shows: true },
+  { route: stepRoute("family-information/guardian/add-edit/$adult"), method: "POST", path: (w) => `${w.draftBase}/family-information/guardian/add-edit/${w.adult}`, form: () => ({ firstName: "" }), expect: ownAction(400) },
+  { route: stepRoute("family-information/guardian/add-edit/$adult"), method: "POST", path: (w) => `${w.draftBase}/family-information/guardian/add-edit/new`, form: () => ({ firstName: "" }), expect: ownAction(400) },
+  { route: stepRoute("supporting-documentation/list"), method: "POST", path: (w) => `${w.draftBase}/supporting-documentation/list`, form: (_, x) => ({ intent: "delete", document: String(x.document) }), setup: freshDocument, expect: ownAction("redirect") },
+  { route: stepRoute("supporting-documentation/$document"), method: "GET", path: (w) => `${w.draftBase}/supporting-documentation/${w.document}`, expect: ownPage("ok", "redirect"), shows: true },
+  { route: stepRoute("supporting-documentation/$document"), method: "GET", path: (w) => `${w.draftBase}/supporting-documentation/new`, expect: ownPage("ok", "redirect"), shows: true },
+  { route: stepRoute("supporting-documentation/$document"), method: "POST", path: (w) => `${w.draftBase}/supporting-documentation/${w.document}`, form: (w) => ({ description: `Document ${w.mark}` }), expect: ownAction("redirect") },
+  {
+    route: stepRoute("supporting-documentation/$document"),
+    method: "POST",
+    path: (w) => `${w.draftBase}/supporting-documentation/new`,
+    multipart: () => ({ from: "documents", description: "Another", file: { name: "another.pdf", mimeType: "application/pdf", buffer: PDF } }),
+    expect: ownAction("redirect"),
+  },
+
+  // The review of A's referrals, and what it offers.
+  { route: `${WIZARD}_.review`, method: "GET", path: (w) => `${w.draftBase}/review`, expect: ownPage(), shows: true },
+  { route: `${WIZARD}_.review`, method: "GET", path: (w) => `${w.submittedBase}/review`, expect: ownPage(), shows: true },
+  { route: `${WIZARD}_.review`, method: "POST", path: (w) => `${w.draftBase}/review`, form: () => ({ intent: "copy" }), expect: ownAction("redirect") },
+  { route: `${WIZARD}_.review`, method: "POST", path: (_, x) => `${x.base}/review`, form: () => ({ intent: "delete" }), setup: (w) => freshDraft(w), expect: ownAction("redirect") },
+  { route: `${WIZARD}_.review`, method: "POST", path: (_, x) => `${x.base}/review`, form: () => ({ intent: "submit" }), setup: (w) => freshDraft(w, { filled: true }), expect: ownAction("redirect") },
+  // What only administrators do: record a status, make and revoke review links.
+  { route: `${WIZARD}_.review`, method: "POST", path: (_, x) => `${x.base}/review`, form: () => ({ intent: "status", status: "Eligible" }), setup: freshSubmitted, expect: { ...ownAction(403, "redirect") } },
+  { route: `${WIZARD}_.review`, method: "POST", path: (w) => `${w.submittedBase}/review`, form: () => ({ intent: "createLink", days: "1" }), expect: ownAction(403, "ok") },
+  { route: `${WIZARD}_.review`, method: "POST", path: (_, x) => `${x.base}/review`, form: (_, x, role) => ({ intent: "revokeLink", link: String(role === "superAdmin" ? x.other : x.link) }), setup: freshLink, expect: ownAction(403, "redirect") },
+
+  // A's document file.
+  { route: "app.documents.$document.file", method: "GET", path: (w) => `/app/documents/${w.document}/file`, expect: ownPage() },
+
+  // The external review: its token is what opens it, for one referral and its documents only.
+  { route: "app_.referral.review.external", method: "GET", path: () => "/app/referral/review/external", expect: { ...everyone(404), reviewLink: "ok" }, shows: true, alsoSees: ["reviewLink"] },
+  { route: "app_.referral.review.external.document.$document", method: "GET", path: (w) => `/app/referral/review/external/document/${w.submittedDocument}`, expect: { ...everyone(404), reviewLink: "ok" }, alsoSees: ["reviewLink"] },
+  { route: "app_.referral.review.external.document.$document", method: "GET", path: (w) => `/app/referral/review/external/document/${w.document}`, expect: everyone(404) },
+
+  // A's profile and address book: only A changes them; administrators read them.
+  { route: "app.profile.$id", method: "GET", path: (w) => `/app/profile/${w.users.userA.id}`, expect: ownPage(), shows: true },
+  { route: "app.profile.$id", method: "POST", path: (w) => `/app/profile/${w.users.userA.id}`, form: () => ({ firstName: "" }), expect: ownAction(400, 404) },
+  { route: "app.profile_.$id.address.$address", method: "GET", path: (w) => `/app/profile/${w.users.userA.id}/address/${w.address}`, expect: ownPage("ok", 404), shows: true },
+  { route: "app.profile_.$id.address.$address", method: "GET", path: (w) => `/app/profile/${w.users.userA.id}/address/new`, expect: ownPage("ok", 404) },
+  { route: "app.profile_.$id.address.$address", method: "POST", path: (w) => `/app/profile/${w.users.userA.id}/address/${w.address}`, form: () => ({ line1: "" }), expect: ownAction(400, 404) },
+  { route: "app.profile_.$id.address.$address", method: "POST", path: (w, x) => `/app/profile/${w.users.userA.id}/address/${x.address}`, form: () => ({ intent: "delete" }), setup: freshAddress, expect: ownAction("redirect", 404) },
+
+  // Administrators' screens.
+  { route: "app.users", method: "GET", path: () => "/app/users", expect: adminPage() },
+  { route: "app.users", method: "POST", path: () => "/app/users", form: (_, x) => ({ intent: "deactivate", user: String(x.user) }), setup: freshTarget, expect: adminPage("redirect") },
+  { route: "app.users", method: "POST", path: () => "/app/users", form: (_, x) => ({ intent: "reset", user: String(x.user) }), setup: freshTarget, expect: adminPage("redirect") },
+  { route: "app.users.export[.csv]", method: "GET", path: () => "/app/users/export.csv", expect: adminPage() },
+  { route: "app.user.$id._index", method: "GET", path: (w) => `/app/user/${w.users.userA.id}`, expect: adminPage(), shows: true },
+  { route: "app.user.$id._index", method: "POST", path: (_, x) => `/app/user/${x.user}`, form: (_, x) => ({ intent: "promote", user: String(x.user) }), setup: freshTarget, expect: adminPage("redirect") },
+  { route: "app.user.$id.referrals", method: "GET", path: (w) => `/app/user/${w.users.userA.id}/referrals`, expect: adminPage(), shows: true },
+  { route: "app.user.$id.children", method: "GET", path: (w) => `/app/user/${w.users.userA.id}/children`, expect: adminPage(), shows: true },
+  { route: "app.referrals.$id.access[.csv]", method: "GET", path: (w) => `/app/referrals/${w.submitted}/access.csv`, expect: adminPage() },
+  { route: "app.reports", method: "GET", path: () => "/app/reports", expect: adminPage() },
+  { route: "app.reports", method: "POST", path: () => "/app/reports", form: () => ({ intent: "user", format: "csv", fileName: `security-${randomUUID().slice(0, 8)}` }), expect: adminPage() },
+  { route: "app.reports.file.$file", method: "GET", path: (w) => `/app/reports/file/${w.report}`, expect: adminPage() },
+  { route: "app.api-keys", method: "GET", path: () => "/app/api-keys", expect: adminPage() },
+  { route: "app.api-keys", method: "POST", path: () => "/app/api-keys", form: () => ({ keyName: "Matrix", days: "1" }), expect: adminPage() },
+];
+
+const API: Row[] = [
+  { route: "GET /api/referrals", method: "GET", path: () => "/api/referrals", expect: api("ok") },
+  { route: "GET /api/referrals", method: "GET", path: (w) => `/api/referrals?child.id=${w.child}`, expect: api("ok") },
+  // Another's referrals by owner are an empty list (the children's and addresses' are a 404): nothing either way.
+  { route: "GET /api/referrals", method: "GET", path: (w) => `/api/referrals?createdBy.id=${w.users.userA.id}`, expect: { ...ownApi(), userB: "ok" }, shows: true },
+  { route: "POST /api/referrals", method: "POST", path: () => "/api/referrals", json: (w) => ({ child: `/api/children/${w.child}` }), expect: ownApi("ok", 403) },
+  { route: "GET /api/referrals/{id}", method: "GET", path: (w) => `/api/referrals/${w.draft}`, expect: ownApi(), shows: true },
+  { route: "PUT /api/referrals/{id}", method: "PUT", path: (w) => `/api/referrals/${w.draft}`, json: (w) => ({ additionalDetails: `Details ${w.mark}` }), expect: ownApi("ok", 403) },
+  { route: "DELETE /api/referrals/{id}", method: "DELETE", path: (_, x) => `/api/referrals/${x.referral}`, setup: (w) => freshDraft(w), expect: ownApi("ok", 403) },
+  { route: "POST /api/referrals/{id}/submit", method: "POST", path: (_, x) => `/api/referrals/${x.referral}/submit`, setup: (w) => freshDraft(w, { filled: true }), expect: ownApi("ok", 403) },
+  { route: "POST /api/referrals/{id}/copy", method: "POST", path: (w) => `/api/referrals/${w.draft}/copy`, expect: ownApi("ok", 403) },
+  {
+    route: "POST /api/referrals/{id}/referral_documents",
+    method: "POST",
+    path: (w) => `/api/referrals/${w.draft}/referral_documents`,
+    multipart: () => ({ description: "Matrix", file: { name: "matrix.pdf", mimeType: "application/pdf", buffer: PDF } }),
+    expect: ownApi("ok", 403),
+  },
+  { route: "GET /api/referral_documents/{id}", method: "GET", path: (w) => `/api/referral_documents/${w.document}`, expect: ownApi(), shows: true },
+  { route: "PUT /api/referral_documents/{id}", method: "PUT", path: (w) => `/api/referral_documents/${w.document}`, json: (w) => ({ description: `Document ${w.mark}` }), expect: ownApi("ok", 403) },
+  { route: "DELETE /api/referral_documents/{id}", method: "DELETE", path: (_, x) => `/api/referral_documents/${x.document}`, setup: freshDocument, expect: ownApi("ok", 403) },
+  { route: "GET /api/children", method: "GET", path: () => "/api/children", expect: api("ok") },
+  { route: "GET /api/children", method: "GET", path: (w) => `/api/children?createdBy.id=${w.users.userA.id}`, expect: ownApi(), shows: true },
+  { route: "POST /api/children", method: "POST", path: () => "/api/children", json: () => ({ firstName: "" }), expect: { ...api(400), admin: 403, superAdmin: 403 } },
+  { route: "GET /api/children/{id}", method: "GET", path: (w) => `/api/children/${w.child}`, expect: ownApi(), shows: true },
+  { route: "PUT /api/children/{id}", method: "PUT", path: (w) => `/api/children/${w.child}`, json: () => ({ middleName: "Luz" }), expect: ownApi("ok", 403) },
+  { route: "DELETE /api/children/{id}", method: "DELETE", path: (_, x) => `/api/children/${x.child}`, setup: freshChild, expect: ownApi("ok", 403) },
+  { route: "GET /api/users", method: "GET", path: (w) => `/api/users?email=${encodeURIComponent(w.users.userA.email)}`, expect: adminApi(), shows: true },
+  { route: "POST /api/users", method: "POST", path: () => "/api/users", json: () => ({ firstName: "" }), expect: everyone(400) },
+  { route: "GET /api/users/{id}", method: "GET", path: (w) => `/api/users/${w.users.userA.id}`, expect: ownApi(), shows: true },
+  { route: "PUT /api/users/{id}", method: "PUT", path: (w) => `/api/users/${w.users.userA.id}`, json: () => ({ middleName: "Api" }), expect: ownApi("ok", 404) },
+  { route: "POST /api/users/{id}/reset_password", method: "POST", path: (_, x) => `/api/users/${x.user}/reset_password`, setup: freshTarget, expect: adminApi("ok", 409) },
+  { route: "GET /api/addresses", method: "GET", path: () => "/api/addresses", expect: api("ok") },
+  { route: "GET /api/addresses", method: "GET", path: (w) => `/api/addresses?createdBy.id=${w.users.userA.id}`, expect: ownApi(), shows: true },
+  { route: "POST /api/addresses", method: "POST", path: () => "/api/addresses", json: () => ({ line1: "" }), expect: { ...api(400), admin: 403, superAdmin: 403 } },
+  { route: "GET /api/addresses/{id}", method: "GET", path: (w) => `/api/addresses/${w.address}`, expect: ownApi(), shows: true },
+  { route: "PUT /api/addresses/{id}", method: "PUT", path: (w) => `/api/addresses/${w.address}`, json: (w) => ({ nickname: `Nick${w.mark}` }), expect: ownApi("ok", 403) },
+  { route: "DELETE /api/addresses/{id}", method: "DELETE", path: (_, x) => `/api/addresses/${x.address}`, setup: freshAddress, expect: ownApi("ok", 403) },
+  {
+    route: "POST /api/adults",
+    method: "POST",
+    path: () => "/api/adults",
+    json: (w) => ({ referral: `/api/referrals/${w.draft}`, firstName: "Matrix", lastName: "Adult", childRelationship: "1" }),
+    expect: ownApi("ok", 403),
+  },
+  { route: "GET /api/adults/{id}", method: "GET", path: (w) => `/api/adults/${w.adult}`, expect: ownApi(), shows: true },
+  { route: "PUT /api/adults/{id}", method: "PUT", path: (w) => `/api/adults/${w.adult}`, json: () => ({ email: "guardian@example.com" }), expect: ownApi("ok", 403) },
+  { route: "DELETE /api/adults/{id}", method: "DELETE", path: (_, x) => `/api/adults/${x.adult}`, setup: freshAdult, expect: ownApi("ok", 403) },
+  { route: "GET /api/phone_numbers", method: "GET", path: () => "/api/phone_numbers", expect: api("ok") },
+  { route: "POST /api/phone_numbers", method: "POST", path: () => "/api/phone_numbers", json: () => ({ areaCode: "410", prefix: "555", suffix: "0102" }), expect: api("ok") },
+  { route: "GET /api/phone_numbers/{id}", method: "GET", path: (w) => `/api/phone_numbers/${w.phone}`, expect: ownApi() },
+  { route: "PUT /api/phone_numbers/{id}", method: "PUT", path: (w) => `/api/phone_numbers/${w.phone}`, json: () => ({ areaCode: "410", prefix: "555", suffix: "0103" }), expect: ownApi("ok", 403) },
+  { route: "DELETE /api/phone_numbers/{id}", method: "DELETE", path: (_, x) => `/api/phone_numbers/${x.phone}`, setup: freshPhone, expect: ownApi("ok", 403) },
+    // These calls refuse a query field they do not know: the review link's token is one.
+  { route: "GET /api/lookups", method: "GET", path: () => "/api/lookups?type=Counties", expect: { ...everyone("ok"), reviewLink: 400 } },
+  { route: "GET /api/miscellaneouses", method: "GET", path: () => "/api/miscellaneouses?name=ieMessageStartDate", expect: { ...everyone("ok"), reviewLink: 400 } },
+  { route: "GET /translation/dictionary.{key}.json", method: "GET", path: () => "/translation/dictionary.en.json", expect: everyone("ok") },
+  { route: "GET /api/authentication_tokens/review", method: "GET", path: () => "/api/authentication_tokens/review", expect: { ...everyone(404), reviewLink: "ok" }, shows: true, alsoSees: ["reviewLink"] },
+  { route: "POST /forgot", method: "POST", path: () => "/forgot", json: () => ({}), expect: everyone(400) },
+  { route: "GET /security_questions", method: "GET", path: () => "/security_questions?token=unknown", expect: everyone("ok") },
+  { route: "POST /security_questions", method: "POST", path: () => "/security_questions?token=unknown", json: () => ({}), expect: everyone(400) },
+  { route: "POST /reset", method: "POST", path: () => "/reset?token=unknown", json: () => ({}), expect: everyone(400) },
+  { route: "POST /reset", method: "POST", path: (_, x) => `/reset?username=${encodeURIComponent(String(x.email))}`, setup: freshTarget, expect: adminApi("ok", 409) },
+  { route: "POST /generate-report", method: "POST", path: () => "/generate-report", json: () => ({ statuses: ["submitted"], format: "csv", filename: "matrix" }), expect: adminApi() },
+  { route: "POST /generate-user-report", method: "POST", path: () => "/generate-user-report", json: () => ({ format: "csv", filename: "matrix" }), expect: adminApi() },
+];
+
+const MATRIX = [...PAGES, ...API];
+
+/**
+ * The actions of the account screens (sign-in, registration, the password reset, e-mail
+ * verification, sign-out) act for someone not signed in, behind rate limits: accounts.spec.ts
+ * tests them, and sign-out is tested below with the sessions.
+ */
+const PUBLIC_ACTIONS = ["login", "register", "forgot-password", "reset-password", "verify-email", "logout"];
+
+function outcomeOf(response: APIResponse): Outcome | number {
+  const status = response.status();
+  if (status >= 200 && status < 300) return "ok";
+  if (status >= 300 && status < 400) return (response.headers().location ?? "").startsWith("/login") ? "login" : "redirect";
+  return status;
+}
+
+async function send(world: World, row: Row, extra: Extra, role: Role): Promise<APIResponse> {
+  const client = world.clients[role];
+  const url = new URL(row.path(world, extra, role), baseURL);
+  // The review link's holder carries its token on every request: it opens the one referral, nothing else.
+  if (role === "reviewLink") url.searchParams.set("token", world.token);
+  const target = url.pathname + url.search;
+  const options = { maxRedirects: 0, form: row.form?.(world, extra, role), data: row.json?.(world, extra), multipart: row.multipart?.(world, extra) };
+  switch (row.method) {
+    case "GET":
+      return client.get(target, { maxRedirects: 0 });
+    case "POST":
+      return client.post(target, options);
+    case "PUT":
+      return client.put(target, options);
+    case "DELETE":
+      return client.delete(target, { maxRedirects: 0 });
+  }
+}
+
+/** Letters only (names refuse digits), unique to this run. */
+function newMark(): string {
+  return `Qz${randomUUID().replace(/-/g, "").slice(0, 12).replace(/\d/g, (digit) => "abcdefghij"[Number(digit)])}`;
+}
+
+async function clientOf(user?: TestUser): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: user ? { Cookie: await sessionCookieOf(user) } : {} });
+}
+
+async function buildWorld(): Promise<World> {
+  const mark = newMark();
+  const users = {
+    userA: await createUser({ lastName: `Owner${mark}` }),
+    userB: await createUser({ lastName: "Stranger" }),
+    admin: await createUser({ admin: true }),
+    superAdmin: await createUser({ superAdmin: true }),
+  };
+  const clients: World["clients"] = {
+    anonymous: await clientOf(),
+    reviewLink: await clientOf(),
+    userA: await clientOf(users.userA),
+    userB: await clientOf(users.userB),
+    admin: await clientOf(users.admin),
+    superAdmin: await clientOf(users.superAdmin),
+  };
+  const a = clients.userA;
+  const child = await createChild(users.userA, { firstName: `Kid${mark}`, lastName: `Family${mark}` });
+  const draftBase = await startReferral(users.userA, child.id);
+  await fillReferral(users.userA, draftBase, { consent: 2 });
+  const draft = referralIdOf(draftBase);
+  expect((await a.put(`/api/referrals/${draft}`, { data: { additionalDetails: `Details ${mark}` } })).status()).toBe(200);
+  const adult = await a.post("/api/adults", { data: { referral: `/api/referrals/${draft}`, firstName: `Guardian${mark}`, lastName: "Pérez", childRelationship: "1" } });
+  const document = await a.post(`/api/referrals/${draft}/referral_documents`, {
+    multipart: { description: `Document ${mark}`, file: { name: "evaluation.pdf", mimeType: "application/pdf", buffer: PDF } },
+  });
+
+  const second = await createChild(users.userA, { firstName: `Kid${mark}`, lastName: `Second${mark}` });
+  const submittedBase = await startReferral(users.userA, second.id);
+  const submitted = referralIdOf(submittedBase);
+  const submittedDocument = await a.post(`/api/referrals/${submitted}/referral_documents`, {
+    multipart: { description: `Report ${mark}`, file: { name: "report.pdf", mimeType: "application/pdf", buffer: PDF } },
+  });
+  await submitDirectly(users.userA, submittedBase);
+  const { token } = await createReviewLinkFor(users.admin, submitted);
+
+  const address = await createAddress(users.userA, { nickname: `Nick${mark}`, line1: `1 ${mark} St` });
+  const phone = await a.post("/api/phone_numbers", { data: { areaCode: "410", prefix: "555", suffix: "0100" } });
+  const report = await clients.admin.post("/generate-user-report", { data: { format: "csv", filename: `security-${randomUUID().slice(0, 8)}` } });
+  expect(report.status(), await report.text()).toBe(200);
+  return {
+    mark,
+    users,
+    clients,
+    token,
+    child: child.id,
+    draft,
+    draftBase,
+    adult: (await json(adult)).id,
+    document: (await json(document)).id,
+    submittedChild: second.id,
+    submitted,
+    submittedBase,
+    submittedDocument: (await json(submittedDocument)).id,
+    address: address.id,
+    phone: (await json(phone)).id,
+    report: String((await json(report)).filename),
+  };
+}
+
+test.describe("access matrix @http", () => {
+  let world: World;
+  test.beforeAll(async () => {
+    world = await buildWorld();
+  });
+  test.afterAll(async () => {
+    for (const client of Object.values(world?.clients ?? {})) await client.dispose();
+  });
+
+  test("every route and API call has a row", async () => {
+    const routes = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app/routes");
+    const modules = readdirSync(routes)
+      .filter((file) => !/\.test\.tsx?$/.test(file))
+      .map((file) => ({ name: file.replace(/\.tsx?$/, ""), source: readFileSync(path.join(routes, file), "utf8") }));
+    const covered = new Set(MATRIX.map((row) => row.route));
+    const withAction = new Set(MATRIX.filter((row) => row.method !== "GET").map((row) => row.route));
+    // The API's resource routes hand every request to the operations; the operations have the rows.
+    const pages = modules.filter((module) => !module.source.includes("apiRoute("));
+    expect(pages.filter((module) => !covered.has(module.name)).map((module) => module.name)).toEqual([]);
+    const actions = pages.filter((module) => /export (async )?function action|export const action/.test(module.source)).map((module) => module.name);
+    expect(actions.filter((name) => !withAction.has(name) && !PUBLIC_ACTIONS.includes(name))).toEqual([]);
+
+    // The calls as operations.server.ts gathers them from app/api (read as text: the modules import JSON the test runner cannot).
+    const apiDir = path.resolve(routes, "../api");
+    const calls = readdirSync(apiDir)
+      .filter((file) => file.endsWith(".server.ts"))
+      .flatMap((file) => [...readFileSync(path.join(apiDir, file), "utf8").matchAll(/method: "(GET|POST|PUT|DELETE)",\s*path: ([^\n]+),/g)])
+      .flatMap(([, method, paths]) => [...paths.matchAll(/"([^"]+)"/g)].map(([, one]) => `${method} ${one}`));
+    expect(calls.length).toBeGreaterThan(40);
+    expect(calls.filter((call) => !covered.has(call))).toEqual([]);
+  });
+
+  for (const [index, row] of MATRIX.entries()) {
+    // The path as written in the row (its template), to name the test.
+    const label = `${row.method} ${row.path.toString().match(/`([^`]*)`|"([^"]*)"/)?.slice(1).find(Boolean) ?? row.route}`;
+    test(`${index + 1}. ${label} (${row.route})`, async () => {
+      const extra = row.setup ? await row.setup(world) : {};
+      const seers: Role[] = ["userA", "admin", "superAdmin", ...(row.alsoSees ?? [])];
+      const owners = [world.users.userA.id, ...(typeof extra.user === "number" ? [extra.user] : [])];
+      const writes = row.method !== "GET";
+      const before = writes ? await recordsOf(owners) : null;
+      const check = async (role: Role) => {
+        const expected = row.expect[role];
+        const response = await send(world, row, extra, role);
+        const text = await response.text();
+        expect(outcomeOf(response), `${role}: ${row.method} ${response.url()} answered ${text.slice(0, 300)}`).toBe(expected);
+        if (!seers.includes(role)) {
+          expect(text, `${role} is shown A's records`).not.toContain(world.mark);
+          expect(text, `${role} is shown A's e-mail`).not.toContain(world.users.userA.email);
+        } else if (row.shows && expected === "ok") {
+          expect(text, `${role} reads A's record`).toContain(world.mark);
+        }
+      };
+      // The refusals together (they are independent), then those who may, one after another.
+      await Promise.all(ROLES.filter((role) => REFUSED.includes(row.expect[role])).map(check));
+      // Every refusal left every record of A's (and of the row's target) as it was.
+      if (before) expect(await recordsOf(owners), `records after the refusals of ${label}`).toEqual(before);
+      for (const role of ROLES.filter((one) => !REFUSED.includes(row.expect[one]))) await check(role);
+    });
+  }
+});
