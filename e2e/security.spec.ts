@@ -11,6 +11,7 @@ import {
   createReviewLinkFor,
   createUser,
   fillReferral,
+  idleSessions,
   recordsOf,
   referralIdOf,
   sessionCookieOf,
@@ -534,4 +535,146 @@ test.describe("access matrix @http", () => {
       for (const role of ROLES.filter((one) => !REFUSED.includes(row.expect[one]))) await check(role);
     });
   }
+});
+
+/** The session cookie a response sets (its value), or null. */
+function sessionSet(response: APIResponse): string | null {
+  const header = response.headersArray().find((one) => one.name.toLowerCase() === "set-cookie" && one.value.startsWith("__session="));
+  return header ? header.value.split(";")[0] : null;
+}
+
+const asCookie = (cookie: string) => ({ headers: { Cookie: cookie }, maxRedirects: 0 });
+
+// Part 2: sessions. The server's idle limit is unit-tested with a moved clock (app/models/accounts.server.test.ts,
+// "sessions end on the server after 10 minutes and 30 seconds"), and a page after it in wizard.spec.ts.
+test.describe("sessions @http", () => {
+  test("signing in gives a new session id: a cookie planted before is not the one after, and opens nothing", async ({ request }) => {
+    const [attacker, victim] = [await createUser(), await createUser()];
+    // An id the server itself once issued (signed, well formed), then ended: what an attacker could plant.
+    const planted = await sessionCookieOf(attacker);
+    await request.post("/logout", { headers: { Cookie: planted }, form: {}, maxRedirects: 0 });
+    const signIn = await request.post("/login", { headers: { Cookie: planted }, form: { email: victim.email, password: victim.password }, maxRedirects: 0 });
+    expect(signIn.status()).toBe(302);
+    const issued = sessionSet(signIn);
+    expect(issued).toBeTruthy();
+    expect(issued).not.toBe(planted);
+    expect((await request.get(`/api/users/${victim.id}`, asCookie(issued!))).status()).toBe(200);
+    // The planted id did not become the victim's.
+    expect((await request.get(`/api/users/${victim.id}`, asCookie(planted))).status()).toBe(401);
+    // A made-up id is not taken either.
+    const madeUp = await request.post("/login", { headers: { Cookie: "__session=chosen-by-someone" }, form: { email: victim.email, password: victim.password }, maxRedirects: 0 });
+    expect(sessionSet(madeUp)).not.toContain("chosen-by-someone");
+  });
+
+  test("signing out ends the session on the server: the old cookie replayed is refused", async ({ request }) => {
+    const user = await createUser();
+    const cookie = await sessionCookieOf(user);
+    expect((await request.get("/app/dashboard", asCookie(cookie))).status()).toBe(200);
+    const out = await request.post("/logout", { headers: { Cookie: cookie }, form: {}, maxRedirects: 0 });
+    expect(out.headers().location).toMatch(/^\/login/);
+    const replayed = await request.get("/app/dashboard", asCookie(cookie));
+    expect(replayed.headers().location).toMatch(/^\/login/);
+    expect((await request.get(`/api/users/${user.id}`, asCookie(cookie))).status()).toBe(401);
+  });
+
+  test("deactivating a user ends their sessions at once; an idle session is refused by the API too", async ({ request }) => {
+    const [user, admin] = [await createUser(), await createUser({ admin: true })];
+    const cookie = await sessionCookieOf(user);
+    expect((await request.get("/app/dashboard", asCookie(cookie))).status()).toBe(200);
+    const deactivated = await request.post("/app/users", { headers: { Cookie: await sessionCookieOf(admin) }, form: { intent: "deactivate", user: String(user.id) }, maxRedirects: 0 });
+    expect(deactivated.status()).toBe(302);
+    expect((await request.get("/app/dashboard", asCookie(cookie))).headers().location).toMatch(/^\/login/);
+    expect((await request.get(`/api/users/${user.id}`, asCookie(cookie))).status()).toBe(401);
+
+    const idle = await createUser();
+    const idleCookie = await sessionCookieOf(idle);
+    await idleSessions(idle.id);
+    expect((await request.get(`/api/users/${idle.id}`, asCookie(idleCookie))).status()).toBe(401);
+  });
+});
+
+// Part 3: cross-site requests. Each state-changing request is sent as from another site (its Origin,
+// or only Sec-Fetch-Site: cross-site) and must be refused with nothing changed; the same request from
+// the application's own origin then goes through, so the refusal is the origin's and not another one.
+interface CrossSiteCase {
+  name: string;
+  as: "owner" | "admin";
+  method: "POST" | "PUT" | "DELETE";
+  setup: (owner: TestUser) => Promise<{ path: string; form?: Record<string, string>; json?: unknown; target?: number }>;
+}
+
+const CROSS_SITE: CrossSiteCase[] = [
+  {
+    name: "delete a child (form)",
+    as: "owner",
+    method: "POST",
+    setup: async (owner) => ({ path: `/app/children/details/${(await createChild(owner)).id}`, form: { intent: "delete" } }),
+  },
+  {
+    name: "delete a Draft from the list (form)",
+    as: "owner",
+    method: "POST",
+    setup: async (owner) => ({ path: "/app/referrals/drafts", form: { intent: "delete", referral: String(referralIdOf(await startReferral(owner, (await createChild(owner)).id))) } }),
+  },
+  {
+    name: "save a wizard step (form)",
+    as: "owner",
+    method: "POST",
+    setup: async (owner) => ({ path: `${await startReferral(owner, (await createChild(owner)).id)}/details/select`, form: { intent: "save", additionalDetails: "Changed from elsewhere" } }),
+  },
+  {
+    name: "delete an address (form)",
+    as: "owner",
+    method: "POST",
+    setup: async (owner) => ({ path: `/app/profile/${owner.id}/address/${(await createAddress(owner)).id}`, form: { intent: "delete" } }),
+  },
+  {
+    name: "deactivate a user (administrator's form)",
+    as: "admin",
+    method: "POST",
+    setup: async () => {
+      const target = await createUser({ signedInBefore: true });
+      return { path: "/app/users", form: { intent: "deactivate", user: String(target.id) }, target: target.id };
+    },
+  },
+  { name: "change a child (API)", as: "owner", method: "PUT", setup: async (owner) => ({ path: `/api/children/${(await createChild(owner)).id}`, json: { middleName: "Elsewhere" } }) },
+  { name: "delete a referral (API)", as: "owner", method: "DELETE", setup: async (owner) => ({ path: `/api/referrals/${referralIdOf(await startReferral(owner, (await createChild(owner)).id))}` }) },
+  { name: "copy a referral (API)", as: "owner", method: "POST", setup: async (owner) => ({ path: `/api/referrals/${referralIdOf(await startReferral(owner, (await createChild(owner)).id))}/copy`, json: {} }) },
+];
+
+test.describe("cross-site requests @http", () => {
+  for (const one of CROSS_SITE) {
+    test(`refused from another site, taken from this one: ${one.name}`, async () => {
+      const owner = await createUser();
+      const caller = one.as === "admin" ? await createUser({ admin: true }) : owner;
+      const { path: target, form, json: data, target: targetUser } = await one.setup(owner);
+      const client = await clientOf(caller);
+      const send = (headers: Record<string, string>) =>
+        client.fetch(target, { method: one.method, headers, form, data: form ? undefined : data, maxRedirects: 0 });
+      try {
+        const owners = [owner.id, ...(targetUser ? [targetUser] : [])];
+        const before = await recordsOf(owners);
+        const foreign: Array<Record<string, string>> = [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }, { Origin: "null", "Sec-Fetch-Site": "cross-site" }];
+        for (const headers of foreign) {
+          const refused = await send(headers);
+          expect(refused.status(), JSON.stringify(headers)).toBe(403);
+          expect(sessionSet(refused)).toBeNull();
+        }
+        expect(await recordsOf(owners)).toEqual(before);
+        const taken = await send({ Origin: baseURL, "Sec-Fetch-Site": "same-origin" });
+        expect(taken.status(), await taken.text()).toBeLessThan(400);
+        expect(await recordsOf(owners)).not.toEqual(before);
+      } finally {
+        await client.dispose();
+      }
+    });
+  }
+
+  test("a cross-site sign-out is refused and the session goes on", async ({ request }) => {
+    const user = await createUser();
+    const cookie = await sessionCookieOf(user);
+    const refused = await request.post("/logout", { headers: { Cookie: cookie, Origin: "https://evil.example" }, form: {}, maxRedirects: 0 });
+    expect(refused.status()).toBe(403);
+    expect((await request.get("/app/dashboard", asCookie(cookie))).status()).toBe(200);
+  });
 });
