@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
@@ -10,12 +10,14 @@ import {
   createChild,
   createReviewLinkFor,
   createUser,
+  documentsOf,
   fillReferral,
   idleSessions,
   recordsOf,
   referralIdOf,
   sessionCookieOf,
   startReferral,
+  storedUploads,
   submitDirectly,
   yearsAgo,
   type TestUser,
@@ -676,5 +678,144 @@ test.describe("cross-site requests @http", () => {
     const refused = await request.post("/logout", { headers: { Cookie: cookie, Origin: "https://evil.example" }, form: {}, maxRedirects: 0 });
     expect(refused.status()).toBe(403);
     expect((await request.get("/app/dashboard", asCookie(cookie))).status()).toBe(200);
+  });
+});
+
+// Part 4: injection. Payloads of SQL and script injection saved in the free-text fields of a child,
+// a referral, its guardian and document, an address and the profile (through the API, as a program
+// would), then shown back in the pages in a real browser: shown as text, run never, stored as sent.
+const PAYLOADS = [
+  "'; DROP TABLE users; --",
+  '" OR 1=1 --',
+  "<script>window.__xss=1</script>",
+  '<img src=x onerror="window.__xss=1">',
+  "{{constructor.constructor('window.__xss=1')()}}",
+];
+const payload = (index: number) => PAYLOADS[index % PAYLOADS.length];
+
+test("injected text is stored as sent and shown as text, never run", async ({ page, context, javaScriptOn }) => {
+  const user = await createUser();
+  const api = await clientOf(user);
+  try {
+    const saved = async (response: Promise<APIResponse>) => {
+      const answer = await response;
+      expect(answer.status(), await answer.text()).toBeLessThan(300);
+      return json(answer);
+    };
+    const child = await saved(api.post("/api/children", { data: { firstName: payload(0), middleName: payload(2), lastName: payload(1), birthdate: yearsAgo(1), stateOfResidence: "21" } }));
+    const referral = await saved(api.post("/api/referrals", { data: { child: `/api/children/${child.id}` } }));
+    await saved(api.put(`/api/referrals/${referral.id}`, { data: { referrerFirstName: payload(3), referrerMiddleName: payload(4), referrerLastName: payload(2), additionalDetails: PAYLOADS.join(" ") } }));
+    await saved(api.post("/api/adults", { data: { referral: `/api/referrals/${referral.id}`, firstName: payload(2), lastName: payload(0), childRelationship: "1", bestTimeToContact: payload(3) } }));
+    await saved(api.post(`/api/referrals/${referral.id}/referral_documents`, { multipart: { description: payload(3), file: { name: "evaluation.pdf", mimeType: "application/pdf", buffer: PDF } } }));
+    await saved(api.post("/api/addresses", { data: { line1: payload(1), line2: payload(2), city: "Annapolis", zip: "21401", county: "24003", nickname: payload(4) } }));
+    await saved(api.put(`/api/users/${user.id}`, { data: { middleName: payload(2) } }));
+
+    const { getDb } = await import("../app/db.server");
+    const db = getDb();
+    // Stored exactly as sent (the queries take them as values), and the tables are all there.
+    expect(await db.selectFrom("children").select(["first_name", "middle_name", "last_name"]).where("id", "=", child.id).executeTakeFirstOrThrow()).toEqual({
+      first_name: payload(0),
+      middle_name: payload(2),
+      last_name: payload(1),
+    });
+    expect(Number((await db.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBeGreaterThan(1);
+
+    await context.addCookies([{ name: "__session", value: (await sessionCookieOf(user)).split("=").slice(1).join("="), url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+    const pages: Array<[string, number[]]> = [
+      [`/app/children/details/${child.id}`, [0, 1, 2]],
+      [`/app/child/${child.id}/referral/${referral.id}/user/${user.id}/review`, [0, 1, 2, 3, 4]],
+      [`/app/profile/${user.id}`, [1, 2, 4]],
+      ["/app/referrals/drafts", [0, 1]],
+    ];
+    for (const [address, shown] of pages) {
+      await page.goto(address);
+      const text = await page.locator("main").innerText();
+      for (const index of shown) expect(text, `${address} shows ${payload(index)}`).toContain(payload(index));
+      await expect(page.locator('img[src="x"]')).toHaveCount(0);
+      if (javaScriptOn) expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), address).toBeUndefined();
+    }
+    const csv = await page.request.get("/app/referrals/export.csv?list=drafts");
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    const rows = await csv.text();
+    for (const index of [0, 1]) expect(rows).toContain(payload(index).replaceAll('"', '""'));
+  } finally {
+    await api.dispose();
+  }
+});
+
+// Part 5: upload attacks the documents tests do not already make (documents.spec.ts has an HTML
+// file named .pdf refused on the page, a forward-slash path in a name, the size limits, another's 404).
+test.describe("upload attacks @http", () => {
+  test("a program or a page named .pdf is refused by its first bytes; a PDF carrying a script is only ever an attachment of its stored type", async () => {
+    const owner = await createUser();
+    const api = await clientOf(owner);
+    try {
+      const referral = referralIdOf(await startReferral(owner, (await createChild(owner)).id));
+      const upload = (name: string, buffer: Buffer, mimeType = "application/pdf") =>
+        api.post(`/api/referrals/${referral}/referral_documents`, { multipart: { description: "Attack", file: { name, mimeType, buffer } } });
+      const program = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff", "latin1"), Buffer.alloc(256)]);
+      for (const [name, buffer, mimeType] of [
+        ["setup.pdf", program, "application/pdf"],
+        ["setup.exe", program, "application/x-msdownload"],
+        ["page.pdf", Buffer.from("<!doctype html><script>window.__xss=1</script>"), "text/html"],
+        ["image.svg.pdf", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="window.__xss=1"/>'), "image/svg+xml"],
+      ] as const) {
+        const refused = await upload(name, buffer, mimeType);
+        expect(refused.status(), name).toBe(400);
+      }
+      expect(await documentsOf(referral)).toEqual([]);
+
+      // Valid PDF bytes first, a page with a script after: a PDF by its first bytes, so it may be kept,
+      // but it is handed out as a PDF to save, never as a page a browser would run.
+      const polyglot = Buffer.from("%PDF-1.4\n<html><body><script>window.__xss=1</script></body></html>\n%%EOF\n");
+      const kept = await upload("report.html", polyglot, "text/html");
+      expect(kept.status(), await kept.text()).toBe(201);
+      const { id } = await json(kept);
+      const response = await api.get(`/app/documents/${id}/file`);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-type"]).toBe("application/pdf");
+      expect(response.headers()["content-disposition"]).toMatch(/^attachment;/);
+      expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+    } finally {
+      await api.dispose();
+    }
+  });
+
+  test("a path in the file name, with either slash, stores nothing outside the uploads folder and shows a plain name", async () => {
+    const owner = await createUser();
+    const api = await clientOf(owner);
+    try {
+      const base = await startReferral(owner, (await createChild(owner)).id);
+      const referral = referralIdOf(base);
+      const names = ["../../etc/passwd.pdf", "..\\..\\x.pdf", "/tmp/abs.pdf", "..%2F..%2Fenc.pdf"];
+      for (const name of names) {
+        const response = await api.post(`/api/referrals/${referral}/referral_documents`, { multipart: { description: "Traversal", file: { name, mimeType: "application/pdf", buffer: PDF } } });
+        expect(response.status(), name).toBe(201);
+      }
+      // The same through the page's form.
+      const form = await api.post(`${base}/supporting-documentation/new`, {
+        multipart: { from: "documents", description: "Traversal", file: { name: "..\\..\\..\\form.pdf", mimeType: "application/pdf", buffer: PDF } },
+        maxRedirects: 0,
+      });
+      expect(form.status()).toBe(302);
+
+      const uploads = path.join(process.env.E2E_DATA_DIR!, "uploads");
+      const stored = await documentsOf(referral);
+      expect(stored).toHaveLength(names.length + 1);
+      const files = new Set(storedUploads().map((file) => file.name));
+      for (const document of stored) {
+        // A random name of the server's own, directly in the uploads folder; the name shown has no path.
+        expect(path.dirname(path.resolve(uploads, document.file_path))).toBe(uploads);
+        expect(files.has(document.file_path)).toBe(true);
+        expect(document.file_name).not.toMatch(/[\\/]|^\./);
+        const download = await api.get(`/app/documents/${document.id}/file`);
+        const disposition = download.headers()["content-disposition"];
+        expect(decodeURIComponent(disposition.split("filename*=UTF-8''")[1] ?? "")).not.toMatch(/[\\/]/);
+        expect(disposition.split(";")[1]).not.toMatch(/[\\/]|"\./);
+      }
+      for (const escaped of ["../../etc/passwd.pdf", "../x.pdf", "../../x.pdf", "../form.pdf"]) expect(existsSync(path.resolve(uploads, escaped)), escaped).toBe(false);
+    } finally {
+      await api.dispose();
+    }
   });
 });
