@@ -33,6 +33,7 @@ const TEXT = {
     save: "Save the new password",
     changed: "Your password was changed",
     strong: "Password strength: Strong",
+    tooCommon: "This password is too common. Choose one that is harder to guess.",
     language: "English",
   },
   sp: {
@@ -65,6 +66,7 @@ const TEXT = {
     save: "Guardar la contraseña nueva",
     changed: "Su contraseña fue cambiada",
     strong: "Seguridad de la contraseña: Fuerte",
+    tooCommon: "Esta contraseña es demasiado común. Elija una que sea más difícil de adivinar.",
     language: "Español",
   },
 } as const;
@@ -86,14 +88,22 @@ for (const lang of ["en", "sp"] as const) {
     await page.getByLabel(text.lastName, { exact: true }).fill("Núñez");
     await page.getByLabel(text.reference).selectOption("1");
     await page.getByLabel(text.email, { exact: true }).fill(email);
-    await page.getByLabel(text.password, { exact: true }).fill("tres tristes 12");
-    if (javaScriptOn) await expect(page.getByText(text.strong)).toBeVisible();
+    // A common password passes the length rule but is refused by the server, on its field.
+    await page.getByLabel(text.password, { exact: true }).fill("Password1234");
     await page.getByLabel(text.q1, { exact: true }).selectOption("1");
     await page.getByLabel(text.a1).fill("Rex");
     await page.getByLabel(text.q2, { exact: true }).selectOption("2");
     await page.getByLabel(text.a2).fill("Baltimore");
     await page.locator("label.usa-radio__label", { hasText: text.language }).click();
     await page.getByLabel(text.homePhone).fill("410 555 1234");
+    await page.getByRole("button", { name: text.create }).click();
+    await expect(page.getByLabel(text.password, { exact: true })).toHaveAccessibleDescription(new RegExp(text.tooCommon.replace(/[.?]/g, "\\$&")));
+    await expect(page.getByRole("alert").filter({ hasText: text.tooCommon })).toBeVisible();
+
+    await page.getByLabel(text.password, { exact: true }).fill("tres tristes 12");
+    if (javaScriptOn) await expect(page.getByText(text.strong)).toBeVisible();
+    await page.getByLabel(text.a1).fill("Rex");
+    await page.getByLabel(text.a2).fill("Baltimore");
     await page.getByRole("button", { name: text.create }).click();
 
     await expect(page).toHaveURL(/\/login\?registrationComplete=true/);

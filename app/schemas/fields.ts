@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCommonPassword } from "~/auth/common-passwords.server";
 import { isPasswordAcceptable } from "~/utils/password";
 import { parsePhone, phoneDigits } from "~/utils/phone";
 
@@ -21,17 +22,27 @@ export const email = z
   .email("validation.email")
   .transform((value) => value.toLowerCase());
 
-export const newPassword = z
-  .string({ required_error: "validation.required" })
-  .max(200, "validation.tooLong")
-  .refine(isPasswordAcceptable, "validation.passwordRule");
+/**
+ * A new password (registration, profile, reset): the length rule, then the list of common
+ * passwords. The list is checked on the server only: the browser build gets an empty module for
+ * a .server file (Remix), so the 80 KB list stays out of it, and the action's answer puts the
+ * message on the field, with or without JavaScript.
+ */
+function checkNewPassword(value: string, ctx: z.RefinementCtx) {
+  if (!isPasswordAcceptable(value)) ctx.addIssue({ code: "custom", message: "validation.passwordRule" });
+  else if (typeof isCommonPassword === "function" && isCommonPassword(value)) ctx.addIssue({ code: "custom", message: "validation.passwordCommon" });
+}
+
+export const newPassword = z.string({ required_error: "validation.required" }).max(200, "validation.tooLong").superRefine(checkNewPassword);
 
 /** A new password where a blank one means "keep the one I have". */
 export const optionalNewPassword = z
   .string()
   .max(200, "validation.tooLong")
   .optional()
-  .refine((value) => !value || isPasswordAcceptable(value), "validation.passwordRule");
+  .superRefine((value, ctx) => {
+    if (value) checkNewPassword(value, ctx);
+  });
 
 /** A phone as typed: digits (and the usual separators), exactly 10 digits, stored 3-3-4. */
 export const optionalPhone = z
