@@ -266,8 +266,31 @@ export function ErrorSummary({ items, formErrors = [], focusKey }: { items: Summ
   const ref = useRef<HTMLDivElement>(null);
   const count = items.length + formErrors.length;
   useErrorInTitle(count > 0);
+  // The summary takes the focus after a submit only: errors that appear as a person leaves a field
+  // (validation on blur) must not pull the focus away from where they are typing or choosing.
+  const submitted = useRef(false);
   useEffect(() => {
-    if (count > 0) ref.current?.focus();
+    function onSubmit(event: SubmitEvent) {
+      // Conform validates a field on blur through a submit with a hidden button of its own: not a person's submit.
+      if (event.submitter?.hidden) return;
+      submitted.current = true;
+      const form = event.target as HTMLFormElement;
+      // Refused again in the browser with the same errors: nothing below changes, and Conform has put
+      // the focus on the first invalid field, so the summary takes it back.
+      window.setTimeout(() => {
+        const active = document.activeElement;
+        if (!ref.current || !active || active === event.submitter || !form.contains(active)) return;
+        submitted.current = false;
+        ref.current.focus();
+      }, 0);
+    }
+    document.addEventListener("submit", onSubmit);
+    return () => document.removeEventListener("submit", onSubmit);
+  }, []);
+  useEffect(() => {
+    if (count === 0 || !submitted.current) return;
+    submitted.current = false;
+    ref.current?.focus();
   }, [count, focusKey]);
   if (count === 0) return null;
   return (
