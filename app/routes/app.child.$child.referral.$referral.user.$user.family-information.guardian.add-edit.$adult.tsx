@@ -7,6 +7,7 @@ import { requireUser } from "~/auth/auth.server";
 import { PhonesFieldset } from "~/components/AccountFields";
 import { ErrorSummary, SelectField, summarize, TextField } from "~/components/ui/form";
 import { getDb } from "~/db.server";
+import { getPageTranslation } from "~/i18n/page.server";
 import { InputError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
 import { getAdult, getDraftForEdit, saveAdult } from "~/models/referral.server";
@@ -21,11 +22,13 @@ export const handle = { i18n: ["common", "wizard", "auth"] };
 const adultParam = (value: string | undefined) => (value === "new" ? null : idParam(value));
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { actor, ids, db, language, title } = await loadStep(request, params, "guardians");
+  const { actor, ids, db, language } = await loadStep(request, params, "guardians");
   const adultId = adultParam(params.adult);
   const adult = adultId === null ? null : await orHttpError(getAdult(db, actor, ids, adultId));
+  // Its own title, as its heading says, not the list's: each screen is told apart by its title.
+  const { title } = await getPageTranslation(request, ["wizard", "common"]);
   return json({
-    title,
+    title: title(adult === null ? "wizard:guardians.addTitle" : "wizard:guardians.editTitle"),
     ids,
     isNew: adult === null,
     defaults: adult ?? undefined,
