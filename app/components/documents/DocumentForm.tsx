@@ -11,6 +11,7 @@ import { DocumentSchema } from "~/schemas/referral";
 import { ACCEPTED_FILES, formatFileSize, UPLOAD_LIMIT_BYTES } from "~/utils/upload";
 import type { Carried } from "~/wizard/carry";
 import { documentFileHref } from "./DocumentTable";
+import { keepTabInDialog } from "~/components/ui/dialog";
 
 /** What the document screen's action answers when it does not go on (a redirect). */
 export interface DocumentActionData {
@@ -184,7 +185,7 @@ export function DocumentForm({
           <Link to={back}>{t("documents.cancel")}</Link>
         </div>
       </Form>
-      <dialog ref={dialog} className="app-dialog" aria-labelledby="too-large-title" aria-describedby="too-large-body">
+      <dialog ref={dialog} className="app-dialog" aria-labelledby="too-large-title" aria-describedby="too-large-body" onKeyDown={keepTabInDialog}>
         <h2 id="too-large-title">{t("documents.tooLarge.title")}</h2>
         <div id="too-large-body">
           <TooLargeText size={tooLargeSize} />

@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { keepTabInDialog } from "~/components/ui/dialog";
 
 export const IDLE_WARNING_MS = 10 * 60 * 1000;
 export const COUNTDOWN_SECONDS = 30;
@@ -140,6 +141,7 @@ export function SessionTimeout() {
         className="app-dialog"
         aria-labelledby="session-dialog-title"
         aria-describedby="session-dialog-body"
+        onKeyDown={keepTabInDialog}
         onCancel={(event) => {
           event.preventDefault();
           stay();

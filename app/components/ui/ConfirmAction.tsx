@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
+import { keepTabInDialog } from "./dialog";
 
 interface ConfirmContent {
   title: string;
@@ -67,7 +68,7 @@ export function ConfirmAction({
       >
         {triggerLabel}
       </Link>
-      <dialog ref={dialog} className="app-dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`}>
+      <dialog ref={dialog} className="app-dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`} onKeyDown={keepTabInDialog}>
         <h2 id={`${id}-title`}>{content.title}</h2>
         <div id={`${id}-body`}>{content.body}</div>
         <Form method="post" className="form-actions">
