@@ -107,7 +107,7 @@ async function chooseOption(page: Page, name: RegExp, typed: string) {
 /** On a new screen: focus on the main view (with JavaScript) or the skip link first, which leads there. */
 async function expectFocusOnMain(page: Page, javaScriptOn: boolean) {
   if (javaScriptOn) {
-    await expect.poll(async () => (await focused(page)).id, { message: "focus on the main view" }).toBe("main-content");
+    await expect.poll(async () => (await focused(page)).id, { message: "focus on the main view", intervals: [50, 100, 250] }).toBe("main-content");
     return;
   }
   const first = await press(page, "Tab");
