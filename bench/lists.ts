@@ -1,8 +1,10 @@
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { openDatabase } from "../app/db.server";
 import { getCurrentUser } from "../app/models/user.server";
 import { listReferrals, referralListSpec, type ReferralListKind } from "../app/models/referral-list.server";
 import { parseListQuery } from "../app/utils/list";
+import { loadAgainstCeiling, type PageFigure } from "./http";
 import { memory, resetPeak } from "./upload";
 import type { BenchServer } from "./wizard";
 
@@ -10,6 +12,7 @@ import type { BenchServer } from "./wizard";
 // count and page, the list page over HTTP, and the whole CSV export streamed by the server.
 
 export const LIST_RUNS = 50;
+export const PAGE_SECONDS = 5;
 
 function percentile(samples: number[], share: number) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -40,7 +43,11 @@ export interface ExportFigure {
   growthMb: number;
 }
 
-export async function benchLists(server: BenchServer): Promise<{ model: ListFigure[]; http: ListFigure[]; csv: ExportFigure }> {
+export interface PageLoad extends PageFigure {
+  label: string;
+}
+
+export async function benchLists(server: BenchServer): Promise<{ model: ListFigure[]; http: PageLoad[]; csv: ExportFigure }> {
   const db = openDatabase(server.databaseFile);
   try {
     const admin = (await getCurrentUser(db, server.admin.id))!;
@@ -61,17 +68,25 @@ export async function benchLists(server: BenchServer): Promise<{ model: ListFigu
       const { total } = await listReferrals(db, actor, kind, query);
       model.push({ label, total, ...(await time(() => listReferrals(db, actor, kind, query))) });
     }
-    const http: ListFigure[] = [];
-    for (const [label, path] of [
-      ["GET /app/referrals/submitted (administrator)", "/app/referrals/submitted"],
-      ["GET /app/referrals/drafts (administrator)", "/app/referrals/drafts"],
+    const folder = path.dirname(server.databaseFile);
+    const referrer = server.clients[0].cookie;
+    const http: PageLoad[] = [];
+    for (const [label, page, cookie] of [
+      ["the dashboard (administrator)", "/app/dashboard", server.admin.cookie],
+      ["drafts (administrator: 66,666)", "/app/referrals/drafts", server.admin.cookie],
+      ["submitted (administrator: 33,334)", "/app/referrals/submitted", server.admin.cookie],
+      ["submitted, page 100, sorted by child (administrator)", "/app/referrals/submitted?sort=childName&order=asc&page=100", server.admin.cookie],
+      ["users (administrator: 20,001)", "/app/users", server.admin.cookie],
+      ["status updates (administrator)", "/app/updates", server.admin.cookie],
+      ["the dashboard (a referrer)", "/app/dashboard", referrer],
+      ["children (a referrer)", "/app/children", referrer],
+      ["drafts (a referrer)", "/app/referrals/drafts", referrer],
+      ["submitted (a referrer)", "/app/referrals/submitted", referrer],
+      ["JSON API: GET /api/referrals?count=20 (administrator)", "/api/referrals?count=20", server.admin.cookie],
+      ["JSON API: GET /api/children (a referrer)", "/api/children", referrer],
     ] as const) {
-      const samples = await time(async () => {
-        const response = await fetch(`${server.base}${path}`, { headers: { Cookie: server.admin.cookie } });
-        await response.text();
-        if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
-      });
-      http.push({ label, total: 0, ...samples });
+      const figure = await loadAgainstCeiling(server.base, folder, { connections: 1, seconds: PAGE_SECONDS, requestOf: () => ({ path: page, headers: { Cookie: cookie } }) });
+      http.push({ label: `GET ${page.split("?")[0]}: ${label}`, ...figure });
     }
     // The whole submitted list as CSV, as an administrator downloads it.
     await new Promise((resolve) => setTimeout(resolve, 1000));
