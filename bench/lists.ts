@@ -4,7 +4,7 @@ import { openDatabase } from "../app/db.server";
 import { getCurrentUser } from "../app/models/user.server";
 import { listReferrals, referralListSpec, type ReferralListKind } from "../app/models/referral-list.server";
 import { parseListQuery } from "../app/utils/list";
-import { loadAgainstCeiling, type PageFigure } from "./http";
+import { loadAgainstCeiling, percentile, type PageFigure } from "./http";
 import { memory, resetPeak } from "./upload";
 import type { BenchServer } from "./wizard";
 
@@ -13,11 +13,6 @@ import type { BenchServer } from "./wizard";
 
 export const LIST_RUNS = 50;
 export const PAGE_SECONDS = 5;
-
-function percentile(samples: number[], share: number) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
-}
 
 async function time(work: () => Promise<unknown>) {
   for (let warm = 0; warm < 5; warm += 1) await work();

@@ -7,7 +7,7 @@ import { createTestDatabase } from "../db/testing";
 import { allChildren, CHILD_LIST, listChildren } from "../app/models/child.server";
 import type { CurrentUser } from "../app/models/user.server";
 import { parseListQuery } from "../app/utils/list";
-import type { LoadFigure, PageFigure } from "./http";
+import { percentile, type LoadFigure, type PageFigure } from "./http";
 import { benchLists, LIST_RUNS, PAGE_SECONDS } from "./lists";
 import { benchReports } from "./reports";
 import { benchUpload, memory } from "./upload";
@@ -38,10 +38,6 @@ then run once, not per process) and a lighter wizard page to render (the frame's
 rebuilt on every request). The POST and its redirect, which renders nothing, answers ${(wizard.post.perSecond / wizard.get.app.perSecond).toFixed(1)} times as many.`;
 }
 
-function percentile(sorted: number[], share: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
-}
-
 async function time(runs: number, work: () => Promise<unknown>) {
   for (let warm = 0; warm < 10; warm += 1) await work();
   const samples: number[] = [];
@@ -50,7 +46,6 @@ async function time(runs: number, work: () => Promise<unknown>) {
     await work();
     samples.push(performance.now() - start);
   }
-  samples.sort((a, b) => a - b);
   return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95) };
 }
 

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { WIZARD_STEPS } from "../app/wizard/steps";
 import { expect, test } from "./fixtures";
 import {
   baseURL,
@@ -95,22 +96,8 @@ interface Row {
   alsoSees?: Role[];
 }
 
-const wizardSteps = [
-  "referrer-information/relationship",
-  "referrer-information/proxy",
-  "child-information/sex",
-  "child-information/language",
-  "child-information/address",
-  "child-information/gestational-age",
-  "family-information/guardian-list",
-  "family-information/language",
-  "family-information/interpreter",
-  "family-information/foster-care",
-  "reason/select",
-  "reason/screen",
-  "details/select",
-  "supporting-documentation/list",
-];
+/** Every step's page but the review (a row of its own). */
+const wizardSteps = WIZARD_STEPS.filter((step) => step.key !== "review").map((step) => step.path);
 /** The steps that take an empty form (nothing chosen yet is an answer there). */
 const EMPTY_SAVES = ["child-information/sex", "family-information/guardian-list", "reason/select", "reason/screen", "details/select"];
 const WIZARD = "app.child.$child.referral.$referral.user.$user";

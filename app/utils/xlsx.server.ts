@@ -110,9 +110,9 @@ export async function openXlsx(file: string, sheetName: string) {
   await smallFile("xl/_rels/workbook.xml.rels", `${HEAD}<Relationships xmlns="${RELATIONSHIPS}"><Relationship Id="rId1" Type="${DOCUMENT}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`);
 
   // The sheet: one deflate stream, fed row by row.
-  const sheetName_ = Buffer.from("xl/worksheets/sheet1.xml");
-  const sheet: Entry = { name: sheetName_, offset: written, crc: 0, size: 0, compressed: 0 };
-  await write(localHeader(sheetName_));
+  const sheetPath = Buffer.from("xl/worksheets/sheet1.xml");
+  const sheet: Entry = { name: sheetPath, offset: written, crc: 0, size: 0, compressed: 0 };
+  await write(localHeader(sheetPath));
   // The fastest compression: a report of 100,000 rows is made in seconds, a little larger.
   const deflate = createDeflateRaw({ level: 1 });
   const packedDone = (async () => {
