@@ -56,6 +56,9 @@ export const EnvSchema = z.object({
     z.coerce.number({ invalid_type_error: "must be a number of calls per minute" }).int("must be a whole number").min(1).max(1_000_000),
     600,
   ),
+  /** How families and referrers reach the program: on the contact page and the submit confirmation. */
+  PROGRAM_PHONE: optional(z.string().regex(/^[0-9()+\-. ]{7,20}$/, "must be a phone number such as 1-800-555-0100")),
+  PROGRAM_EMAIL: optional(z.string().email("must be an e-mail address")),
   CAPTCHA_VERIFY_URL: optional(z.string().url("must be the captcha service's verification URL")),
   CAPTCHA_SECRET: optional(z.string().min(1)),
   SEED_ADMIN_EMAIL: optional(z.string().email("must be an e-mail address").transform((value) => value.toLowerCase())),

@@ -20,7 +20,7 @@ import { ErrorPage, errorKindForStatus } from "./components/ErrorPage";
 import { IeNotice } from "./components/IeNotice";
 import { LanguageFooter } from "./components/LanguageFooter";
 import { useNonce } from "./components/nonce";
-import { ToastRegion, type ToastMessage } from "./components/Toast";
+import type { FlashText } from "./components/FlashMessage";
 import { getDb } from "./db.server";
 import { fixedT, getLanguage, languageFromQuery, serializeLanguageCookie } from "./i18n/i18next.server";
 import { resourcesVersion } from "./i18n/resources.server";
@@ -44,9 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers: toastHeaders } = await getToast(request);
   for (const [name, value] of toastHeaders) headers.append(name, value);
   const t = await fixedT(language, "common");
-  const toastMessage: ToastMessage | null = toast
-    ? { kind: toast.kind, text: t(toast.key, toast.values), id: crypto.randomUUID() }
-    : null;
+  const toastMessage: FlashText | null = toast ? { kind: toast.kind, text: t(toast.key, toast.values) } : null;
 
   return json(
     {
@@ -105,7 +103,6 @@ export function Layout({ children }: { children: ReactNode }) {
           {t("skipToMain")}
         </a>
         {data?.ieNotice ? <IeNotice /> : null}
-        <ToastRegion toast={data?.toast ?? null} />
         {children}
         <LanguageFooter />
         <ScrollRestoration nonce={nonce} />

@@ -163,6 +163,9 @@ const PAGES: Row[] = [
   { route: "verify-email", method: "GET", path: () => "/verify-email?token=unknown", expect: everyone(400) },
   { route: "logout", method: "GET", path: () => "/logout", expect: everyone("redirect") },
   { route: "healthz", method: "GET", path: () => "/healthz", expect: everyone("ok") },
+  { route: "accessibility", method: "GET", path: () => "/accessibility", expect: everyone("ok") },
+  { route: "privacy", method: "GET", path: () => "/privacy", expect: everyone("ok") },
+  { route: "contact", method: "GET", path: () => "/contact", expect: everyone("ok") },
   { route: "locales.$lng.$ns", method: "GET", path: () => "/locales/en/common", expect: everyone("ok") },
   { route: "api.docs", method: "GET", path: () => "/api/docs", expect: everyone("ok") },
   { route: "api.docs[.]json", method: "GET", path: () => "/api/docs.json", expect: everyone("ok") },
@@ -255,6 +258,9 @@ const PAGES: Row[] = [
   { route: `${WIZARD}_.review`, method: "POST", path: (w) => `${w.draftBase}/review`, form: () => ({ intent: "copy" }), expect: ownAction("redirect") },
   { route: `${WIZARD}_.review`, method: "POST", path: (_, x) => `${x.base}/review`, form: () => ({ intent: "delete" }), setup: (w) => freshDraft(w), expect: ownAction("redirect") },
   { route: `${WIZARD}_.review`, method: "POST", path: (_, x) => `${x.base}/review`, form: () => ({ intent: "submit" }), setup: (w) => freshDraft(w, { filled: true }), expect: ownAction("redirect") },
+  // The confirmation after a submit: its creator's; others are sent to the review, a Draft's too.
+  { route: `${WIZARD}_.submitted`, method: "GET", path: (w) => `${w.submittedBase}/submitted`, expect: ownPage("ok", "redirect"), shows: true },
+  { route: `${WIZARD}_.submitted`, method: "GET", path: (w) => `${w.draftBase}/submitted`, expect: ownPage("redirect", "redirect") },
   // What only administrators do: record a status, make and revoke review links.
   { route: `${WIZARD}_.review`, method: "POST", path: (_, x) => `${x.base}/review`, form: () => ({ intent: "status", status: "Eligible" }), setup: freshSubmitted, expect: { ...ownAction(403, "redirect") } },
   { route: `${WIZARD}_.review`, method: "POST", path: (w) => `${w.submittedBase}/review`, form: () => ({ intent: "createLink", days: "1" }), expect: ownAction(403, "ok") },

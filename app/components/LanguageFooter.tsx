@@ -1,4 +1,4 @@
-import { useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { toPublicLanguage, type Language } from "~/i18n/config";
 
@@ -9,6 +9,14 @@ export function otherLanguageHref(pathname: string, search: string, current: Lan
   return `${pathname}?${params.toString()}`;
 }
 
+/** The pages every state service links from its footer. */
+export const ABOUT_PAGES = [
+  { to: "/accessibility", labelKey: "footer.accessibility" },
+  { to: "/privacy", labelKey: "footer.privacy" },
+  { to: "/contact", labelKey: "footer.contact" },
+] as const;
+
+/** The language switcher, then the program's identity and its required links (the USWDS identifier). */
 export function LanguageFooter() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
@@ -22,8 +30,34 @@ export function LanguageFooter() {
           {t("footer.switchLink")}
         </a>
       </nav>
-      <p className="site-footer__program">{t("footer.program")}</p>
-      <p className="site-footer__credit">{t("footer.zipCredit")}</p>
+      <div className="usa-identifier">
+        <section className="usa-identifier__section usa-identifier__section--masthead" aria-label={t("footer.identifierLabel")}>
+          <div className="usa-identifier__container">
+            <div className="usa-identifier__identity" aria-label={t("footer.description")}>
+              <p className="usa-identifier__identity-domain">{t("footer.domain")}</p>
+              <p className="usa-identifier__identity-disclaimer">{t("footer.disclaimer")}</p>
+            </div>
+          </div>
+        </section>
+        <nav className="usa-identifier__section usa-identifier__section--required-links" aria-label={t("footer.linksLabel")}>
+          <div className="usa-identifier__container">
+            <ul className="usa-identifier__required-links-list">
+              {ABOUT_PAGES.map((page) => (
+                <li key={page.to} className="usa-identifier__required-links-item">
+                  <Link to={page.to} className="usa-identifier__required-link usa-link">
+                    {t(page.labelKey)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </nav>
+        <section className="usa-identifier__section usa-identifier__section--usagov" aria-label={t("footer.zipCreditLabel")}>
+          <div className="usa-identifier__container">
+            <p className="site-footer__credit">{t("footer.zipCredit")}</p>
+          </div>
+        </section>
+      </div>
     </footer>
   );
 }

@@ -5,25 +5,23 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { withTranslations } from "~/test/i18n";
 import { LanguageFooter, otherLanguageHref } from "./LanguageFooter";
 import { AppShell } from "./shell/AppShell";
-import { ToastRegion, TOAST_DURATION_MS } from "./Toast";
+import { FlashMessageView } from "./FlashMessage";
 
 afterEach(cleanup);
 
-describe("toasts", () => {
-  it("are announced in a live region and hide after 2 seconds", () => {
+describe("the message of the last action", () => {
+  it("is announced in a live region and stays on the page", () => {
     vi.useFakeTimers();
     const Translations = withTranslations("es");
     render(
       <Translations>
-        <ToastRegion toast={{ kind: "success", text: "Niño creado", id: "1" }} />
+        <FlashMessageView message={{ kind: "success", text: "Niño creado" }} />
       </Translations>,
     );
     const region = screen.getByRole("status", { name: "Notificaciones" });
     expect(region.textContent).toBe("Niño creado");
-    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 10));
+    act(() => vi.advanceTimersByTime(60_000));
     expect(region.textContent).toBe("Niño creado");
-    act(() => vi.advanceTimersByTime(20));
-    expect(region.textContent).toBe("");
     vi.useRealTimers();
   });
 });
@@ -62,7 +60,7 @@ describe("the shell", () => {
     const toggle = await screen.findByRole("button", { name: "Hide menu" });
     expect(toggle.getAttribute("aria-expanded")).toBe("true");
     expect(toggle.getAttribute("aria-controls")).toBe("sidenav");
-    expect(screen.getByRole("navigation", { name: "Main" }).hidden).toBe(false);
+    expect(document.querySelector(".app-shell")?.classList.contains("app-shell--nav-open")).toBe(true);
     fireEvent.click(toggle);
     await vi.waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0].get("open")).toBe("false");
@@ -73,8 +71,26 @@ describe("the shell", () => {
     renderShell(false);
     const toggle = await screen.findByRole("button", { name: "Show menu" });
     expect(toggle.getAttribute("aria-expanded")).toBe("false");
-    expect(document.getElementById("sidenav")?.hidden).toBe(true);
+    expect(document.querySelector(".app-shell")?.classList.contains("app-shell--nav-closed")).toBe(true);
     expect(screen.queryByRole("link", { name: "Users", hidden: true })).toBeNull();
+  });
+
+  it("has a phone menu button that opens the menu without leaving the page, and closes it again", async () => {
+    renderShell(true);
+    const menu = await screen.findByRole("button", { name: "Menu" });
+    expect(menu.getAttribute("aria-expanded")).toBe("false");
+    expect(menu.getAttribute("aria-controls")).toBe("sidenav");
+    // Without JavaScript the button reloads the same page, with its parameters, and ?menu=open.
+    const form = menu.closest("form")!;
+    expect(form.getAttribute("method")).toBe("get");
+    expect(form.getAttribute("action")).toBe("/app/children");
+    expect(new FormData(form).get("page")).toBe("2");
+    expect(new FormData(form).get("menu")).toBe("open");
+    fireEvent.click(menu);
+    await vi.waitFor(() => expect(menu.getAttribute("aria-expanded")).toBe("true"));
+    expect(document.querySelector(".app-shell")?.classList.contains("app-shell--menu-open")).toBe(true);
+    fireEvent.click(menu);
+    await vi.waitFor(() => expect(menu.getAttribute("aria-expanded")).toBe("false"));
   });
 
   it("shows the administrator entries to administrators and marks the current page", async () => {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Resource } from "i18next";
+import enAbout from "../../locales/en/about.json";
 import enAdmin from "../../locales/en/admin.json";
 import enApi from "../../locales/en/api.json";
 import enAuth from "../../locales/en/auth.json";
@@ -9,6 +10,7 @@ import enEmail from "../../locales/en/email.json";
 import enProfile from "../../locales/en/profile.json";
 import enReferrals from "../../locales/en/referrals.json";
 import enWizard from "../../locales/en/wizard.json";
+import esAbout from "../../locales/es/about.json";
 import esAdmin from "../../locales/es/admin.json";
 import esApi from "../../locales/es/api.json";
 import esAuth from "../../locales/es/auth.json";
@@ -23,8 +25,8 @@ import type { Language } from "./config";
 // Bundled into the server build, so no file is read per request. A new locales/*/<namespace>.json
 // is added here (a test fails until it is).
 export const resources = {
-  en: { common: enCommon, auth: enAuth, email: enEmail, profile: enProfile, children: enChildren, wizard: enWizard, referrals: enReferrals, admin: enAdmin, api: enApi },
-  es: { common: esCommon, auth: esAuth, email: esEmail, profile: esProfile, children: esChildren, wizard: esWizard, referrals: esReferrals, admin: esAdmin, api: esApi },
+  en: { common: enCommon, auth: enAuth, email: enEmail, profile: enProfile, children: enChildren, wizard: enWizard, referrals: enReferrals, admin: enAdmin, api: enApi, about: enAbout },
+  es: { common: esCommon, auth: esAuth, email: esEmail, profile: esProfile, children: esChildren, wizard: esWizard, referrals: esReferrals, admin: esAdmin, api: esApi, about: esAbout },
 } satisfies Record<Language, Resource[string]>;
 
 /** Changes whenever any translation changes: the browser caches the files under it. */

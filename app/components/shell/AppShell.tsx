@@ -1,18 +1,24 @@
-import { Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Link, NavLink, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { FlashMessage } from "../FlashMessage";
 import { navigationFor } from "./navigation";
 import { announceSignOut, SessionTimeout } from "./SessionTimeout";
 
 export const SIDENAV_ID = "sidenav";
+/** The address parameter that opens the phone menu on a page loaded without JavaScript. */
+export const MENU_PARAM = "menu";
 
-/** The toggle is a real form, so it works without JavaScript; with it, the change shows at once. */
+/**
+ * On a wide screen the side navigation stays open or closed as chosen (a cookie). The toggle is a
+ * real form, so it works without JavaScript; with it, the change shows at once.
+ */
 function SideNavToggle({ open }: { open: boolean }) {
   const { t } = useTranslation();
   const fetcher = useFetcher({ key: "sidenav" });
   const location = useLocation();
   return (
-    <fetcher.Form method="post" action="/app/navigation" className="top-bar__toggle">
+    <fetcher.Form method="post" action="/app/navigation" className="top-bar__toggle top-bar__toggle--wide">
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <button
         type="submit"
@@ -34,14 +40,62 @@ function useOptimisticNavOpen(serverOpen: boolean) {
   return pending == null ? serverOpen : pending === "true";
 }
 
-function SignOut() {
+/**
+ * On a phone the menu (navigation, the person's name and Sign out) is closed on every page and
+ * opens for that page only. Without JavaScript the button reloads the page with ?menu=open.
+ */
+function usePhoneMenu(): [boolean, (open: boolean) => void] {
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(params.get(MENU_PARAM) === "open");
+  useEffect(() => setOpen(false), [pathname]);
+  return [open, setOpen];
+}
+
+function PhoneMenuToggle({ open, onToggle }: { open: boolean; onToggle: (open: boolean) => void }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const kept = [...params.entries()].filter(([name]) => name !== MENU_PARAM);
+  return (
+    <form
+      method="get"
+      action={pathname}
+      className="top-bar__toggle top-bar__toggle--phone"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onToggle(!open);
+      }}
+    >
+      {kept.map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
+      {open ? null : <input type="hidden" name={MENU_PARAM} value="open" />}
+      <button type="submit" className="usa-button usa-button--outline usa-button--inverse" aria-expanded={open} aria-controls={SIDENAV_ID}>
+        {t("nav.menu")}
+      </button>
+    </form>
+  );
+}
+
+function SignOut({ inverse }: { inverse: boolean }) {
   const { t } = useTranslation();
   return (
     <form method="post" action="/logout" onSubmit={announceSignOut}>
-      <button type="submit" className="usa-button usa-button--outline usa-button--inverse">
+      <button type="submit" className={`usa-button usa-button--outline${inverse ? " usa-button--inverse" : ""}`}>
         {t("session.signOut")}
       </button>
     </form>
+  );
+}
+
+/** The person's name (to their profile) and Sign out: in the top bar on a wide screen, in the menu on a phone. */
+function Account({ user, inTopBar }: { user: { id: number; name: string } | null; inTopBar: boolean }) {
+  return (
+    <div className={inTopBar ? "top-bar__user" : "app-shell__account"}>
+      {user ? <Link to={`/app/profile/${user.id}`}>{user.name}</Link> : null}
+      <SignOut inverse={inTopBar} />
+    </div>
   );
 }
 
@@ -56,21 +110,21 @@ interface AppShellProps {
 export function AppShell({ navOpen: serverNavOpen, isAdmin, user, children }: AppShellProps) {
   const { t } = useTranslation();
   const navOpen = useOptimisticNavOpen(serverNavOpen);
+  const [menuOpen, setMenuOpen] = usePhoneMenu();
+  const classes = ["app-shell", navOpen ? "app-shell--nav-open" : "app-shell--nav-closed", menuOpen ? "app-shell--menu-open" : ""];
   return (
-    <div className={`app-shell ${navOpen ? "app-shell--nav-open" : "app-shell--nav-closed"}`}>
+    <div className={classes.filter(Boolean).join(" ")}>
       <header className="top-bar">
         <SideNavToggle open={navOpen} />
         <Link to="/app/dashboard" className="top-bar__title">
           {t("appName")}
         </Link>
-        <div className="top-bar__user">
-          {user ? <Link to={`/app/profile/${user.id}`}>{user.name}</Link> : null}
-          <SignOut />
-        </div>
+        <PhoneMenuToggle open={menuOpen} onToggle={setMenuOpen} />
+        <Account user={user} inTopBar />
       </header>
       <SessionTimeout />
       <div className="app-shell__body">
-        <nav id={SIDENAV_ID} aria-label={t("nav.label")} className="app-shell__nav" hidden={!navOpen}>
+        <nav id={SIDENAV_ID} aria-label={t("nav.label")} className="app-shell__nav">
           <ul className="usa-sidenav">
             {navigationFor(isAdmin, user?.id ?? null).map((item) => (
               <li key={item.to} className="usa-sidenav__item">
@@ -80,8 +134,10 @@ export function AppShell({ navOpen: serverNavOpen, isAdmin, user, children }: Ap
               </li>
             ))}
           </ul>
+          <Account user={user} inTopBar={false} />
         </nav>
         <main id="main-content" tabIndex={-1} className="app-shell__main">
+          <FlashMessage />
           {children}
         </main>
       </div>

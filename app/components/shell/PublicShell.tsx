@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { FlashMessage } from "../FlashMessage";
 
 /** The frame of the screens people see before signing in. */
 export function PublicShell({ children }: { children: ReactNode }) {
@@ -10,6 +11,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
         <p className="top-bar__title">{t("appName")}</p>
       </header>
       <main id="main-content" tabIndex={-1} className="public-main">
+        <FlashMessage />
         {children}
       </main>
     </>

@@ -1,0 +1,35 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { loader as rootLoader } from "~/root";
+
+export interface FlashText {
+  kind: "success" | "error" | "info";
+  text: string;
+}
+
+/**
+ * What the last action did ("Child created", "Referral saved"), said at the top of the main view
+ * of the page it led to, where a person reads first, and kept until the next page. The live
+ * region is always there, so a message written into it after a client-side navigation is
+ * announced; a page loaded whole is read from the top of the main view anyway.
+ */
+export function FlashMessageView({ message }: { message: FlashText | null }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flash-message" role="status" aria-label={t("toast.region")}>
+      {message ? (
+        <div className={`usa-alert usa-alert--${message.kind} usa-alert--slim`}>
+          <div className="usa-alert__body">
+            <p className="usa-alert__text">{message.text}</p>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The message the root loader read from the flash cookie, if any. */
+export function FlashMessage() {
+  const data = useRouteLoaderData<typeof rootLoader>("root");
+  return <FlashMessageView message={data?.toast ?? null} />;
+}

@@ -1,0 +1,31 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AboutPage } from "~/components/about/AboutPage";
+import { getPageTranslation } from "~/i18n/page.server";
+
+export const handle = { i18n: ["common", "about"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { title } = await getPageTranslation(request, ["about", "common"]);
+  return json({ title: title("about:accessibility.title") });
+}
+
+export default function Accessibility() {
+  const { t } = useTranslation("about");
+  return (
+    <AboutPage
+      page="accessibility"
+      sections={[
+        { heading: "goalHeading", body: ["goal"] },
+        { heading: "worksHeading", body: ["works1", "works2", "works3", "works4"] },
+        { heading: "testingHeading", body: ["testing"] },
+        { heading: "helpHeading", body: ["help"] },
+      ]}
+    >
+      <p>
+        <Link to="/contact">{t("accessibility.helpLink")}</Link>
+      </p>
+    </AboutPage>
+  );
+}

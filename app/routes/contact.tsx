@@ -1,0 +1,27 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AboutPage } from "~/components/about/AboutPage";
+import { programContact } from "~/components/about/program-contact.server";
+import { ProgramContact } from "~/components/about/ProgramContact";
+import { getPageTranslation } from "~/i18n/page.server";
+
+export const handle = { i18n: ["common", "about"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { title } = await getPageTranslation(request, ["about", "common"]);
+  return json({ title: title("about:contact.title"), contact: programContact() });
+}
+
+export default function Contact() {
+  const { contact } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("about");
+  return (
+    <AboutPage page="contact" sections={[]}>
+      <ProgramContact {...contact} />
+      <p>
+        <strong>{t("contact.urgent")}</strong>
+      </p>
+    </AboutPage>
+  );
+}
