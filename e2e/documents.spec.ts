@@ -10,7 +10,7 @@ import { baseURL, createChild, createUser, documentsOf, referralIdOf, signIn, st
 
 const TEXT = {
   en: {
-    list: "Supporting and consent documents",
+    list: "Documents and consent",
     add: "Add a supporting document",
     addConsent: "Add a consent document",
     editTitle: "Edit the document",
@@ -39,7 +39,7 @@ const TEXT = {
     emptySupporting: "No supporting document added yet.",
   },
   sp: {
-    list: "Documentos de apoyo y de consentimiento",
+    list: "Documentos y consentimiento",
     add: "Agregar un documento de apoyo",
     addConsent: "Agregar un documento de consentimiento",
     editTitle: "Editar el documento",

@@ -239,7 +239,7 @@ test("a keyboard user adds a child and walks the whole wizard to the review, eve
   await saveAndContinue(page);
 
   // 15. The documents, then the review.
-  await expectScreen(page, "Supporting and consent documents", javaScriptOn, titles);
+  await expectScreen(page, "Documents and consent", javaScriptOn, titles);
   await saveAndContinue(page);
   await expectScreen(page, "Review the referral for Teclado Walker", javaScriptOn, titles);
 

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expectAccessible, expect, test } from "./fixtures";
-import { baseURL, createChild, createUser, fillReferral, mailsTo, referralIdOf, setStatus, signIn, startReferral, submitDirectly } from "./support";
+import { formatDateTimeEastern } from "../app/utils/dates";
+import { baseURL, createChild, createUser, fillReferral, mailsTo, referralIdOf, setStatus, signIn, startReferral, submissionDateOf, submitDirectly } from "./support";
 
 // Review, submit, copy, delete, the lists, status updates and the dashboard (issue: SPEC §2, §4, §5).
 
@@ -21,7 +22,11 @@ const TEXT = {
     submit: "Submit the referral",
     submitConfirm: "Yes, submit it",
     submitted: "Submitted referrals",
-    submittedToast: "Referral submitted",
+    confirmation: "Referral sent",
+    number: "Your referral number",
+    eastern: "(Eastern time)",
+    next: "What happens next",
+    referAnother: "Refer another child",
     drafts: "Draft referrals",
     copy: "Copy the referral",
     created: "Referral created",
@@ -50,7 +55,11 @@ const TEXT = {
     submit: "Enviar el referido",
     submitConfirm: "Sí, enviarlo",
     submitted: "Referidos enviados",
-    submittedToast: "Referido enviado",
+    confirmation: "Referido enviado",
+    number: "Su número de referido",
+    eastern: "(hora del Este)",
+    next: "Qué pasa ahora",
+    referAnother: "Referir a otro niño",
     drafts: "Borradores de referidos",
     copy: "Copiar el referido",
     created: "Referido creado",
@@ -116,11 +125,19 @@ for (const lang of ["en", "sp"] as const) {
     if (javaScriptOn) await expect(page.getByRole("dialog")).toBeVisible();
     await expectAccessible(page, { javaScriptOn });
     await page.getByRole("button", { name: text.submitConfirm }).click();
-    await heading(page, text.submitted);
-    await expect(page.getByText(text.submittedToast)).toBeVisible();
-    await expect(page.getByRole("row", { name: new RegExp(childName) })).toHaveCount(1);
+    // The confirmation: the referral's number, when it was sent in Eastern time, and what happens next.
+    await heading(page, text.confirmation);
+    await expect(page).toHaveURL(new RegExp(`${base}/submitted$`));
+    await expect(page.getByText(text.number)).toContainText(String(referralIdOf(base)));
+    const sentAt = formatDateTimeEastern((await submissionDateOf(referralIdOf(base)))!, lang === "sp" ? "es" : "en");
+    await expect(page.getByText(text.eastern)).toContainText(sentAt);
+    await expect(page.getByRole("heading", { name: text.next })).toBeVisible();
+    await expect(page.getByRole("link", { name: text.referAnother })).toHaveAttribute("href", "/app/children/edit/preverify");
     await expectAccessible(page, { javaScriptOn });
     expect(mailsTo(user.email).some((mail) => mail.subject.startsWith(text.mailSubject))).toBe(true);
+    await page.goto("/app/referrals/submitted");
+    await heading(page, text.submitted);
+    await expect(page.getByRole("row", { name: new RegExp(childName) })).toHaveCount(1);
     await page.goto("/app/referrals/drafts");
     await heading(page, text.drafts);
     await expect(page.getByText(text.empty)).toBeVisible();

@@ -271,6 +271,13 @@ export async function submitDirectly(user: TestUser, wizardPath: string, { count
   await submitReferral(db, (await getCurrentUser(db, user.id))!, ids.referral);
 }
 
+/** When a referral was sent (stored in UTC), or null for a Draft. */
+export async function submissionDateOf(referralId: number): Promise<string | null> {
+  const db = await database();
+  const row = await db.selectFrom("referrals").select("submission_date").where("id", "=", referralId).executeTakeFirstOrThrow();
+  return row.submission_date;
+}
+
 /** What the program does later (no screen of this application does it): a new status with its details. */
 export async function setStatus(wizardPath: string, status: "Received" | "Processed" | "Unable to Process" | "Unable to Contact" | "Eligible" | "Not Eligible", details: string, detailsEs: string, at: string) {
   const db = await database();

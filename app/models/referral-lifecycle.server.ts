@@ -108,6 +108,24 @@ export async function getReferralForReview(db: DB, actor: CurrentUser, ids: Wiza
 }
 
 /**
+ * What the page after a submit tells the referral's creator: its number, when it was sent, and
+ * where the confirmation e-mail went. Null while it is still a Draft (nothing was sent yet), and
+ * for administrators, who did not send it.
+ */
+export async function getSubmitConfirmation(db: DB, actor: CurrentUser, ids: WizardIds) {
+  const referral = await readableReferral(db, actor, ids);
+  if (actor.isAdmin || referral.status === "Draft" || !referral.submission_date) return null;
+  const child = await db.selectFrom("children").select(["first_name", "last_name"]).where("id", "=", referral.child_id).executeTakeFirstOrThrow();
+  const creator = await db.selectFrom("users").select("email").where("id", "=", referral.created_by_id).executeTakeFirstOrThrow();
+  return {
+    id: referral.id,
+    childName: `${child.first_name} ${child.last_name}`,
+    submittedAt: referral.submission_date,
+    email: creator.email,
+  };
+}
+
+/**
  * The referral a live review link opens, read only, for someone not signed in; null for no token,
  * or one unknown, expired or revoked. The view is on the record of access.
  */

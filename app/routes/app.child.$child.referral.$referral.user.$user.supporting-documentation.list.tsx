@@ -91,7 +91,6 @@ export default function DocumentsStep() {
     <div className="wizard-step">
       <h1>{t("steps.documents.title")}</h1>
       <p>{t("documents.intro")}</p>
-      <p>{t("documents.accepted")}</p>
       <ErrorSummary items={summarize(t, [[fields.childParentConsent, t("documents.consentLabel")]])} formErrors={form.errors} focusKey={lastResult} />
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="from" value="documents" />
@@ -105,6 +104,7 @@ export default function DocumentsStep() {
             {t("documents.add")}
           </button>
         </p>
+        <p className="usa-hint">{t("documents.accepted")}</p>
       </section>
 
       <section aria-labelledby="consent-heading">

@@ -7,7 +7,8 @@ import { getChild } from "~/models/child.server";
 import { badgeFacts } from "~/models/referral.server";
 import { sectionBadges } from "~/wizard/badges";
 import { draftOrReview, wizardIds } from "~/wizard/step.server";
-import { firstStepOf, SECTIONS, stepHref, wizardBase, WIZARD_STEPS } from "~/wizard/steps";
+import { StepIndicator } from "~/wizard/StepIndicator";
+import { backHref, stepOfPath, wizardBase } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -29,31 +30,17 @@ export default function Wizard() {
   const { ids, childName, badges } = useLoaderData<typeof loader>();
   const { t } = useTranslation("wizard");
   const { pathname } = useLocation();
-  // The section of the screen shown: its first path segment (the guardian screens are in the family section).
-  const segment = pathname.slice(wizardBase(ids).length + 1).split("/")[0];
-  const current = WIZARD_STEPS.find((step) => step.path.split("/")[0] === segment)?.section;
+  const below = pathname.slice(wizardBase(ids).length + 1);
+  const current = stepOfPath(below);
   return (
     <div className="wizard">
-      <p className="wizard__child">
-        {t("referralFor", { name: childName })} · <Link to={`/app/children/details/${ids.child}`}>{t("backToChild")}</Link>
-      </p>
-      <nav aria-label={t("sectionsLabel")} className="usa-step-indicator usa-step-indicator--no-counters wizard__sections">
-        <ol className="usa-step-indicator__segments">
-          {SECTIONS.map((section) => {
-            const state = section === current ? "current" : badges[section] === "REVIEW" ? "complete" : null;
-            return (
-              <li key={section} className={`usa-step-indicator__segment${state ? ` usa-step-indicator__segment--${state}` : ""}`}>
-                <span className="usa-step-indicator__segment-label">
-                  <Link to={stepHref(ids, firstStepOf(section))} aria-current={section === current ? "step" : undefined}>
-                    {t(`sections.${section}`)}
-                  </Link>{" "}
-                  <span className={`usa-tag wizard__badge wizard__badge--${badges[section].toLowerCase()}`}>{t(`badges.${badges[section]}`)}</span>
-                </span>
-              </li>
-            );
-          })}
-        </ol>
-      </nav>
+      <div className="wizard__top">
+        <Link to={backHref(ids, below)} className="wizard__back">
+          {t("back")}
+        </Link>
+        <p className="wizard__child">{t("referralFor", { name: childName })}</p>
+      </div>
+      {current ? <StepIndicator ids={ids} current={current} badges={badges} /> : null}
       <Outlet />
     </div>
   );

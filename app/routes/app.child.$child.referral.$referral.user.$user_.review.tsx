@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
@@ -19,7 +19,7 @@ import { appLink, sendReferralSubmittedEmail, sendStatusChangedEmail } from "~/s
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam, orHttpError } from "~/utils/route.server";
 import { wizardIds } from "~/wizard/step.server";
-import { reviewHref, stepHref } from "~/wizard/steps";
+import { reviewHref, stepHref, submittedHref } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "referrals", "wizard", "admin"] };
 
@@ -86,9 +86,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       console.error("submitting a referral failed", error);
       return json({ failure: "submitFailed" as const }, { status: 500 });
     }
-    if (!outcome.submitted) return redirectWithToast("/app/referrals/submitted", { kind: "info", key: "toasts.alreadySubmitted" });
+    // Sent already (another tab, a second tap): the same confirmation, saying so.
+    if (!outcome.submitted) return redirectWithToast(submittedHref(ids), { kind: "info", key: "toasts.alreadySubmitted" });
     await mailReferrer(ids, "submitted");
-    return redirectWithToast("/app/referrals/submitted", { key: "toasts.referralSubmitted" });
+    return redirect(submittedHref(ids));
   }
   if (intent === "status") {
     const submission = parseWithZod(form, { schema: StatusChangeSchema });
@@ -141,6 +142,7 @@ export default function ReviewPage() {
         confirmLabel={t(`review.${confirm}Confirm`)}
         cancelLabel={t(`review.${confirm}Cancel`)}
         intent={confirm}
+        forward={confirm === "submit"}
         cancelTo={back}
       />
     );

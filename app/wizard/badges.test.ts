@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sectionBadges, type BadgeFacts } from "./badges";
-import { nextStep, stepHref } from "./steps";
+import { backHref, COUNTED_STEPS, nextStep, stepHref, stepOfPath } from "./steps";
 
 const empty: BadgeFacts = {
   referrerRelationship: null,
@@ -70,5 +70,31 @@ describe("the step order (SPEC §2)", () => {
     expect(nextStep("documents")).toBe("review");
     expect(nextStep("review")).toBeNull();
     expect(stepHref({ child: 1, referral: 2, user: 3 }, "sex")).toBe("/app/child/1/referral/2/user/3/child-information/sex");
+  });
+});
+
+describe("wayfinding", () => {
+  const ids = { child: 1, referral: 2, user: 3 };
+  const base = "/app/child/1/referral/2/user/3";
+
+  it("counts 14 steps, the review not among them", () => {
+    expect(COUNTED_STEPS).toHaveLength(14);
+    expect(COUNTED_STEPS.map((step) => step.key)).not.toContain("review");
+  });
+
+  it("places a parent's form and a document's form in the step of their list", () => {
+    expect(stepOfPath("child-information/sex")).toBe("sex");
+    expect(stepOfPath("family-information/guardian/add-edit/new")).toBe("guardians");
+    expect(stepOfPath("supporting-documentation/12")).toBe("documents");
+    expect(stepOfPath("somewhere/else")).toBeNull();
+  });
+
+  it("leads Back to the previous step, from a form to its list, and from the first step to the child", () => {
+    expect(backHref(ids, "child-information/sex")).toBe(`${base}/referrer-information/proxy`);
+    expect(backHref(ids, "family-information/language")).toBe(`${base}/family-information/guardian-list`);
+    expect(backHref(ids, "family-information/guardian/add-edit/5")).toBe(`${base}/family-information/guardian-list`);
+    expect(backHref(ids, "supporting-documentation/new")).toBe(`${base}/supporting-documentation/list`);
+    expect(backHref(ids, "review")).toBe(`${base}/supporting-documentation/list`);
+    expect(backHref(ids, "referrer-information/relationship")).toBe("/app/children/details/1");
   });
 });

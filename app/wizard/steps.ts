@@ -54,6 +54,29 @@ export function nextStep(key: StepKey): StepKey | null {
   return index >= 0 && index < WIZARD_STEPS.length - 1 ? WIZARD_STEPS[index + 1].key : null;
 }
 
+/** The steps a person counts ("Step 3 of 14"): all but the review. */
+export const COUNTED_STEPS = WIZARD_STEPS.filter((step) => step.section !== null);
+
+/**
+ * The step a page of the wizard belongs to, from the part of its address below the wizard's base:
+ * a parent's or guardian's form counts as the guardian list, a document's form as the documents list.
+ */
+export function stepOfPath(below: string): StepKey | null {
+  const exact = WIZARD_STEPS.find((step) => step.path === below);
+  if (exact) return exact.key;
+  if (below.startsWith("family-information/guardian/")) return "guardians";
+  if (below.startsWith("supporting-documentation/")) return "documents";
+  return null;
+}
+
+/** Where the Back link of a page leads: the previous step, the list a form belongs to, or the child's page before the first step. */
+export function backHref(ids: WizardIds, below: string): string {
+  const key = stepOfPath(below);
+  if (key && WIZARD_STEPS.find((step) => step.key === key)!.path !== below) return stepHref(ids, key);
+  const index = WIZARD_STEPS.findIndex((step) => step.key === key);
+  return index > 0 ? stepHref(ids, WIZARD_STEPS[index - 1].key) : `/app/children/details/${ids.child}`;
+}
+
 /** The first step of a section: where the step indicator's link for it leads. */
 export function firstStepOf(section: Section): StepKey {
   return WIZARD_STEPS.find((step) => step.section === section)!.key;
@@ -72,6 +95,11 @@ export function guardianHref(ids: WizardIds, adult: number | "new"): string {
 /** The review of a referral (SPEC §2 step 17), for its creator and administrators. */
 export function reviewHref(ids: WizardIds): string {
   return `${wizardBase(ids)}/review`;
+}
+
+/** The confirmation shown once a referral is sent. */
+export function submittedHref(ids: WizardIds): string {
+  return `${wizardBase(ids)}/submitted`;
 }
 
 /**

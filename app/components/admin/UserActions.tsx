@@ -21,6 +21,8 @@ function useQuestion() {
     cancelLabel: t("actions.cancel"),
     intent,
     fields: { user: String(user.id) },
+    // Only deactivating takes something away; the others move the account forward.
+    forward: intent !== "deactivate",
   });
 }
 

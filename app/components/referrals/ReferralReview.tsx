@@ -216,7 +216,13 @@ export function ReferralReview({
             confirmLabel={t("review.submitConfirm")}
             cancelLabel={t("review.submitCancel")}
             intent="submit"
+            forward
           />
+        ) : null}
+        {review.can.edit && review.missing.length ? (
+          <Link to={changeHref(MISSING_STEP[review.missing[0].section])} className="usa-button">
+            {t("review.completeMissing")}
+          </Link>
         ) : null}
         {review.can.copy ? (
           <Form method="post">
@@ -228,20 +234,24 @@ export function ReferralReview({
             </span>
           </Form>
         ) : null}
-        {review.can.delete ? (
+      </div>
+      {review.can.delete ? (
+        <section className="danger-zone" aria-labelledby="delete-referral-heading">
+          <h2 id="delete-referral-heading">{t("review.deleteHeading")}</h2>
+          <p>{t("review.deleteBody")}</p>
           <ConfirmAction
             id="delete-referral"
             href="?confirm=delete"
             triggerLabel={t("review.delete")}
-            triggerClassName="usa-button usa-button--secondary"
+            triggerClassName="usa-button usa-button--outline danger-button"
             title={t("review.deleteTitle")}
             body={<p>{t("review.deleteBody")}</p>}
             confirmLabel={t("review.deleteConfirm")}
             cancelLabel={t("review.deleteCancel")}
             intent="delete"
           />
-        ) : null}
-      </div>
+        </section>
+      ) : null}
     </div>
   );
 }

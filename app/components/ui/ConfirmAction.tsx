@@ -11,6 +11,12 @@ interface ConfirmContent {
   intent: string;
   /** More hidden fields of the confirming post (which record). */
   fields?: Record<string, string>;
+  /** A confirmation that moves forward (submit) is the primary button; one that destroys is red. */
+  forward?: boolean;
+}
+
+function confirmClass(forward: boolean | undefined) {
+  return forward ? "usa-button" : "usa-button usa-button--secondary";
 }
 
 function HiddenFields({ fields = {} }: { fields?: Record<string, string> }) {
@@ -27,14 +33,14 @@ function HiddenFields({ fields = {} }: { fields?: Record<string, string> }) {
  * The question and its confirming form, on a page of its own. It is what a person without
  * JavaScript reaches through the trigger's link; `cancelTo` goes back to where they were.
  */
-export function ConfirmPage({ title, body, confirmLabel, cancelLabel, intent, fields, cancelTo }: ConfirmContent & { cancelTo: string }) {
+export function ConfirmPage({ title, body, confirmLabel, cancelLabel, intent, fields, forward, cancelTo }: ConfirmContent & { cancelTo: string }) {
   return (
     <div className="usa-prose confirm-page">
       <h1>{title}</h1>
       {body}
       <Form method="post" className="form-actions">
         <HiddenFields fields={fields} />
-        <button type="submit" name="intent" value={intent} className="usa-button usa-button--secondary">
+        <button type="submit" name="intent" value={intent} className={confirmClass(forward)}>
           {confirmLabel}
         </button>
         <Link to={cancelTo}>{cancelLabel}</Link>
@@ -73,7 +79,7 @@ export function ConfirmAction({
         <div id={`${id}-body`}>{content.body}</div>
         <Form method="post" className="form-actions">
           <HiddenFields fields={content.fields} />
-          <button type="submit" name="intent" value={content.intent} className="usa-button usa-button--secondary">
+          <button type="submit" name="intent" value={content.intent} className={confirmClass(content.forward)}>
             {content.confirmLabel}
           </button>
           {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the safe choice takes focus, as in a modal it should */}
