@@ -128,7 +128,7 @@ for (const lang of ["en", "sp"] as const) {
     // The confirmation: the referral's number, when it was sent in Eastern time, and what happens next.
     await heading(page, text.confirmation);
     await expect(page).toHaveURL(new RegExp(`${base}/submitted$`));
-    await expect(page.getByText(text.number)).toContainText(String(referralIdOf(base)));
+    await expect(page.locator(".confirmation__number")).toHaveText(`${text.number}${referralIdOf(base)}`);
     const sentAt = formatDateTimeEastern((await submissionDateOf(referralIdOf(base)))!, lang === "sp" ? "es" : "en");
     await expect(page.getByText(text.eastern)).toContainText(sentAt);
     await expect(page.getByRole("heading", { name: text.next })).toBeVisible();

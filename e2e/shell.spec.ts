@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { createUser, signIn } from "./support";
+import { baseURL, createChild, createUser, signIn, startReferral } from "./support";
 
 test.describe("languages", () => {
   test("?lang=sp switches to Spanish, the cookie remembers it, ?lang=en switches back", async ({ page, context }) => {
@@ -107,6 +107,30 @@ test.describe("routing", () => {
 });
 
 test.describe("the shell", () => {
+  // A tap right after a page loads must land where the person aimed: nothing may move when the
+  // page's scripts start. (A message that sat in the page's flow until the scripts made it float
+  // moved every button up by its height, and a quick tap on "Add a supporting document" was lost.)
+  test("nothing moves when the page's scripts start, with a message of the last action shown @js-only", async ({ context, page }) => {
+    const user = await signIn(context);
+    const base = await startReferral(user, (await createChild(user)).id);
+    const list = `${base}/supporting-documentation/list`;
+    // Saved without the page (as a form post would), so the list opens with "Referral updated".
+    const saved = await page.request.post(list, { form: { intent: "save", childParentConsent: "3" }, headers: { Origin: baseURL }, maxRedirects: 0 });
+    expect(saved.status()).toBe(302);
+
+    const held: Array<() => Promise<void>> = [];
+    await page.route("**/*.js", (route) => void held.push(() => route.continue()));
+    await page.goto(list, { waitUntil: "commit" });
+    const add = page.locator("main button", { hasText: "Add a supporting document" });
+    await expect(add).toBeVisible();
+    await expect(page.locator(".flash-message .usa-alert")).toBeVisible();
+    const before = await add.boundingBox();
+    await page.unroute("**/*.js");
+    for (const release of held.splice(0)) await release();
+    await page.locator("html.js").waitFor({ state: "attached" });
+    expect(await add.boundingBox()).toEqual(before);
+  });
+
   test("the side navigation toggle closes and opens it, and the choice is kept", async ({ context, page }) => {
     await signIn(context);
     await page.goto("/app/dashboard");

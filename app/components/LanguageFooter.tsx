@@ -33,7 +33,7 @@ export function LanguageFooter() {
       <div className="usa-identifier">
         <section className="usa-identifier__section usa-identifier__section--masthead" aria-label={t("footer.identifierLabel")}>
           <div className="usa-identifier__container">
-            <div className="usa-identifier__identity" aria-label={t("footer.description")}>
+            <div className="usa-identifier__identity">
               <p className="usa-identifier__identity-domain">{t("footer.domain")}</p>
               <p className="usa-identifier__identity-disclaimer">{t("footer.disclaimer")}</p>
             </div>
