@@ -66,10 +66,17 @@ export const optionalPhone = z
   })
   .transform((value) => (value ? parsePhone(value) : null));
 
-export const interfaceLanguage = z.enum(["en", "sp"], {
-  required_error: "validation.yourLanguage",
-  invalid_type_error: "validation.yourLanguage",
-});
+/**
+ * One of a fixed set of answers (a radio group or a list); `message` is the field's own key, said
+ * when none is chosen and for any other value.
+ */
+export const choice = <U extends string, T extends Readonly<[U, ...U[]]>>(values: T, message: string) =>
+  z.enum<U, T>(values, { errorMap: () => ({ message }) });
+
+/** A box that sends "on" when ticked. */
+export const ticked = z.literal("on", { errorMap: () => ({ message: "validation.unknownChoice" }) }).optional();
+
+export const interfaceLanguage = choice(["en", "sp"], "validation.yourLanguage");
 
 /**
  * A code from a lookup list; the server also checks it exists (see lookupCode in models).
@@ -78,9 +85,6 @@ export const interfaceLanguage = z.enum(["en", "sp"], {
 export const requiredCode = (message: string) => z.string({ required_error: message }).trim().min(1, message).max(20, "validation.unknownChoice");
 export const optionalCode = z.string().trim().max(20, "validation.unknownChoice").optional();
 
-/** A yes-or-no question (or yes, no, unknown) that must be answered; `message` is its own key. */
-export const requiredChoice = <U extends string, T extends Readonly<[U, ...U[]]>>(values: T, message: string) =>
-  z.enum<U, T>(values, { required_error: message, invalid_type_error: message });
 
 /**
  * The honeypot: a field people never see. Anything in it means a robot filled the form; the

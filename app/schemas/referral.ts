@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { followUps, type FollowUp } from "~/wizard/relationship";
 import { MARYLAND_ZIP } from "./address";
-import { optionalCode, optionalPhone, optionalText, requiredChoice, requiredCode, requiredText, tooLong } from "./fields";
+import { choice, optionalCode, optionalPhone, optionalText, requiredCode, requiredText, ticked, tooLong } from "./fields";
 
 // The wizard steps' rules, shared by the actions and the pages (Conform). Messages are keys in
 // common:validation.
@@ -14,7 +14,7 @@ const FOLLOW_UP_MESSAGES: Record<FollowUp, string> = {
   isCapta: "validation.isCapta",
   referralSourceOther: "validation.referralSourceOther",
 };
-const yesNo = (question: FollowUp) => z.enum(["yes", "no"], { invalid_type_error: FOLLOW_UP_MESSAGES[question] }).optional();
+const yesNo = (question: FollowUp) => choice(["yes", "no"], FOLLOW_UP_MESSAGES[question]).optional();
 
 export const RelationshipSchema = z
   .object({
@@ -45,7 +45,7 @@ export const SexSchema = z
   .object({
     gender: optionalCode,
     races: z.array(z.string().max(20, "validation.unknownChoice")).max(20, "validation.unknownChoice").optional(),
-    isHispanicChild: z.enum(["yes", "no", "unknown"], { invalid_type_error: "validation.unknownChoice" }).optional(),
+    isHispanicChild: choice(["yes", "no", "unknown"], "validation.unknownChoice").optional(),
   })
   .superRefine((value, ctx) => {
     const hasRace = Boolean(value.races?.length);
@@ -110,7 +110,7 @@ export const ChildAddressSchema = z
     zip: z.string().trim().optional(),
     county: optionalCode,
     nickname: optionalText(60),
-    saveToBook: z.literal("on", { invalid_type_error: "validation.unknownChoice" }).optional(),
+    saveToBook: ticked,
   })
   .superRefine((value, ctx) => {
     if (value.source !== "new") return;
@@ -126,11 +126,11 @@ export const ChildAddressSchema = z
 export const FamilyLanguageSchema = z.object({ familyPrimaryLanguage: requiredCode("validation.familyLanguage") });
 
 export const InterpreterSchema = z.object({
-  familyNeedsInterpreter: requiredChoice(["yes", "no"], "validation.interpreter"),
+  familyNeedsInterpreter: choice(["yes", "no"], "validation.interpreter"),
 });
 
 export const FosterCareSchema = z.object({
-  childInFosterCare: requiredChoice(["yes", "no", "unknown"], "validation.fosterCare"),
+  childInFosterCare: choice(["yes", "no", "unknown"], "validation.fosterCare"),
 });
 
 export const GESTATION_UNKNOWN = -1;
@@ -138,7 +138,7 @@ export const GESTATION_UNKNOWN = -1;
 /** Weeks × 7 + days, or -1 when the unknown box is ticked (which clears weeks and days). */
 export const GestationalAgeSchema = z
   .object({
-    unknown: z.literal("on", { invalid_type_error: "validation.unknownChoice" }).optional(),
+    unknown: ticked,
     weeks: z.coerce.number({ invalid_type_error: "validation.wholeNumber" }).int("validation.wholeNumber").min(0, "validation.weeksRange").max(45, "validation.weeksRange").optional(),
     days: z.coerce.number({ invalid_type_error: "validation.wholeNumber" }).int("validation.wholeNumber").min(0, "validation.daysRange").max(6, "validation.daysRange").optional(),
   })
@@ -167,7 +167,7 @@ export function gestationParts(days: number | null): { weeks: string; days: stri
 export const CONSENT_ANSWERS = ["1", "2", "3"] as const;
 export const DEFAULT_CONSENT = "3";
 export const ConsentSchema = z.object({
-  childParentConsent: requiredChoice(CONSENT_ANSWERS, "validation.consent"),
+  childParentConsent: choice(CONSENT_ANSWERS, "validation.consent"),
 });
 
 /** A supporting or consent document's description (the file is checked as it streams in). */
