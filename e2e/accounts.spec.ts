@@ -188,7 +188,7 @@ test.describe("sign-in refusals", () => {
 
     const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
     await expect(summary).toBeVisible();
-    await expect(summary).toContainText("Last name: This field is required.");
+    await expect(summary).toContainText("Last name: Enter your last name.");
     await expect(summary).toContainText("Password: Your password must be 12 characters long and include 1 number.");
     await expect(summary).toContainText("Home phone: Use digits only");
     await expect(page.getByLabel("First name", { exact: true })).toHaveValue("Rosa");

@@ -101,7 +101,8 @@ test.describe("the JSON API @http", () => {
 
     // The answers of a step are checked together; errors come back under the API's names.
     const refused = await expectError(await api.put(`/api/referrals/${referral.id}`, { data: { referrerFirstName: "Rosa" } }), 400, "invalid_input");
-    expect(refused.fields).toHaveProperty("referrerLastName");
+    // Each in the words the page uses for the field.
+    expect(refused.fields?.referrerLastName).toEqual(["Enter the last name of the person making the referral."]);
     const race = await expectError(await api.put(`/api/referrals/${referral.id}`, { data: { races: ["2106-3"] } }), 400, "invalid_input");
     expect(race.fields).toHaveProperty("isHispanicChild");
     const unknownCode = await expectError(await api.put(`/api/referrals/${referral.id}`, { data: { primaryLanguage: "nope" } }), 400, "invalid_input");
@@ -227,7 +228,9 @@ test.describe("the JSON API @http", () => {
     expect(guardian).toMatchObject({ referral: referral["@id"], firstName: "Rosa", homePhoneNumber: { areaCode: "301", prefix: "555", suffix: "0003" } });
     expect(await body(await api.put(`/api/adults/${guardian.id}`, { data: { email: "rosa@example.com" } }))).toMatchObject({ firstName: "Rosa", email: "rosa@example.com" });
     expect((await expectError(await api.put(`/api/adults/${guardian.id}`, { data: { email: "not an address" } }), 400, "invalid_input")).fields).toHaveProperty("email");
-    expect((await expectError(await api.post("/api/adults", { data: { referral: referral["@id"], firstName: "Ana" } }), 400, "invalid_input")).fields).toHaveProperty("lastName");
+    expect((await expectError(await api.post("/api/adults", { data: { referral: referral["@id"], firstName: "Ana" } }), 400, "invalid_input")).fields?.lastName).toEqual([
+      "Enter the parent or guardian's last name.",
+    ]);
     expect(await body(await api.get(`/api/adults/${guardian.id}`))).toMatchObject({ email: "rosa@example.com" });
 
     const other = await client(stranger);
@@ -274,7 +277,7 @@ test.describe("the JSON API @http", () => {
     expect(await body(renamed)).toMatchObject({ middleName: "Api", mobilePhoneNumber: { areaCode: "443", prefix: "555", suffix: "0002" } });
     // null clears a field; a required one cannot be cleared.
     expect(await body(await api.put(`/api/users/${owner.id}`, { data: { mobilePhoneNumber: null } }))).toMatchObject({ middleName: "Api", mobilePhoneNumber: null });
-    expect((await expectError(await api.put(`/api/users/${owner.id}`, { data: { lastName: null } }), 400, "invalid_input")).fields).toHaveProperty("lastName");
+    expect((await expectError(await api.put(`/api/users/${owner.id}`, { data: { lastName: null } }), 400, "invalid_input")).fields?.lastName).toEqual(["Enter your last name."]);
     // A new password needs the current one.
     expect((await expectError(await api.put(`/api/users/${owner.id}`, { data: { plainPassword: "a brand new 123" } }), 400, "invalid_input")).fields).toHaveProperty("currentPassword");
     expect((await expectError(await api.put(`/api/users/${owner.id}`, { data: { plainPassword: "short" } }), 400, "invalid_input")).fields).toHaveProperty("plainPassword");
@@ -775,7 +778,7 @@ const KEYS_TEXT = {
     days: "Expires after (days)",
     create: "Create key",
     created: "Your new API key",
-    required: "This field is required.",
+    required: "Enter a name for the key.",
     range: "Enter a number of days from 1 to 365.",
     revoke: "Revoke",
     revokeConfirm: "Revoke key",
@@ -789,7 +792,7 @@ const KEYS_TEXT = {
     days: "Vence después de (días)",
     create: "Crear clave",
     created: "Su nueva clave de API",
-    required: "Este campo es obligatorio.",
+    required: "Escriba un nombre para la clave.",
     range: "Escriba un número de días del 1 al 365.",
     revoke: "Revocar",
     revokeConfirm: "Revocar clave",

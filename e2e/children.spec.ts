@@ -26,7 +26,10 @@ const TEXT = {
     confirmDelete: "Yes, delete the child",
     deleted: "Child deleted",
     empty: "No children match.",
-    ageOf: "The child must be under 36 months old to be referred (AGE_OF).",
+    ageOf: "The child must be under 36 months old to be referred.",
+    birthdateMissing: "Enter the child's date of birth.",
+    birthdateNeedsDayYear: "The date of birth must include a day and a year.",
+    firstNameMissing: "Enter the child's first name.",
     notMaryland: "Only children who live in Maryland can be referred to this program.",
     impossible: "That date does not exist.",
     missing: "The birthdate and state are missing",
@@ -63,7 +66,10 @@ const TEXT = {
     confirmDelete: "Sí, eliminar el niño",
     deleted: "Niño eliminado",
     empty: "Ningún niño coincide.",
-    ageOf: "El niño debe tener menos de 36 meses para ser referido (AGE_OF).",
+    ageOf: "El niño debe tener menos de 36 meses para ser referido.",
+    birthdateMissing: "Indique la fecha de nacimiento del niño.",
+    birthdateNeedsDayYear: "La fecha de nacimiento debe incluir el día y el año.",
+    firstNameMissing: "Escriba el nombre del niño.",
     notMaryland: "Solo se pueden referir a este programa niños que viven en Maryland.",
     impossible: "Esa fecha no existe.",
     missing: "Faltan la fecha de nacimiento y el estado",
@@ -183,6 +189,37 @@ for (const lang of ["en", "sp"] as const) {
       await page.getByRole("button", { name: text.continue }).click();
       await expect(page.getByText(text.impossible).first()).toBeVisible();
     }
+  });
+
+  test(`a birth date gets one message, on its question and once in the summary; the child's name its own (${lang})`, async ({ page, context, javaScriptOn }) => {
+    await signIn(context, await createUser({ language: lang }));
+    await page.goto(`/app/children/edit/preverify?lang=${lang}`);
+    const summary = page.locator(".error-summary li");
+    const group = page.getByRole("group", { name: text.birthdate });
+    const messages = page.locator(".usa-error-message");
+
+    // Nothing chosen, then only the month: one message each time, saying what is still needed.
+    await page.getByRole("button", { name: text.continue }).click();
+    await expect(summary).toHaveText([`${text.birthdate}: ${text.birthdateMissing}`]);
+    await expect(messages).toHaveText([text.birthdateMissing]);
+    await expect(group.locator(".usa-error-message")).toHaveText(text.birthdateMissing);
+    await expect(group).toHaveCSS("border-left-width", "4px");
+    await expectAccessible(page, { javaScriptOn });
+
+    await page.getByLabel(text.month, { exact: true }).selectOption("3");
+    await page.getByRole("button", { name: text.continue }).click();
+    await expect(summary).toHaveText([`${text.birthdate}: ${text.birthdateNeedsDayYear}`]);
+    await expect(messages).toHaveText([text.birthdateNeedsDayYear]);
+    await expect(page.getByLabel(text.month, { exact: true })).toHaveValue("3");
+
+    await chooseBirthdate(page, text, yearsAgo(1));
+    await page.getByRole("button", { name: text.continue }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.nameTitle);
+    await page.getByLabel(text.lastName, { exact: true }).fill("Pérez");
+    await page.getByRole("button", { name: text.create }).click();
+    await expect(summary).toHaveText([`${text.firstName}: ${text.firstNameMissing}`]);
+    await expect(messages).toHaveText([text.firstNameMissing]);
+    await expect(page.getByLabel(text.lastName, { exact: true })).toHaveValue("Pérez");
   });
 
   test(`the name step without a birthdate offers a new child or the list (${lang})`, async ({ page, context, javaScriptOn }) => {

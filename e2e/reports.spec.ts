@@ -9,8 +9,8 @@ import { baseURL, createChild, createUser, setLastLogin, setStatus, signIn, star
 // downloaded, and read back: CSV as text, XLSX with the same library that wrote it.
 
 const TEXT = {
-  en: { title: "Reports", eligible: "Eligible", format: "Format", excel: "Excel (XLSX)", county: "County", generate: "Generate the referral report", generateUsers: "Generate the user report", download: "Download", language: "Primary language", spanish: "Spanish (Español)", after: "Last sign-in after", before: "Last sign-in before", statuses: "Statuses", future: "The date cannot be after today.", createdAfter: "Created after" },
-  sp: { title: "Informes", eligible: "Elegible", format: "Formato", excel: "Excel (XLSX)", county: "Condado", generate: "Generar el informe de referidos", generateUsers: "Generar el informe de usuarios", download: "Descargar", language: "Idioma principal", spanish: "Español (Spanish)", after: "Último inicio de sesión después de", before: "Último inicio de sesión antes de", statuses: "Estados", future: "La fecha no puede ser posterior a hoy.", createdAfter: "Creado después de" },
+  en: { title: "Reports", eligible: "Eligible", format: "Format", excel: "Excel (.xlsx)", county: "County", generate: "Generate the referral report", generateUsers: "Generate the user report", download: "Download", language: "Primary language", spanish: "Spanish (Español)", after: "Last sign-in after", before: "Last sign-in before", statuses: "Statuses", future: "The date cannot be after today.", createdAfter: "Created after" },
+  sp: { title: "Informes", eligible: "Elegible", format: "Formato", excel: "Excel (.xlsx)", county: "Condado", generate: "Generar el informe de referidos", generateUsers: "Generar el informe de usuarios", download: "Descargar", language: "Idioma principal", spanish: "Español (Spanish)", after: "Último inicio de sesión después de", before: "Último inicio de sesión antes de", statuses: "Estados", future: "La fecha no puede ser posterior a hoy.", createdAfter: "Creado después de" },
 } as const;
 
 /** The one county no other test uses: its referrals are this test's alone. */

@@ -7,6 +7,7 @@ const TEXT = {
     newReferral: "Start a new referral",
     relationship: "Your relationship to the child",
     relationshipLegend: "How are you related to the child?",
+    relationshipError: "Choose how you are related to the child.",
     audiologist: "Audiologist",
     familyApproval: "Does the family know about this referral and agree to it?",
     audiologistQuestion: "Is this referral because of a hearing screening the child did not pass?",
@@ -74,6 +75,7 @@ const TEXT = {
     newReferral: "Iniciar un referido nuevo",
     relationship: "Su relación con el niño",
     relationshipLegend: "¿Cuál es su relación con el niño?",
+    relationshipError: "Elija cuál es su relación con el niño.",
     audiologist: "Audiólogo",
     familyApproval: "¿La familia sabe de este referido y está de acuerdo?",
     audiologistQuestion: "¿Este referido se debe a una prueba de audición que el niño no pasó?",
@@ -162,7 +164,15 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.relationship);
     await expectAccessible(page, { javaScriptOn });
 
-    // 1. Relationship, with the audiologist's follow-up questions.
+    // 1. Relationship: nothing chosen says what to do, on the whole group (with its red border) and
+    // once in the summary; then the audiologist's follow-up questions.
+    await page.getByRole("button", { name: text.saveAndContinue }).click();
+    const summary = page.locator(".error-summary");
+    await expect(summary.locator("li")).toHaveText([`${text.relationshipLegend}: ${text.relationshipError}`]);
+    const group = page.getByRole("group", { name: text.relationshipLegend });
+    await expect(group).toHaveClass(/usa-form-group--error/);
+    await expect(group.locator(".usa-error-message")).toHaveText(text.relationshipError);
+    await expect(group).toHaveCSS("border-left-width", "4px");
     await choice(page, text.relationshipLegend, text.audiologist).click();
     await choice(page, text.familyApproval, text.yes).click();
     await choice(page, text.audiologistQuestion, text.yes).click();

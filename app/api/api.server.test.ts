@@ -38,7 +38,7 @@ const echo = async () => {
     tag: "Test",
     access: "admin",
     query: z.object({ page: z.coerce.number().int().min(1).optional() }).strict(),
-    body: z.object({ name: z.string().min(1, "validation.required").max(5, "validation.tooLong") }).strict(),
+    body: z.object({ name: z.string().min(1, "api:fields.required").max(5, "validation.tooLong") }).strict(),
     async run({ actor, id, body, query }) {
       if (body.name === "boom") throw new Error("unexpected");
       return { actor: actor.id, id, name: body.name, page: query.page ?? 1 };
@@ -54,6 +54,13 @@ async function errorOf(response: Response) {
 }
 
 describe("the API handler", () => {
+  it("gives a missing field whose schema names no message the API's plain one", async () => {
+    const { handle, createApiKey } = await modules();
+    const { key } = await createApiKey(test.db, admin, { name: "forms" });
+    const bearer = { Authorization: `Bearer ${key}` };
+    expect((await errorOf(await handle([await echo()], post("/api/echo/7", {}, bearer), { id: "7" }, "10.0.0.2"))).fields).toEqual({ name: ["This field is required."] });
+  });
+
   it("answers an API key's caller, checks the query and body, and refuses others in the error format", async () => {
     const { handle, createApiKey } = await modules();
     const op = await echo();

@@ -55,7 +55,7 @@ export class ApiError extends Error {
   }
 }
 
-const KEY = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_]+)+$/;
+const KEY = /^([a-z]+:)?[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_]+)+$/;
 /** Where the models' and schemas' message keys live, searched in this order. */
 const MESSAGE_NAMESPACES = ["common", "api", "wizard", "children", "profile", "auth", "admin", "referrals"];
 
@@ -64,11 +64,11 @@ function issueKey(issue: ZodIssue): string {
   if (KEY.test(issue.message)) return issue.message;
   switch (issue.code) {
     case "invalid_type":
-      return issue.received === "undefined" || issue.received === "null" ? "validation.required" : "api:fields.wrongType";
+      return issue.received === "undefined" || issue.received === "null" ? "api:fields.required" : "api:fields.wrongType";
     case "too_big":
       return issue.type === "array" ? "api:fields.tooMany" : issue.type === "string" ? "validation.tooLong" : "api:fields.tooBig";
     case "too_small":
-      return issue.type === "string" ? "validation.required" : "api:fields.tooSmall";
+      return issue.type === "string" ? "api:fields.required" : "api:fields.tooSmall";
     case "unrecognized_keys":
       return "api:fields.unknown";
     case "invalid_enum_value":

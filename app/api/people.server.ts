@@ -454,7 +454,7 @@ export const adultOperations = {
     creates: true,
     async run(context) {
       const { db, body } = context;
-      if (body.referral === undefined) throw new ApiError("invalid_input", { fields: { referral: ["validation.required"] } });
+      if (body.referral === undefined) throw new ApiError("invalid_input", { fields: { referral: ["api:fields.required"] } });
       const ids = await wizardIdsOf(db, context.actor, body.referral);
       const { id } = await saveAdult(db, context.actor, ids, null, adultInput(body));
       return adultOut(context, id);

@@ -416,7 +416,7 @@ export const referralOperations = {
           Object.fromEntries([...fields.entries()].filter(([, value]) => value !== "")),
         );
         if (!parsed.success) throw parsed.error;
-        if (!file) throw new ApiError("invalid_input", { fields: { file: ["validation.required"] } });
+        if (!file) throw new ApiError("invalid_input", { fields: { file: ["validation.fileRequired"] } });
         const isConsent = parsed.data.isConsent === "true" || parsed.data.isConsent === "1";
         const { id: documentId } = await addDocument(db, actor, ids, { description: parsed.data.description, isConsent }, file);
         return documentOut(await readDocument(db, actor, documentId));

@@ -66,7 +66,7 @@ export const referenceOperations = {
     path: "/api/miscellaneouses",
     tag: "Reference data",
     access: "public",
-    query: z.object({ name: z.string({ required_error: "validation.required" }).min(1, "validation.required").max(100) }).strict(),
+    query: z.object({ name: z.string({ required_error: "api:fields.required" }).min(1, "api:fields.required").max(100) }).strict(),
     async run({ request, db, query }) {
       const value = await getMiscellaneousValue(db, query.name);
       if (value === null) throw new ApiError("not_found");

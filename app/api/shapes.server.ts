@@ -20,7 +20,7 @@ export function iri(kind: ResourceKind, id: number | null): string | null {
 export function reference(kind: ResourceKind) {
   const pattern = new RegExp(`^(?:https?://[^/]+)?/api/${kind}/([1-9]\\d{0,9})$`);
   return z
-    .string({ required_error: "validation.required", invalid_type_error: "api:fields.reference" })
+    .string({ required_error: "api:fields.required", invalid_type_error: "api:fields.reference" })
     .regex(pattern, "api:fields.reference")
     .transform((value) => Number(pattern.exec(value)![1]))
     .describe(`A reference such as /api/${kind}/12`);

@@ -73,7 +73,14 @@ describe("the registration form's rules", () => {
   });
 
   it("says which fields are missing", () => {
-    expect(issues({})).toMatchObject({ firstName: "validation.required", email: "validation.required", primaryLanguage: "validation.required" });
+    expect(issues({})).toMatchObject({
+      firstName: "validation.yourFirstName",
+      lastName: "validation.yourLastName",
+      email: "validation.yourEmail",
+      primaryLanguage: "validation.yourLanguage",
+      securityQuestion1: "validation.securityQuestion1",
+      securityAnswer2: "validation.securityAnswer2",
+    });
   });
 });
 

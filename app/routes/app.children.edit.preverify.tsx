@@ -78,13 +78,11 @@ export default function PreVerify() {
   const dayCount = hydrated && month ? daysInMonth(Number(year) || 2024, Number(month)) : 31;
   const days = Array.from({ length: dayCount }, (_, index) => ({ value: String(index + 1), label: String(index + 1) }));
 
-  // The date has no control of its own (the three lists make it); the schema reports on "birthdate".
+  // The date has no control of its own (the three lists make it): the schema gives one message
+  // for the whole question, on "birthdate", shown on the group and once in the summary.
   const birthdate = (fields as unknown as Record<"birthdate", typeof fields.birthDay>).birthdate;
   const dateErrors = birthdate.errors ?? [];
   const summary = summarize(t, [
-    [fields.birthMonth, t("preverify.month")],
-    [fields.birthDay, t("preverify.day")],
-    [fields.birthYear, t("preverify.year")],
     [birthdate, t("preverify.birthdate")],
     [fields.stateOfResidence, t("preverify.state")],
   ]);

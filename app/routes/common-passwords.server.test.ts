@@ -104,7 +104,7 @@ describe("a common password is refused on its field", () => {
 
     const refused = await action({ request: post(url, { ...form, firstName: "", newPassword: COMMON }, cookie), context: {}, params: { id: String(id) } });
     expect(refused.status).toBe(400);
-    expect((await refused.json()).error).toEqual({ firstName: ["validation.required"], newPassword: ["validation.passwordCommon"] });
+    expect((await refused.json()).error).toEqual({ firstName: ["validation.yourFirstName"], newPassword: ["validation.passwordCommon"] });
     expect(await passwordIs(id, STRONG)).toBe(true);
 
     const accepted = await action({ request: post(url, { ...form, newPassword: "a new strong one 34" }, cookie), context: {}, params: { id: String(id) } });

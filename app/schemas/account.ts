@@ -10,29 +10,29 @@ import {
   optionalText,
   requiredCode,
   requiredText,
+  tooLong,
 } from "./fields";
 
 export const SignInSchema = z.object({
   email,
-  password: z.string({ required_error: "validation.required" }).min(1, "validation.required").max(200),
+  password: z.string({ required_error: "validation.yourPassword" }).min(1, "validation.yourPassword").max(200, tooLong(200)),
   redirectTo: z.string().optional(),
 });
 
-const securityQuestions = {
-  securityQuestion1: requiredCode,
-  securityAnswer1: requiredText(100),
-  securityQuestion2: requiredCode,
-  securityAnswer2: requiredText(100),
-};
+const securityQuestion1 = requiredCode("validation.securityQuestion1");
+const securityQuestion2 = requiredCode("validation.securityQuestion2");
+const securityAnswer1 = requiredText("validation.securityAnswer1");
+const securityAnswer2 = requiredText("validation.securityAnswer2");
+const securityQuestions = { securityQuestion1, securityAnswer1, securityQuestion2, securityAnswer2 };
 
 /** What a person says about themselves, at registration and in their profile. */
 const person = {
   prefix: optionalCode,
-  firstName: requiredText(100),
+  firstName: requiredText("validation.yourFirstName"),
   middleName: optionalText(100),
-  lastName: requiredText(100),
+  lastName: requiredText("validation.yourLastName"),
   suffix: optionalCode,
-  reference: requiredCode,
+  reference: requiredCode("validation.yourReference"),
   email,
   primaryLanguage: interfaceLanguage,
   homePhoneNumber: optionalPhone,
@@ -67,25 +67,28 @@ export const ProfileSchema = z
   .object({
     ...person,
     newPassword: optionalNewPassword,
-    securityQuestion1: requiredCode,
+    securityQuestion1,
     securityAnswer1: optionalText(100),
-    securityQuestion2: requiredCode,
+    securityQuestion2,
     securityAnswer2: optionalText(100),
-    currentPassword: z.string().max(200, "validation.tooLong").optional(),
+    currentPassword: z.string().max(200, tooLong(200)).optional(),
   })
   .superRefine(questionsDiffer);
 export type ProfileUpdate = z.infer<typeof ProfileSchema>;
 
 export const ForgotPasswordSchema = z.object({ email, website: honeypot });
 
+/** The reset link's token, carried by the form; a link cut short is sent back to ask for a new one. */
+const token = z.string({ required_error: "validation.resetToken" }).min(1, "validation.resetToken").max(200, "validation.resetToken");
+
 export const SecurityAnswersSchema = z.object({
-  token: z.string().min(1).max(200),
-  securityAnswer1: requiredText(100),
-  securityAnswer2: requiredText(100),
+  token,
+  securityAnswer1,
+  securityAnswer2,
 });
 
 export const ResetPasswordSchema = z.object({
-  token: z.string().min(1).max(200),
+  token,
   plainPassword: newPassword,
 });
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { ADMIN_STATUSES } from "~/utils/statuses";
-import { optionalText, requiredText } from "./fields";
+import { choice, optionalText, requiredText } from "./fields";
 
 // The administrators' forms on a referral (issue 9). Messages are keys in common:validation.
 
 export const StatusChangeSchema = z.object({
-  status: z.enum(ADMIN_STATUSES, { required_error: "validation.required", invalid_type_error: "validation.unknownChoice" }),
+  status: choice(ADMIN_STATUSES, "validation.status"),
   details: optionalText(1000),
   detailsEs: optionalText(1000),
   comments: optionalText(2000),
@@ -23,6 +23,6 @@ export const ReviewLinkSchema = z.object({
  */
 export const API_KEY_MAX_DAYS = 365;
 export const ApiKeySchema = z.object({
-  keyName: requiredText(100),
+  keyName: requiredText("validation.apiKeyName"),
   days: z.coerce.number({ invalid_type_error: "validation.wholeNumber" }).int("validation.wholeNumber").min(1, "validation.daysRange1to365").max(API_KEY_MAX_DAYS, "validation.daysRange1to365").optional(),
 });

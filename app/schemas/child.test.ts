@@ -20,12 +20,19 @@ describe("pre-verification", () => {
     expect(check({ birthMonth: "2", birthDay: "31" })).toEqual({ birthdate: "validation.impossibleDate" });
   });
 
-  it("flags AGE_OF and MUST_BE_BORN", () => {
+  it("flags a child 36 months old or more, and one not yet born", () => {
     expect(check({ birthYear: "2023", birthMonth: "11", birthDay: "21" })).toEqual({ birthdate: "validation.ageOf" });
     expect(check({ birthYear: "2026", birthMonth: "11", birthDay: "22" })).toEqual({ birthdate: "validation.mustBeBorn" });
   });
 
-  it("asks for every part of the date", () => {
-    expect(check({ birthDay: "" })).toEqual({ birthDay: "validation.required" });
+  it("gives the date one message, on the question, naming what it still needs", () => {
+    expect(check({ birthYear: "", birthMonth: "", birthDay: "" })).toEqual({ birthdate: "validation.birthdateMissing" });
+    expect(check({ birthDay: "" })).toEqual({ birthdate: "validation.birthdateNeeds.day" });
+    expect(check({ birthMonth: "", birthYear: "" })).toEqual({ birthdate: "validation.birthdateNeeds.month_year" });
+    expect(check({ birthMonth: "", birthDay: "" })).toEqual({ birthdate: "validation.birthdateNeeds.month_day" });
+    expect(check({ birthDay: "x", birthYear: "" })).toEqual({ birthdate: "validation.birthdateNeeds.day_year" });
+    // One message in all: the lists themselves report nothing.
+    const empty = schema.safeParse({ stateOfResidence: "21" });
+    expect(empty.success ? [] : empty.error.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["birthdate", "validation.birthdateMissing"]]);
   });
 });

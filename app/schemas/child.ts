@@ -2,7 +2,21 @@ import { z } from "zod";
 import { ageProblem, calendarDate, isCalendarDate, MARYLAND } from "~/utils/child-age";
 import { optionalCode, optionalText, requiredCode, requiredText } from "./fields";
 
-const datePart = z.string({ required_error: "validation.required" }).trim().regex(/^\d{1,4}$/, "validation.required");
+/** A part of the birth date as chosen in its list; a missing or unreadable one is named in the date's one message. */
+const datePart = z.string().trim().optional();
+const PART = /^\d{1,4}$/;
+
+/**
+ * The one message for the date question (GOV.UK): "Enter the child's date of birth" when nothing is
+ * chosen, else what it must still include ("…must include a month and a year").
+ */
+export function missingDateMessage(parts: { month?: string; day?: string; year?: string }): string | null {
+  const missing = (["month", "day", "year"] as const).filter((part) => !PART.test(parts[part] ?? ""));
+  if (missing.length === 0) return null;
+  if (missing.length === 3) return "validation.birthdateMissing";
+  return `validation.birthdateNeeds.${missing.join("_")}`;
+}
+
 const optionalId = z
   .string()
   .regex(/^[1-9]\d{0,9}$/)
@@ -20,12 +34,13 @@ export function preVerifySchema(today: string) {
       birthYear: datePart,
       birthMonth: datePart,
       birthDay: datePart,
-      stateOfResidence: requiredCode,
+      stateOfResidence: requiredCode("validation.childState"),
     })
     .superRefine((value, ctx) => {
       if (value.stateOfResidence !== MARYLAND) ctx.addIssue({ code: "custom", path: ["stateOfResidence"], message: "validation.stateNotMaryland" });
-      // A part left empty has its own message; the date is judged once all three are there.
-      if (![value.birthYear, value.birthMonth, value.birthDay].every((part) => /^\d{1,4}$/.test(part))) return;
+      // One message for the whole date, on the question (its lists report nothing of their own).
+      const missing = missingDateMessage({ month: value.birthMonth, day: value.birthDay, year: value.birthYear });
+      if (missing) return ctx.addIssue({ code: "custom", path: ["birthdate"], message: missing });
       const date = calendarDate(Number(value.birthYear), Number(value.birthMonth), Number(value.birthDay));
       const problem = date ? ageProblem(date, today) : null;
       if (!date) ctx.addIssue({ code: "custom", path: ["birthdate"], message: "validation.impossibleDate" });
@@ -41,12 +56,12 @@ export function preVerifySchema(today: string) {
 /** The child's name, with the birthdate and state the pre-verification passed along. */
 export const ChildNameSchema = z.object({
   id: optionalId,
-  birthdate: z.string({ required_error: "validation.required" }).refine(isCalendarDate, "validation.impossibleDate"),
-  stateOfResidence: requiredCode,
+  birthdate: z.string({ required_error: "validation.birthdateMissing" }).refine(isCalendarDate, "validation.impossibleDate"),
+  stateOfResidence: requiredCode("validation.childState"),
   prefix: optionalCode,
-  firstName: requiredText(100),
+  firstName: requiredText("validation.childFirstName"),
   middleName: optionalText(100),
-  lastName: requiredText(100),
+  lastName: requiredText("validation.childLastName"),
   suffix: optionalCode,
 });
 export type ChildName = z.infer<typeof ChildNameSchema>;

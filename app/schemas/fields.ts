@@ -5,21 +5,31 @@ import { parsePhone, phoneDigits } from "~/utils/phone";
 
 // Field rules shared by the server (the action) and the browser (Conform's client validation).
 // Every message is a translation key under common:validation, shown in the reader's language.
+// A field that must be answered names its own message, which says what to do ("Enter the
+// child's first name"): no field falls back to a message that fits any field.
 
-export const requiredText = (max = 100) =>
+/** The longest answers the forms take, each with its message in common:validation.maxLength. */
+export const MAX_LENGTHS = [60, 80, 100, 200, 254, 1000, 2000] as const;
+type MaxLength = (typeof MAX_LENGTHS)[number];
+export const tooLong = (max: MaxLength) => `validation.maxLength.${max}`;
+
+/** A text to type; `message` is the field's own key, shown when it is left empty. */
+export const requiredText = (message: string, max: MaxLength = 100) =>
   z
-    .string({ required_error: "validation.required", invalid_type_error: "validation.required" })
+    .string({ required_error: message, invalid_type_error: message })
     .trim()
-    .min(1, "validation.required")
-    .max(max, "validation.tooLong");
+    .min(1, message)
+    .max(max, tooLong(max));
 
-export const optionalText = (max = 100) => z.string().trim().max(max, "validation.tooLong").optional();
+export const optionalText = (max: MaxLength = 100) => z.string().trim().max(max, tooLong(max)).optional();
 
+/** The owner's own e-mail address: to sign in, register, reset a password or change a profile. */
 export const email = z
-  .string({ required_error: "validation.required" })
+  .string({ required_error: "validation.yourEmail" })
   .trim()
-  .max(254, "validation.tooLong")
-  .email("validation.email")
+  .min(1, "validation.yourEmail")
+  // The format is judged once there is something to judge: an empty answer gets one message.
+  .pipe(z.string().max(254, tooLong(254)).email("validation.email"))
   .transform((value) => value.toLowerCase());
 
 /**
@@ -33,12 +43,12 @@ function checkNewPassword(value: string, ctx: z.RefinementCtx) {
   else if (typeof isCommonPassword === "function" && isCommonPassword(value)) ctx.addIssue({ code: "custom", message: "validation.passwordCommon" });
 }
 
-export const newPassword = z.string({ required_error: "validation.required" }).max(200, "validation.tooLong").superRefine(checkNewPassword);
+export const newPassword = z.string({ required_error: "validation.passwordRule" }).max(200, tooLong(200)).superRefine(checkNewPassword);
 
 /** A new password where a blank one means "keep the one I have". */
 export const optionalNewPassword = z
   .string()
-  .max(200, "validation.tooLong")
+  .max(200, tooLong(200))
   .optional()
   .superRefine((value, ctx) => {
     if (value) checkNewPassword(value, ctx);
@@ -56,14 +66,25 @@ export const optionalPhone = z
   })
   .transform((value) => (value ? parsePhone(value) : null));
 
-export const interfaceLanguage = z.enum(["en", "sp"], {
-  required_error: "validation.required",
-  invalid_type_error: "validation.required",
-});
+/**
+ * One of a fixed set of answers (a radio group or a list); `message` is the field's own key, said
+ * when none is chosen and for any other value.
+ */
+export const choice = <U extends string, T extends Readonly<[U, ...U[]]>>(values: T, message: string) =>
+  z.enum<U, T>(values, { errorMap: () => ({ message }) });
 
-/** A code from a lookup list; the server also checks it exists (see lookupCode in models). */
-export const requiredCode = z.string({ required_error: "validation.required" }).trim().min(1, "validation.required").max(20);
-export const optionalCode = z.string().trim().max(20).optional();
+/** A box that sends "on" when ticked. */
+export const ticked = z.literal("on", { errorMap: () => ({ message: "validation.unknownChoice" }) }).optional();
+
+export const interfaceLanguage = choice(["en", "sp"], "validation.yourLanguage");
+
+/**
+ * A code from a lookup list; the server also checks it exists (see lookupCode in models).
+ * `message` is the field's own key, shown when nothing is chosen.
+ */
+export const requiredCode = (message: string) => z.string({ required_error: message }).trim().min(1, message).max(20, "validation.unknownChoice");
+export const optionalCode = z.string().trim().max(20, "validation.unknownChoice").optional();
+
 
 /**
  * The honeypot: a field people never see. Anything in it means a robot filled the form; the

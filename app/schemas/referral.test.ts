@@ -14,7 +14,8 @@ describe("the referrer relationship", () => {
     expect(followUps("3")).toEqual(["familyApproval", "isHospitalBirth"]);
     expect(followUps("4")).toEqual(["familyApproval", "isCapta"]);
     expect(followUps("9")).toEqual(["familyApproval", "referralSourceOther"]);
-    expect(issues(RelationshipSchema.safeParse({ referrerRelationship: "2" }))).toEqual({ familyApproval: "validation.required", isAudiologistScreening: "validation.required" });
+    expect(issues(RelationshipSchema.safeParse({ referrerRelationship: "2" }))).toEqual({ familyApproval: "validation.familyApproval", isAudiologistScreening: "validation.isAudiologistScreening" });
+    expect(issues(RelationshipSchema.safeParse({}))).toEqual({ referrerRelationship: "validation.referrerRelationship" });
   });
 
   it("stores home visiting as Other with the text Home Visitor, and shows it back as home visiting", () => {

@@ -1,33 +1,41 @@
 import { z } from "zod";
-import { followUps } from "~/wizard/relationship";
+import { followUps, type FollowUp } from "~/wizard/relationship";
 import { MARYLAND_ZIP } from "./address";
-import { optionalCode, optionalPhone, optionalText, requiredCode, requiredText } from "./fields";
+import { choice, optionalCode, optionalPhone, optionalText, requiredCode, requiredText, ticked, tooLong } from "./fields";
 
 // The wizard steps' rules, shared by the actions and the pages (Conform). Messages are keys in
 // common:validation.
 
-const yesNo = z.enum(["yes", "no"], { invalid_type_error: "validation.required" }).optional();
+/** Each follow-up question's own message, shown when the relationship asks it and it is not answered. */
+const FOLLOW_UP_MESSAGES: Record<FollowUp, string> = {
+  familyApproval: "validation.familyApproval",
+  isAudiologistScreening: "validation.isAudiologistScreening",
+  isHospitalBirth: "validation.isHospitalBirth",
+  isCapta: "validation.isCapta",
+  referralSourceOther: "validation.referralSourceOther",
+};
+const yesNo = (question: FollowUp) => choice(["yes", "no"], FOLLOW_UP_MESSAGES[question]).optional();
 
 export const RelationshipSchema = z
   .object({
-    referrerRelationship: requiredCode,
-    familyApproval: yesNo,
-    isAudiologistScreening: yesNo,
-    isHospitalBirth: yesNo,
-    isCapta: yesNo,
+    referrerRelationship: requiredCode("validation.referrerRelationship"),
+    familyApproval: yesNo("familyApproval"),
+    isAudiologistScreening: yesNo("isAudiologistScreening"),
+    isHospitalBirth: yesNo("isHospitalBirth"),
+    isCapta: yesNo("isCapta"),
     referralSourceOther: optionalText(100),
   })
   .superRefine((value, ctx) => {
     for (const question of followUps(value.referrerRelationship)) {
-      if (!value[question]) ctx.addIssue({ code: "custom", path: [question], message: "validation.required" });
+      if (!value[question]) ctx.addIssue({ code: "custom", path: [question], message: FOLLOW_UP_MESSAGES[question] });
     }
   });
 
 export const ProxySchema = z.object({
   prefix: optionalCode,
-  firstName: requiredText(100),
+  firstName: requiredText("validation.referrerFirstName"),
   middleName: optionalText(100),
-  lastName: requiredText(100),
+  lastName: requiredText("validation.referrerLastName"),
   suffix: optionalCode,
   phone: optionalPhone,
 });
@@ -36,8 +44,8 @@ export const ProxySchema = z.object({
 export const SexSchema = z
   .object({
     gender: optionalCode,
-    races: z.array(z.string().max(20)).max(20).optional(),
-    isHispanicChild: z.enum(["yes", "no", "unknown"]).optional(),
+    races: z.array(z.string().max(20, "validation.unknownChoice")).max(20, "validation.unknownChoice").optional(),
+    isHispanicChild: choice(["yes", "no", "unknown"], "validation.unknownChoice").optional(),
   })
   .superRefine((value, ctx) => {
     const hasRace = Boolean(value.races?.length);
@@ -45,25 +53,25 @@ export const SexSchema = z
     if (!hasRace && value.isHispanicChild) ctx.addIssue({ code: "custom", path: ["races"], message: "validation.raceWithHispanic" });
   });
 
-export const ChildLanguageSchema = z.object({ primaryLanguage: requiredCode });
+export const ChildLanguageSchema = z.object({ primaryLanguage: requiredCode("validation.childLanguage") });
 
 /** A parent or guardian (SPEC §3 Adult); phones by type, each 3-3-4. */
 export const GuardianSchema = z.object({
   prefix: optionalCode,
-  firstName: requiredText(100),
+  firstName: requiredText("validation.guardianFirstName"),
   middleName: optionalText(100),
-  lastName: requiredText(100),
+  lastName: requiredText("validation.guardianLastName"),
   suffix: optionalCode,
-  childRelationship: requiredCode,
+  childRelationship: requiredCode("validation.guardianRelationship"),
   preferredMethodOfContact: optionalCode,
   bestTimeToContact: optionalText(100),
-  email: z.string().trim().max(254, "validation.tooLong").email("validation.email").optional(),
+  email: z.string().trim().max(254, tooLong(254)).email("validation.email").optional(),
   homePhoneNumber: optionalPhone,
   workPhoneNumber: optionalPhone,
   mobilePhoneNumber: optionalPhone,
 });
 
-const codes = z.array(z.string().max(20)).max(30).optional();
+const codes = z.array(z.string().max(20, "validation.unknownChoice")).max(30, "validation.unknownChoice").optional();
 export const OTHER_MEDICAL_CONDITION = "99";
 
 /** The first reasons screen: developmental concerns. */
@@ -95,32 +103,34 @@ export function screeningSchema(today: string) {
 /** The child's address (step 5): one of the book ("book-<id>"), or another one typed here. */
 export const ChildAddressSchema = z
   .object({
-    source: z.string({ required_error: "validation.required" }).regex(/^(new|book-\d{1,10})$/, "validation.required"),
+    source: z.string({ required_error: "validation.addressSource" }).regex(/^(new|book-\d{1,10})$/, "validation.addressSource"),
     line1: optionalText(100),
     line2: optionalText(100),
     city: optionalText(60),
     zip: z.string().trim().optional(),
     county: optionalCode,
     nickname: optionalText(60),
-    saveToBook: z.literal("on").optional(),
+    saveToBook: ticked,
   })
   .superRefine((value, ctx) => {
     if (value.source !== "new") return;
+    // The same messages as the address book's form (AddressSchema).
+    const messages = { line1: "validation.addressLine1", city: "validation.addressCity", county: "validation.addressCounty" } as const;
     for (const field of ["line1", "city", "county"] as const) {
-      if (!value[field]) ctx.addIssue({ code: "custom", path: [field], message: "validation.required" });
+      if (!value[field]) ctx.addIssue({ code: "custom", path: [field], message: messages[field] });
     }
-    if (!value.zip) ctx.addIssue({ code: "custom", path: ["zip"], message: "validation.required" });
+    if (!value.zip) ctx.addIssue({ code: "custom", path: ["zip"], message: "validation.addressZip" });
     else if (!MARYLAND_ZIP.test(value.zip)) ctx.addIssue({ code: "custom", path: ["zip"], message: "validation.zipMaryland" });
   });
 
-export const FamilyLanguageSchema = z.object({ familyPrimaryLanguage: requiredCode });
+export const FamilyLanguageSchema = z.object({ familyPrimaryLanguage: requiredCode("validation.familyLanguage") });
 
 export const InterpreterSchema = z.object({
-  familyNeedsInterpreter: z.enum(["yes", "no"], { required_error: "validation.required", invalid_type_error: "validation.required" }),
+  familyNeedsInterpreter: choice(["yes", "no"], "validation.interpreter"),
 });
 
 export const FosterCareSchema = z.object({
-  childInFosterCare: z.enum(["yes", "no", "unknown"], { required_error: "validation.required", invalid_type_error: "validation.required" }),
+  childInFosterCare: choice(["yes", "no", "unknown"], "validation.fosterCare"),
 });
 
 export const GESTATION_UNKNOWN = -1;
@@ -128,7 +138,7 @@ export const GESTATION_UNKNOWN = -1;
 /** Weeks × 7 + days, or -1 when the unknown box is ticked (which clears weeks and days). */
 export const GestationalAgeSchema = z
   .object({
-    unknown: z.literal("on").optional(),
+    unknown: ticked,
     weeks: z.coerce.number({ invalid_type_error: "validation.wholeNumber" }).int("validation.wholeNumber").min(0, "validation.weeksRange").max(45, "validation.weeksRange").optional(),
     days: z.coerce.number({ invalid_type_error: "validation.wholeNumber" }).int("validation.wholeNumber").min(0, "validation.daysRange").max(6, "validation.daysRange").optional(),
   })
@@ -157,8 +167,8 @@ export function gestationParts(days: number | null): { weeks: string; days: stri
 export const CONSENT_ANSWERS = ["1", "2", "3"] as const;
 export const DEFAULT_CONSENT = "3";
 export const ConsentSchema = z.object({
-  childParentConsent: z.enum(CONSENT_ANSWERS, { required_error: "validation.required", invalid_type_error: "validation.unknownChoice" }),
+  childParentConsent: choice(CONSENT_ANSWERS, "validation.consent"),
 });
 
 /** A supporting or consent document's description (the file is checked as it streams in). */
-export const DocumentSchema = z.object({ description: requiredText(200) });
+export const DocumentSchema = z.object({ description: requiredText("validation.documentDescription", 200) });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ReferralStatus } from "../../db/schema";
-import { optionalCode, optionalText } from "./fields";
+import { choice, optionalCode, optionalText } from "./fields";
 
 // The two report forms (SPEC §2 reports). Dates cannot be after today (Maryland's). Messages are
 // keys in common:validation.
@@ -17,7 +17,7 @@ export const REPORT_STATUSES = {
 } as const satisfies Record<string, ReferralStatus>;
 export const REPORT_STATUS_KEYS = Object.keys(REPORT_STATUSES) as Array<keyof typeof REPORT_STATUSES>;
 
-const format = z.enum(["csv", "xlsx"], { invalid_type_error: "validation.unknownChoice" }).default("csv");
+const format = choice(["csv", "xlsx"], "validation.unknownChoice").default("csv");
 
 function day(today: string) {
   return z
@@ -29,7 +29,7 @@ function day(today: string) {
 
 export function referralReportSchema(today: string) {
   return z.object({
-    statuses: z.array(z.enum(REPORT_STATUS_KEYS as [keyof typeof REPORT_STATUSES, ...Array<keyof typeof REPORT_STATUSES>], { invalid_type_error: "validation.unknownChoice" })).default([]),
+    statuses: z.array(choice(REPORT_STATUS_KEYS as [keyof typeof REPORT_STATUSES, ...Array<keyof typeof REPORT_STATUSES>], "validation.unknownChoice")).default([]),
     format,
     filename: optionalText(80),
     createdAfter: day(today),
@@ -42,7 +42,7 @@ export function userReportSchema(today: string) {
   return z.object({
     format,
     filename: optionalText(80),
-    primaryLanguage: z.enum(["en", "sp"], { invalid_type_error: "validation.unknownChoice" }).optional(),
+    primaryLanguage: choice(["en", "sp"], "validation.unknownChoice").optional(),
     lastLoginAfter: day(today),
     lastLoginBefore: day(today),
   });
