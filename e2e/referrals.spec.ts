@@ -29,7 +29,7 @@ const TEXT = {
     deleteLink: "Delete",
     deleteConfirm: "Delete the draft",
     deleted: "Referral deleted",
-    empty: "No referral matches.",
+    noDrafts: "You have no draft referrals.",
     change: "Change: Referrer",
     firstName: "First name",
     save: "Save",
@@ -58,7 +58,7 @@ const TEXT = {
     deleteLink: "Eliminar",
     deleteConfirm: "Eliminar el borrador",
     deleted: "Referido eliminado",
-    empty: "Ningún referido coincide.",
+    noDrafts: "No tiene borradores de referidos.",
     change: "Cambiar: Quien refiere",
     firstName: "Nombre",
     save: "Guardar",
@@ -123,7 +123,7 @@ for (const lang of ["en", "sp"] as const) {
     expect(mailsTo(user.email).some((mail) => mail.subject.startsWith(text.mailSubject))).toBe(true);
     await page.goto("/app/referrals/drafts");
     await heading(page, text.drafts);
-    await expect(page.getByText(text.empty)).toBeVisible();
+    await expect(page.getByText(text.noDrafts)).toBeVisible();
 
     // The submitted referral opens in the review; copy it: the copy opens as a Draft with the same answers.
     await page.goto("/app/referrals/submitted");
@@ -146,7 +146,7 @@ for (const lang of ["en", "sp"] as const) {
     await page.getByRole("button", { name: text.deleteConfirm }).click();
     await heading(page, text.drafts);
     await expect(page.getByText(text.deleted)).toBeVisible();
-    await expect(page.getByText(text.empty)).toBeVisible();
+    await expect(page.getByText(text.noDrafts)).toBeVisible();
   });
 }
 
