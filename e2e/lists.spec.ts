@@ -23,6 +23,7 @@ const PHONE = { width: 375, height: 812 };
 
 for (const lang of ["en", "sp"] as const) {
   test(`a new referrer's empty lists say how to begin, without filters or counts (${lang})`, async ({ page, context, javaScriptOn }) => {
+    test.slow(); // axe runs here, slow without JavaScript when the machine is busy
     await signIn(context, await createUser({ language: lang }));
     for (const { path, message, action } of EMPTY[lang]) {
       await page.goto(`${path}?lang=${lang}`);
@@ -37,6 +38,7 @@ for (const lang of ["en", "sp"] as const) {
 }
 
 test("with a filter that matches nothing, the filters stay and say no referral matches", async ({ page, context, javaScriptOn }) => {
+  test.slow(); // axe runs here, slow without JavaScript when the machine is busy
   await page.setViewportSize(PHONE);
   const user = await signIn(context, await createUser());
   await startReferral(user, (await createChild(user)).id);
@@ -60,6 +62,7 @@ async function boxes(targets: Locator) {
 }
 
 test("on a phone the rows come before the filters, the table is as wide as the page, and row actions are spaced tap targets", async ({ page, context, javaScriptOn }) => {
+  test.slow(); // axe runs here, slow without JavaScript when the machine is busy
   await page.setViewportSize(PHONE);
   const user = await signIn(context, await createUser());
   await startReferral(user, (await createChild(user, { firstName: "Ana", lastName: "Fila" })).id);
@@ -104,6 +107,7 @@ test("on a wide screen the filters are shown without opening anything", async ({
 });
 
 test("an administrator's wide list scrolls in its own box: the page fits 1280 px and every Review link is reachable", async ({ page, context, javaScriptOn }) => {
+  test.slow(); // axe runs here, slow without JavaScript when the machine is busy
   await page.setViewportSize({ width: 1280, height: 800 });
   const mark = Math.random().toString(36).slice(2, 8);
   const referrer = await createUser({ lastName: `Largo${mark}` });

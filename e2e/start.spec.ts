@@ -50,6 +50,7 @@ for (const lang of ["en", "sp"] as const) {
   const text = TEXT[lang];
 
   test(`a new referrer's dashboard leads to a new referral in three actions (${lang})`, async ({ page, context, javaScriptOn }) => {
+    test.slow(); // axe runs here, slow without JavaScript when the machine is busy
     await page.setViewportSize({ width: 375, height: 812 });
     const user = await signIn(context, await createUser({ language: lang }));
     await page.goto(`/app/dashboard?lang=${lang}`);
@@ -90,6 +91,7 @@ for (const lang of ["en", "sp"] as const) {
   });
 
   test(`a referrer with children and referrals still has the way to begin, with the counts below (${lang})`, async ({ page, context, javaScriptOn }) => {
+    test.slow(); // axe runs here, slow without JavaScript when the machine is busy
     const user = await signIn(context, await createUser({ language: lang }));
     await startReferral(user, (await createChild(user)).id);
     await page.goto(`/app/dashboard?lang=${lang}`);
@@ -111,6 +113,7 @@ test("an administrator's dashboard keeps every count, users too, and offers no r
 });
 
 test("a child's page: the waiting draft is the main way on, a new referral second, deleting apart", async ({ page, context, javaScriptOn }) => {
+  test.slow(); // axe runs here, slow without JavaScript when the machine is busy
   const user = await signIn(context, await createUser());
   const { id: childId } = await createChild(user, { firstName: "Lucía", lastName: "Pérez" });
   const before = await startReferral(user, childId);
