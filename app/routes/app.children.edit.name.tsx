@@ -166,7 +166,7 @@ function NameForm() {
           <button type="submit" className="usa-button">
             {t(child ? "name.update" : referring ? "refer.create" : "name.create")}
           </button>
-          <Link to={child ? `/app/children/details/${child.id}` : "/app/children"}>{t("common:form.cancel")}</Link>
+          <Link to={child ? `/app/children/details/${child.id}` : referring ? "/app/dashboard" : "/app/children"}>{t("common:form.cancel")}</Link>
         </div>
       </Form>
     </div>

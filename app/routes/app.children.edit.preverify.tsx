@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     title: title("children:preverify.title"),
     childId: child?.id ?? null,
-    referring: referralNext(new URL(request.url).searchParams),
+    referring: !child && referralNext(new URL(request.url).searchParams),
     defaults: {
       id: child ? String(child.id) : "",
       birthYear: year ? String(year) : "",

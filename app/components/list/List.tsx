@@ -135,8 +135,8 @@ export function ListFilters({ state, children, label }: { state: ListState; chil
   // type (a new address) must not snap it shut under their fingers.
   const [openAtFirst] = useState(() => isFiltered(state));
   return (
-    <details className="list-filters-disclosure" open={openAtFirst || undefined}>
-      <summary className="list-filters-disclosure__summary">{label}</summary>
+    <details className="list-filters-disclosure" open={openAtFirst}>
+      <summary>{label}</summary>
       <Form
         method="get"
         className="usa-form list-filters"
