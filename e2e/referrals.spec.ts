@@ -179,6 +179,7 @@ test("status updates list the referrer's changed referrals, newest first, with t
 });
 
 test("an administrator sees one user's referrals and everyone's drafts, and opens them in the review", async ({ page, context, javaScriptOn }) => {
+  test.slow(); // axe on three screens, slow without JavaScript when the machine is busy
   const owner = await createUser();
   // Both projects run this test at once on one database: its children's names are its own.
   const mark = Math.random().toString(36).slice(2, 8);
