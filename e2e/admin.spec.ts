@@ -115,6 +115,7 @@ for (const lang of ["en", "sp"] as const) {
   });
 
   test(`an administrator sends a password reset and promotes an eligible user (${lang})`, async ({ page, context, javaScriptOn }) => {
+    test.slow(); // axe on two screens, slow without JavaScript when the machine is busy
     const target = await createUser({ lastName: `Reinicio${lang}` });
     const coordinator = await createUser({ domain: "maryland.gov", signedInBefore: true, lastName: `Coordinadora${lang}` });
     await signIn(context, await createUser({ admin: true, language: lang }));

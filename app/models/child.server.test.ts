@@ -1,9 +1,10 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
 import { addPerson } from "~/test/people";
 import type { ChildName } from "~/schemas/child";
 import { parseListQuery } from "~/utils/list";
-import { allChildren, CHILD_LIST, ChildHasSubmittedReferralError, createChild, deleteChild, getChild, listChildren, startReferral, updateChild } from "./child.server";
+import { allChildren, CHILD_LIST, ChildHasSubmittedReferralError, createChild, createChildWithReferral, deleteChild, getChild, listChildren, startReferral, updateChild } from "./child.server";
 import { ForbiddenError, NotFoundError, type InputError } from "./errors";
 import type { CurrentUser } from "./user.server";
 
@@ -73,6 +74,28 @@ describe("who sees and changes a child", () => {
     await test.db.updateTable("referrals").set({ status: "Submitted" }).where("id", "=", referral.id).execute();
     await expect(deleteChild(test.db, owner, submitted.id)).rejects.toBeInstanceOf(ChildHasSubmittedReferralError);
     expect((await getChild(test.db, owner, submitted.id)).referrals).toHaveLength(1);
+  });
+});
+
+describe("refer a child", () => {
+  it("adds the child with its first Draft, and neither when the child is refused", async () => {
+    const referrer = await addPerson(test.db, "refers@example.com");
+    const ids = await createChildWithReferral(test.db, referrer, child({ firstName: "Nueva" }), TODAY);
+    const added = await getChild(test.db, referrer, ids.child);
+    expect(added.firstName).toBe("Nueva");
+    expect(added.referrals.map(({ id, status }) => ({ id, status }))).toEqual([{ id: ids.referral, status: "Draft" }]);
+
+    await expect(createChildWithReferral(test.db, referrer, child({ stateOfResidence: "51" }), TODAY)).rejects.toHaveProperty("fieldErrors");
+    await expect(createChildWithReferral(test.db, admin, child(), TODAY)).rejects.toBeInstanceOf(ForbiddenError);
+    // A referral that cannot be written takes the child back with it.
+    await sql`CREATE TRIGGER refuse_referrals BEFORE INSERT ON referrals BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`.execute(test.db);
+    try {
+      await expect(createChildWithReferral(test.db, referrer, child({ firstName: "Huérfana" }), TODAY)).rejects.toThrow("refused for the test");
+    } finally {
+      await sql`DROP TRIGGER refuse_referrals`.execute(test.db);
+    }
+    const mine = await test.db.selectFrom("children").select("id").where("created_by_id", "=", referrer.id).execute();
+    expect(mine).toEqual([{ id: ids.child }]);
   });
 });
 

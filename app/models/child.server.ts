@@ -233,3 +233,12 @@ export async function startReferral(db: DB, actor: CurrentUser, childId: number)
     .returning("id")
     .executeTakeFirstOrThrow();
 }
+
+/** "Refer a child": the child added and its first Draft started together, or neither. */
+export async function createChildWithReferral(db: DB, actor: CurrentUser, input: ChildName, today = easternCalendarDate()): Promise<{ child: number; referral: number }> {
+  return writeTransaction(db, async (trx) => {
+    const child = await createChild(trx, actor, input, today);
+    const referral = await startReferral(trx, actor, child.id);
+    return { child: child.id, referral: referral.id };
+  });
+}

@@ -4,6 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/auth/auth.server";
+import { ListTable } from "~/components/list/List";
 import { Alert } from "~/components/ui/Alert";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import { ErrorSummary, summarize, TextField } from "~/components/ui/form";
@@ -118,7 +119,7 @@ export default function ApiKeys() {
       {keys.length === 0 ? (
         <p className="no-data">{t("apiKeys.none")}</p>
       ) : (
-        <table className="usa-table usa-table--borderless usa-table--stacked list-table">
+        <ListTable label={t("apiKeys.listHeading")}>
           <thead>
             <tr>
               <th scope="col">{t("apiKeys.columns.name")}</th>
@@ -147,26 +148,28 @@ export default function ApiKeys() {
                 <td data-label={t("apiKeys.columns.expires")}>{key.expiresAt ?? t("apiKeys.noExpiry")}</td>
                 <td data-label={t("apiKeys.columns.lastUsed")}>{key.lastUsedAt ?? t("apiKeys.never")}</td>
                 <td data-label={t("apiKeys.columns.status")}>{t(`apiKeys.status.${key.status}`)}</td>
-                <td className="form-actions">
-                  {key.status === "active" ? (
-                    <ConfirmAction
-                      id={`revoke-${key.id}`}
-                      href={`?confirm=revoke&key=${key.id}`}
-                      triggerLabel={
-                        <>
-                          {t("apiKeys.revoke")}
-                          <span className="usa-sr-only"> {key.name}</span>
-                        </>
-                      }
-                      triggerClassName="usa-button usa-button--unstyled"
-                      {...question(key)}
-                    />
-                  ) : null}
+                <td>
+                  <div className="table-actions">
+                    {key.status === "active" ? (
+                      <ConfirmAction
+                        id={`revoke-${key.id}`}
+                        href={`?confirm=revoke&key=${key.id}`}
+                        triggerLabel={
+                          <>
+                            {t("apiKeys.revoke")}
+                            <span className="usa-sr-only"> {key.name}</span>
+                          </>
+                        }
+                        triggerClassName="usa-button usa-button--unstyled"
+                        {...question(key)}
+                      />
+                    ) : null}
+                  </div>
                 </td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </ListTable>
       )}
     </div>
   );

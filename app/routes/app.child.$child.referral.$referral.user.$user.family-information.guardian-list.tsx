@@ -80,23 +80,25 @@ export default function GuardianList() {
                 </th>
                 <td data-label={t("guardians.relationship")}>{adult.relationship}</td>
                 <td data-label={t("guardians.phones")}>{adult.phones.join(", ")}</td>
-                <td className="form-actions">
-                  <Link to={guardianHref(ids, adult.id)}>
-                    {t("guardians.edit")}
-                    <span className="usa-sr-only"> {adult.name}</span>
-                  </Link>
-                  <ConfirmAction
-                    id={`delete-adult-${adult.id}`}
-                    href={`?delete=${adult.id}`}
-                    triggerLabel={
-                      <>
-                        {t("guardians.delete")}
-                        <span className="usa-sr-only"> {adult.name}</span>
-                      </>
-                    }
-                    triggerClassName="usa-button usa-button--unstyled"
-                    {...question(adult)}
-                  />
+                <td>
+                  <div className="table-actions">
+                    <Link to={guardianHref(ids, adult.id)}>
+                      {t("guardians.edit")}
+                      <span className="usa-sr-only"> {adult.name}</span>
+                    </Link>
+                    <ConfirmAction
+                      id={`delete-adult-${adult.id}`}
+                      href={`?delete=${adult.id}`}
+                      triggerLabel={
+                        <>
+                          {t("guardians.delete")}
+                          <span className="usa-sr-only"> {adult.name}</span>
+                        </>
+                      }
+                      triggerClassName="usa-button usa-button--unstyled"
+                      {...question(adult)}
+                    />
+                  </div>
                 </td>
               </tr>
             ))}

@@ -10,7 +10,7 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { ChildHasSubmittedReferralError, deleteChild, getChild, startReferral } from "~/models/child.server";
 import { getLookupLabel } from "~/models/lookup.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
+import { formatCalendarDate, formatDateEastern, formatLongDateEastern } from "~/utils/dates";
 import { idParam, notFound, orHttpError } from "~/utils/route.server";
 import { openReferralHref, stepHref } from "~/wizard/steps";
 
@@ -24,20 +24,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { title } = await getPageTranslation(request, ["children", "common"]);
   const name = [child.firstName, child.middleName, child.lastName].filter(Boolean).join(" ");
   const confirmDelete = new URL(request.url).searchParams.has("delete");
+  // Administrators see the child; only its creator changes it (SPEC §6).
+  const mayChange = !actor.isAdmin && child.createdById === actor.id;
+  const open = (referral: { id: number; status: string }) => openReferralHref({ ...referral, childId: child.id, createdById: child.createdById }, !mayChange);
+  // The draft last worked on is the one to continue.
+  const draft = child.referrals.filter((referral) => referral.status === "Draft").sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
   return json({
     title: title(confirmDelete ? "children:details.deleteTitle" : "children:details.title", { name }),
-    child: { id: child.id, name, createdById: child.createdById },
+    child: { id: child.id, name },
     birthdate: formatCalendarDate(child.birthdate, language),
     state: await getLookupLabel(db, "States", child.stateOfResidence, language),
     referrals: child.referrals.map((referral) => ({
       id: referral.id,
+      href: open(referral),
       status: referral.status,
-      createdAt: formatDateEastern(referral.createdAt, language),
+      startedOn: formatLongDateEastern(referral.createdAt, language),
       updatedAt: formatDateEastern(referral.updatedAt, language),
       submissionDate: referral.submissionDate ? formatDateEastern(referral.submissionDate, language) : null,
     })),
-    // Administrators see the child; only its creator changes it (SPEC §6).
-    mayChange: !actor.isAdmin && child.createdById === actor.id,
+    draft: mayChange && draft ? { href: open(draft), startedOn: formatLongDateEastern(draft.createdAt, language) } : null,
+    mayChange,
     deletable: child.referrals.every((referral) => referral.status === "Draft"),
     confirmDelete,
   });
@@ -65,7 +71,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ChildDetails() {
-  const { child, birthdate, state, referrals, mayChange, deletable, confirmDelete } = useLoaderData<typeof loader>();
+  const { child, birthdate, state, referrals, draft, mayChange, deletable, confirmDelete } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation(["children", "common"]);
   const deleteQuestion = {
@@ -102,6 +108,25 @@ export default function ChildDetails() {
         </p>
       ) : null}
 
+      {mayChange ? (
+        // One way forward is the main one: the draft waiting, else a new referral.
+        <div className="child-forward">
+          {draft ? <p>{t("details.continueDraftHint", { date: draft.startedOn })}</p> : null}
+          <div className="form-actions">
+            {draft ? (
+              <Link to={draft.href} className="usa-button">
+                {t("details.continueDraft")}
+              </Link>
+            ) : null}
+            <Form method="post">
+              <button type="submit" name="intent" value="newReferral" className={draft ? "usa-button usa-button--outline" : "usa-button"}>
+                {t("details.newReferral")}
+              </button>
+            </Form>
+          </div>
+        </div>
+      ) : null}
+
       <h2>{t("details.referrals")}</h2>
       {referrals.length === 0 ? (
         <p>{t("details.noReferrals")}</p>
@@ -112,7 +137,6 @@ export default function ChildDetails() {
             <tr>
               <th scope="col">{t("details.referral")}</th>
               <th scope="col">{t("details.status")}</th>
-              <th scope="col">{t("details.createdAt")}</th>
               <th scope="col">{t("details.updatedAt")}</th>
               <th scope="col">{t("details.submittedAt")}</th>
             </tr>
@@ -121,12 +145,10 @@ export default function ChildDetails() {
             {referrals.map((referral) => (
               <tr key={referral.id}>
                 <th scope="row" data-label={t("details.referral")}>
-                  <Link to={openReferralHref({ id: referral.id, childId: child.id, createdById: child.createdById, status: referral.status }, !mayChange)}>
-                    {t("details.referralNumber", { id: referral.id })}
-                  </Link>
+                  <Link to={referral.href}>{t("details.referralStarted", { date: referral.startedOn })}</Link>
+                  <span className="list-table__details usa-hint">{t("details.referralNumber", { id: referral.id })}</span>
                 </th>
                 <td data-label={t("details.status")}>{t(`common:statuses.${referral.status}`)}</td>
-                <td data-label={t("details.createdAt")}>{referral.createdAt}</td>
                 <td data-label={t("details.updatedAt")}>{referral.updatedAt}</td>
                 <td data-label={t("details.submittedAt")}>{referral.submissionDate ?? t("details.notSubmitted")}</td>
               </tr>
@@ -134,22 +156,17 @@ export default function ChildDetails() {
           </tbody>
         </table>
       )}
-      {mayChange ? (
-        <Form method="post">
-          <button type="submit" name="intent" value="newReferral" className="usa-button">
-            {t("details.newReferral")}
-          </button>
-        </Form>
-      ) : null}
 
       {mayChange ? (
-        <div className="form-actions child-delete">
+        // Apart from the ways forward, and never a large red button: deleting is asked again first.
+        <section className="child-delete" aria-labelledby="child-delete-heading">
+          <h2 id="child-delete-heading">{t("details.deleteHeading")}</h2>
           {deletable ? (
-            <ConfirmAction id="delete-child" href="?delete" triggerLabel={t("details.delete")} {...deleteQuestion} />
+            <ConfirmAction id="delete-child" href="?delete" triggerLabel={t("details.delete")} triggerClassName="usa-button usa-button--outline button--danger" {...deleteQuestion} />
           ) : (
             <p>{t("details.cannotDelete")}</p>
           )}
-        </div>
+        </section>
       ) : null}
       <p>
         <Link to="/app/children">{t("details.backToList")}</Link>

@@ -4,19 +4,20 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireReferrer } from "~/auth/auth.server";
-import { childBeingEdited } from "~/components/children/child-edit.server";
+import { childBeingEdited, referralNext } from "~/components/children/child-edit.server";
 import { Alert } from "~/components/ui/Alert";
 import { ErrorSummary, SelectField, summarize, TextField } from "~/components/ui/form";
 import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
-import { createChild, updateChild } from "~/models/child.server";
+import { createChild, createChildWithReferral, updateChild } from "~/models/child.server";
 import { InputError } from "~/models/errors";
 import { getLookupLabel, getLookupOptions } from "~/models/lookup.server";
 import { ChildNameSchema } from "~/schemas/child";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatCalendarDate } from "~/utils/dates";
 import { orHttpError } from "~/utils/route.server";
+import { stepHref } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "children"] };
 
@@ -34,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       failed: missing,
       missing,
       child: child && { id: child.id },
+      referring: !child && referralNext(new URL(request.url).searchParams),
       defaults: {
         id: child ? String(child.id) : "",
         birthdate,
@@ -56,13 +58,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireReferrer(request);
   const db = getDb();
-  const submission = parseWithZod(await request.formData(), { schema: ChildNameSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ChildNameSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const input = submission.value;
   try {
     if (input.id !== null) {
       await orHttpError(updateChild(db, actor, input.id, input));
       return redirectWithToast(`/app/children/details/${input.id}`, { key: "toasts.childUpdated" });
+    }
+    if (referralNext(formData)) {
+      const ids = await orHttpError(createChildWithReferral(db, actor, input));
+      return redirectWithToast(stepHref({ ...ids, user: actor.id }, "relationship"), { key: "toasts.childAndReferralCreated" });
     }
     const { id } = await orHttpError(createChild(db, actor, input));
     return redirectWithToast(`/app/children/details/${id}`, { key: "toasts.childCreated" });
@@ -99,7 +106,7 @@ function MissingInformation() {
 }
 
 function NameForm() {
-  const { child, defaults, birthdateText, stateText, prefixes, suffixes } = useLoaderData<typeof loader>();
+  const { child, referring, defaults, birthdateText, stateText, prefixes, suffixes } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["children", "common"]);
   const [form, fields] = useForm({
@@ -119,7 +126,12 @@ function NameForm() {
     [fields.lastName, t("name.lastName")],
     [fields.suffix, t("name.suffix")],
   ]);
-  const verifyAgain = `/app/children/edit/preverify?${new URLSearchParams({ ...(child ? { id: String(child.id) } : {}), birthdate: defaults.birthdate, stateOfResidence: defaults.stateOfResidence })}`;
+  const verifyAgain = `/app/children/edit/preverify?${new URLSearchParams({
+    ...(child ? { id: String(child.id) } : {}),
+    ...(referring ? { next: "referral" } : {}),
+    birthdate: defaults.birthdate,
+    stateOfResidence: defaults.stateOfResidence,
+  })}`;
   return (
     <div className="child-page">
       <h1>{t(child ? "name.editTitle" : "name.addTitle")}</h1>
@@ -141,6 +153,7 @@ function NameForm() {
         <input type="hidden" name="id" value={defaults.id} />
         <input type="hidden" name="birthdate" value={defaults.birthdate} />
         <input type="hidden" name="stateOfResidence" value={defaults.stateOfResidence} />
+        {referring ? <input type="hidden" name="next" value="referral" /> : null}
         <fieldset className="usa-fieldset">
           <legend className="usa-legend usa-legend--large">{t("name.legend")}</legend>
           <SelectField meta={fields.prefix} label={t("name.prefix")} options={prefixes} optional />
@@ -151,9 +164,9 @@ function NameForm() {
         </fieldset>
         <div className="form-actions">
           <button type="submit" className="usa-button">
-            {t(child ? "name.update" : "name.create")}
+            {t(child ? "name.update" : referring ? "refer.create" : "name.create")}
           </button>
-          <Link to={child ? `/app/children/details/${child.id}` : "/app/children"}>{t("common:form.cancel")}</Link>
+          <Link to={child ? `/app/children/details/${child.id}` : referring ? "/app/dashboard" : "/app/children"}>{t("common:form.cancel")}</Link>
         </div>
       </Form>
     </div>

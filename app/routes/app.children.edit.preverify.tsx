@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { requireReferrer } from "~/auth/auth.server";
-import { childBeingEdited } from "~/components/children/child-edit.server";
+import { childBeingEdited, referralNext } from "~/components/children/child-edit.server";
 import { ErrorSummary, SelectField, summarize } from "~/components/ui/form";
 import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
@@ -31,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     title: title("children:preverify.title"),
     childId: child?.id ?? null,
+    referring: !child && referralNext(new URL(request.url).searchParams),
     defaults: {
       id: child ? String(child.id) : "",
       birthYear: year ? String(year) : "",
@@ -53,11 +54,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (id !== null) await orHttpError(getChild(getDb(), actor, id));
   const next = new URLSearchParams({ birthdate, stateOfResidence });
   if (id !== null) next.set("id", String(id));
+  else if (referralNext(formData)) next.set("next", "referral");
   return redirect(`/app/children/edit/name?${next}`);
 }
 
 export default function PreVerify() {
-  const { defaults, years, months, states, childId } = useLoaderData<typeof loader>();
+  const { defaults, years, months, states, childId, referring } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["children", "common"]);
   const [form, fields] = useForm({
@@ -91,9 +93,11 @@ export default function PreVerify() {
     <div className="child-page">
       <h1>{t("preverify.title")}</h1>
       <p>{t("preverify.intro")}</p>
+      {referring ? <p>{t("refer.intro")}</p> : null}
       <ErrorSummary items={summary} formErrors={form.errors} focusKey={lastResult} />
       <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
         <input type="hidden" name="id" value={defaults.id} />
+        {referring ? <input type="hidden" name="next" value="referral" /> : null}
         <fieldset
           className={`usa-fieldset usa-form-group${dateErrors.length ? " usa-form-group--error" : ""}`}
           id={birthdate.id}
@@ -126,7 +130,7 @@ export default function PreVerify() {
           <button type="submit" className="usa-button">
             {t("preverify.continue")}
           </button>
-          <Link to={childId ? `/app/children/details/${childId}` : "/app/children"}>{t("common:form.cancel")}</Link>
+          <Link to={childId ? `/app/children/details/${childId}` : referring ? "/app/dashboard" : "/app/children"}>{t("common:form.cancel")}</Link>
         </div>
       </Form>
     </div>

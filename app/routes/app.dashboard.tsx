@@ -2,11 +2,12 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
+import { ReferChildLink } from "~/components/children/ReferChildLink";
 import { getDb } from "~/db.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { dashboardCounts } from "~/models/referral-list.server";
 
-export const handle = { i18n: ["common", "referrals"] };
+export const handle = { i18n: ["common", "referrals", "children"] };
 
 /** Counts of drafts, submitted referrals, children and status updates; users only for administrators (SPEC §2). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -26,21 +27,37 @@ export default function Dashboard() {
     { key: "statusUpdates", count: counts.statusUpdates, href: "/app/updates" },
     ...(counts.users !== null ? [{ key: "users", count: counts.users, href: "/app/users" }] : []),
   ];
+  // A new referrer has nothing to count yet: four zeros would only hide the way to begin.
+  const showCounts = isAdmin || cards.some((card) => card.count > 0);
   return (
     <div className="dashboard">
       <h1>{t("dashboard.title")}</h1>
       <p className="usa-intro">{t("dashboard.intro", { name })}</p>
-      <ul className="dashboard__counts" aria-label={t("dashboard.countsLabel")}>
-        {cards.map((card) => (
-          <li key={card.key} className="dashboard__count">
-            <Link to={card.href}>
-              <span className="dashboard__number">{number.format(card.count)}</span>
-              <span className="dashboard__label">{t(`dashboard.${card.key}`)}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-      {!isAdmin ? <p>{t("dashboard.startReferral")}</p> : null}
+      {!isAdmin ? (
+        <>
+          <p>{t("dashboard.about")}</p>
+          <p>
+            <ReferChildLink />
+          </p>
+          {counts.children > 0 ? (
+            <p>
+              <Link to="/app/children">{t("dashboard.referAdded")}</Link>
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      {showCounts ? (
+        <ul className="dashboard__counts" aria-label={t("dashboard.countsLabel")}>
+          {cards.map((card) => (
+            <li key={card.key} className="dashboard__count">
+              <Link to={card.href}>
+                <span className="dashboard__number">{number.format(card.count)}</span>
+                <span className="dashboard__label">{t(`dashboard.${card.key}`)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

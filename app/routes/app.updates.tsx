@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
-import { Pagination } from "~/components/list/List";
+import { ListTable, Pagination } from "~/components/list/List";
 import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
@@ -47,7 +47,7 @@ export default function StatusUpdates() {
       {rows.length === 0 ? (
         <p className="no-data">{t("updates.empty")}</p>
       ) : (
-        <table className="usa-table usa-table--borderless usa-table--stacked list-table">
+        <ListTable label={t("updates.title")}>
           <caption className="usa-sr-only">{t("updates.title")}</caption>
           <thead>
             <tr>
@@ -73,9 +73,9 @@ export default function StatusUpdates() {
               </tr>
             ))}
           </tbody>
-        </table>
+        </ListTable>
       )}
-      <Pagination state={state} total={total} />
+      {total > 0 ? <Pagination state={state} total={total} /> : null}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/auth/auth.server";
 import { confirmedIntent, UserActionConfirmPage, UserActions } from "~/components/admin/UserActions";
 import { userAction } from "~/components/admin/user-actions.server";
-import { CsvExport, DateFilterField, ListFilters, Pagination, SelectFilter, SortHeader, TextFilter, UnknownComparisonAlert } from "~/components/list/List";
+import { CsvExport, DateFilterField, ListFilters, ListTable, Pagination, SelectFilter, SortHeader, TextFilter, UnknownComparisonAlert } from "~/components/list/List";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
@@ -111,7 +111,7 @@ export default function UsersList() {
       {rows.length === 0 ? (
         <p className="no-data">{t("users.empty")}</p>
       ) : (
-        <table className="usa-table usa-table--borderless usa-table--stacked list-table">
+        <ListTable label={t("users.title")}>
           <caption className="usa-sr-only">{t("users.caption", { total })}</caption>
           <thead>
             <tr>
@@ -137,13 +137,15 @@ export default function UsersList() {
                 <td data-label={t("users.status")}>{row.locked ? t("users.statuses.inactive") : t("users.statuses.active")}</td>
                 <td data-label={t("users.lastLogin")}>{row.lastLogin ?? t("users.never")}</td>
                 <td data-label={t("users.role")}>{row.isAdmin ? t("users.roles.admin") : t("users.roles.user")}</td>
-                <td className="form-actions">
-                  <UserActions user={row} />
+                <td>
+                  <div className="table-actions">
+                    <UserActions user={row} />
+                  </div>
                 </td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </ListTable>
       )}
       <Pagination state={state} total={total} />
       {total > 0 ? <CsvExport href={exportHref} total={total} fileName={exportName} /> : null}

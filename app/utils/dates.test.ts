@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysBetween, easternCalendarDate, formatDateTimeEastern, formatCalendarDate, isIeNoticeWindowOpen } from "./dates";
+import { daysBetween, easternCalendarDate, formatDateTimeEastern, formatCalendarDate, formatLongDateEastern, isIeNoticeWindowOpen } from "./dates";
 
 describe("dates in US Eastern time", () => {
   it("shows a UTC moment in Eastern time, standard and daylight", () => {
@@ -11,6 +11,11 @@ describe("dates in US Eastern time", () => {
     expect(formatDateTimeEastern("2026-07-15T17:30:00.000Z", "es")).toMatch(/^15\/07\/2026/);
     expect(formatCalendarDate("2025-02-03", "es")).toBe("03/02/2025");
     expect(formatCalendarDate("2025-02-03", "en")).toBe("02/03/2025");
+  });
+
+  it("writes a date out in words, on Maryland's day", () => {
+    expect(formatLongDateEastern("2026-11-23T15:00:00Z")).toBe("November 23, 2026");
+    expect(formatLongDateEastern("2026-11-24T03:00:00Z", "es")).toBe("23 de noviembre de 2026");
   });
 
   it("knows the date in Maryland when it is already tomorrow in UTC", () => {

@@ -31,6 +31,16 @@ export function formatDateEastern(value: string | Date, language: Locale = "en")
   }).format(new Date(value));
 }
 
+/** A moment as a date written out in US Eastern time, e.g. "November 21, 2026" or "21 de noviembre de 2026". */
+export function formatLongDateEastern(value: string | Date, language: Locale = "en"): string {
+  return new Intl.DateTimeFormat(localeTag(language), {
+    timeZone: EASTERN_TIME_ZONE,
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  }).format(new Date(value));
+}
+
 /** A calendar date (YYYY-MM-DD, no time) as people read it; no time zone applies. */
 export function formatCalendarDate(isoDate: string, language: Locale = "en"): string {
   const [year, month, day] = isoDate.split("-").map(Number);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateBounds, listHref, parseListQuery, UnknownComparisonError, type ListSpec } from "./list";
+import { dateBounds, isFiltered, listHref, parseListQuery, UnknownComparisonError, type ListSpec } from "./list";
 
 const spec: ListSpec<"name" | "birthdate"> = {
   sorts: ["name", "birthdate"],
@@ -33,6 +33,12 @@ describe("a list's address", () => {
   it("keeps the other parameters in links and starts a new sort at page 1", () => {
     expect(listHref("?name=Ana&page=4", { sort: "birthdate", order: "desc" })).toBe("?name=Ana&sort=birthdate&order=desc");
     expect(listHref("?name=Ana&page=4", { page: 5 })).toBe("?name=Ana&page=5");
+  });
+
+  it("is filtered by a text or a whole date filter, not by a sort, a page or a comparison without its date", () => {
+    expect(isFiltered(parse("sort=birthdate&order=desc&page=2&count=20&birthdateType=after"))).toBe(false);
+    expect(isFiltered(parse("name=Ana"))).toBe(true);
+    expect(isFiltered(parse("birthdateType=after&birthdateFrom=2025-01-01"))).toBe(true);
   });
 });
 

@@ -127,6 +127,11 @@ export function listHref(search: string, changes: Record<string, string | number
   return text ? `?${text}` : "?";
 }
 
+/** Whether the list's address narrows it: an empty list then means "no match", not "nothing yet". */
+export function isFiltered(query: Pick<ListQuery, "text" | "dates">): boolean {
+  return Object.keys(query.text).length > 0 || Object.keys(query.dates).length > 0;
+}
+
 export function pageCount(total: number, count: number): number {
   return Math.max(1, Math.ceil(total / count));
 }

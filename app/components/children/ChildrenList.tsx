@@ -1,23 +1,39 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CsvExport, DateFilterField, ListFilters, Pagination, SortHeader, TextFilter, UnknownComparisonAlert } from "~/components/list/List";
+import { CsvExport, DateFilterField, EmptyList, ListFilters, ListTable, Pagination, SortHeader, TextFilter, UnknownComparisonAlert } from "~/components/list/List";
 import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
+import { isFiltered } from "~/utils/list";
 import type { loadChildrenList } from "./children-list.server";
 
 /** The children list (SPEC §2 childrenList and userChildrenList): one page for both. */
 export function ChildrenListPage() {
   const { owner, state, total, rows, filterError, canCreate, language, exportHref, exportName } = useLoaderData<typeof loadChildrenList>();
   const { t } = useTranslation(["children", "common"]);
+  const title = owner ? t("list.ownerTitle", { name: owner.name }) : t("list.title");
+  const addChild = (
+    <Link to="/app/children/edit/preverify" className="usa-button">
+      {t("list.add")}
+    </Link>
+  );
+  if (total === 0 && !isFiltered(state) && !filterError) {
+    return (
+      <div className="list-page">
+        <h1>{title}</h1>
+        {canCreate ? (
+          <EmptyList message={t("list.nothingYet")}>
+            <p>{t("list.nothingYetHow")}</p>
+            <p>{addChild}</p>
+          </EmptyList>
+        ) : (
+          <EmptyList message={owner ? t("list.nothingYetOwner", { name: owner.name }) : t("list.nothingYetAdmin")} />
+        )}
+      </div>
+    );
+  }
   return (
     <div className="list-page">
-      <h1>{owner ? t("list.ownerTitle", { name: owner.name }) : t("list.title")}</h1>
-      {canCreate ? (
-        <p>
-          <Link to="/app/children/edit/preverify" className="usa-button">
-            {t("list.add")}
-          </Link>
-        </p>
-      ) : null}
+      <h1>{title}</h1>
+      {canCreate ? <p>{addChild}</p> : null}
       {filterError ? <UnknownComparisonAlert /> : null}
       <ListFilters state={state} label={t("list.filters")}>
         <TextFilter name="name" label={t("list.name")} value={state.text.name} />
@@ -26,7 +42,7 @@ export function ChildrenListPage() {
       {rows.length === 0 ? (
         <p className="no-data">{t("list.empty")}</p>
       ) : (
-        <table className="usa-table usa-table--borderless usa-table--stacked list-table">
+        <ListTable label={title}>
           <caption className="usa-sr-only">{t("list.caption")}</caption>
           <thead>
             <tr>
@@ -46,7 +62,7 @@ export function ChildrenListPage() {
               </tr>
             ))}
           </tbody>
-        </table>
+        </ListTable>
       )}
       <Pagination state={state} total={total} />
       {total > 0 ? <CsvExport href={exportHref} total={total} fileName={exportName} /> : null}

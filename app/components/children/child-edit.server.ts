@@ -20,3 +20,11 @@ export async function childBeingEdited(request: Request, actor: CurrentUser) {
     stateOfResidence: url.searchParams.get("stateOfResidence") || child?.stateOfResidence || "",
   };
 }
+
+/**
+ * Whether the child is being added on the way to a referral ("Refer a child"): the address, then
+ * the forms of both steps, carry `next=referral`, and adding the child then opens its new referral.
+ */
+export function referralNext(params: URLSearchParams | FormData): boolean {
+  return params.get("next") === "referral";
+}

@@ -60,32 +60,34 @@ export function DocumentTable({
               <span className="document-table__file">{document.fileName}</span> ({formatFileSize(document.size, language)})
             </td>
             <td data-label={t("documents.added")}>{formatDateEastern(document.createdAt, language)}</td>
-            <td className="form-actions">
-              <button type="submit" className="usa-button usa-button--unstyled" {...editButton(document.id)}>
-                {t("documents.edit")}
-                <span className="usa-sr-only"> {document.description}</span>
-              </button>
-              <a href={documentFileHref(document.id)} download={document.fileName}>
-                {t("documents.download")}
-                <span className="usa-sr-only"> {document.fileName}</span>
-              </a>
-              <ConfirmAction
-                id={`delete-document-${document.id}`}
-                href={`?delete=${document.id}`}
-                triggerLabel={
-                  <>
-                    {t("documents.delete")}
-                    <span className="usa-sr-only"> {document.description}</span>
-                  </>
-                }
-                triggerClassName="usa-button usa-button--unstyled"
-                title={t("documents.deleteTitle", { name: document.description })}
-                body={<p>{t("documents.deleteBody")}</p>}
-                confirmLabel={t("documents.deleteConfirm")}
-                cancelLabel={t("documents.deleteCancel")}
-                intent="delete"
-                fields={{ document: String(document.id) }}
-              />
+            <td>
+              <div className="table-actions">
+                <button type="submit" className="usa-button usa-button--unstyled" {...editButton(document.id)}>
+                  {t("documents.edit")}
+                  <span className="usa-sr-only"> {document.description}</span>
+                </button>
+                <a href={documentFileHref(document.id)} download={document.fileName}>
+                  {t("documents.download")}
+                  <span className="usa-sr-only"> {document.fileName}</span>
+                </a>
+                <ConfirmAction
+                  id={`delete-document-${document.id}`}
+                  href={`?delete=${document.id}`}
+                  triggerLabel={
+                    <>
+                      {t("documents.delete")}
+                      <span className="usa-sr-only"> {document.description}</span>
+                    </>
+                  }
+                  triggerClassName="usa-button usa-button--unstyled"
+                  title={t("documents.deleteTitle", { name: document.description })}
+                  body={<p>{t("documents.deleteBody")}</p>}
+                  confirmLabel={t("documents.deleteConfirm")}
+                  cancelLabel={t("documents.deleteCancel")}
+                  intent="delete"
+                  fields={{ document: String(document.id) }}
+                />
+              </div>
             </td>
           </tr>
         ))}

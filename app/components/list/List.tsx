@@ -2,7 +2,7 @@ import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/Alert";
-import { DATE_COMPARISONS, FILTER_DEBOUNCE_MS, listHref, PAGE_SIZES, pageCount, type DateFilter, type SortOrder } from "~/utils/list";
+import { DATE_COMPARISONS, FILTER_DEBOUNCE_MS, isFiltered, listHref, PAGE_SIZES, pageCount, type DateFilter, type SortOrder } from "~/utils/list";
 
 // The pieces every paged list is made of (children now; referrals and users later). The page,
 // the sort and the filters live in the address, so every link and form here is plain HTML that
@@ -41,6 +41,29 @@ export function SortHeader({ field, label, state }: { field: string; label: stri
         {active ? <span aria-hidden="true">{state.order === "asc" ? " ▲" : " ▼"}</span> : null}
       </Link>
     </th>
+  );
+}
+
+/**
+ * A list's table inside a box that scrolls sideways when the table is wider than the screen, so
+ * the page itself never is. The box is focusable and named: a keyboard scrolls it too.
+ */
+export function ListTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take the focus to be scrolled by keyboard
+    <div className="usa-table-container--scrollable list-table-container" tabIndex={0} role="region" aria-label={label}>
+      <table className="usa-table usa-table--borderless usa-table--stacked list-table">{children}</table>
+    </div>
+  );
+}
+
+/** What a list says when it has no row and nothing narrows it: that there is nothing yet, and how to begin. */
+export function EmptyList({ message, children }: { message: string; children?: ReactNode }) {
+  return (
+    <div className="list-empty">
+      <p className="list-empty__message">{message}</p>
+      {children}
+    </div>
   );
 }
 
@@ -98,6 +121,9 @@ export function Pagination({ state, total }: { state: ListState; total: number }
 /**
  * The filter form: a GET form, so the filters end up in the address. Without JavaScript the
  * Apply button sends it; with JavaScript it is sent 760 ms after the last change.
+ *
+ * It sits in a disclosure so that on a phone the first rows come first: closed until opened, or
+ * open when the address holds a filter. On wider screens the styles show it open whatever its state.
  */
 export function ListFilters({ state, children, label }: { state: ListState; children: ReactNode; label: string }) {
   const { t } = useTranslation();
@@ -105,41 +131,47 @@ export function ListFilters({ state, children, label }: { state: ListState; chil
   const timer = useRef<number>();
   const { pathname } = useLocation();
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  // Only the first render decides: afterwards the person opens and closes it, and filtering as they
+  // type (a new address) must not snap it shut under their fingers.
+  const [openAtFirst] = useState(() => isFiltered(state));
   return (
-    <Form
-      method="get"
-      className="usa-form list-filters"
-      aria-label={label}
-      onChange={(event) => {
-        const form = event.currentTarget;
-        window.clearTimeout(timer.current);
-        timer.current = window.setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), FILTER_DEBOUNCE_MS);
-      }}
-    >
-      <input type="hidden" name="sort" value={state.sort} />
-      <input type="hidden" name="order" value={state.order} />
-      <div className="list-filters__fields">
-        {children}
-        <div className="usa-form-group">
-          <label className="usa-label" htmlFor="list-count">
-            {t("list.pageSize")}
-          </label>
-          <select className="usa-select" id="list-count" name="count" defaultValue={String(state.count)}>
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
+    <details className="list-filters-disclosure" open={openAtFirst}>
+      <summary>{label}</summary>
+      <Form
+        method="get"
+        className="usa-form list-filters"
+        aria-label={label}
+        onChange={(event) => {
+          const form = event.currentTarget;
+          window.clearTimeout(timer.current);
+          timer.current = window.setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), FILTER_DEBOUNCE_MS);
+        }}
+      >
+        <input type="hidden" name="sort" value={state.sort} />
+        <input type="hidden" name="order" value={state.order} />
+        <div className="list-filters__fields">
+          {children}
+          <div className="usa-form-group">
+            <label className="usa-label" htmlFor="list-count">
+              {t("list.pageSize")}
+            </label>
+            <select className="usa-select" id="list-count" name="count" defaultValue={String(state.count)}>
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
-      </div>
-      <div className="form-actions">
-        <button type="submit" className="usa-button usa-button--outline">
-          {t("list.apply")}
-        </button>
-        <Link to={pathname}>{t("list.clear")}</Link>
-      </div>
-    </Form>
+        <div className="form-actions">
+          <button type="submit" className="usa-button usa-button--outline">
+            {t("list.apply")}
+          </button>
+          <Link to={pathname}>{t("list.clear")}</Link>
+        </div>
+      </Form>
+    </details>
   );
 }
 

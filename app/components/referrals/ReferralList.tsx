@@ -1,8 +1,11 @@
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CsvExport, DateFilterField, ListFilters, Pagination, SelectFilter, SortHeader, TextFilter, UnknownComparisonAlert } from "~/components/list/List";
+import { ReferChildLink } from "~/components/children/ReferChildLink";
+import { CsvExport, DateFilterField, EmptyList, ListFilters, ListTable, Pagination, SelectFilter, SortHeader, TextFilter, UnknownComparisonAlert } from "~/components/list/List";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
+import { isFiltered } from "~/utils/list";
+import type { ReferralListKind } from "~/models/referral-list.server";
 import type { loadReferralList } from "./referral-list.server";
 
 /**
@@ -31,6 +34,14 @@ export function ReferralListPage() {
   }
   const drafts = kind === "drafts";
   const statusLabel = (status: string) => (status === "Unable to Process" ? t("list.rejected") : t(`common:statuses.${status}`));
+  if (total === 0 && !isFiltered(state) && !filterError) {
+    return (
+      <div className="list-page">
+        <h1>{title}</h1>
+        <NothingYet kind={kind} isAdmin={isAdmin} ownerName={owner?.name} />
+      </div>
+    );
+  }
   return (
     <div className="list-page">
       <h1>{title}</h1>
@@ -55,7 +66,7 @@ export function ReferralListPage() {
       {rows.length === 0 ? (
         <p className="no-data">{t("list.empty")}</p>
       ) : (
-        <table className="usa-table usa-table--borderless usa-table--stacked list-table">
+        <ListTable label={title}>
           <caption className="usa-sr-only">{t("list.caption", { title, total })}</caption>
           <thead>
             <tr>
@@ -72,7 +83,6 @@ export function ReferralListPage() {
                 <>
                   <SortHeader field="submissionDate" label={t("list.submissionDate")} state={state} />
                   <SortHeader field="statusUpdatedAt" label={t("list.statusUpdatedAt")} state={state} />
-                  <th scope="col">{t("list.statusDetails")}</th>
                 </>
               )}
               {isAdmin ? <SortHeader field="completedBy" label={t("list.completedBy")} state={state} /> : null}
@@ -88,7 +98,11 @@ export function ReferralListPage() {
                   <Link to={row.href}>{row.childName}</Link>
                 </th>
                 <td data-label={t("list.birthdate")}>{formatCalendarDate(row.birthdate, language)}</td>
-                <td data-label={t("list.status")}>{t(`common:statuses.${row.status}`)}</td>
+                <td data-label={t("list.status")}>
+                  {t(`common:statuses.${row.status}`)}
+                  {/* Under the status, not in a column of their own: most referrals have none. */}
+                  {row.statusDetails ? <span className="list-table__details usa-hint">{row.statusDetails}</span> : null}
+                </td>
                 <td data-label={t("list.county")}>{row.county}</td>
                 {drafts ? (
                   <>
@@ -99,7 +113,6 @@ export function ReferralListPage() {
                   <>
                     <td data-label={t("list.submissionDate")}>{row.submissionDate ? formatDateEastern(row.submissionDate, language) : ""}</td>
                     <td data-label={t("list.statusUpdatedAt")}>{row.statusUpdatedAt ? formatDateEastern(row.statusUpdatedAt, language) : ""}</td>
-                    <td data-label={t("list.statusDetails")}>{row.statusDetails}</td>
                   </>
                 )}
                 {isAdmin ? (
@@ -109,42 +122,59 @@ export function ReferralListPage() {
                     <span className="usa-hint">{row.completedByEmail}</span>
                   </td>
                 ) : null}
-                <td className="form-actions">
-                  <Link to={row.href}>
-                    {row.mayChange ? t("list.edit") : t("list.review")}
-                    <span className="usa-sr-only"> {row.childName}</span>
-                  </Link>
-                  {row.mayCopy ? (
-                    <Form method="post" className="inline-form">
-                      <input type="hidden" name="referral" value={row.id} />
-                      <button type="submit" name="intent" value="copy" className="usa-button usa-button--unstyled">
-                        {t("list.copy")}
-                        <span className="usa-sr-only"> {row.childName}</span>
-                      </button>
-                    </Form>
-                  ) : null}
-                  {row.mayChange ? (
-                    <ConfirmAction
-                      id={`delete-referral-${row.id}`}
-                      href={`?${new URLSearchParams([...new URLSearchParams(search), ["delete", String(row.id)]])}`}
-                      triggerLabel={
-                        <>
-                          {t("list.delete")}
+                <td>
+                  <div className="table-actions">
+                    <Link to={row.href}>
+                      {row.mayChange ? t("list.edit") : t("list.review")}
+                      <span className="usa-sr-only"> {row.childName}</span>
+                    </Link>
+                    {row.mayCopy ? (
+                      <Form method="post" className="inline-form">
+                        <input type="hidden" name="referral" value={row.id} />
+                        <button type="submit" name="intent" value="copy" className="usa-button usa-button--unstyled">
+                          {t("list.copy")}
                           <span className="usa-sr-only"> {row.childName}</span>
-                        </>
-                      }
-                      triggerClassName="usa-button usa-button--unstyled"
-                      {...deleteQuestion(row)}
-                    />
-                  ) : null}
+                        </button>
+                      </Form>
+                    ) : null}
+                    {row.mayChange ? (
+                      <ConfirmAction
+                        id={`delete-referral-${row.id}`}
+                        href={`?${new URLSearchParams([...new URLSearchParams(search), ["delete", String(row.id)]])}`}
+                        triggerLabel={
+                          <>
+                            {t("list.delete")}
+                            <span className="usa-sr-only"> {row.childName}</span>
+                          </>
+                        }
+                        triggerClassName="usa-button usa-button--unstyled"
+                        {...deleteQuestion(row)}
+                      />
+                    ) : null}
+                  </div>
                 </td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </ListTable>
       )}
       <Pagination state={state} total={total} />
       {total > 0 ? <CsvExport href={exportHref} total={total} fileName={exportName} /> : null}
     </div>
+  );
+}
+
+/** An empty list with no filter: say there is nothing yet and, to a referrer, how to begin. */
+function NothingYet({ kind, isAdmin, ownerName }: { kind: ReferralListKind; isAdmin: boolean; ownerName?: string }) {
+  const { t } = useTranslation("referrals");
+  if (kind !== "drafts" && kind !== "submitted") return <EmptyList message={t("list.nothingYet.user", { name: ownerName })} />;
+  if (isAdmin) return <EmptyList message={t(`list.nothingYet.${kind}Admin`)} />;
+  return (
+    <EmptyList message={t(`list.nothingYet.${kind}`)}>
+      <p>{t(`list.nothingYet.${kind}How`)}</p>
+      <p>
+        <ReferChildLink />
+      </p>
+    </EmptyList>
   );
 }

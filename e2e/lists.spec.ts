@@ -1,0 +1,156 @@
+import type { Locator } from "@playwright/test";
+import { expectAccessible, expect, test } from "./fixtures";
+import { createChild, createUser, setStatus, signIn, startReferral, submitDirectly } from "./support";
+
+// The lists on a phone and on a wide screen (issue 18): empty lists say how to begin, the filters
+// wait in a disclosure on a phone, row actions are spaced tap targets, stacked tables use the
+// whole width, and wide tables scroll in their own box.
+
+const EMPTY = {
+  en: [
+    { path: "/app/children", message: "You have not added a child yet.", action: "Add a child" },
+    { path: "/app/referrals/drafts", message: "You have no draft referrals.", action: "Refer a child" },
+    { path: "/app/referrals/submitted", message: "You have not submitted a referral yet.", action: "Refer a child" },
+  ],
+  sp: [
+    { path: "/app/children", message: "Todavía no ha agregado ningún niño.", action: "Agregar un niño" },
+    { path: "/app/referrals/drafts", message: "No tiene borradores de referidos.", action: "Referir a un niño" },
+    { path: "/app/referrals/submitted", message: "Todavía no ha enviado ningún referido.", action: "Referir a un niño" },
+  ],
+} as const;
+
+const PHONE = { width: 375, height: 812 };
+
+for (const lang of ["en", "sp"] as const) {
+  test(`a new referrer's empty lists say how to begin, without filters or counts (${lang})`, async ({ page, context, javaScriptOn }) => {
+    test.slow(); // axe runs here, slow without JavaScript when the machine is busy
+    await signIn(context, await createUser({ language: lang }));
+    for (const { path, message, action } of EMPTY[lang]) {
+      await page.goto(`${path}?lang=${lang}`);
+      await expect(page.getByText(message)).toBeVisible();
+      await expect(page.getByRole("link", { name: action, exact: true })).toHaveClass("usa-button");
+      await expect(page.locator("details, form[method=get]")).toHaveCount(0);
+      await expect(page.locator(".list-count")).toHaveCount(0);
+      await expect(page.getByRole("table")).toHaveCount(0);
+      await expectAccessible(page, { javaScriptOn });
+    }
+  });
+}
+
+test("with a filter that matches nothing, the filters stay and say no referral matches", async ({ page, context, javaScriptOn }) => {
+  test.slow(); // axe runs here, slow without JavaScript when the machine is busy
+  await page.setViewportSize(PHONE);
+  const user = await signIn(context, await createUser());
+  await startReferral(user, (await createChild(user)).id);
+  await page.goto("/app/referrals/drafts?childName=Nadie");
+  await expect(page.getByText("No referral matches.")).toBeVisible();
+  // A filter in use: the disclosure is open on a phone too, the filter shown with what it holds.
+  await expect(page.getByRole("searchbox", { name: "Child" })).toHaveValue("Nadie");
+  await expect(page.getByText("You have no draft referrals.")).toHaveCount(0);
+  await expectAccessible(page, { javaScriptOn });
+});
+
+/** Whether two boxes share any point. */
+function overlap(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+async function boxes(targets: Locator) {
+  const found = [];
+  for (const target of await targets.all()) found.push((await target.boundingBox())!);
+  return found;
+}
+
+test("on a phone the rows come before the filters, the table is as wide as the page, and row actions are spaced tap targets", async ({ page, context, javaScriptOn }) => {
+  test.slow(); // axe runs here, slow without JavaScript when the machine is busy
+  await page.setViewportSize(PHONE);
+  const user = await signIn(context, await createUser());
+  await startReferral(user, (await createChild(user, { firstName: "Ana", lastName: "Fila" })).id);
+  await page.goto("/app/referrals/drafts");
+
+  // The filters wait behind their summary; the first row is in the first screen.
+  const filterName = page.getByRole("searchbox", { name: "Child" });
+  await expect(filterName).toBeHidden();
+  const row = page.getByRole("row", { name: /Ana Fila/ });
+  expect((await row.boundingBox())!.y).toBeLessThan(PHONE.height);
+  await page.getByText("Filter the referrals").click();
+  await expect(filterName).toBeVisible();
+
+  // Stacked at the page's width, not shrunk to its content.
+  const table = await page.getByRole("table").boundingBox();
+  const content = await page.locator(".list-page").boundingBox();
+  expect(table!.width).toBeGreaterThanOrEqual(content!.width - 1);
+
+  // Continue, Copy and Delete: each at least 24 × 24 px, none touching another.
+  const actions = row.locator(".table-actions").locator(":scope > a, :scope > form > button");
+  await expect(actions).toHaveCount(3);
+  const found = await boxes(actions);
+  for (const box of found) {
+    expect(box.width).toBeGreaterThanOrEqual(24);
+    expect(box.height).toBeGreaterThanOrEqual(24);
+  }
+  for (let i = 0; i < found.length; i++) {
+    for (let j = i + 1; j < found.length; j++) {
+      const grown = { x: found[i].x - 4, y: found[i].y - 4, width: found[i].width + 8, height: found[i].height + 8 };
+      expect(overlap(grown, found[j]), `actions ${i} and ${j} are at least 4 px apart`).toBe(false);
+    }
+  }
+  await expectAccessible(page, { javaScriptOn });
+});
+
+test("on a wide screen the filters are shown without opening anything", async ({ page, context }) => {
+  const user = await signIn(context, await createUser());
+  await startReferral(user, (await createChild(user)).id);
+  await page.goto("/app/referrals/drafts");
+  await expect(page.getByRole("searchbox", { name: "Child" })).toBeVisible();
+  await expect(page.getByText("Filter the referrals", { exact: true })).toBeHidden();
+});
+
+test("an administrator's wide list scrolls in its own box: the page fits 1280 px and every Review link is reachable", async ({ page, context, javaScriptOn }) => {
+  test.slow(); // axe runs here, slow without JavaScript when the machine is busy
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const mark = Math.random().toString(36).slice(2, 8);
+  const referrer = await createUser({ lastName: `Largo${mark}` });
+  const base = await startReferral(referrer, (await createChild(referrer, { firstName: "Ana", lastName: `Ancha${mark}` })).id);
+  await submitDirectly(referrer, base);
+  await setStatus(base, "Eligible", "Services start in March.", "Los servicios empiezan en marzo.", new Date().toISOString());
+  await signIn(context, await createUser({ admin: true }));
+
+  for (const path of [`/app/referrals/submitted?childName=${mark}`, `/app/user/${referrer.id}/referrals`, `/app/users?name=${mark}`]) {
+    await page.goto(path);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), path).toBeLessThanOrEqual(0);
+    const region = page.getByRole("region", { name: /Submitted referrals|Referrals of|Users/ });
+    await expect(region).toHaveAttribute("tabindex", "0");
+    await expect(region.getByRole("table")).toBeVisible();
+  }
+
+  // No column that is empty for every row: the status's details sit under the status.
+  await page.goto(`/app/referrals/submitted?childName=${mark}`);
+  await expect(page.getByRole("columnheader", { name: "Details" })).toHaveCount(0);
+  const row = page.getByRole("row", { name: new RegExp(`Ancha${mark}`) });
+  await expect(row.getByRole("cell", { name: /Eligible/ })).toContainText("Services start in March.");
+  const review = row.getByRole("link", { name: /^Review/ });
+  await review.scrollIntoViewIfNeeded();
+  const box = (await review.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(1280);
+  await expectAccessible(page, { javaScriptOn });
+  await review.click();
+  await expect(page).toHaveURL(/\/review$/);
+});
+
+test("a page of rows that turns empty under a filter keeps the filters open while one types @js-only", async ({ page, context }) => {
+  await page.setViewportSize(PHONE);
+  const user = await signIn(context, await createUser());
+  await createChild(user, { firstName: "Ana", lastName: "Tecla" });
+  await page.goto("/app/children");
+  await page.getByText("Filter the children").click();
+  const name = page.getByRole("searchbox", { name: "Name" });
+  await name.fill("Zzz");
+  await expect(page).toHaveURL(/name=Zzz/);
+  await expect(page.getByText("No children match.", { exact: false })).toBeVisible();
+  await name.fill("");
+  await expect(page).not.toHaveURL(/name=Zzz/);
+  // Back to no filter: the disclosure the person opened stays open under their fingers.
+  await expect(name).toBeVisible();
+  await expect(page.getByRole("row", { name: /Ana Tecla/ })).toBeVisible();
+});
