@@ -113,6 +113,8 @@ for (const lang of ["en", "sp"] as const) {
     await page.getByRole("button", { name: text.continue }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.nameTitle);
     await expectAccessible(page, { javaScriptOn });
+    // No Mr., Mrs. or Dr. for an infant (a suffix such as Jr. stays).
+    await expect(page.getByLabel(/^(Prefix|Prefijo)/)).toHaveCount(0);
     await page.getByLabel(text.firstName, { exact: true }).fill("Lucía");
     await page.getByLabel(text.lastName, { exact: true }).fill("Pérez");
     await page.getByRole("button", { name: text.create }).click();

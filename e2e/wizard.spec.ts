@@ -51,6 +51,7 @@ const TEXT = {
     unknown: "Unknown",
     reasons: "Reasons for the referral",
     addGuardian: "Add a parent or guardian",
+    guardianPhones: "Phone numbers of this parent or guardian",
     guardianRelationship: "Relationship to the child",
     homePhone: "Home phone",
     mobilePhone: "Mobile phone",
@@ -118,6 +119,7 @@ const TEXT = {
     unknown: "No se sabe",
     reasons: "Razones del referido",
     addGuardian: "Agregar un padre, madre o tutor",
+    guardianPhones: "Teléfonos de este padre, madre o tutor",
     guardianRelationship: "Relación con el niño",
     homePhone: "Teléfono de casa",
     mobilePhone: "Teléfono celular",
@@ -199,7 +201,8 @@ for (const lang of ["en", "sp"] as const) {
     await page.locator("label", { hasText: text.saveToBook }).click();
     await continueTo(page, text, text.gestational);
 
-    // 6. Gestational age.
+    // 6. Gestational age. The unknown box's hint sits on its own line under its label.
+    await expect(page.locator(".usa-checkbox__label-description")).toHaveCSS("display", "block");
     await page.getByLabel(text.weeks, { exact: true }).fill("39");
     await page.getByLabel(new RegExp(`^${text.days}`)).fill("3");
     await page.getByRole("button", { name: text.save, exact: true }).click();
@@ -210,6 +213,8 @@ for (const lang of ["en", "sp"] as const) {
     await page.goto(`${base}/family-information/guardian-list`);
     await page.getByRole("link", { name: text.addGuardian }).click();
     await expectAccessible(page, { javaScriptOn });
+    // The phones are the parent's, not the person filling the form in.
+    await expect(page.getByRole("group", { name: text.guardianPhones })).toBeVisible();
     await page.getByLabel(text.firstName, { exact: true }).fill("Rosa");
     await page.getByLabel(text.lastName, { exact: true }).fill("Pérez");
     await page.getByLabel(text.guardianRelationship).selectOption("1");

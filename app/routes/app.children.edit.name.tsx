@@ -38,7 +38,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
         id: child ? String(child.id) : "",
         birthdate,
         stateOfResidence,
-        prefix: child?.prefix ?? "",
         firstName: child?.firstName ?? "",
         middleName: child?.middleName ?? "",
         lastName: child?.lastName ?? "",
@@ -46,7 +45,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       },
       birthdateText: birthdate ? formatCalendarDate(birthdate, language) : "",
       stateText: stateOfResidence ? await getLookupLabel(db, "States", stateOfResidence, language) : "",
-      prefixes: await getLookupOptions(db, "Prefixes", language),
       suffixes: await getLookupOptions(db, "Suffixes", language),
     },
     { status: missing ? 400 : 200 },
@@ -99,7 +97,7 @@ function MissingInformation() {
 }
 
 function NameForm() {
-  const { child, defaults, birthdateText, stateText, prefixes, suffixes } = useLoaderData<typeof loader>();
+  const { child, defaults, birthdateText, stateText, suffixes } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["children", "common"]);
   const [form, fields] = useForm({
@@ -113,7 +111,6 @@ function NameForm() {
   const summary = summarize(t, [
     [fields.birthdate, t("preverify.birthdate")],
     [fields.stateOfResidence, t("preverify.state")],
-    [fields.prefix, t("name.prefix")],
     [fields.firstName, t("name.firstName")],
     [fields.middleName, t("name.middleName")],
     [fields.lastName, t("name.lastName")],
@@ -143,7 +140,6 @@ function NameForm() {
         <input type="hidden" name="stateOfResidence" value={defaults.stateOfResidence} />
         <fieldset className="usa-fieldset">
           <legend className="usa-legend usa-legend--large">{t("name.legend")}</legend>
-          <SelectField meta={fields.prefix} label={t("name.prefix")} options={prefixes} optional />
           <TextField meta={fields.firstName} label={t("name.firstName")} autoComplete="off" />
           <TextField meta={fields.middleName} label={t("name.middleName")} optional autoComplete="off" />
           <TextField meta={fields.lastName} label={t("name.lastName")} autoComplete="off" />
