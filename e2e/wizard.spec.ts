@@ -70,6 +70,8 @@ const TEXT = {
     otherConditionError: "Describe the other medical condition.",
     otherConditionLabel: "Describe the other medical condition",
     screeningDate: "Date of the screening",
+    // Typed, and shown back, in the order the pages show dates.
+    screeningTyped: "03/14/2025",
   },
   sp: {
     newReferral: "Iniciar un referido nuevo",
@@ -138,6 +140,7 @@ const TEXT = {
     otherConditionError: "Describa la otra afección médica.",
     otherConditionLabel: "Describa la otra afección médica",
     screeningDate: "Fecha de la prueba",
+    screeningTyped: "14/03/2025",
   },
 } as const;
 type Text = (typeof TEXT)["en" | "sp"];
@@ -252,7 +255,7 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page.getByRole("alert").first()).toContainText(text.otherConditionError);
     await expectAccessible(page, { javaScriptOn });
     await page.getByLabel(new RegExp(`^${text.otherConditionLabel}`)).fill("Tortícolis");
-    await page.getByLabel(new RegExp(`^${text.screeningDate}`)).fill("2025-03-14");
+    await page.getByLabel(new RegExp(`^${text.screeningDate}`)).fill(text.screeningTyped);
     await continueTo(page, text, text.details);
 
     // 14. Details, with the used / max counter.
@@ -293,7 +296,7 @@ for (const lang of ["en", "sp"] as const) {
     await page.goto(`${base}/reason/screen`);
     await expect(page.getByRole("checkbox", { name: text.otherCondition })).toBeChecked();
     await expect(page.getByLabel(new RegExp(`^${text.otherConditionLabel}`))).toHaveValue("Tortícolis");
-    await expect(page.getByLabel(new RegExp(`^${text.screeningDate}`))).toHaveValue("2025-03-14");
+    await expect(page.getByLabel(new RegExp(`^${text.screeningDate}`))).toHaveValue(text.screeningTyped);
     await page.goto(`${base}/details/select`);
     await expect(page.getByLabel(new RegExp(`^${text.detailsLabel}`))).toHaveValue("Camina tarde.");
   });

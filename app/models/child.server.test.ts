@@ -22,7 +22,7 @@ const child = (values: Partial<ChildName> = {}): ChildName => ({
   stateOfResidence: "21",
   ...values,
 });
-const query = (text = "") => parseListQuery(new URLSearchParams(text), CHILD_LIST);
+const query = (text = "") => parseListQuery(new URLSearchParams(text), CHILD_LIST, "en");
 
 beforeAll(async () => {
   test = await createTestDatabase();

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { isCommonPassword } from "~/auth/common-passwords.server";
+import type { Language } from "~/i18n/config";
+import { parseTypedDate } from "~/utils/dates";
 import { isPasswordAcceptable } from "~/utils/password";
 import { parsePhone, phoneDigits } from "~/utils/phone";
 
@@ -64,6 +66,15 @@ export const interfaceLanguage = z.enum(["en", "sp"], {
 /** A code from a lookup list; the server also checks it exists (see lookupCode in models). */
 export const requiredCode = z.string({ required_error: "validation.required" }).trim().min(1, "validation.required").max(20);
 export const optionalCode = z.string().trim().max(20).optional();
+
+/** A date typed in the page language's order (dd/mm/aaaa in Spanish) or as YYYY-MM-DD, read as YYYY-MM-DD. */
+export function typedDate(language: Language) {
+  return z.string().transform((text, ctx) => {
+    const date = parseTypedDate(text, language);
+    if (!date) ctx.addIssue({ code: "custom", message: "validation.typedDate", fatal: true });
+    return date ?? z.NEVER;
+  });
+}
 
 /**
  * The honeypot: a field people never see. Anything in it means a robot filled the form; the
