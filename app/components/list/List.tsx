@@ -215,23 +215,28 @@ export function DateFilterField({ name, label, value, allowNever = false }: { na
       </div>
       <div className="usa-form-group">
         <label className="usa-label" htmlFor={`filter-${name}-from`}>
-          {t(type === "between" ? "list.from" : "list.date")}
+          {t(type === "between" ? "list.from" : "list.date")} <span className="usa-hint">{t("list.dateHint")}</span>
         </label>
-        <span className="usa-hint" id={`filter-${name}-from-format`}>
-          {t("list.dateHint")}
-        </span>
-        <input className="usa-input" id={`filter-${name}-from`} name={`${name}From`} {...TYPED_DATE} defaultValue={typed("From")} aria-describedby={`filter-${name}-from-format`} />
+        <input className="usa-input" id={`filter-${name}-from`} name={`${name}From`} {...TYPED_DATE} defaultValue={typed("From")} />
       </div>
       {showTo ? (
         <div className="usa-form-group">
           <label className="usa-label" htmlFor={`filter-${name}-to`}>
-            {t("list.to")}
+            {t("list.to")} <span className="usa-hint">{t("list.dateHint")}</span>
           </label>
-          <span className="usa-hint" id={`filter-${name}-to-hint`}>
-            {t("list.dateHint")}
-            {!hydrated ? <span className="list-date-filter__between">{t("list.toHint")}</span> : null}
-          </span>
-          <input className="usa-input" id={`filter-${name}-to`} name={`${name}To`} {...TYPED_DATE} defaultValue={typed("To")} aria-describedby={`filter-${name}-to-hint`} />
+          {!hydrated ? (
+            <span className="usa-hint" id={`filter-${name}-to-hint`}>
+              {t("list.toHint")}
+            </span>
+          ) : null}
+          <input
+            className="usa-input"
+            id={`filter-${name}-to`}
+            name={`${name}To`}
+            {...TYPED_DATE}
+            defaultValue={typed("To")}
+            aria-describedby={!hydrated ? `filter-${name}-to-hint` : undefined}
+          />
         </div>
       ) : null}
     </fieldset>
