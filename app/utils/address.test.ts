@@ -29,7 +29,9 @@ describe("an address as one line", () => {
 
   it("says the nickname, the street, the city and MD with the ZIP, and the county when given", () => {
     expect(addressText({ ...home, nickname: "Grandma's", line2: "Apt 2" })).toBe("Grandma's, 100 N Charles St, Apt 2, Baltimore, MD 21201");
-    expect(addressText({ ...home, county: "Baltimore City" })).toBe("100 N Charles St, Baltimore, MD 21201, Baltimore City");
+    expect(addressText(home, "Baltimore City")).toBe("100 N Charles St, Baltimore, MD 21201, Baltimore City");
+    // An address's own county is a code: never said as if it were a name.
+    expect(addressText({ ...home, county: "24510" } as typeof home)).toBe("100 N Charles St, Baltimore, MD 21201");
   });
 
   it("never says the street twice: a nickname that is the street, or a second line that repeats it", () => {

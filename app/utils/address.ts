@@ -48,17 +48,16 @@ export interface AddressParts {
   line2?: string | null;
   city: string;
   zip: string;
-  /** The county's name, when it is to be said. */
-  county?: string | null;
 }
 
 /**
  * One line for an address wherever it is shown, e.g. "Home, 100 Main St, Apt 2, Annapolis, MD 21401".
  * A nickname that is the street itself, or a second line that repeats the first, is said once.
+ * The county is said only when its name is given (addresses hold its code).
  */
-export function addressText({ nickname, line1, line2, city, zip, county }: AddressParts): string {
+export function addressText({ nickname, line1, line2, city, zip }: AddressParts, countyName?: string | null): string {
   const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? "").trim().toLowerCase() === (b ?? "").trim().toLowerCase();
-  const place = [line1, same(line2, line1) ? null : line2, city, zip ? `MD ${zip}` : null, county];
+  const place = [line1, same(line2, line1) ? null : line2, city, zip ? `MD ${zip}` : null, countyName];
   const name = nickname && !place.some((part) => same(part, nickname)) ? nickname : null;
   return [name, ...place]
     .map((part) => part?.trim())

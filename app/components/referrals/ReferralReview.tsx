@@ -72,7 +72,7 @@ export function ReferralReview({
         ? t("review.answers.unknown")
         : t("review.fields.gestationalWeeks", { weeks: Math.floor(childInfo.gestationalAgeInDays / 7), days: childInfo.gestationalAgeInDays % 7 });
   const address = childInfo.address
-    ? addressText(childInfo.address)
+    ? addressText(childInfo.address, childInfo.address.county)
     : none;
   const documents = (consent: boolean) => {
     const rows = review.documents.filter((document) => document.isConsent === consent);
