@@ -59,7 +59,7 @@ export async function benchLists(server: BenchServer): Promise<{ model: ListFigu
     ];
     const model: ListFigure[] = [];
     for (const [label, actor, kind, search] of cases) {
-      const query = parseListQuery(new URLSearchParams(search), referralListSpec(kind));
+      const query = parseListQuery(new URLSearchParams(search), referralListSpec(kind), "en");
       const { total } = await listReferrals(db, actor, kind, query);
       model.push({ label, total, ...(await time(() => listReferrals(db, actor, kind, query))) });
     }

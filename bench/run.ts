@@ -71,7 +71,7 @@ async function main() {
         await trx.insertInto("children").values(rows).execute();
       }
     });
-    const query = (text: string) => parseListQuery(new URLSearchParams(text), CHILD_LIST);
+    const query = (text: string) => parseListQuery(new URLSearchParams(text), CHILD_LIST, "en");
     const cases: Array<[string, string]> = [
       ["first page, newest first (the default)", ""],
       ["page 500 of 10, sorted by name", "sort=name&order=asc&page=500"],

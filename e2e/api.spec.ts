@@ -567,7 +567,7 @@ test("a referral created, filled, given a consent document and submitted through
   await page.goto(`${base}/review`);
   await page.getByRole("link", { name: "Submit the referral" }).click();
   await page.getByRole("button", { name: "Yes, submit it" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Referral sent");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Referral submitted");
 
   // Through the API alone, with the codes read from /api/lookups.
   const api = await client(user);

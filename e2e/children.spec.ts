@@ -7,7 +7,7 @@ const TEXT = {
   en: {
     children: "Children",
     add: "Add a child",
-    preverifyTitle: "Add a child: birthdate and state",
+    preverifyTitle: "Add a child: date of birth and state",
     month: "Month",
     day: "Day",
     year: "Year",
@@ -21,7 +21,7 @@ const TEXT = {
     backToList: "Back to the children list",
     filterName: "Name",
     apply: "Apply filters",
-    birthdate: "Birthdate",
+    birthdate: "Date of birth",
     deleteChild: "Delete this child",
     confirmDelete: "Yes, delete the child",
     deleted: "Child deleted",
@@ -32,7 +32,7 @@ const TEXT = {
     firstNameMissing: "Enter the child's first name.",
     notMaryland: "Only children who live in Maryland can be referred to this program.",
     impossible: "That date does not exist.",
-    missing: "The birthdate and state are missing",
+    missing: "The date of birth and state are missing",
     addNew: "Add a new child",
     toList: "Go to the children list",
     newReferral: "Start a new referral",
@@ -41,7 +41,7 @@ const TEXT = {
     backToChild: "Back to the child's page",
     export: "Export to CSV",
     exportDone: "Export done: 100%",
-    csvHeader: "First name,Middle name,Last name,Suffix,Birthdate,State of residence",
+    csvHeader: "First name,Middle name,Last name,Suffix,Date of birth,State of residence",
     notFound: "Page not found",
   },
   sp: {
@@ -119,6 +119,8 @@ for (const lang of ["en", "sp"] as const) {
     await page.getByRole("button", { name: text.continue }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.nameTitle);
     await expectAccessible(page, { javaScriptOn });
+    // No Mr., Mrs. or Dr. for an infant (a suffix such as Jr. stays).
+    await expect(page.getByLabel(/^(Prefix|Prefijo)/)).toHaveCount(0);
     await page.getByLabel(text.firstName, { exact: true }).fill("Lucía");
     await page.getByLabel(text.lastName, { exact: true }).fill("Pérez");
     await page.getByRole("button", { name: text.create }).click();

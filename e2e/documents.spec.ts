@@ -51,8 +51,8 @@ const TEXT = {
     updated: "Documento actualizado",
     removed: "Documento eliminado",
     referralUpdated: "Referido actualizado",
-    consentLegend: "¿Ha dado un padre, una madre o un tutor su consentimiento por escrito para este referido?",
-    consentYes: "Sí, un padre, una madre o un tutor firmó un formulario de consentimiento",
+    consentLegend: "¿Ha dado un padre, madre o tutor su consentimiento por escrito para este referido?",
+    consentYes: "Sí, un padre, madre o tutor firmó un formulario de consentimiento",
     consentDefault: "Consentimiento firmado para referir al niño y compartir información con el Programa de Infantes y Niños Pequeños de Maryland",
     consentDocuments: "Documentos de consentimiento",
     edit: "Editar",
@@ -237,14 +237,14 @@ test("the screenings screen's answers, not yet saved, come back after attaching 
   await signIn(context, user);
   await page.goto(`${base}/reason/screen`);
   await page.getByRole("group", { name: "Failed screenings" }).locator("label", { hasText: /^Newborn hearing screening$/ }).click();
-  await page.getByLabel(/^Date of the screening/).fill("2026-03-02");
+  await page.getByLabel(/^Date of the screening/).fill("03/02/2026");
   await page.getByRole("button", { name: "Attach a screening report" }).click();
   await heading(page, TEXT.en.add);
   await upload(page, TEXT.en, "Hearing screening report", { name: "report.pdf", mimeType: "application/pdf", buffer: pdfBytes() });
   await heading(page, "Screenings and medical conditions");
   await expect(page.getByText(TEXT.en.saved)).toBeVisible();
   await expect(page.getByRole("group", { name: "Failed screenings" }).getByRole("checkbox", { name: "Newborn hearing screening" })).toBeChecked();
-  await expect(page.getByLabel(/^Date of the screening/)).toHaveValue("2026-03-02");
+  await expect(page.getByLabel(/^Date of the screening/)).toHaveValue("03/02/2026");
   expect((await documentsOf(referralId)).map((row) => row.description)).toEqual(["Hearing screening report"]);
 });
 

@@ -148,7 +148,7 @@ test("a keyboard user adds a child and walks the whole wizard to the review, eve
   await press(page, "Enter");
 
   // The child: birthdate and state, then the name.
-  await expectScreen(page, "Add a child: birthdate and state", javaScriptOn, titles);
+  await expectScreen(page, "Add a child: date of birth and state", javaScriptOn, titles);
   const [year, month, day] = yearsAgo(1).split("-").map(Number);
   const monthName = new Intl.DateTimeFormat("en-US", { month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2000, month - 1, 1)));
   await chooseOption(page, /^Month/, monthName);

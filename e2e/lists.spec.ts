@@ -14,7 +14,7 @@ const EMPTY = {
   ],
   sp: [
     { path: "/app/children", message: "Todavía no ha agregado ningún niño.", action: "Agregar un niño" },
-    { path: "/app/referrals/drafts", message: "No tiene borradores de referidos.", action: "Referir a un niño" },
+    { path: "/app/referrals/drafts", message: "No tiene referidos en borrador.", action: "Referir a un niño" },
     { path: "/app/referrals/submitted", message: "Todavía no ha enviado ningún referido.", action: "Referir a un niño" },
   ],
 } as const;

@@ -198,6 +198,8 @@ for (const lang of ["en", "sp"] as const) {
     await expect(field(page, text.zip)).toHaveValue("21401");
     await expect(page.getByLabel(text.county)).toHaveValue("24003");
     await expect(field(page, text.nickname)).toHaveValue("Casa");
+    // The state is said in full, as text, not cut in a box.
+    await expect(page.getByText("Maryland (MD)", { exact: true })).toBeVisible();
 
     await submit(page, text.save);
     await expect(page.getByText(text.saved)).toBeVisible();
@@ -227,15 +229,22 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page.getByRole("row", { name: /Casa de Ana/ })).toContainText("100 Main St, Apt 2, Annapolis, MD 21401");
 
     await page.getByRole("link", { name: /Casa de Ana/ }).click();
+    // A nickname that is the street itself: the address says it once.
+    await field(page, text.nickname).fill("100 Main St");
+    await submit(page, text.save);
+    await expect(field(page, text.nickname)).toHaveValue("100 Main St");
+    const once = "100 Main St, Apt 2, Annapolis, MD 21401";
     await page.getByRole("link", { name: text.deleteAddress }).click();
     if (javaScriptOn) {
       const dialog = page.getByRole("dialog", { name: text.deleteTitle });
       await expect(dialog).toBeVisible();
+      await expect(dialog.getByText(once, { exact: true })).toBeVisible();
       await expectAccessible(page, { javaScriptOn });
       await dialog.getByRole("button", { name: text.confirmDelete }).click();
     } else {
       await expect(page).toHaveURL(/\?delete$/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.deleteTitle);
+      await expect(page.getByRole("main").getByText(once, { exact: true })).toBeVisible();
       await expectAccessible(page, { javaScriptOn });
       await page.getByRole("button", { name: text.confirmDelete }).click();
     }

@@ -8,7 +8,7 @@ import { createChild, createUser, referralIdOf, signIn, startReferral, submitDir
 const TEXT = {
   en: {
     dashboard: "Dashboard",
-    about: "Use this service to refer a baby or toddler under 3 years old",
+    about: "Use this service to refer a child under 3 years old",
     refer: "Refer a child",
     counts: "Your figures",
     preverifyTitle: "Add a child: birthdate and state",
@@ -25,7 +25,7 @@ const TEXT = {
   },
   sp: {
     dashboard: "Panel principal",
-    about: "Use este servicio para referir a un bebé o niño pequeño menor de 3 años",
+    about: "Use este servicio para referir a un niño menor de 3 años",
     refer: "Referir a un niño",
     counts: "Sus cifras",
     preverifyTitle: "Agregar un niño: fecha de nacimiento y estado",

@@ -52,6 +52,7 @@ const TEXT = {
     unknown: "Unknown",
     reasons: "Reasons for the referral",
     addGuardian: "Add a parent or guardian",
+    guardianPhones: "Phone numbers of this parent or guardian",
     guardianRelationship: "Relationship to the child",
     homePhone: "Home phone",
     mobilePhone: "Mobile phone",
@@ -70,6 +71,8 @@ const TEXT = {
     otherConditionError: "Describe the other medical condition.",
     otherConditionLabel: "Describe the other medical condition",
     screeningDate: "Date of the screening",
+    // Typed, and shown back, in the order the pages show dates.
+    screeningTyped: "03/14/2025",
   },
   sp: {
     newReferral: "Iniciar un referido nuevo",
@@ -120,6 +123,7 @@ const TEXT = {
     unknown: "No se sabe",
     reasons: "Razones del referido",
     addGuardian: "Agregar un padre, madre o tutor",
+    guardianPhones: "Teléfonos de este padre, madre o tutor",
     guardianRelationship: "Relación con el niño",
     homePhone: "Teléfono de casa",
     mobilePhone: "Teléfono celular",
@@ -138,6 +142,7 @@ const TEXT = {
     otherConditionError: "Describa la otra afección médica.",
     otherConditionLabel: "Describa la otra afección médica",
     screeningDate: "Fecha de la prueba",
+    screeningTyped: "14/03/2025",
   },
 } as const;
 type Text = (typeof TEXT)["en" | "sp"];
@@ -209,7 +214,8 @@ for (const lang of ["en", "sp"] as const) {
     await page.locator("label", { hasText: text.saveToBook }).click();
     await continueTo(page, text, text.gestational);
 
-    // 6. Gestational age.
+    // 6. Gestational age. The unknown box's hint sits on its own line under its label.
+    await expect(page.locator(".usa-checkbox__label-description")).toHaveCSS("display", "block");
     await page.getByLabel(text.weeks, { exact: true }).fill("39");
     await page.getByLabel(new RegExp(`^${text.days}`)).fill("3");
     await page.getByRole("button", { name: text.save, exact: true }).click();
@@ -220,6 +226,8 @@ for (const lang of ["en", "sp"] as const) {
     await page.goto(`${base}/family-information/guardian-list`);
     await page.getByRole("link", { name: text.addGuardian }).click();
     await expectAccessible(page, { javaScriptOn });
+    // The phones are the parent's, not the person filling the form in.
+    await expect(page.getByRole("group", { name: text.guardianPhones })).toBeVisible();
     await page.getByLabel(text.firstName, { exact: true }).fill("Rosa");
     await page.getByLabel(text.lastName, { exact: true }).fill("Pérez");
     await page.getByLabel(text.guardianRelationship).selectOption("1");
@@ -257,7 +265,7 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page.getByRole("alert").first()).toContainText(text.otherConditionError);
     await expectAccessible(page, { javaScriptOn });
     await page.getByLabel(new RegExp(`^${text.otherConditionLabel}`)).fill("Tortícolis");
-    await page.getByLabel(new RegExp(`^${text.screeningDate}`)).fill("2025-03-14");
+    await page.getByLabel(new RegExp(`^${text.screeningDate}`)).fill(text.screeningTyped);
     await continueTo(page, text, text.details);
 
     // 14. Details, with the used / max counter.
@@ -298,7 +306,7 @@ for (const lang of ["en", "sp"] as const) {
     await page.goto(`${base}/reason/screen`);
     await expect(page.getByRole("checkbox", { name: text.otherCondition })).toBeChecked();
     await expect(page.getByLabel(new RegExp(`^${text.otherConditionLabel}`))).toHaveValue("Tortícolis");
-    await expect(page.getByLabel(new RegExp(`^${text.screeningDate}`))).toHaveValue("2025-03-14");
+    await expect(page.getByLabel(new RegExp(`^${text.screeningDate}`))).toHaveValue(text.screeningTyped);
     await page.goto(`${base}/details/select`);
     await expect(page.getByLabel(new RegExp(`^${text.detailsLabel}`))).toHaveValue("Camina tarde.");
   });

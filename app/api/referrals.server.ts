@@ -227,7 +227,8 @@ const STEP_FIELDS: Array<{ fields: Record<string, string>; save: () => { schema:
   },
   {
     fields: { "referralReasons.FailedScreenings": "screenings", "referralReasons.IdentifiedConditions": "conditions", otherMedicalCondition: "otherMedicalCondition", failedScreeningDate: "failedScreeningDate" },
-    save: () => screeningSave(easternCalendarDate()),
+    // The API sends YYYY-MM-DD, which every language reads.
+    save: () => screeningSave(easternCalendarDate(), "en"),
     form: (m) =>
       presentOnly({
         screenings: m.referralReasons.FailedScreenings,

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { fromPublicLanguage, toPublicLanguage } from "~/i18n/config";
+import { getLanguage } from "~/i18n/i18next.server";
 import { resources } from "~/i18n/resources.server";
 import { forgotPassword, submitNewPassword, submitSecurityAnswers } from "~/models/account-flows.server";
 import { inspectResetToken } from "~/models/account-token.server";
@@ -222,7 +223,7 @@ function reportOperation(kind: ReportKind) {
           last_login_before: z.string().date().optional(),
         }),
     async run({ request, actor }) {
-      const submission = checkReportForm(kind, await readReportBody(request));
+      const submission = checkReportForm(kind, await readReportBody(request), await getLanguage(request));
       if (submission.status !== "success") throw new ApiError("invalid_input", { fields: submissionFields(submission.error) });
       if ((request.headers.get("Accept") ?? "").includes("application/x-ndjson")) return streamReport(request, actor, kind, submission.value);
       const { fileName, rows } = await makeReport(request, actor, kind, submission.value);

@@ -83,11 +83,12 @@ export function SecurityQuestionsFieldset({
   );
 }
 
-export function PhonesFieldset({ fields }: { fields: { homePhoneNumber: Meta; workPhoneNumber: Meta; mobilePhoneNumber: Meta } }) {
+/** The three phone numbers; the legend says whose they are (the person's own unless given). */
+export function PhonesFieldset({ fields, legend }: { fields: { homePhoneNumber: Meta; workPhoneNumber: Meta; mobilePhoneNumber: Meta }; legend?: string }) {
   const { t } = useTranslation("auth");
   return (
     <fieldset className="usa-fieldset">
-      <legend className="usa-legend usa-legend--large">{t("register.sections.contact")}</legend>
+      <legend className="usa-legend usa-legend--large">{legend ?? t("register.sections.contact")}</legend>
       <p className="usa-hint">{t("register.phonesHint")}</p>
       <PhoneField meta={fields.homePhoneNumber} label={t("register.homePhone")} />
       <PhoneField meta={fields.workPhoneNumber} label={t("register.workPhone")} />

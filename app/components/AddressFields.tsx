@@ -57,14 +57,11 @@ export function AddressFields({
         <TextField meta={fields.line1} label={t("address.line1")} autoComplete="address-line1" />
         <TextField meta={fields.line2} label={t("address.line2")} optional autoComplete="address-line2" />
         <TextField meta={fields.city} label={t("address.city")} autoComplete="address-level2" />
-        <div className="usa-form-group">
-          <label className="usa-label" htmlFor="address-state">
-            {t("address.state")}
-          </label>
-          <input className="usa-input usa-input--small" id="address-state" value={t("address.maryland")} readOnly aria-describedby="address-state-hint" />
-          <span className="usa-hint" id="address-state-hint">
-            {t("address.stateHint")}
-          </span>
+        {/* Fixed to Maryland: said as text, not a box that cannot be changed (and was cut short on a phone). */}
+        <div className="usa-form-group address-state">
+          <span className="usa-label">{t("address.state")}</span>
+          <span className="address-state__value">{t("address.maryland")}</span>
+          <span className="usa-hint">{t("address.stateHint")}</span>
         </div>
         <TextField meta={fields.zip} label={t("address.zip")} inputMode="numeric" autoComplete="postal-code" maxLength={5} className="usa-input--small" />
         <SelectField meta={fields.county} label={t("address.county")} hint={countyHint} options={counties} />

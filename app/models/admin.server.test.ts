@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-const users = (search = "") => listUsers(test.db, admin, parseListQuery(new URLSearchParams(search), USER_LIST), DOMAINS);
+const users = (search = "") => listUsers(test.db, admin, parseListQuery(new URLSearchParams(search), USER_LIST, "en"), DOMAINS);
 
 describe("promotion eligibility (SPEC §5)", () => {
   const eligible = { isAdmin: false, hasReferrals: false, lastLogin: "2026-11-01T00:00:00Z", email: "coordinator@maryland.gov" };
@@ -66,7 +66,7 @@ describe("the users list", () => {
   });
 
   it("is for administrators only", async () => {
-    await expect(listUsers(test.db, referrer, parseListQuery(new URLSearchParams(), USER_LIST), DOMAINS)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(listUsers(test.db, referrer, parseListQuery(new URLSearchParams(), USER_LIST, "en"), DOMAINS)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(setUserActive(test.db, referrer, admin.id, false)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(sendPasswordReset(test.db, referrer, admin.id)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(promoteUser(test.db, referrer, referrer.id, DOMAINS)).rejects.toBeInstanceOf(ForbiddenError);

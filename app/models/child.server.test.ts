@@ -23,7 +23,7 @@ const child = (values: Partial<ChildName> = {}): ChildName => ({
   stateOfResidence: "21",
   ...values,
 });
-const query = (text = "") => parseListQuery(new URLSearchParams(text), CHILD_LIST);
+const query = (text = "") => parseListQuery(new URLSearchParams(text), CHILD_LIST, "en");
 
 beforeAll(async () => {
   test = await createTestDatabase();
@@ -49,6 +49,14 @@ describe("who sees and changes a child", () => {
     await expect(createChild(test.db, admin, child(), TODAY)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(updateChild(test.db, admin, id, child(), TODAY)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(deleteChild(test.db, admin, id)).rejects.toBeInstanceOf(ForbiddenError);
+  });
+
+  it("keeps a prefix given through the API when the name page, which no longer asks it, saves the child", async () => {
+    const { id } = await createChild(test.db, owner, child({ prefix: "1" }), TODAY);
+    await updateChild(test.db, owner, id, child({ firstName: "Lucía María" }), TODAY);
+    expect(await getChild(test.db, owner, id)).toMatchObject({ firstName: "Lucía María", prefix: "1" });
+    await updateChild(test.db, owner, id, child({ prefix: "" }), TODAY);
+    expect((await getChild(test.db, owner, id)).prefix).toBeNull();
   });
 
   it("refuses, whatever the form said, a child of 36 months, one not born, and one outside Maryland", async () => {

@@ -172,7 +172,8 @@ function childColumns(input: ChildName) {
     first_name: input.firstName,
     middle_name: input.middleName || null,
     last_name: input.lastName,
-    prefix: input.prefix || null,
+    // The pages do not ask an infant's prefix; the API still may: a form without one keeps the stored value.
+    ...(input.prefix === undefined ? {} : { prefix: input.prefix || null }),
     suffix: input.suffix || null,
     birthdate: input.birthdate,
     state_of_residence: input.stateOfResidence,

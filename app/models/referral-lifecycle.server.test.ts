@@ -176,7 +176,7 @@ describe("deleting", () => {
 
 describe("the lists", () => {
   const list = (actor: CurrentUser, kind: ReferralListKind, search = "", ownerId?: number) =>
-    listReferrals(test.db, actor, kind, parseListQuery(new URLSearchParams(search), referralListSpec(kind)), ownerId);
+    listReferrals(test.db, actor, kind, parseListQuery(new URLSearchParams(search), referralListSpec(kind), "en"), ownerId);
 
   it("drafts and submitted are apart; a referrer sees their own, administrators everyone's", async () => {
     const mine = await list(owner, "drafts", "count=50");
@@ -216,7 +216,7 @@ describe("the lists", () => {
 
   it("the export reads the filtered list, in its order, whatever its length", async () => {
     for (const search of ["", "sort=childName&order=asc", "status=Submitted", "updatedAtType=never"]) {
-      const query = parseListQuery(new URLSearchParams(`${search}&count=50`), referralListSpec("submitted"));
+      const query = parseListQuery(new URLSearchParams(`${search}&count=50`), referralListSpec("submitted"), "en");
       const shown = (await listReferrals(test.db, owner, "submitted", query)).data.map((row) => row.id);
       const exported: number[] = [];
       for await (const page of allReferrals(test.db, owner, "submitted", query)) exported.push(...page.map((row) => row.id));

@@ -15,6 +15,7 @@ import { getReferralAddress, setReferralAddress } from "~/models/referral-addres
 import { getDraftForEdit } from "~/models/referral.server";
 import { ChildAddressSchema } from "~/schemas/referral";
 import { redirectWithToast } from "~/services/toast.server";
+import { addressText } from "~/utils/address";
 import { orHttpError } from "~/utils/route.server";
 import { afterSave, loadStep, wizardIds } from "~/wizard/step.server";
 import { StepForm } from "~/wizard/StepForm";
@@ -30,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title,
     book: book.map((address) => ({
       value: `book-${address.id}`,
-      label: [address.nickname, address.line1, address.line2, address.city, `MD ${address.zip}`].filter(Boolean).join(", "),
+      label: addressText(address),
     })),
     counties: await getLookupOptions(db, "Counties", language),
     defaults: {

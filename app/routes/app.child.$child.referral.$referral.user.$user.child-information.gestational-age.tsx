@@ -57,7 +57,6 @@ export default function GestationalAgeStep() {
           name={fields.unknown.name}
           value="on"
           defaultChecked={fields.unknown.initialValue === "on"}
-          aria-describedby={`${fields.unknown.id}-hint`}
           onChange={(event) => {
             // Ticking unknown clears weeks and days (SPEC §5); the server ignores them when it is ticked.
             if (event.currentTarget.checked) {
@@ -68,10 +67,9 @@ export default function GestationalAgeStep() {
         />
         <label className="usa-checkbox__label" htmlFor={fields.unknown.id}>
           {t("gestationalAge.unknown")}
+          {/* USWDS's description line: under the label, aligned with it, not run into it. */}
+          <span className="usa-checkbox__label-description">{t("gestationalAge.unknownHint")}</span>
         </label>
-        <span className="usa-hint" id={`${fields.unknown.id}-hint`}>
-          {t("gestationalAge.unknownHint")}
-        </span>
       </div>
     </StepForm>
   );

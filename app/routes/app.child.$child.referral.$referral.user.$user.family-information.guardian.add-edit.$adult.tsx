@@ -105,7 +105,7 @@ export default function GuardianForm() {
           <TextField meta={fields.bestTimeToContact} label={t("guardians.bestTime")} hint={t("guardians.bestTimeHint")} optional />
           <TextField meta={fields.email} label={t("guardians.email")} type="email" optional autoComplete="off" spellCheck={false} />
         </fieldset>
-        <PhonesFieldset fields={fields} />
+        <PhonesFieldset fields={fields} legend={t("guardians.phonesLegend")} />
         <div className="form-actions">
           <button type="submit" className="usa-button">
             {t(isNew ? "guardians.create" : "guardians.update")}

@@ -5,10 +5,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckboxGroup, summarize, TextField } from "~/components/ui/form";
+import type { Language } from "~/i18n/config";
+import { getLanguage } from "~/i18n/i18next.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { referralReasons } from "~/models/referral.server";
 import { OTHER_MEDICAL_CONDITION, screeningSchema } from "~/schemas/referral";
-import { easternCalendarDate } from "~/utils/dates";
+import { easternCalendarDate, formatCalendarDate } from "~/utils/dates";
 import { restoredValues } from "~/wizard/carry";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { documentHref } from "~/wizard/steps";
@@ -31,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       screenings: await referralReasons(db, referral.id, "FailedScreenings"),
       conditions: await referralReasons(db, referral.id, "IdentifiedConditions"),
       otherMedicalCondition: referral.other_medical_condition ?? "",
-      failedScreeningDate: referral.failed_screening_date ?? "",
+      failedScreeningDate: referral.failed_screening_date ? formatCalendarDate(referral.failed_screening_date, language) : "",
     },
   });
 }
@@ -41,21 +43,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
     request,
     params,
     step: "screening",
-    ...screeningSave(easternCalendarDate()),
+    ...screeningSave(easternCalendarDate(), await getLanguage(request)),
   });
 }
 
 export default function ScreeningStep() {
   const { ids, today, screenings, conditions, defaults } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const { t } = useTranslation(["wizard", "common"]);
+  const { t, i18n } = useTranslation(["wizard", "common"]);
   const [form, fields] = useForm({
     id: "screening",
     lastResult,
     defaultValue: defaults,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: screeningSchema(today) }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: screeningSchema(today, i18n.language as Language) }),
   });
   // Other medical condition reveals its text (with JavaScript); without it the text always shows.
   const initial = Array.isArray(fields.conditions.initialValue) ? (fields.conditions.initialValue as string[]) : [];
@@ -68,7 +70,8 @@ export default function ScreeningStep() {
     [fields.conditions, t("reasons.conditions")],
     [fields.otherMedicalCondition, t("reasons.otherCondition")],
   ]);
-  const { key: dateKey, ...dateProps } = getInputProps(fields.failedScreeningDate, { type: "date", ariaAttributes: false });
+  // Typed in the order the pages show dates (a browser's date box would follow the browser's language).
+  const { key: dateKey, ...dateProps } = getInputProps(fields.failedScreeningDate, { type: "text", ariaAttributes: false });
   const dateErrors = fields.failedScreeningDate.errors ?? [];
   return (
     <StepForm form={form} title={t("steps.screening.title")} intro={t("reasons.screenIntro")} summary={summary} focusKey={lastResult}>
@@ -89,7 +92,8 @@ export default function ScreeningStep() {
           key={dateKey}
           {...dateProps}
           required={false}
-          max={today}
+          maxLength={10}
+          autoComplete="off"
           className={`usa-input usa-input--medium${dateErrors.length ? " usa-input--error" : ""}`}
           aria-invalid={dateErrors.length ? true : undefined}
           aria-describedby={[`${fields.failedScreeningDate.id}-hint`, dateErrors.length ? fields.failedScreeningDate.errorId : null].filter(Boolean).join(" ")}

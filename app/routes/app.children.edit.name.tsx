@@ -40,7 +40,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
         id: child ? String(child.id) : "",
         birthdate,
         stateOfResidence,
-        prefix: child?.prefix ?? "",
         firstName: child?.firstName ?? "",
         middleName: child?.middleName ?? "",
         lastName: child?.lastName ?? "",
@@ -48,7 +47,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       },
       birthdateText: birthdate ? formatCalendarDate(birthdate, language) : "",
       stateText: stateOfResidence ? await getLookupLabel(db, "States", stateOfResidence, language) : "",
-      prefixes: await getLookupOptions(db, "Prefixes", language),
       suffixes: await getLookupOptions(db, "Suffixes", language),
     },
     { status: missing ? 400 : 200 },
@@ -106,7 +104,7 @@ function MissingInformation() {
 }
 
 function NameForm() {
-  const { child, referring, defaults, birthdateText, stateText, prefixes, suffixes } = useLoaderData<typeof loader>();
+  const { child, referring, defaults, birthdateText, stateText, suffixes } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["children", "common"]);
   const [form, fields] = useForm({
@@ -120,7 +118,6 @@ function NameForm() {
   const summary = summarize(t, [
     [fields.birthdate, t("preverify.birthdate")],
     [fields.stateOfResidence, t("preverify.state")],
-    [fields.prefix, t("name.prefix")],
     [fields.firstName, t("name.firstName")],
     [fields.middleName, t("name.middleName")],
     [fields.lastName, t("name.lastName")],
@@ -156,7 +153,6 @@ function NameForm() {
         {referring ? <input type="hidden" name="next" value="referral" /> : null}
         <fieldset className="usa-fieldset">
           <legend className="usa-legend usa-legend--large">{t("name.legend")}</legend>
-          <SelectField meta={fields.prefix} label={t("name.prefix")} options={prefixes} optional />
           <TextField meta={fields.firstName} label={t("name.firstName")} autoComplete="off" />
           <TextField meta={fields.middleName} label={t("name.middleName")} optional autoComplete="off" />
           <TextField meta={fields.lastName} label={t("name.lastName")} autoComplete="off" />

@@ -22,12 +22,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ownerId = ownerText ? idParam(ownerText) : undefined;
   const sortOnly = new URLSearchParams();
   for (const name of ["sort", "order"]) if (url.searchParams.has(name)) sortOnly.set(name, url.searchParams.get(name)!);
-  const query = parseListQuery(sortOnly, CHILD_LIST);
+  const language = await getLanguage(request);
+  const query = parseListQuery(sortOnly, CHILD_LIST, language);
   // Asked first, so someone else's list is a 404 before any byte is sent.
   const { total } = await orHttpError(listChildren(db, actor, { ...query, count: 10, page: 1 }, ownerId));
 
   const { t } = await getPageTranslation(request, ["children", "common"]);
-  const language = await getLanguage(request);
   const suffixes = new Map((await getLookupOptions(db, "Suffixes", language)).map((option) => [option.value, option.label]));
   const states = new Map((await getLookupOptions(db, "States", language)).map((option) => [option.value, option.label]));
   return csvResponse({

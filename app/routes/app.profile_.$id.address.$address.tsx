@@ -16,6 +16,7 @@ import { InputError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
 import { AddressSchema } from "~/schemas/address";
 import { redirectWithToast } from "~/services/toast.server";
+import { addressText } from "~/utils/address";
 import { idParam, notFound, orHttpError } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "profile"] };
@@ -113,7 +114,7 @@ function DeleteQuestion({ address }: { address: { line1: string; city: string; z
     <>
       <p>{t("address.deleteBody")}</p>
       <p>
-        <strong>{[address.nickname, address.line1, address.city, `MD ${address.zip}`].filter(Boolean).join(", ")}</strong>
+        <strong>{addressText(address)}</strong>
       </p>
     </>
   );

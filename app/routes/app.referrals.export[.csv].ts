@@ -24,12 +24,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!KINDS.includes(kind)) notFound();
   const ownerText = url.searchParams.get("owner");
   const ownerId = ownerText ? idParam(ownerText) : undefined;
-  const query = parseListQuery(url.searchParams, referralListSpec(kind));
+  const language = await getLanguage(request);
+  const query = parseListQuery(url.searchParams, referralListSpec(kind), language);
   // Asked first, so a list the person may not see is a 404 before any byte is sent.
   const { total } = await orHttpError(listReferrals(db, actor, kind, { ...query, count: 10, page: 1 }, ownerId));
 
   const { t } = await getPageTranslation(request, ["referrals", "common", "wizard"]);
-  const writer = await referralCellWriter(db, await getLanguage(request), t);
+  const writer = await referralCellWriter(db, language, t);
   return csvResponse({
     header: writer.headers,
     pages: allReferrals(db, actor, kind, query, ownerId),

@@ -40,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAdmin(request);
   const form = await request.formData();
   const kind: ReportKind = form.get("intent") === "user" ? "user" : "referral";
-  const submission = checkReportForm(kind, form);
+  const submission = checkReportForm(kind, form, await getLanguage(request));
   if (submission.status !== "success") return json<ActionData>({ kind, result: submission.reply() }, { status: 400 });
   try {
     const { fileName } = await makeReport(request, actor, kind, submission.value);
@@ -54,10 +54,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 function useReportForm(kind: ReportKind, today: string, actionData: ActionData | undefined) {
   const { revalidate } = useRevalidator();
+  const { i18n } = useTranslation();
   const [progress, setProgress] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<{ fileName?: string; failed?: boolean } | null>(null);
   const mine = actionData?.kind === kind ? actionData : undefined;
-  const schema = kind === "referral" ? referralReportSchema(today) : userReportSchema(today);
+  const language = i18n.language as Language;
+  const schema = kind === "referral" ? referralReportSchema(today, language) : userReportSchema(today, language);
   const [form, fields] = useForm({
     id: `${kind}-report`,
     lastResult: mine?.result,
@@ -176,8 +178,8 @@ export default function Reports() {
           />
           <FormatChoice meta={rf.format} />
           <TextField meta={rf.filename} label={t("reports.filename")} hint={t("reports.filenameHint")} optional />
-          <TextField meta={rf.createdAfter} label={t("reports.createdAfter")} hint={t("reports.dateHint")} type="date" max={today} optional />
-          <TextField meta={rf.createdBefore} label={t("reports.createdBefore")} hint={t("reports.dateHint")} type="date" max={today} optional />
+          <TextField meta={rf.createdAfter} label={t("reports.createdAfter")} hint={t("reports.dateHint")} className="usa-input--medium" maxLength={10} autoComplete="off" optional />
+          <TextField meta={rf.createdBefore} label={t("reports.createdBefore")} hint={t("reports.dateHint")} className="usa-input--medium" maxLength={10} autoComplete="off" optional />
           <SelectField meta={rf.county} label={t("reports.county")} options={counties} optional />
           <button type="submit" name="intent" value="referral" className="usa-button" disabled={referral.progress !== null}>
             {t("reports.generate")}
@@ -208,8 +210,8 @@ export default function Reports() {
             ]}
             optional
           />
-          <TextField meta={uf.lastLoginAfter} label={t("reports.lastLoginAfter")} hint={t("reports.dateHint")} type="date" max={today} optional />
-          <TextField meta={uf.lastLoginBefore} label={t("reports.lastLoginBefore")} hint={t("reports.dateHint")} type="date" max={today} optional />
+          <TextField meta={uf.lastLoginAfter} label={t("reports.lastLoginAfter")} hint={t("reports.dateHint")} className="usa-input--medium" maxLength={10} autoComplete="off" optional />
+          <TextField meta={uf.lastLoginBefore} label={t("reports.lastLoginBefore")} hint={t("reports.dateHint")} className="usa-input--medium" maxLength={10} autoComplete="off" optional />
           <button type="submit" name="intent" value="user" className="usa-button" disabled={user.progress !== null}>
             {t("reports.generateUsers")}
           </button>

@@ -19,7 +19,7 @@ const UPDATES_LIST = { sorts: ["statusUpdatedAt"], defaultSort: "statusUpdatedAt
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
   const language = await getLanguage(request);
-  const query = parseListQuery(new URL(request.url).searchParams, UPDATES_LIST);
+  const query = parseListQuery(new URL(request.url).searchParams, UPDATES_LIST, language);
   const { data, total } = await listStatusUpdates(getDb(), actor, query);
   const { title } = await getPageTranslation(request, ["referrals", "common"]);
   return json({

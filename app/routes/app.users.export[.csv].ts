@@ -17,11 +17,12 @@ const COLUMNS = ["name", "email", "reference", "status", "lastLogin", "role"] as
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
   const db = getDb();
-  const query = parseListQuery(new URL(request.url).searchParams, USER_LIST);
+  const language = await getLanguage(request);
+  const query = parseListQuery(new URL(request.url).searchParams, USER_LIST, language);
   const domains = getConfig().ADMIN_EMAIL_DOMAINS;
   const { total } = await orHttpError(listUsers(db, actor, { ...query, count: 10, page: 1 }, domains));
   const { t } = await getPageTranslation(request, ["admin", "common"]);
-  const references = new Map((await getLookupOptions(db, "References", await getLanguage(request))).map((option) => [option.value, option.label]));
+  const references = new Map((await getLookupOptions(db, "References", language)).map((option) => [option.value, option.label]));
   return csvResponse({
     header: COLUMNS.map((column) => t(`admin:users.${column}`)),
     pages: allUsers(db, actor, query, domains),

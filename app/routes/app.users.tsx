@@ -27,11 +27,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let filterError = false;
   let query;
   try {
-    query = parseListQuery(url.searchParams, USER_LIST);
+    query = parseListQuery(url.searchParams, USER_LIST, language);
   } catch (error) {
     if (!(error instanceof UnknownComparisonError)) throw error;
     filterError = true;
-    query = parseListQuery(new URLSearchParams(), USER_LIST);
+    query = parseListQuery(new URLSearchParams(), USER_LIST, language);
   }
   const { data, total } = filterError ? { data: [], total: 0 } : await orHttpError(listUsers(db, actor, query, getConfig().ADMIN_EMAIL_DOMAINS));
   const references = await getLookupOptions(db, "References", language);

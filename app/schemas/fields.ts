@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { isCommonPassword } from "~/auth/common-passwords.server";
+import type { Language } from "~/i18n/config";
+import { parseTypedDate } from "~/utils/dates";
 import { isPasswordAcceptable } from "~/utils/password";
 import { parsePhone, phoneDigits } from "~/utils/phone";
 
@@ -85,6 +87,15 @@ export const interfaceLanguage = choice(["en", "sp"], "validation.yourLanguage")
 export const requiredCode = (message: string) => z.string({ required_error: message }).trim().min(1, message).max(20, "validation.unknownChoice");
 export const optionalCode = z.string().trim().max(20, "validation.unknownChoice").optional();
 
+
+/** A date typed in the page language's order (dd/mm/aaaa in Spanish) or as YYYY-MM-DD, read as YYYY-MM-DD. */
+export function typedDate(language: Language) {
+  return z.string().transform((text, ctx) => {
+    const date = parseTypedDate(text, language);
+    if (!date) ctx.addIssue({ code: "custom", message: "validation.typedDate", fatal: true });
+    return date ?? z.NEVER;
+  });
+}
 
 /**
  * The honeypot: a field people never see. Anything in it means a robot filled the form; the

@@ -69,7 +69,7 @@ describe("the additional details", () => {
 });
 
 describe("the reasons' second screen", () => {
-  const schema = screeningSchema("2026-11-21");
+  const schema = screeningSchema("2026-11-21", "en");
 
   it("needs the text of Other medical condition", () => {
     expect(issues(schema.safeParse({ conditions: ["99"] }))).toEqual({ otherMedicalCondition: "validation.otherConditionText" });
@@ -80,5 +80,12 @@ describe("the reasons' second screen", () => {
   it("takes a screening date up to today, not after", () => {
     expect(schema.safeParse({ screenings: ["1"], failedScreeningDate: "2026-11-21" }).success).toBe(true);
     expect(issues(schema.safeParse({ screenings: ["1"], failedScreeningDate: "2026-11-22" }))).toEqual({ failedScreeningDate: "validation.screeningDateFuture" });
+  });
+
+  it("reads the date in the order the page shows it: mm/dd/yyyy in English, dd/mm/aaaa in Spanish", () => {
+    expect(schema.safeParse({ failedScreeningDate: "03/14/2026" }).data?.failedScreeningDate).toBe("2026-03-14");
+    expect(screeningSchema("2026-11-21", "es").safeParse({ failedScreeningDate: "14/03/2026" }).data?.failedScreeningDate).toBe("2026-03-14");
+    expect(issues(schema.safeParse({ failedScreeningDate: "14/03/2026" }))).toEqual({ failedScreeningDate: "validation.typedDate" });
+    expect(issues(screeningSchema("2026-11-21", "es").safeParse({ failedScreeningDate: "22/11/2026" }))).toEqual({ failedScreeningDate: "validation.screeningDateFuture" });
   });
 });

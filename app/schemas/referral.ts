@@ -1,7 +1,8 @@
 import { z } from "zod";
+import type { Language } from "~/i18n/config";
 import { followUps, type FollowUp } from "~/wizard/relationship";
 import { MARYLAND_ZIP } from "./address";
-import { choice, optionalCode, optionalPhone, optionalText, requiredCode, requiredText, ticked, tooLong } from "./fields";
+import { choice, optionalCode, optionalPhone, optionalText, requiredCode, requiredText, ticked, tooLong, typedDate } from "./fields";
 
 // The wizard steps' rules, shared by the actions and the pages (Conform). Messages are keys in
 // common:validation.
@@ -81,15 +82,13 @@ export const ReasonsSchema = z.object({ developmental: codes });
  * The second screen: failed screenings, identified conditions (Other medical condition needs its
  * text) and the screening date, which cannot be after today (Maryland's).
  */
-export function screeningSchema(today: string) {
+export function screeningSchema(today: string, language: Language) {
   return z
     .object({
       screenings: codes,
       conditions: codes,
       otherMedicalCondition: optionalText(200),
-      failedScreeningDate: z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.dateFormat")
+      failedScreeningDate: typedDate(language)
         .refine((value) => value <= today, "validation.screeningDateFuture")
         .optional(),
     })

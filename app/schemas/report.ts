@@ -1,9 +1,11 @@
 import { z } from "zod";
 import type { ReferralStatus } from "../../db/schema";
-import { choice, optionalCode, optionalText } from "./fields";
+import type { Language } from "~/i18n/config";
+import { choice, optionalCode, optionalText, typedDate } from "./fields";
 
-// The two report forms (SPEC §2 reports). Dates cannot be after today (Maryland's). Messages are
-// keys in common:validation.
+// The two report forms (SPEC §2 reports). Dates are typed in the page language's order (as the
+// lists show them) or as YYYY-MM-DD (the API), and cannot be after today (Maryland's). Messages
+// are keys in common:validation.
 
 /** The status keys of the referral report form (SPEC §2: keys such as not_eligible), and the status each names. */
 export const REPORT_STATUSES = {
@@ -19,32 +21,30 @@ export const REPORT_STATUS_KEYS = Object.keys(REPORT_STATUSES) as Array<keyof ty
 
 const format = choice(["csv", "xlsx"], "validation.unknownChoice").default("csv");
 
-function day(today: string) {
-  return z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.dateFormat")
+function day(today: string, language: Language) {
+  return typedDate(language)
     .refine((value) => value <= today, "validation.dateFuture")
     .optional();
 }
 
-export function referralReportSchema(today: string) {
+export function referralReportSchema(today: string, language: Language) {
   return z.object({
     statuses: z.array(choice(REPORT_STATUS_KEYS as [keyof typeof REPORT_STATUSES, ...Array<keyof typeof REPORT_STATUSES>], "validation.unknownChoice")).default([]),
     format,
     filename: optionalText(80),
-    createdAfter: day(today),
-    createdBefore: day(today),
+    createdAfter: day(today, language),
+    createdBefore: day(today, language),
     county: optionalCode,
   });
 }
 
-export function userReportSchema(today: string) {
+export function userReportSchema(today: string, language: Language) {
   return z.object({
     format,
     filename: optionalText(80),
     primaryLanguage: choice(["en", "sp"], "validation.unknownChoice").optional(),
-    lastLoginAfter: day(today),
-    lastLoginBefore: day(today),
+    lastLoginAfter: day(today, language),
+    lastLoginBefore: day(today, language),
   });
 }
 

@@ -42,7 +42,30 @@ export function applySuggestion(current: Partial<PlaceFields>, suggestion: Addre
 /** An address outside Maryland is refused: the place fields are blanked (SPEC §5). */
 export const BLANK_PLACE: PlaceFields = { line1: "", city: "", zip: "", county: "" };
 
+export interface AddressParts {
+  nickname?: string | null;
+  line1: string;
+  line2?: string | null;
+  city: string;
+  zip: string;
+}
+
+/**
+ * One line for an address wherever it is shown, e.g. "Home, 100 Main St, Apt 2, Annapolis, MD 21401".
+ * A nickname that is the street itself, or a second line that repeats the first, is said once.
+ * The county is said only when its name is given (addresses hold its code).
+ */
+export function addressText({ nickname, line1, line2, city, zip }: AddressParts, countyName?: string | null): string {
+  const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? "").trim().toLowerCase() === (b ?? "").trim().toLowerCase();
+  const place = [line1, same(line2, line1) ? null : line2, city, zip ? `MD ${zip}` : null, countyName];
+  const name = nickname && !place.some((part) => same(part, nickname)) ? nickname : null;
+  return [name, ...place]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(", ");
+}
+
 /** One line for a suggestion, e.g. "100 Main St, Annapolis, MD 21401". */
-export function suggestionText(suggestion: AddressSuggestion): string {
-  return [suggestion.line1, suggestion.city, `MD ${suggestion.zip}`].filter(Boolean).join(", ");
+export function suggestionText({ line1, city, zip }: AddressSuggestion): string {
+  return addressText({ line1, city, zip });
 }

@@ -1,3 +1,5 @@
+import { calendarDate, isCalendarDate } from "./child-age";
+
 export const EASTERN_TIME_ZONE = "America/New_York";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,12 +25,7 @@ export function formatDateTimeEastern(value: string | Date, language: Locale = "
 
 /** A moment as a date in US Eastern time, e.g. "11/21/2026". */
 export function formatDateEastern(value: string | Date, language: Locale = "en"): string {
-  return new Intl.DateTimeFormat(localeTag(language), {
-    timeZone: EASTERN_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date(value));
+  return formatCalendarDate(easternCalendarDate(new Date(value)), language);
 }
 
 /** A moment as a date written out in US Eastern time, e.g. "November 21, 2026" or "21 de noviembre de 2026". */
@@ -41,15 +38,28 @@ export function formatLongDateEastern(value: string | Date, language: Locale = "
   }).format(new Date(value));
 }
 
-/** A calendar date (YYYY-MM-DD, no time) as people read it; no time zone applies. */
+/**
+ * A calendar date (YYYY-MM-DD, no time) as people read and type it: month first in English
+ * (11/23/2026), day first in Spanish (23/11/2026). `parseTypedDate` reads the same order back,
+ * so tables and the boxes that filter them agree (locales/GLOSSARY.md).
+ */
 export function formatCalendarDate(isoDate: string, language: Locale = "en"): string {
-  const [year, month, day] = isoDate.split("-").map(Number);
-  return new Intl.DateTimeFormat(localeTag(language), {
-    timeZone: "UTC",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date(Date.UTC(year, month - 1, day)));
+  const [year, month, day] = isoDate.split("-");
+  return language === "es" ? `${day}/${month}/${year}` : `${month}/${day}/${year}`;
+}
+
+/**
+ * A date as typed in a filter or report box, in the language's order ("3/14/2025" in English,
+ * "14/3/2025" in Spanish; slashes, dashes or dots), or as YYYY-MM-DD (links, the API, a browser's
+ * own date box). The calendar date, or null when it is no day at all.
+ */
+export function parseTypedDate(text: string, language: Locale = "en"): string | null {
+  const typed = text.trim();
+  if (isCalendarDate(typed)) return typed;
+  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(typed);
+  if (!match) return null;
+  const [first, second, year] = match.slice(1).map(Number);
+  return language === "es" ? calendarDate(year, second, first) : calendarDate(year, first, second);
 }
 
 /** The calendar date (YYYY-MM-DD) it is in Maryland at a moment: "today" for every date rule. */

@@ -8,7 +8,7 @@ const spec: ListSpec<"name" | "birthdate"> = {
   textFilters: ["name"],
   dateFilters: ["birthdate"],
 };
-const parse = (query: string) => parseListQuery(new URLSearchParams(query), spec);
+const parse = (query: string) => parseListQuery(new URLSearchParams(query), spec, "en");
 
 describe("a list's address", () => {
   it("falls back to page 1, 10 rows and the default sort", () => {
@@ -24,6 +24,14 @@ describe("a list's address", () => {
       to: "2025-03-01",
     });
     expect(parse("birthdateType=exactly").dates).toEqual({});
+  });
+
+  it("reads dates typed in the order the page shows them: mm/dd/yyyy in English, dd/mm/aaaa in Spanish", () => {
+    const typed = new URLSearchParams({ birthdateType: "between", birthdateFrom: "02/03/2025", birthdateTo: "23/11/2025" });
+    expect(parseListQuery(typed, spec, "es").dates.birthdate).toEqual({ type: "between", from: "2025-03-02", to: "2025-11-23" });
+    // 23/11 is no day month first: in English the range waits for a date it can read.
+    expect(parseListQuery(typed, spec, "en").dates).toEqual({});
+    expect(parseListQuery(new URLSearchParams({ birthdateType: "exactly", birthdateFrom: "02/03/2025" }), spec, "en").dates.birthdate).toEqual({ type: "exactly", from: "2025-02-03" });
   });
 
   it("refuses an unknown comparison type", () => {

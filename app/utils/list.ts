@@ -1,4 +1,5 @@
-import { easternDayStart, nextCalendarDate } from "./dates";
+import type { Language } from "~/i18n/config";
+import { easternDayStart, nextCalendarDate, parseTypedDate } from "./dates";
 
 // The paged lists (children now; referrals and users later): what a list's address says about
 // its page, page size, sort and filters, so that a list can be bookmarked and works without
@@ -51,26 +52,28 @@ export class UnknownComparisonError extends Error {
   }
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function dateFilter(params: URLSearchParams, field: string, allowNever: boolean): DateFilter | null {
+function dateFilter(params: URLSearchParams, field: string, allowNever: boolean, language: Language): DateFilter | null {
   const type = params.get(`${field}Type`)?.trim() ?? "";
   if (!type) return null;
   if (type === "never" && allowNever) return { type, from: "" };
   if (!(DATE_COMPARISONS as readonly string[]).includes(type)) throw new UnknownComparisonError(field, type);
-  const from = params.get(`${field}From`)?.trim() ?? "";
-  const to = params.get(`${field}To`)?.trim() ?? "";
+  // Dates are typed in the order the lists show them (dd/mm/aaaa in Spanish); links may use YYYY-MM-DD.
+  const from = parseTypedDate(params.get(`${field}From`) ?? "", language);
+  const to = parseTypedDate(params.get(`${field}To`) ?? "", language);
   // A comparison chosen before its date is typed filters nothing yet.
-  if (!ISO_DATE.test(from)) return null;
+  if (!from) return null;
   if (type === "between") {
-    if (!ISO_DATE.test(to)) return null;
+    if (!to) return null;
     return from <= to ? { type, from, to } : { type, from: to, to: from };
   }
   return { type: type as DateComparison, from };
 }
 
-/** Reads a list's address. Unknown sorts and sizes fall back to the defaults; an unknown date comparison throws. */
-export function parseListQuery<Sort extends string>(params: URLSearchParams, spec: ListSpec<Sort>): ListQuery<Sort> {
+/**
+ * Reads a list's address, its typed dates in the page's language. Unknown sorts and sizes fall
+ * back to the defaults; an unknown date comparison throws.
+ */
+export function parseListQuery<Sort extends string>(params: URLSearchParams, spec: ListSpec<Sort>, language: Language): ListQuery<Sort> {
   const page = Math.max(1, Math.min(1_000_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
   const askedCount = Number(params.get("count"));
   const count = (PAGE_SIZES as readonly number[]).includes(askedCount) ? askedCount : DEFAULT_PAGE_SIZE;
@@ -85,7 +88,7 @@ export function parseListQuery<Sort extends string>(params: URLSearchParams, spe
   }
   const dates: Record<string, DateFilter> = {};
   for (const field of spec.dateFilters) {
-    const filter = dateFilter(params, field, spec.neverFilters?.includes(field) ?? false);
+    const filter = dateFilter(params, field, spec.neverFilters?.includes(field) ?? false, language);
     if (filter) dates[field] = filter;
   }
   return { page, count, sort, order, text, dates };

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Language } from "~/i18n/config";
 import type { StepChange } from "~/models/referral.server";
 import {
   ChildLanguageSchema,
@@ -68,9 +69,12 @@ export const STEP_SAVES = {
   documents: save(ConsentSchema, (value) => ({ columns: { child_parent_consent: Number(value.childParentConsent) } })),
 };
 
-/** The screenings step: its date may not be after today (Maryland's), so its schema is made per request. */
-export function screeningSave(today: string) {
-  return save(screeningSchema(today), (value) => ({
+/**
+ * The screenings step: its date may not be after today (Maryland's) and is typed in the page
+ * language's order, so its schema is made per request.
+ */
+export function screeningSave(today: string, language: Language) {
+  return save(screeningSchema(today, language), (value) => ({
     columns: {
       other_medical_condition: value.conditions?.includes(OTHER_MEDICAL_CONDITION) ? value.otherMedicalCondition ?? null : null,
       failed_screening_date: value.failedScreeningDate ?? null,

@@ -20,11 +20,11 @@ export async function loadChildrenList(request: Request, actor: CurrentUser, own
   let filterError = false;
   let query;
   try {
-    query = parseListQuery(url.searchParams, CHILD_LIST);
+    query = parseListQuery(url.searchParams, CHILD_LIST, language);
   } catch (error) {
     if (!(error instanceof UnknownComparisonError)) throw error;
     filterError = true;
-    query = parseListQuery(new URLSearchParams(), CHILD_LIST);
+    query = parseListQuery(new URLSearchParams(), CHILD_LIST, language);
   }
   const { data, total } = filterError ? { data: [], total: 0 } : await orHttpError(listChildren(db, actor, query, owner?.id));
   const exportParams = new URLSearchParams({ sort: query.sort, order: query.order });

@@ -2,6 +2,8 @@ import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/Alert";
+import type { Language } from "~/i18n/config";
+import { formatCalendarDate, parseTypedDate } from "~/utils/dates";
 import { DATE_COMPARISONS, FILTER_DEBOUNCE_MS, isFiltered, listHref, PAGE_SIZES, pageCount, type DateFilter, type SortOrder } from "~/utils/list";
 
 // The pieces every paged list is made of (children now; referrals and users later). The page,
@@ -205,9 +207,23 @@ export function TextFilter({ name, label, value }: { name: string; label: string
   );
 }
 
+/**
+ * A date is typed as text in the order the lists show it (mm/dd/yyyy, dd/mm/aaaa): a browser's own
+ * date box follows the browser's language, not the page's, and would ask a Spanish page for mm/dd.
+ */
+const TYPED_DATE = { type: "text", maxLength: 10, autoComplete: "off", spellCheck: false } as const;
+
 /** A date filter: a comparison (before, after, exactly, between) and one or two dates. */
 export function DateFilterField({ name, label, value, allowNever = false }: { name: string; label: string; value: DateFilter | undefined; allowNever?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { search } = useLocation();
+  const language = i18n.language as Language;
+  // A date the list reads is shown in the language's order; anything else stays as it was typed.
+  const typed = (part: "From" | "To") => {
+    const text = new URLSearchParams(search).get(`${name}${part}`) ?? "";
+    const date = parseTypedDate(text, language);
+    return date ? formatCalendarDate(date, language) : text;
+  };
   const [type, setType] = useState(value?.type ?? "");
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -231,14 +247,14 @@ export function DateFilterField({ name, label, value, allowNever = false }: { na
       </div>
       <div className="usa-form-group">
         <label className="usa-label" htmlFor={`filter-${name}-from`}>
-          {t(type === "between" ? "list.from" : "list.date")}
+          {t(type === "between" ? "list.from" : "list.date")} <span className="usa-hint">{t("list.dateHint")}</span>
         </label>
-        <input className="usa-input" id={`filter-${name}-from`} name={`${name}From`} type="date" defaultValue={value?.from ?? ""} />
+        <input className="usa-input" id={`filter-${name}-from`} name={`${name}From`} {...TYPED_DATE} defaultValue={typed("From")} />
       </div>
       {showTo ? (
         <div className="usa-form-group">
           <label className="usa-label" htmlFor={`filter-${name}-to`}>
-            {t("list.to")}
+            {t("list.to")} <span className="usa-hint">{t("list.dateHint")}</span>
           </label>
           {!hydrated ? (
             <span className="usa-hint" id={`filter-${name}-to-hint`}>
@@ -249,8 +265,8 @@ export function DateFilterField({ name, label, value, allowNever = false }: { na
             className="usa-input"
             id={`filter-${name}-to`}
             name={`${name}To`}
-            type="date"
-            defaultValue={value?.to ?? ""}
+            {...TYPED_DATE}
+            defaultValue={typed("To")}
             aria-describedby={!hydrated ? `filter-${name}-to-hint` : undefined}
           />
         </div>

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Option } from "~/components/ui/form";
 import { SummaryList } from "~/components/ui/SummaryList";
+import { addressText } from "~/utils/address";
 import { formatDateTimeEastern } from "~/utils/dates";
 
 export interface AddressRow {
@@ -58,7 +59,7 @@ export function AddressBook({
                   {address.nickname || t("addressBook.noNickname")}
                 </th>
                 <td data-label={t("addressBook.address")}>
-                  {[address.line1, address.line2, address.city, `MD ${address.zip}`].filter(Boolean).join(", ")}
+                  {addressText({ ...address, nickname: null })}
                 </td>
                 <td data-label={t("addressBook.county")}>{labelOf(counties, address.county)}</td>
                 {editable ? (

@@ -7,6 +7,7 @@ import { ConfirmAction } from "~/components/ui/ConfirmAction";
 import { SummaryList } from "~/components/ui/SummaryList";
 import type { Language } from "~/i18n/config";
 import type { ReferralReview as Review } from "~/models/referral-lifecycle.server";
+import { addressText } from "~/utils/address";
 import { formatCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 import { formatFileSize } from "~/utils/upload";
 import type { MissingItem } from "~/wizard/completeness";
@@ -71,7 +72,7 @@ export function ReferralReview({
         ? t("review.answers.unknown")
         : t("review.fields.gestationalWeeks", { weeks: Math.floor(childInfo.gestationalAgeInDays / 7), days: childInfo.gestationalAgeInDays % 7 });
   const address = childInfo.address
-    ? [childInfo.address.line1, childInfo.address.line2, `${childInfo.address.city} ${childInfo.address.state} ${childInfo.address.zip}`, childInfo.address.county].filter(Boolean).join(", ")
+    ? addressText(childInfo.address, childInfo.address.county)
     : none;
   const documents = (consent: boolean) => {
     const rows = review.documents.filter((document) => document.isConsent === consent);

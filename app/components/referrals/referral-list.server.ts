@@ -29,11 +29,11 @@ export async function loadReferralList(request: Request, actor: CurrentUser, kin
   let filterError = false;
   let query;
   try {
-    query = parseListQuery(url.searchParams, spec);
+    query = parseListQuery(url.searchParams, spec, language);
   } catch (error) {
     if (!(error instanceof UnknownComparisonError)) throw error;
     filterError = true;
-    query = parseListQuery(new URLSearchParams(), spec);
+    query = parseListQuery(new URLSearchParams(), spec, language);
   }
   const { data, total } = filterError ? { data: [], total: 0 } : await orHttpError(listReferrals(db, actor, kind, query, owner?.id));
   const counties = await getLookupOptions(db, "Counties", language);

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { getDb } from "~/db.server";
 import { InputError } from "~/models/errors";
+import type { Language } from "~/i18n/config";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { FutureDateError, generateReferralReport, generateUserReport } from "~/models/report.server";
@@ -36,9 +37,10 @@ export async function readReportBody(request: Request): Promise<FormData> {
   return form;
 }
 
-export function checkReportForm(kind: ReportKind, form: FormData) {
+/** Checks a report form; its dates are read in `language`'s order (YYYY-MM-DD always works). */
+export function checkReportForm(kind: ReportKind, form: FormData, language: Language) {
   const today = easternCalendarDate();
-  return kind === "referral" ? parseWithZod(form, { schema: referralReportSchema(today) }) : parseWithZod(form, { schema: userReportSchema(today) });
+  return kind === "referral" ? parseWithZod(form, { schema: referralReportSchema(today, language) }) : parseWithZod(form, { schema: userReportSchema(today, language) });
 }
 
 /** Makes the report; `onProgress` hears how many rows are written of how many. */
