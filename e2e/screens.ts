@@ -74,9 +74,9 @@ async function created(response: Awaited<ReturnType<Awaited<ReturnType<typeof ap
 
 /** Makes the records every screen needs: in the database, as support.ts does, and through the JSON API. */
 export async function createWorld(): Promise<World> {
-  const referrer = await createUser({ signedInBefore: true, lastName: "Referrer" });
-  const admin = await createUser({ admin: true, signedInBefore: true, lastName: "Admin" });
-  const person = await createUser({ signedInBefore: true, lastName: "Someone" });
+  const referrer = await createUser({ signedInBefore: true, lastName: "Rivera" });
+  const admin = await createUser({ admin: true, signedInBefore: true, lastName: "Ortiz" });
+  const person = await createUser({ signedInBefore: true, lastName: "Castillo" });
   const child = (await createChild(referrer, { firstName: "Mateo", lastName: "García" })).id;
   const spareChild = (await createChild(referrer, { firstName: "Lucía", lastName: "García", birthdate: yearsAgo(0, 120) })).id;
 
@@ -93,7 +93,7 @@ export async function createWorld(): Promise<World> {
   );
   const document = await created(
     await api.post(`/api/referrals/${referralIdOf(filled)}/referral_documents`, {
-      multipart: { description: "Letter from the pediatrician", file: { name: "letter.pdf", mimeType: "application/pdf", buffer: PDF } },
+      multipart: { description: "Carta de la pediatra", file: { name: "letter.pdf", mimeType: "application/pdf", buffer: PDF } },
     }),
   );
   await api.dispose();
