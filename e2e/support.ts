@@ -322,3 +322,13 @@ export async function recordsOf(userIds: number[]) {
     statusHistory: await ofReferrals("referral_status_history"),
   };
 }
+
+/** A live password-reset link of the user's, as the forgotten-password mail carries it; `answered`: its security questions already answered. */
+export async function createResetLink(user: TestUser, { answered = false } = {}): Promise<string> {
+  const db = await database();
+  const { requestPasswordReset, answerSecurityQuestions } = await import("../app/models/account-token.server");
+  const link = await requestPasswordReset(db, user.email);
+  if (!link) throw new Error(`no reset link for ${user.email}: one was made less than two hours ago`);
+  if (answered) await answerSecurityQuestions(db, link.token, "Rex", "Baltimore");
+  return `/reset-password?token=${encodeURIComponent(link.token)}`;
+}

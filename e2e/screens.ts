@@ -1,0 +1,343 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { request as playwrightRequest, type BrowserContext, type Page } from "@playwright/test";
+import { WIZARD_STEPS } from "../app/wizard/steps";
+import { expect, test as base } from "./fixtures";
+import {
+  baseURL,
+  createAddress,
+  createApiKeyFor,
+  createChild,
+  createResetLink,
+  createReviewLinkFor,
+  createUser,
+  fillReferral,
+  referralIdOf,
+  sessionCookieOf,
+  setStatus,
+  signIn,
+  startReferral,
+  submitDirectly,
+  uniqueEmail,
+  yearsAgo,
+  type TestUser,
+} from "./support";
+
+// Every screen of the service, in one list: the accessibility suite, the layout tests and
+// `npm run screens` walk it, so a new screen added here is checked and pictured everywhere.
+
+/** Where `npm run screens` writes its pictures (SCREENS_DIR, or screens/ in the repository, not committed). */
+export const SCREENS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", process.env.SCREENS_DIR ?? "screens");
+
+/** Who looks at a screen: a newReferrer is a referrer who has nothing yet (the empty states). */
+export type Who = "anonymous" | "referrer" | "newReferrer" | "admin";
+
+/** As the address says it (?lang=): sp is Spanish. */
+export type Language = "en" | "sp";
+export const LANGUAGES: readonly Language[] = ["en", "sp"];
+
+/** The records the screens show, made once per worker. */
+export interface World {
+  referrer: TestUser;
+  newReferrer: TestUser;
+  admin: TestUser;
+  /** Someone the administrator's actions on people are asked about. */
+  person: TestUser;
+  /** The referrer's child with every kind of referral; spareChild has none (it can be deleted). */
+  child: number;
+  spareChild: number;
+  /** Wizard addresses: a Draft just started, a complete Draft with two guardians and a document, a submitted referral. */
+  draft: string;
+  filled: string;
+  submitted: string;
+  adult: number;
+  document: number;
+  /** An administrator's live review link to the submitted referral. */
+  reviewLink: { id: number; token: string };
+  address: number;
+  /** Password-reset links of `person`: one at its security questions, one at the new password. */
+  resetLink: string;
+  answeredResetLink: string;
+}
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+
+/** A client of the JSON API signed in as the user, as another program would call it. */
+async function apiAs(user: TestUser) {
+  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Cookie: await sessionCookieOf(user) } });
+}
+
+async function created(response: Awaited<ReturnType<Awaited<ReturnType<typeof apiAs>>["post"]>>): Promise<number> {
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+/** Makes the records every screen needs: in the database, as support.ts does, and through the JSON API. */
+export async function createWorld(): Promise<World> {
+  const referrer = await createUser({ signedInBefore: true, lastName: "Rivera" });
+  const admin = await createUser({ admin: true, signedInBefore: true, lastName: "Ortiz" });
+  const person = await createUser({ signedInBefore: true, lastName: "Castillo" });
+  const child = (await createChild(referrer, { firstName: "Mateo", lastName: "García" })).id;
+  const spareChild = (await createChild(referrer, { firstName: "Lucía", lastName: "García", birthdate: yearsAgo(0, 120) })).id;
+
+  const draft = await startReferral(referrer, child);
+  const filled = await startReferral(referrer, child);
+  await fillReferral(referrer, filled, { consent: 2 });
+  const submitted = await startReferral(referrer, child);
+  await submitDirectly(referrer, submitted);
+  await setStatus(submitted, "Received", "We will call the family this week.", "Llamaremos a la familia esta semana.", new Date().toISOString());
+
+  const api = await apiAs(referrer);
+  const adult = await created(
+    await api.post("/api/adults", { data: { referral: `/api/referrals/${referralIdOf(filled)}`, firstName: "Luis", lastName: "García", childRelationship: "1", mobilePhoneNumber: { areaCode: "443", prefix: "555", suffix: "0004" } } }),
+  );
+  const document = await created(
+    await api.post(`/api/referrals/${referralIdOf(filled)}/referral_documents`, {
+      multipart: { description: "Carta de la pediatra", file: { name: "letter.pdf", mimeType: "application/pdf", buffer: PDF } },
+    }),
+  );
+  await api.dispose();
+
+  // The administrator's screens with rows: a key, a report, a review link.
+  await createApiKeyFor(admin, 30);
+  const adminApi = await apiAs(admin);
+  const report = await adminApi.post("/generate-report", { data: { statuses: ["submitted"], format: "csv", filename: "referrals" } });
+  expect(report.ok(), await report.text()).toBe(true);
+  await adminApi.dispose();
+
+  return {
+    referrer,
+    newReferrer: await createUser(),
+    admin,
+    person,
+    child,
+    spareChild,
+    draft,
+    filled,
+    submitted,
+    adult,
+    document,
+    reviewLink: await createReviewLinkFor(admin, referralIdOf(submitted)),
+    address: (await createAddress(referrer)).id,
+    resetLink: await createResetLink(person),
+    answeredResetLink: await createResetLink(await createUser(), { answered: true }),
+  };
+}
+
+/** The Playwright test with the world made once per worker (its screens only read it). */
+export const test = base.extend<object, { world: World }>({
+  world: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      await use(await createWorld());
+    },
+    { scope: "worker" },
+  ],
+});
+
+export interface Screen {
+  /** Unique, lower-case words joined by hyphens: it names the screenshot. */
+  name: string;
+  who: Who;
+  /** The address that shows it (or where `then` starts). */
+  path: (world: World) => string;
+  /** What brings the page there from the address: a form sent empty, a choice made. */
+  then?: (page: Page, world: World) => Promise<void>;
+}
+
+/** A form refused: the error summary (or the page's error alert) is shown. */
+async function errorsShown(page: Page) {
+  await expect(page.locator(".usa-alert--error").first()).toBeVisible();
+}
+
+/** Sends the main content's form holding this button (by its `intent`, or the first submit button) with what it holds. */
+async function send(page: Page, intent?: string) {
+  const button = intent ? page.locator(`main button[type=submit][name=intent][value=${intent}]`) : page.locator("main form[method=post] button[type=submit]");
+  await button.first().click();
+}
+
+async function sendEmpty(page: Page, intent?: string) {
+  await send(page, intent);
+  await errorsShown(page);
+}
+
+/** Opens the confirmation page a link in the page leads to (with JavaScript the link opens a dialog instead). */
+async function followHref(page: Page, selector: string) {
+  const href = await page.locator(selector).first().getAttribute("href");
+  expect(href, selector).toBeTruthy();
+  await page.goto(new URL(href!, page.url()).toString());
+}
+
+const stepNames: Record<string, string> = {
+  relationship: "relationship",
+  proxy: "proxy",
+  sex: "sex-and-race",
+  childLanguage: "child-language",
+  address: "address",
+  gestationalAge: "gestational-age",
+  guardians: "guardians",
+  familyLanguage: "family-language",
+  interpreter: "interpreter",
+  fosterCare: "foster-care",
+  reasons: "reasons",
+  screening: "screening",
+  details: "details",
+  documents: "documents",
+};
+
+const wizardSteps = WIZARD_STEPS.filter((step) => step.key !== "review");
+
+export const SCREENS: readonly Screen[] = [
+  // Public pages.
+  { name: "sign-in", who: "anonymous", path: () => "/login" },
+  { name: "sign-in-errors", who: "anonymous", path: () => "/login", then: (page) => sendEmpty(page) },
+  { name: "sign-in-after-registration", who: "anonymous", path: () => "/login?registrationComplete=true" },
+  { name: "sign-in-session-expired", who: "anonymous", path: () => "/login?expired=1" },
+  { name: "register", who: "anonymous", path: () => "/register" },
+  { name: "register-errors", who: "anonymous", path: () => "/register", then: (page) => sendEmpty(page) },
+  { name: "forgot-password", who: "anonymous", path: () => "/forgot-password" },
+  { name: "forgot-password-errors", who: "anonymous", path: () => "/forgot-password", then: (page) => sendEmpty(page) },
+  {
+    name: "forgot-password-sent",
+    who: "anonymous",
+    path: () => "/forgot-password",
+    // The hidden robots' field answers "sent" at once: the same screen, without using up the address's hourly allowance of mails.
+    then: async (page) => {
+      await page.locator("input[name=email]").fill(uniqueEmail());
+      await page.locator("input[name=website]").fill("x", { force: true });
+      await send(page);
+      await expect(page.locator("input[name=email]")).toHaveValue("");
+    },
+  },
+  { name: "reset-password-questions", who: "anonymous", path: (w) => w.resetLink },
+  { name: "reset-password-new-password", who: "anonymous", path: (w) => w.answeredResetLink },
+  { name: "reset-password-invalid-link", who: "anonymous", path: () => "/reset-password?token=unknown" },
+  { name: "verify-email-invalid-link", who: "anonymous", path: () => "/verify-email?token=unknown" },
+  { name: "external-review", who: "anonymous", path: (w) => `/app/referral/review/external?token=${encodeURIComponent(w.reviewLink.token)}` },
+  { name: "external-review-no-link", who: "anonymous", path: () => "/app/referral/review/external" },
+  { name: "not-found", who: "anonymous", path: () => "/no-such-page" },
+  { name: "api-docs", who: "anonymous", path: () => "/api/docs" },
+
+  // A new referrer: the empty states.
+  { name: "new-dashboard", who: "newReferrer", path: () => "/app/dashboard" },
+  { name: "new-children", who: "newReferrer", path: () => "/app/children" },
+  { name: "new-drafts", who: "newReferrer", path: () => "/app/referrals/drafts" },
+  { name: "new-submitted", who: "newReferrer", path: () => "/app/referrals/submitted" },
+  { name: "new-updates", who: "newReferrer", path: () => "/app/updates" },
+  { name: "new-profile", who: "newReferrer", path: (w) => `/app/profile/${w.newReferrer.id}` },
+
+  // A referrer with children and referrals.
+  { name: "dashboard", who: "referrer", path: () => "/app/dashboard" },
+  {
+    name: "dashboard-menu-closed",
+    who: "referrer",
+    path: () => "/app/dashboard",
+    // What the menu's toggle posts (a form without JavaScript).
+    then: async (page) => {
+      await page.request.post("/app/navigation", { form: { open: "false", redirectTo: "/app/dashboard" }, maxRedirects: 0 });
+      await page.reload();
+    },
+  },
+  { name: "children", who: "referrer", path: () => "/app/children" },
+  { name: "child", who: "referrer", path: (w) => `/app/children/details/${w.child}` },
+  { name: "child-without-referral", who: "referrer", path: (w) => `/app/children/details/${w.spareChild}` },
+  { name: "child-delete-confirm", who: "referrer", path: (w) => `/app/children/details/${w.spareChild}?delete` },
+  { name: "child-add-birth-date", who: "referrer", path: () => "/app/children/edit/preverify" },
+  { name: "child-add-birth-date-errors", who: "referrer", path: () => "/app/children/edit/preverify", then: (page) => sendEmpty(page) },
+  {
+    name: "child-add-too-old",
+    who: "referrer",
+    path: () => "/app/children/edit/preverify",
+    then: async (page) => {
+      await page.locator("select[name=birthYear]").selectOption(yearsAgo(5).slice(0, 4));
+      await page.locator("select[name=birthMonth]").selectOption("1");
+      await page.locator("select[name=birthDay]").selectOption("1");
+      await sendEmpty(page);
+    },
+  },
+  { name: "child-add-name", who: "referrer", path: () => `/app/children/edit/name?birthdate=${yearsAgo(1)}&stateOfResidence=21` },
+  { name: "child-add-name-errors", who: "referrer", path: () => `/app/children/edit/name?birthdate=${yearsAgo(1)}&stateOfResidence=21`, then: (page) => sendEmpty(page) },
+  { name: "child-edit-birth-date", who: "referrer", path: (w) => `/app/children/edit/preverify?id=${w.child}` },
+  { name: "child-edit-name", who: "referrer", path: (w) => `/app/children/edit/name?id=${w.child}` },
+  { name: "drafts", who: "referrer", path: () => "/app/referrals/drafts" },
+  { name: "drafts-delete-confirm", who: "referrer", path: (w) => `/app/referrals/drafts?delete=${referralIdOf(w.draft)}` },
+  { name: "submitted", who: "referrer", path: () => "/app/referrals/submitted" },
+  { name: "updates", who: "referrer", path: () => "/app/updates" },
+
+  // The wizard: its 14 steps as a new Draft shows them, then the screens of a complete Draft.
+  ...wizardSteps.map((step, index): Screen => ({ name: `wizard-${String(index + 1).padStart(2, "0")}-${stepNames[step.key]}`, who: "referrer", path: (w) => `${w.draft}/${step.path}` })),
+  { name: "wizard-relationship-errors", who: "referrer", path: (w) => `${w.draft}/referrer-information/relationship`, then: (page) => sendEmpty(page, "continue") },
+  { name: "wizard-guardians-listed", who: "referrer", path: (w) => `${w.filled}/family-information/guardian-list` },
+  { name: "wizard-guardian-add", who: "referrer", path: (w) => `${w.filled}/family-information/guardian/add-edit/new` },
+  { name: "wizard-guardian-add-errors", who: "referrer", path: (w) => `${w.filled}/family-information/guardian/add-edit/new`, then: (page) => sendEmpty(page) },
+  { name: "wizard-guardian-edit", who: "referrer", path: (w) => `${w.filled}/family-information/guardian/add-edit/${w.adult}` },
+  { name: "wizard-guardian-delete-confirm", who: "referrer", path: (w) => `${w.filled}/family-information/guardian-list?delete=${w.adult}` },
+  { name: "wizard-documents-listed", who: "referrer", path: (w) => `${w.filled}/supporting-documentation/list` },
+  { name: "wizard-document-add", who: "referrer", path: (w) => `${w.filled}/supporting-documentation/new` },
+  { name: "wizard-document-add-errors", who: "referrer", path: (w) => `${w.filled}/supporting-documentation/new`, then: (page) => sendEmpty(page) },
+  { name: "wizard-document-edit", who: "referrer", path: (w) => `${w.filled}/supporting-documentation/${w.document}` },
+  { name: "wizard-document-delete-confirm", who: "referrer", path: (w) => `${w.filled}/supporting-documentation/list?delete=${w.document}` },
+  { name: "review-incomplete", who: "referrer", path: (w) => `${w.draft}/review` },
+  { name: "review-complete", who: "referrer", path: (w) => `${w.filled}/review` },
+  { name: "review-submit-confirm", who: "referrer", path: (w) => `${w.filled}/review?confirm=submit` },
+  { name: "review-delete-confirm", who: "referrer", path: (w) => `${w.filled}/review?confirm=delete` },
+  { name: "review-submitted", who: "referrer", path: (w) => `${w.submitted}/review` },
+
+  // The referrer's profile and address book.
+  { name: "profile", who: "referrer", path: (w) => `/app/profile/${w.referrer.id}` },
+  {
+    name: "profile-errors",
+    who: "referrer",
+    path: (w) => `/app/profile/${w.referrer.id}`,
+    then: async (page) => {
+      const form = page.locator("main form", { has: page.locator("input[name=firstName]") });
+      await form.locator("input[name=firstName]").fill("");
+      await form.locator("button[type=submit]").first().click();
+      await errorsShown(page);
+    },
+  },
+  { name: "address-add", who: "referrer", path: (w) => `/app/profile/${w.referrer.id}/address/new` },
+  { name: "address-add-errors", who: "referrer", path: (w) => `/app/profile/${w.referrer.id}/address/new`, then: (page) => sendEmpty(page, "saveAndContinue") },
+  { name: "address-edit", who: "referrer", path: (w) => `/app/profile/${w.referrer.id}/address/${w.address}` },
+  { name: "address-delete-confirm", who: "referrer", path: (w) => `/app/profile/${w.referrer.id}/address/${w.address}?delete` },
+
+  // Signed-in error pages.
+  { name: "app-not-found", who: "referrer", path: () => "/app/no-such-page" },
+  { name: "app-error-not-found", who: "referrer", path: () => "/app/error/not-found" },
+  { name: "app-error-unexpected", who: "referrer", path: () => "/app/error/unexpected" },
+  { name: "child-not-found", who: "referrer", path: () => "/app/children/details/999999999" },
+
+  // Administrators.
+  { name: "admin-dashboard", who: "admin", path: () => "/app/dashboard" },
+  { name: "admin-users", who: "admin", path: () => "/app/users" },
+  { name: "admin-users-deactivate-confirm", who: "admin", path: (w) => `/app/users?email=${encodeURIComponent(w.person.email)}&confirm=deactivate&user=${w.person.id}` },
+  { name: "admin-user", who: "admin", path: (w) => `/app/user/${w.referrer.id}` },
+  { name: "admin-user-reset-confirm", who: "admin", path: (w) => `/app/user/${w.person.id}?confirm=reset&user=${w.person.id}` },
+  { name: "admin-user-referrals", who: "admin", path: (w) => `/app/user/${w.referrer.id}/referrals` },
+  { name: "admin-user-children", who: "admin", path: (w) => `/app/user/${w.referrer.id}/children` },
+  { name: "admin-children", who: "admin", path: () => "/app/children" },
+  { name: "admin-child", who: "admin", path: (w) => `/app/children/details/${w.child}` },
+  { name: "admin-drafts", who: "admin", path: () => "/app/referrals/drafts" },
+  { name: "admin-submitted", who: "admin", path: () => "/app/referrals/submitted" },
+  { name: "admin-review", who: "admin", path: (w) => `${w.submitted}/review` },
+  { name: "admin-review-link-created", who: "admin", path: (w) => `${w.submitted}/review`, then: (page) => send(page, "createLink").then(() => expect(page.locator("main code, main input[readonly]").first()).toBeVisible()) },
+  { name: "admin-review-revoke-confirm", who: "admin", path: (w) => `${w.submitted}/review?confirm=revoke&link=${w.reviewLink.id}` },
+  { name: "admin-reports", who: "admin", path: () => "/app/reports" },
+  { name: "admin-api-keys", who: "admin", path: () => "/app/api-keys" },
+  { name: "admin-api-keys-errors", who: "admin", path: () => "/app/api-keys", then: (page) => sendEmpty(page, "create") },
+  { name: "admin-api-key-revoke-confirm", who: "admin", path: () => "/app/api-keys", then: (page) => followHref(page, "main a[href*='confirm=revoke']") },
+];
+
+/** The context signed in as the screen's viewer (and no one for a public screen). */
+export async function signInAs(context: BrowserContext, world: World, who: Who) {
+  await context.clearCookies();
+  if (who !== "anonymous") await signIn(context, world[who]);
+}
+
+/** Signs in as the screen's viewer and brings the page to the screen, in a language. */
+export async function openScreen(page: Page, screen: Screen, world: World, language: Language) {
+  await signInAs(page.context(), world, screen.who);
+  const path = screen.path(world);
+  await page.goto(`${path}${path.includes("?") ? "&" : "?"}lang=${language}`);
+  await screen.then?.(page, world);
+}
