@@ -217,6 +217,9 @@ export const SCREENS: readonly Screen[] = [
   { name: "external-review-no-link", who: "anonymous", path: () => "/app/referral/review/external" },
   { name: "not-found", who: "anonymous", path: () => "/no-such-page" },
   { name: "api-docs", who: "anonymous", path: () => "/api/docs" },
+  { name: "accessibility-statement", who: "anonymous", path: () => "/accessibility" },
+  { name: "privacy-notice", who: "anonymous", path: () => "/privacy" },
+  { name: "contact", who: "anonymous", path: () => "/contact" },
 
   // A new referrer: the empty states.
   { name: "new-dashboard", who: "newReferrer", path: () => "/app/dashboard" },
@@ -238,6 +241,8 @@ export const SCREENS: readonly Screen[] = [
       await page.reload();
     },
   },
+  // The phone menu as a page without JavaScript opens it (?menu=open).
+  { name: "dashboard-menu-open", who: "referrer", path: () => "/app/dashboard?menu=open" },
   { name: "children", who: "referrer", path: () => "/app/children" },
   { name: "child", who: "referrer", path: (w) => `/app/children/details/${w.child}` },
   { name: "child-without-referral", who: "referrer", path: (w) => `/app/children/details/${w.spareChild}` },
@@ -282,6 +287,7 @@ export const SCREENS: readonly Screen[] = [
   { name: "review-submit-confirm", who: "referrer", path: (w) => `${w.filled}/review?confirm=submit` },
   { name: "review-delete-confirm", who: "referrer", path: (w) => `${w.filled}/review?confirm=delete` },
   { name: "review-submitted", who: "referrer", path: (w) => `${w.submitted}/review` },
+  { name: "submitted-confirmation", who: "referrer", path: (w) => `${w.submitted}/submitted` },
 
   // The referrer's profile and address book.
   { name: "profile", who: "referrer", path: (w) => `/app/profile/${w.referrer.id}` },
