@@ -38,7 +38,7 @@ const TEXT = {
     newReferral: "Start a new referral",
     referralCreated: "Referral created",
     draft: "Draft",
-    backToChild: "Back to the child's page",
+    back: "Back",
     export: "Export to CSV",
     exportDone: "Export done: 100%",
     csvHeader: "First name,Middle name,Last name,Suffix,Date of birth,State of residence",
@@ -78,7 +78,7 @@ const TEXT = {
     newReferral: "Iniciar un referido nuevo",
     referralCreated: "Referido creado",
     draft: "Borrador",
-    backToChild: "Volver a la página del niño",
+    back: "Atrás",
     export: "Exportar a CSV",
     exportDone: "Exportación terminada: 100%",
     csvHeader: "Nombre,Segundo nombre,Apellido,Sufijo,Fecha de nacimiento,Estado de residencia",
@@ -132,7 +132,8 @@ for (const lang of ["en", "sp"] as const) {
     await page.getByRole("button", { name: text.newReferral }).click();
     await expect(page.getByText(text.referralCreated)).toBeVisible();
     await expect(page).toHaveURL(/\/referrer-information\/relationship$/);
-    await page.getByRole("link", { name: text.backToChild }).click();
+    // Back, from the wizard's first step, is the child's page.
+    await page.getByRole("link", { name: text.back, exact: true }).click();
     await expect(page.getByRole("cell", { name: text.draft })).toBeVisible();
 
     await page.getByRole("link", { name: text.backToList }).click();

@@ -29,7 +29,7 @@ for (const lang of ["en", "sp"] as const) {
       await page.goto(`${path}?lang=${lang}`);
       await expect(page.getByText(message)).toBeVisible();
       await expect(page.getByRole("link", { name: action, exact: true })).toHaveClass("usa-button");
-      await expect(page.locator("details, form[method=get]")).toHaveCount(0);
+      await expect(page.locator("main details, main form[method=get]")).toHaveCount(0);
       await expect(page.locator(".list-count")).toHaveCount(0);
       await expect(page.getByRole("table")).toHaveCount(0);
       await expectAccessible(page, { javaScriptOn });

@@ -36,6 +36,7 @@ export default function Wizard() {
     <div className="wizard">
       <div className="wizard__top">
         <Link to={backHref(ids, below)} className="wizard__back">
+          <span aria-hidden="true">‹ </span>
           {t("back")}
         </Link>
         <p className="wizard__child">{t("referralFor", { name: childName })}</p>
