@@ -9,6 +9,7 @@ import { getLanguage, i18nInstance } from "./i18n/i18next.server";
 import { getDb } from "./db.server";
 import { sweepOrphanUploads } from "./models/document.server";
 import { sweepOldReports } from "./models/report.server";
+import { withoutZeroBytes } from "./utils/html-stream.server";
 import { singleton } from "./utils/singleton.server";
 
 const RENDER_TIMEOUT_MS = 10_000;
@@ -60,7 +61,7 @@ export default async function handleRequest(
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(body.pipe(withoutZeroBytes())), {
               headers: responseHeaders,
               status: failed ? 500 : responseStatusCode,
             }),

@@ -118,15 +118,19 @@ test.describe("the shell", () => {
     const saved = await page.request.post(list, { form: { intent: "save", childParentConsent: "3" }, headers: { Origin: baseURL }, maxRedirects: 0 });
     expect(saved.status()).toBe(302);
 
-    const held: Array<() => Promise<void>> = [];
-    await page.route("**/*.js", (route) => void held.push(() => route.continue()));
+    // The scripts wait until the page as the server sent it has been measured.
+    let release = () => {};
+    const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/*.js", async (route) => {
+      await scriptsMayLoad;
+      await route.continue();
+    });
     await page.goto(list, { waitUntil: "commit" });
     const add = page.locator("main button", { hasText: "Add a supporting document" });
     await expect(add).toBeVisible();
     await expect(page.locator(".flash-message .usa-alert")).toBeVisible();
     const before = await add.boundingBox();
-    await page.unroute("**/*.js");
-    for (const release of held.splice(0)) await release();
+    release();
     await page.locator("html.js").waitFor({ state: "attached" });
     expect(await add.boundingBox()).toEqual(before);
   });

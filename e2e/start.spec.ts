@@ -11,7 +11,7 @@ const TEXT = {
     about: "Use this service to refer a child under 3 years old",
     refer: "Refer a child",
     counts: "Your figures",
-    preverifyTitle: "Add a child: birthdate and state",
+    preverifyTitle: "Add a child: date of birth and state",
     month: "Month",
     day: "Day",
     year: "Year",
