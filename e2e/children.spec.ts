@@ -282,11 +282,11 @@ test("another user's child is a 404, by page, by form post and in the CSV export
 
 test("an administrator sees a user's children and cannot add one", async ({ page, context }) => {
   const owner = await createUser();
-  await createChild(owner, { firstName: "Visible", lastName: "Child" });
+  await createChild(owner, { firstName: "Visible", lastName: "Salas" });
   await signIn(context, await createUser({ admin: true }));
   await page.goto(`/app/user/${owner.id}/children`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Children of Test Person");
-  await expect(page.getByRole("link", { name: "Visible Child" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Visible Salas" })).toBeVisible();
   await expect(page.getByRole("link", { name: TEXT.en.add })).toHaveCount(0);
   const response = await page.goto("/app/children/edit/preverify");
   expect(response?.status()).toBe(403);

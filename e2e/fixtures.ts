@@ -1,5 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { expect, test as base, type Page } from "@playwright/test";
+import type { AxeResults, default as Axe } from "axe-core";
 import { expectNoEnglish } from "./english";
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
@@ -8,41 +10,59 @@ const PHONE_AXE_TAGS = ["wcag22aa"];
 /** The phone widths every screen must fit: the narrowest in use, and the most common. */
 export const PHONE_WIDTHS = [320, 375] as const;
 
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
 /**
- * axe cannot run in a page with JavaScript turned off, so the page as the server sent it is
- * shown again in a page where JavaScript runs but the application's own scripts are refused:
- * the same document, unhydrated, which axe can read.
+ * axe-core run in the page itself, put in once per document. (The pages have no frames, so one
+ * axe.run sees everything; the Playwright wrapper opens a page per analysis to merge frames' results,
+ * which made every check seconds slower.)
  */
-async function analyzeWithoutAppScripts(page: Page, tags: string[]) {
-  // The whole document, not one still arriving (the server streams its HTML).
-  await page.waitForLoadState("load");
-  const html = await page.content();
-  const url = page.url();
-  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
-  try {
-    await context.addCookies(await page.context().cookies());
-    const probe = await context.newPage();
-    await probe.route("**/*", (route) => {
-      const request = route.request();
-      if (request.resourceType() === "document" && request.url() === url) {
-        return route.fulfill({ body: html, contentType: "text/html; charset=utf-8" });
-      }
-      if (request.resourceType() === "script") return route.abort();
-      return route.continue();
-    });
-    await probe.goto(url);
-    return await new AxeBuilder({ page: probe }).withTags(tags).analyze();
-  } finally {
-    await context.close();
-  }
+async function runAxe(page: Page, tags: string[]): Promise<AxeResults> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(
+    (values) => (window as unknown as { axe: typeof Axe }).axe.run(document, { runOnly: { type: "tag", values }, resultTypes: ["violations"] }),
+    tags,
+  );
 }
 
-async function expectNoBlockingViolation(page: Page, javaScriptOn: boolean, tags: string[]) {
-  const results = javaScriptOn ? await new AxeBuilder({ page }).withTags(tags).analyze() : await analyzeWithoutAppScripts(page, tags);
+/** The page each worker shows unhydrated documents in, kept so its cache keeps the style sheets. */
+let scriptlessPage: Promise<Page> | undefined;
+
+async function openScriptlessPage(page: Page): Promise<Page> {
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
+  const probe = await context.newPage();
+  // An empty page of the application's origin, so the documents' links and style sheets resolve.
+  const blank = new URL("/scriptless-copy", page.url()).href;
+  await probe.route(blank, (route) => route.fulfill({ body: '<!doctype html><title>-</title><link rel="icon" href="/favicon.svg">', contentType: "text/html" }));
+  await probe.goto(blank);
+  await probe.unrouteAll();
+  return probe;
+}
+
+/**
+ * axe cannot run in a page with JavaScript turned off (its checks wait on timers), so the page as
+ * the server sent it is shown again, without its script elements, in a page where JavaScript runs:
+ * the same document, unhydrated, which axe can read. With JavaScript on, axe reads the page itself.
+ */
+async function withAxePage<T>(page: Page, javaScriptOn: boolean, check: (axePage: Page) => Promise<T>): Promise<T> {
+  if (javaScriptOn) return check(page);
+  // The whole document, not one still arriving (the server streams its HTML).
+  await page.waitForLoadState("load");
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
+  scriptlessPage ??= openScriptlessPage(page);
+  const probe = await scriptlessPage;
+  await probe.setViewportSize(page.viewportSize() ?? { width: 1280, height: 720 });
+  await probe.setContent(html, { waitUntil: "load" });
+  expect(await probe.locator("script").count(), "scripts left in the scriptless copy").toBe(0);
+  return check(probe);
+}
+
+async function expectNoBlockingViolation(axePage: Page, tags: string[], url: string) {
+  const results = await runAxe(axePage, tags);
   const blocking = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect(blocking, `axe (${tags.join(", ")}) at ${page.viewportSize()?.width} px on ${page.url()}`).toEqual([]);
+  expect(blocking, `axe (${tags.join(", ")}) at ${axePage.viewportSize()?.width} px on ${url}`).toEqual([]);
 }
 
 /**
@@ -54,7 +74,13 @@ async function layoutProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = window.innerWidth;
     const problems: string[] = [];
-    if (document.documentElement.scrollWidth > width) problems.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${width} px window`);
+    // USWDS hides the body's sideways overflow: what is wider than the window is cut off, not
+    // scrolled to. The page is measured as it would be without that.
+    const clip = document.body.style.overflowX;
+    document.body.style.overflowX = "visible";
+    const pageWidth = document.documentElement.scrollWidth;
+    document.body.style.overflowX = clip;
+    if (pageWidth > width) problems.push(`the page is ${pageWidth} px wide in a ${width} px window`);
     const scrolls = (element: Element) => ["auto", "scroll"].includes(getComputedStyle(element).overflowX);
     const controls = document.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex='-1'])");
     for (const control of controls) {
@@ -81,24 +107,30 @@ async function expectNoTextCodes(page: Page) {
  * 320 px WCAG 2.2 AA too. The window is given back as it was.
  */
 export async function expectAccessible(page: Page, { javaScriptOn }: { javaScriptOn: boolean }) {
-  await expectNoBlockingViolation(page, javaScriptOn, AXE_TAGS);
-  await expectNoTextCodes(page);
-  // Every screen axe sees in Spanish is also checked for English left untranslated.
-  if ((await page.locator("html").getAttribute("lang")) === "es") await expectNoEnglish(page);
-  await expectFitsPhones(page, { javaScriptOn });
+  await withAxePage(page, javaScriptOn, async (axePage) => {
+    await expectNoBlockingViolation(axePage, AXE_TAGS, page.url());
+    await expectNoTextCodes(page);
+    // Every screen axe sees in Spanish is also checked for English left untranslated.
+    if ((await page.locator("html").getAttribute("lang")) === "es") await expectNoEnglish(page);
+    await fitsPhones(page, axePage);
+  });
 }
 
 /** The page at each phone width: nothing scrolls sideways, no control is cut, and at 320 px WCAG 2.2 AA holds. */
 export async function expectFitsPhones(page: Page, { javaScriptOn }: { javaScriptOn: boolean }) {
-  const window = page.viewportSize();
+  await withAxePage(page, javaScriptOn, (axePage) => fitsPhones(page, axePage));
+}
+
+async function fitsPhones(page: Page, axePage: Page) {
+  const windows = new Map([page, axePage].map((each) => [each, each.viewportSize()]));
   try {
     for (const width of PHONE_WIDTHS) {
-      await page.setViewportSize({ width, height: 640 });
+      for (const each of windows.keys()) await each.setViewportSize({ width, height: 640 });
       expect(await layoutProblems(page), `layout at ${width} px of ${page.url()}`).toEqual([]);
-      if (width === 320) await expectNoBlockingViolation(page, javaScriptOn, PHONE_AXE_TAGS);
+      if (width === 320) await expectNoBlockingViolation(axePage, PHONE_AXE_TAGS, page.url());
     }
   } finally {
-    if (window) await page.setViewportSize(window);
+    for (const [each, window] of windows) if (window && !each.isClosed()) await each.setViewportSize(window);
   }
 }
 

@@ -170,7 +170,7 @@ export async function createChild(user: TestUser, values: { firstName?: string; 
   return addChild(db, actor!, {
     id: null,
     firstName: values.firstName ?? "Mateo",
-    lastName: values.lastName ?? "Child",
+    lastName: values.lastName ?? "Salas",
     birthdate: values.birthdate ?? yearsAgo(1),
     stateOfResidence: "21",
   });
