@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
-import { baseURL, createApiKeyFor, createChild, createUser, sessionCookieOf, signIn, startReferral, submitDirectly, uniqueEmail, yearsAgo, type TestUser } from "./support";
+import { baseURL, createApiKeyFor, createChild, createUser, fillReferral, mailsTo, sessionCookieOf, signIn, startReferral, submitDirectly, uniqueEmail, yearsAgo, type TestUser } from "./support";
 
 // The JSON API of SPEC §7 over HTTP, against the built server (issue 11): for every call the
 // success shape, a bad-input 400, another person's record answered 404, and 401 without a
@@ -662,6 +662,41 @@ async function everythingOf(userId: number) {
     phones: await db.selectFrom("phone_numbers").selectAll().where("created_by_id", "=", userId).orderBy("id").execute(),
   });
 }
+
+test("the API acts as the pages do @http: a new password ends the other sign-ins, a submit mails the confirmation", async () => {
+  const owner = await createUser();
+  const elsewhere = await client(owner);
+  const api = await client(owner);
+  const changed = await api.put(`/api/users/${owner.id}`, { data: { plainPassword: "a brand new 123", currentPassword: owner.password } });
+  expect(changed.status(), await changed.text()).toBe(200);
+  // The other sign-in has ended; the caller holds the fresh one the answer sets.
+  await expectError(await elsewhere.get(`/api/users/${owner.id}`), 401, "unauthorized");
+  const fresh = changed.headers()["set-cookie"]?.split(";")[0];
+  expect(fresh).toMatch(/^__session=/);
+  const signedInAgain = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Cookie: fresh! } });
+  expect((await signedInAgain.get(`/api/users/${owner.id}`)).status()).toBe(200);
+
+  // Through an API key nothing is kept: the key's owner is signed out everywhere.
+  const admin = await createUser({ admin: true });
+  const browser = await client(admin);
+  const keyed = await client({ key: await createApiKeyFor(admin) });
+  const byKey = await keyed.put(`/api/users/${admin.id}`, { data: { plainPassword: "another new 456", currentPassword: admin.password } });
+  expect(byKey.status(), await byKey.text()).toBe(200);
+  expect(byKey.headers()["set-cookie"]).toBeUndefined();
+  await expectError(await browser.get(`/api/users/${admin.id}`), 401, "unauthorized");
+
+  // A complete referral submitted through the API: the referrer gets the same e-mail as from the review page.
+  const path = await startReferral(owner, (await createChild(owner, { firstName: "Valentina" })).id);
+  await fillReferral(owner, path, { consent: 2 });
+  const referralId = Number(/\/referral\/(\d+)\//.exec(`${path}/`)![1]);
+  expect(await body(await signedInAgain.post(`/api/referrals/${referralId}/submit`))).toMatchObject({ submitted: true });
+  const mails = mailsTo(owner.email).filter((mail) => mail.text.includes(`/referral/${referralId}/`));
+  expect(mails.map((mail) => mail.subject)).toEqual([expect.stringContaining("Valentina")]);
+  // Sent once: a second submit changes nothing and mails nothing.
+  expect(await body(await signedInAgain.post(`/api/referrals/${referralId}/submit`))).toMatchObject({ submitted: false });
+  expect(mailsTo(owner.email).filter((mail) => mail.text.includes(`/referral/${referralId}/`))).toHaveLength(1);
+  await Promise.all([elsewhere, api, signedInAgain, browser, keyed].map((each) => each.dispose()));
+});
 
 test("fuzz @http: thousands of malformed bodies and parameters to every call, no 500 and nothing of another user's changed", async () => {
   test.slow();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { json } from "@remix-run/node";
 import type { Address } from "../../db/schema";
 import { getConfig } from "~/config.server";
 import { register } from "~/models/account-flows.server";
@@ -289,8 +290,11 @@ export const userOperations = {
         workPhoneNumber: "workPhoneNumber" in body ? formatPhone(body.workPhoneNumber) : current.workPhoneNumber,
         mobilePhoneNumber: "mobilePhoneNumber" in body ? formatPhone(body.mobilePhoneNumber) : current.mobilePhoneNumber,
       };
-      await updateProfile(db, actor, id, check(ProfileSchema, merged, { newPassword: "plainPassword" }));
-      return profileOut(await getProfile(db, actor, id));
+      // A caller signed in by a session (not an API key) keeps a fresh one after a new password.
+      const signedIn = !context.request.headers.has("Authorization");
+      const change = await updateProfile(db, actor, id, check(ProfileSchema, merged, { newPassword: "plainPassword" }), { signedIn });
+      const profile = profileOut(await getProfile(db, actor, id));
+      return change.session ? json(profile, { headers: { "Cache-Control": "private, no-store", "Set-Cookie": change.session } }) : profile;
     },
   }),
 };

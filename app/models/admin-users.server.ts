@@ -5,7 +5,7 @@ import { sendPasswordResetEmail } from "~/services/emails.server";
 import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
 import { requestPasswordReset } from "./account-token.server";
 import { ForbiddenError, NotFoundError } from "./errors";
-import { getMailRecipient, type CurrentUser } from "./user.server";
+import { getMailRecipient, hasAdminRole, type CurrentUser } from "./user.server";
 
 // The users screen (SPEC §2 usersList, §4 Accounts, §5 Admin promotion eligibility): for
 // administrators only. Super administrators are never listed, nor changed from here.
@@ -213,5 +213,7 @@ export async function getUserForAdmin(db: DB, actor: CurrentUser, userId: number
   if (!user) throw new NotFoundError("user");
   const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
   if (roles.includes("ROLE_SUPER_ADMIN") && !actor.isSuperAdmin) throw new NotFoundError("user");
-  return { ...user, roles };
+  // What promotion asks of the account (promotionProblem).
+  const hasReferrals = Boolean(await db.selectFrom("referrals").select("id").where("created_by_id", "=", userId).executeTakeFirst());
+  return { ...user, roles, isAdmin: hasAdminRole(roles), hasReferrals };
 }

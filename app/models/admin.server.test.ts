@@ -1,6 +1,8 @@
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
 import { createSession, readSession } from "~/auth/session.server";
+import { readOutbox } from "~/test/outbox";
 import { addPerson } from "~/test/people";
 import { parseListQuery } from "~/utils/list";
 import { listUsers, NotEligibleError, promoteUser, promotionProblem, sendPasswordReset, setUserActive, USER_LIST } from "./admin-users.server";
@@ -111,6 +113,10 @@ describe("a submitted referral in administrators' hands", () => {
     expect(history[0]).toMatchObject({ from_status: "Submitted", to_status: "Eligible", first_name: "A" });
     const updates = await listStatusUpdates(test.db, referrer, { page: 1, count: 10 });
     expect(updates.data).toEqual([expect.objectContaining({ id: ids.referral, status: "Eligible", statusDetailsEs: "Los servicios empiezan en marzo." })]);
+    // The referrer is told by e-mail, by the model itself, so any door that records a status mails alike.
+    const [mail] = readOutbox(path.join(test.dir, "outbox"), "parent@example.com").slice(-1);
+    expect(mail.subject).toContain("Eligible");
+    expect(mail.text).toContain("Services start in March.");
     // The answers are not the administrator's to change.
     await expect(saveStep(test.db, admin, ids, { columns: { additional_details: "changed" } })).rejects.toBeInstanceOf(ForbiddenError);
   });

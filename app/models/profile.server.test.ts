@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
 import { verifyAnswer, verifyPassword } from "~/auth/password.server";
+import { createSession, readSession } from "~/auth/session.server";
 import type { ProfileUpdate } from "~/schemas/account";
 import { InputError, InvalidChoiceError, NotFoundError } from "./errors";
 import { getProfile, updateProfile } from "./profile.server";
@@ -105,7 +106,7 @@ describe("updating one's profile", () => {
       homePhoneNumber: null,
       mobilePhoneNumber: { areaCode: "301", prefix: "555", suffix: "0000" },
     });
-    expect(change).toEqual({ languageChanged: true, passwordChanged: false });
+    expect(change).toEqual({ languageChanged: true, passwordChanged: false, session: null });
     const profile = await getProfile(test.db, me, me.id);
     expect(profile).toMatchObject({ middleName: "Ana", primaryLanguage: "sp", homePhoneNumber: "", mobilePhoneNumber: "301-555-0000" });
     const phones = await test.db.selectFrom("phone_numbers").select("area_code").where("created_by_id", "=", me.id).execute();
@@ -121,10 +122,34 @@ describe("updating one's profile", () => {
     expect(await refusal(updateProfile(test.db, me, me.id, { ...form, currentPassword: "wrong password 1" }))).toEqual({
       currentPassword: ["validation.currentPasswordWrong"],
     });
-    expect(await updateProfile(test.db, me, me.id, { ...form, currentPassword: PASSWORD })).toEqual({ languageChanged: false, passwordChanged: true });
+    expect(await updateProfile(test.db, me, me.id, { ...form, currentPassword: PASSWORD })).toEqual({ languageChanged: false, passwordChanged: true, session: expect.stringMatching(/^__session=/) });
     const row = await test.db.selectFrom("users").select("password_hash").where("id", "=", me.id).executeTakeFirstOrThrow();
     expect(await verifyPassword(row.password_hash, "a new password 42")).toBe(true);
     expect(await verifyPassword(row.password_hash, PASSWORD)).toBe(false);
+  });
+
+  it("ends every sign-in of the account on a new password, and gives the one who changed it a fresh one", async () => {
+    const me = await person("sessions@example.com");
+    const sessionsOf = async () => (await test.db.selectFrom("sessions").select("id_hash").where("user_id", "=", me.id).execute()).map((row) => row.id_hash);
+    await createSession(test.db, me.id);
+    await createSession(test.db, me.id);
+    const before = await sessionsOf();
+    expect(before).toHaveLength(2);
+
+    // Another change keeps them.
+    expect((await updateProfile(test.db, me, me.id, { ...(await unchanged(me)), middleName: "Luz" })).session).toBeNull();
+    expect(await sessionsOf()).toEqual(before);
+
+    const change = await updateProfile(test.db, me, me.id, { ...(await unchanged(me)), newPassword: "a new password 43", currentPassword: PASSWORD });
+    const after = await sessionsOf();
+    expect(after).toHaveLength(1);
+    expect(before).not.toContain(after[0]);
+    const fresh = new Request("http://localhost/", { headers: { Cookie: change.session!.split(";")[0] } });
+    expect(await readSession(test.db, fresh)).toMatchObject({ status: "active", userId: me.id });
+
+    // Through an API key there is no sign-in to keep: every session ends.
+    await updateProfile(test.db, me, me.id, { ...(await unchanged(me)), newPassword: "a new password 44", currentPassword: "a new password 43" }, { signedIn: false });
+    expect(await sessionsOf()).toEqual([]);
   });
 
   it("needs the current password for a new e-mail, and refuses one that is taken", async () => {

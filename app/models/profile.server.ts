@@ -1,5 +1,6 @@
 import type { Role } from "../../db/schema";
 import { hashAnswer, hashPassword, verifyPassword } from "~/auth/password.server";
+import { createSession, destroyUserSessions } from "~/auth/session.server";
 import { writeTransaction, type DB } from "~/db.server";
 import type { ProfileUpdate } from "~/schemas/account";
 import { hitRateLimit } from "~/services/rate-limit.server";
@@ -87,6 +88,8 @@ async function savePhone(trx: DB, existingId: number | null, parts: PhoneParts |
 export interface ProfileChange {
   languageChanged: boolean;
   passwordChanged: boolean;
+  /** After a new password, the Set-Cookie of the fresh sign-in of the one who changed it (see updateProfile). */
+  session: string | null;
 }
 
 /**
@@ -95,7 +98,7 @@ export interface ProfileChange {
  * e-mail, password or answer without the right current password, which is tried at most as often
  * as a sign-in. A taken e-mail gives EmailTakenError.
  */
-export async function updateProfile(db: DB, actor: CurrentUser, userId: number, input: ProfileUpdate): Promise<ProfileChange> {
+export async function updateProfile(db: DB, actor: CurrentUser, userId: number, input: ProfileUpdate, { signedIn = true }: { signedIn?: boolean } = {}): Promise<ProfileChange> {
   if (actor.id !== userId) throw new NotFoundError("user");
   await checkPersonChoices(db, input);
 
@@ -143,5 +146,13 @@ export async function updateProfile(db: DB, actor: CurrentUser, userId: number, 
       .where("id", "=", userId)
       .execute();
   });
-  return { languageChanged: input.primaryLanguage !== user.primary_language, passwordChanged: Boolean(input.newPassword) };
+  // A new password ends every sign-in of the account (docs/product-rules.md: a changed password
+  // signs out the other devices), whichever door it came through; the one who changed it, when
+  // signed in by a session rather than an API key, is given a fresh one.
+  let session: string | null = null;
+  if (input.newPassword) {
+    await destroyUserSessions(db, userId);
+    if (signedIn) session = await createSession(db, userId);
+  }
+  return { languageChanged: input.primaryLanguage !== user.primary_language, passwordChanged: Boolean(input.newPassword), session };
 }

@@ -3,6 +3,7 @@ import { createToken, hashToken } from "~/auth/token.server";
 import { writeTransaction, type DB } from "~/db.server";
 import type { AdminStatus } from "~/utils/statuses";
 import { ForbiddenError, NotFoundError } from "./errors";
+import { mailReferrer } from "./referral-mail.server";
 import type { CurrentUser } from "./user.server";
 
 // What administrators do with a submitted referral (SPEC §4 Referral status; issue 9): record a
@@ -38,7 +39,7 @@ export interface StatusChange {
  * The referral's answers are not touched.
  */
 export async function recordStatusChange(db: DB, actor: CurrentUser, referralId: number, change: StatusChange): Promise<{ from: ReferralStatus; to: AdminStatus; at: string }> {
-  return writeTransaction(db, async (trx) => {
+  const outcome = await writeTransaction(db, async (trx) => {
     const referral = await submittedReferral(trx, actor, referralId);
     const at = new Date().toISOString();
     await trx
@@ -69,6 +70,9 @@ export async function recordStatusChange(db: DB, actor: CurrentUser, referralId:
       .execute();
     return { from: referral.status, to: change.status, at };
   });
+  // The referrer hears of it once the change has committed.
+  await mailReferrer(db, referralId, "status");
+  return outcome;
 }
 
 /** The status history of a referral, newest first, for administrators. */
@@ -173,4 +177,28 @@ export async function accessRecord(db: DB, actor: CurrentUser, referralId: numbe
     .orderBy("e.at", "desc")
     .orderBy("e.id", "desc")
     .execute();
+}
+
+/**
+ * What an administrator's panel under a submitted referral's review shows: the current status
+ * and program notes (the status form starts from them), the status history, the review links and
+ * the record of access. Null for anyone else and for a Draft, which has no status to record.
+ */
+export async function adminReviewPanel(db: DB, actor: CurrentUser, referralId: number) {
+  if (!actor.isAdmin) return null;
+  const referral = await db
+    .selectFrom("referrals")
+    .select(["id", "status", "comments", "service_coordinator", "eligibility_determination"])
+    .where("id", "=", referralId)
+    .executeTakeFirst();
+  if (!referral) throw new NotFoundError("referral");
+  if (referral.status === "Draft") return null;
+  return {
+    referralId,
+    history: await statusHistory(db, actor, referralId),
+    links: await listReviewLinks(db, actor, referralId),
+    access: await accessRecord(db, actor, referralId),
+    current: { status: referral.status, comments: referral.comments, serviceCoordinator: referral.service_coordinator, eligibilityDetermination: referral.eligibility_determination },
+    now: new Date().toISOString(),
+  };
 }

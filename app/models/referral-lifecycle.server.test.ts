@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
+import { readOutbox } from "~/test/outbox";
 import { addPerson } from "~/test/people";
 import { parseListQuery } from "~/utils/list";
 import { addReferralAddress } from "./address.server";
@@ -115,6 +116,10 @@ describe("submitting", () => {
     const ids = await completeDraft();
     const outcomes = await Promise.all([submitReferral(test.db, owner, ids.referral), submitReferral(test.db, owner, ids.referral)]);
     expect(outcomes.map((outcome) => outcome.submitted).sort()).toEqual([false, true]);
+    // One confirmation e-mail, sent by the model (so the JSON API's submit mails as the page's does).
+    const mails = readOutbox(path.join(test.dir, "outbox"), "owner@example.com").filter((mail) => mail.text.includes(`/referral/${ids.referral}/`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toContain("Lucía Pérez");
     const row = await test.db.selectFrom("referrals").selectAll().where("id", "=", ids.referral).executeTakeFirstOrThrow();
     expect(row.status).toBe("Submitted");
     expect(row.submission_date).toBe(row.status_updated_at);

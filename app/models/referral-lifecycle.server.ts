@@ -10,6 +10,7 @@ import { storedFilesOf } from "./document.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { getLookupLabel, getLookups, lookupLabel, type LookupType } from "./lookup.server";
 import { recordAccess, referralForReviewToken } from "./referral-admin.server";
+import { mailReferrer } from "./referral-mail.server";
 import { phoneText } from "./phone.server";
 import type { CurrentUser } from "./user.server";
 
@@ -245,7 +246,7 @@ export class IncompleteReferralError extends Error {
  * submit it once: the second finds it submitted and answers `submitted: false`.
  */
 export async function submitReferral(db: DB, actor: CurrentUser, referralId: number): Promise<{ submitted: boolean; status: string }> {
-  return writeTransaction(db, async (trx) => {
+  const outcome = await writeTransaction(db, async (trx) => {
     const referral = await ownReferral(trx, actor, referralId);
     if (referral.status !== "Draft") return { submitted: false, status: referral.status };
     const missing = missingItems(await completenessOf(trx, referral));
@@ -259,6 +260,9 @@ export async function submitReferral(db: DB, actor: CurrentUser, referralId: num
       .execute();
     return { submitted: true, status: "Submitted" };
   });
+  // The confirmation e-mail, once the submit has committed (not again for one sent before).
+  if (outcome.submitted) await mailReferrer(db, referralId, "submitted");
+  return outcome;
 }
 
 /**
@@ -334,29 +338,4 @@ export async function deleteReferral(db: DB, actor: CurrentUser, referralId: num
     return files;
   });
   await removeStoredFiles(files);
-}
-
-/**
- * Where the creator's e-mail goes after a submit or a status change: the address and language of
- * the account. It takes no actor: it is called only after submitReferral or recordStatusChange
- * has decided who may act, and it returns nothing to the asker but sends the mail.
- */
-export async function submitter(db: DB, referralId: number) {
-  return db
-    .selectFrom("referrals as r")
-    .innerJoin("users as u", "u.id", "r.created_by_id")
-    .innerJoin("children as c", "c.id", "r.child_id")
-    .select([
-      "u.email",
-      "u.first_name",
-      "u.primary_language",
-      "c.first_name as child_first_name",
-      "c.last_name as child_last_name",
-      "r.submission_date",
-      "r.status",
-      "r.status_details",
-      "r.status_details_es",
-    ])
-    .where("r.id", "=", referralId)
-    .executeTakeFirstOrThrow();
 }

@@ -11,11 +11,9 @@ import { getConfig } from "~/config.server";
 import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
-import { accessRecord, createReviewLink, listReviewLinks, recordStatusChange, revokeReviewLink, statusHistory } from "~/models/referral-admin.server";
-import { copyReferral, deleteReferral, getReferralForReview, IncompleteReferralError, readableReferral, submitReferral, submitter } from "~/models/referral-lifecycle.server";
-import type { CurrentUser } from "~/models/user.server";
+import { adminReviewPanel, createReviewLink, recordStatusChange, revokeReviewLink } from "~/models/referral-admin.server";
+import { copyReferral, deleteReferral, getReferralForReview, IncompleteReferralError, readableReferral, submitReferral } from "~/models/referral-lifecycle.server";
 import { ReviewLinkSchema, StatusChangeSchema } from "~/schemas/admin";
-import { appLink, sendReferralSubmittedEmail, sendStatusChangedEmail } from "~/services/emails.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam, orHttpError } from "~/utils/route.server";
 import { wizardIds } from "~/wizard/step.server";
@@ -27,20 +25,6 @@ export const handle = { i18n: ["common", "referrals", "wizard", "admin"] };
 // administrators and the creator of a submitted referral open it too (read-only). Administrators
 // also record status changes, make review links and read the record of access here.
 
-async function adminPanel(actor: CurrentUser, referralId: number, status: string) {
-  if (!actor.isAdmin || status === "Draft") return null;
-  const db = getDb();
-  const row = await db.selectFrom("referrals").select(["comments", "service_coordinator", "eligibility_determination"]).where("id", "=", referralId).executeTakeFirstOrThrow();
-  return {
-    referralId,
-    history: await statusHistory(db, actor, referralId),
-    links: await listReviewLinks(db, actor, referralId),
-    access: await accessRecord(db, actor, referralId),
-    current: { status, comments: row.comments, serviceCoordinator: row.service_coordinator, eligibilityDetermination: row.eligibility_determination },
-    now: new Date().toISOString(),
-  };
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
   const ids = wizardIds(params);
@@ -49,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { title } = await getPageTranslation(request, ["referrals", "common"]);
   const url = new URL(request.url);
   const confirm = url.searchParams.get("confirm");
-  const admin = await adminPanel(actor, review.id, review.status);
+  const admin = await orHttpError(adminReviewPanel(getDb(), actor, review.id));
   const revoking = confirm === "revoke" ? admin?.links.find((link) => String(link.id) === url.searchParams.get("link") && !link.revoked_at) ?? null : null;
   return json({
     title: title("referrals:review.title", { name: review.child.name }),
@@ -88,14 +72,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     // Sent already (another tab, a second tap): the same confirmation, saying so.
     if (!outcome.submitted) return redirectWithToast(submittedHref(ids), { kind: "info", key: "toasts.alreadySubmitted" });
-    await mailReferrer(ids, "submitted");
     return redirect(submittedHref(ids));
   }
   if (intent === "status") {
     const submission = parseWithZod(form, { schema: StatusChangeSchema });
     if (submission.status !== "success") return json({ statusResult: submission.reply() }, { status: 400 });
     await orHttpError(recordStatusChange(db, actor, ids.referral, submission.value));
-    await mailReferrer(ids, "status");
     return redirectWithToast(reviewHref(ids), { key: "toasts.statusChanged" });
   }
   if (intent === "createLink") {
@@ -112,21 +94,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(reviewHref(ids), { key: "toasts.reviewLinkRevoked" });
   }
   return redirectWithToast(reviewHref(ids), { kind: "info", key: "toasts.referralUpdated" });
-}
-
-/** The referrer's e-mail after a submit or a status change; the change stands whether or not the mail goes. */
-async function mailReferrer(ids: { child: number; referral: number; user: number }, kind: "submitted" | "status") {
-  try {
-    const to = await submitter(getDb(), ids.referral);
-    const childName = `${to.child_first_name} ${to.child_last_name}`;
-    if (kind === "submitted") {
-      await sendReferralSubmittedEmail(to, { childName, submittedAt: to.submission_date ?? new Date().toISOString(), link: appLink(reviewHref(ids), {}, to.primary_language) });
-    } else {
-      await sendStatusChangedEmail(to, { childName, status: to.status, details: { en: to.status_details, es: to.status_details_es }, link: appLink("/app/updates", {}, to.primary_language) });
-    }
-  } catch (error) {
-    console.error("the referrer's e-mail was not sent", error);
-  }
 }
 
 export default function ReviewPage() {

@@ -4,7 +4,6 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
-import { createSession, destroyUserSessions } from "~/auth/session.server";
 import {
   accountFieldLabels,
   NAME_FIELDS,
@@ -87,11 +86,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const headers = await createToastHeaders({ key: "toasts.userUpdated" });
   // The account's language is also the interface's (SPEC §2 myProfile).
   if (change.languageChanged) headers.append("Set-Cookie", await serializeLanguageCookie(fromPublicLanguage(submission.value.primaryLanguage) ?? "en"));
-  // A new password ends every other sign-in of the account; this browser gets a fresh session.
-  if (change.passwordChanged) {
-    await destroyUserSessions(db, userId);
-    headers.append("Set-Cookie", await createSession(db, userId));
-  }
+  // A new password ended every sign-in of the account; this browser keeps a fresh one.
+  if (change.session) headers.append("Set-Cookie", change.session);
   return redirect(`/app/profile/${userId}`, { headers });
 }
 

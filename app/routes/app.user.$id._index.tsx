@@ -29,8 +29,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const addresses = await orHttpError(listAddressBook(db, actor, userId));
   const language = await getLanguage(request);
   const { title } = await getPageTranslation(request, ["admin", "common"]);
-  const hasReferrals = Boolean(await db.selectFrom("referrals").select("id").where("created_by_id", "=", userId).executeTakeFirst());
-  const isAdmin = account.roles.includes("ROLE_ADMIN") || account.roles.includes("ROLE_SUPER_ADMIN");
   const when = (value: string | null) => (value ? formatDateTimeEastern(value, language) : null);
   return json({
     title: title("admin:user.title", { name: `${profile.firstName} ${profile.lastName}` }),
@@ -58,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             id: userId,
             name: `${profile.firstName} ${profile.lastName}`,
             locked: account.locked === 1,
-            promotionProblem: promotionProblem({ isAdmin, hasReferrals, lastLogin: account.last_login, email: account.email }, getConfig().ADMIN_EMAIL_DOMAINS),
+            promotionProblem: promotionProblem({ isAdmin: account.isAdmin, hasReferrals: account.hasReferrals, lastLogin: account.last_login, email: account.email }, getConfig().ADMIN_EMAIL_DOMAINS),
           },
   });
 }

@@ -1,0 +1,42 @@
+import type { DB } from "~/db.server";
+import { appLink, sendReferralSubmittedEmail, sendStatusChangedEmail } from "~/services/emails.server";
+import { reviewHref } from "~/wizard/steps";
+
+/**
+ * The referrer's e-mail after a submit or a status change (docs/product-rules.md: the referrer is
+ * told when a referral is sent and whenever its status changes), in the account's language. It is
+ * called by submitReferral and recordStatusChange after their transaction commits, whichever door
+ * (page or JSON API) asked: the change stands whether or not the mail goes, so a failure is logged.
+ */
+export async function mailReferrer(db: DB, referralId: number, kind: "submitted" | "status") {
+  try {
+    const to = await db
+      .selectFrom("referrals as r")
+      .innerJoin("users as u", "u.id", "r.created_by_id")
+      .innerJoin("children as c", "c.id", "r.child_id")
+      .select([
+        "u.email",
+        "u.first_name",
+        "u.primary_language",
+        "c.first_name as child_first_name",
+        "c.last_name as child_last_name",
+        "r.child_id",
+        "r.created_by_id",
+        "r.submission_date",
+        "r.status",
+        "r.status_details",
+        "r.status_details_es",
+      ])
+      .where("r.id", "=", referralId)
+      .executeTakeFirstOrThrow();
+    const childName = `${to.child_first_name} ${to.child_last_name}`;
+    if (kind === "submitted") {
+      const review = reviewHref({ child: to.child_id, referral: referralId, user: to.created_by_id });
+      await sendReferralSubmittedEmail(to, { childName, submittedAt: to.submission_date ?? new Date().toISOString(), link: appLink(review, {}, to.primary_language) });
+    } else {
+      await sendStatusChangedEmail(to, { childName, status: to.status, details: { en: to.status_details, es: to.status_details_es }, link: appLink("/app/updates", {}, to.primary_language) });
+    }
+  } catch (error) {
+    console.error("the referrer's e-mail was not sent", error);
+  }
+}
