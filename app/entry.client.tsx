@@ -7,7 +7,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { i18nConfig } from "./i18n/config";
 
-// SPEC §8: a 503 from any call, outside the sign-in page, sends the browser to sign in again.
+// docs/product-rules.md R25: a 503 from any call, outside the sign-in page, sends the browser to sign in again.
 const nativeFetch = window.fetch.bind(window);
 window.fetch = async (...args: Parameters<typeof fetch>) => {
   const response = await nativeFetch(...args);

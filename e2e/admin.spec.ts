@@ -131,7 +131,7 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page.getByText(text.promoted)).toBeVisible();
     await expect(page.getByRole("row", { name: new RegExp(coordinator.email) })).toContainText(text.administrator);
     await expectAccessible(page, { javaScriptOn });
-    // The administrator's view of that user (SPEC §2 editUser), with links to their lists.
+    // The administrator's view of that user (docs/product-rules.md R92), with links to their lists.
     await page.getByRole("link", { name: `Test Coordinadora${lang}`, exact: true }).click();
     await expect(page.getByRole("link", { name: lang === "en" ? "This user's referrals" : "Los referidos de este usuario" })).toBeVisible();
     await expectAccessible(page, { javaScriptOn });

@@ -3,7 +3,7 @@ import { request as playwrightRequest, type APIRequestContext, type APIResponse 
 import { expect, expectAccessible, test } from "./fixtures";
 import { baseURL, createApiKeyFor, createChild, createUser, fillReferral, mailsTo, sessionCookieOf, signIn, startReferral, submitDirectly, uniqueEmail, yearsAgo, type TestUser } from "./support";
 
-// The JSON API of SPEC §7 over HTTP, against the built server (issue 11): for every call the
+// The JSON API of docs/product-rules.md R100 over HTTP, against the built server (issue 11): for every call the
 // success shape, a bad-input 400, another person's record answered 404, and 401 without a
 // caller. The same requests with or without JavaScript: run in one project (@http).
 

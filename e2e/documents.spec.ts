@@ -6,7 +6,7 @@ import type { Download, Page } from "@playwright/test";
 import { expectAccessible, expect, test } from "./fixtures";
 import { baseURL, createChild, createUser, documentsOf, referralIdOf, signIn, startReferral, storedUploads } from "./support";
 
-// Supporting and consent documents (SPEC §2 steps 15–16, §5 Documents), with JavaScript and without.
+// Supporting and consent documents (docs/product-rules.md R62, R63, R64, R65, R66), with JavaScript and without.
 
 const TEXT = {
   en: {

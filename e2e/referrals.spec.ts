@@ -4,7 +4,8 @@ import { expectAccessible, expect, test } from "./fixtures";
 import { formatDateTimeEastern } from "../app/utils/dates";
 import { baseURL, createChild, createUser, fillReferral, mailsTo, referralIdOf, setStatus, signIn, startReferral, submissionDateOf, submitDirectly } from "./support";
 
-// Review, submit, copy, delete, the lists, status updates and the dashboard (issue: SPEC §2, §4, §5).
+// Review, submit, copy, delete, the lists, status updates and the dashboard
+// (docs/product-rules.md R33, R68, R69, R70, R71, R72, R75, R82).
 
 const TEXT = {
   en: {

@@ -94,7 +94,7 @@ for (const lang of ["en", "sp"] as const) {
 
 // The same requests with or without JavaScript: run in one project (@http, see playwright.config.ts).
 test.describe("over HTTP @http", () => {
-  test("POST /generate-report takes the JSON of SPEC §7 and answers the file name; others get 403", async ({ page, context, browser }) => {
+  test("POST /generate-report takes the JSON of R104 and answers the file name; others get 403", async ({ page, context, browser }) => {
     const referrer = await createUser();
     const base = await startReferral(referrer, (await createChild(referrer)).id);
     await submitDirectly(referrer, base, { county: GARRETT });

@@ -48,7 +48,7 @@ const signedIn = (outcome: Outcome): Expectation => ({ anonymous: "login", revie
 const everyone = (outcome: Outcome): Expectation => ({ anonymous: outcome, reviewLink: outcome, userB: outcome, admin: outcome, superAdmin: outcome, userA: outcome });
 /** A page of A's record: B is told it does not exist, administrators read it. */
 const ownPage = (owner: Outcome = "ok", admins: Outcome = "ok"): Expectation => ({ ...signedIn(owner), userB: 404, admin: admins, superAdmin: admins });
-/** A form that changes A's record: administrators may not (SPEC §6). */
+/** A form that changes A's record: administrators may not (docs/product-rules.md R87). */
 const ownAction = (owner: Outcome, admins: Outcome = 403): Expectation => ({ ...signedIn(owner), userB: 404, admin: admins, superAdmin: admins });
 const adminPage = (admins: Outcome = "ok", superAdmin: Outcome = admins): Expectation => ({ ...signedIn(403), admin: admins, superAdmin, userA: 403 });
 const api = (outcome: Outcome): Expectation => ({ ...signedIn(outcome), anonymous: 401, reviewLink: 401 });
@@ -190,7 +190,7 @@ const PAGES: Row[] = [
   { route: "app.referrals.export[.csv]", method: "GET", path: () => "/app/referrals/export.csv?list=drafts", expect: signedIn("ok") },
   // Someone's lists by owner: administrators only.
   { route: "app.children.export[.csv]", method: "GET", path: (w) => `/app/children/export.csv?owner=${w.users.userA.id}`, expect: ownPage(), shows: true },
-  // The per-user referral list is administrators' (SPEC §6), its owner's included.
+  // The per-user referral list is administrators' (docs/product-rules.md R92), its owner's included.
   { route: "app.referrals.export[.csv]", method: "GET", path: (w) => `/app/referrals/export.csv?list=user&owner=${w.users.userA.id}`, expect: ownPage(404), shows: true },
 
   // A's child.
@@ -219,7 +219,7 @@ const PAGES: Row[] = [
   { route: "app.referrals.drafts", method: "POST", path: () => "/app/referrals/drafts", form: (_, x) => ({ intent: "delete", referral: String(x.referral) }), setup: (w) => freshDraft(w), expect: ownAction("redirect") },
   { route: "app.referrals.submitted", method: "POST", path: () => "/app/referrals/submitted", form: (w) => ({ intent: "copy", referral: String(w.submitted) }), expect: ownAction("redirect") },
 
-  // The wizard of A's Draft: administrators are sent to its review (SPEC §2) and may not save.
+  // The wizard of A's Draft: administrators are sent to its review (docs/product-rules.md R45) and may not save.
   { route: WIZARD, method: "GET", path: (w) => `${w.draftBase}/referrer-information/relationship`, expect: ownPage("ok", "redirect"), shows: true },
   // The path's user changed to the asker's own id opens nothing more (and nothing at all to an administrator).
   { route: WIZARD, method: "GET", path: (w, _, role) => `${w.draftBase.replace(/\/user\/\d+$/, `/user/${role in w.users ? w.users[role as keyof World["users"]].id : 0}`)}/child-information/sex`, expect: ownPage("ok", 404), shows: true },

@@ -353,7 +353,7 @@ test("another user gets 404 on every step, and an administrator cannot save one"
       const post = await admin.request.post(`${base}/${step}`, { form: { intent: "save", additionalDetails: "admin edit" }, headers, maxRedirects: 0 });
       expect(post.status(), `admin POST ${step}`).toBe(403);
     }
-    // Opening a step, an administrator lands on the read-only review (SPEC §2: administrators always open review).
+    // Opening a step, an administrator lands on the read-only review (docs/product-rules.md R73: administrators always open review).
     await admin.goto(`${base}/details/select`);
     await expect(admin).toHaveURL(`${baseURL}${base}/review`);
   } finally {

@@ -19,7 +19,7 @@ import { operation, type Context } from "./handler.server";
 import { formatPhone, parsePhone } from "~/utils/phone";
 import { idText, iri, listParameters, parseList, PhoneObject, phoneOut, presentOnly, reference, type ListShape } from "./shapes.server";
 
-// /api/children, /api/users, /api/addresses, /api/adults and /api/phone_numbers (SPEC §7), each
+// /api/children, /api/users, /api/addresses, /api/adults and /api/phone_numbers (docs/product-rules.md R100), each
 // on the model functions of its pages and checked by the pages' own schemas.
 
 const nullable = <T extends z.ZodTypeAny>(schema: T) => schema.nullable().optional();

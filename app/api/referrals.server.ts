@@ -17,7 +17,7 @@ import { ApiError } from "./errors.server";
 import { operation, type Context } from "./handler.server";
 import { idText, iri, listParameters, parseList, PhoneObject, phoneOut, presentOnly, reference, type ListShape } from "./shapes.server";
 
-// /api/referrals and /api/referral_documents (SPEC §7), on the models the wizard, the review and
+// /api/referrals and /api/referral_documents (docs/product-rules.md R100), on the models the wizard, the review and
 // the lists use. A referral's answers change through the same step rules as the pages: a PUT
 // naming any answer of a step checks that step whole (what is stored, with the body's changes).
 
@@ -66,7 +66,7 @@ function listRowOut(row: ReferralRow) {
   };
 }
 
-/** A referral as the API shows it: SPEC §3's fields, codes rather than labels, related records as references. */
+/** A referral as the API shows it: its fields, codes rather than labels, related records as references (docs/product-rules.md R102). */
 export function referralOut(record: ReferralRecord) {
   const r = record.referral;
   return {

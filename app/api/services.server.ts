@@ -19,7 +19,7 @@ import { ApiError } from "./errors.server";
 import { operation } from "./handler.server";
 import { iri } from "./shapes.server";
 
-// The calls of SPEC §7 that are not records: reference data (lookups, miscellaneous values, the
+// The calls of docs/product-rules.md R100 that are not records: reference data (lookups, miscellaneous values, the
 // translation dictionaries), the review link, the password flows, and the reports.
 
 /** A public answer the browser may keep, revalidated by its ETag (304 when unchanged). */

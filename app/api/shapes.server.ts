@@ -3,7 +3,7 @@ import { nextCalendarDate } from "~/utils/dates";
 import type { DateFilter, ListQuery, SortOrder } from "~/utils/list";
 import { ApiError, zodFields } from "./errors.server";
 
-// What the API's calls share: references to records (SPEC §3: a resource path plus an id), the
+// What the API's calls share: references to records (docs/product-rules.md R102: a resource path plus an id), the
 // paged lists' query (count, page, order[field], exact filters, date ranges, not_equals), and
 // the phone number object.
 
@@ -26,7 +26,7 @@ export function reference(kind: ResourceKind) {
     .describe(`A reference such as /api/${kind}/12`);
 }
 
-/** A phone number (SPEC §3): area code, prefix, suffix. */
+/** A phone number (docs/product-rules.md R60): area code, prefix, suffix. */
 export const PhoneObject = z
   .object({
     areaCode: z.string().regex(/^\d{3}$/, "validation.phoneLength"),

@@ -81,7 +81,7 @@ export async function requireAdmin(request: Request): Promise<CurrentUser> {
 
 /**
  * Referrers only: administrators see children and referrals but do not create or change them
- * (SPEC §6), so the screens that do are not for them.
+ * (docs/product-rules.md R43, R87), so the screens that do are not for them.
  */
 export async function requireReferrer(request: Request): Promise<CurrentUser> {
   const user = await requireUser(request);

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { DB } from "~/db.server";
 import { signedCookie } from "~/utils/cookie.server";
 
-/** 10 minutes without a request, plus the 30-second countdown the dialog shows (SPEC §4). */
+/** 10 minutes without a request, plus the 30-second countdown the dialog shows (docs/product-rules.md R20, R21). */
 export const IDLE_WARNING_MS = 10 * 60 * 1000;
 export const IDLE_COUNTDOWN_MS = 30 * 1000;
 export const IDLE_LIMIT_MS = IDLE_WARNING_MS + IDLE_COUNTDOWN_MS;

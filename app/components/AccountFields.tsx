@@ -35,7 +35,7 @@ export function NameFieldset({
 }
 
 /**
- * The two security questions (SPEC §5): each list leaves out the other's choice, and choosing a
+ * The two security questions (docs/product-rules.md R6): each list leaves out the other's choice, and choosing a
  * question clears its answer (`clearAnswer` empties the named field).
  */
 export function SecurityQuestionsFieldset({

@@ -8,7 +8,7 @@ import { SelectField, TextField, type Option } from "./ui/form";
 type Meta = FieldMetadata<any, any, any>;
 
 /**
- * The look-up box and the address fields (SPEC §5 Address), inside a form: state fixed to MD,
+ * The look-up box and the address fields (docs/product-rules.md R18, R19), inside a form: state fixed to MD,
  * county from the 24 jurisdictions, a hint when the ZIP crosses county lines. Put the hidden
  * "enter" button first in the form (see `readAddressIntent`).
  */

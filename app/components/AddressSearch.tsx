@@ -19,7 +19,7 @@ const TYPING_PAUSE_MS = 500;
 const MIN_QUERY = 5;
 
 /**
- * The address look-up box (SPEC §5), placed inside the address form. Without JavaScript its
+ * The address look-up box (docs/product-rules.md R19), placed inside the address form. Without JavaScript its
  * Look up button posts the form and the suggestions come back on the page, each with a button
  * that copies it into the fields. With JavaScript the suggestions follow the typing, and the
  * same buttons fill the fields in place.
@@ -57,7 +57,7 @@ export function AddressSearch({
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  // An address outside Maryland, asked for on purpose, blanks the fields (SPEC §5).
+  // An address outside Maryland, asked for on purpose, blanks the fields (docs/product-rules.md R19).
   const data = fetcher.data;
   useEffect(() => {
     if (!data) return;

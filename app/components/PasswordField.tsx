@@ -5,7 +5,7 @@ import { passwordStrength, type PasswordStrength } from "~/utils/password";
 import { TextField } from "./ui/form";
 
 /**
- * A new password with the strength meter of SPEC §5. With JavaScript the reading follows each
+ * A new password with the strength meter of docs/product-rules.md R5. With JavaScript the reading follows each
  * keystroke; without it, the server's reading of what was sent shows after the submit.
  */
 export function PasswordField({

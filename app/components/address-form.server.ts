@@ -7,7 +7,7 @@ import { hitRateLimit } from "~/services/rate-limit.server";
 import { applySuggestion, BLANK_PLACE, type AddressSuggestion } from "~/utils/address";
 import type { ServerLookup } from "./AddressSearch";
 
-// The address look-up of a form without JavaScript (SPEC §5), for every page with an address:
+// The address look-up of a form without JavaScript (docs/product-rules.md R19), for every page with an address:
 // the Look up button and the "Use this address" buttons post the whole form, and the page comes
 // back with everything typed kept and the place fields filled (or blanked) as the rules say.
 

@@ -17,7 +17,7 @@ export function languageFromQuery(request: Request): Language | null {
   return fromPublicLanguage(new URL(request.url).searchParams.get("lang"));
 }
 
-/** ?lang= first, then the cookie, then English. The browser's Accept-Language is not used (SPEC §1). */
+/** ?lang= first, then the cookie, then English. The browser's Accept-Language is not used (docs/product-rules.md R27). */
 export async function getLanguage(request: Request): Promise<Language> {
   const fromQuery = languageFromQuery(request);
   if (fromQuery) return fromQuery;

@@ -13,7 +13,7 @@ import { verifyCaptcha } from "~/services/captcha.server";
 import { getMailRecipient, registerUser } from "./user.server";
 
 // The account flows a person starts without being signed in, each with its rate limit, so the
-// pages and the JSON calls of SPEC §7 share one rule. The caller gets no hint whether an
+// pages and the JSON calls of docs/product-rules.md R103 share one rule. The caller gets no hint whether an
 // account exists: the answer is the same either way.
 
 type Limited = { status: "rateLimited"; limit: RateLimitResult };

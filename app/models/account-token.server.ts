@@ -4,7 +4,7 @@ import { destroyUserSessions } from "~/auth/session.server";
 import type { DB } from "~/db.server";
 
 export const EMAIL_VERIFICATION_TTL_MS = 72 * 60 * 60 * 1000;
-/** One reset link per account every two hours (SPEC §9); each link lives as long. */
+/** One reset link per account every two hours (docs/product-rules.md R8); each link lives as long. */
 export const RESET_LINK_INTERVAL_MS = 2 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = RESET_LINK_INTERVAL_MS;
 export const RESET_ATTEMPTS = 3;
@@ -103,7 +103,7 @@ export interface ResetTokenState {
   answersVerified: boolean;
 }
 
-/** What GET /security_questions answers (SPEC §7). */
+/** What GET /security_questions answers (docs/product-rules.md R103). */
 export async function inspectResetToken(db: DB, token: string, now: Date = new Date()): Promise<ResetTokenState> {
   const row = await liveToken(db, token, now);
   if (!row) return { validToken: false, attemptsLeft: 0, securityQuestion1: null, securityQuestion2: null, answersVerified: false };

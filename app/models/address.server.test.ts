@@ -21,7 +21,7 @@ afterAll(() => test.close());
 
 const home = { line1: "100 Holliday St", city: "Baltimore", zip: "21202", county: "24510", nickname: "Home" };
 
-describe("the address book's saving rules (SPEC §4)", () => {
+describe("the address book's saving rules (R17)", () => {
   it("adds a new address, state MD", async () => {
     const { id, outcome } = await saveAddress(test.db, owner, owner.id, home, null);
     expect(outcome).toBe("added");

@@ -95,7 +95,7 @@ async function checkCounty(db: DB, input: AddressInput) {
 export type SaveOutcome = "added" | "updated" | "replaced";
 
 /**
- * Saves an address in the owner's book (SPEC §4): a new one is added; an edit that leaves the
+ * Saves an address in the owner's book (docs/product-rules.md R17): a new one is added; an edit that leaves the
  * place unchanged updates in place; an edit that moves it removes the old and adds a new one.
  * Only the owner changes their book; a county not in the list gives InvalidChoiceError.
  */

@@ -7,7 +7,7 @@ import { requestPasswordReset } from "./account-token.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { getMailRecipient, hasAdminRole, type CurrentUser } from "./user.server";
 
-// The users screen (SPEC §2 usersList, §4 Accounts, §5 Admin promotion eligibility): for
+// The users screen (docs/product-rules.md R88, R89, R90, R91): for
 // administrators only. Super administrators are never listed, nor changed from here.
 
 export type UserSort = "name" | "email" | "reference" | "lastLogin" | "status";
@@ -31,7 +31,7 @@ const SORT_COLUMNS: Record<UserSort, readonly string[]> = {
 export type PromotionProblem = "alreadyAdmin" | "hasReferrals" | "neverSignedIn" | "domain";
 
 /**
- * Why a user may not be promoted to administrator, or null when they may (SPEC §5): no referrals,
+ * Why a user may not be promoted to administrator, or null when they may (docs/product-rules.md R91): no referrals,
  * signed in at least once, an e-mail at one of the approved organisations' domains, not one already.
  */
 export function promotionProblem(user: { isAdmin: boolean; hasReferrals: boolean; lastLogin: string | null; email: string }, approvedDomains: readonly string[]): PromotionProblem | null {
@@ -58,7 +58,7 @@ function filtered(db: DB, actor: CurrentUser, query: ListQuery<UserSort>) {
   if (name) rows = rows.where((eb) => eb.or((["u.first_name", "u.middle_name", "u.last_name"] as const).map((column) => eb(sql`${sql.ref(column)}`, "like", like(name)))));
   if (email) rows = rows.where(sql`u.email`, "like", like(email.toLowerCase()));
   if (reference) rows = rows.where("u.reference", "=", reference);
-  // The status filter decides `locked` (SPEC §7): Active is not locked, Inactive is.
+  // The status filter decides `locked` (docs/product-rules.md R90): Active is not locked, Inactive is.
   if (status === "active") rows = rows.where("u.locked", "=", 0);
   if (status === "inactive") rows = rows.where("u.locked", "=", 1);
   const lastLogin = query.dates.lastLogin;
@@ -143,7 +143,7 @@ async function target(db: DB, actor: CurrentUser, userId: number) {
 
 /**
  * Deactivate (locked: true) ends every session of the user at once; activate clears locked and
- * sets enabled (SPEC §4 Accounts).
+ * sets enabled (docs/product-rules.md R90).
  */
 export async function setUserActive(db: DB, actor: CurrentUser, userId: number, active: boolean): Promise<void> {
   await writeTransaction(db, async (trx) => {
@@ -158,7 +158,7 @@ export async function setUserActive(db: DB, actor: CurrentUser, userId: number, 
   });
 }
 
-/** Promotion to administrator is one-way, and only for an eligible user (SPEC §5). */
+/** Promotion to administrator is one-way, and only for an eligible user (docs/product-rules.md R91). */
 export class NotEligibleError extends Error {
   name = "NotEligibleError";
   constructor(readonly problem: PromotionProblem) {
@@ -179,7 +179,7 @@ export async function promoteUser(db: DB, actor: CurrentUser, userId: number, ap
 }
 
 /**
- * Sends the user a password-reset link, as "forgot password" would (SPEC §7 /reset?username=).
+ * Sends the user a password-reset link, as "forgot password" would (docs/product-rules.md R89, R103: /reset?username=).
  * `sent: false` when a link went out less than two hours ago, or the account is inactive.
  */
 export async function sendPasswordReset(db: DB, actor: CurrentUser, userId: number): Promise<{ sent: boolean }> {
@@ -191,7 +191,7 @@ export async function sendPasswordReset(db: DB, actor: CurrentUser, userId: numb
   return { sent: true };
 }
 
-/** The administrator's view of one user (SPEC §2 editUser). */
+/** The administrator's view of one user (docs/product-rules.md R92). */
 export async function getUserForAdmin(db: DB, actor: CurrentUser, userId: number) {
   requireAdministrator(actor);
   const user = await db

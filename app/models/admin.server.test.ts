@@ -36,7 +36,7 @@ afterAll(() => test.close());
 
 const users = (search = "") => listUsers(test.db, admin, parseListQuery(new URLSearchParams(search), USER_LIST, "en"), DOMAINS);
 
-describe("promotion eligibility (SPEC §5)", () => {
+describe("promotion eligibility (R91)", () => {
   const eligible = { isAdmin: false, hasReferrals: false, lastLogin: "2026-11-01T00:00:00Z", email: "coordinator@maryland.gov" };
   it("needs no referrals, a sign-in, an approved domain, and not being one already", () => {
     expect(promotionProblem(eligible, DOMAINS)).toBeNull();

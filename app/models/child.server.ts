@@ -21,7 +21,7 @@ export const CHILD_LIST: ListSpec<ChildSort> = {
   dateFilters: ["birthdate", "createdAt"],
 };
 
-/** The six columns of a child in every CSV file (SPEC §7); headings in locales children:csv. */
+/** The six columns of a child in every CSV file (docs/product-rules.md R81); headings in locales children:csv. */
 export const CHILD_CSV_COLUMNS = ["firstName", "middleName", "lastName", "suffix", "birthdate", "stateOfResidence"] as const;
 
 const SORT_COLUMNS = {
@@ -149,7 +149,7 @@ export async function getChild(db: DB, actor: CurrentUser, id: number): Promise<
   return { ...child, referrals: referrals.map((row) => ({ ...row, createdAt: String(row.createdAt), updatedAt: String(row.updatedAt) })) };
 }
 
-/** Administrators see children but do not create or change them (SPEC §6). */
+/** Administrators see children but do not create or change them (docs/product-rules.md R43). */
 function requireReferrer(actor: CurrentUser) {
   if (actor.isAdmin) throw new ForbiddenError("administrators do not create or change children");
 }
@@ -203,7 +203,7 @@ export async function updateChild(db: DB, actor: CurrentUser, id: number, input:
     .execute();
 }
 
-/** A child with a referral past Draft stays: the program has it (SPEC §2 childDetails). */
+/** A child with a referral past Draft stays: the program has it (docs/product-rules.md R42). */
 export class ChildHasSubmittedReferralError extends Error {
   name = "ChildHasSubmittedReferralError";
 }

@@ -6,7 +6,7 @@ import { recordAccess, referralForReviewToken } from "./referral-admin.server";
 import { getDraftForEdit } from "./referral.server";
 import type { CurrentUser } from "./user.server";
 
-// Supporting and consent documents of a referral (SPEC §3 Referral document). The wizard's
+// Supporting and consent documents of a referral (docs/product-rules.md R62, R67). The wizard's
 // screens go through the Draft rule of getDraftForEdit; a file is read by the referral's creator
 // and by administrators. The file on disk follows its row: removed when the row goes, and never
 // left behind by a save that did not happen.
@@ -117,7 +117,7 @@ export async function addDocument(
   }
 }
 
-/** Changes the description only: the file stays as it was (SPEC §5 Documents). */
+/** Changes the description only: the file stays as it was (docs/product-rules.md R65). */
 export async function updateDocument(db: DB, actor: CurrentUser, ids: WizardIds, documentId: number, input: { description: string }): Promise<void> {
   await writeTransaction(db, async (trx) => {
     const referral = await getDraftForEdit(trx, actor, ids);

@@ -2,7 +2,7 @@ import type { DB } from "~/db.server";
 import { isIeNoticeWindowOpen } from "~/utils/dates";
 import { cached } from "./cache.server";
 
-/** A named configuration value (SPEC §3 Miscellaneous), or null. Public. */
+/** A named configuration value (docs/product-rules.md R35), or null. Public. */
 export async function getMiscellaneousValue(db: DB, name: string): Promise<string | null> {
   const values = await cached(db, "miscellaneous", async () => {
     const rows = await db.selectFrom("miscellaneous").select(["name", "value"]).execute();

@@ -25,7 +25,7 @@ export async function phoneText(db: Executor, id: number | null): Promise<string
   return row ? formatPhone({ areaCode: row.area_code, prefix: row.prefix, suffix: row.suffix }) : "";
 }
 
-// The phone numbers of the JSON API (SPEC §7 /api/phone_numbers): each row belongs to whoever
+// The phone numbers of the JSON API (/api/phone_numbers, docs/product-rules.md R74, R105): each row belongs to whoever
 // made it. Its owner changes or deletes it, unless a referral already submitted holds it (as its
 // referrer's number, or a parent's or guardian's): what was sent stays as it was sent.
 

@@ -40,7 +40,7 @@ const PHONE_COLUMNS = {
 } as const;
 type PhoneField = keyof typeof PHONE_COLUMNS;
 
-/** A user's profile: for the user, or for an administrator (SPEC §6); anyone else gets NotFoundError. */
+/** A user's profile: for the user, or for an administrator (docs/product-rules.md R12); anyone else gets NotFoundError. */
 export async function getProfile(db: DB, actor: CurrentUser, userId: number): Promise<Profile> {
   if (actor.id !== userId && !actor.isAdmin) throw new NotFoundError("user");
   const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
@@ -146,7 +146,7 @@ export async function updateProfile(db: DB, actor: CurrentUser, userId: number, 
       .where("id", "=", userId)
       .execute();
   });
-  // A new password ends every sign-in of the account (docs/product-rules.md: a changed password
+  // A new password ends every sign-in of the account (docs/product-rules.md R14: a changed password
   // signs out the other devices), whichever door it came through; the one who changed it, when
   // signed in by a session rather than an API key, is given a fresh one.
   let session: string | null = null;

@@ -6,7 +6,7 @@ import { ForbiddenError, NotFoundError } from "./errors";
 import { mailReferrer } from "./referral-mail.server";
 import type { CurrentUser } from "./user.server";
 
-// What administrators do with a submitted referral (SPEC §4 Referral status; issue 9): record a
+// What administrators do with a submitted referral (docs/product-rules.md R84, R85, R93, R95; issue 9): record a
 // status change (kept in the status history), make review links for an outside reviewer, and read
 // the record of access (34 CFR 303.406) that every view by someone other than the creator adds to.
 

@@ -9,7 +9,7 @@ import { csvDetails, REFERRAL_CSV_COLUMNS, type ReferralRow } from "./referral-l
 export type Cell = string | number;
 
 /**
- * Turns pages of list rows into the 35 cells of the referral CSV and report (SPEC §7), in the
+ * Turns pages of list rows into the 35 cells of the referral CSV and report (docs/product-rules.md R81), in the
  * reader's language: lookup codes as labels, dates as US Eastern clock readings.
  */
 export async function referralCellWriter(db: DB, language: Language, t: TFunction) {

@@ -14,10 +14,11 @@ import { mailReferrer } from "./referral-mail.server";
 import { phoneText } from "./phone.server";
 import type { CurrentUser } from "./user.server";
 
-// A referral's life after the wizard (SPEC §4): the review of every answer and what is missing,
-// the confirmed submit, copy and delete. Who may do what (SPEC §6): the creator reviews, submits
-// (a complete Draft), copies and deletes (a Draft); administrators review everything and change
-// nothing; anyone else is told the referral does not exist.
+// A referral's life after the wizard (docs/product-rules.md R68, R69, R71, R72): the review of every
+// answer and what is missing, the confirmed submit, copy and delete. Who may do what
+// (docs/product-rules.md R45, R87, R108): the creator reviews, submits (a complete Draft), copies (any
+// of theirs) and deletes (a Draft); administrators review everything and change nothing; anyone else
+// is told the referral does not exist.
 
 type Row = NonNullable<Awaited<ReturnType<typeof referralRow>>>;
 
@@ -97,7 +98,7 @@ async function labels(db: DB, type: LookupType, codes: string[], language: Langu
 }
 
 /**
- * Everything the review shows (SPEC §2 Referral review), its labels in the reader's language,
+ * Everything the review shows (docs/product-rules.md R68), its labels in the reader's language,
  * what is missing, and what the reader may do with it.
  */
 export async function getReferralForReview(db: DB, actor: CurrentUser, ids: WizardIds, language: Language) {
@@ -232,7 +233,7 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
 }
 export type ReferralReview = Awaited<ReturnType<typeof reviewOf>>;
 
-/** The referral still lacks these (SPEC §5): it is not submitted. */
+/** The referral still lacks these (docs/product-rules.md R68, R69): it is not submitted. */
 export class IncompleteReferralError extends Error {
   name = "IncompleteReferralError";
   constructor(readonly missing: MissingItem[]) {

@@ -5,7 +5,7 @@ import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/u
 import { NotFoundError } from "./errors";
 import type { CurrentUser } from "./user.server";
 
-// The referral lists (SPEC §2): one list with a status filter of Draft (/app/referrals/drafts),
+// The referral lists (docs/product-rules.md R75): one list with a status filter of Draft (/app/referrals/drafts),
 // Submitted (everything not Draft: the not_equals[status]=Draft filter) or User (one user's, for
 // administrators). A referrer sees their own referrals; administrators see everyone's.
 
@@ -33,7 +33,7 @@ export interface ReferralExactFilters {
 export const REFERRAL_SORTS = ["childName", "birthdate", "status", "createdAt", "updatedAt", "submissionDate", "statusUpdatedAt", "completedBy"] as const;
 export type ReferralSort = (typeof REFERRAL_SORTS)[number];
 
-/** Drafts newest-changed first; everything else by its latest status change (SPEC §9). */
+/** Drafts newest-changed first; everything else by its latest status change (docs/product-rules.md R77). */
 export function referralListSpec(kind: ReferralListKind): ListSpec<ReferralSort> {
   return {
     sorts: REFERRAL_SORTS,
@@ -233,7 +233,7 @@ export async function referralRowsById(db: DB, ids: number[]): Promise<ReferralR
   return ids.map((id) => byId.get(id)).filter((row): row is ReferralRow => row !== undefined);
 }
 
-/** The referrer's referrals whose status changed after submission, newest change first (SPEC §2 statusUpdates). */
+/** The referrer's referrals whose status changed after submission, newest change first (docs/product-rules.md R82). */
 export async function listStatusUpdates(db: DB, actor: CurrentUser, { page, count }: { page: number; count: number }) {
   const base = db
     .selectFrom("referrals as r")
@@ -262,7 +262,7 @@ export async function listStatusUpdates(db: DB, actor: CurrentUser, { page, coun
   return { data, total };
 }
 
-/** The dashboard's counts (SPEC §2): the users count only for administrators. */
+/** The dashboard's counts (docs/product-rules.md R33): the users count only for administrators. */
 export async function dashboardCounts(db: DB, actor: CurrentUser) {
   const referrals = db.selectFrom("referrals");
   const own = actor.isAdmin ? referrals : referrals.where("created_by_id", "=", actor.id);
@@ -277,7 +277,7 @@ export async function dashboardCounts(db: DB, actor: CurrentUser) {
   };
 }
 
-/** The 35 columns of the referral CSV (SPEC §7), the child's six among them; headings in locales referrals:csv. */
+/** The 35 columns of the referral CSV (docs/product-rules.md R81), the child's six among them; headings in locales referrals:csv. */
 export const REFERRAL_CSV_COLUMNS = [
   "id",
   "status",

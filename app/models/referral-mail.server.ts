@@ -3,7 +3,7 @@ import { appLink, sendReferralSubmittedEmail, sendStatusChangedEmail } from "~/s
 import { reviewHref } from "~/wizard/steps";
 
 /**
- * The referrer's e-mail after a submit or a status change (docs/product-rules.md: the referrer is
+ * The referrer's e-mail after a submit or a status change (docs/product-rules.md R86: the referrer is
  * told when a referral is sent and whenever its status changes), in the account's language. It is
  * called by submitReferral and recordStatusChange after their transaction commits, whichever door
  * (page or JSON API) asked: the change stands whether or not the mail goes, so a failure is logged.

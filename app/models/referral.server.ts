@@ -11,7 +11,7 @@ import type { CurrentUser } from "./user.server";
 
 /**
  * The Draft referral the wizard edits, for the one person who may edit it: its creator, while it
- * is a Draft (SPEC §6). The path's child and user must be the referral's own. Anyone else gets
+ * is a Draft (docs/product-rules.md R45). The path's child and user must be the referral's own. Anyone else gets
  * NotFoundError; an administrator, or the creator of a referral already submitted, ForbiddenError.
  */
 export async function getDraftForEdit(db: DB, actor: CurrentUser, ids: WizardIds) {
@@ -77,7 +77,7 @@ export interface StepChange {
   referrerPhone?: PhoneParts | null;
   /** The reasons of the types given replace the stored ones of those types. */
   reasons?: Partial<Record<ReasonType, string[]>>;
-  /** At least one reason must remain, of any type (SPEC §5 Reasons); else InputError on this field. */
+  /** At least one reason must remain, of any type (docs/product-rules.md R58); else InputError on this field. */
   requireAnyReason?: string;
 }
 
@@ -137,7 +137,7 @@ export async function saveStep(db: DB, actor: CurrentUser, ids: WizardIds, chang
   });
 }
 
-// Parents and guardians of the referral (SPEC §3 Adult), through the same Draft rule.
+// Parents and guardians of the referral (docs/product-rules.md R56), through the same Draft rule.
 
 export interface AdultInput {
   prefix?: string;

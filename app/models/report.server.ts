@@ -17,7 +17,7 @@ import { referralCellWriter, type Cell } from "./referral-cells.server";
 import { referralRowsById } from "./referral-list.server";
 import type { CurrentUser } from "./user.server";
 
-// The two reports (SPEC §2 reports, §7 /generate-report and /generate-user-report): written as a
+// The two reports (docs/product-rules.md R96, R98, R99, R104: /generate-report and /generate-user-report): written as a
 // stream to DATA_DIR/reports, in CSV or Excel, one row per referral or user, for administrators.
 
 export type ReportFormat = "csv" | "xlsx";
@@ -39,7 +39,7 @@ export interface UserReportInput {
   lastLoginBefore?: string;
 }
 
-/** A date after today (in Maryland): the reports' date filters refuse it (SPEC §2). */
+/** A date after today (in Maryland): the reports' date filters refuse it (docs/product-rules.md R97). */
 export class FutureDateError extends Error {
   name = "FutureDateError";
   constructor(readonly field: string) {

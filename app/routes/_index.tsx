@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 
-// "/" is the dashboard (SPEC §2); one address for it keeps bookmarks and history simple.
+// "/" is the dashboard (docs/product-rules.md R32); one address for it keeps bookmarks and history simple.
 export function loader() {
   return redirect("/app/dashboard");
 }

@@ -1,5 +1,5 @@
 import { referenceOperations } from "~/api/services.server";
 import { apiRoute } from "~/api/handler.server";
 
-// The JSON API (SPEC §7): the operations are described, and checked, in app/api/services.server.ts.
+// The JSON API (docs/product-rules.md R100): the operations are described, and checked, in app/api/services.server.ts.
 export const { loader, action } = apiRoute(referenceOperations.review);

@@ -36,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await orHttpError(deleteAdult(db, actor, ids, idParam(String(formData.get("adult") ?? ""))));
     return redirectWithToast(stepHref(ids, "guardians"), { key: "toasts.adultRemoved" });
   }
-  // Nothing to save here: the guardians are saved one by one. Continue goes on (SPEC §2).
+  // Nothing to save here: the guardians are saved one by one. Continue goes on (docs/product-rules.md R47).
   return redirect(afterSave(request, ids, "guardians", formData.get("intent") === "continue"));
 }
 

@@ -110,7 +110,7 @@ export default function ScreeningStep() {
       {!hydrated || otherChosen ? (
         <TextField meta={fields.otherMedicalCondition} label={t("reasons.otherCondition")} hint={hydrated ? undefined : t("reasons.otherConditionHint")} />
       ) : null}
-      {/* Sends this form by GET to the document screen, which brings the answers back (SPEC §2 step 16). */}
+      {/* Sends this form by GET to the document screen, which brings the answers back (docs/product-rules.md R61). */}
       <div className="usa-form-group">
         <button
           type="submit"

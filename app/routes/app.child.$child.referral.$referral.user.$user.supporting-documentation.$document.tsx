@@ -41,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   else await orHttpError(getDocument(db, actor, ids, documentId));
 
   if (documentId !== null) {
-    // Editing changes the description only; the file stays (SPEC §5 Documents).
+    // Editing changes the description only; the file stays (docs/product-rules.md R65).
     const formData = await request.formData();
     const carried = readCarried(formData);
     const submission = parseWithZod(formData, { schema: DocumentSchema });

@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ids,
     documents,
     consentDocuments,
-    // A missing answer shows as 3, not yet known (SPEC §2).
+    // A missing answer shows as 3, not yet known (docs/product-rules.md R62).
     defaults: { childParentConsent: (restored?.childParentConsent as string) || (referral.child_parent_consent?.toString() ?? DEFAULT_CONSENT) },
     confirmDelete: [...documents, ...consentDocuments].find((document) => String(document.id) === deleting) ?? null,
   });
@@ -44,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await orHttpError(deleteDocument(getDb(), actor, ids, idParam(String(form.get("document") ?? ""))));
     return redirectWithToast(stepHref(ids, "documents"), { key: "toasts.documentRemoved" });
   }
-  // Saving with advance goes to the referral review (SPEC §2).
+  // Saving with advance goes to the referral review (docs/product-rules.md R47).
   return stepAction({
     request,
     params,
@@ -79,7 +79,7 @@ export default function DocumentsStep() {
     );
   }
   // "Add" and "Edit" send this form by GET to the document screen, so the consent answer, saved
-  // or not, travels with them and comes back (SPEC §2 step 16: prevState and the restore object).
+  // or not, travels with them and comes back (docs/product-rules.md R61: prevState and the restore object).
   const openDocument = (target: number | "new", consent: "0" | "1" | null) => ({
     form: form.id,
     formMethod: "get" as const,

@@ -12,7 +12,7 @@ import { backHref, stepOfPath, wizardBase } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "wizard"] };
 
-/** The wizard's frame: whose referral it is, and the sections with their badges (SPEC §4). */
+/** The wizard's frame: whose referral it is, and the sections with their badges (docs/product-rules.md R48, R49). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
   const ids = wizardIds(params);

@@ -21,7 +21,7 @@ import { reviewHref, stepHref, submittedHref } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "referrals", "wizard", "admin"] };
 
-// The referral review (SPEC §2 step 17 and the review screen): outside the wizard's frame, since
+// The referral review (docs/product-rules.md R68, R73): outside the wizard's frame, since
 // administrators and the creator of a submitted referral open it too (read-only). Administrators
 // also record status changes, make review links and read the record of access here.
 

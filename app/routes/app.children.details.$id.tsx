@@ -24,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { title } = await getPageTranslation(request, ["children", "common"]);
   const name = [child.firstName, child.middleName, child.lastName].filter(Boolean).join(" ");
   const confirmDelete = new URL(request.url).searchParams.has("delete");
-  // Administrators see the child; only its creator changes it (SPEC §6).
+  // Administrators see the child; only its creator changes it (docs/product-rules.md R42, R43).
   const mayChange = !actor.isAdmin && child.createdById === actor.id;
   const open = (referral: { id: number; status: string }) => openReferralHref({ ...referral, childId: child.id, createdById: child.createdById }, !mayChange);
   // The draft last worked on is the one to continue.

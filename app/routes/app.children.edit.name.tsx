@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { child, birthdate, stateOfResidence } = await childBeingEdited(request, actor);
   const language = await getLanguage(request);
   const { title } = await getPageTranslation(request, ["children", "common"]);
-  // A new child needs the pre-verification's birthdate and state first (SPEC §8).
+  // A new child needs the pre-verification's birthdate and state first (docs/product-rules.md R40).
   const missing = !birthdate || !stateOfResidence;
   return json(
     {
@@ -82,7 +82,7 @@ export default function ChildName() {
   return missing ? <MissingInformation /> : <NameForm />;
 }
 
-/** Reached without a birthdate and state: say so, and offer the two ways on (SPEC §8). */
+/** Reached without a birthdate and state: say so, and offer the two ways on (docs/product-rules.md R40). */
 function MissingInformation() {
   const { t } = useTranslation("children");
   return (

@@ -12,7 +12,7 @@ import { idParam, orHttpError } from "~/utils/route.server";
 
 /**
  * The children list as a CSV file, streamed: the rows are read 100 at a time until a page comes
- * back empty. A full export: the filters are left out, the sort is kept (SPEC §7).
+ * back empty. A full export: the filters are left out, the sort is kept (docs/product-rules.md R81).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireUser(request);

@@ -9,7 +9,7 @@ import { dashboardCounts } from "~/models/referral-list.server";
 
 export const handle = { i18n: ["common", "referrals", "children"] };
 
-/** Counts of drafts, submitted referrals, children and status updates; users only for administrators (SPEC §2). */
+/** Counts of drafts, submitted referrals, children and status updates; users only for administrators (docs/product-rules.md R33). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
   const { title } = await getPageTranslation(request, ["referrals", "common"]);

@@ -79,12 +79,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (error instanceof InputError) return reply(400, { fieldErrors: error.fieldErrors });
     if (error instanceof EmailTakenError) return reply(400, { fieldErrors: { email: ["auth:register.emailTaken"] } });
     console.error("profile update failed", error);
-    // The form stays as typed, under the profile-update-error alert (SPEC §8).
+    // The form stays as typed, under the profile-update-error alert (docs/product-rules.md R16).
     return json({ ...submission.reply({ hideFields: SECRET_FIELDS }), status: "error" as const, strength, updateError: true }, { status: 500 });
   }
 
   const headers = await createToastHeaders({ key: "toasts.userUpdated" });
-  // The account's language is also the interface's (SPEC §2 myProfile).
+  // The account's language is also the interface's (docs/product-rules.md R15).
   if (change.languageChanged) headers.append("Set-Cookie", await serializeLanguageCookie(fromPublicLanguage(submission.value.primaryLanguage) ?? "en"));
   // A new password ended every sign-in of the account; this browser keeps a fresh one.
   if (change.session) headers.append("Set-Cookie", change.session);

@@ -13,7 +13,7 @@ import { idParam, notFound, orHttpError } from "~/utils/route.server";
 const KINDS: ReferralListKind[] = ["drafts", "submitted", "user"];
 
 /**
- * A referral list as a CSV file of 35 columns (SPEC §7), streamed 100 rows at a time: the rows of
+ * A referral list as a CSV file of 35 columns (docs/product-rules.md R81), streamed 100 rows at a time: the rows of
  * the list as filtered and sorted on screen, every page of it.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -15,7 +15,7 @@ export const handle = { i18n: ["common", "referrals"] };
 
 const UPDATES_LIST = { sorts: ["statusUpdatedAt"], defaultSort: "statusUpdatedAt", defaultOrder: "desc", textFilters: [], dateFilters: [] } as const;
 
-/** The signed-in referrer's referrals whose status changed after submission, newest first (SPEC §2 statusUpdates). */
+/** The signed-in referrer's referrals whose status changed after submission, newest first (docs/product-rules.md R82). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
   const language = await getLanguage(request);

@@ -19,7 +19,7 @@ import { idParam, orHttpError } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "auth", "profile", "admin"] };
 
-/** The administrator's view of a user (SPEC §2 editUser): profile, account, their lists, the actions. */
+/** The administrator's view of a user (docs/product-rules.md R92): profile, account, their lists, the actions. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
   const userId = idParam(params.id);

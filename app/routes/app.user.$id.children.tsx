@@ -8,7 +8,7 @@ import { idParam, orHttpError } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "children"] };
 
-/** One user's children, for administrators (SPEC §2 userChildrenList). */
+/** One user's children, for administrators (docs/product-rules.md R43, R92). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
   const owner = await orHttpError(getProfile(getDb(), actor, idParam(params.id)));

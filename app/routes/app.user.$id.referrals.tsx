@@ -8,7 +8,7 @@ import { idParam, orHttpError } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "referrals"] };
 
-/** One user's referrals, whatever their status, for administrators (SPEC §2 userReferralsList). */
+/** One user's referrals, whatever their status, for administrators (docs/product-rules.md R75, R92). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
   const owner = await orHttpError(getProfile(getDb(), actor, idParam(params.id)));

@@ -17,7 +17,7 @@ import { orHttpError } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "admin"] };
 
-/** The users list (SPEC §2 usersList), for administrators; super administrators are not listed. */
+/** The users list (docs/product-rules.md R88), for administrators; super administrators are not listed. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
   const db = getDb();

@@ -12,7 +12,7 @@ import { getReferralForReviewLink } from "~/models/referral-lifecycle.server";
 export const handle = { i18n: ["common", "referrals", "wizard"] };
 
 /**
- * Read-only review through a review link, without signing in (SPEC §2 externalReviewPage). No
+ * Read-only review through a review link, without signing in (docs/product-rules.md R94). No
  * token, or one unknown, expired or revoked: the error-fetching-referral alert and No Data.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -40,7 +40,7 @@ const person = {
   mobilePhoneNumber: optionalPhone,
 };
 
-/** The two questions must differ (SPEC §5). */
+/** The two questions must differ (docs/product-rules.md R6). */
 function questionsDiffer<T extends { securityQuestion1?: string; securityQuestion2?: string }>(value: T, ctx: z.RefinementCtx) {
   if (value.securityQuestion1 && value.securityQuestion1 === value.securityQuestion2) {
     ctx.addIssue({ code: "custom", path: ["securityQuestion2"], message: "validation.questionsDiffer" });

@@ -24,7 +24,7 @@ const optionalId = z
   .transform((value) => (value ? Number(value) : null));
 
 /**
- * Pre-verification (SPEC §5 Child): a real date (without JavaScript the day list offers 1–31),
+ * Pre-verification (docs/product-rules.md R37, R38, R39): a real date (without JavaScript the day list offers 1–31),
  * under 36 months and already born, and a child living in Maryland. `today` is Maryland's.
  */
 export function preVerifySchema(today: string) {

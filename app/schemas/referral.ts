@@ -41,7 +41,7 @@ export const ProxySchema = z.object({
   phone: optionalPhone,
 });
 
-/** Either a race and the Hispanic answer, or neither (SPEC §5 Sex step). */
+/** Either a race and the Hispanic answer, or neither (docs/product-rules.md R53). */
 export const SexSchema = z
   .object({
     gender: optionalCode,
@@ -56,7 +56,7 @@ export const SexSchema = z
 
 export const ChildLanguageSchema = z.object({ primaryLanguage: requiredCode("validation.childLanguage") });
 
-/** A parent or guardian (SPEC §3 Adult); phones by type, each 3-3-4. */
+/** A parent or guardian (docs/product-rules.md R56); phones by type, each 3-3-4. */
 export const GuardianSchema = z.object({
   prefix: optionalCode,
   firstName: requiredText("validation.guardianFirstName"),
@@ -160,7 +160,7 @@ export function gestationParts(days: number | null): { weeks: string; days: stri
 }
 
 /**
- * Has a parent or guardian consented to the referral (SPEC §3 childParentConsent): 1 yes, with a
+ * Has a parent or guardian consented to the referral (childParentConsent, docs/product-rules.md R62): 1 yes, with a
  * signed consent form to attach; 2 no; 3 not yet known, which a referral without an answer shows.
  */
 export const CONSENT_ANSWERS = ["1", "2", "3"] as const;

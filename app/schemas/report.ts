@@ -3,11 +3,11 @@ import type { ReferralStatus } from "../../db/schema";
 import type { Language } from "~/i18n/config";
 import { choice, optionalCode, optionalText, typedDate } from "./fields";
 
-// The two report forms (SPEC §2 reports). Dates are typed in the page language's order (as the
+// The two report forms (docs/product-rules.md R96, R97). Dates are typed in the page language's order (as the
 // lists show them) or as YYYY-MM-DD (the API), and cannot be after today (Maryland's). Messages
 // are keys in common:validation.
 
-/** The status keys of the referral report form (SPEC §2: keys such as not_eligible), and the status each names. */
+/** The status keys of the referral report form (docs/product-rules.md R97: keys such as not_eligible), and the status each names. */
 export const REPORT_STATUSES = {
   submitted: "Submitted",
   received: "Received",
@@ -48,7 +48,7 @@ export function userReportSchema(today: string, language: Language) {
   });
 }
 
-/** The API's names (SPEC §7) for the form's fields. */
+/** The API's names (docs/product-rules.md R104) for the form's fields. */
 export const REPORT_API_FIELDS: Record<string, string> = {
   created_after: "createdAfter",
   created_before: "createdBefore",

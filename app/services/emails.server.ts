@@ -43,7 +43,7 @@ export async function sendReferralSubmittedEmail(to: Recipient, referral: { chil
   await sendMail({ to: to.email, subject: t("submitted.subject", { child: referral.childName }), text, language });
 }
 
-/** A referral's new status, for its referrer, in their language (SPEC §4: the referrer follows the status). */
+/** A referral's new status, for its referrer, in their language (docs/product-rules.md R86: the referrer follows the status). */
 export async function sendStatusChangedEmail(to: Recipient, change: { childName: string; status: string; details: { en: string | null; es: string | null }; link: string }) {
   const language = fromPublicLanguage(to.primary_language) ?? "en";
   const t = await fixedT(language, ["email", "common"]);

@@ -5,7 +5,7 @@ import type { AddressLookup, AddressSuggestion } from "~/utils/address";
 
 export type { AddressLookup, AddressSuggestion };
 
-// Address look-up (SPEC §5): only Maryland is accepted; the county is suggested and can be
+// Address look-up (docs/product-rules.md R19): only Maryland is accepted; the county is suggested and can be
 // changed. Two providers behind one function: the offline Maryland ZIP table (the default) and
 // the US Census geocoder, asked from the server, with the ZIP table as its fallback.
 

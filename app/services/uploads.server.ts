@@ -12,7 +12,7 @@ import { UPLOAD_LIMIT_BYTES } from "~/utils/upload";
 // held whole in memory, refused past 30 MB while streaming, typed from their first bytes, and kept
 // under DATA_DIR/uploads with random names (never inside public/).
 
-/** What a stored file is, from its first bytes: the allow-list of SPEC §5 and ARCHITECTURE §7. */
+/** What a stored file is, from its first bytes: the allow-list of docs/product-rules.md R64 and ARCHITECTURE §7. */
 export type FileKind = "pdf" | "jpeg" | "png" | "gif" | "tiff" | "heic" | "doc" | "docx";
 
 export const CONTENT_TYPES: Record<FileKind, string> = {

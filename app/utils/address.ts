@@ -39,7 +39,7 @@ export function applySuggestion(current: Partial<PlaceFields>, suggestion: Addre
   };
 }
 
-/** An address outside Maryland is refused: the place fields are blanked (SPEC §5). */
+/** An address outside Maryland is refused: the place fields are blanked (docs/product-rules.md R19). */
 export const BLANK_PLACE: PlaceFields = { line1: "", city: "", zip: "", county: "" };
 
 export interface AddressParts {

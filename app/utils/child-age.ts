@@ -1,4 +1,4 @@
-// The child's age rules (SPEC §5, §9), shared by the server and the browser. Dates are calendar
+// The child's age rules (docs/product-rules.md R37, R38), shared by the server and the browser. Dates are calendar
 // dates (YYYY-MM-DD); "today" is the caller's: US Eastern time on the server.
 
 export const AGE_LIMIT_MONTHS = 36;

@@ -7,13 +7,13 @@ import { easternDayStart, nextCalendarDate, parseTypedDate } from "./dates";
 
 export const PAGE_SIZES = [10, 20, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
-/** The CSV export reads the list 100 rows at a time (SPEC §9). */
+/** The CSV export reads the list 100 rows at a time (docs/product-rules.md R81). */
 export const EXPORT_PAGE_SIZE = 100;
-/** Filters apply 760 ms after the last keystroke, with JavaScript (SPEC §5). */
+/** Filters apply 760 ms after the last keystroke, with JavaScript (docs/product-rules.md R78). */
 export const FILTER_DEBOUNCE_MS = 760;
 
 export const DATE_COMPARISONS = ["before", "after", "exactly", "between"] as const;
-/** "never" is one more comparison for the lists' updated date: rows not changed since they were made (SPEC §5). */
+/** "never" is one more comparison for the lists' updated date: rows not changed since they were made (docs/product-rules.md R79). */
 export type DateComparison = (typeof DATE_COMPARISONS)[number] | "never";
 
 export interface DateFilter {
@@ -44,7 +44,7 @@ export interface ListQuery<Sort extends string = string> {
   dates: Record<string, DateFilter>;
 }
 
-/** A date comparison the list does not know: an error, not a silently ignored filter (SPEC §5). */
+/** A date comparison the list does not know: an error, not a silently ignored filter (docs/product-rules.md R79). */
 export class UnknownComparisonError extends Error {
   name = "UnknownComparisonError";
   constructor(readonly field: string, readonly comparison: string) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isPasswordAcceptable, passwordStrength } from "./password";
 import { formatPhone, formatPhoneAsTyped, parsePhone } from "./phone";
 
-describe("the password meter (SPEC §5)", () => {
+describe("the password meter (R5)", () => {
   it.each([
     ["", null],
     ["a", "bad"],

@@ -2,7 +2,7 @@ import { json } from "@remix-run/node";
 import { ForbiddenError, NotFoundError } from "~/models/errors";
 
 // How routes turn the model's answers into HTTP: a record that is missing, or not the asker's to
-// see, is a 404 page (SPEC §6: never someone else's data, nor a hint that it exists).
+// see, is a 404 page (docs/product-rules.md R108: never someone else's data, nor a hint that it exists).
 
 export function notFound(): never {
   throw json({ message: "Not found" }, { status: 404 });

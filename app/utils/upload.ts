@@ -1,7 +1,7 @@
 // The upload limit and the accepted kinds, shared by the server (which enforces them) and the
 // page (which says them, and with JavaScript checks the size before an upload starts).
 
-/** 30 MB (SPEC §9), counted as 30 × 1024 × 1024 bytes. */
+/** 30 MB (docs/product-rules.md R63), counted as 30 × 1024 × 1024 bytes. */
 export const UPLOAD_LIMIT_BYTES = 30 * 1024 * 1024;
 
 /** What the file box offers; the server decides from the file's first bytes, not from this. */

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorSummary, type SummaryItem } from "~/components/ui/form";
 
 /**
- * A wizard step's page: its title, the error summary, the fields, and the two buttons (SPEC §2:
+ * A wizard step's page: its title, the error summary, the fields, and the two buttons (docs/product-rules.md R47:
  * each step saves; "Save and continue" goes to the next one). A plain form post: no JavaScript needed.
  */
 export function StepForm({

@@ -22,7 +22,7 @@ const empty: BadgeFacts = {
 };
 const badges = (facts: Partial<BadgeFacts>) => sectionBadges({ ...empty, ...facts });
 
-describe("the step badges (SPEC §4)", () => {
+describe("the step badges (R48, R49)", () => {
   it("start every section of a new referral", () => {
     expect(badges({})).toEqual({ referrer: "START", child: "START", family: "START", reasons: "START", details: "START", documentation: "START" });
   });
@@ -62,11 +62,11 @@ describe("the step badges (SPEC §4)", () => {
   });
 });
 
-describe("the step order (SPEC §2)", () => {
+describe("the step order (R46, R47)", () => {
   it("goes from the guardian list to family language, interpreter, foster care, reasons, screening, details, documents", () => {
     const order = ["guardians", "familyLanguage", "interpreter", "fosterCare", "reasons", "screening", "details", "documents"] as const;
     for (let index = 0; index < order.length - 1; index += 1) expect(nextStep(order[index])).toBe(order[index + 1]);
-    // Saving the documentation list with advance goes to the review (SPEC §2), the last step.
+    // Saving the documentation list with advance goes to the review (docs/product-rules.md R47), the last step.
     expect(nextStep("documents")).toBe("review");
     expect(nextStep("review")).toBeNull();
     expect(stepHref({ child: 1, referral: 2, user: 3 }, "sex")).toBe("/app/child/1/referral/2/user/3/child-information/sex");

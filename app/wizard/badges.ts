@@ -1,6 +1,6 @@
 import type { Section } from "./steps";
 
-// The step badges of SPEC §4, computed here and nowhere else.
+// The step badges of docs/product-rules.md R48, R49, computed here and nowhere else.
 
 export type Badge = "START" | "CONTINUE" | "REVIEW";
 

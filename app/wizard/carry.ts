@@ -1,6 +1,6 @@
 import { documentHref, stepHref, type WizardIds } from "./steps";
 
-// The add-document screen (SPEC §2 step 16) is opened from a step whose form may hold answers not
+// The add-document screen (docs/product-rules.md R61) is opened from a step whose form may hold answers not
 // yet saved: the documents list (the consent answer) or the screenings screen (checked reasons,
 // other condition, screening date). The opening button sends that form by GET to the add screen,
 // which carries these values (prevState = `from`, isConsent = `consent`, and the restore object)

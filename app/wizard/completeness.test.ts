@@ -19,7 +19,7 @@ const complete: CompletenessFacts = {
 };
 const sections = (changes: Partial<CompletenessFacts>) => missingItems({ ...complete, ...changes }).map((item) => item.section);
 
-describe("what the review flags as missing (SPEC §5)", () => {
+describe("what the review flags as missing (R68)", () => {
   it("nothing, for a complete referral (an unknown gestational age is an answer)", () => {
     expect(missingItems(complete)).toEqual([]);
   });

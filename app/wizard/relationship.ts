@@ -1,4 +1,4 @@
-// The referrer relationship step's rules (SPEC §5 Referrer relationship), shared by the server
+// The referrer relationship step's rules (docs/product-rules.md R50, R51), shared by the server
 // and the page: which follow-up questions a relationship asks, the home-visiting special option,
 // and what a change of relationship resets.
 

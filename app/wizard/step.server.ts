@@ -22,7 +22,7 @@ export function wizardIds(params: Params): WizardIds {
 
 /**
  * The Draft a wizard page shows. A referral the reader may see but not edit (an administrator, or
- * its creator once it is submitted) opens in the review instead (SPEC §2); anyone else gets 404.
+ * its creator once it is submitted) opens in the review instead (docs/product-rules.md R45); anyone else gets 404.
  */
 export async function draftOrReview(db: DB, actor: CurrentUser, ids: WizardIds) {
   try {

@@ -1,4 +1,4 @@
-// The referral wizard's steps (SPEC §2), in order, and where "Save and continue" leads. Shared by
+// The referral wizard's steps (docs/product-rules.md R46, R47), in order, and where "Save and continue" leads. Shared by
 // the server (redirects) and the pages (the step indicator and links).
 
 export type Section = "referrer" | "child" | "family" | "reasons" | "details" | "documentation";
@@ -7,7 +7,7 @@ export interface WizardStep {
   key: string;
   /** Below the wizard's parent path. */
   path: string;
-  /** The step indicator's section; the review (SPEC §2 step 17) belongs to none. */
+  /** The step indicator's section; the review (the last step, docs/product-rules.md R46) belongs to none. */
   section: Section | null;
 }
 
@@ -92,7 +92,7 @@ export function guardianHref(ids: WizardIds, adult: number | "new"): string {
   return `${wizardBase(ids)}/family-information/guardian/add-edit/${adult}`;
 }
 
-/** The review of a referral (SPEC §2 step 17), for its creator and administrators. */
+/** The review of a referral (docs/product-rules.md R68), for its creator and administrators. */
 export function reviewHref(ids: WizardIds): string {
   return `${wizardBase(ids)}/review`;
 }
@@ -103,7 +103,7 @@ export function submittedHref(ids: WizardIds): string {
 }
 
 /**
- * Where a referral opens (SPEC §2 Referral review): its creator opens a Draft in the wizard and
+ * Where a referral opens (docs/product-rules.md R73): its creator opens a Draft in the wizard and
  * anything else in the review; administrators always open the review.
  */
 export function openReferralHref(referral: { id: number; childId: number; createdById: number; status: string }, isAdmin: boolean): string {

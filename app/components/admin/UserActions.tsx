@@ -27,8 +27,9 @@ function useQuestion() {
 }
 
 /**
- * A user's actions (SPEC §2 usersList): reset password, deactivate or activate, and promote when
- * eligible (else why not). Each asks first: a page without JavaScript, a modal with it.
+ * A user's actions in the users list (docs/product-rules.md R89, R91): reset password, deactivate or
+ * activate, and promote when eligible (else why not). Each asks first: a page without JavaScript, a
+ * modal with it.
  */
 export function UserActions({ user }: { user: ActionableUser }) {
   const { t } = useTranslation("admin");

@@ -6,8 +6,8 @@ import { redirectWithToast } from "~/services/toast.server";
 import { idParam, orHttpError } from "~/utils/route.server";
 
 /**
- * The administrator's actions on a user (SPEC §2 usersList): reset password, deactivate, activate,
- * promote. Each comes back to `back` with its toast.
+ * The administrator's actions on a user in the users list (docs/product-rules.md R89, R90, R91): reset
+ * password, deactivate, activate, promote. Each comes back to `back` with its toast.
  */
 export async function userAction(actor: CurrentUser, form: FormData, back: string) {
   const db = getDb();

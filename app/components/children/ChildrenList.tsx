@@ -5,7 +5,7 @@ import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
 import { isFiltered } from "~/utils/list";
 import type { loadChildrenList } from "./children-list.server";
 
-/** The children list (SPEC §2 childrenList and userChildrenList): one page for both. */
+/** The children list, a referrer's own or one user's for administrators (docs/product-rules.md R36, R43): one page for both. */
 export function ChildrenListPage() {
   const { owner, state, total, rows, filterError, canCreate, language, exportHref, exportName } = useLoaderData<typeof loadChildrenList>();
   const { t } = useTranslation(["children", "common"]);

@@ -38,7 +38,7 @@ function TooLargeText({ size }: { size: number | null }) {
 }
 
 /**
- * The add and edit screen of a document (SPEC §2 step 16). Adding sends a multipart form that
+ * The add and edit screen of a document (docs/product-rules.md R46, R63, R65). Adding sends a multipart form that
  * works without JavaScript; with it, a file over 30 MB is refused in a modal before the upload
  * starts, and the upload shows its progress. Editing changes the description only.
  */

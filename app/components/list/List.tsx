@@ -20,7 +20,7 @@ export interface ListState {
 }
 
 /** A column heading that sorts the list; a second press reverses the order. */
-/** A list address with a date comparison the list does not know (SPEC §5: an error, not a filter ignored). */
+/** A list address with a date comparison the list does not know (docs/product-rules.md R79: an error, not a filter ignored). */
 export function UnknownComparisonAlert() {
   const { t } = useTranslation("common");
   return (

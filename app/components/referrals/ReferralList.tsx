@@ -9,7 +9,7 @@ import type { ReferralListKind } from "~/models/referral-list.server";
 import type { loadReferralList } from "./referral-list.server";
 
 /**
- * The one referral list screen (SPEC §2): drafts, submitted, or one user's, with its filters,
+ * The one referral list screen (docs/product-rules.md R75): drafts, submitted, or one user's, with its filters,
  * sorting, paging and CSV export; drafts can be continued, copied and deleted from their row.
  */
 export function ReferralListPage() {

@@ -13,7 +13,7 @@ import { idParam, orHttpError } from "~/utils/route.server";
 import { cutText } from "~/utils/text";
 import { openReferralHref, stepHref } from "~/wizard/steps";
 
-/** Status details are cut to 150 characters in the lists (SPEC §5). */
+/** Status details are cut to 150 characters in the lists (docs/product-rules.md R80). */
 export const STATUS_DETAILS_MAX = 150;
 
 /**

@@ -10,7 +10,7 @@ import { REPORT_API_FIELDS, referralReportSchema, userReportSchema } from "~/sch
 import { easternCalendarDate } from "~/utils/dates";
 
 // What the reports screen and POST /generate-report, /generate-user-report share: read the form
-// (a form post, or the JSON of SPEC §7 with its snake_case names), check it, make the report.
+// (a form post, or the JSON of docs/product-rules.md R104 with its snake_case names), check it, make the report.
 
 export type ReportKind = "referral" | "user";
 
