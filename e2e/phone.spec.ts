@@ -50,6 +50,8 @@ for (const lang of ["en", "sp"] as const) {
     await page.locator("main form button[value=continue]").click();
     await expect(page).toHaveURL(new RegExp(`${PAGES[3]}`));
     await expect(page.locator(".flash-message .usa-alert")).toBeVisible();
+    // The whole page, not the part of it streamed so far.
+    await page.waitForLoadState("load");
     const field = await firstFieldBox(page);
     expect(field!.bottom, `"${field!.name}" after a save`).toBeLessThanOrEqual(PHONE.height);
   });

@@ -140,7 +140,11 @@ test.describe("the shell", () => {
     await page.goto("/app/dashboard");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav).toBeVisible();
+    // The choice is kept once the server has answered (in the background with JavaScript, which
+    // shows it at once; a typed address right after would otherwise cut the request short).
+    const kept = page.waitForResponse((response) => response.url().includes("/app/navigation") && response.request().method() === "POST");
     await page.getByRole("button", { name: "Hide menu" }).click();
+    await kept;
     await expect(page.getByRole("button", { name: "Show menu" })).toHaveAttribute("aria-expanded", "false");
     await expect(nav).toBeHidden();
     await expect(page).toHaveURL(/\/app\/dashboard$/);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext } from "@playwright/test";
+import { request, type BrowserContext } from "@playwright/test";
 import type { DB } from "../app/db.server";
 import { readOutbox } from "../app/test/outbox";
 
@@ -262,13 +262,16 @@ export async function fillReferral(user: TestUser, wizardPath: string, { consent
   return ids;
 }
 
-/** Fills and submits a Draft through the model, as the review's confirmed submit does. */
+/** Fills a Draft and submits it through the JSON API, as another program would (the server mails the confirmation). */
 export async function submitDirectly(user: TestUser, wizardPath: string, { county }: { county?: string } = {}) {
   const ids = await fillReferral(user, wizardPath, { consent: 2, county });
-  const db = await database();
-  const { getCurrentUser } = await import("../app/models/user.server");
-  const { submitReferral } = await import("../app/models/referral-lifecycle.server");
-  await submitReferral(db, (await getCurrentUser(db, user.id))!, ids.referral);
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Cookie: await sessionCookieOf(user) } });
+  try {
+    const response = await api.post(`/api/referrals/${ids.referral}/submit`);
+    if (!response.ok()) throw new Error(`submitting referral ${ids.referral} answered ${response.status()}: ${await response.text()}`);
+  } finally {
+    await api.dispose();
+  }
 }
 
 /** When a referral was sent (stored in UTC), or null for a Draft. */

@@ -1,5 +1,4 @@
 import type { DB } from "~/db.server";
-import { appLink, sendReferralSubmittedEmail, sendStatusChangedEmail } from "~/services/emails.server";
 import { reviewHref } from "~/wizard/steps";
 
 /**
@@ -10,6 +9,9 @@ import { reviewHref } from "~/wizard/steps";
  */
 export async function mailReferrer(db: DB, referralId: number, kind: "submitted" | "status") {
   try {
+    // Loaded when a mail goes: the mail's texts come with the bundled locales (JSON), which the
+    // browser tests' helpers, importing the models to set up records, cannot load.
+    const { appLink, sendReferralSubmittedEmail, sendStatusChangedEmail } = await import("~/services/emails.server");
     const to = await db
       .selectFrom("referrals as r")
       .innerJoin("users as u", "u.id", "r.created_by_id")
