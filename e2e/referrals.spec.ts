@@ -262,7 +262,8 @@ test.describe("over HTTP @http", () => {
     const [first, second] = await Promise.all([page.request.post(`/api/referrals/${id}/submit`), page.request.post(`/api/referrals/${id}/submit`)]);
     const answers = [await first.json(), await second.json()];
     expect(answers.map((answer) => answer.submitted).sort()).toEqual([false, true]);
-    expect(mailsTo(user.email).filter((mail) => mail.subject.startsWith("Your referral for"))).toHaveLength(0); // the API does not mail; the form does
+    // One confirmation e-mail, from the API as from the review page (docs/product-rules.md R86).
+    expect(mailsTo(user.email).filter((mail) => mail.subject.startsWith("Your referral for"))).toHaveLength(1);
   });
 
   test("the CSV has 35 columns and its rows are the filtered list's", async ({ page, context }) => {
