@@ -5,6 +5,12 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const focusedTest = { selector: "CallExpression[callee.property.name='only']", message: "A focused test stops the rest of the suite." };
+
+// The database (app/db.server.ts, the schema under db/) and Kysely, by whatever path they are named.
+const DATABASE = String.raw`^kysely(/|$)|(^|/)db\.server(\.ts)?$|(^|/)db(/|$)`;
+const NOT_HERE = "Pages and the JSON API call app/models; they do not touch the database.";
+
 export default tseslint.config(
   { ignores: ["build/**", "public/build/**", "node_modules/**", "app/styles/app.css"] },
   js.configs.recommended,
@@ -20,9 +26,21 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       // Migrations take Kysely<any> on purpose: they are frozen in time, never the app's types.
       "@typescript-eslint/no-explicit-any": "off",
+      "no-restricted-syntax": ["error", focusedTest],
+    },
+  },
+  {
+    // The routes (pages and JSON API alike), root.tsx, app/api and app/routes-shared get the database
+    // handle as `context.db` and hand it to app/models; they import neither the database nor Kysely,
+    // statically or not. Their tests build a real database of their own, so they may.
+    files: ["app/routes/**", "app/routes-shared/**", "app/api/**", "app/root.tsx"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: DATABASE, message: NOT_HERE }] }],
       "no-restricted-syntax": [
         "error",
-        { selector: "CallExpression[callee.property.name='only']", message: "A focused test stops the rest of the suite." },
+        focusedTest,
+        { selector: `ImportExpression[source.value=/${DATABASE.replaceAll("/", "\\x2F")}/]`, message: NOT_HERE },
       ],
     },
   },

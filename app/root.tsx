@@ -21,7 +21,6 @@ import { IeNotice } from "./components/IeNotice";
 import { LanguageFooter } from "./components/LanguageFooter";
 import { useNonce } from "./components/nonce";
 import type { FlashText } from "./components/FlashMessage";
-import { getDb } from "./db.server";
 import { fixedT, getLanguage, languageFromQuery, serializeLanguageCookie } from "./i18n/i18next.server";
 import { resourcesVersion } from "./i18n/resources.server";
 import { isIeNoticeShown } from "./models/miscellaneous.server";
@@ -35,7 +34,7 @@ export const links: LinksFunction = () => [
 
 export const handle = { i18n: "common" };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   const headers = new Headers();
   const asked = languageFromQuery(request);
@@ -51,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       language,
       i18nVersion: resourcesVersion,
       toast: toastMessage,
-      ieNotice: await isIeNoticeShown(getDb(), request.headers.get("User-Agent")),
+      ieNotice: await isIeNoticeShown(context.db, request.headers.get("User-Agent")),
     },
     { headers },
   );

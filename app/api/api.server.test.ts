@@ -58,7 +58,7 @@ describe("the API handler", () => {
     const { handle, createApiKey } = await modules();
     const { key } = await createApiKey(test.db, admin, { name: "forms" });
     const bearer = { Authorization: `Bearer ${key}` };
-    expect((await errorOf(await handle([await echo()], post("/api/echo/7", {}, bearer), { id: "7" }, "10.0.0.2"))).fields).toEqual({ name: ["This field is required."] });
+    expect((await errorOf(await handle(test.db, [await echo()], post("/api/echo/7", {}, bearer), { id: "7" }, "10.0.0.2"))).fields).toEqual({ name: ["This field is required."] });
   });
 
   it("answers an API key's caller, checks the query and body, and refuses others in the error format", async () => {
@@ -66,31 +66,31 @@ describe("the API handler", () => {
     const op = await echo();
     const { key } = await createApiKey(test.db, admin, { name: "warehouse" });
     const bearer = { Authorization: `Bearer ${key}` };
-    const ok = await handle([op], post("/api/echo/7?page=2", { name: "Ana" }, bearer), { id: "7" }, "10.0.0.1");
+    const ok = await handle(test.db, [op], post("/api/echo/7?page=2", { name: "Ana" }, bearer), { id: "7" }, "10.0.0.1");
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ actor: admin.id, id: 7, name: "Ana", page: 2 });
 
-    const tooLong = await errorOf(await handle([op], post("/api/echo/7", { name: "Anastasia", extra: 1 }, bearer), { id: "7" }));
+    const tooLong = await errorOf(await handle(test.db, [op], post("/api/echo/7", { name: "Anastasia", extra: 1 }, bearer), { id: "7" }));
     expect(tooLong).toMatchObject({ status: 400, code: "invalid_input", fields: { name: ["This answer is too long."], extra: ["This field is not known."] } });
-    expect((await errorOf(await handle([op], post("/api/echo/7?page=0", { name: "Ana" }, bearer), { id: "7" }))).fields).toHaveProperty("page");
-    expect(await errorOf(await handle([op], post("/api/echo/7", "{", bearer), { id: "7" }))).toMatchObject({ status: 400, code: "invalid_json" });
-    expect(await errorOf(await handle([op], post("/api/echo/x", { name: "Ana" }, bearer), { id: "x" }))).toMatchObject({ status: 404, code: "not_found" });
-    expect(await errorOf(await handle([op], new Request("http://localhost/api/echo/7", { method: "GET", headers: bearer }), { id: "7" }))).toMatchObject({ status: 405 });
+    expect((await errorOf(await handle(test.db, [op], post("/api/echo/7?page=0", { name: "Ana" }, bearer), { id: "7" }))).fields).toHaveProperty("page");
+    expect(await errorOf(await handle(test.db, [op], post("/api/echo/7", "{", bearer), { id: "7" }))).toMatchObject({ status: 400, code: "invalid_json" });
+    expect(await errorOf(await handle(test.db, [op], post("/api/echo/x", { name: "Ana" }, bearer), { id: "x" }))).toMatchObject({ status: 404, code: "not_found" });
+    expect(await errorOf(await handle(test.db, [op], new Request("http://localhost/api/echo/7", { method: "GET", headers: bearer }), { id: "7" }))).toMatchObject({ status: 405 });
 
-    const anonymous = await errorOf(await handle([op], post("/api/echo/7?lang=sp", { name: "Ana" }), { id: "7" }));
+    const anonymous = await errorOf(await handle(test.db, [op], post("/api/echo/7?lang=sp", { name: "Ana" }), { id: "7" }));
     expect(anonymous).toEqual({ status: 401, code: "unauthorized", message: "Inicie sesión primero o envíe una clave de API." });
-    expect(await errorOf(await handle([op], post("/api/echo/7", { name: "Ana" }, { Authorization: "Bearer mdei_wrong" }), { id: "7" }))).toMatchObject({ status: 401, code: "invalid_api_key" });
+    expect(await errorOf(await handle(test.db, [op], post("/api/echo/7", { name: "Ana" }, { Authorization: "Bearer mdei_wrong" }), { id: "7" }))).toMatchObject({ status: 401, code: "invalid_api_key" });
 
     // Not an administrator: 403, whatever the body.
     const { createSession } = await import("~/auth/session.server");
     const cookie = (await createSession(test.db, referrer.id)).split(";")[0];
-    expect(await errorOf(await handle([op], post("/api/echo/7", {}, { Cookie: cookie }), { id: "7" }))).toMatchObject({ status: 403, code: "forbidden" });
+    expect(await errorOf(await handle(test.db, [op], post("/api/echo/7", {}, { Cookie: cookie }), { id: "7" }))).toMatchObject({ status: 403, code: "forbidden" });
   });
 
   it("answers 500 in the error format for what nobody expected, without the error's text", async () => {
     const { handle, createApiKey } = await modules();
     const { key } = await createApiKey(test.db, admin, { name: "boom" });
-    const response = await handle([await echo()], post("/api/echo/7", { name: "boom" }, { Authorization: `Bearer ${key}` }), { id: "7" });
+    const response = await handle(test.db, [await echo()], post("/api/echo/7", { name: "boom" }, { Authorization: `Bearer ${key}` }), { id: "7" });
     expect(response.status).toBe(500);
     const error = await errorOf(response);
     expect(error.code).toBe("server_error");
@@ -104,7 +104,7 @@ describe("the API handler", () => {
     const statuses: number[] = [];
     let last: Response | null = null;
     for (let call = 0; call < 6; call++) {
-      last = await handle([op], post("/api/echo/1", { name: "Ana" }, { Authorization: `Bearer ${key}` }), { id: "1" });
+      last = await handle(test.db, [op], post("/api/echo/1", { name: "Ana" }, { Authorization: `Bearer ${key}` }), { id: "1" });
       statuses.push(last.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
@@ -112,7 +112,7 @@ describe("the API handler", () => {
     expect(await errorOf(last!)).toMatchObject({ code: "rate_limited" });
     // Another key is another caller.
     const other = await createApiKey(test.db, admin, { name: "quiet" });
-    expect((await handle([op], post("/api/echo/1", { name: "Ana" }, { Authorization: `Bearer ${other.key}` }), { id: "1" })).status).toBe(200);
+    expect((await handle(test.db, [op], post("/api/echo/1", { name: "Ana" }, { Authorization: `Bearer ${other.key}` }), { id: "1" })).status).toBe(200);
   });
 });
 

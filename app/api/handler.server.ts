@@ -1,8 +1,7 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { getUser } from "~/auth/auth.server";
 import { getConfig } from "~/config.server";
-import { getDb, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
 import { fixedT, getLanguage } from "~/i18n/i18next.server";
 import { userForApiKey } from "~/models/api-key.server";
@@ -13,7 +12,10 @@ import { ApiError, errorResponse, toApiError } from "./errors.server";
 // Every JSON API call goes through here (issue 11): who asks (an API key or the session), the
 // rate limit, the path's id, the query and the body checked by the operation's zod schemas, and
 // any failure written in the one error format. The operations themselves call the same model
-// functions as the pages; this file is also what the OpenAPI description is made from.
+// functions as the pages; this file is also what the OpenAPI description is made from. The database
+// handle comes from the route (its load context) and goes to the operation, which hands it to the models.
+
+type DB = AppLoadContext["db"];
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 /** public: anyone; user: anyone signed in; admin: administrators; referrer: signed in, not an administrator. */
@@ -128,8 +130,7 @@ function queryObject(url: URL): Record<string, string | string[]> {
   return query;
 }
 
-async function answer(op: Operation, request: Request, params: Record<string, string | undefined>, clientIp: string, language: Language): Promise<Response> {
-  const db = getDb();
+async function answer(db: DB, op: Operation, request: Request, params: Record<string, string | undefined>, clientIp: string, language: Language): Promise<Response> {
   const { user, keyId } = await caller(db, request);
   if (op.access !== "public") {
     if (!user) throw new ApiError("unauthorized");
@@ -176,14 +177,20 @@ async function answer(op: Operation, request: Request, params: Record<string, st
 }
 
 /** Answers one API request with the operation of its method, or 405 naming those there are. */
-export async function handle(operations: Operation[], request: Request, params: Record<string, string | undefined>, clientIp = "unknown"): Promise<Response> {
+export async function handle(
+  db: DB,
+  operations: Operation[],
+  request: Request,
+  params: Record<string, string | undefined>,
+  clientIp = "unknown",
+): Promise<Response> {
   const language = await getLanguage(request);
   const t = await fixedT(language, ["api", "common"]);
   const method = request.method === "HEAD" ? "GET" : request.method;
   const op = operations.find((candidate) => candidate.method === method);
   try {
     if (!op) throw new ApiError("method_not_allowed", { headers: { Allow: operations.map((candidate) => candidate.method).join(", ") } });
-    return await answer(op, request, params, clientIp, language);
+    return await answer(db, op, request, params, clientIp, language);
   } catch (thrown) {
     // A Response thrown by a helper shared with the pages (a 404 of orHttpError) keeps its status.
     const error =
@@ -197,9 +204,8 @@ export async function handle(operations: Operation[], request: Request, params: 
   }
 }
 
-/** A resource route's loader and action for the operations of one path. */
+/** A resource route's loader and action for the operations of one path; the database is the route's (`context.db`). */
 export function apiRoute(...operations: Operation[]) {
-  const serve = ({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs) =>
-    handle(operations, request, params, (context as { clientIp?: string }).clientIp);
+  const serve = ({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs) => handle(context.db, operations, request, params, context.clientIp);
   return { loader: serve, action: serve };
 }

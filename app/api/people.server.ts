@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { json } from "@remix-run/node";
-import type { Address } from "../../db/schema";
 import { getConfig } from "~/config.server";
 import { register } from "~/models/account-flows.server";
-import { deleteAddress, getBookAddress, listAddressBook, saveAddress } from "~/models/address.server";
+import { deleteAddress, getBookAddress, listAddressBook, saveAddress, type Address } from "~/models/address.server";
 import { getUserForAdmin, listUsers, USER_LIST, type UserRow, type UserSort } from "~/models/admin-users.server";
 import { createChild, deleteChild, getChild, listChildren, updateChild, type ChildRow, type ChildSort } from "~/models/child.server";
 import { createPhone, deletePhone, getPhone, listPhones, updatePhone, type PhoneRow } from "~/models/phone.server";

@@ -11,10 +11,10 @@ import { getLookupLabel, getLookups, LOOKUP_TYPES } from "~/models/lookup.server
 import { getMiscellaneousValue } from "~/models/miscellaneous.server";
 import { getReferralForReviewLink } from "~/models/referral-lifecycle.server";
 import { findUserIdByEmail } from "~/models/user.server";
+import { checkReportForm, makeReport, readReportBody, streamReport, type ReportKind } from "~/routes-shared/reports.server";
 import { ForgotPasswordSchema, ResetPasswordSchema, SecurityAnswersSchema } from "~/schemas/account";
 import { REPORT_STATUS_KEYS } from "~/schemas/report";
 import { readBody } from "~/utils/body.server";
-import { checkReportForm, makeReport, readReportBody, streamReport, type ReportKind } from "~/components/reports/reports.server";
 import { ApiError } from "./errors.server";
 import { operation } from "./handler.server";
 import { iri } from "./shapes.server";
@@ -222,11 +222,11 @@ function reportOperation(kind: ReportKind) {
           last_login_after: z.string().date().optional(),
           last_login_before: z.string().date().optional(),
         }),
-    async run({ request, actor }) {
+    async run({ request, db, actor }) {
       const submission = checkReportForm(kind, await readReportBody(request), await getLanguage(request));
       if (submission.status !== "success") throw new ApiError("invalid_input", { fields: submissionFields(submission.error) });
-      if ((request.headers.get("Accept") ?? "").includes("application/x-ndjson")) return streamReport(request, actor, kind, submission.value);
-      const { fileName, rows } = await makeReport(request, actor, kind, submission.value);
+      if ((request.headers.get("Accept") ?? "").includes("application/x-ndjson")) return streamReport(db, request, actor, kind, submission.value);
+      const { fileName, rows } = await makeReport(db, request, actor, kind, submission.value);
       return { filename: fileName, rows };
     },
   });

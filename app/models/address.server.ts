@@ -4,6 +4,9 @@ import { InvalidChoiceError, NotFoundError } from "./errors";
 import { unknownLookupCodes } from "./lookup.server";
 import type { CurrentUser } from "./user.server";
 
+/** A stored address, as the address-book functions give it. */
+export type { Address };
+
 export interface AddressInput {
   line1: string;
   line2?: string | null;

@@ -1,14 +1,13 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/auth.server";
-import { getDb } from "~/db.server";
 import { lookUpAddress } from "~/services/geocoder.server";
 import { hitRateLimit } from "~/services/rate-limit.server";
 
 // Suggestions as one types (with JavaScript) for the address look-up box; the page without
 // JavaScript asks the same function through its form's Look up button.
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const db = getDb();
+  const db = context.db;
   const query = new URL(request.url).searchParams.get("q") ?? "";
   const headers = { "Cache-Control": "private, no-store" };
   const limit = await hitRateLimit(db, "addressLookup", String(user.id));

@@ -8,7 +8,6 @@ import { ListTable } from "~/components/list/List";
 import { Alert } from "~/components/ui/Alert";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import { ErrorSummary, summarize, TextField } from "~/components/ui/form";
-import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { createApiKey, listApiKeys, revokeApiKey } from "~/models/api-key.server";
@@ -23,12 +22,12 @@ export const handle = { i18n: ["common", "admin"] };
 // JSON API, see when each was last used, and revoke them. A new key is shown once, on the answer
 // to the form that made it; only its hash is kept.
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
   const { title } = await getPageTranslation(request, ["admin", "common"]);
   const language = await getLanguage(request);
   const now = new Date().toISOString();
-  const keys = await listApiKeys(getDb(), actor);
+  const keys = await listApiKeys(context.db, actor);
   return json({
     title: title("admin:apiKeys.title"),
     keys: keys.map((key) => ({
@@ -44,9 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireAdmin(request);
-  const db = getDb();
+  const db = context.db;
   const form = await request.formData();
   if (form.get("intent") === "revoke") {
     await orHttpError(revokeApiKey(db, actor, idParam(String(form.get("key") ?? ""))));

@@ -4,26 +4,26 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
-import { answerAddressLookup, NO_LOOKUP, readAddressIntent } from "~/components/address-form.server";
 import { AddressFields, EnterButton } from "~/components/AddressFields";
 import { RadioGroup, summarize } from "~/components/ui/form";
-import { getDb } from "~/db.server";
 import { listAddressBook } from "~/models/address.server";
 import { InputError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
 import { getReferralAddress, setReferralAddress } from "~/models/referral-address.server";
 import { getDraftForEdit } from "~/models/referral.server";
+import { answerAddressLookup, NO_LOOKUP, readAddressIntent } from "~/routes-shared/address-form.server";
+import { afterSave, loadStep, wizardIds } from "~/routes-shared/wizard-step.server";
 import { ChildAddressSchema } from "~/schemas/referral";
 import { redirectWithToast } from "~/services/toast.server";
 import { addressText } from "~/utils/address";
 import { orHttpError } from "~/utils/route.server";
-import { afterSave, loadStep, wizardIds } from "~/wizard/step.server";
 import { StepForm } from "~/wizard/StepForm";
 
 export const handle = { i18n: ["common", "wizard", "profile"] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { actor, ids, db, language, title } = await loadStep(request, params, "address");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const db = context.db;
+  const { actor, ids, language, title } = await loadStep(db, request, params, "address");
   const book = await listAddressBook(db, actor, actor.id);
   const current = await getReferralAddress(db, actor, ids);
   const inBook = current && current.address_book === 1 && book.some((address) => address.id === current.id);
@@ -46,10 +46,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireUser(request);
   const ids = wizardIds(params);
-  const db = getDb();
+  const db = context.db;
   await orHttpError(getDraftForEdit(db, actor, ids));
   const formData = await request.formData();
   const intent = readAddressIntent(formData, "continue");

@@ -4,21 +4,22 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { summarize, TextField } from "~/components/ui/form";
+import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
 import { gestationParts, GestationalAgeSchema } from "~/schemas/referral";
-import { loadStep, stepAction } from "~/wizard/step.server";
 import { StepForm } from "~/wizard/StepForm";
 import { STEP_SAVES } from "~/wizard/step-saves";
 
 export const handle = { i18n: ["common", "wizard"] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { referral, title } = await loadStep(request, params, "gestationalAge");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { referral, title } = await loadStep(context.db, request, params, "gestationalAge");
   const parts = gestationParts(referral.gestational_age_in_days);
   return json({ title, defaults: { weeks: parts.weeks, days: parts.days, unknown: parts.unknown ? "on" : "" } });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   return stepAction({
+    db: context.db,
     request,
     params,
     step: "gestationalAge",

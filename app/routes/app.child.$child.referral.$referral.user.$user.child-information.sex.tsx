@@ -6,15 +6,16 @@ import { useTranslation } from "react-i18next";
 import { CheckboxGroup, RadioGroup, summarize } from "~/components/ui/form";
 import { getLookupOptions } from "~/models/lookup.server";
 import { referralRaces } from "~/models/referral.server";
+import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
 import { SexSchema } from "~/schemas/referral";
-import { loadStep, stepAction } from "~/wizard/step.server";
 import { StepForm } from "~/wizard/StepForm";
 import { STEP_SAVES } from "~/wizard/step-saves";
 
 export const handle = { i18n: ["common", "wizard"] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { db, referral, language, title } = await loadStep(request, params, "sex");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const db = context.db;
+  const { referral, language, title } = await loadStep(db, request, params, "sex");
   return json({
     title,
     genders: await getLookupOptions(db, "Genders", language),
@@ -23,8 +24,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   return stepAction({
+    db: context.db,
     request,
     params,
     step: "sex",

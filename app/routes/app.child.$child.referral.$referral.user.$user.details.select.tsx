@@ -5,20 +5,21 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { summarize } from "~/components/ui/form";
+import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
 import { DETAILS_MAX, DetailsSchema } from "~/schemas/referral";
-import { loadStep, stepAction } from "~/wizard/step.server";
 import { StepForm } from "~/wizard/StepForm";
 import { STEP_SAVES } from "~/wizard/step-saves";
 
 export const handle = { i18n: ["common", "wizard"] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { referral, title } = await loadStep(request, params, "details");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { referral, title } = await loadStep(context.db, request, params, "details");
   return json({ title, defaults: { additionalDetails: referral.additional_details ?? "" } });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   return stepAction({
+    db: context.db,
     request,
     params,
     step: "details",

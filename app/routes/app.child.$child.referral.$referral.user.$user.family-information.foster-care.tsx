@@ -4,20 +4,21 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RadioGroup, summarize } from "~/components/ui/form";
+import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
 import { FosterCareSchema } from "~/schemas/referral";
-import { loadStep, stepAction } from "~/wizard/step.server";
 import { StepForm } from "~/wizard/StepForm";
 import { STEP_SAVES } from "~/wizard/step-saves";
 
 export const handle = { i18n: ["common", "wizard"] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { referral, title } = await loadStep(request, params, "fosterCare");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { referral, title } = await loadStep(context.db, request, params, "fosterCare");
   return json({ title, defaults: { childInFosterCare: referral.child_in_foster_care ?? "" } });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   return stepAction({
+    db: context.db,
     request,
     params,
     step: "fosterCare",

@@ -3,18 +3,18 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
-import { getDb } from "~/db.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { deleteAdult, getDraftForEdit, listAdults } from "~/models/referral.server";
+import { afterSave, loadStep, wizardIds } from "~/routes-shared/wizard-step.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam, orHttpError } from "~/utils/route.server";
-import { afterSave, loadStep, wizardIds } from "~/wizard/step.server";
 import { guardianHref, stepHref } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "wizard"] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { actor, ids, db, language, title } = await loadStep(request, params, "guardians");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const db = context.db;
+  const { actor, ids, language, title } = await loadStep(db, request, params, "guardians");
   const adults = await listAdults(db, actor, ids);
   const relationships = await getLookupOptions(db, "FamilyRelationships", language);
   const deleting = new URL(request.url).searchParams.get("delete");
@@ -26,10 +26,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireUser(request);
   const ids = wizardIds(params);
-  const db = getDb();
+  const db = context.db;
   await orHttpError(getDraftForEdit(db, actor, ids));
   const formData = await request.formData();
   if (formData.get("intent") === "delete") {

@@ -6,23 +6,23 @@ import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
 import { PhonesFieldset } from "~/components/AccountFields";
 import { ErrorSummary, SelectField, summarize, TextField } from "~/components/ui/form";
-import { getDb } from "~/db.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { InputError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
 import { getAdult, getDraftForEdit, saveAdult } from "~/models/referral.server";
+import { loadStep, wizardIds } from "~/routes-shared/wizard-step.server";
 import { GuardianSchema } from "~/schemas/referral";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam, orHttpError } from "~/utils/route.server";
-import { loadStep, wizardIds } from "~/wizard/step.server";
 import { stepHref } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "wizard", "auth"] };
 
 const adultParam = (value: string | undefined) => (value === "new" ? null : idParam(value));
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { actor, ids, db, language } = await loadStep(request, params, "guardians");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const db = context.db;
+  const { actor, ids, language } = await loadStep(db, request, params, "guardians");
   const adultId = adultParam(params.adult);
   const adult = adultId === null ? null : await orHttpError(getAdult(db, actor, ids, adultId));
   // Its own title, as its heading says, not the list's: each screen is told apart by its title.
@@ -41,17 +41,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireUser(request);
   const ids = wizardIds(params);
   const adultId = adultParam(params.adult);
   // Whose referral it is comes first: a stranger learns nothing from the form's errors.
-  if (adultId === null) await orHttpError(getDraftForEdit(getDb(), actor, ids));
-  else await orHttpError(getAdult(getDb(), actor, ids, adultId));
+  if (adultId === null) await orHttpError(getDraftForEdit(context.db, actor, ids));
+  else await orHttpError(getAdult(context.db, actor, ids, adultId));
   const submission = parseWithZod(await request.formData(), { schema: GuardianSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   try {
-    await orHttpError(saveAdult(getDb(), actor, ids, adultId, submission.value));
+    await orHttpError(saveAdult(context.db, actor, ids, adultId, submission.value));
   } catch (error) {
     if (error instanceof InputError) return json(submission.reply({ fieldErrors: error.fieldErrors }), { status: 400 });
     throw error;

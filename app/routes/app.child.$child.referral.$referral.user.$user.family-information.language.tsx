@@ -5,20 +5,22 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SelectField, summarize } from "~/components/ui/form";
 import { getLookupOptions } from "~/models/lookup.server";
+import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
 import { FamilyLanguageSchema } from "~/schemas/referral";
-import { loadStep, stepAction } from "~/wizard/step.server";
 import { StepForm } from "~/wizard/StepForm";
 import { STEP_SAVES } from "~/wizard/step-saves";
 
 export const handle = { i18n: ["common", "wizard"] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { db, referral, language, title } = await loadStep(request, params, "familyLanguage");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const db = context.db;
+  const { referral, language, title } = await loadStep(db, request, params, "familyLanguage");
   return json({ title, languages: await getLookupOptions(db, "Languages", language), defaults: { familyPrimaryLanguage: referral.family_primary_language ?? "" } });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   return stepAction({
+    db: context.db,
     request,
     params,
     step: "familyLanguage",

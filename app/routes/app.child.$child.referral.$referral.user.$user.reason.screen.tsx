@@ -9,18 +9,19 @@ import type { Language } from "~/i18n/config";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { referralReasons } from "~/models/referral.server";
+import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
 import { OTHER_MEDICAL_CONDITION, screeningSchema } from "~/schemas/referral";
 import { easternCalendarDate, formatCalendarDate } from "~/utils/dates";
 import { restoredValues } from "~/wizard/carry";
-import { loadStep, stepAction } from "~/wizard/step.server";
 import { documentHref } from "~/wizard/steps";
 import { StepForm } from "~/wizard/StepForm";
 import { screeningSave } from "~/wizard/step-saves";
 
 export const handle = { i18n: ["common", "wizard"] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { db, ids, referral, language, title } = await loadStep(request, params, "screening");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const db = context.db;
+  const { ids, referral, language, title } = await loadStep(db, request, params, "screening");
   // Back from attaching a report: the answers as they were typed, saved or not.
   const restored = restoredValues(new URL(request.url), "screening");
   return json({
@@ -38,8 +39,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   return stepAction({
+    db: context.db,
     request,
     params,
     step: "screening",

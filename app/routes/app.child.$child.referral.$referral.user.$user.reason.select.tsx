@@ -6,8 +6,8 @@ import { useTranslation } from "react-i18next";
 import { CheckboxGroup, summarize } from "~/components/ui/form";
 import { getLookupOptions } from "~/models/lookup.server";
 import { referralReasons } from "~/models/referral.server";
+import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
 import { ReasonsSchema } from "~/schemas/referral";
-import { loadStep, stepAction } from "~/wizard/step.server";
 import { StepForm } from "~/wizard/StepForm";
 import { STEP_SAVES } from "~/wizard/step-saves";
 
@@ -15,8 +15,9 @@ export const handle = { i18n: ["common", "wizard"] };
 
 // The first reasons screen. What is chosen is saved here, so it survives a reload and the trip to
 // the second screen with or without JavaScript; "at least one reason" is judged on the second.
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { db, referral, language, title } = await loadStep(request, params, "reasons");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const db = context.db;
+  const { referral, language, title } = await loadStep(db, request, params, "reasons");
   return json({
     title,
     concerns: await getLookupOptions(db, "RefReasons_ConcernsDevelopmental", language),
@@ -24,8 +25,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   return stepAction({
+    db: context.db,
     request,
     params,
     step: "reasons",

@@ -7,15 +7,16 @@ import { PhoneField } from "~/components/PhoneField";
 import { SelectField, summarize, TextField } from "~/components/ui/form";
 import { getLookupOptions } from "~/models/lookup.server";
 import { referrerPhone } from "~/models/referral.server";
+import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
 import { ProxySchema } from "~/schemas/referral";
-import { loadStep, stepAction } from "~/wizard/step.server";
 import { StepForm } from "~/wizard/StepForm";
 import { STEP_SAVES } from "~/wizard/step-saves";
 
 export const handle = { i18n: ["common", "wizard", "auth"] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { actor, db, referral, language, title } = await loadStep(request, params, "proxy");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const db = context.db;
+  const { actor, referral, language, title } = await loadStep(db, request, params, "proxy");
   // A new referral starts with the referrer's own name: most people refer as themselves.
   const untouched = !referral.referrer_first_name && !referral.referrer_last_name;
   return json({
@@ -33,8 +34,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   return stepAction({
+    db: context.db,
     request,
     params,
     step: "proxy",

@@ -6,17 +6,18 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RadioGroup, summarize, TextField } from "~/components/ui/form";
 import { getLookupOptions } from "~/models/lookup.server";
+import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
 import { RelationshipSchema } from "~/schemas/referral";
 import { answerOf, followUps, shownRelationship, shownSourceOther, type FollowUp } from "~/wizard/relationship";
-import { loadStep, stepAction } from "~/wizard/step.server";
 import { StepForm } from "~/wizard/StepForm";
 import { STEP_SAVES } from "~/wizard/step-saves";
 
 export const handle = { i18n: ["common", "wizard"] };
 
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { db, referral, language, title } = await loadStep(request, params, "relationship");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const db = context.db;
+  const { referral, language, title } = await loadStep(db, request, params, "relationship");
   return json({
     title,
     relationships: await getLookupOptions(db, "References", language),
@@ -31,8 +32,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   return stepAction({
+    db: context.db,
     request,
     params,
     step: "relationship",

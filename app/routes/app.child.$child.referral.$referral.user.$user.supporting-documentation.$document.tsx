@@ -3,23 +3,23 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { DocumentForm, type DocumentActionData } from "~/components/documents/DocumentForm";
 import { requireUser } from "~/auth/auth.server";
-import { getDb } from "~/db.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { addDocument, getDocument, updateDocument } from "~/models/document.server";
 import { getDraftForEdit } from "~/models/referral.server";
+import { loadStep, wizardIds } from "~/routes-shared/wizard-step.server";
 import { DocumentSchema } from "~/schemas/referral";
 import { redirectWithToast } from "~/services/toast.server";
 import { BadUploadError, FileTooLargeError, parseUpload, removeStoredFiles, UploadRefusedError, type StoredFile } from "~/services/uploads.server";
 import { idParam, orHttpError } from "~/utils/route.server";
 import { readCarried, returnHref } from "~/wizard/carry";
-import { loadStep, wizardIds } from "~/wizard/step.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
 const documentParam = (value: string | undefined) => (value === "new" ? null : idParam(value));
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { actor, ids, db } = await loadStep(request, params, "documents");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const db = context.db;
+  const { actor, ids } = await loadStep(db, request, params, "documents");
   const documentId = documentParam(params.document);
   const document = documentId === null ? null : await orHttpError(getDocument(db, actor, ids, documentId));
   const carried = readCarried(new URL(request.url).searchParams);
@@ -31,10 +31,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 const reply = (data: DocumentActionData, status: number) => json(data, { status });
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireUser(request);
   const ids = wizardIds(params);
-  const db = getDb();
+  const db = context.db;
   const documentId = documentParam(params.document);
   // Whose referral it is comes first: a stranger's upload is refused before any of it is read.
   if (documentId === null) await orHttpError(getDraftForEdit(db, actor, ids));

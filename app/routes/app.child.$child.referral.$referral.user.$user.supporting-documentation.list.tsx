@@ -7,20 +7,20 @@ import { requireUser } from "~/auth/auth.server";
 import { DocumentTable } from "~/components/documents/DocumentTable";
 import { ConfirmPage } from "~/components/ui/ConfirmAction";
 import { ErrorSummary, RadioGroup, summarize } from "~/components/ui/form";
-import { getDb } from "~/db.server";
 import { deleteDocument, listDocuments } from "~/models/document.server";
+import { loadStep, stepAction, wizardIds } from "~/routes-shared/wizard-step.server";
 import { CONSENT_ANSWERS, ConsentSchema, DEFAULT_CONSENT } from "~/schemas/referral";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam, orHttpError } from "~/utils/route.server";
 import { restoredValues } from "~/wizard/carry";
-import { loadStep, stepAction, wizardIds } from "~/wizard/step.server";
 import { documentHref, stepHref } from "~/wizard/steps";
 import { STEP_SAVES } from "~/wizard/step-saves";
 
 export const handle = { i18n: ["common", "wizard"] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { actor, ids, db, referral, title } = await loadStep(request, params, "documents");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const db = context.db;
+  const { actor, ids, referral, title } = await loadStep(db, request, params, "documents");
   const { documents, consentDocuments } = await listDocuments(db, actor, ids);
   const url = new URL(request.url);
   const deleting = url.searchParams.get("delete");
@@ -36,16 +36,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.clone().formData();
   if (form.get("intent") === "delete") {
     const actor = await requireUser(request);
     const ids = wizardIds(params);
-    await orHttpError(deleteDocument(getDb(), actor, ids, idParam(String(form.get("document") ?? ""))));
+    await orHttpError(deleteDocument(context.db, actor, ids, idParam(String(form.get("document") ?? ""))));
     return redirectWithToast(stepHref(ids, "documents"), { key: "toasts.documentRemoved" });
   }
   // Saving with advance goes to the referral review (docs/product-rules.md R47).
   return stepAction({
+    db: context.db,
     request,
     params,
     step: "documents",

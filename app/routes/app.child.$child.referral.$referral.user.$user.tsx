@@ -2,21 +2,20 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
-import { getDb } from "~/db.server";
 import { getChild } from "~/models/child.server";
 import { badgeFacts } from "~/models/referral.server";
+import { draftOrReview, wizardIds } from "~/routes-shared/wizard-step.server";
 import { sectionBadges } from "~/wizard/badges";
-import { draftOrReview, wizardIds } from "~/wizard/step.server";
 import { StepIndicator } from "~/wizard/StepIndicator";
 import { backHref, stepOfPath, wizardBase } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "wizard"] };
 
 /** The wizard's frame: whose referral it is, and the sections with their badges (docs/product-rules.md R48, R49). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
   const ids = wizardIds(params);
-  const db = getDb();
+  const db = context.db;
   const referral = await draftOrReview(db, actor, ids);
   const child = await getChild(db, actor, referral.child_id);
   return json({

@@ -8,15 +8,14 @@ import { AdminReferralPanel } from "~/components/referrals/AdminReferralPanel";
 import { ReferralReview } from "~/components/referrals/ReferralReview";
 import { ConfirmPage } from "~/components/ui/ConfirmAction";
 import { getConfig } from "~/config.server";
-import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { adminReviewPanel, createReviewLink, recordStatusChange, revokeReviewLink } from "~/models/referral-admin.server";
 import { copyReferral, deleteReferral, getReferralForReview, IncompleteReferralError, readableReferral, submitReferral } from "~/models/referral-lifecycle.server";
+import { wizardIds } from "~/routes-shared/wizard-step.server";
 import { ReviewLinkSchema, StatusChangeSchema } from "~/schemas/admin";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam, orHttpError } from "~/utils/route.server";
-import { wizardIds } from "~/wizard/step.server";
 import { reviewHref, stepHref, submittedHref } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "referrals", "wizard", "admin"] };
@@ -25,15 +24,15 @@ export const handle = { i18n: ["common", "referrals", "wizard", "admin"] };
 // administrators and the creator of a submitted referral open it too (read-only). Administrators
 // also record status changes, make review links and read the record of access here.
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
   const ids = wizardIds(params);
   const language = await getLanguage(request);
-  const review = await orHttpError(getReferralForReview(getDb(), actor, ids, language));
+  const review = await orHttpError(getReferralForReview(context.db, actor, ids, language));
   const { title } = await getPageTranslation(request, ["referrals", "common"]);
   const url = new URL(request.url);
   const confirm = url.searchParams.get("confirm");
-  const admin = await orHttpError(adminReviewPanel(getDb(), actor, review.id));
+  const admin = await orHttpError(adminReviewPanel(context.db, actor, review.id));
   const revoking = confirm === "revoke" ? admin?.links.find((link) => String(link.id) === url.searchParams.get("link") && !link.revoked_at) ?? null : null;
   return json({
     title: title("referrals:review.title", { name: review.child.name }),
@@ -44,10 +43,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireUser(request);
   const ids = wizardIds(params);
-  const db = getDb();
+  const db = context.db;
   // Whose it is comes first: a stranger gets 404 whatever the form says.
   await orHttpError(readableReferral(db, actor, ids));
   const form = await request.formData();

@@ -4,23 +4,22 @@ import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
 import { programContact } from "~/components/about/program-contact.server";
 import { ProgramContact } from "~/components/about/ProgramContact";
-import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { getSubmitConfirmation } from "~/models/referral-lifecycle.server";
+import { wizardIds } from "~/routes-shared/wizard-step.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { orHttpError } from "~/utils/route.server";
-import { wizardIds } from "~/wizard/step.server";
 import { reviewHref } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "referrals", "about"] };
 
 // The page after a submit (the confirmation pattern): the referral's number, when it was sent,
 // what the program does next and how to reach it. A Draft has not been sent: back to its review.
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
   const ids = wizardIds(params);
-  const confirmation = await orHttpError(getSubmitConfirmation(getDb(), actor, ids));
+  const confirmation = await orHttpError(getSubmitConfirmation(context.db, actor, ids));
   if (!confirmation) return redirect(reviewHref(ids));
   const language = await getLanguage(request);
   const { title } = await getPageTranslation(request, ["referrals", "common"]);

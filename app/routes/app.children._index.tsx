@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/auth.server";
 import { ChildrenListPage } from "~/components/children/ChildrenList";
-import { loadChildrenList } from "~/components/children/children-list.server";
+import { loadChildrenList } from "~/routes-shared/children-list.server";
 
 export const handle = { i18n: ["common", "children"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadChildrenList(request, await requireUser(request));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadChildrenList(context.db, request, await requireUser(request));
 }
 
 export default ChildrenListPage;

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
 import { Alert } from "~/components/ui/Alert";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
-import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { ChildHasSubmittedReferralError, deleteChild, getChild, startReferral } from "~/models/child.server";
@@ -16,9 +15,9 @@ import { openReferralHref, stepHref } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "children"] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
-  const db = getDb();
+  const db = context.db;
   const child = await orHttpError(getChild(db, actor, idParam(params.id)));
   const language = await getLanguage(request);
   const { title } = await getPageTranslation(request, ["children", "common"]);
@@ -49,9 +48,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireUser(request);
-  const db = getDb();
+  const db = context.db;
   const id = idParam(params.id);
   const intent = String((await request.formData()).get("intent") ?? "");
   if (intent === "delete") {

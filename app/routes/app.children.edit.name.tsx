@@ -4,15 +4,14 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireReferrer } from "~/auth/auth.server";
-import { childBeingEdited, referralNext } from "~/components/children/child-edit.server";
 import { Alert } from "~/components/ui/Alert";
 import { ErrorSummary, SelectField, summarize, TextField } from "~/components/ui/form";
-import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { createChild, createChildWithReferral, updateChild } from "~/models/child.server";
 import { InputError } from "~/models/errors";
 import { getLookupLabel, getLookupOptions } from "~/models/lookup.server";
+import { childBeingEdited, referralNext } from "~/routes-shared/child-edit.server";
 import { ChildNameSchema } from "~/schemas/child";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatCalendarDate } from "~/utils/dates";
@@ -21,10 +20,10 @@ import { stepHref } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "children"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireReferrer(request);
-  const db = getDb();
-  const { child, birthdate, stateOfResidence } = await childBeingEdited(request, actor);
+  const db = context.db;
+  const { child, birthdate, stateOfResidence } = await childBeingEdited(db, request, actor);
   const language = await getLanguage(request);
   const { title } = await getPageTranslation(request, ["children", "common"]);
   // A new child needs the pre-verification's birthdate and state first (docs/product-rules.md R40).
@@ -53,9 +52,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireReferrer(request);
-  const db = getDb();
+  const db = context.db;
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ChildNameSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });

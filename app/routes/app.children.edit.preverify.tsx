@@ -5,13 +5,12 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { requireReferrer } from "~/auth/auth.server";
-import { childBeingEdited, referralNext } from "~/components/children/child-edit.server";
 import { ErrorSummary, SelectField, summarize } from "~/components/ui/form";
-import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { getChild } from "~/models/child.server";
 import { getLookupOptions } from "~/models/lookup.server";
+import { childBeingEdited, referralNext } from "~/routes-shared/child-edit.server";
 import { preVerifySchema } from "~/schemas/child";
 import { birthYears, daysInMonth, MARYLAND } from "~/utils/child-age";
 import { easternCalendarDate } from "~/utils/dates";
@@ -19,11 +18,11 @@ import { orHttpError } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "children"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireReferrer(request);
-  const db = getDb();
+  const db = context.db;
   // Coming back from the name step keeps what was chosen there; a new child lives in Maryland.
-  const { child, birthdate, stateOfResidence: chosenState } = await childBeingEdited(request, actor);
+  const { child, birthdate, stateOfResidence: chosenState } = await childBeingEdited(db, request, actor);
   const stateOfResidence = chosenState || MARYLAND;
   const language = await getLanguage(request);
   const { title } = await getPageTranslation(request, ["children", "common"]);
@@ -45,13 +44,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireReferrer(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: preVerifySchema(easternCalendarDate()) });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const { id, birthdate, stateOfResidence } = submission.value;
-  if (id !== null) await orHttpError(getChild(getDb(), actor, id));
+  if (id !== null) await orHttpError(getChild(context.db, actor, id));
   const next = new URLSearchParams({ birthdate, stateOfResidence });
   if (id !== null) next.set("id", String(id));
   else if (referralNext(formData)) next.set("next", "referral");

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/auth.server";
-import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { allChildren, CHILD_CSV_COLUMNS, CHILD_LIST, listChildren } from "~/models/child.server";
@@ -14,9 +13,9 @@ import { idParam, orHttpError } from "~/utils/route.server";
  * The children list as a CSV file, streamed: the rows are read 100 at a time until a page comes
  * back empty. A full export: the filters are left out, the sort is kept (docs/product-rules.md R81).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
-  const db = getDb();
+  const db = context.db;
   const url = new URL(request.url);
   const ownerText = url.searchParams.get("owner");
   const ownerId = ownerText ? idParam(ownerText) : undefined;

@@ -3,17 +3,16 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
 import { ReferChildLink } from "~/components/children/ReferChildLink";
-import { getDb } from "~/db.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { dashboardCounts } from "~/models/referral-list.server";
 
 export const handle = { i18n: ["common", "referrals", "children"] };
 
 /** Counts of drafts, submitted referrals, children and status updates; users only for administrators (docs/product-rules.md R33). */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
   const { title } = await getPageTranslation(request, ["referrals", "common"]);
-  return json({ title: title("referrals:dashboard.title"), name: actor.firstName, isAdmin: actor.isAdmin, counts: await dashboardCounts(getDb(), actor) });
+  return json({ title: title("referrals:dashboard.title"), name: actor.firstName, isAdmin: actor.isAdmin, counts: await dashboardCounts(context.db, actor) });
 }
 
 export default function Dashboard() {

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/auth.server";
-import { getDb } from "~/db.server";
 import { getDocumentFile } from "~/models/document.server";
 import { downloadResponse } from "~/services/uploads.server";
 import { idParam, orHttpError } from "~/utils/route.server";
@@ -9,7 +8,7 @@ import { idParam, orHttpError } from "~/utils/route.server";
  * A referral document's file, for the referral's creator and administrators (404 for anyone
  * else): always as a download, under its original (cleaned) name, never run or shown inline.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
-  return downloadResponse(await orHttpError(getDocumentFile(getDb(), actor, idParam(params.document))));
+  return downloadResponse(await orHttpError(getDocumentFile(context.db, actor, idParam(params.document))));
 }

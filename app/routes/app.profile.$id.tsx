@@ -17,7 +17,6 @@ import { PasswordField } from "~/components/PasswordField";
 import { AddressBook, AdminProfileView } from "~/components/profile/ProfileViews";
 import { Alert } from "~/components/ui/Alert";
 import { ErrorSummary, RadioGroup, summarize, TextField } from "~/components/ui/form";
-import { getDb } from "~/db.server";
 import { fromPublicLanguage } from "~/i18n/config";
 import { getLanguage, serializeLanguageCookie } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
@@ -33,10 +32,10 @@ import { idParam, notFound, orHttpError } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "auth", "profile"] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
   const userId = idParam(params.id);
-  const db = getDb();
+  const db = context.db;
   const profile = await orHttpError(getProfile(db, actor, userId));
   const addresses = await orHttpError(listAddressBook(db, actor, userId));
   const language = await getLanguage(request);
@@ -59,12 +58,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 const SECRET_FIELDS = ["newPassword", "currentPassword", "securityAnswer1", "securityAnswer2"];
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireUser(request);
   const userId = idParam(params.id);
   // Only the owner changes a profile; anyone else is answered as if it did not exist.
   if (actor.id !== userId) notFound();
-  const db = getDb();
+  const db = context.db;
   const formData = await request.formData();
   const strength = passwordStrength(String(formData.get("newPassword") ?? ""));
   const submission = parseWithZod(formData, { schema: ProfileSchema });

@@ -4,16 +4,15 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
-import { answerAddressLookup, NO_LOOKUP, readAddressIntent } from "~/components/address-form.server";
 import { AddressFields, EnterButton } from "~/components/AddressFields";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import { ErrorSummary, summarize } from "~/components/ui/form";
-import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { deleteAddress, getAddress, saveAddress } from "~/models/address.server";
 import { InputError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
+import { answerAddressLookup, NO_LOOKUP, readAddressIntent } from "~/routes-shared/address-form.server";
 import { AddressSchema } from "~/schemas/address";
 import { redirectWithToast } from "~/services/toast.server";
 import { addressText } from "~/utils/address";
@@ -34,10 +33,10 @@ async function requireOwner(request: Request, idText: string | undefined) {
   return { actor, ownerId };
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, ownerId } = await requireOwner(request, params.id);
   const addressId = addressParam(params.address);
-  const db = getDb();
+  const db = context.db;
   const address = addressId === null ? null : await orHttpError(getAddress(db, actor, ownerId, addressId));
   const confirmDelete = address !== null && new URL(request.url).searchParams.has("delete");
   const { title } = await getPageTranslation(request, ["profile", "common"]);
@@ -58,10 +57,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const { actor, ownerId } = await requireOwner(request, params.id);
   const addressId = addressParam(params.address);
-  const db = getDb();
+  const db = context.db;
   const formData = await request.formData();
   const intent = readAddressIntent(formData, "saveAndContinue");
   const profileUrl = `/app/profile/${ownerId}`;

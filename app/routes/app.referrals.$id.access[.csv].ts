@@ -1,16 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/auth/auth.server";
-import { getDb } from "~/db.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { accessRecord } from "~/models/referral-admin.server";
 import { toCsvLine } from "~/utils/csv";
 import { idParam, orHttpError } from "~/utils/route.server";
 
 /** A referral's record of access (34 CFR 303.406) as CSV, for administrators. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
   const referralId = idParam(params.id);
-  const events = await orHttpError(accessRecord(getDb(), actor, referralId));
+  const events = await orHttpError(accessRecord(context.db, actor, referralId));
   const { t } = await getPageTranslation(request, ["admin"]);
   const lines = [
     toCsvLine([t("admin:access.when"), t("admin:access.who"), t("admin:access.what")]),

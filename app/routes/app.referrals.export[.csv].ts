@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/auth.server";
-import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { referralCellWriter } from "~/models/referral-cells.server";
@@ -16,9 +15,9 @@ const KINDS: ReferralListKind[] = ["drafts", "submitted", "user"];
  * A referral list as a CSV file of 35 columns (docs/product-rules.md R81), streamed 100 rows at a time: the rows of
  * the list as filtered and sorted on screen, every page of it.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
-  const db = getDb();
+  const db = context.db;
   const url = new URL(request.url);
   const kind = url.searchParams.get("list") as ReferralListKind;
   if (!KINDS.includes(kind)) notFound();

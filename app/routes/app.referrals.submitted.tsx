@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/auth.server";
 import { ReferralListPage } from "~/components/referrals/ReferralList";
-import { loadReferralList, referralListAction } from "~/components/referrals/referral-list.server";
+import { loadReferralList, referralListAction } from "~/routes-shared/referral-list.server";
 
 export const handle = { i18n: ["common", "referrals"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadReferralList(request, await requireUser(request), "submitted");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadReferralList(context.db, request, await requireUser(request), "submitted");
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return referralListAction(request, await requireUser(request), "/app/referrals/submitted");
+export async function action({ request, context }: ActionFunctionArgs) {
+  return referralListAction(context.db, request, await requireUser(request), "/app/referrals/submitted");
 }
 
 export default ReferralListPage;

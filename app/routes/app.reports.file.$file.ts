@@ -2,7 +2,6 @@ import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/auth/auth.server";
-import { getDb } from "~/db.server";
 import { reportFile } from "~/models/report.server";
 import { contentDisposition } from "~/services/uploads.server";
 import { orHttpError } from "~/utils/route.server";
@@ -10,10 +9,10 @@ import { orHttpError } from "~/utils/route.server";
 const TYPES = { csv: "text/csv; charset=utf-8", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" };
 
 /** A kept report, for administrators only, as a download. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
   const fileName = params.file ?? "";
-  const { file, size, format } = await orHttpError(reportFile(getDb(), actor, fileName));
+  const { file, size, format } = await orHttpError(reportFile(context.db, actor, fileName));
   return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, {
     headers: { "Content-Type": TYPES[format], "Content-Length": String(size), "Content-Disposition": contentDisposition(fileName), "Cache-Control": "private, no-store" },
   });

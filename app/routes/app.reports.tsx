@@ -5,24 +5,23 @@ import { Form, useActionData, useLoaderData, useRevalidator } from "@remix-run/r
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/auth/auth.server";
-import { checkReportForm, makeReport, type ReportKind } from "~/components/reports/reports.server";
 import { Alert } from "~/components/ui/Alert";
 import { CheckboxGroup, ErrorSummary, RadioGroup, SelectField, summarize, TextField } from "~/components/ui/form";
 import { getConfig } from "~/config.server";
-import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import type { Language } from "~/i18n/config";
 import { getLookupOptions } from "~/models/lookup.server";
 import { FutureDateError, listReports } from "~/models/report.server";
+import { checkReportForm, makeReport, type ReportKind } from "~/routes-shared/reports.server";
 import { REPORT_STATUS_KEYS, REPORT_STATUSES, referralReportSchema, userReportSchema } from "~/schemas/report";
 import { easternCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 
 export const handle = { i18n: ["common", "admin", "auth"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
-  const db = getDb();
+  const db = context.db;
   const { title } = await getPageTranslation(request, ["admin", "common"]);
   return json({
     title: title("admin:reports.title"),
@@ -36,14 +35,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ActionData = { kind: ReportKind; result?: SubmissionResult<string[]>; fileName?: string; failed?: boolean };
 
 /** Without JavaScript: the form posts here, the report is made, and the page shows its link. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireAdmin(request);
   const form = await request.formData();
   const kind: ReportKind = form.get("intent") === "user" ? "user" : "referral";
   const submission = checkReportForm(kind, form, await getLanguage(request));
   if (submission.status !== "success") return json<ActionData>({ kind, result: submission.reply() }, { status: 400 });
   try {
-    const { fileName } = await makeReport(request, actor, kind, submission.value);
+    const { fileName } = await makeReport(context.db, request, actor, kind, submission.value);
     return json<ActionData>({ kind, fileName, result: submission.reply() });
   } catch (error) {
     if (error instanceof FutureDateError) return json<ActionData>({ kind, result: submission.reply({ fieldErrors: { [error.field]: ["validation.dateFuture"] } }) }, { status: 400 });

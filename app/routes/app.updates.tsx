@@ -3,7 +3,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
 import { ListTable, Pagination } from "~/components/list/List";
-import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { listStatusUpdates } from "~/models/referral-list.server";
@@ -16,11 +15,11 @@ export const handle = { i18n: ["common", "referrals"] };
 const UPDATES_LIST = { sorts: ["statusUpdatedAt"], defaultSort: "statusUpdatedAt", defaultOrder: "desc", textFilters: [], dateFilters: [] } as const;
 
 /** The signed-in referrer's referrals whose status changed after submission, newest first (docs/product-rules.md R82). */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
   const language = await getLanguage(request);
   const query = parseListQuery(new URL(request.url).searchParams, UPDATES_LIST, language);
-  const { data, total } = await listStatusUpdates(getDb(), actor, query);
+  const { data, total } = await listStatusUpdates(context.db, actor, query);
   const { title } = await getPageTranslation(request, ["referrals", "common"]);
   return json({
     title: title("referrals:updates.title"),

@@ -3,27 +3,26 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/auth/auth.server";
 import { confirmedIntent, UserActionConfirmPage, UserActions } from "~/components/admin/UserActions";
-import { userAction } from "~/components/admin/user-actions.server";
 import { AdminProfileView } from "~/components/profile/ProfileViews";
 import { SummaryList } from "~/components/ui/SummaryList";
 import { getConfig } from "~/config.server";
-import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { listAddressBook } from "~/models/address.server";
 import { getUserForAdmin, promotionProblem } from "~/models/admin-users.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { getProfile } from "~/models/profile.server";
+import { userAction } from "~/routes-shared/user-actions.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { idParam, orHttpError } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "auth", "profile", "admin"] };
 
 /** The administrator's view of a user (docs/product-rules.md R92): profile, account, their lists, the actions. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
   const userId = idParam(params.id);
-  const db = getDb();
+  const db = context.db;
   const account = await orHttpError(getUserForAdmin(db, actor, userId));
   const profile = await orHttpError(getProfile(db, actor, userId));
   const addresses = await orHttpError(listAddressBook(db, actor, userId));
@@ -61,9 +60,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireAdmin(request);
-  return userAction(actor, await request.formData(), `/app/user/${idParam(params.id)}`);
+  return userAction(context.db, actor, await request.formData(), `/app/user/${idParam(params.id)}`);
 }
 
 export default function EditUser() {

@@ -1,18 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/auth/auth.server";
 import { ChildrenListPage } from "~/components/children/ChildrenList";
-import { loadChildrenList } from "~/components/children/children-list.server";
-import { getDb } from "~/db.server";
 import { getProfile } from "~/models/profile.server";
+import { loadChildrenList } from "~/routes-shared/children-list.server";
 import { idParam, orHttpError } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "children"] };
 
 /** One user's children, for administrators (docs/product-rules.md R43, R92). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
-  const owner = await orHttpError(getProfile(getDb(), actor, idParam(params.id)));
-  return loadChildrenList(request, actor, { id: owner.id, name: `${owner.firstName} ${owner.lastName}` });
+  const owner = await orHttpError(getProfile(context.db, actor, idParam(params.id)));
+  return loadChildrenList(context.db, request, actor, { id: owner.id, name: `${owner.firstName} ${owner.lastName}` });
 }
 
 export default ChildrenListPage;

@@ -1,18 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/auth/auth.server";
 import { ReferralListPage } from "~/components/referrals/ReferralList";
-import { loadReferralList } from "~/components/referrals/referral-list.server";
-import { getDb } from "~/db.server";
 import { getProfile } from "~/models/profile.server";
+import { loadReferralList } from "~/routes-shared/referral-list.server";
 import { idParam, orHttpError } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "referrals"] };
 
 /** One user's referrals, whatever their status, for administrators (docs/product-rules.md R75, R92). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
-  const owner = await orHttpError(getProfile(getDb(), actor, idParam(params.id)));
-  return loadReferralList(request, actor, "user", { id: owner.id, name: `${owner.firstName} ${owner.lastName}` });
+  const owner = await orHttpError(getProfile(context.db, actor, idParam(params.id)));
+  return loadReferralList(context.db, request, actor, "user", { id: owner.id, name: `${owner.firstName} ${owner.lastName}` });
 }
 
 export default ReferralListPage;

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/auth/auth.server";
 import { getConfig } from "~/config.server";
-import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { allUsers, listUsers, USER_LIST } from "~/models/admin-users.server";
@@ -14,9 +13,9 @@ import { orHttpError } from "~/utils/route.server";
 const COLUMNS = ["name", "email", "reference", "status", "lastLogin", "role"] as const;
 
 /** The users list as CSV, as filtered and sorted on screen, streamed 100 rows at a time. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
-  const db = getDb();
+  const db = context.db;
   const language = await getLanguage(request);
   const query = parseListQuery(new URL(request.url).searchParams, USER_LIST, language);
   const domains = getConfig().ADMIN_EMAIL_DOMAINS;

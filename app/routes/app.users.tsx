@@ -3,14 +3,13 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/auth/auth.server";
 import { confirmedIntent, UserActionConfirmPage, UserActions } from "~/components/admin/UserActions";
-import { userAction } from "~/components/admin/user-actions.server";
 import { CsvExport, DateFilterField, ListFilters, ListTable, Pagination, SelectFilter, SortHeader, TextFilter, UnknownComparisonAlert } from "~/components/list/List";
 import { getConfig } from "~/config.server";
-import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { listUsers, USER_LIST } from "~/models/admin-users.server";
 import { getLookupOptions } from "~/models/lookup.server";
+import { userAction } from "~/routes-shared/user-actions.server";
 import { easternCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 import { parseListQuery, UnknownComparisonError } from "~/utils/list";
 import { orHttpError } from "~/utils/route.server";
@@ -18,9 +17,9 @@ import { orHttpError } from "~/utils/route.server";
 export const handle = { i18n: ["common", "admin"] };
 
 /** The users list (docs/product-rules.md R88), for administrators; super administrators are not listed. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
-  const db = getDb();
+  const db = context.db;
   const url = new URL(request.url);
   const language = await getLanguage(request);
   const { title } = await getPageTranslation(request, ["admin", "common"]);
@@ -66,12 +65,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireAdmin(request);
   const back = new URL(request.url);
   back.searchParams.delete("confirm");
   back.searchParams.delete("user");
-  return userAction(actor, await request.formData(), `/app/users${back.search}`);
+  return userAction(context.db, actor, await request.formData(), `/app/users${back.search}`);
 }
 
 export default function UsersList() {

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { ReferralReview } from "~/components/referrals/ReferralReview";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
-import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { getReferralForReviewLink } from "~/models/referral-lifecycle.server";
@@ -15,12 +14,12 @@ export const handle = { i18n: ["common", "referrals", "wizard"] };
  * Read-only review through a review link, without signing in (docs/product-rules.md R94). No
  * token, or one unknown, expired or revoked: the error-fetching-referral alert and No Data.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { title } = await getPageTranslation(request, ["common", "referrals"]);
   const token = new URL(request.url).searchParams.get("token");
   let review = null;
   try {
-    review = await getReferralForReviewLink(getDb(), token, await getLanguage(request));
+    review = await getReferralForReviewLink(context.db, token, await getLanguage(request));
   } catch (error) {
     console.error("fetching a referral by review link failed", error);
   }

@@ -82,7 +82,7 @@ describe("a common password is refused on its field", () => {
       securityAnswer2: "Baltimore",
       primaryLanguage: "en",
     };
-    return action({ request: post("http://localhost/register", fields), context: { clientIp: "127.0.0.1" }, params: {} });
+    return action({ request: post("http://localhost/register", fields), context: { db: test.db, clientIp: "127.0.0.1" }, params: {} });
   }
 
   it("at registration", async () => {
@@ -102,12 +102,12 @@ describe("a common password is refused on its field", () => {
     const form = { firstName: "Rosa", lastName: "Núñez", reference: "1", email, primaryLanguage: "en", securityQuestion1: "1", securityQuestion2: "2", currentPassword: STRONG };
     const url = `http://localhost/app/profile/${id}`;
 
-    const refused = await action({ request: post(url, { ...form, firstName: "", newPassword: COMMON }, cookie), context: {}, params: { id: String(id) } });
+    const refused = await action({ request: post(url, { ...form, firstName: "", newPassword: COMMON }, cookie), context: { db: test.db }, params: { id: String(id) } });
     expect(refused.status).toBe(400);
     expect((await refused.json()).error).toEqual({ firstName: ["validation.yourFirstName"], newPassword: ["validation.passwordCommon"] });
     expect(await passwordIs(id, STRONG)).toBe(true);
 
-    const accepted = await action({ request: post(url, { ...form, newPassword: "a new strong one 34" }, cookie), context: {}, params: { id: String(id) } });
+    const accepted = await action({ request: post(url, { ...form, newPassword: "a new strong one 34" }, cookie), context: { db: test.db }, params: { id: String(id) } });
     expect(accepted.status).toBe(302);
     expect(await passwordIs(id, "a new strong one 34")).toBe(true);
   });
@@ -120,12 +120,12 @@ describe("a common password is refused on its field", () => {
     expect(await answerSecurityQuestions(test.db, token, "Rex", "Baltimore")).toEqual({ status: "ok" });
     const url = `http://localhost/reset-password?token=${token}`;
 
-    const refused = await action({ request: post(url, { token, plainPassword: COMMON }), context: { clientIp: "127.0.0.1" }, params: {} });
+    const refused = await action({ request: post(url, { token, plainPassword: COMMON }), context: { db: test.db, clientIp: "127.0.0.1" }, params: {} });
     expect(refused.status).toBe(400);
     expect((await refused.json()).error).toEqual({ plainPassword: ["validation.passwordCommon"] });
     expect(await passwordIs(id, STRONG)).toBe(true);
 
-    const accepted = await action({ request: post(url, { token, plainPassword: "a new strong one 56" }), context: { clientIp: "127.0.0.1" }, params: {} });
+    const accepted = await action({ request: post(url, { token, plainPassword: "a new strong one 56" }), context: { db: test.db, clientIp: "127.0.0.1" }, params: {} });
     expect(accepted.status).toBe(302);
     expect(accepted.headers.get("Location")).toBe("/login");
     expect(await passwordIs(id, "a new strong one 56")).toBe(true);

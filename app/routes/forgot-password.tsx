@@ -7,7 +7,6 @@ import { requireAnonymous } from "~/auth/auth.server";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
 import { ErrorSummary, Honeypot, summarize, TextField } from "~/components/ui/form";
-import { getDb } from "~/db.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { forgotPassword } from "~/models/account-flows.server";
 import { rateLimitMessage } from "~/services/rate-limit.server";
@@ -26,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
   if (submission.status !== "success") return json({ ...submission.reply(), sent: false }, { status: 400 });
   if (submission.value.website) return json({ ...submission.reply({ resetForm: true }), sent: true });
-  const outcome = await forgotPassword(getDb(), submission.value.email, context.clientIp);
+  const outcome = await forgotPassword(context.db, submission.value.email, context.clientIp);
   if (outcome.status === "rateLimited") {
     return json({ ...submission.reply({ formErrors: [rateLimitMessage(t, outcome.limit)] }), sent: false }, { status: 429 });
   }

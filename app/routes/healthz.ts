@@ -1,10 +1,10 @@
-import { sql } from "kysely";
-import { getDb } from "~/db.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { pingDatabase } from "~/models/health.server";
 
 // 200 when the database answers; a load balancer or a person can ask.
-export async function loader() {
+export async function loader({ context }: LoaderFunctionArgs) {
   try {
-    await sql`select 1`.execute(getDb());
+    await pingDatabase(context.db);
     return new Response("ok\n", { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
   } catch (error) {
     console.error("health check failed", error);

@@ -9,7 +9,6 @@ import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
 import { ErrorSummary, summarize, TextField } from "~/components/ui/form";
 import { useIdleReload } from "~/components/useIdleReload";
-import { getDb } from "~/db.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { resendVerification } from "~/models/account-flows.server";
 import { recordSignIn } from "~/models/user.server";
@@ -25,9 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ title: title("auth:login.title") });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const db = getDb();
+  const db = context.db;
   const { t } = await getPageTranslation(request, ["auth", "common"]);
   // remix-auth reads the body itself: the copy is for validation first.
   const formData = await request.clone().formData();

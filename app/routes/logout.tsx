@@ -1,13 +1,12 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { destroySession } from "~/auth/session.server";
-import { getDb } from "~/db.server";
 import { createToastHeaders } from "~/services/toast.server";
 
 // Sign-out deletes the session on the server; the other tabs notice through localStorage.
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const headers = new Headers();
-  headers.append("Set-Cookie", await destroySession(getDb(), request));
+  headers.append("Set-Cookie", await destroySession(context.db, request));
   if (form.get("reason") === "idle") return redirect("/login?expired=1", { headers });
   for (const [name, value] of await createToastHeaders({ key: "toasts.signedOut", kind: "info" })) headers.append(name, value);
   return redirect("/login", { headers });

@@ -53,7 +53,7 @@ async function register(fields: Record<string, string>) {
     body,
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
   });
-  return action({ request, context: { clientIp: "127.0.0.1" }, params: {} });
+  return action({ request, context: { db: test.db, clientIp: "127.0.0.1" }, params: {} });
 }
 
 describe("registration", () => {

@@ -17,7 +17,6 @@ import { PasswordField } from "~/components/PasswordField";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
 import { ErrorSummary, Honeypot, RadioGroup, summarize, TextField } from "~/components/ui/form";
-import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { register } from "~/models/account-flows.server";
@@ -30,9 +29,9 @@ import { passwordStrength } from "~/utils/password";
 
 export const handle = { i18n: ["common", "auth"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  const db = getDb();
+  const db = context.db;
   const language = await getLanguage(request);
   const { title } = await getPageTranslation(request, ["auth", "common"]);
   return json({
@@ -53,7 +52,7 @@ const FORM_ORDER = [...NAME_FIELDS, "email", "password", "primaryLanguage", ...Q
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const db = getDb();
+  const db = context.db;
   const { t } = await getPageTranslation(request, ["auth", "common"]);
   const formData = await request.formData();
   const strength = passwordStrength(String(formData.get("password") ?? ""));

@@ -8,7 +8,6 @@ import { PasswordField } from "~/components/PasswordField";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
 import { ErrorSummary, summarize, TextField } from "~/components/ui/form";
-import { getDb } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { submitNewPassword, submitSecurityAnswers } from "~/models/account-flows.server";
@@ -24,9 +23,9 @@ export const handle = { i18n: ["common", "auth"] };
 // The token is in the address: it must not leak to another site through the Referer header
 // (Referrer-Policy: same-origin, set for this path by app/server/security.ts).
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  const db = getDb();
+  const db = context.db;
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const language = await getLanguage(request);
   const state = await inspectResetToken(db, token);
@@ -48,7 +47,7 @@ type Outcome = "wrongAnswers" | "tooMany" | "invalidToken" | "saveError" | null;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const db = getDb();
+  const db = context.db;
   const { t } = await getPageTranslation(request, ["auth", "common"]);
   const formData = await request.formData();
   const url = new URL(request.url);

@@ -3,7 +3,6 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
-import { getDb } from "~/db.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { verifyEmail } from "~/models/account-token.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -11,9 +10,9 @@ import { redirectWithToast } from "~/services/toast.server";
 export const handle = { i18n: ["common", "auth"] };
 
 // The link in the verification e-mail: it enables the account, then on to sign-in.
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  if (token && (await verifyEmail(getDb(), token)) === "verified") {
+  if (token && (await verifyEmail(context.db, token)) === "verified") {
     return redirectWithToast("/login", { key: "toasts.emailVerified", kind: "success" });
   }
   const { title } = await getPageTranslation(request, ["auth", "common"]);

@@ -5,6 +5,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { loadConfig } from "../config.server";
+import { getDb } from "../db.server";
 import { resources } from "../i18n/resources.server";
 import { createNonce, isCrossSiteWrite, securityHeaders } from "./security";
 
@@ -50,7 +51,16 @@ app.all(
   createRequestHandler({
     build,
     mode: build.mode,
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+    // The database handle that routes pass to the model functions (they import no database). It is
+    // opened at its first use, as before, so that a database that cannot be opened still lets
+    // /healthz answer 503.
+    getLoadContext: (req, res) => ({
+      get db() {
+        return getDb();
+      },
+      cspNonce: res.locals.cspNonce as string,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    }),
   }),
 );
 

@@ -1,9 +1,9 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CsvExport, DateFilterField, EmptyList, ListFilters, ListTable, Pagination, SortHeader, TextFilter, UnknownComparisonAlert } from "~/components/list/List";
+import type { loadChildrenList } from "~/routes-shared/children-list.server";
 import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
 import { isFiltered } from "~/utils/list";
-import type { loadChildrenList } from "./children-list.server";
 
 /** The children list, a referrer's own or one user's for administrators (docs/product-rules.md R36, R43): one page for both. */
 export function ChildrenListPage() {

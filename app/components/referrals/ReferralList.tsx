@@ -3,10 +3,10 @@ import { useTranslation } from "react-i18next";
 import { ReferChildLink } from "~/components/children/ReferChildLink";
 import { CsvExport, DateFilterField, EmptyList, ListFilters, ListTable, Pagination, SelectFilter, SortHeader, TextFilter, UnknownComparisonAlert } from "~/components/list/List";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
+import type { loadReferralList } from "~/routes-shared/referral-list.server";
 import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
 import { isFiltered } from "~/utils/list";
 import type { ReferralListKind } from "~/models/referral-list.server";
-import type { loadReferralList } from "./referral-list.server";
 
 /**
  * The one referral list screen (docs/product-rules.md R75): drafts, submitted, or one user's, with its filters,

@@ -1,5 +1,4 @@
-import { json } from "@remix-run/node";
-import { getDb } from "~/db.server";
+import { json, type AppLoadContext } from "@remix-run/node";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { getLookupOptions } from "~/models/lookup.server";
@@ -20,8 +19,13 @@ export const STATUS_DETAILS_MAX = 150;
  * The data of a referral list page (drafts, submitted, or one user's for administrators). An
  * unknown date comparison in the address is answered 400 with the list empty.
  */
-export async function loadReferralList(request: Request, actor: CurrentUser, kind: ReferralListKind, owner?: { id: number; name: string }) {
-  const db = getDb();
+export async function loadReferralList(
+  db: AppLoadContext["db"],
+  request: Request,
+  actor: CurrentUser,
+  kind: ReferralListKind,
+  owner?: { id: number; name: string },
+) {
   const url = new URL(request.url);
   const spec = referralListSpec(kind);
   const { title } = await getPageTranslation(request, ["referrals", "common"]);
@@ -86,10 +90,9 @@ export async function loadReferralList(request: Request, actor: CurrentUser, kin
 }
 
 /** The row actions of a list: copy (the copy opens) and delete a Draft (the list shows again). */
-export async function referralListAction(request: Request, actor: CurrentUser, listPath: string) {
+export async function referralListAction(db: AppLoadContext["db"], request: Request, actor: CurrentUser, listPath: string) {
   const form = await request.formData();
   const referralId = idParam(String(form.get("referral") ?? ""));
-  const db = getDb();
   // Whose it is comes first: a stranger gets 404 whatever the form says.
   await orHttpError(ownReferral(db, actor, referralId));
   if (form.get("intent") === "copy") {

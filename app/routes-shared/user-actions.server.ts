@@ -1,5 +1,5 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { getConfig } from "~/config.server";
-import { getDb } from "~/db.server";
 import { NotEligibleError, promoteUser, sendPasswordReset, setUserActive } from "~/models/admin-users.server";
 import type { CurrentUser } from "~/models/user.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -9,8 +9,7 @@ import { idParam, orHttpError } from "~/utils/route.server";
  * The administrator's actions on a user in the users list (docs/product-rules.md R89, R90, R91): reset
  * password, deactivate, activate, promote. Each comes back to `back` with its toast.
  */
-export async function userAction(actor: CurrentUser, form: FormData, back: string) {
-  const db = getDb();
+export async function userAction(db: AppLoadContext["db"], actor: CurrentUser, form: FormData, back: string) {
   const userId = idParam(String(form.get("user") ?? ""));
   const intent = form.get("intent");
   if (intent === "reset") {

@@ -1,5 +1,4 @@
-import { json } from "@remix-run/node";
-import { getDb } from "~/db.server";
+import { json, type AppLoadContext } from "@remix-run/node";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { CHILD_LIST, listChildren } from "~/models/child.server";
@@ -12,8 +11,7 @@ import { orHttpError } from "~/utils/route.server";
  * The data of a children list page: the person's own children, or (administrators) everyone's
  * or one user's. An unknown date comparison in the address is answered 400 with the list empty.
  */
-export async function loadChildrenList(request: Request, actor: CurrentUser, owner?: { id: number; name: string }) {
-  const db = getDb();
+export async function loadChildrenList(db: AppLoadContext["db"], request: Request, actor: CurrentUser, owner?: { id: number; name: string }) {
   const url = new URL(request.url);
   const { title } = await getPageTranslation(request, ["children", "common"]);
   const language = await getLanguage(request);

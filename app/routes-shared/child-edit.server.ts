@@ -1,4 +1,4 @@
-import { getDb } from "~/db.server";
+import type { AppLoadContext } from "@remix-run/node";
 import { getChild } from "~/models/child.server";
 import type { CurrentUser } from "~/models/user.server";
 import { isCalendarDate } from "~/utils/child-age";
@@ -9,10 +9,10 @@ import { idParam, orHttpError } from "~/utils/route.server";
  * `id` (an existing child of the person's own, else 404), and the birthdate and state chosen so
  * far, which win over the stored ones.
  */
-export async function childBeingEdited(request: Request, actor: CurrentUser) {
+export async function childBeingEdited(db: AppLoadContext["db"], request: Request, actor: CurrentUser) {
   const url = new URL(request.url);
   const idText = url.searchParams.get("id");
-  const child = idText ? await orHttpError(getChild(getDb(), actor, idParam(idText))) : null;
+  const child = idText ? await orHttpError(getChild(db, actor, idParam(idText))) : null;
   const askedDate = url.searchParams.get("birthdate") ?? "";
   return {
     child,

@@ -1,9 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
-import { json, redirect } from "@remix-run/node";
+import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import type { z } from "zod";
 import { requireUser } from "~/auth/auth.server";
-import { getDb, type DB } from "~/db.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { InputError } from "~/models/errors";
@@ -11,7 +10,7 @@ import { getDraftForEdit, saveStep, type DraftReferral, type StepChange } from "
 import type { CurrentUser } from "~/models/user.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam, orHttpError } from "~/utils/route.server";
-import { nextStep, reviewHref, stepHref, type StepKey, type WizardIds } from "./steps";
+import { nextStep, reviewHref, stepHref, type StepKey, type WizardIds } from "~/wizard/steps";
 
 // What every wizard step's loader and action do around the step's own fields: who may edit
 // (the creator of a Draft; 404 for anyone else, 403 for administrators), then save and go on.
@@ -24,7 +23,7 @@ export function wizardIds(params: Params): WizardIds {
  * The Draft a wizard page shows. A referral the reader may see but not edit (an administrator, or
  * its creator once it is submitted) opens in the review instead (docs/product-rules.md R45); anyone else gets 404.
  */
-export async function draftOrReview(db: DB, actor: CurrentUser, ids: WizardIds) {
+export async function draftOrReview(db: AppLoadContext["db"], actor: CurrentUser, ids: WizardIds) {
   try {
     return await orHttpError(getDraftForEdit(db, actor, ids));
   } catch (error) {
@@ -33,13 +32,12 @@ export async function draftOrReview(db: DB, actor: CurrentUser, ids: WizardIds) 
   }
 }
 
-export async function loadStep(request: Request, params: Params, step: StepKey) {
+export async function loadStep(db: AppLoadContext["db"], request: Request, params: Params, step: StepKey) {
   const actor = await requireUser(request);
   const ids = wizardIds(params);
-  const db = getDb();
   const referral = await draftOrReview(db, actor, ids);
   const { title } = await getPageTranslation(request, ["wizard", "common"]);
-  return { actor, ids, db, referral, language: await getLanguage(request), title: title(`wizard:steps.${step}.title`) };
+  return { actor, ids, referral, language: await getLanguage(request), title: title(`wizard:steps.${step}.title`) };
 }
 
 /**
@@ -47,12 +45,14 @@ export async function loadStep(request: Request, params: Params, step: StepKey) 
  * continue" goes to the next step, "Save" stays; a refusal shows the form again as typed.
  */
 export async function stepAction<Schema extends z.ZodTypeAny>({
+  db,
   request,
   params,
   step,
   schema,
   change,
 }: {
+  db: AppLoadContext["db"];
   request: Request;
   params: Params;
   step: StepKey;
@@ -61,7 +61,6 @@ export async function stepAction<Schema extends z.ZodTypeAny>({
 }) {
   const actor = await requireUser(request);
   const ids = wizardIds(params);
-  const db = getDb();
   const referral = await orHttpError(getDraftForEdit(db, actor, ids));
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });

@@ -1,11 +1,10 @@
-import { json } from "@remix-run/node";
+import { json, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import type { DB } from "~/db.server";
+import type { ServerLookup } from "~/components/AddressSearch";
 import type { CurrentUser } from "~/models/user.server";
 import { lookUpAddress } from "~/services/geocoder.server";
 import { hitRateLimit } from "~/services/rate-limit.server";
 import { applySuggestion, BLANK_PLACE, type AddressSuggestion } from "~/utils/address";
-import type { ServerLookup } from "./AddressSearch";
 
 // The address look-up of a form without JavaScript (docs/product-rules.md R19), for every page with an address:
 // the Look up button and the "Use this address" buttons post the whole form, and the page comes
@@ -61,7 +60,7 @@ export const NO_LOOKUP = (formData: FormData): AddressPageExtras => ({
 });
 
 /** Answers the "lookup" and "use" intents; null for any other intent (the page saves then). */
-export async function answerAddressLookup(db: DB, actor: CurrentUser, formData: FormData, intent: string) {
+export async function answerAddressLookup(db: AppLoadContext["db"], actor: CurrentUser, formData: FormData, intent: string) {
   const typed = typedValues(formData);
   const back = (values: Record<string, string>, lookup: ServerLookup, countyChoices: string[] = []) =>
     json({ initialValue: values, error: {}, ...lookup, countyChoices, query: typed.query ?? "" });

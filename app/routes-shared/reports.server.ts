@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { getDb } from "~/db.server";
+import type { AppLoadContext } from "@remix-run/node";
 import { InputError } from "~/models/errors";
 import type { Language } from "~/i18n/config";
 import { getLanguage } from "~/i18n/i18next.server";
@@ -45,13 +45,13 @@ export function checkReportForm(kind: ReportKind, form: FormData, language: Lang
 
 /** Makes the report; `onProgress` hears how many rows are written of how many. */
 export async function makeReport(
+  db: AppLoadContext["db"],
   request: Request,
   actor: CurrentUser,
   kind: ReportKind,
   value: Record<string, unknown>,
   onProgress?: (done: number, total: number) => void,
 ): Promise<{ fileName: string; rows: number }> {
-  const db = getDb();
   const language = await getLanguage(request);
   const { t } = await getPageTranslation(request, ["referrals", "common", "wizard", "admin", "auth"]);
   return kind === "referral"
@@ -63,14 +63,14 @@ export async function makeReport(
  * The answer of a report request that asked for progress (Accept: application/x-ndjson): a line
  * {"done","total"} as rows are written, then {"fileName"} or {"error"}.
  */
-export function streamReport(request: Request, actor: CurrentUser, kind: ReportKind, value: Record<string, unknown>): Response {
+export function streamReport(db: AppLoadContext["db"], request: Request, actor: CurrentUser, kind: ReportKind, value: Record<string, unknown>): Response {
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       const send = (line: object) => controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
       let last = 0;
       try {
-        const { fileName, rows } = await makeReport(request, actor, kind, value, (done, total) => {
+        const { fileName, rows } = await makeReport(db, request, actor, kind, value, (done, total) => {
           // At most about a hundred lines, however long the report.
           if (done === total || done - last >= Math.max(100, total / 100)) {
             last = done;
