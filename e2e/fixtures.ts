@@ -117,10 +117,6 @@ export async function expectAccessible(page: Page, { javaScriptOn }: { javaScrip
 }
 
 /** The page at each phone width: nothing scrolls sideways, no control is cut, and at 320 px WCAG 2.2 AA holds. */
-export async function expectFitsPhones(page: Page, { javaScriptOn }: { javaScriptOn: boolean }) {
-  await withAxePage(page, javaScriptOn, (axePage) => fitsPhones(page, axePage));
-}
-
 async function fitsPhones(page: Page, axePage: Page) {
   const windows = new Map([page, axePage].map((each) => [each, each.viewportSize()]));
   try {

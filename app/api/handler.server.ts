@@ -164,7 +164,12 @@ async function answer(db: DB, op: Operation, request: Request, params: Record<st
     clientIp,
   };
   const result = await op.run(context);
-  if (result instanceof Response) return result;
+  // Every answer is one caller's own: no cache keeps it, whether the operation answered with a
+  // record or with a Response of its own (a file, a new sign-in's cookie).
+  if (result instanceof Response) {
+    if (!result.headers.has("Cache-Control")) result.headers.set("Cache-Control", "private, no-store");
+    return result;
+  }
   const headers: Record<string, string> = { "Cache-Control": "private, no-store" };
   if (op.list) headers["X-Total-Count"] = String((result as { total: number }).total);
   if (op.creates) {

@@ -293,7 +293,7 @@ export const userOperations = {
       const signedIn = !context.request.headers.has("Authorization");
       const change = await updateProfile(db, actor, id, check(ProfileSchema, merged, { newPassword: "plainPassword" }), { signedIn });
       const profile = profileOut(await getProfile(db, actor, id));
-      return change.session ? json(profile, { headers: { "Cache-Control": "private, no-store", "Set-Cookie": change.session } }) : profile;
+      return change.session ? json(profile, { headers: { "Set-Cookie": change.session } }) : profile;
     },
   }),
 };

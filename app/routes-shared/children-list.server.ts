@@ -4,7 +4,7 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { CHILD_LIST, listChildren } from "~/models/child.server";
 import type { CurrentUser } from "~/models/user.server";
 import { easternCalendarDate } from "~/utils/dates";
-import { parseListQuery, UnknownComparisonError } from "~/utils/list";
+import { parseListPageQuery } from "~/utils/list";
 import { orHttpError } from "~/utils/route.server";
 
 /**
@@ -15,15 +15,7 @@ export async function loadChildrenList(db: AppLoadContext["db"], request: Reques
   const url = new URL(request.url);
   const { title } = await getPageTranslation(request, ["children", "common"]);
   const language = await getLanguage(request);
-  let filterError = false;
-  let query;
-  try {
-    query = parseListQuery(url.searchParams, CHILD_LIST, language);
-  } catch (error) {
-    if (!(error instanceof UnknownComparisonError)) throw error;
-    filterError = true;
-    query = parseListQuery(new URLSearchParams(), CHILD_LIST, language);
-  }
+  const { query, filterError } = parseListPageQuery(url.searchParams, CHILD_LIST, language);
   const { data, total } = filterError ? { data: [], total: 0 } : await orHttpError(listChildren(db, actor, query, owner?.id));
   const exportParams = new URLSearchParams({ sort: query.sort, order: query.order });
   if (owner) exportParams.set("owner", String(owner.id));

@@ -7,7 +7,7 @@ import { listReferrals, REFERRAL_STATUSES, referralListSpec, type ReferralListKi
 import type { CurrentUser } from "~/models/user.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { easternCalendarDate } from "~/utils/dates";
-import { parseListQuery, UnknownComparisonError } from "~/utils/list";
+import { parseListPageQuery } from "~/utils/list";
 import { idParam, orHttpError } from "~/utils/route.server";
 import { cutText } from "~/utils/text";
 import { openReferralHref, stepHref } from "~/wizard/steps";
@@ -30,15 +30,7 @@ export async function loadReferralList(
   const spec = referralListSpec(kind);
   const { title } = await getPageTranslation(request, ["referrals", "common"]);
   const language = await getLanguage(request);
-  let filterError = false;
-  let query;
-  try {
-    query = parseListQuery(url.searchParams, spec, language);
-  } catch (error) {
-    if (!(error instanceof UnknownComparisonError)) throw error;
-    filterError = true;
-    query = parseListQuery(new URLSearchParams(), spec, language);
-  }
+  const { query, filterError } = parseListPageQuery(url.searchParams, spec, language);
   const { data, total } = filterError ? { data: [], total: 0 } : await orHttpError(listReferrals(db, actor, kind, query, owner?.id));
   const counties = await getLookupOptions(db, "Counties", language);
   const countyName = new Map(counties.map((county) => [county.value, county.label]));

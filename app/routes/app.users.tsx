@@ -11,7 +11,7 @@ import { listUsers, USER_LIST } from "~/models/admin-users.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { userAction } from "~/routes-shared/user-actions.server";
 import { easternCalendarDate, formatDateTimeEastern } from "~/utils/dates";
-import { parseListQuery, UnknownComparisonError } from "~/utils/list";
+import { parseListPageQuery } from "~/utils/list";
 import { orHttpError } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "admin"] };
@@ -23,15 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const language = await getLanguage(request);
   const { title } = await getPageTranslation(request, ["admin", "common"]);
-  let filterError = false;
-  let query;
-  try {
-    query = parseListQuery(url.searchParams, USER_LIST, language);
-  } catch (error) {
-    if (!(error instanceof UnknownComparisonError)) throw error;
-    filterError = true;
-    query = parseListQuery(new URLSearchParams(), USER_LIST, language);
-  }
+  const { query, filterError } = parseListPageQuery(url.searchParams, USER_LIST, language);
   const { data, total } = filterError ? { data: [], total: 0 } : await orHttpError(listUsers(db, actor, query, getConfig().ADMIN_EMAIL_DOMAINS));
   const references = await getLookupOptions(db, "References", language);
   const exportParams = new URLSearchParams(url.searchParams);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateBounds, isFiltered, listHref, parseListQuery, UnknownComparisonError, type ListSpec } from "./list";
+import { dateBounds, isFiltered, listHref, parseListPageQuery, parseListQuery, UnknownComparisonError, type ListSpec } from "./list";
 
 const spec: ListSpec<"name" | "birthdate"> = {
   sorts: ["name", "birthdate"],
@@ -36,6 +36,13 @@ describe("a list's address", () => {
 
   it("refuses an unknown comparison type", () => {
     expect(() => parse("birthdateType=around&birthdateFrom=2025-01-01")).toThrow(UnknownComparisonError);
+  });
+
+  it("gives a list page the default query and a filter error for an unknown comparison", () => {
+    const unknown = parseListPageQuery(new URLSearchParams("birthdateType=around&birthdateFrom=2025-01-01&sort=birthdate"), spec, "en");
+    expect(unknown).toEqual({ query: parseListQuery(new URLSearchParams(), spec, "en"), filterError: true });
+    const known = parseListPageQuery(new URLSearchParams("page=2"), spec, "en");
+    expect(known).toEqual({ query: parseListQuery(new URLSearchParams("page=2"), spec, "en"), filterError: false });
   });
 
   it("keeps the other parameters in links and starts a new sort at page 1", () => {

@@ -70,6 +70,20 @@ function dateFilter(params: URLSearchParams, field: string, allowNever: boolean,
 }
 
 /**
+ * A list page's query: its address read as parseListQuery does, or, when the address asks for a
+ * date comparison the list does not know, the default query with filterError set (the page then
+ * shows no rows, says why, and answers 400).
+ */
+export function parseListPageQuery<Sort extends string>(params: URLSearchParams, spec: ListSpec<Sort>, language: Language): { query: ListQuery<Sort>; filterError: boolean } {
+  try {
+    return { query: parseListQuery(params, spec, language), filterError: false };
+  } catch (error) {
+    if (!(error instanceof UnknownComparisonError)) throw error;
+    return { query: parseListQuery(new URLSearchParams(), spec, language), filterError: true };
+  }
+}
+
+/**
  * Reads a list's address, its typed dates in the page's language. Unknown sorts and sizes fall
  * back to the defaults; an unknown date comparison throws.
  */
