@@ -3,7 +3,7 @@ import { startReferral } from "~/models/child.server";
 import { addDocument, deleteDocument, readDocument, updateDocument } from "~/models/document.server";
 import { InputError } from "~/models/errors";
 import { copyReferral, deleteReferral, submitReferral } from "~/models/referral-lifecycle.server";
-import { listReferrals, REFERRAL_STATUSES, type ReferralRow, type ReferralSort } from "~/models/referral-list.server";
+import { listReferrals, type ReferralRow, type ReferralSort } from "~/models/referral-list.server";
 import { getReferralRecord, wizardIdsOf, wizardIdsOfPart, type ReferralRecord } from "~/models/referral-record.server";
 import { setReferralAddress } from "~/models/referral-address.server";
 import { mergeStepChanges, saveStep, type StepChange } from "~/models/referral.server";
@@ -11,6 +11,7 @@ import { DocumentSchema, gestationParts } from "~/schemas/referral";
 import { parseUpload, removeStoredFiles } from "~/services/uploads.server";
 import { easternCalendarDate } from "~/utils/dates";
 import { formatPhone } from "~/utils/phone";
+import { REFERRAL_STATUSES } from "~/utils/statuses";
 import { answerOf, shownRelationship, shownSourceOther } from "~/wizard/relationship";
 import { screeningSave, STEP_SAVES } from "~/wizard/step-saves";
 import { ApiError } from "./errors.server";
@@ -21,7 +22,7 @@ import { idText, iri, listParameters, parseList, PhoneObject, phoneOut, presentO
 // the lists use. A referral's answers change through the same step rules as the pages: a PUT
 // naming any answer of a step checks that step whole (what is stored, with the body's changes).
 
-const statusEnum = z.enum(REFERRAL_STATUSES as [string, ...string[]], { errorMap: () => ({ message: "validation.unknownChoice" }) });
+const statusEnum = z.enum(REFERRAL_STATUSES, { errorMap: () => ({ message: "validation.unknownChoice" }) });
 
 const REFERRAL_LIST: ListShape<ReferralSort> = {
   sorts: {

@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from "kysely";
-import type { Database, ReferralStatus } from "../../db/schema";
+import type { Database } from "../../db/schema";
 import type { DB } from "~/db.server";
+import { REFERRAL_STATUSES, type ReferralStatus } from "~/utils/statuses";
 import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
 import { NotFoundError } from "./errors";
 import type { CurrentUser } from "./user.server";
@@ -8,17 +9,6 @@ import type { CurrentUser } from "./user.server";
 // The referral lists (docs/product-rules.md R75): one list with a status filter of Draft (/app/referrals/drafts),
 // Submitted (everything not Draft: the not_equals[status]=Draft filter) or User (one user's, for
 // administrators). A referrer sees their own referrals; administrators see everyone's.
-
-export const REFERRAL_STATUSES: readonly ReferralStatus[] = [
-  "Draft",
-  "Submitted",
-  "Received",
-  "Processed",
-  "Unable to Process",
-  "Unable to Contact",
-  "Eligible",
-  "Not Eligible",
-];
 
 /** "all" is the JSON API's list (GET /api/referrals), whose status filters are its own. */
 export type ReferralListKind = "drafts" | "submitted" | "user" | "all";

@@ -3,11 +3,12 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { copyReferral, deleteReferral, ownReferral } from "~/models/referral-lifecycle.server";
-import { listReferrals, REFERRAL_STATUSES, referralListSpec, type ReferralListKind } from "~/models/referral-list.server";
+import { listReferrals, referralListSpec, type ReferralListKind } from "~/models/referral-list.server";
 import type { CurrentUser } from "~/models/user.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { easternCalendarDate } from "~/utils/dates";
 import { parseListQuery, UnknownComparisonError } from "~/utils/list";
+import { PAST_DRAFT_STATUSES, REFERRAL_STATUSES } from "~/utils/statuses";
 import { idParam, orHttpError } from "~/utils/route.server";
 import { cutText } from "~/utils/text";
 import { openReferralHref, stepHref } from "~/wizard/steps";
@@ -80,7 +81,7 @@ export async function loadReferralList(
       isAdmin: actor.isAdmin,
       language,
       counties,
-      statuses: REFERRAL_STATUSES.filter((status) => (kind === "submitted" ? status !== "Draft" : true)),
+      statuses: kind === "submitted" ? PAST_DRAFT_STATUSES : REFERRAL_STATUSES,
       confirmDelete: rows.find((row) => String(row.id) === deleting && row.mayChange) ?? null,
       exportHref: `/app/referrals/export.csv?${exportParams}`,
       exportName: `referrals-${kind}-${easternCalendarDate()}.csv`,
