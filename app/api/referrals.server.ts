@@ -7,7 +7,7 @@ import { listReferrals, type ReferralRow, type ReferralSort } from "~/models/ref
 import { getReferralRecord, wizardIdsOf, wizardIdsOfPart, type ReferralRecord } from "~/models/referral-record.server";
 import { setReferralAddress } from "~/models/referral-address.server";
 import { mergeStepChanges, saveStep, type StepChange } from "~/models/referral.server";
-import { DocumentSchema, gestationParts } from "~/schemas/referral";
+import { CONSENT, DocumentSchema, GESTATION_UNKNOWN, gestationParts } from "~/schemas/referral";
 import { parseUpload, removeStoredFiles } from "~/services/uploads.server";
 import { easternCalendarDate } from "~/utils/dates";
 import { formatPhone } from "~/utils/phone";
@@ -119,7 +119,7 @@ export function referralOut(record: ReferralRecord) {
     otherMedicalCondition: r.other_medical_condition,
     failedScreeningDate: r.failed_screening_date,
     additionalDetails: r.additional_details,
-    childParentConsent: r.child_parent_consent ?? 3,
+    childParentConsent: r.child_parent_consent ?? CONSENT.notYet,
     adults: record.adultIds.map((id) => iri("adults", id)),
     referralDocuments: record.documentIds.map((id) => iri("referral_documents", id)),
     consentDocuments: record.consentDocumentIds.map((id) => iri("referral_documents", id)),
@@ -171,7 +171,7 @@ export const ReferralUpdate = z
     isHispanicChild: z.enum(["yes", "no", "unknown"]).nullable().optional(),
     primaryLanguage: code,
     address: ReferralAddress.optional(),
-    gestationalAgeInDays: z.number().int().min(-1).max(400).nullable().optional(),
+    gestationalAgeInDays: z.number().int().min(GESTATION_UNKNOWN).max(400).nullable().optional(),
     familyPrimaryLanguage: code,
     familyNeedsInterpreter: yesNo,
     childInFosterCare: z.enum(["yes", "no", "unknown"]).nullable().optional(),
@@ -182,7 +182,7 @@ export const ReferralUpdate = z
     otherMedicalCondition: text(200),
     failedScreeningDate: z.string().max(10).nullable().optional(),
     additionalDetails: text(2000),
-    childParentConsent: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+    childParentConsent: z.union([z.literal(CONSENT.yes), z.literal(CONSENT.no), z.literal(CONSENT.notYet)]).optional(),
   })
   .strict();
 type Update = z.infer<typeof ReferralUpdate>;

@@ -2,6 +2,7 @@ import type { Insertable } from "kysely";
 import type { ReferralsTable } from "../../db/schema";
 import { writeTransaction, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
+import { CONSENT } from "~/schemas/referral";
 import { removeStoredFiles } from "~/services/uploads.server";
 import { missingItems, type CompletenessFacts, type MissingItem } from "~/wizard/completeness";
 import { OTHER, shownRelationship } from "~/wizard/relationship";
@@ -225,7 +226,7 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
       failedScreeningDate: referral.failed_screening_date,
     },
     additionalDetails: referral.additional_details,
-    consent: referral.child_parent_consent ?? 3,
+    consent: referral.child_parent_consent ?? CONSENT.notYet,
     documents: documents.map((row) => ({ id: row.id, description: row.description, isConsent: row.is_consent === 1, fileName: row.file_name, size: row.size_bytes, createdAt: row.created_at })),
     missing: missingItems(facts),
     can: { edit: isCreator && isDraft, submit: isCreator && isDraft, delete: isCreator && isDraft, copy: isCreator },
