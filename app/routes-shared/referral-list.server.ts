@@ -2,6 +2,7 @@ import { json, type AppLoadContext } from "@remix-run/node";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { getLookupOptions } from "~/models/lookup.server";
+import { mayCopyReferral, mayDeleteReferral, mayEditReferral } from "~/models/policy";
 import { copyReferral, deleteReferral, ownReferral } from "~/models/referral-lifecycle.server";
 import { listReferrals, referralListSpec, type ReferralListKind } from "~/models/referral-list.server";
 import type { CurrentUser } from "~/models/user.server";
@@ -52,7 +53,7 @@ export async function loadReferralList(
   const deleting = url.searchParams.get("delete");
   const rows = data.map((row) => ({
     id: row.id,
-    href: openReferralHref(row, actor.isAdmin),
+    href: openReferralHref(row, actor),
     childName: [row.childFirstName, row.childMiddleName, row.childLastName].filter(Boolean).join(" "),
     birthdate: row.birthdate,
     status: row.status,
@@ -64,8 +65,9 @@ export async function loadReferralList(
     statusUpdatedAt: row.statusUpdatedAt,
     completedByName: row.completedByName,
     completedByEmail: row.completedByEmail,
-    mayChange: !actor.isAdmin && row.createdById === actor.id && row.status === "Draft",
-    mayCopy: !actor.isAdmin && row.createdById === actor.id,
+    mayChange: mayEditReferral(actor, row),
+    mayCopy: mayCopyReferral(actor, row),
+    mayDelete: mayDeleteReferral(actor, row),
   }));
   return json(
     {
@@ -82,7 +84,7 @@ export async function loadReferralList(
       language,
       counties,
       statuses: kind === "submitted" ? PAST_DRAFT_STATUSES : REFERRAL_STATUSES,
-      confirmDelete: rows.find((row) => String(row.id) === deleting && row.mayChange) ?? null,
+      confirmDelete: rows.find((row) => String(row.id) === deleting && row.mayDelete) ?? null,
       exportHref: `/app/referrals/export.csv?${exportParams}`,
       exportName: `referrals-${kind}-${easternCalendarDate()}.csv`,
     },
