@@ -11,7 +11,9 @@ const [, ...pastDraft] = REFERRAL_STATUSES;
 export const PAST_DRAFT_STATUSES: Readonly<typeof pastDraft> = pastDraft;
 export type PastDraftStatus = (typeof PAST_DRAFT_STATUSES)[number];
 
-const [, , ...recorded] = REFERRAL_STATUSES;
+const [draft, submitted, ...recorded] = REFERRAL_STATUSES;
 /** The statuses an administrator records after submission, Received to Not Eligible (docs/product-rules.md R84). */
 export const ADMIN_STATUSES: Readonly<typeof recorded> = recorded;
 export type AdminStatus = (typeof ADMIN_STATUSES)[number];
+/** Draft and Submitted: no administrator has recorded a status yet (status updates list the rest, docs/product-rules.md R82). */
+export const UNRECORDED_STATUSES = [draft, submitted] as const;
