@@ -1,19 +1,13 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ReferralStatus } from "../app/utils/statuses";
 
 /** ISO-8601 UTC text, written by the database when left out. */
 type Timestamp = ColumnType<string, string | undefined, string>;
 /** SQLite has no boolean: 0 or 1. */
 type Flag = ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
 
-export type ReferralStatus =
-  | "Draft"
-  | "Submitted"
-  | "Received"
-  | "Processed"
-  | "Unable to Process"
-  | "Unable to Contact"
-  | "Eligible"
-  | "Not Eligible";
+/** The statuses' one list lives with the application (app/utils/statuses.ts). */
+export type { ReferralStatus };
 
 export type Role = "ROLE_USER" | "ROLE_ADMIN" | "ROLE_SUPER_ADMIN";
 export type InterfaceLanguage = "en" | "sp";

@@ -4,6 +4,7 @@ import path from "node:path";
 import { request, type BrowserContext } from "@playwright/test";
 import type { DB } from "../app/db.server";
 import { readOutbox } from "../app/test/outbox";
+import type { AdminStatus } from "../app/utils/statuses";
 
 // Helpers that reach the test server's own data folder: they make users and sessions directly
 // in its SQLite file (as a fixture, so a test starts where it needs to be) and read its outbox.
@@ -282,7 +283,7 @@ export async function submissionDateOf(referralId: number): Promise<string | nul
 }
 
 /** What the program does later (no screen of this application does it): a new status with its details. */
-export async function setStatus(wizardPath: string, status: "Received" | "Processed" | "Unable to Process" | "Unable to Contact" | "Eligible" | "Not Eligible", details: string, detailsEs: string, at: string) {
+export async function setStatus(wizardPath: string, status: AdminStatus, details: string, detailsEs: string, at: string) {
   const db = await database();
   await db
     .updateTable("referrals")

@@ -3,14 +3,15 @@ import { startReferral } from "~/models/child.server";
 import { addDocument, deleteDocument, readDocument, updateDocument } from "~/models/document.server";
 import { InputError } from "~/models/errors";
 import { copyReferral, deleteReferral, submitReferral } from "~/models/referral-lifecycle.server";
-import { listReferrals, REFERRAL_STATUSES, type ReferralRow, type ReferralSort } from "~/models/referral-list.server";
+import { listReferrals, type ReferralRow, type ReferralSort } from "~/models/referral-list.server";
 import { getReferralRecord, wizardIdsOf, wizardIdsOfPart, type ReferralRecord } from "~/models/referral-record.server";
 import { setReferralAddress } from "~/models/referral-address.server";
 import { mergeStepChanges, saveStep, type StepChange } from "~/models/referral.server";
-import { DocumentSchema, gestationParts } from "~/schemas/referral";
+import { CONSENT, DocumentSchema, GESTATION_UNKNOWN, gestationParts } from "~/schemas/referral";
 import { parseUpload, removeStoredFiles } from "~/services/uploads.server";
 import { easternCalendarDate } from "~/utils/dates";
 import { formatPhone } from "~/utils/phone";
+import { REFERRAL_STATUSES } from "~/utils/statuses";
 import { answerOf, shownRelationship, shownSourceOther } from "~/wizard/relationship";
 import { screeningSave, STEP_SAVES } from "~/wizard/step-saves";
 import { ApiError } from "./errors.server";
@@ -21,7 +22,7 @@ import { idText, iri, listParameters, parseList, PhoneObject, phoneOut, presentO
 // the lists use. A referral's answers change through the same step rules as the pages: a PUT
 // naming any answer of a step checks that step whole (what is stored, with the body's changes).
 
-const statusEnum = z.enum(REFERRAL_STATUSES as [string, ...string[]], { errorMap: () => ({ message: "validation.unknownChoice" }) });
+const statusEnum = z.enum(REFERRAL_STATUSES, { errorMap: () => ({ message: "validation.unknownChoice" }) });
 
 const REFERRAL_LIST: ListShape<ReferralSort> = {
   sorts: {
@@ -118,7 +119,7 @@ export function referralOut(record: ReferralRecord) {
     otherMedicalCondition: r.other_medical_condition,
     failedScreeningDate: r.failed_screening_date,
     additionalDetails: r.additional_details,
-    childParentConsent: r.child_parent_consent ?? 3,
+    childParentConsent: r.child_parent_consent ?? CONSENT.notYet,
     adults: record.adultIds.map((id) => iri("adults", id)),
     referralDocuments: record.documentIds.map((id) => iri("referral_documents", id)),
     consentDocuments: record.consentDocumentIds.map((id) => iri("referral_documents", id)),
@@ -170,7 +171,7 @@ export const ReferralUpdate = z
     isHispanicChild: z.enum(["yes", "no", "unknown"]).nullable().optional(),
     primaryLanguage: code,
     address: ReferralAddress.optional(),
-    gestationalAgeInDays: z.number().int().min(-1).max(400).nullable().optional(),
+    gestationalAgeInDays: z.number().int().min(GESTATION_UNKNOWN).max(400).nullable().optional(),
     familyPrimaryLanguage: code,
     familyNeedsInterpreter: yesNo,
     childInFosterCare: z.enum(["yes", "no", "unknown"]).nullable().optional(),
@@ -181,7 +182,7 @@ export const ReferralUpdate = z
     otherMedicalCondition: text(200),
     failedScreeningDate: z.string().max(10).nullable().optional(),
     additionalDetails: text(2000),
-    childParentConsent: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+    childParentConsent: z.union([z.literal(CONSENT.yes), z.literal(CONSENT.no), z.literal(CONSENT.notYet)]).optional(),
   })
   .strict();
 type Update = z.infer<typeof ReferralUpdate>;

@@ -2,6 +2,7 @@ import type { Address } from "../../db/schema";
 import { writeTransaction, type DB } from "~/db.server";
 import { InvalidChoiceError, NotFoundError } from "./errors";
 import { unknownLookupCodes } from "./lookup.server";
+import { mayEditProfile, mayViewRecordsOf } from "./policy";
 import type { CurrentUser } from "./user.server";
 
 /** A stored address, as the address-book functions give it. */
@@ -19,13 +20,9 @@ export interface AddressInput {
 /** The fields that make an address where it is; a nickname is only a name for it. */
 const PLACE_FIELDS = ["line1", "line2", "city", "zip", "county"] as const;
 
-function mayRead(actor: CurrentUser, ownerId: number) {
-  return actor.id === ownerId || actor.isAdmin;
-}
-
 /** A person's address book: their own, or any user's for an administrator. */
 export async function listAddressBook(db: DB, actor: CurrentUser, ownerId: number): Promise<Address[]> {
-  if (!mayRead(actor, ownerId)) throw new NotFoundError("address book");
+  if (!mayViewRecordsOf(actor, ownerId)) throw new NotFoundError("address book");
   return db
     .selectFrom("addresses")
     .selectAll()
@@ -37,7 +34,7 @@ export async function listAddressBook(db: DB, actor: CurrentUser, ownerId: numbe
 }
 
 export async function getAddress(db: DB, actor: CurrentUser, ownerId: number, id: number): Promise<Address> {
-  if (!mayRead(actor, ownerId)) throw new NotFoundError("address");
+  if (!mayViewRecordsOf(actor, ownerId)) throw new NotFoundError("address");
   const address = await db
     .selectFrom("addresses")
     .selectAll()
@@ -52,7 +49,7 @@ export async function getAddress(db: DB, actor: CurrentUser, ownerId: number, id
 /** An address of a book by its id alone: the owner's, or anyone's for an administrator. */
 export async function getBookAddress(db: DB, actor: CurrentUser, id: number): Promise<Address> {
   const address = await db.selectFrom("addresses").selectAll().where("id", "=", id).where("address_book", "=", 1).executeTakeFirst();
-  if (!address || !mayRead(actor, address.created_by_id)) throw new NotFoundError("address");
+  if (!address || !mayViewRecordsOf(actor, address.created_by_id)) throw new NotFoundError("address");
   return address;
 }
 
@@ -109,7 +106,7 @@ export async function saveAddress(
   input: AddressInput,
   existingId: number | null,
 ): Promise<{ id: number; outcome: SaveOutcome }> {
-  if (actor.id !== ownerId) throw new NotFoundError("address book");
+  if (!mayEditProfile(actor, ownerId)) throw new NotFoundError("address book");
   await checkCounty(db, input);
   const values = clean(input);
   return writeTransaction(db, async (trx) => {
@@ -133,7 +130,7 @@ export async function saveAddress(
 }
 
 export async function deleteAddress(db: DB, actor: CurrentUser, ownerId: number, id: number): Promise<void> {
-  if (actor.id !== ownerId) throw new NotFoundError("address");
+  if (!mayEditProfile(actor, ownerId)) throw new NotFoundError("address");
   await writeTransaction(db, async (trx) => {
     await getAddress(trx, actor, ownerId, id);
     await retire(trx, id);

@@ -5,6 +5,7 @@ import { sendPasswordResetEmail } from "~/services/emails.server";
 import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
 import { requestPasswordReset } from "./account-token.server";
 import { ForbiddenError, NotFoundError } from "./errors";
+import { mayManageUser, mayViewAccount } from "./policy";
 import { getMailRecipient, hasAdminRole, type CurrentUser } from "./user.server";
 
 // The users screen (docs/product-rules.md R88, R89, R90, R91): for
@@ -136,8 +137,10 @@ async function target(db: DB, actor: CurrentUser, userId: number) {
   const user = await db.selectFrom("users").select(["id", "email", "locked", "last_login"]).where("id", "=", userId).executeTakeFirst();
   if (!user) throw new NotFoundError("user");
   const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
-  if (roles.includes("ROLE_SUPER_ADMIN")) throw new NotFoundError("user");
-  if (user.id === actor.id) throw new ForbiddenError("administrators do not change their own account here");
+  const facts = { id: user.id, isSuperAdmin: roles.includes("ROLE_SUPER_ADMIN") };
+  // Super administrators are not even listed there (docs/product-rules.md R88): as if they did not exist.
+  if (facts.isSuperAdmin) throw new NotFoundError("user");
+  if (!mayManageUser(actor, facts)) throw new ForbiddenError("administrators do not change their own account here");
   return { ...user, isAdmin: roles.includes("ROLE_ADMIN") };
 }
 
@@ -212,7 +215,7 @@ export async function getUserForAdmin(db: DB, actor: CurrentUser, userId: number
     .executeTakeFirst();
   if (!user) throw new NotFoundError("user");
   const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
-  if (roles.includes("ROLE_SUPER_ADMIN") && !actor.isSuperAdmin) throw new NotFoundError("user");
+  if (!mayViewAccount(actor, { isSuperAdmin: roles.includes("ROLE_SUPER_ADMIN") })) throw new NotFoundError("user");
   // What promotion asks of the account (promotionProblem).
   const hasReferrals = Boolean(await db.selectFrom("referrals").select("id").where("created_by_id", "=", userId).executeTakeFirst());
   return { ...user, roles, isAdmin: hasAdminRole(roles), hasReferrals };

@@ -9,6 +9,7 @@ import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/u
 import { storedFilesOf } from "./document.server";
 import { ForbiddenError, InputError, NotFoundError } from "./errors";
 import { unknownLookupCodes } from "./lookup.server";
+import { mayCreateChild, mayDeleteChild, mayEditChild, mayStartReferral, mayViewChild, mayViewRecordsOf } from "./policy";
 import type { CurrentUser } from "./user.server";
 
 export type ChildSort = "name" | "birthdate" | "createdAt" | "updatedAt";
@@ -50,7 +51,7 @@ export interface ChildRow {
  * An ordinary user asking for someone else's gets NotFoundError.
  */
 function visibleChildren(db: DB, actor: CurrentUser, ownerId?: number) {
-  if (!actor.isAdmin && ownerId !== undefined && ownerId !== actor.id) throw new NotFoundError("children");
+  if (ownerId !== undefined && !mayViewRecordsOf(actor, ownerId)) throw new NotFoundError("children");
   const owner = actor.isAdmin ? ownerId : actor.id;
   let query = db.selectFrom("children");
   if (owner !== undefined) query = query.where("children.created_by_id", "=", owner);
@@ -138,7 +139,7 @@ export interface ChildReferral {
 /** A child its creator or an administrator may see, with its referrals; anyone else gets NotFoundError. */
 export async function getChild(db: DB, actor: CurrentUser, id: number): Promise<ChildRow & { referrals: ChildReferral[] }> {
   const child = (await db.selectFrom("children").select(CHILD_COLUMNS).where("children.id", "=", id).executeTakeFirst()) as ChildRow | undefined;
-  if (!child || (child.createdById !== actor.id && !actor.isAdmin)) throw new NotFoundError("child");
+  if (!child || !mayViewChild(actor, child)) throw new NotFoundError("child");
   const referrals = await db
     .selectFrom("referrals")
     .select(["id", "status", "created_at as createdAt", "updated_at as updatedAt", "submission_date as submissionDate"])
@@ -150,9 +151,7 @@ export async function getChild(db: DB, actor: CurrentUser, id: number): Promise<
 }
 
 /** Administrators see children but do not create or change them (docs/product-rules.md R43). */
-function requireReferrer(actor: CurrentUser) {
-  if (actor.isAdmin) throw new ForbiddenError("administrators do not create or change children");
-}
+const ADMINISTRATORS_REFUSED = "administrators do not create or change children";
 
 /** The rules a saved child obeys, whatever the form said: a real date, under 36 months, living in Maryland. */
 async function checkChild(db: DB, input: ChildName, today: string) {
@@ -181,7 +180,7 @@ function childColumns(input: ChildName) {
 }
 
 export async function createChild(db: DB, actor: CurrentUser, input: ChildName, today = easternCalendarDate()): Promise<{ id: number }> {
-  requireReferrer(actor);
+  if (!mayCreateChild(actor)) throw new ForbiddenError(ADMINISTRATORS_REFUSED);
   await checkChild(db, input, today);
   const now = new Date().toISOString();
   return db
@@ -192,8 +191,8 @@ export async function createChild(db: DB, actor: CurrentUser, input: ChildName, 
 }
 
 export async function updateChild(db: DB, actor: CurrentUser, id: number, input: ChildName, today = easternCalendarDate()): Promise<void> {
-  await getChild(db, actor, id);
-  requireReferrer(actor);
+  const child = await getChild(db, actor, id);
+  if (!mayEditChild(actor, child)) throw new ForbiddenError(ADMINISTRATORS_REFUSED);
   await checkChild(db, input, today);
   await db
     .updateTable("children")
@@ -210,10 +209,9 @@ export class ChildHasSubmittedReferralError extends Error {
 
 export async function deleteChild(db: DB, actor: CurrentUser, id: number): Promise<void> {
   const files = await writeTransaction(db, async (trx) => {
-    await getChild(trx, actor, id);
-    requireReferrer(actor);
-    const submitted = await trx.selectFrom("referrals").select("id").where("child_id", "=", id).where("status", "<>", "Draft").executeTakeFirst();
-    if (submitted) throw new ChildHasSubmittedReferralError(String(id));
+    const child = await getChild(trx, actor, id);
+    if (!mayEditChild(actor, child)) throw new ForbiddenError(ADMINISTRATORS_REFUSED);
+    if (!mayDeleteChild(actor, child)) throw new ChildHasSubmittedReferralError(String(id));
     const drafts = await trx.selectFrom("referrals").select("id").where("child_id", "=", id).execute();
     // The drafts and their documents go with the child (ON DELETE CASCADE); their files after the commit.
     const storedNames = await storedFilesOf(trx, drafts.map((draft) => draft.id));
@@ -225,8 +223,8 @@ export async function deleteChild(db: DB, actor: CurrentUser, id: number): Promi
 
 /** Starts a Draft referral for a child of the person's own (the wizard then fills it in). */
 export async function startReferral(db: DB, actor: CurrentUser, childId: number): Promise<{ id: number }> {
-  await getChild(db, actor, childId);
-  requireReferrer(actor);
+  const child = await getChild(db, actor, childId);
+  if (!mayStartReferral(actor, child)) throw new ForbiddenError(ADMINISTRATORS_REFUSED);
   const now = new Date().toISOString();
   return db
     .insertInto("referrals")

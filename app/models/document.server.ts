@@ -2,6 +2,7 @@ import { writeTransaction, type DB } from "~/db.server";
 import { listStoredFiles, removeStoredFiles, type StoredFile } from "~/services/uploads.server";
 import type { WizardIds } from "~/wizard/steps";
 import { NotFoundError } from "./errors";
+import { mayViewReferral } from "./policy";
 import { recordAccess, referralForReviewToken } from "./referral-admin.server";
 import { getDraftForEdit } from "./referral.server";
 import type { CurrentUser } from "./user.server";
@@ -72,7 +73,7 @@ export async function readDocument(db: DB, actor: CurrentUser, documentId: numbe
     .where("d.id", "=", documentId)
     .where("d.disabled", "=", 0)
     .executeTakeFirst();
-  if (!row || (!actor.isAdmin && row.created_by_id !== actor.id)) throw new NotFoundError("document");
+  if (!row || !mayViewReferral(actor, { createdById: row.created_by_id })) throw new NotFoundError("document");
   await recordAccess(db, { userId: actor.id }, { id: row.referral_id, createdById: row.created_by_id }, { action: "view", entityType: "document", entityId: row.id });
   return { ...summary(row), referralId: row.referral_id };
 }
@@ -146,7 +147,7 @@ export async function deleteDocument(db: DB, actor: CurrentUser, ids: WizardIds,
  */
 export async function getDocumentFile(db: DB, actor: CurrentUser, documentId: number) {
   const row = await documentWithReferral(db, documentId);
-  if (!row || (!actor.isAdmin && row.created_by_id !== actor.id)) throw new NotFoundError("document");
+  if (!row || !mayViewReferral(actor, { createdById: row.created_by_id })) throw new NotFoundError("document");
   await recordAccess(db, { userId: actor.id }, { id: row.referral_id, createdById: row.created_by_id }, { action: "download", entityType: "document", entityId: documentId });
   return { storedName: row.file_path, fileName: row.file_name, contentType: row.content_type, size: row.size_bytes };
 }

@@ -3,6 +3,7 @@ import type { Database } from "../../db/schema";
 import type { DB } from "~/db.server";
 import { formatPhone, type PhoneParts } from "~/utils/phone";
 import { ForbiddenError, NotFoundError } from "./errors";
+import { mayEditPhone, mayViewPhone, mayViewRecordsOf } from "./policy";
 import type { CurrentUser } from "./user.server";
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -42,7 +43,7 @@ const PHONE_ROW = ["id", "area_code as areaCode", "prefix", "suffix", "created_b
 
 /** The caller's numbers, or everyone's (or one person's) for an administrator. */
 export async function listPhones(db: DB, actor: CurrentUser, { page, count, ownerId }: { page: number; count: number; ownerId?: number }) {
-  if (!actor.isAdmin && ownerId !== undefined && ownerId !== actor.id) throw new NotFoundError("phone numbers");
+  if (ownerId !== undefined && !mayViewRecordsOf(actor, ownerId)) throw new NotFoundError("phone numbers");
   const owner = actor.isAdmin ? ownerId : actor.id;
   let rows = db.selectFrom("phone_numbers");
   if (owner !== undefined) rows = rows.where("created_by_id", "=", owner);
@@ -53,7 +54,7 @@ export async function listPhones(db: DB, actor: CurrentUser, { page, count, owne
 
 export async function getPhone(db: DB, actor: CurrentUser, id: number): Promise<PhoneRow> {
   const row = (await db.selectFrom("phone_numbers").select(PHONE_ROW).where("id", "=", id).executeTakeFirst()) as PhoneRow | undefined;
-  if (!row || (!actor.isAdmin && row.createdById !== actor.id)) throw new NotFoundError("phone number");
+  if (!row || !mayViewPhone(actor, row)) throw new NotFoundError("phone number");
   return row;
 }
 
@@ -64,7 +65,7 @@ export async function createPhone(db: DB, actor: CurrentUser, parts: PhoneParts)
 /** The owner's number, not held by a submitted referral; administrators change no one's numbers. */
 async function ownChangeablePhone(db: DB, actor: CurrentUser, id: number) {
   const row = await getPhone(db, actor, id);
-  if (row.createdById !== actor.id) throw new ForbiddenError("only its owner changes a phone number");
+  if (!mayEditPhone(actor, row)) throw new ForbiddenError("only its owner changes a phone number");
   const sent = await db
     .selectFrom("referrals as r")
     .select("r.id")

@@ -7,6 +7,7 @@ import { hitRateLimit } from "~/services/rate-limit.server";
 import type { PhoneParts } from "~/utils/phone";
 import { InputError, NotFoundError } from "./errors";
 import { insertPhone, phoneText } from "./phone.server";
+import { mayEditProfile, mayViewRecordsOf } from "./policy";
 import { checkPersonChoices, EmailTakenError, hasAdminRole, personColumns, type CurrentUser } from "./user.server";
 
 export interface Profile {
@@ -42,7 +43,7 @@ type PhoneField = keyof typeof PHONE_COLUMNS;
 
 /** A user's profile: for the user, or for an administrator (docs/product-rules.md R12); anyone else gets NotFoundError. */
 export async function getProfile(db: DB, actor: CurrentUser, userId: number): Promise<Profile> {
-  if (actor.id !== userId && !actor.isAdmin) throw new NotFoundError("user");
+  if (!mayViewRecordsOf(actor, userId)) throw new NotFoundError("user");
   const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
   if (!user) throw new NotFoundError("user");
   const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
@@ -99,7 +100,7 @@ export interface ProfileChange {
  * as a sign-in. A taken e-mail gives EmailTakenError.
  */
 export async function updateProfile(db: DB, actor: CurrentUser, userId: number, input: ProfileUpdate, { signedIn = true }: { signedIn?: boolean } = {}): Promise<ProfileChange> {
-  if (actor.id !== userId) throw new NotFoundError("user");
+  if (!mayEditProfile(actor, userId)) throw new NotFoundError("user");
   await checkPersonChoices(db, input);
 
   const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();

@@ -3,6 +3,7 @@ import { createToken, hashToken } from "~/auth/token.server";
 import { writeTransaction, type DB } from "~/db.server";
 import type { AdminStatus } from "~/utils/statuses";
 import { ForbiddenError, NotFoundError } from "./errors";
+import { mayMakeReviewLink, mayRecordStatus, mayViewReferral, referralFacts, type ReferralFacts } from "./policy";
 import { mailReferrer } from "./referral-mail.server";
 import type { CurrentUser } from "./user.server";
 
@@ -15,12 +16,15 @@ function requireAdministrator(actor: CurrentUser) {
   if (!actor.isAdmin) throw new ForbiddenError("administrators only");
 }
 
-/** A referral past the Draft stage: what administrators act on. Anyone else: NotFoundError or ForbiddenError. */
-async function submittedReferral(db: DB, actor: CurrentUser, referralId: number) {
+/**
+ * A referral past the Draft stage, for what administrators do with it (`may`: mayRecordStatus or
+ * mayMakeReviewLink). Anyone else: NotFoundError or ForbiddenError.
+ */
+async function submittedReferral(db: DB, actor: CurrentUser, referralId: number, may: (actor: CurrentUser, referral: ReferralFacts) => boolean) {
   const referral = await db.selectFrom("referrals").select(["id", "status", "created_by_id", "child_id"]).where("id", "=", referralId).executeTakeFirst();
-  if (!referral || (!actor.isAdmin && referral.created_by_id !== actor.id)) throw new NotFoundError("referral");
+  if (!referral || !mayViewReferral(actor, referralFacts(referral))) throw new NotFoundError("referral");
   requireAdministrator(actor);
-  if (referral.status === "Draft") throw new ForbiddenError("a Draft has no status to record yet");
+  if (!may(actor, referralFacts(referral))) throw new ForbiddenError("a Draft has no status to record yet");
   return referral;
 }
 
@@ -40,7 +44,7 @@ export interface StatusChange {
  */
 export async function recordStatusChange(db: DB, actor: CurrentUser, referralId: number, change: StatusChange): Promise<{ from: ReferralStatus; to: AdminStatus; at: string }> {
   const outcome = await writeTransaction(db, async (trx) => {
-    const referral = await submittedReferral(trx, actor, referralId);
+    const referral = await submittedReferral(trx, actor, referralId, mayRecordStatus);
     const at = new Date().toISOString();
     await trx
       .insertInto("referral_status_history")
@@ -77,7 +81,7 @@ export async function recordStatusChange(db: DB, actor: CurrentUser, referralId:
 
 /** The status history of a referral, newest first, for administrators. */
 export async function statusHistory(db: DB, actor: CurrentUser, referralId: number) {
-  await submittedReferral(db, actor, referralId);
+  await submittedReferral(db, actor, referralId, mayRecordStatus);
   return db
     .selectFrom("referral_status_history as h")
     .leftJoin("users as u", "u.id", "h.changed_by_id")
@@ -94,7 +98,7 @@ export const REVIEW_LINK_MAX_DAYS = 90;
 
 /** A review link for an outside reviewer: the token is returned once and only its hash is kept. */
 export async function createReviewLink(db: DB, actor: CurrentUser, referralId: number, days = REVIEW_LINK_DEFAULT_DAYS, now = new Date()): Promise<{ id: number; token: string; expiresAt: string }> {
-  const referral = await submittedReferral(db, actor, referralId);
+  const referral = await submittedReferral(db, actor, referralId, mayMakeReviewLink);
   const { token, hash } = createToken();
   const expiresAt = new Date(now.getTime() + Math.min(REVIEW_LINK_MAX_DAYS, Math.max(1, Math.round(days))) * 86_400_000).toISOString();
   const row = await db
@@ -106,7 +110,7 @@ export async function createReviewLink(db: DB, actor: CurrentUser, referralId: n
 }
 
 export async function listReviewLinks(db: DB, actor: CurrentUser, referralId: number) {
-  await submittedReferral(db, actor, referralId);
+  await submittedReferral(db, actor, referralId, mayMakeReviewLink);
   return db
     .selectFrom("review_tokens as t")
     .leftJoin("users as u", "u.id", "t.created_by_id")
@@ -117,7 +121,7 @@ export async function listReviewLinks(db: DB, actor: CurrentUser, referralId: nu
 }
 
 export async function revokeReviewLink(db: DB, actor: CurrentUser, referralId: number, linkId: number): Promise<void> {
-  await submittedReferral(db, actor, referralId);
+  await submittedReferral(db, actor, referralId, mayMakeReviewLink);
   const result = await db
     .updateTable("review_tokens")
     .set({ revoked_at: new Date().toISOString() })
@@ -192,7 +196,7 @@ export async function adminReviewPanel(db: DB, actor: CurrentUser, referralId: n
     .where("id", "=", referralId)
     .executeTakeFirst();
   if (!referral) throw new NotFoundError("referral");
-  if (referral.status === "Draft") return null;
+  if (!mayRecordStatus(actor, referral)) return null;
   return {
     referralId,
     history: await statusHistory(db, actor, referralId),

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
+import { CONSENT } from "~/schemas/referral";
 import { readOutbox } from "~/test/outbox";
 import { addPerson } from "~/test/people";
 import { parseListQuery } from "~/utils/list";
@@ -55,7 +56,7 @@ async function completeDraft() {
       family_primary_language: "2",
       family_needs_interpreter: "yes",
       child_in_foster_care: "no",
-      child_parent_consent: 2,
+      child_parent_consent: CONSENT.no,
     },
     races: ["2028-9"],
     referrerPhone: { areaCode: "410", prefix: "555", suffix: "0001" },
@@ -84,7 +85,7 @@ describe("the review", () => {
   it("asks for a phone for each adult, and for the consent form when consent is yes", async () => {
     const ids = await completeDraft();
     await saveAdult(test.db, owner, ids, null, { firstName: "Juan", lastName: "Pérez", childRelationship: "2", homePhoneNumber: null, workPhoneNumber: null, mobilePhoneNumber: null });
-    await saveStep(test.db, owner, ids, { columns: { child_parent_consent: 1 } });
+    await saveStep(test.db, owner, ids, { columns: { child_parent_consent: CONSENT.yes } });
     expect((await getReferralForReview(test.db, owner, ids, "en")).missing).toEqual([{ section: "adultPhone", name: "Juan Pérez" }, { section: "consentDocument" }]);
   });
 

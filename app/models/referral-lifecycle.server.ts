@@ -2,6 +2,7 @@ import type { Insertable } from "kysely";
 import type { ReferralsTable } from "../../db/schema";
 import { writeTransaction, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
+import { CONSENT } from "~/schemas/referral";
 import { removeStoredFiles } from "~/services/uploads.server";
 import { missingItems, type CompletenessFacts, type MissingItem } from "~/wizard/completeness";
 import { OTHER, shownRelationship } from "~/wizard/relationship";
@@ -12,11 +13,12 @@ import { getLookupLabel, getLookups, lookupLabel, type LookupType } from "./look
 import { recordAccess, referralForReviewToken } from "./referral-admin.server";
 import { mailReferrer } from "./referral-mail.server";
 import { phoneText } from "./phone.server";
+import { mayCopyReferral, mayDeleteReferral, mayEditReferral, maySubmitReferral, mayViewReferral, referralFacts, type ReferralFacts } from "./policy";
 import type { CurrentUser } from "./user.server";
 
 // A referral's life after the wizard (docs/product-rules.md R68, R69, R71, R72): the review of every
-// answer and what is missing, the confirmed submit, copy and delete. Who may do what
-// (docs/product-rules.md R45, R87, R108): the creator reviews, submits (a complete Draft), copies (any
+// answer and what is missing, the confirmed submit, copy and delete. Who may do what (app/models/policy.ts;
+// docs/product-rules.md R45, R87, R108): the creator reviews, submits (a complete Draft), copies (any
 // of theirs) and deletes (a Draft); administrators review everything and change nothing; anyone else
 // is told the referral does not exist.
 
@@ -30,15 +32,18 @@ function referralRow(db: DB, id: number) {
 export async function readableReferral(db: DB, actor: CurrentUser, ids: WizardIds): Promise<Row> {
   const referral = await referralRow(db, ids.referral);
   if (!referral || referral.child_id !== ids.child || referral.created_by_id !== ids.user) throw new NotFoundError("referral");
-  if (!actor.isAdmin && referral.created_by_id !== actor.id) throw new NotFoundError("referral");
+  if (!mayViewReferral(actor, referralFacts(referral))) throw new NotFoundError("referral");
   return referral;
 }
 
-/** The referral its creator may change (copy, delete, submit); administrators get ForbiddenError. */
+/**
+ * The referral its creator may act on (copy, delete, submit); administrators get ForbiddenError.
+ * Copying asks least of them (any of theirs, docs/product-rules.md R71): submit and delete then ask their own rule.
+ */
 export async function ownReferral(db: DB, actor: CurrentUser, referralId: number): Promise<Row> {
   const referral = await referralRow(db, referralId);
-  if (!referral || (!actor.isAdmin && referral.created_by_id !== actor.id)) throw new NotFoundError("referral");
-  if (actor.isAdmin) throw new ForbiddenError("administrators do not change referrals");
+  if (!referral || !mayViewReferral(actor, referralFacts(referral))) throw new NotFoundError("referral");
+  if (!mayCopyReferral(actor, referralFacts(referral))) throw new ForbiddenError("administrators do not change referrals");
   return referral;
 }
 
@@ -105,8 +110,7 @@ export async function getReferralForReview(db: DB, actor: CurrentUser, ids: Wiza
   const referral = await readableReferral(db, actor, ids);
   // Anyone but its creator opening it is on the record of access (34 CFR 303.406).
   await recordAccess(db, { userId: actor.id }, { id: referral.id, createdById: referral.created_by_id }, { action: "view", entityType: "referral", entityId: referral.id });
-  const isCreator = referral.created_by_id === actor.id && !actor.isAdmin;
-  return reviewOf(db, referral, ids, language, isCreator);
+  return reviewOf(db, referral, ids, language, actor);
 }
 
 /**
@@ -137,11 +141,12 @@ export async function getReferralForReviewLink(db: DB, token: string | null | un
   const referral = await referralRow(db, link.referralId);
   if (!referral) return null;
   await recordAccess(db, { reviewLinkId: link.linkId }, { id: referral.id, createdById: referral.created_by_id }, { action: "view", entityType: "referral", entityId: referral.id });
-  const review = await reviewOf(db, referral, { child: referral.child_id, referral: referral.id, user: referral.created_by_id }, language, false);
+  const review = await reviewOf(db, referral, { child: referral.child_id, referral: referral.id, user: referral.created_by_id }, language, null);
   return { ...review, createdBy: null };
 }
 
-async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Language, isCreator: boolean) {
+/** `actor`: the signed-in reader, or null for a review link's holder, who may do nothing with it. */
+async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Language, actor: CurrentUser | null) {
   const label = (type: LookupType, code: string | null) => getLookupLabel(db, type, code, language);
   const child = await db.selectFrom("children").selectAll().where("id", "=", referral.child_id).executeTakeFirstOrThrow();
   const creator = await db.selectFrom("users").select(["first_name", "last_name", "email"]).where("id", "=", referral.created_by_id).executeTakeFirstOrThrow();
@@ -159,7 +164,7 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
     .execute();
   const adults = await adultsWithPhones(db, referral.id);
   const facts = await completenessOf(db, referral);
-  const isDraft = referral.status === "Draft";
+  const may = (rule: (actor: CurrentUser, referral: ReferralFacts) => boolean) => actor !== null && rule(actor, referralFacts(referral));
   // Home visiting is stored as Other with its text; any other "Other" shows what was typed.
   const relationshipText = async () => {
     const shown = shownRelationship({ relationship: referral.referrer_relationship, sourceOther: referral.referral_source_other });
@@ -225,10 +230,10 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
       failedScreeningDate: referral.failed_screening_date,
     },
     additionalDetails: referral.additional_details,
-    consent: referral.child_parent_consent ?? 3,
+    consent: referral.child_parent_consent ?? CONSENT.notYet,
     documents: documents.map((row) => ({ id: row.id, description: row.description, isConsent: row.is_consent === 1, fileName: row.file_name, size: row.size_bytes, createdAt: row.created_at })),
     missing: missingItems(facts),
-    can: { edit: isCreator && isDraft, submit: isCreator && isDraft, delete: isCreator && isDraft, copy: isCreator },
+    can: { edit: may(mayEditReferral), submit: may(maySubmitReferral), delete: may(mayDeleteReferral), copy: may(mayCopyReferral) },
   };
 }
 export type ReferralReview = Awaited<ReturnType<typeof reviewOf>>;
@@ -249,7 +254,8 @@ export class IncompleteReferralError extends Error {
 export async function submitReferral(db: DB, actor: CurrentUser, referralId: number): Promise<{ submitted: boolean; status: string }> {
   const outcome = await writeTransaction(db, async (trx) => {
     const referral = await ownReferral(trx, actor, referralId);
-    if (referral.status !== "Draft") return { submitted: false, status: referral.status };
+    // Its creator's, so only a status past Draft stops it: already submitted, by another request.
+    if (!maySubmitReferral(actor, referralFacts(referral))) return { submitted: false, status: referral.status };
     const missing = missingItems(await completenessOf(trx, referral));
     if (missing.length) throw new IncompleteReferralError(missing);
     const now = new Date().toISOString();
@@ -328,7 +334,7 @@ export async function copyReferral(db: DB, actor: CurrentUser, referralId: numbe
 export async function deleteReferral(db: DB, actor: CurrentUser, referralId: number): Promise<void> {
   const files = await writeTransaction(db, async (trx) => {
     const referral = await ownReferral(trx, actor, referralId);
-    if (referral.status !== "Draft") throw new ForbiddenError("only a Draft is deleted");
+    if (!mayDeleteReferral(actor, referralFacts(referral))) throw new ForbiddenError("only a Draft is deleted");
     const files = await storedFilesOf(trx, [referral.id]);
     const adults = await trx.selectFrom("adults").select(["home_phone_id", "work_phone_id", "mobile_phone_id"]).where("referral_id", "=", referral.id).execute();
     const phones = [referral.referrer_phone_id, ...adults.flatMap((adult) => [adult.home_phone_id, adult.work_phone_id, adult.mobile_phone_id])].filter(

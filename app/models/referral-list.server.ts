@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from "kysely";
-import type { Database, ReferralStatus } from "../../db/schema";
+import type { Database } from "../../db/schema";
 import type { DB } from "~/db.server";
+import { REFERRAL_STATUSES, UNRECORDED_STATUSES, type ReferralStatus } from "~/utils/statuses";
 import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
 import { NotFoundError } from "./errors";
 import type { CurrentUser } from "./user.server";
@@ -8,17 +9,6 @@ import type { CurrentUser } from "./user.server";
 // The referral lists (docs/product-rules.md R75): one list with a status filter of Draft (/app/referrals/drafts),
 // Submitted (everything not Draft: the not_equals[status]=Draft filter) or User (one user's, for
 // administrators). A referrer sees their own referrals; administrators see everyone's.
-
-export const REFERRAL_STATUSES: readonly ReferralStatus[] = [
-  "Draft",
-  "Submitted",
-  "Received",
-  "Processed",
-  "Unable to Process",
-  "Unable to Contact",
-  "Eligible",
-  "Not Eligible",
-];
 
 /** "all" is the JSON API's list (GET /api/referrals), whose status filters are its own. */
 export type ReferralListKind = "drafts" | "submitted" | "user" | "all";
@@ -239,7 +229,7 @@ export async function listStatusUpdates(db: DB, actor: CurrentUser, { page, coun
     .selectFrom("referrals as r")
     .innerJoin("children as c", "c.id", "r.child_id")
     .where("r.created_by_id", "=", actor.id)
-    .where("r.status", "not in", ["Draft", "Submitted"]);
+    .where("r.status", "not in", UNRECORDED_STATUSES);
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   const data = await base
     .select([
@@ -271,7 +261,7 @@ export async function dashboardCounts(db: DB, actor: CurrentUser) {
   return {
     drafts: await count(own.where("status", "=", "Draft")),
     submitted: await count(own.where("status", "<>", "Draft")),
-    statusUpdates: await count(referrals.where("created_by_id", "=", actor.id).where("status", "not in", ["Draft", "Submitted"])),
+    statusUpdates: await count(referrals.where("created_by_id", "=", actor.id).where("status", "not in", UNRECORDED_STATUSES)),
     children: Number((await children.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
     users: actor.isAdmin ? Number((await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n) : null,
   };

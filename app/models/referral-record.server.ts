@@ -3,6 +3,7 @@ import type { DB } from "~/db.server";
 import { missingItems } from "~/wizard/completeness";
 import type { WizardIds } from "~/wizard/steps";
 import { NotFoundError } from "./errors";
+import { mayViewReferral } from "./policy";
 import { recordAccess } from "./referral-admin.server";
 import { completenessOf, readableReferral } from "./referral-lifecycle.server";
 import type { CurrentUser } from "./user.server";
@@ -14,7 +15,7 @@ import type { CurrentUser } from "./user.server";
 /** The wizard's ids of a referral the actor may read; NotFoundError for anyone else. */
 export async function wizardIdsOf(db: DB, actor: CurrentUser, referralId: number): Promise<WizardIds> {
   const row = await db.selectFrom("referrals").select(["id", "child_id", "created_by_id"]).where("id", "=", referralId).executeTakeFirst();
-  if (!row || (!actor.isAdmin && row.created_by_id !== actor.id)) throw new NotFoundError("referral");
+  if (!row || !mayViewReferral(actor, { createdById: row.created_by_id })) throw new NotFoundError("referral");
   return { child: row.child_id, referral: row.id, user: row.created_by_id };
 }
 

@@ -7,6 +7,7 @@ import type { WizardIds } from "~/wizard/steps";
 import { ForbiddenError, InputError, InvalidChoiceError, NotFoundError } from "./errors";
 import { unknownLookupCodes, type LookupType } from "./lookup.server";
 import { insertPhone, phoneText } from "./phone.server";
+import { mayEditReferral, mayViewReferral, referralFacts } from "./policy";
 import type { CurrentUser } from "./user.server";
 
 /**
@@ -17,9 +18,9 @@ import type { CurrentUser } from "./user.server";
 export async function getDraftForEdit(db: DB, actor: CurrentUser, ids: WizardIds) {
   const referral = await db.selectFrom("referrals").selectAll().where("id", "=", ids.referral).executeTakeFirst();
   if (!referral || referral.child_id !== ids.child || referral.created_by_id !== ids.user) throw new NotFoundError("referral");
-  if (actor.isAdmin) throw new ForbiddenError("administrators do not edit referrals");
-  if (referral.created_by_id !== actor.id) throw new NotFoundError("referral");
-  if (referral.status !== "Draft") throw new ForbiddenError("only a Draft is edited");
+  const facts = referralFacts(referral);
+  if (!mayViewReferral(actor, facts)) throw new NotFoundError("referral");
+  if (!mayEditReferral(actor, facts)) throw new ForbiddenError(actor.isAdmin ? "administrators do not edit referrals" : "only a Draft is edited");
   return referral;
 }
 export type DraftReferral = Awaited<ReturnType<typeof getDraftForEdit>>;
@@ -199,7 +200,7 @@ export async function readAdult(db: DB, actor: CurrentUser, adultId: number) {
     .select("r.created_by_id")
     .where("a.id", "=", adultId)
     .executeTakeFirst();
-  if (!row || (!actor.isAdmin && row.created_by_id !== actor.id)) throw new NotFoundError("adult");
+  if (!row || !mayViewReferral(actor, { createdById: row.created_by_id })) throw new NotFoundError("adult");
   const phone = (id: number | null) =>
     id ? db.selectFrom("phone_numbers").select(["id", "area_code", "prefix", "suffix"]).where("id", "=", id).executeTakeFirst() : Promise.resolve(undefined);
   return { row, phones: { home: await phone(row.home_phone_id), work: await phone(row.work_phone_id), mobile: await phone(row.mobile_phone_id) } };

@@ -2,6 +2,7 @@ import { json, type AppLoadContext } from "@remix-run/node";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { CHILD_LIST, listChildren } from "~/models/child.server";
+import { mayCreateChild } from "~/models/policy";
 import type { CurrentUser } from "~/models/user.server";
 import { easternCalendarDate } from "~/utils/dates";
 import { parseListPageQuery } from "~/utils/list";
@@ -28,7 +29,7 @@ export async function loadChildrenList(db: AppLoadContext["db"], request: Reques
       total,
       rows: data.map((row) => ({ id: row.id, name: [row.firstName, row.middleName, row.lastName].filter(Boolean).join(" "), birthdate: row.birthdate, createdAt: row.createdAt })),
       filterError,
-      canCreate: !actor.isAdmin,
+      canCreate: mayCreateChild(actor),
       language,
       exportHref: `/app/children/export.csv?${exportParams}`,
       exportName: `children-${easternCalendarDate()}.csv`,

@@ -2,12 +2,14 @@ import { json, type AppLoadContext } from "@remix-run/node";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { getLookupOptions } from "~/models/lookup.server";
+import { mayCopyReferral, mayDeleteReferral, mayEditReferral } from "~/models/policy";
 import { copyReferral, deleteReferral, ownReferral } from "~/models/referral-lifecycle.server";
-import { listReferrals, REFERRAL_STATUSES, referralListSpec, type ReferralListKind } from "~/models/referral-list.server";
+import { listReferrals, referralListSpec, type ReferralListKind } from "~/models/referral-list.server";
 import type { CurrentUser } from "~/models/user.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { easternCalendarDate } from "~/utils/dates";
 import { parseListPageQuery } from "~/utils/list";
+import { PAST_DRAFT_STATUSES, REFERRAL_STATUSES } from "~/utils/statuses";
 import { idParam, orHttpError } from "~/utils/route.server";
 import { cutText } from "~/utils/text";
 import { openReferralHref, stepHref } from "~/wizard/steps";
@@ -43,7 +45,7 @@ export async function loadReferralList(
   const deleting = url.searchParams.get("delete");
   const rows = data.map((row) => ({
     id: row.id,
-    href: openReferralHref(row, actor.isAdmin),
+    href: openReferralHref(row, actor),
     childName: [row.childFirstName, row.childMiddleName, row.childLastName].filter(Boolean).join(" "),
     birthdate: row.birthdate,
     status: row.status,
@@ -55,8 +57,9 @@ export async function loadReferralList(
     statusUpdatedAt: row.statusUpdatedAt,
     completedByName: row.completedByName,
     completedByEmail: row.completedByEmail,
-    mayChange: !actor.isAdmin && row.createdById === actor.id && row.status === "Draft",
-    mayCopy: !actor.isAdmin && row.createdById === actor.id,
+    mayChange: mayEditReferral(actor, row),
+    mayCopy: mayCopyReferral(actor, row),
+    mayDelete: mayDeleteReferral(actor, row),
   }));
   return json(
     {
@@ -72,8 +75,8 @@ export async function loadReferralList(
       isAdmin: actor.isAdmin,
       language,
       counties,
-      statuses: REFERRAL_STATUSES.filter((status) => (kind === "submitted" ? status !== "Draft" : true)),
-      confirmDelete: rows.find((row) => String(row.id) === deleting && row.mayChange) ?? null,
+      statuses: kind === "submitted" ? PAST_DRAFT_STATUSES : REFERRAL_STATUSES,
+      confirmDelete: rows.find((row) => String(row.id) === deleting && row.mayDelete) ?? null,
       exportHref: `/app/referrals/export.csv?${exportParams}`,
       exportName: `referrals-${kind}-${easternCalendarDate()}.csv`,
     },

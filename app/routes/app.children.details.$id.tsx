@@ -8,9 +8,11 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { ChildHasSubmittedReferralError, deleteChild, getChild, startReferral } from "~/models/child.server";
 import { getLookupLabel } from "~/models/lookup.server";
+import { mayDeleteChild, mayEditChild, mayEditReferral, mayStartReferral } from "~/models/policy";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatCalendarDate, formatDateEastern, formatLongDateEastern } from "~/utils/dates";
 import { idParam, notFound, orHttpError } from "~/utils/route.server";
+import type { ReferralStatus } from "~/utils/statuses";
 import { openReferralHref, stepHref } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "children"] };
@@ -24,10 +26,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const name = [child.firstName, child.middleName, child.lastName].filter(Boolean).join(" ");
   const confirmDelete = new URL(request.url).searchParams.has("delete");
   // Administrators see the child; only its creator changes it (docs/product-rules.md R42, R43).
-  const mayChange = !actor.isAdmin && child.createdById === actor.id;
-  const open = (referral: { id: number; status: string }) => openReferralHref({ ...referral, childId: child.id, createdById: child.createdById }, !mayChange);
+  const mayChange = mayEditChild(actor, child);
+  const mayRefer = mayStartReferral(actor, child);
+  // A child's referrals are its creator's (startReferral, copyReferral).
+  const facts = (referral: { id: number; status: ReferralStatus }) => ({ ...referral, childId: child.id, createdById: child.createdById });
+  const open = (referral: { id: number; status: ReferralStatus }) => openReferralHref(facts(referral), actor);
   // The draft last worked on is the one to continue.
-  const draft = child.referrals.filter((referral) => referral.status === "Draft").sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
+  const draft = child.referrals.filter((referral) => mayEditReferral(actor, facts(referral))).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
   return json({
     title: title(confirmDelete ? "children:details.deleteTitle" : "children:details.title", { name }),
     child: { id: child.id, name },
@@ -41,9 +46,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       updatedAt: formatDateEastern(referral.updatedAt, language),
       submissionDate: referral.submissionDate ? formatDateEastern(referral.submissionDate, language) : null,
     })),
-    draft: mayChange && draft ? { href: open(draft), startedOn: formatLongDateEastern(draft.createdAt, language) } : null,
+    draft: draft ? { href: open(draft), startedOn: formatLongDateEastern(draft.createdAt, language) } : null,
     mayChange,
-    deletable: child.referrals.every((referral) => referral.status === "Draft"),
+    mayRefer,
+    mayDelete: mayDeleteChild(actor, child),
     confirmDelete,
   });
 }
@@ -70,7 +76,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ChildDetails() {
-  const { child, birthdate, state, referrals, draft, mayChange, deletable, confirmDelete } = useLoaderData<typeof loader>();
+  const { child, birthdate, state, referrals, draft, mayChange, mayRefer, mayDelete, confirmDelete } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation(["children", "common"]);
   const deleteQuestion = {
@@ -80,7 +86,7 @@ export default function ChildDetails() {
     cancelLabel: t("details.deleteCancel"),
     intent: "delete",
   };
-  if (confirmDelete && mayChange && deletable) return <ConfirmPage {...deleteQuestion} cancelTo={`/app/children/details/${child.id}`} />;
+  if (confirmDelete && mayDelete) return <ConfirmPage {...deleteQuestion} cancelTo={`/app/children/details/${child.id}`} />;
 
   return (
     <div className="child-page">
@@ -107,7 +113,7 @@ export default function ChildDetails() {
         </p>
       ) : null}
 
-      {mayChange ? (
+      {mayRefer ? (
         // One way forward is the main one: the draft waiting, else a new referral.
         <div className="child-forward">
           {draft ? <p>{t("details.continueDraftHint", { date: draft.startedOn })}</p> : null}
@@ -160,7 +166,7 @@ export default function ChildDetails() {
         // Apart from the ways forward, and never a large red button: deleting is asked again first.
         <section className="child-delete" aria-labelledby="child-delete-heading">
           <h2 id="child-delete-heading">{t("details.deleteHeading")}</h2>
-          {deletable ? (
+          {mayDelete ? (
             <ConfirmAction id="delete-child" href="?delete" triggerLabel={t("details.delete")} triggerClassName="usa-button usa-button--outline button--danger" {...deleteQuestion} />
           ) : (
             <p>{t("details.cannotDelete")}</p>

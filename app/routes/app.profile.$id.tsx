@@ -23,6 +23,7 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { listAddressBook } from "~/models/address.server";
 import { InputError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
+import { mayEditProfile } from "~/models/policy";
 import { getProfile, updateProfile } from "~/models/profile.server";
 import { EmailTakenError } from "~/models/user.server";
 import { ProfileSchema } from "~/schemas/account";
@@ -40,7 +41,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const addresses = await orHttpError(listAddressBook(db, actor, userId));
   const language = await getLanguage(request);
   const { title } = await getPageTranslation(request, ["profile", "common"]);
-  const mode = actor.id === userId ? ("owner" as const) : ("admin" as const);
+  const mode = mayEditProfile(actor, userId) ? ("owner" as const) : ("admin" as const);
   return json({
     title: mode === "owner" ? title("profile:title") : title("profile:adminTitle", { name: `${profile.firstName} ${profile.lastName}` }),
     mode,
@@ -62,7 +63,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireUser(request);
   const userId = idParam(params.id);
   // Only the owner changes a profile; anyone else is answered as if it did not exist.
-  if (actor.id !== userId) notFound();
+  if (!mayEditProfile(actor, userId)) notFound();
   const db = context.db;
   const formData = await request.formData();
   const strength = passwordStrength(String(formData.get("newPassword") ?? ""));

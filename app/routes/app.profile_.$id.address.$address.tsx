@@ -12,6 +12,7 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { deleteAddress, getAddress, saveAddress } from "~/models/address.server";
 import { InputError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
+import { mayEditProfile } from "~/models/policy";
 import { answerAddressLookup, NO_LOOKUP, readAddressIntent } from "~/routes-shared/address-form.server";
 import { AddressSchema } from "~/schemas/address";
 import { redirectWithToast } from "~/services/toast.server";
@@ -29,7 +30,7 @@ function addressParam(value: string | undefined): number | null {
 async function requireOwner(request: Request, idText: string | undefined) {
   const actor = await requireUser(request);
   const ownerId = idParam(idText);
-  if (actor.id !== ownerId) notFound();
+  if (!mayEditProfile(actor, ownerId)) notFound();
   return { actor, ownerId };
 }
 

@@ -11,6 +11,7 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { listAddressBook } from "~/models/address.server";
 import { getUserForAdmin, promotionProblem } from "~/models/admin-users.server";
 import { getLookupOptions } from "~/models/lookup.server";
+import { mayManageUser } from "~/models/policy";
 import { getProfile } from "~/models/profile.server";
 import { userAction } from "~/routes-shared/user-actions.server";
 import { formatDateTimeEastern } from "~/utils/dates";
@@ -48,15 +49,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       createdAt: when(account.created_at),
       updatedBy: account.updated_by,
     },
-    actionable:
-      actor.id === userId || account.roles.includes("ROLE_SUPER_ADMIN")
-        ? null
-        : {
-            id: userId,
-            name: `${profile.firstName} ${profile.lastName}`,
-            locked: account.locked === 1,
-            promotionProblem: promotionProblem({ isAdmin: account.isAdmin, hasReferrals: account.hasReferrals, lastLogin: account.last_login, email: account.email }, getConfig().ADMIN_EMAIL_DOMAINS),
-          },
+    actionable: mayManageUser(actor, { id: userId, isSuperAdmin: account.roles.includes("ROLE_SUPER_ADMIN") })
+      ? {
+          id: userId,
+          name: `${profile.firstName} ${profile.lastName}`,
+          locked: account.locked === 1,
+          promotionProblem: promotionProblem({ isAdmin: account.isAdmin, hasReferrals: account.hasReferrals, lastLogin: account.last_login, email: account.email }, getConfig().ADMIN_EMAIL_DOMAINS),
+        }
+      : null,
   });
 }
 

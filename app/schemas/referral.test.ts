@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { followUps, HOME_VISITING, relationshipColumns, shownRelationship } from "~/wizard/relationship";
-import { DetailsSchema, gestationParts, GestationalAgeSchema, RelationshipSchema, screeningSchema, SexSchema } from "./referral";
+import { CONSENT, CONSENT_ANSWERS, DEFAULT_CONSENT, DetailsSchema, GESTATION_UNKNOWN, gestationParts, GestationalAgeSchema, RelationshipSchema, screeningSchema, SexSchema } from "./referral";
 
 const issues = (result: { success: boolean; error?: { issues: Array<{ path: Array<string | number>; message: string }> } }) =>
   result.success ? {} : Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join("."), issue.message]));
@@ -87,5 +87,14 @@ describe("the reasons' second screen", () => {
     expect(screeningSchema("2026-11-21", "es").safeParse({ failedScreeningDate: "14/03/2026" }).data?.failedScreeningDate).toBe("2026-03-14");
     expect(issues(schema.safeParse({ failedScreeningDate: "14/03/2026" }))).toEqual({ failedScreeningDate: "validation.typedDate" });
     expect(issues(screeningSchema("2026-11-21", "es").safeParse({ failedScreeningDate: "22/11/2026" }))).toEqual({ failedScreeningDate: "validation.screeningDateFuture" });
+  });
+});
+
+describe("the stored codes", () => {
+  it("name the consent answers 1 yes, 2 no, 3 not yet known (R62), and -1 an unknown gestational age (R54)", () => {
+    expect(CONSENT).toEqual({ yes: 1, no: 2, notYet: 3 });
+    expect(CONSENT_ANSWERS).toEqual(["1", "2", "3"]);
+    expect(DEFAULT_CONSENT).toBe("3");
+    expect(GESTATION_UNKNOWN).toBe(-1);
   });
 });

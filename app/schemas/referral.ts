@@ -132,9 +132,10 @@ export const FosterCareSchema = z.object({
   childInFosterCare: choice(["yes", "no", "unknown"], "validation.fosterCare"),
 });
 
+/** The stored gestational age when "unknown" is ticked (docs/product-rules.md R54). */
 export const GESTATION_UNKNOWN = -1;
 
-/** Weeks × 7 + days, or -1 when the unknown box is ticked (which clears weeks and days). */
+/** Weeks × 7 + days, or GESTATION_UNKNOWN when the unknown box is ticked (which clears weeks and days). */
 export const GestationalAgeSchema = z
   .object({
     unknown: ticked,
@@ -160,11 +161,16 @@ export function gestationParts(days: number | null): { weeks: string; days: stri
 }
 
 /**
- * Has a parent or guardian consented to the referral (childParentConsent, docs/product-rules.md R62): 1 yes, with a
- * signed consent form to attach; 2 no; 3 not yet known, which a referral without an answer shows.
+ * Has a parent or guardian consented to the referral (childParentConsent, docs/product-rules.md R62): yes, with a
+ * signed consent form to attach; no; not yet known, which a referral without an answer shows. The
+ * codes are what is stored and what the API and the form send.
  */
-export const CONSENT_ANSWERS = ["1", "2", "3"] as const;
-export const DEFAULT_CONSENT = "3";
+export const CONSENT = { yes: 1, no: 2, notYet: 3 } as const;
+export type ConsentCode = (typeof CONSENT)[keyof typeof CONSENT];
+const consentAnswer = <C extends ConsentCode>(code: C) => String(code) as `${C}`;
+/** The form's choices, in the order shown. */
+export const CONSENT_ANSWERS = [consentAnswer(CONSENT.yes), consentAnswer(CONSENT.no), consentAnswer(CONSENT.notYet)] as const;
+export const DEFAULT_CONSENT = consentAnswer(CONSENT.notYet);
 export const ConsentSchema = z.object({
   childParentConsent: choice(CONSENT_ANSWERS, "validation.consent"),
 });

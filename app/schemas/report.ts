@@ -1,22 +1,20 @@
 import { z } from "zod";
-import type { ReferralStatus } from "../../db/schema";
 import type { Language } from "~/i18n/config";
+import { PAST_DRAFT_STATUSES, type PastDraftStatus } from "~/utils/statuses";
 import { choice, optionalCode, optionalText, typedDate } from "./fields";
 
 // The two report forms (docs/product-rules.md R96, R97). Dates are typed in the page language's order (as the
 // lists show them) or as YYYY-MM-DD (the API), and cannot be after today (Maryland's). Messages
 // are keys in common:validation.
 
+/** "Not Eligible" → "not_eligible". */
+type StatusKey<S extends string> = S extends `${infer Word} ${infer Rest}` ? `${Lowercase<Word>}_${StatusKey<Rest>}` : Lowercase<S>;
+const statusKey = <S extends string>(status: S) => status.toLowerCase().replaceAll(" ", "_") as StatusKey<S>;
+
 /** The status keys of the referral report form (docs/product-rules.md R97: keys such as not_eligible), and the status each names. */
-export const REPORT_STATUSES = {
-  submitted: "Submitted",
-  received: "Received",
-  processed: "Processed",
-  unable_to_process: "Unable to Process",
-  unable_to_contact: "Unable to Contact",
-  eligible: "Eligible",
-  not_eligible: "Not Eligible",
-} as const satisfies Record<string, ReferralStatus>;
+export const REPORT_STATUSES = Object.fromEntries(PAST_DRAFT_STATUSES.map((status) => [statusKey(status), status])) as {
+  readonly [S in PastDraftStatus as StatusKey<S>]: S;
+};
 export const REPORT_STATUS_KEYS = Object.keys(REPORT_STATUSES) as Array<keyof typeof REPORT_STATUSES>;
 
 const format = choice(["csv", "xlsx"], "validation.unknownChoice").default("csv");

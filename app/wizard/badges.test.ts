@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral";
 import { sectionBadges, type BadgeFacts } from "./badges";
-import { backHref, COUNTED_STEPS, nextStep, stepHref, stepOfPath } from "./steps";
+import { backHref, COUNTED_STEPS, nextStep, openReferralHref, stepHref, stepOfPath } from "./steps";
 
 const empty: BadgeFacts = {
   referrerRelationship: null,
@@ -39,7 +40,7 @@ describe("the step badges (R48, R49)", () => {
       gender: "2",
       primaryLanguage: "1",
       address: { line1: "1 Main St", city: "Annapolis", zip: "21401", county: "24003" },
-      gestationalAgeInDays: -1,
+      gestationalAgeInDays: GESTATION_UNKNOWN,
     };
     expect(badges(whole).child).toBe("REVIEW");
     expect(badges({ ...whole, gestationalAgeInDays: null }).child).toBe("CONTINUE");
@@ -56,9 +57,9 @@ describe("the step badges (R48, R49)", () => {
   it("reasons, details and documentation: REVIEW once they have content", () => {
     expect(badges({ reasons: 1, additionalDetails: "Walks late", documents: 2 })).toMatchObject({ reasons: "REVIEW", details: "REVIEW", documentation: "REVIEW" });
     expect(badges({ additionalDetails: "   " }).details).toBe("START");
-    // The consent answer is content too, but "not yet known" (3) is not.
-    expect(badges({ childParentConsent: 2 }).documentation).toBe("REVIEW");
-    expect(badges({ childParentConsent: 3 }).documentation).toBe("START");
+    // The consent answer is content too, but "not yet known" is not.
+    expect(badges({ childParentConsent: CONSENT.no }).documentation).toBe("REVIEW");
+    expect(badges({ childParentConsent: CONSENT.notYet }).documentation).toBe("START");
   });
 });
 
@@ -96,5 +97,14 @@ describe("wayfinding", () => {
     expect(backHref(ids, "supporting-documentation/new")).toBe(`${base}/supporting-documentation/list`);
     expect(backHref(ids, "review")).toBe(`${base}/supporting-documentation/list`);
     expect(backHref(ids, "referrer-information/relationship")).toBe("/app/children/details/1");
+  });
+
+  it("opens a Draft in the wizard for its creator, and everything else in the review (R73)", () => {
+    const creator = { id: 3, isAdmin: false, isSuperAdmin: false };
+    const admin = { id: 4, isAdmin: true, isSuperAdmin: false };
+    const draft = { id: 2, childId: 1, createdById: 3, status: "Draft" as const };
+    expect(openReferralHref(draft, creator)).toBe(`${base}/referrer-information/relationship`);
+    expect(openReferralHref({ ...draft, status: "Submitted" }, creator)).toBe(`${base}/review`);
+    expect(openReferralHref(draft, admin)).toBe(`${base}/review`);
   });
 });

@@ -1,3 +1,4 @@
+import { CONSENT } from "~/schemas/referral";
 import type { Section } from "./steps";
 
 // The step badges of docs/product-rules.md R48, R49, computed here and nowhere else.
@@ -21,7 +22,7 @@ export interface BadgeFacts {
   reasons: number;
   additionalDetails: string | null;
   documents: number;
-  /** childParentConsent: 1 yes, 2 no, 3 or null not yet known. */
+  /** childParentConsent: CONSENT's codes, or null (not yet known). */
   childParentConsent: number | null;
 }
 
@@ -47,6 +48,6 @@ export function sectionBadges(facts: BadgeFacts): Record<Section, Badge> {
     family: byCompleteness(familyValues, familyValues.map(present)),
     reasons: facts.reasons > 0 ? "REVIEW" : "START",
     details: present(facts.additionalDetails?.trim()) ? "REVIEW" : "START",
-    documentation: facts.documents > 0 || facts.childParentConsent === 1 || facts.childParentConsent === 2 ? "REVIEW" : "START",
+    documentation: facts.documents > 0 || facts.childParentConsent === CONSENT.yes || facts.childParentConsent === CONSENT.no ? "REVIEW" : "START",
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral";
 import { missingItems, type CompletenessFacts } from "./completeness";
 
 const complete: CompletenessFacts = {
@@ -8,13 +9,13 @@ const complete: CompletenessFacts = {
   gender: "F",
   primaryLanguage: "2",
   address: { line1: "12 Main St", city: "Annapolis", zip: "21401", county: "24003" },
-  gestationalAgeInDays: -1,
+  gestationalAgeInDays: GESTATION_UNKNOWN,
   adults: [{ name: "Rosa Pérez", phones: 1 }],
   familyPrimaryLanguage: "2",
   familyNeedsInterpreter: "no",
   childInFosterCare: "unknown",
   reasons: 1,
-  childParentConsent: 2,
+  childParentConsent: CONSENT.no,
   consentDocuments: 0,
 };
 const sections = (changes: Partial<CompletenessFacts>) => missingItems({ ...complete, ...changes }).map((item) => item.section);
@@ -49,11 +50,11 @@ describe("what the review flags as missing (R68)", () => {
     expect(sections({ reasons: 0 })).toEqual(["reasons"]);
   });
 
-  it("the consent answer (3, not yet known, is not one), and the consent document when it is yes", () => {
+  it("the consent answer (not yet known is not one), and the consent document when it is yes", () => {
     expect(sections({ childParentConsent: null })).toEqual(["consent"]);
-    expect(sections({ childParentConsent: 3 })).toEqual(["consent"]);
-    expect(sections({ childParentConsent: 1 })).toEqual(["consentDocument"]);
-    expect(sections({ childParentConsent: 1, consentDocuments: 1 })).toEqual([]);
+    expect(sections({ childParentConsent: CONSENT.notYet })).toEqual(["consent"]);
+    expect(sections({ childParentConsent: CONSENT.yes })).toEqual(["consentDocument"]);
+    expect(sections({ childParentConsent: CONSENT.yes, consentDocuments: 1 })).toEqual([]);
   });
 
   it("everything, for a new referral", () => {

@@ -1,3 +1,5 @@
+import { CONSENT } from "~/schemas/referral";
+
 // What a referral still lacks before it may be submitted (docs/product-rules.md R68, R69), decided
 // here and nowhere else: the review screen lists it, and the submit refuses while it is not empty.
 
@@ -15,7 +17,7 @@ export interface CompletenessFacts {
   familyNeedsInterpreter: string | null;
   childInFosterCare: string | null;
   reasons: number;
-  /** 1 yes, 2 no, 3 or null not yet known. */
+  /** CONSENT's codes, or null (not yet known). */
   childParentConsent: number | null;
   consentDocuments: number;
 }
@@ -43,7 +45,7 @@ export function missingItems(facts: CompletenessFacts): MissingItem[] {
   }
   for (const adult of facts.adults) if (adult.phones === 0) missing.push({ section: "adultPhone", name: adult.name });
   if (facts.reasons === 0) missing.push({ section: "reasons" });
-  if (facts.childParentConsent !== 1 && facts.childParentConsent !== 2) missing.push({ section: "consent" });
-  if (facts.childParentConsent === 1 && facts.consentDocuments === 0) missing.push({ section: "consentDocument" });
+  if (facts.childParentConsent !== CONSENT.yes && facts.childParentConsent !== CONSENT.no) missing.push({ section: "consent" });
+  if (facts.childParentConsent === CONSENT.yes && facts.consentDocuments === 0) missing.push({ section: "consentDocument" });
   return missing;
 }

@@ -1,3 +1,5 @@
+import { mayEditReferral, type Actor, type ReferralFacts } from "~/models/policy";
+
 // The referral wizard's steps (docs/product-rules.md R46, R47), in order, and where "Save and continue" leads. Shared by
 // the server (redirects) and the pages (the step indicator and links).
 
@@ -103,10 +105,10 @@ export function submittedHref(ids: WizardIds): string {
 }
 
 /**
- * Where a referral opens (docs/product-rules.md R73): its creator opens a Draft in the wizard and
- * anything else in the review; administrators always open the review.
+ * Where a referral opens (docs/product-rules.md R73): the wizard for whoever may edit it (its
+ * creator, a Draft), the review for everyone else, administrators always.
  */
-export function openReferralHref(referral: { id: number; childId: number; createdById: number; status: string }, isAdmin: boolean): string {
+export function openReferralHref(referral: { id: number; childId: number } & ReferralFacts, actor: Actor): string {
   const ids = { child: referral.childId, referral: referral.id, user: referral.createdById };
-  return !isAdmin && referral.status === "Draft" ? stepHref(ids, "relationship") : reviewHref(ids);
+  return mayEditReferral(actor, referral) ? stepHref(ids, "relationship") : reviewHref(ids);
 }

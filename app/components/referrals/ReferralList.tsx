@@ -137,7 +137,7 @@ export function ReferralListPage() {
                         </button>
                       </Form>
                     ) : null}
-                    {row.mayChange ? (
+                    {row.mayDelete ? (
                       <ConfirmAction
                         id={`delete-referral-${row.id}`}
                         href={`?${new URLSearchParams([...new URLSearchParams(search), ["delete", String(row.id)]])}`}

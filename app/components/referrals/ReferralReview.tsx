@@ -7,6 +7,7 @@ import { ConfirmAction } from "~/components/ui/ConfirmAction";
 import { SummaryList } from "~/components/ui/SummaryList";
 import type { Language } from "~/i18n/config";
 import type { ReferralReview as Review } from "~/models/referral-lifecycle.server";
+import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral";
 import { addressText } from "~/utils/address";
 import { formatCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 import { formatFileSize } from "~/utils/upload";
@@ -68,7 +69,7 @@ export function ReferralReview({
   const gestational =
     childInfo.gestationalAgeInDays === null
       ? none
-      : childInfo.gestationalAgeInDays === -1
+      : childInfo.gestationalAgeInDays === GESTATION_UNKNOWN
         ? t("review.answers.unknown")
         : t("review.fields.gestationalWeeks", { weeks: Math.floor(childInfo.gestationalAgeInDays / 7), days: childInfo.gestationalAgeInDays % 7 });
   const address = childInfo.address
@@ -201,7 +202,7 @@ export function ReferralReview({
       {section("details", [[t("review.fields.details"), <span key="details" className="preserve-lines">{text(review.additionalDetails)}</span>]])}
       {section("documents", [
         [t("review.fields.documents"), documents(false)],
-        [t("review.fields.consent"), review.consent === 3 ? none : t(`wizard:documents.consentAnswers.${review.consent}`)],
+        [t("review.fields.consent"), review.consent === CONSENT.notYet ? none : t(`wizard:documents.consentAnswers.${review.consent}`)],
         [t("review.fields.consentDocuments"), documents(true)],
       ])}
 
