@@ -226,31 +226,28 @@ export function referralIdOf(wizardPath: string): number {
 export async function fillReferral(user: TestUser, wizardPath: string, { consent, county = "24003" }: { consent?: 1 | 2; county?: string } = {}, other?: DB) {
   const db = await database(other);
   const { getCurrentUser } = await import("../app/models/user.server");
-  const { saveStep, saveAdult } = await import("../app/models/referral.server");
-  const { addReferralAddress } = await import("../app/models/address.server");
+  const { saveAnswers, saveAdult } = await import("../app/models/referral.server");
+  const { setReferralAddress } = await import("../app/models/referral-address.server");
   const actor = (await getCurrentUser(db, user.id))!;
   const [, child, referral] = /\/child\/(\d+)\/referral\/(\d+)\//.exec(`${wizardPath}/`)!;
   const ids = { child: Number(child), referral: Number(referral), user: user.id };
-  const address = await addReferralAddress(db, actor, { line1: "12 Main St", city: "Annapolis", zip: "21401", county });
-  await saveStep(db, actor, ids, {
-    columns: {
-      referrer_relationship: "1",
-      referrer_first_name: "Rosa",
-      referrer_last_name: "Pérez",
-      gender: "F",
-      is_hispanic_child: "yes",
-      primary_language: "2",
-      address_id: address,
-      gestational_age_in_days: 273,
-      family_primary_language: "2",
-      family_needs_interpreter: "yes",
-      child_in_foster_care: "no",
-      additional_details: "Camina tarde.",
-      child_parent_consent: consent ?? null,
-    },
+  await setReferralAddress(db, actor, ids, { address: { line1: "12 Main St", city: "Annapolis", zip: "21401", county: county }, saveToBook: false });
+  await saveAnswers(db, actor, ids, {
+    referrerRelationship: "1",
+    referrerFirstName: "Rosa",
+    referrerLastName: "Pérez",
+    referrerPhoneNumber: { areaCode: "410", prefix: "555", suffix: "0001" },
+    gender: "2",
     races: ["2106-3"],
-    referrerPhone: { areaCode: "410", prefix: "555", suffix: "0001" },
-    reasons: { RefReasons_ConcernsDevelopmental: ["1"], FailedScreenings: ["1"] },
+    isHispanicChild: "yes",
+    primaryLanguage: "2",
+    gestationalAgeInDays: 273,
+    familyPrimaryLanguage: "2",
+    familyNeedsInterpreter: "yes",
+    childInFosterCare: "no",
+    referralReasons: { RefReasons_ConcernsDevelopmental: ["1"], FailedScreenings: ["1"] },
+    additionalDetails: "Camina tarde.",
+    ...(consent ? { childParentConsent: consent } : {}),
   });
   await saveAdult(db, actor, ids, null, {
     firstName: "Rosa",

@@ -1,22 +1,18 @@
-import { z, type ZodError } from "zod";
+import { z } from "zod";
 import { startReferral } from "~/models/child.server";
 import { addDocument, deleteDocument, readDocument, updateDocument } from "~/models/document.server";
-import { InputError } from "~/models/errors";
 import { copyReferral, deleteReferral, submitReferral } from "~/models/referral-lifecycle.server";
 import { listReferrals, type ReferralRow, type ReferralSort } from "~/models/referral-list.server";
 import { getReferralRecord, wizardIdsOf, wizardIdsOfPart, type ReferralRecord } from "~/models/referral-record.server";
 import { setReferralAddress } from "~/models/referral-address.server";
-import { mergeStepChanges, saveStep, type StepChange } from "~/models/referral.server";
-import { CONSENT, DocumentSchema, GESTATION_UNKNOWN, gestationParts } from "~/schemas/referral";
+import { saveAnswers } from "~/models/referral.server";
+import { ReferralAnswersShape } from "~/schemas/answers";
+import { DocumentSchema } from "~/schemas/referral";
 import { parseUpload, removeStoredFiles } from "~/services/uploads.server";
-import { easternCalendarDate } from "~/utils/dates";
-import { formatPhone } from "~/utils/phone";
 import { REFERRAL_STATUSES } from "~/utils/statuses";
-import { answerOf, shownRelationship, shownSourceOther } from "~/wizard/relationship";
-import { screeningSave, STEP_SAVES } from "~/wizard/step-saves";
 import { ApiError } from "./errors.server";
 import { operation, type Context } from "./handler.server";
-import { idText, iri, listParameters, parseList, PhoneObject, phoneOut, presentOnly, reference, type ListShape } from "./shapes.server";
+import { idText, iri, listParameters, parseList, presentOnly, reference, type ListShape } from "./shapes.server";
 
 // /api/referrals and /api/referral_documents (docs/product-rules.md R100), on the models the wizard, the review and
 // the lists use. A referral's answers change through the same step rules as the pages: a PUT
@@ -84,22 +80,8 @@ export function referralOut(record: ReferralRecord) {
     serviceCoordinator: r.service_coordinator,
     eligibilityDetermination: r.eligibility_determination,
     hasBeenCopied: r.has_been_copied === 1,
-    referrerRelationship: shownRelationship({ relationship: r.referrer_relationship, sourceOther: r.referral_source_other }) || null,
-    referralSourceOther: shownSourceOther({ sourceOther: r.referral_source_other }),
-    familyApproval: answerOf(r.family_approval),
-    isAudiologistScreening: answerOf(r.is_audiologist_screening),
-    isHospitalBirth: answerOf(r.is_hospital_birth),
-    isCAPTA: answerOf(r.is_capta),
-    referrerPrefix: r.referrer_prefix,
-    referrerFirstName: r.referrer_first_name,
-    referrerMiddleName: r.referrer_middle_name,
-    referrerLastName: r.referrer_last_name,
-    referrerSuffix: r.referrer_suffix,
-    referrerPhoneNumber: phoneOut(record.referrerPhone),
-    gender: r.gender,
-    races: record.races,
-    isHispanicChild: r.is_hispanic_child,
-    primaryLanguage: r.primary_language,
+    // The answers (app/schemas/answers.ts), then the address, whose shape is the API's own.
+    ...record.answers,
     address: record.address
       ? {
           "@id": record.address.address_book ? iri("addresses", record.address.id) : null,
@@ -111,15 +93,6 @@ export function referralOut(record: ReferralRecord) {
           state: record.address.state,
         }
       : null,
-    gestationalAgeInDays: r.gestational_age_in_days,
-    familyPrimaryLanguage: r.family_primary_language,
-    familyNeedsInterpreter: r.family_needs_interpreter,
-    childInFosterCare: r.child_in_foster_care,
-    referralReasons: record.reasons,
-    otherMedicalCondition: r.other_medical_condition,
-    failedScreeningDate: r.failed_screening_date,
-    additionalDetails: r.additional_details,
-    childParentConsent: r.child_parent_consent ?? CONSENT.notYet,
     adults: record.adultIds.map((id) => iri("adults", id)),
     referralDocuments: record.documentIds.map((id) => iri("referral_documents", id)),
     consentDocuments: record.consentDocumentIds.map((id) => iri("referral_documents", id)),
@@ -128,13 +101,6 @@ export function referralOut(record: ReferralRecord) {
     missing: record.missing,
   };
 }
-type ReferralOut = ReturnType<typeof referralOut>;
-
-const text = (max: number) => z.string().max(max, "validation.tooLong").nullable().optional();
-const code = z.string().max(20, "validation.tooLong").nullable().optional();
-const codes = z.array(z.string().max(20, "validation.tooLong")).max(30, "api:fields.tooMany").optional();
-const yesNo = z.enum(["yes", "no"]).nullable().optional();
-
 /** The address of a referral: one of the caller's address book, or one given here (kept in the book when asked). */
 const ReferralAddress = z.union([
   reference("addresses"),
@@ -151,147 +117,17 @@ const ReferralAddress = z.union([
     .strict(),
 ]);
 
-/** PUT /api/referrals/{id}: any of the answers; those of one wizard step are checked together. */
-export const ReferralUpdate = z
-  .object({
-    referrerRelationship: code,
-    referralSourceOther: text(100),
-    familyApproval: yesNo,
-    isAudiologistScreening: yesNo,
-    isHospitalBirth: yesNo,
-    isCAPTA: yesNo,
-    referrerPrefix: code,
-    referrerFirstName: text(100),
-    referrerMiddleName: text(100),
-    referrerLastName: text(100),
-    referrerSuffix: code,
-    referrerPhoneNumber: PhoneObject.nullable().optional(),
-    gender: code,
-    races: codes,
-    isHispanicChild: z.enum(["yes", "no", "unknown"]).nullable().optional(),
-    primaryLanguage: code,
-    address: ReferralAddress.optional(),
-    gestationalAgeInDays: z.number().int().min(GESTATION_UNKNOWN).max(400).nullable().optional(),
-    familyPrimaryLanguage: code,
-    familyNeedsInterpreter: yesNo,
-    childInFosterCare: z.enum(["yes", "no", "unknown"]).nullable().optional(),
-    referralReasons: z
-      .object({ RefReasons_ConcernsDevelopmental: codes, FailedScreenings: codes, IdentifiedConditions: codes })
-      .strict()
-      .optional(),
-    otherMedicalCondition: text(200),
-    failedScreeningDate: z.string().max(10).nullable().optional(),
-    additionalDetails: text(2000),
-    childParentConsent: z.union([z.literal(CONSENT.yes), z.literal(CONSENT.no), z.literal(CONSENT.notYet)]).optional(),
-  })
-  .strict();
+/** PUT /api/referrals/{id}: any of the answers (app/schemas/answers.ts), and the address. */
+export const ReferralUpdate = ReferralAnswersShape.extend({ address: ReferralAddress.optional() }).strict();
 type Update = z.infer<typeof ReferralUpdate>;
-type Merged = ReferralOut & Omit<Update, "address" | "referralReasons"> & { referralReasons: ReferralOut["referralReasons"] };
-
-/**
- * Each step's answers in the API's names and as the step's form reads them. A step is checked
- * when the body names one of its fields; its errors come back under the API's names.
- */
-const STEP_FIELDS: Array<{ fields: Record<string, string>; save: () => { schema: z.ZodTypeAny; change: (value: never) => StepChange }; form: (m: Merged) => Record<string, unknown> }> = [
-  {
-    fields: { referrerRelationship: "referrerRelationship", familyApproval: "familyApproval", isAudiologistScreening: "isAudiologistScreening", isHospitalBirth: "isHospitalBirth", isCAPTA: "isCapta", referralSourceOther: "referralSourceOther" },
-    save: () => STEP_SAVES.relationship,
-    form: (m) => presentOnly({ referrerRelationship: m.referrerRelationship, familyApproval: m.familyApproval, isAudiologistScreening: m.isAudiologistScreening, isHospitalBirth: m.isHospitalBirth, isCapta: m.isCAPTA, referralSourceOther: m.referralSourceOther }),
-  },
-  {
-    fields: { referrerPrefix: "prefix", referrerFirstName: "firstName", referrerMiddleName: "middleName", referrerLastName: "lastName", referrerSuffix: "suffix", referrerPhoneNumber: "phone" },
-    save: () => STEP_SAVES.proxy,
-    form: (m) => presentOnly({ prefix: m.referrerPrefix, firstName: m.referrerFirstName, middleName: m.referrerMiddleName, lastName: m.referrerLastName, suffix: m.referrerSuffix, phone: formatPhone(m.referrerPhoneNumber) }),
-  },
-  {
-    fields: { gender: "gender", races: "races", isHispanicChild: "isHispanicChild" },
-    save: () => STEP_SAVES.sex,
-    form: (m) => presentOnly({ gender: m.gender, races: m.races?.length ? m.races : undefined, isHispanicChild: m.isHispanicChild }),
-  },
-  { fields: { primaryLanguage: "primaryLanguage" }, save: () => STEP_SAVES.childLanguage, form: (m) => presentOnly({ primaryLanguage: m.primaryLanguage }) },
-  {
-    fields: { gestationalAgeInDays: "weeks" },
-    save: () => STEP_SAVES.gestationalAge,
-    form: (m) => {
-      // The page's own reading of the stored days: weeks and days, or the unknown box.
-      const parts = gestationParts(m.gestationalAgeInDays ?? null);
-      return parts.unknown ? { unknown: "on" } : presentOnly({ weeks: parts.weeks, days: parts.days });
-    },
-  },
-  { fields: { familyPrimaryLanguage: "familyPrimaryLanguage" }, save: () => STEP_SAVES.familyLanguage, form: (m) => presentOnly({ familyPrimaryLanguage: m.familyPrimaryLanguage }) },
-  { fields: { familyNeedsInterpreter: "familyNeedsInterpreter" }, save: () => STEP_SAVES.interpreter, form: (m) => presentOnly({ familyNeedsInterpreter: m.familyNeedsInterpreter }) },
-  { fields: { childInFosterCare: "childInFosterCare" }, save: () => STEP_SAVES.fosterCare, form: (m) => presentOnly({ childInFosterCare: m.childInFosterCare }) },
-  {
-    fields: { "referralReasons.RefReasons_ConcernsDevelopmental": "developmental" },
-    save: () => STEP_SAVES.reasons,
-    form: (m) => ({ developmental: m.referralReasons.RefReasons_ConcernsDevelopmental }),
-  },
-  {
-    fields: { "referralReasons.FailedScreenings": "screenings", "referralReasons.IdentifiedConditions": "conditions", otherMedicalCondition: "otherMedicalCondition", failedScreeningDate: "failedScreeningDate" },
-    // The API sends YYYY-MM-DD, which every language reads.
-    save: () => screeningSave(easternCalendarDate(), "en"),
-    form: (m) =>
-      presentOnly({
-        screenings: m.referralReasons.FailedScreenings,
-        conditions: m.referralReasons.IdentifiedConditions,
-        otherMedicalCondition: m.otherMedicalCondition,
-        failedScreeningDate: m.failedScreeningDate,
-      }),
-  },
-  { fields: { additionalDetails: "additionalDetails" }, save: () => STEP_SAVES.details, form: (m) => presentOnly({ additionalDetails: m.additionalDetails }) },
-  { fields: { childParentConsent: "childParentConsent" }, save: () => STEP_SAVES.documents, form: (m) => ({ childParentConsent: String(m.childParentConsent) }) },
-];
-
-/** The body's fields by name, reasons by type ("referralReasons.FailedScreenings"). */
-function namedFields(body: Update): Set<string> {
-  const names = new Set(Object.keys(body));
-  for (const type of Object.keys(body.referralReasons ?? {})) names.add(`referralReasons.${type}`);
-  return names;
-}
-
 async function updateReferral(context: Context<unknown, Update>) {
   const { db, body, id } = context;
   const actor = context.actor;
   const ids = await wizardIdsOf(db, actor, id);
-  const current = referralOut(await getReferralRecord(db, actor, id));
-  const merged = {
-    ...current,
-    ...body,
-    referralReasons: { ...current.referralReasons, ...presentOnly(body.referralReasons ?? {}) },
-  } as Merged;
-  const named = namedFields(body);
-  const changes: StepChange[] = [];
-  const fields: Record<string, string[]> = {};
-  for (const step of STEP_FIELDS) {
-    if (!Object.keys(step.fields).some((field) => named.has(field))) continue;
-    const { schema, change } = step.save();
-    const parsed = schema.safeParse(step.form(merged));
-    if (parsed.success) {
-      changes.push(change(parsed.data as never));
-      continue;
-    }
-    // The step's form names back to the API's.
-    const byForm = Object.fromEntries(Object.entries(step.fields).map(([api, form]) => [form, api]));
-    for (const issue of (parsed.error as ZodError).issues) {
-      const formName = String(issue.path[0] ?? "");
-      const name = byForm[formName] ?? (formName === "days" || formName === "unknown" ? "gestationalAgeInDays" : formName || "body");
-      (fields[name] ??= []).push(issue.message);
-    }
-  }
-  if (Object.keys(fields).length) throw new ApiError("invalid_input", { fields });
-  if (changes.length) {
-    try {
-      await saveStep(db, actor, ids, mergeStepChanges(changes));
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      // The steps' form names (a lookup code refused, no reason left) back to the API's.
-      const renamed: Record<string, string[]> = {};
-      for (const [name, messages] of Object.entries(error.fieldErrors)) (renamed[FORM_TO_API[name] ?? name] ??= []).push(...messages);
-      throw new ApiError("invalid_input", { fields: renamed });
-    }
-  }
-  if (body.address !== undefined) {
-    const address = body.address;
+  const { address, ...answers } = body;
+  // The models check each group of answers named with what is stored (one wizard step's rules).
+  if (Object.values(answers).some((value) => value !== undefined)) await saveAnswers(db, actor, ids, answers);
+  if (address !== undefined) {
     await setReferralAddress(
       db,
       actor,
@@ -303,14 +139,6 @@ async function updateReferral(context: Context<unknown, Update>) {
   }
   return referralOut(await getReferralRecord(db, actor, id));
 }
-
-/** A step form's field name → the API's (the models name refused reason codes by their type). */
-const FORM_TO_API: Record<string, string> = {
-  ...Object.fromEntries(STEP_FIELDS.flatMap((step) => Object.entries(step.fields).map(([api, form]) => [form, api]))),
-  RefReasons_ConcernsDevelopmental: "referralReasons.RefReasons_ConcernsDevelopmental",
-  FailedScreenings: "referralReasons.FailedScreenings",
-  IdentifiedConditions: "referralReasons.IdentifiedConditions",
-};
 
 export const referralOperations = {
   list: operation({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PhoneAnswer } from "~/schemas/answers";
 import { nextCalendarDate } from "~/utils/dates";
 import type { DateFilter, ListQuery, SortOrder } from "~/utils/list";
 import { ApiError, zodFields } from "./errors.server";
@@ -27,13 +28,8 @@ export function reference(kind: ResourceKind) {
 }
 
 /** A phone number (docs/product-rules.md R60): area code, prefix, suffix. */
-export const PhoneObject = z
-  .object({
-    areaCode: z.string().regex(/^\d{3}$/, "validation.phoneLength"),
-    prefix: z.string().regex(/^\d{3}$/, "validation.phoneLength"),
-    suffix: z.string().regex(/^\d{4}$/, "validation.phoneLength"),
-  })
-  .strict();
+/** A phone as the API sends it: the three parts (the same as an answer of a referral). */
+export const PhoneObject = PhoneAnswer;
 
 export const phoneOut = (parts: { area_code: string; prefix: string; suffix: string } | null | undefined, id?: number | null) =>
   parts ? { ...(id ? { "@id": iri("phone_numbers", id) } : {}), areaCode: parts.area_code, prefix: parts.prefix, suffix: parts.suffix } : null;

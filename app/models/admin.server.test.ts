@@ -11,7 +11,7 @@ import { ForbiddenError, NotFoundError } from "./errors";
 import { accessRecord, createReviewLink, recordStatusChange, referralForReviewToken, revokeReviewLink, statusHistory } from "./referral-admin.server";
 import { getReferralForReview, getReferralForReviewLink } from "./referral-lifecycle.server";
 import { listStatusUpdates } from "./referral-list.server";
-import { saveStep } from "./referral.server";
+import { saveAnswers } from "./referral.server";
 import type { CurrentUser } from "./user.server";
 
 // Administration against a real SQLite file: users, promotion, status changes, review links and
@@ -118,7 +118,7 @@ describe("a submitted referral in administrators' hands", () => {
     expect(mail.subject).toContain("Eligible");
     expect(mail.text).toContain("Services start in March.");
     // The answers are not the administrator's to change.
-    await expect(saveStep(test.db, admin, ids, { columns: { additional_details: "changed" } })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(saveAnswers(test.db, admin, ids, { additionalDetails: "changed" })).rejects.toBeInstanceOf(ForbiddenError);
   });
 
   it("a review link opens it until it expires or is revoked; only its hash is stored", async () => {

@@ -7,13 +7,13 @@ import { CONSENT } from "~/schemas/referral";
 import { readOutbox } from "~/test/outbox";
 import { addPerson } from "~/test/people";
 import { parseListQuery } from "~/utils/list";
-import { addReferralAddress } from "./address.server";
 import { createChild, startReferral } from "./child.server";
 import { addDocument } from "./document.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { copyReferral, deleteReferral, getReferralForReview, IncompleteReferralError, submitReferral } from "./referral-lifecycle.server";
 import { allReferrals, dashboardCounts, listReferrals, listStatusUpdates, REFERRAL_CSV_COLUMNS, referralListSpec, type ReferralListKind } from "./referral-list.server";
-import { saveAdult, saveStep } from "./referral.server";
+import { saveAdult, saveAnswers } from "./referral.server";
+import { setReferralAddress } from "./referral-address.server";
 import type { CurrentUser } from "./user.server";
 
 // The referral after the wizard: review, submit, copy, delete and the lists, on a real SQLite file.
@@ -43,24 +43,22 @@ async function draft() {
 /** A Draft with every answer the review asks for. */
 async function completeDraft() {
   const ids = await draft();
-  const address = await addReferralAddress(test.db, owner, { line1: "12 Main St", city: "Annapolis", zip: "21401", county: "24003" });
-  await saveStep(test.db, owner, ids, {
-    columns: {
-      referrer_relationship: "1",
-      referrer_first_name: "Rosa",
-      referrer_last_name: "Pérez",
-      gender: "F",
-      primary_language: "2",
-      address_id: address,
-      gestational_age_in_days: 270,
-      family_primary_language: "2",
-      family_needs_interpreter: "yes",
-      child_in_foster_care: "no",
-      child_parent_consent: CONSENT.no,
-    },
+  await setReferralAddress(test.db, owner, ids, { address: { line1: "12 Main St", city: "Annapolis", zip: "21401", county: "24003" }, saveToBook: false });
+  await saveAnswers(test.db, owner, ids, {
+    referrerRelationship: "1",
+    referrerFirstName: "Rosa",
+    referrerLastName: "Pérez",
+    referrerPhoneNumber: { areaCode: "410", prefix: "555", suffix: "0001" },
+    gender: "2",
     races: ["2028-9"],
-    referrerPhone: { areaCode: "410", prefix: "555", suffix: "0001" },
-    reasons: { RefReasons_ConcernsDevelopmental: ["1"], FailedScreenings: ["1"] },
+    isHispanicChild: "yes",
+    primaryLanguage: "2",
+    gestationalAgeInDays: 270,
+    familyPrimaryLanguage: "2",
+    familyNeedsInterpreter: "yes",
+    childInFosterCare: "no",
+    referralReasons: { RefReasons_ConcernsDevelopmental: ["1"], FailedScreenings: ["1"] },
+    childParentConsent: CONSENT.no,
   });
   await saveAdult(test.db, owner, ids, null, {
     firstName: "Rosa",
@@ -85,7 +83,7 @@ describe("the review", () => {
   it("asks for a phone for each adult, and for the consent form when consent is yes", async () => {
     const ids = await completeDraft();
     await saveAdult(test.db, owner, ids, null, { firstName: "Juan", lastName: "Pérez", childRelationship: "2", homePhoneNumber: null, workPhoneNumber: null, mobilePhoneNumber: null });
-    await saveStep(test.db, owner, ids, { columns: { child_parent_consent: CONSENT.yes } });
+    await saveAnswers(test.db, owner, ids, { childParentConsent: CONSENT.yes });
     expect((await getReferralForReview(test.db, owner, ids, "en")).missing).toEqual([{ section: "adultPhone", name: "Juan Pérez" }, { section: "consentDocument" }]);
   });
 
@@ -135,7 +133,7 @@ describe("submitting", () => {
     await expect(copyReferral(test.db, stranger, ids.referral)).rejects.toBeInstanceOf(NotFoundError);
     await expect(deleteReferral(test.db, admin, ids.referral)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(deleteReferral(test.db, stranger, ids.referral)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(saveStep(test.db, admin, ids, { columns: { additional_details: "x" } })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(saveAnswers(test.db, admin, ids, { additionalDetails: "x" })).rejects.toBeInstanceOf(ForbiddenError);
     expect((await test.db.selectFrom("referrals").select("status").where("id", "=", ids.referral).executeTakeFirstOrThrow()).status).toBe("Draft");
   });
 });

@@ -1,4 +1,3 @@
-import type { ReasonType } from "../../db/schema";
 import type { DB } from "~/db.server";
 import { missingItems } from "~/wizard/completeness";
 import type { WizardIds } from "~/wizard/steps";
@@ -6,6 +5,7 @@ import { NotFoundError } from "./errors";
 import { mayViewReferral } from "./policy";
 import { recordAccess } from "./referral-admin.server";
 import { completenessOf, readableReferral } from "./referral-lifecycle.server";
+import { storedAnswers } from "./referral.server";
 import type { CurrentUser } from "./user.server";
 
 // A referral whole, as stored (codes, not labels): what the JSON API answers for one referral.
@@ -30,30 +30,18 @@ export async function getReferralRecord(db: DB, actor: CurrentUser, referralId: 
   const ids = await wizardIdsOf(db, actor, referralId);
   const referral = await readableReferral(db, actor, ids);
   await recordAccess(db, { userId: actor.id }, { id: referral.id, createdById: referral.created_by_id }, { action: "view", entityType: "referral", entityId: referral.id });
-  const races = await db.selectFrom("referral_races").select("race_code").where("referral_id", "=", referral.id).orderBy("race_code").execute();
-  const reasons = await db.selectFrom("referral_reasons").select(["reason_type", "reason_code"]).where("referral_id", "=", referral.id).orderBy("reason_code").execute();
-  const byType = (type: ReasonType) => reasons.filter((reason) => reason.reason_type === type).map((reason) => reason.reason_code);
   const adults = await db.selectFrom("adults").select("id").where("referral_id", "=", referral.id).orderBy("id").execute();
   const documents = await db.selectFrom("referral_documents").select(["id", "is_consent"]).where("referral_id", "=", referral.id).where("disabled", "=", 0).orderBy("id").execute();
-  const phone = referral.referrer_phone_id
-    ? ((await db.selectFrom("phone_numbers").select(["area_code", "prefix", "suffix"]).where("id", "=", referral.referrer_phone_id).executeTakeFirst()) ?? null)
-    : null;
   const address = referral.address_id
     ? ((await db.selectFrom("addresses").select(["id", "line1", "line2", "city", "zip", "county", "state", "address_book"]).where("id", "=", referral.address_id).executeTakeFirst()) ?? null)
     : null;
   const creator = await db.selectFrom("users").select(["email", "first_name", "last_name"]).where("id", "=", referral.created_by_id).executeTakeFirstOrThrow();
   return {
     referral,
-    races: races.map((row) => row.race_code),
-    reasons: {
-      RefReasons_ConcernsDevelopmental: byType("RefReasons_ConcernsDevelopmental"),
-      FailedScreenings: byType("FailedScreenings"),
-      IdentifiedConditions: byType("IdentifiedConditions"),
-    },
+    answers: await storedAnswers(db, referral),
     adultIds: adults.map((row) => row.id),
     documentIds: documents.filter((row) => !row.is_consent).map((row) => row.id),
     consentDocumentIds: documents.filter((row) => row.is_consent).map((row) => row.id),
-    referrerPhone: phone,
     address,
     creator: { email: creator.email, name: `${creator.first_name} ${creator.last_name}` },
     missing: referral.status === "Draft" ? missingItems(await completenessOf(db, referral)) : [],

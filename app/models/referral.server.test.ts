@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HOME_VISITING } from "~/wizard/relationship";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
 import { addPerson } from "~/test/people";
 import { saveAddress } from "./address.server";
 import { createChild, startReferral } from "./child.server";
 import { ForbiddenError, InvalidChoiceError, NotFoundError } from "./errors";
-import { badgeFacts, deleteAdult, getAdult, getDraftForEdit, listAdults, mergeStepChanges, readAdult, referralRaces, referrerPhone, saveAdult, saveStep } from "./referral.server";
+import { badgeFacts, deleteAdult, getAdult, getDraftForEdit, listAdults, readAdult, referralRaces, referrerPhone, relationshipColumns, saveAdult, saveAnswers } from "./referral.server";
 import { createPhone, deletePhone, getPhone, listPhones, updatePhone } from "./phone.server";
 import { getReferralAddress, setReferralAddress } from "./referral-address.server";
 import type { CurrentUser } from "./user.server";
@@ -35,31 +36,32 @@ describe("who edits a referral in the wizard", () => {
     await expect(getDraftForEdit(test.db, stranger, ids)).rejects.toBeInstanceOf(NotFoundError);
     await expect(getDraftForEdit(test.db, owner, { ...ids, child: ids.child + 1000 })).rejects.toBeInstanceOf(NotFoundError);
     await expect(getDraftForEdit(test.db, stranger, { ...ids, user: stranger.id })).rejects.toBeInstanceOf(NotFoundError);
-    await expect(saveStep(test.db, stranger, ids, { columns: { additional_details: "x" } })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(saveAnswers(test.db, stranger, ids, { additionalDetails: "x" })).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it("refuses administrators (403), and the creator once the referral is submitted", async () => {
-    await expect(saveStep(test.db, admin, ids, { columns: { additional_details: "x" } })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(saveAnswers(test.db, admin, ids, { additionalDetails: "x" })).rejects.toBeInstanceOf(ForbiddenError);
     const other = await startReferral(test.db, owner, ids.child);
     await test.db.updateTable("referrals").set({ status: "Submitted" }).where("id", "=", other.id).execute();
     await expect(getDraftForEdit(test.db, owner, { ...ids, referral: other.id })).rejects.toBeInstanceOf(ForbiddenError);
   });
 });
 
-describe("saving a step", () => {
+describe("saving answers", () => {
+  const name = { referrerFirstName: "Rosa", referrerLastName: "Núñez" };
   it("replaces the races and the referrer's phone, and refuses a race not in the list", async () => {
-    await saveStep(test.db, owner, ids, { races: ["2028-9", "2054-5"], referrerPhone: { areaCode: "410", prefix: "555", suffix: "1234" } });
-    await saveStep(test.db, owner, ids, { races: ["2054-5"], referrerPhone: { areaCode: "301", prefix: "555", suffix: "0000" } });
+    await saveAnswers(test.db, owner, ids, { races: ["2028-9", "2054-5"], isHispanicChild: "no", ...name, referrerPhoneNumber: { areaCode: "410", prefix: "555", suffix: "1234" } });
+    await saveAnswers(test.db, owner, ids, { races: ["2054-5"], ...name, referrerPhoneNumber: { areaCode: "301", prefix: "555", suffix: "0000" } });
     expect(await referralRaces(test.db, ids.referral)).toEqual(["2054-5"]);
     const referral = await getDraftForEdit(test.db, owner, ids);
     expect(await referrerPhone(test.db, referral)).toBe("301-555-0000");
     const phones = await test.db.selectFrom("phone_numbers").select("area_code").where("created_by_id", "=", owner.id).execute();
     expect(phones).toEqual([{ area_code: "301" }]);
-    await expect(saveStep(test.db, owner, ids, { races: ["9999-9"] })).rejects.toBeInstanceOf(InvalidChoiceError);
+    await expect(saveAnswers(test.db, owner, ids, { races: ["9999-9"] })).rejects.toBeInstanceOf(InvalidChoiceError);
   });
 
   it("feeds the badges", async () => {
-    await saveStep(test.db, owner, ids, { columns: { referrer_relationship: "1", referrer_first_name: "Rosa", referrer_last_name: "Núñez", additional_details: "Walks late" } });
+    await saveAnswers(test.db, owner, ids, { referrerRelationship: "1", ...name, additionalDetails: "Walks late" });
     const facts = await badgeFacts(test.db, await getDraftForEdit(test.db, owner, ids));
     expect(facts).toMatchObject({ referrerRelationship: "1", referrerFirstName: "Rosa", additionalDetails: "Walks late", adults: 0, reasons: 0, documents: 0 });
   });
@@ -95,16 +97,36 @@ describe("parents and guardians", () => {
   });
 });
 
+describe("the referrer relationship's columns", () => {
+  it("stores home visiting as Other with the text Home Visitor, and shows it back as home visiting", () => {
+    const columns = relationshipColumns({ referrerRelationship: HOME_VISITING, familyApproval: "yes" });
+    expect(columns).toMatchObject({ referrer_relationship: "9", referral_source_other: "Home Visitor", family_approval: 1 });
+  });
+
+  it("resets the family approval and the audiologist and hospital flags the new relationship does not ask", () => {
+    const fromAudiologist = relationshipColumns({ referrerRelationship: "1", familyApproval: "yes", isAudiologistScreening: "yes", isHospitalBirth: "no" });
+    expect(fromAudiologist).toMatchObject({ family_approval: null, is_audiologist_screening: null, is_hospital_birth: null, is_capta: null });
+    expect(relationshipColumns({ referrerRelationship: "3", familyApproval: "no", isAudiologistScreening: "yes", isHospitalBirth: "yes" })).toMatchObject({
+      family_approval: 0,
+      is_audiologist_screening: null,
+      is_hospital_birth: 1,
+    });
+  });
+});
+
 describe("reasons", () => {
   it("need at least one, of any type, on the second screen", async () => {
     const child = await createChild(test.db, owner, { id: null, firstName: "Ana", lastName: "Uno", birthdate: "2025-06-01", stateOfResidence: "21" }, "2026-11-21");
     const referral = await startReferral(test.db, owner, child.id);
     const these = { child: child.id, referral: referral.id, user: owner.id };
-    const none = { reasons: { FailedScreenings: [], IdentifiedConditions: [] }, requireAnyReason: "screenings" };
-    await expect(saveStep(test.db, owner, these, none)).rejects.toMatchObject({ fieldErrors: { screenings: ["validation.oneReason"] } });
-    await saveStep(test.db, owner, these, { reasons: { RefReasons_ConcernsDevelopmental: ["8"] } });
-    await saveStep(test.db, owner, these, none);
-    await saveStep(test.db, owner, these, { reasons: { FailedScreenings: ["1"], IdentifiedConditions: ["99"] }, requireAnyReason: "screenings" });
+    const none = { referralReasons: { FailedScreenings: [], IdentifiedConditions: [] } };
+    await expect(saveAnswers(test.db, owner, these, none)).rejects.toMatchObject({ fieldErrors: { "referralReasons.FailedScreenings": ["validation.oneReason"] } });
+    await saveAnswers(test.db, owner, these, { referralReasons: { RefReasons_ConcernsDevelopmental: ["8"] } });
+    await saveAnswers(test.db, owner, these, none);
+    // Other medical condition needs its text, kept only while it is chosen.
+    const other = { referralReasons: { FailedScreenings: ["1"], IdentifiedConditions: ["99"] } };
+    await expect(saveAnswers(test.db, owner, these, other)).rejects.toMatchObject({ fieldErrors: { otherMedicalCondition: ["validation.otherConditionText"] } });
+    await saveAnswers(test.db, owner, these, { ...other, otherMedicalCondition: "Hip dysplasia" });
     const rows = await test.db.selectFrom("referral_reasons").select(["reason_type", "reason_code"]).where("referral_id", "=", referral.id).orderBy("reason_type").execute();
     expect(rows).toEqual([
       { reason_type: "FailedScreenings", reason_code: "1" },
@@ -131,24 +153,24 @@ describe("the child's address", () => {
   });
 });
 
-describe("several steps at once (PUT /api/referrals/{id})", () => {
-  it("merges their changes into one save: columns, choices, reasons by type, the phone", async () => {
-    const merged = mergeStepChanges([
-      { columns: { gender: "2" }, choices: [{ field: "gender", type: "Genders", code: "2" }] },
-      { reasons: { RefReasons_ConcernsDevelopmental: ["8"] } },
-      { columns: { additional_details: "Camina tarde." }, reasons: { FailedScreenings: [] }, requireAnyReason: "screenings" },
-      { referrerPhone: null },
-    ]);
-    expect(merged).toEqual({
-      columns: { gender: "2", additional_details: "Camina tarde." },
-      choices: [{ field: "gender", type: "Genders", code: "2" }],
-      reasons: { RefReasons_ConcernsDevelopmental: ["8"], FailedScreenings: [] },
-      requireAnyReason: "screenings",
-      referrerPhone: null,
+describe("answers of several steps at once (PUT /api/referrals/{id})", () => {
+  it("checks each group named with what is stored, and saves them in one transaction", async () => {
+    const change = { gender: "2", additionalDetails: "  Camina tarde. ", referralReasons: { RefReasons_ConcernsDevelopmental: ["8"] } };
+    // A screening date after today is refused, and nothing of the change is kept.
+    await expect(saveAnswers(test.db, owner, ids, { ...change, failedScreeningDate: "2026-12-01" }, "2026-11-21")).rejects.toMatchObject({
+      fieldErrors: { failedScreeningDate: ["validation.screeningDateFuture"] },
     });
-    await saveStep(test.db, owner, ids, merged);
+    expect((await getDraftForEdit(test.db, owner, ids)).gender).toBeNull();
+    await saveAnswers(test.db, owner, ids, change, "2026-11-21");
     const saved = await getDraftForEdit(test.db, owner, ids);
-    expect([saved.gender, saved.additional_details, saved.referrer_phone_id]).toEqual(["2", "Camina tarde.", null]);
+    expect([saved.gender, saved.additional_details]).toEqual(["2", "Camina tarde."]);
+    // A relationship that asks follow-ups needs them; a change drops those it no longer asks.
+    await expect(saveAnswers(test.db, owner, ids, { referrerRelationship: "2" })).rejects.toMatchObject({
+      fieldErrors: { familyApproval: ["validation.familyApproval"], isAudiologistScreening: ["validation.isAudiologistScreening"] },
+    });
+    await saveAnswers(test.db, owner, ids, { referrerRelationship: "2", familyApproval: "yes", isAudiologistScreening: "no" });
+    await saveAnswers(test.db, owner, ids, { referrerRelationship: "1" });
+    expect(await getDraftForEdit(test.db, owner, ids)).toMatchObject({ referrer_relationship: "1", family_approval: null, is_audiologist_screening: null });
   });
 });
 
@@ -176,7 +198,7 @@ describe("phone numbers of the JSON API", () => {
     // The referrer's number of a referral once submitted stays as it was sent.
     const sent = await startReferral(test.db, owner, ids.child);
     const sentIds = { ...ids, referral: sent.id };
-    await saveStep(test.db, owner, sentIds, { referrerPhone: { areaCode: "443", prefix: "555", suffix: "0300" } });
+    await saveAnswers(test.db, owner, sentIds, { referrerFirstName: "Rosa", referrerLastName: "Núñez", referrerPhoneNumber: { areaCode: "443", prefix: "555", suffix: "0300" } });
     const held = (await getDraftForEdit(test.db, owner, sentIds)).referrer_phone_id!;
     await test.db.updateTable("referrals").set({ status: "Submitted" }).where("id", "=", sent.id).execute();
     await expect(updatePhone(test.db, owner, held, { areaCode: "301", prefix: "555", suffix: "0000" })).rejects.toBeInstanceOf(ForbiddenError);

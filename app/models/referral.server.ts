@@ -1,11 +1,15 @@
 import type { Updateable } from "kysely";
 import type { ReasonType, ReferralsTable } from "../../db/schema";
 import { writeTransaction, type DB } from "~/db.server";
+import { answerGroups, namedAnswers, type AnswerGroup, type ReferralAnswers, type StoredAnswers } from "~/schemas/answers";
+import { CONSENT, OTHER_MEDICAL_CONDITION, type ConsentCode } from "~/schemas/referral";
+import { easternCalendarDate } from "~/utils/dates";
 import type { PhoneParts } from "~/utils/phone";
 import type { BadgeFacts } from "~/wizard/badges";
+import { answerOf, followUps, HOME_VISITING, HOME_VISITOR_TEXT, OTHER, shownRelationship, shownSourceOther, type FollowUp, type YesNoAnswer } from "~/wizard/relationship";
 import type { WizardIds } from "~/wizard/steps";
 import { ForbiddenError, InputError, InvalidChoiceError, NotFoundError } from "./errors";
-import { unknownLookupCodes, type LookupType } from "./lookup.server";
+import { unknownLookupCodes } from "./lookup.server";
 import { insertPhone, phoneText } from "./phone.server";
 import { mayEditReferral, mayViewReferral, referralFacts } from "./policy";
 import type { CurrentUser } from "./user.server";
@@ -69,51 +73,156 @@ export async function referralRaces(db: DB, referralId: number): Promise<string[
   return rows.map((row) => row.race_code);
 }
 
-/** One step's changes to the Draft; lookups are checked, the referral must be the actor's Draft. */
-export interface StepChange {
-  columns?: Updateable<ReferralsTable>;
-  /** Lookup codes to check, by form field. */
-  choices?: Array<{ field: string; type: LookupType; code: string | null | undefined }>;
-  races?: string[];
-  referrerPhone?: PhoneParts | null;
-  /** The reasons of the types given replace the stored ones of those types. */
-  reasons?: Partial<Record<ReasonType, string[]>>;
-  /** At least one reason must remain, of any type (docs/product-rules.md R58); else InputError on this field. */
-  requireAnyReason?: string;
+/** All of a referral's answers as stored, in the names the answers are given (what a change is laid over). */
+export async function storedAnswers(db: DB, referral: DraftReferral): Promise<StoredAnswers> {
+  const phone = referral.referrer_phone_id
+    ? await db.selectFrom("phone_numbers").select(["area_code", "prefix", "suffix"]).where("id", "=", referral.referrer_phone_id).executeTakeFirst()
+    : undefined;
+  const reasons = await db.selectFrom("referral_reasons").select(["reason_type", "reason_code"]).where("referral_id", "=", referral.id).orderBy("reason_code").execute();
+  const byType = (type: ReasonType) => reasons.filter((reason) => reason.reason_type === type).map((reason) => reason.reason_code);
+  return {
+    referrerRelationship: shownRelationship({ relationship: referral.referrer_relationship, sourceOther: referral.referral_source_other }) || null,
+    referralSourceOther: shownSourceOther({ sourceOther: referral.referral_source_other }),
+    familyApproval: answerOf(referral.family_approval),
+    isAudiologistScreening: answerOf(referral.is_audiologist_screening),
+    isHospitalBirth: answerOf(referral.is_hospital_birth),
+    isCAPTA: answerOf(referral.is_capta),
+    referrerPrefix: referral.referrer_prefix,
+    referrerFirstName: referral.referrer_first_name,
+    referrerMiddleName: referral.referrer_middle_name,
+    referrerLastName: referral.referrer_last_name,
+    referrerSuffix: referral.referrer_suffix,
+    referrerPhoneNumber: phone ? { areaCode: phone.area_code, prefix: phone.prefix, suffix: phone.suffix } : null,
+    gender: referral.gender,
+    races: await referralRaces(db, referral.id),
+    isHispanicChild: referral.is_hispanic_child,
+    primaryLanguage: referral.primary_language,
+    gestationalAgeInDays: referral.gestational_age_in_days,
+    familyPrimaryLanguage: referral.family_primary_language,
+    familyNeedsInterpreter: referral.family_needs_interpreter,
+    childInFosterCare: referral.child_in_foster_care,
+    referralReasons: {
+      RefReasons_ConcernsDevelopmental: byType("RefReasons_ConcernsDevelopmental"),
+      FailedScreenings: byType("FailedScreenings"),
+      IdentifiedConditions: byType("IdentifiedConditions"),
+    },
+    otherMedicalCondition: referral.other_medical_condition,
+    failedScreeningDate: referral.failed_screening_date,
+    additionalDetails: referral.additional_details,
+    childParentConsent: (referral.child_parent_consent ?? CONSENT.notYet) as ConsentCode,
+  };
 }
 
-/** Several steps' changes as one, saved in one transaction (a PUT of the JSON API naming answers of several steps). */
-export function mergeStepChanges(changes: StepChange[]): StepChange {
-  const merged: StepChange = {};
-  for (const change of changes) {
-    if (change.columns) merged.columns = { ...merged.columns, ...change.columns };
-    if (change.choices) merged.choices = [...(merged.choices ?? []), ...change.choices];
-    if (change.races) merged.races = change.races;
-    if (change.referrerPhone !== undefined) merged.referrerPhone = change.referrerPhone;
-    if (change.reasons) merged.reasons = { ...merged.reasons, ...change.reasons };
-    if (change.requireAnyReason) merged.requireAnyReason = change.requireAnyReason;
+const flag = (answer: YesNoAnswer | undefined | null) => (answer === "yes" ? 1 : answer === "no" ? 0 : null);
+
+/**
+ * The relationship's columns. Only the answers to the questions the chosen relationship asks are
+ * kept, so a change of relationship drops the ones it no longer asks (docs/product-rules.md R50);
+ * the home-visiting choice is stored as Other with the text Home Visitor (R51).
+ */
+export function relationshipColumns(answers: Partial<Pick<StoredAnswers, "referralSourceOther" | "familyApproval" | "isAudiologistScreening" | "isHospitalBirth" | "isCAPTA">> & { referrerRelationship: string | null }) {
+  const asked = followUps(answers.referrerRelationship);
+  const keep = (question: FollowUp) => asked.includes(question);
+  const homeVisiting = answers.referrerRelationship === HOME_VISITING;
+  return {
+    referrer_relationship: homeVisiting ? OTHER : answers.referrerRelationship,
+    referral_source_other: homeVisiting ? HOME_VISITOR_TEXT : keep("referralSourceOther") ? answers.referralSourceOther?.trim() || null : null,
+    family_approval: keep("familyApproval") ? flag(answers.familyApproval) : null,
+    is_audiologist_screening: keep("isAudiologistScreening") ? flag(answers.isAudiologistScreening) : null,
+    is_hospital_birth: keep("isHospitalBirth") ? flag(answers.isHospitalBirth) : null,
+    is_capta: keep("isCapta") ? flag(answers.isCAPTA) : null,
+  };
+}
+
+/** What a group of answers, once checked, stores in the referral's own row. */
+function groupColumns(group: AnswerGroup, a: StoredAnswers): Updateable<ReferralsTable> {
+  switch (group) {
+    case "relationship":
+      return relationshipColumns(a);
+    case "referrer":
+      return {
+        referrer_prefix: a.referrerPrefix || null,
+        referrer_first_name: a.referrerFirstName?.trim() || null,
+        referrer_middle_name: a.referrerMiddleName?.trim() || null,
+        referrer_last_name: a.referrerLastName?.trim() || null,
+        referrer_suffix: a.referrerSuffix || null,
+      };
+    case "sex":
+      return { gender: a.gender || null, is_hispanic_child: a.isHispanicChild };
+    case "childLanguage":
+      return { primary_language: a.primaryLanguage };
+    case "gestationalAge":
+      return { gestational_age_in_days: a.gestationalAgeInDays };
+    case "familyLanguage":
+      return { family_primary_language: a.familyPrimaryLanguage };
+    case "interpreter":
+      return { family_needs_interpreter: a.familyNeedsInterpreter };
+    case "fosterCare":
+      return { child_in_foster_care: a.childInFosterCare };
+    case "reasons":
+      return {};
+    case "screening":
+      // The text of Other medical condition is kept only while that condition is chosen.
+      return {
+        other_medical_condition: a.referralReasons.IdentifiedConditions.includes(OTHER_MEDICAL_CONDITION) ? a.otherMedicalCondition?.trim() || null : null,
+        failed_screening_date: a.failedScreeningDate,
+      };
+    case "details":
+      return { additional_details: a.additionalDetails?.trim() || null };
+    case "consent":
+      return { child_parent_consent: a.childParentConsent };
   }
-  return merged;
 }
 
-export async function saveStep(db: DB, actor: CurrentUser, ids: WizardIds, change: StepChange): Promise<void> {
-  const choices = [
-    ...(change.choices ?? []),
-    ...(change.races ?? []).map((code) => ({ field: "races", type: "Races" as const, code })),
-    ...Object.entries(change.reasons ?? {}).flatMap(([type, codes]) => codes.map((code) => ({ field: type, type: type as ReasonType, code }))),
-  ];
-  const errors = await unknownLookupCodes(db, choices);
+/**
+ * Saves answers of the Draft (any of them, from one wizard step's page or a PUT of the JSON API).
+ * Each group of answers touched is checked whole, as stored with the new answers over it
+ * (app/schemas/answers.ts); lookup codes must exist; at least one reason must remain once the
+ * screenings are saved (docs/product-rules.md R58). Refusals name the answers: InputError.
+ */
+export async function saveAnswers(db: DB, actor: CurrentUser, ids: WizardIds, answers: ReferralAnswers, today = easternCalendarDate()): Promise<void> {
+  const reasonChecks = Object.entries(answers.referralReasons ?? {}).flatMap(([type, codes]) =>
+    (codes ?? []).map((code) => ({ field: `referralReasons.${type}`, type: type as ReasonType, code })),
+  );
+  const errors = await unknownLookupCodes(db, [
+    { field: "referrerRelationship", type: "References", code: answers.referrerRelationship },
+    { field: "referrerPrefix", type: "Prefixes", code: answers.referrerPrefix },
+    { field: "referrerSuffix", type: "Suffixes", code: answers.referrerSuffix },
+    { field: "gender", type: "Genders", code: answers.gender },
+    ...(answers.races ?? []).map((code) => ({ field: "races", type: "Races" as const, code })),
+    { field: "primaryLanguage", type: "Languages", code: answers.primaryLanguage },
+    { field: "familyPrimaryLanguage", type: "Languages", code: answers.familyPrimaryLanguage },
+    ...reasonChecks,
+  ]);
   if (Object.keys(errors).length) throw new InvalidChoiceError(errors);
   await writeTransaction(db, async (trx) => {
     const referral = await getDraftForEdit(trx, actor, ids);
-    const columns: Updateable<ReferralsTable> = { ...change.columns, updated_at: new Date().toISOString() };
-    if (change.referrerPhone !== undefined) columns.referrer_phone_id = await insertPhone(trx, change.referrerPhone, actor.id);
+    const stored = await storedAnswers(trx, referral);
+    const given = Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== undefined));
+    const merged: StoredAnswers = {
+      ...stored,
+      ...given,
+      referralReasons: { ...stored.referralReasons, ...Object.fromEntries(Object.entries(answers.referralReasons ?? {}).filter(([, codes]) => codes !== undefined)) },
+    };
+    const named = namedAnswers(answers);
+    const groups = Object.entries(answerGroups(today)).filter(([, group]) => group.fields.some((field) => named.has(field)));
+    const fieldErrors: Record<string, string[]> = {};
+    for (const [, group] of groups) {
+      const parsed = group.rule.safeParse(merged);
+      if (!parsed.success) for (const issue of parsed.error.issues) (fieldErrors[issue.path.join(".")] ??= []).push(issue.message);
+    }
+    if (Object.keys(fieldErrors).length) throw new InputError(fieldErrors);
+
+    const columns: Updateable<ReferralsTable> = { updated_at: new Date().toISOString() };
+    for (const [name] of groups) Object.assign(columns, groupColumns(name as AnswerGroup, merged));
+    if (named.has("referrerPhoneNumber")) columns.referrer_phone_id = await insertPhone(trx, merged.referrerPhoneNumber, actor.id);
     await trx.updateTable("referrals").set(columns).where("id", "=", referral.id).execute();
     // The old number goes once nothing points at it.
-    if (change.referrerPhone !== undefined && referral.referrer_phone_id) {
+    if (named.has("referrerPhoneNumber") && referral.referrer_phone_id) {
       await trx.deleteFrom("phone_numbers").where("id", "=", referral.referrer_phone_id).execute();
     }
-    for (const [type, codes] of Object.entries(change.reasons ?? {}) as Array<[ReasonType, string[]]>) {
+    for (const [type, codes] of Object.entries(answers.referralReasons ?? {}) as Array<[ReasonType, string[] | undefined]>) {
+      if (codes === undefined) continue;
       await trx.deleteFrom("referral_reasons").where("referral_id", "=", referral.id).where("reason_type", "=", type).execute();
       if (codes.length) {
         await trx
@@ -122,16 +231,16 @@ export async function saveStep(db: DB, actor: CurrentUser, ids: WizardIds, chang
           .execute();
       }
     }
-    if (change.requireAnyReason) {
+    if (groups.some(([name]) => name === "screening")) {
       const any = await trx.selectFrom("referral_reasons").select("referral_id").where("referral_id", "=", referral.id).executeTakeFirst();
-      if (!any) throw new InputError({ [change.requireAnyReason]: ["validation.oneReason"] });
+      if (!any) throw new InputError({ "referralReasons.FailedScreenings": ["validation.oneReason"] });
     }
-    if (change.races) {
+    if (answers.races) {
       await trx.deleteFrom("referral_races").where("referral_id", "=", referral.id).execute();
-      if (change.races.length) {
+      if (answers.races.length) {
         await trx
           .insertInto("referral_races")
-          .values([...new Set(change.races)].map((race_code) => ({ referral_id: referral.id, race_code })))
+          .values([...new Set(answers.races)].map((race_code) => ({ referral_id: referral.id, race_code })))
           .execute();
       }
     }

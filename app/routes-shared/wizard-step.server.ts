@@ -6,7 +6,8 @@ import { requireUser } from "~/auth/auth.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { InputError } from "~/models/errors";
-import { getDraftForEdit, saveStep, type DraftReferral, type StepChange } from "~/models/referral.server";
+import { getDraftForEdit, saveAnswers } from "~/models/referral.server";
+import type { ReferralAnswers } from "~/schemas/answers";
 import type { CurrentUser } from "~/models/user.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam, orHttpError } from "~/utils/route.server";
@@ -41,8 +42,9 @@ export async function loadStep(db: AppLoadContext["db"], request: Request, param
 }
 
 /**
- * Validates the step's form with its schema and saves what `change` makes of it. "Save and
- * continue" goes to the next step, "Save" stays; a refusal shows the form again as typed.
+ * Validates the step's form with its schema and saves the answers read from it. "Save and
+ * continue" goes to the next step, "Save" stays; a refusal shows the form again as typed, the
+ * models' messages on the form's own fields.
  */
 export async function stepAction<Schema extends z.ZodTypeAny>({
   db,
@@ -50,26 +52,30 @@ export async function stepAction<Schema extends z.ZodTypeAny>({
   params,
   step,
   schema,
-  change,
+  answers,
+  fields = {},
 }: {
   db: AppLoadContext["db"];
   request: Request;
   params: Params;
   step: StepKey;
   schema: Schema;
-  change: (value: z.output<Schema>, referral: DraftReferral, actor: CurrentUser) => StepChange;
+  answers: (value: z.output<Schema>) => ReferralAnswers;
+  fields?: Record<string, string>;
 }) {
   const actor = await requireUser(request);
   const ids = wizardIds(params);
-  const referral = await orHttpError(getDraftForEdit(db, actor, ids));
+  await orHttpError(getDraftForEdit(db, actor, ids));
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   try {
-    await orHttpError(saveStep(db, actor, ids, change(submission.value, referral, actor)));
+    await orHttpError(saveAnswers(db, actor, ids, answers(submission.value)));
   } catch (error) {
-    if (error instanceof InputError) return json(submission.reply({ fieldErrors: error.fieldErrors }), { status: 400 });
-    throw error;
+    if (!(error instanceof InputError)) throw error;
+    const fieldErrors: Record<string, string[]> = {};
+    for (const [name, messages] of Object.entries(error.fieldErrors)) (fieldErrors[fields[name] ?? name] ??= []).push(...messages);
+    return json(submission.reply({ fieldErrors }), { status: 400 });
   }
   return redirectWithToast(afterSave(request, ids, step, formData.get("intent") === "continue"), { key: "toasts.referralUpdated" });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { followUps, HOME_VISITING, relationshipColumns, shownRelationship } from "~/wizard/relationship";
+import { followUps, HOME_VISITING, shownRelationship } from "~/wizard/relationship";
 import { CONSENT, CONSENT_ANSWERS, DEFAULT_CONSENT, DetailsSchema, GESTATION_UNKNOWN, gestationParts, GestationalAgeSchema, RelationshipSchema, screeningSchema, SexSchema } from "./referral";
 
 const issues = (result: { success: boolean; error?: { issues: Array<{ path: Array<string | number>; message: string }> } }) =>
@@ -18,21 +18,9 @@ describe("the referrer relationship", () => {
     expect(issues(RelationshipSchema.safeParse({}))).toEqual({ referrerRelationship: "validation.referrerRelationship" });
   });
 
-  it("stores home visiting as Other with the text Home Visitor, and shows it back as home visiting", () => {
-    const columns = relationshipColumns({ referrerRelationship: HOME_VISITING, familyApproval: "yes" });
-    expect(columns).toMatchObject({ referrer_relationship: "9", referral_source_other: "Home Visitor", family_approval: 1 });
+  it("shows Other with the text Home Visitor as home visiting", () => {
     expect(shownRelationship({ relationship: "9", sourceOther: "Home Visitor" })).toBe(HOME_VISITING);
     expect(shownRelationship({ relationship: "9", sourceOther: "Neighbour" })).toBe("9");
-  });
-
-  it("resets the family approval and the audiologist and hospital flags the new relationship does not ask", () => {
-    const fromAudiologist = relationshipColumns({ referrerRelationship: "1", familyApproval: "yes", isAudiologistScreening: "yes", isHospitalBirth: "no" });
-    expect(fromAudiologist).toMatchObject({ family_approval: null, is_audiologist_screening: null, is_hospital_birth: null, is_capta: null });
-    expect(relationshipColumns({ referrerRelationship: "3", familyApproval: "no", isAudiologistScreening: "yes", isHospitalBirth: "yes" })).toMatchObject({
-      family_approval: 0,
-      is_audiologist_screening: null,
-      is_hospital_birth: 1,
-    });
   });
 });
 

@@ -8,7 +8,7 @@ import { choice, optionalCode, optionalPhone, optionalText, requiredCode, requir
 // common:validation.
 
 /** Each follow-up question's own message, shown when the relationship asks it and it is not answered. */
-const FOLLOW_UP_MESSAGES: Record<FollowUp, string> = {
+export const FOLLOW_UP_MESSAGES: Record<FollowUp, string> = {
   familyApproval: "validation.familyApproval",
   isAudiologistScreening: "validation.isAudiologistScreening",
   isHospitalBirth: "validation.isHospitalBirth",

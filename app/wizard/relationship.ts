@@ -36,36 +36,6 @@ export function shownSourceOther(stored: { sourceOther: string | null }): string
 }
 
 export type YesNoAnswer = "yes" | "no";
-const flag = (answer: YesNoAnswer | undefined | null) => (answer === "yes" ? 1 : answer === "no" ? 0 : null);
 
-/** A stored follow-up flag as its answer (the reverse of what relationshipColumns stores). */
+/** A stored follow-up flag as its answer (1 yes, 0 no; the models store it so). */
 export const answerOf = (stored: number | null): YesNoAnswer | null => (stored === 1 ? "yes" : stored === 0 ? "no" : null);
-
-export interface RelationshipAnswer {
-  referrerRelationship: string;
-  familyApproval?: YesNoAnswer;
-  isAudiologistScreening?: YesNoAnswer;
-  isHospitalBirth?: YesNoAnswer;
-  isCapta?: YesNoAnswer;
-  referralSourceOther?: string;
-}
-
-/**
- * The columns to store. Only the answers to the questions the chosen relationship asks are kept,
- * so a change of relationship resets family approval and the audiologist and hospital flags it
- * no longer asks (the page also empties the follow-ups when the choice changes). The
- * home-visiting option is stored as Other with the text Home Visitor.
- */
-export function relationshipColumns(answer: RelationshipAnswer) {
-  const asked = followUps(answer.referrerRelationship);
-  const keep = (question: FollowUp) => asked.includes(question);
-  const homeVisiting = answer.referrerRelationship === HOME_VISITING;
-  return {
-    referrer_relationship: homeVisiting ? OTHER : answer.referrerRelationship,
-    referral_source_other: homeVisiting ? HOME_VISITOR_TEXT : keep("referralSourceOther") ? answer.referralSourceOther?.trim() || null : null,
-    family_approval: keep("familyApproval") ? flag(answer.familyApproval) : null,
-    is_audiologist_screening: keep("isAudiologistScreening") ? flag(answer.isAudiologistScreening) : null,
-    is_hospital_birth: keep("isHospitalBirth") ? flag(answer.isHospitalBirth) : null,
-    is_capta: keep("isCapta") ? flag(answer.isCapta) : null,
-  };
-}

@@ -1,0 +1,152 @@
+import { z } from "zod";
+import { followUps } from "~/wizard/relationship";
+import { optionalCode, requiredCode, requiredText, tooLong } from "./fields";
+import { CONSENT, DETAILS_MAX, FOLLOW_UP_MESSAGES, GESTATION_UNKNOWN, OTHER_MEDICAL_CONDITION } from "./referral";
+
+// A referral's answers as the models take them: typed, in the names the JSON API shows, never
+// the table's columns. The wizard's pages read their forms into these (app/wizard/step-saves.ts);
+// the API's PUT sends them as they are. The rules of each group of answers (one wizard step's
+// questions, docs/product-rules.md R50–R62) are checked by saveAnswers on what is stored with the
+// new answers over it, so both doors get them from here.
+
+const yesNo = z.enum(["yes", "no"]);
+const yesNoUnknown = z.enum(["yes", "no", "unknown"]);
+const codeList = z.array(z.string().max(20, "validation.unknownChoice")).max(30, "validation.unknownChoice");
+const text = (max: 100 | 200) => z.string().trim().max(max, tooLong(max)).nullable();
+
+export const PhoneAnswer = z
+  .object({
+    areaCode: z.string().regex(/^\d{3}$/, "validation.phoneLength"),
+    prefix: z.string().regex(/^\d{3}$/, "validation.phoneLength"),
+    suffix: z.string().regex(/^\d{4}$/, "validation.phoneLength"),
+  })
+  .strict();
+
+export const ReasonAnswers = z
+  .object({ RefReasons_ConcernsDevelopmental: codeList, FailedScreenings: codeList, IdentifiedConditions: codeList })
+  .partial()
+  .strict();
+
+/** Every answer a referral takes; any may be left out (it is then not changed). */
+export const ReferralAnswersShape = z.object({
+  referrerRelationship: optionalCode.nullable(),
+  referralSourceOther: text(100).optional(),
+  familyApproval: yesNo.nullable().optional(),
+  isAudiologistScreening: yesNo.nullable().optional(),
+  isHospitalBirth: yesNo.nullable().optional(),
+  isCAPTA: yesNo.nullable().optional(),
+  referrerPrefix: optionalCode.nullable(),
+  referrerFirstName: text(100).optional(),
+  referrerMiddleName: text(100).optional(),
+  referrerLastName: text(100).optional(),
+  referrerSuffix: optionalCode.nullable(),
+  referrerPhoneNumber: PhoneAnswer.nullable().optional(),
+  gender: optionalCode.nullable(),
+  races: codeList.optional(),
+  isHispanicChild: yesNoUnknown.nullable().optional(),
+  primaryLanguage: optionalCode.nullable(),
+  gestationalAgeInDays: z.number().int("validation.wholeNumber").nullable().optional(),
+  familyPrimaryLanguage: optionalCode.nullable(),
+  familyNeedsInterpreter: yesNo.nullable().optional(),
+  childInFosterCare: yesNoUnknown.nullable().optional(),
+  referralReasons: ReasonAnswers.optional(),
+  otherMedicalCondition: text(200).optional(),
+  /** YYYY-MM-DD. */
+  failedScreeningDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "validation.typedDate").nullable().optional(),
+  additionalDetails: z.string().max(DETAILS_MAX, "validation.detailsTooLong").nullable().optional(),
+  childParentConsent: z.union([z.literal(CONSENT.yes), z.literal(CONSENT.no), z.literal(CONSENT.notYet)], { errorMap: () => ({ message: "validation.consent" }) }).optional(),
+});
+export type ReferralAnswers = z.infer<typeof ReferralAnswersShape>;
+
+/** All of a referral's answers, as stored (what a change is laid over). */
+export type StoredAnswers = Required<Omit<ReferralAnswers, "referralReasons">> & { referralReasons: Required<z.infer<typeof ReasonAnswers>> };
+
+const required = <T extends z.ZodTypeAny>(schema: T, message: string) =>
+  z.unknown().superRefine((value, ctx) => {
+    if (value === null || value === undefined || value === "") ctx.addIssue({ code: "custom", message });
+    else {
+      const parsed = schema.safeParse(value);
+      if (!parsed.success) ctx.addIssue({ code: "custom", message: parsed.error.issues[0].message });
+    }
+  });
+
+/**
+ * The groups of answers, each checked whole when any of its answers changes: the wizard step
+ * that asks them, its required answers and the rules between them. `today` is Maryland's date.
+ */
+export function answerGroups(today: string) {
+  return {
+    relationship: {
+      fields: ["referrerRelationship", "referralSourceOther", "familyApproval", "isAudiologistScreening", "isHospitalBirth", "isCAPTA"],
+      rule: z
+        .object({ referrerRelationship: required(requiredCode("validation.referrerRelationship"), "validation.referrerRelationship") })
+        .passthrough()
+        .superRefine((value, ctx) => {
+          // The follow-up questions the relationship asks must be answered (docs/product-rules.md R50).
+          const answers = value as StoredAnswers;
+          for (const question of followUps(answers.referrerRelationship)) {
+            const answer = question === "isCapta" ? answers.isCAPTA : answers[question];
+            if (!answer) ctx.addIssue({ code: "custom", path: [question === "isCapta" ? "isCAPTA" : question], message: FOLLOW_UP_MESSAGES[question] });
+          }
+        }),
+    },
+    referrer: {
+      fields: ["referrerPrefix", "referrerFirstName", "referrerMiddleName", "referrerLastName", "referrerSuffix", "referrerPhoneNumber"],
+      rule: z
+        .object({
+          referrerFirstName: required(requiredText("validation.referrerFirstName"), "validation.referrerFirstName"),
+          referrerLastName: required(requiredText("validation.referrerLastName"), "validation.referrerLastName"),
+        })
+        .passthrough(),
+    },
+    sex: {
+      fields: ["gender", "races", "isHispanicChild"],
+      // Either a race and the Hispanic answer, or neither (docs/product-rules.md R53).
+      rule: z.object({ races: z.array(z.string()), isHispanicChild: yesNoUnknown.nullable() }).superRefine((value, ctx) => {
+        const hasRace = value.races.length > 0;
+        if (hasRace && !value.isHispanicChild) ctx.addIssue({ code: "custom", path: ["isHispanicChild"], message: "validation.hispanicWithRace" });
+        if (!hasRace && value.isHispanicChild) ctx.addIssue({ code: "custom", path: ["races"], message: "validation.raceWithHispanic" });
+      }),
+    },
+    childLanguage: { fields: ["primaryLanguage"], rule: z.object({ primaryLanguage: required(z.string(), "validation.childLanguage") }).passthrough() },
+    gestationalAge: {
+      fields: ["gestationalAgeInDays"],
+      // Weeks 0–45 and days 0–6, or unknown (docs/product-rules.md R54).
+      rule: z
+        .object({
+          gestationalAgeInDays: required(
+            z.number().refine((days) => days === GESTATION_UNKNOWN || (days >= 0 && days <= 45 * 7 + 6), "validation.weeksRange"),
+            "validation.weeksOrUnknown",
+          ),
+        })
+        .passthrough(),
+    },
+    familyLanguage: { fields: ["familyPrimaryLanguage"], rule: z.object({ familyPrimaryLanguage: required(z.string(), "validation.familyLanguage") }).passthrough() },
+    interpreter: { fields: ["familyNeedsInterpreter"], rule: z.object({ familyNeedsInterpreter: required(yesNo, "validation.interpreter") }).passthrough() },
+    fosterCare: { fields: ["childInFosterCare"], rule: z.object({ childInFosterCare: required(yesNoUnknown, "validation.fosterCare") }).passthrough() },
+    reasons: { fields: ["referralReasons.RefReasons_ConcernsDevelopmental"], rule: z.object({}).passthrough() },
+    screening: {
+      fields: ["referralReasons.FailedScreenings", "referralReasons.IdentifiedConditions", "otherMedicalCondition", "failedScreeningDate"],
+      rule: z
+        .object({ failedScreeningDate: z.string().nullable().refine((date) => date === null || date <= today, "validation.screeningDateFuture") })
+        .passthrough()
+        .superRefine((value, ctx) => {
+          // Other medical condition needs its text (docs/product-rules.md R58).
+          const answers = value as StoredAnswers;
+          if (answers.referralReasons.IdentifiedConditions.includes(OTHER_MEDICAL_CONDITION) && !answers.otherMedicalCondition?.trim()) {
+            ctx.addIssue({ code: "custom", path: ["otherMedicalCondition"], message: "validation.otherConditionText" });
+          }
+        }),
+    },
+    details: { fields: ["additionalDetails"], rule: z.object({}).passthrough() },
+    consent: { fields: ["childParentConsent"], rule: z.object({ childParentConsent: required(z.number(), "validation.consent") }).passthrough() },
+  } satisfies Record<string, { fields: string[]; rule: z.ZodTypeAny }>;
+}
+export type AnswerGroup = keyof ReturnType<typeof answerGroups>;
+
+/** The answers' names given in a change ("referralReasons.FailedScreenings" for a reason type). */
+export function namedAnswers(answers: ReferralAnswers): Set<string> {
+  const names = new Set(Object.entries(answers).filter(([, value]) => value !== undefined).map(([name]) => name));
+  for (const [type, codes] of Object.entries(answers.referralReasons ?? {})) if (codes !== undefined) names.add(`referralReasons.${type}`);
+  return names;
+}
