@@ -45,6 +45,17 @@ export default tseslint.config(
     },
   },
   {
+    // The models and the rules they check sit below the pages: they never import the wizard's
+    // screens, the routes, the components or the API, so no layer imports the one above it.
+    files: ["app/models/**", "app/schemas/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^~/(wizard|routes|routes-shared|components|api)/", message: "app/models and app/schemas sit below the pages: move what both need down (e.g. app/utils, app/schemas)." }] },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call `use`, which is not React's hook.
     files: ["e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },

@@ -1,6 +1,6 @@
 import { writeTransaction, type DB } from "~/db.server";
 import { listStoredFiles, removeStoredFiles, type StoredFile } from "~/services/uploads.server";
-import type { WizardIds } from "~/wizard/steps";
+import type { WizardIds } from "~/utils/wizard-paths";
 import { NotFoundError } from "./errors";
 import { mayViewReferral } from "./policy";
 import { recordAccess, referralForReviewToken } from "./referral-admin.server";

@@ -1,5 +1,5 @@
 import { writeTransaction, type DB } from "~/db.server";
-import type { WizardIds } from "~/wizard/steps";
+import type { WizardIds } from "~/utils/wizard-paths";
 import { addReferralAddress, getAddress, saveAddress, type AddressInput } from "./address.server";
 import { getDraftForEdit } from "./referral.server";
 import type { CurrentUser } from "./user.server";

@@ -1,5 +1,5 @@
 import type { DB } from "~/db.server";
-import { reviewHref } from "~/wizard/steps";
+import { reviewHref } from "~/utils/wizard-paths";
 
 /**
  * The referrer's e-mail after a submit or a status change (docs/product-rules.md R86: the referrer is

@@ -1,6 +1,6 @@
 import type { DB } from "~/db.server";
-import { missingItems } from "~/wizard/completeness";
-import type { WizardIds } from "~/wizard/steps";
+import { missingItems } from "~/models/completeness";
+import type { WizardIds } from "~/utils/wizard-paths";
 import { NotFoundError } from "./errors";
 import { mayViewReferral } from "./policy";
 import { recordAccess } from "./referral-admin.server";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HOME_VISITING } from "~/wizard/relationship";
+import { HOME_VISITING } from "~/schemas/relationship";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
 import { addPerson } from "~/test/people";
 import { saveAddress } from "./address.server";

@@ -5,9 +5,8 @@ import { answerGroups, namedAnswers, type AnswerGroup, type ReferralAnswers, typ
 import { CONSENT, OTHER_MEDICAL_CONDITION, type ConsentCode } from "~/schemas/referral";
 import { easternCalendarDate } from "~/utils/dates";
 import type { PhoneParts } from "~/utils/phone";
-import type { BadgeFacts } from "~/wizard/badges";
-import { answerOf, followUps, HOME_VISITING, HOME_VISITOR_TEXT, OTHER, shownRelationship, shownSourceOther, type FollowUp, type YesNoAnswer } from "~/wizard/relationship";
-import type { WizardIds } from "~/wizard/steps";
+import { answerOf, followUps, HOME_VISITING, HOME_VISITOR_TEXT, OTHER, shownRelationship, shownSourceOther, type FollowUp, type YesNoAnswer } from "~/schemas/relationship";
+import type { WizardIds } from "~/utils/wizard-paths";
 import { ForbiddenError, InputError, InvalidChoiceError, NotFoundError } from "./errors";
 import { unknownLookupCodes } from "./lookup.server";
 import { insertPhone, phoneText } from "./phone.server";
@@ -30,7 +29,7 @@ export async function getDraftForEdit(db: DB, actor: CurrentUser, ids: WizardIds
 export type DraftReferral = Awaited<ReturnType<typeof getDraftForEdit>>;
 
 /** What the step badges need to know of a referral. */
-export async function badgeFacts(db: DB, referral: DraftReferral): Promise<BadgeFacts> {
+export async function badgeFacts(db: DB, referral: DraftReferral) {
   const address = referral.address_id
     ? ((await db.selectFrom("addresses").select(["line1", "city", "zip", "county"]).where("id", "=", referral.address_id).executeTakeFirst()) ?? null)
     : null;

@@ -12,7 +12,8 @@ import { parseListPageQuery } from "~/utils/list";
 import { PAST_DRAFT_STATUSES, REFERRAL_STATUSES } from "~/utils/statuses";
 import { idParam, orHttpError } from "~/utils/route.server";
 import { cutText } from "~/utils/text";
-import { openReferralHref, stepHref } from "~/wizard/steps";
+import { openReferralHref } from "~/routes-shared/open-referral";
+import { stepHref } from "~/wizard/steps";
 
 /** Status details are cut to 150 characters in the lists (docs/product-rules.md R80). */
 export const STATUS_DETAILS_MAX = 150;

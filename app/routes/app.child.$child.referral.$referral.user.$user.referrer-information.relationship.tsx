@@ -8,7 +8,7 @@ import { RadioGroup, summarize, TextField } from "~/components/ui/form";
 import { getLookupOptions } from "~/models/lookup.server";
 import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
 import { RelationshipSchema } from "~/schemas/referral";
-import { answerOf, followUps, shownRelationship, shownSourceOther, type FollowUp } from "~/wizard/relationship";
+import { answerOf, followUps, shownRelationship, shownSourceOther, type FollowUp } from "~/schemas/relationship";
 import { StepForm } from "~/wizard/StepForm";
 import { STEP_SAVES } from "~/wizard/step-saves";
 

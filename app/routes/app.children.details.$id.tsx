@@ -13,7 +13,8 @@ import { redirectWithToast } from "~/services/toast.server";
 import { formatCalendarDate, formatDateEastern, formatLongDateEastern } from "~/utils/dates";
 import { idParam, notFound, orHttpError } from "~/utils/route.server";
 import type { ReferralStatus } from "~/utils/statuses";
-import { openReferralHref, stepHref } from "~/wizard/steps";
+import { openReferralHref } from "~/routes-shared/open-referral";
+import { stepHref } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "children"] };
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { followUps } from "~/wizard/relationship";
+import { followUps } from "./relationship";
 import { optionalCode, requiredCode, requiredText, tooLong } from "./fields";
 import { CONSENT, DETAILS_MAX, FOLLOW_UP_MESSAGES, GESTATION_UNKNOWN, OTHER_MEDICAL_CONDITION } from "./referral";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { FAMILY_RELATIONSHIPS, followUps, OTHER } from "~/wizard/relationship";
+import { FAMILY_RELATIONSHIPS, followUps, OTHER } from "~/schemas/relationship";
 import * as account from "./account";
 import * as address from "./address";
 import * as admin from "./admin";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { followUps, HOME_VISITING, shownRelationship } from "~/wizard/relationship";
+import { followUps, HOME_VISITING, shownRelationship } from "~/schemas/relationship";
 import { CONSENT, CONSENT_ANSWERS, DEFAULT_CONSENT, DetailsSchema, GESTATION_UNKNOWN, gestationParts, GestationalAgeSchema, RelationshipSchema, screeningSchema, SexSchema } from "./referral";
 
 const issues = (result: { success: boolean; error?: { issues: Array<{ path: Array<string | number>; message: string }> } }) =>

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Language } from "~/i18n/config";
-import { followUps, type FollowUp } from "~/wizard/relationship";
+import { followUps, type FollowUp } from "./relationship";
 import { MARYLAND_ZIP } from "./address";
 import { choice, optionalCode, optionalPhone, optionalText, requiredCode, requiredText, ticked, tooLong, typedDate } from "./fields";
 

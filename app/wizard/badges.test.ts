@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral";
 import { sectionBadges, type BadgeFacts } from "./badges";
-import { backHref, COUNTED_STEPS, nextStep, openReferralHref, stepHref, stepOfPath } from "./steps";
+import { backHref, COUNTED_STEPS, nextStep, stepHref, stepOfPath } from "./steps";
 
 const empty: BadgeFacts = {
   referrerRelationship: null,
@@ -97,14 +97,5 @@ describe("wayfinding", () => {
     expect(backHref(ids, "supporting-documentation/new")).toBe(`${base}/supporting-documentation/list`);
     expect(backHref(ids, "review")).toBe(`${base}/supporting-documentation/list`);
     expect(backHref(ids, "referrer-information/relationship")).toBe("/app/children/details/1");
-  });
-
-  it("opens a Draft in the wizard for its creator, and everything else in the review (R73)", () => {
-    const creator = { id: 3, isAdmin: false, isSuperAdmin: false };
-    const admin = { id: 4, isAdmin: true, isSuperAdmin: false };
-    const draft = { id: 2, childId: 1, createdById: 3, status: "Draft" as const };
-    expect(openReferralHref(draft, creator)).toBe(`${base}/referrer-information/relationship`);
-    expect(openReferralHref({ ...draft, status: "Submitted" }, creator)).toBe(`${base}/review`);
-    expect(openReferralHref(draft, admin)).toBe(`${base}/review`);
   });
 });

@@ -1,4 +1,4 @@
-import { mayEditReferral, type Actor, type ReferralFacts } from "~/models/policy";
+import { wizardBase, type WizardIds } from "~/utils/wizard-paths";
 
 // The referral wizard's steps (docs/product-rules.md R46, R47), in order, and where "Save and continue" leads. Shared by
 // the server (redirects) and the pages (the step indicator and links).
@@ -35,15 +35,7 @@ export type StepKey = (typeof WIZARD_STEPS)[number]["key"];
 
 export const SECTIONS: readonly Section[] = ["referrer", "child", "family", "reasons", "details", "documentation"];
 
-export interface WizardIds {
-  child: number;
-  referral: number;
-  user: number;
-}
-
-export function wizardBase(ids: WizardIds): string {
-  return `/app/child/${ids.child}/referral/${ids.referral}/user/${ids.user}`;
-}
+export { reviewHref, wizardBase, type WizardIds } from "~/utils/wizard-paths";
 
 export function stepHref(ids: WizardIds, key: StepKey): string {
   const step = WIZARD_STEPS.find((candidate) => candidate.key === key)!;
@@ -94,21 +86,7 @@ export function guardianHref(ids: WizardIds, adult: number | "new"): string {
   return `${wizardBase(ids)}/family-information/guardian/add-edit/${adult}`;
 }
 
-/** The review of a referral (docs/product-rules.md R68), for its creator and administrators. */
-export function reviewHref(ids: WizardIds): string {
-  return `${wizardBase(ids)}/review`;
-}
-
 /** The confirmation shown once a referral is sent. */
 export function submittedHref(ids: WizardIds): string {
   return `${wizardBase(ids)}/submitted`;
-}
-
-/**
- * Where a referral opens (docs/product-rules.md R73): the wizard for whoever may edit it (its
- * creator, a Draft), the review for everyone else, administrators always.
- */
-export function openReferralHref(referral: { id: number; childId: number } & ReferralFacts, actor: Actor): string {
-  const ids = { child: referral.childId, referral: referral.id, user: referral.createdById };
-  return mayEditReferral(actor, referral) ? stepHref(ids, "relationship") : reviewHref(ids);
 }

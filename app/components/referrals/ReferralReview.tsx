@@ -11,7 +11,7 @@ import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral";
 import { addressText } from "~/utils/address";
 import { formatCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 import { formatFileSize } from "~/utils/upload";
-import type { MissingItem } from "~/wizard/completeness";
+import type { MissingItem } from "~/models/completeness";
 import { stepHref, type StepKey } from "~/wizard/steps";
 
 /** The step where each missing part is answered. */
