@@ -13,5 +13,8 @@ export default defineConfig({
     environment: "node",
     pool: "forks",
     restoreMocks: true,
+    // A test that first loads argon2, a spreadsheet library or the route modules takes seconds on
+    // a busy 2-core machine; 5 s (the default) failed there without anything being wrong.
+    testTimeout: 20_000,
   },
 });

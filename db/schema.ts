@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type { ReferralStatus } from "../app/utils/statuses";
 
 /** ISO-8601 UTC text, written by the database when left out. */
@@ -329,19 +329,4 @@ export interface Database {
 
 export type Lookup = Selectable<LookupsTable>;
 export type NewLookup = Insertable<LookupsTable>;
-export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
-export type Child = Selectable<ChildrenTable>;
-export type NewChild = Insertable<ChildrenTable>;
-export type ChildUpdate = Updateable<ChildrenTable>;
-export type Referral = Selectable<ReferralsTable>;
-export type NewReferral = Insertable<ReferralsTable>;
-export type ReferralUpdate = Updateable<ReferralsTable>;
 export type Address = Selectable<AddressesTable>;
-export type NewAddress = Insertable<AddressesTable>;
-export type Adult = Selectable<AdultsTable>;
-export type NewAdult = Insertable<AdultsTable>;
-export type PhoneNumber = Selectable<PhoneNumbersTable>;
-export type ReferralDocument = Selectable<ReferralDocumentsTable>;
-export type Session = Selectable<SessionsTable>;

@@ -65,13 +65,6 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
   throw redirect(`/login?${params}`);
 }
 
-/** For the JSON API: the signed-in person, or a 401 answer (an API client is not sent to a sign-in page). */
-export async function requireApiUser(request: Request): Promise<CurrentUser> {
-  const user = await getUser(request);
-  if (!user) throw json({ error: "unauthorized", message: "Sign in first." }, { status: 401 });
-  return user;
-}
-
 /** Administrators only; anyone else signed in is told the page is not for them. */
 export async function requireAdmin(request: Request): Promise<CurrentUser> {
   const user = await requireUser(request);

@@ -6,7 +6,6 @@ import type { DB } from "~/db.server";
 export const EMAIL_VERIFICATION_TTL_MS = 72 * 60 * 60 * 1000;
 /** One reset link per account every two hours (docs/product-rules.md R8); each link lives as long. */
 export const RESET_LINK_INTERVAL_MS = 2 * 60 * 60 * 1000;
-export const RESET_TOKEN_TTL_MS = RESET_LINK_INTERVAL_MS;
 export const RESET_ATTEMPTS = 3;
 
 export async function createEmailVerification(db: DB, userId: number, now: Date = new Date()): Promise<string> {
@@ -64,7 +63,7 @@ export async function requestPasswordReset(
       user_id: user.id,
       token_hash: hash,
       created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
+      expires_at: new Date(now.getTime() + RESET_LINK_INTERVAL_MS).toISOString(),
       attempts_left: RESET_ATTEMPTS,
       requested_by_id: requestedById,
     })

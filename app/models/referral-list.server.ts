@@ -305,7 +305,6 @@ export const REFERRAL_CSV_COLUMNS = [
   "failedScreeningDate",
   "childParentConsent",
 ] as const;
-export type ReferralCsvColumn = (typeof REFERRAL_CSV_COLUMNS)[number];
 
 /**
  * Everything the CSV needs of one page of list rows, read in a few queries for the whole page

@@ -1,4 +1,4 @@
-import { documentHref, stepHref, type WizardIds } from "./steps";
+import { stepHref, type WizardIds } from "./steps";
 
 // The add-document screen (docs/product-rules.md R61) is opened from a step whose form may hold answers not
 // yet saved: the documents list (the consent answer) or the screenings screen (checked reasons,
@@ -33,16 +33,6 @@ export function readCarried(values: URLSearchParams | FormData): Carried {
     }
   }
   return { from, isConsent: values.get("consent") === "1", restore };
-}
-
-/** The query string that opens (or re-opens) the add screen with what it carries. */
-export function carriedQuery(carried: Carried): string {
-  const params = new URLSearchParams([["from", carried.from], ...(carried.isConsent ? [["consent", "1"]] : []), ...carried.restore]);
-  return params.toString();
-}
-
-export function addDocumentHref(ids: WizardIds, carried: Carried): string {
-  return `${documentHref(ids, "new")}?${carriedQuery(carried)}`;
 }
 
 /** Back to the step the add screen was opened from, with its typed values to restore. */
