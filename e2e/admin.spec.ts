@@ -210,7 +210,14 @@ test.describe("over HTTP @http", () => {
   });
 
   test("super administrators are never listed; an expired or unknown review link shows No Data", async ({ page, context }) => {
-    await signIn(context, await createUser({ admin: true }));
+    const self = await createUser({ admin: true });
+    await signIn(context, self);
+    // The administrator's own row offers none of the actions the server would refuse (docs/product-rules.md R88).
+    await page.goto(`/app/users?email=${encodeURIComponent(self.email)}`);
+    const own = page.getByRole("row", { name: new RegExp(self.email) });
+    await expect(own).toContainText("Your own account");
+    await expect(own.getByRole("button")).toHaveCount(0);
+    await expect(own.getByRole("link", { name: /Reset password|Deactivate/ })).toHaveCount(0);
     const root = await createUser({ lastName: "Superadmin" });
     const { getDb } = await import("../app/db.server");
     await getDb().insertInto("user_roles").values({ user_id: root.id, role: "ROLE_SUPER_ADMIN" }).execute();

@@ -9,6 +9,7 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { listUsers, USER_LIST } from "~/models/admin-users.server";
 import { getLookupOptions } from "~/models/lookup.server";
+import { mayManageUser } from "~/models/policy";
 import { userAction } from "~/routes-shared/user-actions.server";
 import { easternCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 import { parseListPageQuery } from "~/utils/list";
@@ -49,6 +50,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         lastLogin: row.lastLogin ? formatDateTimeEastern(row.lastLogin, language) : null,
         isAdmin: row.isAdmin,
         promotionProblem: row.promotionProblem,
+        // An administrator's own account is changed on the profile page, not here (docs/product-rules.md R88).
+        actionable: mayManageUser(actor, { id: row.id, isSuperAdmin: false }),
       })),
       exportHref: `/app/users/export.csv?${exportParams}`,
       exportName: `users-${easternCalendarDate()}.csv`,
@@ -71,7 +74,7 @@ export default function UsersList() {
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   for (const row of rows) {
-    const intent = confirmedIntent(search, row);
+    const intent = row.actionable ? confirmedIntent(search, row) : null;
     if (intent) {
       const cancel = new URLSearchParams(search);
       cancel.delete("confirm");
@@ -130,7 +133,7 @@ export default function UsersList() {
                 <td data-label={t("users.role")}>{row.isAdmin ? t("users.roles.admin") : t("users.roles.user")}</td>
                 <td>
                   <div className="table-actions">
-                    <UserActions user={row} />
+                    {row.actionable ? <UserActions user={row} /> : <span className="usa-hint">{t("users.you")}</span>}
                   </div>
                 </td>
               </tr>
