@@ -305,6 +305,13 @@ const ROWS: ParityRow[] = [
     { referrerRelationship: "999999999", familyApproval: "no" },
   ),
   stepRow(
+    "change the relationship to a parent, which drops the family's approval it no longer asks (R50)",
+    "relationship",
+    "relationship",
+    { referrerRelationship: "1" },
+    { referrerRelationship: "1" },
+  ),
+  stepRow(
     "give the referrer's name and phone",
     "proxy",
     "proxy",
@@ -318,6 +325,13 @@ const ROWS: ParityRow[] = [
     { gender: "2", races: ["2028-9", "2054-5"], isHispanicChild: "yes" },
     { gender: "2", races: ["2028-9", "2054-5"], isHispanicChild: "yes" },
   ),
+  stepRow(
+    "clear the child's races and Hispanic origin, keeping the sex (R53)",
+    "sex",
+    "sex",
+    { gender: "1" },
+    { races: [], isHispanicChild: null },
+  ),
   stepRow("answer the child's language", "childLanguage", "childLanguage", { primaryLanguage: "2" }, { primaryLanguage: "2" }),
   stepRow(
     "type the child's address and keep it in the address book",
@@ -325,6 +339,13 @@ const ROWS: ParityRow[] = [
     "childAddress",
     { source: "new", line1: "200 Oak Ave", line2: "Apt 3", city: "Towson", zip: "21204", county: "24005", nickname: "Grandma", saveToBook: "on" },
     { address: { line1: "200 Oak Ave", line2: "Apt 3", city: "Towson", zip: "21204", county: "24005", nickname: "Grandma", addressBook: true } },
+  ),
+  stepRow(
+    "type the child's address without keeping it",
+    "address",
+    "childAddress",
+    { source: "new", line1: "5 Bay St", line2: "", city: "Annapolis", zip: "21401", county: "24003", nickname: "" },
+    { address: { line1: "5 Bay St", city: "Annapolis", zip: "21401", county: "24003" } },
   ),
   {
     action: "take the child's address from the address book",
@@ -517,12 +538,16 @@ const ROWS: ParityRow[] = [
 
   // Profile and address book
   {
-    action: "change one's profile: a middle name, the kind of referrer, the language and a work phone",
+    action: "change one's profile: a middle name, the kind of referrer, the language, the home phone cleared and a work phone",
     pages: ["profile"],
     api: ["updateUser"],
     caller: "rosa",
-    page: (b) => ({ url: `/app/profile/${b.rosa.id}`, params: { id: String(b.rosa.id) }, form: profileForm({ middleName: "Isabel", reference: "6", primaryLanguage: "sp", workPhoneNumber: "410-555-0102" }) }),
-    calls: (b) => [{ op: "updateUser", id: b.rosa.id, json: { middleName: "Isabel", reference: "6", primaryLanguage: "sp", workPhoneNumber: phone("410", "555", "0102") } }],
+    page: (b) => ({
+      url: `/app/profile/${b.rosa.id}`,
+      params: { id: String(b.rosa.id) },
+      form: profileForm({ middleName: "Isabel", reference: "6", primaryLanguage: "sp", homePhoneNumber: "", workPhoneNumber: "410-555-0102" }),
+    }),
+    calls: (b) => [{ op: "updateUser", id: b.rosa.id, json: { middleName: "Isabel", reference: "6", primaryLanguage: "sp", homePhoneNumber: null, workPhoneNumber: phone("410", "555", "0102") } }],
   },
   {
     action: "change one's password, e-mail and first security question: every sign-in ends, this browser keeps a fresh one (R13, R14)",
