@@ -120,17 +120,17 @@ const PAGE_ONLY: Record<string, string> = {
   "user#promote": "the API has no call to promote to administrator (R91, R100)",
   apiKeys: "API keys are made on their page; the API has no call that makes one (R101)",
   "apiKeys#revoke": "API keys are revoked on their page; the API has no call that revokes one (R101)",
-  "addressBook#lookup": "the address look-up of a form without JavaScript fills the form again and saves nothing (R19)",
-  "addressBook#use": "picking a look-up suggestion without JavaScript fills the form again and saves nothing (R19)",
-  "childAddress#lookup": "the address look-up of a form without JavaScript fills the form again and saves nothing (R19, R55)",
-  "childAddress#use": "picking a look-up suggestion without JavaScript fills the form again and saves nothing (R19, R55)",
+  "addressBook#lookup": "the address look-up of a form without JavaScript fills the form again; no address is saved (R19)",
+  "addressBook#use": "picking a look-up suggestion without JavaScript fills the form again; no address is saved (R19)",
+  "childAddress#lookup": "the address look-up of a form without JavaScript fills the form again; no address is saved (R19, R55)",
+  "childAddress#use": "picking a look-up suggestion without JavaScript fills the form again; no address is saved (R19, R55)",
 };
 
 /** API calls that change something and have no page twin, each with why. */
 const API_ONLY: Record<string, string> = {
-  createPhoneNumber: "a phone number as a record of its own (R105); pages add phones only inside a profile, guardian or referrer form (rows above)",
-  updatePhoneNumber: "a phone number as a record of its own (R105); pages change phones only inside a profile, guardian or referrer form (rows above)",
-  deletePhoneNumber: "a phone number as a record of its own (R105); pages clear phones only inside a profile, guardian or referrer form (rows above)",
+  createPhoneNumber: "a phone number as a record of its own (R105); pages add phones only inside a profile, guardian or referrer form (rows below)",
+  updatePhoneNumber: "a phone number as a record of its own (R105); pages change phones only inside a profile, guardian or referrer form (rows below)",
+  deletePhoneNumber: "a phone number as a record of its own (R105); pages clear phones only inside a profile, guardian or referrer form (rows below)",
 };
 
 // The set-up every row starts from: people, sessions, an API key, reset links, an address book,
