@@ -3,32 +3,16 @@ import { createTestDatabase, type TestDatabase } from "../../db/testing";
 import { verifyAnswer, verifyPassword } from "~/auth/password.server";
 import { createSession, readSession } from "~/auth/session.server";
 import type { ProfileUpdate } from "~/schemas/account";
+import { addRegisteredPerson } from "~/test/people";
 import { InputError, InvalidChoiceError, NotFoundError } from "./errors";
 import { getProfile, updateProfile } from "./profile.server";
-import { EmailTakenError, getCurrentUser, registerUser, type CurrentUser } from "./user.server";
+import { EmailTakenError, type CurrentUser } from "./user.server";
 
 let test: TestDatabase;
 const PASSWORD = "correct horse 12";
 
-async function person(email: string, admin = false): Promise<CurrentUser> {
-  const { id } = await registerUser(test.db, {
-    firstName: "Rosa",
-    lastName: "Núñez",
-    reference: "1",
-    email,
-    password: PASSWORD,
-    securityQuestion1: "1",
-    securityAnswer1: "Rex",
-    securityQuestion2: "2",
-    securityAnswer2: "Baltimore",
-    primaryLanguage: "en",
-    homePhoneNumber: { areaCode: "410", prefix: "555", suffix: "1234" },
-    workPhoneNumber: null,
-    mobilePhoneNumber: null,
-  });
-  await test.db.updateTable("users").set({ enabled: 1 }).where("id", "=", id).execute();
-  if (admin) await test.db.insertInto("user_roles").values({ user_id: id, role: "ROLE_ADMIN" }).execute();
-  return (await getCurrentUser(test.db, id))!;
+function person(email: string, admin = false): Promise<CurrentUser> {
+  return addRegisteredPerson(test.db, email, { password: PASSWORD, admin, homePhoneNumber: { areaCode: "410", prefix: "555", suffix: "1234" } });
 }
 
 /** The form as the owner would send it back unchanged. */

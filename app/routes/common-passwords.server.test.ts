@@ -4,7 +4,7 @@ import { isCommonPassword } from "~/auth/common-passwords.server";
 import { verifyPassword } from "~/auth/password.server";
 import { createSession } from "~/auth/session.server";
 import { answerSecurityQuestions, requestPasswordReset } from "~/models/account-token.server";
-import { registerUser } from "~/models/user.server";
+import { addRegisteredPerson } from "~/test/people";
 
 // A common password is refused, on its field, by the three forms that set one: registration,
 // the profile and the password reset; a strong one goes through. Real actions, real SQLite.
@@ -31,22 +31,7 @@ let people = 0;
 async function person() {
   people += 1;
   const email = `common.${people}@example.com`;
-  const { id } = await registerUser(test.db, {
-    firstName: "Rosa",
-    lastName: "Núñez",
-    reference: "1",
-    email,
-    password: STRONG,
-    securityQuestion1: "1",
-    securityAnswer1: "Rex",
-    securityQuestion2: "2",
-    securityAnswer2: "Baltimore",
-    primaryLanguage: "en",
-    homePhoneNumber: null,
-    workPhoneNumber: null,
-    mobilePhoneNumber: null,
-  });
-  await test.db.updateTable("users").set({ enabled: 1 }).where("id", "=", id).execute();
+  const { id } = await addRegisteredPerson(test.db, email, { password: STRONG });
   return { id, email };
 }
 

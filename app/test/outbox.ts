@@ -16,8 +16,8 @@ export interface Mail {
   text: string;
 }
 
-/** Every message in an outbox folder for one address, oldest first. */
-export function readOutbox(outbox: string, address: string): Mail[] {
+/** Every message in an outbox folder (for one address, when given), oldest first. */
+export function readOutbox(outbox: string, address?: string): Mail[] {
   return readdirSync(outbox)
     .sort()
     .map((file) => readFileSync(path.join(outbox, file), "utf8"))
@@ -30,5 +30,5 @@ export function readOutbox(outbox: string, address: string): Mail[] {
         .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, encoded: string) => decodeQuotedPrintable(encoded.replace(/_/g, " ")));
       return { to: header("To"), subject, language: header("Content-Language"), text: decodeQuotedPrintable(body.join("\n\n")) };
     })
-    .filter((mail) => mail.to === address);
+    .filter((mail) => address === undefined || mail.to === address);
 }
