@@ -113,7 +113,7 @@ export const accountOperations = {
     async run({ request, db, clientIp }) {
       const submission = parseWithZod(await readBody(request), { schema: ForgotPasswordSchema });
       if (submission.status !== "success") throw new ApiError("invalid_input", { fields: submissionFields(submission.error) });
-      const outcome = await forgotPassword(db, submission.value.email, clientIp);
+      const outcome = await forgotPassword(db, submission.value, clientIp);
       if (outcome.status === "rateLimited") throw new ApiError("rate_limited", { headers: { "Retry-After": String(outcome.limit.retryAfterSeconds) } });
       return { success: true };
     },

@@ -22,8 +22,14 @@ function limited(limit: RateLimitResult): Limited {
   return { status: "rateLimited", limit };
 }
 
-/** "Forgot password": mails a reset link when the account exists and none went out in two hours. */
-export async function forgotPassword(db: DB, email: string, clientIp: string | undefined): Promise<{ status: "done" } | Limited> {
+/**
+ * "Forgot password": mails a reset link when the account exists and none went out in two hours.
+ * A filled robot trap (the form's hidden `website`) is answered as done and does nothing, so a
+ * robot learns nothing, whichever door it came through.
+ */
+export async function forgotPassword(db: DB, input: { email: string; website?: string }, clientIp: string | undefined): Promise<{ status: "done" } | Limited> {
+  if (input.website) return { status: "done" };
+  const email = input.email;
   const byAddress = await hitRateLimit(db, "forgotPasswordAddress", clientIp ?? "unknown");
   if (!byAddress.allowed) return limited(byAddress);
   const byAccount = await hitRateLimit(db, "forgotPassword", email);

@@ -12,6 +12,7 @@ import {
   resetPassword,
   verifyEmail,
 } from "./account-token.server";
+import { forgotPassword } from "./account-flows.server";
 import { checkCredentials, EmailTakenError, ensureSeedAdministrator, getCurrentUser, registerUser } from "./user.server";
 
 let test: TestDatabase;
@@ -145,6 +146,15 @@ describe("password reset", () => {
     expect(await requestPasswordReset(test.db, user.email, { now: new Date(t0.getTime() + RESET_LINK_INTERVAL_MS - 1000) })).toBeNull();
     expect(await requestPasswordReset(test.db, user.email, { now: new Date(t0.getTime() + RESET_LINK_INTERVAL_MS + 1000) })).not.toBeNull();
     expect(await requestPasswordReset(test.db, "nobody@example.com")).toBeNull();
+  });
+
+  it("does nothing for a filled robot trap, through the page or the API alike", async () => {
+    const user = await verifiedUser();
+    expect(await forgotPassword(test.db, { email: user.email, website: "https://spam.example" }, "192.0.2.9")).toEqual({ status: "done" });
+    const tokens = await test.db.selectFrom("password_reset_tokens").select("user_id").where("user_id", "=", user.id).execute();
+    expect(tokens).toEqual([]);
+    await forgotPassword(test.db, { email: user.email }, "192.0.2.9");
+    expect(await test.db.selectFrom("password_reset_tokens").select("user_id").where("user_id", "=", user.id).execute()).toHaveLength(1);
   });
 
   it("asks the questions first, counts wrong answers down and spends the link at 0", async () => {

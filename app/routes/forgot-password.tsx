@@ -24,8 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { t } = await getPageTranslation(request, ["auth", "common"]);
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
   if (submission.status !== "success") return json({ ...submission.reply(), sent: false }, { status: 400 });
-  if (submission.value.website) return json({ ...submission.reply({ resetForm: true }), sent: true });
-  const outcome = await forgotPassword(context.db, submission.value.email, context.clientIp);
+  const outcome = await forgotPassword(context.db, submission.value, context.clientIp);
   if (outcome.status === "rateLimited") {
     return json({ ...submission.reply({ formErrors: [rateLimitMessage(t, outcome.limit)] }), sent: false }, { status: 429 });
   }
