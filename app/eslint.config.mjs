@@ -30,10 +30,18 @@ export default tseslint.config(
     },
   },
   {
-    // The routes (pages and JSON API alike), root.tsx, app/api and app/routes-shared get the database
+    // The routes (pages and JSON API alike; the wizard's, which remix.config.js defines, are its frame, steps,
+    // review and confirmation in app/wizard), root.tsx, app/api and app/routes-shared get the database
     // handle as `context.db` and hand it to app/models; they import neither the database nor Kysely,
     // statically or not. Their tests build a real database of their own, so they may.
-    files: ["app/routes/**", "app/routes-shared/**", "app/api/**", "app/root.tsx"],
+    files: [
+      "app/routes/**",
+      "app/wizard/steps/**",
+      "app/wizard/{layout,review,submitted}.tsx",
+      "app/routes-shared/**",
+      "app/api/**",
+      "app/root.tsx",
+    ],
     ignores: ["**/*.test.{ts,tsx}"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ regex: DATABASE, message: NOT_HERE }] }],

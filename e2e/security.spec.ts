@@ -1,8 +1,10 @@
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { WIZARD_FORMS, WIZARD_FRAME, WIZARD_SUBMITTED } from "../app/wizard/step-table";
 import { WIZARD_STEPS } from "../app/wizard/steps";
 import { expect, test } from "./fixtures";
 import {
@@ -81,7 +83,11 @@ interface World {
 type Extra = Record<string, number | string>;
 
 interface Row {
-  /** The route module (a file in app/routes, without extension), or the API call as "METHOD /path" of operations.server.ts. */
+  /**
+   * The route module (its id in the build's route manifest less "routes/": a file in app/routes without extension, or
+   * a wizard module defined by remix.config.js, such as "wizard/steps/sex"), or the API call as "METHOD /path" of
+   * operations.server.ts.
+   */
   route: string;
   method: "GET" | "POST" | "PUT" | "DELETE";
   path: (world: World, extra: Extra, role: Role) => string;
@@ -100,8 +106,11 @@ interface Row {
 const wizardSteps = WIZARD_STEPS.filter((step) => step.key !== "review").map((step) => step.path);
 /** The steps that take an empty form (nothing chosen yet is an answer there). */
 const EMPTY_SAVES = ["child-information/sex", "family-information/guardian-list", "reason/select", "reason/screen", "details/select"];
-const WIZARD = "app.child.$child.referral.$referral.user.$user";
-const stepRoute = (step: string) => `${WIZARD}.${step.replaceAll("/", ".")}`;
+/** A wizard module's route, from the step table: the frame's, a step's or a form's (by its path), the confirmation's. */
+const moduleRoute = (file: string) => file.replace(/\.tsx?$/, "");
+const WIZARD = moduleRoute(WIZARD_FRAME.file);
+const stepRoute = (path: string) => moduleRoute([...WIZARD_STEPS, ...WIZARD_FORMS].find((page) => page.path === path)!.file);
+const SUBMITTED = moduleRoute(WIZARD_SUBMITTED.file);
 
 async function json(response: APIResponse) {
   return (await response.json()) as Record<string, unknown> & { id: number };
@@ -236,16 +245,16 @@ const PAGES: Row[] = [
     },
   ]),
   { route: stepRoute("family-information/guardian-list"), method: "POST", path: (w) => `${w.draftBase}/family-information/guardian-list`, form: (_, x) => ({ intent: "delete", adult: String(x.adult) }), setup: freshAdult, expect: ownAction("redirect") },
-  { route: stepRoute("family-information/guardian/add-edit/$adult"), method: "GET", path: (w) => `${w.draftBase}/family-information/guardian/add-edit/${w.adult}`, expect: ownPage("ok", "redirect"), shows: true },
-  { route: stepRoute("family-information/guardian/add-edit/$adult"), method: "GET", path: (w) => `${w.draftBase}/family-information/guardian/add-edit/new`, expect: ownPage("ok", "redirect"), shows: true },
-  { route: stepRoute("family-information/guardian/add-edit/$adult"), method: "POST", path: (w) => `${w.draftBase}/family-information/guardian/add-edit/${w.adult}`, form: () => ({ firstName: "" }), expect: ownAction(400) },
-  { route: stepRoute("family-information/guardian/add-edit/$adult"), method: "POST", path: (w) => `${w.draftBase}/family-information/guardian/add-edit/new`, form: () => ({ firstName: "" }), expect: ownAction(400) },
+  { route: stepRoute("family-information/guardian/add-edit/:adult"), method: "GET", path: (w) => `${w.draftBase}/family-information/guardian/add-edit/${w.adult}`, expect: ownPage("ok", "redirect"), shows: true },
+  { route: stepRoute("family-information/guardian/add-edit/:adult"), method: "GET", path: (w) => `${w.draftBase}/family-information/guardian/add-edit/new`, expect: ownPage("ok", "redirect"), shows: true },
+  { route: stepRoute("family-information/guardian/add-edit/:adult"), method: "POST", path: (w) => `${w.draftBase}/family-information/guardian/add-edit/${w.adult}`, form: () => ({ firstName: "" }), expect: ownAction(400) },
+  { route: stepRoute("family-information/guardian/add-edit/:adult"), method: "POST", path: (w) => `${w.draftBase}/family-information/guardian/add-edit/new`, form: () => ({ firstName: "" }), expect: ownAction(400) },
   { route: stepRoute("supporting-documentation/list"), method: "POST", path: (w) => `${w.draftBase}/supporting-documentation/list`, form: (_, x) => ({ intent: "delete", document: String(x.document) }), setup: freshDocument, expect: ownAction("redirect") },
-  { route: stepRoute("supporting-documentation/$document"), method: "GET", path: (w) => `${w.draftBase}/supporting-documentation/${w.document}`, expect: ownPage("ok", "redirect"), shows: true },
-  { route: stepRoute("supporting-documentation/$document"), method: "GET", path: (w) => `${w.draftBase}/supporting-documentation/new`, expect: ownPage("ok", "redirect"), shows: true },
-  { route: stepRoute("supporting-documentation/$document"), method: "POST", path: (w) => `${w.draftBase}/supporting-documentation/${w.document}`, form: (w) => ({ description: `Document ${w.mark}` }), expect: ownAction("redirect") },
+  { route: stepRoute("supporting-documentation/:document"), method: "GET", path: (w) => `${w.draftBase}/supporting-documentation/${w.document}`, expect: ownPage("ok", "redirect"), shows: true },
+  { route: stepRoute("supporting-documentation/:document"), method: "GET", path: (w) => `${w.draftBase}/supporting-documentation/new`, expect: ownPage("ok", "redirect"), shows: true },
+  { route: stepRoute("supporting-documentation/:document"), method: "POST", path: (w) => `${w.draftBase}/supporting-documentation/${w.document}`, form: (w) => ({ description: `Document ${w.mark}` }), expect: ownAction("redirect") },
   {
-    route: stepRoute("supporting-documentation/$document"),
+    route: stepRoute("supporting-documentation/:document"),
     method: "POST",
     path: (w) => `${w.draftBase}/supporting-documentation/new`,
     multipart: () => ({ from: "documents", description: "Another", file: { name: "another.pdf", mimeType: "application/pdf", buffer: PDF } }),
@@ -253,18 +262,18 @@ const PAGES: Row[] = [
   },
 
   // The review of A's referrals, and what it offers.
-  { route: `${WIZARD}_.review`, method: "GET", path: (w) => `${w.draftBase}/review`, expect: ownPage(), shows: true },
-  { route: `${WIZARD}_.review`, method: "GET", path: (w) => `${w.submittedBase}/review`, expect: ownPage(), shows: true },
-  { route: `${WIZARD}_.review`, method: "POST", path: (w) => `${w.draftBase}/review`, form: () => ({ intent: "copy" }), expect: ownAction("redirect") },
-  { route: `${WIZARD}_.review`, method: "POST", path: (_, x) => `${x.base}/review`, form: () => ({ intent: "delete" }), setup: (w) => freshDraft(w), expect: ownAction("redirect") },
-  { route: `${WIZARD}_.review`, method: "POST", path: (_, x) => `${x.base}/review`, form: () => ({ intent: "submit" }), setup: (w) => freshDraft(w, { filled: true }), expect: ownAction("redirect") },
+  { route: stepRoute("review"), method: "GET", path: (w) => `${w.draftBase}/review`, expect: ownPage(), shows: true },
+  { route: stepRoute("review"), method: "GET", path: (w) => `${w.submittedBase}/review`, expect: ownPage(), shows: true },
+  { route: stepRoute("review"), method: "POST", path: (w) => `${w.draftBase}/review`, form: () => ({ intent: "copy" }), expect: ownAction("redirect") },
+  { route: stepRoute("review"), method: "POST", path: (_, x) => `${x.base}/review`, form: () => ({ intent: "delete" }), setup: (w) => freshDraft(w), expect: ownAction("redirect") },
+  { route: stepRoute("review"), method: "POST", path: (_, x) => `${x.base}/review`, form: () => ({ intent: "submit" }), setup: (w) => freshDraft(w, { filled: true }), expect: ownAction("redirect") },
   // The confirmation after a submit: its creator's; others are sent to the review, a Draft's too.
-  { route: `${WIZARD}_.submitted`, method: "GET", path: (w) => `${w.submittedBase}/submitted`, expect: ownPage("ok", "redirect"), shows: true },
-  { route: `${WIZARD}_.submitted`, method: "GET", path: (w) => `${w.draftBase}/submitted`, expect: ownPage("redirect", "redirect") },
+  { route: SUBMITTED, method: "GET", path: (w) => `${w.submittedBase}/submitted`, expect: ownPage("ok", "redirect"), shows: true },
+  { route: SUBMITTED, method: "GET", path: (w) => `${w.draftBase}/submitted`, expect: ownPage("redirect", "redirect") },
   // What only administrators do: record a status, make and revoke review links.
-  { route: `${WIZARD}_.review`, method: "POST", path: (_, x) => `${x.base}/review`, form: () => ({ intent: "status", status: "Eligible" }), setup: freshSubmitted, expect: { ...ownAction(403, "redirect") } },
-  { route: `${WIZARD}_.review`, method: "POST", path: (w) => `${w.submittedBase}/review`, form: () => ({ intent: "createLink", days: "1" }), expect: ownAction(403, "ok") },
-  { route: `${WIZARD}_.review`, method: "POST", path: (_, x) => `${x.base}/review`, form: (_, x, role) => ({ intent: "revokeLink", link: String(role === "superAdmin" ? x.other : x.link) }), setup: freshLink, expect: ownAction(403, "redirect") },
+  { route: stepRoute("review"), method: "POST", path: (_, x) => `${x.base}/review`, form: () => ({ intent: "status", status: "Eligible" }), setup: freshSubmitted, expect: { ...ownAction(403, "redirect") } },
+  { route: stepRoute("review"), method: "POST", path: (w) => `${w.submittedBase}/review`, form: () => ({ intent: "createLink", days: "1" }), expect: ownAction(403, "ok") },
+  { route: stepRoute("review"), method: "POST", path: (_, x) => `${x.base}/review`, form: (_, x, role) => ({ intent: "revokeLink", link: String(role === "superAdmin" ? x.other : x.link) }), setup: freshLink, expect: ownAction(403, "redirect") },
 
   // A's document file.
   { route: "app.documents.$document.file", method: "GET", path: (w) => `/app/documents/${w.document}/file`, expect: ownPage() },
@@ -480,10 +489,15 @@ test.describe("access matrix @http", () => {
   });
 
   test("every route and API call has a row", async () => {
-    const routes = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app/routes");
-    const modules = readdirSync(routes)
-      .filter((file) => !/\.test\.tsx?$/.test(file))
-      .map((file) => ({ name: file.replace(/\.tsx?$/, ""), source: readFileSync(path.join(routes, file), "utf8") }));
+    // The routes as the build finds them: the files of app/routes and those remix.config.js defines (the wizard's).
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+    const manifest = execFileSync(path.join(root, "node_modules/.bin/remix"), ["routes", "--json"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    type ManifestRoute = { id: string; file: string; children?: ManifestRoute[] };
+    const flatten = (routes: ManifestRoute[]): ManifestRoute[] => routes.flatMap((route) => [route, ...flatten(route.children ?? [])]);
+    const modules = flatten(JSON.parse(manifest) as ManifestRoute[])
+      .filter((route) => route.id !== "root")
+      .map((route) => ({ name: route.id.replace(/^routes\//, ""), source: readFileSync(path.join(root, "app", route.file), "utf8") }));
+    expect(modules.length).toBeGreaterThan(80);
     const covered = new Set(MATRIX.map((row) => row.route));
     const withAction = new Set(MATRIX.filter((row) => row.method !== "GET").map((row) => row.route));
     // The API's resource routes hand every request to the operations; the operations have the rows.
@@ -493,7 +507,7 @@ test.describe("access matrix @http", () => {
     expect(actions.filter((name) => !withAction.has(name) && !PUBLIC_ACTIONS.includes(name))).toEqual([]);
 
     // The calls as operations.server.ts gathers them from app/api (read as text: the modules import JSON the test runner cannot).
-    const apiDir = path.resolve(routes, "../api");
+    const apiDir = path.join(root, "app/api");
     const calls = readdirSync(apiDir)
       .filter((file) => file.endsWith(".server.ts"))
       .flatMap((file) => [...readFileSync(path.join(apiDir, file), "utf8").matchAll(/method: "(GET|POST|PUT|DELETE)",\s*path: ([^\n]+),/g)])

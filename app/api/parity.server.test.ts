@@ -42,27 +42,26 @@ const PDF = Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 
 /**
  * The route module of each page action, relative to app/: the one place to change when a route
- * file moves (the wizard's steps may move to app/wizard/steps/<step>.tsx).
+ * file moves (the wizard's are named in app/wizard/step-table.js).
  */
-const WIZARD = "routes/app.child.$child.referral.$referral.user.$user";
 const PAGE_MODULES = {
-  relationship: `${WIZARD}.referrer-information.relationship.tsx`,
-  proxy: `${WIZARD}.referrer-information.proxy.tsx`,
-  sex: `${WIZARD}.child-information.sex.tsx`,
-  childLanguage: `${WIZARD}.child-information.language.tsx`,
-  childAddress: `${WIZARD}.child-information.address.tsx`,
-  gestationalAge: `${WIZARD}.child-information.gestational-age.tsx`,
-  guardianList: `${WIZARD}.family-information.guardian-list.tsx`,
-  guardian: `${WIZARD}.family-information.guardian.add-edit.$adult.tsx`,
-  familyLanguage: `${WIZARD}.family-information.language.tsx`,
-  interpreter: `${WIZARD}.family-information.interpreter.tsx`,
-  fosterCare: `${WIZARD}.family-information.foster-care.tsx`,
-  reasons: `${WIZARD}.reason.select.tsx`,
-  screening: `${WIZARD}.reason.screen.tsx`,
-  details: `${WIZARD}.details.select.tsx`,
-  documentList: `${WIZARD}.supporting-documentation.list.tsx`,
-  document: `${WIZARD}.supporting-documentation.$document.tsx`,
-  review: `${WIZARD}_.review.tsx`,
+  relationship: "wizard/steps/relationship.tsx",
+  proxy: "wizard/steps/proxy.tsx",
+  sex: "wizard/steps/sex.tsx",
+  childLanguage: "wizard/steps/child-language.tsx",
+  childAddress: "wizard/steps/address.tsx",
+  gestationalAge: "wizard/steps/gestational-age.tsx",
+  guardianList: "wizard/steps/guardians.tsx",
+  guardian: "wizard/steps/guardian.tsx",
+  familyLanguage: "wizard/steps/family-language.tsx",
+  interpreter: "wizard/steps/interpreter.tsx",
+  fosterCare: "wizard/steps/foster-care.tsx",
+  reasons: "wizard/steps/reasons.tsx",
+  screening: "wizard/steps/screening.tsx",
+  details: "wizard/steps/details.tsx",
+  documentList: "wizard/steps/documents.tsx",
+  document: "wizard/steps/document.tsx",
+  review: "wizard/review.tsx",
   childPreverify: "routes/app.children.edit.preverify.tsx",
   childName: "routes/app.children.edit.name.tsx",
   childDetails: "routes/app.children.details.$id.tsx",

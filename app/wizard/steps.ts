@@ -1,41 +1,29 @@
 import { wizardBase, type WizardIds } from "~/utils/wizard-paths";
+import { WIZARD_FORMS, WIZARD_STEPS, WIZARD_SUBMITTED, type Section } from "./step-table";
 
 // The referral wizard's steps (docs/product-rules.md R46, R47), in order, and where "Save and continue" leads. Shared by
-// the server (redirects) and the pages (the step indicator and links).
+// the server (redirects) and the pages (the step indicator and links). The addresses are those of the step table
+// (step-table.js), from which remix.config.js also defines the routes.
 
-export type Section = "referrer" | "child" | "family" | "reasons" | "details" | "documentation";
-
-export interface WizardStep {
-  key: string;
-  /** Below the wizard's parent path. */
-  path: string;
-  /** The step indicator's section; the review (the last step, docs/product-rules.md R46) belongs to none. */
-  section: Section | null;
-}
-
-export const WIZARD_STEPS = [
-  { key: "relationship", path: "referrer-information/relationship", section: "referrer" },
-  { key: "proxy", path: "referrer-information/proxy", section: "referrer" },
-  { key: "sex", path: "child-information/sex", section: "child" },
-  { key: "childLanguage", path: "child-information/language", section: "child" },
-  { key: "address", path: "child-information/address", section: "child" },
-  { key: "gestationalAge", path: "child-information/gestational-age", section: "child" },
-  { key: "guardians", path: "family-information/guardian-list", section: "family" },
-  { key: "familyLanguage", path: "family-information/language", section: "family" },
-  { key: "interpreter", path: "family-information/interpreter", section: "family" },
-  { key: "fosterCare", path: "family-information/foster-care", section: "family" },
-  { key: "reasons", path: "reason/select", section: "reasons" },
-  { key: "screening", path: "reason/screen", section: "reasons" },
-  { key: "details", path: "details/select", section: "details" },
-  { key: "documents", path: "supporting-documentation/list", section: "documentation" },
-  { key: "review", path: "review", section: null },
-] as const satisfies readonly WizardStep[];
+export type { Section, WizardStep } from "./step-table";
+export { WIZARD_STEPS };
 
 export type StepKey = (typeof WIZARD_STEPS)[number]["key"];
 
 export const SECTIONS: readonly Section[] = ["referrer", "child", "family", "reasons", "details", "documentation"];
 
+// The base and the review's address are in app/utils/wizard-paths.ts, for the models' e-mails too
+// (step-table.test.ts checks they agree with the table).
 export { reviewHref, wizardBase, type WizardIds } from "~/utils/wizard-paths";
+
+/** An address of the step table with its `:name` segments filled in. */
+function fill(path: string, values: Record<string, number | string>): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => String(values[name]));
+}
+
+function formPath(key: (typeof WIZARD_FORMS)[number]["key"]): string {
+  return WIZARD_FORMS.find((form) => form.key === key)!.path;
+}
 
 export function stepHref(ids: WizardIds, key: StepKey): string {
   const step = WIZARD_STEPS.find((candidate) => candidate.key === key)!;
@@ -58,9 +46,12 @@ export const COUNTED_STEPS = WIZARD_STEPS.filter((step) => step.section !== null
 export function stepOfPath(below: string): StepKey | null {
   const exact = WIZARD_STEPS.find((step) => step.path === below);
   if (exact) return exact.key;
-  if (below.startsWith("family-information/guardian/")) return "guardians";
-  if (below.startsWith("supporting-documentation/")) return "documents";
-  return null;
+  const segments = below.split("/");
+  const form = WIZARD_FORMS.find(({ path }) => {
+    const pattern = path.split("/");
+    return pattern.length === segments.length && pattern.every((part, index) => part.startsWith(":") || part === segments[index]);
+  });
+  return form ? form.step : null;
 }
 
 /** Where the Back link of a page leads: the previous step, the list a form belongs to, or the child's page before the first step. */
@@ -78,15 +69,15 @@ export function firstStepOf(section: Section): StepKey {
 
 /** The add ("new") or edit screen of one supporting or consent document (step 16). */
 export function documentHref(ids: WizardIds, document: number | "new"): string {
-  return `${wizardBase(ids)}/supporting-documentation/${document}`;
+  return `${wizardBase(ids)}/${fill(formPath("document"), { document })}`;
 }
 
 /** The add ("new") or edit screen of one parent or guardian (step 8, outside the linear order). */
 export function guardianHref(ids: WizardIds, adult: number | "new"): string {
-  return `${wizardBase(ids)}/family-information/guardian/add-edit/${adult}`;
+  return `${wizardBase(ids)}/${fill(formPath("guardian"), { adult })}`;
 }
 
 /** The confirmation shown once a referral is sent. */
 export function submittedHref(ids: WizardIds): string {
-  return `${wizardBase(ids)}/submitted`;
+  return `${wizardBase(ids)}/${WIZARD_SUBMITTED.path}`;
 }
