@@ -1,11 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireReferrer } from "~/auth/auth.server";
 import { Alert } from "~/components/ui/Alert";
-import { ErrorSummary, SelectField, summarize, TextField } from "~/components/ui/form";
+import { ErrorSummary, SelectField, TextField } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { createChild, createChildWithReferral, updateChild } from "~/models/child.server";
@@ -104,24 +105,21 @@ function MissingInformation() {
 
 function NameForm() {
   const { child, referring, defaults, birthdateText, stateText, suffixes } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["children", "common"]);
-  const [form, fields] = useForm({
+  // The birthdate and state are shown as text (changed on the pre-verification), their errors in the summary.
+  const { form, fields, field, summary } = useAppForm({
     id: "child-name",
-    lastResult,
+    schema: ChildNameSchema,
     defaultValue: defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChildNameSchema }),
+    labels: {
+      birthdate: t("preverify.birthdate"),
+      stateOfResidence: t("preverify.state"),
+      firstName: t("name.firstName"),
+      middleName: t("name.middleName"),
+      lastName: t("name.lastName"),
+      suffix: t("name.suffix"),
+    },
   });
-  const summary = summarize(t, [
-    [fields.birthdate, t("preverify.birthdate")],
-    [fields.stateOfResidence, t("preverify.state")],
-    [fields.firstName, t("name.firstName")],
-    [fields.middleName, t("name.middleName")],
-    [fields.lastName, t("name.lastName")],
-    [fields.suffix, t("name.suffix")],
-  ]);
   const verifyAgain = `/app/children/edit/preverify?${new URLSearchParams({
     ...(child ? { id: String(child.id) } : {}),
     ...(referring ? { next: "referral" } : {}),
@@ -131,7 +129,7 @@ function NameForm() {
   return (
     <div className="child-page">
       <h1>{t(child ? "name.editTitle" : "name.addTitle")}</h1>
-      <ErrorSummary items={summary} formErrors={form.errors} focusKey={lastResult} />
+      <ErrorSummary {...summary} />
       <dl className="summary-list">
         <div className="summary-list__row">
           <dt>{t("preverify.birthdate")}</dt>
@@ -152,10 +150,10 @@ function NameForm() {
         {referring ? <input type="hidden" name="next" value="referral" /> : null}
         <fieldset className="usa-fieldset">
           <legend className="usa-legend usa-legend--large">{t("name.legend")}</legend>
-          <TextField meta={fields.firstName} label={t("name.firstName")} autoComplete="off" />
-          <TextField meta={fields.middleName} label={t("name.middleName")} optional autoComplete="off" />
-          <TextField meta={fields.lastName} label={t("name.lastName")} autoComplete="off" />
-          <SelectField meta={fields.suffix} label={t("name.suffix")} options={suffixes} optional />
+          <TextField {...field("firstName")} autoComplete="off" />
+          <TextField {...field("middleName")} optional autoComplete="off" />
+          <TextField {...field("lastName")} autoComplete="off" />
+          <SelectField {...field("suffix")} options={suffixes} optional />
         </fieldset>
         <div className="form-actions">
           <button type="submit" className="usa-button">

@@ -1,22 +1,22 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
 import {
-  accountFieldLabels,
-  NAME_FIELDS,
+  nameFieldLabels,
   NameFieldset,
-  PHONE_FIELDS,
+  phoneFieldLabels,
   PhonesFieldset,
-  QUESTION_FIELDS,
   SecurityQuestionsFieldset,
+  securityFieldLabels,
 } from "~/components/AccountFields";
 import { PasswordField } from "~/components/PasswordField";
 import { AddressBook, AdminProfileView } from "~/components/profile/ProfileViews";
 import { Alert } from "~/components/ui/Alert";
-import { ErrorSummary, RadioGroup, summarize, TextField } from "~/components/ui/form";
+import { ErrorSummary, RadioGroup, TextField } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { fromPublicLanguage } from "~/i18n/config";
 import { getLanguage, serializeLanguageCookie } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
@@ -96,26 +96,24 @@ export default function ProfilePage() {
   return mode === "owner" ? <OwnProfile /> : <AdminProfileView profile={profile} addresses={addresses} options={options} />;
 }
 
-/** The fields in the order the page shows them: the error summary lists them so. */
-const FORM_ORDER = [...NAME_FIELDS, "email", "primaryLanguage", "newPassword", ...QUESTION_FIELDS, ...PHONE_FIELDS, "currentPassword"] as const;
-
 function OwnProfile() {
   const { profile, addresses, options } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["profile", "auth", "common"]);
-  const [form, fields] = useForm({
+  const { form, fields, field, summary } = useAppForm({
     id: "profile",
-    lastResult,
+    schema: ProfileSchema,
     defaultValue: { ...profile },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    labels: {
+      ...nameFieldLabels(t),
+      email: t("auth:register.email"),
+      primaryLanguage: t("auth:register.primaryLanguage"),
+      newPassword: t("newPassword"),
+      ...securityFieldLabels(t),
+      ...phoneFieldLabels(t),
+      currentPassword: t("currentPassword"),
+    },
   });
-  const labels = { ...accountFieldLabels(t), newPassword: t("newPassword"), currentPassword: t("currentPassword") };
-  const summary = summarize(
-    t,
-    FORM_ORDER.map((name) => [fields[name], labels[name]]),
-  );
 
   return (
     <div className="profile">
@@ -128,44 +126,37 @@ function OwnProfile() {
           </a>
         </Alert>
       ) : null}
-      <ErrorSummary items={summary} formErrors={form.errors} focusKey={lastResult} />
+      <ErrorSummary {...summary} />
       <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
-        <NameFieldset fields={fields} options={options} />
+        <NameFieldset field={field} options={options} />
 
         <fieldset className="usa-fieldset">
           <legend className="usa-legend usa-legend--large">{t("auth:register.sections.account")}</legend>
-          <TextField meta={fields.email} label={t("auth:register.email")} hint={t("emailHint")} type="email" autoComplete="email" spellCheck={false} />
+          <TextField {...field("email")} hint={t("emailHint")} type="email" autoComplete="email" spellCheck={false} />
           <RadioGroup
-            meta={fields.primaryLanguage}
-            legend={t("auth:register.primaryLanguage")}
+            {...field("primaryLanguage")}
             hint={t("languageHint")}
             options={[
               { value: "en", label: t("auth:register.languages.en") },
               { value: "sp", label: t("auth:register.languages.sp") },
             ]}
           />
-          <PasswordField
-            meta={fields.newPassword}
-            label={t("newPassword")}
-            hint={t("newPasswordHint")}
-            optional
-            submittedStrength={lastResult?.strength ?? null}
-          />
+          <PasswordField {...field("newPassword")} hint={t("newPasswordHint")} optional submittedStrength={lastResult?.strength ?? null} />
         </fieldset>
 
         <SecurityQuestionsFieldset
-          fields={fields}
+          field={field}
           questions={options.questions}
           hint={t("securityHint")}
           answersOptional
           clearAnswer={(name) => form.update({ name, value: "" })}
         />
 
-        <PhonesFieldset fields={fields} />
+        <PhonesFieldset field={field} />
 
         <fieldset className="usa-fieldset">
           <legend className="usa-legend usa-legend--large">{t("confirmLegend")}</legend>
-          <TextField meta={fields.currentPassword} label={t("currentPassword")} hint={t("currentPasswordHint")} type="password" autoComplete="current-password" />
+          <TextField {...field("currentPassword")} hint={t("currentPasswordHint")} type="password" autoComplete="current-password" />
         </fieldset>
 
         <div className="form-actions">

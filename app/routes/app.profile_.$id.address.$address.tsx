@@ -1,12 +1,13 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
-import { AddressFields, EnterButton } from "~/components/AddressFields";
+import { addressFieldLabels, AddressFields, EnterButton } from "~/components/AddressFields";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
-import { ErrorSummary, summarize } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { deleteAddress, getAddress, saveAddress } from "~/models/address.server";
@@ -125,32 +126,22 @@ function AddressForm() {
   const result = useActionData<typeof action>();
   const { t } = useTranslation(["profile", "common"]);
   const profileUrl = `/app/profile/${ownerId}`;
-  const [form, fields] = useForm({
+  const { form, field, summary } = useAppForm({
     id: "address",
-    lastResult: result,
+    schema: AddressSchema,
     defaultValue: address ?? undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddressSchema }),
+    labels: addressFieldLabels(t),
   });
-  const labelled: Array<[typeof fields.line1, string]> = [
-    [fields.line1, t("address.line1")],
-    [fields.line2, t("address.line2")],
-    [fields.city, t("address.city")],
-    [fields.zip, t("address.zip")],
-    [fields.county, t("address.county")],
-    [fields.nickname, t("address.nickname")],
-  ];
   return (
     <div className="address-page">
       <h1>{t(address ? "address.editTitle" : "address.addTitle")}</h1>
       <p>
         <Link to={profileUrl}>{t("address.backToProfile")}</Link>
       </p>
-      <ErrorSummary items={summarize(t, labelled)} formErrors={form.errors} focusKey={result} />
+      <ErrorSummary {...summary} />
       <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
         <EnterButton label={t("address.saveAndContinue")} />
-        <AddressFields form={form} fields={fields} counties={counties} result={result} />
+        <AddressFields form={form} field={field} counties={counties} result={result} />
         <div className="form-actions">
           <button type="submit" name="intent" value="saveAndContinue" className="usa-button">
             {t("address.saveAndContinue")}

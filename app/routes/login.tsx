@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
@@ -7,7 +7,8 @@ import { authenticator, requireAnonymous, SignInError } from "~/auth/auth.server
 import { createSession } from "~/auth/session.server";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
-import { ErrorSummary, summarize, TextField } from "~/components/ui/form";
+import { ErrorSummary, TextField } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { useIdleReload } from "~/components/useIdleReload";
 import { getPageTranslation } from "~/i18n/page.server";
 import { resendVerification } from "~/models/account-flows.server";
@@ -71,12 +72,11 @@ export default function Login() {
   const { t } = useTranslation(["auth", "common"]);
   const [searchParams] = useSearchParams();
   useIdleReload(2 * 60 * 1000);
-  const [form, fields] = useForm({
+  const { form, field, summary } = useAppForm({
     id: "login",
-    lastResult,
+    schema: SignInSchema,
+    labels: { email: t("login.email"), password: t("login.password") },
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
   });
   const unverified = lastResult && "unverifiedEmail" in lastResult ? lastResult.unverifiedEmail : undefined;
   const unverifiedEmail = typeof unverified === "string" ? unverified : undefined;
@@ -99,14 +99,7 @@ export default function Login() {
           {t("login.resent")}
         </Alert>
       ) : null}
-      <ErrorSummary
-        items={summarize(t, [
-          [fields.email, t("login.email")],
-          [fields.password, t("login.password")],
-        ])}
-        formErrors={form.errors}
-        focusKey={lastResult}
-      />
+      <ErrorSummary {...summary} />
       {unverifiedEmail ? (
         <Form method="post" className="resend-verification">
           <input type="hidden" name="intent" value="resend" />
@@ -119,8 +112,8 @@ export default function Login() {
       <p>{t("login.intro")}</p>
       <Form method="post" {...getFormProps(form)} className="usa-form">
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-        <TextField meta={fields.email} label={t("login.email")} type="email" autoComplete="username" spellCheck={false} />
-        <TextField meta={fields.password} label={t("login.password")} type="password" autoComplete="current-password" />
+        <TextField {...field("email")} type="email" autoComplete="username" spellCheck={false} />
+        <TextField {...field("password")} type="password" autoComplete="current-password" />
         <div className="form-actions">
           <button type="submit" className="usa-button">
             {t("login.submit")}

@@ -1,22 +1,22 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAnonymous } from "~/auth/auth.server";
 import {
-  accountFieldLabels,
-  NAME_FIELDS,
+  nameFieldLabels,
   NameFieldset,
-  PHONE_FIELDS,
+  phoneFieldLabels,
   PhonesFieldset,
-  QUESTION_FIELDS,
   SecurityQuestionsFieldset,
+  securityFieldLabels,
 } from "~/components/AccountFields";
 import { PasswordField } from "~/components/PasswordField";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
-import { ErrorSummary, Honeypot, RadioGroup, summarize, TextField } from "~/components/ui/form";
+import { ErrorSummary, Honeypot, RadioGroup, TextField } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { register } from "~/models/account-flows.server";
@@ -46,9 +46,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const SECRET_FIELDS = ["password", "securityAnswer1", "securityAnswer2"];
-
-/** The fields in the order the page shows them: the error summary lists them so. */
-const FORM_ORDER = [...NAME_FIELDS, "email", "password", "primaryLanguage", ...QUESTION_FIELDS, ...PHONE_FIELDS] as const;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
@@ -82,18 +79,18 @@ export default function Register() {
   const { options } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["auth", "common"]);
-  const [form, fields] = useForm({
+  const { form, fields, field, summary } = useAppForm({
     id: "register",
-    lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegistrationSchema }),
+    schema: RegistrationSchema,
+    labels: {
+      ...nameFieldLabels(t),
+      email: t("register.email"),
+      password: t("register.password"),
+      primaryLanguage: t("register.primaryLanguage"),
+      ...securityFieldLabels(t),
+      ...phoneFieldLabels(t),
+    },
   });
-  const labels = { ...accountFieldLabels(t), password: t("register.password") };
-  const summary = summarize(
-    t,
-    FORM_ORDER.map((name) => [fields[name], labels[name]]),
-  );
 
   return (
     <PublicShell>
@@ -106,23 +103,17 @@ export default function Register() {
           </a>
         </Alert>
       ) : null}
-      <ErrorSummary items={summary} formErrors={form.errors} focusKey={lastResult} />
+      <ErrorSummary {...summary} />
       <p>{t("register.intro")}</p>
       <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
-        <NameFieldset fields={fields} options={options} />
+        <NameFieldset field={field} options={options} />
 
         <fieldset className="usa-fieldset">
           <legend className="usa-legend usa-legend--large">{t("register.sections.account")}</legend>
-          <TextField meta={fields.email} label={t("register.email")} hint={t("register.emailHint")} type="email" autoComplete="email" spellCheck={false} />
-          <PasswordField
-            meta={fields.password}
-            label={t("register.password")}
-            hint={t("register.passwordHint")}
-            submittedStrength={lastResult?.strength ?? null}
-          />
+          <TextField {...field("email")} hint={t("register.emailHint")} type="email" autoComplete="email" spellCheck={false} />
+          <PasswordField {...field("password")} hint={t("register.passwordHint")} submittedStrength={lastResult?.strength ?? null} />
           <RadioGroup
-            meta={fields.primaryLanguage}
-            legend={t("register.primaryLanguage")}
+            {...field("primaryLanguage")}
             options={[
               { value: "en", label: t("register.languages.en") },
               { value: "sp", label: t("register.languages.sp") },
@@ -131,13 +122,13 @@ export default function Register() {
         </fieldset>
 
         <SecurityQuestionsFieldset
-          fields={fields}
+          field={field}
           questions={options.questions}
           hint={t("register.securityHint")}
           clearAnswer={(name) => form.update({ name, value: "" })}
         />
 
-        <PhonesFieldset fields={fields} />
+        <PhonesFieldset field={field} />
 
         <Honeypot label={t("register.website")} />
         <div className="form-actions">

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,8 @@ import { requireAnonymous } from "~/auth/auth.server";
 import { PasswordField } from "~/components/PasswordField";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
-import { ErrorSummary, summarize, TextField } from "~/components/ui/form";
+import { ErrorSummary, TextField } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { submitNewPassword, submitSecurityAnswers } from "~/models/account-flows.server";
@@ -102,68 +103,74 @@ function Ending({ message }: { message: "invalidToken" | "tooMany" | "saveError"
 }
 
 export default function ResetPassword() {
-  const { token, state, question1, question2 } = useLoaderData<typeof loader>();
+  const { state } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["auth", "common"]);
-  const answering = !state.answersVerified;
-  const [form, fields] = useForm({
-    id: answering ? "reset-answers" : "reset-password",
-    lastResult,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: answering ? SecurityAnswersSchema : ResetPasswordSchema }),
-  });
   const outcome = lastResult?.outcome;
   const ending = outcome === "tooMany" || outcome === "invalidToken" || outcome === "saveError" ? outcome : !state.validToken ? "invalidToken" : null;
 
   return (
     <PublicShell>
       <h1>{t("reset.title")}</h1>
-      {ending ? (
-        <Ending message={ending} />
-      ) : (
-        <>
-          <ErrorSummary
-            items={summarize(
-              t,
-              answering
-                ? [
-                    [fields.securityAnswer1, question1 ?? ""],
-                    [fields.securityAnswer2, question2 ?? ""],
-                  ]
-                : [[fields.plainPassword, t("reset.password")]],
-            )}
-            formErrors={form.errors}
-            focusKey={lastResult}
-          />
-          <Form method="post" {...getFormProps(form)} className="usa-form">
-            <input type="hidden" name="token" value={token} />
-            {answering ? (
-              <>
-                <input type="hidden" name="intent" value="answers" />
-                <p>{t("reset.questionsIntro")}</p>
-                <p className="usa-hint">{t("reset.attemptsLeft", { count: state.attemptsLeft })}</p>
-                <TextField meta={fields.securityAnswer1} label={question1 ?? ""} autoComplete="off" />
-                <TextField meta={fields.securityAnswer2} label={question2 ?? ""} autoComplete="off" />
-                <div className="form-actions">
-                  <button type="submit" className="usa-button">
-                    {t("reset.submitAnswers")}
-                  </button>
-                </div>
-              </>
-            ) : (
-              <>
-                <p>{t("reset.passwordIntro")}</p>
-                <PasswordField meta={fields.plainPassword} label={t("reset.password")} hint={t("register.passwordHint")} submittedStrength={lastResult?.strength ?? null} />
-                <div className="form-actions">
-                  <button type="submit" className="usa-button">
-                    {t("reset.submit")}
-                  </button>
-                </div>
-              </>
-            )}
-          </Form>
-        </>
-      )}
+      {ending ? <Ending message={ending} /> : state.answersVerified ? <NewPasswordForm /> : <SecurityAnswersForm />}
     </PublicShell>
+  );
+}
+
+/** The first step: the account's two security answers. */
+function SecurityAnswersForm() {
+  const { token, state, question1, question2 } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["auth", "common"]);
+  const { form, field, summary } = useAppForm({
+    id: "reset-answers",
+    schema: SecurityAnswersSchema,
+    labels: { securityAnswer1: question1 ?? "", securityAnswer2: question2 ?? "" },
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <>
+      <ErrorSummary {...summary} />
+      <Form method="post" {...getFormProps(form)} className="usa-form">
+        <input type="hidden" name="token" value={token} />
+        <input type="hidden" name="intent" value="answers" />
+        <p>{t("reset.questionsIntro")}</p>
+        <p className="usa-hint">{t("reset.attemptsLeft", { count: state.attemptsLeft })}</p>
+        <TextField {...field("securityAnswer1")} autoComplete="off" />
+        <TextField {...field("securityAnswer2")} autoComplete="off" />
+        <div className="form-actions">
+          <button type="submit" className="usa-button">
+            {t("reset.submitAnswers")}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+/** The second step, once the answers are right: the new password. */
+function NewPasswordForm() {
+  const { token } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation(["auth", "common"]);
+  const { form, field, summary } = useAppForm({
+    id: "reset-password",
+    schema: ResetPasswordSchema,
+    labels: { plainPassword: t("reset.password") },
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <>
+      <ErrorSummary {...summary} />
+      <Form method="post" {...getFormProps(form)} className="usa-form">
+        <input type="hidden" name="token" value={token} />
+        <p>{t("reset.passwordIntro")}</p>
+        <PasswordField {...field("plainPassword")} hint={t("register.passwordHint")} submittedStrength={lastResult?.strength ?? null} />
+        <div className="form-actions">
+          <button type="submit" className="usa-button">
+            {t("reset.submit")}
+          </button>
+        </div>
+      </Form>
+    </>
   );
 }

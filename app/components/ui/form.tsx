@@ -253,13 +253,14 @@ export function SelectField({ meta, label, hint, optional, options, onChange, au
 
 interface RadioGroupProps {
   meta: Meta;
-  legend: ReactNode;
+  /** The question, said by the fieldset's legend. */
+  label: ReactNode;
   hint?: ReactNode;
   options: Option[];
 }
 
 /** A fieldset of radio buttons or boxes under one name, with its legend, hint and error. */
-function ChoiceGroup({ meta, legend, hint, options, type }: RadioGroupProps & { type: "radio" | "checkbox" }) {
+function ChoiceGroup({ meta, label, hint, options, type }: RadioGroupProps & { type: "radio" | "checkbox" }) {
   const initial = Array.isArray(meta.initialValue) ? (meta.initialValue as string[]) : typeof meta.initialValue === "string" ? [meta.initialValue] : [];
   return (
     <fieldset
@@ -269,7 +270,7 @@ function ChoiceGroup({ meta, legend, hint, options, type }: RadioGroupProps & { 
       id={meta.id}
       tabIndex={-1}
     >
-      <legend className="usa-legend">{legend}</legend>
+      <legend className="usa-legend">{label}</legend>
       <Hint meta={meta} hint={hint} />
       <FieldErrors meta={meta} />
       {options.map((option) => (
@@ -388,13 +389,6 @@ export interface SummaryItem {
   id: string;
   label: string;
   message: string;
-}
-
-/** The errors of the fields, listed first in the form; each links to its field (GOV.UK pattern). */
-export function summarize(t: (key: string, options: { ns: string }) => string, fields: Array<[Meta, string]>): SummaryItem[] {
-  return fields.flatMap(([meta, label]) =>
-    (meta.errors ?? []).map((error: string) => ({ id: meta.id, label, message: t(error, { ns: "common" }) })),
-  );
 }
 
 export interface ErrorSummaryProps {
