@@ -10,8 +10,8 @@ import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import { ErrorSummary, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLanguage } from "~/i18n/i18next.server";
-import { getPageTranslation } from "~/i18n/page.server";
 import { createApiKey, listApiKeys, revokeApiKey } from "~/models/api-key.server";
+import { pageTitle, refused } from "~/routes-shared/page.server";
 import { ApiKeySchema } from "~/schemas/admin";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatDateTimeEastern } from "~/utils/dates";
@@ -25,12 +25,11 @@ export const handle = { i18n: ["common", "admin"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
-  const { title } = await getPageTranslation(request, ["admin", "common"]);
   const language = await getLanguage(request);
   const now = new Date().toISOString();
   const keys = await listApiKeys(context.db, actor);
   return json({
-    title: title("admin:apiKeys.title"),
+    title: await pageTitle(request, "admin:apiKeys.title"),
     keys: keys.map((key) => ({
       id: key.id,
       name: key.name,
@@ -53,10 +52,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast("/app/api-keys", { key: "toasts.apiKeyRevoked" });
   }
   const submission = parseWithZod(form, { schema: ApiKeySchema });
-  if (submission.status !== "success") return json({ result: submission.reply(), created: null }, { status: 400 });
+  if (submission.status !== "success") return refused(submission, { data: { created: null } });
   const { keyName, days } = submission.value;
   const { key } = await createApiKey(db, actor, { name: keyName, days });
-  return json({ result: submission.reply({ resetForm: true }), created: { name: keyName, key } });
+  return json({ ...submission.reply({ resetForm: true }), created: { name: keyName, key } });
 }
 
 export default function ApiKeys() {
@@ -67,7 +66,6 @@ export default function ApiKeys() {
   const { form, field, summary } = useAppForm({
     id: "api-key",
     schema: ApiKeySchema,
-    lastResult: actionData?.result,
     labels: { keyName: t("apiKeys.name"), days: t("apiKeys.days") },
   });
   const question = (key: { id: number; name: string }) => ({

@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -8,15 +7,13 @@ import { Alert } from "~/components/ui/Alert";
 import { ErrorSummary, SelectField, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLanguage } from "~/i18n/i18next.server";
-import { getPageTranslation } from "~/i18n/page.server";
 import { createChild, createChildWithReferral, updateChild } from "~/models/child.server";
-import { InputError } from "~/models/errors";
 import { getLookupLabel, getLookupOptions } from "~/models/lookup.server";
 import { childBeingEdited, referralNext } from "~/routes-shared/child-edit.server";
+import { pageTitle, submitForm } from "~/routes-shared/page.server";
 import { ChildNameSchema } from "~/schemas/child";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatCalendarDate } from "~/utils/dates";
-import { orHttpError } from "~/utils/route.server";
 import { stepHref } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "children"] };
@@ -26,12 +23,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = context.db;
   const { child, birthdate, stateOfResidence } = await childBeingEdited(db, request, actor);
   const language = await getLanguage(request);
-  const { title } = await getPageTranslation(request, ["children", "common"]);
   // A new child needs the pre-verification's birthdate and state first (docs/product-rules.md R40).
   const missing = !birthdate || !stateOfResidence;
   return json(
     {
-      title: title(missing ? "children:name.missingTitle" : child ? "children:name.editTitle" : "children:name.addTitle"),
+      title: await pageTitle(request, missing ? "children:name.missingTitle" : child ? "children:name.editTitle" : "children:name.addTitle"),
       failed: missing,
       missing,
       child: child && { id: child.id },
@@ -57,24 +53,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireReferrer(request);
   const db = context.db;
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: ChildNameSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const input = submission.value;
-  try {
+  return submitForm(formData, ChildNameSchema, async (input) => {
     if (input.id !== null) {
-      await orHttpError(updateChild(db, actor, input.id, input));
+      await updateChild(db, actor, input.id, input);
       return redirectWithToast(`/app/children/details/${input.id}`, { key: "toasts.childUpdated" });
     }
     if (referralNext(formData)) {
-      const ids = await orHttpError(createChildWithReferral(db, actor, input));
+      const ids = await createChildWithReferral(db, actor, input);
       return redirectWithToast(stepHref({ ...ids, user: actor.id }, "relationship"), { key: "toasts.childAndReferralCreated" });
     }
-    const { id } = await orHttpError(createChild(db, actor, input));
+    const { id } = await createChild(db, actor, input);
     return redirectWithToast(`/app/children/details/${id}`, { key: "toasts.childCreated" });
-  } catch (error) {
-    if (error instanceof InputError) return json(submission.reply({ fieldErrors: error.fieldErrors }), { status: 400 });
-    throw error;
-  }
+  });
 }
 
 export default function ChildName() {

@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -7,14 +6,13 @@ import { requireReferrer } from "~/auth/auth.server";
 import { ErrorSummary, MemorableDateField, SelectField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLanguage } from "~/i18n/i18next.server";
-import { getPageTranslation } from "~/i18n/page.server";
 import { getChild } from "~/models/child.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { childBeingEdited, referralNext } from "~/routes-shared/child-edit.server";
+import { pageTitle, submitForm } from "~/routes-shared/page.server";
 import { preVerifySchema } from "~/schemas/child";
 import { birthYears, MARYLAND } from "~/utils/child-age";
 import { easternCalendarDate } from "~/utils/dates";
-import { orHttpError } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "children"] };
 
@@ -25,10 +23,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { child, birthdate, stateOfResidence: chosenState } = await childBeingEdited(db, request, actor);
   const stateOfResidence = chosenState || MARYLAND;
   const language = await getLanguage(request);
-  const { title } = await getPageTranslation(request, ["children", "common"]);
   const [year, month, day] = birthdate ? birthdate.split("-").map(Number) : [];
   return json({
-    title: title("children:preverify.title"),
+    title: await pageTitle(request, "children:preverify.title"),
     childId: child?.id ?? null,
     referring: !child && referralNext(new URL(request.url).searchParams),
     defaults: {
@@ -47,14 +44,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireReferrer(request);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: preVerifySchema(easternCalendarDate()) });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const { id, birthdate, stateOfResidence } = submission.value;
-  if (id !== null) await orHttpError(getChild(context.db, actor, id));
-  const next = new URLSearchParams({ birthdate, stateOfResidence });
-  if (id !== null) next.set("id", String(id));
-  else if (referralNext(formData)) next.set("next", "referral");
-  return redirect(`/app/children/edit/name?${next}`);
+  return submitForm(formData, preVerifySchema(easternCalendarDate()), async ({ id, birthdate, stateOfResidence }) => {
+    if (id !== null) await getChild(context.db, actor, id);
+    const next = new URLSearchParams({ birthdate, stateOfResidence });
+    if (id !== null) next.set("id", String(id));
+    else if (referralNext(formData)) next.set("next", "referral");
+    return redirect(`/app/children/edit/name?${next}`);
+  });
 }
 
 export default function PreVerify() {

@@ -19,13 +19,13 @@ import { ErrorSummary, RadioGroup, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { fromPublicLanguage } from "~/i18n/config";
 import { getLanguage, serializeLanguageCookie } from "~/i18n/i18next.server";
-import { getPageTranslation } from "~/i18n/page.server";
 import { listAddressBook } from "~/models/address.server";
 import { InputError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
 import { mayEditProfile } from "~/models/policy";
 import { getProfile, updateProfile } from "~/models/profile.server";
 import { EmailTakenError } from "~/models/user.server";
+import { pageTitle, refused, type ReplyOptions } from "~/routes-shared/page.server";
 import { ProfileSchema } from "~/schemas/account";
 import { createToastHeaders } from "~/services/toast.server";
 import { passwordStrength } from "~/utils/password";
@@ -40,10 +40,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const profile = await orHttpError(getProfile(db, actor, userId));
   const addresses = await orHttpError(listAddressBook(db, actor, userId));
   const language = await getLanguage(request);
-  const { title } = await getPageTranslation(request, ["profile", "common"]);
   const mode = mayEditProfile(actor, userId) ? ("owner" as const) : ("admin" as const);
   return json({
-    title: mode === "owner" ? title("profile:title") : title("profile:adminTitle", { name: `${profile.firstName} ${profile.lastName}` }),
+    title: await pageTitle(request, mode === "owner" ? "profile:title" : "profile:adminTitle", { name: `${profile.firstName} ${profile.lastName}` }),
     mode,
     profile,
     addresses: addresses.map(({ id, nickname, line1, line2, city, zip, county }) => ({ id, nickname, line1, line2, city, zip, county })),
@@ -68,8 +67,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const strength = passwordStrength(String(formData.get("newPassword") ?? ""));
   const submission = parseWithZod(formData, { schema: ProfileSchema });
-  const reply = (status: number, extra: Parameters<typeof submission.reply>[0] = {}, updateError = false) =>
-    json({ ...submission.reply({ hideFields: SECRET_FIELDS, ...extra }), strength, updateError }, { status });
+  const reply = (status: number, errors: ReplyOptions = {}, updateError = false) =>
+    refused(submission, { status, hideFields: SECRET_FIELDS, ...errors, data: { strength, updateError } });
   if (submission.status !== "success") return reply(400);
 
   let change;
@@ -80,7 +79,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (error instanceof EmailTakenError) return reply(400, { fieldErrors: { email: ["auth:register.emailTaken"] } });
     console.error("profile update failed", error);
     // The form stays as typed, under the profile-update-error alert (docs/product-rules.md R16).
-    return json({ ...submission.reply({ hideFields: SECRET_FIELDS }), status: "error" as const, strength, updateError: true }, { status: 500 });
+    return reply(500, {}, true);
   }
 
   const headers = await createToastHeaders({ key: "toasts.userUpdated" });

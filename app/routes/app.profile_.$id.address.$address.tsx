@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -9,12 +8,11 @@ import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import { ErrorSummary } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLanguage } from "~/i18n/i18next.server";
-import { getPageTranslation } from "~/i18n/page.server";
 import { deleteAddress, getAddress, saveAddress } from "~/models/address.server";
-import { InputError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
 import { mayEditProfile } from "~/models/policy";
 import { answerAddressLookup, NO_LOOKUP, readAddressIntent } from "~/routes-shared/address-form.server";
+import { pageTitle, submitForm } from "~/routes-shared/page.server";
 import { AddressSchema } from "~/schemas/address";
 import { redirectWithToast } from "~/services/toast.server";
 import { addressText } from "~/utils/address";
@@ -41,9 +39,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
   const address = addressId === null ? null : await orHttpError(getAddress(db, actor, ownerId, addressId));
   const confirmDelete = address !== null && new URL(request.url).searchParams.has("delete");
-  const { title } = await getPageTranslation(request, ["profile", "common"]);
   return json({
-    title: title(confirmDelete ? "profile:address.deleteTitle" : address ? "profile:address.editTitle" : "profile:address.addTitle"),
+    title: await pageTitle(request, confirmDelete ? "profile:address.deleteTitle" : address ? "profile:address.editTitle" : "profile:address.addTitle"),
     ownerId,
     address: address && {
       id: address.id,
@@ -76,18 +73,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const answered = await answerAddressLookup(db, actor, formData, intent);
   if (answered) return answered;
 
-  const submission = parseWithZod(formData, { schema: AddressSchema });
-  const fail = (extra: Parameters<typeof submission.reply>[0] = {}) =>
-    json({ ...submission.reply(extra), ...NO_LOOKUP(formData) }, { status: 400 });
-  if (submission.status !== "success") return fail();
-  try {
-    const saved = await orHttpError(saveAddress(db, actor, ownerId, submission.value, addressId));
-    const next = intent === "saveAndContinue" ? profileUrl : `${profileUrl}/address/${saved.id}`;
-    return redirectWithToast(next, { key: "toasts.addressSaved" });
-  } catch (error) {
-    if (error instanceof InputError) return fail({ fieldErrors: error.fieldErrors });
-    throw error;
-  }
+  return submitForm(
+    formData,
+    AddressSchema,
+    async (value) => {
+      const saved = await saveAddress(db, actor, ownerId, value, addressId);
+      return redirectWithToast(intent === "saveAndContinue" ? profileUrl : `${profileUrl}/address/${saved.id}`, { key: "toasts.addressSaved" });
+    },
+    { data: NO_LOOKUP(formData) },
+  );
 }
 
 export default function AddressPage() {

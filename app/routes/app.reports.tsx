@@ -9,10 +9,10 @@ import { CheckboxGroup, DateField, ErrorSummary, RadioGroup, SelectField, TextFi
 import { useAppForm, type FieldProps } from "~/components/ui/useAppForm";
 import { getConfig } from "~/config.server";
 import { getLanguage } from "~/i18n/i18next.server";
-import { getPageTranslation } from "~/i18n/page.server";
 import type { Language } from "~/i18n/config";
 import { getLookupOptions } from "~/models/lookup.server";
 import { FutureDateError, listReports } from "~/models/report.server";
+import { pageTitle, refused } from "~/routes-shared/page.server";
 import { checkReportForm, makeReport, type ReportKind } from "~/routes-shared/reports.server";
 import { REPORT_STATUS_KEYS, REPORT_STATUSES, referralReportSchema, userReportSchema } from "~/schemas/report";
 import { easternCalendarDate, formatDateTimeEastern } from "~/utils/dates";
@@ -22,9 +22,8 @@ export const handle = { i18n: ["common", "admin", "auth"] };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
   const db = context.db;
-  const { title } = await getPageTranslation(request, ["admin", "common"]);
   return json({
-    title: title("admin:reports.title"),
+    title: await pageTitle(request, "admin:reports.title"),
     today: easternCalendarDate(),
     counties: await getLookupOptions(db, "Counties", await getLanguage(request)),
     retentionDays: getConfig().REPORT_RETENTION_DAYS,
@@ -32,7 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-type ActionData = { kind: ReportKind; result?: SubmissionResult<string[]>; fileName?: string; failed?: boolean };
+/** The answer to either form: Conform's reply, which form it was, and the report made or the failure. */
+type ActionData = SubmissionResult<string[]> & { kind: ReportKind; fileName?: string; failed?: boolean };
 
 /** Without JavaScript: the form posts here, the report is made, and the page shows its link. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -40,14 +40,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const kind: ReportKind = form.get("intent") === "user" ? "user" : "referral";
   const submission = checkReportForm(kind, form, await getLanguage(request));
-  if (submission.status !== "success") return json<ActionData>({ kind, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return refused(submission, { data: { kind } });
   try {
     const { fileName } = await makeReport(context.db, request, actor, kind, submission.value);
-    return json<ActionData>({ kind, fileName, result: submission.reply() });
+    return json<ActionData>({ ...submission.reply(), kind, fileName });
   } catch (error) {
-    if (error instanceof FutureDateError) return json<ActionData>({ kind, result: submission.reply({ fieldErrors: { [error.field]: ["validation.dateFuture"] } }) }, { status: 400 });
+    if (error instanceof FutureDateError) return refused(submission, { fieldErrors: { [error.field]: ["validation.dateFuture"] }, data: { kind } });
     console.error(`generating the ${kind} report failed`, error);
-    return json<ActionData>({ kind, failed: true }, { status: 500 });
+    return refused(submission, { status: 500, data: { kind, failed: true } });
   }
 }
 
@@ -63,7 +63,7 @@ function useReportForm<Name extends string>(kind: ReportKind, today: string, act
     id: `${kind}-report`,
     schema,
     labels,
-    lastResult: mine?.result,
+    lastResult: mine,
     defaultValue: { format: "csv" },
     // With JavaScript the report is asked for its progress as it is made.
     async onSubmit(event, { formData }) {

@@ -10,6 +10,7 @@ import { ErrorSummary, Honeypot, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getPageTranslation } from "~/i18n/page.server";
 import { forgotPassword } from "~/models/account-flows.server";
+import { pageTitle, refused } from "~/routes-shared/page.server";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { ForgotPasswordSchema } from "~/schemas/account";
 
@@ -17,18 +18,17 @@ export const handle = { i18n: ["common", "auth"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  const { title } = await getPageTranslation(request, ["auth", "common"]);
-  return json({ title: title("auth:forgot.title") });
+  return json({ title: await pageTitle(request, "auth:forgot.title") });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { t } = await getPageTranslation(request, ["auth", "common"]);
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
-  if (submission.status !== "success") return json({ ...submission.reply(), sent: false }, { status: 400 });
+  if (submission.status !== "success") return refused(submission, { data: { sent: false } });
   if (submission.value.website) return json({ ...submission.reply({ resetForm: true }), sent: true });
   const outcome = await forgotPassword(context.db, submission.value.email, context.clientIp);
   if (outcome.status === "rateLimited") {
-    return json({ ...submission.reply({ formErrors: [rateLimitMessage(t, outcome.limit)] }), sent: false }, { status: 429 });
+    return refused(submission, { status: 429, formErrors: [rateLimitMessage(t, outcome.limit)], data: { sent: false } });
   }
   return json({ ...submission.reply({ resetForm: true }), sent: true });
 }

@@ -13,6 +13,7 @@ import { useIdleReload } from "~/components/useIdleReload";
 import { getPageTranslation } from "~/i18n/page.server";
 import { resendVerification } from "~/models/account-flows.server";
 import { recordSignIn } from "~/models/user.server";
+import { pageTitle, refused } from "~/routes-shared/page.server";
 import { ResendVerificationSchema, SignInSchema } from "~/schemas/account";
 import { clearRateLimit, hitRateLimit, rateLimitMessage } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/utils/redirect";
@@ -21,8 +22,7 @@ export const handle = { i18n: ["common", "auth"], noscriptRefreshSeconds: 120 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  const { title } = await getPageTranslation(request, ["auth", "common"]);
-  return json({ title: title("auth:login.title") });
+  return json({ title: await pageTitle(request, "auth:login.title") });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -34,23 +34,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (formData.get("intent") === "resend") {
     const submission = parseWithZod(formData, { schema: ResendVerificationSchema });
-    if (submission.status !== "success") return json({ ...submission.reply(), resent: false }, { status: 400 });
+    if (submission.status !== "success") return refused(submission, { data: { resent: false } });
     // The same answer whether or not the account exists, waits for verification, or asked too often.
     await resendVerification(db, submission.value.email);
     return json({ ...submission.reply({ resetForm: true }), resent: true });
   }
 
   const submission = parseWithZod(formData, { schema: SignInSchema });
-  if (submission.status !== "success") {
-    return json({ ...submission.reply({ hideFields: ["password"] }), resent: false }, { status: 400 });
-  }
+  if (submission.status !== "success") return refused(submission, { hideFields: ["password"], data: { resent: false } });
   const { email, redirectTo } = submission.value;
   const limit = await hitRateLimit(db, "signIn", email);
   if (!limit.allowed) {
-    return json(
-      { ...submission.reply({ formErrors: [rateLimitMessage(t, limit)], hideFields: ["password"] }), resent: false },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
+    return refused(submission, {
+      status: 429,
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+      formErrors: [rateLimitMessage(t, limit)],
+      hideFields: ["password"],
+      data: { resent: false },
+    });
   }
 
   let userId: number;
@@ -58,8 +59,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     userId = await authenticator.authenticate("form", request);
   } catch (error) {
     if (!(error instanceof SignInError)) throw error;
-    const reply = submission.reply({ formErrors: [t(`auth:login.errors.${error.code}`)], hideFields: ["password"] });
-    return json({ ...reply, resent: false, unverifiedEmail: error.code === "unverified" ? email : undefined }, { status: 400 });
+    return refused(submission, {
+      formErrors: [t(`auth:login.errors.${error.code}`)],
+      hideFields: ["password"],
+      data: { resent: false, unverifiedEmail: error.code === "unverified" ? email : undefined },
+    });
   }
 
   await clearRateLimit(db, "signIn", email);

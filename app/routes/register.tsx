@@ -23,6 +23,7 @@ import { register } from "~/models/account-flows.server";
 import { InvalidChoiceError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
 import { EmailTakenError } from "~/models/user.server";
+import { pageTitle, refused, type ReplyOptions } from "~/routes-shared/page.server";
 import { RegistrationSchema } from "~/schemas/account";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { passwordStrength } from "~/utils/password";
@@ -33,9 +34,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   const db = context.db;
   const language = await getLanguage(request);
-  const { title } = await getPageTranslation(request, ["auth", "common"]);
   return json({
-    title: title("auth:register.title"),
+    title: await pageTitle(request, "auth:register.title"),
     options: {
       prefixes: await getLookupOptions(db, "Prefixes", language),
       suffixes: await getLookupOptions(db, "Suffixes", language),
@@ -54,8 +54,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const strength = passwordStrength(String(formData.get("password") ?? ""));
   const submission = parseWithZod(formData, { schema: RegistrationSchema });
-  const fail = (status: number, extra: Parameters<typeof submission.reply>[0] = {}) =>
-    json({ ...submission.reply({ hideFields: SECRET_FIELDS, ...extra }), strength, registrationError: false }, { status });
+  const fail = (status: number, errors: ReplyOptions = {}, registrationError = false) =>
+    refused(submission, { status, hideFields: SECRET_FIELDS, ...errors, data: { strength, registrationError } });
 
   if (submission.status !== "success") return fail(400);
   const input = submission.value;
@@ -70,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (error instanceof InvalidChoiceError) return fail(400, { fieldErrors: error.fieldErrors });
     console.error("registration failed", error);
     // The form is shown again with all that was typed, under the REGISTRATION_ERROR alert.
-    return json({ ...submission.reply({ hideFields: SECRET_FIELDS }), status: "error" as const, strength, registrationError: true }, { status: 500 });
+    return fail(500, {}, true);
   }
   return redirect("/login?registrationComplete=true");
 }

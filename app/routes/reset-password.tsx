@@ -14,10 +14,11 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { submitNewPassword, submitSecurityAnswers } from "~/models/account-flows.server";
 import { inspectResetToken } from "~/models/account-token.server";
 import { getLookupLabel } from "~/models/lookup.server";
+import { pageTitle, refused, type ReplyOptions } from "~/routes-shared/page.server";
 import { ResetPasswordSchema, SecurityAnswersSchema } from "~/schemas/account";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { passwordStrength } from "~/utils/password";
+import { passwordStrength, type PasswordStrength } from "~/utils/password";
 
 export const handle = { i18n: ["common", "auth"] };
 
@@ -30,10 +31,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const language = await getLanguage(request);
   const state = await inspectResetToken(db, token);
-  const { title } = await getPageTranslation(request, ["auth", "common"]);
   return json(
     {
-      title: title("auth:reset.title"),
+      title: await pageTitle(request, "auth:reset.title"),
       failed: !state.validToken,
       token,
       state,
@@ -46,6 +46,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type Outcome = "wrongAnswers" | "tooMany" | "invalidToken" | "saveError" | null;
 
+/** A refused step: the form again, with what ended it (`outcome`) and the meter's reading of the new password. */
+function fail(
+  submission: Parameters<typeof refused>[0],
+  status: number,
+  reply: ReplyOptions,
+  { outcome = null, strength = null }: { outcome?: Outcome; strength?: PasswordStrength | null } = {},
+) {
+  return refused(submission, { status, ...reply, data: { outcome, strength } });
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
   const db = context.db;
@@ -55,33 +65,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (formData.get("intent") === "answers") {
     const submission = parseWithZod(formData, { schema: SecurityAnswersSchema });
-    if (submission.status !== "success") return json({ ...submission.reply(), outcome: null as Outcome, strength: null }, { status: 400 });
+    if (submission.status !== "success") return fail(submission, 400, {});
     const result = await submitSecurityAnswers(db, submission.value, context.clientIp);
     if (result.status === "rateLimited") {
-      return json({ ...submission.reply({ formErrors: [rateLimitMessage(t, result.limit)] }), outcome: null as Outcome, strength: null }, { status: 429 });
+      return fail(submission, 429, { formErrors: [rateLimitMessage(t, result.limit)] });
     }
     if (result.status === "ok") return redirect(url.pathname + url.search);
     const outcome: Outcome = result.status === "invalid" || result.attemptsLeft <= 0 ? "tooMany" : "wrongAnswers";
     const message = outcome === "wrongAnswers" ? [t("auth:reset.wrongAnswers")] : [];
-    return json({ ...submission.reply({ formErrors: message, hideFields: ["securityAnswer1", "securityAnswer2"] }), outcome, strength: null }, { status: 400 });
+    return fail(submission, 400, { formErrors: message, hideFields: ["securityAnswer1", "securityAnswer2"] }, { outcome });
   }
 
   const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
   const strength = passwordStrength(String(formData.get("plainPassword") ?? ""));
   if (submission.status !== "success") {
-    return json({ ...submission.reply({ hideFields: ["plainPassword"] }), outcome: null as Outcome, strength }, { status: 400 });
+    return fail(submission, 400, { hideFields: ["plainPassword"] }, { strength });
   }
   try {
     const result = await submitNewPassword(db, submission.value, context.clientIp);
     if (result.status === "rateLimited") {
-      return json({ ...submission.reply({ formErrors: [rateLimitMessage(t, result.limit)], hideFields: ["plainPassword"] }), outcome: null as Outcome, strength }, { status: 429 });
+      return fail(submission, 429, { formErrors: [rateLimitMessage(t, result.limit)], hideFields: ["plainPassword"] }, { strength });
     }
     if (result.status === "reset") return redirectWithToast("/login", { key: "toasts.passwordReset", kind: "success" });
     if (result.status === "unanswered") return redirect(url.pathname + url.search);
-    return json({ ...submission.reply({ hideFields: ["plainPassword"] }), outcome: "invalidToken" as Outcome, strength }, { status: 400 });
+    return fail(submission, 400, { hideFields: ["plainPassword"] }, { outcome: "invalidToken", strength });
   } catch (error) {
     console.error("password reset failed", error);
-    return json({ ...submission.reply({ hideFields: ["plainPassword"] }), outcome: "saveError" as Outcome, strength }, { status: 500 });
+    return fail(submission, 500, { hideFields: ["plainPassword"] }, { outcome: "saveError", strength });
   }
 }
 
