@@ -3,33 +3,30 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PhoneField } from "./PhoneField";
 import { SelectField, TextField, type Option } from "./ui/form";
+import type { FieldOf } from "./ui/useAppForm";
 
-// The parts of the account form that registration and My profile share.
+// The parts of the account form that registration and My profile share. Each takes the form's
+// `field` (useAppForm): the labels are the form's, given once with accountFieldLabels.
 
 type Meta = FieldMetadata<any, any, any>;
 
-/** Each fieldset's fields in page order, for the forms' error summaries. */
-export const NAME_FIELDS = ["prefix", "firstName", "middleName", "lastName", "suffix", "reference"] as const;
-export const QUESTION_FIELDS = ["securityQuestion1", "securityAnswer1", "securityQuestion2", "securityAnswer2"] as const;
-export const PHONE_FIELDS = ["homePhoneNumber", "workPhoneNumber", "mobilePhoneNumber"] as const;
-
 export function NameFieldset({
-  fields,
+  field,
   options,
 }: {
-  fields: { prefix: Meta; firstName: Meta; middleName: Meta; lastName: Meta; suffix: Meta; reference: Meta };
+  field: FieldOf<"prefix" | "firstName" | "middleName" | "lastName" | "suffix" | "reference">;
   options: { prefixes: Option[]; suffixes: Option[]; references: Option[] };
 }) {
   const { t } = useTranslation("auth");
   return (
     <fieldset className="usa-fieldset">
       <legend className="usa-legend usa-legend--large">{t("register.sections.name")}</legend>
-      <SelectField meta={fields.prefix} label={t("register.prefix")} options={options.prefixes} optional autoComplete="honorific-prefix" />
-      <TextField meta={fields.firstName} label={t("register.firstName")} autoComplete="given-name" />
-      <TextField meta={fields.middleName} label={t("register.middleName")} optional autoComplete="additional-name" />
-      <TextField meta={fields.lastName} label={t("register.lastName")} autoComplete="family-name" />
-      <SelectField meta={fields.suffix} label={t("register.suffix")} options={options.suffixes} optional autoComplete="honorific-suffix" />
-      <SelectField meta={fields.reference} label={t("register.reference")} options={options.references} />
+      <SelectField {...field("prefix")} options={options.prefixes} optional autoComplete="honorific-prefix" />
+      <TextField {...field("firstName")} autoComplete="given-name" />
+      <TextField {...field("middleName")} optional autoComplete="additional-name" />
+      <TextField {...field("lastName")} autoComplete="family-name" />
+      <SelectField {...field("suffix")} options={options.suffixes} optional autoComplete="honorific-suffix" />
+      <SelectField {...field("reference")} options={options.references} />
     </fieldset>
   );
 }
@@ -39,13 +36,13 @@ export function NameFieldset({
  * question clears its answer (`clearAnswer` empties the named field).
  */
 export function SecurityQuestionsFieldset({
-  fields,
+  field,
   questions,
   hint,
   answersOptional,
   clearAnswer,
 }: {
-  fields: { securityQuestion1: Meta; securityAnswer1: Meta; securityQuestion2: Meta; securityAnswer2: Meta };
+  field: FieldOf<"securityQuestion1" | "securityAnswer1" | "securityQuestion2" | "securityAnswer2">;
   questions: Option[];
   hint: string;
   answersOptional?: boolean;
@@ -53,52 +50,50 @@ export function SecurityQuestionsFieldset({
 }) {
   const { t } = useTranslation("auth");
   const initial = (meta: Meta) => (typeof meta.initialValue === "string" ? meta.initialValue : "");
-  const [question1, setQuestion1] = useState(() => initial(fields.securityQuestion1));
-  const [question2, setQuestion2] = useState(() => initial(fields.securityQuestion2));
+  const [question1, setQuestion1] = useState(() => initial(field("securityQuestion1").meta));
+  const [question2, setQuestion2] = useState(() => initial(field("securityQuestion2").meta));
   return (
     <fieldset className="usa-fieldset">
       <legend className="usa-legend usa-legend--large">{t("register.sections.security")}</legend>
       <p className="usa-hint">{hint}</p>
       <SelectField
-        meta={fields.securityQuestion1}
-        label={t("register.securityQuestion1")}
+        {...field("securityQuestion1")}
         options={questions.filter((option) => option.value !== question2)}
         onChange={(event) => {
           setQuestion1(event.currentTarget.value);
-          clearAnswer(fields.securityAnswer1.name);
+          clearAnswer(field("securityAnswer1").meta.name);
         }}
       />
-      <TextField meta={fields.securityAnswer1} label={t("register.securityAnswer1")} optional={answersOptional} autoComplete="off" />
+      <TextField {...field("securityAnswer1")} optional={answersOptional} autoComplete="off" />
       <SelectField
-        meta={fields.securityQuestion2}
-        label={t("register.securityQuestion2")}
+        {...field("securityQuestion2")}
         options={questions.filter((option) => option.value !== question1)}
         onChange={(event) => {
           setQuestion2(event.currentTarget.value);
-          clearAnswer(fields.securityAnswer2.name);
+          clearAnswer(field("securityAnswer2").meta.name);
         }}
       />
-      <TextField meta={fields.securityAnswer2} label={t("register.securityAnswer2")} optional={answersOptional} autoComplete="off" />
+      <TextField {...field("securityAnswer2")} optional={answersOptional} autoComplete="off" />
     </fieldset>
   );
 }
 
 /** The three phone numbers; the legend says whose they are (the person's own unless given). */
-export function PhonesFieldset({ fields, legend }: { fields: { homePhoneNumber: Meta; workPhoneNumber: Meta; mobilePhoneNumber: Meta }; legend?: string }) {
+export function PhonesFieldset({ field, legend }: { field: FieldOf<"homePhoneNumber" | "workPhoneNumber" | "mobilePhoneNumber">; legend?: string }) {
   const { t } = useTranslation("auth");
   return (
     <fieldset className="usa-fieldset">
       <legend className="usa-legend usa-legend--large">{legend ?? t("register.sections.contact")}</legend>
       <p className="usa-hint">{t("register.phonesHint")}</p>
-      <PhoneField meta={fields.homePhoneNumber} label={t("register.homePhone")} />
-      <PhoneField meta={fields.workPhoneNumber} label={t("register.workPhone")} />
-      <PhoneField meta={fields.mobilePhoneNumber} label={t("register.mobilePhone")} />
+      <PhoneField {...field("homePhoneNumber")} />
+      <PhoneField {...field("workPhoneNumber")} />
+      <PhoneField {...field("mobilePhoneNumber")} />
     </fieldset>
   );
 }
 
-/** The labels of the shared fields, for the error summary. */
-export function accountFieldLabels(t: (key: string) => string) {
+/** The labels of the name fields, for a form's useAppForm. */
+export function nameFieldLabels(t: (key: string) => string) {
   return {
     prefix: t("auth:register.prefix"),
     firstName: t("auth:register.firstName"),
@@ -106,12 +101,22 @@ export function accountFieldLabels(t: (key: string) => string) {
     lastName: t("auth:register.lastName"),
     suffix: t("auth:register.suffix"),
     reference: t("auth:register.reference"),
-    email: t("auth:register.email"),
-    primaryLanguage: t("auth:register.primaryLanguage"),
+  };
+}
+
+/** The labels of the security questions and answers, for a form's useAppForm. */
+export function securityFieldLabels(t: (key: string) => string) {
+  return {
     securityQuestion1: t("auth:register.securityQuestion1"),
     securityAnswer1: t("auth:register.securityAnswer1"),
     securityQuestion2: t("auth:register.securityQuestion2"),
     securityAnswer2: t("auth:register.securityAnswer2"),
+  };
+}
+
+/** The labels of the three phones, for a form's useAppForm. */
+export function phoneFieldLabels(t: (key: string) => string) {
+  return {
     homePhoneNumber: t("auth:register.homePhone"),
     workPhoneNumber: t("auth:register.workPhone"),
     mobilePhoneNumber: t("auth:register.mobilePhone"),

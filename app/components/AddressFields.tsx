@@ -1,11 +1,25 @@
-import type { FieldMetadata, FormMetadata } from "@conform-to/react";
+import type { FormMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { applySuggestion, BLANK_PLACE, type AddressSuggestion } from "~/utils/address";
 import { AddressSearch, type ServerLookup } from "./AddressSearch";
 import { SelectField, TextField, type Option } from "./ui/form";
+import type { FieldOf } from "./ui/useAppForm";
 
-type Meta = FieldMetadata<any, any, any>;
+/** The names of the address fields; a form gives useAppForm their labels with addressFieldLabels. */
+export type AddressFieldName = "line1" | "line2" | "city" | "zip" | "county" | "nickname";
+
+/** The labels of the address fields, for a form's useAppForm. */
+export function addressFieldLabels(t: (key: string) => string) {
+  return {
+    line1: t("profile:address.line1"),
+    line2: t("profile:address.line2"),
+    city: t("profile:address.city"),
+    zip: t("profile:address.zip"),
+    county: t("profile:address.county"),
+    nickname: t("profile:address.nickname"),
+  };
+}
 
 /**
  * The look-up box and the address fields (docs/product-rules.md R18, R19), inside a form: state fixed to MD,
@@ -14,16 +28,14 @@ type Meta = FieldMetadata<any, any, any>;
  */
 export function AddressFields({
   form,
-  fields,
+  field,
   counties,
   result,
-  nickname = true,
 }: {
   form: FormMetadata<any, string[]>;
-  fields: { line1: Meta; line2: Meta; city: Meta; zip: Meta; county: Meta; nickname?: Meta };
+  field: FieldOf<AddressFieldName>;
   counties: Option[];
   result: (ServerLookup & { countyChoices?: string[]; query?: string }) | undefined;
-  nickname?: boolean;
 }) {
   const { t } = useTranslation("profile");
   const [countyChoices, setCountyChoices] = useState<string[]>(result?.countyChoices ?? []);
@@ -32,7 +44,7 @@ export function AddressFields({
   };
   const valueOf = (id: string) => (document.getElementById(id) as HTMLInputElement | HTMLSelectElement | null)?.value ?? "";
   const onChoose = (suggestion: AddressSuggestion) => {
-    fill({ ...applySuggestion({ line1: valueOf(fields.line1.id), county: valueOf(fields.county.id) }, suggestion) });
+    fill({ ...applySuggestion({ line1: valueOf(field("line1").meta.id), county: valueOf(field("county").meta.id) }, suggestion) });
     setCountyChoices(suggestion.counties);
   };
   const onRefused = () => {
@@ -54,18 +66,18 @@ export function AddressFields({
       />
       <fieldset className="usa-fieldset">
         <legend className="usa-legend usa-legend--large">{t("address.legend")}</legend>
-        <TextField meta={fields.line1} label={t("address.line1")} autoComplete="address-line1" />
-        <TextField meta={fields.line2} label={t("address.line2")} optional autoComplete="address-line2" />
-        <TextField meta={fields.city} label={t("address.city")} autoComplete="address-level2" />
+        <TextField {...field("line1")} autoComplete="address-line1" />
+        <TextField {...field("line2")} optional autoComplete="address-line2" />
+        <TextField {...field("city")} autoComplete="address-level2" />
         {/* Fixed to Maryland: said as text, not a box that cannot be changed (and was cut short on a phone). */}
         <div className="usa-form-group address-state">
           <span className="usa-label">{t("address.state")}</span>
           <span className="address-state__value">{t("address.maryland")}</span>
           <span className="usa-hint">{t("address.stateHint")}</span>
         </div>
-        <TextField meta={fields.zip} label={t("address.zip")} inputMode="numeric" autoComplete="postal-code" maxLength={5} className="usa-input--small" />
-        <SelectField meta={fields.county} label={t("address.county")} hint={countyHint} options={counties} />
-        {nickname && fields.nickname ? <TextField meta={fields.nickname} label={t("address.nickname")} hint={t("address.nicknameHint")} optional /> : null}
+        <TextField {...field("zip")} inputMode="numeric" autoComplete="postal-code" maxLength={5} className="usa-input--small" />
+        <SelectField {...field("county")} hint={countyHint} options={counties} />
+        <TextField {...field("nickname")} hint={t("address.nicknameHint")} optional />
       </fieldset>
     </>
   );

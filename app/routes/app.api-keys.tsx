@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
@@ -7,10 +7,11 @@ import { requireAdmin } from "~/auth/auth.server";
 import { ListTable } from "~/components/list/List";
 import { Alert } from "~/components/ui/Alert";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
-import { ErrorSummary, summarize, TextField } from "~/components/ui/form";
+import { ErrorSummary, TextField } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { getLanguage } from "~/i18n/i18next.server";
-import { getPageTranslation } from "~/i18n/page.server";
 import { createApiKey, listApiKeys, revokeApiKey } from "~/models/api-key.server";
+import { pageTitle, refused } from "~/routes-shared/page.server";
 import { ApiKeySchema } from "~/schemas/admin";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatDateTimeEastern } from "~/utils/dates";
@@ -24,12 +25,11 @@ export const handle = { i18n: ["common", "admin"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
-  const { title } = await getPageTranslation(request, ["admin", "common"]);
   const language = await getLanguage(request);
   const now = new Date().toISOString();
   const keys = await listApiKeys(context.db, actor);
   return json({
-    title: title("admin:apiKeys.title"),
+    title: await pageTitle(request, "admin:apiKeys.title"),
     keys: keys.map((key) => ({
       id: key.id,
       name: key.name,
@@ -52,10 +52,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast("/app/api-keys", { key: "toasts.apiKeyRevoked" });
   }
   const submission = parseWithZod(form, { schema: ApiKeySchema });
-  if (submission.status !== "success") return json({ result: submission.reply(), created: null }, { status: 400 });
+  if (submission.status !== "success") return refused(submission, { data: { created: null } });
   const { keyName, days } = submission.value;
   const { key } = await createApiKey(db, actor, { name: keyName, days });
-  return json({ result: submission.reply({ resetForm: true }), created: { name: keyName, key } });
+  return json({ ...submission.reply({ resetForm: true }), created: { name: keyName, key } });
 }
 
 export default function ApiKeys() {
@@ -63,12 +63,10 @@ export default function ApiKeys() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation(["admin", "common"]);
   const { search } = useLocation();
-  const [form, fields] = useForm({
+  const { form, field, summary } = useAppForm({
     id: "api-key",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ApiKeySchema }),
+    schema: ApiKeySchema,
+    labels: { keyName: t("apiKeys.name"), days: t("apiKeys.days") },
   });
   const question = (key: { id: number; name: string }) => ({
     title: t("apiKeys.revokeTitle", { name: key.name }),
@@ -97,17 +95,10 @@ export default function ApiKeys() {
         </Alert>
       ) : null}
       <h2>{t("apiKeys.createHeading")}</h2>
-      <ErrorSummary
-        items={summarize(t, [
-          [fields.keyName, t("apiKeys.name")],
-          [fields.days, t("apiKeys.days")],
-        ])}
-        formErrors={form.errors}
-        focusKey={actionData}
-      />
+      <ErrorSummary {...summary} />
       <Form method="post" {...getFormProps(form)} className="usa-form">
-        <TextField meta={fields.keyName} label={t("apiKeys.name")} hint={t("apiKeys.nameHint")} autoComplete="off" />
-        <TextField meta={fields.days} label={t("apiKeys.days")} hint={t("apiKeys.daysHint")} optional inputMode="numeric" />
+        <TextField {...field("keyName")} hint={t("apiKeys.nameHint")} autoComplete="off" />
+        <TextField {...field("days")} hint={t("apiKeys.daysHint")} optional inputMode="numeric" />
         <div className="form-actions">
           <button type="submit" name="intent" value="create" className="usa-button">
             {t("apiKeys.create")}

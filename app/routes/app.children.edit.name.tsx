@@ -1,21 +1,19 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireReferrer } from "~/auth/auth.server";
 import { Alert } from "~/components/ui/Alert";
-import { ErrorSummary, SelectField, summarize, TextField } from "~/components/ui/form";
+import { ErrorSummary, SelectField, TextField } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { getLanguage } from "~/i18n/i18next.server";
-import { getPageTranslation } from "~/i18n/page.server";
 import { createChild, createChildWithReferral, updateChild } from "~/models/child.server";
-import { InputError } from "~/models/errors";
 import { getLookupLabel, getLookupOptions } from "~/models/lookup.server";
 import { childBeingEdited, referralNext } from "~/routes-shared/child-edit.server";
+import { pageTitle, submitForm } from "~/routes-shared/page.server";
 import { ChildNameSchema } from "~/schemas/child";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatCalendarDate } from "~/utils/dates";
-import { orHttpError } from "~/utils/route.server";
 import { stepHref } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "children"] };
@@ -25,12 +23,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = context.db;
   const { child, birthdate, stateOfResidence } = await childBeingEdited(db, request, actor);
   const language = await getLanguage(request);
-  const { title } = await getPageTranslation(request, ["children", "common"]);
   // A new child needs the pre-verification's birthdate and state first (docs/product-rules.md R40).
   const missing = !birthdate || !stateOfResidence;
   return json(
     {
-      title: title(missing ? "children:name.missingTitle" : child ? "children:name.editTitle" : "children:name.addTitle"),
+      title: await pageTitle(request, missing ? "children:name.missingTitle" : child ? "children:name.editTitle" : "children:name.addTitle"),
       failed: missing,
       missing,
       child: child && { id: child.id },
@@ -56,24 +53,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireReferrer(request);
   const db = context.db;
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: ChildNameSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const input = submission.value;
-  try {
+  return submitForm(formData, ChildNameSchema, async (input) => {
     if (input.id !== null) {
-      await orHttpError(updateChild(db, actor, input.id, input));
+      await updateChild(db, actor, input.id, input);
       return redirectWithToast(`/app/children/details/${input.id}`, { key: "toasts.childUpdated" });
     }
     if (referralNext(formData)) {
-      const ids = await orHttpError(createChildWithReferral(db, actor, input));
+      const ids = await createChildWithReferral(db, actor, input);
       return redirectWithToast(stepHref({ ...ids, user: actor.id }, "relationship"), { key: "toasts.childAndReferralCreated" });
     }
-    const { id } = await orHttpError(createChild(db, actor, input));
+    const { id } = await createChild(db, actor, input);
     return redirectWithToast(`/app/children/details/${id}`, { key: "toasts.childCreated" });
-  } catch (error) {
-    if (error instanceof InputError) return json(submission.reply({ fieldErrors: error.fieldErrors }), { status: 400 });
-    throw error;
-  }
+  });
 }
 
 export default function ChildName() {
@@ -104,24 +95,21 @@ function MissingInformation() {
 
 function NameForm() {
   const { child, referring, defaults, birthdateText, stateText, suffixes } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["children", "common"]);
-  const [form, fields] = useForm({
+  // The birthdate and state are shown as text (changed on the pre-verification), their errors in the summary.
+  const { form, fields, field, summary } = useAppForm({
     id: "child-name",
-    lastResult,
+    schema: ChildNameSchema,
     defaultValue: defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChildNameSchema }),
+    labels: {
+      birthdate: t("preverify.birthdate"),
+      stateOfResidence: t("preverify.state"),
+      firstName: t("name.firstName"),
+      middleName: t("name.middleName"),
+      lastName: t("name.lastName"),
+      suffix: t("name.suffix"),
+    },
   });
-  const summary = summarize(t, [
-    [fields.birthdate, t("preverify.birthdate")],
-    [fields.stateOfResidence, t("preverify.state")],
-    [fields.firstName, t("name.firstName")],
-    [fields.middleName, t("name.middleName")],
-    [fields.lastName, t("name.lastName")],
-    [fields.suffix, t("name.suffix")],
-  ]);
   const verifyAgain = `/app/children/edit/preverify?${new URLSearchParams({
     ...(child ? { id: String(child.id) } : {}),
     ...(referring ? { next: "referral" } : {}),
@@ -131,7 +119,7 @@ function NameForm() {
   return (
     <div className="child-page">
       <h1>{t(child ? "name.editTitle" : "name.addTitle")}</h1>
-      <ErrorSummary items={summary} formErrors={form.errors} focusKey={lastResult} />
+      <ErrorSummary {...summary} />
       <dl className="summary-list">
         <div className="summary-list__row">
           <dt>{t("preverify.birthdate")}</dt>
@@ -152,10 +140,10 @@ function NameForm() {
         {referring ? <input type="hidden" name="next" value="referral" /> : null}
         <fieldset className="usa-fieldset">
           <legend className="usa-legend usa-legend--large">{t("name.legend")}</legend>
-          <TextField meta={fields.firstName} label={t("name.firstName")} autoComplete="off" />
-          <TextField meta={fields.middleName} label={t("name.middleName")} optional autoComplete="off" />
-          <TextField meta={fields.lastName} label={t("name.lastName")} autoComplete="off" />
-          <SelectField meta={fields.suffix} label={t("name.suffix")} options={suffixes} optional />
+          <TextField {...field("firstName")} autoComplete="off" />
+          <TextField {...field("middleName")} optional autoComplete="off" />
+          <TextField {...field("lastName")} autoComplete="off" />
+          <SelectField {...field("suffix")} options={suffixes} optional />
         </fieldset>
         <div className="form-actions">
           <button type="submit" className="usa-button">

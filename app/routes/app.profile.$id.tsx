@@ -1,31 +1,31 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
 import {
-  accountFieldLabels,
-  NAME_FIELDS,
+  nameFieldLabels,
   NameFieldset,
-  PHONE_FIELDS,
+  phoneFieldLabels,
   PhonesFieldset,
-  QUESTION_FIELDS,
   SecurityQuestionsFieldset,
+  securityFieldLabels,
 } from "~/components/AccountFields";
 import { PasswordField } from "~/components/PasswordField";
 import { AddressBook, AdminProfileView } from "~/components/profile/ProfileViews";
 import { Alert } from "~/components/ui/Alert";
-import { ErrorSummary, RadioGroup, summarize, TextField } from "~/components/ui/form";
+import { ErrorSummary, RadioGroup, TextField } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { fromPublicLanguage } from "~/i18n/config";
 import { getLanguage, serializeLanguageCookie } from "~/i18n/i18next.server";
-import { getPageTranslation } from "~/i18n/page.server";
 import { listAddressBook } from "~/models/address.server";
 import { InputError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
 import { mayEditProfile } from "~/models/policy";
 import { getProfile, updateProfile } from "~/models/profile.server";
 import { EmailTakenError } from "~/models/user.server";
+import { pageTitle, refused, type ReplyOptions } from "~/routes-shared/page.server";
 import { ProfileSchema } from "~/schemas/account";
 import { createToastHeaders } from "~/services/toast.server";
 import { passwordStrength } from "~/utils/password";
@@ -40,10 +40,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const profile = await orHttpError(getProfile(db, actor, userId));
   const addresses = await orHttpError(listAddressBook(db, actor, userId));
   const language = await getLanguage(request);
-  const { title } = await getPageTranslation(request, ["profile", "common"]);
   const mode = mayEditProfile(actor, userId) ? ("owner" as const) : ("admin" as const);
   return json({
-    title: mode === "owner" ? title("profile:title") : title("profile:adminTitle", { name: `${profile.firstName} ${profile.lastName}` }),
+    title: await pageTitle(request, mode === "owner" ? "profile:title" : "profile:adminTitle", { name: `${profile.firstName} ${profile.lastName}` }),
     mode,
     profile,
     addresses: addresses.map(({ id, nickname, line1, line2, city, zip, county }) => ({ id, nickname, line1, line2, city, zip, county })),
@@ -68,8 +67,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const strength = passwordStrength(String(formData.get("newPassword") ?? ""));
   const submission = parseWithZod(formData, { schema: ProfileSchema });
-  const reply = (status: number, extra: Parameters<typeof submission.reply>[0] = {}, updateError = false) =>
-    json({ ...submission.reply({ hideFields: SECRET_FIELDS, ...extra }), strength, updateError }, { status });
+  const reply = (status: number, errors: ReplyOptions = {}, updateError = false) =>
+    refused(submission, { status, hideFields: SECRET_FIELDS, ...errors, data: { strength, updateError } });
   if (submission.status !== "success") return reply(400);
 
   let change;
@@ -80,7 +79,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (error instanceof EmailTakenError) return reply(400, { fieldErrors: { email: ["auth:register.emailTaken"] } });
     console.error("profile update failed", error);
     // The form stays as typed, under the profile-update-error alert (docs/product-rules.md R16).
-    return json({ ...submission.reply({ hideFields: SECRET_FIELDS }), status: "error" as const, strength, updateError: true }, { status: 500 });
+    return reply(500, {}, true);
   }
 
   const headers = await createToastHeaders({ key: "toasts.userUpdated" });
@@ -96,26 +95,24 @@ export default function ProfilePage() {
   return mode === "owner" ? <OwnProfile /> : <AdminProfileView profile={profile} addresses={addresses} options={options} />;
 }
 
-/** The fields in the order the page shows them: the error summary lists them so. */
-const FORM_ORDER = [...NAME_FIELDS, "email", "primaryLanguage", "newPassword", ...QUESTION_FIELDS, ...PHONE_FIELDS, "currentPassword"] as const;
-
 function OwnProfile() {
   const { profile, addresses, options } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["profile", "auth", "common"]);
-  const [form, fields] = useForm({
+  const { form, fields, field, summary } = useAppForm({
     id: "profile",
-    lastResult,
+    schema: ProfileSchema,
     defaultValue: { ...profile },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    labels: {
+      ...nameFieldLabels(t),
+      email: t("auth:register.email"),
+      primaryLanguage: t("auth:register.primaryLanguage"),
+      newPassword: t("newPassword"),
+      ...securityFieldLabels(t),
+      ...phoneFieldLabels(t),
+      currentPassword: t("currentPassword"),
+    },
   });
-  const labels = { ...accountFieldLabels(t), newPassword: t("newPassword"), currentPassword: t("currentPassword") };
-  const summary = summarize(
-    t,
-    FORM_ORDER.map((name) => [fields[name], labels[name]]),
-  );
 
   return (
     <div className="profile">
@@ -128,44 +125,37 @@ function OwnProfile() {
           </a>
         </Alert>
       ) : null}
-      <ErrorSummary items={summary} formErrors={form.errors} focusKey={lastResult} />
+      <ErrorSummary {...summary} />
       <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
-        <NameFieldset fields={fields} options={options} />
+        <NameFieldset field={field} options={options} />
 
         <fieldset className="usa-fieldset">
           <legend className="usa-legend usa-legend--large">{t("auth:register.sections.account")}</legend>
-          <TextField meta={fields.email} label={t("auth:register.email")} hint={t("emailHint")} type="email" autoComplete="email" spellCheck={false} />
+          <TextField {...field("email")} hint={t("emailHint")} type="email" autoComplete="email" spellCheck={false} />
           <RadioGroup
-            meta={fields.primaryLanguage}
-            legend={t("auth:register.primaryLanguage")}
+            {...field("primaryLanguage")}
             hint={t("languageHint")}
             options={[
               { value: "en", label: t("auth:register.languages.en") },
               { value: "sp", label: t("auth:register.languages.sp") },
             ]}
           />
-          <PasswordField
-            meta={fields.newPassword}
-            label={t("newPassword")}
-            hint={t("newPasswordHint")}
-            optional
-            submittedStrength={lastResult?.strength ?? null}
-          />
+          <PasswordField {...field("newPassword")} hint={t("newPasswordHint")} optional submittedStrength={lastResult?.strength ?? null} />
         </fieldset>
 
         <SecurityQuestionsFieldset
-          fields={fields}
+          field={field}
           questions={options.questions}
           hint={t("securityHint")}
           answersOptional
           clearAnswer={(name) => form.update({ name, value: "" })}
         />
 
-        <PhonesFieldset fields={fields} />
+        <PhonesFieldset field={field} />
 
         <fieldset className="usa-fieldset">
           <legend className="usa-legend usa-legend--large">{t("confirmLegend")}</legend>
-          <TextField meta={fields.currentPassword} label={t("currentPassword")} hint={t("currentPasswordHint")} type="password" autoComplete="current-password" />
+          <TextField {...field("currentPassword")} hint={t("currentPasswordHint")} type="password" autoComplete="current-password" />
         </fieldset>
 
         <div className="form-actions">

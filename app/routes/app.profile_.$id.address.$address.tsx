@@ -1,19 +1,18 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
-import { AddressFields, EnterButton } from "~/components/AddressFields";
+import { addressFieldLabels, AddressFields, EnterButton } from "~/components/AddressFields";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
-import { ErrorSummary, summarize } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { getLanguage } from "~/i18n/i18next.server";
-import { getPageTranslation } from "~/i18n/page.server";
 import { deleteAddress, getAddress, saveAddress } from "~/models/address.server";
-import { InputError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
 import { mayEditProfile } from "~/models/policy";
 import { answerAddressLookup, NO_LOOKUP, readAddressIntent } from "~/routes-shared/address-form.server";
+import { pageTitle, submitForm } from "~/routes-shared/page.server";
 import { AddressSchema } from "~/schemas/address";
 import { redirectWithToast } from "~/services/toast.server";
 import { addressText } from "~/utils/address";
@@ -40,9 +39,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
   const address = addressId === null ? null : await orHttpError(getAddress(db, actor, ownerId, addressId));
   const confirmDelete = address !== null && new URL(request.url).searchParams.has("delete");
-  const { title } = await getPageTranslation(request, ["profile", "common"]);
   return json({
-    title: title(confirmDelete ? "profile:address.deleteTitle" : address ? "profile:address.editTitle" : "profile:address.addTitle"),
+    title: await pageTitle(request, confirmDelete ? "profile:address.deleteTitle" : address ? "profile:address.editTitle" : "profile:address.addTitle"),
     ownerId,
     address: address && {
       id: address.id,
@@ -75,18 +73,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const answered = await answerAddressLookup(db, actor, formData, intent);
   if (answered) return answered;
 
-  const submission = parseWithZod(formData, { schema: AddressSchema });
-  const fail = (extra: Parameters<typeof submission.reply>[0] = {}) =>
-    json({ ...submission.reply(extra), ...NO_LOOKUP(formData) }, { status: 400 });
-  if (submission.status !== "success") return fail();
-  try {
-    const saved = await orHttpError(saveAddress(db, actor, ownerId, submission.value, addressId));
-    const next = intent === "saveAndContinue" ? profileUrl : `${profileUrl}/address/${saved.id}`;
-    return redirectWithToast(next, { key: "toasts.addressSaved" });
-  } catch (error) {
-    if (error instanceof InputError) return fail({ fieldErrors: error.fieldErrors });
-    throw error;
-  }
+  return submitForm(
+    formData,
+    AddressSchema,
+    async (value) => {
+      const saved = await saveAddress(db, actor, ownerId, value, addressId);
+      return redirectWithToast(intent === "saveAndContinue" ? profileUrl : `${profileUrl}/address/${saved.id}`, { key: "toasts.addressSaved" });
+    },
+    { data: NO_LOOKUP(formData) },
+  );
 }
 
 export default function AddressPage() {
@@ -125,32 +120,22 @@ function AddressForm() {
   const result = useActionData<typeof action>();
   const { t } = useTranslation(["profile", "common"]);
   const profileUrl = `/app/profile/${ownerId}`;
-  const [form, fields] = useForm({
+  const { form, field, summary } = useAppForm({
     id: "address",
-    lastResult: result,
+    schema: AddressSchema,
     defaultValue: address ?? undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddressSchema }),
+    labels: addressFieldLabels(t),
   });
-  const labelled: Array<[typeof fields.line1, string]> = [
-    [fields.line1, t("address.line1")],
-    [fields.line2, t("address.line2")],
-    [fields.city, t("address.city")],
-    [fields.zip, t("address.zip")],
-    [fields.county, t("address.county")],
-    [fields.nickname, t("address.nickname")],
-  ];
   return (
     <div className="address-page">
       <h1>{t(address ? "address.editTitle" : "address.addTitle")}</h1>
       <p>
         <Link to={profileUrl}>{t("address.backToProfile")}</Link>
       </p>
-      <ErrorSummary items={summarize(t, labelled)} formErrors={form.errors} focusKey={result} />
+      <ErrorSummary {...summary} />
       <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
         <EnterButton label={t("address.saveAndContinue")} />
-        <AddressFields form={form} fields={fields} counties={counties} result={result} />
+        <AddressFields form={form} field={field} counties={counties} result={result} />
         <div className="form-actions">
           <button type="submit" name="intent" value="saveAndContinue" className="usa-button">
             {t("address.saveAndContinue")}

@@ -1,18 +1,18 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/auth/auth.server";
 import { Alert } from "~/components/ui/Alert";
-import { CheckboxGroup, ErrorSummary, RadioGroup, SelectField, summarize, TextField } from "~/components/ui/form";
+import { CheckboxGroup, DateField, ErrorSummary, RadioGroup, SelectField, TextField } from "~/components/ui/form";
+import { useAppForm, type FieldProps } from "~/components/ui/useAppForm";
 import { getConfig } from "~/config.server";
 import { getLanguage } from "~/i18n/i18next.server";
-import { getPageTranslation } from "~/i18n/page.server";
 import type { Language } from "~/i18n/config";
 import { getLookupOptions } from "~/models/lookup.server";
 import { FutureDateError, listReports } from "~/models/report.server";
+import { pageTitle, refused } from "~/routes-shared/page.server";
 import { checkReportForm, makeReport, type ReportKind } from "~/routes-shared/reports.server";
 import { REPORT_STATUS_KEYS, REPORT_STATUSES, referralReportSchema, userReportSchema } from "~/schemas/report";
 import { easternCalendarDate, formatDateTimeEastern } from "~/utils/dates";
@@ -22,9 +22,8 @@ export const handle = { i18n: ["common", "admin", "auth"] };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
   const db = context.db;
-  const { title } = await getPageTranslation(request, ["admin", "common"]);
   return json({
-    title: title("admin:reports.title"),
+    title: await pageTitle(request, "admin:reports.title"),
     today: easternCalendarDate(),
     counties: await getLookupOptions(db, "Counties", await getLanguage(request)),
     retentionDays: getConfig().REPORT_RETENTION_DAYS,
@@ -32,7 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-type ActionData = { kind: ReportKind; result?: SubmissionResult<string[]>; fileName?: string; failed?: boolean };
+/** The answer to either form: Conform's reply, which form it was, and the report made or the failure. */
+type ActionData = SubmissionResult<string[]> & { kind: ReportKind; fileName?: string; failed?: boolean };
 
 /** Without JavaScript: the form posts here, the report is made, and the page shows its link. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -40,18 +40,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const kind: ReportKind = form.get("intent") === "user" ? "user" : "referral";
   const submission = checkReportForm(kind, form, await getLanguage(request));
-  if (submission.status !== "success") return json<ActionData>({ kind, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return refused(submission, { data: { kind } });
   try {
     const { fileName } = await makeReport(context.db, request, actor, kind, submission.value);
-    return json<ActionData>({ kind, fileName, result: submission.reply() });
+    return json<ActionData>({ ...submission.reply(), kind, fileName });
   } catch (error) {
-    if (error instanceof FutureDateError) return json<ActionData>({ kind, result: submission.reply({ fieldErrors: { [error.field]: ["validation.dateFuture"] } }) }, { status: 400 });
+    if (error instanceof FutureDateError) return refused(submission, { fieldErrors: { [error.field]: ["validation.dateFuture"] }, data: { kind } });
     console.error(`generating the ${kind} report failed`, error);
-    return json<ActionData>({ kind, failed: true }, { status: 500 });
+    return refused(submission, { status: 500, data: { kind, failed: true } });
   }
 }
 
-function useReportForm(kind: ReportKind, today: string, actionData: ActionData | undefined) {
+function useReportForm<Name extends string>(kind: ReportKind, today: string, actionData: ActionData | undefined, labels: Record<Name, string>) {
   const { revalidate } = useRevalidator();
   const { i18n } = useTranslation();
   const [progress, setProgress] = useState<number | null>(null);
@@ -59,12 +59,12 @@ function useReportForm(kind: ReportKind, today: string, actionData: ActionData |
   const mine = actionData?.kind === kind ? actionData : undefined;
   const language = i18n.language as Language;
   const schema = kind === "referral" ? referralReportSchema(today, language) : userReportSchema(today, language);
-  const [form, fields] = useForm({
+  const { form, field, summary } = useAppForm({
     id: `${kind}-report`,
-    lastResult: mine?.result,
+    schema,
+    labels,
+    lastResult: mine,
     defaultValue: { format: "csv" },
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     // With JavaScript the report is asked for its progress as it is made.
     async onSubmit(event, { formData }) {
       event.preventDefault();
@@ -99,7 +99,7 @@ function useReportForm(kind: ReportKind, today: string, actionData: ActionData |
   });
   const fileName = outcome?.fileName ?? mine?.fileName;
   const failed = outcome?.failed ?? mine?.failed;
-  return { form, fields, progress, fileName, failed, result: mine?.result };
+  return { form, field, summary, progress, fileName, failed };
 }
 
 function Outcome({ kind, fileName, failed, progress }: { kind: ReportKind; fileName?: string; failed?: boolean; progress: number | null }) {
@@ -131,12 +131,11 @@ function Outcome({ kind, fileName, failed, progress }: { kind: ReportKind; fileN
   );
 }
 
-function FormatChoice({ meta }: { meta: Parameters<typeof RadioGroup>[0]["meta"] }) {
+function FormatChoice(props: FieldProps) {
   const { t } = useTranslation("admin");
   return (
     <RadioGroup
-      meta={meta}
-      legend={t("reports.format")}
+      {...props}
       options={[
         { value: "csv", label: t("reports.formats.csv") },
         { value: "xlsx", label: t("reports.formats.xlsx") },
@@ -149,37 +148,41 @@ export default function Reports() {
   const { today, counties, retentionDays, reports } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation(["admin", "common", "auth"]);
-  const referral = useReportForm("referral", today, actionData);
-  const user = useReportForm("user", today, actionData);
-  const rf = referral.fields;
-  const uf = user.fields;
+  const referral = useReportForm("referral", today, actionData, {
+    statuses: t("reports.statuses"),
+    format: t("reports.format"),
+    filename: t("reports.filename"),
+    createdAfter: t("reports.createdAfter"),
+    createdBefore: t("reports.createdBefore"),
+    county: t("reports.county"),
+  });
+  const user = useReportForm("user", today, actionData, {
+    format: t("reports.format"),
+    filename: t("reports.filename"),
+    primaryLanguage: t("reports.primaryLanguage"),
+    lastLoginAfter: t("reports.lastLoginAfter"),
+    lastLoginBefore: t("reports.lastLoginBefore"),
+  });
+  const rf = referral.field;
+  const uf = user.field;
   return (
     <div className="reports">
       <h1>{t("reports.title")}</h1>
 
       <section aria-labelledby="referral-report-heading">
         <h2 id="referral-report-heading">{t("reports.referralHeading")}</h2>
-        <ErrorSummary
-          items={summarize(t, [
-            [rf.statuses, t("reports.statuses")],
-            [rf.createdAfter, t("reports.createdAfter")],
-            [rf.createdBefore, t("reports.createdBefore")],
-            [rf.filename, t("reports.filename")],
-          ])}
-          focusKey={referral.result}
-        />
+        <ErrorSummary {...referral.summary} />
         <Form method="post" {...getFormProps(referral.form)} className="usa-form usa-form--large">
           <CheckboxGroup
-            meta={rf.statuses}
-            legend={t("reports.statuses")}
+            {...rf("statuses")}
             hint={t("reports.statusesHint")}
             options={REPORT_STATUS_KEYS.map((key) => ({ value: key, label: t(`common:statuses.${REPORT_STATUSES[key]}`) }))}
           />
-          <FormatChoice meta={rf.format} />
-          <TextField meta={rf.filename} label={t("reports.filename")} hint={t("reports.filenameHint")} optional />
-          <TextField meta={rf.createdAfter} label={t("reports.createdAfter")} hint={t("reports.dateHint")} className="usa-input--medium" maxLength={10} autoComplete="off" optional />
-          <TextField meta={rf.createdBefore} label={t("reports.createdBefore")} hint={t("reports.dateHint")} className="usa-input--medium" maxLength={10} autoComplete="off" optional />
-          <SelectField meta={rf.county} label={t("reports.county")} options={counties} optional />
+          <FormatChoice {...rf("format")} />
+          <TextField {...rf("filename")} hint={t("reports.filenameHint")} optional />
+          <DateField {...rf("createdAfter")} hint={t("reports.dateHint")} optional />
+          <DateField {...rf("createdBefore")} hint={t("reports.dateHint")} optional />
+          <SelectField {...rf("county")} options={counties} optional />
           <button type="submit" name="intent" value="referral" className="usa-button" disabled={referral.progress !== null}>
             {t("reports.generate")}
           </button>
@@ -189,28 +192,20 @@ export default function Reports() {
 
       <section aria-labelledby="user-report-heading">
         <h2 id="user-report-heading">{t("reports.userHeading")}</h2>
-        <ErrorSummary
-          items={summarize(t, [
-            [uf.lastLoginAfter, t("reports.lastLoginAfter")],
-            [uf.lastLoginBefore, t("reports.lastLoginBefore")],
-            [uf.filename, t("reports.filename")],
-          ])}
-          focusKey={user.result}
-        />
+        <ErrorSummary {...user.summary} />
         <Form method="post" {...getFormProps(user.form)} className="usa-form usa-form--large">
-          <FormatChoice meta={uf.format} />
-          <TextField meta={uf.filename} label={t("reports.filename")} hint={t("reports.filenameHint")} optional />
+          <FormatChoice {...uf("format")} />
+          <TextField {...uf("filename")} hint={t("reports.filenameHint")} optional />
           <SelectField
-            meta={uf.primaryLanguage}
-            label={t("reports.primaryLanguage")}
+            {...uf("primaryLanguage")}
             options={[
               { value: "en", label: t("auth:register.languages.en") },
               { value: "sp", label: t("auth:register.languages.sp") },
             ]}
             optional
           />
-          <TextField meta={uf.lastLoginAfter} label={t("reports.lastLoginAfter")} hint={t("reports.dateHint")} className="usa-input--medium" maxLength={10} autoComplete="off" optional />
-          <TextField meta={uf.lastLoginBefore} label={t("reports.lastLoginBefore")} hint={t("reports.dateHint")} className="usa-input--medium" maxLength={10} autoComplete="off" optional />
+          <DateField {...uf("lastLoginAfter")} hint={t("reports.dateHint")} optional />
+          <DateField {...uf("lastLoginBefore")} hint={t("reports.dateHint")} optional />
           <button type="submit" name="intent" value="user" className="usa-button" disabled={user.progress !== null}>
             {t("reports.generateUsers")}
           </button>

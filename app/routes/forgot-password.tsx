@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
@@ -6,9 +6,11 @@ import { useTranslation } from "react-i18next";
 import { requireAnonymous } from "~/auth/auth.server";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
-import { ErrorSummary, Honeypot, summarize, TextField } from "~/components/ui/form";
+import { ErrorSummary, Honeypot, TextField } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { getPageTranslation } from "~/i18n/page.server";
 import { forgotPassword } from "~/models/account-flows.server";
+import { pageTitle, refused } from "~/routes-shared/page.server";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { ForgotPasswordSchema } from "~/schemas/account";
 
@@ -16,17 +18,16 @@ export const handle = { i18n: ["common", "auth"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  const { title } = await getPageTranslation(request, ["auth", "common"]);
-  return json({ title: title("auth:forgot.title") });
+  return json({ title: await pageTitle(request, "auth:forgot.title") });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { t } = await getPageTranslation(request, ["auth", "common"]);
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
-  if (submission.status !== "success") return json({ ...submission.reply(), sent: false }, { status: 400 });
+  if (submission.status !== "success") return refused(submission, { data: { sent: false } });
   const outcome = await forgotPassword(context.db, submission.value, context.clientIp);
   if (outcome.status === "rateLimited") {
-    return json({ ...submission.reply({ formErrors: [rateLimitMessage(t, outcome.limit)] }), sent: false }, { status: 429 });
+    return refused(submission, { status: 429, formErrors: [rateLimitMessage(t, outcome.limit)], data: { sent: false } });
   }
   return json({ ...submission.reply({ resetForm: true }), sent: true });
 }
@@ -34,11 +35,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPassword() {
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["auth", "common"]);
-  const [form, fields] = useForm({
+  const { form, field, summary } = useAppForm({
     id: "forgot",
-    lastResult,
+    schema: ForgotPasswordSchema,
+    labels: { email: t("forgot.email") },
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
   });
   return (
     <PublicShell>
@@ -48,10 +49,10 @@ export default function ForgotPassword() {
           {t("forgot.sent")}
         </Alert>
       ) : null}
-      <ErrorSummary items={summarize(t, [[fields.email, t("forgot.email")]])} formErrors={form.errors} focusKey={lastResult} />
+      <ErrorSummary {...summary} />
       <p>{t("forgot.intro")}</p>
       <Form method="post" {...getFormProps(form)} className="usa-form">
-        <TextField meta={fields.email} label={t("forgot.email")} type="email" autoComplete="email" spellCheck={false} />
+        <TextField {...field("email")} type="email" autoComplete="email" spellCheck={false} />
         <Honeypot label={t("register.website")} />
         <div className="form-actions">
           <button type="submit" className="usa-button">

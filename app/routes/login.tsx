@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
@@ -7,11 +7,13 @@ import { authenticator, requireAnonymous, SignInError } from "~/auth/auth.server
 import { createSession } from "~/auth/session.server";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
-import { ErrorSummary, summarize, TextField } from "~/components/ui/form";
+import { ErrorSummary, TextField } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { useIdleReload } from "~/components/useIdleReload";
 import { getPageTranslation } from "~/i18n/page.server";
 import { resendVerification } from "~/models/account-flows.server";
 import { recordSignIn } from "~/models/user.server";
+import { pageTitle, refused } from "~/routes-shared/page.server";
 import { ResendVerificationSchema, SignInSchema } from "~/schemas/account";
 import { clearRateLimit, hitRateLimit, rateLimitMessage } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/utils/redirect";
@@ -20,8 +22,7 @@ export const handle = { i18n: ["common", "auth"], noscriptRefreshSeconds: 120 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  const { title } = await getPageTranslation(request, ["auth", "common"]);
-  return json({ title: title("auth:login.title") });
+  return json({ title: await pageTitle(request, "auth:login.title") });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -33,23 +34,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (formData.get("intent") === "resend") {
     const submission = parseWithZod(formData, { schema: ResendVerificationSchema });
-    if (submission.status !== "success") return json({ ...submission.reply(), resent: false }, { status: 400 });
+    if (submission.status !== "success") return refused(submission, { data: { resent: false } });
     // The same answer whether or not the account exists, waits for verification, or asked too often.
     await resendVerification(db, submission.value.email);
     return json({ ...submission.reply({ resetForm: true }), resent: true });
   }
 
   const submission = parseWithZod(formData, { schema: SignInSchema });
-  if (submission.status !== "success") {
-    return json({ ...submission.reply({ hideFields: ["password"] }), resent: false }, { status: 400 });
-  }
+  if (submission.status !== "success") return refused(submission, { hideFields: ["password"], data: { resent: false } });
   const { email, redirectTo } = submission.value;
   const limit = await hitRateLimit(db, "signIn", email);
   if (!limit.allowed) {
-    return json(
-      { ...submission.reply({ formErrors: [rateLimitMessage(t, limit)], hideFields: ["password"] }), resent: false },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
+    return refused(submission, {
+      status: 429,
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+      formErrors: [rateLimitMessage(t, limit)],
+      hideFields: ["password"],
+      data: { resent: false },
+    });
   }
 
   let userId: number;
@@ -57,8 +59,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     userId = await authenticator.authenticate("form", request);
   } catch (error) {
     if (!(error instanceof SignInError)) throw error;
-    const reply = submission.reply({ formErrors: [t(`auth:login.errors.${error.code}`)], hideFields: ["password"] });
-    return json({ ...reply, resent: false, unverifiedEmail: error.code === "unverified" ? email : undefined }, { status: 400 });
+    return refused(submission, {
+      formErrors: [t(`auth:login.errors.${error.code}`)],
+      hideFields: ["password"],
+      data: { resent: false, unverifiedEmail: error.code === "unverified" ? email : undefined },
+    });
   }
 
   await clearRateLimit(db, "signIn", email);
@@ -71,12 +76,11 @@ export default function Login() {
   const { t } = useTranslation(["auth", "common"]);
   const [searchParams] = useSearchParams();
   useIdleReload(2 * 60 * 1000);
-  const [form, fields] = useForm({
+  const { form, field, summary } = useAppForm({
     id: "login",
-    lastResult,
+    schema: SignInSchema,
+    labels: { email: t("login.email"), password: t("login.password") },
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
   });
   const unverified = lastResult && "unverifiedEmail" in lastResult ? lastResult.unverifiedEmail : undefined;
   const unverifiedEmail = typeof unverified === "string" ? unverified : undefined;
@@ -99,14 +103,7 @@ export default function Login() {
           {t("login.resent")}
         </Alert>
       ) : null}
-      <ErrorSummary
-        items={summarize(t, [
-          [fields.email, t("login.email")],
-          [fields.password, t("login.password")],
-        ])}
-        formErrors={form.errors}
-        focusKey={lastResult}
-      />
+      <ErrorSummary {...summary} />
       {unverifiedEmail ? (
         <Form method="post" className="resend-verification">
           <input type="hidden" name="intent" value="resend" />
@@ -119,8 +116,8 @@ export default function Login() {
       <p>{t("login.intro")}</p>
       <Form method="post" {...getFormProps(form)} className="usa-form">
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-        <TextField meta={fields.email} label={t("login.email")} type="email" autoComplete="username" spellCheck={false} />
-        <TextField meta={fields.password} label={t("login.password")} type="password" autoComplete="current-password" />
+        <TextField {...field("email")} type="email" autoComplete="username" spellCheck={false} />
+        <TextField {...field("password")} type="password" autoComplete="current-password" />
         <div className="form-actions">
           <button type="submit" className="usa-button">
             {t("login.submit")}

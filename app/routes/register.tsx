@@ -1,28 +1,29 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAnonymous } from "~/auth/auth.server";
 import {
-  accountFieldLabels,
-  NAME_FIELDS,
+  nameFieldLabels,
   NameFieldset,
-  PHONE_FIELDS,
+  phoneFieldLabels,
   PhonesFieldset,
-  QUESTION_FIELDS,
   SecurityQuestionsFieldset,
+  securityFieldLabels,
 } from "~/components/AccountFields";
 import { PasswordField } from "~/components/PasswordField";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
-import { ErrorSummary, Honeypot, RadioGroup, summarize, TextField } from "~/components/ui/form";
+import { ErrorSummary, Honeypot, RadioGroup, TextField } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { register } from "~/models/account-flows.server";
 import { InvalidChoiceError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
 import { EmailTakenError } from "~/models/user.server";
+import { pageTitle, refused, type ReplyOptions } from "~/routes-shared/page.server";
 import { RegistrationSchema } from "~/schemas/account";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { passwordStrength } from "~/utils/password";
@@ -33,9 +34,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   const db = context.db;
   const language = await getLanguage(request);
-  const { title } = await getPageTranslation(request, ["auth", "common"]);
   return json({
-    title: title("auth:register.title"),
+    title: await pageTitle(request, "auth:register.title"),
     options: {
       prefixes: await getLookupOptions(db, "Prefixes", language),
       suffixes: await getLookupOptions(db, "Suffixes", language),
@@ -47,9 +47,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const SECRET_FIELDS = ["password", "securityAnswer1", "securityAnswer2"];
 
-/** The fields in the order the page shows them: the error summary lists them so. */
-const FORM_ORDER = [...NAME_FIELDS, "email", "password", "primaryLanguage", ...QUESTION_FIELDS, ...PHONE_FIELDS] as const;
-
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
   const db = context.db;
@@ -57,8 +54,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const strength = passwordStrength(String(formData.get("password") ?? ""));
   const submission = parseWithZod(formData, { schema: RegistrationSchema });
-  const fail = (status: number, extra: Parameters<typeof submission.reply>[0] = {}) =>
-    json({ ...submission.reply({ hideFields: SECRET_FIELDS, ...extra }), strength, registrationError: false }, { status });
+  const fail = (status: number, errors: ReplyOptions = {}, registrationError = false) =>
+    refused(submission, { status, hideFields: SECRET_FIELDS, ...errors, data: { strength, registrationError } });
 
   if (submission.status !== "success") return fail(400);
   const input = submission.value;
@@ -73,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (error instanceof InvalidChoiceError) return fail(400, { fieldErrors: error.fieldErrors });
     console.error("registration failed", error);
     // The form is shown again with all that was typed, under the REGISTRATION_ERROR alert.
-    return json({ ...submission.reply({ hideFields: SECRET_FIELDS }), status: "error" as const, strength, registrationError: true }, { status: 500 });
+    return fail(500, {}, true);
   }
   return redirect("/login?registrationComplete=true");
 }
@@ -82,18 +79,18 @@ export default function Register() {
   const { options } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["auth", "common"]);
-  const [form, fields] = useForm({
+  const { form, fields, field, summary } = useAppForm({
     id: "register",
-    lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegistrationSchema }),
+    schema: RegistrationSchema,
+    labels: {
+      ...nameFieldLabels(t),
+      email: t("register.email"),
+      password: t("register.password"),
+      primaryLanguage: t("register.primaryLanguage"),
+      ...securityFieldLabels(t),
+      ...phoneFieldLabels(t),
+    },
   });
-  const labels = { ...accountFieldLabels(t), password: t("register.password") };
-  const summary = summarize(
-    t,
-    FORM_ORDER.map((name) => [fields[name], labels[name]]),
-  );
 
   return (
     <PublicShell>
@@ -106,23 +103,17 @@ export default function Register() {
           </a>
         </Alert>
       ) : null}
-      <ErrorSummary items={summary} formErrors={form.errors} focusKey={lastResult} />
+      <ErrorSummary {...summary} />
       <p>{t("register.intro")}</p>
       <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
-        <NameFieldset fields={fields} options={options} />
+        <NameFieldset field={field} options={options} />
 
         <fieldset className="usa-fieldset">
           <legend className="usa-legend usa-legend--large">{t("register.sections.account")}</legend>
-          <TextField meta={fields.email} label={t("register.email")} hint={t("register.emailHint")} type="email" autoComplete="email" spellCheck={false} />
-          <PasswordField
-            meta={fields.password}
-            label={t("register.password")}
-            hint={t("register.passwordHint")}
-            submittedStrength={lastResult?.strength ?? null}
-          />
+          <TextField {...field("email")} hint={t("register.emailHint")} type="email" autoComplete="email" spellCheck={false} />
+          <PasswordField {...field("password")} hint={t("register.passwordHint")} submittedStrength={lastResult?.strength ?? null} />
           <RadioGroup
-            meta={fields.primaryLanguage}
-            legend={t("register.primaryLanguage")}
+            {...field("primaryLanguage")}
             options={[
               { value: "en", label: t("register.languages.en") },
               { value: "sp", label: t("register.languages.sp") },
@@ -131,13 +122,13 @@ export default function Register() {
         </fieldset>
 
         <SecurityQuestionsFieldset
-          fields={fields}
+          field={field}
           questions={options.questions}
           hint={t("register.securityHint")}
           clearAnswer={(name) => form.update({ name, value: "" })}
         />
 
-        <PhonesFieldset fields={fields} />
+        <PhonesFieldset field={field} />
 
         <Honeypot label={t("register.website")} />
         <div className="form-actions">

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,16 +7,18 @@ import { requireAnonymous } from "~/auth/auth.server";
 import { PasswordField } from "~/components/PasswordField";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
-import { ErrorSummary, summarize, TextField } from "~/components/ui/form";
+import { ErrorSummary, TextField } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { submitNewPassword, submitSecurityAnswers } from "~/models/account-flows.server";
 import { inspectResetToken } from "~/models/account-token.server";
 import { getLookupLabel } from "~/models/lookup.server";
+import { pageTitle, refused, type ReplyOptions } from "~/routes-shared/page.server";
 import { ResetPasswordSchema, SecurityAnswersSchema } from "~/schemas/account";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { passwordStrength } from "~/utils/password";
+import { passwordStrength, type PasswordStrength } from "~/utils/password";
 
 export const handle = { i18n: ["common", "auth"] };
 
@@ -29,10 +31,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const language = await getLanguage(request);
   const state = await inspectResetToken(db, token);
-  const { title } = await getPageTranslation(request, ["auth", "common"]);
   return json(
     {
-      title: title("auth:reset.title"),
+      title: await pageTitle(request, "auth:reset.title"),
       failed: !state.validToken,
       token,
       state,
@@ -45,6 +46,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type Outcome = "wrongAnswers" | "tooMany" | "invalidToken" | "saveError" | null;
 
+/** A refused step: the form again, with what ended it (`outcome`) and the meter's reading of the new password. */
+function fail(
+  submission: Parameters<typeof refused>[0],
+  status: number,
+  reply: ReplyOptions,
+  { outcome = null, strength = null }: { outcome?: Outcome; strength?: PasswordStrength | null } = {},
+) {
+  return refused(submission, { status, ...reply, data: { outcome, strength } });
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
   const db = context.db;
@@ -54,33 +65,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (formData.get("intent") === "answers") {
     const submission = parseWithZod(formData, { schema: SecurityAnswersSchema });
-    if (submission.status !== "success") return json({ ...submission.reply(), outcome: null as Outcome, strength: null }, { status: 400 });
+    if (submission.status !== "success") return fail(submission, 400, {});
     const result = await submitSecurityAnswers(db, submission.value, context.clientIp);
     if (result.status === "rateLimited") {
-      return json({ ...submission.reply({ formErrors: [rateLimitMessage(t, result.limit)] }), outcome: null as Outcome, strength: null }, { status: 429 });
+      return fail(submission, 429, { formErrors: [rateLimitMessage(t, result.limit)] });
     }
     if (result.status === "ok") return redirect(url.pathname + url.search);
     const outcome: Outcome = result.status === "invalid" || result.attemptsLeft <= 0 ? "tooMany" : "wrongAnswers";
     const message = outcome === "wrongAnswers" ? [t("auth:reset.wrongAnswers")] : [];
-    return json({ ...submission.reply({ formErrors: message, hideFields: ["securityAnswer1", "securityAnswer2"] }), outcome, strength: null }, { status: 400 });
+    return fail(submission, 400, { formErrors: message, hideFields: ["securityAnswer1", "securityAnswer2"] }, { outcome });
   }
 
   const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
   const strength = passwordStrength(String(formData.get("plainPassword") ?? ""));
   if (submission.status !== "success") {
-    return json({ ...submission.reply({ hideFields: ["plainPassword"] }), outcome: null as Outcome, strength }, { status: 400 });
+    return fail(submission, 400, { hideFields: ["plainPassword"] }, { strength });
   }
   try {
     const result = await submitNewPassword(db, submission.value, context.clientIp);
     if (result.status === "rateLimited") {
-      return json({ ...submission.reply({ formErrors: [rateLimitMessage(t, result.limit)], hideFields: ["plainPassword"] }), outcome: null as Outcome, strength }, { status: 429 });
+      return fail(submission, 429, { formErrors: [rateLimitMessage(t, result.limit)], hideFields: ["plainPassword"] }, { strength });
     }
     if (result.status === "reset") return redirectWithToast("/login", { key: "toasts.passwordReset", kind: "success" });
     if (result.status === "unanswered") return redirect(url.pathname + url.search);
-    return json({ ...submission.reply({ hideFields: ["plainPassword"] }), outcome: "invalidToken" as Outcome, strength }, { status: 400 });
+    return fail(submission, 400, { hideFields: ["plainPassword"] }, { outcome: "invalidToken", strength });
   } catch (error) {
     console.error("password reset failed", error);
-    return json({ ...submission.reply({ hideFields: ["plainPassword"] }), outcome: "saveError" as Outcome, strength }, { status: 500 });
+    return fail(submission, 500, { hideFields: ["plainPassword"] }, { outcome: "saveError", strength });
   }
 }
 
@@ -102,68 +113,74 @@ function Ending({ message }: { message: "invalidToken" | "tooMany" | "saveError"
 }
 
 export default function ResetPassword() {
-  const { token, state, question1, question2 } = useLoaderData<typeof loader>();
+  const { state } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["auth", "common"]);
-  const answering = !state.answersVerified;
-  const [form, fields] = useForm({
-    id: answering ? "reset-answers" : "reset-password",
-    lastResult,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: answering ? SecurityAnswersSchema : ResetPasswordSchema }),
-  });
   const outcome = lastResult?.outcome;
   const ending = outcome === "tooMany" || outcome === "invalidToken" || outcome === "saveError" ? outcome : !state.validToken ? "invalidToken" : null;
 
   return (
     <PublicShell>
       <h1>{t("reset.title")}</h1>
-      {ending ? (
-        <Ending message={ending} />
-      ) : (
-        <>
-          <ErrorSummary
-            items={summarize(
-              t,
-              answering
-                ? [
-                    [fields.securityAnswer1, question1 ?? ""],
-                    [fields.securityAnswer2, question2 ?? ""],
-                  ]
-                : [[fields.plainPassword, t("reset.password")]],
-            )}
-            formErrors={form.errors}
-            focusKey={lastResult}
-          />
-          <Form method="post" {...getFormProps(form)} className="usa-form">
-            <input type="hidden" name="token" value={token} />
-            {answering ? (
-              <>
-                <input type="hidden" name="intent" value="answers" />
-                <p>{t("reset.questionsIntro")}</p>
-                <p className="usa-hint">{t("reset.attemptsLeft", { count: state.attemptsLeft })}</p>
-                <TextField meta={fields.securityAnswer1} label={question1 ?? ""} autoComplete="off" />
-                <TextField meta={fields.securityAnswer2} label={question2 ?? ""} autoComplete="off" />
-                <div className="form-actions">
-                  <button type="submit" className="usa-button">
-                    {t("reset.submitAnswers")}
-                  </button>
-                </div>
-              </>
-            ) : (
-              <>
-                <p>{t("reset.passwordIntro")}</p>
-                <PasswordField meta={fields.plainPassword} label={t("reset.password")} hint={t("register.passwordHint")} submittedStrength={lastResult?.strength ?? null} />
-                <div className="form-actions">
-                  <button type="submit" className="usa-button">
-                    {t("reset.submit")}
-                  </button>
-                </div>
-              </>
-            )}
-          </Form>
-        </>
-      )}
+      {ending ? <Ending message={ending} /> : state.answersVerified ? <NewPasswordForm /> : <SecurityAnswersForm />}
     </PublicShell>
+  );
+}
+
+/** The first step: the account's two security answers. */
+function SecurityAnswersForm() {
+  const { token, state, question1, question2 } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["auth", "common"]);
+  const { form, field, summary } = useAppForm({
+    id: "reset-answers",
+    schema: SecurityAnswersSchema,
+    labels: { securityAnswer1: question1 ?? "", securityAnswer2: question2 ?? "" },
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <>
+      <ErrorSummary {...summary} />
+      <Form method="post" {...getFormProps(form)} className="usa-form">
+        <input type="hidden" name="token" value={token} />
+        <input type="hidden" name="intent" value="answers" />
+        <p>{t("reset.questionsIntro")}</p>
+        <p className="usa-hint">{t("reset.attemptsLeft", { count: state.attemptsLeft })}</p>
+        <TextField {...field("securityAnswer1")} autoComplete="off" />
+        <TextField {...field("securityAnswer2")} autoComplete="off" />
+        <div className="form-actions">
+          <button type="submit" className="usa-button">
+            {t("reset.submitAnswers")}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+/** The second step, once the answers are right: the new password. */
+function NewPasswordForm() {
+  const { token } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation(["auth", "common"]);
+  const { form, field, summary } = useAppForm({
+    id: "reset-password",
+    schema: ResetPasswordSchema,
+    labels: { plainPassword: t("reset.password") },
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <>
+      <ErrorSummary {...summary} />
+      <Form method="post" {...getFormProps(form)} className="usa-form">
+        <input type="hidden" name="token" value={token} />
+        <p>{t("reset.passwordIntro")}</p>
+        <PasswordField {...field("plainPassword")} hint={t("register.passwordHint")} submittedStrength={lastResult?.strength ?? null} />
+        <div className="form-actions">
+          <button type="submit" className="usa-button">
+            {t("reset.submit")}
+          </button>
+        </div>
+      </Form>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorSummary, type SummaryItem } from "~/components/ui/form";
+import { ErrorSummary, type ErrorSummaryProps } from "~/components/ui/form";
 
 /**
  * A wizard step's page: its title, the error summary, the fields, and the two buttons (docs/product-rules.md R47:
@@ -13,14 +13,13 @@ export function StepForm({
   title,
   intro,
   summary,
-  focusKey,
   children,
 }: {
   form: FormMetadata<any, string[]>;
   title: string;
   intro?: ReactNode;
-  summary: SummaryItem[];
-  focusKey: unknown;
+  /** useAppForm's `summary`. */
+  summary: ErrorSummaryProps;
   children: ReactNode;
 }) {
   const { t } = useTranslation("wizard");
@@ -28,7 +27,7 @@ export function StepForm({
     <div className="wizard-step">
       <h1>{title}</h1>
       {intro ? <p>{intro}</p> : null}
-      <ErrorSummary items={summary} formErrors={form.errors} focusKey={focusKey} />
+      <ErrorSummary {...summary} />
       <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
         {children}
         <div className="form-actions">

@@ -1,11 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useMatches } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { Alert } from "~/components/ui/Alert";
-import { ErrorSummary, FileField, summarize, TextField } from "~/components/ui/form";
+import { ErrorSummary, FileField, TextField } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import type { Language } from "~/i18n/config";
 import { DocumentSchema } from "~/schemas/referral";
 import { ACCEPTED_FILES, formatFileSize, UPLOAD_LIMIT_BYTES } from "~/utils/upload";
@@ -70,13 +70,12 @@ export function DocumentForm({
     dialog.current?.showModal?.();
   };
 
-  const [form, fields] = useForm<{ description: string; file?: File }>({
+  const { form, field, summary } = useAppForm({
     id: "document",
+    schema: isNew ? UploadSchema : DocumentSchema,
+    labels: { description: t("documents.description"), file: t("documents.file") },
     lastResult: data?.result,
     defaultValue: { description: document?.description ?? (carried.isConsent ? t("documents.consentDefault") : "") },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: isNew ? UploadSchema : DocumentSchema }),
     onSubmit(event, { formData, action }) {
       if (!isNew || typeof XMLHttpRequest === "undefined" || !routeId) return;
       event.preventDefault();
@@ -123,10 +122,6 @@ export function DocumentForm({
     },
   });
 
-  const summary = summarize(t, [
-    [fields.description, t("documents.description")],
-    [fields.file, t("documents.file")],
-  ]);
   const hidden: Array<[string, string]> = [["from", carried.from], ...(carried.isConsent ? [["consent", "1"] as [string, string]] : []), ...carried.restore];
   return (
     <div className="wizard-step">
@@ -141,16 +136,15 @@ export function DocumentForm({
           {t("documents.failedBody")}
         </Alert>
       ) : null}
-      <ErrorSummary items={summary} formErrors={form.errors} focusKey={data} />
+      <ErrorSummary {...summary} focusKey={data} />
       <Form method="post" encType={isNew ? "multipart/form-data" : undefined} {...getFormProps(form)} className="usa-form usa-form--large">
         {hidden.map(([name, value], index) => (
           <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
         ))}
-        <TextField meta={fields.description} label={t("documents.description")} hint={t("documents.descriptionHint")} maxLength={200} />
+        <TextField {...field("description")} hint={t("documents.descriptionHint")} maxLength={200} />
         {isNew ? (
           <FileField
-            meta={fields.file}
-            label={t("documents.file")}
+            {...field("file")}
             hint={t("documents.fileHint")}
             accept={ACCEPTED_FILES}
             inputRef={fileInput}

@@ -1,9 +1,9 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmAction } from "~/components/ui/ConfirmAction";
-import { ErrorSummary, summarize, TextField } from "~/components/ui/form";
+import { ErrorSummary, SelectField, TextareaField, TextField } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import type { Language } from "~/i18n/config";
 import { ReviewLinkSchema, StatusChangeSchema } from "~/schemas/admin";
 import { formatDateTimeEastern } from "~/utils/dates";
@@ -18,38 +18,6 @@ export interface AdminPanelData {
   now: string;
 }
 
-function Textarea({ meta, label, hint }: { meta: Parameters<typeof getTextareaProps>[0]; label: string; hint?: string }) {
-  const { t } = useTranslation();
-  const { key, ...props } = getTextareaProps(meta, { ariaAttributes: false });
-  const errors = meta.errors ?? [];
-  return (
-    <div className={`usa-form-group${errors.length ? " usa-form-group--error" : ""}`}>
-      <label className="usa-label" htmlFor={meta.id}>
-        {label} <span className="usa-hint">{t("form.optional", { ns: "common" })}</span>
-      </label>
-      {hint ? (
-        <span className="usa-hint" id={`${meta.id}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      {errors.length ? (
-        <span className="usa-error-message" id={meta.errorId}>
-          {errors.map((error: string) => t(error, { ns: "common" })).join(" ")}
-        </span>
-      ) : null}
-      <textarea
-        key={key}
-        {...props}
-        required={false}
-        className={`usa-textarea${errors.length ? " usa-input--error" : ""}`}
-        rows={3}
-        aria-invalid={errors.length ? true : undefined}
-        aria-describedby={[hint ? `${meta.id}-hint` : null, errors.length ? meta.errorId : null].filter(Boolean).join(" ") || undefined}
-      />
-    </div>
-  );
-}
-
 /**
  * What administrators do with a submitted referral on its review (issue 9): record a status change
  * (with its history), make and revoke review links, and read the record of access.
@@ -58,65 +26,41 @@ export function AdminReferralPanel({ data, statusResult, linkResult, createdLink
   const { t, i18n } = useTranslation(["admin", "common"]);
   const language = i18n.language as Language;
   const when = (value: string) => formatDateTimeEastern(value, language);
-  const [statusForm, statusFields] = useForm({
+  // Two forms on one page: each takes its own part of the action's answer.
+  const status = useAppForm({
     id: "status-change",
+    schema: StatusChangeSchema,
     lastResult: statusResult,
     defaultValue: { comments: data.current.comments ?? "", serviceCoordinator: data.current.serviceCoordinator ?? "", eligibilityDetermination: data.current.eligibilityDetermination ?? "" },
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: StatusChangeSchema }),
+    labels: {
+      status: t("status.status"),
+      details: t("status.details"),
+      detailsEs: t("status.detailsEs"),
+      comments: t("status.comments"),
+      serviceCoordinator: t("status.serviceCoordinator"),
+      eligibilityDetermination: t("status.eligibilityDetermination"),
+    },
   });
-  const [linkForm, linkFields] = useForm({
+  // The review link's one field shows its own error; the page keeps one error summary, the status form's.
+  const link = useAppForm({
     id: "review-link",
+    schema: ReviewLinkSchema,
     lastResult: linkResult,
     defaultValue: { days: "14" },
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReviewLinkSchema }),
+    labels: { days: t("links.days") },
   });
-  const statusErrors = statusFields.status.errors ?? [];
-  const { key: statusKey, ...statusSelect } = getSelectProps(statusFields.status, { ariaAttributes: false });
   return (
     <div className="admin-referral-panel">
       <section aria-labelledby="status-heading">
         <h2 id="status-heading">{t("status.heading")}</h2>
-        <ErrorSummary
-          items={summarize(t, [
-            [statusFields.status, t("status.status")],
-            [statusFields.details, t("status.details")],
-            [statusFields.detailsEs, t("status.detailsEs")],
-          ])}
-          focusKey={statusResult}
-        />
-        <Form method="post" {...getFormProps(statusForm)} className="usa-form usa-form--large">
-          <div className={`usa-form-group${statusErrors.length ? " usa-form-group--error" : ""}`}>
-            <label className="usa-label" htmlFor={statusFields.status.id}>
-              {t("status.status")}
-            </label>
-            {statusErrors.length ? (
-              <span className="usa-error-message" id={statusFields.status.errorId}>
-                {statusErrors.map((error) => t(error, { ns: "common" })).join(" ")}
-              </span>
-            ) : null}
-            <select
-              key={statusKey}
-              {...statusSelect}
-              required={false}
-              className={`usa-select${statusErrors.length ? " usa-input--error" : ""}`}
-              aria-invalid={statusErrors.length ? true : undefined}
-              aria-describedby={statusErrors.length ? statusFields.status.errorId : undefined}
-            >
-              <option value="">{t("common:form.choose")}</option>
-              {ADMIN_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(`common:statuses.${status}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <Textarea meta={statusFields.details} label={t("status.details")} hint={t("status.detailsHint")} />
-          <Textarea meta={statusFields.detailsEs} label={t("status.detailsEs")} hint={t("status.detailsHint")} />
-          <Textarea meta={statusFields.comments} label={t("status.comments")} />
-          <TextField meta={statusFields.serviceCoordinator} label={t("status.serviceCoordinator")} optional />
-          <TextField meta={statusFields.eligibilityDetermination} label={t("status.eligibilityDetermination")} optional />
+        <ErrorSummary {...status.summary} />
+        <Form method="post" {...getFormProps(status.form)} className="usa-form usa-form--large">
+          <SelectField {...status.field("status")} options={ADMIN_STATUSES.map((value) => ({ value, label: t(`common:statuses.${value}`) }))} />
+          <TextareaField {...status.field("details")} hint={t("status.detailsHint")} optional rows={3} />
+          <TextareaField {...status.field("detailsEs")} hint={t("status.detailsHint")} optional rows={3} />
+          <TextareaField {...status.field("comments")} optional rows={3} />
+          <TextField {...status.field("serviceCoordinator")} optional />
+          <TextField {...status.field("eligibilityDetermination")} optional />
           <button type="submit" name="intent" value="status" className="usa-button">
             {t("status.save")}
           </button>
@@ -169,8 +113,8 @@ export function AdminReferralPanel({ data, statusResult, linkResult, createdLink
             </div>
           </div>
         ) : null}
-        <Form method="post" {...getFormProps(linkForm)} className="usa-form">
-          <TextField meta={linkFields.days} label={t("links.days")} hint={t("links.daysHint")} type="number" min={1} max={90} inputMode="numeric" className="usa-input--small" />
+        <Form method="post" {...getFormProps(link.form)} className="usa-form">
+          <TextField {...link.field("days")} hint={t("links.daysHint")} type="number" min={1} max={90} inputMode="numeric" className="usa-input--small" />
           <button type="submit" name="intent" value="createLink" className="usa-button usa-button--outline">
             {t("links.create")}
           </button>

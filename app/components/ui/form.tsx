@@ -1,6 +1,7 @@
-import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
-import { useEffect, useRef, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref } from "react";
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { useEffect, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
+import { daysInMonth } from "~/utils/child-age";
 import { useErrorInTitle } from "../DocumentTitle";
 
 // The USWDS form pieces every screen uses. Each ties its label, hint and error to the control
@@ -9,8 +10,9 @@ import { useErrorInTitle } from "../DocumentTitle";
 
 type Meta = FieldMetadata<any, any, any>;
 
-function describedBy(meta: Meta, hint: ReactNode | undefined) {
-  const ids = [hint ? `${meta.id}-hint` : null, meta.errors?.length ? meta.errorId : null].filter(Boolean);
+/** The hint, then any other description (a character counter), then the error. */
+function describedBy(meta: Meta, hint: ReactNode | undefined, more: string[] = []) {
+  const ids = [hint ? `${meta.id}-hint` : null, ...more, meta.errors?.length ? meta.errorId : null].filter(Boolean);
   return ids.length ? ids.join(" ") : undefined;
 }
 
@@ -52,22 +54,28 @@ function FieldFrame({
   label,
   hint,
   optional,
+  className,
+  describes = [],
   children,
 }: {
   meta: Meta;
   label: ReactNode;
   hint?: ReactNode;
   optional?: boolean;
+  /** More classes for the group. */
+  className?: string;
+  /** Ids of other descriptions of the control, read after the hint. */
+  describes?: string[];
   children: (aria: { "aria-invalid": true | undefined; "aria-describedby": string | undefined }) => ReactNode;
 }) {
   return (
-    <div className={groupClass(meta)}>
+    <div className={`${groupClass(meta)}${className ? ` ${className}` : ""}`}>
       <Label htmlFor={meta.id} optional={optional}>
         {label}
       </Label>
       <Hint meta={meta} hint={hint} />
       <FieldErrors meta={meta} />
-      {children({ "aria-invalid": meta.errors?.length ? true : undefined, "aria-describedby": describedBy(meta, hint) })}
+      {children({ "aria-invalid": meta.errors?.length ? true : undefined, "aria-describedby": describedBy(meta, hint, describes) })}
     </div>
   );
 }
@@ -97,6 +105,62 @@ export function TextField({ meta, label, hint, optional, type = "text", after, c
             className={`usa-input${meta.errors?.length ? " usa-input--error" : ""}${className ? ` ${className}` : ""}`}
           />
           {after}
+        </>
+      )}
+    </FieldFrame>
+  );
+}
+
+/**
+ * A date typed in the order of the page's language (mm/dd/yyyy in English, dd/mm/aaaa in Spanish;
+ * docs/product-rules.md R30): a text box, since a browser's own date box follows the browser's language.
+ * The hint says the order.
+ */
+export function DateField(props: Omit<TextFieldProps, "type" | "after">) {
+  const { className, ...rest } = props;
+  return <TextField maxLength={10} autoComplete="off" {...rest} className={`usa-input--medium${className ? ` ${className}` : ""}`} />;
+}
+
+interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "defaultValue" | "form"> {
+  meta: Meta;
+  label: ReactNode;
+  hint?: ReactNode;
+  optional?: boolean;
+  /**
+   * The most characters the schema allows: shows USWDS's counter of characters used out of it, live as
+   * one types with JavaScript, as sent without it. The box itself does not stop the typing.
+   */
+  maxCharacters?: number;
+}
+
+export function TextareaField({ meta, label, hint, optional, maxCharacters, rows = 5, className, onInput, ...rest }: TextareaFieldProps) {
+  const { t } = useTranslation();
+  const { key, ...props } = getTextareaProps(meta, { ariaAttributes: false });
+  const [used, setUsed] = useState(typeof meta.initialValue === "string" ? meta.initialValue.length : 0);
+  const countId = `${meta.id}-count`;
+  const counted = maxCharacters !== undefined;
+  return (
+    <FieldFrame meta={meta} label={label} hint={hint} optional={optional} className={counted ? "usa-character-count" : undefined} describes={counted ? [countId] : []}>
+      {(aria) => (
+        <>
+          <textarea
+            key={key}
+            {...props}
+            {...rest}
+            {...aria}
+            required={false}
+            rows={rows}
+            className={`usa-textarea${counted ? " usa-character-count__field" : ""}${meta.errors?.length ? " usa-input--error" : ""}${className ? ` ${className}` : ""}`}
+            onInput={(event) => {
+              setUsed(event.currentTarget.value.length);
+              onInput?.(event);
+            }}
+          />
+          {counted ? (
+            <span id={countId} className={`usa-character-count__status${used > maxCharacters ? " usa-character-count__status--invalid" : ""}`} aria-live="polite">
+              {t("form.characterCount", { ns: "common", used, max: maxCharacters })}
+            </span>
+          ) : null}
         </>
       )}
     </FieldFrame>
@@ -154,11 +218,14 @@ interface SelectFieldProps {
   options: Option[];
   onChange?: (event: ChangeEvent<HTMLSelectElement>) => void;
   autoComplete?: string;
+  /** In error with the question it is a part of (a date's month), whose message is said once for all its parts. */
+  invalid?: boolean;
 }
 
-export function SelectField({ meta, label, hint, optional, options, onChange, autoComplete }: SelectFieldProps) {
+export function SelectField({ meta, label, hint, optional, options, onChange, autoComplete, invalid }: SelectFieldProps) {
   const { t } = useTranslation();
   const { key, ...props } = getSelectProps(meta, { ariaAttributes: false });
+  const inError = invalid || Boolean(meta.errors?.length);
   return (
     <FieldFrame meta={meta} label={label} hint={hint} optional={optional}>
       {(aria) => (
@@ -166,10 +233,11 @@ export function SelectField({ meta, label, hint, optional, options, onChange, au
           key={key}
           {...props}
           {...aria}
+          aria-invalid={inError ? true : undefined}
           required={false}
           autoComplete={autoComplete}
           onChange={onChange}
-          className={`usa-select${meta.errors?.length ? " usa-input--error" : ""}`}
+          className={`usa-select${inError ? " usa-input--error" : ""}`}
         >
           <option value="">{t("form.choose", { ns: "common" })}</option>
           {options.map((option) => (
@@ -185,13 +253,14 @@ export function SelectField({ meta, label, hint, optional, options, onChange, au
 
 interface RadioGroupProps {
   meta: Meta;
-  legend: ReactNode;
+  /** The question, said by the fieldset's legend. */
+  label: ReactNode;
   hint?: ReactNode;
   options: Option[];
 }
 
 /** A fieldset of radio buttons or boxes under one name, with its legend, hint and error. */
-function ChoiceGroup({ meta, legend, hint, options, type }: RadioGroupProps & { type: "radio" | "checkbox" }) {
+function ChoiceGroup({ meta, label, hint, options, type }: RadioGroupProps & { type: "radio" | "checkbox" }) {
   const initial = Array.isArray(meta.initialValue) ? (meta.initialValue as string[]) : typeof meta.initialValue === "string" ? [meta.initialValue] : [];
   return (
     <fieldset
@@ -201,7 +270,7 @@ function ChoiceGroup({ meta, legend, hint, options, type }: RadioGroupProps & { 
       id={meta.id}
       tabIndex={-1}
     >
-      <legend className="usa-legend">{legend}</legend>
+      <legend className="usa-legend">{label}</legend>
       <Hint meta={meta} hint={hint} />
       <FieldErrors meta={meta} />
       {options.map((option) => (
@@ -234,6 +303,77 @@ export function CheckboxGroup(props: RadioGroupProps) {
   return <ChoiceGroup {...props} type="checkbox" />;
 }
 
+/**
+ * A date asked as its parts (USWDS's memorable date): month, day and year lists inside one fieldset
+ * whose legend is the question. The schema gives one message for the whole date, on `meta` (the
+ * date's own name, which no control has), shown under the legend and outlining every part. Without
+ * JavaScript the day list offers 1 to 31 and the server refuses a day the month lacks; with it, the
+ * list follows the month and year chosen (docs/product-rules.md R38).
+ */
+export function MemorableDateField({
+  meta,
+  label,
+  hint,
+  month,
+  day,
+  year,
+  months,
+  years,
+  large,
+}: {
+  meta: Meta;
+  label: ReactNode;
+  hint?: ReactNode;
+  month: Meta;
+  day: Meta;
+  year: Meta;
+  months: Option[];
+  years: Option[];
+  /** The legend in USWDS's large size, when the date is the page's main question. */
+  large?: boolean;
+}) {
+  const { t } = useTranslation();
+  const initial = (part: Meta) => (typeof part.initialValue === "string" ? part.initialValue : "");
+  const [chosenYear, setChosenYear] = useState(() => initial(year));
+  const [chosenMonth, setChosenMonth] = useState(() => initial(month));
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  // A leap year while none is chosen, so 29 February can be picked before the year.
+  const dayCount = hydrated && chosenMonth ? daysInMonth(Number(chosenYear) || 2024, Number(chosenMonth)) : 31;
+  const days = Array.from({ length: dayCount }, (_, index) => ({ value: String(index + 1), label: String(index + 1) }));
+  const invalid = Boolean(meta.errors?.length);
+  return (
+    <fieldset className={`usa-fieldset ${groupClass(meta)}`} id={meta.id} tabIndex={-1} aria-describedby={describedBy(meta, hint)}>
+      <legend className={`usa-legend${large ? " usa-legend--large" : ""}`}>{label}</legend>
+      <Hint meta={meta} hint={hint} />
+      {invalid ? (
+        <span className="usa-error-message" id={meta.errorId} role="alert">
+          {meta.errors!.map((error: string) => t(error, { ns: "common" })).join(" ")}
+        </span>
+      ) : null}
+      <div className="date-selects">
+        <SelectField
+          meta={month}
+          label={t("form.month", { ns: "common" })}
+          options={months}
+          onChange={(event) => setChosenMonth(event.currentTarget.value)}
+          autoComplete="off"
+          invalid={invalid}
+        />
+        <SelectField meta={day} label={t("form.day", { ns: "common" })} options={days} autoComplete="off" invalid={invalid} />
+        <SelectField
+          meta={year}
+          label={t("form.year", { ns: "common" })}
+          options={years}
+          onChange={(event) => setChosenYear(event.currentTarget.value)}
+          autoComplete="off"
+          invalid={invalid}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
 /** A field robots fill in and people never see (nor hear: it is hidden from screen readers too). */
 export function Honeypot({ name = "website", label }: { name?: string; label: string }) {
   return (
@@ -244,24 +384,27 @@ export function Honeypot({ name = "website", label }: { name?: string; label: st
   );
 }
 
+/** One error of a field in the summary; it links to the field (GOV.UK pattern). */
 export interface SummaryItem {
   id: string;
   label: string;
   message: string;
 }
 
-/** The errors of the fields, listed first in the form; each links to its field (GOV.UK pattern). */
-export function summarize(t: (key: string, options: { ns: string }) => string, fields: Array<[Meta, string]>): SummaryItem[] {
-  return fields.flatMap(([meta, label]) =>
-    (meta.errors ?? []).map((error: string) => ({ id: meta.id, label, message: t(error, { ns: "common" }) })),
-  );
+export interface ErrorSummaryProps {
+  /** The fields' errors, in the order of the form (useAppForm's `summary` gives them from the fields' labels). */
+  items: SummaryItem[];
+  /** The messages not tied to one field. */
+  formErrors?: string[];
+  /** A new value (the action's answer) gives the summary the focus again. */
+  focusKey?: unknown;
 }
 
 /**
  * Shown at the top of the form after a failed submit; it takes focus (with JavaScript) so a
- * screen reader reads it at once. `formErrors` are the messages not tied to one field.
+ * screen reader reads it at once.
  */
-export function ErrorSummary({ items, formErrors = [], focusKey }: { items: SummaryItem[]; formErrors?: string[]; focusKey?: unknown }) {
+export function ErrorSummary({ items, formErrors = [], focusKey }: ErrorSummaryProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const count = items.length + formErrors.length;

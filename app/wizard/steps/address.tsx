@@ -1,11 +1,11 @@
-import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
-import { AddressFields, EnterButton } from "~/components/AddressFields";
-import { RadioGroup, summarize } from "~/components/ui/form";
+import { addressFieldLabels, AddressFields, EnterButton } from "~/components/AddressFields";
+import { RadioGroup } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { listAddressBook } from "~/models/address.server";
 import { InputError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
@@ -85,31 +85,22 @@ export default function AddressStep() {
   const { book, counties, defaults } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation(["wizard", "profile", "common"]);
-  const [form, fields] = useForm({
+  const { form, field, summary } = useAppForm({
     id: "child-address",
-    lastResult: result,
+    schema: ChildAddressSchema,
     defaultValue: defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChildAddressSchema }),
+    labels: { source: t("address.source"), ...addressFieldLabels(t), saveToBook: t("address.saveToBook") },
   });
-  const summary = summarize(t, [
-    [fields.source, t("address.source")],
-    [fields.line1, t("profile:address.line1")],
-    [fields.city, t("profile:address.city")],
-    [fields.zip, t("profile:address.zip")],
-    [fields.county, t("profile:address.county")],
-  ]);
   return (
-    <StepForm form={form} title={t("steps.address.title")} summary={summary} focusKey={result}>
+    <StepForm form={form} title={t("steps.address.title")} summary={summary}>
       <EnterButton label={t("saveAndContinue")} />
       {book.length ? (
-        <RadioGroup meta={fields.source} legend={t("address.source")} options={[...book, { value: "new", label: t("address.another") }]} />
+        <RadioGroup {...field("source")} options={[...book, { value: "new", label: t("address.another") }]} />
       ) : (
         <input type="hidden" name="source" value="new" />
       )}
       <p className="usa-hint">{book.length ? t("address.typeHint") : t("address.typeOnly")}</p>
-      <AddressFields form={form} fields={fields} counties={counties} result={result} />
+      <AddressFields form={form} field={field} counties={counties} result={result} />
       <div className="usa-checkbox">
         <input className="usa-checkbox__input" type="checkbox" id="save-to-book" name="saveToBook" value="on" />
         <label className="usa-checkbox__label" htmlFor="save-to-book">

@@ -1,9 +1,8 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SelectField, summarize } from "~/components/ui/form";
+import { SelectField } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
 import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
 import { ChildLanguageSchema } from "~/schemas/referral";
@@ -30,19 +29,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function ChildLanguageStep() {
   const { languages, defaults } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["wizard", "common"]);
-  const [form, fields] = useForm({
+  const { form, field, summary } = useAppForm({
     id: "child-language",
-    lastResult,
+    schema: ChildLanguageSchema,
     defaultValue: defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChildLanguageSchema }),
+    labels: { primaryLanguage: t("childLanguage.label") },
   });
   return (
-    <StepForm form={form} title={t("steps.childLanguage.title")} summary={summarize(t, [[fields.primaryLanguage, t("childLanguage.label")]])} focusKey={lastResult}>
-      <SelectField meta={fields.primaryLanguage} label={t("childLanguage.label")} hint={t("childLanguage.hint")} options={languages} />
+    <StepForm form={form} title={t("steps.childLanguage.title")} summary={summary}>
+      <SelectField {...field("primaryLanguage")} hint={t("childLanguage.hint")} options={languages} />
     </StepForm>
   );
 }

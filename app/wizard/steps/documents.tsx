@@ -1,12 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
 import { DocumentTable } from "~/components/documents/DocumentTable";
 import { ConfirmPage } from "~/components/ui/ConfirmAction";
-import { ErrorSummary, RadioGroup, summarize } from "~/components/ui/form";
+import { ErrorSummary, RadioGroup } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { deleteDocument, listDocuments } from "~/models/document.server";
 import { loadStep, stepAction, wizardIds } from "~/routes-shared/wizard-step.server";
 import { CONSENT_ANSWERS, ConsentSchema, DEFAULT_CONSENT } from "~/schemas/referral";
@@ -56,14 +56,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function DocumentsStep() {
   const { ids, documents, consentDocuments, defaults, confirmDelete } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["wizard", "common"]);
-  const [form, fields] = useForm({
+  const { form, field, summary } = useAppForm({
     id: "documents",
-    lastResult,
+    schema: ConsentSchema,
     defaultValue: defaults,
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConsentSchema }),
+    labels: { childParentConsent: t("documents.consentLabel") },
   });
   const listHref = stepHref(ids, "documents");
   if (confirmDelete) {
@@ -92,7 +90,7 @@ export default function DocumentsStep() {
     <div className="wizard-step">
       <h1>{t("steps.documents.title")}</h1>
       <p>{t("documents.intro")}</p>
-      <ErrorSummary items={summarize(t, [[fields.childParentConsent, t("documents.consentLabel")]])} formErrors={form.errors} focusKey={lastResult} />
+      <ErrorSummary {...summary} />
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="from" value="documents" />
       </Form>
@@ -111,8 +109,7 @@ export default function DocumentsStep() {
       <section aria-labelledby="consent-heading">
         <h2 id="consent-heading">{t("documents.consentHeading")}</h2>
         <RadioGroup
-          meta={fields.childParentConsent}
-          legend={t("documents.consentLabel")}
+          {...field("childParentConsent")}
           hint={t("documents.consentHint")}
           options={CONSENT_ANSWERS.map((value) => ({ value, label: t(`documents.consentAnswers.${value}`) }))}
         />

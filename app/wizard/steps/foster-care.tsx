@@ -1,9 +1,8 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RadioGroup, summarize } from "~/components/ui/form";
+import { RadioGroup } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
 import { FosterCareSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
@@ -28,21 +27,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function FosterCareStep() {
   const { defaults } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["wizard", "common"]);
-  const [form, fields] = useForm({
+  const { form, field, summary } = useAppForm({
     id: "foster-care",
-    lastResult,
+    schema: FosterCareSchema,
     defaultValue: defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: FosterCareSchema }),
+    labels: { childInFosterCare: t("fosterCare.label") },
   });
   return (
-    <StepForm form={form} title={t("steps.fosterCare.title")} summary={summarize(t, [[fields.childInFosterCare, t("fosterCare.label")]])} focusKey={lastResult}>
+    <StepForm form={form} title={t("steps.fosterCare.title")} summary={summary}>
       <RadioGroup
-        meta={fields.childInFosterCare}
-        legend={t("fosterCare.label")}
+        {...field("childInFosterCare")}
         options={[
           { value: "yes", label: t("common:form.yes") },
           { value: "no", label: t("common:form.no") },

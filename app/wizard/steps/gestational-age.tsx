@@ -1,9 +1,8 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { summarize, TextField } from "~/components/ui/form";
+import { TextField } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
 import { gestationParts, GestationalAgeSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
@@ -29,26 +28,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function GestationalAgeStep() {
   const { defaults } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["wizard", "common"]);
-  const [form, fields] = useForm({
+  const { form, fields, field, summary } = useAppForm({
     id: "gestational-age",
-    lastResult,
+    schema: GestationalAgeSchema,
     defaultValue: defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: GestationalAgeSchema }),
+    labels: { weeks: t("gestationalAge.weeks"), days: t("gestationalAge.days"), unknown: t("gestationalAge.unknown") },
   });
-  const summary = summarize(t, [
-    [fields.weeks, t("gestationalAge.weeks")],
-    [fields.days, t("gestationalAge.days")],
-    [fields.unknown, t("gestationalAge.unknown")],
-  ]);
   return (
-    <StepForm form={form} title={t("steps.gestationalAge.title")} intro={t("gestationalAge.intro")} summary={summary} focusKey={lastResult}>
+    <StepForm form={form} title={t("steps.gestationalAge.title")} intro={t("gestationalAge.intro")} summary={summary}>
       <div className="date-selects">
-        <TextField meta={fields.weeks} label={t("gestationalAge.weeks")} inputMode="numeric" maxLength={2} className="usa-input--small" />
-        <TextField meta={fields.days} label={t("gestationalAge.days")} inputMode="numeric" maxLength={1} className="usa-input--small" optional />
+        <TextField {...field("weeks")} inputMode="numeric" maxLength={2} className="usa-input--small" />
+        <TextField {...field("days")} inputMode="numeric" maxLength={1} className="usa-input--small" optional />
       </div>
       <div className="usa-checkbox">
         <input

@@ -1,11 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
-import { PhonesFieldset } from "~/components/AccountFields";
-import { ErrorSummary, SelectField, summarize, TextField } from "~/components/ui/form";
+import { phoneFieldLabels, PhonesFieldset } from "~/components/AccountFields";
+import { ErrorSummary, SelectField, TextField } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { getPageTranslation } from "~/i18n/page.server";
 import { InputError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
@@ -61,51 +62,45 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function GuardianForm() {
   const { ids, isNew, defaults, options } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["wizard", "auth", "common"]);
-  const [form, fields] = useForm({
+  const { form, field, summary } = useAppForm({
     id: "guardian",
-    lastResult,
+    schema: GuardianSchema,
     defaultValue: defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: GuardianSchema }),
+    labels: {
+      prefix: t("auth:register.prefix"),
+      firstName: t("auth:register.firstName"),
+      middleName: t("auth:register.middleName"),
+      lastName: t("auth:register.lastName"),
+      suffix: t("auth:register.suffix"),
+      childRelationship: t("guardians.relationship"),
+      preferredMethodOfContact: t("guardians.contactMethod"),
+      bestTimeToContact: t("guardians.bestTime"),
+      email: t("guardians.email"),
+      ...phoneFieldLabels(t),
+    },
   });
-  const summary = summarize(t, [
-    [fields.prefix, t("auth:register.prefix")],
-    [fields.firstName, t("auth:register.firstName")],
-    [fields.middleName, t("auth:register.middleName")],
-    [fields.lastName, t("auth:register.lastName")],
-    [fields.suffix, t("auth:register.suffix")],
-    [fields.childRelationship, t("guardians.relationship")],
-    [fields.preferredMethodOfContact, t("guardians.contactMethod")],
-    [fields.bestTimeToContact, t("guardians.bestTime")],
-    [fields.email, t("guardians.email")],
-    [fields.homePhoneNumber, t("auth:register.homePhone")],
-    [fields.workPhoneNumber, t("auth:register.workPhone")],
-    [fields.mobilePhoneNumber, t("auth:register.mobilePhone")],
-  ]);
   return (
     <div className="wizard-step">
       <h1>{t(isNew ? "guardians.addTitle" : "guardians.editTitle")}</h1>
-      <ErrorSummary items={summary} formErrors={form.errors} focusKey={lastResult} />
+      <ErrorSummary {...summary} />
       <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
         <fieldset className="usa-fieldset">
           <legend className="usa-legend usa-legend--large">{t("guardians.nameLegend")}</legend>
-          <SelectField meta={fields.prefix} label={t("auth:register.prefix")} options={options.prefixes} optional />
-          <TextField meta={fields.firstName} label={t("auth:register.firstName")} autoComplete="off" />
-          <TextField meta={fields.middleName} label={t("auth:register.middleName")} optional autoComplete="off" />
-          <TextField meta={fields.lastName} label={t("auth:register.lastName")} autoComplete="off" />
-          <SelectField meta={fields.suffix} label={t("auth:register.suffix")} options={options.suffixes} optional />
-          <SelectField meta={fields.childRelationship} label={t("guardians.relationship")} options={options.relationships} />
+          <SelectField {...field("prefix")} options={options.prefixes} optional />
+          <TextField {...field("firstName")} autoComplete="off" />
+          <TextField {...field("middleName")} optional autoComplete="off" />
+          <TextField {...field("lastName")} autoComplete="off" />
+          <SelectField {...field("suffix")} options={options.suffixes} optional />
+          <SelectField {...field("childRelationship")} options={options.relationships} />
         </fieldset>
         <fieldset className="usa-fieldset">
           <legend className="usa-legend usa-legend--large">{t("guardians.contactLegend")}</legend>
-          <SelectField meta={fields.preferredMethodOfContact} label={t("guardians.contactMethod")} options={options.contactMethods} optional />
-          <TextField meta={fields.bestTimeToContact} label={t("guardians.bestTime")} hint={t("guardians.bestTimeHint")} optional />
-          <TextField meta={fields.email} label={t("guardians.email")} type="email" optional autoComplete="off" spellCheck={false} />
+          <SelectField {...field("preferredMethodOfContact")} options={options.contactMethods} optional />
+          <TextField {...field("bestTimeToContact")} hint={t("guardians.bestTimeHint")} optional />
+          <TextField {...field("email")} type="email" optional autoComplete="off" spellCheck={false} />
         </fieldset>
-        <PhonesFieldset fields={fields} legend={t("guardians.phonesLegend")} />
+        <PhonesFieldset field={field} legend={t("guardians.phonesLegend")} />
         <div className="form-actions">
           <button type="submit" className="usa-button">
             {t(isNew ? "guardians.create" : "guardians.update")}

@@ -1,9 +1,8 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RadioGroup, summarize } from "~/components/ui/form";
+import { RadioGroup } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
 import { InterpreterSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
@@ -28,21 +27,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function InterpreterStep() {
   const { defaults } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["wizard", "common"]);
-  const [form, fields] = useForm({
+  const { form, field, summary } = useAppForm({
     id: "interpreter",
-    lastResult,
+    schema: InterpreterSchema,
     defaultValue: defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InterpreterSchema }),
+    labels: { familyNeedsInterpreter: t("interpreter.label") },
   });
   return (
-    <StepForm form={form} title={t("steps.interpreter.title")} summary={summarize(t, [[fields.familyNeedsInterpreter, t("interpreter.label")]])} focusKey={lastResult}>
+    <StepForm form={form} title={t("steps.interpreter.title")} summary={summary}>
       <RadioGroup
-        meta={fields.familyNeedsInterpreter}
-        legend={t("interpreter.label")}
+        {...field("familyNeedsInterpreter")}
         options={[
           { value: "yes", label: t("common:form.yes") },
           { value: "no", label: t("common:form.no") },

@@ -1,10 +1,9 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PhoneField } from "~/components/PhoneField";
-import { SelectField, summarize, TextField } from "~/components/ui/form";
+import { SelectField, TextField } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
 import { referrerPhone } from "~/models/referral.server";
 import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
@@ -46,32 +45,28 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function ProxyStep() {
   const { prefixes, suffixes, defaults } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["wizard", "auth", "common"]);
-  const [form, fields] = useForm({
+  const { form, field, summary } = useAppForm({
     id: "proxy",
-    lastResult,
+    schema: ProxySchema,
     defaultValue: defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProxySchema }),
+    labels: {
+      prefix: t("auth:register.prefix"),
+      firstName: t("auth:register.firstName"),
+      middleName: t("auth:register.middleName"),
+      lastName: t("auth:register.lastName"),
+      suffix: t("auth:register.suffix"),
+      phone: t("proxy.phone"),
+    },
   });
-  const summary = summarize(t, [
-    [fields.prefix, t("auth:register.prefix")],
-    [fields.firstName, t("auth:register.firstName")],
-    [fields.middleName, t("auth:register.middleName")],
-    [fields.lastName, t("auth:register.lastName")],
-    [fields.suffix, t("auth:register.suffix")],
-    [fields.phone, t("proxy.phone")],
-  ]);
   return (
-    <StepForm form={form} title={t("steps.proxy.title")} intro={t("proxy.intro")} summary={summary} focusKey={lastResult}>
-      <SelectField meta={fields.prefix} label={t("auth:register.prefix")} options={prefixes} optional />
-      <TextField meta={fields.firstName} label={t("auth:register.firstName")} autoComplete="given-name" />
-      <TextField meta={fields.middleName} label={t("auth:register.middleName")} optional autoComplete="additional-name" />
-      <TextField meta={fields.lastName} label={t("auth:register.lastName")} autoComplete="family-name" />
-      <SelectField meta={fields.suffix} label={t("auth:register.suffix")} options={suffixes} optional />
-      <PhoneField meta={fields.phone} label={t("proxy.phone")} />
+    <StepForm form={form} title={t("steps.proxy.title")} intro={t("proxy.intro")} summary={summary}>
+      <SelectField {...field("prefix")} options={prefixes} optional />
+      <TextField {...field("firstName")} autoComplete="given-name" />
+      <TextField {...field("middleName")} optional autoComplete="additional-name" />
+      <TextField {...field("lastName")} autoComplete="family-name" />
+      <SelectField {...field("suffix")} options={suffixes} optional />
+      <PhoneField {...field("phone")} />
     </StepForm>
   );
 }

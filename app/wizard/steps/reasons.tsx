@@ -1,9 +1,8 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CheckboxGroup, summarize } from "~/components/ui/form";
+import { CheckboxGroup } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
 import { referralReasons } from "~/models/referral.server";
 import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
@@ -37,19 +36,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function ReasonsStep() {
   const { concerns, defaults } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["wizard", "common"]);
-  const [form, fields] = useForm({
+  const { form, field, summary } = useAppForm({
     id: "reasons",
-    lastResult,
+    schema: ReasonsSchema,
     defaultValue: defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReasonsSchema }),
+    labels: { developmental: t("reasons.developmental") },
   });
   return (
-    <StepForm form={form} title={t("steps.reasons.title")} intro={t("reasons.intro")} summary={summarize(t, [[fields.developmental, t("reasons.developmental")]])} focusKey={lastResult}>
-      <CheckboxGroup meta={fields.developmental} legend={t("reasons.developmental")} hint={t("reasons.chooseAll")} options={concerns} />
+    <StepForm form={form} title={t("steps.reasons.title")} intro={t("reasons.intro")} summary={summary}>
+      <CheckboxGroup {...field("developmental")} hint={t("reasons.chooseAll")} options={concerns} />
     </StepForm>
   );
 }

@@ -1,10 +1,9 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { RadioGroup, summarize, TextField } from "~/components/ui/form";
+import { RadioGroup, TextField } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
 import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
 import { RelationshipSchema } from "~/schemas/referral";
@@ -46,15 +45,19 @@ const FOLLOW_UPS: FollowUp[] = ["familyApproval", "isAudiologistScreening", "isH
 
 export default function RelationshipStep() {
   const { relationships, defaults } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["wizard", "common"]);
-  const [form, fields] = useForm({
+  const { form, fields, field, summary } = useAppForm({
     id: "relationship",
-    lastResult,
+    schema: RelationshipSchema,
     defaultValue: defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RelationshipSchema }),
+    labels: {
+      referrerRelationship: t("relationship.label"),
+      familyApproval: t("relationship.familyApproval"),
+      isAudiologistScreening: t("relationship.isAudiologistScreening"),
+      isHospitalBirth: t("relationship.isHospitalBirth"),
+      isCapta: t("relationship.isCapta"),
+      referralSourceOther: t("relationship.referralSourceOther"),
+    },
   });
   const [chosen, setChosen] = useState(typeof fields.referrerRelationship.initialValue === "string" ? fields.referrerRelationship.initialValue : "");
   // Without JavaScript every follow-up question shows, each saying whom it is for; with it, only
@@ -66,12 +69,8 @@ export default function RelationshipStep() {
     { value: "yes", label: t("common:form.yes") },
     { value: "no", label: t("common:form.no") },
   ];
-  const summary = summarize(t, [
-    [fields.referrerRelationship, t("relationship.label")],
-    ...FOLLOW_UPS.map((question) => [fields[question], t(`relationship.${question}`)] as [typeof fields.isCapta, string]),
-  ]);
   return (
-    <StepForm form={form} title={t("steps.relationship.title")} summary={summary} focusKey={lastResult}>
+    <StepForm form={form} title={t("steps.relationship.title")} summary={summary}>
       <div
         onChange={(event) => {
           const target = event.target as HTMLInputElement;
@@ -80,22 +79,22 @@ export default function RelationshipStep() {
           for (const question of FOLLOW_UPS) form.update({ name: fields[question].name, value: "" });
         }}
       >
-        <RadioGroup meta={fields.referrerRelationship} legend={t("relationship.label")} options={relationships} />
+        <RadioGroup {...field("referrerRelationship")} options={relationships} />
       </div>
       {asked.includes("familyApproval") ? (
-        <RadioGroup meta={fields.familyApproval} legend={t("relationship.familyApproval")} hint={hydrated ? undefined : t("relationship.familyApprovalHint")} options={yesNoOptions} />
+        <RadioGroup {...field("familyApproval")} hint={hydrated ? undefined : t("relationship.familyApprovalHint")} options={yesNoOptions} />
       ) : null}
       {asked.includes("isAudiologistScreening") ? (
-        <RadioGroup meta={fields.isAudiologistScreening} legend={t("relationship.isAudiologistScreening")} hint={hydrated ? undefined : t("relationship.onlyAudiologist")} options={yesNoOptions} />
+        <RadioGroup {...field("isAudiologistScreening")} hint={hydrated ? undefined : t("relationship.onlyAudiologist")} options={yesNoOptions} />
       ) : null}
       {asked.includes("isHospitalBirth") ? (
-        <RadioGroup meta={fields.isHospitalBirth} legend={t("relationship.isHospitalBirth")} hint={hydrated ? undefined : t("relationship.onlyHospital")} options={yesNoOptions} />
+        <RadioGroup {...field("isHospitalBirth")} hint={hydrated ? undefined : t("relationship.onlyHospital")} options={yesNoOptions} />
       ) : null}
       {asked.includes("isCapta") ? (
-        <RadioGroup meta={fields.isCapta} legend={t("relationship.isCapta")} hint={hydrated ? undefined : t("relationship.onlySocialServices")} options={yesNoOptions} />
+        <RadioGroup {...field("isCapta")} hint={hydrated ? undefined : t("relationship.onlySocialServices")} options={yesNoOptions} />
       ) : null}
       {asked.includes("referralSourceOther") ? (
-        <TextField meta={fields.referralSourceOther} label={t("relationship.referralSourceOther")} hint={hydrated ? undefined : t("relationship.onlyOther")} />
+        <TextField {...field("referralSourceOther")} hint={hydrated ? undefined : t("relationship.onlyOther")} />
       ) : null}
     </StepForm>
   );

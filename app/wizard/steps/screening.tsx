@@ -1,10 +1,9 @@
-import { getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CheckboxGroup, summarize, TextField } from "~/components/ui/form";
+import { CheckboxGroup, DateField, TextField } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import type { Language } from "~/i18n/config";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getLookupOptions } from "~/models/lookup.server";
@@ -51,66 +50,37 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function ScreeningStep() {
   const { ids, today, screenings, conditions, defaults } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation(["wizard", "common"]);
-  const [form, fields] = useForm({
+  const { form, fields, field, summary } = useAppForm({
     id: "screening",
-    lastResult,
+    schema: screeningSchema(today, i18n.language as Language),
     defaultValue: defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: screeningSchema(today, i18n.language as Language) }),
+    labels: {
+      screenings: t("reasons.screenings"),
+      failedScreeningDate: t("reasons.screeningDate"),
+      conditions: t("reasons.conditions"),
+      otherMedicalCondition: t("reasons.otherCondition"),
+    },
   });
   // Other medical condition reveals its text (with JavaScript); without it the text always shows.
   const initial = Array.isArray(fields.conditions.initialValue) ? (fields.conditions.initialValue as string[]) : [];
   const [otherChosen, setOtherChosen] = useState(initial.includes(OTHER_MEDICAL_CONDITION));
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const summary = summarize(t, [
-    [fields.screenings, t("reasons.screenings")],
-    [fields.failedScreeningDate, t("reasons.screeningDate")],
-    [fields.conditions, t("reasons.conditions")],
-    [fields.otherMedicalCondition, t("reasons.otherCondition")],
-  ]);
-  // Typed in the order the pages show dates (a browser's date box would follow the browser's language).
-  const { key: dateKey, ...dateProps } = getInputProps(fields.failedScreeningDate, { type: "text", ariaAttributes: false });
-  const dateErrors = fields.failedScreeningDate.errors ?? [];
   return (
-    <StepForm form={form} title={t("steps.screening.title")} intro={t("reasons.screenIntro")} summary={summary} focusKey={lastResult}>
-      <CheckboxGroup meta={fields.screenings} legend={t("reasons.screenings")} hint={t("reasons.chooseAll")} options={screenings} />
-      <div className={`usa-form-group${dateErrors.length ? " usa-form-group--error" : ""}`}>
-        <label className="usa-label" htmlFor={fields.failedScreeningDate.id}>
-          {t("reasons.screeningDate")} <span className="usa-hint">{t("common:form.optional")}</span>
-        </label>
-        <span className="usa-hint" id={`${fields.failedScreeningDate.id}-hint`}>
-          {t("reasons.screeningDateHint")}
-        </span>
-        {dateErrors.length ? (
-          <span className="usa-error-message" id={fields.failedScreeningDate.errorId}>
-            {dateErrors.map((error) => t(error, { ns: "common" })).join(" ")}
-          </span>
-        ) : null}
-        <input
-          key={dateKey}
-          {...dateProps}
-          required={false}
-          maxLength={10}
-          autoComplete="off"
-          className={`usa-input usa-input--medium${dateErrors.length ? " usa-input--error" : ""}`}
-          aria-invalid={dateErrors.length ? true : undefined}
-          aria-describedby={[`${fields.failedScreeningDate.id}-hint`, dateErrors.length ? fields.failedScreeningDate.errorId : null].filter(Boolean).join(" ")}
-        />
-      </div>
+    <StepForm form={form} title={t("steps.screening.title")} intro={t("reasons.screenIntro")} summary={summary}>
+      <CheckboxGroup {...field("screenings")} hint={t("reasons.chooseAll")} options={screenings} />
+      <DateField {...field("failedScreeningDate")} hint={t("reasons.screeningDateHint")} optional />
       <div
         onChange={(event) => {
           const box = event.target as HTMLInputElement;
           if (box.name === fields.conditions.name && box.value === OTHER_MEDICAL_CONDITION) setOtherChosen(box.checked);
         }}
       >
-        <CheckboxGroup meta={fields.conditions} legend={t("reasons.conditions")} hint={t("reasons.chooseAll")} options={conditions} />
+        <CheckboxGroup {...field("conditions")} hint={t("reasons.chooseAll")} options={conditions} />
       </div>
       {!hydrated || otherChosen ? (
-        <TextField meta={fields.otherMedicalCondition} label={t("reasons.otherCondition")} hint={hydrated ? undefined : t("reasons.otherConditionHint")} />
+        <TextField {...field("otherMedicalCondition")} hint={hydrated ? undefined : t("reasons.otherConditionHint")} />
       ) : null}
       {/* Sends this form by GET to the document screen, which brings the answers back (docs/product-rules.md R61). */}
       <div className="usa-form-group">

@@ -1,9 +1,8 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CheckboxGroup, RadioGroup, summarize } from "~/components/ui/form";
+import { CheckboxGroup, RadioGroup } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
 import { referralRaces } from "~/models/referral.server";
 import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
@@ -36,28 +35,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function SexStep() {
   const { genders, races, defaults } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["wizard", "common"]);
-  const [form, fields] = useForm({
+  const { form, field, summary } = useAppForm({
     id: "sex",
-    lastResult,
+    schema: SexSchema,
     defaultValue: defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SexSchema }),
+    labels: { gender: t("sex.gender"), races: t("sex.races"), isHispanicChild: t("sex.hispanic") },
   });
-  const summary = summarize(t, [
-    [fields.gender, t("sex.gender")],
-    [fields.races, t("sex.races")],
-    [fields.isHispanicChild, t("sex.hispanic")],
-  ]);
   return (
-    <StepForm form={form} title={t("steps.sex.title")} intro={t("sex.intro")} summary={summary} focusKey={lastResult}>
-      <RadioGroup meta={fields.gender} legend={t("sex.gender")} options={genders} />
-      <CheckboxGroup meta={fields.races} legend={t("sex.races")} hint={t("sex.racesHint")} options={races} />
+    <StepForm form={form} title={t("steps.sex.title")} intro={t("sex.intro")} summary={summary}>
+      <RadioGroup {...field("gender")} options={genders} />
+      <CheckboxGroup {...field("races")} hint={t("sex.racesHint")} options={races} />
       <RadioGroup
-        meta={fields.isHispanicChild}
-        legend={t("sex.hispanic")}
+        {...field("isHispanicChild")}
         options={[
           { value: "yes", label: t("common:form.yes") },
           { value: "no", label: t("common:form.no") },

@@ -1,0 +1,72 @@
+import { useForm, type DefaultValue, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import type { ErrorSummaryProps, SummaryItem } from "./form";
+
+// Every form of the application is set up here: Conform with the zod schema the action checks too,
+// checked as a person leaves a field and again as they correct it, and the fields' labels said once,
+// for the fields and for the error summary alike.
+
+type When = "onSubmit" | "onBlur" | "onInput";
+
+/** What a field component takes from the form: its Conform metadata and its label. */
+export interface FieldProps {
+  meta: FieldMetadata<any, any, any>;
+  label: string;
+}
+
+/** A form's fields by name, each with its label; shared fieldsets take it for the names they show. */
+export type FieldOf<Name extends string> = (name: Name) => FieldProps;
+
+export interface AppFormOptions<Schema extends z.ZodTypeAny, Name extends string> {
+  /** The form's id, which also prefixes its fields' ids. */
+  id: string;
+  /** The schema the action parses the form with; the browser checks with it first. */
+  schema: Schema;
+  /**
+   * The label of every field the form shows, in the order the form shows them: the error summary
+   * lists the fields' errors in this order, with these labels. A name may be a question no control
+   * carries (a date asked as three lists), whose error the schema gives under that name.
+   */
+  labels: Record<Name, string>;
+  defaultValue?: DefaultValue<z.input<Schema>>;
+  /** The action's answer to this form: by default the route's action data (a page with two forms picks its own). */
+  lastResult?: SubmissionResult<string[]> | null;
+  /** When errors are first shown: as a field is left, unless a page says otherwise (the sign-in pages wait for the submit). */
+  shouldValidate?: When;
+  /** When errors already shown are checked again: as one types, unless a page says otherwise. */
+  shouldRevalidate?: When;
+  /** With JavaScript, instead of (or before) the plain post; call `event.preventDefault()` to send it another way. */
+  onSubmit?: Parameters<typeof useForm<z.input<Schema>, z.output<Schema>>>[0]["onSubmit"];
+}
+
+/**
+ * Conform's `useForm` with the application's defaults. Returns Conform's `form` and `fields`; `field(name)`,
+ * the props of a field component (`<TextField {...field("firstName")} />`: its metadata and its label); and
+ * `summary`, the props of the `ErrorSummary` (the errors of the labelled fields, the form's own errors, and
+ * the answer that gives it the focus again), so no field shows without its place in the summary.
+ */
+export function useAppForm<Schema extends z.ZodTypeAny, Name extends string>(options: AppFormOptions<Schema, Name>) {
+  const { t } = useTranslation();
+  const actionData = useActionData() as SubmissionResult<string[]> | undefined;
+  const lastResult = "lastResult" in options ? options.lastResult : actionData;
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+    id: options.id,
+    lastResult,
+    defaultValue: options.defaultValue,
+    shouldValidate: options.shouldValidate ?? "onBlur",
+    shouldRevalidate: options.shouldRevalidate ?? "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: options.schema }),
+    onSubmit: options.onSubmit,
+  });
+  const metaOf = (name: Name) => (fields as unknown as Record<string, FieldMetadata<any, any, any>>)[name];
+  const field: FieldOf<Name> = (name) => ({ meta: metaOf(name), label: options.labels[name] });
+  const items: SummaryItem[] = (Object.keys(options.labels) as Name[]).flatMap((name) => {
+    const meta = metaOf(name);
+    return (meta.errors ?? []).map((error: string) => ({ id: meta.id, label: options.labels[name], message: t(error, { ns: "common" }) }));
+  });
+  const summary: ErrorSummaryProps = { items, formErrors: form.errors ?? [], focusKey: lastResult };
+  return { form, fields, field, summary };
+}
