@@ -207,6 +207,11 @@ for (const lang of ["en", "sp"] as const) {
     await expect(messages).toHaveText([text.birthdateMissing]);
     await expect(group.locator(".usa-error-message")).toHaveText(text.birthdateMissing);
     await expect(group).toHaveCSS("border-left-width", "4px");
+    // Each of its three lists is outlined too, and says it is in error.
+    for (const part of [text.month, text.day, text.year]) {
+      await expect(page.getByLabel(part, { exact: true })).toHaveClass(/usa-input--error/);
+      await expect(page.getByLabel(part, { exact: true })).toHaveAttribute("aria-invalid", "true");
+    }
     await expectAccessible(page, { javaScriptOn });
 
     await page.getByLabel(text.month, { exact: true }).selectOption("3");
