@@ -38,10 +38,7 @@ describe("configuration", () => {
   });
 
   it("reads the administrator domains as a list and refuses a bad one", () => {
-    expect(parseEnv({ ADMIN_EMAIL_DOMAINS: "Maryland.gov, msde.maryland.gov" }).ADMIN_EMAIL_DOMAINS).toEqual([
-      "maryland.gov",
-      "msde.maryland.gov",
-    ]);
+    expect(parseEnv({ ADMIN_EMAIL_DOMAINS: "Maryland.gov, msde.maryland.gov" }).ADMIN_EMAIL_DOMAINS).toEqual(["maryland.gov", "msde.maryland.gov"]);
     expect(() => parseEnv({ ADMIN_EMAIL_DOMAINS: "not a domain" })).toThrow(/ADMIN_EMAIL_DOMAINS/);
   });
 

@@ -6,18 +6,14 @@ import { singleton } from "./utils/singleton.server";
 
 const blankIsUnset = (value: unknown) => (value === "" ? undefined : value);
 const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(blankIsUnset, schema.optional());
-const withDefault = <T extends z.ZodTypeAny>(schema: T, fallback: z.input<T>) =>
-  z.preprocess(blankIsUnset, schema.default(fallback));
+const withDefault = <T extends z.ZodTypeAny>(schema: T, fallback: z.input<T>) => z.preprocess(blankIsUnset, schema.default(fallback));
 
 const domain = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 /** Every setting the application reads, checked once at start-up. */
 export const EnvSchema = z.object({
   NODE_ENV: withDefault(z.enum(["development", "production", "test"]), "production"),
-  PORT: withDefault(
-    z.coerce.number({ invalid_type_error: "must be a port number" }).int("must be a whole number").min(1).max(65535),
-    3000,
-  ),
+  PORT: withDefault(z.coerce.number({ invalid_type_error: "must be a port number" }).int("must be a whole number").min(1).max(65535), 3000),
   DATA_DIR: withDefault(z.string(), "./data"),
   SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
   SMTP_URL: optional(
@@ -61,10 +57,13 @@ export const EnvSchema = z.object({
   PROGRAM_EMAIL: optional(z.string().email("must be an e-mail address")),
   CAPTCHA_VERIFY_URL: optional(z.string().url("must be the captcha service's verification URL")),
   CAPTCHA_SECRET: optional(z.string().min(1)),
-  SEED_ADMIN_EMAIL: optional(z.string().email("must be an e-mail address").transform((value) => value.toLowerCase())),
-  SEED_ADMIN_PASSWORD: optional(
-    z.string().min(12, "must be at least 12 characters long").regex(/\d/, "must include a number"),
+  SEED_ADMIN_EMAIL: optional(
+    z
+      .string()
+      .email("must be an e-mail address")
+      .transform((value) => value.toLowerCase()),
   ),
+  SEED_ADMIN_PASSWORD: optional(z.string().min(12, "must be at least 12 characters long").regex(/\d/, "must include a number")),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -34,22 +34,11 @@ export default tseslint.config(
     // review and confirmation in app/wizard), root.tsx, app/api and app/routes-shared get the database
     // handle as `context.db` and hand it to app/models; they import neither the database nor Kysely,
     // statically or not. Their tests build a real database of their own, so they may.
-    files: [
-      "app/routes/**",
-      "app/wizard/steps/**",
-      "app/wizard/{layout,review,submitted}.tsx",
-      "app/routes-shared/**",
-      "app/api/**",
-      "app/root.tsx",
-    ],
+    files: ["app/routes/**", "app/wizard/steps/**", "app/wizard/{layout,review,submitted}.tsx", "app/routes-shared/**", "app/api/**", "app/root.tsx"],
     ignores: ["**/*.test.{ts,tsx}"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ regex: DATABASE, message: NOT_HERE }] }],
-      "no-restricted-syntax": [
-        "error",
-        focusedTest,
-        { selector: `ImportExpression[source.value=/${DATABASE.replaceAll("/", "\\x2F")}/]`, message: NOT_HERE },
-      ],
+      "no-restricted-syntax": ["error", focusedTest, { selector: `ImportExpression[source.value=/${DATABASE.replaceAll("/", "\\x2F")}/]`, message: NOT_HERE }],
     },
   },
   {
@@ -59,7 +48,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^~/(wizard|routes|routes-shared|components|api)/", message: "app/models and app/schemas sit below the pages: move what both need down (e.g. app/utils, app/schemas)." }] },
+        {
+          patterns: [
+            {
+              regex: "^~/(wizard|routes|routes-shared|components|api)/",
+              message: "app/models and app/schemas sit below the pages: move what both need down (e.g. app/utils, app/schemas).",
+            },
+          ],
+        },
       ],
     },
   },

@@ -43,7 +43,10 @@ export function freePort(): Promise<number> {
  * `connections` clients at once, each sending its next request as soon as the last is answered,
  * for `seconds`; client n sends `requestOf(n)` (its own session, its own referral).
  */
-export async function load(base: string, { connections, seconds, status, requestOf }: { connections: number; seconds: number; status: number; requestOf: (client: number) => LoadRequest }): Promise<LoadFigure> {
+export async function load(
+  base: string,
+  { connections, seconds, status, requestOf }: { connections: number; seconds: number; status: number; requestOf: (client: number) => LoadRequest },
+): Promise<LoadFigure> {
   const times: number[] = [];
   let wrong: string | null = null;
   let next = 0;
@@ -113,7 +116,11 @@ export interface PageFigure {
 }
 
 /** A page under load, then the ceiling serving that page's bytes under the same load. */
-export async function loadAgainstCeiling(base: string, folder: string, options: { connections: number; seconds: number; requestOf: (client: number) => LoadRequest }): Promise<PageFigure> {
+export async function loadAgainstCeiling(
+  base: string,
+  folder: string,
+  options: { connections: number; seconds: number; requestOf: (client: number) => LoadRequest },
+): Promise<PageFigure> {
   const app = await load(base, { ...options, status: 200 });
   const first = options.requestOf(0);
   const sample = await fetch(`${base}${first.path}`, { headers: first.headers });

@@ -80,7 +80,11 @@ export async function benchLists(server: BenchServer): Promise<{ model: ListFigu
       ["JSON API: GET /api/referrals?count=20 (administrator)", "/api/referrals?count=20", server.admin.cookie],
       ["JSON API: GET /api/children (a referrer)", "/api/children", referrer],
     ] as const) {
-      const figure = await loadAgainstCeiling(server.base, folder, { connections: 1, seconds: PAGE_SECONDS, requestOf: () => ({ path: page, headers: { Cookie: cookie } }) });
+      const figure = await loadAgainstCeiling(server.base, folder, {
+        connections: 1,
+        seconds: PAGE_SECONDS,
+        requestOf: () => ({ path: page, headers: { Cookie: cookie } }),
+      });
       http.push({ label: `GET ${page.split("?")[0]}: ${label}`, ...figure });
     }
     // The whole submitted list as CSV, as an administrator downloads it.

@@ -58,7 +58,16 @@ async function main() {
       .values({ email: "bench@example.com", username: "bench@example.com", password_hash: "x", first_name: "Bench", last_name: "User", enabled: 1 })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const actor: CurrentUser = { id: user.id, email: "bench@example.com", firstName: "Bench", lastName: "User", primaryLanguage: "en", roles: ["ROLE_USER"], isAdmin: false, isSuperAdmin: false };
+    const actor: CurrentUser = {
+      id: user.id,
+      email: "bench@example.com",
+      firstName: "Bench",
+      lastName: "User",
+      primaryLanguage: "en",
+      roles: ["ROLE_USER"],
+      isAdmin: false,
+      isSuperAdmin: false,
+    };
     const names = ["Ana", "Beto", "Carla", "Dario", "Elena", "Fabio", "Gloria", "Hugo", "Irene", "Jorge"];
     await db.transaction().execute(async (trx) => {
       for (let start = 0; start < CHILDREN; start += 500) {
@@ -66,7 +75,15 @@ async function main() {
           const n = start + index;
           const day = new Date(Date.UTC(2024, 0, 1) + (n % 1000) * 86_400_000).toISOString().slice(0, 10);
           const stamp = new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString();
-          return { first_name: names[n % 10], last_name: `Family${n}`, birthdate: day, state_of_residence: "21", created_by_id: user.id, created_at: stamp, updated_at: stamp };
+          return {
+            first_name: names[n % 10],
+            last_name: `Family${n}`,
+            birthdate: day,
+            state_of_residence: "21",
+            created_by_id: user.id,
+            created_at: stamp,
+            updated_at: stamp,
+          };
         });
         await trx.insertInto("children").values(rows).execute();
       }
@@ -91,7 +108,9 @@ async function main() {
     const exportMs = performance.now() - exportStart;
     console.log(`CSV export rows read: ${exported} in ${exportMs.toFixed(0)} ms`);
 
-    console.log(`A fresh data folder: ${USERS.toLocaleString("en-US")} users, ${BENCH_CHILDREN.toLocaleString("en-US")} children, ${REFERRALS.toLocaleString("en-US")} referrals (a minute or two)…`);
+    console.log(
+      `A fresh data folder: ${USERS.toLocaleString("en-US")} users, ${BENCH_CHILDREN.toLocaleString("en-US")} children, ${REFERRALS.toLocaleString("en-US")} referrals (a minute or two)…`,
+    );
     const server = await startBenchServer();
     let wizard: WizardFigures;
     let weights: Weight[];
@@ -102,12 +121,19 @@ async function main() {
     try {
       console.log("A wizard step under load, and its ceiling…");
       wizard = await benchWizard(server);
-      for (const [label, figure] of [["GET, 50 clients", wizard.get.app], ["ceiling, 50 clients", wizard.get.ceiling], ["POST, 50 clients", wizard.post], ["GET, 1 client", wizard.getAlone.app], ["ceiling, 1 client", wizard.getAlone.ceiling]] as const) {
+      for (const [label, figure] of [
+        ["GET, 50 clients", wizard.get.app],
+        ["ceiling, 50 clients", wizard.get.ceiling],
+        ["POST, 50 clients", wizard.post],
+        ["GET, 1 client", wizard.getAlone.app],
+        ["ceiling, 1 client", wizard.getAlone.ceiling],
+      ] as const) {
         console.log(`wizard ${label}: ${figure.perSecond.toFixed(0)}/s, p50 ${figure.p50.toFixed(1)} ms, p95 ${figure.p95.toFixed(1)} ms`);
       }
       console.log("The lists, the dashboard and the API…");
       lists = await benchLists(server);
-      for (const figure of lists.http) console.log(`${figure.label}: ${figure.app.perSecond.toFixed(0)}/s, p50 ${figure.app.p50.toFixed(1)} ms, p95 ${figure.app.p95.toFixed(1)} ms`);
+      for (const figure of lists.http)
+        console.log(`${figure.label}: ${figure.app.perSecond.toFixed(0)}/s, p50 ${figure.app.p50.toFixed(1)} ms, p95 ${figure.app.p95.toFixed(1)} ms`);
       console.log("Page weights…");
       weights = await pageWeights(server.base, screensOf(server));
       console.log("Uploads…");
@@ -142,16 +168,26 @@ async function main() {
       return `| ${weight.label} | ${kb(weight.html)} | ${kb(weight.css)} | ${kb(weight.js)} | ${kb(weight.html + weight.css)} | ${kb(weight.html + weight.css + weight.js)} | ${fits ? "within" : "OVER"} |`;
     });
     const heaviest = (key: "html" | "css" | "js") => weights.reduce((top, weight) => (weight[key] > top[key] ? weight : top));
-    console.log(`heaviest: HTML ${kb(heaviest("html").html)} KB (${heaviest("html").label}), CSS ${kb(heaviest("css").css)} KB, JavaScript ${kb(heaviest("js").js)} KB (${heaviest("js").label})`);
+    console.log(
+      `heaviest: HTML ${kb(heaviest("html").html)} KB (${heaviest("html").label}), CSS ${kb(heaviest("css").css)} KB, JavaScript ${kb(heaviest("js").js)} KB (${heaviest("js").label})`,
+    );
     console.log(`referral CSV: ${lists.csv.rows} rows in ${lists.csv.ms.toFixed(0)} ms, server memory +${lists.csv.growthMb.toFixed(1)} MB`);
-    for (const figure of reports) console.log(`referral report (${figure.format}): ${figure.rows} rows in ${figure.seconds.toFixed(1)} s; server RSS ${figure.restMb.toFixed(0)} MB at rest, ${figure.peakMb.toFixed(0)} MB at peak`);
+    for (const figure of reports)
+      console.log(
+        `referral report (${figure.format}): ${figure.rows} rows in ${figure.seconds.toFixed(1)} s; server RSS ${figure.restMb.toFixed(0)} MB at rest, ${figure.peakMb.toFixed(0)} MB at peak`,
+      );
     const reportRows = reports.map(
       (figure) =>
         `| ${figure.format.toUpperCase()} | ${figure.rows.toLocaleString("en-US")} | ${figure.seconds.toFixed(1)} | ${figure.restMb.toFixed(0)} | ${figure.peakMb.toFixed(0)} | +${(figure.peakMb - figure.restMb).toFixed(0)} | ${figure.seconds < 10 && figure.peakMb - figure.restMb < 200 ? "within" : "OVER"} |`,
     );
-    const listRows = lists.model.map((figure) => `| ${figure.label} | ${figure.total.toLocaleString("en-US")} | ${figure.p50.toFixed(2)} | ${figure.p95.toFixed(2)} | ${verdict(figure.p95)} |`);
+    const listRows = lists.model.map(
+      (figure) =>
+        `| ${figure.label} | ${figure.total.toLocaleString("en-US")} | ${figure.p50.toFixed(2)} | ${figure.p95.toFixed(2)} | ${verdict(figure.p95)} |`,
+    );
     for (const figure of uploads) {
-      console.log(`upload ${figure.label}: HTTP ${figure.status} in ${figure.ms.toFixed(0)} ms; server RSS at rest ${mb(figure.restRss)} MB, peak ${mb(figure.sampledPeakRss)} MB (high-water mark ${figure.highWaterMark === null ? "not readable" : `${mb(figure.highWaterMark)} MB`})`);
+      console.log(
+        `upload ${figure.label}: HTTP ${figure.status} in ${figure.ms.toFixed(0)} ms; server RSS at rest ${mb(figure.restRss)} MB, peak ${mb(figure.sampledPeakRss)} MB (high-water mark ${figure.highWaterMark === null ? "not readable" : `${mb(figure.highWaterMark)} MB`})`,
+      );
     }
     const uploadRows = uploads.map((figure) => {
       const peak = Math.max(figure.sampledPeakRss, figure.highWaterMark ?? 0);

@@ -86,10 +86,23 @@ export async function fill(dataDir: string) {
   // An administrator, who sees all 100,000 referrals in the lists.
   const admin = await db
     .insertInto("users")
-    .values({ email: "bench-admin@maryland.gov", username: "bench-admin@maryland.gov", password_hash: "x", first_name: "Bench", last_name: "Admin", enabled: 1 })
+    .values({
+      email: "bench-admin@maryland.gov",
+      username: "bench-admin@maryland.gov",
+      password_hash: "x",
+      first_name: "Bench",
+      last_name: "Admin",
+      enabled: 1,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await db.insertInto("user_roles").values([{ user_id: admin.id, role: "ROLE_USER" }, { user_id: admin.id, role: "ROLE_ADMIN" }]).execute();
+  await db
+    .insertInto("user_roles")
+    .values([
+      { user_id: admin.id, role: "ROLE_USER" },
+      { user_id: admin.id, role: "ROLE_ADMIN" },
+    ])
+    .execute();
   const adminCookie = (await createSession(db, admin.id)).split(";")[0];
   await db.destroy();
   return { clients, admin: { id: admin.id, cookie: adminCookie } };
@@ -124,7 +137,10 @@ export async function startBenchServer(): Promise<BenchServer> {
     const { clients, admin } = await fill(dataDir);
     const base = `http://localhost:${port}`;
     for (let attempt = 0; ; attempt += 1) {
-      const ready = await fetch(`${base}/healthz`).then((response) => response.ok, () => false);
+      const ready = await fetch(`${base}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (ready) break;
       if (attempt > 100) throw new Error("the server did not start");
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -51,7 +51,11 @@ function integrityOf(file: string): string {
 /** The files of a folder with their contents' hashes. */
 function filesOf(dir: string): Record<string, string> {
   if (!existsSync(dir)) return {};
-  return Object.fromEntries(readdirSync(dir).sort().map((name) => [name, sha(path.join(dir, name))]));
+  return Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((name) => [name, sha(path.join(dir, name))]),
+  );
 }
 
 /** What a restore must bring back: the rows and the files. */
@@ -70,19 +74,38 @@ beforeAll(async () => {
 
   const owner = await addPerson(test.db, "owner@example.com");
   const admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
-  const child = await createChild(test.db, owner, { id: null, firstName: "Lucía", lastName: "Pérez", birthdate: "2025-06-01", stateOfResidence: "21" }, "2026-11-21");
+  const child = await createChild(
+    test.db,
+    owner,
+    { id: null, firstName: "Lucía", lastName: "Pérez", birthdate: "2025-06-01", stateOfResidence: "21" },
+    "2026-11-21",
+  );
   const referral = await startReferral(test.db, owner, child.id);
   const ids = { child: child.id, referral: referral.id, user: owner.id };
   for (const [index, fileName] of ["screening.pdf", "consent.pdf"].entries()) {
     const storedName = randomUUID();
     const bytes = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(50_000)]);
     writeFileSync(path.join(paths.uploadsDir, storedName), bytes);
-    await addDocument(test.db, owner, ids, { description: fileName, isConsent: index === 1 }, { storedName, fileName, kind: "pdf", contentType: "application/pdf", size: bytes.length });
+    await addDocument(
+      test.db,
+      owner,
+      ids,
+      { description: fileName, isConsent: index === 1 },
+      { storedName, fileName, kind: "pdf", contentType: "application/pdf", size: bytes.length },
+    );
   }
   writeFileSync(path.join(paths.reportsDir, "referrals-1a2b3c4d.csv"), "\uFEFFid,status\r\n1,Submitted\r\n");
   await test.db
     .insertInto("generated_reports")
-    .values({ kind: "referral", format: "csv", file_name: "referrals-1a2b3c4d.csv", parameters: "{}", row_count: 1, created_by_id: admin.id, created_at: new Date().toISOString() })
+    .values({
+      kind: "referral",
+      format: "csv",
+      file_name: "referrals-1a2b3c4d.csv",
+      parameters: "{}",
+      row_count: 1,
+      created_by_id: admin.id,
+      created_at: new Date().toISOString(),
+    })
     .execute();
   // What an upload cut short leaves: a file no row names.
   orphan = randomUUID();

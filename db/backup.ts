@@ -1,5 +1,18 @@
 import { randomBytes } from "node:crypto";
-import { copyFileSync, constants, existsSync, mkdirSync, openSync, readdirSync, readSync, closeSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  closeSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import SQLite from "better-sqlite3";
@@ -72,8 +85,11 @@ export async function checkDatabase(file: string): Promise<void> {
       if (!tables.has(table)) throw new BackupError(`${file} is not this application's database (it has no ${table} table)`);
     }
     const known = new Set(Object.keys(await migrationProvider.getMigrations()));
-    const unknown = (sqlite.prepare("select name from kysely_migration").all() as Array<{ name: string }>).map((row) => row.name).filter((name) => !known.has(name));
-    if (unknown.length) throw new BackupError(`${file} comes from a newer version of the application (migrations ${unknown.join(", ")}): restore it with that version`);
+    const unknown = (sqlite.prepare("select name from kysely_migration").all() as Array<{ name: string }>)
+      .map((row) => row.name)
+      .filter((name) => !known.has(name));
+    if (unknown.length)
+      throw new BackupError(`${file} comes from a newer version of the application (migrations ${unknown.join(", ")}): restore it with that version`);
   } finally {
     sqlite.close();
   }
@@ -83,8 +99,12 @@ export async function checkDatabase(file: string): Promise<void> {
 export function filesNamedBy(file: string): { documents: Array<{ name: string; size: number }>; reports: string[] } {
   const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
-    const documents = (sqlite.prepare("select file_path as name, size_bytes as size from referral_documents order by id").all() as Array<{ name: string; size: number }>).filter((row) => isPlainName(row.name));
-    const reports = (sqlite.prepare("select file_name as name from generated_reports order by id").all() as Array<{ name: string }>).map((row) => row.name).filter(isPlainName);
+    const documents = (
+      sqlite.prepare("select file_path as name, size_bytes as size from referral_documents order by id").all() as Array<{ name: string; size: number }>
+    ).filter((row) => isPlainName(row.name));
+    const reports = (sqlite.prepare("select file_name as name from generated_reports order by id").all() as Array<{ name: string }>)
+      .map((row) => row.name)
+      .filter(isPlainName);
     return { documents, reports };
   } finally {
     sqlite.close();
@@ -147,7 +167,11 @@ export async function backupDataDir(paths: DataPaths, target: string, now = new 
     await checkDatabase(copy);
     const named = filesNamedBy(copy);
     const missing = [
-      ...copyNamedFiles(named.documents.map((document) => document.name), paths.uploadsDir, path.join(staging, "uploads")).map((name) => `uploads/${name}`),
+      ...copyNamedFiles(
+        named.documents.map((document) => document.name),
+        paths.uploadsDir,
+        path.join(staging, "uploads"),
+      ).map((name) => `uploads/${name}`),
       ...copyNamedFiles(named.reports, paths.reportsDir, path.join(staging, "reports")).map((name) => `reports/${name}`),
     ];
     const summary = { createdAt: now.toISOString(), documents: named.documents.length, reports: named.reports.length, missing };
@@ -171,7 +195,9 @@ async function main() {
   const summary = await backupDataDir(config, target);
   console.log(`Backed up ${config.dataDir} to ${summary.folder}: the database, ${summary.documents} document(s), ${summary.reports} report(s)`);
   if (summary.missing.length) {
-    console.warn(`Warning: ${summary.missing.length} file(s) named by the database were not found (removed while the backup ran?):\n  ${summary.missing.join("\n  ")}`);
+    console.warn(
+      `Warning: ${summary.missing.length} file(s) named by the database were not found (removed while the backup ran?):\n  ${summary.missing.join("\n  ")}`,
+    );
   }
 }
 

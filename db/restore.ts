@@ -111,7 +111,11 @@ export async function restoreDataDir(paths: DataPaths, source: string, now = new
         if (!ok) missing.push(`uploads/${document.name}`);
         return ok;
       });
-      copyNamedFiles(present.map((document) => document.name), uploads, path.join(staging, "uploads"));
+      copyNamedFiles(
+        present.map((document) => document.name),
+        uploads,
+        path.join(staging, "uploads"),
+      );
       missing.push(...copyNamedFiles(named.reports, path.join(from, "reports"), path.join(staging, "reports")).map((name) => `reports/${name}`));
     }
     const sqlite = new SQLite(staged, { fileMustExist: true });
@@ -170,7 +174,9 @@ async function main() {
   console.log(`Restored ${path.resolve(source)} into ${config.dataDir}: the database, ${summary.documents} document(s), ${summary.reports} report(s)`);
   if (summary.previous) console.log(`What it replaced was moved to ${summary.previous} (delete it once the restored service is checked)`);
   if (summary.missing.length) {
-    console.warn(`Warning: ${summary.missing.length} file(s) named by the backup's database are missing from it or damaged; their downloads will answer "not found":\n  ${summary.missing.join("\n  ")}`);
+    console.warn(
+      `Warning: ${summary.missing.length} file(s) named by the backup's database are missing from it or damaged; their downloads will answer "not found":\n  ${summary.missing.join("\n  ")}`,
+    );
   }
   console.log("Start the server again (npm start): it brings the database up to date if the backup is from an older version.");
 }

@@ -203,9 +203,7 @@ test.describe("sign-in refusals", () => {
     await page.locator("label.usa-radio__label", { hasText: "English" }).click();
     await page.getByLabel("Home phone").fill("");
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
-      "An account with this e-mail address already exists",
-    );
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("An account with this e-mail address already exists");
   });
 
   test("a cross-site sign-in attempt is refused", async ({ request }) => {

@@ -69,14 +69,22 @@ const TEXT = {
 
 /** Runs a row action of the users list: a modal with JavaScript, a confirmation page without. */
 async function rowAction(page: Page, email: string, action: string, confirm: string) {
-  await page.getByRole("row", { name: new RegExp(email) }).getByRole("link", { name: new RegExp(`^${action}`) }).click();
+  await page
+    .getByRole("row", { name: new RegExp(email) })
+    .getByRole("link", { name: new RegExp(`^${action}`) })
+    .click();
   await page.getByRole("button", { name: confirm, exact: true }).click();
 }
 
 for (const lang of ["en", "sp"] as const) {
   const text = TEXT[lang];
 
-  test(`an administrator filters users, deactivates one (whose session ends) and activates them (${lang})`, async ({ page, context, browser, javaScriptOn }) => {
+  test(`an administrator filters users, deactivates one (whose session ends) and activates them (${lang})`, async ({
+    page,
+    context,
+    browser,
+    javaScriptOn,
+  }) => {
     test.slow();
     const target = await createUser({ lastName: `Objetivo${lang}`, signedInBefore: true });
     await signIn(context, await createUser({ admin: true, language: lang }));
@@ -108,7 +116,6 @@ for (const lang of ["en", "sp"] as const) {
       await rowAction(page, target.email, text.activate, text.activate);
       await expect(page.getByText(text.activated)).toBeVisible();
       await expect(page.getByRole("row", { name: new RegExp(target.email) })).toContainText(text.active);
-
     } finally {
       await targetContext.close();
     }
@@ -192,13 +199,22 @@ test.describe("over HTTP @http", () => {
     const mine = await startReferral(user, (await createChild(user)).id);
     await submitDirectly(user, mine);
     const headers = { Origin: baseURL };
-    for (const path of ["/app/users", `/app/user/${other.id}`, `/app/user/${other.id}/referrals`, `/app/user/${other.id}/children`, "/app/users/export.csv", `/app/referrals/${referralIdOf(mine)}/access.csv`]) {
+    for (const path of [
+      "/app/users",
+      `/app/user/${other.id}`,
+      `/app/user/${other.id}/referrals`,
+      `/app/user/${other.id}/children`,
+      "/app/users/export.csv",
+      `/app/referrals/${referralIdOf(mine)}/access.csv`,
+    ]) {
       const status = (await page.request.get(path, { maxRedirects: 0 })).status();
       expect([403, 404], `GET ${path}`).toContain(status);
     }
     for (const intent of ["deactivate", "activate", "reset", "promote"]) {
       expect((await page.request.post("/app/users", { headers, form: { intent, user: String(other.id) }, maxRedirects: 0 })).status(), intent).toBe(403);
-      expect((await page.request.post(`/app/user/${other.id}`, { headers, form: { intent, user: String(other.id) }, maxRedirects: 0 })).status(), intent).toBe(403);
+      expect((await page.request.post(`/app/user/${other.id}`, { headers, form: { intent, user: String(other.id) }, maxRedirects: 0 })).status(), intent).toBe(
+        403,
+      );
     }
     for (const intent of ["status", "createLink", "revokeLink"]) {
       const response = await page.request.post(`${mine}/review`, { headers, form: { intent, status: "Eligible", days: "14", link: "1" }, maxRedirects: 0 });

@@ -1,7 +1,21 @@
 import { readFileSync } from "node:fs";
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
-import { baseURL, createApiKeyFor, createChild, createUser, fillReferral, mailsTo, sessionCookieOf, signIn, startReferral, submitDirectly, uniqueEmail, yearsAgo, type TestUser } from "./support";
+import {
+  baseURL,
+  createApiKeyFor,
+  createChild,
+  createUser,
+  fillReferral,
+  mailsTo,
+  sessionCookieOf,
+  signIn,
+  startReferral,
+  submitDirectly,
+  uniqueEmail,
+  yearsAgo,
+  type TestUser,
+} from "./support";
 
 // The JSON API of docs/product-rules.md R100 over HTTP, against the built server (issue 11): for every call the
 // success shape, a bad-input 400, another person's record answered 404, and 401 without a
@@ -57,11 +71,24 @@ test.describe("the JSON API @http", () => {
     // Bad input: over 36 months, another state, an impossible date, an unknown field, a bad list query.
     const old = await expectError(await api.post("/api/children", { data: { ...validChild(), birthdate: yearsAgo(4) } }), 400, "invalid_input");
     expect(old.fields?.birthdate?.[0]).toMatch(/36 months/);
-    expect((await expectError(await api.post("/api/children", { data: { ...validChild(), stateOfResidence: "24" } }), 400, "invalid_input")).fields).toHaveProperty("stateOfResidence");
-    expect((await expectError(await api.put(`/api/children/${child.id}`, { data: { birthdate: "2025-02-31" } }), 400, "invalid_input")).fields).toHaveProperty("birthdate");
-    expect((await expectError(await api.post("/api/children", { data: { ...validChild(), nickname: "x" } }), 400, "invalid_input")).fields).toHaveProperty("nickname");
-    expect((await expectError(await api.get("/api/children?count=7&page=0"), 400, "invalid_input")).fields).toMatchObject({ count: [expect.any(String)], page: [expect.any(String)] });
-    await expectError(await api.post("/api/children", { data: Buffer.from("{not json"), headers: { "Content-Type": "application/json" } }), 400, "invalid_json");
+    expect(
+      (await expectError(await api.post("/api/children", { data: { ...validChild(), stateOfResidence: "24" } }), 400, "invalid_input")).fields,
+    ).toHaveProperty("stateOfResidence");
+    expect((await expectError(await api.put(`/api/children/${child.id}`, { data: { birthdate: "2025-02-31" } }), 400, "invalid_input")).fields).toHaveProperty(
+      "birthdate",
+    );
+    expect((await expectError(await api.post("/api/children", { data: { ...validChild(), nickname: "x" } }), 400, "invalid_input")).fields).toHaveProperty(
+      "nickname",
+    );
+    expect((await expectError(await api.get("/api/children?count=7&page=0"), 400, "invalid_input")).fields).toMatchObject({
+      count: [expect.any(String)],
+      page: [expect.any(String)],
+    });
+    await expectError(
+      await api.post("/api/children", { data: Buffer.from("{not json"), headers: { "Content-Type": "application/json" } }),
+      400,
+      "invalid_json",
+    );
     await expectError(await api.post("/api/children", { form: { firstName: "Ana" } }), 415, "unsupported_media_type");
 
     const other = await client(stranger);
@@ -113,17 +140,28 @@ test.describe("the JSON API @http", () => {
     await expectError(await api.post("/api/referrals", { data: { child: "/api/users/1" } }), 400, "invalid_input");
 
     const changed = await api.put(`/api/referrals/${referral.id}`, {
-      data: { referrerFirstName: "Rosa", referrerLastName: "Pérez", referrerPhoneNumber: { areaCode: "410", prefix: "555", suffix: "1234" }, gestationalAgeInDays: 276 },
+      data: {
+        referrerFirstName: "Rosa",
+        referrerLastName: "Pérez",
+        referrerPhoneNumber: { areaCode: "410", prefix: "555", suffix: "1234" },
+        gestationalAgeInDays: 276,
+      },
     });
     expect(changed.status(), await changed.text()).toBe(200);
-    expect(await body(changed)).toMatchObject({ referrerFirstName: "Rosa", referrerPhoneNumber: { areaCode: "410", prefix: "555", suffix: "1234" }, gestationalAgeInDays: 276 });
+    expect(await body(changed)).toMatchObject({
+      referrerFirstName: "Rosa",
+      referrerPhoneNumber: { areaCode: "410", prefix: "555", suffix: "1234" },
+      gestationalAgeInDays: 276,
+    });
 
     const list = await body(await api.get(`/api/referrals?child.id=${child.id}&status=Draft&order[createdAt]=asc`));
     expect(list).toMatchObject({ total: 1, data: [{ "@id": referral["@id"], status: "Draft", child: { "@id": child["@id"] } }] });
     expect(await body(await api.get("/api/referrals?not_equals[status]=Draft"))).toMatchObject({ total: 0 });
     expect(await body(await api.get(`/api/referrals?createdAt[after]=${yearsAgo(0, 1)}&createdAt[strictly_before]=2999-01-01`))).toMatchObject({ total: 1 });
     expect(await body(await api.get("/api/referrals?createdAt[before]=2000-01-01"))).toMatchObject({ total: 0 });
-    expect((await expectError(await api.get("/api/referrals?createdAt[around]=2020-01-01&order[nope]=asc&status=Lost"), 400, "invalid_input")).fields).toMatchObject({
+    expect(
+      (await expectError(await api.get("/api/referrals?createdAt[around]=2020-01-01&order[nope]=asc&status=Lost"), 400, "invalid_input")).fields,
+    ).toMatchObject({
       "createdAt[around]": [expect.any(String)],
       "order[nope]": [expect.any(String)],
       status: [expect.any(String)],
@@ -169,7 +207,10 @@ test.describe("the JSON API @http", () => {
 
     // Administrators read every referral and change none.
     const administrator = await client(admin);
-    expect(await body(await administrator.get(`/api/referrals/${referral.id}`))).toMatchObject({ referrerFirstName: "Rosa", createdBy: { email: owner.email } });
+    expect(await body(await administrator.get(`/api/referrals/${referral.id}`))).toMatchObject({
+      referrerFirstName: "Rosa",
+      createdBy: { email: owner.email },
+    });
     expect(await body(await administrator.get(`/api/referrals?createdBy.id=${owner.id}`))).toMatchObject({ total: 1 });
     await expectError(await administrator.put(`/api/referrals/${referral.id}`, { data: { additionalDetails: "x" } }), 403, "forbidden");
     await expectError(await administrator.post(`/api/referrals/${referral.id}/submit`), 403, "forbidden");
@@ -198,15 +239,25 @@ test.describe("the JSON API @http", () => {
     });
     expect(upload.status(), await upload.text()).toBe(201);
     const document = await body(upload);
-    expect(document).toMatchObject({ "@id": `/api/referral_documents/${document.id}`, referral: referral["@id"], isConsent: true, fileName: "consent.pdf", size: PDF.length });
+    expect(document).toMatchObject({
+      "@id": `/api/referral_documents/${document.id}`,
+      referral: referral["@id"],
+      isConsent: true,
+      fileName: "consent.pdf",
+      size: PDF.length,
+    });
     expect(await body(await api.get(`/api/referrals/${referral.id}`))).toMatchObject({ consentDocuments: [document["@id"]], referralDocuments: [] });
     const file = await api.get(String(document.file));
     expect(Buffer.from(await file.body()).equals(PDF)).toBe(true);
 
-    expect(await body(await api.put(`/api/referral_documents/${document.id}`, { data: { description: "Consent, signed" } }))).toMatchObject({ description: "Consent, signed" });
+    expect(await body(await api.put(`/api/referral_documents/${document.id}`, { data: { description: "Consent, signed" } }))).toMatchObject({
+      description: "Consent, signed",
+    });
     await expectError(await api.put(`/api/referral_documents/${document.id}`, { data: { description: "" } }), 400, "invalid_input");
     const wrongKind = await expectError(
-      await api.post(`/api/referrals/${referral.id}/referral_documents`, { multipart: { description: "x", file: { name: "x.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html></html>") } } }),
+      await api.post(`/api/referrals/${referral.id}/referral_documents`, {
+        multipart: { description: "x", file: { name: "x.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html></html>") } },
+      }),
       400,
       "invalid_input",
     );
@@ -221,16 +272,27 @@ test.describe("the JSON API @http", () => {
     );
 
     const adult = await api.post("/api/adults", {
-      data: { referral: referral["@id"], firstName: "Rosa", lastName: "Pérez", childRelationship: "1", homePhoneNumber: { areaCode: "301", prefix: "555", suffix: "0003" } },
+      data: {
+        referral: referral["@id"],
+        firstName: "Rosa",
+        lastName: "Pérez",
+        childRelationship: "1",
+        homePhoneNumber: { areaCode: "301", prefix: "555", suffix: "0003" },
+      },
     });
     expect(adult.status(), await adult.text()).toBe(201);
     const guardian = await body(adult);
     expect(guardian).toMatchObject({ referral: referral["@id"], firstName: "Rosa", homePhoneNumber: { areaCode: "301", prefix: "555", suffix: "0003" } });
-    expect(await body(await api.put(`/api/adults/${guardian.id}`, { data: { email: "rosa@example.com" } }))).toMatchObject({ firstName: "Rosa", email: "rosa@example.com" });
-    expect((await expectError(await api.put(`/api/adults/${guardian.id}`, { data: { email: "not an address" } }), 400, "invalid_input")).fields).toHaveProperty("email");
-    expect((await expectError(await api.post("/api/adults", { data: { referral: referral["@id"], firstName: "Ana" } }), 400, "invalid_input")).fields?.lastName).toEqual([
-      "Enter the parent or guardian's last name.",
-    ]);
+    expect(await body(await api.put(`/api/adults/${guardian.id}`, { data: { email: "rosa@example.com" } }))).toMatchObject({
+      firstName: "Rosa",
+      email: "rosa@example.com",
+    });
+    expect((await expectError(await api.put(`/api/adults/${guardian.id}`, { data: { email: "not an address" } }), 400, "invalid_input")).fields).toHaveProperty(
+      "email",
+    );
+    expect(
+      (await expectError(await api.post("/api/adults", { data: { referral: referral["@id"], firstName: "Ana" } }), 400, "invalid_input")).fields?.lastName,
+    ).toEqual(["Enter the parent or guardian's last name."]);
     expect(await body(await api.get(`/api/adults/${guardian.id}`))).toMatchObject({ email: "rosa@example.com" });
 
     const other = await client(stranger);
@@ -238,7 +300,9 @@ test.describe("the JSON API @http", () => {
       await other.get(`/api/referral_documents/${document.id}`),
       await other.put(`/api/referral_documents/${document.id}`, { data: { description: "x" } }),
       await other.delete(`/api/referral_documents/${document.id}`),
-      await other.post(`/api/referrals/${referral.id}/referral_documents`, { multipart: { description: "x", file: { name: "x.pdf", mimeType: "application/pdf", buffer: PDF } } }),
+      await other.post(`/api/referrals/${referral.id}/referral_documents`, {
+        multipart: { description: "x", file: { name: "x.pdf", mimeType: "application/pdf", buffer: PDF } },
+      }),
       await other.get(`/api/adults/${guardian.id}`),
       await other.put(`/api/adults/${guardian.id}`, { data: { firstName: "X" } }),
       await other.delete(`/api/adults/${guardian.id}`),
@@ -272,15 +336,26 @@ test.describe("the JSON API @http", () => {
     expect(me).toMatchObject({ "@id": `/api/users/${owner.id}`, email: owner.email, locked: false, enabled: true });
     expect(me.roles).not.toContain("ROLE_ADMIN");
     expect(me).not.toHaveProperty("password_hash");
-    const renamed = await api.put(`/api/users/${owner.id}`, { data: { middleName: "Api", mobilePhoneNumber: { areaCode: "443", prefix: "555", suffix: "0002" } } });
+    const renamed = await api.put(`/api/users/${owner.id}`, {
+      data: { middleName: "Api", mobilePhoneNumber: { areaCode: "443", prefix: "555", suffix: "0002" } },
+    });
     expect(renamed.status(), await renamed.text()).toBe(200);
     expect(await body(renamed)).toMatchObject({ middleName: "Api", mobilePhoneNumber: { areaCode: "443", prefix: "555", suffix: "0002" } });
     // null clears a field; a required one cannot be cleared.
-    expect(await body(await api.put(`/api/users/${owner.id}`, { data: { mobilePhoneNumber: null } }))).toMatchObject({ middleName: "Api", mobilePhoneNumber: null });
-    expect((await expectError(await api.put(`/api/users/${owner.id}`, { data: { lastName: null } }), 400, "invalid_input")).fields?.lastName).toEqual(["Enter your last name."]);
+    expect(await body(await api.put(`/api/users/${owner.id}`, { data: { mobilePhoneNumber: null } }))).toMatchObject({
+      middleName: "Api",
+      mobilePhoneNumber: null,
+    });
+    expect((await expectError(await api.put(`/api/users/${owner.id}`, { data: { lastName: null } }), 400, "invalid_input")).fields?.lastName).toEqual([
+      "Enter your last name.",
+    ]);
     // A new password needs the current one.
-    expect((await expectError(await api.put(`/api/users/${owner.id}`, { data: { plainPassword: "a brand new 123" } }), 400, "invalid_input")).fields).toHaveProperty("currentPassword");
-    expect((await expectError(await api.put(`/api/users/${owner.id}`, { data: { plainPassword: "short" } }), 400, "invalid_input")).fields).toHaveProperty("plainPassword");
+    expect(
+      (await expectError(await api.put(`/api/users/${owner.id}`, { data: { plainPassword: "a brand new 123" } }), 400, "invalid_input")).fields,
+    ).toHaveProperty("currentPassword");
+    expect((await expectError(await api.put(`/api/users/${owner.id}`, { data: { plainPassword: "short" } }), 400, "invalid_input")).fields).toHaveProperty(
+      "plainPassword",
+    );
     await expectError(await api.get(`/api/users/${stranger.id}`), 404, "not_found");
     await expectError(await api.put(`/api/users/${stranger.id}`, { data: { firstName: "X" } }), 404, "not_found");
     await expectError(await api.get("/api/users"), 403, "forbidden");
@@ -290,7 +365,10 @@ test.describe("the JSON API @http", () => {
     const users = await administrator.get(`/api/users?email=${encodeURIComponent(owner.email)}&locked=false&lastLogin[before]=2999-01-01`);
     expect(users.status()).toBe(200);
     expect(await body(users)).toMatchObject({ total: 0 });
-    expect(await body(await administrator.get(`/api/users?email=${encodeURIComponent(owner.email)}&locked=false`))).toMatchObject({ total: 1, data: [{ email: owner.email, locked: false }] });
+    expect(await body(await administrator.get(`/api/users?email=${encodeURIComponent(owner.email)}&locked=false`))).toMatchObject({
+      total: 1,
+      data: [{ email: owner.email, locked: false }],
+    });
     expect(await body(await administrator.get(`/api/users?email=${encodeURIComponent(owner.email)}&locked=true`))).toMatchObject({ total: 0 });
     await expectError(await administrator.get("/api/users?locked=maybe"), 400, "invalid_input");
     expect(await body(await administrator.get(`/api/users/${owner.id}`))).toMatchObject({ email: owner.email, middleName: "Api" });
@@ -321,7 +399,10 @@ test.describe("the JSON API @http", () => {
     expect(registered.status(), await registered.text()).toBe(201);
     expect(await body(registered)).toMatchObject({ email, enabled: false });
     await expectError(await anonymous.post("/api/users", { data: registration }), 409, "email_taken");
-    expect((await expectError(await anonymous.post("/api/users", { data: { ...registration, email: uniqueEmail(), plainPassword: "short" } }), 400, "invalid_input")).fields).toHaveProperty("plainPassword");
+    expect(
+      (await expectError(await anonymous.post("/api/users", { data: { ...registration, email: uniqueEmail(), plainPassword: "short" } }), 400, "invalid_input"))
+        .fields,
+    ).toHaveProperty("plainPassword");
 
     // Addresses: the address book.
     const address = await api.post("/api/addresses", { data: { line1: "12 Main St", city: "Annapolis", zip: "21401", county: "24003", nickname: "Home" } });
@@ -334,8 +415,15 @@ test.describe("the JSON API @http", () => {
     const moved = await body(await api.put(`/api/addresses/${home.id}`, { data: { line1: "14 Main St" } }));
     expect(moved["@id"]).not.toBe(home["@id"]);
     await expectError(await api.get(`/api/addresses/${home.id}`), 404, "not_found");
-    expect((await expectError(await api.post("/api/addresses", { data: { line1: "1 Elm St", city: "Dover", zip: "19901", county: "24003" } }), 400, "invalid_input")).fields).toHaveProperty("zip");
-    await expectError(await api.post("/api/addresses", { data: { line1: "1 Elm St", city: "Dover", zip: "21401", county: "24003", state: "DE" } }), 400, "invalid_input");
+    expect(
+      (await expectError(await api.post("/api/addresses", { data: { line1: "1 Elm St", city: "Dover", zip: "19901", county: "24003" } }), 400, "invalid_input"))
+        .fields,
+    ).toHaveProperty("zip");
+    await expectError(
+      await api.post("/api/addresses", { data: { line1: "1 Elm St", city: "Dover", zip: "21401", county: "24003", state: "DE" } }),
+      400,
+      "invalid_input",
+    );
     expect(await body(await administrator.get(`/api/addresses?createdBy.id=${owner.id}`))).toMatchObject({ total: 1 });
     const other = await client(stranger);
     await expectError(await other.get(`/api/addresses/${moved.id}`), 404, "not_found");
@@ -358,15 +446,23 @@ test.describe("the JSON API @http", () => {
     expect(number).toMatchObject({ areaCode: "410", prefix: "555", suffix: "7777", createdBy: `/api/users/${owner.id}` });
     const mine = await body(await api.get("/api/phone_numbers?count=50"));
     expect((mine.data as Array<{ id: number }>).map((row) => row.id)).toContain(number.id);
-    expect(await body(await api.put(`/api/phone_numbers/${number.id}`, { data: { areaCode: "443", prefix: "555", suffix: "7777" } }))).toMatchObject({ areaCode: "443" });
-    expect((await expectError(await api.post("/api/phone_numbers", { data: { areaCode: "41", prefix: "555", suffix: "7777" } }), 400, "invalid_input")).fields).toHaveProperty("areaCode");
+    expect(await body(await api.put(`/api/phone_numbers/${number.id}`, { data: { areaCode: "443", prefix: "555", suffix: "7777" } }))).toMatchObject({
+      areaCode: "443",
+    });
+    expect(
+      (await expectError(await api.post("/api/phone_numbers", { data: { areaCode: "41", prefix: "555", suffix: "7777" } }), 400, "invalid_input")).fields,
+    ).toHaveProperty("areaCode");
     await expectError(await other.get(`/api/phone_numbers/${number.id}`), 404, "not_found");
     await expectError(await other.put(`/api/phone_numbers/${number.id}`, { data: { areaCode: "443", prefix: "555", suffix: "0000" } }), 404, "not_found");
     await expectError(await other.delete(`/api/phone_numbers/${number.id}`), 404, "not_found");
     await expectError(await anonymous.get("/api/phone_numbers"), 401, "unauthorized");
     await expectError(await anonymous.post("/api/phone_numbers", { data: {} }), 401, "unauthorized");
     await expectError(await anonymous.get(`/api/phone_numbers/${number.id}`), 401, "unauthorized");
-    await expectError(await anonymous.put(`/api/phone_numbers/${number.id}`, { data: { areaCode: "443", prefix: "555", suffix: "0000" } }), 401, "unauthorized");
+    await expectError(
+      await anonymous.put(`/api/phone_numbers/${number.id}`, { data: { areaCode: "443", prefix: "555", suffix: "0000" } }),
+      401,
+      "unauthorized",
+    );
     await expectError(await anonymous.delete(`/api/phone_numbers/${number.id}`), 401, "unauthorized");
     await expectError(await api.put(`/api/phone_numbers/${number.id}`, { data: { areaCode: "443", prefix: "5555", suffix: "0000" } }), 400, "invalid_input");
     expect((await api.delete(`/api/phone_numbers/${number.id}`)).status()).toBe(204);
@@ -385,7 +481,10 @@ test.describe("the JSON API @http", () => {
     expect(await body(await anonymous.get("/api/lookups"))).toMatchObject({ total: expect.any(Number) });
     await expectError(await anonymous.get("/api/lookups?type=Planets"), 400, "invalid_input");
 
-    expect(await body(await anonymous.get("/api/miscellaneouses?name=ieMessageStartDate"))).toMatchObject({ name: "ieMessageStartDate", value: expect.any(String) });
+    expect(await body(await anonymous.get("/api/miscellaneouses?name=ieMessageStartDate"))).toMatchObject({
+      name: "ieMessageStartDate",
+      value: expect.any(String),
+    });
     await expectError(await anonymous.get("/api/miscellaneouses?name=nothing"), 404, "not_found");
     await expectError(await anonymous.get("/api/miscellaneouses"), 400, "invalid_input");
 
@@ -412,9 +511,17 @@ test.describe("the JSON API @http", () => {
     const report = await administrator.post("/generate-report", { data: { statuses: ["submitted"], format: "csv", filename: "api-report" } });
     expect(report.status(), await report.text()).toBe(200);
     expect(await body(report)).toMatchObject({ filename: expect.stringMatching(/^api-report.*\.csv$/) });
-    expect((await expectError(await administrator.post("/generate-report", { data: { format: "pdf" } }), 400, "invalid_input")).fields).toHaveProperty("format");
-    expect((await expectError(await administrator.post("/generate-user-report", { data: { last_login_after: "2999-01-01" } }), 400, "invalid_input")).fields).toHaveProperty("lastLoginAfter");
-    await expectError(await administrator.post("/generate-report", { data: Buffer.from("["), headers: { "Content-Type": "application/json" } }), 400, "invalid_input");
+    expect((await expectError(await administrator.post("/generate-report", { data: { format: "pdf" } }), 400, "invalid_input")).fields).toHaveProperty(
+      "format",
+    );
+    expect(
+      (await expectError(await administrator.post("/generate-user-report", { data: { last_login_after: "2999-01-01" } }), 400, "invalid_input")).fields,
+    ).toHaveProperty("lastLoginAfter");
+    await expectError(
+      await administrator.post("/generate-report", { data: Buffer.from("["), headers: { "Content-Type": "application/json" } }),
+      400,
+      "invalid_input",
+    );
     const user = await client(await createUser());
     await expectError(await user.post("/generate-report", { data: {} }), 403, "forbidden");
     await expectError(await user.post("/generate-user-report", { data: {} }), 403, "forbidden");
@@ -439,7 +546,12 @@ test.describe("the JSON API @http", () => {
     await expectError(await program.get("/api/users"), 401, "invalid_api_key");
     // An expired key, and the key of an administrator who was deactivated.
     const expiring = await createApiKeyFor(admin, 1);
-    await getDb().updateTable("api_keys").set({ expires_at: "2000-01-01T00:00:00.000Z" }).where("user_id", "=", admin.id).where("revoked_at", "is", null).execute();
+    await getDb()
+      .updateTable("api_keys")
+      .set({ expires_at: "2000-01-01T00:00:00.000Z" })
+      .where("user_id", "=", admin.id)
+      .where("revoked_at", "is", null)
+      .execute();
     await expectError(await (await client({ key: expiring })).get("/api/users"), 401, "invalid_api_key");
     const other = await createUser({ admin: true });
     const otherKey = await createApiKeyFor(other);
@@ -460,7 +572,9 @@ test.describe("the JSON API @http", () => {
     );
     // A cookie written by hand is no choice of language (it once made every page a 500).
     const handWritten = await client(undefined, { Cookie: "lang=sp" });
-    expect((await expectError(await handWritten.get("/api/lookups?type=Planets"), 400, "invalid_input")).fields?.type?.[0]).toBe("Choose one of the options in the list.");
+    expect((await expectError(await handWritten.get("/api/lookups?type=Planets"), 400, "invalid_input")).fields?.type?.[0]).toBe(
+      "Choose one of the options in the list.",
+    );
     expect((await handWritten.get("/login")).status()).toBe(200);
     const response = await anonymous.fetch("/api/referrals/1", { method: "PATCH" });
     await expectError(response, 405, "method_not_allowed");
@@ -471,13 +585,47 @@ test.describe("the JSON API @http", () => {
     const anonymous = await client();
     const document = await body(await anonymous.get("/api/docs.json"));
     expect(document.openapi).toBe("3.1.0");
-    const paths = document.paths as Record<string, Record<string, { operationId: string; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }>>;
-    for (const path of ["/api/referrals", "/api/referrals/{id}", "/api/referrals/{id}/submit", "/api/referrals/{id}/copy", "/api/referrals/{id}/referral_documents", "/api/referral_documents/{id}", "/api/children", "/api/children/{id}", "/api/users", "/api/users/{id}", "/api/users/{id}/reset_password", "/api/addresses", "/api/addresses/{id}", "/api/adults", "/api/adults/{id}", "/api/phone_numbers", "/api/phone_numbers/{id}", "/api/lookups", "/api/miscellaneouses", "/api/authentication_tokens/review", "/forgot", "/security_questions", "/reset", "/generate-report", "/generate-user-report", "/translation/dictionary.{key}.json"]) {
+    const paths = document.paths as Record<
+      string,
+      Record<string, { operationId: string; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }>
+    >;
+    for (const path of [
+      "/api/referrals",
+      "/api/referrals/{id}",
+      "/api/referrals/{id}/submit",
+      "/api/referrals/{id}/copy",
+      "/api/referrals/{id}/referral_documents",
+      "/api/referral_documents/{id}",
+      "/api/children",
+      "/api/children/{id}",
+      "/api/users",
+      "/api/users/{id}",
+      "/api/users/{id}/reset_password",
+      "/api/addresses",
+      "/api/addresses/{id}",
+      "/api/adults",
+      "/api/adults/{id}",
+      "/api/phone_numbers",
+      "/api/phone_numbers/{id}",
+      "/api/lookups",
+      "/api/miscellaneouses",
+      "/api/authentication_tokens/review",
+      "/forgot",
+      "/security_questions",
+      "/reset",
+      "/generate-report",
+      "/generate-user-report",
+      "/translation/dictionary.{key}.json",
+    ]) {
       expect(paths, path).toHaveProperty([path]);
     }
     // Written from the zod schemas: the child's fields and the referral's answers are there.
-    expect(Object.keys(paths["/api/children"].post.requestBody!.content["application/json"].schema.properties!)).toEqual(expect.arrayContaining(["firstName", "birthdate", "stateOfResidence"]));
-    expect(Object.keys(paths["/api/referrals/{id}"].put.requestBody!.content["application/json"].schema.properties!)).toEqual(expect.arrayContaining(["referrerRelationship", "races", "gestationalAgeInDays", "childParentConsent"]));
+    expect(Object.keys(paths["/api/children"].post.requestBody!.content["application/json"].schema.properties!)).toEqual(
+      expect.arrayContaining(["firstName", "birthdate", "stateOfResidence"]),
+    );
+    expect(Object.keys(paths["/api/referrals/{id}"].put.requestBody!.content["application/json"].schema.properties!)).toEqual(
+      expect.arrayContaining(["referrerRelationship", "races", "gestationalAgeInDays", "childParentConsent"]),
+    );
 
     await page.goto("/api/docs");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("The JSON API");
@@ -489,7 +637,11 @@ test.describe("the JSON API @http", () => {
 
 // A referral made through the API alone is the same referral as one made in the browser: the
 // same stored answers, the same review page, the same place in the lists (issue 11 acceptance).
-test("a referral created, filled, given a consent document and submitted through the API shows in the pages as one made in the browser", async ({ page, context, javaScriptOn }) => {
+test("a referral created, filled, given a consent document and submitted through the API shows in the pages as one made in the browser", async ({
+  page,
+  context,
+  javaScriptOn,
+}) => {
   test.slow(); // the whole wizard in the browser, then the same through the API
   const user = await signIn(context, await createUser());
   const name = { firstName: "Lucía", lastName: `Pérez ${Date.now().toString(36)}` };
@@ -604,7 +756,17 @@ test("a referral created, filled, given a consent document and submitted through
   });
   expect(filled.status(), await filled.text()).toBe(200);
   expect(
-    (await api.post("/api/adults", { data: { referral: referral["@id"], firstName: "Rosa", lastName: "Pérez", childRelationship: "1", homePhoneNumber: { areaCode: "301", prefix: "555", suffix: "0003" } } })).status(),
+    (
+      await api.post("/api/adults", {
+        data: {
+          referral: referral["@id"],
+          firstName: "Rosa",
+          lastName: "Pérez",
+          childRelationship: "1",
+          homePhoneNumber: { areaCode: "301", prefix: "555", suffix: "0003" },
+        },
+      })
+    ).status(),
   ).toBe(201);
   const consent = await api.post(`/api/referrals/${referral.id}/referral_documents`, {
     multipart: { description: consentText, isConsent: "true", file: { name: "consent.pdf", mimeType: "application/pdf", buffer: PDF } },
@@ -618,10 +780,24 @@ test("a referral created, filled, given a consent document and submitted through
     const adults = await Promise.all((record.adults as string[]).map(async (ref) => body(await api.get(ref))));
     const documents = await Promise.all((record.consentDocuments as string[]).map(async (ref) => body(await api.get(ref))));
     const strip = (value: Record<string, unknown>) =>
-      Object.fromEntries(Object.entries(value).filter(([key]) => !["@id", "id", "child", "referral", "file", "createdAt", "updatedAt", "submissionDate", "statusUpdatedAt", "adults", "consentDocuments"].includes(key)));
+      Object.fromEntries(
+        Object.entries(value).filter(
+          ([key]) =>
+            !["@id", "id", "child", "referral", "file", "createdAt", "updatedAt", "submissionDate", "statusUpdatedAt", "adults", "consentDocuments"].includes(
+              key,
+            ),
+        ),
+      );
     const phones = (adult: Record<string, unknown>) =>
-      Object.fromEntries(Object.entries(adult).map(([key, value]) => [key, value && typeof value === "object" ? strip(value as Record<string, unknown>) : value]));
-    return { ...strip(record), address: strip(record.address as Record<string, unknown>), adults: adults.map((adult) => strip(phones(adult))), documents: documents.map(strip) };
+      Object.fromEntries(
+        Object.entries(adult).map(([key, value]) => [key, value && typeof value === "object" ? strip(value as Record<string, unknown>) : value]),
+      );
+    return {
+      ...strip(record),
+      address: strip(record.address as Record<string, unknown>),
+      adults: adults.map((adult) => strip(phones(adult))),
+      documents: documents.map(strip),
+    };
   };
   const fromBrowser = await comparable(browserId);
   expect(fromBrowser).toMatchObject({ status: "Submitted", address: { line1: "12 Main St", city: "Annapolis", county: "24003" }, childParentConsent: 1 });
@@ -705,8 +881,14 @@ test("fuzz @http: thousands of malformed bodies and parameters to every call, no
   const theirs = await client(victim);
   const theirChild = await body(await theirs.post("/api/children", { data: validChild() }));
   const theirReferral = await body(await theirs.post("/api/referrals", { data: { child: theirChild["@id"] } }));
-  const theirAdult = await body(await theirs.post("/api/adults", { data: { referral: theirReferral["@id"], firstName: "Rosa", lastName: "Pérez", childRelationship: "1" } }));
-  const theirDocument = await body(await theirs.post(`/api/referrals/${theirReferral.id}/referral_documents`, { multipart: { description: "Theirs", file: { name: "a.pdf", mimeType: "application/pdf", buffer: PDF } } }));
+  const theirAdult = await body(
+    await theirs.post("/api/adults", { data: { referral: theirReferral["@id"], firstName: "Rosa", lastName: "Pérez", childRelationship: "1" } }),
+  );
+  const theirDocument = await body(
+    await theirs.post(`/api/referrals/${theirReferral.id}/referral_documents`, {
+      multipart: { description: "Theirs", file: { name: "a.pdf", mimeType: "application/pdf", buffer: PDF } },
+    }),
+  );
   const theirAddress = await body(await theirs.post("/api/addresses", { data: { line1: "1 Main St", city: "Annapolis", zip: "21401", county: "24003" } }));
   const theirPhone = await body(await theirs.post("/api/phone_numbers", { data: { areaCode: "410", prefix: "555", suffix: "0000" } }));
   const before = await everythingOf(victim.id);
@@ -715,8 +897,14 @@ test("fuzz @http: thousands of malformed bodies and parameters to every call, no
   const mine = await client(caller);
   const myChild = await body(await mine.post("/api/children", { data: validChild() }));
   const myReferral = await body(await mine.post("/api/referrals", { data: { child: myChild["@id"] } }));
-  const myAdult = await body(await mine.post("/api/adults", { data: { referral: myReferral["@id"], firstName: "Ana", lastName: "Ruiz", childRelationship: "1" } }));
-  const myDocument = await body(await mine.post(`/api/referrals/${myReferral.id}/referral_documents`, { multipart: { description: "Mine", file: { name: "b.pdf", mimeType: "application/pdf", buffer: PDF } } }));
+  const myAdult = await body(
+    await mine.post("/api/adults", { data: { referral: myReferral["@id"], firstName: "Ana", lastName: "Ruiz", childRelationship: "1" } }),
+  );
+  const myDocument = await body(
+    await mine.post(`/api/referrals/${myReferral.id}/referral_documents`, {
+      multipart: { description: "Mine", file: { name: "b.pdf", mimeType: "application/pdf", buffer: PDF } },
+    }),
+  );
   const myAddress = await body(await mine.post("/api/addresses", { data: { line1: "2 Main St", city: "Annapolis", zip: "21401", county: "24003" } }));
   const myPhone = await body(await mine.post("/api/phone_numbers", { data: { areaCode: "410", prefix: "555", suffix: "0001" } }));
   /** The caller's record and the victim's, by the path's resource. */
@@ -735,7 +923,26 @@ test("fuzz @http: thousands of malformed bodies and parameters to every call, no
   type Op = { requestBody?: { content: Record<string, { schema: Schema }> } };
   const paths = document.paths as Record<string, Record<string, Op>>;
   const badIds = [0, -1, "abc", "1e3", "99999999999999999999", "1;DROP TABLE users", "%00", "%2e%2e"];
-  const strange: unknown[] = [null, true, 0, -1, 1e308, 2 ** 53 + 1, "", "x".repeat(20_000), "2025-02-31", "9999-99-99", "' OR 1=1 --", "<script>alert(1)</script>", "/api/children/-1", [], [null], {}, { nested: { deeper: [1, 2, 3] } }, "\u0000\uffff"];
+  const strange: unknown[] = [
+    null,
+    true,
+    0,
+    -1,
+    1e308,
+    2 ** 53 + 1,
+    "",
+    "x".repeat(20_000),
+    "2025-02-31",
+    "9999-99-99",
+    "' OR 1=1 --",
+    "<script>alert(1)</script>",
+    "/api/children/-1",
+    [],
+    [null],
+    {},
+    { nested: { deeper: [1, 2, 3] } },
+    "\u0000\uffff",
+  ];
   const bodiesFor = (schema: Schema | undefined): Array<{ data?: unknown; raw?: Buffer; type?: string }> => {
     const bodies: Array<{ data?: unknown; raw?: Buffer; type?: string }> = [
       { raw: Buffer.from("{not json") },
@@ -751,10 +958,32 @@ test("fuzz @http: thousands of malformed bodies and parameters to every call, no
       { data: Object.fromEntries(Array.from({ length: 500 }, (_, index) => [`field${index}`, index])) },
     ];
     // Each field gets a third of the strange values, a different third for the next field.
-    Object.keys(schema?.properties ?? {}).forEach((name, field) => strange.forEach((value, index) => (index + field) % 3 === 0 && bodies.push({ data: { [name]: value } })));
+    Object.keys(schema?.properties ?? {}).forEach((name, field) =>
+      strange.forEach((value, index) => (index + field) % 3 === 0 && bodies.push({ data: { [name]: value } })),
+    );
     return bodies;
   };
-  const queries = ["page=-1", "page=99999999999", "page=1.5", "count=1000", "count=-10", "order[nope]=asc", "order[createdAt]=up", "createdAt[before]=yesterday", "createdAt[strictly_after]=2025-13-01", "not_equals[status]=Nope", "status[]=Draft", "page=1&page=2", "child.id=abc", "createdBy.id=-1", "type=Planets", "name=", "token=%00", `${"x".repeat(3000)}=1`, "lang=xx"];
+  const queries = [
+    "page=-1",
+    "page=99999999999",
+    "page=1.5",
+    "count=1000",
+    "count=-10",
+    "order[nope]=asc",
+    "order[createdAt]=up",
+    "createdAt[before]=yesterday",
+    "createdAt[strictly_after]=2025-13-01",
+    "not_equals[status]=Nope",
+    "status[]=Draft",
+    "page=1&page=2",
+    "child.id=abc",
+    "createdBy.id=-1",
+    "type=Planets",
+    "name=",
+    "token=%00",
+    `${"x".repeat(3000)}=1`,
+    "lang=xx",
+  ];
 
   const admins = await client(admin);
   const anonymous = await client();
@@ -764,7 +993,11 @@ test("fuzz @http: thousands of malformed bodies and parameters to every call, no
     requests.push(() =>
       who.fetch(path, {
         method,
-        ...(sent?.raw ? { data: sent.raw, headers: { "Content-Type": sent.type ?? "application/json" } } : sent ? { data: sent.data as never, headers: { "Content-Type": "application/json" } } : {}),
+        ...(sent?.raw
+          ? { data: sent.raw, headers: { "Content-Type": sent.type ?? "application/json" } }
+          : sent
+            ? { data: sent.data as never, headers: { "Content-Type": "application/json" } }
+            : {}),
       }),
     );
   for (const [template, operations] of Object.entries(paths)) {
@@ -797,7 +1030,8 @@ test("fuzz @http: thousands of malformed bodies and parameters to every call, no
       requests.slice(start, start + 8).map(async (send) => {
         const response = await send();
         if (response.status() >= 500) failures.push(`${response.status()} ${response.url()} ${(await response.text()).slice(0, 200)}`);
-        else if (response.status() >= 400 && !(response.headers()["content-type"] ?? "").includes("json")) failures.push(`${response.status()} not JSON ${response.url()}`);
+        else if (response.status() >= 400 && !(response.headers()["content-type"] ?? "").includes("json"))
+          failures.push(`${response.status()} not JSON ${response.url()}`);
       }),
     );
   }
@@ -894,6 +1128,10 @@ for (const lang of ["en", "sp"] as const) {
 test("the API keys page is for administrators only @http", async ({ page, context }) => {
   await signIn(context, await createUser());
   expect((await page.request.get("/app/api-keys", { maxRedirects: 0 })).status()).toBe(403);
-  expect((await page.request.post("/app/api-keys", { headers: { Origin: baseURL }, form: { intent: "create", keyName: "x" }, maxRedirects: 0 })).status()).toBe(403);
-  expect((await page.request.post("/app/api-keys", { headers: { Origin: baseURL }, form: { intent: "revoke", key: "1" }, maxRedirects: 0 })).status()).toBe(403);
+  expect((await page.request.post("/app/api-keys", { headers: { Origin: baseURL }, form: { intent: "create", keyName: "x" }, maxRedirects: 0 })).status()).toBe(
+    403,
+  );
+  expect((await page.request.post("/app/api-keys", { headers: { Origin: baseURL }, form: { intent: "revoke", key: "1" }, maxRedirects: 0 })).status()).toBe(
+    403,
+  );
 });

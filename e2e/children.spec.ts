@@ -194,7 +194,11 @@ for (const lang of ["en", "sp"] as const) {
     }
   });
 
-  test(`a birth date gets one message, on its question and once in the summary; the child's name its own (${lang})`, async ({ page, context, javaScriptOn }) => {
+  test(`a birth date gets one message, on its question and once in the summary; the child's name its own (${lang})`, async ({
+    page,
+    context,
+    javaScriptOn,
+  }) => {
     await signIn(context, await createUser({ language: lang }));
     await page.goto(`/app/children/edit/preverify?lang=${lang}`);
     const summary = page.locator(".error-summary li");
@@ -248,7 +252,10 @@ for (const lang of ["en", "sp"] as const) {
     await page.getByRole("link", { name: text.export }).click();
     const file = readFileSync((await (await download).path())!, "utf8");
     if (javaScriptOn) await expect(page.getByText(text.exportDone)).toBeVisible();
-    const lines = file.replace(/^\uFEFF/, "").trim().split(/\r\n/);
+    const lines = file
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r\n/);
     expect(lines[0]).toBe(text.csvHeader);
     // A full export: the filter on the page does not apply.
     expect(lines).toHaveLength(3);

@@ -168,7 +168,10 @@ for (const lang of ["en", "sp"] as const) {
     expect((await documentsOf(referralId))[0].file_path).toBe(stored[0].file_path);
 
     // Deleting asks first (a modal with JavaScript, a page without), then removes row and file.
-    await page.getByRole("row", { name: /Doctor's letter/ }).getByRole("link", { name: new RegExp(`^${text.delete}`) }).click();
+    await page
+      .getByRole("row", { name: /Doctor's letter/ })
+      .getByRole("link", { name: new RegExp(`^${text.delete}`) })
+      .click();
     if (javaScriptOn) await expect(page.getByRole("dialog")).toBeVisible();
     else await expect(page.getByRole("heading", { level: 1 })).toContainText("Doctor's letter (photo)");
     await expectAccessible(page, { javaScriptOn });
@@ -224,7 +227,11 @@ for (const lang of ["en", "sp"] as const) {
     const { user, base, referralId } = await opened(lang);
     await signIn(context, user);
     await page.goto(`${base}/supporting-documentation/new?lang=${lang}`);
-    await upload(page, text, "Results", { name: "x.pdf", mimeType: "application/pdf", buffer: Buffer.from("<!doctype html><title>x</title><script>alert(1)</script>") });
+    await upload(page, text, "Results", {
+      name: "x.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("<!doctype html><title>x</title><script>alert(1)</script>"),
+    });
     await expect(page.getByRole("alert").first()).toContainText(text.notAccepted);
     await expect(page.getByLabel(new RegExp(`^${text.description}`))).toHaveValue("Results");
     await expectAccessible(page, { javaScriptOn });
@@ -236,7 +243,10 @@ test("the screenings screen's answers, not yet saved, come back after attaching 
   const { user, base, referralId } = await opened("en");
   await signIn(context, user);
   await page.goto(`${base}/reason/screen`);
-  await page.getByRole("group", { name: "Failed screenings" }).locator("label", { hasText: /^Newborn hearing screening$/ }).click();
+  await page
+    .getByRole("group", { name: "Failed screenings" })
+    .locator("label", { hasText: /^Newborn hearing screening$/ })
+    .click();
   await page.getByLabel(/^Date of the screening/).fill("03/02/2026");
   await page.getByRole("button", { name: "Attach a screening report" }).click();
   await heading(page, TEXT.en.add);
@@ -335,7 +345,11 @@ test.describe("uploads over HTTP @http", () => {
       maxRedirects: 0,
     });
     expect(upload.status()).toBe(404);
-    const removal = await page.request.post(`${base}/supporting-documentation/list`, { headers: { Origin: baseURL }, form: { intent: "delete", document: String(document.id) }, maxRedirects: 0 });
+    const removal = await page.request.post(`${base}/supporting-documentation/list`, {
+      headers: { Origin: baseURL },
+      form: { intent: "delete", document: String(document.id) },
+      maxRedirects: 0,
+    });
     expect(removal.status()).toBe(404);
     expect(await documentsOf(referralId)).toHaveLength(1);
 

@@ -33,7 +33,9 @@ async function openScriptlessPage(page: Page): Promise<Page> {
   const probe = await context.newPage();
   // An empty page of the application's origin, so the documents' links and style sheets resolve.
   const blank = new URL("/scriptless-copy", page.url()).href;
-  await probe.route(blank, (route) => route.fulfill({ body: '<!doctype html><title>-</title><link rel="icon" href="/favicon.svg">', contentType: "text/html" }));
+  await probe.route(blank, (route) =>
+    route.fulfill({ body: '<!doctype html><title>-</title><link rel="icon" href="/favicon.svg">', contentType: "text/html" }),
+  );
   await probe.goto(blank);
   await probe.unrouteAll();
   return probe;
@@ -89,7 +91,10 @@ async function layoutProblems(page: Page): Promise<string[]> {
       const cut = (box.left < -1 && box.right > 0) || (box.left < width && box.right > width + 1);
       let ancestor = control.parentElement;
       while (ancestor && !scrolls(ancestor)) ancestor = ancestor.parentElement;
-      if (cut && !ancestor) problems.push(`${control.tagName.toLowerCase()} "${(control.textContent || control.getAttribute("aria-label") || control.getAttribute("name") || "").trim().slice(0, 40)}" spans ${Math.round(box.left)}–${Math.round(box.right)} px`);
+      if (cut && !ancestor)
+        problems.push(
+          `${control.tagName.toLowerCase()} "${(control.textContent || control.getAttribute("aria-label") || control.getAttribute("name") || "").trim().slice(0, 40)}" spans ${Math.round(box.left)}–${Math.round(box.right)} px`,
+        );
     }
     return problems;
   });

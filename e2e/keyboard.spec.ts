@@ -26,10 +26,12 @@ interface Focused {
 function focused(page: Page): Promise<Focused> {
   return page.evaluate(() => {
     const element = document.activeElement as HTMLInputElement | null;
-    if (!element || element === document.body) return { tag: "body", type: null, id: "", name: "", legend: "", checked: false, tabStop: false, ring: false, inDialog: false };
+    if (!element || element === document.body)
+      return { tag: "body", type: null, id: "", name: "", legend: "", checked: false, tabStop: false, ring: false, inDialog: false };
     const clean = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
     const name = clean(element.labels?.[0]?.textContent || element.getAttribute("aria-label") || element.textContent || element.value);
-    const ring = (style: CSSStyleDeclaration) => (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || (style.boxShadow !== "" && style.boxShadow !== "none");
+    const ring = (style: CSSStyleDeclaration) =>
+      (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || (style.boxShadow !== "" && style.boxShadow !== "none");
     let shown = ring(getComputedStyle(element));
     // USWDS hides the radio and checkbox inputs and draws their focus ring on the label's box.
     const label = element.labels?.[0];
@@ -257,7 +259,9 @@ async function expectFocusOnMainAfterLoad(page: Page, javaScriptOn: boolean) {
   const first = await press(page, "Tab");
   expect(first.name).toBe("Skip to main content");
   await press(page, "Enter");
-  await expect.poll(async () => (await focused(page)).id, { message: `focus on the main view (JavaScript ${javaScriptOn ? "on" : "off"})` }).toBe("main-content");
+  await expect
+    .poll(async () => (await focused(page)).id, { message: `focus on the main view (JavaScript ${javaScriptOn ? "on" : "off"})` })
+    .toBe("main-content");
 }
 
 /** Tab from the last control of the open dialog comes back to its first; Shift+Tab goes the other way. */
@@ -341,4 +345,3 @@ test("the remove-a-parent question and the File too large dialog keep the focus 
   await expect(tooLarge).toBeHidden();
   await expect.poll(async () => (await focused(page)).type).toBe(fileField.type);
 });
-

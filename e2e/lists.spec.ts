@@ -61,7 +61,11 @@ async function boxes(targets: Locator) {
   return found;
 }
 
-test("on a phone the rows come before the filters, the table is as wide as the page, and row actions are spaced tap targets", async ({ page, context, javaScriptOn }) => {
+test("on a phone the rows come before the filters, the table is as wide as the page, and row actions are spaced tap targets", async ({
+  page,
+  context,
+  javaScriptOn,
+}) => {
   test.slow(); // axe runs here, slow without JavaScript when the machine is busy
   await page.setViewportSize(PHONE);
   const user = await signIn(context, await createUser());
@@ -106,7 +110,11 @@ test("on a wide screen the filters are shown without opening anything", async ({
   await expect(page.getByText("Filter the referrals", { exact: true })).toBeHidden();
 });
 
-test("an administrator's wide list scrolls in its own box: the page fits 1280 px and every Review link is reachable", async ({ page, context, javaScriptOn }) => {
+test("an administrator's wide list scrolls in its own box: the page fits 1280 px and every Review link is reachable", async ({
+  page,
+  context,
+  javaScriptOn,
+}) => {
   test.slow(); // axe runs here, slow without JavaScript when the machine is busy
   await page.setViewportSize({ width: 1280, height: 800 });
   const mark = Math.random().toString(36).slice(2, 8);

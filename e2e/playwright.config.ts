@@ -33,7 +33,15 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       // This machine has no network but loopback: without these Chromium keeps trying to reach its own services.
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
   },
   projects: [
@@ -51,6 +59,12 @@ export default defineConfig({
     stdout: "pipe",
     // maryland.gov is the approved administrators' domain of the tests (promotion needs one); the
     // JSON API's limit per caller is raised for the fuzz test's thousands of calls (its 429 is a unit test).
-    env: { PORT: process.env.E2E_PORT, DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: "production", ADMIN_EMAIL_DOMAINS: "maryland.gov", API_RATE_LIMIT: "100000" },
+    env: {
+      PORT: process.env.E2E_PORT,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      NODE_ENV: "production",
+      ADMIN_EMAIL_DOMAINS: "maryland.gov",
+      API_RATE_LIMIT: "100000",
+    },
   },
 });

@@ -281,7 +281,7 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(TEXT.sp.profile);
   });
 
-    test(`an administrator sees another user's profile and addresses, read only (${lang})`, async ({ page, context, javaScriptOn }) => {
+  test(`an administrator sees another user's profile and addresses, read only (${lang})`, async ({ page, context, javaScriptOn }) => {
     const owner = await createUser();
     await createAddress(owner, { nickname: "Oficina" });
     await signIn(context, await createUser({ admin: true }));
@@ -302,7 +302,15 @@ test("another user's profile and addresses are a 404, by page and by form post",
   const owner = await createUser();
   const { id: addressId } = await createAddress(owner);
   await signIn(context);
-  const form = { firstName: "Mallory", lastName: "Person", reference: "1", email: owner.email, primaryLanguage: "en", securityQuestion1: "1", securityQuestion2: "2" };
+  const form = {
+    firstName: "Mallory",
+    lastName: "Person",
+    reference: "1",
+    email: owner.email,
+    primaryLanguage: "en",
+    securityQuestion1: "1",
+    securityQuestion2: "2",
+  };
   const headers = { Origin: baseURL };
 
   for (const path of [`/app/profile/${owner.id}`, `/app/profile/${owner.id}/address/${addressId}`, `/app/profile/${owner.id}/address/new`]) {
@@ -323,4 +331,3 @@ test("another user's profile and addresses are a 404, by page and by form post",
   }
   expect(await addressInBook(addressId)).toBe(true);
 });
-

@@ -2,7 +2,19 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expectAccessible, expect, test } from "./fixtures";
 import { formatDateTimeEastern } from "../app/utils/dates";
-import { baseURL, createChild, createUser, fillReferral, mailsTo, referralIdOf, setStatus, signIn, startReferral, submissionDateOf, submitDirectly } from "./support";
+import {
+  baseURL,
+  createChild,
+  createUser,
+  fillReferral,
+  mailsTo,
+  referralIdOf,
+  setStatus,
+  signIn,
+  startReferral,
+  submissionDateOf,
+  submitDirectly,
+} from "./support";
 
 // Review, submit, copy, delete, the lists, status updates and the dashboard
 // (docs/product-rules.md R33, R68, R69, R70, R71, R72, R75, R82).
@@ -109,7 +121,9 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page.getByRole("region", { name: text.missingHeading })).toContainText(text.missingConsentDocument);
     await page.getByRole("link", { name: new RegExp(text.missingConsentDocument) }).click();
     await page.getByRole("button", { name: text.addConsent }).click();
-    await page.getByLabel(text.file, { exact: true }).setInputFiles({ name: "consent.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(2000)]) });
+    await page
+      .getByLabel(text.file, { exact: true })
+      .setInputFiles({ name: "consent.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(2000)]) });
     await page.getByRole("button", { name: text.upload }).click();
     await page.getByRole("button", { name: text.saveAndContinue }).click();
 
@@ -145,7 +159,11 @@ for (const lang of ["en", "sp"] as const) {
 
     // The submitted referral opens in the review; copy it: the copy opens as a Draft with the same answers.
     await page.goto("/app/referrals/submitted");
-    await page.getByRole("row", { name: new RegExp(childName) }).getByRole("link").first().click();
+    await page
+      .getByRole("row", { name: new RegExp(childName) })
+      .getByRole("link")
+      .first()
+      .click();
     await heading(page, text.review(childName));
     await page.getByRole("button", { name: text.copy }).click();
     await heading(page, text.relationship);
@@ -212,7 +230,10 @@ test("an administrator sees one user's referrals and everyone's drafts, and open
     await expectAccessible(page, { javaScriptOn });
   }
   await page.goto(`/app/referrals/drafts?childName=Borrador${mark}&lang=en`);
-  await page.getByRole("row", { name: new RegExp(`Carla Borrador${mark}`) }).getByRole("link", { name: `Carla Borrador${mark}`, exact: true }).click();
+  await page
+    .getByRole("row", { name: new RegExp(`Carla Borrador${mark}`) })
+    .getByRole("link", { name: `Carla Borrador${mark}`, exact: true })
+    .click();
   await expect(page).toHaveURL(new RegExp(`${draftBase}/review$`));
   await expect(page.getByRole("link", { name: "Submit the referral" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Copy the referral" })).toHaveCount(0);
@@ -231,7 +252,10 @@ test.describe("over HTTP @http", () => {
     expect((await page.goto(`${base}/review`))?.status()).toBe(404);
     for (const intent of ["submit", "copy", "delete"]) {
       expect((await page.request.post(`${base}/review`, { headers, form: { intent }, maxRedirects: 0 })).status(), intent).toBe(404);
-      expect((await page.request.post("/app/referrals/drafts", { headers, form: { intent, referral: String(id) }, maxRedirects: 0 })).status(), `list ${intent}`).toBe(404);
+      expect(
+        (await page.request.post("/app/referrals/drafts", { headers, form: { intent, referral: String(id) }, maxRedirects: 0 })).status(),
+        `list ${intent}`,
+      ).toBe(404);
     }
     expect((await page.request.post(`/api/referrals/${id}/submit`, { headers })).status()).toBe(404);
     expect((await page.request.post(`/api/referrals/${id}/copy`, { headers })).status()).toBe(404);
@@ -278,7 +302,10 @@ test.describe("over HTTP @http", () => {
     const filtered = "list=submitted&status=Eligible";
     const csv = await page.request.get(`/app/referrals/export.csv?${filtered}`);
     expect(csv.status()).toBe(200);
-    const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0].split(",")).toHaveLength(35);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain("Beto");

@@ -92,7 +92,10 @@ class OwnServer {
     const deadline = Date.now() + 20_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server stopped at start:\n${this.output}`);
-      const ready = await send("GET", `${this.base}/healthz`).then((answer) => answer.status === 200, () => false);
+      const ready = await send("GET", `${this.base}/healthz`).then(
+        (answer) => answer.status === 200,
+        () => false,
+      );
       if (ready) return;
       if (Date.now() > deadline) throw new Error(`the server did not answer /healthz:\n${this.output}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -150,7 +153,17 @@ function keptRowsNow() {
 }
 
 function submittedCount() {
-  return withDb(async (db) => Number((await db.selectFrom("referrals").select((eb) => eb.fn.countAll().as("n")).where("status", "=", "Submitted").executeTakeFirstOrThrow()).n));
+  return withDb(async (db) =>
+    Number(
+      (
+        await db
+          .selectFrom("referrals")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("status", "=", "Submitted")
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+  );
 }
 
 async function remember() {
@@ -209,7 +222,11 @@ async function upload(wizard: string, description: string, size: number) {
 }
 
 function submit(wizard: string) {
-  const { request, answer } = open("POST", `${server.base}${wizard}/review`, { Cookie: ownerCookie, Origin: server.base, "Content-Type": "application/x-www-form-urlencoded" });
+  const { request, answer } = open("POST", `${server.base}${wizard}/review`, {
+    Cookie: ownerCookie,
+    Origin: server.base,
+    "Content-Type": "application/x-www-form-urlencoded",
+  });
   request.end("intent=submit");
   return { request, answer };
 }
@@ -235,7 +252,16 @@ test.describe("the server killed mid-request @http", () => {
       const now = new Date().toISOString();
       await db.transaction().execute(async (trx) => {
         for (let start = 0; start < REPORT_ROWS; start += 1000) {
-          const rows = Array.from({ length: 1000 }, () => ({ child_id: child.id, created_by_id: owner.id, status: "Submitted" as const, has_been_copied: 0 as const, created_at: now, updated_at: now, submission_date: now, status_updated_at: now }));
+          const rows = Array.from({ length: 1000 }, () => ({
+            child_id: child.id,
+            created_by_id: owner.id,
+            status: "Submitted" as const,
+            has_been_copied: 0 as const,
+            created_at: now,
+            updated_at: now,
+            submission_date: now,
+            status_updated_at: now,
+          }));
           await trx.insertInto("referrals").values(rows).execute();
         }
       });
@@ -303,12 +329,25 @@ test.describe("the server killed mid-request @http", () => {
 
     await server.start();
     await expectNothingLost();
-    expect(await withDb((db) => db.selectFrom("referral_documents").select("id").where((eb) => eb.or([eb("referral_id", "=", id), eb("file_path", "=", partial)])).execute())).toEqual([]);
+    expect(
+      await withDb((db) =>
+        db
+          .selectFrom("referral_documents")
+          .select("id")
+          .where((eb) => eb.or([eb("referral_id", "=", id), eb("file_path", "=", partial)]))
+          .execute(),
+      ),
+    ).toEqual([]);
     const list = await send("GET", `${server.base}${wizard}/supporting-documentation/list`, { Cookie: ownerCookie });
     expect(list.status).toBe(200);
     expect(list.body.toString()).not.toContain("Killed upload");
     // Downloads go through a document row: the next id there would be is not found.
-    const last = await withDb((db) => db.selectFrom("referral_documents").select((eb) => eb.fn.max("id").as("id")).executeTakeFirstOrThrow());
+    const last = await withDb((db) =>
+      db
+        .selectFrom("referral_documents")
+        .select((eb) => eb.fn.max("id").as("id"))
+        .executeTakeFirstOrThrow(),
+    );
     expect((await send("GET", `${server.base}/app/documents/${Number(last.id) + 1}/file`, { Cookie: ownerCookie })).status).toBe(404);
     // Left on disk, named by nothing (the start-up sweep removes such files once an hour old:
     // sweepOrphanUploads' unit test).
@@ -393,7 +432,12 @@ test.describe("the server killed mid-request @http", () => {
     kept.referrals.push(id);
     await remember();
     // The referrals with an address in Anne Arundel: the ones submitted through the server.
-    const answer = await send("POST", `${server.base}/generate-report`, { Cookie: adminCookie, Origin: server.base, "Content-Type": "application/json" }, JSON.stringify({ format: "csv", filename: "kept", county: "24003" }));
+    const answer = await send(
+      "POST",
+      `${server.base}/generate-report`,
+      { Cookie: adminCookie, Origin: server.base, "Content-Type": "application/json" },
+      JSON.stringify({ format: "csv", filename: "kept", county: "24003" }),
+    );
     await server.kill();
     expect(answer.status).toBe(200);
     const { filename, rows } = JSON.parse(answer.body.toString()) as { filename: string; rows: number };

@@ -9,15 +9,53 @@ import { baseURL, createChild, createUser, setLastLogin, setStatus, signIn, star
 // downloaded, and read back: CSV as text, XLSX with the same library that wrote it.
 
 const TEXT = {
-  en: { title: "Reports", eligible: "Eligible", format: "Format", excel: "Excel (.xlsx)", county: "County", generate: "Generate the referral report", generateUsers: "Generate the user report", download: "Download", language: "Primary language", spanish: "Spanish (Español)", after: "Last sign-in after", before: "Last sign-in before", statuses: "Statuses", future: "The date cannot be after today.", createdAfter: "Created after" },
-  sp: { title: "Informes", eligible: "Elegible", format: "Formato", excel: "Excel (.xlsx)", county: "Condado", generate: "Generar el informe de referidos", generateUsers: "Generar el informe de usuarios", download: "Descargar", language: "Idioma principal", spanish: "Español (Spanish)", after: "Último inicio de sesión después de", before: "Último inicio de sesión antes de", statuses: "Estados", future: "La fecha no puede ser posterior a hoy.", createdAfter: "Creado después de" },
+  en: {
+    title: "Reports",
+    eligible: "Eligible",
+    format: "Format",
+    excel: "Excel (.xlsx)",
+    county: "County",
+    generate: "Generate the referral report",
+    generateUsers: "Generate the user report",
+    download: "Download",
+    language: "Primary language",
+    spanish: "Spanish (Español)",
+    after: "Last sign-in after",
+    before: "Last sign-in before",
+    statuses: "Statuses",
+    future: "The date cannot be after today.",
+    createdAfter: "Created after",
+  },
+  sp: {
+    title: "Informes",
+    eligible: "Elegible",
+    format: "Formato",
+    excel: "Excel (.xlsx)",
+    county: "Condado",
+    generate: "Generar el informe de referidos",
+    generateUsers: "Generar el informe de usuarios",
+    download: "Descargar",
+    language: "Idioma principal",
+    spanish: "Español (Spanish)",
+    after: "Último inicio de sesión después de",
+    before: "Último inicio de sesión antes de",
+    statuses: "Estados",
+    future: "La fecha no puede ser posterior a hoy.",
+    createdAfter: "Creado después de",
+  },
 } as const;
 
 /** The one county no other test uses: its referrals are this test's alone. */
 const GARRETT = "24023";
 
 async function downloadFrom(page: Page, label: string): Promise<Buffer> {
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: new RegExp(`^${label} `) }).first().click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page
+      .getByRole("link", { name: new RegExp(`^${label} `) })
+      .first()
+      .click(),
+  ]);
   return readFileSync((await download.path())!);
 }
 
@@ -52,7 +90,10 @@ for (const lang of ["en", "sp"] as const) {
 
     // Eligible referrals of Garrett County, as CSV: two rows, this test's.
     const referralForm = page.locator("form", { has: page.getByRole("button", { name: text.generate }) });
-    await referralForm.getByRole("group", { name: text.statuses }).locator("label", { hasText: new RegExp(`^${text.eligible}$`) }).click();
+    await referralForm
+      .getByRole("group", { name: text.statuses })
+      .locator("label", { hasText: new RegExp(`^${text.eligible}$`) })
+      .click();
     await referralForm.getByLabel(new RegExp(`^${text.county}`)).selectOption(GARRETT);
     await referralForm.getByRole("button", { name: text.generate }).click();
     const csv = parseCsv((await downloadFrom(page, text.download)).toString("utf8").replace(/^\uFEFF/, ""));
@@ -100,7 +141,10 @@ test.describe("over HTTP @http", () => {
     await submitDirectly(referrer, base, { county: GARRETT });
     await signIn(context, await createUser({ admin: true }));
     const headers = { Origin: baseURL };
-    const made = await page.request.post("/generate-report", { headers, data: { statuses: ["submitted", "eligible"], format: "csv", filename: "../../../etc/passwd", county: GARRETT } });
+    const made = await page.request.post("/generate-report", {
+      headers,
+      data: { statuses: ["submitted", "eligible"], format: "csv", filename: "../../../etc/passwd", county: GARRETT },
+    });
     expect(made.status()).toBe(200);
     const { filename } = await made.json();
     expect(filename).toMatch(/^etc-passwd-[0-9a-f]{8}\.csv$/);

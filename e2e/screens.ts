@@ -89,7 +89,15 @@ export async function createWorld(): Promise<World> {
 
   const api = await apiAs(referrer);
   const adult = await created(
-    await api.post("/api/adults", { data: { referral: `/api/referrals/${referralIdOf(filled)}`, firstName: "Luis", lastName: "García", childRelationship: "1", mobilePhoneNumber: { areaCode: "443", prefix: "555", suffix: "0004" } } }),
+    await api.post("/api/adults", {
+      data: {
+        referral: `/api/referrals/${referralIdOf(filled)}`,
+        firstName: "Luis",
+        lastName: "García",
+        childRelationship: "1",
+        mobilePhoneNumber: { areaCode: "443", prefix: "555", suffix: "0004" },
+      },
+    }),
   );
   const document = await created(
     await api.post(`/api/referrals/${referralIdOf(filled)}/referral_documents`, {
@@ -261,7 +269,12 @@ export const SCREENS: readonly Screen[] = [
     },
   },
   { name: "child-add-name", who: "referrer", path: () => `/app/children/edit/name?birthdate=${yearsAgo(1)}&stateOfResidence=21` },
-  { name: "child-add-name-errors", who: "referrer", path: () => `/app/children/edit/name?birthdate=${yearsAgo(1)}&stateOfResidence=21`, then: (page) => sendEmpty(page) },
+  {
+    name: "child-add-name-errors",
+    who: "referrer",
+    path: () => `/app/children/edit/name?birthdate=${yearsAgo(1)}&stateOfResidence=21`,
+    then: (page) => sendEmpty(page),
+  },
   { name: "child-edit-birth-date", who: "referrer", path: (w) => `/app/children/edit/preverify?id=${w.child}` },
   { name: "child-edit-name", who: "referrer", path: (w) => `/app/children/edit/name?id=${w.child}` },
   { name: "drafts", who: "referrer", path: () => "/app/referrals/drafts" },
@@ -270,8 +283,19 @@ export const SCREENS: readonly Screen[] = [
   { name: "updates", who: "referrer", path: () => "/app/updates" },
 
   // The wizard: its 14 steps as a new Draft shows them, then the screens of a complete Draft.
-  ...wizardSteps.map((step, index): Screen => ({ name: `wizard-${String(index + 1).padStart(2, "0")}-${stepNames[step.key]}`, who: "referrer", path: (w) => `${w.draft}/${step.path}` })),
-  { name: "wizard-relationship-errors", who: "referrer", path: (w) => `${w.draft}/referrer-information/relationship`, then: (page) => sendEmpty(page, "continue") },
+  ...wizardSteps.map(
+    (step, index): Screen => ({
+      name: `wizard-${String(index + 1).padStart(2, "0")}-${stepNames[step.key]}`,
+      who: "referrer",
+      path: (w) => `${w.draft}/${step.path}`,
+    }),
+  ),
+  {
+    name: "wizard-relationship-errors",
+    who: "referrer",
+    path: (w) => `${w.draft}/referrer-information/relationship`,
+    then: (page) => sendEmpty(page, "continue"),
+  },
   { name: "wizard-guardians-listed", who: "referrer", path: (w) => `${w.filled}/family-information/guardian-list` },
   { name: "wizard-guardian-add", who: "referrer", path: (w) => `${w.filled}/family-information/guardian/add-edit/new` },
   { name: "wizard-guardian-add-errors", who: "referrer", path: (w) => `${w.filled}/family-information/guardian/add-edit/new`, then: (page) => sendEmpty(page) },
@@ -316,7 +340,11 @@ export const SCREENS: readonly Screen[] = [
   // Administrators.
   { name: "admin-dashboard", who: "admin", path: () => "/app/dashboard" },
   { name: "admin-users", who: "admin", path: () => "/app/users" },
-  { name: "admin-users-deactivate-confirm", who: "admin", path: (w) => `/app/users?email=${encodeURIComponent(w.person.email)}&confirm=deactivate&user=${w.person.id}` },
+  {
+    name: "admin-users-deactivate-confirm",
+    who: "admin",
+    path: (w) => `/app/users?email=${encodeURIComponent(w.person.email)}&confirm=deactivate&user=${w.person.id}`,
+  },
   { name: "admin-user", who: "admin", path: (w) => `/app/user/${w.referrer.id}` },
   { name: "admin-user-reset-confirm", who: "admin", path: (w) => `/app/user/${w.person.id}?confirm=reset&user=${w.person.id}` },
   { name: "admin-user-referrals", who: "admin", path: (w) => `/app/user/${w.referrer.id}/referrals` },
@@ -326,7 +354,12 @@ export const SCREENS: readonly Screen[] = [
   { name: "admin-drafts", who: "admin", path: () => "/app/referrals/drafts" },
   { name: "admin-submitted", who: "admin", path: () => "/app/referrals/submitted" },
   { name: "admin-review", who: "admin", path: (w) => `${w.submitted}/review` },
-  { name: "admin-review-link-created", who: "admin", path: (w) => `${w.submitted}/review`, then: (page) => send(page, "createLink").then(() => expect(page.locator("main code, main input[readonly]").first()).toBeVisible()) },
+  {
+    name: "admin-review-link-created",
+    who: "admin",
+    path: (w) => `${w.submitted}/review`,
+    then: (page) => send(page, "createLink").then(() => expect(page.locator("main code, main input[readonly]").first()).toBeVisible()),
+  },
   { name: "admin-review-revoke-confirm", who: "admin", path: (w) => `${w.submitted}/review?confirm=revoke&link=${w.reviewLink.id}` },
   { name: "admin-reports", who: "admin", path: () => "/app/reports" },
   { name: "admin-api-keys", who: "admin", path: () => "/app/api-keys" },

@@ -46,8 +46,22 @@ type Outcome = "ok" | "redirect" | "login" | 400 | 401 | 403 | 404 | 409;
 const REFUSED: readonly Outcome[] = ["login", 401, 403, 404];
 type Expectation = Record<Role, Outcome>;
 
-const signedIn = (outcome: Outcome): Expectation => ({ anonymous: "login", reviewLink: "login", userB: outcome, admin: outcome, superAdmin: outcome, userA: outcome });
-const everyone = (outcome: Outcome): Expectation => ({ anonymous: outcome, reviewLink: outcome, userB: outcome, admin: outcome, superAdmin: outcome, userA: outcome });
+const signedIn = (outcome: Outcome): Expectation => ({
+  anonymous: "login",
+  reviewLink: "login",
+  userB: outcome,
+  admin: outcome,
+  superAdmin: outcome,
+  userA: outcome,
+});
+const everyone = (outcome: Outcome): Expectation => ({
+  anonymous: outcome,
+  reviewLink: outcome,
+  userB: outcome,
+  admin: outcome,
+  superAdmin: outcome,
+  userA: outcome,
+});
 /** A page of A's record: B is told it does not exist, administrators read it. */
 const ownPage = (owner: Outcome = "ok", admins: Outcome = "ok"): Expectation => ({ ...signedIn(owner), userB: 404, admin: admins, superAdmin: admins });
 /** A form that changes A's record: administrators may not (docs/product-rules.md R87). */
@@ -181,7 +195,13 @@ const PAGES: Row[] = [
   { route: "api.$", method: "GET", path: () => "/api/nothing-here", expect: everyone(404) },
   { route: "api.$", method: "POST", path: () => "/api/nothing-here", json: () => ({}), expect: everyone(404) },
   { route: "app.navigation", method: "GET", path: () => "/app/navigation", expect: everyone("redirect") },
-  { route: "app.navigation", method: "POST", path: () => "/app/navigation", form: () => ({ open: "true", redirectTo: "/app/dashboard" }), expect: everyone("redirect") },
+  {
+    route: "app.navigation",
+    method: "POST",
+    path: () => "/app/navigation",
+    form: () => ({ open: "true", redirectTo: "/app/dashboard" }),
+    expect: everyone("redirect"),
+  },
   { route: "app_.referral.review.$", method: "GET", path: () => "/app/referral/review/somewhere", expect: everyone("redirect") },
 
   // The signed-in shell and the lists: everyone signed in, each seeing their own.
@@ -200,12 +220,31 @@ const PAGES: Row[] = [
   // Someone's lists by owner: administrators only.
   { route: "app.children.export[.csv]", method: "GET", path: (w) => `/app/children/export.csv?owner=${w.users.userA.id}`, expect: ownPage(), shows: true },
   // The per-user referral list is administrators' (docs/product-rules.md R92), its owner's included.
-  { route: "app.referrals.export[.csv]", method: "GET", path: (w) => `/app/referrals/export.csv?list=user&owner=${w.users.userA.id}`, expect: ownPage(404), shows: true },
+  {
+    route: "app.referrals.export[.csv]",
+    method: "GET",
+    path: (w) => `/app/referrals/export.csv?list=user&owner=${w.users.userA.id}`,
+    expect: ownPage(404),
+    shows: true,
+  },
 
   // A's child.
   { route: "app.children.details.$id", method: "GET", path: (w) => `/app/children/details/${w.child}`, expect: ownPage(), shows: true },
-  { route: "app.children.details.$id", method: "POST", path: (w) => `/app/children/details/${w.child}`, form: () => ({ intent: "newReferral" }), expect: ownAction("redirect") },
-  { route: "app.children.details.$id", method: "POST", path: (_, x) => `/app/children/details/${x.child}`, form: () => ({ intent: "delete" }), setup: freshChild, expect: ownAction("redirect") },
+  {
+    route: "app.children.details.$id",
+    method: "POST",
+    path: (w) => `/app/children/details/${w.child}`,
+    form: () => ({ intent: "newReferral" }),
+    expect: ownAction("redirect"),
+  },
+  {
+    route: "app.children.details.$id",
+    method: "POST",
+    path: (_, x) => `/app/children/details/${x.child}`,
+    form: () => ({ intent: "delete" }),
+    setup: freshChild,
+    expect: ownAction("redirect"),
+  },
   { route: "app.children.edit.preverify", method: "GET", path: (w) => `/app/children/edit/preverify?id=${w.child}`, expect: ownPage("ok", 403) },
   {
     route: "app.children.edit.preverify",
@@ -224,14 +263,40 @@ const PAGES: Row[] = [
   },
 
   // A's referrals from the lists.
-  { route: "app.referrals.drafts", method: "POST", path: () => "/app/referrals/drafts", form: (w) => ({ intent: "copy", referral: String(w.draft) }), expect: ownAction("redirect") },
-  { route: "app.referrals.drafts", method: "POST", path: () => "/app/referrals/drafts", form: (_, x) => ({ intent: "delete", referral: String(x.referral) }), setup: (w) => freshDraft(w), expect: ownAction("redirect") },
-  { route: "app.referrals.submitted", method: "POST", path: () => "/app/referrals/submitted", form: (w) => ({ intent: "copy", referral: String(w.submitted) }), expect: ownAction("redirect") },
+  {
+    route: "app.referrals.drafts",
+    method: "POST",
+    path: () => "/app/referrals/drafts",
+    form: (w) => ({ intent: "copy", referral: String(w.draft) }),
+    expect: ownAction("redirect"),
+  },
+  {
+    route: "app.referrals.drafts",
+    method: "POST",
+    path: () => "/app/referrals/drafts",
+    form: (_, x) => ({ intent: "delete", referral: String(x.referral) }),
+    setup: (w) => freshDraft(w),
+    expect: ownAction("redirect"),
+  },
+  {
+    route: "app.referrals.submitted",
+    method: "POST",
+    path: () => "/app/referrals/submitted",
+    form: (w) => ({ intent: "copy", referral: String(w.submitted) }),
+    expect: ownAction("redirect"),
+  },
 
   // The wizard of A's Draft: administrators are sent to its review (docs/product-rules.md R45) and may not save.
   { route: WIZARD, method: "GET", path: (w) => `${w.draftBase}/referrer-information/relationship`, expect: ownPage("ok", "redirect"), shows: true },
   // The path's user changed to the asker's own id opens nothing more (and nothing at all to an administrator).
-  { route: WIZARD, method: "GET", path: (w, _, role) => `${w.draftBase.replace(/\/user\/\d+$/, `/user/${role in w.users ? w.users[role as keyof World["users"]].id : 0}`)}/child-information/sex`, expect: ownPage("ok", 404), shows: true },
+  {
+    route: WIZARD,
+    method: "GET",
+    path: (w, _, role) =>
+      `${w.draftBase.replace(/\/user\/\d+$/, `/user/${role in w.users ? w.users[role as keyof World["users"]].id : 0}`)}/child-information/sex`,
+    expect: ownPage("ok", 404),
+    shows: true,
+  },
   ...wizardSteps.flatMap((step): Row[] => [
     { route: stepRoute(step), method: "GET", path: (w) => `${w.draftBase}/${step}`, expect: ownPage("ok", "redirect"), shows: true },
     // Saving nothing (in a filled Draft of its own) is refused where the step needs an answer and kept where it may be empty.
@@ -244,15 +309,71 @@ const PAGES: Row[] = [
       expect: ownAction(EMPTY_SAVES.includes(step) ? "redirect" : 400),
     },
   ]),
-  { route: stepRoute("family-information/guardian-list"), method: "POST", path: (w) => `${w.draftBase}/family-information/guardian-list`, form: (_, x) => ({ intent: "delete", adult: String(x.adult) }), setup: freshAdult, expect: ownAction("redirect") },
-  { route: stepRoute("family-information/guardian/add-edit/:adult"), method: "GET", path: (w) => `${w.draftBase}/family-information/guardian/add-edit/${w.adult}`, expect: ownPage("ok", "redirect"), shows: true },
-  { route: stepRoute("family-information/guardian/add-edit/:adult"), method: "GET", path: (w) => `${w.draftBase}/family-information/guardian/add-edit/new`, expect: ownPage("ok", "redirect"), shows: true },
-  { route: stepRoute("family-information/guardian/add-edit/:adult"), method: "POST", path: (w) => `${w.draftBase}/family-information/guardian/add-edit/${w.adult}`, form: () => ({ firstName: "" }), expect: ownAction(400) },
-  { route: stepRoute("family-information/guardian/add-edit/:adult"), method: "POST", path: (w) => `${w.draftBase}/family-information/guardian/add-edit/new`, form: () => ({ firstName: "" }), expect: ownAction(400) },
-  { route: stepRoute("supporting-documentation/list"), method: "POST", path: (w) => `${w.draftBase}/supporting-documentation/list`, form: (_, x) => ({ intent: "delete", document: String(x.document) }), setup: freshDocument, expect: ownAction("redirect") },
-  { route: stepRoute("supporting-documentation/:document"), method: "GET", path: (w) => `${w.draftBase}/supporting-documentation/${w.document}`, expect: ownPage("ok", "redirect"), shows: true },
-  { route: stepRoute("supporting-documentation/:document"), method: "GET", path: (w) => `${w.draftBase}/supporting-documentation/new`, expect: ownPage("ok", "redirect"), shows: true },
-  { route: stepRoute("supporting-documentation/:document"), method: "POST", path: (w) => `${w.draftBase}/supporting-documentation/${w.document}`, form: (w) => ({ description: `Document ${w.mark}` }), expect: ownAction("redirect") },
+  {
+    route: stepRoute("family-information/guardian-list"),
+    method: "POST",
+    path: (w) => `${w.draftBase}/family-information/guardian-list`,
+    form: (_, x) => ({ intent: "delete", adult: String(x.adult) }),
+    setup: freshAdult,
+    expect: ownAction("redirect"),
+  },
+  {
+    route: stepRoute("family-information/guardian/add-edit/:adult"),
+    method: "GET",
+    path: (w) => `${w.draftBase}/family-information/guardian/add-edit/${w.adult}`,
+    expect: ownPage("ok", "redirect"),
+    shows: true,
+  },
+  {
+    route: stepRoute("family-information/guardian/add-edit/:adult"),
+    method: "GET",
+    path: (w) => `${w.draftBase}/family-information/guardian/add-edit/new`,
+    expect: ownPage("ok", "redirect"),
+    shows: true,
+  },
+  {
+    route: stepRoute("family-information/guardian/add-edit/:adult"),
+    method: "POST",
+    path: (w) => `${w.draftBase}/family-information/guardian/add-edit/${w.adult}`,
+    form: () => ({ firstName: "" }),
+    expect: ownAction(400),
+  },
+  {
+    route: stepRoute("family-information/guardian/add-edit/:adult"),
+    method: "POST",
+    path: (w) => `${w.draftBase}/family-information/guardian/add-edit/new`,
+    form: () => ({ firstName: "" }),
+    expect: ownAction(400),
+  },
+  {
+    route: stepRoute("supporting-documentation/list"),
+    method: "POST",
+    path: (w) => `${w.draftBase}/supporting-documentation/list`,
+    form: (_, x) => ({ intent: "delete", document: String(x.document) }),
+    setup: freshDocument,
+    expect: ownAction("redirect"),
+  },
+  {
+    route: stepRoute("supporting-documentation/:document"),
+    method: "GET",
+    path: (w) => `${w.draftBase}/supporting-documentation/${w.document}`,
+    expect: ownPage("ok", "redirect"),
+    shows: true,
+  },
+  {
+    route: stepRoute("supporting-documentation/:document"),
+    method: "GET",
+    path: (w) => `${w.draftBase}/supporting-documentation/new`,
+    expect: ownPage("ok", "redirect"),
+    shows: true,
+  },
+  {
+    route: stepRoute("supporting-documentation/:document"),
+    method: "POST",
+    path: (w) => `${w.draftBase}/supporting-documentation/${w.document}`,
+    form: (w) => ({ description: `Document ${w.mark}` }),
+    expect: ownAction("redirect"),
+  },
   {
     route: stepRoute("supporting-documentation/:document"),
     method: "POST",
@@ -265,44 +386,142 @@ const PAGES: Row[] = [
   { route: stepRoute("review"), method: "GET", path: (w) => `${w.draftBase}/review`, expect: ownPage(), shows: true },
   { route: stepRoute("review"), method: "GET", path: (w) => `${w.submittedBase}/review`, expect: ownPage(), shows: true },
   { route: stepRoute("review"), method: "POST", path: (w) => `${w.draftBase}/review`, form: () => ({ intent: "copy" }), expect: ownAction("redirect") },
-  { route: stepRoute("review"), method: "POST", path: (_, x) => `${x.base}/review`, form: () => ({ intent: "delete" }), setup: (w) => freshDraft(w), expect: ownAction("redirect") },
-  { route: stepRoute("review"), method: "POST", path: (_, x) => `${x.base}/review`, form: () => ({ intent: "submit" }), setup: (w) => freshDraft(w, { filled: true }), expect: ownAction("redirect") },
+  {
+    route: stepRoute("review"),
+    method: "POST",
+    path: (_, x) => `${x.base}/review`,
+    form: () => ({ intent: "delete" }),
+    setup: (w) => freshDraft(w),
+    expect: ownAction("redirect"),
+  },
+  {
+    route: stepRoute("review"),
+    method: "POST",
+    path: (_, x) => `${x.base}/review`,
+    form: () => ({ intent: "submit" }),
+    setup: (w) => freshDraft(w, { filled: true }),
+    expect: ownAction("redirect"),
+  },
   // The confirmation after a submit: its creator's; others are sent to the review, a Draft's too.
   { route: SUBMITTED, method: "GET", path: (w) => `${w.submittedBase}/submitted`, expect: ownPage("ok", "redirect"), shows: true },
   { route: SUBMITTED, method: "GET", path: (w) => `${w.draftBase}/submitted`, expect: ownPage("redirect", "redirect") },
   // What only administrators do: record a status, make and revoke review links.
-  { route: stepRoute("review"), method: "POST", path: (_, x) => `${x.base}/review`, form: () => ({ intent: "status", status: "Eligible" }), setup: freshSubmitted, expect: { ...ownAction(403, "redirect") } },
-  { route: stepRoute("review"), method: "POST", path: (w) => `${w.submittedBase}/review`, form: () => ({ intent: "createLink", days: "1" }), expect: ownAction(403, "ok") },
-  { route: stepRoute("review"), method: "POST", path: (_, x) => `${x.base}/review`, form: (_, x, role) => ({ intent: "revokeLink", link: String(role === "superAdmin" ? x.other : x.link) }), setup: freshLink, expect: ownAction(403, "redirect") },
+  {
+    route: stepRoute("review"),
+    method: "POST",
+    path: (_, x) => `${x.base}/review`,
+    form: () => ({ intent: "status", status: "Eligible" }),
+    setup: freshSubmitted,
+    expect: { ...ownAction(403, "redirect") },
+  },
+  {
+    route: stepRoute("review"),
+    method: "POST",
+    path: (w) => `${w.submittedBase}/review`,
+    form: () => ({ intent: "createLink", days: "1" }),
+    expect: ownAction(403, "ok"),
+  },
+  {
+    route: stepRoute("review"),
+    method: "POST",
+    path: (_, x) => `${x.base}/review`,
+    form: (_, x, role) => ({ intent: "revokeLink", link: String(role === "superAdmin" ? x.other : x.link) }),
+    setup: freshLink,
+    expect: ownAction(403, "redirect"),
+  },
 
   // A's document file.
   { route: "app.documents.$document.file", method: "GET", path: (w) => `/app/documents/${w.document}/file`, expect: ownPage() },
 
   // The external review: its token is what opens it, for one referral and its documents only.
-  { route: "app_.referral.review.external", method: "GET", path: () => "/app/referral/review/external", expect: { ...everyone(404), reviewLink: "ok" }, shows: true, alsoSees: ["reviewLink"] },
-  { route: "app_.referral.review.external.document.$document", method: "GET", path: (w) => `/app/referral/review/external/document/${w.submittedDocument}`, expect: { ...everyone(404), reviewLink: "ok" }, alsoSees: ["reviewLink"] },
-  { route: "app_.referral.review.external.document.$document", method: "GET", path: (w) => `/app/referral/review/external/document/${w.document}`, expect: everyone(404) },
+  {
+    route: "app_.referral.review.external",
+    method: "GET",
+    path: () => "/app/referral/review/external",
+    expect: { ...everyone(404), reviewLink: "ok" },
+    shows: true,
+    alsoSees: ["reviewLink"],
+  },
+  {
+    route: "app_.referral.review.external.document.$document",
+    method: "GET",
+    path: (w) => `/app/referral/review/external/document/${w.submittedDocument}`,
+    expect: { ...everyone(404), reviewLink: "ok" },
+    alsoSees: ["reviewLink"],
+  },
+  {
+    route: "app_.referral.review.external.document.$document",
+    method: "GET",
+    path: (w) => `/app/referral/review/external/document/${w.document}`,
+    expect: everyone(404),
+  },
 
   // A's profile and address book: only A changes them; administrators read them.
   { route: "app.profile.$id", method: "GET", path: (w) => `/app/profile/${w.users.userA.id}`, expect: ownPage(), shows: true },
   { route: "app.profile.$id", method: "POST", path: (w) => `/app/profile/${w.users.userA.id}`, form: () => ({ firstName: "" }), expect: ownAction(400, 404) },
-  { route: "app.profile_.$id.address.$address", method: "GET", path: (w) => `/app/profile/${w.users.userA.id}/address/${w.address}`, expect: ownPage("ok", 404), shows: true },
+  {
+    route: "app.profile_.$id.address.$address",
+    method: "GET",
+    path: (w) => `/app/profile/${w.users.userA.id}/address/${w.address}`,
+    expect: ownPage("ok", 404),
+    shows: true,
+  },
   { route: "app.profile_.$id.address.$address", method: "GET", path: (w) => `/app/profile/${w.users.userA.id}/address/new`, expect: ownPage("ok", 404) },
-  { route: "app.profile_.$id.address.$address", method: "POST", path: (w) => `/app/profile/${w.users.userA.id}/address/${w.address}`, form: () => ({ line1: "" }), expect: ownAction(400, 404) },
-  { route: "app.profile_.$id.address.$address", method: "POST", path: (w, x) => `/app/profile/${w.users.userA.id}/address/${x.address}`, form: () => ({ intent: "delete" }), setup: freshAddress, expect: ownAction("redirect", 404) },
+  {
+    route: "app.profile_.$id.address.$address",
+    method: "POST",
+    path: (w) => `/app/profile/${w.users.userA.id}/address/${w.address}`,
+    form: () => ({ line1: "" }),
+    expect: ownAction(400, 404),
+  },
+  {
+    route: "app.profile_.$id.address.$address",
+    method: "POST",
+    path: (w, x) => `/app/profile/${w.users.userA.id}/address/${x.address}`,
+    form: () => ({ intent: "delete" }),
+    setup: freshAddress,
+    expect: ownAction("redirect", 404),
+  },
 
   // Administrators' screens.
   { route: "app.users", method: "GET", path: () => "/app/users", expect: adminPage() },
-  { route: "app.users", method: "POST", path: () => "/app/users", form: (_, x) => ({ intent: "deactivate", user: String(x.user) }), setup: freshTarget, expect: adminPage("redirect") },
-  { route: "app.users", method: "POST", path: () => "/app/users", form: (_, x) => ({ intent: "reset", user: String(x.user) }), setup: freshTarget, expect: adminPage("redirect") },
+  {
+    route: "app.users",
+    method: "POST",
+    path: () => "/app/users",
+    form: (_, x) => ({ intent: "deactivate", user: String(x.user) }),
+    setup: freshTarget,
+    expect: adminPage("redirect"),
+  },
+  {
+    route: "app.users",
+    method: "POST",
+    path: () => "/app/users",
+    form: (_, x) => ({ intent: "reset", user: String(x.user) }),
+    setup: freshTarget,
+    expect: adminPage("redirect"),
+  },
   { route: "app.users.export[.csv]", method: "GET", path: () => "/app/users/export.csv", expect: adminPage() },
   { route: "app.user.$id._index", method: "GET", path: (w) => `/app/user/${w.users.userA.id}`, expect: adminPage(), shows: true },
-  { route: "app.user.$id._index", method: "POST", path: (_, x) => `/app/user/${x.user}`, form: (_, x) => ({ intent: "promote", user: String(x.user) }), setup: freshTarget, expect: adminPage("redirect") },
+  {
+    route: "app.user.$id._index",
+    method: "POST",
+    path: (_, x) => `/app/user/${x.user}`,
+    form: (_, x) => ({ intent: "promote", user: String(x.user) }),
+    setup: freshTarget,
+    expect: adminPage("redirect"),
+  },
   { route: "app.user.$id.referrals", method: "GET", path: (w) => `/app/user/${w.users.userA.id}/referrals`, expect: adminPage(), shows: true },
   { route: "app.user.$id.children", method: "GET", path: (w) => `/app/user/${w.users.userA.id}/children`, expect: adminPage(), shows: true },
   { route: "app.referrals.$id.access[.csv]", method: "GET", path: (w) => `/app/referrals/${w.submitted}/access.csv`, expect: adminPage() },
   { route: "app.reports", method: "GET", path: () => "/app/reports", expect: adminPage() },
-  { route: "app.reports", method: "POST", path: () => "/app/reports", form: () => ({ intent: "user", format: "csv", fileName: `security-${randomUUID().slice(0, 8)}` }), expect: adminPage() },
+  {
+    route: "app.reports",
+    method: "POST",
+    path: () => "/app/reports",
+    form: () => ({ intent: "user", format: "csv", fileName: `security-${randomUUID().slice(0, 8)}` }),
+    expect: adminPage(),
+  },
   { route: "app.reports.file.$file", method: "GET", path: (w) => `/app/reports/file/${w.report}`, expect: adminPage() },
   { route: "app.api-keys", method: "GET", path: () => "/app/api-keys", expect: adminPage() },
   { route: "app.api-keys", method: "POST", path: () => "/app/api-keys", form: () => ({ keyName: "Matrix", days: "1" }), expect: adminPage() },
@@ -312,12 +531,42 @@ const API: Row[] = [
   { route: "GET /api/referrals", method: "GET", path: () => "/api/referrals", expect: api("ok") },
   { route: "GET /api/referrals", method: "GET", path: (w) => `/api/referrals?child.id=${w.child}`, expect: api("ok") },
   // Another's referrals by owner are an empty list (the children's and addresses' are a 404): nothing either way.
-  { route: "GET /api/referrals", method: "GET", path: (w) => `/api/referrals?createdBy.id=${w.users.userA.id}`, expect: { ...ownApi(), userB: "ok" }, shows: true },
-  { route: "POST /api/referrals", method: "POST", path: () => "/api/referrals", json: (w) => ({ child: `/api/children/${w.child}` }), expect: ownApi("ok", 403) },
+  {
+    route: "GET /api/referrals",
+    method: "GET",
+    path: (w) => `/api/referrals?createdBy.id=${w.users.userA.id}`,
+    expect: { ...ownApi(), userB: "ok" },
+    shows: true,
+  },
+  {
+    route: "POST /api/referrals",
+    method: "POST",
+    path: () => "/api/referrals",
+    json: (w) => ({ child: `/api/children/${w.child}` }),
+    expect: ownApi("ok", 403),
+  },
   { route: "GET /api/referrals/{id}", method: "GET", path: (w) => `/api/referrals/${w.draft}`, expect: ownApi(), shows: true },
-  { route: "PUT /api/referrals/{id}", method: "PUT", path: (w) => `/api/referrals/${w.draft}`, json: (w) => ({ additionalDetails: `Details ${w.mark}` }), expect: ownApi("ok", 403) },
-  { route: "DELETE /api/referrals/{id}", method: "DELETE", path: (_, x) => `/api/referrals/${x.referral}`, setup: (w) => freshDraft(w), expect: ownApi("ok", 403) },
-  { route: "POST /api/referrals/{id}/submit", method: "POST", path: (_, x) => `/api/referrals/${x.referral}/submit`, setup: (w) => freshDraft(w, { filled: true }), expect: ownApi("ok", 403) },
+  {
+    route: "PUT /api/referrals/{id}",
+    method: "PUT",
+    path: (w) => `/api/referrals/${w.draft}`,
+    json: (w) => ({ additionalDetails: `Details ${w.mark}` }),
+    expect: ownApi("ok", 403),
+  },
+  {
+    route: "DELETE /api/referrals/{id}",
+    method: "DELETE",
+    path: (_, x) => `/api/referrals/${x.referral}`,
+    setup: (w) => freshDraft(w),
+    expect: ownApi("ok", 403),
+  },
+  {
+    route: "POST /api/referrals/{id}/submit",
+    method: "POST",
+    path: (_, x) => `/api/referrals/${x.referral}/submit`,
+    setup: (w) => freshDraft(w, { filled: true }),
+    expect: ownApi("ok", 403),
+  },
   { route: "POST /api/referrals/{id}/copy", method: "POST", path: (w) => `/api/referrals/${w.draft}/copy`, expect: ownApi("ok", 403) },
   {
     route: "POST /api/referrals/{id}/referral_documents",
@@ -327,24 +576,66 @@ const API: Row[] = [
     expect: ownApi("ok", 403),
   },
   { route: "GET /api/referral_documents/{id}", method: "GET", path: (w) => `/api/referral_documents/${w.document}`, expect: ownApi(), shows: true },
-  { route: "PUT /api/referral_documents/{id}", method: "PUT", path: (w) => `/api/referral_documents/${w.document}`, json: (w) => ({ description: `Document ${w.mark}` }), expect: ownApi("ok", 403) },
-  { route: "DELETE /api/referral_documents/{id}", method: "DELETE", path: (_, x) => `/api/referral_documents/${x.document}`, setup: freshDocument, expect: ownApi("ok", 403) },
+  {
+    route: "PUT /api/referral_documents/{id}",
+    method: "PUT",
+    path: (w) => `/api/referral_documents/${w.document}`,
+    json: (w) => ({ description: `Document ${w.mark}` }),
+    expect: ownApi("ok", 403),
+  },
+  {
+    route: "DELETE /api/referral_documents/{id}",
+    method: "DELETE",
+    path: (_, x) => `/api/referral_documents/${x.document}`,
+    setup: freshDocument,
+    expect: ownApi("ok", 403),
+  },
   { route: "GET /api/children", method: "GET", path: () => "/api/children", expect: api("ok") },
   { route: "GET /api/children", method: "GET", path: (w) => `/api/children?createdBy.id=${w.users.userA.id}`, expect: ownApi(), shows: true },
-  { route: "POST /api/children", method: "POST", path: () => "/api/children", json: () => ({ firstName: "" }), expect: { ...api(400), admin: 403, superAdmin: 403 } },
+  {
+    route: "POST /api/children",
+    method: "POST",
+    path: () => "/api/children",
+    json: () => ({ firstName: "" }),
+    expect: { ...api(400), admin: 403, superAdmin: 403 },
+  },
   { route: "GET /api/children/{id}", method: "GET", path: (w) => `/api/children/${w.child}`, expect: ownApi(), shows: true },
   { route: "PUT /api/children/{id}", method: "PUT", path: (w) => `/api/children/${w.child}`, json: () => ({ middleName: "Luz" }), expect: ownApi("ok", 403) },
   { route: "DELETE /api/children/{id}", method: "DELETE", path: (_, x) => `/api/children/${x.child}`, setup: freshChild, expect: ownApi("ok", 403) },
   { route: "GET /api/users", method: "GET", path: (w) => `/api/users?email=${encodeURIComponent(w.users.userA.email)}`, expect: adminApi(), shows: true },
   { route: "POST /api/users", method: "POST", path: () => "/api/users", json: () => ({ firstName: "" }), expect: everyone(400) },
   { route: "GET /api/users/{id}", method: "GET", path: (w) => `/api/users/${w.users.userA.id}`, expect: ownApi(), shows: true },
-  { route: "PUT /api/users/{id}", method: "PUT", path: (w) => `/api/users/${w.users.userA.id}`, json: () => ({ middleName: "Api" }), expect: ownApi("ok", 404) },
-  { route: "POST /api/users/{id}/reset_password", method: "POST", path: (_, x) => `/api/users/${x.user}/reset_password`, setup: freshTarget, expect: adminApi("ok", 409) },
+  {
+    route: "PUT /api/users/{id}",
+    method: "PUT",
+    path: (w) => `/api/users/${w.users.userA.id}`,
+    json: () => ({ middleName: "Api" }),
+    expect: ownApi("ok", 404),
+  },
+  {
+    route: "POST /api/users/{id}/reset_password",
+    method: "POST",
+    path: (_, x) => `/api/users/${x.user}/reset_password`,
+    setup: freshTarget,
+    expect: adminApi("ok", 409),
+  },
   { route: "GET /api/addresses", method: "GET", path: () => "/api/addresses", expect: api("ok") },
   { route: "GET /api/addresses", method: "GET", path: (w) => `/api/addresses?createdBy.id=${w.users.userA.id}`, expect: ownApi(), shows: true },
-  { route: "POST /api/addresses", method: "POST", path: () => "/api/addresses", json: () => ({ line1: "" }), expect: { ...api(400), admin: 403, superAdmin: 403 } },
+  {
+    route: "POST /api/addresses",
+    method: "POST",
+    path: () => "/api/addresses",
+    json: () => ({ line1: "" }),
+    expect: { ...api(400), admin: 403, superAdmin: 403 },
+  },
   { route: "GET /api/addresses/{id}", method: "GET", path: (w) => `/api/addresses/${w.address}`, expect: ownApi(), shows: true },
-  { route: "PUT /api/addresses/{id}", method: "PUT", path: (w) => `/api/addresses/${w.address}`, json: (w) => ({ nickname: `Nick${w.mark}` }), expect: ownApi("ok", 403) },
+  {
+    route: "PUT /api/addresses/{id}",
+    method: "PUT",
+    path: (w) => `/api/addresses/${w.address}`,
+    json: (w) => ({ nickname: `Nick${w.mark}` }),
+    expect: ownApi("ok", 403),
+  },
   { route: "DELETE /api/addresses/{id}", method: "DELETE", path: (_, x) => `/api/addresses/${x.address}`, setup: freshAddress, expect: ownApi("ok", 403) },
   {
     route: "POST /api/adults",
@@ -354,25 +645,73 @@ const API: Row[] = [
     expect: ownApi("ok", 403),
   },
   { route: "GET /api/adults/{id}", method: "GET", path: (w) => `/api/adults/${w.adult}`, expect: ownApi(), shows: true },
-  { route: "PUT /api/adults/{id}", method: "PUT", path: (w) => `/api/adults/${w.adult}`, json: () => ({ email: "guardian@example.com" }), expect: ownApi("ok", 403) },
+  {
+    route: "PUT /api/adults/{id}",
+    method: "PUT",
+    path: (w) => `/api/adults/${w.adult}`,
+    json: () => ({ email: "guardian@example.com" }),
+    expect: ownApi("ok", 403),
+  },
   { route: "DELETE /api/adults/{id}", method: "DELETE", path: (_, x) => `/api/adults/${x.adult}`, setup: freshAdult, expect: ownApi("ok", 403) },
   { route: "GET /api/phone_numbers", method: "GET", path: () => "/api/phone_numbers", expect: api("ok") },
-  { route: "POST /api/phone_numbers", method: "POST", path: () => "/api/phone_numbers", json: () => ({ areaCode: "410", prefix: "555", suffix: "0102" }), expect: api("ok") },
+  {
+    route: "POST /api/phone_numbers",
+    method: "POST",
+    path: () => "/api/phone_numbers",
+    json: () => ({ areaCode: "410", prefix: "555", suffix: "0102" }),
+    expect: api("ok"),
+  },
   { route: "GET /api/phone_numbers/{id}", method: "GET", path: (w) => `/api/phone_numbers/${w.phone}`, expect: ownApi() },
-  { route: "PUT /api/phone_numbers/{id}", method: "PUT", path: (w) => `/api/phone_numbers/${w.phone}`, json: () => ({ areaCode: "410", prefix: "555", suffix: "0103" }), expect: ownApi("ok", 403) },
+  {
+    route: "PUT /api/phone_numbers/{id}",
+    method: "PUT",
+    path: (w) => `/api/phone_numbers/${w.phone}`,
+    json: () => ({ areaCode: "410", prefix: "555", suffix: "0103" }),
+    expect: ownApi("ok", 403),
+  },
   { route: "DELETE /api/phone_numbers/{id}", method: "DELETE", path: (_, x) => `/api/phone_numbers/${x.phone}`, setup: freshPhone, expect: ownApi("ok", 403) },
-    // These calls refuse a query field they do not know: the review link's token is one.
+  // These calls refuse a query field they do not know: the review link's token is one.
   { route: "GET /api/lookups", method: "GET", path: () => "/api/lookups?type=Counties", expect: { ...everyone("ok"), reviewLink: 400 } },
-  { route: "GET /api/miscellaneouses", method: "GET", path: () => "/api/miscellaneouses?name=ieMessageStartDate", expect: { ...everyone("ok"), reviewLink: 400 } },
+  {
+    route: "GET /api/miscellaneouses",
+    method: "GET",
+    path: () => "/api/miscellaneouses?name=ieMessageStartDate",
+    expect: { ...everyone("ok"), reviewLink: 400 },
+  },
   { route: "GET /translation/dictionary.{key}.json", method: "GET", path: () => "/translation/dictionary.en.json", expect: everyone("ok") },
-  { route: "GET /api/authentication_tokens/review", method: "GET", path: () => "/api/authentication_tokens/review", expect: { ...everyone(404), reviewLink: "ok" }, shows: true, alsoSees: ["reviewLink"] },
+  {
+    route: "GET /api/authentication_tokens/review",
+    method: "GET",
+    path: () => "/api/authentication_tokens/review",
+    expect: { ...everyone(404), reviewLink: "ok" },
+    shows: true,
+    alsoSees: ["reviewLink"],
+  },
   { route: "POST /forgot", method: "POST", path: () => "/forgot", json: () => ({}), expect: everyone(400) },
   { route: "GET /security_questions", method: "GET", path: () => "/security_questions?token=unknown", expect: everyone("ok") },
   { route: "POST /security_questions", method: "POST", path: () => "/security_questions?token=unknown", json: () => ({}), expect: everyone(400) },
   { route: "POST /reset", method: "POST", path: () => "/reset?token=unknown", json: () => ({}), expect: everyone(400) },
-  { route: "POST /reset", method: "POST", path: (_, x) => `/reset?username=${encodeURIComponent(String(x.email))}`, setup: freshTarget, expect: adminApi("ok", 409) },
-  { route: "POST /generate-report", method: "POST", path: () => "/generate-report", json: () => ({ statuses: ["submitted"], format: "csv", filename: "matrix" }), expect: adminApi() },
-  { route: "POST /generate-user-report", method: "POST", path: () => "/generate-user-report", json: () => ({ format: "csv", filename: "matrix" }), expect: adminApi() },
+  {
+    route: "POST /reset",
+    method: "POST",
+    path: (_, x) => `/reset?username=${encodeURIComponent(String(x.email))}`,
+    setup: freshTarget,
+    expect: adminApi("ok", 409),
+  },
+  {
+    route: "POST /generate-report",
+    method: "POST",
+    path: () => "/generate-report",
+    json: () => ({ statuses: ["submitted"], format: "csv", filename: "matrix" }),
+    expect: adminApi(),
+  },
+  {
+    route: "POST /generate-user-report",
+    method: "POST",
+    path: () => "/generate-user-report",
+    json: () => ({ format: "csv", filename: "matrix" }),
+    expect: adminApi(),
+  },
 ];
 
 const MATRIX = [...PAGES, ...API];
@@ -412,7 +751,10 @@ async function send(world: World, row: Row, extra: Extra, role: Role): Promise<A
 
 /** Letters only (names refuse digits), unique to this run. */
 function newMark(): string {
-  return `Qz${randomUUID().replace(/-/g, "").slice(0, 12).replace(/\d/g, (digit) => "abcdefghij"[Number(digit)])}`;
+  return `Qz${randomUUID()
+    .replace(/-/g, "")
+    .slice(0, 12)
+    .replace(/\d/g, (digit) => "abcdefghij"[Number(digit)])}`;
 }
 
 async function clientOf(user?: TestUser): Promise<APIRequestContext> {
@@ -441,7 +783,9 @@ async function buildWorld(): Promise<World> {
   await fillReferral(users.userA, draftBase, { consent: 2 });
   const draft = referralIdOf(draftBase);
   expect((await a.put(`/api/referrals/${draft}`, { data: { additionalDetails: `Details ${mark}` } })).status()).toBe(200);
-  const adult = await a.post("/api/adults", { data: { referral: `/api/referrals/${draft}`, firstName: `Guardian${mark}`, lastName: "Pérez", childRelationship: "1" } });
+  const adult = await a.post("/api/adults", {
+    data: { referral: `/api/referrals/${draft}`, firstName: `Guardian${mark}`, lastName: "Pérez", childRelationship: "1" },
+  });
   const document = await a.post(`/api/referrals/${draft}/referral_documents`, {
     multipart: { description: `Document ${mark}`, file: { name: "evaluation.pdf", mimeType: "application/pdf", buffer: PDF } },
   });
@@ -491,7 +835,11 @@ test.describe("access matrix @http", () => {
   test("every route and API call has a row", async () => {
     // The routes as the build finds them: the files of app/routes and those remix.config.js defines (the wizard's).
     const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-    const manifest = execFileSync(path.join(root, "node_modules/.bin/remix"), ["routes", "--json"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    const manifest = execFileSync(path.join(root, "node_modules/.bin/remix"), ["routes", "--json"], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    });
     type ManifestRoute = { id: string; file: string; children?: ManifestRoute[] };
     const flatten = (routes: ManifestRoute[]): ManifestRoute[] => routes.flatMap((route) => [route, ...flatten(route.children ?? [])]);
     const modules = flatten(JSON.parse(manifest) as ManifestRoute[])
@@ -518,7 +866,13 @@ test.describe("access matrix @http", () => {
 
   for (const [index, row] of MATRIX.entries()) {
     // The path as written in the row (its template), to name the test.
-    const label = `${row.method} ${row.path.toString().match(/`([^`]*)`|"([^"]*)"/)?.slice(1).find(Boolean) ?? row.route}`;
+    const label = `${row.method} ${
+      row.path
+        .toString()
+        .match(/`([^`]*)`|"([^"]*)"/)
+        ?.slice(1)
+        .find(Boolean) ?? row.route
+    }`;
     test(`${index + 1}. ${label} (${row.route})`, async () => {
       const extra = row.setup ? await row.setup(world) : {};
       const seers: Role[] = ["userA", "admin", "superAdmin", ...(row.alsoSees ?? [])];
@@ -575,7 +929,11 @@ test.describe("sessions @http", () => {
     // The planted id did not become the victim's.
     expect((await request.get(`/api/users/${victim.id}`, asCookie(planted))).status()).toBe(401);
     // A made-up id is not taken either.
-    const madeUp = await request.post("/login", { headers: { Cookie: "__session=chosen-by-someone" }, form: { email: victim.email, password: victim.password }, maxRedirects: 0 });
+    const madeUp = await request.post("/login", {
+      headers: { Cookie: "__session=chosen-by-someone" },
+      form: { email: victim.email, password: victim.password },
+      maxRedirects: 0,
+    });
     expect(sessionSet(madeUp)).not.toContain("chosen-by-someone");
   });
 
@@ -594,7 +952,11 @@ test.describe("sessions @http", () => {
     const [user, admin] = [await createUser(), await createUser({ admin: true })];
     const cookie = await sessionCookieOf(user);
     expect((await request.get("/app/dashboard", asCookie(cookie))).status()).toBe(200);
-    const deactivated = await request.post("/app/users", { headers: { Cookie: await sessionCookieOf(admin) }, form: { intent: "deactivate", user: String(user.id) }, maxRedirects: 0 });
+    const deactivated = await request.post("/app/users", {
+      headers: { Cookie: await sessionCookieOf(admin) },
+      form: { intent: "deactivate", user: String(user.id) },
+      maxRedirects: 0,
+    });
     expect(deactivated.status()).toBe(302);
     expect((await request.get("/app/dashboard", asCookie(cookie))).headers().location).toMatch(/^\/login/);
     expect((await request.get(`/api/users/${user.id}`, asCookie(cookie))).status()).toBe(401);
@@ -627,13 +989,19 @@ const CROSS_SITE: CrossSiteCase[] = [
     name: "delete a Draft from the list (form)",
     as: "owner",
     method: "POST",
-    setup: async (owner) => ({ path: "/app/referrals/drafts", form: { intent: "delete", referral: String(referralIdOf(await startReferral(owner, (await createChild(owner)).id))) } }),
+    setup: async (owner) => ({
+      path: "/app/referrals/drafts",
+      form: { intent: "delete", referral: String(referralIdOf(await startReferral(owner, (await createChild(owner)).id))) },
+    }),
   },
   {
     name: "save a wizard step (form)",
     as: "owner",
     method: "POST",
-    setup: async (owner) => ({ path: `${await startReferral(owner, (await createChild(owner)).id)}/details/select`, form: { intent: "save", additionalDetails: "Changed from elsewhere" } }),
+    setup: async (owner) => ({
+      path: `${await startReferral(owner, (await createChild(owner)).id)}/details/select`,
+      form: { intent: "save", additionalDetails: "Changed from elsewhere" },
+    }),
   },
   {
     name: "delete an address (form)",
@@ -650,9 +1018,24 @@ const CROSS_SITE: CrossSiteCase[] = [
       return { path: "/app/users", form: { intent: "deactivate", user: String(target.id) }, target: target.id };
     },
   },
-  { name: "change a child (API)", as: "owner", method: "PUT", setup: async (owner) => ({ path: `/api/children/${(await createChild(owner)).id}`, json: { middleName: "Elsewhere" } }) },
-  { name: "delete a referral (API)", as: "owner", method: "DELETE", setup: async (owner) => ({ path: `/api/referrals/${referralIdOf(await startReferral(owner, (await createChild(owner)).id))}` }) },
-  { name: "copy a referral (API)", as: "owner", method: "POST", setup: async (owner) => ({ path: `/api/referrals/${referralIdOf(await startReferral(owner, (await createChild(owner)).id))}/copy`, json: {} }) },
+  {
+    name: "change a child (API)",
+    as: "owner",
+    method: "PUT",
+    setup: async (owner) => ({ path: `/api/children/${(await createChild(owner)).id}`, json: { middleName: "Elsewhere" } }),
+  },
+  {
+    name: "delete a referral (API)",
+    as: "owner",
+    method: "DELETE",
+    setup: async (owner) => ({ path: `/api/referrals/${referralIdOf(await startReferral(owner, (await createChild(owner)).id))}` }),
+  },
+  {
+    name: "copy a referral (API)",
+    as: "owner",
+    method: "POST",
+    setup: async (owner) => ({ path: `/api/referrals/${referralIdOf(await startReferral(owner, (await createChild(owner)).id))}/copy`, json: {} }),
+  },
 ];
 
 test.describe("cross-site requests @http", () => {
@@ -667,7 +1050,11 @@ test.describe("cross-site requests @http", () => {
       try {
         const owners = [owner.id, ...(targetUser ? [targetUser] : [])];
         const before = await recordsOf(owners);
-        const foreign: Array<Record<string, string>> = [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }, { Origin: "null", "Sec-Fetch-Site": "cross-site" }];
+        const foreign: Array<Record<string, string>> = [
+          { Origin: "https://evil.example" },
+          { "Sec-Fetch-Site": "cross-site" },
+          { Origin: "null", "Sec-Fetch-Site": "cross-site" },
+        ];
         for (const headers of foreign) {
           const refused = await send(headers);
           expect(refused.status(), JSON.stringify(headers)).toBe(403);
@@ -713,12 +1100,30 @@ test("injected text is stored as sent and shown as text, never run", async ({ pa
       expect(answer.status(), await answer.text()).toBeLessThan(300);
       return json(answer);
     };
-    const child = await saved(api.post("/api/children", { data: { firstName: payload(0), middleName: payload(2), lastName: payload(1), birthdate: yearsAgo(1), stateOfResidence: "21" } }));
+    const child = await saved(
+      api.post("/api/children", {
+        data: { firstName: payload(0), middleName: payload(2), lastName: payload(1), birthdate: yearsAgo(1), stateOfResidence: "21" },
+      }),
+    );
     const referral = await saved(api.post("/api/referrals", { data: { child: `/api/children/${child.id}` } }));
-    await saved(api.put(`/api/referrals/${referral.id}`, { data: { referrerFirstName: payload(3), referrerMiddleName: payload(4), referrerLastName: payload(2), additionalDetails: PAYLOADS.join(" ") } }));
-    await saved(api.post("/api/adults", { data: { referral: `/api/referrals/${referral.id}`, firstName: payload(2), lastName: payload(0), childRelationship: "1", bestTimeToContact: payload(3) } }));
-    await saved(api.post(`/api/referrals/${referral.id}/referral_documents`, { multipart: { description: payload(3), file: { name: "evaluation.pdf", mimeType: "application/pdf", buffer: PDF } } }));
-    await saved(api.post("/api/addresses", { data: { line1: payload(1), line2: payload(2), city: "Annapolis", zip: "21401", county: "24003", nickname: payload(4) } }));
+    await saved(
+      api.put(`/api/referrals/${referral.id}`, {
+        data: { referrerFirstName: payload(3), referrerMiddleName: payload(4), referrerLastName: payload(2), additionalDetails: PAYLOADS.join(" ") },
+      }),
+    );
+    await saved(
+      api.post("/api/adults", {
+        data: { referral: `/api/referrals/${referral.id}`, firstName: payload(2), lastName: payload(0), childRelationship: "1", bestTimeToContact: payload(3) },
+      }),
+    );
+    await saved(
+      api.post(`/api/referrals/${referral.id}/referral_documents`, {
+        multipart: { description: payload(3), file: { name: "evaluation.pdf", mimeType: "application/pdf", buffer: PDF } },
+      }),
+    );
+    await saved(
+      api.post("/api/addresses", { data: { line1: payload(1), line2: payload(2), city: "Annapolis", zip: "21401", county: "24003", nickname: payload(4) } }),
+    );
     await saved(api.put(`/api/users/${user.id}`, { data: { middleName: payload(2) } }));
 
     const { getDb } = await import("../app/db.server");
@@ -729,9 +1134,20 @@ test("injected text is stored as sent and shown as text, never run", async ({ pa
       middle_name: payload(2),
       last_name: payload(1),
     });
-    expect(Number((await db.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBeGreaterThan(1);
+    expect(
+      Number(
+        (
+          await db
+            .selectFrom("users")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBeGreaterThan(1);
 
-    await context.addCookies([{ name: "__session", value: (await sessionCookieOf(user)).split("=").slice(1).join("="), url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+    await context.addCookies([
+      { name: "__session", value: (await sessionCookieOf(user)).split("=").slice(1).join("="), url: baseURL, httpOnly: true, sameSite: "Lax" },
+    ]);
     const pages: Array<[string, number[]]> = [
       [`/app/children/details/${child.id}`, [0, 1, 2]],
       [`/app/child/${child.id}/referral/${referral.id}/user/${user.id}/review`, [0, 1, 2, 3, 4]],
@@ -800,7 +1216,9 @@ test.describe("upload attacks @http", () => {
       const referral = referralIdOf(base);
       const names = ["../../etc/passwd.pdf", "..\\..\\x.pdf", "/tmp/abs.pdf", "..%2F..%2Fenc.pdf"];
       for (const name of names) {
-        const response = await api.post(`/api/referrals/${referral}/referral_documents`, { multipart: { description: "Traversal", file: { name, mimeType: "application/pdf", buffer: PDF } } });
+        const response = await api.post(`/api/referrals/${referral}/referral_documents`, {
+          multipart: { description: "Traversal", file: { name, mimeType: "application/pdf", buffer: PDF } },
+        });
         expect(response.status(), name).toBe(201);
       }
       // The same through the page's form.
@@ -824,7 +1242,8 @@ test.describe("upload attacks @http", () => {
         expect(decodeURIComponent(disposition.split("filename*=UTF-8''")[1] ?? "")).not.toMatch(/[\\/]/);
         expect(disposition.split(";")[1]).not.toMatch(/[\\/]|"\./);
       }
-      for (const escaped of ["../../etc/passwd.pdf", "../x.pdf", "../../x.pdf", "../form.pdf"]) expect(existsSync(path.resolve(uploads, escaped)), escaped).toBe(false);
+      for (const escaped of ["../../etc/passwd.pdf", "../x.pdf", "../../x.pdf", "../form.pdf"])
+        expect(existsSync(path.resolve(uploads, escaped)), escaped).toBe(false);
     } finally {
       await api.dispose();
     }

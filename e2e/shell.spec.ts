@@ -130,9 +130,7 @@ test.describe("the shell", () => {
     await expect(add).toBeVisible();
     await expect(page.locator(".flash-message .usa-alert")).toBeVisible();
     // Measured once the page's style sheets and fonts are in: the scripts are what may not move it.
-    await page.waitForFunction(() =>
-      Array.from(document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")).every((link) => link.sheet !== null),
-    );
+    await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")).every((link) => link.sheet !== null));
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     const before = await add.boundingBox();
     release();

@@ -50,7 +50,16 @@ export interface TestUser {
 
 /** A verified account with security questions 1 and 2 answered "rex" and "baltimore". */
 export async function createUser(
-  options: { admin?: boolean; superAdmin?: boolean; language?: "en" | "sp"; locked?: boolean; enabled?: boolean; domain?: string; lastName?: string; signedInBefore?: boolean } = {},
+  options: {
+    admin?: boolean;
+    superAdmin?: boolean;
+    language?: "en" | "sp";
+    locked?: boolean;
+    enabled?: boolean;
+    domain?: string;
+    lastName?: string;
+    signedInBefore?: boolean;
+  } = {},
   other?: DB,
 ): Promise<TestUser> {
   const db = await database(other);
@@ -74,7 +83,11 @@ export async function createUser(
   });
   await db
     .updateTable("users")
-    .set({ enabled: options.enabled === false ? 0 : 1, locked: options.locked ? 1 : 0, ...(options.signedInBefore ? { last_login: new Date().toISOString() } : {}) })
+    .set({
+      enabled: options.enabled === false ? 0 : 1,
+      locked: options.locked ? 1 : 0,
+      ...(options.signedInBefore ? { last_login: new Date().toISOString() } : {}),
+    })
     .where("id", "=", id)
     .execute();
   if (options.admin) await db.insertInto("user_roles").values({ user_id: id, role: "ROLE_ADMIN" }).execute();
@@ -158,7 +171,9 @@ export async function breakUserUpdates(userId: number) {
   const db = await database();
   const { sql } = await import("kysely");
   await sql
-    .raw(`CREATE TRIGGER IF NOT EXISTS refuse_user_${userId} BEFORE UPDATE ON users WHEN OLD.id = ${Number(userId)} BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`)
+    .raw(
+      `CREATE TRIGGER IF NOT EXISTS refuse_user_${userId} BEFORE UPDATE ON users WHEN OLD.id = ${Number(userId)} BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`,
+    )
     .execute(db);
 }
 
@@ -206,7 +221,12 @@ export async function idleSessions(userId: number) {
 /** The documents recorded for a referral (by its id), as stored. */
 export async function documentsOf(referralId: number) {
   const db = await database();
-  return db.selectFrom("referral_documents").select(["id", "description", "is_consent", "file_name", "file_path", "size_bytes"]).where("referral_id", "=", referralId).orderBy("id").execute();
+  return db
+    .selectFrom("referral_documents")
+    .select(["id", "description", "is_consent", "file_name", "file_path", "size_bytes"])
+    .where("referral_id", "=", referralId)
+    .orderBy("id")
+    .execute();
 }
 
 /** The files in the server's uploads folder, with their sizes. */

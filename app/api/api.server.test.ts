@@ -47,7 +47,11 @@ const echo = async () => {
 };
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  new Request(`http://localhost${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  new Request(`http://localhost${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 
 async function errorOf(response: Response) {
   return ((await response.json()) as { error: { status: number; code: string; message: string; fields?: Record<string, string[]> } }).error;
@@ -58,7 +62,9 @@ describe("the API handler", () => {
     const { handle, createApiKey } = await modules();
     const { key } = await createApiKey(test.db, admin, { name: "forms" });
     const bearer = { Authorization: `Bearer ${key}` };
-    expect((await errorOf(await handle(test.db, [await echo()], post("/api/echo/7", {}, bearer), { id: "7" }, "10.0.0.2"))).fields).toEqual({ name: ["This field is required."] });
+    expect((await errorOf(await handle(test.db, [await echo()], post("/api/echo/7", {}, bearer), { id: "7" }, "10.0.0.2"))).fields).toEqual({
+      name: ["This field is required."],
+    });
   });
 
   it("answers an API key's caller, checks the query and body, and refuses others in the error format", async () => {
@@ -74,17 +80,27 @@ describe("the API handler", () => {
     expect(tooLong).toMatchObject({ status: 400, code: "invalid_input", fields: { name: ["This answer is too long."], extra: ["This field is not known."] } });
     expect((await errorOf(await handle(test.db, [op], post("/api/echo/7?page=0", { name: "Ana" }, bearer), { id: "7" }))).fields).toHaveProperty("page");
     expect(await errorOf(await handle(test.db, [op], post("/api/echo/7", "{", bearer), { id: "7" }))).toMatchObject({ status: 400, code: "invalid_json" });
-    expect(await errorOf(await handle(test.db, [op], post("/api/echo/x", { name: "Ana" }, bearer), { id: "x" }))).toMatchObject({ status: 404, code: "not_found" });
-    expect(await errorOf(await handle(test.db, [op], new Request("http://localhost/api/echo/7", { method: "GET", headers: bearer }), { id: "7" }))).toMatchObject({ status: 405 });
+    expect(await errorOf(await handle(test.db, [op], post("/api/echo/x", { name: "Ana" }, bearer), { id: "x" }))).toMatchObject({
+      status: 404,
+      code: "not_found",
+    });
+    expect(
+      await errorOf(await handle(test.db, [op], new Request("http://localhost/api/echo/7", { method: "GET", headers: bearer }), { id: "7" })),
+    ).toMatchObject({ status: 405 });
 
     const anonymous = await errorOf(await handle(test.db, [op], post("/api/echo/7?lang=sp", { name: "Ana" }), { id: "7" }));
     expect(anonymous).toEqual({ status: 401, code: "unauthorized", message: "Inicie sesión primero o envíe una clave de API." });
-    expect(await errorOf(await handle(test.db, [op], post("/api/echo/7", { name: "Ana" }, { Authorization: "Bearer mdei_wrong" }), { id: "7" }))).toMatchObject({ status: 401, code: "invalid_api_key" });
+    expect(await errorOf(await handle(test.db, [op], post("/api/echo/7", { name: "Ana" }, { Authorization: "Bearer mdei_wrong" }), { id: "7" }))).toMatchObject(
+      { status: 401, code: "invalid_api_key" },
+    );
 
     // Not an administrator: 403, whatever the body.
     const { createSession } = await import("~/auth/session.server");
     const cookie = (await createSession(test.db, referrer.id)).split(";")[0];
-    expect(await errorOf(await handle(test.db, [op], post("/api/echo/7", {}, { Cookie: cookie }), { id: "7" }))).toMatchObject({ status: 403, code: "forbidden" });
+    expect(await errorOf(await handle(test.db, [op], post("/api/echo/7", {}, { Cookie: cookie }), { id: "7" }))).toMatchObject({
+      status: 403,
+      code: "forbidden",
+    });
   });
 
   it("answers 500 in the error format for what nobody expected, without the error's text", async () => {
@@ -147,7 +163,14 @@ describe("API keys", () => {
 });
 
 describe("list queries", () => {
-  const shape = { sorts: { createdAt: "createdAt" }, defaultSort: "updatedAt", defaultOrder: "desc" as const, exact: { status: z.enum(["Draft", "Submitted"]) }, dates: { createdAt: "createdAt" }, notEquals: { status: z.enum(["Draft"]) } };
+  const shape = {
+    sorts: { createdAt: "createdAt" },
+    defaultSort: "updatedAt",
+    defaultOrder: "desc" as const,
+    exact: { status: z.enum(["Draft", "Submitted"]) },
+    dates: { createdAt: "createdAt" },
+    notEquals: { status: z.enum(["Draft"]) },
+  };
   const parse = async (query: string) => (await import("./shapes.server")).parseList(new URL(`http://localhost/api/x?${query}`), shape);
   const fieldsOf = async (query: string) => {
     try {
@@ -168,8 +191,16 @@ describe("list queries", () => {
   });
 
   it("turns before/after (the day included) and strictly_ (left out) into the lists' date filters", async () => {
-    expect((await parse("createdAt[after]=2026-03-01&createdAt[before]=2026-03-31")).query.dates.createdAt).toEqual({ type: "between", from: "2026-03-01", to: "2026-03-31" });
-    expect((await parse("createdAt[strictly_after]=2026-03-01&createdAt[strictly_before]=2026-03-31")).query.dates.createdAt).toEqual({ type: "between", from: "2026-03-02", to: "2026-03-30" });
+    expect((await parse("createdAt[after]=2026-03-01&createdAt[before]=2026-03-31")).query.dates.createdAt).toEqual({
+      type: "between",
+      from: "2026-03-01",
+      to: "2026-03-31",
+    });
+    expect((await parse("createdAt[strictly_after]=2026-03-01&createdAt[strictly_before]=2026-03-31")).query.dates.createdAt).toEqual({
+      type: "between",
+      from: "2026-03-02",
+      to: "2026-03-30",
+    });
     // One side only: "after" the day before, "before" the day after, in the lists' exclusive terms.
     expect((await parse("createdAt[after]=2026-03-01")).query.dates.createdAt).toEqual({ type: "after", from: "2026-02-28" });
     expect((await parse("createdAt[before]=2024-02-28")).query.dates.createdAt).toEqual({ type: "before", from: "2024-02-29" });
@@ -177,7 +208,11 @@ describe("list queries", () => {
   });
 
   it("refuses, by parameter, what it cannot read", async () => {
-    expect(await fieldsOf("count=7&page=0&order[name]=asc&order[createdAt]=up&status=Lost&createdAt[around]=2026-01-01&createdAt[before]=2026-02-30&colour=red&page=2")).toEqual({
+    expect(
+      await fieldsOf(
+        "count=7&page=0&order[name]=asc&order[createdAt]=up&status=Lost&createdAt[around]=2026-01-01&createdAt[before]=2026-02-30&colour=red&page=2",
+      ),
+    ).toEqual({
       count: ["api:fields.count"],
       page: ["api:fields.page", "api:fields.repeated"],
       "order[name]": ["api:fields.unknown"],

@@ -114,7 +114,8 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ChildHasSubmittedReferralError) return new ApiError("has_submitted_referral");
   if (error instanceof UploadRefusedError) return toApiError(error.reason);
   if (error instanceof FileTooLargeError) return new ApiError("payload_too_large");
-  if (error instanceof UnsupportedFileError) return new ApiError("invalid_input", { fields: { file: [error.reason === "empty" ? "api:fields.emptyFile" : "api:fields.fileType"] } });
+  if (error instanceof UnsupportedFileError)
+    return new ApiError("invalid_input", { fields: { file: [error.reason === "empty" ? "api:fields.emptyFile" : "api:fields.fileType"] } });
   if (error instanceof BadUploadError) return new ApiError("invalid_input", { fields: { body: ["api:fields.badMultipart"] } });
   if (error instanceof Error && "code" in error && String(error.code).startsWith("SQLITE_CONSTRAINT_FOREIGNKEY")) return new ApiError("in_use");
   return new ApiError("server_error");
@@ -123,9 +124,7 @@ export function toApiError(error: unknown): ApiError {
 /** The error as JSON in the caller's language. */
 export function errorResponse(error: ApiError, t: TFunction): Response {
   const translate = (key: string) => String(t(key, { ns: MESSAGE_NAMESPACES, defaultValue: t("api:fields.invalid") }));
-  const fields = error.details.fields
-    ? Object.fromEntries(Object.entries(error.details.fields).map(([name, keys]) => [name, keys.map(translate)]))
-    : undefined;
+  const fields = error.details.fields ? Object.fromEntries(Object.entries(error.details.fields).map(([name, keys]) => [name, keys.map(translate)])) : undefined;
   return json(
     { error: { status: error.status, code: error.code, message: t(`api:errors.${error.code}`), ...(fields ? { fields } : {}), ...error.details.extra } },
     { status: error.status, headers: { "Cache-Control": "no-store", ...error.details.headers } },

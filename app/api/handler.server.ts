@@ -130,7 +130,14 @@ function queryObject(url: URL): Record<string, string | string[]> {
   return query;
 }
 
-async function answer(db: DB, op: Operation, request: Request, params: Record<string, string | undefined>, clientIp: string, language: Language): Promise<Response> {
+async function answer(
+  db: DB,
+  op: Operation,
+  request: Request,
+  params: Record<string, string | undefined>,
+  clientIp: string,
+  language: Language,
+): Promise<Response> {
   const { user, keyId } = await caller(db, request);
   if (op.access !== "public") {
     if (!user) throw new ApiError("unauthorized");

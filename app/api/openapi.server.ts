@@ -11,7 +11,10 @@ import { API_PAGE_SIZES } from "./shapes.server";
 // written twice by hand, so the description cannot drift from what the server checks.
 
 const jsonSchema = (schema: z.ZodTypeAny) => {
-  const { $schema: _ignored, ...rest } = zodToJsonSchema(schema, { target: "jsonSchema2019-09", $refStrategy: "none", effectStrategy: "input" }) as Record<string, unknown>;
+  const { $schema: _ignored, ...rest } = zodToJsonSchema(schema, { target: "jsonSchema2019-09", $refStrategy: "none", effectStrategy: "input" }) as Record<
+    string,
+    unknown
+  >;
   return rest;
 };
 
@@ -26,9 +29,15 @@ function parameters(op: Operation) {
   if (op.list) for (const param of op.list.params) params.push({ name: param.name, in: "query", description: param.description, schema: param.schema });
   else if (op.query) {
     const schema = jsonSchema(op.query) as { properties?: Record<string, unknown>; required?: string[] };
-    for (const [name, property] of Object.entries(schema.properties ?? {})) params.push({ name, in: "query", required: schema.required?.includes(name) ?? false, schema: property });
+    for (const [name, property] of Object.entries(schema.properties ?? {}))
+      params.push({ name, in: "query", required: schema.required?.includes(name) ?? false, schema: property });
   }
-  params.push({ name: "lang", in: "query", description: "The language of messages: en or sp (else the lang cookie, else English).", schema: { type: "string", enum: ["en", "sp"] } });
+  params.push({
+    name: "lang",
+    in: "query",
+    description: "The language of messages: en or sp (else the lang cookie, else English).",
+    schema: { type: "string", enum: ["en", "sp"] },
+  });
   return params;
 }
 
@@ -69,7 +78,12 @@ function responses(op: Operation, t: TFunction) {
   return all;
 }
 
-export const ACCESS_TEXT = { public: "api:docs.access.public", user: "api:docs.access.user", admin: "api:docs.access.admin", referrer: "api:docs.access.referrer" } as const;
+export const ACCESS_TEXT = {
+  public: "api:docs.access.public",
+  user: "api:docs.access.user",
+  admin: "api:docs.access.admin",
+  referrer: "api:docs.access.referrer",
+} as const;
 
 /** The OpenAPI 3.1 document, its texts in English (the language of the locales' en files). */
 export function openApiDocument(t: TFunction, serverUrl: string) {

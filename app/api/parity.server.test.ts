@@ -245,7 +245,11 @@ const ROWS: ParityRow[] = [
     pages: ["childName"],
     api: ["createChild"],
     caller: "rosa",
-    page: () => ({ url: "/app/children/edit/name", params: {}, form: { birthdate: daysAgo(200), stateOfResidence: "21", firstName: "Ana", lastName: "Ruiz", suffix: "1" } }),
+    page: () => ({
+      url: "/app/children/edit/name",
+      params: {},
+      form: { birthdate: daysAgo(200), stateOfResidence: "21", firstName: "Ana", lastName: "Ruiz", suffix: "1" },
+    }),
     calls: () => [{ op: "createChild", json: { birthdate: daysAgo(200), stateOfResidence: "21", firstName: "Ana", lastName: "Ruiz", suffix: "1" } }],
   },
   {
@@ -253,7 +257,11 @@ const ROWS: ParityRow[] = [
     pages: ["childName"],
     api: ["createChild", "createReferral"],
     caller: "rosa",
-    page: () => ({ url: "/app/children/edit/name?next=referral", params: {}, form: { next: "referral", birthdate: daysAgo(90), stateOfResidence: "21", firstName: "Leo", lastName: "Ruiz" } }),
+    page: () => ({
+      url: "/app/children/edit/name?next=referral",
+      params: {},
+      form: { next: "referral", birthdate: daysAgo(90), stateOfResidence: "21", firstName: "Leo", lastName: "Ruiz" },
+    }),
     calls: () => [
       { op: "createChild", json: { birthdate: daysAgo(90), stateOfResidence: "21", firstName: "Leo", lastName: "Ruiz" } },
       ([child]) => ({ op: "createReferral", json: { child: child["@id"] } }),
@@ -267,7 +275,16 @@ const ROWS: ParityRow[] = [
     page: (b) => ({
       url: `/app/children/edit/name?id=${b.r1.child}`,
       params: {},
-      form: { id: String(b.r1.child), birthdate: b.childBirthdate, stateOfResidence: "21", firstName: "Mateo", middleName: "Luis", lastName: "Núñez", prefix: "", suffix: "" },
+      form: {
+        id: String(b.r1.child),
+        birthdate: b.childBirthdate,
+        stateOfResidence: "21",
+        firstName: "Mateo",
+        middleName: "Luis",
+        lastName: "Núñez",
+        prefix: "",
+        suffix: "",
+      },
     }),
     calls: (b) => [{ op: "updateChild", id: b.r1.child, json: { middleName: "Luis" } }],
   },
@@ -315,7 +332,13 @@ const ROWS: ParityRow[] = [
     "proxy",
     "proxy",
     { prefix: "6", firstName: "Rosa", middleName: "María", lastName: "Núñez", suffix: "", phone: "410-555-0199" },
-    { referrerPrefix: "6", referrerFirstName: "Rosa", referrerMiddleName: "María", referrerLastName: "Núñez", referrerPhoneNumber: phone("410", "555", "0199") },
+    {
+      referrerPrefix: "6",
+      referrerFirstName: "Rosa",
+      referrerMiddleName: "María",
+      referrerLastName: "Núñez",
+      referrerPhoneNumber: phone("410", "555", "0199"),
+    },
   ),
   stepRow(
     "answer the child's sex, races and Hispanic origin",
@@ -324,13 +347,7 @@ const ROWS: ParityRow[] = [
     { gender: "2", races: ["2028-9", "2054-5"], isHispanicChild: "yes" },
     { gender: "2", races: ["2028-9", "2054-5"], isHispanicChild: "yes" },
   ),
-  stepRow(
-    "clear the child's races and Hispanic origin, keeping the sex (R53)",
-    "sex",
-    "sex",
-    { gender: "1" },
-    { races: [], isHispanicChild: null },
-  ),
+  stepRow("clear the child's races and Hispanic origin, keeping the sex (R53)", "sex", "sex", { gender: "1" }, { races: [], isHispanicChild: null }),
   stepRow("answer the child's language", "childLanguage", "childLanguage", { primaryLanguage: "2" }, { primaryLanguage: "2" }),
   stepRow(
     "type the child's address and keep it in the address book",
@@ -447,7 +464,13 @@ const ROWS: ParityRow[] = [
         mobilePhoneNumber: "443-555-0199",
       },
     }),
-    calls: (b) => [{ op: "updateAdult", id: b.adult1, json: { preferredMethodOfContact: "3", email: "elena.n@example.com", homePhoneNumber: null, mobilePhoneNumber: phone("443", "555", "0199") } }],
+    calls: (b) => [
+      {
+        op: "updateAdult",
+        id: b.adult1,
+        json: { preferredMethodOfContact: "3", email: "elena.n@example.com", homePhoneNumber: null, mobilePhoneNumber: phone("443", "555", "0199") },
+      },
+    ],
   },
   {
     action: "remove a parent or guardian",
@@ -464,7 +487,11 @@ const ROWS: ParityRow[] = [
     pages: ["document"],
     api: ["addReferralDocument"],
     caller: "rosa",
-    page: (b) => ({ url: documentHref(b.r1, "new"), params: { ...wizardParams(b.r1), document: "new" }, form: multipartForm({ from: "documents", description: "Hearing screening results", file: pdf("hearing.pdf") }) }),
+    page: (b) => ({
+      url: documentHref(b.r1, "new"),
+      params: { ...wizardParams(b.r1), document: "new" },
+      form: multipartForm({ from: "documents", description: "Hearing screening results", file: pdf("hearing.pdf") }),
+    }),
     calls: (b) => [{ op: "addReferralDocument", id: b.r1.referral, multipart: { description: "Hearing screening results", file: pdf("hearing.pdf") } }],
   },
   {
@@ -484,7 +511,11 @@ const ROWS: ParityRow[] = [
     pages: ["document"],
     api: ["updateReferralDocument"],
     caller: "rosa",
-    page: (b) => ({ url: documentHref(b.r1, b.document1), params: { ...wizardParams(b.r1), document: String(b.document1) }, form: { from: "documents", description: "Audiology report, both ears" } }),
+    page: (b) => ({
+      url: documentHref(b.r1, b.document1),
+      params: { ...wizardParams(b.r1), document: String(b.document1) },
+      form: { from: "documents", description: "Audiology report, both ears" },
+    }),
     calls: (b) => [{ op: "updateReferralDocument", id: b.document1, json: { description: "Audiology report, both ears" } }],
   },
   {
@@ -511,7 +542,9 @@ const ROWS: ParityRow[] = [
     api: ["copyReferral"],
     caller: "rosa",
     page: (b, action): PageStep =>
-      action === "review#copy" ? { url: reviewHref(b.r2), params: wizardParams(b.r2), form: {} } : { url: "/app/referrals/drafts", params: {}, form: { referral: String(b.r2.referral) } },
+      action === "review#copy"
+        ? { url: reviewHref(b.r2), params: wizardParams(b.r2), form: {} }
+        : { url: "/app/referrals/drafts", params: {}, form: { referral: String(b.r2.referral) } },
     calls: (b) => [{ op: "copyReferral", id: b.r2.referral }],
   },
   {
@@ -520,7 +553,9 @@ const ROWS: ParityRow[] = [
     api: ["copyReferral"],
     caller: "rosa",
     page: (b, action): PageStep =>
-      action === "review#copy" ? { url: reviewHref(b.r3), params: wizardParams(b.r3), form: {} } : { url: "/app/referrals/submitted", params: {}, form: { referral: String(b.r3.referral) } },
+      action === "review#copy"
+        ? { url: reviewHref(b.r3), params: wizardParams(b.r3), form: {} }
+        : { url: "/app/referrals/submitted", params: {}, form: { referral: String(b.r3.referral) } },
     calls: (b) => [{ op: "copyReferral", id: b.r3.referral }],
   },
   {
@@ -546,7 +581,13 @@ const ROWS: ParityRow[] = [
       params: { id: String(b.rosa.id) },
       form: profileForm({ middleName: "Isabel", reference: "6", primaryLanguage: "sp", homePhoneNumber: "", workPhoneNumber: "410-555-0102" }),
     }),
-    calls: (b) => [{ op: "updateUser", id: b.rosa.id, json: { middleName: "Isabel", reference: "6", primaryLanguage: "sp", homePhoneNumber: null, workPhoneNumber: phone("410", "555", "0102") } }],
+    calls: (b) => [
+      {
+        op: "updateUser",
+        id: b.rosa.id,
+        json: { middleName: "Isabel", reference: "6", primaryLanguage: "sp", homePhoneNumber: null, workPhoneNumber: phone("410", "555", "0102") },
+      },
+    ],
   },
   {
     action: "change one's password, e-mail and first security question: every sign-in ends, this browser keeps a fresh one (R13, R14)",
@@ -556,7 +597,13 @@ const ROWS: ParityRow[] = [
     page: (b) => ({
       url: `/app/profile/${b.rosa.id}`,
       params: { id: String(b.rosa.id) },
-      form: profileForm({ email: "rosa.n@example.com", newPassword: NEW_PASSWORD, securityQuestion1: "3", securityAnswer1: "Lincoln", currentPassword: PASSWORD }),
+      form: profileForm({
+        email: "rosa.n@example.com",
+        newPassword: NEW_PASSWORD,
+        securityQuestion1: "3",
+        securityAnswer1: "Lincoln",
+        currentPassword: PASSWORD,
+      }),
     }),
     calls: (b) => [
       {
@@ -574,7 +621,14 @@ const ROWS: ParityRow[] = [
     page: (b) => ({
       url: `/app/profile/${b.admin.id}`,
       params: { id: String(b.admin.id) },
-      form: profileForm({ firstName: "Ana", lastName: "Admin", email: b.admin.email, homePhoneNumber: "", newPassword: NEW_PASSWORD, currentPassword: PASSWORD }),
+      form: profileForm({
+        firstName: "Ana",
+        lastName: "Admin",
+        email: b.admin.email,
+        homePhoneNumber: "",
+        newPassword: NEW_PASSWORD,
+        currentPassword: PASSWORD,
+      }),
     }),
     calls: (b) => [{ op: "updateUser", id: b.admin.id, json: { plainPassword: NEW_PASSWORD, currentPassword: PASSWORD } }],
     differs: {
@@ -587,7 +641,11 @@ const ROWS: ParityRow[] = [
     pages: ["addressBook"],
     api: ["createAddress"],
     caller: "rosa",
-    page: (b) => ({ url: `/app/profile/${b.rosa.id}/address/new`, params: { id: String(b.rosa.id), address: "new" }, form: { line1: "42 Harbor Rd", city: "Annapolis", zip: "21401", county: "24003", nickname: "Office" } }),
+    page: (b) => ({
+      url: `/app/profile/${b.rosa.id}/address/new`,
+      params: { id: String(b.rosa.id), address: "new" },
+      form: { line1: "42 Harbor Rd", city: "Annapolis", zip: "21401", county: "24003", nickname: "Office" },
+    }),
     calls: () => [{ op: "createAddress", json: { line1: "42 Harbor Rd", city: "Annapolis", zip: "21401", county: "24003", nickname: "Office" } }],
   },
   {
@@ -595,7 +653,11 @@ const ROWS: ParityRow[] = [
     pages: ["addressBook"],
     api: ["updateAddress"],
     caller: "rosa",
-    page: (b) => ({ url: `/app/profile/${b.rosa.id}/address/${b.book}`, params: { id: String(b.rosa.id), address: String(b.book) }, form: { ...bookForm, nickname: "Our home" } }),
+    page: (b) => ({
+      url: `/app/profile/${b.rosa.id}/address/${b.book}`,
+      params: { id: String(b.rosa.id), address: String(b.book) },
+      form: { ...bookForm, nickname: "Our home" },
+    }),
     calls: (b) => [{ op: "updateAddress", id: b.book, json: { nickname: "Our home" } }],
   },
   {
@@ -603,7 +665,11 @@ const ROWS: ParityRow[] = [
     pages: ["addressBook"],
     api: ["updateAddress"],
     caller: "rosa",
-    page: (b) => ({ url: `/app/profile/${b.rosa.id}/address/${b.book}`, params: { id: String(b.rosa.id), address: String(b.book) }, form: { ...bookForm, line1: "102 Main St" } }),
+    page: (b) => ({
+      url: `/app/profile/${b.rosa.id}/address/${b.book}`,
+      params: { id: String(b.rosa.id), address: String(b.book) },
+      form: { ...bookForm, line1: "102 Main St" },
+    }),
     calls: (b) => [{ op: "updateAddress", id: b.book, json: { line1: "102 Main St" } }],
   },
   {
@@ -622,7 +688,9 @@ const ROWS: ParityRow[] = [
     api: ["sendPasswordReset"],
     caller: "admin",
     page: (b, action): PageStep =>
-      action === "users#reset" ? { url: "/app/users", params: {}, form: { user: String(b.tomas.id) } } : { url: `/app/user/${b.tomas.id}`, params: { id: String(b.tomas.id) }, form: { user: String(b.tomas.id) } },
+      action === "users#reset"
+        ? { url: "/app/users", params: {}, form: { user: String(b.tomas.id) } }
+        : { url: `/app/user/${b.tomas.id}`, params: { id: String(b.tomas.id) }, form: { user: String(b.tomas.id) } },
     calls: (b) => [{ op: "sendPasswordReset", id: b.tomas.id }],
   },
   {
@@ -638,8 +706,14 @@ const ROWS: ParityRow[] = [
     pages: ["reports"],
     api: ["generateReferralReport"],
     caller: "admin",
-    page: () => ({ url: "/app/reports", params: {}, form: { statuses: ["submitted", "received"], format: "csv", filename: "weekly", createdAfter: daysAgo(30) } }),
-    calls: () => [{ op: "generateReferralReport", json: { statuses: ["submitted", "received"], format: "csv", filename: "weekly", created_after: daysAgo(30) } }],
+    page: () => ({
+      url: "/app/reports",
+      params: {},
+      form: { statuses: ["submitted", "received"], format: "csv", filename: "weekly", createdAfter: daysAgo(30) },
+    }),
+    calls: () => [
+      { op: "generateReferralReport", json: { statuses: ["submitted", "received"], format: "csv", filename: "weekly", created_after: daysAgo(30) } },
+    ],
   },
   {
     action: "make the user report (R96, R104)",
@@ -772,9 +846,9 @@ interface Schema {
 async function readSchema(db: DB): Promise<Schema> {
   // Every table but SQLite's planner statistics (sqlite_stat1, sqlite_stat4), which `pragma optimize`
   // writes when a connection opens (app/db.server.ts): SQLite's bookkeeping, not what an action did.
-  const tables = (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_stat%' order by name`.execute(db)).rows.map(
-    (row) => row.name,
-  );
+  const tables = (
+    await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_stat%' order by name`.execute(db)
+  ).rows.map((row) => row.name);
   const schema: Schema = { tables, columns: {}, withId: new Set(), references: {} };
   for (const table of tables) {
     const columns = (await sql<{ name: string; type: string; pk: number }>`select name, type, pk from pragma_table_info(${table})`.execute(db)).rows;
@@ -812,7 +886,8 @@ function normalize(raw: Rows, schema: Schema, setUpSecrets: Map<unknown, string>
       if (table === "sqlite_sequence") row.seq = "<counter>";
       for (const column of TIMES[table] ?? []) if (row[column] !== null) row[column] = "<time>";
       for (const column of SECRETS[table] ?? []) if (row[column] !== null) row[column] = setUpSecrets.get(row[column]) ?? "<new secret>";
-      for (const [column, random] of Object.entries(RANDOM_PARTS[table] ?? {})) if (typeof row[column] === "string") row[column] = row[column].replace(random, "-<random>");
+      for (const [column, random] of Object.entries(RANDOM_PARTS[table] ?? {}))
+        if (typeof row[column] === "string") row[column] = row[column].replace(random, "-<random>");
       return row;
     });
     // Rows without an id have no order of their own (a referral's races, the sessions): sorted by content.
@@ -860,7 +935,11 @@ function differences(page: Snapshot, api: Snapshot): string[] {
   for (const table of new Set([...Object.keys(page.tables), ...Object.keys(api.tables)])) {
     const [left, right] = [page.tables[table] ?? [], api.tables[table] ?? []];
     if (!context.schema.withId.has(table)) {
-      compare(table, left.map((row) => JSON.stringify(row)), right.map((row) => JSON.stringify(row)));
+      compare(
+        table,
+        left.map((row) => JSON.stringify(row)),
+        right.map((row) => JSON.stringify(row)),
+      );
       continue;
     }
     // A row both have: the columns that differ, by name.
@@ -1040,7 +1119,9 @@ async function buildBase(db: DB): Promise<Base> {
   await answerSecurityQuestions(db, answered, SECURITY_ANSWERS.securityAnswer1, SECURITY_ANSWERS.securityAnswer2);
 
   const as = (step: ApiStep) => apiAs(db, cookies.rosa, step);
-  const book = Number((await as({ op: "createAddress", json: { line1: "100 Main St", city: "Baltimore", zip: "21201", county: "24510", nickname: "Home" } })).id);
+  const book = Number(
+    (await as({ op: "createAddress", json: { line1: "100 Main St", city: "Baltimore", zip: "21201", county: "24510", nickname: "Home" } })).id,
+  );
   const childBirthdate = daysAgo(400);
   const referralFor = async (firstName: string, birthdate: string): Promise<WizardIds> => {
     const child = await as({ op: "createChild", json: { birthdate, stateOfResidence: "21", firstName, lastName: "Núñez" } });
@@ -1067,7 +1148,16 @@ async function buildBase(db: DB): Promise<Base> {
   await as({
     op: "updateReferral",
     id: r1.referral,
-    json: { referrerRelationship: "5", familyApproval: "yes", referrerFirstName: "Rosa", referrerLastName: "Núñez", gender: "1", races: ["2106-3"], isHispanicChild: "no", referralReasons: { RefReasons_ConcernsDevelopmental: ["2"] } },
+    json: {
+      referrerRelationship: "5",
+      familyApproval: "yes",
+      referrerFirstName: "Rosa",
+      referrerLastName: "Núñez",
+      gender: "1",
+      races: ["2106-3"],
+      isHispanicChild: "no",
+      referralReasons: { RefReasons_ConcernsDevelopmental: ["2"] },
+    },
   });
   const adult1 = Number((await guardian(r1)).id);
   const document1 = Number((await upload(r1, "Audiology report", false)).id);
@@ -1111,7 +1201,8 @@ beforeAll(async () => {
   context.setUpSecrets = new Map();
   for (const [table, columns] of Object.entries(SECRETS)) {
     for (const column of columns) {
-      for (const row of raw[table]) if (row[column] !== null) context.setUpSecrets.set(row[column], `<set-up ${table}.${column} ${context.setUpSecrets.size + 1}>`);
+      for (const row of raw[table])
+        if (row[column] !== null) context.setUpSecrets.set(row[column], `<set-up ${table}.${column} ${context.setUpSecrets.size + 1}>`);
     }
   }
   context.apiKeyHash = context.setUpSecrets.get(raw.api_keys[0].key_hash);
@@ -1169,7 +1260,7 @@ async function pageActionFiles(): Promise<string[]> {
   const config = await readConfig(ROOT).finally(() => quiet.mockRestore());
   const urlOf = (id: string): string => {
     const route = config.routes[id];
-    return route.parentId ? `${urlOf(route.parentId)}/${route.path ?? ""}` : route.path ?? "";
+    return route.parentId ? `${urlOf(route.parentId)}/${route.path ?? ""}` : (route.path ?? "");
   };
   const hasAction = /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b|export\s+const\s*\{[^}]*\baction\b[^}]*\}\s*=/;
   return Object.values(config.routes)
@@ -1186,7 +1277,9 @@ async function pageActionFiles(): Promise<string[]> {
 /** The intents a page's form may send: compared in its action, or in the routes-shared module it calls. */
 function intentsOf(file: string): string[] {
   const source = readFileSync(path.join(APP, file), "utf8");
-  const shared = [...source.matchAll(/from\s+"~\/routes-shared\/([\w.-]+)"/g)].map((match) => readFileSync(path.join(APP, "routes-shared", `${match[1]}.ts`), "utf8"));
+  const shared = [...source.matchAll(/from\s+"~\/routes-shared\/([\w.-]+)"/g)].map((match) =>
+    readFileSync(path.join(APP, "routes-shared", `${match[1]}.ts`), "utf8"),
+  );
   const intents = [source, ...shared].flatMap((text) => [...text.matchAll(/\bintent"?\)?\s*===\s*"(\w+)"/g)].map((match) => match[1]));
   return [...new Set(intents)].sort();
 }
@@ -1195,47 +1288,71 @@ describe("the parity table", () => {
   it("has a row or a PAGE_ONLY reason for every page action", async () => {
     const files = await pageActionFiles();
     const moduleOf = new Map(Object.entries(PAGE_MODULES).map(([module, file]) => [file as string, module]));
-    expect.soft(
-      files.filter((file) => !moduleOf.has(file)),
-      "page routes with an action that PAGE_MODULES does not name: name each there, then give its actions a row or a PAGE_ONLY reason",
-    ).toEqual([]);
-    expect.soft(
-      Object.entries(PAGE_MODULES)
-        .filter(([, file]) => !files.includes(file))
-        .map(([module, file]) => `${module}: ${file}`),
-      "PAGE_MODULES lines whose file is not (or no longer) a page route with an action",
-    ).toEqual([]);
+    expect
+      .soft(
+        files.filter((file) => !moduleOf.has(file)),
+        "page routes with an action that PAGE_MODULES does not name: name each there, then give its actions a row or a PAGE_ONLY reason",
+      )
+      .toEqual([]);
+    expect
+      .soft(
+        Object.entries(PAGE_MODULES)
+          .filter(([, file]) => !files.includes(file))
+          .map(([module, file]) => `${module}: ${file}`),
+        "PAGE_MODULES lines whose file is not (or no longer) a page route with an action",
+      )
+      .toEqual([]);
 
     const actions = files.flatMap((file) => {
       const module = moduleOf.get(file) ?? file;
-      return [module, ...intentsOf(file).filter((intent) => !(intent in NAVIGATION_INTENTS)).map((intent) => `${module}#${intent}`)];
+      return [
+        module,
+        ...intentsOf(file)
+          .filter((intent) => !(intent in NAVIGATION_INTENTS))
+          .map((intent) => `${module}#${intent}`),
+      ];
     });
     const inRows = new Set<string>(ROWS.flatMap((row) => row.pages));
-    expect.soft(
-      actions.filter((action) => !inRows.has(action) && !(action in PAGE_ONLY)),
-      "page actions without a parity row or a PAGE_ONLY reason",
-    ).toEqual([]);
-    expect.soft(
-      [...inRows, ...Object.keys(PAGE_ONLY)].filter((action) => !actions.includes(action)),
-      "rows or PAGE_ONLY lines naming a page action that does not exist",
-    ).toEqual([]);
-    expect.soft(
-      [...inRows].filter((action) => action in PAGE_ONLY),
-      "page actions both in a row and in PAGE_ONLY",
-    ).toEqual([]);
+    expect
+      .soft(
+        actions.filter((action) => !inRows.has(action) && !(action in PAGE_ONLY)),
+        "page actions without a parity row or a PAGE_ONLY reason",
+      )
+      .toEqual([]);
+    expect
+      .soft(
+        [...inRows, ...Object.keys(PAGE_ONLY)].filter((action) => !actions.includes(action)),
+        "rows or PAGE_ONLY lines naming a page action that does not exist",
+      )
+      .toEqual([]);
+    expect
+      .soft(
+        [...inRows].filter((action) => action in PAGE_ONLY),
+        "page actions both in a row and in PAGE_ONLY",
+      )
+      .toEqual([]);
   });
 
   it("has a row or an API_ONLY reason for every API call that changes something", () => {
     const mutating = API_OPERATIONS.filter((op) => op.method !== "GET").map((op) => op.operationId);
     const inRows = new Set(ROWS.flatMap((row) => row.api));
-    expect.soft(
-      mutating.filter((id) => !inRows.has(id) && !(id in API_ONLY)),
-      "API operations (POST, PUT, DELETE) without a parity row or an API_ONLY reason",
-    ).toEqual([]);
-    expect.soft(
-      [...inRows, ...Object.keys(API_ONLY)].filter((id) => !mutating.includes(id)),
-      "rows or API_ONLY lines naming an operation that does not exist or only reads",
-    ).toEqual([]);
-    expect.soft([...inRows].filter((id) => id in API_ONLY), "operations both in a row and in API_ONLY").toEqual([]);
+    expect
+      .soft(
+        mutating.filter((id) => !inRows.has(id) && !(id in API_ONLY)),
+        "API operations (POST, PUT, DELETE) without a parity row or an API_ONLY reason",
+      )
+      .toEqual([]);
+    expect
+      .soft(
+        [...inRows, ...Object.keys(API_ONLY)].filter((id) => !mutating.includes(id)),
+        "rows or API_ONLY lines naming an operation that does not exist or only reads",
+      )
+      .toEqual([]);
+    expect
+      .soft(
+        [...inRows].filter((id) => id in API_ONLY),
+        "operations both in a row and in API_ONLY",
+      )
+      .toEqual([]);
   });
 });

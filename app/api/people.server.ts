@@ -164,7 +164,6 @@ function userRowOut(row: UserRow) {
   };
 }
 
-
 function profileOut(profile: Profile, admin?: Awaited<ReturnType<typeof getUserForAdmin>>) {
   return {
     "@id": iri("users", profile.id),
@@ -524,7 +523,13 @@ export const phoneOperations = {
     access: "user",
     list: { params: listParameters({ sorts: {}, defaultSort: "id", defaultOrder: "asc", exact: { "createdBy.id": idText }, dates: {} }) },
     async run({ request, db, actor }) {
-      const { query, exact } = parseList(new URL(request.url), { sorts: {}, defaultSort: "id", defaultOrder: "asc", exact: { "createdBy.id": idText }, dates: {} });
+      const { query, exact } = parseList(new URL(request.url), {
+        sorts: {},
+        defaultSort: "id",
+        defaultOrder: "asc",
+        exact: { "createdBy.id": idText },
+        dates: {},
+      });
       const { data, total } = await listPhones(db, actor, { page: query.page, count: query.count, ownerId: exact["createdBy.id"] as number | undefined });
       return { data: data.map(phoneRowOut), total };
     },

@@ -52,7 +52,13 @@ function listRowOut(row: ReferralRow) {
     id: row.id,
     status: row.status,
     statusDetails: { description: row.statusDetails, descriptionES: row.statusDetailsEs },
-    child: { "@id": iri("children", row.childId), firstName: row.childFirstName, middleName: row.childMiddleName, lastName: row.childLastName, birthdate: row.birthdate },
+    child: {
+      "@id": iri("children", row.childId),
+      firstName: row.childFirstName,
+      middleName: row.childMiddleName,
+      lastName: row.childLastName,
+      birthdate: row.birthdate,
+    },
     county: row.county,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -134,7 +140,10 @@ async function updateReferral(context: Context<unknown, Update>) {
       ids,
       typeof address === "number"
         ? { bookId: address }
-        : { address: { line1: address.line1, line2: address.line2, city: address.city, zip: address.zip, county: address.county, nickname: address.nickname }, saveToBook: address.addressBook ?? false },
+        : {
+            address: { line1: address.line1, line2: address.line2, city: address.city, zip: address.zip, county: address.county, nickname: address.nickname },
+            saveToBook: address.addressBook ?? false,
+          },
     );
   }
   return referralOut(await getReferralRecord(db, actor, id));

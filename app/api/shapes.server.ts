@@ -35,7 +35,10 @@ export const phoneOut = (parts: { area_code: string; prefix: string; suffix: str
   parts ? { ...(id ? { "@id": iri("phone_numbers", id) } : {}), areaCode: parts.area_code, prefix: parts.prefix, suffix: parts.suffix } : null;
 
 /** A record id given in the query ("child.id=12"). */
-export const idText = z.string().regex(/^[1-9]\d{0,9}$/, "api:fields.invalid").transform(Number);
+export const idText = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, "api:fields.invalid")
+  .transform(Number);
 
 /** The fields that hold something: null, undefined and "" left out (what a page's form would not send). */
 export const presentOnly = <T extends Record<string, unknown>>(value: T) =>
@@ -182,7 +185,8 @@ export function listParameters<Sort extends string>(shape: ListShape<Sort>) {
     params.push({ name: `order[${field}]`, description: `Sort by ${field}.`, schema: { type: "string", enum: ["asc", "desc"] } });
   }
   for (const name of Object.keys(shape.exact)) params.push({ name, description: `Only rows whose ${name} is this.`, schema: { type: "string" } });
-  for (const name of Object.keys(shape.notEquals ?? {})) params.push({ name: `not_equals[${name}]`, description: `Leaves out rows whose ${name} is this.`, schema: { type: "string" } });
+  for (const name of Object.keys(shape.notEquals ?? {}))
+    params.push({ name: `not_equals[${name}]`, description: `Leaves out rows whose ${name} is this.`, schema: { type: "string" } });
   for (const field of Object.keys(shape.dates)) {
     for (const bound of DATE_BOUNDS) {
       params.push({

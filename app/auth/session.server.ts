@@ -35,10 +35,7 @@ export async function createSession(db: DB, userId: number, now: Date = new Date
   return sessionCookie().serialize(id);
 }
 
-export type SessionLookup =
-  | { status: "none" }
-  | { status: "expired" }
-  | { status: "active"; userId: number; sessionIdHash: string };
+export type SessionLookup = { status: "none" } | { status: "expired" } | { status: "active"; userId: number; sessionIdHash: string };
 
 /**
  * The session a request carries. An idle or worn-out session is deleted here, on the server,

@@ -150,7 +150,9 @@ export function AddressSearch({
             </ul>
           </>
         ) : null}
-        {!applied && lookup?.status === "notMaryland" ? <p className="usa-error-message">{t(cleared ? "address.notMarylandCleared" : "address.notMaryland")}</p> : null}
+        {!applied && lookup?.status === "notMaryland" ? (
+          <p className="usa-error-message">{t(cleared ? "address.notMarylandCleared" : "address.notMaryland")}</p>
+        ) : null}
         {!applied && lookup?.status === "notFound" ? <p>{t("address.notFound")}</p> : null}
         {!applied && lookup?.status === "rateLimited" ? <p>{t("address.rateLimited")}</p> : null}
       </div>

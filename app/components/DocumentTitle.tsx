@@ -40,7 +40,12 @@ export function DocumentTitle() {
   const { t } = useTranslation();
   const state = useContext(UNSAFE_DataRouterStateContext);
   const matches = useMatches();
-  const errorsShown = useSyncExternalStore(subscribe, () => summariesShown, () => 0) > 0;
+  const errorsShown =
+    useSyncExternalStore(
+      subscribe,
+      () => summariesShown,
+      () => 0,
+    ) > 0;
   const prefix = t("errorTitlePrefix");
 
   const routeError = state?.errors ? Object.values(state.errors)[0] : null;
@@ -56,7 +61,6 @@ export function DocumentTitle() {
     .find((value): value is string => typeof value === "string");
   if (!title) return <title>{prefix + t("titleTemplate", { page: t("errors.notFound.title") })}</title>;
 
-  const failed =
-    errorsShown || pages.some((page) => page.failed === true) || Object.values(state?.actionData ?? {}).some(isFailedSubmission);
+  const failed = errorsShown || pages.some((page) => page.failed === true) || Object.values(state?.actionData ?? {}).some(isFailedSubmission);
   return <title>{failed ? prefix + title : title}</title>;
 }

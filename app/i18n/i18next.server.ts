@@ -31,7 +31,6 @@ export function serializeLanguageCookie(language: Language): Promise<string> {
   return languageCookie.serialize(toPublicLanguage(language));
 }
 
-
 const NAMESPACES = Object.keys(resources.en);
 const instances = new Map<Language, Promise<i18n>>();
 

@@ -25,8 +25,30 @@ import type { Language } from "./config";
 // Bundled into the server build, so no file is read per request. A new locales/*/<namespace>.json
 // is added here (a test fails until it is).
 export const resources = {
-  en: { common: enCommon, auth: enAuth, email: enEmail, profile: enProfile, children: enChildren, wizard: enWizard, referrals: enReferrals, admin: enAdmin, api: enApi, about: enAbout },
-  es: { common: esCommon, auth: esAuth, email: esEmail, profile: esProfile, children: esChildren, wizard: esWizard, referrals: esReferrals, admin: esAdmin, api: esApi, about: esAbout },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    email: enEmail,
+    profile: enProfile,
+    children: enChildren,
+    wizard: enWizard,
+    referrals: enReferrals,
+    admin: enAdmin,
+    api: enApi,
+    about: enAbout,
+  },
+  es: {
+    common: esCommon,
+    auth: esAuth,
+    email: esEmail,
+    profile: esProfile,
+    children: esChildren,
+    wizard: esWizard,
+    referrals: esReferrals,
+    admin: esAdmin,
+    api: esApi,
+    about: esAbout,
+  },
 } satisfies Record<Language, Resource[string]>;
 
 /** Changes whenever any translation changes: the browser caches the files under it. */

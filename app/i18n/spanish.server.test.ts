@@ -25,7 +25,8 @@ describe("Spanish", () => {
     // Words only the informal second person uses ("tu" without an accent is "your", informal). Its
     // commands ("elige", "escribe") are also how usted is told what happens, so only those with
     // a pronoun attached are listed.
-    const informal = /(?<!\p{L})(tú|tu|tus|ti|contigo|tuyo|tuya|tienes|puedes|quieres|necesitas|debes|deseas|sabes|eres|estás|has|vas|inténtalo|asegúrate|escríbelo|elígelo|revísalo)(?!\p{L})/iu;
+    const informal =
+      /(?<!\p{L})(tú|tu|tus|ti|contigo|tuyo|tuya|tienes|puedes|quieres|necesitas|debes|deseas|sabes|eres|estás|has|vas|inténtalo|asegúrate|escríbelo|elígelo|revísalo)(?!\p{L})/iu;
     const found = localeStrings("es").filter((text) => informal.test(text));
     expect(found).toEqual([]);
   });
@@ -36,7 +37,12 @@ describe("Spanish", () => {
     await sendVerificationEmail(to, "token-1");
     await sendPasswordResetEmail(to, "token-2");
     await sendReferralSubmittedEmail(to, { childName: "Ana Pérez", submittedAt: "2026-11-20T15:00:00Z", link: "http://localhost/app" });
-    await sendStatusChangedEmail(to, { childName: "Ana Pérez", status: "Not Eligible", details: { en: "Moved out of state", es: "Se mudó fuera del estado" }, link: "http://localhost/app" });
+    await sendStatusChangedEmail(to, {
+      childName: "Ana Pérez",
+      status: "Not Eligible",
+      details: { en: "Moved out of state", es: "Se mudó fuera del estado" },
+      link: "http://localhost/app",
+    });
     const mails = readOutbox(path.join(test.dir, "outbox"), to.email);
     expect(mails).toHaveLength(4);
     for (const mail of mails) {
@@ -56,10 +62,19 @@ describe("Spanish", () => {
     const { getConfig } = await import("~/config.server");
     const admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
     const referrer = await addPerson(test.db, "padre@example.com");
-    const child = await createChild(test.db, referrer, { id: null, firstName: "Ana", lastName: "Pérez", birthdate: "2025-06-01", stateOfResidence: "21" }, "2026-11-21");
+    const child = await createChild(
+      test.db,
+      referrer,
+      { id: null, firstName: "Ana", lastName: "Pérez", birthdate: "2025-06-01", stateOfResidence: "21" },
+      "2026-11-21",
+    );
     for (const status of ["Submitted", "Eligible", "Not Eligible", "Received"] as const) {
       const { id } = await startReferral(test.db, referrer, child.id);
-      await test.db.updateTable("referrals").set({ status, submission_date: "2026-11-01T15:00:00Z", status_updated_at: "2026-11-01T15:00:00Z" }).where("id", "=", id).execute();
+      await test.db
+        .updateTable("referrals")
+        .set({ status, submission_date: "2026-11-01T15:00:00Z", status_updated_at: "2026-11-01T15:00:00Z" })
+        .where("id", "=", id)
+        .execute();
     }
     const t = await fixedT("es", ["referrals", "common", "wizard", "admin", "auth"]);
     const spanish = new Set(localeStrings("es"));
@@ -71,7 +86,12 @@ describe("Spanish", () => {
       expect(header.filter((label) => !spanish.has(label))).toEqual([]);
       expect(englishLeftIn(rows.flat().join("\n"))).toEqual([]);
     }
-    expect(referrals.slice(1).map((row) => row[1]).sort()).toEqual([t("common:statuses.Eligible"), t("common:statuses.Not Eligible"), t("common:statuses.Received"), t("common:statuses.Submitted")].sort());
+    expect(
+      referrals
+        .slice(1)
+        .map((row) => row[1])
+        .sort(),
+    ).toEqual([t("common:statuses.Eligible"), t("common:statuses.Not Eligible"), t("common:statuses.Received"), t("common:statuses.Submitted")].sort());
     expect(referrals[1][1]).not.toMatch(/Submitted|Eligible|Received/);
   });
 });

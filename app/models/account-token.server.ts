@@ -49,12 +49,7 @@ export async function requestPasswordReset(
   const user = await db.selectFrom("users").select(["id", "locked"]).where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
   if (!user || user.locked) return null;
   const since = new Date(now.getTime() - RESET_LINK_INTERVAL_MS).toISOString();
-  const recent = await db
-    .selectFrom("password_reset_tokens")
-    .select("id")
-    .where("user_id", "=", user.id)
-    .where("created_at", ">", since)
-    .executeTakeFirst();
+  const recent = await db.selectFrom("password_reset_tokens").select("id").where("user_id", "=", user.id).where("created_at", ">", since).executeTakeFirst();
   if (recent) return null;
   const { token, hash } = createToken();
   await db
@@ -119,13 +114,7 @@ export async function inspectResetToken(db: DB, token: string, now: Date = new D
 export type AnswerResult = { status: "ok" } | { status: "wrong"; attemptsLeft: number } | { status: "invalid" };
 
 /** Checks both answers; a wrong pair costs an attempt, and at none left the link is spent. */
-export async function answerSecurityQuestions(
-  db: DB,
-  token: string,
-  answer1: string,
-  answer2: string,
-  now: Date = new Date(),
-): Promise<AnswerResult> {
+export async function answerSecurityQuestions(db: DB, token: string, answer1: string, answer2: string, now: Date = new Date()): Promise<AnswerResult> {
   const row = await liveToken(db, token, now);
   if (!row || row.attempts_left <= 0) return { status: "invalid" };
   const right = (await verifyAnswer(row.security_answer1_hash, answer1)) && (await verifyAnswer(row.security_answer2_hash, answer2));
@@ -146,12 +135,7 @@ export async function answerSecurityQuestions(
  * Sets the new password with a live link whose questions were answered; the link is then used
  * up and every session of the account ends.
  */
-export async function resetPassword(
-  db: DB,
-  token: string,
-  password: string,
-  now: Date = new Date(),
-): Promise<"reset" | "invalid" | "unanswered"> {
+export async function resetPassword(db: DB, token: string, password: string, now: Date = new Date()): Promise<"reset" | "invalid" | "unanswered"> {
   const row = await liveToken(db, token, now);
   if (!row || row.attempts_left <= 0) return "invalid";
   const noQuestions = !row.security_answer1_hash || !row.security_answer2_hash;

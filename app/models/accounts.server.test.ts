@@ -50,7 +50,18 @@ function issues(form: Record<string, string>) {
 }
 
 describe("the registration form's rules", () => {
-  const valid = { firstName: "A", lastName: "B", reference: "1", email: "a@b.org", password: "abcdefghijk1", securityQuestion1: "1", securityAnswer1: "x", securityQuestion2: "2", securityAnswer2: "y", primaryLanguage: "en" };
+  const valid = {
+    firstName: "A",
+    lastName: "B",
+    reference: "1",
+    email: "a@b.org",
+    password: "abcdefghijk1",
+    securityQuestion1: "1",
+    securityAnswer1: "x",
+    securityQuestion2: "2",
+    securityAnswer2: "y",
+    primaryLanguage: "en",
+  };
 
   it("lower-cases the e-mail, which is also the username", () => {
     expect(registration({ email: "Someone@Example.COM" }).email).toBe("someone@example.com");
@@ -160,7 +171,13 @@ describe("password reset", () => {
   it("asks the questions first, counts wrong answers down and spends the link at 0", async () => {
     const user = await verifiedUser();
     const { token } = (await requestPasswordReset(test.db, user.email))!;
-    expect(await inspectResetToken(test.db, token)).toMatchObject({ validToken: true, attemptsLeft: 3, securityQuestion1: "1", securityQuestion2: "2", answersVerified: false });
+    expect(await inspectResetToken(test.db, token)).toMatchObject({
+      validToken: true,
+      attemptsLeft: 3,
+      securityQuestion1: "1",
+      securityQuestion2: "2",
+      answersVerified: false,
+    });
     expect(await resetPassword(test.db, token, "new password 123")).toBe("unanswered");
     expect(await answerSecurityQuestions(test.db, token, "rex", "wrong")).toEqual({ status: "wrong", attemptsLeft: 2 });
     expect(await answerSecurityQuestions(test.db, token, "cat", "baltimore")).toEqual({ status: "wrong", attemptsLeft: 1 });

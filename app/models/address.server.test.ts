@@ -10,7 +10,6 @@ let owner: CurrentUser;
 let stranger: CurrentUser;
 let admin: CurrentUser;
 
-
 beforeAll(async () => {
   test = await createTestDatabase();
   owner = await addPerson(test.db, "owner@example.com");

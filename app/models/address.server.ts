@@ -23,14 +23,7 @@ const PLACE_FIELDS = ["line1", "line2", "city", "zip", "county"] as const;
 /** A person's address book: their own, or any user's for an administrator. */
 export async function listAddressBook(db: DB, actor: CurrentUser, ownerId: number): Promise<Address[]> {
   if (!mayViewRecordsOf(actor, ownerId)) throw new NotFoundError("address book");
-  return db
-    .selectFrom("addresses")
-    .selectAll()
-    .where("created_by_id", "=", ownerId)
-    .where("address_book", "=", 1)
-    .orderBy("nickname")
-    .orderBy("id")
-    .execute();
+  return db.selectFrom("addresses").selectAll().where("created_by_id", "=", ownerId).where("address_book", "=", 1).orderBy("nickname").orderBy("id").execute();
 }
 
 export async function getAddress(db: DB, actor: CurrentUser, ownerId: number, id: number): Promise<Address> {

@@ -35,7 +35,10 @@ export type PromotionProblem = "alreadyAdmin" | "hasReferrals" | "neverSignedIn"
  * Why a user may not be promoted to administrator, or null when they may (docs/product-rules.md R91): no referrals,
  * signed in at least once, an e-mail at one of the approved organisations' domains, not one already.
  */
-export function promotionProblem(user: { isAdmin: boolean; hasReferrals: boolean; lastLogin: string | null; email: string }, approvedDomains: readonly string[]): PromotionProblem | null {
+export function promotionProblem(
+  user: { isAdmin: boolean; hasReferrals: boolean; lastLogin: string | null; email: string },
+  approvedDomains: readonly string[],
+): PromotionProblem | null {
   if (user.isAdmin) return "alreadyAdmin";
   if (user.hasReferrals) return "hasReferrals";
   if (!user.lastLogin) return "neverSignedIn";
@@ -54,9 +57,14 @@ function filtered(db: DB, actor: CurrentUser, query: ListQuery<UserSort>) {
   requireAdministrator(actor);
   let rows = db
     .selectFrom("users as u")
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("user_roles as s").select("s.user_id").whereRef("s.user_id", "=", "u.id").where("s.role", "=", "ROLE_SUPER_ADMIN"))));
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom("user_roles as s").select("s.user_id").whereRef("s.user_id", "=", "u.id").where("s.role", "=", "ROLE_SUPER_ADMIN"))),
+    );
   const { name, email, reference, status } = query.text;
-  if (name) rows = rows.where((eb) => eb.or((["u.first_name", "u.middle_name", "u.last_name"] as const).map((column) => eb(sql`${sql.ref(column)}`, "like", like(name)))));
+  if (name)
+    rows = rows.where((eb) =>
+      eb.or((["u.first_name", "u.middle_name", "u.last_name"] as const).map((column) => eb(sql`${sql.ref(column)}`, "like", like(name)))),
+    );
   if (email) rows = rows.where(sql`u.email`, "like", like(email.toLowerCase()));
   if (reference) rows = rows.where("u.reference", "=", reference);
   // The status filter decides `locked` (docs/product-rules.md R90): Active is not locked, Inactive is.
@@ -84,7 +92,14 @@ export interface UserRow {
   promotionProblem: PromotionProblem | null;
 }
 
-async function page(db: DB, actor: CurrentUser, query: ListQuery<UserSort>, limit: number, offset: number, approvedDomains: readonly string[]): Promise<UserRow[]> {
+async function page(
+  db: DB,
+  actor: CurrentUser,
+  query: ListQuery<UserSort>,
+  limit: number,
+  offset: number,
+  approvedDomains: readonly string[],
+): Promise<UserRow[]> {
   let rows = filtered(db, actor, query).select([
     "u.id",
     "u.first_name",
@@ -93,7 +108,8 @@ async function page(db: DB, actor: CurrentUser, query: ListQuery<UserSort>, limi
     "u.reference",
     "u.locked",
     "u.last_login",
-    (eb) => eb.exists(eb.selectFrom("user_roles as r").select("r.user_id").whereRef("r.user_id", "=", "u.id").where("r.role", "=", "ROLE_ADMIN")).as("is_admin"),
+    (eb) =>
+      eb.exists(eb.selectFrom("user_roles as r").select("r.user_id").whereRef("r.user_id", "=", "u.id").where("r.role", "=", "ROLE_ADMIN")).as("is_admin"),
     (eb) => eb.exists(eb.selectFrom("referrals as f").select("f.id").whereRef("f.created_by_id", "=", "u.id")).as("has_referrals"),
   ]);
   for (const column of SORT_COLUMNS[query.sort]) rows = rows.orderBy(sql.ref(column), query.order);
@@ -115,7 +131,12 @@ async function page(db: DB, actor: CurrentUser, query: ListQuery<UserSort>, limi
   });
 }
 
-export async function listUsers(db: DB, actor: CurrentUser, query: ListQuery<UserSort>, approvedDomains: readonly string[]): Promise<{ data: UserRow[]; total: number }> {
+export async function listUsers(
+  db: DB,
+  actor: CurrentUser,
+  query: ListQuery<UserSort>,
+  approvedDomains: readonly string[],
+): Promise<{ data: UserRow[]; total: number }> {
   const total = await filtered(db, actor, query)
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();

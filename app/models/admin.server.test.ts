@@ -96,19 +96,33 @@ describe("the users list", () => {
 describe("a submitted referral in administrators' hands", () => {
   let ids: { child: number; referral: number; user: number };
   beforeAll(async () => {
-    const child = await createChild(test.db, referrer, { id: null, firstName: "Ana", lastName: "Uno", birthdate: "2025-06-01", stateOfResidence: "21" }, "2026-11-21");
+    const child = await createChild(
+      test.db,
+      referrer,
+      { id: null, firstName: "Ana", lastName: "Uno", birthdate: "2025-06-01", stateOfResidence: "21" },
+      "2026-11-21",
+    );
     const { id } = await startReferral(test.db, referrer, child.id);
     ids = { child: child.id, referral: id, user: referrer.id };
   });
 
   it("a Draft has no status to record, and a referrer cannot record one", async () => {
     await expect(recordStatusChange(test.db, admin, ids.referral, { status: "Received" })).rejects.toBeInstanceOf(ForbiddenError);
-    await test.db.updateTable("referrals").set({ status: "Submitted", submission_date: "2026-11-01T12:00:00Z", status_updated_at: "2026-11-01T12:00:00Z" }).where("id", "=", ids.referral).execute();
+    await test.db
+      .updateTable("referrals")
+      .set({ status: "Submitted", submission_date: "2026-11-01T12:00:00Z", status_updated_at: "2026-11-01T12:00:00Z" })
+      .where("id", "=", ids.referral)
+      .execute();
     await expect(recordStatusChange(test.db, referrer, ids.referral, { status: "Eligible" })).rejects.toBeInstanceOf(ForbiddenError);
   });
 
   it("a status change is kept in the history and shows on the referrer's status updates", async () => {
-    await recordStatusChange(test.db, admin, ids.referral, { status: "Eligible", details: "Services start in March.", detailsEs: "Los servicios empiezan en marzo.", serviceCoordinator: "J. Smith" });
+    await recordStatusChange(test.db, admin, ids.referral, {
+      status: "Eligible",
+      details: "Services start in March.",
+      detailsEs: "Los servicios empiezan en marzo.",
+      serviceCoordinator: "J. Smith",
+    });
     const history = await statusHistory(test.db, admin, ids.referral);
     expect(history[0]).toMatchObject({ from_status: "Submitted", to_status: "Eligible", first_name: "A" });
     const updates = await listStatusUpdates(test.db, referrer, { page: 1, count: 10 });

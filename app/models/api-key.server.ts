@@ -36,7 +36,14 @@ export async function createApiKey(db: DB, actor: CurrentUser, input: { name: st
   const expiresAt = input.days ? new Date(now.getTime() + input.days * 24 * 60 * 60 * 1000).toISOString() : null;
   const row = await db
     .insertInto("api_keys")
-    .values({ name: input.name, key_hash: hashToken(key), key_start: key.slice(0, API_KEY_PREFIX.length + 4), user_id: actor.id, created_at: now.toISOString(), expires_at: expiresAt })
+    .values({
+      name: input.name,
+      key_hash: hashToken(key),
+      key_start: key.slice(0, API_KEY_PREFIX.length + 4),
+      user_id: actor.id,
+      created_at: now.toISOString(),
+      expires_at: expiresAt,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return { id: row.id, key };

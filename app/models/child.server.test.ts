@@ -4,7 +4,18 @@ import { createTestDatabase, type TestDatabase } from "../../db/testing";
 import { addPerson } from "~/test/people";
 import type { ChildName } from "~/schemas/child";
 import { parseListQuery } from "~/utils/list";
-import { allChildren, CHILD_LIST, ChildHasSubmittedReferralError, createChild, createChildWithReferral, deleteChild, getChild, listChildren, startReferral, updateChild } from "./child.server";
+import {
+  allChildren,
+  CHILD_LIST,
+  ChildHasSubmittedReferralError,
+  createChild,
+  createChildWithReferral,
+  deleteChild,
+  getChild,
+  listChildren,
+  startReferral,
+  updateChild,
+} from "./child.server";
 import { ForbiddenError, NotFoundError, type InputError } from "./errors";
 import type { CurrentUser } from "./user.server";
 
@@ -13,7 +24,6 @@ let owner: CurrentUser;
 let stranger: CurrentUser;
 let admin: CurrentUser;
 const TODAY = "2026-11-21";
-
 
 const child = (values: Partial<ChildName> = {}): ChildName => ({
   id: null,

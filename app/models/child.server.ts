@@ -65,7 +65,9 @@ function filtered(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, owner
     const pattern = `%${name.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
     rows = rows.where((eb) =>
       eb.or(
-        (["children.first_name", "children.middle_name", "children.last_name"] as const).map((column) => eb(sql`${sql.ref(column)}`, "like", sql`${pattern} escape '\\'`)),
+        (["children.first_name", "children.middle_name", "children.last_name"] as const).map((column) =>
+          eb(sql`${sql.ref(column)}`, "like", sql`${pattern} escape '\\'`),
+        ),
       ),
     );
   }
@@ -103,12 +105,7 @@ function sortedPage(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, own
 }
 
 /** One page of the list, and how many rows the filters match. */
-export async function listChildren(
-  db: DB,
-  actor: CurrentUser,
-  query: ListQuery<ChildSort>,
-  ownerId?: number,
-): Promise<{ data: ChildRow[]; total: number }> {
+export async function listChildren(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, ownerId?: number): Promise<{ data: ChildRow[]; total: number }> {
   const total = await filtered(db, actor, query, ownerId)
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
@@ -214,7 +211,10 @@ export async function deleteChild(db: DB, actor: CurrentUser, id: number): Promi
     if (!mayDeleteChild(actor, child)) throw new ChildHasSubmittedReferralError(String(id));
     const drafts = await trx.selectFrom("referrals").select("id").where("child_id", "=", id).execute();
     // The drafts and their documents go with the child (ON DELETE CASCADE); their files after the commit.
-    const storedNames = await storedFilesOf(trx, drafts.map((draft) => draft.id));
+    const storedNames = await storedFilesOf(
+      trx,
+      drafts.map((draft) => draft.id),
+    );
     await trx.deleteFrom("children").where("id", "=", id).where("created_by_id", "=", actor.id).execute();
     return storedNames;
   });
@@ -234,7 +234,12 @@ export async function startReferral(db: DB, actor: CurrentUser, childId: number)
 }
 
 /** "Refer a child": the child added and its first Draft started together, or neither. */
-export async function createChildWithReferral(db: DB, actor: CurrentUser, input: ChildName, today = easternCalendarDate()): Promise<{ child: number; referral: number }> {
+export async function createChildWithReferral(
+  db: DB,
+  actor: CurrentUser,
+  input: ChildName,
+  today = easternCalendarDate(),
+): Promise<{ child: number; referral: number }> {
   return writeTransaction(db, async (trx) => {
     const child = await createChild(trx, actor, input, today);
     const referral = await startReferral(trx, actor, child.id);

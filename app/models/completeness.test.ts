@@ -43,7 +43,15 @@ describe("what the review flags as missing (R68)", () => {
     expect(sections({ adults: [] })).toEqual(["family"]);
     expect(sections({ familyNeedsInterpreter: null })).toEqual(["family"]);
     expect(sections({ childInFosterCare: null })).toEqual(["family"]);
-    expect(missingItems({ ...complete, adults: [{ name: "Rosa Pérez", phones: 2 }, { name: "Juan Pérez", phones: 0 }] })).toEqual([{ section: "adultPhone", name: "Juan Pérez" }]);
+    expect(
+      missingItems({
+        ...complete,
+        adults: [
+          { name: "Rosa Pérez", phones: 2 },
+          { name: "Juan Pérez", phones: 0 },
+        ],
+      }),
+    ).toEqual([{ section: "adultPhone", name: "Juan Pérez" }]);
   });
 
   it("the reasons", () => {

@@ -26,7 +26,12 @@ beforeAll(async () => {
   owner = await addPerson(test.db, "owner@example.com");
   stranger = await addPerson(test.db, "stranger@example.com");
   admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
-  const child = await createChild(test.db, owner, { id: null, firstName: "Lucía", lastName: "Pérez", birthdate: "2025-06-01", stateOfResidence: "21" }, "2026-11-21");
+  const child = await createChild(
+    test.db,
+    owner,
+    { id: null, firstName: "Lucía", lastName: "Pérez", birthdate: "2025-06-01", stateOfResidence: "21" },
+    "2026-11-21",
+  );
   const referral = await startReferral(test.db, owner, child.id);
   ids = { child: child.id, referral: referral.id, user: owner.id };
 });
@@ -92,7 +97,12 @@ describe("a referral's documents", () => {
   });
 
   it("go, files and all, with the child whose draft they belong to", async () => {
-    const child = await createChild(test.db, owner, { id: null, firstName: "Mateo", lastName: "Ruiz", birthdate: "2025-09-01", stateOfResidence: "21" }, "2026-11-21");
+    const child = await createChild(
+      test.db,
+      owner,
+      { id: null, firstName: "Mateo", lastName: "Ruiz", birthdate: "2025-09-01", stateOfResidence: "21" },
+      "2026-11-21",
+    );
     const referral = await startReferral(test.db, owner, child.id);
     const file = uploaded();
     await addDocument(test.db, owner, { child: child.id, referral: referral.id, user: owner.id }, { description: "Report", isConsent: false }, file);

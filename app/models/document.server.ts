@@ -24,7 +24,15 @@ export interface DocumentSummary {
 
 const SUMMARY = ["id", "description", "is_consent", "file_name", "content_type", "size_bytes", "created_at"] as const;
 
-function summary(row: { id: number; description: string; is_consent: number; file_name: string; content_type: string; size_bytes: number; created_at: string }): DocumentSummary {
+function summary(row: {
+  id: number;
+  description: string;
+  is_consent: number;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  created_at: string;
+}): DocumentSummary {
   return {
     id: row.id,
     description: row.description,
@@ -39,7 +47,13 @@ function summary(row: { id: number; description: string; is_consent: number; fil
 /** The referral's documents, ordinary and consent apart, oldest first. */
 export async function listDocuments(db: DB, actor: CurrentUser, ids: WizardIds) {
   const referral = await getDraftForEdit(db, actor, ids);
-  const rows = await db.selectFrom("referral_documents").select(SUMMARY).where("referral_id", "=", referral.id).where("disabled", "=", 0).orderBy("id").execute();
+  const rows = await db
+    .selectFrom("referral_documents")
+    .select(SUMMARY)
+    .where("referral_id", "=", referral.id)
+    .where("disabled", "=", 0)
+    .orderBy("id")
+    .execute();
   const all = rows.map(summary);
   return { documents: all.filter((row) => !row.isConsent), consentDocuments: all.filter((row) => row.isConsent) };
 }
@@ -74,7 +88,12 @@ export async function readDocument(db: DB, actor: CurrentUser, documentId: numbe
     .where("d.disabled", "=", 0)
     .executeTakeFirst();
   if (!row || !mayViewReferral(actor, { createdById: row.created_by_id })) throw new NotFoundError("document");
-  await recordAccess(db, { userId: actor.id }, { id: row.referral_id, createdById: row.created_by_id }, { action: "view", entityType: "document", entityId: row.id });
+  await recordAccess(
+    db,
+    { userId: actor.id },
+    { id: row.referral_id, createdById: row.created_by_id },
+    { action: "view", entityType: "document", entityId: row.id },
+  );
   return { ...summary(row), referralId: row.referral_id };
 }
 
@@ -148,7 +167,12 @@ export async function deleteDocument(db: DB, actor: CurrentUser, ids: WizardIds,
 export async function getDocumentFile(db: DB, actor: CurrentUser, documentId: number) {
   const row = await documentWithReferral(db, documentId);
   if (!row || !mayViewReferral(actor, { createdById: row.created_by_id })) throw new NotFoundError("document");
-  await recordAccess(db, { userId: actor.id }, { id: row.referral_id, createdById: row.created_by_id }, { action: "download", entityType: "document", entityId: documentId });
+  await recordAccess(
+    db,
+    { userId: actor.id },
+    { id: row.referral_id, createdById: row.created_by_id },
+    { action: "download", entityType: "document", entityId: documentId },
+  );
   return { storedName: row.file_path, fileName: row.file_name, contentType: row.content_type, size: row.size_bytes };
 }
 
@@ -157,7 +181,12 @@ export async function getDocumentFileForReviewLink(db: DB, token: string | null 
   const link = await referralForReviewToken(db, token);
   const row = link ? await documentWithReferral(db, documentId) : null;
   if (!link || !row || row.referral_id !== link.referralId) throw new NotFoundError("document");
-  await recordAccess(db, { reviewLinkId: link.linkId }, { id: row.referral_id, createdById: row.created_by_id }, { action: "download", entityType: "document", entityId: documentId });
+  await recordAccess(
+    db,
+    { reviewLinkId: link.linkId },
+    { id: row.referral_id, createdById: row.created_by_id },
+    { action: "download", entityType: "document", entityId: documentId },
+  );
   return { storedName: row.file_path, fileName: row.file_name, contentType: row.content_type, size: row.size_bytes };
 }
 
@@ -190,7 +219,9 @@ export async function sweepOrphanUploads(db: DB, { olderThanMs = 60 * 60 * 1000,
   const orphans: string[] = [];
   for (let start = 0; start < old.length; start += 500) {
     const names = old.slice(start, start + 500);
-    const known = new Set((await db.selectFrom("referral_documents").select("file_path").where("file_path", "in", names).execute()).map((row) => row.file_path));
+    const known = new Set(
+      (await db.selectFrom("referral_documents").select("file_path").where("file_path", "in", names).execute()).map((row) => row.file_path),
+    );
     orphans.push(...names.filter((name) => !known.has(name)));
   }
   await removeStoredFiles(orphans);

@@ -48,7 +48,12 @@ export async function listPhones(db: DB, actor: CurrentUser, { page, count, owne
   let rows = db.selectFrom("phone_numbers");
   if (owner !== undefined) rows = rows.where("created_by_id", "=", owner);
   const total = await rows.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  const data = await rows.select(PHONE_ROW).orderBy("id").limit(count).offset((page - 1) * count).execute();
+  const data = await rows
+    .select(PHONE_ROW)
+    .orderBy("id")
+    .limit(count)
+    .offset((page - 1) * count)
+    .execute();
   return { data: data as PhoneRow[], total: Number(total.n) };
 }
 
@@ -98,4 +103,3 @@ export async function deletePhone(db: DB, actor: CurrentUser, id: number): Promi
   await ownChangeablePhone(db, actor, id);
   await db.deleteFrom("phone_numbers").where("id", "=", id).execute();
 }
-

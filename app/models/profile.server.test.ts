@@ -106,7 +106,11 @@ describe("updating one's profile", () => {
     expect(await refusal(updateProfile(test.db, me, me.id, { ...form, currentPassword: "wrong password 1" }))).toEqual({
       currentPassword: ["validation.currentPasswordWrong"],
     });
-    expect(await updateProfile(test.db, me, me.id, { ...form, currentPassword: PASSWORD })).toEqual({ languageChanged: false, passwordChanged: true, session: expect.stringMatching(/^__session=/) });
+    expect(await updateProfile(test.db, me, me.id, { ...form, currentPassword: PASSWORD })).toEqual({
+      languageChanged: false,
+      passwordChanged: true,
+      session: expect.stringMatching(/^__session=/),
+    });
     const row = await test.db.selectFrom("users").select("password_hash").where("id", "=", me.id).executeTakeFirstOrThrow();
     expect(await verifyPassword(row.password_hash, "a new password 42")).toBe(true);
     expect(await verifyPassword(row.password_hash, PASSWORD)).toBe(false);
@@ -132,7 +136,13 @@ describe("updating one's profile", () => {
     expect(await readSession(test.db, fresh)).toMatchObject({ status: "active", userId: me.id });
 
     // Through an API key there is no sign-in to keep: every session ends.
-    await updateProfile(test.db, me, me.id, { ...(await unchanged(me)), newPassword: "a new password 44", currentPassword: "a new password 43" }, { signedIn: false });
+    await updateProfile(
+      test.db,
+      me,
+      me.id,
+      { ...(await unchanged(me)), newPassword: "a new password 44", currentPassword: "a new password 43" },
+      { signedIn: false },
+    );
     expect(await sessionsOf()).toEqual([]);
   });
 
@@ -140,9 +150,7 @@ describe("updating one's profile", () => {
     const me = await person("moving@example.com");
     const form = { ...(await unchanged(me)), email: "moved@example.com" };
     expect(await refusal(updateProfile(test.db, me, me.id, form))).toHaveProperty("currentPassword");
-    await expect(updateProfile(test.db, me, me.id, { ...form, email: "owner@example.com", currentPassword: PASSWORD })).rejects.toBeInstanceOf(
-      EmailTakenError,
-    );
+    await expect(updateProfile(test.db, me, me.id, { ...form, email: "owner@example.com", currentPassword: PASSWORD })).rejects.toBeInstanceOf(EmailTakenError);
     await updateProfile(test.db, me, me.id, { ...form, currentPassword: PASSWORD });
     const row = await test.db.selectFrom("users").select(["email", "username"]).where("id", "=", me.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ email: "moved@example.com", username: "moved@example.com" });

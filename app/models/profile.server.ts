@@ -78,11 +78,7 @@ async function savePhone(trx: DB, existingId: number | null, parts: PhoneParts |
     return null;
   }
   if (existingId === null) return insertPhone(trx, parts, ownerId);
-  await trx
-    .updateTable("phone_numbers")
-    .set({ area_code: parts.areaCode, prefix: parts.prefix, suffix: parts.suffix })
-    .where("id", "=", existingId)
-    .execute();
+  await trx.updateTable("phone_numbers").set({ area_code: parts.areaCode, prefix: parts.prefix, suffix: parts.suffix }).where("id", "=", existingId).execute();
   return existingId;
 }
 
@@ -99,7 +95,13 @@ export interface ProfileChange {
  * e-mail, password or answer without the right current password, which is tried at most as often
  * as a sign-in. A taken e-mail gives EmailTakenError.
  */
-export async function updateProfile(db: DB, actor: CurrentUser, userId: number, input: ProfileUpdate, { signedIn = true }: { signedIn?: boolean } = {}): Promise<ProfileChange> {
+export async function updateProfile(
+  db: DB,
+  actor: CurrentUser,
+  userId: number,
+  input: ProfileUpdate,
+  { signedIn = true }: { signedIn?: boolean } = {},
+): Promise<ProfileChange> {
   if (!mayEditProfile(actor, userId)) throw new NotFoundError("user");
   await checkPersonChoices(db, input);
 

@@ -11,7 +11,6 @@ import type { CurrentUser } from "./user.server";
 // status change (kept in the status history), make review links for an outside reviewer, and read
 // the record of access (34 CFR 303.406) that every view by someone other than the creator adds to.
 
-
 function requireAdministrator(actor: CurrentUser) {
   if (!actor.isAdmin) throw new ForbiddenError("administrators only");
 }
@@ -42,7 +41,12 @@ export interface StatusChange {
  * notes change, statusUpdatedAt is set, and the history keeps who changed what, when, from what.
  * The referral's answers are not touched.
  */
-export async function recordStatusChange(db: DB, actor: CurrentUser, referralId: number, change: StatusChange): Promise<{ from: ReferralStatus; to: AdminStatus; at: string }> {
+export async function recordStatusChange(
+  db: DB,
+  actor: CurrentUser,
+  referralId: number,
+  change: StatusChange,
+): Promise<{ from: ReferralStatus; to: AdminStatus; at: string }> {
   const outcome = await writeTransaction(db, async (trx) => {
     const referral = await submittedReferral(trx, actor, referralId, mayRecordStatus);
     const at = new Date().toISOString();
@@ -97,7 +101,13 @@ export const REVIEW_LINK_DEFAULT_DAYS = 14;
 export const REVIEW_LINK_MAX_DAYS = 90;
 
 /** A review link for an outside reviewer: the token is returned once and only its hash is kept. */
-export async function createReviewLink(db: DB, actor: CurrentUser, referralId: number, days = REVIEW_LINK_DEFAULT_DAYS, now = new Date()): Promise<{ id: number; token: string; expiresAt: string }> {
+export async function createReviewLink(
+  db: DB,
+  actor: CurrentUser,
+  referralId: number,
+  days = REVIEW_LINK_DEFAULT_DAYS,
+  now = new Date(),
+): Promise<{ id: number; token: string; expiresAt: string }> {
   const referral = await submittedReferral(db, actor, referralId, mayMakeReviewLink);
   const { token, hash } = createToken();
   const expiresAt = new Date(now.getTime() + Math.min(REVIEW_LINK_MAX_DAYS, Math.max(1, Math.round(days))) * 86_400_000).toISOString();
@@ -133,7 +143,11 @@ export async function revokeReviewLink(db: DB, actor: CurrentUser, referralId: n
 }
 
 /** The referral a live review link opens, or null (no token, unknown, expired or revoked). */
-export async function referralForReviewToken(db: DB, token: string | null | undefined, now = new Date()): Promise<{ linkId: number; referralId: number; childId: number; createdById: number } | null> {
+export async function referralForReviewToken(
+  db: DB,
+  token: string | null | undefined,
+  now = new Date(),
+): Promise<{ linkId: number; referralId: number; childId: number; createdById: number } | null> {
   if (!token || token.length > 200) return null;
   const row = await db
     .selectFrom("review_tokens as t")
@@ -152,7 +166,12 @@ export type Viewer = { userId: number } | { reviewLinkId: number };
  * Adds to the record of access (34 CFR 303.406) when someone other than the referral's creator
  * opens it or one of its documents.
  */
-export async function recordAccess(db: DB, viewer: Viewer, referral: { id: number; createdById: number }, what: { action: "view" | "download"; entityType: "referral" | "document"; entityId: number }) {
+export async function recordAccess(
+  db: DB,
+  viewer: Viewer,
+  referral: { id: number; createdById: number },
+  what: { action: "view" | "download"; entityType: "referral" | "document"; entityId: number },
+) {
   if ("userId" in viewer && viewer.userId === referral.createdById) return;
   await db
     .insertInto("audit_events")
@@ -202,7 +221,12 @@ export async function adminReviewPanel(db: DB, actor: CurrentUser, referralId: n
     history: await statusHistory(db, actor, referralId),
     links: await listReviewLinks(db, actor, referralId),
     access: await accessRecord(db, actor, referralId),
-    current: { status: referral.status, comments: referral.comments, serviceCoordinator: referral.service_coordinator, eligibilityDetermination: referral.eligibility_determination },
+    current: {
+      status: referral.status,
+      comments: referral.comments,
+      serviceCoordinator: referral.service_coordinator,
+      eligibilityDetermination: referral.eligibility_determination,
+    },
     now: new Date().toISOString(),
   };
 }

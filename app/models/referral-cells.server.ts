@@ -15,10 +15,27 @@ export type Cell = string | number;
 export async function referralCellWriter(db: DB, language: Language, t: TFunction) {
   const labelsOf = async (type: LookupType) => new Map((await getLookups(db, type)).map((row) => [row.code, lookupLabel(row, language)]));
   const [references, genders, races, languages, counties, suffixes, states, developmental, screenings, conditions] = await Promise.all(
-    (["References", "Genders", "Races", "Languages", "Counties", "Suffixes", "States", "RefReasons_ConcernsDevelopmental", "FailedScreenings", "IdentifiedConditions"] as const).map(labelsOf),
+    (
+      [
+        "References",
+        "Genders",
+        "Races",
+        "Languages",
+        "Counties",
+        "Suffixes",
+        "States",
+        "RefReasons_ConcernsDevelopmental",
+        "FailedScreenings",
+        "IdentifiedConditions",
+      ] as const
+    ).map(labelsOf),
   );
-  const reasonLabels: Record<string, Map<string, string>> = { RefReasons_ConcernsDevelopmental: developmental, FailedScreenings: screenings, IdentifiedConditions: conditions };
-  const label = (labels: Map<string, string>, code: string | null) => (code ? labels.get(code) ?? code : "");
+  const reasonLabels: Record<string, Map<string, string>> = {
+    RefReasons_ConcernsDevelopmental: developmental,
+    FailedScreenings: screenings,
+    IdentifiedConditions: conditions,
+  };
+  const label = (labels: Map<string, string>, code: string | null) => (code ? (labels.get(code) ?? code) : "");
   // Translated once, not once per row: a report has 100,000 of them.
   const once = new Map<string, string>();
   const translate = (key: string) => {
@@ -37,7 +54,7 @@ export async function referralCellWriter(db: DB, language: Language, t: TFunctio
         easternTimestamp(row.updatedAt),
         easternTimestamp(row.submissionDate),
         easternTimestamp(row.statusUpdatedAt),
-        (language === "es" ? row.statusDetailsEs ?? row.statusDetails : row.statusDetails) ?? "",
+        (language === "es" ? (row.statusDetailsEs ?? row.statusDetails) : row.statusDetails) ?? "",
         [label(references, details.referrer_relationship), details.referral_source_other].filter(Boolean).join(": "),
         details.referrer_first_name ?? "",
         details.referrer_last_name ?? "",

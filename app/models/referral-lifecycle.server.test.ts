@@ -11,7 +11,15 @@ import { createChild, startReferral } from "./child.server";
 import { addDocument } from "./document.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { copyReferral, deleteReferral, getReferralForReview, IncompleteReferralError, submitReferral } from "./referral-lifecycle.server";
-import { allReferrals, dashboardCounts, listReferrals, listStatusUpdates, REFERRAL_CSV_COLUMNS, referralListSpec, type ReferralListKind } from "./referral-list.server";
+import {
+  allReferrals,
+  dashboardCounts,
+  listReferrals,
+  listStatusUpdates,
+  REFERRAL_CSV_COLUMNS,
+  referralListSpec,
+  type ReferralListKind,
+} from "./referral-list.server";
 import { saveAdult, saveAnswers } from "./referral.server";
 import { setReferralAddress } from "./referral-address.server";
 import type { CurrentUser } from "./user.server";
@@ -31,7 +39,9 @@ beforeAll(async () => {
   owner = await addPerson(test.db, "owner@example.com");
   stranger = await addPerson(test.db, "stranger@example.com");
   admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
-  childId = (await createChild(test.db, owner, { id: null, firstName: "Lucía", lastName: "Pérez", birthdate: "2025-06-01", stateOfResidence: "21" }, "2026-11-21")).id;
+  childId = (
+    await createChild(test.db, owner, { id: null, firstName: "Lucía", lastName: "Pérez", birthdate: "2025-06-01", stateOfResidence: "21" }, "2026-11-21")
+  ).id;
 });
 afterAll(() => test.close());
 
@@ -82,9 +92,19 @@ describe("the review", () => {
 
   it("asks for a phone for each adult, and for the consent form when consent is yes", async () => {
     const ids = await completeDraft();
-    await saveAdult(test.db, owner, ids, null, { firstName: "Juan", lastName: "Pérez", childRelationship: "2", homePhoneNumber: null, workPhoneNumber: null, mobilePhoneNumber: null });
+    await saveAdult(test.db, owner, ids, null, {
+      firstName: "Juan",
+      lastName: "Pérez",
+      childRelationship: "2",
+      homePhoneNumber: null,
+      workPhoneNumber: null,
+      mobilePhoneNumber: null,
+    });
     await saveAnswers(test.db, owner, ids, { childParentConsent: CONSENT.yes });
-    expect((await getReferralForReview(test.db, owner, ids, "en")).missing).toEqual([{ section: "adultPhone", name: "Juan Pérez" }, { section: "consentDocument" }]);
+    expect((await getReferralForReview(test.db, owner, ids, "en")).missing).toEqual([
+      { section: "adultPhone", name: "Juan Pérez" },
+      { section: "consentDocument" },
+    ]);
   });
 
   it("shows labels in the reader's language, and what the reader may do", async () => {
@@ -143,7 +163,13 @@ describe("copying", () => {
     const ids = await completeDraft();
     const storedName = randomUUID();
     writeFileSync(path.join(test.dir, "uploads", storedName), "%PDF-1.7");
-    await addDocument(test.db, owner, ids, { description: "Report", isConsent: false }, { storedName, fileName: "r.pdf", kind: "pdf", contentType: "application/pdf", size: 8 });
+    await addDocument(
+      test.db,
+      owner,
+      ids,
+      { description: "Report", isConsent: false },
+      { storedName, fileName: "r.pdf", kind: "pdf", contentType: "application/pdf", size: 8 },
+    );
     await submitReferral(test.db, owner, ids.referral);
 
     const copy = await copyReferral(test.db, owner, ids.referral);
@@ -165,8 +191,16 @@ describe("deleting", () => {
     const ids = await completeDraft();
     const storedName = randomUUID();
     writeFileSync(path.join(test.dir, "uploads", storedName), "%PDF-1.7");
-    await addDocument(test.db, owner, ids, { description: "Report", isConsent: false }, { storedName, fileName: "r.pdf", kind: "pdf", contentType: "application/pdf", size: 8 });
-    const phoneIds = (await test.db.selectFrom("adults").select("home_phone_id").where("referral_id", "=", ids.referral).execute()).map((row) => row.home_phone_id!);
+    await addDocument(
+      test.db,
+      owner,
+      ids,
+      { description: "Report", isConsent: false },
+      { storedName, fileName: "r.pdf", kind: "pdf", contentType: "application/pdf", size: 8 },
+    );
+    const phoneIds = (await test.db.selectFrom("adults").select("home_phone_id").where("referral_id", "=", ids.referral).execute()).map(
+      (row) => row.home_phone_id!,
+    );
     await deleteReferral(test.db, owner, ids.referral);
     expect(await test.db.selectFrom("referrals").select("id").where("id", "=", ids.referral).executeTakeFirst()).toBeUndefined();
     expect(await test.db.selectFrom("phone_numbers").select("id").where("id", "in", phoneIds).execute()).toEqual([]);

@@ -68,7 +68,11 @@ export async function completenessOf(db: DB, referral: Row): Promise<Completenes
     ? ((await db.selectFrom("addresses").select(["line1", "city", "zip", "county"]).where("id", "=", referral.address_id).executeTakeFirst()) ?? null)
     : null;
   const adults = await adultsWithPhones(db, referral.id);
-  const reasons = await db.selectFrom("referral_reasons").select((eb) => eb.fn.countAll<number>().as("n")).where("referral_id", "=", referral.id).executeTakeFirstOrThrow();
+  const reasons = await db
+    .selectFrom("referral_reasons")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("referral_id", "=", referral.id)
+    .executeTakeFirstOrThrow();
   const consentDocuments = await db
     .selectFrom("referral_documents")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -109,7 +113,12 @@ async function labels(db: DB, type: LookupType, codes: string[], language: Langu
 export async function getReferralForReview(db: DB, actor: CurrentUser, ids: WizardIds, language: Language) {
   const referral = await readableReferral(db, actor, ids);
   // Anyone but its creator opening it is on the record of access (34 CFR 303.406).
-  await recordAccess(db, { userId: actor.id }, { id: referral.id, createdById: referral.created_by_id }, { action: "view", entityType: "referral", entityId: referral.id });
+  await recordAccess(
+    db,
+    { userId: actor.id },
+    { id: referral.id, createdById: referral.created_by_id },
+    { action: "view", entityType: "referral", entityId: referral.id },
+  );
   return reviewOf(db, referral, ids, language, actor);
 }
 
@@ -140,7 +149,12 @@ export async function getReferralForReviewLink(db: DB, token: string | null | un
   if (!link) return null;
   const referral = await referralRow(db, link.referralId);
   if (!referral) return null;
-  await recordAccess(db, { reviewLinkId: link.linkId }, { id: referral.id, createdById: referral.created_by_id }, { action: "view", entityType: "referral", entityId: referral.id });
+  await recordAccess(
+    db,
+    { reviewLinkId: link.linkId },
+    { id: referral.id, createdById: referral.created_by_id },
+    { action: "view", entityType: "referral", entityId: referral.id },
+  );
   const review = await reviewOf(db, referral, { child: referral.child_id, referral: referral.id, user: referral.created_by_id }, language, null);
   return { ...review, createdBy: null };
 }
@@ -150,11 +164,25 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
   const label = (type: LookupType, code: string | null) => getLookupLabel(db, type, code, language);
   const child = await db.selectFrom("children").selectAll().where("id", "=", referral.child_id).executeTakeFirstOrThrow();
   const creator = await db.selectFrom("users").select(["first_name", "last_name", "email"]).where("id", "=", referral.created_by_id).executeTakeFirstOrThrow();
-  const address = referral.address_id ? ((await db.selectFrom("addresses").selectAll().where("id", "=", referral.address_id).executeTakeFirst()) ?? null) : null;
-  const races = (await db.selectFrom("referral_races").select("race_code").where("referral_id", "=", referral.id).orderBy("race_code").execute()).map((row) => row.race_code);
-  const reasonRows = await db.selectFrom("referral_reasons").select(["reason_type", "reason_code"]).where("referral_id", "=", referral.id).orderBy("reason_code").execute();
+  const address = referral.address_id
+    ? ((await db.selectFrom("addresses").selectAll().where("id", "=", referral.address_id).executeTakeFirst()) ?? null)
+    : null;
+  const races = (await db.selectFrom("referral_races").select("race_code").where("referral_id", "=", referral.id).orderBy("race_code").execute()).map(
+    (row) => row.race_code,
+  );
+  const reasonRows = await db
+    .selectFrom("referral_reasons")
+    .select(["reason_type", "reason_code"])
+    .where("referral_id", "=", referral.id)
+    .orderBy("reason_code")
+    .execute();
   const reasonsOf = (type: "RefReasons_ConcernsDevelopmental" | "FailedScreenings" | "IdentifiedConditions") =>
-    labels(db, type, reasonRows.filter((row) => row.reason_type === type).map((row) => row.reason_code), language);
+    labels(
+      db,
+      type,
+      reasonRows.filter((row) => row.reason_type === type).map((row) => row.reason_code),
+      language,
+    );
   const documents = await db
     .selectFrom("referral_documents")
     .select(["id", "description", "is_consent", "file_name", "size_bytes", "created_at"])
@@ -179,7 +207,7 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
     updatedAt: referral.updated_at,
     submissionDate: referral.submission_date,
     statusUpdatedAt: referral.status_updated_at,
-    statusDetails: language === "es" ? referral.status_details_es ?? referral.status_details : referral.status_details,
+    statusDetails: language === "es" ? (referral.status_details_es ?? referral.status_details) : referral.status_details,
     hasBeenCopied: referral.has_been_copied === 1,
     createdBy: { name: `${creator.first_name} ${creator.last_name}`, email: creator.email } as { name: string; email: string } | null,
     child: {
@@ -188,7 +216,13 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
     },
     referrer: {
       relationship: await relationshipText(),
-      name: [await label("Prefixes", referral.referrer_prefix), referral.referrer_first_name, referral.referrer_middle_name, referral.referrer_last_name, await label("Suffixes", referral.referrer_suffix)]
+      name: [
+        await label("Prefixes", referral.referrer_prefix),
+        referral.referrer_first_name,
+        referral.referrer_middle_name,
+        referral.referrer_last_name,
+        await label("Suffixes", referral.referrer_suffix),
+      ]
         .filter(Boolean)
         .join(" "),
       phone: await phoneText(db, referral.referrer_phone_id),
@@ -203,7 +237,14 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
       isHispanicChild: referral.is_hispanic_child,
       language: await label("Languages", referral.primary_language),
       address: address
-        ? { line1: address.line1, line2: address.line2, city: address.city, zip: address.zip, state: address.state, county: await label("Counties", address.county) }
+        ? {
+            line1: address.line1,
+            line2: address.line2,
+            city: address.city,
+            zip: address.zip,
+            state: address.state,
+            county: await label("Counties", address.county),
+          }
         : null,
       gestationalAgeInDays: referral.gestational_age_in_days,
     },
@@ -231,7 +272,14 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
     },
     additionalDetails: referral.additional_details,
     consent: referral.child_parent_consent ?? CONSENT.notYet,
-    documents: documents.map((row) => ({ id: row.id, description: row.description, isConsent: row.is_consent === 1, fileName: row.file_name, size: row.size_bytes, createdAt: row.created_at })),
+    documents: documents.map((row) => ({
+      id: row.id,
+      description: row.description,
+      isConsent: row.is_consent === 1,
+      fileName: row.file_name,
+      size: row.size_bytes,
+      createdAt: row.created_at,
+    })),
     missing: missingItems(facts),
     can: { edit: may(mayEditReferral), submit: may(maySubmitReferral), delete: may(mayDeleteReferral), copy: may(mayCopyReferral) },
   };
@@ -286,7 +334,13 @@ export async function copyReferral(db: DB, actor: CurrentUser, referralId: numbe
       if (!id) return null;
       const phone = await trx.selectFrom("phone_numbers").select(["area_code", "prefix", "suffix"]).where("id", "=", id).executeTakeFirst();
       if (!phone) return null;
-      return (await trx.insertInto("phone_numbers").values({ ...phone, created_by_id: actor.id }).returning("id").executeTakeFirstOrThrow()).id;
+      return (
+        await trx
+          .insertInto("phone_numbers")
+          .values({ ...phone, created_by_id: actor.id })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
     };
     const { id: _id, ...fields } = source;
     void _id;
@@ -307,9 +361,17 @@ export async function copyReferral(db: DB, actor: CurrentUser, referralId: numbe
     };
     const copy = await trx.insertInto("referrals").values(values).returning("id").executeTakeFirstOrThrow();
     const races = await trx.selectFrom("referral_races").select("race_code").where("referral_id", "=", source.id).execute();
-    if (races.length) await trx.insertInto("referral_races").values(races.map((row) => ({ referral_id: copy.id, race_code: row.race_code }))).execute();
+    if (races.length)
+      await trx
+        .insertInto("referral_races")
+        .values(races.map((row) => ({ referral_id: copy.id, race_code: row.race_code })))
+        .execute();
     const reasons = await trx.selectFrom("referral_reasons").select(["reason_type", "reason_code"]).where("referral_id", "=", source.id).execute();
-    if (reasons.length) await trx.insertInto("referral_reasons").values(reasons.map((row) => ({ ...row, referral_id: copy.id }))).execute();
+    if (reasons.length)
+      await trx
+        .insertInto("referral_reasons")
+        .values(reasons.map((row) => ({ ...row, referral_id: copy.id })))
+        .execute();
     for (const adult of await trx.selectFrom("adults").selectAll().where("referral_id", "=", source.id).orderBy("id").execute()) {
       const { id: _adultId, ...adultFields } = adult;
       void _adultId;
@@ -336,7 +398,11 @@ export async function deleteReferral(db: DB, actor: CurrentUser, referralId: num
     const referral = await ownReferral(trx, actor, referralId);
     if (!mayDeleteReferral(actor, referralFacts(referral))) throw new ForbiddenError("only a Draft is deleted");
     const files = await storedFilesOf(trx, [referral.id]);
-    const adults = await trx.selectFrom("adults").select(["home_phone_id", "work_phone_id", "mobile_phone_id"]).where("referral_id", "=", referral.id).execute();
+    const adults = await trx
+      .selectFrom("adults")
+      .select(["home_phone_id", "work_phone_id", "mobile_phone_id"])
+      .where("referral_id", "=", referral.id)
+      .execute();
     const phones = [referral.referrer_phone_id, ...adults.flatMap((adult) => [adult.home_phone_id, adult.work_phone_id, adult.mobile_phone_id])].filter(
       (id): id is number => id !== null,
     );

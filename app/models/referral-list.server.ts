@@ -75,7 +75,14 @@ const like = (value: string) => sql`${`%${value.replace(/[\\%_]/g, (character) =
  * the address are subqueries, so counting needs no join. An ordinary user asking for another
  * user's list gets NotFoundError, as for a list that does not exist.
  */
-function filtered(db: DB, actor: CurrentUser, kind: ReferralListKind, query: ListQuery<ReferralSort>, ownerId?: number, exact: ReferralExactFilters = {}): Filtered {
+function filtered(
+  db: DB,
+  actor: CurrentUser,
+  kind: ReferralListKind,
+  query: ListQuery<ReferralSort>,
+  ownerId?: number,
+  exact: ReferralExactFilters = {},
+): Filtered {
   if (kind === "user" && (!actor.isAdmin || ownerId === undefined)) throw new NotFoundError("referrals");
   let rows = db.selectFrom("referrals as r") as unknown as Filtered;
   if (kind === "user") rows = rows.where("r.created_by_id", "=", ownerId!);
@@ -108,7 +115,9 @@ function filtered(db: DB, actor: CurrentUser, kind: ReferralListKind, query: Lis
   if (completedByName || completedByEmail) {
     let creators = db.selectFrom("users").select("id");
     if (completedByName) {
-      creators = creators.where((eb) => eb.or((["first_name", "last_name"] as const).map((column) => eb(sql`${sql.ref(column)}`, "like", like(completedByName)))));
+      creators = creators.where((eb) =>
+        eb.or((["first_name", "last_name"] as const).map((column) => eb(sql`${sql.ref(column)}`, "like", like(completedByName)))),
+      );
     }
     if (completedByEmail) creators = creators.where(sql`email`, "like", like(completedByEmail.toLowerCase()));
     rows = rows.where("r.created_by_id", "in", creators);
@@ -196,7 +205,13 @@ export async function listReferrals(
  * list's order, in one query; each page is then read by id, so the export does not slow down page
  * after page as an OFFSET would, and never holds more than one page of rows.
  */
-export async function* allReferrals(db: DB, actor: CurrentUser, kind: ReferralListKind, query: ListQuery<ReferralSort>, ownerId?: number): AsyncGenerator<ReferralRow[]> {
+export async function* allReferrals(
+  db: DB,
+  actor: CurrentUser,
+  kind: ReferralListKind,
+  query: ListQuery<ReferralSort>,
+  ownerId?: number,
+): AsyncGenerator<ReferralRow[]> {
   let ordered = filtered(db, actor, kind, query, ownerId)
     .innerJoin("children as c", "c.id", "r.child_id")
     .innerJoin("users as u", "u.id", "r.created_by_id")
@@ -263,7 +278,16 @@ export async function dashboardCounts(db: DB, actor: CurrentUser) {
     submitted: await count(own.where("status", "<>", "Draft")),
     statusUpdates: await count(referrals.where("created_by_id", "=", actor.id).where("status", "not in", UNRECORDED_STATUSES)),
     children: Number((await children.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
-    users: actor.isAdmin ? Number((await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n) : null,
+    users: actor.isAdmin
+      ? Number(
+          (
+            await db
+              .selectFrom("users")
+              .select((eb) => eb.fn.countAll<number>().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        )
+      : null,
   };
 }
 
@@ -352,7 +376,13 @@ export async function csvDetails(db: DB, rows: ReferralRow[]) {
     ).map((row) => [row.id, row]),
   );
   const races = await db.selectFrom("referral_races").select(["referral_id", "race_code"]).where("referral_id", "in", ids).orderBy("race_code").execute();
-  const reasons = await db.selectFrom("referral_reasons").select(["referral_id", "reason_type", "reason_code"]).where("referral_id", "in", ids).orderBy("reason_type").orderBy("reason_code").execute();
+  const reasons = await db
+    .selectFrom("referral_reasons")
+    .select(["referral_id", "reason_type", "reason_code"])
+    .where("referral_id", "in", ids)
+    .orderBy("reason_type")
+    .orderBy("reason_code")
+    .execute();
   return rows.map((row) => ({
     row,
     details: referrals.get(row.id)!,

@@ -34,9 +34,18 @@ export async function mailReferrer(db: DB, referralId: number, kind: "submitted"
     const childName = `${to.child_first_name} ${to.child_last_name}`;
     if (kind === "submitted") {
       const review = reviewHref({ child: to.child_id, referral: referralId, user: to.created_by_id });
-      await sendReferralSubmittedEmail(to, { childName, submittedAt: to.submission_date ?? new Date().toISOString(), link: appLink(review, {}, to.primary_language) });
+      await sendReferralSubmittedEmail(to, {
+        childName,
+        submittedAt: to.submission_date ?? new Date().toISOString(),
+        link: appLink(review, {}, to.primary_language),
+      });
     } else {
-      await sendStatusChangedEmail(to, { childName, status: to.status, details: { en: to.status_details, es: to.status_details_es }, link: appLink("/app/updates", {}, to.primary_language) });
+      await sendStatusChangedEmail(to, {
+        childName,
+        status: to.status,
+        details: { en: to.status_details, es: to.status_details_es },
+        link: appLink("/app/updates", {}, to.primary_language),
+      });
     }
   } catch (error) {
     console.error("the referrer's e-mail was not sent", error);

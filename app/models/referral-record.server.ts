@@ -29,11 +29,26 @@ export async function wizardIdsOfPart(db: DB, actor: CurrentUser, table: "referr
 export async function getReferralRecord(db: DB, actor: CurrentUser, referralId: number) {
   const ids = await wizardIdsOf(db, actor, referralId);
   const referral = await readableReferral(db, actor, ids);
-  await recordAccess(db, { userId: actor.id }, { id: referral.id, createdById: referral.created_by_id }, { action: "view", entityType: "referral", entityId: referral.id });
+  await recordAccess(
+    db,
+    { userId: actor.id },
+    { id: referral.id, createdById: referral.created_by_id },
+    { action: "view", entityType: "referral", entityId: referral.id },
+  );
   const adults = await db.selectFrom("adults").select("id").where("referral_id", "=", referral.id).orderBy("id").execute();
-  const documents = await db.selectFrom("referral_documents").select(["id", "is_consent"]).where("referral_id", "=", referral.id).where("disabled", "=", 0).orderBy("id").execute();
+  const documents = await db
+    .selectFrom("referral_documents")
+    .select(["id", "is_consent"])
+    .where("referral_id", "=", referral.id)
+    .where("disabled", "=", 0)
+    .orderBy("id")
+    .execute();
   const address = referral.address_id
-    ? ((await db.selectFrom("addresses").select(["id", "line1", "line2", "city", "zip", "county", "state", "address_book"]).where("id", "=", referral.address_id).executeTakeFirst()) ?? null)
+    ? ((await db
+        .selectFrom("addresses")
+        .select(["id", "line1", "line2", "city", "zip", "county", "state", "address_book"])
+        .where("id", "=", referral.address_id)
+        .executeTakeFirst()) ?? null)
     : null;
   const creator = await db.selectFrom("users").select(["email", "first_name", "last_name"]).where("id", "=", referral.created_by_id).executeTakeFirstOrThrow();
   return {

@@ -5,7 +5,19 @@ import { addPerson } from "~/test/people";
 import { saveAddress } from "./address.server";
 import { createChild, startReferral } from "./child.server";
 import { ForbiddenError, InvalidChoiceError, NotFoundError } from "./errors";
-import { badgeFacts, deleteAdult, getAdult, getDraftForEdit, listAdults, readAdult, referralRaces, referrerPhone, relationshipColumns, saveAdult, saveAnswers } from "./referral.server";
+import {
+  badgeFacts,
+  deleteAdult,
+  getAdult,
+  getDraftForEdit,
+  listAdults,
+  readAdult,
+  referralRaces,
+  referrerPhone,
+  relationshipColumns,
+  saveAdult,
+  saveAnswers,
+} from "./referral.server";
 import { createPhone, deletePhone, getPhone, listPhones, updatePhone } from "./phone.server";
 import { getReferralAddress, setReferralAddress } from "./referral-address.server";
 import type { CurrentUser } from "./user.server";
@@ -21,7 +33,12 @@ beforeAll(async () => {
   owner = await addPerson(test.db, "owner@example.com");
   stranger = await addPerson(test.db, "stranger@example.com");
   admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
-  const child = await createChild(test.db, owner, { id: null, firstName: "Lucía", lastName: "Pérez", birthdate: "2025-06-01", stateOfResidence: "21" }, "2026-11-21");
+  const child = await createChild(
+    test.db,
+    owner,
+    { id: null, firstName: "Lucía", lastName: "Pérez", birthdate: "2025-06-01", stateOfResidence: "21" },
+    "2026-11-21",
+  );
   const referral = await startReferral(test.db, owner, child.id);
   ids = { child: child.id, referral: referral.id, user: owner.id };
 });
@@ -50,7 +67,12 @@ describe("who edits a referral in the wizard", () => {
 describe("saving answers", () => {
   const name = { referrerFirstName: "Rosa", referrerLastName: "Núñez" };
   it("replaces the races and the referrer's phone, and refuses a race not in the list", async () => {
-    await saveAnswers(test.db, owner, ids, { races: ["2028-9", "2054-5"], isHispanicChild: "no", ...name, referrerPhoneNumber: { areaCode: "410", prefix: "555", suffix: "1234" } });
+    await saveAnswers(test.db, owner, ids, {
+      races: ["2028-9", "2054-5"],
+      isHispanicChild: "no",
+      ...name,
+      referrerPhoneNumber: { areaCode: "410", prefix: "555", suffix: "1234" },
+    });
     await saveAnswers(test.db, owner, ids, { races: ["2054-5"], ...name, referrerPhoneNumber: { areaCode: "301", prefix: "555", suffix: "0000" } });
     expect(await referralRaces(test.db, ids.referral)).toEqual(["2054-5"]);
     const referral = await getDraftForEdit(test.db, owner, ids);
@@ -116,18 +138,32 @@ describe("the referrer relationship's columns", () => {
 
 describe("reasons", () => {
   it("need at least one, of any type, on the second screen", async () => {
-    const child = await createChild(test.db, owner, { id: null, firstName: "Ana", lastName: "Uno", birthdate: "2025-06-01", stateOfResidence: "21" }, "2026-11-21");
+    const child = await createChild(
+      test.db,
+      owner,
+      { id: null, firstName: "Ana", lastName: "Uno", birthdate: "2025-06-01", stateOfResidence: "21" },
+      "2026-11-21",
+    );
     const referral = await startReferral(test.db, owner, child.id);
     const these = { child: child.id, referral: referral.id, user: owner.id };
     const none = { referralReasons: { FailedScreenings: [], IdentifiedConditions: [] } };
-    await expect(saveAnswers(test.db, owner, these, none)).rejects.toMatchObject({ fieldErrors: { "referralReasons.FailedScreenings": ["validation.oneReason"] } });
+    await expect(saveAnswers(test.db, owner, these, none)).rejects.toMatchObject({
+      fieldErrors: { "referralReasons.FailedScreenings": ["validation.oneReason"] },
+    });
     await saveAnswers(test.db, owner, these, { referralReasons: { RefReasons_ConcernsDevelopmental: ["8"] } });
     await saveAnswers(test.db, owner, these, none);
     // Other medical condition needs its text, kept only while it is chosen.
     const other = { referralReasons: { FailedScreenings: ["1"], IdentifiedConditions: ["99"] } };
-    await expect(saveAnswers(test.db, owner, these, other)).rejects.toMatchObject({ fieldErrors: { otherMedicalCondition: ["validation.otherConditionText"] } });
+    await expect(saveAnswers(test.db, owner, these, other)).rejects.toMatchObject({
+      fieldErrors: { otherMedicalCondition: ["validation.otherConditionText"] },
+    });
     await saveAnswers(test.db, owner, these, { ...other, otherMedicalCondition: "Hip dysplasia" });
-    const rows = await test.db.selectFrom("referral_reasons").select(["reason_type", "reason_code"]).where("referral_id", "=", referral.id).orderBy("reason_type").execute();
+    const rows = await test.db
+      .selectFrom("referral_reasons")
+      .select(["reason_type", "reason_code"])
+      .where("referral_id", "=", referral.id)
+      .orderBy("reason_type")
+      .execute();
     expect(rows).toEqual([
       { reason_type: "FailedScreenings", reason_code: "1" },
       { reason_type: "IdentifiedConditions", reason_code: "99" },
@@ -176,7 +212,14 @@ describe("answers of several steps at once (PUT /api/referrals/{id})", () => {
 
 describe("parents and guardians read outside the wizard", () => {
   it("are read by the creator and administrators, whatever the status; 404 for anyone else", async () => {
-    const { id } = await saveAdult(test.db, owner, ids, null, { firstName: "Rosa", lastName: "Pérez", childRelationship: "1", homePhoneNumber: { areaCode: "410", prefix: "555", suffix: "0100" }, workPhoneNumber: null, mobilePhoneNumber: null });
+    const { id } = await saveAdult(test.db, owner, ids, null, {
+      firstName: "Rosa",
+      lastName: "Pérez",
+      childRelationship: "1",
+      homePhoneNumber: { areaCode: "410", prefix: "555", suffix: "0100" },
+      workPhoneNumber: null,
+      mobilePhoneNumber: null,
+    });
     expect((await readAdult(test.db, admin, id)).phones.home).toMatchObject({ area_code: "410", suffix: "0100" });
     expect((await readAdult(test.db, owner, id)).row.first_name).toBe("Rosa");
     await expect(readAdult(test.db, stranger, id)).rejects.toBeInstanceOf(NotFoundError);
@@ -198,7 +241,11 @@ describe("phone numbers of the JSON API", () => {
     // The referrer's number of a referral once submitted stays as it was sent.
     const sent = await startReferral(test.db, owner, ids.child);
     const sentIds = { ...ids, referral: sent.id };
-    await saveAnswers(test.db, owner, sentIds, { referrerFirstName: "Rosa", referrerLastName: "Núñez", referrerPhoneNumber: { areaCode: "443", prefix: "555", suffix: "0300" } });
+    await saveAnswers(test.db, owner, sentIds, {
+      referrerFirstName: "Rosa",
+      referrerLastName: "Núñez",
+      referrerPhoneNumber: { areaCode: "443", prefix: "555", suffix: "0300" },
+    });
     const held = (await getDraftForEdit(test.db, owner, sentIds)).referrer_phone_id!;
     await test.db.updateTable("referrals").set({ status: "Submitted" }).where("id", "=", sent.id).execute();
     await expect(updatePhone(test.db, owner, held, { areaCode: "301", prefix: "555", suffix: "0000" })).rejects.toBeInstanceOf(ForbiddenError);

@@ -5,7 +5,17 @@ import { answerGroups, namedAnswers, type AnswerGroup, type ReferralAnswers, typ
 import { CONSENT, OTHER_MEDICAL_CONDITION, type ConsentCode } from "~/schemas/referral";
 import { easternCalendarDate } from "~/utils/dates";
 import type { PhoneParts } from "~/utils/phone";
-import { answerOf, followUps, HOME_VISITING, HOME_VISITOR_TEXT, OTHER, shownRelationship, shownSourceOther, type FollowUp, type YesNoAnswer } from "~/schemas/relationship";
+import {
+  answerOf,
+  followUps,
+  HOME_VISITING,
+  HOME_VISITOR_TEXT,
+  OTHER,
+  shownRelationship,
+  shownSourceOther,
+  type FollowUp,
+  type YesNoAnswer,
+} from "~/schemas/relationship";
 import type { WizardIds } from "~/utils/wizard-paths";
 import { ForbiddenError, InputError, InvalidChoiceError, NotFoundError } from "./errors";
 import { unknownLookupCodes } from "./lookup.server";
@@ -77,7 +87,12 @@ export async function storedAnswers(db: DB, referral: DraftReferral): Promise<St
   const phone = referral.referrer_phone_id
     ? await db.selectFrom("phone_numbers").select(["area_code", "prefix", "suffix"]).where("id", "=", referral.referrer_phone_id).executeTakeFirst()
     : undefined;
-  const reasons = await db.selectFrom("referral_reasons").select(["reason_type", "reason_code"]).where("referral_id", "=", referral.id).orderBy("reason_code").execute();
+  const reasons = await db
+    .selectFrom("referral_reasons")
+    .select(["reason_type", "reason_code"])
+    .where("referral_id", "=", referral.id)
+    .orderBy("reason_code")
+    .execute();
   const byType = (type: ReasonType) => reasons.filter((reason) => reason.reason_type === type).map((reason) => reason.reason_code);
   return {
     referrerRelationship: shownRelationship({ relationship: referral.referrer_relationship, sourceOther: referral.referral_source_other }) || null,
@@ -119,7 +134,11 @@ const flag = (answer: YesNoAnswer | undefined | null) => (answer === "yes" ? 1 :
  * kept, so a change of relationship drops the ones it no longer asks (docs/product-rules.md R50);
  * the home-visiting choice is stored as Other with the text Home Visitor (R51).
  */
-export function relationshipColumns(answers: Partial<Pick<StoredAnswers, "referralSourceOther" | "familyApproval" | "isAudiologistScreening" | "isHospitalBirth" | "isCAPTA">> & { referrerRelationship: string | null }) {
+export function relationshipColumns(
+  answers: Partial<Pick<StoredAnswers, "referralSourceOther" | "familyApproval" | "isAudiologistScreening" | "isHospitalBirth" | "isCAPTA">> & {
+    referrerRelationship: string | null;
+  },
+) {
   const asked = followUps(answers.referrerRelationship);
   const keep = (question: FollowUp) => asked.includes(question);
   const homeVisiting = answers.referrerRelationship === HOME_VISITING;
@@ -201,7 +220,10 @@ export async function saveAnswers(db: DB, actor: CurrentUser, ids: WizardIds, an
     const merged: StoredAnswers = {
       ...stored,
       ...given,
-      referralReasons: { ...stored.referralReasons, ...Object.fromEntries(Object.entries(answers.referralReasons ?? {}).filter(([, codes]) => codes !== undefined)) },
+      referralReasons: {
+        ...stored.referralReasons,
+        ...Object.fromEntries(Object.entries(answers.referralReasons ?? {}).filter(([, codes]) => codes !== undefined)),
+      },
     };
     const named = namedAnswers(answers);
     const groups = Object.entries(answerGroups(today)).filter(([, group]) => group.fields.some((field) => named.has(field)));
@@ -325,7 +347,8 @@ export async function saveAdult(db: DB, actor: CurrentUser, ids: WizardIds, adul
   if (Object.keys(errors).length) throw new InvalidChoiceError(errors);
   return writeTransaction(db, async (trx) => {
     const referral = await getDraftForEdit(trx, actor, ids);
-    const existing = adultId === null ? null : await trx.selectFrom("adults").selectAll().where("id", "=", adultId).where("referral_id", "=", referral.id).executeTakeFirst();
+    const existing =
+      adultId === null ? null : await trx.selectFrom("adults").selectAll().where("id", "=", adultId).where("referral_id", "=", referral.id).executeTakeFirst();
     if (adultId !== null && !existing) throw new NotFoundError("adult");
     const now = new Date().toISOString();
     const phones: Partial<Record<(typeof ADULT_PHONES)[keyof typeof ADULT_PHONES], number | null>> = {};
@@ -352,7 +375,13 @@ export async function saveAdult(db: DB, actor: CurrentUser, ids: WizardIds, adul
       await trx.updateTable("adults").set(columns).where("id", "=", existing.id).execute();
       id = existing.id;
     } else {
-      id = (await trx.insertInto("adults").values({ ...columns, referral_id: referral.id, created_at: now }).returning("id").executeTakeFirstOrThrow()).id;
+      id = (
+        await trx
+          .insertInto("adults")
+          .values({ ...columns, referral_id: referral.id, created_at: now })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
     }
     if (oldPhones.length) await trx.deleteFrom("phone_numbers").where("id", "in", oldPhones).execute();
     await trx.updateTable("referrals").set({ updated_at: now }).where("id", "=", referral.id).execute();

@@ -26,8 +26,17 @@ beforeAll(async () => {
   admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
   referrer = await addPerson(test.db, "parent@example.com");
   await test.db.updateTable("users").set({ primary_language: "sp", last_login: "2026-10-01T15:00:00Z" }).where("id", "=", referrer.id).execute();
-  const address = await test.db.insertInto("addresses").values({ line1: "1 Main St", city: "Annapolis", zip: "21401", county: "24003", state: "MD", address_book: 0, created_by_id: referrer.id }).returning("id").executeTakeFirstOrThrow();
-  const child = await createChild(test.db, referrer, { id: null, firstName: "=HYPERLINK(\"http://evil\")", lastName: "Pérez", birthdate: "2025-06-01", stateOfResidence: "21" }, "2026-11-21");
+  const address = await test.db
+    .insertInto("addresses")
+    .values({ line1: "1 Main St", city: "Annapolis", zip: "21401", county: "24003", state: "MD", address_book: 0, created_by_id: referrer.id })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const child = await createChild(
+    test.db,
+    referrer,
+    { id: null, firstName: '=HYPERLINK("http://evil")', lastName: "Pérez", birthdate: "2025-06-01", stateOfResidence: "21" },
+    "2026-11-21",
+  );
   const rows: Array<[ReferralStatus, string, number | null]> = [
     ["Submitted", "2026-09-01T15:00:00Z", address.id],
     ["Eligible", "2026-10-15T15:00:00Z", address.id],
@@ -35,7 +44,18 @@ beforeAll(async () => {
   ];
   for (const [status, createdAt, addressId] of rows) {
     const { id } = await startReferral(test.db, referrer, child.id);
-    await test.db.updateTable("referrals").set({ status, created_at: createdAt, submission_date: createdAt, status_updated_at: createdAt, address_id: addressId, referrer_first_name: "+cmd|' /C calc'!A0" }).where("id", "=", id).execute();
+    await test.db
+      .updateTable("referrals")
+      .set({
+        status,
+        created_at: createdAt,
+        submission_date: createdAt,
+        status_updated_at: createdAt,
+        address_id: addressId,
+        referrer_first_name: "+cmd|' /C calc'!A0",
+      })
+      .where("id", "=", id)
+      .execute();
   }
   await startReferral(test.db, referrer, child.id); // a Draft: never in a report
 });
@@ -68,14 +88,14 @@ describe("the referral report", () => {
 
   it("neutralizes formulas, in CSV and in Excel", async () => {
     const [, first] = csvRows((await referralReport()).fileName);
-    expect(first[12]).toBe("'=HYPERLINK(\"http://evil\")");
+    expect(first[12]).toBe('\'=HYPERLINK("http://evil")');
     expect(first[8]).toBe("'+cmd|' /C calc'!A0");
     const { fileName } = await referralReport({ format: "xlsx" });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(path.join(reportsDir, fileName));
     const sheet = workbook.worksheets[0];
     expect(sheet.rowCount).toBe(4);
-    expect(sheet.getRow(2).getCell(13).value).toBe("'=HYPERLINK(\"http://evil\")");
+    expect(sheet.getRow(2).getCell(13).value).toBe('\'=HYPERLINK("http://evil")');
     expect(sheet.getRow(2).getCell(1).value).toEqual(expect.any(Number));
   });
 
@@ -87,7 +107,13 @@ describe("the referral report", () => {
 
 describe("the user report", () => {
   it("filters by language and last sign-in, never lists secrets", async () => {
-    const { fileName, rows } = await generateUserReport(test.db, admin, { format: "csv", primaryLanguage: "sp", lastLoginAfter: "2026-09-30" }, "en", await t());
+    const { fileName, rows } = await generateUserReport(
+      test.db,
+      admin,
+      { format: "csv", primaryLanguage: "sp", lastLoginAfter: "2026-09-30" },
+      "en",
+      await t(),
+    );
     expect(rows).toBe(1);
     const text = readFileSync(path.join(reportsDir, fileName), "utf8");
     expect(text).toContain("parent@example.com");

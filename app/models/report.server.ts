@@ -125,7 +125,15 @@ const REPORT_CHUNK = 500;
 async function record(db: DB, actor: CurrentUser, kind: "referral" | "user", format: ReportFormat, fileName: string, parameters: object, rows: number) {
   await db
     .insertInto("generated_reports")
-    .values({ kind, format, file_name: fileName, parameters: JSON.stringify(parameters), row_count: rows, created_by_id: actor.id, created_at: new Date().toISOString() })
+    .values({
+      kind,
+      format,
+      file_name: fileName,
+      parameters: JSON.stringify(parameters),
+      row_count: rows,
+      created_by_id: actor.id,
+      created_at: new Date().toISOString(),
+    })
     .execute();
 }
 
@@ -166,7 +174,18 @@ export async function generateReferralReport(db: DB, actor: CurrentUser, input: 
   return { fileName, rows: ids.length };
 }
 
-export const USER_REPORT_COLUMNS = ["id", "firstName", "lastName", "email", "reference", "primaryLanguage", "status", "role", "lastLogin", "createdAt"] as const;
+export const USER_REPORT_COLUMNS = [
+  "id",
+  "firstName",
+  "lastName",
+  "email",
+  "reference",
+  "primaryLanguage",
+  "status",
+  "role",
+  "lastLogin",
+  "createdAt",
+] as const;
 
 /**
  * The user report: the users (never super administrators) of the language given and last signed
@@ -177,7 +196,9 @@ export async function generateUserReport(db: DB, actor: CurrentUser, input: User
   checkDates(input as unknown as Record<string, unknown>, ["lastLoginAfter", "lastLoginBefore"]);
   let query = db
     .selectFrom("users as u")
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("user_roles as s").select("s.user_id").whereRef("s.user_id", "=", "u.id").where("s.role", "=", "ROLE_SUPER_ADMIN"))));
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom("user_roles as s").select("s.user_id").whereRef("s.user_id", "=", "u.id").where("s.role", "=", "ROLE_SUPER_ADMIN"))),
+    );
   if (input.primaryLanguage) query = query.where("u.primary_language", "=", input.primaryLanguage);
   if (input.lastLoginAfter) query = query.where("u.last_login", ">=", easternDayStart(nextCalendarDate(input.lastLoginAfter)));
   if (input.lastLoginBefore) query = query.where("u.last_login", "<", easternDayStart(input.lastLoginBefore));
@@ -192,7 +213,8 @@ export async function generateUserReport(db: DB, actor: CurrentUser, input: User
       "u.locked",
       "u.last_login",
       "u.created_at",
-      (eb) => eb.exists(eb.selectFrom("user_roles as r").select("r.user_id").whereRef("r.user_id", "=", "u.id").where("r.role", "=", "ROLE_ADMIN")).as("is_admin"),
+      (eb) =>
+        eb.exists(eb.selectFrom("user_roles as r").select("r.user_id").whereRef("r.user_id", "=", "u.id").where("r.role", "=", "ROLE_ADMIN")).as("is_admin"),
     ])
     .orderBy("u.last_name")
     .orderBy("u.first_name")
@@ -216,7 +238,7 @@ export async function generateUserReport(db: DB, actor: CurrentUser, input: User
           user.first_name,
           user.last_name,
           user.email,
-          user.reference ? references.get(user.reference) ?? user.reference : "",
+          user.reference ? (references.get(user.reference) ?? user.reference) : "",
           t(`auth:register.languages.${user.primary_language}`),
           t(user.locked ? "admin:users.statuses.inactive" : "admin:users.statuses.active"),
           t(user.is_admin ? "admin:users.roles.admin" : "admin:users.roles.user"),

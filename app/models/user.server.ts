@@ -120,11 +120,7 @@ export async function registerUser(db: DB, input: Registration): Promise<{ id: n
   });
 }
 
-export type CredentialCheck =
-  | { status: "ok"; userId: number }
-  | { status: "invalid" }
-  | { status: "locked" }
-  | { status: "unverified"; userId: number };
+export type CredentialCheck = { status: "ok"; userId: number } | { status: "invalid" } | { status: "locked" } | { status: "unverified"; userId: number };
 
 /** Checks an e-mail and password. An unknown e-mail costs the same time as a wrong password. */
 export async function checkCredentials(db: DB, email: string, password: string): Promise<CredentialCheck> {
@@ -146,11 +142,7 @@ export async function recordSignIn(db: DB, userId: number, now: Date = new Date(
 
 /** The contact details the account mails need; only for the account's own flows. */
 export async function getMailRecipient(db: DB, userId: number) {
-  return db
-    .selectFrom("users")
-    .select(["id", "email", "first_name", "primary_language", "enabled", "locked"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
+  return db.selectFrom("users").select(["id", "email", "first_name", "primary_language", "enabled", "locked"]).where("id", "=", userId).executeTakeFirst();
 }
 
 export async function findUserIdByEmail(db: DB, email: string): Promise<number | null> {

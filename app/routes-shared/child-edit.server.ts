@@ -16,7 +16,7 @@ export async function childBeingEdited(db: AppLoadContext["db"], request: Reques
   const askedDate = url.searchParams.get("birthdate") ?? "";
   return {
     child,
-    birthdate: isCalendarDate(askedDate) ? askedDate : child?.birthdate ?? "",
+    birthdate: isCalendarDate(askedDate) ? askedDate : (child?.birthdate ?? ""),
     stateOfResidence: url.searchParams.get("stateOfResidence") || child?.stateOfResidence || "",
   };
 }

@@ -27,7 +27,12 @@ export async function loadChildrenList(db: AppLoadContext["db"], request: Reques
       owner,
       state: query,
       total,
-      rows: data.map((row) => ({ id: row.id, name: [row.firstName, row.middleName, row.lastName].filter(Boolean).join(" "), birthdate: row.birthdate, createdAt: row.createdAt })),
+      rows: data.map((row) => ({
+        id: row.id,
+        name: [row.firstName, row.middleName, row.lastName].filter(Boolean).join(" "),
+        birthdate: row.birthdate,
+        createdAt: row.createdAt,
+      })),
       filterError,
       canCreate: mayCreateChild(actor),
       language,

@@ -40,7 +40,9 @@ export async function readReportBody(request: Request): Promise<FormData> {
 /** Checks a report form; its dates are read in `language`'s order (YYYY-MM-DD always works). */
 export function checkReportForm(kind: ReportKind, form: FormData, language: Language) {
   const today = easternCalendarDate();
-  return kind === "referral" ? parseWithZod(form, { schema: referralReportSchema(today, language) }) : parseWithZod(form, { schema: userReportSchema(today, language) });
+  return kind === "referral"
+    ? parseWithZod(form, { schema: referralReportSchema(today, language) })
+    : parseWithZod(form, { schema: userReportSchema(today, language) });
 }
 
 /** Makes the report; `onProgress` hears how many rows are written of how many. */

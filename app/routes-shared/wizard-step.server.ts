@@ -86,5 +86,5 @@ export async function stepAction<Schema extends z.ZodTypeAny>({
  */
 export function afterSave(request: Request, ids: WizardIds, step: StepKey, advance: boolean): string {
   if (new URL(request.url).searchParams.get("return") === "review") return reviewHref(ids);
-  return stepHref(ids, advance ? nextStep(step) ?? step : step);
+  return stepHref(ids, advance ? (nextStep(step) ?? step) : step);
 }

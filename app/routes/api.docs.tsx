@@ -18,7 +18,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sizes: API_PAGE_SIZES.join(", "),
     groups: tags.map((tag) => ({
       tag,
-      calls: API_OPERATIONS.filter((op) => op.tag === tag).map((op) => ({ id: op.operationId, method: op.method, path: op.path, access: ACCESS_TEXT[op.access] })),
+      calls: API_OPERATIONS.filter((op) => op.tag === tag).map((op) => ({
+        id: op.operationId,
+        method: op.method,
+        path: op.path,
+        access: ACCESS_TEXT[op.access],
+      })),
     })),
   });
 }

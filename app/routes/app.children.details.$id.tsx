@@ -168,7 +168,13 @@ export default function ChildDetails() {
         <section className="child-delete" aria-labelledby="child-delete-heading">
           <h2 id="child-delete-heading">{t("details.deleteHeading")}</h2>
           {mayDelete ? (
-            <ConfirmAction id="delete-child" href="?delete" triggerLabel={t("details.delete")} triggerClassName="usa-button usa-button--outline button--danger" {...deleteQuestion} />
+            <ConfirmAction
+              id="delete-child"
+              href="?delete"
+              triggerLabel={t("details.delete")}
+              triggerClassName="usa-button usa-button--outline button--danger"
+              {...deleteQuestion}
+            />
           ) : (
             <p>{t("details.cannotDelete")}</p>
           )}

@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         child.firstName,
         child.middleName,
         child.lastName,
-        child.suffix ? suffixes.get(child.suffix) ?? child.suffix : "",
+        child.suffix ? (suffixes.get(child.suffix) ?? child.suffix) : "",
         child.birthdate,
         states.get(child.stateOfResidence) ?? child.stateOfResidence,
       ]),

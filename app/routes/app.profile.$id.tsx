@@ -4,14 +4,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
-import {
-  nameFieldLabels,
-  NameFieldset,
-  phoneFieldLabels,
-  PhonesFieldset,
-  SecurityQuestionsFieldset,
-  securityFieldLabels,
-} from "~/components/AccountFields";
+import { nameFieldLabels, NameFieldset, phoneFieldLabels, PhonesFieldset, SecurityQuestionsFieldset, securityFieldLabels } from "~/components/AccountFields";
 import { PasswordField } from "~/components/PasswordField";
 import { AddressBook, AdminProfileView } from "~/components/profile/ProfileViews";
 import { Alert } from "~/components/ui/Alert";

@@ -16,7 +16,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ...events.map((event) =>
       toCsvLine([
         event.at,
-        event.actor_review_token_id ? t("admin:access.reviewLink", { id: event.actor_review_token_id }) : `${event.first_name ?? ""} ${event.last_name ?? ""} <${event.email ?? ""}>`,
+        event.actor_review_token_id
+          ? t("admin:access.reviewLink", { id: event.actor_review_token_id })
+          : `${event.first_name ?? ""} ${event.last_name ?? ""} <${event.email ?? ""}>`,
         event.action === "download" ? t("admin:access.download", { id: event.entity_id }) : t("admin:access.view"),
       ]),
     ),

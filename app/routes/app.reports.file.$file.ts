@@ -14,6 +14,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const fileName = params.file ?? "";
   const { file, size, format } = await orHttpError(reportFile(context.db, actor, fileName));
   return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, {
-    headers: { "Content-Type": TYPES[format], "Content-Length": String(size), "Content-Disposition": contentDisposition(fileName), "Cache-Control": "private, no-store" },
+    headers: {
+      "Content-Type": TYPES[format],
+      "Content-Length": String(size),
+      "Content-Disposition": contentDisposition(fileName),
+      "Cache-Control": "private, no-store",
+    },
   });
 }

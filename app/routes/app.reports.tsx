@@ -71,7 +71,11 @@ function useReportForm<Name extends string>(kind: ReportKind, today: string, act
       setOutcome(null);
       setProgress(0);
       try {
-        const response = await fetch(kind === "referral" ? "/generate-report" : "/generate-user-report", { method: "POST", body: formData, headers: { Accept: "application/x-ndjson" } });
+        const response = await fetch(kind === "referral" ? "/generate-report" : "/generate-user-report", {
+          method: "POST",
+          body: formData,
+          headers: { Accept: "application/x-ndjson" },
+        });
         if (!response.ok || !response.body) throw new Error(`answered ${response.status}`);
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = "";

@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       href: reviewHref({ child: row.childId, referral: row.id, user: row.createdById }),
       childName: `${row.childFirstName} ${row.childLastName}`,
       status: row.status,
-      details: (language === "es" ? row.statusDetailsEs ?? row.statusDetails : row.statusDetails) ?? "",
+      details: (language === "es" ? (row.statusDetailsEs ?? row.statusDetails) : row.statusDetails) ?? "",
       date: row.statusUpdatedAt ? formatDateTimeEastern(row.statusUpdatedAt, language) : "",
     })),
   });

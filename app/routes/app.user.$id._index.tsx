@@ -54,7 +54,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           id: userId,
           name: `${profile.firstName} ${profile.lastName}`,
           locked: account.locked === 1,
-          promotionProblem: promotionProblem({ isAdmin: account.isAdmin, hasReferrals: account.hasReferrals, lastLogin: account.last_login, email: account.email }, getConfig().ADMIN_EMAIL_DOMAINS),
+          promotionProblem: promotionProblem(
+            { isAdmin: account.isAdmin, hasReferrals: account.hasReferrals, lastLogin: account.last_login, email: account.email },
+            getConfig().ADMIN_EMAIL_DOMAINS,
+          ),
         }
       : null,
   });

@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       page.map((row) => [
         `${row.firstName} ${row.lastName}`,
         row.email,
-        row.reference ? references.get(row.reference) ?? row.reference : "",
+        row.reference ? (references.get(row.reference) ?? row.reference) : "",
         t(row.locked ? "admin:users.statuses.inactive" : "admin:users.statuses.active"),
         row.lastLogin ?? "",
         t(row.isAdmin ? "admin:users.roles.admin" : "admin:users.roles.user"),

@@ -3,7 +3,17 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAdmin } from "~/auth/auth.server";
 import { confirmedIntent, UserActionConfirmPage, UserActions } from "~/components/admin/UserActions";
-import { CsvExport, DateFilterField, ListFilters, ListTable, Pagination, SelectFilter, SortHeader, TextFilter, UnknownComparisonAlert } from "~/components/list/List";
+import {
+  CsvExport,
+  DateFilterField,
+  ListFilters,
+  ListTable,
+  Pagination,
+  SelectFilter,
+  SortHeader,
+  TextFilter,
+  UnknownComparisonAlert,
+} from "~/components/list/List";
 import { getConfig } from "~/config.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
@@ -132,9 +142,7 @@ export default function UsersList() {
                 <td data-label={t("users.lastLogin")}>{row.lastLogin ?? t("users.never")}</td>
                 <td data-label={t("users.role")}>{row.isAdmin ? t("users.roles.admin") : t("users.roles.user")}</td>
                 <td>
-                  <div className="table-actions">
-                    {row.actionable ? <UserActions user={row} /> : <span className="usa-hint">{t("users.you")}</span>}
-                  </div>
+                  <div className="table-actions">{row.actionable ? <UserActions user={row} /> : <span className="usa-hint">{t("users.you")}</span>}</div>
                 </td>
               </tr>
             ))}

@@ -84,15 +84,32 @@ describe("a common password is refused on its field", () => {
     const { action } = await import("./app.profile.$id");
     const { id, email } = await person();
     const cookie = (await createSession(test.db, id)).split(";")[0];
-    const form = { firstName: "Rosa", lastName: "Núñez", reference: "1", email, primaryLanguage: "en", securityQuestion1: "1", securityQuestion2: "2", currentPassword: STRONG };
+    const form = {
+      firstName: "Rosa",
+      lastName: "Núñez",
+      reference: "1",
+      email,
+      primaryLanguage: "en",
+      securityQuestion1: "1",
+      securityQuestion2: "2",
+      currentPassword: STRONG,
+    };
     const url = `http://localhost/app/profile/${id}`;
 
-    const refused = await action({ request: post(url, { ...form, firstName: "", newPassword: COMMON }, cookie), context: { db: test.db }, params: { id: String(id) } });
+    const refused = await action({
+      request: post(url, { ...form, firstName: "", newPassword: COMMON }, cookie),
+      context: { db: test.db },
+      params: { id: String(id) },
+    });
     expect(refused.status).toBe(400);
     expect((await refused.json()).error).toEqual({ firstName: ["validation.yourFirstName"], newPassword: ["validation.passwordCommon"] });
     expect(await passwordIs(id, STRONG)).toBe(true);
 
-    const accepted = await action({ request: post(url, { ...form, newPassword: "a new strong one 34" }, cookie), context: { db: test.db }, params: { id: String(id) } });
+    const accepted = await action({
+      request: post(url, { ...form, newPassword: "a new strong one 34" }, cookie),
+      context: { db: test.db },
+      params: { id: String(id) },
+    });
     expect(accepted.status).toBe(302);
     expect(await passwordIs(id, "a new strong one 34")).toBe(true);
   });
@@ -110,7 +127,11 @@ describe("a common password is refused on its field", () => {
     expect((await refused.json()).error).toEqual({ plainPassword: ["validation.passwordCommon"] });
     expect(await passwordIs(id, STRONG)).toBe(true);
 
-    const accepted = await action({ request: post(url, { token, plainPassword: "a new strong one 56" }), context: { db: test.db, clientIp: "127.0.0.1" }, params: {} });
+    const accepted = await action({
+      request: post(url, { token, plainPassword: "a new strong one 56" }),
+      context: { db: test.db, clientIp: "127.0.0.1" },
+      params: {},
+    });
     expect(accepted.status).toBe(302);
     expect(accepted.headers.get("Location")).toBe("/login");
     expect(await passwordIs(id, "a new strong one 56")).toBe(true);

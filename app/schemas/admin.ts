@@ -14,7 +14,12 @@ export const StatusChangeSchema = z.object({
 });
 
 export const ReviewLinkSchema = z.object({
-  days: z.coerce.number({ invalid_type_error: "validation.wholeNumber" }).int("validation.wholeNumber").min(1, "validation.daysRange1to90").max(90, "validation.daysRange1to90").default(14),
+  days: z.coerce
+    .number({ invalid_type_error: "validation.wholeNumber" })
+    .int("validation.wholeNumber")
+    .min(1, "validation.daysRange1to90")
+    .max(90, "validation.daysRange1to90")
+    .default(14),
 });
 
 /**
@@ -24,5 +29,10 @@ export const ReviewLinkSchema = z.object({
 export const API_KEY_MAX_DAYS = 365;
 export const ApiKeySchema = z.object({
   keyName: requiredText("validation.apiKeyName"),
-  days: z.coerce.number({ invalid_type_error: "validation.wholeNumber" }).int("validation.wholeNumber").min(1, "validation.daysRange1to365").max(API_KEY_MAX_DAYS, "validation.daysRange1to365").optional(),
+  days: z.coerce
+    .number({ invalid_type_error: "validation.wholeNumber" })
+    .int("validation.wholeNumber")
+    .min(1, "validation.daysRange1to365")
+    .max(API_KEY_MAX_DAYS, "validation.daysRange1to365")
+    .optional(),
 });

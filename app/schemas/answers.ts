@@ -52,9 +52,15 @@ export const ReferralAnswersShape = z.object({
   referralReasons: ReasonAnswers.optional(),
   otherMedicalCondition: text(200).optional(),
   /** YYYY-MM-DD. */
-  failedScreeningDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "validation.typedDate").nullable().optional(),
+  failedScreeningDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.typedDate")
+    .nullable()
+    .optional(),
   additionalDetails: z.string().max(DETAILS_MAX, "validation.detailsTooLong").nullable().optional(),
-  childParentConsent: z.union([z.literal(CONSENT.yes), z.literal(CONSENT.no), z.literal(CONSENT.notYet)], { errorMap: () => ({ message: "validation.consent" }) }).optional(),
+  childParentConsent: z
+    .union([z.literal(CONSENT.yes), z.literal(CONSENT.no), z.literal(CONSENT.notYet)], { errorMap: () => ({ message: "validation.consent" }) })
+    .optional(),
 });
 export type ReferralAnswers = z.infer<typeof ReferralAnswersShape>;
 
@@ -121,14 +127,22 @@ export function answerGroups(today: string) {
         })
         .passthrough(),
     },
-    familyLanguage: { fields: ["familyPrimaryLanguage"], rule: z.object({ familyPrimaryLanguage: required(z.string(), "validation.familyLanguage") }).passthrough() },
+    familyLanguage: {
+      fields: ["familyPrimaryLanguage"],
+      rule: z.object({ familyPrimaryLanguage: required(z.string(), "validation.familyLanguage") }).passthrough(),
+    },
     interpreter: { fields: ["familyNeedsInterpreter"], rule: z.object({ familyNeedsInterpreter: required(yesNo, "validation.interpreter") }).passthrough() },
     fosterCare: { fields: ["childInFosterCare"], rule: z.object({ childInFosterCare: required(yesNoUnknown, "validation.fosterCare") }).passthrough() },
     reasons: { fields: ["referralReasons.RefReasons_ConcernsDevelopmental"], rule: z.object({}).passthrough() },
     screening: {
       fields: ["referralReasons.FailedScreenings", "referralReasons.IdentifiedConditions", "otherMedicalCondition", "failedScreeningDate"],
       rule: z
-        .object({ failedScreeningDate: z.string().nullable().refine((date) => date === null || date <= today, "validation.screeningDateFuture") })
+        .object({
+          failedScreeningDate: z
+            .string()
+            .nullable()
+            .refine((date) => date === null || date <= today, "validation.screeningDateFuture"),
+        })
         .passthrough()
         .superRefine((value, ctx) => {
           // Other medical condition needs its text (docs/product-rules.md R58).
@@ -146,7 +160,11 @@ export type AnswerGroup = keyof ReturnType<typeof answerGroups>;
 
 /** The answers' names given in a change ("referralReasons.FailedScreenings" for a reason type). */
 export function namedAnswers(answers: ReferralAnswers): Set<string> {
-  const names = new Set(Object.entries(answers).filter(([, value]) => value !== undefined).map(([name]) => name));
+  const names = new Set(
+    Object.entries(answers)
+      .filter(([, value]) => value !== undefined)
+      .map(([name]) => name),
+  );
   for (const [type, codes] of Object.entries(answers.referralReasons ?? {})) if (codes !== undefined) names.add(`referralReasons.${type}`);
   return names;
 }

@@ -33,6 +33,8 @@ describe("pre-verification", () => {
     expect(check({ birthDay: "x", birthYear: "" })).toEqual({ birthdate: "validation.birthdateNeeds.day_year" });
     // One message in all: the lists themselves report nothing.
     const empty = schema.safeParse({ stateOfResidence: "21" });
-    expect(empty.success ? [] : empty.error.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["birthdate", "validation.birthdateMissing"]]);
+    expect(empty.success ? [] : empty.error.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["birthdate", "validation.birthdateMissing"],
+    ]);
   });
 });

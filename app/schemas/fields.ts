@@ -17,11 +17,7 @@ export const tooLong = (max: MaxLength) => `validation.maxLength.${max}`;
 
 /** A text to type; `message` is the field's own key, shown when it is left empty. */
 export const requiredText = (message: string, max: MaxLength = 100) =>
-  z
-    .string({ required_error: message, invalid_type_error: message })
-    .trim()
-    .min(1, message)
-    .max(max, tooLong(max));
+  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, tooLong(max));
 
 export const optionalText = (max: MaxLength = 100) => z.string().trim().max(max, tooLong(max)).optional();
 
@@ -86,7 +82,6 @@ export const interfaceLanguage = choice(["en", "sp"], "validation.yourLanguage")
  */
 export const requiredCode = (message: string) => z.string({ required_error: message }).trim().min(1, message).max(20, "validation.unknownChoice");
 export const optionalCode = z.string().trim().max(20, "validation.unknownChoice").optional();
-
 
 /** A date typed in the page language's order (dd/mm/aaaa in Spanish) or as YYYY-MM-DD, read as YYYY-MM-DD. */
 export function typedDate(language: Language) {

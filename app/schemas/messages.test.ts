@@ -17,7 +17,8 @@ import * as report from "./report";
 const TODAY = "2026-11-21";
 const locale = (language: string) => JSON.parse(readFileSync(path.resolve(__dirname, `../../locales/${language}/common.json`), "utf8"));
 const LOCALES = { en: locale("en"), es: locale("es") };
-const textOf = (messages: Record<string, unknown>, key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
+const textOf = (messages: Record<string, unknown>, key: string) =>
+  key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
 
 /** Every schema the forms use: the exported zod schemas, and those made for a day (`today`). */
 const schemas: Array<[string, z.ZodTypeAny]> = Object.entries({ ...account, ...address, ...admin, ...child, ...referral, ...report }).flatMap(
@@ -48,7 +49,10 @@ function probes(name: string, fields: string[]): Probe[] {
   const extra: Record<string, Probe[]> = {
     RelationshipSchema: ["2", "3", "4", OTHER, FAMILY_RELATIONSHIPS[0]].map((referrerRelationship) => ({ referrerRelationship })),
     ChildAddressSchema: [{ source: "new" }, { source: "new", zip: "12345" }],
-    preVerifySchema: [{ birthMonth: "2", birthDay: "31", birthYear: "2025", stateOfResidence: "51" }, { birthMonth: "1", birthYear: "2025" }],
+    preVerifySchema: [
+      { birthMonth: "2", birthDay: "31", birthYear: "2025", stateOfResidence: "51" },
+      { birthMonth: "1", birthYear: "2025" },
+    ],
     SexSchema: [{ races: ["2054-5"] }, { isHispanicChild: "no" }],
     screeningSchema: [{ conditions: [referral.OTHER_MEDICAL_CONDITION] }, { failedScreeningDate: "2030-01-01" }],
     GestationalAgeSchema: [{ weeks: "50", days: "9" }],
@@ -82,7 +86,15 @@ function messagesOf(name: string, schema: z.ZodTypeAny) {
 describe("the forms' messages", () => {
   it("finds every schema", () => {
     expect(schemas.map(([name]) => name)).toEqual(
-      expect.arrayContaining(["RegistrationSchema", "ChildNameSchema", "preVerifySchema", "RelationshipSchema", "GuardianSchema", "ApiKeySchema", "referralReportSchema"]),
+      expect.arrayContaining([
+        "RegistrationSchema",
+        "ChildNameSchema",
+        "preVerifySchema",
+        "RelationshipSchema",
+        "GuardianSchema",
+        "ApiKeySchema",
+        "referralReportSchema",
+      ]),
     );
   });
 

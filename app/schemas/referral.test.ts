@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { followUps, HOME_VISITING, shownRelationship } from "~/schemas/relationship";
-import { CONSENT, CONSENT_ANSWERS, DEFAULT_CONSENT, DetailsSchema, GESTATION_UNKNOWN, gestationParts, GestationalAgeSchema, RelationshipSchema, screeningSchema, SexSchema } from "./referral";
+import {
+  CONSENT,
+  CONSENT_ANSWERS,
+  DEFAULT_CONSENT,
+  DetailsSchema,
+  GESTATION_UNKNOWN,
+  gestationParts,
+  GestationalAgeSchema,
+  RelationshipSchema,
+  screeningSchema,
+  SexSchema,
+} from "./referral";
 
 const issues = (result: { success: boolean; error?: { issues: Array<{ path: Array<string | number>; message: string }> } }) =>
   result.success ? {} : Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join("."), issue.message]));
@@ -14,7 +25,10 @@ describe("the referrer relationship", () => {
     expect(followUps("3")).toEqual(["familyApproval", "isHospitalBirth"]);
     expect(followUps("4")).toEqual(["familyApproval", "isCapta"]);
     expect(followUps("9")).toEqual(["familyApproval", "referralSourceOther"]);
-    expect(issues(RelationshipSchema.safeParse({ referrerRelationship: "2" }))).toEqual({ familyApproval: "validation.familyApproval", isAudiologistScreening: "validation.isAudiologistScreening" });
+    expect(issues(RelationshipSchema.safeParse({ referrerRelationship: "2" }))).toEqual({
+      familyApproval: "validation.familyApproval",
+      isAudiologistScreening: "validation.isAudiologistScreening",
+    });
     expect(issues(RelationshipSchema.safeParse({}))).toEqual({ referrerRelationship: "validation.referrerRelationship" });
   });
 
@@ -67,14 +81,18 @@ describe("the reasons' second screen", () => {
 
   it("takes a screening date up to today, not after", () => {
     expect(schema.safeParse({ screenings: ["1"], failedScreeningDate: "2026-11-21" }).success).toBe(true);
-    expect(issues(schema.safeParse({ screenings: ["1"], failedScreeningDate: "2026-11-22" }))).toEqual({ failedScreeningDate: "validation.screeningDateFuture" });
+    expect(issues(schema.safeParse({ screenings: ["1"], failedScreeningDate: "2026-11-22" }))).toEqual({
+      failedScreeningDate: "validation.screeningDateFuture",
+    });
   });
 
   it("reads the date in the order the page shows it: mm/dd/yyyy in English, dd/mm/aaaa in Spanish", () => {
     expect(schema.safeParse({ failedScreeningDate: "03/14/2026" }).data?.failedScreeningDate).toBe("2026-03-14");
     expect(screeningSchema("2026-11-21", "es").safeParse({ failedScreeningDate: "14/03/2026" }).data?.failedScreeningDate).toBe("2026-03-14");
     expect(issues(schema.safeParse({ failedScreeningDate: "14/03/2026" }))).toEqual({ failedScreeningDate: "validation.typedDate" });
-    expect(issues(screeningSchema("2026-11-21", "es").safeParse({ failedScreeningDate: "22/11/2026" }))).toEqual({ failedScreeningDate: "validation.screeningDateFuture" });
+    expect(issues(screeningSchema("2026-11-21", "es").safeParse({ failedScreeningDate: "22/11/2026" }))).toEqual({
+      failedScreeningDate: "validation.screeningDateFuture",
+    });
   });
 });
 

@@ -139,8 +139,18 @@ export const GESTATION_UNKNOWN = -1;
 export const GestationalAgeSchema = z
   .object({
     unknown: ticked,
-    weeks: z.coerce.number({ invalid_type_error: "validation.wholeNumber" }).int("validation.wholeNumber").min(0, "validation.weeksRange").max(45, "validation.weeksRange").optional(),
-    days: z.coerce.number({ invalid_type_error: "validation.wholeNumber" }).int("validation.wholeNumber").min(0, "validation.daysRange").max(6, "validation.daysRange").optional(),
+    weeks: z.coerce
+      .number({ invalid_type_error: "validation.wholeNumber" })
+      .int("validation.wholeNumber")
+      .min(0, "validation.weeksRange")
+      .max(45, "validation.weeksRange")
+      .optional(),
+    days: z.coerce
+      .number({ invalid_type_error: "validation.wholeNumber" })
+      .int("validation.wholeNumber")
+      .min(0, "validation.daysRange")
+      .max(6, "validation.daysRange")
+      .optional(),
   })
   .superRefine((value, ctx) => {
     if (!value.unknown && value.weeks === undefined) ctx.addIssue({ code: "custom", path: ["weeks"], message: "validation.weeksOrUnknown" });

@@ -27,7 +27,9 @@ function day(today: string, language: Language) {
 
 export function referralReportSchema(today: string, language: Language) {
   return z.object({
-    statuses: z.array(choice(REPORT_STATUS_KEYS as [keyof typeof REPORT_STATUSES, ...Array<keyof typeof REPORT_STATUSES>], "validation.unknownChoice")).default([]),
+    statuses: z
+      .array(choice(REPORT_STATUS_KEYS as [keyof typeof REPORT_STATUSES, ...Array<keyof typeof REPORT_STATUSES>], "validation.unknownChoice"))
+      .default([]),
     format,
     filename: optionalText(80),
     createdAfter: day(today, language),

@@ -40,7 +40,10 @@ app.use((req, res, next) => {
   });
   if (!refused) return next();
   const lines = [resources.en.common.errors.forbidden.body, resources.es.common.errors.forbidden.body];
-  res.status(403).type("text/plain; charset=utf-8").send(lines.join("\n") + "\n");
+  res
+    .status(403)
+    .type("text/plain; charset=utf-8")
+    .send(lines.join("\n") + "\n");
 });
 
 app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));

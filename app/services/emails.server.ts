@@ -39,16 +39,25 @@ export async function sendReferralSubmittedEmail(to: Recipient, referral: { chil
   const language = fromPublicLanguage(to.primary_language) ?? "en";
   const t = await fixedT(language, "email");
   const date = formatDateTimeEastern(referral.submittedAt, language);
-  const text = [t("greeting", { name: to.first_name }), "", t("submitted.body", { child: referral.childName, date, link: referral.link }), "", t("signature")].join("\n");
+  const text = [
+    t("greeting", { name: to.first_name }),
+    "",
+    t("submitted.body", { child: referral.childName, date, link: referral.link }),
+    "",
+    t("signature"),
+  ].join("\n");
   await sendMail({ to: to.email, subject: t("submitted.subject", { child: referral.childName }), text, language });
 }
 
 /** A referral's new status, for its referrer, in their language (docs/product-rules.md R86: the referrer follows the status). */
-export async function sendStatusChangedEmail(to: Recipient, change: { childName: string; status: string; details: { en: string | null; es: string | null }; link: string }) {
+export async function sendStatusChangedEmail(
+  to: Recipient,
+  change: { childName: string; status: string; details: { en: string | null; es: string | null }; link: string },
+) {
   const language = fromPublicLanguage(to.primary_language) ?? "en";
   const t = await fixedT(language, ["email", "common"]);
   const status = t(`common:statuses.${change.status}`);
-  const details = (language === "es" ? change.details.es ?? change.details.en : change.details.en) ?? "";
+  const details = (language === "es" ? (change.details.es ?? change.details.en) : change.details.en) ?? "";
   const text = [
     t("greeting", { name: to.first_name }),
     "",

@@ -70,7 +70,10 @@ export async function lookUpOffline(db: DB, query: string): Promise<AddressLooku
   if (!zip) return { status: "notFound" };
   const row = await db.selectFrom("zip_codes").selectAll().where("zip", "=", zip).executeTakeFirst();
   if (!row) return { status: "notMaryland" };
-  const line1 = query.split(",")[0].replace(/\b\d{5}(?:-\d{4})?\b/, "").trim();
+  const line1 = query
+    .split(",")[0]
+    .replace(/\b\d{5}(?:-\d{4})?\b/, "")
+    .trim();
   const suggestion = toSuggestion(
     { line1: line1 === query.trim() ? "" : line1, city: row.city, zip, state: "MD", countyFips: row.county_fips },
     query,
@@ -117,7 +120,13 @@ export async function parseCensusAnswer(db: DB, query: string, body: unknown): P
 
 async function lookUpCensus(db: DB, query: string, baseUrl: string): Promise<AddressLookup> {
   const url = new URL("/geocoder/geographies/onelineaddress", baseUrl);
-  url.search = new URLSearchParams({ address: query, benchmark: "Public_AR_Current", vintage: "Current_Current", layers: "Counties", format: "json" }).toString();
+  url.search = new URLSearchParams({
+    address: query,
+    benchmark: "Public_AR_Current",
+    vintage: "Current_Current",
+    layers: "Counties",
+    format: "json",
+  }).toString();
   const response = await fetch(url, { signal: AbortSignal.timeout(CENSUS_TIMEOUT_MS) });
   if (!response.ok) throw new Error(`geocoder answered ${response.status}`);
   // The service's firewall can answer 200 with an HTML page: only a JSON answer is trusted.

@@ -55,13 +55,13 @@ export async function hitRateLimit(
     .values({ bucket, key, hits: 1, window_ends_at: windowEnds })
     .onConflict((oc) =>
       oc.columns(["bucket", "key"]).doUpdateSet((eb) => ({
-        hits: eb.case().when("rate_limits.window_ends_at", "<=", nowIso).then(1).else(eb("rate_limits.hits", "+", 1)).end(),
-        window_ends_at: eb
+        hits: eb
           .case()
           .when("rate_limits.window_ends_at", "<=", nowIso)
-          .then(windowEnds)
-          .else(eb.ref("rate_limits.window_ends_at"))
+          .then(1)
+          .else(eb("rate_limits.hits", "+", 1))
           .end(),
+        window_ends_at: eb.case().when("rate_limits.window_ends_at", "<=", nowIso).then(windowEnds).else(eb.ref("rate_limits.window_ends_at")).end(),
       })),
     )
     .returning(["hits", "window_ends_at"])

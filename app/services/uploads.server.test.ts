@@ -31,7 +31,10 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), B
  * 64 KB chunks, so a 30 MB file is never held whole by the test either. `read` counts what the
  * reader has pulled; past `stallAfter` bytes the body waits until `release` is called.
  */
-function multipart({ fields = {}, fileName, head = PDF, size }: { fields?: Record<string, string>; fileName: string; head?: Buffer; size?: number }, stallAfter = Infinity) {
+function multipart(
+  { fields = {}, fileName, head = PDF, size }: { fields?: Record<string, string>; fileName: string; head?: Buffer; size?: number },
+  stallAfter = Infinity,
+) {
   const boundary = "----referral-test-boundary";
   const total = size ?? head.length;
   const before = Buffer.from(
@@ -164,7 +167,11 @@ describe("reading an upload", () => {
   });
 
   it("refuses a body that is not a multipart form", async () => {
-    const request = new Request("http://localhost/upload", { method: "POST", body: "description=x", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const request = new Request("http://localhost/upload", {
+      method: "POST",
+      body: "description=x",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     await expect(uploads.parseUpload(request)).rejects.toBeInstanceOf(uploads.BadUploadError);
   });
 });

@@ -127,7 +127,11 @@ export async function removeStoredFiles(storedNames: Array<string | null | undef
 
 /** A download's Content-Disposition (RFC 6266): an ASCII name for old clients, the real one in UTF-8. */
 export function contentDisposition(fileName: string): string {
-  const ascii = fileName.normalize("NFKD").replace(/[^\x20-\x7e]/g, "").replace(/["\\%]/g, "_") || "document";
+  const ascii =
+    fileName
+      .normalize("NFKD")
+      .replace(/[^\x20-\x7e]/g, "")
+      .replace(/["\\%]/g, "_") || "document";
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
@@ -273,23 +277,26 @@ export async function parseUpload(request: Request, { fileField = "file", limit 
   const files: StoredFile[] = [];
   let textBytes = 0;
   try {
-    await unstable_parseMultipartFormData(new Request(request.url, { method: "POST", headers: request.headers, body, duplex: "half" } as RequestInit), async (part) => {
-      if (part.name === fileField && part.filename !== undefined) {
-        const stored = await storePart(part.data, part.filename, limit);
-        if (stored) files.push(stored);
+    await unstable_parseMultipartFormData(
+      new Request(request.url, { method: "POST", headers: request.headers, body, duplex: "half" } as RequestInit),
+      async (part) => {
+        if (part.name === fileField && part.filename !== undefined) {
+          const stored = await storePart(part.data, part.filename, limit);
+          if (stored) files.push(stored);
+          return undefined;
+        }
+        const chunks: Uint8Array[] = [];
+        for await (const chunk of part.data) {
+          // A file in a field that takes none is read past; text past the room refuses the form.
+          if (part.filename !== undefined) continue;
+          textBytes += chunk.byteLength;
+          if (textBytes > TEXT_ROOM) throw new BadUploadError("text fields too long");
+          chunks.push(chunk);
+        }
+        if (part.filename === undefined) fields.append(part.name, Buffer.concat(chunks).toString("utf8"));
         return undefined;
-      }
-      const chunks: Uint8Array[] = [];
-      for await (const chunk of part.data) {
-        // A file in a field that takes none is read past; text past the room refuses the form.
-        if (part.filename !== undefined) continue;
-        textBytes += chunk.byteLength;
-        if (textBytes > TEXT_ROOM) throw new BadUploadError("text fields too long");
-        chunks.push(chunk);
-      }
-      if (part.filename === undefined) fields.append(part.name, Buffer.concat(chunks).toString("utf8"));
-      return undefined;
-    });
+      },
+    );
     if (files.length > 1) throw new BadUploadError("more than one file");
     return { fields, file: files[0] ?? null };
   } catch (error) {

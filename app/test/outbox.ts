@@ -24,7 +24,11 @@ export function readOutbox(outbox: string, address?: string): Mail[] {
     .map((raw) => {
       const [head, ...body] = raw.split(/\r?\n\r?\n/);
       // A long subject is folded onto the lines that follow it, each starting with a space.
-      const header = (name: string) => head.replace(/\r?\n[ \t]+/g, " ").match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1]?.trim() ?? "";
+      const header = (name: string) =>
+        head
+          .replace(/\r?\n[ \t]+/g, " ")
+          .match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1]
+          ?.trim() ?? "";
       const subject = header("Subject")
         .replace(/\?=\s+=\?UTF-8\?Q\?/gi, "")
         .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, encoded: string) => decodeQuotedPrintable(encoded.replace(/_/g, " ")));

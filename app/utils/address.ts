@@ -12,10 +12,7 @@ export interface AddressSuggestion {
   counties: string[];
 }
 
-export type AddressLookup =
-  | { status: "found"; suggestions: AddressSuggestion[] }
-  | { status: "notMaryland" }
-  | { status: "notFound" };
+export type AddressLookup = { status: "found"; suggestions: AddressSuggestion[] } | { status: "notMaryland" } | { status: "notFound" };
 
 export interface PlaceFields {
   line1: string;
@@ -35,7 +32,7 @@ export function applySuggestion(current: Partial<PlaceFields>, suggestion: Addre
     line1: suggestion.line1 || current.line1 || "",
     city: suggestion.city,
     zip: suggestion.zip,
-    county: keepCounty ? current.county! : suggestion.county ?? "",
+    county: keepCounty ? current.county! : (suggestion.county ?? ""),
   };
 }
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { daysBetween, easternCalendarDate, formatCalendarDate, formatDateEastern, formatDateTimeEastern, formatLongDateEastern, isIeNoticeWindowOpen, parseTypedDate } from "./dates";
+import {
+  daysBetween,
+  easternCalendarDate,
+  formatCalendarDate,
+  formatDateEastern,
+  formatDateTimeEastern,
+  formatLongDateEastern,
+  isIeNoticeWindowOpen,
+  parseTypedDate,
+} from "./dates";
 
 describe("dates in US Eastern time", () => {
   it("shows a UTC moment in Eastern time, standard and daylight", () => {

@@ -13,7 +13,13 @@ const parse = (query: string) => parseListQuery(new URLSearchParams(query), spec
 describe("a list's address", () => {
   it("falls back to page 1, 10 rows and the default sort", () => {
     expect(parse("page=-3&count=7&sort=password&order=sideways")).toEqual({ page: 1, count: 10, sort: "name", order: "asc", text: {}, dates: {} });
-    expect(parse("page=3&count=50&sort=birthdate&order=desc&name=%20Ana%20")).toMatchObject({ page: 3, count: 50, sort: "birthdate", order: "desc", text: { name: "Ana" } });
+    expect(parse("page=3&count=50&sort=birthdate&order=desc&name=%20Ana%20")).toMatchObject({
+      page: 3,
+      count: 50,
+      sort: "birthdate",
+      order: "desc",
+      text: { name: "Ana" },
+    });
   });
 
   it("reads the four date comparisons, and a between range in either order", () => {
@@ -31,7 +37,10 @@ describe("a list's address", () => {
     expect(parseListQuery(typed, spec, "es").dates.birthdate).toEqual({ type: "between", from: "2025-03-02", to: "2025-11-23" });
     // 23/11 is no day month first: in English the range waits for a date it can read.
     expect(parseListQuery(typed, spec, "en").dates).toEqual({});
-    expect(parseListQuery(new URLSearchParams({ birthdateType: "exactly", birthdateFrom: "02/03/2025" }), spec, "en").dates.birthdate).toEqual({ type: "exactly", from: "2025-02-03" });
+    expect(parseListQuery(new URLSearchParams({ birthdateType: "exactly", birthdateFrom: "02/03/2025" }), spec, "en").dates.birthdate).toEqual({
+      type: "exactly",
+      from: "2025-02-03",
+    });
   });
 
   it("refuses an unknown comparison type", () => {

@@ -47,7 +47,10 @@ export interface ListQuery<Sort extends string = string> {
 /** A date comparison the list does not know: an error, not a silently ignored filter (docs/product-rules.md R79). */
 export class UnknownComparisonError extends Error {
   name = "UnknownComparisonError";
-  constructor(readonly field: string, readonly comparison: string) {
+  constructor(
+    readonly field: string,
+    readonly comparison: string,
+  ) {
     super(`unknown date comparison "${comparison}" for ${field}`);
   }
 }
@@ -74,7 +77,11 @@ function dateFilter(params: URLSearchParams, field: string, allowNever: boolean,
  * date comparison the list does not know, the default query with filterError set (the page then
  * shows no rows, says why, and answers 400).
  */
-export function parseListPageQuery<Sort extends string>(params: URLSearchParams, spec: ListSpec<Sort>, language: Language): { query: ListQuery<Sort>; filterError: boolean } {
+export function parseListPageQuery<Sort extends string>(
+  params: URLSearchParams,
+  spec: ListSpec<Sort>,
+  language: Language,
+): { query: ListQuery<Sort>; filterError: boolean } {
   try {
     return { query: parseListQuery(params, spec, language), filterError: false };
   } catch (error) {

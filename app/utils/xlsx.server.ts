@@ -34,7 +34,12 @@ function columnName(n: number): string {
 
 /** Excel refuses these in a sheet's name, and names longer than 31 characters. */
 function sheetTitle(name: string): string {
-  return name.replace(/[[\]:*?/\\]/g, " ").slice(0, 31).trim() || "Sheet1";
+  return (
+    name
+      .replace(/[[\]:*?/\\]/g, " ")
+      .slice(0, 31)
+      .trim() || "Sheet1"
+  );
 }
 
 function dosDateTime(date: Date): { time: number; day: number } {
@@ -105,9 +110,18 @@ export async function openXlsx(file: string, sheetName: string) {
     "[Content_Types].xml",
     `${HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
   );
-  await smallFile("_rels/.rels", `${HEAD}<Relationships xmlns="${RELATIONSHIPS}"><Relationship Id="rId1" Type="${DOCUMENT}/officeDocument" Target="xl/workbook.xml"/></Relationships>`);
-  await smallFile("xl/workbook.xml", `${HEAD}<workbook xmlns="${MAIN}" xmlns:r="${DOCUMENT}"><sheets><sheet name="${title}" sheetId="1" r:id="rId1"/></sheets></workbook>`);
-  await smallFile("xl/_rels/workbook.xml.rels", `${HEAD}<Relationships xmlns="${RELATIONSHIPS}"><Relationship Id="rId1" Type="${DOCUMENT}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`);
+  await smallFile(
+    "_rels/.rels",
+    `${HEAD}<Relationships xmlns="${RELATIONSHIPS}"><Relationship Id="rId1" Type="${DOCUMENT}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+  );
+  await smallFile(
+    "xl/workbook.xml",
+    `${HEAD}<workbook xmlns="${MAIN}" xmlns:r="${DOCUMENT}"><sheets><sheet name="${title}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+  );
+  await smallFile(
+    "xl/_rels/workbook.xml.rels",
+    `${HEAD}<Relationships xmlns="${RELATIONSHIPS}"><Relationship Id="rId1" Type="${DOCUMENT}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+  );
 
   // The sheet: one deflate stream, fed row by row.
   const sheetPath = Buffer.from("xl/worksheets/sheet1.xml");

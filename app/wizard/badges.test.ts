@@ -55,7 +55,11 @@ describe("the step badges (R48, R49)", () => {
   });
 
   it("reasons, details and documentation: REVIEW once they have content", () => {
-    expect(badges({ reasons: 1, additionalDetails: "Walks late", documents: 2 })).toMatchObject({ reasons: "REVIEW", details: "REVIEW", documentation: "REVIEW" });
+    expect(badges({ reasons: 1, additionalDetails: "Walks late", documents: 2 })).toMatchObject({
+      reasons: "REVIEW",
+      details: "REVIEW",
+      documentation: "REVIEW",
+    });
     expect(badges({ additionalDetails: "   " }).details).toBe("START");
     // The consent answer is content too, but "not yet known" is not.
     expect(badges({ childParentConsent: CONSENT.no }).documentation).toBe("REVIEW");

@@ -39,11 +39,10 @@ export function sectionBadges(facts: BadgeFacts): Record<Section, Badge> {
   const childValues = [facts.gender, facts.primaryLanguage, address?.line1, address?.city, address?.zip, address?.county, facts.gestationalAgeInDays];
   const familyValues = [facts.adults > 0 ? facts.adults : null, facts.familyPrimaryLanguage, facts.familyNeedsInterpreter, facts.childInFosterCare];
   return {
-    referrer: byCompleteness([facts.referrerRelationship, ...names], [
-      present(facts.referrerRelationship),
-      present(facts.referrerFirstName),
-      present(facts.referrerLastName),
-    ]),
+    referrer: byCompleteness(
+      [facts.referrerRelationship, ...names],
+      [present(facts.referrerRelationship), present(facts.referrerFirstName), present(facts.referrerLastName)],
+    ),
     child: byCompleteness(childValues, childValues.map(present)),
     family: byCompleteness(familyValues, familyValues.map(present)),
     reasons: facts.reasons > 0 ? "REVIEW" : "START",

@@ -51,7 +51,7 @@ export function restoredValues(url: URL, step: CarryFrom): Record<string, string
   const values: Record<string, string | string[]> = {};
   for (const field of CARRIED_FIELDS[step]) {
     const all = url.searchParams.getAll(field);
-    values[field] = field === "screenings" || field === "conditions" ? all : all[0] ?? "";
+    values[field] = field === "screenings" || field === "conditions" ? all : (all[0] ?? "");
   }
   return values;
 }

@@ -11,7 +11,14 @@ import { getConfig } from "~/config.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { adminReviewPanel, createReviewLink, recordStatusChange, revokeReviewLink } from "~/models/referral-admin.server";
-import { copyReferral, deleteReferral, getReferralForReview, IncompleteReferralError, readableReferral, submitReferral } from "~/models/referral-lifecycle.server";
+import {
+  copyReferral,
+  deleteReferral,
+  getReferralForReview,
+  IncompleteReferralError,
+  readableReferral,
+  submitReferral,
+} from "~/models/referral-lifecycle.server";
 import { wizardIds } from "~/routes-shared/wizard-step.server";
 import { ReviewLinkSchema, StatusChangeSchema } from "~/schemas/admin";
 import { redirectWithToast } from "~/services/toast.server";
@@ -33,12 +40,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const confirm = url.searchParams.get("confirm");
   const admin = await orHttpError(adminReviewPanel(context.db, actor, review.id));
-  const revoking = confirm === "revoke" ? admin?.links.find((link) => String(link.id) === url.searchParams.get("link") && !link.revoked_at) ?? null : null;
+  const revoking = confirm === "revoke" ? (admin?.links.find((link) => String(link.id) === url.searchParams.get("link") && !link.revoked_at) ?? null) : null;
   return json({
     title: title("referrals:review.title", { name: review.child.name }),
     review,
     admin,
-    confirm: confirm === "submit" && review.can.submit && !review.missing.length ? "submit" : confirm === "delete" && review.can.delete ? "delete" : revoking ? "revoke" : null,
+    confirm:
+      confirm === "submit" && review.can.submit && !review.missing.length
+        ? "submit"
+        : confirm === "delete" && review.can.delete
+          ? "delete"
+          : revoking
+            ? "revoke"
+            : null,
     revoking: revoking ? revoking.id : null,
   });
 }

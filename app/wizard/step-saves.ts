@@ -29,7 +29,11 @@ export interface StepSave<Schema extends z.ZodTypeAny> {
   fields?: Record<string, string>;
 }
 
-const save = <Schema extends z.ZodTypeAny>(schema: Schema, answers: (value: z.output<Schema>) => ReferralAnswers, fields?: Record<string, string>): StepSave<Schema> => ({
+const save = <Schema extends z.ZodTypeAny>(
+  schema: Schema,
+  answers: (value: z.output<Schema>) => ReferralAnswers,
+  fields?: Record<string, string>,
+): StepSave<Schema> => ({
   schema,
   answers,
   fields,
@@ -58,7 +62,14 @@ export const STEP_SAVES = {
       referrerSuffix: value.suffix || null,
       referrerPhoneNumber: value.phone,
     }),
-    { referrerPrefix: "prefix", referrerFirstName: "firstName", referrerMiddleName: "middleName", referrerLastName: "lastName", referrerSuffix: "suffix", referrerPhoneNumber: "phone" },
+    {
+      referrerPrefix: "prefix",
+      referrerFirstName: "firstName",
+      referrerMiddleName: "middleName",
+      referrerLastName: "lastName",
+      referrerSuffix: "suffix",
+      referrerPhoneNumber: "phone",
+    },
   ),
   sex: save(SexSchema, (value) => ({ gender: value.gender || null, races: value.races ?? [], isHispanicChild: value.isHispanicChild ?? null })),
   childLanguage: save(ChildLanguageSchema, (value) => ({ primaryLanguage: value.primaryLanguage })),

@@ -58,4 +58,3 @@ export const WIZARD_FORMS = /** @type {const} @satisfies {readonly WizardForm[]}
 
 /** The confirmation once a referral is sent, outside the wizard's frame as the review is. */
 export const WIZARD_SUBMITTED = /** @type {const} */ ({ path: "submitted", file: "wizard/submitted.tsx" });
-

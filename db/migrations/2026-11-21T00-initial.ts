@@ -4,16 +4,7 @@ import { sql, type Kysely } from "kysely";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
-const REFERRAL_STATUSES = [
-  "Draft",
-  "Submitted",
-  "Received",
-  "Processed",
-  "Unable to Process",
-  "Unable to Contact",
-  "Eligible",
-  "Not Eligible",
-];
+const REFERRAL_STATUSES = ["Draft", "Submitted", "Received", "Processed", "Unable to Process", "Unable to Contact", "Eligible", "Not Eligible"];
 
 function flag(column: string) {
   return sql`check (${sql.ref(column)} in (0, 1))`;
@@ -82,8 +73,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("users")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("email", "text", (c) => c.notNull().unique().check(sql`email = lower(email)`))
-    .addColumn("username", "text", (c) => c.notNull().unique().check(sql`username = lower(username)`))
+    .addColumn("email", "text", (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`email = lower(email)`),
+    )
+    .addColumn("username", "text", (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`username = lower(username)`),
+    )
     .addColumn("password_hash", "text", (c) => c.notNull())
     .addColumn("first_name", "text", (c) => c.notNull())
     .addColumn("middle_name", "text")
@@ -91,7 +92,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("prefix", "text")
     .addColumn("suffix", "text")
     .addColumn("reference", "text")
-    .addColumn("primary_language", "text", (c) => c.notNull().defaultTo("en").check(sql`primary_language in ('en', 'sp')`))
+    .addColumn("primary_language", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("en")
+        .check(sql`primary_language in ('en', 'sp')`),
+    )
     .addColumn("security_question1", "text")
     .addColumn("security_question2", "text")
     .addColumn("security_answer1_hash", "text")

@@ -6,7 +6,15 @@ import { PublicShell } from "../shell/PublicShell";
  * One of the pages the footer links to: a title, an introduction and sections of plain text,
  * all from locales/<language>/about.json under `page`.
  */
-export function AboutPage({ page, sections, children }: { page: "accessibility" | "privacy" | "contact"; sections: Array<{ heading: string; body: string[] }>; children?: ReactNode }) {
+export function AboutPage({
+  page,
+  sections,
+  children,
+}: {
+  page: "accessibility" | "privacy" | "contact";
+  sections: Array<{ heading: string; body: string[] }>;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation("about");
   return (
     <PublicShell>

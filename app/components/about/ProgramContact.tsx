@@ -12,14 +12,12 @@ export function ProgramContact({ phone, email }: ProgramContactInfo) {
     <ul className="usa-list program-contact">
       {phone ? (
         <li>
-          {t("contact.phone")}{" "}
-          <a href={`tel:${phone.replace(/[^0-9+]/g, "")}`}>{phone}</a>
+          {t("contact.phone")} <a href={`tel:${phone.replace(/[^0-9+]/g, "")}`}>{phone}</a>
         </li>
       ) : null}
       {email ? (
         <li>
-          {t("contact.email")}{" "}
-          <a href={`mailto:${email}`}>{email}</a>
+          {t("contact.email")} <a href={`mailto:${email}`}>{email}</a>
         </li>
       ) : null}
       <li>

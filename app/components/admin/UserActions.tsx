@@ -60,7 +60,9 @@ export function UserActions({ user }: { user: ActionableUser }) {
           {...question(user, intent)}
         />
       ))}
-      {user.promotionProblem && user.promotionProblem !== "alreadyAdmin" ? <span className="usa-hint">{t(`actions.cannotPromote.${user.promotionProblem}`)}</span> : null}
+      {user.promotionProblem && user.promotionProblem !== "alreadyAdmin" ? (
+        <span className="usa-hint">{t(`actions.cannotPromote.${user.promotionProblem}`)}</span>
+      ) : null}
     </>
   );
 }

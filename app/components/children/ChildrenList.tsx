@@ -1,6 +1,16 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CsvExport, DateFilterField, EmptyList, ListFilters, ListTable, Pagination, SortHeader, TextFilter, UnknownComparisonAlert } from "~/components/list/List";
+import {
+  CsvExport,
+  DateFilterField,
+  EmptyList,
+  ListFilters,
+  ListTable,
+  Pagination,
+  SortHeader,
+  TextFilter,
+  UnknownComparisonAlert,
+} from "~/components/list/List";
 import type { loadChildrenList } from "~/routes-shared/children-list.server";
 import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
 import { isFiltered } from "~/utils/list";

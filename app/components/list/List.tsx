@@ -95,7 +95,11 @@ export function Pagination({ state, total }: { state: ListState; total: number }
             ) : null}
             {shown.map((number, index) => (
               <li key={number} className="usa-pagination__item usa-pagination__page-no">
-                {index > 0 && number - shown[index - 1] > 1 ? <span className="list-gap" aria-hidden="true">… </span> : null}
+                {index > 0 && number - shown[index - 1] > 1 ? (
+                  <span className="list-gap" aria-hidden="true">
+                    …{" "}
+                  </span>
+                ) : null}
                 <Link
                   to={listHref(search, { page: number })}
                   className={`usa-pagination__button${number === page ? " usa-current" : ""}`}
@@ -178,7 +182,19 @@ export function ListFilters({ state, children, label }: { state: ListState; chil
 }
 
 /** A filter chosen from a list ("any" first). */
-export function SelectFilter({ name, label, value, anyLabel, options }: { name: string; label: string; value: string | undefined; anyLabel: string; options: Array<{ value: string; label: string }> }) {
+export function SelectFilter({
+  name,
+  label,
+  value,
+  anyLabel,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  anyLabel: string;
+  options: Array<{ value: string; label: string }>;
+}) {
   return (
     <div className="usa-form-group">
       <label className="usa-label" htmlFor={`filter-${name}`}>
@@ -214,7 +230,17 @@ export function TextFilter({ name, label, value }: { name: string; label: string
 const TYPED_DATE = { type: "text", maxLength: 10, autoComplete: "off", spellCheck: false } as const;
 
 /** A date filter: a comparison (before, after, exactly, between) and one or two dates. */
-export function DateFilterField({ name, label, value, allowNever = false }: { name: string; label: string; value: DateFilter | undefined; allowNever?: boolean }) {
+export function DateFilterField({
+  name,
+  label,
+  value,
+  allowNever = false,
+}: {
+  name: string;
+  label: string;
+  value: DateFilter | undefined;
+  allowNever?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const { search } = useLocation();
   const language = i18n.language as Language;
@@ -236,7 +262,13 @@ export function DateFilterField({ name, label, value, allowNever = false }: { na
         <label className="usa-label" htmlFor={`filter-${name}-type`}>
           {t("list.comparison")}
         </label>
-        <select className="usa-select" id={`filter-${name}-type`} name={`${name}Type`} defaultValue={value?.type ?? ""} onChange={(event) => setType(event.currentTarget.value)}>
+        <select
+          className="usa-select"
+          id={`filter-${name}-type`}
+          name={`${name}Type`}
+          defaultValue={value?.type ?? ""}
+          onChange={(event) => setType(event.currentTarget.value)}
+        >
           <option value="">{t("list.any")}</option>
           {[...DATE_COMPARISONS, ...(allowNever ? (["never"] as const) : [])].map((comparison) => (
             <option key={comparison} value={comparison}>
@@ -333,7 +365,8 @@ export function CsvExport({ href, total, fileName }: { href: string; total: numb
       <div aria-live="polite">
         {progress !== null ? (
           <p>
-            <progress max={100} value={progress} aria-label={t("list.exportProgressLabel")} /> {t(progress === 100 ? "list.exportDone" : "list.exportProgress", { percent: progress })}
+            <progress max={100} value={progress} aria-label={t("list.exportProgressLabel")} />{" "}
+            {t(progress === 100 ? "list.exportDone" : "list.exportProgress", { percent: progress })}
           </p>
         ) : null}
         {failed ? <p className="usa-error-message">{t("list.exportFailed")}</p> : null}

@@ -20,17 +20,7 @@ function labelOf(options: Option[], code: string | null | undefined) {
 }
 
 /** The address book as a table; its owner gets an edit link per address and an add button. */
-export function AddressBook({
-  ownerId,
-  addresses,
-  counties,
-  editable,
-}: {
-  ownerId: number;
-  addresses: AddressRow[];
-  counties: Option[];
-  editable: boolean;
-}) {
+export function AddressBook({ ownerId, addresses, counties, editable }: { ownerId: number; addresses: AddressRow[]; counties: Option[]; editable: boolean }) {
   const { t } = useTranslation("profile");
   return (
     <section aria-labelledby="address-book-heading" className="address-book">
@@ -58,9 +48,7 @@ export function AddressBook({
                 <th scope="row" data-label={t("addressBook.nickname")}>
                   {address.nickname || t("addressBook.noNickname")}
                 </th>
-                <td data-label={t("addressBook.address")}>
-                  {addressText({ ...address, nickname: null })}
-                </td>
+                <td data-label={t("addressBook.address")}>{addressText({ ...address, nickname: null })}</td>
                 <td data-label={t("addressBook.county")}>{labelOf(counties, address.county)}</td>
                 {editable ? (
                   <td>

@@ -11,9 +11,28 @@ import { ADMIN_STATUSES } from "~/utils/statuses";
 
 export interface AdminPanelData {
   referralId: number;
-  history: Array<{ id: number; from_status: string | null; to_status: string; changed_at: string; status_details: string | null; comments: string | null; first_name: string | null; last_name: string | null }>;
+  history: Array<{
+    id: number;
+    from_status: string | null;
+    to_status: string;
+    changed_at: string;
+    status_details: string | null;
+    comments: string | null;
+    first_name: string | null;
+    last_name: string | null;
+  }>;
   links: Array<{ id: number; created_at: string; expires_at: string; revoked_at: string | null; first_name: string | null; last_name: string | null }>;
-  access: Array<{ id: number; at: string; action: string; entity_type: string; entity_id: number | null; actor_review_token_id: number | null; first_name: string | null; last_name: string | null; email: string | null }>;
+  access: Array<{
+    id: number;
+    at: string;
+    action: string;
+    entity_type: string;
+    entity_id: number | null;
+    actor_review_token_id: number | null;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+  }>;
   current: { status: string; comments: string | null; serviceCoordinator: string | null; eligibilityDetermination: string | null };
   now: string;
 }
@@ -22,7 +41,17 @@ export interface AdminPanelData {
  * What administrators do with a submitted referral on its review (issue 9): record a status change
  * (with its history), make and revoke review links, and read the record of access.
  */
-export function AdminReferralPanel({ data, statusResult, linkResult, createdLink }: { data: AdminPanelData; statusResult?: SubmissionResult<string[]>; linkResult?: SubmissionResult<string[]>; createdLink?: { url: string; expiresAt: string } }) {
+export function AdminReferralPanel({
+  data,
+  statusResult,
+  linkResult,
+  createdLink,
+}: {
+  data: AdminPanelData;
+  statusResult?: SubmissionResult<string[]>;
+  linkResult?: SubmissionResult<string[]>;
+  createdLink?: { url: string; expiresAt: string };
+}) {
   const { t, i18n } = useTranslation(["admin", "common"]);
   const language = i18n.language as Language;
   const when = (value: string) => formatDateTimeEastern(value, language);
@@ -31,7 +60,11 @@ export function AdminReferralPanel({ data, statusResult, linkResult, createdLink
     id: "status-change",
     schema: StatusChangeSchema,
     lastResult: statusResult,
-    defaultValue: { comments: data.current.comments ?? "", serviceCoordinator: data.current.serviceCoordinator ?? "", eligibilityDetermination: data.current.eligibilityDetermination ?? "" },
+    defaultValue: {
+      comments: data.current.comments ?? "",
+      serviceCoordinator: data.current.serviceCoordinator ?? "",
+      eligibilityDetermination: data.current.eligibilityDetermination ?? "",
+    },
     labels: {
       status: t("status.status"),
       details: t("status.details"),
@@ -192,7 +225,9 @@ export function AdminReferralPanel({ data, statusResult, linkResult, createdLink
                     {when(event.at)}
                   </th>
                   <td data-label={t("access.who")}>
-                    {event.actor_review_token_id ? t("access.reviewLink", { id: event.actor_review_token_id }) : `${event.first_name ?? ""} ${event.last_name ?? ""} (${event.email ?? ""})`}
+                    {event.actor_review_token_id
+                      ? t("access.reviewLink", { id: event.actor_review_token_id })
+                      : `${event.first_name ?? ""} ${event.last_name ?? ""} (${event.email ?? ""})`}
                   </td>
                   <td data-label={t("access.what")}>{event.action === "download" ? t("access.download", { id: event.entity_id }) : t("access.view")}</td>
                 </tr>

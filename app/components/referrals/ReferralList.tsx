@@ -1,7 +1,18 @@
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ReferChildLink } from "~/components/children/ReferChildLink";
-import { CsvExport, DateFilterField, EmptyList, ListFilters, ListTable, Pagination, SelectFilter, SortHeader, TextFilter, UnknownComparisonAlert } from "~/components/list/List";
+import {
+  CsvExport,
+  DateFilterField,
+  EmptyList,
+  ListFilters,
+  ListTable,
+  Pagination,
+  SelectFilter,
+  SortHeader,
+  TextFilter,
+  UnknownComparisonAlert,
+} from "~/components/list/List";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import type { loadReferralList } from "~/routes-shared/referral-list.server";
 import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
@@ -49,7 +60,13 @@ export function ReferralListPage() {
       <ListFilters state={state} label={t("list.filtersLabel")}>
         <TextFilter name="childName" label={t("list.child")} value={state.text.childName} />
         {!drafts ? (
-          <SelectFilter name="status" label={t("list.status")} value={state.text.status} anyLabel={t("list.anyStatus")} options={statuses.map((status) => ({ value: status, label: statusLabel(status) }))} />
+          <SelectFilter
+            name="status"
+            label={t("list.status")}
+            value={state.text.status}
+            anyLabel={t("list.anyStatus")}
+            options={statuses.map((status) => ({ value: status, label: statusLabel(status) }))}
+          />
         ) : null}
         <SelectFilter name="county" label={t("list.county")} value={state.text.county} anyLabel={t("list.anyCounty")} options={counties} />
         {isAdmin ? (

@@ -45,7 +45,15 @@ export function ReferralReview({
   const language = i18n.language as Language;
   const none = t("review.none");
   const answer = (value: string | number | null | undefined) =>
-    value === null || value === undefined || value === "" ? none : value === 1 || value === "yes" ? t("review.answers.yes") : value === 0 || value === "no" ? t("review.answers.no") : value === "unknown" ? t("review.answers.unknown") : String(value);
+    value === null || value === undefined || value === ""
+      ? none
+      : value === 1 || value === "yes"
+        ? t("review.answers.yes")
+        : value === 0 || value === "no"
+          ? t("review.answers.no")
+          : value === "unknown"
+            ? t("review.answers.unknown")
+            : String(value);
   const text = (value: string | null | undefined) => (value ? value : none);
   const list = (values: string[]) => (values.length ? values.join(", ") : none);
   const changeHref = (step: StepKey) => `${stepHref(review.ids, step)}?return=review`;
@@ -72,9 +80,7 @@ export function ReferralReview({
       : childInfo.gestationalAgeInDays === GESTATION_UNKNOWN
         ? t("review.answers.unknown")
         : t("review.fields.gestationalWeeks", { weeks: Math.floor(childInfo.gestationalAgeInDays / 7), days: childInfo.gestationalAgeInDays % 7 });
-  const address = childInfo.address
-    ? addressText(childInfo.address, childInfo.address.county)
-    : none;
+  const address = childInfo.address ? addressText(childInfo.address, childInfo.address.county) : none;
   const documents = (consent: boolean) => {
     const rows = review.documents.filter((document) => document.isConsent === consent);
     if (!rows.length) return t("review.noneAdded");
@@ -199,7 +205,14 @@ export function ReferralReview({
         ...(reasons.otherMedicalCondition ? ([[t("review.fields.otherCondition"), reasons.otherMedicalCondition]] as Row[]) : []),
         [t("review.fields.screeningDate"), reasons.failedScreeningDate ? formatCalendarDate(reasons.failedScreeningDate, language) : none],
       ])}
-      {section("details", [[t("review.fields.details"), <span key="details" className="preserve-lines">{text(review.additionalDetails)}</span>]])}
+      {section("details", [
+        [
+          t("review.fields.details"),
+          <span key="details" className="preserve-lines">
+            {text(review.additionalDetails)}
+          </span>,
+        ],
+      ])}
       {section("documents", [
         [t("review.fields.documents"), documents(false)],
         [t("review.fields.consent"), review.consent === CONSENT.notYet ? none : t(`wizard:documents.consentAnswers.${review.consent}`)],

@@ -140,7 +140,14 @@ export function TextareaField({ meta, label, hint, optional, maxCharacters, rows
   const countId = `${meta.id}-count`;
   const counted = maxCharacters !== undefined;
   return (
-    <FieldFrame meta={meta} label={label} hint={hint} optional={optional} className={counted ? "usa-character-count" : undefined} describes={counted ? [countId] : []}>
+    <FieldFrame
+      meta={meta}
+      label={label}
+      hint={hint}
+      optional={optional}
+      className={counted ? "usa-character-count" : undefined}
+      describes={counted ? [countId] : []}
+    >
       {(aria) => (
         <>
           <textarea
@@ -157,7 +164,11 @@ export function TextareaField({ meta, label, hint, optional, maxCharacters, rows
             }}
           />
           {counted ? (
-            <span id={countId} className={`usa-character-count__status${used > maxCharacters ? " usa-character-count__status--invalid" : ""}`} aria-live="polite">
+            <span
+              id={countId}
+              className={`usa-character-count__status${used > maxCharacters ? " usa-character-count__status--invalid" : ""}`}
+              aria-live="polite"
+            >
               {t("form.characterCount", { ns: "common", used, max: maxCharacters })}
             </span>
           ) : null}

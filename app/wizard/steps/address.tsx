@@ -37,10 +37,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     defaults: {
       source: inBook ? `book-${current.id}` : current || book.length === 0 ? "new" : "",
       line1: !inBook && current ? current.line1 : "",
-      line2: !inBook && current ? current.line2 ?? "" : "",
+      line2: !inBook && current ? (current.line2 ?? "") : "",
       city: !inBook && current ? current.city : "",
       zip: !inBook && current ? current.zip : "",
-      county: !inBook && current ? current.county ?? "" : "",
+      county: !inBook && current ? (current.county ?? "") : "",
       nickname: "",
     },
   });
@@ -68,7 +68,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         ids,
         value.source === "new"
           ? {
-              address: { line1: value.line1 ?? "", line2: value.line2, city: value.city ?? "", zip: value.zip ?? "", county: value.county ?? "", nickname: value.nickname },
+              address: {
+                line1: value.line1 ?? "",
+                line2: value.line2,
+                city: value.city ?? "",
+                zip: value.zip ?? "",
+                county: value.county ?? "",
+                nickname: value.nickname,
+              },
               saveToBook: value.saveToBook === "on",
             }
           : { bookId: Number(value.source.slice("book-".length)) },

@@ -58,7 +58,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (error instanceof UploadRefusedError) {
       const submission = parseWithZod(error.fields, { schema: DocumentSchema });
       if (error.reason instanceof FileTooLargeError) return reply({ result: submission.reply(), tooLarge: { size: error.reason.size } }, 413);
-      return reply({ result: submission.reply({ fieldErrors: { file: [error.reason.reason === "empty" ? "validation.fileEmpty" : "validation.fileType"] } }) }, 400);
+      return reply(
+        { result: submission.reply({ fieldErrors: { file: [error.reason.reason === "empty" ? "validation.fileEmpty" : "validation.fileType"] } }) },
+        400,
+      );
     }
     if (error instanceof BadUploadError) return reply({ failed: true }, 400);
     throw error;
@@ -68,7 +71,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== "success" || !file) {
     await removeStoredFiles([file?.storedName]);
     const fileErrors = file ? {} : { file: ["validation.fileRequired"] };
-    return reply({ result: submission.reply({ fieldErrors: { ...(submission.status === "error" ? submission.error : {}), ...fileErrors } as Record<string, string[]> }) }, 400);
+    return reply(
+      { result: submission.reply({ fieldErrors: { ...(submission.status === "error" ? submission.error : {}), ...fileErrors } as Record<string, string[]> }) },
+      400,
+    );
   }
   try {
     await orHttpError(addDocument(db, actor, ids, { description: submission.value.description, isConsent: carried.isConsent }, file));

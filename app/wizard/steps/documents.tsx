@@ -97,7 +97,12 @@ export default function DocumentsStep() {
 
       <section aria-labelledby="supporting-heading">
         <h2 id="supporting-heading">{t("documents.supporting")}</h2>
-        <DocumentTable documents={documents} caption={t("documents.supporting")} empty={t("documents.emptySupporting")} editButton={(id) => openDocument(id, null)} />
+        <DocumentTable
+          documents={documents}
+          caption={t("documents.supporting")}
+          empty={t("documents.emptySupporting")}
+          editButton={(id) => openDocument(id, null)}
+        />
         <p>
           <button type="submit" className="usa-button usa-button--outline" {...openDocument("new", "0")}>
             {t("documents.add")}

@@ -14,7 +14,11 @@ export const handle = { i18n: ["common", "wizard"] };
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
   const { referral, language, title } = await loadStep(db, request, params, "familyLanguage");
-  return json({ title, languages: await getLookupOptions(db, "Languages", language), defaults: { familyPrimaryLanguage: referral.family_primary_language ?? "" } });
+  return json({
+    title,
+    languages: await getLookupOptions(db, "Languages", language),
+    defaults: { familyPrimaryLanguage: referral.family_primary_language ?? "" },
+  });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

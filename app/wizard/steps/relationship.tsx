@@ -13,7 +13,6 @@ import { STEP_SAVES } from "~/wizard/step-saves";
 
 export const handle = { i18n: ["common", "wizard"] };
 
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
   const { referral, language, title } = await loadStep(db, request, params, "relationship");
@@ -93,9 +92,7 @@ export default function RelationshipStep() {
       {asked.includes("isCapta") ? (
         <RadioGroup {...field("isCapta")} hint={hydrated ? undefined : t("relationship.onlySocialServices")} options={yesNoOptions} />
       ) : null}
-      {asked.includes("referralSourceOther") ? (
-        <TextField {...field("referralSourceOther")} hint={hydrated ? undefined : t("relationship.onlyOther")} />
-      ) : null}
+      {asked.includes("referralSourceOther") ? <TextField {...field("referralSourceOther")} hint={hydrated ? undefined : t("relationship.onlyOther")} /> : null}
     </StepForm>
   );
 }
