@@ -52,10 +52,21 @@ function focused(page: Page): Promise<Focused> {
   });
 }
 
+/** Whether the page runs without its scripts (set for each test). */
+let scriptsOff = false;
+test.beforeEach(({ javaScriptOn }) => {
+  scriptsOff = !javaScriptOn;
+});
+
 async function press(page: Page, key: string): Promise<Focused> {
+  // Enter may open another page (always so without JavaScript): the next screen is checked on its
+  // own. Without scripts, the press is over once the browser has gone to the next address (a form
+  // post, a link or the skip link's #main-content); the page still shown until then must not be
+  // mistaken for the next one.
+  const navigated = key === "Enter" && scriptsOff ? page.waitForEvent("framenavigated", { timeout: 15_000 }) : null;
   await page.keyboard.press(key);
-  // Enter may open another page (always so without JavaScript): the next screen is checked on its own.
   if (key === "Enter") {
+    await navigated;
     await page.waitForLoadState();
     return focused(page).catch(() => focused(page));
   }
