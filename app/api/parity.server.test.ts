@@ -4,15 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestDatabase } from "../../db/testing";
 import { createSession } from "~/auth/session.server";
-import type { DB } from "~/db.server";
 import { answerSecurityQuestions, requestPasswordReset } from "~/models/account-token.server";
 import { createApiKey } from "~/models/api-key.server";
 import type { CurrentUser } from "~/models/user.server";
 import { closeDataDir, openDataDir } from "~/test/data-dir";
+import { makeTemplateDir, readRows, readSchema, settleForCopies, type DB, type Rows, type Schema } from "~/test/tables";
 import { readOutbox } from "~/test/outbox";
 import { addRegisteredPerson, SECURITY_ANSWERS } from "~/test/people";
 import { documentHref, guardianHref, reviewHref, stepHref, type StepKey, type WizardIds } from "~/wizard/steps";
@@ -836,38 +834,6 @@ const REPORT_NAME_RANDOM = RANDOM_PARTS.generated_reports.file_name;
 /** Ids no foreign key declares: an audit event's entity, by its type. */
 const AUDITED_ENTITIES: Record<string, string> = { referral: "referrals", document: "referral_documents" };
 
-interface Schema {
-  tables: string[];
-  columns: Record<string, string[]>;
-  withId: Set<string>;
-  references: Record<string, Array<{ column: string; table: string }>>;
-}
-
-async function readSchema(db: DB): Promise<Schema> {
-  // Every table but SQLite's planner statistics (sqlite_stat1, sqlite_stat4), which `pragma optimize`
-  // writes when a connection opens (app/db.server.ts): SQLite's bookkeeping, not what an action did.
-  const tables = (
-    await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_stat%' order by name`.execute(db)
-  ).rows.map((row) => row.name);
-  const schema: Schema = { tables, columns: {}, withId: new Set(), references: {} };
-  for (const table of tables) {
-    const columns = (await sql<{ name: string; type: string; pk: number }>`select name, type, pk from pragma_table_info(${table})`.execute(db)).rows;
-    schema.columns[table] = columns.map((column) => column.name);
-    if (columns.some((column) => column.name === "id" && column.pk === 1 && column.type === "INTEGER")) schema.withId.add(table);
-    const keys = (await sql<{ from: string; table: string }>`select "from", "table" from pragma_foreign_key_list(${table})`.execute(db)).rows;
-    schema.references[table] = keys.map((key) => ({ column: key.from, table: key.table }));
-  }
-  return schema;
-}
-
-type Rows = Record<string, Array<Record<string, unknown>>>;
-
-async function readRows(db: DB, schema: Schema): Promise<Rows> {
-  const rows: Rows = {};
-  for (const table of schema.tables) rows[table] = (await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by rowid`.execute(db)).rows;
-  return rows;
-}
-
 function normalize(raw: Rows, schema: Schema, setUpSecrets: Map<unknown, string>): Rows {
   const order = new Map<string, Map<unknown, number>>();
   for (const table of schema.withId) {
@@ -1191,10 +1157,8 @@ beforeAll(async () => {
   // One secret for every data folder, so that the set-up's session cookies are read in each copy.
   process.env.SESSION_SECRET = "parity-test-secret-".padEnd(48, "x");
   vi.spyOn(console, "log").mockImplementation(() => undefined);
-  const template = await createTestDatabase();
-  await template.db.destroy();
-  context.templateDir = template.dir;
-  const db = await openDataDir(template.dir);
+  context.templateDir = await makeTemplateDir();
+  const db = await openDataDir(context.templateDir);
   context.base = await buildBase(db);
   context.schema = await readSchema(db);
   const raw = await readRows(db, context.schema);
@@ -1206,9 +1170,7 @@ beforeAll(async () => {
     }
   }
   context.apiKeyHash = context.setUpSecrets.get(raw.api_keys[0].key_hash);
-  // The planner's statistics made once here, so that opening each copy (pragma optimize) finds them.
-  await sql`analyze`.execute(db);
-  await sql`pragma wal_checkpoint(truncate)`.execute(db);
+  await settleForCopies(db);
   await closeDataDir();
   context.setUp = await inFreshCopy(async () => undefined);
 }, 60_000);

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { followUps } from "./relationship";
+import type { FollowUp } from "./relationship";
 import { optionalCode, requiredCode, requiredText, tooLong } from "./fields";
-import { CONSENT, DETAILS_MAX, FOLLOW_UP_MESSAGES, GESTATION_UNKNOWN, OTHER_MEDICAL_CONDITION } from "./referral";
+import { CONSENT, DETAILS_MAX, FOLLOW_UP_MESSAGES, GESTATION_UNKNOWN, otherConditionIssue, raceHispanicIssue, unansweredFollowUps } from "./referral";
 
 // A referral's answers as the models take them: typed, in the names the JSON API shows, never
 // the table's columns. The wizard's pages read their forms into these (app/wizard/step-saves.ts);
@@ -88,11 +88,11 @@ export function answerGroups(today: string) {
         .object({ referrerRelationship: required(requiredCode("validation.referrerRelationship"), "validation.referrerRelationship") })
         .passthrough()
         .superRefine((value, ctx) => {
-          // The follow-up questions the relationship asks must be answered (docs/product-rules.md R50).
+          // The answers' name of the CAPTA question is the API's (isCAPTA).
           const answers = value as StoredAnswers;
-          for (const question of followUps(answers.referrerRelationship)) {
-            const answer = question === "isCapta" ? answers.isCAPTA : answers[question];
-            if (!answer) ctx.addIssue({ code: "custom", path: [question === "isCapta" ? "isCAPTA" : question], message: FOLLOW_UP_MESSAGES[question] });
+          const named = (question: FollowUp) => (question === "isCapta" ? "isCAPTA" : question);
+          for (const question of unansweredFollowUps(answers.referrerRelationship, (asked) => answers[named(asked)])) {
+            ctx.addIssue({ code: "custom", path: [named(question)], message: FOLLOW_UP_MESSAGES[question] });
           }
         }),
     },
@@ -107,11 +107,9 @@ export function answerGroups(today: string) {
     },
     sex: {
       fields: ["gender", "races", "isHispanicChild"],
-      // Either a race and the Hispanic answer, or neither (docs/product-rules.md R53).
       rule: z.object({ races: z.array(z.string()), isHispanicChild: yesNoUnknown.nullable() }).superRefine((value, ctx) => {
-        const hasRace = value.races.length > 0;
-        if (hasRace && !value.isHispanicChild) ctx.addIssue({ code: "custom", path: ["isHispanicChild"], message: "validation.hispanicWithRace" });
-        if (!hasRace && value.isHispanicChild) ctx.addIssue({ code: "custom", path: ["races"], message: "validation.raceWithHispanic" });
+        const issue = raceHispanicIssue(value.races.length > 0, value.isHispanicChild);
+        if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
       }),
     },
     childLanguage: { fields: ["primaryLanguage"], rule: z.object({ primaryLanguage: required(z.string(), "validation.childLanguage") }).passthrough() },
@@ -145,11 +143,9 @@ export function answerGroups(today: string) {
         })
         .passthrough()
         .superRefine((value, ctx) => {
-          // Other medical condition needs its text (docs/product-rules.md R58).
           const answers = value as StoredAnswers;
-          if (answers.referralReasons.IdentifiedConditions.includes(OTHER_MEDICAL_CONDITION) && !answers.otherMedicalCondition?.trim()) {
-            ctx.addIssue({ code: "custom", path: ["otherMedicalCondition"], message: "validation.otherConditionText" });
-          }
+          const issue = otherConditionIssue(answers.referralReasons.IdentifiedConditions, answers.otherMedicalCondition);
+          if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
         }),
     },
     details: { fields: ["additionalDetails"], rule: z.object({}).passthrough() },

@@ -17,6 +17,29 @@ export const FOLLOW_UP_MESSAGES: Record<FollowUp, string> = {
 };
 const yesNo = (question: FollowUp) => choice(["yes", "no"], FOLLOW_UP_MESSAGES[question]).optional();
 
+/** A rule between answers: where it fails and what it says (each written once, for the forms and the models). */
+export interface AnswerIssue {
+  path: string;
+  message: string;
+}
+
+/** The follow-up questions the relationship asks must be answered (docs/product-rules.md R50). */
+export function unansweredFollowUps(relationship: string | null | undefined, answer: (question: FollowUp) => unknown): FollowUp[] {
+  return followUps(relationship).filter((question) => !answer(question));
+}
+
+/** Either a race and the Hispanic answer, or neither (docs/product-rules.md R53). */
+export function raceHispanicIssue(hasRace: boolean, hispanic: string | null | undefined): AnswerIssue | null {
+  if (hasRace && !hispanic) return { path: "isHispanicChild", message: "validation.hispanicWithRace" };
+  if (!hasRace && hispanic) return { path: "races", message: "validation.raceWithHispanic" };
+  return null;
+}
+
+/** Other medical condition needs its text (docs/product-rules.md R58). */
+export function otherConditionIssue(conditions: readonly string[] | undefined, text: string | null | undefined): AnswerIssue | null {
+  return conditions?.includes(OTHER_MEDICAL_CONDITION) && !text?.trim() ? { path: "otherMedicalCondition", message: "validation.otherConditionText" } : null;
+}
+
 export const RelationshipSchema = z
   .object({
     referrerRelationship: requiredCode("validation.referrerRelationship"),
@@ -27,8 +50,8 @@ export const RelationshipSchema = z
     referralSourceOther: optionalText(100),
   })
   .superRefine((value, ctx) => {
-    for (const question of followUps(value.referrerRelationship)) {
-      if (!value[question]) ctx.addIssue({ code: "custom", path: [question], message: FOLLOW_UP_MESSAGES[question] });
+    for (const question of unansweredFollowUps(value.referrerRelationship, (asked) => value[asked])) {
+      ctx.addIssue({ code: "custom", path: [question], message: FOLLOW_UP_MESSAGES[question] });
     }
   });
 
@@ -49,9 +72,8 @@ export const SexSchema = z
     isHispanicChild: choice(["yes", "no", "unknown"], "validation.unknownChoice").optional(),
   })
   .superRefine((value, ctx) => {
-    const hasRace = Boolean(value.races?.length);
-    if (hasRace && !value.isHispanicChild) ctx.addIssue({ code: "custom", path: ["isHispanicChild"], message: "validation.hispanicWithRace" });
-    if (!hasRace && value.isHispanicChild) ctx.addIssue({ code: "custom", path: ["races"], message: "validation.raceWithHispanic" });
+    const issue = raceHispanicIssue(Boolean(value.races?.length), value.isHispanicChild);
+    if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
   });
 
 export const ChildLanguageSchema = z.object({ primaryLanguage: requiredCode("validation.childLanguage") });
@@ -93,9 +115,8 @@ export function screeningSchema(today: string, language: Language) {
         .optional(),
     })
     .superRefine((value, ctx) => {
-      if (value.conditions?.includes(OTHER_MEDICAL_CONDITION) && !value.otherMedicalCondition) {
-        ctx.addIssue({ code: "custom", path: ["otherMedicalCondition"], message: "validation.otherConditionText" });
-      }
+      const issue = otherConditionIssue(value.conditions, value.otherMedicalCondition);
+      if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
     });
 }
 
