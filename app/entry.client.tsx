@@ -7,6 +7,19 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { i18nConfig } from "./i18n/config";
 
+// The form library reads a field name's last part with Array.prototype.at, which Safari before 15.4 and
+// Chrome before 92 lack (docs/product-rules.md R34); the pages' own code does without it.
+if (typeof Array.prototype.at !== "function") {
+  Object.defineProperty(Array.prototype, "at", {
+    configurable: true,
+    writable: true,
+    value(this: unknown[], index: number) {
+      const whole = Math.trunc(index) || 0;
+      return this[whole < 0 ? this.length + whole : whole];
+    },
+  });
+}
+
 // docs/product-rules.md R25: a 503 from any call, outside the sign-in page, sends the browser to sign in again.
 const nativeFetch = window.fetch.bind(window);
 window.fetch = async (...args: Parameters<typeof fetch>) => {

@@ -1,5 +1,6 @@
 // Lint rules for app, db, e2e and bench (run from the project root by `npm run lint`).
 import js from "@eslint/js";
+import compat from "eslint-plugin-compat";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -10,6 +11,13 @@ const focusedTest = { selector: "CallExpression[callee.property.name='only']", m
 // The database (app/db.server.ts, the schema under db/) and Kysely, by whatever path they are named.
 const DATABASE = String.raw`^kysely(/|$)|(^|/)db\.server(\.ts)?$|(^|/)db(/|$)`;
 const NOT_HERE = "Pages and the JSON API call app/models; they do not touch the database.";
+const databaseImport = { selector: `ImportExpression[source.value=/${DATABASE.replaceAll("/", "\\x2F")}/]`, message: NOT_HERE };
+
+// Newer methods of arrays and strings, which eslint-plugin-compat cannot see on a value of unknown type.
+const newerMethods = {
+  selector: "CallExpression[callee.property.name=/^(at|replaceAll|findLast|findLastIndex|toSorted|toReversed|toSpliced|flat|flatMap|matchAll)$/]",
+  message: "Not in every supported browser (package.json browserslist, docs/product-rules.md R34): write it with older methods.",
+};
 
 export default tseslint.config(
   { ignores: ["build/**", "public/build/**", "node_modules/**", "app/styles/app.css"] },
@@ -38,7 +46,24 @@ export default tseslint.config(
     ignores: ["**/*.test.{ts,tsx}"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ regex: DATABASE, message: NOT_HERE }] }],
-      "no-restricted-syntax": ["error", focusedTest, { selector: `ImportExpression[source.value=/${DATABASE.replaceAll("/", "\\x2F")}/]`, message: NOT_HERE }],
+      "no-restricted-syntax": ["error", focusedTest, databaseImport],
+    },
+  },
+  {
+    // What reaches the browser must run on the browsers the product supports (the "browserslist" in
+    // package.json; docs/product-rules.md R34): a newer API is guarded or replaced, so that a page on an older browser
+    // works as it does without scripts. Server-only modules, tests and build scripts run on Node.
+    files: ["app/**/*.{ts,tsx}"],
+    // app/utils/csv.ts is read and written by the server's exports and reports only.
+    ignores: ["app/**/*.server.{ts,tsx}", "app/**/*.test.{ts,tsx}", "app/server/**", "app/test/**", "app/utils/csv.ts"],
+    plugins: { compat },
+    // document.body is older than every supported browser; the compatibility data lists it under Document
+    // only from Firefox 60, when it moved there from HTMLDocument.
+    settings: { polyfills: ["document.body"] },
+    rules: {
+      "compat/compat": "error",
+      // This block comes after the routes' one, so it repeats their rule against importing the database.
+      "no-restricted-syntax": ["error", focusedTest, newerMethods, databaseImport],
     },
   },
   {

@@ -77,13 +77,15 @@ function useReportForm<Name extends string>(kind: ReportKind, today: string, act
           headers: { Accept: "application/x-ndjson" },
         });
         if (!response.ok || !response.body) throw new Error(`answered ${response.status}`);
-        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        // Read with TextDecoder: TextDecoderStream is newer than some supported browsers (docs/product-rules.md R34).
+        const reader = response.body.getReader();
+        const decoder = new TextDecoder();
         let buffer = "";
         let final: { fileName?: string; error?: string } | null = null;
         for (;;) {
           const { done, value } = await reader.read();
           if (done) break;
-          buffer += value;
+          buffer += decoder.decode(value, { stream: true });
           const lines = buffer.split("\n");
           buffer = lines.pop() ?? "";
           for (const line of lines.filter(Boolean)) {
@@ -235,17 +237,17 @@ export default function Reports() {
               </tr>
             </thead>
             <tbody>
-              {reports.map((report) => (
-                <tr key={report.id}>
+              {reports.map((file) => (
+                <tr key={file.id}>
                   <th scope="row" data-label={t("reports.filename")}>
-                    <a href={`/app/reports/file/${encodeURIComponent(report.file_name)}`} download={report.file_name}>
-                      {report.file_name}
+                    <a href={`/app/reports/file/${encodeURIComponent(file.file_name)}`} download={file.file_name}>
+                      {file.file_name}
                     </a>
                   </th>
-                  <td data-label={t("reports.kind")}>{t(`reports.kinds.${report.kind}`)}</td>
-                  <td data-label={t("reports.rows")}>{report.row_count ?? ""}</td>
-                  <td data-label={t("reports.madeBy")}>{[report.first_name, report.last_name].filter(Boolean).join(" ")}</td>
-                  <td data-label={t("reports.madeAt")}>{formatDateTimeEastern(report.created_at, i18n.language as Language)}</td>
+                  <td data-label={t("reports.kind")}>{t(`reports.kinds.${file.kind}`)}</td>
+                  <td data-label={t("reports.rows")}>{file.row_count ?? ""}</td>
+                  <td data-label={t("reports.madeBy")}>{[file.first_name, file.last_name].filter(Boolean).join(" ")}</td>
+                  <td data-label={t("reports.madeAt")}>{formatDateTimeEastern(file.created_at, i18n.language as Language)}</td>
                 </tr>
               ))}
             </tbody>

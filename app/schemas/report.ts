@@ -9,10 +9,13 @@ import { choice, optionalCode, optionalText, typedDate } from "./fields";
 
 /** "Not Eligible" → "not_eligible". */
 type StatusKey<S extends string> = S extends `${infer Word} ${infer Rest}` ? `${Lowercase<Word>}_${StatusKey<Rest>}` : Lowercase<S>;
-const statusKey = <S extends string>(status: S) => status.toLowerCase().replaceAll(" ", "_") as StatusKey<S>;
+const statusKey = <S extends string>(status: S) => status.toLowerCase().replace(/ /g, "_") as StatusKey<S>;
 
 /** The status keys of the referral report form (docs/product-rules.md R97: keys such as not_eligible), and the status each names. */
-export const REPORT_STATUSES = Object.fromEntries(PAST_DRAFT_STATUSES.map((status) => [statusKey(status), status])) as {
+export const REPORT_STATUSES = PAST_DRAFT_STATUSES.reduce<Record<string, PastDraftStatus>>(
+  (keys, status) => ({ ...keys, [statusKey(status)]: status }),
+  {},
+) as {
   readonly [S in PastDraftStatus as StatusKey<S>]: S;
 };
 export const REPORT_STATUS_KEYS = Object.keys(REPORT_STATUSES) as Array<keyof typeof REPORT_STATUSES>;

@@ -11,7 +11,7 @@ import { DocumentSchema } from "~/schemas/referral";
 import { ACCEPTED_FILES, formatFileSize, UPLOAD_LIMIT_BYTES } from "~/utils/upload";
 import type { Carried } from "~/wizard/carry";
 import { documentFileHref } from "./DocumentTable";
-import { keepTabInDialog } from "~/components/ui/dialog";
+import { keepTabInDialog, openModal } from "~/components/ui/dialog";
 
 /** What the document screen's action answers when it does not go on (a redirect). */
 export interface DocumentActionData {
@@ -57,7 +57,8 @@ export function DocumentForm({
   const [sent, setSent] = useState<DocumentActionData | null>(null);
   const data = sent ?? actionData;
   const { t, i18n } = useTranslation(["wizard", "common"]);
-  const routeId = useMatches().at(-1)?.id;
+  const matches = useMatches();
+  const routeId = matches[matches.length - 1]?.id;
   const isNew = document === null;
   const dialog = useRef<HTMLDialogElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -67,7 +68,8 @@ export function DocumentForm({
   const showTooLarge = (size: number | null) => {
     setTooLargeSize(size);
     if (fileInput.current) fileInput.current.value = "";
-    dialog.current?.showModal?.();
+    // Without a modal dialog the page says it as the server does when scripts are off.
+    if (!openModal(dialog.current)) setSent({ tooLarge: { size } });
   };
 
   const { form, field, summary } = useAppForm({

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { keepTabInDialog } from "~/components/ui/dialog";
+import { keepTabInDialog, openModal } from "~/components/ui/dialog";
 
 export const IDLE_WARNING_MS = 10 * 60 * 1000;
 export const COUNTDOWN_SECONDS = 30;
@@ -53,7 +53,7 @@ export function SessionTimeout() {
   const lastPing = useRef(Date.now());
   // When this page began to load, not when its script ran: a sign-out in another tab while this one
   // was still loading ends this one too.
-  const loadedAt = useRef(Math.floor(performance.timeOrigin));
+  const loadedAt = useRef(Math.floor(Date.now() - performance.now()));
   const signingOut = useRef(false);
 
   const signOut = useCallback(() => {
@@ -124,7 +124,8 @@ export function SessionTimeout() {
     if (!element) return;
     if (open && !element.open) {
       returnFocus.current = document.activeElement;
-      element.showModal();
+      // A browser without modal dialogs gets no warning, as without scripts; the countdown still signs out.
+      openModal(element);
     } else if (!open && element.open) {
       element.close();
       (returnFocus.current as HTMLElement | null)?.focus?.();

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
-import { keepTabInDialog } from "./dialog";
+import { keepTabInDialog, openModal } from "./dialog";
 
 interface ConfirmContent {
   title: string;
@@ -67,9 +67,8 @@ export function ConfirmAction({
         to={href}
         className={triggerClassName}
         onClick={(event) => {
-          if (!dialog.current?.showModal) return;
-          event.preventDefault();
-          dialog.current.showModal();
+          // Where a modal cannot open, the link leads to the confirmation page, as without scripts.
+          if (openModal(dialog.current)) event.preventDefault();
         }}
       >
         {triggerLabel}

@@ -12,7 +12,7 @@ export function keepTabInDialog(event: KeyboardEvent<HTMLDialogElement>) {
   if (event.key !== "Tab") return;
   const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(CONTROLS)].filter((control) => control.getClientRects().length > 0);
   const first = controls[0];
-  const last = controls.at(-1);
+  const last = controls[controls.length - 1];
   if (!first || !last) return;
   if (event.shiftKey && document.activeElement === first) {
     event.preventDefault();
@@ -21,4 +21,14 @@ export function keepTabInDialog(event: KeyboardEvent<HTMLDialogElement>) {
     event.preventDefault();
     first.focus();
   }
+}
+
+/**
+ * Opens a dialog as a modal where the browser can (docs/product-rules.md R34). Some browsers the service supports have no
+ * modal <dialog>; they answer false, and the caller goes the way the page goes without scripts.
+ */
+export function openModal(dialog: HTMLDialogElement | null): boolean {
+  if (typeof dialog?.showModal !== "function") return false;
+  dialog.showModal();
+  return true;
 }

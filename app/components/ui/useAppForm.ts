@@ -63,10 +63,11 @@ export function useAppForm<Schema extends z.ZodTypeAny, Name extends string>(opt
   });
   const metaOf = (name: Name) => (fields as unknown as Record<string, FieldMetadata<any, any, any>>)[name];
   const field: FieldOf<Name> = (name) => ({ meta: metaOf(name), label: options.labels[name] });
-  const items: SummaryItem[] = (Object.keys(options.labels) as Name[]).flatMap((name) => {
+  const items: SummaryItem[] = [];
+  for (const name of Object.keys(options.labels) as Name[]) {
     const meta = metaOf(name);
-    return (meta.errors ?? []).map((error: string) => ({ id: meta.id, label: options.labels[name], message: t(error, { ns: "common" }) }));
-  });
+    for (const error of (meta.errors ?? []) as string[]) items.push({ id: meta.id, label: options.labels[name], message: t(error, { ns: "common" }) });
+  }
   const summary: ErrorSummaryProps = { items, formErrors: form.errors ?? [], focusKey: lastResult };
   return { form, fields, field, summary };
 }
