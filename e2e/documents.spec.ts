@@ -37,6 +37,10 @@ const TEXT = {
     save: "Save",
     review: "Review the referral for Lucía Pérez",
     emptySupporting: "No supporting document added yet.",
+    consentNotYet: "Not yet, or I don't know",
+    consentNeeds: "The program needs one of two answers before the referral can be submitted",
+    consentSavedNotYet: "This referral cannot be submitted yet",
+    missingConsent: "Whether a parent or guardian has given written consent",
   },
   sp: {
     list: "Documentos y consentimiento",
@@ -66,6 +70,10 @@ const TEXT = {
     save: "Guardar",
     review: "Revisar el referido de Lucía Pérez",
     emptySupporting: "Todavía no se ha agregado ningún documento de apoyo.",
+    consentNotYet: "Todavía no, o no lo sé",
+    consentNeeds: "El programa necesita una de dos respuestas antes de que se pueda enviar el referido",
+    consentSavedNotYet: "Todavía no se puede enviar este referido",
+    missingConsent: "Si un padre, madre o tutor ha dado su consentimiento por escrito",
   },
 } as const;
 type Text = (typeof TEXT)["en" | "sp"];
@@ -221,6 +229,33 @@ for (const lang of ["en", "sp"] as const) {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  test(`consent "not yet" says where it is chosen that it keeps the referral from being submitted, and the review leads back to the question (${lang})`, async ({
+    page,
+    context,
+    javaScriptOn,
+  }) => {
+    const { user, base } = await opened(lang);
+    await signIn(context, user);
+    await page.goto(`${base}/supporting-documentation/list?lang=${lang}`);
+    const question = page.getByRole("group", { name: text.consentLegend });
+    await expect(question).toHaveAccessibleDescription(new RegExp(text.consentNeeds));
+    await expect(page.getByText(text.consentSavedNotYet)).toHaveCount(0);
+
+    await question.locator("label", { hasText: text.consentNotYet }).click();
+    await page.getByRole("button", { name: text.save, exact: true }).click();
+    await expect(page.getByText(text.referralUpdated)).toBeVisible();
+    await expect(page.getByText(text.consentSavedNotYet)).toBeVisible();
+    await expectAccessible(page, { javaScriptOn });
+
+    // The review lists the consent as missing (docs/product-rules.md R68) and its link opens the question itself.
+    await page.getByRole("button", { name: text.saveAndContinue }).click();
+    await heading(page, text.review);
+    await page.getByRole("link", { name: text.missingConsent }).click();
+    await heading(page, text.list);
+    await expect(page).toHaveURL(/#documents-childParentConsent$/);
+    await expect(question).toBeInViewport();
   });
 
   test(`a file that is not of an accepted kind is refused with a clear message (${lang})`, async ({ page, context, javaScriptOn }) => {

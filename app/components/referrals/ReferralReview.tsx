@@ -25,6 +25,16 @@ const MISSING_STEP: Record<MissingItem["section"], StepKey> = {
   consentDocument: "documents",
 };
 
+/**
+ * Where on its step a missing part is answered, when that is not the top of the page: the consent question
+ * (the documents step's form "documents", whose field childParentConsent Conform names documents-childParentConsent)
+ * and the consent documents' heading (docs/product-rules.md R68).
+ */
+const MISSING_ANCHOR: Partial<Record<MissingItem["section"], string>> = {
+  consent: "#documents-childParentConsent",
+  consentDocument: "#consent-heading",
+};
+
 type Row = [string, ReactNode];
 
 /**
@@ -57,6 +67,7 @@ export function ReferralReview({
   const text = (value: string | null | undefined) => (value ? value : none);
   const list = (values: string[]) => (values.length ? values.join(", ") : none);
   const changeHref = (step: StepKey) => `${stepHref(review.ids, step)}?return=review`;
+  const missingHref = (section: MissingItem["section"]) => `${changeHref(MISSING_STEP[section])}${MISSING_ANCHOR[section] ?? ""}`;
 
   const section = (key: keyof typeof SECTION_STEP, rows: Row[], extra?: ReactNode) => (
     <section className="review-section" aria-labelledby={`review-${key}`} key={key}>
@@ -136,7 +147,7 @@ export function ReferralReview({
             {review.missing.map((item) => (
               <li key={`${item.section}-${"name" in item ? item.name : ""}`}>
                 {review.can.edit ? (
-                  <Link to={changeHref(MISSING_STEP[item.section])}>{t(`review.missing.${item.section}`, "name" in item ? { name: item.name } : {})}</Link>
+                  <Link to={missingHref(item.section)}>{t(`review.missing.${item.section}`, "name" in item ? { name: item.name } : {})}</Link>
                 ) : (
                   t(`review.missing.${item.section}`, "name" in item ? { name: item.name } : {})
                 )}
@@ -235,7 +246,7 @@ export function ReferralReview({
           />
         ) : null}
         {review.can.edit && review.missing.length ? (
-          <Link to={changeHref(MISSING_STEP[review.missing[0].section])} className="usa-button">
+          <Link to={missingHref(review.missing[0].section)} className="usa-button">
             {t("review.completeMissing")}
           </Link>
         ) : null}

@@ -4,12 +4,13 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
 import { DocumentTable } from "~/components/documents/DocumentTable";
+import { Alert } from "~/components/ui/Alert";
 import { ConfirmPage } from "~/components/ui/ConfirmAction";
 import { ErrorSummary, RadioGroup } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { deleteDocument, listDocuments } from "~/models/document.server";
 import { loadStep, stepAction, wizardIds } from "~/routes-shared/wizard-step.server";
-import { CONSENT_ANSWERS, ConsentSchema, DEFAULT_CONSENT } from "~/schemas/referral";
+import { CONSENT, CONSENT_ANSWERS, ConsentSchema, DEFAULT_CONSENT } from "~/schemas/referral";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam, orHttpError } from "~/utils/route.server";
 import { restoredValues } from "~/wizard/carry";
@@ -32,6 +33,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     consentDocuments,
     // A missing answer shows as 3, not yet known (docs/product-rules.md R62).
     defaults: { childParentConsent: (restored?.childParentConsent as string) || (referral.child_parent_consent?.toString() ?? DEFAULT_CONSENT) },
+    // Saved as not yet known: the referral cannot be submitted until it is Yes or No (docs/product-rules.md R62).
+    consentNotYet: referral.child_parent_consent === CONSENT.notYet,
     confirmDelete: [...documents, ...consentDocuments].find((document) => String(document.id) === deleting) ?? null,
   });
 }
@@ -55,7 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function DocumentsStep() {
-  const { ids, documents, consentDocuments, defaults, confirmDelete } = useLoaderData<typeof loader>();
+  const { ids, documents, consentDocuments, defaults, consentNotYet, confirmDelete } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["wizard", "common"]);
   const { form, field, summary } = useAppForm({
     id: "documents",
@@ -113,6 +116,11 @@ export default function DocumentsStep() {
 
       <section aria-labelledby="consent-heading">
         <h2 id="consent-heading">{t("documents.consentHeading")}</h2>
+        {consentNotYet ? (
+          <Alert kind="warning" slim>
+            {t("documents.consentNotYet")}
+          </Alert>
+        ) : null}
         <RadioGroup
           {...field("childParentConsent")}
           hint={t("documents.consentHint")}
