@@ -33,8 +33,18 @@ beforeAll(async () => {
   await test.db.updateTable("users").set({ last_login: "2026-10-01T15:00:00Z" }).where("id", "=", referrer.id).execute();
   await test.db.updateTable("users").set({ last_login: "2026-01-15T17:30:00Z" }).where("id", "=", winter.id).execute();
 
-  const ana = await createChild(test.db, referrer, { id: null, firstName: "Ana", lastName: "Uno", birthdate: "2025-06-01", stateOfResidence: "21" }, "2026-11-21");
-  const beto = await createChild(test.db, referrer, { id: null, firstName: "Beto", lastName: "Dos", birthdate: "2025-02-03", stateOfResidence: "21" }, "2026-11-21");
+  const ana = await createChild(
+    test.db,
+    referrer,
+    { id: null, firstName: "Ana", lastName: "Uno", birthdate: "2025-06-01", stateOfResidence: "21" },
+    "2026-11-21",
+  );
+  const beto = await createChild(
+    test.db,
+    referrer,
+    { id: null, firstName: "Beto", lastName: "Dos", birthdate: "2025-02-03", stateOfResidence: "21" },
+    "2026-11-21",
+  );
   for (const [child, status] of [
     [ana.id, "Submitted"],
     [beto.id, "Eligible"],
@@ -48,7 +58,12 @@ beforeAll(async () => {
       .execute();
     referralId = id;
   }
-  await recordAccess(test.db, { userId: admin.id }, { id: referralId, createdById: referrer.id }, { action: "view", entityType: "referral", entityId: referralId });
+  await recordAccess(
+    test.db,
+    { userId: admin.id },
+    { id: referralId, createdById: referrer.id },
+    { action: "view", entityType: "referral", entityId: referralId },
+  );
   await test.db.updateTable("audit_events").set({ at: "2026-07-15T17:30:00.000Z" }).where("referral_id", "=", referralId).execute();
 });
 afterAll(() => test.close());
