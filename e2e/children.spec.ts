@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expectAccessible, expect, test } from "./fixtures";
 import { baseURL, createChild, createUser, signIn, yearsAgo } from "./support";
@@ -39,9 +38,6 @@ const TEXT = {
     referralCreated: "Referral created",
     draft: "Draft",
     back: "Back",
-    export: "Export to CSV",
-    exportDone: "Export done: 100%",
-    csvHeader: "First name,Middle name,Last name,Suffix,Date of birth,State of residence",
     notFound: "Page not found",
   },
   sp: {
@@ -79,9 +75,6 @@ const TEXT = {
     referralCreated: "Referido creado",
     draft: "Borrador",
     back: "Atrás",
-    export: "Exportar a CSV",
-    exportDone: "Exportación terminada: 100%",
-    csvHeader: "Nombre,Segundo nombre,Apellido,Sufijo,Fecha de nacimiento,Estado de residencia",
     notFound: "Página no encontrada",
   },
 } as const;
@@ -241,25 +234,6 @@ for (const lang of ["en", "sp"] as const) {
     await expectAccessible(page, { javaScriptOn });
     await page.getByRole("link", { name: text.toList }).click();
     await expect(page).toHaveURL(/\/app\/children$/);
-  });
-
-  test(`the list exports every child to CSV (${lang})`, async ({ page, context, javaScriptOn }) => {
-    const user = await signIn(context, await createUser({ language: lang }));
-    await createChild(user, { firstName: "Ana", lastName: "Uno", birthdate: "2025-01-02" });
-    await createChild(user, { firstName: "Beto", lastName: "Dos" });
-    await page.goto(`/app/children?lang=${lang}&name=Ana`);
-    const download = page.waitForEvent("download");
-    await page.getByRole("link", { name: text.export }).click();
-    const file = readFileSync((await (await download).path())!, "utf8");
-    if (javaScriptOn) await expect(page.getByText(text.exportDone)).toBeVisible();
-    const lines = file
-      .replace(/^\uFEFF/, "")
-      .trim()
-      .split(/\r\n/);
-    expect(lines[0]).toBe(text.csvHeader);
-    // A full export: the filter on the page does not apply.
-    expect(lines).toHaveLength(3);
-    expect(lines).toContain("Ana,,Uno,,2025-01-02,Maryland");
   });
 }
 

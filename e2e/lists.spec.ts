@@ -1,6 +1,8 @@
-import type { Locator } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import type { Locator, Page } from "@playwright/test";
+import { parseCsv } from "../app/utils/csv";
 import { expectAccessible, expect, test } from "./fixtures";
-import { createChild, createUser, setStatus, signIn, startReferral, submitDirectly } from "./support";
+import { createChild, createUser, setLastLogin, setStatus, signIn, startReferral, submitDirectly } from "./support";
 
 // The lists on a phone and on a wide screen (issue 18): empty lists say how to begin, the filters
 // wait in a disclosure on a phone, row actions are spaced tap targets, stacked tables use the
@@ -162,3 +164,105 @@ test("a page of rows that turns empty under a filter keeps the filters open whil
   await expect(name).toBeVisible();
   await expect(page.getByRole("row", { name: /Ana Tecla/ })).toBeVisible();
 });
+
+const EXPORT = {
+  en: {
+    all: "Export the whole list (CSV)",
+    filtered: "Export the filtered rows (CSV)",
+    hint: "The file has every row of the list, from every page.",
+    hintFiltered: "The whole list has every row, without your filters; the filtered rows are only those your filters show, from every page.",
+    done: "Export done: 100%",
+    childrenHeader: ["First name", "Middle name", "Last name", "Suffix", "Date of birth", "State of residence"],
+    // As the lists show them: mm/dd/yyyy, times in Eastern time.
+    birthdate: "01/02/2025",
+    lastSignIn: "01/15/2026, 12:30 PM EST",
+  },
+  sp: {
+    all: "Exportar toda la lista (CSV)",
+    filtered: "Exportar las filas filtradas (CSV)",
+    hint: "El archivo tiene todas las filas de la lista, de todas las páginas.",
+    hintFiltered: "Toda la lista tiene todas las filas, sin sus filtros; las filas filtradas son solo las que muestran sus filtros, de todas las páginas.",
+    done: "Exportación terminada: 100%",
+    childrenHeader: ["Nombre", "Segundo nombre", "Apellido", "Sufijo", "Fecha de nacimiento", "Estado de residencia"],
+    birthdate: "02/01/2025",
+    lastSignIn: "15/01/2026, 12:30 p.m. EST",
+  },
+} as const;
+
+/** Clicks one of a list's export links and reads the file saved: its name and its rows. */
+async function exportCsv(page: Page, label: string, done: string, javaScriptOn: boolean) {
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: label, exact: true }).click();
+  const file = await download;
+  const rows = parseCsv(readFileSync((await file.path())!, "utf8").replace(/^\uFEFF/, ""));
+  if (javaScriptOn) await expect(page.getByText(done)).toBeVisible();
+  return { name: file.suggestedFilename(), rows };
+}
+
+for (const lang of ["en", "sp"] as const) {
+  const text = EXPORT[lang];
+
+  test(`each list offers the whole list and, beside it, the filtered rows as CSV, labelled which is which (${lang})`, async ({
+    page,
+    context,
+    javaScriptOn,
+  }) => {
+    test.slow(); // eight files, each streamed and saved
+    const user = await signIn(context, await createUser({ language: lang }));
+    const ana = await createChild(user, { firstName: "Ana", lastName: "Lista", birthdate: "2025-01-02" });
+    const beto = await createChild(user, { firstName: "Beto", lastName: "Lista" });
+    await startReferral(user, ana.id);
+    await startReferral(user, beto.id);
+    const submitted = [await startReferral(user, ana.id), await startReferral(user, beto.id)];
+    for (const base of submitted) await submitDirectly(user, base);
+    await setStatus(submitted[1], "Eligible", "Eligible.", "Elegible.", "2026-11-02T15:00:00Z");
+
+    // [list, filter, column of the child's first name, first names the filter shows, first names it hides]
+    const lists = [
+      ["/app/children", "name=Ana", 0, "Ana", "Beto"],
+      ["/app/referrals/drafts", "childName=Ana", 12, "Ana", "Beto"],
+      ["/app/referrals/submitted", "status=Eligible", 12, "Beto", "Ana"],
+    ] as const;
+    for (const [path, filter, column, shown, hidden] of lists) {
+      // Without a filter there is one file, the whole list.
+      await page.goto(`${path}?lang=${lang}`);
+      await expect(page.getByRole("link", { name: text.all, exact: true })).toBeVisible();
+      await expect(page.getByRole("link", { name: text.filtered, exact: true })).toHaveCount(0);
+      await expect(page.getByText(text.hint, { exact: true })).toBeVisible();
+
+      await page.goto(`${path}?lang=${lang}&${filter}`);
+      await expect(page.getByText(text.hintFiltered, { exact: true })).toBeVisible();
+      const all = await exportCsv(page, text.all, text.done, javaScriptOn);
+      const filtered = await exportCsv(page, text.filtered, text.done, javaScriptOn);
+      expect(all.name, path).not.toContain("filtered");
+      expect(filtered.name, path).toContain("-filtered-");
+      expect(
+        all.rows
+          .slice(1)
+          .map((row) => row[column])
+          .sort(),
+        `${path}: the whole list`,
+      ).toEqual([shown, hidden].sort());
+      expect(
+        filtered.rows.slice(1).map((row) => row[column]),
+        `${path}: the filtered rows`,
+      ).toEqual([shown]);
+      if (path === "/app/children") {
+        expect(all.rows[0]).toEqual(text.childrenHeader);
+        expect(filtered.rows[1]).toEqual(["Ana", "", "Lista", "", text.birthdate, "Maryland"]);
+      }
+    }
+
+    // The users list, for an administrator: its last sign-in in the file as on the page, in Eastern time.
+    const [first, second] = [await createUser(), await createUser()];
+    await setLastLogin(first.id, "2026-01-15T17:30:00Z");
+    await signIn(context, await createUser({ admin: true, language: lang }));
+    await page.goto(`/app/users?lang=${lang}&email=${first.email}`);
+    await expect(page.getByRole("row", { name: new RegExp(first.email) })).toContainText(text.lastSignIn);
+    const all = await exportCsv(page, text.all, text.done, javaScriptOn);
+    const filtered = await exportCsv(page, text.filtered, text.done, javaScriptOn);
+    expect(all.rows.map((row) => row[1])).toEqual(expect.arrayContaining([first.email, second.email]));
+    expect(filtered.rows.slice(1)).toEqual([[expect.any(String), first.email, expect.any(String), expect.any(String), text.lastSignIn, expect.any(String)]]);
+    await expectAccessible(page, { javaScriptOn });
+  });
+}

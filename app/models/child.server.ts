@@ -1,14 +1,17 @@
+import type { TFunction } from "i18next";
 import { sql } from "kysely";
 import type { ReferralStatus } from "../../db/schema";
 import { writeTransaction, type DB } from "~/db.server";
+import type { Language } from "~/i18n/config";
 import { removeStoredFiles } from "~/services/uploads.server";
 import type { ChildName } from "~/schemas/child";
 import { ageProblem, MARYLAND } from "~/utils/child-age";
-import { easternCalendarDate } from "~/utils/dates";
+import { cellPages, type CsvPages } from "~/utils/csv-response.server";
+import { easternCalendarDate, formatCalendarDate } from "~/utils/dates";
 import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
 import { storedFilesOf } from "./document.server";
 import { ForbiddenError, InputError, NotFoundError } from "./errors";
-import { unknownLookupCodes } from "./lookup.server";
+import { getLookupOptions, unknownLookupCodes } from "./lookup.server";
 import { mayCreateChild, mayDeleteChild, mayEditChild, mayStartReferral, mayViewChild, mayViewRecordsOf } from "./policy";
 import type { CurrentUser } from "./user.server";
 
@@ -123,6 +126,38 @@ export async function* allChildren(db: DB, actor: CurrentUser, query: ListQuery<
     if (page.length === 0) return;
     yield page;
   }
+}
+
+/**
+ * The children list as CSV (docs/product-rules.md R81), as the query asks, 100 rows at a time:
+ * headings and labels in the reader's language, the birth date as the list shows it (R30). Someone
+ * else's list is NotFoundError, before any row is read.
+ */
+export async function childrenCsv(
+  db: DB,
+  actor: CurrentUser,
+  query: ListQuery<ChildSort>,
+  ownerId: number | undefined,
+  language: Language,
+  t: TFunction,
+): Promise<CsvPages> {
+  const { total } = await listChildren(db, actor, { ...query, count: 10, page: 1 }, ownerId);
+  const suffixes = new Map((await getLookupOptions(db, "Suffixes", language)).map((option) => [option.value, option.label]));
+  const states = new Map((await getLookupOptions(db, "States", language)).map((option) => [option.value, option.label]));
+  return {
+    header: CHILD_CSV_COLUMNS.map((column) => t(`children:csv.${column}`)),
+    total,
+    pages: cellPages(allChildren(db, actor, query, ownerId), (page) =>
+      page.map((child) => [
+        child.firstName,
+        child.middleName,
+        child.lastName,
+        child.suffix ? (suffixes.get(child.suffix) ?? child.suffix) : "",
+        formatCalendarDate(child.birthdate, language),
+        states.get(child.stateOfResidence) ?? child.stateOfResidence,
+      ]),
+    ),
+  };
 }
 
 export interface ChildReferral {

@@ -1,6 +1,10 @@
+import type { TFunction } from "i18next";
 import type { ReferralStatus } from "../../db/schema";
 import { createToken, hashToken } from "~/auth/token.server";
 import { writeTransaction, type DB } from "~/db.server";
+import type { Language } from "~/i18n/config";
+import type { CsvPages } from "~/utils/csv-response.server";
+import { formatDateTimeEastern } from "~/utils/dates";
 import type { AdminStatus } from "~/utils/statuses";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { mayMakeReviewLink, mayRecordStatus, mayViewReferral, referralFacts, type ReferralFacts } from "./policy";
@@ -200,6 +204,25 @@ export async function accessRecord(db: DB, actor: CurrentUser, referralId: numbe
     .orderBy("e.at", "desc")
     .orderBy("e.id", "desc")
     .execute();
+}
+
+/**
+ * A referral's record of access as CSV (docs/product-rules.md R95), newest first, as the review
+ * shows it: when in US Eastern time (R29), who, what.
+ */
+export async function accessRecordCsv(db: DB, actor: CurrentUser, referralId: number, language: Language, t: TFunction): Promise<CsvPages> {
+  const events = await accessRecord(db, actor, referralId);
+  const rows = events.map((event) => [
+    formatDateTimeEastern(event.at, language),
+    event.actor_review_token_id
+      ? t("admin:access.reviewLink", { id: event.actor_review_token_id })
+      : `${event.first_name ?? ""} ${event.last_name ?? ""} <${event.email ?? ""}>`,
+    event.action === "download" ? t("admin:access.download", { id: event.entity_id }) : t("admin:access.view"),
+  ]);
+  async function* pages() {
+    yield rows;
+  }
+  return { header: [t("admin:access.when"), t("admin:access.who"), t("admin:access.what")], total: rows.length, pages: pages() };
 }
 
 /**

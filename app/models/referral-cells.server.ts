@@ -1,16 +1,27 @@
 import type { TFunction } from "i18next";
 import type { DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
-import { easternTimestamp } from "~/utils/dates";
+import { cellPages, type CsvPages } from "~/utils/csv-response.server";
+import { formatCalendarDate, formatDateTimeEastern } from "~/utils/dates";
+import type { ListQuery } from "~/utils/list";
 import { formatPhone } from "~/utils/phone";
 import { getLookups, lookupLabel, type LookupType } from "./lookup.server";
-import { csvDetails, REFERRAL_CSV_COLUMNS, type ReferralRow } from "./referral-list.server";
+import {
+  allReferrals,
+  csvDetails,
+  listReferrals,
+  REFERRAL_CSV_COLUMNS,
+  type ReferralListKind,
+  type ReferralRow,
+  type ReferralSort,
+} from "./referral-list.server";
+import type { CurrentUser } from "./user.server";
 
 export type Cell = string | number;
 
 /**
  * Turns pages of list rows into the 35 cells of the referral CSV and report (docs/product-rules.md R81), in the
- * reader's language: lookup codes as labels, dates as US Eastern clock readings.
+ * reader's language: lookup codes as labels, dates and times as the screens show them, times in US Eastern time (R29).
  */
 export async function referralCellWriter(db: DB, language: Language, t: TFunction) {
   const labelsOf = async (type: LookupType) => new Map((await getLookups(db, type)).map((row) => [row.code, lookupLabel(row, language)]));
@@ -44,16 +55,18 @@ export async function referralCellWriter(db: DB, language: Language, t: TFunctio
     return text;
   };
   const answer = (value: string | null) => (value ? translate(`referrals:review.answers.${value}`) : "");
+  const when = (moment: string | null) => (moment ? formatDateTimeEastern(moment, language) : "");
+  const day = (date: string | null) => (date ? formatCalendarDate(date, language) : "");
   return {
     headers: REFERRAL_CSV_COLUMNS.map((column) => t(`referrals:csv.${column}`)),
     async cells(page: ReferralRow[]): Promise<Cell[][]> {
       return (await csvDetails(db, page)).map(({ row, details, races: raceCodes, reasons }) => [
         row.id,
         translate(`common:statuses.${row.status}`),
-        easternTimestamp(row.createdAt),
-        easternTimestamp(row.updatedAt),
-        easternTimestamp(row.submissionDate),
-        easternTimestamp(row.statusUpdatedAt),
+        when(row.createdAt),
+        when(row.updatedAt),
+        when(row.submissionDate),
+        when(row.statusUpdatedAt),
         (language === "es" ? (row.statusDetailsEs ?? row.statusDetails) : row.statusDetails) ?? "",
         [label(references, details.referrer_relationship), details.referral_source_other].filter(Boolean).join(": "),
         details.referrer_first_name ?? "",
@@ -64,7 +77,7 @@ export async function referralCellWriter(db: DB, language: Language, t: TFunctio
         row.childMiddleName ?? "",
         row.childLastName,
         label(suffixes, details.child_suffix),
-        row.birthdate,
+        day(row.birthdate),
         label(states, details.state_of_residence),
         label(genders, details.gender),
         raceCodes.map((code) => label(races, code)).join("; "),
@@ -81,9 +94,27 @@ export async function referralCellWriter(db: DB, language: Language, t: TFunctio
         answer(details.child_in_foster_care),
         reasons.map((reason) => label(reasonLabels[reason.reason_type], reason.reason_code)).join("; "),
         details.other_medical_condition ?? "",
-        details.failed_screening_date ?? "",
+        day(details.failed_screening_date),
         details.child_parent_consent ? translate(`wizard:documents.consentAnswers.${details.child_parent_consent}`) : "",
       ]);
     },
   };
+}
+
+/**
+ * A referral list as CSV (docs/product-rules.md R81), as the query asks, 100 rows at a time. A list
+ * the person may not see is NotFoundError, before any row is read.
+ */
+export async function referralsCsv(
+  db: DB,
+  actor: CurrentUser,
+  kind: ReferralListKind,
+  query: ListQuery<ReferralSort>,
+  ownerId: number | undefined,
+  language: Language,
+  t: TFunction,
+): Promise<CsvPages> {
+  const { total } = await listReferrals(db, actor, kind, { ...query, count: 10, page: 1 }, ownerId);
+  const writer = await referralCellWriter(db, language, t);
+  return { header: writer.headers, total, pages: cellPages(allReferrals(db, actor, kind, query, ownerId), (page) => writer.cells(page)) };
 }

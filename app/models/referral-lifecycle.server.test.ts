@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from "../../db/testing";
 import { CONSENT } from "~/schemas/referral";
 import { readOutbox } from "~/test/outbox";
 import { addPerson } from "~/test/people";
+import { formatDateTimeEastern } from "~/utils/dates";
 import { parseListQuery } from "~/utils/list";
 import { createChild, startReferral } from "./child.server";
 import { addDocument } from "./document.server";
@@ -143,6 +144,8 @@ describe("submitting", () => {
     expect(row.status).toBe("Submitted");
     expect(row.submission_date).toBe(row.status_updated_at);
     expect(row.submission_date).not.toBeNull();
+    // When it was sent, in US Eastern time as the confirmation page writes it (docs/product-rules.md R29).
+    expect(mails[0].text).toContain(`on ${formatDateTimeEastern(row.submission_date!, "en")} (Eastern time)`);
   });
 
   it("is the creator's alone: administrators are refused, anyone else is told it does not exist", async () => {

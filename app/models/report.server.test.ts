@@ -74,7 +74,7 @@ describe("the referral report", () => {
     expect(header).toHaveLength(35);
     expect(data).toHaveLength(3);
     expect(data.map((row) => row[1])).toEqual(["Submitted", "Eligible", "Not eligible"]);
-    expect(data[0][2]).toBe("2026-09-01 11:00"); // 15:00 UTC is 11:00 in Maryland (daylight time)
+    expect(data[0][2]).toBe("09/01/2026, 11:00 AM EDT"); // 15:00 UTC is 11:00 in Maryland (daylight time), written as on screen
     expect(data[0][26]).toBe("Anne Arundel County");
   });
 
@@ -117,6 +117,8 @@ describe("the user report", () => {
     expect(rows).toBe(1);
     const text = readFileSync(path.join(reportsDir, fileName), "utf8");
     expect(text).toContain("parent@example.com");
+    // The last sign-in (15:00 UTC) in US Eastern time, as the users list shows it.
+    expect(csvRows(fileName)[1][8]).toBe("10/01/2026, 11:00 AM EDT");
     expect(text).not.toMatch(/argon2|\$2[aby]\$|password/i);
     expect((await generateUserReport(test.db, admin, { format: "csv", lastLoginBefore: "2026-09-30" }, "en", await t())).rows).toBe(0);
   });

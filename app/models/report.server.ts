@@ -9,7 +9,7 @@ import type { DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
 import { neutralizeFormula, toCsvLine } from "~/utils/csv";
 import { openXlsx } from "~/utils/xlsx.server";
-import { easternCalendarDate, easternDayStart, easternTimestamp, nextCalendarDate } from "~/utils/dates";
+import { easternCalendarDate, easternDayStart, formatDateTimeEastern, nextCalendarDate } from "~/utils/dates";
 import { EXPORT_PAGE_SIZE } from "~/utils/list";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { getLookups, lookupLabel } from "./lookup.server";
@@ -242,8 +242,8 @@ export async function generateUserReport(db: DB, actor: CurrentUser, input: User
           t(`auth:register.languages.${user.primary_language}`),
           t(user.locked ? "admin:users.statuses.inactive" : "admin:users.statuses.active"),
           t(user.is_admin ? "admin:users.roles.admin" : "admin:users.roles.user"),
-          easternTimestamp(user.last_login),
-          easternTimestamp(user.created_at),
+          user.last_login ? formatDateTimeEastern(user.last_login, language) : "",
+          formatDateTimeEastern(user.created_at, language),
         ]),
       );
       onProgress?.(start + chunk.length, users.length);

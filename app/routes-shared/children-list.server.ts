@@ -4,8 +4,7 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { CHILD_LIST, listChildren } from "~/models/child.server";
 import { mayCreateChild } from "~/models/policy";
 import type { CurrentUser } from "~/models/user.server";
-import { easternCalendarDate } from "~/utils/dates";
-import { parseListPageQuery } from "~/utils/list";
+import { listExports, parseListPageQuery } from "~/utils/list";
 import { orHttpError } from "~/utils/route.server";
 
 /**
@@ -18,8 +17,6 @@ export async function loadChildrenList(db: AppLoadContext["db"], request: Reques
   const language = await getLanguage(request);
   const { query, filterError } = parseListPageQuery(url.searchParams, CHILD_LIST, language);
   const { data, total } = filterError ? { data: [], total: 0 } : await orHttpError(listChildren(db, actor, query, owner?.id));
-  const exportParams = new URLSearchParams({ sort: query.sort, order: query.order });
-  if (owner) exportParams.set("owner", String(owner.id));
   return json(
     {
       title: owner ? title("children:list.ownerTitle", { name: owner.name }) : title("children:list.title"),
@@ -36,8 +33,7 @@ export async function loadChildrenList(db: AppLoadContext["db"], request: Reques
       filterError,
       canCreate: mayCreateChild(actor),
       language,
-      exportHref: `/app/children/export.csv?${exportParams}`,
-      exportName: `children-${easternCalendarDate()}.csv`,
+      exports: listExports("/app/children/export.csv", "children", query, owner ? { owner: String(owner.id) } : {}),
     },
     { status: filterError ? 400 : 200 },
   );

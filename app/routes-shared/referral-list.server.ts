@@ -7,8 +7,7 @@ import { copyReferral, deleteReferral, ownReferral } from "~/models/referral-lif
 import { listReferrals, referralListSpec, type ReferralListKind } from "~/models/referral-list.server";
 import type { CurrentUser } from "~/models/user.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { easternCalendarDate } from "~/utils/dates";
-import { parseListPageQuery } from "~/utils/list";
+import { listExports, parseListPageQuery } from "~/utils/list";
 import { PAST_DRAFT_STATUSES, REFERRAL_STATUSES } from "~/utils/statuses";
 import { idParam, orHttpError } from "~/utils/route.server";
 import { cutText } from "~/utils/text";
@@ -37,11 +36,6 @@ export async function loadReferralList(
   const { data, total } = filterError ? { data: [], total: 0 } : await orHttpError(listReferrals(db, actor, kind, query, owner?.id));
   const counties = await getLookupOptions(db, "Counties", language);
   const countyName = new Map(counties.map((county) => [county.value, county.label]));
-  const exportParams = new URLSearchParams(url.searchParams);
-  exportParams.delete("page");
-  exportParams.delete("count");
-  exportParams.set("list", kind);
-  if (owner) exportParams.set("owner", String(owner.id));
   const titleKey = kind === "drafts" ? "referrals:list.draftsTitle" : kind === "submitted" ? "referrals:list.submittedTitle" : "referrals:list.userTitle";
   const deleting = url.searchParams.get("delete");
   const rows = data.map((row) => ({
@@ -78,8 +72,7 @@ export async function loadReferralList(
       counties,
       statuses: kind === "submitted" ? PAST_DRAFT_STATUSES : REFERRAL_STATUSES,
       confirmDelete: rows.find((row) => String(row.id) === deleting && row.mayDelete) ?? null,
-      exportHref: `/app/referrals/export.csv?${exportParams}`,
-      exportName: `referrals-${kind}-${easternCalendarDate()}.csv`,
+      exports: listExports("/app/referrals/export.csv", `referrals-${kind}`, query, { list: kind, ...(owner ? { owner: String(owner.id) } : {}) }),
     },
     { status: filterError ? 400 : 200 },
   );

@@ -21,8 +21,8 @@ import { listUsers, USER_LIST } from "~/models/admin-users.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { mayManageUser } from "~/models/policy";
 import { userAction } from "~/routes-shared/user-actions.server";
-import { easternCalendarDate, formatDateTimeEastern } from "~/utils/dates";
-import { parseListPageQuery } from "~/utils/list";
+import { formatDateTimeEastern } from "~/utils/dates";
+import { listExports, parseListPageQuery } from "~/utils/list";
 import { orHttpError } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "admin"] };
@@ -37,11 +37,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { query, filterError } = parseListPageQuery(url.searchParams, USER_LIST, language);
   const { data, total } = filterError ? { data: [], total: 0 } : await orHttpError(listUsers(db, actor, query, getConfig().ADMIN_EMAIL_DOMAINS));
   const references = await getLookupOptions(db, "References", language);
-  const exportParams = new URLSearchParams(url.searchParams);
-  exportParams.delete("page");
-  exportParams.delete("count");
-  exportParams.delete("confirm");
-  exportParams.delete("user");
   return json(
     {
       title: title("admin:users.title"),
@@ -63,8 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         // An administrator's own account is changed on the profile page, not here (docs/product-rules.md R88).
         actionable: mayManageUser(actor, { id: row.id, isSuperAdmin: false }),
       })),
-      exportHref: `/app/users/export.csv?${exportParams}`,
-      exportName: `users-${easternCalendarDate()}.csv`,
+      exports: listExports("/app/users/export.csv", "users", query),
     },
     { status: filterError ? 400 : 200 },
   );
@@ -79,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function UsersList() {
-  const { state, total, rows, filterError, references, exportHref, exportName } = useLoaderData<typeof loader>();
+  const { state, total, rows, filterError, references, exports } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["admin", "common"]);
   const location = useLocation();
   const search = new URLSearchParams(location.search);
@@ -150,7 +144,7 @@ export default function UsersList() {
         </ListTable>
       )}
       <Pagination state={state} total={total} />
-      {total > 0 ? <CsvExport href={exportHref} total={total} fileName={exportName} /> : null}
+      <CsvExport exports={exports} total={total} />
     </div>
   );
 }

@@ -1,25 +1,25 @@
 import { toCsvLine } from "./csv";
 
-type Cell = string | number | null | undefined;
+export type CsvCell = string | number | null | undefined;
+
+/** A list as CSV: its heading line, how many rows it has, and its rows, read page by page. */
+export interface CsvPages {
+  header: CsvCell[];
+  total: number;
+  pages: AsyncGenerator<CsvCell[][]>;
+}
+
+/** Pages of rows as pages of cells, each page read only when the one before has been written. */
+export async function* cellPages<Row>(pages: AsyncGenerator<Row[]>, cells: (page: Row[]) => CsvCell[][] | Promise<CsvCell[][]>): AsyncGenerator<CsvCell[][]> {
+  for await (const page of pages) yield await cells(page);
+}
 
 /**
  * A list as a CSV download, streamed page by page (each page read only when the client is ready
  * for more): the byte-order mark that lets spreadsheet programs read accents, a header line,
  * then the rows. X-Total-Count lets the page show the share done.
  */
-export function csvResponse<Row>({
-  header,
-  pages,
-  cells,
-  fileName,
-  total,
-}: {
-  header: Cell[];
-  pages: AsyncGenerator<Row[]>;
-  cells: (page: Row[]) => Cell[][] | Promise<Cell[][]>;
-  fileName: string;
-  total: number;
-}): Response {
+export function csvResponse({ header, pages, fileName, total }: CsvPages & { fileName: string }): Response {
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -31,7 +31,7 @@ export function csvResponse<Row>({
         controller.close();
         return;
       }
-      controller.enqueue(encoder.encode((await cells(next.value)).map(toCsvLine).join("")));
+      controller.enqueue(encoder.encode(next.value.map(toCsvLine).join("")));
     },
     async cancel() {
       await pages.return(undefined);

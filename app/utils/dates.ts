@@ -101,21 +101,3 @@ export function isIeNoticeWindowOpen(startDate: string | null | undefined, momen
   const elapsed = daysBetween(startDate.slice(0, 10), easternCalendarDate(moment));
   return elapsed >= 0 && elapsed < IE_NOTICE_DAYS;
 }
-
-const TIMESTAMP_FORMAT = new Intl.DateTimeFormat("en-CA", {
-  timeZone: EASTERN_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** A moment as a sortable Maryland clock reading, "2026-11-21 11:05" (the reports' dates). */
-export function easternTimestamp(value: string | null | undefined): string {
-  if (!value) return "";
-  const parts = TIMESTAMP_FORMAT.formatToParts(new Date(value));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")} ${part("hour")}:${part("minute")}`;
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dateBounds, isFiltered, listHref, parseListPageQuery, parseListQuery, UnknownComparisonError, type ListSpec } from "./list";
+import { easternCalendarDate } from "./dates";
+import { dateBounds, isFiltered, listExports, listHref, parseListPageQuery, parseListQuery, UnknownComparisonError, type ListSpec } from "./list";
 
 const spec: ListSpec<"name" | "birthdate"> = {
   sorts: ["name", "birthdate"],
@@ -52,6 +53,32 @@ describe("a list's address", () => {
     expect(unknown).toEqual({ query: parseListQuery(new URLSearchParams(), spec, "en"), filterError: true });
     const known = parseListPageQuery(new URLSearchParams("page=2"), spec, "en");
     expect(known).toEqual({ query: parseListQuery(new URLSearchParams("page=2"), spec, "en"), filterError: false });
+  });
+
+  it("offers the whole list with its filters cleared and, when filtered, the rows the filters show (R81)", () => {
+    const today = easternCalendarDate();
+    const plain = listExports("/app/children/export.csv", "children", parse("page=2&sort=birthdate&order=desc"), { owner: "7" });
+    expect(plain).toEqual({ all: { href: "/app/children/export.csv?owner=7&sort=birthdate&order=desc", fileName: `children-${today}.csv` }, filtered: null });
+
+    const typed = new URLSearchParams("name=Ana&birthdateType=between&birthdateFrom=23/11/2025&birthdateTo=02/03/2025&page=3&count=20&sort=birthdate");
+    const query = parseListQuery(typed, spec, "es");
+    const { all, filtered } = listExports("/app/children/export.csv", "children", query);
+    expect(all).toEqual({ href: "/app/children/export.csv?sort=birthdate&order=asc", fileName: `children-${today}.csv` });
+    expect(filtered?.fileName).toBe(`children-filtered-${today}.csv`);
+    const [path, search] = filtered!.href.split("?");
+    expect(path).toBe("/app/children/export.csv");
+    // No page or page size: every page of the filtered rows; the dates as YYYY-MM-DD, read alike in both languages.
+    expect(Object.fromEntries(new URLSearchParams(search))).toEqual({
+      sort: "birthdate",
+      order: "asc",
+      name: "Ana",
+      birthdateType: "between",
+      birthdateFrom: "2025-03-02",
+      birthdateTo: "2025-11-23",
+    });
+    for (const language of ["en", "es"] as const) {
+      expect(parseListQuery(new URLSearchParams(search), spec, language)).toEqual({ ...query, page: 1, count: 10 });
+    }
   });
 
   it("keeps the other parameters in links and starts a new sort at page 1", () => {

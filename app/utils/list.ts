@@ -1,5 +1,5 @@
 import type { Language } from "~/i18n/config";
-import { easternDayStart, nextCalendarDate, parseTypedDate } from "./dates";
+import { easternCalendarDate, easternDayStart, nextCalendarDate, parseTypedDate } from "./dates";
 
 // The paged lists (children now; referrals and users later): what a list's address says about
 // its page, page size, sort and filters, so that a list can be bookmarked and works without
@@ -154,6 +154,43 @@ export function listHref(search: string, changes: Record<string, string | number
 /** Whether the list's address narrows it: an empty list then means "no match", not "nothing yet". */
 export function isFiltered(query: Pick<ListQuery, "text" | "dates">): boolean {
   return Object.keys(query.text).length > 0 || Object.keys(query.dates).length > 0;
+}
+
+/** A list's CSV file: the link to it (the server streams it) and the name it is saved under. */
+export interface ListExport {
+  href: string;
+  fileName: string;
+}
+
+/** The CSV files a list page offers: the whole list, and the rows its filters show when it has any. */
+export interface ListExports {
+  all: ListExport;
+  filtered: ListExport | null;
+}
+
+/** The name a list's CSV file is saved under; the rows of a filtered list say so ("children-filtered-2026-11-23.csv"). */
+export function exportFileName(name: string, query: Pick<ListQuery, "text" | "dates">, today = easternCalendarDate()): string {
+  return `${name}${isFiltered(query) ? "-filtered" : ""}-${today}.csv`;
+}
+
+/**
+ * A list page's CSV exports (docs/product-rules.md R81): the whole list, its filters cleared, and,
+ * when filters are set, the rows they show. Both keep the sort; `fixed` holds what names the list
+ * itself (which referral list, whose). Plain links, so they work without JavaScript.
+ */
+export function listExports(path: string, name: string, query: ListQuery, fixed: Record<string, string> = {}): ListExports {
+  const whole = new URLSearchParams({ ...fixed, sort: query.sort, order: query.order });
+  const all = { href: `${path}?${whole}`, fileName: exportFileName(name, { text: {}, dates: {} }) };
+  if (!isFiltered(query)) return { all, filtered: null };
+  const filters = new URLSearchParams(whole);
+  for (const [field, value] of Object.entries(query.text)) filters.set(field, value);
+  // Dates as YYYY-MM-DD, which the export reads in either language.
+  for (const [field, filter] of Object.entries(query.dates)) {
+    filters.set(`${field}Type`, filter.type);
+    if (filter.from) filters.set(`${field}From`, filter.from);
+    if (filter.to) filters.set(`${field}To`, filter.to);
+  }
+  return { all, filtered: { href: `${path}?${filters}`, fileName: exportFileName(name, query) } };
 }
 
 export function pageCount(total: number, count: number): number {

@@ -17,7 +17,7 @@ import { isFiltered } from "~/utils/list";
 
 /** The children list, a referrer's own or one user's for administrators (docs/product-rules.md R36, R43): one page for both. */
 export function ChildrenListPage() {
-  const { owner, state, total, rows, filterError, canCreate, language, exportHref, exportName } = useLoaderData<typeof loadChildrenList>();
+  const { owner, state, total, rows, filterError, canCreate, language, exports } = useLoaderData<typeof loadChildrenList>();
   const { t } = useTranslation(["children", "common"]);
   const title = owner ? t("list.ownerTitle", { name: owner.name }) : t("list.title");
   const addChild = (
@@ -75,7 +75,7 @@ export function ChildrenListPage() {
         </ListTable>
       )}
       <Pagination state={state} total={total} />
-      {total > 0 ? <CsvExport href={exportHref} total={total} fileName={exportName} /> : null}
+      <CsvExport exports={exports} total={total} />
     </div>
   );
 }

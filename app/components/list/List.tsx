@@ -4,7 +4,18 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/Alert";
 import type { Language } from "~/i18n/config";
 import { formatCalendarDate, parseTypedDate } from "~/utils/dates";
-import { DATE_COMPARISONS, FILTER_DEBOUNCE_MS, isFiltered, listHref, PAGE_SIZES, pageCount, type DateFilter, type SortOrder } from "~/utils/list";
+import {
+  DATE_COMPARISONS,
+  FILTER_DEBOUNCE_MS,
+  isFiltered,
+  listHref,
+  PAGE_SIZES,
+  pageCount,
+  type DateFilter,
+  type ListExport,
+  type ListExports,
+  type SortOrder,
+} from "~/utils/list";
 
 // The pieces every paged list is made of (children now; referrals and users later). The page,
 // the sort and the filters live in the address, so every link and form here is plain HTML that
@@ -308,15 +319,19 @@ export function DateFilterField({
 }
 
 /**
- * The CSV export. Without JavaScript, a link to the file, which the server streams. With it,
- * the same file is read as it arrives, with the share done shown, and then saved.
+ * The CSV exports (docs/product-rules.md R81): the whole list, filters cleared, and, beside it when
+ * filters are set and show rows, the rows they show. Without JavaScript, links to the files, which
+ * the server streams. With it, a file is read as it arrives, with the share done shown, and then saved.
  */
-export function CsvExport({ href, total, fileName }: { href: string; total: number; fileName: string }) {
+export function CsvExport({ exports, total }: { exports: ListExports; total: number }) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
+  const filtered = total > 0 ? exports.filtered : null;
+  // An empty list with no filter has nothing to export.
+  if (total === 0 && !exports.filtered) return null;
 
-  async function download() {
+  async function download({ href, fileName }: ListExport) {
     setFailed(false);
     setProgress(0);
     try {
@@ -348,20 +363,28 @@ export function CsvExport({ href, total, fileName }: { href: string; total: numb
     }
   }
 
+  const button = (file: ListExport, label: string) => (
+    <a
+      href={file.href}
+      download={file.fileName}
+      className="usa-button usa-button--outline"
+      onClick={(event) => {
+        event.preventDefault();
+        // One file at a time: the progress shown is that file's.
+        if (progress === null || progress === 100) void download(file);
+      }}
+    >
+      {label}
+    </a>
+  );
+
   return (
     <div className="list-export">
-      <a
-        href={href}
-        download={fileName}
-        className="usa-button usa-button--outline"
-        onClick={(event) => {
-          event.preventDefault();
-          if (progress === null || progress === 100) void download();
-        }}
-      >
-        {t("list.export")}
-      </a>
-      <span className="usa-hint">{t("list.exportHint")}</span>
+      <div className="list-export__buttons">
+        {button(exports.all, t("list.exportAll"))}
+        {filtered ? button(filtered, t("list.exportFiltered")) : null}
+      </div>
+      <span className="usa-hint">{t(filtered ? "list.exportHintFiltered" : "list.exportHint")}</span>
       <div aria-live="polite">
         {progress !== null ? (
           <p>

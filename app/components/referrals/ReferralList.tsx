@@ -25,7 +25,7 @@ import type { ReferralListKind } from "~/models/referral-list.server";
  */
 export function ReferralListPage() {
   const data = useLoaderData<typeof loadReferralList>();
-  const { kind, owner, state, total, rows, filterError, isAdmin, language, counties, statuses, confirmDelete, exportHref, exportName, titleKey } = data;
+  const { kind, owner, state, total, rows, filterError, isAdmin, language, counties, statuses, confirmDelete, exports, titleKey } = data;
   const { t } = useTranslation(["referrals", "common"]);
   // A confirmation page keeps the list's filters and page, so the referral is still on it.
   const { search } = useLocation();
@@ -176,7 +176,7 @@ export function ReferralListPage() {
         </ListTable>
       )}
       <Pagination state={state} total={total} />
-      {total > 0 ? <CsvExport href={exportHref} total={total} fileName={exportName} /> : null}
+      <CsvExport exports={exports} total={total} />
     </div>
   );
 }

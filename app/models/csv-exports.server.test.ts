@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../db/testing";
+import type { Language } from "~/i18n/config";
+import { fixedT } from "~/i18n/i18next.server";
+import { addPerson } from "~/test/people";
+import type { CsvPages } from "~/utils/csv-response.server";
+import { parseListQuery } from "~/utils/list";
+import { USER_LIST, usersCsv } from "./admin-users.server";
+import { CHILD_LIST, childrenCsv, createChild, startReferral } from "./child.server";
+import { accessRecordCsv, recordAccess } from "./referral-admin.server";
+import { referralsCsv } from "./referral-cells.server";
+import { referralListSpec } from "./referral-list.server";
+import type { CurrentUser } from "./user.server";
+
+// The CSV files of the lists and of the record of access, against a real SQLite file: the whole
+// list or the rows its filters show (docs/product-rules.md R81), and every date and time written
+// as the screens write it, times in US Eastern time (R29).
+
+let test: TestDatabase;
+let admin: CurrentUser;
+let referrer: CurrentUser;
+let referralId: number;
+const DOMAINS = ["maryland.gov"];
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  process.env.DATA_DIR = test.dir;
+  (await import("~/config.server")).getConfig();
+  admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
+  referrer = await addPerson(test.db, "summer@example.com");
+  const winter = await addPerson(test.db, "winter@example.com");
+  // 15:00 UTC in October is 11:00 in Maryland (daylight time); 17:30 UTC in January is 12:30 (standard time).
+  await test.db.updateTable("users").set({ last_login: "2026-10-01T15:00:00Z" }).where("id", "=", referrer.id).execute();
+  await test.db.updateTable("users").set({ last_login: "2026-01-15T17:30:00Z" }).where("id", "=", winter.id).execute();
+
+  const ana = await createChild(
+    test.db,
+    referrer,
+    { id: null, firstName: "Ana", lastName: "Uno", birthdate: "2025-06-01", stateOfResidence: "21" },
+    "2026-11-21",
+  );
+  const beto = await createChild(
+    test.db,
+    referrer,
+    { id: null, firstName: "Beto", lastName: "Dos", birthdate: "2025-02-03", stateOfResidence: "21" },
+    "2026-11-21",
+  );
+  for (const [child, status] of [
+    [ana.id, "Submitted"],
+    [beto.id, "Eligible"],
+  ] as const) {
+    const { id } = await startReferral(test.db, referrer, child);
+    const at = "2026-09-01T15:00:00Z";
+    await test.db
+      .updateTable("referrals")
+      .set({ status, created_at: at, updated_at: at, submission_date: at, status_updated_at: at })
+      .where("id", "=", id)
+      .execute();
+    referralId = id;
+  }
+  await recordAccess(
+    test.db,
+    { userId: admin.id },
+    { id: referralId, createdById: referrer.id },
+    { action: "view", entityType: "referral", entityId: referralId },
+  );
+  await test.db.updateTable("audit_events").set({ at: "2026-07-15T17:30:00.000Z" }).where("referral_id", "=", referralId).execute();
+});
+afterAll(() => test.close());
+
+const t = (language: Language) => fixedT(language, ["referrals", "common", "wizard", "admin", "children"]);
+
+/** A CSV file's heading and rows, every page read. */
+async function rowsOf(csv: CsvPages) {
+  const rows = [csv.header];
+  for await (const page of csv.pages) rows.push(...page);
+  return rows;
+}
+
+describe("the users CSV", () => {
+  const users = async (search: string, language: Language) =>
+    rowsOf(await usersCsv(test.db, admin, parseListQuery(new URLSearchParams(search), USER_LIST, language), DOMAINS, language, await t(language)));
+
+  it("writes the last sign-in in US Eastern time as the list shows it, in both languages", async () => {
+    const [header, ...rows] = await users("", "en");
+    expect(header[4]).toBe("Last sign-in");
+    const lastSignIn = (email: string) => rows.find((row) => row[1] === email)?.[4];
+    expect(lastSignIn("summer@example.com")).toBe("10/01/2026, 11:00 AM EDT");
+    expect(lastSignIn("winter@example.com")).toBe("01/15/2026, 12:30 PM EST");
+    expect(lastSignIn("admin@maryland.gov")).toBe("");
+    const spanish = await users("", "es");
+    expect(spanish[0][4]).toBe("Último inicio de sesión");
+    expect(spanish.find((row) => row[1] === "summer@example.com")?.[4]).toBe("01/10/2026, 11:00 a.m. EDT");
+  });
+
+  it("holds the whole list, or only the rows the filters show", async () => {
+    expect((await users("", "en")).map((row) => row[1])).toEqual(expect.arrayContaining(["summer@example.com", "winter@example.com"]));
+    expect((await users("email=winter", "en")).slice(1).map((row) => row[1])).toEqual(["winter@example.com"]);
+  });
+});
+
+describe("the record of access CSV", () => {
+  it("writes when in US Eastern time as the review shows it, in both languages", async () => {
+    const english = await rowsOf(await accessRecordCsv(test.db, admin, referralId, "en", await t("en")));
+    expect(english).toEqual([
+      ["When", "Who", "What"],
+      ["07/15/2026, 1:30 PM EDT", "A B <admin@maryland.gov>", "Opened the referral"],
+    ]);
+    const spanish = await rowsOf(await accessRecordCsv(test.db, admin, referralId, "es", await t("es")));
+    expect(spanish[1][0]).toBe("15/07/2026, 1:30 p.m. EDT");
+  });
+});
+
+describe("the referral CSV", () => {
+  const referrals = async (search: string, language: Language) => {
+    const query = parseListQuery(new URLSearchParams(search), referralListSpec("submitted"), language);
+    return rowsOf(await referralsCsv(test.db, referrer, "submitted", query, undefined, language, await t(language)));
+  };
+
+  it("writes times in US Eastern time and dates as the screens show them, in both languages", async () => {
+    const [header, first] = await referrals("sort=childName&order=asc", "en");
+    expect(header).toHaveLength(35);
+    expect(first[12]).toBe("Beto");
+    // Created, updated, submitted, status changed.
+    expect(first.slice(2, 6)).toEqual(Array(4).fill("09/01/2026, 11:00 AM EDT"));
+    expect(first[16]).toBe("02/03/2025");
+    const [, spanish] = await referrals("sort=childName&order=asc", "es");
+    expect(spanish.slice(2, 6)).toEqual(Array(4).fill("01/09/2026, 11:00 a.m. EDT"));
+    expect(spanish[16]).toBe("03/02/2025");
+  });
+
+  it("holds the whole list, or only the rows the filters show", async () => {
+    expect((await referrals("", "en")).slice(1).map((row) => row[12])).toEqual(expect.arrayContaining(["Ana", "Beto"]));
+    expect((await referrals("status=Eligible", "en")).slice(1).map((row) => row[12])).toEqual(["Beto"]);
+  });
+});
+
+describe("the children CSV", () => {
+  const children = async (search: string, language: Language) =>
+    rowsOf(await childrenCsv(test.db, referrer, parseListQuery(new URLSearchParams(search), CHILD_LIST, language), undefined, language, await t(language)));
+
+  it("holds the whole list, or only the rows the filters show, with the birth date as the list shows it", async () => {
+    expect((await children("sort=name&order=asc", "en")).slice(1)).toEqual([
+      ["Beto", null, "Dos", "", "02/03/2025", "Maryland"],
+      ["Ana", null, "Uno", "", "06/01/2025", "Maryland"],
+    ]);
+    expect((await children("name=Ana", "es")).slice(1)).toEqual([["Ana", null, "Uno", "", "01/06/2025", "Maryland"]]);
+  });
+});
