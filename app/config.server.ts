@@ -102,7 +102,7 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
 export function configWarnings(env: Pick<Env, "ADMIN_EMAIL_DOMAINS">): string[] {
   if (env.ADMIN_EMAIL_DOMAINS.length) return [];
   return [
-    "Warning: ADMIN_EMAIL_DOMAINS is not set, so nobody can be promoted to administrator (every user shows \"Cannot be promoted\"). " +
+    'Warning: ADMIN_EMAIL_DOMAINS is not set, so nobody can be promoted to administrator (every user shows "Cannot be promoted"). ' +
       "Set it to the approved organisations' e-mail domains, separated by commas, such as ADMIN_EMAIL_DOMAINS=maryland.gov.",
   ];
 }

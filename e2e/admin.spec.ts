@@ -221,7 +221,12 @@ for (const lang of ["en", "sp"] as const) {
     // Other tests add users meanwhile: the two are read again until one pair is taken together.
     await expect(async () => {
       await page.goto(`/app/dashboard?lang=${lang}`);
-      const dashboard = digits(await page.locator(".dashboard__count", { has: page.locator('a[href="/app/users"]') }).locator(".dashboard__number").textContent());
+      const dashboard = digits(
+        await page
+          .locator(".dashboard__count", { has: page.locator('a[href="/app/users"]') })
+          .locator(".dashboard__number")
+          .textContent(),
+      );
       await page.goto(`/app/users?lang=${lang}`);
       expect(digits(await page.locator("table caption").textContent())).toBe(dashboard);
     }).toPass({ timeout: 20_000 });

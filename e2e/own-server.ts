@@ -70,7 +70,15 @@ export class OwnServer {
   async start() {
     const child = spawn(process.execPath, ["build/server.js"], {
       cwd: root,
-      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, NODE_ENV: "production", SESSION_SECRET: this.secret, APP_URL: this.base, ...this.env },
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        DATA_DIR: this.dataDir,
+        NODE_ENV: "production",
+        SESSION_SECRET: this.secret,
+        APP_URL: this.base,
+        ...this.env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout!.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
