@@ -101,7 +101,10 @@ export default function UsersList() {
       <h1>{t("users.title")}</h1>
       {promotionClosed ? (
         <Alert kind="info" heading={t("users.promotionClosedTitle")} role="region">
-          {t("users.promotionClosed")}
+          <p>{t("users.promotionClosed")}</p>
+          <p>
+            <code>{t("users.promotionClosedExample")}</code>
+          </p>
         </Alert>
       ) : null}
       {filterError ? <UnknownComparisonAlert /> : null}

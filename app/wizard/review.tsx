@@ -122,7 +122,9 @@ export default function ReviewPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation(["referrals", "common", "admin"]);
   const back = reviewHref(review.ids);
-  if (confirm === "submit" || confirm === "delete") {
+  // A submit refused from the confirmation page (without JavaScript) shows the review again, with why.
+  const refused = Boolean(actionData && "failure" in actionData);
+  if ((confirm === "submit" && !refused) || confirm === "delete") {
     return (
       <ConfirmPage
         title={t(`review.${confirm}Title`)}
