@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, parseEnv } from "./config.server";
+import { ConfigError, configWarnings, loadConfig, parseEnv } from "./config.server";
 
 const dirs: string[] = [];
 function tempDir() {
@@ -19,6 +19,14 @@ describe("configuration", () => {
     const env = parseEnv({});
     expect(env).toMatchObject({ PORT: 3000, DATA_DIR: "./data", GEOCODER: "offline", ADMIN_EMAIL_DOMAINS: [] });
     expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it("warns at start-up, naming the variable, when no administrators' domain is set (R91)", () => {
+    const [warning, ...more] = configWarnings(parseEnv({}));
+    expect(more).toEqual([]);
+    expect(warning).toMatch(/ADMIN_EMAIL_DOMAINS is not set/);
+    expect(warning).toMatch(/promoted to administrator/);
+    expect(configWarnings(parseEnv({ ADMIN_EMAIL_DOMAINS: "maryland.gov" }))).toEqual([]);
   });
 
   it("names each wrong variable in one message", () => {

@@ -95,6 +95,18 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
   throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
 }
 
+/**
+ * What runs but traps people, said once at start-up: without ADMIN_EMAIL_DOMAINS nobody can be promoted to
+ * administrator (docs/product-rules.md R91).
+ */
+export function configWarnings(env: Pick<Env, "ADMIN_EMAIL_DOMAINS">): string[] {
+  if (env.ADMIN_EMAIL_DOMAINS.length) return [];
+  return [
+    'Warning: ADMIN_EMAIL_DOMAINS is not set, so nobody can be promoted to administrator (every user shows "Cannot be promoted"). ' +
+      "Set it to the approved organisations' e-mail domains, separated by commas, such as ADMIN_EMAIL_DOMAINS=maryland.gov.",
+  ];
+}
+
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, "session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();

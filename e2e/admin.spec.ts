@@ -1,6 +1,24 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expectAccessible, expect, test } from "./fixtures";
-import { baseURL, createChild, createUser, fillReferral, mailsTo, referralIdOf, signIn, startReferral, submitDirectly } from "./support";
+import { freePort, OwnServer } from "./own-server";
+import {
+  baseURL,
+  createChild,
+  createUser,
+  fillReferral,
+  linkInLatestMail,
+  mailsTo,
+  openDataDir,
+  referralIdOf,
+  sessionCookieOf,
+  sessionSecret,
+  signIn,
+  startReferral,
+  submitDirectly,
+} from "./support";
 
 // Administration (issue 9): users, promotion, status changes, review links, the record of access.
 
@@ -34,6 +52,14 @@ const TEXT = {
     revokeConfirm: "Revoke the link",
     revoked: "Review link revoked",
     accessHeading: "Record of access",
+    status: "Status",
+    notVerified: "Not verified",
+    resendVerification: "Send the verification e-mail again",
+    resendConfirm: "Send the e-mail",
+    verificationSent: "The verification e-mail was sent again. Its link works once, for 72 hours.",
+    promotionClosedTitle: "Nobody can be made an administrator yet",
+    cannotPromoteAny: "Cannot be promoted",
+    dashboard: "Dashboard",
   },
   sp: {
     users: "Usuarios",
@@ -64,6 +90,14 @@ const TEXT = {
     revokeConfirm: "Revocar el enlace",
     revoked: "Enlace de revisión revocado",
     accessHeading: "Registro de acceso",
+    status: "Estado",
+    notVerified: "No verificado",
+    resendVerification: "Enviar otra vez el correo de verificación",
+    resendConfirm: "Enviar el correo",
+    verificationSent: "Se volvió a enviar el correo de verificación. Su enlace funciona una vez, durante 72 horas.",
+    promotionClosedTitle: "Todavía nadie puede ser nombrado administrador",
+    cannotPromoteAny: "No se puede promover",
+    dashboard: "Panel principal",
   },
 } as const;
 
@@ -142,6 +176,62 @@ for (const lang of ["en", "sp"] as const) {
     await page.getByRole("link", { name: `Test Coordinadora${lang}`, exact: true }).click();
     await expect(page.getByRole("link", { name: lang === "en" ? "This user's referrals" : "Los referidos de este usuario" })).toBeVisible();
     await expectAccessible(page, { javaScriptOn });
+  });
+
+  test(`an account not verified shows as such, is found by its status, and gets the verification e-mail again (${lang})`, async ({
+    page,
+    context,
+    javaScriptOn,
+  }) => {
+    test.slow(); // axe on two screens, slow without JavaScript when the machine is busy
+    const target = await createUser({ enabled: false, lastName: `Pendiente${lang}` });
+    await signIn(context, await createUser({ admin: true, language: lang }));
+    await page.goto(`/app/users?lang=${lang}`);
+    await page.getByLabel(text.email, { exact: true }).fill(target.email);
+    await page.getByLabel(text.status, { exact: true }).selectOption({ label: text.notVerified });
+    await page.getByRole("button", { name: text.apply }).click();
+    await expect(page).toHaveURL(/status=unverified/);
+    const row = page.getByRole("row", { name: new RegExp(target.email) });
+    await expect(row).toContainText(text.notVerified);
+    await expect(row).not.toContainText(new RegExp(`\\b${text.active}\\b`));
+    await expectAccessible(page, { javaScriptOn });
+    // Active lists verified accounts only.
+    await page.goto(`/app/users?lang=${lang}&status=active&email=${encodeURIComponent(target.email)}`);
+    await expect(page.getByRole("row", { name: new RegExp(target.email) })).toHaveCount(0);
+
+    await page.goto(`/app/users?lang=${lang}&status=unverified&email=${encodeURIComponent(target.email)}`);
+    await rowAction(page, target.email, text.resendVerification, text.resendConfirm);
+    await expect(page.getByText(text.verificationSent)).toBeVisible();
+    await expectAccessible(page, { javaScriptOn });
+    const mails = mailsTo(target.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toMatch(/verify-email\?token=/);
+    // The link opens the account: it is Active, and the action is gone.
+    expect((await page.request.get(linkInLatestMail(target.email))).ok()).toBe(true);
+    await page.goto(`/app/users?lang=${lang}&email=${encodeURIComponent(target.email)}`);
+    const opened = page.getByRole("row", { name: new RegExp(target.email) });
+    await expect(opened).toContainText(text.active);
+    await expect(opened.getByRole("link", { name: new RegExp(`^${text.resendVerification}`) })).toHaveCount(0);
+  });
+
+  test(`the dashboard counts the users the list shows, super administrators left out (${lang})`, async ({ page, context }) => {
+    await createUser({ superAdmin: true, admin: true });
+    await signIn(context, await createUser({ admin: true, language: lang }));
+    const digits = (text: string | null) => Number((text ?? "").replace(/\D/g, ""));
+    // Other tests add users meanwhile: the two are read again until one pair is taken together.
+    await expect(async () => {
+      await page.goto(`/app/dashboard?lang=${lang}`);
+      const dashboard = digits(
+        await page
+          .locator(".dashboard__count", { has: page.locator('a[href="/app/users"]') })
+          .locator(".dashboard__number")
+          .textContent(),
+      );
+      await page.goto(`/app/users?lang=${lang}`);
+      expect(digits(await page.locator("table caption").textContent())).toBe(dashboard);
+    }).toPass({ timeout: 20_000 });
+    // On a server whose administrators' domain is set, the users page has nothing to warn about.
+    await expect(page.getByText(text.promotionClosedTitle)).toHaveCount(0);
   });
 
   test(`an administrator records a status change, and makes and revokes a review link (${lang})`, async ({ page, context, browser, javaScriptOn }) => {
@@ -258,4 +348,57 @@ test.describe("over HTTP @http", () => {
     const api = await page.request.get(`/api/authentication_tokens/review?token=${link.token}`);
     expect(api.status()).toBe(404);
   });
+});
+
+test.describe("a server with no administrators' domain set", () => {
+  let server: OwnServer;
+  let dataDir: string;
+  let adminCookie: string;
+  let userEmail: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    dataDir = mkdtempSync(path.join(tmpdir(), "referral-no-domains-"));
+    const db = await openDataDir(dataDir);
+    try {
+      const admin = await createUser({ admin: true, domain: "maryland.gov" }, db);
+      userEmail = (await createUser({ domain: "maryland.gov", signedInBefore: true }, db)).email;
+      adminCookie = await sessionCookieOf(admin, db);
+    } finally {
+      await db.destroy();
+    }
+    // ADMIN_EMAIL_DOMAINS left blank (unset), whatever this process's environment holds.
+    server = new OwnServer(dataDir, await sessionSecret(), await freePort(), { ADMIN_EMAIL_DOMAINS: "" });
+    await server.start();
+  });
+
+  test.afterAll(async () => {
+    await server?.kill();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("warns at start-up, naming the variable", () => {
+    expect(server.output).toMatch(/Warning: ADMIN_EMAIL_DOMAINS is not set, so nobody can be promoted to administrator/);
+  });
+
+  for (const lang of ["en", "sp"] as const) {
+    const text = TEXT[lang];
+    test(`the users page says why nobody can be promoted and what to set (${lang})`, async ({ browser, javaScriptOn }) => {
+      const context = await browser.newContext({ baseURL: server.base, javaScriptEnabled: javaScriptOn });
+      try {
+        const [name, ...value] = adminCookie.split("=");
+        await context.addCookies([{ name, value: value.join("="), url: server.base, httpOnly: true, sameSite: "Lax" }]);
+        const page = await context.newPage();
+        await page.goto(`/app/users?lang=${lang}`);
+        const alert = page.getByRole("region", { name: text.promotionClosedTitle });
+        await expect(alert).toBeVisible();
+        await expect(alert).toContainText("ADMIN_EMAIL_DOMAINS=maryland.gov");
+        // Even a user the domain would make eligible cannot be promoted, and the page has said why.
+        await expect(page.getByRole("row", { name: new RegExp(userEmail) })).toContainText(text.cannotPromoteAny);
+        await expectAccessible(page, { javaScriptOn });
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

@@ -581,6 +581,93 @@ test.describe("the JSON API @http", () => {
     expect(response.headers().allow).toBe("GET, PUT, DELETE");
   });
 
+  test("users: administrators deactivate, activate and promote with the users list's rules and words", async () => {
+    const [admin, target, eligible, unverified] = [
+      await createUser({ admin: true }),
+      await createUser({ signedInBefore: true }),
+      await createUser({ domain: "maryland.gov", signedInBefore: true }),
+      await createUser({ enabled: false }),
+    ];
+    const administrator = await client(admin);
+    const targetSession = await client(target);
+    expect((await targetSession.get(`/api/users/${target.id}`)).status()).toBe(200);
+
+    // Deactivated: their sign-ins end at once. Activated: they may sign in again.
+    expect(await body(await administrator.put(`/api/users/${target.id}`, { data: { locked: true } }))).toMatchObject({ id: target.id, locked: true });
+    await expectError(await targetSession.get(`/api/users/${target.id}`), 401, "unauthorized");
+    expect(await body(await administrator.get(`/api/users?email=${encodeURIComponent(target.email)}&locked=true`))).toMatchObject({ total: 1 });
+    expect(await body(await administrator.put(`/api/users/${target.id}`, { data: { locked: false } }))).toMatchObject({ locked: false, enabled: true });
+    // An account not verified: listed with locked=false, enabled by enabled: true; never disabled here.
+    expect(await body(await administrator.get(`/api/users?email=${encodeURIComponent(unverified.email)}&locked=false`))).toMatchObject({
+      total: 1,
+      data: [{ enabled: false, locked: false }],
+    });
+    expect(await body(await administrator.put(`/api/users/${unverified.id}`, { data: { enabled: true } }))).toMatchObject({ enabled: true, locked: false });
+    expect((await expectError(await administrator.put(`/api/users/${unverified.id}`, { data: { enabled: false } }), 400, "invalid_input")).fields).toEqual({
+      enabled: ["An account is not disabled here: set locked to true to deactivate it."],
+    });
+
+    // Promotion: refused with the reason the users list gives, in the caller's language; one-way.
+    const refused = await expectError(
+      await administrator.put(`/api/users/${target.id}`, { data: { roles: ["ROLE_USER", "ROLE_ADMIN"] } }),
+      409,
+      "not_eligible",
+    );
+    expect(refused.fields).toEqual({ roles: ["Cannot be promoted: the e-mail is not at an approved organisation"] });
+    const enEspañol = await expectError(
+      await administrator.put(`/api/users/${target.id}?lang=sp`, { data: { roles: ["ROLE_USER", "ROLE_ADMIN"] } }),
+      409,
+      "not_eligible",
+    );
+    expect(enEspañol.fields).toEqual({ roles: ["No se puede promover: el correo no es de una organización aprobada"] });
+    expect(await body(await administrator.put(`/api/users/${eligible.id}`, { data: { roles: ["ROLE_USER", "ROLE_ADMIN"] } }))).toMatchObject({
+      roles: expect.arrayContaining(["ROLE_ADMIN"]),
+    });
+    // The same roles sent back change nothing; taking one away is refused.
+    expect((await administrator.put(`/api/users/${eligible.id}`, { data: { roles: ["ROLE_USER", "ROLE_ADMIN"], locked: false } })).status()).toBe(200);
+    expect((await expectError(await administrator.put(`/api/users/${eligible.id}`, { data: { roles: ["ROLE_USER"] } }), 400, "invalid_input")).fields).toEqual({
+      roles: ["Only ROLE_ADMIN can be added (promotion to administrator), and no role can be taken away."],
+    });
+
+    // Nobody changes their own account's state, and only administrators someone else's.
+    await expectError(await administrator.put(`/api/users/${admin.id}`, { data: { locked: true } }), 403, "forbidden");
+    const ordinary = await client(target);
+    await expectError(await ordinary.put(`/api/users/${target.id}`, { data: { locked: true } }), 403, "forbidden");
+    await expectError(await ordinary.put(`/api/users/${target.id}`, { data: { roles: ["ROLE_USER", "ROLE_ADMIN"] } }), 403, "forbidden");
+    await expectError(await ordinary.put(`/api/users/${unverified.id}`, { data: { locked: true } }), 404, "not_found");
+    // Their own record sent back unchanged is no change of state.
+    expect((await ordinary.put(`/api/users/${target.id}`, { data: { locked: false, enabled: true, roles: ["ROLE_USER"], middleName: "Sí" } })).status()).toBe(
+      200,
+    );
+
+    // The description names the three fields.
+    const document = await body(await (await client()).get("/api/docs.json"));
+    const put = (document.paths as Record<string, Record<string, { requestBody: { content: Record<string, { schema: { properties: object } }> } }>>)[
+      "/api/users/{id}"
+    ].put;
+    expect(Object.keys(put.requestBody.content["application/json"].schema.properties)).toEqual(expect.arrayContaining(["locked", "enabled", "roles"]));
+  });
+
+  test("children of three or more: corrected through the API, refused a referral with the AGE_OF message", async () => {
+    const owner = await createUser();
+    const api = await client(owner);
+    const child = await body(await api.post("/api/children", { data: validChild() }));
+    const { id: draft } = await body(await api.post("/api/referrals", { data: { child: child["@id"] } }));
+    const corrected = await api.put(`/api/children/${child.id}`, { data: { birthdate: yearsAgo(4), firstName: "Corregida" } });
+    expect(corrected.status(), await corrected.text()).toBe(200);
+    expect(await body(corrected)).toMatchObject({ birthdate: yearsAgo(4), firstName: "Corregida" });
+    const refused = await expectError(await api.post("/api/referrals", { data: { child: child["@id"] } }), 400, "invalid_input");
+    expect(refused.fields).toEqual({ child: ["The child must be under 36 months old to be referred."] });
+    const enEspañol = await expectError(await api.post(`/api/referrals/${draft}/copy?lang=sp`), 400, "invalid_input");
+    expect(enEspañol.fields).toEqual({ child: ["El niño debe tener menos de 36 meses para ser referido."] });
+    await expectError(await api.post(`/api/referrals/${draft}/submit`), 400, "invalid_input");
+    // A birth date still cannot be in the future.
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    expect((await expectError(await api.put(`/api/children/${child.id}`, { data: { birthdate: tomorrow } }), 400, "invalid_input")).fields).toHaveProperty(
+      "birthdate",
+    );
+  });
+
   test("the description of the API: OpenAPI 3.1 from the schemas, and a page listing the calls", async ({ page }) => {
     const anonymous = await client();
     const document = await body(await anonymous.get("/api/docs.json"));

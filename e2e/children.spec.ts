@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible, expect, test } from "./fixtures";
-import { baseURL, createChild, createUser, signIn, yearsAgo } from "./support";
+import { baseURL, createChild, createUser, fillReferral, signIn, startReferral, yearsAgo } from "./support";
 
 const TEXT = {
   en: {
@@ -26,6 +26,12 @@ const TEXT = {
     deleted: "Child deleted",
     empty: "No children match.",
     ageOf: "The child must be under 36 months old to be referred.",
+    editNameTitle: "Edit the child's name",
+    saveChanges: "Save the changes",
+    updated: "Child updated",
+    submit: "Submit the referral",
+    submitConfirm: "Yes, submit it",
+    copy: "Copy the referral",
     birthdateMissing: "Enter the child's date of birth.",
     birthdateNeedsDayYear: "The date of birth must include a day and a year.",
     firstNameMissing: "Enter the child's first name.",
@@ -63,6 +69,12 @@ const TEXT = {
     deleted: "Niño eliminado",
     empty: "Ningún niño coincide.",
     ageOf: "El niño debe tener menos de 36 meses para ser referido.",
+    editNameTitle: "Editar el nombre del niño",
+    saveChanges: "Guardar los cambios",
+    updated: "Niño actualizado",
+    submit: "Enviar el referido",
+    submitConfirm: "Sí, enviarlo",
+    copy: "Copiar el referido",
     birthdateMissing: "Indique la fecha de nacimiento del niño.",
     birthdateNeedsDayYear: "La fecha de nacimiento debe incluir el día y el año.",
     firstNameMissing: "Escriba el nombre del niño.",
@@ -185,6 +197,51 @@ for (const lang of ["en", "sp"] as const) {
       await page.getByRole("button", { name: text.continue }).click();
       await expect(page.getByText(text.impossible).first()).toBeVisible();
     }
+  });
+
+  test(`a child of three or more stays correctable, and no referral for them starts, is sent or is copied (${lang})`, async ({
+    page,
+    context,
+    javaScriptOn,
+  }) => {
+    test.slow(); // several screens, axe on two of them
+    const user = await signIn(context, await createUser({ language: lang }));
+    const { id } = await createChild(user, { firstName: "Tomas", lastName: "Mayor" });
+    const draft = await startReferral(user, id);
+    await fillReferral(user, draft, { consent: 2 });
+
+    // The birth date was wrong: the child is four. It is corrected, and so is the name.
+    await page.goto(`/app/children/edit/preverify?id=${id}&lang=${lang}`);
+    await chooseBirthdate(page, text, yearsAgo(4));
+    await page.getByRole("button", { name: text.continue }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.editNameTitle);
+    await page.getByLabel(text.firstName, { exact: true }).fill("Tomás");
+    await page.getByRole("button", { name: text.saveChanges }).click();
+    await expect(page.getByText(text.updated)).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tomás Mayor");
+
+    // No new referral: the child's page says why, in words.
+    await expect(page.getByText(text.ageOf)).toBeVisible();
+    await expect(page.getByRole("button", { name: text.newReferral })).toHaveCount(0);
+    await expect(page.getByText("AGE_OF")).toHaveCount(0);
+    await expectAccessible(page, { javaScriptOn });
+    // A page opened before the correction still posts: the answer says the same.
+    const stale = await page.request.post(`/app/children/details/${id}`, { form: { intent: "newReferral" }, headers: { Origin: baseURL }, maxRedirects: 0 });
+    expect(stale.status()).toBe(400);
+    expect(await stale.text()).toContain(text.ageOf);
+
+    // The Draft begun before is not sent, nor copied.
+    await page.goto(`${draft}/review?lang=${lang}`);
+    await page.getByRole("link", { name: text.submit }).click();
+    await page.getByRole("button", { name: text.submitConfirm }).click();
+    await expect(page.getByRole("alert").filter({ hasText: text.ageOf })).toBeVisible();
+    await expectAccessible(page, { javaScriptOn });
+    await page.goto(`${draft}/review?lang=${lang}`);
+    await page.getByRole("button", { name: text.copy }).click();
+    await expect(page.getByText(text.ageOf)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${draft}/review`));
+    await page.goto(`/app/children/details/${id}?lang=${lang}`);
+    await expect(page.locator("tbody tr")).toHaveCount(1);
   });
 
   test(`a birth date gets one message, on its question and once in the summary; the child's name its own (${lang})`, async ({

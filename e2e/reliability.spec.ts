@@ -1,15 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import http from "node:http";
-import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import SQLite from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import type { DB } from "../app/db.server";
+import { freePort, open, OwnServer, send } from "./own-server";
 import { createChild, createUser, fillReferral, openDataDir, sessionCookieOf, sessionSecret, startReferral, type TestUser } from "./support";
 
 // The production server stopped dead (SIGKILL: no handler runs, as in a crash or a power cut of
@@ -18,100 +15,11 @@ import { createChild, createUser, fillReferral, openDataDir, sessionCookieOf, se
 // served, and SQLite's integrity check passes. These tests run a server of their own (killing the
 // shared one would break the other tests), one after the other.
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MB = 1024 * 1024;
 /** Referrals past the Draft stage, so that the report takes long enough to be stopped part-way. */
 const REPORT_ROWS = 10_000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/**
- * A request on a connection of its own (none is kept for reuse: the server at the other end dies).
- * The caller writes the body and ends it; `answer` settles with the whole response.
- */
-function open(method: string, url: string, headers: Record<string, string> = {}) {
-  const request = http.request(url, { method, headers, agent: false });
-  const answer = new Promise<Answer>((resolve, reject) => {
-    request.on("response", (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
-      response.on("error", reject);
-    });
-    request.on("error", reject);
-  });
-  return { request, answer };
-}
-
-function send(method: string, url: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Answer> {
-  const { request, answer } = open(method, url, headers);
-  request.end(body);
-  return answer;
-}
-
 const sha = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
-
-/** The production build, started and stopped by the test, on its own port and data folder. */
-class OwnServer {
-  readonly base: string;
-  private child: ChildProcess | null = null;
-  output = "";
-
-  constructor(
-    readonly dataDir: string,
-    private readonly secret: string,
-    readonly port: number,
-  ) {
-    this.base = `http://localhost:${port}`;
-  }
-
-  async start() {
-    const child = spawn(process.execPath, ["build/server.js"], {
-      cwd: root,
-      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, NODE_ENV: "production", SESSION_SECRET: this.secret, APP_URL: this.base },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child.stdout!.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
-    child.stderr!.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
-    this.child = child;
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the server stopped at start:\n${this.output}`);
-      const ready = await send("GET", `${this.base}/healthz`).then(
-        (answer) => answer.status === 200,
-        () => false,
-      );
-      if (ready) return;
-      if (Date.now() > deadline) throw new Error(`the server did not answer /healthz:\n${this.output}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
-  /** SIGKILL: the process ends at once, whatever it was doing. */
-  async kill() {
-    const child = this.child;
-    this.child = null;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = once(child, "exit");
-    child.kill("SIGKILL");
-    await exited;
-  }
-}
 
 let server: OwnServer;
 let dataDir: string;

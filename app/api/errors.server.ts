@@ -110,7 +110,9 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof FutureDateError) return new ApiError("invalid_input", { fields: { [error.field]: ["validation.dateFuture"] } });
   if (error instanceof IncompleteReferralError) return new ApiError("incomplete", { extra: { missing: error.missing } });
   if (error instanceof EmailTakenError) return new ApiError("email_taken", { fields: { email: ["auth:register.emailTaken"] } });
-  if (error instanceof NotEligibleError) return new ApiError("not_eligible", { extra: { reason: error.problem } });
+  // The reason in the words the users list shows (docs/product-rules.md R91).
+  if (error instanceof NotEligibleError)
+    return new ApiError("not_eligible", { fields: { roles: [`admin:actions.cannotPromote.${error.problem}`] }, extra: { reason: error.problem } });
   if (error instanceof ChildHasSubmittedReferralError) return new ApiError("has_submitted_referral");
   if (error instanceof UploadRefusedError) return toApiError(error.reason);
   if (error instanceof FileTooLargeError) return new ApiError("payload_too_large");

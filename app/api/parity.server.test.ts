@@ -109,12 +109,8 @@ const PAGE_ONLY: Record<string, string> = {
   "review#status": "administrators record a status on the review page; the API has no status call (R84, R100)",
   "review#createLink": "review links are made on the review page; the API only reads a referral through one (R93, R100)",
   "review#revokeLink": "review links are revoked on the review page; the API only reads a referral through one (R93, R100)",
-  "users#deactivate": "the API has no call to deactivate an account (R90, R100)",
-  "users#activate": "the API has no call to activate an account (R90, R100)",
-  "users#promote": "the API has no call to promote to administrator (R91, R100)",
-  "user#deactivate": "the API has no call to deactivate an account (R90, R100)",
-  "user#activate": "the API has no call to activate an account (R90, R100)",
-  "user#promote": "the API has no call to promote to administrator (R91, R100)",
+  "users#resendVerification": "the verification link is mailed again from the users list; the API has no call for it, as for the sign-in page's (R3, R100)",
+  "user#resendVerification": "the verification link is mailed again from a person's page; the API has no call for it, as for the sign-in page's (R3, R100)",
   apiKeys: "API keys are made on their page; the API has no call that makes one (R101)",
   "apiKeys#revoke": "API keys are revoked on their page; the API has no call that revokes one (R101)",
   "addressBook#lookup": "the address look-up of a form without JavaScript fills the form again; no address is saved (R19)",
@@ -137,6 +133,12 @@ interface Base {
   rosa: CurrentUser;
   admin: CurrentUser;
   tomas: CurrentUser;
+  /** Deactivated (locked). */
+  lockedId: number;
+  /** Registered, the e-mail not verified yet. */
+  unverifiedId: number;
+  /** May be promoted: at the approved domain, signed in before, no referrals. */
+  eligibleId: number;
   cookies: { rosa: string; admin: string };
   apiKey: string;
   resetTokens: { unanswered: string; answered: string };
@@ -233,6 +235,12 @@ const profileForm = (overrides: Record<string, string>) => ({
   currentPassword: "",
   ...overrides,
 });
+
+/** An administrator's action on a person, from the users list or from the person's page. */
+const userPage = (action: PageAction, userId: number): PageStep =>
+  action.startsWith("users#")
+    ? { url: "/app/users", params: {}, form: { user: String(userId) } }
+    : { url: `/app/user/${userId}`, params: { id: String(userId) }, form: { user: String(userId) } };
 
 const bookForm = { line1: "100 Main St", line2: "", city: "Baltimore", zip: "21201", county: "24510", nickname: "Home" };
 
@@ -700,6 +708,38 @@ const ROWS: ParityRow[] = [
     calls: (b) => [{ op: "resetPassword", query: { username: b.tomas.email } }],
   },
   {
+    action: "an administrator deactivates someone, whose sign-ins all end (R90)",
+    pages: ["users#deactivate", "user#deactivate"],
+    api: ["updateUser"],
+    caller: "admin",
+    page: (b, action) => userPage(action, b.tomas.id),
+    calls: (b) => [{ op: "updateUser", id: b.tomas.id, json: { locked: true } }],
+  },
+  {
+    action: "an administrator activates a deactivated account (R90)",
+    pages: ["users#activate", "user#activate"],
+    api: ["updateUser"],
+    caller: "admin",
+    page: (b, action) => userPage(action, b.lockedId),
+    calls: (b) => [{ op: "updateUser", id: b.lockedId, json: { locked: false } }],
+  },
+  {
+    action: "an administrator activates, and so enables, an account not verified (R90)",
+    pages: ["users#activate", "user#activate"],
+    api: ["updateUser"],
+    caller: "admin",
+    page: (b, action) => userPage(action, b.unverifiedId),
+    calls: (b) => [{ op: "updateUser", id: b.unverifiedId, json: { enabled: true } }],
+  },
+  {
+    action: "an administrator promotes an eligible user (R91)",
+    pages: ["users#promote", "user#promote"],
+    api: ["updateUser"],
+    caller: "admin",
+    page: (b, action) => userPage(action, b.eligibleId),
+    calls: (b) => [{ op: "updateUser", id: b.eligibleId, json: { roles: ["ROLE_USER", "ROLE_ADMIN"] } }],
+  },
+  {
     action: "make the referral report (R96, R104)",
     pages: ["reports"],
     api: ["generateReferralReport"],
@@ -1073,6 +1113,12 @@ async function buildBase(db: DB): Promise<Base> {
   const tomas = await addRegisteredPerson(db, "tomas@example.com", { password: PASSWORD, firstName: "Tomás", lastName: "Vega", primaryLanguage: "sp" });
   await addRegisteredPerson(db, "lucia@example.com", { password: PASSWORD, firstName: "Lucía" });
   await addRegisteredPerson(db, "marta@example.com", { password: PASSWORD, firstName: "Marta", primaryLanguage: "sp" });
+  const lockedId = (await addRegisteredPerson(db, "pablo@example.com", { password: PASSWORD, firstName: "Pablo" })).id;
+  await db.updateTable("users").set({ locked: 1 }).where("id", "=", lockedId).execute();
+  const unverifiedId = (await addRegisteredPerson(db, "olga@example.com", { password: PASSWORD, firstName: "Olga" })).id;
+  await db.updateTable("users").set({ enabled: 0 }).where("id", "=", unverifiedId).execute();
+  const eligibleId = (await addRegisteredPerson(db, "clara@maryland.gov", { password: PASSWORD, firstName: "Clara" })).id;
+  await db.updateTable("users").set({ last_login: new Date().toISOString() }).where("id", "=", eligibleId).execute();
 
   // Each signed in twice (this browser and another device), so that "every sign-in ends" shows.
   const cookies = { rosa: cookieOf(await createSession(db, rosa.id)), admin: cookieOf(await createSession(db, admin.id)) };
@@ -1141,7 +1187,24 @@ async function buildBase(db: DB): Promise<Base> {
 
   // Every row starts with no calls counted yet, and with an empty outbox (the set-up's mail is not copied).
   await db.deleteFrom("rate_limits").execute();
-  return { rosa, admin, tomas, cookies, apiKey, resetTokens: { unanswered, answered }, book, childBirthdate, r1, adult1, document1, r2, r3 };
+  return {
+    rosa,
+    admin,
+    tomas,
+    lockedId,
+    unverifiedId,
+    eligibleId,
+    cookies,
+    apiKey,
+    resetTokens: { unanswered, answered },
+    book,
+    childBirthdate,
+    r1,
+    adult1,
+    document1,
+    r2,
+    r3,
+  };
 }
 
 const context = {} as {
@@ -1156,6 +1219,8 @@ const context = {} as {
 beforeAll(async () => {
   // One secret for every data folder, so that the set-up's session cookies are read in each copy.
   process.env.SESSION_SECRET = "parity-test-secret-".padEnd(48, "x");
+  // The approved administrators' domain, so that promotion has someone to promote (R91).
+  process.env.ADMIN_EMAIL_DOMAINS = "maryland.gov";
   vi.spyOn(console, "log").mockImplementation(() => undefined);
   context.templateDir = await makeTemplateDir();
   const db = await openDataDir(context.templateDir);

@@ -3,8 +3,10 @@ import { json } from "@remix-run/node";
 import { getConfig } from "~/config.server";
 import { register } from "~/models/account-flows.server";
 import { deleteAddress, getBookAddress, listAddressBook, saveAddress, type Address } from "~/models/address.server";
-import { getUserForAdmin, listUsers, USER_LIST, type UserRow, type UserSort } from "~/models/admin-users.server";
+import { getUserForAdmin, listUsers, promoteUser, setUserActive, USER_LIST, type UserRow, type UserSort } from "~/models/admin-users.server";
 import { createChild, deleteChild, getChild, listChildren, updateChild, type ChildRow, type ChildSort } from "~/models/child.server";
+import { NotFoundError } from "~/models/errors";
+import { mayEditProfile } from "~/models/policy";
 import { createPhone, deletePhone, getPhone, listPhones, updatePhone, type PhoneRow } from "~/models/phone.server";
 import { getProfile, updateProfile, type Profile } from "~/models/profile.server";
 import { wizardIdsOf, wizardIdsOfPart } from "~/models/referral-record.server";
@@ -158,6 +160,7 @@ function userRowOut(row: UserRow) {
     username: row.email,
     reference: row.reference,
     locked: row.locked,
+    enabled: row.enabled,
     lastLogin: row.lastLogin,
     roles: row.isAdmin ? ["ROLE_ADMIN"] : [],
     hasReferrals: row.hasReferrals,
@@ -216,7 +219,36 @@ const phonesAsText = (body: { homePhoneNumber?: unknown; workPhoneNumber?: unkno
 });
 
 const Registration = z.object({ ...personFields, captchaToken: nullable(z.string().max(4000)) }).strict();
-const ProfileBody = z.object({ ...personFields, currentPassword: nullable(z.string().max(200)) }).strict();
+/** What an administrator changes of someone else's account (docs/product-rules.md R90, R91), as the users list's actions do. */
+const accountFields = {
+  locked: z.boolean().optional().describe("Administrators, on someone else's account: true deactivates it, false activates it."),
+  enabled: z.boolean().optional().describe("Administrators, on someone else's account: true activates an account not yet enabled (its e-mail not verified)."),
+  roles: z
+    .array(z.enum(["ROLE_USER", "ROLE_ADMIN", "ROLE_SUPER_ADMIN"]))
+    .max(3)
+    .optional()
+    .describe("Administrators, on someone else's account: adding ROLE_ADMIN promotes an eligible user; promotion is one-way."),
+};
+const ProfileBody = z.object({ ...personFields, ...accountFields, currentPassword: nullable(z.string().max(200)) }).strict();
+
+/**
+ * What the account fields of a PUT ask, set against the account as it is: nothing for a value that
+ * does not change (a record read, changed and sent back whole), else activate, deactivate or promote.
+ */
+function accountChanges(current: Profile, asked: { locked?: boolean; enabled?: boolean; roles?: string[] }) {
+  const fields: Record<string, string[]> = {};
+  if (asked.enabled === false && current.enabled) fields.enabled = ["api:fields.enabledStays"];
+  const isAdmin = current.roles.includes("ROLE_ADMIN");
+  const askedRoles = asked.roles ?? current.roles;
+  const removed = current.roles.filter((role) => !askedRoles.includes(role));
+  if (removed.length || (askedRoles.includes("ROLE_SUPER_ADMIN") && !current.roles.includes("ROLE_SUPER_ADMIN"))) fields.roles = ["api:fields.rolesOneWay"];
+  if (Object.keys(fields).length) throw new ApiError("invalid_input", { fields });
+  let active: boolean | undefined;
+  if (asked.locked === true && !current.locked) active = false;
+  else if (asked.locked === false && current.locked) active = true;
+  else if (asked.enabled === true && !current.enabled && asked.locked === undefined) active = true;
+  return { active, promote: askedRoles.includes("ROLE_ADMIN") && !isAdmin };
+}
 
 export const userOperations = {
   list: operation({
@@ -230,7 +262,8 @@ export const userOperations = {
       const { query, exact } = parseList(new URL(request.url), USER_LIST_SHAPE);
       const text: Record<string, string> = {};
       for (const name of ["name", "email", "reference"] as const) if (exact[name]) text[name] = String(exact[name]);
-      if (exact.locked) text.status = exact.locked === "true" ? "inactive" : "active";
+      // locked=false is every account not locked, its e-mail verified or not.
+      if (exact.locked) text.status = exact.locked === "true" ? "inactive" : "unlocked";
       query.text = text;
       const { data, total } = await listUsers(db, actor, query, getConfig().ADMIN_EMAIL_DOMAINS);
       return { data: data.map(userRowOut), total };
@@ -276,9 +309,21 @@ export const userOperations = {
     async run(context: Context<unknown, z.infer<typeof ProfileBody>>) {
       const { db, id, body } = context;
       const actor = context.actor;
-      // updateProfile refuses anyone but the owner (404), as for the page.
       const current = await getProfile(db, actor, id);
-      const { plainPassword, ...rest } = body;
+      const { plainPassword, locked, enabled, roles, ...rest } = body;
+      const account = accountChanges(current, { locked, enabled, roles });
+      const changesProfile = plainPassword !== undefined || Object.keys(rest).length > 0;
+      // Refused before anything is written: the profile is its owner's only (404, as updateProfile and the page
+      // answer), the account's state an administrator's on someone else's (403 from the model, as for the page).
+      if (changesProfile && !mayEditProfile(actor, id)) throw new NotFoundError("user");
+      const domains = getConfig().ADMIN_EMAIL_DOMAINS;
+      // The users list's own actions (docs/product-rules.md R90, R91): promote first, as the one that may be refused.
+      if (account.promote) await promoteUser(db, actor, id, domains);
+      if (account.active !== undefined) await setUserActive(db, actor, id, account.active);
+      if (!changesProfile) {
+        const admin = actor.isAdmin && actor.id !== id ? await getUserForAdmin(db, actor, id) : undefined;
+        return profileOut(await getProfile(db, actor, id), admin);
+      }
       const merged = {
         ...current,
         // null clears a field (as for the other records); the page's schema then says what may not be empty.

@@ -4,7 +4,8 @@ import { localeStrings } from "./english-only";
 // locales/GLOSSARY.md gives one word per thing in each language; these are the variants it rules
 // out. Each rule carries an example it must catch, so a rule that no longer matches anything fails too.
 
-const word = (text: string) => new RegExp(`(?<!\\p{L})(?:${text})(?!\\p{L})`, "iu");
+// A name joined by underscores (ADMIN_EMAIL_DOMAINS, ROLE_ADMIN) is a setting's or a code's, not a word of the text.
+const word = (text: string) => new RegExp(`(?<![\\p{L}_])(?:${text})(?![\\p{L}_])`, "iu");
 
 const BANNED: Record<"en" | "es", Array<{ use: string; rule: RegExp; example: string }>> = {
   en: [

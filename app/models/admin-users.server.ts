@@ -3,11 +3,12 @@ import { sql } from "kysely";
 import { destroyUserSessions } from "~/auth/session.server";
 import { writeTransaction, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
-import { sendPasswordResetEmail } from "~/services/emails.server";
+import { sendPasswordResetEmail, sendVerificationEmail } from "~/services/emails.server";
 import { cellPages, type CsvPages } from "~/utils/csv-response.server";
 import { formatDateTimeEastern } from "~/utils/dates";
+import { accountStatus, type AccountStatus } from "~/utils/statuses";
 import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
-import { requestPasswordReset } from "./account-token.server";
+import { createEmailVerification, requestPasswordReset } from "./account-token.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { getLookupOptions } from "./lookup.server";
 import { mayManageUser, mayViewAccount } from "./policy";
@@ -31,7 +32,7 @@ const SORT_COLUMNS: Record<UserSort, readonly string[]> = {
   email: ["u.email"],
   reference: ["u.reference"],
   lastLogin: ["u.last_login"],
-  status: ["u.locked"],
+  status: ["u.locked", "u.enabled"],
 };
 
 export type PromotionProblem = "alreadyAdmin" | "hasReferrals" | "neverSignedIn" | "domain";
@@ -58,13 +59,30 @@ function requireAdministrator(actor: CurrentUser) {
 
 const like = (value: string) => sql`${`%${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`} escape '\\'`;
 
-function filtered(db: DB, actor: CurrentUser, query: ListQuery<UserSort>) {
-  requireAdministrator(actor);
-  let rows = db
+/** The users the list shows: everyone but the super administrators (docs/product-rules.md R88). */
+function listedUsers(db: DB) {
+  return db
     .selectFrom("users as u")
     .where((eb) =>
       eb.not(eb.exists(eb.selectFrom("user_roles as s").select("s.user_id").whereRef("s.user_id", "=", "u.id").where("s.role", "=", "ROLE_SUPER_ADMIN"))),
     );
+}
+
+/** How many users the unfiltered list holds: the dashboard's count (docs/product-rules.md R33), the same number. */
+export async function countListedUsers(db: DB, actor: CurrentUser): Promise<number> {
+  requireAdministrator(actor);
+  return Number(
+    (
+      await listedUsers(db)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+}
+
+function filtered(db: DB, actor: CurrentUser, query: ListQuery<UserSort>) {
+  requireAdministrator(actor);
+  let rows = listedUsers(db);
   const { name, email, reference, status } = query.text;
   if (name)
     rows = rows.where((eb) =>
@@ -72,9 +90,12 @@ function filtered(db: DB, actor: CurrentUser, query: ListQuery<UserSort>) {
     );
   if (email) rows = rows.where(sql`u.email`, "like", like(email.toLowerCase()));
   if (reference) rows = rows.where("u.reference", "=", reference);
-  // The status filter decides `locked` (docs/product-rules.md R90): Active is not locked, Inactive is.
-  if (status === "active") rows = rows.where("u.locked", "=", 0);
+  // The status (docs/product-rules.md R90): Inactive is locked; Not verified is not locked but not yet enabled; Active is neither.
+  if (status === "active") rows = rows.where("u.locked", "=", 0).where("u.enabled", "=", 1);
   if (status === "inactive") rows = rows.where("u.locked", "=", 1);
+  if (status === "unverified") rows = rows.where("u.locked", "=", 0).where("u.enabled", "=", 0);
+  // The JSON API's `locked=false`: every account not locked, verified or not.
+  if (status === "unlocked") rows = rows.where("u.locked", "=", 0);
   const lastLogin = query.dates.lastLogin;
   if (lastLogin && lastLogin.type !== "never") {
     const bounds = dateBounds(lastLogin, "moment");
@@ -91,6 +112,8 @@ export interface UserRow {
   email: string;
   reference: string | null;
   locked: boolean;
+  enabled: boolean;
+  status: AccountStatus;
   lastLogin: string | null;
   isAdmin: boolean;
   hasReferrals: boolean;
@@ -112,6 +135,7 @@ async function page(
     "u.email",
     "u.reference",
     "u.locked",
+    "u.enabled",
     "u.last_login",
     (eb) =>
       eb.exists(eb.selectFrom("user_roles as r").select("r.user_id").whereRef("r.user_id", "=", "u.id").where("r.role", "=", "ROLE_ADMIN")).as("is_admin"),
@@ -128,6 +152,8 @@ async function page(
       email: row.email,
       reference: row.reference,
       locked: row.locked === 1,
+      enabled: row.enabled === 1,
+      status: accountStatus({ locked: row.locked === 1, enabled: row.enabled === 1 }),
       lastLogin: row.last_login,
       isAdmin: user.isAdmin,
       hasReferrals: user.hasReferrals,
@@ -181,7 +207,7 @@ export async function usersCsv(
         `${row.firstName} ${row.lastName}`,
         row.email,
         row.reference ? (references.get(row.reference) ?? row.reference) : "",
-        t(row.locked ? "admin:users.statuses.inactive" : "admin:users.statuses.active"),
+        t(`admin:users.statuses.${row.status}`),
         row.lastLogin ? formatDateTimeEastern(row.lastLogin, language) : "",
         t(row.isAdmin ? "admin:users.roles.admin" : "admin:users.roles.user"),
       ]),
@@ -249,6 +275,18 @@ export async function sendPasswordReset(db: DB, actor: CurrentUser, userId: numb
   if (!reset) return { sent: false };
   const recipient = await getMailRecipient(db, reset.userId);
   if (recipient) await sendPasswordResetEmail(recipient, reset.token);
+  return { sent: true };
+}
+
+/**
+ * Mails a fresh verification link, as registration does (docs/product-rules.md R3, R89), to an account whose
+ * owner has not opened theirs. `sent: false` when the account is verified already, or inactive.
+ */
+export async function resendVerificationEmail(db: DB, actor: CurrentUser, userId: number): Promise<{ sent: boolean }> {
+  await target(db, actor, userId);
+  const recipient = await getMailRecipient(db, userId);
+  if (!recipient || accountStatus({ locked: recipient.locked === 1, enabled: recipient.enabled === 1 }) !== "unverified") return { sent: false };
+  await sendVerificationEmail(recipient, await createEmailVerification(db, userId));
   return { sent: true };
 }
 

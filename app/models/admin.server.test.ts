@@ -5,12 +5,23 @@ import { createSession, readSession } from "~/auth/session.server";
 import { readOutbox } from "~/test/outbox";
 import { addPerson } from "~/test/people";
 import { parseListQuery } from "~/utils/list";
-import { listUsers, NotEligibleError, promoteUser, promotionProblem, sendPasswordReset, setUserActive, USER_LIST } from "./admin-users.server";
+import { verifyEmail } from "./account-token.server";
+import {
+  countListedUsers,
+  listUsers,
+  NotEligibleError,
+  promoteUser,
+  promotionProblem,
+  resendVerificationEmail,
+  sendPasswordReset,
+  setUserActive,
+  USER_LIST,
+} from "./admin-users.server";
 import { createChild, startReferral } from "./child.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { accessRecord, createReviewLink, recordStatusChange, referralForReviewToken, revokeReviewLink, statusHistory } from "./referral-admin.server";
 import { getReferralForReview, getReferralForReviewLink } from "./referral-lifecycle.server";
-import { listStatusUpdates } from "./referral-list.server";
+import { dashboardCounts, listStatusUpdates } from "./referral-list.server";
 import { saveAnswers } from "./referral.server";
 import type { CurrentUser } from "./user.server";
 
@@ -85,6 +96,39 @@ describe("the users list", () => {
     await setUserActive(test.db, admin, person.id, true);
     const row = await test.db.selectFrom("users").select(["locked", "enabled", "updated_by_id"]).where("id", "=", person.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ locked: 0, enabled: 1, updated_by_id: admin.id });
+  });
+
+  it("shows an account whose e-mail is not verified as Not verified, and filters on it (R90)", async () => {
+    const waiting = await addPerson(test.db, "waiting@example.com");
+    await test.db.updateTable("users").set({ enabled: 0 }).where("id", "=", waiting.id).execute();
+    const row = (await users("email=waiting")).data[0];
+    expect(row).toMatchObject({ enabled: false, locked: false, status: "unverified" });
+    expect((await users("status=unverified")).data.map((user) => user.email)).toEqual(["waiting@example.com"]);
+    expect((await users("status=active&count=100")).data.map((user) => user.email)).not.toContain("waiting@example.com");
+    expect((await users("email=parent")).data[0].status).toBe("active");
+  });
+
+  it("mails a fresh verification link to an account not verified, and to no other (R3, R89)", async () => {
+    const outbox = path.join(test.dir, "outbox");
+    const waiting = await addPerson(test.db, "unverified@example.com");
+    await test.db.updateTable("users").set({ enabled: 0 }).where("id", "=", waiting.id).execute();
+    expect(await resendVerificationEmail(test.db, admin, waiting.id)).toEqual({ sent: true });
+    const [mail] = readOutbox(outbox, "unverified@example.com");
+    const token = /verify-email\?token=([^&\s]+)/.exec(mail.text)?.[1];
+    expect(token).toBeTruthy();
+    expect(await verifyEmail(test.db, decodeURIComponent(token!))).toBe("verified");
+    expect((await users("email=unverified")).data[0].status).toBe("active");
+    // Verified now: nothing more to send; and never to someone else's asking.
+    expect(await resendVerificationEmail(test.db, admin, waiting.id)).toEqual({ sent: false });
+    expect(readOutbox(outbox, "unverified@example.com")).toHaveLength(1);
+    await expect(resendVerificationEmail(test.db, referrer, waiting.id)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(resendVerificationEmail(test.db, admin, superAdmin.id)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("counts on the dashboard the users the list shows, super administrators left out (R33, R88)", async () => {
+    expect((await dashboardCounts(test.db, admin)).users).toBe((await users()).total);
+    expect(await countListedUsers(test.db, admin)).toBe((await users()).total);
+    await expect(countListedUsers(test.db, referrer)).rejects.toBeInstanceOf(ForbiddenError);
   });
 
   it("super administrators and oneself are out of reach", async () => {

@@ -8,6 +8,7 @@ import {
   allChildren,
   CHILD_LIST,
   ChildHasSubmittedReferralError,
+  ChildTooOldError,
   createChild,
   createChildWithReferral,
   deleteChild,
@@ -17,6 +18,7 @@ import {
   updateChild,
 } from "./child.server";
 import { ForbiddenError, NotFoundError, type InputError } from "./errors";
+import { copyReferral, submitReferral } from "./referral-lifecycle.server";
 import type { CurrentUser } from "./user.server";
 
 let test: TestDatabase;
@@ -79,6 +81,31 @@ describe("who sees and changes a child", () => {
     expect(await refused({ birthdate: "2026-11-22" })).toEqual({ birthdate: ["validation.mustBeBorn"] });
     expect(await refused({ stateOfResidence: "51" })).toEqual({ stateOfResidence: ["validation.stateNotMaryland"] });
     expect(await refused({ birthdate: "2023-11-22" })).toBeNull();
+  });
+
+  it("lets a child's name and birth date be corrected once three, never to a day not yet come (R37)", async () => {
+    // Born 2023-12-01: under 36 months when added, three on 2026-12-01.
+    const { id } = await createChild(test.db, owner, child({ birthdate: "2023-12-01" }), TODAY);
+    const later = "2027-01-15";
+    await updateChild(test.db, owner, id, child({ firstName: "Lucia", birthdate: "2023-12-01" }), later);
+    await updateChild(test.db, owner, id, child({ firstName: "Lucía", birthdate: "2023-11-02" }), later);
+    expect(await getChild(test.db, owner, id)).toMatchObject({ firstName: "Lucía", birthdate: "2023-11-02" });
+    await expect(updateChild(test.db, owner, id, child({ birthdate: "2027-01-16" }), later)).rejects.toHaveProperty("fieldErrors", {
+      birthdate: ["validation.mustBeBorn"],
+    });
+  });
+
+  it("starts no referral, and copies and sends none, for a child of 36 months or more (R37)", async () => {
+    const { id } = await createChild(test.db, owner, child({ birthdate: "2023-12-01" }), TODAY);
+    const draft = await startReferral(test.db, owner, id, TODAY);
+    const tooOld = { fieldErrors: { child: ["validation.ageOf"] } };
+    await expect(startReferral(test.db, owner, id, "2026-12-01")).rejects.toMatchObject(tooOld);
+    await expect(startReferral(test.db, owner, id, "2026-12-01")).rejects.toBeInstanceOf(ChildTooOldError);
+    await expect(copyReferral(test.db, owner, draft.id, "2026-12-01")).rejects.toBeInstanceOf(ChildTooOldError);
+    await expect(submitReferral(test.db, owner, draft.id, "2026-12-01")).rejects.toBeInstanceOf(ChildTooOldError);
+    expect((await getChild(test.db, owner, id)).referrals.map((referral) => [referral.id, referral.status])).toEqual([[draft.id, "Draft"]]);
+    // The day before, the copy is made.
+    expect((await copyReferral(test.db, owner, draft.id, "2026-11-30")).childId).toBe(id);
   });
 
   it("deletes a child with draft referrals only, never one with a submitted referral", async () => {

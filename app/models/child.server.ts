@@ -185,15 +185,20 @@ export async function getChild(db: DB, actor: CurrentUser, id: number): Promise<
 /** Administrators see children but do not create or change them (docs/product-rules.md R43). */
 const ADMINISTRATORS_REFUSED = "administrators do not create or change children";
 
-/** The rules a saved child obeys, whatever the form said: a real date, under 36 months, living in Maryland. */
-async function checkChild(db: DB, input: ChildName, today: string) {
+/**
+ * The rules a saved child obeys, whatever the form said: a real date, already born, living in Maryland; a new
+ * child also under 36 months. A child already kept stays correctable once three (docs/product-rules.md R37):
+ * the age is checked again when a referral starts or is sent.
+ */
+async function checkChild(db: DB, input: ChildName, today: string, { isNew }: { isNew: boolean }) {
   const errors: Record<string, string[]> = await unknownLookupCodes(db, [
     { field: "prefix", type: "Prefixes", code: input.prefix },
     { field: "suffix", type: "Suffixes", code: input.suffix },
     { field: "stateOfResidence", type: "States", code: input.stateOfResidence },
   ]);
   const problem = ageProblem(input.birthdate, today);
-  if (problem) errors.birthdate = [problem === "AGE_OF" ? "validation.ageOf" : "validation.mustBeBorn"];
+  if (problem === "MUST_BE_BORN") errors.birthdate = ["validation.mustBeBorn"];
+  if (problem === "AGE_OF" && isNew) errors.birthdate = ["validation.ageOf"];
   if (!errors.stateOfResidence && input.stateOfResidence !== MARYLAND) errors.stateOfResidence = ["validation.stateNotMaryland"];
   if (Object.keys(errors).length) throw new InputError(errors);
 }
@@ -213,7 +218,7 @@ function childColumns(input: ChildName) {
 
 export async function createChild(db: DB, actor: CurrentUser, input: ChildName, today = easternCalendarDate()): Promise<{ id: number }> {
   if (!mayCreateChild(actor)) throw new ForbiddenError(ADMINISTRATORS_REFUSED);
-  await checkChild(db, input, today);
+  await checkChild(db, input, today, { isNew: true });
   const now = new Date().toISOString();
   return db
     .insertInto("children")
@@ -225,7 +230,7 @@ export async function createChild(db: DB, actor: CurrentUser, input: ChildName, 
 export async function updateChild(db: DB, actor: CurrentUser, id: number, input: ChildName, today = easternCalendarDate()): Promise<void> {
   const child = await getChild(db, actor, id);
   if (!mayEditChild(actor, child)) throw new ForbiddenError(ADMINISTRATORS_REFUSED);
-  await checkChild(db, input, today);
+  await checkChild(db, input, today, { isNew: false });
   await db
     .updateTable("children")
     .set({ ...childColumns(input), updated_at: new Date().toISOString() })
@@ -256,10 +261,25 @@ export async function deleteChild(db: DB, actor: CurrentUser, id: number): Promi
   await removeStoredFiles(files);
 }
 
-/** Starts a Draft referral for a child of the person's own (the wizard then fills it in). */
-export async function startReferral(db: DB, actor: CurrentUser, childId: number): Promise<{ id: number }> {
+/** A referral refused because its child is 36 months old or more (docs/product-rules.md R37): AGE_OF, on the child. */
+export class ChildTooOldError extends InputError {
+  name = "ChildTooOldError";
+  constructor() {
+    super({ child: ["validation.ageOf"] });
+  }
+}
+
+/** Refuses a referral (started, copied or sent) for a child who is 36 months old or more. */
+export async function refuseTooOld(db: DB, childId: number, today: string): Promise<void> {
+  const child = await db.selectFrom("children").select("birthdate").where("id", "=", childId).executeTakeFirstOrThrow();
+  if (ageProblem(child.birthdate, today) === "AGE_OF") throw new ChildTooOldError();
+}
+
+/** Starts a Draft referral for a child of the person's own (the wizard then fills it in), while under 36 months. */
+export async function startReferral(db: DB, actor: CurrentUser, childId: number, today = easternCalendarDate()): Promise<{ id: number }> {
   const child = await getChild(db, actor, childId);
   if (!mayStartReferral(actor, child)) throw new ForbiddenError(ADMINISTRATORS_REFUSED);
+  await refuseTooOld(db, childId, today);
   const now = new Date().toISOString();
   return db
     .insertInto("referrals")
@@ -277,7 +297,7 @@ export async function createChildWithReferral(
 ): Promise<{ child: number; referral: number }> {
   return writeTransaction(db, async (trx) => {
     const child = await createChild(trx, actor, input, today);
-    const referral = await startReferral(trx, actor, child.id);
+    const referral = await startReferral(trx, actor, child.id, today);
     return { child: child.id, referral: referral.id };
   });
 }

@@ -93,6 +93,21 @@ describe("the users CSV", () => {
     expect(spanish.find((row) => row[1] === "summer@example.com")?.[4]).toBe("01/10/2026, 11:00 a.m. EDT");
   });
 
+  it("writes each account's status as the list shows it: Active, Inactive or Not verified (R90)", async () => {
+    const locked = await addPerson(test.db, "locked@example.com");
+    const unverified = await addPerson(test.db, "unverified@example.com");
+    await test.db.updateTable("users").set({ locked: 1 }).where("id", "=", locked.id).execute();
+    await test.db.updateTable("users").set({ enabled: 0 }).where("id", "=", unverified.id).execute();
+    const status = (rows: unknown[][], email: string) => rows.find((row) => row[1] === email)?.[3];
+    const english = await users("", "en");
+    expect([status(english, "summer@example.com"), status(english, "locked@example.com"), status(english, "unverified@example.com")]).toEqual([
+      "Active",
+      "Inactive",
+      "Not verified",
+    ]);
+    expect(status(await users("", "es"), "unverified@example.com")).toBe("No verificado");
+  });
+
   it("holds the whole list, or only the rows the filters show", async () => {
     expect((await users("", "en")).map((row) => row[1])).toEqual(expect.arrayContaining(["summer@example.com", "winter@example.com"]));
     expect((await users("email=winter", "en")).slice(1).map((row) => row[1])).toEqual(["winter@example.com"]);

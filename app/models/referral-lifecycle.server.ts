@@ -7,6 +7,8 @@ import { removeStoredFiles } from "~/services/uploads.server";
 import { missingItems, type CompletenessFacts, type MissingItem } from "~/models/completeness";
 import { OTHER, shownRelationship } from "~/schemas/relationship";
 import type { WizardIds } from "~/utils/wizard-paths";
+import { easternCalendarDate } from "~/utils/dates";
+import { refuseTooOld } from "./child.server";
 import { storedFilesOf } from "./document.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { getLookupLabel, getLookups, lookupLabel, type LookupType } from "./lookup.server";
@@ -299,11 +301,18 @@ export class IncompleteReferralError extends Error {
  * write lock is taken first, so two submits at once (a double click, two tabs, a retried request)
  * submit it once: the second finds it submitted and answers `submitted: false`.
  */
-export async function submitReferral(db: DB, actor: CurrentUser, referralId: number): Promise<{ submitted: boolean; status: string }> {
+export async function submitReferral(
+  db: DB,
+  actor: CurrentUser,
+  referralId: number,
+  today = easternCalendarDate(),
+): Promise<{ submitted: boolean; status: string }> {
   const outcome = await writeTransaction(db, async (trx) => {
     const referral = await ownReferral(trx, actor, referralId);
     // Its creator's, so only a status past Draft stops it: already submitted, by another request.
     if (!maySubmitReferral(actor, referralFacts(referral))) return { submitted: false, status: referral.status };
+    // A Draft begun before the child turned three is not sent after (docs/product-rules.md R37).
+    await refuseTooOld(trx, referral.child_id, today);
     const missing = missingItems(await completenessOf(trx, referral));
     if (missing.length) throw new IncompleteReferralError(missing);
     const now = new Date().toISOString();
@@ -321,14 +330,15 @@ export async function submitReferral(db: DB, actor: CurrentUser, referralId: num
 }
 
 /**
- * A new Draft for the same child with every answer of the referral: its fields, races, reasons,
+ * A new Draft for the same child (while under 36 months) with every answer of the referral: its fields, races, reasons,
  * parents and guardians (with their own phone numbers) and the child's address. The documents
  * stay with the referral they were sent for: a consent form is signed for one referral, and the
  * copy's review asks for a new one when consent is yes. The copy is marked hasBeenCopied.
  */
-export async function copyReferral(db: DB, actor: CurrentUser, referralId: number): Promise<{ id: number; childId: number }> {
+export async function copyReferral(db: DB, actor: CurrentUser, referralId: number, today = easternCalendarDate()): Promise<{ id: number; childId: number }> {
   return writeTransaction(db, async (trx) => {
     const source = await ownReferral(trx, actor, referralId);
+    await refuseTooOld(trx, source.child_id, today);
     const now = new Date().toISOString();
     const copyPhone = async (id: number | null) => {
       if (!id) return null;

@@ -3,6 +3,7 @@ import type { Database } from "../../db/schema";
 import type { DB } from "~/db.server";
 import { REFERRAL_STATUSES, UNRECORDED_STATUSES, type ReferralStatus } from "~/utils/statuses";
 import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
+import { countListedUsers } from "./admin-users.server";
 import { NotFoundError } from "./errors";
 import type { CurrentUser } from "./user.server";
 
@@ -267,7 +268,7 @@ export async function listStatusUpdates(db: DB, actor: CurrentUser, { page, coun
   return { data, total };
 }
 
-/** The dashboard's counts (docs/product-rules.md R33): the users count only for administrators. */
+/** The dashboard's counts (docs/product-rules.md R33): the users count only for administrators, as the users list counts them. */
 export async function dashboardCounts(db: DB, actor: CurrentUser) {
   const referrals = db.selectFrom("referrals");
   const own = actor.isAdmin ? referrals : referrals.where("created_by_id", "=", actor.id);
@@ -278,16 +279,8 @@ export async function dashboardCounts(db: DB, actor: CurrentUser) {
     submitted: await count(own.where("status", "<>", "Draft")),
     statusUpdates: await count(referrals.where("created_by_id", "=", actor.id).where("status", "not in", UNRECORDED_STATUSES)),
     children: Number((await children.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
-    users: actor.isAdmin
-      ? Number(
-          (
-            await db
-              .selectFrom("users")
-              .select((eb) => eb.fn.countAll<number>().as("n"))
-              .executeTakeFirstOrThrow()
-          ).n,
-        )
-      : null,
+    // The users list's own count, so the two numbers agree (super administrators are not listed).
+    users: actor.isAdmin ? await countListedUsers(db, actor) : null,
   };
 }
 

@@ -122,6 +122,14 @@ describe("the user report", () => {
     expect(text).not.toMatch(/argon2|\$2[aby]\$|password/i);
     expect((await generateUserReport(test.db, admin, { format: "csv", lastLoginBefore: "2026-09-30" }, "en", await t())).rows).toBe(0);
   });
+
+  it("writes each account's status as the users list does: Active, Inactive or Not verified (R90)", async () => {
+    const unverified = await addPerson(test.db, "new-in-report@example.com");
+    await test.db.updateTable("users").set({ enabled: 0 }).where("id", "=", unverified.id).execute();
+    const { fileName } = await generateUserReport(test.db, admin, { format: "csv" }, "en", await t());
+    const status = (email: string) => csvRows(fileName).find((row) => row[3] === email)?.[6];
+    expect([status("parent@example.com"), status("new-in-report@example.com")]).toEqual(["Active", "Not verified"]);
+  });
 });
 
 describe("report files", () => {

@@ -11,6 +11,7 @@ import { neutralizeFormula, toCsvLine } from "~/utils/csv";
 import { openXlsx } from "~/utils/xlsx.server";
 import { easternCalendarDate, easternDayStart, formatDateTimeEastern, nextCalendarDate } from "~/utils/dates";
 import { EXPORT_PAGE_SIZE } from "~/utils/list";
+import { accountStatus } from "~/utils/statuses";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { getLookups, lookupLabel } from "./lookup.server";
 import { referralCellWriter, type Cell } from "./referral-cells.server";
@@ -211,6 +212,7 @@ export async function generateUserReport(db: DB, actor: CurrentUser, input: User
       "u.reference",
       "u.primary_language",
       "u.locked",
+      "u.enabled",
       "u.last_login",
       "u.created_at",
       (eb) =>
@@ -240,7 +242,7 @@ export async function generateUserReport(db: DB, actor: CurrentUser, input: User
           user.email,
           user.reference ? (references.get(user.reference) ?? user.reference) : "",
           t(`auth:register.languages.${user.primary_language}`),
-          t(user.locked ? "admin:users.statuses.inactive" : "admin:users.statuses.active"),
+          t(`admin:users.statuses.${accountStatus({ locked: user.locked === 1, enabled: user.enabled === 1 })}`),
           t(user.is_admin ? "admin:users.roles.admin" : "admin:users.roles.user"),
           user.last_login ? formatDateTimeEastern(user.last_login, language) : "",
           formatDateTimeEastern(user.created_at, language),

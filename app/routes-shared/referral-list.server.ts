@@ -3,6 +3,7 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { mayCopyReferral, mayDeleteReferral, mayEditReferral } from "~/models/policy";
+import { ChildTooOldError } from "~/models/child.server";
 import { copyReferral, deleteReferral, ownReferral } from "~/models/referral-lifecycle.server";
 import { listReferrals, referralListSpec, type ReferralListKind } from "~/models/referral-list.server";
 import type { CurrentUser } from "~/models/user.server";
@@ -85,7 +86,14 @@ export async function referralListAction(db: AppLoadContext["db"], request: Requ
   // Whose it is comes first: a stranger gets 404 whatever the form says.
   await orHttpError(ownReferral(db, actor, referralId));
   if (form.get("intent") === "copy") {
-    const copy = await orHttpError(copyReferral(db, actor, referralId));
+    let copy: { id: number; childId: number };
+    try {
+      copy = await orHttpError(copyReferral(db, actor, referralId));
+    } catch (error) {
+      // A child three or older is not referred again (docs/product-rules.md R37): the list says so.
+      if (error instanceof ChildTooOldError) return redirectWithToast(listPath, { kind: "error", key: "validation.ageOf" });
+      throw error;
+    }
     return redirectWithToast(stepHref({ child: copy.childId, referral: copy.id, user: actor.id }, "relationship"), { key: "toasts.referralCreated" });
   }
   if (form.get("intent") === "delete") {

@@ -1,13 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { getConfig } from "~/config.server";
-import { NotEligibleError, promoteUser, sendPasswordReset, setUserActive } from "~/models/admin-users.server";
+import { NotEligibleError, promoteUser, resendVerificationEmail, sendPasswordReset, setUserActive } from "~/models/admin-users.server";
 import type { CurrentUser } from "~/models/user.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam, orHttpError } from "~/utils/route.server";
 
 /**
  * The administrator's actions on a user in the users list (docs/product-rules.md R89, R90, R91): reset
- * password, deactivate, activate, promote. Each comes back to `back` with its toast.
+ * password, deactivate, activate, promote, and send the verification e-mail again. Each comes back to `back` with its toast.
  */
 export async function userAction(db: AppLoadContext["db"], actor: CurrentUser, form: FormData, back: string) {
   const userId = idParam(String(form.get("user") ?? ""));
@@ -15,6 +15,10 @@ export async function userAction(db: AppLoadContext["db"], actor: CurrentUser, f
   if (intent === "reset") {
     const { sent } = await orHttpError(sendPasswordReset(db, actor, userId));
     return redirectWithToast(back, sent ? { key: "toasts.passwordResetSent" } : { kind: "error", key: "toasts.passwordResetNotSent" });
+  }
+  if (intent === "resendVerification") {
+    const { sent } = await orHttpError(resendVerificationEmail(db, actor, userId));
+    return redirectWithToast(back, sent ? { key: "toasts.verificationSent" } : { kind: "error", key: "toasts.verificationNotSent" });
   }
   if (intent === "deactivate" || intent === "activate") {
     await orHttpError(setUserActive(db, actor, userId, intent === "activate"));

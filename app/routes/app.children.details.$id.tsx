@@ -6,11 +6,12 @@ import { Alert } from "~/components/ui/Alert";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
-import { ChildHasSubmittedReferralError, deleteChild, getChild, startReferral } from "~/models/child.server";
+import { ChildHasSubmittedReferralError, ChildTooOldError, deleteChild, getChild, startReferral } from "~/models/child.server";
 import { getLookupLabel } from "~/models/lookup.server";
 import { mayDeleteChild, mayEditChild, mayEditReferral, mayStartReferral } from "~/models/policy";
 import { redirectWithToast } from "~/services/toast.server";
-import { formatCalendarDate, formatDateEastern, formatLongDateEastern } from "~/utils/dates";
+import { ageProblem } from "~/utils/child-age";
+import { easternCalendarDate, formatCalendarDate, formatDateEastern, formatLongDateEastern } from "~/utils/dates";
 import { idParam, notFound, orHttpError } from "~/utils/route.server";
 import type { ReferralStatus } from "~/utils/statuses";
 import { openReferralHref } from "~/routes-shared/open-referral";
@@ -50,6 +51,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     draft: draft ? { href: open(draft), startedOn: formatLongDateEastern(draft.createdAt, language) } : null,
     mayChange,
     mayRefer,
+    // Three or older: no new referral (docs/product-rules.md R37); the page says why instead of offering one.
+    tooOld: ageProblem(child.birthdate, easternCalendarDate()) === "AGE_OF",
     mayDelete: mayDeleteChild(actor, child),
     confirmDelete,
   });
@@ -70,14 +73,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirectWithToast("/app/children", { key: "toasts.childDeleted" });
   }
   if (intent === "newReferral") {
-    const referral = await orHttpError(startReferral(db, actor, id));
+    let referral: { id: number };
+    try {
+      referral = await orHttpError(startReferral(db, actor, id));
+    } catch (error) {
+      if (error instanceof ChildTooOldError) return json({ error: "common:validation.ageOf" }, { status: 400 });
+      throw error;
+    }
     return redirectWithToast(stepHref({ child: id, referral: referral.id, user: actor.id }, "relationship"), { key: "toasts.referralCreated" });
   }
   notFound();
 }
 
 export default function ChildDetails() {
-  const { child, birthdate, state, referrals, draft, mayChange, mayRefer, mayDelete, confirmDelete } = useLoaderData<typeof loader>();
+  const { child, birthdate, state, referrals, draft, mayChange, mayRefer, tooOld, mayDelete, confirmDelete } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation(["children", "common"]);
   const deleteQuestion = {
@@ -117,6 +126,7 @@ export default function ChildDetails() {
       {mayRefer ? (
         // One way forward is the main one: the draft waiting, else a new referral.
         <div className="child-forward">
+          {tooOld && !result?.error ? <p>{t("common:validation.ageOf")}</p> : null}
           {draft ? <p>{t("details.continueDraftHint", { date: draft.startedOn })}</p> : null}
           <div className="form-actions">
             {draft ? (
@@ -124,11 +134,13 @@ export default function ChildDetails() {
                 {t("details.continueDraft")}
               </Link>
             ) : null}
-            <Form method="post">
-              <button type="submit" name="intent" value="newReferral" className={draft ? "usa-button usa-button--outline" : "usa-button"}>
-                {t("details.newReferral")}
-              </button>
-            </Form>
+            {tooOld ? null : (
+              <Form method="post">
+                <button type="submit" name="intent" value="newReferral" className={draft ? "usa-button usa-button--outline" : "usa-button"}>
+                  {t("details.newReferral")}
+                </button>
+              </Form>
+            )}
           </div>
         </div>
       ) : null}

@@ -15,6 +15,7 @@ import { mayManageUser } from "~/models/policy";
 import { getProfile } from "~/models/profile.server";
 import { userAction } from "~/routes-shared/user-actions.server";
 import { formatDateTimeEastern } from "~/utils/dates";
+import { accountStatus } from "~/utils/statuses";
 import { idParam, orHttpError } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "auth", "profile", "admin"] };
@@ -54,6 +55,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           id: userId,
           name: `${profile.firstName} ${profile.lastName}`,
           locked: account.locked === 1,
+          status: accountStatus({ locked: account.locked === 1, enabled: account.enabled === 1 }),
           promotionProblem: promotionProblem(
             { isAdmin: account.isAdmin, hasReferrals: account.hasReferrals, lastLogin: account.last_login, email: account.email },
             getConfig().ADMIN_EMAIL_DOMAINS,

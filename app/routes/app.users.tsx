@@ -14,6 +14,7 @@ import {
   TextFilter,
   UnknownComparisonAlert,
 } from "~/components/list/List";
+import { Alert } from "~/components/ui/Alert";
 import { getConfig } from "~/config.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
@@ -52,6 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         email: row.email,
         reference: references.find((option) => option.value === row.reference)?.label ?? "",
         locked: row.locked,
+        status: row.status,
         lastLogin: row.lastLogin ? formatDateTimeEastern(row.lastLogin, language) : null,
         isAdmin: row.isAdmin,
         promotionProblem: row.promotionProblem,
@@ -59,6 +61,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         actionable: mayManageUser(actor, { id: row.id, isSuperAdmin: false }),
       })),
       exports: listExports("/app/users/export.csv", "users", query),
+      // Without an approved domain nobody can be promoted: the page says why and what to set (docs/product-rules.md R91).
+      promotionClosed: getConfig().ADMIN_EMAIL_DOMAINS.length === 0,
     },
     { status: filterError ? 400 : 200 },
   );
@@ -73,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function UsersList() {
-  const { state, total, rows, filterError, references, exports } = useLoaderData<typeof loader>();
+  const { state, total, rows, filterError, references, promotionClosed, exports } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["admin", "common"]);
   const location = useLocation();
   const search = new URLSearchParams(location.search);
@@ -89,6 +93,14 @@ export default function UsersList() {
   return (
     <div className="list-page">
       <h1>{t("users.title")}</h1>
+      {promotionClosed ? (
+        <Alert kind="info" heading={t("users.promotionClosedTitle")} role="region">
+          <p>{t("users.promotionClosed")}</p>
+          <p>
+            <code>{t("users.promotionClosedExample")}</code>
+          </p>
+        </Alert>
+      ) : null}
       {filterError ? <UnknownComparisonAlert /> : null}
       <ListFilters state={state} label={t("users.filters")}>
         <TextFilter name="name" label={t("users.name")} value={state.text.name} />
@@ -102,6 +114,7 @@ export default function UsersList() {
           options={[
             { value: "active", label: t("users.statuses.active") },
             { value: "inactive", label: t("users.statuses.inactive") },
+            { value: "unverified", label: t("users.statuses.unverified") },
           ]}
         />
         <DateFilterField name="lastLogin" label={t("users.lastLogin")} value={state.dates.lastLogin} />
@@ -132,7 +145,7 @@ export default function UsersList() {
                 </th>
                 <td data-label={t("users.email")}>{row.email}</td>
                 <td data-label={t("users.reference")}>{row.reference}</td>
-                <td data-label={t("users.status")}>{row.locked ? t("users.statuses.inactive") : t("users.statuses.active")}</td>
+                <td data-label={t("users.status")}>{t(`users.statuses.${row.status}`)}</td>
                 <td data-label={t("users.lastLogin")}>{row.lastLogin ?? t("users.never")}</td>
                 <td data-label={t("users.role")}>{row.isAdmin ? t("users.roles.admin") : t("users.roles.user")}</td>
                 <td>

@@ -25,6 +25,11 @@ describe("pre-verification", () => {
     expect(check({ birthYear: "2026", birthMonth: "11", birthDay: "22" })).toEqual({ birthdate: "validation.mustBeBorn" });
   });
 
+  it("lets a child already kept be corrected once three, never to a day not yet come (R37)", () => {
+    expect(check({ id: "7", birthYear: "2023", birthMonth: "11", birthDay: "21" })).toEqual({ id: 7, birthdate: "2023-11-21", stateOfResidence: "21" });
+    expect(check({ id: "7", birthYear: "2026", birthMonth: "11", birthDay: "22" })).toEqual({ birthdate: "validation.mustBeBorn" });
+  });
+
   it("gives the date one message, on the question, naming what it still needs", () => {
     expect(check({ birthYear: "", birthMonth: "", birthDay: "" })).toEqual({ birthdate: "validation.birthdateMissing" });
     expect(check({ birthDay: "" })).toEqual({ birthdate: "validation.birthdateNeeds.day" });

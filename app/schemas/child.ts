@@ -25,7 +25,7 @@ const optionalId = z
 
 /**
  * Pre-verification (docs/product-rules.md R37, R38, R39): a real date (without JavaScript the day list offers 1–31),
- * under 36 months and already born, and a child living in Maryland. `today` is Maryland's.
+ * already born and, for a new child, under 36 months, and a child living in Maryland. `today` is Maryland's.
  */
 export function preVerifySchema(today: string) {
   return z
@@ -44,7 +44,9 @@ export function preVerifySchema(today: string) {
       const date = calendarDate(Number(value.birthYear), Number(value.birthMonth), Number(value.birthDay));
       const problem = date ? ageProblem(date, today) : null;
       if (!date) ctx.addIssue({ code: "custom", path: ["birthdate"], message: "validation.impossibleDate" });
-      else if (problem) ctx.addIssue({ code: "custom", path: ["birthdate"], message: problem === "AGE_OF" ? "validation.ageOf" : "validation.mustBeBorn" });
+      else if (problem === "MUST_BE_BORN") ctx.addIssue({ code: "custom", path: ["birthdate"], message: "validation.mustBeBorn" });
+      // A child already kept (an id) may be three or older and still be corrected; a new one may not.
+      else if (problem === "AGE_OF" && value.id === null) ctx.addIssue({ code: "custom", path: ["birthdate"], message: "validation.ageOf" });
     })
     .transform((value) => ({
       id: value.id,

@@ -4,7 +4,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { loadConfig } from "../config.server";
+import { configWarnings, loadConfig } from "../config.server";
 import { getDb } from "../db.server";
 import { resources } from "../i18n/resources.server";
 import { createNonce, isCrossSiteWrite, securityHeaders } from "./security";
@@ -72,6 +72,7 @@ const server = app.listen(config.PORT, () => {
   console.log(`Maryland early-intervention referral application: ${address}`);
   console.log(`Data: ${config.dataDir}`);
   console.log(config.SMTP_URL ? "Mail: sent through SMTP_URL" : `Mail: written to ${config.outboxDir} (one .eml file per message)`);
+  for (const warning of configWarnings(config)) console.warn(warning);
 });
 
 // 30 MB at 750 kbit/s takes about 6 minutes; Node's default would cut it off at 5.

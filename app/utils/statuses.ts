@@ -17,3 +17,14 @@ export const ADMIN_STATUSES: Readonly<typeof recorded> = recorded;
 export type AdminStatus = (typeof ADMIN_STATUSES)[number];
 /** Draft and Submitted: no administrator has recorded a status yet (status updates list the rest, docs/product-rules.md R82). */
 export const UNRECORDED_STATUSES = [draft, submitted] as const;
+
+export type AccountStatus = "active" | "inactive" | "unverified";
+
+/**
+ * An account's status (docs/product-rules.md R90): Inactive when locked, Not verified while its owner has not
+ * opened the verification link (R3), else Active.
+ */
+export function accountStatus(user: { locked: boolean; enabled: boolean }): AccountStatus {
+  if (user.locked) return "inactive";
+  return user.enabled ? "active" : "unverified";
+}

@@ -10,6 +10,7 @@ import { ConfirmPage } from "~/components/ui/ConfirmAction";
 import { getConfig } from "~/config.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
+import { ChildTooOldError } from "~/models/child.server";
 import { adminReviewPanel, createReviewLink, recordStatusChange, revokeReviewLink } from "~/models/referral-admin.server";
 import {
   copyReferral,
@@ -66,7 +67,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "copy") {
-    const copy = await orHttpError(copyReferral(db, actor, ids.referral));
+    let copy: { id: number; childId: number };
+    try {
+      copy = await orHttpError(copyReferral(db, actor, ids.referral));
+    } catch (error) {
+      if (error instanceof ChildTooOldError) return redirectWithToast(reviewHref(ids), { kind: "error", key: "validation.ageOf" });
+      throw error;
+    }
     return redirectWithToast(stepHref({ child: copy.childId, referral: copy.id, user: actor.id }, "relationship"), { key: "toasts.referralCreated" });
   }
   if (intent === "delete") {
@@ -80,6 +87,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     } catch (error) {
       if (error instanceof Response) throw error;
       if (error instanceof IncompleteReferralError) return json({ failure: "incomplete" as const }, { status: 400 });
+      if (error instanceof ChildTooOldError) return json({ failure: "tooOld" as const }, { status: 400 });
       console.error("submitting a referral failed", error);
       return json({ failure: "submitFailed" as const }, { status: 500 });
     }
@@ -114,7 +122,9 @@ export default function ReviewPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation(["referrals", "common", "admin"]);
   const back = reviewHref(review.ids);
-  if (confirm === "submit" || confirm === "delete") {
+  // A submit refused from the confirmation page (without JavaScript) shows the review again, with why.
+  const refused = Boolean(actionData && "failure" in actionData);
+  if ((confirm === "submit" && !refused) || confirm === "delete") {
     return (
       <ConfirmPage
         title={t(`review.${confirm}Title`)}
@@ -141,7 +151,7 @@ export default function ReviewPage() {
     );
   }
   const data: {
-    failure?: "submitFailed" | "incomplete";
+    failure?: "submitFailed" | "incomplete" | "tooOld";
     statusResult?: SubmissionResult<string[]>;
     linkResult?: SubmissionResult<string[]>;
     createdLink?: { url: string; expiresAt: string };

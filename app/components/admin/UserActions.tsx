@@ -2,13 +2,15 @@ import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import type { PromotionProblem } from "~/models/admin-users.server";
+import type { AccountStatus } from "~/utils/statuses";
 
-export type UserIntent = "reset" | "deactivate" | "activate" | "promote";
+export type UserIntent = "reset" | "resendVerification" | "deactivate" | "activate" | "promote";
 
 export interface ActionableUser {
   id: number;
   name: string;
   locked: boolean;
+  status: AccountStatus;
   promotionProblem: PromotionProblem | null;
 }
 
@@ -27,8 +29,8 @@ function useQuestion() {
 }
 
 /**
- * A user's actions in the users list (docs/product-rules.md R89, R91): reset password, deactivate or
- * activate, and promote when eligible (else why not). Each asks first: a page without JavaScript, a
+ * A user's actions in the users list (docs/product-rules.md R89, R91): reset password, the verification e-mail
+ * again while the account is not verified, deactivate or activate, and promote when eligible (else why not). Each asks first: a page without JavaScript, a
  * modal with it.
  */
 export function UserActions({ user }: { user: ActionableUser }) {
@@ -42,7 +44,12 @@ export function UserActions({ user }: { user: ActionableUser }) {
     params.set("user", String(user.id));
     return `?${params}`;
   };
-  const intents: UserIntent[] = ["reset", user.locked ? "activate" : "deactivate", ...(user.promotionProblem ? [] : (["promote"] as const))];
+  const intents: UserIntent[] = [
+    ...(user.status === "unverified" ? (["resendVerification"] as const) : []),
+    "reset",
+    user.locked ? "activate" : "deactivate",
+    ...(user.promotionProblem ? [] : (["promote"] as const)),
+  ];
   return (
     <>
       {intents.map((intent) => (
@@ -78,6 +85,7 @@ export function confirmedIntent(search: URLSearchParams, user: ActionableUser): 
   const intent = search.get("confirm");
   if (search.get("user") !== String(user.id)) return null;
   if (intent === "reset") return intent;
+  if (intent === "resendVerification" && user.status === "unverified") return intent;
   if (intent === "deactivate" && !user.locked) return intent;
   if (intent === "activate" && user.locked) return intent;
   if (intent === "promote" && !user.promotionProblem) return intent;

@@ -4,6 +4,7 @@ import type { Option } from "~/components/ui/form";
 import { SummaryList } from "~/components/ui/SummaryList";
 import { addressText } from "~/utils/address";
 import { formatDateTimeEastern } from "~/utils/dates";
+import { accountStatus } from "~/utils/statuses";
 
 export interface AddressRow {
   id: number;
@@ -88,6 +89,7 @@ interface AdminProfileProps {
     mobilePhoneNumber: string;
     isAdmin: boolean;
     locked: boolean;
+    enabled: boolean;
     lastLogin: string | null;
   };
   addresses: AddressRow[];
@@ -110,7 +112,7 @@ export function AdminProfileView({ profile, addresses, options }: AdminProfilePr
     [t("auth:register.workPhone"), profile.workPhoneNumber || none],
     [t("auth:register.mobilePhone"), profile.mobilePhoneNumber || none],
     [t("admin.role"), profile.isAdmin ? t("admin.roles.admin") : t("admin.roles.user")],
-    [t("admin.status"), profile.locked ? t("admin.statuses.inactive") : t("admin.statuses.active")],
+    [t("admin.status"), t(`admin.statuses.${accountStatus({ locked: profile.locked, enabled: profile.enabled })}`)],
     [t("admin.lastLogin"), profile.lastLogin ? formatDateTimeEastern(profile.lastLogin, i18n.language === "es" ? "es" : "en") : t("admin.never")],
   ];
   return (

@@ -47,7 +47,7 @@ export function ReferralReview({
   fileHref = documentFileHref,
 }: {
   review: Review;
-  failure: "submitFailed" | "incomplete" | null;
+  failure: "submitFailed" | "incomplete" | "tooOld" | null;
   /** Where a document downloads from (a review link has its own route). */
   fileHref?: (id: number) => string;
 }) {
@@ -139,6 +139,11 @@ export function ReferralReview({
       {failure === "incomplete" ? (
         <Alert kind="error" role="alert">
           {t("review.incomplete")}
+        </Alert>
+      ) : null}
+      {failure === "tooOld" ? (
+        <Alert kind="error" role="alert">
+          {t("common:validation.ageOf")}
         </Alert>
       ) : null}
       {review.status === "Draft" && review.missing.length ? (
