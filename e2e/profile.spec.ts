@@ -45,6 +45,7 @@ const TEXT = {
     notMaryland: "Only Maryland addresses can be used, so the address fields were cleared.",
     splitZip: "This ZIP code is in more than one county",
     notFound: "Page not found",
+    typeByHand: "No Maryland ZIP code, city or town was found in that search, so the address cannot be filled in for you. Please type it in the fields below.",
     adminIntro: "You are seeing this profile as an administrator.",
     adminTitle: "Profile of Test Person",
   },
@@ -90,6 +91,8 @@ const TEXT = {
     notMaryland: "Solo se pueden usar direcciones de Maryland, por eso se borraron los campos de la dirección.",
     splitZip: "Este código postal está en más de un condado",
     notFound: "Página no encontrada",
+    typeByHand:
+      "No se encontró ningún código postal, ciudad o pueblo de Maryland en esa búsqueda, así que la dirección no se puede llenar automáticamente. Por favor, escríbala en los campos de abajo.",
     adminIntro: "Usted ve este perfil como administrador.",
     adminTitle: "Perfil de Test Person",
   },
@@ -269,6 +272,28 @@ for (const lang of ["en", "sp"] as const) {
     await expect(field(page, text.city)).toHaveValue("Waldorf");
     await expect(page.getByLabel(text.county)).toHaveValue("24033");
     await expect(page.getByText(text.splitZip)).toBeVisible();
+  });
+
+  test(`the look-up finds a Maryland town without a ZIP, and says plainly when the address must be typed by hand (${lang})`, async ({ page, context }) => {
+    const user = await signIn(context, await createUser({ language: lang }));
+    await page.goto(`/app/profile/${user.id}/address/new?lang=${lang}`);
+    // The town's ZIP codes are offered, each with the street alone and the county.
+    await lookUp(page, text, "12 Main St Annapolis MD");
+    await expect(page.getByRole("listitem").filter({ hasText: "12 Main St, Annapolis, MD 21401" })).toBeVisible();
+    await page
+      .getByRole("listitem")
+      .filter({ hasText: "12 Main St, Annapolis, MD 21403" })
+      .getByRole("button", { name: new RegExp(`^${text.use}`) })
+      .click();
+    await expect(field(page, text.line1)).toHaveValue("12 Main St");
+    await expect(field(page, text.city)).toHaveValue("Annapolis");
+    await expect(field(page, text.zip)).toHaveValue("21403");
+    await expect(page.getByLabel(text.county)).toHaveValue("24003");
+
+    // Nothing to go on: the page says so and leaves the fields to the person.
+    await lookUp(page, text, "12 Main St");
+    await expect(page.getByText(text.typeByHand)).toBeVisible();
+    await expect(field(page, text.line1)).toHaveValue("12 Main St");
   });
 
   test(`changing the primary language switches the interface (${lang})`, async ({ page, context }) => {

@@ -76,10 +76,42 @@ describe("the offline ZIP table", () => {
     expect(suggestion.counties).toEqual(["24037", "24017"]);
   });
 
-  it("refuses an address outside Maryland and says when the ZIP is missing", async () => {
+  it("refuses an address outside Maryland and says when neither a ZIP nor a Maryland town is in the text", async () => {
     expect(await lookUpOffline(test.db, "1600 Pennsylvania Ave NW, Washington, DC 20500")).toEqual({ status: "notMaryland" });
     expect(await lookUpOffline(test.db, "10 Main St, Arlington, VA")).toEqual({ status: "notMaryland" });
     expect(await lookUpOffline(test.db, "10 Main St")).toEqual({ status: "notFound" });
+    // A town named like a street's last word is not read into "Street" (Harford County) or "Avenue".
+    expect(await lookUpOffline(test.db, "100 Main Street")).toEqual({ status: "notFound" });
+    expect(await lookUpOffline(test.db, "12 Oak Avenue")).toEqual({ status: "notFound" });
+  });
+
+  it("keeps the street alone in the street line, without the town, state and ZIP typed after it", async () => {
+    for (const query of ["100 N Charles St Baltimore MD 21201", "100 N Charles St, Baltimore, MD 21201", "100 n charles st baltimore maryland 21201"]) {
+      const result = await lookUpOffline(test.db, query);
+      expect(result.status === "found" && result.suggestions.map((suggestion) => suggestion.line1)).toEqual([
+        query.startsWith("100 n") ? "100 n charles st" : "100 N Charles St",
+      ]);
+    }
+  });
+
+  it("finds a Maryland town's name without a ZIP and offers its ZIP codes and county", async () => {
+    const result = await lookUpOffline(test.db, "12 Main St, Annapolis, MD");
+    expect(result.status).toBe("found");
+    const suggestions = result.status === "found" ? result.suggestions : [];
+    expect(suggestions.length).toBeGreaterThan(1);
+    expect(suggestions.every((suggestion) => suggestion.city === "Annapolis" && suggestion.county === "24003" && suggestion.line1 === "12 Main St")).toBe(true);
+    expect(suggestions.map((suggestion) => suggestion.zip)).toContain("21401");
+    // Without commas or state, the longest town that fits, and only the town: no street.
+    const junction = await lookUpOffline(test.db, "Annapolis Junction");
+    expect(junction.status === "found" && junction.suggestions.map(({ line1, city, zip }) => [line1, city, zip])).toEqual([
+      ["", "Annapolis Junction", "20701"],
+    ]);
+    // A town with many ZIP codes is offered with twelve at most.
+    const baltimore = await lookUpOffline(test.db, "1 Light St Baltimore");
+    expect(baltimore.status === "found" && baltimore.suggestions.length).toBe(12);
+    // The town "Street", set apart by the state, is still found.
+    const street = await lookUpOffline(test.db, "5 Forest Hill Rd, Street MD");
+    expect(street.status === "found" && street.suggestions[0]).toEqual(expect.objectContaining({ line1: "5 Forest Hill Rd", city: "Street" }));
   });
 });
 

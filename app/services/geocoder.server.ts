@@ -62,25 +62,77 @@ function titleCase(text: string) {
 
 const OTHER_STATE = /,\s*(A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[AEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])\b(?:\s+\d{5})?\s*$/i;
 
-/** The offline provider: the street as typed, the city and counties from the Maryland ZIP table. */
+const ZIP_AT_END = /[\s,]*\b\d{5}(?:-\d{4})?\s*$/;
+const STATE_AT_END = /[\s,]*\b(?:MD|Md\.|Maryland)\.?\s*$/i;
+/** Maryland towns named like a street's last word: "100 Main Street" is not Street, MD, unless a comma or the state says so. */
+const STREET_WORD_TOWNS = new Set(["avenue", "ridge", "street"]);
+/** A town with many ZIP codes (Baltimore has 42) is offered with this many at most; typing the ZIP narrows it. */
+const MAX_TOWN_SUGGESTIONS = 12;
+
+/** A town's name at the end of a text, whatever the spaces, commas and capitals between its words. */
+const townEnding = (town: string) =>
+  new RegExp(
+    `(?:^|[\\s,]+)${town
+      .trim()
+      .split(/\s+/)
+      .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      .join("[\\s,]+")}$`,
+    "i",
+  );
+
+/**
+ * The Maryland town the text ends with (before any state and ZIP), from the ZIP table's town names:
+ * the longest that fits, so "Annapolis Junction" wins over "Annapolis".
+ */
+async function townAtEnd(db: DB, query: string): Promise<string | null> {
+  const withState = query.replace(ZIP_AT_END, "").trim();
+  const text = withState.replace(STATE_AT_END, "").trim();
+  const towns = await db.selectFrom("zip_codes").select("city").distinct().execute();
+  let found: string | null = null;
+  for (const { city } of towns) {
+    if (!townEnding(city).test(text)) continue;
+    const setApart = text.toLowerCase() === city.toLowerCase() || withState !== text || new RegExp(`,\\s*${city}$`, "i").test(text);
+    if (STREET_WORD_TOWNS.has(city.toLowerCase()) && !setApart) continue;
+    if (!found || city.length > found.length) found = city;
+  }
+  return found;
+}
+
+/** The street line alone: the text before its town, state and ZIP ("100 N Charles St Baltimore MD 21201" → "100 N Charles St"). */
+function streetOf(query: string, town: string): string {
+  const street = query.split(",")[0].replace(ZIP_AT_END, "").replace(STATE_AT_END, "").trim();
+  return street.replace(townEnding(town), "").trim();
+}
+
+/**
+ * The offline provider (docs/product-rules.md R19): the street as typed; the town and counties from the Maryland ZIP
+ * table, found by the ZIP in the text or, without one, by a Maryland town's name at its end (then each of the
+ * town's ZIP codes is offered).
+ */
 export async function lookUpOffline(db: DB, query: string): Promise<AddressLookup> {
   const counties = await getLookups(db, "Counties");
   if (OTHER_STATE.test(query) && !/,\s*MD\b/i.test(query)) return { status: "notMaryland" };
   const zip = query.match(/\b(\d{5})(?:-\d{4})?\s*$/)?.[1] ?? query.match(/\b(\d{5})\b/)?.[1];
-  if (!zip) return { status: "notFound" };
-  const row = await db.selectFrom("zip_codes").selectAll().where("zip", "=", zip).executeTakeFirst();
-  if (!row) return { status: "notMaryland" };
-  const line1 = query
-    .split(",")[0]
-    .replace(/\b\d{5}(?:-\d{4})?\b/, "")
-    .trim();
-  const suggestion = toSuggestion(
-    { line1: line1 === query.trim() ? "" : line1, city: row.city, zip, state: "MD", countyFips: row.county_fips },
-    query,
-    counties,
-    row.all_county_fips.split(","),
-  );
-  return suggestion ? { status: "found", suggestions: [suggestion] } : { status: "notMaryland" };
+  let rows;
+  if (zip) {
+    rows = await db.selectFrom("zip_codes").selectAll().where("zip", "=", zip).execute();
+    if (!rows.length) return { status: "notMaryland" };
+  } else {
+    const town = await townAtEnd(db, query);
+    if (!town) return { status: "notFound" };
+    rows = await db.selectFrom("zip_codes").selectAll().where("city", "=", town).orderBy("zip").limit(MAX_TOWN_SUGGESTIONS).execute();
+  }
+  const suggestions = rows
+    .map((row) =>
+      toSuggestion(
+        { line1: streetOf(query, row.city), city: row.city, zip: row.zip, state: "MD", countyFips: row.county_fips },
+        query,
+        counties,
+        row.all_county_fips.split(","),
+      ),
+    )
+    .filter((suggestion): suggestion is AddressSuggestion => suggestion !== null);
+  return suggestions.length ? { status: "found", suggestions } : { status: "notMaryland" };
 }
 
 interface CensusMatch {
