@@ -439,6 +439,18 @@ test.describe("the JSON API @http", () => {
     await expectError(await anonymous.get(`/api/addresses/${moved.id}`), 401, "unauthorized");
     expect((await api.delete(`/api/addresses/${moved.id}`)).status()).toBe(204);
 
+    // An address outside the book (addressBook false), as a referral is sent with: kept, but not listed in the book.
+    const outside = await api.post("/api/addresses", { data: { line1: "3 Bay Rd", city: "Annapolis", zip: "21403", county: "24003", addressBook: false } });
+    expect(outside.status(), await outside.text()).toBe(201);
+    expect(await body(outside)).toMatchObject({ line1: "3 Bay Rd", addressBook: false, createdBy: `/api/users/${owner.id}` });
+    expect(await body(await api.get("/api/addresses"))).toMatchObject({ total: 0 });
+    // A change cannot take an address of the book out of it.
+    const kept = await body(await api.post("/api/addresses", { data: { line1: "5 Bay Rd", city: "Annapolis", zip: "21403", county: "24003" } }));
+    expect((await expectError(await api.put(`/api/addresses/${kept.id}`, { data: { addressBook: false } }), 400, "invalid_input")).fields).toHaveProperty(
+      "addressBook",
+    );
+    expect((await api.delete(`/api/addresses/${kept.id}`)).status()).toBe(204);
+
     // Phone numbers.
     const phone = await api.post("/api/phone_numbers", { data: { areaCode: "410", prefix: "555", suffix: "7777" } });
     expect(phone.status()).toBe(201);
@@ -465,6 +477,21 @@ test.describe("the JSON API @http", () => {
     );
     await expectError(await anonymous.delete(`/api/phone_numbers/${number.id}`), 401, "unauthorized");
     await expectError(await api.put(`/api/phone_numbers/${number.id}`, { data: { areaCode: "443", prefix: "5555", suffix: "0000" } }), 400, "invalid_input");
+    // PUT on the collection changes the number its body names by id, with the same rules.
+    expect(await body(await api.put("/api/phone_numbers", { data: { id: number.id, areaCode: "301", prefix: "555", suffix: "7777" } }))).toMatchObject({
+      id: number.id,
+      areaCode: "301",
+    });
+    expect((await body(await api.get(`/api/phone_numbers/${number.id}`))).areaCode).toBe("301");
+    expect(
+      (await expectError(await api.put("/api/phone_numbers", { data: { areaCode: "301", prefix: "555", suffix: "7777" } }), 400, "invalid_input")).fields,
+    ).toHaveProperty("id");
+    await expectError(await other.put("/api/phone_numbers", { data: { id: number.id, areaCode: "301", prefix: "555", suffix: "0000" } }), 404, "not_found");
+    await expectError(
+      await anonymous.put("/api/phone_numbers", { data: { id: number.id, areaCode: "301", prefix: "555", suffix: "0000" } }),
+      401,
+      "unauthorized",
+    );
     expect((await api.delete(`/api/phone_numbers/${number.id}`)).status()).toBe(204);
   });
 

@@ -124,6 +124,7 @@ const API_ONLY: Record<string, string> = {
   createPhoneNumber: "a phone number as a record of its own (R105); pages add phones only inside a profile, guardian or referrer form (rows below)",
   updatePhoneNumber: "a phone number as a record of its own (R105); pages change phones only inside a profile, guardian or referrer form (rows below)",
   deletePhoneNumber: "a phone number as a record of its own (R105); pages clear phones only inside a profile, guardian or referrer form (rows below)",
+  updatePhoneNumberById: "the same change as updatePhoneNumber, its id in the body (R100)",
 };
 
 // The set-up every row starts from: people, sessions, an API key, reset links, an address book,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { json } from "@remix-run/node";
 import { getConfig } from "~/config.server";
 import { register } from "~/models/account-flows.server";
-import { deleteAddress, getBookAddress, listAddressBook, saveAddress, type Address } from "~/models/address.server";
+import { createAddress, deleteAddress, getBookAddress, listAddressBook, saveAddress, type Address } from "~/models/address.server";
 import { getUserForAdmin, listUsers, promoteUser, setUserActive, USER_LIST, type UserRow, type UserSort } from "~/models/admin-users.server";
 import { createChild, deleteChild, getChild, listChildren, updateChild, type ChildRow, type ChildSort } from "~/models/child.server";
 import { NotFoundError } from "~/models/errors";
@@ -367,11 +367,17 @@ const AddressBody = z
     city: nullable(z.string().max(60)),
     zip: nullable(z.string().max(10)),
     nickname: nullable(z.string().max(60)),
-    addressBook: z.literal(true, { errorMap: () => ({ message: "api:fields.addressBook" }) }).optional(),
+    // false: an address outside the book, as a referral is sent with (docs/product-rules.md R18, R100).
+    addressBook: z.boolean().optional(),
     state: z.literal("MD", { errorMap: () => ({ message: "validation.zipMaryland" }) }).optional(),
     county: nullable(z.string().max(20)),
   })
   .strict();
+
+/** An address of the book stays in it: a change cannot take it out. */
+const AddressUpdateBody = AddressBody.extend({
+  addressBook: z.literal(true, { errorMap: () => ({ message: "api:fields.addressBook" }) }).optional(),
+});
 
 export const addressOperations = {
   list: operation({
@@ -396,9 +402,7 @@ export const addressOperations = {
     body: AddressBody,
     creates: true,
     async run({ db, actor, body }) {
-      const value = check(AddressSchema, body);
-      const { id } = await saveAddress(db, actor, actor.id, value, null);
-      return addressOut(await getBookAddress(db, actor, id));
+      return addressOut(await createAddress(db, actor, check(AddressSchema, body), body.addressBook !== false));
     },
   }),
   get: operation({
@@ -417,7 +421,7 @@ export const addressOperations = {
     path: "/api/addresses/{id}",
     tag: "Addresses",
     access: "referrer",
-    body: AddressBody,
+    body: AddressUpdateBody,
     async run({ db, actor, id, body }) {
       // saveAddress changes only the asker's own book (404 for anyone else's), as for the page.
       const current = addressOut(await getBookAddress(db, actor, id));
@@ -598,6 +602,19 @@ export const phoneOperations = {
     tag: "Phone numbers",
     access: "user",
     async run({ db, actor, id }) {
+      return phoneRowOut(await getPhone(db, actor, id));
+    },
+  }),
+  // PUT on the collection (docs/product-rules.md R100): the phone number named by the body's id, as PUT /api/phone_numbers/{id}.
+  updateNamed: operation({
+    operationId: "updatePhoneNumberById",
+    method: "PUT",
+    path: "/api/phone_numbers",
+    tag: "Phone numbers",
+    access: "user",
+    body: PhoneObject.extend({ id: z.number().int().positive() }),
+    async run({ db, actor, body: { id, ...parts } }) {
+      await updatePhone(db, actor, id, parts);
       return phoneRowOut(await getPhone(db, actor, id));
     },
   }),

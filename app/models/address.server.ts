@@ -80,6 +80,16 @@ export async function addReferralAddress(db: DB, actor: CurrentUser, input: Addr
   return row.id;
 }
 
+/**
+ * A new address of the asker's (the JSON API's POST /api/addresses): in their book (docs/product-rules.md R17), or,
+ * with inBook false, outside it, as the wizard's address step keeps the address a referral is sent with.
+ */
+export async function createAddress(db: DB, actor: CurrentUser, input: AddressInput, inBook: boolean): Promise<Address> {
+  if (inBook) return getBookAddress(db, actor, (await saveAddress(db, actor, actor.id, input, null)).id);
+  const id = await addReferralAddress(db, actor, input);
+  return db.selectFrom("addresses").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
 async function checkCounty(db: DB, input: AddressInput) {
   const choices = await unknownLookupCodes(db, [{ field: "county", type: "Counties", code: input.county }]);
   if (Object.keys(choices).length) throw new InvalidChoiceError(choices);
