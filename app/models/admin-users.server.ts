@@ -10,7 +10,7 @@ import { accountStatus, type AccountStatus } from "~/utils/statuses";
 import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
 import { createEmailVerification, requestPasswordReset } from "./account-token.server";
 import { ForbiddenError, NotFoundError } from "./errors";
-import { getLookupOptions } from "./lookup.server";
+import { lookupLabels } from "./lookup.server";
 import { mayManageUser, mayViewAccount } from "./policy";
 import { getMailRecipient, hasAdminRole, type CurrentUser } from "./user.server";
 
@@ -198,7 +198,7 @@ export async function usersCsv(
   t: TFunction,
 ): Promise<CsvPages> {
   const { total } = await listUsers(db, actor, { ...query, count: 10, page: 1 }, approvedDomains);
-  const references = new Map((await getLookupOptions(db, "References", language)).map((option) => [option.value, option.label]));
+  const references = await lookupLabels(db, "References", language);
   return {
     header: USER_CSV_COLUMNS.map((column) => t(`admin:users.${column}`)),
     total,

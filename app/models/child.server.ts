@@ -11,7 +11,7 @@ import { easternCalendarDate, formatCalendarDate } from "~/utils/dates";
 import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
 import { storedFilesOf } from "./document.server";
 import { ForbiddenError, InputError, NotFoundError } from "./errors";
-import { getLookupOptions, unknownLookupCodes } from "./lookup.server";
+import { lookupLabels, unknownLookupCodes } from "./lookup.server";
 import { mayCreateChild, mayDeleteChild, mayEditChild, mayStartReferral, mayViewChild, mayViewRecordsOf } from "./policy";
 import type { CurrentUser } from "./user.server";
 
@@ -142,8 +142,8 @@ export async function childrenCsv(
   t: TFunction,
 ): Promise<CsvPages> {
   const { total } = await listChildren(db, actor, { ...query, count: 10, page: 1 }, ownerId);
-  const suffixes = new Map((await getLookupOptions(db, "Suffixes", language)).map((option) => [option.value, option.label]));
-  const states = new Map((await getLookupOptions(db, "States", language)).map((option) => [option.value, option.label]));
+  const suffixes = await lookupLabels(db, "Suffixes", language);
+  const states = await lookupLabels(db, "States", language);
   return {
     header: CHILD_CSV_COLUMNS.map((column) => t(`children:csv.${column}`)),
     total,

@@ -56,6 +56,11 @@ export async function getLookupOptions(db: DB, type: LookupType, language: Langu
   return (await getLookups(db, type)).map((row) => ({ value: row.code, label: lookupLabel(row, language) }));
 }
 
+/** A lookup's labels by code, in the person's language (a CSV writes the label of a stored code). */
+export async function lookupLabels(db: DB, type: LookupType, language: Language): Promise<Map<string, string>> {
+  return new Map((await getLookupOptions(db, type, language)).map((option) => [option.value, option.label]));
+}
+
 /**
  * Checks that each chosen code exists in its lookup list; answers the fields whose code does not,
  * with the message key to show (a tampered or outdated form).
