@@ -269,7 +269,10 @@ export class ChildTooOldError extends InputError {
   }
 }
 
-/** Refuses a referral (started, copied or sent) for a child who is 36 months old or more. */
+/**
+ * Refuses a referral (started, copied or sent) for a child who is 36 months old or more. It asks no
+ * question of who may: its callers have checked the referral or child is the asker's first.
+ */
 export async function refuseTooOld(db: DB, childId: number, today: string): Promise<void> {
   const child = await db.selectFrom("children").select("birthdate").where("id", "=", childId).executeTakeFirstOrThrow();
   if (ageProblem(child.birthdate, today) === "AGE_OF") throw new ChildTooOldError();
