@@ -669,6 +669,13 @@ const API: Row[] = [
     json: () => ({ areaCode: "410", prefix: "555", suffix: "0103" }),
     expect: ownApi("ok", 403),
   },
+  {
+    route: "PUT /api/phone_numbers",
+    method: "PUT",
+    path: () => "/api/phone_numbers",
+    json: (w) => ({ id: w.phone, areaCode: "410", prefix: "555", suffix: "0104" }),
+    expect: ownApi("ok", 403),
+  },
   { route: "DELETE /api/phone_numbers/{id}", method: "DELETE", path: (_, x) => `/api/phone_numbers/${x.phone}`, setup: freshPhone, expect: ownApi("ok", 403) },
   // These calls refuse a query field they do not know: the review link's token is one.
   { route: "GET /api/lookups", method: "GET", path: () => "/api/lookups?type=Counties", expect: { ...everyone("ok"), reviewLink: 400 } },
