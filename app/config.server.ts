@@ -15,6 +15,18 @@ export const EnvSchema = z.object({
   NODE_ENV: withDefault(z.enum(["development", "production", "test"]), "production"),
   PORT: withDefault(z.coerce.number({ invalid_type_error: "must be a port number" }).int("must be a whole number").min(1).max(65535), 3000),
   DATA_DIR: withDefault(z.string(), "./data"),
+  /** Unset: SQLite in DATA_DIR. Set: the PostgreSQL database to use instead (several instances may share it). */
+  DATABASE_URL: optional(
+    z
+      .string()
+      .url("must be a PostgreSQL address such as postgres://user:password@host:5432/referrals")
+      .refine((value) => /^postgres(ql)?:\/\/[^/]/.test(value), "must start with postgres:// or postgresql:// and name a host"),
+  ),
+  /** Connections each instance keeps open to PostgreSQL. */
+  DATABASE_POOL_SIZE: withDefault(
+    z.coerce.number({ invalid_type_error: "must be a number of connections" }).int("must be a whole number").min(1, "must be at least 1").max(500),
+    10,
+  ),
   SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
   SMTP_URL: optional(
     z
@@ -70,7 +82,10 @@ export type Env = z.infer<typeof EnvSchema>;
 
 export interface Config extends Env {
   dataDir: string;
+  /** The SQLite file, used when DATABASE_URL is unset. */
   databaseFile: string;
+  /** Where the data is: DATABASE_URL, or the SQLite file. */
+  database: string;
   uploadsDir: string;
   reportsDir: string;
   outboxDir: string;
@@ -89,7 +104,7 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0]);
-    const secret = name === "SESSION_SECRET" || name === "SEED_ADMIN_PASSWORD";
+    const secret = name === "SESSION_SECRET" || name === "SEED_ADMIN_PASSWORD" || name === "DATABASE_URL";
     return `  ${name}: ${issue.message} (got ${secret ? "a hidden value" : JSON.stringify(env[name])})`;
   });
   throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
@@ -136,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...folders,
     dataDir,
     databaseFile: path.join(dataDir, "app.db"),
+    database: parsed.DATABASE_URL ?? path.join(dataDir, "app.db"),
     sessionSecret: parsed.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     appUrl: parsed.APP_URL ?? `http://localhost:${parsed.PORT}`,
     isProduction: parsed.NODE_ENV === "production",

@@ -1,10 +1,67 @@
 import SQLite from "better-sqlite3";
-import { Kysely, sql, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, sql, SqliteDialect } from "kysely";
+import pg from "pg";
+import Cursor from "pg-cursor";
+import { dialectOf, FOLD_FUNCTION, foldCase } from "../db/dialect";
 import type { Database } from "../db/schema";
 import { getConfig } from "./config.server";
 import { singleton } from "./utils/singleton.server";
 
 export type DB = Kysely<Database>;
+export { containsText, dialectOf, isForeignKeyViolation, writeTransaction } from "../db/dialect";
+
+/** How every PostgreSQL connection of the application names itself (restore refuses while one is open). */
+export const APPLICATION_NAME = "md-early-intervention-referral";
+
+const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//.test(target);
+
+/**
+ * Opens the data: a PostgreSQL database when `target` is a postgres:// address (DATABASE_URL),
+ * else the SQLite file at that path.
+ */
+export function openDatabase(target: string, { poolSize = 10 } = {}): DB {
+  return isPostgresUrl(target) ? openPostgres(target, poolSize) : openSqlite(target);
+}
+
+/** PostgreSQL counts (bigint) and sums (numeric) come back as numbers, as SQLite's do, not as text. */
+const NUMBER_TYPES = new Set([pg.types.builtins.INT8, pg.types.builtins.NUMERIC]);
+const types = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    NUMBER_TYPES.has(oid) ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+function openPostgres(url: string, poolSize: number): DB {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: APPLICATION_NAME, types, connectionTimeoutMillis: 10_000 });
+  // A connection the server ends (a restart, a fail-over) is dropped from the pool; the next query opens another.
+  pool.on("error", (error) => console.error("PostgreSQL: a pooled connection failed:", error.message));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+}
+
+/** The database's address for a message: the password never shown. */
+export function describeDatabase(target: string): string {
+  if (!isPostgresUrl(target)) return target;
+  try {
+    const url = new URL(target);
+    if (url.password) url.password = "hidden";
+    return url.toString();
+  } catch {
+    return "DATABASE_URL";
+  }
+}
+
+/**
+ * Asks the database to answer once, so that a start with a wrong DATABASE_URL (an unknown host, a
+ * server down, a wrong password or database) stops with a message that names the variable.
+ */
+export async function checkDatabase(db: DB, target: string): Promise<void> {
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    if (!isPostgresUrl(target)) throw error;
+    const reason = error instanceof Error ? error.message || String((error as { code?: string }).code ?? error) : String(error);
+    throw new Error(`DATABASE_URL: cannot use the PostgreSQL database at ${describeDatabase(target)}: ${reason}`);
+  }
+}
 
 /**
  * Opens the SQLite file with the settings every connection needs.
@@ -13,12 +70,13 @@ export type DB = Kysely<Database>;
  * consistent on power loss; only FULL would also keep the last commits through a power cut,
  * at the price of an fsync on every write, which the wizard's many small saves would feel.
  */
-export function openDatabase(file: string): DB {
+function openSqlite(file: string): DB {
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  sqlite.function(FOLD_FUNCTION, { deterministic: true }, foldCase);
   // Table statistics for the query planner, refreshed when stale (cheap: SQLite decides what to
   // analyze). Without them it may sort a whole table where an index would give a list's first page.
   try {
@@ -59,32 +117,14 @@ function keepingStatements(sqlite: SQLite.Database) {
   };
 }
 
-/** The server's connection lives long: its statistics are refreshed every hour (SQLite's advice). */
+/** The server's SQLite connection lives long: its statistics are refreshed every hour (SQLite's advice). */
 const OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
 
 export function getDb(): DB {
   return singleton("db", () => {
-    const db = openDatabase(getConfig().databaseFile);
-    setInterval(() => void sql`pragma optimize`.execute(db).catch(() => undefined), OPTIMIZE_EVERY_MS).unref();
+    const config = getConfig();
+    const db = openDatabase(config.database, { poolSize: config.DATABASE_POOL_SIZE });
+    if (dialectOf(db) === "sqlite") setInterval(() => void sql`pragma optimize`.execute(db).catch(() => undefined), OPTIMIZE_EVERY_MS).unref();
     return db;
-  });
-}
-
-/**
- * A transaction that reads and then writes. It takes the write lock at BEGIN (IMMEDIATE), so
- * it waits its turn behind another process's writer (busy_timeout) instead of failing with
- * "database is locked" when its reads turn out to be stale at the first write.
- */
-export async function writeTransaction<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
-  return db.connection().execute(async (connection) => {
-    await sql`begin immediate`.execute(connection);
-    try {
-      const result = await work(connection);
-      await sql`commit`.execute(connection);
-      return result;
-    } catch (error) {
-      await sql`rollback`.execute(connection);
-      throw error;
-    }
   });
 }

@@ -1,7 +1,7 @@
 import { pathToFileURL } from "node:url";
 import { Migrator, type Kysely } from "kysely";
 import { getConfig } from "../app/config.server";
-import { openDatabase } from "../app/db.server";
+import { checkDatabase, describeDatabase, openDatabase } from "../app/db.server";
 import { migrationProvider } from "./migrations";
 
 /** Runs every migration not yet applied, in order; safe to run on any earlier state. */
@@ -17,10 +17,12 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
 
 async function main() {
   const config = getConfig();
-  const db = openDatabase(config.databaseFile);
+  const db = openDatabase(config.database);
+  const where = describeDatabase(config.database);
   try {
+    await checkDatabase(db, config.database);
     const applied = await migrateToLatest(db);
-    console.log(applied.length ? `Migrated ${config.databaseFile}: ${applied.join(", ")}` : `Database is up to date (${config.databaseFile})`);
+    console.log(applied.length ? `Migrated ${where}: ${applied.join(", ")}` : `Database is up to date (${where})`);
   } finally {
     await db.destroy();
   }

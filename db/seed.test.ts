@@ -1,9 +1,12 @@
+import path from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase } from "../app/db.server";
 import { LOOKUP_TYPES } from "../app/models/lookup.server";
+import { isForeignKeyViolation, readTables } from "./dialect";
 import { migrateToLatest } from "./migrate";
 import { seed } from "./seed";
-import { createTestDatabase, type TestDatabase } from "./testing";
+import { createTestDatabase, testDialect, type TestDatabase } from "./testing";
 
 let test: TestDatabase | undefined;
 afterEach(async () => {
@@ -69,14 +72,48 @@ describe("migrations and seed", () => {
     expect(row?.value).toBe("2030-01-01");
   });
 
-  it("turn on foreign keys and WAL", async () => {
+  it("refuse a row that names a record not there (foreign keys on), and run SQLite in WAL mode", async () => {
     test = await createTestDatabase({ seeded: false });
-    const { rows: fk } = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(test.db);
-    const { rows: journal } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(test.db);
-    expect(fk[0].foreign_keys).toBe(1);
-    expect(journal[0].journal_mode).toBe("wal");
-    await expect(
-      test.db.insertInto("children").values({ first_name: "A", last_name: "B", birthdate: "2025-01-01", created_by_id: 999 }).execute(),
-    ).rejects.toThrow(/FOREIGN KEY/);
+    if (testDialect() === "sqlite") {
+      const { rows: fk } = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(test.db);
+      const { rows: journal } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(test.db);
+      expect(fk[0].foreign_keys).toBe(1);
+      expect(journal[0].journal_mode).toBe("wal");
+    }
+    const refused = await test.db
+      .insertInto("children")
+      .values({ first_name: "A", last_name: "B", birthdate: "2025-01-01", created_by_id: 999 })
+      .execute()
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(isForeignKeyViolation(refused)).toBe(true);
+  });
+
+  // The same migrations on both databases (db/dialect.ts decides where they differ): run where
+  // both are at hand, the PostgreSQL half of `npm test`.
+  it.skipIf(testDialect() !== "postgres")("make the same tables, columns, keys, references and defaults on PostgreSQL as on SQLite", async () => {
+    test = await createTestDatabase({ migrated: false });
+    const sqlite = openDatabase(path.join(test.dir, "app.db"));
+    try {
+      expect(await migrateToLatest(test.db)).toEqual(await migrateToLatest(sqlite));
+      expect(await readTables(test.db)).toEqual(await readTables(sqlite));
+      // A row given only what has no default reads back alike: numbered ids, the time now, flags at 0.
+      const values = { email: "same@example.com", username: "same@example.com", password_hash: "x", first_name: "A", last_name: "B" };
+      const [onPostgres, onSqlite] = await Promise.all(
+        [test.db, sqlite].map((db) => db.insertInto("users").values(values).returningAll().executeTakeFirstOrThrow()),
+      );
+      expect({ ...onPostgres, created_at: "", updated_at: "" }).toEqual({ ...onSqlite, created_at: "", updated_at: "" });
+      for (const row of [onPostgres, onSqlite]) expect(row.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      // The checks hold alike: a phone's parts are digits of their length.
+      for (const db of [test.db, sqlite]) {
+        await expect(db.insertInto("phone_numbers").values({ area_code: "41a", prefix: "555", suffix: "0100" }).execute(), "letters").rejects.toThrow();
+        await expect(db.insertInto("phone_numbers").values({ area_code: "4100", prefix: "555", suffix: "0100" }).execute(), "too long").rejects.toThrow();
+        await db.insertInto("phone_numbers").values({ area_code: "410", prefix: "555", suffix: "0100" }).execute();
+      }
+    } finally {
+      await sqlite.destroy();
+    }
   });
 });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { sql, type Kysely } from "kysely";
 import { getConfig } from "../app/config.server";
-import { openDatabase } from "../app/db.server";
+import { checkDatabase, describeDatabase, openDatabase, writeTransaction } from "../app/db.server";
 import { ensureSeedAdministrator } from "../app/models/user.server";
 import { parseCsvRecords } from "../app/utils/csv";
 import type { Database, NewLookup } from "./schema";
@@ -67,17 +67,27 @@ function seedZipCodes() {
   });
 }
 
+/** Rows written per statement: few round trips to a PostgreSQL server, well within SQLite's limit of values. */
+const SEED_BATCH = 200;
+
+function batches<T>(rows: T[]): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < rows.length; start += SEED_BATCH) out.push(rows.slice(start, start + SEED_BATCH));
+  return out;
+}
+
 /**
  * Brings the reference data up to date. A row is written only when it differs, so seeding
  * twice changes nothing (not even the cache counters), and a value an administrator changed
- * in the miscellaneous table is kept.
+ * in the miscellaneous table is kept. One seed at a time (writeTransaction): instances that
+ * start together on one PostgreSQL database wait for each other.
  */
 export async function seed(db: Kysely<Database>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    for (const lookup of seedLookups()) {
+  await writeTransaction(db, async (trx) => {
+    for (const lookups of batches(seedLookups())) {
       await trx
         .insertInto("lookups")
-        .values(lookup)
+        .values(lookups)
         .onConflict((oc) =>
           oc
             .columns(["type", "code"])
@@ -87,17 +97,17 @@ export async function seed(db: Kysely<Database>): Promise<void> {
               list_order: (eb) => eb.ref("excluded.list_order"),
             })
             .where(
-              sql<boolean>`lookups.description is not excluded.description
-                or lookups.description_es is not excluded.description_es
-                or lookups.list_order is not excluded.list_order`,
+              sql<boolean>`lookups.description is distinct from excluded.description
+                or lookups.description_es is distinct from excluded.description_es
+                or lookups.list_order is distinct from excluded.list_order`,
             ),
         )
         .execute();
     }
-    for (const zip of seedZipCodes()) {
+    for (const zips of batches(seedZipCodes())) {
       await trx
         .insertInto("zip_codes")
-        .values(zip)
+        .values(zips)
         .onConflict((oc) =>
           oc
             .column("zip")
@@ -107,33 +117,32 @@ export async function seed(db: Kysely<Database>): Promise<void> {
               all_county_fips: (eb) => eb.ref("excluded.all_county_fips"),
             })
             .where(
-              sql<boolean>`zip_codes.city is not excluded.city
-                or zip_codes.county_fips is not excluded.county_fips
-                or zip_codes.all_county_fips is not excluded.all_county_fips`,
+              sql<boolean>`zip_codes.city is distinct from excluded.city
+                or zip_codes.county_fips is distinct from excluded.county_fips
+                or zip_codes.all_county_fips is distinct from excluded.all_county_fips`,
             ),
         )
         .execute();
     }
-    for (const [name, value] of Object.entries(MISCELLANEOUS_DEFAULTS)) {
-      await trx
-        .insertInto("miscellaneous")
-        .values({ name, value })
-        .onConflict((oc) => oc.column("name").doNothing())
-        .execute();
-    }
+    await trx
+      .insertInto("miscellaneous")
+      .values(Object.entries(MISCELLANEOUS_DEFAULTS).map(([name, value]) => ({ name, value })))
+      .onConflict((oc) => oc.column("name").doNothing())
+      .execute();
   });
 }
 
 async function main() {
   const config = getConfig();
-  const db = openDatabase(config.databaseFile);
+  const db = openDatabase(config.database);
   try {
+    await checkDatabase(db, config.database);
     await seed(db);
     const { count } = await db
       .selectFrom("lookups")
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .executeTakeFirstOrThrow();
-    console.log(`Seeded ${config.databaseFile}: ${count} lookups`);
+    console.log(`Seeded ${describeDatabase(config.database)}: ${count} lookups`);
     if (config.SEED_ADMIN_EMAIL && config.SEED_ADMIN_PASSWORD) {
       const outcome = await ensureSeedAdministrator(db, config.SEED_ADMIN_EMAIL, config.SEED_ADMIN_PASSWORD);
       console.log(`Administrator ${config.SEED_ADMIN_EMAIL}: ${outcome === "created" ? "created" : "already there"}; sign in with SEED_ADMIN_PASSWORD`);

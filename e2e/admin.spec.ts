@@ -359,7 +359,7 @@ test.describe("a server with no administrators' domain set", () => {
   test.beforeAll(async () => {
     test.setTimeout(60_000);
     dataDir = mkdtempSync(path.join(tmpdir(), "referral-no-domains-"));
-    const db = await openDataDir(dataDir);
+    const { db, env } = await openDataDir(dataDir);
     try {
       const admin = await createUser({ admin: true, domain: "maryland.gov" }, db);
       userEmail = (await createUser({ domain: "maryland.gov", signedInBefore: true }, db)).email;
@@ -368,7 +368,7 @@ test.describe("a server with no administrators' domain set", () => {
       await db.destroy();
     }
     // ADMIN_EMAIL_DOMAINS left blank (unset), whatever this process's environment holds.
-    server = new OwnServer(dataDir, await sessionSecret(), await freePort(), { ADMIN_EMAIL_DOMAINS: "" });
+    server = new OwnServer(dataDir, await sessionSecret(), await freePort(), { ...env, ADMIN_EMAIL_DOMAINS: "" });
     await server.start();
   });
 

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
 
 // The browser tests run against the production build, started by `npm start` on a free port
-// with a fresh data folder. Workers read the same values from the environment the main
+// with a fresh data folder (and, on PostgreSQL, a fresh database). Workers read the same values from the environment the main
 // process set, so they all talk to the one server.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -15,8 +16,25 @@ function freePort(): string {
   return execFileSync(process.execPath, ["-e", script]).toString().trim();
 }
 
+/**
+ * On the PostgreSQL half of `npm test` (TEST_DATABASE_URL: a server where the tests may make
+ * databases, see db/with-postgres.ts), a new empty database for the run's server; its address.
+ */
+function newPostgresDatabase(adminUrl: string): string {
+  const name = `referral_e2e_${randomBytes(6).toString("hex")}`;
+  const script = `const { Client } = require("pg"); const c = new Client(process.argv[1]);
+    c.connect().then(() => c.query("create database ${name}")).then(() => c.end(), (e) => { console.error(e.message); process.exit(1); });`;
+  execFileSync(process.execPath, ["-e", script, adminUrl], { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 process.env.E2E_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "referral-e2e-"));
+if (process.env.TEST_DATABASE_URL) process.env.E2E_DATABASE_URL ??= newPostgresDatabase(process.env.TEST_DATABASE_URL);
+// The server and the tests' own helpers (e2e/support.ts) then read and write that database.
+if (process.env.E2E_DATABASE_URL) process.env.DATABASE_URL = process.env.E2E_DATABASE_URL;
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 
 export default defineConfig({

@@ -149,7 +149,7 @@ test.describe("the server killed mid-request @http", () => {
   test.beforeAll(async () => {
     test.setTimeout(60_000);
     dataDir = mkdtempSync(path.join(tmpdir(), "referral-reliability-"));
-    const db = await openDataDir(dataDir);
+    const { db, env } = await openDataDir(dataDir);
     try {
       owner = await createUser({}, db);
       admin = await createUser({ admin: true, domain: "maryland.gov" }, db);
@@ -176,7 +176,7 @@ test.describe("the server killed mid-request @http", () => {
     } finally {
       await db.destroy();
     }
-    server = new OwnServer(dataDir, await sessionSecret(), await freePort());
+    server = new OwnServer(dataDir, await sessionSecret(), await freePort(), env);
     await server.start();
 
     // Two referrals submitted with a document each, through the server as a person would.

@@ -22,17 +22,24 @@ async function database(db?: DB) {
 }
 
 /**
- * The database of another data folder, migrated and seeded as `npm start` does. Sessions made in
- * it are signed with this process's secret: give that server `SESSION_SECRET: sessionSecret()`.
+ * The database of another data folder, migrated and seeded as `npm start` does: its app.db, or on
+ * the PostgreSQL run a new database of its own. `env` points a server there (OwnServer's
+ * settings). Sessions made in it are signed with this process's secret: give that server
+ * `SESSION_SECRET: sessionSecret()`.
  */
-export async function openDataDir(dir: string): Promise<DB> {
+export async function openDataDir(dir: string): Promise<{ db: DB; env: Record<string, string> }> {
   const { openDatabase } = await import("../app/db.server");
+  const { createPostgresDatabase, testDialect } = await import("../db/testing");
+  if (testDialect() === "postgres") {
+    const url = await createPostgresDatabase();
+    return { db: openDatabase(url), env: { DATABASE_URL: url } };
+  }
   const { migrateToLatest } = await import("../db/migrate");
   const { seed } = await import("../db/seed");
   const db = openDatabase(path.join(dir, "app.db"));
   await migrateToLatest(db);
   await seed(db);
-  return db;
+  return { db, env: {} };
 }
 
 /** The secret this process signs session cookies with. */
@@ -168,13 +175,8 @@ export async function addressInBook(id: number): Promise<boolean> {
 
 /** Makes every later change to one user's row fail, as a broken disk or a locked database would. */
 export async function breakUserUpdates(userId: number) {
-  const db = await database();
-  const { sql } = await import("kysely");
-  await sql
-    .raw(
-      `CREATE TRIGGER IF NOT EXISTS refuse_user_${userId} BEFORE UPDATE ON users WHEN OLD.id = ${Number(userId)} BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`,
-    )
-    .execute(db);
+  const { refuseWrites } = await import("../db/testing");
+  await refuseWrites(await database(), "users", "update", userId);
 }
 
 /** A child of the user's, added as the user would add it. */

@@ -14,7 +14,7 @@ let referrer: CurrentUser;
 
 beforeAll(async () => {
   test = await createTestDatabase();
-  process.env.DATA_DIR = test.dir;
+  Object.assign(process.env, test.env);
   // A small limit, to reach it here; the server's default is 600 a minute.
   process.env.API_RATE_LIMIT = "5";
   (await import("~/config.server")).getConfig();

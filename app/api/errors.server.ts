@@ -4,6 +4,7 @@ import { ZodError, type ZodIssue } from "zod";
 import { NotEligibleError } from "~/models/admin-users.server";
 import { ChildHasSubmittedReferralError } from "~/models/child.server";
 import { ForbiddenError, InputError, NotFoundError } from "~/models/errors";
+import { isInUseError } from "~/models/errors.server";
 import { IncompleteReferralError } from "~/models/referral-lifecycle.server";
 import { FutureDateError } from "~/models/report.server";
 import { EmailTakenError } from "~/models/user.server";
@@ -119,7 +120,7 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof UnsupportedFileError)
     return new ApiError("invalid_input", { fields: { file: [error.reason === "empty" ? "api:fields.emptyFile" : "api:fields.fileType"] } });
   if (error instanceof BadUploadError) return new ApiError("invalid_input", { fields: { body: ["api:fields.badMultipart"] } });
-  if (error instanceof Error && "code" in error && String(error.code).startsWith("SQLITE_CONSTRAINT_FOREIGNKEY")) return new ApiError("in_use");
+  if (isInUseError(error)) return new ApiError("in_use");
   return new ApiError("server_error");
 }
 

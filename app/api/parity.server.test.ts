@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ActionFunctionArgs } from "@remix-run/node";
@@ -10,6 +9,7 @@ import { answerSecurityQuestions, requestPasswordReset } from "~/models/account-
 import { createApiKey } from "~/models/api-key.server";
 import type { CurrentUser } from "~/models/user.server";
 import { closeDataDir, openDataDir } from "~/test/data-dir";
+import { copyTestDatabase } from "../../db/testing";
 import { makeTemplateDir, readRows, readSchema, settleForCopies, type DB, type Rows, type Schema } from "~/test/tables";
 import { readOutbox } from "~/test/outbox";
 import { addRegisteredPerson, SECURITY_ANSWERS } from "~/test/people";
@@ -852,7 +852,6 @@ const TIMES: Record<string, string[]> = {
   generated_reports: ["created_at"],
   audit_events: ["at"],
   rate_limits: ["window_ends_at"],
-  kysely_migration: ["timestamp"],
 };
 
 const SECRETS: Record<string, string[]> = {
@@ -889,8 +888,6 @@ function normalize(raw: Rows, schema: Schema, setUpSecrets: Map<unknown, string>
       if (schema.withId.has(table)) row.id = ref(table, row.id);
       for (const { column, table: target } of schema.references[table]) row[column] = ref(target, row[column]);
       if (table === "audit_events" && AUDITED_ENTITIES[String(row.entity_type)]) row.entity_id = ref(AUDITED_ENTITIES[String(row.entity_type)], row.entity_id);
-      // The highest id given so far: a counter, like the ids themselves.
-      if (table === "sqlite_sequence") row.seq = "<counter>";
       for (const column of TIMES[table] ?? []) if (row[column] !== null) row[column] = "<time>";
       for (const column of SECRETS[table] ?? []) if (row[column] !== null) row[column] = setUpSecrets.get(row[column]) ?? "<new secret>";
       for (const [column, random] of Object.entries(RANDOM_PARTS[table] ?? {}))
@@ -1067,16 +1064,14 @@ async function throughPage(db: DB, row: ParityRow, action: PageAction, base: Bas
 
 /** Runs `work` on a fresh copy of the set-up (database and uploads) and says what it left. */
 async function inFreshCopy(work: (db: DB) => Promise<void>): Promise<Snapshot> {
-  const dir = mkdtempSync(path.join(tmpdir(), "referral-parity-"));
+  const copy = await copyTestDatabase(context.template);
   try {
-    copyFileSync(path.join(context.templateDir, "app.db"), path.join(dir, "app.db"));
-    cpSync(path.join(context.templateDir, "uploads"), path.join(dir, "uploads"), { recursive: true });
-    const db = await openDataDir(dir);
+    const db = await openDataDir(copy);
     await work(db);
-    return await snapshot(db, dir);
+    return await snapshot(db, copy.dir);
   } finally {
     await closeDataDir();
-    rmSync(dir, { recursive: true, force: true });
+    await copy.close();
   }
 }
 
@@ -1209,7 +1204,7 @@ async function buildBase(db: DB): Promise<Base> {
 }
 
 const context = {} as {
-  templateDir: string;
+  template: Awaited<ReturnType<typeof makeTemplateDir>>;
   base: Base;
   schema: Schema;
   setUpSecrets: Map<unknown, string>;
@@ -1223,8 +1218,8 @@ beforeAll(async () => {
   // The approved administrators' domain, so that promotion has someone to promote (R91).
   process.env.ADMIN_EMAIL_DOMAINS = "maryland.gov";
   vi.spyOn(console, "log").mockImplementation(() => undefined);
-  context.templateDir = await makeTemplateDir();
-  const db = await openDataDir(context.templateDir);
+  context.template = await makeTemplateDir();
+  const db = await openDataDir(context.template);
   context.base = await buildBase(db);
   context.schema = await readSchema(db);
   const raw = await readRows(db, context.schema);
@@ -1243,7 +1238,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeDataDir();
-  if (context.templateDir) rmSync(context.templateDir, { recursive: true, force: true });
+  await context.template?.close();
 });
 
 beforeEach(() => {

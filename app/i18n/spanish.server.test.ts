@@ -16,7 +16,7 @@ let test: TestDatabase;
 
 beforeAll(async () => {
   test = await createTestDatabase();
-  process.env.DATA_DIR = test.dir;
+  Object.assign(process.env, test.env);
 });
 afterAll(() => test.close());
 

@@ -18,7 +18,7 @@ import { checkCredentials, EmailTakenError, ensureSeedAdministrator, getCurrentU
 let test: TestDatabase;
 beforeAll(async () => {
   test = await createTestDatabase();
-  process.env.DATA_DIR = test.dir;
+  Object.assign(process.env, test.env);
 });
 afterAll(() => test.close());
 

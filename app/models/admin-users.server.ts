@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { sql } from "kysely";
 import { destroyUserSessions } from "~/auth/session.server";
-import { writeTransaction, type DB } from "~/db.server";
+import { containsText, writeTransaction, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
 import { sendPasswordResetEmail, sendVerificationEmail } from "~/services/emails.server";
 import { cellPages, type CsvPages } from "~/utils/csv-response.server";
@@ -57,8 +57,6 @@ function requireAdministrator(actor: CurrentUser) {
   if (!actor.isAdmin) throw new ForbiddenError("administrators only");
 }
 
-const like = (value: string) => sql`${`%${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`} escape '\\'`;
-
 /** The users the list shows: everyone but the super administrators (docs/product-rules.md R88). */
 function listedUsers(db: DB) {
   return db
@@ -84,11 +82,8 @@ function filtered(db: DB, actor: CurrentUser, query: ListQuery<UserSort>) {
   requireAdministrator(actor);
   let rows = listedUsers(db);
   const { name, email, reference, status } = query.text;
-  if (name)
-    rows = rows.where((eb) =>
-      eb.or((["u.first_name", "u.middle_name", "u.last_name"] as const).map((column) => eb(sql`${sql.ref(column)}`, "like", like(name)))),
-    );
-  if (email) rows = rows.where(sql`u.email`, "like", like(email.toLowerCase()));
+  if (name) rows = rows.where((eb) => eb.or((["u.first_name", "u.middle_name", "u.last_name"] as const).map((column) => containsText(db, column, name))));
+  if (email) rows = rows.where(containsText(db, "u.email", email));
   if (reference) rows = rows.where("u.reference", "=", reference);
   // The status (docs/product-rules.md R90): Inactive is locked; Not verified is not locked but not yet enabled; Active is neither.
   if (status === "active") rows = rows.where("u.locked", "=", 0).where("u.enabled", "=", 1);

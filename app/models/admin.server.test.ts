@@ -36,7 +36,7 @@ const DOMAINS = ["maryland.gov"];
 
 beforeAll(async () => {
   test = await createTestDatabase();
-  process.env.DATA_DIR = test.dir;
+  Object.assign(process.env, test.env);
   (await import("~/config.server")).getConfig();
   admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
   referrer = await addPerson(test.db, "parent@example.com");

@@ -1,6 +1,5 @@
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../db/testing";
+import { createTestDatabase, refuseWrites, type TestDatabase } from "../../db/testing";
 import { addPerson } from "~/test/people";
 import type { ChildName } from "~/schemas/child";
 import { parseListQuery } from "~/utils/list";
@@ -133,11 +132,11 @@ describe("refer a child", () => {
     await expect(createChildWithReferral(test.db, referrer, child({ stateOfResidence: "51" }), TODAY)).rejects.toHaveProperty("fieldErrors");
     await expect(createChildWithReferral(test.db, admin, child(), TODAY)).rejects.toBeInstanceOf(ForbiddenError);
     // A referral that cannot be written takes the child back with it.
-    await sql`CREATE TRIGGER refuse_referrals BEFORE INSERT ON referrals BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`.execute(test.db);
+    const allow = await refuseWrites(test.db, "referrals", "insert");
     try {
       await expect(createChildWithReferral(test.db, referrer, child({ firstName: "Huérfana" }), TODAY)).rejects.toThrow("refused for the test");
     } finally {
-      await sql`DROP TRIGGER refuse_referrals`.execute(test.db);
+      await allow();
     }
     const mine = await test.db.selectFrom("children").select("id").where("created_by_id", "=", referrer.id).execute();
     expect(mine).toEqual([{ id: ids.child }]);
@@ -174,6 +173,25 @@ describe("the children list", () => {
     expect(second).toEqual({ data: [], total: 4 });
     expect((await listChildren(test.db, lister, query("name=beto"))).data.map((row) => row.firstName)).toEqual(["Beto"]);
     expect((await listChildren(test.db, lister, query("name=%25_"))).data.map((row) => row.firstName)).toEqual(["Dario"]);
+  });
+
+  it("finds a name whatever the case of every letter, accented ones too, while accents count (the same on SQLite and PostgreSQL)", async () => {
+    const other = await addPerson(test.db, "accents@example.com");
+    for (const [firstName, lastName] of [
+      ["Élodie", "Núñez"],
+      ["ÁLVARO", "PÉREZ"],
+      ["Alvaro", "Perez"],
+    ]) {
+      await createChild(test.db, other, child({ firstName, lastName }), TODAY);
+    }
+    const found = async (name: string) =>
+      (await listChildren(test.db, other, query(`sort=name&order=asc&name=${encodeURIComponent(name)}`))).data.map((row) => `${row.firstName} ${row.lastName}`);
+    expect(await found("pérez")).toEqual(["ÁLVARO PÉREZ"]);
+    expect(await found("NÚÑEZ")).toEqual(["Élodie Núñez"]);
+    expect(await found("élo")).toEqual(["Élodie Núñez"]);
+    expect(await found("álvaro")).toEqual(["ÁLVARO PÉREZ"]);
+    expect(await found("PEREZ")).toEqual(["Alvaro Perez"]);
+    expect(await found("alvaro")).toEqual(["Alvaro Perez"]);
   });
 
   it("filters by birthdate: before, after, exactly, between", async () => {

@@ -1,7 +1,6 @@
 import type { TFunction } from "i18next";
-import { sql } from "kysely";
 import type { ReferralStatus } from "../../db/schema";
-import { writeTransaction, type DB } from "~/db.server";
+import { containsText, writeTransaction, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
 import { removeStoredFiles } from "~/services/uploads.server";
 import type { ChildName } from "~/schemas/child";
@@ -65,13 +64,8 @@ function filtered(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, owner
   let rows = visibleChildren(db, actor, ownerId);
   const name = query.text.name;
   if (name) {
-    const pattern = `%${name.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
     rows = rows.where((eb) =>
-      eb.or(
-        (["children.first_name", "children.middle_name", "children.last_name"] as const).map((column) =>
-          eb(sql`${sql.ref(column)}`, "like", sql`${pattern} escape '\\'`),
-        ),
-      ),
+      eb.or((["children.first_name", "children.middle_name", "children.last_name"] as const).map((column) => containsText(db, column, name))),
     );
   }
   for (const [field, column, kind] of [

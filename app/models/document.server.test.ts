@@ -1,9 +1,8 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../db/testing";
+import { createTestDatabase, refuseWrites, type TestDatabase } from "../../db/testing";
 import { addPerson } from "~/test/people";
 import type { StoredFile } from "~/services/uploads.server";
 import { createChild, deleteChild, startReferral } from "./child.server";
@@ -21,7 +20,7 @@ let ids: { child: number; referral: number; user: number };
 
 beforeAll(async () => {
   test = await createTestDatabase();
-  process.env.DATA_DIR = test.dir;
+  Object.assign(process.env, test.env);
   (await import("~/config.server")).getConfig();
   owner = await addPerson(test.db, "owner@example.com");
   stranger = await addPerson(test.db, "stranger@example.com");
@@ -86,12 +85,12 @@ describe("a referral's documents", () => {
     await expect(addDocument(test.db, stranger, ids, { description: "Not theirs", isConsent: false }, refused)).rejects.toBeInstanceOf(NotFoundError);
     expect(onDisk(refused)).toBe(false);
 
-    await sql`create trigger refuse_documents before insert on referral_documents begin select raise(abort, 'disk full'); end`.execute(test.db);
+    const allow = await refuseWrites(test.db, "referral_documents", "insert");
     const failed = uploaded();
     try {
-      await expect(addDocument(test.db, owner, ids, { description: "Fails", isConsent: false }, failed)).rejects.toThrow("disk full");
+      await expect(addDocument(test.db, owner, ids, { description: "Fails", isConsent: false }, failed)).rejects.toThrow("refused for the test");
     } finally {
-      await sql`drop trigger refuse_documents`.execute(test.db);
+      await allow();
     }
     expect(onDisk(failed)).toBe(false);
   });

@@ -35,7 +35,7 @@ let childId: number;
 
 beforeAll(async () => {
   test = await createTestDatabase();
-  process.env.DATA_DIR = test.dir;
+  Object.assign(process.env, test.env);
   (await import("~/config.server")).getConfig();
   owner = await addPerson(test.db, "owner@example.com");
   stranger = await addPerson(test.db, "stranger@example.com");

@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../../db/schema";
-import type { DB } from "~/db.server";
+import { containsText, type DB } from "~/db.server";
 import { REFERRAL_STATUSES, UNRECORDED_STATUSES, type ReferralStatus } from "~/utils/statuses";
 import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
 import { countListedUsers } from "./admin-users.server";
@@ -69,8 +69,6 @@ export interface ReferralRow {
 
 type Filtered = SelectQueryBuilder<Database & { r: Database["referrals"] }, "r", object>;
 
-const like = (value: string) => sql`${`%${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`} escape '\\'`;
-
 /**
  * The referrals of one list the person may see, filtered. Filters on the child, the creator and
  * the address are subqueries, so counting needs no join. An ordinary user asking for another
@@ -102,7 +100,7 @@ function filtered(
   let children: ReturnType<typeof childQuery> | null = null;
   if (childName) {
     children = (children ?? childQuery()).where((eb) =>
-      eb.or((["first_name", "middle_name", "last_name"] as const).map((column) => eb(sql`${sql.ref(column)}`, "like", like(childName)))),
+      eb.or((["first_name", "middle_name", "last_name"] as const).map((column) => containsText(db, column, childName))),
     );
   }
   const birthdate = query.dates.birthdate;
@@ -116,11 +114,9 @@ function filtered(
   if (completedByName || completedByEmail) {
     let creators = db.selectFrom("users").select("id");
     if (completedByName) {
-      creators = creators.where((eb) =>
-        eb.or((["first_name", "last_name"] as const).map((column) => eb(sql`${sql.ref(column)}`, "like", like(completedByName)))),
-      );
+      creators = creators.where((eb) => eb.or((["first_name", "last_name"] as const).map((column) => containsText(db, column, completedByName))));
     }
-    if (completedByEmail) creators = creators.where(sql`email`, "like", like(completedByEmail.toLowerCase()));
+    if (completedByEmail) creators = creators.where(containsText(db, "email", completedByEmail));
     rows = rows.where("r.created_by_id", "in", creators);
   }
   for (const [field, column] of [

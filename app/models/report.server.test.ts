@@ -21,7 +21,7 @@ let reportsDir: string;
 
 beforeAll(async () => {
   test = await createTestDatabase();
-  process.env.DATA_DIR = test.dir;
+  Object.assign(process.env, test.env);
   reportsDir = (await import("~/config.server")).getConfig().reportsDir;
   admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
   referrer = await addPerson(test.db, "parent@example.com");

@@ -15,7 +15,7 @@ const STRONG = "tres tristes 12";
 let test: TestDatabase;
 beforeAll(async () => {
   test = await createTestDatabase();
-  process.env.DATA_DIR = test.dir;
+  Object.assign(process.env, test.env);
 });
 afterAll(() => test.close());
 

@@ -24,7 +24,7 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => captcha.listen(0, "127.0.0.1", resolve));
-  process.env.DATA_DIR = test.dir;
+  Object.assign(process.env, test.env);
   process.env.CAPTCHA_VERIFY_URL = `http://127.0.0.1:${(captcha.address() as AddressInfo).port}/siteverify`;
   process.env.CAPTCHA_SECRET = "test-secret";
 });

@@ -22,7 +22,7 @@ beforeAll(async () => {
     res.end(answer.body);
   });
   await new Promise<void>((resolve) => census.listen(0, "127.0.0.1", resolve));
-  process.env.DATA_DIR = test.dir;
+  Object.assign(process.env, test.env);
   process.env.GEOCODER = "census";
   process.env.CENSUS_GEOCODER_URL = `http://127.0.0.1:${(census.address() as AddressInfo).port}`;
 });

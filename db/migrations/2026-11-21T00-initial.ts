@@ -1,8 +1,8 @@
 import { sql, type Kysely } from "kysely";
+import { addForwardReference, bumpCacheVersionOnChange, digitsCheck, forwardReference, idColumn, nowText } from "../dialect";
 
-// Frozen in time: migrations take Kysely<any>, never the application's types.
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+// Frozen in time: migrations take Kysely<any>, never the application's types. Where SQLite and
+// PostgreSQL differ (a numbered key, the time now, a trigger), db/dialect.ts decides.
 
 const REFERRAL_STATUSES = ["Draft", "Submitted", "Received", "Processed", "Unable to Process", "Unable to Contact", "Eligible", "Not Eligible"];
 
@@ -10,21 +10,11 @@ function flag(column: string) {
   return sql`check (${sql.ref(column)} in (0, 1))`;
 }
 
-async function bumpCacheVersionOnChange(db: Kysely<any>, table: string) {
-  for (const event of ["insert", "update", "delete"]) {
-    await sql
-      .raw(
-        `create trigger ${table}_${event}_bumps_cache after ${event} on ${table}
-         begin update cache_versions set version = version + 1 where name = '${table}'; end`,
-      )
-      .execute(db);
-  }
-}
-
 export async function up(db: Kysely<any>): Promise<void> {
+  const now = nowText(db);
   await db.schema
     .createTable("lookups")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", (c) => idColumn(db, c))
     .addColumn("type", "text", (c) => c.notNull())
     .addColumn("code", "text", (c) => c.notNull())
     .addColumn("description", "text", (c) => c.notNull().check(sql`description <> ''`))
@@ -46,7 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("miscellaneous")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", (c) => idColumn(db, c))
     .addColumn("name", "text", (c) => c.notNull().unique())
     .addColumn("value", "text", (c) => c.notNull())
     .execute();
@@ -62,17 +52,17 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("phone_numbers")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("area_code", "text", (c) => c.notNull().check(sql`length(area_code) = 3 and area_code not glob '*[^0-9]*'`))
-    .addColumn("prefix", "text", (c) => c.notNull().check(sql`length(prefix) = 3 and prefix not glob '*[^0-9]*'`))
-    .addColumn("suffix", "text", (c) => c.notNull().check(sql`length(suffix) = 4 and suffix not glob '*[^0-9]*'`))
-    .addColumn("created_by_id", "integer", (c) => c.references("users.id").onDelete("set null"))
+    .addColumn("id", "integer", (c) => idColumn(db, c))
+    .addColumn("area_code", "text", (c) => c.notNull().check(digitsCheck(db, "area_code", 3)))
+    .addColumn("prefix", "text", (c) => c.notNull().check(digitsCheck(db, "prefix", 3)))
+    .addColumn("suffix", "text", (c) => c.notNull().check(digitsCheck(db, "suffix", 4)))
+    .addColumn("created_by_id", "integer", (c) => forwardReference(db, c, "users.id"))
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
     .execute();
 
   await db.schema
     .createTable("users")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", (c) => idColumn(db, c))
     .addColumn("email", "text", (c) =>
       c
         .notNull()
@@ -116,6 +106,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("users_name").on("users").columns(["last_name", "first_name"]).execute();
   await db.schema.createIndex("users_last_login").on("users").column("last_login").execute();
   await db.schema.createIndex("users_locked").on("users").column("locked").execute();
+  await addForwardReference(db, "phone_numbers", "created_by_id", "users.id");
 
   await db.schema
     .createTable("user_roles")
@@ -127,7 +118,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("addresses")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", (c) => idColumn(db, c))
     .addColumn("line1", "text", (c) => c.notNull())
     .addColumn("line2", "text")
     .addColumn("city", "text", (c) => c.notNull())
@@ -145,7 +136,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("children")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", (c) => idColumn(db, c))
     .addColumn("first_name", "text", (c) => c.notNull())
     .addColumn("middle_name", "text")
     .addColumn("last_name", "text", (c) => c.notNull())
@@ -163,7 +154,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("referrals")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", (c) => idColumn(db, c))
     .addColumn("status", "text", (c) =>
       c
         .notNull()
@@ -237,7 +228,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("adults")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", (c) => idColumn(db, c))
     .addColumn("referral_id", "integer", (c) => c.notNull().references("referrals.id").onDelete("cascade"))
     .addColumn("first_name", "text", (c) => c.notNull())
     .addColumn("middle_name", "text")
@@ -258,7 +249,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("referral_documents")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", (c) => idColumn(db, c))
     .addColumn("referral_id", "integer", (c) => c.notNull().references("referrals.id").onDelete("cascade"))
     .addColumn("disabled", "integer", (c) => c.notNull().defaultTo(0).modifyEnd(flag("disabled")))
     .addColumn("description", "text", (c) => c.notNull())
@@ -287,7 +278,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("password_reset_tokens")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", (c) => idColumn(db, c))
     .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("token_hash", "text", (c) => c.notNull().unique())
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
@@ -301,7 +292,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("email_verifications")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", (c) => idColumn(db, c))
     .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("token_hash", "text", (c) => c.notNull().unique())
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
@@ -312,7 +303,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("review_tokens")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", (c) => idColumn(db, c))
     .addColumn("referral_id", "integer", (c) => c.notNull().references("referrals.id").onDelete("cascade"))
     .addColumn("token_hash", "text", (c) => c.notNull().unique())
     .addColumn("created_by_id", "integer", (c) => c.references("users.id").onDelete("set null"))
@@ -324,7 +315,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("referral_status_history")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", (c) => idColumn(db, c))
     .addColumn("referral_id", "integer", (c) => c.notNull().references("referrals.id").onDelete("cascade"))
     .addColumn("from_status", "text")
     .addColumn("to_status", "text", (c) => c.notNull())
@@ -338,7 +329,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("generated_reports")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", (c) => idColumn(db, c))
     .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('referral', 'user')`))
     .addColumn("format", "text", (c) => c.notNull().check(sql`format in ('csv', 'xlsx')`))
     .addColumn("file_name", "text", (c) => c.notNull().unique())
@@ -352,7 +343,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The record of access that 34 CFR 303.406 asks of early-intervention records.
   await db.schema
     .createTable("audit_events")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", (c) => idColumn(db, c))
     .addColumn("at", "text", (c) => c.notNull().defaultTo(now))
     .addColumn("actor_user_id", "integer", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("actor_review_token_id", "integer", (c) => c.references("review_tokens.id").onDelete("set null"))

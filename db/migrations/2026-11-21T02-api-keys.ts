@@ -1,4 +1,5 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
+import { idColumn, nowText } from "../dialect";
 
 // API keys (issue 11): the program's own systems call the JSON API with `Authorization: Bearer`.
 // A key acts as the administrator who created it, with that person's rights, and stops working
@@ -6,10 +7,10 @@ import { sql, type Kysely } from "kysely";
 // the SHA-256 of the key is kept; its first characters are kept to tell keys apart on the page.
 
 export async function up(db: Kysely<any>): Promise<void> {
-  const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+  const now = nowText(db);
   await db.schema
     .createTable("api_keys")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", (c) => idColumn(db, c))
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("key_hash", "text", (c) => c.notNull().unique())
     .addColumn("key_start", "text", (c) => c.notNull())

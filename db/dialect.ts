@@ -1,0 +1,223 @@
+import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Expression, type Kysely, type RawBuilder, type SqlBool } from "kysely";
+
+// Every difference between SQLite (the embedded default) and PostgreSQL (DATABASE_URL), in one
+// file: the migrations, the models and the tools ask here and never test the dialect themselves.
+// What the two must agree on is written beside each helper.
+
+export type Dialect = "sqlite" | "postgres";
+
+/** Which database a connection (or a transaction of one) talks to. */
+export function dialectOf(db: Kysely<any>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+}
+
+// ——— The schema ———
+
+/** A whole-number key the database gives out itself, never used twice (SQLite AUTOINCREMENT, PostgreSQL identity). */
+export function idColumn(db: Kysely<any>, column: ColumnDefinitionBuilder): ColumnDefinitionBuilder {
+  return dialectOf(db) === "postgres" ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey().autoIncrement();
+}
+
+/** The default of every `created_at`: now, as ISO-8601 UTC text with milliseconds, as JavaScript's toISOString() writes it. */
+export function nowText(db: Kysely<any>): RawBuilder<string> {
+  return dialectOf(db) === "postgres"
+    ? sql`(to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`
+    : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+}
+
+/** A check that a text column holds exactly `length` digits. */
+export function digitsCheck(db: Kysely<any>, column: string, length: number): RawBuilder<unknown> {
+  const name = sql.raw(column); // a column name of the migration's own, written as SQLite's first migration wrote it
+  return dialectOf(db) === "postgres"
+    ? sql`${name} ~ ${sql.lit(`^[0-9]{${length}}$`)}`
+    : sql`length(${name}) = ${sql.lit(length)} and ${name} not glob '*[^0-9]*'`;
+}
+
+/**
+ * A reference to a table made later in the same migration (users and phone_numbers name each
+ * other). SQLite takes it at once; PostgreSQL needs the table first, so there the column is made
+ * plain and `addForwardReference` adds the constraint once the table exists.
+ */
+export function forwardReference(db: Kysely<any>, column: ColumnDefinitionBuilder, target: string): ColumnDefinitionBuilder {
+  return dialectOf(db) === "postgres" ? column : column.references(target).onDelete("set null");
+}
+
+export async function addForwardReference(db: Kysely<any>, table: string, column: string, target: string): Promise<void> {
+  if (dialectOf(db) !== "postgres") return;
+  const [targetTable, targetColumn] = target.split(".");
+  await db.schema
+    .alterTable(table)
+    .addForeignKeyConstraint(`${table}_${column}_fkey`, [column], targetTable, [targetColumn], (constraint) => constraint.onDelete("set null"))
+    .execute();
+}
+
+/**
+ * Triggers that add one to `cache_versions.version` (the row named after the table) on every
+ * insert, update or delete, so each process's cache of the table sees a change made by another
+ * (app/models/cache.server.ts).
+ */
+export async function bumpCacheVersionOnChange(db: Kysely<any>, table: string): Promise<void> {
+  if (dialectOf(db) === "postgres") {
+    await sql`create or replace function bump_cache_version() returns trigger language plpgsql as $$
+      begin update cache_versions set version = version + 1 where name = tg_table_name; return null; end $$`.execute(db);
+    await sql
+      .raw(`create trigger ${table}_bumps_cache after insert or update or delete on ${table} for each row execute function bump_cache_version()`)
+      .execute(db);
+    return;
+  }
+  for (const event of ["insert", "update", "delete"]) {
+    await sql
+      .raw(
+        `create trigger ${table}_${event}_bumps_cache after ${event} on ${table}
+         begin update cache_versions set version = version + 1 where name = '${table}'; end`,
+      )
+      .execute(db);
+  }
+}
+
+// ——— Queries ———
+
+/** Within text, `%`, `_` and the escape character itself stand for themselves. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** The SQLite function that folds case as JavaScript does, for every letter (SQLite's own lower() and LIKE know only A to Z). */
+export const FOLD_FUNCTION = "fold_case";
+export const foldCase = (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value);
+
+/**
+ * `column` contains `text`, whatever the case of either, accents counting ("PÉREZ" finds
+ * "Pérez", "Perez" does not), `%` and `_` taken literally: the lists' searches
+ * (docs/product-rules.md R82). PostgreSQL: ILIKE, which folds every letter. SQLite: its LIKE
+ * for text of A to Z alone (it folds only those, and it is native), else both sides folded by
+ * FOLD_FUNCTION, registered on every connection (app/db.server.ts).
+ */
+export function containsText(db: Kysely<any>, column: Expression<unknown> | string, text: string): RawBuilder<SqlBool> {
+  const value = typeof column === "string" ? sql.ref(column) : column;
+  const pattern = likePattern(text);
+  if (dialectOf(db) === "postgres") return sql<SqlBool>`${value} ilike ${pattern} escape '\\'`;
+  if (ASCII.test(text)) return sql<SqlBool>`${value} like ${pattern} escape '\\'`;
+  return sql<SqlBool>`${sql.raw(FOLD_FUNCTION)}(${value}) like ${foldCase(pattern)} escape '\\'`;
+}
+
+/** A constraint refused the write because a row still names the one being deleted. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (!(error instanceof Error) || !("code" in error)) return false;
+  const code = String(error.code);
+  return code === "23503" || code.startsWith("SQLITE_CONSTRAINT_FOREIGNKEY");
+}
+
+/** Any process's key for the write lock of PostgreSQL (pg_advisory_xact_lock): "MDRF". */
+const WRITE_LOCK = 0x4d445246;
+
+/**
+ * A transaction that reads and then writes, one at a time across every process and instance.
+ * SQLite: BEGIN IMMEDIATE takes the file's write lock at once, so it waits its turn
+ * (busy_timeout) instead of failing with "database is locked" when its reads turn out stale.
+ * PostgreSQL: a transaction-level advisory lock does the same for every instance sharing the
+ * database, so what the transaction read (a Draft not yet submitted, a token not yet used)
+ * still holds when it writes, as on SQLite; the lock goes with the commit or the rollback.
+ */
+export async function writeTransaction<DB, T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  if (dialectOf(db) === "postgres") {
+    return db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${sql.lit(WRITE_LOCK)})`.execute(trx);
+      return work(trx);
+    });
+  }
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
+}
+
+// ——— What is in a database (the copy between databases, the tests that compare whole databases) ———
+
+export interface TableShape {
+  name: string;
+  columns: string[];
+  /** The primary key's columns, in order. */
+  primaryKey: string[];
+  /** An `id` the database numbers itself (its counter follows the largest id after a copy). */
+  numberedId: boolean;
+  /** By column. */
+  references: Array<{ column: string; table: string }>;
+}
+
+/** Tables the database or the migration tool keeps for itself. */
+const BOOKKEEPING = /^(sqlite_|kysely_migration)/;
+
+const byColumn = (references: TableShape["references"]) => references.sort((a, b) => (a.column < b.column ? -1 : a.column > b.column ? 1 : 0));
+
+/** The application's tables, by name, with their columns in order, keys and references. */
+export async function readTables(db: Kysely<any>): Promise<TableShape[]> {
+  if (dialectOf(db) === "postgres") {
+    const columns = (
+      await sql<{ table_name: string; column_name: string; is_identity: string }>`
+        select table_name, column_name, is_identity from information_schema.columns
+        where table_schema = current_schema() order by table_name, ordinal_position`.execute(db)
+    ).rows;
+    const keys = (
+      await sql<{ table_name: string; column_name: string; constraint_type: string; foreign_table: string | null }>`
+        select k.table_name, k.column_name, c.constraint_type, f.table_name as foreign_table
+        from information_schema.table_constraints c
+        join information_schema.key_column_usage k on k.constraint_name = c.constraint_name and k.table_schema = c.table_schema
+        left join information_schema.constraint_column_usage f on c.constraint_type = 'FOREIGN KEY' and f.constraint_name = c.constraint_name and f.table_schema = c.table_schema
+        where c.table_schema = current_schema() and c.constraint_type in ('PRIMARY KEY', 'FOREIGN KEY')
+        order by k.table_name, k.ordinal_position`.execute(db)
+    ).rows;
+    const names = [...new Set(columns.map((column) => column.table_name))].filter((name) => !BOOKKEEPING.test(name)).sort();
+    return names.map((name) => {
+      const own = columns.filter((column) => column.table_name === name);
+      const ownKeys = keys.filter((key) => key.table_name === name);
+      return {
+        name,
+        columns: own.map((column) => column.column_name),
+        primaryKey: ownKeys.filter((key) => key.constraint_type === "PRIMARY KEY").map((key) => key.column_name),
+        numberedId: own.some((column) => column.column_name === "id" && column.is_identity === "YES"),
+        references: byColumn(
+          ownKeys.filter((key) => key.constraint_type === "FOREIGN KEY").map((key) => ({ column: key.column_name, table: key.foreign_table! })),
+        ),
+      };
+    });
+  }
+  const names = (await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(db)).rows
+    .map((row) => row.name)
+    .filter((name) => !BOOKKEEPING.test(name));
+  const tables: TableShape[] = [];
+  for (const name of names) {
+    const columns = (await sql<{ name: string; type: string; pk: number }>`select name, type, pk from pragma_table_info(${name})`.execute(db)).rows;
+    const keys = (await sql<{ from: string; table: string }>`select "from", "table" from pragma_foreign_key_list(${name})`.execute(db)).rows;
+    tables.push({
+      name,
+      columns: columns.map((column) => column.name),
+      primaryKey: columns
+        .filter((column) => column.pk > 0)
+        .sort((a, b) => a.pk - b.pk)
+        .map((column) => column.name),
+      numberedId: columns.some((column) => column.name === "id" && column.pk === 1 && column.type.toUpperCase() === "INTEGER"),
+      references: byColumn(keys.map((key) => ({ column: key.from, table: key.table }))),
+    });
+  }
+  return tables;
+}
+
+/**
+ * Before a database is copied as files or as a template: the planner's statistics made once (so
+ * the copies plan alike) and, on SQLite, the log written into the file itself.
+ */
+export async function settleForCopies(db: Kysely<any>): Promise<void> {
+  await sql`analyze`.execute(db);
+  if (dialectOf(db) === "sqlite") await sql`pragma wal_checkpoint(truncate)`.execute(db);
+}
