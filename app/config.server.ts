@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { singleton } from "./utils/singleton.server";
@@ -126,13 +126,19 @@ function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, "session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   const secret = randomBytes(32).toString("hex");
+  // Written whole under another name, then linked to its own: the link fails if another process
+  // (the migration, a second server on the shared folder) made it first, and then theirs is used,
+  // never read half-written.
+  const part = `${file}.part-${randomBytes(4).toString("hex")}`;
+  writeFileSync(part, secret + "\n", { mode: 0o600, flag: "wx" });
   try {
-    writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });
+    linkSync(part, file);
     return secret;
   } catch (error) {
-    // Another process (the migration, a second server) wrote it first: use theirs.
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return readFileSync(file, "utf8").trim();
     throw error;
+  } finally {
+    rmSync(part, { force: true });
   }
 }
 

@@ -301,6 +301,13 @@ export interface RateLimitsTable {
   window_ends_at: string;
 }
 
+/** Who does a task that one instance at a time must do, and until when (app/models/lease.server.ts). */
+export interface TaskLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+}
+
 export interface Database {
   lookups: LookupsTable;
   cache_versions: CacheVersionsTable;
@@ -325,6 +332,7 @@ export interface Database {
   audit_events: AuditEventsTable;
   rate_limits: RateLimitsTable;
   api_keys: ApiKeysTable;
+  task_leases: TaskLeasesTable;
 }
 
 export type Lookup = Selectable<LookupsTable>;

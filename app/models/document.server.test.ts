@@ -118,4 +118,13 @@ describe("a referral's documents", () => {
     expect(onDisk(orphan)).toBe(false);
     expect(onDisk(kept)).toBe(true);
   });
+
+  it("are swept, when an upload was cut short by a stop, by the name it was being written under, once an hour old", async () => {
+    const unfinished = path.join(test.dir, "uploads", `${randomUUID()}.part-0123abcd`);
+    writeFileSync(unfinished, "%PDF-1.7 half");
+    expect(await sweepOrphanUploads(test.db)).toBe(0); // it may still be arriving
+    expect(existsSync(unfinished)).toBe(true);
+    expect(await sweepOrphanUploads(test.db, { now: Date.now() + 2 * 60 * 60 * 1000 })).toBe(1);
+    expect(existsSync(unfinished)).toBe(false);
+  });
 });

@@ -1,7 +1,8 @@
 import { writeTransaction, type DB } from "~/db.server";
-import { listStoredFiles, removeStoredFiles, type StoredFile } from "~/services/uploads.server";
+import { listStoredFiles, removeStoredFiles, sweepUnfinishedUploads, type StoredFile } from "~/services/uploads.server";
 import type { WizardIds } from "~/utils/wizard-paths";
 import { NotFoundError } from "./errors";
+import { runAlone } from "./lease.server";
 import { mayViewReferral } from "./policy";
 import { recordAccess, referralForReviewToken } from "./referral-admin.server";
 import { getDraftForEdit } from "./referral.server";
@@ -212,18 +213,26 @@ export async function storedFilesOf(db: DB, referralIds: number[]): Promise<stri
 
 /**
  * Removes the files in the uploads folder that no document names and that were last written over
- * an hour ago: what a server stopped in the middle of an upload leaves. Run at start-up.
+ * an hour ago, and the unfinished ones as old: what a server stopped in the middle of an upload
+ * leaves. Run at start-up, by one instance at a time (docs/product-rules.md R122); 0 when another
+ * instance is sweeping.
  */
 export async function sweepOrphanUploads(db: DB, { olderThanMs = 60 * 60 * 1000, now = Date.now() } = {}): Promise<number> {
-  const old = (await listStoredFiles()).filter((file) => now - file.modifiedMs > olderThanMs).map((file) => file.storedName);
-  const orphans: string[] = [];
-  for (let start = 0; start < old.length; start += 500) {
-    const names = old.slice(start, start + 500);
-    const known = new Set(
-      (await db.selectFrom("referral_documents").select("file_path").where("file_path", "in", names).execute()).map((row) => row.file_path),
-    );
-    orphans.push(...names.filter((name) => !known.has(name)));
-  }
-  await removeStoredFiles(orphans);
-  return orphans.length;
+  const removed = await runAlone(db, "sweep-uploads", SWEEP_LEASE_MS, async () => {
+    const old = (await listStoredFiles()).filter((file) => now - file.modifiedMs > olderThanMs).map((file) => file.storedName);
+    const orphans: string[] = [];
+    for (let start = 0; start < old.length; start += 500) {
+      const names = old.slice(start, start + 500);
+      const known = new Set(
+        (await db.selectFrom("referral_documents").select("file_path").where("file_path", "in", names).execute()).map((row) => row.file_path),
+      );
+      orphans.push(...names.filter((name) => !known.has(name)));
+    }
+    await removeStoredFiles(orphans);
+    return orphans.length + (await sweepUnfinishedUploads(olderThanMs, now));
+  });
+  return removed ?? 0;
 }
+
+/** Longer than a sweep of the largest folder takes; a lease an instance left by dying runs out after it. */
+const SWEEP_LEASE_MS = 10 * 60 * 1000;

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, utimesSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -149,6 +149,36 @@ describe("report files", () => {
     expect((await reportFile(test.db, admin, fileName)).size).toBeGreaterThan(0);
     await expect(reportFile(test.db, referrer, fileName)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(reportFile(test.db, admin, "../app.db")).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("are written under a temporary name and take their own once whole, so no other instance lists or sweeps half a report (R122)", async () => {
+    for (const format of ["csv", "xlsx"] as const) {
+      const before = new Set(readdirSync(reportsDir));
+      // What another process would see in the folder, looked at every turn of the event loop while the report is made.
+      const seen: string[][] = [];
+      let making = true;
+      const look = () => {
+        seen.push(readdirSync(reportsDir).filter((name) => !before.has(name)));
+        if (making) setImmediate(look);
+      };
+      look();
+      const { fileName } = await generateReferralReport(test.db, admin, { statuses: [], format }, "en", await t());
+      making = false;
+      const whole = seen.findIndex((names) => names.includes(fileName));
+      const whileWritten = seen.slice(0, whole === -1 ? seen.length : whole).flat();
+      expect(whileWritten.length, format).toBeGreaterThan(0);
+      for (const name of whileWritten) expect(name).toMatch(new RegExp(`^${fileName.replace(/\./g, "\\.")}\\.part-[0-9a-f]{8}$`));
+      expect(readdirSync(reportsDir).filter((name) => !before.has(name))).toEqual([fileName]);
+    }
+  });
+
+  it("are swept, when cut short by a stop, by the name they were being written under, once an hour old", async () => {
+    const unfinished = path.join(reportsDir, "report-cut-short.csv.part-0123abcd");
+    writeFileSync(unfinished, "id,status\n1,");
+    await sweepOldReports(test.db, { retentionDays: 30 });
+    expect(existsSync(unfinished)).toBe(true);
+    await sweepOldReports(test.db, { retentionDays: 30, now: Date.now() + 2 * 60 * 60 * 1000 });
+    expect(existsSync(unfinished)).toBe(false);
   });
 
   it("are deleted after the retention period", async () => {

@@ -11,8 +11,10 @@ import { neutralizeFormula, toCsvLine } from "~/utils/csv";
 import { openXlsx } from "~/utils/xlsx.server";
 import { easternCalendarDate, easternDayStart, formatDateTimeEastern, nextCalendarDate } from "~/utils/dates";
 import { EXPORT_PAGE_SIZE } from "~/utils/list";
+import { commitPart, partNameFor, sweepPartFiles } from "~/utils/files.server";
 import { accountStatus } from "~/utils/statuses";
 import { ForbiddenError, NotFoundError } from "./errors";
+import { runAlone } from "./lease.server";
 import { getLookups, lookupLabel } from "./lookup.server";
 import { referralCellWriter, type Cell } from "./referral-cells.server";
 import { referralRowsById } from "./referral-list.server";
@@ -88,8 +90,27 @@ function reportPath(fileName: string): string {
   return full;
 }
 
-/** Writes rows to a CSV or Excel file as they come; the file is never held whole. */
+/**
+ * Writes rows to a CSV or Excel file as they come; the file is never held whole. It is written
+ * under a temporary name and takes its own at `close` (app/utils/files.server.ts); `abort` removes it.
+ */
 async function openSheet(file: string, format: ReportFormat, sheetName: string, headers: string[]) {
+  const part = partNameFor(file);
+  const sheet = await writeSheet(part, format, sheetName, headers);
+  return {
+    add: sheet.add,
+    close: async () => {
+      await sheet.close();
+      await commitPart(part, file);
+    },
+    abort: async () => {
+      sheet.abort();
+      await rm(part, { force: true });
+    },
+  };
+}
+
+async function writeSheet(file: string, format: ReportFormat, sheetName: string, headers: string[]) {
   if (format === "csv") {
     const out: WriteStream = createWriteStream(file, { flags: "wx", mode: 0o600 });
     const failure = new Promise<never>((_, reject) => out.once("error", reject));
@@ -167,8 +188,7 @@ export async function generateReferralReport(db: DB, actor: CurrentUser, input: 
     }
     await sheet.close();
   } catch (error) {
-    sheet.abort();
-    await rm(file, { force: true });
+    await sheet.abort();
     throw error;
   }
   await record(db, actor, "referral", input.format, fileName, input, ids.length);
@@ -252,8 +272,7 @@ export async function generateUserReport(db: DB, actor: CurrentUser, input: User
     }
     await sheet.close();
   } catch (error) {
-    sheet.abort();
-    await rm(file, { force: true });
+    await sheet.abort();
     throw error;
   }
   await record(db, actor, "user", input.format, fileName, input, users.length);
@@ -285,8 +304,21 @@ export async function reportFile(db: DB, actor: CurrentUser, fileName: string) {
   return { file, size, format: row.format as ReportFormat };
 }
 
-/** Deletes the reports older than the retention period (REPORT_RETENTION_DAYS), rows and files. */
-export async function sweepOldReports(db: DB, { retentionDays = getConfig().REPORT_RETENTION_DAYS, now = Date.now() } = {}): Promise<number> {
+/**
+ * Deletes the reports older than the retention period (REPORT_RETENTION_DAYS), rows and files, by
+ * one instance at a time (docs/product-rules.md R122); 0 when another instance is sweeping.
+ */
+export async function sweepOldReports(db: DB, options: { retentionDays?: number; now?: number } = {}): Promise<number> {
+  return (await runAlone(db, "sweep-reports", SWEEP_LEASE_MS, () => sweepReportsNow(db, options))) ?? 0;
+}
+
+/** Longer than a sweep takes; a lease an instance left by dying runs out after it. */
+const SWEEP_LEASE_MS = 10 * 60 * 1000;
+/** A report still being written after this long was cut short by a stop. */
+const UNFINISHED_AFTER_MS = 60 * 60 * 1000;
+
+async function sweepReportsNow(db: DB, { retentionDays = getConfig().REPORT_RETENTION_DAYS, now = Date.now() }): Promise<number> {
+  await sweepPartFiles(reportsDir(), UNFINISHED_AFTER_MS, now);
   const before = new Date(now - retentionDays * 86_400_000).toISOString();
   const old = await db.selectFrom("generated_reports").select(["id", "file_name"]).where("created_at", "<", before).execute();
   for (const report of old) {

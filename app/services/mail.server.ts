@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getConfig } from "~/config.server";
+import { writeFileWhole } from "~/utils/files.server";
 import { singleton } from "~/utils/singleton.server";
 
 export interface MailMessage {
@@ -33,6 +33,7 @@ export async function sendMail(message: MailMessage): Promise<void> {
   });
   if (config.SMTP_URL) return;
   const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
-  await writeFile(path.join(config.outboxDir, name), (info as unknown as { message: Buffer }).message);
+  // Whole or not at all: a person or a test reading the outbox (shared by every instance) never sees half a message.
+  await writeFileWhole(path.join(config.outboxDir, name), (info as unknown as { message: Buffer }).message);
   console.log(`Mail to ${message.to}: "${message.subject}" written to ${path.join(config.outboxDir, name)}`);
 }

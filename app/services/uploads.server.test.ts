@@ -130,6 +130,20 @@ describe("reading an upload", () => {
     expect(readFileSync(path.join(dataDir, "uploads", file!.storedName))).toEqual(PDF);
   });
 
+  it("keeps a file under a temporary name while it arrives, so another instance sharing the folder never sees half of it (R122)", async () => {
+    const size = 3 * 1024 * 1024;
+    const body = multipart({ fileName: "scan.jpg", head: JPEG, size }, 1024 * 1024);
+    const parsing = uploads.parseUpload(body.request);
+    await expect.poll(() => stored().length).toBe(1);
+    const [arriving] = stored();
+    expect(arriving).toMatch(/^[0-9a-f-]{36}\.part-[0-9a-f]{8}$/);
+    expect((await uploads.listStoredFiles()).map((file) => file.storedName)).toEqual([]);
+    body.release();
+    const { file } = await parsing;
+    expect(stored()).toEqual([file!.storedName]);
+    expect(arriving.startsWith(file!.storedName)).toBe(true);
+  });
+
   it("stores a 29.9 MB file", async () => {
     const size = Math.floor(29.9 * 1024 * 1024);
     const { request } = multipart({ fileName: "big.jpg", head: JPEG, size });

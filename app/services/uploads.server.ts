@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { unstable_parseMultipartFormData } from "@remix-run/node";
 import { getConfig } from "~/config.server";
+import { commitPart, partNameFor, sweepPartFiles } from "~/utils/files.server";
 import { UPLOAD_LIMIT_BYTES } from "~/utils/upload";
 
 // Files people send with a referral (ARCHITECTURE §7): read from the request as a stream, never
@@ -121,6 +122,11 @@ export async function listStoredFiles(): Promise<Array<{ storedName: string; mod
   return files.filter((file): file is { storedName: string; modifiedMs: number } => file.modifiedMs !== null);
 }
 
+/** Removes what uploads cut short by a stop left in the folder, last written over `olderThanMs` ago. */
+export function sweepUnfinishedUploads(olderThanMs: number, now?: number): Promise<number> {
+  return sweepPartFiles(uploadsDir(), olderThanMs, now);
+}
+
 export async function removeStoredFiles(storedNames: Array<string | null | undefined>): Promise<void> {
   await Promise.all(storedNames.filter((name): name is string => Boolean(name)).map((name) => rm(storedPath(name), { force: true })));
 }
@@ -189,20 +195,23 @@ async function storePart(data: AsyncIterable<Uint8Array>, fileName: string, limi
       yield chunk;
     }
   }
+  // Written under a temporary name and renamed once whole and accepted (app/utils/files.server.ts).
+  const part = partNameFor(file);
   try {
     // pipeline waits for the disk when it is slower than the network, and closes the file on any error.
-    await pipeline(Readable.from(checked()), createWriteStream(file, { flags: "wx", mode: 0o600 }));
+    await pipeline(Readable.from(checked()), createWriteStream(part, { flags: "wx", mode: 0o600 }));
     if (size === 0 && !fileName) {
       // The file box was left empty: the browser sends an empty part with no name.
-      await rm(file, { force: true });
+      await rm(part, { force: true });
       return null;
     }
     if (size === 0) throw new UnsupportedFileError("empty");
     kind ??= sniffKind(head, fileName);
     if (!kind) throw new UnsupportedFileError("type");
+    await commitPart(part, file);
     return { storedName, fileName: safeFileName(fileName), kind, contentType: CONTENT_TYPES[kind], size };
   } catch (error) {
-    await rm(file, { force: true });
+    await rm(part, { force: true });
     throw error;
   }
 }

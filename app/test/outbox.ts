@@ -19,6 +19,7 @@ export interface Mail {
 /** Every message in an outbox folder (for one address, when given), oldest first. */
 export function readOutbox(outbox: string, address?: string): Mail[] {
   return readdirSync(outbox)
+    .filter((file) => file.endsWith(".eml"))
     .sort()
     .map((file) => readFileSync(path.join(outbox, file), "utf8"))
     .map((raw) => {

@@ -1,0 +1,46 @@
+import { randomBytes } from "node:crypto";
+import { readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+// Files in the data folder, which several instances may share (docs/product-rules.md R122): each
+// is written under a temporary name beside its final one and renamed once whole, so that no other
+// process ever reads, lists or sweeps half a file. A rename within one folder is atomic.
+
+/** The end of a temporary name: `<final name>.part-<8 hex digits>`. */
+const PART = /\.part-[0-9a-f]{8}$/;
+
+/** The temporary name a file is written under until it is whole. */
+export function partNameFor(file: string): string {
+  return `${file}.part-${randomBytes(4).toString("hex")}`;
+}
+
+/** Gives a whole file its final name. */
+export async function commitPart(part: string, file: string): Promise<void> {
+  await rename(part, file);
+}
+
+/** Writes a file whole, under a temporary name first; only this process can read it (0600). */
+export async function writeFileWhole(file: string, data: string | Uint8Array): Promise<void> {
+  const part = partNameFor(file);
+  try {
+    await writeFile(part, data, { flag: "wx", mode: 0o600 });
+    await commitPart(part, file);
+  } catch (error) {
+    await rm(part, { force: true });
+    throw error;
+  }
+}
+
+/** Removes the temporary files of a folder last written over `olderThanMs` ago: what a process stopped mid-write left. */
+export async function sweepPartFiles(dir: string, olderThanMs: number, now = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (!PART.test(name)) continue;
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (!info || now - info.mtimeMs <= olderThanMs) continue;
+    await rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
