@@ -1,8 +1,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, configWarnings, loadConfig, parseEnv } from "./config.server";
+import { checkDatabase, openDatabase } from "./db.server";
 
 const dirs: string[] = [];
 function tempDir() {
@@ -48,6 +50,49 @@ describe("configuration", () => {
   it("reads the administrator domains as a list and refuses a bad one", () => {
     expect(parseEnv({ ADMIN_EMAIL_DOMAINS: "Maryland.gov, msde.maryland.gov" }).ADMIN_EMAIL_DOMAINS).toEqual(["maryland.gov", "msde.maryland.gov"]);
     expect(() => parseEnv({ ADMIN_EMAIL_DOMAINS: "not a domain" })).toThrow(/ADMIN_EMAIL_DOMAINS/);
+  });
+
+  it("takes a PostgreSQL address in DATABASE_URL, refuses any other without showing it, and sizes the pool", () => {
+    expect(parseEnv({ DATABASE_URL: "postgres://app:secret@db.example.org:5432/referrals", DATABASE_POOL_SIZE: "20" })).toMatchObject({
+      DATABASE_URL: "postgres://app:secret@db.example.org:5432/referrals",
+      DATABASE_POOL_SIZE: 20,
+    });
+    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: "postgresql://db/referrals" }).database).toBe("postgresql://db/referrals");
+    for (const wrong of ["mysql://app:secret@db/referrals", "referrals.db", "postgres:///referrals"]) {
+      let message = "";
+      try {
+        parseEnv({ DATABASE_URL: wrong });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message, wrong).toMatch(/DATABASE_URL: /);
+      expect(message, wrong).not.toContain("secret");
+    }
+    expect(() => parseEnv({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE: must be at least 1/);
+    expect(parseEnv({}).DATABASE_POOL_SIZE).toBe(10);
+  });
+
+  it("stops with a message naming DATABASE_URL, the password hidden, when the PostgreSQL server cannot be reached", async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const url = `postgres://app:secret@127.0.0.1:${port}/referrals`;
+    const db = openDatabase(url);
+    try {
+      const refused = await checkDatabase(db, url).then(
+        () => null,
+        (error: Error) => error.message,
+      );
+      expect(refused).toMatch(
+        new RegExp(`^DATABASE_URL: cannot use the PostgreSQL database at postgres://app:hidden@127\\.0\\.0\\.1:${port}/referrals: .*ECONNREFUSED`),
+      );
+      expect(refused).not.toContain("secret");
+    } finally {
+      await db.destroy();
+    }
   });
 
   it("treats an empty value as unset", () => {

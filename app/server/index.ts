@@ -5,7 +5,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { configWarnings, loadConfig } from "../config.server";
-import { getDb } from "../db.server";
+import { checkDatabase, describeDatabase, getDb } from "../db.server";
 import { resources } from "../i18n/resources.server";
 import { createNonce, isCrossSiteWrite, securityHeaders } from "./security";
 
@@ -15,6 +15,14 @@ import { createNonce, isCrossSiteWrite, securityHeaders } from "./security";
 
 const config = loadConfig();
 const root = process.cwd();
+// A PostgreSQL database that cannot be reached stops the start, naming DATABASE_URL; SQLite's file
+// is opened at its first use, so that /healthz can say when it cannot be.
+if (config.DATABASE_URL) {
+  await checkDatabase(getDb(), config.database).catch((error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}
 const build = (await import(pathToFileURL(path.join(root, "build/index.js")).href)) as ServerBuild;
 const https = config.appUrl.startsWith("https:");
 const appOrigin = new URL(config.appUrl).origin.toLowerCase();
@@ -70,7 +78,7 @@ app.all(
 const server = app.listen(config.PORT, () => {
   const address = `http://localhost:${config.PORT}`;
   console.log(`Maryland early-intervention referral application: ${address}`);
-  console.log(`Data: ${config.dataDir}`);
+  console.log(`Data: ${config.dataDir}${config.DATABASE_URL ? `, database ${describeDatabase(config.database)}` : ""}`);
   console.log(config.SMTP_URL ? "Mail: sent through SMTP_URL" : `Mail: written to ${config.outboxDir} (one .eml file per message)`);
   for (const warning of configWarnings(config)) console.warn(warning);
 });
