@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
+import { openDatabase } from "~/db.server";
 import { getLookupLabel, getLookupOptions, getLookups } from "./lookup.server";
 import { getMiscellaneousValue, isIeNoticeShown } from "./miscellaneous.server";
 
@@ -20,14 +21,19 @@ describe("lookups", () => {
     expect(await getLookupLabel(test.db, "Counties", "nope", "en")).toBeNull();
   });
 
-  it("are read again after any change, made by any connection", async () => {
-    expect((await getLookups(test.db, "Genders")).map((row) => row.code)).toEqual(["1", "2"]);
-    await test.db.insertInto("lookups").values({ type: "Genders", code: "3", description: "X", description_es: "X", list_order: 3 }).execute();
-    expect((await getLookups(test.db, "Genders")).map((row) => row.code)).toEqual(["1", "2", "3"]);
-    await test.db.updateTable("lookups").set({ description: "Unknown" }).where("type", "=", "Genders").where("code", "=", "3").execute();
-    expect((await getLookups(test.db, "Genders")).at(-1)?.description).toBe("Unknown");
-    await test.db.deleteFrom("lookups").where("type", "=", "Genders").where("code", "=", "3").execute();
-    expect(await getLookups(test.db, "Genders")).toHaveLength(2);
+  it("are read again after any change, made by any connection (another process, another instance: R122)", async () => {
+    const other = openDatabase(test.database);
+    try {
+      expect((await getLookups(test.db, "Genders")).map((row) => row.code)).toEqual(["1", "2"]);
+      await other.insertInto("lookups").values({ type: "Genders", code: "3", description: "X", description_es: "X", list_order: 3 }).execute();
+      expect((await getLookups(test.db, "Genders")).map((row) => row.code)).toEqual(["1", "2", "3"]);
+      await other.updateTable("lookups").set({ description: "Unknown" }).where("type", "=", "Genders").where("code", "=", "3").execute();
+      expect((await getLookups(test.db, "Genders")).at(-1)?.description).toBe("Unknown");
+      await other.deleteFrom("lookups").where("type", "=", "Genders").where("code", "=", "3").execute();
+      expect(await getLookups(test.db, "Genders")).toHaveLength(2);
+    } finally {
+      await other.destroy();
+    }
   });
 });
 
