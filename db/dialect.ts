@@ -1,4 +1,13 @@
-import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Expression, type Kysely, type RawBuilder, type SqlBool } from "kysely";
+import {
+  PostgresAdapter,
+  sql,
+  type ColumnDefinitionBuilder,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from "kysely";
 
 // Every difference between SQLite (the embedded default) and PostgreSQL (DATABASE_URL), in one
 // file: the migrations, the models and the tools ask here and never test the dialect themselves.
@@ -92,7 +101,7 @@ export const foldCase = (value: unknown) => (typeof value === "string" ? value.t
 /**
  * `column` contains `text`, whatever the case of either, accents counting ("PÉREZ" finds
  * "Pérez", "Perez" does not), `%` and `_` taken literally: the lists' searches
- * (docs/product-rules.md R82). PostgreSQL: ILIKE, which folds every letter. SQLite: its LIKE
+ * (docs/product-rules.md R121). PostgreSQL: ILIKE, which folds every letter. SQLite: its LIKE
  * for text of A to Z alone (it folds only those, and it is native), else both sides folded by
  * FOLD_FUNCTION, registered on every connection (app/db.server.ts).
  */
@@ -102,6 +111,34 @@ export function containsText(db: Kysely<any>, column: Expression<unknown> | stri
   if (dialectOf(db) === "postgres") return sql<SqlBool>`${value} ilike ${pattern} escape '\\'`;
   if (ASCII.test(text)) return sql<SqlBool>`${value} like ${pattern} escape '\\'`;
   return sql<SqlBool>`${sql.raw(FOLD_FUNCTION)}(${value}) like ${foldCase(pattern)} escape '\\'`;
+}
+
+/**
+ * The rows of a sorted query `size` at a time, for the exports and reports: never all at once.
+ * PostgreSQL: one query read through a cursor (pg-cursor) on a pooled connection of its own, so a
+ * long export costs the database one query and other requests go on beside it. SQLite: one page
+ * after another (LIMIT and OFFSET on the same order), since its one connection, held by a cursor
+ * for a whole export, would make every other request wait. A consumer that stops early closes the
+ * cursor.
+ */
+export async function* pagesOf<O>(db: Kysely<any>, query: SelectQueryBuilder<any, any, O>, size: number): AsyncGenerator<O[]> {
+  if (dialectOf(db) === "postgres") {
+    let page: O[] = [];
+    for await (const row of query.stream(size)) {
+      page.push(row);
+      if (page.length === size) {
+        yield page;
+        page = [];
+      }
+    }
+    if (page.length) yield page;
+    return;
+  }
+  for (let offset = 0; ; offset += size) {
+    const page = await query.limit(size).offset(offset).execute();
+    if (!page.length) return;
+    yield page;
+  }
 }
 
 /** A constraint refused the write because a row still names the one being deleted. */

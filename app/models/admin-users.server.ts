@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { sql } from "kysely";
 import { destroyUserSessions } from "~/auth/session.server";
-import { containsText, writeTransaction, type DB } from "~/db.server";
+import { containsText, pagesOf, writeTransaction, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
 import { sendPasswordResetEmail, sendVerificationEmail } from "~/services/emails.server";
 import { cellPages, type CsvPages } from "~/utils/csv-response.server";
@@ -115,14 +115,8 @@ export interface UserRow {
   promotionProblem: PromotionProblem | null;
 }
 
-async function page(
-  db: DB,
-  actor: CurrentUser,
-  query: ListQuery<UserSort>,
-  limit: number,
-  offset: number,
-  approvedDomains: readonly string[],
-): Promise<UserRow[]> {
+/** The filtered list in its order, every row's columns. */
+function sorted(db: DB, actor: CurrentUser, query: ListQuery<UserSort>) {
   let rows = filtered(db, actor, query).select([
     "u.id",
     "u.first_name",
@@ -137,24 +131,27 @@ async function page(
     (eb) => eb.exists(eb.selectFrom("referrals as f").select("f.id").whereRef("f.created_by_id", "=", "u.id")).as("has_referrals"),
   ]);
   for (const column of SORT_COLUMNS[query.sort]) rows = rows.orderBy(sql.ref(column), query.order);
-  const result = await rows.orderBy("u.id", query.order).limit(limit).offset(offset).execute();
-  return result.map((row) => {
-    const user = { isAdmin: Boolean(row.is_admin), hasReferrals: Boolean(row.has_referrals), lastLogin: row.last_login, email: row.email };
-    return {
-      id: row.id,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      email: row.email,
-      reference: row.reference,
-      locked: row.locked === 1,
-      enabled: row.enabled === 1,
-      status: accountStatus({ locked: row.locked === 1, enabled: row.enabled === 1 }),
-      lastLogin: row.last_login,
-      isAdmin: user.isAdmin,
-      hasReferrals: user.hasReferrals,
-      promotionProblem: promotionProblem(user, approvedDomains),
-    };
-  });
+  return rows.orderBy("u.id", query.order);
+}
+
+type SortedUser = Awaited<ReturnType<ReturnType<typeof sorted>["executeTakeFirstOrThrow"]>>;
+
+function userRow(row: SortedUser, approvedDomains: readonly string[]): UserRow {
+  const user = { isAdmin: Boolean(row.is_admin), hasReferrals: Boolean(row.has_referrals), lastLogin: row.last_login, email: row.email };
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    reference: row.reference,
+    locked: row.locked === 1,
+    enabled: row.enabled === 1,
+    status: accountStatus({ locked: row.locked === 1, enabled: row.enabled === 1 }),
+    lastLogin: row.last_login,
+    isAdmin: user.isAdmin,
+    hasReferrals: user.hasReferrals,
+    promotionProblem: promotionProblem(user, approvedDomains),
+  };
 }
 
 export async function listUsers(
@@ -166,16 +163,16 @@ export async function listUsers(
   const total = await filtered(db, actor, query)
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
-  return { data: await page(db, actor, query, query.count, (query.page - 1) * query.count, approvedDomains), total: Number(total.n) };
+  const rows = await sorted(db, actor, query)
+    .limit(query.count)
+    .offset((query.page - 1) * query.count)
+    .execute();
+  return { data: rows.map((row) => userRow(row, approvedDomains)), total: Number(total.n) };
 }
 
 /** Every row of the filtered list, 100 at a time (the CSV export). */
 async function* allUsers(db: DB, actor: CurrentUser, query: ListQuery<UserSort>, approvedDomains: readonly string[]): AsyncGenerator<UserRow[]> {
-  for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
-    const rows = await page(db, actor, query, EXPORT_PAGE_SIZE, offset, approvedDomains);
-    if (rows.length === 0) return;
-    yield rows;
-  }
+  for await (const rows of pagesOf(db, sorted(db, actor, query), EXPORT_PAGE_SIZE)) yield rows.map((row) => userRow(row, approvedDomains));
 }
 
 const USER_CSV_COLUMNS = ["name", "email", "reference", "status", "lastLogin", "role"] as const;

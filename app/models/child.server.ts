@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import type { ReferralStatus } from "../../db/schema";
-import { containsText, writeTransaction, type DB } from "~/db.server";
+import { containsText, pagesOf, writeTransaction, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
 import { removeStoredFiles } from "~/services/uploads.server";
 import type { ChildName } from "~/schemas/child";
@@ -95,10 +95,10 @@ const CHILD_COLUMNS = [
   "children.created_by_id as createdById",
 ] as const;
 
-function sortedPage(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, ownerId: number | undefined, limit: number, offset: number) {
+function sorted(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, ownerId: number | undefined) {
   let rows = filtered(db, actor, query, ownerId).select(CHILD_COLUMNS);
   for (const column of SORT_COLUMNS[query.sort]) rows = rows.orderBy(column, query.order);
-  return rows.orderBy("children.id", query.order).limit(limit).offset(offset);
+  return rows.orderBy("children.id", query.order);
 }
 
 /** One page of the list, and how many rows the filters match. */
@@ -106,20 +106,16 @@ export async function listChildren(db: DB, actor: CurrentUser, query: ListQuery<
   const total = await filtered(db, actor, query, ownerId)
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
-  const data = (await sortedPage(db, actor, query, ownerId, query.count, (query.page - 1) * query.count).execute()) as ChildRow[];
+  const data = (await sorted(db, actor, query, ownerId)
+    .limit(query.count)
+    .offset((query.page - 1) * query.count)
+    .execute()) as ChildRow[];
   return { data, total: Number(total.total) };
 }
 
-/**
- * Every row of the list for the CSV export, read 100 at a time until a page comes back empty,
- * so a long export never holds the whole list in memory.
- */
-export async function* allChildren(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, ownerId?: number): AsyncGenerator<ChildRow[]> {
-  for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
-    const page = (await sortedPage(db, actor, query, ownerId, EXPORT_PAGE_SIZE, offset).execute()) as ChildRow[];
-    if (page.length === 0) return;
-    yield page;
-  }
+/** Every row of the list for the CSV export, 100 at a time, so a long export never holds the whole list in memory. */
+export function allChildren(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, ownerId?: number): AsyncGenerator<ChildRow[]> {
+  return pagesOf(db, sorted(db, actor, query, ownerId), EXPORT_PAGE_SIZE) as AsyncGenerator<ChildRow[]>;
 }
 
 /**

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { TFunction } from "i18next";
 import { getConfig } from "~/config.server";
 import { REPORT_STATUSES } from "~/schemas/report";
-import type { DB } from "~/db.server";
+import { pagesOf, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
 import { neutralizeFormula, toCsvLine } from "~/utils/csv";
 import { openXlsx } from "~/utils/xlsx.server";
@@ -223,7 +223,8 @@ export async function generateUserReport(db: DB, actor: CurrentUser, input: User
   if (input.primaryLanguage) query = query.where("u.primary_language", "=", input.primaryLanguage);
   if (input.lastLoginAfter) query = query.where("u.last_login", ">=", easternDayStart(nextCalendarDate(input.lastLoginAfter)));
   if (input.lastLoginBefore) query = query.where("u.last_login", "<", easternDayStart(input.lastLoginBefore));
-  const users = await query
+  const { total } = await query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const users = query
     .select([
       "u.id",
       "u.first_name",
@@ -240,8 +241,7 @@ export async function generateUserReport(db: DB, actor: CurrentUser, input: User
     ])
     .orderBy("u.last_name")
     .orderBy("u.first_name")
-    .orderBy("u.id")
-    .execute();
+    .orderBy("u.id");
   const references = new Map((await getLookups(db, "References")).map((row) => [row.code, lookupLabel(row, language)]));
   const fileName = reportFileName(input.filename, `user-report-${easternCalendarDate()}`, input.format);
   const file = reportPath(fileName);
@@ -251,9 +251,9 @@ export async function generateUserReport(db: DB, actor: CurrentUser, input: User
     t("admin:users.title"),
     USER_REPORT_COLUMNS.map((column) => t(`admin:reports.userColumns.${column}`)),
   );
+  let written = 0;
   try {
-    for (let start = 0; start < users.length; start += EXPORT_PAGE_SIZE) {
-      const chunk = users.slice(start, start + EXPORT_PAGE_SIZE);
+    for await (const chunk of pagesOf(db, users, EXPORT_PAGE_SIZE)) {
       await sheet.add(
         chunk.map((user) => [
           user.id,
@@ -268,15 +268,16 @@ export async function generateUserReport(db: DB, actor: CurrentUser, input: User
           formatDateTimeEastern(user.created_at, language),
         ]),
       );
-      onProgress?.(start + chunk.length, users.length);
+      written += chunk.length;
+      onProgress?.(written, Math.max(written, total));
     }
     await sheet.close();
   } catch (error) {
     await sheet.abort();
     throw error;
   }
-  await record(db, actor, "user", input.format, fileName, input, users.length);
-  return { fileName, rows: users.length };
+  await record(db, actor, "user", input.format, fileName, input, written);
+  return { fileName, rows: written };
 }
 
 /** The reports kept, newest first, for administrators. */
