@@ -4,6 +4,7 @@ import {
   type ColumnDefinitionBuilder,
   type Expression,
   type Kysely,
+  type OrderByModifiers,
   type RawBuilder,
   type SelectQueryBuilder,
   type SqlBool,
@@ -139,6 +140,17 @@ export async function* pagesOf<O>(db: Kysely<any>, query: SelectQueryBuilder<any
     if (!page.length) return;
     yield page;
   }
+}
+
+/**
+ * How a list sorts a column that may be empty: the empty ones first going up and last going down,
+ * where SQLite puts them, on PostgreSQL too (which puts them the other way), so a list reads alike
+ * on both (docs/product-rules.md R121). Only for columns that may be empty: on PostgreSQL a stated
+ * place for empties keeps a plain index from serving the sort.
+ */
+export function emptiesAsOnSqlite(db: Kysely<any>, direction: "asc" | "desc"): OrderByModifiers {
+  if (dialectOf(db) !== "postgres") return direction;
+  return (order) => (direction === "asc" ? order.asc().nullsFirst() : order.desc().nullsLast());
 }
 
 /** A constraint refused the write because a row still names the one being deleted. */

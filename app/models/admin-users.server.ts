@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { sql } from "kysely";
 import { destroyUserSessions } from "~/auth/session.server";
-import { containsText, pagesOf, writeTransaction, type DB } from "~/db.server";
+import { containsText, emptiesAsOnSqlite, pagesOf, writeTransaction, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
 import { sendPasswordResetEmail, sendVerificationEmail } from "~/services/emails.server";
 import { cellPages, type CsvPages } from "~/utils/csv-response.server";
@@ -34,6 +34,9 @@ const SORT_COLUMNS: Record<UserSort, readonly string[]> = {
   lastLogin: ["u.last_login"],
   status: ["u.locked", "u.enabled"],
 };
+
+/** The sort columns a user may leave empty: the kind of referrer, the last sign-in (never signed in). */
+const MAY_BE_EMPTY = new Set(["u.reference", "u.last_login"]);
 
 export type PromotionProblem = "alreadyAdmin" | "hasReferrals" | "neverSignedIn" | "domain";
 
@@ -130,7 +133,8 @@ function sorted(db: DB, actor: CurrentUser, query: ListQuery<UserSort>) {
       eb.exists(eb.selectFrom("user_roles as r").select("r.user_id").whereRef("r.user_id", "=", "u.id").where("r.role", "=", "ROLE_ADMIN")).as("is_admin"),
     (eb) => eb.exists(eb.selectFrom("referrals as f").select("f.id").whereRef("f.created_by_id", "=", "u.id")).as("has_referrals"),
   ]);
-  for (const column of SORT_COLUMNS[query.sort]) rows = rows.orderBy(sql.ref(column), query.order);
+  for (const column of SORT_COLUMNS[query.sort])
+    rows = rows.orderBy(sql.ref(column), MAY_BE_EMPTY.has(column) ? emptiesAsOnSqlite(db, query.order) : query.order);
   return rows.orderBy("u.id", query.order);
 }
 

@@ -78,6 +78,16 @@ describe("the users list", () => {
     expect((await users("status=inactive")).total).toBe(0);
   });
 
+  it("sorts by last sign-in with those never signed in first going up and last going down, on either database (R121)", async () => {
+    const signedIn = await addPerson(test.db, "sorted-signed-in@example.com");
+    const never = await addPerson(test.db, "sorted-never@example.com");
+    await test.db.updateTable("users").set({ last_login: "2026-01-02T00:00:00.000Z" }).where("id", "=", signedIn.id).execute();
+    await test.db.updateTable("users").set({ last_login: null }).where("id", "=", never.id).execute();
+    const order = async (direction: string) => (await users(`email=sorted-&sort=lastLogin&order=${direction}`)).data.map((row) => row.email.replace(/@.*/, ""));
+    expect(await order("asc")).toEqual(["sorted-never", "sorted-signed-in"]);
+    expect(await order("desc")).toEqual(["sorted-signed-in", "sorted-never"]);
+  });
+
   it("is for administrators only", async () => {
     await expect(listUsers(test.db, referrer, parseListQuery(new URLSearchParams(), USER_LIST, "en"), DOMAINS)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(setUserActive(test.db, referrer, admin.id, false)).rejects.toBeInstanceOf(ForbiddenError);

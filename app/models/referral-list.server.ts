@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../../db/schema";
-import { containsText, type DB } from "~/db.server";
+import { containsText, emptiesAsOnSqlite, type DB } from "~/db.server";
 import { REFERRAL_STATUSES, UNRECORDED_STATUSES, type ReferralStatus } from "~/utils/statuses";
 import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
 import { countListedUsers } from "./admin-users.server";
@@ -46,6 +46,11 @@ const SORT_COLUMNS: Record<ReferralSort, readonly string[]> = {
   statusUpdatedAt: ["r.status_updated_at"],
   completedBy: ["u.last_name", "u.first_name"],
 };
+
+/** The sort columns a referral may leave empty: a Draft has no submission date and no status date. */
+const MAY_BE_EMPTY = new Set(["r.submission_date", "r.status_updated_at"]);
+
+const sortOrder = (db: DB, column: string, direction: "asc" | "desc") => (MAY_BE_EMPTY.has(column) ? emptiesAsOnSqlite(db, direction) : direction);
 
 export interface ReferralRow {
   id: number;
@@ -177,7 +182,7 @@ function sortedPage(
   exact?: ReferralExactFilters,
 ) {
   let rows = withColumns(filtered(db, actor, kind, query, ownerId, exact));
-  for (const column of SORT_COLUMNS[query.sort]) rows = rows.orderBy(sql.ref(column), query.order);
+  for (const column of SORT_COLUMNS[query.sort]) rows = rows.orderBy(sql.ref(column), sortOrder(db, column, query.order));
   return rows.orderBy("r.id", query.order).limit(limit).offset(offset);
 }
 
@@ -213,7 +218,7 @@ export async function* allReferrals(
     .innerJoin("children as c", "c.id", "r.child_id")
     .innerJoin("users as u", "u.id", "r.created_by_id")
     .select("r.id");
-  for (const column of SORT_COLUMNS[query.sort]) ordered = ordered.orderBy(sql.ref(column), query.order);
+  for (const column of SORT_COLUMNS[query.sort]) ordered = ordered.orderBy(sql.ref(column), sortOrder(db, column, query.order));
   const ids = (await ordered.orderBy("r.id", query.order).execute()).map((row) => row.id);
   for (let start = 0; start < ids.length; start += EXPORT_PAGE_SIZE) {
     const page = await referralRowsById(db, ids.slice(start, start + EXPORT_PAGE_SIZE));
