@@ -270,3 +270,11 @@ export async function settleForCopies(db: Kysely<any>): Promise<void> {
   await sql`analyze`.execute(db);
   if (dialectOf(db) === "sqlite") await sql`pragma wal_checkpoint(truncate)`.execute(db);
 }
+
+/** After rows were written with their ids: the next id each numbered table gives out follows the largest. */
+export async function resetIdCounters(db: Kysely<any>, tables: TableShape[]): Promise<void> {
+  if (dialectOf(db) !== "postgres") return; // SQLite's AUTOINCREMENT follows the largest id written.
+  for (const table of tables.filter((shape) => shape.numberedId)) {
+    await sql`select setval(pg_get_serial_sequence(${table.name}, 'id'), coalesce((select max(id) from ${sql.table(table.name)}), 0) + 1, false)`.execute(db);
+  }
+}
