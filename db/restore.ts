@@ -3,12 +3,27 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import SQLite from "better-sqlite3";
 import { getConfig } from "../app/config.server";
-import { BackupError, checkDatabase, copyNamedFiles, filesNamedBy, looksLikeSqlite, stagingFolderFor, type DataPaths } from "./backup";
+import { describeDatabase } from "../app/db.server";
+import {
+  BackupError,
+  checkDatabase,
+  copyNamedFiles,
+  filesNamedBy,
+  looksLikeSqlite,
+  stagingFolderFor,
+  startsWith,
+  type DataPaths,
+  type NamedFiles,
+} from "./backup";
+import { DUMP_FILE, DUMP_HEADER } from "./backup-postgres";
+import type { Dialect } from "./dialect";
+import { restorePostgres } from "./restore-postgres";
 
 // `npm run db:restore -- <backup folder>` with the server stopped: puts a backup made by
 // `npm run db:backup` in place of the data folder's database, uploads and reports. The backup is
 // checked (a SQLite database of this application that passes integrity_check) and copied into the
-// data folder before anything is replaced; what it replaces is moved aside, never deleted.
+// data folder before anything is replaced; what it replaces is moved aside, never deleted. With
+// DATABASE_URL set, the same for a PostgreSQL database and its dump (db/restore-postgres.ts).
 
 export interface RestoreSummary {
   /** Where the replaced database and folders were moved, or null when there was nothing to replace. */
@@ -50,14 +65,100 @@ function refuseWhileInUse(paths: DataPaths) {
   }
 }
 
-function timestamp(now: Date): string {
+export function timestamp(now: Date): string {
   return now.toISOString().replace(/[:.]/g, "-");
+}
+
+/** Which database a backup (a folder, or a database file alone) holds, told by its files; null when neither. */
+function backupKindOf(from: string): Dialect | null {
+  if (statSync(from).isDirectory()) {
+    if (existsSync(path.join(from, DUMP_FILE))) return "postgres";
+    return existsSync(path.join(from, "app.db")) ? "sqlite" : null;
+  }
+  if (looksLikeSqlite(from)) return "sqlite";
+  return startsWith(from, DUMP_HEADER) ? "postgres" : null;
+}
+
+/** A backup goes back into the kind of database it was made from; npm run db:copy moves data between the two. */
+function refuseOtherKind(paths: DataPaths, from: string) {
+  const kind = backupKindOf(from);
+  if (kind === "sqlite" && paths.DATABASE_URL) {
+    throw new BackupError(
+      `${from} is a backup of a SQLite database, and DATABASE_URL names a PostgreSQL one: a backup is restored into the kind of database it was made from. ` +
+        "Restore it with DATABASE_URL unset, then move the data to PostgreSQL with npm run db:copy",
+    );
+  }
+  if (kind === "postgres" && !paths.DATABASE_URL) {
+    throw new BackupError(
+      `${from} is a backup of a PostgreSQL database, and DATABASE_URL is unset (the database is SQLite): a backup is restored into the kind of database it was made from. ` +
+        "Restore it with DATABASE_URL set to a PostgreSQL database, then move the data to SQLite with npm run db:copy",
+    );
+  }
+}
+
+/**
+ * Copies the files a backup folder's database names into `staging` (uploads/, reports/); returns
+ * those the backup lacks, or holds at another size than the database says.
+ */
+export function stageNamedFiles(named: NamedFiles, from: string, staging: string): string[] {
+  const missing: string[] = [];
+  const uploads = path.join(from, "uploads");
+  const present = named.documents.filter((document) => {
+    const file = path.join(uploads, document.name);
+    const ok = existsSync(file) && statSync(file).size === document.size;
+    if (!ok) missing.push(`uploads/${document.name}`);
+    return ok;
+  });
+  copyNamedFiles(
+    present.map((document) => document.name),
+    uploads,
+    path.join(staging, "uploads"),
+  );
+  missing.push(...copyNamedFiles(named.reports, path.join(from, "reports"), path.join(staging, "reports")).map((name) => `reports/${name}`));
+  return missing;
+}
+
+/** Renames that a failed restore puts back, newest first, so that it leaves the data folder as it was. */
+export class Renames {
+  private done: Array<[from: string, to: string]> = [];
+
+  move(from: string, to: string) {
+    renameSync(from, to);
+    this.done.push([from, to]);
+  }
+
+  /** Whether everything went back. */
+  undo(): boolean {
+    let undone = true;
+    for (const [from, to] of this.done.reverse()) {
+      try {
+        renameSync(to, from);
+      } catch (error) {
+        console.error(`Could not move ${to} back to ${from}:`, error);
+        undone = false;
+      }
+    }
+    this.done = [];
+    return undone;
+  }
+}
+
+/** Moves uploads/ and reports/ into `previous`, and the staged ones into their place (empty ones when the backup has none). */
+export function swapFileFolders(paths: DataPaths, staging: string, previous: string, renames: Renames) {
+  for (const dir of [paths.uploadsDir, paths.reportsDir]) if (existsSync(dir)) renames.move(dir, path.join(previous, path.basename(dir)));
+  for (const dir of [paths.uploadsDir, paths.reportsDir]) {
+    const incoming = path.join(staging, path.basename(dir));
+    if (existsSync(incoming)) renames.move(incoming, dir);
+    else mkdirSync(dir, { recursive: true });
+  }
 }
 
 /** Replaces the data folder's database (and, from a backup folder, its uploads and reports) with the backup's. */
 export async function restoreDataDir(paths: DataPaths, source: string, now = new Date()): Promise<RestoreSummary> {
   const from = path.resolve(source);
   if (!existsSync(from)) throw new BackupError(`${from} does not exist`);
+  refuseOtherKind(paths, from);
+  if (paths.DATABASE_URL) return restorePostgres(paths, paths.DATABASE_URL, from, now);
   const isFolder = statSync(from).isDirectory();
   const databaseFile = isFolder ? path.join(from, "app.db") : from;
   if (!existsSync(databaseFile)) throw new BackupError(`${from} holds no app.db: give the folder that npm run db:backup made`);
@@ -84,7 +185,7 @@ export async function restoreDataDir(paths: DataPaths, source: string, now = new
   const staging = stagingFolderFor(path.join(paths.dataDir, "restore"));
   mkdirSync(staging);
   const staged = path.join(staging, "app.db");
-  const moved: Array<[from: string, to: string]> = [];
+  const renames = new Renames();
   try {
     if (withLog) {
       try {
@@ -102,22 +203,7 @@ export async function restoreDataDir(paths: DataPaths, source: string, now = new
     }
     await checkDatabase(staged);
     const named = filesNamedBy(staged);
-    const missing: string[] = [];
-    if (isFolder) {
-      const uploads = path.join(from, "uploads");
-      const present = named.documents.filter((document) => {
-        const file = path.join(uploads, document.name);
-        const ok = existsSync(file) && statSync(file).size === document.size;
-        if (!ok) missing.push(`uploads/${document.name}`);
-        return ok;
-      });
-      copyNamedFiles(
-        present.map((document) => document.name),
-        uploads,
-        path.join(staging, "uploads"),
-      );
-      missing.push(...copyNamedFiles(named.reports, path.join(from, "reports"), path.join(staging, "reports")).map((name) => `reports/${name}`));
-    }
+    const missing = isFolder ? stageNamedFiles(named, from, staging) : [];
     const sqlite = new SQLite(staged, { fileMustExist: true });
     sqlite.pragma("journal_mode = WAL");
     sqlite.close();
@@ -126,38 +212,18 @@ export async function restoreDataDir(paths: DataPaths, source: string, now = new
     refuseWhileInUse(paths);
     const previous = path.join(paths.dataDir, `before-restore-${timestamp(now)}`);
     mkdirSync(previous);
-    const move = (a: string, b: string) => {
-      renameSync(a, b);
-      moved.push([a, b]);
-    };
     // The database with its write-ahead log and index: together they are the last state.
     for (const suffix of ["", "-wal", "-shm"]) {
-      if (existsSync(paths.databaseFile + suffix)) move(paths.databaseFile + suffix, path.join(previous, path.basename(paths.databaseFile) + suffix));
+      if (existsSync(paths.databaseFile + suffix)) renames.move(paths.databaseFile + suffix, path.join(previous, path.basename(paths.databaseFile) + suffix));
     }
-    if (isFolder) {
-      for (const dir of [paths.uploadsDir, paths.reportsDir]) if (existsSync(dir)) move(dir, path.join(previous, path.basename(dir)));
-    }
-    move(staged, paths.databaseFile);
-    if (isFolder) {
-      for (const dir of [paths.uploadsDir, paths.reportsDir]) {
-        const incoming = path.join(staging, path.basename(dir));
-        if (existsSync(incoming)) move(incoming, dir);
-        else mkdirSync(dir, { recursive: true });
-      }
-    }
+    renames.move(staged, paths.databaseFile);
+    if (isFolder) swapFileFolders(paths, staging, previous, renames);
     rmSync(staging, { recursive: true, force: true });
     const kept = readdirSync(previous).length > 0;
     if (!kept) rmdirSync(previous);
     return { previous: kept ? previous : null, documents: isFolder ? named.documents.length : 0, reports: isFolder ? named.reports.length : 0, missing };
   } catch (error) {
-    // Put back what was moved, newest first, so a failed restore leaves the data folder as it was.
-    for (const [a, b] of moved.reverse()) {
-      try {
-        renameSync(b, a);
-      } catch (undo) {
-        console.error(`Could not move ${b} back to ${a}:`, undo);
-      }
-    }
+    renames.undo();
     rmSync(staging, { recursive: true, force: true });
     throw error;
   }
@@ -166,13 +232,18 @@ export async function restoreDataDir(paths: DataPaths, source: string, now = new
 async function main() {
   const source = process.argv[2];
   if (!source || source.startsWith("-")) {
-    console.error("Usage: npm run db:restore -- <backup folder>   (with the server stopped; the data folder comes from DATA_DIR, default ./data)");
+    console.error(
+      "Usage: npm run db:restore -- <backup folder>   (with every instance of the server stopped; the data folder comes from DATA_DIR, default ./data, and the database from DATABASE_URL when set)",
+    );
     process.exit(2);
   }
   const config = getConfig();
   const summary = await restoreDataDir(config, source);
-  console.log(`Restored ${path.resolve(source)} into ${config.dataDir}: the database, ${summary.documents} document(s), ${summary.reports} report(s)`);
-  if (summary.previous) console.log(`What it replaced was moved to ${summary.previous} (delete it once the restored service is checked)`);
+  const into = config.DATABASE_URL ? `${describeDatabase(config.DATABASE_URL)} and ${config.dataDir}` : config.dataDir;
+  console.log(`Restored ${path.resolve(source)} into ${into}: the database, ${summary.documents} document(s), ${summary.reports} report(s)`);
+  if (summary.previous) {
+    console.log(`What it replaced is kept in ${summary.previous} (restore that folder to undo; delete it once the restored service is checked)`);
+  }
   if (summary.missing.length) {
     console.warn(
       `Warning: ${summary.missing.length} file(s) named by the backup's database are missing from it or damaged; their downloads will answer "not found":\n  ${summary.missing.join("\n  ")}`,
