@@ -2,7 +2,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, sql, SqliteDialect } from "kysely";
 import pg from "pg";
 import Cursor from "pg-cursor";
-import { dialectOf, FOLD_FUNCTION, foldCase } from "../db/dialect";
+import { dialectOf, FOLD_FUNCTION, foldCase, WithoutNulCharacters } from "../db/dialect";
 import type { Database } from "../db/schema";
 import { getConfig } from "./config.server";
 import { singleton } from "./utils/singleton.server";
@@ -34,7 +34,7 @@ function openPostgres(url: string, poolSize: number): DB {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: APPLICATION_NAME, types, connectionTimeoutMillis: 10_000 });
   // A connection the server ends (a restart, a fail-over) is dropped from the pool; the next query opens another.
   pool.on("error", (error) => console.error("PostgreSQL: a pooled connection failed:", error.message));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }), plugins: [new WithoutNulCharacters()] });
 }
 
 /** The database's address for a message: the password never shown. */
@@ -84,7 +84,7 @@ function openSqlite(file: string): DB {
   } catch {
     // Another process holds the write lock (a long migration or seed): the statistics can wait.
   }
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }), plugins: [new WithoutNulCharacters()] });
 }
 
 /** Enough for every query the pages and the API make, with room for the lists' many sorts and filters. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../app/db.server";
-import { pagesOf } from "./dialect";
+import { containsText, pagesOf } from "./dialect";
 import { createTestDatabase, type TestDatabase } from "./testing";
 
 // The helpers that SQLite and PostgreSQL do differently, checked to answer alike on the database of
@@ -36,5 +36,23 @@ describe("reading an export page by page", () => {
     } finally {
       await db.destroy();
     }
+  });
+});
+
+describe("text with the NUL character (U+0000), which PostgreSQL cannot hold", () => {
+  it("is written and searched without it, alike on both databases, every other character kept", async () => {
+    await test.db.insertInto("miscellaneous").values({ name: "nul-\u0000name", value: "a\u0000b c\u0000é\u0001" }).execute();
+    const row = await test.db.selectFrom("miscellaneous").select(["name", "value"]).where("name", "=", "nul-\u0000name").executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: "nul-name", value: "ab cé\u0001" });
+    await test.db.updateTable("miscellaneous").set({ value: "\u0000x" }).where("name", "in", ["nul-name", "\u0000"]).execute();
+    expect(
+      (
+        await test.db
+          .selectFrom("miscellaneous")
+          .select("value")
+          .where(containsText(test.db, "name", "nul\u0000-"))
+          .execute()
+      ).map((r) => r.value),
+    ).toEqual(["x"]);
   });
 });

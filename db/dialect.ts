@@ -1,6 +1,15 @@
 import {
+  OperationNodeTransformer,
   PostgresAdapter,
+  PrimitiveValueListNode,
   sql,
+  ValueNode,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
   type ColumnDefinitionBuilder,
   type Expression,
   type Kysely,
@@ -151,6 +160,38 @@ export async function* pagesOf<O>(db: Kysely<any>, query: SelectQueryBuilder<any
 export function emptiesAsOnSqlite(db: Kysely<any>, direction: "asc" | "desc"): OrderByModifiers {
   if (dialectOf(db) !== "postgres") return direction;
   return (order) => (direction === "asc" ? order.asc().nullsFirst() : order.desc().nullsLast());
+}
+
+// eslint-disable-next-line no-control-regex
+const NUL = /\u0000/g;
+
+class NulRemover extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    return typeof node.value === "string" && node.value.includes("\u0000") ? ValueNode.create(node.value.replace(NUL, "")) : node;
+  }
+
+  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
+    if (!node.values.some((value) => typeof value === "string" && value.includes("\u0000"))) return node;
+    return PrimitiveValueListNode.create(node.values.map((value) => (typeof value === "string" ? value.replace(NUL, "") : value)));
+  }
+}
+
+/**
+ * Text goes to the database without the NUL character (U+0000), which PostgreSQL cannot hold and
+ * nobody can type or see: a program that sends one (a broken client, a fuzzer) would otherwise
+ * get a server error on PostgreSQL and a stored NUL on SQLite. With it, both keep the same text
+ * (docs/product-rules.md R121). Every other character is kept as given.
+ */
+export class WithoutNulCharacters implements KyselyPlugin {
+  private readonly remover = new NulRemover();
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.remover.transformNode(args.node, args.queryId);
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
 }
 
 /** A constraint refused the write because a row still names the one being deleted. */
