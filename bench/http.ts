@@ -39,14 +39,16 @@ export function freePort(): Promise<number> {
   });
 }
 
-/**
- * `connections` clients at once, each sending its next request as soon as the last is answered,
- * for `seconds`; client n sends `requestOf(n)` (its own session, its own referral).
- */
-export async function load(
-  base: string,
-  { connections, seconds, status, requestOf }: { connections: number; seconds: number; status: number; requestOf: (client: number) => LoadRequest },
-): Promise<LoadFigure> {
+export interface LoadOptions {
+  connections: number;
+  seconds: number;
+  status: number;
+  /** What client n sends to the instance at `base`. */
+  requestOf: (client: number, base: string) => LoadRequest;
+}
+
+/** The time of every answer, in ms, of `connections` clients each sending its next request as soon as the last is answered. */
+async function answerTimes(base: string, { connections, seconds, status, requestOf }: LoadOptions): Promise<number[]> {
   const times: number[] = [];
   let wrong: string | null = null;
   let next = 0;
@@ -58,7 +60,7 @@ export async function load(
         duration: seconds,
         timeout: TIMEOUT_SECONDS,
         setupClient(client) {
-          const request = requestOf(next++);
+          const request = requestOf(next++, base);
           // (setRequests, not setRequest: that one changes the first request only, and the next go without the cookie.)
           client.setRequests([{ method: request.method ?? "GET", path: request.path, headers: request.headers ?? {}, body: request.body }]);
         },
@@ -74,7 +76,36 @@ export async function load(
   if (result.errors > result.timeouts) throw new Error(`${base}: ${result.errors - result.timeouts} requests failed`);
   // A request unanswered after 30 s counts as 30 s (a lost sample would flatter the figures).
   for (let lost = 0; lost < result.timeouts; lost += 1) times.push(TIMEOUT_SECONDS * 1000);
-  return { requests: times.length, perSecond: times.length / seconds, p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
+  return times;
+}
+
+const figureOf = (times: number[], seconds: number): LoadFigure => ({
+  requests: times.length,
+  perSecond: times.length / seconds,
+  p50: percentile(times, 0.5),
+  p95: percentile(times, 0.95),
+});
+
+/**
+ * `connections` clients at once, each sending its next request as soon as the last is answered,
+ * for `seconds`; client n sends `requestOf(n, base)` (its own session, its own referral).
+ */
+export async function load(base: string, options: LoadOptions): Promise<LoadFigure> {
+  return figureOf(await answerTimes(base, options), options.seconds);
+}
+
+/**
+ * The same load split evenly between several instances of the application, all at the same time
+ * (as a load balancer would share it): client n still sends `requestOf(n, base)`, `base` its
+ * instance's, and the figures count the answers of every instance together.
+ */
+export async function loadAcross(bases: string[], options: LoadOptions): Promise<LoadFigure> {
+  const share = options.connections / bases.length;
+  if (!Number.isInteger(share)) throw new Error(`${options.connections} clients cannot be split evenly between ${bases.length} instances`);
+  const times = await Promise.all(
+    bases.map((base, index) => answerTimes(base, { ...options, connections: share, requestOf: (client, to) => options.requestOf(index * share + client, to) })),
+  );
+  return figureOf(times.flat(), options.seconds);
 }
 
 /**
@@ -116,13 +147,9 @@ export interface PageFigure {
 }
 
 /** A page under load, then the ceiling serving that page's bytes under the same load. */
-export async function loadAgainstCeiling(
-  base: string,
-  folder: string,
-  options: { connections: number; seconds: number; requestOf: (client: number) => LoadRequest },
-): Promise<PageFigure> {
+export async function loadAgainstCeiling(base: string, folder: string, options: Omit<LoadOptions, "status">): Promise<PageFigure> {
   const app = await load(base, { ...options, status: 200 });
-  const first = options.requestOf(0);
+  const first = options.requestOf(0, base);
   const sample = await fetch(`${base}${first.path}`, { headers: first.headers });
   const body = await sample.text();
   const headers = Object.fromEntries([...sample.headers].filter(([name]) => !OWN_HEADERS.has(name)));

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { openDatabase } from "../app/db.server";
 import { getCurrentUser } from "../app/models/user.server";
@@ -6,13 +5,16 @@ import { listReferrals, referralListSpec, type ReferralListKind } from "../app/m
 import { parseListQuery } from "../app/utils/list";
 import { loadAgainstCeiling, percentile, type PageFigure } from "./http";
 import { memory, resetPeak } from "./upload";
-import type { BenchServer } from "./wizard";
+import { REFERRALS, USERS, type BenchServer } from "./wizard";
 
 // The referral lists at 100,000 referrals (ARCHITECTURE §9: a paged list under 50 ms): the model's
 // count and page, the list page over HTTP, and the whole CSV export streamed by the server.
 
 export const LIST_RUNS = 50;
 export const PAGE_SECONDS = 5;
+/** A third of the referrals are submitted (bench/wizard.ts fill). */
+const SUBMITTED = Math.ceil(REFERRALS / 3);
+const count = (n: number) => n.toLocaleString("en-US");
 
 async function time(work: () => Promise<unknown>) {
   for (let warm = 0; warm < 5; warm += 1) await work();
@@ -43,7 +45,7 @@ export interface PageLoad extends PageFigure {
 }
 
 export async function benchLists(server: BenchServer): Promise<{ model: ListFigure[]; http: PageLoad[]; csv: ExportFigure }> {
-  const db = openDatabase(server.databaseFile);
+  const db = openDatabase(server.database);
   try {
     const admin = (await getCurrentUser(db, server.admin.id))!;
     const someone = (await getCurrentUser(db, Number(/\/user\/(\d+)\//.exec(server.clients[0].path)![1])))!;
@@ -63,15 +65,14 @@ export async function benchLists(server: BenchServer): Promise<{ model: ListFigu
       const { total } = await listReferrals(db, actor, kind, query);
       model.push({ label, total, ...(await time(() => listReferrals(db, actor, kind, query))) });
     }
-    const folder = path.dirname(server.databaseFile);
     const referrer = server.clients[0].cookie;
     const http: PageLoad[] = [];
     for (const [label, page, cookie] of [
       ["the dashboard (administrator)", "/app/dashboard", server.admin.cookie],
-      ["drafts (administrator: 66,666)", "/app/referrals/drafts", server.admin.cookie],
-      ["submitted (administrator: 33,334)", "/app/referrals/submitted", server.admin.cookie],
+      [`drafts (administrator: ${count(REFERRALS - SUBMITTED)})`, "/app/referrals/drafts", server.admin.cookie],
+      [`submitted (administrator: ${count(SUBMITTED)})`, "/app/referrals/submitted", server.admin.cookie],
       ["submitted, page 100, sorted by child (administrator)", "/app/referrals/submitted?sort=childName&order=asc&page=100", server.admin.cookie],
-      ["users (administrator: 20,001)", "/app/users", server.admin.cookie],
+      [`users (administrator: ${count(USERS + 1)})`, "/app/users", server.admin.cookie],
       ["status updates (administrator)", "/app/updates", server.admin.cookie],
       ["the dashboard (a referrer)", "/app/dashboard", referrer],
       ["children (a referrer)", "/app/children", referrer],
@@ -80,7 +81,7 @@ export async function benchLists(server: BenchServer): Promise<{ model: ListFigu
       ["JSON API: GET /api/referrals?count=20 (administrator)", "/api/referrals?count=20", server.admin.cookie],
       ["JSON API: GET /api/children (a referrer)", "/api/children", referrer],
     ] as const) {
-      const figure = await loadAgainstCeiling(server.base, folder, {
+      const figure = await loadAgainstCeiling(server.base, server.dataDir, {
         connections: 1,
         seconds: PAGE_SECONDS,
         requestOf: () => ({ path: page, headers: { Cookie: cookie } }),

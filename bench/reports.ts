@@ -16,7 +16,7 @@ export interface ReportFigure {
 
 export async function benchReports(server: BenchServer): Promise<ReportFigure[]> {
   // Every referral is past the Draft stage for this measure (the report leaves drafts out).
-  const db = openDatabase(server.databaseFile);
+  const db = openDatabase(server.database);
   try {
     await db.updateTable("referrals").set({ status: "Submitted" }).where("status", "=", "Draft").execute();
   } finally {

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,15 +6,28 @@ import { openDatabase } from "../app/db.server";
 import { createSession } from "../app/auth/session.server";
 import { migrateToLatest } from "../db/migrate";
 import { seed } from "../db/seed";
-import { freePort, load, loadAgainstCeiling, type LoadFigure, type LoadRequest, type PageFigure } from "./http";
+import { dropPostgresDatabase } from "../db/testing";
+import { load, loadAcross, loadAgainstCeiling, type LoadFigure, type LoadRequest, type PageFigure } from "./http";
+import { startInstance, type Instance } from "./instance";
+import { moveToPostgres, type MoveFigures } from "./postgres";
 
 // A wizard step over HTTP against the production build (ARCHITECTURE §9): GET, and POST with its
 // redirect, with 50 clients at once and 100,000 referrals in the database.
 
-export const REFERRALS = 100_000;
-export const USERS = 20_000;
-export const CHILDREN = 50_000;
+/** 100,000 referrals; BENCH_REFERRALS asks for fewer (users and children in proportion), only to check that the benchmark runs end to end. */
+export const REFERRALS = benchSize(process.env.BENCH_REFERRALS);
+export const USERS = REFERRALS / 5;
+export const CHILDREN = REFERRALS / 2;
 export const CLIENTS = 50;
+
+function benchSize(asked: string | undefined): number {
+  if (asked === undefined) return 100_000;
+  const size = Number(asked);
+  // A multiple of 10, so that a fifth (the users) and a half (the children) are whole; enough users for the 50 clients.
+  if (!Number.isInteger(size) || size < 1_000 || size % 10 !== 0)
+    throw new Error(`BENCH_REFERRALS must be a whole number of at least 1,000 ending in 0 (got ${asked})`);
+  return size;
+}
 
 export async function fill(dataDir: string) {
   const db = openDatabase(path.join(dataDir, "app.db"));
@@ -26,7 +38,7 @@ export async function fill(dataDir: string) {
   const children: Array<{ id: number; user: number }> = [];
   await db.transaction().execute(async (trx) => {
     for (let start = 0; start < USERS; start += 500) {
-      const rows = Array.from({ length: 500 }, (_, index) => {
+      const rows = Array.from({ length: Math.min(500, USERS - start) }, (_, index) => {
         const email = `bench-${start + index}@example.com`;
         return { email, username: email, password_hash: "x", first_name: "Bench", last_name: `User${start + index}`, enabled: 1 as const, last_login: now };
       });
@@ -38,7 +50,7 @@ export async function fill(dataDir: string) {
       users.push(...made.map(({ id }) => id));
     }
     for (let start = 0; start < CHILDREN; start += 500) {
-      const rows = Array.from({ length: 500 }, (_, index) => ({
+      const rows = Array.from({ length: Math.min(500, CHILDREN - start) }, (_, index) => ({
         first_name: "Child",
         last_name: `Bench${start + index}`,
         birthdate: "2025-01-01",
@@ -51,7 +63,7 @@ export async function fill(dataDir: string) {
       children.push(...made.map(({ id, created_by_id }) => ({ id, user: created_by_id })));
     }
     for (let start = 0; start < REFERRALS; start += 1000) {
-      const rows = Array.from({ length: 1000 }, (_, index) => {
+      const rows = Array.from({ length: Math.min(1000, REFERRALS - start) }, (_, index) => {
         const child = children[(start + index) % children.length];
         const submitted = (start + index) % 3 === 0;
         // One a minute back from now, so the lists' date sorts have real work to do.
@@ -83,7 +95,7 @@ export async function fill(dataDir: string) {
     const cookie = (await createSession(db, draft.created_by_id)).split(";")[0];
     clients.push({ cookie, path: `/app/child/${draft.child_id}/referral/${draft.id}/user/${draft.created_by_id}/child-information/language` });
   }
-  // An administrator, who sees all 100,000 referrals in the lists.
+  // An administrator, who sees every referral in the lists.
   const admin = await db
     .insertInto("users")
     .values({
@@ -108,46 +120,57 @@ export async function fill(dataDir: string) {
   return { clients, admin: { id: admin.id, cookie: adminCookie } };
 }
 
-export interface BenchServer {
-  base: string;
-  pid: number;
+export type DatabaseKind = "sqlite" | "postgres";
+
+export interface BenchServer extends Instance {
   clients: Array<{ cookie: string; path: string }>;
   admin: { id: number; cookie: string };
-  databaseFile: string;
-  stop: () => void;
+  /** The data folder (uploads, reports), which every instance shares. */
+  dataDir: string;
+  /** Where the data is: the SQLite file, or the PostgreSQL database's address. */
+  database: string;
+  /** On PostgreSQL: how the filled SQLite database was moved there, and the proof. */
+  move?: MoveFigures;
+  /** Another instance over the same data folder and database, behind the same address (APP_URL). */
+  startAnother: () => Promise<Instance>;
 }
 
-/** The production build on a free port, over a fresh data folder holding the 100,000 referrals. */
-export async function startBenchServer(): Promise<BenchServer> {
+/**
+ * The production build on a free port, over a fresh data folder holding the benchmark's referrals:
+ * filled on SQLite, and on PostgreSQL moved into a new database on the run's server (bench/postgres.ts).
+ */
+export async function startBenchServer({ database: kind }: { database: DatabaseKind }): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "referral-bench-"));
-  const port = await freePort();
   // The sessions made here must be read by the server: same data folder, same secret.
   process.env.DATA_DIR = dataDir;
   process.env.SESSION_SECRET = randomBytes(32).toString("hex");
-  const server = spawn("node", ["build/server.js"], {
-    // The JSON API's limit per caller (600 a minute) would answer the load with 429s: raised, as in the browser tests.
-    env: { ...process.env, PORT: String(port), NODE_ENV: "production", APP_URL: `http://localhost:${port}`, API_RATE_LIMIT: "1000000" },
-    stdio: "ignore",
-  });
-  const stop = () => {
-    server.kill();
+  const sqliteFile = path.join(dataDir, "app.db");
+  let database = sqliteFile;
+  let move: MoveFigures | undefined;
+  const removeData = async () => {
+    // A database on TEST_DATABASE_URL's server would outlive the run.
+    if (database !== sqliteFile) await dropPostgresDatabase(database);
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     const { clients, admin } = await fill(dataDir);
-    const base = `http://localhost:${port}`;
-    for (let attempt = 0; ; attempt += 1) {
-      const ready = await fetch(`${base}/healthz`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ready) break;
-      if (attempt > 100) throw new Error("the server did not start");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return { base, pid: server.pid!, clients, admin, databaseFile: path.join(dataDir, "app.db"), stop };
+    if (kind === "postgres") ({ url: database, move } = await moveToPostgres(dataDir, sqliteFile, admin.cookie));
+    const first = await startInstance({ dataDir, database });
+    return {
+      ...first,
+      clients,
+      admin,
+      dataDir,
+      database,
+      move,
+      startAnother: () => startInstance({ dataDir, database, appUrl: first.base }),
+      stop: async () => {
+        await first.stop();
+        await removeData();
+      },
+    };
   } catch (error) {
-    stop();
+    await removeData();
     throw error;
   }
 }
@@ -158,28 +181,63 @@ export interface WizardFigures {
   post: LoadFigure;
 }
 
-const SECONDS = 15;
+/** Each load of the wizard step lasts this long. */
+export const WIZARD_SECONDS = 15;
+
+/** Unmeasured first requests: an instance's code is compiled on its first requests. */
+async function warm(base: string, clients: BenchServer["clients"]) {
+  for (const { cookie, path: step } of clients.slice(0, 10)) await (await fetch(`${base}${step}`, { headers: { Cookie: cookie } })).text();
+}
+
+/** Client n opens the step of its own Draft. */
+const stepOf =
+  ({ clients }: BenchServer) =>
+  (n: number): LoadRequest => ({ path: clients[n % clients.length].path, headers: { Cookie: clients[n % clients.length].cookie } });
+
+/**
+ * Client n saves the step of its own Draft, a language chosen by n, from a page of the instance it
+ * posts to (the framework refuses a POST whose Origin is not the Host it was sent to).
+ */
+const saveOf =
+  ({ clients }: BenchServer) =>
+  (n: number, base: string): LoadRequest => ({
+    method: "POST",
+    path: clients[n % clients.length].path,
+    headers: { Cookie: clients[n % clients.length].cookie, Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ primaryLanguage: String(1 + (n % 20)), intent: "save" }).toString(),
+  });
 
 /** The step of the language of the child: GET, and POST with its redirect; the GET against the bare node:http ceiling. */
 export async function benchWizard(server: BenchServer): Promise<WizardFigures> {
-  const { base, clients } = server;
-  const folder = path.dirname(server.databaseFile);
-  // Unmeasured first requests: the server's code is compiled on its first requests.
-  for (const { cookie, path: step } of clients.slice(0, 10)) await (await fetch(`${base}${step}`, { headers: { Cookie: cookie } })).text();
-  const client = (n: number) => clients[n % clients.length];
-  const getOf = (n: number): LoadRequest => ({ path: client(n).path, headers: { Cookie: client(n).cookie } });
-  const get = await loadAgainstCeiling(base, folder, { connections: CLIENTS, seconds: SECONDS, requestOf: getOf });
-  const getAlone = await loadAgainstCeiling(base, folder, { connections: 1, seconds: SECONDS, requestOf: getOf });
-  const post = await load(base, {
-    connections: CLIENTS,
-    seconds: SECONDS,
-    status: 302,
-    requestOf: (n) => ({
-      method: "POST",
-      path: client(n).path,
-      headers: { Cookie: client(n).cookie, Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ primaryLanguage: String(1 + (n % 20)), intent: "save" }).toString(),
-    }),
-  });
+  await warm(server.base, server.clients);
+  const get = await loadAgainstCeiling(server.base, server.dataDir, { connections: CLIENTS, seconds: WIZARD_SECONDS, requestOf: stepOf(server) });
+  const getAlone = await loadAgainstCeiling(server.base, server.dataDir, { connections: 1, seconds: WIZARD_SECONDS, requestOf: stepOf(server) });
+  const post = await load(server.base, { connections: CLIENTS, seconds: WIZARD_SECONDS, status: 302, requestOf: saveOf(server) });
   return { get, getAlone, post };
+}
+
+export interface TwoInstanceFigures {
+  get: LoadFigure;
+  post: LoadFigure;
+}
+
+/**
+ * The same GET and POST with a second instance started beside the first (one database, one data
+ * folder, one APP_URL): the 50 clients split 25 and 25 between them at the same time, the answers
+ * of both counted together. Stopped after.
+ */
+export async function benchTwoInstances(server: BenchServer): Promise<TwoInstanceFigures> {
+  const second = await server.startAnother();
+  try {
+    await warm(second.base, server.clients);
+    const bases = [server.base, second.base];
+    const get = await loadAcross(bases, { connections: CLIENTS, seconds: WIZARD_SECONDS, status: 200, requestOf: stepOf(server) });
+    const post = await loadAcross(bases, { connections: CLIENTS, seconds: WIZARD_SECONDS, status: 302, requestOf: saveOf(server) });
+    return { get, post };
+  } catch (error) {
+    console.error(`The second instance's last output:\n${second.recentOutput()}`);
+    throw error;
+  } finally {
+    await second.stop();
+  }
 }
