@@ -10,9 +10,20 @@ function localeTag(language: Locale) {
   return language === "es" ? "es-US" : "en-US";
 }
 
+/**
+ * One formatter per kind and language, made once: making an Intl.DateTimeFormat costs far more
+ * than using one, and a report of 100,000 referrals writes several dates a row.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(key: string, locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let made = formatters.get(`${key} ${locale}`);
+  if (!made) formatters.set(`${key} ${locale}`, (made = new Intl.DateTimeFormat(locale, options)));
+  return made;
+}
+
 /** A moment (ISO text or Date) as a date and time in US Eastern time, e.g. "11/21/2026, 5:03 AM". */
 export function formatDateTimeEastern(value: string | Date, language: Locale = "en"): string {
-  return new Intl.DateTimeFormat(localeTag(language), {
+  return formatter("dateTime", localeTag(language), {
     timeZone: EASTERN_TIME_ZONE,
     year: "numeric",
     month: "2-digit",
@@ -30,7 +41,7 @@ export function formatDateEastern(value: string | Date, language: Locale = "en")
 
 /** A moment as a date written out in US Eastern time, e.g. "November 21, 2026" or "21 de noviembre de 2026". */
 export function formatLongDateEastern(value: string | Date, language: Locale = "en"): string {
-  return new Intl.DateTimeFormat(localeTag(language), {
+  return formatter("longDate", localeTag(language), {
     timeZone: EASTERN_TIME_ZONE,
     year: "numeric",
     month: "long",
@@ -64,7 +75,7 @@ export function parseTypedDate(text: string, language: Locale = "en"): string | 
 
 /** The calendar date (YYYY-MM-DD) it is in Maryland at a moment: "today" for every date rule. */
 export function easternCalendarDate(moment: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
+  const parts = formatter("calendarDate", "en-CA", {
     timeZone: EASTERN_TIME_ZONE,
     year: "numeric",
     month: "2-digit",
@@ -88,7 +99,7 @@ export function nextCalendarDate(date: string): string {
 export function easternDayStart(date: string): string {
   // Noon UTC is the same calendar day in Maryland; the difference between the two clocks is the offset.
   const noon = new Date(`${date}T12:00:00Z`);
-  const eastern = new Intl.DateTimeFormat("en-US", { timeZone: EASTERN_TIME_ZONE, hour: "numeric", hourCycle: "h23" }).format(noon);
+  const eastern = formatter("hour", "en-US", { timeZone: EASTERN_TIME_ZONE, hour: "numeric", hourCycle: "h23" }).format(noon);
   const offsetHours = 12 - Number(eastern);
   return new Date(Date.parse(`${date}T00:00:00Z`) + offsetHours * 60 * 60 * 1000).toISOString();
 }
