@@ -94,6 +94,38 @@ export async function bumpCacheVersionOnChange(db: Kysely<any>, table: string): 
   }
 }
 
+/**
+ * An index for a list sorted on a column that may be empty (emptiesAsOnSqlite): PostgreSQL serves
+ * `desc nulls last, id desc` (and, read backwards, `asc nulls first, id asc`) only from an index
+ * in that order. SQLite's own indexes already place the empty values so: nothing to add there.
+ */
+export async function createEmptiesLastIndex(db: Kysely<any>, name: string, table: string, column: string): Promise<void> {
+  if (dialectOf(db) !== "postgres") return;
+  await sql.raw(`create index ${name} on ${table} (${column} desc nulls last, id desc)`).execute(db);
+}
+
+/**
+ * Indexes for containsText on PostgreSQL: trigram indexes (the pg_trgm extension, which every
+ * managed PostgreSQL offers and a database's owner may add) let ILIKE '%…%' find rows without
+ * reading the whole table. Where the extension cannot be added (a role without the right), the
+ * searches still work, reading the table as SQLite does; the start goes on with a warning. SQLite
+ * has no such index: its LIKE reads the table, fast enough at the sizes measured (bench/RESULTS.md).
+ */
+export async function createSubstringIndexes(db: Kysely<any>, table: string, columns: string[]): Promise<void> {
+  if (dialectOf(db) !== "postgres") return;
+  // A savepoint: the migration runs in a transaction, which a refused statement would otherwise end.
+  await sql`savepoint trigrams`.execute(db);
+  try {
+    await sql`create extension if not exists pg_trgm`.execute(db);
+  } catch (error) {
+    await sql`rollback to savepoint trigrams`.execute(db);
+    console.warn(`Warning: the pg_trgm extension could not be added (${(error as Error).message}): searches by name read the whole ${table} table.`);
+    return;
+  }
+  for (const column of columns) await sql.raw(`create index ${table}_${column}_trigrams on ${table} using gin (${column} gin_trgm_ops)`).execute(db);
+  await sql`release savepoint trigrams`.execute(db);
+}
+
 // ——— Queries ———
 
 /** Within text, `%`, `_` and the escape character itself stand for themselves. */
