@@ -13,7 +13,8 @@ export { containsText, dialectOf, emptiesAsOnSqlite, isForeignKeyViolation, page
 /** How every PostgreSQL connection of the application names itself (restore refuses while one is open). */
 export const APPLICATION_NAME = "md-early-intervention-referral";
 
-const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//.test(target);
+/** Whether a place of data is a PostgreSQL address (else a SQLite file or data folder). */
+export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//.test(target);
 
 /**
  * Opens the data: a PostgreSQL database when `target` is a postgres:// address (DATABASE_URL),

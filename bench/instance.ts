@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { isPostgresUrl } from "../app/db.server";
 import { freePort } from "./http";
 
 // One process of the production build (`node build/server.js`) on a free port, over a data folder
@@ -37,7 +38,7 @@ export async function startInstance({ dataDir, database, appUrl }: InstanceSetti
     API_RATE_LIMIT: "1000000",
   };
   // Set only as asked: a DATABASE_URL left in the shell must not turn a SQLite run into a PostgreSQL one.
-  if (/^postgres(ql)?:\/\//.test(database)) env.DATABASE_URL = database;
+  if (isPostgresUrl(database)) env.DATABASE_URL = database;
   else delete env.DATABASE_URL;
   const server = spawn(process.execPath, ["build/server.js"], {
     env,

@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect, sql, type SqlBool } from "kysely";
-import { describeDatabase, openDatabase } from "../app/db.server";
+import { describeDatabase, isPostgresUrl, openDatabase } from "../app/db.server";
 import { readTables, resetIdCounters, writeTransaction, type TableShape } from "./dialect";
 import { migrateToLatest } from "./migrate";
 import { migrationProvider } from "./migrations";
@@ -23,7 +23,6 @@ export interface TableCount {
   rows: number;
 }
 
-const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//.test(target);
 const shown = (target: string) => (isPostgresUrl(target) ? describeDatabase(target) : path.resolve(target));
 
 /** What the migrations and the seed write into every new database: the copy replaces it with the source's, which its rows name. */
