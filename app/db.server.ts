@@ -50,6 +50,11 @@ export function describeDatabase(target: string): string {
   }
 }
 
+/** Why a database did not answer, for a message: the driver's words, or its code when it has none (a refused connection to several addresses). */
+export function whyNoAnswer(error: unknown): string {
+  return error instanceof Error ? error.message || String((error as { code?: string }).code ?? error) : String(error);
+}
+
 /**
  * Asks the database to answer once, so that a start with a wrong DATABASE_URL (an unknown host, a
  * server down, a wrong password or database) stops with a message that names the variable.
@@ -59,8 +64,7 @@ export async function checkDatabase(db: DB, target: string): Promise<void> {
     await sql`select 1`.execute(db);
   } catch (error) {
     if (!isPostgresUrl(target)) throw error;
-    const reason = error instanceof Error ? error.message || String((error as { code?: string }).code ?? error) : String(error);
-    throw new Error(`DATABASE_URL: cannot use the PostgreSQL database at ${describeDatabase(target)}: ${reason}`);
+    throw new Error(`DATABASE_URL: cannot use the PostgreSQL database at ${describeDatabase(target)}: ${whyNoAnswer(error)}`);
   }
 }
 

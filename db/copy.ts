@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect, sql, type SqlBool } from "kysely";
-import { describeDatabase, isPostgresUrl, openDatabase } from "../app/db.server";
+import { describeDatabase, isPostgresUrl, openDatabase, whyNoAnswer } from "../app/db.server";
 import { readTables, resetIdCounters, writeTransaction, type TableShape } from "./dialect";
 import { migrateToLatest } from "./migrate";
 import { migrationProvider } from "./migrations";
@@ -63,9 +63,8 @@ async function reach(db: Kysely<any>, target: string): Promise<void> {
   try {
     await sql`select 1`.execute(db);
   } catch (error) {
-    const reason = error instanceof Error ? error.message || String((error as { code?: string }).code ?? error) : String(error);
     const hint = isPostgresUrl(target) ? "check the address (host, database, user, password) and that the server runs" : "check that it is a data folder";
-    throw new CopyError(`Cannot use ${shown(target)} (${reason}): ${hint}.`);
+    throw new CopyError(`Cannot use ${shown(target)} (${whyNoAnswer(error)}): ${hint}.`);
   }
 }
 

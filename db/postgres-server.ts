@@ -48,7 +48,8 @@ function runAs(): { uid: number; gid: number } | null {
   return { uid: Number(uid), gid: Number(gid) };
 }
 
-function freePort(): number {
+/** A free port of loopback, found without waiting (a child process asks; the tests' configuration uses it too). */
+export function freePortNow(): number {
   const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
   return Number(execFileSync(process.execPath, ["-e", script]).toString().trim());
 }
@@ -66,7 +67,7 @@ export function startPostgres(): PostgresServer {
   const data = path.join(dir, "data");
   if (user) chownSync(dir, user.uid, user.gid);
   const options: SpawnSyncOptions = { cwd: dir, ...(user ?? {}), env: { ...process.env, HOME: dir, LC_ALL: "C.UTF-8" } };
-  const port = freePort();
+  const port = freePortNow();
   // UTF-8 with the C.UTF-8 locale: every letter has its case (lower() and the searches fold É to é),
   // and text sorts by code point, as SQLite sorts it.
   run(bin, "initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8", "--no-sync"], options);

@@ -5,16 +5,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
+import { freePortNow } from "../db/postgres-server";
 
 // The browser tests run against the production build, started by `npm start` on a free port
 // with a fresh data folder (and, on PostgreSQL, a fresh database). Workers read the same values from the environment the main
 // process set, so they all talk to the one server.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-function freePort(): string {
-  const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
-  return execFileSync(process.execPath, ["-e", script]).toString().trim();
-}
 
 /**
  * On the PostgreSQL half of `npm test` (TEST_DATABASE_URL: a server where the tests may make
@@ -30,7 +26,7 @@ function newPostgresDatabase(adminUrl: string): string {
   return url.toString();
 }
 
-process.env.E2E_PORT ??= freePort();
+process.env.E2E_PORT ??= String(freePortNow());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "referral-e2e-"));
 if (process.env.TEST_DATABASE_URL) process.env.E2E_DATABASE_URL ??= newPostgresDatabase(process.env.TEST_DATABASE_URL);
 // The server and the tests' own helpers (e2e/support.ts) then read and write that database.
