@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -70,6 +70,15 @@ describe("configuration", () => {
     }
     expect(() => parseEnv({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE: must be at least 1/);
     expect(parseEnv({}).DATABASE_POOL_SIZE).toBe(10);
+  });
+
+  it("serves from one process per core unless WEB_CONCURRENCY says how many", () => {
+    expect(parseEnv({}).WEB_CONCURRENCY).toBe(availableParallelism());
+    expect(parseEnv({ WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
+    expect(parseEnv({ WEB_CONCURRENCY: "" }).WEB_CONCURRENCY).toBe(availableParallelism());
+    expect(() => parseEnv({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY: must be at least 1 \(got "0"\)/);
+    expect(() => parseEnv({ WEB_CONCURRENCY: "two" })).toThrow(/WEB_CONCURRENCY: must be a number of processes/);
+    expect(() => parseEnv({ WEB_CONCURRENCY: "1.5" })).toThrow(/WEB_CONCURRENCY: must be a whole number/);
   });
 
   it("stops with a message naming DATABASE_URL, the password hidden, when the PostgreSQL server cannot be reached", async () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { singleton } from "./utils/singleton.server";
@@ -22,7 +23,12 @@ export const EnvSchema = z.object({
       .url("must be a PostgreSQL address such as postgres://user:password@host:5432/referrals")
       .refine((value) => /^postgres(ql)?:\/\/[^/]/.test(value), "must start with postgres:// or postgresql:// and name a host"),
   ),
-  /** Connections each instance keeps open to PostgreSQL. */
+  /** Processes that serve requests, each on a core of its own (docs/product-rules.md R124); 1 serves from one process. */
+  WEB_CONCURRENCY: withDefault(
+    z.coerce.number({ invalid_type_error: "must be a number of processes" }).int("must be a whole number").min(1, "must be at least 1").max(64),
+    availableParallelism(),
+  ),
+  /** Connections each process keeps open to PostgreSQL. */
   DATABASE_POOL_SIZE: withDefault(
     z.coerce.number({ invalid_type_error: "must be a number of connections" }).int("must be a whole number").min(1, "must be at least 1").max(500),
     10,

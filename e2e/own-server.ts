@@ -97,6 +97,22 @@ export class OwnServer {
     }
   }
 
+  /** The server's own process (with WEB_CONCURRENCY above 1, the one that starts the workers). */
+  get pid(): number {
+    if (!this.child?.pid) throw new Error("the server is not running");
+    return this.child.pid;
+  }
+
+  /** SIGTERM, as a service manager stops it; its exit code (null when a signal ended it). */
+  async stop(): Promise<number | null> {
+    const child = this.child;
+    this.child = null;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode ?? null;
+    const exited = once(child, "exit") as Promise<[number | null, string | null]>;
+    child.kill("SIGTERM");
+    return (await exited)[0];
+  }
+
   /** SIGKILL: the process ends at once, whatever it was doing. */
   async kill() {
     const child = this.child;

@@ -1,0 +1,73 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import type { Config } from "../config.server";
+import { getDb } from "../db.server";
+import { resources } from "../i18n/resources.server";
+import { createNonce, isCrossSiteWrite, securityHeaders } from "./security";
+
+/**
+ * The production server's request handling: Remix behind a small Express app that adds what must happen before any
+ * action runs (the cross-site check), the security headers with a CSP nonce, and static files.
+ */
+export function createApp(build: ServerBuild, config: Config, root: string) {
+  const https = config.appUrl.startsWith("https:");
+  const appOrigin = new URL(config.appUrl).origin.toLowerCase();
+
+  const app = express();
+  app.disable("x-powered-by");
+  // Nothing reads Express's parsed query (Remix reads the address itself): not parsed on every request.
+  app.set("query parser", false);
+  app.use(compression());
+
+  app.use((req, res, next) => {
+    const nonce = createNonce();
+    res.locals.cspNonce = nonce;
+    for (const [name, value] of Object.entries(securityHeaders(nonce, { https, path: req.path }))) res.setHeader(name, value);
+    next();
+  });
+
+  app.use((req, res, next) => {
+    const ownOrigin = `${req.protocol}://${req.get("host") ?? ""}`.toLowerCase();
+    const refused = isCrossSiteWrite({
+      method: req.method,
+      origin: req.get("origin"),
+      secFetchSite: req.get("sec-fetch-site"),
+      allowedOrigins: [ownOrigin, appOrigin],
+    });
+    if (!refused) return next();
+    const lines = [resources.en.common.errors.forbidden.body, resources.es.common.errors.forbidden.body];
+    res
+      .status(403)
+      .type("text/plain; charset=utf-8")
+      .send(lines.join("\n") + "\n");
+  });
+
+  app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
+  // The other public files, looked for on disk only under the names public/ holds (favicon.svg, img/): a page's
+  // address is not first tried as a file, one system call less on every request.
+  const files = express.static(path.join(root, "public"), { maxAge: "1h" });
+  const names = new Set(readdirSync(path.join(root, "public")).filter((name) => name !== "build"));
+  app.use((req, res, next) => (names.has(req.path.split("/")[1]) ? files(req, res, next) : next()));
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: build.mode,
+      // The database handle that routes pass to the model functions (they import no database). It is
+      // opened at its first use, so that a database that cannot be opened still lets /healthz answer 503.
+      getLoadContext: (req, res) => ({
+        get db() {
+          return getDb();
+        },
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      }),
+    }),
+  );
+  return app;
+}

@@ -1,0 +1,63 @@
+import cluster, { type Worker } from "node:cluster";
+
+// One process per core (docs/product-rules.md R124): the first process starts the workers, which share its port,
+// replaces a worker that dies, and on SIGTERM or SIGINT lets every worker finish what it holds before it exits.
+
+/** More deaths than this in a minute is a worker that cannot start: the server stops, saying why. */
+const DEATHS_PER_MINUTE = 10;
+/** How long the workers have to finish their requests once asked to stop. */
+export const STOP_GRACE_MS = 5000;
+
+export interface Supervisor {
+  /** Resolves once every worker listens. */
+  ready: Promise<void>;
+}
+
+export function superviseWorkers(count: number): Supervisor {
+  let stopping = false;
+  const deaths: number[] = [];
+  let waiting = count;
+  let listening: () => void;
+  const ready = new Promise<void>((resolve) => (listening = resolve));
+
+  const start = () => {
+    const worker = cluster.fork();
+    worker.once("listening", () => {
+      waiting -= 1;
+      if (waiting === 0) listening();
+    });
+    worker.once("exit", (code, signal) => replace(worker, code, signal));
+  };
+  const replace = (worker: Worker, code: number | null, signal: string | null) => {
+    if (stopping) return;
+    const now = Date.now();
+    deaths.push(now);
+    while (deaths[0] < now - 60_000) deaths.shift();
+    console.error(`Worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another`);
+    if (deaths.length > DEATHS_PER_MINUTE) {
+      console.error(`Workers stopped ${deaths.length} times in a minute: the server stops`);
+      process.exit(1);
+    }
+    start();
+  };
+
+  for (let n = 0; n < count; n += 1) start();
+
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      stopping = true;
+      const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+      let left = workers.length;
+      if (left === 0) process.exit(0);
+      for (const worker of workers) {
+        worker.once("exit", () => {
+          left -= 1;
+          if (left === 0) process.exit(0);
+        });
+        worker.process.kill(signal);
+      }
+      setTimeout(() => process.exit(0), STOP_GRACE_MS + 1000).unref();
+    });
+  }
+  return { ready };
+}
