@@ -27,11 +27,17 @@ authenticator.use(
 );
 
 type Lookup = { user: CurrentUser | null; expired: boolean };
-const lookups = new WeakMap<Request, Promise<Lookup>>();
+const inFlight = new Map<string, Promise<Lookup>>();
 
-/** The signed-in person, read once per request however many loaders ask. */
+/**
+ * The signed-in person, read once for the loaders of one request: the framework hands each loader a copy of the
+ * request, so the loaders that start together (the page's frame and its step) share the lookup of the session their
+ * cookie names while it is under way. Nothing is kept once it is answered: the next request reads the session again,
+ * and sees a sign-out or a change made by any other process (docs/product-rules.md R124).
+ */
 function lookUp(request: Request): Promise<Lookup> {
-  let pending = lookups.get(request);
+  const cookie = request.headers.get("Cookie") ?? "";
+  let pending = inFlight.get(cookie);
   if (!pending) {
     pending = (async () => {
       const db = getDb();
@@ -40,7 +46,8 @@ function lookUp(request: Request): Promise<Lookup> {
       const user = await getCurrentUser(db, session.userId);
       return { user, expired: !user };
     })();
-    lookups.set(request, pending);
+    inFlight.set(cookie, pending);
+    void pending.finally(() => inFlight.delete(cookie)).catch(() => undefined);
   }
   return pending;
 }

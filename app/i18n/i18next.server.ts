@@ -47,9 +47,35 @@ export function i18nInstance(language: Language): Promise<i18n> {
     instance = created
       .use(initReactI18next)
       .init({ ...i18nConfig, lng: language, ns: NAMESPACES, resources })
-      .then(() => created);
+      .then(() => rememberingPlainTexts(created));
     instances.set(language, instance);
   }
+  return instance;
+}
+
+/** What a translate function receives with a key and nothing else (its language, namespaces and key prefix). */
+const PLAIN_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix"]);
+
+/**
+ * A key asked with no values, count, context or default gives the same text every time (the resources never change
+ * while the process runs), and a page asks a hundred of them: each is looked up once per process, not on every
+ * render. Anything else is translated as asked.
+ */
+export function rememberingPlainTexts(instance: i18n): i18n {
+  const translate = instance.t.bind(instance) as (key: unknown, options?: Record<string, unknown>) => unknown;
+  const texts = new Map<string, unknown>();
+  instance.t = ((key: unknown, options?: Record<string, unknown>) => {
+    if (typeof key !== "string" || (options && Object.keys(options).some((name) => !PLAIN_OPTIONS.has(name)))) return translate(key, options);
+    const id = [options?.lng, options?.lngs, options?.ns, options?.keyPrefix, key]
+      .map((part) => (Array.isArray(part) ? part.join(",") : String(part)))
+      .join("\u0000");
+    let text = texts.get(id);
+    if (text === undefined) {
+      text = translate(key, options);
+      texts.set(id, text);
+    }
+    return text;
+  }) as i18n["t"];
   return instance;
 }
 

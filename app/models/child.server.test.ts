@@ -12,6 +12,7 @@ import {
   createChildWithReferral,
   deleteChild,
   getChild,
+  getChildName,
   listChildren,
   startReferral,
   updateChild,
@@ -50,6 +51,11 @@ describe("who sees and changes a child", () => {
     expect((await getChild(test.db, owner, id)).firstName).toBe("Lucía");
     expect((await getChild(test.db, admin, id)).firstName).toBe("Lucía");
     await expect(getChild(test.db, stranger, id)).rejects.toBeInstanceOf(NotFoundError);
+    const named = await createChild(test.db, owner, child({ middleName: "Ana" }), TODAY);
+    expect(await getChildName(test.db, owner, named.id)).toBe("Lucía Ana Pérez");
+    expect(await getChildName(test.db, admin, id)).toBe("Lucía Pérez");
+    await expect(getChildName(test.db, stranger, id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getChildName(test.db, owner, 999_999)).rejects.toBeInstanceOf(NotFoundError);
     await expect(updateChild(test.db, stranger, id, child({ firstName: "X" }), TODAY)).rejects.toBeInstanceOf(NotFoundError);
     await expect(deleteChild(test.db, stranger, id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(startReferral(test.db, stranger, id)).rejects.toBeInstanceOf(NotFoundError);

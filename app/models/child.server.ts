@@ -172,6 +172,17 @@ export async function getChild(db: DB, actor: CurrentUser, id: number): Promise<
   return { ...child, referrals: referrals.map((row) => ({ ...row, createdAt: String(row.createdAt), updatedAt: String(row.updatedAt) })) };
 }
 
+/** A child's whole name, as the wizard's frame shows it, for whoever may see the child. */
+export async function getChildName(db: DB, actor: CurrentUser, id: number): Promise<string> {
+  const child = await db
+    .selectFrom("children")
+    .select(["first_name", "middle_name", "last_name", "created_by_id as createdById"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!child || !mayViewChild(actor, child)) throw new NotFoundError("child");
+  return [child.first_name, child.middle_name, child.last_name].filter(Boolean).join(" ");
+}
+
 /** Administrators see children but do not create or change them (docs/product-rules.md R43). */
 const ADMINISTRATORS_REFUSED = "administrators do not create or change children";
 

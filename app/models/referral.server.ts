@@ -43,16 +43,14 @@ export async function badgeFacts(db: DB, referral: DraftReferral) {
   const address = referral.address_id
     ? ((await db.selectFrom("addresses").select(["line1", "city", "zip", "county"]).where("id", "=", referral.address_id).executeTakeFirst()) ?? null)
     : null;
-  const count = async (table: "adults" | "referral_reasons" | "referral_documents") =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .where("referral_id", "=", referral.id)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  // The three counts in one statement: the frame asks them on every step.
+  const counts = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom("adults").select(eb.fn.countAll<number>().as("n")).where("referral_id", "=", referral.id).as("adults"),
+      eb.selectFrom("referral_reasons").select(eb.fn.countAll<number>().as("n")).where("referral_id", "=", referral.id).as("reasons"),
+      eb.selectFrom("referral_documents").select(eb.fn.countAll<number>().as("n")).where("referral_id", "=", referral.id).as("documents"),
+    ])
+    .executeTakeFirstOrThrow();
   return {
     referrerRelationship: referral.referrer_relationship,
     referrerFirstName: referral.referrer_first_name,
@@ -62,13 +60,13 @@ export async function badgeFacts(db: DB, referral: DraftReferral) {
     primaryLanguage: referral.primary_language,
     address,
     gestationalAgeInDays: referral.gestational_age_in_days,
-    adults: await count("adults"),
+    adults: Number(counts.adults),
     familyPrimaryLanguage: referral.family_primary_language,
     familyNeedsInterpreter: referral.family_needs_interpreter,
     childInFosterCare: referral.child_in_foster_care,
-    reasons: await count("referral_reasons"),
+    reasons: Number(counts.reasons),
     additionalDetails: referral.additional_details,
-    documents: await count("referral_documents"),
+    documents: Number(counts.documents),
     childParentConsent: referral.child_parent_consent,
   };
 }

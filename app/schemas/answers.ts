@@ -76,11 +76,19 @@ const required = <T extends z.ZodTypeAny>(schema: T, message: string) =>
     }
   });
 
+let madeFor: { today: string; groups: ReturnType<typeof makeAnswerGroups> } | undefined;
+
 /**
  * The groups of answers, each checked whole when any of its answers changes: the wizard step
  * that asks them, its required answers and the rules between them. `today` is Maryland's date.
+ * Made once a day, not on every save (their rules depend on nothing else).
  */
 export function answerGroups(today: string) {
+  if (madeFor?.today !== today) madeFor = { today, groups: makeAnswerGroups(today) };
+  return madeFor.groups;
+}
+
+function makeAnswerGroups(today: string) {
   return {
     relationship: {
       fields: ["referrerRelationship", "referralSourceOther", "familyApproval", "isAudiologistScreening", "isHospitalBirth", "isCAPTA"],

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/auth/auth.server";
-import { getChild } from "~/models/child.server";
+import { getChildName } from "~/models/child.server";
 import { badgeFacts } from "~/models/referral.server";
 import { draftOrReview, wizardIds } from "~/routes-shared/wizard-step.server";
 import { sectionBadges } from "~/wizard/badges";
@@ -17,10 +17,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ids = wizardIds(params);
   const db = context.db;
   const referral = await draftOrReview(db, actor, ids);
-  const child = await getChild(db, actor, referral.child_id);
   return json({
     ids,
-    childName: [child.firstName, child.middleName, child.lastName].filter(Boolean).join(" "),
+    childName: await getChildName(db, actor, referral.child_id),
     badges: sectionBadges(await badgeFacts(db, referral)),
   });
 }
