@@ -21,11 +21,15 @@ export interface InstanceSettings {
   database: string;
   /** The address people open; a second instance behind the same address is given the first's. */
   appUrl?: string;
+  /** Options for node itself, before the script (a CPU profile). */
+  nodeArgs?: string[];
+  /** Settings of this instance's own (WEB_CONCURRENCY). */
+  env?: Record<string, string>;
 }
 
 const START_MS = 30_000;
 
-export async function startInstance({ dataDir, database, appUrl }: InstanceSettings): Promise<Instance> {
+export async function startInstance({ dataDir, database, appUrl, nodeArgs = [], env: own = {} }: InstanceSettings): Promise<Instance> {
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -36,11 +40,12 @@ export async function startInstance({ dataDir, database, appUrl }: InstanceSetti
     APP_URL: appUrl ?? base,
     // The JSON API's limit per caller (600 a minute) would answer the load with 429s: raised, as in the browser tests.
     API_RATE_LIMIT: "1000000",
+    ...own,
   };
   // Set only as asked: a DATABASE_URL left in the shell must not turn a SQLite run into a PostgreSQL one.
   if (isPostgresUrl(database)) env.DATABASE_URL = database;
   else delete env.DATABASE_URL;
-  const server = spawn(process.execPath, ["build/server.js"], {
+  const server = spawn(process.execPath, [...nodeArgs, "build/server.js"], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -4,7 +4,7 @@ import { getCurrentUser } from "../app/models/user.server";
 import { listReferrals, referralListSpec, type ReferralListKind } from "../app/models/referral-list.server";
 import { parseListQuery } from "../app/utils/list";
 import { loadAgainstCeiling, percentile, type PageFigure } from "./http";
-import { memory, resetPeak } from "./upload";
+import { watchMemory } from "./processes";
 import { REFERRALS, USERS, type BenchServer } from "./wizard";
 
 // The referral lists at 100,000 referrals (ARCHITECTURE §9: a paged list under 50 ms): the model's
@@ -89,17 +89,15 @@ export async function benchLists(server: BenchServer): Promise<{ model: ListFigu
       http.push({ label: `GET ${page.split("?")[0]}: ${label}`, ...figure });
     }
     // The whole submitted list as CSV, as an administrator downloads it.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const rest = memory(server.pid).rss;
-    const peakReset = resetPeak(server.pid);
-    let peak = rest;
-    const sampler = setInterval(() => (peak = Math.max(peak, memory(server.pid).rss)), 10);
-    const start = performance.now();
-    const response = await fetch(`${server.base}/app/referrals/export.csv?list=submitted`, { headers: { Cookie: server.admin.cookie } });
-    const text = await response.text();
-    const ms = performance.now() - start;
-    clearInterval(sampler);
-    if (peakReset) peak = Math.max(peak, memory(server.pid).peak);
+    let ms = 0;
+    const { result: text, growth } = await watchMemory(server.pid, 10, async () => {
+      const start = performance.now();
+      const response = await fetch(`${server.base}/app/referrals/export.csv?list=submitted`, { headers: { Cookie: server.admin.cookie } });
+      const body = await response.text();
+      ms = performance.now() - start;
+      return body;
+    });
+    const { rest, peak } = growth;
     return { model, http, csv: { rows: text.trim().split("\n").length - 1, ms, growthMb: (peak - rest) / 2 ** 20 } };
   } finally {
     await db.destroy();

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { openDatabase } from "../app/db.server";
-import { memory, resetPeak } from "./upload";
+import { watchMemory } from "./processes";
 import type { BenchServer } from "./wizard";
 
 // The referral report over 100,000 referrals (ARCHITECTURE §9: streamed in under 10 s within
@@ -24,21 +24,21 @@ export async function benchReports(server: BenchServer): Promise<ReportFigure[]>
   }
   const figures: ReportFigure[] = [];
   for (const format of ["csv", "xlsx"] as const) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const rest = memory(server.pid).rss;
-    const peakReset = resetPeak(server.pid);
-    let peak = rest;
-    const sampler = setInterval(() => (peak = Math.max(peak, memory(server.pid).rss)), 20);
-    const start = performance.now();
-    const response = await fetch(`${server.base}/generate-report`, {
-      method: "POST",
-      headers: { Cookie: server.admin.cookie, Origin: server.base, "Content-Type": "application/json" },
-      body: JSON.stringify({ format, filename: `bench-${format}` }),
+    let seconds = 0;
+    const { result, growth } = await watchMemory(server.pid, 20, async () => {
+      const start = performance.now();
+      const response = await fetch(`${server.base}/generate-report`, {
+        method: "POST",
+        headers: { Cookie: server.admin.cookie, Origin: server.base, "Content-Type": "application/json" },
+        body: JSON.stringify({ format, filename: `bench-${format}` }),
+      });
+      const answer = (await response.json()) as { filename?: string; rows?: number; error?: string };
+      seconds = (performance.now() - start) / 1000;
+      return { response, answer };
     });
-    const answer = (await response.json()) as { filename?: string; rows?: number; error?: string };
-    const seconds = (performance.now() - start) / 1000;
-    clearInterval(sampler);
-    if (peakReset) peak = Math.max(peak, memory(server.pid).peak);
+    const { response, answer } = result;
+    const rest = growth.rest;
+    const peak = growth.peak;
     if (!response.ok || !answer.filename) throw new Error(`the ${format} report failed: ${response.status} ${answer.error ?? ""}`);
     figures.push({ format, rows: answer.rows ?? 0, seconds, restMb: rest / 2 ** 20, peakMb: peak / 2 ** 20 });
   }

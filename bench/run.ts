@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { createTestDatabase } from "../db/testing";
@@ -10,7 +10,9 @@ import { benchLists, LIST_RUNS, PAGE_SECONDS } from "./lists";
 import { postgresServerOfRun } from "./postgres";
 import { benchReports } from "./reports";
 import { RESULTS_FILE, saveSideBySide, type ChildrenListFigure, type Conditions } from "./side-by-side";
-import { benchUpload, memory } from "./upload";
+import { memoryAtRest, peakOfAll, REST_MS, type ProcessMemory } from "./processes";
+import { PROFILE_SECONDS, profileWizard, type Profile, type ProfileFigures } from "./profile";
+import { benchUpload } from "./upload";
 import { pageWeights, screensOf } from "./weights";
 import {
   benchTwoInstances,
@@ -44,19 +46,50 @@ function databaseAsked(args: string[]): DatabaseKind {
 }
 
 /** Why the wizard's figure under 50 clients is what it is (kept beside the figures it explains). */
-function wizardNote(wizard: WizardFigures): string {
+function wizardNote(wizard: WizardFigures, processes: number): string {
   const needed = Math.round(50 / (BUDGET_MS / 1000));
-  const cpuMs = 1000 / wizard.get.app.perSecond;
-  return `Why the budget is missed at 50 clients, and what it needs. With 50 clients each waiting for its answer before
-asking again, a request waits behind the others in the one Node process: the time of an answer is about 50 divided by
-the requests answered a second. Answering under ${BUDGET_MS} ms would take about ${needed.toLocaleString("en-US")} answers a second; the server gives
-${wizard.get.app.perSecond.toFixed(0)} (about ${cpuMs.toFixed(1)} ms of one core each, the largest part React rendering the page, then the loaders'
-queries and the framework's routing; alone, a GET answers in ${wizard.getAlone.app.p50.toFixed(1)} ms at the median), the bare ceiling ${wizard.get.ceiling.perSecond.toFixed(0)}. The i18next instances
-made per request and the statements prepared per query are gone (both were in the profile); what is left is the
-work of the page itself. Reaching the budget needs more processes than one (several instances now share one
-PostgreSQL database and one data folder behind one address: the last section measures two) and a lighter wizard
-page to render (the frame's badges and the step's form rebuilt on every request). The POST and its redirect,
-which renders nothing, answers ${(wizard.post.perSecond / wizard.get.app.perSecond).toFixed(1)} times as many.`;
+  return `Why the ${BUDGET_MS} ms budget is missed at 50 clients. With 50 clients each waiting for its answer before asking again,
+an answer takes about 50 divided by the answers a second: under ${BUDGET_MS} ms would take about ${needed.toLocaleString("en-US")} a second. The ${processes} workers
+answer ${wizard.get.app.perSecond.toFixed(0)} a second, sharing the machine's ${os.cpus().length} cores with the load generator; each answer costs the
+work its profile below shows (alone, a GET answers in ${wizard.getAlone.app.p50.toFixed(1)} ms at the median), most of it the framework's
+routing over the application's ${"routes"} and React rendering the page. The POST and its redirect, which renders nothing, answers
+${(wizard.post.perSecond / wizard.get.app.perSecond).toFixed(1)} times as many. The ceiling is one process: it serves stored bytes, and the load generator, not it, is what
+stops it.`;
+}
+
+/** The targets set for the wizard under load, against this run's figures. */
+function targetRows(wizard: WizardFigures, rest: ProcessMemory[][], heaviestJs: number): string[] {
+  const ratio = wizard.get.ceiling.perSecond / wizard.get.app.perSecond;
+  const largest = Math.max(...rest.flat().map((each) => each.rss)) / 2 ** 20;
+  const row = (target: string, measured: string, met: boolean) => `| ${target} | ${measured} | ${met ? "met" : "NOT MET"} |`;
+  return [
+    row("GET the step, 1 client: median at most 4.5 ms", `${wizard.getAlone.app.p50.toFixed(1)} ms`, wizard.getAlone.app.p50 <= 4.5),
+    row("GET the step, 50 clients: at least 400 a second", `${wizard.get.app.perSecond.toFixed(0)} a second`, wizard.get.app.perSecond >= 400),
+    row("GET the step, 50 clients: p95 at most 150 ms", `${wizard.get.app.p95.toFixed(1)} ms`, wizard.get.app.p95 <= 150),
+    row("the ceiling at most 25 times as many (50 clients)", `${ratio.toFixed(0)} times`, ratio <= 25),
+    row("POST the step and its redirect, 50 clients: at least 800 a second", `${wizard.post.perSecond.toFixed(0)} a second`, wizard.post.perSecond >= 800),
+    row("resident memory at rest at most 150 MB per process", `${largest.toFixed(0)} MB at most`, largest <= 150),
+    row("JavaScript at most 125 KB gzipped on every screen", `${(heaviestJs / 1024).toFixed(1)} KB at most`, heaviestJs <= 125 * 1024),
+  ];
+}
+
+/** The profile measured on the code before this work (bench/profile-before.json), when it is there. */
+interface ProfileBefore extends ProfileFigures {
+  measured: string;
+}
+const PROFILE_BEFORE = new URL("./profile-before.json", import.meta.url);
+const profileBefore = (): ProfileBefore | null => (existsSync(PROFILE_BEFORE) ? (JSON.parse(readFileSync(PROFILE_BEFORE, "utf8")) as ProfileBefore) : null);
+
+function profileTable(label: string, now: Profile, before: Profile | undefined): string {
+  const cell = (entry: Profile["top"][number] | undefined) => (entry ? `${entry.name} (${entry.where}) | ${entry.msPerRequest.toFixed(3)}` : " | ");
+  const rows = now.top.map((entry, index) => `| ${index + 1} | ${before ? `${cell(before.top[index])} | ` : ""}${cell(entry)} |`);
+  const head = before
+    ? `| # | Before: function (where) | ms a request | Now: function (where) | ms a request |\n|---|---|---|---|---|`
+    : `| # | Function (where) | ms a request |\n|---|---|---|`;
+  const busy = before
+    ? `busy ${before.busyMsPerRequest.toFixed(2)} ms a request before (${before.requests.toLocaleString("en-US")} requests in ${PROFILE_SECONDS} s), ${now.busyMsPerRequest.toFixed(2)} ms now (${now.requests.toLocaleString("en-US")})`
+    : `busy ${now.busyMsPerRequest.toFixed(2)} ms a request (${now.requests.toLocaleString("en-US")} requests in ${PROFILE_SECONDS} s)`;
+  return `### ${label}: ${busy}\n\n${head}\n${rows.join("\n")}`;
 }
 
 async function time(runs: number, work: () => Promise<unknown>) {
@@ -156,8 +189,15 @@ async function benchServer(database: DatabaseKind) {
       console.log(`copyDatabase: ${move.copySeconds.toFixed(1)} s, then ANALYZE ${move.analyzeSeconds.toFixed(1)} s; every table's rows equal on both sides`);
       for (const proof of move.csv) console.log(`referral CSV, ${proof.list}: ${proof.rows} rows, the same SHA-256 from both (${proof.sqliteSha256})`);
     }
+    const atStart = await memoryAtRest(server.pid, 2000);
+    console.log(`${atStart.length} processes: ${atStart.map((each) => `${each.role} ${mb(each.rss)} MB`).join(", ")}`);
     console.log("A wizard step under load, and its ceiling…");
     const wizard = await benchWizard(server);
+    const afterLoad = await memoryAtRest(server.pid);
+    console.log(`at rest after the load: ${afterLoad.map((each) => `${each.role} ${mb(each.rss)} MB`).join(", ")}`);
+    console.log("Where a wizard page's time goes (one profiled process)…");
+    const profile = await profileWizard(server);
+    for (const kind of ["get", "post"] as const) console.log(`profile ${kind}: busy ${profile[kind].busyMsPerRequest.toFixed(2)} ms a request`);
     const loads: Array<[string, LoadFigure]> = [
       ["GET, 50 clients", wizard.get.app],
       ["ceiling, 50 clients", wizard.get.ceiling],
@@ -191,8 +231,10 @@ async function benchServer(database: DatabaseKind) {
       console.log(
         `referral report (${figure.format}): ${figure.rows} rows in ${figure.seconds.toFixed(1)} s; server RSS ${figure.restMb.toFixed(0)} MB at rest, ${figure.peakMb.toFixed(0)} MB at peak`,
       );
-    const peakMb = memory(server.pid).peak / 2 ** 20;
-    return { wizard, twoInstances, lists, weights, uploads, reports, peakMb, move };
+    const peakMb = peakOfAll(server.pid) / 2 ** 20;
+    const atEnd = await memoryAtRest(server.pid);
+    console.log(`at rest at the end: ${atEnd.map((each) => `${each.role} ${mb(each.rss)} MB`).join(", ")}`);
+    return { wizard, twoInstances, lists, weights, uploads, reports, peakMb, move, memory: { atStart, afterLoad, atEnd }, profile };
   } catch (error) {
     console.error(`The server's last output:\n${server.recentOutput()}`);
     throw error;
@@ -204,7 +246,11 @@ async function benchServer(database: DatabaseKind) {
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 
 /** The whole of RESULTS.md but its last section: the SQLite run's, as the budgets are judged on it. */
-function writeSqliteResults(conditions: Conditions, children: ChildrenListFigures, { wizard, lists, weights, uploads, reports, peakMb }: ServerFigures) {
+function writeSqliteResults(
+  conditions: Conditions,
+  children: ChildrenListFigures,
+  { wizard, lists, weights, uploads, reports, peakMb, memory, profile }: ServerFigures,
+) {
   const { lists: childrenLists, exported, exportMs } = children;
   const verdict = (p95: number) => (p95 < BUDGET_MS ? "within" : "OVER");
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -244,11 +290,19 @@ function writeSqliteResults(conditions: Conditions, children: ChildrenListFigure
     return `| ${figure.label} | ${figure.status} | ${figure.ms.toFixed(0)} | ${mb(figure.restRss)} | ${mb(peak)} | ${mb(peak - figure.restRss)} |`;
   });
 
+  const workers = memory.atStart.filter((each) => each.role.startsWith("worker")).length || 1;
+  const memoryRows = memory.atStart.map(
+    (each, index) =>
+      `| ${each.role} | ${mb(each.rss)} | ${mb(memory.afterLoad[index]?.rss ?? 0)} | ${mb(memory.atEnd[index]?.rss ?? 0)} | ${Math.max(each.rss, memory.afterLoad[index]?.rss ?? 0, memory.atEnd[index]?.rss ?? 0) <= 150 * 2 ** 20 ? "within" : "OVER"} |`,
+  );
+  const before = profileBefore();
+  const heaviestJs = Math.max(...weights.map((weight) => weight.js));
   const report = `# Benchmark results
 
 Written by \`npm run bench\` (bench/run.ts) on ${conditions.date}: ${conditions.machine},
 ${conditions.database}; the 1-minute load average as the run began: ${conditions.loadAtStart.toFixed(2)}.
-The server is the production build (\`node build/server.js\`, one process) over a fresh data folder holding
+The server is the production build (\`node build/server.js\`, WEB_CONCURRENCY unset: ${workers} worker${workers === 1 ? "" : "s"}, one per core, answering
+on one port, started by a first process that answers nothing) over a fresh data folder holding
 ${USERS.toLocaleString("en-US")} users, ${BENCH_CHILDREN.toLocaleString("en-US")} children and ${REFERRALS.toLocaleString("en-US")} referrals (a third of them submitted).
 Load comes from autocannon in the benchmark's own process: each client sends its next request as soon as the
 last is answered. Client, server and ceiling share the machine's ${os.cpus().length} cores. The server's peak memory over the
@@ -269,7 +323,36 @@ ${wizardRows.join("\n")}
 
 Ceiling × at 50 clients: ${ratio(wizard.get)}; at 1 client: ${ratio(wizard.getAlone)}.
 
-${wizardNote(wizard)}
+The targets set for the wizard under load:
+
+| Target | This run | |
+|---|---|---|
+${targetRows(wizard, [memory.atStart, memory.afterLoad, memory.atEnd], heaviestJs).join("\n")}
+
+${wizardNote(wizard, workers)}
+
+## Memory at rest (at most 150 MB per process, with ${REFERRALS.toLocaleString("en-US")} referrals)
+
+Each process's resident memory (VmRSS): ${(2).toFixed(0)} s after the start, before any request; then ${REST_MS / 1000} s after the wizard's load
+ended; then ${REST_MS / 1000} s after the last measure of the run (the lists, their CSV, the uploads and the reports). A worker
+that has answered nothing for 5 s has V8 collect its heap whole and hand the emptied pages back (app/server/idle-gc.ts):
+under load the heap holds four to five times what is alive. About 50 MB of each figure is node's own program,
+shared by every process (the same pages of one file counted in each).
+
+| Process | Just started (MB) | After the wizard's load (MB) | At the end of the run (MB) | Budget |
+|---|---|---|---|---|
+${memoryRows.join("\n")}
+
+## Where a wizard page's time goes
+
+One process of the production build (WEB_CONCURRENCY=1) under node's \`--cpu-prof\`, over the same data, one client
+asking the child-language step for ${PROFILE_SECONDS} s: the ten functions with the most self time (time spent in the function
+itself, not in what it calls), in ms of one core per request; "(garbage collector)" is V8's, "writev" the system call
+that sends the answer. ${before ? `"Before" was measured the same way on ${before.measured}.` : ""}
+
+${profileTable("GET the step", profile.get, before?.get)}
+
+${profileTable("POST the step and its redirect", profile.post, before?.post)}
 
 ## The lists, the dashboard and the API (ARCHITECTURE §9: a paged list under ${BUDGET_MS} ms)
 

@@ -1,28 +1,14 @@
-import { readFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
+import { watchMemory } from "./processes";
 import type { BenchServer } from "./wizard";
 
 // The server's memory while it receives a 30 MB upload (issue: it must not hold the whole file):
 // its resident set (VmRSS) sampled every 5 ms during the upload, and its high-water mark (VmHWM,
-// reset first through /proc/<pid>/clear_refs), against the same process at rest just before.
+// reset first through /proc/<pid>/clear_refs), against the same process at rest just before: of each process,
+// the one that took the upload reported (bench/processes.ts).
 
 const MB = 1024 * 1024;
 const LIMIT = 30 * MB;
-
-export function memory(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0) * 1024;
-  return { rss: kb("VmRSS"), peak: kb("VmHWM") };
-}
-
-export function resetPeak(pid: number): boolean {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, "5");
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** A multipart body whose file part is made as it is sent, in 64 KB chunks. */
 function body(boundary: string, size: number): { stream: ReadableStream<Uint8Array>; length: number } {
@@ -65,47 +51,41 @@ export interface UploadFigures {
 
 /** Posts `count` uploads of `size` bytes at once, each to its own client's Draft, and watches the server. */
 async function upload(server: BenchServer, label: string, size: number, count = 1): Promise<UploadFigures> {
-  // At rest: after a collection has had its chance (a short pause), before the upload.
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  const rest = memory(server.pid);
-  const peakReset = resetPeak(server.pid);
-  let sampledPeak = rest.rss;
-  const sampler = setInterval(() => {
-    sampledPeak = Math.max(sampledPeak, memory(server.pid).rss);
-  }, 5);
-  const start = performance.now();
-  const statuses = await Promise.all(
-    server.clients.slice(0, count).map(async (client) => {
-      const wizard = client.path.replace(/\/child-information\/language$/, "");
-      const boundary = "----bench-boundary";
-      const { stream, length } = body(boundary, size);
-      const response = await fetch(`${server.base}${wizard}/supporting-documentation/new`, {
-        method: "POST",
-        body: stream,
-        redirect: "manual",
-        headers: {
-          Cookie: client.cookie,
-          Origin: server.base,
-          "Content-Type": `multipart/form-data; boundary=${boundary}`,
-          "Content-Length": String(length),
-        },
-        duplex: "half",
-      } as RequestInit);
-      await response.text();
-      return response.status;
-    }),
-  );
-  const ms = performance.now() - start;
-  clearInterval(sampler);
-  const after = memory(server.pid);
+  let ms = 0;
+  const { result: statuses, growth } = await watchMemory(server.pid, 5, async () => {
+    const start = performance.now();
+    const answered = await Promise.all(
+      server.clients.slice(0, count).map(async (client) => {
+        const wizard = client.path.replace(/\/child-information\/language$/, "");
+        const boundary = "----bench-boundary";
+        const { stream, length } = body(boundary, size);
+        const response = await fetch(`${server.base}${wizard}/supporting-documentation/new`, {
+          method: "POST",
+          body: stream,
+          redirect: "manual",
+          headers: {
+            Cookie: client.cookie,
+            Origin: server.base,
+            "Content-Type": `multipart/form-data; boundary=${boundary}`,
+            "Content-Length": String(length),
+          },
+          duplex: "half",
+        } as RequestInit);
+        await response.text();
+        return response.status;
+      }),
+    );
+    ms = performance.now() - start;
+    return answered;
+  });
   return {
     label,
     fileBytes: size * count,
     status: statuses[0],
     ms,
-    restRss: rest.rss,
-    sampledPeakRss: Math.max(sampledPeak, after.rss),
-    highWaterMark: peakReset ? after.peak : null,
+    restRss: growth.rest,
+    sampledPeakRss: growth.peak,
+    highWaterMark: growth.highWaterMark ? growth.peak : null,
   };
 }
 

@@ -190,7 +190,7 @@ async function warm(base: string, clients: BenchServer["clients"]) {
 }
 
 /** Client n opens the step of its own Draft. */
-const stepOf =
+export const stepOf =
   ({ clients }: BenchServer) =>
   (n: number): LoadRequest => ({ path: clients[n % clients.length].path, headers: { Cookie: clients[n % clients.length].cookie } });
 
@@ -198,7 +198,7 @@ const stepOf =
  * Client n saves the step of its own Draft, a language chosen by n, from a page of the instance it
  * posts to (the framework refuses a POST whose Origin is not the Host it was sent to).
  */
-const saveOf =
+export const saveOf =
   ({ clients }: BenchServer) =>
   (n: number, base: string): LoadRequest => ({
     method: "POST",
