@@ -6,6 +6,7 @@ import { allChildren, CHILD_LIST, listChildren } from "../app/models/child.serve
 import type { CurrentUser } from "../app/models/user.server";
 import { parseListQuery } from "../app/utils/list";
 import { percentile, type LoadFigure, type PageFigure } from "./http";
+import { lighthouseScores, lighthouseScreens, lighthouseSection } from "./lighthouse";
 import { benchLists, LIST_RUNS, PAGE_SECONDS } from "./lists";
 import { postgresServerOfRun } from "./postgres";
 import { benchReports } from "./reports";
@@ -178,6 +179,8 @@ async function benchServer(database: DatabaseKind) {
     console.log(`referral CSV: ${lists.csv.rows} rows in ${lists.csv.ms.toFixed(0)} ms, server memory +${lists.csv.growthMb.toFixed(1)} MB`);
     console.log("Page weights…");
     const weights = await pageWeights(server.base, screensOf(server));
+    console.log("Lighthouse on a phone…");
+    const lighthouse = await lighthouseScores(server.base, lighthouseScreens(server));
     console.log("Uploads…");
     const uploads = await benchUpload(server);
     for (const figure of uploads) {
@@ -192,7 +195,7 @@ async function benchServer(database: DatabaseKind) {
         `referral report (${figure.format}): ${figure.rows} rows in ${figure.seconds.toFixed(1)} s; server RSS ${figure.restMb.toFixed(0)} MB at rest, ${figure.peakMb.toFixed(0)} MB at peak`,
       );
     const peakMb = memory(server.pid).peak / 2 ** 20;
-    return { wizard, twoInstances, lists, weights, uploads, reports, peakMb, move };
+    return { wizard, twoInstances, lists, weights, lighthouse, uploads, reports, peakMb, move };
   } catch (error) {
     console.error(`The server's last output:\n${server.recentOutput()}`);
     throw error;
@@ -204,7 +207,11 @@ async function benchServer(database: DatabaseKind) {
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 
 /** The whole of RESULTS.md but its last section: the SQLite run's, as the budgets are judged on it. */
-function writeSqliteResults(conditions: Conditions, children: ChildrenListFigures, { wizard, lists, weights, uploads, reports, peakMb }: ServerFigures) {
+function writeSqliteResults(
+  conditions: Conditions,
+  children: ChildrenListFigures,
+  { wizard, lists, weights, lighthouse, uploads, reports, peakMb }: ServerFigures,
+) {
   const { lists: childrenLists, exported, exportMs } = children;
   const verdict = (p95: number) => (p95 < BUDGET_MS ? "within" : "OVER");
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -309,6 +316,7 @@ HTML and CSS alone.
 |---|---|---|---|---|---|---|
 ${weightRows.join("\n")}
 
+${lighthouseSection(lighthouse)}
 ## Memory while receiving a 30 MB upload
 
 Clients post the documents step's multipart form over loopback (the file made as it is sent, 64 KB at a time).
@@ -366,6 +374,7 @@ async function main() {
       csv: server.lists.csv,
       reports: server.reports,
       move: server.move,
+      lighthouse: server.lighthouse,
     });
   } finally {
     postgres?.stop();
