@@ -138,21 +138,23 @@ export function lighthouseSection({ version, browser, conditions, loadAverage, s
   );
   return `## Lighthouse on a phone (performance score at least ${THRESHOLD.toFixed(2)})
 
-Lighthouse ${version} run from Node (the \`lighthouse\` package, \`bench/lighthouse.ts\`) with its default mobile configuration,
-the performance category only: ${conditions}. Simulated, as Lighthouse does by default: the page loads from
-this machine at full speed, and Lighthouse computes how long it would take on that phone and network from the
-requests it saw and from the time the browser's main thread worked here, multiplied by the CPU's slowdown. Other
-work on the machine slows the page here, and so lowers the scores: the 1-minute load average as the measures began was ${loadAverage.toFixed(2)},
-and "CPU index" is Lighthouse's own measure of the machine's speed during the load that scored the median (higher is faster).
-The simulated first paint waits for every request of high priority that had finished here before the page painted
-here, the scripts the page preloads among them: whether those scripts were already in when the page painted
-(a race on this machine) moves the phone's first paint by a second or more, hence the spread of the scores.
+Lighthouse ${version} run from Node (the \`lighthouse\` package, \`bench/lighthouse.ts\`) with its default mobile
+configuration, the performance category only:
+${conditions}.
+Simulated, as Lighthouse does by default: the page loads from this machine at full speed, and Lighthouse computes
+how long it would take on that phone and network from the requests it saw and from the time the browser's main
+thread worked here, multiplied by the CPU's slowdown. Other work on the machine slows the page here, and so lowers
+the scores: the 1-minute load average as the measures began was ${loadAverage.toFixed(2)}, and "CPU index" is Lighthouse's own
+measure of the machine's speed during the load that scored the median (higher is faster). The simulated first
+paint waits for every request of high priority that had finished here before the page painted here, the scripts
+the page preloads among them: whether those scripts were already in when the page painted (a race on this
+machine) moves the phone's first paint by a second or more, hence the spread of the scores.
 
-The browser: ${browser}, headless, started once by \`chrome-launcher\` for all the loads, on the machine that runs
-the server, and given one unmeasured load first. Each screen is loaded ${RUNS} times, Lighthouse clearing the
-browser's cache before each; the table gives the median score, the metrics of the load that scored it, and
-each load's score. The signed-in screens are a referrer's, the session's cookie sent with every request; the
-review is of the same Draft as the wizard step (mostly empty, as the benchmark's Drafts are).
+The browser: ${CHROMIUM} (${browser}), headless, started once by \`chrome-launcher\` for all the loads, on the
+machine that runs the server, and given one unmeasured load first. Each screen is loaded ${RUNS} times, Lighthouse
+clearing the browser's cache before each; the table gives the median score, the metrics of the load that scored
+it, and each load's score. The signed-in screens are a referrer's, the session's cookie sent with every request;
+the review is of the same Draft as the wizard step (mostly empty, as the benchmark's Drafts are).
 
 | Screen | Score (median of ${RUNS}) | Each load's score | LCP (s) | TBT (ms) | CLS | FCP (s) | CPU index | At least ${THRESHOLD.toFixed(2)} |
 |---|---|---|---|---|---|---|---|---|
