@@ -6,6 +6,7 @@ import { allChildren, CHILD_LIST, listChildren } from "../app/models/child.serve
 import type { CurrentUser } from "../app/models/user.server";
 import { parseListQuery } from "../app/utils/list";
 import { percentile, type LoadFigure, type PageFigure } from "./http";
+import { lighthouseScores, lighthouseScreens, lighthouseSection, type LighthouseFigures } from "./lighthouse";
 import { benchLists, LIST_RUNS, PAGE_SECONDS } from "./lists";
 import { postgresServerOfRun } from "./postgres";
 import { benchReports } from "./reports";
@@ -58,7 +59,7 @@ stops it.`;
 }
 
 /** The targets set for the wizard under load, against this run's figures. */
-function targetRows(wizard: WizardFigures, rest: ProcessMemory[][], heaviestJs: number): string[] {
+function targetRows(wizard: WizardFigures, rest: ProcessMemory[][], heaviestJs: number, lighthouse: LighthouseFigures): string[] {
   const ratio = wizard.get.ceiling.perSecond / wizard.get.app.perSecond;
   const largest = Math.max(...rest.flat().map((each) => each.rss)) / 2 ** 20;
   const row = (target: string, measured: string, met: boolean) => `| ${target} | ${measured} | ${met ? "met" : "NOT MET"} |`;
@@ -70,6 +71,13 @@ function targetRows(wizard: WizardFigures, rest: ProcessMemory[][], heaviestJs: 
     row("POST the step and its redirect, 50 clients: at least 800 a second", `${wizard.post.perSecond.toFixed(0)} a second`, wizard.post.perSecond >= 800),
     row("resident memory at rest at most 150 MB per process", `${largest.toFixed(0)} MB at most`, largest <= 150),
     row("JavaScript at most 125 KB gzipped on every screen", `${(heaviestJs / 1024).toFixed(1)} KB at most`, heaviestJs <= 125 * 1024),
+    ...lighthouse.screens.map((screen) =>
+      row(
+        `Lighthouse (mobile) performance at least 0.98: ${screen.label}`,
+        `${screen.score.toFixed(2)} (median of ${screen.scores.join(", ")})`,
+        screen.score >= 0.98,
+      ),
+    ),
   ];
 }
 
@@ -218,6 +226,8 @@ async function benchServer(database: DatabaseKind) {
     console.log(`referral CSV: ${lists.csv.rows} rows in ${lists.csv.ms.toFixed(0)} ms, server memory +${lists.csv.growthMb.toFixed(1)} MB`);
     console.log("Page weights…");
     const weights = await pageWeights(server.base, screensOf(server));
+    console.log("Lighthouse on a phone…");
+    const lighthouse = await lighthouseScores(server.base, lighthouseScreens(server));
     console.log("Uploads…");
     const uploads = await benchUpload(server);
     for (const figure of uploads) {
@@ -234,7 +244,7 @@ async function benchServer(database: DatabaseKind) {
     const peakMb = peakOfAll(server.pid) / 2 ** 20;
     const atEnd = await memoryAtRest(server.pid);
     console.log(`at rest at the end: ${atEnd.map((each) => `${each.role} ${mb(each.rss)} MB`).join(", ")}`);
-    return { wizard, twoInstances, lists, weights, uploads, reports, peakMb, move, memory: { atStart, afterLoad, atEnd }, profile };
+    return { wizard, twoInstances, lists, weights, lighthouse, uploads, reports, peakMb, move, memory: { atStart, afterLoad, atEnd }, profile };
   } catch (error) {
     console.error(`The server's last output:\n${server.recentOutput()}`);
     throw error;
@@ -249,7 +259,7 @@ const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 function writeSqliteResults(
   conditions: Conditions,
   children: ChildrenListFigures,
-  { wizard, lists, weights, uploads, reports, peakMb, memory, profile }: ServerFigures,
+  { wizard, lists, weights, lighthouse, uploads, reports, peakMb, memory, profile }: ServerFigures,
 ) {
   const { lists: childrenLists, exported, exportMs } = children;
   const verdict = (p95: number) => (p95 < BUDGET_MS ? "within" : "OVER");
@@ -327,7 +337,7 @@ The targets set for the wizard under load:
 
 | Target | This run | |
 |---|---|---|
-${targetRows(wizard, [memory.atStart, memory.afterLoad, memory.atEnd], heaviestJs).join("\n")}
+${targetRows(wizard, [memory.atStart, memory.afterLoad, memory.atEnd], heaviestJs, lighthouse).join("\n")}
 
 ${wizardNote(wizard, workers)}
 
@@ -392,6 +402,7 @@ HTML and CSS alone.
 |---|---|---|---|---|---|---|
 ${weightRows.join("\n")}
 
+${lighthouseSection(lighthouse)}
 ## Memory while receiving a 30 MB upload
 
 Clients post the documents step's multipart form over loopback (the file made as it is sent, 64 KB at a time).
@@ -449,6 +460,7 @@ async function main() {
       csv: server.lists.csv,
       reports: server.reports,
       move: server.move,
+      lighthouse: server.lighthouse,
     });
   } finally {
     postgres?.stop();

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { LoadFigure } from "./http";
+import type { LighthouseFigures } from "./lighthouse";
 import { PAGE_SECONDS, type ExportFigure, type ListFigure, type PageLoad } from "./lists";
 import type { MoveFigures } from "./postgres";
 import type { ReportFigure } from "./reports";
@@ -48,6 +49,8 @@ export interface RunFigures {
   csv: ExportFigure;
   reports: ReportFigure[];
   move?: MoveFigures;
+  /** Lighthouse's mobile performance scores (absent from the figures of runs before it was measured). */
+  lighthouse?: LighthouseFigures;
 }
 
 const figuresFile = (database: DatabaseKind) => path.join(FOLDER, `figures-${database}.json`);
