@@ -1,6 +1,6 @@
 import type { DB } from "./db.server";
 
-// What the server (app/server/index.ts) hands every loader and action.
+// What the server (app/server/app.ts) hands every loader and action.
 declare module "@remix-run/server-runtime" {
   interface AppLoadContext {
     /**
