@@ -5,6 +5,7 @@ import { createTestDatabase } from "../db/testing";
 import { allChildren, CHILD_LIST, listChildren } from "../app/models/child.server";
 import type { CurrentUser } from "../app/models/user.server";
 import { parseListQuery } from "../app/utils/list";
+import { chunkSection } from "./chunks";
 import { percentile, type LoadFigure, type PageFigure } from "./http";
 import { benchLists, LIST_RUNS, PAGE_SECONDS } from "./lists";
 import { postgresServerOfRun } from "./postgres";
@@ -308,6 +309,8 @@ HTML and CSS alone.
 | Screen | HTML (KB) | CSS (KB) | JavaScript (KB) | Without JavaScript (KB) | With JavaScript (KB) | Budget |
 |---|---|---|---|---|---|---|
 ${weightRows.join("\n")}
+
+${chunkSection(weights)}
 
 ## Memory while receiving a 30 MB upload
 
