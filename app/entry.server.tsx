@@ -3,9 +3,10 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
-import { getLanguage, i18nInstance } from "./i18n/i18next.server";
+import { getLanguage } from "./i18n/i18next.server";
+import { TranslationProvider } from "./i18n/react";
+import { resources } from "./i18n/resources.server";
 import { getDb } from "./db.server";
 import { sweepOrphanUploads } from "./models/document.server";
 import { sweepOldReports } from "./models/report.server";
@@ -42,7 +43,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const instance = await i18nInstance(await getLanguage(request));
+  const language = await getLanguage(request);
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
 
   // The whole page is rendered before the first byte: nothing here streams behind a
@@ -51,9 +52,9 @@ export default async function handleRequest(
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
+        <TranslationProvider language={language} catalog={resources}>
           <RemixServer context={remixContext} url={request.url} abortDelay={RENDER_TIMEOUT_MS} nonce={nonce} />
-        </I18nextProvider>
+        </TranslationProvider>
       </NonceProvider>,
       {
         nonce,

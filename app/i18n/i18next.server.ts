@@ -1,6 +1,5 @@
 import { createCookie } from "@remix-run/node";
 import { createInstance, type i18n, type TFunction } from "i18next";
-import { initReactI18next } from "react-i18next";
 import { DEFAULT_LANGUAGE, fromPublicLanguage, i18nConfig, toPublicLanguage, type Language } from "./config";
 import { resources } from "./resources.server";
 
@@ -35,19 +34,16 @@ const NAMESPACES = Object.keys(resources.en);
 const instances = new Map<Language, Promise<i18n>>();
 
 /**
- * (remix-i18next's server helper made a new instance at each call; its client and React parts are used.)
  * One i18next instance per language for the life of the process (the resources never change
- * while it runs), rather than a new one initialized for each request: the page render, the
- * loaders' translate functions and the mails all use these.
+ * while it runs), rather than a new one initialized for each request: the loaders' translate
+ * functions, the mails, the reports and the API use these. The pages render with app/i18n/translate.ts,
+ * which reads the same files the same way (translate.test.ts) and is all the browser loads.
  */
-export function i18nInstance(language: Language): Promise<i18n> {
+function i18nInstance(language: Language): Promise<i18n> {
   let instance = instances.get(language);
   if (!instance) {
     const created = createInstance();
-    instance = created
-      .use(initReactI18next)
-      .init({ ...i18nConfig, lng: language, ns: NAMESPACES, resources })
-      .then(() => created);
+    instance = created.init({ ...i18nConfig, lng: language, ns: NAMESPACES, resources }).then(() => created);
     instances.set(language, instance);
   }
   return instance;

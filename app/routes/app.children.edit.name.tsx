@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireReferrer } from "~/auth/auth.server";
 import { Alert } from "~/components/ui/Alert";
 import { ErrorSummary, SelectField, TextField } from "~/components/ui/form";

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireReferrer } from "~/auth/auth.server";
 import { ErrorSummary, MemorableDateField, SelectField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";

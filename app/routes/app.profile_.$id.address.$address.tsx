@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { addressFieldLabels, AddressFields, EnterButton } from "~/components/AddressFields";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";

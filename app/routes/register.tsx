@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireAnonymous } from "~/auth/auth.server";
 import { nameFieldLabels, NameFieldset, phoneFieldLabels, PhonesFieldset, SecurityQuestionsFieldset, securityFieldLabels } from "~/components/AccountFields";
 import { PasswordField } from "~/components/PasswordField";

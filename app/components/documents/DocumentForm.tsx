@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useMatches } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { z } from "zod";
 import { Alert } from "~/components/ui/Alert";
 import { ErrorSummary, FileField, TextField } from "~/components/ui/form";

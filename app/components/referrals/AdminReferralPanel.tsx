@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ConfirmAction } from "~/components/ui/ConfirmAction";
 import { ErrorSummary, SelectField, TextareaField, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { documentFileHref } from "~/components/documents/DocumentTable";
 import { Alert } from "~/components/ui/Alert";
 import { ConfirmAction } from "~/components/ui/ConfirmAction";

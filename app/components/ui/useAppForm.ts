@@ -1,7 +1,7 @@
 import { useForm, type DefaultValue, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useActionData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { z } from "zod";
 import type { ErrorSummaryProps, SummaryItem } from "./form";
 

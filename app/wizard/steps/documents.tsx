@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { DocumentTable } from "~/components/documents/DocumentTable";
 import { Alert } from "~/components/ui/Alert";

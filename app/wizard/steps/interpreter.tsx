@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { RadioGroup } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
