@@ -21,7 +21,7 @@ import {
   submitReferral,
 } from "~/models/referral-lifecycle.server";
 import { wizardIds } from "~/routes-shared/wizard-step.server";
-import { ReviewLinkSchema, StatusChangeSchema } from "~/schemas/admin";
+import { ReviewLinkSchema, StatusChangeSchema } from "~/schemas/admin.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam, orHttpError } from "~/utils/route.server";
 import { reviewHref, stepHref, submittedHref } from "~/wizard/steps";

@@ -6,7 +6,7 @@ import { useErrorInTitle } from "../DocumentTitle";
 
 // The USWDS form pieces every screen uses. Each ties its label, hint and error to the control
 // (aria-invalid, aria-describedby), so no screen writes that wiring by hand. Error messages
-// arrive as translation keys from the shared zod schemas and are shown in the reader's language.
+// arrive as translation keys (from the browser's checks and the actions' schemas alike) and are shown in the reader's language.
 
 type Meta = FieldMetadata<any, any, any>;
 
