@@ -1,20 +1,33 @@
+import { isPasswordAcceptable } from "~/utils/password";
 import {
   choice,
   email,
   formCheck,
-  newPassword,
   optionalCode,
-  optionalNewPassword,
   optionalPhone,
   optionalText,
   password,
   requiredCode,
   requiredText,
+  sent,
+  tooLong,
+  wrong,
+  type Rule,
   type Values,
 } from "./checks";
 
 // The account forms' rules without zod (see checks.ts); app/schemas/account.server.ts builds the actions' schemas
-// over the same rules between answers.
+// over the same rules between answers. The password rules are here, so only the account screens load them.
+
+/** A new password (docs/product-rules.md R4); the list of common passwords is the server's to check. */
+const newPassword: Rule = (value) => {
+  const text = sent(value);
+  if (typeof text !== "string") return wrong(["validation.passwordRule"], true);
+  return wrong([...(text.length > 200 ? [tooLong(200)] : []), ...(isPasswordAcceptable(text) ? [] : ["validation.passwordRule"])]);
+};
+
+/** A new password where a blank one means "keep the one I have". */
+const optionalNewPassword: Rule = (value, values) => (sent(value) === undefined ? null : newPassword(value, values));
 
 export const signInCheck = formCheck({ email, password: password("validation.yourPassword") });
 

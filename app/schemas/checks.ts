@@ -1,7 +1,6 @@
 import { parse } from "@conform-to/react";
 import type { Language } from "~/i18n/config";
 import { parseTypedDate } from "~/utils/dates";
-import { isPasswordAcceptable } from "~/utils/password";
 import { parsePhone, phoneDigits } from "~/utils/phone";
 
 // What the browser checks before a form is sent, without zod (which stays on the server: 14 KB gzipped
@@ -32,10 +31,10 @@ export interface AnswerIssue {
   message: string;
 }
 
-const wrong = (messages: string[], fatal = false): Wrong | null => (messages.length ? { messages, fatal } : null);
+export const wrong = (messages: string[], fatal = false): Wrong | null => (messages.length ? { messages, fatal } : null);
 
 /** An answer as the server reads it: none for an empty box. Any other kind of value than the field's is the server's to refuse. */
-function sent(value: unknown): unknown {
+export function sent(value: unknown): unknown {
   return value === "" ? undefined : value;
 }
 
@@ -126,16 +125,6 @@ export const optionalEmail: Rule = (value) => {
   const text = sent(value);
   return typeof text === "string" ? wrong(emailMessages(text.trim())) : null;
 };
-
-/** A new password (docs/product-rules.md R4); the list of common passwords is the server's to check. */
-export const newPassword: Rule = (value) => {
-  const text = sent(value);
-  if (typeof text !== "string") return wrong(["validation.passwordRule"], true);
-  return wrong([...(text.length > 200 ? [tooLong(200)] : []), ...(isPasswordAcceptable(text) ? [] : ["validation.passwordRule"])]);
-};
-
-/** A new password where a blank one means "keep the one I have". */
-export const optionalNewPassword: Rule = (value, values) => (sent(value) === undefined ? null : newPassword(value, values));
 
 /** A password typed to prove who one is: anything but nothing. */
 export const password =
