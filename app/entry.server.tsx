@@ -1,9 +1,10 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
-import { getLanguage, i18nInstance } from "./i18n/i18next.server";
+import { getLanguage } from "./i18n/i18next.server";
+import { TranslationProvider } from "./i18n/react";
+import { resources } from "./i18n/resources.server";
 
 export default async function handleRequest(
   request: Request,
@@ -12,7 +13,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const instance = await i18nInstance(await getLanguage(request));
+  const language = await getLanguage(request);
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
 
   // The whole page is rendered before its first byte is sent: nothing here waits behind a Suspense boundary, and a
@@ -20,9 +21,9 @@ export default async function handleRequest(
   // stream (and its buffers, which sent "sesión" as "sesi\0ón" where a character fell across two of them).
   const html = renderToString(
     <NonceProvider value={nonce}>
-      <I18nextProvider i18n={instance}>
+      <TranslationProvider language={language} catalog={resources}>
         <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-      </I18nextProvider>
+      </TranslationProvider>
     </NonceProvider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

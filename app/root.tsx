@@ -3,8 +3,6 @@ import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Scripts, ScrollRestoration, useLocation, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { Outlet } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
 import { DocumentTitle } from "./components/DocumentTitle";
 import { ErrorPage, errorKindForStatus } from "./components/ErrorPage";
 import { IeNotice } from "./components/IeNotice";
@@ -12,6 +10,7 @@ import { LanguageFooter } from "./components/LanguageFooter";
 import { useNonce } from "./components/nonce";
 import type { FlashText } from "./components/FlashMessage";
 import { fixedT, getLanguage, languageFromQuery, serializeLanguageCookie } from "./i18n/i18next.server";
+import { useFollowLanguage, useTranslation } from "./i18n/react";
 import { resourcesVersion } from "./i18n/resources.server";
 import { isIeNoticeShown } from "./models/miscellaneous.server";
 import { getToast } from "./services/toast.server";
@@ -103,7 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { language } = useRouteLoaderData<typeof loader>("root") ?? { language: "en" };
-  useChangeLanguage(language);
+  useFollowLanguage(language);
   useFocusMainOnNavigation();
   // Once the page runs its JavaScript, styles may hide what only the no-JavaScript page needs.
   useEffect(() => document.documentElement.classList.add("js"), []);

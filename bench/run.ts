@@ -5,6 +5,7 @@ import { createTestDatabase } from "../db/testing";
 import { allChildren, CHILD_LIST, listChildren } from "../app/models/child.server";
 import type { CurrentUser } from "../app/models/user.server";
 import { parseListQuery } from "../app/utils/list";
+import { chunkSection } from "./chunks";
 import { percentile, type LoadFigure, type PageFigure } from "./http";
 import { lighthouseScores, lighthouseScreens, lighthouseSection, type LighthouseFigures } from "./lighthouse";
 import { benchLists, LIST_RUNS, PAGE_SECONDS } from "./lists";
@@ -281,7 +282,7 @@ function writeSqliteResults(
   );
   const rows = childrenLists.map(({ label, p50, p95 }) => `| ${label} | ${p50.toFixed(2)} | ${p95.toFixed(2)} | ${verdict(p95)} |`);
   const weightRows = weights.map((weight) => {
-    const fits = weight.html <= 30 * 1024 && weight.css <= 30 * 1024 && weight.js <= 150 * 1024;
+    const fits = weight.html <= 30 * 1024 && weight.css <= 30 * 1024 && weight.js <= 125 * 1024;
     return `| ${weight.label} | ${kb(weight.html)} | ${kb(weight.css)} | ${kb(weight.js)} | ${kb(weight.html + weight.css)} | ${kb(weight.html + weight.css + weight.js)} | ${fits ? "within" : "OVER"} |`;
   });
   const heaviest = (key: "html" | "css" | "js") => weights.reduce((top, weight) => (weight[key] > top[key] ? weight : top));
@@ -391,7 +392,7 @@ ${rows.join("\n")}
 
 The full CSV export of the list read ${exported.toLocaleString("en-US")} rows, 100 at a time, in ${exportMs.toFixed(0)} ms.
 
-## Page weights (ARCHITECTURE §9: HTML and CSS at most 30 KB each, JavaScript at most 150 KB, gzipped)
+## Page weights (ARCHITECTURE §9: HTML and CSS at most 30 KB each, JavaScript at most 150 KB, gzipped; now held to 125 KB)
 
 Every screen as the server sends it, gzipped: its HTML, the style sheets it links, and the JavaScript it loads
 (its module preloads and what its inline script imports, the framework included). Every page works without
@@ -401,6 +402,8 @@ HTML and CSS alone.
 | Screen | HTML (KB) | CSS (KB) | JavaScript (KB) | Without JavaScript (KB) | With JavaScript (KB) | Budget |
 |---|---|---|---|---|---|---|
 ${weightRows.join("\n")}
+
+${chunkSection(weights)}
 
 ${lighthouseSection(lighthouse)}
 ## Memory while receiving a 30 MB upload

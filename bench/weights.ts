@@ -17,6 +17,8 @@ export interface Weight {
   html: number;
   css: number;
   js: number;
+  /** The JavaScript files it loads, each gzipped (bench/chunks.ts tells which screens share which). */
+  chunks: Array<{ url: string; bytes: number }>;
 }
 
 const gzipped = (bytes: Buffer | string) => gzipSync(bytes).length;
@@ -47,9 +49,10 @@ export async function pageWeights(base: string, screens: Screen[]): Promise<Weig
     ]);
     let cssBytes = 0;
     for (const url of css) cssBytes += await asset(url);
-    let jsBytes = 0;
-    for (const url of js) jsBytes += await asset(url);
-    weights.push({ label: screen.label, html: gzipped(html), css: cssBytes, js: jsBytes });
+    const chunks = [];
+    for (const url of js) chunks.push({ url, bytes: await asset(url) });
+    const jsBytes = chunks.reduce((sum, chunk) => sum + chunk.bytes, 0);
+    weights.push({ label: screen.label, html: gzipped(html), css: cssBytes, js: jsBytes, chunks });
   }
   return weights;
 }

@@ -11,10 +11,10 @@ import { createPhone, deletePhone, getPhone, listPhones, updatePhone, type Phone
 import { getProfile, updateProfile, type Profile } from "~/models/profile.server";
 import { wizardIdsOf, wizardIdsOfPart } from "~/models/referral-record.server";
 import { deleteAdult, readAdult, saveAdult } from "~/models/referral.server";
-import { AddressSchema } from "~/schemas/address";
-import { ChildNameSchema } from "~/schemas/child";
-import { ProfileSchema, RegistrationSchema } from "~/schemas/account";
-import { GuardianSchema } from "~/schemas/referral";
+import { AddressSchema } from "~/schemas/address.server";
+import { ChildNameSchema } from "~/schemas/child.server";
+import { ProfileSchema, RegistrationSchema } from "~/schemas/account.server";
+import { GuardianSchema } from "~/schemas/referral.server";
 import { ApiError } from "./errors.server";
 import { operation, type Context } from "./handler.server";
 import { formatPhone, parsePhone } from "~/utils/phone";

@@ -6,8 +6,8 @@ import { listReferrals, type ReferralRow, type ReferralSort } from "~/models/ref
 import { getReferralRecord, wizardIdsOf, wizardIdsOfPart, type ReferralRecord } from "~/models/referral-record.server";
 import { setReferralAddress } from "~/models/referral-address.server";
 import { saveAnswers } from "~/models/referral.server";
-import { ReferralAnswersShape } from "~/schemas/answers";
-import { DocumentSchema } from "~/schemas/referral";
+import { ReferralAnswersShape } from "~/schemas/answers.server";
+import { DocumentSchema } from "~/schemas/referral.server";
 import { parseUpload, removeStoredFiles } from "~/services/uploads.server";
 import { REFERRAL_STATUSES } from "~/utils/statuses";
 import { ApiError } from "./errors.server";
@@ -86,7 +86,7 @@ export function referralOut(record: ReferralRecord) {
     serviceCoordinator: r.service_coordinator,
     eligibilityDetermination: r.eligibility_determination,
     hasBeenCopied: r.has_been_copied === 1,
-    // The answers (app/schemas/answers.ts), then the address, whose shape is the API's own.
+    // The answers (app/schemas/answers.server.ts), then the address, whose shape is the API's own.
     ...record.answers,
     address: record.address
       ? {
@@ -123,7 +123,7 @@ const ReferralAddress = z.union([
     .strict(),
 ]);
 
-/** PUT /api/referrals/{id}: any of the answers (app/schemas/answers.ts), and the address. */
+/** PUT /api/referrals/{id}: any of the answers (app/schemas/answers.server.ts), and the address. */
 export const ReferralUpdate = ReferralAnswersShape.extend({ address: ReferralAddress.optional() }).strict();
 type Update = z.infer<typeof ReferralUpdate>;
 async function updateReferral(context: Context<unknown, Update>) {

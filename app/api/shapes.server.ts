@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PhoneAnswer } from "~/schemas/answers";
+import { PhoneAnswer } from "~/schemas/answers.server";
 import { nextCalendarDate } from "~/utils/dates";
 import type { DateFilter, ListQuery, SortOrder } from "~/utils/list";
 import { ApiError, zodFields } from "./errors.server";

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { PhoneField } from "./PhoneField";
 import { SelectField, TextField, type Option } from "./ui/form";
 import type { FieldOf } from "./ui/useAppForm";

@@ -1,6 +1,6 @@
 import type { FormMetadata } from "@conform-to/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { applySuggestion, BLANK_PLACE, type AddressSuggestion } from "~/utils/address";
 import { AddressSearch, type ServerLookup } from "./AddressSearch";
 import { SelectField, TextField, type Option } from "./ui/form";

@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Option } from "~/components/ui/form";
 import { suggestionText, type AddressLookup, type AddressSuggestion } from "~/utils/address";
 

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useMatches } from "@remix-run/react";
 import { useContext, useEffect, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import { ERROR_KINDS, errorKindForStatus } from "./ErrorPage";
 

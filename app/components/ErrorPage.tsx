@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 export const ERROR_KINDS = {
   "not-found": { status: 404, key: "errors.notFound" },

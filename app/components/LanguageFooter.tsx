@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { toPublicLanguage, type Language } from "~/i18n/config";
 
 /** The address of this same page in the other language (?lang=en|sp), keeping every other parameter. */

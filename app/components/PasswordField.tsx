@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { passwordStrength, type PasswordStrength } from "~/utils/password";
 import { TextField } from "./ui/form";
 

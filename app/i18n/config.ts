@@ -15,7 +15,6 @@ export const i18nConfig = {
   defaultNS: "common",
   ns: ["common"],
   interpolation: { escapeValue: false },
-  react: { useSuspense: false },
 } satisfies InitOptions;
 
 export function toPublicLanguage(language: Language): PublicLanguage {

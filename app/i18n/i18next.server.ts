@@ -1,6 +1,5 @@
 import { createCookie } from "@remix-run/node";
 import { createInstance, type i18n, type TFunction } from "i18next";
-import { initReactI18next } from "react-i18next";
 import { DEFAULT_LANGUAGE, fromPublicLanguage, i18nConfig, toPublicLanguage, type Language } from "./config";
 import { resources } from "./resources.server";
 
@@ -35,47 +34,18 @@ const NAMESPACES = Object.keys(resources.en);
 const instances = new Map<Language, Promise<i18n>>();
 
 /**
- * (remix-i18next's server helper made a new instance at each call; its client and React parts are used.)
  * One i18next instance per language for the life of the process (the resources never change
- * while it runs), rather than a new one initialized for each request: the page render, the
- * loaders' translate functions and the mails all use these.
+ * while it runs), rather than a new one initialized for each request: the loaders' translate
+ * functions, the mails, the reports and the API use these. The pages render with app/i18n/translate.ts,
+ * which reads the same files the same way (translate.test.ts) and is all the browser loads.
  */
-export function i18nInstance(language: Language): Promise<i18n> {
+function i18nInstance(language: Language): Promise<i18n> {
   let instance = instances.get(language);
   if (!instance) {
     const created = createInstance();
-    instance = created
-      .use(initReactI18next)
-      .init({ ...i18nConfig, lng: language, ns: NAMESPACES, resources })
-      .then(() => rememberingPlainTexts(created));
+    instance = created.init({ ...i18nConfig, lng: language, ns: NAMESPACES, resources }).then(() => created);
     instances.set(language, instance);
   }
-  return instance;
-}
-
-/** What a translate function receives with a key and nothing else (its language, namespaces and key prefix). */
-const PLAIN_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix"]);
-
-/**
- * A key asked with no values, count, context or default gives the same text every time (the resources never change
- * while the process runs), and a page asks a hundred of them: each is looked up once per process, not on every
- * render. Anything else is translated as asked.
- */
-export function rememberingPlainTexts(instance: i18n): i18n {
-  const translate = instance.t.bind(instance) as (key: unknown, options?: Record<string, unknown>) => unknown;
-  const texts = new Map<string, unknown>();
-  instance.t = ((key: unknown, options?: Record<string, unknown>) => {
-    if (typeof key !== "string" || (options && Object.keys(options).some((name) => !PLAIN_OPTIONS.has(name)))) return translate(key, options);
-    const id = [options?.lng, options?.lngs, options?.ns, options?.keyPrefix, key]
-      .map((part) => (Array.isArray(part) ? part.join(",") : String(part)))
-      .join("\u0000");
-    let text = texts.get(id);
-    if (text === undefined) {
-      text = translate(key, options);
-      texts.set(id, text);
-    }
-    return text;
-  }) as i18n["t"];
   return instance;
 }
 

@@ -2,7 +2,7 @@ import type { DB } from "~/db.server";
 import { sendPasswordResetEmail, sendVerificationEmail } from "~/services/emails.server";
 import { hitRateLimit, type RateLimitResult } from "~/services/rate-limit.server";
 import { answerSecurityQuestions, createEmailVerification, requestPasswordReset, resetPassword, type AnswerResult } from "./account-token.server";
-import type { Registration } from "~/schemas/account";
+import type { Registration } from "~/schemas/account.server";
 import { verifyCaptcha } from "~/services/captcha.server";
 import { getMailRecipient, registerUser } from "./user.server";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
 import { createSession, IDLE_LIMIT_MS, readSession } from "~/auth/session.server";
-import { RegistrationSchema, type Registration } from "~/schemas/account";
+import { RegistrationSchema, type Registration } from "~/schemas/account.server";
 import { hitRateLimit, RATE_LIMITS } from "~/services/rate-limit.server";
 import {
   answerSecurityQuestions,

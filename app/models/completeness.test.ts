@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral";
 import { missingItems, type CompletenessFacts } from "./completeness";
+import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral-checks";
 
 const complete: CompletenessFacts = {
   referrerRelationship: "1",

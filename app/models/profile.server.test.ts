@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
 import { verifyAnswer, verifyPassword } from "~/auth/password.server";
 import { createSession, readSession } from "~/auth/session.server";
-import type { ProfileUpdate } from "~/schemas/account";
+import type { ProfileUpdate } from "~/schemas/account.server";
 import { addRegisteredPerson } from "~/test/people";
 import { InputError, InvalidChoiceError, NotFoundError } from "./errors";
 import { getProfile, updateProfile } from "./profile.server";

@@ -2,7 +2,7 @@ import type { Role } from "../../db/schema";
 import { hashAnswer, hashPassword, verifyPassword } from "~/auth/password.server";
 import { createSession, destroyUserSessions } from "~/auth/session.server";
 import { writeTransaction, type DB } from "~/db.server";
-import type { ProfileUpdate } from "~/schemas/account";
+import type { ProfileUpdate } from "~/schemas/account.server";
 import { hitRateLimit } from "~/services/rate-limit.server";
 import type { PhoneParts } from "~/utils/phone";
 import { InputError, NotFoundError } from "./errors";

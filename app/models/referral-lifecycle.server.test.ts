@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
-import { CONSENT } from "~/schemas/referral";
+import { CONSENT } from "~/schemas/referral-checks";
 import { readOutbox } from "~/test/outbox";
 import { addPerson } from "~/test/people";
 import { formatDateTimeEastern } from "~/utils/dates";

@@ -1,8 +1,8 @@
 import type { Updateable } from "kysely";
 import type { ReasonType, ReferralsTable } from "../../db/schema";
 import { writeTransaction, type DB } from "~/db.server";
-import { answerGroups, namedAnswers, type AnswerGroup, type ReferralAnswers, type StoredAnswers } from "~/schemas/answers";
-import { CONSENT, OTHER_MEDICAL_CONDITION, type ConsentCode } from "~/schemas/referral";
+import { answerGroups, namedAnswers, type AnswerGroup, type ReferralAnswers, type StoredAnswers } from "~/schemas/answers.server";
+import { CONSENT, type ConsentCode, OTHER_MEDICAL_CONDITION } from "~/schemas/referral-checks";
 import { easternCalendarDate } from "~/utils/dates";
 import type { PhoneParts } from "~/utils/phone";
 import {
@@ -193,7 +193,7 @@ function groupColumns(group: AnswerGroup, a: StoredAnswers): Updateable<Referral
 /**
  * Saves answers of the Draft (any of them, from one wizard step's page or a PUT of the JSON API).
  * Each group of answers touched is checked whole, as stored with the new answers over it
- * (app/schemas/answers.ts); lookup codes must exist; at least one reason must remain once the
+ * (app/schemas/answers.server.ts); lookup codes must exist; at least one reason must remain once the
  * screenings are saved (docs/product-rules.md R58). Refusals name the answers: InputError.
  */
 export async function saveAnswers(db: DB, actor: CurrentUser, ids: WizardIds, answers: ReferralAnswers, today = easternCalendarDate()): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Role } from "../../db/schema";
 import { hashAnswer, hashPassword, verifyPassword, dummyPasswordHash } from "~/auth/password.server";
 import { writeTransaction, type DB } from "~/db.server";
-import type { Registration } from "~/schemas/account";
+import type { Registration } from "~/schemas/account.server";
 import { InvalidChoiceError } from "./errors";
 import { unknownLookupCodes } from "./lookup.server";
 import { insertPhone } from "./phone.server";

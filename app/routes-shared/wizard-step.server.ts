@@ -7,7 +7,7 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { InputError } from "~/models/errors";
 import { getDraftForEdit, saveAnswers } from "~/models/referral.server";
-import type { ReferralAnswers } from "~/schemas/answers";
+import type { ReferralAnswers } from "~/schemas/answers.server";
 import type { CurrentUser } from "~/models/user.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam, orHttpError } from "~/utils/route.server";

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { API_OPERATIONS } from "~/api/operations.server";
 import { ACCESS_TEXT } from "~/api/openapi.server";
 import { API_PAGE_SIZES } from "~/api/shapes.server";

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/auth.server";
 import { ListTable } from "~/components/list/List";
 import { Alert } from "~/components/ui/Alert";
@@ -12,7 +12,8 @@ import { useAppForm } from "~/components/ui/useAppForm";
 import { getLanguage } from "~/i18n/i18next.server";
 import { createApiKey, listApiKeys, revokeApiKey } from "~/models/api-key.server";
 import { pageTitle, refused } from "~/routes-shared/page.server";
-import { ApiKeySchema } from "~/schemas/admin";
+import { apiKeyCheck } from "~/schemas/admin-checks";
+import { ApiKeySchema } from "~/schemas/admin.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { idParam, orHttpError } from "~/utils/route.server";
@@ -65,7 +66,7 @@ export default function ApiKeys() {
   const { search } = useLocation();
   const { form, field, summary } = useAppForm({
     id: "api-key",
-    schema: ApiKeySchema,
+    check: apiKeyCheck,
     labels: { keyName: t("apiKeys.name"), days: t("apiKeys.days") },
   });
   const question = (key: { id: number; name: string }) => ({

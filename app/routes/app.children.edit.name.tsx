@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireReferrer } from "~/auth/auth.server";
 import { Alert } from "~/components/ui/Alert";
 import { ErrorSummary, SelectField, TextField } from "~/components/ui/form";
@@ -11,7 +11,8 @@ import { createChild, createChildWithReferral, updateChild } from "~/models/chil
 import { getLookupLabel, getLookupOptions } from "~/models/lookup.server";
 import { childBeingEdited, referralNext } from "~/routes-shared/child-edit.server";
 import { pageTitle, submitForm } from "~/routes-shared/page.server";
-import { ChildNameSchema } from "~/schemas/child";
+import { childNameCheck } from "~/schemas/child-checks";
+import { ChildNameSchema } from "~/schemas/child.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatCalendarDate } from "~/utils/dates";
 import { stepHref } from "~/wizard/steps";
@@ -99,7 +100,7 @@ function NameForm() {
   // The birthdate and state are shown as text (changed on the pre-verification), their errors in the summary.
   const { form, fields, field, summary } = useAppForm({
     id: "child-name",
-    schema: ChildNameSchema,
+    check: childNameCheck,
     defaultValue: defaults,
     labels: {
       birthdate: t("preverify.birthdate"),

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireReferrer } from "~/auth/auth.server";
 import { ErrorSummary, MemorableDateField, SelectField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
@@ -10,7 +10,8 @@ import { getChild } from "~/models/child.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { childBeingEdited, referralNext } from "~/routes-shared/child-edit.server";
 import { pageTitle, submitForm } from "~/routes-shared/page.server";
-import { preVerifySchema } from "~/schemas/child";
+import { preVerifyCheck } from "~/schemas/child-checks";
+import { preVerifySchema } from "~/schemas/child.server";
 import { birthYears, MARYLAND } from "~/utils/child-age";
 import { easternCalendarDate } from "~/utils/dates";
 
@@ -60,7 +61,7 @@ export default function PreVerify() {
   // for the whole question, on "birthdate", shown on the group and once in the summary.
   const { form, fields, field, summary } = useAppForm({
     id: "preverify",
-    schema: preVerifySchema(easternCalendarDate()),
+    check: preVerifyCheck(easternCalendarDate()),
     defaultValue: defaults,
     labels: { birthdate: t("preverify.birthdate"), stateOfResidence: t("preverify.state") },
   });

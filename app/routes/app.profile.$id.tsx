@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { nameFieldLabels, NameFieldset, phoneFieldLabels, PhonesFieldset, SecurityQuestionsFieldset, securityFieldLabels } from "~/components/AccountFields";
 import { PasswordField } from "~/components/PasswordField";
@@ -19,7 +19,8 @@ import { mayEditProfile } from "~/models/policy";
 import { getProfile, updateProfile } from "~/models/profile.server";
 import { EmailTakenError } from "~/models/user.server";
 import { pageTitle, refused, type ReplyOptions } from "~/routes-shared/page.server";
-import { ProfileSchema } from "~/schemas/account";
+import { profileCheck } from "~/schemas/account-checks";
+import { ProfileSchema } from "~/schemas/account.server";
 import { createToastHeaders } from "~/services/toast.server";
 import { passwordStrength } from "~/utils/password";
 import { idParam, notFound, orHttpError } from "~/utils/route.server";
@@ -94,7 +95,7 @@ function OwnProfile() {
   const { t } = useTranslation(["profile", "auth", "common"]);
   const { form, fields, field, summary } = useAppForm({
     id: "profile",
-    schema: ProfileSchema,
+    check: profileCheck,
     defaultValue: { ...profile },
     labels: {
       ...nameFieldLabels(t),

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { addressFieldLabels, AddressFields, EnterButton } from "~/components/AddressFields";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
@@ -13,7 +13,8 @@ import { getLookupOptions } from "~/models/lookup.server";
 import { mayEditProfile } from "~/models/policy";
 import { answerAddressLookup, NO_LOOKUP, readAddressIntent } from "~/routes-shared/address-form.server";
 import { pageTitle, submitForm } from "~/routes-shared/page.server";
-import { AddressSchema } from "~/schemas/address";
+import { addressCheck } from "~/schemas/address-checks";
+import { AddressSchema } from "~/schemas/address.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { addressText } from "~/utils/address";
 import { idParam, notFound, orHttpError } from "~/utils/route.server";
@@ -122,7 +123,7 @@ function AddressForm() {
   const profileUrl = `/app/profile/${ownerId}`;
   const { form, field, summary } = useAppForm({
     id: "address",
-    schema: AddressSchema,
+    check: addressCheck,
     defaultValue: address ?? undefined,
     labels: addressFieldLabels(t),
   });

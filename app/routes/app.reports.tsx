@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/auth.server";
 import { Alert } from "~/components/ui/Alert";
 import { CheckboxGroup, DateField, ErrorSummary, RadioGroup, SelectField, TextField } from "~/components/ui/form";
@@ -14,7 +14,7 @@ import { getLookupOptions } from "~/models/lookup.server";
 import { FutureDateError, listReports } from "~/models/report.server";
 import { pageTitle, refused } from "~/routes-shared/page.server";
 import { checkReportForm, makeReport, type ReportKind } from "~/routes-shared/reports.server";
-import { REPORT_STATUS_KEYS, REPORT_STATUSES, referralReportSchema, userReportSchema } from "~/schemas/report";
+import { referralReportCheck, REPORT_STATUS_KEYS, REPORT_STATUSES, userReportCheck } from "~/schemas/report-checks";
 import { easternCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 
 export const handle = { i18n: ["common", "admin", "auth"] };
@@ -58,10 +58,10 @@ function useReportForm<Name extends string>(kind: ReportKind, today: string, act
   const [outcome, setOutcome] = useState<{ fileName?: string; failed?: boolean } | null>(null);
   const mine = actionData?.kind === kind ? actionData : undefined;
   const language = i18n.language as Language;
-  const schema = kind === "referral" ? referralReportSchema(today, language) : userReportSchema(today, language);
+  const check = kind === "referral" ? referralReportCheck(today, language) : userReportCheck(today, language);
   const { form, field, summary } = useAppForm({
     id: `${kind}-report`,
-    schema,
+    check,
     labels,
     lastResult: mine,
     defaultValue: { format: "csv" },

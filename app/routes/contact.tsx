@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { AboutPage } from "~/components/about/AboutPage";
 import { programContact } from "~/components/about/program-contact.server";
 import { ProgramContact } from "~/components/about/ProgramContact";

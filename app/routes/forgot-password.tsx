@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireAnonymous } from "~/auth/auth.server";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
@@ -11,8 +11,9 @@ import { useAppForm } from "~/components/ui/useAppForm";
 import { getPageTranslation } from "~/i18n/page.server";
 import { forgotPassword } from "~/models/account-flows.server";
 import { pageTitle, refused } from "~/routes-shared/page.server";
+import { forgotPasswordCheck } from "~/schemas/account-checks";
 import { rateLimitMessage } from "~/services/rate-limit.server";
-import { ForgotPasswordSchema } from "~/schemas/account";
+import { ForgotPasswordSchema } from "~/schemas/account.server";
 
 export const handle = { i18n: ["common", "auth"] };
 
@@ -37,7 +38,7 @@ export default function ForgotPassword() {
   const { t } = useTranslation(["auth", "common"]);
   const { form, field, summary } = useAppForm({
     id: "forgot",
-    schema: ForgotPasswordSchema,
+    check: forgotPasswordCheck,
     labels: { email: t("forgot.email") },
     shouldValidate: "onSubmit",
   });

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { authenticator, requireAnonymous, SignInError } from "~/auth/auth.server";
 import { createSession } from "~/auth/session.server";
 import { PublicShell } from "~/components/shell/PublicShell";
@@ -14,7 +14,8 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { resendVerification } from "~/models/account-flows.server";
 import { recordSignIn } from "~/models/user.server";
 import { pageTitle, refused } from "~/routes-shared/page.server";
-import { ResendVerificationSchema, SignInSchema } from "~/schemas/account";
+import { signInCheck } from "~/schemas/account-checks";
+import { ResendVerificationSchema, SignInSchema } from "~/schemas/account.server";
 import { clearRateLimit, hitRateLimit, rateLimitMessage } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/utils/redirect";
 
@@ -78,7 +79,7 @@ export default function Login() {
   useIdleReload(2 * 60 * 1000);
   const { form, field, summary } = useAppForm({
     id: "login",
-    schema: SignInSchema,
+    check: signInCheck,
     labels: { email: t("login.email"), password: t("login.password") },
     shouldValidate: "onSubmit",
   });

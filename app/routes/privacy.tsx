@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { AboutPage } from "~/components/about/AboutPage";
 import { getPageTranslation } from "~/i18n/page.server";
 

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireAnonymous } from "~/auth/auth.server";
 import { nameFieldLabels, NameFieldset, phoneFieldLabels, PhonesFieldset, SecurityQuestionsFieldset, securityFieldLabels } from "~/components/AccountFields";
 import { PasswordField } from "~/components/PasswordField";
@@ -17,7 +17,8 @@ import { InvalidChoiceError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
 import { EmailTakenError } from "~/models/user.server";
 import { pageTitle, refused, type ReplyOptions } from "~/routes-shared/page.server";
-import { RegistrationSchema } from "~/schemas/account";
+import { registrationCheck } from "~/schemas/account-checks";
+import { RegistrationSchema } from "~/schemas/account.server";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { passwordStrength } from "~/utils/password";
 
@@ -74,7 +75,7 @@ export default function Register() {
   const { t } = useTranslation(["auth", "common"]);
   const { form, fields, field, summary } = useAppForm({
     id: "register",
-    schema: RegistrationSchema,
+    check: registrationCheck,
     labels: {
       ...nameFieldLabels(t),
       email: t("register.email"),

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireAnonymous } from "~/auth/auth.server";
 import { PasswordField } from "~/components/PasswordField";
 import { PublicShell } from "~/components/shell/PublicShell";
@@ -15,7 +15,8 @@ import { submitNewPassword, submitSecurityAnswers } from "~/models/account-flows
 import { inspectResetToken } from "~/models/account-token.server";
 import { getLookupLabel } from "~/models/lookup.server";
 import { pageTitle, refused, type ReplyOptions } from "~/routes-shared/page.server";
-import { ResetPasswordSchema, SecurityAnswersSchema } from "~/schemas/account";
+import { resetPasswordCheck, securityAnswersCheck } from "~/schemas/account-checks";
+import { ResetPasswordSchema, SecurityAnswersSchema } from "~/schemas/account.server";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { passwordStrength, type PasswordStrength } from "~/utils/password";
@@ -133,7 +134,7 @@ function SecurityAnswersForm() {
   const { t } = useTranslation(["auth", "common"]);
   const { form, field, summary } = useAppForm({
     id: "reset-answers",
-    schema: SecurityAnswersSchema,
+    check: securityAnswersCheck,
     labels: { securityAnswer1: question1 ?? "", securityAnswer2: question2 ?? "" },
     shouldValidate: "onSubmit",
   });
@@ -164,7 +165,7 @@ function NewPasswordForm() {
   const { t } = useTranslation(["auth", "common"]);
   const { form, field, summary } = useAppForm({
     id: "reset-password",
-    schema: ResetPasswordSchema,
+    check: resetPasswordCheck,
     labels: { plainPassword: t("reset.password") },
     shouldValidate: "onSubmit",
   });

@@ -4,12 +4,13 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { FAMILY_RELATIONSHIPS, followUps, OTHER } from "~/schemas/relationship";
-import * as account from "./account";
-import * as address from "./address";
-import * as admin from "./admin";
-import * as child from "./child";
-import * as referral from "./referral";
-import * as report from "./report";
+import { OTHER_MEDICAL_CONDITION } from "./referral-checks";
+import * as account from "./account.server";
+import * as address from "./address.server";
+import * as admin from "./admin.server";
+import * as child from "./child.server";
+import * as referral from "./referral.server";
+import * as report from "./report.server";
 
 // Every field of every form says what to do in its own words, in English and Spanish: no field
 // falls back to a message that would fit any field ("This field is required.").
@@ -54,7 +55,7 @@ function probes(name: string, fields: string[]): Probe[] {
       { birthMonth: "1", birthYear: "2025" },
     ],
     SexSchema: [{ races: ["2054-5"] }, { isHispanicChild: "no" }],
-    screeningSchema: [{ conditions: [referral.OTHER_MEDICAL_CONDITION] }, { failedScreeningDate: "2030-01-01" }],
+    screeningSchema: [{ conditions: [OTHER_MEDICAL_CONDITION] }, { failedScreeningDate: "2030-01-01" }],
     GestationalAgeSchema: [{ weeks: "50", days: "9" }],
   };
   return [...base, ...(extra[name] ?? [])];

@@ -1,7 +1,7 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, type ErrorSummaryProps } from "~/components/ui/form";
 
 /**

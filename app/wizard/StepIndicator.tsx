@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Badge } from "./badges";
 import { COUNTED_STEPS, firstStepOf, SECTIONS, stepHref, type Section, type StepKey, type WizardIds } from "./steps";
 

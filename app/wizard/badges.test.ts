@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral";
 import { sectionBadges, type BadgeFacts } from "./badges";
 import { backHref, COUNTED_STEPS, nextStep, stepHref, stepOfPath } from "./steps";
+import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral-checks";
 
 const empty: BadgeFacts = {
   referrerRelationship: null,

@@ -1,5 +1,5 @@
-import { CONSENT } from "~/schemas/referral";
 import type { Section } from "./steps";
+import { CONSENT } from "~/schemas/referral-checks";
 
 // The step badges of docs/product-rules.md R48, R49, computed here and nowhere else.
 

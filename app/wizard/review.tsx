@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { AdminReferralPanel } from "~/components/referrals/AdminReferralPanel";
 import { ReferralReview } from "~/components/referrals/ReferralReview";
@@ -21,7 +21,7 @@ import {
   submitReferral,
 } from "~/models/referral-lifecycle.server";
 import { wizardIds } from "~/routes-shared/wizard-step.server";
-import { ReviewLinkSchema, StatusChangeSchema } from "~/schemas/admin";
+import { ReviewLinkSchema, StatusChangeSchema } from "~/schemas/admin.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam, orHttpError } from "~/utils/route.server";
 import { reviewHref, stepHref, submittedHref } from "~/wizard/steps";

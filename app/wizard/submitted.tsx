@@ -1,6 +1,6 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { programContact } from "~/components/about/program-contact.server";
 import { ProgramContact } from "~/components/about/ProgramContact";

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import type { PromotionProblem } from "~/models/admin-users.server";
 import type { AccountStatus } from "~/utils/statuses";

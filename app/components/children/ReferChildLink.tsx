@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 /** Where "Refer a child" begins: adding the child, after which the new referral opens at once. */
 export const REFER_CHILD_HREF = "/app/children/edit/preverify?next=referral";

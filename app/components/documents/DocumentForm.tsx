@@ -1,13 +1,12 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useMatches } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { useTranslation } from "~/i18n/react";
 import { Alert } from "~/components/ui/Alert";
 import { ErrorSummary, FileField, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import type { Language } from "~/i18n/config";
-import { DocumentSchema } from "~/schemas/referral";
+import { documentCheck, uploadCheck } from "~/schemas/referral-checks";
 import { ACCEPTED_FILES, formatFileSize, UPLOAD_LIMIT_BYTES } from "~/utils/upload";
 import type { Carried } from "~/wizard/carry";
 import { documentFileHref } from "./DocumentTable";
@@ -21,11 +20,6 @@ export interface DocumentActionData {
   /** The save failed for a reason of ours (the "error saving document" message). */
   failed?: boolean;
 }
-
-/** With JavaScript the file must be chosen before sending; the server checks it again. */
-const UploadSchema = DocumentSchema.extend({
-  file: z.custom<File>((value) => typeof File !== "undefined" && value instanceof File && value.size > 0, "validation.fileRequired"),
-});
 
 function TooLargeText({ size }: { size: number | null }) {
   const { t, i18n } = useTranslation("wizard");
@@ -74,7 +68,7 @@ export function DocumentForm({
 
   const { form, field, summary } = useAppForm({
     id: "document",
-    schema: isNew ? UploadSchema : DocumentSchema,
+    check: isNew ? uploadCheck : documentCheck,
     labels: { description: t("documents.description"), file: t("documents.file") },
     lastResult: data?.result,
     defaultValue: { description: document?.description ?? (carried.isConsent ? t("documents.consentDefault") : "") },

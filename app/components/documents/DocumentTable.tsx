@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ConfirmAction } from "~/components/ui/ConfirmAction";
 import type { Language } from "~/i18n/config";
 import { formatDateEastern } from "~/utils/dates";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Option } from "~/components/ui/form";
 import { SummaryList } from "~/components/ui/SummaryList";
 import { addressText } from "~/utils/address";

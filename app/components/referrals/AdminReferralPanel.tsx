@@ -1,11 +1,11 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ConfirmAction } from "~/components/ui/ConfirmAction";
 import { ErrorSummary, SelectField, TextareaField, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import type { Language } from "~/i18n/config";
-import { ReviewLinkSchema, StatusChangeSchema } from "~/schemas/admin";
+import { reviewLinkCheck, statusChangeCheck } from "~/schemas/admin-checks";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { ADMIN_STATUSES } from "~/utils/statuses";
 
@@ -58,7 +58,7 @@ export function AdminReferralPanel({
   // Two forms on one page: each takes its own part of the action's answer.
   const status = useAppForm({
     id: "status-change",
-    schema: StatusChangeSchema,
+    check: statusChangeCheck,
     lastResult: statusResult,
     defaultValue: {
       comments: data.current.comments ?? "",
@@ -77,7 +77,7 @@ export function AdminReferralPanel({
   // The review link's one field shows its own error; the page keeps one error summary, the status form's.
   const link = useAppForm({
     id: "review-link",
-    schema: ReviewLinkSchema,
+    check: reviewLinkCheck,
     lastResult: linkResult,
     defaultValue: { days: "14" },
     labels: { days: t("links.days") },

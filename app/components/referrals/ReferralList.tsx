@@ -1,5 +1,5 @@
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ReferChildLink } from "~/components/children/ReferChildLink";
 import {
   CsvExport,

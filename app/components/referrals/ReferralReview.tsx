@@ -1,13 +1,13 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { documentFileHref } from "~/components/documents/DocumentTable";
 import { Alert } from "~/components/ui/Alert";
 import { ConfirmAction } from "~/components/ui/ConfirmAction";
 import { SummaryList } from "~/components/ui/SummaryList";
 import type { Language } from "~/i18n/config";
 import type { ReferralReview as Review } from "~/models/referral-lifecycle.server";
-import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral";
+import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral-checks";
 import { addressText } from "~/utils/address";
 import { formatCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 import { formatFileSize } from "~/utils/upload";

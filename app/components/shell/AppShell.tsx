@@ -1,6 +1,6 @@
 import { Link, NavLink, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { FlashMessage } from "../FlashMessage";
 import { navigationFor } from "./navigation";
 import { announceSignOut, SessionTimeout } from "./SessionTimeout";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { FlashMessage } from "../FlashMessage";
 
 /** The frame of the screens people see before signing in. */

@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { keepTabInDialog, openModal } from "~/components/ui/dialog";
 
 export const IDLE_WARNING_MS = 10 * 60 * 1000;

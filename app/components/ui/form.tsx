@@ -1,12 +1,12 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { daysInMonth } from "~/utils/child-age";
 import { useErrorInTitle } from "../DocumentTitle";
 
 // The USWDS form pieces every screen uses. Each ties its label, hint and error to the control
 // (aria-invalid, aria-describedby), so no screen writes that wiring by hand. Error messages
-// arrive as translation keys from the shared zod schemas and are shown in the reader's language.
+// arrive as translation keys (from the browser's checks and the actions' schemas alike) and are shown in the reader's language.
 
 type Meta = FieldMetadata<any, any, any>;
 

@@ -1,13 +1,12 @@
 import { useForm, type DefaultValue, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { useActionData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import type { z } from "zod";
+import { useTranslation } from "~/i18n/react";
+import type { FormCheck } from "~/schemas/checks";
 import type { ErrorSummaryProps, SummaryItem } from "./form";
 
-// Every form of the application is set up here: Conform with the zod schema the action checks too,
-// checked as a person leaves a field and again as they correct it, and the fields' labels said once,
-// for the fields and for the error summary alike.
+// Every form of the application is set up here: Conform with the browser's check of the form (which says
+// what the action's zod schema says; app/schemas/checks.ts), checked as a person leaves a field and again
+// as they correct it, and the fields' labels said once, for the fields and for the error summary alike.
 
 type When = "onSubmit" | "onBlur" | "onInput";
 
@@ -20,18 +19,21 @@ export interface FieldProps {
 /** A form's fields by name, each with its label; shared fieldsets take it for the names they show. */
 export type FieldOf<Name extends string> = (name: Name) => FieldProps;
 
-export interface AppFormOptions<Schema extends z.ZodTypeAny, Name extends string> {
+/** A form's values as Conform keeps them. */
+type FormValues = Record<string, any>;
+
+export interface AppFormOptions<Name extends string> {
   /** The form's id, which also prefixes its fields' ids. */
   id: string;
-  /** The schema the action parses the form with; the browser checks with it first. */
-  schema: Schema;
+  /** The browser's check of the form (app/schemas/*-checks.ts), before the action parses it with its schema. */
+  check: FormCheck;
   /**
    * The label of every field the form shows, in the order the form shows them: the error summary
    * lists the fields' errors in this order, with these labels. A name may be a question no control
    * carries (a date asked as three lists), whose error the schema gives under that name.
    */
   labels: Record<Name, string>;
-  defaultValue?: DefaultValue<z.input<Schema>>;
+  defaultValue?: DefaultValue<FormValues>;
   /** The action's answer to this form: by default the route's action data (a page with two forms picks its own). */
   lastResult?: SubmissionResult<string[]> | null;
   /** When errors are first shown: as a field is left, unless a page says otherwise (the sign-in pages wait for the submit). */
@@ -39,7 +41,7 @@ export interface AppFormOptions<Schema extends z.ZodTypeAny, Name extends string
   /** When errors already shown are checked again: as one types, unless a page says otherwise. */
   shouldRevalidate?: When;
   /** With JavaScript, instead of (or before) the plain post; call `event.preventDefault()` to send it another way. */
-  onSubmit?: Parameters<typeof useForm<z.input<Schema>, z.output<Schema>>>[0]["onSubmit"];
+  onSubmit?: Parameters<typeof useForm<FormValues>>[0]["onSubmit"];
 }
 
 /**
@@ -48,17 +50,17 @@ export interface AppFormOptions<Schema extends z.ZodTypeAny, Name extends string
  * `summary`, the props of the `ErrorSummary` (the errors of the labelled fields, the form's own errors, and
  * the answer that gives it the focus again), so no field shows without its place in the summary.
  */
-export function useAppForm<Schema extends z.ZodTypeAny, Name extends string>(options: AppFormOptions<Schema, Name>) {
+export function useAppForm<Name extends string>(options: AppFormOptions<Name>) {
   const { t } = useTranslation();
   const actionData = useActionData() as SubmissionResult<string[]> | undefined;
   const lastResult = "lastResult" in options ? options.lastResult : actionData;
-  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+  const [form, fields] = useForm<FormValues>({
     id: options.id,
     lastResult,
     defaultValue: options.defaultValue,
     shouldValidate: options.shouldValidate ?? "onBlur",
     shouldRevalidate: options.shouldRevalidate ?? "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: options.schema }),
+    onValidate: ({ formData }) => options.check(formData),
     onSubmit: options.onSubmit,
   });
   const metaOf = (name: Name) => (fields as unknown as Record<string, FieldMetadata<any, any, any>>)[name];

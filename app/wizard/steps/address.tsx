@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { addressFieldLabels, AddressFields, EnterButton } from "~/components/AddressFields";
 import { RadioGroup } from "~/components/ui/form";
@@ -13,7 +13,8 @@ import { getReferralAddress, setReferralAddress } from "~/models/referral-addres
 import { getDraftForEdit } from "~/models/referral.server";
 import { answerAddressLookup, NO_LOOKUP, readAddressIntent } from "~/routes-shared/address-form.server";
 import { afterSave, loadStep, wizardIds } from "~/routes-shared/wizard-step.server";
-import { ChildAddressSchema } from "~/schemas/referral";
+import { childAddressCheck } from "~/schemas/referral-checks";
+import { ChildAddressSchema } from "~/schemas/referral.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { addressText } from "~/utils/address";
 import { orHttpError } from "~/utils/route.server";
@@ -94,7 +95,7 @@ export default function AddressStep() {
   const { t } = useTranslation(["wizard", "profile", "common"]);
   const { form, field, summary } = useAppForm({
     id: "child-address",
-    schema: ChildAddressSchema,
+    check: childAddressCheck,
     defaultValue: defaults,
     labels: { source: t("address.source"), ...addressFieldLabels(t), saveToBook: t("address.saveToBook") },
   });

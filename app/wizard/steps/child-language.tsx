@@ -1,13 +1,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { SelectField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
 import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
-import { ChildLanguageSchema } from "~/schemas/referral";
+import { childLanguageCheck } from "~/schemas/referral-checks";
 import { StepForm } from "~/wizard/StepForm";
-import { STEP_SAVES } from "~/wizard/step-saves";
+import { STEP_SAVES } from "~/wizard/step-saves.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -32,7 +32,7 @@ export default function ChildLanguageStep() {
   const { t } = useTranslation(["wizard", "common"]);
   const { form, field, summary } = useAppForm({
     id: "child-language",
-    schema: ChildLanguageSchema,
+    check: childLanguageCheck,
     defaultValue: defaults,
     labels: { primaryLanguage: t("childLanguage.label") },
   });

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { DocumentTable } from "~/components/documents/DocumentTable";
 import { Alert } from "~/components/ui/Alert";
@@ -10,12 +10,12 @@ import { ErrorSummary, RadioGroup } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { deleteDocument, listDocuments } from "~/models/document.server";
 import { loadStep, stepAction, wizardIds } from "~/routes-shared/wizard-step.server";
-import { CONSENT, CONSENT_ANSWERS, ConsentSchema, DEFAULT_CONSENT } from "~/schemas/referral";
+import { CONSENT, CONSENT_ANSWERS, consentCheck, DEFAULT_CONSENT } from "~/schemas/referral-checks";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam, orHttpError } from "~/utils/route.server";
 import { restoredValues } from "~/wizard/carry";
 import { documentHref, stepHref } from "~/wizard/steps";
-import { STEP_SAVES } from "~/wizard/step-saves";
+import { STEP_SAVES } from "~/wizard/step-saves.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -62,7 +62,7 @@ export default function DocumentsStep() {
   const { t } = useTranslation(["wizard", "common"]);
   const { form, field, summary } = useAppForm({
     id: "documents",
-    schema: ConsentSchema,
+    check: consentCheck,
     defaultValue: defaults,
     labels: { childParentConsent: t("documents.consentLabel") },
   });

@@ -1,12 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { RadioGroup } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
-import { FosterCareSchema } from "~/schemas/referral";
+import { fosterCareCheck } from "~/schemas/referral-checks";
 import { StepForm } from "~/wizard/StepForm";
-import { STEP_SAVES } from "~/wizard/step-saves";
+import { STEP_SAVES } from "~/wizard/step-saves.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -30,7 +30,7 @@ export default function FosterCareStep() {
   const { t } = useTranslation(["wizard", "common"]);
   const { form, field, summary } = useAppForm({
     id: "foster-care",
-    schema: FosterCareSchema,
+    check: fosterCareCheck,
     defaultValue: defaults,
     labels: { childInFosterCare: t("fosterCare.label") },
   });

@@ -1,12 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
-import { gestationParts, GestationalAgeSchema } from "~/schemas/referral";
+import { gestationalAgeCheck, gestationParts } from "~/schemas/referral-checks";
 import { StepForm } from "~/wizard/StepForm";
-import { STEP_SAVES } from "~/wizard/step-saves";
+import { STEP_SAVES } from "~/wizard/step-saves.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -31,7 +31,7 @@ export default function GestationalAgeStep() {
   const { t } = useTranslation(["wizard", "common"]);
   const { form, fields, field, summary } = useAppForm({
     id: "gestational-age",
-    schema: GestationalAgeSchema,
+    check: gestationalAgeCheck,
     defaultValue: defaults,
     labels: { weeks: t("gestationalAge.weeks"), days: t("gestationalAge.days"), unknown: t("gestationalAge.unknown") },
   });

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { phoneFieldLabels, PhonesFieldset } from "~/components/AccountFields";
 import { ErrorSummary, SelectField, TextField } from "~/components/ui/form";
@@ -12,7 +12,8 @@ import { InputError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
 import { getAdult, getDraftForEdit, saveAdult } from "~/models/referral.server";
 import { loadStep, wizardIds } from "~/routes-shared/wizard-step.server";
-import { GuardianSchema } from "~/schemas/referral";
+import { guardianCheck } from "~/schemas/referral-checks";
+import { GuardianSchema } from "~/schemas/referral.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam, orHttpError } from "~/utils/route.server";
 import { stepHref } from "~/wizard/steps";
@@ -65,7 +66,7 @@ export default function GuardianForm() {
   const { t } = useTranslation(["wizard", "auth", "common"]);
   const { form, field, summary } = useAppForm({
     id: "guardian",
-    schema: GuardianSchema,
+    check: guardianCheck,
     defaultValue: defaults,
     labels: {
       prefix: t("auth:register.prefix"),

@@ -1,15 +1,15 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { PhoneField } from "~/components/PhoneField";
 import { SelectField, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
 import { referrerPhone } from "~/models/referral.server";
 import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
-import { ProxySchema } from "~/schemas/referral";
+import { proxyCheck } from "~/schemas/referral-checks";
 import { StepForm } from "~/wizard/StepForm";
-import { STEP_SAVES } from "~/wizard/step-saves";
+import { STEP_SAVES } from "~/wizard/step-saves.server";
 
 export const handle = { i18n: ["common", "wizard", "auth"] };
 
@@ -48,7 +48,7 @@ export default function ProxyStep() {
   const { t } = useTranslation(["wizard", "auth", "common"]);
   const { form, field, summary } = useAppForm({
     id: "proxy",
-    schema: ProxySchema,
+    check: proxyCheck,
     defaultValue: defaults,
     labels: {
       prefix: t("auth:register.prefix"),

@@ -1,14 +1,14 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { CheckboxGroup } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
 import { referralReasons } from "~/models/referral.server";
 import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
-import { ReasonsSchema } from "~/schemas/referral";
+import { reasonsCheck } from "~/schemas/referral-checks";
 import { StepForm } from "~/wizard/StepForm";
-import { STEP_SAVES } from "~/wizard/step-saves";
+import { STEP_SAVES } from "~/wizard/step-saves.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -39,7 +39,7 @@ export default function ReasonsStep() {
   const { t } = useTranslation(["wizard", "common"]);
   const { form, field, summary } = useAppForm({
     id: "reasons",
-    schema: ReasonsSchema,
+    check: reasonsCheck,
     defaultValue: defaults,
     labels: { developmental: t("reasons.developmental") },
   });

@@ -1,15 +1,15 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { RadioGroup, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
 import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
-import { RelationshipSchema } from "~/schemas/referral";
+import { relationshipCheck } from "~/schemas/referral-checks";
 import { answerOf, followUps, shownRelationship, shownSourceOther, type FollowUp } from "~/schemas/relationship";
 import { StepForm } from "~/wizard/StepForm";
-import { STEP_SAVES } from "~/wizard/step-saves";
+import { STEP_SAVES } from "~/wizard/step-saves.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -47,7 +47,7 @@ export default function RelationshipStep() {
   const { t } = useTranslation(["wizard", "common"]);
   const { form, fields, field, summary } = useAppForm({
     id: "relationship",
-    schema: RelationshipSchema,
+    check: relationshipCheck,
     defaultValue: defaults,
     labels: {
       referrerRelationship: t("relationship.label"),

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { CheckboxGroup, DateField, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import type { Language } from "~/i18n/config";
@@ -9,12 +9,12 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { referralReasons } from "~/models/referral.server";
 import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
-import { OTHER_MEDICAL_CONDITION, screeningSchema } from "~/schemas/referral";
+import { OTHER_MEDICAL_CONDITION, screeningCheck } from "~/schemas/referral-checks";
 import { easternCalendarDate, formatCalendarDate } from "~/utils/dates";
 import { restoredValues } from "~/wizard/carry";
 import { documentHref } from "~/wizard/steps";
 import { StepForm } from "~/wizard/StepForm";
-import { screeningSave } from "~/wizard/step-saves";
+import { screeningSave } from "~/wizard/step-saves.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -53,7 +53,7 @@ export default function ScreeningStep() {
   const { t, i18n } = useTranslation(["wizard", "common"]);
   const { form, fields, field, summary } = useAppForm({
     id: "screening",
-    schema: screeningSchema(today, i18n.language as Language),
+    check: screeningCheck(today, i18n.language as Language),
     defaultValue: defaults,
     labels: {
       screenings: t("reasons.screenings"),

@@ -1,14 +1,14 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { CheckboxGroup, RadioGroup } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
 import { referralRaces } from "~/models/referral.server";
 import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
-import { SexSchema } from "~/schemas/referral";
+import { sexCheck } from "~/schemas/referral-checks";
 import { StepForm } from "~/wizard/StepForm";
-import { STEP_SAVES } from "~/wizard/step-saves";
+import { STEP_SAVES } from "~/wizard/step-saves.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -38,7 +38,7 @@ export default function SexStep() {
   const { t } = useTranslation(["wizard", "common"]);
   const { form, field, summary } = useAppForm({
     id: "sex",
-    schema: SexSchema,
+    check: sexCheck,
     defaultValue: defaults,
     labels: { gender: t("sex.gender"), races: t("sex.races"), isHispanicChild: t("sex.hispanic") },
   });

@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { followUps, HOME_VISITING, shownRelationship } from "~/schemas/relationship";
-import {
-  CONSENT,
-  CONSENT_ANSWERS,
-  DEFAULT_CONSENT,
-  DetailsSchema,
-  GESTATION_UNKNOWN,
-  gestationParts,
-  GestationalAgeSchema,
-  RelationshipSchema,
-  screeningSchema,
-  SexSchema,
-} from "./referral";
+import { CONSENT, CONSENT_ANSWERS, DEFAULT_CONSENT, GESTATION_UNKNOWN, gestationParts } from "./referral-checks";
+import { DetailsSchema, GestationalAgeSchema, RelationshipSchema, screeningSchema, SexSchema } from "./referral.server";
 
 const issues = (result: { success: boolean; error?: { issues: Array<{ path: Array<string | number>; message: string }> } }) =>
   result.success ? {} : Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join("."), issue.message]));

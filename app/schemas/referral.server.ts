@@ -1,44 +1,24 @@
 import { z } from "zod";
 import type { Language } from "~/i18n/config";
-import { followUps, type FollowUp } from "./relationship";
-import { MARYLAND_ZIP } from "./address";
-import { choice, optionalCode, optionalPhone, optionalText, requiredCode, requiredText, ticked, tooLong, typedDate } from "./fields";
+import type { FollowUp } from "./relationship";
+import { MARYLAND_ZIP } from "./address-checks";
+import { tooLong } from "./checks";
+import { choice, optionalCode, optionalPhone, optionalText, requiredCode, requiredText, ticked, typedDate } from "./fields.server";
+import {
+  CONSENT_ANSWERS,
+  DETAILS_MAX,
+  FOLLOW_UP_MESSAGES,
+  GESTATION_UNKNOWN,
+  otherConditionIssue,
+  raceHispanicIssue,
+  unansweredFollowUps,
+} from "./referral-checks";
 
-// The wizard steps' rules, shared by the actions and the pages (Conform). Messages are keys in
+// The wizard steps' schemas, which the actions parse with (the browser checks the same with
+// referral-checks.ts, whose constants and rules between answers these use). Messages are keys in
 // common:validation.
 
-/** Each follow-up question's own message, shown when the relationship asks it and it is not answered. */
-export const FOLLOW_UP_MESSAGES: Record<FollowUp, string> = {
-  familyApproval: "validation.familyApproval",
-  isAudiologistScreening: "validation.isAudiologistScreening",
-  isHospitalBirth: "validation.isHospitalBirth",
-  isCapta: "validation.isCapta",
-  referralSourceOther: "validation.referralSourceOther",
-};
 const yesNo = (question: FollowUp) => choice(["yes", "no"], FOLLOW_UP_MESSAGES[question]).optional();
-
-/** A rule between answers: where it fails and what it says (each written once, for the forms and the models). */
-export interface AnswerIssue {
-  path: string;
-  message: string;
-}
-
-/** The follow-up questions the relationship asks must be answered (docs/product-rules.md R50). */
-export function unansweredFollowUps(relationship: string | null | undefined, answer: (question: FollowUp) => unknown): FollowUp[] {
-  return followUps(relationship).filter((question) => !answer(question));
-}
-
-/** Either a race and the Hispanic answer, or neither (docs/product-rules.md R53). */
-export function raceHispanicIssue(hasRace: boolean, hispanic: string | null | undefined): AnswerIssue | null {
-  if (hasRace && !hispanic) return { path: "isHispanicChild", message: "validation.hispanicWithRace" };
-  if (!hasRace && hispanic) return { path: "races", message: "validation.raceWithHispanic" };
-  return null;
-}
-
-/** Other medical condition needs its text (docs/product-rules.md R58). */
-export function otherConditionIssue(conditions: readonly string[] | undefined, text: string | null | undefined): AnswerIssue | null {
-  return conditions?.includes(OTHER_MEDICAL_CONDITION) && !text?.trim() ? { path: "otherMedicalCondition", message: "validation.otherConditionText" } : null;
-}
 
 export const RelationshipSchema = z
   .object({
@@ -95,7 +75,6 @@ export const GuardianSchema = z.object({
 });
 
 const codes = z.array(z.string().max(20, "validation.unknownChoice")).max(30, "validation.unknownChoice").optional();
-export const OTHER_MEDICAL_CONDITION = "99";
 
 /** The first reasons screen: developmental concerns. */
 export const ReasonsSchema = z.object({ developmental: codes });
@@ -153,9 +132,6 @@ export const FosterCareSchema = z.object({
   childInFosterCare: choice(["yes", "no", "unknown"], "validation.fosterCare"),
 });
 
-/** The stored gestational age when "unknown" is ticked (docs/product-rules.md R54). */
-export const GESTATION_UNKNOWN = -1;
-
 /** Weeks × 7 + days, or GESTATION_UNKNOWN when the unknown box is ticked (which clears weeks and days). */
 export const GestationalAgeSchema = z
   .object({
@@ -178,30 +154,10 @@ export const GestationalAgeSchema = z
   })
   .transform((value) => ({ gestationalAgeInDays: value.unknown ? GESTATION_UNKNOWN : (value.weeks ?? 0) * 7 + (value.days ?? 0) }));
 
-export const DETAILS_MAX = 2000;
-
 export const DetailsSchema = z.object({
   additionalDetails: z.string().max(DETAILS_MAX, "validation.detailsTooLong").optional(),
 });
 
-/** Shown again on the page: 276 days → 39 weeks and 3 days; unknown → the box ticked. */
-export function gestationParts(days: number | null): { weeks: string; days: string; unknown: boolean } {
-  if (days === null) return { weeks: "", days: "", unknown: false };
-  if (days === GESTATION_UNKNOWN) return { weeks: "", days: "", unknown: true };
-  return { weeks: String(Math.floor(days / 7)), days: String(days % 7), unknown: false };
-}
-
-/**
- * Has a parent or guardian consented to the referral (childParentConsent, docs/product-rules.md R62): yes, with a
- * signed consent form to attach; no; not yet known, which a referral without an answer shows. The
- * codes are what is stored and what the API and the form send.
- */
-export const CONSENT = { yes: 1, no: 2, notYet: 3 } as const;
-export type ConsentCode = (typeof CONSENT)[keyof typeof CONSENT];
-const consentAnswer = <C extends ConsentCode>(code: C) => String(code) as `${C}`;
-/** The form's choices, in the order shown. */
-export const CONSENT_ANSWERS = [consentAnswer(CONSENT.yes), consentAnswer(CONSENT.no), consentAnswer(CONSENT.notYet)] as const;
-export const DEFAULT_CONSENT = consentAnswer(CONSENT.notYet);
 export const ConsentSchema = z.object({
   childParentConsent: choice(CONSENT_ANSWERS, "validation.consent"),
 });

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { questionsDifferIssue } from "./account-checks";
+import { tooLong } from "./checks";
 import {
   email,
   honeypot,
@@ -10,8 +12,7 @@ import {
   optionalText,
   requiredCode,
   requiredText,
-  tooLong,
-} from "./fields";
+} from "./fields.server";
 
 export const SignInSchema = z.object({
   email,
@@ -41,10 +42,9 @@ const person = {
 };
 
 /** The two questions must differ (docs/product-rules.md R6). */
-function questionsDiffer<T extends { securityQuestion1?: string; securityQuestion2?: string }>(value: T, ctx: z.RefinementCtx) {
-  if (value.securityQuestion1 && value.securityQuestion1 === value.securityQuestion2) {
-    ctx.addIssue({ code: "custom", path: ["securityQuestion2"], message: "validation.questionsDiffer" });
-  }
+function questionsDiffer(value: { securityQuestion1?: string; securityQuestion2?: string }, ctx: z.RefinementCtx) {
+  const issue = questionsDifferIssue(value);
+  if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
 }
 
 export const RegistrationSchema = z

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ADMIN_STATUSES } from "~/utils/statuses";
-import { choice, optionalText, requiredText } from "./fields";
+import { API_KEY_MAX_DAYS } from "./admin-checks";
+import { choice, optionalText, requiredText } from "./fields.server";
 
 // The administrators' forms on a referral (issue 9). Messages are keys in common:validation.
 
@@ -26,7 +27,6 @@ export const ReviewLinkSchema = z.object({
  * A new API key (issue 11): a name to tell it by, and days until it expires (none: until revoked).
  * The field is keyName: an input named "name" would hide the form element's own `name`.
  */
-export const API_KEY_MAX_DAYS = 365;
 export const ApiKeySchema = z.object({
   keyName: requiredText("validation.apiKeyName"),
   days: z.coerce

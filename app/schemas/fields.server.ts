@@ -4,16 +4,12 @@ import type { Language } from "~/i18n/config";
 import { parseTypedDate } from "~/utils/dates";
 import { isPasswordAcceptable } from "~/utils/password";
 import { parsePhone, phoneDigits } from "~/utils/phone";
+import { tooLong, type MaxLength } from "./checks";
 
-// Field rules shared by the server (the action) and the browser (Conform's client validation).
+// The actions' field rules (zod, on the server only; the browser checks the same with app/schemas/checks.ts).
 // Every message is a translation key under common:validation, shown in the reader's language.
 // A field that must be answered names its own message, which says what to do ("Enter the
 // child's first name"): no field falls back to a message that fits any field.
-
-/** The longest answers the forms take, each with its message in common:validation.maxLength. */
-export const MAX_LENGTHS = [60, 80, 100, 200, 254, 1000, 2000] as const;
-type MaxLength = (typeof MAX_LENGTHS)[number];
-export const tooLong = (max: MaxLength) => `validation.maxLength.${max}`;
 
 /** A text to type; `message` is the field's own key, shown when it is left empty. */
 export const requiredText = (message: string, max: MaxLength = 100) =>
@@ -32,13 +28,12 @@ export const email = z
 
 /**
  * A new password (registration, profile, reset): the length rule, then the list of common
- * passwords. The list is checked on the server only: the browser build gets an empty module for
- * a .server file (Remix), so the 80 KB list stays out of it, and the action's answer puts the
- * message on the field, with or without JavaScript.
+ * passwords, which only the server has (80 KB): the action's answer puts its message on the field,
+ * with or without JavaScript.
  */
 function checkNewPassword(value: string, ctx: z.RefinementCtx) {
   if (!isPasswordAcceptable(value)) ctx.addIssue({ code: "custom", message: "validation.passwordRule" });
-  else if (typeof isCommonPassword === "function" && isCommonPassword(value)) ctx.addIssue({ code: "custom", message: "validation.passwordCommon" });
+  else if (isCommonPassword(value)) ctx.addIssue({ code: "custom", message: "validation.passwordCommon" });
 }
 
 export const newPassword = z.string({ required_error: "validation.passwordRule" }).max(200, tooLong(200)).superRefine(checkNewPassword);

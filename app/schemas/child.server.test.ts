@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { preVerifySchema } from "./child";
+import { preVerifySchema } from "./child.server";
 
 const schema = preVerifySchema("2026-11-21");
 const check = (values: Record<string, string>) => {

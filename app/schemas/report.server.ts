@@ -1,24 +1,11 @@
 import { z } from "zod";
 import type { Language } from "~/i18n/config";
-import { PAST_DRAFT_STATUSES, type PastDraftStatus } from "~/utils/statuses";
-import { choice, optionalCode, optionalText, typedDate } from "./fields";
+import { choice, optionalCode, optionalText, typedDate } from "./fields.server";
+import { REPORT_STATUS_KEYS, type REPORT_STATUSES } from "./report-checks";
 
 // The two report forms (docs/product-rules.md R96, R97). Dates are typed in the page language's order (as the
 // lists show them) or as YYYY-MM-DD (the API), and cannot be after today (Maryland's). Messages
 // are keys in common:validation.
-
-/** "Not Eligible" → "not_eligible". */
-type StatusKey<S extends string> = S extends `${infer Word} ${infer Rest}` ? `${Lowercase<Word>}_${StatusKey<Rest>}` : Lowercase<S>;
-const statusKey = <S extends string>(status: S) => status.toLowerCase().replace(/ /g, "_") as StatusKey<S>;
-
-/** The status keys of the referral report form (docs/product-rules.md R97: keys such as not_eligible), and the status each names. */
-export const REPORT_STATUSES = PAST_DRAFT_STATUSES.reduce<Record<string, PastDraftStatus>>(
-  (keys, status) => ({ ...keys, [statusKey(status)]: status }),
-  {},
-) as {
-  readonly [S in PastDraftStatus as StatusKey<S>]: S;
-};
-export const REPORT_STATUS_KEYS = Object.keys(REPORT_STATUSES) as Array<keyof typeof REPORT_STATUSES>;
 
 const format = choice(["csv", "xlsx"], "validation.unknownChoice").default("csv");
 

@@ -1,8 +1,6 @@
 import { z } from "zod";
-import { optionalText, requiredCode, requiredText } from "./fields";
-
-/** Maryland's ZIP codes run from 20588 to 21930; anything outside 205xx–219xx is another state. */
-export const MARYLAND_ZIP = /^2(0[5-9]|1\d)\d{2}$/;
+import { MARYLAND_ZIP } from "./address-checks";
+import { optionalText, requiredCode, requiredText } from "./fields.server";
 
 export const AddressSchema = z.object({
   line1: requiredText("validation.addressLine1"),

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Language } from "~/i18n/config";
-import type { ReferralAnswers } from "~/schemas/answers";
+import type { ReferralAnswers } from "~/schemas/answers.server";
+import type { ConsentCode } from "~/schemas/referral-checks";
 import {
   ChildLanguageSchema,
   ConsentSchema,
@@ -14,8 +15,7 @@ import {
   RelationshipSchema,
   screeningSchema,
   SexSchema,
-  type ConsentCode,
-} from "~/schemas/referral";
+} from "~/schemas/referral.server";
 
 // What each wizard step's form saves: its schema (what the form sends, with the page's own
 // messages) and the referral's answers read from it, which saveAnswers checks and stores

@@ -1,0 +1,72 @@
+import { ageProblem, calendarDate, isCalendarDate, MARYLAND } from "~/utils/child-age";
+import { formCheck, optionalCode, optionalText, requiredCode, requiredText, type AnswerIssue, type Values } from "./checks";
+
+// The child forms' rules without zod (see checks.ts); app/schemas/child.server.ts builds the actions' schemas over them.
+
+const PART = /^\d{1,4}$/;
+
+/**
+ * The one message for the date question (GOV.UK): "Enter the child's date of birth" when nothing is
+ * chosen, else what it must still include ("…must include a month and a year").
+ */
+export function missingDateMessage(parts: { month?: string; day?: string; year?: string }): string | null {
+  const missing = (["month", "day", "year"] as const).filter((part) => !PART.test(parts[part] ?? ""));
+  if (missing.length === 0) return null;
+  if (missing.length === 3) return "validation.birthdateMissing";
+  return `validation.birthdateNeeds.${missing.join("_")}`;
+}
+
+/**
+ * Pre-verification's rules between answers (docs/product-rules.md R37, R38, R39): a child living in Maryland, and a
+ * real date (without JavaScript the day list offers 1–31), already born and, for a new child (no `id`),
+ * under 36 months. `today` is Maryland's.
+ */
+export function preVerifyIssues(
+  value: { id: number | null; birthYear?: string; birthMonth?: string; birthDay?: string; stateOfResidence: string },
+  today: string,
+): AnswerIssue[] {
+  const issues: AnswerIssue[] = [];
+  if (value.stateOfResidence !== MARYLAND) issues.push({ path: "stateOfResidence", message: "validation.stateNotMaryland" });
+  // One message for the whole date, on the question (its lists report nothing of their own).
+  const missing = missingDateMessage({ month: value.birthMonth, day: value.birthDay, year: value.birthYear });
+  if (missing) return [...issues, { path: "birthdate", message: missing }];
+  const date = calendarDate(Number(value.birthYear), Number(value.birthMonth), Number(value.birthDay));
+  const problem = date ? ageProblem(date, today) : null;
+  if (!date) issues.push({ path: "birthdate", message: "validation.impossibleDate" });
+  else if (problem === "MUST_BE_BORN") issues.push({ path: "birthdate", message: "validation.mustBeBorn" });
+  // A child already kept (an id) may be three or older and still be corrected; a new one may not.
+  else if (problem === "AGE_OF" && value.id === null) issues.push({ path: "birthdate", message: "validation.ageOf" });
+  return issues;
+}
+
+const part = (values: Values, name: string) => (typeof values[name] === "string" ? (values[name] as string).trim() : undefined);
+
+export const preVerifyCheck = (today: string) =>
+  formCheck({ stateOfResidence: requiredCode("validation.childState") }, (values) =>
+    preVerifyIssues(
+      {
+        id: values.id ? Number(values.id) : null,
+        birthYear: part(values, "birthYear"),
+        birthMonth: part(values, "birthMonth"),
+        birthDay: part(values, "birthDay"),
+        stateOfResidence: part(values, "stateOfResidence") ?? "",
+      },
+      today,
+    ),
+  );
+
+/** The child's name, with the birthdate and state the pre-verification passed along (hidden, their errors in the summary). */
+export const childNameCheck = formCheck({
+  birthdate: (value) =>
+    typeof value !== "string" || value === ""
+      ? { messages: ["validation.birthdateMissing"], fatal: true }
+      : isCalendarDate(value)
+        ? null
+        : { messages: ["validation.impossibleDate"] },
+  stateOfResidence: requiredCode("validation.childState"),
+  prefix: optionalCode,
+  firstName: requiredText("validation.childFirstName"),
+  middleName: optionalText(100),
+  lastName: requiredText("validation.childLastName"),
+  suffix: optionalCode,
+});
