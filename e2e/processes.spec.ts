@@ -60,7 +60,7 @@ test("two workers answer on one port, and one that dies is replaced while the ot
   for (let n = 0; n < 20; n += 1) expect((await send("GET", `${server.base}/healthz`)).status).toBe(200);
 });
 
-test("a stop lets the request under way finish, then every process ends @http", async () => {
+test("a stop, even given twice, lets the request under way finish, then every process ends @http", async () => {
   const workers = await until("two workers", () => (workersOf(server.pid).length === 2 ? workersOf(server.pid) : false));
   // A sign-in form half sent when the stop comes, the rest after it.
   const body = new URLSearchParams({ email: "nobody@example.com", password: "not the password 1" }).toString();
@@ -70,6 +70,8 @@ test("a stop lets the request under way finish, then every process ends @http", 
   });
   request.write(body.slice(0, 10));
   await new Promise((resolve) => setTimeout(resolve, 300));
+  // As a stop to the whole process group comes: each worker has it, and then again from the first process.
+  for (const worker of workers) process.kill(worker, "SIGTERM");
   const stopped = server.stop();
   await new Promise((resolve) => setTimeout(resolve, 500));
   request.end(body.slice(10));

@@ -44,7 +44,8 @@ export function superviseWorkers(count: number): Supervisor {
   for (let n = 0; n < count; n += 1) start();
 
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (stopping) return;
       stopping = true;
       const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
       let left = workers.length;

@@ -48,8 +48,13 @@ async function serve() {
   server.headersTimeout = 60 * 1000;
   server.keepAliveTimeout = 65 * 1000;
   collectWhenIdle(server);
+  // The same signal may come twice (to the whole process group, and again from the first process): once stopping,
+  // the requests under way still get their answers.
+  let stopping = false;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
       server.close(() => process.exit(0));
       setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
     });
