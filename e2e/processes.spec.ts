@@ -49,7 +49,9 @@ test("two workers answer on one port, and one that dies is replaced while the ot
 
   const [dead, alive] = workers;
   process.kill(dead, "SIGKILL");
-  // The other worker goes on answering while the first is replaced.
+  // Once the first process knows (a connection handed over in the instant between the death and the notice is lost
+  // with the worker, as node's cluster does), the other worker answers everything while the first is replaced.
+  await until("the death noticed", () => server.output.includes(`Worker ${dead} stopped`));
   for (let n = 0; n < 20; n += 1) expect((await send("GET", `${server.base}/login`)).status).toBe(200);
   const replaced = await until("a new worker", () => {
     const now = workersOf(server.pid);
