@@ -2,6 +2,7 @@ import os from "node:os";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { reviewHref } from "../app/utils/wizard-paths";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium";
 import type { Screen } from "./weights";
 
 // Lighthouse's performance score of three screens as a phone sees them: its default configuration
@@ -12,18 +13,8 @@ import type { Screen } from "./weights";
 const RUNS = 3;
 /** The acceptance threshold of each screen's score. */
 const THRESHOLD = 0.98;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-// This machine has no network but loopback: without these Chromium keeps trying to reach its own services.
-const CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROMIUM = CHROMIUM_PATH;
+const CHROMIUM_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 interface LighthouseRun {
   score: number;

@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
 import { freePortNow } from "../db/postgres-server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 
 // The browser tests run against the production build, started by `npm start` on a free port
 // with a fresh data folder (and, on PostgreSQL, a fresh database). Workers read the same values from the environment the main
@@ -45,17 +46,8 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      // This machine has no network but loopback: without these Chromium keeps trying to reach its own services.
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [
