@@ -43,9 +43,16 @@ test.afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** The workers, once every one answers (the first process says so). */
+async function answering(): Promise<number[]> {
+  await until("every worker answering", () => server.output.includes("Processes: 2 (WEB_CONCURRENCY), every one answering"));
+  const workers = workersOf(server.pid);
+  expect(workers).toHaveLength(2);
+  return workers;
+}
+
 test("two workers answer on one port, and one that dies is replaced while the other answers @http", async () => {
-  const workers = await until("two workers", () => (workersOf(server.pid).length === 2 ? workersOf(server.pid) : false));
-  expect(server.output).toContain("Processes: 2 (WEB_CONCURRENCY)");
+  const workers = await answering();
 
   const [dead, alive] = workers;
   process.kill(dead, "SIGKILL");
@@ -63,7 +70,7 @@ test("two workers answer on one port, and one that dies is replaced while the ot
 });
 
 test("a stop, even given twice, lets the request under way finish, then every process ends @http", async () => {
-  const workers = await until("two workers", () => (workersOf(server.pid).length === 2 ? workersOf(server.pid) : false));
+  const workers = await answering();
   // A sign-in form half sent when the stop comes, the rest after it.
   const body = new URLSearchParams({ email: "nobody@example.com", password: "not the password 1" }).toString();
   const { request, answer } = open("POST", `${server.base}/login`, {

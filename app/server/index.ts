@@ -22,7 +22,6 @@ function announce(config: Config) {
   console.log(`Maryland early-intervention referral application: http://localhost:${config.PORT}`);
   console.log(`Data: ${config.dataDir}${config.DATABASE_URL ? `, database ${describeDatabase(config.database)}` : ""}`);
   console.log(config.SMTP_URL ? "Mail: sent through SMTP_URL" : `Mail: written to ${config.outboxDir} (one .eml file per message)`);
-  if (config.WEB_CONCURRENCY > 1) console.log(`Processes: ${config.WEB_CONCURRENCY} (WEB_CONCURRENCY)`);
   for (const warning of configWarnings(config)) console.warn(warning);
 }
 
@@ -79,6 +78,7 @@ if (cluster.isWorker) {
     // Said before the workers start, so that it comes before their first answer.
     announce(config);
     await superviseWorkers(config.WEB_CONCURRENCY).ready;
+    console.log(`Processes: ${config.WEB_CONCURRENCY} (WEB_CONCURRENCY), every one answering`);
     // What the start-up work left behind: this process only watches the workers from now on.
     await collectAll();
   }
