@@ -32,6 +32,7 @@ const TEXT = {
     newPassword: "New password",
     save: "Save the new password",
     changed: "Your password was changed",
+    notRight: "The e-mail address or password is not right.",
     strong: "Password strength: Strong",
     tooCommon: "This password is too common. Choose one that is harder to guess.",
     language: "English",
@@ -65,6 +66,7 @@ const TEXT = {
     newPassword: "Contraseña nueva",
     save: "Guardar la contraseña nueva",
     changed: "Su contraseña fue cambiada",
+    notRight: "El correo electrónico o la contraseña no son correctos.",
     strong: "Seguridad de la contraseña: Fuerte",
     tooCommon: "Esta contraseña es demasiado común. Elija una que sea más difícil de adivinar.",
     language: "Español",
@@ -151,7 +153,9 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText(text.changed)).toBeVisible();
 
+    // The old password is refused; the refusal is on screen before the next try, so the two posts cannot cross.
     await signInWithForm(page, text, user.email, user.password);
+    await expect(page.getByRole("alert")).toContainText(text.notRight);
     await expect(page).toHaveURL(/\/login/);
     await signInWithForm(page, text, user.email, "a brand new pass 7");
     await expect(page).toHaveURL(/\/app\/dashboard$/);

@@ -161,6 +161,8 @@ for (const lang of ["en", "sp"] as const) {
     await field(page, text.email).fill(user.email);
     await field(page, text.password).fill(user.password);
     await page.getByRole("button", { name: text.signIn }).click();
+    // Refused: the alert is on screen before the next try, so the two posts cannot cross.
+    await expect(page.getByRole("alert")).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
     await field(page, text.password).fill("otra clave nueva 9");
     await page.getByRole("button", { name: text.signIn }).click();
