@@ -136,10 +136,11 @@ Simulated, as Lighthouse does by default: the page loads from this machine at fu
 how long it would take on that phone and network from the requests it saw and from the time the browser's main
 thread worked here, multiplied by the CPU's slowdown. Other work on the machine slows the page here, and so lowers
 the scores: the 1-minute load average as the measures began was ${loadAverage.toFixed(2)}, and "CPU index" is Lighthouse's own
-measure of the machine's speed during the load that scored the median (higher is faster). The simulated first
-paint waits for every request of high priority that had finished here before the page painted here, the scripts
-the page preloads among them: whether those scripts were already in when the page painted (a race on this
-machine) moves the phone's first paint by a second or more, hence the spread of the scores.
+measure of the machine's speed during the load that scored the median (higher is faster). The simulated paints
+wait for every request that began here before the page painted here: the page asks for its scripts only once it
+has painted (docs/product-rules.md R125, app/utils/scripts-after-paint.ts), so they are not among them. (When the
+scripts were asked for with the page, whether they began before its paint was a race on this machine that moved
+the phone's paints by a second or more, and the scores between 0.93 and 1.)
 
 The browser: ${CHROMIUM} (${browser}), headless, started once by \`chrome-launcher\` for all the loads, on the
 machine that runs the server, and given one unmeasured load first. Each screen is loaded ${RUNS} times, Lighthouse

@@ -53,10 +53,16 @@ function wizardNote(wizard: WizardFigures, processes: number): string {
   return `Why the ${BUDGET_MS} ms budget is missed at 50 clients. With 50 clients each waiting for its answer before asking again,
 an answer takes about 50 divided by the answers a second: under ${BUDGET_MS} ms would take about ${needed.toLocaleString("en-US")} a second. The ${processes} workers
 answer ${wizard.get.app.perSecond.toFixed(0)} a second, sharing the machine's ${os.cpus().length} cores with the load generator; each answer costs the
-work its profile below shows (alone, a GET answers in ${wizard.getAlone.app.p50.toFixed(1)} ms at the median), most of it the framework's
-routing over the application's ${"routes"} and React rendering the page. The POST and its redirect, which renders nothing, answers
+work its profile below shows (alone, a GET answers in ${wizard.getAlone.app.p50.toFixed(1)} ms at the median), most of it React rendering
+the page and the framework's handling of the request. The POST and its redirect, which renders nothing, answers
 ${(wizard.post.perSecond / wizard.get.app.perSecond).toFixed(1)} times as many. The ceiling is one process: it serves stored bytes, and the load generator, not it, is what
-stops it.`;
+stops it.${
+    wizard.floor
+      ? ` A request that makes no page at all (/healthz: Express, Remix's handling, one SELECT) answers
+${wizard.floor.perSecond.toFixed(0)} a second on the same server, ${(wizard.get.ceiling.perSecond / wizard.floor.perSecond).toFixed(0)} times fewer than the ceiling. Within 25 times the ceiling, the step
+could cost at most ${((wizard.floor.perSecond * 25) / wizard.get.ceiling.perSecond).toFixed(1)} times what that request costs; it costs ${(wizard.floor.perSecond / wizard.get.app.perSecond).toFixed(1)} times as much.`
+      : ""
+  }`;
 }
 
 /** The targets set for the wizard under load, against this run's figures. */
@@ -275,6 +281,9 @@ function writeSqliteResults(
     loadRow("POST the step and its redirect (validate, save, 302), 50 clients", wizard.post, verdict(wizard.post.p95)),
     loadRow("GET the step, 1 client", wizard.getAlone.app, verdict(wizard.getAlone.app.p95)),
     loadRow("the same bytes from the ceiling, 1 client", wizard.getAlone.ceiling, ""),
+    ...(wizard.floor
+      ? [loadRow("/healthz on the same server (no page: the request's way through Express and Remix, one SELECT), 50 clients", wizard.floor, "")]
+      : []),
   ];
   const pageRows = lists.http.map(
     (figure) =>
@@ -332,7 +341,7 @@ step), ${wizard.get.htmlBytes.toLocaleString("en-US")} bytes of HTML; ${WIZARD_S
 |---|---|---|---|---|---|
 ${wizardRows.join("\n")}
 
-Ceiling × at 50 clients: ${ratio(wizard.get)}; at 1 client: ${ratio(wizard.getAlone)}.
+Ceiling × at 50 clients: ${ratio(wizard.get)}; at 1 client: ${ratio(wizard.getAlone)}${wizard.floor ? `; /healthz, which makes no page, at 50 clients: ${(wizard.get.ceiling.perSecond / wizard.floor.perSecond).toFixed(0)}` : ""}.
 
 The targets set for the wizard under load:
 

@@ -179,6 +179,8 @@ export interface WizardFigures {
   get: PageFigure;
   getAlone: PageFigure;
   post: LoadFigure;
+  /** /healthz at 50 clients: the server's own cost of a request (Express, Remix, one SELECT) with no page to make. */
+  floor?: LoadFigure;
 }
 
 /** Each load of the wizard step lasts this long. */
@@ -213,7 +215,8 @@ export async function benchWizard(server: BenchServer): Promise<WizardFigures> {
   const get = await loadAgainstCeiling(server.base, server.dataDir, { connections: CLIENTS, seconds: WIZARD_SECONDS, requestOf: stepOf(server) });
   const getAlone = await loadAgainstCeiling(server.base, server.dataDir, { connections: 1, seconds: WIZARD_SECONDS, requestOf: stepOf(server) });
   const post = await load(server.base, { connections: CLIENTS, seconds: WIZARD_SECONDS, status: 302, requestOf: saveOf(server) });
-  return { get, getAlone, post };
+  const floor = await load(server.base, { connections: CLIENTS, seconds: WIZARD_SECONDS, status: 200, requestOf: () => ({ path: "/healthz" }) });
+  return { get, getAlone, post, floor };
 }
 
 export interface TwoInstanceFigures {
