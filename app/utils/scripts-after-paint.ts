@@ -21,8 +21,10 @@ export function afterPaintScripts(html: string): string {
 
 /**
  * The head's script: after the load event and the page's first paint, the preloads become preloads again and the module
- * script is replaced by a live copy (same place, same text, the page's nonce). Written for the oldest browsers the
- * service supports (R34).
+ * script is replaced by a live copy (same place, same text, the page's nonce). The first paint is the one the browser
+ * reports (looked for at each frame); where it reports none, two frames on; in any case within a second, for a page
+ * opened in the background and not yet painted. Written for the oldest browsers the service supports (R34), every
+ * statement ended by its semicolon or brace so that the lines can be joined (it is in every page).
  */
 export const START_SCRIPTS_AFTER_PAINT = `(function () {
   var nonce = document.currentScript && document.currentScript.nonce;
@@ -45,8 +47,6 @@ export const START_SCRIPTS_AFTER_PAINT = `(function () {
     return window.performance && performance.getEntriesByName && performance.getEntriesByName("first-contentful-paint").length > 0;
   }
   function afterPaint() {
-    // Once the browser reports the page's first paint (checked each frame), or, where it does not report it, two
-    // frames on; and in any case within a second (a page opened in the background is not painted yet).
     var frames = 0;
     function frame() {
       frames += 1;
@@ -58,4 +58,4 @@ export const START_SCRIPTS_AFTER_PAINT = `(function () {
   }
   if (document.readyState === "complete") afterPaint();
   else addEventListener("load", afterPaint);
-})();`;
+})();`.replace(/\n\s*/g, "");
