@@ -53,6 +53,8 @@ async function answering(): Promise<number[]> {
 
 test("two workers answer on one port, and one that dies is replaced while the other answers @http", async () => {
   const workers = await answering();
+  // Each worker starts with two of the C library's memory pools (cluster.ts).
+  for (const worker of workers) expect(readFileSync(`/proc/${worker}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
 
   const [dead, alive] = workers;
   process.kill(dead, "SIGKILL");

@@ -10,13 +10,17 @@
 
 const PRELOAD = '<link rel="modulepreload" ';
 const PRELOAD_LATER = '<link rel="modulepreload-after-paint" ';
-const MODULE = / type="module" async="">/;
+const MODULE = ' type="module" async="">';
 const MODULE_LATER = ' type="module-after-paint">';
 
 /** The page's HTML with its script preloads and its module script made inert until START_SCRIPTS_AFTER_PAINT runs them. */
 export function afterPaintScripts(html: string): string {
-  if (!MODULE.test(html)) return html;
-  return html.split(PRELOAD).join(PRELOAD_LATER).replace(MODULE, MODULE_LATER);
+  // Both are at the end of the body, the preloads before the module script: only that part is read again.
+  const module = html.lastIndexOf(MODULE);
+  if (module < 0) return html;
+  const first = html.indexOf(PRELOAD);
+  const from = first >= 0 && first < module ? first : module;
+  return html.slice(0, from) + html.slice(from, module).split(PRELOAD).join(PRELOAD_LATER) + MODULE_LATER + html.slice(module + MODULE.length);
 }
 
 /**
