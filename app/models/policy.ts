@@ -80,6 +80,14 @@ export function mayMakeReviewLink(actor: Actor, referral: Pick<ReferralFacts, "s
   return actor.isAdmin && referral.status !== "Draft";
 }
 
+/**
+ * Administrators learn that two submitted referrals are possibly of the same child; a referrer learns nothing of
+ * another referrer's referral, so nobody else is told (docs/product-rules.md R126).
+ */
+export function mayLearnOfSameChild(actor: Actor): boolean {
+  return actor.isAdmin;
+}
+
 // Children
 
 /** Administrators create no children (docs/product-rules.md R43). */

@@ -1,0 +1,57 @@
+// Children referred twice (docs/product-rules.md R126): the same child is often referred by the birth hospital and
+// again by the pediatrician. Two submitted referrals are possibly of the same child when the children share a birth
+// date and a county and their names are close, and the referrals were submitted within twelve months of each other.
+// The rule compares facts only: who may see the pair is the models' business.
+
+/** What the rule compares of a submitted referral's child. */
+export interface ChildFacts {
+  firstName: string;
+  lastName: string;
+  /** YYYY-MM-DD */
+  birthdate: string;
+  /** The county of the referral's address, as stored; a referral without one is never matched. */
+  county: string | null;
+  /** The referral's submission date, YYYY-MM-DD (US Eastern calendar). */
+  submittedOn: string;
+}
+
+/** A name as the rule compares it: lower case, its accents taken off, its spaces (and other white space) removed. */
+export function foldName(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/\s+/g, "");
+}
+
+/** Whether two texts are equal or one edit apart: one character added, taken away or changed. */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  if (longer.length - shorter.length > 1) return false;
+  let start = 0;
+  while (start < shorter.length && shorter[start] === longer[start]) start += 1;
+  // After the first difference the rest must be equal: skipping one character of the longer (added or taken away),
+  // or one of each (changed).
+  const skip = longer.length > shorter.length ? 1 : 0;
+  return shorter.slice(start + 1 - skip) === longer.slice(start + 1);
+}
+
+/** The same calendar day a year earlier (29 February gives 29 February of the year before, which sorts as the 28th's end). */
+function yearBefore(date: string): string {
+  return `${String(Number(date.slice(0, 4)) - 1).padStart(4, "0")}${date.slice(4)}`;
+}
+
+/** Whether the later of the two dates is at most twelve months after the earlier. */
+export function withinTwelveMonths(a: string, b: string): boolean {
+  const [earlier, later] = a <= b ? [a, b] : [b, a];
+  return earlier >= yearBefore(later);
+}
+
+/** Whether two submitted referrals are possibly of the same child (R126). */
+export function possiblySameChild(a: ChildFacts, b: ChildFacts): boolean {
+  if (a.birthdate !== b.birthdate) return false;
+  if (!a.county || !b.county || a.county.trim().toLowerCase() !== b.county.trim().toLowerCase()) return false;
+  if (!withinTwelveMonths(a.submittedOn, b.submittedOn)) return false;
+  return withinOneEdit(foldName(a.firstName + a.lastName), foldName(b.firstName + b.lastName));
+}
