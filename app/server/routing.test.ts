@@ -4,8 +4,8 @@ import { matchRoutes, type AgnosticRouteMatch, type AgnosticRouteObject, type St
 import { createStaticRouter } from "react-router-dom/server";
 import { describe, expect, it, vi } from "vitest";
 
-// The route table's work is done once, not on every request: app/server/patches holds three small changes to the
-// router (patch-package applies them at `npm ci`). The router ranks the table's branches once per list of routes
+// The route table's work is done once, not on every request: app/server/patches holds three small patches, to the
+// router and to its React parts for the server's render (patch-package applies them at `npm ci`). The router ranks the table's branches once per list of routes
 // and compiles each route pattern once; the static router used to render a page keeps the data routes made from
 // a list. These tests fail if the patches are not applied, and show that matching is unchanged by them.
 
