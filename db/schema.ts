@@ -308,6 +308,16 @@ export interface TaskLeasesTable {
   expires_at: string;
 }
 
+/** Two submitted referrals possibly of the same child (docs/product-rules.md R126), one row each way. */
+export interface SameChildPairsTable {
+  referral_id: number;
+  other_referral_id: number;
+  found_at: string;
+  /** The administrator who decided they are not the same child, and when: the pair is silent from then on. */
+  not_same_by_id: number | null;
+  not_same_at: string | null;
+}
+
 export interface Database {
   lookups: LookupsTable;
   cache_versions: CacheVersionsTable;
@@ -333,6 +343,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   api_keys: ApiKeysTable;
   task_leases: TaskLeasesTable;
+  same_child_pairs: SameChildPairsTable;
 }
 
 export type Lookup = Selectable<LookupsTable>;

@@ -9,6 +9,7 @@ import type { AdminStatus } from "~/utils/statuses";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { mayMakeReviewLink, mayRecordStatus, mayViewReferral, referralFacts, type ReferralFacts } from "./policy";
 import { mailReferrer } from "./referral-mail.server";
+import { possiblySameChildAs } from "./same-child.server";
 import type { CurrentUser } from "./user.server";
 
 // What administrators do with a submitted referral (docs/product-rules.md R84, R85, R93, R95; issue 9): record a
@@ -244,6 +245,7 @@ export async function adminReviewPanel(db: DB, actor: CurrentUser, referralId: n
     history: await statusHistory(db, actor, referralId),
     links: await listReviewLinks(db, actor, referralId),
     access: await accessRecord(db, actor, referralId),
+    sameChild: await possiblySameChildAs(db, actor, referralId),
     current: {
       status: referral.status,
       comments: referral.comments,

@@ -16,6 +16,7 @@ import { recordAccess, referralForReviewToken } from "./referral-admin.server";
 import { mailReferrer } from "./referral-mail.server";
 import { phoneText } from "./phone.server";
 import { mayCopyReferral, mayDeleteReferral, mayEditReferral, maySubmitReferral, mayViewReferral, referralFacts, type ReferralFacts } from "./policy";
+import { noteSameChildOnSubmit } from "./same-child.server";
 import type { CurrentUser } from "./user.server";
 
 // A referral's life after the wizard (docs/product-rules.md R68, R69, R71, R72): the review of every
@@ -322,6 +323,8 @@ export async function submitReferral(
       .where("id", "=", referral.id)
       .where("status", "=", "Draft")
       .execute();
+    // Another submitted referral possibly of the same child is kept for administrators (docs/product-rules.md R126).
+    await noteSameChildOnSubmit(trx, referral.id);
     return { submitted: true, status: "Submitted" };
   });
   // The confirmation e-mail, once the submit has committed (not again for one sent before).

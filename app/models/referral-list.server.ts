@@ -5,6 +5,7 @@ import { REFERRAL_STATUSES, UNRECORDED_STATUSES, type ReferralStatus } from "~/u
 import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
 import { countListedUsers } from "./admin-users.server";
 import { NotFoundError } from "./errors";
+import { mayLearnOfSameChild } from "./policy";
 import type { CurrentUser } from "./user.server";
 
 // The referral lists (docs/product-rules.md R75): one list with a status filter of Draft (/app/referrals/drafts),
@@ -30,7 +31,7 @@ export function referralListSpec(kind: ReferralListKind): ListSpec<ReferralSort>
     sorts: REFERRAL_SORTS,
     defaultSort: kind === "drafts" ? "updatedAt" : "statusUpdatedAt",
     defaultOrder: "desc",
-    textFilters: ["childName", "status", "county", "completedByName", "completedByEmail"],
+    textFilters: ["childName", "status", "county", "completedByName", "completedByEmail", "sameChild"],
     dateFilters: ["birthdate", "createdAt", "updatedAt", "submissionDate"],
     neverFilters: ["updatedAt"],
   };
@@ -101,6 +102,10 @@ function filtered(
   const { childName, status, county, completedByName, completedByEmail } = query.text;
   if (status && (REFERRAL_STATUSES as readonly string[]).includes(status)) rows = rows.where("r.status", "=", status as ReferralStatus);
   if (county) rows = rows.where("r.address_id", "in", db.selectFrom("addresses").select("id").where("county", "=", county));
+  // Possibly of a child referred twice (docs/product-rules.md R126): administrators only; anyone else's list is not narrowed.
+  if (query.text.sameChild === "yes" && mayLearnOfSameChild(actor)) {
+    rows = rows.where("r.id", "in", db.selectFrom("same_child_pairs").select("referral_id").where("not_same_at", "is", null));
+  }
   const childQuery = () => db.selectFrom("children").select("id");
   let children: ReturnType<typeof childQuery> | null = null;
   if (childName) {

@@ -1,14 +1,19 @@
 import type { DB } from "~/db.server";
 import { possiblySameChild, type ChildFacts } from "~/utils/child-match";
 import { easternCalendarDate } from "~/utils/dates";
+import { ForbiddenError, NotFoundError } from "./errors";
 import { mayLearnOfSameChild, type Actor } from "./policy";
 
-// Children referred twice (docs/product-rules.md R126): which submitted referrals are possibly of the same child as
-// a given one. The rule itself is app/utils/child-match.ts; here, who may learn of it and the reads it needs.
+// Children referred twice (docs/product-rules.md R126): which submitted referrals are possibly of the same child.
+// The rule itself is app/utils/child-match.ts. The pairs are found once, when the later referral is submitted, and
+// kept (same_child_pairs, one row each way) with an administrator's decision that they are not the same child; here,
+// who may learn of them, the reads they need and that decision.
 
-/** A submitted referral possibly of the same child. */
+/** A submitted referral possibly of the same child, with what its address needs. */
 export interface SameChildReferral {
   id: number;
+  childId: number;
+  createdById: number;
 }
 
 /** The facts the rule compares, for submitted referrals (a Draft has no submission date). */
@@ -36,20 +41,74 @@ const factsOf = (row: FactsRow): ChildFacts => ({
 const shifted = (iso: string, days: number) => new Date(new Date(iso).getTime() + days * 86_400_000).toISOString();
 
 /**
- * The other submitted referrals possibly of the same child as referral `referralId`, oldest id first; an empty list
- * for anyone who may not learn of them (R126), for a Draft, and for a referral that does not exist.
+ * Part of submitting referral `referralId` (submitReferral, in its transaction): finds the other submitted referrals
+ * possibly of the same child and keeps each pair, both ways. Nobody learns of them here; a pair already kept (and
+ * an administrator's decision on it) stays as it is.
  */
-export async function possiblySameChildAs(db: DB, actor: Actor, referralId: number): Promise<SameChildReferral[]> {
-  if (!mayLearnOfSameChild(actor)) return [];
-  const row = await submittedFacts(db).where("referrals.id", "=", referralId).executeTakeFirst();
-  if (!row || !row.county) return [];
+export async function noteSameChildOnSubmit(trx: DB, referralId: number): Promise<void> {
+  const row = await submittedFacts(trx).where("referrals.id", "=", referralId).executeTakeFirst();
+  if (!row || !row.county) return;
   const facts = factsOf(row);
-  const candidates = await submittedFacts(db)
+  const candidates = await submittedFacts(trx)
     .where("referrals.id", "!=", referralId)
     .where("children.birthdate", "=", row.birthdate)
     .where("referrals.submission_date", ">=", shifted(row.submission_date!, -367))
     .where("referrals.submission_date", "<=", shifted(row.submission_date!, 367))
+    .execute();
+  const others = candidates.filter((candidate) => possiblySameChild(facts, factsOf(candidate))).map(({ id }) => id);
+  if (!others.length) return;
+  const now = new Date().toISOString();
+  await trx
+    .insertInto("same_child_pairs")
+    .values(
+      others.flatMap((other) => [
+        { referral_id: referralId, other_referral_id: other, found_at: now },
+        { referral_id: other, other_referral_id: referralId, found_at: now },
+      ]),
+    )
+    .onConflict((conflict) => conflict.columns(["referral_id", "other_referral_id"]).doNothing())
+    .execute();
+}
+
+/**
+ * The other submitted referrals possibly of the same child as referral `referralId`, oldest id first, but those an
+ * administrator decided are not the same child; an empty list for anyone who may not learn of them (R126).
+ */
+export async function possiblySameChildAs(db: DB, actor: Actor, referralId: number): Promise<SameChildReferral[]> {
+  if (!mayLearnOfSameChild(actor)) return [];
+  return db
+    .selectFrom("same_child_pairs")
+    .innerJoin("referrals", "referrals.id", "same_child_pairs.other_referral_id")
+    .select(["referrals.id", "referrals.child_id as childId", "referrals.created_by_id as createdById"])
+    .where("same_child_pairs.referral_id", "=", referralId)
+    .where("same_child_pairs.not_same_at", "is", null)
     .orderBy("referrals.id")
     .execute();
-  return candidates.filter((candidate) => possiblySameChild(facts, factsOf(candidate))).map(({ id }) => ({ id }));
+}
+
+/**
+ * An administrator's decision that referrals `referralId` and `otherId` are not of the same child: kept with who
+ * decided and when, and the pair is silent from then on, on both referrals' reviews and in the submitted list's
+ * filter. Anyone else: ForbiddenError; a pair that was never found: NotFoundError. Deciding again changes nothing.
+ */
+export async function decideNotSameChild(db: DB, actor: Actor, referralId: number, otherId: number): Promise<void> {
+  if (!mayLearnOfSameChild(actor)) throw new ForbiddenError("administrators only");
+  const pair = await db
+    .selectFrom("same_child_pairs")
+    .select("not_same_at")
+    .where("referral_id", "=", referralId)
+    .where("other_referral_id", "=", otherId)
+    .executeTakeFirst();
+  if (!pair) throw new NotFoundError("same-child pair");
+  if (pair.not_same_at) return;
+  await db
+    .updateTable("same_child_pairs")
+    .set({ not_same_by_id: actor.id, not_same_at: new Date().toISOString() })
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("referral_id", "=", referralId), eb("other_referral_id", "=", otherId)]),
+        eb.and([eb("referral_id", "=", otherId), eb("other_referral_id", "=", referralId)]),
+      ]),
+    )
+    .execute();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldName, possiblySameChild, withinOneEdit, withinTwelveMonths, type ChildFacts } from "./child-match";
+import { foldName, possiblySameChild, withinOneEdit, withinTwelveMonths, type ChildFacts, sameChildPairs } from "./child-match";
 
 // The rule of children referred twice (docs/product-rules.md R126).
 
@@ -73,5 +73,28 @@ describe("possiblySameChild", () => {
       [hospital, other({ submittedOn: "2027-04-03" })],
     ];
     for (const [a, b] of pairs) expect(possiblySameChild(a, b)).toBe(possiblySameChild(b, a));
+  });
+});
+
+describe("sameChildPairs", () => {
+  const child = (id: number, firstName: string, county: string | null, birthdate = "2026-01-05", submittedOn = "2026-02-01") => ({
+    id,
+    firstName,
+    lastName: "Ortiz",
+    birthdate,
+    county,
+    submittedOn,
+  });
+  it("pairs within one birth date and county and twelve months, each pair once with the smaller id first", () => {
+    expect(
+      sameChildPairs([
+        child(7, "Ana", "Harford"),
+        child(3, "Anna", "harford "),
+        child(5, "Ana", "Cecil"),
+        child(9, "Ana", "Harford", "2026-01-06"),
+        child(11, "Ana", null),
+        child(12, "Ana", "Harford", "2026-01-05", "2027-02-02"),
+      ]),
+    ).toEqual([[3, 7]]);
   });
 });

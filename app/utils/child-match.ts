@@ -55,3 +55,28 @@ export function possiblySameChild(a: ChildFacts, b: ChildFacts): boolean {
   if (!withinTwelveMonths(a.submittedOn, b.submittedOn)) return false;
   return withinOneEdit(foldName(a.firstName + a.lastName), foldName(b.firstName + b.lastName));
 }
+
+/**
+ * Every pair of referrals possibly of the same child among `referrals`, each pair once with the smaller id first,
+ * found within groups of one birth date and county (a referral without a county is in none).
+ */
+export function sameChildPairs(referrals: ReadonlyArray<ChildFacts & { id: number }>): Array<[number, number]> {
+  const groups = new Map<string, Array<ChildFacts & { id: number }>>();
+  for (const referral of referrals) {
+    if (!referral.county) continue;
+    const key = `${referral.birthdate}|${referral.county.trim().toLowerCase()}`;
+    const group = groups.get(key);
+    if (group) group.push(referral);
+    else groups.set(key, [referral]);
+  }
+  const pairs: Array<[number, number]> = [];
+  for (const group of groups.values()) {
+    for (let i = 0; i < group.length; i += 1) {
+      for (let j = i + 1; j < group.length; j += 1) {
+        const [a, b] = [group[i], group[j]];
+        if (possiblySameChild(a, b)) pairs.push(a.id < b.id ? [a.id, b.id] : [b.id, a.id]);
+      }
+    }
+  }
+  return pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+}

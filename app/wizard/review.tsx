@@ -4,7 +4,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
-import { AdminReferralPanel } from "~/components/referrals/AdminReferralPanel";
+import { AdminReferralPanel, SameChildNotice } from "~/components/referrals/AdminReferralPanel";
 import { ReferralReview } from "~/components/referrals/ReferralReview";
 import { ConfirmPage } from "~/components/ui/ConfirmAction";
 import { getConfig } from "~/config.server";
@@ -12,6 +12,7 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { ChildTooOldError } from "~/models/child.server";
 import { adminReviewPanel, createReviewLink, recordStatusChange, revokeReviewLink } from "~/models/referral-admin.server";
+import { decideNotSameChild } from "~/models/same-child.server";
 import {
   copyReferral,
   deleteReferral,
@@ -110,6 +111,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     // Shown once, on this answer; only its hash is kept.
     return json({ createdLink: { url: url.toString(), expiresAt: link.expiresAt }, linkResult: submission.reply({ resetForm: true }) });
   }
+  if (intent === "notSameChild") {
+    const other = idParam(String(form.get("other") ?? ""));
+    await orHttpError(decideNotSameChild(db, actor, ids.referral, other));
+    return redirectWithToast(reviewHref(ids), { key: "toasts.notSameChild", values: { id: String(other) } });
+  }
   if (intent === "revokeLink") {
     await orHttpError(revokeReviewLink(db, actor, ids.referral, idParam(String(form.get("link") ?? ""))));
     return redirectWithToast(reviewHref(ids), { key: "toasts.reviewLinkRevoked" });
@@ -158,7 +164,11 @@ export default function ReviewPage() {
   } = actionData ?? {};
   return (
     <>
-      <ReferralReview review={review} failure={data.failure ?? null} />
+      <ReferralReview
+        review={review}
+        failure={data.failure ?? null}
+        notice={admin?.sameChild.length ? <SameChildNotice referrals={admin.sameChild} /> : null}
+      />
       {admin ? <AdminReferralPanel data={admin} statusResult={data.statusResult} linkResult={data.linkResult} createdLink={data.createdLink} /> : null}
     </>
   );

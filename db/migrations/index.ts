@@ -4,6 +4,7 @@ import * as listIndexes from "./2026-11-21T01-list-indexes";
 import * as apiKeys from "./2026-11-21T02-api-keys";
 import * as taskLeases from "./2026-11-24T00-task-leases";
 import * as postgresListIndexes from "./2026-11-24T01-postgres-list-indexes";
+import * as sameChildPairs from "./2026-11-25T00-same-child-pairs";
 
 // Every migration, in the order it runs. Names sort by their ISO date prefix, and Kysely
 // refuses to run when an applied name is missing here, so never rename or remove one.
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-21T02-api-keys": apiKeys,
   "2026-11-24T00-task-leases": taskLeases,
   "2026-11-24T01-postgres-list-indexes": postgresListIndexes,
+  "2026-11-25T00-same-child-pairs": sameChildPairs,
 };
 
 export const migrationProvider: MigrationProvider = {

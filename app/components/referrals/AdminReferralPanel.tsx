@@ -8,6 +8,8 @@ import type { Language } from "~/i18n/config";
 import { reviewLinkCheck, statusChangeCheck } from "~/schemas/admin-checks";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { ADMIN_STATUSES } from "~/utils/statuses";
+import { reviewHref } from "~/wizard/steps";
+import { Alert } from "~/components/ui/Alert";
 
 export interface AdminPanelData {
   referralId: number;
@@ -33,8 +35,41 @@ export interface AdminPanelData {
     last_name: string | null;
     email: string | null;
   }>;
+  sameChild: Array<{ id: number; childId: number; createdById: number }>;
   current: { status: string; comments: string | null; serviceCoordinator: string | null; eligibilityDetermination: string | null };
   now: string;
+}
+
+/**
+ * The other submitted referrals possibly of the same child (docs/product-rules.md R126), first on an administrator's
+ * review: a link to each, and the decision that it is not the same child, a plain form post.
+ */
+export function SameChildNotice({ referrals }: { referrals: AdminPanelData["sameChild"] }) {
+  const { t } = useTranslation(["admin"]);
+  return (
+    <Alert kind="warning" heading={t("sameChild.heading")} role="region" className="same-child">
+      <p>{t("sameChild.intro")}</p>
+      <ul className="usa-list usa-list--unstyled">
+        {referrals.map((other) => (
+          <li key={other.id} className="same-child__item">
+            <a href={reviewHref({ child: other.childId, referral: other.id, user: other.createdById })}>{t("sameChild.item", { id: other.id })}</a>
+            <Form method="post" className="same-child__form">
+              <input type="hidden" name="other" value={other.id} />
+              <button
+                type="submit"
+                name="intent"
+                value="notSameChild"
+                className="usa-button usa-button--outline"
+                aria-label={t("sameChild.notSameLabel", { id: other.id })}
+              >
+                {t("sameChild.notSame")}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </Alert>
+  );
 }
 
 /**

@@ -69,6 +69,15 @@ export function ReferralListPage() {
           />
         ) : null}
         <SelectFilter name="county" label={t("list.county")} value={state.text.county} anyLabel={t("list.anyCounty")} options={counties} />
+        {isAdmin && kind === "submitted" ? (
+          <SelectFilter
+            name="sameChild"
+            label={t("list.sameChild")}
+            value={state.text.sameChild}
+            anyLabel={t("list.sameChildAll")}
+            options={[{ value: "yes", label: t("list.sameChildOnly") }]}
+          />
+        ) : null}
         {isAdmin ? (
           <>
             <TextFilter name="completedByName" label={t("list.completedByName")} value={state.text.completedByName} />

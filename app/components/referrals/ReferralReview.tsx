@@ -44,10 +44,13 @@ type Row = [string, ReactNode];
 export function ReferralReview({
   review,
   failure,
+  notice = null,
   fileHref = documentFileHref,
 }: {
   review: Review;
   failure: "submitFailed" | "incomplete" | "tooOld" | null;
+  /** What administrators must see first (a child possibly referred twice), under the title. */
+  notice?: ReactNode;
   /** Where a document downloads from (a review link has its own route). */
   fileHref?: (id: number) => string;
 }) {
@@ -113,6 +116,7 @@ export function ReferralReview({
   return (
     <div className="referral-review">
       <h1>{t("review.title", { name: review.child.name })}</h1>
+      {notice}
       <SummaryList
         rows={[
           [t("review.status"), t(`common:statuses.${review.status}`)],
