@@ -143,6 +143,13 @@ async function freshSubmitted(world: World): Promise<Extra> {
   return { base, referral: referralIdOf(base) };
 }
 
+/** Two referrals of A's submitted child, submitted one after the other: possibly the same child (docs/product-rules.md R126). */
+async function freshSameChild(world: World): Promise<Extra> {
+  const first = await freshSubmitted(world);
+  const again = await freshSubmitted(world);
+  return { ...first, other: again.referral };
+}
+
 async function freshAdult(world: World): Promise<Extra> {
   const response = await world.clients.userA.post("/api/adults", {
     data: { referral: `/api/referrals/${world.draft}`, firstName: `Spare${world.mark}`, lastName: "Adult", childRelationship: "1" },
@@ -420,6 +427,14 @@ const PAGES: Row[] = [
     path: (w) => `${w.submittedBase}/review`,
     form: () => ({ intent: "createLink", days: "1" }),
     expect: ownAction(403, "ok"),
+  },
+  {
+    route: stepRoute("review"),
+    method: "POST",
+    path: (_, x) => `${x.base}/review`,
+    form: (_, x) => ({ intent: "notSameChild", other: String(x.other) }),
+    setup: freshSameChild,
+    expect: ownAction(403, "redirect"),
   },
   {
     route: stepRoute("review"),

@@ -109,6 +109,8 @@ const PAGE_ONLY: Record<string, string> = {
   "review#status": "administrators record a status on the review page; the API has no status call (R84, R100)",
   "review#createLink": "review links are made on the review page; the API only reads a referral through one (R93, R100)",
   "review#revokeLink": "review links are revoked on the review page; the API only reads a referral through one (R93, R100)",
+  "review#notSameChild":
+    "an administrator decides on the review page that two referrals are not of the same child; the API tells nothing of children referred twice (R100, R126)",
   "users#resendVerification": "the verification link is mailed again from the users list; the API has no call for it, as for the sign-in page's (R3, R100)",
   "user#resendVerification": "the verification link is mailed again from a person's page; the API has no call for it, as for the sign-in page's (R3, R100)",
   apiKeys: "API keys are made on their page; the API has no call that makes one (R101)",
