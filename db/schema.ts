@@ -318,6 +318,26 @@ export interface SameChildPairsTable {
   not_same_at: string | null;
 }
 
+/**
+ * What the program's figures keep of a submitted referral (docs/product-rules.md R127), written with the submit and
+ * every status change: its day of submission in Maryland, and its county, source and child's age as submitted.
+ */
+export interface ReferralFiguresTable {
+  referral_id: number;
+  created_by_id: number;
+  status: ReferralStatus;
+  /** ISO, UTC. */
+  submitted_at: string;
+  /** YYYY-MM-DD, Maryland's calendar. */
+  submitted_day: string;
+  county: string | null;
+  /** The referrer's relationship (References lookup code). */
+  source: string | null;
+  age_months: number;
+  /** When the program first recorded a status after submission (ISO, UTC). */
+  first_change_at: string | null;
+}
+
 export interface Database {
   lookups: LookupsTable;
   cache_versions: CacheVersionsTable;
@@ -344,6 +364,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   task_leases: TaskLeasesTable;
   same_child_pairs: SameChildPairsTable;
+  referral_figures: ReferralFiguresTable;
 }
 
 export type Lookup = Selectable<LookupsTable>;

@@ -86,6 +86,9 @@ export async function createWorld(): Promise<World> {
   const submitted = await startReferral(referrer, child);
   await submitDirectly(referrer, submitted);
   await setStatus(submitted, "Received", "We will call the family this week.", "Llamaremos a la familia esta semana.", new Date().toISOString());
+  // The same child referred again by someone else: the administrator's review says so (docs/product-rules.md R126).
+  const again = await createUser({ signedInBefore: true, lastName: "Vega" });
+  await submitDirectly(again, await startReferral(again, (await createChild(again, { firstName: "Mateo", lastName: "Garcia" })).id));
 
   const api = await apiAs(referrer);
   const adult = await created(
@@ -361,6 +364,10 @@ export const SCREENS: readonly Screen[] = [
     then: (page) => send(page, "createLink").then(() => expect(page.locator("main code, main input[readonly]").first()).toBeVisible()),
   },
   { name: "admin-review-revoke-confirm", who: "admin", path: (w) => `${w.submitted}/review?confirm=revoke&link=${w.reviewLink.id}` },
+  { name: "admin-submitted-same-child", who: "admin", path: () => "/app/referrals/submitted?sameChild=yes" },
+  { name: "admin-insight", who: "admin", path: () => "/app/insight" },
+  { name: "admin-insight-by-county", who: "admin", path: () => "/app/insight?by=county" },
+  { name: "admin-insight-errors", who: "admin", path: () => "/app/insight?from=31/31/2020&to=2020-01-01" },
   { name: "admin-reports", who: "admin", path: () => "/app/reports" },
   { name: "admin-api-keys", who: "admin", path: () => "/app/api-keys" },
   { name: "admin-api-keys-errors", who: "admin", path: () => "/app/api-keys", then: (page) => sendEmpty(page, "create") },

@@ -529,6 +529,8 @@ const PAGES: Row[] = [
   { route: "app.user.$id.referrals", method: "GET", path: (w) => `/app/user/${w.users.userA.id}/referrals`, expect: adminPage(), shows: true },
   { route: "app.user.$id.children", method: "GET", path: (w) => `/app/user/${w.users.userA.id}/children`, expect: adminPage(), shows: true },
   { route: "app.referrals.$id.access[.csv]", method: "GET", path: (w) => `/app/referrals/${w.submitted}/access.csv`, expect: adminPage() },
+  { route: "app.insight", method: "GET", path: () => "/app/insight", expect: adminPage() },
+  { route: "app.insight[.csv]", method: "GET", path: () => "/app/insight.csv?figure=county", expect: adminPage() },
   { route: "app.reports", method: "GET", path: () => "/app/reports", expect: adminPage() },
   {
     route: "app.reports",

@@ -309,6 +309,8 @@ export async function setStatus(wizardPath: string, status: AdminStatus, details
     .set({ status, status_details: details, status_details_es: detailsEs, status_updated_at: at })
     .where("id", "=", referralIdOf(wizardPath))
     .execute();
+  const { keepReferralFigures } = await import("../app/models/insight.server");
+  await keepReferralFigures(db, [referralIdOf(wizardPath)]);
 }
 
 /** When the user last signed in, as if it had been then. */
@@ -354,4 +356,69 @@ export async function createResetLink(user: TestUser, { answered = false } = {})
   if (!link) throw new Error(`no reset link for ${user.email}: one was made less than two hours ago`);
   if (answered) await answerSecurityQuestions(db, link.token, "Rex", "Baltimore");
   return `/reset-password?token=${encodeURIComponent(link.token)}`;
+}
+
+/** A submitted referral as the program's figures count it, with its dates set in the past (issue 23). */
+export interface PastReferral {
+  /** When it was submitted (ISO, UTC). */
+  submittedAt: string;
+  status: AdminStatus | "Submitted";
+  /** The county code of the child's address. */
+  county: string;
+  /** The referrer's relationship (References lookup code). */
+  source: string;
+  birthdate: string;
+  reasons?: Array<{ type: "RefReasons_ConcernsDevelopmental" | "FailedScreenings" | "IdentifiedConditions"; code: string }>;
+  /** When an administrator first recorded a status (ISO), for a status past Submitted. */
+  firstChangeAt?: string;
+}
+
+/**
+ * Referrals of the user's, submitted long ago: made through the models as the wizard makes them, then their dates
+ * and status history set as if the program had worked on them then. Returns their ids.
+ */
+export async function createPastReferrals(user: TestUser, referrals: PastReferral[]): Promise<number[]> {
+  const db = await database();
+  const ids: number[] = [];
+  for (const [index, referral] of referrals.entries()) {
+    const child = await createChild(user, { firstName: `Figura${index}`, lastName: `Pasada${randomUUID().slice(0, 8)}`, birthdate: yearsAgo(1) });
+    const wizardPath = await startReferral(user, child.id);
+    const id = referralIdOf(wizardPath);
+    const address = await db
+      .insertInto("addresses")
+      .values({ line1: "1 Main St", city: "Annapolis", zip: "21401", county: referral.county, created_by_id: user.id })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.updateTable("children").set({ birthdate: referral.birthdate }).where("id", "=", child.id).execute();
+    await db
+      .updateTable("referrals")
+      .set({
+        status: referral.status,
+        submission_date: referral.submittedAt,
+        status_updated_at: referral.firstChangeAt ?? referral.submittedAt,
+        created_at: referral.submittedAt,
+        updated_at: referral.submittedAt,
+        referrer_relationship: referral.source,
+        address_id: address.id,
+      })
+      .where("id", "=", id)
+      .execute();
+    if (referral.reasons?.length) {
+      await db
+        .insertInto("referral_reasons")
+        .values(referral.reasons.map((reason) => ({ referral_id: id, reason_type: reason.type, reason_code: reason.code })))
+        .execute();
+    }
+    if (referral.firstChangeAt) {
+      await db
+        .insertInto("referral_status_history")
+        .values({ referral_id: id, from_status: "Submitted", to_status: referral.status, changed_by_id: null, changed_at: referral.firstChangeAt })
+        .execute();
+    }
+    ids.push(id);
+  }
+  // Their rows of the program's figures, as the submit and the status change would have made them.
+  const { keepReferralFigures } = await import("../app/models/insight.server");
+  await keepReferralFigures(db, ids);
+  return ids;
 }

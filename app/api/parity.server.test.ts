@@ -851,6 +851,7 @@ const TIMES: Record<string, string[]> = {
   review_tokens: ["created_at", "expires_at", "revoked_at"],
   api_keys: ["created_at", "expires_at", "last_used_at", "revoked_at"],
   referral_status_history: ["changed_at"],
+  referral_figures: ["submitted_at", "first_change_at"],
   generated_reports: ["created_at"],
   audit_events: ["at"],
   rate_limits: ["window_ends_at"],

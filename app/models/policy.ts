@@ -88,6 +88,11 @@ export function mayLearnOfSameChild(actor: Actor): boolean {
   return actor.isAdmin;
 }
 
+/** The program's insight (trends of every referral, docs/product-rules.md R127) is for administrators. */
+export function mayReadProgramInsight(actor: Actor): boolean {
+  return actor.isAdmin;
+}
+
 // Children
 
 /** Administrators create no children (docs/product-rules.md R43). */

@@ -7,6 +7,7 @@ import type { CsvPages } from "~/utils/csv-response.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import type { AdminStatus } from "~/utils/statuses";
 import { ForbiddenError, NotFoundError } from "./errors";
+import { keepReferralFigures } from "./insight.server";
 import { mayMakeReviewLink, mayRecordStatus, mayViewReferral, referralFacts, type ReferralFacts } from "./policy";
 import { mailReferrer } from "./referral-mail.server";
 import { possiblySameChildAs } from "./same-child.server";
@@ -81,6 +82,7 @@ export async function recordStatusChange(
       })
       .where("id", "=", referral.id)
       .execute();
+    await keepReferralFigures(trx, [referral.id]);
     return { from: referral.status, to: change.status, at };
   });
   // The referrer hears of it once the change has committed.

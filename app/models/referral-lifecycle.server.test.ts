@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from "../../db/testing";
 import { CONSENT } from "~/schemas/referral-checks";
 import { readOutbox } from "~/test/outbox";
 import { addPerson } from "~/test/people";
+import { completeDraft as completeReferralDraft } from "~/test/referrals";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { parseListQuery } from "~/utils/list";
 import { createChild, startReferral } from "./child.server";
@@ -22,7 +23,6 @@ import {
   type ReferralListKind,
 } from "./referral-list.server";
 import { saveAdult, saveAnswers } from "./referral.server";
-import { setReferralAddress } from "./referral-address.server";
 import type { CurrentUser } from "./user.server";
 
 // The referral after the wizard: review, submit, copy, delete and the lists, on a real SQLite file.
@@ -51,36 +51,8 @@ async function draft() {
   return { child: childId, referral: id, user: owner.id };
 }
 
-/** A Draft with every answer the review asks for. */
-async function completeDraft() {
-  const ids = await draft();
-  await setReferralAddress(test.db, owner, ids, { address: { line1: "12 Main St", city: "Annapolis", zip: "21401", county: "24003" }, saveToBook: false });
-  await saveAnswers(test.db, owner, ids, {
-    referrerRelationship: "1",
-    referrerFirstName: "Rosa",
-    referrerLastName: "Pérez",
-    referrerPhoneNumber: { areaCode: "410", prefix: "555", suffix: "0001" },
-    gender: "2",
-    races: ["2028-9"],
-    isHispanicChild: "yes",
-    primaryLanguage: "2",
-    gestationalAgeInDays: 270,
-    familyPrimaryLanguage: "2",
-    familyNeedsInterpreter: "yes",
-    childInFosterCare: "no",
-    referralReasons: { RefReasons_ConcernsDevelopmental: ["1"], FailedScreenings: ["1"] },
-    childParentConsent: CONSENT.no,
-  });
-  await saveAdult(test.db, owner, ids, null, {
-    firstName: "Rosa",
-    lastName: "Pérez",
-    childRelationship: "1",
-    homePhoneNumber: { areaCode: "301", prefix: "555", suffix: "0003" },
-    workPhoneNumber: null,
-    mobilePhoneNumber: null,
-  });
-  return ids;
-}
+/** A Draft of the child's with every answer the review asks for. */
+const completeDraft = () => completeReferralDraft(test.db, owner, childId);
 
 const sections = async (ids: { child: number; referral: number; user: number }) =>
   (await getReferralForReview(test.db, owner, ids, "en")).missing.map((item) => item.section);

@@ -12,6 +12,7 @@ import { refuseTooOld } from "./child.server";
 import { storedFilesOf } from "./document.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { getLookupLabel, getLookups, lookupLabel, type LookupType } from "./lookup.server";
+import { keepReferralFigures } from "./insight.server";
 import { recordAccess, referralForReviewToken } from "./referral-admin.server";
 import { mailReferrer } from "./referral-mail.server";
 import { phoneText } from "./phone.server";
@@ -325,6 +326,8 @@ export async function submitReferral(
       .execute();
     // Another submitted referral possibly of the same child is kept for administrators (docs/product-rules.md R126).
     await noteSameChildOnSubmit(trx, referral.id);
+    // Counted in the program's figures from now on (docs/product-rules.md R127).
+    await keepReferralFigures(trx, [referral.id]);
     return { submitted: true, status: "Submitted" };
   });
   // The confirmation e-mail, once the submit has committed (not again for one sent before).

@@ -4,19 +4,27 @@ import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { ReferChildLink } from "~/components/children/ReferChildLink";
 import { getPageTranslation } from "~/i18n/page.server";
+import { FigureSection } from "~/components/charts/FigureSection";
+import { getLanguage } from "~/i18n/i18next.server";
 import { dashboardCounts } from "~/models/referral-list.server";
+import { referrerTrendFigures } from "~/routes-shared/insight.server";
+import { easternCalendarDate } from "~/utils/dates";
 
 export const handle = { i18n: ["common", "referrals", "children"] };
 
 /** Counts of drafts, submitted referrals, children and status updates; users only for administrators (docs/product-rules.md R33). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
-  const { title } = await getPageTranslation(request, ["referrals", "common"]);
-  return json({ title: title("referrals:dashboard.title"), name: actor.firstName, isAdmin: actor.isAdmin, counts: await dashboardCounts(context.db, actor) });
+  const { t, title } = await getPageTranslation(request, ["referrals", "common"]);
+  const counts = await dashboardCounts(context.db, actor);
+  // A referrer's own trend (docs/product-rules.md R128), once they have submitted a referral.
+  const trend =
+    !actor.isAdmin && counts.submitted > 0 ? await referrerTrendFigures(context.db, actor, easternCalendarDate(), await getLanguage(request), t) : null;
+  return json({ title: title("referrals:dashboard.title"), name: actor.firstName, isAdmin: actor.isAdmin, counts, trend });
 }
 
 export default function Dashboard() {
-  const { name, isAdmin, counts } = useLoaderData<typeof loader>();
+  const { name, isAdmin, counts, trend } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation(["referrals", "common"]);
   const number = new Intl.NumberFormat(i18n.language === "es" ? "es-US" : "en-US");
   const cards: Array<{ key: string; count: number; href: string }> = [
@@ -56,6 +64,12 @@ export default function Dashboard() {
             </li>
           ))}
         </ul>
+      ) : null}
+      {trend ? (
+        <>
+          <FigureSection {...trend.months} empty={trend.total === 0} emptyText={t("dashboard.trend.none")} />
+          {trend.total > 0 ? <FigureSection id="trend-status" heading={t("dashboard.trend.statusHeading")} chart={null} table={trend.statuses} /> : null}
+        </>
       ) : null}
     </div>
   );

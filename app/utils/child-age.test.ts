@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageProblem, birthYears, calendarDate, dateAfterMonths, daysInMonth, isCalendarDate } from "./child-age";
+import { ageInMonths, ageProblem, birthYears, calendarDate, dateAfterMonths, daysInMonth, isCalendarDate } from "./child-age";
 
 describe("the child's age (under 36 months, already born)", () => {
   const today = "2026-11-21";
@@ -21,6 +21,17 @@ describe("the child's age (under 36 months, already born)", () => {
     expect(ageProblem("2024-02-29", "2027-03-01")).toBe("AGE_OF");
     expect(dateAfterMonths("2025-01-31", 1)).toBe("2025-03-01");
     expect(dateAfterMonths("2023-12-15", 36)).toBe("2026-12-15");
+  });
+});
+
+describe("the child's age in whole months (the program's figures by age)", () => {
+  it("counts a month on the same day of a later month, not the day before", () => {
+    expect(ageInMonths("2026-03-14", "2026-03-14")).toBe(0);
+    expect(ageInMonths("2026-03-14", "2026-04-13")).toBe(0);
+    expect(ageInMonths("2026-03-14", "2026-04-14")).toBe(1);
+    expect(ageInMonths("2023-11-22", "2026-11-21")).toBe(35);
+    expect(ageInMonths("2025-12-31", "2026-02-28")).toBe(1);
+    expect(ageInMonths("2026-11-22", "2026-11-21")).toBe(0);
   });
 });
 

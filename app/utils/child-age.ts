@@ -45,6 +45,13 @@ export function dateAfterMonths(birthdate: string, months: number): string {
   return `${next.year}-${pad(next.month)}-01`;
 }
 
+/** Whole months from a birth date to a later calendar date (0 before the child is a month old). */
+export function ageInMonths(birthdate: string, on: string): number {
+  const [by, bm, bd] = birthdate.split("-").map(Number);
+  const [y, m, d] = on.split("-").map(Number);
+  return Math.max(0, (y - by) * 12 + (m - bm) - (d < bd ? 1 : 0));
+}
+
 /** MUST_BE_BORN for a birthdate after today; AGE_OF from the day the child is 36 months old. */
 export function ageProblem(birthdate: string, today: string): AgeProblem | null {
   if (birthdate > today) return "MUST_BE_BORN";

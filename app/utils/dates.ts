@@ -90,9 +90,14 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
+/** The calendar date `days` days after a calendar date (before it when negative). */
+export function shiftDate(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
 /** The calendar date after a calendar date. */
 export function nextCalendarDate(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+  return shiftDate(date, 1);
 }
 
 /** The moment (ISO, UTC) a calendar date begins in Maryland, daylight saving time included. */
@@ -111,4 +116,14 @@ export function isIeNoticeWindowOpen(startDate: string | null | undefined, momen
   if (!startDate || !/^\d{4}-\d{2}-\d{2}/.test(startDate)) return false;
   const elapsed = daysBetween(startDate.slice(0, 10), easternCalendarDate(moment));
   return elapsed >= 0 && elapsed < IE_NOTICE_DAYS;
+}
+
+/** A calendar date (YYYY-MM-DD) as a short day and month, e.g. "Nov 2" or "2 nov", for a chart's axis. */
+export function formatShortDay(isoDate: string, language: Locale = "en"): string {
+  return formatter("shortDay", localeTag(language), { timeZone: "UTC", month: "short", day: "numeric" }).format(new Date(`${isoDate}T12:00:00Z`));
+}
+
+/** A month (YYYY-MM) as its short name and year, e.g. "Nov 2026" or "nov 2026". */
+export function formatMonth(month: string, language: Locale = "en"): string {
+  return formatter("month", localeTag(language), { timeZone: "UTC", month: "short", year: "numeric" }).format(new Date(`${month}-15T12:00:00Z`));
 }

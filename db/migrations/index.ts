@@ -5,6 +5,7 @@ import * as apiKeys from "./2026-11-21T02-api-keys";
 import * as taskLeases from "./2026-11-24T00-task-leases";
 import * as postgresListIndexes from "./2026-11-24T01-postgres-list-indexes";
 import * as sameChildPairs from "./2026-11-25T00-same-child-pairs";
+import * as referralFigures from "./2026-11-25T01-referral-figures";
 
 // Every migration, in the order it runs. Names sort by their ISO date prefix, and Kysely
 // refuses to run when an applied name is missing here, so never rename or remove one.
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T00-task-leases": taskLeases,
   "2026-11-24T01-postgres-list-indexes": postgresListIndexes,
   "2026-11-25T00-same-child-pairs": sameChildPairs,
+  "2026-11-25T01-referral-figures": referralFigures,
 };
 
 export const migrationProvider: MigrationProvider = {

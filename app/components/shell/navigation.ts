@@ -10,6 +10,7 @@ export const NAVIGATION = [
   { to: "/app/updates", labelKey: "nav.updates", adminOnly: false },
   { to: "/app/profile/:me", labelKey: "nav.profile", adminOnly: false },
   { to: "/app/users", labelKey: "nav.users", adminOnly: true },
+  { to: "/app/insight", labelKey: "nav.insight", adminOnly: true },
   { to: "/app/reports", labelKey: "nav.reports", adminOnly: true },
   { to: "/app/api-keys", labelKey: "nav.apiKeys", adminOnly: true },
 ] as const;

@@ -1,0 +1,224 @@
+import { quantileSorted } from "d3-array";
+import type { ExpressionBuilder } from "kysely";
+import type { Database, ReasonType } from "../../db/schema";
+import type { DB } from "~/db.server";
+import { AGE_LIMIT_MONTHS } from "~/utils/child-age";
+import { shiftDate } from "~/utils/dates";
+import { weekStart, type InsightPeriod } from "~/utils/insight-period";
+import { referralFiguresRow } from "~/utils/referral-figures";
+import { PAST_DRAFT_STATUSES, type PastDraftStatus } from "~/utils/statuses";
+import { ForbiddenError } from "./errors";
+import { mayReadProgramInsight, type Actor } from "./policy";
+
+// The program's insight (docs/product-rules.md R127) and a referrer's own trend (R128): figures counted from the
+// submitted referrals' rows of figures (app/utils/referral-figures.ts), by Maryland calendar day: one read of a
+// period's rows from one index, then the counting here.
+
+/** Counts per key; the keys are codes as stored (a county, a source), "" when the referral has none. */
+export type Counts = Record<string, number>;
+
+export interface WeekFigures {
+  /** The Sunday the week begins (YYYY-MM-DD). */
+  start: string;
+  total: number;
+  byStatus: Record<PastDraftStatus, number>;
+  byCounty: Counts;
+}
+
+export interface FirstChangeFigures {
+  /** The month of submission, YYYY-MM. */
+  month: string;
+  submitted: number;
+  /** How many have had a status change: the median and 90th percentile are of these, in days. */
+  changed: number;
+  medianDays: number | null;
+  p90Days: number | null;
+}
+
+export interface ProgramInsight {
+  period: InsightPeriod;
+  total: number;
+  weeks: WeekFigures[];
+  firstChange: FirstChangeFigures[];
+  /** Referrals still Submitted (no status recorded) since before the day named: 7 and 14 days ago, across all time. */
+  waiting: { over7: { count: number; before: string }; over14: { count: number; before: string } };
+  bySource: Counts;
+  byReason: Array<{ type: ReasonType; code: string; count: number }>;
+  /** Index: the child's age in whole months on the day the referral was submitted. */
+  byAgeMonths: number[];
+  byCounty: Counts;
+}
+
+const DAY_MS = 86_400_000;
+
+const add = (counts: Counts, key: string | null, count: number) => {
+  const name = key ?? "";
+  counts[name] = (counts[name] ?? 0) + count;
+};
+
+const emptyStatuses = () => Object.fromEntries(PAST_DRAFT_STATUSES.map((status) => [status, 0])) as Record<PastDraftStatus, number>;
+
+/** Every Sunday from the week of `from` to the week of `to`. */
+export function weekStarts({ from, to }: InsightPeriod): string[] {
+  const starts: string[] = [];
+  for (let start = weekStart(from); start <= to; start = shiftDate(start, 7)) starts.push(start);
+  return starts;
+}
+
+/** Every month (YYYY-MM) from the month of `from` to the month of `to`. */
+export function monthsOf({ from, to }: InsightPeriod): string[] {
+  const months: string[] = [];
+  let [year, month] = from.split("-").map(Number);
+  const last = to.slice(0, 7);
+  for (;;) {
+    const key = `${year}-${String(month).padStart(2, "0")}`;
+    if (key > last) return months;
+    months.push(key);
+    month += 1;
+    if (month > 12) [year, month] = [year + 1, 1];
+  }
+}
+
+/** What a referral's row of figures is made from, as stored. */
+function figuresFacts(db: DB) {
+  return db
+    .selectFrom("referrals as r")
+    .innerJoin("children as c", "c.id", "r.child_id")
+    .leftJoin("addresses as a", "a.id", "r.address_id")
+    .select([
+      "r.id",
+      "r.created_by_id",
+      "r.status",
+      "r.submission_date",
+      "r.referrer_relationship",
+      "c.birthdate",
+      "a.county",
+      (eb) =>
+        eb
+          .selectFrom("referral_status_history as h")
+          .select((h) => h.fn.min("h.changed_at").as("at"))
+          .whereRef("h.referral_id", "=", "r.id")
+          .where("h.from_status", "is not", null)
+          .where("h.from_status", "!=", "Draft")
+          .as("first_change_at"),
+    ])
+    .where("r.status", "!=", "Draft")
+    .where("r.submission_date", "is not", null);
+}
+
+/**
+ * Part of every write that submits referrals or records their status, in its transaction (submitReferral,
+ * recordStatusChange): their rows of figures made again from what is stored. A referral that is not submitted (or is
+ * gone) has none. Nobody learns anything here; the figures are read by programInsight and referrerTrend.
+ */
+export async function keepReferralFigures(trx: DB, referralIds: number[]): Promise<void> {
+  if (!referralIds.length) return;
+  const facts = await figuresFacts(trx).where("r.id", "in", referralIds).execute();
+  await trx.deleteFrom("referral_figures").where("referral_id", "in", referralIds).execute();
+  if (facts.length)
+    await trx
+      .insertInto("referral_figures")
+      .values(facts.map((row) => referralFiguresRow({ ...row, submission_date: row.submission_date! })))
+      .execute();
+}
+
+type FiguresTables = Database & { f: Database["referral_figures"] };
+
+/** The rows of figures of the referrals submitted in a period (Maryland days, both ends included). */
+function submittedIn(db: DB, period: InsightPeriod) {
+  return db.selectFrom("referral_figures as f").where("f.submitted_day", ">=", period.from).where("f.submitted_day", "<=", period.to);
+}
+
+/**
+ * The program's figures for a period (R127), for administrators; anyone else: ForbiddenError. `today` is
+ * Maryland's calendar day, for the referrals still waiting.
+ */
+export async function programInsight(db: DB, actor: Actor, period: InsightPeriod, today: string): Promise<ProgramInsight> {
+  if (!mayReadProgramInsight(actor)) throw new ForbiddenError("administrators only");
+  const count = (eb: ExpressionBuilder<FiguresTables, "f">) => eb.fn.countAll<number>().as("count");
+  // Counted by the database, by the day, status and county, by source and by age; the waits read one by one.
+  const [byDay, sources, ages, changed] = await Promise.all([
+    submittedIn(db, period).select(["f.submitted_day", "f.status", "f.county", count]).groupBy(["f.submitted_day", "f.status", "f.county"]).execute(),
+    submittedIn(db, period).select(["f.source", count]).groupBy("f.source").execute(),
+    submittedIn(db, period).select(["f.age_months", count]).groupBy("f.age_months").execute(),
+    submittedIn(db, period).select(["f.submitted_day", "f.submitted_at", "f.first_change_at"]).where("f.first_change_at", "is not", null).execute(),
+  ]);
+  const weeks = new Map<string, WeekFigures>(weekStarts(period).map((start) => [start, { start, total: 0, byStatus: emptyStatuses(), byCounty: {} }]));
+  const months = new Map(monthsOf(period).map((month) => [month, { submitted: 0, waits: [] as number[] }]));
+  const byCounty: Counts = {};
+  let total = 0;
+  for (const row of byDay) {
+    const week = weeks.get(weekStart(row.submitted_day))!;
+    week.total += row.count;
+    week.byStatus[row.status as PastDraftStatus] += row.count;
+    add(week.byCounty, row.county, row.count);
+    add(byCounty, row.county, row.count);
+    months.get(row.submitted_day.slice(0, 7))!.submitted += row.count;
+    total += row.count;
+  }
+  for (const row of changed) months.get(row.submitted_day.slice(0, 7))!.waits.push((Date.parse(row.first_change_at!) - Date.parse(row.submitted_at)) / DAY_MS);
+  const bySource: Counts = {};
+  for (const row of sources) add(bySource, row.source, row.count);
+  const byAgeMonths = Array.from({ length: AGE_LIMIT_MONTHS }, (_, months) => ages.find((row) => row.age_months === months)?.count ?? 0);
+  const reasons = await submittedIn(db, period)
+    .innerJoin("referral_reasons as rr", "rr.referral_id", "f.referral_id")
+    .select(["rr.reason_type as type", "rr.reason_code as code", (eb) => eb.fn.countAll<number>().as("count")])
+    .groupBy(["rr.reason_type", "rr.reason_code"])
+    .execute();
+  const waitingSince = async (days: number) => {
+    const before = shiftDate(today, -days);
+    const row = await db
+      .selectFrom("referral_figures")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("status", "=", "Submitted")
+      .where("submitted_day", "<", before)
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), before };
+  };
+  return {
+    period,
+    total,
+    weeks: [...weeks.values()],
+    firstChange: [...months].map(([month, { submitted, waits }]) => {
+      const sorted = waits.sort((a, b) => a - b);
+      return {
+        month,
+        submitted,
+        changed: sorted.length,
+        medianDays: sorted.length ? round1(quantileSorted(sorted, 0.5)!) : null,
+        p90Days: sorted.length ? round1(quantileSorted(sorted, 0.9)!) : null,
+      };
+    }),
+    waiting: { over7: await waitingSince(7), over14: await waitingSince(14) },
+    bySource,
+    byReason: reasons.map((reason) => ({ type: reason.type, code: reason.code, count: Number(reason.count) })),
+    byAgeMonths,
+    byCounty,
+  };
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+export interface ReferrerTrend {
+  /** The last twelve months, oldest first: YYYY-MM and how many of the person's referrals were submitted in it. */
+  months: Array<{ month: string; submitted: number }>;
+  /** The person's submitted referrals of those months by their status now. */
+  byStatus: Record<PastDraftStatus, number>;
+}
+
+/** A referrer's own submitted referrals of the last twelve months (R128): theirs only, whoever asks. */
+export async function referrerTrend(db: DB, actor: Actor, today: string): Promise<ReferrerTrend> {
+  const [year, month] = today.split("-").map(Number);
+  const first = year * 12 + (month - 1) - 11;
+  const from = `${Math.floor(first / 12)}-${String((first % 12) + 1).padStart(2, "0")}-01`;
+  const period = { from, to: today };
+  const rows = await submittedIn(db, period).select(["f.status", "f.submitted_day"]).where("f.created_by_id", "=", actor.id).execute();
+  const counts = new Map(monthsOf(period).map((month) => [month, 0]));
+  const byStatus = emptyStatuses();
+  for (const row of rows) {
+    const month = row.submitted_day.slice(0, 7);
+    counts.set(month, (counts.get(month) ?? 0) + 1);
+    byStatus[row.status as PastDraftStatus] += 1;
+  }
+  return { months: [...counts].map(([month, submitted]) => ({ month, submitted })), byStatus };
+}

@@ -1,0 +1,251 @@
+import type { TFunction } from "i18next";
+import { barChart, barListChart, lineChart } from "~/charts/charts.server";
+import type { ChartGeometry, FigureTable } from "~/components/charts/geometry";
+import type { AppLoadContext } from "@remix-run/node";
+import type { Language } from "~/i18n/config";
+import { programInsight, referrerTrend, type Counts, type ProgramInsight } from "~/models/insight.server";
+import { lookupLabels } from "~/models/lookup.server";
+import type { CurrentUser } from "~/models/user.server";
+import { formatCalendarDate, formatMonth, formatShortDay } from "~/utils/dates";
+import type { InsightPeriod, InsightSplit } from "~/utils/insight-period";
+import { PAST_DRAFT_STATUSES } from "~/utils/statuses";
+
+// The program insight page's figures (docs/product-rules.md R127) and a referrer's trend (R128), each a chart and
+// the table under it, in the page's language. The CSV files write the same tables.
+
+export const INSIGHT_FIGURES = ["weekly", "firstChange", "source", "reason", "age", "county"] as const;
+export type InsightFigureId = (typeof INSIGHT_FIGURES)[number];
+
+export interface Figure {
+  id: string;
+  heading: string;
+  chart: ChartGeometry | null;
+  table: FigureTable;
+}
+
+/** The counties a stacked chart names one by one; the rest are summed as "other counties". */
+const STACKED_COUNTIES = 5;
+/** The categories a bar list shows; its table has all. */
+const LISTED = 10;
+
+const byCountDescending = (counts: Counts) => Object.entries(counts).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+
+/** The figures of the program insight page for a period. */
+export async function programFigures(
+  db: AppLoadContext["db"],
+  actor: CurrentUser,
+  period: InsightPeriod,
+  split: InsightSplit,
+  today: string,
+  language: Language,
+  t: TFunction,
+) {
+  const insight = await programInsight(db, actor, period, today);
+  const number = new Intl.NumberFormat(language === "es" ? "es-US" : "en-US", { maximumFractionDigits: 1 });
+  const format = (value: number) => number.format(value);
+  const span = { from: formatCalendarDate(period.from, language), to: formatCalendarDate(period.to, language), count: insight.total };
+  const [counties, sources, reasons] = await Promise.all([
+    lookupLabels(db, "Counties", language),
+    lookupLabels(db, "References", language),
+    Promise.all(
+      (["RefReasons_ConcernsDevelopmental", "FailedScreenings", "IdentifiedConditions"] as const).map(
+        async (type) => [type, await lookupLabels(db, type, language)] as const,
+      ),
+    ),
+  ]);
+  const countyName = (code: string) => (code ? (counties.get(code) ?? code) : t("admin:insight.noCounty"));
+  const figures: Record<InsightFigureId, Figure> = {
+    weekly: weeklyFigure(insight, split, countyName, format, span, language, t),
+    firstChange: firstChangeFigure(insight, format, language, t),
+    source: listFigure("source", insight.bySource, (code) => (code ? (sources.get(code) ?? code) : t("admin:insight.notGiven")), format, span, t),
+    reason: reasonFigure(insight, new Map(reasons), format, span, t),
+    age: ageFigure(insight, format, span, t),
+    county: listFigure("county", insight.byCounty, countyName, format, span, t),
+  };
+  return { insight, figures };
+}
+
+type Span = { from: string; to: string; count: number };
+
+function weeklyFigure(
+  insight: ProgramInsight,
+  split: InsightSplit,
+  countyName: (code: string) => string,
+  format: (value: number) => string,
+  span: Span,
+  language: Language,
+  t: TFunction,
+): Figure {
+  const periods = insight.weeks.map((week) => formatShortDay(week.start, language));
+  const heading = t("admin:insight.weekly.heading");
+  const weekHead = t("admin:insight.weekly.week");
+  if (split === "status") {
+    const series = PAST_DRAFT_STATUSES.map((status) => ({
+      key: status,
+      label: t(`common:statuses.${status}`),
+      values: insight.weeks.map((week) => week.byStatus[status]),
+    }));
+    return {
+      id: "weekly",
+      heading,
+      chart: lineChart({ title: heading, description: t("admin:insight.weekly.descStatus", span), yLabel: t("admin:insight.count"), periods, series, format }),
+      table: {
+        head: [weekHead, ...series.map((one) => one.label), t("admin:insight.total")],
+        rows: insight.weeks.map((week) => [week.start, ...PAST_DRAFT_STATUSES.map((status) => week.byStatus[status]), week.total]),
+      },
+    };
+  }
+  const totals: Counts = {};
+  for (const week of insight.weeks) for (const [code, count] of Object.entries(week.byCounty)) totals[code] = (totals[code] ?? 0) + count;
+  const named = byCountDescending(totals)
+    .slice(0, STACKED_COUNTIES)
+    .map(([code]) => code);
+  const hasOthers = Object.keys(totals).length > named.length;
+  const others = (week: ProgramInsight["weeks"][number]) => week.total - named.reduce((sum, code) => sum + (week.byCounty[code] ?? 0), 0);
+  const series = [
+    ...named.map((code) => ({ key: `county-${code}`, label: countyName(code), values: insight.weeks.map((week) => week.byCounty[code] ?? 0) })),
+    ...(hasOthers ? [{ key: "others", label: t("admin:insight.otherCounties"), values: insight.weeks.map(others) }] : []),
+  ];
+  return {
+    id: "weekly",
+    heading,
+    chart: barChart({ title: heading, description: t("admin:insight.weekly.descCounty", span), yLabel: t("admin:insight.count"), periods, series, format }),
+    table: {
+      head: [weekHead, ...series.map((one) => one.label), t("admin:insight.total")],
+      rows: insight.weeks.map((week, index) => [week.start, ...series.map((one) => one.values[index]), week.total]),
+    },
+  };
+}
+
+function firstChangeFigure(insight: ProgramInsight, format: (value: number) => string, language: Language, t: TFunction): Figure {
+  const heading = t("admin:insight.firstChange.heading");
+  const measured = insight.firstChange.reduce((sum, month) => sum + month.changed, 0);
+  return {
+    id: "firstChange",
+    heading,
+    chart: lineChart({
+      title: heading,
+      description: t("admin:insight.firstChange.desc", { count: measured }),
+      yLabel: t("admin:insight.firstChange.days"),
+      periods: insight.firstChange.map((month) => formatMonth(month.month, language)),
+      series: [
+        { key: "median", label: t("admin:insight.firstChange.median"), values: insight.firstChange.map((month) => month.medianDays) },
+        { key: "p90", label: t("admin:insight.firstChange.p90"), values: insight.firstChange.map((month) => month.p90Days) },
+      ],
+      format,
+      integers: false,
+    }),
+    table: {
+      head: [
+        t("admin:insight.firstChange.month"),
+        t("admin:insight.firstChange.submitted"),
+        t("admin:insight.firstChange.changed"),
+        t("admin:insight.firstChange.medianDays"),
+        t("admin:insight.firstChange.p90Days"),
+      ],
+      rows: insight.firstChange.map((month) => [month.month, month.submitted, month.changed, month.medianDays, month.p90Days]),
+    },
+  };
+}
+
+function listFigure(
+  id: "source" | "county",
+  counts: Counts,
+  label: (code: string) => string,
+  format: (value: number) => string,
+  span: Span,
+  t: TFunction,
+): Figure {
+  const heading = t(`admin:insight.${id}.heading`);
+  const rows = byCountDescending(counts).map(([code, count]) => ({ label: label(code), value: count }));
+  return {
+    id,
+    heading,
+    chart: rows.length
+      ? barListChart({
+          title: heading,
+          description: t(`admin:insight.${id}.desc`, { ...span, shown: Math.min(LISTED, rows.length) }),
+          rows: rows.slice(0, LISTED),
+          format,
+        })
+      : null,
+    table: { head: [t(`admin:insight.${id}.column`), t("admin:insight.count")], rows: rows.map((row) => [row.label, row.value]) },
+  };
+}
+
+function reasonFigure(insight: ProgramInsight, labels: Map<string, Map<string, string>>, format: (value: number) => string, span: Span, t: TFunction): Figure {
+  const heading = t("admin:insight.reason.heading");
+  const rows = [...insight.byReason]
+    .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type) || a.code.localeCompare(b.code))
+    .map((reason) => ({
+      kind: t(`admin:insight.reason.types.${reason.type}`),
+      label: labels.get(reason.type)?.get(reason.code) ?? reason.code,
+      value: reason.count,
+    }));
+  return {
+    id: "reason",
+    heading,
+    chart: rows.length
+      ? barListChart({
+          title: heading,
+          description: t("admin:insight.reason.desc", { ...span, shown: Math.min(LISTED, rows.length) }),
+          rows: rows.slice(0, LISTED),
+          format,
+        })
+      : null,
+    table: {
+      head: [t("admin:insight.reason.kind"), t("admin:insight.reason.column"), t("admin:insight.count")],
+      rows: rows.map((row) => [row.kind, row.label, row.value]),
+    },
+  };
+}
+
+function ageFigure(insight: ProgramInsight, format: (value: number) => string, span: Span, t: TFunction): Figure {
+  const heading = t("admin:insight.age.heading");
+  return {
+    id: "age",
+    heading,
+    chart: barChart({
+      title: heading,
+      description: t("admin:insight.age.desc", span),
+      yLabel: t("admin:insight.count"),
+      periods: insight.byAgeMonths.map((_, months) => String(months)),
+      series: [{ key: "age", label: t("admin:insight.count"), values: insight.byAgeMonths }],
+      format,
+    }),
+    table: { head: [t("admin:insight.age.column"), t("admin:insight.count")], rows: insight.byAgeMonths.map((count, months) => [months, count]) },
+  };
+}
+
+/** A referrer's own submitted referrals per month over the last twelve months, and where they are now (R128). */
+export async function referrerTrendFigures(db: AppLoadContext["db"], actor: CurrentUser, today: string, language: Language, t: TFunction) {
+  const trend = await referrerTrend(db, actor, today);
+  const number = new Intl.NumberFormat(language === "es" ? "es-US" : "en-US");
+  const heading = t("referrals:dashboard.trend.heading");
+  const total = trend.months.reduce((sum, month) => sum + month.submitted, 0);
+  const months: Figure = {
+    id: "trend",
+    heading,
+    chart: barChart({
+      title: heading,
+      description: t("referrals:dashboard.trend.desc", {
+        count: total,
+        from: formatMonth(trend.months[0].month, language),
+        to: formatMonth(trend.months.at(-1)!.month, language),
+      }),
+      yLabel: t("referrals:dashboard.trend.count"),
+      periods: trend.months.map((month) => formatMonth(month.month, language)),
+      series: [{ key: "submitted", label: t("referrals:dashboard.trend.count"), values: trend.months.map((month) => month.submitted) }],
+      format: (value) => number.format(value),
+    }),
+    table: {
+      head: [t("referrals:dashboard.trend.month"), t("referrals:dashboard.trend.count")],
+      rows: trend.months.map((month) => [formatMonth(month.month, language), month.submitted]),
+    },
+  };
+  const statuses: FigureTable = {
+    head: [t("referrals:dashboard.trend.status"), t("referrals:dashboard.trend.count")],
+    rows: PAST_DRAFT_STATUSES.map((status) => [t(`common:statuses.${status}`), trend.byStatus[status]]),
+  };
+  return { total, months, statuses };
+}

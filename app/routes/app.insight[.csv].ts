@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/auth/auth.server";
+import { getLanguage } from "~/i18n/i18next.server";
+import { getPageTranslation } from "~/i18n/page.server";
+import { INSIGHT_FIGURES, programFigures, type InsightFigureId } from "~/routes-shared/insight.server";
+import { csvResponse } from "~/utils/csv-response.server";
+import { easternCalendarDate } from "~/utils/dates";
+import { parseInsightQuery } from "~/utils/insight-period";
+import { notFound, orHttpError } from "~/utils/route.server";
+
+/** One figure of the program insight page as a CSV file: the table under its chart (docs/product-rules.md R127). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await requireUser(request);
+  const url = new URL(request.url);
+  const id = url.searchParams.get("figure") as InsightFigureId;
+  if (!INSIGHT_FIGURES.includes(id)) notFound();
+  const language = await getLanguage(request);
+  const today = easternCalendarDate();
+  const { period, split, errors } = parseInsightQuery(url.searchParams, language, today);
+  if (errors.from || errors.to) throw new Response("The period is not valid.", { status: 400 });
+  const { t } = await getPageTranslation(request, ["admin", "common"]);
+  const { figures } = await orHttpError(programFigures(context.db, actor, period, split, today, language, t));
+  const { table } = figures[id];
+  async function* pages() {
+    yield table.rows;
+  }
+  return csvResponse({ header: table.head, total: table.rows.length, pages: pages(), fileName: `insight-${id}-${period.from}-${period.to}.csv` });
+}

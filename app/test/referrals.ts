@@ -1,0 +1,41 @@
+import type { DB } from "~/db.server";
+import { startReferral } from "~/models/child.server";
+import { saveAdult, saveAnswers } from "~/models/referral.server";
+import { setReferralAddress } from "~/models/referral-address.server";
+import type { CurrentUser } from "~/models/user.server";
+import { CONSENT } from "~/schemas/referral-checks";
+
+/**
+ * A Draft of the child's with every answer the review asks for, made through the wizard's model functions: an address
+ * in the county given (Anne Arundel unless told), the referrer's relationship given (1 unless told), and reasons.
+ */
+export async function completeDraft(db: DB, owner: CurrentUser, childId: number, { county = "24003", relationship = "1" } = {}) {
+  const { id } = await startReferral(db, owner, childId);
+  const ids = { child: childId, referral: id, user: owner.id };
+  await setReferralAddress(db, owner, ids, { address: { line1: "12 Main St", city: "Annapolis", zip: "21401", county }, saveToBook: false });
+  await saveAnswers(db, owner, ids, {
+    referrerRelationship: relationship,
+    referrerFirstName: "Rosa",
+    referrerLastName: "Pérez",
+    referrerPhoneNumber: { areaCode: "410", prefix: "555", suffix: "0001" },
+    gender: "2",
+    races: ["2028-9"],
+    isHispanicChild: "yes",
+    primaryLanguage: "2",
+    gestationalAgeInDays: 270,
+    familyPrimaryLanguage: "2",
+    familyNeedsInterpreter: "yes",
+    childInFosterCare: "no",
+    referralReasons: { RefReasons_ConcernsDevelopmental: ["1"], FailedScreenings: ["1"] },
+    childParentConsent: CONSENT.no,
+  });
+  await saveAdult(db, owner, ids, null, {
+    firstName: "Rosa",
+    lastName: "Pérez",
+    childRelationship: "1",
+    homePhoneNumber: { areaCode: "301", prefix: "555", suffix: "0003" },
+    workPhoneNumber: null,
+    mobilePhoneNumber: null,
+  });
+  return ids;
+}
