@@ -260,6 +260,10 @@ for (const lang of ["en", "sp"] as const) {
     await page.getByRole("button", { name: text.show }).click();
     await expect(page.locator(".usa-error-message")).toHaveText(text.order);
     await expectAccessible(page, { javaScriptOn });
+    // So is a CSV file of such a period: the page says why.
+    const refused = await page.request.get(`/app/insight.csv?figure=county&from=${period.to}&to=${period.from}`);
+    expect(refused.url()).toContain("/app/insight?");
+    expect(await refused.text()).toContain(text.order);
   });
 
   test(`a referrer sees their own referrals per month over the last twelve months (${lang})`, async ({ page, context, javaScriptOn }) => {

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/auth.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
@@ -17,7 +17,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   const today = easternCalendarDate();
   const { period, split, errors } = parseInsightQuery(url.searchParams, language, today);
-  if (errors.from || errors.to) throw new Response("The period is not valid.", { status: 400 });
+  // A period the page would refuse: the page, which says why in the reader's language.
+  if (errors.from || errors.to) {
+    url.searchParams.delete("figure");
+    throw redirect(`/app/insight?${url.searchParams}`);
+  }
   const { t } = await getPageTranslation(request, ["admin", "common"]);
   const { figures } = await orHttpError(programFigures(context.db, actor, period, split, today, language, t));
   const { table } = figures[id];
