@@ -8,6 +8,7 @@ import { parseListQuery } from "../app/utils/list";
 import { chunkSection } from "./chunks";
 import { percentile, type LoadFigure, type PageFigure } from "./http";
 import { lighthouseScores, lighthouseScreens, lighthouseSection, type LighthouseFigures } from "./lighthouse";
+import { benchInsight, INSIGHT_BUDGET_MS } from "./insight";
 import { benchLists, LIST_RUNS, PAGE_SECONDS } from "./lists";
 import { postgresServerOfRun } from "./postgres";
 import { benchReports } from "./reports";
@@ -231,6 +232,12 @@ async function benchServer(database: DatabaseKind) {
     for (const figure of lists.http)
       console.log(`${figure.label}: ${figure.app.perSecond.toFixed(0)}/s, p50 ${figure.app.p50.toFixed(1)} ms, p95 ${figure.app.p95.toFixed(1)} ms`);
     console.log(`referral CSV: ${lists.csv.rows} rows in ${lists.csv.ms.toFixed(0)} ms, server memory +${lists.csv.growthMb.toFixed(1)} MB`);
+    console.log("The program insight page…");
+    const insight = await benchInsight(server);
+    for (const figure of insight.model)
+      console.log(`${figure.label}: ${figure.total} referrals, p50 ${figure.p50.toFixed(1)} ms, p95 ${figure.p95.toFixed(1)} ms`);
+    for (const figure of insight.http)
+      console.log(`${figure.label}: ${figure.app.perSecond.toFixed(0)}/s, p50 ${figure.app.p50.toFixed(1)} ms, p95 ${figure.app.p95.toFixed(1)} ms`);
     console.log("Page weights…");
     const weights = await pageWeights(server.base, screensOf(server));
     console.log("Lighthouse on a phone…");
@@ -251,7 +258,7 @@ async function benchServer(database: DatabaseKind) {
     const peakMb = peakOfAll(server.pid) / 2 ** 20;
     const atEnd = await memoryAtRest(server.pid);
     console.log(`at rest at the end: ${atEnd.map((each) => `${each.role} ${mb(each.rss)} MB`).join(", ")}`);
-    return { wizard, twoInstances, lists, weights, lighthouse, uploads, reports, peakMb, move, memory: { atStart, afterLoad, atEnd }, profile };
+    return { wizard, twoInstances, lists, insight, weights, lighthouse, uploads, reports, peakMb, move, memory: { atStart, afterLoad, atEnd }, profile };
   } catch (error) {
     console.error(`The server's last output:\n${server.recentOutput()}`);
     throw error;
@@ -266,7 +273,7 @@ const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 function writeSqliteResults(
   conditions: Conditions,
   children: ChildrenListFigures,
-  { wizard, lists, weights, lighthouse, uploads, reports, peakMb, memory, profile }: ServerFigures,
+  { wizard, lists, insight, weights, lighthouse, uploads, reports, peakMb, memory, profile }: ServerFigures,
 ) {
   const { lists: childrenLists, exported, exportMs } = children;
   const verdict = (p95: number) => (p95 < BUDGET_MS ? "within" : "OVER");
@@ -288,6 +295,15 @@ function writeSqliteResults(
   const pageRows = lists.http.map(
     (figure) =>
       `| ${figure.label} | ${figure.app.perSecond.toFixed(0)} | ${ms(figure.app.p50)} | ${ms(figure.app.p95)} | ${figure.ceiling.perSecond.toFixed(0)} | ${ratio(figure)} | ${kb(figure.htmlBytes)} | ${verdict(figure.app.p95)} |`,
+  );
+  const insightVerdict = (p95: number) => (p95 < INSIGHT_BUDGET_MS ? "within" : "OVER");
+  const insightPageRows = insight.http.map(
+    (figure) =>
+      `| ${figure.label} | ${figure.app.perSecond.toFixed(0)} | ${ms(figure.app.p50)} | ${ms(figure.app.p95)} | ${kb(figure.htmlBytes)} | ${insightVerdict(figure.app.p95)} |`,
+  );
+  const insightModelRows = insight.model.map(
+    (figure) =>
+      `| ${figure.label} | ${figure.total.toLocaleString("en-US")} | ${figure.p50.toFixed(2)} | ${figure.p95.toFixed(2)} | ${insightVerdict(figure.p95)} |`,
   );
   const rows = childrenLists.map(({ label, p50, p95 }) => `| ${label} | ${p50.toFixed(2)} | ${p95.toFixed(2)} | ${verdict(p95)} |`);
   const weightRows = weights.map((weight) => {
@@ -391,6 +407,25 @@ ${listRows.join("\n")}
 The whole submitted list as CSV (35 columns), streamed by the server to an administrator: ${lists.csv.rows.toLocaleString("en-US")} rows
 in ${(lists.csv.ms / 1000).toFixed(1)} s; the server's memory grew by ${lists.csv.growthMb.toFixed(1)} MB meanwhile.
 
+## The program insight page (issue 23: within ${INSIGHT_BUDGET_MS} ms for one client)
+
+The figures of docs/product-rules.md R127 over the benchmark's data: a referral a minute for the last
+${Math.round(REFERRALS / 60 / 24)} days, a third of them submitted (so the default twelve weeks and the three years both count all
+${Math.ceil(REFERRALS / 3).toLocaleString("en-US")}), each with a county, a referral source and a reason, two in three with a status recorded between half a day
+and two weeks after its submission.
+They are read from \`referral_figures\` (one narrow row a submitted referral, kept by the submit and every status
+change) and counted by the database. Each page over HTTP for ${PAGE_SECONDS} s by one client, as an administrator:
+
+| Page | Per second | p50 (ms) | p95 (ms) | HTML (KB) | Budget |
+|---|---|---|---|---|---|
+${insightPageRows.join("\n")}
+
+The model calls alone, ${LIST_RUNS} runs each after 5 warm-up runs:
+
+| Call | Referrals counted | p50 (ms) | p95 (ms) | Budget |
+|---|---|---|---|---|
+${insightModelRows.join("\n")}
+
 ## Children list, ${CHILDREN.toLocaleString("en-US")} children of one user
 
 Model call \`listChildren\` (count query and one page), ${RUNS} runs each after 10 warm-up runs, in a database of its own.
@@ -465,8 +500,9 @@ async function main() {
       conditions,
       wizard: server.wizard,
       twoInstances: server.twoInstances,
-      pages: server.lists.http,
+      pages: [...server.lists.http, ...server.insight.http],
       referralLists: server.lists.model,
+      insightCalls: server.insight.model,
       childrenLists: children.lists,
       childrenPerUser: CHILDREN,
       csv: server.lists.csv,

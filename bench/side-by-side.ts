@@ -44,6 +44,8 @@ export interface RunFigures {
   twoInstances?: TwoInstanceFigures;
   pages: PageLoad[];
   referralLists: ListFigure[];
+  /** The program insight page's model calls (absent from the figures of runs before it was measured). */
+  insightCalls?: ListFigure[];
   childrenLists: ChildrenListFigure[];
   childrenPerUser: number;
   csv: ExportFigure;
@@ -121,6 +123,7 @@ function modelTable(sqlite?: RunFigures, postgres?: RunFigures): string {
   return [
     header(["Model call", "SQLite p50 (ms)", "p95 (ms)", "PostgreSQL p50 (ms)", "p95 (ms)"]),
     ...lines("`listReferrals`, ", (figures) => figures.referralLists),
+    ...lines("", (figures) => figures.insightCalls ?? []),
     ...lines(`\`listChildren\` (${perUser} children of one user), `, (figures) => figures.childrenLists),
   ].join("\n");
 }

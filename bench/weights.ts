@@ -84,6 +84,7 @@ export function screensOf(server: { clients: Array<{ cookie: string; path: strin
     { label: "users (administrator)", path: "/app/users", cookie: admin },
     { label: "a user (administrator)", path: `/app/user/${user}`, cookie: admin },
     { label: "status updates (administrator)", path: "/app/updates", cookie: admin },
+    { label: "program insight (administrator)", path: "/app/insight", cookie: admin },
     { label: "reports (administrator)", path: "/app/reports", cookie: admin },
     { label: "API keys (administrator)", path: "/app/api-keys", cookie: admin },
     { label: "API calls", path: "/api/docs" },

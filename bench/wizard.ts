@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "../app/db.server";
 import { createSession } from "../app/auth/session.server";
+import { keepReferralFigures } from "../app/models/insight.server";
 import { migrateToLatest } from "../db/migrate";
 import { seed } from "../db/seed";
 import { dropPostgresDatabase } from "../db/testing";
@@ -34,6 +35,12 @@ export async function fill(dataDir: string) {
   await migrateToLatest(db);
   await seed(db);
   const now = new Date().toISOString();
+  // What the program insight page counts (docs/product-rules.md R127) spread over the seeded codes: each user's one
+  // address in a county, a referral source, reasons, and a first status change for two submitted referrals in three.
+  const codes = async (type: string) =>
+    (await db.selectFrom("lookups").select("code").where("type", "=", type).orderBy("list_order").execute()).map((row) => row.code);
+  const [counties, sources, concerns] = [await codes("Counties"), await codes("References"), await codes("RefReasons_ConcernsDevelopmental")];
+  const addressOf = new Map<number, number>();
   const users: number[] = [];
   const children: Array<{ id: number; user: number }> = [];
   await db.transaction().execute(async (trx) => {
@@ -48,6 +55,20 @@ export async function fill(dataDir: string) {
         .values(made.map(({ id }) => ({ user_id: id, role: "ROLE_USER" as const })))
         .execute();
       users.push(...made.map(({ id }) => id));
+      const addresses = await trx
+        .insertInto("addresses")
+        .values(
+          made.map(({ id }, index) => ({
+            line1: "1 Main St",
+            city: "Annapolis",
+            zip: "21401",
+            county: counties[(start + index) % counties.length],
+            created_by_id: id,
+          })),
+        )
+        .returning(["id", "created_by_id"])
+        .execute();
+      for (const address of addresses) addressOf.set(address.created_by_id, address.id);
     }
     for (let start = 0; start < CHILDREN; start += 500) {
       const rows = Array.from({ length: Math.min(500, CHILDREN - start) }, (_, index) => ({
@@ -77,9 +98,42 @@ export async function fill(dataDir: string) {
           updated_at: stamp,
           submission_date: submitted ? stamp : null,
           status_updated_at: submitted ? stamp : null,
+          referrer_relationship: sources[(start + index) % sources.length],
+          address_id: addressOf.get(child.user)!,
         };
       });
-      await trx.insertInto("referrals").values(rows).execute();
+      const made = await trx.insertInto("referrals").values(rows).returning(["id", "submission_date"]).execute();
+      const sent = made.filter((row) => row.submission_date !== null);
+      if (!sent.length) continue;
+      await trx
+        .insertInto("referral_reasons")
+        .values(
+          sent.map((row) => ({
+            referral_id: row.id,
+            reason_type: "RefReasons_ConcernsDevelopmental" as const,
+            reason_code: concerns[row.id % concerns.length],
+          })),
+        )
+        .execute();
+      // Submitted, then for two in three a status recorded between half a day and a fortnight later (not after now).
+      const history = sent.flatMap((row) => {
+        const submittedAt = Date.parse(row.submission_date!);
+        const changedAt = submittedAt + (0.5 + (row.id % 28) / 2) * 86_400_000;
+        const submittedRow = { referral_id: row.id, from_status: "Draft" as const, to_status: "Submitted" as const, changed_at: row.submission_date! };
+        if (Math.floor(row.id / 3) % 3 === 0 || changedAt > Date.now()) return [submittedRow];
+        return [
+          submittedRow,
+          { referral_id: row.id, from_status: "Submitted" as const, to_status: "Received" as const, changed_at: new Date(changedAt).toISOString() },
+        ];
+      });
+      await trx.insertInto("referral_status_history").values(history).execute();
+      const received = history.filter((row) => row.to_status === "Received");
+      for (const row of received)
+        await trx.updateTable("referrals").set({ status: "Received", status_updated_at: row.changed_at }).where("id", "=", row.referral_id).execute();
+      await keepReferralFigures(
+        trx,
+        sent.map((row) => row.id),
+      );
     }
   });
   // The 50 clients each edit a Draft of their own.
