@@ -212,6 +212,29 @@ export interface SessionsTable {
   last_seen_at: Timestamp;
   expires_at: string;
   return_to: string | null;
+  /** Past the password, not yet signed in: the second factor's code, or its set-up, is still to come (R129). */
+  awaiting: SessionAwaiting | null;
+}
+
+export type SessionAwaiting = "code" | "setup";
+
+/** A person's authenticator app (docs/product-rules.md R129): its secret, confirmed once a code from it was given. */
+export interface SecondFactorsTable {
+  user_id: number;
+  /** Base32, as the app is given it. */
+  secret: string;
+  created_at: string;
+  confirmed_at: string | null;
+  /** The time step (30 s) of the last code taken: a code of that step or an earlier one is not taken again. */
+  last_used_step: number | null;
+}
+
+/** The codes that stand in for the app's once each (SHA-256 of the code as shown, without its dash). */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
 }
 
 export interface PasswordResetTokensTable {
@@ -365,6 +388,8 @@ export interface Database {
   task_leases: TaskLeasesTable;
   same_child_pairs: SameChildPairsTable;
   referral_figures: ReferralFiguresTable;
+  second_factors: SecondFactorsTable;
+  recovery_codes: RecoveryCodesTable;
 }
 
 export type Lookup = Selectable<LookupsTable>;

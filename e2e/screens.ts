@@ -12,6 +12,7 @@ import {
   createReviewLinkFor,
   createUser,
   fillReferral,
+  giveSecondFactor,
   referralIdOf,
   sessionCookieOf,
   setStatus,
@@ -19,6 +20,7 @@ import {
   startReferral,
   submitDirectly,
   uniqueEmail,
+  waitingSessionCookieOf,
   yearsAgo,
   type TestUser,
 } from "./support";
@@ -29,8 +31,12 @@ import {
 /** Where `npm run screens` writes its pictures (SCREENS_DIR, or screens/ in the repository, not committed). */
 export const SCREENS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", process.env.SCREENS_DIR ?? "screens");
 
-/** Who looks at a screen: a newReferrer is a referrer who has nothing yet (the empty states). */
-export type Who = "anonymous" | "referrer" | "newReferrer" | "admin";
+/**
+ * Who looks at a screen: a newReferrer is a referrer who has nothing yet (the empty states); guardedReferrer has an
+ * authenticator app; atCode and atSetup are administrators past the password, at the second factor's code or its
+ * set-up (docs/product-rules.md R129); superAdmin may reset someone's second factor.
+ */
+export type Who = "anonymous" | "referrer" | "newReferrer" | "guardedReferrer" | "admin" | "superAdmin" | "atCode" | "atSetup";
 
 /** As the address says it (?lang=): sp is Spanish. */
 export type Language = "en" | "sp";
@@ -41,6 +47,11 @@ export interface World {
   referrer: TestUser;
   newReferrer: TestUser;
   admin: TestUser;
+  superAdmin: TestUser;
+  guardedReferrer: TestUser;
+  /** An administrator with an authenticator app (signed in at its code), and one without (signed in at its set-up). */
+  atCode: TestUser;
+  atSetup: TestUser;
   /** Someone the administrator's actions on people are asked about. */
   person: TestUser;
   /** The referrer's child with every kind of referral; spareChild has none (it can be deleted). */
@@ -116,10 +127,19 @@ export async function createWorld(): Promise<World> {
   expect(report.ok(), await report.text()).toBe(true);
   await adminApi.dispose();
 
+  const guardedReferrer = await createUser({ signedInBefore: true, lastName: "Reyes" });
+  await giveSecondFactor(guardedReferrer);
+  const atCode = await createUser({ admin: true, signedInBefore: true, lastName: "Mora" });
+  await giveSecondFactor(atCode);
+
   return {
     referrer,
     newReferrer: await createUser(),
     admin,
+    superAdmin: await createUser({ admin: true, superAdmin: true, signedInBefore: true, lastName: "Luna" }),
+    guardedReferrer,
+    atCode,
+    atSetup: await createUser({ admin: true, signedInBefore: true, lastName: "Soto" }),
     person,
     child,
     spareChild,
@@ -204,6 +224,11 @@ export const SCREENS: readonly Screen[] = [
   { name: "sign-in-errors", who: "anonymous", path: () => "/login", then: (page) => sendEmpty(page) },
   { name: "sign-in-after-registration", who: "anonymous", path: () => "/login?registrationComplete=true" },
   { name: "sign-in-session-expired", who: "anonymous", path: () => "/login?expired=1" },
+  { name: "second-factor-code", who: "atCode", path: () => "/login/second-factor" },
+  { name: "second-factor-code-errors", who: "atCode", path: () => "/login/second-factor", then: (page) => sendEmpty(page) },
+  { name: "second-factor-recovery", who: "atCode", path: () => "/login/second-factor?recovery=1" },
+  { name: "second-factor-setup", who: "atSetup", path: () => "/login/second-factor-setup" },
+  { name: "second-factor-setup-errors", who: "atSetup", path: () => "/login/second-factor-setup", then: (page) => sendEmpty(page) },
   { name: "register", who: "anonymous", path: () => "/register" },
   { name: "register-errors", who: "anonymous", path: () => "/register", then: (page) => sendEmpty(page) },
   { name: "forgot-password", who: "anonymous", path: () => "/forgot-password" },
@@ -329,6 +354,15 @@ export const SCREENS: readonly Screen[] = [
       await errorsShown(page);
     },
   },
+  { name: "profile-second-factor-setup", who: "referrer", path: (w) => `/app/profile/${w.referrer.id}/second-factor` },
+  {
+    name: "profile-second-factor-setup-errors",
+    who: "referrer",
+    path: (w) => `/app/profile/${w.referrer.id}/second-factor`,
+    then: (page) => sendEmpty(page),
+  },
+  { name: "profile-second-factor-on", who: "guardedReferrer", path: (w) => `/app/profile/${w.guardedReferrer.id}/second-factor` },
+  { name: "profile-second-factor-on-recovery", who: "guardedReferrer", path: (w) => `/app/profile/${w.guardedReferrer.id}/second-factor?recovery=1` },
   { name: "address-add", who: "referrer", path: (w) => `/app/profile/${w.referrer.id}/address/new` },
   { name: "address-add-errors", who: "referrer", path: (w) => `/app/profile/${w.referrer.id}/address/new`, then: (page) => sendEmpty(page, "saveAndContinue") },
   { name: "address-edit", who: "referrer", path: (w) => `/app/profile/${w.referrer.id}/address/${w.address}` },
@@ -350,6 +384,12 @@ export const SCREENS: readonly Screen[] = [
   },
   { name: "admin-user", who: "admin", path: (w) => `/app/user/${w.referrer.id}` },
   { name: "admin-user-reset-confirm", who: "admin", path: (w) => `/app/user/${w.person.id}?confirm=reset&user=${w.person.id}` },
+  { name: "admin-user-second-factor", who: "superAdmin", path: (w) => `/app/user/${w.atCode.id}` },
+  {
+    name: "admin-user-second-factor-reset-confirm",
+    who: "superAdmin",
+    path: (w) => `/app/user/${w.atCode.id}?confirm=resetSecondFactor&user=${w.atCode.id}`,
+  },
   { name: "admin-user-referrals", who: "admin", path: (w) => `/app/user/${w.referrer.id}/referrals` },
   { name: "admin-user-children", who: "admin", path: (w) => `/app/user/${w.referrer.id}/children` },
   { name: "admin-children", who: "admin", path: () => "/app/children" },
@@ -377,7 +417,10 @@ export const SCREENS: readonly Screen[] = [
 /** The context signed in as the screen's viewer (and no one for a public screen). */
 export async function signInAs(context: BrowserContext, world: World, who: Who) {
   await context.clearCookies();
-  if (who !== "anonymous") await signIn(context, world[who]);
+  if (who === "atCode" || who === "atSetup") {
+    const [name, ...value] = (await waitingSessionCookieOf(world[who], who === "atCode" ? "code" : "setup")).split("=");
+    await context.addCookies([{ name, value: value.join("="), url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+  } else if (who !== "anonymous") await signIn(context, world[who]);
 }
 
 /** Signs in as the screen's viewer and brings the page to the screen, in a language. */

@@ -15,6 +15,7 @@ import {
   createUser,
   documentsOf,
   fillReferral,
+  giveSecondFactor,
   idleSessions,
   recordsOf,
   referralIdOf,
@@ -22,6 +23,7 @@ import {
   startReferral,
   storedUploads,
   submitDirectly,
+  waitingSessionCookieOf,
   yearsAgo,
   type TestUser,
 } from "./support";
@@ -33,18 +35,28 @@ import {
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
-type Role = "anonymous" | "reviewLink" | "userB" | "admin" | "superAdmin" | "userA";
+/**
+ * The callers. pendingAdmin: an administrator past the password but not the second factor (docs/product-rules.md
+ * R129), who reaches nothing but the second factor's screens and sign-out.
+ */
+type Role = "anonymous" | "reviewLink" | "pendingAdmin" | "userB" | "admin" | "superAdmin" | "userA";
 /** In this order in a row: the owner last, so a refused delete is seen to have left the record for the owner to delete. */
-const ROLES: readonly Role[] = ["anonymous", "reviewLink", "userB", "admin", "superAdmin", "userA"];
+const ROLES: readonly Role[] = ["anonymous", "reviewLink", "pendingAdmin", "userB", "admin", "superAdmin", "userA"];
 
 /**
  * What a caller gets. ok: a 2xx answer; redirect: a redirect elsewhere than the sign-in page (a
  * saved form, or a page that sends the reader to another); login: a redirect to the sign-in page;
  * a number: that status. 400 and 409 are answers to a caller who got past the access checks.
  */
-type Outcome = "ok" | "redirect" | "login" | 400 | 401 | 403 | 404 | 409;
-const REFUSED: readonly Outcome[] = ["login", 401, 403, 404];
-type Expectation = Record<Role, Outcome>;
+type Outcome = "ok" | "redirect" | "login" | "secondFactor" | 400 | 401 | 403 | 404 | 409;
+const REFUSED: readonly Outcome[] = ["login", "secondFactor", 401, 403, 404];
+/**
+ * What each caller gets. The administrator past the password only gets, unless a row says otherwise, what someone
+ * not signed in gets, but that where they are sent to sign in, it is sent to its second factor's page instead.
+ */
+type Expectation = Record<Exclude<Role, "pendingAdmin">, Outcome> & { pendingAdmin?: Outcome };
+const expectedOf = (expectation: Expectation, role: Role): Outcome =>
+  role === "pendingAdmin" ? (expectation.pendingAdmin ?? (expectation.anonymous === "login" ? "secondFactor" : expectation.anonymous)) : expectation[role];
 
 const signedIn = (outcome: Outcome): Expectation => ({
   anonymous: "login",
@@ -143,6 +155,13 @@ async function freshSubmitted(world: World): Promise<Extra> {
   return { base, referral: referralIdOf(base) };
 }
 
+/** An administrator with an authenticator app, whose second factor a super administrator may reset (R129). */
+async function freshAdminWithSecondFactor(): Promise<Extra> {
+  const admin = await createUser({ admin: true });
+  await giveSecondFactor(admin);
+  return { user: admin.id };
+}
+
 /** Two referrals of A's submitted child, submitted one after the other: possibly the same child (docs/product-rules.md R126). */
 async function freshSameChild(world: World): Promise<Extra> {
   const first = await freshSubmitted(world);
@@ -190,6 +209,24 @@ const PAGES: Row[] = [
   { route: "register", method: "GET", path: () => "/register", expect: { ...everyone("redirect"), anonymous: "ok", reviewLink: "ok" } },
   { route: "forgot-password", method: "GET", path: () => "/forgot-password", expect: { ...everyone("redirect"), anonymous: "ok", reviewLink: "ok" } },
   { route: "reset-password", method: "GET", path: () => "/reset-password?token=unknown", expect: { ...everyone("redirect"), anonymous: 400, reviewLink: 400 } },
+  // The second factor's screens at sign-in: for a session past the password only (docs/product-rules.md R129).
+  { route: "login_.second-factor", method: "GET", path: () => "/login/second-factor", expect: { ...signedIn("redirect"), pendingAdmin: "ok" } },
+  {
+    route: "login_.second-factor",
+    method: "POST",
+    path: () => "/login/second-factor",
+    form: () => ({ code: "000000" }),
+    expect: { ...signedIn("redirect"), pendingAdmin: 400 },
+  },
+  // Signed in, the set-up's page only shows the way on (it is also what the page shows right after the set-up).
+  { route: "login_.second-factor-setup", method: "GET", path: () => "/login/second-factor-setup", expect: signedIn("ok") },
+  {
+    route: "login_.second-factor-setup",
+    method: "POST",
+    path: () => "/login/second-factor-setup",
+    form: () => ({ code: "000000" }),
+    expect: signedIn("redirect"),
+  },
   { route: "verify-email", method: "GET", path: () => "/verify-email?token=unknown", expect: everyone(400) },
   { route: "logout", method: "GET", path: () => "/logout", expect: everyone("redirect") },
   { route: "healthz", method: "GET", path: () => "/healthz", expect: everyone("ok") },
@@ -529,6 +566,28 @@ const PAGES: Row[] = [
   { route: "app.user.$id.referrals", method: "GET", path: (w) => `/app/user/${w.users.userA.id}/referrals`, expect: adminPage(), shows: true },
   { route: "app.user.$id.children", method: "GET", path: (w) => `/app/user/${w.users.userA.id}/children`, expect: adminPage(), shows: true },
   { route: "app.referrals.$id.access[.csv]", method: "GET", path: (w) => `/app/referrals/${w.submitted}/access.csv`, expect: adminPage() },
+  // One's own second factor: set up, or turned off with a code (a wrong one here).
+  {
+    route: "app.profile_.$id.second-factor",
+    method: "GET",
+    path: (w) => `/app/profile/${w.users.userA.id}/second-factor`,
+    expect: { ...signedIn("ok"), userB: 404, admin: 404, superAdmin: 404 },
+  },
+  {
+    route: "app.profile_.$id.second-factor",
+    method: "POST",
+    path: (w) => `/app/profile/${w.users.userA.id}/second-factor`,
+    form: () => ({ intent: "confirm", code: "000000" }),
+    expect: { ...signedIn(400), userB: 404, admin: 404, superAdmin: 404 },
+  },
+  {
+    route: "app.user.$id._index",
+    method: "POST",
+    path: (_, x) => `/app/user/${x.user}`,
+    form: (_, x) => ({ intent: "resetSecondFactor", user: String(x.user) }),
+    setup: freshAdminWithSecondFactor,
+    expect: { ...adminPage("redirect"), admin: 403 },
+  },
   { route: "app.insight", method: "GET", path: () => "/app/insight", expect: adminPage() },
   { route: "app.insight[.csv]", method: "GET", path: () => "/app/insight.csv?figure=county", expect: adminPage() },
   { route: "app.reports", method: "GET", path: () => "/app/reports", expect: adminPage() },
@@ -750,7 +809,11 @@ const PUBLIC_ACTIONS = ["login", "register", "forgot-password", "reset-password"
 function outcomeOf(response: APIResponse): Outcome | number {
   const status = response.status();
   if (status >= 200 && status < 300) return "ok";
-  if (status >= 300 && status < 400) return (response.headers().location ?? "").startsWith("/login") ? "login" : "redirect";
+  if (status >= 300 && status < 400) {
+    const location = response.headers().location ?? "";
+    if (location.startsWith("/login/second-factor")) return "secondFactor";
+    return location.startsWith("/login") ? "login" : "redirect";
+  }
   return status;
 }
 
@@ -792,10 +855,13 @@ async function buildWorld(): Promise<World> {
     userB: await createUser({ lastName: "Stranger" }),
     admin: await createUser({ admin: true }),
     superAdmin: await createUser({ superAdmin: true }),
+    pendingAdmin: await createUser({ admin: true }),
   };
+  await giveSecondFactor(users.pendingAdmin);
   const clients: World["clients"] = {
     anonymous: await clientOf(),
     reviewLink: await clientOf(),
+    pendingAdmin: await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Cookie: await waitingSessionCookieOf(users.pendingAdmin, "code") } }),
     userA: await clientOf(users.userA),
     userB: await clientOf(users.userB),
     admin: await clientOf(users.admin),
@@ -902,7 +968,7 @@ test.describe("access matrix @http", () => {
       const seers: Role[] = ["userA", "admin", "superAdmin", ...(row.alsoSees ?? [])];
       const owners = [world.users.userA.id, ...(typeof extra.user === "number" ? [extra.user] : [])];
       const check = async (role: Role) => {
-        const expected = row.expect[role];
+        const expected = expectedOf(row.expect, role);
         const response = await send(world, row, extra, role);
         const text = await response.text();
         expect(outcomeOf(response), `${role}: ${row.method} ${response.url()} answered ${text.slice(0, 300)}`).toBe(expected);
@@ -920,10 +986,10 @@ test.describe("access matrix @http", () => {
       }
       // A change: the refusals together (they are independent), then those who may, one after another.
       const before = await recordsOf(owners);
-      await Promise.all(ROLES.filter((role) => REFUSED.includes(row.expect[role])).map(check));
+      await Promise.all(ROLES.filter((role) => REFUSED.includes(expectedOf(row.expect, role))).map(check));
       // Every refusal left every record of A's (and of the row's target) as it was.
       expect(await recordsOf(owners), `records after the refusals of ${label}`).toEqual(before);
-      for (const role of ROLES.filter((one) => !REFUSED.includes(row.expect[one]))) await check(role);
+      for (const role of ROLES.filter((one) => !REFUSED.includes(expectedOf(row.expect, one)))) await check(role);
     });
   }
 });

@@ -113,6 +113,59 @@ export async function signIn(context: BrowserContext, user?: TestUser): Promise<
   return person;
 }
 
+/**
+ * A session past the password that waits for the second factor's code ("code") or set-up ("setup"), as the sign-in
+ * page leaves it (docs/product-rules.md R129); as the Cookie header.
+ */
+export async function waitingSessionCookieOf(user: TestUser, awaiting: "code" | "setup"): Promise<string> {
+  const { createSession } = await import("../app/auth/session.server");
+  return (await createSession(await database(), user.id, new Date(), awaiting)).split(";")[0];
+}
+
+/**
+ * The user's authenticator app, set up from their profile's page as a person does it (the key read from the page, a
+ * code of it sent back): its key and the recovery codes the page shows once.
+ */
+export async function giveSecondFactor(user: TestUser): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const page = `/app/profile/${user.id}/second-factor`;
+  const client = await request.newContext({ baseURL, extraHTTPHeaders: { Cookie: await sessionCookieOf(user) } });
+  try {
+    const shown = await client.get(page);
+    const secret = (/data-secret-key[^>]*>([^<]+)</.exec(await shown.text())?.[1] ?? "").replace(/\s+/g, "");
+    if (!secret) throw new Error(`no key on ${page} (${shown.status()})`);
+    const confirmed = await client.post(page, { form: { intent: "confirm", code: await appCode(secret) } });
+    const recoveryCodes = [...(await confirmed.text()).matchAll(/<li><code>([a-z2-9]{5}-[a-z2-9]{5})<\/code><\/li>/g)].map((match) => match[1]);
+    if (recoveryCodes.length !== 10) throw new Error(`no recovery codes after confirming on ${page} (${confirmed.status()})`);
+    return { secret, recoveryCodes };
+  } finally {
+    await client.dispose();
+  }
+}
+
+/**
+ * The code an authenticator app with this key shows now, or `steps` 30-second steps from now (an app whose clock is
+ * ahead: the server takes a code one step either side, so a test need not wait for the next step to sign in again).
+ * The library reads the clock before its first await, so the clock is moved for that moment only.
+ */
+export async function appCode(secret: string, steps = 0): Promise<string> {
+  const { generateTOTP } = await import("@epic-web/totp");
+  const RealDate = Date;
+  const shift = steps * 30_000;
+  class AppClock extends RealDate {
+    constructor() {
+      super(RealDate.now() + shift);
+    }
+  }
+  globalThis.Date = AppClock as DateConstructor;
+  let pending: ReturnType<typeof generateTOTP>;
+  try {
+    pending = generateTOTP({ secret, period: 30, digits: 6, algorithm: "SHA-1" });
+  } finally {
+    globalThis.Date = RealDate;
+  }
+  return (await pending).otp;
+}
+
 /** A signed-in session of the user, as the Cookie header a program would send (the JSON API tests). */
 export async function sessionCookieOf(user: TestUser, db?: DB): Promise<string> {
   const { createSession } = await import("../app/auth/session.server");

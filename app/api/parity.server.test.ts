@@ -79,6 +79,9 @@ const PAGE_MODULES = {
   resetPassword: "routes/reset-password.tsx",
   verifyEmail: "routes/verify-email.tsx",
   keepalive: "routes/session.keepalive.tsx",
+  secondFactor: "routes/login_.second-factor.tsx",
+  secondFactorSetup: "routes/login_.second-factor-setup.tsx",
+  ownSecondFactor: "routes/app.profile_.$id.second-factor.tsx",
 } as const satisfies Record<string, string>;
 type PageModule = keyof typeof PAGE_MODULES;
 /** A page action: its module, and after "#" the `intent` its form sends when it sends one. */
@@ -95,6 +98,13 @@ const PAGE_ONLY: Record<string, string> = {
   login: "signing in makes a browser session; a program sends that session's cookie or an API key (R101)",
   "login#resend": "a new verification link is asked for on the sign-in page; the API has no call for it (R3, R100)",
   logout: "signing out ends the browser session",
+  secondFactor: "the sign-in's second step (the app's code or a recovery code) makes a browser session; the API has none (R101, R129)",
+  secondFactorSetup: "an administrator's set-up of the second step at sign-in makes a browser session; the API has none (R101, R129)",
+  ownSecondFactor: "a person's own second factor is confirmed on their profile's page; the API has no second-factor call (R100, R129)",
+  "ownSecondFactor#remove": "a referrer turns their second factor off on their profile's page; the API has no second-factor call (R100, R129)",
+  "user#resetSecondFactor": "a super administrator resets a second factor on the person's page; the API has no second-factor call (R100, R129)",
+  "users#resetSecondFactor":
+    "the users list's actions are the person's page's (user-actions.server.ts); it offers no reset, which is on the person's page only (R129)",
   keepalive: "keeps a browser session awake (R20, R21)",
   verifyEmail: "a post here only leads to the sign-in page; the link itself is opened with GET",
   navigation: "remembers in a cookie whether the side navigation is open",

@@ -2,31 +2,24 @@ import { json, redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { getDb } from "~/db.server";
-import { checkCredentials, getCurrentUser, type CurrentUser } from "~/models/user.server";
+import type { SessionAwaiting } from "../../db/schema";
+import { signIn, type SignInOutcome } from "~/models/sign-in.server";
+import { getCurrentUser, type CurrentUser } from "~/models/user.server";
 import { readSession } from "./session.server";
 
-export class SignInError extends Error {
-  name = "SignInError";
-  constructor(
-    readonly code: "invalid" | "locked" | "unverified",
-    readonly userId?: number,
-  ) {
-    super(code);
-  }
-}
-
-/** remix-auth gives back the id of the person who proved who they are; we commit our own session. */
-export const authenticator = new Authenticator<number>();
+/** remix-auth checks the form through the one sign-in door, and gives back what it did; we answer with its session. */
+export const authenticator = new Authenticator<SignInOutcome>();
 authenticator.use(
-  new FormStrategy(async ({ form }) => {
-    const result = await checkCredentials(getDb(), String(form.get("email") ?? ""), String(form.get("password") ?? ""));
-    if (result.status === "ok") return result.userId;
-    throw new SignInError(result.status, "userId" in result ? result.userId : undefined);
-  }),
+  new FormStrategy(async ({ form }) => signIn(getDb(), { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") })),
   "form",
 );
 
-type Lookup = { user: CurrentUser | null; expired: boolean };
+type Lookup = {
+  user: CurrentUser | null;
+  expired: boolean;
+  /** A session past the password, waiting for the second factor (docs/product-rules.md R129): its id and what it waits for. */
+  waiting?: { sessionIdHash: string; awaiting: SessionAwaiting; userId: number };
+};
 const inFlight = new Map<string, Promise<Lookup>>();
 
 /**
@@ -43,6 +36,8 @@ function lookUp(request: Request): Promise<Lookup> {
       const db = getDb();
       const session = await readSession(db, request);
       if (session.status !== "active") return { user: null, expired: session.status === "expired" };
+      if (session.awaiting)
+        return { user: null, expired: false, waiting: { sessionIdHash: session.sessionIdHash, awaiting: session.awaiting, userId: session.userId } };
       const user = await getCurrentUser(db, session.userId);
       return { user, expired: !user };
     })();
@@ -64,12 +59,29 @@ function returnPath(request: Request): string {
   return url.pathname + url.search;
 }
 
+/** The second factor's page a session past the password is waiting on. */
+export const SIGN_IN_STEPS: Record<SessionAwaiting, string> = { code: "/login/second-factor", setup: "/login/second-factor-setup" };
+
 export async function requireUser(request: Request): Promise<CurrentUser> {
-  const { user, expired } = await lookUp(request);
+  const { user, expired, waiting } = await lookUp(request);
   if (user) return user;
   const params = new URLSearchParams({ redirectTo: returnPath(request) });
+  // Past the password only: nothing opens but the second factor's pages and sign-out (docs/product-rules.md R129).
+  if (waiting) throw redirect(`${SIGN_IN_STEPS[waiting.awaiting]}?${params}`);
   if (expired) params.set("expired", "1");
   throw redirect(`/login?${params}`);
+}
+
+/**
+ * The second factor's pages: a session past the password waiting for `awaiting`. Anyone signed in goes on to the
+ * dashboard, a session waiting for the other step to its page, and anyone else to the sign-in page.
+ */
+export async function requireSignInStep(request: Request, awaiting: SessionAwaiting): Promise<{ sessionIdHash: string; userId: number }> {
+  const { user, waiting } = await lookUp(request);
+  if (waiting?.awaiting === awaiting) return waiting;
+  if (user) throw redirect("/app/dashboard");
+  if (waiting) throw redirect(SIGN_IN_STEPS[waiting.awaiting]);
+  throw redirect("/login");
 }
 
 /** Administrators only; anyone else signed in is told the page is not for them. */

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { SessionAwaiting } from "../../db/schema";
 import type { DB } from "~/db.server";
 import { signedCookie } from "~/utils/cookie.server";
 
@@ -19,8 +20,12 @@ function hashId(id: string) {
   return createHash("sha256").update(id).digest("hex");
 }
 
-/** A new session for a user who just proved who they are; the cookie holds only its random id. */
-export async function createSession(db: DB, userId: number, now: Date = new Date()): Promise<string> {
+/**
+ * A new session for a user who just proved who they are; the cookie holds only its random id. `awaiting`: the
+ * password is proved but the second factor's code, or its set-up, is still to come, and the session opens nothing
+ * else until then (docs/product-rules.md R129).
+ */
+export async function createSession(db: DB, userId: number, now: Date = new Date(), awaiting: SessionAwaiting | null = null): Promise<string> {
   const id = randomBytes(32).toString("base64url");
   await db
     .insertInto("sessions")
@@ -30,12 +35,24 @@ export async function createSession(db: DB, userId: number, now: Date = new Date
       created_at: now.toISOString(),
       last_seen_at: now.toISOString(),
       expires_at: new Date(now.getTime() + SESSION_MAX_AGE_MS).toISOString(),
+      awaiting,
     })
     .execute();
   return sessionCookie().serialize(id);
 }
 
-export type SessionLookup = { status: "none" } | { status: "expired" } | { status: "active"; userId: number; sessionIdHash: string };
+/**
+ * A session past its second factor is signed in. Its id was made at the password, and only the browser that gave the
+ * password holds it, so it is kept (a page rendered after the action still finds its session).
+ */
+export async function completeSession(db: DB, sessionIdHash: string): Promise<void> {
+  await db.updateTable("sessions").set({ awaiting: null }).where("id_hash", "=", sessionIdHash).execute();
+}
+
+export type SessionLookup =
+  | { status: "none" }
+  | { status: "expired" }
+  | { status: "active"; userId: number; sessionIdHash: string; awaiting: SessionAwaiting | null };
 
 /**
  * The session a request carries. An idle or worn-out session is deleted here, on the server,
@@ -55,7 +72,7 @@ export async function readSession(db: DB, request: Request, now: Date = new Date
   if (idleFor > TOUCH_INTERVAL_MS) {
     await db.updateTable("sessions").set({ last_seen_at: now.toISOString() }).where("id_hash", "=", idHash).execute();
   }
-  return { status: "active", userId: session.user_id, sessionIdHash: idHash };
+  return { status: "active", userId: session.user_id, sessionIdHash: idHash, awaiting: session.awaiting };
 }
 
 /** Ends the session the request carries and returns the header that forgets the cookie. */

@@ -258,6 +258,9 @@ export async function promoteUser(db: DB, actor: CurrentUser, userId: number, ap
     const now = new Date().toISOString();
     await trx.insertInto("user_roles").values({ user_id: userId, role: "ROLE_ADMIN" }).execute();
     await trx.updateTable("users").set({ updated_at: now, updated_by_id: actor.id }).where("id", "=", userId).execute();
+    // An administrator's session has passed a second factor (docs/product-rules.md R129): theirs end, and the next
+    // sign-in leads them to set one up.
+    await destroyUserSessions(trx, userId);
   });
 }
 

@@ -88,6 +88,18 @@ export function mayLearnOfSameChild(actor: Actor): boolean {
   return actor.isAdmin;
 }
 
+// Second factor (docs/product-rules.md R129)
+
+/** A referrer may turn their own second factor off; an administrator keeps theirs. */
+export function mayRemoveSecondFactor(actor: Actor): boolean {
+  return !actor.isAdmin;
+}
+
+/** A super administrator resets someone else's second factor (they lost their app and their recovery codes). */
+export function mayResetSecondFactor(actor: Actor, user: { id: number }): boolean {
+  return actor.isSuperAdmin && user.id !== actor.id;
+}
+
 /** The program's insight (trends of every referral, docs/product-rules.md R127) is for administrators. */
 export function mayReadProgramInsight(actor: Actor): boolean {
   return actor.isAdmin;

@@ -1,13 +1,15 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { getConfig } from "~/config.server";
 import { NotEligibleError, promoteUser, resendVerificationEmail, sendPasswordReset, setUserActive } from "~/models/admin-users.server";
+import { resetSecondFactor } from "~/models/second-factor.server";
 import type { CurrentUser } from "~/models/user.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam, orHttpError } from "~/utils/route.server";
 
 /**
  * The administrator's actions on a user in the users list (docs/product-rules.md R89, R90, R91): reset
- * password, deactivate, activate, promote, and send the verification e-mail again. Each comes back to `back` with its toast.
+ * password, deactivate, activate, promote, and send the verification e-mail again; and, on a person's page, a super
+ * administrator's reset of their second factor (R129). Each comes back to `back` with its toast.
  */
 export async function userAction(db: AppLoadContext["db"], actor: CurrentUser, form: FormData, back: string) {
   const userId = idParam(String(form.get("user") ?? ""));
@@ -32,6 +34,10 @@ export async function userAction(db: AppLoadContext["db"], actor: CurrentUser, f
       throw error;
     }
     return redirectWithToast(back, { key: "toasts.userPromoted" });
+  }
+  if (intent === "resetSecondFactor") {
+    const { reset } = await orHttpError(resetSecondFactor(db, actor, userId));
+    return redirectWithToast(back, reset ? { key: "toasts.secondFactorReset" } : { kind: "info", key: "toasts.userUpdated" });
   }
   return redirectWithToast(back, { kind: "info", key: "toasts.userUpdated" });
 }

@@ -17,6 +17,7 @@ import { InputError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
 import { mayEditProfile } from "~/models/policy";
 import { getProfile, updateProfile } from "~/models/profile.server";
+import { secondFactorOf } from "~/models/second-factor.server";
 import { EmailTakenError } from "~/models/user.server";
 import { pageTitle, refused, type ReplyOptions } from "~/routes-shared/page.server";
 import { profileCheck } from "~/schemas/account-checks";
@@ -35,10 +36,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const addresses = await orHttpError(listAddressBook(db, actor, userId));
   const language = await getLanguage(request);
   const mode = mayEditProfile(actor, userId) ? ("owner" as const) : ("admin" as const);
+  // One's own second factor (docs/product-rules.md R129): on or off, and the way to its page.
+  const secondFactor = mode === "owner" ? await orHttpError(secondFactorOf(db, actor, userId)) : null;
   return json({
     title: await pageTitle(request, mode === "owner" ? "profile:title" : "profile:adminTitle", { name: `${profile.firstName} ${profile.lastName}` }),
     mode,
     profile,
+    secondFactor,
     addresses: addresses.map(({ id, nickname, line1, line2, city, zip, county }) => ({ id, nickname, line1, line2, city, zip, county })),
     options: {
       prefixes: await getLookupOptions(db, "Prefixes", language),
@@ -90,7 +94,7 @@ export default function ProfilePage() {
 }
 
 function OwnProfile() {
-  const { profile, addresses, options } = useLoaderData<typeof loader>();
+  const { profile, addresses, options, secondFactor } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["profile", "auth", "common"]);
   const { form, fields, field, summary } = useAppForm({
@@ -160,6 +164,18 @@ function OwnProfile() {
       </Form>
 
       <AddressBook ownerId={profile.id} addresses={addresses} counties={options.counties} editable />
+      {secondFactor ? (
+        <section aria-labelledby="second-factor-heading" className="profile__second-factor">
+          <h2 id="second-factor-heading">{t("auth:secondFactor.profile.heading")}</h2>
+          <p>
+            {secondFactor.enabled ? t("auth:secondFactor.profile.on", { count: secondFactor.recoveryCodesLeft }) : t("auth:secondFactor.profile.off")}
+            {secondFactor.required ? ` ${t("auth:secondFactor.profile.required")}` : null}
+          </p>
+          <Link className="usa-button usa-button--outline" to={`/app/profile/${profile.id}/second-factor`}>
+            {t(secondFactor.enabled ? "auth:secondFactor.profile.manage" : "auth:secondFactor.profile.setUp")}
+          </Link>
+        </section>
+      ) : null}
       <p>
         <Link to="/app/dashboard">{t("backToDashboard")}</Link>
       </p>

@@ -3,6 +3,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/auth.server";
 import { confirmedIntent, UserActionConfirmPage, UserActions } from "~/components/admin/UserActions";
+import { SecondFactorAdmin, SecondFactorResetConfirmPage, type SecondFactorView } from "~/components/admin/SecondFactorAdmin";
 import { AdminProfileView } from "~/components/profile/ProfileViews";
 import { SummaryList } from "~/components/ui/SummaryList";
 import { getConfig } from "~/config.server";
@@ -11,7 +12,8 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { listAddressBook } from "~/models/address.server";
 import { getUserForAdmin, promotionProblem } from "~/models/admin-users.server";
 import { getLookupOptions } from "~/models/lookup.server";
-import { mayManageUser } from "~/models/policy";
+import { mayManageUser, mayResetSecondFactor } from "~/models/policy";
+import { secondFactorHistory, secondFactorOf } from "~/models/second-factor.server";
 import { getProfile } from "~/models/profile.server";
 import { userAction } from "~/routes-shared/user-actions.server";
 import { formatDateTimeEastern } from "~/utils/dates";
@@ -31,6 +33,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   const { title } = await getPageTranslation(request, ["admin", "common"]);
   const when = (value: string | null) => (value ? formatDateTimeEastern(value, language) : null);
+  const secondFactor = await orHttpError(secondFactorOf(db, actor, userId));
+  const history = await orHttpError(secondFactorHistory(db, actor, userId));
   return json({
     title: title("admin:user.title", { name: `${profile.firstName} ${profile.lastName}` }),
     profile,
@@ -50,6 +54,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       createdAt: when(account.created_at),
       updatedBy: account.updated_by,
     },
+    secondFactor: {
+      userId,
+      name: `${profile.firstName} ${profile.lastName}`,
+      enabled: secondFactor.enabled,
+      required: secondFactor.required,
+      since: when(secondFactor.confirmedAt),
+      recoveryCodesLeft: secondFactor.recoveryCodesLeft,
+      resettable: secondFactor.enabled && mayResetSecondFactor(actor, { id: userId }),
+      history: history.map((event) => ({
+        id: event.id,
+        when: when(event.at) ?? "",
+        who: event.email ? `${event.first_name ?? ""} ${event.last_name ?? ""} <${event.email}>` : "",
+        action: event.action,
+      })),
+    } satisfies SecondFactorView,
     actionable: mayManageUser(actor, { id: userId, isSuperAdmin: account.roles.includes("ROLE_SUPER_ADMIN") })
       ? {
           id: userId,
@@ -71,11 +90,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function EditUser() {
-  const { profile, addresses, options, account, actionable } = useLoaderData<typeof loader>();
+  const { profile, addresses, options, account, actionable, secondFactor } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["admin", "common"]);
   const search = new URLSearchParams(useLocation().search);
   const intent = actionable ? confirmedIntent(search, actionable) : null;
   if (actionable && intent) return <UserActionConfirmPage user={actionable} intent={intent} cancelTo="?" />;
+  if (secondFactor.resettable && search.get("confirm") === "resetSecondFactor" && search.get("user") === String(secondFactor.userId))
+    return <SecondFactorResetConfirmPage view={secondFactor} cancelTo="?" />;
   const none = t("user.none");
   const rows: Array<[string, string]> = [
     [t("user.statusUpdatedAt"), account.statusUpdatedAt ?? none],
@@ -95,6 +116,7 @@ export default function EditUser() {
           </div>
         ) : null}
       </section>
+      <SecondFactorAdmin view={secondFactor} />
     </div>
   );
 }

@@ -3,8 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { authenticator, requireAnonymous, SignInError } from "~/auth/auth.server";
-import { createSession } from "~/auth/session.server";
+import { authenticator, requireAnonymous, SIGN_IN_STEPS } from "~/auth/auth.server";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
 import { ErrorSummary, TextField } from "~/components/ui/form";
@@ -12,11 +11,11 @@ import { useAppForm } from "~/components/ui/useAppForm";
 import { useIdleReload } from "~/components/useIdleReload";
 import { getPageTranslation } from "~/i18n/page.server";
 import { resendVerification } from "~/models/account-flows.server";
-import { recordSignIn } from "~/models/user.server";
+import { SignInError, SignInLimitedError, type SignInOutcome } from "~/models/sign-in.server";
 import { pageTitle, refused } from "~/routes-shared/page.server";
 import { signInCheck } from "~/schemas/account-checks";
 import { ResendVerificationSchema, SignInSchema } from "~/schemas/account.server";
-import { clearRateLimit, hitRateLimit, rateLimitMessage } from "~/services/rate-limit.server";
+import { rateLimitMessage } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/utils/redirect";
 
 export const handle = { i18n: ["common", "auth"], noscriptRefreshSeconds: 120 };
@@ -44,21 +43,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: SignInSchema });
   if (submission.status !== "success") return refused(submission, { hideFields: ["password"], data: { resent: false } });
   const { email, redirectTo } = submission.value;
-  const limit = await hitRateLimit(db, "signIn", email);
-  if (!limit.allowed) {
-    return refused(submission, {
-      status: 429,
-      headers: { "Retry-After": String(limit.retryAfterSeconds) },
-      formErrors: [rateLimitMessage(t, limit)],
-      hideFields: ["password"],
-      data: { resent: false },
-    });
-  }
-
-  let userId: number;
+  let outcome: SignInOutcome;
   try {
-    userId = await authenticator.authenticate("form", request);
+    outcome = await authenticator.authenticate("form", request);
   } catch (error) {
+    if (error instanceof SignInLimitedError) {
+      return refused(submission, {
+        status: 429,
+        headers: { "Retry-After": String(error.retryAfterSeconds) },
+        formErrors: [rateLimitMessage(t, { allowed: false, retryAfterSeconds: error.retryAfterSeconds })],
+        hideFields: ["password"],
+        data: { resent: false },
+      });
+    }
     if (!(error instanceof SignInError)) throw error;
     return refused(submission, {
       formErrors: [t(`auth:login.errors.${error.code}`)],
@@ -66,10 +63,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       data: { resent: false, unverifiedEmail: error.code === "unverified" ? email : undefined },
     });
   }
-
-  await clearRateLimit(db, "signIn", email);
-  await recordSignIn(db, userId);
-  return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": await createSession(db, userId) } });
+  // Signed in, or on to the second factor's code or set-up (docs/product-rules.md R129), then where they were going.
+  const to = safeRedirect(redirectTo);
+  const next = outcome.awaiting ? `${SIGN_IN_STEPS[outcome.awaiting]}?${new URLSearchParams({ redirectTo: to })}` : to;
+  return redirect(next, { headers: { "Set-Cookie": outcome.cookie } });
 }
 
 export default function Login() {

@@ -13,6 +13,8 @@ import { ChildNameSchema, preVerifySchema } from "./child.server";
 import * as referralChecks from "./referral-checks";
 import * as referral from "./referral.server";
 import { referralReportCheck, userReportCheck } from "./report-checks";
+import { recoveryCodeCheck, secondFactorCodeCheck } from "./second-factor-checks";
+import { RecoveryCodeSchema, SecondFactorCodeSchema } from "./second-factor.server";
 import { referralReportSchema, userReportSchema } from "./report.server";
 
 // The browser checks each form with its *-checks.ts check, the action with its zod schema: for every
@@ -44,6 +46,8 @@ const person = {
 
 const FORMS: Form[] = [
   { name: "sign in", schema: account.SignInSchema, check: accountChecks.signInCheck, good: { email: "ana@example.org", password: "x" } },
+  { name: "second factor's code", schema: SecondFactorCodeSchema, check: secondFactorCodeCheck, good: { code: "123 456" } },
+  { name: "recovery code", schema: RecoveryCodeSchema, check: recoveryCodeCheck, good: { recoveryCode: "abcde-fghjk" } },
   {
     name: "registration",
     schema: account.RegistrationSchema,
@@ -194,6 +198,7 @@ const ANSWERS: Array<string | string[]> = [
   ...["20601", "21930", "19999", "2060", "21401-1234"],
   ...["12/31/2025", "31/12/2025", "2025-12-31", "2026-11-22", "2/30/2026", "1/2/26", "1.2.2026"],
   ...["yes", "no", "unknown", "on", "off", "en", "sp", "es", "new", "book-1", "book-x", "book-12345678901", "99", "csv", "xlsx", "Received", "Draft"],
+  ...["123456", " 123 456 ", "12345", "1234567", "12345a", "abcde-fghjk"],
   ...["a long one 12", "short 1", "no digits at all here", `${"p".repeat(199)}1`, `${"p".repeat(201)}1`, "p".repeat(201)],
   ["1", "2"],
   ["received", "x".repeat(21)],

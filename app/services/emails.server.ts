@@ -68,3 +68,19 @@ export async function sendStatusChangedEmail(
   ].join("\n");
   await sendMail({ to: to.email, subject: t("statusChanged.subject", { child: change.childName, status }), text, language });
 }
+
+/** The account's owner is told when a second factor is added to it or removed from it (docs/product-rules.md R129), in their language. */
+export async function sendSecondFactorEmail(to: Recipient, kind: "added" | "removed") {
+  const language = fromPublicLanguage(to.primary_language) ?? "en";
+  const t = await fixedT(language, "email");
+  const text = [
+    t("greeting", { name: to.first_name }),
+    "",
+    t(`secondFactor.${kind}.body`),
+    "",
+    t("secondFactor.notYou", { link: appLink("/contact", {}, to.primary_language) }),
+    "",
+    t("signature"),
+  ].join("\n");
+  await sendMail({ to: to.email, subject: t(`secondFactor.${kind}.subject`), text, language });
+}

@@ -1,0 +1,241 @@
+import path from "node:path";
+import { generateTOTP } from "@epic-web/totp";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../db/testing";
+import { createSession, readSession } from "~/auth/session.server";
+import { readOutbox } from "~/test/outbox";
+import { addPerson, addRegisteredPerson } from "~/test/people";
+import { promoteUser } from "./admin-users.server";
+import { ForbiddenError, InputError, NotFoundError } from "./errors";
+import {
+  beginSecondFactorSetup,
+  confirmSecondFactor,
+  confirmSecondFactorAtSignIn,
+  passSecondFactor,
+  removeSecondFactor,
+  resetSecondFactor,
+  secondFactorHistory,
+  secondFactorOf,
+} from "./second-factor.server";
+import { SignInError, SignInLimitedError, signIn } from "./sign-in.server";
+import type { CurrentUser } from "./user.server";
+
+// The second factor (docs/product-rules.md R129) on a real database: the sign-in's two steps, the set-up, the codes
+// taken once with a step of drift, the recovery codes, the limits, the removal, a super administrator's reset, the
+// record and the e-mails. The clock is set by the test (the codes are of a time), the codes made as an app makes them.
+
+const PASSWORD = "correct horse 12";
+const T0 = Date.parse("2026-11-25T15:00:10.000Z");
+const STEP = 30_000;
+
+let test: TestDatabase;
+let superAdmin: CurrentUser;
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  Object.assign(process.env, test.env);
+  (await import("~/config.server")).getConfig();
+  superAdmin = await addPerson(test.db, "super@maryland.gov", { admin: true });
+  await test.db.insertInto("user_roles").values({ user_id: superAdmin.id, role: "ROLE_SUPER_ADMIN" }).execute();
+  superAdmin = { ...superAdmin, isSuperAdmin: true };
+});
+afterAll(() => test.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The clock at `at` (the codes, the sessions and the limits read it). */
+function clockAt(at: number) {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(at);
+}
+
+/** The code an app with this key shows at `at`. */
+async function codeAt(secret: string, at: number) {
+  clockAt(at);
+  const { otp } = await generateTOTP({ secret, period: 30, digits: 6, algorithm: "SHA-1" });
+  return otp;
+}
+
+/** The session a cookie names, as the server reads it at the time set. */
+const sessionOf = (cookie: string) => readSession(test.db, new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0] } }));
+const hashOf = async (cookie: string) => {
+  const session = await sessionOf(cookie);
+  if (session.status !== "active") throw new Error("no session");
+  return session.sessionIdHash;
+};
+
+let people = 0;
+/** A person who can sign in, and their key once their app is set up. */
+async function person({ admin = false, language = "en" as "en" | "sp" } = {}) {
+  people += 1;
+  const email = `person${people}@${admin ? "maryland.gov" : "example.com"}`;
+  const user = await addRegisteredPerson(test.db, email, { password: PASSWORD, admin, primaryLanguage: language });
+  return { user, email };
+}
+
+/** A person with an app set up at T0, from their profile; its key and recovery codes. */
+async function withApp(options: { admin?: boolean; language?: "en" | "sp" } = {}) {
+  const { user, email } = await person(options);
+  clockAt(T0);
+  const { secret } = await beginSecondFactorSetup(test.db, user);
+  const { recoveryCodes } = await confirmSecondFactor(test.db, user, await codeAt(secret, T0));
+  return { user, email, secret, recoveryCodes };
+}
+
+const mailsTo = (email: string) => readOutbox(path.join(test.dir, "outbox"), email);
+
+describe("signing in", () => {
+  it("signs a referrer without a second factor in at once, and sends an administrator without one to set one up", async () => {
+    const referrer = await person();
+    const outcome = await signIn(test.db, { email: referrer.email, password: PASSWORD });
+    expect(outcome).toMatchObject({ userId: referrer.user.id, awaiting: null });
+    expect(await sessionOf(outcome.cookie)).toMatchObject({ status: "active", awaiting: null });
+
+    const admin = await person({ admin: true });
+    const pending = await signIn(test.db, { email: admin.email, password: PASSWORD });
+    expect(pending.awaiting).toBe("setup");
+    expect(await sessionOf(pending.cookie)).toMatchObject({ status: "active", awaiting: "setup" });
+    await expect(signIn(test.db, { email: admin.email, password: "not it 12345" })).rejects.toEqual(new SignInError("invalid"));
+  });
+
+  it("leads the administrator through the set-up to a signed-in session, and shows the recovery codes once", async () => {
+    const admin = await person({ admin: true, language: "sp" });
+    clockAt(T0);
+    const pending = await signIn(test.db, { email: admin.email, password: PASSWORD });
+    const hash = await hashOf(pending.cookie);
+    const first = await beginSecondFactorSetup(test.db, admin.user);
+    // Shown again, the set-up keeps its key: the app may have read it already.
+    expect(await beginSecondFactorSetup(test.db, admin.user)).toEqual(first);
+    expect(first.uri).toMatch(/^otpauth:\/\/totp\/.+\?secret=[A-Z2-7]+&issuer=Maryland/);
+    await expect(confirmSecondFactorAtSignIn(test.db, hash, "000000")).rejects.toBeInstanceOf(InputError);
+
+    const done = await confirmSecondFactorAtSignIn(test.db, hash, await codeAt(first.secret, T0));
+    expect(done.recoveryCodes).toHaveLength(10);
+    expect(new Set(done.recoveryCodes).size).toBe(10);
+    for (const code of done.recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    expect(await sessionOf(pending.cookie)).toMatchObject({ status: "active", awaiting: null, userId: admin.user.id });
+    // Only the hashes are kept.
+    const kept = await test.db.selectFrom("recovery_codes").select("code_hash").where("user_id", "=", admin.user.id).execute();
+    expect(kept.map((row) => row.code_hash).join()).not.toContain(done.recoveryCodes[0].replace("-", ""));
+    await expect(beginSecondFactorSetup(test.db, admin.user)).rejects.toBeInstanceOf(ForbiddenError);
+    // Told in their language.
+    expect(mailsTo(admin.email).map((mail) => mail.subject)).toEqual(["Se agregó un segundo paso al inicio de sesión"]);
+    expect(await secondFactorOf(test.db, admin.user, admin.user.id)).toMatchObject({ required: true, enabled: true, recoveryCodesLeft: 10 });
+  });
+
+  it("asks for a code of the app, takes one of this step or the one either side, and never the same step twice", async () => {
+    const { email, secret, user } = await withApp();
+    const later = T0 + 4 * STEP;
+    const attempt = async (code: string) => {
+      clockAt(later);
+      const pending = await signIn(test.db, { email, password: PASSWORD });
+      expect(pending.awaiting).toBe("code");
+      await passSecondFactor(test.db, await hashOf(pending.cookie), { code });
+      return pending;
+    };
+    // Two steps away: refused.
+    await expect(attempt(await codeAt(secret, later - 2 * STEP))).rejects.toEqual(new InputError({ code: ["validation.secondFactorWrong"] }));
+    await expect(attempt(await codeAt(secret, later + 2 * STEP))).rejects.toBeInstanceOf(InputError);
+    // A step late, typed with a space, as an app shows it.
+    const late = await codeAt(secret, later - STEP);
+    const signedIn = await attempt(`${late.slice(0, 3)} ${late.slice(3)}`);
+    clockAt(later);
+    expect(await sessionOf(signedIn.cookie)).toMatchObject({ status: "active", awaiting: null, userId: user.id });
+    // The same code again, and this step's (the last one taken was the step before): once each.
+    await expect(attempt(late)).rejects.toEqual(new InputError({ code: ["validation.secondFactorUsed"] }));
+    await attempt(await codeAt(secret, later));
+    await expect(attempt(await codeAt(secret, later))).rejects.toEqual(new InputError({ code: ["validation.secondFactorUsed"] }));
+    // A step early (a fast clock) is still taken.
+    await attempt(await codeAt(secret, later + STEP));
+  });
+
+  it("takes each recovery code once, in place of the app's, and records it", async () => {
+    const { email, user, recoveryCodes } = await withApp();
+    const withRecovery = async (recoveryCode: string) => {
+      clockAt(T0 + 10 * STEP);
+      const pending = await signIn(test.db, { email, password: PASSWORD });
+      return passSecondFactor(test.db, await hashOf(pending.cookie), { recoveryCode });
+    };
+    await withRecovery(recoveryCodes[3].toUpperCase().replace("-", " "));
+    await expect(withRecovery(recoveryCodes[3])).rejects.toEqual(new InputError({ recoveryCode: ["validation.recoveryCodeWrong"] }));
+    await expect(withRecovery("abcde-fghjk")).rejects.toBeInstanceOf(InputError);
+    expect((await secondFactorOf(test.db, user, user.id)).recoveryCodesLeft).toBe(9);
+    const history = await secondFactorHistory(test.db, superAdmin, user.id);
+    expect(history.map((event) => [event.action, event.email])).toEqual([
+      ["recoveryCodeUsed", email],
+      ["secondFactorAdded", email],
+    ]);
+  });
+
+  it("counts wrong codes with the wrong passwords: past ten attempts, even the right code waits", async () => {
+    const { email, secret } = await withApp();
+    clockAt(T0 + 20 * STEP);
+    const pending = await signIn(test.db, { email, password: PASSWORD });
+    const hash = await hashOf(pending.cookie);
+    await expect(signIn(test.db, { email, password: "wrong one 12345" })).rejects.toBeInstanceOf(SignInError);
+    for (let attempt = 0; attempt < 8; attempt += 1) await expect(passSecondFactor(test.db, hash, { code: "000000" })).rejects.toBeInstanceOf(InputError);
+    const right = await codeAt(secret, T0 + 20 * STEP);
+    await expect(passSecondFactor(test.db, hash, { code: right })).rejects.toBeInstanceOf(SignInLimitedError);
+    // Fifteen minutes on, the limit is over.
+    clockAt(T0 + 20 * STEP + 15 * 60_000);
+    const again = await signIn(test.db, { email, password: PASSWORD });
+    await passSecondFactor(test.db, await hashOf(again.cookie), { code: await codeAt(secret, T0 + 20 * STEP + 15 * 60_000) });
+  });
+
+  it("answers a session that waits for no code, or another person's, with a refusal", async () => {
+    const { user } = await person();
+    clockAt(T0);
+    const signedIn = await createSession(test.db, user.id);
+    await expect(passSecondFactor(test.db, await hashOf(signedIn), { code: "123456" })).rejects.toBeInstanceOf(ForbiddenError);
+    const setup = await createSession(test.db, user.id, new Date(), "setup");
+    await expect(passSecondFactor(test.db, await hashOf(setup), { code: "123456" })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(confirmSecondFactorAtSignIn(test.db, await hashOf(signedIn), "123456")).rejects.toBeInstanceOf(ForbiddenError);
+  });
+});
+
+describe("turning it off and resetting it", () => {
+  it("lets a referrer turn theirs off with a code, and tells them", async () => {
+    const { user, email, secret } = await withApp({ language: "en" });
+    await expect(removeSecondFactor(test.db, user, { code: "000000" })).rejects.toBeInstanceOf(InputError);
+    await removeSecondFactor(test.db, user, { code: await codeAt(secret, T0 + 2 * STEP) });
+    expect(await secondFactorOf(test.db, user, user.id)).toMatchObject({ enabled: false, recoveryCodesLeft: 0 });
+    expect(mailsTo(email).map((mail) => mail.subject)).toEqual(["A second step was added to your sign-in", "The second step of your sign-in was removed"]);
+    expect((await signIn(test.db, { email, password: PASSWORD })).awaiting).toBeNull();
+  });
+
+  it("keeps an administrator's on", async () => {
+    const { user, secret } = await withApp({ admin: true });
+    await expect(removeSecondFactor(test.db, user, { code: await codeAt(secret, T0 + 2 * STEP) })).rejects.toBeInstanceOf(ForbiddenError);
+  });
+
+  it("lets a super administrator reset someone else's: their sessions end and the next sign-in sets one up again", async () => {
+    const { user, email } = await withApp({ admin: true });
+    clockAt(T0 + STEP);
+    const session = await createSession(test.db, user.id);
+    const admin = await addPerson(test.db, `plain${people}@maryland.gov`, { admin: true });
+    const referrer = await addPerson(test.db, `referrer${people}@example.com`);
+    await expect(resetSecondFactor(test.db, admin, user.id)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(resetSecondFactor(test.db, referrer, user.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(resetSecondFactor(test.db, superAdmin, superAdmin.id)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(resetSecondFactor(test.db, superAdmin, 999_999)).rejects.toBeInstanceOf(NotFoundError);
+
+    expect(await resetSecondFactor(test.db, superAdmin, user.id)).toEqual({ reset: true });
+    expect((await sessionOf(session)).status).toBe("expired");
+    expect(await resetSecondFactor(test.db, superAdmin, user.id)).toEqual({ reset: false });
+    expect((await signIn(test.db, { email, password: PASSWORD })).awaiting).toBe("setup");
+    const history = await secondFactorHistory(test.db, superAdmin, user.id);
+    expect(history[0]).toMatchObject({ action: "secondFactorReset", email: superAdmin.email });
+    expect(mailsTo(email).at(-1)?.subject).toBe("The second step of your sign-in was removed");
+    await expect(secondFactorHistory(test.db, referrer, user.id)).rejects.toBeInstanceOf(ForbiddenError);
+  });
+
+  it("signs a person made administrator out everywhere, so their next sign-in asks for a second factor", async () => {
+    const { user, email } = await person();
+    await test.db.updateTable("users").set({ last_login: new Date().toISOString() }).where("id", "=", user.id).execute();
+    const session = await createSession(test.db, user.id);
+    await promoteUser(test.db, superAdmin, user.id, ["example.com"]);
+    expect((await sessionOf(session)).status).toBe("expired");
+    expect((await signIn(test.db, { email, password: PASSWORD })).awaiting).toBe("setup");
+  });
+});

@@ -1,0 +1,47 @@
+import { parseWithZod } from "@conform-to/zod";
+import QRCode from "qrcode";
+import type { AppLoadContext } from "@remix-run/node";
+import { getPageTranslation } from "~/i18n/page.server";
+import { beginSecondFactorSetup, type CodeHolder } from "~/models/second-factor.server";
+import { SignInLimitedError } from "~/models/sign-in.server";
+import { RecoveryCodeSchema, SecondFactorCodeSchema } from "~/schemas/second-factor.server";
+import { rateLimitMessage } from "~/services/rate-limit.server";
+import { refused, submitForm } from "./page.server";
+
+// What the second factor's pages share (docs/product-rules.md R129): the set-up screen's key and QR code, and the
+// answer to a form that takes a code.
+
+/** The second factor's pages show a secret or recovery codes: no copy of them is kept by a browser or a proxy. */
+export const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** The set-up screen: the key to type, in groups of four letters, and the QR code that gives it to the app, as an SVG image. */
+export async function setupScreen(db: AppLoadContext["db"], holder: CodeHolder) {
+  const { secret, uri } = await beginSecondFactorSetup(db, holder);
+  const svg = await QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
+  return { secretKey: secret.replace(/(.{4})(?=.)/g, "$1 "), qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
+}
+
+export type CodeInput = { code: string } | { recoveryCode: string };
+
+/**
+ * A form that takes the app's code (`code`) or a recovery code (`recoveryCode`): parsed with its schema, then `save`
+ * (the model call) with what was typed and where to go after. A wrong or used code is said beside its field; too
+ * many attempts at the account's sign-in as the form's error, with 429.
+ */
+export async function submitCode<Answer>(request: Request, formData: FormData, save: (input: CodeInput, redirectTo: string | undefined) => Promise<Answer>) {
+  const recovery = formData.has("recoveryCode");
+  const schema = recovery ? RecoveryCodeSchema : SecondFactorCodeSchema;
+  try {
+    return await submitForm(formData, schema, (value) =>
+      save("recoveryCode" in value ? { recoveryCode: value.recoveryCode } : { code: value.code }, value.redirectTo),
+    );
+  } catch (error) {
+    if (!(error instanceof SignInLimitedError)) throw error;
+    const { t } = await getPageTranslation(request, ["common"]);
+    return refused(parseWithZod(formData, { schema }), {
+      status: 429,
+      headers: { "Retry-After": String(error.retryAfterSeconds), ...NO_STORE },
+      formErrors: [rateLimitMessage(t, { allowed: false, retryAfterSeconds: error.retryAfterSeconds })],
+    });
+  }
+}

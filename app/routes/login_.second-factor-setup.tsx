@@ -1,0 +1,73 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { getUser, requireSignInStep } from "~/auth/auth.server";
+import { RecoveryCodes, SetupSteps, SignOut } from "~/components/second-factor/SecondFactor";
+import { PublicShell } from "~/components/shell/PublicShell";
+import { confirmSecondFactorAtSignIn, setupHolder } from "~/models/second-factor.server";
+import { pageTitle } from "~/routes-shared/page.server";
+import { NO_STORE, setupScreen, submitCode } from "~/routes-shared/second-factor.server";
+import { safeRedirect } from "~/utils/redirect";
+import { orHttpError } from "~/utils/route.server";
+
+export const handle = { i18n: ["common", "auth"] };
+
+// An administrator without a second factor is led here at sign-in, before any other screen (docs/product-rules.md
+// R129): the app is given its key (a QR code drawn on the server, or the key to type), a code of the app confirms it,
+// and the recovery codes are shown once; the sign-in is then done.
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Signed in: the set-up was just confirmed (the page shows the action's answer, the recovery codes), or the person
+  // came back to it; either way only the way on is left.
+  if (await getUser(request)) return json({ title: await pageTitle(request, "auth:secondFactor.codes.title"), setup: null }, { headers: NO_STORE });
+  const { sessionIdHash } = await requireSignInStep(request, "setup");
+  const holder = await orHttpError(setupHolder(context.db, sessionIdHash));
+  const setup = await orHttpError(setupScreen(context.db, holder));
+  return json({ title: await pageTitle(request, "auth:secondFactor.setup.title"), setup }, { headers: NO_STORE });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { sessionIdHash } = await requireSignInStep(request, "setup");
+  return submitCode(request, await request.formData(), async (input, redirectTo) => {
+    const { recoveryCodes } = await confirmSecondFactorAtSignIn(context.db, sessionIdHash, "code" in input ? input.code : "");
+    return json({ recoveryCodes, continueTo: safeRedirect(redirectTo) }, { headers: NO_STORE });
+  });
+}
+
+export default function SecondFactorSetup() {
+  const { setup } = useLoaderData<typeof loader>();
+  const done = useActionData<typeof action>();
+  const { t } = useTranslation(["auth", "common"]);
+  const [searchParams] = useSearchParams();
+  const continueTo = safeRedirect(searchParams.get("redirectTo"));
+  if (done && "recoveryCodes" in done) {
+    return (
+      <PublicShell>
+        <RecoveryCodes codes={done.recoveryCodes} continueTo={done.continueTo} />
+      </PublicShell>
+    );
+  }
+  if (!setup) {
+    return (
+      <PublicShell>
+        <h1>{t("secondFactor.setup.doneTitle")}</h1>
+        <p>{t("secondFactor.setup.done")}</p>
+        <Link className="usa-button" to={continueTo}>
+          {t("secondFactor.setup.continue")}
+        </Link>
+      </PublicShell>
+    );
+  }
+  return (
+    <PublicShell>
+      <h1>{t("secondFactor.setup.title")}</h1>
+      <SetupSteps
+        intro={t("secondFactor.setup.requiredIntro")}
+        qr={setup.qr}
+        secretKey={setup.secretKey}
+        redirectTo={searchParams.get("redirectTo") ?? ""}
+        after={<SignOut />}
+      />
+    </PublicShell>
+  );
+}

@@ -1,0 +1,57 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { requireSignInStep } from "~/auth/auth.server";
+import { CodeForm, SignOut } from "~/components/second-factor/SecondFactor";
+import { PublicShell } from "~/components/shell/PublicShell";
+import { passSecondFactor } from "~/models/second-factor.server";
+import { pageTitle } from "~/routes-shared/page.server";
+import { NO_STORE, submitCode } from "~/routes-shared/second-factor.server";
+import { safeRedirect } from "~/utils/redirect";
+
+export const handle = { i18n: ["common", "auth"] };
+
+// The sign-in's second step (docs/product-rules.md R129): past the password, the code of the person's authenticator
+// app, or one of their recovery codes (?recovery=1). Nothing else opens until then but signing out.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireSignInStep(request, "code");
+  const recovery = new URL(request.url).searchParams.get("recovery") === "1";
+  return json({ title: await pageTitle(request, recovery ? "auth:secondFactor.recovery.title" : "auth:secondFactor.code.title") }, { headers: NO_STORE });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { sessionIdHash } = await requireSignInStep(request, "code");
+  return submitCode(request, await request.formData(), async (input, redirectTo) => {
+    await passSecondFactor(context.db, sessionIdHash, input);
+    return redirect(safeRedirect(redirectTo));
+  });
+}
+
+export default function SecondFactorCode() {
+  const { t } = useTranslation(["auth", "common"]);
+  const [searchParams] = useSearchParams();
+  const recovery = searchParams.get("recovery") === "1";
+  const other = new URLSearchParams(searchParams);
+  if (recovery) other.delete("recovery");
+  else other.set("recovery", "1");
+  const mode = recovery ? "recovery" : "code";
+  return (
+    <PublicShell>
+      <h1>{t(`secondFactor.${mode}.title`)}</h1>
+      <p>{t(`secondFactor.${mode}.intro`)}</p>
+      <CodeForm
+        key={mode}
+        id={`second-factor-${mode}`}
+        recovery={recovery}
+        submitLabel={t(`secondFactor.${mode}.submit`)}
+        redirectTo={searchParams.get("redirectTo") ?? ""}
+      />
+      <p>
+        <Link to={`?${other}`}>{t(recovery ? "secondFactor.recovery.useApp" : "secondFactor.code.useRecovery")}</Link>
+      </p>
+      {recovery ? <p>{t("secondFactor.recovery.lostBoth")}</p> : null}
+      <SignOut />
+    </PublicShell>
+  );
+}
