@@ -56,25 +56,18 @@ interface TimeSeriesInput {
   integers?: boolean;
 }
 
-/** A line per series over the periods; a missing value breaks its line. */
-export function lineChart({ title, description, yLabel, periods, series, format, integers = true }: TimeSeriesInput): LineChart {
+/** What both time charts share: a band per period along the bottom, the counts (or days) up the side from 0 to `top`. */
+function timeFrame({ title, description, yLabel, periods, series, format, integers = true }: TimeSeriesInput, top: number, padding: number) {
   const x = scaleBand<number>()
     .domain(periods.map((_, index) => index))
     .range([PLOT.left, PLOT.right])
-    .padding(0.2);
+    .padding(padding);
   const centre = (index: number) => x(index)! + x.bandwidth() / 2;
-  const top = max(series.flatMap((one) => one.values.map((value) => value ?? 0))) ?? 0;
   const y = scaleLinear()
     .domain([0, Math.max(top, integers ? 4 : 1)])
     .nice(5)
     .range([PLOT.bottom, PLOT.top]);
-  const path = line<number | null>()
-    .defined((value) => value !== null)
-    .x((_, index) => centre(index))
-    .y((value) => y(value ?? 0));
-  const markers = periods.length <= 26;
-  return {
-    kind: "lines",
+  const frame = {
     title,
     description,
     width: WIDTH,
@@ -88,6 +81,22 @@ export function lineChart({ title, description, yLabel, periods, series, format,
     ),
     yTicks: yTicks(y, format, integers),
     series: seriesLooks(series),
+  };
+  return { x, centre, y, frame };
+}
+
+/** A line per series over the periods; a missing value breaks its line. */
+export function lineChart(input: TimeSeriesInput): LineChart {
+  const { periods, series } = input;
+  const { centre, y, frame } = timeFrame(input, max(series.flatMap((one) => one.values.map((value) => value ?? 0))) ?? 0, 0.2);
+  const path = line<number | null>()
+    .defined((value) => value !== null)
+    .x((_, index) => centre(index))
+    .y((value) => y(value ?? 0));
+  const markers = periods.length <= 26;
+  return {
+    kind: "lines",
+    ...frame,
     lines: series.map((one) => ({
       key: one.key,
       path: path(one.values) ?? "",
@@ -97,33 +106,14 @@ export function lineChart({ title, description, yLabel, periods, series, format,
 }
 
 /** A bar per period, its series stacked (or one series, plain bars). */
-export function barChart({ title, description, yLabel, periods, series, format, integers = true }: TimeSeriesInput): BarChart {
-  const x = scaleBand<number>()
-    .domain(periods.map((_, index) => index))
-    .range([PLOT.left, PLOT.right])
-    .padding(periods.length > 60 ? 0.05 : 0.2);
+export function barChart(input: TimeSeriesInput): BarChart {
+  const { periods, series } = input;
   const rows = periods.map((_, index) => Object.fromEntries(series.map((one) => [one.key, one.values[index] ?? 0])));
   const layers = stack<Record<string, number>>().keys(series.map((one) => one.key))(rows);
-  const top = max(layers.at(-1) ?? [], (point) => point[1]) ?? 0;
-  const y = scaleLinear()
-    .domain([0, Math.max(top, 4)])
-    .nice(5)
-    .range([PLOT.bottom, PLOT.top]);
+  const { x, y, frame } = timeFrame(input, max(layers.at(-1) ?? [], (point) => point[1]) ?? 0, periods.length > 60 ? 0.05 : 0.2);
   return {
     kind: "bars",
-    title,
-    description,
-    width: WIDTH,
-    height: HEIGHT,
-    plot: PLOT,
-    yLabel,
-    xTicks: spreadTicks(
-      periods.map((_, index) => x(index)! + x.bandwidth() / 2),
-      periods,
-      4,
-    ),
-    yTicks: yTicks(y, format, integers),
-    series: seriesLooks(series),
+    ...frame,
     bars: periods.map((_, index) => ({
       x: x(index)!,
       width: x.bandwidth(),

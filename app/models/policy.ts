@@ -90,9 +90,14 @@ export function mayLearnOfSameChild(actor: Actor): boolean {
 
 // Second factor (docs/product-rules.md R129)
 
+/** Whoever can read every child's referral must sign in with a second factor: every administrator. */
+export function mustHaveSecondFactor(person: Pick<Actor, "isAdmin">): boolean {
+  return person.isAdmin;
+}
+
 /** A referrer may turn their own second factor off; an administrator keeps theirs. */
 export function mayRemoveSecondFactor(actor: Actor): boolean {
-  return !actor.isAdmin;
+  return !mustHaveSecondFactor(actor);
 }
 
 /** A super administrator resets someone else's second factor (they lost their app and their recovery codes). */

@@ -6,7 +6,7 @@ import { withoutSpaces } from "~/schemas/second-factor-checks";
 import { sendSecondFactorEmail } from "~/services/emails.server";
 import { ForbiddenError, InputError, NotFoundError } from "./errors";
 import { clearSignInAttempts, countSignInAttempt } from "./sign-in.server";
-import { mayRemoveSecondFactor, mayResetSecondFactor, mayViewRecordsOf, type Actor } from "./policy";
+import { mayRemoveSecondFactor, mayResetSecondFactor, mayViewRecordsOf, mustHaveSecondFactor, type Actor } from "./policy";
 import { getMailRecipient, hasAdminRole, recordSignIn } from "./user.server";
 
 // The second factor of signing in (docs/product-rules.md R129): an authenticator app (TOTP, RFC 6238) that every
@@ -27,7 +27,9 @@ export interface CodeHolder {
   email: string;
 }
 
-export type SecondFactorRecordAction = "secondFactorAdded" | "secondFactorRemoved" | "recoveryCodeUsed" | "secondFactorReset";
+/** What the record of access keeps of a person's second factor (R129). */
+const RECORDED = ["secondFactorAdded", "secondFactorRemoved", "recoveryCodeUsed", "secondFactorReset"] as const;
+type SecondFactorRecordAction = (typeof RECORDED)[number];
 
 /** A recovery code as typed: lower case, without dashes or spaces. */
 const recoveryKey = (typed: string) => typed.toLowerCase().replace(/[^a-z0-9]/g, "");
@@ -101,7 +103,7 @@ export async function secondFactorOf(db: DB, actor: Actor, userId: number) {
     .where("used_at", "is", null)
     .executeTakeFirstOrThrow();
   return {
-    required: hasAdminRole(roles),
+    required: mustHaveSecondFactor({ isAdmin: hasAdminRole(roles) }),
     enabled: Boolean(factor?.confirmed_at),
     confirmedAt: factor?.confirmed_at ?? null,
     recoveryCodesLeft: Number(left.count),
@@ -250,7 +252,7 @@ export async function secondFactorHistory(db: DB, actor: Actor, userId: number) 
     .select(["e.id", "e.at", "e.action", "u.first_name", "u.last_name", "u.email"])
     .where("e.entity_type", "=", "user")
     .where("e.entity_id", "=", userId)
-    .where("e.action", "in", ["secondFactorAdded", "secondFactorRemoved", "recoveryCodeUsed", "secondFactorReset"])
+    .where("e.action", "in", RECORDED)
     .orderBy("e.at", "desc")
     .orderBy("e.id", "desc")
     .execute();

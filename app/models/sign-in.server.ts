@@ -2,6 +2,7 @@ import type { SessionAwaiting } from "../../db/schema";
 import { createSession } from "~/auth/session.server";
 import type { DB } from "~/db.server";
 import { clearRateLimit, hitRateLimit } from "~/services/rate-limit.server";
+import { mustHaveSecondFactor } from "./policy";
 import { checkCredentials, hasAdminRole, recordSignIn } from "./user.server";
 
 // Signing in (docs/product-rules.md R7, R11, R129), one door for the sign-in page: the account's attempts counted, the
@@ -54,7 +55,7 @@ export async function signIn(db: DB, credentials: { email: string; password: str
   const { userId } = result;
   const factor = await db.selectFrom("second_factors").select("user_id").where("user_id", "=", userId).where("confirmed_at", "is not", null).executeTakeFirst();
   const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
-  const awaiting: SessionAwaiting | null = factor ? "code" : hasAdminRole(roles) ? "setup" : null;
+  const awaiting: SessionAwaiting | null = factor ? "code" : mustHaveSecondFactor({ isAdmin: hasAdminRole(roles) }) ? "setup" : null;
   if (!awaiting) {
     await clearSignInAttempts(db, credentials.email);
     await recordSignIn(db, userId);

@@ -148,16 +148,19 @@ function firstChangeFigure(insight: ProgramInsight, format: (value: number) => s
   };
 }
 
-function listFigure(
-  id: "source" | "county",
-  counts: Counts,
-  label: (code: string) => string,
+/**
+ * Categories largest first, as bars (the LISTED largest) and as a table of them all: each row's first cells name it
+ * (the bar is labelled by the last of them), its count last.
+ */
+function barListFigure(
+  id: "source" | "county" | "reason",
+  head: string[],
+  rows: Array<{ names: string[]; count: number }>,
   format: (value: number) => string,
   span: Span,
   t: TFunction,
 ): Figure {
   const heading = t(`admin:insight.${id}.heading`);
-  const rows = byCountDescending(counts).map(([code, count]) => ({ label: label(code), value: count }));
   return {
     id,
     heading,
@@ -165,39 +168,27 @@ function listFigure(
       ? barListChart({
           title: heading,
           description: t(`admin:insight.${id}.desc`, { ...span, shown: Math.min(LISTED, rows.length) }),
-          rows: rows.slice(0, LISTED),
+          rows: rows.slice(0, LISTED).map((row) => ({ label: row.names.at(-1)!, value: row.count })),
           format,
         })
       : null,
-    table: { head: [t(`admin:insight.${id}.column`), t("admin:insight.count")], rows: rows.map((row) => [row.label, row.value]) },
+    table: { head: [...head, t("admin:insight.count")], rows: rows.map((row) => [...row.names, row.count]) },
   };
 }
 
-function reasonFigure(insight: ProgramInsight, labels: Map<string, Map<string, string>>, format: (value: number) => string, span: Span, t: TFunction): Figure {
-  const heading = t("admin:insight.reason.heading");
+function listFigure(id: "source" | "county", counts: Counts, label: (code: string) => string, format: (value: number) => string, span: Span, t: TFunction) {
+  const rows = byCountDescending(counts).map(([code, count]) => ({ names: [label(code)], count }));
+  return barListFigure(id, [t(`admin:insight.${id}.column`)], rows, format, span, t);
+}
+
+function reasonFigure(insight: ProgramInsight, labels: Map<string, Map<string, string>>, format: (value: number) => string, span: Span, t: TFunction) {
   const rows = [...insight.byReason]
     .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type) || a.code.localeCompare(b.code))
     .map((reason) => ({
-      kind: t(`admin:insight.reason.types.${reason.type}`),
-      label: labels.get(reason.type)?.get(reason.code) ?? reason.code,
-      value: reason.count,
+      names: [t(`admin:insight.reason.types.${reason.type}`), labels.get(reason.type)?.get(reason.code) ?? reason.code],
+      count: reason.count,
     }));
-  return {
-    id: "reason",
-    heading,
-    chart: rows.length
-      ? barListChart({
-          title: heading,
-          description: t("admin:insight.reason.desc", { ...span, shown: Math.min(LISTED, rows.length) }),
-          rows: rows.slice(0, LISTED),
-          format,
-        })
-      : null,
-    table: {
-      head: [t("admin:insight.reason.kind"), t("admin:insight.reason.column"), t("admin:insight.count")],
-      rows: rows.map((row) => [row.kind, row.label, row.value]),
-    },
-  };
+  return barListFigure("reason", [t("admin:insight.reason.kind"), t("admin:insight.reason.column")], rows, format, span, t);
 }
 
 function ageFigure(insight: ProgramInsight, format: (value: number) => string, span: Span, t: TFunction): Figure {

@@ -8,6 +8,7 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { INSIGHT_FIGURES, programFigures } from "~/routes-shared/insight.server";
 import { easternCalendarDate, formatCalendarDate } from "~/utils/dates";
 import { parseInsightQuery } from "~/utils/insight-period";
+import { dateFilterParams } from "~/utils/list";
 import { orHttpError } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "admin"] };
@@ -44,9 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function InsightPage() {
   const { typed, errors, split, period, total, waiting, figures } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["admin", "common"]);
-  const fieldError = (name: "from" | "to") => errors[name];
+  // The submitted list of those still without a status, longest waiting first.
   const waitingHref = (before: string) =>
-    `/app/referrals/submitted?status=Submitted&submissionDateType=before&submissionDateFrom=${before}&sort=submissionDate&order=asc`;
+    `/app/referrals/submitted?${new URLSearchParams({ status: "Submitted", ...dateFilterParams("submissionDate", { type: "before", from: before }), sort: "submissionDate", order: "asc" })}`;
   const [weekly, firstChange, ...breakdowns] = figures;
   return (
     <div className="insight">
@@ -57,10 +58,10 @@ export default function InsightPage() {
             <h2 className="usa-alert__heading">{t("common:validation.summaryHeading")}</h2>
             <ul className="usa-list usa-list--unstyled">
               {(["from", "to"] as const).map((name) =>
-                fieldError(name) ? (
+                errors[name] ? (
                   <li key={name}>
                     <a href={`#insight-${name}`}>
-                      {t(`insight.period.${name}`)}: {t(`insight.${fieldError(name)}`)}
+                      {t(`insight.period.${name}`)}: {t(`insight.${errors[name]}`)}
                     </a>
                   </li>
                 ) : null,
@@ -75,27 +76,27 @@ export default function InsightPage() {
         <fieldset className="usa-fieldset">
           <legend className="usa-legend">{t("insight.period.legend")}</legend>
           {(["from", "to"] as const).map((name) => (
-            <div key={name} className={`usa-form-group${fieldError(name) ? " usa-form-group--error" : ""}`}>
+            <div key={name} className={`usa-form-group${errors[name] ? " usa-form-group--error" : ""}`}>
               <label className="usa-label" htmlFor={`insight-${name}`}>
                 {t(`insight.period.${name}`)}
               </label>
               <div className="usa-hint" id={`insight-${name}-hint`}>
                 {t("insight.period.hint")}
               </div>
-              {fieldError(name) ? (
+              {errors[name] ? (
                 <span className="usa-error-message" id={`insight-${name}-error`}>
-                  {t(`insight.${fieldError(name)}`)}
+                  {t(`insight.${errors[name]}`)}
                 </span>
               ) : null}
               <input
-                className={`usa-input usa-input--medium${fieldError(name) ? " usa-input--error" : ""}`}
+                className={`usa-input usa-input--medium${errors[name] ? " usa-input--error" : ""}`}
                 id={`insight-${name}`}
                 name={name}
                 defaultValue={typed[name] || (name === "from" ? period.from : period.to)}
                 inputMode="numeric"
                 autoComplete="off"
-                aria-describedby={`insight-${name}-hint${fieldError(name) ? ` insight-${name}-error` : ""}`}
-                aria-invalid={fieldError(name) ? true : undefined}
+                aria-describedby={`insight-${name}-hint${errors[name] ? ` insight-${name}-error` : ""}`}
+                aria-invalid={errors[name] ? true : undefined}
               />
             </div>
           ))}

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
-import { CodeForm, RecoveryCodes, SetupSteps } from "~/components/second-factor/SecondFactor";
+import { CodeForm, RecoveryCodes, SetupSteps, useRecoveryChoice } from "~/components/second-factor/SecondFactor";
 import { confirmSecondFactor, removeSecondFactor, secondFactorOf } from "~/models/second-factor.server";
 import { pageTitle } from "~/routes-shared/page.server";
 import { NO_STORE, setupScreen, submitCode } from "~/routes-shared/second-factor.server";
@@ -43,7 +43,7 @@ export default function OwnSecondFactor() {
   const { profile, status, setup } = useLoaderData<typeof loader>();
   const done = useActionData<typeof action>();
   const { t } = useTranslation(["auth", "common"]);
-  const [searchParams] = useSearchParams();
+  const { recovery, otherHref } = useRecoveryChoice();
   const back = (
     <p>
       <Link to={profile}>{t("secondFactor.back")}</Link>
@@ -64,10 +64,6 @@ export default function OwnSecondFactor() {
       </div>
     );
   }
-  const recovery = searchParams.get("recovery") === "1";
-  const other = new URLSearchParams(searchParams);
-  if (recovery) other.delete("recovery");
-  else other.set("recovery", "1");
   return (
     <div>
       <h1>{t("secondFactor.profile.heading")}</h1>
@@ -88,7 +84,7 @@ export default function OwnSecondFactor() {
             buttonClassName="usa-button usa-button--secondary"
           />
           <p>
-            <Link to={`?${other}`}>{t(recovery ? "secondFactor.remove.useApp" : "secondFactor.remove.useRecovery")}</Link>
+            <Link to={otherHref}>{t(recovery ? "secondFactor.remove.useApp" : "secondFactor.remove.useRecovery")}</Link>
           </p>
         </section>
       )}

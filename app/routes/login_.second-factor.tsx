@@ -2,7 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Link, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireSignInStep } from "~/auth/auth.server";
-import { CodeForm, SignOut } from "~/components/second-factor/SecondFactor";
+import { CodeForm, SignOut, useRecoveryChoice } from "~/components/second-factor/SecondFactor";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { passSecondFactor } from "~/models/second-factor.server";
 import { pageTitle } from "~/routes-shared/page.server";
@@ -31,10 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SecondFactorCode() {
   const { t } = useTranslation(["auth", "common"]);
   const [searchParams] = useSearchParams();
-  const recovery = searchParams.get("recovery") === "1";
-  const other = new URLSearchParams(searchParams);
-  if (recovery) other.delete("recovery");
-  else other.set("recovery", "1");
+  const { recovery, otherHref } = useRecoveryChoice();
   const mode = recovery ? "recovery" : "code";
   return (
     <PublicShell>
@@ -48,7 +45,7 @@ export default function SecondFactorCode() {
         redirectTo={searchParams.get("redirectTo") ?? ""}
       />
       <p>
-        <Link to={`?${other}`}>{t(recovery ? "secondFactor.recovery.useApp" : "secondFactor.code.useRecovery")}</Link>
+        <Link to={otherHref}>{t(recovery ? "secondFactor.recovery.useApp" : "secondFactor.code.useRecovery")}</Link>
       </p>
       {recovery ? <p>{t("secondFactor.recovery.lostBoth")}</p> : null}
       <SignOut />

@@ -173,6 +173,11 @@ export function exportFileName(name: string, query: Pick<ListQuery, "text" | "da
   return `${name}${isFiltered(query) ? "-filtered" : ""}-${today}.csv`;
 }
 
+/** A date filter as a list's address says it (`<field>Type`, `<field>From`, `<field>To`), dates as YYYY-MM-DD. */
+export function dateFilterParams(field: string, filter: DateFilter): Record<string, string> {
+  return { [`${field}Type`]: filter.type, ...(filter.from ? { [`${field}From`]: filter.from } : {}), ...(filter.to ? { [`${field}To`]: filter.to } : {}) };
+}
+
 /**
  * A list page's CSV exports (docs/product-rules.md R81): the whole list, its filters cleared, and,
  * when filters are set, the rows they show. Both keep the sort; `fixed` holds what names the list
@@ -185,11 +190,8 @@ export function listExports(path: string, name: string, query: ListQuery, fixed:
   const filters = new URLSearchParams(whole);
   for (const [field, value] of Object.entries(query.text)) filters.set(field, value);
   // Dates as YYYY-MM-DD, which the export reads in either language.
-  for (const [field, filter] of Object.entries(query.dates)) {
-    filters.set(`${field}Type`, filter.type);
-    if (filter.from) filters.set(`${field}From`, filter.from);
-    if (filter.to) filters.set(`${field}To`, filter.to);
-  }
+  for (const [field, filter] of Object.entries(query.dates))
+    for (const [name, value] of Object.entries(dateFilterParams(field, filter))) filters.set(name, value);
   return { all, filtered: { href: `${path}?${filters}`, fileName: exportFileName(name, query) } };
 }
 

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, TextField } from "~/components/ui/form";
@@ -8,6 +8,19 @@ import { recoveryCodeCheck, secondFactorCodeCheck } from "~/schemas/second-facto
 
 // The second factor's screens (docs/product-rules.md R129), shared by the sign-in and the profile: a form that takes
 // the app's code or a recovery code, the set-up's QR code and key, and the recovery codes shown once.
+
+/**
+ * Whether the page asks for a recovery code instead of the app's (?recovery=1), and the address of the other way,
+ * a plain link, so the choice works without JavaScript.
+ */
+export function useRecoveryChoice(): { recovery: boolean; otherHref: string } {
+  const [searchParams] = useSearchParams();
+  const recovery = searchParams.get("recovery") === "1";
+  const other = new URLSearchParams(searchParams);
+  if (recovery) other.delete("recovery");
+  else other.set("recovery", "1");
+  return { recovery, otherHref: `?${other}` };
+}
 
 interface CodeFormProps {
   id: string;
