@@ -2,7 +2,7 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "./i18n/config";
-import { TranslationProvider } from "./i18n/react";
+import { namespacesNamedBy, TranslationProvider, type StringsSource } from "./i18n/react";
 import type { Catalog, Strings } from "./i18n/translate";
 
 // The form library reads a field name's last part with Array.prototype.at, which Safari before 15.4 and
@@ -31,14 +31,15 @@ window.fetch = async (...args: Parameters<typeof fetch>) => {
 const version = document.querySelector<HTMLMetaElement>('meta[name="i18n-version"]')?.content ?? "0";
 const catalog: Catalog = {};
 const loading = new Map<string, Promise<void>>();
+const failures = new Set<string>();
 
-/** Fetches the namespaces of a language not yet at hand; one that fails is said in the console and shows its keys. */
-function loadStrings(language: Language, namespaces: string[]): Promise<void> {
+/** Fetches the namespaces of a language not yet at hand; one that fails is remembered as failed until the next navigation. */
+function loadStrings(language: Language, namespaces: readonly string[]): Promise<void> {
   return Promise.all(
     namespaces.map((namespace) => {
       const file = `/locales/${language}/${namespace}.json?v=${version}`;
       let load = loading.get(file);
-      if (!load) {
+      if (!load && !catalog[language]?.[namespace]) {
         load = fetch(file)
           .then((response) => {
             if (!response.ok) throw new Error(`${file}: ${response.status}`);
@@ -47,37 +48,37 @@ function loadStrings(language: Language, namespaces: string[]): Promise<void> {
           .then(
             (strings) => void ((catalog[language] ??= {})[namespace] = strings),
             (error: unknown) => {
-              loading.delete(file);
+              failures.add(`${language}/${namespace}`);
               console.error("Translations not loaded", error);
             },
-          );
+          )
+          .finally(() => loading.delete(file));
         loading.set(file, load);
       }
-      return load;
+      return load ?? Promise.resolve();
     }),
   ).then(() => undefined);
 }
 
-/** The namespaces the page's routes name (their handle.i18n), which the server rendered it with. */
-function pageNamespaces(): string[] {
-  const modules = (window as unknown as { __remixRouteModules: Record<string, { handle?: { i18n?: unknown } } | undefined> }).__remixRouteModules;
-  const named: string[] = [];
-  for (const route of Object.values(modules)) {
-    const i18n = route?.handle?.i18n;
-    for (const namespace of Array.isArray(i18n) ? i18n : [i18n]) if (typeof namespace === "string" && named.indexOf(namespace) < 0) named.push(namespace);
-  }
-  return named;
-}
+const source: StringsSource = {
+  load: loadStrings,
+  failed: (language, namespace) => failures.has(`${language}/${namespace}`),
+  retry: () => failures.clear(),
+};
 
 async function hydrate() {
   const lang = document.documentElement.lang;
   const language = LANGUAGES.find((known) => known === lang) ?? DEFAULT_LANGUAGE;
-  await loadStrings(language, pageNamespaces());
+  // The namespaces the page's routes name (their handle.i18n), with which the server rendered it.
+  const modules = (window as unknown as { __remixRouteModules: Record<string, { handle?: unknown } | undefined> }).__remixRouteModules;
+  await loadStrings(language, namespacesNamedBy(Object.values(modules).map((module) => module?.handle)));
+  // Without its words the page stays as the server sent it, whole and working as it does without JavaScript.
+  if (failures.size > 0) return;
 
   startTransition(() => {
     hydrateRoot(
       document,
-      <TranslationProvider language={language} catalog={catalog} load={loadStrings}>
+      <TranslationProvider language={language} catalog={catalog} source={source}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>

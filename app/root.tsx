@@ -1,6 +1,17 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, Links, Meta, Scripts, ScrollRestoration, useLocation, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { Outlet } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { DocumentTitle } from "./components/DocumentTitle";
@@ -9,8 +20,17 @@ import { IeNotice } from "./components/IeNotice";
 import { LanguageFooter } from "./components/LanguageFooter";
 import { useNonce } from "./components/nonce";
 import type { FlashText } from "./components/FlashMessage";
+import { WordsUnavailableMessage } from "./components/WordsUnavailable";
 import { fixedT, getLanguage, languageFromQuery, serializeLanguageCookie } from "./i18n/i18next.server";
-import { useFollowLanguage, useTranslation } from "./i18n/react";
+import {
+  isWordsUnavailable,
+  namespacesNamedBy,
+  useFollowLanguage,
+  useLanguageUnavailable,
+  useRetryWordsOn,
+  useTranslation,
+  useWordsOfScreen,
+} from "./i18n/react";
 import { resourcesVersion } from "./i18n/resources.server";
 import { isIeNoticeShown } from "./models/miscellaneous.server";
 import { getToast } from "./services/toast.server";
@@ -75,6 +95,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { t, i18n } = useTranslation();
   const nonce = useNonce();
+  const languageUnavailable = useLanguageUnavailable();
   const language = data?.language ?? (i18n.language === "es" ? "es" : "en");
   return (
     <html lang={language} dir="ltr">
@@ -93,6 +114,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {t("skipToMain")}
         </a>
         {data?.ieNotice ? <IeNotice /> : null}
+        {languageUnavailable ? <WordsUnavailableMessage languageChange /> : null}
         {children}
         <LanguageFooter />
         <ScrollRestoration nonce={nonce} />
@@ -105,6 +127,8 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const { language } = useRouteLoaderData<typeof loader>("root") ?? { language: "en" };
   useFollowLanguage(language);
+  useRetryWordsOn(useNavigation().state !== "idle");
+  useWordsOfScreen(namespacesNamedBy(useMatches().map((match) => match.handle)));
   useFocusMainOnNavigation();
   // Once the page runs its JavaScript, styles may hide what only the no-JavaScript page needs.
   useEffect(() => document.documentElement.classList.add("js"), []);
@@ -117,7 +141,7 @@ export function ErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <main id="main-content" tabIndex={-1} className="public-main">
-      <ErrorPage kind={kind} />
+      {isWordsUnavailable(error) ? <WordsUnavailableMessage /> : <ErrorPage kind={kind} />}
     </main>
   );
 }

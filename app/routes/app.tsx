@@ -1,6 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { ErrorPage, errorKindForStatus } from "~/components/ErrorPage";
+import { WordsUnavailableMessage } from "~/components/WordsUnavailable";
+import { isWordsUnavailable } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { AppShell } from "~/components/shell/AppShell";
 import { isNavigationOpen } from "~/services/preferences.server";
@@ -30,7 +32,7 @@ export function ErrorBoundary() {
   const kind = isRouteErrorResponse(error) ? errorKindForStatus(error.status) : "unexpected";
   return (
     <AppShell navOpen={layout?.navOpen ?? true} isAdmin={layout?.isAdmin ?? false} user={layout?.currentUser ?? null}>
-      <ErrorPage kind={kind} />
+      {isWordsUnavailable(error) ? <WordsUnavailableMessage /> : <ErrorPage kind={kind} />}
     </AppShell>
   );
 }

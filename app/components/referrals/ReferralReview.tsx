@@ -54,7 +54,7 @@ export function ReferralReview({
   /** Where a document downloads from (a review link has its own route). */
   fileHref?: (id: number) => string;
 }) {
-  const { t, i18n } = useTranslation(["referrals", "common"]);
+  const { t, i18n } = useTranslation(["referrals", "common", "wizard"]);
   const language = i18n.language as Language;
   const none = t("review.none");
   const answer = (value: string | number | null | undefined) =>
