@@ -1,9 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, configWarnings, loadConfig, parseEnv } from "./config.server";
+import { ConfigError, configWarnings, loadConfig, parseEnv, productionChecks } from "./config.server";
 import { checkDatabase, openDatabase } from "./db.server";
 
 const dirs: string[] = [];
@@ -123,5 +124,93 @@ describe("configuration", () => {
     const secret = "s".repeat(40);
     expect(loadConfig({ DATA_DIR: tempDir(), SESSION_SECRET: secret }).sessionSecret).toBe(secret);
     expect(() => loadConfig({ DATA_DIR: tempDir(), SESSION_SECRET: "too short" })).toThrow(/SESSION_SECRET/);
+  });
+
+  it("runs as development unless NODE_ENV=production says otherwise", () => {
+    expect(parseEnv({}).NODE_ENV).toBe("development");
+    expect(loadConfig({ DATA_DIR: tempDir() }).isProduction).toBe(false);
+  });
+
+  it("refuses production over http, naming APP_URL, unless ALLOW_HTTP=1 says the operator means it, then warns (R110)", () => {
+    const none = { administratorExists: false };
+    expect(productionChecks(loadConfig({ DATA_DIR: tempDir() }), none)).toEqual({ errors: [], warnings: [] });
+    const http = productionChecks(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "production", APP_URL: "http://referrals.example.org" }), none);
+    expect(http.errors).toEqual([expect.stringMatching(/^APP_URL is "http:\/\/referrals\.example\.org", not an https:\/\/ address.*ALLOW_HTTP=1/)]);
+    const unset = productionChecks(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "production" }), none);
+    expect(unset.errors).toEqual([expect.stringMatching(/^APP_URL is unset \(so http:\/\/localhost:3000\)/)]);
+    const allowed = productionChecks(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "production", ALLOW_HTTP: "1" }), none);
+    expect(allowed).toEqual({ errors: [], warnings: [expect.stringMatching(/^Warning: APP_URL .*because ALLOW_HTTP=1/)] });
+    expect(productionChecks(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "production", APP_URL: "https://referrals.example.org" }), none)).toEqual({
+      errors: [],
+      warnings: [],
+    });
+  });
+
+  it("over https, names the session cookie with the __Host- prefix, Secure and for the whole host (R110)", async () => {
+    const { forgetSingleton } = await import("./utils/singleton.server");
+    const { sessionCookie } = await import("./auth/session.server");
+    const cookieOf = async (env: Record<string, string>) => {
+      forgetSingleton("config");
+      for (const name of ["cookie:__session", "cookie:__Host-session"]) forgetSingleton(name);
+      Object.assign(process.env, env);
+      return sessionCookie().serialize("an id");
+    };
+    const saved = { DATA_DIR: process.env.DATA_DIR ?? "", APP_URL: process.env.APP_URL ?? "" };
+    try {
+      const https = await cookieOf({ DATA_DIR: tempDir(), APP_URL: "https://referrals.example.org" });
+      expect(https).toMatch(/^__Host-session=/);
+      expect(https).toMatch(/; Path=\/;/);
+      expect(https).toMatch(/; Secure/);
+      expect(https).not.toMatch(/Domain=/i);
+      const http = await cookieOf({ DATA_DIR: tempDir(), APP_URL: "http://localhost:3000" });
+      expect(http).toMatch(/^__session=/);
+      expect(http).not.toMatch(/Secure/);
+    } finally {
+      Object.assign(process.env, saved);
+      forgetSingleton("config");
+    }
+  });
+
+  it("seals with SECRETS_KEY, and asks for it in production once an administrator exists or the seed makes one (R109)", () => {
+    const key = randomBytes(32).toString("base64");
+    const given = loadConfig({ DATA_DIR: tempDir(), SECRETS_KEY: key });
+    expect(given.secretsKeys).toMatchObject({ fromFile: false });
+    expect(given.secretsKeys.current.equals(Buffer.from(key, "base64"))).toBe(true);
+    expect(() => parseEnv({ SECRETS_KEY: "short" })).toThrow(/SECRETS_KEY: must be base64 of 32 random bytes .*\(got a hidden value\)/);
+
+    // Without it, outside production: a key made once into the data folder, readable by its owner alone.
+    const dir = tempDir();
+    const made = loadConfig({ DATA_DIR: dir }).secretsKeys;
+    expect(made.fromFile).toBe(true);
+    expect(statSync(path.join(dir, "secrets-key")).mode & 0o077).toBe(0);
+    expect(loadConfig({ DATA_DIR: dir }).secretsKeys.current.equals(made.current)).toBe(true);
+
+    const production = { DATA_DIR: tempDir(), NODE_ENV: "production", APP_URL: "https://referrals.example.org" };
+    expect(productionChecks(loadConfig(production), { administratorExists: false }).errors).toEqual([]);
+    expect(productionChecks(loadConfig(production), { administratorExists: true }).errors).toEqual([expect.stringMatching(/^SECRETS_KEY is not set/)]);
+    expect(productionChecks(loadConfig({ ...production, SEED_ADMIN_EMAIL: "a@maryland.gov" }), { administratorExists: false }).errors).toHaveLength(1);
+    expect(productionChecks(loadConfig({ ...production, SECRETS_KEY: key }), { administratorExists: true }).errors).toEqual([]);
+  });
+
+  it("reads TRUST_PROXY as Express takes it, and refuses what Express would not (R11)", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8, fd00::/8, 192.0.2.1" }).TRUST_PROXY).toEqual(["loopback", "10.0.0.0/8", "fd00::/8", "192.0.2.1"]);
+    for (const wrong of ["yes", "10.0.0.0/33", "the balancer", "10.0.0"]) expect(() => parseEnv({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY: must be/);
+  });
+
+  it("turns the registration captcha on only when whole, naming what a half-made one lacks (R2)", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).captcha).toBeNull();
+    expect(loadConfig({ DATA_DIR: tempDir(), CAPTCHA_PROVIDER: "hcaptcha", CAPTCHA_SITE_KEY: "site", CAPTCHA_SECRET: "secret" }).captcha).toEqual({
+      provider: "hcaptcha",
+      siteKey: "site",
+      secret: "secret",
+      verifyUrl: "https://api.hcaptcha.com/siteverify",
+    });
+    // As it was set up before the page drew the check: the service is known by its address, the site key is missing.
+    expect(() => loadConfig({ DATA_DIR: tempDir(), CAPTCHA_VERIFY_URL: "https://www.google.com/recaptcha/api/siteverify", CAPTCHA_SECRET: "secret" })).toThrow(
+      /CAPTCHA_SITE_KEY: must be/,
+    );
   });
 });

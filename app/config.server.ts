@@ -1,8 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
+import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { decodeSecretsKey, readOrCreateFile, readSecretsKeys, type SecretsKeys } from "../db/secrets-key";
+import { CAPTCHA_PROVIDERS, captchaProviderOfUrl, type CaptchaProvider } from "./services/captcha";
 import { singleton } from "./utils/singleton.server";
 
 const blankIsUnset = (value: unknown) => (value === "" ? undefined : value);
@@ -11,9 +14,34 @@ const withDefault = <T extends z.ZodTypeAny>(schema: T, fallback: z.input<T>) =>
 
 const domain = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
+/** What Express's "trust proxy" takes: true or false, a number of hops, or addresses, subnets and its three names. */
+export type TrustProxy = boolean | number | string[];
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+function isProxyAddress(part: string): boolean {
+  if (PROXY_NAMES.has(part)) return true;
+  const [address, bits, ...rest] = part.split("/");
+  if (rest.length || !isIP(address)) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128);
+}
+const trustProxy = z
+  .string()
+  .transform((value): TrustProxy | null => {
+    const text = value.trim().toLowerCase();
+    if (text === "true") return true;
+    if (text === "false") return false;
+    if (/^\d{1,2}$/.test(text)) return Number(text);
+    const parts = text.split(",").map((part) => part.trim());
+    return parts.every(isProxyAddress) ? parts : null;
+  })
+  .refine((value) => value !== null, "must be true, false, a number of proxies, or addresses and subnets such as 10.0.0.0/8, loopback")
+  .transform((value) => value as TrustProxy);
+const secretsKey = z.string().refine((value) => decodeSecretsKey(value) !== null, "must be base64 of 32 random bytes (openssl rand -base64 32)");
+
 /** Every setting the application reads, checked once at start-up. */
 export const EnvSchema = z.object({
-  NODE_ENV: withDefault(z.enum(["development", "production", "test"]), "production"),
+  /** production: APP_URL must be https (unless ALLOW_HTTP=1) and SECRETS_KEY set once an administrator exists. */
+  NODE_ENV: withDefault(z.enum(["development", "production", "test"]), "development"),
   PORT: withDefault(z.coerce.number({ invalid_type_error: "must be a port number" }).int("must be a whole number").min(1).max(65535), 3000),
   DATA_DIR: withDefault(z.string(), "./data"),
   /** Unset: SQLite in DATA_DIR. Set: the PostgreSQL database to use instead (several instances may share it). */
@@ -47,6 +75,19 @@ export const EnvSchema = z.object({
       .url("must be the address people open, such as https://referrals.example.org")
       .transform((value) => value.replace(/\/+$/, "")),
   ),
+  /** In production, the operator means to serve over plain http (a warning at every start). */
+  ALLOW_HTTP: withDefault(
+    z.enum(["0", "1", "true", "false"]).transform((value) => value === "1" || value === "true"),
+    "0",
+  ),
+  /** The proxies in front (a load balancer): the address a limit counts is then the client's, from X-Forwarded-For. */
+  TRUST_PROXY: withDefault(trustProxy, "false"),
+  /** Seals the authenticator keys kept in the database; unset: a key made into DATA_DIR/secrets-key (not for production). */
+  SECRETS_KEY: optional(secretsKey),
+  /** During a rotation: the keys before SECRETS_KEY, comma separated, still opening what they sealed. */
+  SECRETS_KEY_PREVIOUS: optional(
+    z.string().refine((value) => value.split(",").every((part) => decodeSecretsKey(part) !== null), "must be base64 keys of 32 bytes, separated by commas"),
+  ),
   GEOCODER: withDefault(z.enum(["offline", "census"]), "offline"),
   CENSUS_GEOCODER_URL: withDefault(z.string().url("must be the geocoder's base address"), "https://geocoding.geo.census.gov"),
   ADMIN_EMAIL_DOMAINS: withDefault(
@@ -73,8 +114,12 @@ export const EnvSchema = z.object({
   /** How families and referrers reach the program: on the contact page and the submit confirmation. */
   PROGRAM_PHONE: optional(z.string().regex(/^[0-9()+\-. ]{7,20}$/, "must be a phone number such as 1-800-555-0100")),
   PROGRAM_EMAIL: optional(z.string().email("must be an e-mail address")),
-  CAPTCHA_VERIFY_URL: optional(z.string().url("must be the captcha service's verification URL")),
+  /** The captcha of registration: its service, the site key its check is drawn with, and the secret its tokens are checked with. */
+  CAPTCHA_PROVIDER: optional(z.enum(["recaptcha", "hcaptcha", "turnstile"], { errorMap: () => ({ message: "must be recaptcha, hcaptcha or turnstile" }) })),
+  CAPTCHA_SITE_KEY: optional(z.string().min(1).max(200)),
   CAPTCHA_SECRET: optional(z.string().min(1)),
+  /** Where tokens are checked: the service's own siteverify unless set (the tests point it at a stand-in). */
+  CAPTCHA_VERIFY_URL: optional(z.string().url("must be the captcha service's verification URL")),
   SEED_ADMIN_EMAIL: optional(
     z
       .string()
@@ -85,6 +130,29 @@ export const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+export interface CaptchaConfig {
+  provider: CaptchaProvider;
+  siteKey: string;
+  secret: string;
+  verifyUrl: string;
+}
+
+/** The captcha as configured, or null when it is off; a half-made configuration is a ConfigError naming what is missing. */
+function captchaOf(env: Env): CaptchaConfig | null {
+  const { CAPTCHA_PROVIDER, CAPTCHA_SITE_KEY, CAPTCHA_SECRET, CAPTCHA_VERIFY_URL } = env;
+  if (!CAPTCHA_SECRET && !CAPTCHA_SITE_KEY && !CAPTCHA_PROVIDER) return null;
+  const provider = CAPTCHA_PROVIDER ?? (CAPTCHA_VERIFY_URL ? captchaProviderOfUrl(CAPTCHA_VERIFY_URL) : null);
+  const missing = [
+    ...(provider ? [] : ["CAPTCHA_PROVIDER: must be recaptcha, hcaptcha or turnstile"]),
+    ...(CAPTCHA_SITE_KEY ? [] : ["CAPTCHA_SITE_KEY: must be the service's site key, which draws the check on the registration page"]),
+    ...(CAPTCHA_SECRET ? [] : ["CAPTCHA_SECRET: must be the service's secret, which checks the tokens"]),
+  ];
+  if (missing.length || !provider || !CAPTCHA_SITE_KEY || !CAPTCHA_SECRET) {
+    throw new ConfigError(`Invalid configuration: the registration captcha is half set up:\n${missing.map((line) => `  ${line}`).join("\n")}`);
+  }
+  return { provider, siteKey: CAPTCHA_SITE_KEY, secret: CAPTCHA_SECRET, verifyUrl: CAPTCHA_VERIFY_URL ?? CAPTCHA_PROVIDERS[provider].verifyUrl };
+}
 
 export interface Config extends Env {
   dataDir: string;
@@ -97,7 +165,11 @@ export interface Config extends Env {
   outboxDir: string;
   sessionSecret: string;
   appUrl: string;
+  /** APP_URL is https: Secure cookies with the __Host- prefix, and HSTS. */
+  https: boolean;
   isProduction: boolean;
+  secretsKeys: SecretsKeys;
+  captcha: CaptchaConfig | null;
 }
 
 export class ConfigError extends Error {
@@ -110,7 +182,7 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0]);
-    const secret = name === "SESSION_SECRET" || name === "SEED_ADMIN_PASSWORD" || name === "DATABASE_URL";
+    const secret = ["SESSION_SECRET", "SEED_ADMIN_PASSWORD", "DATABASE_URL", "SECRETS_KEY", "SECRETS_KEY_PREVIOUS", "CAPTCHA_SECRET"].includes(name);
     return `  ${name}: ${issue.message} (got ${secret ? "a hidden value" : JSON.stringify(env[name])})`;
   });
   throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
@@ -128,24 +200,31 @@ export function configWarnings(env: Pick<Env, "ADMIN_EMAIL_DOMAINS">): string[] 
   ];
 }
 
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  const secret = randomBytes(32).toString("hex");
-  // Written whole under another name, then linked to its own: the link fails if another process
-  // (the migration, a second server on the shared folder) made it first, and then theirs is used,
-  // never read half-written.
-  const part = `${file}.part-${randomBytes(4).toString("hex")}`;
-  writeFileSync(part, secret + "\n", { mode: 0o600, flag: "wx" });
-  try {
-    linkSync(part, file);
-    return secret;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return readFileSync(file, "utf8").trim();
-    throw error;
-  } finally {
-    rmSync(part, { force: true });
+/**
+ * What production forbids, said when the server starts, each naming its variable (docs/product-rules.md R110): an
+ * address that is not https (unless ALLOW_HTTP=1, then a warning), and no SECRETS_KEY once an administrator exists
+ * or is to be made by the seed. Elsewhere nothing.
+ */
+export function productionChecks(config: Config, { administratorExists }: { administratorExists: boolean }): { errors: string[]; warnings: string[] } {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  if (!config.isProduction) return { errors, warnings };
+  if (!config.https) {
+    const said = `APP_URL is ${config.APP_URL ? JSON.stringify(config.APP_URL) : `unset (so ${config.appUrl})`}, not an https:// address`;
+    if (config.ALLOW_HTTP)
+      warnings.push(`Warning: ${said}: cookies are sent without Secure and no HSTS is set, because ALLOW_HTTP=1. Serve it over https in production.`);
+    else
+      errors.push(
+        `${said}. In production (NODE_ENV=production) the service is served over https: set APP_URL to its https:// address, or ALLOW_HTTP=1 if you mean to serve it over http.`,
+      );
   }
+  if (config.secretsKeys.fromFile && (administratorExists || config.SEED_ADMIN_EMAIL)) {
+    errors.push(
+      "SECRETS_KEY is not set, and an administrator exists (or SEED_ADMIN_EMAIL makes one): in production the key that seals the authenticator keys " +
+        "must be kept apart from the data. Set SECRETS_KEY to base64 of 32 random bytes (openssl rand -base64 32); see the README, Keys at rest.",
+    );
+  }
+  return { errors, warnings };
 }
 
 /** Builds the configuration and makes the data folders it names. */
@@ -158,15 +237,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboxDir: path.join(dataDir, "outbox"),
   };
   for (const dir of [dataDir, ...Object.values(folders)]) mkdirSync(dir, { recursive: true });
+  const appUrl = parsed.APP_URL ?? `http://localhost:${parsed.PORT}`;
   return {
     ...parsed,
     ...folders,
     dataDir,
     databaseFile: path.join(dataDir, "app.db"),
     database: parsed.DATABASE_URL ?? path.join(dataDir, "app.db"),
-    sessionSecret: parsed.SESSION_SECRET ?? readOrCreateSecret(dataDir),
-    appUrl: parsed.APP_URL ?? `http://localhost:${parsed.PORT}`,
+    sessionSecret: parsed.SESSION_SECRET ?? readOrCreateFile(path.join(dataDir, "session-secret"), () => randomBytes(32).toString("hex")),
+    appUrl,
+    https: appUrl.startsWith("https:"),
     isProduction: parsed.NODE_ENV === "production",
+    secretsKeys: readSecretsKeys(parsed, dataDir),
+    captcha: captchaOf(parsed),
   };
 }
 

@@ -10,8 +10,13 @@ declare module "@remix-run/server-runtime" {
     db: DB;
     /** The CSP nonce of this response. */
     cspNonce?: string;
-    /** The address the request came from, for rate limits. */
-    clientIp?: string;
+    /** The address the request came from (the client's behind TRUST_PROXY), for rate limits. */
+    clientIp: string;
+    /**
+     * The action of this request signed the person in under a new session: its loaders, which still see the request's
+     * old cookie, are told so (the second step's set-up without JavaScript).
+     */
+    signedInNow?: boolean;
   }
 }
 

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { isPostgresUrl } from "../app/db.server";
 import { freePort } from "./http";
@@ -28,6 +29,7 @@ export interface InstanceSettings {
 }
 
 const START_MS = 30_000;
+const BENCH_SECRETS_KEY = randomBytes(32).toString("base64");
 
 export async function startInstance({ dataDir, database, appUrl, nodeArgs = [], env: own = {} }: InstanceSettings): Promise<Instance> {
   const port = await freePort();
@@ -36,6 +38,9 @@ export async function startInstance({ dataDir, database, appUrl, nodeArgs = [], 
     ...process.env,
     PORT: String(port),
     NODE_ENV: "production",
+    // Production over http on loopback, with a key of the run's for the authenticator keys (README: ALLOW_HTTP, SECRETS_KEY).
+    ALLOW_HTTP: "1",
+    SECRETS_KEY: process.env.SECRETS_KEY ?? BENCH_SECRETS_KEY,
     DATA_DIR: dataDir,
     APP_URL: appUrl ?? base,
     // The JSON API's limit per caller (600 a minute) would answer the load with 429s: raised, as in the browser tests.

@@ -14,13 +14,13 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import SQLite from "better-sqlite3";
 import { getConfig } from "../app/config.server";
 import { describeDatabase } from "../app/db.server";
 import { backupPostgresInto } from "./backup-postgres";
 import type { Dialect } from "./dialect";
 import { migrationProvider } from "./migrations";
+import { runAsCommand } from "./command";
 
 // `npm run db:backup -- <folder>`: a copy of what the service needs to run again, made while it
 // runs. The database comes through SQLite's online backup, or pg_dump when DATABASE_URL names a
@@ -247,9 +247,4 @@ async function main() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  main().catch((error) => {
-    console.error(error instanceof BackupError ? `Backup refused: ${error.message}` : error);
-    process.exit(1);
-  });
-}
+runAsCommand(import.meta, main, (error) => (error instanceof BackupError ? `Backup refused: ${error.message}` : error));

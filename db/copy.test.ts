@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DB } from "../app/db.server";
 import { fixedT } from "../app/i18n/i18next.server";
 import { setUserActive } from "../app/models/admin-users.server";
-import { createApiKey } from "../app/models/api-key.server";
+import { insertApiKey } from "../app/test/api-keys";
 import { createChild, startReferral } from "../app/models/child.server";
 import { addDocument } from "../app/models/document.server";
 import { createReviewLink, recordAccess, recordStatusChange } from "../app/models/referral-admin.server";
@@ -190,7 +190,7 @@ describe.skipIf(testDialect() !== "postgres")("npm run db:copy", () => {
       referrerLastName: "Müller",
     });
     await createSession(db, parent.id);
-    await createApiKey(db, admin, { name: "Système d'accueil" });
+    await insertApiKey(db, admin.id, { name: "Système d'accueil" });
     // An administrator's own value: the copy carries the source's, not the seed's.
     await db.updateTable("miscellaneous").set({ value: "2030-01-01" }).where("name", "=", "ieMessageStartDate").execute();
   }, 120_000);

@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect, sql, type SqlBool } from "kysely";
 import { describeDatabase, isPostgresUrl, openDatabase, whyNoAnswer } from "../app/db.server";
 import { readTables, resetIdCounters, writeTransaction, type TableShape } from "./dialect";
 import { migrateToLatest } from "./migrate";
 import { migrationProvider } from "./migrations";
+import { runAsCommand } from "./command";
 
 // `npm run db:copy -- <from> <to>`: every row of one database written into another, each a SQLite
 // data folder (its app.db) or a postgres:// address; SQLite to PostgreSQL when an installation
@@ -284,13 +284,8 @@ async function main() {
   console.log(filesNote(from, to));
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  main().catch((error) => {
-    console.error(
-      error instanceof CopyError
-        ? error.message
-        : `The copy failed and was undone (the target holds none of its rows): ${error instanceof Error ? error.message : error}`,
-    );
-    process.exit(1);
-  });
-}
+runAsCommand(import.meta, main, (error) =>
+  error instanceof CopyError
+    ? error.message
+    : `The copy failed and was undone (the target holds none of its rows): ${error instanceof Error ? error.message : error}`,
+);

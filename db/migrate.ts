@@ -1,8 +1,8 @@
-import { pathToFileURL } from "node:url";
 import { Migrator, type Kysely } from "kysely";
 import { getConfig } from "../app/config.server";
 import { checkDatabase, describeDatabase, openDatabase } from "../app/db.server";
 import { migrationProvider } from "./migrations";
+import { runAsCommand } from "./command";
 
 /** Runs every migration not yet applied, in order; safe to run on any earlier state. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
@@ -28,9 +28,4 @@ async function main() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  main().catch((error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-}
+runAsCommand(import.meta, main);

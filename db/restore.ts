@@ -1,6 +1,5 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import SQLite from "better-sqlite3";
 import { getConfig } from "../app/config.server";
 import { describeDatabase } from "../app/db.server";
@@ -18,6 +17,7 @@ import {
 import { DUMP_FILE, DUMP_HEADER } from "./backup-postgres";
 import type { Dialect } from "./dialect";
 import { restorePostgres } from "./restore-postgres";
+import { runAsCommand } from "./command";
 
 // `npm run db:restore -- <backup folder>` with the server stopped: puts a backup made by
 // `npm run db:backup` in place of the data folder's database, uploads and reports. The backup is
@@ -252,9 +252,4 @@ async function main() {
   console.log("Start the server again (npm start): it brings the database up to date if the backup is from an older version.");
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  main().catch((error) => {
-    console.error(error instanceof BackupError ? `Restore refused: ${error.message}` : error);
-    process.exit(1);
-  });
-}
+runAsCommand(import.meta, main, (error) => (error instanceof BackupError ? `Restore refused: ${error.message}` : error));

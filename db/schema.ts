@@ -221,12 +221,21 @@ export type SessionAwaiting = "code" | "setup";
 /** A person's authenticator app (docs/product-rules.md R129): its secret, confirmed once a code from it was given. */
 export interface SecondFactorsTable {
   user_id: number;
-  /** Base32, as the app is given it. */
+  /** Base32 as the app is given it, sealed with SECRETS_KEY (app/services/secret-box.server.ts). */
   secret: string;
   created_at: string;
   confirmed_at: string | null;
   /** The time step (30 s) of the last code taken: a code of that step or an earlier one is not taken again. */
   last_used_step: number | null;
+  /** Not yet confirmed: the session whose set-up screen showed this key, the only one that may confirm it. */
+  setup_session_hash: string | null;
+}
+
+/** A person's wrong codes in a row, and until when their second step is locked for them (docs/product-rules.md R129). */
+export interface CodeGuardsTable {
+  user_id: number;
+  failures: ColumnType<number, number | undefined, number>;
+  locked_until: string | null;
 }
 
 /** The codes that stand in for the app's once each (SHA-256 of the code as shown, without its dash). */
@@ -256,6 +265,8 @@ export interface EmailVerificationsTable {
   created_at: Timestamp;
   expires_at: string;
   used_at: string | null;
+  /** A link that confirms a new e-mail address for the account, rather than the account itself. */
+  new_email: string | null;
 }
 
 export interface ReviewTokensTable {
@@ -280,7 +291,14 @@ export interface ApiKeysTable {
   last_used_at: string | null;
   revoked_at: string | null;
   revoked_by_id: number | null;
+  /** read: GET only; write: every call its maker may make. */
+  scope: ColumnType<ApiKeyScope, ApiKeyScope | undefined, ApiKeyScope>;
+  /** Why it stopped before its end date: revoked by an administrator, or its maker's password, second step, account or role changed. */
+  ended_reason: ApiKeyEndReason | null;
 }
+
+export type ApiKeyScope = "read" | "write";
+export type ApiKeyEndReason = "revoked" | "passwordChanged" | "secondFactorReset" | "deactivated" | "roleLost";
 
 export interface ReferralStatusHistoryTable {
   id: Generated<number>;
@@ -390,6 +408,7 @@ export interface Database {
   referral_figures: ReferralFiguresTable;
   second_factors: SecondFactorsTable;
   recovery_codes: RecoveryCodesTable;
+  code_guards: CodeGuardsTable;
 }
 
 export type Lookup = Selectable<LookupsTable>;

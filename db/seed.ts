@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { sql, type Kysely } from "kysely";
 import { getConfig } from "../app/config.server";
 import { checkDatabase, describeDatabase, openDatabase, writeTransaction } from "../app/db.server";
 import { ensureSeedAdministrator } from "../app/models/user.server";
 import { parseCsvRecords } from "../app/utils/csv";
 import type { Database, NewLookup } from "./schema";
+import { runAsCommand } from "./command";
 
 const seedDataDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "seed-data");
 
@@ -154,9 +155,4 @@ async function main() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  main().catch((error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-}
+runAsCommand(import.meta, main);

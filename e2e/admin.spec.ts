@@ -207,7 +207,7 @@ for (const lang of ["en", "sp"] as const) {
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toMatch(/verify-email\?token=/);
     // The link opens the account: it is Active, and the action is gone.
-    expect((await page.request.get(linkInLatestMail(target.email))).ok()).toBe(true);
+    expect((await page.request.get(await linkInLatestMail(target.email))).ok()).toBe(true);
     await page.goto(`/app/users?lang=${lang}&email=${encodeURIComponent(target.email)}`);
     const opened = page.getByRole("row", { name: new RegExp(target.email) });
     await expect(opened).toContainText(text.active);

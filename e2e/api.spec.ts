@@ -2,12 +2,15 @@ import { readFileSync } from "node:fs";
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 import {
+  appCode,
   baseURL,
   createApiKeyFor,
   createChild,
   createUser,
   fillReferral,
+  giveSecondFactor,
   mailsTo,
+  registrationOf,
   sessionCookieOf,
   signIn,
   startReferral,
@@ -383,18 +386,7 @@ test.describe("the JSON API @http", () => {
     await expectError(await anonymous.put(`/api/users/${owner.id}`, { data: {} }), 401, "unauthorized");
     await expectError(await anonymous.post(`/api/users/${owner.id}/reset_password`), 401, "unauthorized");
     const email = uniqueEmail();
-    const registration = {
-      firstName: "Nueva",
-      lastName: "Persona",
-      reference: "1",
-      email,
-      plainPassword: "correct horse 12",
-      primaryLanguage: "sp",
-      securityQuestion1: "1",
-      securityAnswer1: "Rex",
-      securityQuestion2: "2",
-      securityAnswer2: "Baltimore",
-    };
+    const registration = registrationOf(email);
     const registered = await anonymous.post("/api/users", { data: registration });
     expect(registered.status(), await registered.text()).toBe(201);
     expect(await body(registered)).toMatchObject({ email, enabled: false });
@@ -566,11 +558,11 @@ test.describe("the JSON API @http", () => {
     await expectError(await (await client({ key: "mdei_not-a-key" })).get("/api/users"), 401, "invalid_api_key");
     await expectError(await (await client({ key: "" })).get("/api/lookups"), 401, "invalid_api_key");
 
-    // Revoked by the API keys page: refused at once.
+    // Revoked by the API keys page: refused at once, saying why (R101).
     const { getDb } = await import("../app/db.server");
     const row = await getDb().selectFrom("api_keys").select("id").where("user_id", "=", admin.id).executeTakeFirstOrThrow();
-    await getDb().updateTable("api_keys").set({ revoked_at: new Date().toISOString() }).where("id", "=", row.id).execute();
-    await expectError(await program.get("/api/users"), 401, "invalid_api_key");
+    await getDb().updateTable("api_keys").set({ revoked_at: new Date().toISOString(), ended_reason: "revoked" }).where("id", "=", row.id).execute();
+    await expectError(await program.get("/api/users"), 401, "api_key_ended");
     // An expired key, and the key of an administrator who was deactivated.
     const expiring = await createApiKeyFor(admin, 1);
     await getDb()
@@ -579,11 +571,11 @@ test.describe("the JSON API @http", () => {
       .where("user_id", "=", admin.id)
       .where("revoked_at", "is", null)
       .execute();
-    await expectError(await (await client({ key: expiring })).get("/api/users"), 401, "invalid_api_key");
+    await expectError(await (await client({ key: expiring })).get("/api/users"), 401, "api_key_expired");
     const other = await createUser({ admin: true });
     const otherKey = await createApiKeyFor(other);
     await getDb().updateTable("users").set({ locked: 1 }).where("id", "=", other.id).execute();
-    await expectError(await (await client({ key: otherKey })).get("/api/users"), 401, "invalid_api_key");
+    await expectError(await (await client({ key: otherKey })).get("/api/users"), 401, "api_key_ended");
   });
 
   test("errors speak the caller's language; unknown methods are 405 with Allow", async () => {
@@ -1162,7 +1154,10 @@ const KEYS_TEXT = {
     create: "Create key",
     created: "Your new API key",
     required: "Enter a name for the key.",
-    range: "Enter a number of days from 1 to 365.",
+    range: "Enter a number of days from 1 to 90.",
+    scopeWrite: "Read and change",
+    password: "Your password",
+    code: "Code from your authenticator app",
     revoke: "Revoke",
     revokeConfirm: "Revoke key",
     revoked: "API key revoked.",
@@ -1176,7 +1171,10 @@ const KEYS_TEXT = {
     create: "Crear clave",
     created: "Su nueva clave de API",
     required: "Escriba un nombre para la clave.",
-    range: "Escriba un número de días del 1 al 365.",
+    range: "Escriba un número de días del 1 al 90.",
+    scopeWrite: "Leer y cambiar",
+    password: "Su contraseña",
+    code: "Código de su aplicación de autenticación",
     revoke: "Revocar",
     revokeConfirm: "Revocar clave",
     revoked: "Clave de API revocada.",
@@ -1191,7 +1189,9 @@ for (const lang of ["en", "sp"] as const) {
   const text = KEYS_TEXT[lang];
   test(`the API keys page: create a key, shown once, that calls the API, then revoke it (${lang})`, async ({ page, context, javaScriptOn }) => {
     test.slow(); // axe on five screens
-    const admin = await signIn(context, await createUser({ admin: true, language: lang }));
+    const admin = await createUser({ admin: true, language: lang, signedInBefore: true });
+    const { secret } = await giveSecondFactor(admin);
+    await signIn(context, admin);
     await page.goto(`/app/api-keys?lang=${lang}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.title);
     await expectAccessible(page, { javaScriptOn });
@@ -1207,7 +1207,11 @@ for (const lang of ["en", "sp"] as const) {
 
     const name = `Warehouse ${Date.now().toString(36)}`;
     await page.getByLabel(new RegExp(`^${text.name}`)).fill(name);
+    await page.locator("main fieldset label", { hasText: text.scopeWrite }).click();
     await page.getByLabel(new RegExp(`^${escaped(text.days)}`)).fill("30");
+    // Made with the password and a current code of the maker's app given again (R101).
+    await page.getByLabel(text.password, { exact: true }).fill(admin.password);
+    await page.getByLabel(text.code, { exact: true }).fill(await appCode(secret, 1));
     await page.getByRole("button", { name: text.create }).click();
     await expect(page.getByRole("status").filter({ hasText: text.created })).toBeVisible();
     const key = (await page.locator("code.api-key").innerText()).trim();
@@ -1230,7 +1234,7 @@ for (const lang of ["en", "sp"] as const) {
     await page.getByRole("button", { name: text.revokeConfirm }).click();
     await expect(page.getByText(text.revoked)).toBeVisible();
     await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText(text.statusRevoked);
-    await expectError(await program.get("/api/users"), 401, "invalid_api_key");
+    await expectError(await program.get("/api/users"), 401, "api_key_ended");
 
     // The page that describes the API, in the same language.
     await page.goto(`/api/docs?lang=${lang}`);

@@ -7,7 +7,7 @@ import type { DB } from "../app/db.server";
 import { readOutbox } from "../app/test/outbox";
 import { expect, test } from "./fixtures";
 import { freePort, OwnServer, send } from "./own-server";
-import { createChild, createUser, fillReferral, openDataDir, referralIdOf, sessionCookieOf, sessionSecret, startReferral, yearsAgo } from "./support";
+import { appCode, createChild, createUser, fillReferral, openDataDir, referralIdOf, sessionCookieOf, sessionSecret, startReferral, yearsAgo } from "./support";
 
 // Two production servers behind one address (docs/product-rules.md R122): two instances on two
 // ports, one database (the run's PostgreSQL, or SQLite's file in the shared folder) and one shared
@@ -53,7 +53,8 @@ test.beforeAll(async () => {
   const opened = await openDataDir(dataDir);
   db = opened.db;
   const secret = await sessionSecret();
-  const settings = { ...opened.env, API_RATE_LIMIT: String(API_LIMIT), ADMIN_EMAIL_DOMAINS: "maryland.gov" };
+  // As behind a load balancer on this machine: the client's address is the one X-Forwarded-For names (README: TRUST_PROXY).
+  const settings = { ...opened.env, API_RATE_LIMIT: String(API_LIMIT), ADMIN_EMAIL_DOMAINS: "maryland.gov", TRUST_PROXY: "loopback" };
   a = new OwnServer(dataDir, secret, await freePort(), settings);
   b = new OwnServer(dataDir, secret, await freePort(), settings);
   await Promise.all([a.start(), b.start()]);
@@ -193,5 +194,59 @@ test("the limit on calls counts a caller's calls on both instances together @htt
     const refused = await send("GET", `${server.base}/api/children`, { Cookie: cookie });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+  }
+});
+
+/** A form posted as a browser without JavaScript posts it, from a client address a trusted proxy names. */
+function postForm(server: OwnServer, path: string, form: Record<string, string>, headers: Record<string, string> = {}) {
+  return send("POST", `${server.base}${path}`, { "Content-Type": "application/x-www-form-urlencoded", ...headers }, new URLSearchParams(form).toString());
+}
+
+const cookieOf = (answer: { headers: Record<string, unknown> }) =>
+  String((answer.headers["set-cookie"] as string[] | undefined)?.find((cookie) => /^__(Host-)?session=./.test(cookie)) ?? "").split(";")[0];
+
+test("the limits of signing in are the instances' together, and count the client's address behind the load balancer @http", async () => {
+  const user = await createUser({}, db);
+  const stranger = { "X-Forwarded-For": "203.0.113.50" };
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const answer = await postForm(attempt % 2 ? b : a, "/login", { email: user.email, password: "not the password 1" }, stranger);
+    expect(answer.status).toBe(400);
+  }
+  for (const server of [a, b]) {
+    const refused = await postForm(server, "/login", { email: user.email, password: user.password }, stranger);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+  }
+  // The owner, at another address behind the same balancer, is not kept out by the stranger.
+  const owner = await postForm(b, "/login", { email: user.email, password: user.password }, { "X-Forwarded-For": "198.51.100.60" });
+  expect(owner.status).toBe(302);
+  expect(owner.headers.location).toBe("/app/dashboard");
+});
+
+test("the second step passed on one instance signs in under a new session the other knows; the waiting cookie opens nothing; wrong codes lock on both @http", async () => {
+  const admin = await createUser({ admin: true, signedInBefore: true }, db);
+  const password = await postForm(a, "/login", { email: admin.email, password: admin.password });
+  expect(password.headers.location).toMatch(/^\/login\/second-factor-setup/);
+  const waiting = cookieOf(password);
+  const page = await send("GET", `${b.base}/login/second-factor-setup`, { Cookie: waiting });
+  const secret = (/data-secret-key[^>]*>([^<]+)</.exec(page.body.toString())?.[1] ?? "").replace(/\s+/g, "");
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  const confirmed = await postForm(a, "/login/second-factor-setup", { code: await appCode(secret) }, { Cookie: waiting });
+  expect(confirmed.status).toBe(200);
+  const signedIn = cookieOf(confirmed);
+  expect(signedIn).not.toBe(waiting);
+  expect((await send("GET", `${b.base}/app/users`, { Cookie: signedIn })).status).toBe(200);
+  const replayed = await send("GET", `${b.base}/app/users`, { Cookie: waiting });
+  expect(String(replayed.headers.location)).toMatch(/^\/login\?/);
+
+  // Wrong codes at the next sign-in, sent to either instance: the fifth locks the second step on both.
+  const again = cookieOf(await postForm(b, "/login", { email: admin.email, password: admin.password }));
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    expect((await postForm(attempt % 2 ? a : b, "/login/second-factor", { code: "000000" }, { Cookie: again })).status).toBe(400);
+  }
+  for (const server of [a, b]) {
+    const locked = await postForm(server, "/login/second-factor", { code: await appCode(secret, 1) }, { Cookie: again });
+    expect(locked.status).toBe(429);
+    expect(locked.body.toString()).toContain("codes are refused for 1 minute");
   }
 });

@@ -75,6 +75,7 @@ export class OwnServer {
         PORT: String(this.port),
         DATA_DIR: this.dataDir,
         NODE_ENV: "production",
+        ALLOW_HTTP: "1",
         SESSION_SECRET: this.secret,
         APP_URL: this.base,
         ...this.env,

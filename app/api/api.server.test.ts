@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
+import { insertApiKey } from "~/test/api-keys";
 import { addPerson } from "~/test/people";
 import type { CurrentUser } from "~/models/user.server";
 
@@ -59,8 +60,8 @@ async function errorOf(response: Response) {
 
 describe("the API handler", () => {
   it("gives a missing field whose schema names no message the API's plain one", async () => {
-    const { handle, createApiKey } = await modules();
-    const { key } = await createApiKey(test.db, admin, { name: "forms" });
+    const { handle } = await modules();
+    const { key } = await insertApiKey(test.db, admin.id, { name: "forms" });
     const bearer = { Authorization: `Bearer ${key}` };
     expect((await errorOf(await handle(test.db, [await echo()], post("/api/echo/7", {}, bearer), { id: "7" }, "10.0.0.2"))).fields).toEqual({
       name: ["This field is required."],
@@ -68,9 +69,9 @@ describe("the API handler", () => {
   });
 
   it("answers an API key's caller, checks the query and body, and refuses others in the error format", async () => {
-    const { handle, createApiKey } = await modules();
+    const { handle } = await modules();
     const op = await echo();
-    const { key } = await createApiKey(test.db, admin, { name: "warehouse" });
+    const { key } = await insertApiKey(test.db, admin.id, { name: "warehouse" });
     const bearer = { Authorization: `Bearer ${key}` };
     const ok = await handle(test.db, [op], post("/api/echo/7?page=2", { name: "Ana" }, bearer), { id: "7" }, "10.0.0.1");
     expect(ok.status).toBe(200);
@@ -104,8 +105,8 @@ describe("the API handler", () => {
   });
 
   it("answers 500 in the error format for what nobody expected, without the error's text", async () => {
-    const { handle, createApiKey } = await modules();
-    const { key } = await createApiKey(test.db, admin, { name: "boom" });
+    const { handle } = await modules();
+    const { key } = await insertApiKey(test.db, admin.id, { name: "boom" });
     const response = await handle(test.db, [await echo()], post("/api/echo/7", { name: "boom" }, { Authorization: `Bearer ${key}` }), { id: "7" });
     expect(response.status).toBe(500);
     const error = await errorOf(response);
@@ -114,9 +115,9 @@ describe("the API handler", () => {
   });
 
   it("limits calls per caller, with 429 and Retry-After past API_RATE_LIMIT", async () => {
-    const { handle, createApiKey } = await modules();
+    const { handle } = await modules();
     const op = await echo();
-    const { key } = await createApiKey(test.db, admin, { name: "busy" });
+    const { key } = await insertApiKey(test.db, admin.id, { name: "busy" });
     const statuses: number[] = [];
     let last: Response | null = null;
     for (let call = 0; call < 6; call++) {
@@ -127,38 +128,78 @@ describe("the API handler", () => {
     expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await errorOf(last!)).toMatchObject({ code: "rate_limited" });
     // Another key is another caller.
-    const other = await createApiKey(test.db, admin, { name: "quiet" });
+    const other = await insertApiKey(test.db, admin.id, { name: "quiet" });
     expect((await handle(test.db, [op], post("/api/echo/1", { name: "Ana" }, { Authorization: `Bearer ${other.key}` }), { id: "1" })).status).toBe(200);
   });
 });
 
-describe("API keys", () => {
-  it("are made by administrators, kept only as a hash, and stop when revoked, expired or their owner is locked", async () => {
-    const { createApiKey, listApiKeys, revokeApiKey, userForApiKey } = await modules();
-    const { ForbiddenError } = await import("~/models/errors");
-    await expect(createApiKey(test.db, referrer, { name: "mine" })).rejects.toBeInstanceOf(ForbiddenError);
-    await expect(listApiKeys(test.db, referrer)).rejects.toBeInstanceOf(ForbiddenError);
+describe("API keys at the door", () => {
+  it("say why they do not open it: unknown, past the end date, revoked, or ended with their maker's password (R101)", async () => {
+    const { handle, revokeApiKey, endApiKeysOf } = await modules();
+    const op = await echo();
+    const call = async (key: string, language = "en") =>
+      errorOf(await handle(test.db, [op], post(`/api/echo/1?lang=${language}`, { name: "Ana" }, { Authorization: `Bearer ${key}` }), { id: "1" }));
+    expect(await call("mdei_unknown")).toMatchObject({ status: 401, code: "invalid_api_key" });
 
-    const { id, key } = await createApiKey(test.db, admin, { name: "county", days: 30 });
-    const stored = await test.db.selectFrom("api_keys").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    expect(JSON.stringify(stored)).not.toContain(key);
-    expect(key.startsWith(stored.key_start)).toBe(true);
-    expect((await userForApiKey(test.db, key))?.user.id).toBe(admin.id);
-    expect((await test.db.selectFrom("api_keys").select("last_used_at").where("id", "=", id).executeTakeFirstOrThrow()).last_used_at).not.toBeNull();
-    expect(await userForApiKey(test.db, key, new Date(Date.now() + 31 * 24 * 60 * 60 * 1000))).toBeNull();
+    const short = await insertApiKey(test.db, admin.id, { days: 1 });
+    await test.db
+      .updateTable("api_keys")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", short.id)
+      .execute();
+    expect(await call(short.key)).toMatchObject({ status: 401, code: "api_key_expired", reason: "expired", message: expect.stringContaining("end date") });
 
-    await revokeApiKey(test.db, admin, id);
-    expect(await userForApiKey(test.db, key)).toBeNull();
-    expect((await listApiKeys(test.db, admin)).find((row) => row.id === id)?.revokedAt).toBeTruthy();
+    const revoked = await insertApiKey(test.db, admin.id);
+    await revokeApiKey(test.db, admin, revoked.id);
+    expect(await call(revoked.key, "sp")).toMatchObject({
+      status: 401,
+      code: "api_key_ended",
+      reason: "revoked",
+      message: "Un administrador revocó la clave de API.",
+    });
 
+    const ended = await insertApiKey(test.db, admin.id);
+    await endApiKeysOf(test.db, admin.id, "passwordChanged");
+    expect(await call(ended.key)).toMatchObject({ status: 401, code: "api_key_ended", reason: "passwordChanged", endedAt: expect.any(String) });
+  });
+
+  it("end when their maker is no longer an active administrator, and say so", async () => {
+    const { handle } = await modules();
+    const op = await echo();
+    const call = async (key: string) =>
+      errorOf(await handle(test.db, [op], post("/api/echo/1", { name: "Ana" }, { Authorization: `Bearer ${key}` }), { id: "1" }));
     const owner = await addPerson(test.db, "leaving@maryland.gov", { admin: true });
-    const theirs = await createApiKey(test.db, owner, { name: "theirs" });
+    const theirs = await insertApiKey(test.db, owner.id);
     await test.db.updateTable("users").set({ locked: 1 }).where("id", "=", owner.id).execute();
-    expect(await userForApiKey(test.db, theirs.key)).toBeNull();
+    expect(await call(theirs.key)).toMatchObject({ code: "api_key_ended", reason: "deactivated" });
+    // Ended for good: activating the maker again does not bring it back.
+    await test.db.updateTable("users").set({ locked: 0 }).where("id", "=", owner.id).execute();
+    expect(await call(theirs.key)).toMatchObject({ code: "api_key_ended", reason: "deactivated" });
+
     const demoted = await addPerson(test.db, "demoted@maryland.gov", { admin: true });
-    const demotedKey = await createApiKey(test.db, demoted, { name: "demoted" });
+    const demotedKey = await insertApiKey(test.db, demoted.id);
     await test.db.deleteFrom("user_roles").where("user_id", "=", demoted.id).where("role", "=", "ROLE_ADMIN").execute();
-    expect(await userForApiKey(test.db, demotedKey.key)).toBeNull();
+    expect(await call(demotedKey.key)).toMatchObject({ code: "api_key_ended", reason: "roleLost" });
+  });
+
+  it("of read-only scope read, and are refused any write with 403 (R101)", async () => {
+    const { handle, operation } = await modules();
+    const reader = await insertApiKey(test.db, admin.id, { scope: "read" });
+    const bearer = { Authorization: `Bearer ${reader.key}` };
+    const read = operation({
+      operationId: "look",
+      method: "GET",
+      path: "/api/look",
+      tag: "Test",
+      access: "admin",
+      run: async ({ actor }) => ({ actor: actor.id }),
+    });
+    const answer = await handle(test.db, [read], new Request("http://localhost/api/look", { headers: bearer }), {});
+    expect(answer.status).toBe(200);
+    expect(await errorOf(await handle(test.db, [await echo()], post("/api/echo/1", { name: "Ana" }, bearer), { id: "1" }))).toMatchObject({
+      status: 403,
+      code: "api_key_read_only",
+    });
   });
 });
 

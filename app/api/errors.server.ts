@@ -1,6 +1,7 @@
 import { json } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { ZodError, type ZodIssue } from "zod";
+import { CaptchaRefusedError } from "~/models/account-flows.server";
 import { NotEligibleError } from "~/models/admin-users.server";
 import { ChildHasSubmittedReferralError } from "~/models/child.server";
 import { ForbiddenError, InputError, NotFoundError } from "~/models/errors";
@@ -22,9 +23,13 @@ export const ERROR_CODES = {
   questions_not_answered: 400,
   wrong_answers: 400,
   too_many_attempts: 400,
+  captcha_refused: 400,
   unauthorized: 401,
   invalid_api_key: 401,
+  api_key_expired: 401,
+  api_key_ended: 401,
   forbidden: 403,
+  api_key_read_only: 403,
   not_found: 404,
   invalid_review_token: 404,
   dictionary_not_found: 404,
@@ -47,7 +52,13 @@ export class ApiError extends Error {
   name = "ApiError";
   constructor(
     readonly code: ErrorCode,
-    readonly details: { fields?: Record<string, string[]>; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+    readonly details: {
+      fields?: Record<string, string[]>;
+      extra?: Record<string, unknown>;
+      headers?: Record<string, string>;
+      /** A message more precise than the code's own (a key of the api namespace). */
+      messageKey?: string;
+    } = {},
   ) {
     super(code);
   }
@@ -115,6 +126,7 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof NotEligibleError)
     return new ApiError("not_eligible", { fields: { roles: [`admin:actions.cannotPromote.${error.problem}`] }, extra: { reason: error.problem } });
   if (error instanceof ChildHasSubmittedReferralError) return new ApiError("has_submitted_referral");
+  if (error instanceof CaptchaRefusedError) return new ApiError("captcha_refused", { fields: { captchaToken: ["auth:register.captchaRefused"] } });
   if (error instanceof UploadRefusedError) return toApiError(error.reason);
   if (error instanceof FileTooLargeError) return new ApiError("payload_too_large");
   if (error instanceof UnsupportedFileError)
@@ -129,7 +141,15 @@ export function errorResponse(error: ApiError, t: TFunction): Response {
   const translate = (key: string) => String(t(key, { ns: MESSAGE_NAMESPACES, defaultValue: t("api:fields.invalid") }));
   const fields = error.details.fields ? Object.fromEntries(Object.entries(error.details.fields).map(([name, keys]) => [name, keys.map(translate)])) : undefined;
   return json(
-    { error: { status: error.status, code: error.code, message: t(`api:errors.${error.code}`), ...(fields ? { fields } : {}), ...error.details.extra } },
+    {
+      error: {
+        status: error.status,
+        code: error.code,
+        message: t(error.details.messageKey ?? `api:errors.${error.code}`),
+        ...(fields ? { fields } : {}),
+        ...error.details.extra,
+      },
+    },
     { status: error.status, headers: { "Cache-Control": "no-store", ...error.details.headers } },
   );
 }

@@ -4,7 +4,7 @@ import { getUser } from "~/auth/auth.server";
 import { getConfig } from "~/config.server";
 import type { Language } from "~/i18n/config";
 import { fixedT, getLanguage } from "~/i18n/i18next.server";
-import { userForApiKey } from "~/models/api-key.server";
+import { callerOfApiKey } from "~/models/api-key.server";
 import type { CurrentUser } from "~/models/user.server";
 import { hitRateLimit } from "~/services/rate-limit.server";
 import { ApiError, errorResponse, toApiError } from "./errors.server";
@@ -64,16 +64,25 @@ export function operation<Q extends z.ZodTypeAny = z.ZodTypeAny, B extends z.Zod
 export const JSON_LIMIT_BYTES = 256 * 1024;
 const ID = /^[1-9]\d{0,9}$/;
 
-/** `Authorization: Bearer <key>` when given (a wrong key is refused even with a session), else the session. */
-async function caller(db: DB, request: Request): Promise<{ user: CurrentUser | null; keyId?: number }> {
+const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="api"' };
+
+/**
+ * `Authorization: Bearer <key>` when given (a wrong key is refused even with a session), else the session. A key that
+ * no longer works says why (docs/product-rules.md R101); a read-only key may only read.
+ */
+async function caller(db: DB, request: Request, method: Method): Promise<{ user: CurrentUser | null; keyId?: number }> {
   const authorization = request.headers.get("Authorization");
-  if (authorization !== null) {
-    const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
-    const found = match ? await userForApiKey(db, match[1]) : null;
-    if (!found) throw new ApiError("invalid_api_key", { headers: { "WWW-Authenticate": 'Bearer realm="api"' } });
-    return { user: found.user, keyId: found.keyId };
+  if (authorization === null) return { user: await getUser(request) };
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
+  const found = match ? await callerOfApiKey(db, match[1]) : ({ ok: false, why: "unknown" } as const);
+  if (!found.ok) {
+    if (found.why === "unknown") throw new ApiError("invalid_api_key", { headers: CHALLENGE });
+    const extra = { reason: found.why, endedAt: found.at };
+    if (found.why === "expired") throw new ApiError("api_key_expired", { headers: CHALLENGE, extra });
+    throw new ApiError("api_key_ended", { headers: CHALLENGE, extra, messageKey: `api:apiKeyEnded.${found.why}` });
   }
-  return { user: await getUser(request) };
+  if (found.scope === "read" && method !== "GET") throw new ApiError("api_key_read_only");
+  return { user: found.user, keyId: found.keyId };
 }
 
 /**
@@ -138,7 +147,7 @@ async function answer(
   clientIp: string,
   language: Language,
 ): Promise<Response> {
-  const { user, keyId } = await caller(db, request);
+  const { user, keyId } = await caller(db, request, op.method);
   if (op.access !== "public") {
     if (!user) throw new ApiError("unauthorized");
     if (op.access === "admin" && !user.isAdmin) throw new ApiError("forbidden");

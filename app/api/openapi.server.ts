@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import type { z } from "zod";
 import { zodToJsonSchema } from "zod-to-json-schema";
+import { sessionCookieName } from "~/auth/session.server";
 import { ERROR_CODES } from "./errors.server";
 import type { Operation } from "./handler.server";
 import { API_OPERATIONS } from "./operations.server";
@@ -110,7 +111,7 @@ export function openApiDocument(t: TFunction, serverUrl: string) {
     components: {
       securitySchemes: {
         apiKey: { type: "http", scheme: "bearer", description: t("api:docs.keys") },
-        session: { type: "apiKey", in: "cookie", name: "__session", description: t("api:docs.session") },
+        session: { type: "apiKey", in: "cookie", name: sessionCookieName(), description: t("api:docs.session") },
       },
       schemas: {
         Error: {

@@ -7,15 +7,23 @@ import { signIn, type SignInOutcome } from "~/models/sign-in.server";
 import { getCurrentUser, type CurrentUser } from "~/models/user.server";
 import { readSession } from "./session.server";
 
-/** remix-auth checks the form through the one sign-in door, and gives back what it did; we answer with its session. */
-export const authenticator = new Authenticator<SignInOutcome>();
-authenticator.use(
-  new FormStrategy(async ({ form }) => signIn(getDb(), { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") })),
-  "form",
-);
+/**
+ * The sign-in form's e-mail and password, from this address (its limits count it), through remix-auth's form
+ * strategy, which checks them at the one sign-in door; we answer with the session it made.
+ */
+export function signInWithForm(request: Request, clientIp: string): Promise<SignInOutcome> {
+  const authenticator = new Authenticator<SignInOutcome>();
+  authenticator.use(
+    new FormStrategy(async ({ form }) => signIn(getDb(), { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") }, clientIp)),
+    "form",
+  );
+  return authenticator.authenticate("form", request);
+}
 
 type Lookup = {
   user: CurrentUser | null;
+  /** The signed-in session's id hash (what a set-up of the second step is tied to). */
+  sessionIdHash?: string;
   expired: boolean;
   /** A session past the password, waiting for the second factor (docs/product-rules.md R129): its id and what it waits for. */
   waiting?: { sessionIdHash: string; awaiting: SessionAwaiting; userId: number };
@@ -39,7 +47,7 @@ function lookUp(request: Request): Promise<Lookup> {
       if (session.awaiting)
         return { user: null, expired: false, waiting: { sessionIdHash: session.sessionIdHash, awaiting: session.awaiting, userId: session.userId } };
       const user = await getCurrentUser(db, session.userId);
-      return { user, expired: !user };
+      return { user, expired: !user, sessionIdHash: session.sessionIdHash };
     })();
     inFlight.set(cookie, pending);
     void pending.finally(() => inFlight.delete(cookie)).catch(() => undefined);
@@ -63,8 +71,13 @@ function returnPath(request: Request): string {
 export const SIGN_IN_STEPS: Record<SessionAwaiting, string> = { code: "/login/second-factor", setup: "/login/second-factor-setup" };
 
 export async function requireUser(request: Request): Promise<CurrentUser> {
-  const { user, expired, waiting } = await lookUp(request);
-  if (user) return user;
+  return (await requireSession(request)).user;
+}
+
+/** The signed-in person and their session's id hash; anyone else is sent to sign in (or to their second step). */
+export async function requireSession(request: Request): Promise<{ user: CurrentUser; sessionIdHash: string }> {
+  const { user, expired, waiting, sessionIdHash } = await lookUp(request);
+  if (user && sessionIdHash) return { user, sessionIdHash };
   const params = new URLSearchParams({ redirectTo: returnPath(request) });
   // Past the password only: nothing opens but the second factor's pages and sign-out (docs/product-rules.md R129).
   if (waiting) throw redirect(`${SIGN_IN_STEPS[waiting.awaiting]}?${params}`);

@@ -5,13 +5,39 @@ import { hash, verify } from "@node-rs/argon2";
 const ARGON2ID = 2;
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 };
 
+/**
+ * At most this many hashes at once in a process; the others wait their turn. Each takes 19 MiB and a core for tens of
+ * milliseconds: sign-ins with made-up addresses must not take every core and the memory with them (R11).
+ */
+export const HASHES_AT_ONCE = 4;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASHES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    // The turn passes straight to the next in line, or is given back.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+/** How many hashes run, and how many wait (for the tests of the limit). */
+export function hashingNow(): { running: number; waiting: number } {
+  return { running, waiting: waiting.length };
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return inTurn(() => hash(password, OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await inTurn(() => verify(passwordHash, password));
   } catch {
     return false;
   }

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { SessionAwaiting } from "../../db/schema";
+import { getConfig } from "~/config.server";
 import type { DB } from "~/db.server";
+import { ForbiddenError } from "~/models/errors";
 import { signedCookie } from "~/utils/cookie.server";
 
 /** 10 minutes without a request, plus the 30-second countdown the dialog shows (docs/product-rules.md R20, R21). */
@@ -9,11 +11,21 @@ export const IDLE_COUNTDOWN_MS = 30 * 1000;
 export const IDLE_LIMIT_MS = IDLE_WARNING_MS + IDLE_COUNTDOWN_MS;
 /** However active, a session ends after a working day. */
 export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+/** A session past the password alone, waiting for the second step, ends after five minutes (docs/product-rules.md R129). */
+export const AWAITING_MAX_AGE_MS = 5 * 60 * 1000;
 /** Requests closer together than this do not write last_seen_at again. */
 const TOUCH_INTERVAL_MS = 15 * 1000;
 
+/**
+ * The session's cookie. Over https its name carries the __Host- prefix, which browsers keep to Secure cookies of this
+ * very host and path /: no other site, nor a subdomain, can set or shadow it.
+ */
 export function sessionCookie() {
-  return signedCookie("__session");
+  return signedCookie(sessionCookieName());
+}
+
+export function sessionCookieName(): "__Host-session" | "__session" {
+  return getConfig().https ? "__Host-session" : "__session";
 }
 
 function hashId(id: string) {
@@ -34,19 +46,32 @@ export async function createSession(db: DB, userId: number, now: Date = new Date
       user_id: userId,
       created_at: now.toISOString(),
       last_seen_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + SESSION_MAX_AGE_MS).toISOString(),
+      expires_at: new Date(now.getTime() + (awaiting ? AWAITING_MAX_AGE_MS : SESSION_MAX_AGE_MS)).toISOString(),
       awaiting,
     })
     .execute();
   return sessionCookie().serialize(id);
 }
 
+/** A session past the second step that was already passed: two forms sent at once, the second one late (a 403). */
+export class SessionGoneError extends ForbiddenError {
+  name = "SessionGoneError";
+}
+
 /**
- * A session past its second factor is signed in. Its id was made at the password, and only the browser that gave the
- * password holds it, so it is kept (a page rendered after the action still finds its session).
+ * A session past its second step is signed in under a new id (docs/product-rules.md R110, R129): whoever copied the
+ * cookie between the password and the code holds an id that no longer opens anything. The waiting row is deleted and
+ * the new session's cookie returned; a waiting session already renewed (or gone) gives SessionGoneError.
  */
-export async function completeSession(db: DB, sessionIdHash: string): Promise<void> {
-  await db.updateTable("sessions").set({ awaiting: null }).where("id_hash", "=", sessionIdHash).execute();
+export async function renewSession(db: DB, waitingIdHash: string, userId: number, now: Date = new Date()): Promise<string> {
+  const gone = await db
+    .deleteFrom("sessions")
+    .where("id_hash", "=", waitingIdHash)
+    .where("user_id", "=", userId)
+    .where("awaiting", "is not", null)
+    .executeTakeFirst();
+  if (Number(gone.numDeletedRows) !== 1) throw new SessionGoneError("the waiting session was renewed already");
+  return createSession(db, userId, now);
 }
 
 export type SessionLookup =

@@ -9,3 +9,6 @@ export function createToken(): { token: string; hash: string } {
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
+
+/** What every API key starts with, so that one pasted where it should not be is recognised (R101). */
+export const API_KEY_PREFIX = "mdei_";

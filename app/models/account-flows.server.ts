@@ -1,9 +1,11 @@
 import type { DB } from "~/db.server";
-import { sendPasswordResetEmail, sendVerificationEmail } from "~/services/emails.server";
+import { sendAccountNotice, sendPasswordResetEmail, sendVerificationEmail } from "~/services/emails.server";
 import { hitRateLimit, type RateLimitResult } from "~/services/rate-limit.server";
 import { answerSecurityQuestions, createEmailVerification, requestPasswordReset, resetPassword, type AnswerResult } from "./account-token.server";
 import type { Registration } from "~/schemas/account.server";
+import { afterAnswer } from "~/services/after-answer.server";
 import { verifyCaptcha } from "~/services/captcha.server";
+import { endApiKeysOf } from "./api-key.server";
 import { getMailRecipient, registerUser } from "./user.server";
 
 // The account flows a person starts without being signed in, each with its rate limit, so the
@@ -19,7 +21,9 @@ function limited(limit: RateLimitResult): Limited {
 /**
  * "Forgot password": mails a reset link when the account exists and none went out in two hours.
  * A filled robot trap (the form's hidden `website`) is answered as done and does nothing, so a
- * robot learns nothing, whichever door it came through.
+ * robot learns nothing, whichever door it came through. The link is looked for, made and mailed
+ * after the answer, which therefore takes the same time whether or not the address has an account
+ * (docs/product-rules.md R8).
  */
 export async function forgotPassword(db: DB, input: { email: string; website?: string }, clientIp: string | undefined): Promise<{ status: "done" } | Limited> {
   if (input.website) return { status: "done" };
@@ -28,11 +32,11 @@ export async function forgotPassword(db: DB, input: { email: string; website?: s
   if (!byAddress.allowed) return limited(byAddress);
   const byAccount = await hitRateLimit(db, "forgotPassword", email);
   if (!byAccount.allowed) return limited(byAccount);
-  const reset = await requestPasswordReset(db, email);
-  if (reset) {
-    const recipient = await getMailRecipient(db, reset.userId);
-    if (recipient) await sendPasswordResetEmail(recipient, reset.token);
-  }
+  afterAnswer("The password reset mail", async () => {
+    const reset = await requestPasswordReset(db, email);
+    const recipient = reset ? await getMailRecipient(db, reset.userId) : undefined;
+    if (reset && recipient) await sendPasswordResetEmail(recipient, reset.token);
+  });
   return { status: "done" };
 }
 
@@ -84,5 +88,12 @@ export async function submitNewPassword(
 ): Promise<{ status: "reset" | "invalid" | "unanswered" } | Limited> {
   const limit = await hitRateLimit(db, "resetPassword", clientIp ?? "unknown");
   if (!limit.allowed) return limited(limit);
-  return { status: await resetPassword(db, input.token, input.plainPassword) };
+  const outcome = await resetPassword(db, input.token, input.plainPassword);
+  if (outcome.status === "reset") {
+    // The sessions ended with the link; the API keys the person made end too, and they are told (R10).
+    await endApiKeysOf(db, outcome.userId, "passwordChanged");
+    const recipient = await getMailRecipient(db, outcome.userId);
+    if (recipient) await sendAccountNotice(recipient, "passwordChanged");
+  }
+  return { status: outcome.status };
 }

@@ -1,15 +1,28 @@
 import { createToken, hashToken } from "~/auth/token.server";
 import { hashPassword, verifyAnswer } from "~/auth/password.server";
 import { destroyUserSessions } from "~/auth/session.server";
-import type { DB } from "~/db.server";
+import { writeTransaction, type DB } from "~/db.server";
 
 export const EMAIL_VERIFICATION_TTL_MS = 72 * 60 * 60 * 1000;
 /** One reset link per account every two hours (docs/product-rules.md R8); each link lives as long. */
 export const RESET_LINK_INTERVAL_MS = 2 * 60 * 60 * 1000;
 export const RESET_ATTEMPTS = 3;
 
-export async function createEmailVerification(db: DB, userId: number, now: Date = new Date()): Promise<string> {
+/**
+ * A link's token that opens a new account, or, with `newEmail`, that moves the account to a new e-mail address (an
+ * earlier such link of the account stops working).
+ */
+export async function createEmailVerification(db: DB, userId: number, { now = new Date(), newEmail }: { now?: Date; newEmail?: string } = {}): Promise<string> {
   const { token, hash } = createToken();
+  if (newEmail) {
+    await db
+      .updateTable("email_verifications")
+      .set({ used_at: now.toISOString() })
+      .where("user_id", "=", userId)
+      .where("new_email", "is not", null)
+      .where("used_at", "is", null)
+      .execute();
+  }
   await db
     .insertInto("email_verifications")
     .values({
@@ -17,24 +30,38 @@ export async function createEmailVerification(db: DB, userId: number, now: Date 
       token_hash: hash,
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + EMAIL_VERIFICATION_TTL_MS).toISOString(),
+      new_email: newEmail ?? null,
     })
     .execute();
   return token;
 }
 
-/** Opens the account of the link's owner; a link works once and until it expires. */
-export async function verifyEmail(db: DB, token: string, now: Date = new Date()): Promise<"verified" | "invalid"> {
-  const row = await db
-    .selectFrom("email_verifications")
-    .select(["id", "user_id", "expires_at", "used_at"])
-    .where("token_hash", "=", hashToken(token))
-    .executeTakeFirst();
-  if (!row || row.used_at || row.expires_at <= now.toISOString()) return "invalid";
-  await db.transaction().execute(async (trx) => {
+/**
+ * A verification link opened: the account of a new one opens; one sent to a new address moves the account to it,
+ * unless another account took that address meanwhile ("taken"). A link works once and until it expires.
+ */
+export async function verifyEmail(db: DB, token: string, now: Date = new Date()): Promise<"verified" | "emailChanged" | "taken" | "invalid"> {
+  return writeTransaction(db, async (trx) => {
+    const row = await trx
+      .selectFrom("email_verifications")
+      .select(["id", "user_id", "expires_at", "used_at", "new_email"])
+      .where("token_hash", "=", hashToken(token))
+      .executeTakeFirst();
+    if (!row || row.used_at || row.expires_at <= now.toISOString()) return "invalid";
     await trx.updateTable("email_verifications").set({ used_at: now.toISOString() }).where("id", "=", row.id).execute();
-    await trx.updateTable("users").set({ enabled: 1, updated_at: now.toISOString() }).where("id", "=", row.user_id).execute();
+    if (!row.new_email) {
+      await trx.updateTable("users").set({ enabled: 1, updated_at: now.toISOString() }).where("id", "=", row.user_id).execute();
+      return "verified";
+    }
+    const taken = await trx.selectFrom("users").select("id").where("email", "=", row.new_email).where("id", "<>", row.user_id).executeTakeFirst();
+    if (taken) return "taken";
+    await trx
+      .updateTable("users")
+      .set({ email: row.new_email, username: row.new_email, updated_at: now.toISOString() })
+      .where("id", "=", row.user_id)
+      .execute();
+    return "emailChanged";
   });
-  return "verified";
 }
 
 /**
@@ -113,33 +140,47 @@ export async function inspectResetToken(db: DB, token: string, now: Date = new D
 
 export type AnswerResult = { status: "ok" } | { status: "wrong"; attemptsLeft: number } | { status: "invalid" };
 
-/** Checks both answers; a wrong pair costs an attempt, and at none left the link is spent. */
+/**
+ * Checks both answers (docs/product-rules.md R9). The attempt is counted before the answers are looked at, in one
+ * statement that takes an attempt only while one is left, so that answers sent at once are counted each, and never
+ * more than the link has; a right pair gives its attempt back.
+ */
 export async function answerSecurityQuestions(db: DB, token: string, answer1: string, answer2: string, now: Date = new Date()): Promise<AnswerResult> {
   const row = await liveToken(db, token, now);
-  if (!row || row.attempts_left <= 0) return { status: "invalid" };
-  const right = (await verifyAnswer(row.security_answer1_hash, answer1)) && (await verifyAnswer(row.security_answer2_hash, answer2));
-  if (right) {
-    await db.updateTable("password_reset_tokens").set({ answers_verified_at: now.toISOString() }).where("id", "=", row.id).execute();
-    return { status: "ok" };
-  }
-  const updated = await db
+  if (!row) return { status: "invalid" };
+  const counted = await db
     .updateTable("password_reset_tokens")
     .set((eb) => ({ attempts_left: eb("attempts_left", "-", 1) }))
     .where("id", "=", row.id)
+    .where("attempts_left", ">", 0)
     .returning("attempts_left")
-    .executeTakeFirstOrThrow();
-  return { status: "wrong", attemptsLeft: updated.attempts_left };
+    .executeTakeFirst();
+  if (!counted) return { status: "invalid" };
+  const right = (await verifyAnswer(row.security_answer1_hash, answer1)) && (await verifyAnswer(row.security_answer2_hash, answer2));
+  if (!right) return { status: "wrong", attemptsLeft: counted.attempts_left };
+  await db
+    .updateTable("password_reset_tokens")
+    .set((eb) => ({ answers_verified_at: now.toISOString(), attempts_left: eb("attempts_left", "+", 1) }))
+    .where("id", "=", row.id)
+    .execute();
+  return { status: "ok" };
 }
 
 /**
  * Sets the new password with a live link whose questions were answered; the link is then used
- * up and every session of the account ends.
+ * up and every session of the account ends (the account's flow, account-flows.server.ts, ends its
+ * API keys and tells its owner: docs/product-rules.md R10).
  */
-export async function resetPassword(db: DB, token: string, password: string, now: Date = new Date()): Promise<"reset" | "invalid" | "unanswered"> {
+export async function resetPassword(
+  db: DB,
+  token: string,
+  password: string,
+  now: Date = new Date(),
+): Promise<{ status: "reset"; userId: number } | { status: "invalid" | "unanswered" }> {
   const row = await liveToken(db, token, now);
-  if (!row || row.attempts_left <= 0) return "invalid";
+  if (!row || row.attempts_left <= 0) return { status: "invalid" };
   const noQuestions = !row.security_answer1_hash || !row.security_answer2_hash;
-  if (!row.answers_verified_at && !noQuestions) return "unanswered";
+  if (!row.answers_verified_at && !noQuestions) return { status: "unanswered" };
   const passwordHash = await hashPassword(password);
   const used = await db.transaction().execute(async (trx) => {
     const spent = await trx
@@ -157,7 +198,7 @@ export async function resetPassword(db: DB, token: string, password: string, now
       .execute();
     return true;
   });
-  if (!used) return "invalid";
+  if (!used) return { status: "invalid" };
   await destroyUserSessions(db, row.user_id);
-  return "reset";
+  return { status: "reset", userId: row.user_id };
 }

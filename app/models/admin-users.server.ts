@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { sql } from "kysely";
 import { destroyUserSessions } from "~/auth/session.server";
+import { endApiKeysOf } from "./api-key.server";
 import { containsText, emptiesAsOnSqlite, pagesOf, writeTransaction, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
 import { sendPasswordResetEmail, sendVerificationEmail } from "~/services/emails.server";
@@ -225,8 +226,8 @@ async function target(db: DB, actor: CurrentUser, userId: number) {
 }
 
 /**
- * Deactivate (locked: true) ends every session of the user at once; activate clears locked and
- * sets enabled (docs/product-rules.md R90).
+ * Deactivate (locked: true) ends every session and every API key of the user at once; activate clears locked and
+ * sets enabled (docs/product-rules.md R90, R101).
  */
 export async function setUserActive(db: DB, actor: CurrentUser, userId: number, active: boolean): Promise<void> {
   await writeTransaction(db, async (trx) => {
@@ -237,7 +238,10 @@ export async function setUserActive(db: DB, actor: CurrentUser, userId: number, 
       .set({ locked: active ? 0 : 1, ...(active ? { enabled: 1 as const } : {}), status_updated_at: now, updated_at: now, updated_by_id: actor.id })
       .where("id", "=", userId)
       .execute();
-    if (!active) await destroyUserSessions(trx, userId);
+    if (!active) {
+      await destroyUserSessions(trx, userId);
+      await endApiKeysOf(trx, userId, "deactivated");
+    }
   });
 }
 

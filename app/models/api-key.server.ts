@@ -1,51 +1,100 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import { hashToken } from "~/auth/token.server";
+import type { ApiKeyEndReason, ApiKeyScope } from "../../db/schema";
+import { verifyPassword } from "~/auth/password.server";
+import { API_KEY_PREFIX, hashToken } from "~/auth/token.server";
 import { writeTransaction, type DB } from "~/db.server";
-import { ForbiddenError, NotFoundError } from "./errors";
+import { sendApiKeyCreatedEmail } from "~/services/emails.server";
+import { hitRateLimit } from "~/services/rate-limit.server";
+import { API_KEY_MAX_DAYS } from "~/schemas/admin-checks";
+import { ForbiddenError, InputError, NotFoundError } from "./errors";
+import { proveSecondFactor } from "./second-factor.server";
 import { getCurrentUser, type CurrentUser } from "./user.server";
 
-// API keys for the program's own systems (issue 11). A key acts as the administrator who made it,
-// with exactly that person's rights: it stops with the person's role or account, when it expires,
-// or when any administrator revokes it. The key is shown once; the database keeps its SHA-256.
+// API keys, the program's own systems' credentials for the JSON API (docs/product-rules.md R101). A key acts as the
+// administrator who made it, within its scope (read only, or read and write), until its end date (at most 90 days on),
+// and ends at once when revoked, or when its maker's password changes, their second step is reset, they are
+// deactivated or stop being an administrator. Making one asks again for the maker's password and a code of their app
+// (a session alone, taken over, does not make one), and every administrator is told by e-mail. The key is shown once;
+// the database keeps its SHA-256.
 
-export const API_KEY_PREFIX = "mdei_";
 /** How often the "last used" time is written (a write per call would slow every call down). */
 const LAST_USED_EVERY_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface ApiKeyRow {
   id: number;
   name: string;
   keyStart: string;
+  scope: ApiKeyScope;
   ownerName: string;
   ownerEmail: string;
   createdAt: string;
   expiresAt: string | null;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  endedReason: ApiKeyEndReason | null;
 }
 
 function requireAdministrator(actor: CurrentUser): void {
   if (!actor.isAdmin) throw new ForbiddenError("API keys are for administrators");
 }
 
-/** A new key for the administrator asking; `days` of validity, or none for a key that lasts until revoked. */
-export async function createApiKey(db: DB, actor: CurrentUser, input: { name: string; days?: number }, now = new Date()): Promise<{ id: number; key: string }> {
+export interface NewApiKey {
+  name: string;
+  scope: ApiKeyScope;
+  /** 1 to 90. */
+  days: number;
+  /** The maker's password and a code of their app (or a recovery code), given again on the form that makes it. */
+  password: string;
+  proof: { code: string } | { recoveryCode: string };
+}
+
+/** Every active administrator, to be told of a new key. */
+async function administrators(db: DB) {
+  return db
+    .selectFrom("users as u")
+    .innerJoin("user_roles as r", "r.user_id", "u.id")
+    .select(["u.id", "u.email", "u.first_name", "u.primary_language"])
+    .where("r.role", "in", ["ROLE_ADMIN", "ROLE_SUPER_ADMIN"])
+    .where("u.locked", "=", 0)
+    .where("u.enabled", "=", 1)
+    .distinct()
+    .execute();
+}
+
+/**
+ * A new key for the administrator asking, once they give their password (tried as often as the current-password
+ * check allows) and a code of their app again. Wrong answers are said beside their fields (InputError).
+ */
+export async function createApiKey(db: DB, actor: CurrentUser, input: NewApiKey, clientIp: string, now = new Date()): Promise<{ id: number; key: string }> {
   requireAdministrator(actor);
+  if (!Number.isInteger(input.days) || input.days < 1 || input.days > API_KEY_MAX_DAYS) throw new InputError({ days: ["validation.daysRange1to90"] });
+  const limit = await hitRateLimit(db, "currentPassword", String(actor.id), now);
+  if (!limit.allowed) throw new InputError({ currentPassword: ["validation.tooManyTries"] });
+  const { password_hash: passwordHash } = await db.selectFrom("users").select("password_hash").where("id", "=", actor.id).executeTakeFirstOrThrow();
+  if (!(await verifyPassword(passwordHash, input.password))) throw new InputError({ currentPassword: ["validation.currentPasswordWrong"] });
+  await proveSecondFactor(db, actor, input.proof, clientIp);
+
   const key = API_KEY_PREFIX + randomBytes(32).toString("base64url");
-  const expiresAt = input.days ? new Date(now.getTime() + input.days * 24 * 60 * 60 * 1000).toISOString() : null;
+  const expiresAt = new Date(now.getTime() + input.days * DAY_MS).toISOString();
   const row = await db
     .insertInto("api_keys")
     .values({
       name: input.name,
       key_hash: hashToken(key),
       key_start: key.slice(0, API_KEY_PREFIX.length + 4),
+      scope: input.scope,
       user_id: actor.id,
       created_at: now.toISOString(),
       expires_at: expiresAt,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const maker = `${actor.firstName} ${actor.lastName} (${actor.email})`;
+  for (const administrator of await administrators(db)) {
+    await sendApiKeyCreatedEmail(administrator, { name: input.name, maker, scope: input.scope, expiresAt });
+  }
   return { id: row.id, key };
 }
 
@@ -59,11 +108,13 @@ export async function listApiKeys(db: DB, actor: CurrentUser): Promise<ApiKeyRow
       "k.id as id",
       "k.name as name",
       "k.key_start as keyStart",
+      "k.scope as scope",
       "u.email as ownerEmail",
       "k.created_at as createdAt",
       "k.expires_at as expiresAt",
       "k.last_used_at as lastUsedAt",
       "k.revoked_at as revokedAt",
+      "k.ended_reason as endedReason",
     ])
     .select(sql<string>`u.first_name || ' ' || u.last_name`.as("ownerName"))
     .orderBy("k.id", "desc")
@@ -76,26 +127,47 @@ export async function revokeApiKey(db: DB, actor: CurrentUser, id: number, now =
     const key = await trx.selectFrom("api_keys").select(["id", "revoked_at"]).where("id", "=", id).executeTakeFirst();
     if (!key) throw new NotFoundError("api key");
     if (key.revoked_at) return;
-    await trx.updateTable("api_keys").set({ revoked_at: now.toISOString(), revoked_by_id: actor.id }).where("id", "=", id).execute();
+    await trx.updateTable("api_keys").set({ revoked_at: now.toISOString(), revoked_by_id: actor.id, ended_reason: "revoked" }).where("id", "=", id).execute();
   });
 }
 
+/** Ends every key a person made that still works: their password changed, their second step was reset, and so on. */
+export async function endApiKeysOf(db: DB, userId: number, reason: Exclude<ApiKeyEndReason, "revoked">, now = new Date()): Promise<void> {
+  await db
+    .updateTable("api_keys")
+    .set({ revoked_at: now.toISOString(), ended_reason: reason })
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+/** Who a key acts as and within what, or why it does not work (a 401 that says so). */
+export type ApiKeyCaller =
+  | { ok: true; user: CurrentUser; keyId: number; scope: ApiKeyScope }
+  | { ok: false; why: "unknown" | "expired" | ApiKeyEndReason; at?: string };
+
 /**
- * Who a key acts as, or null for a key that is unknown, revoked or expired, or whose owner is no
- * longer an active administrator. The key itself proves who asks, as a session does.
+ * Who a key acts as. A key that is unknown, past its end date or ended says which; a key whose maker is no longer an
+ * active administrator ends then, for that reason, and says so. The key itself proves who asks, as a session does.
  */
-export async function userForApiKey(db: DB, key: string, now = new Date()): Promise<{ user: CurrentUser; keyId: number } | null> {
-  if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return null;
+export async function callerOfApiKey(db: DB, key: string, now = new Date()): Promise<ApiKeyCaller> {
+  if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return { ok: false, why: "unknown" };
   const row = await db
     .selectFrom("api_keys")
-    .select(["id", "user_id", "expires_at", "revoked_at", "last_used_at"])
+    .select(["id", "user_id", "scope", "expires_at", "revoked_at", "ended_reason", "last_used_at"])
     .where("key_hash", "=", hashToken(key))
     .executeTakeFirst();
-  if (!row || row.revoked_at || (row.expires_at && row.expires_at <= now.toISOString())) return null;
+  if (!row) return { ok: false, why: "unknown" };
+  if (row.revoked_at) return { ok: false, why: row.ended_reason ?? "revoked", at: row.revoked_at };
+  if (row.expires_at && row.expires_at <= now.toISOString()) return { ok: false, why: "expired", at: row.expires_at };
   const user = await getCurrentUser(db, row.user_id);
-  if (!user?.isAdmin) return null;
+  if (!user?.isAdmin) {
+    const why = user ? "roleLost" : "deactivated";
+    await endApiKeysOf(db, row.user_id, why, now);
+    return { ok: false, why, at: now.toISOString() };
+  }
   if (!row.last_used_at || Date.parse(row.last_used_at) < now.getTime() - LAST_USED_EVERY_MS) {
     await db.updateTable("api_keys").set({ last_used_at: now.toISOString() }).where("id", "=", row.id).execute();
   }
-  return { user, keyId: row.id };
+  return { ok: true, user, keyId: row.id, scope: row.scope };
 }

@@ -1,15 +1,20 @@
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
 import { verifyAnswer, verifyPassword } from "~/auth/password.server";
 import { createSession, readSession } from "~/auth/session.server";
 import type { ProfileUpdate } from "~/schemas/account.server";
+import { insertApiKey } from "~/test/api-keys";
+import { readOutbox } from "~/test/outbox";
 import { addRegisteredPerson } from "~/test/people";
 import { InputError, InvalidChoiceError, NotFoundError } from "./errors";
+import { verifyEmail } from "./account-token.server";
 import { getProfile, updateProfile } from "./profile.server";
 import { EmailTakenError, type CurrentUser } from "./user.server";
 
 let test: TestDatabase;
 const PASSWORD = "correct horse 12";
+const mailsTo = (email: string) => readOutbox(path.join(test.dir, "outbox"), email);
 
 function person(email: string, admin = false): Promise<CurrentUser> {
   return addRegisteredPerson(test.db, email, { password: PASSWORD, admin, homePhoneNumber: { areaCode: "410", prefix: "555", suffix: "1234" } });
@@ -50,6 +55,9 @@ let admin: CurrentUser;
 
 beforeAll(async () => {
   test = await createTestDatabase();
+  // The mails of a new password or e-mail go to this test's outbox.
+  Object.assign(process.env, test.env);
+  (await import("~/config.server")).getConfig();
   owner = await person("owner@example.com");
   stranger = await person("stranger@example.com");
   admin = await person("admin@maryland.gov", true);
@@ -90,7 +98,7 @@ describe("updating one's profile", () => {
       homePhoneNumber: null,
       mobilePhoneNumber: { areaCode: "301", prefix: "555", suffix: "0000" },
     });
-    expect(change).toEqual({ languageChanged: true, passwordChanged: false, session: null });
+    expect(change).toEqual({ languageChanged: true, passwordChanged: false, emailPending: null, session: null });
     const profile = await getProfile(test.db, me, me.id);
     expect(profile).toMatchObject({ middleName: "Ana", primaryLanguage: "sp", homePhoneNumber: "", mobilePhoneNumber: "301-555-0000" });
     const phones = await test.db.selectFrom("phone_numbers").select("area_code").where("created_by_id", "=", me.id).execute();
@@ -106,14 +114,21 @@ describe("updating one's profile", () => {
     expect(await refusal(updateProfile(test.db, me, me.id, { ...form, currentPassword: "wrong password 1" }))).toEqual({
       currentPassword: ["validation.currentPasswordWrong"],
     });
+    const key = await insertApiKey(test.db, me.id);
     expect(await updateProfile(test.db, me, me.id, { ...form, currentPassword: PASSWORD })).toEqual({
       languageChanged: false,
       passwordChanged: true,
+      emailPending: null,
       session: expect.stringMatching(/^__session=/),
     });
     const row = await test.db.selectFrom("users").select("password_hash").where("id", "=", me.id).executeTakeFirstOrThrow();
     expect(await verifyPassword(row.password_hash, "a new password 42")).toBe(true);
     expect(await verifyPassword(row.password_hash, PASSWORD)).toBe(false);
+    // The keys the person made end with the old password, and the person is told (R14, R101).
+    expect(await test.db.selectFrom("api_keys").select("ended_reason").where("id", "=", key.id).executeTakeFirstOrThrow()).toEqual({
+      ended_reason: "passwordChanged",
+    });
+    expect(mailsTo("password@example.com").map((mail) => mail.subject)).toEqual(["Your password was changed"]);
   });
 
   it("ends every sign-in of the account on a new password, and gives the one who changed it a fresh one", async () => {
@@ -146,14 +161,34 @@ describe("updating one's profile", () => {
     expect(await sessionsOf()).toEqual([]);
   });
 
-  it("needs the current password for a new e-mail, and refuses one that is taken", async () => {
+  it("needs the current password for a new e-mail, refuses one that is taken, and moves the account only once the new address confirms (R13)", async () => {
     const me = await person("moving@example.com");
-    const form = { ...(await unchanged(me)), email: "moved@example.com" };
+    const form = { ...(await unchanged(me)), email: "moved@maryland.gov" };
     expect(await refusal(updateProfile(test.db, me, me.id, form))).toHaveProperty("currentPassword");
     await expect(updateProfile(test.db, me, me.id, { ...form, email: "owner@example.com", currentPassword: PASSWORD })).rejects.toBeInstanceOf(EmailTakenError);
-    await updateProfile(test.db, me, me.id, { ...form, currentPassword: PASSWORD });
-    const row = await test.db.selectFrom("users").select(["email", "username"]).where("id", "=", me.id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ email: "moved@example.com", username: "moved@example.com" });
+    expect((await updateProfile(test.db, me, me.id, { ...form, currentPassword: PASSWORD })).emailPending).toBe("moved@maryland.gov");
+    const emailOf = () => test.db.selectFrom("users").select(["email", "username"]).where("id", "=", me.id).executeTakeFirstOrThrow();
+    // Until the link is opened, the account keeps the address it had, and says which one waits.
+    expect(await emailOf()).toEqual({ email: "moving@example.com", username: "moving@example.com" });
+    expect((await getProfile(test.db, me, me.id)).pendingEmail).toBe("moved@maryland.gov");
+    // The address it has is told; the new one is sent the link.
+    expect(mailsTo("moving@example.com").map((mail) => mail.subject)).toEqual(["A new e-mail address was asked for your account"]);
+    const [link] = mailsTo("moved@maryland.gov");
+    expect(link.subject).toBe("Confirm your new e-mail address");
+    const token = new URL(/https?:\/\/\S+/.exec(link.text)![0]).searchParams.get("token")!;
+    expect(await verifyEmail(test.db, token)).toBe("emailChanged");
+    expect(await emailOf()).toEqual({ email: "moved@maryland.gov", username: "moved@maryland.gov" });
+    expect((await getProfile(test.db, me, me.id)).pendingEmail).toBeNull();
+    expect(await verifyEmail(test.db, token)).toBe("invalid");
+  });
+
+  it("does not move an account to an address another account took meanwhile", async () => {
+    const me = await person("first@example.com");
+    await updateProfile(test.db, me, me.id, { ...(await unchanged(me)), email: "wanted@example.com", currentPassword: PASSWORD });
+    const token = new URL(/https?:\/\/\S+/.exec(mailsTo("wanted@example.com")[0].text)![0]).searchParams.get("token")!;
+    await person("wanted@example.com");
+    expect(await verifyEmail(test.db, token)).toBe("taken");
+    expect((await test.db.selectFrom("users").select("email").where("id", "=", me.id).executeTakeFirstOrThrow()).email).toBe("first@example.com");
   });
 
   it("asks a new answer for a changed question, keeps a blank answer of an unchanged one", async () => {

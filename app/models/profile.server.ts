@@ -3,7 +3,10 @@ import { hashAnswer, hashPassword, verifyPassword } from "~/auth/password.server
 import { createSession, destroyUserSessions } from "~/auth/session.server";
 import { writeTransaction, type DB } from "~/db.server";
 import type { ProfileUpdate } from "~/schemas/account.server";
+import { sendAccountNotice, sendEmailChangeLink } from "~/services/emails.server";
 import { hitRateLimit } from "~/services/rate-limit.server";
+import { createEmailVerification } from "./account-token.server";
+import { endApiKeysOf } from "./api-key.server";
 import type { PhoneParts } from "~/utils/phone";
 import { InputError, NotFoundError } from "./errors";
 import { insertPhone, phoneText } from "./phone.server";
@@ -32,6 +35,8 @@ export interface Profile {
   enabled: boolean;
   lastLogin: string | null;
   updatedAt: string;
+  /** A new e-mail address asked for and not yet confirmed from the link sent to it (docs/product-rules.md R13). */
+  pendingEmail: string | null;
 }
 
 const PHONE_COLUMNS = {
@@ -68,6 +73,7 @@ export async function getProfile(db: DB, actor: CurrentUser, userId: number): Pr
     enabled: Boolean(user.enabled),
     lastLogin: user.last_login,
     updatedAt: String(user.updated_at),
+    pendingEmail: await pendingEmailOf(db, userId),
   };
 }
 
@@ -85,6 +91,8 @@ async function savePhone(trx: DB, existingId: number | null, parts: PhoneParts |
 export interface ProfileChange {
   languageChanged: boolean;
   passwordChanged: boolean;
+  /** The new e-mail address asked for, which the account takes once the link sent to it is opened. */
+  emailPending: string | null;
   /** After a new password, the Set-Cookie of the fresh sign-in of the one who changed it (see updateProfile). */
   session: string | null;
 }
@@ -93,7 +101,10 @@ export interface ProfileChange {
  * Saves the owner's own profile; nobody else changes it (NotFoundError, as for a profile that does
  * not exist). Refuses, by field (InputError): a new question without its new answer, and a new
  * e-mail, password or answer without the right current password, which is tried at most as often
- * as a sign-in. A taken e-mail gives EmailTakenError.
+ * as a sign-in. A taken e-mail gives EmailTakenError. A new e-mail address is only asked for: the
+ * account keeps its address until the link mailed to the new one is opened, and the address it has is
+ * told (docs/product-rules.md R13). A new password ends the account's other sessions and its API
+ * keys, and the person is told by e-mail (R14).
  */
 export async function updateProfile(
   db: DB,
@@ -135,10 +146,11 @@ export async function updateProfile(
     for (const [field, column] of Object.entries(PHONE_COLUMNS) as Array<[PhoneField, (typeof PHONE_COLUMNS)[PhoneField]]>) {
       phones[column] = await savePhone(trx, current[column], input[field], userId);
     }
+    const { email: _asked, username: _alsoAsked, ...columns } = personColumns(input);
     await trx
       .updateTable("users")
       .set({
-        ...personColumns(input),
+        ...columns,
         password_hash: passwordHash,
         security_answer1_hash: answer1,
         security_answer2_hash: answer2,
@@ -153,9 +165,35 @@ export async function updateProfile(
   // signs out the other devices), whichever door it came through; the one who changed it, when
   // signed in by a session rather than an API key, is given a fresh one.
   let session: string | null = null;
+  const recipient = { email: user.email, first_name: input.firstName, primary_language: input.primaryLanguage };
   if (input.newPassword) {
     await destroyUserSessions(db, userId);
+    await endApiKeysOf(db, userId, "passwordChanged");
     if (signedIn) session = await createSession(db, userId);
+    await sendAccountNotice(recipient, "passwordChanged");
   }
-  return { languageChanged: input.primaryLanguage !== user.primary_language, passwordChanged: Boolean(input.newPassword), session };
+  if (emailChanged) {
+    await sendEmailChangeLink(recipient, input.email, await createEmailVerification(db, userId, { newEmail: input.email }));
+    await sendAccountNotice(recipient, "emailChangeAsked", { newEmail: input.email });
+  }
+  return {
+    languageChanged: input.primaryLanguage !== user.primary_language,
+    passwordChanged: Boolean(input.newPassword),
+    emailPending: emailChanged ? input.email : null,
+    session,
+  };
+}
+
+/** The newest new e-mail address asked for whose link is still live. */
+async function pendingEmailOf(db: DB, userId: number, now = new Date()): Promise<string | null> {
+  const row = await db
+    .selectFrom("email_verifications")
+    .select("new_email")
+    .where("user_id", "=", userId)
+    .where("new_email", "is not", null)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  return row?.new_email ?? null;
 }

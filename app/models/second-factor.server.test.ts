@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
 import { createSession, readSession } from "~/auth/session.server";
 import { readOutbox } from "~/test/outbox";
+import { RATE_LIMITS } from "~/services/rate-limit.server";
+import { insertApiKey } from "~/test/api-keys";
 import { addPerson, addRegisteredPerson } from "~/test/people";
 import { promoteUser } from "./admin-users.server";
 import { ForbiddenError, InputError, NotFoundError } from "./errors";
@@ -74,12 +76,15 @@ async function person({ admin = false, language = "en" as "en" | "sp" } = {}) {
   return { user, email };
 }
 
-/** A person with an app set up at T0, from their profile; its key and recovery codes. */
+const IP = "192.0.2.10";
+
+/** A person with an app set up at T0, from their profile in a session of theirs; its key and recovery codes. */
 async function withApp(options: { admin?: boolean; language?: "en" | "sp" } = {}) {
   const { user, email } = await person(options);
   clockAt(T0);
-  const { secret } = await beginSecondFactorSetup(test.db, user);
-  const { recoveryCodes } = await confirmSecondFactor(test.db, user, await codeAt(secret, T0));
+  const profileSession = await hashOf(await createSession(test.db, user.id));
+  const { secret } = await beginSecondFactorSetup(test.db, user, profileSession);
+  const { recoveryCodes } = await confirmSecondFactor(test.db, user, profileSession, await codeAt(secret, T0), IP);
   return { user, email, secret, recoveryCodes };
 }
 
@@ -88,37 +93,41 @@ const mailsTo = (email: string) => readOutbox(path.join(test.dir, "outbox"), ema
 describe("signing in", () => {
   it("signs a referrer without a second factor in at once, and sends an administrator without one to set one up", async () => {
     const referrer = await person();
-    const outcome = await signIn(test.db, { email: referrer.email, password: PASSWORD });
+    const outcome = await signIn(test.db, { email: referrer.email, password: PASSWORD }, IP);
     expect(outcome).toMatchObject({ userId: referrer.user.id, awaiting: null });
     expect(await sessionOf(outcome.cookie)).toMatchObject({ status: "active", awaiting: null });
 
     const admin = await person({ admin: true });
-    const pending = await signIn(test.db, { email: admin.email, password: PASSWORD });
+    const pending = await signIn(test.db, { email: admin.email, password: PASSWORD }, IP);
     expect(pending.awaiting).toBe("setup");
     expect(await sessionOf(pending.cookie)).toMatchObject({ status: "active", awaiting: "setup" });
-    await expect(signIn(test.db, { email: admin.email, password: "not it 12345" })).rejects.toEqual(new SignInError("invalid"));
+    await expect(signIn(test.db, { email: admin.email, password: "not it 12345" }, IP)).rejects.toEqual(new SignInError("invalid"));
   });
 
   it("leads the administrator through the set-up to a signed-in session, and shows the recovery codes once", async () => {
     const admin = await person({ admin: true, language: "sp" });
     clockAt(T0);
-    const pending = await signIn(test.db, { email: admin.email, password: PASSWORD });
+    const pending = await signIn(test.db, { email: admin.email, password: PASSWORD }, IP);
     const hash = await hashOf(pending.cookie);
-    const first = await beginSecondFactorSetup(test.db, admin.user);
-    // Shown again, the set-up keeps its key: the app may have read it already.
-    expect(await beginSecondFactorSetup(test.db, admin.user)).toEqual(first);
+    const first = await beginSecondFactorSetup(test.db, admin.user, hash);
+    // Shown again to the same session, the set-up keeps its key: the app may have read it already.
+    expect(await beginSecondFactorSetup(test.db, admin.user, hash)).toEqual(first);
     expect(first.uri).toMatch(/^otpauth:\/\/totp\/.+\?secret=[A-Z2-7]+&issuer=Maryland/);
-    await expect(confirmSecondFactorAtSignIn(test.db, hash, "000000")).rejects.toBeInstanceOf(InputError);
+    // 20 bytes: 32 letters of base32.
+    expect(first.secret).toMatch(/^[A-Z2-7]{32}$/);
+    await expect(confirmSecondFactorAtSignIn(test.db, hash, "000000", IP)).rejects.toBeInstanceOf(InputError);
 
-    const done = await confirmSecondFactorAtSignIn(test.db, hash, await codeAt(first.secret, T0));
+    const done = await confirmSecondFactorAtSignIn(test.db, hash, await codeAt(first.secret, T0), IP);
     expect(done.recoveryCodes).toHaveLength(10);
     expect(new Set(done.recoveryCodes).size).toBe(10);
     for (const code of done.recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
-    expect(await sessionOf(pending.cookie)).toMatchObject({ status: "active", awaiting: null, userId: admin.user.id });
+    // Signed in under a new session; the one that waited is gone.
+    expect(await sessionOf(done.cookie)).toMatchObject({ status: "active", awaiting: null, userId: admin.user.id });
+    expect(await sessionOf(pending.cookie)).toEqual({ status: "expired" });
     // Only the hashes are kept.
     const kept = await test.db.selectFrom("recovery_codes").select("code_hash").where("user_id", "=", admin.user.id).execute();
     expect(kept.map((row) => row.code_hash).join()).not.toContain(done.recoveryCodes[0].replace("-", ""));
-    await expect(beginSecondFactorSetup(test.db, admin.user)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(beginSecondFactorSetup(test.db, admin.user, await hashOf(done.cookie))).rejects.toBeInstanceOf(ForbiddenError);
     // Told in their language.
     expect(mailsTo(admin.email).map((mail) => mail.subject)).toEqual(["Se agregó un segundo paso al inicio de sesión"]);
     expect(await secondFactorOf(test.db, admin.user, admin.user.id)).toMatchObject({ required: true, enabled: true, recoveryCodesLeft: 10 });
@@ -129,10 +138,9 @@ describe("signing in", () => {
     const later = T0 + 4 * STEP;
     const attempt = async (code: string) => {
       clockAt(later);
-      const pending = await signIn(test.db, { email, password: PASSWORD });
+      const pending = await signIn(test.db, { email, password: PASSWORD }, IP);
       expect(pending.awaiting).toBe("code");
-      await passSecondFactor(test.db, await hashOf(pending.cookie), { code });
-      return pending;
+      return passSecondFactor(test.db, await hashOf(pending.cookie), { code }, IP);
     };
     // Two steps away: refused.
     await expect(attempt(await codeAt(secret, later - 2 * STEP))).rejects.toEqual(new InputError({ code: ["validation.secondFactorWrong"] }));
@@ -154,8 +162,8 @@ describe("signing in", () => {
     const { email, user, recoveryCodes } = await withApp();
     const withRecovery = async (recoveryCode: string) => {
       clockAt(T0 + 10 * STEP);
-      const pending = await signIn(test.db, { email, password: PASSWORD });
-      return passSecondFactor(test.db, await hashOf(pending.cookie), { recoveryCode });
+      const pending = await signIn(test.db, { email, password: PASSWORD }, IP);
+      return passSecondFactor(test.db, await hashOf(pending.cookie), { recoveryCode }, IP);
     };
     await withRecovery(recoveryCodes[3].toUpperCase().replace("-", " "));
     await expect(withRecovery(recoveryCodes[3])).rejects.toEqual(new InputError({ recoveryCode: ["validation.recoveryCodeWrong"] }));
@@ -168,51 +176,166 @@ describe("signing in", () => {
     ]);
   });
 
-  it("counts wrong codes with the wrong passwords: past ten attempts, even the right code waits", async () => {
-    const { email, secret } = await withApp();
-    clockAt(T0 + 20 * STEP);
-    const pending = await signIn(test.db, { email, password: PASSWORD });
+  it("counts wrong codes apart from passwords: from the fifth in a row the second step locks, longer each time, and the owner is told once (R129)", async () => {
+    const { email, secret, user } = await withApp({ language: "sp" });
+    const at = T0 + 20 * STEP;
+    clockAt(at);
+    const pending = await signIn(test.db, { email, password: PASSWORD }, IP);
     const hash = await hashOf(pending.cookie);
-    await expect(signIn(test.db, { email, password: "wrong one 12345" })).rejects.toBeInstanceOf(SignInError);
-    for (let attempt = 0; attempt < 8; attempt += 1) await expect(passSecondFactor(test.db, hash, { code: "000000" })).rejects.toBeInstanceOf(InputError);
-    const right = await codeAt(secret, T0 + 20 * STEP);
-    await expect(passSecondFactor(test.db, hash, { code: right })).rejects.toBeInstanceOf(SignInLimitedError);
-    // Fifteen minutes on, the limit is over.
-    clockAt(T0 + 20 * STEP + 15 * 60_000);
-    const again = await signIn(test.db, { email, password: PASSWORD });
-    await passSecondFactor(test.db, await hashOf(again.cookie), { code: await codeAt(secret, T0 + 20 * STEP + 15 * 60_000) });
+    for (let attempt = 1; attempt <= 5; attempt += 1) await expect(passSecondFactor(test.db, hash, { code: "000000" }, IP)).rejects.toBeInstanceOf(InputError);
+    // Locked for a minute: even the right code waits, and is not even looked at.
+    await expect(passSecondFactor(test.db, hash, { code: await codeAt(secret, at) }, IP)).rejects.toMatchObject({
+      name: "CodeLockedError",
+      retryAfterSeconds: 60,
+    });
+    expect(mailsTo(email).map((mail) => mail.subject)).toContain("El segundo paso de su inicio de sesión está bloqueado por un tiempo");
+    // A minute on, one more wrong code locks it for two; the owner was told when the lock began, not again.
+    clockAt(at + 61_000);
+    await expect(passSecondFactor(test.db, hash, { code: "000000" }, IP)).rejects.toBeInstanceOf(InputError);
+    await expect(passSecondFactor(test.db, hash, { code: await codeAt(secret, at + 61_000) }, IP)).rejects.toMatchObject({
+      name: "CodeLockedError",
+      retryAfterSeconds: 120,
+    });
+    expect(mailsTo(email).filter((mail) => mail.subject.startsWith("El segundo paso")).length).toBe(1);
+    // Past the lock, the right code passes and the count starts again.
+    clockAt(at + 61_000 + 121_000);
+    const { cookie } = await passSecondFactor(test.db, hash, { code: await codeAt(secret, at + 182_000) }, IP);
+    expect(await sessionOf(cookie)).toMatchObject({ status: "active", userId: user.id });
+    expect(await test.db.selectFrom("code_guards").select(["failures", "locked_until"]).where("user_id", "=", user.id).executeTakeFirst()).toEqual({
+      failures: 0,
+      locked_until: null,
+    });
+  });
+
+  it("counts codes sent at once each, before any is checked: no more get through than the lock allows", async () => {
+    const { email, user } = await withApp();
+    clockAt(T0 + 40 * STEP);
+    const hash = await hashOf((await signIn(test.db, { email, password: PASSWORD }, IP)).cookie);
+    const outcomes = await Promise.allSettled(Array.from({ length: 12 }, () => passSecondFactor(test.db, hash, { code: "000000" }, IP)));
+    const reasons = outcomes.map((outcome) => (outcome.status === "rejected" ? (outcome.reason as Error).name : "passed"));
+    expect(reasons.filter((name) => name === "InputError")).toHaveLength(5);
+    expect(reasons.filter((name) => name === "CodeLockedError")).toHaveLength(7);
+    expect((await test.db.selectFrom("code_guards").select("failures").where("user_id", "=", user.id).executeTakeFirstOrThrow()).failures).toBe(5);
+  });
+
+  it("locks the second step past 100 wrong codes in 30 days, right codes between them or not (NIST SP 800-63B)", async () => {
+    const { email, secret, user } = await withApp();
+    const at = T0 + 60 * STEP;
+    clockAt(at);
+    await test.db
+      .insertInto("rate_limits")
+      .values({ bucket: "wrongCodes", key: String(user.id), hits: 99, window_ends_at: new Date(at + 86_400_000).toISOString() })
+      .execute();
+    const hash = await hashOf((await signIn(test.db, { email, password: PASSWORD }, IP)).cookie);
+    await expect(passSecondFactor(test.db, hash, { code: "000000" }, IP)).rejects.toBeInstanceOf(InputError);
+    await expect(passSecondFactor(test.db, hash, { code: await codeAt(secret, at) }, IP)).rejects.toMatchObject({
+      name: "CodeLockedError",
+      retryAfterSeconds: 86_400,
+    });
+    expect(mailsTo(email).at(-1)?.subject).toBe("The second step of your sign-in is locked for a while");
+  });
+
+  it("limits the codes one address may try, whichever accounts they are for", async () => {
+    const { email } = await withApp();
+    clockAt(T0 + 80 * STEP);
+    const hash = await hashOf((await signIn(test.db, { email, password: PASSWORD }, "198.51.100.7")).cookie);
+    await test.db
+      .insertInto("rate_limits")
+      .values({
+        bucket: "secondFactorAddress",
+        key: "198.51.100.7",
+        hits: RATE_LIMITS.secondFactorAddress.limit,
+        window_ends_at: new Date(T0 + 80 * STEP + 600_000).toISOString(),
+      })
+      .execute();
+    await expect(passSecondFactor(test.db, hash, { code: "000000" }, "198.51.100.7")).rejects.toBeInstanceOf(SignInLimitedError);
+    await expect(passSecondFactor(test.db, hash, { code: "000000" }, "198.51.100.8")).rejects.toBeInstanceOf(InputError);
   });
 
   it("answers a session that waits for no code, or another person's, with a refusal", async () => {
     const { user } = await person();
     clockAt(T0);
     const signedIn = await createSession(test.db, user.id);
-    await expect(passSecondFactor(test.db, await hashOf(signedIn), { code: "123456" })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(passSecondFactor(test.db, await hashOf(signedIn), { code: "123456" }, IP)).rejects.toBeInstanceOf(ForbiddenError);
     const setup = await createSession(test.db, user.id, new Date(), "setup");
-    await expect(passSecondFactor(test.db, await hashOf(setup), { code: "123456" })).rejects.toBeInstanceOf(ForbiddenError);
-    await expect(confirmSecondFactorAtSignIn(test.db, await hashOf(signedIn), "123456")).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(passSecondFactor(test.db, await hashOf(setup), { code: "123456" }, IP)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(confirmSecondFactorAtSignIn(test.db, await hashOf(signedIn), "123456", IP)).rejects.toBeInstanceOf(ForbiddenError);
+  });
+});
+
+describe("the sessions and keys of the second step (issue 31)", () => {
+  it("signs in under a new session id once the code passes: a copy of the waiting cookie opens nothing (R110)", async () => {
+    const { email, secret, user } = await withApp();
+    const at = T0 + 100 * STEP;
+    clockAt(at);
+    const waiting = await signIn(test.db, { email, password: PASSWORD }, IP);
+    const { cookie } = await passSecondFactor(test.db, await hashOf(waiting.cookie), { code: await codeAt(secret, at) }, IP);
+    expect(cookie).not.toBe(waiting.cookie);
+    expect(await sessionOf(waiting.cookie)).toEqual({ status: "expired" });
+    expect(await sessionOf(cookie)).toMatchObject({ status: "active", awaiting: null, userId: user.id });
+    expect(await test.db.selectFrom("sessions").select("awaiting").where("user_id", "=", user.id).where("awaiting", "is not", null).execute()).toEqual([]);
+  });
+
+  it("ends a session past the password alone after five minutes, and a signed-in one only after its own limits", async () => {
+    const { email } = await withApp();
+    clockAt(T0 + 120 * STEP);
+    const waiting = await signIn(test.db, { email, password: PASSWORD }, IP);
+    clockAt(T0 + 120 * STEP + 4 * 60_000);
+    expect(await sessionOf(waiting.cookie)).toMatchObject({ status: "active", awaiting: "code" });
+    clockAt(T0 + 120 * STEP + 5 * 60_000 + 1000);
+    expect(await sessionOf(waiting.cookie)).toEqual({ status: "expired" });
+  });
+
+  it("shows each set-up session its own key, and only the key shown to a session confirms there (R129)", async () => {
+    const admin = await person({ admin: true });
+    clockAt(T0);
+    const first = await hashOf((await signIn(test.db, { email: admin.email, password: PASSWORD }, IP)).cookie);
+    const shownFirst = await beginSecondFactorSetup(test.db, admin.user, first);
+    // Someone who had the password alone, later: another session, another key; the first key is gone.
+    const second = await hashOf((await signIn(test.db, { email: admin.email, password: PASSWORD }, IP)).cookie);
+    const shownSecond = await beginSecondFactorSetup(test.db, admin.user, second);
+    expect(shownSecond.secret).not.toBe(shownFirst.secret);
+    await expect(confirmSecondFactorAtSignIn(test.db, first, await codeAt(shownFirst.secret, T0), IP)).rejects.toBeInstanceOf(InputError);
+    await expect(confirmSecondFactorAtSignIn(test.db, second, await codeAt(shownFirst.secret, T0), IP)).rejects.toBeInstanceOf(InputError);
+    await expect(confirmSecondFactorAtSignIn(test.db, first, await codeAt(shownSecond.secret, T0), IP)).rejects.toBeInstanceOf(InputError);
+    const { cookie } = await confirmSecondFactorAtSignIn(test.db, second, await codeAt(shownSecond.secret, T0), IP);
+    expect(await sessionOf(cookie)).toMatchObject({ status: "active", userId: admin.user.id });
+  });
+
+  it("keeps the app's key sealed with SECRETS_KEY, bound to its person: the database alone gives no code (R109)", async () => {
+    const { user, secret } = await withApp();
+    const { secret: kept } = await test.db.selectFrom("second_factors").select("secret").where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    expect(kept).toMatch(/^v1\.[0-9a-f]{8}\./);
+    expect(kept).not.toContain(secret);
+    const { openSecret, SealedSecretError } = await import("~/services/secret-box.server");
+    expect(openSecret(kept, `totp:${user.id}`)).toBe(secret);
+    // Copied onto another person's row, it does not open there.
+    expect(() => openSecret(kept, `totp:${user.id + 1}`)).toThrow(SealedSecretError);
+    const otherKeys = { current: Buffer.alloc(32, 7), all: [Buffer.alloc(32, 7)], fromFile: false };
+    expect(() => openSecret(kept, `totp:${user.id}`, otherKeys)).toThrow(SealedSecretError);
   });
 });
 
 describe("turning it off and resetting it", () => {
   it("lets a referrer turn theirs off with a code, and tells them", async () => {
     const { user, email, secret } = await withApp({ language: "en" });
-    await expect(removeSecondFactor(test.db, user, { code: "000000" })).rejects.toBeInstanceOf(InputError);
-    await removeSecondFactor(test.db, user, { code: await codeAt(secret, T0 + 2 * STEP) });
+    await expect(removeSecondFactor(test.db, user, { code: "000000" }, IP)).rejects.toBeInstanceOf(InputError);
+    await removeSecondFactor(test.db, user, { code: await codeAt(secret, T0 + 2 * STEP) }, IP);
     expect(await secondFactorOf(test.db, user, user.id)).toMatchObject({ enabled: false, recoveryCodesLeft: 0 });
     expect(mailsTo(email).map((mail) => mail.subject)).toEqual(["A second step was added to your sign-in", "The second step of your sign-in was removed"]);
-    expect((await signIn(test.db, { email, password: PASSWORD })).awaiting).toBeNull();
+    expect((await signIn(test.db, { email, password: PASSWORD }, IP)).awaiting).toBeNull();
   });
 
   it("keeps an administrator's on", async () => {
     const { user, secret } = await withApp({ admin: true });
-    await expect(removeSecondFactor(test.db, user, { code: await codeAt(secret, T0 + 2 * STEP) })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(removeSecondFactor(test.db, user, { code: await codeAt(secret, T0 + 2 * STEP) }, IP)).rejects.toBeInstanceOf(ForbiddenError);
   });
 
-  it("lets a super administrator reset someone else's: their sessions end and the next sign-in sets one up again", async () => {
+  it("lets a super administrator reset someone else's: their sessions and API keys end and the next sign-in sets one up again", async () => {
     const { user, email } = await withApp({ admin: true });
     clockAt(T0 + STEP);
     const session = await createSession(test.db, user.id);
+    const key = await insertApiKey(test.db, user.id);
     const admin = await addPerson(test.db, `plain${people}@maryland.gov`, { admin: true });
     const referrer = await addPerson(test.db, `referrer${people}@example.com`);
     await expect(resetSecondFactor(test.db, admin, user.id)).rejects.toBeInstanceOf(ForbiddenError);
@@ -222,8 +345,11 @@ describe("turning it off and resetting it", () => {
 
     expect(await resetSecondFactor(test.db, superAdmin, user.id)).toEqual({ reset: true });
     expect((await sessionOf(session)).status).toBe("expired");
+    expect(await test.db.selectFrom("api_keys").select("ended_reason").where("id", "=", key.id).executeTakeFirstOrThrow()).toEqual({
+      ended_reason: "secondFactorReset",
+    });
     expect(await resetSecondFactor(test.db, superAdmin, user.id)).toEqual({ reset: false });
-    expect((await signIn(test.db, { email, password: PASSWORD })).awaiting).toBe("setup");
+    expect((await signIn(test.db, { email, password: PASSWORD }, IP)).awaiting).toBe("setup");
     const history = await secondFactorHistory(test.db, superAdmin, user.id);
     expect(history[0]).toMatchObject({ action: "secondFactorReset", email: superAdmin.email });
     expect(mailsTo(email).at(-1)?.subject).toBe("The second step of your sign-in was removed");
@@ -236,6 +362,6 @@ describe("turning it off and resetting it", () => {
     const session = await createSession(test.db, user.id);
     await promoteUser(test.db, superAdmin, user.id, ["example.com"]);
     expect((await sessionOf(session)).status).toBe("expired");
-    expect((await signIn(test.db, { email, password: PASSWORD })).awaiting).toBe("setup");
+    expect((await signIn(test.db, { email, password: PASSWORD }, IP)).awaiting).toBe("setup");
   });
 });

@@ -1,18 +1,22 @@
-import { createHash, randomInt } from "node:crypto";
-import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
-import { completeSession, destroyUserSessions } from "~/auth/session.server";
+import { createHash, randomBytes, randomInt } from "node:crypto";
+import { getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
+import base32Encode from "base32-encode";
+import { destroyUserSessions, renewSession } from "~/auth/session.server";
 import { writeTransaction, type DB } from "~/db.server";
 import { withoutSpaces } from "~/schemas/second-factor-checks";
-import { sendSecondFactorEmail } from "~/services/emails.server";
+import { sendAccountNotice } from "~/services/emails.server";
+import { openSecret, sealSecret } from "~/services/secret-box.server";
+import { endApiKeysOf } from "./api-key.server";
+import { guardedCode } from "./code-guard.server";
 import { ForbiddenError, InputError, NotFoundError } from "./errors";
-import { clearSignInAttempts, countSignInAttempt } from "./sign-in.server";
 import { mayRemoveSecondFactor, mayResetSecondFactor, mayViewRecordsOf, mustHaveSecondFactor, type Actor } from "./policy";
 import { getMailRecipient, hasAdminRole, recordSignIn } from "./user.server";
 
 // The second factor of signing in (docs/product-rules.md R129): an authenticator app (TOTP, RFC 6238) that every
 // administrator must have and a referrer may add, and ten recovery codes that stand in for it once each. The codes'
-// arithmetic is @epic-web/totp's; here, who may, what is kept, the sign-in's second step, the limits, the record
-// and the e-mails.
+// arithmetic is @epic-web/totp's; here, who may, what is kept (the app's key sealed with SECRETS_KEY, and shown at
+// one set-up for one session only), the sign-in's second step and its new session, the limits (code-guard.server.ts),
+// the record and the e-mails.
 
 /** What every authenticator app reads from the QR code: RFC 6238's defaults. */
 const TOTP = { period: 30, digits: 6, algorithm: "SHA-1" } as const;
@@ -43,6 +47,14 @@ function newRecoveryCodes(): Array<{ code: string; hash: string }> {
     return { code, hash: hashRecoveryCode(code) };
   });
 }
+
+/** A new key for an app: 20 random bytes (160 bits, as RFC 4226 recommends), in base32 as apps take it. */
+function newAppKey(): string {
+  return base32Encode(randomBytes(20), "RFC4648", { padding: false });
+}
+
+/** What a person's sealed key is bound to: a key copied to another person's row does not open there. */
+const keyContext = (userId: number) => `totp:${userId}`;
 
 /** The 30-second step a code belongs to when the app would show it now, a step before or a step after (clock drift); else null. */
 async function stepOfCode(secret: string, code: string): Promise<number | null> {
@@ -84,7 +96,7 @@ async function takeCode(trx: DB, userId: number, input: { code: string } | { rec
     .where("confirmed_at", "is not", null)
     .executeTakeFirst();
   if (!factor) throw new NotFoundError("second factor");
-  const step = await stepOfCode(factor.secret, input.code);
+  const step = await stepOfCode(openSecret(factor.secret, keyContext(userId)), input.code);
   if (step === null) throw wrong("validation.secondFactorWrong");
   if (factor.last_used_step !== null && step <= factor.last_used_step) throw wrong("validation.secondFactorUsed");
   await trx.updateTable("second_factors").set({ last_used_step: step }).where("user_id", "=", userId).execute();
@@ -111,53 +123,83 @@ export async function secondFactorOf(db: DB, actor: Actor, userId: number) {
 }
 
 /**
- * The set-up's first step, for the person themself: the secret their app is to keep, and the address a QR code
- * gives it (otpauth://). A set-up begun and not finished keeps its secret, so the code shown again is the same one
- * the app may have read; once one is confirmed, a new set-up is refused until it is removed.
+ * A set-up of the person's that is not confirmed yet: whether one was begun, and its key when it was shown to this
+ * session (null when to another). ForbiddenError once a second factor is confirmed.
  */
-export async function beginSecondFactorSetup(db: DB, holder: CodeHolder): Promise<{ secret: string; uri: string }> {
+async function setupOf(trx: DB, userId: number, sessionIdHash: string): Promise<{ begun: boolean; shown: string | null }> {
+  const row = await trx.selectFrom("second_factors").select(["secret", "confirmed_at", "setup_session_hash"]).where("user_id", "=", userId).executeTakeFirst();
+  if (row?.confirmed_at) throw new ForbiddenError("a second factor is set up already");
+  return { begun: Boolean(row), shown: row && row.setup_session_hash === sessionIdHash ? openSecret(row.secret, keyContext(userId)) : null };
+}
+
+/**
+ * The set-up's first step, for the person themself, in one session: the key their app is to keep, and the address a QR
+ * code gives it (otpauth://). The key belongs to this session's set-up: shown again to it (a page reloaded, a wrong
+ * code), never to another, which gets a new one; a key shown before is then gone, and only the session it was shown
+ * to may confirm it. Once one is confirmed, a new set-up is refused until it is removed.
+ */
+export async function beginSecondFactorSetup(db: DB, holder: CodeHolder, sessionIdHash: string): Promise<{ secret: string; uri: string }> {
   return writeTransaction(db, async (trx) => {
-    const existing = await trx.selectFrom("second_factors").select(["secret", "confirmed_at"]).where("user_id", "=", holder.id).executeTakeFirst();
-    if (existing?.confirmed_at) throw new ForbiddenError("a second factor is set up already");
-    let secret = existing?.secret;
+    const { begun, shown } = await setupOf(trx, holder.id, sessionIdHash);
+    let secret = shown;
     if (!secret) {
-      ({ secret } = await generateTOTP(TOTP));
-      await trx.insertInto("second_factors").values({ user_id: holder.id, secret, created_at: new Date().toISOString() }).execute();
+      secret = newAppKey();
+      const row = {
+        secret: sealSecret(secret, keyContext(holder.id)),
+        created_at: new Date().toISOString(),
+        setup_session_hash: sessionIdHash,
+        last_used_step: null,
+      };
+      if (begun) await trx.updateTable("second_factors").set(row).where("user_id", "=", holder.id).execute();
+      else
+        await trx
+          .insertInto("second_factors")
+          .values({ user_id: holder.id, ...row })
+          .execute();
     }
     return { secret, uri: getTOTPAuthUri({ ...TOTP, secret, accountName: holder.email, issuer: ISSUER }) };
   });
 }
 
 /**
- * The set-up's second step: a code of the app proves it keeps the secret. The factor is on from then on, ten new
- * recovery codes are made (returned to be shown once; only their hashes are kept), the set-up is recorded, and the
- * person is told by e-mail. A wrong code counts with the sign-in attempts.
+ * The set-up's second step, in the session that was shown the key: a code of the app proves it keeps the key. The
+ * factor is on from then on, ten new recovery codes are made (returned to be shown once; only their hashes are kept),
+ * the set-up is recorded, and the person is told by e-mail. Codes are guessed under the limits of code-guard.server.ts.
  */
-export async function confirmSecondFactor(db: DB, holder: CodeHolder, code: string): Promise<{ recoveryCodes: string[] }> {
-  await countSignInAttempt(db, holder.email);
+export async function confirmSecondFactor(
+  db: DB,
+  holder: CodeHolder,
+  sessionIdHash: string,
+  code: string,
+  clientIp: string,
+): Promise<{ recoveryCodes: string[] }> {
   const codes = newRecoveryCodes();
-  await writeTransaction(db, async (trx) => {
-    const pending = await trx.selectFrom("second_factors").select(["secret", "confirmed_at"]).where("user_id", "=", holder.id).executeTakeFirst();
-    if (pending?.confirmed_at) throw new ForbiddenError("a second factor is set up already");
-    // No set-up begun (no key was shown): no code can be right.
-    const step = pending ? await stepOfCode(pending.secret, code) : null;
-    if (step === null) throw wrong("validation.secondFactorWrong");
-    await trx.updateTable("second_factors").set({ confirmed_at: new Date().toISOString(), last_used_step: step }).where("user_id", "=", holder.id).execute();
-    await trx.deleteFrom("recovery_codes").where("user_id", "=", holder.id).execute();
-    await trx
-      .insertInto("recovery_codes")
-      .values(codes.map(({ hash }) => ({ user_id: holder.id, code_hash: hash })))
-      .execute();
-    await record(trx, "secondFactorAdded", holder.id, holder.id);
-  });
-  await clearSignInAttempts(db, holder.email);
+  await guardedCode(db, holder.id, clientIp, () =>
+    writeTransaction(db, async (trx) => {
+      // No key was shown to this session: no code can be right.
+      const { shown } = await setupOf(trx, holder.id, sessionIdHash);
+      const step = shown ? await stepOfCode(shown, code) : null;
+      if (step === null) throw wrong("validation.secondFactorWrong");
+      await trx
+        .updateTable("second_factors")
+        .set({ confirmed_at: new Date().toISOString(), last_used_step: step, setup_session_hash: null })
+        .where("user_id", "=", holder.id)
+        .execute();
+      await trx.deleteFrom("recovery_codes").where("user_id", "=", holder.id).execute();
+      await trx
+        .insertInto("recovery_codes")
+        .values(codes.map(({ hash }) => ({ user_id: holder.id, code_hash: hash })))
+        .execute();
+      await record(trx, "secondFactorAdded", holder.id, holder.id);
+    }),
+  );
   await mailHolder(db, holder.id, "added");
   return { recoveryCodes: codes.map(({ code }) => code) };
 }
 
 async function mailHolder(db: DB, userId: number, kind: "added" | "removed") {
   const recipient = await getMailRecipient(db, userId);
-  if (recipient) await sendSecondFactorEmail(recipient, kind);
+  if (recipient) await sendAccountNotice(recipient, `secondFactor.${kind}`);
 }
 
 /** A session past the password, waiting for `awaiting`; null when the session is not that. */
@@ -172,17 +214,37 @@ async function waitingSession(db: DB, sessionIdHash: string, awaiting: "code" | 
 }
 
 /**
- * The sign-in's second step (R129): the app's code, or a recovery code, for the session that passed the password.
- * Counted with the account's sign-in attempts; a recovery code is recorded. The session is then signed in.
+ * The sign-in's second step (R129): the app's code, or a recovery code, for the session that passed the password,
+ * under the limits of code-guard.server.ts; a recovery code is recorded. The person is then signed in under a new
+ * session (the waiting one is gone): its cookie.
  */
-export async function passSecondFactor(db: DB, sessionIdHash: string, input: { code: string } | { recoveryCode: string }): Promise<void> {
+export async function passSecondFactor(
+  db: DB,
+  sessionIdHash: string,
+  input: { code: string } | { recoveryCode: string },
+  clientIp: string,
+): Promise<{ cookie: string }> {
   const holder = await waitingSession(db, sessionIdHash, "code");
   if (!holder) throw new ForbiddenError("no sign-in waits for a code");
-  await countSignInAttempt(db, holder.email);
-  await writeTransaction(db, (trx) => takeCode(trx, holder.id, input));
-  await clearSignInAttempts(db, holder.email);
+  await guardedCode(db, holder.id, clientIp, () => writeTransaction(db, (trx) => takeCode(trx, holder.id, input)));
   await recordSignIn(db, holder.id);
-  await completeSession(db, sessionIdHash);
+  return { cookie: await renewSession(db, sessionIdHash, holder.id) };
+}
+
+/**
+ * A code of the signed-in person's own app (or a recovery code), asked again before something an attacker holding a
+ * session alone must not do (making an API key): taken once, under the same limits as at sign-in.
+ */
+export async function proveSecondFactor(db: DB, holder: CodeHolder, input: { code: string } | { recoveryCode: string }, clientIp: string): Promise<void> {
+  const factor = await db
+    .selectFrom("second_factors")
+    .select("user_id")
+    .where("user_id", "=", holder.id)
+    .where("confirmed_at", "is not", null)
+    .executeTakeFirst();
+  // Without an app set up there is no code to give: said beside the field, as a wrong one is.
+  if (!factor) throw wrong("validation.secondFactorWrong");
+  await guardedCode(db, holder.id, clientIp, () => writeTransaction(db, (trx) => takeCode(trx, holder.id, input)));
 }
 
 /** Who is setting up a second factor at sign-in (an administrator without one): the session's person. */
@@ -194,14 +256,18 @@ export async function setupHolder(db: DB, sessionIdHash: string): Promise<CodeHo
 
 /**
  * The set-up an administrator without a second factor is led to at sign-in: confirmed as from the profile, then the
- * session is signed in. The recovery codes to show once.
+ * person is signed in under a new session. The recovery codes to show once, and the new session's cookie.
  */
-export async function confirmSecondFactorAtSignIn(db: DB, sessionIdHash: string, code: string): Promise<{ recoveryCodes: string[] }> {
+export async function confirmSecondFactorAtSignIn(
+  db: DB,
+  sessionIdHash: string,
+  code: string,
+  clientIp: string,
+): Promise<{ recoveryCodes: string[]; cookie: string }> {
   const holder = await setupHolder(db, sessionIdHash);
-  const { recoveryCodes } = await confirmSecondFactor(db, holder, code);
+  const { recoveryCodes } = await confirmSecondFactor(db, holder, sessionIdHash, code, clientIp);
   await recordSignIn(db, holder.id);
-  await completeSession(db, sessionIdHash);
-  return { recoveryCodes };
+  return { recoveryCodes, cookie: await renewSession(db, sessionIdHash, holder.id) };
 }
 
 /**
@@ -209,16 +275,21 @@ export async function confirmSecondFactorAtSignIn(db: DB, sessionIdHash: string,
  * recovery code, counted with the sign-in attempts. The app's secret and the recovery codes are gone, the removal is
  * recorded and the person is told by e-mail.
  */
-export async function removeSecondFactor(db: DB, actor: Actor & CodeHolder, input: { code: string } | { recoveryCode: string }): Promise<void> {
+export async function removeSecondFactor(
+  db: DB,
+  actor: Actor & CodeHolder,
+  input: { code: string } | { recoveryCode: string },
+  clientIp: string,
+): Promise<void> {
   if (!mayRemoveSecondFactor(actor)) throw new ForbiddenError("administrators keep their second factor");
-  await countSignInAttempt(db, actor.email);
-  await writeTransaction(db, async (trx) => {
-    await takeCode(trx, actor.id, input);
-    await trx.deleteFrom("second_factors").where("user_id", "=", actor.id).execute();
-    await trx.deleteFrom("recovery_codes").where("user_id", "=", actor.id).execute();
-    await record(trx, "secondFactorRemoved", actor.id, actor.id);
-  });
-  await clearSignInAttempts(db, actor.email);
+  await guardedCode(db, actor.id, clientIp, () =>
+    writeTransaction(db, async (trx) => {
+      await takeCode(trx, actor.id, input);
+      await trx.deleteFrom("second_factors").where("user_id", "=", actor.id).execute();
+      await trx.deleteFrom("recovery_codes").where("user_id", "=", actor.id).execute();
+      await record(trx, "secondFactorRemoved", actor.id, actor.id);
+    }),
+  );
   await mailHolder(db, actor.id, "removed");
 }
 
@@ -236,6 +307,7 @@ export async function resetSecondFactor(db: DB, actor: Actor, userId: number): P
     await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
     if (!Number(removed.numDeletedRows)) return false;
     await destroyUserSessions(trx, userId);
+    await endApiKeysOf(trx, userId, "secondFactorReset");
     await record(trx, "secondFactorReset", userId, actor.id);
     return true;
   });

@@ -1,13 +1,14 @@
 import type { SessionAwaiting } from "../../db/schema";
-import { createSession } from "~/auth/session.server";
+import { createSession, IDLE_LIMIT_MS } from "~/auth/session.server";
 import type { DB } from "~/db.server";
 import { clearRateLimit, hitRateLimit } from "~/services/rate-limit.server";
+import { runAlone } from "./lease.server";
 import { mustHaveSecondFactor } from "./policy";
 import { checkCredentials, hasAdminRole, recordSignIn } from "./user.server";
 
-// Signing in (docs/product-rules.md R7, R11, R129), one door for the sign-in page: the account's attempts counted, the
-// password checked, and a session made that is signed in at once, or that waits for the second factor's code (or,
-// for an administrator without one, its set-up) and opens nothing else until then (second-factor.server.ts).
+// Signing in (docs/product-rules.md R7, R11, R129), one door for the sign-in page: the attempts counted (by account and
+// address), the password checked, and a session made that is signed in at once, or that waits for the second factor's
+// code (or, for an administrator without one, its set-up) and opens nothing else until then (second-factor.server.ts).
 
 /** A password refused: wrong (or no such account), an inactive account, or one whose e-mail is not verified yet. */
 export class SignInError extends Error {
@@ -20,7 +21,7 @@ export class SignInError extends Error {
   }
 }
 
-/** Too many attempts at the account's sign-in (R11; passwords and codes together, R129): try again after this long. */
+/** Too many attempts (R11, R129): try again after this long. */
 export class SignInLimitedError extends Error {
   name = "SignInLimitedError";
   constructor(readonly retryAfterSeconds: number) {
@@ -28,15 +29,26 @@ export class SignInLimitedError extends Error {
   }
 }
 
-/** One attempt at the account's sign-in, a password or a code (R11, R129): refused past the limit. */
-export async function countSignInAttempt(db: DB, email: string): Promise<void> {
-  const limit = await hitRateLimit(db, "signIn", email.trim().toLowerCase());
-  if (!limit.allowed) throw new SignInLimitedError(limit.retryAfterSeconds);
+const accountKey = (email: string) => email.trim().toLowerCase();
+
+/**
+ * One attempt at an account's password (R11): counted by account from this address, by account from anywhere, and by
+ * address whatever the account; refused past any of the three.
+ */
+async function countPasswordAttempt(db: DB, email: string, clientIp: string): Promise<void> {
+  for (const [bucket, key] of [
+    ["signInAddress", clientIp],
+    ["signIn", `${accountKey(email)}|${clientIp}`],
+    ["signInAccount", accountKey(email)],
+  ] as const) {
+    const limit = await hitRateLimit(db, bucket, key);
+    if (!limit.allowed) throw new SignInLimitedError(limit.retryAfterSeconds);
+  }
 }
 
-/** The sign-in is done: the attempts counted against the account start again. */
-export async function clearSignInAttempts(db: DB, email: string): Promise<void> {
-  await clearRateLimit(db, "signIn", email.trim().toLowerCase());
+/** The password was right: the attempts counted against the account from this address start again. */
+async function clearPasswordAttempts(db: DB, email: string, clientIp: string): Promise<void> {
+  await clearRateLimit(db, "signIn", `${accountKey(email)}|${clientIp}`);
 }
 
 export interface SignInOutcome {
@@ -47,18 +59,36 @@ export interface SignInOutcome {
   awaiting: SessionAwaiting | null;
 }
 
-/** The first step of signing in: the e-mail and password. */
-export async function signIn(db: DB, credentials: { email: string; password: string }): Promise<SignInOutcome> {
-  await countSignInAttempt(db, credentials.email);
+/** The first step of signing in: the e-mail and password, from an address. */
+export async function signIn(db: DB, credentials: { email: string; password: string }, clientIp: string): Promise<SignInOutcome> {
+  await countPasswordAttempt(db, credentials.email, clientIp);
   const result = await checkCredentials(db, credentials.email, credentials.password);
   if (result.status !== "ok") throw new SignInError(result.status, "userId" in result ? result.userId : undefined);
   const { userId } = result;
+  await clearPasswordAttempts(db, credentials.email, clientIp);
   const factor = await db.selectFrom("second_factors").select("user_id").where("user_id", "=", userId).where("confirmed_at", "is not", null).executeTakeFirst();
   const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
   const awaiting: SessionAwaiting | null = factor ? "code" : mustHaveSecondFactor({ isAdmin: hasAdminRole(roles) }) ? "setup" : null;
-  if (!awaiting) {
-    await clearSignInAttempts(db, credentials.email);
-    await recordSignIn(db, userId);
-  }
+  if (!awaiting) await recordSignIn(db, userId);
   return { userId, awaiting, cookie: await createSession(db, userId, new Date(), awaiting) };
+}
+
+/** Longer than the sweep takes; a lease an instance left by dying runs out after it. */
+const SWEEP_LEASE_MS = 10 * 60 * 1000;
+
+/**
+ * Deletes what sign-in leaves behind once spent (docs/product-rules.md R124): sessions past their end or idle past the
+ * limit, and attempt counts whose window is over. At start-up and every hour, by one instance at a time; null when
+ * another instance is sweeping.
+ */
+export async function sweepSpentSignIns(db: DB, now: Date = new Date()): Promise<{ sessions: number; limits: number } | null> {
+  return runAlone(db, "sweep-sign-ins", SWEEP_LEASE_MS, async () => {
+    const idleSince = new Date(now.getTime() - IDLE_LIMIT_MS).toISOString();
+    const sessions = await db
+      .deleteFrom("sessions")
+      .where((eb) => eb.or([eb("expires_at", "<=", now.toISOString()), eb("last_seen_at", "<", idleSince)]))
+      .executeTakeFirst();
+    const limits = await db.deleteFrom("rate_limits").where("window_ends_at", "<=", now.toISOString()).executeTakeFirst();
+    return { sessions: Number(sessions.numDeletedRows), limits: Number(limits.numDeletedRows) };
+  });
 }

@@ -145,6 +145,12 @@ export async function getMailRecipient(db: DB, userId: number) {
   return db.selectFrom("users").select(["id", "email", "first_name", "primary_language", "enabled", "locked"]).where("id", "=", userId).executeTakeFirst();
 }
 
+/** Whether any account holds an administrator's role (the production check of SECRETS_KEY). */
+export async function administratorExists(db: DB): Promise<boolean> {
+  const row = await db.selectFrom("user_roles").select("user_id").where("role", "in", ["ROLE_ADMIN", "ROLE_SUPER_ADMIN"]).executeTakeFirst();
+  return Boolean(row);
+}
+
 export async function findUserIdByEmail(db: DB, email: string): Promise<number | null> {
   const row = await db.selectFrom("users").select("id").where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
   return row?.id ?? null;

@@ -3,10 +3,11 @@ import QRCode from "qrcode";
 import type { AppLoadContext } from "@remix-run/node";
 import { getPageTranslation } from "~/i18n/page.server";
 import { beginSecondFactorSetup, type CodeHolder } from "~/models/second-factor.server";
+import { CodeLockedError } from "~/models/code-guard.server";
 import { SignInLimitedError } from "~/models/sign-in.server";
 import { RecoveryCodeSchema, SecondFactorCodeSchema } from "~/schemas/second-factor.server";
 import { rateLimitMessage } from "~/services/rate-limit.server";
-import { refused, submitForm } from "./page.server";
+import { refused, submitForm, type Refusal } from "./page.server";
 
 // What the second factor's pages share (docs/product-rules.md R129): the set-up screen's key and QR code, and the
 // answer to a form that takes a code.
@@ -14,9 +15,12 @@ import { refused, submitForm } from "./page.server";
 /** The second factor's pages show a secret or recovery codes: no copy of them is kept by a browser or a proxy. */
 export const NO_STORE = { "Cache-Control": "private, no-store" };
 
-/** The set-up screen: the key to type, in groups of four letters, and the QR code that gives it to the app, as an SVG image. */
-export async function setupScreen(db: AppLoadContext["db"], holder: CodeHolder) {
-  const { secret, uri } = await beginSecondFactorSetup(db, holder);
+/**
+ * The set-up screen of one session: the key to type, in groups of four letters, and the QR code that gives it to the
+ * app, as an SVG image.
+ */
+export async function setupScreen(db: AppLoadContext["db"], holder: CodeHolder, sessionIdHash: string) {
+  const { secret, uri } = await beginSecondFactorSetup(db, holder, sessionIdHash);
   const svg = await QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
   return { secretKey: secret.replace(/(.{4})(?=.)/g, "$1 "), qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
 }
@@ -26,7 +30,7 @@ export type CodeInput = { code: string } | { recoveryCode: string };
 /**
  * A form that takes the app's code (`code`) or a recovery code (`recoveryCode`): parsed with its schema, then `save`
  * (the model call) with what was typed and where to go after. A wrong or used code is said beside its field; too
- * many attempts at the account's sign-in as the form's error, with 429.
+ * many attempts, or a second step locked after wrong codes, as the form's error, with 429.
  */
 export async function submitCode<Answer>(request: Request, formData: FormData, save: (input: CodeInput, redirectTo: string | undefined) => Promise<Answer>) {
   const recovery = formData.has("recoveryCode");
@@ -37,11 +41,26 @@ export async function submitCode<Answer>(request: Request, formData: FormData, s
     );
   } catch (error) {
     if (!(error instanceof SignInLimitedError)) throw error;
-    const { t } = await getPageTranslation(request, ["common"]);
-    return refused(parseWithZod(formData, { schema }), {
-      status: 429,
-      headers: { "Retry-After": String(error.retryAfterSeconds), ...NO_STORE },
-      formErrors: [rateLimitMessage(t, { allowed: false, retryAfterSeconds: error.retryAfterSeconds })],
-    });
+    return refusedAsLimited(request, parseWithZod(formData, { schema }), error, { headers: NO_STORE });
   }
+}
+
+/**
+ * A form refused for too many attempts, or for a second step locked after wrong codes: said as the form's error, with
+ * 429 and the time to wait.
+ */
+export async function refusedAsLimited<Data extends object>(
+  request: Request,
+  submission: Parameters<typeof refused>[0],
+  error: SignInLimitedError,
+  { headers, ...refusal }: Omit<Refusal<Data>, "status" | "formErrors"> & { headers?: Record<string, string> } = {},
+) {
+  const { t } = await getPageTranslation(request, ["common", "auth"]);
+  const minutes = Math.ceil(error.retryAfterSeconds / 60);
+  return refused(submission, {
+    ...refusal,
+    status: 429,
+    headers: { "Retry-After": String(error.retryAfterSeconds), ...headers },
+    formErrors: [error instanceof CodeLockedError ? t("auth:secondFactor.locked", { count: minutes }) : rateLimitMessage(t, error)],
+  });
 }

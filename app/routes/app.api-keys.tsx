@@ -7,22 +7,27 @@ import { requireAdmin } from "~/auth/auth.server";
 import { ListTable } from "~/components/list/List";
 import { Alert } from "~/components/ui/Alert";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
-import { ErrorSummary, TextField } from "~/components/ui/form";
+import { ErrorSummary, RadioGroup, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLanguage } from "~/i18n/i18next.server";
 import { createApiKey, listApiKeys, revokeApiKey } from "~/models/api-key.server";
-import { pageTitle, refused } from "~/routes-shared/page.server";
+import { SignInLimitedError } from "~/models/sign-in.server";
+import { pageTitle, submitForm } from "~/routes-shared/page.server";
+import { NO_STORE, refusedAsLimited } from "~/routes-shared/second-factor.server";
 import { apiKeyCheck } from "~/schemas/admin-checks";
 import { ApiKeySchema } from "~/schemas/admin.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { idParam, orHttpError } from "~/utils/route.server";
+import { pageHeaders } from "~/routes-shared/headers";
 
 export const handle = { i18n: ["common", "admin"] };
+export const headers = pageHeaders;
 
-// /app/api-keys (issue 11): administrators make keys for the program's own systems to call the
-// JSON API, see when each was last used, and revoke them. A new key is shown once, on the answer
-// to the form that made it; only its hash is kept.
+// /app/api-keys (docs/product-rules.md R101): administrators make keys for the program's own systems to call the JSON
+// API, giving their password and a code of their app again, each with a scope and an end date; they see when each was
+// last used and why one ended, and revoke them. A new key is shown once, on the answer to the form that made it; only
+// its hash is kept.
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
@@ -36,10 +41,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       name: key.name,
       keyStart: key.keyStart,
       owner: `${key.ownerName} (${key.ownerEmail})`,
+      scope: key.scope,
       createdAt: formatDateTimeEastern(key.createdAt, language),
       expiresAt: key.expiresAt ? formatDateTimeEastern(key.expiresAt, language) : null,
       lastUsedAt: key.lastUsedAt ? formatDateTimeEastern(key.lastUsedAt, language) : null,
-      status: key.revokedAt ? ("revoked" as const) : key.expiresAt && key.expiresAt <= now ? ("expired" as const) : ("active" as const),
+      status: key.revokedAt ? (key.endedReason ?? "revoked") : key.expiresAt && key.expiresAt <= now ? ("expired" as const) : ("active" as const),
     })),
   });
 }
@@ -52,11 +58,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await orHttpError(revokeApiKey(db, actor, idParam(String(form.get("key") ?? ""))));
     return redirectWithToast("/app/api-keys", { key: "toasts.apiKeyRevoked" });
   }
-  const submission = parseWithZod(form, { schema: ApiKeySchema });
-  if (submission.status !== "success") return refused(submission, { data: { created: null } });
-  const { keyName, days } = submission.value;
-  const { key } = await createApiKey(db, actor, { name: keyName, days });
-  return json({ ...submission.reply({ resetForm: true }), created: { name: keyName, key } });
+  const hidden = { hideFields: ["currentPassword", "code"], data: { created: null } };
+  try {
+    return await submitForm(
+      form,
+      ApiKeySchema,
+      async ({ keyName, scope, days, currentPassword, code }) => {
+        const { key } = await createApiKey(db, actor, { name: keyName, scope, days, password: currentPassword, proof: { code } }, context.clientIp);
+        return json({ ...parseWithZod(form, { schema: ApiKeySchema }).reply({ resetForm: true }), created: { name: keyName, key } }, { headers: NO_STORE });
+      },
+      hidden,
+    );
+  } catch (error) {
+    if (!(error instanceof SignInLimitedError)) throw error;
+    return refusedAsLimited(request, parseWithZod(form, { schema: ApiKeySchema }), error, hidden);
+  }
 }
 
 export default function ApiKeys() {
@@ -67,7 +83,8 @@ export default function ApiKeys() {
   const { form, field, summary } = useAppForm({
     id: "api-key",
     check: apiKeyCheck,
-    labels: { keyName: t("apiKeys.name"), days: t("apiKeys.days") },
+    defaultValue: { days: "90" },
+    labels: { keyName: t("apiKeys.name"), scope: t("apiKeys.scope"), days: t("apiKeys.days"), currentPassword: t("apiKeys.password"), code: t("apiKeys.code") },
   });
   const question = (key: { id: number; name: string }) => ({
     title: t("apiKeys.revokeTitle", { name: key.name }),
@@ -99,7 +116,20 @@ export default function ApiKeys() {
       <ErrorSummary {...summary} />
       <Form method="post" {...getFormProps(form)} className="usa-form">
         <TextField {...field("keyName")} hint={t("apiKeys.nameHint")} autoComplete="off" />
+        <RadioGroup
+          {...field("scope")}
+          options={[
+            { value: "read", label: t("apiKeys.scopes.read") },
+            { value: "write", label: t("apiKeys.scopes.write") },
+          ]}
+        />
         <TextField {...field("days")} hint={t("apiKeys.daysHint")} optional inputMode="numeric" />
+        <fieldset className="usa-fieldset">
+          <legend className="usa-legend">{t("apiKeys.proveLegend")}</legend>
+          <p className="usa-hint">{t("apiKeys.proveHint")}</p>
+          <TextField {...field("currentPassword")} type="password" autoComplete="current-password" />
+          <TextField {...field("code")} inputMode="numeric" autoComplete="one-time-code" spellCheck={false} />
+        </fieldset>
         <div className="form-actions">
           <button type="submit" name="intent" value="create" className="usa-button">
             {t("apiKeys.create")}
@@ -116,6 +146,7 @@ export default function ApiKeys() {
               <th scope="col">{t("apiKeys.columns.name")}</th>
               <th scope="col">{t("apiKeys.columns.start")}</th>
               <th scope="col">{t("apiKeys.columns.owner")}</th>
+              <th scope="col">{t("apiKeys.columns.scope")}</th>
               <th scope="col">{t("apiKeys.columns.created")}</th>
               <th scope="col">{t("apiKeys.columns.expires")}</th>
               <th scope="col">{t("apiKeys.columns.lastUsed")}</th>
@@ -135,6 +166,7 @@ export default function ApiKeys() {
                   <code>{key.keyStart}…</code>
                 </td>
                 <td data-label={t("apiKeys.columns.owner")}>{key.owner}</td>
+                <td data-label={t("apiKeys.columns.scope")}>{t(`apiKeys.scopes.${key.scope}`)}</td>
                 <td data-label={t("apiKeys.columns.created")}>{key.createdAt}</td>
                 <td data-label={t("apiKeys.columns.expires")}>{key.expiresAt ?? t("apiKeys.noExpiry")}</td>
                 <td data-label={t("apiKeys.columns.lastUsed")}>{key.lastUsedAt ?? t("apiKeys.never")}</td>

@@ -123,6 +123,11 @@ function OwnProfile() {
           </a>
         </Alert>
       ) : null}
+      {profile.pendingEmail ? (
+        <Alert kind="info" role="status" heading={t("pendingTitle")}>
+          <p>{t("pending", { email: profile.pendingEmail, current: profile.email })}</p>
+        </Alert>
+      ) : null}
       <ErrorSummary {...summary} />
       <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
         <NameFieldset field={field} options={options} />

@@ -1,40 +1,42 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireUser } from "~/auth/auth.server";
+import { requireSession } from "~/auth/auth.server";
 import { CodeForm, RecoveryCodes, SetupSteps, useRecoveryChoice } from "~/components/second-factor/SecondFactor";
 import { confirmSecondFactor, removeSecondFactor, secondFactorOf } from "~/models/second-factor.server";
 import { pageTitle } from "~/routes-shared/page.server";
 import { NO_STORE, setupScreen, submitCode } from "~/routes-shared/second-factor.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam, notFound, orHttpError } from "~/utils/route.server";
+import { pageHeaders } from "~/routes-shared/headers";
 
 export const handle = { i18n: ["common", "auth"] };
+export const headers = pageHeaders;
 
 // A person's own second factor, from their profile (docs/product-rules.md R129): a referrer may set one up (the same
 // screens an administrator is led to at sign-in) and turn it off with a code; an administrator keeps theirs.
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const actor = await requireUser(request);
+  const { user: actor, sessionIdHash } = await requireSession(request);
   // One's own only: anyone else's is answered as if it did not exist.
   if (idParam(params.id) !== actor.id) notFound();
   const status = await orHttpError(secondFactorOf(context.db, actor, actor.id));
-  const setup = status.enabled ? null : await orHttpError(setupScreen(context.db, actor));
+  const setup = status.enabled ? null : await orHttpError(setupScreen(context.db, actor, sessionIdHash));
   const title = status.enabled ? "auth:secondFactor.profile.heading" : "auth:secondFactor.setup.title";
   return json({ title: await pageTitle(request, title), profile: `/app/profile/${actor.id}`, status, setup }, { headers: NO_STORE });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireUser(request);
+  const { user: actor, sessionIdHash } = await requireSession(request);
   if (idParam(params.id) !== actor.id) notFound();
   const profile = `/app/profile/${actor.id}`;
   const form = await request.formData();
   return submitCode(request, form, async (input) => {
     if (form.get("intent") === "remove") {
-      await removeSecondFactor(context.db, actor, input);
+      await removeSecondFactor(context.db, actor, input, context.clientIp);
       return redirectWithToast(profile, { key: "toasts.secondFactorOff" });
     }
-    const { recoveryCodes } = await confirmSecondFactor(context.db, actor, "code" in input ? input.code : "");
+    const { recoveryCodes } = await confirmSecondFactor(context.db, actor, sessionIdHash, "code" in input ? input.code : "", context.clientIp);
     return json({ recoveryCodes, continueTo: profile }, { headers: NO_STORE });
   });
 }

@@ -98,7 +98,7 @@ describe("a common password is refused on its field", () => {
 
     const refused = await action({
       request: post(url, { ...form, firstName: "", newPassword: COMMON }, cookie),
-      context: { db: test.db },
+      context: { db: test.db, clientIp: "192.0.2.1" },
       params: { id: String(id) },
     });
     expect(refused.status).toBe(400);
@@ -107,7 +107,7 @@ describe("a common password is refused on its field", () => {
 
     const accepted = await action({
       request: post(url, { ...form, newPassword: "a new strong one 34" }, cookie),
-      context: { db: test.db },
+      context: { db: test.db, clientIp: "192.0.2.1" },
       params: { id: String(id) },
     });
     expect(accepted.status).toBe(302);

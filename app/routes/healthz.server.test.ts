@@ -10,14 +10,15 @@ describe("/healthz", () => {
   it("answers 200 while the database answers, and 503 once it does not or cannot be opened", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const test = await createTestDatabase({ seeded: false });
-    const ok = await ask({ db: test.db });
+    const ok = await ask({ db: test.db, clientIp: "192.0.2.1" });
     expect(ok.status).toBe(200);
     expect(await ok.text()).toBe("ok\n");
 
     await test.close();
-    expect((await ask({ db: test.db })).status).toBe(503);
+    expect((await ask({ db: test.db, clientIp: "192.0.2.1" })).status).toBe(503);
     // The server opens the database at its first use (a getter of the load context): a file that cannot be opened is a 503 too.
     const unopenable = {
+      clientIp: "192.0.2.1",
       get db(): never {
         throw new Error("unable to open database file");
       },

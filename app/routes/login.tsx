@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { authenticator, requireAnonymous, SIGN_IN_STEPS } from "~/auth/auth.server";
+import { requireAnonymous, signInWithForm, SIGN_IN_STEPS } from "~/auth/auth.server";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
 import { ErrorSummary, TextField } from "~/components/ui/form";
@@ -17,8 +17,10 @@ import { signInCheck } from "~/schemas/account-checks";
 import { ResendVerificationSchema, SignInSchema } from "~/schemas/account.server";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/utils/redirect";
+import { pageHeaders } from "~/routes-shared/headers";
 
 export const handle = { i18n: ["common", "auth"], noscriptRefreshSeconds: 120 };
+export const headers = pageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -45,13 +47,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email, redirectTo } = submission.value;
   let outcome: SignInOutcome;
   try {
-    outcome = await authenticator.authenticate("form", request);
+    outcome = await signInWithForm(request, context.clientIp);
   } catch (error) {
     if (error instanceof SignInLimitedError) {
       return refused(submission, {
         status: 429,
         headers: { "Retry-After": String(error.retryAfterSeconds) },
-        formErrors: [rateLimitMessage(t, { allowed: false, retryAfterSeconds: error.retryAfterSeconds })],
+        formErrors: [rateLimitMessage(t, error)],
         hideFields: ["password"],
         data: { resent: false },
       });
@@ -124,7 +126,10 @@ export default function Login() {
         </div>
       </Form>
       <p>
-        {t("login.noAccount")} <Link to="/register">{t("login.register")}</Link>
+        {t("login.noAccount")} {/* Loaded whole: the registration page's own policy lets its captcha's service draw the check. */}
+        <Link to="/register" reloadDocument>
+          {t("login.register")}
+        </Link>
       </p>
     </PublicShell>
   );

@@ -9,28 +9,34 @@ import { pageTitle } from "~/routes-shared/page.server";
 import { NO_STORE, setupScreen, submitCode } from "~/routes-shared/second-factor.server";
 import { safeRedirect } from "~/utils/redirect";
 import { orHttpError } from "~/utils/route.server";
+import { pageHeaders } from "~/routes-shared/headers";
 
 export const handle = { i18n: ["common", "auth"] };
+export const headers = pageHeaders;
 
 // An administrator without a second factor is led here at sign-in, before any other screen (docs/product-rules.md
 // R129): the app is given its key (a QR code drawn on the server, or the key to type), a code of the app confirms it,
 // and the recovery codes are shown once; the sign-in is then done.
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // Signed in: the set-up was just confirmed (the page shows the action's answer, the recovery codes), or the person
-  // came back to it; either way only the way on is left.
-  if (await getUser(request)) return json({ title: await pageTitle(request, "auth:secondFactor.codes.title"), setup: null }, { headers: NO_STORE });
+  // Signed in: the set-up was just confirmed (the page shows the action's answer, the recovery codes; without
+  // JavaScript this loader runs in that same request, whose cookie names the waiting session the action replaced), or
+  // the person came back to it; either way only the way on is left.
+  if (context.signedInNow || (await getUser(request)))
+    return json({ title: await pageTitle(request, "auth:secondFactor.codes.title"), setup: null }, { headers: NO_STORE });
   const { sessionIdHash } = await requireSignInStep(request, "setup");
   const holder = await orHttpError(setupHolder(context.db, sessionIdHash));
-  const setup = await orHttpError(setupScreen(context.db, holder));
+  const setup = await orHttpError(setupScreen(context.db, holder, sessionIdHash));
   return json({ title: await pageTitle(request, "auth:secondFactor.setup.title"), setup }, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { sessionIdHash } = await requireSignInStep(request, "setup");
   return submitCode(request, await request.formData(), async (input, redirectTo) => {
-    const { recoveryCodes } = await confirmSecondFactorAtSignIn(context.db, sessionIdHash, "code" in input ? input.code : "");
-    return json({ recoveryCodes, continueTo: safeRedirect(redirectTo) }, { headers: NO_STORE });
+    const { recoveryCodes, cookie } = await confirmSecondFactorAtSignIn(context.db, sessionIdHash, "code" in input ? input.code : "", context.clientIp);
+    // Signed in under a new session (docs/product-rules.md R110), which this request's loader is told of.
+    context.signedInNow = true;
+    return json({ recoveryCodes, continueTo: safeRedirect(redirectTo) }, { headers: { ...NO_STORE, "Set-Cookie": cookie } });
   });
 }
 

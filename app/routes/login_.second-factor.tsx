@@ -8,8 +8,10 @@ import { passSecondFactor } from "~/models/second-factor.server";
 import { pageTitle } from "~/routes-shared/page.server";
 import { NO_STORE, submitCode } from "~/routes-shared/second-factor.server";
 import { safeRedirect } from "~/utils/redirect";
+import { pageHeaders } from "~/routes-shared/headers";
 
 export const handle = { i18n: ["common", "auth"] };
+export const headers = pageHeaders;
 
 // The sign-in's second step (docs/product-rules.md R129): past the password, the code of the person's authenticator
 // app, or one of their recovery codes (?recovery=1). Nothing else opens until then but signing out.
@@ -23,8 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { sessionIdHash } = await requireSignInStep(request, "code");
   return submitCode(request, await request.formData(), async (input, redirectTo) => {
-    await passSecondFactor(context.db, sessionIdHash, input);
-    return redirect(safeRedirect(redirectTo));
+    // Signed in under a new session: the one that waited for the code is gone (docs/product-rules.md R110).
+    const { cookie } = await passSecondFactor(context.db, sessionIdHash, input, context.clientIp);
+    return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": cookie } });
   });
 }
 

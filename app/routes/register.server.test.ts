@@ -27,6 +27,8 @@ beforeAll(async () => {
   Object.assign(process.env, test.env);
   process.env.CAPTCHA_VERIFY_URL = `http://127.0.0.1:${(captcha.address() as AddressInfo).port}/siteverify`;
   process.env.CAPTCHA_SECRET = "test-secret";
+  process.env.CAPTCHA_PROVIDER = "turnstile";
+  process.env.CAPTCHA_SITE_KEY = "test-site-key";
 });
 afterAll(async () => {
   captcha.close();
@@ -45,7 +47,8 @@ async function register(fields: Record<string, string>) {
     securityQuestion2: "2",
     securityAnswer2: "Baltimore",
     primaryLanguage: "en",
-    captchaToken: "token-from-widget",
+    // Where the service's script writes its token (Turnstile's field).
+    "cf-turnstile-response": "token-from-widget",
     ...fields,
   });
   const request = new Request("http://localhost/register", {
@@ -57,11 +60,15 @@ async function register(fields: Record<string, string>) {
 }
 
 describe("registration", () => {
-  it("shows REGISTRATION_ERROR and creates nothing when the captcha service says no", async () => {
+  it("says the check did not pass, keeps the form, and creates nothing when the captcha service says no (R2)", async () => {
     captchaSays = false;
     const response = await register({ email: "refused@example.com" });
-    expect(response.status).toBe(500);
-    expect(await response.json()).toMatchObject({ registrationError: true, status: "error" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      registrationError: false,
+      status: "error",
+      error: { "": ["The check that you are a person did not pass. Please do it again, then send the form."] },
+    });
     expect(captchaSeen.at(-1)).toContain("secret=test-secret");
     expect(captchaSeen.at(-1)).toContain("response=token-from-widget");
     expect(await test.db.selectFrom("users").select("id").where("email", "=", "refused@example.com").executeTakeFirst()).toBeUndefined();

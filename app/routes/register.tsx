@@ -5,6 +5,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAnonymous } from "~/auth/auth.server";
 import { nameFieldLabels, NameFieldset, phoneFieldLabels, PhonesFieldset, SecurityQuestionsFieldset, securityFieldLabels } from "~/components/AccountFields";
+import { programContact } from "~/components/about/program-contact.server";
+import { CaptchaCheck } from "~/components/captcha/CaptchaCheck";
 import { PasswordField } from "~/components/PasswordField";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
@@ -12,17 +14,19 @@ import { ErrorSummary, Honeypot, RadioGroup, TextField } from "~/components/ui/f
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
-import { register } from "~/models/account-flows.server";
+import { CaptchaRefusedError, register } from "~/models/account-flows.server";
 import { InvalidChoiceError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
 import { EmailTakenError } from "~/models/user.server";
 import { pageTitle, refused, type ReplyOptions } from "~/routes-shared/page.server";
 import { registrationCheck } from "~/schemas/account-checks";
 import { RegistrationSchema } from "~/schemas/account.server";
+import { CAPTCHA_PROVIDERS } from "~/services/captcha";
+import { captchaWidget } from "~/services/captcha.server";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { passwordStrength } from "~/utils/password";
 
-export const handle = { i18n: ["common", "auth"] };
+export const handle = { i18n: ["common", "auth", "about"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request);
@@ -30,6 +34,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   return json({
     title: await pageTitle(request, "auth:register.title"),
+    captcha: captchaWidget(),
+    contact: programContact(),
     options: {
       prefixes: await getLookupOptions(db, "Prefixes", language),
       suffixes: await getLookupOptions(db, "Suffixes", language),
@@ -46,6 +52,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = context.db;
   const { t } = await getPageTranslation(request, ["auth", "common"]);
   const formData = await request.formData();
+  // The captcha service's script wrote its token into a field of its own name.
+  const captcha = captchaWidget();
+  if (captcha) formData.set("captchaToken", String(formData.get(CAPTCHA_PROVIDERS[captcha.provider].tokenField) ?? ""));
   const strength = passwordStrength(String(formData.get("password") ?? ""));
   const submission = parseWithZod(formData, { schema: RegistrationSchema });
   const fail = (status: number, errors: ReplyOptions = {}, registrationError = false) =>
@@ -62,6 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof EmailTakenError) return fail(400, { fieldErrors: { email: ["auth:register.emailTaken"] } });
     if (error instanceof InvalidChoiceError) return fail(400, { fieldErrors: error.fieldErrors });
+    if (error instanceof CaptchaRefusedError) return fail(400, { formErrors: [t("auth:register.captchaRefused")] });
     console.error("registration failed", error);
     // The form is shown again with all that was typed, under the REGISTRATION_ERROR alert.
     return fail(500, {}, true);
@@ -70,7 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Register() {
-  const { options } = useLoaderData<typeof loader>();
+  const { options, captcha, contact } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["auth", "common"]);
   const { form, fields, field, summary } = useAppForm({
@@ -125,6 +135,7 @@ export default function Register() {
         <PhonesFieldset field={field} />
 
         <Honeypot label={t("register.website")} />
+        {captcha ? <CaptchaCheck {...captcha} contact={contact} /> : null}
         <div className="form-actions">
           <button type="submit" className="usa-button">
             {t("register.submit")}

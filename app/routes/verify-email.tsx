@@ -1,5 +1,5 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
@@ -9,14 +9,15 @@ import { redirectWithToast } from "~/services/toast.server";
 
 export const handle = { i18n: ["common", "auth"] };
 
-// The link in the verification e-mail: it enables the account, then on to sign-in.
+// The link in a verification e-mail: it enables a new account, or moves an account to the new e-mail address it was
+// sent to (docs/product-rules.md R3, R13), then on to sign-in (which leads anyone signed in to their dashboard).
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  if (token && (await verifyEmail(context.db, token)) === "verified") {
-    return redirectWithToast("/login", { key: "toasts.emailVerified", kind: "success" });
-  }
+  const outcome = token ? await verifyEmail(context.db, token) : "invalid";
+  if (outcome === "verified") return redirectWithToast("/login", { key: "toasts.emailVerified", kind: "success" });
+  if (outcome === "emailChanged") return redirectWithToast("/login", { key: "toasts.emailChanged", kind: "success" });
   const { title } = await getPageTranslation(request, ["auth", "common"]);
-  return json({ title: title("auth:verify.title"), failed: true }, { status: 400 });
+  return json({ title: title("auth:verify.title"), failed: true, taken: outcome === "taken" }, { status: 400 });
 }
 
 export function action() {
@@ -24,12 +25,13 @@ export function action() {
 }
 
 export default function VerifyEmail() {
+  const { taken } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["auth", "common"]);
   return (
     <PublicShell>
       <h1>{t("verify.title")}</h1>
       <Alert kind="error" role="alert">
-        {t("verify.invalid")}
+        {t(taken ? "verify.taken" : "verify.invalid")}
       </Alert>
       <p>
         <Link to="/login" className="usa-button">

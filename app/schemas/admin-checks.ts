@@ -1,5 +1,6 @@
 import { ADMIN_STATUSES } from "~/utils/statuses";
 import { choice, formCheck, optionalText, requiredText, wholeNumber } from "./checks";
+import { secondFactorCode } from "./second-factor-checks";
 
 // The administrators' forms' rules without zod (see checks.ts); app/schemas/admin.server.ts builds the actions' schemas.
 
@@ -15,6 +16,13 @@ export const statusChangeCheck = formCheck({
 /** The review link's days: 1 to 90, 14 when left empty. */
 export const reviewLinkCheck = formCheck({ days: wholeNumber(1, 90, "validation.daysRange1to90") });
 
-/** A new API key's days until it expires (none: until revoked), at most a year. */
-export const API_KEY_MAX_DAYS = 365;
-export const apiKeyCheck = formCheck({ keyName: requiredText("validation.apiKeyName"), days: wholeNumber(1, API_KEY_MAX_DAYS, "validation.daysRange1to365") });
+/** A new API key (docs/product-rules.md R101): what it may do, days until it ends (at most 90), the password and a code again. */
+export const API_KEY_MAX_DAYS = 90;
+export const API_KEY_SCOPES = ["read", "write"] as const;
+export const apiKeyCheck = formCheck({
+  keyName: requiredText("validation.apiKeyName"),
+  scope: choice(API_KEY_SCOPES, "validation.apiKeyScope"),
+  days: wholeNumber(1, API_KEY_MAX_DAYS, "validation.daysRange1to90"),
+  currentPassword: requiredText("validation.currentPasswordForKey", 200),
+  code: secondFactorCode,
+});

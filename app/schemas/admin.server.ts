@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ADMIN_STATUSES } from "~/utils/statuses";
-import { API_KEY_MAX_DAYS } from "./admin-checks";
+import { API_KEY_MAX_DAYS, API_KEY_SCOPES } from "./admin-checks";
+import { SecondFactorCodeSchema } from "./second-factor.server";
 import { choice, optionalText, requiredText } from "./fields.server";
 
 // The administrators' forms on a referral (issue 9). Messages are keys in common:validation.
@@ -24,15 +25,19 @@ export const ReviewLinkSchema = z.object({
 });
 
 /**
- * A new API key (issue 11): a name to tell it by, and days until it expires (none: until revoked).
- * The field is keyName: an input named "name" would hide the form element's own `name`.
+ * A new API key (docs/product-rules.md R101): a name to tell it by, its scope, days until it ends (1 to 90, 90 when left
+ * empty), and the maker's password and a code of their app given again. The field is keyName: an input named "name"
+ * would hide the form element's own `name`.
  */
 export const ApiKeySchema = z.object({
   keyName: requiredText("validation.apiKeyName"),
+  scope: choice(API_KEY_SCOPES, "validation.apiKeyScope"),
   days: z.coerce
     .number({ invalid_type_error: "validation.wholeNumber" })
     .int("validation.wholeNumber")
-    .min(1, "validation.daysRange1to365")
-    .max(API_KEY_MAX_DAYS, "validation.daysRange1to365")
-    .optional(),
+    .min(1, "validation.daysRange1to90")
+    .max(API_KEY_MAX_DAYS, "validation.daysRange1to90")
+    .default(API_KEY_MAX_DAYS),
+  currentPassword: requiredText("validation.currentPasswordForKey", 200),
+  code: SecondFactorCodeSchema.shape.code,
 });

@@ -7,14 +7,14 @@ import { formCheck, requiredText, sent, wrong, type Rule } from "./checks";
 export const SIX_DIGITS = /^\d{6}$/;
 export const withoutSpaces = (text: string) => text.replace(/\s+/g, "");
 
-const code: Rule = (value) => {
+export const secondFactorCode: Rule = (value) => {
   const text = sent(value);
   if (typeof text !== "string") return wrong(["validation.secondFactorCode"], true);
   return wrong(SIX_DIGITS.test(withoutSpaces(text)) ? [] : ["validation.secondFactorCode"]);
 };
 
 /** The app's code: at sign-in, to confirm a set-up, to turn the second factor off. */
-export const secondFactorCodeCheck = formCheck({ code });
+export const secondFactorCodeCheck = formCheck({ code: secondFactorCode });
 
 /** A recovery code instead of the app's. */
 export const recoveryCodeCheck = formCheck({ recoveryCode: requiredText("validation.recoveryCode", 60) });

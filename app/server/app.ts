@@ -7,6 +7,7 @@ import express from "express";
 import type { Config } from "../config.server";
 import { getDb } from "../db.server";
 import { resources } from "../i18n/resources.server";
+import { CAPTCHA_PROVIDERS } from "../services/captcha";
 import { createNonce, isCrossSiteWrite, securityHeaders } from "./security";
 
 /**
@@ -14,19 +15,25 @@ import { createNonce, isCrossSiteWrite, securityHeaders } from "./security";
  * action runs (the cross-site check), the security headers with a CSP nonce, and static files.
  */
 export function createApp(build: ServerBuild, config: Config, root: string) {
-  const https = config.appUrl.startsWith("https:");
+  const https = config.https;
   const appOrigin = new URL(config.appUrl).origin.toLowerCase();
 
   const app = express();
   app.disable("x-powered-by");
+  // Behind a load balancer the address every per-address limit counts is the client's, which the proxies named by
+  // TRUST_PROXY write into X-Forwarded-For; untrusted, that header is ignored (docs/product-rules.md R11).
+  app.set("trust proxy", config.TRUST_PROXY);
   // Nothing reads Express's parsed query (Remix reads the address itself): not parsed on every request.
   app.set("query parser", false);
   app.use(compression());
 
+  // The registration page's captcha draws its check from its service's origins, which that page alone may use.
+  const captchaOrigins = config.captcha ? CAPTCHA_PROVIDERS[config.captcha.provider].origins : [];
   app.use((req, res, next) => {
     const nonce = createNonce();
     res.locals.cspNonce = nonce;
-    for (const [name, value] of Object.entries(securityHeaders(nonce, { https, path: req.path }))) res.setHeader(name, value);
+    const allow = req.path === "/register" ? captchaOrigins : [];
+    for (const [name, value] of Object.entries(securityHeaders(nonce, { https, path: req.path, allow }))) res.setHeader(name, value);
     next();
   });
 

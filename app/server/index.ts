@@ -2,10 +2,12 @@ import cluster from "node:cluster";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import { configWarnings, loadConfig, type Config } from "../config.server";
+import { configWarnings, loadConfig, productionChecks, type Config } from "../config.server";
 import { checkDatabase, describeDatabase, getDb } from "../db.server";
 import { sweepOrphanUploads } from "../models/document.server";
 import { sweepOldReports } from "../models/report.server";
+import { sweepSpentSignIns } from "../models/sign-in.server";
+import { administratorExists } from "../models/user.server";
 import { createApp } from "./app";
 import { STOP_GRACE_MS, superviseWorkers } from "./cluster";
 import { collectAll, collectWhenIdle } from "./idle-gc";
@@ -14,27 +16,41 @@ import { collectAll, collectWhenIdle } from "./idle-gc";
 // start-up work once, then starts the workers that answer requests on the one port (app/server/cluster.ts); with 1,
 // it answers them itself.
 
-const REPORT_SWEEP_EVERY_MS = 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const config = loadConfig();
 const root = process.cwd();
 
 function announce(config: Config) {
-  console.log(`Maryland early-intervention referral application: http://localhost:${config.PORT}`);
+  console.log(`Maryland early-intervention referral application: http://localhost:${config.PORT}${config.isProduction ? "" : " (NODE_ENV is not production)"}`);
   console.log(`Data: ${config.dataDir}${config.DATABASE_URL ? `, database ${describeDatabase(config.database)}` : ""}`);
   console.log(config.SMTP_URL ? "Mail: sent through SMTP_URL" : `Mail: written to ${config.outboxDir} (one .eml file per message)`);
   for (const warning of configWarnings(config)) console.warn(warning);
+  for (const warning of checks.warnings) console.warn(warning);
+}
+
+/** What production forbids stops the start, before any request (docs/product-rules.md R110). */
+let checks: { errors: string[]; warnings: string[] } = { errors: [], warnings: [] };
+async function checkProduction() {
+  checks = productionChecks(config, { administratorExists: await administratorExists(getDb()) });
+  if (checks.errors.length === 0) return;
+  for (const error of checks.errors) console.error(error);
+  process.exit(1);
 }
 
 /**
  * Once, before any request is answered (docs/product-rules.md R124): files that a server stopped mid-upload left
- * behind, and reports older than REPORT_RETENTION_DAYS; the reports again every hour.
+ * behind, reports older than REPORT_RETENTION_DAYS, and spent sessions and attempt counts; the last two again every
+ * hour (each by one instance at a time).
  */
 async function sweep() {
   const uploads = await sweepOrphanUploads(getDb()).catch((error: unknown) => console.error("Uploads: the sweep of unfinished files failed", error));
   if (uploads) console.log(`Uploads: removed ${uploads} unfinished file(s) that no document names`);
-  const reports = () => sweepOldReports(getDb()).catch((error: unknown) => console.error("Reports: the sweep of old reports failed", error));
-  await reports();
-  setInterval(reports, REPORT_SWEEP_EVERY_MS).unref();
+  const hourly = async () => {
+    await sweepOldReports(getDb()).catch((error: unknown) => console.error("Reports: the sweep of old reports failed", error));
+    await sweepSpentSignIns(getDb()).catch((error: unknown) => console.error("Sign-in: the sweep of spent sessions and limits failed", error));
+  };
+  await hourly();
+  setInterval(hourly, SWEEP_EVERY_MS).unref();
 }
 
 async function serve() {
@@ -71,6 +87,7 @@ if (cluster.isWorker) {
       process.exit(1);
     });
   }
+  await checkProduction();
   await sweep();
   if (config.WEB_CONCURRENCY === 1) {
     await serve();

@@ -17,15 +17,23 @@ export function referrerPolicyFor(path: string): string {
   return "strict-origin-when-cross-origin";
 }
 
-/** The headers every response carries (ARCHITECTURE §7). */
-export function securityHeaders(nonce: string, { https, path = "/" }: { https: boolean; path?: string }): Record<string, string> {
+/**
+ * The headers every response carries (ARCHITECTURE §7). `allow`: other origins a page may load scripts, frames, styles
+ * and calls from (the registration page's captcha service, and that page alone).
+ */
+export function securityHeaders(
+  nonce: string,
+  { https, path = "/", allow = [] }: { https: boolean; path?: string; allow?: readonly string[] },
+): Record<string, string> {
+  const also = allow.map((origin) => ` ${origin}`).join("");
   const csp = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'${also}`,
+    `style-src 'self'${also}`,
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${also}`,
+    ...(allow.length ? [`frame-src${also}`] : []),
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

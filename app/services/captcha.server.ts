@@ -1,20 +1,26 @@
 import { getConfig } from "~/config.server";
 
 /**
- * The registration captcha check. Off unless CAPTCHA_VERIFY_URL and CAPTCHA_SECRET are set (no
- * captcha service is reachable offline); then it asks that service, in the `siteverify` form that
- * reCAPTCHA, hCaptcha and Turnstile share, and refuses when it says no or cannot be reached.
+ * The registration captcha check (docs/product-rules.md R2). Off unless the captcha is configured (no captcha service
+ * is reachable offline); then it asks the service, in the `siteverify` form that reCAPTCHA, hCaptcha and Turnstile
+ * share, and refuses when it says no or cannot be reached.
  */
-export async function verifyCaptcha(token: string | undefined, remoteIp: string | undefined): Promise<boolean> {
-  const { CAPTCHA_VERIFY_URL, CAPTCHA_SECRET } = getConfig();
-  if (!CAPTCHA_VERIFY_URL || !CAPTCHA_SECRET) return true;
+export async function verifyCaptcha(token: string | undefined | null, remoteIp: string | undefined): Promise<boolean> {
+  const { captcha } = getConfig();
+  if (!captcha) return true;
   if (!token) return false;
   try {
-    const body = new URLSearchParams({ secret: CAPTCHA_SECRET, response: token, ...(remoteIp ? { remoteip: remoteIp } : {}) });
-    const response = await fetch(CAPTCHA_VERIFY_URL, { method: "POST", body, signal: AbortSignal.timeout(5000) });
+    const body = new URLSearchParams({ secret: captcha.secret, response: token, ...(remoteIp ? { remoteip: remoteIp } : {}) });
+    const response = await fetch(captcha.verifyUrl, { method: "POST", body, signal: AbortSignal.timeout(5000) });
     const result = (await response.json()) as { success?: unknown };
     return response.ok && result.success === true;
   } catch {
     return false;
   }
+}
+
+/** What the registration page needs to draw the check: the service and the site key (the secret stays here). */
+export function captchaWidget(): { provider: NonNullable<ReturnType<typeof getConfig>["captcha"]>["provider"]; siteKey: string } | null {
+  const { captcha } = getConfig();
+  return captcha ? { provider: captcha.provider, siteKey: captcha.siteKey } : null;
 }

@@ -19,7 +19,7 @@ export function appLink(path: string, params: Record<string, string>, language: 
 }
 
 /** One account e-mail, written in the recipient's own language. */
-async function sendAccountMail(to: Recipient, kind: "verify" | "reset", link: string) {
+async function sendAccountMail(to: Recipient, kind: "verify" | "reset" | "confirmEmail", link: string) {
   const language = fromPublicLanguage(to.primary_language) ?? "en";
   const t = await fixedT(language, "email");
   const text = [t("greeting", { name: to.first_name }), "", t(`${kind}.body`, { link }), "", t("signature")].join("\n");
@@ -69,18 +69,46 @@ export async function sendStatusChangedEmail(
   await sendMail({ to: to.email, subject: t("statusChanged.subject", { child: change.childName, status }), text, language });
 }
 
-/** The account's owner is told when a second factor is added to it or removed from it (docs/product-rules.md R129), in their language. */
-export async function sendSecondFactorEmail(to: Recipient, kind: "added" | "removed") {
+/**
+ * A notice of something done to the account, in its owner's language, ending with what to do if it was not them
+ * (docs/product-rules.md R14, R129): a second step added or removed, locked after wrong codes; a new password; a new
+ * e-mail address asked for (told to the address before it).
+ */
+export async function sendAccountNotice(
+  to: Recipient,
+  kind: "secondFactor.added" | "secondFactor.removed" | "codeLocked" | "passwordChanged" | "emailChangeAsked",
+  values: Record<string, string> = {},
+) {
   const language = fromPublicLanguage(to.primary_language) ?? "en";
   const t = await fixedT(language, "email");
   const text = [
     t("greeting", { name: to.first_name }),
     "",
-    t(`secondFactor.${kind}.body`),
+    t(`${kind}.body`, values),
     "",
-    t("secondFactor.notYou", { link: appLink("/contact", {}, to.primary_language) }),
+    t("notYou", { link: appLink("/contact", {}, to.primary_language) }),
     "",
     t("signature"),
   ].join("\n");
-  await sendMail({ to: to.email, subject: t(`secondFactor.${kind}.subject`), text, language });
+  await sendMail({ to: to.email, subject: t(`${kind}.subject`, values), text, language });
+}
+
+/** The link that confirms a new e-mail address for the account, sent to that new address (docs/product-rules.md R13). */
+export function sendEmailChangeLink(to: Recipient, newEmail: string, token: string) {
+  return sendAccountMail({ ...to, email: newEmail }, "confirmEmail", appLink("/verify-email", { token }, to.primary_language));
+}
+
+/** Every administrator is told when an API key is made (docs/product-rules.md R101): by whom, its name, scope and end. */
+export async function sendApiKeyCreatedEmail(to: Recipient, key: { name: string; maker: string; scope: "read" | "write"; expiresAt: string }) {
+  const language = fromPublicLanguage(to.primary_language) ?? "en";
+  const t = await fixedT(language, "email");
+  const values = { name: key.name, maker: key.maker, scope: t(`apiKeyCreated.scopes.${key.scope}`), date: formatDateTimeEastern(key.expiresAt, language) };
+  const text = [
+    t("greeting", { name: to.first_name }),
+    "",
+    t("apiKeyCreated.body", { ...values, link: appLink("/app/api-keys", {}, to.primary_language) }),
+    "",
+    t("signature"),
+  ].join("\n");
+  await sendMail({ to: to.email, subject: t("apiKeyCreated.subject", values), text, language });
 }

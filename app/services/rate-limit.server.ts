@@ -14,7 +14,18 @@ const HOUR = 60 * 60 * 1000;
  * since a hospital or a library puts many honest people behind one address.
  */
 export const RATE_LIMITS = {
+  /**
+   * Passwords at sign-in (docs/product-rules.md R11): by account from one address; by account from every address (a
+   * stranger at one address cannot keep the owner out, a spread-out guessing is still bounded); by address, against
+   * one address trying many accounts (password spraying).
+   */
   signIn: { limit: 10, windowMs: 15 * 60 * 1000 },
+  signInAccount: { limit: 50, windowMs: 15 * 60 * 1000 },
+  signInAddress: { limit: 300, windowMs: 15 * 60 * 1000 },
+  /** Codes of the second step from one address, whatever the account (R129); by account, the lock of code-guard.server.ts. */
+  secondFactorAddress: { limit: 100, windowMs: 15 * 60 * 1000 },
+  /** Wrong codes of one account in 30 days: past 100, its second step is locked until the window ends (NIST SP 800-63B). */
+  wrongCodes: { limit: 100, windowMs: 30 * 24 * HOUR },
   register: { limit: 50, windowMs: HOUR },
   forgotPassword: { limit: 5, windowMs: HOUR },
   forgotPasswordAddress: { limit: 50, windowMs: HOUR },
@@ -32,6 +43,8 @@ export type RateLimitBucket = keyof typeof RATE_LIMITS;
 
 export interface RateLimitResult {
   allowed: boolean;
+  /** The attempts of the window so far, this one with them. */
+  hits: number;
   /** When refused: how long until the window ends. */
   retryAfterSeconds: number;
 }
@@ -67,7 +80,7 @@ export async function hitRateLimit(
     .returning(["hits", "window_ends_at"])
     .executeTakeFirstOrThrow();
   const retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(row.window_ends_at) - now.getTime()) / 1000));
-  return { allowed: row.hits <= limit, retryAfterSeconds };
+  return { allowed: row.hits <= limit, hits: row.hits, retryAfterSeconds };
 }
 
 /** Forgets the attempts of a key, e.g. after a successful sign-in. */
@@ -76,6 +89,6 @@ export async function clearRateLimit(db: DB, bucket: RateLimitBucket, key: strin
 }
 
 /** "Too many attempts. Please try again in N minutes.", in the reader's language. */
-export function rateLimitMessage(t: TFunction, result: RateLimitResult): string {
+export function rateLimitMessage(t: TFunction, result: Pick<RateLimitResult, "retryAfterSeconds">): string {
   return t("common:validation.rateLimited", { minutes: Math.ceil(result.retryAfterSeconds / 60) });
 }

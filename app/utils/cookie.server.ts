@@ -9,7 +9,7 @@ export function signedCookie(name: string) {
       path: "/",
       httpOnly: true,
       sameSite: "lax",
-      secure: getConfig().appUrl.startsWith("https:"),
+      secure: getConfig().https,
       secrets: [getConfig().sessionSecret],
     }),
   );

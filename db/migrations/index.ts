@@ -7,6 +7,7 @@ import * as postgresListIndexes from "./2026-11-24T01-postgres-list-indexes";
 import * as sameChildPairs from "./2026-11-25T00-same-child-pairs";
 import * as referralFigures from "./2026-11-25T01-referral-figures";
 import * as secondFactor from "./2026-11-26T00-second-factor";
+import * as signInSecurity from "./2026-11-27T00-sign-in-security";
 
 // Every migration, in the order it runs. Names sort by their ISO date prefix, and Kysely
 // refuses to run when an applied name is missing here, so never rename or remove one.
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-25T00-same-child-pairs": sameChildPairs,
   "2026-11-25T01-referral-figures": referralFigures,
   "2026-11-26T00-second-factor": secondFactor,
+  "2026-11-27T00-sign-in-security": signInSecurity,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,90 @@
+import { writeTransaction, type DB } from "~/db.server";
+import { sendAccountNotice } from "~/services/emails.server";
+import { hitRateLimit, RATE_LIMITS } from "~/services/rate-limit.server";
+import { InputError } from "./errors";
+import { SignInLimitedError } from "./sign-in.server";
+import { getMailRecipient } from "./user.server";
+
+// The limits on guessing the codes of a person's second step (docs/product-rules.md R129), held in the database so
+// that every process and instance shares them: each attempt is counted before its code is checked (codes sent at once
+// are all counted); from the fifth wrong code in a row the second step is locked, a minute, then twice as long at each
+// wrong code after it, at most a day, and the owner is told by e-mail when a lock begins; a right code starts the count
+// again. Past 100 wrong codes in 30 days it stays locked until those 30 days are over (NIST SP 800-63B). Besides, one
+// address may try only so many codes of any account (RATE_LIMITS.secondFactorAddress).
+
+/** Wrong codes in a row that cost nothing but the count. */
+export const FREE_WRONG_CODES = 4;
+const FIRST_LOCK_MS = 60 * 1000;
+const LONGEST_LOCK_MS = 24 * 60 * 60 * 1000;
+
+/** The second step is locked for this person: too many wrong codes. */
+export class CodeLockedError extends SignInLimitedError {
+  name = "CodeLockedError";
+}
+
+/** How long the attempt that makes `failures` wrong codes in a row locks the second step after it (0: not at all). */
+export function lockAfter(failures: number): number {
+  if (failures <= FREE_WRONG_CODES) return 0;
+  return Math.min(LONGEST_LOCK_MS, FIRST_LOCK_MS * 2 ** (failures - FREE_WRONG_CODES - 1));
+}
+
+const secondsUntil = (at: string, now: Date) => Math.max(1, Math.ceil((Date.parse(at) - now.getTime()) / 1000));
+
+/**
+ * Counts an attempt at a code of the person's, before it is checked: refused while the second step is locked, past
+ * the address's limit, or past 100 wrong codes in 30 days. The attempt's number in the row of wrong codes, if wrong.
+ */
+export async function countCodeAttempt(db: DB, userId: number, clientIp: string, now: Date = new Date()): Promise<number> {
+  const byAddress = await hitRateLimit(db, "secondFactorAddress", clientIp, now);
+  if (!byAddress.allowed) throw new SignInLimitedError(byAddress.retryAfterSeconds);
+  return writeTransaction(db, async (trx) => {
+    const wrongLately = await trx
+      .selectFrom("rate_limits")
+      .select(["hits", "window_ends_at"])
+      .where("bucket", "=", "wrongCodes")
+      .where("key", "=", String(userId))
+      .executeTakeFirst();
+    if (wrongLately && wrongLately.window_ends_at > now.toISOString() && wrongLately.hits >= RATE_LIMITS.wrongCodes.limit) {
+      throw new CodeLockedError(secondsUntil(wrongLately.window_ends_at, now));
+    }
+    const guard = await trx.selectFrom("code_guards").select(["failures", "locked_until"]).where("user_id", "=", userId).executeTakeFirst();
+    if (guard?.locked_until && guard.locked_until > now.toISOString()) throw new CodeLockedError(secondsUntil(guard.locked_until, now));
+    const failures = (guard?.failures ?? 0) + 1;
+    const wait = lockAfter(failures);
+    const lockedUntil = wait ? new Date(now.getTime() + wait).toISOString() : null;
+    if (guard) await trx.updateTable("code_guards").set({ failures, locked_until: lockedUntil }).where("user_id", "=", userId).execute();
+    else await trx.insertInto("code_guards").values({ user_id: userId, failures, locked_until: lockedUntil }).execute();
+    return failures;
+  });
+}
+
+/** The code was right: the count of wrong ones starts again, and no lock stands. */
+export async function codeWasRight(db: DB, userId: number): Promise<void> {
+  await db.updateTable("code_guards").set({ failures: 0, locked_until: null }).where("user_id", "=", userId).execute();
+}
+
+/** The code was wrong: counted in the 30 days' wrong codes; the owner is told when this one locks the second step. */
+export async function codeWasWrong(db: DB, userId: number, attempt: number, now: Date = new Date()): Promise<void> {
+  const lately = await hitRateLimit(db, "wrongCodes", String(userId), now);
+  const locksNow = attempt === FREE_WRONG_CODES + 1 || lately.hits === RATE_LIMITS.wrongCodes.limit;
+  if (!locksNow) return;
+  const recipient = await getMailRecipient(db, userId);
+  if (recipient) await sendAccountNotice(recipient, "codeLocked");
+}
+
+/**
+ * Checks a code of the person's under these limits: `check` throws an InputError (said beside the code's field) for a
+ * wrong or used code, and passes for a right one.
+ */
+export async function guardedCode<T>(db: DB, userId: number, clientIp: string, check: () => Promise<T>): Promise<T> {
+  const attempt = await countCodeAttempt(db, userId, clientIp);
+  let result: T;
+  try {
+    result = await check();
+  } catch (error) {
+    if (error instanceof InputError) await codeWasWrong(db, userId, attempt);
+    throw error;
+  }
+  await codeWasRight(db, userId);
+  return result;
+}
