@@ -138,12 +138,17 @@ describe("configuration", () => {
     expect(http.errors).toEqual([expect.stringMatching(/^APP_URL is "http:\/\/referrals\.example\.org", not an https:\/\/ address.*ALLOW_HTTP=1/)]);
     const unset = productionChecks(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "production" }), none);
     expect(unset.errors).toEqual([expect.stringMatching(/^APP_URL is unset \(so http:\/\/localhost:3000\)/)]);
-    const allowed = productionChecks(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "production", ALLOW_HTTP: "1" }), none);
+    const mail = { SMTP_URL: "smtp://mail.example.org:587" };
+    const allowed = productionChecks(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "production", ALLOW_HTTP: "1", ...mail }), none);
     expect(allowed).toEqual({ errors: [], warnings: [expect.stringMatching(/^Warning: APP_URL .*because ALLOW_HTTP=1/)] });
-    expect(productionChecks(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "production", APP_URL: "https://referrals.example.org" }), none)).toEqual({
+    expect(productionChecks(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "production", APP_URL: "https://referrals.example.org", ...mail }), none)).toEqual({
       errors: [],
       warnings: [],
     });
+    // Without SMTP the mail waits in the outbox: said at every start (R134).
+    expect(productionChecks(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "production", APP_URL: "https://referrals.example.org" }), none).warnings).toEqual([
+      expect.stringMatching(/^Warning: SMTP_URL is not set/),
+    ]);
   });
 
   it("over https, names the session cookie with the __Host- prefix, Secure and for the whole host (R110)", async () => {

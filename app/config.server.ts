@@ -218,6 +218,12 @@ export function productionChecks(config: Config, { administratorExists }: { admi
         `${said}. In production (NODE_ENV=production) the service is served over https: set APP_URL to its https:// address, or ALLOW_HTTP=1 if you mean to serve it over http.`,
       );
   }
+  if (!config.SMTP_URL) {
+    warnings.push(
+      "Warning: SMTP_URL is not set, so no mail leaves this machine: each is written to DATA_DIR/outbox (kept 7 days), where reset links and " +
+        "children's names wait unread. Set SMTP_URL to the program's mail server.",
+    );
+  }
   if (config.secretsKeys.fromFile && (administratorExists || config.SEED_ADMIN_EMAIL)) {
     errors.push(
       "SECRETS_KEY is not set, and an administrator exists (or SEED_ADMIN_EMAIL makes one): in production the key that seals the authenticator keys " +

@@ -8,7 +8,7 @@ import { getConfig } from "./config.server";
 import { singleton } from "./utils/singleton.server";
 
 export type DB = Kysely<Database>;
-export { containsText, dialectOf, emptiesAsOnSqlite, isForeignKeyViolation, pagesOf, writeTransaction } from "../db/dialect";
+export { containsText, countMatching, dialectOf, emptiesAsOnSqlite, isForeignKeyViolation, pagesOf, writeTransaction } from "../db/dialect";
 
 /** How every PostgreSQL connection of the application names itself (restore refuses while one is open). */
 export const APPLICATION_NAME = "md-early-intervention-referral";

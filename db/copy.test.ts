@@ -10,7 +10,8 @@ import { setUserActive } from "../app/models/admin-users.server";
 import { insertApiKey } from "../app/test/api-keys";
 import { createChild, startReferral } from "../app/models/child.server";
 import { addDocument } from "../app/models/document.server";
-import { createReviewLink, recordAccess, recordStatusChange } from "../app/models/referral-admin.server";
+import { recordAccess } from "../app/models/access-record.server";
+import { createReviewLink, recordStatusChange } from "../app/models/referral-admin.server";
 import { setReferralAddress } from "../app/models/referral-address.server";
 import { submitReferral } from "../app/models/referral-lifecycle.server";
 import { saveAdult, saveAnswers } from "../app/models/referral.server";
@@ -173,13 +174,8 @@ describe.skipIf(testDialect() !== "postgres")("npm run db:copy", () => {
     );
     await submitReferral(db, parent, submitted.referral);
     await recordStatusChange(db, admin, submitted.referral, { status: "Received", details: "Recibido ✓", detailsEs: "Recibido", comments: "Llamó la mamá" });
-    const link = await createReviewLink(db, admin, submitted.referral);
-    await recordAccess(
-      db,
-      { reviewLinkId: link.id },
-      { id: submitted.referral, createdById: parent.id },
-      { action: "view", entityType: "referral", entityId: 1 },
-    );
+    const link = await createReviewLink(db, admin, submitted.referral, { reviewerName: "Zoé Ñúñez", purpose: "Révision annuelle" });
+    await recordAccess(db, { reviewLinkId: link.id }, [{ referralId: submitted.referral, createdById: parent.id }], { action: "view", entityType: "referral" });
 
     const draft = { child: childId, referral: (await startReferral(db, parent, childId)).id, user: parent.id };
     await saveAnswers(db, parent, draft, {

@@ -155,6 +155,12 @@ export function containsText(db: Kysely<any>, column: Expression<unknown> | stri
   return sql<SqlBool>`${sql.raw(FOLD_FUNCTION)}(${value}) like ${foldCase(pattern)} escape '\\'`;
 }
 
+/** How many rows a filtered list's query matches (its columns not selected yet): the total a paged list shows. */
+export async function countMatching(query: SelectQueryBuilder<any, any, object>): Promise<number> {
+  const row = (await query.select(sql<number>`count(*)`.as("matching")).executeTakeFirstOrThrow()) as { matching: number | string };
+  return Number(row.matching);
+}
+
 /**
  * The rows of a sorted query `size` at a time, for the exports and reports: never all at once.
  * PostgreSQL: one query read through a cursor (pg-cursor) on a pooled connection of its own, so a

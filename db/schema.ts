@@ -277,6 +277,9 @@ export interface ReviewTokensTable {
   created_at: Timestamp;
   expires_at: string;
   revoked_at: string | null;
+  /** Who reads the referral through it, and why: said when it is made, named in the record of access (R93, R95). */
+  reviewer_name: ColumnType<string | null, string | null | undefined, string | null>;
+  purpose: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A key for the JSON API (issue 11): acts as its owner, an administrator; only its hash is kept. */
@@ -332,6 +335,28 @@ export interface AuditEventsTable {
   entity_type: string;
   entity_id: number | null;
   referral_id: number | null;
+  details: string | null;
+  /** The child whose record was seen (a list or an export shows children). */
+  child_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** How: a page, a CSV export, a report, the API (R95). */
+  channel: ColumnType<AccessChannel | null, AccessChannel | null | undefined, AccessChannel | null>;
+  /** The API key the call was made with. */
+  api_key_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export type AccessChannel = "page" | "csv" | "report" | "api" | "reviewLink";
+
+/** An event of sign-in and of accounts, for the security review (docs/product-rules.md R133). */
+export interface SecurityEventsTable {
+  id: Generated<number>;
+  at: string;
+  kind: string;
+  actor_user_id: number | null;
+  subject_user_id: number | null;
+  api_key_id: number | null;
+  /** The address the request came from. */
+  address: string | null;
+  /** What else says what happened (JSON): a key's name, a new address asked for. Never a password, code or token. */
   details: string | null;
 }
 
@@ -409,6 +434,7 @@ export interface Database {
   second_factors: SecondFactorsTable;
   recovery_codes: RecoveryCodesTable;
   code_guards: CodeGuardsTable;
+  security_events: SecurityEventsTable;
 }
 
 export type Lookup = Selectable<LookupsTable>;

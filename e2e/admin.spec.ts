@@ -48,6 +48,8 @@ const TEXT = {
     recordStatus: "Record the status",
     statusRecorded: "Status recorded",
     createLink: "Create a review link",
+    reviewer: "Who will read it",
+    purpose: "Why they read it",
     revoke: "Revoke",
     revokeConfirm: "Revoke the link",
     revoked: "Review link revoked",
@@ -86,6 +88,8 @@ const TEXT = {
     recordStatus: "Registrar el estado",
     statusRecorded: "Estado registrado",
     createLink: "Crear un enlace de revisión",
+    reviewer: "Quién lo leerá",
+    purpose: "Para qué lo lee",
     revoke: "Revocar",
     revokeConfirm: "Revocar el enlace",
     revoked: "Enlace de revisión revocado",
@@ -254,7 +258,11 @@ for (const lang of ["en", "sp"] as const) {
     const mail = mailsTo(referrer.email).at(-1)!;
     expect(mail.text).toContain(lang === "en" ? "Services start in March." : "Los servicios empiezan en marzo.");
 
-    // A review link, opened signed out, then revoked.
+    // A review link, named for its reader and purpose, opened signed out, then revoked.
+    await page.getByRole("button", { name: text.createLink }).click();
+    await expect(page.getByLabel(text.reviewer)).toHaveAttribute("aria-invalid", "true");
+    await page.getByLabel(text.reviewer).fill("Dr. Ana Ruiz, Children's Hospital");
+    await page.getByLabel(text.purpose).fill("a second opinion");
     await page.getByRole("button", { name: text.createLink }).click();
     const url = (await page.locator("code.review-link").textContent())!;
     const outsider = await browser.newContext({ baseURL, javaScriptEnabled: javaScriptOn });
@@ -264,7 +272,10 @@ for (const lang of ["en", "sp"] as const) {
       await expect(reader.getByRole("heading", { level: 1 })).toContainText("Ana Revisión");
       await expectAccessible(reader, { javaScriptOn });
       await page.goto(`${base}/review`);
-      await expect(page.getByRole("table", { name: text.accessHeading })).toContainText(lang === "en" ? "Review link" : "Enlace de revisión");
+      const access = page.getByRole("table", { name: text.accessHeading });
+      await expect(access).toContainText(lang === "en" ? "Review link" : "Enlace de revisión");
+      await expect(access).toContainText("Dr. Ana Ruiz, Children's Hospital");
+      await expect(access).toContainText("a second opinion");
       await page.getByRole("link", { name: text.revoke, exact: true }).click();
       await page.getByRole("button", { name: text.revokeConfirm }).click();
       await expect(page.getByText(text.revoked)).toBeVisible();
@@ -307,7 +318,11 @@ test.describe("over HTTP @http", () => {
       );
     }
     for (const intent of ["status", "createLink", "revokeLink"]) {
-      const response = await page.request.post(`${mine}/review`, { headers, form: { intent, status: "Eligible", days: "14", link: "1" }, maxRedirects: 0 });
+      const response = await page.request.post(`${mine}/review`, {
+        headers,
+        form: { intent, status: "Eligible", days: "14", reviewerName: "Dr. Ana Ruiz", purpose: "a second opinion", link: "1" },
+        maxRedirects: 0,
+      });
       expect([403, 404], intent).toContain(response.status());
     }
     expect((await page.request.post(`/api/users/${other.id}/reset_password`, { headers })).status()).toBe(403);
@@ -338,7 +353,13 @@ test.describe("over HTTP @http", () => {
     const { createReviewLink } = await import("../app/models/referral-admin.server");
     const { getCurrentUser } = await import("../app/models/user.server");
     const admin = await createUser({ admin: true });
-    const link = await createReviewLink(getDb(), (await getCurrentUser(getDb(), admin.id))!, referralIdOf(base), 1, new Date(Date.now() - 2 * 86_400_000));
+    const link = await createReviewLink(
+      getDb(),
+      (await getCurrentUser(getDb(), admin.id))!,
+      referralIdOf(base),
+      { days: 1, reviewerName: "Dr. Ana Ruiz", purpose: "a second opinion" },
+      new Date(Date.now() - 2 * 86_400_000),
+    );
     for (const token of [link.token, "unknown", ""]) {
       const response = await page.request.get(`/app/referral/review/external?token=${token}`);
       expect(response.status()).toBe(404);

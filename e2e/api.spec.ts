@@ -1062,6 +1062,11 @@ test("fuzz @http: thousands of malformed bodies and parameters to every call, no
       { data: 42 },
       { data: { unknownField: 1 } },
       { data: Object.fromEntries(Array.from({ length: 500 }, (_, index) => [`field${index}`, index])) },
+      // Hostile keys: an object's own "__proto__" as JSON writes it, the names every object inherits, a very long name.
+      { raw: Buffer.from('{"__proto__": {"isAdmin": true, "roles": ["ROLE_SUPER_ADMIN"]}}') },
+      { raw: Buffer.from('{"constructor": {"prototype": {"isAdmin": true}}}') },
+      { data: { prototype: "x", hasOwnProperty: 1, toString: [] } },
+      { data: { ["k".repeat(5000)]: 1 } },
     ];
     // Each field gets a third of the strange values, a different third for the next field.
     Object.keys(schema?.properties ?? {}).forEach((name, field) =>
@@ -1089,6 +1094,19 @@ test("fuzz @http: thousands of malformed bodies and parameters to every call, no
     "token=%00",
     `${"x".repeat(3000)}=1`,
     "lang=xx",
+    // Hostile names: what every object inherits, as a list's own fields, orders, ranges and exclusions would be.
+    "order[__proto__]=asc",
+    "order[constructor]=desc",
+    "order[toString]=asc",
+    "__proto__=1",
+    "constructor=x",
+    "prototype=1",
+    "not_equals[__proto__]=Draft",
+    "not_equals[constructor]=Draft",
+    "__proto__[before]=2025-01-01",
+    "constructor[after]=2025-01-01",
+    `order[${"a".repeat(3000)}]=asc`,
+    "status=Draft&status=Submitted",
   ];
 
   const admins = await client(admin);

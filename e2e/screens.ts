@@ -385,6 +385,9 @@ export const SCREENS: readonly Screen[] = [
   { name: "admin-user", who: "admin", path: (w) => `/app/user/${w.referrer.id}` },
   { name: "admin-user-reset-confirm", who: "admin", path: (w) => `/app/user/${w.person.id}?confirm=reset&user=${w.person.id}` },
   { name: "admin-user-second-factor", who: "superAdmin", path: (w) => `/app/user/${w.atCode.id}` },
+  { name: "super-admin-security-events", who: "superAdmin", path: () => "/app/security-events" },
+  { name: "super-admin-security-events-filtered", who: "superAdmin", path: () => "/app/security-events?kind=signIn&atType=after&atFrom=2020-01-01" },
+  { name: "super-admin-security-events-empty", who: "superAdmin", path: () => "/app/security-events?person=nobody-by-this-name" },
   {
     name: "admin-user-second-factor-reset-confirm",
     who: "superAdmin",
@@ -401,7 +404,21 @@ export const SCREENS: readonly Screen[] = [
     name: "admin-review-link-created",
     who: "admin",
     path: (w) => `${w.submitted}/review`,
-    then: (page) => send(page, "createLink").then(() => expect(page.locator("main code, main input[readonly]").first()).toBeVisible()),
+    then: async (page) => {
+      await page.locator("main input[name=reviewerName]").fill("Dr. Ana Ruiz");
+      await page.locator("main input[name=purpose]").fill("a second opinion");
+      await send(page, "createLink");
+      await expect(page.locator("main code, main input[readonly]").first()).toBeVisible();
+    },
+  },
+  {
+    name: "admin-review-link-errors",
+    who: "admin",
+    path: (w) => `${w.submitted}/review`,
+    then: async (page) => {
+      await send(page, "createLink");
+      await expect(page.locator("main input[name=reviewerName][aria-invalid=true]")).toBeVisible();
+    },
   },
   { name: "admin-review-revoke-confirm", who: "admin", path: (w) => `${w.submitted}/review?confirm=revoke&link=${w.reviewLink.id}` },
   { name: "admin-submitted-same-child", who: "admin", path: () => "/app/referrals/submitted?sameChild=yes" },

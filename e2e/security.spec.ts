@@ -462,7 +462,7 @@ const PAGES: Row[] = [
     route: stepRoute("review"),
     method: "POST",
     path: (w) => `${w.submittedBase}/review`,
-    form: () => ({ intent: "createLink", days: "1" }),
+    form: () => ({ intent: "createLink", days: "1", reviewerName: "Dr. Ana Ruiz", purpose: "a second opinion" }),
     expect: ownAction(403, "ok"),
   },
   {
@@ -554,6 +554,9 @@ const PAGES: Row[] = [
     expect: adminPage("redirect"),
   },
   { route: "app.users.export[.csv]", method: "GET", path: () => "/app/users/export.csv", expect: adminPage() },
+  // The security events: super administrators only (R133).
+  { route: "app.security-events", method: "GET", path: () => "/app/security-events", expect: adminPage(403, "ok") },
+  { route: "app.security-events.export[.csv]", method: "GET", path: () => "/app/security-events/export.csv", expect: adminPage(403, "ok") },
   { route: "app.user.$id._index", method: "GET", path: (w) => `/app/user/${w.users.userA.id}`, expect: adminPage(), shows: true },
   {
     route: "app.user.$id._index",
@@ -687,7 +690,8 @@ const API: Row[] = [
     method: "PUT",
     path: (w) => `/api/users/${w.users.userA.id}`,
     json: () => ({ middleName: "Api" }),
-    expect: ownApi("ok", 404),
+    // An administrator changes only whether the account is active, and its roles: told which field is not theirs (403).
+    expect: ownApi("ok", 403),
   },
   {
     route: "POST /api/users/{id}/reset_password",

@@ -186,7 +186,10 @@ export async function createReviewLinkFor(admin: TestUser, referralId: number): 
   const db = await database();
   const { getCurrentUser } = await import("../app/models/user.server");
   const { createReviewLink } = await import("../app/models/referral-admin.server");
-  const { id, token } = await createReviewLink(db, (await getCurrentUser(db, admin.id))!, referralId);
+  const { id, token } = await createReviewLink(db, (await getCurrentUser(db, admin.id))!, referralId, {
+    reviewerName: "Dr. Ana Ruiz",
+    purpose: "a second opinion on the hearing screen",
+  });
   return { id, token };
 }
 
@@ -390,6 +393,41 @@ export async function setStatus(wizardPath: string, status: AdminStatus, details
     .execute();
   const { keepReferralFigures } = await import("../app/models/insight.server");
   await keepReferralFigures(db, [referralIdOf(wizardPath)]);
+}
+
+/** The program's own notes on a referral, as an administrator's status form keeps them. */
+export async function setProgramNotes(wizardPath: string, notes: { comments: string; serviceCoordinator: string; eligibilityDetermination: string }) {
+  const db = await database();
+  await db
+    .updateTable("referrals")
+    .set({ comments: notes.comments, service_coordinator: notes.serviceCoordinator, eligibility_determination: notes.eligibilityDetermination })
+    .where("id", "=", referralIdOf(wizardPath))
+    .execute();
+}
+
+/** The record of access of a referral and of its child, oldest first, as stored: who, through which door, what. */
+export async function accessRowsOf(referralId: number) {
+  const db = await database();
+  const { child_id: childId } = await db.selectFrom("referrals").select("child_id").where("id", "=", referralId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom("audit_events")
+    .select(["action", "entity_type", "entity_id", "channel", "api_key_id", "actor_user_id", "actor_review_token_id", "referral_id", "child_id"])
+    .where((eb) => eb.or([eb("referral_id", "=", referralId), eb("child_id", "=", childId)]))
+    .orderBy("id")
+    .execute();
+}
+
+/** The security events about an account, oldest first, as stored. */
+export async function securityEventsAbout(userId: number) {
+  const db = await database();
+  return db.selectFrom("security_events").selectAll().where("subject_user_id", "=", userId).orderBy("id").execute();
+}
+
+/** An API key's id and name, by the key itself. */
+export async function apiKeyOf(key: string): Promise<{ id: number; name: string }> {
+  const db = await database();
+  const { hashToken } = await import("../app/auth/token.server");
+  return db.selectFrom("api_keys").select(["id", "name"]).where("key_hash", "=", hashToken(key)).executeTakeFirstOrThrow();
 }
 
 /** When the user last signed in, as if it had been then. */

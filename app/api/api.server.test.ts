@@ -222,6 +222,20 @@ describe("list queries", () => {
     }
   };
 
+  it("takes the names every object inherits for unknown ones, never for a field: a 400, not a 500", async () => {
+    for (const query of [
+      "order[__proto__]=asc",
+      "order[constructor]=desc",
+      "not_equals[constructor]=Draft",
+      "not_equals[__proto__]=Draft",
+      "__proto__[after]=2025-01-01",
+      "constructor=1",
+      "toString=x",
+    ]) {
+      expect(await fieldsOf(query), query).toEqual({ [decodeURIComponent(query.split("=")[0])]: ["api:fields.unknown"] });
+    }
+  });
+
   it("reads count, page, order, exact filters and not_equals", async () => {
     expect(await parse("count=50&page=3&order[createdAt]=asc&status=Draft&not_equals[status]=Draft")).toMatchObject({
       query: { count: 50, page: 3, sort: "createdAt", order: "asc" },

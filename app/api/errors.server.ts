@@ -2,6 +2,7 @@ import { json } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { ZodError, type ZodIssue } from "zod";
 import { CaptchaRefusedError } from "~/models/account-flows.server";
+import { AddressInUseError } from "~/models/address.server";
 import { NotEligibleError } from "~/models/admin-users.server";
 import { ChildHasSubmittedReferralError } from "~/models/child.server";
 import { ForbiddenError, InputError, NotFoundError } from "~/models/errors";
@@ -98,7 +99,8 @@ function issueKey(issue: ZodIssue): string {
 
 /** The failing fields of a zod error, by dotted path ("referralReasons.FailedScreenings"), as message keys. */
 export function zodFields(error: ZodError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
+  // Without a prototype: a field named "constructor" is a field like another.
+  const fields = Object.create(null) as Record<string, string[]>;
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) (fields[[...issue.path, key].join(".")] ??= []).push(issueKey(issue));
@@ -132,7 +134,7 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof UnsupportedFileError)
     return new ApiError("invalid_input", { fields: { file: [error.reason === "empty" ? "api:fields.emptyFile" : "api:fields.fileType"] } });
   if (error instanceof BadUploadError) return new ApiError("invalid_input", { fields: { body: ["api:fields.badMultipart"] } });
-  if (isInUseError(error)) return new ApiError("in_use");
+  if (isInUseError(error) || error instanceof AddressInUseError) return new ApiError("in_use");
   return new ApiError("server_error");
 }
 

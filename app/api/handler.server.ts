@@ -72,7 +72,10 @@ const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="api"' };
  */
 async function caller(db: DB, request: Request, method: Method): Promise<{ user: CurrentUser | null; keyId?: number }> {
   const authorization = request.headers.get("Authorization");
-  if (authorization === null) return { user: await getUser(request) };
+  if (authorization === null) {
+    const user = await getUser(request);
+    return { user: user && { ...user, via: { channel: "api", apiKeyId: null } } };
+  }
   const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
   const found = match ? await callerOfApiKey(db, match[1]) : ({ ok: false, why: "unknown" } as const);
   if (!found.ok) {
@@ -82,7 +85,7 @@ async function caller(db: DB, request: Request, method: Method): Promise<{ user:
     throw new ApiError("api_key_ended", { headers: CHALLENGE, extra, messageKey: `api:apiKeyEnded.${found.why}` });
   }
   if (found.scope === "read" && method !== "GET") throw new ApiError("api_key_read_only");
-  return { user: found.user, keyId: found.keyId };
+  return { user: { ...found.user, via: { channel: "api", apiKeyId: found.keyId } }, keyId: found.keyId };
 }
 
 /**
@@ -128,9 +131,9 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-/** The query as an object: a name given twice becomes a list. */
+/** The query as an object without a prototype ("__proto__" is a name like any other): a name given twice becomes a list. */
 function queryObject(url: URL): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
+  const query = Object.create(null) as Record<string, string | string[]>;
   for (const [name, value] of url.searchParams) {
     if (name === "lang") continue;
     const seen = query[name];

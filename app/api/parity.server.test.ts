@@ -865,7 +865,17 @@ const TIMES: Record<string, string[]> = {
   referral_figures: ["submitted_at", "first_change_at"],
   generated_reports: ["created_at"],
   audit_events: ["at"],
+  security_events: ["at"],
   rate_limits: ["window_ends_at"],
+};
+
+/**
+ * Columns that say which door an event came through (a page, the API, the key it was called with, the address): the
+ * records of access and of security name the door, so they differ by it, and only by it.
+ */
+const DOORS: Record<string, string[]> = {
+  audit_events: ["channel", "api_key_id"],
+  security_events: ["api_key_id", "address"],
 };
 
 const SECRETS: Record<string, string[]> = {
@@ -903,6 +913,7 @@ function normalize(raw: Rows, schema: Schema, setUpSecrets: Map<unknown, string>
       for (const { column, table: target } of schema.references[table]) row[column] = ref(target, row[column]);
       if (table === "audit_events" && AUDITED_ENTITIES[String(row.entity_type)]) row.entity_id = ref(AUDITED_ENTITIES[String(row.entity_type)], row.entity_id);
       for (const column of TIMES[table] ?? []) if (row[column] !== null) row[column] = "<time>";
+      for (const column of DOORS[table] ?? []) row[column] = "<door>";
       for (const column of SECRETS[table] ?? []) if (row[column] !== null) row[column] = setUpSecrets.get(row[column]) ?? "<new secret>";
       for (const [column, random] of Object.entries(RANDOM_PARTS[table] ?? {}))
         if (typeof row[column] === "string") row[column] = row[column].replace(random, "-<random>");

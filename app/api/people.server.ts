@@ -2,7 +2,7 @@ import { z } from "zod";
 import { json } from "@remix-run/node";
 import { getConfig } from "~/config.server";
 import { register } from "~/models/account-flows.server";
-import { createAddress, deleteAddress, getBookAddress, listAddressBook, saveAddress, type Address } from "~/models/address.server";
+import { createAddress, deleteAddress, getAddressById, listAddressBook, updateAddressById, type Address } from "~/models/address.server";
 import { getUserForAdmin, listUsers, promoteUser, setUserActive, USER_LIST, type UserRow, type UserSort } from "~/models/admin-users.server";
 import { createChild, deleteChild, getChild, listChildren, updateChild, type ChildRow, type ChildSort } from "~/models/child.server";
 import { NotFoundError } from "~/models/errors";
@@ -19,6 +19,8 @@ import { ApiError } from "./errors.server";
 import { operation, type Context } from "./handler.server";
 import { formatPhone, parsePhone } from "~/utils/phone";
 import { idText, iri, listParameters, parseList, PhoneObject, phoneOut, presentOnly, reference, type ListShape } from "./shapes.server";
+import { readable, readerOf } from "~/models/reads";
+import type { CurrentUser } from "~/models/user.server";
 
 // /api/children, /api/users, /api/addresses, /api/adults and /api/phone_numbers (docs/product-rules.md R100), each
 // on the model functions of its pages and checked by the pages' own schemas.
@@ -29,10 +31,10 @@ const nullable = <T extends z.ZodTypeAny>(schema: T) => schema.nullable().option
 function check<S extends z.ZodTypeAny>(schema: S, value: Record<string, unknown>, rename: Record<string, string> = {}): z.output<S> {
   const parsed = schema.safeParse(presentOnly(value));
   if (parsed.success) return parsed.data;
-  const fields: Record<string, string[]> = {};
+  const fields = Object.create(null) as Record<string, string[]>;
   for (const issue of parsed.error.issues) {
     const name = String(issue.path[0] ?? "body");
-    (fields[rename[name] ?? name] ??= []).push(issue.message);
+    (fields[Object.hasOwn(rename, name) ? rename[name] : name] ??= []).push(issue.message);
   }
   throw new ApiError("invalid_input", { fields });
 }
@@ -167,8 +169,9 @@ function userRowOut(row: UserRow) {
   };
 }
 
-function profileOut(profile: Profile, admin?: Awaited<ReturnType<typeof getUserForAdmin>>) {
-  return {
+/** An account as the API shows it to its reader (R131): the administrators' view of someone else's adds when and by whom it changed. */
+function profileOut(profile: Profile, actor: CurrentUser, admin?: Awaited<ReturnType<typeof getUserForAdmin>>) {
+  return readable("user", readerOf(actor, profile.id), {
     "@id": iri("users", profile.id),
     id: profile.id,
     email: profile.email,
@@ -191,7 +194,7 @@ function profileOut(profile: Profile, admin?: Awaited<ReturnType<typeof getUserF
     lastLogin: profile.lastLogin,
     updatedAt: profile.updatedAt,
     ...(admin ? { statusUpdatedAt: admin.status_updated_at, updatedBy: admin.updated_by, createdAt: admin.created_at } : {}),
-  };
+  });
 }
 
 const personFields = {
@@ -229,7 +232,38 @@ const accountFields = {
     .optional()
     .describe("Administrators, on someone else's account: adding ROLE_ADMIN promotes an eligible user; promotion is one-way."),
 };
-const ProfileBody = z.object({ ...personFields, ...accountFields, currentPassword: nullable(z.string().max(200)) }).strict();
+/** What GET /api/users/{id} gives that nobody changes: a record read and sent back whole may carry it; it is left aside. */
+const readOnlyFields = {
+  "@id": z.unknown().optional(),
+  id: z.unknown().optional(),
+  username: z.unknown().optional(),
+  lastLogin: z.unknown().optional(),
+  updatedAt: z.unknown().optional(),
+  statusUpdatedAt: z.unknown().optional(),
+  updatedBy: z.unknown().optional(),
+  createdAt: z.unknown().optional(),
+};
+const ProfileBody = z.object({ ...personFields, ...accountFields, ...readOnlyFields, currentPassword: nullable(z.string().max(200)) }).strict();
+
+/** A value as the API reads it back, to compare: an empty text is none, a phone is its 3-3-4 text. */
+function asRead(value: unknown): unknown {
+  if (value === "" || value === undefined) return null;
+  if (value !== null && typeof value === "object") return "areaCode" in value ? formatPhone(value as never) : JSON.stringify(value);
+  return value;
+}
+
+/**
+ * The profile's fields a PUT changes: those sent with a value other than the account's (a record read and sent back
+ * whole changes nothing it did not change), a new password, and a security answer given. The current password only
+ * proves who asks; what the API shows but nobody changes is left aside.
+ */
+function profileChanges(read: Record<string, unknown>, body: Record<string, unknown>): string[] {
+  return Object.keys(body).filter((name) => {
+    if (["locked", "enabled", "roles", "currentPassword"].includes(name) || Object.hasOwn(readOnlyFields, name)) return false;
+    if (["plainPassword", "securityAnswer1", "securityAnswer2"].includes(name)) return asRead(body[name]) !== null;
+    return asRead(body[name]) !== asRead(read[name]);
+  });
+}
 
 /**
  * What the account fields of a PUT ask, set against the account as it is: nothing for a value that
@@ -296,7 +330,7 @@ export const userOperations = {
     access: "user",
     async run({ db, actor, id }) {
       const admin = actor.isAdmin && actor.id !== id ? await getUserForAdmin(db, actor, id) : undefined;
-      return profileOut(await getProfile(db, actor, id), admin);
+      return profileOut(await getProfile(db, actor, id), actor, admin);
     },
   }),
   update: operation({
@@ -310,20 +344,26 @@ export const userOperations = {
       const { db, id, body } = context;
       const actor = context.actor;
       const current = await getProfile(db, actor, id);
-      const { plainPassword, locked, enabled, roles, ...rest } = body;
+      const admin = actor.isAdmin && actor.id !== id ? await getUserForAdmin(db, actor, id) : undefined;
+      const { plainPassword, locked, enabled, roles } = body;
+      // The profile's own fields, what the API shows but nobody changes left out.
+      const rest = Object.fromEntries(
+        Object.entries(body).filter(([name]) => !Object.hasOwn(readOnlyFields, name) && !["plainPassword", "locked", "enabled", "roles"].includes(name)),
+      );
       const account = accountChanges(current, { locked, enabled, roles });
-      const changesProfile = plainPassword !== undefined || Object.keys(rest).length > 0;
-      // Refused before anything is written: the profile is its owner's only (404, as updateProfile and the page
-      // answer), the account's state an administrator's on someone else's (403 from the model, as for the page).
-      if (changesProfile && !mayEditProfile(actor, id)) throw new NotFoundError("user");
+      const changed = profileChanges(profileOut(current, actor, admin), body);
+      const changesProfile = changed.length > 0;
+      // Refused before anything is written: the profile is its owner's only; an administrator changes only the state
+      // of someone else's account (locked, enabled, roles), and is told which field is not theirs to change (403).
+      if (changesProfile && !mayEditProfile(actor, id)) {
+        if (!actor.isAdmin) throw new NotFoundError("user");
+        throw new ApiError("forbidden", { fields: Object.fromEntries(changed.map((name) => [name, ["api:fields.notYours"]])) });
+      }
       const domains = getConfig().ADMIN_EMAIL_DOMAINS;
       // The users list's own actions (docs/product-rules.md R90, R91): promote first, as the one that may be refused.
       if (account.promote) await promoteUser(db, actor, id, domains);
       if (account.active !== undefined) await setUserActive(db, actor, id, account.active);
-      if (!changesProfile) {
-        const admin = actor.isAdmin && actor.id !== id ? await getUserForAdmin(db, actor, id) : undefined;
-        return profileOut(await getProfile(db, actor, id), admin);
-      }
+      if (!changesProfile) return profileOut(await getProfile(db, actor, id), actor, admin && (await getUserForAdmin(db, actor, id)));
       const merged = {
         ...current,
         // null clears a field (as for the other records); the page's schema then says what may not be empty.
@@ -336,7 +376,7 @@ export const userOperations = {
       // A caller signed in by a session (not an API key) keeps a fresh one after a new password.
       const signedIn = !context.request.headers.has("Authorization");
       const change = await updateProfile(db, actor, id, check(ProfileSchema, merged, { newPassword: "plainPassword" }), { signedIn });
-      const profile = profileOut(await getProfile(db, actor, id));
+      const profile = profileOut(await getProfile(db, actor, id), actor);
       return change.session ? json(profile, { headers: { "Set-Cookie": change.session } }) : profile;
     },
   }),
@@ -369,15 +409,14 @@ const AddressBody = z
     nickname: nullable(z.string().max(60)),
     // false: an address outside the book, as a referral is sent with (docs/product-rules.md R18, R100).
     addressBook: z.boolean().optional(),
+    // What GET gives that nobody changes: a record read and sent back whole may carry it; it is left aside.
+    "@id": z.unknown().optional(),
+    id: z.unknown().optional(),
+    createdBy: z.unknown().optional(),
     state: z.literal("MD", { errorMap: () => ({ message: "validation.zipMaryland" }) }).optional(),
     county: nullable(z.string().max(20)),
   })
   .strict();
-
-/** An address of the book stays in it: a change cannot take it out. */
-const AddressUpdateBody = AddressBody.extend({
-  addressBook: z.literal(true, { errorMap: () => ({ message: "api:fields.addressBook" }) }).optional(),
-});
 
 export const addressOperations = {
   list: operation({
@@ -412,7 +451,7 @@ export const addressOperations = {
     tag: "Addresses",
     access: "user",
     async run({ db, actor, id }) {
-      return addressOut(await getBookAddress(db, actor, id));
+      return addressOut(await getAddressById(db, actor, id));
     },
   }),
   update: operation({
@@ -421,13 +460,14 @@ export const addressOperations = {
     path: "/api/addresses/{id}",
     tag: "Addresses",
     access: "referrer",
-    body: AddressUpdateBody,
+    body: AddressBody,
     async run({ db, actor, id, body }) {
-      // saveAddress changes only the asker's own book (404 for anyone else's), as for the page.
-      const current = addressOut(await getBookAddress(db, actor, id));
-      const value = check(AddressSchema, { ...current, ...body });
-      const saved = await saveAddress(db, actor, actor.id, value, id);
-      return addressOut(await getBookAddress(db, actor, saved.id));
+      // Only the asker's own addresses change (404 for anyone else's), a book's as the page saves them.
+      const current = addressOut(await getAddressById(db, actor, id));
+      // An address stays in the book or out of it: sent back as it is, addressBook is no change.
+      if (body.addressBook !== undefined && body.addressBook !== current.addressBook)
+        throw new ApiError("invalid_input", { fields: { addressBook: ["api:fields.addressBook"] } });
+      return addressOut(await updateAddressById(db, actor, id, check(AddressSchema, { ...current, ...body })));
     },
   }),
   remove: operation({

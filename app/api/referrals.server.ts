@@ -5,7 +5,7 @@ import { copyReferral, deleteReferral, submitReferral } from "~/models/referral-
 import { listReferrals, type ReferralRow, type ReferralSort } from "~/models/referral-list.server";
 import { getReferralRecord, wizardIdsOf, wizardIdsOfPart, type ReferralRecord } from "~/models/referral-record.server";
 import { setReferralAddress } from "~/models/referral-address.server";
-import { saveAnswers } from "~/models/referral.server";
+import { getDraftForEdit, saveAnswers } from "~/models/referral.server";
 import { ReferralAnswersShape } from "~/schemas/answers.server";
 import { DocumentSchema } from "~/schemas/referral.server";
 import { parseUpload, removeStoredFiles } from "~/services/uploads.server";
@@ -13,6 +13,8 @@ import { REFERRAL_STATUSES } from "~/utils/statuses";
 import { ApiError } from "./errors.server";
 import { operation, type Context } from "./handler.server";
 import { idText, iri, listParameters, parseList, presentOnly, reference, type ListShape } from "./shapes.server";
+import { readable, readerOf } from "~/models/reads";
+import type { CurrentUser } from "~/models/user.server";
 
 // /api/referrals and /api/referral_documents (docs/product-rules.md R100), on the models the wizard, the review and
 // the lists use. A referral's answers change through the same step rules as the pages: a PUT
@@ -69,10 +71,13 @@ function listRowOut(row: ReferralRow) {
   };
 }
 
-/** A referral as the API shows it: its fields, codes rather than labels, related records as references (docs/product-rules.md R102). */
-export function referralOut(record: ReferralRecord) {
+/**
+ * A referral as the API shows it to its reader: its fields, codes rather than labels, related records as references
+ * (docs/product-rules.md R102), and only the fields that reader reads (R131: the program's notes are the program's).
+ */
+export function referralOut(record: ReferralRecord, actor: CurrentUser) {
   const r = record.referral;
-  return {
+  return readable("referral", readerOf(actor, r.created_by_id), {
     "@id": iri("referrals", r.id),
     id: r.id,
     status: r.status,
@@ -105,7 +110,7 @@ export function referralOut(record: ReferralRecord) {
     createdBy: { "@id": iri("users", r.created_by_id), email: record.creator.email },
     referralCreatedByName: record.creator.name,
     missing: record.missing,
-  };
+  });
 }
 /** The address of a referral: one of the caller's address book, or one given here (kept in the book when asked). */
 const ReferralAddress = z.union([
@@ -146,7 +151,7 @@ async function updateReferral(context: Context<unknown, Update>) {
           },
     );
   }
-  return referralOut(await getReferralRecord(db, actor, id));
+  return referralOut(await getReferralRecord(db, actor, id), actor);
 }
 
 export const referralOperations = {
@@ -184,7 +189,7 @@ export const referralOperations = {
     creates: true,
     async run({ db, actor, body }) {
       const { id } = await startReferral(db, actor, body.child);
-      return referralOut(await getReferralRecord(db, actor, id));
+      return referralOut(await getReferralRecord(db, actor, id), actor);
     },
   }),
   get: operation({
@@ -194,7 +199,7 @@ export const referralOperations = {
     tag: "Referrals",
     access: "user",
     async run({ db, actor, id }) {
-      return referralOut(await getReferralRecord(db, actor, id));
+      return referralOut(await getReferralRecord(db, actor, id), actor);
     },
   }),
   update: operation({
@@ -236,7 +241,7 @@ export const referralOperations = {
     creates: true,
     async run({ db, actor, id }) {
       const copy = await copyReferral(db, actor, id);
-      return referralOut(await getReferralRecord(db, actor, copy.id));
+      return referralOut(await getReferralRecord(db, actor, copy.id), actor);
     },
   }),
   addDocument: operation({
@@ -249,6 +254,8 @@ export const referralOperations = {
     creates: true,
     async run({ request, db, actor, id }) {
       const ids = await wizardIdsOf(db, actor, id);
+      // May this caller change the referral? Asked before a byte of the file is stored (docs/product-rules.md R64).
+      await getDraftForEdit(db, actor, ids);
       const { fields, file } = await parseUpload(request);
       try {
         const parsed = DocumentSchema.extend({ isConsent: z.enum(["true", "false", "1", "0"]).optional() }).safeParse(

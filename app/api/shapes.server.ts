@@ -90,18 +90,20 @@ function rangeFilter(from: string | null, to: string | null): DateFilter | null 
 
 /**
  * Reads a list call's query. Anything it does not know, or cannot read, is a 400 that names it
- * (an API client is told, where the pages fall back to their defaults).
+ * (an API client is told, where the pages fall back to their defaults). A name is known only as the
+ * shape's own: "__proto__" or "constructor" are names like any other unknown one.
  */
 export function parseList<Sort extends string>(url: URL, shape: ListShape<Sort>): ParsedList<Sort> {
-  const fields: Record<string, string[]> = {};
+  // Objects without a prototype: a name such as "constructor" finds nothing in them but what is put there.
+  const fields = Object.create(null) as Record<string, string[]>;
   const fail = (name: string, key: string) => (fields[name] ??= []).push(key);
   let page = 1;
   let count = 10;
   let sort = shape.defaultSort;
   let order = shape.defaultOrder;
-  const exact: Record<string, unknown> = {};
-  const notEquals: Record<string, unknown> = {};
-  const ranges: Record<string, { from: string | null; to: string | null }> = {};
+  const exact = Object.create(null) as Record<string, unknown>;
+  const notEquals = Object.create(null) as Record<string, unknown>;
+  const ranges = Object.create(null) as Record<string, { from: string | null; to: string | null }>;
   const seen = new Set<string>();
   for (const [name, value] of url.searchParams) {
     if (name === "lang") continue;
@@ -123,7 +125,7 @@ export function parseList<Sort extends string>(url: URL, shape: ListShape<Sort>)
     const bracket = /^([A-Za-z_.]+)\[([A-Za-z_.]+)\]$/.exec(name);
     if (bracket && bracket[1] === "order") {
       const field = bracket[2];
-      if (!(field in shape.sorts)) fail(name, "api:fields.unknown");
+      if (!Object.hasOwn(shape.sorts, field)) fail(name, "api:fields.unknown");
       else if (value !== "asc" && value !== "desc") fail(name, "api:fields.order");
       else {
         sort = shape.sorts[field];
@@ -132,14 +134,14 @@ export function parseList<Sort extends string>(url: URL, shape: ListShape<Sort>)
       continue;
     }
     if (bracket && bracket[1] === "not_equals") {
-      const schema = shape.notEquals?.[bracket[2]];
+      const schema = shape.notEquals && Object.hasOwn(shape.notEquals, bracket[2]) ? shape.notEquals[bracket[2]] : undefined;
       const parsed = schema?.safeParse(value);
       if (!schema) fail(name, "api:fields.unknown");
       else if (!parsed!.success) fail(name, Object.values(zodFields(parsed!.error))[0]?.[0] ?? "api:fields.invalid");
       else notEquals[bracket[2]] = parsed!.data;
       continue;
     }
-    if (bracket && bracket[1] in shape.dates) {
+    if (bracket && Object.hasOwn(shape.dates, bracket[1])) {
       const bound = bracket[2] as (typeof DATE_BOUNDS)[number];
       if (!DATE_BOUNDS.includes(bound)) fail(name, "api:fields.unknown");
       else if (!validDay(value)) fail(name, "validation.dateFormat");
@@ -156,7 +158,7 @@ export function parseList<Sort extends string>(url: URL, shape: ListShape<Sort>)
       }
       continue;
     }
-    if (name in shape.exact) {
+    if (Object.hasOwn(shape.exact, name)) {
       const parsed = shape.exact[name].safeParse(value);
       if (parsed.success) exact[name] = parsed.data;
       else fail(name, Object.values(zodFields(parsed.error))[0]?.[0] ?? "api:fields.invalid");

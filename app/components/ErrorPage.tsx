@@ -9,7 +9,7 @@ export const ERROR_KINDS = {
 export type ErrorKind = keyof typeof ERROR_KINDS;
 
 export function errorKind(name: string | undefined | null): ErrorKind {
-  return name && name in ERROR_KINDS ? (name as ErrorKind) : "unexpected";
+  return name && Object.prototype.hasOwnProperty.call(ERROR_KINDS, name) ? (name as ErrorKind) : "unexpected";
 }
 
 export function errorKindForStatus(status: number): ErrorKind {

@@ -6,6 +6,7 @@ import type { Registration } from "~/schemas/account.server";
 import { afterAnswer } from "~/services/after-answer.server";
 import { verifyCaptcha } from "~/services/captcha.server";
 import { endApiKeysOf } from "./api-key.server";
+import { recordSecurityEvent } from "./security-events.server";
 import { getMailRecipient, registerUser } from "./user.server";
 
 // The account flows a person starts without being signed in, each with its rate limit, so the
@@ -34,6 +35,7 @@ export async function forgotPassword(db: DB, input: { email: string; website?: s
   if (!byAccount.allowed) return limited(byAccount);
   afterAnswer("The password reset mail", async () => {
     const reset = await requestPasswordReset(db, email);
+    if (reset) await recordSecurityEvent(db, { kind: "passwordResetAsked", subjectUserId: reset.userId, address: clientIp });
     const recipient = reset ? await getMailRecipient(db, reset.userId) : undefined;
     if (reset && recipient) await sendPasswordResetEmail(recipient, reset.token);
   });
@@ -90,6 +92,7 @@ export async function submitNewPassword(
   if (!limit.allowed) return limited(limit);
   const outcome = await resetPassword(db, input.token, input.plainPassword);
   if (outcome.status === "reset") {
+    await recordSecurityEvent(db, { kind: "passwordReset", actorUserId: outcome.userId, subjectUserId: outcome.userId, address: clientIp });
     // The sessions ended with the link; the API keys the person made end too, and they are told (R10).
     await endApiKeysOf(db, outcome.userId, "passwordChanged");
     const recipient = await getMailRecipient(db, outcome.userId);

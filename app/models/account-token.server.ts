@@ -2,6 +2,7 @@ import { createToken, hashToken } from "~/auth/token.server";
 import { hashPassword, verifyAnswer } from "~/auth/password.server";
 import { destroyUserSessions } from "~/auth/session.server";
 import { writeTransaction, type DB } from "~/db.server";
+import { recordSecurityEvent } from "./security-events.server";
 
 export const EMAIL_VERIFICATION_TTL_MS = 72 * 60 * 60 * 1000;
 /** One reset link per account every two hours (docs/product-rules.md R8); each link lives as long. */
@@ -60,6 +61,7 @@ export async function verifyEmail(db: DB, token: string, now: Date = new Date())
       .set({ email: row.new_email, username: row.new_email, updated_at: now.toISOString() })
       .where("id", "=", row.user_id)
       .execute();
+    await recordSecurityEvent(trx, { kind: "emailChanged", actorUserId: row.user_id, subjectUserId: row.user_id }, now);
     return "emailChanged";
   });
 }

@@ -116,7 +116,7 @@ describe("accounts", () => {
   it("sign in only when verified and active, with the right password", async () => {
     const input = registration();
     const { id } = await registerUser(test.db, input);
-    expect(await checkCredentials(test.db, input.email, "wrong password 1")).toEqual({ status: "invalid" });
+    expect(await checkCredentials(test.db, input.email, "wrong password 1")).toEqual({ status: "invalid", userId: expect.any(Number) });
     expect(await checkCredentials(test.db, "nobody@example.com", input.password)).toEqual({ status: "invalid" });
     expect(await checkCredentials(test.db, input.email, input.password)).toEqual({ status: "unverified", userId: id });
 
@@ -126,7 +126,7 @@ describe("accounts", () => {
     expect(await checkCredentials(test.db, input.email.toUpperCase(), input.password)).toEqual({ status: "ok", userId: id });
 
     await test.db.updateTable("users").set({ locked: 1 }).where("id", "=", id).execute();
-    expect(await checkCredentials(test.db, input.email, input.password)).toEqual({ status: "locked" });
+    expect(await checkCredentials(test.db, input.email, input.password)).toEqual({ status: "locked", userId: expect.any(Number) });
     expect(await getCurrentUser(test.db, id)).toBeNull();
   });
 

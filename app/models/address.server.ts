@@ -2,8 +2,8 @@ import type { Address } from "../../db/schema";
 import { writeTransaction, type DB } from "~/db.server";
 import { InvalidChoiceError, NotFoundError } from "./errors";
 import { unknownLookupCodes } from "./lookup.server";
-import { mayEditProfile, mayViewRecordsOf } from "./policy";
-import type { CurrentUser } from "./user.server";
+import { mayEditProfile, mayViewPerson } from "./policy";
+import { personFacts, type CurrentUser } from "./user.server";
 
 /** A stored address, as the address-book functions give it. */
 export type { Address };
@@ -20,14 +20,21 @@ export interface AddressInput {
 /** The fields that make an address where it is; a nickname is only a name for it. */
 const PLACE_FIELDS = ["line1", "line2", "city", "zip", "county"] as const;
 
-/** A person's address book: their own, or any user's for an administrator. */
+/** Whether the asker may read this person's addresses (R12): their own, an administrator's view of an account it may view. */
+async function mayReadAddressesOf(db: DB, actor: CurrentUser, ownerId: number | null): Promise<boolean> {
+  if (ownerId === actor.id) return true;
+  const owner = ownerId === null ? null : await personFacts(db, ownerId);
+  return owner !== null && mayViewPerson(actor, owner);
+}
+
+/** A person's address book: their own, or a user's for an administrator who may view their account (R12, R92). */
 export async function listAddressBook(db: DB, actor: CurrentUser, ownerId: number): Promise<Address[]> {
-  if (!mayViewRecordsOf(actor, ownerId)) throw new NotFoundError("address book");
+  if (!(await mayReadAddressesOf(db, actor, ownerId))) throw new NotFoundError("address book");
   return db.selectFrom("addresses").selectAll().where("created_by_id", "=", ownerId).where("address_book", "=", 1).orderBy("nickname").orderBy("id").execute();
 }
 
 export async function getAddress(db: DB, actor: CurrentUser, ownerId: number, id: number): Promise<Address> {
-  if (!mayViewRecordsOf(actor, ownerId)) throw new NotFoundError("address");
+  if (!(await mayReadAddressesOf(db, actor, ownerId))) throw new NotFoundError("address");
   const address = await db
     .selectFrom("addresses")
     .selectAll()
@@ -39,11 +46,44 @@ export async function getAddress(db: DB, actor: CurrentUser, ownerId: number, id
   return address;
 }
 
-/** An address of a book by its id alone: the owner's, or anyone's for an administrator. */
-export async function getBookAddress(db: DB, actor: CurrentUser, id: number): Promise<Address> {
-  const address = await db.selectFrom("addresses").selectAll().where("id", "=", id).where("address_book", "=", 1).executeTakeFirst();
-  if (!address || !mayViewRecordsOf(actor, address.created_by_id)) throw new NotFoundError("address");
+/**
+ * An address by its id alone, in the book or outside it (the one a referral was sent with): its creator's, or one an
+ * administrator may view (R12, R92).
+ */
+export async function getAddressById(db: DB, actor: CurrentUser, id: number): Promise<Address> {
+  const address = await db.selectFrom("addresses").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!address || !(await mayReadAddressesOf(db, actor, address.created_by_id))) throw new NotFoundError("address");
   return address;
+}
+
+/** An address no submitted referral may lose or see changed: a referral past Draft was sent with it. */
+export class AddressInUseError extends Error {
+  name = "AddressInUseError";
+}
+
+/** Whether a referral past Draft was sent with this address. */
+async function sentWith(trx: DB, id: number): Promise<boolean> {
+  return Boolean(await trx.selectFrom("referrals").select("id").where("address_id", "=", id).where("status", "<>", "Draft").executeTakeFirst());
+}
+
+/**
+ * Changes one of the asker's own addresses by its id (the JSON API's PUT): one of the book as the page saves it (R17);
+ * one outside it in place, unless a submitted referral was sent with it (AddressInUseError).
+ */
+export async function updateAddressById(db: DB, actor: CurrentUser, id: number, input: AddressInput): Promise<Address> {
+  const address = await getAddressById(db, actor, id);
+  if (!mayEditProfile(actor, address.created_by_id ?? -1)) throw new NotFoundError("address");
+  if (address.address_book) return getAddressById(db, actor, (await saveAddress(db, actor, actor.id, input, id)).id);
+  await checkCounty(db, input);
+  await writeTransaction(db, async (trx) => {
+    if (await sentWith(trx, id)) throw new AddressInUseError("a submitted referral was sent with this address");
+    await trx
+      .updateTable("addresses")
+      .set({ ...clean(input), updated_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .execute();
+  });
+  return getAddressById(db, actor, id);
 }
 
 function clean(input: AddressInput) {
@@ -85,9 +125,8 @@ export async function addReferralAddress(db: DB, actor: CurrentUser, input: Addr
  * with inBook false, outside it, as the wizard's address step keeps the address a referral is sent with.
  */
 export async function createAddress(db: DB, actor: CurrentUser, input: AddressInput, inBook: boolean): Promise<Address> {
-  if (inBook) return getBookAddress(db, actor, (await saveAddress(db, actor, actor.id, input, null)).id);
-  const id = await addReferralAddress(db, actor, input);
-  return db.selectFrom("addresses").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  if (inBook) return getAddressById(db, actor, (await saveAddress(db, actor, actor.id, input, null)).id);
+  return getAddressById(db, actor, await addReferralAddress(db, actor, input));
 }
 
 async function checkCounty(db: DB, input: AddressInput) {
@@ -132,10 +171,24 @@ export async function saveAddress(
   });
 }
 
+/**
+ * Removes one of the owner's addresses: one of the book leaves it (R17); one outside it is deleted, unless a referral
+ * was sent with it (AddressInUseError: the referral keeps it).
+ */
 export async function deleteAddress(db: DB, actor: CurrentUser, ownerId: number, id: number): Promise<void> {
   if (!mayEditProfile(actor, ownerId)) throw new NotFoundError("address");
   await writeTransaction(db, async (trx) => {
-    await getAddress(trx, actor, ownerId, id);
-    await retire(trx, id);
+    const address = await trx
+      .selectFrom("addresses")
+      .select(["id", "address_book"])
+      .where("id", "=", id)
+      .where("created_by_id", "=", ownerId)
+      .executeTakeFirst();
+    if (!address) throw new NotFoundError("address");
+    if (address.address_book) return retire(trx, id);
+    if (await trx.selectFrom("referrals").select("id").where("address_id", "=", id).executeTakeFirst()) {
+      throw new AddressInUseError("a referral was sent with this address");
+    }
+    await trx.deleteFrom("addresses").where("id", "=", id).execute();
   });
 }

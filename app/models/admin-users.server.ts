@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { sql } from "kysely";
 import { destroyUserSessions } from "~/auth/session.server";
 import { endApiKeysOf } from "./api-key.server";
-import { containsText, emptiesAsOnSqlite, pagesOf, writeTransaction, type DB } from "~/db.server";
+import { containsText, countMatching, emptiesAsOnSqlite, pagesOf, writeTransaction, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
 import { sendPasswordResetEmail, sendVerificationEmail } from "~/services/emails.server";
 import { cellPages, type CsvPages } from "~/utils/csv-response.server";
@@ -13,6 +13,7 @@ import { createEmailVerification, requestPasswordReset } from "./account-token.s
 import { ForbiddenError, NotFoundError } from "./errors";
 import { lookupLabels } from "./lookup.server";
 import { mayManageUser, mayViewAccount } from "./policy";
+import { doneBy, recordSecurityEvent } from "./security-events.server";
 import { getMailRecipient, hasAdminRole, type CurrentUser } from "./user.server";
 
 // The users screen (docs/product-rules.md R88, R89, R90, R91): for
@@ -73,13 +74,7 @@ function listedUsers(db: DB) {
 /** How many users the unfiltered list holds: the dashboard's count (docs/product-rules.md R33), the same number. */
 export async function countListedUsers(db: DB, actor: CurrentUser): Promise<number> {
   requireAdministrator(actor);
-  return Number(
-    (
-      await listedUsers(db)
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  return countMatching(listedUsers(db));
 }
 
 function filtered(db: DB, actor: CurrentUser, query: ListQuery<UserSort>) {
@@ -165,14 +160,12 @@ export async function listUsers(
   query: ListQuery<UserSort>,
   approvedDomains: readonly string[],
 ): Promise<{ data: UserRow[]; total: number }> {
-  const total = await filtered(db, actor, query)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
+  const total = await countMatching(filtered(db, actor, query));
   const rows = await sorted(db, actor, query)
     .limit(query.count)
     .offset((query.page - 1) * query.count)
     .execute();
-  return { data: rows.map((row) => userRow(row, approvedDomains)), total: Number(total.n) };
+  return { data: rows.map((row) => userRow(row, approvedDomains)), total };
 }
 
 /** Every row of the filtered list, 100 at a time (the CSV export). */
@@ -238,6 +231,7 @@ export async function setUserActive(db: DB, actor: CurrentUser, userId: number, 
       .set({ locked: active ? 0 : 1, ...(active ? { enabled: 1 as const } : {}), status_updated_at: now, updated_at: now, updated_by_id: actor.id })
       .where("id", "=", userId)
       .execute();
+    await recordSecurityEvent(trx, { kind: active ? "activated" : "deactivated", ...doneBy(actor), subjectUserId: userId });
     if (!active) {
       await destroyUserSessions(trx, userId);
       await endApiKeysOf(trx, userId, "deactivated");
@@ -262,6 +256,7 @@ export async function promoteUser(db: DB, actor: CurrentUser, userId: number, ap
     const now = new Date().toISOString();
     await trx.insertInto("user_roles").values({ user_id: userId, role: "ROLE_ADMIN" }).execute();
     await trx.updateTable("users").set({ updated_at: now, updated_by_id: actor.id }).where("id", "=", userId).execute();
+    await recordSecurityEvent(trx, { kind: "promoted", ...doneBy(actor), subjectUserId: userId });
     // An administrator's session has passed a second factor (docs/product-rules.md R129): theirs end, and the next
     // sign-in leads them to set one up.
     await destroyUserSessions(trx, userId);
@@ -276,6 +271,7 @@ export async function sendPasswordReset(db: DB, actor: CurrentUser, userId: numb
   const user = await target(db, actor, userId);
   const reset = await requestPasswordReset(db, user.email, { requestedById: actor.id });
   if (!reset) return { sent: false };
+  await recordSecurityEvent(db, { kind: "passwordResetSent", ...doneBy(actor), subjectUserId: reset.userId });
   const recipient = await getMailRecipient(db, reset.userId);
   if (recipient) await sendPasswordResetEmail(recipient, reset.token);
   return { sent: true };

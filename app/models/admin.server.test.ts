@@ -2,6 +2,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
 import { createSession, readSession } from "~/auth/session.server";
+import { fixedT } from "~/i18n/i18next.server";
 import { readOutbox } from "~/test/outbox";
 import { addPerson } from "~/test/people";
 import { parseListQuery } from "~/utils/list";
@@ -19,7 +20,8 @@ import {
 } from "./admin-users.server";
 import { createChild, startReferral } from "./child.server";
 import { ForbiddenError, NotFoundError } from "./errors";
-import { accessRecord, createReviewLink, recordStatusChange, referralForReviewToken, revokeReviewLink, statusHistory } from "./referral-admin.server";
+import { accessRecordOf } from "./access-record.server";
+import { createReviewLink, recordStatusChange, referralForReviewToken, revokeReviewLink, statusHistory } from "./referral-admin.server";
 import { getReferralForReview, getReferralForReviewLink } from "./referral-lifecycle.server";
 import { dashboardCounts, listStatusUpdates } from "./referral-list.server";
 import { saveAnswers } from "./referral.server";
@@ -190,7 +192,7 @@ describe("a submitted referral in administrators' hands", () => {
   });
 
   it("a review link opens it until it expires or is revoked; only its hash is stored", async () => {
-    const link = await createReviewLink(test.db, admin, ids.referral, 14);
+    const link = await createReviewLink(test.db, admin, ids.referral, { days: 14, reviewerName: "Dana Díaz", purpose: "Audit" });
     const stored = await test.db.selectFrom("review_tokens").select("token_hash").where("id", "=", link.id).executeTakeFirstOrThrow();
     expect(stored.token_hash).not.toContain(link.token);
     expect(await referralForReviewToken(test.db, link.token)).toMatchObject({ referralId: ids.referral });
@@ -200,19 +202,23 @@ describe("a submitted referral in administrators' hands", () => {
     expect(await referralForReviewToken(test.db, null)).toBeNull();
     await revokeReviewLink(test.db, admin, ids.referral, link.id);
     expect(await getReferralForReviewLink(test.db, link.token, "en")).toBeNull();
-    await expect(createReviewLink(test.db, referrer, ids.referral)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(createReviewLink(test.db, referrer, ids.referral, { reviewerName: "R", purpose: "P" })).rejects.toBeInstanceOf(ForbiddenError);
   });
 
   it("the record of access holds each view by an administrator or a review link, not the creator's", async () => {
-    const before = (await accessRecord(test.db, admin, ids.referral)).length;
+    const t = await fixedT("en", ["admin"]);
+    const before = (await accessRecordOf(test.db, admin, ids.referral, "en", t)).length;
     await getReferralForReview(test.db, referrer, ids, "en");
     await getReferralForReview(test.db, admin, ids, "en");
-    const link = await createReviewLink(test.db, admin, ids.referral);
+    const link = await createReviewLink(test.db, admin, ids.referral, { reviewerName: "Dana Díaz", purpose: "Yearly audit" });
     await getReferralForReviewLink(test.db, link.token, "es");
-    const record = await accessRecord(test.db, admin, ids.referral);
+    const record = await accessRecordOf(test.db, admin, ids.referral, "en", t);
     expect(record.length - before).toBe(2);
-    expect(record[0]).toMatchObject({ action: "view", actor_review_token_id: link.id });
-    expect(record[1]).toMatchObject({ action: "view", email: "admin@maryland.gov" });
-    await expect(accessRecord(test.db, referrer, ids.referral)).rejects.toBeInstanceOf(ForbiddenError);
+    expect(record[0].who).toContain("Dana Díaz");
+    expect(record[0].who).toContain("Yearly audit");
+    expect(record[0].how).toBe("A review link");
+    expect(record[1].who).toContain("admin@maryland.gov");
+    expect(record[1].how).toBe("A page");
+    await expect(accessRecordOf(test.db, referrer, ids.referral, "en", t)).rejects.toBeInstanceOf(ForbiddenError);
   });
 });

@@ -9,6 +9,7 @@ import { hitRateLimit } from "~/services/rate-limit.server";
 import { API_KEY_MAX_DAYS } from "~/schemas/admin-checks";
 import { ForbiddenError, InputError, NotFoundError } from "./errors";
 import { proveSecondFactor } from "./second-factor.server";
+import { doneBy, recordSecurityEvent } from "./security-events.server";
 import { getCurrentUser, type CurrentUser } from "./user.server";
 
 // API keys, the program's own systems' credentials for the JSON API (docs/product-rules.md R101). A key acts as the
@@ -91,6 +92,11 @@ export async function createApiKey(db: DB, actor: CurrentUser, input: NewApiKey,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  await recordSecurityEvent(
+    db,
+    { kind: "apiKeyMade", ...doneBy(actor), subjectUserId: actor.id, apiKeyId: row.id, address: clientIp, details: { key: input.name } },
+    now,
+  );
   const maker = `${actor.firstName} ${actor.lastName} (${actor.email})`;
   for (const administrator of await administrators(db)) {
     await sendApiKeyCreatedEmail(administrator, { name: input.name, maker, scope: input.scope, expiresAt });
@@ -124,21 +130,30 @@ export async function listApiKeys(db: DB, actor: CurrentUser): Promise<ApiKeyRow
 export async function revokeApiKey(db: DB, actor: CurrentUser, id: number, now = new Date()): Promise<void> {
   requireAdministrator(actor);
   await writeTransaction(db, async (trx) => {
-    const key = await trx.selectFrom("api_keys").select(["id", "revoked_at"]).where("id", "=", id).executeTakeFirst();
+    const key = await trx.selectFrom("api_keys").select(["id", "name", "user_id", "revoked_at"]).where("id", "=", id).executeTakeFirst();
     if (!key) throw new NotFoundError("api key");
     if (key.revoked_at) return;
     await trx.updateTable("api_keys").set({ revoked_at: now.toISOString(), revoked_by_id: actor.id, ended_reason: "revoked" }).where("id", "=", id).execute();
+    await recordSecurityEvent(
+      trx,
+      { kind: "apiKeyRevoked", actorUserId: actor.id, subjectUserId: key.user_id, apiKeyId: key.id, details: { key: key.name } },
+      now,
+    );
   });
 }
 
-/** Ends every key a person made that still works: their password changed, their second step was reset, and so on. */
+/** Ends every key a person made that still works: their password changed, their second step was reset, and so on; each a security event. */
 export async function endApiKeysOf(db: DB, userId: number, reason: Exclude<ApiKeyEndReason, "revoked">, now = new Date()): Promise<void> {
-  await db
+  const ended = await db
     .updateTable("api_keys")
     .set({ revoked_at: now.toISOString(), ended_reason: reason })
     .where("user_id", "=", userId)
     .where("revoked_at", "is", null)
+    .returning(["id", "name"])
     .execute();
+  for (const key of ended) {
+    await recordSecurityEvent(db, { kind: "apiKeyEnded", subjectUserId: userId, apiKeyId: key.id, details: { key: key.name, reason } }, now);
+  }
 }
 
 /** Who a key acts as and within what, or why it does not work (a 401 that says so). */

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import type { ReferralStatus } from "../../db/schema";
-import { containsText, pagesOf, writeTransaction, type DB } from "~/db.server";
+import { containsText, countMatching, pagesOf, writeTransaction, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
 import { removeStoredFiles } from "~/services/uploads.server";
 import type { ChildName } from "~/schemas/child.server";
@@ -8,6 +8,7 @@ import { ageProblem, MARYLAND } from "~/utils/child-age";
 import { cellPages, type CsvPages } from "~/utils/csv-response.server";
 import { easternCalendarDate, formatCalendarDate } from "~/utils/dates";
 import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
+import { recordAccess, viewerOf, type Seen } from "./access-record.server";
 import { storedFilesOf } from "./document.server";
 import { ForbiddenError, InputError, NotFoundError } from "./errors";
 import { lookupLabels, unknownLookupCodes } from "./lookup.server";
@@ -101,21 +102,35 @@ function sorted(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, ownerId
   return rows.orderBy("children.id", query.order);
 }
 
-/** One page of the list, and how many rows the filters match. */
+/** The children of a list or an export page, as the record of access takes them. */
+function seenChildren(rows: readonly ChildRow[]): Seen[] {
+  return rows.map((child) => ({ childId: child.id, createdById: child.createdById }));
+}
+
+/**
+ * One page of the list, and how many rows the filters match. The children of someone else that it shows are on the
+ * record of access, in one write (docs/product-rules.md R95).
+ */
 export async function listChildren(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, ownerId?: number): Promise<{ data: ChildRow[]; total: number }> {
-  const total = await filtered(db, actor, query, ownerId)
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirstOrThrow();
+  const total = await countMatching(filtered(db, actor, query, ownerId));
   const data = (await sorted(db, actor, query, ownerId)
     .limit(query.count)
     .offset((query.page - 1) * query.count)
     .execute()) as ChildRow[];
-  return { data, total: Number(total.total) };
+  await recordAccess(db, viewerOf(actor), seenChildren(data), { action: "list", entityType: "child" });
+  return { data, total };
 }
 
-/** Every row of the list for the CSV export, 100 at a time, so a long export never holds the whole list in memory. */
-export function allChildren(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, ownerId?: number): AsyncGenerator<ChildRow[]> {
-  return pagesOf(db, sorted(db, actor, query, ownerId), EXPORT_PAGE_SIZE) as AsyncGenerator<ChildRow[]>;
+/**
+ * Every row of the list for the CSV export, 100 at a time, so a long export never holds the whole list in memory;
+ * each page on the record of access as it goes out, in one write (R95).
+ */
+export async function* allChildren(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, ownerId?: number): AsyncGenerator<ChildRow[]> {
+  const viewer = viewerOf(actor, "csv");
+  for await (const page of pagesOf(db, sorted(db, actor, query, ownerId), EXPORT_PAGE_SIZE) as AsyncGenerator<ChildRow[]>) {
+    await recordAccess(db, viewer, seenChildren(page), { action: "export", entityType: "child" });
+    yield page;
+  }
 }
 
 /**
@@ -131,7 +146,7 @@ export async function childrenCsv(
   language: Language,
   t: TFunction,
 ): Promise<CsvPages> {
-  const { total } = await listChildren(db, actor, { ...query, count: 10, page: 1 }, ownerId);
+  const total = await countMatching(filtered(db, actor, query, ownerId));
   const suffixes = await lookupLabels(db, "Suffixes", language);
   const states = await lookupLabels(db, "States", language);
   return {
@@ -158,8 +173,18 @@ export interface ChildReferral {
   submissionDate: string | null;
 }
 
-/** A child its creator or an administrator may see, with its referrals; anyone else gets NotFoundError. */
+/**
+ * A child its creator or an administrator may see, with its referrals; anyone else gets NotFoundError. Someone other
+ * than its creator reading it is on the record of access (R95).
+ */
 export async function getChild(db: DB, actor: CurrentUser, id: number): Promise<ChildRow & { referrals: ChildReferral[] }> {
+  const child = await readChild(db, actor, id);
+  await recordAccess(db, viewerOf(actor), [{ childId: child.id, createdById: child.createdById }], { action: "view", entityType: "child" });
+  return child;
+}
+
+/** A child as getChild reads it, for a change its creator makes (which is not a look by anyone else). */
+async function readChild(db: DB, actor: CurrentUser, id: number): Promise<ChildRow & { referrals: ChildReferral[] }> {
   const child = (await db.selectFrom("children").select(CHILD_COLUMNS).where("children.id", "=", id).executeTakeFirst()) as ChildRow | undefined;
   if (!child || !mayViewChild(actor, child)) throw new NotFoundError("child");
   const referrals = await db
@@ -229,7 +254,7 @@ export async function createChild(db: DB, actor: CurrentUser, input: ChildName, 
 }
 
 export async function updateChild(db: DB, actor: CurrentUser, id: number, input: ChildName, today = easternCalendarDate()): Promise<void> {
-  const child = await getChild(db, actor, id);
+  const child = await readChild(db, actor, id);
   if (!mayEditChild(actor, child)) throw new ForbiddenError(ADMINISTRATORS_REFUSED);
   await checkChild(db, input, today, { isNew: false });
   await db
@@ -247,7 +272,7 @@ export class ChildHasSubmittedReferralError extends Error {
 
 export async function deleteChild(db: DB, actor: CurrentUser, id: number): Promise<void> {
   const files = await writeTransaction(db, async (trx) => {
-    const child = await getChild(trx, actor, id);
+    const child = await readChild(trx, actor, id);
     if (!mayEditChild(actor, child)) throw new ForbiddenError(ADMINISTRATORS_REFUSED);
     if (!mayDeleteChild(actor, child)) throw new ChildHasSubmittedReferralError(String(id));
     const drafts = await trx.selectFrom("referrals").select("id").where("child_id", "=", id).execute();
@@ -281,7 +306,7 @@ export async function refuseTooOld(db: DB, childId: number, today: string): Prom
 
 /** Starts a Draft referral for a child of the person's own (the wizard then fills it in), while under 36 months. */
 export async function startReferral(db: DB, actor: CurrentUser, childId: number, today = easternCalendarDate()): Promise<{ id: number }> {
-  const child = await getChild(db, actor, childId);
+  const child = await readChild(db, actor, childId);
   if (!mayStartReferral(actor, child)) throw new ForbiddenError(ADMINISTRATORS_REFUSED);
   await refuseTooOld(db, childId, today);
   const now = new Date().toISOString();

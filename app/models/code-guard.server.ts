@@ -2,6 +2,7 @@ import { writeTransaction, type DB } from "~/db.server";
 import { sendAccountNotice } from "~/services/emails.server";
 import { hitRateLimit, RATE_LIMITS } from "~/services/rate-limit.server";
 import { InputError } from "./errors";
+import { recordSecurityEvent } from "./security-events.server";
 import { SignInLimitedError } from "./sign-in.server";
 import { getMailRecipient } from "./user.server";
 
@@ -63,11 +64,16 @@ export async function codeWasRight(db: DB, userId: number): Promise<void> {
   await db.updateTable("code_guards").set({ failures: 0, locked_until: null }).where("user_id", "=", userId).execute();
 }
 
-/** The code was wrong: counted in the 30 days' wrong codes; the owner is told when this one locks the second step. */
-export async function codeWasWrong(db: DB, userId: number, attempt: number, now: Date = new Date()): Promise<void> {
+/**
+ * The code was wrong (or used before): counted in the 30 days' wrong codes, and a security event (R133); the owner is
+ * told when this one locks the second step, which is an event too.
+ */
+export async function codeWasWrong(db: DB, userId: number, attempt: number, clientIp: string, reused = false, now: Date = new Date()): Promise<void> {
   const lately = await hitRateLimit(db, "wrongCodes", String(userId), now);
+  await recordSecurityEvent(db, { kind: reused ? "codeReused" : "codeWrong", actorUserId: userId, subjectUserId: userId, address: clientIp }, now);
   const locksNow = attempt === FREE_WRONG_CODES + 1 || lately.hits === RATE_LIMITS.wrongCodes.limit;
   if (!locksNow) return;
+  await recordSecurityEvent(db, { kind: "codeLocked", subjectUserId: userId, address: clientIp }, now);
   const recipient = await getMailRecipient(db, userId);
   if (recipient) await sendAccountNotice(recipient, "codeLocked");
 }
@@ -82,7 +88,8 @@ export async function guardedCode<T>(db: DB, userId: number, clientIp: string, c
   try {
     result = await check();
   } catch (error) {
-    if (error instanceof InputError) await codeWasWrong(db, userId, attempt);
+    if (error instanceof InputError)
+      await codeWasWrong(db, userId, attempt, clientIp, Object.values(error.fieldErrors).flat().includes("validation.secondFactorUsed"));
     throw error;
   }
   await codeWasRight(db, userId);

@@ -7,7 +7,7 @@ import type { CsvPages } from "~/utils/csv-response.server";
 import { parseListQuery } from "~/utils/list";
 import { USER_LIST, usersCsv } from "./admin-users.server";
 import { CHILD_LIST, childrenCsv, createChild, startReferral } from "./child.server";
-import { accessRecordCsv, recordAccess } from "./referral-admin.server";
+import { accessRecordCsv, recordAccess, viewerOf } from "./access-record.server";
 import { referralsCsv } from "./referral-cells.server";
 import { referralListSpec } from "./referral-list.server";
 import type { CurrentUser } from "./user.server";
@@ -58,12 +58,7 @@ beforeAll(async () => {
       .execute();
     referralId = id;
   }
-  await recordAccess(
-    test.db,
-    { userId: admin.id },
-    { id: referralId, createdById: referrer.id },
-    { action: "view", entityType: "referral", entityId: referralId },
-  );
+  await recordAccess(test.db, viewerOf(admin), [{ referralId, createdById: referrer.id }], { action: "view", entityType: "referral" });
   await test.db.updateTable("audit_events").set({ at: "2026-07-15T17:30:00.000Z" }).where("referral_id", "=", referralId).execute();
 });
 afterAll(() => test.close());
@@ -118,8 +113,8 @@ describe("the record of access CSV", () => {
   it("writes when in US Eastern time as the review shows it, in both languages", async () => {
     const english = await rowsOf(await accessRecordCsv(test.db, admin, referralId, "en", await t("en")));
     expect(english).toEqual([
-      ["When", "Who", "What"],
-      ["07/15/2026, 1:30 PM EDT", "A B <admin@maryland.gov>", "Opened the referral"],
+      ["When", "Who", "How", "What"],
+      ["07/15/2026, 1:30 PM EDT", "A B <admin@maryland.gov>", "A page", "Opened the referral"],
     ]);
     const spanish = await rowsOf(await accessRecordCsv(test.db, admin, referralId, "es", await t("es")));
     expect(spanish[1][0]).toBe("15/07/2026, 1:30 p.m. EDT");

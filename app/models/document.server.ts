@@ -4,7 +4,8 @@ import type { WizardIds } from "~/utils/wizard-paths";
 import { NotFoundError } from "./errors";
 import { runAlone } from "./lease.server";
 import { mayViewReferral } from "./policy";
-import { recordAccess, referralForReviewToken } from "./referral-admin.server";
+import { recordAccess, viewerOf } from "./access-record.server";
+import { referralForReviewToken } from "./referral-admin.server";
 import { getDraftForEdit } from "./referral.server";
 import type { CurrentUser } from "./user.server";
 
@@ -89,12 +90,11 @@ export async function readDocument(db: DB, actor: CurrentUser, documentId: numbe
     .where("d.disabled", "=", 0)
     .executeTakeFirst();
   if (!row || !mayViewReferral(actor, { createdById: row.created_by_id })) throw new NotFoundError("document");
-  await recordAccess(
-    db,
-    { userId: actor.id },
-    { id: row.referral_id, createdById: row.created_by_id },
-    { action: "view", entityType: "document", entityId: row.id },
-  );
+  await recordAccess(db, viewerOf(actor), [{ referralId: row.referral_id, createdById: row.created_by_id }], {
+    action: "view",
+    entityType: "document",
+    entityId: row.id,
+  });
   return { ...summary(row), referralId: row.referral_id };
 }
 
@@ -168,12 +168,11 @@ export async function deleteDocument(db: DB, actor: CurrentUser, ids: WizardIds,
 export async function getDocumentFile(db: DB, actor: CurrentUser, documentId: number) {
   const row = await documentWithReferral(db, documentId);
   if (!row || !mayViewReferral(actor, { createdById: row.created_by_id })) throw new NotFoundError("document");
-  await recordAccess(
-    db,
-    { userId: actor.id },
-    { id: row.referral_id, createdById: row.created_by_id },
-    { action: "download", entityType: "document", entityId: documentId },
-  );
+  await recordAccess(db, viewerOf(actor), [{ referralId: row.referral_id, createdById: row.created_by_id }], {
+    action: "download",
+    entityType: "document",
+    entityId: documentId,
+  });
   return { storedName: row.file_path, fileName: row.file_name, contentType: row.content_type, size: row.size_bytes };
 }
 
@@ -182,12 +181,11 @@ export async function getDocumentFileForReviewLink(db: DB, token: string | null 
   const link = await referralForReviewToken(db, token);
   const row = link ? await documentWithReferral(db, documentId) : null;
   if (!link || !row || row.referral_id !== link.referralId) throw new NotFoundError("document");
-  await recordAccess(
-    db,
-    { reviewLinkId: link.linkId },
-    { id: row.referral_id, createdById: row.created_by_id },
-    { action: "download", entityType: "document", entityId: documentId },
-  );
+  await recordAccess(db, { reviewLinkId: link.linkId }, [{ referralId: row.referral_id, createdById: row.created_by_id }], {
+    action: "download",
+    entityType: "document",
+    entityId: documentId,
+  });
   return { storedName: row.file_path, fileName: row.file_name, contentType: row.content_type, size: row.size_bytes };
 }
 

@@ -6,7 +6,7 @@ import type { DB } from "~/db.server";
 // taken only when it is free or its lease has run out, and the database answers with the row
 // only to the one that took it.
 
-export type TaskName = "sweep-uploads" | "sweep-reports" | "sweep-sign-ins";
+export type TaskName = "sweep-uploads" | "sweep-reports" | "sweep-sign-ins" | "sweep-security-events";
 
 /**
  * Runs `work` when no other process holds the task, holding it for at most `leaseMs` (after that

@@ -3,8 +3,8 @@ import type { Database } from "../../db/schema";
 import type { DB } from "~/db.server";
 import { formatPhone, type PhoneParts } from "~/utils/phone";
 import { ForbiddenError, NotFoundError } from "./errors";
-import { mayEditPhone, mayViewPhone, mayViewRecordsOf } from "./policy";
-import type { CurrentUser } from "./user.server";
+import { mayEditPhone, mayViewPerson, mayViewPhone } from "./policy";
+import { personFacts, type CurrentUser } from "./user.server";
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -41,12 +41,27 @@ export interface PhoneRow {
 
 const PHONE_ROW = ["id", "area_code as areaCode", "prefix", "suffix", "created_by_id as createdById", "created_at as createdAt"] as const;
 
-/** The caller's numbers, or everyone's (or one person's) for an administrator. */
+/** Whether the asker may read a number made by this person (R105): their own, or one of an account an administrator may view. */
+async function mayReadPhonesOf(db: DB, actor: CurrentUser, ownerId: number | null): Promise<boolean> {
+  if (ownerId === actor.id) return true;
+  const owner = ownerId === null ? null : await personFacts(db, ownerId);
+  return owner === null ? actor.isAdmin : mayViewPerson(actor, owner);
+}
+
+/** The caller's numbers, or everyone's (or one person's) for an administrator: a super administrator's for super administrators only. */
 export async function listPhones(db: DB, actor: CurrentUser, { page, count, ownerId }: { page: number; count: number; ownerId?: number }) {
-  if (ownerId !== undefined && !mayViewRecordsOf(actor, ownerId)) throw new NotFoundError("phone numbers");
+  if (ownerId !== undefined && !(await mayReadPhonesOf(db, actor, ownerId))) throw new NotFoundError("phone numbers");
   const owner = actor.isAdmin ? ownerId : actor.id;
   let rows = db.selectFrom("phone_numbers");
   if (owner !== undefined) rows = rows.where("created_by_id", "=", owner);
+  else if (!actor.isSuperAdmin) {
+    rows = rows.where((eb) =>
+      eb.or([
+        eb("created_by_id", "is", null),
+        eb("created_by_id", "not in", eb.selectFrom("user_roles").select("user_id").where("role", "=", "ROLE_SUPER_ADMIN")),
+      ]),
+    );
+  }
   const total = await rows.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   const data = await rows
     .select(PHONE_ROW)
@@ -59,7 +74,7 @@ export async function listPhones(db: DB, actor: CurrentUser, { page, count, owne
 
 export async function getPhone(db: DB, actor: CurrentUser, id: number): Promise<PhoneRow> {
   const row = (await db.selectFrom("phone_numbers").select(PHONE_ROW).where("id", "=", id).executeTakeFirst()) as PhoneRow | undefined;
-  if (!row || !mayViewPhone(actor, row)) throw new NotFoundError("phone number");
+  if (!row || !mayViewPhone(actor, row) || !(await mayReadPhonesOf(db, actor, row.createdById))) throw new NotFoundError("phone number");
   return row;
 }
 

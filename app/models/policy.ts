@@ -105,6 +105,11 @@ export function mayResetSecondFactor(actor: Actor, user: { id: number }): boolea
   return actor.isSuperAdmin && user.id !== actor.id;
 }
 
+/** The security events (docs/product-rules.md R133) name every account's sign-ins and keys: super administrators read them. */
+export function mayReadSecurityEvents(actor: Actor): boolean {
+  return actor.isSuperAdmin;
+}
+
 /** The program's insight (trends of every referral, docs/product-rules.md R127) is for administrators. */
 export function mayReadProgramInsight(actor: Actor): boolean {
   return actor.isAdmin;
@@ -157,6 +162,14 @@ export function mayEditPhone(actor: Actor, phone: { createdById: number | null }
 /** An administrator's view of an account; a super administrator's only for another super administrator (docs/product-rules.md R87, R92). */
 export function mayViewAccount(actor: Actor, user: { isSuperAdmin: boolean }): boolean {
   return actor.isAdmin && (!user.isSuperAdmin || actor.isSuperAdmin);
+}
+
+/**
+ * A person's profile, address book and phones: their own, and an administrator's view of an account they may view (a
+ * super administrator's only for another super administrator: docs/product-rules.md R12, R92).
+ */
+export function mayViewPerson(actor: Actor, person: { id: number; isSuperAdmin: boolean }): boolean {
+  return person.id === actor.id || mayViewAccount(actor, person);
 }
 
 /**

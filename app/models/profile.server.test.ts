@@ -6,9 +6,11 @@ import { createSession, readSession } from "~/auth/session.server";
 import type { ProfileUpdate } from "~/schemas/account.server";
 import { insertApiKey } from "~/test/api-keys";
 import { readOutbox } from "~/test/outbox";
-import { addRegisteredPerson } from "~/test/people";
+import { addRegisteredPerson, unchangedProfile } from "~/test/people";
 import { InputError, InvalidChoiceError, NotFoundError } from "./errors";
 import { verifyEmail } from "./account-token.server";
+import { createAddress, getAddressById, listAddressBook } from "./address.server";
+import { getPhone, listPhones } from "./phone.server";
 import { getProfile, updateProfile } from "./profile.server";
 import { EmailTakenError, type CurrentUser } from "./user.server";
 
@@ -21,24 +23,7 @@ function person(email: string, admin = false): Promise<CurrentUser> {
 }
 
 /** The form as the owner would send it back unchanged. */
-async function unchanged(actor: CurrentUser): Promise<ProfileUpdate> {
-  const profile = await getProfile(test.db, actor, actor.id);
-  return {
-    prefix: profile.prefix,
-    firstName: profile.firstName,
-    middleName: profile.middleName,
-    lastName: profile.lastName,
-    suffix: profile.suffix,
-    reference: profile.reference,
-    email: profile.email,
-    primaryLanguage: profile.primaryLanguage,
-    securityQuestion1: profile.securityQuestion1,
-    securityQuestion2: profile.securityQuestion2,
-    homePhoneNumber: { areaCode: "410", prefix: "555", suffix: "1234" },
-    workPhoneNumber: null,
-    mobilePhoneNumber: null,
-  };
-}
+const unchanged = (actor: CurrentUser): Promise<ProfileUpdate> => unchangedProfile(test.db, actor, { areaCode: "410", prefix: "555", suffix: "1234" });
 
 async function refusal(work: Promise<unknown>): Promise<Record<string, string[]>> {
   const error = await work.then(
@@ -73,6 +58,27 @@ describe("who sees and changes a profile", () => {
 
   it("shows an administrator another user's profile", async () => {
     expect((await getProfile(test.db, admin, owner.id)).email).toBe("owner@example.com");
+  });
+
+  it("shows a super administrator's profile, address book and phones to super administrators only (R12, R92)", async () => {
+    const top = await person("top@maryland.gov", true);
+    await test.db.insertInto("user_roles").values({ user_id: top.id, role: "ROLE_SUPER_ADMIN" }).execute();
+    await createAddress(test.db, { ...top, isSuperAdmin: true }, { line1: "200 W Baltimore St", city: "Baltimore", zip: "21201", county: "24510" }, true);
+    const [bookAddress] = await listAddressBook(test.db, { ...top, isSuperAdmin: true }, top.id);
+    const topPhone = (await getProfile(test.db, { ...top, isSuperAdmin: true }, top.id)).homePhoneNumber;
+    expect(topPhone).toBe("410-555-1234");
+    const phoneId = (await test.db.selectFrom("users").select("home_phone_id").where("id", "=", top.id).executeTakeFirstOrThrow()).home_phone_id!;
+
+    await expect(getProfile(test.db, admin, top.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(listAddressBook(test.db, admin, top.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getAddressById(test.db, admin, bookAddress.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getPhone(test.db, admin, phoneId)).rejects.toBeInstanceOf(NotFoundError);
+    expect((await listPhones(test.db, admin, { page: 1, count: 50 })).data.map((phone) => phone.id)).not.toContain(phoneId);
+
+    const otherTop = { ...(await person("other-top@maryland.gov", true)), isSuperAdmin: true };
+    expect((await getProfile(test.db, otherTop, top.id)).email).toBe("top@maryland.gov");
+    expect(await listAddressBook(test.db, otherTop, top.id)).toHaveLength(1);
+    expect((await getPhone(test.db, otherTop, phoneId)).id).toBe(phoneId);
   });
 
   it("answers another ordinary user as if the profile did not exist", async () => {

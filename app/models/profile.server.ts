@@ -10,8 +10,9 @@ import { endApiKeysOf } from "./api-key.server";
 import type { PhoneParts } from "~/utils/phone";
 import { InputError, NotFoundError } from "./errors";
 import { insertPhone, phoneText } from "./phone.server";
-import { mayEditProfile, mayViewRecordsOf } from "./policy";
-import { checkPersonChoices, EmailTakenError, hasAdminRole, personColumns, type CurrentUser } from "./user.server";
+import { mayEditProfile, mayViewPerson } from "./policy";
+import { doneBy, recordSecurityEvent } from "./security-events.server";
+import { checkPersonChoices, EmailTakenError, hasAdminRole, personColumns, personFacts, type CurrentUser } from "./user.server";
 
 export interface Profile {
   id: number;
@@ -46,9 +47,13 @@ const PHONE_COLUMNS = {
 } as const;
 type PhoneField = keyof typeof PHONE_COLUMNS;
 
-/** A user's profile: for the user, or for an administrator (docs/product-rules.md R12); anyone else gets NotFoundError. */
+/**
+ * A user's profile: for the user, or for an administrator who may view their account (a super administrator's only for
+ * another super administrator: docs/product-rules.md R12, R92); anyone else gets NotFoundError.
+ */
 export async function getProfile(db: DB, actor: CurrentUser, userId: number): Promise<Profile> {
-  if (!mayViewRecordsOf(actor, userId)) throw new NotFoundError("user");
+  const person = await personFacts(db, userId);
+  if (!person || !mayViewPerson(actor, person)) throw new NotFoundError("user");
   const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
   if (!user) throw new NotFoundError("user");
   const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
@@ -166,13 +171,17 @@ export async function updateProfile(
   // signed in by a session rather than an API key, is given a fresh one.
   let session: string | null = null;
   const recipient = { email: user.email, first_name: input.firstName, primary_language: input.primaryLanguage };
+  const event = { ...doneBy(actor), subjectUserId: userId };
   if (input.newPassword) {
+    await recordSecurityEvent(db, { kind: "passwordChanged", ...event });
     await destroyUserSessions(db, userId);
     await endApiKeysOf(db, userId, "passwordChanged");
     if (signedIn) session = await createSession(db, userId);
     await sendAccountNotice(recipient, "passwordChanged");
   }
+  if (input.securityAnswer1 || input.securityAnswer2) await recordSecurityEvent(db, { kind: "securityAnswersChanged", ...event });
   if (emailChanged) {
+    await recordSecurityEvent(db, { kind: "emailChangeAsked", ...event });
     await sendEmailChangeLink(recipient, input.email, await createEmailVerification(db, userId, { newEmail: input.email }));
     await sendAccountNotice(recipient, "emailChangeAsked", { newEmail: input.email });
   }

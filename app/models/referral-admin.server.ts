@@ -3,8 +3,6 @@ import type { ReferralStatus } from "../../db/schema";
 import { createToken, hashToken } from "~/auth/token.server";
 import { writeTransaction, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
-import type { CsvPages } from "~/utils/csv-response.server";
-import { formatDateTimeEastern } from "~/utils/dates";
 import type { AdminStatus } from "~/utils/statuses";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { keepReferralFigures } from "./insight.server";
@@ -12,6 +10,8 @@ import { mayMakeReviewLink, mayRecordStatus, mayViewReferral, referralFacts, typ
 import { mailReferrer } from "./referral-mail.server";
 import { possiblySameChildAs } from "./same-child.server";
 import type { CurrentUser } from "./user.server";
+import { accessRecordOf } from "./access-record.server";
+import { readerOf, reads } from "./reads";
 
 // What administrators do with a submitted referral (docs/product-rules.md R84, R85, R93, R95; issue 9): record a
 // status change (kept in the status history), make review links for an outside reviewer, and read
@@ -108,11 +108,18 @@ export const REVIEW_LINK_DEFAULT_DAYS = 14;
 export const REVIEW_LINK_MAX_DAYS = 90;
 
 /** A review link for an outside reviewer: the token is returned once and only its hash is kept. */
+/** Who will read a referral through a review link, and why: named in the record of access (R93, R95). */
+export interface ReviewLinkInput {
+  days?: number;
+  reviewerName: string;
+  purpose: string;
+}
+
 export async function createReviewLink(
   db: DB,
   actor: CurrentUser,
   referralId: number,
-  days = REVIEW_LINK_DEFAULT_DAYS,
+  { days = REVIEW_LINK_DEFAULT_DAYS, reviewerName, purpose }: ReviewLinkInput,
   now = new Date(),
 ): Promise<{ id: number; token: string; expiresAt: string }> {
   const referral = await submittedReferral(db, actor, referralId, mayMakeReviewLink);
@@ -120,7 +127,15 @@ export async function createReviewLink(
   const expiresAt = new Date(now.getTime() + Math.min(REVIEW_LINK_MAX_DAYS, Math.max(1, Math.round(days))) * 86_400_000).toISOString();
   const row = await db
     .insertInto("review_tokens")
-    .values({ referral_id: referral.id, token_hash: hash, created_by_id: actor.id, created_at: now.toISOString(), expires_at: expiresAt })
+    .values({
+      referral_id: referral.id,
+      token_hash: hash,
+      created_by_id: actor.id,
+      created_at: now.toISOString(),
+      expires_at: expiresAt,
+      reviewer_name: reviewerName.trim(),
+      purpose: purpose.trim(),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return { id: row.id, token, expiresAt };
@@ -131,7 +146,7 @@ export async function listReviewLinks(db: DB, actor: CurrentUser, referralId: nu
   return db
     .selectFrom("review_tokens as t")
     .leftJoin("users as u", "u.id", "t.created_by_id")
-    .select(["t.id", "t.created_at", "t.expires_at", "t.revoked_at", "u.first_name", "u.last_name"])
+    .select(["t.id", "t.created_at", "t.expires_at", "t.revoked_at", "t.reviewer_name", "t.purpose", "u.first_name", "u.last_name"])
     .where("t.referral_id", "=", referralId)
     .orderBy("t.created_at", "desc")
     .execute();
@@ -166,87 +181,27 @@ export async function referralForReviewToken(
   return { linkId: row.id, referralId: row.referral_id, childId: row.child_id, createdById: row.created_by_id };
 }
 
-/** Who looked at a referral: a signed-in person, or the holder of a review link. */
-export type Viewer = { userId: number } | { reviewLinkId: number };
-
-/**
- * Adds to the record of access (34 CFR 303.406) when someone other than the referral's creator
- * opens it or one of its documents.
- */
-export async function recordAccess(
-  db: DB,
-  viewer: Viewer,
-  referral: { id: number; createdById: number },
-  what: { action: "view" | "download"; entityType: "referral" | "document"; entityId: number },
-) {
-  if ("userId" in viewer && viewer.userId === referral.createdById) return;
-  await db
-    .insertInto("audit_events")
-    .values({
-      at: new Date().toISOString(),
-      actor_user_id: "userId" in viewer ? viewer.userId : null,
-      actor_review_token_id: "reviewLinkId" in viewer ? viewer.reviewLinkId : null,
-      action: what.action,
-      entity_type: what.entityType,
-      entity_id: what.entityId,
-      referral_id: referral.id,
-    })
-    .execute();
-}
-
-/** The record of access of one referral, newest first, for administrators. */
-export async function accessRecord(db: DB, actor: CurrentUser, referralId: number) {
-  requireAdministrator(actor);
-  const referral = await db.selectFrom("referrals").select("id").where("id", "=", referralId).executeTakeFirst();
-  if (!referral) throw new NotFoundError("referral");
-  return db
-    .selectFrom("audit_events as e")
-    .leftJoin("users as u", "u.id", "e.actor_user_id")
-    .select(["e.id", "e.at", "e.action", "e.entity_type", "e.entity_id", "e.actor_review_token_id", "u.first_name", "u.last_name", "u.email"])
-    .where("e.referral_id", "=", referralId)
-    .orderBy("e.at", "desc")
-    .orderBy("e.id", "desc")
-    .execute();
-}
-
-/**
- * A referral's record of access as CSV (docs/product-rules.md R95), newest first, as the review
- * shows it: when in US Eastern time (R29), who, what.
- */
-export async function accessRecordCsv(db: DB, actor: CurrentUser, referralId: number, language: Language, t: TFunction): Promise<CsvPages> {
-  const events = await accessRecord(db, actor, referralId);
-  const rows = events.map((event) => [
-    formatDateTimeEastern(event.at, language),
-    event.actor_review_token_id
-      ? t("admin:access.reviewLink", { id: event.actor_review_token_id })
-      : `${event.first_name ?? ""} ${event.last_name ?? ""} <${event.email ?? ""}>`,
-    event.action === "download" ? t("admin:access.download", { id: event.entity_id }) : t("admin:access.view"),
-  ]);
-  async function* pages() {
-    yield rows;
-  }
-  return { header: [t("admin:access.when"), t("admin:access.who"), t("admin:access.what")], total: rows.length, pages: pages() };
-}
-
 /**
  * What an administrator's panel under a submitted referral's review shows: the current status
  * and program notes (the status form starts from them), the status history, the review links and
  * the record of access. Null for anyone else and for a Draft, which has no status to record.
  */
-export async function adminReviewPanel(db: DB, actor: CurrentUser, referralId: number) {
+export async function adminReviewPanel(db: DB, actor: CurrentUser, referralId: number, language: Language, t: TFunction) {
   if (!actor.isAdmin) return null;
   const referral = await db
     .selectFrom("referrals")
-    .select(["id", "status", "comments", "service_coordinator", "eligibility_determination"])
+    .select(["id", "status", "created_by_id", "comments", "service_coordinator", "eligibility_determination"])
     .where("id", "=", referralId)
     .executeTakeFirst();
   if (!referral) throw new NotFoundError("referral");
+  // The program's notes, and so the panel that records them, for those who read them (R131).
+  if (!reads("referral", "comments", readerOf(actor, referral.created_by_id))) return null;
   if (!mayRecordStatus(actor, referral)) return null;
   return {
     referralId,
     history: await statusHistory(db, actor, referralId),
     links: await listReviewLinks(db, actor, referralId),
-    access: await accessRecord(db, actor, referralId),
+    access: await accessRecordOf(db, actor, referralId, language, t),
     sameChild: await possiblySameChildAs(db, actor, referralId),
     current: {
       status: referral.status,

@@ -6,11 +6,13 @@ import { formatCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 import type { ListQuery } from "~/utils/list";
 import { formatPhone } from "~/utils/phone";
 import { getLookups, lookupLabel, type LookupType } from "./lookup.server";
+import { recordAccess, viewerOf } from "./access-record.server";
 import {
   allReferrals,
+  countReferrals,
   csvDetails,
-  listReferrals,
   REFERRAL_CSV_COLUMNS,
+  seenReferrals,
   type ReferralListKind,
   type ReferralRow,
   type ReferralSort,
@@ -114,7 +116,15 @@ export async function referralsCsv(
   language: Language,
   t: TFunction,
 ): Promise<CsvPages> {
-  const { total } = await listReferrals(db, actor, kind, { ...query, count: 10, page: 1 }, ownerId);
+  const total = await countReferrals(db, actor, kind, query, ownerId);
   const writer = await referralCellWriter(db, language, t);
-  return { header: writer.headers, total, pages: cellPages(allReferrals(db, actor, kind, query, ownerId), (page) => writer.cells(page)) };
+  // Each page of 100 on the record of access as it goes out, in one write (R95).
+  const viewer = viewerOf(actor, "csv");
+  async function* recorded() {
+    for await (const page of allReferrals(db, actor, kind, query, ownerId)) {
+      await recordAccess(db, viewer, seenReferrals(page), { action: "export", entityType: "referral" });
+      yield page;
+    }
+  }
+  return { header: writer.headers, total, pages: cellPages(recorded(), (page) => writer.cells(page)) };
 }

@@ -13,12 +13,14 @@ import { storedFilesOf } from "./document.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { getLookupLabel, getLookups, lookupLabel, type LookupType } from "./lookup.server";
 import { keepReferralFigures } from "./insight.server";
-import { recordAccess, referralForReviewToken } from "./referral-admin.server";
+import { recordAccess, viewerOf } from "./access-record.server";
+import { referralForReviewToken } from "./referral-admin.server";
 import { mailReferrer } from "./referral-mail.server";
 import { phoneText } from "./phone.server";
 import { mayCopyReferral, mayDeleteReferral, mayEditReferral, maySubmitReferral, mayViewReferral, referralFacts, type ReferralFacts } from "./policy";
 import { noteSameChildOnSubmit } from "./same-child.server";
 import type { CurrentUser } from "./user.server";
+import { reads } from "./reads";
 
 // A referral's life after the wizard (docs/product-rules.md R68, R69, R71, R72): the review of every
 // answer and what is missing, the confirmed submit, copy and delete. Who may do what (app/models/policy.ts;
@@ -117,12 +119,10 @@ async function labels(db: DB, type: LookupType, codes: string[], language: Langu
 export async function getReferralForReview(db: DB, actor: CurrentUser, ids: WizardIds, language: Language) {
   const referral = await readableReferral(db, actor, ids);
   // Anyone but its creator opening it is on the record of access (34 CFR 303.406).
-  await recordAccess(
-    db,
-    { userId: actor.id },
-    { id: referral.id, createdById: referral.created_by_id },
-    { action: "view", entityType: "referral", entityId: referral.id },
-  );
+  await recordAccess(db, viewerOf(actor), [{ referralId: referral.id, childId: referral.child_id, createdById: referral.created_by_id }], {
+    action: "view",
+    entityType: "referral",
+  });
   return reviewOf(db, referral, ids, language, actor);
 }
 
@@ -153,14 +153,13 @@ export async function getReferralForReviewLink(db: DB, token: string | null | un
   if (!link) return null;
   const referral = await referralRow(db, link.referralId);
   if (!referral) return null;
-  await recordAccess(
-    db,
-    { reviewLinkId: link.linkId },
-    { id: referral.id, createdById: referral.created_by_id },
-    { action: "view", entityType: "referral", entityId: referral.id },
-  );
+  await recordAccess(db, { reviewLinkId: link.linkId }, [{ referralId: referral.id, childId: referral.child_id, createdById: referral.created_by_id }], {
+    action: "view",
+    entityType: "referral",
+  });
   const review = await reviewOf(db, referral, { child: referral.child_id, referral: referral.id, user: referral.created_by_id }, language, null);
-  return { ...review, createdBy: null };
+  // A reviewer reads the referral, not the referrer's account (R131).
+  return { ...review, createdBy: reads("referral", "createdBy", "reviewLink") ? review.createdBy : null };
 }
 
 /** `actor`: the signed-in reader, or null for a review link's holder, who may do nothing with it. */

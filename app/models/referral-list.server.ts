@@ -1,12 +1,13 @@
 import { sql, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../../db/schema";
-import { containsText, emptiesAsOnSqlite, type DB } from "~/db.server";
+import { containsText, countMatching, emptiesAsOnSqlite, type DB } from "~/db.server";
 import { REFERRAL_STATUSES, UNRECORDED_STATUSES, type ReferralStatus } from "~/utils/statuses";
 import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
 import { countListedUsers } from "./admin-users.server";
 import { NotFoundError } from "./errors";
 import { mayLearnOfSameChild } from "./policy";
 import type { CurrentUser } from "./user.server";
+import { recordAccess, viewerOf, type Seen } from "./access-record.server";
 
 // The referral lists (docs/product-rules.md R75): one list with a status filter of Draft (/app/referrals/drafts),
 // Submitted (everything not Draft: the not_equals[status]=Draft filter) or User (one user's, for
@@ -191,7 +192,27 @@ function sortedPage(
   return rows.orderBy("r.id", query.order).limit(limit).offset(offset);
 }
 
-/** One page of a referral list, and how many referrals its filters match. */
+/** How many referrals a list's filters match. */
+export async function countReferrals(
+  db: DB,
+  actor: CurrentUser,
+  kind: ReferralListKind,
+  query: ListQuery<ReferralSort>,
+  ownerId?: number,
+  exact?: ReferralExactFilters,
+): Promise<number> {
+  return countMatching(filtered(db, actor, kind, query, ownerId, exact));
+}
+
+/** The record of access's entry for what a list or an export showed of other people's referrals (R95). */
+export function seenReferrals(rows: readonly ReferralRow[]): Seen[] {
+  return rows.map((row) => ({ referralId: row.id, childId: row.childId, createdById: row.createdById }));
+}
+
+/**
+ * One page of a referral list, and how many referrals its filters match; the children it shows that are not the
+ * asker's are on the record of access, in one write (R95).
+ */
 export async function listReferrals(
   db: DB,
   actor: CurrentUser,
@@ -200,11 +221,10 @@ export async function listReferrals(
   ownerId?: number,
   exact?: ReferralExactFilters,
 ): Promise<{ data: ReferralRow[]; total: number }> {
-  const total = await filtered(db, actor, kind, query, ownerId, exact)
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirstOrThrow();
+  const total = await countReferrals(db, actor, kind, query, ownerId, exact);
   const data = (await sortedPage(db, actor, kind, query, ownerId, query.count, (query.page - 1) * query.count, exact).execute()) as ReferralRow[];
-  return { data, total: Number(total.total) };
+  await recordAccess(db, viewerOf(actor), seenReferrals(data), { action: "list", entityType: "referral" });
+  return { data, total };
 }
 
 /**

@@ -3,7 +3,7 @@ import { missingItems } from "~/models/completeness";
 import type { WizardIds } from "~/utils/wizard-paths";
 import { NotFoundError } from "./errors";
 import { mayViewReferral } from "./policy";
-import { recordAccess } from "./referral-admin.server";
+import { recordAccess, viewerOf } from "./access-record.server";
 import { completenessOf, readableReferral } from "./referral-lifecycle.server";
 import { storedAnswers } from "./referral.server";
 import type { CurrentUser } from "./user.server";
@@ -29,12 +29,10 @@ export async function wizardIdsOfPart(db: DB, actor: CurrentUser, table: "referr
 export async function getReferralRecord(db: DB, actor: CurrentUser, referralId: number) {
   const ids = await wizardIdsOf(db, actor, referralId);
   const referral = await readableReferral(db, actor, ids);
-  await recordAccess(
-    db,
-    { userId: actor.id },
-    { id: referral.id, createdById: referral.created_by_id },
-    { action: "view", entityType: "referral", entityId: referral.id },
-  );
+  await recordAccess(db, viewerOf(actor), [{ referralId: referral.id, childId: referral.child_id, createdById: referral.created_by_id }], {
+    action: "view",
+    entityType: "referral",
+  });
   const adults = await db.selectFrom("adults").select("id").where("referral_id", "=", referral.id).orderBy("id").execute();
   const documents = await db
     .selectFrom("referral_documents")

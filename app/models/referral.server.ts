@@ -17,6 +17,7 @@ import {
   type YesNoAnswer,
 } from "~/schemas/relationship";
 import type { WizardIds } from "~/utils/wizard-paths";
+import { recordAccess, viewerOf } from "./access-record.server";
 import { ForbiddenError, InputError, InvalidChoiceError, NotFoundError } from "./errors";
 import { unknownLookupCodes } from "./lookup.server";
 import { insertPhone, phoneText } from "./phone.server";
@@ -319,7 +320,7 @@ export async function getAdult(db: DB, actor: CurrentUser, ids: WizardIds, adult
   };
 }
 
-/** A parent or guardian, for whoever may read the referral (its creator, or an administrator), whatever its status. */
+/** A parent or guardian, for whoever may read the referral (its creator, or an administrator), whatever its status; on the record of access when not its creator (R95). */
 export async function readAdult(db: DB, actor: CurrentUser, adultId: number) {
   const row = await db
     .selectFrom("adults as a")
@@ -329,6 +330,11 @@ export async function readAdult(db: DB, actor: CurrentUser, adultId: number) {
     .where("a.id", "=", adultId)
     .executeTakeFirst();
   if (!row || !mayViewReferral(actor, { createdById: row.created_by_id })) throw new NotFoundError("adult");
+  await recordAccess(db, viewerOf(actor), [{ referralId: row.referral_id, createdById: row.created_by_id }], {
+    action: "view",
+    entityType: "adult",
+    entityId: row.id,
+  });
   const phone = (id: number | null) =>
     id ? db.selectFrom("phone_numbers").select(["id", "area_code", "prefix", "suffix"]).where("id", "=", id).executeTakeFirst() : Promise.resolve(undefined);
   return { row, phones: { home: await phone(row.home_phone_id), work: await phone(row.work_phone_id), mobile: await phone(row.mobile_phone_id) } };

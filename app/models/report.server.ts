@@ -17,8 +17,9 @@ import { ForbiddenError, NotFoundError } from "./errors";
 import { runAlone } from "./lease.server";
 import { getLookups, lookupLabel } from "./lookup.server";
 import { referralCellWriter, type Cell } from "./referral-cells.server";
-import { referralRowsById } from "./referral-list.server";
+import { referralRowsById, seenReferrals } from "./referral-list.server";
 import type { CurrentUser } from "./user.server";
+import { recordAccess, recordReportDownload, viewerOf, type Seen } from "./access-record.server";
 
 // The two reports (docs/product-rules.md R96, R98, R99, R104: /generate-report and /generate-user-report): written as a
 // stream to DATA_DIR/reports, in CSV or Excel, one row per referral or user, for administrators.
@@ -141,11 +142,13 @@ async function writeSheet(file: string, format: ReportFormat, sheetName: string,
 
 type Progress = (done: number, total: number) => void;
 
+/** Rows of the record of access written at once for a report. */
+const ACCESS_WRITE = 500;
 /** Rows read and written at a time: few enough queries for 100,000 rows, little memory held. */
 const REPORT_CHUNK = 500;
 
 async function record(db: DB, actor: CurrentUser, kind: "referral" | "user", format: ReportFormat, fileName: string, parameters: object, rows: number) {
-  await db
+  const row = await db
     .insertInto("generated_reports")
     .values({
       kind,
@@ -156,7 +159,9 @@ async function record(db: DB, actor: CurrentUser, kind: "referral" | "user", for
       created_by_id: actor.id,
       created_at: new Date().toISOString(),
     })
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /**
@@ -179,10 +184,13 @@ export async function generateReferralReport(db: DB, actor: CurrentUser, input: 
   const file = reportPath(fileName);
   const writer = await referralCellWriter(db, language, t);
   const sheet = await openSheet(file, input.format, t("referrals:list.submittedTitle"), writer.headers);
+  // Whose children the report holds, for the record of access once it is kept (three numbers a row).
+  const seen: Seen[] = [];
   try {
     for (let start = 0; start < ids.length; start += REPORT_CHUNK) {
       const chunk = ids.slice(start, start + REPORT_CHUNK);
       const rows = await referralRowsById(db, chunk);
+      seen.push(...seenReferrals(rows));
       await sheet.add(await writer.cells(rows));
       onProgress?.(Math.min(start + chunk.length, ids.length), ids.length);
     }
@@ -191,7 +199,11 @@ export async function generateReferralReport(db: DB, actor: CurrentUser, input: 
     await sheet.abort();
     throw error;
   }
-  await record(db, actor, "referral", input.format, fileName, input, ids.length);
+  const reportId = await record(db, actor, "referral", input.format, fileName, input, ids.length);
+  // Every child the report holds is on the record of access, named with the report (R95); its downloads copy them.
+  for (let start = 0; start < seen.length; start += ACCESS_WRITE) {
+    await recordAccess(db, viewerOf(actor, "report"), seen.slice(start, start + ACCESS_WRITE), { action: "report", entityType: "report", entityId: reportId });
+  }
   return { fileName, rows: ids.length };
 }
 
@@ -293,15 +305,24 @@ export async function listReports(db: DB, actor: CurrentUser) {
     .execute();
 }
 
-/** A kept report's file for download: administrators only; a name not in the list is NotFoundError. */
+/**
+ * A kept report's file for download: administrators only; a name not in the list is NotFoundError. Downloading a
+ * referral report puts every child it holds on the record of access again, as the one who downloaded it, in one write.
+ */
 export async function reportFile(db: DB, actor: CurrentUser, fileName: string) {
   requireAdministrator(actor);
-  const row = await db.selectFrom("generated_reports").select(["file_name", "format"]).where("file_name", "=", fileName).executeTakeFirst();
+  const row = await db
+    .selectFrom("generated_reports")
+    .select(["id", "file_name", "format"])
+    .where("file_name", "=", fileName)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
   if (!row) throw new NotFoundError("report");
   const file = reportPath(row.file_name);
   const { size } = await stat(file).catch(() => {
     throw new NotFoundError("report");
   });
+  await recordReportDownload(db, viewerOf(actor), row.id);
   return { file, size, format: row.format as ReportFormat };
 }
 

@@ -10,6 +10,7 @@ import { endApiKeysOf } from "./api-key.server";
 import { guardedCode } from "./code-guard.server";
 import { ForbiddenError, InputError, NotFoundError } from "./errors";
 import { mayRemoveSecondFactor, mayResetSecondFactor, mayViewRecordsOf, mustHaveSecondFactor, type Actor } from "./policy";
+import { recordSecurityEvent } from "./security-events.server";
 import { getMailRecipient, hasAdminRole, recordSignIn } from "./user.server";
 
 // The second factor of signing in (docs/product-rules.md R129): an authenticator app (TOTP, RFC 6238) that every
@@ -31,9 +32,8 @@ export interface CodeHolder {
   email: string;
 }
 
-/** What the record of access keeps of a person's second factor (R129). */
+/** The security events of a person's second factor (R129, R133), which their account's page shows. */
 const RECORDED = ["secondFactorAdded", "secondFactorRemoved", "recoveryCodeUsed", "secondFactorReset"] as const;
-type SecondFactorRecordAction = (typeof RECORDED)[number];
 
 /** A recovery code as typed: lower case, without dashes or spaces. */
 const recoveryKey = (typed: string) => typed.toLowerCase().replace(/[^a-z0-9]/g, "");
@@ -63,20 +63,13 @@ async function stepOfCode(secret: string, code: string): Promise<number | null> 
   return verified ? Math.floor(Date.now() / 1000 / TOTP.period) + verified.delta : null;
 }
 
-async function record(db: DB, action: SecondFactorRecordAction, userId: number, actorId: number) {
-  await db
-    .insertInto("audit_events")
-    .values({ at: new Date().toISOString(), actor_user_id: actorId, action, entity_type: "user", entity_id: userId, referral_id: null })
-    .execute();
-}
-
 const wrong = (key: string) => new InputError({ code: [key] });
 
 /**
  * Takes a code of the person's confirmed app, or one of their unused recovery codes, once: the app's code of a step
  * not later than the last one taken is refused as used. A refusal is said beside the field the code was typed in.
  */
-async function takeCode(trx: DB, userId: number, input: { code: string } | { recoveryCode: string }): Promise<void> {
+async function takeCode(trx: DB, userId: number, input: { code: string } | { recoveryCode: string }, clientIp: string): Promise<void> {
   if ("recoveryCode" in input) {
     const used = await trx
       .updateTable("recovery_codes")
@@ -86,7 +79,7 @@ async function takeCode(trx: DB, userId: number, input: { code: string } | { rec
       .where("used_at", "is", null)
       .executeTakeFirst();
     if (!Number(used.numUpdatedRows)) throw new InputError({ recoveryCode: ["validation.recoveryCodeWrong"] });
-    await record(trx, "recoveryCodeUsed", userId, userId);
+    await recordSecurityEvent(trx, { kind: "recoveryCodeUsed", actorUserId: userId, subjectUserId: userId, address: clientIp });
     return;
   }
   const factor = await trx
@@ -190,7 +183,7 @@ export async function confirmSecondFactor(
         .insertInto("recovery_codes")
         .values(codes.map(({ hash }) => ({ user_id: holder.id, code_hash: hash })))
         .execute();
-      await record(trx, "secondFactorAdded", holder.id, holder.id);
+      await recordSecurityEvent(trx, { kind: "secondFactorAdded", actorUserId: holder.id, subjectUserId: holder.id, address: clientIp });
     }),
   );
   await mailHolder(db, holder.id, "added");
@@ -226,8 +219,8 @@ export async function passSecondFactor(
 ): Promise<{ cookie: string }> {
   const holder = await waitingSession(db, sessionIdHash, "code");
   if (!holder) throw new ForbiddenError("no sign-in waits for a code");
-  await guardedCode(db, holder.id, clientIp, () => writeTransaction(db, (trx) => takeCode(trx, holder.id, input)));
-  await recordSignIn(db, holder.id);
+  await guardedCode(db, holder.id, clientIp, () => writeTransaction(db, (trx) => takeCode(trx, holder.id, input, clientIp)));
+  await recordSignIn(db, holder.id, clientIp);
   return { cookie: await renewSession(db, sessionIdHash, holder.id) };
 }
 
@@ -244,7 +237,7 @@ export async function proveSecondFactor(db: DB, holder: CodeHolder, input: { cod
     .executeTakeFirst();
   // Without an app set up there is no code to give: said beside the field, as a wrong one is.
   if (!factor) throw wrong("validation.secondFactorWrong");
-  await guardedCode(db, holder.id, clientIp, () => writeTransaction(db, (trx) => takeCode(trx, holder.id, input)));
+  await guardedCode(db, holder.id, clientIp, () => writeTransaction(db, (trx) => takeCode(trx, holder.id, input, clientIp)));
 }
 
 /** Who is setting up a second factor at sign-in (an administrator without one): the session's person. */
@@ -266,7 +259,7 @@ export async function confirmSecondFactorAtSignIn(
 ): Promise<{ recoveryCodes: string[]; cookie: string }> {
   const holder = await setupHolder(db, sessionIdHash);
   const { recoveryCodes } = await confirmSecondFactor(db, holder, sessionIdHash, code, clientIp);
-  await recordSignIn(db, holder.id);
+  await recordSignIn(db, holder.id, clientIp);
   return { recoveryCodes, cookie: await renewSession(db, sessionIdHash, holder.id) };
 }
 
@@ -284,10 +277,10 @@ export async function removeSecondFactor(
   if (!mayRemoveSecondFactor(actor)) throw new ForbiddenError("administrators keep their second factor");
   await guardedCode(db, actor.id, clientIp, () =>
     writeTransaction(db, async (trx) => {
-      await takeCode(trx, actor.id, input);
+      await takeCode(trx, actor.id, input, clientIp);
       await trx.deleteFrom("second_factors").where("user_id", "=", actor.id).execute();
       await trx.deleteFrom("recovery_codes").where("user_id", "=", actor.id).execute();
-      await record(trx, "secondFactorRemoved", actor.id, actor.id);
+      await recordSecurityEvent(trx, { kind: "secondFactorRemoved", actorUserId: actor.id, subjectUserId: actor.id, address: clientIp });
     }),
   );
   await mailHolder(db, actor.id, "removed");
@@ -308,7 +301,7 @@ export async function resetSecondFactor(db: DB, actor: Actor, userId: number): P
     if (!Number(removed.numDeletedRows)) return false;
     await destroyUserSessions(trx, userId);
     await endApiKeysOf(trx, userId, "secondFactorReset");
-    await record(trx, "secondFactorReset", userId, actor.id);
+    await recordSecurityEvent(trx, { kind: "secondFactorReset", actorUserId: actor.id, subjectUserId: userId });
     return true;
   });
   if (reset) await mailHolder(db, userId, "removed");
@@ -319,12 +312,11 @@ export async function resetSecondFactor(db: DB, actor: Actor, userId: number): P
 export async function secondFactorHistory(db: DB, actor: Actor, userId: number) {
   if (!actor.isAdmin) throw new ForbiddenError("administrators only");
   return db
-    .selectFrom("audit_events as e")
+    .selectFrom("security_events as e")
     .leftJoin("users as u", "u.id", "e.actor_user_id")
-    .select(["e.id", "e.at", "e.action", "u.first_name", "u.last_name", "u.email"])
-    .where("e.entity_type", "=", "user")
-    .where("e.entity_id", "=", userId)
-    .where("e.action", "in", RECORDED)
+    .select(["e.id", "e.at", "e.kind as action", "u.first_name", "u.last_name", "u.email"])
+    .where("e.subject_user_id", "=", userId)
+    .where("e.kind", "in", RECORDED)
     .orderBy("e.at", "desc")
     .orderBy("e.id", "desc")
     .execute();

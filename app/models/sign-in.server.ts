@@ -1,10 +1,11 @@
 import type { SessionAwaiting } from "../../db/schema";
 import { createSession, IDLE_LIMIT_MS } from "~/auth/session.server";
 import type { DB } from "~/db.server";
-import { clearRateLimit, hitRateLimit } from "~/services/rate-limit.server";
+import { clearRateLimit, hitRateLimit, RATE_LIMITS } from "~/services/rate-limit.server";
 import { runAlone } from "./lease.server";
+import { recordSecurityEvent } from "./security-events.server";
 import { mustHaveSecondFactor } from "./policy";
-import { checkCredentials, hasAdminRole, recordSignIn } from "./user.server";
+import { checkCredentials, findUserIdByEmail, hasAdminRole, recordSignIn } from "./user.server";
 
 // Signing in (docs/product-rules.md R7, R11, R129), one door for the sign-in page: the attempts counted (by account and
 // address), the password checked, and a session made that is signed in at once, or that waits for the second factor's
@@ -42,7 +43,17 @@ async function countPasswordAttempt(db: DB, email: string, clientIp: string): Pr
     ["signInAccount", accountKey(email)],
   ] as const) {
     const limit = await hitRateLimit(db, bucket, key);
-    if (!limit.allowed) throw new SignInLimitedError(limit.retryAfterSeconds);
+    if (limit.allowed) continue;
+    // The first attempt refused in a window is a security event (R133); the ones after it add nothing to know.
+    if (limit.hits === RATE_LIMITS[bucket].limit + 1) {
+      await recordSecurityEvent(db, {
+        kind: "signInLimited",
+        subjectUserId: await findUserIdByEmail(db, email),
+        address: clientIp,
+        details: { reason: bucket },
+      });
+    }
+    throw new SignInLimitedError(limit.retryAfterSeconds);
   }
 }
 
@@ -63,13 +74,21 @@ export interface SignInOutcome {
 export async function signIn(db: DB, credentials: { email: string; password: string }, clientIp: string): Promise<SignInOutcome> {
   await countPasswordAttempt(db, credentials.email, clientIp);
   const result = await checkCredentials(db, credentials.email, credentials.password);
-  if (result.status !== "ok") throw new SignInError(result.status, "userId" in result ? result.userId : undefined);
+  if (result.status !== "ok") {
+    await recordSecurityEvent(db, {
+      kind: "signInFailed",
+      subjectUserId: result.userId ?? null,
+      address: clientIp,
+      details: { reason: result.userId ? result.status : "unknownAccount" },
+    });
+    throw new SignInError(result.status, result.status === "unverified" ? result.userId : undefined);
+  }
   const { userId } = result;
   await clearPasswordAttempts(db, credentials.email, clientIp);
   const factor = await db.selectFrom("second_factors").select("user_id").where("user_id", "=", userId).where("confirmed_at", "is not", null).executeTakeFirst();
   const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
   const awaiting: SessionAwaiting | null = factor ? "code" : mustHaveSecondFactor({ isAdmin: hasAdminRole(roles) }) ? "setup" : null;
-  if (!awaiting) await recordSignIn(db, userId);
+  if (!awaiting) await recordSignIn(db, userId, clientIp);
   return { userId, awaiting, cookie: await createSession(db, userId, new Date(), awaiting) };
 }
 

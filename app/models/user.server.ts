@@ -3,6 +3,7 @@ import { hashAnswer, hashPassword, verifyPassword, dummyPasswordHash } from "~/a
 import { writeTransaction, type DB } from "~/db.server";
 import type { Registration } from "~/schemas/account.server";
 import { InvalidChoiceError } from "./errors";
+import { recordSecurityEvent } from "./security-events.server";
 import { unknownLookupCodes } from "./lookup.server";
 import { insertPhone } from "./phone.server";
 
@@ -16,6 +17,8 @@ export interface CurrentUser {
   roles: Role[];
   isAdmin: boolean;
   isSuperAdmin: boolean;
+  /** Asking through the JSON API (with an API key, or the session): the record of access says so (R95). */
+  via?: { channel: "api"; apiKeyId: number | null };
 }
 
 export function hasAdminRole(roles: readonly Role[]): boolean {
@@ -120,7 +123,12 @@ export async function registerUser(db: DB, input: Registration): Promise<{ id: n
   });
 }
 
-export type CredentialCheck = { status: "ok"; userId: number } | { status: "invalid" } | { status: "locked" } | { status: "unverified"; userId: number };
+/** `userId` names the account whose password was wrong, for the security events only (R133): the person is told nothing more. */
+export type CredentialCheck =
+  | { status: "ok"; userId: number }
+  | { status: "invalid"; userId?: number }
+  | { status: "locked"; userId: number }
+  | { status: "unverified"; userId: number };
 
 /** Checks an e-mail and password. An unknown e-mail costs the same time as a wrong password. */
 export async function checkCredentials(db: DB, email: string, password: string): Promise<CredentialCheck> {
@@ -130,19 +138,28 @@ export async function checkCredentials(db: DB, email: string, password: string):
     .where("email", "=", email.trim().toLowerCase())
     .executeTakeFirst();
   const matches = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
-  if (!user || !matches) return { status: "invalid" };
-  if (user.locked) return { status: "locked" };
+  if (!user) return { status: "invalid" };
+  if (!matches) return { status: "invalid", userId: user.id };
+  if (user.locked) return { status: "locked", userId: user.id };
   if (!user.enabled) return { status: "unverified", userId: user.id };
   return { status: "ok", userId: user.id };
 }
 
-export async function recordSignIn(db: DB, userId: number, now: Date = new Date()): Promise<void> {
+/** A person signed in (past the second step, when they have one): their last sign-in, and a security event (R133). */
+export async function recordSignIn(db: DB, userId: number, clientIp: string, now: Date = new Date()): Promise<void> {
   await db.updateTable("users").set({ last_login: now.toISOString() }).where("id", "=", userId).execute();
+  await recordSecurityEvent(db, { kind: "signIn", actorUserId: userId, subjectUserId: userId, address: clientIp }, now);
 }
 
 /** The contact details the account mails need; only for the account's own flows. */
 export async function getMailRecipient(db: DB, userId: number) {
   return db.selectFrom("users").select(["id", "email", "first_name", "primary_language", "enabled", "locked"]).where("id", "=", userId).executeTakeFirst();
+}
+
+/** What the rules of policy.ts need of a person (mayViewPerson): who, and whether a super administrator; null when no such account. */
+export async function personFacts(db: DB, userId: number): Promise<{ id: number; isSuperAdmin: boolean } | null> {
+  const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
+  return roles.length ? { id: userId, isSuperAdmin: roles.includes("ROLE_SUPER_ADMIN") } : null;
 }
 
 /** Whether any account holds an administrator's role (the production check of SECRETS_KEY). */

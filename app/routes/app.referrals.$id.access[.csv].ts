@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/auth/auth.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
-import { accessRecordCsv } from "~/models/referral-admin.server";
+import { accessRecordCsv } from "~/models/access-record.server";
 import { csvResponse } from "~/utils/csv-response.server";
 import { idParam, orHttpError } from "~/utils/route.server";
 

@@ -12,14 +12,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     navOpen: await isNavigationOpen(request),
     isAdmin: user.isAdmin,
+    isSuperAdmin: user.isSuperAdmin,
     currentUser: { id: user.id, name: `${user.firstName} ${user.lastName}` },
   });
 }
 
 export default function AppLayout() {
-  const { navOpen, isAdmin, currentUser } = useLoaderData<typeof loader>();
+  const { navOpen, isAdmin, isSuperAdmin, currentUser } = useLoaderData<typeof loader>();
   return (
-    <AppShell navOpen={navOpen} isAdmin={isAdmin} user={currentUser}>
+    <AppShell navOpen={navOpen} isAdmin={isAdmin} isSuperAdmin={isSuperAdmin} user={currentUser}>
       <Outlet />
     </AppShell>
   );
@@ -31,7 +32,12 @@ export function ErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error);
   const kind = isRouteErrorResponse(error) ? errorKindForStatus(error.status) : "unexpected";
   return (
-    <AppShell navOpen={layout?.navOpen ?? true} isAdmin={layout?.isAdmin ?? false} user={layout?.currentUser ?? null}>
+    <AppShell
+      navOpen={layout?.navOpen ?? true}
+      isAdmin={layout?.isAdmin ?? false}
+      isSuperAdmin={layout?.isSuperAdmin ?? false}
+      user={layout?.currentUser ?? null}
+    >
       {isWordsUnavailable(error) ? <WordsUnavailableMessage /> : <ErrorPage kind={kind} />}
     </AppShell>
   );

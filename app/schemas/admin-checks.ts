@@ -13,8 +13,12 @@ export const statusChangeCheck = formCheck({
   eligibilityDetermination: optionalText(200),
 });
 
-/** The review link's days: 1 to 90, 14 when left empty. */
-export const reviewLinkCheck = formCheck({ days: wholeNumber(1, 90, "validation.daysRange1to90") });
+/** A review link: who will read it and why (R95), and its days: 1 to 90, 14 when left empty. */
+export const reviewLinkCheck = formCheck({
+  reviewerName: requiredText("validation.reviewerName"),
+  purpose: requiredText("validation.reviewPurpose", 200),
+  days: wholeNumber(1, 90, "validation.daysRange1to90"),
+});
 
 /** A new API key (docs/product-rules.md R101): what it may do, days until it ends (at most 90), the password and a code again. */
 export const API_KEY_MAX_DAYS = 90;

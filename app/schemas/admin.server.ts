@@ -16,6 +16,8 @@ export const StatusChangeSchema = z.object({
 });
 
 export const ReviewLinkSchema = z.object({
+  reviewerName: requiredText("validation.reviewerName"),
+  purpose: requiredText("validation.reviewPurpose", 200),
   days: z.coerce
     .number({ invalid_type_error: "validation.wholeNumber" })
     .int("validation.wholeNumber")

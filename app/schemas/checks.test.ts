@@ -168,7 +168,7 @@ const FORMS: Form[] = [
   { name: "consent", schema: referral.ConsentSchema, check: referralChecks.consentCheck, good: { childParentConsent: "3" } },
   { name: "document", schema: referral.DocumentSchema, check: referralChecks.documentCheck, good: { description: "Hearing screen" } },
   { name: "status change", schema: StatusChangeSchema, check: statusChangeCheck, good: { status: "Received" } },
-  { name: "review link", schema: ReviewLinkSchema, check: reviewLinkCheck, good: { days: "14" } },
+  { name: "review link", schema: ReviewLinkSchema, check: reviewLinkCheck, good: { days: "14", reviewerName: "Dr. Ana Ruiz", purpose: "a second opinion" } },
   { name: "API key", schema: ApiKeySchema, check: apiKeyCheck, good: { keyName: "Nightly export", scope: "read", currentPassword: "x", code: "123 456" } },
   ...(["en", "es"] as const).flatMap((language): Form[] => [
     {

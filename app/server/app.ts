@@ -10,6 +10,8 @@ import { resources } from "../i18n/resources.server";
 import { CAPTCHA_PROVIDERS } from "../services/captcha";
 import { createNonce, isCrossSiteWrite, securityHeaders } from "./security";
 
+const PRIVATE_NO_STORE = "private, no-store";
+
 /**
  * The production server's request handling: Remix behind a small Express app that adds what must happen before any
  * action runs (the cross-site check), the security headers with a CSP nonce, and static files.
@@ -34,6 +36,18 @@ export function createApp(build: ServerBuild, config: Config, root: string) {
     res.locals.cspNonce = nonce;
     const allow = req.path === "/register" ? captchaOrigins : [];
     for (const [name, value] of Object.entries(securityHeaders(nonce, { https, path: req.path, allow }))) res.setHeader(name, value);
+    next();
+  });
+
+  // No answer is kept by a browser or a proxy unless it says so itself (the scripts and styles, the translations): a
+  // child's record seen before signing out is not there again behind the Back button, nor for the next person at a
+  // shared computer (docs/product-rules.md R132). Said as the headers go out, after whatever the route set.
+  app.use((_req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+      if (!this.getHeader("Cache-Control")) this.setHeader("Cache-Control", PRIVATE_NO_STORE);
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
     next();
   });
 

@@ -6,7 +6,9 @@ import { configWarnings, loadConfig, productionChecks, type Config } from "../co
 import { checkDatabase, describeDatabase, getDb } from "../db.server";
 import { sweepOrphanUploads } from "../models/document.server";
 import { sweepOldReports } from "../models/report.server";
+import { sweepSecurityEvents } from "../models/security-events.server";
 import { sweepSpentSignIns } from "../models/sign-in.server";
+import { sweepOutbox } from "../services/mail.server";
 import { administratorExists } from "../models/user.server";
 import { createApp } from "./app";
 import { STOP_GRACE_MS, superviseWorkers } from "./cluster";
@@ -39,8 +41,8 @@ async function checkProduction() {
 
 /**
  * Once, before any request is answered (docs/product-rules.md R124): files that a server stopped mid-upload left
- * behind, reports older than REPORT_RETENTION_DAYS, and spent sessions and attempt counts; the last two again every
- * hour (each by one instance at a time).
+ * behind, reports older than REPORT_RETENTION_DAYS, spent sessions and attempt counts, mail in the outbox older than a
+ * week, and security events older than 400 days (R133); all but the first again every hour.
  */
 async function sweep() {
   const uploads = await sweepOrphanUploads(getDb()).catch((error: unknown) => console.error("Uploads: the sweep of unfinished files failed", error));
@@ -48,6 +50,8 @@ async function sweep() {
   const hourly = async () => {
     await sweepOldReports(getDb()).catch((error: unknown) => console.error("Reports: the sweep of old reports failed", error));
     await sweepSpentSignIns(getDb()).catch((error: unknown) => console.error("Sign-in: the sweep of spent sessions and limits failed", error));
+    await sweepOutbox().catch((error: unknown) => console.error("Mail: the sweep of the outbox failed", error));
+    await sweepSecurityEvents(getDb()).catch((error: unknown) => console.error("Security events: the sweep of old events failed", error));
   };
   await hourly();
   setInterval(hourly, SWEEP_EVERY_MS).unref();

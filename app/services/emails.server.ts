@@ -23,7 +23,7 @@ async function sendAccountMail(to: Recipient, kind: "verify" | "reset" | "confir
   const language = fromPublicLanguage(to.primary_language) ?? "en";
   const t = await fixedT(language, "email");
   const text = [t("greeting", { name: to.first_name }), "", t(`${kind}.body`, { link }), "", t("signature")].join("\n");
-  await sendMail({ to: to.email, subject: t(`${kind}.subject`), text, language });
+  await sendMail({ to: to.email, subject: t(`${kind}.subject`), text, language, kind });
 }
 
 export function sendVerificationEmail(to: Recipient, token: string) {
@@ -46,7 +46,7 @@ export async function sendReferralSubmittedEmail(to: Recipient, referral: { chil
     "",
     t("signature"),
   ].join("\n");
-  await sendMail({ to: to.email, subject: t("submitted.subject", { child: referral.childName }), text, language });
+  await sendMail({ to: to.email, subject: t("submitted.subject", { child: referral.childName }), text, language, kind: "submitted" });
 }
 
 /** A referral's new status, for its referrer, in their language (docs/product-rules.md R86: the referrer follows the status). */
@@ -66,7 +66,7 @@ export async function sendStatusChangedEmail(
     "",
     t("signature"),
   ].join("\n");
-  await sendMail({ to: to.email, subject: t("statusChanged.subject", { child: change.childName, status }), text, language });
+  await sendMail({ to: to.email, subject: t("statusChanged.subject", { child: change.childName, status }), text, language, kind: "statusChanged" });
 }
 
 /**
@@ -90,7 +90,7 @@ export async function sendAccountNotice(
     "",
     t("signature"),
   ].join("\n");
-  await sendMail({ to: to.email, subject: t(`${kind}.subject`, values), text, language });
+  await sendMail({ to: to.email, subject: t(`${kind}.subject`, values), text, language, kind });
 }
 
 /** The link that confirms a new e-mail address for the account, sent to that new address (docs/product-rules.md R13). */
@@ -110,5 +110,5 @@ export async function sendApiKeyCreatedEmail(to: Recipient, key: { name: string;
     "",
     t("signature"),
   ].join("\n");
-  await sendMail({ to: to.email, subject: t("apiKeyCreated.subject", values), text, language });
+  await sendMail({ to: to.email, subject: t("apiKeyCreated.subject", values), text, language, kind: "apiKeyCreated" });
 }

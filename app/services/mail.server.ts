@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getConfig } from "~/config.server";
@@ -11,6 +12,8 @@ export interface MailMessage {
   text: string;
   /** The language of the message, for the Content-Language header. */
   language: "en" | "es";
+  /** What it is ("reset", "submitted"…): all the log says of it, with its id. */
+  kind: string;
 }
 
 function transporter(): Transporter {
@@ -21,9 +24,13 @@ function transporter(): Transporter {
   });
 }
 
-/** Sends one message: through SMTP when SMTP_URL is set, else into DATA_DIR/outbox/. */
+/**
+ * Sends one message: through SMTP when SMTP_URL is set, else into DATA_DIR/outbox/. The log says its id and kind only:
+ * never whom it went to nor its subject, which may name a child (docs/product-rules.md R134).
+ */
 export async function sendMail(message: MailMessage): Promise<void> {
   const config = getConfig();
+  const id = randomBytes(4).toString("hex");
   const info = await transporter().sendMail({
     from: config.MAIL_FROM,
     to: message.to,
@@ -32,8 +39,26 @@ export async function sendMail(message: MailMessage): Promise<void> {
     headers: { "Content-Language": message.language },
   });
   if (config.SMTP_URL) return;
-  const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
+  const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${id}.eml`;
   // Whole or not at all: a person or a test reading the outbox (shared by every instance) never sees half a message.
   await writeFileWhole(path.join(config.outboxDir, name), (info as unknown as { message: Buffer }).message);
-  console.log(`Mail to ${message.to}: "${message.subject}" written to ${path.join(config.outboxDir, name)}`);
+  console.log(`Mail ${id} (${message.kind}) written to the outbox`);
+}
+
+/** How long the outbox keeps a message (it may hold a reset link, or a child's name). */
+export const OUTBOX_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Deletes the outbox's messages older than a week; how many. */
+export async function sweepOutbox(now = Date.now()): Promise<number> {
+  const { outboxDir } = getConfig();
+  let removed = 0;
+  for (const name of await readdir(outboxDir).catch(() => [] as string[])) {
+    if (!name.endsWith(".eml")) continue;
+    const file = path.join(outboxDir, name);
+    const { mtimeMs } = await stat(file).catch(() => ({ mtimeMs: now }));
+    if (now - mtimeMs < OUTBOX_KEPT_MS) continue;
+    await rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
 }

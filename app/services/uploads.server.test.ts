@@ -180,6 +180,57 @@ describe("reading an upload", () => {
     expect(stored()).toEqual([]);
   });
 
+  it("takes one file a request: a second is refused before a byte of it is kept, and the first is removed", async () => {
+    const boundary = "----two-files";
+    const head = (name: string) =>
+      new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`);
+    // The second file is 10 MB, sent 64 KB at a time: it must be refused at its first bytes, not read (and kept) whole.
+    const chunks: Uint8Array[] = [head("one.pdf"), PDF, new TextEncoder().encode("\r\n"), head("two.pdf"), PDF];
+    for (let sent = 0; sent < 10 * 1024 * 1024; sent += 64 * 1024) chunks.push(new Uint8Array(64 * 1024).fill(0x20));
+    chunks.push(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const chunk = chunks[pulled++];
+        if (chunk) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const request = new Request("http://localhost/upload", {
+      method: "POST",
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const refused = await uploads.parseUpload(request).catch((error: unknown) => error);
+    const pulledWhenRefused = pulled;
+    expect(refused).toBeInstanceOf(uploads.BadUploadError);
+    expect(pulledWhenRefused).toBeLessThan(20);
+    expect(stored()).toEqual([]);
+  });
+
+  it("refuses a body that says it holds more than one file and its form's fields before reading any of it", async () => {
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        if (pulled > 64) controller.close();
+        else controller.enqueue(new Uint8Array(1024));
+      },
+    });
+    const request = new Request("http://localhost/upload", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(3 * UPLOAD_LIMIT_BYTES) },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const refused = await uploads.parseUpload(request).catch((error: unknown) => error);
+    expect((refused as InstanceType<typeof uploads.UploadRefusedError>).reason).toBeInstanceOf(uploads.FileTooLargeError);
+    expect(stored()).toEqual([]);
+    // Refused on what it said, before the parser read any of it (what follows is read into nothing).
+    expect(pulled).toBeLessThan(8);
+  });
+
   it("refuses a body that is not a multipart form", async () => {
     const request = new Request("http://localhost/upload", {
       method: "POST",

@@ -261,6 +261,8 @@ export class UploadRefusedError extends Error {
 
 /** Room for the text fields of an upload form. */
 const TEXT_ROOM = 64 * 1024;
+/** Room for the multipart form's own lines (boundaries, part headers) around the file and the fields. */
+const MULTIPART_ROOM = 16 * 1024;
 
 /**
  * Reads a multipart form as it arrives: the text fields (64 KB in all at most) and one file field,
@@ -274,11 +276,21 @@ export async function parseUpload(request: Request, { fileField = "file", limit 
   const declared = Number(request.headers.get("Content-Length"));
   const bodySize = Number.isFinite(declared) && declared > 0 ? declared : null;
   const reader = request.body.getReader();
+  // One file and its form's fields, whatever the body says it holds: a body past that is refused before it is read,
+  // or as soon as it passes it (docs/product-rules.md R64).
+  const bodyCap = limit + TEXT_ROOM + MULTIPART_ROOM;
+  if (bodySize !== null && bodySize > bodyCap) {
+    void discardRest(reader, 4 * limit);
+    throw new UploadRefusedError(new FileTooLargeError(bodySize), new FormData());
+  }
+  let bodyRead = 0;
   // The parser reads through this stream, so that after a refusal the rest is still ours to discard.
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       const { done, value } = await reader.read();
-      if (done) controller.close();
+      if (done) return controller.close();
+      bodyRead += value.byteLength;
+      if (bodyRead > bodyCap) controller.error(new FileTooLargeError(bodySize));
       else controller.enqueue(value);
     },
   });
@@ -290,6 +302,8 @@ export async function parseUpload(request: Request, { fileField = "file", limit 
       new Request(request.url, { method: "POST", headers: request.headers, body, duplex: "half" } as RequestInit),
       async (part) => {
         if (part.name === fileField && part.filename !== undefined) {
+          // One file a request: a second is refused before a byte of it is kept.
+          if (files.length) throw new BadUploadError("more than one file");
           const stored = await storePart(part.data, part.filename, limit);
           if (stored) files.push(stored);
           return undefined;
@@ -306,7 +320,6 @@ export async function parseUpload(request: Request, { fileField = "file", limit 
         return undefined;
       },
     );
-    if (files.length > 1) throw new BadUploadError("more than one file");
     return { fields, file: files[0] ?? null };
   } catch (error) {
     await removeStoredFiles(files.map((file) => file.storedName));

@@ -1,5 +1,7 @@
 import type { DB } from "~/db.server";
+import { getProfile } from "~/models/profile.server";
 import { getCurrentUser, registerUser, type CurrentUser } from "~/models/user.server";
+import type { ProfileUpdate } from "~/schemas/account.server";
 import type { PhoneParts } from "~/utils/phone";
 
 /** A person in the test database, as the model functions see who asks. */
@@ -53,4 +55,24 @@ export async function addRegisteredPerson(
   await db.updateTable("users").set({ enabled: 1 }).where("id", "=", id).execute();
   if (admin) await db.insertInto("user_roles").values({ user_id: id, role: "ROLE_ADMIN" }).execute();
   return (await getCurrentUser(db, id))!;
+}
+
+/** A person's profile form as its owner would send it back unchanged (the password and answers left blank), with these phones. */
+export async function unchangedProfile(db: DB, actor: CurrentUser, homePhoneNumber: PhoneParts | null = null): Promise<ProfileUpdate> {
+  const profile = await getProfile(db, actor, actor.id);
+  return {
+    prefix: profile.prefix,
+    firstName: profile.firstName,
+    middleName: profile.middleName,
+    lastName: profile.lastName,
+    suffix: profile.suffix,
+    reference: profile.reference,
+    email: profile.email,
+    primaryLanguage: profile.primaryLanguage,
+    securityQuestion1: profile.securityQuestion1,
+    securityQuestion2: profile.securityQuestion2,
+    homePhoneNumber,
+    workPhoneNumber: null,
+    mobilePhoneNumber: null,
+  };
 }

@@ -38,10 +38,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ids = wizardIds(params);
   const language = await getLanguage(request);
   const review = await orHttpError(getReferralForReview(context.db, actor, ids, language));
-  const { title } = await getPageTranslation(request, ["referrals", "common"]);
+  const { title, t } = await getPageTranslation(request, ["referrals", "common", "admin"]);
   const url = new URL(request.url);
   const confirm = url.searchParams.get("confirm");
-  const admin = await orHttpError(adminReviewPanel(context.db, actor, review.id));
+  const admin = await orHttpError(adminReviewPanel(context.db, actor, review.id, language, t));
   const revoking = confirm === "revoke" ? (admin?.links.find((link) => String(link.id) === url.searchParams.get("link") && !link.revoked_at) ?? null) : null;
   return json({
     title: title("referrals:review.title", { name: review.child.name }),
@@ -105,7 +105,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === "createLink") {
     const submission = parseWithZod(form, { schema: ReviewLinkSchema });
     if (submission.status !== "success") return json({ linkResult: submission.reply() }, { status: 400 });
-    const link = await orHttpError(createReviewLink(db, actor, ids.referral, submission.value.days));
+    const link = await orHttpError(createReviewLink(db, actor, ids.referral, submission.value));
     const url = new URL("/app/referral/review/external", getConfig().appUrl + "/");
     url.searchParams.set("token", link.token);
     // Shown once, on this answer; only its hash is kept.

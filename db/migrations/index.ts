@@ -8,6 +8,7 @@ import * as sameChildPairs from "./2026-11-25T00-same-child-pairs";
 import * as referralFigures from "./2026-11-25T01-referral-figures";
 import * as secondFactor from "./2026-11-26T00-second-factor";
 import * as signInSecurity from "./2026-11-27T00-sign-in-security";
+import * as recordOfAccess from "./2026-11-27T01-record-of-access";
 
 // Every migration, in the order it runs. Names sort by their ISO date prefix, and Kysely
 // refuses to run when an applied name is missing here, so never rename or remove one.
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-25T01-referral-figures": referralFigures,
   "2026-11-26T00-second-factor": secondFactor,
   "2026-11-27T00-sign-in-security": signInSecurity,
+  "2026-11-27T01-record-of-access": recordOfAccess,
 };
 
 export const migrationProvider: MigrationProvider = {

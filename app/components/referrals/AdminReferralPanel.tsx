@@ -23,18 +23,18 @@ export interface AdminPanelData {
     first_name: string | null;
     last_name: string | null;
   }>;
-  links: Array<{ id: number; created_at: string; expires_at: string; revoked_at: string | null; first_name: string | null; last_name: string | null }>;
-  access: Array<{
+  links: Array<{
     id: number;
-    at: string;
-    action: string;
-    entity_type: string;
-    entity_id: number | null;
-    actor_review_token_id: number | null;
+    created_at: string;
+    expires_at: string;
+    revoked_at: string | null;
+    reviewer_name: string | null;
+    purpose: string | null;
     first_name: string | null;
     last_name: string | null;
-    email: string | null;
   }>;
+  /** The record of access, each look as the model words it (in the reader's language, when in Eastern time). */
+  access: Array<{ id: number; when: string; who: string; how: string; what: string }>;
   sameChild: Array<{ id: number; childId: number; createdById: number }>;
   current: { status: string; comments: string | null; serviceCoordinator: string | null; eligibilityDetermination: string | null };
   now: string;
@@ -109,13 +109,13 @@ export function AdminReferralPanel({
       eligibilityDetermination: t("status.eligibilityDetermination"),
     },
   });
-  // The review link's one field shows its own error; the page keeps one error summary, the status form's.
+  // The review link's fields show their own errors; the page keeps one error summary, the status form's.
   const link = useAppForm({
     id: "review-link",
     check: reviewLinkCheck,
     lastResult: linkResult,
     defaultValue: { days: "14" },
-    labels: { days: t("links.days") },
+    labels: { reviewerName: t("links.reviewer"), purpose: t("links.purpose"), days: t("links.days") },
   });
   return (
     <div className="admin-referral-panel">
@@ -182,6 +182,8 @@ export function AdminReferralPanel({
           </div>
         ) : null}
         <Form method="post" {...getFormProps(link.form)} className="usa-form">
+          <TextField {...link.field("reviewerName")} hint={t("links.reviewerHint")} autoComplete="off" />
+          <TextField {...link.field("purpose")} hint={t("links.purposeHint")} autoComplete="off" />
           <TextField {...link.field("days")} hint={t("links.daysHint")} type="number" min={1} max={90} inputMode="numeric" className="usa-input--small" />
           <button type="submit" name="intent" value="createLink" className="usa-button usa-button--outline">
             {t("links.create")}
@@ -196,6 +198,7 @@ export function AdminReferralPanel({
               <tr>
                 <th scope="col">{t("links.createdAt")}</th>
                 <th scope="col">{t("links.createdBy")}</th>
+                <th scope="col">{t("links.reviewer")}</th>
                 <th scope="col">{t("links.expires")}</th>
                 <th scope="col">{t("links.state")}</th>
                 <th scope="col">
@@ -212,6 +215,7 @@ export function AdminReferralPanel({
                       {when(link.created_at)}
                     </th>
                     <td data-label={t("links.createdBy")}>{[link.first_name, link.last_name].filter(Boolean).join(" ")}</td>
+                    <td data-label={t("links.reviewer")}>{[link.reviewer_name, link.purpose].filter(Boolean).join(": ")}</td>
                     <td data-label={t("links.expires")}>{when(link.expires_at)}</td>
                     <td data-label={t("links.state")}>{t(`links.${state}`)}</td>
                     <td>
@@ -250,6 +254,7 @@ export function AdminReferralPanel({
               <tr>
                 <th scope="col">{t("access.when")}</th>
                 <th scope="col">{t("access.who")}</th>
+                <th scope="col">{t("access.how")}</th>
                 <th scope="col">{t("access.what")}</th>
               </tr>
             </thead>
@@ -257,14 +262,11 @@ export function AdminReferralPanel({
               {data.access.map((event) => (
                 <tr key={event.id}>
                   <th scope="row" data-label={t("access.when")}>
-                    {when(event.at)}
+                    {event.when}
                   </th>
-                  <td data-label={t("access.who")}>
-                    {event.actor_review_token_id
-                      ? t("access.reviewLink", { id: event.actor_review_token_id })
-                      : `${event.first_name ?? ""} ${event.last_name ?? ""} (${event.email ?? ""})`}
-                  </td>
-                  <td data-label={t("access.what")}>{event.action === "download" ? t("access.download", { id: event.entity_id }) : t("access.view")}</td>
+                  <td data-label={t("access.who")}>{event.who}</td>
+                  <td data-label={t("access.how")}>{event.how}</td>
+                  <td data-label={t("access.what")}>{event.what}</td>
                 </tr>
               ))}
             </tbody>

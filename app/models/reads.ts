@@ -1,0 +1,55 @@
+import type { Actor } from "./policy";
+
+// What each reader reads of a record (docs/product-rules.md R131), written once: the API's answers and the pages'
+// loaders take a record's fields through `readable`, so a field the pages keep from a reader is kept from them by the
+// API too. Who may read a record at all is policy.ts's (anyone else is told it does not exist, or to sign in); here,
+// which of its fields each of those readers reads. A field not named here is read by everyone who may read the record.
+
+/** Who reads a record they may read: its owner (who made it, or whose account it is), an administrator, a super administrator, a review link's holder. */
+export type Reader = "owner" | "administrator" | "superAdministrator" | "reviewLink";
+
+const PROGRAM: readonly Reader[] = ["administrator", "superAdministrator"];
+const SIGNED_IN: readonly Reader[] = ["owner", "administrator", "superAdministrator"];
+
+/** The record kinds people and programs read, and of each the fields not every reader reads: by field, who does. */
+export const RESTRICTED_FIELDS = {
+  referral: {
+    // The program's own notes on a referral: the status form's, under the administrators' review.
+    comments: PROGRAM,
+    serviceCoordinator: PROGRAM,
+    eligibilityDetermination: PROGRAM,
+    // Who referred, by e-mail: the program and the referrer; a reviewer reads the referral, not the referrer's account.
+    createdBy: SIGNED_IN,
+  },
+  child: {},
+  adult: {},
+  address: {},
+  document: {},
+  user: {
+    // The administrators' view of an account: when its state last changed, by whom, when it was made.
+    statusUpdatedAt: PROGRAM,
+    updatedBy: PROGRAM,
+    createdAt: PROGRAM,
+  },
+} satisfies Record<string, Record<string, readonly Reader[]>>;
+
+export type RecordKind = keyof typeof RESTRICTED_FIELDS;
+
+/** The reader a signed-in person is of a record whose owner is `ownerId` (one they may read: policy.ts). */
+export function readerOf(actor: Actor, ownerId: number | null): Reader {
+  if (actor.id === ownerId || !actor.isAdmin) return "owner";
+  return actor.isSuperAdmin ? "superAdministrator" : "administrator";
+}
+
+/** Whether this reader reads this field of this kind of record. */
+export function reads(kind: RecordKind, field: string, reader: Reader): boolean {
+  const restricted = RESTRICTED_FIELDS[kind] as Record<string, readonly Reader[]>;
+  return !Object.prototype.hasOwnProperty.call(restricted, field) || restricted[field].indexOf(reader) >= 0;
+}
+
+/** The record with only the fields this reader reads. */
+export function readable<T extends Record<string, unknown>>(kind: RecordKind, reader: Reader, record: T): Partial<T> {
+  const kept: Partial<T> = {};
+  for (const field of Object.keys(record) as Array<keyof T & string>) if (reads(kind, field, reader)) kept[field] = record[field];
+  return kept;
+}
