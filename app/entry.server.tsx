@@ -5,7 +5,6 @@ import { NonceProvider } from "./components/nonce";
 import { getLanguage } from "./i18n/i18next.server";
 import { TranslationProvider } from "./i18n/react";
 import { resources } from "./i18n/resources.server";
-import { afterPaintScripts } from "./utils/scripts-after-paint";
 
 export default async function handleRequest(
   request: Request,
@@ -28,5 +27,5 @@ export default async function handleRequest(
     </NonceProvider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${afterPaintScripts(html)}`, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }

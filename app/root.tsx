@@ -35,7 +35,6 @@ import { resourcesVersion } from "./i18n/resources.server";
 import { isIeNoticeShown } from "./models/miscellaneous.server";
 import { getToast } from "./services/toast.server";
 import styles from "./styles/app.css";
-import { START_SCRIPTS_AFTER_PAINT } from "./utils/scripts-after-paint";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -107,7 +106,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <NoScriptRefresh />
         <Meta />
         <Links />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: START_SCRIPTS_AFTER_PAINT }} />
       </head>
       <body>
         <a className="usa-skipnav" href="#main-content">

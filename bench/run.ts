@@ -7,7 +7,7 @@ import type { CurrentUser } from "../app/models/user.server";
 import { parseListQuery } from "../app/utils/list";
 import { chunkSection } from "./chunks";
 import { percentile, type LoadFigure, type PageFigure } from "./http";
-import { lighthouseScores, lighthouseScreens, lighthouseSection, type LighthouseFigures } from "./lighthouse";
+import { LIGHTHOUSE_THRESHOLD, lighthouseScores, lighthouseScreens, lighthouseSection, type LighthouseFigures, type ThrottlingMethod } from "./lighthouse";
 import { benchInsight, INSIGHT_BUDGET_MS } from "./insight";
 import { benchLists, LIST_RUNS, PAGE_SECONDS } from "./lists";
 import { postgresServerOfRun } from "./postgres";
@@ -66,24 +66,52 @@ could cost at most ${((wizard.floor.perSecond * 25) / wizard.get.ceiling.perSeco
   }`;
 }
 
-/** The targets set for the wizard under load, against this run's figures. */
-function targetRows(wizard: WizardFigures, rest: ProcessMemory[][], heaviestJs: number, lighthouse: LighthouseFigures): string[] {
-  const ratio = wizard.get.ceiling.perSecond / wizard.get.app.perSecond;
+/**
+ * The figures of the code at 8b77184, before its framework was taken back to what its authors ship
+ * (docs/decisions/0010-the-framework-as-it-ships.md): bench/RESULTS.md at 053370b, the last run before it. Applied
+ * throttling was not measured then: its figures are of 08e97a1, which still had the patches and the scripts after the
+ * first paint, measured on this machine with bench/lighthouse.ts as it is now.
+ */
+const BEFORE = {
+  getAlone: "1.7 ms",
+  getPerSecond: "636 a second",
+  getP95: "133.6 ms",
+  postPerSecond: "1444 a second",
+  memory: "150 MB at most",
+  javaScript: "122.2 KB at most",
+  simulate: ["1.00", "1.00", "1.00"],
+  devtools: ["1.00", "1.00", "1.00"],
+};
+
+/** The targets (ARCHITECTURE §9 and docs/decisions/0009-the-budgets.md), against this run's figures and 8b77184's. */
+function targetRows(wizard: WizardFigures, rest: ProcessMemory[][], heaviestJs: number, lighthouse: Record<ThrottlingMethod, LighthouseFigures>): string[] {
   const largest = Math.max(...rest.flat().map((each) => each.rss)) / 2 ** 20;
-  const row = (target: string, measured: string, met: boolean) => `| ${target} | ${measured} | ${met ? "met" : "NOT MET"} |`;
+  const row = (target: string, measured: string, before: string, met: boolean) => `| ${target} | ${measured} | ${before} | ${met ? "met" : "NOT MET"} |`;
   return [
-    row("GET the step, 1 client: median at most 4.5 ms", `${wizard.getAlone.app.p50.toFixed(1)} ms`, wizard.getAlone.app.p50 <= 4.5),
-    row("GET the step, 50 clients: at least 400 a second", `${wizard.get.app.perSecond.toFixed(0)} a second`, wizard.get.app.perSecond >= 400),
-    row("GET the step, 50 clients: p95 at most 150 ms", `${wizard.get.app.p95.toFixed(1)} ms`, wizard.get.app.p95 <= 150),
-    row("the ceiling at most 25 times as many (50 clients)", `${ratio.toFixed(0)} times`, ratio <= 25),
-    row("POST the step and its redirect, 50 clients: at least 800 a second", `${wizard.post.perSecond.toFixed(0)} a second`, wizard.post.perSecond >= 800),
-    row("resident memory at rest at most 150 MB per process", `${largest.toFixed(0)} MB at most`, largest <= 150),
-    row("JavaScript at most 125 KB gzipped on every screen", `${(heaviestJs / 1024).toFixed(1)} KB at most`, heaviestJs <= 125 * 1024),
-    ...lighthouse.screens.map((screen) =>
-      row(
-        `Lighthouse (mobile) performance at least 0.98: ${screen.label}`,
-        `${screen.score.toFixed(2)} (median of ${screen.scores.join(", ")})`,
-        screen.score >= 0.98,
+    row("GET the step, 1 client: median at most 4.5 ms", `${wizard.getAlone.app.p50.toFixed(1)} ms`, BEFORE.getAlone, wizard.getAlone.app.p50 <= 4.5),
+    row(
+      "GET the step, 50 clients: at least 400 a second",
+      `${wizard.get.app.perSecond.toFixed(0)} a second`,
+      BEFORE.getPerSecond,
+      wizard.get.app.perSecond >= 400,
+    ),
+    row("GET the step, 50 clients: p95 at most 200 ms", `${wizard.get.app.p95.toFixed(1)} ms`, BEFORE.getP95, wizard.get.app.p95 <= 200),
+    row(
+      "POST the step and its redirect, 50 clients: at least 800 a second",
+      `${wizard.post.perSecond.toFixed(0)} a second`,
+      BEFORE.postPerSecond,
+      wizard.post.perSecond >= 800,
+    ),
+    row("resident memory at rest at most 200 MB per process", `${largest.toFixed(0)} MB at most`, BEFORE.memory, largest <= 200),
+    row("JavaScript at most 150 KB gzipped on every screen", `${(heaviestJs / 1024).toFixed(1)} KB at most`, BEFORE.javaScript, heaviestJs <= 150 * 1024),
+    ...(["simulate", "devtools"] as const).flatMap((method) =>
+      lighthouse[method].screens.map((screen, index) =>
+        row(
+          `Lighthouse (mobile, ${method === "simulate" ? "simulated" : "applied"} throttling) at least ${LIGHTHOUSE_THRESHOLD.toFixed(2)}: ${screen.label}`,
+          `${screen.score.toFixed(2)} (median of ${screen.scores.join(", ")})`,
+          BEFORE[method][index],
+          screen.score >= LIGHTHOUSE_THRESHOLD,
+        ),
       ),
     ),
   ];
@@ -241,7 +269,10 @@ async function benchServer(database: DatabaseKind) {
     console.log("Page weights…");
     const weights = await pageWeights(server.base, screensOf(server));
     console.log("Lighthouse on a phone…");
-    const lighthouse = await lighthouseScores(server.base, lighthouseScreens(server));
+    const lighthouse = {
+      simulate: await lighthouseScores(server.base, lighthouseScreens(server), "simulate"),
+      devtools: await lighthouseScores(server.base, lighthouseScreens(server), "devtools"),
+    };
     console.log("Uploads…");
     const uploads = await benchUpload(server);
     for (const figure of uploads) {
@@ -307,7 +338,7 @@ function writeSqliteResults(
   );
   const rows = childrenLists.map(({ label, p50, p95 }) => `| ${label} | ${p50.toFixed(2)} | ${p95.toFixed(2)} | ${verdict(p95)} |`);
   const weightRows = weights.map((weight) => {
-    const fits = weight.html <= 30 * 1024 && weight.css <= 30 * 1024 && weight.js <= 125 * 1024;
+    const fits = weight.html <= 30 * 1024 && weight.css <= 30 * 1024 && weight.js <= 150 * 1024;
     return `| ${weight.label} | ${kb(weight.html)} | ${kb(weight.css)} | ${kb(weight.js)} | ${kb(weight.html + weight.css)} | ${kb(weight.html + weight.css + weight.js)} | ${fits ? "within" : "OVER"} |`;
   });
   const heaviest = (key: "html" | "css" | "js") => weights.reduce((top, weight) => (weight[key] > top[key] ? weight : top));
@@ -361,19 +392,18 @@ Ceiling × at 50 clients: ${ratio(wizard.get)}; at 1 client: ${ratio(wizard.getA
 
 The targets set for the wizard under load:
 
-| Target | This run | |
-|---|---|---|
+| Target | This run | At 8b77184 | |
+|---|---|---|---|
 ${targetRows(wizard, [memory.atStart, memory.afterLoad, memory.atEnd], heaviestJs, lighthouse).join("\n")}
 
 ${wizardNote(wizard, workers)}
 
-## Memory at rest (at most 150 MB per process, with ${REFERRALS.toLocaleString("en-US")} referrals)
+## Memory at rest (at most 200 MB per process, with ${REFERRALS.toLocaleString("en-US")} referrals)
 
 Each process's resident memory (VmRSS): ${(2).toFixed(0)} s after the start, before any request; then ${REST_MS / 1000} s after the wizard's load
-ended; then ${REST_MS / 1000} s after the last measure of the run (the lists, their CSV, the uploads and the reports). A worker
-that has answered nothing for 5 s has V8 collect its heap whole and hand the emptied pages back (app/server/idle-gc.ts):
-under load the heap holds four to five times what is alive. About 50 MB of each figure is node's own program,
-shared by every process (the same pages of one file counted in each).
+ended; then ${REST_MS / 1000} s after the last measure of the run (the lists, their CSV, the uploads and the reports). V8
+collects as it needs the room, as node ships it: a process that has been busy holds more than is alive until then.
+About 50 MB of each figure is node's own program, shared by every process (the same pages of one file counted in each).
 
 | Process | Just started (MB) | After the wizard's load (MB) | At the end of the run (MB) | Budget |
 |---|---|---|---|---|
@@ -436,7 +466,7 @@ ${rows.join("\n")}
 
 The full CSV export of the list read ${exported.toLocaleString("en-US")} rows, 100 at a time, in ${exportMs.toFixed(0)} ms.
 
-## Page weights (ARCHITECTURE §9: HTML and CSS at most 30 KB each, JavaScript at most 150 KB, gzipped; now held to 125 KB)
+## Page weights (ARCHITECTURE §9: HTML and CSS at most 30 KB each, JavaScript at most 150 KB, gzipped)
 
 Every screen as the server sends it, gzipped: its HTML, the style sheets it links, and the JavaScript it loads
 (its module preloads and what its inline script imports, the framework included). Every page works without
@@ -449,7 +479,8 @@ ${weightRows.join("\n")}
 
 ${chunkSection(weights)}
 
-${lighthouseSection(lighthouse)}
+${lighthouseSection(lighthouse.simulate)}
+${lighthouseSection(lighthouse.devtools)}
 ## Memory while receiving a 30 MB upload
 
 Clients post the documents step's multipart form over loopback (the file made as it is sent, 64 KB at a time).
@@ -508,7 +539,7 @@ async function main() {
       csv: server.lists.csv,
       reports: server.reports,
       move: server.move,
-      lighthouse: server.lighthouse,
+      lighthouse: server.lighthouse.simulate,
     });
   } finally {
     postgres?.stop();

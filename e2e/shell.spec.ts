@@ -190,23 +190,6 @@ test.describe("the shell", () => {
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   });
 
-  test("a page is painted before its scripts are asked for, and they then take it over (R125)", async ({ page, javaScriptOn }) => {
-    test.skip(!javaScriptOn, "the scripts' timing");
-    // goto hands the page back once it has hydrated (fixtures.ts).
-    await page.goto("/login");
-    const { paint, scripts } = await page.evaluate(() => ({
-      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
-      scripts: performance
-        .getEntriesByType("resource")
-        .filter((entry) => /\/build\/.*\.js$/.test(entry.name))
-        .map((entry) => entry.startTime),
-    }));
-    expect(scripts.length).toBeGreaterThan(1);
-    for (const start of scripts) expect(start).toBeGreaterThan(paint);
-    await expect(page.locator("link[rel=modulepreload]")).not.toHaveCount(0);
-    await expect(page.locator('[rel="modulepreload-after-paint"], [type="module-after-paint"]')).toHaveCount(0);
-  });
-
   test("every response carries the security headers", async ({ request }) => {
     const response = await request.get("/login");
     const headers = response.headers();

@@ -12,7 +12,6 @@ import { sweepOutbox } from "../services/mail.server";
 import { administratorExists } from "../models/user.server";
 import { createApp } from "./app";
 import { STOP_GRACE_MS, superviseWorkers } from "./cluster";
-import { collectAll, collectWhenIdle } from "./idle-gc";
 
 // The production server. With WEB_CONCURRENCY above 1 (the default: one per core) this first process does the
 // start-up work once, then starts the workers that answer requests on the one port (app/server/cluster.ts); with 1,
@@ -66,7 +65,6 @@ async function serve() {
   server.requestTimeout = 15 * 60 * 1000;
   server.headersTimeout = 60 * 1000;
   server.keepAliveTimeout = 65 * 1000;
-  collectWhenIdle(server);
   // The same signal may come twice (to the whole process group, and again from the first process): once stopping,
   // the requests under way still get their answers.
   let stopping = false;
@@ -100,7 +98,5 @@ if (cluster.isWorker) {
     announce(config);
     await superviseWorkers(config.WEB_CONCURRENCY).ready;
     console.log(`Processes: ${config.WEB_CONCURRENCY} (WEB_CONCURRENCY), every one answering`);
-    // What the start-up work left behind: this process only watches the workers from now on.
-    await collectAll();
   }
 }
