@@ -22,15 +22,7 @@ import { useNonce } from "./components/nonce";
 import type { FlashText } from "./components/FlashMessage";
 import { WordsUnavailableMessage } from "./components/WordsUnavailable";
 import { fixedT, getLanguage, languageFromQuery, serializeLanguageCookie } from "./i18n/i18next.server";
-import {
-  isWordsUnavailable,
-  namespacesNamedBy,
-  useFollowLanguage,
-  useLanguageUnavailable,
-  useRetryWordsOn,
-  useTranslation,
-  useWordsOfScreen,
-} from "./i18n/react";
+import { isWordsUnavailable, namespacesNamedBy, useFollowLanguage, useRetryWordsOn, useTranslation, useWordsOfScreen } from "./i18n/react";
 import { resourcesVersion } from "./i18n/resources.server";
 import { isIeNoticeShown } from "./models/miscellaneous.server";
 import { getToast } from "./services/toast.server";
@@ -94,8 +86,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { t, i18n } = useTranslation();
   const nonce = useNonce();
-  const languageUnavailable = useLanguageUnavailable();
   const language = data?.language ?? (i18n.language === "es" ? "es" : "en");
+  const languageUnavailable = useFollowLanguage(language);
   return (
     <html lang={language} dir="ltr">
       <head>
@@ -123,8 +115,6 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { language } = useRouteLoaderData<typeof loader>("root") ?? { language: "en" };
-  useFollowLanguage(language);
   useRetryWordsOn(useNavigation().state !== "idle");
   useWordsOfScreen(namespacesNamedBy(useMatches().map((match) => match.handle)));
   useFocusMainOnNavigation();

@@ -1,6 +1,7 @@
 import { createCookie } from "@remix-run/node";
-import { createInstance, type i18n, type TFunction } from "i18next";
-import { DEFAULT_LANGUAGE, fromPublicLanguage, i18nConfig, toPublicLanguage, type Language } from "./config";
+import type { TFunction } from "i18next";
+import { RemixI18Next } from "remix-i18next/server";
+import { DEFAULT_LANGUAGE, fromPublicLanguage, i18nConfig, LANGUAGES, toPublicLanguage, type Language } from "./config";
 import { resources } from "./resources.server";
 
 /** Remembers the chosen language (as en or sp) for a year. */
@@ -16,41 +17,35 @@ export function languageFromQuery(request: Request): Language | null {
   return fromPublicLanguage(new URL(request.url).searchParams.get("lang"));
 }
 
-/** ?lang= first, then the cookie, then English. The browser's Accept-Language is not used (docs/product-rules.md R27). */
-export async function getLanguage(request: Request): Promise<Language> {
+/** ?lang= first, then the cookie; none when neither names a language (docs/product-rules.md R27). */
+async function chosenLanguage(request: Request): Promise<Language | null> {
   const fromQuery = languageFromQuery(request);
   if (fromQuery) return fromQuery;
   // A cookie someone wrote by hand ("lang=sp", not as this server writes it) reads as no choice, not as an error.
   const cookie: unknown = await languageCookie.parse(request.headers.get("Cookie")).catch(() => null);
-  const fromCookie = fromPublicLanguage(typeof cookie === "string" ? cookie : null);
-  return fromCookie ?? DEFAULT_LANGUAGE;
+  return fromPublicLanguage(typeof cookie === "string" ? cookie : null);
+}
+
+/**
+ * The server's i18next, one for pages, mails, reports and the API: the language as R27 says (the codes people see are
+ * en and sp, R26, so it is found by chosenLanguage rather than by the library's own search of the address and cookie),
+ * English when none is chosen; the browser's Accept-Language is not used. Every namespace is bundled into the build.
+ */
+export const i18next = new RemixI18Next({
+  detection: { supportedLanguages: [...LANGUAGES], fallbackLanguage: DEFAULT_LANGUAGE, order: ["custom"], findLocale: chosenLanguage },
+  i18next: { ...i18nConfig, ns: Object.keys(resources.en), resources, initImmediate: false },
+});
+
+/** The request's language. */
+export async function getLanguage(request: Request): Promise<Language> {
+  return fromPublicLanguage(await i18next.getLocale(request)) ?? DEFAULT_LANGUAGE;
 }
 
 export function serializeLanguageCookie(language: Language): Promise<string> {
   return languageCookie.serialize(toPublicLanguage(language));
 }
 
-const NAMESPACES = Object.keys(resources.en);
-const instances = new Map<Language, Promise<i18n>>();
-
-/**
- * One i18next instance per language for the life of the process (the resources never change
- * while it runs), rather than a new one initialized for each request: the loaders' translate
- * functions, the mails, the reports and the API use these. The pages render with app/i18n/translate.ts,
- * which reads the same files the same way (translate.test.ts) and is all the browser loads.
- */
-function i18nInstance(language: Language): Promise<i18n> {
-  let instance = instances.get(language);
-  if (!instance) {
-    const created = createInstance();
-    instance = created.init({ ...i18nConfig, lng: language, ns: NAMESPACES, resources }).then(() => created);
-    instances.set(language, instance);
-  }
-  return instance;
-}
-
 /** The translate function of a language (or of the request's language), for the namespaces named. */
 export async function fixedT(languageOrRequest: Language | Request, namespaces: string | string[] = "common"): Promise<TFunction> {
-  const language = typeof languageOrRequest === "string" ? languageOrRequest : await getLanguage(languageOrRequest);
-  return (await i18nInstance(language)).getFixedT(language, namespaces);
+  return (await i18next.getFixedT(languageOrRequest as string, namespaces as string)) as TFunction;
 }

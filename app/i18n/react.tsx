@@ -1,28 +1,20 @@
-import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import type { i18n as I18n } from "i18next";
+import { startTransition, useEffect, useState } from "react";
+import { useTranslation as useI18nextTranslation } from "react-i18next";
 import type { Language } from "./config";
-import { translator, type Catalog, type Translate } from "./translate";
 
-// The pages' translations in React: the provider holds the language and the strings at hand, and useTranslation gives a
-// component the translate function of its namespaces. The server's catalog holds every namespace; the browser's starts
-// with the page's and asks for the others a screen needs when it is first opened without a reload. Until they are at
-// hand the screen is not painted: useTranslation suspends its render, as react-i18next does, and the router renders
-// each navigation in a transition, so the screen before it stays until the words arrive (docs/product-rules.md R130).
-// A screen whose words cannot be had throws WordsUnavailable, which the error boundaries say in words the page holds.
-
-/** Where the browser's strings come from (the server's catalog is whole, and has none). */
-export interface StringsSource {
-  /** Brings these namespaces of a language into the catalog; settles either way. */
-  load: (language: Language, namespaces: readonly string[]) => Promise<void>;
-  /** Whether the namespace could not be had since the last navigation began (a new one tries again). */
-  failed: (language: Language, namespace: string) => boolean;
-  /** Forgets the failures: called when a navigation begins. */
-  retry: () => void;
-}
+// The pages' translations are react-i18next's. On the server every namespace is at hand (app/entry.server.tsx); the
+// browser starts with the page's and i18next's backend fetches the others a screen needs when it is first opened
+// without a reload. Until they are at hand the screen is not painted: react-i18next suspends the render, and the router
+// renders each navigation in a transition, so the screen before stays until the words arrive (docs/product-rules.md
+// R130, docs/decisions/0001-screens-wait-for-their-words.md). What this module adds is what i18next leaves to its
+// user: a namespace that could not be fetched reads to i18next as loaded (its keys would be painted), so a screen that
+// needs one throws WordsUnavailable, which the error boundaries say in words the page holds.
 
 /** A screen's words could not be had (no connection, an error): it cannot be shown without showing keys. */
 export class WordsUnavailable extends Error {
   constructor(
-    readonly language: Language,
+    readonly language: string,
     readonly namespaces: readonly string[],
   ) {
     super(`The words of ${namespaces.join(", ")} (${language}) could not be loaded`);
@@ -34,78 +26,28 @@ export function isWordsUnavailable(error: unknown): error is WordsUnavailable {
   return error instanceof WordsUnavailable;
 }
 
-interface Translations {
-  language: Language;
-  catalog: Catalog;
-  source?: StringsSource;
-  changeLanguage: (language: Language) => void;
-  /** The language asked for whose words could not be had (the page stays in the one it has). */
-  languageUnavailable: Language | null;
+/** i18next's record of each language and namespace it loaded: -1 when the backend failed (i18next's BackendConnector). */
+function loadStates(i18n: I18n): Record<string, number> {
+  return (i18n.services?.backendConnector as { state?: Record<string, number> } | undefined)?.state ?? {};
 }
 
-const TranslationContext = createContext<Translations | null>(null);
-
-export function TranslationProvider({
-  language,
-  catalog,
-  source,
-  children,
-}: {
-  language: Language;
-  catalog: Catalog;
-  source?: StringsSource;
-  children: ReactNode;
-}) {
-  const [current, setCurrent] = useState(language);
-  const [languageUnavailable, setLanguageUnavailable] = useState<Language | null>(null);
-  const asked = useRef(current);
-  const changeLanguage = useCallback(
-    (wanted: Language) => {
-      asked.current = wanted;
-      const held = Object.keys(catalog[current] ?? {});
-      // Every namespace held so far, in the new language, before any string changes, so no key is ever shown: the
-      // screen keeps its words (beside the server's answers in the new language) until then.
-      void (source ? source.load(wanted, held) : Promise.resolve()).then(() => {
-        if (asked.current !== wanted) return;
-        if (held.some((namespace) => !catalog[wanted]?.[namespace])) {
-          setLanguageUnavailable(wanted);
-          return;
-        }
-        setLanguageUnavailable(null);
-        startTransition(() => setCurrent(wanted));
-      });
-    },
-    [catalog, current, source],
-  );
-  const value = useMemo(
-    () => ({ language: current, catalog, source, changeLanguage, languageUnavailable }),
-    [current, catalog, source, changeLanguage, languageUnavailable],
-  );
-  return <TranslationContext.Provider value={value}>{children}</TranslationContext.Provider>;
+/** The namespaces of a language the backend tried and could not have. */
+function failedNamespaces(i18n: I18n, language: string, namespaces: readonly string[]): string[] {
+  const states = loadStates(i18n);
+  return namespaces.filter((namespace) => states[`${language}|${namespace}`] === -1 && !i18n.hasResourceBundle(language, namespace));
 }
 
-function useTranslations(): Translations {
-  const translations = useContext(TranslationContext);
-  if (!translations) throw new Error("useTranslation needs a TranslationProvider above it");
-  return translations;
-}
+const listOf = (namespaces: string | readonly string[]) => (typeof namespaces === "string" ? [namespaces] : [...namespaces]);
 
 /**
- * The translate function of the namespaces named (the first that has a key wins; common when none is named), and the
- * language. Suspends the render until the namespaces are at hand; throws WordsUnavailable when they cannot be had.
+ * react-i18next's useTranslation (the first namespace that has a key wins; common when none is named): suspends the
+ * render until the namespaces are at hand, and throws WordsUnavailable when one could not be had.
  */
-export function useTranslation(namespaces: string | readonly string[] = "common"): { t: Translate; i18n: { language: Language } } {
-  const { language, catalog, source } = useTranslations();
-  const named = typeof namespaces === "string" ? namespaces : namespaces.join(" ");
-  const t = useMemo(() => translator(catalog, language, named.split(" ")), [catalog, language, named]);
-  const missing = named.split(" ").filter((namespace) => !catalog[language]?.[namespace]);
-  if (source && missing.length > 0) {
-    const failed = missing.filter((namespace) => source.failed(language, namespace));
-    if (failed.length > 0) throw new WordsUnavailable(language, failed);
-    // React renders again once this settles; until then the screen before stays (a thrown promise is how a render waits).
-    throw source.load(language, missing);
-  }
-  return { t, i18n: { language } };
+export function useTranslation(namespaces: string | readonly string[] = "common") {
+  const translation = useI18nextTranslation(listOf(namespaces));
+  const failed = failedNamespaces(translation.i18n, translation.i18n.language, listOf(namespaces));
+  if (failed.length > 0) throw new WordsUnavailable(translation.i18n.language, failed);
+  return translation;
 }
 
 /** The namespaces route handles name (`handle.i18n`: one, or a list), each once. */
@@ -124,28 +66,48 @@ export function namespacesNamedBy(handles: readonly unknown[]): string[] {
  * that could not be had is left to the components that name it, whose WordsUnavailable the routes' boundaries say.
  */
 export function useWordsOfScreen(namespaces: readonly string[]) {
-  const { language, catalog, source } = useTranslations();
-  const missing = namespaces.filter((namespace) => !catalog[language]?.[namespace] && !source?.failed(language, namespace));
-  if (source && missing.length > 0) throw source.load(language, missing);
+  useI18nextTranslation(namespaces);
 }
 
-/** Follows the language the server answers with (the root loader's), once its strings are at hand. */
-export function useFollowLanguage(language: Language) {
-  const { language: shown, changeLanguage } = useTranslations();
-  useEffect(() => {
-    if (language !== shown) changeLanguage(language);
-  }, [language, shown, changeLanguage]);
-}
-
-/** A new navigation tries again the namespaces that could not be had before. */
+/**
+ * A new navigation tries again the namespaces that could not be had before: i18next never asks its backend again for a
+ * namespace it failed to load, so the failure is forgotten and the next render that needs it loads it.
+ */
 export function useRetryWordsOn(navigating: boolean) {
-  const { source } = useTranslations();
+  const { i18n } = useI18nextTranslation();
   useEffect(() => {
-    if (navigating) source?.retry();
-  }, [navigating, source]);
+    if (!navigating) return;
+    const states = loadStates(i18n);
+    for (const name of Object.keys(states)) if (states[name] === -1) delete states[name];
+  }, [navigating, i18n]);
 }
 
-/** The language whose words the page asked for and could not have, if any (it stays in the one it has). */
-export function useLanguageUnavailable(): Language | null {
-  return useTranslations().languageUnavailable;
+/**
+ * Follows the language the server answers with (the root loader's): every namespace held so far is loaded in the new
+ * language before any string changes, so no key is ever shown. Returns the language asked for whose words could not be
+ * had (the page then stays in the one it has, and says so).
+ */
+export function useFollowLanguage(language: Language): Language | null {
+  const { i18n } = useI18nextTranslation();
+  const [unavailable, setUnavailable] = useState<Language | null>(null);
+  useEffect(() => {
+    if (language === i18n.language) return;
+    let current = true;
+    const held = Object.keys(i18n.store.data[i18n.language] ?? {});
+    const states = loadStates(i18n);
+    for (const namespace of held) if (states[`${language}|${namespace}`] === -1) delete states[`${language}|${namespace}`];
+    void i18n.loadLanguages(language).then(() => {
+      if (!current) return;
+      if (held.some((namespace) => !i18n.hasResourceBundle(language, namespace))) {
+        setUnavailable(language);
+        return;
+      }
+      setUnavailable(null);
+      startTransition(() => void i18n.changeLanguage(language));
+    });
+    return () => {
+      current = false;
+    };
+  }, [language, i18n]);
+  return language === i18n.language ? null : unavailable;
 }
