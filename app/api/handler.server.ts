@@ -233,3 +233,45 @@ export function apiRoute(...operations: Operation[]) {
   const serve = ({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs) => handle(context.db, operations, request, params, context.clientIp);
   return { loader: serve, action: serve };
 }
+
+/** The parts of an address, without a trailing slash; static parts compared as the router does, without case. */
+const partsOf = (pathname: string) => pathname.replace(/\/+$/, "").split("/");
+
+/** The path's `{id}` when `pathname` is an address of `template` (an operation's path), else null. */
+function matchPath(template: string, pathname: string): Record<string, string> | null {
+  const want = partsOf(template);
+  const got = partsOf(pathname);
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let index = 0; index < want.length; index += 1) {
+    if (want[index] === "{id}") {
+      try {
+        params.id = decodeURIComponent(got[index]);
+      } catch {
+        params.id = got[index];
+      }
+    } else if (want[index].toLowerCase() !== got[index].toLowerCase()) return null;
+  }
+  return params;
+}
+
+/**
+ * The loader and action of the one route under /api (app/routes/api.$.ts): each operation's path is written once, in
+ * the operation; the request goes to the operations of the path its address matches, and any other address answers
+ * the API's 404.
+ */
+export function apiRoutes(operations: readonly Operation[]) {
+  const paths = [...new Set(operations.map((op) => op.path).filter((path) => path.startsWith("/api/")))].map((path) => ({
+    path,
+    operations: operations.filter((op) => op.path === path),
+  }));
+  const serve = async ({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) => {
+    const { pathname } = new URL(request.url);
+    for (const { path, operations: ofPath } of paths) {
+      const params = matchPath(path, pathname);
+      if (params) return handle(context.db, ofPath, request, params, context.clientIp);
+    }
+    return errorResponse(new ApiError("not_found"), await fixedT(await getLanguage(request), ["api", "common"]));
+  };
+  return { loader: serve, action: serve };
+}

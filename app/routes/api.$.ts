@@ -1,12 +1,6 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { ApiError, errorResponse } from "~/api/errors.server";
-import { fixedT, getLanguage } from "~/i18n/i18next.server";
+import { apiRoutes } from "~/api/handler.server";
+import { API_OPERATIONS } from "~/api/operations.server";
 
-/** Any other address under /api answers in the API's error format, not with an HTML page. */
-async function notFound({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
-  const t = await fixedT(await getLanguage(request), ["api", "common"]);
-  return errorResponse(new ApiError("not_found"), t);
-}
-
-export const loader = notFound;
-export const action = notFound;
+// The JSON API (docs/product-rules.md R100): every call under /api, dispatched by the operation table
+// (app/api/operations.server.ts), whose operations hold their paths, access and checks.
+export const { loader, action } = apiRoutes(API_OPERATIONS);
