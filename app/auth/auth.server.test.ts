@@ -1,6 +1,7 @@
 import type { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../db/testing";
+import { type TestDatabase } from "../../db/testing";
+import { configuredTestDatabase } from "~/test/database";
 import { addPerson } from "~/test/people";
 import type { CurrentUser } from "~/models/user.server";
 
@@ -12,9 +13,7 @@ let person: CurrentUser;
 let cookie: string;
 
 beforeAll(async () => {
-  test = await createTestDatabase();
-  Object.assign(process.env, test.env);
-  (await import("~/config.server")).getConfig();
+  test = await configuredTestDatabase();
   person = await addPerson(test.db, "parent@example.com");
   const { createSession } = await import("./session.server");
   cookie = (await createSession(test.db, person.id)).split(";")[0];

@@ -1,3 +1,4 @@
+import { addChild } from "~/test/referrals";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -58,16 +59,11 @@ describe("Spanish", () => {
 
   it("labels the reports made in Spanish in Spanish", async () => {
     const { generateReferralReport, generateUserReport } = await import("~/models/report.server");
-    const { createChild, startReferral } = await import("~/models/child.server");
+    const { startReferral } = await import("~/models/child.server");
     const { getConfig } = await import("~/config.server");
     const admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
     const referrer = await addPerson(test.db, "padre@example.com");
-    const child = await createChild(
-      test.db,
-      referrer,
-      { id: null, firstName: "Ana", lastName: "Pérez", birthdate: "2025-06-01", stateOfResidence: "21" },
-      "2026-11-21",
-    );
+    const child = await addChild(test.db, referrer, { firstName: "Ana" });
     for (const status of ["Submitted", "Eligible", "Not Eligible", "Received"] as const) {
       const { id } = await startReferral(test.db, referrer, child.id);
       await test.db

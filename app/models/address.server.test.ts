@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
-import { addPerson } from "~/test/people";
+import { ownerStrangerAdmin } from "~/test/people";
 import { deleteAddress, getAddress, listAddressBook, saveAddress } from "./address.server";
 import { InvalidChoiceError, NotFoundError } from "./errors";
 import type { CurrentUser } from "./user.server";
@@ -12,9 +12,7 @@ let admin: CurrentUser;
 
 beforeAll(async () => {
   test = await createTestDatabase();
-  owner = await addPerson(test.db, "owner@example.com");
-  stranger = await addPerson(test.db, "stranger@example.com");
-  admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
+  ({ owner, stranger, admin } = await ownerStrangerAdmin(test.db));
 });
 afterAll(() => test.close());
 

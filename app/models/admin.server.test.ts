@@ -1,6 +1,8 @@
+import { addChild } from "~/test/referrals";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../db/testing";
+import { type TestDatabase } from "../../db/testing";
+import { configuredTestDatabase } from "~/test/database";
 import { createSession, readSession } from "~/auth/session.server";
 import { fixedT } from "~/i18n/i18next.server";
 import { readOutbox } from "~/test/outbox";
@@ -18,7 +20,7 @@ import {
   setUserActive,
   USER_LIST,
 } from "./admin-users.server";
-import { createChild, startReferral } from "./child.server";
+import { startReferral } from "./child.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { accessRecordOf } from "./access-record.server";
 import { createReviewLink, recordStatusChange, referralForReviewToken, revokeReviewLink, statusHistory } from "./referral-admin.server";
@@ -37,9 +39,7 @@ let superAdmin: CurrentUser;
 const DOMAINS = ["maryland.gov"];
 
 beforeAll(async () => {
-  test = await createTestDatabase();
-  Object.assign(process.env, test.env);
-  (await import("~/config.server")).getConfig();
+  test = await configuredTestDatabase();
   admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
   referrer = await addPerson(test.db, "parent@example.com");
   superAdmin = await addPerson(test.db, "root@maryland.gov", { admin: true });
@@ -152,12 +152,7 @@ describe("the users list", () => {
 describe("a submitted referral in administrators' hands", () => {
   let ids: { child: number; referral: number; user: number };
   beforeAll(async () => {
-    const child = await createChild(
-      test.db,
-      referrer,
-      { id: null, firstName: "Ana", lastName: "Uno", birthdate: "2025-06-01", stateOfResidence: "21" },
-      "2026-11-21",
-    );
+    const child = await addChild(test.db, referrer, { firstName: "Ana", lastName: "Uno" });
     const { id } = await startReferral(test.db, referrer, child.id);
     ids = { child: child.id, referral: id, user: referrer.id };
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, refuseWrites, type TestDatabase } from "../../db/testing";
-import { addPerson } from "~/test/people";
+import { addPerson, ownerStrangerAdmin } from "~/test/people";
 import type { ChildName } from "~/schemas/child.server";
 import { parseListQuery } from "~/utils/list";
 import {
@@ -39,9 +39,7 @@ const query = (text = "") => parseListQuery(new URLSearchParams(text), CHILD_LIS
 
 beforeAll(async () => {
   test = await createTestDatabase();
-  owner = await addPerson(test.db, "owner@example.com");
-  stranger = await addPerson(test.db, "stranger@example.com");
-  admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
+  ({ owner, stranger, admin } = await ownerStrangerAdmin(test.db));
 });
 afterAll(() => test.close());
 

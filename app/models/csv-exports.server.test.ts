@@ -1,5 +1,7 @@
+import { addChild } from "~/test/referrals";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../db/testing";
+import { type TestDatabase } from "../../db/testing";
+import { configuredTestDatabase } from "~/test/database";
 import type { Language } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18next.server";
 import { addPerson } from "~/test/people";
@@ -23,9 +25,7 @@ let referralId: number;
 const DOMAINS = ["maryland.gov"];
 
 beforeAll(async () => {
-  test = await createTestDatabase();
-  Object.assign(process.env, test.env);
-  (await import("~/config.server")).getConfig();
+  test = await configuredTestDatabase();
   admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
   referrer = await addPerson(test.db, "summer@example.com");
   const winter = await addPerson(test.db, "winter@example.com");
@@ -33,12 +33,7 @@ beforeAll(async () => {
   await test.db.updateTable("users").set({ last_login: "2026-10-01T15:00:00Z" }).where("id", "=", referrer.id).execute();
   await test.db.updateTable("users").set({ last_login: "2026-01-15T17:30:00Z" }).where("id", "=", winter.id).execute();
 
-  const ana = await createChild(
-    test.db,
-    referrer,
-    { id: null, firstName: "Ana", lastName: "Uno", birthdate: "2025-06-01", stateOfResidence: "21" },
-    "2026-11-21",
-  );
+  const ana = await addChild(test.db, referrer, { firstName: "Ana", lastName: "Uno" });
   const beto = await createChild(
     test.db,
     referrer,

@@ -1,9 +1,11 @@
+import { addChild } from "~/test/referrals";
 import { existsSync, writeFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, refuseWrites, type TestDatabase } from "../../db/testing";
-import { addPerson } from "~/test/people";
+import { refuseWrites, type TestDatabase } from "../../db/testing";
+import { configuredTestDatabase } from "~/test/database";
+import { ownerStrangerAdmin } from "~/test/people";
 import type { StoredFile } from "~/services/uploads.server";
 import { createChild, deleteChild, startReferral } from "./child.server";
 import { addDocument, deleteDocument, getDocument, getDocumentFile, listDocuments, sweepOrphanUploads, updateDocument } from "./document.server";
@@ -19,18 +21,9 @@ let admin: CurrentUser;
 let ids: { child: number; referral: number; user: number };
 
 beforeAll(async () => {
-  test = await createTestDatabase();
-  Object.assign(process.env, test.env);
-  (await import("~/config.server")).getConfig();
-  owner = await addPerson(test.db, "owner@example.com");
-  stranger = await addPerson(test.db, "stranger@example.com");
-  admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
-  const child = await createChild(
-    test.db,
-    owner,
-    { id: null, firstName: "Lucía", lastName: "Pérez", birthdate: "2025-06-01", stateOfResidence: "21" },
-    "2026-11-21",
-  );
+  test = await configuredTestDatabase();
+  ({ owner, stranger, admin } = await ownerStrangerAdmin(test.db));
+  const child = await addChild(test.db, owner);
   const referral = await startReferral(test.db, owner, child.id);
   ids = { child: child.id, referral: referral.id, user: owner.id };
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as referralFiguresMigration from "../../db/migrations/2026-11-25T01-referral-figures";
-import { createTestDatabase, type TestDatabase } from "../../db/testing";
-import { addPerson } from "~/test/people";
+import { type TestDatabase } from "../../db/testing";
+import { configuredTestDatabase } from "~/test/database";
+import { ownerStrangerAdmin } from "~/test/people";
 import { completeDraft } from "~/test/referrals";
 import { dateAfterMonths } from "~/utils/child-age";
 import { easternCalendarDate, shiftDate } from "~/utils/dates";
@@ -26,12 +27,8 @@ const DAY = 86_400_000;
 const thisMonthOn = (day = Math.min(Number(today.slice(8)), 28)) => `${today.slice(0, 8)}${String(day).padStart(2, "0")}`;
 
 beforeAll(async () => {
-  test = await createTestDatabase();
-  Object.assign(process.env, test.env);
-  (await import("~/config.server")).getConfig();
-  owner = await addPerson(test.db, "owner@example.com");
-  stranger = await addPerson(test.db, "stranger@example.com");
-  admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
+  test = await configuredTestDatabase();
+  ({ owner, stranger, admin } = await ownerStrangerAdmin(test.db));
 });
 afterAll(() => test.close());
 

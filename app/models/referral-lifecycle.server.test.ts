@@ -2,14 +2,15 @@ import { existsSync, writeFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../db/testing";
+import { type TestDatabase } from "../../db/testing";
+import { configuredTestDatabase } from "~/test/database";
 import { CONSENT } from "~/schemas/referral-checks";
 import { readOutbox } from "~/test/outbox";
-import { addPerson } from "~/test/people";
-import { completeDraft as completeReferralDraft } from "~/test/referrals";
+import { ownerStrangerAdmin } from "~/test/people";
+import { completeDraft as completeReferralDraft, addChild } from "~/test/referrals";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { parseListQuery } from "~/utils/list";
-import { createChild, startReferral } from "./child.server";
+import { startReferral } from "./child.server";
 import { addDocument } from "./document.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { copyReferral, deleteReferral, getReferralForReview, IncompleteReferralError, submitReferral } from "./referral-lifecycle.server";
@@ -34,15 +35,9 @@ let admin: CurrentUser;
 let childId: number;
 
 beforeAll(async () => {
-  test = await createTestDatabase();
-  Object.assign(process.env, test.env);
-  (await import("~/config.server")).getConfig();
-  owner = await addPerson(test.db, "owner@example.com");
-  stranger = await addPerson(test.db, "stranger@example.com");
-  admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
-  childId = (
-    await createChild(test.db, owner, { id: null, firstName: "Lucía", lastName: "Pérez", birthdate: "2025-06-01", stateOfResidence: "21" }, "2026-11-21")
-  ).id;
+  test = await configuredTestDatabase();
+  ({ owner, stranger, admin } = await ownerStrangerAdmin(test.db));
+  childId = (await addChild(test.db, owner)).id;
 });
 afterAll(() => test.close());
 

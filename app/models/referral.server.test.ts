@@ -1,9 +1,10 @@
+import { addChild } from "~/test/referrals";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOME_VISITING } from "~/schemas/relationship";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
-import { addPerson } from "~/test/people";
+import { ownerStrangerAdmin } from "~/test/people";
 import { saveAddress } from "./address.server";
-import { createChild, startReferral } from "./child.server";
+import { startReferral } from "./child.server";
 import { ForbiddenError, InvalidChoiceError, NotFoundError } from "./errors";
 import {
   badgeFacts,
@@ -30,15 +31,8 @@ let ids: { child: number; referral: number; user: number };
 
 beforeAll(async () => {
   test = await createTestDatabase();
-  owner = await addPerson(test.db, "owner@example.com");
-  stranger = await addPerson(test.db, "stranger@example.com");
-  admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
-  const child = await createChild(
-    test.db,
-    owner,
-    { id: null, firstName: "Lucía", lastName: "Pérez", birthdate: "2025-06-01", stateOfResidence: "21" },
-    "2026-11-21",
-  );
+  ({ owner, stranger, admin } = await ownerStrangerAdmin(test.db));
+  const child = await addChild(test.db, owner);
   const referral = await startReferral(test.db, owner, child.id);
   ids = { child: child.id, referral: referral.id, user: owner.id };
 });
@@ -138,12 +132,7 @@ describe("the referrer relationship's columns", () => {
 
 describe("reasons", () => {
   it("need at least one, of any type, on the second screen", async () => {
-    const child = await createChild(
-      test.db,
-      owner,
-      { id: null, firstName: "Ana", lastName: "Uno", birthdate: "2025-06-01", stateOfResidence: "21" },
-      "2026-11-21",
-    );
+    const child = await addChild(test.db, owner, { firstName: "Ana", lastName: "Uno" });
     const referral = await startReferral(test.db, owner, child.id);
     const these = { child: child.id, referral: referral.id, user: owner.id };
     const none = { referralReasons: { FailedScreenings: [], IdentifiedConditions: [] } };

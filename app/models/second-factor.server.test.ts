@@ -1,7 +1,8 @@
 import path from "node:path";
 import { generateTOTP } from "@epic-web/totp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../db/testing";
+import { type TestDatabase } from "../../db/testing";
+import { configuredTestDatabase } from "~/test/database";
 import { createSession, readSession } from "~/auth/session.server";
 import { readOutbox } from "~/test/outbox";
 import { RATE_LIMITS } from "~/services/rate-limit.server";
@@ -34,9 +35,7 @@ let test: TestDatabase;
 let superAdmin: CurrentUser;
 
 beforeAll(async () => {
-  test = await createTestDatabase();
-  Object.assign(process.env, test.env);
-  (await import("~/config.server")).getConfig();
+  test = await configuredTestDatabase();
   superAdmin = await addPerson(test.db, "super@maryland.gov", { admin: true });
   await test.db.insertInto("user_roles").values({ user_id: superAdmin.id, role: "ROLE_SUPER_ADMIN" }).execute();
   superAdmin = { ...superAdmin, isSuperAdmin: true };

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { generateTOTP } from "@epic-web/totp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../db/testing";
+import { type TestDatabase } from "../../db/testing";
+import { configuredTestDatabase } from "~/test/database";
 import { createSession, readSession } from "~/auth/session.server";
 import { fixedT } from "~/i18n/i18next.server";
 import { workAfterAnswers } from "~/services/after-answer.server";
@@ -38,9 +39,7 @@ let people = 0;
 let superAdmin: CurrentUser;
 
 beforeAll(async () => {
-  test = await createTestDatabase();
-  Object.assign(process.env, test.env);
-  (await import("~/config.server")).getConfig();
+  test = await configuredTestDatabase();
   superAdmin = await person({ admin: true });
   await test.db.insertInto("user_roles").values({ user_id: superAdmin.id, role: "ROLE_SUPER_ADMIN" }).execute();
   superAdmin = { ...superAdmin, isSuperAdmin: true };

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { generateTOTP } from "@epic-web/totp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../db/testing";
+import { type TestDatabase } from "../../db/testing";
+import { configuredTestDatabase } from "~/test/database";
 import { hashingNow, hashPassword, HASHES_AT_ONCE } from "~/auth/password.server";
 import { createSession, readSession } from "~/auth/session.server";
 import { workAfterAnswers } from "~/services/after-answer.server";
@@ -27,9 +28,7 @@ let test: TestDatabase;
 let people = 0;
 
 beforeAll(async () => {
-  test = await createTestDatabase();
-  Object.assign(process.env, test.env);
-  (await import("~/config.server")).getConfig();
+  test = await configuredTestDatabase();
 });
 afterAll(() => test.close());
 afterEach(() => vi.useRealTimers());

@@ -76,3 +76,12 @@ export async function unchangedProfile(db: DB, actor: CurrentUser, homePhoneNumb
     mobilePhoneNumber: null,
   };
 }
+
+/** The three people most model tests ask as: a referrer who owns what the test makes, another referrer, an administrator. */
+export async function ownerStrangerAdmin(db: DB): Promise<{ owner: CurrentUser; stranger: CurrentUser; admin: CurrentUser }> {
+  return {
+    owner: await addPerson(db, "owner@example.com"),
+    stranger: await addPerson(db, "stranger@example.com"),
+    admin: await addPerson(db, "admin@maryland.gov", { admin: true }),
+  };
+}

@@ -1,5 +1,5 @@
 import type { DB } from "~/db.server";
-import { startReferral } from "~/models/child.server";
+import { createChild, startReferral } from "~/models/child.server";
 import { saveAdult, saveAnswers } from "~/models/referral.server";
 import { setReferralAddress } from "~/models/referral-address.server";
 import type { CurrentUser } from "~/models/user.server";
@@ -38,4 +38,9 @@ export async function completeDraft(db: DB, owner: CurrentUser, childId: number,
     mobilePhoneNumber: null,
   });
   return ids;
+}
+
+/** A child of `by`'s, born 2025-06-01 in Maryland, kept as the pre-verification and the name screens keep it (on 2026-11-21). */
+export async function addChild(db: DB, by: CurrentUser, { firstName = "Lucía", lastName = "Pérez" } = {}) {
+  return createChild(db, by, { id: null, firstName, lastName, birthdate: "2025-06-01", stateOfResidence: "21" }, "2026-11-21");
 }

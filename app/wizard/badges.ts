@@ -1,7 +1,9 @@
 import type { Section } from "./steps";
+import { present, requiredAnswers } from "~/models/completeness";
 import { CONSENT } from "~/schemas/referral-checks";
 
-// The step badges of docs/product-rules.md R48, R49, computed here and nowhere else.
+// The step badges of docs/product-rules.md R48, R49, computed here and nowhere else, from the answers each section needs
+// (app/models/completeness.ts, which the review's list of what is missing reads too).
 
 export type Badge = "START" | "CONTINUE" | "REVIEW";
 
@@ -26,27 +28,20 @@ export interface BadgeFacts {
   childParentConsent: number | null;
 }
 
-const present = (value: unknown) => value !== null && value !== undefined && value !== "";
-
-function byCompleteness(values: unknown[], allNeeded: boolean[]): Badge {
-  if (allNeeded.every(Boolean)) return "REVIEW";
+function byCompleteness(values: unknown[], required: unknown[]): Badge {
+  if (required.every(present)) return "REVIEW";
   return values.some(present) ? "CONTINUE" : "START";
 }
 
 export function sectionBadges(facts: BadgeFacts): Record<Section, Badge> {
-  const names = [facts.referrerFirstName, facts.referrerMiddleName, facts.referrerLastName];
-  const address = facts.address;
-  const childValues = [facts.gender, facts.primaryLanguage, address?.line1, address?.city, address?.zip, address?.county, facts.gestationalAgeInDays];
-  const familyValues = [facts.adults > 0 ? facts.adults : null, facts.familyPrimaryLanguage, facts.familyNeedsInterpreter, facts.childInFosterCare];
+  const required = requiredAnswers(facts);
   return {
-    referrer: byCompleteness(
-      [facts.referrerRelationship, ...names],
-      [present(facts.referrerRelationship), present(facts.referrerFirstName), present(facts.referrerLastName)],
-    ),
-    child: byCompleteness(childValues, childValues.map(present)),
-    family: byCompleteness(familyValues, familyValues.map(present)),
+    // Any name begun (the middle one too) is a section under way.
+    referrer: byCompleteness([...required.referrer, facts.referrerMiddleName], required.referrer),
+    child: byCompleteness(required.child, required.child),
+    family: byCompleteness(required.family, required.family),
     reasons: facts.reasons > 0 ? "REVIEW" : "START",
-    details: present(facts.additionalDetails?.trim()) ? "REVIEW" : "START",
+    details: present(facts.additionalDetails) ? "REVIEW" : "START",
     documentation: facts.documents > 0 || facts.childParentConsent === CONSENT.yes || facts.childParentConsent === CONSENT.no ? "REVIEW" : "START",
   };
 }
