@@ -1,5 +1,9 @@
 import type { Operation } from "./handler.server";
-import { addressOperations, adultOperations, childOperations, phoneOperations, userOperations } from "./people.server";
+import { addressOperations } from "./addresses.server";
+import { adultOperations } from "./adults.server";
+import { childOperations } from "./children.server";
+import { phoneOperations } from "./phone-numbers.server";
+import { userOperations } from "./users.server";
 import { documentOperations, referralOperations } from "./referrals.server";
 import { accountOperations, referenceOperations, reportOperations } from "./services.server";
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PhoneAnswer } from "~/schemas/answers.server";
 import { nextCalendarDate } from "~/utils/dates";
+import { formatPhone } from "~/utils/phone";
 import type { DateFilter, ListQuery, SortOrder } from "~/utils/list";
 import { ApiError, zodFields } from "./errors.server";
 
@@ -200,3 +201,24 @@ export function listParameters<Sort extends string>(shape: ListShape<Sort>) {
   }
   return params;
 }
+
+export const nullable = <T extends z.ZodTypeAny>(schema: T) => schema.nullable().optional();
+
+/** Checks the merged record with the page's schema; field errors keep the API's names. */
+export function check<S extends z.ZodTypeAny>(schema: S, value: Record<string, unknown>, rename: Record<string, string> = {}): z.output<S> {
+  const parsed = schema.safeParse(presentOnly(value));
+  if (parsed.success) return parsed.data;
+  const fields = Object.create(null) as Record<string, string[]>;
+  for (const issue of parsed.error.issues) {
+    const name = String(issue.path[0] ?? "body");
+    (fields[Object.hasOwn(rename, name) ? rename[name] : name] ??= []).push(issue.message);
+  }
+  throw new ApiError("invalid_input", { fields });
+}
+
+/** A person's three phones as the pages send them: each as its 3-3-4 text. */
+export const phonesAsText = (body: { homePhoneNumber?: unknown; workPhoneNumber?: unknown; mobilePhoneNumber?: unknown }) => ({
+  homePhoneNumber: formatPhone(body.homePhoneNumber as never),
+  workPhoneNumber: formatPhone(body.workPhoneNumber as never),
+  mobilePhoneNumber: formatPhone(body.mobilePhoneNumber as never),
+});

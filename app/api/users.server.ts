@@ -1,0 +1,250 @@
+import { z } from "zod";
+import { json } from "@remix-run/node";
+import { getConfig } from "~/config.server";
+import { register } from "~/models/account-flows.server";
+import { getUserForAdmin, listUsers, promoteUser, setUserActive, USER_LIST, type UserRow, type UserSort } from "~/models/admin-users.server";
+import { NotFoundError } from "~/models/errors";
+import { mayEditProfile } from "~/models/policy";
+import { getProfile, updateProfile, type Profile } from "~/models/profile.server";
+import { ProfileSchema, RegistrationSchema } from "~/schemas/account.server";
+import { ApiError } from "./errors.server";
+import { operation, type Context } from "./handler.server";
+import { formatPhone, parsePhone } from "~/utils/phone";
+import { check, iri, listParameters, nullable, parseList, PhoneObject, phonesAsText, type ListShape } from "./shapes.server";
+import { readable, readerOf } from "~/models/reads";
+import type { CurrentUser } from "~/models/user.server";
+
+// /api/users (docs/product-rules.md R100): registration, the profile and the administrators' changes of an account, on
+// the model functions of their pages and checked by their own schemas.
+
+const USER_LIST_SHAPE: ListShape<UserSort> = {
+  sorts: { lastName: "name", email: "email", reference: "reference", lastLogin: "lastLogin", locked: "status" },
+  defaultSort: USER_LIST.defaultSort,
+  defaultOrder: USER_LIST.defaultOrder,
+  exact: { name: z.string().max(100), email: z.string().max(254), reference: z.string().max(20), locked: z.enum(["true", "false"]) },
+  dates: { lastLogin: "lastLogin" },
+};
+
+function userRowOut(row: UserRow) {
+  return {
+    "@id": iri("users", row.id),
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    username: row.email,
+    reference: row.reference,
+    locked: row.locked,
+    enabled: row.enabled,
+    lastLogin: row.lastLogin,
+    roles: row.isAdmin ? ["ROLE_ADMIN"] : [],
+    hasReferrals: row.hasReferrals,
+  };
+}
+
+/** An account as the API shows it to its reader (R131): the administrators' view of someone else's adds when and by whom it changed. */
+function profileOut(profile: Profile, actor: CurrentUser, admin?: Awaited<ReturnType<typeof getUserForAdmin>>) {
+  return readable("user", readerOf(actor, profile.id), {
+    "@id": iri("users", profile.id),
+    id: profile.id,
+    email: profile.email,
+    username: profile.email,
+    prefix: profile.prefix || null,
+    firstName: profile.firstName,
+    middleName: profile.middleName || null,
+    lastName: profile.lastName,
+    suffix: profile.suffix || null,
+    reference: profile.reference,
+    primaryLanguage: profile.primaryLanguage,
+    securityQuestion1: profile.securityQuestion1,
+    securityQuestion2: profile.securityQuestion2,
+    homePhoneNumber: parsePhone(profile.homePhoneNumber),
+    workPhoneNumber: parsePhone(profile.workPhoneNumber),
+    mobilePhoneNumber: parsePhone(profile.mobilePhoneNumber),
+    roles: profile.roles,
+    locked: profile.locked,
+    enabled: profile.enabled,
+    lastLogin: profile.lastLogin,
+    updatedAt: profile.updatedAt,
+    ...(admin ? { statusUpdatedAt: admin.status_updated_at, updatedBy: admin.updated_by, createdAt: admin.created_at } : {}),
+  });
+}
+
+const personFields = {
+  prefix: nullable(z.string().max(20)),
+  firstName: nullable(z.string().max(100)),
+  middleName: nullable(z.string().max(100)),
+  lastName: nullable(z.string().max(100)),
+  suffix: nullable(z.string().max(20)),
+  reference: nullable(z.string().max(20)),
+  email: nullable(z.string().max(254)),
+  primaryLanguage: nullable(z.enum(["en", "sp"])),
+  securityQuestion1: nullable(z.string().max(20)),
+  securityAnswer1: nullable(z.string().max(100)),
+  securityQuestion2: nullable(z.string().max(20)),
+  securityAnswer2: nullable(z.string().max(100)),
+  homePhoneNumber: nullable(PhoneObject),
+  workPhoneNumber: nullable(PhoneObject),
+  mobilePhoneNumber: nullable(PhoneObject),
+  plainPassword: nullable(z.string().max(200)),
+};
+const Registration = z.object({ ...personFields, captchaToken: nullable(z.string().max(4000)) }).strict();
+/** What an administrator changes of someone else's account (docs/product-rules.md R90, R91), as the users list's actions do. */
+const accountFields = {
+  locked: z.boolean().optional().describe("Administrators, on someone else's account: true deactivates it, false activates it."),
+  enabled: z.boolean().optional().describe("Administrators, on someone else's account: true activates an account not yet enabled (its e-mail not verified)."),
+  roles: z
+    .array(z.enum(["ROLE_USER", "ROLE_ADMIN", "ROLE_SUPER_ADMIN"]))
+    .max(3)
+    .optional()
+    .describe("Administrators, on someone else's account: adding ROLE_ADMIN promotes an eligible user; promotion is one-way."),
+};
+/** What GET /api/users/{id} gives that nobody changes: a record read and sent back whole may carry it; it is left aside. */
+const readOnlyFields = {
+  "@id": z.unknown().optional(),
+  id: z.unknown().optional(),
+  username: z.unknown().optional(),
+  lastLogin: z.unknown().optional(),
+  updatedAt: z.unknown().optional(),
+  statusUpdatedAt: z.unknown().optional(),
+  updatedBy: z.unknown().optional(),
+  createdAt: z.unknown().optional(),
+};
+const ProfileBody = z.object({ ...personFields, ...accountFields, ...readOnlyFields, currentPassword: nullable(z.string().max(200)) }).strict();
+
+/** A value as the API reads it back, to compare: an empty text is none, a phone is its 3-3-4 text. */
+function asRead(value: unknown): unknown {
+  if (value === "" || value === undefined) return null;
+  if (value !== null && typeof value === "object") return "areaCode" in value ? formatPhone(value as never) : JSON.stringify(value);
+  return value;
+}
+
+/**
+ * The profile's fields a PUT changes: those sent with a value other than the account's (a record read and sent back
+ * whole changes nothing it did not change), a new password, and a security answer given. The current password only
+ * proves who asks; what the API shows but nobody changes is left aside.
+ */
+function profileChanges(read: Record<string, unknown>, body: Record<string, unknown>): string[] {
+  return Object.keys(body).filter((name) => {
+    if (["locked", "enabled", "roles", "currentPassword"].includes(name) || Object.hasOwn(readOnlyFields, name)) return false;
+    if (["plainPassword", "securityAnswer1", "securityAnswer2"].includes(name)) return asRead(body[name]) !== null;
+    return asRead(body[name]) !== asRead(read[name]);
+  });
+}
+
+/**
+ * What the account fields of a PUT ask, set against the account as it is: nothing for a value that
+ * does not change (a record read, changed and sent back whole), else activate, deactivate or promote.
+ */
+function accountChanges(current: Profile, asked: { locked?: boolean; enabled?: boolean; roles?: string[] }) {
+  const fields: Record<string, string[]> = {};
+  if (asked.enabled === false && current.enabled) fields.enabled = ["api:fields.enabledStays"];
+  const isAdmin = current.roles.includes("ROLE_ADMIN");
+  const askedRoles = asked.roles ?? current.roles;
+  const removed = current.roles.filter((role) => !askedRoles.includes(role));
+  if (removed.length || (askedRoles.includes("ROLE_SUPER_ADMIN") && !current.roles.includes("ROLE_SUPER_ADMIN"))) fields.roles = ["api:fields.rolesOneWay"];
+  if (Object.keys(fields).length) throw new ApiError("invalid_input", { fields });
+  let active: boolean | undefined;
+  if (asked.locked === true && !current.locked) active = false;
+  else if (asked.locked === false && current.locked) active = true;
+  else if (asked.enabled === true && !current.enabled && asked.locked === undefined) active = true;
+  return { active, promote: askedRoles.includes("ROLE_ADMIN") && !isAdmin };
+}
+
+export const userOperations = {
+  list: operation({
+    operationId: "listUsers",
+    method: "GET",
+    path: "/api/users",
+    tag: "Users",
+    access: "admin",
+    list: { params: listParameters(USER_LIST_SHAPE) },
+    async run({ request, db, actor }) {
+      const { query, exact } = parseList(new URL(request.url), USER_LIST_SHAPE);
+      const text: Record<string, string> = {};
+      for (const name of ["name", "email", "reference"] as const) if (exact[name]) text[name] = String(exact[name]);
+      // locked=false is every account not locked, its e-mail verified or not.
+      if (exact.locked) text.status = exact.locked === "true" ? "inactive" : "unlocked";
+      query.text = text;
+      const { data, total } = await listUsers(db, actor, query, getConfig().ADMIN_EMAIL_DOMAINS);
+      return { data: data.map(userRowOut), total };
+    },
+  }),
+  create: operation({
+    operationId: "registerUser",
+    method: "POST",
+    path: "/api/users",
+    tag: "Users",
+    access: "public",
+    body: Registration,
+    creates: true,
+    async run({ db, body, clientIp }) {
+      const input = check(
+        RegistrationSchema,
+        { ...body, password: body.plainPassword, plainPassword: undefined, ...phonesAsText(body) },
+        { password: "plainPassword" },
+      );
+      const outcome = await register(db, input, clientIp);
+      if (outcome.status === "rateLimited") throw new ApiError("rate_limited", { headers: { "Retry-After": String(outcome.limit.retryAfterSeconds) } });
+      return { "@id": iri("users", outcome.id), id: outcome.id, email: input.email, enabled: false };
+    },
+  }),
+  get: operation({
+    operationId: "getUser",
+    method: "GET",
+    path: "/api/users/{id}",
+    tag: "Users",
+    access: "user",
+    async run({ db, actor, id }) {
+      const admin = actor.isAdmin && actor.id !== id ? await getUserForAdmin(db, actor, id) : undefined;
+      return profileOut(await getProfile(db, actor, id), actor, admin);
+    },
+  }),
+  update: operation({
+    operationId: "updateUser",
+    method: "PUT",
+    path: "/api/users/{id}",
+    tag: "Users",
+    access: "user",
+    body: ProfileBody,
+    async run(context: Context<unknown, z.infer<typeof ProfileBody>>) {
+      const { db, id, body } = context;
+      const actor = context.actor;
+      const current = await getProfile(db, actor, id);
+      const admin = actor.isAdmin && actor.id !== id ? await getUserForAdmin(db, actor, id) : undefined;
+      const { plainPassword, locked, enabled, roles } = body;
+      // The profile's own fields, what the API shows but nobody changes left out.
+      const rest = Object.fromEntries(
+        Object.entries(body).filter(([name]) => !Object.hasOwn(readOnlyFields, name) && !["plainPassword", "locked", "enabled", "roles"].includes(name)),
+      );
+      const account = accountChanges(current, { locked, enabled, roles });
+      const changed = profileChanges(profileOut(current, actor, admin), body);
+      const changesProfile = changed.length > 0;
+      // Refused before anything is written: the profile is its owner's only; an administrator changes only the state
+      // of someone else's account (locked, enabled, roles), and is told which field is not theirs to change (403).
+      if (changesProfile && !mayEditProfile(actor, id)) {
+        if (!actor.isAdmin) throw new NotFoundError("user");
+        throw new ApiError("forbidden", { fields: Object.fromEntries(changed.map((name) => [name, ["api:fields.notYours"]])) });
+      }
+      const domains = getConfig().ADMIN_EMAIL_DOMAINS;
+      // The users list's own actions (docs/product-rules.md R90, R91): promote first, as the one that may be refused.
+      if (account.promote) await promoteUser(db, actor, id, domains);
+      if (account.active !== undefined) await setUserActive(db, actor, id, account.active);
+      if (!changesProfile) return profileOut(await getProfile(db, actor, id), actor, admin && (await getUserForAdmin(db, actor, id)));
+      const merged = {
+        ...current,
+        // null clears a field (as for the other records); the page's schema then says what may not be empty.
+        ...Object.fromEntries(Object.entries(rest).map(([name, value]) => [name, value ?? ""])),
+        newPassword: plainPassword ?? undefined,
+        homePhoneNumber: "homePhoneNumber" in body ? formatPhone(body.homePhoneNumber) : current.homePhoneNumber,
+        workPhoneNumber: "workPhoneNumber" in body ? formatPhone(body.workPhoneNumber) : current.workPhoneNumber,
+        mobilePhoneNumber: "mobilePhoneNumber" in body ? formatPhone(body.mobilePhoneNumber) : current.mobilePhoneNumber,
+      };
+      // A caller signed in by a session (not an API key) keeps a fresh one after a new password.
+      const signedIn = !context.request.headers.has("Authorization");
+      const change = await updateProfile(db, actor, id, check(ProfileSchema, merged, { newPassword: "plainPassword" }), { signedIn });
+      const profile = profileOut(await getProfile(db, actor, id), actor);
+      return change.session ? json(profile, { headers: { "Set-Cookie": change.session } }) : profile;
+    },
+  }),
+};
