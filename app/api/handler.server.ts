@@ -216,7 +216,7 @@ export async function handle(
     if (!op) throw new ApiError("method_not_allowed", { headers: { Allow: operations.map((candidate) => candidate.method).join(", ") } });
     return await answer(db, op, request, params, clientIp, language);
   } catch (thrown) {
-    // A Response thrown by a helper shared with the pages (a 404 of orHttpError) keeps its status.
+    // A Response thrown by a helper shared with the pages (the 404 of idParam) keeps its status.
     const error =
       thrown instanceof Response
         ? new ApiError(thrown.status === 404 ? "not_found" : thrown.status === 403 ? "forbidden" : thrown.status === 401 ? "unauthorized" : "server_error")

@@ -1,9 +1,17 @@
 /**
+ * The HTTP status of a refusal (404, 403), read by the one wrapper that turns refusals into pages
+ * (app/utils/route.server.ts). A symbol of the global registry, so that it reads the same in the server's two
+ * bundles (the Remix build and the server that loads it), each with its own copy of these classes.
+ */
+export const HTTP_STATUS = Symbol.for("referrals.httpStatus");
+
+/**
  * A record that does not exist, or that the person asking may not see: the two are answered
  * alike (404), so nobody learns what exists by asking for ids that are not theirs.
  */
 export class NotFoundError extends Error {
   name = "NotFoundError";
+  readonly [HTTP_STATUS] = 404;
 }
 
 /**
@@ -25,4 +33,5 @@ export class InvalidChoiceError extends InputError {
 /** Something the person may see but not do (an administrator creating a child): a 403 page. */
 export class ForbiddenError extends Error {
   name = "ForbiddenError";
+  readonly [HTTP_STATUS] = 403;
 }

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { getChild } from "~/models/child.server";
 import type { CurrentUser } from "~/models/user.server";
 import { isCalendarDate } from "~/utils/child-age";
-import { idParam, orHttpError } from "~/utils/route.server";
+import { idParam } from "~/utils/route.server";
 
 /**
  * The child being added or edited, from the address of the pre-verification and name steps:
@@ -12,7 +12,7 @@ import { idParam, orHttpError } from "~/utils/route.server";
 export async function childBeingEdited(db: AppLoadContext["db"], request: Request, actor: CurrentUser) {
   const url = new URL(request.url);
   const idText = url.searchParams.get("id");
-  const child = idText ? await orHttpError(getChild(db, actor, idParam(idText))) : null;
+  const child = idText ? await getChild(db, actor, idParam(idText)) : null;
   const askedDate = url.searchParams.get("birthdate") ?? "";
   return {
     child,

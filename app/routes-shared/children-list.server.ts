@@ -5,7 +5,6 @@ import { CHILD_LIST, listChildren } from "~/models/child.server";
 import { mayCreateChild } from "~/models/policy";
 import type { CurrentUser } from "~/models/user.server";
 import { listExports, parseListPageQuery } from "~/utils/list";
-import { orHttpError } from "~/utils/route.server";
 
 /**
  * The data of a children list page: the person's own children, or (administrators) everyone's
@@ -16,7 +15,7 @@ export async function loadChildrenList(db: AppLoadContext["db"], request: Reques
   const { title } = await getPageTranslation(request, ["children", "common"]);
   const language = await getLanguage(request);
   const { query, filterError } = parseListPageQuery(url.searchParams, CHILD_LIST, language);
-  const { data, total } = filterError ? { data: [], total: 0 } : await orHttpError(listChildren(db, actor, query, owner?.id));
+  const { data, total } = filterError ? { data: [], total: 0 } : await listChildren(db, actor, query, owner?.id);
   return json(
     {
       title: owner ? title("children:list.ownerTitle", { name: owner.name }) : title("children:list.title"),

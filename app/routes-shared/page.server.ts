@@ -4,7 +4,6 @@ import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { getPageTranslation } from "~/i18n/page.server";
 import { InputError } from "~/models/errors";
-import { orHttpError } from "~/utils/route.server";
 
 // What a page's loader and a form's action do alike on every screen: the page's title, the model
 // call turned into HTTP, and the answer to a form that is not accepted.
@@ -51,8 +50,8 @@ export function refused<Data extends object = Record<never, never>>(
 
 /**
  * A form's action from the parse to the answer: `formData` is parsed with `schema` (the one the browser
- * checked with); a valid value goes to `save`, the model call, run through orHttpError (a record that is
- * missing or not the asker's is the 404 page, one their role may not change the 403 page), and what
+ * checked with); a valid value goes to `save`, the model call (a record that is missing or not the asker's
+ * is the 404 page, one their role may not change the 403 page: app/utils/route.server.ts), and what
  * `save` returns (mostly a redirect) is the answer. A form the schema refuses, or whose save the model
  * refuses with InputError (a rule only the stored data can check), is answered by `refused` with
  * `refusal` and the errors.
@@ -66,7 +65,7 @@ export async function submitForm<Schema extends z.ZodTypeAny, Answer, Data exten
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return refused(submission, refusal);
   try {
-    return await orHttpError(save(submission.value));
+    return await save(submission.value);
   } catch (error) {
     if (error instanceof InputError) return refused(submission, { ...refusal, fieldErrors: { ...refusal.fieldErrors, ...error.fieldErrors } });
     throw error;

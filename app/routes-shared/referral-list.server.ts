@@ -10,7 +10,7 @@ import type { CurrentUser } from "~/models/user.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { listExports, parseListPageQuery } from "~/utils/list";
 import { PAST_DRAFT_STATUSES, REFERRAL_STATUSES } from "~/utils/statuses";
-import { idParam, orHttpError } from "~/utils/route.server";
+import { idParam } from "~/utils/route.server";
 import { cutText } from "~/utils/text";
 import { openReferralHref } from "~/routes-shared/open-referral";
 import { stepHref } from "~/wizard/steps";
@@ -34,7 +34,7 @@ export async function loadReferralList(
   const { title } = await getPageTranslation(request, ["referrals", "common"]);
   const language = await getLanguage(request);
   const { query, filterError } = parseListPageQuery(url.searchParams, spec, language);
-  const { data, total } = filterError ? { data: [], total: 0 } : await orHttpError(listReferrals(db, actor, kind, query, owner?.id));
+  const { data, total } = filterError ? { data: [], total: 0 } : await listReferrals(db, actor, kind, query, owner?.id);
   const counties = await getLookupOptions(db, "Counties", language);
   const countyName = new Map(counties.map((county) => [county.value, county.label]));
   const titleKey = kind === "drafts" ? "referrals:list.draftsTitle" : kind === "submitted" ? "referrals:list.submittedTitle" : "referrals:list.userTitle";
@@ -84,11 +84,11 @@ export async function referralListAction(db: AppLoadContext["db"], request: Requ
   const form = await request.formData();
   const referralId = idParam(String(form.get("referral") ?? ""));
   // Whose it is comes first: a stranger gets 404 whatever the form says.
-  await orHttpError(ownReferral(db, actor, referralId));
+  await ownReferral(db, actor, referralId);
   if (form.get("intent") === "copy") {
     let copy: { id: number; childId: number };
     try {
-      copy = await orHttpError(copyReferral(db, actor, referralId));
+      copy = await copyReferral(db, actor, referralId);
     } catch (error) {
       // A child three or older is not referred again (docs/product-rules.md R37): the list says so.
       if (error instanceof ChildTooOldError) return redirectWithToast(listPath, { kind: "error", key: "validation.ageOf" });
@@ -97,7 +97,7 @@ export async function referralListAction(db: AppLoadContext["db"], request: Requ
     return redirectWithToast(stepHref({ child: copy.childId, referral: copy.id, user: actor.id }, "relationship"), { key: "toasts.referralCreated" });
   }
   if (form.get("intent") === "delete") {
-    await orHttpError(deleteReferral(db, actor, referralId));
+    await deleteReferral(db, actor, referralId);
     return redirectWithToast(listPath, { key: "toasts.referralDeleted" });
   }
   return redirectWithToast(listPath, { kind: "info", key: "toasts.referralUpdated" });

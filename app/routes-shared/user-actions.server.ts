@@ -4,7 +4,7 @@ import { NotEligibleError, promoteUser, resendVerificationEmail, sendPasswordRes
 import { resetSecondFactor } from "~/models/second-factor.server";
 import type { CurrentUser } from "~/models/user.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { idParam, orHttpError } from "~/utils/route.server";
+import { idParam } from "~/utils/route.server";
 
 /**
  * The administrator's actions on a user in the users list (docs/product-rules.md R89, R90, R91): reset
@@ -15,20 +15,20 @@ export async function userAction(db: AppLoadContext["db"], actor: CurrentUser, f
   const userId = idParam(String(form.get("user") ?? ""));
   const intent = form.get("intent");
   if (intent === "reset") {
-    const { sent } = await orHttpError(sendPasswordReset(db, actor, userId));
+    const { sent } = await sendPasswordReset(db, actor, userId);
     return redirectWithToast(back, sent ? { key: "toasts.passwordResetSent" } : { kind: "error", key: "toasts.passwordResetNotSent" });
   }
   if (intent === "resendVerification") {
-    const { sent } = await orHttpError(resendVerificationEmail(db, actor, userId));
+    const { sent } = await resendVerificationEmail(db, actor, userId);
     return redirectWithToast(back, sent ? { key: "toasts.verificationSent" } : { kind: "error", key: "toasts.verificationNotSent" });
   }
   if (intent === "deactivate" || intent === "activate") {
-    await orHttpError(setUserActive(db, actor, userId, intent === "activate"));
+    await setUserActive(db, actor, userId, intent === "activate");
     return redirectWithToast(back, { key: intent === "activate" ? "toasts.userActivated" : "toasts.userDeactivated" });
   }
   if (intent === "promote") {
     try {
-      await orHttpError(promoteUser(db, actor, userId, getConfig().ADMIN_EMAIL_DOMAINS));
+      await promoteUser(db, actor, userId, getConfig().ADMIN_EMAIL_DOMAINS);
     } catch (error) {
       if (error instanceof NotEligibleError) return redirectWithToast(back, { kind: "error", key: `admin:actions.cannotPromote.${error.problem}` });
       throw error;
@@ -36,7 +36,7 @@ export async function userAction(db: AppLoadContext["db"], actor: CurrentUser, f
     return redirectWithToast(back, { key: "toasts.userPromoted" });
   }
   if (intent === "resetSecondFactor") {
-    const { reset } = await orHttpError(resetSecondFactor(db, actor, userId));
+    const { reset } = await resetSecondFactor(db, actor, userId);
     return redirectWithToast(back, reset ? { key: "toasts.secondFactorReset" } : { kind: "info", key: "toasts.userUpdated" });
   }
   return redirectWithToast(back, { kind: "info", key: "toasts.userUpdated" });

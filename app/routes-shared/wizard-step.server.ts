@@ -5,12 +5,12 @@ import type { z } from "zod";
 import { requireUser } from "~/auth/auth.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
-import { InputError } from "~/models/errors";
+import { ForbiddenError, InputError } from "~/models/errors";
 import { getDraftForEdit, saveAnswers } from "~/models/referral.server";
 import type { ReferralAnswers } from "~/schemas/answers.server";
 import type { CurrentUser } from "~/models/user.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { idParam, orHttpError } from "~/utils/route.server";
+import { idParam } from "~/utils/route.server";
 import { nextStep, reviewHref, stepHref, type StepKey, type WizardIds } from "~/wizard/steps";
 
 // What every wizard step's loader and action do around the step's own fields: who may edit
@@ -26,9 +26,9 @@ export function wizardIds(params: Params): WizardIds {
  */
 export async function draftOrReview(db: AppLoadContext["db"], actor: CurrentUser, ids: WizardIds) {
   try {
-    return await orHttpError(getDraftForEdit(db, actor, ids));
+    return await getDraftForEdit(db, actor, ids);
   } catch (error) {
-    if (error instanceof Response && error.status === 403) throw redirect(reviewHref(ids));
+    if (error instanceof ForbiddenError) throw redirect(reviewHref(ids));
     throw error;
   }
 }
@@ -65,12 +65,12 @@ export async function stepAction<Schema extends z.ZodTypeAny>({
 }) {
   const actor = await requireUser(request);
   const ids = wizardIds(params);
-  await orHttpError(getDraftForEdit(db, actor, ids));
+  await getDraftForEdit(db, actor, ids);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   try {
-    await orHttpError(saveAnswers(db, actor, ids, answers(submission.value)));
+    await saveAnswers(db, actor, ids, answers(submission.value));
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     const fieldErrors: Record<string, string[]> = {};

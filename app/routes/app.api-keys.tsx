@@ -18,7 +18,7 @@ import { apiKeyCheck } from "~/schemas/admin-checks";
 import { ApiKeySchema } from "~/schemas/admin.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatDateTimeEastern } from "~/utils/dates";
-import { idParam, orHttpError } from "~/utils/route.server";
+import { idParam } from "~/utils/route.server";
 import { pageHeaders } from "~/routes-shared/headers";
 
 export const handle = { i18n: ["common", "admin"] };
@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = context.db;
   const form = await request.formData();
   if (form.get("intent") === "revoke") {
-    await orHttpError(revokeApiKey(db, actor, idParam(String(form.get("key") ?? ""))));
+    await revokeApiKey(db, actor, idParam(String(form.get("key") ?? "")));
     return redirectWithToast("/app/api-keys", { key: "toasts.apiKeyRevoked" });
   }
   const hidden = { hideFields: ["currentPassword", "code"], data: { created: null } };

@@ -12,7 +12,7 @@ import { mayDeleteChild, mayEditChild, mayEditReferral, mayStartReferral } from 
 import { redirectWithToast } from "~/services/toast.server";
 import { ageProblem } from "~/utils/child-age";
 import { easternCalendarDate, formatCalendarDate, formatDateEastern, formatLongDateEastern } from "~/utils/dates";
-import { idParam, notFound, orHttpError } from "~/utils/route.server";
+import { idParam, notFound } from "~/utils/route.server";
 import type { ReferralStatus } from "~/utils/statuses";
 import { openReferralHref } from "~/routes-shared/open-referral";
 import { stepHref } from "~/wizard/steps";
@@ -22,7 +22,7 @@ export const handle = { i18n: ["common", "children"] };
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
   const db = context.db;
-  const child = await orHttpError(getChild(db, actor, idParam(params.id)));
+  const child = await getChild(db, actor, idParam(params.id));
   const language = await getLanguage(request);
   const { title } = await getPageTranslation(request, ["children", "common"]);
   const name = [child.firstName, child.middleName, child.lastName].filter(Boolean).join(" ");
@@ -65,7 +65,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = String((await request.formData()).get("intent") ?? "");
   if (intent === "delete") {
     try {
-      await orHttpError(deleteChild(db, actor, id));
+      await deleteChild(db, actor, id);
     } catch (error) {
       if (error instanceof ChildHasSubmittedReferralError) return json({ error: "children:details.cannotDelete" }, { status: 409 });
       throw error;
@@ -75,7 +75,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === "newReferral") {
     let referral: { id: number };
     try {
-      referral = await orHttpError(startReferral(db, actor, id));
+      referral = await startReferral(db, actor, id);
     } catch (error) {
       if (error instanceof ChildTooOldError) return json({ error: "common:validation.ageOf" }, { status: 400 });
       throw error;

@@ -5,7 +5,7 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { CHILD_LIST, childrenCsv } from "~/models/child.server";
 import { csvResponse } from "~/utils/csv-response.server";
 import { exportFileName, parseListQuery } from "~/utils/list";
-import { idParam, orHttpError } from "~/utils/route.server";
+import { idParam } from "~/utils/route.server";
 
 /**
  * The children list as a CSV file, streamed 100 rows at a time: the whole list, or the rows the
@@ -20,6 +20,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseListQuery(url.searchParams, CHILD_LIST, language);
   const { t } = await getPageTranslation(request, ["children", "common"]);
   // Asked first, so someone else's list is a 404 before any byte is sent.
-  const csv = await orHttpError(childrenCsv(context.db, actor, query, ownerId, language, t));
+  const csv = await childrenCsv(context.db, actor, query, ownerId, language, t);
   return csvResponse({ ...csv, fileName: exportFileName("children", query) });
 }

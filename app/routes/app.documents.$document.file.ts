@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/auth.server";
 import { getDocumentFile } from "~/models/document.server";
 import { downloadResponse } from "~/services/uploads.server";
-import { idParam, orHttpError } from "~/utils/route.server";
+import { idParam } from "~/utils/route.server";
 
 /**
  * A referral document's file, for the referral's creator and administrators (404 for anyone
@@ -10,5 +10,5 @@ import { idParam, orHttpError } from "~/utils/route.server";
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
-  return downloadResponse(await orHttpError(getDocumentFile(context.db, actor, idParam(params.document))));
+  return downloadResponse(await getDocumentFile(context.db, actor, idParam(params.document)));
 }

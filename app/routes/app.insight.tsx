@@ -9,7 +9,6 @@ import { INSIGHT_FIGURES, programFigures } from "~/routes-shared/insight.server"
 import { easternCalendarDate, formatCalendarDate } from "~/utils/dates";
 import { parseInsightQuery } from "~/utils/insight-period";
 import { dateFilterParams } from "~/utils/list";
-import { orHttpError } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "admin"] };
 
@@ -23,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { period, split, typed, errors } = parseInsightQuery(url.searchParams, language, today);
   const { t, title } = await getPageTranslation(request, ["admin", "common"]);
-  const { insight, figures } = await orHttpError(programFigures(context.db, actor, period, split, today, language, t));
+  const { insight, figures } = await programFigures(context.db, actor, period, split, today, language, t);
   const query = new URLSearchParams({ from: period.from, to: period.to, by: split });
   const failed = Boolean(errors.from || errors.to);
   return json(

@@ -6,7 +6,7 @@ import { INSIGHT_FIGURES, programFigures, type InsightFigureId } from "~/routes-
 import { csvResponse } from "~/utils/csv-response.server";
 import { easternCalendarDate } from "~/utils/dates";
 import { parseInsightQuery } from "~/utils/insight-period";
-import { notFound, orHttpError } from "~/utils/route.server";
+import { notFound } from "~/utils/route.server";
 
 /** One figure of the program insight page as a CSV file: the table under its chart (docs/product-rules.md R127). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect(`/app/insight?${url.searchParams}`);
   }
   const { t } = await getPageTranslation(request, ["admin", "common"]);
-  const { figures } = await orHttpError(programFigures(context.db, actor, period, split, today, language, t));
+  const { figures } = await programFigures(context.db, actor, period, split, today, language, t);
   const { table } = figures[id];
   async function* pages() {
     yield table.rows;

@@ -24,7 +24,7 @@ import { profileCheck } from "~/schemas/account-checks";
 import { ProfileSchema } from "~/schemas/account.server";
 import { createToastHeaders } from "~/services/toast.server";
 import { passwordStrength } from "~/utils/password";
-import { idParam, notFound, orHttpError } from "~/utils/route.server";
+import { idParam, notFound } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "auth", "profile"] };
 
@@ -32,12 +32,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
   const userId = idParam(params.id);
   const db = context.db;
-  const profile = await orHttpError(getProfile(db, actor, userId));
-  const addresses = await orHttpError(listAddressBook(db, actor, userId));
+  const profile = await getProfile(db, actor, userId);
+  const addresses = await listAddressBook(db, actor, userId);
   const language = await getLanguage(request);
   const mode = mayEditProfile(actor, userId) ? ("owner" as const) : ("admin" as const);
   // One's own second factor (docs/product-rules.md R129): on or off, and the way to its page.
-  const secondFactor = mode === "owner" ? await orHttpError(secondFactorOf(db, actor, userId)) : null;
+  const secondFactor = mode === "owner" ? await secondFactorOf(db, actor, userId) : null;
   return json({
     title: await pageTitle(request, mode === "owner" ? "profile:title" : "profile:adminTitle", { name: `${profile.firstName} ${profile.lastName}` }),
     mode,

@@ -17,7 +17,7 @@ import { addressCheck } from "~/schemas/address-checks";
 import { AddressSchema } from "~/schemas/address.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { addressText } from "~/utils/address";
-import { idParam, notFound, orHttpError } from "~/utils/route.server";
+import { idParam, notFound } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "profile"] };
 
@@ -38,7 +38,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, ownerId } = await requireOwner(request, params.id);
   const addressId = addressParam(params.address);
   const db = context.db;
-  const address = addressId === null ? null : await orHttpError(getAddress(db, actor, ownerId, addressId));
+  const address = addressId === null ? null : await getAddress(db, actor, ownerId, addressId);
   const confirmDelete = address !== null && new URL(request.url).searchParams.has("delete");
   return json({
     title: await pageTitle(request, confirmDelete ? "profile:address.deleteTitle" : address ? "profile:address.editTitle" : "profile:address.addTitle"),
@@ -67,7 +67,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   if (intent === "delete") {
     if (addressId === null) notFound();
-    await orHttpError(deleteAddress(db, actor, ownerId, addressId));
+    await deleteAddress(db, actor, ownerId, addressId);
     return redirectWithToast(profileUrl, { key: "toasts.addressDeleted" });
   }
 

@@ -7,7 +7,7 @@ import { confirmSecondFactor, removeSecondFactor, secondFactorOf } from "~/model
 import { pageTitle } from "~/routes-shared/page.server";
 import { NO_STORE, setupScreen, submitCode } from "~/routes-shared/second-factor.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { idParam, notFound, orHttpError } from "~/utils/route.server";
+import { idParam, notFound } from "~/utils/route.server";
 import { pageHeaders } from "~/routes-shared/headers";
 
 export const handle = { i18n: ["common", "auth"] };
@@ -20,8 +20,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user: actor, sessionIdHash } = await requireSession(request);
   // One's own only: anyone else's is answered as if it did not exist.
   if (idParam(params.id) !== actor.id) notFound();
-  const status = await orHttpError(secondFactorOf(context.db, actor, actor.id));
-  const setup = status.enabled ? null : await orHttpError(setupScreen(context.db, actor, sessionIdHash));
+  const status = await secondFactorOf(context.db, actor, actor.id);
+  const setup = status.enabled ? null : await setupScreen(context.db, actor, sessionIdHash);
   const title = status.enabled ? "auth:secondFactor.profile.heading" : "auth:secondFactor.setup.title";
   return json({ title: await pageTitle(request, title), profile: `/app/profile/${actor.id}`, status, setup }, { headers: NO_STORE });
 }

@@ -6,7 +6,7 @@ import { referralsCsv } from "~/models/referral-cells.server";
 import { referralListSpec, type ReferralListKind } from "~/models/referral-list.server";
 import { csvResponse } from "~/utils/csv-response.server";
 import { exportFileName, parseListQuery } from "~/utils/list";
-import { idParam, notFound, orHttpError } from "~/utils/route.server";
+import { idParam, notFound } from "~/utils/route.server";
 
 const KINDS: ReferralListKind[] = ["drafts", "submitted", "user"];
 
@@ -25,6 +25,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseListQuery(url.searchParams, referralListSpec(kind), language);
   const { t } = await getPageTranslation(request, ["referrals", "common", "wizard"]);
   // Asked first, so a list the person may not see is a 404 before any byte is sent.
-  const csv = await orHttpError(referralsCsv(context.db, actor, kind, query, ownerId, language, t));
+  const csv = await referralsCsv(context.db, actor, kind, query, ownerId, language, t);
   return csvResponse({ ...csv, fileName: exportFileName(`referrals-${kind}`, query) });
 }

@@ -4,7 +4,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/auth/auth.server";
 import { reportFile } from "~/models/report.server";
 import { contentDisposition } from "~/services/uploads.server";
-import { orHttpError } from "~/utils/route.server";
 
 const TYPES = { csv: "text/csv; charset=utf-8", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" };
 
@@ -12,7 +11,7 @@ const TYPES = { csv: "text/csv; charset=utf-8", xlsx: "application/vnd.openxmlfo
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
   const fileName = params.file ?? "";
-  const { file, size, format } = await orHttpError(reportFile(context.db, actor, fileName));
+  const { file, size, format } = await reportFile(context.db, actor, fileName);
   return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, {
     headers: {
       "Content-Type": TYPES[format],

@@ -5,7 +5,6 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { SECURITY_EVENT_LIST, securityEventsCsv } from "~/models/security-events.server";
 import { csvResponse } from "~/utils/csv-response.server";
 import { exportFileName, parseListQuery } from "~/utils/list";
-import { orHttpError } from "~/utils/route.server";
 
 /** The security events as CSV (docs/product-rules.md R81, R133): every one, or those the filters show, newest first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -13,6 +12,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   const query = parseListQuery(new URL(request.url).searchParams, SECURITY_EVENT_LIST, language);
   const { t } = await getPageTranslation(request, ["admin", "common"]);
-  const csv = await orHttpError(securityEventsCsv(context.db, actor, query, language, t));
+  const csv = await securityEventsCsv(context.db, actor, query, language, t);
   return csvResponse({ ...csv, fileName: exportFileName("security-events", query) });
 }

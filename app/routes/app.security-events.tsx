@@ -17,7 +17,6 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { listSecurityEvents, SECURITY_EVENT_LIST, securityEventKindOptions } from "~/models/security-events.server";
 import { listExports, parseListPageQuery } from "~/utils/list";
-import { orHttpError } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "admin"] };
 
@@ -30,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   const { title, t } = await getPageTranslation(request, ["admin", "common"]);
   const { query, filterError } = parseListPageQuery(new URL(request.url).searchParams, SECURITY_EVENT_LIST, language);
-  const { data, total } = await orHttpError(listSecurityEvents(context.db, actor, filterError ? { ...query, count: 0 } : query, language, t));
+  const { data, total } = await listSecurityEvents(context.db, actor, filterError ? { ...query, count: 0 } : query, language, t);
   return json(
     {
       title: title("admin:security.title"),

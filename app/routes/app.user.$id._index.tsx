@@ -18,7 +18,7 @@ import { getProfile } from "~/models/profile.server";
 import { userAction } from "~/routes-shared/user-actions.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { accountStatus } from "~/utils/statuses";
-import { idParam, orHttpError } from "~/utils/route.server";
+import { idParam } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "auth", "profile", "admin"] };
 
@@ -27,14 +27,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
   const userId = idParam(params.id);
   const db = context.db;
-  const account = await orHttpError(getUserForAdmin(db, actor, userId));
-  const profile = await orHttpError(getProfile(db, actor, userId));
-  const addresses = await orHttpError(listAddressBook(db, actor, userId));
+  const account = await getUserForAdmin(db, actor, userId);
+  const profile = await getProfile(db, actor, userId);
+  const addresses = await listAddressBook(db, actor, userId);
   const language = await getLanguage(request);
   const { title } = await getPageTranslation(request, ["admin", "common"]);
   const when = (value: string | null) => (value ? formatDateTimeEastern(value, language) : null);
-  const secondFactor = await orHttpError(secondFactorOf(db, actor, userId));
-  const history = await orHttpError(secondFactorHistory(db, actor, userId));
+  const secondFactor = await secondFactorOf(db, actor, userId);
+  const history = await secondFactorHistory(db, actor, userId);
   return json({
     title: title("admin:user.title", { name: `${profile.firstName} ${profile.lastName}` }),
     profile,

@@ -3,14 +3,14 @@ import { requireAdmin } from "~/auth/auth.server";
 import { ReferralListPage } from "~/components/referrals/ReferralList";
 import { getProfile } from "~/models/profile.server";
 import { loadReferralList } from "~/routes-shared/referral-list.server";
-import { idParam, orHttpError } from "~/utils/route.server";
+import { idParam } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "referrals"] };
 
 /** One user's referrals, whatever their status, for administrators (docs/product-rules.md R75, R92). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
-  const owner = await orHttpError(getProfile(context.db, actor, idParam(params.id)));
+  const owner = await getProfile(context.db, actor, idParam(params.id));
   return loadReferralList(context.db, request, actor, "user", { id: owner.id, name: `${owner.firstName} ${owner.lastName}` });
 }
 

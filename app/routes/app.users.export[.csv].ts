@@ -6,7 +6,6 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { USER_LIST, usersCsv } from "~/models/admin-users.server";
 import { csvResponse } from "~/utils/csv-response.server";
 import { exportFileName, parseListQuery } from "~/utils/list";
-import { orHttpError } from "~/utils/route.server";
 
 /**
  * The users list as CSV, streamed 100 rows at a time: the whole list, or the rows the filters in
@@ -17,6 +16,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   const query = parseListQuery(new URL(request.url).searchParams, USER_LIST, language);
   const { t } = await getPageTranslation(request, ["admin", "common"]);
-  const csv = await orHttpError(usersCsv(context.db, actor, query, getConfig().ADMIN_EMAIL_DOMAINS, language, t));
+  const csv = await usersCsv(context.db, actor, query, getConfig().ADMIN_EMAIL_DOMAINS, language, t);
   return csvResponse({ ...csv, fileName: exportFileName("users", query) });
 }

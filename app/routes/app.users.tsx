@@ -24,7 +24,6 @@ import { mayManageUser } from "~/models/policy";
 import { userAction } from "~/routes-shared/user-actions.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { listExports, parseListPageQuery } from "~/utils/list";
-import { orHttpError } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "admin"] };
 
@@ -36,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   const { title } = await getPageTranslation(request, ["admin", "common"]);
   const { query, filterError } = parseListPageQuery(url.searchParams, USER_LIST, language);
-  const { data, total } = filterError ? { data: [], total: 0 } : await orHttpError(listUsers(db, actor, query, getConfig().ADMIN_EMAIL_DOMAINS));
+  const { data, total } = filterError ? { data: [], total: 0 } : await listUsers(db, actor, query, getConfig().ADMIN_EMAIL_DOMAINS);
   const references = await getLookupOptions(db, "References", language);
   return json(
     {

@@ -8,7 +8,6 @@ import { confirmSecondFactorAtSignIn, setupHolder } from "~/models/second-factor
 import { pageTitle } from "~/routes-shared/page.server";
 import { NO_STORE, setupScreen, submitCode } from "~/routes-shared/second-factor.server";
 import { safeRedirect } from "~/utils/redirect";
-import { orHttpError } from "~/utils/route.server";
 import { pageHeaders } from "~/routes-shared/headers";
 
 export const handle = { i18n: ["common", "auth"] };
@@ -25,8 +24,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (context.signedInNow || (await getUser(request)))
     return json({ title: await pageTitle(request, "auth:secondFactor.codes.title"), setup: null }, { headers: NO_STORE });
   const { sessionIdHash } = await requireSignInStep(request, "setup");
-  const holder = await orHttpError(setupHolder(context.db, sessionIdHash));
-  const setup = await orHttpError(setupScreen(context.db, holder, sessionIdHash));
+  const holder = await setupHolder(context.db, sessionIdHash);
+  const setup = await setupScreen(context.db, holder, sessionIdHash);
   return json({ title: await pageTitle(request, "auth:secondFactor.setup.title"), setup }, { headers: NO_STORE });
 }
 

@@ -8,6 +8,7 @@ import type { Config } from "../config.server";
 import { getDb } from "../db.server";
 import { resources } from "../i18n/resources.server";
 import { CAPTCHA_PROVIDERS } from "../services/captcha";
+import { modelErrorsAsHttp } from "../utils/route.server";
 import { createNonce, isCrossSiteWrite, securityHeaders } from "./security";
 
 const PRIVATE_NO_STORE = "private, no-store";
@@ -77,7 +78,7 @@ export function createApp(build: ServerBuild, config: Config, root: string) {
   app.all(
     "*",
     createRequestHandler({
-      build,
+      build: modelErrorsAsHttp(build),
       mode: build.mode,
       // The database handle that routes pass to the model functions (they import no database). It is
       // opened at its first use, so that a database that cannot be opened still lets /healthz answer 503.

@@ -1,5 +1,5 @@
-import { json } from "@remix-run/node";
-import { ForbiddenError, NotFoundError } from "~/models/errors";
+import { json, type ServerBuild } from "@remix-run/node";
+import { HTTP_STATUS } from "~/models/errors";
 
 // How routes turn the model's answers into HTTP: a record that is missing, or not the asker's to
 // see, is a 404 page (docs/product-rules.md R108: never someone else's data, nor a hint that it exists).
@@ -18,13 +18,34 @@ export function forbidden(): never {
   throw json({ message: "Forbidden" }, { status: 403 });
 }
 
-/** Runs a model call; NotFoundError becomes the 404 page and ForbiddenError the 403 page. */
-export async function orHttpError<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof NotFoundError) notFound();
-    if (error instanceof ForbiddenError) forbidden();
-    throw error;
-  }
+/** NotFoundError becomes the 404 page and ForbiddenError (and its kinds) the 403 page; any other error goes on. */
+function asHttp(error: unknown): never {
+  const status = error instanceof Error ? (error as { [HTTP_STATUS]?: number })[HTTP_STATUS] : undefined;
+  if (status === 404) notFound();
+  if (status === 403) forbidden();
+  throw error;
+}
+
+/**
+ * The one place where the models' refusals become HTTP: every route's loader and action, wrapped once as the server
+ * loads the build (app/server/app.ts), so that no page has to remember it at each model call. (InputError is the
+ * form's to say, next to its fields: app/routes-shared/page.server.ts.)
+ */
+export function modelErrorsAsHttp(build: ServerBuild): ServerBuild {
+  const wrap = <Args extends unknown[], Result>(run: ((...args: Args) => Result) | undefined) =>
+    run &&
+    (async (...args: Args) => {
+      try {
+        return await run(...args);
+      } catch (error) {
+        asHttp(error);
+      }
+    });
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).map(([id, route]) => {
+      const module = route.module;
+      return [id, { ...route, module: { ...module, loader: wrap(module.loader as never), action: wrap(module.action as never) } }];
+    }),
+  );
+  return { ...build, routes } as ServerBuild;
 }

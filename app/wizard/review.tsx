@@ -24,8 +24,9 @@ import {
 import { wizardIds } from "~/routes-shared/wizard-step.server";
 import { ReviewLinkSchema, StatusChangeSchema } from "~/schemas/admin.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { idParam, orHttpError } from "~/utils/route.server";
+import { idParam } from "~/utils/route.server";
 import { reviewHref, stepHref, submittedHref } from "~/wizard/steps";
+import { ForbiddenError, NotFoundError } from "~/models/errors";
 
 export const handle = { i18n: ["common", "referrals", "wizard", "admin"] };
 
@@ -37,11 +38,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
   const ids = wizardIds(params);
   const language = await getLanguage(request);
-  const review = await orHttpError(getReferralForReview(context.db, actor, ids, language));
+  const review = await getReferralForReview(context.db, actor, ids, language);
   const { title, t } = await getPageTranslation(request, ["referrals", "common", "admin"]);
   const url = new URL(request.url);
   const confirm = url.searchParams.get("confirm");
-  const admin = await orHttpError(adminReviewPanel(context.db, actor, review.id, language, t));
+  const admin = await adminReviewPanel(context.db, actor, review.id, language, t);
   const revoking = confirm === "revoke" ? (admin?.links.find((link) => String(link.id) === url.searchParams.get("link") && !link.revoked_at) ?? null) : null;
   return json({
     title: title("referrals:review.title", { name: review.child.name }),
@@ -64,13 +65,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const ids = wizardIds(params);
   const db = context.db;
   // Whose it is comes first: a stranger gets 404 whatever the form says.
-  await orHttpError(readableReferral(db, actor, ids));
+  await readableReferral(db, actor, ids);
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "copy") {
     let copy: { id: number; childId: number };
     try {
-      copy = await orHttpError(copyReferral(db, actor, ids.referral));
+      copy = await copyReferral(db, actor, ids.referral);
     } catch (error) {
       if (error instanceof ChildTooOldError) return redirectWithToast(reviewHref(ids), { kind: "error", key: "validation.ageOf" });
       throw error;
@@ -78,15 +79,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirectWithToast(stepHref({ child: copy.childId, referral: copy.id, user: actor.id }, "relationship"), { key: "toasts.referralCreated" });
   }
   if (intent === "delete") {
-    await orHttpError(deleteReferral(db, actor, ids.referral));
+    await deleteReferral(db, actor, ids.referral);
     return redirectWithToast("/app/referrals/drafts", { key: "toasts.referralDeleted" });
   }
   if (intent === "submit") {
     let outcome: { submitted: boolean };
     try {
-      outcome = await orHttpError(submitReferral(db, actor, ids.referral));
+      outcome = await submitReferral(db, actor, ids.referral);
     } catch (error) {
-      if (error instanceof Response) throw error;
+      if (error instanceof NotFoundError || error instanceof ForbiddenError) throw error;
       if (error instanceof IncompleteReferralError) return json({ failure: "incomplete" as const }, { status: 400 });
       if (error instanceof ChildTooOldError) return json({ failure: "tooOld" as const }, { status: 400 });
       console.error("submitting a referral failed", error);
@@ -99,13 +100,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === "status") {
     const submission = parseWithZod(form, { schema: StatusChangeSchema });
     if (submission.status !== "success") return json({ statusResult: submission.reply() }, { status: 400 });
-    await orHttpError(recordStatusChange(db, actor, ids.referral, submission.value));
+    await recordStatusChange(db, actor, ids.referral, submission.value);
     return redirectWithToast(reviewHref(ids), { key: "toasts.statusChanged" });
   }
   if (intent === "createLink") {
     const submission = parseWithZod(form, { schema: ReviewLinkSchema });
     if (submission.status !== "success") return json({ linkResult: submission.reply() }, { status: 400 });
-    const link = await orHttpError(createReviewLink(db, actor, ids.referral, submission.value));
+    const link = await createReviewLink(db, actor, ids.referral, submission.value);
     const url = new URL("/app/referral/review/external", getConfig().appUrl + "/");
     url.searchParams.set("token", link.token);
     // Shown once, on this answer; only its hash is kept.
@@ -113,11 +114,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   if (intent === "notSameChild") {
     const other = idParam(String(form.get("other") ?? ""));
-    await orHttpError(decideNotSameChild(db, actor, ids.referral, other));
+    await decideNotSameChild(db, actor, ids.referral, other);
     return redirectWithToast(reviewHref(ids), { key: "toasts.notSameChild", values: { id: String(other) } });
   }
   if (intent === "revokeLink") {
-    await orHttpError(revokeReviewLink(db, actor, ids.referral, idParam(String(form.get("link") ?? ""))));
+    await revokeReviewLink(db, actor, ids.referral, idParam(String(form.get("link") ?? "")));
     return redirectWithToast(reviewHref(ids), { key: "toasts.reviewLinkRevoked" });
   }
   return redirectWithToast(reviewHref(ids), { kind: "info", key: "toasts.referralUpdated" });

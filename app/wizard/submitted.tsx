@@ -9,7 +9,6 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { getSubmitConfirmation } from "~/models/referral-lifecycle.server";
 import { wizardIds } from "~/routes-shared/wizard-step.server";
 import { formatDateTimeEastern } from "~/utils/dates";
-import { orHttpError } from "~/utils/route.server";
 import { reviewHref } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "referrals", "about"] };
@@ -19,7 +18,7 @@ export const handle = { i18n: ["common", "referrals", "about"] };
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request);
   const ids = wizardIds(params);
-  const confirmation = await orHttpError(getSubmitConfirmation(context.db, actor, ids));
+  const confirmation = await getSubmitConfirmation(context.db, actor, ids);
   if (!confirmation) return redirect(reviewHref(ids));
   const language = await getLanguage(request);
   const { title } = await getPageTranslation(request, ["referrals", "common"]);

@@ -17,7 +17,6 @@ import { childAddressCheck } from "~/schemas/referral-checks";
 import { ChildAddressSchema } from "~/schemas/referral.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { addressText } from "~/utils/address";
-import { orHttpError } from "~/utils/route.server";
 import { StepForm } from "~/wizard/StepForm";
 
 export const handle = { i18n: ["common", "wizard", "profile"] };
@@ -51,7 +50,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireUser(request);
   const ids = wizardIds(params);
   const db = context.db;
-  await orHttpError(getDraftForEdit(db, actor, ids));
+  await getDraftForEdit(db, actor, ids);
   const formData = await request.formData();
   const intent = readAddressIntent(formData, "continue");
   const answered = await answerAddressLookup(db, actor, formData, intent);
@@ -62,25 +61,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return fail();
   const value = submission.value;
   try {
-    await orHttpError(
-      setReferralAddress(
-        db,
-        actor,
-        ids,
-        value.source === "new"
-          ? {
-              address: {
-                line1: value.line1 ?? "",
-                line2: value.line2,
-                city: value.city ?? "",
-                zip: value.zip ?? "",
-                county: value.county ?? "",
-                nickname: value.nickname,
-              },
-              saveToBook: value.saveToBook === "on",
-            }
-          : { bookId: Number(value.source.slice("book-".length)) },
-      ),
+    await setReferralAddress(
+      db,
+      actor,
+      ids,
+      value.source === "new"
+        ? {
+            address: {
+              line1: value.line1 ?? "",
+              line2: value.line2,
+              city: value.city ?? "",
+              zip: value.zip ?? "",
+              county: value.county ?? "",
+              nickname: value.nickname,
+            },
+            saveToBook: value.saveToBook === "on",
+          }
+        : { bookId: Number(value.source.slice("book-".length)) },
     );
   } catch (error) {
     if (error instanceof InputError) return fail({ fieldErrors: error.fieldErrors });

@@ -10,8 +10,9 @@ import { loadStep, wizardIds } from "~/routes-shared/wizard-step.server";
 import { DocumentSchema } from "~/schemas/referral.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { BadUploadError, FileTooLargeError, parseUpload, removeStoredFiles, UploadRefusedError, type StoredFile } from "~/services/uploads.server";
-import { idParam, orHttpError } from "~/utils/route.server";
+import { idParam } from "~/utils/route.server";
 import { readCarried, returnHref } from "~/wizard/carry";
+import { ForbiddenError, NotFoundError } from "~/models/errors";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -21,7 +22,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
   const { actor, ids } = await loadStep(db, request, params, "documents");
   const documentId = documentParam(params.document);
-  const document = documentId === null ? null : await orHttpError(getDocument(db, actor, ids, documentId));
+  const document = documentId === null ? null : await getDocument(db, actor, ids, documentId);
   const carried = readCarried(new URL(request.url).searchParams);
   if (document) carried.isConsent = document.isConsent;
   const { title } = await getPageTranslation(request, ["wizard", "common"]);
@@ -37,8 +38,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const db = context.db;
   const documentId = documentParam(params.document);
   // Whose referral it is comes first: a stranger's upload is refused before any of it is read.
-  if (documentId === null) await orHttpError(getDraftForEdit(db, actor, ids));
-  else await orHttpError(getDocument(db, actor, ids, documentId));
+  if (documentId === null) await getDraftForEdit(db, actor, ids);
+  else await getDocument(db, actor, ids, documentId);
 
   if (documentId !== null) {
     // Editing changes the description only; the file stays (docs/product-rules.md R65).
@@ -46,7 +47,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const carried = readCarried(formData);
     const submission = parseWithZod(formData, { schema: DocumentSchema });
     if (submission.status !== "success") return reply({ result: submission.reply() }, 400);
-    await orHttpError(updateDocument(db, actor, ids, documentId, submission.value));
+    await updateDocument(db, actor, ids, documentId, submission.value);
     return redirectWithToast(returnHref(ids, carried), { key: "toasts.documentUpdated" });
   }
 
@@ -77,9 +78,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     );
   }
   try {
-    await orHttpError(addDocument(db, actor, ids, { description: submission.value.description, isConsent: carried.isConsent }, file));
+    await addDocument(db, actor, ids, { description: submission.value.description, isConsent: carried.isConsent }, file);
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (error instanceof NotFoundError || error instanceof ForbiddenError) throw error;
     console.error("saving a document failed", error);
     return reply({ result: submission.reply(), failed: true }, 500);
   }

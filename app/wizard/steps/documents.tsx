@@ -12,7 +12,7 @@ import { deleteDocument, listDocuments } from "~/models/document.server";
 import { loadStep, stepAction, wizardIds } from "~/routes-shared/wizard-step.server";
 import { CONSENT, CONSENT_ANSWERS, consentCheck, DEFAULT_CONSENT } from "~/schemas/referral-checks";
 import { redirectWithToast } from "~/services/toast.server";
-import { idParam, orHttpError } from "~/utils/route.server";
+import { idParam } from "~/utils/route.server";
 import { restoredValues } from "~/wizard/carry";
 import { documentHref, stepHref } from "~/wizard/steps";
 import { STEP_SAVES } from "~/wizard/step-saves.server";
@@ -44,7 +44,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (form.get("intent") === "delete") {
     const actor = await requireUser(request);
     const ids = wizardIds(params);
-    await orHttpError(deleteDocument(context.db, actor, ids, idParam(String(form.get("document") ?? ""))));
+    await deleteDocument(context.db, actor, ids, idParam(String(form.get("document") ?? "")));
     return redirectWithToast(stepHref(ids, "documents"), { key: "toasts.documentRemoved" });
   }
   // Saving with advance goes to the referral review (docs/product-rules.md R47).

@@ -15,7 +15,7 @@ import { loadStep, wizardIds } from "~/routes-shared/wizard-step.server";
 import { guardianCheck } from "~/schemas/referral-checks";
 import { GuardianSchema } from "~/schemas/referral.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { idParam, orHttpError } from "~/utils/route.server";
+import { idParam } from "~/utils/route.server";
 import { stepHref } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "wizard", "auth"] };
@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
   const { actor, ids, language } = await loadStep(db, request, params, "guardians");
   const adultId = adultParam(params.adult);
-  const adult = adultId === null ? null : await orHttpError(getAdult(db, actor, ids, adultId));
+  const adult = adultId === null ? null : await getAdult(db, actor, ids, adultId);
   // Its own title, as its heading says, not the list's: each screen is told apart by its title.
   const { title } = await getPageTranslation(request, ["wizard", "common"]);
   return json({
@@ -48,12 +48,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const ids = wizardIds(params);
   const adultId = adultParam(params.adult);
   // Whose referral it is comes first: a stranger learns nothing from the form's errors.
-  if (adultId === null) await orHttpError(getDraftForEdit(context.db, actor, ids));
-  else await orHttpError(getAdult(context.db, actor, ids, adultId));
+  if (adultId === null) await getDraftForEdit(context.db, actor, ids);
+  else await getAdult(context.db, actor, ids, adultId);
   const submission = parseWithZod(await request.formData(), { schema: GuardianSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   try {
-    await orHttpError(saveAdult(context.db, actor, ids, adultId, submission.value));
+    await saveAdult(context.db, actor, ids, adultId, submission.value);
   } catch (error) {
     if (error instanceof InputError) return json(submission.reply({ fieldErrors: error.fieldErrors }), { status: 400 });
     throw error;

@@ -7,7 +7,7 @@ import { getLookupOptions } from "~/models/lookup.server";
 import { deleteAdult, getDraftForEdit, listAdults } from "~/models/referral.server";
 import { afterSave, loadStep, wizardIds } from "~/routes-shared/wizard-step.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { idParam, orHttpError } from "~/utils/route.server";
+import { idParam } from "~/utils/route.server";
 import { guardianHref, stepHref } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "wizard"] };
@@ -30,10 +30,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireUser(request);
   const ids = wizardIds(params);
   const db = context.db;
-  await orHttpError(getDraftForEdit(db, actor, ids));
+  await getDraftForEdit(db, actor, ids);
   const formData = await request.formData();
   if (formData.get("intent") === "delete") {
-    await orHttpError(deleteAdult(db, actor, ids, idParam(String(formData.get("adult") ?? ""))));
+    await deleteAdult(db, actor, ids, idParam(String(formData.get("adult") ?? "")));
     return redirectWithToast(stepHref(ids, "guardians"), { key: "toasts.adultRemoved" });
   }
   // Nothing to save here: the guardians are saved one by one. Continue goes on (docs/product-rules.md R47).
