@@ -38,10 +38,8 @@ describe("the models' refusals as HTTP, for every route at once", () => {
   });
 
   it("knows the refusals of the other bundle's copy of the error classes (the server loads the build as a second bundle)", async () => {
-    class NotFoundOfAnotherCopy extends Error {
-      readonly [Symbol.for("referrals.httpStatus")] = 404;
-    }
-    const { module } = modelErrorsAsHttp(buildThrowing(new NotFoundOfAnotherCopy("referral"))).routes.page;
+    const notFoundOfAnotherCopy = Object.assign(new Error("referral"), { [Symbol.for("referrals.httpStatus")]: 404 });
+    const { module } = modelErrorsAsHttp(buildThrowing(notFoundOfAnotherCopy)).routes.page;
     expect(((await thrownBy(module.loader as never)) as Response).status).toBe(404);
   });
 
