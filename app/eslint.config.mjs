@@ -39,10 +39,19 @@ export default tseslint.config(
   },
   {
     // The routes (pages and JSON API alike; the wizard's, which remix.config.js defines, are its frame, steps,
-    // review and confirmation in app/wizard), root.tsx, app/api and app/routes-shared get the database
+    // review and confirmation in app/wizard), root.tsx, app/api and the pages' server modules beside their components
+    // (app/components/**/*.server.ts, app/wizard/step.server.ts) get the database
     // handle as `context.db` and hand it to app/models; they import neither the database nor Kysely,
     // statically or not. Their tests build a real database of their own, so they may.
-    files: ["app/routes/**", "app/wizard/steps/**", "app/wizard/{layout,review,submitted}.tsx", "app/routes-shared/**", "app/api/**", "app/root.tsx"],
+    files: [
+      "app/routes/**",
+      "app/wizard/steps/**",
+      "app/wizard/{layout,review,submitted}.tsx",
+      "app/wizard/step.server.ts",
+      "app/components/**",
+      "app/api/**",
+      "app/root.tsx",
+    ],
     ignores: ["**/*.test.{ts,tsx}"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ regex: DATABASE, message: NOT_HERE }] }],
@@ -76,7 +85,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: "^~/(wizard|routes|routes-shared|components|api)/",
+              regex: "^~/(wizard|routes|components|api)/",
               message: "app/models and app/schemas sit below the pages: move what both need down (e.g. app/utils, app/schemas).",
             },
           ],

@@ -1324,11 +1324,11 @@ async function pageActionFiles(): Promise<string[]> {
     .sort();
 }
 
-/** The intents a page's form may send: compared in its action, or in the routes-shared module it calls. */
+/** The intents a page's form may send: compared in its action, or in the page's server module it calls (beside its components). */
 function intentsOf(file: string): string[] {
   const source = readFileSync(path.join(APP, file), "utf8");
-  const shared = [...source.matchAll(/from\s+"~\/routes-shared\/([\w.-]+)"/g)].map((match) =>
-    readFileSync(path.join(APP, "routes-shared", `${match[1]}.ts`), "utf8"),
+  const shared = [...source.matchAll(/from\s+"~\/((?:components|wizard)\/[\w./-]+\.server)"/g)].map((match) =>
+    readFileSync(path.join(APP, `${match[1]}.ts`), "utf8"),
   );
   const intents = [source, ...shared].flatMap((text) => [...text.matchAll(/\bintent"?\)?\s*===\s*"(\w+)"/g)].map((match) => match[1]));
   return [...new Set(intents)].sort();

@@ -11,7 +11,7 @@ import { getLookupLabel, getLookups, LOOKUP_TYPES } from "~/models/lookup.server
 import { getMiscellaneousValue } from "~/models/miscellaneous.server";
 import { getReferralForReviewLink } from "~/models/referral-lifecycle.server";
 import { findUserIdByEmail } from "~/models/user.server";
-import { checkReportForm, makeReport, readReportBody, streamReport, type ReportKind } from "~/routes-shared/reports.server";
+import { checkReportForm, makeReport, readReportBody, streamReport, type ReportKind } from "~/components/reports/reports.server";
 import { ForgotPasswordSchema, ResetPasswordSchema, SecurityAnswersSchema } from "~/schemas/account.server";
 import { REPORT_STATUS_KEYS } from "~/schemas/report-checks";
 import { readBody } from "~/utils/body.server";

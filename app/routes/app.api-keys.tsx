@@ -12,14 +12,14 @@ import { useAppForm } from "~/components/ui/useAppForm";
 import { getLanguage } from "~/i18n/i18next.server";
 import { createApiKey, listApiKeys, revokeApiKey } from "~/models/api-key.server";
 import { SignInLimitedError } from "~/models/sign-in.server";
-import { pageTitle, submitForm } from "~/routes-shared/page.server";
-import { NO_STORE, refusedAsLimited } from "~/routes-shared/second-factor.server";
+import { pageTitle, submitForm } from "~/components/ui/page.server";
+import { NO_STORE, refusedAsLimited } from "~/components/second-factor/second-factor.server";
 import { apiKeyCheck } from "~/schemas/admin-checks";
 import { ApiKeySchema } from "~/schemas/admin.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { idParam } from "~/utils/route.server";
-import { pageHeaders } from "~/routes-shared/headers";
+import { pageHeaders } from "~/components/ui/headers";
 
 export const handle = { i18n: ["common", "admin"] };
 export const headers = pageHeaders;

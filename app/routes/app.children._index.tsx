@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/auth.server";
 import { ChildrenListPage } from "~/components/children/ChildrenList";
-import { loadChildrenList } from "~/routes-shared/children-list.server";
+import { loadChildrenList } from "~/components/children/children-list.server";
 
 export const handle = { i18n: ["common", "children"] };
 

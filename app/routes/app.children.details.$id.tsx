@@ -14,7 +14,7 @@ import { ageProblem } from "~/utils/child-age";
 import { easternCalendarDate, formatCalendarDate, formatDateEastern, formatLongDateEastern } from "~/utils/dates";
 import { idParam, notFound } from "~/utils/route.server";
 import type { ReferralStatus } from "~/utils/statuses";
-import { openReferralHref } from "~/routes-shared/open-referral";
+import { openReferralHref } from "~/components/referrals/open-referral";
 import { stepHref } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "children"] };

@@ -7,7 +7,7 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { FigureSection } from "~/components/charts/FigureSection";
 import { getLanguage } from "~/i18n/i18next.server";
 import { dashboardCounts } from "~/models/referral-list.server";
-import { referrerTrendFigures } from "~/routes-shared/insight.server";
+import { referrerTrendFigures } from "~/components/charts/insight.server";
 import { easternCalendarDate } from "~/utils/dates";
 
 export const handle = { i18n: ["common", "referrals", "children"] };

@@ -5,7 +5,7 @@ import { requireUser } from "~/auth/auth.server";
 import { FigureSection } from "~/components/charts/FigureSection";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
-import { INSIGHT_FIGURES, programFigures } from "~/routes-shared/insight.server";
+import { INSIGHT_FIGURES, programFigures } from "~/components/charts/insight.server";
 import { easternCalendarDate, formatCalendarDate } from "~/utils/dates";
 import { parseInsightQuery } from "~/utils/insight-period";
 import { dateFilterParams } from "~/utils/list";

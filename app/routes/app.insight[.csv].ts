@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/auth.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
-import { INSIGHT_FIGURES, programFigures, type InsightFigureId } from "~/routes-shared/insight.server";
+import { INSIGHT_FIGURES, programFigures, type InsightFigureId } from "~/components/charts/insight.server";
 import { csvResponse } from "~/utils/csv-response.server";
 import { easternCalendarDate } from "~/utils/dates";
 import { parseInsightQuery } from "~/utils/insight-period";

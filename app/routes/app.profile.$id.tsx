@@ -19,7 +19,7 @@ import { mayEditProfile } from "~/models/policy";
 import { getProfile, updateProfile } from "~/models/profile.server";
 import { secondFactorOf } from "~/models/second-factor.server";
 import { EmailTakenError } from "~/models/user.server";
-import { pageTitle, refused, type ReplyOptions } from "~/routes-shared/page.server";
+import { pageTitle, refused, type ReplyOptions } from "~/components/ui/page.server";
 import { profileCheck } from "~/schemas/account-checks";
 import { ProfileSchema } from "~/schemas/account.server";
 import { createToastHeaders } from "~/services/toast.server";

@@ -4,11 +4,11 @@ import { useTranslation } from "~/i18n/react";
 import { requireSession } from "~/auth/auth.server";
 import { CodeForm, RecoveryCodes, SetupSteps, useRecoveryChoice } from "~/components/second-factor/SecondFactor";
 import { confirmSecondFactor, removeSecondFactor, secondFactorOf } from "~/models/second-factor.server";
-import { pageTitle } from "~/routes-shared/page.server";
-import { NO_STORE, setupScreen, submitCode } from "~/routes-shared/second-factor.server";
+import { pageTitle } from "~/components/ui/page.server";
+import { NO_STORE, setupScreen, submitCode } from "~/components/second-factor/second-factor.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam, notFound } from "~/utils/route.server";
-import { pageHeaders } from "~/routes-shared/headers";
+import { pageHeaders } from "~/components/ui/headers";
 
 export const handle = { i18n: ["common", "auth"] };
 export const headers = pageHeaders;

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/auth.server";
 import { ReferralListPage } from "~/components/referrals/ReferralList";
-import { loadReferralList, referralListAction } from "~/routes-shared/referral-list.server";
+import { loadReferralList, referralListAction } from "~/components/referrals/referral-list.server";
 
 export const handle = { i18n: ["common", "referrals"] };
 

@@ -12,8 +12,8 @@ import { getLanguage } from "~/i18n/i18next.server";
 import type { Language } from "~/i18n/config";
 import { getLookupOptions } from "~/models/lookup.server";
 import { FutureDateError, listReports } from "~/models/report.server";
-import { pageTitle, refused } from "~/routes-shared/page.server";
-import { checkReportForm, makeReport, type ReportKind } from "~/routes-shared/reports.server";
+import { pageTitle, refused } from "~/components/ui/page.server";
+import { checkReportForm, makeReport, type ReportKind } from "~/components/reports/reports.server";
 import { referralReportCheck, REPORT_STATUS_KEYS, REPORT_STATUSES, userReportCheck } from "~/schemas/report-checks";
 import { easternCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 

@@ -15,7 +15,7 @@ import { getLookupOptions } from "~/models/lookup.server";
 import { mayManageUser, mayResetSecondFactor } from "~/models/policy";
 import { secondFactorHistory, secondFactorOf } from "~/models/second-factor.server";
 import { getProfile } from "~/models/profile.server";
-import { userAction } from "~/routes-shared/user-actions.server";
+import { userAction } from "~/components/admin/user-actions.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { accountStatus } from "~/utils/statuses";
 import { idParam } from "~/utils/route.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/auth/auth.server";
 import { ChildrenListPage } from "~/components/children/ChildrenList";
 import { getProfile } from "~/models/profile.server";
-import { loadChildrenList } from "~/routes-shared/children-list.server";
+import { loadChildrenList } from "~/components/children/children-list.server";
 import { idParam } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "children"] };

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/auth/auth.server";
 import { ReferralListPage } from "~/components/referrals/ReferralList";
 import { getProfile } from "~/models/profile.server";
-import { loadReferralList } from "~/routes-shared/referral-list.server";
+import { loadReferralList } from "~/components/referrals/referral-list.server";
 import { idParam } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "referrals"] };

@@ -21,7 +21,7 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { listUsers, USER_LIST } from "~/models/admin-users.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { mayManageUser } from "~/models/policy";
-import { userAction } from "~/routes-shared/user-actions.server";
+import { userAction } from "~/components/admin/user-actions.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { listExports, parseListPageQuery } from "~/utils/list";
 

@@ -10,7 +10,7 @@ import { ErrorSummary, Honeypot, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getPageTranslation } from "~/i18n/page.server";
 import { forgotPassword } from "~/models/account-flows.server";
-import { pageTitle, refused } from "~/routes-shared/page.server";
+import { pageTitle, refused } from "~/components/ui/page.server";
 import { forgotPasswordCheck } from "~/schemas/account-checks";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { ForgotPasswordSchema } from "~/schemas/account.server";

@@ -12,12 +12,12 @@ import { useIdleReload } from "~/components/useIdleReload";
 import { getPageTranslation } from "~/i18n/page.server";
 import { resendVerification } from "~/models/account-flows.server";
 import { SignInError, SignInLimitedError, type SignInOutcome } from "~/models/sign-in.server";
-import { pageTitle, refused } from "~/routes-shared/page.server";
+import { pageTitle, refused } from "~/components/ui/page.server";
 import { signInCheck } from "~/schemas/account-checks";
 import { ResendVerificationSchema, SignInSchema } from "~/schemas/account.server";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/utils/redirect";
-import { pageHeaders } from "~/routes-shared/headers";
+import { pageHeaders } from "~/components/ui/headers";
 
 export const handle = { i18n: ["common", "auth"], noscriptRefreshSeconds: 120 };
 export const headers = pageHeaders;

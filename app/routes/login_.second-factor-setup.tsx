@@ -5,10 +5,10 @@ import { getUser, requireSignInStep } from "~/auth/auth.server";
 import { RecoveryCodes, SetupSteps, SignOut } from "~/components/second-factor/SecondFactor";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { confirmSecondFactorAtSignIn, setupHolder } from "~/models/second-factor.server";
-import { pageTitle } from "~/routes-shared/page.server";
-import { NO_STORE, setupScreen, submitCode } from "~/routes-shared/second-factor.server";
+import { pageTitle } from "~/components/ui/page.server";
+import { NO_STORE, setupScreen, submitCode } from "~/components/second-factor/second-factor.server";
 import { safeRedirect } from "~/utils/redirect";
-import { pageHeaders } from "~/routes-shared/headers";
+import { pageHeaders } from "~/components/ui/headers";
 
 export const handle = { i18n: ["common", "auth"] };
 export const headers = pageHeaders;

@@ -18,7 +18,7 @@ import { CaptchaRefusedError, register } from "~/models/account-flows.server";
 import { InvalidChoiceError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
 import { EmailTakenError } from "~/models/user.server";
-import { pageTitle, refused, type ReplyOptions } from "~/routes-shared/page.server";
+import { pageTitle, refused, type ReplyOptions } from "~/components/ui/page.server";
 import { registrationCheck } from "~/schemas/account-checks";
 import { RegistrationSchema } from "~/schemas/account.server";
 import { CAPTCHA_PROVIDERS } from "~/services/captcha";

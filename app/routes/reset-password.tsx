@@ -14,7 +14,7 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { submitNewPassword, submitSecurityAnswers } from "~/models/account-flows.server";
 import { inspectResetToken } from "~/models/account-token.server";
 import { getLookupLabel } from "~/models/lookup.server";
-import { pageTitle, refused, type ReplyOptions } from "~/routes-shared/page.server";
+import { pageTitle, refused, type ReplyOptions } from "~/components/ui/page.server";
 import { resetPasswordCheck, securityAnswersCheck } from "~/schemas/account-checks";
 import { ResetPasswordSchema, SecurityAnswersSchema } from "~/schemas/account.server";
 import { rateLimitMessage } from "~/services/rate-limit.server";

@@ -29,7 +29,7 @@ function asHttp(error: unknown): never {
 /**
  * The one place where the models' refusals become HTTP: every route's loader and action, wrapped once as the server
  * loads the build (app/server/app.ts), so that no page has to remember it at each model call. (InputError is the
- * form's to say, next to its fields: app/routes-shared/page.server.ts.)
+ * form's to say, next to its fields: app/components/ui/page.server.ts.)
  */
 export function modelErrorsAsHttp(build: ServerBuild): ServerBuild {
   const wrap = <Args extends unknown[], Result>(run: ((...args: Args) => Result) | undefined) =>

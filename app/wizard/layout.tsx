@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { getChildName } from "~/models/child.server";
 import { badgeFacts } from "~/models/referral.server";
-import { draftOrReview, wizardIds } from "~/routes-shared/wizard-step.server";
+import { draftOrReview, wizardIds } from "~/wizard/step.server";
 import { sectionBadges } from "~/wizard/badges";
 import { StepIndicator } from "~/wizard/StepIndicator";
 import { backHref, stepOfPath, wizardBase } from "~/wizard/steps";

@@ -21,7 +21,7 @@ import {
   readableReferral,
   submitReferral,
 } from "~/models/referral-lifecycle.server";
-import { wizardIds } from "~/routes-shared/wizard-step.server";
+import { wizardIds } from "~/wizard/step.server";
 import { ReviewLinkSchema, StatusChangeSchema } from "~/schemas/admin.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam } from "~/utils/route.server";

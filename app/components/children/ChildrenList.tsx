@@ -11,7 +11,7 @@ import {
   TextFilter,
   UnknownComparisonAlert,
 } from "~/components/list/List";
-import type { loadChildrenList } from "~/routes-shared/children-list.server";
+import type { loadChildrenList } from "~/components/children/children-list.server";
 import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
 import { isFiltered } from "~/utils/list";
 

@@ -14,7 +14,7 @@ import {
   UnknownComparisonAlert,
 } from "~/components/list/List";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
-import type { loadReferralList } from "~/routes-shared/referral-list.server";
+import type { loadReferralList } from "~/components/referrals/referral-list.server";
 import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
 import { isFiltered } from "~/utils/list";
 import type { ReferralListKind } from "~/models/referral-list.server";

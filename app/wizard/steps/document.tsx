@@ -6,7 +6,7 @@ import { requireUser } from "~/auth/auth.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { addDocument, getDocument, updateDocument } from "~/models/document.server";
 import { getDraftForEdit } from "~/models/referral.server";
-import { loadStep, wizardIds } from "~/routes-shared/wizard-step.server";
+import { loadStep, wizardIds } from "~/wizard/step.server";
 import { DocumentSchema } from "~/schemas/referral.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { BadUploadError, FileTooLargeError, parseUpload, removeStoredFiles, UploadRefusedError, type StoredFile } from "~/services/uploads.server";

@@ -9,7 +9,7 @@ import { ConfirmPage } from "~/components/ui/ConfirmAction";
 import { ErrorSummary, RadioGroup } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { deleteDocument, listDocuments } from "~/models/document.server";
-import { loadStep, stepAction, wizardIds } from "~/routes-shared/wizard-step.server";
+import { loadStep, stepAction, wizardIds } from "~/wizard/step.server";
 import { CONSENT, CONSENT_ANSWERS, consentCheck, DEFAULT_CONSENT } from "~/schemas/referral-checks";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam } from "~/utils/route.server";

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
-import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
+import { loadStep, stepAction } from "~/wizard/step.server";
 import { gestationalAgeCheck, gestationParts } from "~/schemas/referral-checks";
 import { StepForm } from "~/wizard/StepForm";
 import { STEP_SAVES } from "~/wizard/step-saves.server";

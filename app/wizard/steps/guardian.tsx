@@ -11,7 +11,7 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { InputError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
 import { getAdult, getDraftForEdit, saveAdult } from "~/models/referral.server";
-import { loadStep, wizardIds } from "~/routes-shared/wizard-step.server";
+import { loadStep, wizardIds } from "~/wizard/step.server";
 import { guardianCheck } from "~/schemas/referral-checks";
 import { GuardianSchema } from "~/schemas/referral.server";
 import { redirectWithToast } from "~/services/toast.server";

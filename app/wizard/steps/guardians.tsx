@@ -5,7 +5,7 @@ import { requireUser } from "~/auth/auth.server";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import { getLookupOptions } from "~/models/lookup.server";
 import { deleteAdult, getDraftForEdit, listAdults } from "~/models/referral.server";
-import { afterSave, loadStep, wizardIds } from "~/routes-shared/wizard-step.server";
+import { afterSave, loadStep, wizardIds } from "~/wizard/step.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam } from "~/utils/route.server";
 import { guardianHref, stepHref } from "~/wizard/steps";

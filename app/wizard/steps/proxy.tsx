@@ -6,7 +6,7 @@ import { SelectField, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
 import { referrerPhone } from "~/models/referral.server";
-import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
+import { loadStep, stepAction } from "~/wizard/step.server";
 import { proxyCheck } from "~/schemas/referral-checks";
 import { StepForm } from "~/wizard/StepForm";
 import { STEP_SAVES } from "~/wizard/step-saves.server";

@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { RadioGroup, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
-import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
+import { loadStep, stepAction } from "~/wizard/step.server";
 import { relationshipCheck } from "~/schemas/referral-checks";
 import { answerOf, followUps, shownRelationship, shownSourceOther, type FollowUp } from "~/schemas/relationship";
 import { StepForm } from "~/wizard/StepForm";

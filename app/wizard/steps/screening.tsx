@@ -8,7 +8,7 @@ import type { Language } from "~/i18n/config";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { referralReasons } from "~/models/referral.server";
-import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
+import { loadStep, stepAction } from "~/wizard/step.server";
 import { OTHER_MEDICAL_CONDITION, screeningCheck } from "~/schemas/referral-checks";
 import { easternCalendarDate, formatCalendarDate } from "~/utils/dates";
 import { restoredValues } from "~/wizard/carry";

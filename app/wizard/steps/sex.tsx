@@ -5,7 +5,7 @@ import { CheckboxGroup, RadioGroup } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
 import { referralRaces } from "~/models/referral.server";
-import { loadStep, stepAction } from "~/routes-shared/wizard-step.server";
+import { loadStep, stepAction } from "~/wizard/step.server";
 import { sexCheck } from "~/schemas/referral-checks";
 import { StepForm } from "~/wizard/StepForm";
 import { STEP_SAVES } from "~/wizard/step-saves.server";

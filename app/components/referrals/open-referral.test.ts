@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openReferralHref } from "./open-referral";
+import { openReferralHref } from "~/components/referrals/open-referral";
 
 describe("where a referral opens", () => {
   const base = "/app/child/1/referral/2/user/3";

@@ -12,7 +12,7 @@ import { listExports, parseListPageQuery } from "~/utils/list";
 import { PAST_DRAFT_STATUSES, REFERRAL_STATUSES } from "~/utils/statuses";
 import { idParam } from "~/utils/route.server";
 import { cutText } from "~/utils/text";
-import { openReferralHref } from "~/routes-shared/open-referral";
+import { openReferralHref } from "~/components/referrals/open-referral";
 import { stepHref } from "~/wizard/steps";
 
 /** Status details are cut to 150 characters in the lists (docs/product-rules.md R80). */

@@ -7,7 +7,7 @@ import { CodeLockedError } from "~/models/code-guard.server";
 import { SignInLimitedError } from "~/models/sign-in.server";
 import { RecoveryCodeSchema, SecondFactorCodeSchema } from "~/schemas/second-factor.server";
 import { rateLimitMessage } from "~/services/rate-limit.server";
-import { refused, submitForm, type Refusal } from "./page.server";
+import { refused, submitForm, type Refusal } from "~/components/ui/page.server";
 
 // What the second factor's pages share (docs/product-rules.md R129): the set-up screen's key and QR code, and the
 // answer to a form that takes a code.
