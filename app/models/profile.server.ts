@@ -13,6 +13,7 @@ import { insertPhone, phoneText } from "./phone.server";
 import { mayEditProfile, mayViewPerson } from "./policy";
 import { doneBy, recordSecurityEvent } from "./security-events.server";
 import { checkPersonChoices, EmailTakenError, hasAdminRole, personColumns, personFacts, type CurrentUser } from "./user.server";
+import { nameOfRow } from "~/utils/person-name";
 
 export interface Profile {
   id: number;
@@ -60,11 +61,7 @@ export async function getProfile(db: DB, actor: CurrentUser, userId: number): Pr
   return {
     id: user.id,
     email: user.email,
-    firstName: user.first_name,
-    middleName: user.middle_name ?? "",
-    lastName: user.last_name,
-    prefix: user.prefix ?? "",
-    suffix: user.suffix ?? "",
+    ...nameOfRow(user),
     reference: user.reference ?? "",
     primaryLanguage: user.primary_language,
     securityQuestion1: user.security_question1 ?? "",

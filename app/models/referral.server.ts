@@ -23,6 +23,7 @@ import { unknownLookupCodes } from "./lookup.server";
 import { insertPhone, phoneText } from "./phone.server";
 import { mayEditReferral, mayViewReferral, referralFacts } from "./policy";
 import type { CurrentUser } from "./user.server";
+import { nameColumns, nameOfRow } from "~/utils/person-name";
 
 /**
  * The Draft referral the wizard edits, for the one person who may edit it: its creator, while it
@@ -305,11 +306,7 @@ export async function getAdult(db: DB, actor: CurrentUser, ids: WizardIds, adult
   if (!row) throw new NotFoundError("adult");
   return {
     id: row.id,
-    prefix: row.prefix ?? "",
-    firstName: row.first_name,
-    middleName: row.middle_name ?? "",
-    lastName: row.last_name,
-    suffix: row.suffix ?? "",
+    ...nameOfRow(row),
     childRelationship: row.child_relationship ?? "",
     preferredMethodOfContact: row.preferred_method_of_contact ?? "",
     bestTimeToContact: row.best_time_to_contact ?? "",
@@ -362,11 +359,7 @@ export async function saveAdult(db: DB, actor: CurrentUser, ids: WizardIds, adul
       if (existing?.[column]) oldPhones.push(existing[column]!);
     }
     const columns = {
-      prefix: input.prefix || null,
-      first_name: input.firstName,
-      middle_name: input.middleName || null,
-      last_name: input.lastName,
-      suffix: input.suffix || null,
+      ...nameColumns(input),
       child_relationship: input.childRelationship,
       preferred_method_of_contact: input.preferredMethodOfContact || null,
       best_time_to_contact: input.bestTimeToContact?.trim() || null,

@@ -6,6 +6,7 @@ import { InvalidChoiceError } from "./errors";
 import { recordSecurityEvent } from "./security-events.server";
 import { unknownLookupCodes } from "./lookup.server";
 import { insertPhone } from "./phone.server";
+import { nameColumns } from "~/utils/person-name";
 
 /** Who is asking: what every model function is given. */
 export interface CurrentUser {
@@ -68,11 +69,7 @@ export function personColumns(input: PersonFields) {
   return {
     email: input.email,
     username: input.email,
-    first_name: input.firstName,
-    middle_name: input.middleName || null,
-    last_name: input.lastName,
-    prefix: input.prefix || null,
-    suffix: input.suffix || null,
+    ...nameColumns(input),
     reference: input.reference,
     primary_language: input.primaryLanguage,
     security_question1: input.securityQuestion1,
