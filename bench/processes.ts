@@ -81,8 +81,12 @@ export interface ProcessMemory {
   rss: number;
 }
 
-/** How long a process is left without requests before its memory counts as at rest (its idle collection comes at 5 s). */
-export const REST_MS = 10_000;
+/**
+ * How long a process is left without requests before its memory counts as at rest. Node hands a busy heap back on its
+ * own (V8's memory reducer, some seconds after the allocations stop, in a few collections): after the wizard's load a
+ * worker held about 240 MB 10 s later and about 95 MB 30 s later (2026-11-26, bench/RESULTS.md).
+ */
+export const REST_MS = 30_000;
 
 /** The resident memory of each of the server's processes after `quietMs` without a request. */
 export async function memoryAtRest(pid: number, quietMs = REST_MS): Promise<ProcessMemory[]> {

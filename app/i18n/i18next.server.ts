@@ -1,5 +1,5 @@
 import { createCookie } from "@remix-run/node";
-import type { TFunction } from "i18next";
+import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { DEFAULT_LANGUAGE, fromPublicLanguage, i18nConfig, LANGUAGES, toPublicLanguage, type Language } from "./config";
 import { resources } from "./resources.server";
@@ -33,7 +33,6 @@ async function chosenLanguage(request: Request): Promise<Language | null> {
  */
 export const i18next = new RemixI18Next({
   detection: { supportedLanguages: [...LANGUAGES], fallbackLanguage: DEFAULT_LANGUAGE, order: ["custom"], findLocale: chosenLanguage },
-  i18next: { ...i18nConfig, ns: Object.keys(resources.en), resources, initImmediate: false },
 });
 
 /** The request's language. */
@@ -45,7 +44,27 @@ export function serializeLanguageCookie(language: Language): Promise<string> {
   return languageCookie.serialize(toPublicLanguage(language));
 }
 
+/**
+ * The server's i18next instances, one per language for the life of the process, every namespace loaded: nothing
+ * changes them once made (no language change, no namespace to load), so every request shares them. remix-i18next's
+ * getFixedT would make and initialize an instance for each call, which the profile of a wizard step showed as its
+ * largest cost after the garbage collector (bench/RESULTS.md).
+ */
+const instances = Object.fromEntries(
+  LANGUAGES.map((language) => {
+    const instance = createInstance();
+    void instance.init({ ...i18nConfig, lng: language, ns: Object.keys(resources.en), resources, initImmediate: false });
+    return [language, instance];
+  }),
+) as Record<Language, I18n>;
+
+/** The i18next instance of a language, for a page's render (app/entry.server.tsx). */
+export function i18nextOf(language: Language): I18n {
+  return instances[language];
+}
+
 /** The translate function of a language (or of the request's language), for the namespaces named. */
 export async function fixedT(languageOrRequest: Language | Request, namespaces: string | string[] = "common"): Promise<TFunction> {
-  return (await i18next.getFixedT(languageOrRequest as string, namespaces as string)) as TFunction;
+  const language = typeof languageOrRequest === "string" ? languageOrRequest : await getLanguage(languageOrRequest);
+  return instances[language].getFixedT(language, namespaces);
 }
