@@ -82,9 +82,10 @@ export interface ProcessMemory {
 }
 
 /**
- * How long a process is left without requests before its memory counts as at rest. Node hands a busy heap back on its
- * own (V8's memory reducer, some seconds after the allocations stop, in a few collections): after the wizard's load a
- * worker held about 240 MB 10 s later and about 95 MB 30 s later (2026-11-26, bench/RESULTS.md).
+ * How long a process is left without requests before its memory counts as at rest. Node gives a busy heap back on its
+ * own only sometimes (V8's memory reducer): after 15 s of wizard GETs alone a worker held about 240 MB 10 s later and
+ * about 95 MB 30 s later; after the benchmark's whole wizard load (GET, POST, /healthz) it still held about 340 MB 60 s
+ * later (2026-11-26, bench/RESULTS.md).
  */
 export const REST_MS = 30_000;
 
