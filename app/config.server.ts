@@ -9,8 +9,19 @@ import { CAPTCHA_PROVIDERS, captchaProviderOfUrl, type CaptchaProvider } from ".
 import { singleton } from "./utils/singleton.server";
 
 const blankIsUnset = (value: unknown) => (value === "" ? undefined : value);
-const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(blankIsUnset, schema.optional());
-const withDefault = <T extends z.ZodTypeAny>(schema: T, fallback: z.input<T>) => z.preprocess(blankIsUnset, schema.default(fallback));
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankIsUnset, schema.optional());
+/** Unset or blank: `fallback`, read by the schema as a value set would be (zod 4's prefault; its default is taken as it is). */
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) => z.preprocess(blankIsUnset, schema.prefault(fallback));
+/** An address `new URL` reads, the value kept as written (zod 4's z.url() also trims it). */
+const url = (message: string) =>
+  z.string().refine((value) => {
+    try {
+      new URL(value);
+      return true;
+    } catch {
+      return false;
+    }
+  }, message);
 
 const domain = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
@@ -42,39 +53,31 @@ const secretsKey = z.string().refine((value) => decodeSecretsKey(value) !== null
 export const EnvSchema = z.object({
   /** production: APP_URL must be https (unless ALLOW_HTTP=1) and SECRETS_KEY set once an administrator exists. */
   NODE_ENV: withDefault(z.enum(["development", "production", "test"]), "development"),
-  PORT: withDefault(z.coerce.number({ invalid_type_error: "must be a port number" }).int("must be a whole number").min(1).max(65535), 3000),
+  PORT: withDefault(z.coerce.number({ error: "must be a port number" }).int("must be a whole number").min(1).max(65535), 3000),
   DATA_DIR: withDefault(z.string(), "./data"),
   /** Unset: SQLite in DATA_DIR. Set: the PostgreSQL database to use instead (several instances may share it). */
   DATABASE_URL: optional(
-    z
-      .string()
-      .url("must be a PostgreSQL address such as postgres://user:password@host:5432/referrals")
-      .refine((value) => /^postgres(ql)?:\/\/[^/]/.test(value), "must start with postgres:// or postgresql:// and name a host"),
+    url("must be a PostgreSQL address such as postgres://user:password@host:5432/referrals").refine(
+      (value) => /^postgres(ql)?:\/\/[^/]/.test(value),
+      "must start with postgres:// or postgresql:// and name a host",
+    ),
   ),
   /** Processes that serve requests, each on a core of its own (docs/product-rules.md R124); 1 serves from one process. */
   WEB_CONCURRENCY: withDefault(
-    z.coerce.number({ invalid_type_error: "must be a number of processes" }).int("must be a whole number").min(1, "must be at least 1").max(64),
+    z.coerce.number({ error: "must be a number of processes" }).int("must be a whole number").min(1, "must be at least 1").max(64),
     availableParallelism(),
   ),
   /** Connections each process keeps open to PostgreSQL. */
   DATABASE_POOL_SIZE: withDefault(
-    z.coerce.number({ invalid_type_error: "must be a number of connections" }).int("must be a whole number").min(1, "must be at least 1").max(500),
+    z.coerce.number({ error: "must be a number of connections" }).int("must be a whole number").min(1, "must be at least 1").max(500),
     10,
   ),
   SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
   SMTP_URL: optional(
-    z
-      .string()
-      .url("must be a URL such as smtp://user:password@host:587")
-      .refine((value) => /^smtps?:\/\//.test(value), "must start with smtp:// or smtps://"),
+    url("must be a URL such as smtp://user:password@host:587").refine((value) => /^smtps?:\/\//.test(value), "must start with smtp:// or smtps://"),
   ),
   MAIL_FROM: withDefault(z.string().min(3), "Maryland Infants and Toddlers Program <no-reply@localhost>"),
-  APP_URL: optional(
-    z
-      .string()
-      .url("must be the address people open, such as https://referrals.example.org")
-      .transform((value) => value.replace(/\/+$/, "")),
-  ),
+  APP_URL: optional(url("must be the address people open, such as https://referrals.example.org").transform((value) => value.replace(/\/+$/, ""))),
   /** In production, the operator means to serve over plain http (a warning at every start). */
   ALLOW_HTTP: withDefault(
     z.enum(["0", "1", "true", "false"]).transform((value) => value === "1" || value === "true"),
@@ -89,7 +92,7 @@ export const EnvSchema = z.object({
     z.string().refine((value) => value.split(",").every((part) => decodeSecretsKey(part) !== null), "must be base64 keys of 32 bytes, separated by commas"),
   ),
   GEOCODER: withDefault(z.enum(["offline", "census"]), "offline"),
-  CENSUS_GEOCODER_URL: withDefault(z.string().url("must be the geocoder's base address"), "https://geocoding.geo.census.gov"),
+  CENSUS_GEOCODER_URL: withDefault(url("must be the geocoder's base address"), "https://geocoding.geo.census.gov"),
   ADMIN_EMAIL_DOMAINS: withDefault(
     z
       .string()
@@ -103,29 +106,21 @@ export const EnvSchema = z.object({
     "",
   ),
   REPORT_RETENTION_DAYS: withDefault(
-    z.coerce.number({ invalid_type_error: "must be a number of days" }).int("must be a whole number of days").min(1, "must be at least 1 day").max(3650),
+    z.coerce.number({ error: "must be a number of days" }).int("must be a whole number of days").min(1, "must be at least 1 day").max(3650),
     30,
   ),
   /** JSON API calls one caller (an API key, a person, or an address when anonymous) may make per minute. */
-  API_RATE_LIMIT: withDefault(
-    z.coerce.number({ invalid_type_error: "must be a number of calls per minute" }).int("must be a whole number").min(1).max(1_000_000),
-    600,
-  ),
+  API_RATE_LIMIT: withDefault(z.coerce.number({ error: "must be a number of calls per minute" }).int("must be a whole number").min(1).max(1_000_000), 600),
   /** How families and referrers reach the program: on the contact page and the submit confirmation. */
   PROGRAM_PHONE: optional(z.string().regex(/^[0-9()+\-. ]{7,20}$/, "must be a phone number such as 1-800-555-0100")),
-  PROGRAM_EMAIL: optional(z.string().email("must be an e-mail address")),
+  PROGRAM_EMAIL: optional(z.email("must be an e-mail address")),
   /** The captcha of registration: its service, the site key its check is drawn with, and the secret its tokens are checked with. */
-  CAPTCHA_PROVIDER: optional(z.enum(["recaptcha", "hcaptcha", "turnstile"], { errorMap: () => ({ message: "must be recaptcha, hcaptcha or turnstile" }) })),
+  CAPTCHA_PROVIDER: optional(z.enum(["recaptcha", "hcaptcha", "turnstile"], { error: "must be recaptcha, hcaptcha or turnstile" })),
   CAPTCHA_SITE_KEY: optional(z.string().min(1).max(200)),
   CAPTCHA_SECRET: optional(z.string().min(1)),
   /** Where tokens are checked: the service's own siteverify unless set (the tests point it at a stand-in). */
-  CAPTCHA_VERIFY_URL: optional(z.string().url("must be the captcha service's verification URL")),
-  SEED_ADMIN_EMAIL: optional(
-    z
-      .string()
-      .email("must be an e-mail address")
-      .transform((value) => value.toLowerCase()),
-  ),
+  CAPTCHA_VERIFY_URL: optional(url("must be the captcha service's verification URL")),
+  SEED_ADMIN_EMAIL: optional(z.email("must be an e-mail address").transform((value) => value.toLowerCase())),
   SEED_ADMIN_PASSWORD: optional(z.string().min(12, "must be at least 12 characters long").regex(/\d/, "must include a number")),
 });
 

@@ -18,7 +18,7 @@ import { saveAdult, saveAnswers } from "../app/models/referral.server";
 import { generateReferralReport } from "../app/models/report.server";
 import type { CurrentUser } from "../app/models/user.server";
 import { createSession } from "../app/auth/session.server";
-import { CONSENT } from "../app/schemas/referral-checks";
+import { CONSENT } from "../app/schemas/referral";
 import { addPerson, addRegisteredPerson } from "../app/test/people";
 import { readRows, readSchema } from "../app/test/tables";
 import { copyDatabase, copyOrder } from "./copy";

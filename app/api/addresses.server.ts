@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createAddress, deleteAddress, getAddressById, listAddressBook, updateAddressById, type Address } from "~/models/address.server";
-import { AddressSchema } from "~/schemas/address.server";
+import { AddressSchema } from "~/schemas/address";
 import { ApiError } from "./errors.server";
 import { operation } from "./handler.server";
 import { idText, iri, nullable, check } from "./shapes.server";
@@ -37,7 +37,7 @@ const AddressBody = z
     "@id": z.unknown().optional(),
     id: z.unknown().optional(),
     createdBy: z.unknown().optional(),
-    state: z.literal("MD", { errorMap: () => ({ message: "validation.zipMaryland" }) }).optional(),
+    state: z.literal("MD", { error: "validation.zipMaryland" }).optional(),
     county: nullable(z.string().max(20)),
   })
   .strict();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { wizardIdsOf, wizardIdsOfPart } from "~/models/referral-record.server";
 import { deleteAdult, readAdult, saveAdult } from "~/models/referral.server";
-import { GuardianSchema } from "~/schemas/referral.server";
+import { GuardianSchema } from "~/schemas/referral";
 import { ApiError } from "./errors.server";
 import { operation, type Context } from "./handler.server";
 import { check, iri, nullable, PhoneObject, phoneOut, phonesAsText, reference } from "./shapes.server";

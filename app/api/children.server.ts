@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createChild, deleteChild, getChild, listChildren, updateChild, type ChildRow, type ChildSort } from "~/models/child.server";
-import { ChildNameSchema } from "~/schemas/child.server";
+import { ChildNameSchema } from "~/schemas/child";
 import { operation } from "./handler.server";
 import { idText, iri, listParameters, parseList, reference, type ListShape, nullable, check } from "./shapes.server";
 

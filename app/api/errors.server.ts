@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import type { TFunction } from "i18next";
-import { ZodError, type ZodIssue } from "zod";
+import { z } from "zod";
 import { CaptchaRefusedError } from "~/models/account-flows.server";
 import { AddressInUseError } from "~/models/address.server";
 import { NotEligibleError } from "~/models/admin-users.server";
@@ -72,42 +72,80 @@ const KEY = /^([a-z]+:)?[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_]+)+$/;
 /** Where the models' and schemas' message keys live, searched in this order. */
 const MESSAGE_NAMESPACES = ["common", "api", "wizard", "children", "profile", "auth", "admin", "referrals"];
 
+/** No parsed value was given to look an issue's value up in. */
+const NOT_GIVEN = Symbol("not given");
+
+/** The value an issue is about: its own `input` when the parse reported it, else the one at its path in what was parsed. */
+function valueOf(issue: z.core.$ZodIssue, input: unknown): { known: boolean; value?: unknown } {
+  if ("input" in issue) return { known: true, value: issue.input };
+  if (input === NOT_GIVEN) return { known: false };
+  let value = input;
+  for (const part of issue.path) {
+    if (value === null || typeof value !== "object" || !Object.hasOwn(value, part)) return { known: true, value: undefined };
+    value = (value as Record<PropertyKey, unknown>)[part];
+  }
+  return { known: true, value };
+}
+/** Nothing where a value was wanted (no value or null), as zod 3's `received` "undefined" or "null" said. */
+function isMissing(issue: z.core.$ZodIssue, input: unknown): boolean {
+  const { known, value } = valueOf(issue, input);
+  // Without the value, zod's own message names what it received ("…, received undefined").
+  if (!known) return /received (undefined|null)$/.test(issue.message);
+  return value === undefined || value === null;
+}
+
+/** A value of a type none of the choices has (known only when the value is). */
+function isOtherType(issue: z.core.$ZodIssueInvalidValue, input: unknown): boolean {
+  const { known, value } = valueOf(issue, input);
+  return known && !issue.values.some((choice) => typeof choice === typeof value);
+}
+
 /** A field message: the schema's own key when it has one, else one by the kind of problem. */
-function issueKey(issue: ZodIssue): string {
+function issueKey(issue: z.core.$ZodIssue, input: unknown): string {
   if (KEY.test(issue.message)) return issue.message;
   switch (issue.code) {
     case "invalid_type":
-      return issue.received === "undefined" || issue.received === "null" ? "api:fields.required" : "api:fields.wrongType";
+      return isMissing(issue, input) ? "api:fields.required" : "api:fields.wrongType";
     case "too_big":
-      return issue.type === "array" ? "api:fields.tooMany" : issue.type === "string" ? "validation.tooLong" : "api:fields.tooBig";
+      return issue.origin === "array" ? "api:fields.tooMany" : issue.origin === "string" ? "validation.tooLong" : "api:fields.tooBig";
     case "too_small":
-      return issue.type === "string" ? "api:fields.required" : "api:fields.tooSmall";
+      return issue.origin === "string" ? "api:fields.required" : "api:fields.tooSmall";
     case "unrecognized_keys":
       return "api:fields.unknown";
-    case "invalid_enum_value":
-    case "invalid_literal":
+    case "invalid_value":
+      // zod 4 says a value of none of the choices' types (a number for a list of texts) is not one of them; the API
+      // says, as with zod 3, that it is missing or of the wrong type.
+      return isOtherType(issue, input) ? (isMissing(issue, input) ? "api:fields.required" : "api:fields.wrongType") : "validation.unknownChoice";
     case "invalid_union":
-    case "invalid_union_discriminator":
       return "validation.unknownChoice";
-    case "invalid_date":
-    case "invalid_string":
+    case "invalid_format":
       return "api:fields.badFormat";
     default:
       return "api:fields.invalid";
   }
 }
 
-/** The failing fields of a zod error, by dotted path ("referralReasons.FailedScreenings"), as message keys. */
-export function zodFields(error: ZodError): Record<string, string[]> {
+/** An issue's dotted path ("referralReasons.FailedScreenings"). */
+const dotted = (path: readonly PropertyKey[]) => path.map(String).join(".");
+
+/**
+ * The failing fields of a zod error, by dotted path ("referralReasons.FailedScreenings"), as message keys. `input`,
+ * what was parsed, tells a missing value from a wrong one when the parse did not report its input (`reportInput`).
+ */
+export function zodFields(error: z.core.$ZodError, input: unknown = NOT_GIVEN): Record<string, string[]> {
   // Without a prototype: a field named "constructor" is a field like another.
   const fields = Object.create(null) as Record<string, string[]>;
+  // A value of the wrong type is told only that: zod 4 also runs the length checks on anything with a length (a list
+  // sent for a text), which zod 3 did not.
+  const wrongType = new Set(error.issues.filter((issue) => issue.code === "invalid_type").map((issue) => dotted(issue.path)));
   for (const issue of error.issues) {
+    if (issue.code !== "invalid_type" && wrongType.has(dotted(issue.path))) continue;
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) (fields[[...issue.path, key].join(".")] ??= []).push(issueKey(issue));
+      for (const key of issue.keys) (fields[dotted([...issue.path, key])] ??= []).push(issueKey(issue, input));
       continue;
     }
-    const name = issue.path.join(".") || "body";
-    const key = issueKey(issue);
+    const name = dotted(issue.path) || "body";
+    const key = issueKey(issue, input);
     if (!fields[name]?.includes(key)) (fields[name] ??= []).push(key);
   }
   return fields;
@@ -118,7 +156,8 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof NotFoundError) return new ApiError("not_found");
   if (error instanceof ForbiddenError) return new ApiError("forbidden");
-  if (error instanceof ZodError) return new ApiError("invalid_input", { fields: zodFields(error) });
+  // Any zod 4 error, of the classic API (ZodError) or of zod/mini and the core (their $ZodError).
+  if (error instanceof z.core.$ZodError) return new ApiError("invalid_input", { fields: zodFields(error) });
   if (error instanceof InputError) return new ApiError("invalid_input", { fields: error.fieldErrors });
   if (error instanceof UnknownComparisonError) return new ApiError("invalid_input", { fields: { [error.field]: ["api:fields.badFormat"] } });
   if (error instanceof FutureDateError) return new ApiError("invalid_input", { fields: { [error.field]: ["validation.dateFuture"] } });

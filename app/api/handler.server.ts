@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
-import type { z } from "zod";
+import { z } from "zod";
 import { getUser } from "~/auth/auth.server";
 import { getConfig } from "~/config.server";
 import type { Language } from "~/i18n/config";
@@ -34,7 +34,10 @@ export interface Context<Query, Body> {
   clientIp: string;
 }
 
-export interface Operation<Q extends z.ZodTypeAny = z.ZodTypeAny, B extends z.ZodTypeAny = z.ZodTypeAny> {
+/** Any zod 4 schema: of the classic API or of zod/mini (the forms' schemas), read with zod's functions, not their methods. */
+type Schema = z.core.$ZodType;
+
+export interface Operation<Q extends Schema = Schema, B extends Schema = Schema> {
   operationId: string;
   method: Method;
   /** The OpenAPI path, with `{id}` for the record id. */
@@ -45,10 +48,10 @@ export interface Operation<Q extends z.ZodTypeAny = z.ZodTypeAny, B extends z.Zo
   query?: Q;
   body?: B;
   /** A body the operation reads itself (a form or JSON), described for the OpenAPI document. */
-  bodyDoc?: z.ZodTypeAny;
+  bodyDoc?: Schema;
   /** A multipart upload: the text fields' schema (the file part is read by the operation). */
-  multipart?: z.AnyZodObject;
-  response?: z.ZodTypeAny;
+  multipart?: z.core.$ZodObject;
+  response?: Schema;
   /** A paged list: `{ data, total }`, with the total also in X-Total-Count. */
   list?: { params: Array<{ name: string; description: string; schema: Record<string, unknown> }> };
   /** Answers 201 with a Location header (the new record's `@id`). */
@@ -56,7 +59,7 @@ export interface Operation<Q extends z.ZodTypeAny = z.ZodTypeAny, B extends z.Zo
   run(context: Context<z.output<Q>, z.output<B>>): Promise<unknown>;
 }
 
-export function operation<Q extends z.ZodTypeAny = z.ZodTypeAny, B extends z.ZodTypeAny = z.ZodTypeAny>(spec: Operation<Q, B>): Operation<Q, B> {
+export function operation<Q extends Schema = Schema, B extends Schema = Schema>(spec: Operation<Q, B>): Operation<Q, B> {
   return spec;
 }
 
@@ -167,8 +170,9 @@ async function answer(
     if (!ID.test(params.id ?? "")) throw new ApiError("not_found");
     id = Number(params.id);
   }
-  const query = op.query ? op.query.parse(queryObject(new URL(request.url))) : {};
-  const body = op.body ? op.body.parse(await readJson(request)) : undefined;
+  // Each issue keeps the value it is about: a field left out or null is told from one of the wrong type (errors.server.ts).
+  const query = op.query ? z.parse(op.query, queryObject(new URL(request.url)), { reportInput: true }) : {};
+  const body = op.body ? z.parse(op.body, await readJson(request), { reportInput: true }) : undefined;
   const context: Context<unknown, unknown> = {
     request,
     db,

@@ -1,6 +1,5 @@
 import type { TFunction } from "i18next";
-import type { z } from "zod";
-import { zodToJsonSchema } from "zod-to-json-schema";
+import { z } from "zod";
 import { sessionCookieName } from "~/auth/session.server";
 import { ERROR_CODES } from "./errors.server";
 import type { Operation } from "./handler.server";
@@ -11,11 +10,22 @@ import { API_PAGE_SIZES } from "./shapes.server";
 // themselves: their paths, methods, who may call them, and their zod schemas. Nothing here is
 // written twice by hand, so the description cannot drift from what the server checks.
 
-const jsonSchema = (schema: z.ZodTypeAny) => {
-  const { $schema: _ignored, ...rest } = zodToJsonSchema(schema, { target: "jsonSchema2019-09", $refStrategy: "none", effectStrategy: "input" }) as Record<
-    string,
-    unknown
-  >;
+/**
+ * A schema's JSON Schema (2020-12, the dialect of OpenAPI 3.1) as a request describes it: what is sent, before any
+ * transform; what JSON Schema cannot say (a transform, a refinement) is left open.
+ */
+const jsonSchema = (schema: z.core.$ZodType) => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io: "input",
+    unrepresentable: "any",
+    // A whole number is said as one ("integer"), without the bounds of a safe JavaScript integer that zod 4 adds.
+    override: ({ jsonSchema: out }) => {
+      if (out.type !== "integer") return;
+      if (out.minimum === Number.MIN_SAFE_INTEGER) delete out.minimum;
+      if (out.maximum === Number.MAX_SAFE_INTEGER) delete out.maximum;
+    },
+  }) as Record<string, unknown>;
   return rest;
 };
 

@@ -7,7 +7,7 @@ import { getReferralRecord, wizardIdsOf, wizardIdsOfPart, type ReferralRecord } 
 import { setReferralAddress } from "~/models/referral-address.server";
 import { getDraftForEdit, saveAnswers } from "~/models/referral.server";
 import { ReferralAnswersShape } from "~/schemas/answers.server";
-import { DocumentSchema } from "~/schemas/referral.server";
+import { DocumentSchema } from "~/schemas/referral";
 import { parseUpload, removeStoredFiles } from "~/services/uploads.server";
 import { REFERRAL_STATUSES } from "~/utils/statuses";
 import { ApiError } from "./errors.server";
@@ -20,7 +20,7 @@ import type { CurrentUser } from "~/models/user.server";
 // the lists use. A referral's answers change through the same step rules as the pages: a PUT
 // naming any answer of a step checks that step whole (what is stored, with the body's changes).
 
-const statusEnum = z.enum(REFERRAL_STATUSES, { errorMap: () => ({ message: "validation.unknownChoice" }) });
+const statusEnum = z.enum(REFERRAL_STATUSES, { error: "validation.unknownChoice" });
 
 const REFERRAL_LIST: ListShape<ReferralSort> = {
   sorts: {
@@ -258,8 +258,11 @@ export const referralOperations = {
       await getDraftForEdit(db, actor, ids);
       const { fields, file } = await parseUpload(request);
       try {
-        const parsed = DocumentSchema.extend({ isConsent: z.enum(["true", "false", "1", "0"]).optional() }).safeParse(
+        // The page's schema (zod/mini) with the flag the API adds, extra fields left aside as before.
+        const parsed = z.safeParse(
+          z.object({ ...DocumentSchema.shape, isConsent: z.enum(["true", "false", "1", "0"]).optional() }),
           Object.fromEntries([...fields.entries()].filter(([, value]) => value !== "")),
+          { reportInput: true },
         );
         if (!parsed.success) throw parsed.error;
         if (!file) throw new ApiError("invalid_input", { fields: { file: ["validation.fileRequired"] } });
@@ -306,7 +309,7 @@ export const documentOperations = {
     path: "/api/referral_documents/{id}",
     tag: "Referral documents",
     access: "user",
-    body: DocumentSchema.strict(),
+    body: z.strictObject(DocumentSchema.shape),
     async run({ db, actor, id, body }) {
       const ids = await wizardIdsOfPart(db, actor, "referral_documents", id);
       await updateDocument(db, actor, ids, id, body);

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { fromPublicLanguage, toPublicLanguage } from "~/i18n/config";
@@ -13,7 +13,7 @@ import { getReferralForReviewLink } from "~/models/referral-lifecycle.server";
 import { findUserIdByEmail } from "~/models/user.server";
 import { checkReportForm, makeReport, readReportBody, streamReport, type ReportKind } from "~/components/reports/reports.server";
 import { ForgotPasswordSchema, ResetPasswordSchema, SecurityAnswersSchema } from "~/schemas/account.server";
-import { REPORT_STATUS_KEYS } from "~/schemas/report-checks";
+import { REPORT_STATUS_KEYS } from "~/schemas/report";
 import { readBody } from "~/utils/body.server";
 import { ApiError } from "./errors.server";
 import { operation } from "./handler.server";
@@ -37,7 +37,7 @@ function submissionFields(error: Record<string, string[] | null> | null | undefi
   return Object.fromEntries(Object.entries(error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])));
 }
 
-const lookupType = z.enum(LOOKUP_TYPES, { errorMap: () => ({ message: "validation.unknownChoice" }) });
+const lookupType = z.enum(LOOKUP_TYPES, { error: "validation.unknownChoice" });
 
 export const referenceOperations = {
   lookups: operation({
@@ -67,7 +67,15 @@ export const referenceOperations = {
     path: "/api/miscellaneouses",
     tag: "Reference data",
     access: "public",
-    query: z.object({ name: z.string({ required_error: "api:fields.required" }).min(1, "api:fields.required").max(100) }).strict(),
+    query: z
+      .object({
+        name: z
+          // Left out: the API's key; of another type, zod's own message (api:fields.wrongType), as before.
+          .string({ error: (issue) => (issue.input === undefined ? "api:fields.required" : undefined) })
+          .min(1, "api:fields.required")
+          .max(100),
+      })
+      .strict(),
     async run({ request, db, query }) {
       const value = await getMiscellaneousValue(db, query.name);
       if (value === null) throw new ApiError("not_found");
@@ -109,7 +117,7 @@ export const accountOperations = {
     path: "/forgot",
     tag: "Passwords",
     access: "public",
-    bodyDoc: z.object({ email: z.string().email() }),
+    bodyDoc: z.object({ email: z.email() }),
     async run({ request, db, clientIp }) {
       const submission = parseWithZod(await readBody(request), { schema: ForgotPasswordSchema });
       if (submission.status !== "success") throw new ApiError("invalid_input", { fields: submissionFields(submission.error) });
@@ -211,16 +219,16 @@ function reportOperation(kind: ReportKind) {
           statuses: z.array(z.enum(REPORT_STATUS_KEYS as [string, ...string[]])).optional(),
           format: z.enum(["csv", "xlsx"]).optional(),
           filename: z.string().max(80).optional(),
-          created_after: z.string().date().optional(),
-          created_before: z.string().date().optional(),
+          created_after: z.iso.date().optional(),
+          created_before: z.iso.date().optional(),
           county: z.string().optional(),
         })
       : z.object({
           format: z.enum(["csv", "xlsx"]).optional(),
           filename: z.string().max(80).optional(),
           primary_language: z.enum(["en", "sp"]).optional(),
-          last_login_after: z.string().date().optional(),
-          last_login_before: z.string().date().optional(),
+          last_login_after: z.iso.date().optional(),
+          last_login_before: z.iso.date().optional(),
         }),
     async run({ request, db, actor }) {
       const submission = checkReportForm(kind, await readReportBody(request), await getLanguage(request));

@@ -22,7 +22,7 @@ export function iri(kind: ResourceKind, id: number | null): string | null {
 export function reference(kind: ResourceKind) {
   const pattern = new RegExp(`^(?:https?://[^/]+)?/api/${kind}/([1-9]\\d{0,9})$`);
   return z
-    .string({ required_error: "api:fields.required", invalid_type_error: "api:fields.reference" })
+    .string({ error: (issue) => (issue.input === undefined ? "api:fields.required" : "api:fields.reference") })
     .regex(pattern, "api:fields.reference")
     .transform((value) => Number(pattern.exec(value)![1]))
     .describe(`A reference such as /api/${kind}/12`);
@@ -56,11 +56,11 @@ export interface ListShape<Sort extends string> {
   defaultSort: Sort;
   defaultOrder: SortOrder;
   /** Exact filters, by query name; a list of values is not taken. */
-  exact: Record<string, z.ZodTypeAny>;
+  exact: Record<string, z.core.$ZodType>;
   /** Date ranges: API field → the model's date filter; [before] and [after] include the day, strictly_ do not. */
   dates: Record<string, string>;
   /** not_equals[field] filters. */
-  notEquals?: Record<string, z.ZodTypeAny>;
+  notEquals?: Record<string, z.core.$ZodType>;
 }
 
 export interface ParsedList<Sort extends string> {
@@ -136,9 +136,9 @@ export function parseList<Sort extends string>(url: URL, shape: ListShape<Sort>)
     }
     if (bracket && bracket[1] === "not_equals") {
       const schema = shape.notEquals && Object.hasOwn(shape.notEquals, bracket[2]) ? shape.notEquals[bracket[2]] : undefined;
-      const parsed = schema?.safeParse(value);
+      const parsed = schema && z.safeParse(schema, value);
       if (!schema) fail(name, "api:fields.unknown");
-      else if (!parsed!.success) fail(name, Object.values(zodFields(parsed!.error))[0]?.[0] ?? "api:fields.invalid");
+      else if (!parsed!.success) fail(name, Object.values(zodFields(parsed!.error, value))[0]?.[0] ?? "api:fields.invalid");
       else notEquals[bracket[2]] = parsed!.data;
       continue;
     }
@@ -160,9 +160,9 @@ export function parseList<Sort extends string>(url: URL, shape: ListShape<Sort>)
       continue;
     }
     if (Object.hasOwn(shape.exact, name)) {
-      const parsed = shape.exact[name].safeParse(value);
+      const parsed = z.safeParse(shape.exact[name], value);
       if (parsed.success) exact[name] = parsed.data;
-      else fail(name, Object.values(zodFields(parsed.error))[0]?.[0] ?? "api:fields.invalid");
+      else fail(name, Object.values(zodFields(parsed.error, value))[0]?.[0] ?? "api:fields.invalid");
       continue;
     }
     fail(name, "api:fields.unknown");
@@ -202,11 +202,12 @@ export function listParameters<Sort extends string>(shape: ListShape<Sort>) {
   return params;
 }
 
-export const nullable = <T extends z.ZodTypeAny>(schema: T) => schema.nullable().optional();
+/** A field a body may leave out or send as null. */
+export const nullable = <T extends z.core.$ZodType>(schema: T) => z.optional(z.nullable(schema));
 
-/** Checks the merged record with the page's schema; field errors keep the API's names. */
-export function check<S extends z.ZodTypeAny>(schema: S, value: Record<string, unknown>, rename: Record<string, string> = {}): z.output<S> {
-  const parsed = schema.safeParse(presentOnly(value));
+/** Checks the merged record with the page's schema (zod/mini or classic); field errors keep the API's names. */
+export function check<S extends z.core.$ZodType>(schema: S, value: Record<string, unknown>, rename: Record<string, string> = {}): z.output<S> {
+  const parsed = z.safeParse(schema, presentOnly(value));
   if (parsed.success) return parsed.data;
   const fields = Object.create(null) as Record<string, string[]>;
   for (const issue of parsed.error.issues) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, refuseWrites, type TestDatabase } from "../../db/testing";
 import { addPerson, ownerStrangerAdmin } from "~/test/people";
-import type { ChildName } from "~/schemas/child.server";
+import type { ChildName } from "~/schemas/child";
 import { parseListQuery } from "~/utils/list";
 import {
   allChildren,

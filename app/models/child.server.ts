@@ -3,7 +3,7 @@ import type { ReferralStatus } from "../../db/schema";
 import { containsText, countMatching, pagesOf, writeTransaction, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
 import { removeStoredFiles } from "~/services/uploads.server";
-import type { ChildName } from "~/schemas/child.server";
+import type { ChildName } from "~/schemas/child";
 import { ageProblem, MARYLAND } from "~/utils/child-age";
 import { cellPages, type CsvPages } from "~/utils/csv-response.server";
 import { easternCalendarDate, formatCalendarDate } from "~/utils/dates";

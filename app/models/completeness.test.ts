@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { missingItems, type CompletenessFacts } from "./completeness";
-import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral-checks";
+import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral";
 
 const complete: CompletenessFacts = {
   referrerRelationship: "1",

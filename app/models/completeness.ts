@@ -1,4 +1,4 @@
-import { CONSENT } from "~/schemas/referral-checks";
+import { CONSENT } from "~/schemas/referral";
 
 // What a referral still lacks before it may be submitted (docs/product-rules.md R68, R69), decided
 // here and nowhere else: the review screen lists it, and the submit refuses while it is not empty.

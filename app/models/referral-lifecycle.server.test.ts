@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDatabase } from "../../db/testing";
 import { configuredTestDatabase } from "~/test/database";
-import { CONSENT } from "~/schemas/referral-checks";
+import { CONSENT } from "~/schemas/referral";
 import { readOutbox } from "~/test/outbox";
 import { ownerStrangerAdmin } from "~/test/people";
 import { completeDraft as completeReferralDraft, addChild } from "~/test/referrals";

@@ -2,7 +2,7 @@ import type { Insertable } from "kysely";
 import type { ReferralsTable } from "../../db/schema";
 import { writeTransaction, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
-import { CONSENT } from "~/schemas/referral-checks";
+import { CONSENT } from "~/schemas/referral";
 import { removeStoredFiles } from "~/services/uploads.server";
 import { missingItems, type CompletenessFacts, type MissingItem } from "~/models/completeness";
 import { OTHER, shownRelationship } from "~/schemas/relationship";

@@ -2,7 +2,7 @@ import type { Updateable } from "kysely";
 import type { ReasonType, ReferralsTable } from "../../db/schema";
 import { writeTransaction, type DB } from "~/db.server";
 import { answerGroups, namedAnswers, type AnswerGroup, type ReferralAnswers, type StoredAnswers } from "~/schemas/answers.server";
-import { CONSENT, type ConsentCode, OTHER_MEDICAL_CONDITION } from "~/schemas/referral-checks";
+import { CONSENT, type ConsentCode, OTHER_MEDICAL_CONDITION } from "~/schemas/referral";
 import { easternCalendarDate } from "~/utils/dates";
 import type { PhoneParts } from "~/utils/phone";
 import {

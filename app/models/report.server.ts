@@ -6,7 +6,7 @@ import type { TFunction } from "i18next";
 import { getConfig } from "~/config.server";
 import { pagesOf, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
-import { REPORT_STATUSES } from "~/schemas/report-checks";
+import { REPORT_STATUSES } from "~/schemas/report";
 import { neutralizeFormula, toCsvLine } from "~/utils/csv";
 import { openXlsx } from "~/utils/xlsx.server";
 import { easternCalendarDate, easternDayStart, formatDateTimeEastern, nextCalendarDate } from "~/utils/dates";

@@ -3,7 +3,7 @@ import { getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import base32Encode from "base32-encode";
 import { destroyUserSessions, renewSession } from "~/auth/session.server";
 import { writeTransaction, type DB } from "~/db.server";
-import { withoutSpaces } from "~/schemas/second-factor-checks";
+import { withoutSpaces } from "~/schemas/second-factor";
 import { sendAccountNotice } from "~/services/emails.server";
 import { openSecret, sealSecret } from "~/services/secret-box.server";
 import { endApiKeysOf } from "./api-key.server";

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -14,8 +14,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from "~/models/api-key.server
 import { SignInLimitedError } from "~/models/sign-in.server";
 import { pageTitle, submitForm } from "~/components/ui/page.server";
 import { NO_STORE, refusedAsLimited } from "~/components/second-factor/second-factor.server";
-import { apiKeyCheck } from "~/schemas/admin-checks";
-import { ApiKeySchema } from "~/schemas/admin.server";
+import { ApiKeySchema } from "~/schemas/admin";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { idParam } from "~/utils/route.server";
@@ -82,7 +81,7 @@ export default function ApiKeys() {
   const { search } = useLocation();
   const { form, field, summary } = useAppForm({
     id: "api-key",
-    check: apiKeyCheck,
+    schema: ApiKeySchema,
     defaultValue: { days: "90" },
     labels: { keyName: t("apiKeys.name"), scope: t("apiKeys.scope"), days: t("apiKeys.days"), currentPassword: t("apiKeys.password"), code: t("apiKeys.code") },
   });

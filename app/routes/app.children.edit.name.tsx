@@ -11,8 +11,7 @@ import { createChild, createChildWithReferral, updateChild } from "~/models/chil
 import { getLookupLabel, getLookupOptions } from "~/models/lookup.server";
 import { childBeingEdited, referralNext } from "~/components/children/child-edit.server";
 import { pageTitle, submitForm } from "~/components/ui/page.server";
-import { childNameCheck } from "~/schemas/child-checks";
-import { ChildNameSchema } from "~/schemas/child.server";
+import { ChildNameSchema } from "~/schemas/child";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatCalendarDate } from "~/utils/dates";
 import { stepHref } from "~/wizard/steps";
@@ -100,7 +99,7 @@ function NameForm() {
   // The birthdate and state are shown as text (changed on the pre-verification), their errors in the summary.
   const { form, fields, field, summary } = useAppForm({
     id: "child-name",
-    check: childNameCheck,
+    schema: ChildNameSchema,
     defaultValue: defaults,
     labels: {
       birthdate: t("preverify.birthdate"),

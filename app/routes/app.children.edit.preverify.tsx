@@ -10,8 +10,7 @@ import { getChild } from "~/models/child.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { childBeingEdited, referralNext } from "~/components/children/child-edit.server";
 import { pageTitle, submitForm } from "~/components/ui/page.server";
-import { preVerifyCheck } from "~/schemas/child-checks";
-import { preVerifySchema } from "~/schemas/child.server";
+import { preVerifySchema } from "~/schemas/child";
 import { birthYears, MARYLAND } from "~/utils/child-age";
 import { easternCalendarDate } from "~/utils/dates";
 
@@ -61,7 +60,7 @@ export default function PreVerify() {
   // for the whole question, on "birthdate", shown on the group and once in the summary.
   const { form, fields, field, summary } = useAppForm({
     id: "preverify",
-    check: preVerifyCheck(easternCalendarDate()),
+    schema: preVerifySchema(easternCalendarDate()),
     defaultValue: defaults,
     labels: { birthdate: t("preverify.birthdate"), stateOfResidence: t("preverify.state") },
   });

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -20,8 +20,8 @@ import { getProfile, updateProfile } from "~/models/profile.server";
 import { secondFactorOf } from "~/models/second-factor.server";
 import { EmailTakenError } from "~/models/user.server";
 import { pageTitle, refused, type ReplyOptions } from "~/components/ui/page.server";
-import { profileCheck } from "~/schemas/account-checks";
-import { ProfileSchema } from "~/schemas/account.server";
+import { ProfileSchema } from "~/schemas/account";
+import { ProfileSchema as ProfileServerSchema } from "~/schemas/account.server";
 import { createToastHeaders } from "~/services/toast.server";
 import { passwordStrength } from "~/utils/password";
 import { idParam, notFound } from "~/utils/route.server";
@@ -64,7 +64,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const db = context.db;
   const formData = await request.formData();
   const strength = passwordStrength(String(formData.get("newPassword") ?? ""));
-  const submission = parseWithZod(formData, { schema: ProfileSchema });
+  const submission = parseWithZod(formData, { schema: ProfileServerSchema });
   const reply = (status: number, errors: ReplyOptions = {}, updateError = false) =>
     refused(submission, { status, hideFields: SECRET_FIELDS, ...errors, data: { strength, updateError } });
   if (submission.status !== "success") return reply(400);
@@ -99,7 +99,7 @@ function OwnProfile() {
   const { t } = useTranslation(["profile", "auth", "common"]);
   const { form, fields, field, summary } = useAppForm({
     id: "profile",
-    check: profileCheck,
+    schema: ProfileSchema,
     defaultValue: { ...profile },
     labels: {
       ...nameFieldLabels(t),

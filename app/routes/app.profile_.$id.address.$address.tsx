@@ -13,8 +13,7 @@ import { getLookupOptions } from "~/models/lookup.server";
 import { mayEditProfile } from "~/models/policy";
 import { answerAddressLookup, NO_LOOKUP, readAddressIntent } from "~/components/address-form.server";
 import { pageTitle, submitForm } from "~/components/ui/page.server";
-import { addressCheck } from "~/schemas/address-checks";
-import { AddressSchema } from "~/schemas/address.server";
+import { AddressSchema } from "~/schemas/address";
 import { redirectWithToast } from "~/services/toast.server";
 import { addressText } from "~/utils/address";
 import { idParam, notFound } from "~/utils/route.server";
@@ -123,7 +122,7 @@ function AddressForm() {
   const profileUrl = `/app/profile/${ownerId}`;
   const { form, field, summary } = useAppForm({
     id: "address",
-    check: addressCheck,
+    schema: AddressSchema,
     defaultValue: address ?? undefined,
     labels: addressFieldLabels(t),
   });

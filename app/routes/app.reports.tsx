@@ -14,7 +14,7 @@ import { getLookupOptions } from "~/models/lookup.server";
 import { FutureDateError, listReports } from "~/models/report.server";
 import { pageTitle, refused } from "~/components/ui/page.server";
 import { checkReportForm, makeReport, type ReportKind } from "~/components/reports/reports.server";
-import { referralReportCheck, REPORT_STATUS_KEYS, REPORT_STATUSES, userReportCheck } from "~/schemas/report-checks";
+import { referralReportSchema, REPORT_STATUS_KEYS, REPORT_STATUSES, userReportSchema } from "~/schemas/report";
 import { easternCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 
 export const handle = { i18n: ["common", "admin", "auth"] };
@@ -58,10 +58,10 @@ function useReportForm<Name extends string>(kind: ReportKind, today: string, act
   const [outcome, setOutcome] = useState<{ fileName?: string; failed?: boolean } | null>(null);
   const mine = actionData?.kind === kind ? actionData : undefined;
   const language = i18n.language as Language;
-  const check = kind === "referral" ? referralReportCheck(today, language) : userReportCheck(today, language);
+  const schema = kind === "referral" ? referralReportSchema(today, language) : userReportSchema(today, language);
   const { form, field, summary } = useAppForm({
     id: `${kind}-report`,
-    check,
+    schema,
     labels,
     lastResult: mine,
     defaultValue: { format: "csv" },

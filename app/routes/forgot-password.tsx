@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -11,9 +11,8 @@ import { useAppForm } from "~/components/ui/useAppForm";
 import { getPageTranslation } from "~/i18n/page.server";
 import { forgotPassword } from "~/models/account-flows.server";
 import { pageTitle, refused } from "~/components/ui/page.server";
-import { forgotPasswordCheck } from "~/schemas/account-checks";
+import { ForgotPasswordSchema } from "~/schemas/account";
 import { rateLimitMessage } from "~/services/rate-limit.server";
-import { ForgotPasswordSchema } from "~/schemas/account.server";
 
 export const handle = { i18n: ["common", "auth"] };
 
@@ -38,7 +37,7 @@ export default function ForgotPassword() {
   const { t } = useTranslation(["auth", "common"]);
   const { form, field, summary } = useAppForm({
     id: "forgot",
-    check: forgotPasswordCheck,
+    schema: ForgotPasswordSchema,
     labels: { email: t("forgot.email") },
     shouldValidate: "onSubmit",
   });

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -13,8 +13,7 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { resendVerification } from "~/models/account-flows.server";
 import { SignInError, SignInLimitedError, type SignInOutcome } from "~/models/sign-in.server";
 import { pageTitle, refused } from "~/components/ui/page.server";
-import { signInCheck } from "~/schemas/account-checks";
-import { ResendVerificationSchema, SignInSchema } from "~/schemas/account.server";
+import { ResendVerificationSchema, SignInSchema } from "~/schemas/account";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/utils/redirect";
 import { pageHeaders } from "~/components/ui/headers";
@@ -78,7 +77,7 @@ export default function Login() {
   useIdleReload(2 * 60 * 1000);
   const { form, field, summary } = useAppForm({
     id: "login",
-    check: signInCheck,
+    schema: SignInSchema,
     labels: { email: t("login.email"), password: t("login.password") },
     shouldValidate: "onSubmit",
   });

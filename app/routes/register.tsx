@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -19,8 +19,8 @@ import { InvalidChoiceError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
 import { EmailTakenError } from "~/models/user.server";
 import { pageTitle, refused, type ReplyOptions } from "~/components/ui/page.server";
-import { registrationCheck } from "~/schemas/account-checks";
-import { RegistrationSchema } from "~/schemas/account.server";
+import { RegistrationSchema } from "~/schemas/account";
+import { RegistrationSchema as RegistrationServerSchema } from "~/schemas/account.server";
 import { CAPTCHA_PROVIDERS } from "~/services/captcha";
 import { captchaWidget } from "~/services/captcha.server";
 import { rateLimitMessage } from "~/services/rate-limit.server";
@@ -56,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const captcha = captchaWidget();
   if (captcha) formData.set("captchaToken", String(formData.get(CAPTCHA_PROVIDERS[captcha.provider].tokenField) ?? ""));
   const strength = passwordStrength(String(formData.get("password") ?? ""));
-  const submission = parseWithZod(formData, { schema: RegistrationSchema });
+  const submission = parseWithZod(formData, { schema: RegistrationServerSchema });
   const fail = (status: number, errors: ReplyOptions = {}, registrationError = false) =>
     refused(submission, { status, hideFields: SECRET_FIELDS, ...errors, data: { strength, registrationError } });
 
@@ -85,7 +85,7 @@ export default function Register() {
   const { t } = useTranslation(["auth", "common"]);
   const { form, fields, field, summary } = useAppForm({
     id: "register",
-    check: registrationCheck,
+    schema: RegistrationSchema,
     labels: {
       ...nameFieldLabels(t),
       email: t("register.email"),

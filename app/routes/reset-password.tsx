@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -15,8 +15,8 @@ import { submitNewPassword, submitSecurityAnswers } from "~/models/account-flows
 import { inspectResetToken } from "~/models/account-token.server";
 import { getLookupLabel } from "~/models/lookup.server";
 import { pageTitle, refused, type ReplyOptions } from "~/components/ui/page.server";
-import { resetPasswordCheck, securityAnswersCheck } from "~/schemas/account-checks";
-import { ResetPasswordSchema, SecurityAnswersSchema } from "~/schemas/account.server";
+import { ResetPasswordSchema, SecurityAnswersSchema } from "~/schemas/account";
+import { ResetPasswordSchema as ResetPasswordServerSchema } from "~/schemas/account.server";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { passwordStrength, type PasswordStrength } from "~/utils/password";
@@ -77,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return fail(submission, 400, { formErrors: message, hideFields: ["securityAnswer1", "securityAnswer2"] }, { outcome });
   }
 
-  const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
+  const submission = parseWithZod(formData, { schema: ResetPasswordServerSchema });
   const strength = passwordStrength(String(formData.get("plainPassword") ?? ""));
   if (submission.status !== "success") {
     return fail(submission, 400, { hideFields: ["plainPassword"] }, { strength });
@@ -134,7 +134,7 @@ function SecurityAnswersForm() {
   const { t } = useTranslation(["auth", "common"]);
   const { form, field, summary } = useAppForm({
     id: "reset-answers",
-    check: securityAnswersCheck,
+    schema: SecurityAnswersSchema,
     labels: { securityAnswer1: question1 ?? "", securityAnswer2: question2 ?? "" },
     shouldValidate: "onSubmit",
   });
@@ -165,7 +165,7 @@ function NewPasswordForm() {
   const { t } = useTranslation(["auth", "common"]);
   const { form, field, summary } = useAppForm({
     id: "reset-password",
-    check: resetPasswordCheck,
+    schema: ResetPasswordSchema,
     labels: { plainPassword: t("reset.password") },
     shouldValidate: "onSubmit",
   });

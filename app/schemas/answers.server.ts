@@ -1,14 +1,14 @@
 import { z } from "zod";
 import type { FollowUp } from "./relationship";
-import { tooLong } from "./checks";
-import { optionalCode, requiredCode, requiredText } from "./fields.server";
-import { CONSENT, DETAILS_MAX, FOLLOW_UP_MESSAGES, GESTATION_UNKNOWN, otherConditionIssue, raceHispanicIssue, unansweredFollowUps } from "./referral-checks";
+import { optionalCode, requiredCode, requiredText, tooLong } from "./fields";
+import { CONSENT, DETAILS_MAX, FOLLOW_UP_MESSAGES, GESTATION_UNKNOWN, otherConditionIssue, raceHispanicIssue, unansweredFollowUps } from "./referral";
 
 // A referral's answers as the models take them: typed, in the names the JSON API shows, never
 // the table's columns. The wizard's pages read their forms into these (app/wizard/step-saves.server.ts);
 // the API's PUT sends them as they are. The rules of each group of answers (one wizard step's
 // questions, docs/product-rules.md R50–R62) are checked by saveAnswers on what is stored with the
-// new answers over it, so both doors get them from here.
+// new answers over it, so both doors get them from here. The forms' field rules (app/schemas/fields.ts) are
+// zod/mini schemas: they are composed here with zod's functions (z.nullable, z.safeParse), not their methods.
 
 const yesNo = z.enum(["yes", "no"]);
 const yesNoUnknown = z.enum(["yes", "no", "unknown"]);
@@ -30,24 +30,24 @@ export const ReasonAnswers = z
 
 /** Every answer a referral takes; any may be left out (it is then not changed). */
 export const ReferralAnswersShape = z.object({
-  referrerRelationship: optionalCode.nullable(),
+  referrerRelationship: z.nullable(optionalCode),
   referralSourceOther: text(100).optional(),
   familyApproval: yesNo.nullable().optional(),
   isAudiologistScreening: yesNo.nullable().optional(),
   isHospitalBirth: yesNo.nullable().optional(),
   isCAPTA: yesNo.nullable().optional(),
-  referrerPrefix: optionalCode.nullable(),
+  referrerPrefix: z.nullable(optionalCode),
   referrerFirstName: text(100).optional(),
   referrerMiddleName: text(100).optional(),
   referrerLastName: text(100).optional(),
-  referrerSuffix: optionalCode.nullable(),
+  referrerSuffix: z.nullable(optionalCode),
   referrerPhoneNumber: PhoneAnswer.nullable().optional(),
-  gender: optionalCode.nullable(),
+  gender: z.nullable(optionalCode),
   races: codeList.optional(),
   isHispanicChild: yesNoUnknown.nullable().optional(),
-  primaryLanguage: optionalCode.nullable(),
+  primaryLanguage: z.nullable(optionalCode),
   gestationalAgeInDays: z.number().int("validation.wholeNumber").nullable().optional(),
-  familyPrimaryLanguage: optionalCode.nullable(),
+  familyPrimaryLanguage: z.nullable(optionalCode),
   familyNeedsInterpreter: yesNo.nullable().optional(),
   childInFosterCare: yesNoUnknown.nullable().optional(),
   referralReasons: ReasonAnswers.optional(),
@@ -59,20 +59,19 @@ export const ReferralAnswersShape = z.object({
     .nullable()
     .optional(),
   additionalDetails: z.string().max(DETAILS_MAX, "validation.detailsTooLong").nullable().optional(),
-  childParentConsent: z
-    .union([z.literal(CONSENT.yes), z.literal(CONSENT.no), z.literal(CONSENT.notYet)], { errorMap: () => ({ message: "validation.consent" }) })
-    .optional(),
+  childParentConsent: z.literal([CONSENT.yes, CONSENT.no, CONSENT.notYet], { error: "validation.consent" }).optional(),
 });
 export type ReferralAnswers = z.infer<typeof ReferralAnswersShape>;
 
 /** All of a referral's answers, as stored (what a change is laid over). */
 export type StoredAnswers = Required<Omit<ReferralAnswers, "referralReasons">> & { referralReasons: Required<z.infer<typeof ReasonAnswers>> };
 
-const required = <T extends z.ZodTypeAny>(schema: T, message: string) =>
+/** An answer that must be given (else `message`), then checked by `schema` (classic or zod/mini), whose first message is said. */
+const required = (schema: z.core.$ZodType, message: string) =>
   z.unknown().superRefine((value, ctx) => {
     if (value === null || value === undefined || value === "") ctx.addIssue({ code: "custom", message });
     else {
-      const parsed = schema.safeParse(value);
+      const parsed = z.safeParse(schema, value);
       if (!parsed.success) ctx.addIssue({ code: "custom", message: parsed.error.issues[0].message });
     }
   });
@@ -95,7 +94,7 @@ function makeAnswerGroups(today: string) {
       fields: ["referrerRelationship", "referralSourceOther", "familyApproval", "isAudiologistScreening", "isHospitalBirth", "isCAPTA"],
       rule: z
         .object({ referrerRelationship: required(requiredCode("validation.referrerRelationship"), "validation.referrerRelationship") })
-        .passthrough()
+        .loose()
         .superRefine((value, ctx) => {
           // The answers' name of the CAPTA question is the API's (isCAPTA).
           const answers = value as StoredAnswers;
@@ -112,7 +111,7 @@ function makeAnswerGroups(today: string) {
           referrerFirstName: required(requiredText("validation.referrerFirstName"), "validation.referrerFirstName"),
           referrerLastName: required(requiredText("validation.referrerLastName"), "validation.referrerLastName"),
         })
-        .passthrough(),
+        .loose(),
     },
     sex: {
       fields: ["gender", "races", "isHispanicChild"],
@@ -121,7 +120,7 @@ function makeAnswerGroups(today: string) {
         if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
       }),
     },
-    childLanguage: { fields: ["primaryLanguage"], rule: z.object({ primaryLanguage: required(z.string(), "validation.childLanguage") }).passthrough() },
+    childLanguage: { fields: ["primaryLanguage"], rule: z.object({ primaryLanguage: required(z.string(), "validation.childLanguage") }).loose() },
     gestationalAge: {
       fields: ["gestationalAgeInDays"],
       // Weeks 0–45 and days 0–6, or unknown (docs/product-rules.md R54).
@@ -132,15 +131,15 @@ function makeAnswerGroups(today: string) {
             "validation.weeksOrUnknown",
           ),
         })
-        .passthrough(),
+        .loose(),
     },
     familyLanguage: {
       fields: ["familyPrimaryLanguage"],
-      rule: z.object({ familyPrimaryLanguage: required(z.string(), "validation.familyLanguage") }).passthrough(),
+      rule: z.object({ familyPrimaryLanguage: required(z.string(), "validation.familyLanguage") }).loose(),
     },
-    interpreter: { fields: ["familyNeedsInterpreter"], rule: z.object({ familyNeedsInterpreter: required(yesNo, "validation.interpreter") }).passthrough() },
-    fosterCare: { fields: ["childInFosterCare"], rule: z.object({ childInFosterCare: required(yesNoUnknown, "validation.fosterCare") }).passthrough() },
-    reasons: { fields: ["referralReasons.RefReasons_ConcernsDevelopmental"], rule: z.object({}).passthrough() },
+    interpreter: { fields: ["familyNeedsInterpreter"], rule: z.object({ familyNeedsInterpreter: required(yesNo, "validation.interpreter") }).loose() },
+    fosterCare: { fields: ["childInFosterCare"], rule: z.object({ childInFosterCare: required(yesNoUnknown, "validation.fosterCare") }).loose() },
+    reasons: { fields: ["referralReasons.RefReasons_ConcernsDevelopmental"], rule: z.looseObject({}) },
     screening: {
       fields: ["referralReasons.FailedScreenings", "referralReasons.IdentifiedConditions", "otherMedicalCondition", "failedScreeningDate"],
       rule: z
@@ -150,16 +149,16 @@ function makeAnswerGroups(today: string) {
             .nullable()
             .refine((date) => date === null || date <= today, "validation.screeningDateFuture"),
         })
-        .passthrough()
+        .loose()
         .superRefine((value, ctx) => {
           const answers = value as StoredAnswers;
           const issue = otherConditionIssue(answers.referralReasons.IdentifiedConditions, answers.otherMedicalCondition);
           if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
         }),
     },
-    details: { fields: ["additionalDetails"], rule: z.object({}).passthrough() },
-    consent: { fields: ["childParentConsent"], rule: z.object({ childParentConsent: required(z.number(), "validation.consent") }).passthrough() },
-  } satisfies Record<string, { fields: string[]; rule: z.ZodTypeAny }>;
+    details: { fields: ["additionalDetails"], rule: z.looseObject({}) },
+    consent: { fields: ["childParentConsent"], rule: z.object({ childParentConsent: required(z.number(), "validation.consent") }).loose() },
+  } satisfies Record<string, { fields: string[]; rule: z.ZodType }>;
 }
 export type AnswerGroup = keyof ReturnType<typeof answerGroups>;
 

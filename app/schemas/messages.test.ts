@@ -1,16 +1,18 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod/mini";
+import type { $ZodType } from "zod/v4/core";
 import { FAMILY_RELATIONSHIPS, followUps, OTHER } from "~/schemas/relationship";
-import { OTHER_MEDICAL_CONDITION } from "./referral-checks";
 import * as account from "./account.server";
-import * as address from "./address.server";
-import * as admin from "./admin.server";
-import * as child from "./child.server";
-import * as referral from "./referral.server";
-import * as report from "./report.server";
+import * as address from "./address";
+import * as admin from "./admin";
+import * as child from "./child";
+import * as referral from "./referral";
+import { OTHER_MEDICAL_CONDITION } from "./referral";
+import * as report from "./report";
+import * as secondFactor from "./second-factor";
 
 // Every field of every form says what to do in its own words, in English and Spanish: no field
 // falls back to a message that would fit any field ("This field is required.").
@@ -21,21 +23,24 @@ const LOCALES = { en: locale("en"), es: locale("es") };
 const textOf = (messages: Record<string, unknown>, key: string) =>
   key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
 
-/** Every schema the forms use: the exported zod schemas, and those made for a day (`today`). */
-const schemas: Array<[string, z.ZodTypeAny]> = Object.entries({ ...account, ...address, ...admin, ...child, ...referral, ...report }).flatMap(
-  ([name, value]): Array<[string, z.ZodTypeAny]> => {
-    if (value instanceof z.ZodType) return [[name, value]];
-    if (typeof value === "function" && /schema$/i.test(name)) return [[name, (value as (today: string) => z.ZodTypeAny)(TODAY)]];
+const isSchema = (value: unknown): value is $ZodType => typeof value === "object" && value !== null && "_zod" in value;
+
+/** Every form's schema: the exported zod schemas, and those made for a day (`today`). */
+const schemas: Array<[string, $ZodType]> = Object.entries({ ...account, ...address, ...admin, ...child, ...referral, ...report, ...secondFactor }).flatMap(
+  ([name, value]): Array<[string, $ZodType]> => {
+    if (!/schema$/i.test(name)) return [];
+    if (isSchema(value)) return [[name, value]];
+    if (typeof value === "function") return [[name, (value as (today: string) => $ZodType)(TODAY)]];
     return [];
   },
 );
 
-/** The object under a schema's refinements and transforms. */
-function shapeOf(schema: z.ZodTypeAny): Record<string, z.ZodTypeAny> {
-  let inner: z.ZodTypeAny = schema;
-  while (inner instanceof z.ZodEffects) inner = inner.innerType();
-  if (!(inner instanceof z.ZodObject)) throw new Error("not an object schema");
-  return inner.shape;
+/** The object under a schema's transforms. */
+function shapeOf(schema: $ZodType): Record<string, $ZodType> {
+  const def = schema._zod.def as { type: string; shape?: Record<string, $ZodType>; in?: $ZodType };
+  if (def.type === "pipe") return shapeOf(def.in!);
+  if (def.type !== "object") throw new Error("not an object schema");
+  return def.shape!;
 }
 
 /** Fields a person never fills in: hidden record ids, where to go after signing in, the captcha, the honeypot. */
@@ -62,7 +67,7 @@ function probes(name: string, fields: string[]): Probe[] {
 }
 
 /** The form's answer to a probe, as a page's action reads it (Conform: blanks are left out, ticked boxes are lists). */
-function errorsOf(schema: z.ZodTypeAny, probe: Probe): Record<string, string[]> {
+function errorsOf(schema: $ZodType, probe: Probe): Record<string, string[]> {
   const form = new FormData();
   for (const [field, value] of Object.entries(probe)) for (const one of [value].flat()) form.append(field, one);
   const submission = parseWithZod(form, { schema });
@@ -70,7 +75,7 @@ function errorsOf(schema: z.ZodTypeAny, probe: Probe): Record<string, string[]> 
 }
 
 /** Each field's messages, from every probe. */
-function messagesOf(name: string, schema: z.ZodTypeAny) {
+function messagesOf(name: string, schema: $ZodType) {
   const fields = Object.keys(shapeOf(schema)).filter((field) => !NOT_TYPED.has(field));
   const found = new Map<string, Set<string>>();
   for (const probe of probes(name, fields)) {
@@ -120,7 +125,7 @@ describe("the forms' messages", () => {
 
   it("asks for what a relationship's follow-up questions need, each in its own words", () => {
     for (const relationship of ["2", "3", "4", OTHER]) {
-      const result = referral.RelationshipSchema.safeParse({ referrerRelationship: relationship });
+      const result = z.safeParse(referral.RelationshipSchema, { referrerRelationship: relationship });
       const messages = result.success ? [] : result.error.issues.map((issue) => issue.message);
       expect(messages).toEqual(followUps(relationship).map((question) => `validation.${question}`));
     }

@@ -10,7 +10,7 @@ import { signedCookie } from "~/utils/cookie.server";
 export const ToastSchema = z.object({
   kind: z.enum(["success", "error", "info"]).default("success"),
   key: z.string().min(1),
-  values: z.record(z.string()).optional(),
+  values: z.record(z.string(), z.string()).optional(),
 });
 export type Toast = z.infer<typeof ToastSchema>;
 export type ToastInput = z.input<typeof ToastSchema>;

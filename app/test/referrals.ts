@@ -3,7 +3,7 @@ import { createChild, startReferral } from "~/models/child.server";
 import { saveAdult, saveAnswers } from "~/models/referral.server";
 import { setReferralAddress } from "~/models/referral-address.server";
 import type { CurrentUser } from "~/models/user.server";
-import { CONSENT } from "~/schemas/referral-checks";
+import { CONSENT } from "~/schemas/referral";
 
 /**
  * A Draft of the child's with every answer the review asks for, made through the wizard's model functions: an address

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_STATUSES, PAST_DRAFT_STATUSES, REFERRAL_STATUSES, UNRECORDED_STATUSES } from "./statuses";
-import { REPORT_STATUS_KEYS, REPORT_STATUSES } from "~/schemas/report-checks";
+import { REPORT_STATUS_KEYS, REPORT_STATUSES } from "~/schemas/report";
 
 describe("the referral statuses", () => {
   it("are the eight of R83, in the order a referral goes through them", () => {

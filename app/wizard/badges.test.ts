@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sectionBadges, type BadgeFacts } from "./badges";
 import { backHref, COUNTED_STEPS, nextStep, stepHref, stepOfPath } from "./steps";
-import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral-checks";
+import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral";
 
 const empty: BadgeFacts = {
   referrerRelationship: null,

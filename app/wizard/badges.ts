@@ -1,6 +1,6 @@
 import type { Section } from "./steps";
 import { present, requiredAnswers } from "~/models/completeness";
-import { CONSENT } from "~/schemas/referral-checks";
+import { CONSENT } from "~/schemas/referral";
 
 // The step badges of docs/product-rules.md R48, R49, computed here and nowhere else, from the answers each section needs
 // (app/models/completeness.ts, which the review's list of what is missing reads too).

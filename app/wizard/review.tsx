@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -22,7 +22,7 @@ import {
   submitReferral,
 } from "~/models/referral-lifecycle.server";
 import { wizardIds } from "~/wizard/step.server";
-import { ReviewLinkSchema, StatusChangeSchema } from "~/schemas/admin.server";
+import { ReviewLinkSchema, StatusChangeSchema } from "~/schemas/admin";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam } from "~/utils/route.server";
 import { reviewHref, stepHref, submittedHref } from "~/wizard/steps";

@@ -1,7 +1,7 @@
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import type { Language } from "~/i18n/config";
 import type { ReferralAnswers } from "~/schemas/answers.server";
-import type { ConsentCode } from "~/schemas/referral-checks";
+import type { ConsentCode } from "~/schemas/referral";
 import {
   ChildLanguageSchema,
   ConsentSchema,
@@ -15,7 +15,7 @@ import {
   RelationshipSchema,
   screeningSchema,
   SexSchema,
-} from "~/schemas/referral.server";
+} from "~/schemas/referral";
 
 // What each wizard step's form saves: its schema (what the form sends, with the page's own
 // messages) and the referral's answers read from it, which saveAnswers checks and stores
@@ -23,13 +23,13 @@ import {
 // refuse, where the form calls it something else. (The address step and the guardians and
 // documents lists save through their own models.)
 
-export interface StepSave<Schema extends z.ZodTypeAny> {
+export interface StepSave<Schema extends z.ZodMiniType> {
   schema: Schema;
   answers: (value: z.output<Schema>) => ReferralAnswers;
   fields?: Record<string, string>;
 }
 
-const save = <Schema extends z.ZodTypeAny>(
+const save = <Schema extends z.ZodMiniType>(
   schema: Schema,
   answers: (value: z.output<Schema>) => ReferralAnswers,
   fields?: Record<string, string>,

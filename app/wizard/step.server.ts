@@ -1,7 +1,7 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { requireUser } from "~/auth/auth.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
@@ -46,7 +46,7 @@ export async function loadStep(db: AppLoadContext["db"], request: Request, param
  * continue" goes to the next step, "Save" stays; a refusal shows the form again as typed, the
  * models' messages on the form's own fields.
  */
-export async function stepAction<Schema extends z.ZodTypeAny>({
+export async function stepAction<Schema extends z.ZodMiniType>({
   db,
   request,
   params,

@@ -6,7 +6,7 @@ import { Alert } from "~/components/ui/Alert";
 import { ErrorSummary, FileField, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import type { Language } from "~/i18n/config";
-import { documentCheck, uploadCheck } from "~/schemas/referral-checks";
+import { DocumentSchema, UploadSchema } from "~/schemas/referral";
 import { ACCEPTED_FILES, formatFileSize, UPLOAD_LIMIT_BYTES } from "~/utils/upload";
 import type { Carried } from "~/wizard/carry";
 import { documentFileHref } from "./DocumentTable";
@@ -68,7 +68,7 @@ export function DocumentForm({
 
   const { form, field, summary } = useAppForm({
     id: "document",
-    check: isNew ? uploadCheck : documentCheck,
+    schema: isNew ? UploadSchema : DocumentSchema,
     labels: { description: t("documents.description"), file: t("documents.file") },
     lastResult: data?.result,
     defaultValue: { description: document?.description ?? (carried.isConsent ? t("documents.consentDefault") : "") },

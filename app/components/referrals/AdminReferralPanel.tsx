@@ -5,7 +5,7 @@ import { ConfirmAction } from "~/components/ui/ConfirmAction";
 import { ErrorSummary, SelectField, TextareaField, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import type { Language } from "~/i18n/config";
-import { reviewLinkCheck, statusChangeCheck } from "~/schemas/admin-checks";
+import { ReviewLinkSchema, StatusChangeSchema } from "~/schemas/admin";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { ADMIN_STATUSES } from "~/utils/statuses";
 import { reviewHref } from "~/wizard/steps";
@@ -93,7 +93,7 @@ export function AdminReferralPanel({
   // Two forms on one page: each takes its own part of the action's answer.
   const status = useAppForm({
     id: "status-change",
-    check: statusChangeCheck,
+    schema: StatusChangeSchema,
     lastResult: statusResult,
     defaultValue: {
       comments: data.current.comments ?? "",
@@ -112,7 +112,7 @@ export function AdminReferralPanel({
   // The review link's fields show their own errors; the page keeps one error summary, the status form's.
   const link = useAppForm({
     id: "review-link",
-    check: reviewLinkCheck,
+    schema: ReviewLinkSchema,
     lastResult: linkResult,
     defaultValue: { days: "14" },
     labels: { reviewerName: t("links.reviewer"), purpose: t("links.purpose"), days: t("links.days") },

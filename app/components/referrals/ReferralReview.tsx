@@ -7,7 +7,7 @@ import { ConfirmAction } from "~/components/ui/ConfirmAction";
 import { SummaryList } from "~/components/ui/SummaryList";
 import type { Language } from "~/i18n/config";
 import type { ReferralReview as Review } from "~/models/referral-lifecycle.server";
-import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral-checks";
+import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral";
 import { addressText } from "~/utils/address";
 import { formatCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 import { formatFileSize } from "~/utils/upload";

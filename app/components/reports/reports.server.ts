@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/node";
 import { InputError } from "~/models/errors";
 import type { Language } from "~/i18n/config";
@@ -6,7 +6,7 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { FutureDateError, generateReferralReport, generateUserReport } from "~/models/report.server";
 import type { CurrentUser } from "~/models/user.server";
-import { REPORT_API_FIELDS, referralReportSchema, userReportSchema } from "~/schemas/report.server";
+import { REPORT_API_FIELDS, referralReportSchema, userReportSchema } from "~/schemas/report";
 import { easternCalendarDate } from "~/utils/dates";
 
 // What the reports screen and POST /generate-report, /generate-user-report share: read the form

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
-import { recoveryCodeCheck, secondFactorCodeCheck } from "~/schemas/second-factor-checks";
+import { RecoveryCodeSchema, SecondFactorCodeSchema } from "~/schemas/second-factor";
 
 // The second factor's screens (docs/product-rules.md R129), shared by the sign-in and the profile: a form that takes
 // the app's code or a recovery code, the set-up's QR code and key, and the recovery codes shown once.
@@ -43,7 +43,7 @@ export function CodeForm({ id, recovery, submitLabel, redirectTo, intent, lastRe
   const labels: Record<string, string> = { [name]: t(recovery ? "secondFactor.recovery.label" : "secondFactor.code.label") };
   const { form, field, summary } = useAppForm({
     id,
-    check: recovery ? recoveryCodeCheck : secondFactorCodeCheck,
+    schema: recovery ? RecoveryCodeSchema : SecondFactorCodeSchema,
     labels,
     shouldValidate: "onSubmit",
     ...(lastResult === undefined ? {} : { lastResult }),

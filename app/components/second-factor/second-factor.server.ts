@@ -1,11 +1,11 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import QRCode from "qrcode";
 import type { AppLoadContext } from "@remix-run/node";
 import { getPageTranslation } from "~/i18n/page.server";
 import { beginSecondFactorSetup, type CodeHolder } from "~/models/second-factor.server";
 import { CodeLockedError } from "~/models/code-guard.server";
 import { SignInLimitedError } from "~/models/sign-in.server";
-import { RecoveryCodeSchema, SecondFactorCodeSchema } from "~/schemas/second-factor.server";
+import { RecoveryCodeSchema, SecondFactorCodeSchema } from "~/schemas/second-factor";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { refused, submitForm, type Refusal } from "~/components/ui/page.server";
 

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { getPageTranslation } from "~/i18n/page.server";
 import { InputError } from "~/models/errors";
 
@@ -56,7 +56,7 @@ export function refused<Data extends object = Record<never, never>>(
  * refuses with InputError (a rule only the stored data can check), is answered by `refused` with
  * `refusal` and the errors.
  */
-export async function submitForm<Schema extends z.ZodTypeAny, Answer, Data extends object = Record<never, never>>(
+export async function submitForm<Schema extends z.ZodMiniType, Answer, Data extends object = Record<never, never>>(
   formData: FormData,
   schema: Schema,
   save: (value: z.output<Schema>) => Promise<Answer>,

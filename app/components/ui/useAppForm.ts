@@ -1,12 +1,13 @@
-import { useForm, type DefaultValue, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { useForm, type DefaultValue, type FieldMetadata, type Submission, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData } from "@remix-run/react";
+import type { $ZodType } from "zod/v4/core";
 import { useTranslation } from "~/i18n/react";
-import type { FormCheck } from "~/schemas/checks";
 import type { ErrorSummaryProps, SummaryItem } from "./form";
 
-// Every form of the application is set up here: Conform with the browser's check of the form (which says
-// what the action's zod schema says; app/schemas/checks.ts), checked as a person leaves a field and again
-// as they correct it, and the fields' labels said once, for the fields and for the error summary alike.
+// Every form of the application is set up here: Conform with the form's zod schema (app/schemas/*.ts, the one
+// its action parses with), checked as a person leaves a field and again as they correct it, and the fields'
+// labels said once, for the fields and for the error summary alike.
 
 type When = "onSubmit" | "onBlur" | "onInput";
 
@@ -25,8 +26,8 @@ type FormValues = Record<string, any>;
 export interface AppFormOptions<Name extends string> {
   /** The form's id, which also prefixes its fields' ids. */
   id: string;
-  /** The browser's check of the form (app/schemas/*-checks.ts), before the action parses it with its schema. */
-  check: FormCheck;
+  /** The form's schema (app/schemas/*.ts): the browser checks the form with it before the action parses it with the same. */
+  schema: $ZodType;
   /**
    * The label of every field the form shows, in the order the form shows them: the error summary
    * lists the fields' errors in this order, with these labels. A name may be a question no control
@@ -60,7 +61,7 @@ export function useAppForm<Name extends string>(options: AppFormOptions<Name>) {
     defaultValue: options.defaultValue,
     shouldValidate: options.shouldValidate ?? "onBlur",
     shouldRevalidate: options.shouldRevalidate ?? "onInput",
-    onValidate: ({ formData }) => options.check(formData),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: options.schema }) as Submission<FormValues, string[]>,
     onSubmit: options.onSubmit,
   });
   const metaOf = (name: Name) => (fields as unknown as Record<string, FieldMetadata<any, any, any>>)[name];

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -13,8 +13,7 @@ import { getReferralAddress, setReferralAddress } from "~/models/referral-addres
 import { getDraftForEdit } from "~/models/referral.server";
 import { answerAddressLookup, NO_LOOKUP, readAddressIntent } from "~/components/address-form.server";
 import { afterSave, loadStep, wizardIds } from "~/wizard/step.server";
-import { childAddressCheck } from "~/schemas/referral-checks";
-import { ChildAddressSchema } from "~/schemas/referral.server";
+import { ChildAddressSchema } from "~/schemas/referral";
 import { redirectWithToast } from "~/services/toast.server";
 import { addressText } from "~/utils/address";
 import { StepForm } from "~/wizard/StepForm";
@@ -92,7 +91,7 @@ export default function AddressStep() {
   const { t } = useTranslation(["wizard", "profile", "common"]);
   const { form, field, summary } = useAppForm({
     id: "child-address",
-    check: childAddressCheck,
+    schema: ChildAddressSchema,
     defaultValue: defaults,
     labels: { source: t("address.source"), ...addressFieldLabels(t), saveToBook: t("address.saveToBook") },
   });

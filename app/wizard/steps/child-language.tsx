@@ -5,7 +5,7 @@ import { SelectField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
 import { loadStep, stepAction } from "~/wizard/step.server";
-import { childLanguageCheck } from "~/schemas/referral-checks";
+import { ChildLanguageSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
 import { STEP_SAVES } from "~/wizard/step-saves.server";
 
@@ -32,7 +32,7 @@ export default function ChildLanguageStep() {
   const { t } = useTranslation(["wizard", "common"]);
   const { form, field, summary } = useAppForm({
     id: "child-language",
-    check: childLanguageCheck,
+    schema: ChildLanguageSchema,
     defaultValue: defaults,
     labels: { primaryLanguage: t("childLanguage.label") },
   });

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { TextareaField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { loadStep, stepAction } from "~/wizard/step.server";
-import { DETAILS_MAX, detailsCheck } from "~/schemas/referral-checks";
+import { DETAILS_MAX, DetailsSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
 import { STEP_SAVES } from "~/wizard/step-saves.server";
 
@@ -30,7 +30,7 @@ export default function DetailsStep() {
   const { t } = useTranslation(["wizard", "common"]);
   const { form, field, summary } = useAppForm({
     id: "details",
-    check: detailsCheck,
+    schema: DetailsSchema,
     defaultValue: defaults,
     labels: { additionalDetails: t("details.label") },
   });

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DocumentForm, type DocumentActionData } from "~/components/documents/DocumentForm";
@@ -7,7 +7,7 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { addDocument, getDocument, updateDocument } from "~/models/document.server";
 import { getDraftForEdit } from "~/models/referral.server";
 import { loadStep, wizardIds } from "~/wizard/step.server";
-import { DocumentSchema } from "~/schemas/referral.server";
+import { DocumentSchema } from "~/schemas/referral";
 import { redirectWithToast } from "~/services/toast.server";
 import { BadUploadError, FileTooLargeError, parseUpload, removeStoredFiles, UploadRefusedError, type StoredFile } from "~/services/uploads.server";
 import { idParam } from "~/utils/route.server";

@@ -10,7 +10,7 @@ import { ErrorSummary, RadioGroup } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { deleteDocument, listDocuments } from "~/models/document.server";
 import { loadStep, stepAction, wizardIds } from "~/wizard/step.server";
-import { CONSENT, CONSENT_ANSWERS, consentCheck, DEFAULT_CONSENT } from "~/schemas/referral-checks";
+import { CONSENT, CONSENT_ANSWERS, ConsentSchema, DEFAULT_CONSENT } from "~/schemas/referral";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam } from "~/utils/route.server";
 import { restoredValues } from "~/wizard/carry";
@@ -62,7 +62,7 @@ export default function DocumentsStep() {
   const { t } = useTranslation(["wizard", "common"]);
   const { form, field, summary } = useAppForm({
     id: "documents",
-    check: consentCheck,
+    schema: ConsentSchema,
     defaultValue: defaults,
     labels: { childParentConsent: t("documents.consentLabel") },
   });

@@ -5,7 +5,7 @@ import { SelectField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
 import { loadStep, stepAction } from "~/wizard/step.server";
-import { familyLanguageCheck } from "~/schemas/referral-checks";
+import { FamilyLanguageSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
 import { STEP_SAVES } from "~/wizard/step-saves.server";
 
@@ -36,7 +36,7 @@ export default function FamilyLanguageStep() {
   const { t } = useTranslation(["wizard", "common"]);
   const { form, field, summary } = useAppForm({
     id: "family-language",
-    check: familyLanguageCheck,
+    schema: FamilyLanguageSchema,
     defaultValue: defaults,
     labels: { familyPrimaryLanguage: t("familyLanguage.label") },
   });

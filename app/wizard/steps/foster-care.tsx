@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { RadioGroup } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { loadStep, stepAction } from "~/wizard/step.server";
-import { fosterCareCheck } from "~/schemas/referral-checks";
+import { FosterCareSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
 import { STEP_SAVES } from "~/wizard/step-saves.server";
 
@@ -30,7 +30,7 @@ export default function FosterCareStep() {
   const { t } = useTranslation(["wizard", "common"]);
   const { form, field, summary } = useAppForm({
     id: "foster-care",
-    check: fosterCareCheck,
+    schema: FosterCareSchema,
     defaultValue: defaults,
     labels: { childInFosterCare: t("fosterCare.label") },
   });

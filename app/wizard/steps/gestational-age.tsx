@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { loadStep, stepAction } from "~/wizard/step.server";
-import { gestationalAgeCheck, gestationParts } from "~/schemas/referral-checks";
+import { GestationalAgeSchema, gestationParts } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
 import { STEP_SAVES } from "~/wizard/step-saves.server";
 
@@ -31,7 +31,7 @@ export default function GestationalAgeStep() {
   const { t } = useTranslation(["wizard", "common"]);
   const { form, fields, field, summary } = useAppForm({
     id: "gestational-age",
-    check: gestationalAgeCheck,
+    schema: GestationalAgeSchema,
     defaultValue: defaults,
     labels: { weeks: t("gestationalAge.weeks"), days: t("gestationalAge.days"), unknown: t("gestationalAge.unknown") },
   });

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -12,8 +12,7 @@ import { InputError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
 import { getAdult, getDraftForEdit, saveAdult } from "~/models/referral.server";
 import { loadStep, wizardIds } from "~/wizard/step.server";
-import { guardianCheck } from "~/schemas/referral-checks";
-import { GuardianSchema } from "~/schemas/referral.server";
+import { GuardianSchema } from "~/schemas/referral";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam } from "~/utils/route.server";
 import { stepHref } from "~/wizard/steps";
@@ -66,7 +65,7 @@ export default function GuardianForm() {
   const { t } = useTranslation(["wizard", "auth", "common"]);
   const { form, field, summary } = useAppForm({
     id: "guardian",
-    check: guardianCheck,
+    schema: GuardianSchema,
     defaultValue: defaults,
     labels: {
       prefix: t("auth:register.prefix"),

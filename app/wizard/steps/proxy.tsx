@@ -7,7 +7,7 @@ import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
 import { referrerPhone } from "~/models/referral.server";
 import { loadStep, stepAction } from "~/wizard/step.server";
-import { proxyCheck } from "~/schemas/referral-checks";
+import { ProxySchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
 import { STEP_SAVES } from "~/wizard/step-saves.server";
 
@@ -48,7 +48,7 @@ export default function ProxyStep() {
   const { t } = useTranslation(["wizard", "auth", "common"]);
   const { form, field, summary } = useAppForm({
     id: "proxy",
-    check: proxyCheck,
+    schema: ProxySchema,
     defaultValue: defaults,
     labels: {
       prefix: t("auth:register.prefix"),

@@ -6,7 +6,7 @@ import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
 import { referralReasons } from "~/models/referral.server";
 import { loadStep, stepAction } from "~/wizard/step.server";
-import { reasonsCheck } from "~/schemas/referral-checks";
+import { ReasonsSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
 import { STEP_SAVES } from "~/wizard/step-saves.server";
 
@@ -39,7 +39,7 @@ export default function ReasonsStep() {
   const { t } = useTranslation(["wizard", "common"]);
   const { form, field, summary } = useAppForm({
     id: "reasons",
-    check: reasonsCheck,
+    schema: ReasonsSchema,
     defaultValue: defaults,
     labels: { developmental: t("reasons.developmental") },
   });

@@ -6,7 +6,7 @@ import { RadioGroup, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
 import { loadStep, stepAction } from "~/wizard/step.server";
-import { relationshipCheck } from "~/schemas/referral-checks";
+import { RelationshipSchema } from "~/schemas/referral";
 import { answerOf, followUps, shownRelationship, shownSourceOther, type FollowUp } from "~/schemas/relationship";
 import { StepForm } from "~/wizard/StepForm";
 import { STEP_SAVES } from "~/wizard/step-saves.server";
@@ -47,7 +47,7 @@ export default function RelationshipStep() {
   const { t } = useTranslation(["wizard", "common"]);
   const { form, fields, field, summary } = useAppForm({
     id: "relationship",
-    check: relationshipCheck,
+    schema: RelationshipSchema,
     defaultValue: defaults,
     labels: {
       referrerRelationship: t("relationship.label"),

@@ -9,7 +9,7 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { referralReasons } from "~/models/referral.server";
 import { loadStep, stepAction } from "~/wizard/step.server";
-import { OTHER_MEDICAL_CONDITION, screeningCheck } from "~/schemas/referral-checks";
+import { OTHER_MEDICAL_CONDITION, screeningSchema } from "~/schemas/referral";
 import { easternCalendarDate, formatCalendarDate } from "~/utils/dates";
 import { restoredValues } from "~/wizard/carry";
 import { documentHref } from "~/wizard/steps";
@@ -53,7 +53,7 @@ export default function ScreeningStep() {
   const { t, i18n } = useTranslation(["wizard", "common"]);
   const { form, fields, field, summary } = useAppForm({
     id: "screening",
-    check: screeningCheck(today, i18n.language as Language),
+    schema: screeningSchema(today, i18n.language as Language),
     defaultValue: defaults,
     labels: {
       screenings: t("reasons.screenings"),

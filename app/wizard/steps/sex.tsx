@@ -6,7 +6,7 @@ import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
 import { referralRaces } from "~/models/referral.server";
 import { loadStep, stepAction } from "~/wizard/step.server";
-import { sexCheck } from "~/schemas/referral-checks";
+import { SexSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
 import { STEP_SAVES } from "~/wizard/step-saves.server";
 
@@ -38,7 +38,7 @@ export default function SexStep() {
   const { t } = useTranslation(["wizard", "common"]);
   const { form, field, summary } = useAppForm({
     id: "sex",
-    check: sexCheck,
+    schema: SexSchema,
     defaultValue: defaults,
     labels: { gender: t("sex.gender"), races: t("sex.races"), isHispanicChild: t("sex.hispanic") },
   });

@@ -1,10 +1,9 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ADMIN_STATUSES } from "~/utils/statuses";
-import { API_KEY_MAX_DAYS, API_KEY_SCOPES } from "./admin-checks";
-import { SecondFactorCodeSchema } from "./second-factor.server";
-import { choice, optionalText, requiredText } from "./fields.server";
+import { choice, optionalText, requiredText, wholeNumber } from "./fields";
+import { secondFactorCode } from "./second-factor";
 
-// The administrators' forms on a referral (issue 9). Messages are keys in common:validation.
+// The administrators' forms on a referral and their API keys. Messages are keys in common:validation.
 
 export const StatusChangeSchema = z.object({
   status: choice(ADMIN_STATUSES, "validation.status"),
@@ -15,15 +14,11 @@ export const StatusChangeSchema = z.object({
   eligibilityDetermination: optionalText(200),
 });
 
+/** A review link: who will read it and why (docs/product-rules.md R95), and its days: 1 to 90, 14 when left empty. */
 export const ReviewLinkSchema = z.object({
   reviewerName: requiredText("validation.reviewerName"),
   purpose: requiredText("validation.reviewPurpose", 200),
-  days: z.coerce
-    .number({ invalid_type_error: "validation.wholeNumber" })
-    .int("validation.wholeNumber")
-    .min(1, "validation.daysRange1to90")
-    .max(90, "validation.daysRange1to90")
-    .default(14),
+  days: z._default(wholeNumber(1, 90, "validation.daysRange1to90"), 14),
 });
 
 /**
@@ -31,15 +26,12 @@ export const ReviewLinkSchema = z.object({
  * empty), and the maker's password and a code of their app given again. The field is keyName: an input named "name"
  * would hide the form element's own `name`.
  */
+export const API_KEY_MAX_DAYS = 90;
+export const API_KEY_SCOPES = ["read", "write"] as const;
 export const ApiKeySchema = z.object({
   keyName: requiredText("validation.apiKeyName"),
   scope: choice(API_KEY_SCOPES, "validation.apiKeyScope"),
-  days: z.coerce
-    .number({ invalid_type_error: "validation.wholeNumber" })
-    .int("validation.wholeNumber")
-    .min(1, "validation.daysRange1to90")
-    .max(API_KEY_MAX_DAYS, "validation.daysRange1to90")
-    .default(API_KEY_MAX_DAYS),
+  days: z._default(wholeNumber(1, API_KEY_MAX_DAYS, "validation.daysRange1to90"), API_KEY_MAX_DAYS),
   currentPassword: requiredText("validation.currentPasswordForKey", 200),
-  code: SecondFactorCodeSchema.shape.code,
+  code: secondFactorCode,
 });

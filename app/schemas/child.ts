@@ -1,7 +1,8 @@
+import * as z from "zod/mini";
 import { ageProblem, calendarDate, isCalendarDate, MARYLAND } from "~/utils/child-age";
-import { formCheck, optionalCode, optionalText, requiredCode, requiredText, type AnswerIssue, type Values } from "./checks";
+import { across, optionalCode, optionalText, requiredCode, requiredText, type AnswerIssue } from "./fields";
 
-// The child forms' rules without zod (see checks.ts); app/schemas/child.server.ts builds the actions' schemas over them.
+// The child forms: pre-verification (the date of birth and the state) and the child's name.
 
 const PART = /^\d{1,4}$/;
 
@@ -39,30 +40,35 @@ export function preVerifyIssues(
   return issues;
 }
 
-const part = (values: Values, name: string) => (typeof values[name] === "string" ? (values[name] as string).trim() : undefined);
+/** A part of the birth date as chosen in its list; a missing or unreadable one is named in the date's one message. */
+const datePart = z.optional(z.string().check(z.trim()));
 
-export const preVerifyCheck = (today: string) =>
-  formCheck({ stateOfResidence: requiredCode("validation.childState") }, (values) =>
-    preVerifyIssues(
-      {
-        id: values.id ? Number(values.id) : null,
-        birthYear: part(values, "birthYear"),
-        birthMonth: part(values, "birthMonth"),
-        birthDay: part(values, "birthDay"),
-        stateOfResidence: part(values, "stateOfResidence") ?? "",
-      },
-      today,
-    ),
+/** The record's id, carried by the form when a kept child is corrected. */
+const optionalId = z.pipe(
+  z.optional(z.string().check(z.regex(/^[1-9]\d{0,9}$/))),
+  z.transform((value: string | undefined) => (value ? Number(value) : null)),
+);
+
+/**
+ * Pre-verification (docs/product-rules.md R37, R38, R39): a real date (without JavaScript the day list offers 1–31),
+ * already born and, for a new child, under 36 months, and a child living in Maryland. `today` is Maryland's.
+ */
+export const preVerifySchema = (today: string) =>
+  z.pipe(
+    z
+      .object({ id: optionalId, birthYear: datePart, birthMonth: datePart, birthDay: datePart, stateOfResidence: requiredCode("validation.childState") })
+      .check(across((value: Parameters<typeof preVerifyIssues>[0]) => preVerifyIssues(value, today))),
+    z.transform((value: { id: number | null; birthYear?: string; birthMonth?: string; birthDay?: string; stateOfResidence: string }) => ({
+      id: value.id,
+      birthdate: calendarDate(Number(value.birthYear), Number(value.birthMonth), Number(value.birthDay))!,
+      stateOfResidence: value.stateOfResidence,
+    })),
   );
 
 /** The child's name, with the birthdate and state the pre-verification passed along (hidden, their errors in the summary). */
-export const childNameCheck = formCheck({
-  birthdate: (value) =>
-    typeof value !== "string" || value === ""
-      ? { messages: ["validation.birthdateMissing"], fatal: true }
-      : isCalendarDate(value)
-        ? null
-        : { messages: ["validation.impossibleDate"] },
+export const ChildNameSchema = z.object({
+  id: optionalId,
+  birthdate: z.string("validation.birthdateMissing").check(z.refine(isCalendarDate, "validation.impossibleDate")),
   stateOfResidence: requiredCode("validation.childState"),
   prefix: optionalCode,
   firstName: requiredText("validation.childFirstName"),
@@ -70,3 +76,4 @@ export const childNameCheck = formCheck({
   lastName: requiredText("validation.childLastName"),
   suffix: optionalCode,
 });
+export type ChildName = z.output<typeof ChildNameSchema>;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { preVerifySchema } from "./child.server";
+import * as z from "zod/mini";
+import { preVerifySchema } from "./child";
 
 const schema = preVerifySchema("2026-11-21");
 const check = (values: Record<string, string>) => {
-  const result = schema.safeParse({ birthYear: "2025", birthMonth: "6", birthDay: "1", stateOfResidence: "21", ...values });
-  return result.success ? result.data : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+  const result = z.safeParse(schema, { birthYear: "2025", birthMonth: "6", birthDay: "1", stateOfResidence: "21", ...values });
+  return result.success ? result.data : Object.fromEntries(result.error.issues.map((issue) => [issue.path.map(String).join("."), issue.message]));
 };
 
 describe("pre-verification", () => {
@@ -37,8 +38,8 @@ describe("pre-verification", () => {
     expect(check({ birthMonth: "", birthDay: "" })).toEqual({ birthdate: "validation.birthdateNeeds.month_day" });
     expect(check({ birthDay: "x", birthYear: "" })).toEqual({ birthdate: "validation.birthdateNeeds.day_year" });
     // One message in all: the lists themselves report nothing.
-    const empty = schema.safeParse({ stateOfResidence: "21" });
-    expect(empty.success ? [] : empty.error.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+    const empty = z.safeParse(schema, { stateOfResidence: "21" });
+    expect(empty.success ? [] : empty.error.issues.map((issue) => [issue.path.map(String).join("."), issue.message])).toEqual([
       ["birthdate", "validation.birthdateMissing"],
     ]);
   });

@@ -1,10 +1,12 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import * as z from "zod/mini";
 import { describe, expect, it } from "vitest";
 import { followUps, HOME_VISITING, shownRelationship } from "~/schemas/relationship";
-import { CONSENT, CONSENT_ANSWERS, DEFAULT_CONSENT, GESTATION_UNKNOWN, gestationParts } from "./referral-checks";
-import { DetailsSchema, GestationalAgeSchema, RelationshipSchema, screeningSchema, SexSchema } from "./referral.server";
+import { CONSENT, CONSENT_ANSWERS, DEFAULT_CONSENT, GESTATION_UNKNOWN, gestationParts } from "./referral";
+import { DetailsSchema, GestationalAgeSchema, RelationshipSchema, screeningSchema, SexSchema } from "./referral";
 
-const issues = (result: { success: boolean; error?: { issues: Array<{ path: Array<string | number>; message: string }> } }) =>
-  result.success ? {} : Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join("."), issue.message]));
+const issues = (result: z.core.util.SafeParseResult<unknown>) =>
+  result.success ? {} : Object.fromEntries(result.error!.issues.map((issue) => [issue.path.map(String).join("."), issue.message]));
 
 describe("the referrer relationship", () => {
   it("asks family approval of anyone but the family, and each professional its own question", () => {
@@ -15,11 +17,11 @@ describe("the referrer relationship", () => {
     expect(followUps("3")).toEqual(["familyApproval", "isHospitalBirth"]);
     expect(followUps("4")).toEqual(["familyApproval", "isCapta"]);
     expect(followUps("9")).toEqual(["familyApproval", "referralSourceOther"]);
-    expect(issues(RelationshipSchema.safeParse({ referrerRelationship: "2" }))).toEqual({
+    expect(issues(z.safeParse(RelationshipSchema, { referrerRelationship: "2" }))).toEqual({
       familyApproval: "validation.familyApproval",
       isAudiologistScreening: "validation.isAudiologistScreening",
     });
-    expect(issues(RelationshipSchema.safeParse({}))).toEqual({ referrerRelationship: "validation.referrerRelationship" });
+    expect(issues(z.safeParse(RelationshipSchema, {}))).toEqual({ referrerRelationship: "validation.referrerRelationship" });
   });
 
   it("shows Other with the text Home Visitor as home visiting", () => {
@@ -30,20 +32,28 @@ describe("the referrer relationship", () => {
 
 describe("the sex step", () => {
   it("takes a race with the Hispanic answer, or neither", () => {
-    expect(SexSchema.safeParse({ gender: "2", races: ["2054-5"], isHispanicChild: "no" }).success).toBe(true);
-    expect(SexSchema.safeParse({ gender: "2" }).success).toBe(true);
-    expect(issues(SexSchema.safeParse({ races: ["2054-5"] }))).toEqual({ isHispanicChild: "validation.hispanicWithRace" });
-    expect(issues(SexSchema.safeParse({ isHispanicChild: "unknown" }))).toEqual({ races: "validation.raceWithHispanic" });
+    expect(z.safeParse(SexSchema, { gender: "2", races: ["2054-5"], isHispanicChild: "no" }).success).toBe(true);
+    expect(z.safeParse(SexSchema, { gender: "2" }).success).toBe(true);
+    expect(issues(z.safeParse(SexSchema, { races: ["2054-5"] }))).toEqual({ isHispanicChild: "validation.hispanicWithRace" });
+    expect(issues(z.safeParse(SexSchema, { isHispanicChild: "unknown" }))).toEqual({ races: "validation.raceWithHispanic" });
   });
 });
 
 describe("the gestational age", () => {
   it("is weeks × 7 + days, or -1 when unknown (weeks and days then ignored)", () => {
-    expect(GestationalAgeSchema.parse({ weeks: "39", days: "3" })).toEqual({ gestationalAgeInDays: 276 });
-    expect(GestationalAgeSchema.parse({ weeks: "28" })).toEqual({ gestationalAgeInDays: 196 });
-    expect(GestationalAgeSchema.parse({ unknown: "on", weeks: "39", days: "3" })).toEqual({ gestationalAgeInDays: -1 });
-    expect(issues(GestationalAgeSchema.safeParse({}))).toEqual({ weeks: "validation.weeksOrUnknown" });
-    expect(issues(GestationalAgeSchema.safeParse({ weeks: "39", days: "7" }))).toEqual({ days: "validation.daysRange" });
+    // As the form sends them (text), read as the page's action and the browser read them.
+    const sent = (values: Record<string, string>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(values)) form.append(name, value);
+      const submission = parseWithZod(form, { schema: GestationalAgeSchema });
+      return submission.status === "success" ? submission.value : submission.error;
+    };
+    expect(sent({ weeks: "39", days: "3" })).toEqual({ gestationalAgeInDays: 276 });
+    expect(sent({ weeks: "28", days: "" })).toEqual({ gestationalAgeInDays: 196 });
+    expect(sent({ unknown: "on", weeks: "39", days: "3" })).toEqual({ gestationalAgeInDays: -1 });
+    expect(sent({})).toEqual({ weeks: ["validation.weeksOrUnknown"] });
+    expect(sent({ weeks: "39", days: "7" })).toEqual({ days: ["validation.daysRange"] });
+    expect(sent({ weeks: "39.5", days: "x" })).toEqual({ weeks: ["validation.wholeNumber"], days: ["validation.wholeNumber"] });
   });
 
   it("is shown back as weeks and days", () => {
@@ -55,8 +65,8 @@ describe("the gestational age", () => {
 
 describe("the additional details", () => {
   it("take 2000 characters and refuse 2001", () => {
-    expect(DetailsSchema.safeParse({ additionalDetails: "a".repeat(2000) }).success).toBe(true);
-    expect(issues(DetailsSchema.safeParse({ additionalDetails: "a".repeat(2001) }))).toEqual({ additionalDetails: "validation.detailsTooLong" });
+    expect(z.safeParse(DetailsSchema, { additionalDetails: "a".repeat(2000) }).success).toBe(true);
+    expect(issues(z.safeParse(DetailsSchema, { additionalDetails: "a".repeat(2001) }))).toEqual({ additionalDetails: "validation.detailsTooLong" });
   });
 });
 
@@ -78,9 +88,9 @@ describe("the reasons' second screen", () => {
 
   it("reads the date in the order the page shows it: mm/dd/yyyy in English, dd/mm/aaaa in Spanish", () => {
     expect(schema.safeParse({ failedScreeningDate: "03/14/2026" }).data?.failedScreeningDate).toBe("2026-03-14");
-    expect(screeningSchema("2026-11-21", "es").safeParse({ failedScreeningDate: "14/03/2026" }).data?.failedScreeningDate).toBe("2026-03-14");
+    expect(z.safeParse(screeningSchema("2026-11-21", "es"), { failedScreeningDate: "14/03/2026" }).data?.failedScreeningDate).toBe("2026-03-14");
     expect(issues(schema.safeParse({ failedScreeningDate: "14/03/2026" }))).toEqual({ failedScreeningDate: "validation.typedDate" });
-    expect(issues(screeningSchema("2026-11-21", "es").safeParse({ failedScreeningDate: "22/11/2026" }))).toEqual({
+    expect(issues(z.safeParse(screeningSchema("2026-11-21", "es"), { failedScreeningDate: "22/11/2026" }))).toEqual({
       failedScreeningDate: "validation.screeningDateFuture",
     });
   });

@@ -1,9 +1,11 @@
+import * as z from "zod/mini";
 import type { Language } from "~/i18n/config";
 import { PAST_DRAFT_STATUSES, type PastDraftStatus } from "~/utils/statuses";
-import { choice, formCheck, optionalCode, optionalText, pastDate, type Rule } from "./checks";
+import { choice, optionalCode, optionalText, pastDate } from "./fields";
 
-// The two report forms' rules without zod (docs/product-rules.md R96, R97; see checks.ts); app/schemas/report.server.ts
-// builds the actions' schemas over them.
+// The two report forms (docs/product-rules.md R96, R97). Dates are typed in the page language's order (as the
+// lists show them) or as YYYY-MM-DD (the API), and cannot be after today (Maryland's). Messages are keys in
+// common:validation.
 
 /** "Not Eligible" → "not_eligible". */
 type StatusKey<S extends string> = S extends `${infer Word} ${infer Rest}` ? `${Lowercase<Word>}_${StatusKey<Rest>}` : Lowercase<S>;
@@ -18,17 +20,14 @@ export const REPORT_STATUSES = PAST_DRAFT_STATUSES.reduce<Record<string, PastDra
 };
 export const REPORT_STATUS_KEYS = Object.keys(REPORT_STATUSES) as Array<keyof typeof REPORT_STATUSES>;
 
-const format = choice(["csv", "xlsx"], "validation.unknownChoice", { optional: true });
+const format = z._default(choice(["csv", "xlsx"], "validation.unknownChoice"), "csv");
 
 /** The statuses ticked: each one of the list. */
-const statuses: Rule = (value) => {
-  const list: unknown[] = value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value];
-  const unknown = list.filter((key) => !(REPORT_STATUS_KEYS as unknown[]).includes(key));
-  return unknown.length ? { messages: unknown.map(() => "validation.unknownChoice"), fatal: true } : null;
-};
+const statuses = z._default(z.array(choice(REPORT_STATUS_KEYS as [StatusKeyOf, ...StatusKeyOf[]], "validation.unknownChoice")), []);
+type StatusKeyOf = keyof typeof REPORT_STATUSES;
 
-export const referralReportCheck = (today: string, language: Language) =>
-  formCheck({
+export const referralReportSchema = (today: string, language: Language) =>
+  z.object({
     statuses,
     format,
     filename: optionalText(80),
@@ -37,11 +36,20 @@ export const referralReportCheck = (today: string, language: Language) =>
     county: optionalCode,
   });
 
-export const userReportCheck = (today: string, language: Language) =>
-  formCheck({
+export const userReportSchema = (today: string, language: Language) =>
+  z.object({
     format,
     filename: optionalText(80),
-    primaryLanguage: choice(["en", "sp"], "validation.unknownChoice", { optional: true }),
+    primaryLanguage: z.optional(choice(["en", "sp"], "validation.unknownChoice")),
     lastLoginAfter: pastDate(today, language, "validation.dateFuture"),
     lastLoginBefore: pastDate(today, language, "validation.dateFuture"),
   });
+
+/** The API's names (docs/product-rules.md R104) for the form's fields. */
+export const REPORT_API_FIELDS: Record<string, string> = {
+  created_after: "createdAfter",
+  created_before: "createdBefore",
+  primary_language: "primaryLanguage",
+  last_login_after: "lastLoginAfter",
+  last_login_before: "lastLoginBefore",
+};

@@ -1,0 +1,201 @@
+import * as z from "zod/mini";
+import type { Language } from "~/i18n/config";
+import { AddressSchema } from "./address";
+import {
+  across,
+  choice,
+  codes,
+  optionalCode,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  pastDate,
+  requiredCode,
+  requiredText,
+  ticked,
+  wholeNumber,
+  type AnswerIssue,
+} from "./fields";
+import { followUps, type FollowUp } from "./relationship";
+
+// The wizard steps' forms: the answers' constants, the rules between answers, and each step's schema, which
+// the browser checks the form with and the step's action parses it with. Messages are keys in common:validation.
+// The same rules between answers hold for the stored referral (app/schemas/answers.server.ts).
+
+/** Each follow-up question's own message, shown when the relationship asks it and it is not answered. */
+export const FOLLOW_UP_MESSAGES: Record<FollowUp, string> = {
+  familyApproval: "validation.familyApproval",
+  isAudiologistScreening: "validation.isAudiologistScreening",
+  isHospitalBirth: "validation.isHospitalBirth",
+  isCapta: "validation.isCapta",
+  referralSourceOther: "validation.referralSourceOther",
+};
+
+/** The follow-up questions the relationship asks must be answered (docs/product-rules.md R50). */
+export function unansweredFollowUps(relationship: string | null | undefined, answer: (question: FollowUp) => unknown): FollowUp[] {
+  return followUps(relationship).filter((question) => !answer(question));
+}
+
+/** Either a race and the Hispanic answer, or neither (docs/product-rules.md R53). */
+export function raceHispanicIssue(hasRace: boolean, hispanic: string | null | undefined): AnswerIssue | null {
+  if (hasRace && !hispanic) return { path: "isHispanicChild", message: "validation.hispanicWithRace" };
+  if (!hasRace && hispanic) return { path: "races", message: "validation.raceWithHispanic" };
+  return null;
+}
+
+export const OTHER_MEDICAL_CONDITION = "99";
+
+/** Other medical condition needs its text (docs/product-rules.md R58). */
+export function otherConditionIssue(conditions: readonly string[] | undefined, text: string | null | undefined): AnswerIssue | null {
+  return conditions?.includes(OTHER_MEDICAL_CONDITION) && !text?.trim() ? { path: "otherMedicalCondition", message: "validation.otherConditionText" } : null;
+}
+
+/** The stored gestational age when "unknown" is ticked (docs/product-rules.md R54). */
+export const GESTATION_UNKNOWN = -1;
+
+/** Shown again on the page: 276 days → 39 weeks and 3 days; unknown → the box ticked. */
+export function gestationParts(days: number | null): { weeks: string; days: string; unknown: boolean } {
+  if (days === null) return { weeks: "", days: "", unknown: false };
+  if (days === GESTATION_UNKNOWN) return { weeks: "", days: "", unknown: true };
+  return { weeks: String(Math.floor(days / 7)), days: String(days % 7), unknown: false };
+}
+
+export const DETAILS_MAX = 2000;
+
+/**
+ * Has a parent or guardian consented to the referral (childParentConsent, docs/product-rules.md R62): yes, with a
+ * signed consent form to attach; no; not yet known, which a referral without an answer shows. The
+ * codes are what is stored and what the API and the form send.
+ */
+export const CONSENT = { yes: 1, no: 2, notYet: 3 } as const;
+export type ConsentCode = (typeof CONSENT)[keyof typeof CONSENT];
+const consentAnswer = <C extends ConsentCode>(code: C) => String(code) as `${C}`;
+/** The form's choices, in the order shown. */
+export const CONSENT_ANSWERS = [consentAnswer(CONSENT.yes), consentAnswer(CONSENT.no), consentAnswer(CONSENT.notYet)] as const;
+export const DEFAULT_CONSENT = consentAnswer(CONSENT.notYet);
+
+/** The person's own name, as every name of the wizard asks it: the messages name whose it is. */
+const name = (first: string, last: string) => ({
+  prefix: optionalCode,
+  firstName: requiredText(first),
+  middleName: optionalText(100),
+  lastName: requiredText(last),
+  suffix: optionalCode,
+});
+
+const yesNo = (question: FollowUp) => z.optional(choice(["yes", "no"], FOLLOW_UP_MESSAGES[question]));
+
+export const RelationshipSchema = z
+  .object({
+    referrerRelationship: requiredCode("validation.referrerRelationship"),
+    familyApproval: yesNo("familyApproval"),
+    isAudiologistScreening: yesNo("isAudiologistScreening"),
+    isHospitalBirth: yesNo("isHospitalBirth"),
+    isCapta: yesNo("isCapta"),
+    referralSourceOther: optionalText(100),
+  })
+  .check(
+    across((value: { referrerRelationship: string } & Partial<Record<FollowUp, string>>) =>
+      unansweredFollowUps(value.referrerRelationship, (asked) => value[asked]).map((question) => ({ path: question, message: FOLLOW_UP_MESSAGES[question] })),
+    ),
+  );
+
+export const ProxySchema = z.object({ ...name("validation.referrerFirstName", "validation.referrerLastName"), phone: optionalPhone });
+
+/** Either a race and the Hispanic answer, or neither (docs/product-rules.md R53). */
+export const SexSchema = z
+  .object({
+    gender: optionalCode,
+    races: codes(20),
+    isHispanicChild: z.optional(choice(["yes", "no", "unknown"], "validation.unknownChoice")),
+  })
+  .check(across((value: { races?: string[]; isHispanicChild?: string }) => [raceHispanicIssue(Boolean(value.races?.length), value.isHispanicChild)]));
+
+export const ChildLanguageSchema = z.object({ primaryLanguage: requiredCode("validation.childLanguage") });
+
+/** A parent or guardian (docs/product-rules.md R56); phones by type, each 3-3-4. */
+export const GuardianSchema = z.object({
+  ...name("validation.guardianFirstName", "validation.guardianLastName"),
+  childRelationship: requiredCode("validation.guardianRelationship"),
+  preferredMethodOfContact: optionalCode,
+  bestTimeToContact: optionalText(100),
+  email: optionalEmail,
+  homePhoneNumber: optionalPhone,
+  workPhoneNumber: optionalPhone,
+  mobilePhoneNumber: optionalPhone,
+});
+
+/** The first reasons screen: developmental concerns. */
+export const ReasonsSchema = z.object({ developmental: codes() });
+
+/**
+ * The second screen: failed screenings, identified conditions (Other medical condition needs its
+ * text) and the screening date, which cannot be after today (Maryland's).
+ */
+export const screeningSchema = (today: string, language: Language) =>
+  z
+    .object({
+      screenings: codes(),
+      conditions: codes(),
+      otherMedicalCondition: optionalText(200),
+      failedScreeningDate: pastDate(today, language, "validation.screeningDateFuture"),
+    })
+    .check(across((value: { conditions?: string[]; otherMedicalCondition?: string }) => [otherConditionIssue(value.conditions, value.otherMedicalCondition)]));
+
+/** The child's address (step 5): one of the book ("book-<id>"), or another one typed here, which the address book's rules hold. */
+export const ChildAddressSchema = z
+  .object({
+    source: z.string("validation.addressSource").check(z.regex(/^(new|book-\d{1,10})$/, "validation.addressSource")),
+    line1: optionalText(100),
+    line2: optionalText(100),
+    city: optionalText(60),
+    zip: z.optional(z.string().check(z.trim())),
+    county: optionalCode,
+    nickname: optionalText(60),
+    saveToBook: ticked,
+  })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.source !== "new") return;
+      const typed = z.safeParse(AddressSchema, value);
+      for (const issue of typed.error?.issues ?? []) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message, input: value });
+    }),
+  );
+
+export const FamilyLanguageSchema = z.object({ familyPrimaryLanguage: requiredCode("validation.familyLanguage") });
+
+export const InterpreterSchema = z.object({ familyNeedsInterpreter: choice(["yes", "no"], "validation.interpreter") });
+
+export const FosterCareSchema = z.object({ childInFosterCare: choice(["yes", "no", "unknown"], "validation.fosterCare") });
+
+/** Weeks 0–45 and days 0–6, or unknown (docs/product-rules.md R54): weeks × 7 + days, or GESTATION_UNKNOWN (which clears weeks and days). */
+export const GestationalAgeSchema = z.pipe(
+  z
+    .object({
+      unknown: ticked,
+      weeks: z.optional(wholeNumber(0, 45, "validation.weeksRange")),
+      days: z.optional(wholeNumber(0, 6, "validation.daysRange")),
+    })
+    .check(
+      across((value: { unknown?: "on"; weeks?: number }) => [
+        !value.unknown && value.weeks === undefined ? { path: "weeks", message: "validation.weeksOrUnknown" } : null,
+      ]),
+    ),
+  z.transform((value: { unknown?: "on"; weeks?: number; days?: number }) => ({
+    gestationalAgeInDays: value.unknown ? GESTATION_UNKNOWN : (value.weeks ?? 0) * 7 + (value.days ?? 0),
+  })),
+);
+
+export const DetailsSchema = z.object({ additionalDetails: z.optional(z.string().check(z.maxLength(DETAILS_MAX, "validation.detailsTooLong"))) });
+
+export const ConsentSchema = z.object({ childParentConsent: choice(CONSENT_ANSWERS, "validation.consent") });
+
+/** A supporting or consent document's description (the file is checked as it streams in). */
+const description = requiredText("validation.documentDescription", 200);
+export const DocumentSchema = z.object({ description });
+
+/** With JavaScript, a new document's file must be chosen before sending; the server checks it again as it streams in. */
+export const UploadSchema = z.object({
+  description,
+  file: z.custom<File>((value) => typeof File !== "undefined" && value instanceof File && value.size > 0, "validation.fileRequired"),
+});
