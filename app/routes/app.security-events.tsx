@@ -2,21 +2,10 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/auth.server";
-import {
-  CsvExport,
-  DateFilterField,
-  ListFilters,
-  ListTable,
-  Pagination,
-  SelectFilter,
-  SortHeader,
-  TextFilter,
-  UnknownComparisonAlert,
-} from "~/components/list/List";
-import { getLanguage } from "~/i18n/i18next.server";
+import { DateFilterField, ListFilters, ListResults, SelectFilter, SortHeader, TextFilter, UnknownComparisonAlert } from "~/components/list/List";
 import { getPageTranslation } from "~/i18n/page.server";
 import { listSecurityEvents, SECURITY_EVENT_LIST, securityEventKindOptions } from "~/models/security-events.server";
-import { listExports, parseListPageQuery } from "~/utils/list";
+import { loadListPage } from "~/components/list/list-page.server";
 
 export const handle = { i18n: ["common", "admin"] };
 
@@ -26,23 +15,14 @@ export const handle = { i18n: ["common", "admin"] };
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
-  const language = await getLanguage(request);
   const { title, t } = await getPageTranslation(request, ["admin", "common"]);
-  const { query, filterError } = parseListPageQuery(new URL(request.url).searchParams, SECURITY_EVENT_LIST, language);
-  const { data, total } = await listSecurityEvents(context.db, actor, filterError ? { ...query, count: 0 } : query, language, t);
-  return json(
-    {
-      title: title("admin:security.title"),
-      failed: filterError,
-      filterError,
-      state: query,
-      total: filterError ? 0 : total,
-      rows: filterError ? [] : data,
-      kinds: securityEventKindOptions(t),
-      exports: listExports("/app/security-events/export.csv", "security-events", query),
-    },
-    { status: filterError ? 400 : 200 },
+  const { data, page, status } = await loadListPage(
+    request,
+    SECURITY_EVENT_LIST,
+    (query, language) => listSecurityEvents(context.db, actor, query, language, t),
+    { path: "/app/security-events/export.csv", name: "security-events" },
   );
+  return json({ title: title("admin:security.title"), ...page, rows: data, kinds: securityEventKindOptions(t) }, { status });
 }
 
 export default function SecurityEvents() {
@@ -58,37 +38,35 @@ export default function SecurityEvents() {
         <SelectFilter name="kind" label={t("security.kind")} value={state.text.kind} anyLabel={t("security.anyKind")} options={kinds} />
         <DateFilterField name="at" label={t("security.when")} value={state.dates.at} />
       </ListFilters>
-      {rows.length === 0 ? (
-        <p className="no-data">{t("security.empty")}</p>
-      ) : (
-        <ListTable label={t("security.title")}>
-          <caption className="usa-sr-only">{t("security.caption", { total })}</caption>
-          <thead>
-            <tr>
-              <SortHeader field="at" label={t("security.when")} state={state} />
-              <th scope="col">{t("security.what")}</th>
-              <th scope="col">{t("security.who")}</th>
-              <th scope="col">{t("security.whose")}</th>
-              <th scope="col">{t("security.address")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <th scope="row" data-label={t("security.when")}>
-                  {row.when}
-                </th>
-                <td data-label={t("security.what")}>{row.what}</td>
-                <td data-label={t("security.who")}>{row.who || t("security.nobody")}</td>
-                <td data-label={t("security.whose")}>{row.whose}</td>
-                <td data-label={t("security.address")}>{row.address}</td>
-              </tr>
-            ))}
-          </tbody>
-        </ListTable>
-      )}
-      <Pagination state={state} total={total} />
-      <CsvExport exports={exports} total={total} />
+      <ListResults
+        label={t("security.title")}
+        caption={t("security.caption", { total })}
+        empty={t("security.empty")}
+        head={
+          <>
+            <SortHeader field="at" label={t("security.when")} state={state} />
+            <th scope="col">{t("security.what")}</th>
+            <th scope="col">{t("security.who")}</th>
+            <th scope="col">{t("security.whose")}</th>
+            <th scope="col">{t("security.address")}</th>
+          </>
+        }
+        rows={rows}
+        row={(row) => (
+          <tr key={row.id}>
+            <th scope="row" data-label={t("security.when")}>
+              {row.when}
+            </th>
+            <td data-label={t("security.what")}>{row.what}</td>
+            <td data-label={t("security.who")}>{row.who || t("security.nobody")}</td>
+            <td data-label={t("security.whose")}>{row.whose}</td>
+            <td data-label={t("security.address")}>{row.address}</td>
+          </tr>
+        )}
+        state={state}
+        total={total}
+        exports={exports}
+      />
     </div>
   );
 }

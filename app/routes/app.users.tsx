@@ -3,27 +3,16 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/auth.server";
 import { confirmedIntent, UserActionConfirmPage, UserActions } from "~/components/admin/UserActions";
-import {
-  CsvExport,
-  DateFilterField,
-  ListFilters,
-  ListTable,
-  Pagination,
-  SelectFilter,
-  SortHeader,
-  TextFilter,
-  UnknownComparisonAlert,
-} from "~/components/list/List";
+import { DateFilterField, ListFilters, ListResults, SelectFilter, SortHeader, TextFilter, UnknownComparisonAlert } from "~/components/list/List";
 import { Alert } from "~/components/ui/Alert";
 import { getConfig } from "~/config.server";
-import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { listUsers, USER_LIST } from "~/models/admin-users.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { mayManageUser } from "~/models/policy";
 import { userAction } from "~/components/admin/user-actions.server";
 import { formatDateTimeEastern } from "~/utils/dates";
-import { listExports, parseListPageQuery } from "~/utils/list";
+import { loadListPage } from "~/components/list/list-page.server";
 
 export const handle = { i18n: ["common", "admin"] };
 
@@ -31,19 +20,16 @@ export const handle = { i18n: ["common", "admin"] };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
   const db = context.db;
-  const url = new URL(request.url);
-  const language = await getLanguage(request);
   const { title } = await getPageTranslation(request, ["admin", "common"]);
-  const { query, filterError } = parseListPageQuery(url.searchParams, USER_LIST, language);
-  const { data, total } = filterError ? { data: [], total: 0 } : await listUsers(db, actor, query, getConfig().ADMIN_EMAIL_DOMAINS);
+  const { language, data, page, status } = await loadListPage(request, USER_LIST, (query) => listUsers(db, actor, query, getConfig().ADMIN_EMAIL_DOMAINS), {
+    path: "/app/users/export.csv",
+    name: "users",
+  });
   const references = await getLookupOptions(db, "References", language);
   return json(
     {
       title: title("admin:users.title"),
-      failed: filterError,
-      filterError,
-      state: query,
-      total,
+      ...page,
       language,
       references,
       rows: data.map((row) => ({
@@ -59,11 +45,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         // An administrator's own account is changed on the profile page, not here (docs/product-rules.md R88).
         actionable: mayManageUser(actor, { id: row.id, isSuperAdmin: false }),
       })),
-      exports: listExports("/app/users/export.csv", "users", query),
       // Without an approved domain nobody can be promoted: the page says why and what to set (docs/product-rules.md R91).
       promotionClosed: getConfig().ADMIN_EMAIL_DOMAINS.length === 0,
     },
-    { status: filterError ? 400 : 200 },
+    { status },
   );
 }
 
@@ -118,45 +103,43 @@ export default function UsersList() {
         />
         <DateFilterField name="lastLogin" label={t("users.lastLogin")} value={state.dates.lastLogin} />
       </ListFilters>
-      {rows.length === 0 ? (
-        <p className="no-data">{t("users.empty")}</p>
-      ) : (
-        <ListTable label={t("users.title")}>
-          <caption className="usa-sr-only">{t("users.caption", { total })}</caption>
-          <thead>
-            <tr>
-              <SortHeader field="name" label={t("users.name")} state={state} />
-              <SortHeader field="email" label={t("users.email")} state={state} />
-              <SortHeader field="reference" label={t("users.reference")} state={state} />
-              <SortHeader field="status" label={t("users.status")} state={state} />
-              <SortHeader field="lastLogin" label={t("users.lastLogin")} state={state} />
-              <th scope="col">{t("users.role")}</th>
-              <th scope="col">
-                <span className="usa-sr-only">{t("users.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <th scope="row" data-label={t("users.name")}>
-                  <Link to={`/app/user/${row.id}`}>{row.name}</Link>
-                </th>
-                <td data-label={t("users.email")}>{row.email}</td>
-                <td data-label={t("users.reference")}>{row.reference}</td>
-                <td data-label={t("users.status")}>{t(`users.statuses.${row.status}`)}</td>
-                <td data-label={t("users.lastLogin")}>{row.lastLogin ?? t("users.never")}</td>
-                <td data-label={t("users.role")}>{row.isAdmin ? t("users.roles.admin") : t("users.roles.user")}</td>
-                <td>
-                  <div className="table-actions">{row.actionable ? <UserActions user={row} /> : <span className="usa-hint">{t("users.you")}</span>}</div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </ListTable>
-      )}
-      <Pagination state={state} total={total} />
-      <CsvExport exports={exports} total={total} />
+      <ListResults
+        label={t("users.title")}
+        caption={t("users.caption", { total })}
+        empty={t("users.empty")}
+        head={
+          <>
+            <SortHeader field="name" label={t("users.name")} state={state} />
+            <SortHeader field="email" label={t("users.email")} state={state} />
+            <SortHeader field="reference" label={t("users.reference")} state={state} />
+            <SortHeader field="status" label={t("users.status")} state={state} />
+            <SortHeader field="lastLogin" label={t("users.lastLogin")} state={state} />
+            <th scope="col">{t("users.role")}</th>
+            <th scope="col">
+              <span className="usa-sr-only">{t("users.actions")}</span>
+            </th>
+          </>
+        }
+        rows={rows}
+        row={(row) => (
+          <tr key={row.id}>
+            <th scope="row" data-label={t("users.name")}>
+              <Link to={`/app/user/${row.id}`}>{row.name}</Link>
+            </th>
+            <td data-label={t("users.email")}>{row.email}</td>
+            <td data-label={t("users.reference")}>{row.reference}</td>
+            <td data-label={t("users.status")}>{t(`users.statuses.${row.status}`)}</td>
+            <td data-label={t("users.lastLogin")}>{row.lastLogin ?? t("users.never")}</td>
+            <td data-label={t("users.role")}>{row.isAdmin ? t("users.roles.admin") : t("users.roles.user")}</td>
+            <td>
+              <div className="table-actions">{row.actionable ? <UserActions user={row} /> : <span className="usa-hint">{t("users.you")}</span>}</div>
+            </td>
+          </tr>
+        )}
+        state={state}
+        total={total}
+        exports={exports}
+      />
     </div>
   );
 }

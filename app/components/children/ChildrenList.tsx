@@ -1,16 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import {
-  CsvExport,
-  DateFilterField,
-  EmptyList,
-  ListFilters,
-  ListTable,
-  Pagination,
-  SortHeader,
-  TextFilter,
-  UnknownComparisonAlert,
-} from "~/components/list/List";
+import { DateFilterField, EmptyList, ListFilters, ListResults, SortHeader, TextFilter, UnknownComparisonAlert } from "~/components/list/List";
 import type { loadChildrenList } from "~/components/children/children-list.server";
 import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
 import { isFiltered } from "~/utils/list";
@@ -49,33 +39,31 @@ export function ChildrenListPage() {
         <TextFilter name="name" label={t("list.name")} value={state.text.name} />
         <DateFilterField name="birthdate" label={t("list.birthdate")} value={state.dates.birthdate} />
       </ListFilters>
-      {rows.length === 0 ? (
-        <p className="no-data">{t("list.empty")}</p>
-      ) : (
-        <ListTable label={title}>
-          <caption className="usa-sr-only">{t("list.caption")}</caption>
-          <thead>
-            <tr>
-              <SortHeader field="name" label={t("list.name")} state={state} />
-              <SortHeader field="birthdate" label={t("list.birthdate")} state={state} />
-              <SortHeader field="createdAt" label={t("list.createdAt")} state={state} />
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <th scope="row" data-label={t("list.name")}>
-                  <Link to={`/app/children/details/${row.id}`}>{row.name}</Link>
-                </th>
-                <td data-label={t("list.birthdate")}>{formatCalendarDate(row.birthdate, language)}</td>
-                <td data-label={t("list.createdAt")}>{formatDateEastern(row.createdAt, language)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </ListTable>
-      )}
-      <Pagination state={state} total={total} />
-      <CsvExport exports={exports} total={total} />
+      <ListResults
+        label={title}
+        caption={t("list.caption")}
+        empty={t("list.empty")}
+        head={
+          <>
+            <SortHeader field="name" label={t("list.name")} state={state} />
+            <SortHeader field="birthdate" label={t("list.birthdate")} state={state} />
+            <SortHeader field="createdAt" label={t("list.createdAt")} state={state} />
+          </>
+        }
+        rows={rows}
+        row={(row) => (
+          <tr key={row.id}>
+            <th scope="row" data-label={t("list.name")}>
+              <Link to={`/app/children/details/${row.id}`}>{row.name}</Link>
+            </th>
+            <td data-label={t("list.birthdate")}>{formatCalendarDate(row.birthdate, language)}</td>
+            <td data-label={t("list.createdAt")}>{formatDateEastern(row.createdAt, language)}</td>
+          </tr>
+        )}
+        state={state}
+        total={total}
+        exports={exports}
+      />
     </div>
   );
 }

@@ -70,6 +70,50 @@ export function ListTable({ label, children }: { label: string; children: ReactN
   );
 }
 
+/**
+ * A list's rows and what follows them: a line saying no row matches, or the table (its caption for screen readers,
+ * its head, a row per record), then the page links and the CSV export.
+ */
+export function ListResults<Row>({
+  label,
+  caption,
+  empty,
+  head,
+  rows,
+  row,
+  state,
+  total,
+  exports,
+}: {
+  label: string;
+  caption: string;
+  empty: string;
+  head: ReactNode;
+  rows: Row[];
+  row: (row: Row) => ReactNode;
+  state: ListState;
+  total: number;
+  exports: ListExports;
+}) {
+  return (
+    <>
+      {rows.length === 0 ? (
+        <p className="no-data">{empty}</p>
+      ) : (
+        <ListTable label={label}>
+          <caption className="usa-sr-only">{caption}</caption>
+          <thead>
+            <tr>{head}</tr>
+          </thead>
+          <tbody>{rows.map(row)}</tbody>
+        </ListTable>
+      )}
+      <Pagination state={state} total={total} />
+      <CsvExport exports={exports} total={total} />
+    </>
+  );
+}
+
 /** What a list says when it has no row and nothing narrows it: that there is nothing yet, and how to begin. */
 export function EmptyList({ message, children }: { message: string; children?: ReactNode }) {
   return (

@@ -1,18 +1,7 @@
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { ReferChildLink } from "~/components/children/ReferChildLink";
-import {
-  CsvExport,
-  DateFilterField,
-  EmptyList,
-  ListFilters,
-  ListTable,
-  Pagination,
-  SelectFilter,
-  SortHeader,
-  TextFilter,
-  UnknownComparisonAlert,
-} from "~/components/list/List";
+import { DateFilterField, EmptyList, ListFilters, ListResults, SelectFilter, SortHeader, TextFilter, UnknownComparisonAlert } from "~/components/list/List";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import type { loadReferralList } from "~/components/referrals/referral-list.server";
 import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
@@ -89,103 +78,101 @@ export function ReferralListPage() {
         <DateFilterField name="updatedAt" label={t("list.updatedAt")} value={state.dates.updatedAt} allowNever />
         {!drafts ? <DateFilterField name="submissionDate" label={t("list.submissionDate")} value={state.dates.submissionDate} /> : null}
       </ListFilters>
-      {rows.length === 0 ? (
-        <p className="no-data">{t("list.empty")}</p>
-      ) : (
-        <ListTable label={title}>
-          <caption className="usa-sr-only">{t("list.caption", { title, total })}</caption>
-          <thead>
-            <tr>
-              <SortHeader field="childName" label={t("list.child")} state={state} />
-              <SortHeader field="birthdate" label={t("list.birthdate")} state={state} />
-              <SortHeader field="status" label={t("list.status")} state={state} />
-              <th scope="col">{t("list.county")}</th>
-              {drafts ? (
-                <>
-                  <SortHeader field="createdAt" label={t("list.createdAt")} state={state} />
-                  <SortHeader field="updatedAt" label={t("list.updatedAt")} state={state} />
-                </>
-              ) : (
-                <>
-                  <SortHeader field="submissionDate" label={t("list.submissionDate")} state={state} />
-                  <SortHeader field="statusUpdatedAt" label={t("list.statusUpdatedAt")} state={state} />
-                </>
-              )}
-              {isAdmin ? <SortHeader field="completedBy" label={t("list.completedBy")} state={state} /> : null}
-              <th scope="col">
-                <span className="usa-sr-only">{t("list.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <th scope="row" data-label={t("list.child")}>
-                  <Link to={row.href}>{row.childName}</Link>
-                </th>
-                <td data-label={t("list.birthdate")}>{formatCalendarDate(row.birthdate, language)}</td>
-                <td data-label={t("list.status")}>
-                  {t(`common:statuses.${row.status}`)}
-                  {/* Under the status, not in a column of their own: most referrals have none. */}
-                  {row.statusDetails ? <span className="list-table__details usa-hint">{row.statusDetails}</span> : null}
-                </td>
-                <td data-label={t("list.county")}>{row.county}</td>
-                {drafts ? (
-                  <>
-                    <td data-label={t("list.createdAt")}>{formatDateEastern(row.createdAt, language)}</td>
-                    <td data-label={t("list.updatedAt")}>{formatDateEastern(row.updatedAt, language)}</td>
-                  </>
-                ) : (
-                  <>
-                    <td data-label={t("list.submissionDate")}>{row.submissionDate ? formatDateEastern(row.submissionDate, language) : ""}</td>
-                    <td data-label={t("list.statusUpdatedAt")}>{row.statusUpdatedAt ? formatDateEastern(row.statusUpdatedAt, language) : ""}</td>
-                  </>
-                )}
-                {isAdmin ? (
-                  <td data-label={t("list.completedBy")}>
-                    {row.completedByName}
-                    <br />
-                    <span className="usa-hint">{row.completedByEmail}</span>
-                  </td>
-                ) : null}
-                <td>
-                  <div className="table-actions">
-                    <Link to={row.href}>
-                      {row.mayChange ? t("list.edit") : t("list.review")}
+      <ListResults
+        label={title}
+        caption={t("list.caption", { title, total })}
+        empty={t("list.empty")}
+        head={
+          <>
+            <SortHeader field="childName" label={t("list.child")} state={state} />
+            <SortHeader field="birthdate" label={t("list.birthdate")} state={state} />
+            <SortHeader field="status" label={t("list.status")} state={state} />
+            <th scope="col">{t("list.county")}</th>
+            {drafts ? (
+              <>
+                <SortHeader field="createdAt" label={t("list.createdAt")} state={state} />
+                <SortHeader field="updatedAt" label={t("list.updatedAt")} state={state} />
+              </>
+            ) : (
+              <>
+                <SortHeader field="submissionDate" label={t("list.submissionDate")} state={state} />
+                <SortHeader field="statusUpdatedAt" label={t("list.statusUpdatedAt")} state={state} />
+              </>
+            )}
+            {isAdmin ? <SortHeader field="completedBy" label={t("list.completedBy")} state={state} /> : null}
+            <th scope="col">
+              <span className="usa-sr-only">{t("list.actions")}</span>
+            </th>
+          </>
+        }
+        rows={rows}
+        row={(row) => (
+          <tr key={row.id}>
+            <th scope="row" data-label={t("list.child")}>
+              <Link to={row.href}>{row.childName}</Link>
+            </th>
+            <td data-label={t("list.birthdate")}>{formatCalendarDate(row.birthdate, language)}</td>
+            <td data-label={t("list.status")}>
+              {t(`common:statuses.${row.status}`)}
+              {/* Under the status, not in a column of their own: most referrals have none. */}
+              {row.statusDetails ? <span className="list-table__details usa-hint">{row.statusDetails}</span> : null}
+            </td>
+            <td data-label={t("list.county")}>{row.county}</td>
+            {drafts ? (
+              <>
+                <td data-label={t("list.createdAt")}>{formatDateEastern(row.createdAt, language)}</td>
+                <td data-label={t("list.updatedAt")}>{formatDateEastern(row.updatedAt, language)}</td>
+              </>
+            ) : (
+              <>
+                <td data-label={t("list.submissionDate")}>{row.submissionDate ? formatDateEastern(row.submissionDate, language) : ""}</td>
+                <td data-label={t("list.statusUpdatedAt")}>{row.statusUpdatedAt ? formatDateEastern(row.statusUpdatedAt, language) : ""}</td>
+              </>
+            )}
+            {isAdmin ? (
+              <td data-label={t("list.completedBy")}>
+                {row.completedByName}
+                <br />
+                <span className="usa-hint">{row.completedByEmail}</span>
+              </td>
+            ) : null}
+            <td>
+              <div className="table-actions">
+                <Link to={row.href}>
+                  {row.mayChange ? t("list.edit") : t("list.review")}
+                  <span className="usa-sr-only"> {row.childName}</span>
+                </Link>
+                {row.mayCopy ? (
+                  <Form method="post" className="inline-form">
+                    <input type="hidden" name="referral" value={row.id} />
+                    <button type="submit" name="intent" value="copy" className="usa-button usa-button--unstyled">
+                      {t("list.copy")}
                       <span className="usa-sr-only"> {row.childName}</span>
-                    </Link>
-                    {row.mayCopy ? (
-                      <Form method="post" className="inline-form">
-                        <input type="hidden" name="referral" value={row.id} />
-                        <button type="submit" name="intent" value="copy" className="usa-button usa-button--unstyled">
-                          {t("list.copy")}
-                          <span className="usa-sr-only"> {row.childName}</span>
-                        </button>
-                      </Form>
-                    ) : null}
-                    {row.mayDelete ? (
-                      <ConfirmAction
-                        id={`delete-referral-${row.id}`}
-                        href={`?${new URLSearchParams([...new URLSearchParams(search), ["delete", String(row.id)]])}`}
-                        triggerLabel={
-                          <>
-                            {t("list.delete")}
-                            <span className="usa-sr-only"> {row.childName}</span>
-                          </>
-                        }
-                        triggerClassName="usa-button usa-button--unstyled"
-                        {...deleteQuestion(row)}
-                      />
-                    ) : null}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </ListTable>
-      )}
-      <Pagination state={state} total={total} />
-      <CsvExport exports={exports} total={total} />
+                    </button>
+                  </Form>
+                ) : null}
+                {row.mayDelete ? (
+                  <ConfirmAction
+                    id={`delete-referral-${row.id}`}
+                    href={`?${new URLSearchParams([...new URLSearchParams(search), ["delete", String(row.id)]])}`}
+                    triggerLabel={
+                      <>
+                        {t("list.delete")}
+                        <span className="usa-sr-only"> {row.childName}</span>
+                      </>
+                    }
+                    triggerClassName="usa-button usa-button--unstyled"
+                    {...deleteQuestion(row)}
+                  />
+                ) : null}
+              </div>
+            </td>
+          </tr>
+        )}
+        state={state}
+        total={total}
+        exports={exports}
+      />
     </div>
   );
 }

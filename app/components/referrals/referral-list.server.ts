@@ -1,5 +1,4 @@
 import { json, type AppLoadContext } from "@remix-run/node";
-import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { mayCopyReferral, mayDeleteReferral, mayEditReferral } from "~/models/policy";
@@ -8,7 +7,7 @@ import { copyReferral, deleteReferral, ownReferral } from "~/models/referral-lif
 import { listReferrals, referralListSpec, type ReferralListKind } from "~/models/referral-list.server";
 import type { CurrentUser } from "~/models/user.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { listExports, parseListPageQuery } from "~/utils/list";
+import { loadListPage } from "~/components/list/list-page.server";
 import { PAST_DRAFT_STATUSES, REFERRAL_STATUSES } from "~/utils/statuses";
 import { idParam } from "~/utils/route.server";
 import { cutText } from "~/utils/text";
@@ -32,9 +31,11 @@ export async function loadReferralList(
   const url = new URL(request.url);
   const spec = referralListSpec(kind);
   const { title } = await getPageTranslation(request, ["referrals", "common"]);
-  const language = await getLanguage(request);
-  const { query, filterError } = parseListPageQuery(url.searchParams, spec, language);
-  const { data, total } = filterError ? { data: [], total: 0 } : await listReferrals(db, actor, kind, query, owner?.id);
+  const { language, data, page, status } = await loadListPage(request, spec, (query) => listReferrals(db, actor, kind, query, owner?.id), {
+    path: "/app/referrals/export.csv",
+    name: `referrals-${kind}`,
+    fixed: { list: kind, ...(owner ? { owner: String(owner.id) } : {}) },
+  });
   const counties = await getLookupOptions(db, "Counties", language);
   const countyName = new Map(counties.map((county) => [county.value, county.label]));
   const titleKey = kind === "drafts" ? "referrals:list.draftsTitle" : kind === "submitted" ? "referrals:list.submittedTitle" : "referrals:list.userTitle";
@@ -63,19 +64,15 @@ export async function loadReferralList(
       titleKey,
       kind,
       owner,
-      failed: filterError,
-      filterError,
-      state: query,
-      total,
+      ...page,
       rows,
       isAdmin: actor.isAdmin,
       language,
       counties,
       statuses: kind === "submitted" ? PAST_DRAFT_STATUSES : REFERRAL_STATUSES,
       confirmDelete: rows.find((row) => String(row.id) === deleting && row.mayDelete) ?? null,
-      exports: listExports("/app/referrals/export.csv", `referrals-${kind}`, query, { list: kind, ...(owner ? { owner: String(owner.id) } : {}) }),
     },
-    { status: filterError ? 400 : 200 },
+    { status },
   );
 }
 
