@@ -209,6 +209,11 @@ interface ParityRow {
 const phone = (areaCode: string, prefix: string, suffix: string) => ({ areaCode, prefix, suffix });
 const wizardParams = (ids: WizardIds) => ({ child: String(ids.child), referral: String(ids.referral), user: String(ids.user) });
 const atStep = (ids: WizardIds, key: StepKey, form: Form): PageStep => ({ url: stepHref(ids, key), params: wizardParams(ids), form });
+/** A referral's review page (a `review#…` action), or the list whose row's button does the same. */
+const reviewOrList = (ids: WizardIds, action: PageAction, listUrl: string): PageStep =>
+  action.startsWith("review#")
+    ? { url: reviewHref(ids), params: wizardParams(ids), form: {} }
+    : { url: listUrl, params: {}, form: { referral: String(ids.referral) } };
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 const pdf = (name: string) => new File([PDF], name, { type: "application/pdf" });
 const multipartForm = (fields: Record<string, string | Blob>) => {
@@ -255,6 +260,13 @@ const userPage = (action: PageAction, userId: number): PageStep =>
   action.startsWith("users#")
     ? { url: "/app/users", params: {}, form: { user: String(userId) } }
     : { url: `/app/user/${userId}`, params: { id: String(userId) }, form: { user: String(userId) } };
+
+/** Rosa's address book page of one address ("new" for a new one). */
+const bookPage = (b: Base, address: number | "new", form: Form): PageStep => ({
+  url: `/app/profile/${b.rosa.id}/address/${address}`,
+  params: { id: String(b.rosa.id), address: String(address) },
+  form,
+});
 
 const bookForm = { line1: "100 Main St", line2: "", city: "Baltimore", zip: "21201", county: "24510", nickname: "Home" };
 
@@ -351,7 +363,14 @@ const ROWS: ParityRow[] = [
     "give the referrer's name and phone",
     "proxy",
     "proxy",
-    { prefix: "6", firstName: "Rosa", middleName: "María", lastName: "Núñez", suffix: "", phone: "410-555-0199" },
+    {
+      referrerPrefix: "6",
+      referrerFirstName: "Rosa",
+      referrerMiddleName: "María",
+      referrerLastName: "Núñez",
+      referrerSuffix: "",
+      referrerPhoneNumber: "410-555-0199",
+    },
     {
       referrerPrefix: "6",
       referrerFirstName: "Rosa",
@@ -553,7 +572,7 @@ const ROWS: ParityRow[] = [
     pages: ["review#submit"],
     api: ["submitReferral"],
     caller: "rosa",
-    page: (b) => ({ url: reviewHref(b.r2), params: wizardParams(b.r2), form: {} }),
+    page: (b, action) => reviewOrList(b.r2, action, ""),
     calls: (b) => [{ op: "submitReferral", id: b.r2.referral }],
   },
   {
@@ -561,10 +580,7 @@ const ROWS: ParityRow[] = [
     pages: ["review#copy", "drafts#copy"],
     api: ["copyReferral"],
     caller: "rosa",
-    page: (b, action): PageStep =>
-      action === "review#copy"
-        ? { url: reviewHref(b.r2), params: wizardParams(b.r2), form: {} }
-        : { url: "/app/referrals/drafts", params: {}, form: { referral: String(b.r2.referral) } },
+    page: (b, action) => reviewOrList(b.r2, action, "/app/referrals/drafts"),
     calls: (b) => [{ op: "copyReferral", id: b.r2.referral }],
   },
   {
@@ -572,10 +588,7 @@ const ROWS: ParityRow[] = [
     pages: ["submitted#copy", "review#copy"],
     api: ["copyReferral"],
     caller: "rosa",
-    page: (b, action): PageStep =>
-      action === "review#copy"
-        ? { url: reviewHref(b.r3), params: wizardParams(b.r3), form: {} }
-        : { url: "/app/referrals/submitted", params: {}, form: { referral: String(b.r3.referral) } },
+    page: (b, action) => reviewOrList(b.r3, action, "/app/referrals/submitted"),
     calls: (b) => [{ op: "copyReferral", id: b.r3.referral }],
   },
   {
@@ -583,10 +596,7 @@ const ROWS: ParityRow[] = [
     pages: ["review#delete", "drafts#delete", "submitted#delete"],
     api: ["deleteReferral"],
     caller: "rosa",
-    page: (b, action): PageStep =>
-      action === "review#delete"
-        ? { url: reviewHref(b.r1), params: wizardParams(b.r1), form: {} }
-        : { url: action === "drafts#delete" ? "/app/referrals/drafts" : "/app/referrals/submitted", params: {}, form: { referral: String(b.r1.referral) } },
+    page: (b, action) => reviewOrList(b.r1, action, action === "drafts#delete" ? "/app/referrals/drafts" : "/app/referrals/submitted"),
     calls: (b) => [{ op: "deleteReferral", id: b.r1.referral }],
   },
 
@@ -661,11 +671,7 @@ const ROWS: ParityRow[] = [
     pages: ["addressBook"],
     api: ["createAddress"],
     caller: "rosa",
-    page: (b) => ({
-      url: `/app/profile/${b.rosa.id}/address/new`,
-      params: { id: String(b.rosa.id), address: "new" },
-      form: { line1: "42 Harbor Rd", city: "Annapolis", zip: "21401", county: "24003", nickname: "Office" },
-    }),
+    page: (b) => bookPage(b, "new", { line1: "42 Harbor Rd", city: "Annapolis", zip: "21401", county: "24003", nickname: "Office" }),
     calls: () => [{ op: "createAddress", json: { line1: "42 Harbor Rd", city: "Annapolis", zip: "21401", county: "24003", nickname: "Office" } }],
   },
   {
@@ -673,11 +679,7 @@ const ROWS: ParityRow[] = [
     pages: ["addressBook"],
     api: ["updateAddress"],
     caller: "rosa",
-    page: (b) => ({
-      url: `/app/profile/${b.rosa.id}/address/${b.book}`,
-      params: { id: String(b.rosa.id), address: String(b.book) },
-      form: { ...bookForm, nickname: "Our home" },
-    }),
+    page: (b) => bookPage(b, b.book, { ...bookForm, nickname: "Our home" }),
     calls: (b) => [{ op: "updateAddress", id: b.book, json: { nickname: "Our home" } }],
   },
   {
@@ -685,11 +687,7 @@ const ROWS: ParityRow[] = [
     pages: ["addressBook"],
     api: ["updateAddress"],
     caller: "rosa",
-    page: (b) => ({
-      url: `/app/profile/${b.rosa.id}/address/${b.book}`,
-      params: { id: String(b.rosa.id), address: String(b.book) },
-      form: { ...bookForm, line1: "102 Main St" },
-    }),
+    page: (b) => bookPage(b, b.book, { ...bookForm, line1: "102 Main St" }),
     calls: (b) => [{ op: "updateAddress", id: b.book, json: { line1: "102 Main St" } }],
   },
   {
@@ -697,7 +695,7 @@ const ROWS: ParityRow[] = [
     pages: ["addressBook#delete"],
     api: ["deleteAddress"],
     caller: "rosa",
-    page: (b) => ({ url: `/app/profile/${b.rosa.id}/address/${b.book}`, params: { id: String(b.rosa.id), address: String(b.book) }, form: {} }),
+    page: (b) => bookPage(b, b.book, {}),
     calls: (b) => [{ op: "deleteAddress", id: b.book }],
   },
 

@@ -92,16 +92,20 @@ export function PhonesFieldset({ field, legend }: { field: FieldOf<"homePhoneNum
   );
 }
 
-/** The labels of the name fields, for a form's useAppForm. */
-export function nameFieldLabels(t: (key: string) => string) {
+/** The labels of a person's name (an account's, a referrer's, a parent's or guardian's), for a form's useAppForm. */
+export function personNameLabels(t: (key: string) => string) {
   return {
     prefix: t("auth:register.prefix"),
     firstName: t("auth:register.firstName"),
     middleName: t("auth:register.middleName"),
     lastName: t("auth:register.lastName"),
     suffix: t("auth:register.suffix"),
-    reference: t("auth:register.reference"),
   };
+}
+
+/** The labels of the name fields of an account, with the person's reference, for a form's useAppForm. */
+export function nameFieldLabels(t: (key: string) => string) {
+  return { ...personNameLabels(t), reference: t("auth:register.reference") };
 }
 
 /** The labels of the security questions and answers, for a form's useAppForm. */

@@ -232,7 +232,7 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
       familyApproval: referral.family_approval,
       isAudiologistScreening: referral.is_audiologist_screening,
       isHospitalBirth: referral.is_hospital_birth,
-      isCapta: referral.is_capta,
+      isCAPTA: referral.is_capta,
     },
     childInfo: {
       sex: await label("Genders", referral.gender),

@@ -148,7 +148,7 @@ export function relationshipColumns(
     family_approval: keep("familyApproval") ? flag(answers.familyApproval) : null,
     is_audiologist_screening: keep("isAudiologistScreening") ? flag(answers.isAudiologistScreening) : null,
     is_hospital_birth: keep("isHospitalBirth") ? flag(answers.isHospitalBirth) : null,
-    is_capta: keep("isCapta") ? flag(answers.isCAPTA) : null,
+    is_capta: keep("isCAPTA") ? flag(answers.isCAPTA) : null,
   };
 }
 

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { FollowUp } from "./relationship";
 import { optionalCode, requiredCode, requiredText, tooLong } from "./fields";
 import { CONSENT, DETAILS_MAX, FOLLOW_UP_MESSAGES, GESTATION_UNKNOWN, otherConditionIssue, raceHispanicIssue, unansweredFollowUps } from "./referral";
 
@@ -96,11 +95,9 @@ function makeAnswerGroups(today: string) {
         .object({ referrerRelationship: required(requiredCode("validation.referrerRelationship"), "validation.referrerRelationship") })
         .loose()
         .superRefine((value, ctx) => {
-          // The answers' name of the CAPTA question is the API's (isCAPTA).
           const answers = value as StoredAnswers;
-          const named = (question: FollowUp) => (question === "isCapta" ? "isCAPTA" : question);
-          for (const question of unansweredFollowUps(answers.referrerRelationship, (asked) => answers[named(asked)])) {
-            ctx.addIssue({ code: "custom", path: [named(question)], message: FOLLOW_UP_MESSAGES[question] });
+          for (const question of unansweredFollowUps(answers.referrerRelationship, (asked) => answers[asked])) {
+            ctx.addIssue({ code: "custom", path: [question], message: FOLLOW_UP_MESSAGES[question] });
           }
         }),
     },

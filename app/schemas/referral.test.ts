@@ -15,7 +15,7 @@ describe("the referrer relationship", () => {
     expect(followUps("10")).toEqual([]);
     expect(followUps("2")).toEqual(["familyApproval", "isAudiologistScreening"]);
     expect(followUps("3")).toEqual(["familyApproval", "isHospitalBirth"]);
-    expect(followUps("4")).toEqual(["familyApproval", "isCapta"]);
+    expect(followUps("4")).toEqual(["familyApproval", "isCAPTA"]);
     expect(followUps("9")).toEqual(["familyApproval", "referralSourceOther"]);
     expect(issues(z.safeParse(RelationshipSchema, { referrerRelationship: "2" }))).toEqual({
       familyApproval: "validation.familyApproval",

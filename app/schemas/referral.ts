@@ -27,7 +27,7 @@ export const FOLLOW_UP_MESSAGES: Record<FollowUp, string> = {
   familyApproval: "validation.familyApproval",
   isAudiologistScreening: "validation.isAudiologistScreening",
   isHospitalBirth: "validation.isHospitalBirth",
-  isCapta: "validation.isCapta",
+  isCAPTA: "validation.isCAPTA",
   referralSourceOther: "validation.referralSourceOther",
 };
 
@@ -91,7 +91,7 @@ export const RelationshipSchema = z
     familyApproval: yesNo("familyApproval"),
     isAudiologistScreening: yesNo("isAudiologistScreening"),
     isHospitalBirth: yesNo("isHospitalBirth"),
-    isCapta: yesNo("isCapta"),
+    isCAPTA: yesNo("isCAPTA"),
     referralSourceOther: optionalText(100),
   })
   .check(
@@ -100,7 +100,15 @@ export const RelationshipSchema = z
     ),
   );
 
-export const ProxySchema = z.object({ ...name("validation.referrerFirstName", "validation.referrerLastName"), phone: optionalPhone });
+/** The referrer, when the person refers for someone else: the names are the answers' (and the API's). */
+export const ProxySchema = z.object({
+  referrerPrefix: optionalCode,
+  referrerFirstName: requiredText("validation.referrerFirstName"),
+  referrerMiddleName: optionalText(100),
+  referrerLastName: requiredText("validation.referrerLastName"),
+  referrerSuffix: optionalCode,
+  referrerPhoneNumber: optionalPhone,
+});
 
 /** Either a race and the Hispanic answer, or neither (docs/product-rules.md R53). */
 export const SexSchema = z

@@ -11,7 +11,7 @@ export const AUDIOLOGIST = "2";
 export const HOSPITAL = "3";
 export const SOCIAL_SERVICES = "4";
 
-export type FollowUp = "familyApproval" | "isAudiologistScreening" | "isHospitalBirth" | "isCapta" | "referralSourceOther";
+export type FollowUp = "familyApproval" | "isAudiologistScreening" | "isHospitalBirth" | "isCAPTA" | "referralSourceOther";
 
 /** The follow-up questions a relationship asks: a referral not made by the family needs its approval. */
 export function followUps(relationship: string | null | undefined): FollowUp[] {
@@ -19,7 +19,7 @@ export function followUps(relationship: string | null | undefined): FollowUp[] {
   const asked: FollowUp[] = FAMILY_RELATIONSHIPS.includes(relationship) ? [] : ["familyApproval"];
   if (relationship === AUDIOLOGIST) asked.push("isAudiologistScreening");
   if (relationship === HOSPITAL) asked.push("isHospitalBirth");
-  if (relationship === SOCIAL_SERVICES) asked.push("isCapta");
+  if (relationship === SOCIAL_SERVICES) asked.push("isCAPTA");
   if (relationship === OTHER) asked.push("referralSourceOther");
   return asked;
 }

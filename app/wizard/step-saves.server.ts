@@ -40,37 +40,22 @@ const save = <Schema extends z.ZodMiniType>(
 });
 
 export const STEP_SAVES = {
-  relationship: save(
-    RelationshipSchema,
-    (value) => ({
-      referrerRelationship: value.referrerRelationship,
-      familyApproval: value.familyApproval ?? null,
-      isAudiologistScreening: value.isAudiologistScreening ?? null,
-      isHospitalBirth: value.isHospitalBirth ?? null,
-      isCAPTA: value.isCapta ?? null,
-      referralSourceOther: value.referralSourceOther ?? null,
-    }),
-    { isCAPTA: "isCapta" },
-  ),
-  proxy: save(
-    ProxySchema,
-    (value) => ({
-      referrerPrefix: value.prefix || null,
-      referrerFirstName: value.firstName,
-      referrerMiddleName: value.middleName || null,
-      referrerLastName: value.lastName,
-      referrerSuffix: value.suffix || null,
-      referrerPhoneNumber: value.phone,
-    }),
-    {
-      referrerPrefix: "prefix",
-      referrerFirstName: "firstName",
-      referrerMiddleName: "middleName",
-      referrerLastName: "lastName",
-      referrerSuffix: "suffix",
-      referrerPhoneNumber: "phone",
-    },
-  ),
+  relationship: save(RelationshipSchema, (value) => ({
+    referrerRelationship: value.referrerRelationship,
+    familyApproval: value.familyApproval ?? null,
+    isAudiologistScreening: value.isAudiologistScreening ?? null,
+    isHospitalBirth: value.isHospitalBirth ?? null,
+    isCAPTA: value.isCAPTA ?? null,
+    referralSourceOther: value.referralSourceOther ?? null,
+  })),
+  proxy: save(ProxySchema, (value) => ({
+    referrerPrefix: value.referrerPrefix || null,
+    referrerFirstName: value.referrerFirstName,
+    referrerMiddleName: value.referrerMiddleName || null,
+    referrerLastName: value.referrerLastName,
+    referrerSuffix: value.referrerSuffix || null,
+    referrerPhoneNumber: value.referrerPhoneNumber,
+  })),
   sex: save(SexSchema, (value) => ({ gender: value.gender || null, races: value.races ?? [], isHispanicChild: value.isHispanicChild ?? null })),
   childLanguage: save(ChildLanguageSchema, (value) => ({ primaryLanguage: value.primaryLanguage })),
   gestationalAge: save(GestationalAgeSchema, (value) => ({ gestationalAgeInDays: value.gestationalAgeInDays }), { gestationalAgeInDays: "weeks" }),

@@ -178,7 +178,7 @@ export function ReferralReview({
         ...(referrer.familyApproval !== null ? ([[t("review.fields.familyApproval"), answer(referrer.familyApproval)]] as Row[]) : []),
         ...(referrer.isAudiologistScreening !== null ? ([[t("review.fields.isAudiologistScreening"), answer(referrer.isAudiologistScreening)]] as Row[]) : []),
         ...(referrer.isHospitalBirth !== null ? ([[t("review.fields.isHospitalBirth"), answer(referrer.isHospitalBirth)]] as Row[]) : []),
-        ...(referrer.isCapta !== null ? ([[t("review.fields.isCapta"), answer(referrer.isCapta)]] as Row[]) : []),
+        ...(referrer.isCAPTA !== null ? ([[t("review.fields.isCAPTA"), answer(referrer.isCAPTA)]] as Row[]) : []),
       ])}
       {section("child", [
         [t("review.fields.childName"), review.child.name],

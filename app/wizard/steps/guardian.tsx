@@ -4,7 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
-import { phoneFieldLabels, PhonesFieldset } from "~/components/AccountFields";
+import { personNameLabels, phoneFieldLabels, PhonesFieldset } from "~/components/AccountFields";
 import { ErrorSummary, SelectField, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getPageTranslation } from "~/i18n/page.server";
@@ -68,11 +68,7 @@ export default function GuardianForm() {
     schema: GuardianSchema,
     defaultValue: defaults,
     labels: {
-      prefix: t("auth:register.prefix"),
-      firstName: t("auth:register.firstName"),
-      middleName: t("auth:register.middleName"),
-      lastName: t("auth:register.lastName"),
-      suffix: t("auth:register.suffix"),
+      ...personNameLabels(t),
       childRelationship: t("guardians.relationship"),
       preferredMethodOfContact: t("guardians.contactMethod"),
       bestTimeToContact: t("guardians.bestTime"),

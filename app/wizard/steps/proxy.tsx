@@ -23,12 +23,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     prefixes: await getLookupOptions(db, "Prefixes", language),
     suffixes: await getLookupOptions(db, "Suffixes", language),
     defaults: {
-      prefix: referral.referrer_prefix ?? "",
-      firstName: referral.referrer_first_name ?? (untouched ? actor.firstName : ""),
-      middleName: referral.referrer_middle_name ?? "",
-      lastName: referral.referrer_last_name ?? (untouched ? actor.lastName : ""),
-      suffix: referral.referrer_suffix ?? "",
-      phone: await referrerPhone(db, referral),
+      referrerPrefix: referral.referrer_prefix ?? "",
+      referrerFirstName: referral.referrer_first_name ?? (untouched ? actor.firstName : ""),
+      referrerMiddleName: referral.referrer_middle_name ?? "",
+      referrerLastName: referral.referrer_last_name ?? (untouched ? actor.lastName : ""),
+      referrerSuffix: referral.referrer_suffix ?? "",
+      referrerPhoneNumber: await referrerPhone(db, referral),
     },
   });
 }
@@ -51,22 +51,22 @@ export default function ProxyStep() {
     schema: ProxySchema,
     defaultValue: defaults,
     labels: {
-      prefix: t("auth:register.prefix"),
-      firstName: t("auth:register.firstName"),
-      middleName: t("auth:register.middleName"),
-      lastName: t("auth:register.lastName"),
-      suffix: t("auth:register.suffix"),
-      phone: t("proxy.phone"),
+      referrerPrefix: t("auth:register.prefix"),
+      referrerFirstName: t("auth:register.firstName"),
+      referrerMiddleName: t("auth:register.middleName"),
+      referrerLastName: t("auth:register.lastName"),
+      referrerSuffix: t("auth:register.suffix"),
+      referrerPhoneNumber: t("proxy.phone"),
     },
   });
   return (
     <StepForm form={form} title={t("steps.proxy.title")} intro={t("proxy.intro")} summary={summary}>
-      <SelectField {...field("prefix")} options={prefixes} optional />
-      <TextField {...field("firstName")} autoComplete="given-name" />
-      <TextField {...field("middleName")} optional autoComplete="additional-name" />
-      <TextField {...field("lastName")} autoComplete="family-name" />
-      <SelectField {...field("suffix")} options={suffixes} optional />
-      <PhoneField {...field("phone")} />
+      <SelectField {...field("referrerPrefix")} options={prefixes} optional />
+      <TextField {...field("referrerFirstName")} autoComplete="given-name" />
+      <TextField {...field("referrerMiddleName")} optional autoComplete="additional-name" />
+      <TextField {...field("referrerLastName")} autoComplete="family-name" />
+      <SelectField {...field("referrerSuffix")} options={suffixes} optional />
+      <PhoneField {...field("referrerPhoneNumber")} />
     </StepForm>
   );
 }

@@ -24,7 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       familyApproval: answerOf(referral.family_approval) ?? "",
       isAudiologistScreening: answerOf(referral.is_audiologist_screening) ?? "",
       isHospitalBirth: answerOf(referral.is_hospital_birth) ?? "",
-      isCapta: answerOf(referral.is_capta) ?? "",
+      isCAPTA: answerOf(referral.is_capta) ?? "",
       referralSourceOther: shownSourceOther({ sourceOther: referral.referral_source_other }) ?? "",
     },
   });
@@ -40,7 +40,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
 }
 
-const FOLLOW_UPS: FollowUp[] = ["familyApproval", "isAudiologistScreening", "isHospitalBirth", "isCapta", "referralSourceOther"];
+const FOLLOW_UPS: FollowUp[] = ["familyApproval", "isAudiologistScreening", "isHospitalBirth", "isCAPTA", "referralSourceOther"];
 
 export default function RelationshipStep() {
   const { relationships, defaults } = useLoaderData<typeof loader>();
@@ -54,7 +54,7 @@ export default function RelationshipStep() {
       familyApproval: t("relationship.familyApproval"),
       isAudiologistScreening: t("relationship.isAudiologistScreening"),
       isHospitalBirth: t("relationship.isHospitalBirth"),
-      isCapta: t("relationship.isCapta"),
+      isCAPTA: t("relationship.isCAPTA"),
       referralSourceOther: t("relationship.referralSourceOther"),
     },
   });
@@ -89,8 +89,8 @@ export default function RelationshipStep() {
       {asked.includes("isHospitalBirth") ? (
         <RadioGroup {...field("isHospitalBirth")} hint={hydrated ? undefined : t("relationship.onlyHospital")} options={yesNoOptions} />
       ) : null}
-      {asked.includes("isCapta") ? (
-        <RadioGroup {...field("isCapta")} hint={hydrated ? undefined : t("relationship.onlySocialServices")} options={yesNoOptions} />
+      {asked.includes("isCAPTA") ? (
+        <RadioGroup {...field("isCAPTA")} hint={hydrated ? undefined : t("relationship.onlySocialServices")} options={yesNoOptions} />
       ) : null}
       {asked.includes("referralSourceOther") ? <TextField {...field("referralSourceOther")} hint={hydrated ? undefined : t("relationship.onlyOther")} /> : null}
     </StepForm>
