@@ -3,7 +3,7 @@ import { optionalCode, requiredCode, requiredText, tooLong } from "./fields";
 import { CONSENT, DETAILS_MAX, FOLLOW_UP_MESSAGES, GESTATION_UNKNOWN, otherConditionIssue, raceHispanicIssue, unansweredFollowUps } from "./referral";
 
 // A referral's answers as the models take them: typed, in the names the JSON API shows, never
-// the table's columns. The wizard's pages read their forms into these (app/wizard/step-saves.server.ts);
+// the table's columns. The wizard's steps read their forms into these (each step's action, app/wizard/steps/);
 // the API's PUT sends them as they are. The rules of each group of answers (one wizard step's
 // questions, docs/product-rules.md R50–R62) are checked by saveAnswers on what is stored with the
 // new answers over it, so both doors get them from here. The forms' field rules (app/schemas/fields.ts) are

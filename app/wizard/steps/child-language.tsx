@@ -7,7 +7,6 @@ import { getLookupOptions } from "~/models/lookup.server";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { ChildLanguageSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
-import { STEP_SAVES } from "~/wizard/step-saves.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -23,7 +22,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     request,
     params,
     step: "childLanguage",
-    ...STEP_SAVES.childLanguage,
+    schema: ChildLanguageSchema,
+    answers: (value) => value,
   });
 }
 

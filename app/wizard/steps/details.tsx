@@ -6,7 +6,6 @@ import { useAppForm } from "~/components/ui/useAppForm";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { DETAILS_MAX, DetailsSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
-import { STEP_SAVES } from "~/wizard/step-saves.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -21,7 +20,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     request,
     params,
     step: "details",
-    ...STEP_SAVES.details,
+    schema: DetailsSchema,
+    answers: (value) => ({ additionalDetails: value.additionalDetails ?? null }),
   });
 }
 

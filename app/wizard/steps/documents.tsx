@@ -15,7 +15,8 @@ import { redirectWithToast } from "~/services/toast.server";
 import { idParam } from "~/utils/route.server";
 import { restoredValues } from "~/wizard/carry";
 import { documentHref, stepHref } from "~/wizard/steps";
-import { STEP_SAVES } from "~/wizard/step-saves.server";
+
+import type { ConsentCode } from "~/schemas/referral";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -53,7 +54,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     request,
     params,
     step: "documents",
-    ...STEP_SAVES.documents,
+    schema: ConsentSchema,
+    answers: (value) => ({ childParentConsent: Number(value.childParentConsent) as ConsentCode }),
   });
 }
 

@@ -7,7 +7,6 @@ import { getLookupOptions } from "~/models/lookup.server";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { FamilyLanguageSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
-import { STEP_SAVES } from "~/wizard/step-saves.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -27,7 +26,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     request,
     params,
     step: "familyLanguage",
-    ...STEP_SAVES.familyLanguage,
+    schema: FamilyLanguageSchema,
+    answers: (value) => value,
   });
 }
 

@@ -6,7 +6,6 @@ import { useAppForm } from "~/components/ui/useAppForm";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { GestationalAgeSchema, gestationParts } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
-import { STEP_SAVES } from "~/wizard/step-saves.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -22,7 +21,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     request,
     params,
     step: "gestationalAge",
-    ...STEP_SAVES.gestationalAge,
+    schema: GestationalAgeSchema,
+    answers: (value) => value,
+    fields: { gestationalAgeInDays: "weeks" },
   });
 }
 

@@ -6,7 +6,6 @@ import { useAppForm } from "~/components/ui/useAppForm";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { InterpreterSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
-import { STEP_SAVES } from "~/wizard/step-saves.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -21,7 +20,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     request,
     params,
     step: "interpreter",
-    ...STEP_SAVES.interpreter,
+    schema: InterpreterSchema,
+    answers: (value) => value,
   });
 }
 

@@ -9,7 +9,6 @@ import { referrerPhone } from "~/models/referral.server";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { ProxySchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
-import { STEP_SAVES } from "~/wizard/step-saves.server";
 
 export const handle = { i18n: ["common", "wizard", "auth"] };
 
@@ -39,7 +38,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     request,
     params,
     step: "proxy",
-    ...STEP_SAVES.proxy,
+    schema: ProxySchema,
+    answers: (value) => ({
+      ...value,
+      referrerPrefix: value.referrerPrefix || null,
+      referrerMiddleName: value.referrerMiddleName || null,
+      referrerSuffix: value.referrerSuffix || null,
+    }),
   });
 }
 

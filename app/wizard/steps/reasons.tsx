@@ -8,7 +8,6 @@ import { referralReasons } from "~/models/referral.server";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { ReasonsSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
-import { STEP_SAVES } from "~/wizard/step-saves.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -30,7 +29,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     request,
     params,
     step: "reasons",
-    ...STEP_SAVES.reasons,
+    schema: ReasonsSchema,
+    answers: (value) => ({ referralReasons: { RefReasons_ConcernsDevelopmental: value.developmental ?? [] } }),
+    fields: { "referralReasons.RefReasons_ConcernsDevelopmental": "developmental" },
   });
 }
 

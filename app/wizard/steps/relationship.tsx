@@ -9,7 +9,6 @@ import { loadStep, stepAction } from "~/wizard/step.server";
 import { RelationshipSchema } from "~/schemas/referral";
 import { answerOf, followUps, shownRelationship, shownSourceOther, type FollowUp } from "~/schemas/relationship";
 import { StepForm } from "~/wizard/StepForm";
-import { STEP_SAVES } from "~/wizard/step-saves.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -36,7 +35,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     request,
     params,
     step: "relationship",
-    ...STEP_SAVES.relationship,
+    schema: RelationshipSchema,
+    answers: (value) => ({
+      referrerRelationship: value.referrerRelationship,
+      familyApproval: value.familyApproval ?? null,
+      isAudiologistScreening: value.isAudiologistScreening ?? null,
+      isHospitalBirth: value.isHospitalBirth ?? null,
+      isCAPTA: value.isCAPTA ?? null,
+      referralSourceOther: value.referralSourceOther ?? null,
+    }),
   });
 }
 

@@ -14,7 +14,6 @@ import { easternCalendarDate, formatCalendarDate } from "~/utils/dates";
 import { restoredValues } from "~/wizard/carry";
 import { documentHref } from "~/wizard/steps";
 import { StepForm } from "~/wizard/StepForm";
-import { screeningSave } from "~/wizard/step-saves.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -44,7 +43,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     request,
     params,
     step: "screening",
-    ...screeningSave(easternCalendarDate(), await getLanguage(request)),
+    // The date may not be after today (Maryland's) and is typed in the page language's order: the schema is made per request.
+    schema: screeningSchema(easternCalendarDate(), await getLanguage(request)),
+    answers: (value) => ({
+      referralReasons: { FailedScreenings: value.screenings ?? [], IdentifiedConditions: value.conditions ?? [] },
+      otherMedicalCondition: value.otherMedicalCondition ?? null,
+      failedScreeningDate: value.failedScreeningDate ?? null,
+    }),
+    fields: { "referralReasons.FailedScreenings": "screenings", "referralReasons.IdentifiedConditions": "conditions" },
   });
 }
 

@@ -8,7 +8,6 @@ import { referralRaces } from "~/models/referral.server";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { SexSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
-import { STEP_SAVES } from "~/wizard/step-saves.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -29,7 +28,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     request,
     params,
     step: "sex",
-    ...STEP_SAVES.sex,
+    schema: SexSchema,
+    answers: (value) => ({ gender: value.gender || null, races: value.races ?? [], isHispanicChild: value.isHispanicChild ?? null }),
   });
 }
 
