@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -19,7 +18,7 @@ import { mayEditProfile } from "~/models/policy";
 import { getProfile, updateProfile } from "~/models/profile.server";
 import { secondFactorOf } from "~/models/second-factor.server";
 import { EmailTakenError } from "~/models/user.server";
-import { pageTitle, refused, type ReplyOptions } from "~/components/ui/page.server";
+import { pageTitle, refused, submitForm } from "~/components/ui/page.server";
 import { ProfileSchema } from "~/schemas/account";
 import { ProfileSchema as ProfileServerSchema } from "~/schemas/account.server";
 import { createToastHeaders } from "~/services/toast.server";
@@ -64,28 +63,30 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const db = context.db;
   const formData = await request.formData();
   const strength = passwordStrength(String(formData.get("newPassword") ?? ""));
-  const submission = parseWithZod(formData, { schema: ProfileServerSchema });
-  const reply = (status: number, errors: ReplyOptions = {}, updateError = false) =>
-    refused(submission, { status, hideFields: SECRET_FIELDS, ...errors, data: { strength, updateError } });
-  if (submission.status !== "success") return reply(400);
-
-  let change;
-  try {
-    change = await updateProfile(db, actor, userId, submission.value);
-  } catch (error) {
-    if (error instanceof InputError) return reply(400, { fieldErrors: error.fieldErrors });
-    if (error instanceof EmailTakenError) return reply(400, { fieldErrors: { email: ["auth:register.emailTaken"] } });
-    console.error("profile update failed", error);
-    // The form stays as typed, under the profile-update-error alert (docs/product-rules.md R16).
-    return reply(500, {}, true);
-  }
-
-  const headers = await createToastHeaders({ key: "toasts.userUpdated" });
-  // The account's language is also the interface's (docs/product-rules.md R15).
-  if (change.languageChanged) headers.append("Set-Cookie", await serializeLanguageCookie(fromPublicLanguage(submission.value.primaryLanguage) ?? "en"));
-  // A new password ended every sign-in of the account; this browser keeps a fresh one.
-  if (change.session) headers.append("Set-Cookie", change.session);
-  return redirect(`/app/profile/${userId}`, { headers });
+  const refusal = { hideFields: SECRET_FIELDS, data: { strength, updateError: false } };
+  return submitForm(
+    formData,
+    ProfileServerSchema,
+    async (value, submission) => {
+      let change;
+      try {
+        change = await updateProfile(db, actor, userId, value);
+      } catch (error) {
+        if (error instanceof InputError) throw error;
+        if (error instanceof EmailTakenError) return refused(submission, { ...refusal, fieldErrors: { email: ["auth:register.emailTaken"] } });
+        console.error("profile update failed", error);
+        // The form stays as typed, under the profile-update-error alert (docs/product-rules.md R16).
+        return refused(submission, { ...refusal, status: 500, data: { strength, updateError: true } });
+      }
+      const headers = await createToastHeaders({ key: "toasts.userUpdated" });
+      // The account's language is also the interface's (docs/product-rules.md R15).
+      if (change.languageChanged) headers.append("Set-Cookie", await serializeLanguageCookie(fromPublicLanguage(value.primaryLanguage) ?? "en"));
+      // A new password ended every sign-in of the account; this browser keeps a fresh one.
+      if (change.session) headers.append("Set-Cookie", change.session);
+      return redirect(`/app/profile/${userId}`, { headers });
+    },
+    refusal,
+  );
 }
 
 export default function ProfilePage() {

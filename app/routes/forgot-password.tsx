@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -10,7 +9,7 @@ import { ErrorSummary, Honeypot, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getPageTranslation } from "~/i18n/page.server";
 import { forgotPassword } from "~/models/account-flows.server";
-import { pageTitle, refused } from "~/components/ui/page.server";
+import { pageTitle, refused, submitForm } from "~/components/ui/page.server";
 import { ForgotPasswordSchema } from "~/schemas/account";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 
@@ -23,13 +22,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { t } = await getPageTranslation(request, ["auth", "common"]);
-  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
-  if (submission.status !== "success") return refused(submission, { data: { sent: false } });
-  const outcome = await forgotPassword(context.db, submission.value, context.clientIp);
-  if (outcome.status === "rateLimited") {
-    return refused(submission, { status: 429, formErrors: [rateLimitMessage(t, outcome.limit)], data: { sent: false } });
-  }
-  return json({ ...submission.reply({ resetForm: true }), sent: true });
+  return submitForm(
+    await request.formData(),
+    ForgotPasswordSchema,
+    async (value, submission) => {
+      const outcome = await forgotPassword(context.db, value, context.clientIp);
+      if (outcome.status === "rateLimited") {
+        return refused(submission, { status: 429, formErrors: [rateLimitMessage(t, outcome.limit)], data: { sent: false } });
+      }
+      return json({ ...submission.reply({ resetForm: true }), sent: true });
+    },
+    { data: { sent: false } },
+  );
 }
 
 export default function ForgotPassword() {

@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -18,7 +17,7 @@ import { CaptchaRefusedError, register } from "~/models/account-flows.server";
 import { InvalidChoiceError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
 import { EmailTakenError } from "~/models/user.server";
-import { pageTitle, refused, type ReplyOptions } from "~/components/ui/page.server";
+import { pageTitle, refused, submitForm, type ReplyOptions } from "~/components/ui/page.server";
 import { RegistrationSchema } from "~/schemas/account";
 import { RegistrationSchema as RegistrationServerSchema } from "~/schemas/account.server";
 import { CAPTCHA_PROVIDERS } from "~/services/captcha";
@@ -56,27 +55,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const captcha = captchaWidget();
   if (captcha) formData.set("captchaToken", String(formData.get(CAPTCHA_PROVIDERS[captcha.provider].tokenField) ?? ""));
   const strength = passwordStrength(String(formData.get("password") ?? ""));
-  const submission = parseWithZod(formData, { schema: RegistrationServerSchema });
-  const fail = (status: number, errors: ReplyOptions = {}, registrationError = false) =>
-    refused(submission, { status, hideFields: SECRET_FIELDS, ...errors, data: { strength, registrationError } });
-
-  if (submission.status !== "success") return fail(400);
-  const input = submission.value;
-  // A robot filled the hidden field: it is told all went well, and nothing is made.
-  if (input.website) return redirect("/login?registrationComplete=true");
-
-  try {
-    const outcome = await register(db, input, context.clientIp);
-    if (outcome.status === "rateLimited") return fail(429, { formErrors: [rateLimitMessage(t, outcome.limit)] });
-  } catch (error) {
-    if (error instanceof EmailTakenError) return fail(400, { fieldErrors: { email: ["auth:register.emailTaken"] } });
-    if (error instanceof InvalidChoiceError) return fail(400, { fieldErrors: error.fieldErrors });
-    if (error instanceof CaptchaRefusedError) return fail(400, { formErrors: [t("auth:register.captchaRefused")] });
-    console.error("registration failed", error);
-    // The form is shown again with all that was typed, under the REGISTRATION_ERROR alert.
-    return fail(500, {}, true);
-  }
-  return redirect("/login?registrationComplete=true");
+  const refusal = { hideFields: SECRET_FIELDS, data: { strength, registrationError: false } };
+  return submitForm(
+    formData,
+    RegistrationServerSchema,
+    async (input, submission) => {
+      const fail = (status: number, errors: ReplyOptions = {}, registrationError = false) =>
+        refused(submission, { ...refusal, status, ...errors, data: { strength, registrationError } });
+      // A robot filled the hidden field: it is told all went well, and nothing is made.
+      if (input.website) return redirect("/login?registrationComplete=true");
+      try {
+        const outcome = await register(db, input, context.clientIp);
+        if (outcome.status === "rateLimited") return fail(429, { formErrors: [rateLimitMessage(t, outcome.limit)] });
+      } catch (error) {
+        if (error instanceof EmailTakenError) return fail(400, { fieldErrors: { email: ["auth:register.emailTaken"] } });
+        if (error instanceof InvalidChoiceError) return fail(400, { fieldErrors: error.fieldErrors });
+        if (error instanceof CaptchaRefusedError) return fail(400, { formErrors: [t("auth:register.captchaRefused")] });
+        console.error("registration failed", error);
+        // The form is shown again with all that was typed, under the REGISTRATION_ERROR alert.
+        return fail(500, {}, true);
+      }
+      return redirect("/login?registrationComplete=true");
+    },
+    refusal,
+  );
 }
 
 export default function Register() {

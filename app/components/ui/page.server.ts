@@ -1,4 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import type * as z from "zod/mini";
@@ -52,20 +52,20 @@ export function refused<Data extends object = Record<never, never>>(
  * A form's action from the parse to the answer: `formData` is parsed with `schema` (the one the browser
  * checked with); a valid value goes to `save`, the model call (a record that is missing or not the asker's
  * is the 404 page, one their role may not change the 403 page: app/utils/route.server.ts), and what
- * `save` returns (mostly a redirect) is the answer. A form the schema refuses, or whose save the model
+ * `save` returns (mostly a redirect) is the answer; `save` also has the submission, to answer with its reply. A form the schema refuses, or whose save the model
  * refuses with InputError (a rule only the stored data can check), is answered by `refused` with
  * `refusal` and the errors.
  */
 export async function submitForm<Schema extends z.ZodMiniType, Answer, Data extends object = Record<never, never>>(
   formData: FormData,
   schema: Schema,
-  save: (value: z.output<Schema>) => Promise<Answer>,
+  save: (value: z.output<Schema>, submission: Submission<z.output<Schema>>) => Promise<Answer>,
   refusal: Refusal<Data> = {},
 ) {
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return refused(submission, refusal);
   try {
-    return await save(submission.value);
+    return await save(submission.value, submission);
   } catch (error) {
     if (error instanceof InputError) return refused(submission, { ...refusal, fieldErrors: { ...refusal.fieldErrors, ...error.fieldErrors } });
     throw error;

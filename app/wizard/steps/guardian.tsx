@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -8,7 +7,7 @@ import { personNameLabels, phoneFieldLabels, PhonesFieldset } from "~/components
 import { ErrorSummary, SelectField, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getPageTranslation } from "~/i18n/page.server";
-import { InputError } from "~/models/errors";
+import { submitForm } from "~/components/ui/page.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { getAdult, getDraftForEdit, saveAdult } from "~/models/referral.server";
 import { loadStep, wizardIds } from "~/wizard/step.server";
@@ -49,15 +48,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // Whose referral it is comes first: a stranger learns nothing from the form's errors.
   if (adultId === null) await getDraftForEdit(context.db, actor, ids);
   else await getAdult(context.db, actor, ids, adultId);
-  const submission = parseWithZod(await request.formData(), { schema: GuardianSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  try {
-    await saveAdult(context.db, actor, ids, adultId, submission.value);
-  } catch (error) {
-    if (error instanceof InputError) return json(submission.reply({ fieldErrors: error.fieldErrors }), { status: 400 });
-    throw error;
-  }
-  return redirectWithToast(stepHref(ids, "guardians"), { key: adultId === null ? "toasts.adultCreated" : "toasts.adultUpdated" });
+  return submitForm(await request.formData(), GuardianSchema, async (value) => {
+    await saveAdult(context.db, actor, ids, adultId, value);
+    return redirectWithToast(stepHref(ids, "guardians"), { key: adultId === null ? "toasts.adultCreated" : "toasts.adultUpdated" });
+  });
 }
 
 export default function GuardianForm() {
