@@ -5,7 +5,7 @@ import { CaptchaRefusedError } from "~/models/account-flows.server";
 import { AddressInUseError } from "~/models/address.server";
 import { NotEligibleError } from "~/models/admin-users.server";
 import { ChildHasSubmittedReferralError } from "~/models/child.server";
-import { ForbiddenError, InputError, NotFoundError } from "~/models/errors";
+import { FieldsForbiddenError, ForbiddenError, InputError, NotFoundError } from "~/models/errors";
 import { isInUseError } from "~/models/errors.server";
 import { IncompleteReferralError } from "~/models/referral-lifecycle.server";
 import { FutureDateError } from "~/models/report.server";
@@ -155,6 +155,7 @@ export function zodFields(error: z.core.$ZodError, input: unknown = NOT_GIVEN): 
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof NotFoundError) return new ApiError("not_found");
+  if (error instanceof FieldsForbiddenError) return new ApiError("forbidden", { fields: error.fieldErrors });
   if (error instanceof ForbiddenError) return new ApiError("forbidden");
   // Any zod 4 error, of the classic API (ZodError) or of zod/mini and the core (their $ZodError).
   if (error instanceof z.core.$ZodError) return new ApiError("invalid_input", { fields: zodFields(error) });

@@ -2,10 +2,9 @@ import { z } from "zod";
 import { json } from "@remix-run/node";
 import { getConfig } from "~/config.server";
 import { register } from "~/models/account-flows.server";
-import { getUserForAdmin, listUsers, promoteUser, setUserActive, USER_LIST, type UserRow, type UserSort } from "~/models/admin-users.server";
-import { NotFoundError } from "~/models/errors";
-import { mayEditProfile } from "~/models/policy";
-import { getProfile, updateProfile, type Profile } from "~/models/profile.server";
+import { getUserForAdmin, listUsers, USER_LIST, type UserRow, type UserSort } from "~/models/admin-users.server";
+import { getProfile, type Profile } from "~/models/profile.server";
+import { updateAccount } from "~/models/account-update.server";
 import { ProfileSchema, RegistrationSchema } from "~/schemas/account.server";
 import { ApiError } from "./errors.server";
 import { operation, type Context } from "./handler.server";
@@ -132,25 +131,6 @@ function profileChanges(read: Record<string, unknown>, body: Record<string, unkn
   });
 }
 
-/**
- * What the account fields of a PUT ask, set against the account as it is: nothing for a value that
- * does not change (a record read, changed and sent back whole), else activate, deactivate or promote.
- */
-function accountChanges(current: Profile, asked: { locked?: boolean; enabled?: boolean; roles?: string[] }) {
-  const fields: Record<string, string[]> = {};
-  if (asked.enabled === false && current.enabled) fields.enabled = ["api:fields.enabledStays"];
-  const isAdmin = current.roles.includes("ROLE_ADMIN");
-  const askedRoles = asked.roles ?? current.roles;
-  const removed = current.roles.filter((role) => !askedRoles.includes(role));
-  if (removed.length || (askedRoles.includes("ROLE_SUPER_ADMIN") && !current.roles.includes("ROLE_SUPER_ADMIN"))) fields.roles = ["api:fields.rolesOneWay"];
-  if (Object.keys(fields).length) throw new ApiError("invalid_input", { fields });
-  let active: boolean | undefined;
-  if (asked.locked === true && !current.locked) active = false;
-  else if (asked.locked === false && current.locked) active = true;
-  else if (asked.enabled === true && !current.enabled && asked.locked === undefined) active = true;
-  return { active, promote: askedRoles.includes("ROLE_ADMIN") && !isAdmin };
-}
-
 export const userOperations = {
   list: operation({
     operationId: "listUsers",
@@ -217,34 +197,31 @@ export const userOperations = {
       const rest = Object.fromEntries(
         Object.entries(body).filter(([name]) => !Object.hasOwn(readOnlyFields, name) && !["plainPassword", "locked", "enabled", "roles"].includes(name)),
       );
-      const account = accountChanges(current, { locked, enabled, roles });
-      const changed = profileChanges(profileOut(current, actor, admin), body);
-      const changesProfile = changed.length > 0;
-      // Refused before anything is written: the profile is its owner's only; an administrator changes only the state
-      // of someone else's account (locked, enabled, roles), and is told which field is not theirs to change (403).
-      if (changesProfile && !mayEditProfile(actor, id)) {
-        if (!actor.isAdmin) throw new NotFoundError("user");
-        throw new ApiError("forbidden", { fields: Object.fromEntries(changed.map((name) => [name, ["api:fields.notYours"]])) });
-      }
-      const domains = getConfig().ADMIN_EMAIL_DOMAINS;
-      // The users list's own actions (docs/product-rules.md R90, R91): promote first, as the one that may be refused.
-      if (account.promote) await promoteUser(db, actor, id, domains);
-      if (account.active !== undefined) await setUserActive(db, actor, id, account.active);
-      if (!changesProfile) return profileOut(await getProfile(db, actor, id), actor, admin && (await getUserForAdmin(db, actor, id)));
-      const merged = {
-        ...current,
-        // null clears a field (as for the other records); the page's schema then says what may not be empty.
-        ...Object.fromEntries(Object.entries(rest).map(([name, value]) => [name, value ?? ""])),
-        newPassword: plainPassword ?? undefined,
-        homePhoneNumber: "homePhoneNumber" in body ? formatPhone(body.homePhoneNumber) : current.homePhoneNumber,
-        workPhoneNumber: "workPhoneNumber" in body ? formatPhone(body.workPhoneNumber) : current.workPhoneNumber,
-        mobilePhoneNumber: "mobilePhoneNumber" in body ? formatPhone(body.mobilePhoneNumber) : current.mobilePhoneNumber,
-      };
-      // A caller signed in by a session (not an API key) keeps a fresh one after a new password.
-      const signedIn = !context.request.headers.has("Authorization");
-      const change = await updateProfile(db, actor, id, check(ProfileSchema, merged, { newPassword: "plainPassword" }), { signedIn });
-      const profile = profileOut(await getProfile(db, actor, id), actor);
-      return change.session ? json(profile, { headers: { "Set-Cookie": change.session } }) : profile;
+      // The profile as it is to be: the account's, with what the body changes (null clears a field, as for the other
+      // records; the profile page's schema then says what may not be empty), phones as the form types them.
+      const read = () =>
+        check(
+          ProfileSchema,
+          {
+            ...current,
+            ...Object.fromEntries(Object.entries(rest).map(([name, value]) => [name, value ?? ""])),
+            newPassword: plainPassword ?? undefined,
+            homePhoneNumber: "homePhoneNumber" in body ? formatPhone(body.homePhoneNumber) : current.homePhoneNumber,
+            workPhoneNumber: "workPhoneNumber" in body ? formatPhone(body.workPhoneNumber) : current.workPhoneNumber,
+            mobilePhoneNumber: "mobilePhoneNumber" in body ? formatPhone(body.mobilePhoneNumber) : current.mobilePhoneNumber,
+          },
+          { newPassword: "plainPassword" },
+        );
+      const change = await updateAccount(
+        db,
+        actor,
+        id,
+        { state: { locked, enabled, roles }, profile: { changed: profileChanges(profileOut(current, actor, admin), body), read } },
+        // A caller signed in by a session (not an API key) keeps a fresh one after a new password.
+        { signedIn: !context.request.headers.has("Authorization"), approvedDomains: getConfig().ADMIN_EMAIL_DOMAINS },
+      );
+      const profile = profileOut(await getProfile(db, actor, id), actor, admin && (await getUserForAdmin(db, actor, id)));
+      return change?.session ? json(profile, { headers: { "Set-Cookie": change.session } }) : profile;
     },
   }),
 };

@@ -35,3 +35,11 @@ export class ForbiddenError extends Error {
   name = "ForbiddenError";
   readonly [HTTP_STATUS] = 403;
 }
+
+/** Fields of a record the person may see but not change (an administrator's change to someone else's profile), by field. */
+export class FieldsForbiddenError extends ForbiddenError {
+  name = "FieldsForbiddenError";
+  constructor(readonly fieldErrors: Record<string, string[]>) {
+    super(`not theirs: ${Object.keys(fieldErrors).join(", ")}`);
+  }
+}

@@ -1,0 +1,61 @@
+import type { ProfileUpdate } from "~/schemas/account.server";
+import type { DB } from "~/db.server";
+import { promoteUser, setUserActive } from "./admin-users.server";
+import { FieldsForbiddenError, InputError, NotFoundError } from "./errors";
+import { mayEditProfile } from "./policy";
+import { getProfile, updateProfile, type Profile, type ProfileChange } from "./profile.server";
+import type { CurrentUser } from "./user.server";
+
+/** What a program asks of an account at once (PUT /api/users/{id}): its state and, by its owner, its profile. */
+export interface AccountUpdate {
+  /** The account's state as asked; a value equal to the account's changes nothing. */
+  state: { locked?: boolean; enabled?: boolean; roles?: string[] };
+  /** The profile fields that change, and the profile as it is to be, read (and checked) only once the asker may change it. */
+  profile: { changed: string[]; read: () => ProfileUpdate };
+}
+
+/**
+ * What the state asked does, set against the account as it is: nothing for a value that does not change, else
+ * activate, deactivate or promote. An account's e-mail stays verified and a role is never taken away (promotion is
+ * one-way, docs/product-rules.md R91): asking either is refused on its field.
+ */
+function stateChanges(current: Profile, asked: AccountUpdate["state"]) {
+  const fields: Record<string, string[]> = {};
+  if (asked.enabled === false && current.enabled) fields.enabled = ["api:fields.enabledStays"];
+  const askedRoles = asked.roles ?? current.roles;
+  const removed = current.roles.filter((role) => !askedRoles.includes(role));
+  if (removed.length || (askedRoles.includes("ROLE_SUPER_ADMIN") && !current.roles.includes("ROLE_SUPER_ADMIN"))) fields.roles = ["api:fields.rolesOneWay"];
+  if (Object.keys(fields).length) throw new InputError(fields);
+  let active: boolean | undefined;
+  if (asked.locked === true && !current.locked) active = false;
+  else if (asked.locked === false && current.locked) active = true;
+  else if (asked.enabled === true && !current.enabled && asked.locked === undefined) active = true;
+  return { active, promote: askedRoles.includes("ROLE_ADMIN") && !current.roles.includes("ROLE_ADMIN") };
+}
+
+/**
+ * Changes an account's state and profile together. What the request itself gets wrong is refused before anything is
+ * written: someone the asker may not see is not found; the profile is its owner's only (an administrator changing someone else's is told which fields
+ * are not theirs); the state changes are the users list's own (deactivate, activate, promote: docs/product-rules.md R90,
+ * R91, each checking who may), promotion first as the one that may be refused; then the profile, as the profile page
+ * changes it. `signedIn`: the asker came with a session (not a key), which a new password renews.
+ */
+export async function updateAccount(
+  db: DB,
+  actor: CurrentUser,
+  userId: number,
+  update: AccountUpdate,
+  { signedIn, approvedDomains }: { signedIn: boolean; approvedDomains: readonly string[] },
+): Promise<ProfileChange | null> {
+  const current = await getProfile(db, actor, userId);
+  const state = stateChanges(current, update.state);
+  const { changed } = update.profile;
+  if (changed.length && !mayEditProfile(actor, userId)) {
+    if (!actor.isAdmin) throw new NotFoundError("user");
+    throw new FieldsForbiddenError(Object.fromEntries(changed.map((name) => [name, ["api:fields.notYours"]])));
+  }
+  const profile = changed.length ? update.profile.read() : null;
+  if (state.promote) await promoteUser(db, actor, userId, approvedDomains);
+  if (state.active !== undefined) await setUserActive(db, actor, userId, state.active);
+  return profile ? updateProfile(db, actor, userId, profile, { signedIn }) : null;
+}
