@@ -76,7 +76,7 @@ const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="api"' };
 async function caller(db: DB, request: Request, method: Method): Promise<{ user: CurrentUser | null; keyId?: number }> {
   const authorization = request.headers.get("Authorization");
   if (authorization === null) {
-    const user = await getUser(request);
+    const user = await getUser(request, db);
     return { user: user && { ...user, via: { channel: "api", apiKeyId: null } } };
   }
   const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());

@@ -22,9 +22,7 @@ afterAll(() => test.close());
 
 /** Counts the statements that read a session while `work` runs. */
 async function sessionReads(work: () => Promise<unknown>): Promise<number> {
-  const { getDb } = await import("~/db.server");
-  const db = getDb();
-  const executor = db.getExecutor();
+  const executor = test.db.getExecutor();
   const original = executor.executeQuery.bind(executor);
   let reads = 0;
   executor.executeQuery = ((query: CompiledQuery) => {
@@ -44,7 +42,11 @@ describe("the signed-in person", () => {
     const { requireUser } = await import("./auth.server");
     const copies = () => new Request("http://x/app/dashboard", { headers: { Cookie: cookie } });
     let users: CurrentUser[] = [];
-    expect(await sessionReads(async () => (users = await Promise.all([requireUser(copies()), requireUser(copies()), requireUser(copies())])))).toBe(1);
+    expect(
+      await sessionReads(
+        async () => (users = await Promise.all([requireUser(copies(), test.db), requireUser(copies(), test.db), requireUser(copies(), test.db)])),
+      ),
+    ).toBe(1);
     expect(users.map((user) => user.id)).toEqual([person.id, person.id, person.id]);
   });
 
@@ -52,9 +54,9 @@ describe("the signed-in person", () => {
     const { getUser } = await import("./auth.server");
     const { destroyUserSessions } = await import("./session.server");
     const request = () => new Request("http://x/app/dashboard", { headers: { Cookie: cookie } });
-    expect(await sessionReads(async () => expect((await getUser(request()))?.id).toBe(person.id))).toBe(1);
-    expect(await sessionReads(async () => expect((await getUser(request()))?.id).toBe(person.id))).toBe(1);
+    expect(await sessionReads(async () => expect((await getUser(request(), test.db))?.id).toBe(person.id))).toBe(1);
+    expect(await sessionReads(async () => expect((await getUser(request(), test.db))?.id).toBe(person.id))).toBe(1);
     await destroyUserSessions(test.db, person.id);
-    expect(await getUser(request())).toBeNull();
+    expect(await getUser(request(), test.db)).toBeNull();
   });
 });

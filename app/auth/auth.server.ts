@@ -1,7 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { getDb } from "~/db.server";
+import type { DB } from "~/db.server";
 import type { SessionAwaiting } from "../../db/schema";
 import { signIn, type SignInOutcome } from "~/models/sign-in.server";
 import { getCurrentUser, type CurrentUser } from "~/models/user.server";
@@ -11,10 +11,10 @@ import { readSession } from "./session.server";
  * The sign-in form's e-mail and password, from this address (its limits count it), through remix-auth's form
  * strategy, which checks them at the one sign-in door; we answer with the session it made.
  */
-export function signInWithForm(request: Request, clientIp: string): Promise<SignInOutcome> {
+export function signInWithForm(request: Request, db: DB, clientIp: string): Promise<SignInOutcome> {
   const authenticator = new Authenticator<SignInOutcome>();
   authenticator.use(
-    new FormStrategy(async ({ form }) => signIn(getDb(), { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") }, clientIp)),
+    new FormStrategy(async ({ form }) => signIn(db, { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") }, clientIp)),
     "form",
   );
   return authenticator.authenticate("form", request);
@@ -36,12 +36,11 @@ const inFlight = new Map<string, Promise<Lookup>>();
  * cookie names while it is under way. Nothing is kept once it is answered: the next request reads the session again,
  * and sees a sign-out or a change made by any other process (docs/product-rules.md R124).
  */
-function lookUp(request: Request): Promise<Lookup> {
+function lookUp(request: Request, db: DB): Promise<Lookup> {
   const cookie = request.headers.get("Cookie") ?? "";
   let pending = inFlight.get(cookie);
   if (!pending) {
     pending = (async () => {
-      const db = getDb();
       const session = await readSession(db, request);
       if (session.status !== "active") return { user: null, expired: session.status === "expired" };
       if (session.awaiting)
@@ -55,8 +54,8 @@ function lookUp(request: Request): Promise<Lookup> {
   return pending;
 }
 
-export async function getUser(request: Request): Promise<CurrentUser | null> {
-  return (await lookUp(request)).user;
+export async function getUser(request: Request, db: DB): Promise<CurrentUser | null> {
+  return (await lookUp(request, db)).user;
 }
 
 /** Where to come back to after signing in: the page asked for (for a form post, the page it posted from). */
@@ -70,13 +69,13 @@ function returnPath(request: Request): string {
 /** The second factor's page a session past the password is waiting on. */
 export const SIGN_IN_STEPS: Record<SessionAwaiting, string> = { code: "/login/second-factor", setup: "/login/second-factor-setup" };
 
-export async function requireUser(request: Request): Promise<CurrentUser> {
-  return (await requireSession(request)).user;
+export async function requireUser(request: Request, db: DB): Promise<CurrentUser> {
+  return (await requireSession(request, db)).user;
 }
 
 /** The signed-in person and their session's id hash; anyone else is sent to sign in (or to their second step). */
-export async function requireSession(request: Request): Promise<{ user: CurrentUser; sessionIdHash: string }> {
-  const { user, expired, waiting, sessionIdHash } = await lookUp(request);
+export async function requireSession(request: Request, db: DB): Promise<{ user: CurrentUser; sessionIdHash: string }> {
+  const { user, expired, waiting, sessionIdHash } = await lookUp(request, db);
   if (user && sessionIdHash) return { user, sessionIdHash };
   const params = new URLSearchParams({ redirectTo: returnPath(request) });
   // Past the password only: nothing opens but the second factor's pages and sign-out (docs/product-rules.md R129).
@@ -89,8 +88,8 @@ export async function requireSession(request: Request): Promise<{ user: CurrentU
  * The second factor's pages: a session past the password waiting for `awaiting`. Anyone signed in goes on to the
  * dashboard, a session waiting for the other step to its page, and anyone else to the sign-in page.
  */
-export async function requireSignInStep(request: Request, awaiting: SessionAwaiting): Promise<{ sessionIdHash: string; userId: number }> {
-  const { user, waiting } = await lookUp(request);
+export async function requireSignInStep(request: Request, db: DB, awaiting: SessionAwaiting): Promise<{ sessionIdHash: string; userId: number }> {
+  const { user, waiting } = await lookUp(request, db);
   if (waiting?.awaiting === awaiting) return waiting;
   if (user) throw redirect("/app/dashboard");
   if (waiting) throw redirect(SIGN_IN_STEPS[waiting.awaiting]);
@@ -98,8 +97,8 @@ export async function requireSignInStep(request: Request, awaiting: SessionAwait
 }
 
 /** Administrators only; anyone else signed in is told the page is not for them. */
-export async function requireAdmin(request: Request): Promise<CurrentUser> {
-  const user = await requireUser(request);
+export async function requireAdmin(request: Request, db: DB): Promise<CurrentUser> {
+  const user = await requireUser(request, db);
   if (!user.isAdmin) throw json({ error: "forbidden" }, { status: 403 });
   return user;
 }
@@ -108,13 +107,13 @@ export async function requireAdmin(request: Request): Promise<CurrentUser> {
  * Referrers only: administrators see children and referrals but do not create or change them
  * (docs/product-rules.md R43, R87), so the screens that do are not for them.
  */
-export async function requireReferrer(request: Request): Promise<CurrentUser> {
-  const user = await requireUser(request);
+export async function requireReferrer(request: Request, db: DB): Promise<CurrentUser> {
+  const user = await requireUser(request, db);
   if (user.isAdmin) throw json({ error: "forbidden" }, { status: 403 });
   return user;
 }
 
 /** Sign-in, registration and the password pages are for people not signed in. */
-export async function requireAnonymous(request: Request): Promise<void> {
-  if (await getUser(request)) throw redirect("/app/dashboard");
+export async function requireAnonymous(request: Request, db: DB): Promise<void> {
+  if (await getUser(request, db)) throw redirect("/app/dashboard");
 }

@@ -6,7 +6,7 @@ import { hitRateLimit } from "~/services/rate-limit.server";
 // Suggestions as one types (with JavaScript) for the address look-up box; the page without
 // JavaScript asks the same function through its form's Look up button.
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireUser(request, context.db);
   const db = context.db;
   const query = new URL(request.url).searchParams.get("q") ?? "";
   const headers = { "Cache-Control": "private, no-store" };

@@ -29,7 +29,7 @@ export const headers = pageHeaders;
 // its hash is kept.
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireAdmin(request, context.db);
   const language = await getLanguage(request);
   const now = new Date().toISOString();
   const keys = await listApiKeys(context.db, actor);
@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireAdmin(request, context.db);
   const db = context.db;
   const form = await request.formData();
   if (form.get("intent") === "revoke") {

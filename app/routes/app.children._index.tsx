@@ -6,7 +6,7 @@ import { loadChildrenList } from "~/components/children/children-list.server";
 export const handle = { i18n: ["common", "children"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadChildrenList(context.db, request, await requireUser(request));
+  return loadChildrenList(context.db, request, await requireUser(request, context.db));
 }
 
 export default ChildrenListPage;

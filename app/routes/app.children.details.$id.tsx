@@ -20,7 +20,7 @@ import { stepHref } from "~/wizard/steps";
 export const handle = { i18n: ["common", "children"] };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const actor = await requireUser(request);
+  const actor = await requireUser(request, context.db);
   const db = context.db;
   const child = await getChild(db, actor, idParam(params.id));
   const language = await getLanguage(request);
@@ -59,7 +59,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireUser(request);
+  const actor = await requireUser(request, context.db);
   const db = context.db;
   const id = idParam(params.id);
   const intent = String((await request.formData()).get("intent") ?? "");

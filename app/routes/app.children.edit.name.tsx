@@ -19,7 +19,7 @@ import { stepHref } from "~/wizard/steps";
 export const handle = { i18n: ["common", "children"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await requireReferrer(request);
+  const actor = await requireReferrer(request, context.db);
   const db = context.db;
   const { child, birthdate, stateOfResidence } = await childBeingEdited(db, request, actor);
   const language = await getLanguage(request);
@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireReferrer(request);
+  const actor = await requireReferrer(request, context.db);
   const db = context.db;
   const formData = await request.formData();
   return submitForm(formData, ChildNameSchema, async (input) => {

@@ -17,7 +17,7 @@ import { easternCalendarDate } from "~/utils/dates";
 export const handle = { i18n: ["common", "children"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await requireReferrer(request);
+  const actor = await requireReferrer(request, context.db);
   const db = context.db;
   // Coming back from the name step keeps what was chosen there; a new child lives in Maryland.
   const { child, birthdate, stateOfResidence: chosenState } = await childBeingEdited(db, request, actor);
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireReferrer(request);
+  const actor = await requireReferrer(request, context.db);
   const formData = await request.formData();
   return submitForm(formData, preVerifySchema(easternCalendarDate()), async ({ id, birthdate, stateOfResidence }) => {
     if (id !== null) await getChild(context.db, actor, id);

@@ -12,7 +12,7 @@ import { idParam } from "~/utils/route.server";
  * filters in the address show (docs/product-rules.md R81).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await requireUser(request);
+  const actor = await requireUser(request, context.db);
   const url = new URL(request.url);
   const ownerText = url.searchParams.get("owner");
   const ownerId = ownerText ? idParam(ownerText) : undefined;

@@ -14,7 +14,7 @@ export const handle = { i18n: ["common", "referrals", "children"] };
 
 /** Counts of drafts, submitted referrals, children and status updates; users only for administrators (docs/product-rules.md R33). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await requireUser(request);
+  const actor = await requireUser(request, context.db);
   const { t, title } = await getPageTranslation(request, ["referrals", "common"]);
   const counts = await dashboardCounts(context.db, actor);
   // A referrer's own trend (docs/product-rules.md R128), once they have submitted a referral.

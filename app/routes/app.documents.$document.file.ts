@@ -9,6 +9,6 @@ import { idParam } from "~/utils/route.server";
  * else): always as a download, under its original (cleaned) name, never run or shown inline.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const actor = await requireUser(request);
+  const actor = await requireUser(request, context.db);
   return downloadResponse(await getDocumentFile(context.db, actor, idParam(params.document)));
 }

@@ -16,7 +16,7 @@ export const handle = { i18n: ["common", "admin"] };
 // server, each with its table and CSV file; the period is a GET form, so it works without JavaScript.
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await requireUser(request);
+  const actor = await requireUser(request, context.db);
   const language = await getLanguage(request);
   const today = easternCalendarDate();
   const url = new URL(request.url);

@@ -10,7 +10,7 @@ import { notFound } from "~/utils/route.server";
 
 /** One figure of the program insight page as a CSV file: the table under its chart (docs/product-rules.md R127). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await requireUser(request);
+  const actor = await requireUser(request, context.db);
   const url = new URL(request.url);
   const id = url.searchParams.get("figure") as InsightFigureId;
   if (!INSIGHT_FIGURES.includes(id)) notFound();

@@ -28,7 +28,7 @@ import { idParam, notFound } from "~/utils/route.server";
 export const handle = { i18n: ["common", "auth", "profile"] };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const actor = await requireUser(request);
+  const actor = await requireUser(request, context.db);
   const userId = idParam(params.id);
   const db = context.db;
   const profile = await getProfile(db, actor, userId);
@@ -56,7 +56,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 const SECRET_FIELDS = ["newPassword", "currentPassword", "securityAnswer1", "securityAnswer2"];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireUser(request);
+  const actor = await requireUser(request, context.db);
   const userId = idParam(params.id);
   // Only the owner changes a profile; anyone else is answered as if it did not exist.
   if (!mayEditProfile(actor, userId)) notFound();

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
@@ -26,15 +26,15 @@ function addressParam(value: string | undefined): number | null {
 }
 
 /** The edit screen is the owner's alone: anyone else is answered as if it did not exist. */
-async function requireOwner(request: Request, idText: string | undefined) {
-  const actor = await requireUser(request);
+async function requireOwner(request: Request, db: AppLoadContext["db"], idText: string | undefined) {
+  const actor = await requireUser(request, db);
   const ownerId = idParam(idText);
   if (!mayEditProfile(actor, ownerId)) notFound();
   return { actor, ownerId };
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { actor, ownerId } = await requireOwner(request, params.id);
+  const { actor, ownerId } = await requireOwner(request, context.db, params.id);
   const addressId = addressParam(params.address);
   const db = context.db;
   const address = addressId === null ? null : await getAddress(db, actor, ownerId, addressId);
@@ -57,7 +57,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { actor, ownerId } = await requireOwner(request, params.id);
+  const { actor, ownerId } = await requireOwner(request, context.db, params.id);
   const addressId = addressParam(params.address);
   const db = context.db;
   const formData = await request.formData();

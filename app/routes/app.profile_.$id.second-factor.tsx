@@ -17,7 +17,7 @@ export const headers = pageHeaders;
 // screens an administrator is led to at sign-in) and turn it off with a code; an administrator keeps theirs.
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { user: actor, sessionIdHash } = await requireSession(request);
+  const { user: actor, sessionIdHash } = await requireSession(request, context.db);
   // One's own only: anyone else's is answered as if it did not exist.
   if (idParam(params.id) !== actor.id) notFound();
   const status = await secondFactorOf(context.db, actor, actor.id);
@@ -27,7 +27,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { user: actor, sessionIdHash } = await requireSession(request);
+  const { user: actor, sessionIdHash } = await requireSession(request, context.db);
   if (idParam(params.id) !== actor.id) notFound();
   const profile = `/app/profile/${actor.id}`;
   const form = await request.formData();

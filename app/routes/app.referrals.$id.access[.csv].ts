@@ -8,7 +8,7 @@ import { idParam } from "~/utils/route.server";
 
 /** A referral's record of access (34 CFR 303.406) as CSV, for administrators. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireAdmin(request, context.db);
   const referralId = idParam(params.id);
   const { t } = await getPageTranslation(request, ["admin"]);
   const csv = await accessRecordCsv(context.db, actor, referralId, await getLanguage(request), t);

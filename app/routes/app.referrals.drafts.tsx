@@ -6,11 +6,11 @@ import { loadReferralList, referralListAction } from "~/components/referrals/ref
 export const handle = { i18n: ["common", "referrals"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadReferralList(context.db, request, await requireUser(request), "drafts");
+  return loadReferralList(context.db, request, await requireUser(request, context.db), "drafts");
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return referralListAction(context.db, request, await requireUser(request), "/app/referrals/drafts");
+  return referralListAction(context.db, request, await requireUser(request, context.db), "/app/referrals/drafts");
 }
 
 export default ReferralListPage;

@@ -15,7 +15,7 @@ const KINDS: ReferralListKind[] = ["drafts", "submitted", "user"];
  * rows the filters in the address show (docs/product-rules.md R81), in the list's sort.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await requireUser(request);
+  const actor = await requireUser(request, context.db);
   const url = new URL(request.url);
   const kind = url.searchParams.get("list") as ReferralListKind;
   if (!KINDS.includes(kind)) notFound();

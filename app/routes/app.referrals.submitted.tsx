@@ -6,11 +6,11 @@ import { loadReferralList, referralListAction } from "~/components/referrals/ref
 export const handle = { i18n: ["common", "referrals"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadReferralList(context.db, request, await requireUser(request), "submitted");
+  return loadReferralList(context.db, request, await requireUser(request, context.db), "submitted");
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return referralListAction(context.db, request, await requireUser(request), "/app/referrals/submitted");
+  return referralListAction(context.db, request, await requireUser(request, context.db), "/app/referrals/submitted");
 }
 
 export default ReferralListPage;

@@ -9,7 +9,7 @@ const TYPES = { csv: "text/csv; charset=utf-8", xlsx: "application/vnd.openxmlfo
 
 /** A kept report, for administrators only, as a download. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireAdmin(request, context.db);
   const fileName = params.file ?? "";
   const { file, size, format } = await reportFile(context.db, actor, fileName);
   return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, {

@@ -20,7 +20,7 @@ import { easternCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 export const handle = { i18n: ["common", "admin", "auth"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireAdmin(request, context.db);
   const db = context.db;
   return json({
     title: await pageTitle(request, "admin:reports.title"),
@@ -36,7 +36,7 @@ type ActionData = SubmissionResult<string[]> & { kind: ReportKind; fileName?: st
 
 /** Without JavaScript: the form posts here, the report is made, and the page shows its link. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireAdmin(request, context.db);
   const form = await request.formData();
   const kind: ReportKind = form.get("intent") === "user" ? "user" : "referral";
   const submission = checkReportForm(kind, form, await getLanguage(request));

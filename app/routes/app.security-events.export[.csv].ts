@@ -8,7 +8,7 @@ import { exportFileName, parseListQuery } from "~/utils/list";
 
 /** The security events as CSV (docs/product-rules.md R81, R133): every one, or those the filters show, newest first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireAdmin(request, context.db);
   const language = await getLanguage(request);
   const query = parseListQuery(new URL(request.url).searchParams, SECURITY_EVENT_LIST, language);
   const { t } = await getPageTranslation(request, ["admin", "common"]);

@@ -14,7 +14,7 @@ export const handle = { i18n: ["common", "admin"] };
  * not theirs): newest first, filtered by person, kind and date, and exported as CSV.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireAdmin(request, context.db);
   const { title, t } = await getPageTranslation(request, ["admin", "common"]);
   const { data, page, status } = await loadListPage(
     request,

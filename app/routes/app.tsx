@@ -7,8 +7,8 @@ import { requireUser } from "~/auth/auth.server";
 import { AppShell } from "~/components/shell/AppShell";
 import { isNavigationOpen } from "~/services/preferences.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context.db);
   return json({
     navOpen: await isNavigationOpen(request),
     isAdmin: user.isAdmin,

@@ -16,7 +16,7 @@ const UPDATES_LIST = { sorts: ["statusUpdatedAt"], defaultSort: "statusUpdatedAt
 
 /** The signed-in referrer's referrals whose status changed after submission, newest first (docs/product-rules.md R82). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await requireUser(request);
+  const actor = await requireUser(request, context.db);
   const language = await getLanguage(request);
   const query = parseListQuery(new URL(request.url).searchParams, UPDATES_LIST, language);
   const { data, total } = await listStatusUpdates(context.db, actor, query);

@@ -24,7 +24,7 @@ export const handle = { i18n: ["common", "auth", "profile", "admin"] };
 
 /** The administrator's view of a user (docs/product-rules.md R92): profile, account, their lists, the actions. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireAdmin(request, context.db);
   const userId = idParam(params.id);
   const db = context.db;
   const account = await getUserForAdmin(db, actor, userId);
@@ -85,7 +85,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireAdmin(request, context.db);
   return userAction(context.db, actor, await request.formData(), `/app/user/${idParam(params.id)}`);
 }
 

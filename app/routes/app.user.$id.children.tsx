@@ -9,7 +9,7 @@ export const handle = { i18n: ["common", "children"] };
 
 /** One user's children, for administrators (docs/product-rules.md R43, R92). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireAdmin(request, context.db);
   const owner = await getProfile(context.db, actor, idParam(params.id));
   return loadChildrenList(context.db, request, actor, { id: owner.id, name: `${owner.firstName} ${owner.lastName}` });
 }

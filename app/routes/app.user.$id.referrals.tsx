@@ -9,7 +9,7 @@ export const handle = { i18n: ["common", "referrals"] };
 
 /** One user's referrals, whatever their status, for administrators (docs/product-rules.md R75, R92). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireAdmin(request, context.db);
   const owner = await getProfile(context.db, actor, idParam(params.id));
   return loadReferralList(context.db, request, actor, "user", { id: owner.id, name: `${owner.firstName} ${owner.lastName}` });
 }

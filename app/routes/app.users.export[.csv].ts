@@ -12,7 +12,7 @@ import { exportFileName, parseListQuery } from "~/utils/list";
  * the address show (docs/product-rules.md R81), in the list's sort.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireAdmin(request, context.db);
   const language = await getLanguage(request);
   const query = parseListQuery(new URL(request.url).searchParams, USER_LIST, language);
   const { t } = await getPageTranslation(request, ["admin", "common"]);

@@ -18,7 +18,7 @@ export const handle = { i18n: ["common", "admin"] };
 
 /** The users list (docs/product-rules.md R88), for administrators; super administrators are not listed. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireAdmin(request, context.db);
   const db = context.db;
   const { title } = await getPageTranslation(request, ["admin", "common"]);
   const { language, data, page, status } = await loadListPage(request, USER_LIST, (query) => listUsers(db, actor, query, getConfig().ADMIN_EMAIL_DOMAINS), {
@@ -53,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireAdmin(request);
+  const actor = await requireAdmin(request, context.db);
   const back = new URL(request.url);
   back.searchParams.delete("confirm");
   back.searchParams.delete("user");

@@ -15,8 +15,8 @@ import { rateLimitMessage } from "~/services/rate-limit.server";
 
 export const handle = { i18n: ["common", "auth"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context.db);
   return json({ title: await pageTitle(request, "auth:forgot.title") });
 }
 

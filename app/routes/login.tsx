@@ -21,13 +21,13 @@ import { pageHeaders } from "~/components/ui/headers";
 export const handle = { i18n: ["common", "auth"], noscriptRefreshSeconds: 120 };
 export const headers = pageHeaders;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context.db);
   return json({ title: await pageTitle(request, "auth:login.title") });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAnonymous(request);
+  await requireAnonymous(request, context.db);
   const db = context.db;
   const { t } = await getPageTranslation(request, ["auth", "common"]);
   // remix-auth reads the body itself: the copy is for validation first.
@@ -46,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email, redirectTo } = submission.value;
   let outcome: SignInOutcome;
   try {
-    outcome = await signInWithForm(request, context.clientIp);
+    outcome = await signInWithForm(request, context.db, context.clientIp);
   } catch (error) {
     if (error instanceof SignInLimitedError) {
       return refused(submission, {

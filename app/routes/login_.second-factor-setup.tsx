@@ -21,16 +21,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Signed in: the set-up was just confirmed (the page shows the action's answer, the recovery codes; without
   // JavaScript this loader runs in that same request, whose cookie names the waiting session the action replaced), or
   // the person came back to it; either way only the way on is left.
-  if (context.signedInNow || (await getUser(request)))
+  if (context.signedInNow || (await getUser(request, context.db)))
     return json({ title: await pageTitle(request, "auth:secondFactor.codes.title"), setup: null }, { headers: NO_STORE });
-  const { sessionIdHash } = await requireSignInStep(request, "setup");
+  const { sessionIdHash } = await requireSignInStep(request, context.db, "setup");
   const holder = await setupHolder(context.db, sessionIdHash);
   const setup = await setupScreen(context.db, holder, sessionIdHash);
   return json({ title: await pageTitle(request, "auth:secondFactor.setup.title"), setup }, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { sessionIdHash } = await requireSignInStep(request, "setup");
+  const { sessionIdHash } = await requireSignInStep(request, context.db, "setup");
   return submitCode(request, await request.formData(), async (input, redirectTo) => {
     const { recoveryCodes, cookie } = await confirmSecondFactorAtSignIn(context.db, sessionIdHash, "code" in input ? input.code : "", context.clientIp);
     // Signed in under a new session (docs/product-rules.md R110), which this request's loader is told of.

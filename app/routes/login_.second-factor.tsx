@@ -16,14 +16,14 @@ export const headers = pageHeaders;
 // The sign-in's second step (docs/product-rules.md R129): past the password, the code of the person's authenticator
 // app, or one of their recovery codes (?recovery=1). Nothing else opens until then but signing out.
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireSignInStep(request, "code");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireSignInStep(request, context.db, "code");
   const recovery = new URL(request.url).searchParams.get("recovery") === "1";
   return json({ title: await pageTitle(request, recovery ? "auth:secondFactor.recovery.title" : "auth:secondFactor.code.title") }, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { sessionIdHash } = await requireSignInStep(request, "code");
+  const { sessionIdHash } = await requireSignInStep(request, context.db, "code");
   return submitCode(request, await request.formData(), async (input, redirectTo) => {
     // Signed in under a new session: the one that waited for the code is gone (docs/product-rules.md R110).
     const { cookie } = await passSecondFactor(context.db, sessionIdHash, input, context.clientIp);

@@ -28,7 +28,7 @@ import { passwordStrength } from "~/utils/password";
 export const handle = { i18n: ["common", "auth", "about"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
+  await requireAnonymous(request, context.db);
   const db = context.db;
   const language = await getLanguage(request);
   return json({
@@ -47,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const SECRET_FIELDS = ["password", "securityAnswer1", "securityAnswer2"];
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAnonymous(request);
+  await requireAnonymous(request, context.db);
   const db = context.db;
   const { t } = await getPageTranslation(request, ["auth", "common"]);
   const formData = await request.formData();

@@ -27,7 +27,7 @@ export const handle = { i18n: ["common", "auth"] };
 // (Referrer-Policy: same-origin, set for this path by app/server/security.ts).
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
+  await requireAnonymous(request, context.db);
   const db = context.db;
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const language = await getLanguage(request);
@@ -58,7 +58,7 @@ function fail(
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAnonymous(request);
+  await requireAnonymous(request, context.db);
   const db = context.db;
   const { t } = await getPageTranslation(request, ["auth", "common"]);
   const formData = await request.formData();

@@ -3,7 +3,7 @@ import { requireUser } from "~/auth/auth.server";
 
 // "Stay signed in", and the quiet ping while someone is busy on a long page: any request by a
 // signed-in person counts as activity; this one does nothing else.
-export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context.db);
   return new Response(null, { status: 204 });
 }

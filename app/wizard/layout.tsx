@@ -13,7 +13,7 @@ export const handle = { i18n: ["common", "wizard"] };
 
 /** The wizard's frame: whose referral it is, and the sections with their badges (docs/product-rules.md R48, R49). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const actor = await requireUser(request);
+  const actor = await requireUser(request, context.db);
   const ids = wizardIds(params);
   const db = context.db;
   const referral = await draftOrReview(db, actor, ids);

@@ -35,7 +35,7 @@ export const handle = { i18n: ["common", "referrals", "wizard", "admin"] };
 // also record status changes, make review links and read the record of access here.
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const actor = await requireUser(request);
+  const actor = await requireUser(request, context.db);
   const ids = wizardIds(params);
   const language = await getLanguage(request);
   const review = await getReferralForReview(context.db, actor, ids, language);
@@ -61,7 +61,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireUser(request);
+  const actor = await requireUser(request, context.db);
   const ids = wizardIds(params);
   const db = context.db;
   // Whose it is comes first: a stranger gets 404 whatever the form says.

@@ -34,7 +34,7 @@ export async function draftOrReview(db: AppLoadContext["db"], actor: CurrentUser
 }
 
 export async function loadStep(db: AppLoadContext["db"], request: Request, params: Params, step: StepKey) {
-  const actor = await requireUser(request);
+  const actor = await requireUser(request, db);
   const ids = wizardIds(params);
   const referral = await draftOrReview(db, actor, ids);
   const { title } = await getPageTranslation(request, ["wizard", "common"]);
@@ -63,7 +63,7 @@ export async function stepAction<Schema extends z.ZodMiniType>({
   answers: (value: z.output<Schema>) => ReferralAnswers;
   fields?: Record<string, string>;
 }) {
-  const actor = await requireUser(request);
+  const actor = await requireUser(request, db);
   const ids = wizardIds(params);
   await getDraftForEdit(db, actor, ids);
   const formData = await request.formData();

@@ -16,7 +16,7 @@ export const handle = { i18n: ["common", "referrals", "about"] };
 // The page after a submit (the confirmation pattern): the referral's number, when it was sent,
 // what the program does next and how to reach it. A Draft has not been sent: back to its review.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const actor = await requireUser(request);
+  const actor = await requireUser(request, context.db);
   const ids = wizardIds(params);
   const confirmation = await getSubmitConfirmation(context.db, actor, ids);
   if (!confirmation) return redirect(reviewHref(ids));

@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 const reply = (data: DocumentActionData, status: number) => json(data, { status });
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireUser(request);
+  const actor = await requireUser(request, context.db);
   const ids = wizardIds(params);
   const db = context.db;
   const documentId = documentParam(params.document);

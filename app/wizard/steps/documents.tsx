@@ -43,7 +43,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.clone().formData();
   if (form.get("intent") === "delete") {
-    const actor = await requireUser(request);
+    const actor = await requireUser(request, context.db);
     const ids = wizardIds(params);
     await deleteDocument(context.db, actor, ids, idParam(String(form.get("document") ?? "")));
     return redirectWithToast(stepHref(ids, "documents"), { key: "toasts.documentRemoved" });

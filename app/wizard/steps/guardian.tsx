@@ -42,7 +42,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireUser(request);
+  const actor = await requireUser(request, context.db);
   const ids = wizardIds(params);
   const adultId = adultParam(params.adult);
   // Whose referral it is comes first: a stranger learns nothing from the form's errors.
