@@ -4,7 +4,8 @@ import { containsText, countMatching, pagesOf, writeTransaction, type DB } from 
 import type { Language } from "~/i18n/config";
 import { removeStoredFiles } from "~/services/uploads.server";
 import type { ChildName } from "~/schemas/child";
-import { ageProblem, MARYLAND } from "~/utils/child-age";
+import { ageProblem } from "~/utils/child-age";
+import { MARYLAND } from "~/utils/lookup-codes";
 import { cellPages, type CsvPages } from "~/utils/csv-response.server";
 import { easternCalendarDate, formatCalendarDate } from "~/utils/dates";
 import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";

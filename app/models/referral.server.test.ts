@@ -1,6 +1,6 @@
 import { addChild } from "~/test/referrals";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HOME_VISITING } from "~/schemas/relationship";
+import { HOME_VISITING } from "~/utils/lookup-codes";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
 import { ownerStrangerAdmin } from "~/test/people";
 import { saveAddress } from "./address.server";

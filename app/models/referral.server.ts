@@ -2,20 +2,11 @@ import type { Updateable } from "kysely";
 import type { ReasonType, ReferralsTable } from "../../db/schema";
 import { writeTransaction, type DB } from "~/db.server";
 import { answerGroups, namedAnswers, type AnswerGroup, type ReferralAnswers, type StoredAnswers } from "~/schemas/answers.server";
-import { CONSENT, type ConsentCode, OTHER_MEDICAL_CONDITION } from "~/schemas/referral";
+import { CONSENT, type ConsentCode } from "~/schemas/referral";
+import { HOME_VISITING, HOME_VISITOR_TEXT, OTHER, OTHER_MEDICAL_CONDITION } from "~/utils/lookup-codes";
 import { easternCalendarDate } from "~/utils/dates";
 import type { PhoneParts } from "~/utils/phone";
-import {
-  answerOf,
-  followUps,
-  HOME_VISITING,
-  HOME_VISITOR_TEXT,
-  OTHER,
-  shownRelationship,
-  shownSourceOther,
-  type FollowUp,
-  type YesNoAnswer,
-} from "~/schemas/relationship";
+import { answerOf, followUps, shownRelationship, shownSourceOther, type FollowUp, type YesNoAnswer } from "~/schemas/relationship";
 import type { WizardIds } from "~/utils/wizard-paths";
 import { recordAccess, viewerOf } from "./access-record.server";
 import { ForbiddenError, InputError, InvalidChoiceError, NotFoundError } from "./errors";

@@ -11,7 +11,8 @@ import { getLookupOptions } from "~/models/lookup.server";
 import { childBeingEdited, referralNext } from "~/components/children/child-edit.server";
 import { pageTitle, submitForm } from "~/components/ui/page.server";
 import { preVerifySchema } from "~/schemas/child";
-import { birthYears, MARYLAND } from "~/utils/child-age";
+import { birthYears } from "~/utils/child-age";
+import { MARYLAND } from "~/utils/lookup-codes";
 import { easternCalendarDate } from "~/utils/dates";
 
 export const handle = { i18n: ["common", "children"] };

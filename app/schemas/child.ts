@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { ageProblem, calendarDate, isCalendarDate, MARYLAND } from "~/utils/child-age";
+import { ageProblem, calendarDate, isCalendarDate } from "~/utils/child-age";
+import { MARYLAND } from "~/utils/lookup-codes";
 import { across, optionalCode, optionalText, requiredCode, requiredText, type AnswerIssue } from "./fields";
 
 // The child forms: pre-verification (the date of birth and the state) and the child's name.

@@ -4,13 +4,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import type { $ZodType } from "zod/v4/core";
-import { FAMILY_RELATIONSHIPS, followUps, OTHER } from "~/schemas/relationship";
+import { followUps } from "~/schemas/relationship";
+import { FAMILY_RELATIONSHIPS, OTHER, OTHER_MEDICAL_CONDITION } from "~/utils/lookup-codes";
 import * as account from "./account.server";
 import * as address from "./address";
 import * as admin from "./admin";
 import * as child from "./child";
 import * as referral from "./referral";
-import { OTHER_MEDICAL_CONDITION } from "./referral";
 import * as report from "./report";
 import * as secondFactor from "./second-factor";
 

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod/mini";
 import { describe, expect, it } from "vitest";
-import { followUps, HOME_VISITING, shownRelationship } from "~/schemas/relationship";
+import { followUps, shownRelationship } from "~/schemas/relationship";
+import { HOME_VISITING } from "~/utils/lookup-codes";
 import { CONSENT, CONSENT_ANSWERS, DEFAULT_CONSENT, GESTATION_UNKNOWN, gestationParts } from "./referral";
 import { DetailsSchema, GestationalAgeSchema, RelationshipSchema, screeningSchema, SexSchema } from "./referral";
 

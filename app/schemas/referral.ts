@@ -16,6 +16,7 @@ import {
   wholeNumber,
   type AnswerIssue,
 } from "./fields";
+import { OTHER_MEDICAL_CONDITION } from "~/utils/lookup-codes";
 import { followUps, type FollowUp } from "./relationship";
 
 // The wizard steps' forms: the answers' constants, the rules between answers, and each step's schema, which
@@ -42,8 +43,6 @@ export function raceHispanicIssue(hasRace: boolean, hispanic: string | null | un
   if (!hasRace && hispanic) return { path: "races", message: "validation.raceWithHispanic" };
   return null;
 }
-
-export const OTHER_MEDICAL_CONDITION = "99";
 
 /** Other medical condition needs its text (docs/product-rules.md R58). */
 export function otherConditionIssue(conditions: readonly string[] | undefined, text: string | null | undefined): AnswerIssue | null {

@@ -2,14 +2,7 @@
 // and the page: which follow-up questions a relationship asks, the home-visiting special option,
 // and what a change of relationship resets.
 
-export const HOME_VISITING = "999999999";
-export const OTHER = "9";
-export const HOME_VISITOR_TEXT = "Home Visitor";
-/** The family-relationship reference set. */
-export const FAMILY_RELATIONSHIPS = ["1", "7", "10"];
-export const AUDIOLOGIST = "2";
-export const HOSPITAL = "3";
-export const SOCIAL_SERVICES = "4";
+import { AUDIOLOGIST, FAMILY_RELATIONSHIPS, HOME_VISITING, HOME_VISITOR_TEXT, HOSPITAL, OTHER, SOCIAL_SERVICES } from "~/utils/lookup-codes";
 
 export type FollowUp = "familyApproval" | "isAudiologistScreening" | "isHospitalBirth" | "isCAPTA" | "referralSourceOther";
 

@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
-import { BALTIMORE_CITY, countyCodeFromName, lookUpAddress, lookUpOffline, parseCensusAnswer, toSuggestion } from "./geocoder.server";
+import { BALTIMORE_CITY } from "~/utils/lookup-codes";
+import { countyCodeFromName, lookUpAddress, lookUpOffline, parseCensusAnswer, toSuggestion } from "./geocoder.server";
 
 // A Census answer in the shape the service gives (see shared/data/CENSUS_GEOCODER.md), never the live service.
 const recorded = readFileSync(path.join(__dirname, "fixtures/census-onelineaddress.json"), "utf8");

@@ -1,4 +1,5 @@
 import { getConfig } from "~/config.server";
+import { BALTIMORE_CITY } from "~/utils/lookup-codes";
 import type { DB } from "~/db.server";
 import { getLookups } from "~/models/lookup.server";
 import type { AddressLookup, AddressSuggestion } from "~/utils/address";
@@ -9,7 +10,6 @@ export type { AddressLookup, AddressSuggestion };
 // changed. Two providers behind one function: the offline Maryland ZIP table (the default) and
 // the US Census geocoder, asked from the server, with the ZIP table as its fallback.
 
-export const BALTIMORE_CITY = "24510";
 const CENSUS_TIMEOUT_MS = 5000;
 
 export interface RawAddress {

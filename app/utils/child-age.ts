@@ -2,7 +2,6 @@
 // dates (YYYY-MM-DD); "today" is the caller's: US Eastern time on the server.
 
 export const AGE_LIMIT_MONTHS = 36;
-export const MARYLAND = "21";
 
 export type AgeProblem = "AGE_OF" | "MUST_BE_BORN";
 
