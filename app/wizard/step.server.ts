@@ -33,6 +33,14 @@ export async function draftOrReview(db: AppLoadContext["db"], actor: CurrentUser
   }
 }
 
+/** A write to a Draft's step: the signed-in person and the referral's ids, once the Draft is theirs to change. */
+export async function draftToWrite(db: AppLoadContext["db"], request: Request, params: Params) {
+  const actor = await requireUser(request, db);
+  const ids = wizardIds(params);
+  await getDraftForEdit(db, actor, ids);
+  return { actor, ids };
+}
+
 export async function loadStep(db: AppLoadContext["db"], request: Request, params: Params, step: StepKey) {
   const actor = await requireUser(request, db);
   const ids = wizardIds(params);
@@ -63,9 +71,7 @@ export async function stepAction<Schema extends z.ZodMiniType>({
   answers: (value: z.output<Schema>) => ReferralAnswers;
   fields?: Record<string, string>;
 }) {
-  const actor = await requireUser(request, db);
-  const ids = wizardIds(params);
-  await getDraftForEdit(db, actor, ids);
+  const { actor, ids } = await draftToWrite(db, request, params);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });

@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireUser } from "~/auth/auth.server";
 import { addressFieldLabels, AddressFields, EnterButton } from "~/components/AddressFields";
 import { RadioGroup } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
@@ -10,9 +9,8 @@ import { listAddressBook } from "~/models/address.server";
 import { InputError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
 import { getReferralAddress, setReferralAddress } from "~/models/referral-address.server";
-import { getDraftForEdit } from "~/models/referral.server";
 import { answerAddressLookup, NO_LOOKUP, readAddressIntent } from "~/components/address-form.server";
-import { afterSave, loadStep, wizardIds } from "~/wizard/step.server";
+import { afterSave, draftToWrite, loadStep } from "~/wizard/step.server";
 import { ChildAddressSchema } from "~/schemas/referral";
 import { redirectWithToast } from "~/services/toast.server";
 import { addressText } from "~/utils/address";
@@ -46,10 +44,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireUser(request, context.db);
-  const ids = wizardIds(params);
   const db = context.db;
-  await getDraftForEdit(db, actor, ids);
+  const { actor, ids } = await draftToWrite(db, request, params);
   const formData = await request.formData();
   const intent = readAddressIntent(formData, "continue");
   const answered = await answerAddressLookup(db, actor, formData, intent);

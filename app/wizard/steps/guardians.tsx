@@ -1,11 +1,10 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireUser } from "~/auth/auth.server";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import { getLookupOptions } from "~/models/lookup.server";
-import { deleteAdult, getDraftForEdit, listAdults } from "~/models/referral.server";
-import { afterSave, loadStep, wizardIds } from "~/wizard/step.server";
+import { deleteAdult, listAdults } from "~/models/referral.server";
+import { afterSave, draftToWrite, loadStep } from "~/wizard/step.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam } from "~/utils/route.server";
 import { guardianHref, stepHref } from "~/wizard/steps";
@@ -27,10 +26,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireUser(request, context.db);
-  const ids = wizardIds(params);
   const db = context.db;
-  await getDraftForEdit(db, actor, ids);
+  const { actor, ids } = await draftToWrite(db, request, params);
   const formData = await request.formData();
   if (formData.get("intent") === "delete") {
     await deleteAdult(db, actor, ids, idParam(String(formData.get("adult") ?? "")));
