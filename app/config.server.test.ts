@@ -73,6 +73,12 @@ describe("configuration", () => {
     expect(parseEnv({}).DATABASE_POOL_SIZE).toBe(10);
   });
 
+  it("bounds each worker's heap at 160 MB unless WORKER_HEAP_MB says otherwise", () => {
+    expect(parseEnv({}).WORKER_HEAP_MB).toBe(160);
+    expect(parseEnv({ WORKER_HEAP_MB: "512" }).WORKER_HEAP_MB).toBe(512);
+    expect(() => parseEnv({ WORKER_HEAP_MB: "16" })).toThrow(/WORKER_HEAP_MB: must be at least 96 \(got "16"\)/);
+  });
+
   it("serves from one process per core unless WEB_CONCURRENCY says how many", () => {
     expect(parseEnv({}).WEB_CONCURRENCY).toBe(availableParallelism());
     expect(parseEnv({ WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);

@@ -67,6 +67,14 @@ export const EnvSchema = z.object({
     z.coerce.number({ error: "must be a number of processes" }).int("must be a whole number").min(1, "must be at least 1").max(64),
     availableParallelism(),
   ),
+  /**
+   * The most each worker's JavaScript heap (V8's old space) may hold, in MB: V8 collects harder as it nears it instead
+   * of keeping what a busy minute grew, so an idle worker stays within the 200 MB budget (docs/decisions/0014-a-heap-limit-for-each-worker.md).
+   */
+  WORKER_HEAP_MB: withDefault(
+    z.coerce.number({ error: "must be a number of megabytes" }).int("must be a whole number").min(96, "must be at least 96").max(65_536),
+    160,
+  ),
   /** Connections each process keeps open to PostgreSQL. */
   DATABASE_POOL_SIZE: withDefault(
     z.coerce.number({ error: "must be a number of connections" }).int("must be a whole number").min(1, "must be at least 1").max(500),

@@ -13,7 +13,9 @@ export interface Supervisor {
   ready: Promise<void>;
 }
 
-export function superviseWorkers(count: number): Supervisor {
+export function superviseWorkers(count: number, heapMb: number): Supervisor {
+  // Each worker's heap limit (docs/decisions/0014-a-heap-limit-for-each-worker.md), after any of node's own options.
+  cluster.setupPrimary({ execArgv: [...process.execArgv.filter((option) => !option.startsWith("--max-old-space-size")), `--max-old-space-size=${heapMb}`] });
   let stopping = false;
   const deaths: number[] = [];
   let waiting = count;

@@ -96,7 +96,7 @@ if (cluster.isWorker) {
   } else {
     // Said before the workers start, so that it comes before their first answer.
     announce(config);
-    await superviseWorkers(config.WEB_CONCURRENCY).ready;
+    await superviseWorkers(config.WEB_CONCURRENCY, config.WORKER_HEAP_MB).ready;
     console.log(`Processes: ${config.WEB_CONCURRENCY} (WEB_CONCURRENCY), every one answering`);
   }
 }
