@@ -210,10 +210,9 @@ const phone = (areaCode: string, prefix: string, suffix: string) => ({ areaCode,
 const wizardParams = (ids: WizardIds) => ({ child: String(ids.child), referral: String(ids.referral), user: String(ids.user) });
 const atStep = (ids: WizardIds, key: StepKey, form: Form): PageStep => ({ url: stepHref(ids, key), params: wizardParams(ids), form });
 /** A referral's review page (a `review#…` action), or the list whose row's button does the same. */
+const reviewPage = (ids: WizardIds): PageStep => ({ url: reviewHref(ids), params: wizardParams(ids), form: {} });
 const reviewOrList = (ids: WizardIds, action: PageAction, listUrl: string): PageStep =>
-  action.startsWith("review#")
-    ? { url: reviewHref(ids), params: wizardParams(ids), form: {} }
-    : { url: listUrl, params: {}, form: { referral: String(ids.referral) } };
+  action.startsWith("review#") ? reviewPage(ids) : { url: listUrl, params: {}, form: { referral: String(ids.referral) } };
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 const pdf = (name: string) => new File([PDF], name, { type: "application/pdf" });
 const multipartForm = (fields: Record<string, string | Blob>) => {
@@ -572,7 +571,7 @@ const ROWS: ParityRow[] = [
     pages: ["review#submit"],
     api: ["submitReferral"],
     caller: "rosa",
-    page: (b, action) => reviewOrList(b.r2, action, ""),
+    page: (b) => reviewPage(b.r2),
     calls: (b) => [{ op: "submitReferral", id: b.r2.referral }],
   },
   {
