@@ -49,6 +49,13 @@ const trustProxy = z
   .transform((value) => value as TrustProxy);
 const secretsKey = z.string().refine((value) => decodeSecretsKey(value) !== null, "must be base64 of 32 random bytes (openssl rand -base64 32)");
 
+/** A timeout in ms: at least 100 (0 would turn PostgreSQL's off), at most an hour. */
+const timeoutMs = (fallback: number) =>
+  withDefault(
+    z.coerce.number({ error: "must be a number of milliseconds" }).int("must be a whole number").min(100, "must be at least 100").max(3_600_000),
+    fallback,
+  );
+
 /** Every setting the application reads, checked once at start-up. */
 export const EnvSchema = z.object({
   /** production: APP_URL must be https (unless ALLOW_HTTP=1) and SECRETS_KEY set once an administrator exists. */
@@ -80,6 +87,19 @@ export const EnvSchema = z.object({
     z.coerce.number({ error: "must be a number of connections" }).int("must be a whole number").min(1, "must be at least 1").max(500),
     10,
   ),
+  /** Instances of the application sharing the PostgreSQL database: the start checks that all their connections fit (R135). */
+  DATABASE_INSTANCES: withDefault(
+    z.coerce.number({ error: "must be a number of instances" }).int("must be a whole number").min(1, "must be at least 1").max(100),
+    1,
+  ),
+  /** PostgreSQL: the longest one statement of a request may run, in ms (statement_timeout). */
+  DATABASE_STATEMENT_TIMEOUT_MS: timeoutMs(30_000),
+  /** PostgreSQL: the longest a write waits for a row another holds, in ms (lock_timeout); then "busy, try again". */
+  DATABASE_LOCK_TIMEOUT_MS: timeoutMs(5_000),
+  /** PostgreSQL: a transaction left idle this long, in ms, is ended with its connection (idle_in_transaction_session_timeout). */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: timeoutMs(60_000),
+  /** PostgreSQL: `rows`, each write holds the rows it depends on; `database`, writes take turns on one lock (docs/decisions/0015-row-locks-on-postgresql.md). */
+  DATABASE_WRITE_LOCK: withDefault(z.enum(["rows", "database"]), "rows"),
   SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
   SMTP_URL: optional(
     url("must be a URL such as smtp://user:password@host:587").refine((value) => /^smtps?:\/\//.test(value), "must start with smtp:// or smtps://"),

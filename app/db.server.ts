@@ -2,13 +2,25 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, sql, SqliteDialect } from "kysely";
 import pg from "pg";
 import Cursor from "pg-cursor";
-import { dialectOf, FOLD_FUNCTION, foldCase, WithoutNulCharacters } from "../db/dialect";
+import { dialectOf, FOLD_FUNCTION, foldCase, WithoutNulCharacters, writeOneAtATime, type WriteLock } from "../db/dialect";
 import type { Database } from "../db/schema";
 import { getConfig } from "./config.server";
 import { singleton } from "./utils/singleton.server";
 
 export type DB = Kysely<Database>;
-export { containsText, countMatching, dialectOf, emptiesAsOnSqlite, isForeignKeyViolation, pagesOf, writeTransaction } from "../db/dialect";
+export {
+  containsText,
+  countMatching,
+  dialectOf,
+  emptiesAsOnSqlite,
+  holdKey,
+  holdRows,
+  isDatabaseBusy,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  pagesOf,
+  writeTransaction,
+} from "../db/dialect";
 
 /** How every PostgreSQL connection of the application names itself (restore refuses while one is open). */
 export const APPLICATION_NAME = "md-early-intervention-referral";
@@ -17,11 +29,33 @@ export const APPLICATION_NAME = "md-early-intervention-referral";
 export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//.test(target);
 
 /**
+ * How long the server's PostgreSQL connections wait and work (DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_LOCK_TIMEOUT_MS,
+ * DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS), in ms, so that one slow or stuck request never makes the others wait
+ * without end (docs/product-rules.md R135). The tools (migrate, seed, copy, backup) set none: their work is long by nature.
+ */
+export interface PostgresTimeouts {
+  statementMs: number;
+  lockMs: number;
+  idleInTransactionMs: number;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL: connections kept open (DATABASE_POOL_SIZE). */
+  poolSize?: number;
+  timeouts?: PostgresTimeouts;
+  /** PostgreSQL: how write transactions keep their rules (DATABASE_WRITE_LOCK; db/dialect.ts writeTransaction). */
+  writeLock?: WriteLock;
+}
+
+/**
  * Opens the data: a PostgreSQL database when `target` is a postgres:// address (DATABASE_URL),
  * else the SQLite file at that path.
  */
-export function openDatabase(target: string, { poolSize = 10 } = {}): DB {
-  return isPostgresUrl(target) ? openPostgres(target, poolSize) : openSqlite(target);
+export function openDatabase(target: string, { poolSize = 10, timeouts, writeLock = "rows" }: DatabaseOptions = {}): DB {
+  if (!isPostgresUrl(target)) return openSqlite(target);
+  const db = openPostgres(target, poolSize, timeouts);
+  if (writeLock === "database") writeOneAtATime(db);
+  return db;
 }
 
 /** PostgreSQL counts (bigint) and sums (numeric) come back as numbers, as SQLite's do, not as text. */
@@ -31,8 +65,19 @@ const types = {
     NUMBER_TYPES.has(oid) ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-function openPostgres(url: string, poolSize: number): DB {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: APPLICATION_NAME, types, connectionTimeoutMillis: 10_000 });
+function openPostgres(url: string, poolSize: number, timeouts: PostgresTimeouts | undefined): DB {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    application_name: APPLICATION_NAME,
+    types,
+    connectionTimeoutMillis: 10_000,
+    ...(timeouts && {
+      statement_timeout: timeouts.statementMs,
+      lock_timeout: timeouts.lockMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    }),
+  });
   // A connection the server ends (a restart, a fail-over) is dropped from the pool; the next query opens another.
   pool.on("error", (error) => console.error("PostgreSQL: a pooled connection failed:", error.message));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }), plugins: [new WithoutNulCharacters()] });
@@ -66,6 +111,35 @@ export async function checkDatabase(db: DB, target: string): Promise<void> {
     if (!isPostgresUrl(target)) throw error;
     throw new Error(`DATABASE_URL: cannot use the PostgreSQL database at ${describeDatabase(target)}: ${whyNoAnswer(error)}`);
   }
+}
+
+/** What the connections of every process of every instance may add up to, against what the PostgreSQL server takes. */
+export interface ConnectionBudget {
+  poolSize: number;
+  /** Processes of one instance that open a pool: the workers, and the first process that starts them. */
+  processes: number;
+  instances: number;
+}
+
+/**
+ * Why the pools would not fit the PostgreSQL server (docs/product-rules.md R135), or null when they do: every pool
+ * full at once must stay within max_connections less the connections kept for superusers (and, from PostgreSQL 16,
+ * for reserved roles), or a busy minute would end in "too many clients already" instead of requests waiting their turn.
+ */
+export async function connectionsProblem(db: DB, budget: ConnectionBudget): Promise<string | null> {
+  const { rows } = await sql<{ most: number; reserved: number }>`
+    select current_setting('max_connections')::int as most,
+      current_setting('superuser_reserved_connections')::int + coalesce(nullif(current_setting('reserved_connections', true), '')::int, 0) as reserved`.execute(
+    db,
+  );
+  const available = rows[0].most - rows[0].reserved;
+  const wanted = budget.poolSize * budget.processes * budget.instances;
+  if (wanted <= available) return null;
+  return (
+    `DATABASE_POOL_SIZE: ${budget.poolSize} connections × ${budget.processes} processes (WEB_CONCURRENCY workers and the first process) × ` +
+    `${budget.instances} instance(s) (DATABASE_INSTANCES) = ${wanted}, more than the ${available} the PostgreSQL server takes ` +
+    `(max_connections ${rows[0].most}, ${rows[0].reserved} kept for superusers): lower DATABASE_POOL_SIZE or WEB_CONCURRENCY, or raise max_connections.`
+  );
 }
 
 /**
@@ -128,7 +202,15 @@ const OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
 export function getDb(): DB {
   return singleton("db", () => {
     const config = getConfig();
-    const db = openDatabase(config.database, { poolSize: config.DATABASE_POOL_SIZE });
+    const db = openDatabase(config.database, {
+      poolSize: config.DATABASE_POOL_SIZE,
+      writeLock: config.DATABASE_WRITE_LOCK,
+      timeouts: {
+        statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+        lockMs: config.DATABASE_LOCK_TIMEOUT_MS,
+        idleInTransactionMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      },
+    });
     if (dialectOf(db) === "sqlite") setInterval(() => void sql`pragma optimize`.execute(db).catch(() => undefined), OPTIMIZE_EVERY_MS).unref();
     return db;
   });

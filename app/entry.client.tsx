@@ -20,11 +20,12 @@ if (typeof Array.prototype.at !== "function") {
   });
 }
 
-// docs/product-rules.md R25: a 503 from any call, outside the sign-in page, sends the browser to sign in again.
+// docs/product-rules.md R25: a 503 from any call, outside the sign-in page, sends the browser to sign in again; but not
+// one that says when to try again (Retry-After: the database was busy, R135), whose page says so where the person is.
 const nativeFetch = window.fetch.bind(window);
 window.fetch = async (...args: Parameters<typeof fetch>) => {
   const response = await nativeFetch(...args);
-  if (response.status === 503 && window.location.pathname !== "/login") window.location.assign("/login");
+  if (response.status === 503 && !response.headers.has("Retry-After") && window.location.pathname !== "/login") window.location.assign("/login");
   return response;
 };
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect, sql, type SqlBool } from "kysely";
 import { describeDatabase, isPostgresUrl, openDatabase, whyNoAnswer } from "../app/db.server";
-import { readTables, resetIdCounters, writeTransaction, type TableShape } from "./dialect";
+import { holdKey, readTables, resetIdCounters, writeTransaction, type TableShape } from "./dialect";
 import { migrateToLatest } from "./migrate";
 import { migrationProvider } from "./migrations";
 import { runAsCommand } from "./command";
@@ -231,6 +231,8 @@ export async function copyDatabase(from: string, to: string): Promise<TableCount
       .execute(async (snapshot) => {
         const tables = await readTables(snapshot);
         return writeTransaction(into, async (trx) => {
+          // One copy into a database at a time (docs/product-rules.md R135): a second one started at once then finds it not empty.
+          await holdKey(trx, "copy", "into");
           // Again inside the transaction: nothing may have been written since the first look.
           await refuseUnlessEmpty(trx, shown(to));
           refuseDifferentShapes(tables, await readTables(trx));

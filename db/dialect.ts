@@ -232,30 +232,87 @@ export class WithoutNulCharacters implements KyselyPlugin {
   }
 }
 
+/** The database's code of an error (PostgreSQL's SQLSTATE, better-sqlite3's SQLITE_…), if it has one. */
+const errorCode = (error: unknown) => (error instanceof Error && "code" in error ? String(error.code) : undefined);
+
+/** A unique constraint refused the write: another transaction stored the same value first (an e-mail address). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = errorCode(error);
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
 /** A constraint refused the write because a row still names the one being deleted. */
 export function isForeignKeyViolation(error: unknown): boolean {
-  if (!(error instanceof Error) || !("code" in error)) return false;
-  const code = String(error.code);
+  const code = errorCode(error) ?? "";
   return code === "23503" || code.startsWith("SQLITE_CONSTRAINT_FOREIGNKEY");
 }
 
-/** Any process's key for the write lock of PostgreSQL (pg_advisory_xact_lock): "MDRF". */
-const WRITE_LOCK = 0x4d445246;
+/** The key of the one lock for the whole database (DATABASE_WRITE_LOCK=database, pg_advisory_xact_lock): "MDRF". */
+const WHOLE_DATABASE_LOCK = 0x4d445246;
+
+/** How PostgreSQL write transactions keep their rules (DATABASE_WRITE_LOCK): each holds the rows it read, or all take turns. */
+export type WriteLock = "rows" | "database";
+
+/** The connections opened with DATABASE_WRITE_LOCK=database: their writes take turns, as before row locks. */
+const wholeDatabaseWriters = new WeakSet<Kysely<any>>();
+
+/** Writes through `db` take one lock for the whole database (DATABASE_WRITE_LOCK=database; docs/decisions/0015-row-locks-on-postgresql.md). */
+export function writeOneAtATime(db: Kysely<any>): void {
+  wholeDatabaseWriters.add(db);
+}
+
+/** A write transaction is tried this many times at most when PostgreSQL ends it to break a deadlock or a serialization conflict. */
+const WRITE_ATTEMPTS = 4;
+
+/** PostgreSQL ended the transaction so that another could go on: trying it again from the start is safe. */
+function isRetryable(error: unknown): boolean {
+  const code = errorCode(error);
+  return code === "40001" || code === "40P01";
+}
+
+/** The seconds a busy answer asks the caller to wait (Retry-After). */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
 
 /**
- * A transaction that reads and then writes, one at a time across every process and instance.
- * SQLite: BEGIN IMMEDIATE takes the file's write lock at once, so it waits its turn
- * (busy_timeout) instead of failing with "database is locked" when its reads turn out stale.
- * PostgreSQL: a transaction-level advisory lock does the same for every instance sharing the
- * database, so what the transaction read (a Draft not yet submitted, a token not yet used)
- * still holds when it writes, as on SQLite; the lock goes with the commit or the rollback.
+ * The database could not serve the request in time: on PostgreSQL a row it must hold stayed held past lock_timeout,
+ * or a statement ran past statement_timeout (DATABASE_LOCK_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS); on SQLite the
+ * file's write lock stayed held past busy_timeout. Nothing was written; the request may be made again (a 503 with
+ * Retry-After: app/utils/route.server.ts, app/api/errors.server.ts).
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  const code = errorCode(error);
+  return code === "55P03" || code === "57014" || code === "SQLITE_BUSY";
+}
+
+/**
+ * A transaction that reads and then writes, and whose rule must still hold when it writes (a Draft not yet
+ * submitted, a token not yet used): docs/product-rules.md R135 names, for each, what it holds and why.
+ *
+ * SQLite: BEGIN IMMEDIATE takes the file's write lock at once, so it waits its turn (busy_timeout) instead of
+ * failing with "database is locked" when its reads turn out stale; one writer at a time is what SQLite is.
+ *
+ * PostgreSQL: READ COMMITTED, and the work holds the rows its rule reads (holdRows, holdKey) before it reads them,
+ * so writes to different records go side by side and writes to the same record take turns. When PostgreSQL ends
+ * one to break a deadlock (or a serialization conflict), it is tried again from the start, up to WRITE_ATTEMPTS
+ * times: the work only reads and writes the database (mail and files come after the commit). With
+ * DATABASE_WRITE_LOCK=database every write transaction first takes one lock for the whole database instead, as
+ * before the row locks (docs/decisions/0015-row-locks-on-postgresql.md).
  */
 export async function writeTransaction<DB, T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
   if (dialectOf(db) === "postgres") {
-    return db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${sql.lit(WRITE_LOCK)})`.execute(trx);
-      return work(trx);
-    });
+    const oneAtATime = wholeDatabaseWriters.has(db);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          if (oneAtATime) await sql`select pg_advisory_xact_lock(${sql.lit(WHOLE_DATABASE_LOCK)})`.execute(trx);
+          return work(trx);
+        });
+      } catch (error) {
+        if (!isRetryable(error) || attempt === WRITE_ATTEMPTS) throw error;
+        // A little apart, so that the two that met do not meet again at once.
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+      }
+    }
   }
   return db.connection().execute(async (connection) => {
     await sql`begin immediate`.execute(connection);
@@ -268,6 +325,50 @@ export async function writeTransaction<DB, T>(db: Kysely<DB>, work: (trx: Kysely
       throw error;
     }
   });
+}
+
+/**
+ * How a row is held: `update`, for a rule that changes it or what hangs from it (FOR NO KEY UPDATE: the rows that
+ * merely name it, new adults of a held referral, new referrals of a child, wait for nothing); `delete`, for a rule
+ * that may delete it (FOR UPDATE: a new row naming it waits too); `share`, for a rule that only needs it unchanged
+ * (FOR SHARE: others may read and share it, none change it).
+ */
+export type HoldMode = "update" | "delete" | "share";
+
+const LOCKS: Record<HoldMode, RawBuilder<unknown>> = {
+  update: sql`for no key update`,
+  delete: sql`for update`,
+  share: sql`for share`,
+};
+
+/**
+ * Inside writeTransaction, before the rule reads them: the rows of `table` whose `column` is one of `values` stay as
+ * they are read until the commit (docs/product-rules.md R135). PostgreSQL: SELECT … FOR (NO KEY) UPDATE or FOR SHARE,
+ * in the order of the column, so that two writers holding several rows never wait for each other in a circle; a row
+ * another transaction holds is waited for (lock_timeout at most), and what is read after sees what it committed.
+ * SQLite: nothing to do, the transaction holds the whole file already.
+ */
+export async function holdRows<DB, T extends keyof DB & string>(
+  trx: Kysely<DB>,
+  table: T,
+  column: keyof DB[T] & string,
+  values: ReadonlyArray<string | number | null | undefined>,
+  mode: HoldMode = "update",
+): Promise<void> {
+  const wanted = [...new Set(values.filter((value): value is string | number => value !== null && value !== undefined))];
+  if (dialectOf(trx) !== "postgres" || !wanted.length) return;
+  const ref = sql.ref(column);
+  await sql`select 1 from ${sql.table(table)} where ${ref} in (${sql.join(wanted)}) order by ${ref} ${LOCKS[mode]}`.execute(trx);
+}
+
+/**
+ * Inside writeTransaction: a rule that reads rows no single row stands for (the submitted referrals of children born
+ * on one day) holds a key of its own instead, named by `scope` and `value`, until the commit; writers of another key
+ * go on. PostgreSQL: a transaction-level advisory lock on the key's hash. SQLite: nothing to do.
+ */
+export async function holdKey(trx: Kysely<any>, scope: string, value: string): Promise<void> {
+  if (dialectOf(trx) !== "postgres") return;
+  await sql`select pg_advisory_xact_lock(hashtext(${scope}), hashtext(${value}))`.execute(trx);
 }
 
 // ——— What is in a database (the copy between databases, the tests that compare whole databases) ———

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql, type Kysely } from "kysely";
 import { getConfig } from "../app/config.server";
-import { checkDatabase, describeDatabase, openDatabase, writeTransaction } from "../app/db.server";
+import { checkDatabase, describeDatabase, holdKey, openDatabase, writeTransaction } from "../app/db.server";
 import { ensureSeedAdministrator } from "../app/models/user.server";
 import { parseCsvRecords } from "../app/utils/csv";
 import type { Database, NewLookup } from "./schema";
@@ -80,11 +80,12 @@ function batches<T>(rows: T[]): T[][] {
 /**
  * Brings the reference data up to date. A row is written only when it differs, so seeding
  * twice changes nothing (not even the cache counters), and a value an administrator changed
- * in the miscellaneous table is kept. One seed at a time (writeTransaction): instances that
- * start together on one PostgreSQL database wait for each other.
+ * in the miscellaneous table is kept. One seed at a time (a key of its own, docs/product-rules.md R135): instances
+ * that start together on one PostgreSQL database wait for each other, and nothing else waits for them.
  */
 export async function seed(db: Kysely<Database>): Promise<void> {
   await writeTransaction(db, async (trx) => {
+    await holdKey(trx, "seed", "reference data");
     for (const lookups of batches(seedLookups())) {
       await trx
         .insertInto("lookups")

@@ -6,7 +6,7 @@ import { AddressInUseError } from "~/models/address.server";
 import { NotEligibleError } from "~/models/admin-users.server";
 import { ChildHasSubmittedReferralError } from "~/models/child.server";
 import { FieldsForbiddenError, ForbiddenError, InputError, NotFoundError } from "~/models/errors";
-import { isInUseError } from "~/models/errors.server";
+import { BUSY_RETRY_AFTER_SECONDS, isBusyError, isInUseError } from "~/models/errors.server";
 import { IncompleteReferralError } from "~/models/referral-lifecycle.server";
 import { FutureDateError } from "~/models/report.server";
 import { EmailTakenError } from "~/models/user.server";
@@ -45,6 +45,7 @@ export const ERROR_CODES = {
   unsupported_media_type: 415,
   rate_limited: 429,
   server_error: 500,
+  busy: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
@@ -175,6 +176,8 @@ export function toApiError(error: unknown): ApiError {
     return new ApiError("invalid_input", { fields: { file: [error.reason === "empty" ? "api:fields.emptyFile" : "api:fields.fileType"] } });
   if (error instanceof BadUploadError) return new ApiError("invalid_input", { fields: { body: ["api:fields.badMultipart"] } });
   if (isInUseError(error) || error instanceof AddressInUseError) return new ApiError("in_use");
+  // Nothing was written; the same call may be made again (docs/product-rules.md R135).
+  if (isBusyError(error)) return new ApiError("busy", { headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) } });
   return new ApiError("server_error");
 }
 

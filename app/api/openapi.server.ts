@@ -86,6 +86,8 @@ function responses(op: Operation, t: TFunction) {
   if (op.method !== "GET" && op.method !== "DELETE") all["409"] = errorResponse(t("api:errors.conflict"));
   if (op.multipart) all["413"] = errorResponse(t("api:errors.payload_too_large"));
   all["429"] = { ...errorResponse(t("api:errors.rate_limited")), headers: { "Retry-After": { schema: { type: "integer" } } } };
+  // The database did not answer in time (docs/product-rules.md R135): nothing was changed; the same call may be made again.
+  all["503"] = { ...errorResponse(t("api:errors.busy")), headers: { "Retry-After": { schema: { type: "integer" } } } };
   return all;
 }
 

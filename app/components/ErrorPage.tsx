@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/react";
 export const ERROR_KINDS = {
   "not-found": { status: 404, key: "errors.notFound" },
   forbidden: { status: 403, key: "errors.forbidden" },
+  busy: { status: 503, key: "errors.busy" },
   unexpected: { status: 500, key: "errors.unexpected" },
 } as const;
 export type ErrorKind = keyof typeof ERROR_KINDS;
@@ -15,6 +16,7 @@ export function errorKind(name: string | undefined | null): ErrorKind {
 export function errorKindForStatus(status: number): ErrorKind {
   if (status === 404) return "not-found";
   if (status === 403 || status === 401) return "forbidden";
+  if (status === 503) return "busy";
   return "unexpected";
 }
 

@@ -1,7 +1,7 @@
 import { createToken, hashToken } from "~/auth/token.server";
 import { hashPassword, verifyAnswer } from "~/auth/password.server";
 import { destroyUserSessions } from "~/auth/session.server";
-import { writeTransaction, type DB } from "~/db.server";
+import { holdRows, isUniqueViolation, writeTransaction, type DB } from "~/db.server";
 import { recordSecurityEvent } from "./security-events.server";
 
 export const EMAIL_VERIFICATION_TTL_MS = 72 * 60 * 60 * 1000;
@@ -43,6 +43,8 @@ export async function createEmailVerification(db: DB, userId: number, { now = ne
  */
 export async function verifyEmail(db: DB, token: string, now: Date = new Date()): Promise<"verified" | "emailChanged" | "taken" | "invalid"> {
   return writeTransaction(db, async (trx) => {
+    // R135: the link's row, so a link opened twice at once is used once.
+    await holdRows(trx, "email_verifications", "token_hash", [hashToken(token)]);
     const row = await trx
       .selectFrom("email_verifications")
       .select(["id", "user_id", "expires_at", "used_at", "new_email"])
@@ -62,7 +64,11 @@ export async function verifyEmail(db: DB, token: string, now: Date = new Date())
       .where("id", "=", row.user_id)
       .execute();
     await recordSecurityEvent(trx, { kind: "emailChanged", actorUserId: row.user_id, subjectUserId: row.user_id }, now);
-    return "emailChanged";
+    return "emailChanged" as const;
+  }).catch((error: unknown) => {
+    // Another account took the address between the look and the write (its unique e-mail): the link stays unused.
+    if (isUniqueViolation(error)) return "taken" as const;
+    throw error;
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Address } from "../../db/schema";
-import { writeTransaction, type DB } from "~/db.server";
+import { holdRows, writeTransaction, type DB } from "~/db.server";
 import { InvalidChoiceError, NotFoundError } from "./errors";
 import { unknownLookupCodes } from "./lookup.server";
 import { mayEditProfile, mayViewPerson } from "./policy";
@@ -76,6 +76,8 @@ export async function updateAddressById(db: DB, actor: CurrentUser, id: number, 
   if (address.address_book) return getAddressById(db, actor, (await saveAddress(db, actor, actor.id, input, id)).id);
   await checkCounty(db, input);
   await writeTransaction(db, async (trx) => {
+    // R135: the address, so a submit sent with it (which shares it) comes wholly before or after.
+    await holdRows(trx, "addresses", "id", [id]);
     if (await sentWith(trx, id)) throw new AddressInUseError("a submitted referral was sent with this address");
     await trx
       .updateTable("addresses")
@@ -152,6 +154,8 @@ export async function saveAddress(
   await checkCounty(db, input);
   const values = clean(input);
   return writeTransaction(db, async (trx) => {
+    // R135: the address replaced may be deleted (retire), so it is held as for a delete: a referral pointed at it meanwhile waits.
+    await holdRows(trx, "addresses", "id", [existingId], "delete");
     const now = new Date().toISOString();
     if (existingId !== null) {
       const existing = await getAddress(trx, actor, ownerId, existingId);
@@ -178,6 +182,8 @@ export async function saveAddress(
 export async function deleteAddress(db: DB, actor: CurrentUser, ownerId: number, id: number): Promise<void> {
   if (!mayEditProfile(actor, ownerId)) throw new NotFoundError("address");
   await writeTransaction(db, async (trx) => {
+    // R135: held as for a delete, so a referral pointed at it meanwhile waits and is then seen.
+    await holdRows(trx, "addresses", "id", [id], "delete");
     const address = await trx
       .selectFrom("addresses")
       .select(["id", "address_book"])

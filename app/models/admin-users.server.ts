@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { sql } from "kysely";
 import { destroyUserSessions } from "~/auth/session.server";
 import { endApiKeysOf } from "./api-key.server";
-import { containsText, countMatching, emptiesAsOnSqlite, pagesOf, writeTransaction, type DB } from "~/db.server";
+import { containsText, countMatching, emptiesAsOnSqlite, holdRows, pagesOf, writeTransaction, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
 import { sendPasswordResetEmail, sendVerificationEmail } from "~/services/emails.server";
 import { cellPages, type CsvPages } from "~/utils/csv-response.server";
@@ -224,6 +224,8 @@ async function target(db: DB, actor: CurrentUser, userId: number) {
  */
 export async function setUserActive(db: DB, actor: CurrentUser, userId: number, active: boolean): Promise<void> {
   await writeTransaction(db, async (trx) => {
+    // R135: the account's row, so an activation and a deactivation at once end one way, with their events in order.
+    await holdRows(trx, "users", "id", [userId]);
     await target(trx, actor, userId);
     const now = new Date().toISOString();
     await trx
@@ -249,6 +251,8 @@ export class NotEligibleError extends Error {
 
 export async function promoteUser(db: DB, actor: CurrentUser, userId: number, approvedDomains: readonly string[]): Promise<void> {
   await writeTransaction(db, async (trx) => {
+    // R135: the account's row as for a delete, so a referral it starts meanwhile (which names it) waits and is then seen.
+    await holdRows(trx, "users", "id", [userId], "delete");
     const user = await target(trx, actor, userId);
     const hasReferrals = Boolean(await trx.selectFrom("referrals").select("id").where("created_by_id", "=", userId).executeTakeFirst());
     const problem = promotionProblem({ isAdmin: user.isAdmin, hasReferrals, lastLogin: user.last_login, email: user.email }, approvedDomains);

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { ApiKeyEndReason, ApiKeyScope } from "../../db/schema";
 import { verifyPassword } from "~/auth/password.server";
 import { API_KEY_PREFIX, hashToken } from "~/auth/token.server";
-import { writeTransaction, type DB } from "~/db.server";
+import { holdRows, writeTransaction, type DB } from "~/db.server";
 import { sendApiKeyCreatedEmail } from "~/services/emails.server";
 import { hitRateLimit } from "~/services/rate-limit.server";
 import { API_KEY_MAX_DAYS } from "~/schemas/admin";
@@ -130,6 +130,8 @@ export async function listApiKeys(db: DB, actor: CurrentUser): Promise<ApiKeyRow
 export async function revokeApiKey(db: DB, actor: CurrentUser, id: number, now = new Date()): Promise<void> {
   requireAdministrator(actor);
   await writeTransaction(db, async (trx) => {
+    // R135: the key's row, so two revocations at once record one event.
+    await holdRows(trx, "api_keys", "id", [id]);
     const key = await trx.selectFrom("api_keys").select(["id", "name", "user_id", "revoked_at"]).where("id", "=", id).executeTakeFirst();
     if (!key) throw new NotFoundError("api key");
     if (key.revoked_at) return;

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import type { ReferralStatus } from "../../db/schema";
-import { containsText, countMatching, pagesOf, writeTransaction, type DB } from "~/db.server";
+import { containsText, countMatching, holdRows, pagesOf, writeTransaction, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
 import { removeStoredFiles } from "~/services/uploads.server";
 import type { ChildName } from "~/schemas/child";
@@ -273,6 +273,9 @@ export class ChildHasSubmittedReferralError extends Error {
 
 export async function deleteChild(db: DB, actor: CurrentUser, id: number): Promise<void> {
   const files = await writeTransaction(db, async (trx) => {
+    // R135: the child's referrals (a submit of one waits, or is waited for) and then the child (a new referral of it waits).
+    await holdRows(trx, "referrals", "child_id", [id], "delete");
+    await holdRows(trx, "children", "id", [id], "delete");
     const child = await readChild(trx, actor, id);
     if (!mayEditChild(actor, child)) throw new ForbiddenError(ADMINISTRATORS_REFUSED);
     if (!mayDeleteChild(actor, child)) throw new ChildHasSubmittedReferralError(String(id));

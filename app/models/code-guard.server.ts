@@ -1,4 +1,4 @@
-import { writeTransaction, type DB } from "~/db.server";
+import { holdRows, writeTransaction, type DB } from "~/db.server";
 import { sendAccountNotice } from "~/services/emails.server";
 import { hitRateLimit, RATE_LIMITS } from "~/services/rate-limit.server";
 import { InputError } from "./errors";
@@ -39,6 +39,8 @@ export async function countCodeAttempt(db: DB, userId: number, clientIp: string,
   const byAddress = await hitRateLimit(db, "secondFactorAddress", clientIp, now);
   if (!byAddress.allowed) throw new SignInLimitedError(byAddress.retryAfterSeconds);
   return writeTransaction(db, async (trx) => {
+    // R135: the person's row, so attempts at once are counted one after the other (none reads a count another is changing).
+    await holdRows(trx, "users", "id", [userId]);
     const wrongLately = await trx
       .selectFrom("rate_limits")
       .select(["hits", "window_ends_at"])

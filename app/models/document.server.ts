@@ -1,4 +1,4 @@
-import { writeTransaction, type DB } from "~/db.server";
+import { holdRows, writeTransaction, type DB } from "~/db.server";
 import { listStoredFiles, removeStoredFiles, sweepUnfinishedUploads, type StoredFile } from "~/services/uploads.server";
 import type { WizardIds } from "~/utils/wizard-paths";
 import { NotFoundError } from "./errors";
@@ -111,6 +111,8 @@ export async function addDocument(
 ): Promise<{ id: number }> {
   try {
     return await writeTransaction(db, async (trx) => {
+      // R135: the referral's row, held until the commit, so writes of the same referral take turns.
+      await holdRows(trx, "referrals", "id", [ids.referral]);
       const referral = await getDraftForEdit(trx, actor, ids);
       const now = new Date().toISOString();
       const row = await trx
@@ -141,6 +143,8 @@ export async function addDocument(
 /** Changes the description only: the file stays as it was (docs/product-rules.md R65). */
 export async function updateDocument(db: DB, actor: CurrentUser, ids: WizardIds, documentId: number, input: { description: string }): Promise<void> {
   await writeTransaction(db, async (trx) => {
+    // R135: the referral's row, held until the commit, so writes of the same referral take turns.
+    await holdRows(trx, "referrals", "id", [ids.referral]);
     const referral = await getDraftForEdit(trx, actor, ids);
     const row = await documentRow(trx, referral.id, documentId);
     const now = new Date().toISOString();
@@ -151,6 +155,8 @@ export async function updateDocument(db: DB, actor: CurrentUser, ids: WizardIds,
 
 export async function deleteDocument(db: DB, actor: CurrentUser, ids: WizardIds, documentId: number): Promise<void> {
   const storedName = await writeTransaction(db, async (trx) => {
+    // R135: the referral's row, held until the commit, so writes of the same referral take turns.
+    await holdRows(trx, "referrals", "id", [ids.referral]);
     const referral = await getDraftForEdit(trx, actor, ids);
     const row = await documentRow(trx, referral.id, documentId);
     await trx.deleteFrom("referral_documents").where("id", "=", row.id).execute();

@@ -1,6 +1,16 @@
-import { isForeignKeyViolation } from "../../db/dialect";
+import { BUSY_RETRY_AFTER_SECONDS, isDatabaseBusy, isForeignKeyViolation } from "../../db/dialect";
 
 /** A delete the database refused because other records still name the record (a foreign key), on either database. */
 export function isInUseError(error: unknown): boolean {
   return isForeignKeyViolation(error);
 }
+
+/**
+ * The database could not serve the request in time (docs/product-rules.md R135): nothing was written, and the same
+ * request may be made again after `BUSY_RETRY_AFTER_SECONDS`.
+ */
+export function isBusyError(error: unknown): boolean {
+  return isDatabaseBusy(error);
+}
+
+export { BUSY_RETRY_AFTER_SECONDS };

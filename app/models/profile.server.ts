@@ -1,7 +1,7 @@
 import type { Role } from "../../db/schema";
 import { hashAnswer, hashPassword, verifyPassword } from "~/auth/password.server";
 import { createSession, destroyUserSessions } from "~/auth/session.server";
-import { writeTransaction, type DB } from "~/db.server";
+import { holdRows, writeTransaction, type DB } from "~/db.server";
 import type { ProfileUpdate } from "~/schemas/account.server";
 import { sendAccountNotice, sendEmailChangeLink } from "~/services/emails.server";
 import { hitRateLimit } from "~/services/rate-limit.server";
@@ -139,6 +139,8 @@ export async function updateProfile(
   const answer2 = input.securityAnswer2 ? await hashAnswer(input.securityAnswer2) : user.security_answer2_hash;
 
   await writeTransaction(db, async (trx) => {
+    // R135: the account's row, so two saves of one profile take turns and each replaces the phones the other left.
+    await holdRows(trx, "users", "id", [userId]);
     if (emailChanged) {
       const taken = await trx.selectFrom("users").select("id").where("email", "=", input.email).where("id", "<>", userId).executeTakeFirst();
       if (taken) throw new EmailTakenError(input.email);

@@ -1,4 +1,4 @@
-import { writeTransaction, type DB } from "~/db.server";
+import { holdRows, writeTransaction, type DB } from "~/db.server";
 import type { WizardIds } from "~/utils/wizard-paths";
 import { addReferralAddress, getAddress, saveAddress, type AddressInput } from "./address.server";
 import { getDraftForEdit } from "./referral.server";
@@ -29,6 +29,8 @@ export async function setReferralAddress(db: DB, actor: CurrentUser, ids: Wizard
     addressId = await addReferralAddress(db, actor, choice.address);
   }
   await writeTransaction(db, async (trx) => {
+    // R135: the referral's row, held until the commit, so writes of the same referral take turns.
+    await holdRows(trx, "referrals", "id", [ids.referral]);
     const referral = await getDraftForEdit(trx, actor, ids);
     await trx.updateTable("referrals").set({ address_id: addressId, updated_at: new Date().toISOString() }).where("id", "=", referral.id).execute();
   });

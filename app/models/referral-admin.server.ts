@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import type { ReferralStatus } from "../../db/schema";
 import { createToken, hashToken } from "~/auth/token.server";
-import { writeTransaction, type DB } from "~/db.server";
+import { holdRows, writeTransaction, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
 import type { AdminStatus } from "~/utils/statuses";
 import { ForbiddenError, NotFoundError } from "./errors";
@@ -54,6 +54,8 @@ export async function recordStatusChange(
   change: StatusChange,
 ): Promise<{ from: ReferralStatus; to: AdminStatus; at: string }> {
   const outcome = await writeTransaction(db, async (trx) => {
+    // R135: the referral's row, so two administrators' changes take turns and the history's "from" is the status replaced.
+    await holdRows(trx, "referrals", "id", [referralId]);
     const referral = await submittedReferral(trx, actor, referralId, mayRecordStatus);
     const at = new Date().toISOString();
     await trx

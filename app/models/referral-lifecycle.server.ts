@@ -1,6 +1,6 @@
 import type { Insertable } from "kysely";
 import type { ReferralsTable } from "../../db/schema";
-import { writeTransaction, type DB } from "~/db.server";
+import { holdKey, holdRows, writeTransaction, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
 import { CONSENT } from "~/schemas/referral";
 import { removeStoredFiles } from "~/services/uploads.server";
@@ -300,8 +300,8 @@ export class IncompleteReferralError extends Error {
 
 /**
  * Submits a complete Draft: it becomes Submitted with its submission date and status date. The
- * write lock is taken first, so two submits at once (a double click, two tabs, a retried request)
- * submit it once: the second finds it submitted and answers `submitted: false`.
+ * referral's row is held first (R135), so two submits at once (a double click, two tabs, a retried
+ * request, two instances) submit it once: the second finds it submitted and answers `submitted: false`.
  */
 export async function submitReferral(
   db: DB,
@@ -310,9 +310,15 @@ export async function submitReferral(
   today = easternCalendarDate(),
 ): Promise<{ submitted: boolean; status: string }> {
   const outcome = await writeTransaction(db, async (trx) => {
+    await holdRows(trx, "referrals", "id", [referralId]);
     const referral = await ownReferral(trx, actor, referralId);
     // Its creator's, so only a status past Draft stops it: already submitted, by another request.
     if (!maySubmitReferral(actor, referralFacts(referral))) return { submitted: false, status: referral.status };
+    // The address it is sent with stays as checked (an edit of it waits), and one submit at a time looks for the
+    // same child among the submitted referrals of children born that day (R126), so two at once see each other.
+    await holdRows(trx, "addresses", "id", [referral.address_id], "share");
+    const child = await trx.selectFrom("children").select("birthdate").where("id", "=", referral.child_id).executeTakeFirstOrThrow();
+    await holdKey(trx, "same-child", child.birthdate);
     // A Draft begun before the child turned three is not sent after (docs/product-rules.md R37).
     await refuseTooOld(trx, referral.child_id, today);
     const missing = missingItems(await completenessOf(trx, referral));
@@ -343,6 +349,8 @@ export async function submitReferral(
  */
 export async function copyReferral(db: DB, actor: CurrentUser, referralId: number, today = easternCalendarDate()): Promise<{ id: number; childId: number }> {
   return writeTransaction(db, async (trx) => {
+    // R135: the source stays as read while it is copied (a save of it waits; other copies share it).
+    await holdRows(trx, "referrals", "id", [referralId], "share");
     const source = await ownReferral(trx, actor, referralId);
     await refuseTooOld(trx, source.child_id, today);
     const now = new Date().toISOString();
@@ -411,6 +419,7 @@ export async function copyReferral(db: DB, actor: CurrentUser, referralId: numbe
 /** Deletes a Draft of the person's own, with its parents, phones, reasons and documents (files too). */
 export async function deleteReferral(db: DB, actor: CurrentUser, referralId: number): Promise<void> {
   const files = await writeTransaction(db, async (trx) => {
+    await holdRows(trx, "referrals", "id", [referralId], "delete");
     const referral = await ownReferral(trx, actor, referralId);
     if (!mayDeleteReferral(actor, referralFacts(referral))) throw new ForbiddenError("only a Draft is deleted");
     const files = await storedFilesOf(trx, [referral.id]);

@@ -1,6 +1,6 @@
 import type { Updateable } from "kysely";
 import type { ReasonType, ReferralsTable } from "../../db/schema";
-import { writeTransaction, type DB } from "~/db.server";
+import { holdRows, writeTransaction, type DB } from "~/db.server";
 import { answerGroups, namedAnswers, type AnswerGroup, type ReferralAnswers, type StoredAnswers } from "~/schemas/answers.server";
 import { CONSENT, type ConsentCode } from "~/schemas/referral";
 import { HOME_VISITING, HOME_VISITOR_TEXT, OTHER, OTHER_MEDICAL_CONDITION } from "~/utils/lookup-codes";
@@ -205,6 +205,8 @@ export async function saveAnswers(db: DB, actor: CurrentUser, ids: WizardIds, an
   ]);
   if (Object.keys(errors).length) throw new InvalidChoiceError(errors);
   await writeTransaction(db, async (trx) => {
+    // R135: the referral's row, held until the commit, so writes of the same referral take turns.
+    await holdRows(trx, "referrals", "id", [ids.referral]);
     const referral = await getDraftForEdit(trx, actor, ids);
     const stored = await storedAnswers(trx, referral);
     const given = Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== undefined));
@@ -338,6 +340,8 @@ export async function saveAdult(db: DB, actor: CurrentUser, ids: WizardIds, adul
   ]);
   if (Object.keys(errors).length) throw new InvalidChoiceError(errors);
   return writeTransaction(db, async (trx) => {
+    // R135: the referral's row, held until the commit, so writes of the same referral take turns.
+    await holdRows(trx, "referrals", "id", [ids.referral]);
     const referral = await getDraftForEdit(trx, actor, ids);
     const existing =
       adultId === null ? null : await trx.selectFrom("adults").selectAll().where("id", "=", adultId).where("referral_id", "=", referral.id).executeTakeFirst();
@@ -379,6 +383,8 @@ export async function saveAdult(db: DB, actor: CurrentUser, ids: WizardIds, adul
 
 export async function deleteAdult(db: DB, actor: CurrentUser, ids: WizardIds, adultId: number): Promise<void> {
   await writeTransaction(db, async (trx) => {
+    // R135: the referral's row, held until the commit, so writes of the same referral take turns.
+    await holdRows(trx, "referrals", "id", [ids.referral]);
     const referral = await getDraftForEdit(trx, actor, ids);
     const row = await trx.selectFrom("adults").selectAll().where("id", "=", adultId).where("referral_id", "=", referral.id).executeTakeFirst();
     if (!row) throw new NotFoundError("adult");

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomInt } from "node:crypto";
 import { getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import base32Encode from "base32-encode";
 import { destroyUserSessions, renewSession } from "~/auth/session.server";
-import { writeTransaction, type DB } from "~/db.server";
+import { holdRows, writeTransaction, type DB } from "~/db.server";
 import { withoutSpaces } from "~/schemas/second-factor";
 import { sendAccountNotice } from "~/services/emails.server";
 import { openSecret, sealSecret } from "~/services/secret-box.server";
@@ -70,6 +70,8 @@ const wrong = (key: string) => new InputError({ code: [key] });
  * not later than the last one taken is refused as used. A refusal is said beside the field the code was typed in.
  */
 async function takeCode(trx: DB, userId: number, input: { code: string } | { recoveryCode: string }, clientIp: string): Promise<void> {
+  // R135: the person's row, so one code (or recovery code) sent twice at once is taken once.
+  await holdRows(trx, "users", "id", [userId]);
   if ("recoveryCode" in input) {
     const used = await trx
       .updateTable("recovery_codes")
@@ -133,6 +135,8 @@ async function setupOf(trx: DB, userId: number, sessionIdHash: string): Promise<
  */
 export async function beginSecondFactorSetup(db: DB, holder: CodeHolder, sessionIdHash: string): Promise<{ secret: string; uri: string }> {
   return writeTransaction(db, async (trx) => {
+    // R135: every change to a person's second step holds their account's row: one at a time for each person.
+    await holdRows(trx, "users", "id", [holder.id]);
     const { begun, shown } = await setupOf(trx, holder.id, sessionIdHash);
     let secret = shown;
     if (!secret) {
@@ -169,6 +173,7 @@ export async function confirmSecondFactor(
   const codes = newRecoveryCodes();
   await guardedCode(db, holder.id, clientIp, () =>
     writeTransaction(db, async (trx) => {
+      await holdRows(trx, "users", "id", [holder.id]);
       // No key was shown to this session: no code can be right.
       const { shown } = await setupOf(trx, holder.id, sessionIdHash);
       const step = shown ? await stepOfCode(shown, code) : null;
@@ -296,6 +301,7 @@ export async function resetSecondFactor(db: DB, actor: Actor, userId: number): P
   if (!target || !actor.isAdmin) throw new NotFoundError("user");
   if (!mayResetSecondFactor(actor, { id: userId })) throw new ForbiddenError("super administrators only, and not their own");
   const reset = await writeTransaction(db, async (trx) => {
+    await holdRows(trx, "users", "id", [userId]);
     const removed = await trx.deleteFrom("second_factors").where("user_id", "=", userId).executeTakeFirst();
     await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
     if (!Number(removed.numDeletedRows)) return false;

@@ -1,6 +1,6 @@
 import type { Role } from "../../db/schema";
 import { hashAnswer, hashPassword, verifyPassword, dummyPasswordHash } from "~/auth/password.server";
-import { writeTransaction, type DB } from "~/db.server";
+import { isUniqueViolation, writeTransaction, type DB } from "~/db.server";
 import type { Registration } from "~/schemas/account.server";
 import { InvalidChoiceError } from "./errors";
 import { recordSecurityEvent } from "./security-events.server";
@@ -91,6 +91,7 @@ export async function registerUser(db: DB, input: Registration): Promise<{ id: n
   const passwordHash = await hashPassword(input.password);
   const answer1 = await hashAnswer(input.securityAnswer1);
   const answer2 = await hashAnswer(input.securityAnswer2);
+  // R135: no row to hold, since the account is new; two registrations of one address at once meet at the unique e-mail.
   return writeTransaction(db, async (trx) => {
     const taken = await trx.selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst();
     if (taken) throw new EmailTakenError(input.email);
@@ -117,6 +118,9 @@ export async function registerUser(db: DB, input: Registration): Promise<{ id: n
       .execute();
     await trx.insertInto("user_roles").values({ user_id: user.id, role: "ROLE_USER" }).execute();
     return { id: user.id };
+  }).catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw new EmailTakenError(input.email);
+    throw error;
   });
 }
 

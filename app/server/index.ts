@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { configWarnings, loadConfig, productionChecks, type Config } from "../config.server";
-import { checkDatabase, describeDatabase, getDb } from "../db.server";
+import { checkDatabase, connectionsProblem, describeDatabase, getDb } from "../db.server";
 import { sweepOrphanUploads } from "../models/document.server";
 import { sweepOldReports } from "../models/report.server";
 import { sweepSecurityEvents } from "../models/security-events.server";
@@ -88,6 +88,13 @@ if (cluster.isWorker) {
       console.error(error.message);
       process.exit(1);
     });
+    // Every pool of every process of every instance, full at once, must fit the server (docs/product-rules.md R135).
+    const processes = config.WEB_CONCURRENCY === 1 ? 1 : config.WEB_CONCURRENCY + 1;
+    const problem = await connectionsProblem(getDb(), { poolSize: config.DATABASE_POOL_SIZE, processes, instances: config.DATABASE_INSTANCES });
+    if (problem) {
+      console.error(problem);
+      process.exit(1);
+    }
   }
   await checkProduction();
   await sweep();

@@ -1,4 +1,5 @@
 import { json, type ServerBuild } from "@remix-run/node";
+import { BUSY_RETRY_AFTER_SECONDS, isBusyError } from "~/models/errors.server";
 import { HTTP_STATUS } from "~/models/errors";
 
 // How routes turn the model's answers into HTTP: a record that is missing, or not the asker's to
@@ -18,11 +19,21 @@ export function forbidden(): never {
   throw json({ message: "Forbidden" }, { status: 403 });
 }
 
-/** NotFoundError becomes the 404 page and ForbiddenError (and its kinds) the 403 page; any other error goes on. */
+/**
+ * The database did not answer in time (a row held past lock_timeout, a statement past statement_timeout): nothing was
+ * written, and the page says to try again in a moment (docs/product-rules.md R135). Retry-After tells the browser's
+ * script this is not the end of the session (R25).
+ */
+function busy(): never {
+  throw json({ message: "Busy" }, { status: 503, headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) } });
+}
+
+/** NotFoundError becomes the 404 page, ForbiddenError (and its kinds) the 403 page, a database too busy the 503 page; any other error goes on. */
 function asHttp(error: unknown): never {
   const status = error instanceof Error ? (error as { [HTTP_STATUS]?: number })[HTTP_STATUS] : undefined;
   if (status === 404) notFound();
   if (status === 403) forbidden();
+  if (isBusyError(error)) busy();
   throw error;
 }
 
