@@ -60,6 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const hidden = { hideFields: ["currentPassword", "code"], data: { created: null } };
   try {
     return await submitForm(
+      request,
       form,
       ApiKeySchema,
       async ({ keyName, scope, days, currentPassword, code }) => {

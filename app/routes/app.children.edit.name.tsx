@@ -53,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireReferrer(request, context.db);
   const db = context.db;
   const formData = await request.formData();
-  return submitForm(formData, ChildNameSchema, async (input) => {
+  return submitForm(request, formData, ChildNameSchema, async (input) => {
     if (input.id !== null) {
       await updateChild(db, actor, input.id, input);
       return redirectWithToast(`/app/children/details/${input.id}`, { key: "toasts.childUpdated" });

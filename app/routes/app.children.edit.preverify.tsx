@@ -45,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireReferrer(request, context.db);
   const formData = await request.formData();
-  return submitForm(formData, preVerifySchema(easternCalendarDate()), async ({ id, birthdate, stateOfResidence }) => {
+  return submitForm(request, formData, preVerifySchema(easternCalendarDate()), async ({ id, birthdate, stateOfResidence }) => {
     if (id !== null) await getChild(context.db, actor, id);
     const next = new URLSearchParams({ birthdate, stateOfResidence });
     if (id !== null) next.set("id", String(id));

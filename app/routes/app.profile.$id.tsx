@@ -65,6 +65,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const strength = passwordStrength(String(formData.get("newPassword") ?? ""));
   const refusal = { hideFields: SECRET_FIELDS, data: { strength, updateError: false } };
   return submitForm(
+    request,
     formData,
     ProfileServerSchema,
     async (value, submission) => {

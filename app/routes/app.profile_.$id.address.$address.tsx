@@ -74,6 +74,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (answered) return answered;
 
   return submitForm(
+    request,
     formData,
     AddressSchema,
     async (value) => {

@@ -23,6 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { t } = await getPageTranslation(request, ["auth", "common"]);
   return submitForm(
+    request,
     await request.formData(),
     ForgotPasswordSchema,
     async (value, submission) => {

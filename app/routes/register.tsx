@@ -57,6 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const strength = passwordStrength(String(formData.get("password") ?? ""));
   const refusal = { hideFields: SECRET_FIELDS, data: { strength, registrationError: false } };
   return submitForm(
+    request,
     formData,
     RegistrationServerSchema,
     async (input, submission) => {

@@ -5,7 +5,9 @@ import type * as z from "zod/mini";
 import { requireUser } from "~/auth/auth.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
+import { refusedAsBusy } from "~/components/ui/page.server";
 import { ForbiddenError, InputError } from "~/models/errors";
+import { isBusyError } from "~/models/errors.server";
 import { getDraftForEdit, saveAnswers } from "~/models/referral.server";
 import type { ReferralAnswers } from "~/schemas/answers.server";
 import type { CurrentUser } from "~/models/user.server";
@@ -78,6 +80,7 @@ export async function stepAction<Schema extends z.ZodMiniType>({
   try {
     await saveAnswers(db, actor, ids, answers(submission.value));
   } catch (error) {
+    if (isBusyError(error)) return refusedAsBusy(request, submission);
     if (!(error instanceof InputError)) throw error;
     const fieldErrors: Record<string, string[]> = {};
     for (const [name, messages] of Object.entries(error.fieldErrors)) (fieldErrors[fields[name] ?? name] ??= []).push(...messages);

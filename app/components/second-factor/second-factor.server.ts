@@ -36,7 +36,7 @@ export async function submitCode<Answer>(request: Request, formData: FormData, s
   const recovery = formData.has("recoveryCode");
   const schema = recovery ? RecoveryCodeSchema : SecondFactorCodeSchema;
   try {
-    return await submitForm(formData, schema, (value) =>
+    return await submitForm(request, formData, schema, (value) =>
       save("recoveryCode" in value ? { recoveryCode: value.recoveryCode } : { code: value.code }, value.redirectTo),
     );
   } catch (error) {

@@ -4,6 +4,7 @@ import { json } from "@remix-run/node";
 import type * as z from "zod/mini";
 import { getPageTranslation } from "~/i18n/page.server";
 import { InputError } from "~/models/errors";
+import { BUSY_RETRY_AFTER_SECONDS, isBusyError } from "~/models/errors.server";
 
 // What a page's loader and a form's action do alike on every screen: the page's title, the model
 // call turned into HTTP, and the answer to a form that is not accepted.
@@ -54,9 +55,10 @@ export function refused<Data extends object = Record<never, never>>(
  * is the 404 page, one their role may not change the 403 page: app/utils/route.server.ts), and what
  * `save` returns (mostly a redirect) is the answer; `save` also has the submission, to answer with its reply. A form the schema refuses, or whose save the model
  * refuses with InputError (a rule only the stored data can check), is answered by `refused` with
- * `refusal` and the errors.
+ * `refusal` and the errors; one the database could not save in time, by `refusedAsBusy`.
  */
 export async function submitForm<Schema extends z.ZodMiniType, Answer, Data extends object = Record<never, never>>(
+  request: Request,
   formData: FormData,
   schema: Schema,
   save: (value: z.output<Schema>, submission: Submission<z.output<Schema>>) => Promise<Answer>,
@@ -68,6 +70,23 @@ export async function submitForm<Schema extends z.ZodMiniType, Answer, Data exte
     return await save(submission.value, submission);
   } catch (error) {
     if (error instanceof InputError) return refused(submission, { ...refusal, fieldErrors: { ...refusal.fieldErrors, ...error.fieldErrors } });
+    if (isBusyError(error)) return refusedAsBusy(request, submission, refusal);
     throw error;
   }
+}
+
+/**
+ * The answer to a form whose save the database could not make in time (docs/product-rules.md R135): the form again,
+ * everything typed in it kept, its error summary saying that nothing was saved and to try again in a few seconds; a
+ * 503 with Retry-After, which the browser's script leaves where it is (R25).
+ */
+export async function refusedAsBusy<Data extends object>(
+  request: Request,
+  submission: { reply: (options?: ReplyOptions) => SubmissionResult<string[]> },
+  refusal: Refusal<Data> = {},
+) {
+  const { t } = await getPageTranslation(request, ["common"]);
+  const headers = new Headers(refusal.headers);
+  headers.set("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+  return refused(submission, { ...refusal, status: 503, headers, formErrors: [t("errors.busy.body")] });
 }

@@ -48,7 +48,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // Whose referral it is comes first: a stranger learns nothing from the form's errors.
   if (adultId === null) await getDraftForEdit(context.db, actor, ids);
   else await getAdult(context.db, actor, ids, adultId);
-  return submitForm(await request.formData(), GuardianSchema, async (value) => {
+  return submitForm(request, await request.formData(), GuardianSchema, async (value) => {
     await saveAdult(context.db, actor, ids, adultId, value);
     return redirectWithToast(stepHref(ids, "guardians"), { key: adultId === null ? "toasts.adultCreated" : "toasts.adultUpdated" });
   });
