@@ -16,6 +16,7 @@ import { RESULTS_FILE, saveSideBySide, type ChildrenListFigure, type Conditions 
 import { memoryAtRest, peakOfAll, REST_MS, type ProcessMemory } from "./processes";
 import { PROFILE_SECONDS, profileWizard, type Profile, type ProfileFigures } from "./profile";
 import { benchUpload } from "./upload";
+import { benchWriteLocks } from "./write-locks";
 import { pageWeights, screensOf } from "./weights";
 import {
   benchTwoInstances,
@@ -255,6 +256,18 @@ async function benchServer(database: DatabaseKind) {
     for (const [label, figure] of loads) {
       console.log(`wizard ${label}: ${figure.perSecond.toFixed(0)}/s, p50 ${figure.p50.toFixed(1)} ms, p95 ${figure.p95.toFixed(1)} ms`);
     }
+    // The same POST on instances of their own, with the one lock for the whole database and with row locks (PostgreSQL only).
+    if (twoInstances) console.log("Writes on one instance and on two, with the one lock for the database and with row locks…");
+    const writes = twoInstances ? await benchWriteLocks(server) : undefined;
+    for (const run of writes?.runs ?? []) {
+      const { post, cpu } = run;
+      const share = (value: number | undefined) => (value === undefined ? "not measured" : `${(value * 100).toFixed(0)}%`);
+      console.log(
+        `POST, DATABASE_WRITE_LOCK=${run.lock}, WEB_CONCURRENCY ${run.webConcurrency ?? "unset"} (${run.answering} answering each), ${run.instances} instance${run.instances === 1 ? "" : "s"}: ` +
+          `${post.perSecond.toFixed(0)}/s, p50 ${post.p50.toFixed(1)} ms, p95 ${post.p95.toFixed(1)} ms; of the ${writes!.cores} cores: machine ${share(cpu.machine)}, ` +
+          `instances ${share(cpu.instances)}, PostgreSQL ${share(cpu.postgres)}, autocannon ${share(cpu.loadGenerator)}`,
+      );
+    }
     console.log("The lists, the dashboard and the API…");
     const lists = await benchLists(server);
     for (const figure of lists.http)
@@ -289,7 +302,21 @@ async function benchServer(database: DatabaseKind) {
     const peakMb = peakOfAll(server.pid) / 2 ** 20;
     const atEnd = await memoryAtRest(server.pid);
     console.log(`at rest at the end: ${atEnd.map((each) => `${each.role} ${mb(each.rss)} MB`).join(", ")}`);
-    return { wizard, twoInstances, lists, insight, weights, lighthouse, uploads, reports, peakMb, move, memory: { atStart, afterLoad, atEnd }, profile };
+    return {
+      wizard,
+      twoInstances,
+      writes,
+      lists,
+      insight,
+      weights,
+      lighthouse,
+      uploads,
+      reports,
+      peakMb,
+      move,
+      memory: { atStart, afterLoad, atEnd },
+      profile,
+    };
   } catch (error) {
     console.error(`The server's last output:\n${server.recentOutput()}`);
     throw error;
@@ -534,6 +561,7 @@ async function main() {
       conditions,
       wizard: server.wizard,
       twoInstances: server.twoInstances,
+      writes: server.writes,
       pages: [...server.lists.http, ...server.insight.http],
       referralLists: server.lists.model,
       insightCalls: server.insight.model,

@@ -7,6 +7,7 @@ import { PAGE_SECONDS, type ExportFigure, type ListFigure, type PageLoad } from 
 import type { MoveFigures } from "./postgres";
 import type { ReportFigure } from "./reports";
 import { WIZARD_SECONDS, type DatabaseKind, type TwoInstanceFigures, type WizardFigures } from "./wizard";
+import type { CpuShares, WriteLock, WriteLockFigures, WriteLockRun } from "./write-locks";
 
 // Each run saves the figures that differ between the databases as bench/figures-<database>.json;
 // whichever run comes last rebuilds the last section of RESULTS.md from both files, so that the
@@ -42,6 +43,8 @@ export interface RunFigures {
   wizard: WizardFigures;
   /** PostgreSQL only: SQLite's file belongs to one machine's instance. */
   twoInstances?: TwoInstanceFigures;
+  /** PostgreSQL only: the POST on one instance and on two, with the one lock for the database and with row locks (absent from older runs). */
+  writes?: WriteLockFigures;
   pages: PageLoad[];
   referralLists: ListFigure[];
   /** The program insight page's model calls (absent from the figures of runs before it was measured). */
@@ -102,6 +105,106 @@ function wizardTable(sqlite?: RunFigures, postgres?: RunFigures): string {
     header(["Load", "SQLite per second", "p50 (ms)", "p95 (ms)", "PostgreSQL per second", "p50 (ms)", "p95 (ms)"]),
     ...lines.map(([label, figure]) => row([label, ...loadCells(sqlite && figure(sqlite)), ...loadCells(postgres && figure(postgres))])),
   ].join("\n");
+}
+
+/** Two instances scale when they answer at least this many times what one answers. */
+const SCALES = 1.6;
+/** A share of the machine's cores from which they count as fully used. */
+const CORES_FULL = 0.9;
+/** A share of the machine's cores taken by other programs from which a run counts as having shared the machine. */
+const SHARED = 0.15;
+
+const LOCK_LABELS: Record<WriteLock, string> = {
+  database: "one lock for the database (before: DATABASE_WRITE_LOCK=database)",
+  rows: "row locks (after: DATABASE_WRITE_LOCK=rows)",
+};
+
+/** The POST on one instance and on two, for each write lock and each WEB_CONCURRENCY; what stops two from answering twice as much. */
+function writesSection(writes: WriteLockFigures | undefined): string {
+  if (!writes) return "Not run yet: `npm run bench -- --database=postgres` measures it (PostgreSQL only: SQLite's file belongs to one machine's instance).";
+  const { cores, seconds, runs } = writes;
+  const percent = (share: number | undefined) => (share === undefined ? "not measured" : `${(share * 100).toFixed(0)}%`);
+  // What the machine did besides the instances, PostgreSQL, autocannon and the kernel's interrupt work: the idle server, other programs.
+  const rest = ({ machine, kernel, instances, postgres, loadGenerator }: CpuShares) =>
+    Math.max(0, machine - (kernel ?? 0) - instances - (postgres ?? 0) - loadGenerator);
+  const processes = (run: WriteLockRun) =>
+    run.webConcurrency === undefined
+      ? `WEB_CONCURRENCY unset: ${run.answering} worker${run.answering === 1 ? "" : "s"} each`
+      : `WEB_CONCURRENCY=${run.webConcurrency}: ${run.answering === 1 ? "one process" : `${run.answering} processes`} each`;
+  // One instance and two, for each lock and each WEB_CONCURRENCY, in the order measured.
+  const pairs = runs
+    .filter((run) => run.instances === 1)
+    .map((one) => ({ one, two: runs.find((run) => run.instances === 2 && run.lock === one.lock && run.webConcurrency === one.webConcurrency) }));
+  const ratioOf = ({ one, two }: (typeof pairs)[number]) => (two ? two.post.perSecond / one.post.perSecond : undefined);
+  const lines = pairs.flatMap((pair) =>
+    [pair.one, pair.two].flatMap((run) => {
+      if (!run) return [];
+      const ratio = run.instances === 2 ? ratioOf(pair) : undefined;
+      return [
+        row([
+          LOCK_LABELS[run.lock],
+          processes(run),
+          run.instances === 1 ? "one instance, 50 clients" : "two instances, 25 clients each",
+          ...loadCells(run.post),
+          ratio === undefined ? "" : ratio.toFixed(2),
+          percent(run.cpu.machine),
+          percent(run.cpu.instances),
+          percent(run.cpu.postgres),
+          percent(run.cpu.loadGenerator),
+          percent(run.cpu.kernel),
+          percent(rest(run.cpu)),
+        ]),
+      ];
+    }),
+  );
+  const verdicts = pairs.flatMap((pair) => {
+    const ratio = ratioOf(pair);
+    if (!pair.two || ratio === undefined) return [];
+    const { cpu } = pair.two;
+    const used = `the ${cores} cores were ${percent(cpu.machine)} busy during the two-instance run (the instances ${percent(cpu.instances)}, PostgreSQL ${percent(cpu.postgres)}, autocannon ${percent(cpu.loadGenerator)}, the kernel's interrupts ${percent(cpu.kernel)}, other programs ${percent(rest(cpu))})`;
+    const shared = Math.max(rest(pair.one.cpu), rest(cpu));
+    const limit =
+      ratio >= SCALES
+        ? `it reaches ${SCALES}; ${used}.`
+        : shared >= SHARED
+          ? `it does not reach ${SCALES}, but the run shared the machine: ${used}, and other programs took ${percent(rest(pair.one.cpu))} during the one-instance run. The limit was the CPU that the other programs left; these figures say little about the locks, and a run on a quiet machine would.`
+          : cpu.machine >= CORES_FULL
+            ? `it does not reach ${SCALES}: ${used}, so the limit is the machine's CPU, not the database's locks${pair.one.lock === "database" ? " (whether the one lock would also hold two instances back cannot show while the cores are full)" : ""}.`
+            : `it does not reach ${SCALES}, and the CPU is not what stops it: ${used}; the saves wait on ${pair.one.lock === "database" ? "each other, taking turns on the one lock" : "something else than the CPU (the database's locks, its commits, the pools of connections)"}.`;
+    return [`- ${LOCK_LABELS[pair.one.lock]}, ${processes(pair.one)}: two instances answer ${ratio.toFixed(2)} times what one answers: ${limit}`];
+  });
+  // Row locks against the one lock, at two instances, for each WEB_CONCURRENCY.
+  const against = pairs
+    .filter((pair) => pair.one.lock === "rows" && pair.two)
+    .flatMap((rows) => {
+      const one = pairs.find((pair) => pair.one.lock === "database" && pair.one.webConcurrency === rows.one.webConcurrency)?.two;
+      if (!one || !rows.two) return [];
+      return [
+        `- ${processes(rows.one)}, two instances: ${rows.two.post.perSecond.toFixed(0)} saves a second with row locks against ${one.post.perSecond.toFixed(0)} with the one lock (${(rows.two.post.perSecond / one.post.perSecond).toFixed(2)} times), p95 ${ms(rows.two.post.p95)} ms against ${ms(one.post.p95)} ms.`,
+      ];
+    });
+  return `The POST of the child-language step and its redirect (validate, save, 302), each client saving its own Draft, for
+${seconds} s each: 50 clients on one instance, then 25 on each of two instances at the same time (as above). Every setting
+has two instances of its own, started fresh with DATABASE_WRITE_LOCK=database (every write transaction first takes
+one lock for the whole database, so the writes of every instance take turns: the code before row locks) or
+DATABASE_WRITE_LOCK=rows (each write holds only the rows it depends on: the default; db/dialect.ts writeTransaction),
+over the same data folder, database and APP_URL as the server above, and warmed; the one-instance run is made on the
+first while the second stands idle. Then the same four runs with WEB_CONCURRENCY=1 for every instance, so that one
+instance is one process and two instances are two. The server of the other measures stays up, idle.
+
+**This machine has ${cores} cores, shared by the instances, PostgreSQL (when it runs here) and autocannon**: two instances
+get no cores of their own, so they can answer at most what the ${cores} cores can. Two instances scale here when they
+answer at least ${SCALES} times what one answers ("Two / one"). The last six columns are shares of the ${cores} cores over
+each run (100%: every core busy the whole time), read from /proc: the machine's and the kernel's interrupt work (the
+packets over loopback) from /proc/stat, the instances' (every process of each) and PostgreSQL's (its postmaster and
+every backend) from their user and system time, autocannon's from the benchmark's own process. "Other programs" is
+the machine's less all of those: the idle server and whatever else ran meanwhile. From ${SHARED * 100}% or so, the run
+shared the machine and its figures are low.
+
+${header(["Write lock", "Processes of each instance", "Instances", "Per second", "p50 (ms)", "p95 (ms)", "Two / one", `Machine's ${cores} cores busy`, "The instances", "PostgreSQL", "autocannon", "Kernel's interrupts", "Other programs"])}
+${lines.join("\n")}
+
+${[...verdicts, ...against].join("\n")}`;
 }
 
 function pagesTable(sqlite?: RunFigures, postgres?: RunFigures): string {
@@ -211,6 +314,10 @@ each at the same time, one at each instance, for ${WIZARD_SECONDS} s, their answ
 autocannon share the machine's cores (with PostgreSQL, when it runs on the same machine).
 
 ${wizardTable(sqlite, postgres)}
+
+### Writes side by side on PostgreSQL (row locks against the one lock)
+
+${writesSection(postgres?.writes)}
 
 ### The lists, the dashboard and the API
 

@@ -241,7 +241,7 @@ export interface WizardFigures {
 export const WIZARD_SECONDS = 15;
 
 /** Unmeasured first requests: an instance's code is compiled on its first requests. */
-async function warm(base: string, clients: BenchServer["clients"]) {
+export async function warm(base: string, clients: BenchServer["clients"]) {
   for (const { cookie, path: step } of clients.slice(0, 10)) await (await fetch(`${base}${step}`, { headers: { Cookie: cookie } })).text();
 }
 
