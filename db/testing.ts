@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import pg from "pg";
 import { openDatabase, type DB } from "../app/db.server";
-import { dialectOf, type Dialect } from "./dialect";
+import { dialectOf, holdRows, writeTransaction, type Dialect } from "./dialect";
 import { migrateToLatest } from "./migrate";
 import { seed } from "./seed";
 
@@ -202,5 +202,26 @@ export async function refuseWrites(db: DB, table: string, event: "insert" | "upd
     .execute(db);
   return async () => {
     await sql.raw(`drop trigger if exists ${name}`).execute(db);
+  };
+}
+
+/**
+ * A transaction of `db` holding a referral's row, as another person's long save would, until the returned function
+ * is called (which waits for its commit): what a write that needs the row meets (docs/product-rules.md R135).
+ */
+export async function holdReferralRow(db: DB, referralId: number): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let holding!: () => void;
+  const held = new Promise<void>((resolve) => (holding = resolve));
+  const done = writeTransaction(db, async (trx) => {
+    await holdRows(trx, "referrals", "id", [referralId]);
+    holding();
+    await released;
+  });
+  await held;
+  return async () => {
+    release();
+    await done;
   };
 }

@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { DB } from "../app/db.server";
-import { holdRows, writeTransaction } from "../db/dialect";
-import { testDialect } from "../db/testing";
+import { holdReferralRow, testDialect } from "../db/testing";
 import { expect, expectAccessible, test } from "./fixtures";
 import { freePort, OwnServer } from "./own-server";
 import { createChild, createUser, openDataDir, referralIdOf, sessionCookieOf, sessionSecret, startReferral } from "./support";
@@ -48,24 +47,6 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The referral's row held by another transaction (another person's long save) until `release`. */
-async function holdReferral(referralId: number) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let holding!: () => void;
-  const held = new Promise<void>((resolve) => (holding = resolve));
-  const done = writeTransaction(db, async (trx) => {
-    await holdRows(trx, "referrals", "id", [referralId]);
-    holding();
-    await released;
-  });
-  await held;
-  return async () => {
-    release();
-    await done;
-  };
-}
-
 for (const language of ["en", "sp"] as const) {
   test(`a save made while its referral is held keeps what was typed and says to try again (${language})`, async ({ browser, javaScriptOn }) => {
     const words = TEXT[language];
@@ -83,7 +64,7 @@ for (const language of ["en", "sp"] as const) {
       const typed = `Camina tarde y habla poco; ${language} ${javaScriptOn ? "js" : "no-js"}.`;
       await page.getByLabel(words.label).fill(typed);
 
-      const release = await holdReferral(referralIdOf(wizard));
+      const release = await holdReferralRow(db, referralIdOf(wizard));
       let answer: number | undefined;
       page.on("response", (response) => {
         if (response.request().method() === "POST") answer = response.status();

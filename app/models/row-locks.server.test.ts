@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDialect, type TestDatabase } from "../../db/testing";
+import { holdReferralRow, testDialect, type TestDatabase } from "../../db/testing";
 import { connectionsProblem, holdRows, isDatabaseBusy, openDatabase, writeTransaction, type DB } from "~/db.server";
 import { configuredTestDatabase } from "~/test/database";
 import { ownerStrangerAdmin } from "~/test/people";
@@ -35,33 +35,17 @@ const languageOf = async (referral: number) =>
 
 const after = (ms: number) => new Promise<"waiting">((resolve) => setTimeout(() => resolve("waiting"), ms));
 
-/** Another connection's transaction holding a referral's row until `release` is called. */
-async function holdReferral(db: DB, referral: number) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let holding!: () => void;
-  const held = new Promise<void>((resolve) => (holding = resolve));
-  const done = writeTransaction(db, async (trx) => {
-    await holdRows(trx, "referrals", "id", [referral]);
-    holding();
-    await released;
-  });
-  await held;
-  return { release, done };
-}
-
 describe.skipIf(!onPostgres)("row locks on PostgreSQL", () => {
   it("let a save of one Draft go on while another Draft is held, and make a save of the held one wait its turn", async () => {
     const [a, b] = [await draft(), await draft()];
     const other = openDatabase(test.database, { poolSize: 2 });
     try {
-      const holder = await holdReferral(other, a.referral);
+      const release = await holdReferralRow(other, a.referral);
       await saveAnswers(test.db, owner, b, { primaryLanguage: "2" });
       expect(await languageOf(b.referral)).toBe("2");
       const waiting = saveAnswers(test.db, owner, a, { primaryLanguage: "3" });
       expect(await Promise.race([waiting.then(() => "saved" as const), after(300)])).toBe("waiting");
-      holder.release();
-      await holder.done;
+      await release();
       await waiting;
       expect(await languageOf(a.referral)).toBe("3");
     } finally {
@@ -73,11 +57,10 @@ describe.skipIf(!onPostgres)("row locks on PostgreSQL", () => {
     const [a, b] = [await draft(), await draft()];
     const oneAtATime = openDatabase(test.database, { poolSize: 2, writeLock: "database" });
     try {
-      const holder = await holdReferral(oneAtATime, a.referral);
+      const release = await holdReferralRow(oneAtATime, a.referral);
       const waiting = saveAnswers(oneAtATime, owner, b, { primaryLanguage: "4" });
       expect(await Promise.race([waiting.then(() => "saved" as const), after(300)])).toBe("waiting");
-      holder.release();
-      await holder.done;
+      await release();
       await waiting;
       expect(await languageOf(b.referral)).toBe("4");
     } finally {
@@ -91,10 +74,9 @@ describe.skipIf(!onPostgres)("row locks on PostgreSQL", () => {
     const other = openDatabase(test.database, { poolSize: 1 });
     const impatient = openDatabase(test.database, { poolSize: 1, timeouts: { statementMs: 10_000, lockMs: 200, idleInTransactionMs: 10_000 } });
     try {
-      const holder = await holdReferral(other, a.referral);
+      const release = await holdReferralRow(other, a.referral);
       const error = await saveAnswers(impatient, owner, a, { primaryLanguage: "5" }).catch((thrown: unknown) => thrown);
-      holder.release();
-      await holder.done;
+      await release();
       expect(isDatabaseBusy(error)).toBe(true);
       expect(await languageOf(a.referral)).toBe("2");
       // Its answers, a page's and the JSON API's: app/api/busy.server.test.ts.
