@@ -30,6 +30,8 @@ let dataDir: string;
 let db: DB;
 let a: OwnServer;
 let b: OwnServer;
+/** The settings and session secret the two instances share. */
+let shared: { env: Record<string, string>; secret: string };
 
 /** One answer of a race, with the request it answers, so that a failure names it. */
 interface Sent {
@@ -112,6 +114,7 @@ test.describe("requests at the same moment on two instances @http", () => {
     const opened = await openDataDir(dataDir);
     db = opened.db;
     const secret = await sessionSecret();
+    shared = { env: opened.env, secret };
     a = new OwnServer(dataDir, secret, await freePort(), opened.env);
     b = new OwnServer(dataDir, secret, await freePort(), opened.env);
     await Promise.all([a.start(), b.start()]);
@@ -362,5 +365,14 @@ test.describe("requests at the same moment on two instances @http", () => {
     expect(sessions.filter((session) => session.awaiting === null)).toHaveLength(2);
     expect(sessions.filter((session) => session.awaiting === "code")).toHaveLength(9);
     expect((await call("dashboard", b, "GET", "/app/dashboard", { Cookie: sessionCookieIn(accepted[0]) })).status).toBe(200);
+  });
+
+  test("a third instance whose pools could not all fit the server's max_connections does not start, and names the settings (R135)", async () => {
+    test.skip(!shared.env.DATABASE_URL, "PostgreSQL only: SQLite has no connections to count");
+    const settings = { ...shared.env, DATABASE_POOL_SIZE: "60", WEB_CONCURRENCY: "2", DATABASE_INSTANCES: "3" };
+    const crowded = new OwnServer(dataDir, shared.secret, await freePort(), settings);
+    await expect(crowded.start()).rejects.toThrow(
+      /DATABASE_POOL_SIZE: 60 connections × 3 processes .*× 3 instance\(s\) \(DATABASE_INSTANCES\) = 540, more than the \d+ the PostgreSQL server takes/,
+    );
   });
 });
