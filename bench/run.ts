@@ -173,6 +173,7 @@ async function benchChildrenList(): Promise<ChildrenListFigures> {
       roles: ["ROLE_USER"],
       isAdmin: false,
       isSuperAdmin: false,
+      localProgramIds: [],
     };
     const names = ["Ana", "Beto", "Carla", "Dario", "Elena", "Fabio", "Gloria", "Hugo", "Irene", "Jorge"];
     await db.transaction().execute(async (trx) => {

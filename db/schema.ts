@@ -9,7 +9,7 @@ type Flag = ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
 /** The statuses' one list lives with the application (app/utils/statuses.ts). */
 export type { ReferralStatus };
 
-export type Role = "ROLE_USER" | "ROLE_ADMIN" | "ROLE_SUPER_ADMIN";
+export type Role = "ROLE_USER" | "ROLE_ADMIN" | "ROLE_SUPER_ADMIN" | "ROLE_LOCAL_PROGRAM";
 export type InterfaceLanguage = "en" | "sp";
 export type YesNo = "yes" | "no";
 export type YesNoUnknown = "yes" | "no" | "unknown";
@@ -155,6 +155,11 @@ export interface ReferralsTable {
   failed_screening_date: string | null;
   additional_details: string | null;
   child_parent_consent: number | null;
+  /** The local program it belongs to once submitted (its address's county then, or where it was moved: R137). */
+  local_program_id: number | null;
+  /** When someone of its program first opened it, and who (R140). */
+  opened_at: string | null;
+  opened_by_id: number | null;
 }
 
 export interface ReferralRacesTable {
@@ -202,6 +207,38 @@ export interface ReferralDocumentsTable {
   created_by_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** One of the 24 local programs (docs/product-rules.md R136). */
+export interface LocalProgramsTable {
+  id: Generated<number>;
+  /** The county's FIPS code (Baltimore City's is 24510): one program each. */
+  jurisdiction: string;
+  name: string;
+  name_es: string;
+  intake_email: string | null;
+  phone: string | null;
+  /** The e-mail domains its staff's accounts may be on, comma-separated, lower case. */
+  approved_domains: ColumnType<string, string | undefined, string>;
+  updated_at: string | null;
+  updated_by_id: number | null;
+}
+
+/** Who is staff of which program (the local program role, R138). */
+export interface UserLocalProgramsTable {
+  user_id: number;
+  local_program_id: number;
+}
+
+/** A referral moved from one program to another, by whom and why (R139). */
+export interface ReferralTransfersTable {
+  id: Generated<number>;
+  referral_id: number;
+  from_program_id: number | null;
+  to_program_id: number;
+  reason: string;
+  transferred_by_id: number | null;
+  transferred_at: string;
 }
 
 export interface SessionsTable {
@@ -402,9 +439,16 @@ export interface ReferralFiguresTable {
   age_months: number;
   /** When the program first recorded a status after submission (ISO, UTC). */
   first_change_at: string | null;
+  /** The local program it belongs to now (R137). */
+  local_program_id: number | null;
+  /** Days from submission to the first Eligible or Not Eligible: the end of the 45-day timeline (R141). */
+  determined_days: number | null;
 }
 
 export interface Database {
+  local_programs: LocalProgramsTable;
+  user_local_programs: UserLocalProgramsTable;
+  referral_transfers: ReferralTransfersTable;
   lookups: LookupsTable;
   cache_versions: CacheVersionsTable;
   miscellaneous: MiscellaneousTable;

@@ -55,6 +55,19 @@ export const MISCELLANEOUS_DEFAULTS: Record<string, string> = {
   ieMessageStartDate: "2026-11-01",
 };
 
+/**
+ * The 24 local programs (docs/product-rules.md R136), one per jurisdiction of the Counties lookup, named in both
+ * languages. Their intake addresses, phones and staff domains are the super administrators' to fill in: the seed
+ * writes a program once and never overwrites what was set.
+ */
+export function seedLocalPrograms() {
+  return readRecords("counties.csv").map((row) => ({
+    jurisdiction: row.code,
+    name: `${row.name} Infants and Toddlers Program`,
+    name_es: `Programa de Bebés y Niños Pequeños: ${row.name_es}`,
+  }));
+}
+
 function seedZipCodes() {
   const detail = new Map(readRecords("md_zips_detail.csv").map((row) => [row.zip, row.all_county_fips]));
   return readRecords("md_zips.csv").map((row) => {
@@ -126,6 +139,32 @@ export async function seed(db: Kysely<Database>): Promise<void> {
         )
         .execute();
     }
+    await trx
+      .insertInto("local_programs")
+      .values(seedLocalPrograms())
+      .onConflict((oc) => oc.column("jurisdiction").doNothing())
+      .execute();
+    // A referral submitted before the programs existed belongs to its address's county's program (R137).
+    await trx
+      .updateTable("referrals")
+      .set((eb) => ({
+        local_program_id: eb
+          .selectFrom("addresses as a")
+          .innerJoin("local_programs as p", "p.jurisdiction", "a.county")
+          .select("p.id")
+          .whereRef("a.id", "=", "referrals.address_id"),
+      }))
+      .where("status", "<>", "Draft")
+      .where("local_program_id", "is", null)
+      .where("address_id", "is not", null)
+      .execute();
+    await trx
+      .updateTable("referral_figures")
+      .set((eb) => ({
+        local_program_id: eb.selectFrom("referrals as r").select("r.local_program_id").whereRef("r.id", "=", "referral_figures.referral_id"),
+      }))
+      .where("local_program_id", "is", null)
+      .execute();
     await trx
       .insertInto("miscellaneous")
       .values(Object.entries(MISCELLANEOUS_DEFAULTS).map(([name, value]) => ({ name, value })))

@@ -8,6 +8,7 @@ import { callerOfApiKey } from "~/models/api-key.server";
 import type { CurrentUser } from "~/models/user.server";
 import { hitRateLimit } from "~/services/rate-limit.server";
 import { ApiError, errorResponse, toApiError } from "./errors.server";
+import { actsForProgram } from "~/models/policy";
 
 // Every JSON API call goes through here (issue 11): who asks (an API key or the session), the
 // rate limit, the path's id, the query and the body checked by the operation's zod schemas, and
@@ -18,8 +19,11 @@ import { ApiError, errorResponse, toApiError } from "./errors.server";
 type DB = AppLoadContext["db"];
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
-/** public: anyone; user: anyone signed in; admin: administrators; referrer: signed in, not an administrator. */
-export type Access = "public" | "user" | "admin" | "referrer";
+/**
+ * public: anyone; user: anyone signed in; admin: administrators; program: administrators and local program staff (R137);
+ * superAdmin: super administrators; referrer: signed in, neither an administrator nor a program's staff.
+ */
+export type Access = "public" | "user" | "admin" | "program" | "superAdmin" | "referrer";
 
 export interface Context<Query, Body> {
   request: Request;
@@ -157,7 +161,9 @@ async function answer(
   if (op.access !== "public") {
     if (!user) throw new ApiError("unauthorized");
     if (op.access === "admin" && !user.isAdmin) throw new ApiError("forbidden");
-    if (op.access === "referrer" && user.isAdmin) throw new ApiError("forbidden");
+    if (op.access === "superAdmin" && !user.isSuperAdmin) throw new ApiError("forbidden");
+    if (op.access === "program" && !actsForProgram(user)) throw new ApiError("forbidden");
+    if (op.access === "referrer" && actsForProgram(user)) throw new ApiError("forbidden");
   }
   const limit = await hitRateLimit(db, "api", keyId ? `key:${keyId}` : user ? `user:${user.id}` : `ip:${clientIp}`, new Date(), {
     limit: getConfig().API_RATE_LIMIT,

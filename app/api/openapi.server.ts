@@ -81,7 +81,8 @@ function responses(op: Operation, t: TFunction) {
   if (op.method === "GET" && op.access === "public") all["304"] = { description: "Not modified (If-None-Match)." };
   if (op.body || op.bodyDoc || op.multipart || op.query || op.list) all["400"] = errorResponse(t("api:errors.invalid_input"));
   if (op.access !== "public") all["401"] = errorResponse(t("api:errors.unauthorized"));
-  if (op.access === "admin" || op.access === "referrer" || op.method !== "GET") all["403"] = errorResponse(t("api:errors.forbidden"));
+  if (op.access !== "public" && op.access !== "user") all["403"] = errorResponse(t("api:errors.forbidden"));
+  else if (op.method !== "GET") all["403"] = errorResponse(t("api:errors.forbidden"));
   if (op.path.includes("{")) all["404"] = errorResponse(t("api:errors.not_found"));
   if (op.method !== "GET" && op.method !== "DELETE") all["409"] = errorResponse(t("api:errors.conflict"));
   if (op.multipart) all["413"] = errorResponse(t("api:errors.payload_too_large"));
@@ -95,6 +96,8 @@ export const ACCESS_TEXT = {
   public: "api:docs.access.public",
   user: "api:docs.access.user",
   admin: "api:docs.access.admin",
+  program: "api:docs.access.program",
+  superAdmin: "api:docs.access.superAdmin",
   referrer: "api:docs.access.referrer",
 } as const;
 

@@ -213,7 +213,8 @@ function reportOperation(kind: ReportKind) {
     method: "POST",
     path: referral ? "/generate-report" : "/generate-user-report",
     tag: "Reports",
-    access: "admin",
+    // The referral report for the program (administrators, a local program's staff: R137); the user report for administrators.
+    access: referral ? "program" : "admin",
     bodyDoc: referral
       ? z.object({
           statuses: z.array(z.enum(REPORT_STATUS_KEYS as [string, ...string[]])).optional(),

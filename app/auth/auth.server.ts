@@ -5,6 +5,7 @@ import type { DB } from "~/db.server";
 import type { SessionAwaiting } from "../../db/schema";
 import { signIn, type SignInOutcome } from "~/models/sign-in.server";
 import { getCurrentUser, type CurrentUser } from "~/models/user.server";
+import { actsForProgram } from "~/models/policy";
 import { readSession } from "./session.server";
 
 /**
@@ -103,13 +104,20 @@ export async function requireAdmin(request: Request, db: DB): Promise<CurrentUse
   return user;
 }
 
+/** The program: administrators and a local program's staff (docs/product-rules.md R137); anyone else is told the page is not for them. */
+export async function requireProgram(request: Request, db: DB): Promise<CurrentUser> {
+  const user = await requireUser(request, db);
+  if (!actsForProgram(user)) throw json({ error: "forbidden" }, { status: 403 });
+  return user;
+}
+
 /**
- * Referrers only: administrators see children and referrals but do not create or change them
- * (docs/product-rules.md R43, R87), so the screens that do are not for them.
+ * Referrers only: administrators and program staff see children and referrals but do not create or change them
+ * (docs/product-rules.md R43, R87, R138), so the screens that do are not for them.
  */
 export async function requireReferrer(request: Request, db: DB): Promise<CurrentUser> {
   const user = await requireUser(request, db);
-  if (user.isAdmin) throw json({ error: "forbidden" }, { status: 403 });
+  if (actsForProgram(user)) throw json({ error: "forbidden" }, { status: 403 });
   return user;
 }
 

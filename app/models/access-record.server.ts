@@ -5,6 +5,7 @@ import type { Language } from "~/i18n/config";
 import type { CsvPages } from "~/utils/csv-response.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { ForbiddenError, NotFoundError } from "./errors";
+import { mayReadAccessRecord, mayViewReferral, referralFacts } from "./policy";
 import type { CurrentUser } from "./user.server";
 
 // The record of access (34 CFR 303.406, docs/product-rules.md R95): every look at a child's identifying data by
@@ -101,19 +102,19 @@ export async function recordReportDownload(db: DB, viewer: Viewer, reportId: num
     .execute();
 }
 
-/** Administrators read the record of access. */
-function requireAdministrator(actor: CurrentUser) {
-  if (!actor.isAdmin) throw new ForbiddenError("administrators only");
-}
 
 /**
  * The record of access of one referral, newest first, for administrators: every look at the referral, and at its
  * child in a list, an export or the child's page, each as a line of who, how and what, when in US Eastern time (R29).
  */
 export async function accessRecordOf(db: DB, actor: CurrentUser, referralId: number, language: Language, t: TFunction) {
-  requireAdministrator(actor);
-  const referral = await db.selectFrom("referrals").select(["id", "child_id"]).where("id", "=", referralId).executeTakeFirst();
+  const referral = await db.selectFrom("referrals").select(["id", "child_id", "created_by_id", "status", "local_program_id"]).where("id", "=", referralId).executeTakeFirst();
   if (!referral) throw new NotFoundError("referral");
+  // Administrators, and the referral's program's staff (R95, R137); its creator is told no more than before.
+  if (!mayReadAccessRecord(actor, referralFacts(referral))) {
+    if (!mayViewReferral(actor, referralFacts(referral))) throw new NotFoundError("referral");
+    throw new ForbiddenError("administrators and the program only");
+  }
   const events = await db
     .selectFrom("audit_events as e")
     .leftJoin("users as u", "u.id", "e.actor_user_id")

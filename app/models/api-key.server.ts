@@ -8,6 +8,7 @@ import { sendApiKeyCreatedEmail } from "~/services/emails.server";
 import { hitRateLimit } from "~/services/rate-limit.server";
 import { API_KEY_MAX_DAYS } from "~/schemas/admin";
 import { ForbiddenError, InputError, NotFoundError } from "./errors";
+import { actsForProgram } from "./policy";
 import { proveSecondFactor } from "./second-factor.server";
 import { doneBy, recordSecurityEvent } from "./security-events.server";
 import { getCurrentUser, type CurrentUser } from "./user.server";
@@ -37,8 +38,9 @@ export interface ApiKeyRow {
   endedReason: ApiKeyEndReason | null;
 }
 
+/** API keys are the program's: administrators and local program staff (R137), each reading what their pages show. */
 function requireAdministrator(actor: CurrentUser): void {
-  if (!actor.isAdmin) throw new ForbiddenError("API keys are for administrators");
+  if (!actsForProgram(actor)) throw new ForbiddenError("API keys are for administrators and program staff");
 }
 
 export interface NewApiKey {
@@ -178,7 +180,7 @@ export async function callerOfApiKey(db: DB, key: string, now = new Date()): Pro
   if (row.revoked_at) return { ok: false, why: row.ended_reason ?? "revoked", at: row.revoked_at };
   if (row.expires_at && row.expires_at <= now.toISOString()) return { ok: false, why: "expired", at: row.expires_at };
   const user = await getCurrentUser(db, row.user_id);
-  if (!user?.isAdmin) {
+  if (!user || !actsForProgram(user)) {
     const why = user ? "roleLost" : "deactivated";
     await endApiKeysOf(db, row.user_id, why, now);
     return { ok: false, why, at: now.toISOString() };

@@ -3,7 +3,7 @@ import { listStoredFiles, removeStoredFiles, sweepUnfinishedUploads, type Stored
 import type { WizardIds } from "~/utils/wizard-paths";
 import { NotFoundError } from "./errors";
 import { runAlone } from "./lease.server";
-import { mayViewReferral } from "./policy";
+import { mayViewReferral, referralFacts } from "./policy";
 import { recordAccess, viewerOf } from "./access-record.server";
 import { referralForReviewToken } from "./referral-admin.server";
 import { getDraftForEdit } from "./referral.server";
@@ -85,11 +85,11 @@ export async function readDocument(db: DB, actor: CurrentUser, documentId: numbe
   const row = await db
     .selectFrom("referral_documents as d")
     .innerJoin("referrals as r", "r.id", "d.referral_id")
-    .select([...SUMMARY.map((column) => `d.${column}` as const), "r.id as referral_id", "r.created_by_id"])
+    .select([...SUMMARY.map((column) => `d.${column}` as const), "r.id as referral_id", "r.created_by_id", "r.status", "r.local_program_id"])
     .where("d.id", "=", documentId)
     .where("d.disabled", "=", 0)
     .executeTakeFirst();
-  if (!row || !mayViewReferral(actor, { createdById: row.created_by_id })) throw new NotFoundError("document");
+  if (!row || !mayViewReferral(actor, referralFacts(row))) throw new NotFoundError("document");
   await recordAccess(db, viewerOf(actor), [{ referralId: row.referral_id, createdById: row.created_by_id }], {
     action: "view",
     entityType: "document",
@@ -173,7 +173,7 @@ export async function deleteDocument(db: DB, actor: CurrentUser, ids: WizardIds,
  */
 export async function getDocumentFile(db: DB, actor: CurrentUser, documentId: number) {
   const row = await documentWithReferral(db, documentId);
-  if (!row || !mayViewReferral(actor, { createdById: row.created_by_id })) throw new NotFoundError("document");
+  if (!row || !mayViewReferral(actor, referralFacts(row))) throw new NotFoundError("document");
   await recordAccess(db, viewerOf(actor), [{ referralId: row.referral_id, createdById: row.created_by_id }], {
     action: "download",
     entityType: "document",
@@ -199,7 +199,7 @@ function documentWithReferral(db: DB, documentId: number) {
   return db
     .selectFrom("referral_documents as d")
     .innerJoin("referrals as r", "r.id", "d.referral_id")
-    .select(["d.file_path", "d.file_name", "d.content_type", "d.size_bytes", "d.referral_id", "r.created_by_id"])
+    .select(["d.file_path", "d.file_name", "d.content_type", "d.size_bytes", "d.referral_id", "r.created_by_id", "r.status", "r.local_program_id"])
     .where("d.id", "=", documentId)
     .where("d.disabled", "=", 0)
     .executeTakeFirst();

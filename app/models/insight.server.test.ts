@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as referralFiguresMigration from "../../db/migrations/2026-11-25T01-referral-figures";
+import * as programFiguresMigration from "../../db/migrations/2026-11-28T01-program-figures";
 import { type TestDatabase } from "../../db/testing";
 import { configuredTestDatabase } from "~/test/database";
 import { ownerStrangerAdmin } from "~/test/people";
@@ -142,8 +143,10 @@ describe("programInsight", () => {
   it("makes, when the database is brought up to date, the rows the submits and status changes keep", async () => {
     const kept = await test.db.selectFrom("referral_figures").selectAll().orderBy("referral_id").execute();
     expect(kept.length).toBeGreaterThanOrEqual(10);
+    await programFiguresMigration.down(test.db);
     await referralFiguresMigration.down(test.db);
     await referralFiguresMigration.up(test.db);
+    await programFiguresMigration.up(test.db);
     expect(await test.db.selectFrom("referral_figures").selectAll().orderBy("referral_id").execute()).toEqual(kept);
   });
 });

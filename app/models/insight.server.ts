@@ -1,5 +1,5 @@
 import { quantileSorted } from "d3-array";
-import type { ExpressionBuilder } from "kysely";
+import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { Database, ReasonType } from "../../db/schema";
 import type { DB } from "~/db.server";
 import { AGE_LIMIT_MONTHS } from "~/utils/child-age";
@@ -8,7 +8,8 @@ import { weekStart, type InsightPeriod } from "~/utils/insight-period";
 import { referralFiguresRow } from "~/utils/referral-figures";
 import { PAST_DRAFT_STATUSES, type PastDraftStatus } from "~/utils/statuses";
 import { ForbiddenError } from "./errors";
-import { mayReadProgramInsight, type Actor } from "./policy";
+import { mayReadProgramInsight, referralScope, type Actor } from "./policy";
+import { TIMELINE_DAYS } from "~/utils/timeline";
 
 // The program's insight (docs/product-rules.md R127) and a referrer's own trend (R128): figures counted from the
 // submitted referrals' rows of figures (app/utils/referral-figures.ts), by Maryland calendar day: one read of a
@@ -47,6 +48,11 @@ export interface ProgramInsight {
   /** Index: the child's age in whole months on the day the referral was submitted. */
   byAgeMonths: number[];
   byCounty: Counts;
+  /**
+   * The 45-day timeline by program and month of submission (R141): of the referrals whose 45 days have ended or that
+   * were determined (`due`), how many were found Eligible or Not Eligible within the 45 days.
+   */
+  timeline: Array<{ programId: number | null; month: string; submitted: number; due: number; within: number }>;
 }
 
 const DAY_MS = 86_400_000;
@@ -93,6 +99,14 @@ function figuresFacts(db: DB) {
       "r.referrer_relationship",
       "c.birthdate",
       "a.county",
+      "r.local_program_id",
+      (eb) =>
+        eb
+          .selectFrom("referral_status_history as h")
+          .select((h) => h.fn.min("h.changed_at").as("at"))
+          .whereRef("h.referral_id", "=", "r.id")
+          .where("h.to_status", "in", ["Eligible", "Not Eligible"])
+          .as("determined_at"),
       (eb) =>
         eb
           .selectFrom("referral_status_history as h")
@@ -124,9 +138,18 @@ export async function keepReferralFigures(trx: DB, referralIds: number[]): Promi
 
 type FiguresTables = Database & { f: Database["referral_figures"] };
 
-/** The rows of figures of the referrals submitted in a period (Maryland days, both ends included). */
-function submittedIn(db: DB, period: InsightPeriod) {
-  return db.selectFrom("referral_figures as f").where("f.submitted_day", ">=", period.from).where("f.submitted_day", "<=", period.to);
+/** The rows of figures the person reads (R137): every program's for a state administrator, their programs' for a program's staff. */
+function figuresOf(db: DB, actor: Actor) {
+  const scope = referralScope(actor);
+  const rows = db.selectFrom("referral_figures as f");
+  if (scope.kind === "all") return rows;
+  if (scope.kind === "own") return rows.where("f.created_by_id", "=", scope.userId);
+  return scope.programIds.length ? rows.where("f.local_program_id", "in", [...scope.programIds]) : rows.where(sql<SqlBool>`1 = 0`);
+}
+
+/** The rows of figures of the referrals submitted in a period (Maryland days, both ends included), of those the person reads. */
+function submittedIn(db: DB, actor: Actor, period: InsightPeriod) {
+  return figuresOf(db, actor).where("f.submitted_day", ">=", period.from).where("f.submitted_day", "<=", period.to);
 }
 
 /**
@@ -134,14 +157,25 @@ function submittedIn(db: DB, period: InsightPeriod) {
  * Maryland's calendar day, for the referrals still waiting.
  */
 export async function programInsight(db: DB, actor: Actor, period: InsightPeriod, today: string): Promise<ProgramInsight> {
-  if (!mayReadProgramInsight(actor)) throw new ForbiddenError("administrators only");
+  if (!mayReadProgramInsight(actor)) throw new ForbiddenError("administrators and program staff only");
   const count = (eb: ExpressionBuilder<FiguresTables, "f">) => eb.fn.countAll<number>().as("count");
   // Counted by the database, by the day, status and county, by source and by age; the waits read one by one.
-  const [byDay, sources, ages, changed] = await Promise.all([
-    submittedIn(db, period).select(["f.submitted_day", "f.status", "f.county", count]).groupBy(["f.submitted_day", "f.status", "f.county"]).execute(),
-    submittedIn(db, period).select(["f.source", count]).groupBy("f.source").execute(),
-    submittedIn(db, period).select(["f.age_months", count]).groupBy("f.age_months").execute(),
-    submittedIn(db, period).select(["f.submitted_day", "f.submitted_at", "f.first_change_at"]).where("f.first_change_at", "is not", null).execute(),
+  const dueBefore = shiftDate(today, -TIMELINE_DAYS);
+  const [byDay, sources, ages, changed, timelineDays] = await Promise.all([
+    submittedIn(db, actor, period).select(["f.submitted_day", "f.status", "f.county", count]).groupBy(["f.submitted_day", "f.status", "f.county"]).execute(),
+    submittedIn(db, actor, period).select(["f.source", count]).groupBy("f.source").execute(),
+    submittedIn(db, actor, period).select(["f.age_months", count]).groupBy("f.age_months").execute(),
+    submittedIn(db, actor, period).select(["f.submitted_day", "f.submitted_at", "f.first_change_at"]).where("f.first_change_at", "is not", null).execute(),
+    submittedIn(db, actor, period)
+      .select([
+        "f.local_program_id",
+        "f.submitted_day",
+        count,
+        sql<number>`sum(case when f.determined_days is not null or f.submitted_day < ${dueBefore} then 1 else 0 end)`.as("due"),
+        sql<number>`sum(case when f.determined_days <= ${TIMELINE_DAYS} then 1 else 0 end)`.as("within"),
+      ])
+      .groupBy(["f.local_program_id", "f.submitted_day"])
+      .execute(),
   ]);
   const weeks = new Map<string, WeekFigures>(weekStarts(period).map((start) => [start, { start, total: 0, byStatus: emptyStatuses(), byCounty: {} }]));
   const months = new Map(monthsOf(period).map((month) => [month, { submitted: 0, waits: [] as number[] }]));
@@ -160,18 +194,27 @@ export async function programInsight(db: DB, actor: Actor, period: InsightPeriod
   const bySource: Counts = {};
   for (const row of sources) add(bySource, row.source, row.count);
   const byAgeMonths = Array.from({ length: AGE_LIMIT_MONTHS }, (_, months) => ages.find((row) => row.age_months === months)?.count ?? 0);
-  const reasons = await submittedIn(db, period)
+  const timeline = new Map<string, { programId: number | null; month: string; submitted: number; due: number; within: number }>();
+  for (const row of timelineDays) {
+    const month = row.submitted_day.slice(0, 7);
+    const key = `${row.local_program_id ?? ""} ${month}`;
+    const entry = timeline.get(key) ?? { programId: row.local_program_id, month, submitted: 0, due: 0, within: 0 };
+    entry.submitted += Number(row.count);
+    entry.due += Number(row.due);
+    entry.within += Number(row.within);
+    timeline.set(key, entry);
+  }
+  const reasons = await submittedIn(db, actor, period)
     .innerJoin("referral_reasons as rr", "rr.referral_id", "f.referral_id")
     .select(["rr.reason_type as type", "rr.reason_code as code", (eb) => eb.fn.countAll<number>().as("count")])
     .groupBy(["rr.reason_type", "rr.reason_code"])
     .execute();
   const waitingSince = async (days: number) => {
     const before = shiftDate(today, -days);
-    const row = await db
-      .selectFrom("referral_figures")
+    const row = await figuresOf(db, actor)
       .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("status", "=", "Submitted")
-      .where("submitted_day", "<", before)
+      .where("f.status", "=", "Submitted")
+      .where("f.submitted_day", "<", before)
       .executeTakeFirstOrThrow();
     return { count: Number(row.count), before };
   };
@@ -194,6 +237,7 @@ export async function programInsight(db: DB, actor: Actor, period: InsightPeriod
     byReason: reasons.map((reason) => ({ type: reason.type, code: reason.code, count: Number(reason.count) })),
     byAgeMonths,
     byCounty,
+    timeline: [...timeline.values()].sort((a, b) => (a.programId ?? 0) - (b.programId ?? 0) || a.month.localeCompare(b.month)),
   };
 }
 
@@ -212,7 +256,13 @@ export async function referrerTrend(db: DB, actor: Actor, today: string): Promis
   const first = year * 12 + (month - 1) - 11;
   const from = `${Math.floor(first / 12)}-${String((first % 12) + 1).padStart(2, "0")}-01`;
   const period = { from, to: today };
-  const rows = await submittedIn(db, period).select(["f.status", "f.submitted_day"]).where("f.created_by_id", "=", actor.id).execute();
+  const rows = await db
+    .selectFrom("referral_figures as f")
+    .where("f.submitted_day", ">=", period.from)
+    .where("f.submitted_day", "<=", period.to)
+    .select(["f.status", "f.submitted_day"])
+    .where("f.created_by_id", "=", actor.id)
+    .execute();
   const counts = new Map(monthsOf(period).map((month) => [month, 0]));
   const byStatus = emptyStatuses();
   for (const row of rows) {

@@ -19,6 +19,7 @@ import {
   mayViewPhone,
   mayViewRecordsOf,
   mayViewReferral,
+  mayTransferReferral,
   referralFacts,
   type Actor,
 } from "./policy";
@@ -29,22 +30,30 @@ const actors = {
   other: { id: 2, isAdmin: false, isSuperAdmin: false },
   admin: { id: 3, isAdmin: true, isSuperAdmin: false },
   superAdmin: { id: 4, isAdmin: true, isSuperAdmin: true },
+  // Staff of the referral's program, and of another (R137).
+  programStaff: { id: 5, isAdmin: false, isSuperAdmin: false, localProgramIds: [8, 13] },
+  otherProgramStaff: { id: 6, isAdmin: false, isSuperAdmin: false, localProgramIds: [3] },
 } satisfies Record<string, Actor>;
+const PROGRAM_ID = 13;
 type Who = keyof typeof actors;
 const WHO = Object.keys(actors) as Who[];
 /** An administrator who is also a record's creator (R91 promotes only people with no referrals): still no referrer's rights. */
 const adminCreator: Actor = { id: CREATOR_ID, isAdmin: true, isSuperAdmin: false };
 
-const referral = (status: ReferralStatus) => ({ createdById: CREATOR_ID, status });
+const referral = (status: ReferralStatus) => ({ createdById: CREATOR_ID, status, localProgramId: status === "Draft" ? null : PROGRAM_ID });
 /** Which actors a rule lets through, for a record of the creator's with this status. */
-const allowed = (rule: (actor: Actor, facts: { createdById: number; status: ReferralStatus }) => boolean, status: ReferralStatus) =>
+const allowed = (rule: (actor: Actor, facts: ReturnType<typeof referral>) => boolean, status: ReferralStatus) =>
   WHO.filter((who) => rule(actors[who], referral(status)));
 const PAST_DRAFT = REFERRAL_STATUSES.filter((status) => status !== "Draft");
 
 describe("who may do what to a referral", () => {
-  it("view: its creator and administrators, whatever its status (R45, R87, R108)", () => {
-    for (const status of REFERRAL_STATUSES) expect(allowed(mayViewReferral, status)).toEqual(["creator", "admin", "superAdmin"]);
+  it("view: its creator and administrators, whatever its status; its program's staff once submitted (R45, R87, R108, R137)", () => {
+    expect(allowed(mayViewReferral, "Draft")).toEqual(["creator", "admin", "superAdmin"]);
+    for (const status of PAST_DRAFT) expect(allowed(mayViewReferral, status)).toEqual(["creator", "admin", "superAdmin", "programStaff"]);
     expect(mayViewReferral(adminCreator, referral("Draft"))).toBe(true);
+    // A Draft whose address is in the program's county is still nobody's but its creator's.
+    expect(mayViewReferral(actors.programStaff, { ...referral("Draft"), localProgramId: PROGRAM_ID })).toBe(false);
+    expect(mayViewReferral(actors.programStaff, { ...referral("Submitted"), localProgramId: null })).toBe(false);
   });
 
   it("edit: its creator while it is a Draft; administrators never (R45)", () => {
@@ -70,18 +79,23 @@ describe("who may do what to a referral", () => {
     expect(mayCopyReferral(adminCreator, referral("Submitted"))).toBe(false);
   });
 
-  it("record a status: administrators, once it is past Draft (R84)", () => {
+  it("record a status: administrators and its program's staff, once it is past Draft (R84, R137)", () => {
     expect(allowed(mayRecordStatus, "Draft")).toEqual([]);
-    for (const status of PAST_DRAFT) expect(allowed(mayRecordStatus, status)).toEqual(["admin", "superAdmin"]);
+    for (const status of PAST_DRAFT) expect(allowed(mayRecordStatus, status)).toEqual(["admin", "superAdmin", "programStaff"]);
   });
 
-  it("make a review link: administrators, once it is past Draft (R93)", () => {
+  it("make a review link: administrators and its program's staff, once it is past Draft (R93, R137)", () => {
     expect(allowed(mayMakeReviewLink, "Draft")).toEqual([]);
-    for (const status of PAST_DRAFT) expect(allowed(mayMakeReviewLink, status)).toEqual(["admin", "superAdmin"]);
+    for (const status of PAST_DRAFT) expect(allowed(mayMakeReviewLink, status)).toEqual(["admin", "superAdmin", "programStaff"]);
+  });
+
+  it("move it to another program: administrators and its program's staff, once submitted (R139)", () => {
+    expect(allowed(mayTransferReferral, "Draft")).toEqual([]);
+    for (const status of PAST_DRAFT) expect(allowed(mayTransferReferral, status)).toEqual(["admin", "superAdmin", "programStaff"]);
   });
 
   it("reads the facts of a stored row", () => {
-    expect(referralFacts({ created_by_id: 7, status: "Eligible" })).toEqual({ createdById: 7, status: "Eligible" });
+    expect(referralFacts({ created_by_id: 7, status: "Eligible", local_program_id: 4 })).toEqual({ createdById: 7, status: "Eligible", localProgramId: 4 });
   });
 });
 
@@ -89,7 +103,7 @@ describe("who may do what to a child", () => {
   const child = { createdById: CREATOR_ID };
   const who = (rule: (actor: Actor) => boolean) => WHO.filter((name) => rule(actors[name]));
 
-  it("create: anyone but administrators (R43)", () => {
+  it("create: anyone but administrators and program staff (R43, R138)", () => {
     expect(who(mayCreateChild)).toEqual(["creator", "other"]);
   });
 

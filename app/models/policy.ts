@@ -8,18 +8,61 @@ import type { CurrentUser } from "./user.server";
 // record is told it does not exist (NotFoundError); someone who may view it but not do this is
 // refused (ForbiddenError).
 
-/** Who is asking: only what the rules look at. */
-export type Actor = Pick<CurrentUser, "id" | "isAdmin" | "isSuperAdmin">;
+/** Who is asking: only what the rules look at. No local programs: not their staff. */
+export type Actor = Pick<CurrentUser, "id" | "isAdmin" | "isSuperAdmin"> & { localProgramIds?: readonly number[] };
 
 /** What the rules need of a referral. */
 export interface ReferralFacts {
   createdById: number;
   status: ReferralStatus;
+  /** The local program it belongs to once submitted (docs/product-rules.md R137). */
+  localProgramId: number | null;
 }
 
 /** The facts of a referral row as stored. */
-export function referralFacts(row: { created_by_id: number; status: ReferralStatus }): ReferralFacts {
-  return { createdById: row.created_by_id, status: row.status };
+export function referralFacts(row: { created_by_id: number; status: ReferralStatus; local_program_id: number | null }): ReferralFacts {
+  return { createdById: row.created_by_id, status: row.status, localProgramId: row.local_program_id };
+}
+
+// Local programs (docs/product-rules.md R136-R142)
+
+/** Staff of one or more local programs, not a state administrator (who reads every program's referrals). */
+export function isProgramStaff(actor: Actor): boolean {
+  return !actor.isAdmin && (actor.localProgramIds?.length ?? 0) > 0;
+}
+
+/** Whoever reads and acts on submitted referrals for the program: a state administrator, or a local program's staff. */
+export function actsForProgram(actor: Actor): boolean {
+  return actor.isAdmin || isProgramStaff(actor);
+}
+
+/**
+ * Which referrals a person reads, the one rule every read of referrals asks (R137): a state administrator every
+ * referral; a local program's staff the submitted referrals of their programs; anyone else their own.
+ */
+export type ReferralScope = { kind: "all" } | { kind: "programs"; programIds: readonly number[] } | { kind: "own"; userId: number };
+
+export function referralScope(actor: Actor): ReferralScope {
+  if (actor.isAdmin) return { kind: "all" };
+  if (isProgramStaff(actor)) return { kind: "programs", programIds: actor.localProgramIds! };
+  return { kind: "own", userId: actor.id };
+}
+
+/** Whether this referral is one of a local program's staff's: submitted, and of one of their programs. */
+function ofStaffPrograms(actor: Actor, referral: Pick<ReferralFacts, "status" | "localProgramId">): boolean {
+  return (
+    isProgramStaff(actor) && referral.status !== "Draft" && referral.localProgramId !== null && actor.localProgramIds!.includes(referral.localProgramId)
+  );
+}
+
+/** Super administrators keep the programs: their names, intake addresses, phones and staff domains (R136). */
+export function mayEditLocalPrograms(actor: Actor): boolean {
+  return actor.isSuperAdmin;
+}
+
+/** Local program staff or a state administrator move a referral of theirs to another program (R139). */
+export function mayTransferReferral(actor: Actor, referral: Pick<ReferralFacts, "status" | "localProgramId">): boolean {
+  return referral.status !== "Draft" && (actor.isAdmin || ofStaffPrograms(actor, referral));
 }
 
 /** What the rules need of a child: whose it is. */
@@ -27,9 +70,9 @@ export interface ChildFacts {
   createdById: number;
 }
 
-/** The creator acting as a referrer: administrators create and change nothing (docs/product-rules.md R43, R87). */
+/** The creator acting as a referrer: administrators and program staff create and change nothing (docs/product-rules.md R43, R87, R138). */
 function actsAsCreator(actor: Actor, createdById: number): boolean {
-  return !actor.isAdmin && createdById === actor.id;
+  return !actsForProgram(actor) && createdById === actor.id;
 }
 
 /**
@@ -42,26 +85,29 @@ export function mayViewRecordsOf(actor: Actor, ownerId: number | null): boolean 
 
 // Referrals
 
-/** Its creator and administrators (docs/product-rules.md R45, R87); anyone else is told it does not exist. */
-export function mayViewReferral(actor: Actor, referral: Pick<ReferralFacts, "createdById">): boolean {
-  return mayViewRecordsOf(actor, referral.createdById);
+/**
+ * Its creator, state administrators, and once submitted its program's staff (docs/product-rules.md R45, R87, R137);
+ * anyone else is told it does not exist.
+ */
+export function mayViewReferral(actor: Actor, referral: ReferralFacts): boolean {
+  return mayViewRecordsOf(actor, referral.createdById) || ofStaffPrograms(actor, referral);
 }
 
 /**
  * Changing its answers: its creator, while it is a Draft; administrators never do (docs/product-rules.md R45,
  * R87). It is also where it opens: the wizard for whoever may edit it, else the review (R73).
  */
-export function mayEditReferral(actor: Actor, referral: ReferralFacts): boolean {
+export function mayEditReferral(actor: Actor, referral: Pick<ReferralFacts, "createdById" | "status">): boolean {
   return actsAsCreator(actor, referral.createdById) && referral.status === "Draft";
 }
 
 /** Its creator submits a Draft (docs/product-rules.md R69); whether anything is missing is asked apart. */
-export function maySubmitReferral(actor: Actor, referral: ReferralFacts): boolean {
+export function maySubmitReferral(actor: Actor, referral: Pick<ReferralFacts, "createdById" | "status">): boolean {
   return mayEditReferral(actor, referral);
 }
 
 /** Its creator deletes a Draft; a referral past Draft is never deleted (docs/product-rules.md R72). */
-export function mayDeleteReferral(actor: Actor, referral: ReferralFacts): boolean {
+export function mayDeleteReferral(actor: Actor, referral: Pick<ReferralFacts, "createdById" | "status">): boolean {
   return mayEditReferral(actor, referral);
 }
 
@@ -70,19 +116,25 @@ export function mayCopyReferral(actor: Actor, referral: Pick<ReferralFacts, "cre
   return actsAsCreator(actor, referral.createdById);
 }
 
-/** Administrators record the statuses after submission; a Draft has none (docs/product-rules.md R84). */
-export function mayRecordStatus(actor: Actor, referral: Pick<ReferralFacts, "status">): boolean {
-  return actor.isAdmin && referral.status !== "Draft";
+/** Administrators and its program's staff record the statuses after submission; a Draft has none (docs/product-rules.md R84, R137). */
+export function mayRecordStatus(actor: Actor, referral: Pick<ReferralFacts, "status" | "localProgramId">): boolean {
+  return referral.status !== "Draft" && (actor.isAdmin || ofStaffPrograms(actor, referral));
 }
 
-/** Administrators make review links for a submitted referral (docs/product-rules.md R93). */
-export function mayMakeReviewLink(actor: Actor, referral: Pick<ReferralFacts, "status">): boolean {
-  return actor.isAdmin && referral.status !== "Draft";
+/** Administrators and its program's staff make review links for a submitted referral (docs/product-rules.md R93, R137). */
+export function mayMakeReviewLink(actor: Actor, referral: Pick<ReferralFacts, "status" | "localProgramId">): boolean {
+  return mayRecordStatus(actor, referral);
+}
+
+/** A referral's record of access (R95): state administrators, and its program's staff. */
+export function mayReadAccessRecord(actor: Actor, referral: Pick<ReferralFacts, "status" | "localProgramId">): boolean {
+  return actor.isAdmin || ofStaffPrograms(actor, referral);
 }
 
 /**
- * Administrators learn that two submitted referrals are possibly of the same child; a referrer learns nothing of
- * another referrer's referral, so nobody else is told (docs/product-rules.md R126).
+ * State administrators learn that two submitted referrals are possibly of the same child; a referrer learns nothing of
+ * another referrer's referral, and a program's staff nothing of another program's, so nobody else is told
+ * (docs/product-rules.md R126, R137).
  */
 export function mayLearnOfSameChild(actor: Actor): boolean {
   return actor.isAdmin;
@@ -90,14 +142,14 @@ export function mayLearnOfSameChild(actor: Actor): boolean {
 
 // Second factor (docs/product-rules.md R129)
 
-/** Whoever can read every child's referral must sign in with a second factor: every administrator. */
-export function mustHaveSecondFactor(person: Pick<Actor, "isAdmin">): boolean {
-  return person.isAdmin;
+/** Whoever can read other people's children's referrals must sign in with a second factor: every administrator, every program's staff (R138). */
+export function mustHaveSecondFactor(person: Pick<Actor, "isAdmin"> & { isProgramStaff?: boolean }): boolean {
+  return person.isAdmin || person.isProgramStaff === true;
 }
 
 /** A referrer may turn their own second factor off; an administrator keeps theirs. */
 export function mayRemoveSecondFactor(actor: Actor): boolean {
-  return !mustHaveSecondFactor(actor);
+  return !mustHaveSecondFactor({ isAdmin: actor.isAdmin, isProgramStaff: isProgramStaff(actor) });
 }
 
 /** A super administrator resets someone else's second factor (they lost their app and their recovery codes). */
@@ -110,16 +162,21 @@ export function mayReadSecurityEvents(actor: Actor): boolean {
   return actor.isSuperAdmin;
 }
 
-/** The program's insight (trends of every referral, docs/product-rules.md R127) is for administrators. */
+/** The program's insight (trends of the referrals they read, docs/product-rules.md R127, R137): administrators and program staff. */
 export function mayReadProgramInsight(actor: Actor): boolean {
-  return actor.isAdmin;
+  return actsForProgram(actor);
+}
+
+/** The reports (docs/product-rules.md R79, R137) of the referrals they read: administrators and program staff. */
+export function mayRunReports(actor: Actor): boolean {
+  return actsForProgram(actor);
 }
 
 // Children
 
-/** Administrators create no children (docs/product-rules.md R43). */
+/** Administrators and program staff create no children (docs/product-rules.md R43, R138). */
 export function mayCreateChild(actor: Actor): boolean {
-  return !actor.isAdmin;
+  return !actsForProgram(actor);
 }
 
 /** Its creator and administrators (docs/product-rules.md R43); anyone else is told it does not exist. */

@@ -1,15 +1,19 @@
-import type { Actor } from "./policy";
+import { isProgramStaff, type Actor } from "./policy";
 
 // What each reader reads of a record (docs/product-rules.md R131), written once: the API's answers and the pages'
 // loaders take a record's fields through `readable`, so a field the pages keep from a reader is kept from them by the
 // API too. Who may read a record at all is policy.ts's (anyone else is told it does not exist, or to sign in); here,
 // which of its fields each of those readers reads. A field not named here is read by everyone who may read the record.
 
-/** Who reads a record they may read: its owner (who made it, or whose account it is), an administrator, a super administrator, a review link's holder. */
-export type Reader = "owner" | "administrator" | "superAdministrator" | "reviewLink";
+/**
+ * Who reads a record they may read: its owner (who made it, or whose account it is), an administrator, a super
+ * administrator, the staff of the local program a referral belongs to (R137), a review link's holder.
+ */
+export type Reader = "owner" | "administrator" | "superAdministrator" | "programStaff" | "reviewLink";
 
-const PROGRAM: readonly Reader[] = ["administrator", "superAdministrator"];
-const SIGNED_IN: readonly Reader[] = ["owner", "administrator", "superAdministrator"];
+const PROGRAM: readonly Reader[] = ["administrator", "superAdministrator", "programStaff"];
+const SIGNED_IN: readonly Reader[] = ["owner", "administrator", "superAdministrator", "programStaff"];
+const ADMINISTRATORS: readonly Reader[] = ["administrator", "superAdministrator"];
 
 /** The record kinds people and programs read, and of each the fields not every reader reads: by field, who does. */
 export const RESTRICTED_FIELDS = {
@@ -27,9 +31,9 @@ export const RESTRICTED_FIELDS = {
   document: {},
   user: {
     // The administrators' view of an account: when its state last changed, by whom, when it was made.
-    statusUpdatedAt: PROGRAM,
-    updatedBy: PROGRAM,
-    createdAt: PROGRAM,
+    statusUpdatedAt: ADMINISTRATORS,
+    updatedBy: ADMINISTRATORS,
+    createdAt: ADMINISTRATORS,
   },
 } satisfies Record<string, Record<string, readonly Reader[]>>;
 
@@ -37,7 +41,9 @@ export type RecordKind = keyof typeof RESTRICTED_FIELDS;
 
 /** The reader a signed-in person is of a record whose owner is `ownerId` (one they may read: policy.ts). */
 export function readerOf(actor: Actor, ownerId: number | null): Reader {
-  if (actor.id === ownerId || !actor.isAdmin) return "owner";
+  if (actor.id === ownerId) return "owner";
+  if (isProgramStaff(actor)) return "programStaff";
+  if (!actor.isAdmin) return "owner";
   return actor.isSuperAdmin ? "superAdministrator" : "administrator";
 }
 

@@ -26,7 +26,7 @@ function requireAdministrator(actor: CurrentUser) {
  * mayMakeReviewLink). Anyone else: NotFoundError or ForbiddenError.
  */
 async function submittedReferral(db: DB, actor: CurrentUser, referralId: number, may: (actor: CurrentUser, referral: ReferralFacts) => boolean) {
-  const referral = await db.selectFrom("referrals").select(["id", "status", "created_by_id", "child_id"]).where("id", "=", referralId).executeTakeFirst();
+  const referral = await db.selectFrom("referrals").select(["id", "status", "created_by_id", "child_id", "local_program_id"]).where("id", "=", referralId).executeTakeFirst();
   if (!referral || !mayViewReferral(actor, referralFacts(referral))) throw new NotFoundError("referral");
   requireAdministrator(actor);
   if (!may(actor, referralFacts(referral))) throw new ForbiddenError("a Draft has no status to record yet");
@@ -192,13 +192,13 @@ export async function adminReviewPanel(db: DB, actor: CurrentUser, referralId: n
   if (!actor.isAdmin) return null;
   const referral = await db
     .selectFrom("referrals")
-    .select(["id", "status", "created_by_id", "comments", "service_coordinator", "eligibility_determination"])
+    .select(["id", "status", "created_by_id", "local_program_id", "comments", "service_coordinator", "eligibility_determination"])
     .where("id", "=", referralId)
     .executeTakeFirst();
   if (!referral) throw new NotFoundError("referral");
   // The program's notes, and so the panel that records them, for those who read them (R131).
   if (!reads("referral", "comments", readerOf(actor, referral.created_by_id))) return null;
-  if (!mayRecordStatus(actor, referral)) return null;
+  if (!mayRecordStatus(actor, referralFacts(referral))) return null;
   return {
     referralId,
     history: await statusHistory(db, actor, referralId),

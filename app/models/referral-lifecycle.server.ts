@@ -17,8 +17,10 @@ import { keepReferralFigures } from "./insight.server";
 import { recordAccess, viewerOf } from "./access-record.server";
 import { referralForReviewToken } from "./referral-admin.server";
 import { mailReferrer } from "./referral-mail.server";
+import { NoProgramError, noteOpenedByProgram, programForCounty } from "./local-program.server";
+import { mailFamilyNotice, mailProgramIntake } from "./program-mail.server";
 import { phoneText } from "./phone.server";
-import { mayCopyReferral, mayDeleteReferral, mayEditReferral, maySubmitReferral, mayViewReferral, referralFacts, type ReferralFacts } from "./policy";
+import { actsForProgram, mayCopyReferral, mayDeleteReferral, mayEditReferral, maySubmitReferral, mayViewReferral, referralFacts, type ReferralFacts } from "./policy";
 import { noteSameChildOnSubmit } from "./same-child.server";
 import type { CurrentUser } from "./user.server";
 import { reads } from "./reads";
@@ -124,6 +126,8 @@ export async function getReferralForReview(db: DB, actor: CurrentUser, ids: Wiza
     action: "view",
     entityType: "referral",
   });
+  // Its program's first look is what its referrer sees as "Opened by" (R140).
+  await noteOpenedByProgram(db, actor, referral);
   return reviewOf(db, referral, ids, language, actor);
 }
 
@@ -134,7 +138,7 @@ export async function getReferralForReview(db: DB, actor: CurrentUser, ids: Wiza
  */
 export async function getSubmitConfirmation(db: DB, actor: CurrentUser, ids: WizardIds) {
   const referral = await readableReferral(db, actor, ids);
-  if (actor.isAdmin || referral.status === "Draft" || !referral.submission_date) return null;
+  if (actsForProgram(actor) || referral.status === "Draft" || !referral.submission_date) return null;
   const child = await db.selectFrom("children").select(["first_name", "last_name"]).where("id", "=", referral.child_id).executeTakeFirstOrThrow();
   const creator = await db.selectFrom("users").select("email").where("id", "=", referral.created_by_id).executeTakeFirstOrThrow();
   return {
@@ -321,12 +325,16 @@ export async function submitReferral(
     await holdKey(trx, "same-child", child.birthdate);
     // A Draft begun before the child turned three is not sent after (docs/product-rules.md R37).
     await refuseTooOld(trx, referral.child_id, today);
-    const missing = missingItems(await completenessOf(trx, referral));
+    const facts = await completenessOf(trx, referral);
+    const missing = missingItems(facts);
     if (missing.length) throw new IncompleteReferralError(missing);
+    // It goes to the local program of its address's county, and to no other (docs/product-rules.md R137).
+    const programId = await programForCounty(trx, facts.address?.county ?? null);
+    if (programId === null) throw new NoProgramError("no local program serves the county");
     const now = new Date().toISOString();
     await trx
       .updateTable("referrals")
-      .set({ status: "Submitted", submission_date: now, status_updated_at: now, updated_at: now })
+      .set({ status: "Submitted", submission_date: now, status_updated_at: now, updated_at: now, local_program_id: programId })
       .where("id", "=", referral.id)
       .where("status", "=", "Draft")
       .execute();
@@ -336,8 +344,13 @@ export async function submitReferral(
     await keepReferralFigures(trx, [referral.id]);
     return { submitted: true, status: "Submitted" };
   });
-  // The confirmation e-mail, once the submit has committed (not again for one sent before).
-  if (outcome.submitted) await mailReferrer(db, referralId, "submitted");
+  // The confirmation e-mail, the program's notice and the family's, once the submit has committed (not again for one
+  // sent before).
+  if (outcome.submitted) {
+    await mailReferrer(db, referralId, "submitted");
+    await mailProgramIntake(db, referralId, "submitted");
+    await mailFamilyNotice(db, referralId);
+  }
   return outcome;
 }
 
@@ -380,6 +393,9 @@ export async function copyReferral(db: DB, actor: CurrentUser, referralId: numbe
       comments: null,
       service_coordinator: null,
       eligibility_determination: null,
+      local_program_id: null,
+      opened_at: null,
+      opened_by_id: null,
       has_been_copied: 1,
       referrer_phone_id: await copyPhone(source.referrer_phone_id),
     };

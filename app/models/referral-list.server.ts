@@ -5,9 +5,10 @@ import { REFERRAL_STATUSES, UNRECORDED_STATUSES, type ReferralStatus } from "~/u
 import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
 import { countListedUsers } from "./admin-users.server";
 import { NotFoundError } from "./errors";
-import { mayLearnOfSameChild } from "./policy";
+import { isProgramStaff, mayLearnOfSameChild } from "./policy";
 import type { CurrentUser } from "./user.server";
 import { recordAccess, viewerOf, type Seen } from "./access-record.server";
+import { readableReferrals } from "./referral-scope.server";
 
 // The referral lists (docs/product-rules.md R75): one list with a status filter of Draft (/app/referrals/drafts),
 // Submitted (everything not Draft: the not_equals[status]=Draft filter) or User (one user's, for
@@ -72,6 +73,7 @@ export interface ReferralRow {
   statusUpdatedAt: string | null;
   completedByName: string;
   completedByEmail: string;
+  localProgramId: number | null;
 }
 
 type Filtered = SelectQueryBuilder<Database & { r: Database["referrals"] }, "r", object>;
@@ -92,7 +94,7 @@ function filtered(
   if (kind === "user" && (!actor.isAdmin || ownerId === undefined)) throw new NotFoundError("referrals");
   let rows = db.selectFrom("referrals as r") as unknown as Filtered;
   if (kind === "user") rows = rows.where("r.created_by_id", "=", ownerId!);
-  else if (!actor.isAdmin) rows = rows.where("r.created_by_id", "=", actor.id);
+  else rows = rows.where(readableReferrals(actor, "r"));
   if (kind === "drafts") rows = rows.where("r.status", "=", "Draft");
   if (kind === "submitted") rows = rows.where("r.status", "<>", "Draft");
   // With the rule above, a referrer asking for another creator's or child's referrals finds none.
@@ -166,6 +168,7 @@ const ROW_COLUMNS = [
   "r.submission_date as submissionDate",
   "r.status_updated_at as statusUpdatedAt",
   "u.email as completedByEmail",
+  "r.local_program_id as localProgramId",
 ] as const;
 
 /** The list's rows with what they show of the child, the creator and the county. */
@@ -294,17 +297,19 @@ export async function listStatusUpdates(db: DB, actor: CurrentUser, { page, coun
   return { data, total };
 }
 
-/** The dashboard's counts (docs/product-rules.md R33): the users count only for administrators, as the users list counts them. */
+/**
+ * The dashboard's counts (docs/product-rules.md R33, R137): of the referrals the person reads; the children only for those
+ * who have a children's list (not a program's staff), the users only for administrators, as the users list counts them.
+ */
 export async function dashboardCounts(db: DB, actor: CurrentUser) {
-  const referrals = db.selectFrom("referrals");
-  const own = actor.isAdmin ? referrals : referrals.where("created_by_id", "=", actor.id);
+  const own = db.selectFrom("referrals as r").where(readableReferrals(actor, "r"));
   const count = async (query: typeof own) => Number((await query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   const children = actor.isAdmin ? db.selectFrom("children") : db.selectFrom("children").where("created_by_id", "=", actor.id);
   return {
-    drafts: await count(own.where("status", "=", "Draft")),
-    submitted: await count(own.where("status", "<>", "Draft")),
-    statusUpdates: await count(referrals.where("created_by_id", "=", actor.id).where("status", "not in", UNRECORDED_STATUSES)),
-    children: Number((await children.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
+    drafts: await count(own.where("r.status", "=", "Draft")),
+    submitted: await count(own.where("r.status", "<>", "Draft")),
+    statusUpdates: await count(db.selectFrom("referrals as r").where("r.created_by_id", "=", actor.id).where("r.status", "not in", UNRECORDED_STATUSES)),
+    children: isProgramStaff(actor) ? null : Number((await children.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
     // The users list's own count, so the two numbers agree (super administrators are not listed).
     users: actor.isAdmin ? await countListedUsers(db, actor) : null,
   };

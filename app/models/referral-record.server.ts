@@ -2,7 +2,7 @@ import type { DB } from "~/db.server";
 import { missingItems } from "~/models/completeness";
 import type { WizardIds } from "~/utils/wizard-paths";
 import { NotFoundError } from "./errors";
-import { mayViewReferral } from "./policy";
+import { mayViewReferral, referralFacts } from "./policy";
 import { recordAccess, viewerOf } from "./access-record.server";
 import { completenessOf, readableReferral } from "./referral-lifecycle.server";
 import { storedAnswers } from "./referral.server";
@@ -14,8 +14,8 @@ import type { CurrentUser } from "./user.server";
 
 /** The wizard's ids of a referral the actor may read; NotFoundError for anyone else. */
 export async function wizardIdsOf(db: DB, actor: CurrentUser, referralId: number): Promise<WizardIds> {
-  const row = await db.selectFrom("referrals").select(["id", "child_id", "created_by_id"]).where("id", "=", referralId).executeTakeFirst();
-  if (!row || !mayViewReferral(actor, { createdById: row.created_by_id })) throw new NotFoundError("referral");
+  const row = await db.selectFrom("referrals").select(["id", "child_id", "created_by_id", "status", "local_program_id"]).where("id", "=", referralId).executeTakeFirst();
+  if (!row || !mayViewReferral(actor, referralFacts(row))) throw new NotFoundError("referral");
   return { child: row.child_id, referral: row.id, user: row.created_by_id };
 }
 

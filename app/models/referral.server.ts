@@ -316,10 +316,10 @@ export async function readAdult(db: DB, actor: CurrentUser, adultId: number) {
     .selectFrom("adults as a")
     .innerJoin("referrals as r", "r.id", "a.referral_id")
     .selectAll("a")
-    .select("r.created_by_id")
+    .select(["r.created_by_id", "r.status", "r.local_program_id"])
     .where("a.id", "=", adultId)
     .executeTakeFirst();
-  if (!row || !mayViewReferral(actor, { createdById: row.created_by_id })) throw new NotFoundError("adult");
+  if (!row || !mayViewReferral(actor, referralFacts(row))) throw new NotFoundError("adult");
   await recordAccess(db, viewerOf(actor), [{ referralId: row.referral_id, createdById: row.created_by_id }], {
     action: "view",
     entityType: "adult",

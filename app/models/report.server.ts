@@ -15,6 +15,8 @@ import { commitPart, partNameFor, sweepPartFiles } from "~/utils/files.server";
 import { accountStatus } from "~/utils/statuses";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { runAlone } from "./lease.server";
+import { mayRunReports } from "./policy";
+import { readableReferrals } from "./referral-scope.server";
 import { getLookups, lookupLabel } from "./lookup.server";
 import { referralCellWriter, type Cell } from "./referral-cells.server";
 import { referralRowsById, seenReferrals } from "./referral-list.server";
@@ -53,6 +55,20 @@ export class FutureDateError extends Error {
 
 function requireAdministrator(actor: CurrentUser) {
   if (!actor.isAdmin) throw new ForbiddenError("administrators only");
+}
+
+/** The referral reports: administrators, and a local program's staff of their programs' referrals (R137). */
+function requireProgram(actor: CurrentUser) {
+  if (!mayRunReports(actor)) throw new ForbiddenError("administrators and program staff only");
+}
+
+/**
+ * The kept reports a person may read: every one for an administrator; a program's staff only those they made, which
+ * hold their programs' referrals alone (R137).
+ */
+function keptReportsOf(db: DB, actor: CurrentUser) {
+  const rows = db.selectFrom("generated_reports as g");
+  return actor.isAdmin ? rows : rows.where("g.created_by_id", "=", actor.id).where("g.kind", "=", "referral");
 }
 
 function checkDates(input: Record<string, unknown>, fields: string[], today = easternCalendarDate()) {
@@ -170,10 +186,10 @@ async function record(db: DB, actor: CurrentUser, kind: "referral" | "user", for
  * labels in the administrator's language and dates in US Eastern time. Returns the file name.
  */
 export async function generateReferralReport(db: DB, actor: CurrentUser, input: ReferralReportInput, language: Language, t: TFunction, onProgress?: Progress) {
-  requireAdministrator(actor);
+  requireProgram(actor);
   checkDates(input as unknown as Record<string, unknown>, ["createdAfter", "createdBefore"]);
   const statuses = input.statuses.map((key) => REPORT_STATUSES[key as keyof typeof REPORT_STATUSES]).filter(Boolean);
-  let query = db.selectFrom("referrals as r").where("r.status", "<>", "Draft");
+  let query = db.selectFrom("referrals as r").where("r.status", "<>", "Draft").where(readableReferrals(actor, "r"));
   if (statuses.length) query = query.where("r.status", "in", statuses);
   if (input.createdAfter) query = query.where("r.created_at", ">=", easternDayStart(nextCalendarDate(input.createdAfter)));
   if (input.createdBefore) query = query.where("r.created_at", "<", easternDayStart(input.createdBefore));
@@ -294,9 +310,8 @@ export async function generateUserReport(db: DB, actor: CurrentUser, input: User
 
 /** The reports kept, newest first, for administrators. */
 export async function listReports(db: DB, actor: CurrentUser) {
-  requireAdministrator(actor);
-  return db
-    .selectFrom("generated_reports as g")
+  requireProgram(actor);
+  return keptReportsOf(db, actor)
     .leftJoin("users as u", "u.id", "g.created_by_id")
     .select(["g.id", "g.kind", "g.format", "g.file_name", "g.row_count", "g.created_at", "u.first_name", "u.last_name"])
     .orderBy("g.created_at", "desc")
@@ -310,12 +325,11 @@ export async function listReports(db: DB, actor: CurrentUser) {
  * referral report puts every child it holds on the record of access again, as the one who downloaded it, in one write.
  */
 export async function reportFile(db: DB, actor: CurrentUser, fileName: string) {
-  requireAdministrator(actor);
-  const row = await db
-    .selectFrom("generated_reports")
-    .select(["id", "file_name", "format"])
-    .where("file_name", "=", fileName)
-    .orderBy("id", "desc")
+  requireProgram(actor);
+  const row = await keptReportsOf(db, actor)
+    .select(["g.id", "g.file_name", "g.format"])
+    .where("g.file_name", "=", fileName)
+    .orderBy("g.id", "desc")
     .executeTakeFirst();
   if (!row) throw new NotFoundError("report");
   const file = reportPath(row.file_name);

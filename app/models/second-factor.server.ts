@@ -110,7 +110,7 @@ export async function secondFactorOf(db: DB, actor: Actor, userId: number) {
     .where("used_at", "is", null)
     .executeTakeFirstOrThrow();
   return {
-    required: mustHaveSecondFactor({ isAdmin: hasAdminRole(roles) }),
+    required: mustHaveSecondFactor({ isAdmin: hasAdminRole(roles), isProgramStaff: roles.includes("ROLE_LOCAL_PROGRAM") }),
     enabled: Boolean(factor?.confirmed_at),
     confirmedAt: factor?.confirmed_at ?? null,
     recoveryCodesLeft: Number(left.count),

@@ -30,6 +30,8 @@ export const SECURITY_EVENT_KINDS = [
   "apiKeyRevoked",
   "apiKeyEnded",
   "promoted",
+  "programStaffSet",
+  "programStaffRemoved",
   "deactivated",
   "activated",
   "passwordResetAsked",

@@ -18,12 +18,24 @@ export interface CurrentUser {
   roles: Role[];
   isAdmin: boolean;
   isSuperAdmin: boolean;
+  /**
+   * The local programs whose submitted referrals this person reads and acts on, as their staff (the local program
+   * role, docs/product-rules.md R138); empty for everyone else, a state administrator included (who reads them all).
+   */
+  localProgramIds: number[];
   /** Asking through the JSON API (with an API key, or the session): the record of access says so (R95). */
   via?: { channel: "api"; apiKeyId: number | null };
 }
 
 export function hasAdminRole(roles: readonly Role[]): boolean {
   return roles.includes("ROLE_ADMIN") || roles.includes("ROLE_SUPER_ADMIN");
+}
+
+/** The programs a person is staff of: those given with the local program role, and none without it (R138). */
+export async function staffProgramIds(db: DB, userId: number, roles: readonly Role[]): Promise<number[]> {
+  if (!roles.includes("ROLE_LOCAL_PROGRAM") || hasAdminRole(roles)) return [];
+  const rows = await db.selectFrom("user_local_programs").select("local_program_id").where("user_id", "=", userId).orderBy("local_program_id").execute();
+  return rows.map((row) => row.local_program_id);
 }
 
 /** The signed-in person behind a session; the session itself is the proof of who asks. */
@@ -44,6 +56,7 @@ export async function getCurrentUser(db: DB, userId: number): Promise<CurrentUse
     roles,
     isAdmin: hasAdminRole(roles),
     isSuperAdmin: roles.includes("ROLE_SUPER_ADMIN"),
+    localProgramIds: await staffProgramIds(db, userId, roles),
   };
 }
 

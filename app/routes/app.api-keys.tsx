@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireAdmin } from "~/auth/auth.server";
+import { requireProgram } from "~/auth/auth.server";
 import { ListTable } from "~/components/list/List";
 import { Alert } from "~/components/ui/Alert";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
@@ -29,7 +29,7 @@ export const headers = pageHeaders;
 // its hash is kept.
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await requireAdmin(request, context.db);
+  const actor = await requireProgram(request, context.db);
   const language = await getLanguage(request);
   const now = new Date().toISOString();
   const keys = await listApiKeys(context.db, actor);
@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireAdmin(request, context.db);
+  const actor = await requireProgram(request, context.db);
   const db = context.db;
   const form = await request.formData();
   if (form.get("intent") === "revoke") {

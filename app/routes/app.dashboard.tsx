@@ -9,29 +9,34 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { dashboardCounts } from "~/models/referral-list.server";
 import { referrerTrendFigures } from "~/components/charts/insight.server";
 import { easternCalendarDate } from "~/utils/dates";
+import { actsForProgram } from "~/models/policy";
 
 export const handle = { i18n: ["common", "referrals", "children"] };
 
-/** Counts of drafts, submitted referrals, children and status updates; users only for administrators (docs/product-rules.md R33). */
+/**
+ * Counts of drafts, submitted referrals, children and status updates; users only for administrators (docs/product-rules.md
+ * R33); a local program's staff count their programs' submitted referrals (R137).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const { t, title } = await getPageTranslation(request, ["referrals", "common"]);
   const counts = await dashboardCounts(context.db, actor);
   // A referrer's own trend (docs/product-rules.md R128), once they have submitted a referral.
   const trend =
-    !actor.isAdmin && counts.submitted > 0 ? await referrerTrendFigures(context.db, actor, easternCalendarDate(), await getLanguage(request), t) : null;
-  return json({ title: title("referrals:dashboard.title"), name: actor.firstName, isAdmin: actor.isAdmin, counts, trend });
+    !actsForProgram(actor) && counts.submitted > 0 ? await referrerTrendFigures(context.db, actor, easternCalendarDate(), await getLanguage(request), t) : null;
+  return json({ title: title("referrals:dashboard.title"), name: actor.firstName, isAdmin: actsForProgram(actor), counts, trend });
 }
 
 export default function Dashboard() {
   const { name, isAdmin, counts, trend } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation(["referrals", "common"]);
   const number = new Intl.NumberFormat(i18n.language === "es" ? "es-US" : "en-US");
+  // A local program's staff count their programs' submitted referrals only: they keep no drafts, children or updates (R138).
   const cards: Array<{ key: string; count: number; href: string }> = [
-    { key: "drafts", count: counts.drafts, href: "/app/referrals/drafts" },
+    ...(counts.children !== null ? [{ key: "drafts", count: counts.drafts, href: "/app/referrals/drafts" }] : []),
     { key: "submitted", count: counts.submitted, href: "/app/referrals/submitted" },
-    { key: "children", count: counts.children, href: "/app/children" },
-    { key: "statusUpdates", count: counts.statusUpdates, href: "/app/updates" },
+    ...(counts.children !== null ? [{ key: "children", count: counts.children, href: "/app/children" }] : []),
+    ...(counts.children !== null ? [{ key: "statusUpdates", count: counts.statusUpdates, href: "/app/updates" }] : []),
     ...(counts.users !== null ? [{ key: "users", count: counts.users, href: "/app/users" }] : []),
   ];
   // A new referrer has nothing to count yet: four zeros would only hide the way to begin.
@@ -46,7 +51,7 @@ export default function Dashboard() {
           <p>
             <ReferChildLink />
           </p>
-          {counts.children > 0 ? (
+          {counts.children ? (
             <p>
               <Link to="/app/children">{t("dashboard.referAdded")}</Link>
             </p>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/auth/auth.server";
+import { requireProgram } from "~/auth/auth.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { accessRecordCsv } from "~/models/access-record.server";
@@ -8,7 +8,7 @@ import { idParam } from "~/utils/route.server";
 
 /** A referral's record of access (34 CFR 303.406) as CSV, for administrators. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const actor = await requireAdmin(request, context.db);
+  const actor = await requireProgram(request, context.db);
   const referralId = idParam(params.id);
   const { t } = await getPageTranslation(request, ["admin"]);
   const csv = await accessRecordCsv(context.db, actor, referralId, await getLanguage(request), t);

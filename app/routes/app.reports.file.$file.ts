@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/auth/auth.server";
+import { requireProgram } from "~/auth/auth.server";
 import { reportFile } from "~/models/report.server";
 import { contentDisposition } from "~/services/uploads.server";
 
@@ -9,7 +9,7 @@ const TYPES = { csv: "text/csv; charset=utf-8", xlsx: "application/vnd.openxmlfo
 
 /** A kept report, for administrators only, as a download. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const actor = await requireAdmin(request, context.db);
+  const actor = await requireProgram(request, context.db);
   const fileName = params.file ?? "";
   const { file, size, format } = await reportFile(context.db, actor, fileName);
   return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, {

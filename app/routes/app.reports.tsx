@@ -3,7 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { requireAdmin } from "~/auth/auth.server";
+import { requireProgram } from "~/auth/auth.server";
 import { Alert } from "~/components/ui/Alert";
 import { CheckboxGroup, DateField, ErrorSummary, RadioGroup, SelectField, TextField } from "~/components/ui/form";
 import { useAppForm, type FieldProps } from "~/components/ui/useAppForm";
@@ -20,7 +20,7 @@ import { easternCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 export const handle = { i18n: ["common", "admin", "auth"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const actor = await requireAdmin(request, context.db);
+  const actor = await requireProgram(request, context.db);
   const db = context.db;
   return json({
     title: await pageTitle(request, "admin:reports.title"),
@@ -28,6 +28,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     counties: await getLookupOptions(db, "Counties", await getLanguage(request)),
     retentionDays: getConfig().REPORT_RETENTION_DAYS,
     reports: await listReports(db, actor),
+    // The user report lists accounts: administrators only; a program's staff make referral reports of their programs (R137).
+    usersReport: actor.isAdmin,
   });
 }
 
@@ -36,9 +38,10 @@ type ActionData = SubmissionResult<string[]> & { kind: ReportKind; fileName?: st
 
 /** Without JavaScript: the form posts here, the report is made, and the page shows its link. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireAdmin(request, context.db);
+  const actor = await requireProgram(request, context.db);
   const form = await request.formData();
   const kind: ReportKind = form.get("intent") === "user" ? "user" : "referral";
+  if (kind === "user" && !actor.isAdmin) throw json({ error: "forbidden" }, { status: 403 });
   const submission = checkReportForm(kind, form, await getLanguage(request));
   if (submission.status !== "success") return refused(submission, { data: { kind } });
   try {
@@ -151,7 +154,7 @@ function FormatChoice(props: FieldProps) {
 }
 
 export default function Reports() {
-  const { today, counties, retentionDays, reports } = useLoaderData<typeof loader>();
+  const { today, counties, retentionDays, reports, usersReport } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation(["admin", "common", "auth"]);
   const referral = useReportForm("referral", today, actionData, {
@@ -196,28 +199,30 @@ export default function Reports() {
         <Outcome kind="referral" fileName={referral.fileName} failed={referral.failed} progress={referral.progress} />
       </section>
 
-      <section aria-labelledby="user-report-heading">
-        <h2 id="user-report-heading">{t("reports.userHeading")}</h2>
-        <ErrorSummary {...user.summary} />
-        <Form method="post" {...getFormProps(user.form)} className="usa-form usa-form--large">
-          <FormatChoice {...uf("format")} />
-          <TextField {...uf("filename")} hint={t("reports.filenameHint")} optional />
-          <SelectField
-            {...uf("primaryLanguage")}
-            options={[
-              { value: "en", label: t("auth:register.languages.en") },
-              { value: "sp", label: t("auth:register.languages.sp") },
-            ]}
-            optional
-          />
-          <DateField {...uf("lastLoginAfter")} hint={t("reports.dateHint")} optional />
-          <DateField {...uf("lastLoginBefore")} hint={t("reports.dateHint")} optional />
-          <button type="submit" name="intent" value="user" className="usa-button" disabled={user.progress !== null}>
-            {t("reports.generateUsers")}
-          </button>
-        </Form>
-        <Outcome kind="user" fileName={user.fileName} failed={user.failed} progress={user.progress} />
-      </section>
+      {usersReport ? (
+        <section aria-labelledby="user-report-heading">
+          <h2 id="user-report-heading">{t("reports.userHeading")}</h2>
+          <ErrorSummary {...user.summary} />
+          <Form method="post" {...getFormProps(user.form)} className="usa-form usa-form--large">
+            <FormatChoice {...uf("format")} />
+            <TextField {...uf("filename")} hint={t("reports.filenameHint")} optional />
+            <SelectField
+              {...uf("primaryLanguage")}
+              options={[
+                { value: "en", label: t("auth:register.languages.en") },
+                { value: "sp", label: t("auth:register.languages.sp") },
+              ]}
+              optional
+            />
+            <DateField {...uf("lastLoginAfter")} hint={t("reports.dateHint")} optional />
+            <DateField {...uf("lastLoginBefore")} hint={t("reports.dateHint")} optional />
+            <button type="submit" name="intent" value="user" className="usa-button" disabled={user.progress !== null}>
+              {t("reports.generateUsers")}
+            </button>
+          </Form>
+          <Outcome kind="user" fileName={user.fileName} failed={user.failed} progress={user.progress} />
+        </section>
+      ) : null}
 
       <section aria-labelledby="kept-heading">
         <h2 id="kept-heading">{t("reports.kept")}</h2>

@@ -6,6 +6,7 @@ import { isWordsUnavailable } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { AppShell } from "~/components/shell/AppShell";
 import { isNavigationOpen } from "~/services/preferences.server";
+import { isProgramStaff } from "~/models/policy";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context.db);
@@ -13,14 +14,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     navOpen: await isNavigationOpen(request),
     isAdmin: user.isAdmin,
     isSuperAdmin: user.isSuperAdmin,
+    isProgramStaff: isProgramStaff(user),
     currentUser: { id: user.id, name: `${user.firstName} ${user.lastName}` },
   });
 }
 
 export default function AppLayout() {
-  const { navOpen, isAdmin, isSuperAdmin, currentUser } = useLoaderData<typeof loader>();
+  const { navOpen, isAdmin, isSuperAdmin, isProgramStaff, currentUser } = useLoaderData<typeof loader>();
   return (
-    <AppShell navOpen={navOpen} isAdmin={isAdmin} isSuperAdmin={isSuperAdmin} user={currentUser}>
+    <AppShell navOpen={navOpen} isAdmin={isAdmin} isSuperAdmin={isSuperAdmin} isProgramStaff={isProgramStaff} user={currentUser}>
       <Outlet />
     </AppShell>
   );
@@ -36,6 +38,7 @@ export function ErrorBoundary() {
       navOpen={layout?.navOpen ?? true}
       isAdmin={layout?.isAdmin ?? false}
       isSuperAdmin={layout?.isSuperAdmin ?? false}
+      isProgramStaff={layout?.isProgramStaff ?? false}
       user={layout?.currentUser ?? null}
     >
       {isWordsUnavailable(error) ? <WordsUnavailableMessage /> : <ErrorPage kind={kind} />}

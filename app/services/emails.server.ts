@@ -112,3 +112,43 @@ export async function sendApiKeyCreatedEmail(to: Recipient, key: { name: string;
   ].join("\n");
   await sendMail({ to: to.email, subject: t("apiKeyCreated.subject", values), text, language, kind: "apiKeyCreated" });
 }
+
+/**
+ * A new referral for a local program, at its intake address (docs/product-rules.md R137, R139): its reference, when it
+ * was sent and a link, and nothing that names the child or the family. In English: the address is the program's, not a
+ * person's with a language of their own.
+ */
+export async function sendProgramIntakeEmail(
+  to: string,
+  referral: { kind: "submitted" | "transferred"; program: string; reference: number; submittedAt: string; link: string },
+) {
+  const t = await fixedT("en", "email");
+  const date = formatDateTimeEastern(referral.submittedAt, "en");
+  const values = { program: referral.program, reference: String(referral.reference), date, link: referral.link };
+  const text = [t(`programIntake.${referral.kind}`, values), "", t("programIntake.body", values), "", t("signature")].join("\n");
+  await sendMail({ to, subject: t("programIntake.subject", values), text, language: "en", kind: `programIntake-${referral.kind}` });
+}
+
+/**
+ * The family's notice of a referral made for their child by someone else, with their approval (R142), in the family's
+ * language: which program will call, its phone, what early intervention is, that it costs nothing, how to say no.
+ */
+export async function sendFamilyNoticeEmail(to: string, language: "en" | "es", notice: { name: string; program: string; phone: string | null }) {
+  const t = await fixedT(language, "email");
+  const text = [
+    t("greeting", { name: notice.name }),
+    "",
+    t("familyNotice.made", { program: notice.program }),
+    "",
+    notice.phone ? t("familyNotice.phone", { program: notice.program, phone: notice.phone }) : t("familyNotice.noPhone", { program: notice.program }),
+    "",
+    t("familyNotice.what"),
+    "",
+    t("familyNotice.cost"),
+    "",
+    notice.phone ? t("familyNotice.sayNo", { phone: notice.phone }) : t("familyNotice.sayNoWhenCalled"),
+    "",
+    t("signature"),
+  ].join("\n");
+  await sendMail({ to, subject: t("familyNotice.subject"), text, language, kind: "familyNotice" });
+}

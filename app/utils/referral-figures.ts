@@ -1,5 +1,6 @@
 import { ageInMonths } from "./child-age";
 import { easternCalendarDate } from "./dates";
+import { daysToDetermination } from "./timeline";
 
 // What the program's figures keep of each submitted referral (docs/product-rules.md R127): one row a referral in
 // referral_figures, written with the submit and every status change, so the insight page counts from one narrow,
@@ -17,6 +18,9 @@ export interface FiguresFacts<Status extends string = string> {
   county: string | null;
   /** When the program first recorded a status after submission (ISO, UTC), if it has. */
   first_change_at: string | null;
+  local_program_id: number | null;
+  /** When eligibility was first determined (Eligible or Not Eligible), if it has been. */
+  determined_at: string | null;
 }
 
 /**
@@ -35,5 +39,7 @@ export function referralFiguresRow<Status extends string>(facts: FiguresFacts<St
     source: facts.referrer_relationship,
     age_months: ageInMonths(facts.birthdate, day),
     first_change_at: facts.first_change_at,
+    local_program_id: facts.local_program_id,
+    determined_days: daysToDetermination(day, facts.determined_at),
   };
 }

@@ -57,7 +57,13 @@ export async function up(db: Kysely<any>): Promise<void> {
       .limit(1000)
       .execute();
     if (!batch.length) return;
-    await db.insertInto("referral_figures").values(batch.map(referralFiguresRow)).execute();
+    // The table as this migration makes it: the program and the determination came later (2026-11-28T00-local-programs).
+    const rows = batch.map((row) => {
+      // eslint-disable-next-line @typescript-eslint/no-unused-vars
+      const { local_program_id, determined_days, ...columns } = referralFiguresRow({ ...row, local_program_id: null, determined_at: null });
+      return columns;
+    });
+    await db.insertInto("referral_figures").values(rows).execute();
     after = batch[batch.length - 1].id;
   }
 }

@@ -9,6 +9,8 @@ import * as referralFigures from "./2026-11-25T01-referral-figures";
 import * as secondFactor from "./2026-11-26T00-second-factor";
 import * as signInSecurity from "./2026-11-27T00-sign-in-security";
 import * as recordOfAccess from "./2026-11-27T01-record-of-access";
+import * as localPrograms from "./2026-11-28T00-local-programs";
+import * as programFigures from "./2026-11-28T01-program-figures";
 
 // Every migration, in the order it runs. Names sort by their ISO date prefix, and Kysely
 // refuses to run when an applied name is missing here, so never rename or remove one.
@@ -23,6 +25,8 @@ const migrations: Record<string, Migration> = {
   "2026-11-26T00-second-factor": secondFactor,
   "2026-11-27T00-sign-in-security": signInSecurity,
   "2026-11-27T01-record-of-access": recordOfAccess,
+  "2026-11-28T00-local-programs": localPrograms,
+  "2026-11-28T01-program-figures": programFigures,
 };
 
 export const migrationProvider: MigrationProvider = {

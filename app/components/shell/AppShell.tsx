@@ -102,6 +102,8 @@ function Account({ user, inTopBar }: { user: { id: number; name: string } | null
 interface AppShellProps {
   navOpen: boolean;
   isAdmin: boolean;
+  /** Staff of a local program (R138): the program's entries, not a referrer's. */
+  isProgramStaff?: boolean;
   /** A super administrator sees the security events too. */
   isSuperAdmin?: boolean;
   /** The signed-in person; null only on an error page shown before the layout could load. */
@@ -109,7 +111,7 @@ interface AppShellProps {
   children: ReactNode;
 }
 
-export function AppShell({ navOpen: serverNavOpen, isAdmin, isSuperAdmin = false, user, children }: AppShellProps) {
+export function AppShell({ navOpen: serverNavOpen, isAdmin, isSuperAdmin = false, isProgramStaff = false, user, children }: AppShellProps) {
   const { t } = useTranslation();
   const navOpen = useOptimisticNavOpen(serverNavOpen);
   const [menuOpen, setMenuOpen] = usePhoneMenu();
@@ -128,7 +130,7 @@ export function AppShell({ navOpen: serverNavOpen, isAdmin, isSuperAdmin = false
       <div className="app-shell__body">
         <nav id={SIDENAV_ID} aria-label={t("nav.label")} className="app-shell__nav">
           <ul className="usa-sidenav">
-            {navigationFor({ isAdmin, isSuperAdmin }, user?.id ?? null).map((item) => (
+            {navigationFor({ isAdmin, isSuperAdmin, isProgramStaff }, user?.id ?? null).map((item) => (
               <li key={item.to} className="usa-sidenav__item">
                 <NavLink to={item.to} className={({ isActive }) => (isActive ? "usa-current" : undefined)}>
                   {t(item.labelKey)}

@@ -1,0 +1,16 @@
+import { sql, type RawBuilder, type SqlBool } from "kysely";
+import { referralScope, type Actor } from "./policy";
+
+/**
+ * The referrals a person reads, as a condition on a query of referrals under `alias` (docs/product-rules.md R137):
+ * policy.ts's referralScope, the one rule, written once for every list, count, export, report and figure that reads
+ * more than one referral. A state administrator's is every referral; a local program's staff's the submitted
+ * referrals of their programs; anyone else's their own.
+ */
+export function readableReferrals(actor: Actor, alias: string): RawBuilder<SqlBool> {
+  const scope = referralScope(actor);
+  if (scope.kind === "all") return sql<SqlBool>`1 = 1`;
+  if (scope.kind === "own") return sql<SqlBool>`${sql.ref(`${alias}.created_by_id`)} = ${scope.userId}`;
+  if (!scope.programIds.length) return sql<SqlBool>`1 = 0`;
+  return sql<SqlBool>`(${sql.ref(`${alias}.status`)} <> 'Draft' and ${sql.ref(`${alias}.local_program_id`)} in (${sql.join([...scope.programIds])}))`;
+}
