@@ -102,13 +102,16 @@ export async function recordReportDownload(db: DB, viewer: Viewer, reportId: num
     .execute();
 }
 
-
 /**
  * The record of access of one referral, newest first, for administrators: every look at the referral, and at its
  * child in a list, an export or the child's page, each as a line of who, how and what, when in US Eastern time (R29).
  */
 export async function accessRecordOf(db: DB, actor: CurrentUser, referralId: number, language: Language, t: TFunction) {
-  const referral = await db.selectFrom("referrals").select(["id", "child_id", "created_by_id", "status", "local_program_id"]).where("id", "=", referralId).executeTakeFirst();
+  const referral = await db
+    .selectFrom("referrals")
+    .select(["id", "child_id", "created_by_id", "status", "local_program_id"])
+    .where("id", "=", referralId)
+    .executeTakeFirst();
   if (!referral) throw new NotFoundError("referral");
   // Administrators, and the referral's program's staff (R95, R137); its creator is told no more than before.
   if (!mayReadAccessRecord(actor, referralFacts(referral))) {

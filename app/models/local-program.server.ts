@@ -50,7 +50,13 @@ export async function listLocalPrograms(db: DB, actor: Actor, language: Language
   const rows = await db
     .selectFrom("local_programs as p")
     .selectAll("p")
-    .select((eb) => eb.selectFrom("user_local_programs as s").select((s) => s.fn.countAll<number>().as("n")).whereRef("s.local_program_id", "=", "p.id").as("staff"))
+    .select((eb) =>
+      eb
+        .selectFrom("user_local_programs as s")
+        .select((s) => s.fn.countAll<number>().as("n"))
+        .whereRef("s.local_program_id", "=", "p.id")
+        .as("staff"),
+    )
     .execute();
   return rows
     .map((row) => programOf(actor, { ...row, staff: Number(row.staff ?? 0) }, language))
@@ -88,7 +94,13 @@ export async function getLocalProgram(db: DB, actor: Actor, programId: number, l
   const row = await db
     .selectFrom("local_programs as p")
     .selectAll("p")
-    .select((eb) => eb.selectFrom("user_local_programs as s").select((s) => s.fn.countAll<number>().as("n")).whereRef("s.local_program_id", "=", "p.id").as("staff"))
+    .select((eb) =>
+      eb
+        .selectFrom("user_local_programs as s")
+        .select((s) => s.fn.countAll<number>().as("n"))
+        .whereRef("s.local_program_id", "=", "p.id")
+        .as("staff"),
+    )
     .where("p.id", "=", programId)
     .executeTakeFirst();
   if (!row) throw new NotFoundError("local program");
@@ -291,7 +303,11 @@ export async function referralProgramPanel(db: DB, actor: Actor, referralId: num
  * The first time someone of a referral's program opens it, the referral keeps when and which program (R140): its
  * referrer then sees "Opened by". A state administrator's look is on the record of access, not this.
  */
-export async function noteOpenedByProgram(db: DB, actor: Actor, referral: { id: number; status: string; local_program_id: number | null; opened_at: string | null }) {
+export async function noteOpenedByProgram(
+  db: DB,
+  actor: Actor,
+  referral: { id: number; status: string; local_program_id: number | null; opened_at: string | null },
+) {
   if (referral.opened_at || referral.status === "Draft" || referral.local_program_id === null) return;
   if (!isProgramStaff(actor) || !actor.localProgramIds!.includes(referral.local_program_id)) return;
   // Only the first look sets it (R135: the condition is the hold): a second one at once finds it set and changes nothing.

@@ -50,9 +50,7 @@ export function referralScope(actor: Actor): ReferralScope {
 
 /** Whether this referral is one of a local program's staff's: submitted, and of one of their programs. */
 function ofStaffPrograms(actor: Actor, referral: Pick<ReferralFacts, "status" | "localProgramId">): boolean {
-  return (
-    isProgramStaff(actor) && referral.status !== "Draft" && referral.localProgramId !== null && actor.localProgramIds!.includes(referral.localProgramId)
-  );
+  return isProgramStaff(actor) && referral.status !== "Draft" && referral.localProgramId !== null && actor.localProgramIds!.includes(referral.localProgramId);
 }
 
 /** Super administrators keep the programs: their names, intake addresses, phones and staff domains (R136). */

@@ -24,7 +24,13 @@ export async function mailProgramIntake(db: DB, referralId: number, kind: "submi
       .executeTakeFirst();
     if (!row?.intake_email) return;
     const link = appLink(reviewHref({ child: row.child_id, referral: row.id, user: row.created_by_id }), {}, "en");
-    await sendProgramIntakeEmail(row.intake_email, { kind, program: row.name, reference: row.id, submittedAt: row.submission_date ?? new Date().toISOString(), link });
+    await sendProgramIntakeEmail(row.intake_email, {
+      kind,
+      program: row.name,
+      reference: row.id,
+      submittedAt: row.submission_date ?? new Date().toISOString(),
+      link,
+    });
   } catch (error) {
     console.error("the program's intake e-mail was not sent", error);
   }

@@ -26,7 +26,11 @@ function requireAdministrator(actor: CurrentUser) {
  * mayMakeReviewLink). Anyone else: NotFoundError or ForbiddenError.
  */
 async function submittedReferral(db: DB, actor: CurrentUser, referralId: number, may: (actor: CurrentUser, referral: ReferralFacts) => boolean) {
-  const referral = await db.selectFrom("referrals").select(["id", "status", "created_by_id", "child_id", "local_program_id"]).where("id", "=", referralId).executeTakeFirst();
+  const referral = await db
+    .selectFrom("referrals")
+    .select(["id", "status", "created_by_id", "child_id", "local_program_id"])
+    .where("id", "=", referralId)
+    .executeTakeFirst();
   if (!referral || !mayViewReferral(actor, referralFacts(referral))) throw new NotFoundError("referral");
   requireAdministrator(actor);
   if (!may(actor, referralFacts(referral))) throw new ForbiddenError("a Draft has no status to record yet");

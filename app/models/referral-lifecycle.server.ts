@@ -20,7 +20,16 @@ import { mailReferrer } from "./referral-mail.server";
 import { NoProgramError, noteOpenedByProgram, programForCounty } from "./local-program.server";
 import { mailFamilyNotice, mailProgramIntake } from "./program-mail.server";
 import { phoneText } from "./phone.server";
-import { actsForProgram, mayCopyReferral, mayDeleteReferral, mayEditReferral, maySubmitReferral, mayViewReferral, referralFacts, type ReferralFacts } from "./policy";
+import {
+  actsForProgram,
+  mayCopyReferral,
+  mayDeleteReferral,
+  mayEditReferral,
+  maySubmitReferral,
+  mayViewReferral,
+  referralFacts,
+  type ReferralFacts,
+} from "./policy";
 import { noteSameChildOnSubmit } from "./same-child.server";
 import type { CurrentUser } from "./user.server";
 import { reads } from "./reads";

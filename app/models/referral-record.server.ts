@@ -14,7 +14,11 @@ import type { CurrentUser } from "./user.server";
 
 /** The wizard's ids of a referral the actor may read; NotFoundError for anyone else. */
 export async function wizardIdsOf(db: DB, actor: CurrentUser, referralId: number): Promise<WizardIds> {
-  const row = await db.selectFrom("referrals").select(["id", "child_id", "created_by_id", "status", "local_program_id"]).where("id", "=", referralId).executeTakeFirst();
+  const row = await db
+    .selectFrom("referrals")
+    .select(["id", "child_id", "created_by_id", "status", "local_program_id"])
+    .where("id", "=", referralId)
+    .executeTakeFirst();
   if (!row || !mayViewReferral(actor, referralFacts(row))) throw new NotFoundError("referral");
   return { child: row.child_id, referral: row.id, user: row.created_by_id };
 }

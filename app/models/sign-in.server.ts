@@ -87,7 +87,11 @@ export async function signIn(db: DB, credentials: { email: string; password: str
   await clearPasswordAttempts(db, credentials.email, clientIp);
   const factor = await db.selectFrom("second_factors").select("user_id").where("user_id", "=", userId).where("confirmed_at", "is not", null).executeTakeFirst();
   const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
-  const awaiting: SessionAwaiting | null = factor ? "code" : mustHaveSecondFactor({ isAdmin: hasAdminRole(roles), isProgramStaff: roles.includes("ROLE_LOCAL_PROGRAM") }) ? "setup" : null;
+  const awaiting: SessionAwaiting | null = factor
+    ? "code"
+    : mustHaveSecondFactor({ isAdmin: hasAdminRole(roles), isProgramStaff: roles.includes("ROLE_LOCAL_PROGRAM") })
+      ? "setup"
+      : null;
   if (!awaiting) await recordSignIn(db, userId, clientIp);
   return { userId, awaiting, cookie: await createSession(db, userId, new Date(), awaiting) };
 }

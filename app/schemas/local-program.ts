@@ -5,7 +5,7 @@ import { codes, optionalEmail, requiredText, tooLong } from "./fields";
 // programs a person is staff of, and a referral's move to another program. Messages are keys in common:validation.
 
 /** Digits, spaces and the marks a phone number is written with, and an extension. */
-const PHONE = /^[0-9 ()+.\-]{7,30}( *(x|ext\.?) *[0-9]{1,6})?$/i;
+const PHONE = /^[-0-9 ()+.]{7,30}( *(x|ext\.?) *[0-9]{1,6})?$/i;
 /** A domain name: letters, digits and hyphens, two labels at least (example.org). */
 const DOMAIN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i;
 

@@ -16,7 +16,17 @@ export async function addPerson(db: DB, email: string, { admin = false } = {}): 
     .insertInto("user_roles")
     .values(roles.map((role) => ({ user_id: row.id, role })))
     .execute();
-  return { id: row.id, email, firstName: "A", lastName: "B", primaryLanguage: "en", roles: [...roles], isAdmin: admin, isSuperAdmin: false, localProgramIds: [] };
+  return {
+    id: row.id,
+    email,
+    firstName: "A",
+    lastName: "B",
+    primaryLanguage: "en",
+    roles: [...roles],
+    isAdmin: admin,
+    isSuperAdmin: false,
+    localProgramIds: [],
+  };
 }
 
 /** The answers of a registered test person's two security questions (1 and 2). */

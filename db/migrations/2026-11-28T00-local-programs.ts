@@ -51,7 +51,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("transferred_at", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("referral_transfers_referral").on("referral_transfers").columns(["referral_id", "transferred_at"]).execute();
-
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
