@@ -327,7 +327,12 @@ export function referralIdOf(wizardPath: string): number {
 }
 
 /** Answers steps 1–14 of a Draft as the wizard saves them (and the consent answer, when given). */
-export async function fillReferral(user: TestUser, wizardPath: string, { consent, county = "24003" }: { consent?: 1 | 2; county?: string } = {}, other?: DB) {
+export async function fillReferral(
+  user: TestUser,
+  wizardPath: string,
+  { consent, county = "24003", family }: { consent?: 1 | 2; county?: string; family?: { email: string; language: "en" | "es" } } = {},
+  other?: DB,
+) {
   const db = await database(other);
   const { getCurrentUser } = await import("../app/models/user.server");
   const { saveAnswers, saveAdult } = await import("../app/models/referral.server");
@@ -337,7 +342,8 @@ export async function fillReferral(user: TestUser, wizardPath: string, { consent
   const ids = { child: Number(child), referral: Number(referral), user: user.id };
   await setReferralAddress(db, actor, ids, { address: { line1: "12 Main St", city: "Annapolis", zip: "21401", county: county }, saveToBook: false });
   await saveAnswers(db, actor, ids, {
-    referrerRelationship: "1",
+    // A physician, with the family's approval, when the family's notice is wanted (R142); else a parent.
+    ...(family ? { referrerRelationship: "5", familyApproval: "yes" as const } : { referrerRelationship: "1" }),
     referrerFirstName: "Rosa",
     referrerLastName: "Pérez",
     referrerPhoneNumber: { areaCode: "410", prefix: "555", suffix: "0001" },
@@ -346,7 +352,7 @@ export async function fillReferral(user: TestUser, wizardPath: string, { consent
     isHispanicChild: "yes",
     primaryLanguage: "2",
     gestationalAgeInDays: 273,
-    familyPrimaryLanguage: "2",
+    familyPrimaryLanguage: family?.language === "en" ? "1" : "2",
     familyNeedsInterpreter: "yes",
     childInFosterCare: "no",
     referralReasons: { RefReasons_ConcernsDevelopmental: ["1"], FailedScreenings: ["1"] },
@@ -357,6 +363,7 @@ export async function fillReferral(user: TestUser, wizardPath: string, { consent
     firstName: "Rosa",
     lastName: "Pérez",
     childRelationship: "1",
+    ...(family ? { email: family.email } : {}),
     homePhoneNumber: { areaCode: "301", prefix: "555", suffix: "0003" },
     workPhoneNumber: null,
     mobilePhoneNumber: null,
@@ -374,6 +381,39 @@ export async function submitDirectly(user: TestUser, wizardPath: string, { count
   } finally {
     await api.dispose();
   }
+}
+
+/**
+ * A local program (docs/product-rules.md R136) by its county's FIPS code, given an intake address, a phone and a staff
+ * domain of its own: the same for every test, so tests running side by side agree on them.
+ */
+export async function setUpProgram(jurisdiction: string) {
+  const db = await database();
+  const values = { intake_email: `intake-${jurisdiction}@programs.example.org`, phone: "410-555-0199", approved_domains: `p${jurisdiction}.example.org` };
+  const row = await db
+    .updateTable("local_programs")
+    .set(values)
+    .where("jurisdiction", "=", jurisdiction)
+    .returning(["id", "name", "name_es"])
+    .executeTakeFirstOrThrow();
+  return { ...row, intakeEmail: values.intake_email, domain: values.approved_domains };
+}
+
+/** Someone made staff of a program as a super administrator would (R138): a verified account on the program's domain. */
+export async function createStaff(program: { id: number; domain: string }, language: "en" | "sp" = "en"): Promise<TestUser> {
+  const user = await createUser({ domain: program.domain, language });
+  const db = await database();
+  await db.insertInto("user_roles").values({ user_id: user.id, role: "ROLE_LOCAL_PROGRAM" }).execute();
+  await db.insertInto("user_local_programs").values({ user_id: user.id, local_program_id: program.id }).execute();
+  return user;
+}
+
+/** A referral's program, when it was first opened and its moves (R137, R139, R140). */
+export async function programOfReferral(referralId: number) {
+  const db = await database();
+  const row = await db.selectFrom("referrals").select(["local_program_id", "opened_at", "opened_by_id"]).where("id", "=", referralId).executeTakeFirstOrThrow();
+  const moves = await db.selectFrom("referral_transfers").selectAll().where("referral_id", "=", referralId).orderBy("id").execute();
+  return { ...row, moves };
 }
 
 /** When a referral was sent (stored in UTC), or null for a Draft. */

@@ -8,6 +8,7 @@ import { ChildHasSubmittedReferralError } from "~/models/child.server";
 import { FieldsForbiddenError, ForbiddenError, InputError, NotFoundError } from "~/models/errors";
 import { BUSY_RETRY_AFTER_SECONDS, isBusyError, isInUseError } from "~/models/errors.server";
 import { IncompleteReferralError } from "~/models/referral-lifecycle.server";
+import { NoProgramError } from "~/models/local-program.server";
 import { FutureDateError } from "~/models/report.server";
 import { EmailTakenError } from "~/models/user.server";
 import { BadUploadError, FileTooLargeError, UnsupportedFileError, UploadRefusedError } from "~/services/uploads.server";
@@ -164,6 +165,8 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof UnknownComparisonError) return new ApiError("invalid_input", { fields: { [error.field]: ["api:fields.badFormat"] } });
   if (error instanceof FutureDateError) return new ApiError("invalid_input", { fields: { [error.field]: ["validation.dateFuture"] } });
   if (error instanceof IncompleteReferralError) return new ApiError("incomplete", { extra: { missing: error.missing } });
+  // No local program serves the county of its address: not submitted, as the review page says (R137).
+  if (error instanceof NoProgramError) return new ApiError("invalid_input", { fields: { address: ["referrals:program.noProgram"] } });
   if (error instanceof EmailTakenError) return new ApiError("email_taken", { fields: { email: ["auth:register.emailTaken"] } });
   // The reason in the words the users list shows (docs/product-rules.md R91).
   if (error instanceof NotEligibleError)

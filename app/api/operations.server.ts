@@ -2,6 +2,7 @@ import type { Operation } from "./handler.server";
 import { addressOperations } from "./addresses.server";
 import { adultOperations } from "./adults.server";
 import { childOperations } from "./children.server";
+import { localProgramOperations } from "./local-programs.server";
 import { phoneOperations } from "./phone-numbers.server";
 import { userOperations } from "./users.server";
 import { documentOperations, referralOperations } from "./referrals.server";
@@ -16,6 +17,7 @@ export const API_OPERATIONS: readonly Operation[] = [
   addressOperations,
   adultOperations,
   phoneOperations,
+  localProgramOperations,
   referenceOperations,
   accountOperations,
   reportOperations,

@@ -83,6 +83,7 @@ const PAGE_MODULES = {
   secondFactor: "routes/login_.second-factor.tsx",
   secondFactorSetup: "routes/login_.second-factor-setup.tsx",
   ownSecondFactor: "routes/app.profile_.$id.second-factor.tsx",
+  localProgram: "routes/app.local-programs.$id.tsx",
 } as const satisfies Record<string, string>;
 type PageModule = keyof typeof PAGE_MODULES;
 /** A page action: its module, and after "#" the `intent` its form sends when it sends one. */
@@ -146,6 +147,8 @@ const API_ONLY: Record<string, string> = {
 interface Base {
   rosa: CurrentUser;
   admin: CurrentUser;
+  /** Keeps the local programs and their staff (R136, R138). */
+  superAdmin: CurrentUser;
   tomas: CurrentUser;
   /** Deactivated (locked). */
   lockedId: number;
@@ -153,7 +156,11 @@ interface Base {
   unverifiedId: number;
   /** May be promoted: at the approved domain, signed in before, no referrals. */
   eligibleId: number;
-  cookies: { rosa: string; admin: string };
+  /** May be made Howard County's staff: verified, no referrals, at the domain Howard's program approves (R138). */
+  staffCandidateId: number;
+  /** The programs of Baltimore City (where r3 was sent), Baltimore County and Howard County, by id. */
+  programs: { baltimoreCity: number; baltimoreCounty: number; howard: number };
+  cookies: { rosa: string; admin: string; superAdmin: string };
   apiKey: string;
   resetTokens: { unanswered: string; answered: string };
   book: number;
@@ -168,7 +175,7 @@ interface Base {
   r3: WizardIds;
 }
 
-type Caller = "rosa" | "admin" | "anonymous";
+type Caller = "rosa" | "admin" | "superAdmin" | "anonymous";
 type Form = Record<string, string | string[]> | FormData;
 
 interface PageStep {
@@ -198,7 +205,7 @@ interface ParityRow {
   pages: PageAction[];
   /** The API calls that do it, in the order made. */
   api: string[];
-  /** Who does it. Through the API an administrator calls with an API key, a referrer with their session. */
+  /** Who does it. Through the API an administrator calls with an API key, a referrer and a super administrator with their session. */
   caller: Caller;
   page(b: Base, action: PageAction): PageStep;
   calls(b: Base): Array<ApiStep | ((answers: Array<Record<string, unknown>>) => ApiStep)>;
@@ -751,6 +758,56 @@ const ROWS: ParityRow[] = [
     calls: (b) => [{ op: "updateUser", id: b.eligibleId, json: { roles: ["ROLE_USER", "ROLE_ADMIN"] } }],
   },
   {
+    action: "a super administrator makes someone a local program's staff, whose sign-ins and keys end (R138)",
+    pages: ["user#staffPrograms"],
+    api: ["updateUser"],
+    caller: "superAdmin",
+    page: (b) => ({
+      url: `/app/user/${b.staffCandidateId}`,
+      params: { id: String(b.staffCandidateId) },
+      form: { localPrograms: [String(b.programs.howard)] },
+    }),
+    calls: (b) => [{ op: "updateUser", id: b.staffCandidateId, json: { localPrograms: [b.programs.howard] } }],
+  },
+  {
+    action: "a super administrator changes a local program's intake address, phone and staff domains (R136)",
+    pages: ["localProgram"],
+    api: ["updateLocalProgram"],
+    caller: "superAdmin",
+    page: (b) => ({
+      url: `/app/local-programs/${b.programs.baltimoreCounty}`,
+      params: { id: String(b.programs.baltimoreCounty) },
+      form: {
+        nameEn: "Baltimore County Infants and Toddlers Program",
+        nameEs: "Programa de Bebés y Niños Pequeños: condado de Baltimore",
+        intakeEmail: "intake@baltimorecountymd.gov",
+        phone: "410-887-0001",
+        approvedDomains: "baltimorecountymd.gov, bcps.org",
+      },
+    }),
+    calls: (b) => [
+      {
+        op: "updateLocalProgram",
+        id: b.programs.baltimoreCounty,
+        json: {
+          nameEn: "Baltimore County Infants and Toddlers Program",
+          nameEs: "Programa de Bebés y Niños Pequeños: condado de Baltimore",
+          intakeEmail: "intake@baltimorecountymd.gov",
+          phone: "410-887-0001",
+          approvedDomains: ["baltimorecountymd.gov", "bcps.org"],
+        },
+      },
+    ],
+  },
+  {
+    action: "an administrator moves a sent referral to another program, which is mailed at its intake address (R139)",
+    pages: ["review#transfer"],
+    api: ["transferReferral"],
+    caller: "admin",
+    page: (b) => ({ ...reviewPage(b.r3), form: { toProgram: String(b.programs.howard), reason: "The family moved to Ellicott City." } }),
+    calls: (b) => [{ op: "transferReferral", id: b.r3.referral, json: { toProgram: b.programs.howard, reason: "The family moved to Ellicott City." } }],
+  },
+  {
     action: "make the referral report (R96, R104)",
     pages: ["reports"],
     api: ["generateReferralReport"],
@@ -850,7 +907,7 @@ const TIMES: Record<string, string[]> = {
   phone_numbers: ["created_at"],
   addresses: ["created_at", "updated_at"],
   children: ["created_at", "updated_at"],
-  referrals: ["created_at", "updated_at", "submission_date", "status_updated_at"],
+  referrals: ["created_at", "updated_at", "submission_date", "status_updated_at", "opened_at"],
   adults: ["created_at", "updated_at"],
   referral_documents: ["created_at", "updated_at"],
   sessions: ["created_at", "last_seen_at", "expires_at"],
@@ -860,6 +917,8 @@ const TIMES: Record<string, string[]> = {
   api_keys: ["created_at", "expires_at", "last_used_at", "revoked_at"],
   referral_status_history: ["changed_at"],
   referral_figures: ["submitted_at", "first_change_at"],
+  local_programs: ["updated_at"],
+  referral_transfers: ["transferred_at"],
   generated_reports: ["created_at"],
   audit_events: ["at"],
   security_events: ["at"],
@@ -1139,12 +1198,30 @@ async function buildBase(db: DB): Promise<Base> {
   await db.updateTable("users").set({ enabled: 0 }).where("id", "=", unverifiedId).execute();
   const eligibleId = (await addRegisteredPerson(db, "clara@maryland.gov", { password: PASSWORD, firstName: "Clara" })).id;
   await db.updateTable("users").set({ last_login: new Date().toISOString() }).where("id", "=", eligibleId).execute();
+  const superAdmin = await addRegisteredPerson(db, "sara@maryland.gov", { password: PASSWORD, admin: true, firstName: "Sara", lastName: "Super" });
+  await db.insertInto("user_roles").values({ user_id: superAdmin.id, role: "ROLE_SUPER_ADMIN" }).execute();
+  // The local programs (R136): Howard County's approves its county's domain for its staff and has an intake address.
+  const programIds = new Map(
+    (await db.selectFrom("local_programs").select(["id", "jurisdiction"]).execute()).map((program) => [program.jurisdiction, program.id]),
+  );
+  const programs = { baltimoreCity: programIds.get("24510")!, baltimoreCounty: programIds.get("24005")!, howard: programIds.get("24027")! };
+  await db
+    .updateTable("local_programs")
+    .set({ approved_domains: "howardcountymd.gov", intake_email: "intake@howardcountymd.gov" })
+    .where("id", "=", programs.howard)
+    .execute();
+  const staffCandidateId = (await addRegisteredPerson(db, "nora@howardcountymd.gov", { password: PASSWORD, firstName: "Nora" })).id;
 
   // Each signed in twice (this browser and another device), so that "every sign-in ends" shows.
-  const cookies = { rosa: cookieOf(await createSession(db, rosa.id)), admin: cookieOf(await createSession(db, admin.id)) };
+  const cookies = {
+    rosa: cookieOf(await createSession(db, rosa.id)),
+    admin: cookieOf(await createSession(db, admin.id)),
+    superAdmin: cookieOf(await createSession(db, superAdmin.id)),
+  };
   await createSession(db, rosa.id);
   await createSession(db, admin.id);
   await createSession(db, tomas.id);
+  await createSession(db, staffCandidateId);
   const { key: apiKey } = await insertApiKey(db, admin.id, { name: "county warehouse" });
   const unanswered = (await requestPasswordReset(db, "lucia@example.com"))!.token;
   const answered = (await requestPasswordReset(db, "marta@example.com"))!.token;
@@ -1210,10 +1287,13 @@ async function buildBase(db: DB): Promise<Base> {
   return {
     rosa,
     admin,
+    superAdmin,
     tomas,
     lockedId,
     unverifiedId,
     eligibleId,
+    staffCandidateId,
+    programs,
     cookies,
     apiKey,
     resetTokens: { unanswered, answered },

@@ -5,14 +5,16 @@ import { copyReferral, deleteReferral, submitReferral } from "~/models/referral-
 import { listReferrals, type ReferralRow, type ReferralSort } from "~/models/referral-list.server";
 import { getReferralRecord, wizardIdsOf, wizardIdsOfPart, type ReferralRecord } from "~/models/referral-record.server";
 import { setReferralAddress } from "~/models/referral-address.server";
+import { transferReferral } from "~/models/local-program.server";
 import { getDraftForEdit, saveAnswers } from "~/models/referral.server";
 import { ReferralAnswersShape } from "~/schemas/answers.server";
 import { DocumentSchema } from "~/schemas/referral";
+import { TransferSchema } from "~/schemas/local-program";
 import { parseUpload, removeStoredFiles } from "~/services/uploads.server";
 import { REFERRAL_STATUSES } from "~/utils/statuses";
 import { ApiError } from "./errors.server";
 import { operation, type Context } from "./handler.server";
-import { idText, iri, listParameters, parseList, presentOnly, reference, type ListShape } from "./shapes.server";
+import { check, idText, iri, listParameters, nullable, parseList, presentOnly, reference, type ListShape } from "./shapes.server";
 import { readable, readerOf } from "~/models/reads";
 import type { CurrentUser } from "~/models/user.server";
 
@@ -62,6 +64,8 @@ function listRowOut(row: ReferralRow) {
       birthdate: row.birthdate,
     },
     county: row.county,
+    // The local program it belongs to once submitted (docs/product-rules.md R137): /api/local_programs/{id}.
+    localProgram: row.localProgramId,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     submissionDate: row.submissionDate,
@@ -91,6 +95,8 @@ export function referralOut(record: ReferralRecord, actor: CurrentUser) {
     serviceCoordinator: r.service_coordinator,
     eligibilityDetermination: r.eligibility_determination,
     hasBeenCopied: r.has_been_copied === 1,
+    // The local program it belongs to once submitted, null for a Draft (docs/product-rules.md R137).
+    localProgram: r.local_program_id,
     // The answers (app/schemas/answers.server.ts), then the address, whose shape is the API's own.
     ...record.answers,
     address: record.address
@@ -242,6 +248,26 @@ export const referralOperations = {
     async run({ db, actor, id }) {
       const copy = await copyReferral(db, actor, id);
       return referralOut(await getReferralRecord(db, actor, copy.id), actor);
+    },
+  }),
+  transfer: operation({
+    operationId: "transferReferral",
+    method: "POST",
+    path: "/api/referrals/{id}/transfer",
+    tag: "Referrals",
+    access: "program",
+    // Checked by the review page's own schema (its messages), so the page and the API refuse alike.
+    body: z
+      .object({
+        toProgram: nullable(z.number().int()).describe("The id of the local program it moves to (/api/local_programs)."),
+        reason: nullable(z.string()).describe("Why it moves, kept in its history (at most 200 characters)."),
+      })
+      .strict(),
+    async run({ db, actor, id, body }) {
+      // Its program's staff or a state administrator move a submitted referral to another program (R139).
+      const input = check(TransferSchema, body);
+      const moved = await transferReferral(db, actor, id, { toProgramId: input.toProgram, reason: input.reason });
+      return { "@id": iri("referrals", id), id, from: moved.from, to: moved.to };
     },
   }),
   addDocument: operation({

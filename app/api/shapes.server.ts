@@ -9,7 +9,7 @@ import { ApiError, zodFields } from "./errors.server";
 // paged lists' query (count, page, order[field], exact filters, date ranges, not_equals), and
 // the phone number object.
 
-export type ResourceKind = "referrals" | "referral_documents" | "children" | "users" | "addresses" | "adults" | "phone_numbers" | "lookups";
+export type ResourceKind = "referrals" | "referral_documents" | "children" | "users" | "addresses" | "adults" | "phone_numbers" | "lookups" | "local_programs";
 
 /** `/api/children/12` */
 export function iri(kind: ResourceKind, id: number): string;

@@ -4,6 +4,7 @@ import { getConfig } from "~/config.server";
 import { register } from "~/models/account-flows.server";
 import { getUserForAdmin, listUsers, USER_LIST, type UserRow, type UserSort } from "~/models/admin-users.server";
 import { getProfile, type Profile } from "~/models/profile.server";
+import { setStaffPrograms, staffProgramsOf } from "~/models/local-program.server";
 import { updateAccount } from "~/models/account-update.server";
 import { ProfileSchema, RegistrationSchema } from "~/schemas/account.server";
 import { ApiError } from "./errors.server";
@@ -42,7 +43,7 @@ function userRowOut(row: UserRow) {
 }
 
 /** An account as the API shows it to its reader (R131): the administrators' view of someone else's adds when and by whom it changed. */
-function profileOut(profile: Profile, actor: CurrentUser, admin?: Awaited<ReturnType<typeof getUserForAdmin>>) {
+function profileOut(profile: Profile, actor: CurrentUser, admin?: Awaited<ReturnType<typeof getUserForAdmin>>, localPrograms?: number[]) {
   return readable("user", readerOf(actor, profile.id), {
     "@id": iri("users", profile.id),
     id: profile.id,
@@ -61,6 +62,8 @@ function profileOut(profile: Profile, actor: CurrentUser, admin?: Awaited<Return
     workPhoneNumber: parsePhone(profile.workPhoneNumber),
     mobilePhoneNumber: parsePhone(profile.mobilePhoneNumber),
     roles: profile.roles,
+    // The local programs the account is staff of (docs/product-rules.md R138): /api/local_programs/{id}.
+    ...(localPrograms ? { localPrograms } : {}),
     locked: profile.locked,
     enabled: profile.enabled,
     lastLogin: profile.lastLogin,
@@ -88,15 +91,26 @@ const personFields = {
   plainPassword: nullable(z.string().max(200)),
 };
 const Registration = z.object({ ...personFields, captchaToken: nullable(z.string().max(4000)) }).strict();
+/** The local program role: given and taken with localPrograms (R138), never with roles. */
+const LOCAL_PROGRAM_ROLE = "ROLE_LOCAL_PROGRAM";
 /** What an administrator changes of someone else's account (docs/product-rules.md R90, R91), as the users list's actions do. */
 const accountFields = {
   locked: z.boolean().optional().describe("Administrators, on someone else's account: true deactivates it, false activates it."),
   enabled: z.boolean().optional().describe("Administrators, on someone else's account: true activates an account not yet enabled (its e-mail not verified)."),
   roles: z
-    .array(z.enum(["ROLE_USER", "ROLE_ADMIN", "ROLE_SUPER_ADMIN"]))
-    .max(3)
+    .array(z.enum(["ROLE_USER", "ROLE_ADMIN", "ROLE_SUPER_ADMIN", LOCAL_PROGRAM_ROLE]))
+    .max(4)
     .optional()
-    .describe("Administrators, on someone else's account: adding ROLE_ADMIN promotes an eligible user; promotion is one-way."),
+    .describe(
+      "Administrators, on someone else's account: adding ROLE_ADMIN promotes an eligible user; promotion is one-way. ROLE_LOCAL_PROGRAM follows localPrograms.",
+    ),
+  localPrograms: z
+    .array(z.number().int().min(1))
+    .max(24)
+    .optional()
+    .describe(
+      "Super administrators, on someone else's verified account: the ids of the local programs it is staff of (/api/local_programs), on an e-mail domain each approves; [] takes the role away (R138).",
+    ),
 };
 /** What GET /api/users/{id} gives that nobody changes: a record read and sent back whole may carry it; it is left aside. */
 const readOnlyFields = {
@@ -125,7 +139,7 @@ function asRead(value: unknown): unknown {
  */
 function profileChanges(read: Record<string, unknown>, body: Record<string, unknown>): string[] {
   return Object.keys(body).filter((name) => {
-    if (["locked", "enabled", "roles", "currentPassword"].includes(name) || Object.hasOwn(readOnlyFields, name)) return false;
+    if (["locked", "enabled", "roles", "localPrograms", "currentPassword"].includes(name) || Object.hasOwn(readOnlyFields, name)) return false;
     if (["plainPassword", "securityAnswer1", "securityAnswer2"].includes(name)) return asRead(body[name]) !== null;
     return asRead(body[name]) !== asRead(read[name]);
   });
@@ -177,7 +191,8 @@ export const userOperations = {
     access: "user",
     async run({ db, actor, id }) {
       const admin = actor.isAdmin && actor.id !== id ? await getUserForAdmin(db, actor, id) : undefined;
-      return profileOut(await getProfile(db, actor, id), actor, admin);
+      const profile = await getProfile(db, actor, id);
+      return profileOut(profile, actor, admin, await staffProgramsOf(db, actor, id));
     },
   }),
   update: operation({
@@ -192,11 +207,23 @@ export const userOperations = {
       const actor = context.actor;
       const current = await getProfile(db, actor, id);
       const admin = actor.isAdmin && actor.id !== id ? await getUserForAdmin(db, actor, id) : undefined;
-      const { plainPassword, locked, enabled, roles } = body;
+      const { plainPassword, locked, enabled, localPrograms } = body;
       // The profile's own fields, what the API shows but nobody changes left out.
       const rest = Object.fromEntries(
-        Object.entries(body).filter(([name]) => !Object.hasOwn(readOnlyFields, name) && !["plainPassword", "locked", "enabled", "roles"].includes(name)),
+        Object.entries(body).filter(
+          ([name]) => !Object.hasOwn(readOnlyFields, name) && !["plainPassword", "locked", "enabled", "roles", "localPrograms"].includes(name),
+        ),
       );
+      // The programs first (R138): a super administrator's change, refused before anything else is written (403 for
+      // anyone else, 400 on the field for an account they may not be staff of); then a staff member may be promoted.
+      // The same programs as the account's (a record read and sent back whole) change nothing.
+      const programs = await staffProgramsOf(db, actor, id);
+      const wanted = localPrograms && [...new Set(localPrograms)].sort((a, b) => a - b);
+      const programsChange = wanted !== undefined && wanted.join(",") !== programs.join(",");
+      if (programsChange) await setStaffPrograms(db, actor, id, wanted);
+      // The local program role in roles says what localPrograms made it: it is neither given nor taken away there.
+      const isStaff = programsChange ? wanted.length > 0 : current.roles.includes(LOCAL_PROGRAM_ROLE);
+      const roles = body.roles && [...body.roles.filter((role) => role !== LOCAL_PROGRAM_ROLE), ...(isStaff ? [LOCAL_PROGRAM_ROLE] : [])];
       // The profile as it is to be: the account's, with what the body changes (null clears a field, as for the other
       // records; the profile page's schema then says what may not be empty), phones as the form types them.
       const read = () =>
@@ -220,7 +247,7 @@ export const userOperations = {
         // A caller signed in by a session (not an API key) keeps a fresh one after a new password.
         { signedIn: !context.request.headers.has("Authorization"), approvedDomains: getConfig().ADMIN_EMAIL_DOMAINS },
       );
-      const profile = profileOut(await getProfile(db, actor, id), actor, admin && (await getUserForAdmin(db, actor, id)));
+      const profile = profileOut(await getProfile(db, actor, id), actor, admin && (await getUserForAdmin(db, actor, id)), await staffProgramsOf(db, actor, id));
       return change?.session ? json(profile, { headers: { "Set-Cookie": change.session } }) : profile;
     },
   }),

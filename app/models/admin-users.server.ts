@@ -259,6 +259,9 @@ export async function promoteUser(db: DB, actor: CurrentUser, userId: number, ap
     if (problem) throw new NotEligibleError(problem);
     const now = new Date().toISOString();
     await trx.insertInto("user_roles").values({ user_id: userId, role: "ROLE_ADMIN" }).execute();
+    // An administrator reads every program's referrals: staff of a program made one is staff of none (R138).
+    await trx.deleteFrom("user_local_programs").where("user_id", "=", userId).execute();
+    await trx.deleteFrom("user_roles").where("user_id", "=", userId).where("role", "=", "ROLE_LOCAL_PROGRAM").execute();
     await trx.updateTable("users").set({ updated_at: now, updated_by_id: actor.id }).where("id", "=", userId).execute();
     await recordSecurityEvent(trx, { kind: "promoted", ...doneBy(actor), subjectUserId: userId });
     // An administrator's session has passed a second factor (docs/product-rules.md R129): theirs end, and the next

@@ -107,6 +107,18 @@ export async function getLocalProgram(db: DB, actor: Actor, programId: number, l
   return programOf(actor, { ...row, staff: Number(row.staff ?? 0) }, language);
 }
 
+/** The programs as super administrators keep them, with what each lacks (R136); anyone else: ForbiddenError. */
+export async function listProgramsToKeep(db: DB, actor: Actor, language: Language): Promise<ProgramDetails[]> {
+  if (!mayEditLocalPrograms(actor)) throw new ForbiddenError("super administrators only");
+  return (await listLocalPrograms(db, actor, language)) as ProgramDetails[];
+}
+
+/** One program as super administrators keep it (R136); anyone else: ForbiddenError. */
+export async function getProgramToKeep(db: DB, actor: Actor, programId: number, language: Language): Promise<ProgramDetails> {
+  if (!mayEditLocalPrograms(actor)) throw new ForbiddenError("super administrators only");
+  return (await getLocalProgram(db, actor, programId, language)) as ProgramDetails;
+}
+
 /** Super administrators change a program's names, intake address, phone and staff domains (R136). */
 export async function updateLocalProgram(db: DB, actor: CurrentUser, programId: number, input: LocalProgramInput): Promise<void> {
   if (!mayEditLocalPrograms(actor)) throw new ForbiddenError("super administrators only");
@@ -159,6 +171,7 @@ export async function staffProgramsOf(db: DB, actor: Actor, userId: number): Pro
  */
 export async function setStaffPrograms(db: DB, actor: CurrentUser, userId: number, programIds: number[]): Promise<void> {
   if (!actor.isSuperAdmin) throw new ForbiddenError("super administrators only");
+  if (programIds.some((id) => !Number.isInteger(id) || id < 1)) throw new InputError({ localPrograms: ["admin:programs.staff.unknown"] });
   const wanted = [...new Set(programIds)].sort((a, b) => a - b);
   await writeTransaction(db, async (trx) => {
     // R135: the account's row as for a promotion, so a referral it starts meanwhile waits and is then seen.

@@ -3,6 +3,8 @@ import type { Database } from "../../db/schema";
 import { containsText, countMatching, emptiesAsOnSqlite, type DB } from "~/db.server";
 import { REFERRAL_STATUSES, UNRECORDED_STATUSES, type ReferralStatus } from "~/utils/statuses";
 import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
+import { easternCalendarDate, easternDayStart, shiftDate } from "~/utils/dates";
+import { DETERMINED_STATUSES } from "~/utils/timeline";
 import { countListedUsers } from "./admin-users.server";
 import { NotFoundError } from "./errors";
 import { isProgramStaff, mayLearnOfSameChild } from "./policy";
@@ -33,7 +35,7 @@ export function referralListSpec(kind: ReferralListKind): ListSpec<ReferralSort>
     sorts: REFERRAL_SORTS,
     defaultSort: kind === "drafts" ? "updatedAt" : "statusUpdatedAt",
     defaultOrder: "desc",
-    textFilters: ["childName", "status", "county", "completedByName", "completedByEmail", "sameChild"],
+    textFilters: ["childName", "status", "county", "completedByName", "completedByEmail", "sameChild", "pastDays"],
     dateFilters: ["birthdate", "createdAt", "updatedAt", "submissionDate"],
     neverFilters: ["updatedAt"],
   };
@@ -105,6 +107,14 @@ function filtered(
   const { childName, status, county, completedByName, completedByEmail } = query.text;
   if (status && (REFERRAL_STATUSES as readonly string[]).includes(status)) rows = rows.where("r.status", "=", status as ReferralStatus);
   if (county) rows = rows.where("r.address_id", "in", db.selectFrom("addresses").select("id").where("county", "=", county));
+  // Past a number of days of the 45-day timeline without Eligible or Not Eligible (docs/product-rules.md R141): submitted
+  // before the start of that many days ago, Maryland time.
+  const pastDays = /^\d{1,3}$/.test(query.text.pastDays ?? "") ? Number(query.text.pastDays) : null;
+  if (pastDays !== null) {
+    rows = rows
+      .where("r.status", "not in", ["Draft", ...DETERMINED_STATUSES])
+      .where("r.submission_date", "<", easternDayStart(shiftDate(easternCalendarDate(), -pastDays)));
+  }
   // Possibly of a child referred twice (docs/product-rules.md R126): administrators only; anyone else's list is not narrowed.
   if (query.text.sameChild === "yes" && mayLearnOfSameChild(actor)) {
     rows = rows.where("r.id", "in", db.selectFrom("same_child_pairs").select("referral_id").where("not_same_at", "is", null));
@@ -268,13 +278,12 @@ export async function referralRowsById(db: DB, ids: number[]): Promise<ReferralR
   return ids.map((id) => byId.get(id)).filter((row): row is ReferralRow => row !== undefined);
 }
 
-/** The referrer's referrals whose status changed after submission, newest change first (docs/product-rules.md R82). */
+/**
+ * The referrer's referrals whose status changed after submission, or that their program has opened (docs/product-rules.md
+ * R82, R140), newest change first.
+ */
 export async function listStatusUpdates(db: DB, actor: CurrentUser, { page, count }: { page: number; count: number }) {
-  const base = db
-    .selectFrom("referrals as r")
-    .innerJoin("children as c", "c.id", "r.child_id")
-    .where("r.created_by_id", "=", actor.id)
-    .where("r.status", "not in", UNRECORDED_STATUSES);
+  const base = statusUpdatesOf(db, actor.id).innerJoin("children as c", "c.id", "r.child_id").leftJoin("local_programs as p", "p.id", "r.opened_by_id");
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   const data = await base
     .select([
@@ -288,6 +297,9 @@ export async function listStatusUpdates(db: DB, actor: CurrentUser, { page, coun
       "r.submission_date as submissionDate",
       "c.first_name as childFirstName",
       "c.last_name as childLastName",
+      "r.opened_at as openedAt",
+      "p.name as openedByName",
+      "p.name_es as openedByNameEs",
     ])
     .orderBy("r.status_updated_at", "desc")
     .orderBy("r.id", "desc")
@@ -295,6 +307,14 @@ export async function listStatusUpdates(db: DB, actor: CurrentUser, { page, coun
     .offset((page - 1) * count)
     .execute();
   return { data, total };
+}
+
+/** A referrer's status updates: their referrals with a status recorded after submission, or opened by their program (R82, R140). */
+function statusUpdatesOf(db: DB, userId: number) {
+  return db
+    .selectFrom("referrals as r")
+    .where("r.created_by_id", "=", userId)
+    .where((eb) => eb.or([eb("r.status", "not in", UNRECORDED_STATUSES), eb("r.opened_at", "is not", null)]));
 }
 
 /**
@@ -308,7 +328,7 @@ export async function dashboardCounts(db: DB, actor: CurrentUser) {
   return {
     drafts: await count(own.where("r.status", "=", "Draft")),
     submitted: await count(own.where("r.status", "<>", "Draft")),
-    statusUpdates: await count(db.selectFrom("referrals as r").where("r.created_by_id", "=", actor.id).where("r.status", "not in", UNRECORDED_STATUSES)),
+    statusUpdates: await count(statusUpdatesOf(db, actor.id)),
     children: isProgramStaff(actor) ? null : Number((await children.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
     // The users list's own count, so the two numbers agree (super administrators are not listed).
     users: actor.isAdmin ? await countListedUsers(db, actor) : null,

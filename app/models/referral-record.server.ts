@@ -3,6 +3,7 @@ import { missingItems } from "~/models/completeness";
 import type { WizardIds } from "~/utils/wizard-paths";
 import { NotFoundError } from "./errors";
 import { mayViewReferral, referralFacts } from "./policy";
+import { noteOpenedByProgram } from "./local-program.server";
 import { recordAccess, viewerOf } from "./access-record.server";
 import { completenessOf, readableReferral } from "./referral-lifecycle.server";
 import { storedAnswers } from "./referral.server";
@@ -37,6 +38,8 @@ export async function getReferralRecord(db: DB, actor: CurrentUser, referralId: 
     action: "view",
     entityType: "referral",
   });
+  // Its program's first look, through the API as on the page, is its referrer's "Opened by" (R140).
+  await noteOpenedByProgram(db, actor, referral);
   const adults = await db.selectFrom("adults").select("id").where("referral_id", "=", referral.id).orderBy("id").execute();
   const documents = await db
     .selectFrom("referral_documents")

@@ -6,7 +6,7 @@ import { ListTable, Pagination } from "~/components/list/List";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { listStatusUpdates } from "~/models/referral-list.server";
-import { formatDateTimeEastern } from "~/utils/dates";
+import { formatDateEastern, formatDateTimeEastern } from "~/utils/dates";
 import { parseListQuery } from "~/utils/list";
 import { reviewHref } from "~/wizard/steps";
 
@@ -32,6 +32,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       status: row.status,
       details: (language === "es" ? (row.statusDetailsEs ?? row.statusDetails) : row.statusDetails) ?? "",
       date: row.statusUpdatedAt ? formatDateTimeEastern(row.statusUpdatedAt, language) : "",
+      // When their program first opened it (docs/product-rules.md R140).
+      opened: row.openedAt
+        ? { program: (language === "es" ? row.openedByNameEs : row.openedByName) ?? "", date: formatDateEastern(row.openedAt, language) }
+        : null,
     })),
   });
 }
@@ -53,6 +57,7 @@ export default function StatusUpdates() {
               <th scope="col">{t("updates.child")}</th>
               <th scope="col">{t("updates.status")}</th>
               <th scope="col">{t("updates.details")}</th>
+              <th scope="col">{t("program.opened")}</th>
               <th scope="col">{t("updates.date")}</th>
             </tr>
           </thead>
@@ -68,6 +73,7 @@ export default function StatusUpdates() {
                   <span className="usa-hint">{t(`updates.meanings.${row.status}`)}</span>
                 </td>
                 <td data-label={t("updates.details")}>{row.details}</td>
+                <td data-label={t("program.opened")}>{row.opened ? t("program.openedBy", row.opened) : t("program.notOpened")}</td>
                 <td data-label={t("updates.date")}>{row.date}</td>
               </tr>
             ))}

@@ -1,5 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
+import { StaffPrograms } from "~/components/admin/StaffPrograms";
+import { submitForm } from "~/components/ui/page.server";
+import { listLocalPrograms, setStaffPrograms, staffProgramsOf } from "~/models/local-program.server";
+import { StaffProgramsSchema } from "~/schemas/local-program";
+import { redirectWithToast } from "~/services/toast.server";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/auth.server";
 import { confirmedIntent, UserActionConfirmPage, UserActions } from "~/components/admin/UserActions";
@@ -35,6 +40,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const when = (value: string | null) => (value ? formatDateTimeEastern(value, language) : null);
   const secondFactor = await secondFactorOf(db, actor, userId);
   const history = await secondFactorHistory(db, actor, userId);
+  // The local program role (docs/product-rules.md R138): given and taken by super administrators, on accounts they manage.
+  const staffPrograms =
+    actor.isSuperAdmin && mayManageUser(actor, { id: userId, isSuperAdmin: account.roles.includes("ROLE_SUPER_ADMIN") })
+      ? {
+          programs: (await listLocalPrograms(db, actor, language)).map((program) => ({ id: program.id, name: program.name })),
+          current: await staffProgramsOf(db, actor, userId),
+        }
+      : null;
   return json({
     title: title("admin:user.title", { name: `${profile.firstName} ${profile.lastName}` }),
     profile,
@@ -69,6 +82,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         action: event.action,
       })),
     } satisfies SecondFactorView,
+    staffPrograms,
     actionable: mayManageUser(actor, { id: userId, isSuperAdmin: account.roles.includes("ROLE_SUPER_ADMIN") })
       ? {
           id: userId,
@@ -86,11 +100,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireAdmin(request, context.db);
-  return userAction(context.db, actor, await request.formData(), `/app/user/${idParam(params.id)}`);
+  const userId = idParam(params.id);
+  const form = await request.formData();
+  if (form.get("intent") === "staffPrograms") {
+    return submitForm(request, form, StaffProgramsSchema, async (input) => {
+      await setStaffPrograms(context.db, actor, userId, (input.localPrograms ?? []).map(Number));
+      return redirectWithToast(`/app/user/${userId}`, { key: "toasts.staffProgramsSaved" });
+    });
+  }
+  return userAction(context.db, actor, form, `/app/user/${userId}`);
 }
 
 export default function EditUser() {
-  const { profile, addresses, options, account, actionable, secondFactor } = useLoaderData<typeof loader>();
+  const { profile, addresses, options, account, actionable, secondFactor, staffPrograms } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["admin", "common"]);
   const search = new URLSearchParams(useLocation().search);
   const intent = actionable ? confirmedIntent(search, actionable) : null;
@@ -116,6 +138,7 @@ export default function EditUser() {
           </div>
         ) : null}
       </section>
+      {staffPrograms ? <StaffPrograms view={staffPrograms} /> : null}
       <SecondFactorAdmin view={secondFactor} />
     </div>
   );

@@ -22,6 +22,10 @@ import {
   submitReferral,
 } from "~/models/referral-lifecycle.server";
 import { wizardIds } from "~/wizard/step.server";
+import { NoProgramError, referralProgramPanel, transferReferral } from "~/models/local-program.server";
+import { ProgramTransfer, useProgramRows } from "~/components/referrals/ProgramPanel";
+import { TransferSchema } from "~/schemas/local-program";
+import { InputError } from "~/models/errors";
 import { ReviewLinkSchema, StatusChangeSchema } from "~/schemas/admin";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam } from "~/utils/route.server";
@@ -43,11 +47,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const confirm = url.searchParams.get("confirm");
   const admin = await adminReviewPanel(context.db, actor, review.id, language, t);
+  const program = await referralProgramPanel(context.db, actor, review.id, language);
   const revoking = confirm === "revoke" ? (admin?.links.find((link) => String(link.id) === url.searchParams.get("link") && !link.revoked_at) ?? null) : null;
   return json({
     title: title("referrals:review.title", { name: review.child.name }),
     review,
     admin,
+    program,
     confirm:
       confirm === "submit" && review.can.submit && !review.missing.length
         ? "submit"
@@ -90,6 +96,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       if (error instanceof NotFoundError || error instanceof ForbiddenError) throw error;
       if (error instanceof IncompleteReferralError) return json({ failure: "incomplete" as const }, { status: 400 });
       if (error instanceof ChildTooOldError) return json({ failure: "tooOld" as const }, { status: 400 });
+      if (error instanceof NoProgramError) return json({ failure: "noProgram" as const }, { status: 400 });
       console.error("submitting a referral failed", error);
       return json({ failure: "submitFailed" as const }, { status: 500 });
     }
@@ -102,6 +109,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return json({ statusResult: submission.reply() }, { status: 400 });
     await recordStatusChange(db, actor, ids.referral, submission.value);
     return redirectWithToast(reviewHref(ids), { key: "toasts.statusChanged" });
+  }
+  if (intent === "transfer") {
+    const submission = parseWithZod(form, { schema: TransferSchema });
+    if (submission.status !== "success") return json({ transferResult: submission.reply() }, { status: 400 });
+    try {
+      await transferReferral(db, actor, ids.referral, { toProgramId: submission.value.toProgram, reason: submission.value.reason });
+    } catch (error) {
+      if (error instanceof InputError) return json({ transferResult: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 });
+      throw error;
+    }
+    return redirectWithToast(reviewHref(ids), { key: "toasts.referralTransferred" });
   }
   if (intent === "createLink") {
     const submission = parseWithZod(form, { schema: ReviewLinkSchema });
@@ -125,7 +143,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ReviewPage() {
-  const { review, admin, confirm, revoking } = useLoaderData<typeof loader>();
+  const { review, admin, program, confirm, revoking } = useLoaderData<typeof loader>();
+  const programRows = useProgramRows(program);
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation(["referrals", "common", "admin"]);
   const back = reviewHref(review.ids);
@@ -158,8 +177,9 @@ export default function ReviewPage() {
     );
   }
   const data: {
-    failure?: "submitFailed" | "incomplete" | "tooOld";
+    failure?: "submitFailed" | "incomplete" | "tooOld" | "noProgram";
     statusResult?: SubmissionResult<string[]>;
+    transferResult?: SubmissionResult<string[]>;
     linkResult?: SubmissionResult<string[]>;
     createdLink?: { url: string; expiresAt: string };
   } = actionData ?? {};
@@ -169,7 +189,9 @@ export default function ReviewPage() {
         review={review}
         failure={data.failure ?? null}
         notice={admin?.sameChild.length ? <SameChildNotice referrals={admin.sameChild} /> : null}
+        programRows={programRows}
       />
+      {program ? <ProgramTransfer panel={program} transferResult={data.transferResult} /> : null}
       {admin ? <AdminReferralPanel data={admin} statusResult={data.statusResult} linkResult={data.linkResult} createdLink={data.createdLink} /> : null}
     </>
   );

@@ -5,6 +5,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { Language } from "~/i18n/config";
 import { programInsight, referrerTrend, type Counts, type ProgramInsight } from "~/models/insight.server";
 import { lookupLabels } from "~/models/lookup.server";
+import { listLocalPrograms } from "~/models/local-program.server";
 import type { CurrentUser } from "~/models/user.server";
 import { formatCalendarDate, formatMonth, formatShortDay } from "~/utils/dates";
 import type { InsightPeriod, InsightSplit } from "~/utils/insight-period";
@@ -13,7 +14,7 @@ import { PAST_DRAFT_STATUSES } from "~/utils/statuses";
 // The program insight page's figures (docs/product-rules.md R127) and a referrer's trend (R128), each a chart and
 // the table under it, in the page's language. The CSV files write the same tables.
 
-export const INSIGHT_FIGURES = ["weekly", "firstChange", "source", "reason", "age", "county"] as const;
+export const INSIGHT_FIGURES = ["weekly", "firstChange", "source", "reason", "age", "county", "timeline"] as const;
 export type InsightFigureId = (typeof INSIGHT_FIGURES)[number];
 
 export interface Figure {
@@ -44,7 +45,8 @@ export async function programFigures(
   const number = new Intl.NumberFormat(language === "es" ? "es-US" : "en-US", { maximumFractionDigits: 1 });
   const format = (value: number) => number.format(value);
   const span = { from: formatCalendarDate(period.from, language), to: formatCalendarDate(period.to, language), count: insight.total };
-  const [counties, sources, reasons] = await Promise.all([
+  const [programs, counties, sources, reasons] = await Promise.all([
+    listLocalPrograms(db, actor, language),
     lookupLabels(db, "Counties", language),
     lookupLabels(db, "References", language),
     Promise.all(
@@ -61,6 +63,7 @@ export async function programFigures(
     reason: reasonFigure(insight, new Map(reasons), format, span, t),
     age: ageFigure(insight, format, span, t),
     county: listFigure("county", insight.byCounty, countyName, format, span, t),
+    timeline: timelineFigure(insight, new Map(programs.map((program) => [program.id, program.name])), language, t),
   };
   return { insight, figures };
 }
@@ -189,6 +192,38 @@ function reasonFigure(insight: ProgramInsight, labels: Map<string, Map<string, s
       count: reason.count,
     }));
   return barListFigure("reason", [t("admin:insight.reason.kind"), t("admin:insight.reason.column")], rows, format, span, t);
+}
+
+/**
+ * The 45-day timeline by program and month of submission (docs/product-rules.md R141): of the referrals whose 45 days
+ * have ended or that were determined, the share found Eligible or Not Eligible within the 45 days. A table: 24
+ * programs by month are read as rows, not as lines.
+ */
+function timelineFigure(insight: ProgramInsight, programName: Map<number, string>, language: Language, t: TFunction): Figure {
+  const percent = new Intl.NumberFormat(language === "es" ? "es-US" : "en-US", { style: "percent", maximumFractionDigits: 0 });
+  return {
+    id: "timeline",
+    heading: t("admin:insight.timeline.heading"),
+    chart: null,
+    table: {
+      head: [
+        t("admin:insight.timeline.program"),
+        t("admin:insight.timeline.month"),
+        t("admin:insight.timeline.submitted"),
+        t("admin:insight.timeline.due"),
+        t("admin:insight.timeline.within"),
+        t("admin:insight.timeline.share"),
+      ],
+      rows: insight.timeline.map((row) => [
+        row.programId !== null ? (programName.get(row.programId) ?? String(row.programId)) : t("admin:insight.timeline.noProgram"),
+        row.month,
+        row.submitted,
+        row.due,
+        row.within,
+        row.due ? percent.format(row.within / row.due) : null,
+      ]),
+    },
+  };
 }
 
 function ageFigure(insight: ProgramInsight, format: (value: number) => string, span: Span, t: TFunction): Figure {

@@ -267,13 +267,39 @@ export function SelectFilter({
   );
 }
 
-export function TextFilter({ name, label, value }: { name: string; label: string; value: string | undefined }) {
+export function TextFilter({
+  name,
+  label,
+  value,
+  hint,
+  inputMode,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  hint?: string;
+  inputMode?: "numeric";
+}) {
   return (
     <div className="usa-form-group">
       <label className="usa-label" htmlFor={`filter-${name}`}>
         {label}
       </label>
-      <input className="usa-input" id={`filter-${name}`} name={name} type="search" defaultValue={value ?? ""} maxLength={100} />
+      {hint ? (
+        <div className="usa-hint" id={`filter-${name}-hint`}>
+          {hint}
+        </div>
+      ) : null}
+      <input
+        className="usa-input"
+        id={`filter-${name}`}
+        name={name}
+        type="search"
+        defaultValue={value ?? ""}
+        maxLength={100}
+        inputMode={inputMode}
+        aria-describedby={hint ? `filter-${name}-hint` : undefined}
+      />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import type { loadReferralList } from "~/components/referrals/referral-list.server";
 import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
 import { isFiltered } from "~/utils/list";
+import { DETERMINED_STATUSES, TIMELINE_DAYS, timelineOf } from "~/utils/timeline";
 import type { ReferralListKind } from "~/models/referral-list.server";
 
 /**
@@ -14,8 +15,15 @@ import type { ReferralListKind } from "~/models/referral-list.server";
  */
 export function ReferralListPage() {
   const data = useLoaderData<typeof loadReferralList>();
-  const { kind, owner, state, total, rows, filterError, isAdmin, language, counties, statuses, confirmDelete, exports, titleKey } = data;
+  const { kind, owner, state, total, rows, filterError, isAdmin, sameChild, today, language, counties, statuses, confirmDelete, exports, titleKey } = data;
   const { t } = useTranslation(["referrals", "common"]);
+  // The 45-day timeline (docs/product-rules.md R141): the day a referral is at, until eligibility is determined.
+  const timelineText = (row: { status: string; submissionDate: string | null }) => {
+    if (!row.submissionDate) return "";
+    if ((DETERMINED_STATUSES as readonly string[]).includes(row.status)) return t("list.determined");
+    const { day, overdue } = timelineOf(row.submissionDate, null, today);
+    return t(overdue ? "list.dayOverdue" : "list.day", { count: day, days: TIMELINE_DAYS });
+  };
   // A confirmation page keeps the list's filters and page, so the referral is still on it.
   const { search } = useLocation();
   const title = t(titleKey, owner ? { name: owner.name } : {});
@@ -58,7 +66,10 @@ export function ReferralListPage() {
           />
         ) : null}
         <SelectFilter name="county" label={t("list.county")} value={state.text.county} anyLabel={t("list.anyCounty")} options={counties} />
-        {isAdmin && kind === "submitted" ? (
+        {isAdmin && !drafts ? (
+          <TextFilter name="pastDays" label={t("list.pastDays")} hint={t("list.pastDaysHint")} value={state.text.pastDays} inputMode="numeric" />
+        ) : null}
+        {sameChild && kind === "submitted" ? (
           <SelectFilter
             name="sameChild"
             label={t("list.sameChild")}
@@ -97,6 +108,7 @@ export function ReferralListPage() {
               <>
                 <SortHeader field="submissionDate" label={t("list.submissionDate")} state={state} />
                 <SortHeader field="statusUpdatedAt" label={t("list.statusUpdatedAt")} state={state} />
+                {isAdmin ? <th scope="col">{t("list.timeline")}</th> : null}
               </>
             )}
             {isAdmin ? <SortHeader field="completedBy" label={t("list.completedBy")} state={state} /> : null}
@@ -127,6 +139,7 @@ export function ReferralListPage() {
               <>
                 <td data-label={t("list.submissionDate")}>{row.submissionDate ? formatDateEastern(row.submissionDate, language) : ""}</td>
                 <td data-label={t("list.statusUpdatedAt")}>{row.statusUpdatedAt ? formatDateEastern(row.statusUpdatedAt, language) : ""}</td>
+                {isAdmin ? <td data-label={t("list.timeline")}>{timelineText(row)}</td> : null}
               </>
             )}
             {isAdmin ? (

@@ -45,10 +45,13 @@ export function ReferralReview({
   review,
   failure,
   notice = null,
+  programRows = [],
   fileHref = documentFileHref,
 }: {
   review: Review;
-  failure: "submitFailed" | "incomplete" | "tooOld" | null;
+  failure: "submitFailed" | "incomplete" | "tooOld" | "noProgram" | null;
+  /** A submitted referral's local program, when it opened it and its 45 days (docs/product-rules.md R137, R140, R141). */
+  programRows?: Row[];
   /** What administrators must see first (a child possibly referred twice), under the title. */
   notice?: ReactNode;
   /** Where a document downloads from (a review link has its own route). */
@@ -130,6 +133,7 @@ export function ReferralReview({
               ] as Row[])
             : []),
           ...(review.createdBy ? ([[t("review.createdBy"), `${review.createdBy.name} (${review.createdBy.email})`]] as Row[]) : []),
+          ...programRows,
         ]}
       />
       {review.hasBeenCopied ? <p>{t("review.copied")}</p> : null}
@@ -143,6 +147,11 @@ export function ReferralReview({
       {failure === "incomplete" ? (
         <Alert kind="error" role="alert">
           {t("review.incomplete")}
+        </Alert>
+      ) : null}
+      {failure === "noProgram" ? (
+        <Alert kind="error" role="alert">
+          {t("program.noProgram")}
         </Alert>
       ) : null}
       {failure === "tooOld" ? (

@@ -1,7 +1,8 @@
 import { json, type AppLoadContext } from "@remix-run/node";
 import { getPageTranslation } from "~/i18n/page.server";
 import { getLookupOptions } from "~/models/lookup.server";
-import { mayCopyReferral, mayDeleteReferral, mayEditReferral } from "~/models/policy";
+import { actsForProgram, mayCopyReferral, mayDeleteReferral, mayEditReferral, mayLearnOfSameChild } from "~/models/policy";
+import { easternCalendarDate } from "~/utils/dates";
 import { ChildTooOldError } from "~/models/child.server";
 import { copyReferral, deleteReferral, ownReferral } from "~/models/referral-lifecycle.server";
 import { listReferrals, referralListSpec, type ReferralListKind } from "~/models/referral-list.server";
@@ -66,7 +67,10 @@ export async function loadReferralList(
       owner,
       ...page,
       rows,
-      isAdmin: actor.isAdmin,
+      // The program's view of a list (administrators, a local program's staff: R137); possibly the same child, state administrators' (R126).
+      isAdmin: actsForProgram(actor),
+      sameChild: mayLearnOfSameChild(actor),
+      today: easternCalendarDate(),
       language,
       counties,
       statuses: kind === "submitted" ? PAST_DRAFT_STATUSES : REFERRAL_STATUSES,

@@ -1,0 +1,42 @@
+import { getFormProps } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { CheckboxGroup, ErrorSummary } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
+import { StaffProgramsSchema } from "~/schemas/local-program";
+
+export interface StaffProgramsView {
+  /** Every program, to choose from. */
+  programs: Array<{ id: number; name: string }>;
+  /** The programs the person is staff of now. */
+  current: number[];
+}
+
+/**
+ * A super administrator's choice of the local programs a person is staff of (docs/product-rules.md R138), on the
+ * person's page: a plain form post of checkboxes; none takes the role away.
+ */
+export function StaffPrograms({ view }: { view: StaffProgramsView }) {
+  const { t } = useTranslation(["admin", "common"]);
+  const { form, field, summary } = useAppForm({
+    id: "staff-programs",
+    schema: StaffProgramsSchema,
+    defaultValue: { localPrograms: view.current.map(String) },
+    labels: { localPrograms: t("programs.staff.legend") },
+  });
+  const names = view.programs.filter((program) => view.current.includes(program.id)).map((program) => program.name);
+  return (
+    <section aria-labelledby="staff-programs-heading">
+      <h2 id="staff-programs-heading">{t("programs.staff.heading")}</h2>
+      <p>{names.length ? names.join(", ") : t("programs.staff.none")}</p>
+      <p className="usa-hint">{t("programs.staff.intro")}</p>
+      <ErrorSummary {...summary} />
+      <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
+        <CheckboxGroup {...field("localPrograms")} options={view.programs.map((program) => ({ value: String(program.id), label: program.name }))} />
+        <button type="submit" name="intent" value="staffPrograms" className="usa-button">
+          {t("programs.staff.save")}
+        </button>
+      </Form>
+    </section>
+  );
+}
