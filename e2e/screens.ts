@@ -18,6 +18,8 @@ import {
   setStatus,
   signIn,
   startReferral,
+  setUpProgram,
+  createStaff,
   submitDirectly,
   uniqueEmail,
   waitingSessionCookieOf,
@@ -34,9 +36,10 @@ export const SCREENS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.met
 /**
  * Who looks at a screen: a newReferrer is a referrer who has nothing yet (the empty states); guardedReferrer has an
  * authenticator app; atCode and atSetup are administrators past the password, at the second factor's code or its
- * set-up (docs/product-rules.md R129); superAdmin may reset someone's second factor.
+ * set-up (docs/product-rules.md R129); superAdmin may reset someone's second factor; programStaff is staff of the local
+ * program the submitted referral belongs to (R137).
  */
-export type Who = "anonymous" | "referrer" | "newReferrer" | "guardedReferrer" | "admin" | "superAdmin" | "atCode" | "atSetup";
+export type Who = "anonymous" | "referrer" | "newReferrer" | "guardedReferrer" | "admin" | "superAdmin" | "atCode" | "atSetup" | "programStaff";
 
 /** As the address says it (?lang=): sp is Spanish. */
 export type Language = "en" | "sp";
@@ -48,6 +51,9 @@ export interface World {
   newReferrer: TestUser;
   admin: TestUser;
   superAdmin: TestUser;
+  programStaff: TestUser;
+  /** The local program of the submitted referral (its county, Anne Arundel), with an intake address and a staff domain. */
+  program: { id: number; domain: string };
   guardedReferrer: TestUser;
   /** An administrator with an authenticator app (signed in at its code), and one without (signed in at its set-up). */
   atCode: TestUser;
@@ -127,6 +133,10 @@ export async function createWorld(): Promise<World> {
   expect(report.ok(), await report.text()).toBe(true);
   await adminApi.dispose();
 
+  // The program of the submitted referral's county (fillReferral's Anne Arundel), and someone of its staff.
+  const program = await setUpProgram("24003");
+  const programStaff = await createStaff(program);
+
   const guardedReferrer = await createUser({ signedInBefore: true, lastName: "Reyes" });
   await giveSecondFactor(guardedReferrer);
   const atCode = await createUser({ admin: true, signedInBefore: true, lastName: "Mora" });
@@ -137,6 +147,8 @@ export async function createWorld(): Promise<World> {
     newReferrer: await createUser(),
     admin,
     superAdmin: await createUser({ admin: true, superAdmin: true, signedInBefore: true, lastName: "Luna" }),
+    programStaff,
+    program,
     guardedReferrer,
     atCode,
     atSetup: await createUser({ admin: true, signedInBefore: true, lastName: "Soto" }),
@@ -429,6 +441,43 @@ export const SCREENS: readonly Screen[] = [
   { name: "admin-api-keys", who: "admin", path: () => "/app/api-keys" },
   { name: "admin-api-keys-errors", who: "admin", path: () => "/app/api-keys", then: (page) => sendEmpty(page, "create") },
   { name: "admin-api-key-revoke-confirm", who: "admin", path: () => "/app/api-keys", then: (page) => followHref(page, "main a[href*='confirm=revoke']") },
+  { name: "admin-submitted-past-days", who: "admin", path: () => "/app/referrals/submitted?pastDays=0" },
+
+  // Local programs (docs/product-rules.md R136-R142).
+  { name: "super-admin-local-programs", who: "superAdmin", path: () => "/app/local-programs" },
+  { name: "super-admin-local-program", who: "superAdmin", path: (w) => `/app/local-programs/${w.program.id}` },
+  {
+    name: "super-admin-local-program-errors",
+    who: "superAdmin",
+    path: (w) => `/app/local-programs/${w.program.id}`,
+    then: async (page) => {
+      await page.locator("main input[name=intakeEmail]").fill("not an address");
+      await page.locator("main textarea[name=approvedDomains]").fill("example, @@");
+      await send(page);
+      await errorsShown(page);
+    },
+  },
+  { name: "super-admin-user-staff-programs", who: "superAdmin", path: (w) => `/app/user/${w.person.id}` },
+  {
+    name: "super-admin-user-staff-programs-refused",
+    who: "superAdmin",
+    path: (w) => `/app/user/${w.person.id}`,
+    then: async (page, w) => {
+      // Castillo's e-mail is at example.com, not one of the program's staff domains: refused, with why.
+      // USWDS draws the box on its label: the label is what a person taps.
+      const box = page.locator(`main input[name=localPrograms][value="${w.program.id}"]`);
+      await page.locator(`main label[for="${await box.getAttribute("id")}"]`).click();
+      await expect(box).toBeChecked();
+      await send(page, "staffPrograms");
+      await errorsShown(page);
+    },
+  },
+  { name: "program-dashboard", who: "programStaff", path: () => "/app/dashboard" },
+  { name: "program-submitted", who: "programStaff", path: () => "/app/referrals/submitted" },
+  { name: "program-review", who: "programStaff", path: (w) => `${w.submitted}/review` },
+  { name: "program-review-transfer-errors", who: "programStaff", path: (w) => `${w.submitted}/review`, then: (page) => sendEmpty(page, "transfer") },
+  { name: "program-insight", who: "programStaff", path: () => "/app/insight" },
+  { name: "program-reports", who: "programStaff", path: () => "/app/reports" },
 ];
 
 /** The context signed in as the screen's viewer (and no one for a public screen). */
