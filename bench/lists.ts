@@ -50,6 +50,7 @@ export async function benchLists(server: BenchServer): Promise<{ model: ListFigu
   try {
     const admin = (await getCurrentUser(db, server.admin.id))!;
     const someone = (await getCurrentUser(db, Number(/\/user\/(\d+)\//.exec(server.clients[0].path)![1])))!;
+    const staff = (await getCurrentUser(db, server.staff.id))!;
     const cases: Array<[string, typeof admin, ReferralListKind, string]> = [
       ["administrator: drafts, newest change first (the default)", admin, "drafts", ""],
       ["administrator: submitted, newest status change first", admin, "submitted", ""],
@@ -59,6 +60,10 @@ export async function benchLists(server: BenchServer): Promise<{ model: ListFigu
       ["administrator: drafts never updated", admin, "drafts", "updatedAtType=never"],
       ["administrator: submitted by one e-mail", admin, "submitted", "completedByEmail=bench-7@"],
       ["a referrer: their drafts", someone, "drafts", ""],
+      // One local program's staff (docs/product-rules.md R137): their program's submitted referrals, a 24th of them.
+      ["one program's staff: submitted, newest status change first", staff, "submitted", ""],
+      ["one program's staff: submitted, sorted by child name", staff, "submitted", "sort=childName&order=asc"],
+      ["one program's staff: past 30 days without eligibility", staff, "submitted", "pastDays=30"],
     ];
     const model: ListFigure[] = [];
     for (const [label, actor, kind, search] of cases) {
@@ -80,6 +85,9 @@ export async function benchLists(server: BenchServer): Promise<{ model: ListFigu
       ["drafts (a referrer)", "/app/referrals/drafts", referrer],
       ["submitted (a referrer)", "/app/referrals/submitted", referrer],
       ["JSON API: GET /api/referrals?count=20 (administrator)", "/api/referrals?count=20", server.admin.cookie],
+      ["submitted (one program's staff)", "/app/referrals/submitted", server.staff.cookie],
+      ["submitted, past 30 days (one program's staff)", "/app/referrals/submitted?pastDays=30", server.staff.cookie],
+      ["the dashboard (one program's staff)", "/app/dashboard", server.staff.cookie],
       ["JSON API: GET /api/children (a referrer)", "/api/children", referrer],
     ] as const) {
       const figure = await loadAgainstCeiling(server.base, server.dataDir, {

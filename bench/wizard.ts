@@ -40,7 +40,12 @@ export async function fill(dataDir: string) {
   const codes = async (type: string) =>
     (await db.selectFrom("lookups").select("code").where("type", "=", type).orderBy("list_order").execute()).map((row) => row.code);
   const [counties, sources, concerns] = [await codes("Counties"), await codes("References"), await codes("RefReasons_ConcernsDevelopmental")];
+  // Each county's local program (docs/product-rules.md R137): a submitted referral belongs to its address's county's.
+  const programOf = new Map(
+    (await db.selectFrom("local_programs").select(["id", "jurisdiction"]).execute()).map((program) => [program.jurisdiction, program.id]),
+  );
   const addressOf = new Map<number, number>();
+  const countyOf = new Map<number, string>();
   const users: number[] = [];
   const children: Array<{ id: number; user: number }> = [];
   await db.transaction().execute(async (trx) => {
@@ -66,9 +71,12 @@ export async function fill(dataDir: string) {
             created_by_id: id,
           })),
         )
-        .returning(["id", "created_by_id"])
+        .returning(["id", "created_by_id", "county"])
         .execute();
-      for (const address of addresses) addressOf.set(address.created_by_id, address.id);
+      for (const address of addresses) {
+        addressOf.set(address.created_by_id, address.id);
+        countyOf.set(address.created_by_id, address.county!);
+      }
     }
     for (let start = 0; start < CHILDREN; start += 500) {
       const rows = Array.from({ length: Math.min(500, CHILDREN - start) }, (_, index) => ({
@@ -100,6 +108,7 @@ export async function fill(dataDir: string) {
           status_updated_at: submitted ? stamp : null,
           referrer_relationship: sources[(start + index) % sources.length],
           address_id: addressOf.get(child.user)!,
+          local_program_id: submitted ? (programOf.get(countyOf.get(child.user)!) ?? null) : null,
         };
       });
       const made = await trx.insertInto("referrals").values(rows).returning(["id", "submission_date"]).execute();
@@ -170,8 +179,31 @@ export async function fill(dataDir: string) {
     ])
     .execute();
   const adminCookie = (await createSession(db, admin.id)).split(";")[0];
+  // Someone of one local program's staff (the first county's), who reads that program's submitted referrals only (R137).
+  const program = programOf.get(counties[0])!;
+  const staff = await db
+    .insertInto("users")
+    .values({
+      email: "bench-staff@program.example.org",
+      username: "bench-staff@program.example.org",
+      password_hash: "x",
+      first_name: "Bench",
+      last_name: "Staff",
+      enabled: 1,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("user_roles")
+    .values([
+      { user_id: staff.id, role: "ROLE_USER" },
+      { user_id: staff.id, role: "ROLE_LOCAL_PROGRAM" },
+    ])
+    .execute();
+  await db.insertInto("user_local_programs").values({ user_id: staff.id, local_program_id: program }).execute();
+  const staffCookie = (await createSession(db, staff.id)).split(";")[0];
   await db.destroy();
-  return { clients, admin: { id: admin.id, cookie: adminCookie } };
+  return { clients, admin: { id: admin.id, cookie: adminCookie }, staff: { id: staff.id, cookie: staffCookie } };
 }
 
 export type DatabaseKind = "sqlite" | "postgres";
@@ -179,6 +211,8 @@ export type DatabaseKind = "sqlite" | "postgres";
 export interface BenchServer extends Instance {
   clients: Array<{ cookie: string; path: string }>;
   admin: { id: number; cookie: string };
+  /** One local program's staff (docs/product-rules.md R137). */
+  staff: { id: number; cookie: string };
   /** The data folder (uploads, reports), which every instance shares. */
   dataDir: string;
   /** Where the data is: the SQLite file, or the PostgreSQL database's address. */
@@ -207,13 +241,14 @@ export async function startBenchServer({ database: kind }: { database: DatabaseK
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const { clients, admin } = await fill(dataDir);
+    const { clients, admin, staff } = await fill(dataDir);
     if (kind === "postgres") ({ url: database, move } = await moveToPostgres(dataDir, sqliteFile, admin.cookie));
     const first = await startInstance({ dataDir, database });
     return {
       ...first,
       clients,
       admin,
+      staff,
       dataDir,
       database,
       move,

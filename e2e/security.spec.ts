@@ -12,6 +12,7 @@ import {
   createAddress,
   createChild,
   createReviewLinkFor,
+  createStaff,
   createUser,
   documentsOf,
   fillReferral,
@@ -20,6 +21,7 @@ import {
   recordsOf,
   referralIdOf,
   sessionCookieOf,
+  setUpProgram,
   startReferral,
   storedUploads,
   submitDirectly,
@@ -37,11 +39,12 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 
 /**
  * The callers. pendingAdmin: an administrator past the password but not the second factor (docs/product-rules.md
- * R129), who reaches nothing but the second factor's screens and sign-out.
+ * R129), who reaches nothing but the second factor's screens and sign-out. programStaff: staff of the local program A's
+ * submitted referral belongs to (its county's, R137); otherStaff: staff of another program (R138).
  */
-type Role = "anonymous" | "reviewLink" | "pendingAdmin" | "userB" | "admin" | "superAdmin" | "userA";
+type Role = "anonymous" | "reviewLink" | "pendingAdmin" | "userB" | "otherStaff" | "programStaff" | "admin" | "superAdmin" | "userA";
 /** In this order in a row: the owner last, so a refused delete is seen to have left the record for the owner to delete. */
-const ROLES: readonly Role[] = ["anonymous", "reviewLink", "pendingAdmin", "userB", "admin", "superAdmin", "userA"];
+const ROLES: readonly Role[] = ["anonymous", "reviewLink", "pendingAdmin", "userB", "otherStaff", "programStaff", "admin", "superAdmin", "userA"];
 
 /**
  * What a caller gets. ok: a 2xx answer; redirect: a redirect elsewhere than the sign-in page (a
@@ -62,6 +65,8 @@ const signedIn = (outcome: Outcome): Expectation => ({
   anonymous: "login",
   reviewLink: "login",
   userB: outcome,
+  otherStaff: outcome,
+  programStaff: outcome,
   admin: outcome,
   superAdmin: outcome,
   userA: outcome,
@@ -70,18 +75,50 @@ const everyone = (outcome: Outcome): Expectation => ({
   anonymous: outcome,
   reviewLink: outcome,
   userB: outcome,
+  otherStaff: outcome,
+  programStaff: outcome,
   admin: outcome,
   superAdmin: outcome,
   userA: outcome,
 });
-/** A page of A's record: B is told it does not exist, administrators read it. */
-const ownPage = (owner: Outcome = "ok", admins: Outcome = "ok"): Expectation => ({ ...signedIn(owner), userB: 404, admin: admins, superAdmin: admins });
-/** A form that changes A's record: administrators may not (docs/product-rules.md R87). */
-const ownAction = (owner: Outcome, admins: Outcome = 403): Expectation => ({ ...signedIn(owner), userB: 404, admin: admins, superAdmin: admins });
+/**
+ * A page of A's record: B is told it does not exist, administrators read it. A program's staff are told it does not
+ * exist as B is (it is A's own record, or a Draft: no program's), unless `staff` says otherwise: 403 where the page is
+ * a referrer's (requireReferrer), which they never reach.
+ */
+const ownPage = (owner: Outcome = "ok", admins: Outcome = "ok", staff: Outcome = 404): Expectation => ({
+  ...signedIn(owner),
+  userB: 404,
+  otherStaff: staff,
+  programStaff: staff,
+  admin: admins,
+  superAdmin: admins,
+});
+/** A form that changes A's record: administrators may not (docs/product-rules.md R87); staff as for ownPage. */
+const ownAction = (owner: Outcome, admins: Outcome = 403, staff: Outcome = 404): Expectation => ownPage(owner, admins, staff);
+/** Administrators' screens: a program's staff are not administrators (docs/product-rules.md R138). */
 const adminPage = (admins: Outcome = "ok", superAdmin: Outcome = admins): Expectation => ({ ...signedIn(403), admin: admins, superAdmin, userA: 403 });
+/** The program's screens (requireProgram): administrators and every program's staff, each for their programs' referrals (R137). */
+const programPage = (outcome: Outcome = "ok"): Expectation => ({ ...adminPage(outcome), otherStaff: outcome, programStaff: outcome });
 const api = (outcome: Outcome): Expectation => ({ ...signedIn(outcome), anonymous: 401, reviewLink: 401 });
-const ownApi = (owner: Outcome = "ok", admins: Outcome = "ok"): Expectation => ({ ...api(owner), userB: 404, admin: admins, superAdmin: admins });
+const ownApi = (owner: Outcome = "ok", admins: Outcome = "ok", staff: Outcome = 404): Expectation => ({
+  ...api(owner),
+  userB: 404,
+  otherStaff: staff,
+  programStaff: staff,
+  admin: admins,
+  superAdmin: admins,
+});
 const adminApi = (admins: Outcome = "ok", superAdmin: Outcome = admins): Expectation => ({ ...api(403), admin: admins, superAdmin });
+/** The calls for referrers only (access "referrer"): administrators and a program's staff are refused at the door. */
+const referrerApi = (outcome: Outcome): Expectation => ({ ...api(outcome), admin: 403, superAdmin: 403, otherStaff: 403, programStaff: 403 });
+/** The calls for the program (access "program"): administrators and every program's staff. */
+const programApi = (outcome: Outcome = "ok"): Expectation => ({ ...adminApi(outcome), otherStaff: outcome, programStaff: outcome });
+/**
+ * A's submitted referral (or a part of it): its program's staff get what administrators get (R137); the staff of
+ * another program are still told it does not exist.
+ */
+const ofProgram = (expectation: Expectation, programStaff: Outcome = expectation.admin): Expectation => ({ ...expectation, programStaff });
 
 interface World {
   /** In every value planted in A's records; a response to someone who may not see them never contains it. */
@@ -100,10 +137,22 @@ interface World {
   submitted: number;
   submittedBase: string;
   submittedDocument: number;
+  /** A guardian of A's submitted referral, named with the mark. */
+  submittedAdult: number;
   address: number;
   phone: number;
+  /** A user report an administrator made, and a referral report programStaff made (of their program's referrals). */
   report: string;
+  staffReport: string;
+  /**
+   * The local program of A's submitted referral (its county's: Anne Arundel), otherStaff's (Howard County), and one
+   * no test's staff belong to (Calvert County), where the rows move referrals: otherwise the next rows would show
+   * otherStaff A's referrals, then theirs.
+   */
+  programs: Record<"own" | "other" | "away", Program>;
 }
+
+type Program = Awaited<ReturnType<typeof setUpProgram>>;
 
 /** A row's own records, made for it when it changes or deletes them. */
 type Extra = Record<string, number | string>;
@@ -124,8 +173,11 @@ interface Row {
   expect: Expectation;
   /** An answered read shows A's planted values to those allowed to see them (so the row does look at A's record). */
   shows?: boolean;
-  /** Who may see A's values in the answer besides A and the administrators (the review link's holder, for its pages). */
-  alsoSees?: Role[];
+  /**
+   * Who may see A's values in the answer besides A and the administrators: the review link's holder, for its pages; the
+   * staff of the program A's submitted referral belongs to, for what shows that referral. Never otherStaff.
+   */
+  alsoSees?: Array<"reviewLink" | "programStaff">;
 }
 
 /** Every step's page but the review (a row of its own). */
@@ -196,11 +248,44 @@ async function freshPhone(world: World): Promise<Extra> {
 
 async function freshLink(world: World): Promise<Extra> {
   const { base, referral } = await freshSubmitted(world);
-  // One for each administrator to revoke.
+  // One for each administrator to revoke, and one for its program's staff.
   const { id } = await createReviewLinkFor(world.users.admin, Number(referral));
   const { id: other } = await createReviewLinkFor(world.users.admin, Number(referral));
-  return { base, referral, link: id, other };
+  const { id: staffLink } = await createReviewLinkFor(world.users.admin, Number(referral));
+  return { base, referral, link: id, other, staffLink };
 }
+
+/** Those who may move a referral to another program (R139): each moves one of its own, so a move does not change the next one's. */
+const MOVERS = ["programStaff", "admin", "superAdmin"] as const;
+
+/**
+ * A fresh submitted referral of A's (of Anne Arundel's program) for each caller who may move it, and one for the
+ * others (`base`, `referral`); a caller's own as `base:<role>`, `referral:<role>`.
+ */
+async function freshSubmittedEach(world: World): Promise<Extra> {
+  const extra = await freshSubmitted(world);
+  for (const role of MOVERS) {
+    const own = await freshSubmitted(world);
+    extra[`base:${role}`] = own.base;
+    extra[`referral:${role}`] = own.referral;
+  }
+  return extra;
+}
+const ownOf = (extra: Extra, name: "base" | "referral", role: Role) => extra[`${name}:${role}`] ?? extra[name];
+
+/** A verified account on Howard's staff domain: a super administrator may make it the program's staff (R138). */
+const freshStaffTarget = async (world: World): Promise<Extra> => ({
+  user: (await createUser({ domain: world.programs.other.domain, signedInBefore: true })).id,
+});
+
+/** A program's page form with what the program has already (setUpProgram's values): saving it changes nothing else. */
+const programForm = (program: Program) => ({
+  nameEn: program.name,
+  nameEs: program.name_es,
+  intakeEmail: program.intakeEmail,
+  phone: "410-555-0199",
+  approvedDomains: program.domain,
+});
 
 const PAGES: Row[] = [
   // Public screens: the same for everyone; signed-in people are sent on from the account screens.
@@ -255,7 +340,8 @@ const PAGES: Row[] = [
   { route: "app.error.($error)", method: "GET", path: () => "/app/error/not-found", expect: signedIn(404) },
   { route: "app.children._index", method: "GET", path: () => "/app/children", expect: signedIn("ok") },
   { route: "app.referrals.drafts", method: "GET", path: () => "/app/referrals/drafts", expect: signedIn("ok") },
-  { route: "app.referrals.submitted", method: "GET", path: () => "/app/referrals/submitted", expect: signedIn("ok") },
+  // programStaff's submitted list holds A's submitted referral: their program's (R137).
+  { route: "app.referrals.submitted", method: "GET", path: () => "/app/referrals/submitted", expect: signedIn("ok"), alsoSees: ["programStaff"] },
   { route: "app.updates", method: "GET", path: () => "/app/updates", expect: signedIn("ok") },
   { route: "app.address-lookup", method: "GET", path: () => "/app/address-lookup?q=21401", expect: signedIn("ok") },
   { route: "session.keepalive", method: "POST", path: () => "/session/keepalive", form: () => ({}), expect: signedIn("ok") },
@@ -289,21 +375,22 @@ const PAGES: Row[] = [
     setup: freshChild,
     expect: ownAction("redirect"),
   },
-  { route: "app.children.edit.preverify", method: "GET", path: (w) => `/app/children/edit/preverify?id=${w.child}`, expect: ownPage("ok", 403) },
+  // The child's forms are a referrer's (requireReferrer): administrators and program staff are refused at the door.
+  { route: "app.children.edit.preverify", method: "GET", path: (w) => `/app/children/edit/preverify?id=${w.child}`, expect: ownPage("ok", 403, 403) },
   {
     route: "app.children.edit.preverify",
     method: "POST",
     path: () => "/app/children/edit/preverify",
     form: (w) => ({ id: String(w.child), birthYear: String(new Date().getFullYear() - 1), birthMonth: "1", birthDay: "1", stateOfResidence: "21" }),
-    expect: ownAction("redirect"),
+    expect: ownAction("redirect", 403, 403),
   },
-  { route: "app.children.edit.name", method: "GET", path: (w) => `/app/children/edit/name?id=${w.child}`, expect: ownPage("ok", 403), shows: true },
+  { route: "app.children.edit.name", method: "GET", path: (w) => `/app/children/edit/name?id=${w.child}`, expect: ownPage("ok", 403, 403), shows: true },
   {
     route: "app.children.edit.name",
     method: "POST",
     path: () => "/app/children/edit/name",
     form: (w) => ({ id: String(w.child), birthdate: yearsAgo(1), stateOfResidence: "21", firstName: `Kid${w.mark}`, lastName: `Family${w.mark}` }),
-    expect: ownAction("redirect"),
+    expect: ownAction("redirect", 403, 403),
   },
 
   // A's referrals from the lists.
@@ -327,7 +414,8 @@ const PAGES: Row[] = [
     method: "POST",
     path: () => "/app/referrals/submitted",
     form: (w) => ({ intent: "copy", referral: String(w.submitted) }),
-    expect: ownAction("redirect"),
+    // Its program's staff read it but copy nothing (R138).
+    expect: ofProgram(ownAction("redirect")),
   },
 
   // The wizard of A's Draft: administrators are sent to its review (docs/product-rules.md R45) and may not save.
@@ -428,7 +516,14 @@ const PAGES: Row[] = [
 
   // The review of A's referrals, and what it offers.
   { route: stepRoute("review"), method: "GET", path: (w) => `${w.draftBase}/review`, expect: ownPage(), shows: true },
-  { route: stepRoute("review"), method: "GET", path: (w) => `${w.submittedBase}/review`, expect: ownPage(), shows: true },
+  {
+    route: stepRoute("review"),
+    method: "GET",
+    path: (w) => `${w.submittedBase}/review`,
+    expect: ofProgram(ownPage()),
+    shows: true,
+    alsoSees: ["programStaff"],
+  },
   { route: stepRoute("review"), method: "POST", path: (w) => `${w.draftBase}/review`, form: () => ({ intent: "copy" }), expect: ownAction("redirect") },
   {
     route: stepRoute("review"),
@@ -447,43 +542,56 @@ const PAGES: Row[] = [
     expect: ownAction("redirect"),
   },
   // The confirmation after a submit: its creator's; others are sent to the review, a Draft's too.
-  { route: SUBMITTED, method: "GET", path: (w) => `${w.submittedBase}/submitted`, expect: ownPage("ok", "redirect"), shows: true },
+  { route: SUBMITTED, method: "GET", path: (w) => `${w.submittedBase}/submitted`, expect: ofProgram(ownPage("ok", "redirect")), shows: true },
   { route: SUBMITTED, method: "GET", path: (w) => `${w.draftBase}/submitted`, expect: ownPage("redirect", "redirect") },
-  // What only administrators do: record a status, make and revoke review links.
+  // What administrators and its program's staff do (R137): record a status, make and revoke review links, move it to
+  // another program (R139); another program's staff are told it does not exist.
   {
     route: stepRoute("review"),
     method: "POST",
     path: (_, x) => `${x.base}/review`,
     form: () => ({ intent: "status", status: "Eligible" }),
     setup: freshSubmitted,
-    expect: { ...ownAction(403, "redirect") },
+    expect: ofProgram(ownAction(403, "redirect")),
   },
   {
     route: stepRoute("review"),
     method: "POST",
     path: (w) => `${w.submittedBase}/review`,
     form: () => ({ intent: "createLink", days: "1", reviewerName: "Dr. Ana Ruiz", purpose: "a second opinion" }),
-    expect: ownAction(403, "ok"),
+    expect: ofProgram(ownAction(403, "ok")),
+    // The answer is the review again, which its program's staff read (R137).
+    alsoSees: ["programStaff"],
   },
+  // That two referrals may be of the same child is the state administrators' to learn (R126, R137).
   {
     route: stepRoute("review"),
     method: "POST",
     path: (_, x) => `${x.base}/review`,
     form: (_, x) => ({ intent: "notSameChild", other: String(x.other) }),
     setup: freshSameChild,
-    expect: ownAction(403, "redirect"),
+    expect: ofProgram(ownAction(403, "redirect"), 403),
   },
   {
     route: stepRoute("review"),
     method: "POST",
     path: (_, x) => `${x.base}/review`,
-    form: (_, x, role) => ({ intent: "revokeLink", link: String(role === "superAdmin" ? x.other : x.link) }),
+    form: (_, x, role) => ({ intent: "revokeLink", link: String(role === "superAdmin" ? x.other : role === "programStaff" ? x.staffLink : x.link) }),
     setup: freshLink,
-    expect: ownAction(403, "redirect"),
+    expect: ofProgram(ownAction(403, "redirect")),
+  },
+  {
+    route: stepRoute("review"),
+    method: "POST",
+    path: (_, x, role) => `${ownOf(x, "base", role)}/review`,
+    form: (w) => ({ intent: "transfer", toProgram: String(w.programs.away.id), reason: "The family moved" }),
+    setup: freshSubmittedEach,
+    expect: ofProgram(ownAction(403, "redirect")),
   },
 
-  // A's document file.
+  // A's document files: its Draft's, and its submitted referral's, which its program reads too.
   { route: "app.documents.$document.file", method: "GET", path: (w) => `/app/documents/${w.document}/file`, expect: ownPage() },
+  { route: "app.documents.$document.file", method: "GET", path: (w) => `/app/documents/${w.submittedDocument}/file`, expect: ofProgram(ownPage()) },
 
   // The external review: its token is what opens it, for one referral and its documents only.
   {
@@ -568,20 +676,30 @@ const PAGES: Row[] = [
   },
   { route: "app.user.$id.referrals", method: "GET", path: (w) => `/app/user/${w.users.userA.id}/referrals`, expect: adminPage(), shows: true },
   { route: "app.user.$id.children", method: "GET", path: (w) => `/app/user/${w.users.userA.id}/children`, expect: adminPage(), shows: true },
-  { route: "app.referrals.$id.access[.csv]", method: "GET", path: (w) => `/app/referrals/${w.submitted}/access.csv`, expect: adminPage() },
-  // One's own second factor: set up, or turned off with a code (a wrong one here).
+  // The local program role is given by super administrators (R138).
   {
-    route: "app.profile_.$id.second-factor",
-    method: "GET",
-    path: (w) => `/app/profile/${w.users.userA.id}/second-factor`,
-    expect: { ...signedIn("ok"), userB: 404, admin: 404, superAdmin: 404 },
+    route: "app.user.$id._index",
+    method: "POST",
+    path: (_, x) => `/app/user/${x.user}`,
+    form: (w) => ({ intent: "staffPrograms", localPrograms: String(w.programs.other.id) }),
+    setup: freshStaffTarget,
+    expect: { ...adminPage("redirect"), admin: 403 },
   },
+  // The record of access of a referral: administrators and its program's staff (R95, R137).
+  {
+    route: "app.referrals.$id.access[.csv]",
+    method: "GET",
+    path: (w) => `/app/referrals/${w.submitted}/access.csv`,
+    expect: { ...adminPage(), programStaff: "ok", otherStaff: 404 },
+  },
+  // One's own second factor: set up, or turned off with a code (a wrong one here).
+  { route: "app.profile_.$id.second-factor", method: "GET", path: (w) => `/app/profile/${w.users.userA.id}/second-factor`, expect: ownPage("ok", 404) },
   {
     route: "app.profile_.$id.second-factor",
     method: "POST",
     path: (w) => `/app/profile/${w.users.userA.id}/second-factor`,
     form: () => ({ intent: "confirm", code: "000000" }),
-    expect: { ...signedIn(400), userB: 404, admin: 404, superAdmin: 404 },
+    expect: ownAction(400, 404),
   },
   {
     route: "app.user.$id._index",
@@ -591,9 +709,18 @@ const PAGES: Row[] = [
     setup: freshAdminWithSecondFactor,
     expect: { ...adminPage("redirect"), admin: 403 },
   },
-  { route: "app.insight", method: "GET", path: () => "/app/insight", expect: adminPage() },
-  { route: "app.insight[.csv]", method: "GET", path: () => "/app/insight.csv?figure=county", expect: adminPage() },
-  { route: "app.reports", method: "GET", path: () => "/app/reports", expect: adminPage() },
+  // The program's screens: administrators and every program's staff, each of the referrals they read (R127, R137).
+  { route: "app.insight", method: "GET", path: () => "/app/insight", expect: programPage() },
+  { route: "app.insight[.csv]", method: "GET", path: () => "/app/insight.csv?figure=county", expect: programPage() },
+  { route: "app.reports", method: "GET", path: () => "/app/reports", expect: programPage() },
+  {
+    route: "app.reports",
+    method: "POST",
+    path: () => "/app/reports",
+    form: () => ({ intent: "referral", statuses: "submitted", format: "csv", fileName: `security-${randomUUID().slice(0, 8)}` }),
+    expect: programPage(),
+  },
+  // The user report is administrators' (the accounts are not the program's).
   {
     route: "app.reports",
     method: "POST",
@@ -601,31 +728,67 @@ const PAGES: Row[] = [
     form: () => ({ intent: "user", format: "csv", fileName: `security-${randomUUID().slice(0, 8)}` }),
     expect: adminPage(),
   },
-  { route: "app.reports.file.$file", method: "GET", path: (w) => `/app/reports/file/${w.report}`, expect: adminPage() },
-  { route: "app.api-keys", method: "GET", path: () => "/app/api-keys", expect: adminPage() },
-  // Administrators get past the door to the form, which asks their password and a code again (400 without them).
-  { route: "app.api-keys", method: "POST", path: () => "/app/api-keys", form: () => ({ keyName: "Matrix", days: "1" }), expect: adminPage(400) },
+  // A kept report: administrators read every one; a program's staff their own, and are told another's does not exist.
+  {
+    route: "app.reports.file.$file",
+    method: "GET",
+    path: (w) => `/app/reports/file/${w.report}`,
+    expect: { ...adminPage(), otherStaff: 404, programStaff: 404 },
+  },
+  {
+    route: "app.reports.file.$file",
+    method: "GET",
+    path: (w) => `/app/reports/file/${w.staffReport}`,
+    expect: { ...programPage(), otherStaff: 404 },
+    shows: true,
+    alsoSees: ["programStaff"],
+  },
+  { route: "app.api-keys", method: "GET", path: () => "/app/api-keys", expect: programPage() },
+  // Administrators and staff get past the door to the form, which asks their password and a code again (400 without them).
+  { route: "app.api-keys", method: "POST", path: () => "/app/api-keys", form: () => ({ keyName: "Matrix", days: "1" }), expect: programPage(400) },
+
+  // The local programs as super administrators keep them (R136): nobody else's, neither administrators' nor staff's.
+  { route: "app.local-programs._index", method: "GET", path: () => "/app/local-programs", expect: adminPage(403, "ok") },
+  { route: "app.local-programs.$id", method: "GET", path: (w) => `/app/local-programs/${w.programs.other.id}`, expect: adminPage(403, "ok") },
+  {
+    route: "app.local-programs.$id",
+    method: "POST",
+    path: (w) => `/app/local-programs/${w.programs.other.id}`,
+    form: (w) => programForm(w.programs.other),
+    expect: adminPage(403, "redirect"),
+  },
 ];
 
 const API: Row[] = [
-  { route: "GET /api/referrals", method: "GET", path: () => "/api/referrals", expect: api("ok") },
+  // programStaff's list holds A's submitted referral: their program's (R137).
+  { route: "GET /api/referrals", method: "GET", path: () => "/api/referrals", expect: api("ok"), alsoSees: ["programStaff"] },
   { route: "GET /api/referrals", method: "GET", path: (w) => `/api/referrals?child.id=${w.child}`, expect: api("ok") },
-  // Another's referrals by owner are an empty list (the children's and addresses' are a 404): nothing either way.
+  // Another's referrals by owner are an empty list (the children's and addresses' are a 404): nothing either way. A
+  // program's staff get those of their programs: programStaff A's submitted one, otherStaff none.
   {
     route: "GET /api/referrals",
     method: "GET",
     path: (w) => `/api/referrals?createdBy.id=${w.users.userA.id}`,
-    expect: { ...ownApi(), userB: "ok" },
+    expect: { ...ownApi(), userB: "ok", otherStaff: "ok", programStaff: "ok" },
     shows: true,
+    alsoSees: ["programStaff"],
   },
   {
     route: "POST /api/referrals",
     method: "POST",
     path: () => "/api/referrals",
     json: (w) => ({ child: `/api/children/${w.child}` }),
-    expect: ownApi("ok", 403),
+    expect: ownApi("ok", 403, 403),
   },
   { route: "GET /api/referrals/{id}", method: "GET", path: (w) => `/api/referrals/${w.draft}`, expect: ownApi(), shows: true },
+  {
+    route: "GET /api/referrals/{id}",
+    method: "GET",
+    path: (w) => `/api/referrals/${w.submitted}`,
+    expect: ofProgram(ownApi()),
+    shows: true,
+    alsoSees: ["programStaff"],
+  },
   {
     route: "PUT /api/referrals/{id}",
     method: "PUT",
@@ -648,6 +811,16 @@ const API: Row[] = [
     expect: ownApi("ok", 403),
   },
   { route: "POST /api/referrals/{id}/copy", method: "POST", path: (w) => `/api/referrals/${w.draft}/copy`, expect: ownApi("ok", 403) },
+  // Its program's staff and state administrators move a submitted referral to another program (R139); its referrer may
+  // read it but not move it; the call is the program's, so a referrer is refused at the door (as for the record of access).
+  {
+    route: "POST /api/referrals/{id}/transfer",
+    method: "POST",
+    path: (_, x, role) => `/api/referrals/${ownOf(x, "referral", role)}/transfer`,
+    json: (w) => ({ toProgram: w.programs.away.id, reason: "The family moved" }),
+    setup: freshSubmittedEach,
+    expect: { ...ofProgram(ownApi(403)), userB: 403 },
+  },
   {
     route: "POST /api/referrals/{id}/referral_documents",
     method: "POST",
@@ -656,6 +829,14 @@ const API: Row[] = [
     expect: ownApi("ok", 403),
   },
   { route: "GET /api/referral_documents/{id}", method: "GET", path: (w) => `/api/referral_documents/${w.document}`, expect: ownApi(), shows: true },
+  {
+    route: "GET /api/referral_documents/{id}",
+    method: "GET",
+    path: (w) => `/api/referral_documents/${w.submittedDocument}`,
+    expect: ofProgram(ownApi()),
+    shows: true,
+    alsoSees: ["programStaff"],
+  },
   {
     route: "PUT /api/referral_documents/{id}",
     method: "PUT",
@@ -677,11 +858,17 @@ const API: Row[] = [
     method: "POST",
     path: () => "/api/children",
     json: () => ({ firstName: "" }),
-    expect: { ...api(400), admin: 403, superAdmin: 403 },
+    expect: referrerApi(400),
   },
   { route: "GET /api/children/{id}", method: "GET", path: (w) => `/api/children/${w.child}`, expect: ownApi(), shows: true },
-  { route: "PUT /api/children/{id}", method: "PUT", path: (w) => `/api/children/${w.child}`, json: () => ({ middleName: "Luz" }), expect: ownApi("ok", 403) },
-  { route: "DELETE /api/children/{id}", method: "DELETE", path: (_, x) => `/api/children/${x.child}`, setup: freshChild, expect: ownApi("ok", 403) },
+  {
+    route: "PUT /api/children/{id}",
+    method: "PUT",
+    path: (w) => `/api/children/${w.child}`,
+    json: () => ({ middleName: "Luz" }),
+    expect: ownApi("ok", 403, 403),
+  },
+  { route: "DELETE /api/children/{id}", method: "DELETE", path: (_, x) => `/api/children/${x.child}`, setup: freshChild, expect: ownApi("ok", 403, 403) },
   { route: "GET /api/users", method: "GET", path: (w) => `/api/users?email=${encodeURIComponent(w.users.userA.email)}`, expect: adminApi(), shows: true },
   { route: "POST /api/users", method: "POST", path: () => "/api/users", json: () => ({ firstName: "" }), expect: everyone(400) },
   { route: "GET /api/users/{id}", method: "GET", path: (w) => `/api/users/${w.users.userA.id}`, expect: ownApi(), shows: true },
@@ -692,6 +879,16 @@ const API: Row[] = [
     json: () => ({ middleName: "Api" }),
     // An administrator changes only whether the account is active, and its roles: told which field is not theirs (403).
     expect: ownApi("ok", 403),
+  },
+  // The programs an account is staff of: a super administrator's change (R138); anyone else who may not view the account
+  // is told it does not exist.
+  {
+    route: "PUT /api/users/{id}",
+    method: "PUT",
+    path: (_, x) => `/api/users/${x.user}`,
+    json: (w) => ({ localPrograms: [w.programs.other.id] }),
+    setup: freshStaffTarget,
+    expect: { ...ownApi(404, 403), superAdmin: "ok" },
   },
   {
     route: "POST /api/users/{id}/reset_password",
@@ -707,7 +904,7 @@ const API: Row[] = [
     method: "POST",
     path: () => "/api/addresses",
     json: () => ({ line1: "" }),
-    expect: { ...api(400), admin: 403, superAdmin: 403 },
+    expect: referrerApi(400),
   },
   { route: "GET /api/addresses/{id}", method: "GET", path: (w) => `/api/addresses/${w.address}`, expect: ownApi(), shows: true },
   {
@@ -715,9 +912,15 @@ const API: Row[] = [
     method: "PUT",
     path: (w) => `/api/addresses/${w.address}`,
     json: (w) => ({ nickname: `Nick${w.mark}` }),
-    expect: ownApi("ok", 403),
+    expect: ownApi("ok", 403, 403),
   },
-  { route: "DELETE /api/addresses/{id}", method: "DELETE", path: (_, x) => `/api/addresses/${x.address}`, setup: freshAddress, expect: ownApi("ok", 403) },
+  {
+    route: "DELETE /api/addresses/{id}",
+    method: "DELETE",
+    path: (_, x) => `/api/addresses/${x.address}`,
+    setup: freshAddress,
+    expect: ownApi("ok", 403, 403),
+  },
   {
     route: "POST /api/adults",
     method: "POST",
@@ -726,6 +929,14 @@ const API: Row[] = [
     expect: ownApi("ok", 403),
   },
   { route: "GET /api/adults/{id}", method: "GET", path: (w) => `/api/adults/${w.adult}`, expect: ownApi(), shows: true },
+  {
+    route: "GET /api/adults/{id}",
+    method: "GET",
+    path: (w) => `/api/adults/${w.submittedAdult}`,
+    expect: ofProgram(ownApi()),
+    shows: true,
+    alsoSees: ["programStaff"],
+  },
   {
     route: "PUT /api/adults/{id}",
     method: "PUT",
@@ -766,6 +977,17 @@ const API: Row[] = [
     path: () => "/api/miscellaneouses?name=ieMessageStartDate",
     expect: { ...everyone("ok"), reviewLink: 400 },
   },
+  // The local programs (R136): anyone signed in reads them; super administrators change them.
+  { route: "GET /api/local_programs", method: "GET", path: () => "/api/local_programs", expect: api("ok") },
+  { route: "GET /api/local_programs/{id}", method: "GET", path: (w) => `/api/local_programs/${w.programs.own.id}`, expect: api("ok") },
+  {
+    route: "PUT /api/local_programs/{id}",
+    method: "PUT",
+    path: (w) => `/api/local_programs/${w.programs.other.id}`,
+    // What setUpProgram gave it: a super administrator's save changes nothing another test reads.
+    json: () => ({ phone: "410-555-0199" }),
+    expect: adminApi(403, "ok"),
+  },
   { route: "GET /translation/dictionary.{key}.json", method: "GET", path: () => "/translation/dictionary.en.json", expect: everyone("ok") },
   {
     route: "GET /api/authentication_tokens/review",
@@ -791,7 +1013,7 @@ const API: Row[] = [
     method: "POST",
     path: () => "/generate-report",
     json: () => ({ statuses: ["submitted"], format: "csv", filename: "matrix" }),
-    expect: adminApi(),
+    expect: programApi(),
   },
   {
     route: "POST /generate-user-report",
@@ -855,9 +1077,13 @@ async function clientOf(user?: TestUser): Promise<APIRequestContext> {
 
 async function buildWorld(): Promise<World> {
   const mark = newMark();
+  // A's submitted referral is of Anne Arundel (fillReferral's county, "24003"): programStaff is its program's staff.
+  const programs = { own: await setUpProgram("24003"), other: await setUpProgram("24027"), away: await setUpProgram("24009") };
   const users = {
     userA: await createUser({ lastName: `Owner${mark}` }),
     userB: await createUser({ lastName: "Stranger" }),
+    otherStaff: await createStaff(programs.other),
+    programStaff: await createStaff(programs.own),
     admin: await createUser({ admin: true }),
     superAdmin: await createUser({ superAdmin: true }),
     pendingAdmin: await createUser({ admin: true }),
@@ -869,6 +1095,8 @@ async function buildWorld(): Promise<World> {
     pendingAdmin: await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Cookie: await waitingSessionCookieOf(users.pendingAdmin, "code") } }),
     userA: await clientOf(users.userA),
     userB: await clientOf(users.userB),
+    otherStaff: await clientOf(users.otherStaff),
+    programStaff: await clientOf(users.programStaff),
     admin: await clientOf(users.admin),
     superAdmin: await clientOf(users.superAdmin),
   };
@@ -891,13 +1119,30 @@ async function buildWorld(): Promise<World> {
   const submittedDocument = await a.post(`/api/referrals/${submitted}/referral_documents`, {
     multipart: { description: `Report ${mark}`, file: { name: "report.pdf", mimeType: "application/pdf", buffer: PDF } },
   });
+  const submittedAdult = await a.post("/api/adults", {
+    data: {
+      referral: `/api/referrals/${submitted}`,
+      firstName: `Guardian${mark}`,
+      lastName: "Salas",
+      childRelationship: "1",
+      homePhoneNumber: { areaCode: "301", prefix: "555", suffix: "0004" },
+    },
+  });
+  expect(submittedAdult.status(), await submittedAdult.text()).toBe(201);
   await submitDirectly(users.userA, submittedBase);
   const { token } = await createReviewLinkFor(users.admin, submitted);
+  // Its program opens it now (R140), so no row's read is the first one and changes it while a refusal is checked.
+  const opened = await clients.programStaff.get(`/api/referrals/${submitted}`);
+  expect(opened.status(), await opened.text()).toBe(200);
 
   const address = await createAddress(users.userA, { nickname: `Nick${mark}`, line1: `1 ${mark} St` });
   const phone = await a.post("/api/phone_numbers", { data: { areaCode: "410", prefix: "555", suffix: "0100" } });
   const report = await clients.admin.post("/generate-user-report", { data: { format: "csv", filename: `security-${randomUUID().slice(0, 8)}` } });
   expect(report.status(), await report.text()).toBe(200);
+  const staffReport = await clients.programStaff.post("/generate-report", {
+    data: { statuses: ["submitted"], format: "csv", filename: `security-${randomUUID().slice(0, 8)}` },
+  });
+  expect(staffReport.status(), await staffReport.text()).toBe(200);
   return {
     mark,
     users,
@@ -912,9 +1157,12 @@ async function buildWorld(): Promise<World> {
     submitted,
     submittedBase,
     submittedDocument: (await json(submittedDocument)).id,
+    submittedAdult: (await json(submittedAdult)).id,
     address: address.id,
     phone: (await json(phone)).id,
     report: String((await json(report)).filename),
+    staffReport: String((await json(staffReport)).filename),
+    programs,
   };
 }
 
@@ -972,6 +1220,7 @@ test.describe("access matrix @http", () => {
     }`;
     test(`${index + 1}. ${label} (${row.route})`, async () => {
       const extra = row.setup ? await row.setup(world) : {};
+      // otherStaff is never one: no referral of another program's is theirs to read (R137).
       const seers: Role[] = ["userA", "admin", "superAdmin", ...(row.alsoSees ?? [])];
       const owners = [world.users.userA.id, ...(typeof extra.user === "number" ? [extra.user] : [])];
       const check = async (role: Role) => {

@@ -6,7 +6,7 @@ import type { Language } from "~/i18n/config";
 import type { AdminStatus } from "~/utils/statuses";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { keepReferralFigures } from "./insight.server";
-import { mayMakeReviewLink, mayRecordStatus, mayViewReferral, referralFacts, type ReferralFacts } from "./policy";
+import { actsForProgram, mayMakeReviewLink, mayRecordStatus, mayViewReferral, referralFacts, type ReferralFacts } from "./policy";
 import { mailReferrer } from "./referral-mail.server";
 import { possiblySameChildAs } from "./same-child.server";
 import type { CurrentUser } from "./user.server";
@@ -17,13 +17,9 @@ import { readerOf, reads } from "./reads";
 // status change (kept in the status history), make review links for an outside reviewer, and read
 // the record of access (34 CFR 303.406) that every view by someone other than the creator adds to.
 
-function requireAdministrator(actor: CurrentUser) {
-  if (!actor.isAdmin) throw new ForbiddenError("administrators only");
-}
-
 /**
- * A referral past the Draft stage, for what administrators do with it (`may`: mayRecordStatus or
- * mayMakeReviewLink). Anyone else: NotFoundError or ForbiddenError.
+ * A referral past the Draft stage, for what administrators and its program's staff do with it (`may`: mayRecordStatus
+ * or mayMakeReviewLink, docs/product-rules.md R137). Anyone else: NotFoundError, or ForbiddenError for one who may read it.
  */
 async function submittedReferral(db: DB, actor: CurrentUser, referralId: number, may: (actor: CurrentUser, referral: ReferralFacts) => boolean) {
   const referral = await db
@@ -32,8 +28,7 @@ async function submittedReferral(db: DB, actor: CurrentUser, referralId: number,
     .where("id", "=", referralId)
     .executeTakeFirst();
   if (!referral || !mayViewReferral(actor, referralFacts(referral))) throw new NotFoundError("referral");
-  requireAdministrator(actor);
-  if (!may(actor, referralFacts(referral))) throw new ForbiddenError("a Draft has no status to record yet");
+  if (!may(actor, referralFacts(referral))) throw new ForbiddenError("administrators and its program only, once submitted");
   return referral;
 }
 
@@ -193,7 +188,7 @@ export async function referralForReviewToken(
  * the record of access. Null for anyone else and for a Draft, which has no status to record.
  */
 export async function adminReviewPanel(db: DB, actor: CurrentUser, referralId: number, language: Language, t: TFunction) {
-  if (!actor.isAdmin) return null;
+  if (!actsForProgram(actor)) return null;
   const referral = await db
     .selectFrom("referrals")
     .select(["id", "status", "created_by_id", "local_program_id", "comments", "service_coordinator", "eligibility_determination"])
