@@ -1022,6 +1022,8 @@ test("fuzz @http: thousands of malformed bodies and parameters to every call, no
     addresses: [myAddress.id, theirAddress.id],
     phone_numbers: [myPhone.id, theirPhone.id],
     users: [caller.id, victim.id],
+    // The programs are everyone's to read and the super administrators' to change (R136): none is the caller's own.
+    local_programs: [1, 2],
   };
 
   const document = await body(await (await client()).get("/api/docs.json"));
