@@ -7,7 +7,9 @@ import {
   createUser,
   fillReferral,
   mailsTo,
+  programIn,
   programOfReferral,
+  programsOfStaff,
   referralIdOf,
   sessionCookieOf,
   setUpProgram,
@@ -224,5 +226,93 @@ for (const lang of ["en", "sp"] as const) {
     await expect(history).toContainText("La familia se mudó / the family moved");
     await expectAccessible(otherPage, { javaScriptOn });
     await otherContext.close();
+  });
+}
+
+/** A program of its own for each language and project, so the tests that change one run side by side. */
+const KEPT_PROGRAM: Record<string, string> = { "en-js": "24023", "sp-js": "24029", "en-no-js": "24039", "sp-no-js": "24041" };
+
+const KEEP_TEXT = {
+  en: {
+    title: "Local programs",
+    intake: "Intake e-mail address",
+    domains: "Staff e-mail domains",
+    save: "Save the program",
+    saved: "Program saved",
+    badEmail: "Enter an e-mail address like name@example.com.",
+    badDomains: "Enter domain names like example.org, separated by commas.",
+    staffSave: "Save the local programs",
+    staffSaved: "Local programs saved",
+    wrongDomain: "The account's e-mail domain is not one of the staff domains of every program chosen",
+    timeline: "Eligibility determined within 45 days, by program and month",
+  },
+  sp: {
+    title: "Programas locales",
+    intake: "Correo electrónico de admisión",
+    domains: "Dominios de correo del personal",
+    save: "Guardar el programa",
+    saved: "Programa guardado",
+    badEmail: "Escriba un correo electrónico como nombre@ejemplo.com.",
+    badDomains: "Escriba nombres de dominio como example.org, separados por comas.",
+    staffSave: "Guardar los programas locales",
+    staffSaved: "Programas locales guardados",
+    wrongDomain: "El dominio del correo de la cuenta no es uno de los dominios del personal de todos los programas elegidos",
+    timeline: "Elegibilidad determinada en 45 días, por programa y mes",
+  },
+} as const;
+
+for (const lang of ["en", "sp"] as const) {
+  const text = KEEP_TEXT[lang];
+
+  test(`a super administrator keeps a program and makes someone its staff; a bad address, domain or account is refused with why (${lang})`, async ({
+    page,
+    context,
+    javaScriptOn,
+  }, testInfo) => {
+    const jurisdiction = KEPT_PROGRAM[`${lang}-${testInfo.project.name}`];
+    const program = await programIn(jurisdiction);
+    await signIn(context, await createUser({ admin: true, superAdmin: true }));
+    const name = lang === "sp" ? program.name_es : program.name;
+
+    await page.goto(`/app/local-programs?lang=${lang}`);
+    await expect(page.getByRole("heading", { level: 1, name: text.title })).toBeVisible();
+    await expectAccessible(page, { javaScriptOn });
+    await page.getByRole("link", { name, exact: true }).click();
+    await page.getByLabel(text.intake).fill("intake at county");
+    await page.getByLabel(text.domains).fill("county, @@");
+    await page.getByRole("button", { name: text.save }).click();
+    await expect(page.getByText(text.badEmail).first()).toBeVisible();
+    await expect(page.getByText(text.badDomains).first()).toBeVisible();
+    await expectAccessible(page, { javaScriptOn });
+    const domain = `k${jurisdiction}.example.org`;
+    await page.getByLabel(text.intake).fill(`intake-${jurisdiction}@${domain}`);
+    await page.getByLabel(text.domains).fill(`${domain}, other.example.org`);
+    await page.getByRole("button", { name: text.save }).click();
+    await expect(page.getByText(text.saved)).toBeVisible();
+    await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText(`intake-${jurisdiction}@${domain}`);
+
+    // Someone on another domain is refused, with why; someone on the program's domain becomes its staff.
+    const outsider = await createUser({ domain: "elsewhere.example.org", signedInBefore: true });
+    await page.goto(`/app/user/${outsider.id}?lang=${lang}`);
+    await page.getByRole("group").filter({ hasText: name }).getByText(name, { exact: true }).click();
+    await page.getByRole("button", { name: text.staffSave }).click();
+    await expect(page.getByText(text.wrongDomain).first()).toBeVisible();
+    await expectAccessible(page, { javaScriptOn });
+    const insider = await createUser({ domain, signedInBefore: true });
+    await page.goto(`/app/user/${insider.id}?lang=${lang}`);
+    await page.getByRole("group").filter({ hasText: name }).getByText(name, { exact: true }).click();
+    await page.getByRole("button", { name: text.staffSave }).click();
+    await expect(page.getByText(text.staffSaved)).toBeVisible();
+    expect(await programsOfStaff(insider.id)).toEqual([program.id]);
+
+    // The new staff see the program's figures, with the 45 days by program and month, and its CSV.
+    const staffContext = await page.context().browser()!.newContext({ javaScriptEnabled: javaScriptOn });
+    const staffPage = await staffContext.newPage();
+    await signIn(staffContext, insider);
+    await staffPage.goto(`/app/insight?lang=${lang}`);
+    await expect(staffPage.getByRole("heading", { name: text.timeline })).toBeVisible();
+    const csv = await staffContext.request.get(`/app/insight.csv?figure=timeline&lang=${lang}`);
+    expect(csv.status()).toBe(200);
+    await staffContext.close();
   });
 }

@@ -408,6 +408,18 @@ export async function createStaff(program: { id: number; domain: string }, langu
   return user;
 }
 
+/** A local program as the seed wrote it, by its county's FIPS code. */
+export async function programIn(jurisdiction: string) {
+  const db = await database();
+  return db.selectFrom("local_programs").select(["id", "name", "name_es"]).where("jurisdiction", "=", jurisdiction).executeTakeFirstOrThrow();
+}
+
+/** The programs someone is staff of (R138). */
+export async function programsOfStaff(userId: number): Promise<number[]> {
+  const db = await database();
+  return (await db.selectFrom("user_local_programs").select("local_program_id").where("user_id", "=", userId).execute()).map((row) => row.local_program_id);
+}
+
 /** A referral's program, when it was first opened and its moves (R137, R139, R140). */
 export async function programOfReferral(referralId: number) {
   const db = await database();
