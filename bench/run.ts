@@ -475,7 +475,7 @@ ${Math.round(REFERRALS / 60 / 24)} days, a third of them submitted (so the defau
 ${Math.ceil(REFERRALS / 3).toLocaleString("en-US")}), each with a county, a referral source and a reason, two in three with a status recorded between half a day
 and two weeks after its submission.
 They are read from \`referral_figures\` (one narrow row a submitted referral, kept by the submit and every status
-change) and counted by the database. Each page over HTTP for ${PAGE_SECONDS} s by one client, as an administrator:
+change) and counted by the database. Each page over HTTP for ${PAGE_SECONDS} s by one client, as an administrator or, where the line says so, as the staff of one local program (a 24th of the referrals: docs/product-rules.md R137):
 
 | Page | Per second | p50 (ms) | p95 (ms) | HTML (KB) | Budget |
 |---|---|---|---|---|---|

@@ -157,7 +157,7 @@ export interface ReferralsTable {
   child_parent_consent: number | null;
   /** The local program it belongs to once submitted (its address's county then, or where it was moved: R137). */
   local_program_id: number | null;
-  /** When someone of its program first opened it, and who (R140). */
+  /** When someone of its program first opened it, and which program that was (its id; R140). */
   opened_at: string | null;
   opened_by_id: number | null;
 }
