@@ -158,49 +158,30 @@ export async function fill(dataDir: string) {
     const cookie = (await createSession(db, draft.created_by_id)).split(";")[0];
     clients.push({ cookie, path: `/app/child/${draft.child_id}/referral/${draft.id}/user/${draft.created_by_id}/child-information/language` });
   }
-  // An administrator, who sees every referral in the lists.
-  const admin = await db
-    .insertInto("users")
-    .values({
-      email: "bench-admin@maryland.gov",
-      username: "bench-admin@maryland.gov",
-      password_hash: "x",
-      first_name: "Bench",
-      last_name: "Admin",
-      enabled: 1,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto("user_roles")
-    .values([
-      { user_id: admin.id, role: "ROLE_USER" },
-      { user_id: admin.id, role: "ROLE_ADMIN" },
-    ])
-    .execute();
+  // An administrator, who sees every referral in the lists; someone of one local program's staff (the first county's),
+  // who reads that program's submitted referrals only (R137).
+  const person = async (email: string, lastName: string, role: "ROLE_ADMIN" | "ROLE_LOCAL_PROGRAM") => {
+    const { id } = await db
+      .insertInto("users")
+      .values({ email, username: email, password_hash: "x", first_name: "Bench", last_name: lastName, enabled: 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("user_roles")
+      .values([
+        { user_id: id, role: "ROLE_USER" },
+        { user_id: id, role },
+      ])
+      .execute();
+    return id;
+  };
+  const admin = { id: await person("bench-admin@maryland.gov", "Admin", "ROLE_ADMIN") };
   const adminCookie = (await createSession(db, admin.id)).split(";")[0];
-  // Someone of one local program's staff (the first county's), who reads that program's submitted referrals only (R137).
-  const program = programOf.get(counties[0])!;
-  const staff = await db
-    .insertInto("users")
-    .values({
-      email: "bench-staff@program.example.org",
-      username: "bench-staff@program.example.org",
-      password_hash: "x",
-      first_name: "Bench",
-      last_name: "Staff",
-      enabled: 1,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const staff = { id: await person("bench-staff@program.example.org", "Staff", "ROLE_LOCAL_PROGRAM") };
   await db
-    .insertInto("user_roles")
-    .values([
-      { user_id: staff.id, role: "ROLE_USER" },
-      { user_id: staff.id, role: "ROLE_LOCAL_PROGRAM" },
-    ])
+    .insertInto("user_local_programs")
+    .values({ user_id: staff.id, local_program_id: programOf.get(counties[0])! })
     .execute();
-  await db.insertInto("user_local_programs").values({ user_id: staff.id, local_program_id: program }).execute();
   const staffCookie = (await createSession(db, staff.id)).split(";")[0];
   await db.destroy();
   return { clients, admin: { id: admin.id, cookie: adminCookie }, staff: { id: staff.id, cookie: staffCookie } };

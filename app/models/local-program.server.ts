@@ -44,10 +44,9 @@ export function domainsOf(stored: string): string[] {
     .filter(Boolean);
 }
 
-/** Every program, by name, for anyone signed in: the super administrators' page and the API read more (R136). */
-export async function listLocalPrograms(db: DB, actor: Actor, language: Language): Promise<Array<ProgramSummary | ProgramDetails>> {
-  void actor;
-  const rows = await db
+/** The programs' rows, each with how many staff it has. */
+function programsWithStaff(db: DB) {
+  return db
     .selectFrom("local_programs as p")
     .selectAll("p")
     .select((eb) =>
@@ -56,8 +55,12 @@ export async function listLocalPrograms(db: DB, actor: Actor, language: Language
         .select((s) => s.fn.countAll<number>().as("n"))
         .whereRef("s.local_program_id", "=", "p.id")
         .as("staff"),
-    )
-    .execute();
+    );
+}
+
+/** Every program, by name, for anyone signed in: the super administrators' page and the API read more (R136). */
+export async function listLocalPrograms(db: DB, actor: Actor, language: Language): Promise<Array<ProgramSummary | ProgramDetails>> {
+  const rows = await programsWithStaff(db).execute();
   return rows
     .map((row) => programOf(actor, { ...row, staff: Number(row.staff ?? 0) }, language))
     .sort((a, b) => a.name.localeCompare(b.name, language === "es" ? "es" : "en"));
@@ -91,18 +94,7 @@ function programOf(actor: Actor, row: ProgramRow, language: Language): ProgramSu
 
 /** One program (NotFoundError when there is none). */
 export async function getLocalProgram(db: DB, actor: Actor, programId: number, language: Language): Promise<ProgramSummary | ProgramDetails> {
-  const row = await db
-    .selectFrom("local_programs as p")
-    .selectAll("p")
-    .select((eb) =>
-      eb
-        .selectFrom("user_local_programs as s")
-        .select((s) => s.fn.countAll<number>().as("n"))
-        .whereRef("s.local_program_id", "=", "p.id")
-        .as("staff"),
-    )
-    .where("p.id", "=", programId)
-    .executeTakeFirst();
+  const row = await programsWithStaff(db).where("p.id", "=", programId).executeTakeFirst();
   if (!row) throw new NotFoundError("local program");
   return programOf(actor, { ...row, staff: Number(row.staff ?? 0) }, language);
 }
