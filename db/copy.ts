@@ -25,8 +25,11 @@ export interface TableCount {
 
 const shown = (target: string) => (isPostgresUrl(target) ? describeDatabase(target) : path.resolve(target));
 
-/** What the migrations and the seed write into every new database: the copy replaces it with the source's, which its rows name. */
-const REFERENCE_TABLES = new Set(["lookups", "zip_codes", "miscellaneous", "cache_versions"]);
+/**
+ * What the migrations and the seed write into every new database: the copy replaces it with the source's, which its rows
+ * name (the local programs too, as the source's super administrators kept them: docs/product-rules.md R136).
+ */
+const REFERENCE_TABLES = new Set(["lookups", "zip_codes", "miscellaneous", "cache_versions", "local_programs"]);
 
 /** The counters that triggers bump for every row written to lookups and miscellaneous: written last, so they end as the source's. */
 const CACHE_COUNTERS = "cache_versions";

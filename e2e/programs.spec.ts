@@ -47,6 +47,8 @@ const TEXT = {
     updates: "Status updates",
     familySubject: "Your child was referred to the Maryland Infants and Toddlers Program",
     notFound: /not found|does not exist/i,
+    pastDays: "Past this many days without Eligible or Not Eligible",
+    pastDaysInvalid: "The number of days was not understood",
   },
   sp: {
     submit: "Enviar el referido",
@@ -68,6 +70,8 @@ const TEXT = {
     updates: "Actualizaciones de estado",
     familySubject: "Su niño fue referido al Programa de Infantes y Niños Pequeños de Maryland",
     notFound: /no se encontró|no existe/i,
+    pastDays: "Con más de estos días sin Elegible ni No elegible",
+    pastDaysInvalid: "No se entendió el número de días",
   },
 } as const;
 
@@ -156,6 +160,12 @@ for (const lang of ["en", "sp"] as const) {
     await expect(staffPage.getByText(lang === "sp" ? howard.name_es : howard.name).first()).toBeVisible();
     await expectAccessible(staffPage, { javaScriptOn });
     expect(await apiStatus(howardStaff, `/api/referrals/${referralId}`)).toBe(200);
+    // Submitted today, it is not yet past any day of the 45; a number the list cannot read is said so.
+    await staffPage.goto(`/app/referrals/submitted?lang=${lang}&childName=${lastName}&pastDays=0`);
+    await expect(staffPage.getByRole("link", { name: childName, exact: true })).toHaveCount(0);
+    await staffPage.goto(`/app/referrals/submitted?lang=${lang}&childName=${lastName}&pastDays=forty`);
+    await expect(staffPage.getByRole("alert").filter({ hasText: text.pastDaysInvalid })).toBeVisible();
+    await expect(staffPage.getByLabel(text.pastDays)).toHaveValue("forty");
 
     // Baltimore County's staff: not in their list, its review and the API answer that it does not exist.
     const otherContext = await browser.newContext({ javaScriptEnabled: javaScriptOn });

@@ -442,6 +442,7 @@ export const SCREENS: readonly Screen[] = [
   { name: "admin-api-keys-errors", who: "admin", path: () => "/app/api-keys", then: (page) => sendEmpty(page, "create") },
   { name: "admin-api-key-revoke-confirm", who: "admin", path: () => "/app/api-keys", then: (page) => followHref(page, "main a[href*='confirm=revoke']") },
   { name: "admin-submitted-past-days", who: "admin", path: () => "/app/referrals/submitted?pastDays=0" },
+  { name: "program-submitted-past-days-invalid", who: "programStaff", path: () => "/app/referrals/submitted?pastDays=forty" },
 
   // Local programs (docs/product-rules.md R136-R142).
   { name: "super-admin-local-programs", who: "superAdmin", path: () => "/app/local-programs" },

@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { ReferChildLink } from "~/components/children/ReferChildLink";
 import { DateFilterField, EmptyList, ListFilters, ListResults, SelectFilter, SortHeader, TextFilter, UnknownComparisonAlert } from "~/components/list/List";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
+import { Alert } from "~/components/ui/Alert";
 import type { loadReferralList } from "~/components/referrals/referral-list.server";
 import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
 import { isFiltered } from "~/utils/list";
@@ -54,6 +55,12 @@ export function ReferralListPage() {
     <div className="list-page">
       <h1>{title}</h1>
       {filterError ? <UnknownComparisonAlert /> : null}
+      {/* A number of days the list cannot read is said, not silently left out (docs/product-rules.md R141). */}
+      {isAdmin && state.text.pastDays && !/^\d{1,3}$/.test(state.text.pastDays) ? (
+        <Alert kind="error" role="alert">
+          {t("list.pastDaysInvalid")}
+        </Alert>
+      ) : null}
       <ListFilters state={state} label={t("list.filtersLabel")}>
         <TextFilter name="childName" label={t("list.child")} value={state.text.childName} />
         {!drafts ? (
