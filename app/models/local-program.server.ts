@@ -135,7 +135,10 @@ export async function updateLocalProgram(db: DB, actor: CurrentUser, programId: 
   });
 }
 
-/** The program that serves a county (its FIPS code), or null: a county no program serves (R137). */
+/**
+ * The program that serves a county (its FIPS code), or null: a county no program serves (R137). Public facts, read for
+ * submitReferral, which has already decided who asks.
+ */
 export async function programForCounty(db: DB, county: string | null): Promise<number | null> {
   if (!county) return null;
   const row = await db.selectFrom("local_programs").select("id").where("jurisdiction", "=", county).executeTakeFirst();

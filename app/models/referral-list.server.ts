@@ -4,7 +4,7 @@ import { containsText, countMatching, emptiesAsOnSqlite, type DB } from "~/db.se
 import { REFERRAL_STATUSES, UNRECORDED_STATUSES, type ReferralStatus } from "~/utils/statuses";
 import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
 import { easternCalendarDate, easternDayStart, shiftDate } from "~/utils/dates";
-import { DETERMINED_STATUSES } from "~/utils/timeline";
+import { DETERMINED_STATUSES, pastDaysOf } from "~/utils/timeline";
 import { countListedUsers } from "./admin-users.server";
 import { NotFoundError } from "./errors";
 import { isProgramStaff, mayLearnOfSameChild } from "./policy";
@@ -109,7 +109,7 @@ function filtered(
   if (county) rows = rows.where("r.address_id", "in", db.selectFrom("addresses").select("id").where("county", "=", county));
   // Past a number of days of the 45-day timeline without Eligible or Not Eligible (docs/product-rules.md R141): submitted
   // before the start of that many days ago, Maryland time.
-  const pastDays = /^\d{1,3}$/.test(query.text.pastDays ?? "") ? Number(query.text.pastDays) : null;
+  const pastDays = pastDaysOf(query.text.pastDays);
   if (pastDays !== null) {
     rows = rows
       .where("r.status", "not in", ["Draft", ...DETERMINED_STATUSES])

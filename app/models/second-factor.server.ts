@@ -9,9 +9,9 @@ import { openSecret, sealSecret } from "~/services/secret-box.server";
 import { endApiKeysOf } from "./api-key.server";
 import { guardedCode } from "./code-guard.server";
 import { ForbiddenError, InputError, NotFoundError } from "./errors";
-import { mayRemoveSecondFactor, mayResetSecondFactor, mayViewRecordsOf, mustHaveSecondFactor, type Actor } from "./policy";
+import { mayRemoveSecondFactor, mayResetSecondFactor, mayViewRecordsOf, type Actor } from "./policy";
 import { recordSecurityEvent } from "./security-events.server";
-import { getMailRecipient, hasAdminRole, recordSignIn } from "./user.server";
+import { getMailRecipient, recordSignIn, secondFactorRequiredFor } from "./user.server";
 
 // The second factor of signing in (docs/product-rules.md R129): an authenticator app (TOTP, RFC 6238) that every
 // administrator must have and a referrer may add, and ten recovery codes that stand in for it once each. The codes'
@@ -110,7 +110,7 @@ export async function secondFactorOf(db: DB, actor: Actor, userId: number) {
     .where("used_at", "is", null)
     .executeTakeFirstOrThrow();
   return {
-    required: mustHaveSecondFactor({ isAdmin: hasAdminRole(roles), isProgramStaff: roles.includes("ROLE_LOCAL_PROGRAM") }),
+    required: secondFactorRequiredFor(roles),
     enabled: Boolean(factor?.confirmed_at),
     confirmedAt: factor?.confirmed_at ?? null,
     recoveryCodesLeft: Number(left.count),

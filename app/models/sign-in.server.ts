@@ -4,8 +4,7 @@ import type { DB } from "~/db.server";
 import { clearRateLimit, hitRateLimit, RATE_LIMITS } from "~/services/rate-limit.server";
 import { runAlone } from "./lease.server";
 import { recordSecurityEvent } from "./security-events.server";
-import { mustHaveSecondFactor } from "./policy";
-import { checkCredentials, findUserIdByEmail, hasAdminRole, recordSignIn } from "./user.server";
+import { checkCredentials, findUserIdByEmail, recordSignIn, secondFactorRequiredFor } from "./user.server";
 
 // Signing in (docs/product-rules.md R7, R11, R129), one door for the sign-in page: the attempts counted (by account and
 // address), the password checked, and a session made that is signed in at once, or that waits for the second factor's
@@ -87,11 +86,7 @@ export async function signIn(db: DB, credentials: { email: string; password: str
   await clearPasswordAttempts(db, credentials.email, clientIp);
   const factor = await db.selectFrom("second_factors").select("user_id").where("user_id", "=", userId).where("confirmed_at", "is not", null).executeTakeFirst();
   const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
-  const awaiting: SessionAwaiting | null = factor
-    ? "code"
-    : mustHaveSecondFactor({ isAdmin: hasAdminRole(roles), isProgramStaff: roles.includes("ROLE_LOCAL_PROGRAM") })
-      ? "setup"
-      : null;
+  const awaiting: SessionAwaiting | null = factor ? "code" : secondFactorRequiredFor(roles) ? "setup" : null;
   if (!awaiting) await recordSignIn(db, userId, clientIp);
   return { userId, awaiting, cookie: await createSession(db, userId, new Date(), awaiting) };
 }

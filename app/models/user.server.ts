@@ -3,6 +3,7 @@ import { hashAnswer, hashPassword, verifyPassword, dummyPasswordHash } from "~/a
 import { isUniqueViolation, writeTransaction, type DB } from "~/db.server";
 import type { Registration } from "~/schemas/account.server";
 import { InvalidChoiceError } from "./errors";
+import { mustHaveSecondFactor } from "./policy";
 import { recordSecurityEvent } from "./security-events.server";
 import { unknownLookupCodes } from "./lookup.server";
 import { insertPhone } from "./phone.server";
@@ -29,6 +30,11 @@ export interface CurrentUser {
 
 export function hasAdminRole(roles: readonly Role[]): boolean {
   return roles.includes("ROLE_ADMIN") || roles.includes("ROLE_SUPER_ADMIN");
+}
+
+/** Whether the person with these roles must sign in with a second factor (policy.ts mustHaveSecondFactor, R129, R138). */
+export function secondFactorRequiredFor(roles: readonly Role[]): boolean {
+  return mustHaveSecondFactor({ isAdmin: hasAdminRole(roles), isProgramStaff: roles.includes("ROLE_LOCAL_PROGRAM") });
 }
 
 /** The programs a person is staff of: those given with the local program role, and none without it (R138). */

@@ -27,6 +27,14 @@ export function timelineOf(submittedAt: string, determinedAt: string | null, tod
   return { day: daysBetween(start, determinedOn ?? today), endsOn, determinedOn, overdue: !determinedOn && today > endsOn };
 }
 
+/**
+ * The lists' "past this many days without Eligible or Not Eligible" (the pastDays filter), or null when the text is not
+ * a whole number from 0 to 999: the list then shows every referral and says it did not understand.
+ */
+export function pastDaysOf(text: string | undefined): number | null {
+  return text !== undefined && /^\d{1,3}$/.test(text) ? Number(text) : null;
+}
+
 /** Days from the submission day to the day of determination, for the figures; null while undetermined. */
 export function daysToDetermination(submittedDay: string, determinedAt: string | null): number | null {
   return determinedAt ? daysBetween(submittedDay, easternCalendarDate(new Date(determinedAt))) : null;

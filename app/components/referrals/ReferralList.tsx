@@ -7,7 +7,7 @@ import { Alert } from "~/components/ui/Alert";
 import type { loadReferralList } from "~/components/referrals/referral-list.server";
 import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
 import { isFiltered } from "~/utils/list";
-import { DETERMINED_STATUSES, TIMELINE_DAYS, timelineOf } from "~/utils/timeline";
+import { DETERMINED_STATUSES, pastDaysOf, TIMELINE_DAYS, timelineOf } from "~/utils/timeline";
 import type { ReferralListKind } from "~/models/referral-list.server";
 
 /**
@@ -56,7 +56,7 @@ export function ReferralListPage() {
       <h1>{title}</h1>
       {filterError ? <UnknownComparisonAlert /> : null}
       {/* A number of days the list cannot read is said, not silently left out (docs/product-rules.md R141). */}
-      {isAdmin && state.text.pastDays && !/^\d{1,3}$/.test(state.text.pastDays) ? (
+      {isAdmin && state.text.pastDays && pastDaysOf(state.text.pastDays) === null ? (
         <Alert kind="error" role="alert">
           {t("list.pastDaysInvalid")}
         </Alert>
