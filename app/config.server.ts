@@ -148,6 +148,15 @@ export const EnvSchema = z.object({
   CAPTCHA_SECRET: optional(z.string().min(1)),
   /** Where tokens are checked: the service's own siteverify unless set (the tests point it at a stand-in). */
   CAPTCHA_VERIFY_URL: optional(url("must be the captcha service's verification URL")),
+  /** How much the server writes to its log (one JSON object per line; pretty only when a person runs it in a terminal). */
+  LOG_LEVEL: withDefault(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
+  /** The bearer token /metrics asks for; unset, /metrics answers 404 and no request is measured (docs/operations.md). */
+  METRICS_TOKEN: optional(z.string().min(32, "must be at least 32 characters long (openssl rand -hex 32)")),
+  /**
+   * On SIGTERM, how long /readyz answers 503 while the server still answers everything else, before it stops taking
+   * requests: as long as the load balancer takes to see an instance is not ready (docs/operations.md).
+   */
+  SHUTDOWN_DRAIN_SECONDS: withDefault(z.coerce.number({ error: "must be a number of seconds" }).int("must be a whole number").min(0).max(300), 0),
   SEED_ADMIN_EMAIL: optional(z.email("must be an e-mail address").transform((value) => value.toLowerCase())),
   SEED_ADMIN_PASSWORD: optional(z.string().min(12, "must be at least 12 characters long").regex(/\d/, "must include a number")),
 });
@@ -205,7 +214,9 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0]);
-    const secret = ["SESSION_SECRET", "SEED_ADMIN_PASSWORD", "DATABASE_URL", "SECRETS_KEY", "SECRETS_KEY_PREVIOUS", "CAPTCHA_SECRET"].includes(name);
+    const secret = ["SESSION_SECRET", "SEED_ADMIN_PASSWORD", "DATABASE_URL", "SECRETS_KEY", "SECRETS_KEY_PREVIOUS", "CAPTCHA_SECRET", "METRICS_TOKEN"].includes(
+      name,
+    );
     return `  ${name}: ${issue.message} (got ${secret ? "a hidden value" : JSON.stringify(env[name])})`;
   });
   throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

@@ -1,10 +1,12 @@
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, sql, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, sql, SqliteDialect, type LogEvent } from "kysely";
 import pg from "pg";
 import Cursor from "pg-cursor";
 import { dialectOf, FOLD_FUNCTION, foldCase, WithoutNulCharacters, writeOneAtATime, type WriteLock } from "../db/dialect";
 import type { Database } from "../db/schema";
 import { getConfig } from "./config.server";
+import { log } from "./services/log.server";
+import { observeQuery, watchPool } from "./services/metrics.server";
 import { singleton } from "./utils/singleton.server";
 
 export type DB = Kysely<Database>;
@@ -79,8 +81,14 @@ function openPostgres(url: string, poolSize: number, timeouts: PostgresTimeouts 
     }),
   });
   // A connection the server ends (a restart, a fail-over) is dropped from the pool; the next query opens another.
-  pool.on("error", (error) => console.error("PostgreSQL: a pooled connection failed:", error.message));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }), plugins: [new WithoutNulCharacters()] });
+  pool.on("error", (error) => log.error(`PostgreSQL: a pooled connection failed: ${error.message}`));
+  watchPool(pool);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }), plugins: [new WithoutNulCharacters()], log: timeQuery });
+}
+
+/** Each query's time, by its kind, into /metrics (docs/operations.md); never its text or values. */
+function timeQuery(event: LogEvent) {
+  observeQuery(event.query.query.kind, event.level === "error", event.queryDurationMillis);
 }
 
 /** The database's address for a message: the password never shown. */
@@ -163,7 +171,7 @@ function openSqlite(file: string): DB {
   } catch {
     // Another process holds the write lock (a long migration or seed): the statistics can wait.
   }
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }), plugins: [new WithoutNulCharacters()] });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }), plugins: [new WithoutNulCharacters()], log: timeQuery });
 }
 
 /** Enough for every query the pages and the API make, with room for the lists' many sorts and filters. */

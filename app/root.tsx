@@ -126,7 +126,8 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const kind = isRouteErrorResponse(error) ? errorKindForStatus(error.status) : "unexpected";
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // In the browser, for its console; the server's log has it from entry.server.tsx (handleError).
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   return (
     <main id="main-content" tabIndex={-1} className="public-main">
       {isWordsUnavailable(error) ? <WordsUnavailableMessage /> : <ErrorPage kind={kind} />}

@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts"],
     environment: "node",
+    // The server's log (app/services/log.server.ts) says nothing while tests run; a test that reads it spies on it.
+    env: { LOG_LEVEL: "silent" },
     pool: "forks",
     restoreMocks: true,
     // A test that first loads argon2, a spreadsheet library or the route modules takes seconds on

@@ -29,6 +29,7 @@ import {
   type DatabaseKind,
   type WizardFigures,
 } from "./wizard";
+import { benchObservability, observabilitySection } from "./observability";
 
 // `npm run bench`: measures against the budgets of ARCHITECTURE §9 on SQLite and writes bench/RESULTS.md.
 // `npm run bench -- --database=postgres`: the same measures on PostgreSQL (bench/postgres.ts), written only
@@ -244,6 +245,14 @@ async function benchServer(database: DatabaseKind) {
     console.log("Where a wizard page's time goes (one profiled process)…");
     const profile = await profileWizard(server);
     for (const kind of ["get", "post"] as const) console.log(`profile ${kind}: busy ${profile[kind].busyMsPerRequest.toFixed(2)} ms a request`);
+    console.log("The wizard step with the log and the metrics on, beside off…");
+    const observability = await benchObservability(server);
+    for (const side of ["off", "on"] as const) {
+      const { get, post } = observability[side];
+      console.log(
+        `log and metrics ${side}: GET ${get.perSecond.toFixed(0)}/s p95 ${get.p95.toFixed(1)} ms, POST ${post.perSecond.toFixed(0)}/s p95 ${post.p95.toFixed(1)} ms`,
+      );
+    }
     const loads: Array<[string, LoadFigure]> = [
       ["GET, 50 clients", wizard.get.app],
       ["ceiling, 50 clients", wizard.get.ceiling],
@@ -317,6 +326,7 @@ async function benchServer(database: DatabaseKind) {
       move,
       memory: { atStart, afterLoad, atEnd },
       profile,
+      observability,
     };
   } catch (error) {
     console.error(`The server's last output:\n${server.recentOutput()}`);
@@ -332,7 +342,7 @@ const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 function writeSqliteResults(
   conditions: Conditions,
   children: ChildrenListFigures,
-  { wizard, lists, insight, weights, lighthouse, uploads, reports, peakMb, memory, profile }: ServerFigures,
+  { wizard, lists, insight, weights, lighthouse, uploads, reports, peakMb, memory, profile, observability }: ServerFigures,
 ) {
   const { lists: childrenLists, exported, exportMs } = children;
   const verdict = (p95: number) => (p95 < BUDGET_MS ? "within" : "OVER");
@@ -428,6 +438,7 @@ ${targetRows(wizard, [memory.atStart, memory.afterLoad, memory.atEnd], heaviestJ
 
 ${wizardNote(wizard, workers)}
 
+${observabilitySection(observability)}
 ## Memory at rest (at most 200 MB per process, with ${REFERRALS.toLocaleString("en-US")} referrals)
 
 Each process's resident memory (VmRSS): ${(2).toFixed(0)} s after the start, before any request; then ${REST_MS / 1000} s after the wizard's load

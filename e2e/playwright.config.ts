@@ -77,6 +77,9 @@ export default defineConfig({
       SECRETS_KEY: process.env.SECRETS_KEY,
       ADMIN_EMAIL_DOMAINS: "maryland.gov",
       API_RATE_LIMIT: "100000",
+      // The run's output shows the server's warnings and errors, not a line for each of its many thousand requests
+      // (e2e/operations.spec.ts reads those of a server of its own).
+      LOG_LEVEL: "warn",
     },
   },
 });

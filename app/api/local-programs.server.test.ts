@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/auth/session.server";
 import { setStaffPrograms } from "~/models/local-program.server";
 import { submitReferral } from "~/models/referral-lifecycle.server";
@@ -97,11 +97,6 @@ beforeAll(async () => {
   baltimoreStaff = await staffOf("bo@baltimorecountymd.gov", BALTIMORE_COUNTY);
 });
 afterAll(() => test.close());
-
-beforeEach(() => {
-  // The outbox writes a line for each mail (the referrer's confirmation, the family's notice).
-  vi.spyOn(console, "log").mockImplementation(() => undefined);
-});
 
 describe("a submitted referral's program (R137)", () => {
   it("is read by its program's staff and by state administrators, and does not exist for another program's staff", async () => {

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSession } from "~/auth/session.server";
 import { answerSecurityQuestions, requestPasswordReset } from "~/models/account-token.server";
 import { insertApiKey } from "~/test/api-keys";
@@ -1321,7 +1321,6 @@ beforeAll(async () => {
   process.env.SESSION_SECRET = "parity-test-secret-".padEnd(48, "x");
   // The approved administrators' domain, so that promotion has someone to promote (R91).
   process.env.ADMIN_EMAIL_DOMAINS = "maryland.gov";
-  vi.spyOn(console, "log").mockImplementation(() => undefined);
   context.template = await makeTemplateDir();
   const db = await openDataDir(context.template);
   context.base = await buildBase(db);
@@ -1343,11 +1342,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeDataDir();
   await context.template?.close();
-});
-
-beforeEach(() => {
-  // The outbox writes a line for each mail.
-  vi.spyOn(console, "log").mockImplementation(() => undefined);
 });
 
 describe("the set-up", () => {

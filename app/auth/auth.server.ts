@@ -7,6 +7,7 @@ import { signIn, type SignInOutcome } from "~/models/sign-in.server";
 import { getCurrentUser, type CurrentUser } from "~/models/user.server";
 import { actsForProgram } from "~/models/policy";
 import { readSession } from "./session.server";
+import { noteUser } from "~/services/log.server";
 
 /**
  * The sign-in form's e-mail and password, from this address (its limits count it), through remix-auth's form
@@ -52,7 +53,12 @@ function lookUp(request: Request, db: DB): Promise<Lookup> {
     inFlight.set(cookie, pending);
     void pending.finally(() => inFlight.delete(cookie)).catch(() => undefined);
   }
-  return pending;
+  // The request's log line names the person it was answered for (by id alone: docs/product-rules.md R143).
+  return pending.then((found) => {
+    const userId = found.user?.id ?? found.waiting?.userId;
+    if (userId !== undefined) noteUser(userId);
+    return found;
+  });
 }
 
 export async function getUser(request: Request, db: DB): Promise<CurrentUser | null> {

@@ -8,6 +8,7 @@ import { recordAccess, viewerOf } from "./access-record.server";
 import { referralForReviewToken } from "./referral-admin.server";
 import { getDraftForEdit } from "./referral.server";
 import type { CurrentUser } from "./user.server";
+import { metrics } from "~/services/metrics.server";
 
 // Supporting and consent documents of a referral (docs/product-rules.md R62, R67). The wizard's
 // screens go through the Draft rule of getDraftForEdit; a file is read by the referral's creator
@@ -110,7 +111,7 @@ export async function addDocument(
   file: StoredFile,
 ): Promise<{ id: number }> {
   try {
-    return await writeTransaction(db, async (trx) => {
+    const kept = await writeTransaction(db, async (trx) => {
       // R135: the referral's row, held until the commit, so writes of the same referral take turns.
       await holdRows(trx, "referrals", "id", [ids.referral]);
       const referral = await getDraftForEdit(trx, actor, ids);
@@ -134,6 +135,9 @@ export async function addDocument(
       await trx.updateTable("referrals").set({ updated_at: now }).where("id", "=", referral.id).execute();
       return row;
     });
+    metrics.uploads.inc();
+    metrics.uploadBytes.inc(file.size);
+    return kept;
   } catch (error) {
     await removeStoredFiles([file.storedName]);
     throw error;

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configuredTestDatabase } from "~/test/database";
 import { readOutbox } from "~/test/outbox";
 import { addPerson } from "~/test/people";
@@ -82,10 +82,6 @@ beforeAll(async () => {
   calvertStaff = (await getCurrentUser(test.db, cal.id))!;
 });
 afterAll(() => test.close());
-beforeEach(() => {
-  vi.spyOn(console, "log").mockImplementation(() => undefined);
-});
-
 describe("what a submit sends (R137, R142)", () => {
   it("mails the program's intake address the number and a link, without the child's or the family's name", async () => {
     const { referral, lastName } = await submittedIn(HOWARD);

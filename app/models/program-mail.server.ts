@@ -1,6 +1,7 @@
 import type { DB } from "~/db.server";
 import { FAMILY_RELATIONSHIPS } from "~/utils/lookup-codes";
 import { reviewHref } from "~/utils/wizard-paths";
+import { log } from "~/services/log.server";
 
 // The mail of the local programs (docs/product-rules.md R137, R139, R142), sent once the write that calls for it has
 // committed, whichever door asked; the change stands whether or not the mail goes, so a failure is logged.
@@ -32,7 +33,7 @@ export async function mailProgramIntake(db: DB, referralId: number, kind: "submi
       link,
     });
   } catch (error) {
-    console.error("the program's intake e-mail was not sent", error);
+    log.error({ err: error }, "the program's intake e-mail was not sent");
   }
 }
 
@@ -68,6 +69,6 @@ export async function mailFamilyNotice(db: DB, referralId: number) {
       phone: row.phone,
     });
   } catch (error) {
-    console.error("the family's notice was not sent", error);
+    log.error({ err: error }, "the family's notice was not sent");
   }
 }

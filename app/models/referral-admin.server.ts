@@ -12,6 +12,7 @@ import { possiblySameChildAs } from "./same-child.server";
 import type { CurrentUser } from "./user.server";
 import { accessRecordOf } from "./access-record.server";
 import { readerOf, reads } from "./reads";
+import { metrics } from "~/services/metrics.server";
 
 // What administrators do with a submitted referral (docs/product-rules.md R84, R85, R93, R95; issue 9): record a
 // status change (kept in the status history), make review links for an outside reviewer, and read
@@ -86,6 +87,7 @@ export async function recordStatusChange(
     await keepReferralFigures(trx, [referral.id]);
     return { from: referral.status, to: change.status, at };
   });
+  metrics.statusChanges.inc({ status: outcome.to });
   // The referrer hears of it once the change has committed.
   await mailReferrer(db, referralId, "status");
   return outcome;

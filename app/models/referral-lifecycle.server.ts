@@ -33,6 +33,7 @@ import {
 import { noteSameChildOnSubmit } from "./same-child.server";
 import type { CurrentUser } from "./user.server";
 import { reads } from "./reads";
+import { metrics } from "~/services/metrics.server";
 
 // A referral's life after the wizard (docs/product-rules.md R68, R69, R71, R72): the review of every
 // answer and what is missing, the confirmed submit, copy and delete. Who may do what (app/models/policy.ts;
@@ -356,6 +357,7 @@ export async function submitReferral(
   // The confirmation e-mail, the program's notice and the family's, once the submit has committed (not again for one
   // sent before).
   if (outcome.submitted) {
+    metrics.referralsSubmitted.inc();
     await mailReferrer(db, referralId, "submitted");
     await mailProgramIntake(db, referralId, "submitted");
     await mailFamilyNotice(db, referralId);

@@ -1,5 +1,6 @@
 import type { DB } from "~/db.server";
 import { reviewHref } from "~/utils/wizard-paths";
+import { log } from "~/services/log.server";
 
 /**
  * The referrer's e-mail after a submit or a status change (docs/product-rules.md R86: the referrer is
@@ -48,6 +49,6 @@ export async function mailReferrer(db: DB, referralId: number, kind: "submitted"
       });
     }
   } catch (error) {
-    console.error("the referrer's e-mail was not sent", error);
+    log.error({ err: error }, "the referrer's e-mail was not sent");
   }
 }

@@ -8,6 +8,7 @@ import { ForbiddenError } from "./errors";
 import { runAlone } from "./lease.server";
 import { mayReadSecurityEvents, type Actor } from "./policy";
 import type { CurrentUser } from "./user.server";
+import { metrics } from "~/services/metrics.server";
 
 // The security events (docs/product-rules.md R133): what happened to the ways into accounts, kept where a program
 // can look, written by one function and read by super administrators only (a page with filters, and its CSV). Kept
@@ -69,11 +70,16 @@ export function doneBy(actor: CurrentUser): Pick<SecurityEvent, "actorUserId" | 
   return { actorUserId: actor.id, apiKeyId: actor.via?.apiKeyId ?? null };
 }
 
+/** The events that are a sign-in refused, counted for /metrics by the step that refused it. */
+const SIGN_IN_FAILURES: Partial<Record<SecurityEventKind, "password" | "code">> = { signInFailed: "password", codeWrong: "code", codeReused: "code" };
+
 /** Security events are kept this long (R133), then swept. */
 export const SECURITY_EVENT_RETENTION_DAYS = 400;
 
 /** Adds one event to the security events: the one door every model function that changes a way in goes through. */
 export async function recordSecurityEvent(db: DB, event: SecurityEvent, now: Date = new Date()): Promise<void> {
+  const failedStep = SIGN_IN_FAILURES[event.kind];
+  if (failedStep) metrics.signInFailures.inc({ step: failedStep });
   const details = event.details && Object.keys(event.details).length ? JSON.stringify(event.details) : null;
   await db
     .insertInto("security_events")

@@ -31,7 +31,8 @@ export default function AppLayout() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const layout = useRouteLoaderData<typeof loader>("routes/app");
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // In the browser, for its console; the server's log has it from entry.server.tsx (handleError).
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   const kind = isRouteErrorResponse(error) ? errorKindForStatus(error.status) : "unexpected";
   return (
     <AppShell

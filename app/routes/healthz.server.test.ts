@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "../../db/testing";
 import { loader } from "./healthz";
+import { log } from "~/services/log.server";
 
 // /healthz against a real SQLite file, through the handle the server puts in the load context.
 
@@ -8,7 +9,7 @@ const ask = (context: Parameters<typeof loader>[0]["context"]) => loader({ reque
 
 describe("/healthz", () => {
   it("answers 200 while the database answers, and 503 once it does not or cannot be opened", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const said = vi.spyOn(log, "error");
     const test = await createTestDatabase({ seeded: false });
     const ok = await ask({ db: test.db, clientIp: "192.0.2.1" });
     expect(ok.status).toBe(200);
@@ -24,6 +25,6 @@ describe("/healthz", () => {
       },
     };
     expect((await ask(unopenable)).status).toBe(503);
-    expect(console.error).toHaveBeenCalledTimes(2);
+    expect(said).toHaveBeenCalledTimes(2);
   });
 });

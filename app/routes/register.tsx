@@ -24,6 +24,7 @@ import { CAPTCHA_PROVIDERS } from "~/services/captcha";
 import { captchaWidget } from "~/services/captcha.server";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { passwordStrength } from "~/utils/password";
+import { log } from "~/services/log.server";
 
 export const handle = { i18n: ["common", "auth", "about"] };
 
@@ -72,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         if (error instanceof EmailTakenError) return fail(400, { fieldErrors: { email: ["auth:register.emailTaken"] } });
         if (error instanceof InvalidChoiceError) return fail(400, { fieldErrors: error.fieldErrors });
         if (error instanceof CaptchaRefusedError) return fail(400, { formErrors: [t("auth:register.captchaRefused")] });
-        console.error("registration failed", error);
+        log.error({ err: error }, "registration failed");
         // The form is shown again with all that was typed, under the REGISTRATION_ERROR alert.
         return fail(500, {}, true);
       }

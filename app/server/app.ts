@@ -9,6 +9,7 @@ import { getDb } from "../db.server";
 import { resources } from "../i18n/resources.server";
 import { CAPTCHA_PROVIDERS } from "../services/captcha";
 import { modelErrorsAsHttp } from "../utils/route.server";
+import { observeRequests, serveMetrics, serveReadiness } from "./observe";
 import { createNonce, isCrossSiteWrite, securityHeaders } from "./security";
 
 const PRIVATE_NO_STORE = "private, no-store";
@@ -28,7 +29,16 @@ export function createApp(build: ServerBuild, config: Config, root: string) {
   app.set("trust proxy", config.TRUST_PROXY);
   // Nothing reads Express's parsed query (Remix reads the address itself): not parsed on every request.
   app.set("query parser", false);
+  // The public files, looked for on disk only under the names public/ holds (favicon.svg, img/): a page's address is
+  // not first tried as a file, one system call less on every request.
+  const names = new Set(readdirSync(path.join(root, "public")).filter((name) => name !== "build"));
+  const isStatic = (pathname: string) => pathname.startsWith("/build/") || names.has(pathname.split("/")[1]);
+  // Every request's id, log line and metrics, before anything else answers (docs/operations.md).
+  observeRequests(app, build, config, isStatic);
   app.use(compression());
+  // The operators' answers, without the pages' headers: whether to send this instance requests, and the metrics.
+  serveReadiness(app, config);
+  serveMetrics(app, config);
 
   // The registration page's captcha draws its check from its service's origins, which that page alone may use.
   const captchaOrigins = config.captcha ? CAPTCHA_PROVIDERS[config.captcha.provider].origins : [];
@@ -69,10 +79,7 @@ export function createApp(build: ServerBuild, config: Config, root: string) {
   });
 
   app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
-  // The other public files, looked for on disk only under the names public/ holds (favicon.svg, img/): a page's
-  // address is not first tried as a file, one system call less on every request.
   const files = express.static(path.join(root, "public"), { maxAge: "1h" });
-  const names = new Set(readdirSync(path.join(root, "public")).filter((name) => name !== "build"));
   app.use((req, res, next) => (names.has(req.path.split("/")[1]) ? files(req, res, next) : next()));
 
   app.all(

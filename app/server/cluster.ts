@@ -1,4 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
+import { log } from "../services/log.server";
 
 // One process per core (docs/product-rules.md R124): the first process starts the workers, which share its port,
 // replaces a worker that dies, and on SIGTERM or SIGINT lets every worker finish what it holds before it exits.
@@ -13,7 +14,7 @@ export interface Supervisor {
   ready: Promise<void>;
 }
 
-export function superviseWorkers(count: number, heapMb: number): Supervisor {
+export function superviseWorkers(count: number, heapMb: number, drainMs = 0): Supervisor {
   // Each worker's heap limit (docs/decisions/0014-a-heap-limit-for-each-worker.md), after any of node's own options.
   cluster.setupPrimary({ execArgv: [...process.execArgv.filter((option) => !option.startsWith("--max-old-space-size")), `--max-old-space-size=${heapMb}`] });
   let stopping = false;
@@ -39,9 +40,9 @@ export function superviseWorkers(count: number, heapMb: number): Supervisor {
     const now = Date.now();
     deaths.push(now);
     while (deaths[0] < now - 60_000) deaths.shift();
-    console.error(`Worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another`);
+    log.error(`Worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another`);
     if (deaths.length > DEATHS_PER_MINUTE) {
-      console.error(`Workers stopped ${deaths.length} times in a minute: the server stops`);
+      log.fatal(`Workers stopped ${deaths.length} times in a minute: the server stops`);
       process.exit(1);
     }
     start();
@@ -63,7 +64,8 @@ export function superviseWorkers(count: number, heapMb: number): Supervisor {
         });
         worker.process.kill(signal);
       }
-      setTimeout(() => process.exit(0), STOP_GRACE_MS + 1000).unref();
+      // The workers first say they are stopping for drainMs (SHUTDOWN_DRAIN_SECONDS), then finish what they hold.
+      setTimeout(() => process.exit(0), drainMs + STOP_GRACE_MS + 1000).unref();
     });
   }
   return { ready };

@@ -10,8 +10,10 @@ import { sweepSecurityEvents } from "../models/security-events.server";
 import { sweepSpentSignIns } from "../models/sign-in.server";
 import { sweepOutbox } from "../services/mail.server";
 import { administratorExists } from "../models/user.server";
+import { log } from "../services/log.server";
 import { createApp } from "./app";
 import { STOP_GRACE_MS, superviseWorkers } from "./cluster";
+import { gatherWorkerMetrics, startDraining } from "./observe";
 
 // The production server. With WEB_CONCURRENCY above 1 (the default: one per core) this first process does the
 // start-up work once, then starts the workers that answer requests on the one port (app/server/cluster.ts); with 1,
@@ -22,11 +24,12 @@ const config = loadConfig();
 const root = process.cwd();
 
 function announce(config: Config) {
-  console.log(`Maryland early-intervention referral application: http://localhost:${config.PORT}${config.isProduction ? "" : " (NODE_ENV is not production)"}`);
-  console.log(`Data: ${config.dataDir}${config.DATABASE_URL ? `, database ${describeDatabase(config.database)}` : ""}`);
-  console.log(config.SMTP_URL ? "Mail: sent through SMTP_URL" : `Mail: written to ${config.outboxDir} (one .eml file per message)`);
-  for (const warning of configWarnings(config)) console.warn(warning);
-  for (const warning of checks.warnings) console.warn(warning);
+  log.info(`Maryland early-intervention referral application: http://localhost:${config.PORT}${config.isProduction ? "" : " (NODE_ENV is not production)"}`);
+  log.info(`Data: ${config.dataDir}${config.DATABASE_URL ? `, database ${describeDatabase(config.database)}` : ""}`);
+  log.info(config.SMTP_URL ? "Mail: sent through SMTP_URL" : `Mail: written to ${config.outboxDir} (one .eml file per message)`);
+  if (config.METRICS_TOKEN) log.info("Metrics: on /metrics, to the bearer of METRICS_TOKEN");
+  for (const warning of configWarnings(config)) log.warn(warning);
+  for (const warning of checks.warnings) log.warn(warning);
 }
 
 /** What production forbids stops the start, before any request (docs/product-rules.md R110). */
@@ -34,7 +37,7 @@ let checks: { errors: string[]; warnings: string[] } = { errors: [], warnings: [
 async function checkProduction() {
   checks = productionChecks(config, { administratorExists: await administratorExists(getDb()) });
   if (checks.errors.length === 0) return;
-  for (const error of checks.errors) console.error(error);
+  for (const error of checks.errors) log.fatal(error);
   process.exit(1);
 }
 
@@ -44,13 +47,14 @@ async function checkProduction() {
  * week, and security events older than 400 days (R133); all but the first again every hour.
  */
 async function sweep() {
-  const uploads = await sweepOrphanUploads(getDb()).catch((error: unknown) => console.error("Uploads: the sweep of unfinished files failed", error));
-  if (uploads) console.log(`Uploads: removed ${uploads} unfinished file(s) that no document names`);
+  const failed = (what: string) => (error: unknown) => log.error({ err: error }, `${what} failed`);
+  const uploads = await sweepOrphanUploads(getDb()).catch(failed("Uploads: the sweep of unfinished files"));
+  if (uploads) log.info(`Uploads: removed ${uploads} unfinished file(s) that no document names`);
   const hourly = async () => {
-    await sweepOldReports(getDb()).catch((error: unknown) => console.error("Reports: the sweep of old reports failed", error));
-    await sweepSpentSignIns(getDb()).catch((error: unknown) => console.error("Sign-in: the sweep of spent sessions and limits failed", error));
-    await sweepOutbox().catch((error: unknown) => console.error("Mail: the sweep of the outbox failed", error));
-    await sweepSecurityEvents(getDb()).catch((error: unknown) => console.error("Security events: the sweep of old events failed", error));
+    await sweepOldReports(getDb()).catch(failed("Reports: the sweep of old reports"));
+    await sweepSpentSignIns(getDb()).catch(failed("Sign-in: the sweep of spent sessions and limits"));
+    await sweepOutbox().catch(failed("Mail: the sweep of the outbox"));
+    await sweepSecurityEvents(getDb()).catch(failed("Security events: the sweep of old events"));
   };
   await hourly();
   setInterval(hourly, SWEEP_EVERY_MS).unref();
@@ -66,14 +70,19 @@ async function serve() {
   server.headersTimeout = 60 * 1000;
   server.keepAliveTimeout = 65 * 1000;
   // The same signal may come twice (to the whole process group, and again from the first process): once stopping,
-  // the requests under way still get their answers.
+  // /readyz says so for SHUTDOWN_DRAIN_SECONDS while every request is still answered (the load balancer sends no more
+  // once it sees it), then the server takes no new connection and the requests under way still get their answers.
   let stopping = false;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
-      server.close(() => process.exit(0));
-      setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
+      startDraining();
+      if (config.SHUTDOWN_DRAIN_SECONDS) log.info(`Stopping: not ready, still answering for ${config.SHUTDOWN_DRAIN_SECONDS} s (SHUTDOWN_DRAIN_SECONDS)`);
+      setTimeout(() => {
+        server.close(() => process.exit(0));
+        setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
+      }, config.SHUTDOWN_DRAIN_SECONDS * 1000).unref();
     });
   }
 }
@@ -85,14 +94,14 @@ if (cluster.isWorker) {
   // first use, so that /healthz can say when it cannot be.
   if (config.DATABASE_URL) {
     await checkDatabase(getDb(), config.database).catch((error: Error) => {
-      console.error(error.message);
+      log.fatal(error.message);
       process.exit(1);
     });
     // Every pool of every process of every instance, full at once, must fit the server (docs/product-rules.md R135).
     const processes = config.WEB_CONCURRENCY === 1 ? 1 : config.WEB_CONCURRENCY + 1;
     const problem = await connectionsProblem(getDb(), { poolSize: config.DATABASE_POOL_SIZE, processes, instances: config.DATABASE_INSTANCES });
     if (problem) {
-      console.error(problem);
+      log.fatal(problem);
       process.exit(1);
     }
   }
@@ -103,7 +112,8 @@ if (cluster.isWorker) {
   } else {
     // Said before the workers start, so that it comes before their first answer.
     announce(config);
-    await superviseWorkers(config.WEB_CONCURRENCY, config.WORKER_HEAP_MB).ready;
-    console.log(`Processes: ${config.WEB_CONCURRENCY} (WEB_CONCURRENCY), every one answering`);
+    if (config.METRICS_TOKEN) gatherWorkerMetrics();
+    await superviseWorkers(config.WEB_CONCURRENCY, config.WORKER_HEAP_MB, config.SHUTDOWN_DRAIN_SECONDS * 1000).ready;
+    log.info(`Processes: ${config.WEB_CONCURRENCY} (WEB_CONCURRENCY), every one answering`);
   }
 }

@@ -3,6 +3,7 @@ import { BALTIMORE_CITY } from "~/utils/lookup-codes";
 import type { DB } from "~/db.server";
 import { getLookups } from "~/models/lookup.server";
 import type { AddressLookup, AddressSuggestion } from "~/utils/address";
+import { log } from "~/services/log.server";
 
 export type { AddressLookup, AddressSuggestion };
 
@@ -195,7 +196,7 @@ export async function lookUpAddress(db: DB, query: string): Promise<AddressLooku
       const answer = await lookUpCensus(db, text, CENSUS_GEOCODER_URL);
       if (answer.status !== "notFound") return answer;
     } catch (error) {
-      console.warn(`Census geocoder unavailable, using the ZIP table: ${String(error)}`);
+      log.warn(`Census geocoder unavailable, using the ZIP table: ${(error as Error).name}`);
     }
   }
   return lookUpOffline(db, text);

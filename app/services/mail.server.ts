@@ -5,6 +5,8 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { getConfig } from "~/config.server";
 import { writeFileWhole } from "~/utils/files.server";
 import { singleton } from "~/utils/singleton.server";
+import { log } from "~/services/log.server";
+import { metrics } from "~/services/metrics.server";
 
 export interface MailMessage {
   to: string;
@@ -29,6 +31,16 @@ function transporter(): Transporter {
  * never whom it went to nor its subject, which may name a child (docs/product-rules.md R134).
  */
 export async function sendMail(message: MailMessage): Promise<void> {
+  try {
+    await send(message);
+    metrics.mailSent.inc();
+  } catch (error) {
+    metrics.mailFailed.inc();
+    throw error;
+  }
+}
+
+async function send(message: MailMessage): Promise<void> {
   const config = getConfig();
   const id = randomBytes(4).toString("hex");
   const info = await transporter().sendMail({
@@ -42,7 +54,7 @@ export async function sendMail(message: MailMessage): Promise<void> {
   const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${id}.eml`;
   // Whole or not at all: a person or a test reading the outbox (shared by every instance) never sees half a message.
   await writeFileWhole(path.join(config.outboxDir, name), (info as unknown as { message: Buffer }).message);
-  console.log(`Mail ${id} (${message.kind}) written to the outbox`);
+  log.info({ mail: id, kind: message.kind }, "Mail written to the outbox");
 }
 
 /** How long the outbox keeps a message (it may hold a reset link, or a child's name). */

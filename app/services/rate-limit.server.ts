@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import type { DB } from "~/db.server";
+import { metrics } from "~/services/metrics.server";
 
 export interface RateLimitRule {
   /** How many attempts a key may make in one window. */
@@ -80,6 +81,7 @@ export async function hitRateLimit(
     .returning(["hits", "window_ends_at"])
     .executeTakeFirstOrThrow();
   const retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(row.window_ends_at) - now.getTime()) / 1000));
+  if (row.hits > limit) metrics.limitsReached.inc({ limit: bucket });
   return { allowed: row.hits <= limit, hits: row.hits, retryAfterSeconds };
 }
 

@@ -8,6 +8,8 @@ import { FutureDateError, generateReferralReport, generateUserReport } from "~/m
 import type { CurrentUser } from "~/models/user.server";
 import { REPORT_API_FIELDS, referralReportSchema, userReportSchema } from "~/schemas/report";
 import { easternCalendarDate } from "~/utils/dates";
+import { log } from "~/services/log.server";
+import { measureReport } from "~/services/metrics.server";
 
 // What the reports screen and POST /generate-report, /generate-user-report share: read the form
 // (a form post, or the JSON of docs/product-rules.md R104 with its snake_case names), check it, make the report.
@@ -56,9 +58,12 @@ export async function makeReport(
 ): Promise<{ fileName: string; rows: number }> {
   const language = await getLanguage(request);
   const { t } = await getPageTranslation(request, ["referrals", "common", "wizard", "admin", "auth"]);
-  return kind === "referral"
-    ? generateReferralReport(db, actor, value as unknown as Parameters<typeof generateReferralReport>[2], language, t, onProgress)
-    : generateUserReport(db, actor, value as unknown as Parameters<typeof generateUserReport>[2], language, t, onProgress);
+  // Counted and timed for /metrics, whatever its end (docs/operations.md).
+  return measureReport(kind, () =>
+    kind === "referral"
+      ? generateReferralReport(db, actor, value as unknown as Parameters<typeof generateReferralReport>[2], language, t, onProgress)
+      : generateUserReport(db, actor, value as unknown as Parameters<typeof generateUserReport>[2], language, t, onProgress),
+  );
 }
 
 /**
@@ -81,7 +86,7 @@ export function streamReport(db: AppLoadContext["db"], request: Request, actor: 
         });
         send({ fileName, rows });
       } catch (error) {
-        if (!(error instanceof FutureDateError)) console.error(`generating the ${kind} report failed`, error);
+        if (!(error instanceof FutureDateError)) log.error({ err: error }, `generating the ${kind} report failed`);
         send({ error: error instanceof FutureDateError ? "future_date" : "failed" });
       }
       controller.close();

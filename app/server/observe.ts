@@ -1,0 +1,227 @@
+import cluster from "node:cluster";
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
+import type { ServerBuild } from "@remix-run/node";
+import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import type { Express, Request, Response } from "express";
+import { pinoHttp } from "pino-http";
+import client from "prom-client";
+import type { Config } from "../config.server";
+import { getDb } from "../db.server";
+import { readiness } from "../models/health.server";
+import { log, withRequest, type RequestContext } from "../services/log.server";
+import { collectProcessMetrics, metrics } from "../services/metrics.server";
+
+// What operators see of the server (docs/operations.md): a log line for every request, the metrics on /metrics, and
+// whether this instance should be sent requests, on /readyz.
+
+/** The answers the server gives itself, outside the application's routes (/metrics only when METRICS_TOKEN is set). */
+const ownRoutes = (measuring: boolean): Record<string, string> => (measuring ? { "/metrics": "metrics", "/readyz": "readyz" } : { "/readyz": "readyz" });
+/** Answers to probes: logged at debug, not to drown the requests of people. */
+const PROBES = new Set(["metrics", "readyz", "routes/healthz"]);
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+/** An X-Request-Id a proxy may hand on: letters, digits and a few marks, not too long to be a log's key. */
+const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
+
+/**
+ * The route id that answers an address: the deepest route of the build that matches it, the route a data request
+ * names (when it is one of the build's), or what the server answers itself. The metrics' label and the log's "route":
+ * a small set, never a path with a record's id or a review link's token in it.
+ */
+export function routeNamer(build: ServerBuild, isStatic: (pathname: string) => boolean, measuring = true) {
+  const own = ownRoutes(measuring);
+  const routes = Object.values(build.routes);
+  const childrenOf = (parentId: string | undefined): AgnosticRouteObject[] =>
+    routes
+      .filter((route) => route.parentId === parentId)
+      .map((route) =>
+        route.index
+          ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
+          : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: childrenOf(route.id) },
+      );
+  const tree = childrenOf(undefined);
+  return (url: string): string => {
+    const query = url.indexOf("?");
+    const pathname = query === -1 ? url : url.slice(0, query);
+    if (own[pathname]) return own[pathname];
+    if (isStatic(pathname)) return "static";
+    if (query !== -1 && url.includes("_data=", query)) {
+      const named = new URLSearchParams(url.slice(query + 1)).get("_data");
+      if (named && build.routes[named]) return named;
+    }
+    try {
+      // An address with a malformed escape is no route's (the router would warn of it on the console).
+      decodeURI(pathname);
+    } catch {
+      return "unmatched";
+    }
+    const matches = matchRoutes(tree, pathname);
+    return matches ? matches[matches.length - 1].route.id! : "unmatched";
+  };
+}
+
+/** The request id a trusted proxy sent, else a new one. */
+function requestIdOf(req: Request, trusted: (address: string, hop: number) => boolean): string {
+  const given = req.headers["x-request-id"];
+  if (typeof given === "string" && REQUEST_ID.test(given) && trusted(req.socket.remoteAddress ?? "", 0)) return given;
+  return randomUUID();
+}
+
+/**
+ * Before any other handling: the request's id (sent back as X-Request-Id) and route, which every log line written
+ * while it is answered names; its log line when it ends; and, when METRICS_TOKEN is set, its count and time.
+ */
+export function observeRequests(app: Express, build: ServerBuild, config: Config, isStatic: (pathname: string) => boolean) {
+  const measuring = Boolean(config.METRICS_TOKEN);
+  const routeOf = routeNamer(build, isStatic, measuring);
+  const trusted = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  const contextOf = (res: Response) => res.locals.request as RequestContext;
+  // The request's line: what was answered, for whom (a user id), how fast. Never the address itself (a review link's
+  // token, a search's words), a header or a body (docs/product-rules.md R143).
+  const lineOf = (req: Request, res: Response) => {
+    const context = contextOf(res);
+    return {
+      reqId: context.id,
+      method: req.method,
+      route: context.route,
+      status: res.statusCode,
+      durationMs: Number((Number(process.hrtime.bigint() - (res.locals.started as bigint)) / 1e6).toFixed(1)),
+      ...(context.userId !== undefined && { userId: context.userId }),
+      ...(!res.writableFinished && { aborted: true }),
+    };
+  };
+  const requestLog = pinoHttp({
+    logger: log,
+    quietResLogger: true,
+    genReqId: (_req, res) => contextOf(res as Response).id,
+    serializers: { req: (req: { method: string }) => ({ method: req.method }) },
+    // A probe's answer is a debug line, or a warning when it is not 200 (a 503 of /readyz is expected while stopping).
+    customLogLevel: (_req, res, error) => {
+      if (PROBES.has(contextOf(res as Response).route)) return res.statusCode === 200 ? "debug" : "warn";
+      return error || res.statusCode >= 500 ? "error" : "info";
+    },
+    customSuccessMessage: () => "answered",
+    customErrorMessage: () => "answered with an error",
+    customSuccessObject: (req, res) => lineOf(req as Request, res as Response),
+    customErrorObject: (req, res) => lineOf(req as Request, res as Response),
+  });
+  if (measuring) collectProcessMetrics();
+
+  app.use((req, res, next) => {
+    const context: RequestContext = { id: requestIdOf(req, trusted), route: routeOf(req.url) };
+    res.locals.request = context;
+    res.locals.started = process.hrtime.bigint();
+    res.setHeader("X-Request-Id", context.id);
+    if (measuring) {
+      res.once("close", () => {
+        const labels = {
+          route: context.route,
+          method: METHODS.has(req.method) ? req.method : "other",
+          status: res.writableFinished ? String(res.statusCode) : "aborted",
+        };
+        metrics.httpRequests.inc(labels);
+        metrics.httpDuration.observe(labels, Number(process.hrtime.bigint() - (res.locals.started as bigint)) / 1e9);
+      });
+    }
+    requestLog(req, res);
+    withRequest(context, next);
+  });
+}
+
+/** The token /metrics asks for, compared in constant time (both hashed to one length first). */
+function sameToken(given: string | undefined, token: string): boolean {
+  const match = /^Bearer\s+(\S+)$/i.exec(given?.trim() ?? "");
+  if (!match) return false;
+  const digest = (text: string) => createHash("sha256").update(text).digest();
+  return timingSafeEqual(digest(match[1]), digest(token));
+}
+
+const ASK = "metrics:ask";
+const ANSWER = "metrics:answer";
+interface MetricsAnswer {
+  type: typeof ANSWER;
+  id: number;
+  text?: string;
+  error?: string;
+}
+
+/** A worker's /metrics: the first process gathers every worker's figures (prom-client's cluster registry) and answers. */
+function metricsOfAllWorkers(): () => Promise<string> {
+  // Made in the worker, the registry also answers the first process's request for this worker's figures.
+  new client.AggregatorRegistry();
+  const waiting = new Map<number, (answer: MetricsAnswer) => void>();
+  let last = 0;
+  process.on("message", (message: MetricsAnswer) => {
+    if (message?.type === ANSWER) waiting.get(message.id)?.(message);
+  });
+  return () =>
+    new Promise((resolve, reject) => {
+      const id = (last += 1);
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new Error("the first process did not gather the metrics in time"));
+      }, 10_000);
+      waiting.set(id, (answer) => {
+        clearTimeout(timer);
+        waiting.delete(id);
+        if (answer.text !== undefined) resolve(answer.text);
+        else reject(new Error(answer.error ?? "no metrics"));
+      });
+      process.send!({ type: ASK, id });
+    });
+}
+
+/** In the first process: gathers the workers' metrics when one of them is asked for /metrics. */
+export function gatherWorkerMetrics() {
+  const registry = new client.AggregatorRegistry();
+  cluster.on("message", (worker, message: { type?: string; id?: number }) => {
+    if (message?.type !== ASK) return;
+    registry.clusterMetrics().then(
+      (text) => worker.send({ type: ANSWER, id: message.id, text }),
+      (error: Error) => worker.send({ type: ANSWER, id: message.id, error: error.message }),
+    );
+  });
+}
+
+/** /metrics, to the bearer of METRICS_TOKEN; without it the path is not the server's (404). */
+export function serveMetrics(app: Express, config: Config) {
+  const token = config.METRICS_TOKEN;
+  if (!token) return;
+  const gather = cluster.isWorker ? metricsOfAllWorkers() : () => client.register.metrics();
+  app.get("/metrics", (req, res) => {
+    if (!sameToken(req.get("authorization"), token)) {
+      res.status(401).set({ "WWW-Authenticate": 'Bearer realm="metrics"', "Cache-Control": "no-store" }).type("text/plain").send("unauthorized\n");
+      return;
+    }
+    gather().then(
+      (text) => res.set("Cache-Control", "no-store").type(client.register.contentType).send(text),
+      (error: Error) => {
+        log.error({ err: error }, "gathering the metrics failed");
+        res.status(503).type("text/plain").send("metrics unavailable\n");
+      },
+    );
+  });
+}
+
+let draining = false;
+
+/** SIGTERM came: /readyz answers 503 so that the load balancer sends no more, while the server still answers. */
+export function startDraining() {
+  draining = true;
+}
+
+/** /readyz: 200 when this instance should be sent requests, else 503 with the reasons, a line each. */
+export function serveReadiness(app: Express, config: Config) {
+  app.get("/readyz", (_req, res) => {
+    readiness(getDb(), { dataDir: config.dataDir, draining }).then(
+      (reasons) => {
+        res.set("Cache-Control", "no-store").type("text/plain");
+        if (reasons.length === 0) res.send("ready\n");
+        else res.status(503).send(reasons.join("\n") + "\n");
+      },
+      (error: Error) => {
+        log.error({ err: error }, "the readiness check failed");
+        res.status(503).type("text/plain").send("the readiness check failed\n");
+      },
+    );
+  });
+}

@@ -1,0 +1,162 @@
+import cluster from "node:cluster";
+import { getHeapStatistics } from "node:v8";
+import client from "prom-client";
+import { singleton } from "~/utils/singleton.server";
+
+// What the server counts, for /metrics (docs/operations.md says what each means and its normal range). Counts only:
+// no label carries a person, a record or an address, only route ids, kinds and status codes, sets that stay small
+// (docs/product-rules.md R144). Names and units as Prometheus asks (_total, _seconds, _bytes).
+
+const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const QUERY_SECONDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5];
+const REPORT_SECONDS = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
+
+/** The PostgreSQL pools of this process, read as /metrics is asked. */
+interface PoolFigures {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+function createMetrics() {
+  const register = client.register;
+  const workerLabel = () => String(cluster.worker?.id ?? 0);
+  const pools = new Set<PoolFigures>();
+  return {
+    pools,
+    httpRequests: new client.Counter({
+      name: "http_requests_total",
+      help: "Requests answered, by route, method and status.",
+      labelNames: ["route", "method", "status"] as const,
+    }),
+    httpDuration: new client.Histogram({
+      name: "http_request_duration_seconds",
+      help: "Time from a request's arrival to the end of its answer, by route, method and status.",
+      labelNames: ["route", "method", "status"] as const,
+      buckets: SECONDS,
+    }),
+    queryDuration: new client.Histogram({
+      name: "db_query_duration_seconds",
+      help: "Time each database query took, by kind (select, insert, update, delete, other) and outcome.",
+      labelNames: ["kind", "outcome"] as const,
+      buckets: QUERY_SECONDS,
+    }),
+    poolConnections: new client.Gauge({
+      name: "db_pool_connections",
+      help: "PostgreSQL: the pool's connections, open (total) and of those idle.",
+      labelNames: ["state"] as const,
+      collect() {
+        let total = 0;
+        let idle = 0;
+        for (const pool of pools) {
+          total += pool.totalCount;
+          idle += pool.idleCount;
+        }
+        this.set({ state: "total" }, total);
+        this.set({ state: "idle" }, idle);
+      },
+    }),
+    poolWaiting: new client.Gauge({
+      name: "db_pool_waiting_requests",
+      help: "PostgreSQL: queries waiting for a connection of the pool.",
+      collect() {
+        let waiting = 0;
+        for (const pool of pools) waiting += pool.waitingCount;
+        this.set(waiting);
+      },
+    }),
+    mailSent: new client.Counter({ name: "mail_sent_total", help: "Mails handed to the mail server, or written to the outbox without SMTP_URL." }),
+    mailFailed: new client.Counter({ name: "mail_failed_total", help: "Mails that could not be sent." }),
+    uploads: new client.Counter({ name: "uploads_total", help: "Documents uploaded and kept." }),
+    uploadBytes: new client.Counter({ name: "upload_bytes_total", help: "Bytes of the documents uploaded and kept." }),
+    reports: new client.Counter({ name: "reports_total", help: "Reports made, by kind and outcome.", labelNames: ["kind", "outcome"] as const }),
+    reportDuration: new client.Histogram({
+      name: "report_duration_seconds",
+      help: "Time each report took to make, by kind.",
+      labelNames: ["kind"] as const,
+      buckets: REPORT_SECONDS,
+    }),
+    signInFailures: new client.Counter({
+      name: "sign_in_failures_total",
+      help: "Sign-ins refused for a wrong e-mail or password (step password) or a wrong or used code (step code).",
+      labelNames: ["step"] as const,
+    }),
+    limitsReached: new client.Counter({
+      name: "rate_limits_reached_total",
+      help: "Requests refused because a limit was reached, by limit.",
+      labelNames: ["limit"] as const,
+    }),
+    referralsSubmitted: new client.Counter({ name: "referrals_submitted_total", help: "Referrals submitted." }),
+    statusChanges: new client.Counter({
+      name: "referral_status_changes_total",
+      help: "Referral statuses recorded, by status.",
+      labelNames: ["status"] as const,
+    }),
+    // Each worker's own memory beside its limit (summed over the workers, the process metrics hide the one near it).
+    heapUsed: new client.Gauge({
+      name: "worker_heap_used_bytes",
+      help: "The JavaScript heap each worker uses.",
+      labelNames: ["worker"] as const,
+      collect() {
+        this.set({ worker: workerLabel() }, process.memoryUsage().heapUsed);
+      },
+    }),
+    heapLimit: new client.Gauge({
+      name: "worker_heap_limit_bytes",
+      help: "The most each worker's JavaScript heap may hold (WORKER_HEAP_MB).",
+      labelNames: ["worker"] as const,
+      collect() {
+        this.set({ worker: workerLabel() }, getHeapStatistics().heap_size_limit);
+      },
+    }),
+    residentMemory: new client.Gauge({
+      name: "worker_resident_memory_bytes",
+      help: "The memory each worker holds (resident set).",
+      labelNames: ["worker"] as const,
+      collect() {
+        this.set({ worker: workerLabel() }, process.memoryUsage.rss());
+      },
+    }),
+    register,
+  };
+}
+
+/** The counters and histograms every part of the server adds to. */
+export const metrics = singleton("metrics", createMetrics);
+
+/** The process's own metrics (CPU, memory, event loop, handles), once, when /metrics is served. */
+export function collectProcessMetrics() {
+  singleton("metrics-process", () => client.collectDefaultMetrics());
+}
+
+/** A PostgreSQL pool whose connections /metrics reports. */
+export function watchPool(pool: PoolFigures) {
+  metrics.pools.add(pool);
+}
+
+/** Kysely's query kinds as the metric names them. */
+const QUERY_KINDS: Record<string, string> = {
+  SelectQueryNode: "select",
+  InsertQueryNode: "insert",
+  UpdateQueryNode: "update",
+  DeleteQueryNode: "delete",
+};
+
+/** One database query's time (Kysely's log event). */
+export function observeQuery(kind: string, failed: boolean, ms: number) {
+  metrics.queryDuration.observe({ kind: QUERY_KINDS[kind] ?? "other", outcome: failed ? "error" : "ok" }, ms / 1000);
+}
+
+/** Times `make` (a report) into the report metrics, whatever its end. */
+export async function measureReport<T>(kind: string, make: () => Promise<T>): Promise<T> {
+  const started = process.hrtime.bigint();
+  let outcome = "error";
+  try {
+    const made = await make();
+    outcome = "ok";
+    return made;
+  } finally {
+    metrics.reports.inc({ kind, outcome });
+    if (outcome === "ok") metrics.reportDuration.observe({ kind }, Number(process.hrtime.bigint() - started) / 1e9);
+  }
+}
