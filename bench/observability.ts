@@ -47,6 +47,9 @@ export async function benchObservability(server: BenchServer): Promise<Observabi
         const post = await load(instance.base, { connections: CLIENTS, seconds: SECONDS, status: 302, requestOf: saveOf(server) });
         runs[side].push({ get, post });
         if (side === "on") metrics = await (await fetch(`${instance.base}/metrics`, { headers: { Authorization: `Bearer ${token}` } })).text();
+      } catch (error) {
+        console.error(`The instance with the log and the metrics ${side}, its last output:\n${instance.recentOutput()}`);
+        throw error;
       } finally {
         await instance.stop();
       }

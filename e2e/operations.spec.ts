@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
@@ -182,6 +182,7 @@ function sample(text: string, series: string): number | undefined {
 }
 
 test("the metrics of two workers, gathered, count a known sequence of requests, to the bearer of the token alone @http", async () => {
+  test.setTimeout(60_000);
   const { db, server } = await startServer({ WEB_CONCURRENCY: "2", METRICS_TOKEN: TOKEN, TRUST_PROXY: "loopback" });
   const user = await createUser({}, db);
   await db.destroy();
@@ -223,9 +224,20 @@ test("the metrics of two workers, gathered, count a known sequence of requests, 
   for (const name of ["mail_sent_total", "mail_failed_total", "uploads_total", "upload_bytes_total", "referrals_submitted_total", "reports_total"]) {
     expect(text).toContain(`# TYPE ${name} counter`);
   }
+  expect(sample(text, "data_folder_free_bytes")).toBeGreaterThan(0);
+  expect(sample(text, "worker_restarts_total")).toBe(0);
   // No label holds an address, a query or a person: only the names above.
   expect(text).not.toContain(user.email);
   expect(text).not.toContain("/no/such/page");
+
+  // A worker killed is started again, and counted by the first process.
+  const [worker] = readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, "utf8").trim().split(/\s+/).map(Number);
+  process.kill(worker, "SIGKILL");
+  const restarts = async () => {
+    const answer = await send("GET", `${base}/metrics`, { Authorization: `Bearer ${TOKEN}` }).catch(() => null);
+    return answer?.status === 200 ? sample(answer.body.toString(), "worker_restarts_total") : undefined;
+  };
+  await expect.poll(restarts, { timeout: 15_000 }).toBe(1);
 });
 
 test("without METRICS_TOKEN, /metrics is no page of the server @http", async ({ request }) => {

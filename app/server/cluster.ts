@@ -1,5 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import { log } from "../services/log.server";
+import { primaryMetrics } from "../services/metrics.server";
 
 // One process per core (docs/product-rules.md R124): the first process starts the workers, which share its port,
 // replaces a worker that dies, and on SIGTERM or SIGINT lets every worker finish what it holds before it exits.
@@ -41,6 +42,7 @@ export function superviseWorkers(count: number, heapMb: number, drainMs = 0): Su
     deaths.push(now);
     while (deaths[0] < now - 60_000) deaths.shift();
     log.error(`Worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another`);
+    primaryMetrics.workerRestarts.inc();
     if (deaths.length > DEATHS_PER_MINUTE) {
       log.fatal(`Workers stopped ${deaths.length} times in a minute: the server stops`);
       process.exit(1);

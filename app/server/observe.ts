@@ -9,7 +9,7 @@ import type { Config } from "../config.server";
 import { getDb } from "../db.server";
 import { readiness } from "../models/health.server";
 import { log, withRequest, type RequestContext } from "../services/log.server";
-import { collectProcessMetrics, metrics } from "../services/metrics.server";
+import { collectProcessMetrics, metrics, primaryMetrics, watchDataFolder } from "../services/metrics.server";
 
 // What operators see of the server (docs/operations.md): a log line for every request, the metrics on /metrics, and
 // whether this instance should be sent requests, on /readyz.
@@ -104,7 +104,10 @@ export function observeRequests(app: Express, build: ServerBuild, config: Config
     customSuccessObject: (req, res) => lineOf(req as Request, res as Response),
     customErrorObject: (req, res) => lineOf(req as Request, res as Response),
   });
-  if (measuring) collectProcessMetrics();
+  if (measuring) {
+    collectProcessMetrics();
+    watchDataFolder(config.dataDir);
+  }
 
   app.use((req, res, next) => {
     const context: RequestContext = { id: requestIdOf(req, trusted), route: routeOf(req.url) };
@@ -175,8 +178,8 @@ export function gatherWorkerMetrics() {
   const registry = new client.AggregatorRegistry();
   cluster.on("message", (worker, message: { type?: string; id?: number }) => {
     if (message?.type !== ASK) return;
-    registry.clusterMetrics().then(
-      (text) => worker.send({ type: ANSWER, id: message.id, text }),
+    Promise.all([registry.clusterMetrics(), primaryMetrics.registry.metrics()]).then(
+      ([workers, own]) => worker.send({ type: ANSWER, id: message.id, text: workers + own }),
       (error: Error) => worker.send({ type: ANSWER, id: message.id, error: error.message }),
     );
   });

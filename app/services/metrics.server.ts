@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import { statfs } from "node:fs/promises";
 import { getHeapStatistics } from "node:v8";
 import client from "prom-client";
 import { singleton } from "~/utils/singleton.server";
@@ -117,9 +118,42 @@ function createMetrics() {
         this.set({ worker: workerLabel() }, process.memoryUsage.rss());
       },
     }),
+    // The data folder's free space (uploads, reports, the outbox; the SQLite file), the same for every worker: the
+    // gathered figure is the largest any worker saw, not their sum.
+    dataFolderFree: new client.Gauge({
+      name: "data_folder_free_bytes",
+      help: "Free space of the file system that holds DATA_DIR.",
+      aggregator: "max",
+      async collect() {
+        if (!dataDir) return;
+        const stats = await statfs(dataDir).catch(() => null);
+        if (stats) this.set(stats.bavail * stats.bsize);
+      },
+    }),
     register,
   };
 }
+
+let dataDir: string | undefined;
+
+/** The data folder whose free space /metrics reports. */
+export function watchDataFolder(folder: string) {
+  dataDir = folder;
+}
+
+/**
+ * The first process's own figures, beside the workers' it gathers (with WEB_CONCURRENCY above 1): the workers it
+ * had to start again after one stopped.
+ */
+export const primaryMetrics = singleton("metrics-primary", () => {
+  const registry = new client.Registry();
+  const workerRestarts = new client.Counter({
+    name: "worker_restarts_total",
+    help: "Workers started again after one stopped unasked (a crash, the out-of-memory killer).",
+    registers: [registry],
+  });
+  return { registry, workerRestarts };
+});
 
 /** The counters and histograms every part of the server adds to. */
 export const metrics = singleton("metrics", createMetrics);
