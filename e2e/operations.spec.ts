@@ -225,6 +225,9 @@ test("the metrics of two workers, gathered, count a known sequence of requests, 
     expect(text).toContain(`# TYPE ${name} counter`);
   }
   expect(sample(text, "data_folder_free_bytes")).toBeGreaterThan(0);
+  // On PostgreSQL, the pools of both workers: the connections they opened.
+  if (process.env.DATABASE_URL) expect(sample(text, 'db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(2);
+  else expect(sample(text, 'db_pool_connections{state="total"}')).toBe(0);
   expect(sample(text, "worker_restarts_total")).toBe(0);
   // No label holds an address, a query or a person: only the names above.
   expect(text).not.toContain(user.email);
