@@ -112,7 +112,9 @@ ${row("POST the step and its redirect", off.post, on.post)}
 
 What \`/metrics\` of the instance with them on read after its last round (${SECONDS * 2} s of load; the runbook's normal
 ranges, docs/operations.md): ${total(metrics, "http_requests_total").toLocaleString("en-US")} requests; of the step's GETs, 95 %
-answered ${quantileBound(metrics, "http_request_duration_seconds", 0.95, 'method="GET",status="200"')}; 95 % of the queries took
+answered ${quantileBound(metrics, "http_request_duration_seconds", 0.95, 'method="GET",status="200"')} and of its saves
+${quantileBound(metrics, "http_request_duration_seconds", 0.95, 'method="POST",status="302"')}, as the server timed them (the wait for a busy worker is not in it: the clients' p95
+above is); 95 % of the queries took
 ${quantileBound(metrics, "db_query_duration_seconds", 0.95)} (${total(metrics, "db_query_duration_seconds_count").toLocaleString("en-US")} queries);
 each worker's heap ${heap} of ${limit}; each worker's resident memory ${resident}; the event loop's lag at most
 ${(total(metrics, "nodejs_eventloop_lag_max_seconds") * 1000).toFixed(0)} ms (the worse worker, since the scrape before).
