@@ -19,9 +19,20 @@ interface PoolFigures {
   waitingCount: number;
 }
 
+/** A figure of each worker of its own, labelled by the worker (its cluster id). */
+function workerGauge(name: string, help: string, read: () => number) {
+  return new client.Gauge({
+    name,
+    help,
+    labelNames: ["worker"] as const,
+    collect() {
+      this.set({ worker: String(cluster.worker?.id ?? 0) }, read());
+    },
+  });
+}
+
 function createMetrics() {
   const register = client.register;
-  const workerLabel = () => String(cluster.worker?.id ?? 0);
   const pools = new Set<PoolFigures>();
   return {
     pools,
@@ -94,30 +105,13 @@ function createMetrics() {
       labelNames: ["status"] as const,
     }),
     // Each worker's own memory beside its limit (summed over the workers, the process metrics hide the one near it).
-    heapUsed: new client.Gauge({
-      name: "worker_heap_used_bytes",
-      help: "The JavaScript heap each worker uses.",
-      labelNames: ["worker"] as const,
-      collect() {
-        this.set({ worker: workerLabel() }, process.memoryUsage().heapUsed);
-      },
-    }),
-    heapLimit: new client.Gauge({
-      name: "worker_heap_limit_bytes",
-      help: "The most each worker's JavaScript heap may hold (WORKER_HEAP_MB).",
-      labelNames: ["worker"] as const,
-      collect() {
-        this.set({ worker: workerLabel() }, getHeapStatistics().heap_size_limit);
-      },
-    }),
-    residentMemory: new client.Gauge({
-      name: "worker_resident_memory_bytes",
-      help: "The memory each worker holds (resident set).",
-      labelNames: ["worker"] as const,
-      collect() {
-        this.set({ worker: workerLabel() }, process.memoryUsage.rss());
-      },
-    }),
+    heapUsed: workerGauge("worker_heap_used_bytes", "The JavaScript heap each worker uses.", () => process.memoryUsage().heapUsed),
+    heapLimit: workerGauge(
+      "worker_heap_limit_bytes",
+      "The most each worker's JavaScript heap may hold (WORKER_HEAP_MB).",
+      () => getHeapStatistics().heap_size_limit,
+    ),
+    residentMemory: workerGauge("worker_resident_memory_bytes", "The memory each worker holds (resident set).", () => process.memoryUsage.rss()),
     // The data folder's free space (uploads, reports, the outbox; the SQLite file), the same for every worker: the
     // gathered figure is the largest any worker saw, not their sum.
     dataFolderFree: new client.Gauge({
