@@ -13,7 +13,7 @@ import { administratorExists } from "../models/user.server";
 import { log } from "../services/log.server";
 import { createApp } from "./app";
 import { STOP_GRACE_MS, superviseWorkers } from "./cluster";
-import { gatherWorkerMetrics, startDraining } from "./observe";
+import { answerGathering, gatherWorkerMetrics, startDraining } from "./observe";
 
 // The production server. With WEB_CONCURRENCY above 1 (the default: one per core) this first process does the
 // start-up work once, then starts the workers that answer requests on the one port (app/server/cluster.ts); with 1,
@@ -88,6 +88,7 @@ async function serve() {
 }
 
 if (cluster.isWorker) {
+  if (config.METRICS_TOKEN) answerGathering();
   await serve();
 } else {
   // A PostgreSQL database that cannot be reached stops the start, naming DATABASE_URL; SQLite's file is opened at its

@@ -147,10 +147,17 @@ interface MetricsAnswer {
   error?: string;
 }
 
+/**
+ * In a worker, as it starts (before the application loads, so that a worker just started again is not the one the
+ * first process waits for): prom-client's cluster registry, made here, answers the first process's requests for this
+ * worker's figures.
+ */
+export function answerGathering() {
+  new client.AggregatorRegistry();
+}
+
 /** A worker's /metrics: the first process gathers every worker's figures (prom-client's cluster registry) and answers. */
 function metricsOfAllWorkers(): () => Promise<string> {
-  // Made in the worker, the registry also answers the first process's request for this worker's figures.
-  new client.AggregatorRegistry();
   const waiting = new Map<number, (answer: MetricsAnswer) => void>();
   let last = 0;
   process.on("message", (message: MetricsAnswer) => {
