@@ -366,7 +366,8 @@ test.describe("production (R110) @http", () => {
       const secret = await sessionSecret();
       // ALLOW_HTTP and SECRETS_KEY unset, as an operator may forget them.
       const refused = new OwnServer(dataDir, secret, await freePort(), { ...env, ALLOW_HTTP: "", SECRETS_KEY: "" });
-      await expect(refused.start()).rejects.toThrow(/APP_URL is "http:\/\/localhost:\d+", not an https:\/\/ address.*ALLOW_HTTP=1/);
+      // (Said as the log says everything, in a JSON line, its quotes escaped.)
+      await expect(refused.start()).rejects.toThrow(/"level":"fatal".*APP_URL is \\"http:\/\/localhost:\d+\\", not an https:\/\/ address.*ALLOW_HTTP=1/);
 
       const allowed = new OwnServer(dataDir, secret, await freePort(), { ...env, SECRETS_KEY: "" });
       await allowed.start();
