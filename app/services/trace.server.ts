@@ -60,16 +60,19 @@ export function inSpan<Result>(name: string, run: () => Result, attributes: Reco
   });
 }
 
+/** A function, without saying its parameters: a function written in traced()'s call is typed as if written alone. */
+type AnyFunction = object & { apply(this: unknown, that: unknown, args: unknown[]): unknown };
+
 /**
  * `fn` in a span named `name` at each call, its one attribute the function's name; with tracing off, `fn` itself.
  * Its type, generic or overloaded, is kept.
  */
-export function traced<F extends (...args: never[]) => unknown>(name: string, fn: F): F {
+export function traced<F extends AnyFunction>(name: string, fn: F): F {
   if (!tracing) return fn;
   // The name as written, "model.saveAnswers" → "saveAnswers" (a bundler may rename the function itself).
   const functionName = name.slice(name.lastIndexOf(".") + 1);
   const attributes = { "code.function.name": functionName };
-  const wrapped = function (this: unknown, ...args: Parameters<F>) {
+  const wrapped = function (this: unknown, ...args: unknown[]) {
     return inSpan(name, () => fn.apply(this, args), attributes);
   };
   Object.defineProperty(wrapped, "name", { value: functionName });
