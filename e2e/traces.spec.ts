@@ -13,7 +13,7 @@ import { createUser, openDataDir, sessionCookieOf, sessionSecret, yearsAgo, type
 // OTEL_EXPORTER_OTLP_ENDPOINT pointing at a small OTLP/HTTP receiver of the test's own, sends the spans of a child
 // added and of one wizard step saved (a parent's name, e-mail and phone), each in one trace from the http server's
 // span down to the model functions (and, on PostgreSQL, the queries); and no span says a thing about the child or the
-// parent, nor any query string (docs/product-rules.md R134). Requests without a page: run once (@http).
+// parent, nor any query string (docs/product-rules.md R146). Requests without a page: run once (@http).
 
 test.describe.configure({ mode: "serial" });
 

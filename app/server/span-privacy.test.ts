@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { cleaningExporter, withoutQuery } from "./span-privacy";
 
 // Whatever made a span, what leaves says no query string, no address or browser of who asked, no header, no error
-// message (docs/product-rules.md R134).
+// message (docs/product-rules.md R146).
 
 describe("span privacy", () => {
   it("cuts the query string and the fragment off addresses and paths, and leaves other text alone", () => {

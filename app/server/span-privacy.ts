@@ -1,6 +1,6 @@
 import type { NodeSDKConfiguration } from "@opentelemetry/sdk-node";
 
-// What a span may say (docs/product-rules.md R134: logs, and traces with them, hold no personal data). The spans go
+// What a span may say (docs/product-rules.md R146, as R143 says it of the log). The spans go
 // out as the work was done, by route and function, never with what a person typed: every span is read once more
 // here before it leaves, whatever made it (the http, express and pg instrumentations, our own).
 

@@ -4,6 +4,7 @@ import { ExpressInstrumentation, ExpressLayerType } from "@opentelemetry/instrum
 import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
 import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
 import { NodeSDK } from "@opentelemetry/sdk-node";
+import { log } from "../services/log.server";
 import { cleaningExporter } from "./span-privacy";
 
 // Traces (build/telemetry.js), started by app/server/start.ts before the server loads, when OTEL_EXPORTER_OTLP_ENDPOINT
@@ -23,7 +24,7 @@ const FLUSH_AT_STOP_MS = 1000;
 register(import.meta.resolve("@opentelemetry/instrumentation/hook.mjs"), { data: { include: ["express"] } });
 
 const protocol = process.env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? process.env.OTEL_EXPORTER_OTLP_PROTOCOL;
-if (protocol && protocol !== "http/json") console.warn(`Traces: sent as http/json; OTEL_EXPORTER_OTLP_PROTOCOL ${protocol} is not read`);
+if (protocol && protocol !== "http/json") log.warn(`Traces: sent as http/json; OTEL_EXPORTER_OTLP_PROTOCOL ${protocol} is not read`);
 
 const sdk = new NodeSDK({
   serviceName: process.env.OTEL_SERVICE_NAME ?? SERVICE_NAME,

@@ -6,7 +6,7 @@ import { context, createContextKey, SpanStatusCode, trace, type Span } from "@op
 // wrapped function is the function itself and costs nothing.
 //
 // A span says which function ran, never with what: no argument, no result, no error message is an attribute, as logs
-// hold no personal data (docs/product-rules.md R134).
+// hold no personal data (docs/product-rules.md R146).
 
 export const tracing = Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT);
 
