@@ -7,6 +7,7 @@ import { formatDateTimeEastern } from "~/utils/dates";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { mayReadAccessRecord, mayViewReferral, referralFacts } from "./policy";
 import type { CurrentUser } from "./user.server";
+import { traced } from "~/services/trace.server";
 
 // The record of access (34 CFR 303.406, docs/product-rules.md R95): every look at a child's identifying data by
 // someone other than its creator, whatever the way in (a page, a list, a CSV export, a report and its file, the JSON
@@ -35,132 +36,144 @@ export type AccessAction = "view" | "download" | "list" | "export" | "report" | 
  * Adds what a viewer saw to the record of access, in one statement, leaving out what is the viewer's own (its creator
  * looking at it records nothing). A referral's child is found when not given.
  */
-export async function recordAccess(
-  db: DB,
-  viewer: Viewer,
-  seen: readonly Seen[],
-  what: { action: AccessAction; entityType: "referral" | "document" | "child" | "adult" | "report"; entityId?: number | null },
-): Promise<void> {
-  const others = seen.filter((item) => !("userId" in viewer) || item.createdById !== viewer.userId);
-  if (!others.length) return;
-  const withoutChild = others.filter((item) => item.referralId && !item.childId).map((item) => item.referralId!);
-  const childOf = new Map(
-    withoutChild.length
-      ? (await db.selectFrom("referrals").select(["id", "child_id"]).where("id", "in", withoutChild).execute()).map((row) => [row.id, row.child_id])
-      : [],
-  );
-  const at = new Date().toISOString();
-  await db
-    .insertInto("audit_events")
-    .values(
-      others.map((item) => ({
-        at,
-        actor_user_id: "userId" in viewer ? viewer.userId : null,
-        actor_review_token_id: "reviewLinkId" in viewer ? viewer.reviewLinkId : null,
-        api_key_id: "userId" in viewer ? viewer.apiKeyId : null,
-        channel: "userId" in viewer ? viewer.channel : ("reviewLink" as const),
-        action: what.action,
-        entity_type: what.entityType,
-        entity_id: what.entityId ?? item.referralId ?? item.childId ?? null,
-        referral_id: item.referralId ?? null,
-        child_id: item.childId ?? (item.referralId ? (childOf.get(item.referralId) ?? null) : null),
-      })),
-    )
-    .execute();
-}
+export const recordAccess = traced(
+  "model.recordAccess",
+  async function recordAccess(
+    db: DB,
+    viewer: Viewer,
+    seen: readonly Seen[],
+    what: { action: AccessAction; entityType: "referral" | "document" | "child" | "adult" | "report"; entityId?: number | null },
+  ): Promise<void> {
+    const others = seen.filter((item) => !("userId" in viewer) || item.createdById !== viewer.userId);
+    if (!others.length) return;
+    const withoutChild = others.filter((item) => item.referralId && !item.childId).map((item) => item.referralId!);
+    const childOf = new Map(
+      withoutChild.length
+        ? (await db.selectFrom("referrals").select(["id", "child_id"]).where("id", "in", withoutChild).execute()).map((row) => [row.id, row.child_id])
+        : [],
+    );
+    const at = new Date().toISOString();
+    await db
+      .insertInto("audit_events")
+      .values(
+        others.map((item) => ({
+          at,
+          actor_user_id: "userId" in viewer ? viewer.userId : null,
+          actor_review_token_id: "reviewLinkId" in viewer ? viewer.reviewLinkId : null,
+          api_key_id: "userId" in viewer ? viewer.apiKeyId : null,
+          channel: "userId" in viewer ? viewer.channel : ("reviewLink" as const),
+          action: what.action,
+          entity_type: what.entityType,
+          entity_id: what.entityId ?? item.referralId ?? item.childId ?? null,
+          referral_id: item.referralId ?? null,
+          child_id: item.childId ?? (item.referralId ? (childOf.get(item.referralId) ?? null) : null),
+        })),
+      )
+      .execute();
+  },
+);
 
 /**
  * A referral report downloaded: the children it holds (as recorded when it was made) on the record of access again,
  * as the one who downloaded it, in one statement.
  */
-export async function recordReportDownload(db: DB, viewer: Viewer, reportId: number): Promise<void> {
-  if (!("userId" in viewer)) return;
-  const at = new Date().toISOString();
-  await db
-    .insertInto("audit_events")
-    .columns(["at", "actor_user_id", "api_key_id", "channel", "action", "entity_type", "entity_id", "referral_id", "child_id"])
-    .expression((eb) =>
-      eb
-        .selectFrom("audit_events as made")
-        .innerJoin("referrals as r", "r.id", "made.referral_id")
-        .select([
-          eb.val(at).as("at"),
-          eb.val(viewer.userId).as("actor_user_id"),
-          eb.val(viewer.apiKeyId).as("api_key_id"),
-          eb.val(viewer.channel).as("channel"),
-          eb.val("downloadReport").as("action"),
-          eb.val("report").as("entity_type"),
-          eb.val(reportId).as("entity_id"),
-          "made.referral_id",
-          "made.child_id",
-        ])
-        .where("made.entity_type", "=", "report")
-        .where("made.entity_id", "=", reportId)
-        .where("made.action", "=", "report")
-        .where("r.created_by_id", "<>", viewer.userId),
-    )
-    .execute();
-}
+export const recordReportDownload = traced(
+  "model.recordReportDownload",
+  async function recordReportDownload(db: DB, viewer: Viewer, reportId: number): Promise<void> {
+    if (!("userId" in viewer)) return;
+    const at = new Date().toISOString();
+    await db
+      .insertInto("audit_events")
+      .columns(["at", "actor_user_id", "api_key_id", "channel", "action", "entity_type", "entity_id", "referral_id", "child_id"])
+      .expression((eb) =>
+        eb
+          .selectFrom("audit_events as made")
+          .innerJoin("referrals as r", "r.id", "made.referral_id")
+          .select([
+            eb.val(at).as("at"),
+            eb.val(viewer.userId).as("actor_user_id"),
+            eb.val(viewer.apiKeyId).as("api_key_id"),
+            eb.val(viewer.channel).as("channel"),
+            eb.val("downloadReport").as("action"),
+            eb.val("report").as("entity_type"),
+            eb.val(reportId).as("entity_id"),
+            "made.referral_id",
+            "made.child_id",
+          ])
+          .where("made.entity_type", "=", "report")
+          .where("made.entity_id", "=", reportId)
+          .where("made.action", "=", "report")
+          .where("r.created_by_id", "<>", viewer.userId),
+      )
+      .execute();
+  },
+);
 
 /**
  * The record of access of one referral, newest first, for administrators: every look at the referral, and at its
  * child in a list, an export or the child's page, each as a line of who, how and what, when in US Eastern time (R29).
  */
-export async function accessRecordOf(db: DB, actor: CurrentUser, referralId: number, language: Language, t: TFunction) {
-  const referral = await db
-    .selectFrom("referrals")
-    .select(["id", "child_id", "created_by_id", "status", "local_program_id"])
-    .where("id", "=", referralId)
-    .executeTakeFirst();
-  if (!referral) throw new NotFoundError("referral");
-  // Administrators, and the referral's program's staff (R95, R137); its creator is told no more than before.
-  if (!mayReadAccessRecord(actor, referralFacts(referral))) {
-    if (!mayViewReferral(actor, referralFacts(referral))) throw new NotFoundError("referral");
-    throw new ForbiddenError("administrators and the program only");
-  }
-  const events = await db
-    .selectFrom("audit_events as e")
-    .leftJoin("users as u", "u.id", "e.actor_user_id")
-    .leftJoin("api_keys as k", "k.id", "e.api_key_id")
-    .leftJoin("review_tokens as l", "l.id", "e.actor_review_token_id")
-    .select([
-      "e.id",
-      "e.at",
-      "e.action",
-      "e.entity_type",
-      "e.entity_id",
-      "e.channel",
-      "e.actor_review_token_id",
-      "u.first_name",
-      "u.last_name",
-      "u.email",
-      "k.name as key_name",
-      "l.reviewer_name",
-      "l.purpose",
-    ])
-    .where((eb) => eb.or([eb("e.referral_id", "=", referralId), eb.and([eb("e.child_id", "=", referral.child_id), eb("e.referral_id", "is", null)])]))
-    .orderBy("e.at", "desc")
-    .orderBy("e.id", "desc")
-    .execute();
-  return events.map((event) => {
-    const who = event.actor_review_token_id
-      ? t("admin:access.reviewLinkWho", { id: event.actor_review_token_id, reviewer: event.reviewer_name ?? "—", purpose: event.purpose ?? "—" })
-      : `${event.first_name ?? ""} ${event.last_name ?? ""} <${event.email ?? ""}>${event.key_name ? ` ${t("admin:access.withKey", { name: event.key_name })}` : ""}`;
-    return {
-      id: event.id,
-      when: formatDateTimeEastern(event.at, language),
-      who,
-      how: t(`admin:access.channels.${event.channel ?? (event.actor_review_token_id ? "reviewLink" : "page")}`),
-      what: t(`admin:access.actions.${event.entity_type}.${event.action}`, { id: event.entity_id }),
-    };
-  });
-}
+export const accessRecordOf = traced(
+  "model.accessRecordOf",
+  async function accessRecordOf(db: DB, actor: CurrentUser, referralId: number, language: Language, t: TFunction) {
+    const referral = await db
+      .selectFrom("referrals")
+      .select(["id", "child_id", "created_by_id", "status", "local_program_id"])
+      .where("id", "=", referralId)
+      .executeTakeFirst();
+    if (!referral) throw new NotFoundError("referral");
+    // Administrators, and the referral's program's staff (R95, R137); its creator is told no more than before.
+    if (!mayReadAccessRecord(actor, referralFacts(referral))) {
+      if (!mayViewReferral(actor, referralFacts(referral))) throw new NotFoundError("referral");
+      throw new ForbiddenError("administrators and the program only");
+    }
+    const events = await db
+      .selectFrom("audit_events as e")
+      .leftJoin("users as u", "u.id", "e.actor_user_id")
+      .leftJoin("api_keys as k", "k.id", "e.api_key_id")
+      .leftJoin("review_tokens as l", "l.id", "e.actor_review_token_id")
+      .select([
+        "e.id",
+        "e.at",
+        "e.action",
+        "e.entity_type",
+        "e.entity_id",
+        "e.channel",
+        "e.actor_review_token_id",
+        "u.first_name",
+        "u.last_name",
+        "u.email",
+        "k.name as key_name",
+        "l.reviewer_name",
+        "l.purpose",
+      ])
+      .where((eb) => eb.or([eb("e.referral_id", "=", referralId), eb.and([eb("e.child_id", "=", referral.child_id), eb("e.referral_id", "is", null)])]))
+      .orderBy("e.at", "desc")
+      .orderBy("e.id", "desc")
+      .execute();
+    return events.map((event) => {
+      const who = event.actor_review_token_id
+        ? t("admin:access.reviewLinkWho", { id: event.actor_review_token_id, reviewer: event.reviewer_name ?? "—", purpose: event.purpose ?? "—" })
+        : `${event.first_name ?? ""} ${event.last_name ?? ""} <${event.email ?? ""}>${event.key_name ? ` ${t("admin:access.withKey", { name: event.key_name })}` : ""}`;
+      return {
+        id: event.id,
+        when: formatDateTimeEastern(event.at, language),
+        who,
+        how: t(`admin:access.channels.${event.channel ?? (event.actor_review_token_id ? "reviewLink" : "page")}`),
+        what: t(`admin:access.actions.${event.entity_type}.${event.action}`, { id: event.entity_id }),
+      };
+    });
+  },
+);
 
 /** A referral's record of access as CSV (R95), as the review shows it. */
-export async function accessRecordCsv(db: DB, actor: CurrentUser, referralId: number, language: Language, t: TFunction): Promise<CsvPages> {
-  const rows = (await accessRecordOf(db, actor, referralId, language, t)).map((event) => [event.when, event.who, event.how, event.what]);
-  async function* pages() {
-    yield rows;
-  }
-  return { header: [t("admin:access.when"), t("admin:access.who"), t("admin:access.how"), t("admin:access.what")], total: rows.length, pages: pages() };
-}
+export const accessRecordCsv = traced(
+  "model.accessRecordCsv",
+  async function accessRecordCsv(db: DB, actor: CurrentUser, referralId: number, language: Language, t: TFunction): Promise<CsvPages> {
+    const rows = (await accessRecordOf(db, actor, referralId, language, t)).map((event) => [event.when, event.who, event.how, event.what]);
+    async function* pages() {
+      yield rows;
+    }
+    return { header: [t("admin:access.when"), t("admin:access.who"), t("admin:access.how"), t("admin:access.what")], total: rows.length, pages: pages() };
+  },
+);

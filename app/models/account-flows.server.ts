@@ -8,6 +8,7 @@ import { verifyCaptcha } from "~/services/captcha.server";
 import { endApiKeysOf } from "./api-key.server";
 import { recordSecurityEvent } from "./security-events.server";
 import { getMailRecipient, registerUser } from "./user.server";
+import { traced } from "~/services/trace.server";
 
 // The account flows a person starts without being signed in, each with its rate limit, so the
 // pages and the JSON calls of docs/product-rules.md R103 share one rule. The caller gets no hint whether an
@@ -26,21 +27,24 @@ function limited(limit: RateLimitResult): Limited {
  * after the answer, which therefore takes the same time whether or not the address has an account
  * (docs/product-rules.md R8).
  */
-export async function forgotPassword(db: DB, input: { email: string; website?: string }, clientIp: string | undefined): Promise<{ status: "done" } | Limited> {
-  if (input.website) return { status: "done" };
-  const email = input.email;
-  const byAddress = await hitRateLimit(db, "forgotPasswordAddress", clientIp ?? "unknown");
-  if (!byAddress.allowed) return limited(byAddress);
-  const byAccount = await hitRateLimit(db, "forgotPassword", email);
-  if (!byAccount.allowed) return limited(byAccount);
-  afterAnswer("The password reset mail", async () => {
-    const reset = await requestPasswordReset(db, email);
-    if (reset) await recordSecurityEvent(db, { kind: "passwordResetAsked", subjectUserId: reset.userId, address: clientIp });
-    const recipient = reset ? await getMailRecipient(db, reset.userId) : undefined;
-    if (reset && recipient) await sendPasswordResetEmail(recipient, reset.token);
-  });
-  return { status: "done" };
-}
+export const forgotPassword = traced(
+  "model.forgotPassword",
+  async function forgotPassword(db: DB, input: { email: string; website?: string }, clientIp: string | undefined): Promise<{ status: "done" } | Limited> {
+    if (input.website) return { status: "done" };
+    const email = input.email;
+    const byAddress = await hitRateLimit(db, "forgotPasswordAddress", clientIp ?? "unknown");
+    if (!byAddress.allowed) return limited(byAddress);
+    const byAccount = await hitRateLimit(db, "forgotPassword", email);
+    if (!byAccount.allowed) return limited(byAccount);
+    afterAnswer("The password reset mail", async () => {
+      const reset = await requestPasswordReset(db, email);
+      if (reset) await recordSecurityEvent(db, { kind: "passwordResetAsked", subjectUserId: reset.userId, address: clientIp });
+      const recipient = reset ? await getMailRecipient(db, reset.userId) : undefined;
+      if (reset && recipient) await sendPasswordResetEmail(recipient, reset.token);
+    });
+    return { status: "done" };
+  },
+);
 
 export class CaptchaRefusedError extends Error {
   name = "CaptchaRefusedError";
@@ -51,7 +55,9 @@ export class CaptchaRefusedError extends Error {
  * the account made waiting for its e-mail to be verified, and the verification e-mail sent.
  * EmailTakenError and InvalidChoiceError say what the form must change.
  */
-export async function register(db: DB, input: Registration, clientIp: string | undefined): Promise<{ status: "registered"; id: number } | Limited> {
+export const register = traced("model.register", async function register(db: DB, input: Registration, clientIp: string | undefined): Promise<
+  { status: "registered"; id: number } | Limited
+> {
   const limit = await hitRateLimit(db, "register", clientIp ?? "unknown");
   if (!limit.allowed) return limited(limit);
   if (!(await verifyCaptcha(input.captchaToken, clientIp))) throw new CaptchaRefusedError("captcha refused");
@@ -59,44 +65,52 @@ export async function register(db: DB, input: Registration, clientIp: string | u
   const recipient = await getMailRecipient(db, id);
   if (recipient) await sendVerificationEmail(recipient, await createEmailVerification(db, id));
   return { status: "registered", id };
-}
+});
 
 /** Sends the verification e-mail again to an account that still waits for it. */
-export async function resendVerification(db: DB, email: string): Promise<{ status: "done" } | Limited> {
+export const resendVerification = traced("model.resendVerification", async function resendVerification(db: DB, email: string): Promise<
+  { status: "done" } | Limited
+> {
   const limit = await hitRateLimit(db, "resendVerification", email);
   if (!limit.allowed) return limited(limit);
   const row = await db.selectFrom("users").select("id").where("email", "=", email).where("enabled", "=", 0).executeTakeFirst();
   const recipient = row ? await getMailRecipient(db, row.id) : undefined;
   if (recipient) await sendVerificationEmail(recipient, await createEmailVerification(db, recipient.id));
   return { status: "done" };
-}
+});
 
 /** The reset link's security questions, answered from the page or POST /security_questions. */
-export async function submitSecurityAnswers(
-  db: DB,
-  input: { token: string; securityAnswer1: string; securityAnswer2: string },
-  clientIp: string | undefined,
-): Promise<AnswerResult | Limited> {
-  const limit = await hitRateLimit(db, "securityAnswers", clientIp ?? "unknown");
-  if (!limit.allowed) return limited(limit);
-  return answerSecurityQuestions(db, input.token, input.securityAnswer1, input.securityAnswer2);
-}
+export const submitSecurityAnswers = traced(
+  "model.submitSecurityAnswers",
+  async function submitSecurityAnswers(
+    db: DB,
+    input: { token: string; securityAnswer1: string; securityAnswer2: string },
+    clientIp: string | undefined,
+  ): Promise<AnswerResult | Limited> {
+    const limit = await hitRateLimit(db, "securityAnswers", clientIp ?? "unknown");
+    if (!limit.allowed) return limited(limit);
+    return answerSecurityQuestions(db, input.token, input.securityAnswer1, input.securityAnswer2);
+  },
+);
 
 /** The new password, from the page or POST /reset. */
-export async function submitNewPassword(
-  db: DB,
-  input: { token: string; plainPassword: string },
-  clientIp: string | undefined,
-): Promise<{ status: "reset" | "invalid" | "unanswered" } | Limited> {
-  const limit = await hitRateLimit(db, "resetPassword", clientIp ?? "unknown");
-  if (!limit.allowed) return limited(limit);
-  const outcome = await resetPassword(db, input.token, input.plainPassword);
-  if (outcome.status === "reset") {
-    await recordSecurityEvent(db, { kind: "passwordReset", actorUserId: outcome.userId, subjectUserId: outcome.userId, address: clientIp });
-    // The sessions ended with the link; the API keys the person made end too, and they are told (R10).
-    await endApiKeysOf(db, outcome.userId, "passwordChanged");
-    const recipient = await getMailRecipient(db, outcome.userId);
-    if (recipient) await sendAccountNotice(recipient, "passwordChanged");
-  }
-  return { status: outcome.status };
-}
+export const submitNewPassword = traced(
+  "model.submitNewPassword",
+  async function submitNewPassword(
+    db: DB,
+    input: { token: string; plainPassword: string },
+    clientIp: string | undefined,
+  ): Promise<{ status: "reset" | "invalid" | "unanswered" } | Limited> {
+    const limit = await hitRateLimit(db, "resetPassword", clientIp ?? "unknown");
+    if (!limit.allowed) return limited(limit);
+    const outcome = await resetPassword(db, input.token, input.plainPassword);
+    if (outcome.status === "reset") {
+      await recordSecurityEvent(db, { kind: "passwordReset", actorUserId: outcome.userId, subjectUserId: outcome.userId, address: clientIp });
+      // The sessions ended with the link; the API keys the person made end too, and they are told (R10).
+      await endApiKeysOf(db, outcome.userId, "passwordChanged");
+      const recipient = await getMailRecipient(db, outcome.userId);
+      if (recipient) await sendAccountNotice(recipient, "passwordChanged");
+    }
+    return { status: outcome.status };
+  },
+);

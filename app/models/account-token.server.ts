@@ -3,6 +3,7 @@ import { hashPassword, verifyAnswer } from "~/auth/password.server";
 import { destroyUserSessions } from "~/auth/session.server";
 import { holdRows, isUniqueViolation, writeTransaction, type DB } from "~/db.server";
 import { recordSecurityEvent } from "./security-events.server";
+import { traced } from "~/services/trace.server";
 
 export const EMAIL_VERIFICATION_TTL_MS = 72 * 60 * 60 * 1000;
 /** One reset link per account every two hours (docs/product-rules.md R8); each link lives as long. */
@@ -13,35 +14,40 @@ export const RESET_ATTEMPTS = 3;
  * A link's token that opens a new account, or, with `newEmail`, that moves the account to a new e-mail address (an
  * earlier such link of the account stops working).
  */
-export async function createEmailVerification(db: DB, userId: number, { now = new Date(), newEmail }: { now?: Date; newEmail?: string } = {}): Promise<string> {
-  const { token, hash } = createToken();
-  if (newEmail) {
+export const createEmailVerification = traced(
+  "model.createEmailVerification",
+  async function createEmailVerification(db: DB, userId: number, { now = new Date(), newEmail }: { now?: Date; newEmail?: string } = {}): Promise<string> {
+    const { token, hash } = createToken();
+    if (newEmail) {
+      await db
+        .updateTable("email_verifications")
+        .set({ used_at: now.toISOString() })
+        .where("user_id", "=", userId)
+        .where("new_email", "is not", null)
+        .where("used_at", "is", null)
+        .execute();
+    }
     await db
-      .updateTable("email_verifications")
-      .set({ used_at: now.toISOString() })
-      .where("user_id", "=", userId)
-      .where("new_email", "is not", null)
-      .where("used_at", "is", null)
+      .insertInto("email_verifications")
+      .values({
+        user_id: userId,
+        token_hash: hash,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + EMAIL_VERIFICATION_TTL_MS).toISOString(),
+        new_email: newEmail ?? null,
+      })
       .execute();
-  }
-  await db
-    .insertInto("email_verifications")
-    .values({
-      user_id: userId,
-      token_hash: hash,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + EMAIL_VERIFICATION_TTL_MS).toISOString(),
-      new_email: newEmail ?? null,
-    })
-    .execute();
-  return token;
-}
+    return token;
+  },
+);
 
 /**
  * A verification link opened: the account of a new one opens; one sent to a new address moves the account to it,
  * unless another account took that address meanwhile ("taken"). A link works once and until it expires.
  */
-export async function verifyEmail(db: DB, token: string, now: Date = new Date()): Promise<"verified" | "emailChanged" | "taken" | "invalid"> {
+export const verifyEmail = traced("model.verifyEmail", async function verifyEmail(db: DB, token: string, now: Date = new Date()): Promise<
+  "verified" | "emailChanged" | "taken" | "invalid"
+> {
   return writeTransaction(db, async (trx) => {
     // R135: the link's row, so a link opened twice at once is used once.
     await holdRows(trx, "email_verifications", "token_hash", [hashToken(token)]);
@@ -70,36 +76,39 @@ export async function verifyEmail(db: DB, token: string, now: Date = new Date())
     if (isUniqueViolation(error)) return "taken" as const;
     throw error;
   });
-}
+});
 
 /**
  * A new reset link for the account with this e-mail, unless there is no such (active) account or
  * one was sent less than two hours ago. The caller answers the same either way.
  */
-export async function requestPasswordReset(
-  db: DB,
-  email: string,
-  { now = new Date(), requestedById = null }: { now?: Date; requestedById?: number | null } = {},
-): Promise<{ userId: number; token: string } | null> {
-  const user = await db.selectFrom("users").select(["id", "locked"]).where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
-  if (!user || user.locked) return null;
-  const since = new Date(now.getTime() - RESET_LINK_INTERVAL_MS).toISOString();
-  const recent = await db.selectFrom("password_reset_tokens").select("id").where("user_id", "=", user.id).where("created_at", ">", since).executeTakeFirst();
-  if (recent) return null;
-  const { token, hash } = createToken();
-  await db
-    .insertInto("password_reset_tokens")
-    .values({
-      user_id: user.id,
-      token_hash: hash,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + RESET_LINK_INTERVAL_MS).toISOString(),
-      attempts_left: RESET_ATTEMPTS,
-      requested_by_id: requestedById,
-    })
-    .execute();
-  return { userId: user.id, token };
-}
+export const requestPasswordReset = traced(
+  "model.requestPasswordReset",
+  async function requestPasswordReset(
+    db: DB,
+    email: string,
+    { now = new Date(), requestedById = null }: { now?: Date; requestedById?: number | null } = {},
+  ): Promise<{ userId: number; token: string } | null> {
+    const user = await db.selectFrom("users").select(["id", "locked"]).where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
+    if (!user || user.locked) return null;
+    const since = new Date(now.getTime() - RESET_LINK_INTERVAL_MS).toISOString();
+    const recent = await db.selectFrom("password_reset_tokens").select("id").where("user_id", "=", user.id).where("created_at", ">", since).executeTakeFirst();
+    if (recent) return null;
+    const { token, hash } = createToken();
+    await db
+      .insertInto("password_reset_tokens")
+      .values({
+        user_id: user.id,
+        token_hash: hash,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + RESET_LINK_INTERVAL_MS).toISOString(),
+        attempts_left: RESET_ATTEMPTS,
+        requested_by_id: requestedById,
+      })
+      .execute();
+    return { userId: user.id, token };
+  },
+);
 
 async function liveToken(db: DB, token: string, now: Date) {
   const row = await db
@@ -133,18 +142,21 @@ export interface ResetTokenState {
 }
 
 /** What GET /security_questions answers (docs/product-rules.md R103). */
-export async function inspectResetToken(db: DB, token: string, now: Date = new Date()): Promise<ResetTokenState> {
-  const row = await liveToken(db, token, now);
-  if (!row) return { validToken: false, attemptsLeft: 0, securityQuestion1: null, securityQuestion2: null, answersVerified: false };
-  const noQuestions = !row.security_answer1_hash || !row.security_answer2_hash;
-  return {
-    validToken: row.attempts_left > 0,
-    attemptsLeft: row.attempts_left,
-    securityQuestion1: row.security_question1,
-    securityQuestion2: row.security_question2,
-    answersVerified: Boolean(row.answers_verified_at) || noQuestions,
-  };
-}
+export const inspectResetToken = traced(
+  "model.inspectResetToken",
+  async function inspectResetToken(db: DB, token: string, now: Date = new Date()): Promise<ResetTokenState> {
+    const row = await liveToken(db, token, now);
+    if (!row) return { validToken: false, attemptsLeft: 0, securityQuestion1: null, securityQuestion2: null, answersVerified: false };
+    const noQuestions = !row.security_answer1_hash || !row.security_answer2_hash;
+    return {
+      validToken: row.attempts_left > 0,
+      attemptsLeft: row.attempts_left,
+      securityQuestion1: row.security_question1,
+      securityQuestion2: row.security_question2,
+      answersVerified: Boolean(row.answers_verified_at) || noQuestions,
+    };
+  },
+);
 
 export type AnswerResult = { status: "ok" } | { status: "wrong"; attemptsLeft: number } | { status: "invalid" };
 
@@ -153,60 +165,66 @@ export type AnswerResult = { status: "ok" } | { status: "wrong"; attemptsLeft: n
  * statement that takes an attempt only while one is left, so that answers sent at once are counted each, and never
  * more than the link has; a right pair gives its attempt back.
  */
-export async function answerSecurityQuestions(db: DB, token: string, answer1: string, answer2: string, now: Date = new Date()): Promise<AnswerResult> {
-  const row = await liveToken(db, token, now);
-  if (!row) return { status: "invalid" };
-  const counted = await db
-    .updateTable("password_reset_tokens")
-    .set((eb) => ({ attempts_left: eb("attempts_left", "-", 1) }))
-    .where("id", "=", row.id)
-    .where("attempts_left", ">", 0)
-    .returning("attempts_left")
-    .executeTakeFirst();
-  if (!counted) return { status: "invalid" };
-  const right = (await verifyAnswer(row.security_answer1_hash, answer1)) && (await verifyAnswer(row.security_answer2_hash, answer2));
-  if (!right) return { status: "wrong", attemptsLeft: counted.attempts_left };
-  await db
-    .updateTable("password_reset_tokens")
-    .set((eb) => ({ answers_verified_at: now.toISOString(), attempts_left: eb("attempts_left", "+", 1) }))
-    .where("id", "=", row.id)
-    .execute();
-  return { status: "ok" };
-}
+export const answerSecurityQuestions = traced(
+  "model.answerSecurityQuestions",
+  async function answerSecurityQuestions(db: DB, token: string, answer1: string, answer2: string, now: Date = new Date()): Promise<AnswerResult> {
+    const row = await liveToken(db, token, now);
+    if (!row) return { status: "invalid" };
+    const counted = await db
+      .updateTable("password_reset_tokens")
+      .set((eb) => ({ attempts_left: eb("attempts_left", "-", 1) }))
+      .where("id", "=", row.id)
+      .where("attempts_left", ">", 0)
+      .returning("attempts_left")
+      .executeTakeFirst();
+    if (!counted) return { status: "invalid" };
+    const right = (await verifyAnswer(row.security_answer1_hash, answer1)) && (await verifyAnswer(row.security_answer2_hash, answer2));
+    if (!right) return { status: "wrong", attemptsLeft: counted.attempts_left };
+    await db
+      .updateTable("password_reset_tokens")
+      .set((eb) => ({ answers_verified_at: now.toISOString(), attempts_left: eb("attempts_left", "+", 1) }))
+      .where("id", "=", row.id)
+      .execute();
+    return { status: "ok" };
+  },
+);
 
 /**
  * Sets the new password with a live link whose questions were answered; the link is then used
  * up and every session of the account ends (the account's flow, account-flows.server.ts, ends its
  * API keys and tells its owner: docs/product-rules.md R10).
  */
-export async function resetPassword(
-  db: DB,
-  token: string,
-  password: string,
-  now: Date = new Date(),
-): Promise<{ status: "reset"; userId: number } | { status: "invalid" | "unanswered" }> {
-  const row = await liveToken(db, token, now);
-  if (!row || row.attempts_left <= 0) return { status: "invalid" };
-  const noQuestions = !row.security_answer1_hash || !row.security_answer2_hash;
-  if (!row.answers_verified_at && !noQuestions) return { status: "unanswered" };
-  const passwordHash = await hashPassword(password);
-  const used = await db.transaction().execute(async (trx) => {
-    const spent = await trx
-      .updateTable("password_reset_tokens")
-      .set({ used_at: now.toISOString() })
-      .where("id", "=", row.id)
-      .where("used_at", "is", null)
-      .executeTakeFirst();
-    if (Number(spent.numUpdatedRows) !== 1) return false;
-    await trx
-      .updateTable("users")
-      // The link reached the mailbox, which proves the address as well as a verification would.
-      .set({ password_hash: passwordHash, enabled: 1, updated_at: now.toISOString() })
-      .where("id", "=", row.user_id)
-      .execute();
-    return true;
-  });
-  if (!used) return { status: "invalid" };
-  await destroyUserSessions(db, row.user_id);
-  return { status: "reset", userId: row.user_id };
-}
+export const resetPassword = traced(
+  "model.resetPassword",
+  async function resetPassword(
+    db: DB,
+    token: string,
+    password: string,
+    now: Date = new Date(),
+  ): Promise<{ status: "reset"; userId: number } | { status: "invalid" | "unanswered" }> {
+    const row = await liveToken(db, token, now);
+    if (!row || row.attempts_left <= 0) return { status: "invalid" };
+    const noQuestions = !row.security_answer1_hash || !row.security_answer2_hash;
+    if (!row.answers_verified_at && !noQuestions) return { status: "unanswered" };
+    const passwordHash = await hashPassword(password);
+    const used = await db.transaction().execute(async (trx) => {
+      const spent = await trx
+        .updateTable("password_reset_tokens")
+        .set({ used_at: now.toISOString() })
+        .where("id", "=", row.id)
+        .where("used_at", "is", null)
+        .executeTakeFirst();
+      if (Number(spent.numUpdatedRows) !== 1) return false;
+      await trx
+        .updateTable("users")
+        // The link reached the mailbox, which proves the address as well as a verification would.
+        .set({ password_hash: passwordHash, enabled: 1, updated_at: now.toISOString() })
+        .where("id", "=", row.user_id)
+        .execute();
+      return true;
+    });
+    if (!used) return { status: "invalid" };
+    await destroyUserSessions(db, row.user_id);
+    return { status: "reset", userId: row.user_id };
+  },
+);

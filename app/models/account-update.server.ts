@@ -5,6 +5,7 @@ import { FieldsForbiddenError, InputError, NotFoundError } from "./errors";
 import { mayEditProfile } from "./policy";
 import { getProfile, updateProfile, type Profile, type ProfileChange } from "./profile.server";
 import type { CurrentUser } from "./user.server";
+import { traced } from "~/services/trace.server";
 
 /** What a program asks of an account at once (PUT /api/users/{id}): its state and, by its owner, its profile. */
 export interface AccountUpdate {
@@ -40,22 +41,25 @@ function stateChanges(current: Profile, asked: AccountUpdate["state"]) {
  * R91, each checking who may), promotion first as the one that may be refused; then the profile, as the profile page
  * changes it. `signedIn`: the asker came with a session (not a key), which a new password renews.
  */
-export async function updateAccount(
-  db: DB,
-  actor: CurrentUser,
-  userId: number,
-  update: AccountUpdate,
-  { signedIn, approvedDomains }: { signedIn: boolean; approvedDomains: readonly string[] },
-): Promise<ProfileChange | null> {
-  const current = await getProfile(db, actor, userId);
-  const state = stateChanges(current, update.state);
-  const { changed } = update.profile;
-  if (changed.length && !mayEditProfile(actor, userId)) {
-    if (!actor.isAdmin) throw new NotFoundError("user");
-    throw new FieldsForbiddenError(Object.fromEntries(changed.map((name) => [name, ["api:fields.notYours"]])));
-  }
-  const profile = changed.length ? update.profile.read() : null;
-  if (state.promote) await promoteUser(db, actor, userId, approvedDomains);
-  if (state.active !== undefined) await setUserActive(db, actor, userId, state.active);
-  return profile ? updateProfile(db, actor, userId, profile, { signedIn }) : null;
-}
+export const updateAccount = traced(
+  "model.updateAccount",
+  async function updateAccount(
+    db: DB,
+    actor: CurrentUser,
+    userId: number,
+    update: AccountUpdate,
+    { signedIn, approvedDomains }: { signedIn: boolean; approvedDomains: readonly string[] },
+  ): Promise<ProfileChange | null> {
+    const current = await getProfile(db, actor, userId);
+    const state = stateChanges(current, update.state);
+    const { changed } = update.profile;
+    if (changed.length && !mayEditProfile(actor, userId)) {
+      if (!actor.isAdmin) throw new NotFoundError("user");
+      throw new FieldsForbiddenError(Object.fromEntries(changed.map((name) => [name, ["api:fields.notYours"]])));
+    }
+    const profile = changed.length ? update.profile.read() : null;
+    if (state.promote) await promoteUser(db, actor, userId, approvedDomains);
+    if (state.active !== undefined) await setUserActive(db, actor, userId, state.active);
+    return profile ? updateProfile(db, actor, userId, profile, { signedIn }) : null;
+  },
+);

@@ -15,6 +15,7 @@ import { lookupLabels } from "./lookup.server";
 import { mayManageUser, mayViewAccount } from "./policy";
 import { doneBy, recordSecurityEvent } from "./security-events.server";
 import { getMailRecipient, hasAdminRole, type CurrentUser } from "./user.server";
+import { traced } from "~/services/trace.server";
 
 // The users screen (docs/product-rules.md R88, R89, R90, R91): for
 // administrators only. Super administrators are never listed, nor changed from here.
@@ -72,10 +73,10 @@ function listedUsers(db: DB) {
 }
 
 /** How many users the unfiltered list holds: the dashboard's count (docs/product-rules.md R33), the same number. */
-export async function countListedUsers(db: DB, actor: CurrentUser): Promise<number> {
+export const countListedUsers = traced("model.countListedUsers", async function countListedUsers(db: DB, actor: CurrentUser): Promise<number> {
   requireAdministrator(actor);
   return countMatching(listedUsers(db));
-}
+});
 
 function filtered(db: DB, actor: CurrentUser, query: ListQuery<UserSort>) {
   requireAdministrator(actor);
@@ -154,19 +155,22 @@ function userRow(row: SortedUser, approvedDomains: readonly string[]): UserRow {
   };
 }
 
-export async function listUsers(
-  db: DB,
-  actor: CurrentUser,
-  query: ListQuery<UserSort>,
-  approvedDomains: readonly string[],
-): Promise<{ data: UserRow[]; total: number }> {
-  const total = await countMatching(filtered(db, actor, query));
-  const rows = await sorted(db, actor, query)
-    .limit(query.count)
-    .offset((query.page - 1) * query.count)
-    .execute();
-  return { data: rows.map((row) => userRow(row, approvedDomains)), total };
-}
+export const listUsers = traced(
+  "model.listUsers",
+  async function listUsers(
+    db: DB,
+    actor: CurrentUser,
+    query: ListQuery<UserSort>,
+    approvedDomains: readonly string[],
+  ): Promise<{ data: UserRow[]; total: number }> {
+    const total = await countMatching(filtered(db, actor, query));
+    const rows = await sorted(db, actor, query)
+      .limit(query.count)
+      .offset((query.page - 1) * query.count)
+      .execute();
+    return { data: rows.map((row) => userRow(row, approvedDomains)), total };
+  },
+);
 
 /** Every row of the filtered list, 100 at a time (the CSV export). */
 async function* allUsers(db: DB, actor: CurrentUser, query: ListQuery<UserSort>, approvedDomains: readonly string[]): AsyncGenerator<UserRow[]> {
@@ -179,31 +183,34 @@ const USER_CSV_COLUMNS = ["name", "email", "reference", "status", "lastLogin", "
  * The users list as CSV (docs/product-rules.md R81, R88), as the query asks, 100 rows at a time:
  * headings and labels in the reader's language, the last sign-in in US Eastern time as the list shows it (R29).
  */
-export async function usersCsv(
-  db: DB,
-  actor: CurrentUser,
-  query: ListQuery<UserSort>,
-  approvedDomains: readonly string[],
-  language: Language,
-  t: TFunction,
-): Promise<CsvPages> {
-  const { total } = await listUsers(db, actor, { ...query, count: 10, page: 1 }, approvedDomains);
-  const references = await lookupLabels(db, "References", language);
-  return {
-    header: USER_CSV_COLUMNS.map((column) => t(`admin:users.${column}`)),
-    total,
-    pages: cellPages(allUsers(db, actor, query, approvedDomains), (page) =>
-      page.map((row) => [
-        `${row.firstName} ${row.lastName}`,
-        row.email,
-        row.reference ? (references.get(row.reference) ?? row.reference) : "",
-        t(`admin:users.statuses.${row.status}`),
-        row.lastLogin ? formatDateTimeEastern(row.lastLogin, language) : "",
-        t(row.isAdmin ? "admin:users.roles.admin" : "admin:users.roles.user"),
-      ]),
-    ),
-  };
-}
+export const usersCsv = traced(
+  "model.usersCsv",
+  async function usersCsv(
+    db: DB,
+    actor: CurrentUser,
+    query: ListQuery<UserSort>,
+    approvedDomains: readonly string[],
+    language: Language,
+    t: TFunction,
+  ): Promise<CsvPages> {
+    const { total } = await listUsers(db, actor, { ...query, count: 10, page: 1 }, approvedDomains);
+    const references = await lookupLabels(db, "References", language);
+    return {
+      header: USER_CSV_COLUMNS.map((column) => t(`admin:users.${column}`)),
+      total,
+      pages: cellPages(allUsers(db, actor, query, approvedDomains), (page) =>
+        page.map((row) => [
+          `${row.firstName} ${row.lastName}`,
+          row.email,
+          row.reference ? (references.get(row.reference) ?? row.reference) : "",
+          t(`admin:users.statuses.${row.status}`),
+          row.lastLogin ? formatDateTimeEastern(row.lastLogin, language) : "",
+          t(row.isAdmin ? "admin:users.roles.admin" : "admin:users.roles.user"),
+        ]),
+      ),
+    };
+  },
+);
 
 /** A user an administrator may act on: not a super administrator (hidden), not themselves. */
 async function target(db: DB, actor: CurrentUser, userId: number) {
@@ -222,24 +229,27 @@ async function target(db: DB, actor: CurrentUser, userId: number) {
  * Deactivate (locked: true) ends every session and every API key of the user at once; activate clears locked and
  * sets enabled (docs/product-rules.md R90, R101).
  */
-export async function setUserActive(db: DB, actor: CurrentUser, userId: number, active: boolean): Promise<void> {
-  await writeTransaction(db, async (trx) => {
-    // R135: the account's row, so an activation and a deactivation at once end one way, with their events in order.
-    await holdRows(trx, "users", "id", [userId]);
-    await target(trx, actor, userId);
-    const now = new Date().toISOString();
-    await trx
-      .updateTable("users")
-      .set({ locked: active ? 0 : 1, ...(active ? { enabled: 1 as const } : {}), status_updated_at: now, updated_at: now, updated_by_id: actor.id })
-      .where("id", "=", userId)
-      .execute();
-    await recordSecurityEvent(trx, { kind: active ? "activated" : "deactivated", ...doneBy(actor), subjectUserId: userId });
-    if (!active) {
-      await destroyUserSessions(trx, userId);
-      await endApiKeysOf(trx, userId, "deactivated");
-    }
-  });
-}
+export const setUserActive = traced(
+  "model.setUserActive",
+  async function setUserActive(db: DB, actor: CurrentUser, userId: number, active: boolean): Promise<void> {
+    await writeTransaction(db, async (trx) => {
+      // R135: the account's row, so an activation and a deactivation at once end one way, with their events in order.
+      await holdRows(trx, "users", "id", [userId]);
+      await target(trx, actor, userId);
+      const now = new Date().toISOString();
+      await trx
+        .updateTable("users")
+        .set({ locked: active ? 0 : 1, ...(active ? { enabled: 1 as const } : {}), status_updated_at: now, updated_at: now, updated_by_id: actor.id })
+        .where("id", "=", userId)
+        .execute();
+      await recordSecurityEvent(trx, { kind: active ? "activated" : "deactivated", ...doneBy(actor), subjectUserId: userId });
+      if (!active) {
+        await destroyUserSessions(trx, userId);
+        await endApiKeysOf(trx, userId, "deactivated");
+      }
+    });
+  },
+);
 
 /** Promotion to administrator is one-way, and only for an eligible user (docs/product-rules.md R91). */
 export class NotEligibleError extends Error {
@@ -249,32 +259,37 @@ export class NotEligibleError extends Error {
   }
 }
 
-export async function promoteUser(db: DB, actor: CurrentUser, userId: number, approvedDomains: readonly string[]): Promise<void> {
-  await writeTransaction(db, async (trx) => {
-    // R135: the account's row as for a delete, so a referral it starts meanwhile (which names it) waits and is then seen.
-    await holdRows(trx, "users", "id", [userId], "delete");
-    const user = await target(trx, actor, userId);
-    const hasReferrals = Boolean(await trx.selectFrom("referrals").select("id").where("created_by_id", "=", userId).executeTakeFirst());
-    const problem = promotionProblem({ isAdmin: user.isAdmin, hasReferrals, lastLogin: user.last_login, email: user.email }, approvedDomains);
-    if (problem) throw new NotEligibleError(problem);
-    const now = new Date().toISOString();
-    await trx.insertInto("user_roles").values({ user_id: userId, role: "ROLE_ADMIN" }).execute();
-    // An administrator reads every program's referrals: staff of a program made one is staff of none (R138).
-    await trx.deleteFrom("user_local_programs").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("user_roles").where("user_id", "=", userId).where("role", "=", "ROLE_LOCAL_PROGRAM").execute();
-    await trx.updateTable("users").set({ updated_at: now, updated_by_id: actor.id }).where("id", "=", userId).execute();
-    await recordSecurityEvent(trx, { kind: "promoted", ...doneBy(actor), subjectUserId: userId });
-    // An administrator's session has passed a second factor (docs/product-rules.md R129): theirs end, and the next
-    // sign-in leads them to set one up.
-    await destroyUserSessions(trx, userId);
-  });
-}
+export const promoteUser = traced(
+  "model.promoteUser",
+  async function promoteUser(db: DB, actor: CurrentUser, userId: number, approvedDomains: readonly string[]): Promise<void> {
+    await writeTransaction(db, async (trx) => {
+      // R135: the account's row as for a delete, so a referral it starts meanwhile (which names it) waits and is then seen.
+      await holdRows(trx, "users", "id", [userId], "delete");
+      const user = await target(trx, actor, userId);
+      const hasReferrals = Boolean(await trx.selectFrom("referrals").select("id").where("created_by_id", "=", userId).executeTakeFirst());
+      const problem = promotionProblem({ isAdmin: user.isAdmin, hasReferrals, lastLogin: user.last_login, email: user.email }, approvedDomains);
+      if (problem) throw new NotEligibleError(problem);
+      const now = new Date().toISOString();
+      await trx.insertInto("user_roles").values({ user_id: userId, role: "ROLE_ADMIN" }).execute();
+      // An administrator reads every program's referrals: staff of a program made one is staff of none (R138).
+      await trx.deleteFrom("user_local_programs").where("user_id", "=", userId).execute();
+      await trx.deleteFrom("user_roles").where("user_id", "=", userId).where("role", "=", "ROLE_LOCAL_PROGRAM").execute();
+      await trx.updateTable("users").set({ updated_at: now, updated_by_id: actor.id }).where("id", "=", userId).execute();
+      await recordSecurityEvent(trx, { kind: "promoted", ...doneBy(actor), subjectUserId: userId });
+      // An administrator's session has passed a second factor (docs/product-rules.md R129): theirs end, and the next
+      // sign-in leads them to set one up.
+      await destroyUserSessions(trx, userId);
+    });
+  },
+);
 
 /**
  * Sends the user a password-reset link, as "forgot password" would (docs/product-rules.md R89, R103: /reset?username=).
  * `sent: false` when a link went out less than two hours ago, or the account is inactive.
  */
-export async function sendPasswordReset(db: DB, actor: CurrentUser, userId: number): Promise<{ sent: boolean }> {
+export const sendPasswordReset = traced("model.sendPasswordReset", async function sendPasswordReset(db: DB, actor: CurrentUser, userId: number): Promise<{
+  sent: boolean;
+}> {
   const user = await target(db, actor, userId);
   const reset = await requestPasswordReset(db, user.email, { requestedById: actor.id });
   if (!reset) return { sent: false };
@@ -282,22 +297,25 @@ export async function sendPasswordReset(db: DB, actor: CurrentUser, userId: numb
   const recipient = await getMailRecipient(db, reset.userId);
   if (recipient) await sendPasswordResetEmail(recipient, reset.token);
   return { sent: true };
-}
+});
 
 /**
  * Mails a fresh verification link, as registration does (docs/product-rules.md R3, R89), to an account whose
  * owner has not opened theirs. `sent: false` when the account is verified already, or inactive.
  */
-export async function resendVerificationEmail(db: DB, actor: CurrentUser, userId: number): Promise<{ sent: boolean }> {
-  await target(db, actor, userId);
-  const recipient = await getMailRecipient(db, userId);
-  if (!recipient || accountStatus({ locked: recipient.locked === 1, enabled: recipient.enabled === 1 }) !== "unverified") return { sent: false };
-  await sendVerificationEmail(recipient, await createEmailVerification(db, userId));
-  return { sent: true };
-}
+export const resendVerificationEmail = traced(
+  "model.resendVerificationEmail",
+  async function resendVerificationEmail(db: DB, actor: CurrentUser, userId: number): Promise<{ sent: boolean }> {
+    await target(db, actor, userId);
+    const recipient = await getMailRecipient(db, userId);
+    if (!recipient || accountStatus({ locked: recipient.locked === 1, enabled: recipient.enabled === 1 }) !== "unverified") return { sent: false };
+    await sendVerificationEmail(recipient, await createEmailVerification(db, userId));
+    return { sent: true };
+  },
+);
 
 /** The administrator's view of one user (docs/product-rules.md R92). */
-export async function getUserForAdmin(db: DB, actor: CurrentUser, userId: number) {
+export const getUserForAdmin = traced("model.getUserForAdmin", async function getUserForAdmin(db: DB, actor: CurrentUser, userId: number) {
   requireAdministrator(actor);
   const user = await db
     .selectFrom("users as u")
@@ -321,4 +339,4 @@ export async function getUserForAdmin(db: DB, actor: CurrentUser, userId: number
   // What promotion asks of the account (promotionProblem).
   const hasReferrals = Boolean(await db.selectFrom("referrals").select("id").where("created_by_id", "=", userId).executeTakeFirst());
   return { ...user, roles, isAdmin: hasAdminRole(roles), hasReferrals };
-}
+});

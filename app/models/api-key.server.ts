@@ -12,6 +12,7 @@ import { actsForProgram } from "./policy";
 import { proveSecondFactor } from "./second-factor.server";
 import { doneBy, recordSecurityEvent } from "./security-events.server";
 import { getCurrentUser, type CurrentUser } from "./user.server";
+import { traced } from "~/services/trace.server";
 
 // API keys, the program's own systems' credentials for the JSON API (docs/product-rules.md R101). A key acts as the
 // administrator who made it, within its scope (read only, or read and write), until its end date (at most 90 days on),
@@ -70,44 +71,47 @@ async function administrators(db: DB) {
  * A new key for the administrator asking, once they give their password (tried as often as the current-password
  * check allows) and a code of their app again. Wrong answers are said beside their fields (InputError).
  */
-export async function createApiKey(db: DB, actor: CurrentUser, input: NewApiKey, clientIp: string, now = new Date()): Promise<{ id: number; key: string }> {
-  requireAdministrator(actor);
-  if (!Number.isInteger(input.days) || input.days < 1 || input.days > API_KEY_MAX_DAYS) throw new InputError({ days: ["validation.daysRange1to90"] });
-  const limit = await hitRateLimit(db, "currentPassword", String(actor.id), now);
-  if (!limit.allowed) throw new InputError({ currentPassword: ["validation.tooManyTries"] });
-  const { password_hash: passwordHash } = await db.selectFrom("users").select("password_hash").where("id", "=", actor.id).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(passwordHash, input.password))) throw new InputError({ currentPassword: ["validation.currentPasswordWrong"] });
-  await proveSecondFactor(db, actor, input.proof, clientIp);
+export const createApiKey = traced(
+  "model.createApiKey",
+  async function createApiKey(db: DB, actor: CurrentUser, input: NewApiKey, clientIp: string, now = new Date()): Promise<{ id: number; key: string }> {
+    requireAdministrator(actor);
+    if (!Number.isInteger(input.days) || input.days < 1 || input.days > API_KEY_MAX_DAYS) throw new InputError({ days: ["validation.daysRange1to90"] });
+    const limit = await hitRateLimit(db, "currentPassword", String(actor.id), now);
+    if (!limit.allowed) throw new InputError({ currentPassword: ["validation.tooManyTries"] });
+    const { password_hash: passwordHash } = await db.selectFrom("users").select("password_hash").where("id", "=", actor.id).executeTakeFirstOrThrow();
+    if (!(await verifyPassword(passwordHash, input.password))) throw new InputError({ currentPassword: ["validation.currentPasswordWrong"] });
+    await proveSecondFactor(db, actor, input.proof, clientIp);
 
-  const key = API_KEY_PREFIX + randomBytes(32).toString("base64url");
-  const expiresAt = new Date(now.getTime() + input.days * DAY_MS).toISOString();
-  const row = await db
-    .insertInto("api_keys")
-    .values({
-      name: input.name,
-      key_hash: hashToken(key),
-      key_start: key.slice(0, API_KEY_PREFIX.length + 4),
-      scope: input.scope,
-      user_id: actor.id,
-      created_at: now.toISOString(),
-      expires_at: expiresAt,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await recordSecurityEvent(
-    db,
-    { kind: "apiKeyMade", ...doneBy(actor), subjectUserId: actor.id, apiKeyId: row.id, address: clientIp, details: { key: input.name } },
-    now,
-  );
-  const maker = `${actor.firstName} ${actor.lastName} (${actor.email})`;
-  for (const administrator of await administrators(db)) {
-    await sendApiKeyCreatedEmail(administrator, { name: input.name, maker, scope: input.scope, expiresAt });
-  }
-  return { id: row.id, key };
-}
+    const key = API_KEY_PREFIX + randomBytes(32).toString("base64url");
+    const expiresAt = new Date(now.getTime() + input.days * DAY_MS).toISOString();
+    const row = await db
+      .insertInto("api_keys")
+      .values({
+        name: input.name,
+        key_hash: hashToken(key),
+        key_start: key.slice(0, API_KEY_PREFIX.length + 4),
+        scope: input.scope,
+        user_id: actor.id,
+        created_at: now.toISOString(),
+        expires_at: expiresAt,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordSecurityEvent(
+      db,
+      { kind: "apiKeyMade", ...doneBy(actor), subjectUserId: actor.id, apiKeyId: row.id, address: clientIp, details: { key: input.name } },
+      now,
+    );
+    const maker = `${actor.firstName} ${actor.lastName} (${actor.email})`;
+    for (const administrator of await administrators(db)) {
+      await sendApiKeyCreatedEmail(administrator, { name: input.name, maker, scope: input.scope, expiresAt });
+    }
+    return { id: row.id, key };
+  },
+);
 
 /** Every key, newest first, with whose rights it carries; administrators only. */
-export async function listApiKeys(db: DB, actor: CurrentUser): Promise<ApiKeyRow[]> {
+export const listApiKeys = traced("model.listApiKeys", async function listApiKeys(db: DB, actor: CurrentUser): Promise<ApiKeyRow[]> {
   requireAdministrator(actor);
   return db
     .selectFrom("api_keys as k")
@@ -127,9 +131,9 @@ export async function listApiKeys(db: DB, actor: CurrentUser): Promise<ApiKeyRow
     .select(sql<string>`u.first_name || ' ' || u.last_name`.as("ownerName"))
     .orderBy("k.id", "desc")
     .execute();
-}
+});
 
-export async function revokeApiKey(db: DB, actor: CurrentUser, id: number, now = new Date()): Promise<void> {
+export const revokeApiKey = traced("model.revokeApiKey", async function revokeApiKey(db: DB, actor: CurrentUser, id: number, now = new Date()): Promise<void> {
   requireAdministrator(actor);
   await writeTransaction(db, async (trx) => {
     // R135: the key's row, so two revocations at once record one event.
@@ -144,21 +148,24 @@ export async function revokeApiKey(db: DB, actor: CurrentUser, id: number, now =
       now,
     );
   });
-}
+});
 
 /** Ends every key a person made that still works: their password changed, their second step was reset, and so on; each a security event. */
-export async function endApiKeysOf(db: DB, userId: number, reason: Exclude<ApiKeyEndReason, "revoked">, now = new Date()): Promise<void> {
-  const ended = await db
-    .updateTable("api_keys")
-    .set({ revoked_at: now.toISOString(), ended_reason: reason })
-    .where("user_id", "=", userId)
-    .where("revoked_at", "is", null)
-    .returning(["id", "name"])
-    .execute();
-  for (const key of ended) {
-    await recordSecurityEvent(db, { kind: "apiKeyEnded", subjectUserId: userId, apiKeyId: key.id, details: { key: key.name, reason } }, now);
-  }
-}
+export const endApiKeysOf = traced(
+  "model.endApiKeysOf",
+  async function endApiKeysOf(db: DB, userId: number, reason: Exclude<ApiKeyEndReason, "revoked">, now = new Date()): Promise<void> {
+    const ended = await db
+      .updateTable("api_keys")
+      .set({ revoked_at: now.toISOString(), ended_reason: reason })
+      .where("user_id", "=", userId)
+      .where("revoked_at", "is", null)
+      .returning(["id", "name"])
+      .execute();
+    for (const key of ended) {
+      await recordSecurityEvent(db, { kind: "apiKeyEnded", subjectUserId: userId, apiKeyId: key.id, details: { key: key.name, reason } }, now);
+    }
+  },
+);
 
 /** Who a key acts as and within what, or why it does not work (a 401 that says so). */
 export type ApiKeyCaller =
@@ -169,7 +176,7 @@ export type ApiKeyCaller =
  * Who a key acts as. A key that is unknown, past its end date or ended says which; a key whose maker is no longer an
  * active administrator ends then, for that reason, and says so. The key itself proves who asks, as a session does.
  */
-export async function callerOfApiKey(db: DB, key: string, now = new Date()): Promise<ApiKeyCaller> {
+export const callerOfApiKey = traced("model.callerOfApiKey", async function callerOfApiKey(db: DB, key: string, now = new Date()): Promise<ApiKeyCaller> {
   if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return { ok: false, why: "unknown" };
   const row = await db
     .selectFrom("api_keys")
@@ -189,4 +196,4 @@ export async function callerOfApiKey(db: DB, key: string, now = new Date()): Pro
     await db.updateTable("api_keys").set({ last_used_at: now.toISOString() }).where("id", "=", row.id).execute();
   }
   return { ok: true, user, keyId: row.id, scope: row.scope };
-}
+});

@@ -1,4 +1,5 @@
 import type { DB } from "~/db.server";
+import { traced } from "~/services/trace.server";
 
 type CacheName = "lookups" | "miscellaneous";
 
@@ -13,7 +14,7 @@ const caches = new WeakMap<DB, Map<CacheName, Entry<unknown>>>();
  * Reads a whole reference table once and keeps it until its version changes. Triggers bump the
  * version on every write, from any process, so the check is one primary-key read.
  */
-export async function cached<T>(db: DB, name: CacheName, load: () => Promise<T>): Promise<T> {
+export const cached = traced("model.cached", async function cached<T>(db: DB, name: CacheName, load: () => Promise<T>): Promise<T> {
   const row = await db.selectFrom("cache_versions").select("version").where("name", "=", name).executeTakeFirst();
   const version = row?.version ?? -1;
   let byName = caches.get(db);
@@ -23,4 +24,4 @@ export async function cached<T>(db: DB, name: CacheName, load: () => Promise<T>)
   const value = await load();
   byName.set(name, { version, value });
   return value;
-}
+});

@@ -15,6 +15,7 @@ import { ForbiddenError, InputError, NotFoundError } from "./errors";
 import { lookupLabels, unknownLookupCodes } from "./lookup.server";
 import { mayCreateChild, mayDeleteChild, mayEditChild, mayStartReferral, mayViewChild, mayViewRecordsOf } from "./policy";
 import type { CurrentUser } from "./user.server";
+import { traced } from "~/services/trace.server";
 
 export type ChildSort = "name" | "birthdate" | "createdAt" | "updatedAt";
 
@@ -112,15 +113,18 @@ function seenChildren(rows: readonly ChildRow[]): Seen[] {
  * One page of the list, and how many rows the filters match. The children of someone else that it shows are on the
  * record of access, in one write (docs/product-rules.md R95).
  */
-export async function listChildren(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, ownerId?: number): Promise<{ data: ChildRow[]; total: number }> {
-  const total = await countMatching(filtered(db, actor, query, ownerId));
-  const data = (await sorted(db, actor, query, ownerId)
-    .limit(query.count)
-    .offset((query.page - 1) * query.count)
-    .execute()) as ChildRow[];
-  await recordAccess(db, viewerOf(actor), seenChildren(data), { action: "list", entityType: "child" });
-  return { data, total };
-}
+export const listChildren = traced(
+  "model.listChildren",
+  async function listChildren(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, ownerId?: number): Promise<{ data: ChildRow[]; total: number }> {
+    const total = await countMatching(filtered(db, actor, query, ownerId));
+    const data = (await sorted(db, actor, query, ownerId)
+      .limit(query.count)
+      .offset((query.page - 1) * query.count)
+      .execute()) as ChildRow[];
+    await recordAccess(db, viewerOf(actor), seenChildren(data), { action: "list", entityType: "child" });
+    return { data, total };
+  },
+);
 
 /**
  * Every row of the list for the CSV export, 100 at a time, so a long export never holds the whole list in memory;
@@ -139,32 +143,35 @@ export async function* allChildren(db: DB, actor: CurrentUser, query: ListQuery<
  * headings and labels in the reader's language, the birth date as the list shows it (R30). Someone
  * else's list is NotFoundError, before any row is read.
  */
-export async function childrenCsv(
-  db: DB,
-  actor: CurrentUser,
-  query: ListQuery<ChildSort>,
-  ownerId: number | undefined,
-  language: Language,
-  t: TFunction,
-): Promise<CsvPages> {
-  const total = await countMatching(filtered(db, actor, query, ownerId));
-  const suffixes = await lookupLabels(db, "Suffixes", language);
-  const states = await lookupLabels(db, "States", language);
-  return {
-    header: CHILD_CSV_COLUMNS.map((column) => t(`children:csv.${column}`)),
-    total,
-    pages: cellPages(allChildren(db, actor, query, ownerId), (page) =>
-      page.map((child) => [
-        child.firstName,
-        child.middleName,
-        child.lastName,
-        child.suffix ? (suffixes.get(child.suffix) ?? child.suffix) : "",
-        formatCalendarDate(child.birthdate, language),
-        states.get(child.stateOfResidence) ?? child.stateOfResidence,
-      ]),
-    ),
-  };
-}
+export const childrenCsv = traced(
+  "model.childrenCsv",
+  async function childrenCsv(
+    db: DB,
+    actor: CurrentUser,
+    query: ListQuery<ChildSort>,
+    ownerId: number | undefined,
+    language: Language,
+    t: TFunction,
+  ): Promise<CsvPages> {
+    const total = await countMatching(filtered(db, actor, query, ownerId));
+    const suffixes = await lookupLabels(db, "Suffixes", language);
+    const states = await lookupLabels(db, "States", language);
+    return {
+      header: CHILD_CSV_COLUMNS.map((column) => t(`children:csv.${column}`)),
+      total,
+      pages: cellPages(allChildren(db, actor, query, ownerId), (page) =>
+        page.map((child) => [
+          child.firstName,
+          child.middleName,
+          child.lastName,
+          child.suffix ? (suffixes.get(child.suffix) ?? child.suffix) : "",
+          formatCalendarDate(child.birthdate, language),
+          states.get(child.stateOfResidence) ?? child.stateOfResidence,
+        ]),
+      ),
+    };
+  },
+);
 
 export interface ChildReferral {
   id: number;
@@ -178,11 +185,13 @@ export interface ChildReferral {
  * A child its creator or an administrator may see, with its referrals; anyone else gets NotFoundError. Someone other
  * than its creator reading it is on the record of access (R95).
  */
-export async function getChild(db: DB, actor: CurrentUser, id: number): Promise<ChildRow & { referrals: ChildReferral[] }> {
+export const getChild = traced("model.getChild", async function getChild(db: DB, actor: CurrentUser, id: number): Promise<
+  ChildRow & { referrals: ChildReferral[] }
+> {
   const child = await readChild(db, actor, id);
   await recordAccess(db, viewerOf(actor), [{ childId: child.id, createdById: child.createdById }], { action: "view", entityType: "child" });
   return child;
-}
+});
 
 /** A child as getChild reads it, for a change its creator makes (which is not a look by anyone else). */
 async function readChild(db: DB, actor: CurrentUser, id: number): Promise<ChildRow & { referrals: ChildReferral[] }> {
@@ -199,7 +208,7 @@ async function readChild(db: DB, actor: CurrentUser, id: number): Promise<ChildR
 }
 
 /** A child's whole name, as the wizard's frame shows it, for whoever may see the child. */
-export async function getChildName(db: DB, actor: CurrentUser, id: number): Promise<string> {
+export const getChildName = traced("model.getChildName", async function getChildName(db: DB, actor: CurrentUser, id: number): Promise<string> {
   const child = await db
     .selectFrom("children")
     .select(["first_name", "middle_name", "last_name", "created_by_id as createdById"])
@@ -207,7 +216,7 @@ export async function getChildName(db: DB, actor: CurrentUser, id: number): Prom
     .executeTakeFirst();
   if (!child || !mayViewChild(actor, child)) throw new NotFoundError("child");
   return [child.first_name, child.middle_name, child.last_name].filter(Boolean).join(" ");
-}
+});
 
 /** Administrators see children but do not create or change them (docs/product-rules.md R43). */
 const ADMINISTRATORS_REFUSED = "administrators do not create or change children";
@@ -243,35 +252,41 @@ function childColumns(input: ChildName) {
   };
 }
 
-export async function createChild(db: DB, actor: CurrentUser, input: ChildName, today = easternCalendarDate()): Promise<{ id: number }> {
-  if (!mayCreateChild(actor)) throw new ForbiddenError(ADMINISTRATORS_REFUSED);
-  await checkChild(db, input, today, { isNew: true });
-  const now = new Date().toISOString();
-  return db
-    .insertInto("children")
-    .values({ ...childColumns(input), created_by_id: actor.id, created_at: now, updated_at: now })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-}
+export const createChild = traced(
+  "model.createChild",
+  async function createChild(db: DB, actor: CurrentUser, input: ChildName, today = easternCalendarDate()): Promise<{ id: number }> {
+    if (!mayCreateChild(actor)) throw new ForbiddenError(ADMINISTRATORS_REFUSED);
+    await checkChild(db, input, today, { isNew: true });
+    const now = new Date().toISOString();
+    return db
+      .insertInto("children")
+      .values({ ...childColumns(input), created_by_id: actor.id, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+  },
+);
 
-export async function updateChild(db: DB, actor: CurrentUser, id: number, input: ChildName, today = easternCalendarDate()): Promise<void> {
-  const child = await readChild(db, actor, id);
-  if (!mayEditChild(actor, child)) throw new ForbiddenError(ADMINISTRATORS_REFUSED);
-  await checkChild(db, input, today, { isNew: false });
-  await db
-    .updateTable("children")
-    .set({ ...childColumns(input), updated_at: new Date().toISOString() })
-    .where("id", "=", id)
-    .where("created_by_id", "=", actor.id)
-    .execute();
-}
+export const updateChild = traced(
+  "model.updateChild",
+  async function updateChild(db: DB, actor: CurrentUser, id: number, input: ChildName, today = easternCalendarDate()): Promise<void> {
+    const child = await readChild(db, actor, id);
+    if (!mayEditChild(actor, child)) throw new ForbiddenError(ADMINISTRATORS_REFUSED);
+    await checkChild(db, input, today, { isNew: false });
+    await db
+      .updateTable("children")
+      .set({ ...childColumns(input), updated_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .where("created_by_id", "=", actor.id)
+      .execute();
+  },
+);
 
 /** A child with a referral past Draft stays: the program has it (docs/product-rules.md R42). */
 export class ChildHasSubmittedReferralError extends Error {
   name = "ChildHasSubmittedReferralError";
 }
 
-export async function deleteChild(db: DB, actor: CurrentUser, id: number): Promise<void> {
+export const deleteChild = traced("model.deleteChild", async function deleteChild(db: DB, actor: CurrentUser, id: number): Promise<void> {
   const files = await writeTransaction(db, async (trx) => {
     // R135: the child's referrals (a submit of one waits, or is waited for) and then the child (a new referral of it waits).
     await holdRows(trx, "referrals", "child_id", [id], "delete");
@@ -289,7 +304,7 @@ export async function deleteChild(db: DB, actor: CurrentUser, id: number): Promi
     return storedNames;
   });
   await removeStoredFiles(files);
-}
+});
 
 /** A referral refused because its child is 36 months old or more (docs/product-rules.md R37): AGE_OF, on the child. */
 export class ChildTooOldError extends InputError {
@@ -303,34 +318,40 @@ export class ChildTooOldError extends InputError {
  * Refuses a referral (started, copied or sent) for a child who is 36 months old or more. It asks no
  * question of who may: its callers have checked the referral or child is the asker's first.
  */
-export async function refuseTooOld(db: DB, childId: number, today: string): Promise<void> {
+export const refuseTooOld = traced("model.refuseTooOld", async function refuseTooOld(db: DB, childId: number, today: string): Promise<void> {
   const child = await db.selectFrom("children").select("birthdate").where("id", "=", childId).executeTakeFirstOrThrow();
   if (ageProblem(child.birthdate, today) === "AGE_OF") throw new ChildTooOldError();
-}
+});
 
 /** Starts a Draft referral for a child of the person's own (the wizard then fills it in), while under 36 months. */
-export async function startReferral(db: DB, actor: CurrentUser, childId: number, today = easternCalendarDate()): Promise<{ id: number }> {
-  const child = await readChild(db, actor, childId);
-  if (!mayStartReferral(actor, child)) throw new ForbiddenError(ADMINISTRATORS_REFUSED);
-  await refuseTooOld(db, childId, today);
-  const now = new Date().toISOString();
-  return db
-    .insertInto("referrals")
-    .values({ child_id: childId, created_by_id: actor.id, status: "Draft", has_been_copied: 0, created_at: now, updated_at: now })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-}
+export const startReferral = traced(
+  "model.startReferral",
+  async function startReferral(db: DB, actor: CurrentUser, childId: number, today = easternCalendarDate()): Promise<{ id: number }> {
+    const child = await readChild(db, actor, childId);
+    if (!mayStartReferral(actor, child)) throw new ForbiddenError(ADMINISTRATORS_REFUSED);
+    await refuseTooOld(db, childId, today);
+    const now = new Date().toISOString();
+    return db
+      .insertInto("referrals")
+      .values({ child_id: childId, created_by_id: actor.id, status: "Draft", has_been_copied: 0, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+  },
+);
 
 /** "Refer a child": the child added and its first Draft started together, or neither. */
-export async function createChildWithReferral(
-  db: DB,
-  actor: CurrentUser,
-  input: ChildName,
-  today = easternCalendarDate(),
-): Promise<{ child: number; referral: number }> {
-  return writeTransaction(db, async (trx) => {
-    const child = await createChild(trx, actor, input, today);
-    const referral = await startReferral(trx, actor, child.id, today);
-    return { child: child.id, referral: referral.id };
-  });
-}
+export const createChildWithReferral = traced(
+  "model.createChildWithReferral",
+  async function createChildWithReferral(
+    db: DB,
+    actor: CurrentUser,
+    input: ChildName,
+    today = easternCalendarDate(),
+  ): Promise<{ child: number; referral: number }> {
+    return writeTransaction(db, async (trx) => {
+      const child = await createChild(trx, actor, input, today);
+      const referral = await startReferral(trx, actor, child.id, today);
+      return { child: child.id, referral: referral.id };
+    });
+  },
+);

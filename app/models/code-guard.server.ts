@@ -5,6 +5,7 @@ import { InputError } from "./errors";
 import { recordSecurityEvent } from "./security-events.server";
 import { SignInLimitedError } from "./sign-in.server";
 import { getMailRecipient } from "./user.server";
+import { traced } from "~/services/trace.server";
 
 // The limits on guessing the codes of a person's second step (docs/product-rules.md R129), held in the database so
 // that every process and instance shares them: each attempt is counted before its code is checked (codes sent at once
@@ -35,56 +36,64 @@ const secondsUntil = (at: string, now: Date) => Math.max(1, Math.ceil((Date.pars
  * Counts an attempt at a code of the person's, before it is checked: refused while the second step is locked, past
  * the address's limit, or past 100 wrong codes in 30 days. The attempt's number in the row of wrong codes, if wrong.
  */
-export async function countCodeAttempt(db: DB, userId: number, clientIp: string, now: Date = new Date()): Promise<number> {
-  const byAddress = await hitRateLimit(db, "secondFactorAddress", clientIp, now);
-  if (!byAddress.allowed) throw new SignInLimitedError(byAddress.retryAfterSeconds);
-  return writeTransaction(db, async (trx) => {
-    // R135: the person's row, so attempts at once are counted one after the other (none reads a count another is changing).
-    await holdRows(trx, "users", "id", [userId]);
-    const wrongLately = await trx
-      .selectFrom("rate_limits")
-      .select(["hits", "window_ends_at"])
-      .where("bucket", "=", "wrongCodes")
-      .where("key", "=", String(userId))
-      .executeTakeFirst();
-    if (wrongLately && wrongLately.window_ends_at > now.toISOString() && wrongLately.hits >= RATE_LIMITS.wrongCodes.limit) {
-      throw new CodeLockedError(secondsUntil(wrongLately.window_ends_at, now));
-    }
-    const guard = await trx.selectFrom("code_guards").select(["failures", "locked_until"]).where("user_id", "=", userId).executeTakeFirst();
-    if (guard?.locked_until && guard.locked_until > now.toISOString()) throw new CodeLockedError(secondsUntil(guard.locked_until, now));
-    const failures = (guard?.failures ?? 0) + 1;
-    const wait = lockAfter(failures);
-    const lockedUntil = wait ? new Date(now.getTime() + wait).toISOString() : null;
-    if (guard) await trx.updateTable("code_guards").set({ failures, locked_until: lockedUntil }).where("user_id", "=", userId).execute();
-    else await trx.insertInto("code_guards").values({ user_id: userId, failures, locked_until: lockedUntil }).execute();
-    return failures;
-  });
-}
+export const countCodeAttempt = traced(
+  "model.countCodeAttempt",
+  async function countCodeAttempt(db: DB, userId: number, clientIp: string, now: Date = new Date()): Promise<number> {
+    const byAddress = await hitRateLimit(db, "secondFactorAddress", clientIp, now);
+    if (!byAddress.allowed) throw new SignInLimitedError(byAddress.retryAfterSeconds);
+    return writeTransaction(db, async (trx) => {
+      // R135: the person's row, so attempts at once are counted one after the other (none reads a count another is changing).
+      await holdRows(trx, "users", "id", [userId]);
+      const wrongLately = await trx
+        .selectFrom("rate_limits")
+        .select(["hits", "window_ends_at"])
+        .where("bucket", "=", "wrongCodes")
+        .where("key", "=", String(userId))
+        .executeTakeFirst();
+      if (wrongLately && wrongLately.window_ends_at > now.toISOString() && wrongLately.hits >= RATE_LIMITS.wrongCodes.limit) {
+        throw new CodeLockedError(secondsUntil(wrongLately.window_ends_at, now));
+      }
+      const guard = await trx.selectFrom("code_guards").select(["failures", "locked_until"]).where("user_id", "=", userId).executeTakeFirst();
+      if (guard?.locked_until && guard.locked_until > now.toISOString()) throw new CodeLockedError(secondsUntil(guard.locked_until, now));
+      const failures = (guard?.failures ?? 0) + 1;
+      const wait = lockAfter(failures);
+      const lockedUntil = wait ? new Date(now.getTime() + wait).toISOString() : null;
+      if (guard) await trx.updateTable("code_guards").set({ failures, locked_until: lockedUntil }).where("user_id", "=", userId).execute();
+      else await trx.insertInto("code_guards").values({ user_id: userId, failures, locked_until: lockedUntil }).execute();
+      return failures;
+    });
+  },
+);
 
 /** The code was right: the count of wrong ones starts again, and no lock stands. */
-export async function codeWasRight(db: DB, userId: number): Promise<void> {
+export const codeWasRight = traced("model.codeWasRight", async function codeWasRight(db: DB, userId: number): Promise<void> {
   await db.updateTable("code_guards").set({ failures: 0, locked_until: null }).where("user_id", "=", userId).execute();
-}
+});
 
 /**
  * The code was wrong (or used before): counted in the 30 days' wrong codes, and a security event (R133); the owner is
  * told when this one locks the second step, which is an event too.
  */
-export async function codeWasWrong(db: DB, userId: number, attempt: number, clientIp: string, reused = false, now: Date = new Date()): Promise<void> {
-  const lately = await hitRateLimit(db, "wrongCodes", String(userId), now);
-  await recordSecurityEvent(db, { kind: reused ? "codeReused" : "codeWrong", actorUserId: userId, subjectUserId: userId, address: clientIp }, now);
-  const locksNow = attempt === FREE_WRONG_CODES + 1 || lately.hits === RATE_LIMITS.wrongCodes.limit;
-  if (!locksNow) return;
-  await recordSecurityEvent(db, { kind: "codeLocked", subjectUserId: userId, address: clientIp }, now);
-  const recipient = await getMailRecipient(db, userId);
-  if (recipient) await sendAccountNotice(recipient, "codeLocked");
-}
+export const codeWasWrong = traced(
+  "model.codeWasWrong",
+  async function codeWasWrong(db: DB, userId: number, attempt: number, clientIp: string, reused = false, now: Date = new Date()): Promise<void> {
+    const lately = await hitRateLimit(db, "wrongCodes", String(userId), now);
+    await recordSecurityEvent(db, { kind: reused ? "codeReused" : "codeWrong", actorUserId: userId, subjectUserId: userId, address: clientIp }, now);
+    const locksNow = attempt === FREE_WRONG_CODES + 1 || lately.hits === RATE_LIMITS.wrongCodes.limit;
+    if (!locksNow) return;
+    await recordSecurityEvent(db, { kind: "codeLocked", subjectUserId: userId, address: clientIp }, now);
+    const recipient = await getMailRecipient(db, userId);
+    if (recipient) await sendAccountNotice(recipient, "codeLocked");
+  },
+);
 
 /**
  * Checks a code of the person's under these limits: `check` throws an InputError (said beside the code's field) for a
  * wrong or used code, and passes for a right one.
  */
-export async function guardedCode<T>(db: DB, userId: number, clientIp: string, check: () => Promise<T>): Promise<T> {
+export const guardedCode = traced("model.guardedCode", async function guardedCode<
+  T,
+>(db: DB, userId: number, clientIp: string, check: () => Promise<T>): Promise<T> {
   const attempt = await countCodeAttempt(db, userId, clientIp);
   let result: T;
   try {
@@ -96,4 +105,4 @@ export async function guardedCode<T>(db: DB, userId: number, clientIp: string, c
   }
   await codeWasRight(db, userId);
   return result;
-}
+});

@@ -9,6 +9,7 @@ import { referralForReviewToken } from "./referral-admin.server";
 import { getDraftForEdit } from "./referral.server";
 import type { CurrentUser } from "./user.server";
 import { metrics } from "~/services/metrics.server";
+import { traced } from "~/services/trace.server";
 
 // Supporting and consent documents of a referral (docs/product-rules.md R62, R67). The wizard's
 // screens go through the Draft rule of getDraftForEdit; a file is read by the referral's creator
@@ -48,7 +49,7 @@ function summary(row: {
 }
 
 /** The referral's documents, ordinary and consent apart, oldest first. */
-export async function listDocuments(db: DB, actor: CurrentUser, ids: WizardIds) {
+export const listDocuments = traced("model.listDocuments", async function listDocuments(db: DB, actor: CurrentUser, ids: WizardIds) {
   const referral = await getDraftForEdit(db, actor, ids);
   const rows = await db
     .selectFrom("referral_documents")
@@ -59,7 +60,7 @@ export async function listDocuments(db: DB, actor: CurrentUser, ids: WizardIds) 
     .execute();
   const all = rows.map(summary);
   return { documents: all.filter((row) => !row.isConsent), consentDocuments: all.filter((row) => row.isConsent) };
-}
+});
 
 async function documentRow(db: DB, referralId: number, documentId: number) {
   const row = await db
@@ -73,16 +74,21 @@ async function documentRow(db: DB, referralId: number, documentId: number) {
   return row;
 }
 
-export async function getDocument(db: DB, actor: CurrentUser, ids: WizardIds, documentId: number): Promise<DocumentSummary> {
-  const referral = await getDraftForEdit(db, actor, ids);
-  return summary(await documentRow(db, referral.id, documentId));
-}
+export const getDocument = traced(
+  "model.getDocument",
+  async function getDocument(db: DB, actor: CurrentUser, ids: WizardIds, documentId: number): Promise<DocumentSummary> {
+    const referral = await getDraftForEdit(db, actor, ids);
+    return summary(await documentRow(db, referral.id, documentId));
+  },
+);
 
 /**
  * One document, for whoever may read its referral (its creator, or an administrator: on the
  * record of access), whatever the referral's status.
  */
-export async function readDocument(db: DB, actor: CurrentUser, documentId: number): Promise<DocumentSummary & { referralId: number }> {
+export const readDocument = traced("model.readDocument", async function readDocument(db: DB, actor: CurrentUser, documentId: number): Promise<
+  DocumentSummary & { referralId: number }
+> {
   const row = await db
     .selectFrom("referral_documents as d")
     .innerJoin("referrals as r", "r.id", "d.referral_id")
@@ -97,85 +103,94 @@ export async function readDocument(db: DB, actor: CurrentUser, documentId: numbe
     entityId: row.id,
   });
   return { ...summary(row), referralId: row.referral_id };
-}
+});
 
 /**
  * Records a file already written by the upload. If the referral may not take it (not the actor's
  * Draft) or the save fails, the file is removed and the error goes on.
  */
-export async function addDocument(
-  db: DB,
-  actor: CurrentUser,
-  ids: WizardIds,
-  input: { description: string; isConsent: boolean },
-  file: StoredFile,
-): Promise<{ id: number }> {
-  try {
-    const kept = await writeTransaction(db, async (trx) => {
+export const addDocument = traced(
+  "model.addDocument",
+  async function addDocument(
+    db: DB,
+    actor: CurrentUser,
+    ids: WizardIds,
+    input: { description: string; isConsent: boolean },
+    file: StoredFile,
+  ): Promise<{ id: number }> {
+    try {
+      const kept = await writeTransaction(db, async (trx) => {
+        // R135: the referral's row, held until the commit, so writes of the same referral take turns.
+        await holdRows(trx, "referrals", "id", [ids.referral]);
+        const referral = await getDraftForEdit(trx, actor, ids);
+        const now = new Date().toISOString();
+        const row = await trx
+          .insertInto("referral_documents")
+          .values({
+            referral_id: referral.id,
+            description: input.description,
+            is_consent: input.isConsent ? 1 : 0,
+            file_name: file.fileName,
+            file_path: file.storedName,
+            content_type: file.contentType,
+            size_bytes: file.size,
+            created_by_id: actor.id,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await trx.updateTable("referrals").set({ updated_at: now }).where("id", "=", referral.id).execute();
+        return row;
+      });
+      metrics.uploads.inc();
+      metrics.uploadBytes.inc(file.size);
+      return kept;
+    } catch (error) {
+      await removeStoredFiles([file.storedName]);
+      throw error;
+    }
+  },
+);
+
+/** Changes the description only: the file stays as it was (docs/product-rules.md R65). */
+export const updateDocument = traced(
+  "model.updateDocument",
+  async function updateDocument(db: DB, actor: CurrentUser, ids: WizardIds, documentId: number, input: { description: string }): Promise<void> {
+    await writeTransaction(db, async (trx) => {
       // R135: the referral's row, held until the commit, so writes of the same referral take turns.
       await holdRows(trx, "referrals", "id", [ids.referral]);
       const referral = await getDraftForEdit(trx, actor, ids);
+      const row = await documentRow(trx, referral.id, documentId);
       const now = new Date().toISOString();
-      const row = await trx
-        .insertInto("referral_documents")
-        .values({
-          referral_id: referral.id,
-          description: input.description,
-          is_consent: input.isConsent ? 1 : 0,
-          file_name: file.fileName,
-          file_path: file.storedName,
-          content_type: file.contentType,
-          size_bytes: file.size,
-          created_by_id: actor.id,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      await trx.updateTable("referral_documents").set({ description: input.description, updated_at: now }).where("id", "=", row.id).execute();
       await trx.updateTable("referrals").set({ updated_at: now }).where("id", "=", referral.id).execute();
-      return row;
     });
-    metrics.uploads.inc();
-    metrics.uploadBytes.inc(file.size);
-    return kept;
-  } catch (error) {
-    await removeStoredFiles([file.storedName]);
-    throw error;
-  }
-}
+  },
+);
 
-/** Changes the description only: the file stays as it was (docs/product-rules.md R65). */
-export async function updateDocument(db: DB, actor: CurrentUser, ids: WizardIds, documentId: number, input: { description: string }): Promise<void> {
-  await writeTransaction(db, async (trx) => {
-    // R135: the referral's row, held until the commit, so writes of the same referral take turns.
-    await holdRows(trx, "referrals", "id", [ids.referral]);
-    const referral = await getDraftForEdit(trx, actor, ids);
-    const row = await documentRow(trx, referral.id, documentId);
-    const now = new Date().toISOString();
-    await trx.updateTable("referral_documents").set({ description: input.description, updated_at: now }).where("id", "=", row.id).execute();
-    await trx.updateTable("referrals").set({ updated_at: now }).where("id", "=", referral.id).execute();
-  });
-}
-
-export async function deleteDocument(db: DB, actor: CurrentUser, ids: WizardIds, documentId: number): Promise<void> {
-  const storedName = await writeTransaction(db, async (trx) => {
-    // R135: the referral's row, held until the commit, so writes of the same referral take turns.
-    await holdRows(trx, "referrals", "id", [ids.referral]);
-    const referral = await getDraftForEdit(trx, actor, ids);
-    const row = await documentRow(trx, referral.id, documentId);
-    await trx.deleteFrom("referral_documents").where("id", "=", row.id).execute();
-    await trx.updateTable("referrals").set({ updated_at: new Date().toISOString() }).where("id", "=", referral.id).execute();
-    return row.file_path;
-  });
-  await removeStoredFiles([storedName]);
-}
+export const deleteDocument = traced(
+  "model.deleteDocument",
+  async function deleteDocument(db: DB, actor: CurrentUser, ids: WizardIds, documentId: number): Promise<void> {
+    const storedName = await writeTransaction(db, async (trx) => {
+      // R135: the referral's row, held until the commit, so writes of the same referral take turns.
+      await holdRows(trx, "referrals", "id", [ids.referral]);
+      const referral = await getDraftForEdit(trx, actor, ids);
+      const row = await documentRow(trx, referral.id, documentId);
+      await trx.deleteFrom("referral_documents").where("id", "=", row.id).execute();
+      await trx.updateTable("referrals").set({ updated_at: new Date().toISOString() }).where("id", "=", referral.id).execute();
+      return row.file_path;
+    });
+    await removeStoredFiles([storedName]);
+  },
+);
 
 /**
  * A document's file for download: for the referral's creator and for administrators, whatever
  * the referral's status (an administrator's download is on the record of access). Anyone else
  * gets NotFoundError, as for a document that does not exist.
  */
-export async function getDocumentFile(db: DB, actor: CurrentUser, documentId: number) {
+export const getDocumentFile = traced("model.getDocumentFile", async function getDocumentFile(db: DB, actor: CurrentUser, documentId: number) {
   const row = await documentWithReferral(db, documentId);
   if (!row || !mayViewReferral(actor, referralFacts(row))) throw new NotFoundError("document");
   await recordAccess(db, viewerOf(actor), [{ referralId: row.referral_id, createdById: row.created_by_id }], {
@@ -184,20 +199,23 @@ export async function getDocumentFile(db: DB, actor: CurrentUser, documentId: nu
     entityId: documentId,
   });
   return { storedName: row.file_path, fileName: row.file_name, contentType: row.content_type, size: row.size_bytes };
-}
+});
 
 /** A document of the referral a live review link opens, for the link's holder; else NotFoundError. */
-export async function getDocumentFileForReviewLink(db: DB, token: string | null | undefined, documentId: number) {
-  const link = await referralForReviewToken(db, token);
-  const row = link ? await documentWithReferral(db, documentId) : null;
-  if (!link || !row || row.referral_id !== link.referralId) throw new NotFoundError("document");
-  await recordAccess(db, { reviewLinkId: link.linkId }, [{ referralId: row.referral_id, createdById: row.created_by_id }], {
-    action: "download",
-    entityType: "document",
-    entityId: documentId,
-  });
-  return { storedName: row.file_path, fileName: row.file_name, contentType: row.content_type, size: row.size_bytes };
-}
+export const getDocumentFileForReviewLink = traced(
+  "model.getDocumentFileForReviewLink",
+  async function getDocumentFileForReviewLink(db: DB, token: string | null | undefined, documentId: number) {
+    const link = await referralForReviewToken(db, token);
+    const row = link ? await documentWithReferral(db, documentId) : null;
+    if (!link || !row || row.referral_id !== link.referralId) throw new NotFoundError("document");
+    await recordAccess(db, { reviewLinkId: link.linkId }, [{ referralId: row.referral_id, createdById: row.created_by_id }], {
+      action: "download",
+      entityType: "document",
+      entityId: documentId,
+    });
+    return { storedName: row.file_path, fileName: row.file_name, contentType: row.content_type, size: row.size_bytes };
+  },
+);
 
 function documentWithReferral(db: DB, documentId: number) {
   return db
@@ -213,11 +231,11 @@ function documentWithReferral(db: DB, documentId: number) {
  * The stored files of some referrals' documents: read these before deleting the referrals (their
  * rows go with them), and remove the files once the deletion is committed.
  */
-export async function storedFilesOf(db: DB, referralIds: number[]): Promise<string[]> {
+export const storedFilesOf = traced("model.storedFilesOf", async function storedFilesOf(db: DB, referralIds: number[]): Promise<string[]> {
   if (!referralIds.length) return [];
   const rows = await db.selectFrom("referral_documents").select("file_path").where("referral_id", "in", referralIds).execute();
   return rows.map((row) => row.file_path);
-}
+});
 
 /**
  * Removes the files in the uploads folder that no document names and that were last written over
@@ -225,22 +243,25 @@ export async function storedFilesOf(db: DB, referralIds: number[]): Promise<stri
  * leaves. Run at start-up, by one instance at a time (docs/product-rules.md R122); 0 when another
  * instance is sweeping.
  */
-export async function sweepOrphanUploads(db: DB, { olderThanMs = 60 * 60 * 1000, now = Date.now() } = {}): Promise<number> {
-  const removed = await runAlone(db, "sweep-uploads", SWEEP_LEASE_MS, async () => {
-    const old = (await listStoredFiles()).filter((file) => now - file.modifiedMs > olderThanMs).map((file) => file.storedName);
-    const orphans: string[] = [];
-    for (let start = 0; start < old.length; start += 500) {
-      const names = old.slice(start, start + 500);
-      const known = new Set(
-        (await db.selectFrom("referral_documents").select("file_path").where("file_path", "in", names).execute()).map((row) => row.file_path),
-      );
-      orphans.push(...names.filter((name) => !known.has(name)));
-    }
-    await removeStoredFiles(orphans);
-    return orphans.length + (await sweepUnfinishedUploads(olderThanMs, now));
-  });
-  return removed ?? 0;
-}
+export const sweepOrphanUploads = traced(
+  "model.sweepOrphanUploads",
+  async function sweepOrphanUploads(db: DB, { olderThanMs = 60 * 60 * 1000, now = Date.now() } = {}): Promise<number> {
+    const removed = await runAlone(db, "sweep-uploads", SWEEP_LEASE_MS, async () => {
+      const old = (await listStoredFiles()).filter((file) => now - file.modifiedMs > olderThanMs).map((file) => file.storedName);
+      const orphans: string[] = [];
+      for (let start = 0; start < old.length; start += 500) {
+        const names = old.slice(start, start + 500);
+        const known = new Set(
+          (await db.selectFrom("referral_documents").select("file_path").where("file_path", "in", names).execute()).map((row) => row.file_path),
+        );
+        orphans.push(...names.filter((name) => !known.has(name)));
+      }
+      await removeStoredFiles(orphans);
+      return orphans.length + (await sweepUnfinishedUploads(olderThanMs, now));
+    });
+    return removed ?? 0;
+  },
+);
 
 /** Longer than a sweep of the largest folder takes; a lease an instance left by dying runs out after it. */
 const SWEEP_LEASE_MS = 10 * 60 * 1000;

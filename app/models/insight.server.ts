@@ -10,6 +10,7 @@ import { PAST_DRAFT_STATUSES, type PastDraftStatus } from "~/utils/statuses";
 import { ForbiddenError } from "./errors";
 import { mayReadProgramInsight, referralScope, type Actor } from "./policy";
 import { TIMELINE_DAYS } from "~/utils/timeline";
+import { traced } from "~/services/trace.server";
 
 // The program's insight (docs/product-rules.md R127) and a referrer's own trend (R128): figures counted from the
 // submitted referrals' rows of figures (app/utils/referral-figures.ts), by Maryland calendar day: one read of a
@@ -125,7 +126,7 @@ function figuresFacts(db: DB) {
  * recordStatusChange): their rows of figures made again from what is stored. A referral that is not submitted (or is
  * gone) has none. Nobody learns anything here; the figures are read by programInsight and referrerTrend.
  */
-export async function keepReferralFigures(trx: DB, referralIds: number[]): Promise<void> {
+export const keepReferralFigures = traced("model.keepReferralFigures", async function keepReferralFigures(trx: DB, referralIds: number[]): Promise<void> {
   if (!referralIds.length) return;
   const facts = await figuresFacts(trx).where("r.id", "in", referralIds).execute();
   await trx.deleteFrom("referral_figures").where("referral_id", "in", referralIds).execute();
@@ -134,7 +135,7 @@ export async function keepReferralFigures(trx: DB, referralIds: number[]): Promi
       .insertInto("referral_figures")
       .values(facts.map((row) => referralFiguresRow({ ...row, submission_date: row.submission_date! })))
       .execute();
-}
+});
 
 type FiguresTables = Database & { f: Database["referral_figures"] };
 
@@ -156,90 +157,94 @@ function submittedIn(db: DB, actor: Actor, period: InsightPeriod) {
  * The program's figures for a period (R127), for administrators; anyone else: ForbiddenError. `today` is
  * Maryland's calendar day, for the referrals still waiting.
  */
-export async function programInsight(db: DB, actor: Actor, period: InsightPeriod, today: string): Promise<ProgramInsight> {
-  if (!mayReadProgramInsight(actor)) throw new ForbiddenError("administrators and program staff only");
-  const count = (eb: ExpressionBuilder<FiguresTables, "f">) => eb.fn.countAll<number>().as("count");
-  // Counted by the database, by the day, status and county, by source and by age; the waits read one by one.
-  const dueBefore = shiftDate(today, -TIMELINE_DAYS);
-  const [byDay, sources, ages, changed, timelineDays] = await Promise.all([
-    submittedIn(db, actor, period).select(["f.submitted_day", "f.status", "f.county", count]).groupBy(["f.submitted_day", "f.status", "f.county"]).execute(),
-    submittedIn(db, actor, period).select(["f.source", count]).groupBy("f.source").execute(),
-    submittedIn(db, actor, period).select(["f.age_months", count]).groupBy("f.age_months").execute(),
-    submittedIn(db, actor, period).select(["f.submitted_day", "f.submitted_at", "f.first_change_at"]).where("f.first_change_at", "is not", null).execute(),
-    submittedIn(db, actor, period)
-      .select([
-        "f.local_program_id",
-        "f.submitted_day",
-        count,
-        sql<number>`sum(case when f.determined_days is not null or f.submitted_day < ${dueBefore} then 1 else 0 end)`.as("due"),
-        sql<number>`sum(case when f.determined_days <= ${TIMELINE_DAYS} then 1 else 0 end)`.as("within"),
-      ])
-      .groupBy(["f.local_program_id", "f.submitted_day"])
-      .execute(),
-  ]);
-  const weeks = new Map<string, WeekFigures>(weekStarts(period).map((start) => [start, { start, total: 0, byStatus: emptyStatuses(), byCounty: {} }]));
-  const months = new Map(monthsOf(period).map((month) => [month, { submitted: 0, waits: [] as number[] }]));
-  const byCounty: Counts = {};
-  let total = 0;
-  for (const row of byDay) {
-    const week = weeks.get(weekStart(row.submitted_day))!;
-    week.total += row.count;
-    week.byStatus[row.status as PastDraftStatus] += row.count;
-    add(week.byCounty, row.county, row.count);
-    add(byCounty, row.county, row.count);
-    months.get(row.submitted_day.slice(0, 7))!.submitted += row.count;
-    total += row.count;
-  }
-  for (const row of changed) months.get(row.submitted_day.slice(0, 7))!.waits.push((Date.parse(row.first_change_at!) - Date.parse(row.submitted_at)) / DAY_MS);
-  const bySource: Counts = {};
-  for (const row of sources) add(bySource, row.source, row.count);
-  const byAgeMonths = Array.from({ length: AGE_LIMIT_MONTHS }, (_, months) => ages.find((row) => row.age_months === months)?.count ?? 0);
-  const timeline = new Map<string, { programId: number | null; month: string; submitted: number; due: number; within: number }>();
-  for (const row of timelineDays) {
-    const month = row.submitted_day.slice(0, 7);
-    const key = `${row.local_program_id ?? ""} ${month}`;
-    const entry = timeline.get(key) ?? { programId: row.local_program_id, month, submitted: 0, due: 0, within: 0 };
-    entry.submitted += Number(row.count);
-    entry.due += Number(row.due);
-    entry.within += Number(row.within);
-    timeline.set(key, entry);
-  }
-  const reasons = await submittedIn(db, actor, period)
-    .innerJoin("referral_reasons as rr", "rr.referral_id", "f.referral_id")
-    .select(["rr.reason_type as type", "rr.reason_code as code", (eb) => eb.fn.countAll<number>().as("count")])
-    .groupBy(["rr.reason_type", "rr.reason_code"])
-    .execute();
-  const waitingSince = async (days: number) => {
-    const before = shiftDate(today, -days);
-    const row = await figuresOf(db, actor)
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("f.status", "=", "Submitted")
-      .where("f.submitted_day", "<", before)
-      .executeTakeFirstOrThrow();
-    return { count: Number(row.count), before };
-  };
-  return {
-    period,
-    total,
-    weeks: [...weeks.values()],
-    firstChange: [...months].map(([month, { submitted, waits }]) => {
-      const sorted = waits.sort((a, b) => a - b);
-      return {
-        month,
-        submitted,
-        changed: sorted.length,
-        medianDays: sorted.length ? round1(quantileSorted(sorted, 0.5)!) : null,
-        p90Days: sorted.length ? round1(quantileSorted(sorted, 0.9)!) : null,
-      };
-    }),
-    waiting: { over7: await waitingSince(7), over14: await waitingSince(14) },
-    bySource,
-    byReason: reasons.map((reason) => ({ type: reason.type, code: reason.code, count: Number(reason.count) })),
-    byAgeMonths,
-    byCounty,
-    timeline: [...timeline.values()].sort((a, b) => (a.programId ?? 0) - (b.programId ?? 0) || a.month.localeCompare(b.month)),
-  };
-}
+export const programInsight = traced(
+  "model.programInsight",
+  async function programInsight(db: DB, actor: Actor, period: InsightPeriod, today: string): Promise<ProgramInsight> {
+    if (!mayReadProgramInsight(actor)) throw new ForbiddenError("administrators and program staff only");
+    const count = (eb: ExpressionBuilder<FiguresTables, "f">) => eb.fn.countAll<number>().as("count");
+    // Counted by the database, by the day, status and county, by source and by age; the waits read one by one.
+    const dueBefore = shiftDate(today, -TIMELINE_DAYS);
+    const [byDay, sources, ages, changed, timelineDays] = await Promise.all([
+      submittedIn(db, actor, period).select(["f.submitted_day", "f.status", "f.county", count]).groupBy(["f.submitted_day", "f.status", "f.county"]).execute(),
+      submittedIn(db, actor, period).select(["f.source", count]).groupBy("f.source").execute(),
+      submittedIn(db, actor, period).select(["f.age_months", count]).groupBy("f.age_months").execute(),
+      submittedIn(db, actor, period).select(["f.submitted_day", "f.submitted_at", "f.first_change_at"]).where("f.first_change_at", "is not", null).execute(),
+      submittedIn(db, actor, period)
+        .select([
+          "f.local_program_id",
+          "f.submitted_day",
+          count,
+          sql<number>`sum(case when f.determined_days is not null or f.submitted_day < ${dueBefore} then 1 else 0 end)`.as("due"),
+          sql<number>`sum(case when f.determined_days <= ${TIMELINE_DAYS} then 1 else 0 end)`.as("within"),
+        ])
+        .groupBy(["f.local_program_id", "f.submitted_day"])
+        .execute(),
+    ]);
+    const weeks = new Map<string, WeekFigures>(weekStarts(period).map((start) => [start, { start, total: 0, byStatus: emptyStatuses(), byCounty: {} }]));
+    const months = new Map(monthsOf(period).map((month) => [month, { submitted: 0, waits: [] as number[] }]));
+    const byCounty: Counts = {};
+    let total = 0;
+    for (const row of byDay) {
+      const week = weeks.get(weekStart(row.submitted_day))!;
+      week.total += row.count;
+      week.byStatus[row.status as PastDraftStatus] += row.count;
+      add(week.byCounty, row.county, row.count);
+      add(byCounty, row.county, row.count);
+      months.get(row.submitted_day.slice(0, 7))!.submitted += row.count;
+      total += row.count;
+    }
+    for (const row of changed)
+      months.get(row.submitted_day.slice(0, 7))!.waits.push((Date.parse(row.first_change_at!) - Date.parse(row.submitted_at)) / DAY_MS);
+    const bySource: Counts = {};
+    for (const row of sources) add(bySource, row.source, row.count);
+    const byAgeMonths = Array.from({ length: AGE_LIMIT_MONTHS }, (_, months) => ages.find((row) => row.age_months === months)?.count ?? 0);
+    const timeline = new Map<string, { programId: number | null; month: string; submitted: number; due: number; within: number }>();
+    for (const row of timelineDays) {
+      const month = row.submitted_day.slice(0, 7);
+      const key = `${row.local_program_id ?? ""} ${month}`;
+      const entry = timeline.get(key) ?? { programId: row.local_program_id, month, submitted: 0, due: 0, within: 0 };
+      entry.submitted += Number(row.count);
+      entry.due += Number(row.due);
+      entry.within += Number(row.within);
+      timeline.set(key, entry);
+    }
+    const reasons = await submittedIn(db, actor, period)
+      .innerJoin("referral_reasons as rr", "rr.referral_id", "f.referral_id")
+      .select(["rr.reason_type as type", "rr.reason_code as code", (eb) => eb.fn.countAll<number>().as("count")])
+      .groupBy(["rr.reason_type", "rr.reason_code"])
+      .execute();
+    const waitingSince = async (days: number) => {
+      const before = shiftDate(today, -days);
+      const row = await figuresOf(db, actor)
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("f.status", "=", "Submitted")
+        .where("f.submitted_day", "<", before)
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), before };
+    };
+    return {
+      period,
+      total,
+      weeks: [...weeks.values()],
+      firstChange: [...months].map(([month, { submitted, waits }]) => {
+        const sorted = waits.sort((a, b) => a - b);
+        return {
+          month,
+          submitted,
+          changed: sorted.length,
+          medianDays: sorted.length ? round1(quantileSorted(sorted, 0.5)!) : null,
+          p90Days: sorted.length ? round1(quantileSorted(sorted, 0.9)!) : null,
+        };
+      }),
+      waiting: { over7: await waitingSince(7), over14: await waitingSince(14) },
+      bySource,
+      byReason: reasons.map((reason) => ({ type: reason.type, code: reason.code, count: Number(reason.count) })),
+      byAgeMonths,
+      byCounty,
+      timeline: [...timeline.values()].sort((a, b) => (a.programId ?? 0) - (b.programId ?? 0) || a.month.localeCompare(b.month)),
+    };
+  },
+);
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
@@ -251,7 +256,7 @@ export interface ReferrerTrend {
 }
 
 /** A referrer's own submitted referrals of the last twelve months (R128): theirs only, whoever asks. */
-export async function referrerTrend(db: DB, actor: Actor, today: string): Promise<ReferrerTrend> {
+export const referrerTrend = traced("model.referrerTrend", async function referrerTrend(db: DB, actor: Actor, today: string): Promise<ReferrerTrend> {
   const [year, month] = today.split("-").map(Number);
   const first = year * 12 + (month - 1) - 11;
   const from = `${Math.floor(first / 12)}-${String((first % 12) + 1).padStart(2, "0")}-01`;
@@ -271,4 +276,4 @@ export async function referrerTrend(db: DB, actor: Actor, today: string): Promis
     byStatus[row.status as PastDraftStatus] += 1;
   }
   return { months: [...counts].map(([month, submitted]) => ({ month, submitted })), byStatus };
-}
+});

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { DB } from "~/db.server";
+import { traced } from "~/services/trace.server";
 
 // Tasks that one instance at a time must do when several share the database (the start-up sweeps:
 // docs/product-rules.md R122). The same statement on SQLite and PostgreSQL: the row of a task is
@@ -12,7 +13,9 @@ export type TaskName = "sweep-uploads" | "sweep-reports" | "sweep-sign-ins" | "s
  * Runs `work` when no other process holds the task, holding it for at most `leaseMs` (after that
  * another may take it, as after a crash); answers null, doing nothing, when another holds it.
  */
-export async function runAlone<T>(db: DB, task: TaskName, leaseMs: number, work: () => Promise<T>, now = () => new Date()): Promise<T | null> {
+export const runAlone = traced("model.runAlone", async function runAlone<
+  T,
+>(db: DB, task: TaskName, leaseMs: number, work: () => Promise<T>, now = () => new Date()): Promise<T | null> {
   const holder = randomUUID();
   const at = now();
   const taken = await db
@@ -32,4 +35,4 @@ export async function runAlone<T>(db: DB, task: TaskName, leaseMs: number, work:
   } finally {
     await db.deleteFrom("task_leases").where("name", "=", task).where("holder", "=", holder).execute();
   }
-}
+});

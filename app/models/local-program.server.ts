@@ -11,6 +11,7 @@ import { actsForProgram, isProgramStaff, mayEditLocalPrograms, mayManageUser, ma
 import { mailProgramIntake } from "./program-mail.server";
 import { doneBy, recordSecurityEvent } from "./security-events.server";
 import type { CurrentUser } from "./user.server";
+import { traced } from "~/services/trace.server";
 
 // The 24 local programs and their staff (docs/product-rules.md R136-R142): the programs as super administrators keep
 // them, the local program role, the program a referral belongs to, its moves from one program to another, when its
@@ -59,12 +60,14 @@ function programsWithStaff(db: DB) {
 }
 
 /** Every program, by name, for anyone signed in: the super administrators' page and the API read more (R136). */
-export async function listLocalPrograms(db: DB, actor: Actor, language: Language): Promise<Array<ProgramSummary | ProgramDetails>> {
+export const listLocalPrograms = traced("model.listLocalPrograms", async function listLocalPrograms(db: DB, actor: Actor, language: Language): Promise<
+  Array<ProgramSummary | ProgramDetails>
+> {
   const rows = await programsWithStaff(db).execute();
   return rows
     .map((row) => programOf(actor, { ...row, staff: Number(row.staff ?? 0) }, language))
     .sort((a, b) => a.name.localeCompare(b.name, language === "es" ? "es" : "en"));
-}
+});
 
 type ProgramRow = {
   id: number;
@@ -93,57 +96,68 @@ function programOf(actor: Actor, row: ProgramRow, language: Language): ProgramSu
 }
 
 /** One program (NotFoundError when there is none). */
-export async function getLocalProgram(db: DB, actor: Actor, programId: number, language: Language): Promise<ProgramSummary | ProgramDetails> {
-  const row = await programsWithStaff(db).where("p.id", "=", programId).executeTakeFirst();
-  if (!row) throw new NotFoundError("local program");
-  return programOf(actor, { ...row, staff: Number(row.staff ?? 0) }, language);
-}
+export const getLocalProgram = traced(
+  "model.getLocalProgram",
+  async function getLocalProgram(db: DB, actor: Actor, programId: number, language: Language): Promise<ProgramSummary | ProgramDetails> {
+    const row = await programsWithStaff(db).where("p.id", "=", programId).executeTakeFirst();
+    if (!row) throw new NotFoundError("local program");
+    return programOf(actor, { ...row, staff: Number(row.staff ?? 0) }, language);
+  },
+);
 
 /** The programs as super administrators keep them, with what each lacks (R136); anyone else: ForbiddenError. */
-export async function listProgramsToKeep(db: DB, actor: Actor, language: Language): Promise<ProgramDetails[]> {
+export const listProgramsToKeep = traced("model.listProgramsToKeep", async function listProgramsToKeep(db: DB, actor: Actor, language: Language): Promise<
+  ProgramDetails[]
+> {
   if (!mayEditLocalPrograms(actor)) throw new ForbiddenError("super administrators only");
   return (await listLocalPrograms(db, actor, language)) as ProgramDetails[];
-}
+});
 
 /** One program as super administrators keep it (R136); anyone else: ForbiddenError. */
-export async function getProgramToKeep(db: DB, actor: Actor, programId: number, language: Language): Promise<ProgramDetails> {
-  if (!mayEditLocalPrograms(actor)) throw new ForbiddenError("super administrators only");
-  return (await getLocalProgram(db, actor, programId, language)) as ProgramDetails;
-}
+export const getProgramToKeep = traced(
+  "model.getProgramToKeep",
+  async function getProgramToKeep(db: DB, actor: Actor, programId: number, language: Language): Promise<ProgramDetails> {
+    if (!mayEditLocalPrograms(actor)) throw new ForbiddenError("super administrators only");
+    return (await getLocalProgram(db, actor, programId, language)) as ProgramDetails;
+  },
+);
 
 /** Super administrators change a program's names, intake address, phone and staff domains (R136). */
-export async function updateLocalProgram(db: DB, actor: CurrentUser, programId: number, input: LocalProgramInput): Promise<void> {
-  if (!mayEditLocalPrograms(actor)) throw new ForbiddenError("super administrators only");
-  await writeTransaction(db, async (trx) => {
-    // R135: the program's row, so two super administrators' changes take turns.
-    await holdRows(trx, "local_programs", "id", [programId]);
-    const found = await trx.selectFrom("local_programs").select("id").where("id", "=", programId).executeTakeFirst();
-    if (!found) throw new NotFoundError("local program");
-    await trx
-      .updateTable("local_programs")
-      .set({
-        name: input.nameEn,
-        name_es: input.nameEs,
-        intake_email: input.intakeEmail ?? null,
-        phone: input.phone ?? null,
-        approved_domains: [...new Set(input.approvedDomains.map((domain) => domain.toLowerCase()))].join(","),
-        updated_at: new Date().toISOString(),
-        updated_by_id: actor.id,
-      })
-      .where("id", "=", programId)
-      .execute();
-  });
-}
+export const updateLocalProgram = traced(
+  "model.updateLocalProgram",
+  async function updateLocalProgram(db: DB, actor: CurrentUser, programId: number, input: LocalProgramInput): Promise<void> {
+    if (!mayEditLocalPrograms(actor)) throw new ForbiddenError("super administrators only");
+    await writeTransaction(db, async (trx) => {
+      // R135: the program's row, so two super administrators' changes take turns.
+      await holdRows(trx, "local_programs", "id", [programId]);
+      const found = await trx.selectFrom("local_programs").select("id").where("id", "=", programId).executeTakeFirst();
+      if (!found) throw new NotFoundError("local program");
+      await trx
+        .updateTable("local_programs")
+        .set({
+          name: input.nameEn,
+          name_es: input.nameEs,
+          intake_email: input.intakeEmail ?? null,
+          phone: input.phone ?? null,
+          approved_domains: [...new Set(input.approvedDomains.map((domain) => domain.toLowerCase()))].join(","),
+          updated_at: new Date().toISOString(),
+          updated_by_id: actor.id,
+        })
+        .where("id", "=", programId)
+        .execute();
+    });
+  },
+);
 
 /**
  * The program that serves a county (its FIPS code), or null: a county no program serves (R137). Public facts, read for
  * submitReferral, which has already decided who asks.
  */
-export async function programForCounty(db: DB, county: string | null): Promise<number | null> {
+export const programForCounty = traced("model.programForCounty", async function programForCounty(db: DB, county: string | null): Promise<number | null> {
   if (!county) return null;
   const row = await db.selectFrom("local_programs").select("id").where("jurisdiction", "=", county).executeTakeFirst();
   return row?.id ?? null;
-}
+});
 
 /** No local program serves the referral's county: it is not submitted (R137). */
 export class NoProgramError extends Error {
@@ -153,66 +167,69 @@ export class NoProgramError extends Error {
 // Staff (R138)
 
 /** The programs a person is staff of, for a super administrator's view of their account (and the API's). */
-export async function staffProgramsOf(db: DB, actor: Actor, userId: number): Promise<number[]> {
+export const staffProgramsOf = traced("model.staffProgramsOf", async function staffProgramsOf(db: DB, actor: Actor, userId: number): Promise<number[]> {
   if (!actor.isAdmin && actor.id !== userId) throw new NotFoundError("user");
   const rows = await db.selectFrom("user_local_programs").select("local_program_id").where("user_id", "=", userId).orderBy("local_program_id").execute();
   return rows.map((row) => row.local_program_id);
-}
+});
 
 /**
  * A super administrator makes a verified account staff of one or more programs, on a domain every one of them approves
  * (R138); an empty list takes the role away. A change of programs ends the person's sessions and API keys: what they
  * may read changed, and their next sign-in asks for the second step (R129).
  */
-export async function setStaffPrograms(db: DB, actor: CurrentUser, userId: number, programIds: number[]): Promise<void> {
-  if (!actor.isSuperAdmin) throw new ForbiddenError("super administrators only");
-  if (programIds.some((id) => !Number.isInteger(id) || id < 1)) throw new InputError({ localPrograms: ["admin:programs.staff.unknown"] });
-  const wanted = [...new Set(programIds)].sort((a, b) => a - b);
-  await writeTransaction(db, async (trx) => {
-    // R135: the account's row as for a promotion, so a referral it starts meanwhile waits and is then seen.
-    await holdRows(trx, "users", "id", [userId], "delete");
-    const user = await trx.selectFrom("users").select(["id", "email", "enabled", "locked"]).where("id", "=", userId).executeTakeFirst();
-    if (!user) throw new NotFoundError("user");
-    const roles = (await trx.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
-    if (roles.includes("ROLE_SUPER_ADMIN")) throw new NotFoundError("user");
-    if (!mayManageUser(actor, { id: userId, isSuperAdmin: false })) throw new ForbiddenError("not on one's own account");
-    const current = (await trx.selectFrom("user_local_programs").select("local_program_id").where("user_id", "=", userId).execute())
-      .map((row) => row.local_program_id)
-      .sort((a, b) => a - b);
-    if (current.join(",") === wanted.join(",")) return;
-    if (wanted.length) {
-      if (roles.includes("ROLE_ADMIN")) throw new InputError({ localPrograms: ["admin:programs.staff.isAdmin"] });
-      if (!user.enabled || user.locked) throw new InputError({ localPrograms: ["admin:programs.staff.notVerified"] });
-      const hasReferrals = await trx.selectFrom("referrals").select("id").where("created_by_id", "=", userId).executeTakeFirst();
-      if (hasReferrals) throw new InputError({ localPrograms: ["admin:programs.staff.hasReferrals"] });
-      const programs = await trx.selectFrom("local_programs").select(["id", "approved_domains"]).where("id", "in", wanted).execute();
-      if (programs.length !== wanted.length) throw new InputError({ localPrograms: ["admin:programs.staff.unknown"] });
-      const domain = user.email.split("@").pop()?.toLowerCase() ?? "";
-      if (programs.some((program) => !domainsOf(program.approved_domains).includes(domain))) {
-        throw new InputError({ localPrograms: ["admin:programs.staff.domain"] });
+export const setStaffPrograms = traced(
+  "model.setStaffPrograms",
+  async function setStaffPrograms(db: DB, actor: CurrentUser, userId: number, programIds: number[]): Promise<void> {
+    if (!actor.isSuperAdmin) throw new ForbiddenError("super administrators only");
+    if (programIds.some((id) => !Number.isInteger(id) || id < 1)) throw new InputError({ localPrograms: ["admin:programs.staff.unknown"] });
+    const wanted = [...new Set(programIds)].sort((a, b) => a - b);
+    await writeTransaction(db, async (trx) => {
+      // R135: the account's row as for a promotion, so a referral it starts meanwhile waits and is then seen.
+      await holdRows(trx, "users", "id", [userId], "delete");
+      const user = await trx.selectFrom("users").select(["id", "email", "enabled", "locked"]).where("id", "=", userId).executeTakeFirst();
+      if (!user) throw new NotFoundError("user");
+      const roles = (await trx.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
+      if (roles.includes("ROLE_SUPER_ADMIN")) throw new NotFoundError("user");
+      if (!mayManageUser(actor, { id: userId, isSuperAdmin: false })) throw new ForbiddenError("not on one's own account");
+      const current = (await trx.selectFrom("user_local_programs").select("local_program_id").where("user_id", "=", userId).execute())
+        .map((row) => row.local_program_id)
+        .sort((a, b) => a - b);
+      if (current.join(",") === wanted.join(",")) return;
+      if (wanted.length) {
+        if (roles.includes("ROLE_ADMIN")) throw new InputError({ localPrograms: ["admin:programs.staff.isAdmin"] });
+        if (!user.enabled || user.locked) throw new InputError({ localPrograms: ["admin:programs.staff.notVerified"] });
+        const hasReferrals = await trx.selectFrom("referrals").select("id").where("created_by_id", "=", userId).executeTakeFirst();
+        if (hasReferrals) throw new InputError({ localPrograms: ["admin:programs.staff.hasReferrals"] });
+        const programs = await trx.selectFrom("local_programs").select(["id", "approved_domains"]).where("id", "in", wanted).execute();
+        if (programs.length !== wanted.length) throw new InputError({ localPrograms: ["admin:programs.staff.unknown"] });
+        const domain = user.email.split("@").pop()?.toLowerCase() ?? "";
+        if (programs.some((program) => !domainsOf(program.approved_domains).includes(domain))) {
+          throw new InputError({ localPrograms: ["admin:programs.staff.domain"] });
+        }
       }
-    }
-    await trx.deleteFrom("user_local_programs").where("user_id", "=", userId).execute();
-    if (wanted.length) {
-      await trx
-        .insertInto("user_local_programs")
-        .values(wanted.map((id) => ({ user_id: userId, local_program_id: id })))
-        .execute();
-    }
-    const hasRole = roles.includes("ROLE_LOCAL_PROGRAM");
-    if (wanted.length && !hasRole) await trx.insertInto("user_roles").values({ user_id: userId, role: "ROLE_LOCAL_PROGRAM" }).execute();
-    if (!wanted.length && hasRole) await trx.deleteFrom("user_roles").where("user_id", "=", userId).where("role", "=", "ROLE_LOCAL_PROGRAM").execute();
-    const now = new Date().toISOString();
-    await trx.updateTable("users").set({ updated_at: now, updated_by_id: actor.id }).where("id", "=", userId).execute();
-    await recordSecurityEvent(trx, {
-      kind: wanted.length ? "programStaffSet" : "programStaffRemoved",
-      ...doneBy(actor),
-      subjectUserId: userId,
+      await trx.deleteFrom("user_local_programs").where("user_id", "=", userId).execute();
+      if (wanted.length) {
+        await trx
+          .insertInto("user_local_programs")
+          .values(wanted.map((id) => ({ user_id: userId, local_program_id: id })))
+          .execute();
+      }
+      const hasRole = roles.includes("ROLE_LOCAL_PROGRAM");
+      if (wanted.length && !hasRole) await trx.insertInto("user_roles").values({ user_id: userId, role: "ROLE_LOCAL_PROGRAM" }).execute();
+      if (!wanted.length && hasRole) await trx.deleteFrom("user_roles").where("user_id", "=", userId).where("role", "=", "ROLE_LOCAL_PROGRAM").execute();
+      const now = new Date().toISOString();
+      await trx.updateTable("users").set({ updated_at: now, updated_by_id: actor.id }).where("id", "=", userId).execute();
+      await recordSecurityEvent(trx, {
+        kind: wanted.length ? "programStaffSet" : "programStaffRemoved",
+        ...doneBy(actor),
+        subjectUserId: userId,
+      });
+      await destroyUserSessions(trx, userId);
+      await endApiKeysOf(trx, userId, "roleLost");
     });
-    await destroyUserSessions(trx, userId);
-    await endApiKeysOf(trx, userId, "roleLost");
-  });
-}
+  },
+);
 
 // A referral's program (R137, R139, R140, R141)
 
@@ -261,71 +278,77 @@ async function determinedAt(db: DB, referralId: number): Promise<string | null> 
  * The program panel of a submitted referral, for whoever may read it (its creator sees its program, when it was opened
  * and its 45 days; the program also sees its moves and may move it). Null for a Draft.
  */
-export async function referralProgramPanel(db: DB, actor: Actor, referralId: number, language: Language): Promise<ReferralProgramPanel | null> {
-  const row = await submittedRow(db, referralId);
-  if (!row || !mayViewReferral(actor, referralFacts(row))) throw new NotFoundError("referral");
-  if (row.status === "Draft" || !row.submission_date) return null;
-  const programs = await db.selectFrom("local_programs").select(["id", "jurisdiction", "name", "name_es", "phone"]).execute();
-  const byId = new Map(programs.map((program) => [program.id, program]));
-  const current = row.local_program_id !== null ? byId.get(row.local_program_id) : undefined;
-  const asProgram = actsForProgram(actor);
-  const openedBy = row.opened_by_id !== null ? byId.get(row.opened_by_id) : undefined;
-  let transfers: Transfer[] | null = null;
-  if (asProgram) {
-    const moves = await db
-      .selectFrom("referral_transfers as t")
-      .leftJoin("users as u", "u.id", "t.transferred_by_id")
-      .select(["t.transferred_at", "t.from_program_id", "t.to_program_id", "t.reason", "u.first_name", "u.last_name"])
-      .where("t.referral_id", "=", referralId)
-      .orderBy("t.transferred_at", "desc")
-      .orderBy("t.id", "desc")
-      .execute();
-    transfers = moves.map((move) => {
-      const from = move.from_program_id !== null ? byId.get(move.from_program_id) : undefined;
-      return {
-        at: move.transferred_at,
-        by: [move.first_name, move.last_name].filter(Boolean).join(" "),
-        from: from ? nameIn(from, language) : null,
-        to: nameIn(byId.get(move.to_program_id)!, language),
-        reason: move.reason,
-      };
-    });
-  }
-  const transferTo = mayTransferReferral(actor, referralFacts(row))
-    ? programs
-        .filter((program) => program.id !== row.local_program_id)
-        .map((program) => ({ id: program.id, name: nameIn(program, language) }))
-        .sort((a, b) => a.name.localeCompare(b.name, language === "es" ? "es" : "en"))
-    : null;
-  return {
-    referralId,
-    program: current ? { id: current.id, jurisdiction: current.jurisdiction, name: nameIn(current, language), phone: current.phone } : null,
-    opened: row.opened_at && openedBy ? { at: row.opened_at, program: nameIn(openedBy, language) } : null,
-    timeline: timelineOf(row.submission_date, await determinedAt(db, referralId), easternCalendarDate()),
-    transfers,
-    transferTo,
-  };
-}
+export const referralProgramPanel = traced(
+  "model.referralProgramPanel",
+  async function referralProgramPanel(db: DB, actor: Actor, referralId: number, language: Language): Promise<ReferralProgramPanel | null> {
+    const row = await submittedRow(db, referralId);
+    if (!row || !mayViewReferral(actor, referralFacts(row))) throw new NotFoundError("referral");
+    if (row.status === "Draft" || !row.submission_date) return null;
+    const programs = await db.selectFrom("local_programs").select(["id", "jurisdiction", "name", "name_es", "phone"]).execute();
+    const byId = new Map(programs.map((program) => [program.id, program]));
+    const current = row.local_program_id !== null ? byId.get(row.local_program_id) : undefined;
+    const asProgram = actsForProgram(actor);
+    const openedBy = row.opened_by_id !== null ? byId.get(row.opened_by_id) : undefined;
+    let transfers: Transfer[] | null = null;
+    if (asProgram) {
+      const moves = await db
+        .selectFrom("referral_transfers as t")
+        .leftJoin("users as u", "u.id", "t.transferred_by_id")
+        .select(["t.transferred_at", "t.from_program_id", "t.to_program_id", "t.reason", "u.first_name", "u.last_name"])
+        .where("t.referral_id", "=", referralId)
+        .orderBy("t.transferred_at", "desc")
+        .orderBy("t.id", "desc")
+        .execute();
+      transfers = moves.map((move) => {
+        const from = move.from_program_id !== null ? byId.get(move.from_program_id) : undefined;
+        return {
+          at: move.transferred_at,
+          by: [move.first_name, move.last_name].filter(Boolean).join(" "),
+          from: from ? nameIn(from, language) : null,
+          to: nameIn(byId.get(move.to_program_id)!, language),
+          reason: move.reason,
+        };
+      });
+    }
+    const transferTo = mayTransferReferral(actor, referralFacts(row))
+      ? programs
+          .filter((program) => program.id !== row.local_program_id)
+          .map((program) => ({ id: program.id, name: nameIn(program, language) }))
+          .sort((a, b) => a.name.localeCompare(b.name, language === "es" ? "es" : "en"))
+      : null;
+    return {
+      referralId,
+      program: current ? { id: current.id, jurisdiction: current.jurisdiction, name: nameIn(current, language), phone: current.phone } : null,
+      opened: row.opened_at && openedBy ? { at: row.opened_at, program: nameIn(openedBy, language) } : null,
+      timeline: timelineOf(row.submission_date, await determinedAt(db, referralId), easternCalendarDate()),
+      transfers,
+      transferTo,
+    };
+  },
+);
 
 /**
  * The first time someone of a referral's program opens it, the referral keeps when and which program (R140): its
  * referrer then sees "Opened by". A state administrator's look is on the record of access, not this.
  */
-export async function noteOpenedByProgram(
-  db: DB,
-  actor: Actor,
-  referral: { id: number; status: string; local_program_id: number | null; opened_at: string | null },
-) {
-  if (referral.opened_at || referral.status === "Draft" || referral.local_program_id === null) return;
-  if (!isProgramStaff(actor) || !actor.localProgramIds!.includes(referral.local_program_id)) return;
-  // Only the first look sets it (R135: the condition is the hold): a second one at once finds it set and changes nothing.
-  await db
-    .updateTable("referrals")
-    .set({ opened_at: new Date().toISOString(), opened_by_id: referral.local_program_id })
-    .where("id", "=", referral.id)
-    .where("opened_at", "is", null)
-    .execute();
-}
+export const noteOpenedByProgram = traced(
+  "model.noteOpenedByProgram",
+  async function noteOpenedByProgram(
+    db: DB,
+    actor: Actor,
+    referral: { id: number; status: string; local_program_id: number | null; opened_at: string | null },
+  ) {
+    if (referral.opened_at || referral.status === "Draft" || referral.local_program_id === null) return;
+    if (!isProgramStaff(actor) || !actor.localProgramIds!.includes(referral.local_program_id)) return;
+    // Only the first look sets it (R135: the condition is the hold): a second one at once finds it set and changes nothing.
+    await db
+      .updateTable("referrals")
+      .set({ opened_at: new Date().toISOString(), opened_by_id: referral.local_program_id })
+      .where("id", "=", referral.id)
+      .where("opened_at", "is", null)
+      .execute();
+  },
+);
 
 export interface TransferInput {
   toProgramId: number;
@@ -337,33 +360,40 @@ export interface TransferInput {
  * The history keeps who, when, from and to; the new program is told at its intake address; its staff see it from now
  * on, the old program's no longer. The same program, or one that does not exist, is refused by field.
  */
-export async function transferReferral(db: DB, actor: CurrentUser, referralId: number, input: TransferInput): Promise<{ from: number | null; to: number }> {
-  const moved = await writeTransaction(db, async (trx) => {
-    // R135: the referral's row, so two moves at once take turns and the second starts from where the first left it.
-    await holdRows(trx, "referrals", "id", [referralId]);
-    const row = await submittedRow(trx, referralId);
-    if (!row || !mayViewReferral(actor, referralFacts(row))) throw new NotFoundError("referral");
-    if (!mayTransferReferral(actor, referralFacts(row))) throw new ForbiddenError("only its program or a state administrator moves it");
-    if (row.local_program_id === input.toProgramId) throw new InputError({ toProgram: ["referrals:program.transfer.same"] });
-    const target = await trx.selectFrom("local_programs").select("id").where("id", "=", input.toProgramId).executeTakeFirst();
-    if (!target) throw new InputError({ toProgram: ["referrals:program.transfer.unknown"] });
-    const now = new Date().toISOString();
-    await trx
-      .insertInto("referral_transfers")
-      .values({
-        referral_id: referralId,
-        from_program_id: row.local_program_id,
-        to_program_id: input.toProgramId,
-        reason: input.reason.trim(),
-        transferred_by_id: actor.id,
-        transferred_at: now,
-      })
-      .execute();
-    // The new program opens it anew: its referrer is told when it does (R140).
-    await trx.updateTable("referrals").set({ local_program_id: input.toProgramId, opened_at: null, opened_by_id: null }).where("id", "=", referralId).execute();
-    await keepReferralFigures(trx, [referralId]);
-    return { from: row.local_program_id, to: input.toProgramId };
-  });
-  await mailProgramIntake(db, referralId, "transferred");
-  return moved;
-}
+export const transferReferral = traced(
+  "model.transferReferral",
+  async function transferReferral(db: DB, actor: CurrentUser, referralId: number, input: TransferInput): Promise<{ from: number | null; to: number }> {
+    const moved = await writeTransaction(db, async (trx) => {
+      // R135: the referral's row, so two moves at once take turns and the second starts from where the first left it.
+      await holdRows(trx, "referrals", "id", [referralId]);
+      const row = await submittedRow(trx, referralId);
+      if (!row || !mayViewReferral(actor, referralFacts(row))) throw new NotFoundError("referral");
+      if (!mayTransferReferral(actor, referralFacts(row))) throw new ForbiddenError("only its program or a state administrator moves it");
+      if (row.local_program_id === input.toProgramId) throw new InputError({ toProgram: ["referrals:program.transfer.same"] });
+      const target = await trx.selectFrom("local_programs").select("id").where("id", "=", input.toProgramId).executeTakeFirst();
+      if (!target) throw new InputError({ toProgram: ["referrals:program.transfer.unknown"] });
+      const now = new Date().toISOString();
+      await trx
+        .insertInto("referral_transfers")
+        .values({
+          referral_id: referralId,
+          from_program_id: row.local_program_id,
+          to_program_id: input.toProgramId,
+          reason: input.reason.trim(),
+          transferred_by_id: actor.id,
+          transferred_at: now,
+        })
+        .execute();
+      // The new program opens it anew: its referrer is told when it does (R140).
+      await trx
+        .updateTable("referrals")
+        .set({ local_program_id: input.toProgramId, opened_at: null, opened_by_id: null })
+        .where("id", "=", referralId)
+        .execute();
+      await keepReferralFigures(trx, [referralId]);
+      return { from: row.local_program_id, to: input.toProgramId };
+    });
+    await mailProgramIntake(db, referralId, "transferred");
+    return moved;
+  },
+);

@@ -2,6 +2,7 @@ import type { Lookup } from "../../db/schema";
 import type { DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
 import { cached } from "./cache.server";
+import { traced } from "~/services/trace.server";
 
 export const LOOKUP_TYPES = [
   "States",
@@ -36,43 +37,51 @@ async function lookupsByType(db: DB): Promise<Map<string, Lookup[]>> {
 }
 
 /** The rows of one lookup type, in their list order. Lookups are public reference data. */
-export async function getLookups(db: DB, type: LookupType): Promise<Lookup[]> {
+export const getLookups = traced("model.getLookups", async function getLookups(db: DB, type: LookupType): Promise<Lookup[]> {
   return (await lookupsByType(db)).get(type) ?? [];
-}
+});
 
 /** The description of a code in the person's language, or null for an unknown code. */
-export async function getLookupLabel(db: DB, type: LookupType, code: string | null | undefined, language: Language) {
-  if (code == null) return null;
-  const row = (await getLookups(db, type)).find((lookup) => lookup.code === code);
-  return row ? lookupLabel(row, language) : null;
-}
+export const getLookupLabel = traced(
+  "model.getLookupLabel",
+  async function getLookupLabel(db: DB, type: LookupType, code: string | null | undefined, language: Language) {
+    if (code == null) return null;
+    const row = (await getLookups(db, type)).find((lookup) => lookup.code === code);
+    return row ? lookupLabel(row, language) : null;
+  },
+);
 
 export function lookupLabel(row: Pick<Lookup, "description" | "description_es">, language: Language): string {
   return language === "es" ? row.description_es : row.description;
 }
 
 /** Options for a select list, labelled in the person's language. */
-export async function getLookupOptions(db: DB, type: LookupType, language: Language) {
+export const getLookupOptions = traced("model.getLookupOptions", async function getLookupOptions(db: DB, type: LookupType, language: Language) {
   return (await getLookups(db, type)).map((row) => ({ value: row.code, label: lookupLabel(row, language) }));
-}
+});
 
 /** A lookup's labels by code, in the person's language (a CSV writes the label of a stored code). */
-export async function lookupLabels(db: DB, type: LookupType, language: Language): Promise<Map<string, string>> {
+export const lookupLabels = traced("model.lookupLabels", async function lookupLabels(db: DB, type: LookupType, language: Language): Promise<
+  Map<string, string>
+> {
   return new Map((await getLookupOptions(db, type, language)).map((option) => [option.value, option.label]));
-}
+});
 
 /**
  * Checks that each chosen code exists in its lookup list; answers the fields whose code does not,
  * with the message key to show (a tampered or outdated form).
  */
-export async function unknownLookupCodes(
-  db: DB,
-  checks: Array<{ field: string; type: LookupType; code: string | null | undefined }>,
-): Promise<Record<string, string[]>> {
-  const errors: Record<string, string[]> = {};
-  for (const { field, type, code } of checks) {
-    if (code == null || code === "") continue;
-    if (!(await getLookups(db, type)).some((row) => row.code === code)) errors[field] = ["validation.unknownChoice"];
-  }
-  return errors;
-}
+export const unknownLookupCodes = traced(
+  "model.unknownLookupCodes",
+  async function unknownLookupCodes(
+    db: DB,
+    checks: Array<{ field: string; type: LookupType; code: string | null | undefined }>,
+  ): Promise<Record<string, string[]>> {
+    const errors: Record<string, string[]> = {};
+    for (const { field, type, code } of checks) {
+      if (code == null || code === "") continue;
+      if (!(await getLookups(db, type)).some((row) => row.code === code)) errors[field] = ["validation.unknownChoice"];
+    }
+    return errors;
+  },
+);

@@ -14,6 +14,7 @@ import { mayEditProfile, mayViewPerson } from "./policy";
 import { doneBy, recordSecurityEvent } from "./security-events.server";
 import { checkPersonChoices, EmailTakenError, hasAdminRole, personColumns, personFacts, type CurrentUser } from "./user.server";
 import { nameOfRow } from "~/utils/person-name";
+import { traced } from "~/services/trace.server";
 
 export interface Profile {
   id: number;
@@ -52,7 +53,7 @@ type PhoneField = keyof typeof PHONE_COLUMNS;
  * A user's profile: for the user, or for an administrator who may view their account (a super administrator's only for
  * another super administrator: docs/product-rules.md R12, R92); anyone else gets NotFoundError.
  */
-export async function getProfile(db: DB, actor: CurrentUser, userId: number): Promise<Profile> {
+export const getProfile = traced("model.getProfile", async function getProfile(db: DB, actor: CurrentUser, userId: number): Promise<Profile> {
   const person = await personFacts(db, userId);
   if (!person || !mayViewPerson(actor, person)) throw new NotFoundError("user");
   const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
@@ -77,7 +78,7 @@ export async function getProfile(db: DB, actor: CurrentUser, userId: number): Pr
     updatedAt: String(user.updated_at),
     pendingEmail: await pendingEmailOf(db, userId),
   };
-}
+});
 
 /** Keeps the phone row of one type in step with the form: updated, added, or removed when blanked. */
 async function savePhone(trx: DB, existingId: number | null, parts: PhoneParts | null, ownerId: number) {
@@ -108,89 +109,92 @@ export interface ProfileChange {
  * told (docs/product-rules.md R13). A new password ends the account's other sessions and its API
  * keys, and the person is told by e-mail (R14).
  */
-export async function updateProfile(
-  db: DB,
-  actor: CurrentUser,
-  userId: number,
-  input: ProfileUpdate,
-  { signedIn = true }: { signedIn?: boolean } = {},
-): Promise<ProfileChange> {
-  if (!mayEditProfile(actor, userId)) throw new NotFoundError("user");
-  await checkPersonChoices(db, input);
+export const updateProfile = traced(
+  "model.updateProfile",
+  async function updateProfile(
+    db: DB,
+    actor: CurrentUser,
+    userId: number,
+    input: ProfileUpdate,
+    { signedIn = true }: { signedIn?: boolean } = {},
+  ): Promise<ProfileChange> {
+    if (!mayEditProfile(actor, userId)) throw new NotFoundError("user");
+    await checkPersonChoices(db, input);
 
-  const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
-  const errors: Record<string, string[]> = {};
-  if (input.securityQuestion1 !== user.security_question1 && !input.securityAnswer1) errors.securityAnswer1 = ["validation.answerNewQuestion"];
-  if (input.securityQuestion2 !== user.security_question2 && !input.securityAnswer2) errors.securityAnswer2 = ["validation.answerNewQuestion"];
-  const emailChanged = input.email !== user.email;
-  const sensitive = emailChanged || Boolean(input.newPassword || input.securityAnswer1 || input.securityAnswer2);
-  if (sensitive && !errors.securityAnswer1 && !errors.securityAnswer2) {
-    if (!input.currentPassword) errors.currentPassword = ["validation.currentPasswordNeeded"];
-    else {
-      const limit = await hitRateLimit(db, "currentPassword", String(userId));
-      if (!limit.allowed) errors.currentPassword = ["validation.tooManyTries"];
-      else if (!(await verifyPassword(user.password_hash, input.currentPassword))) errors.currentPassword = ["validation.currentPasswordWrong"];
+    const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
+    const errors: Record<string, string[]> = {};
+    if (input.securityQuestion1 !== user.security_question1 && !input.securityAnswer1) errors.securityAnswer1 = ["validation.answerNewQuestion"];
+    if (input.securityQuestion2 !== user.security_question2 && !input.securityAnswer2) errors.securityAnswer2 = ["validation.answerNewQuestion"];
+    const emailChanged = input.email !== user.email;
+    const sensitive = emailChanged || Boolean(input.newPassword || input.securityAnswer1 || input.securityAnswer2);
+    if (sensitive && !errors.securityAnswer1 && !errors.securityAnswer2) {
+      if (!input.currentPassword) errors.currentPassword = ["validation.currentPasswordNeeded"];
+      else {
+        const limit = await hitRateLimit(db, "currentPassword", String(userId));
+        if (!limit.allowed) errors.currentPassword = ["validation.tooManyTries"];
+        else if (!(await verifyPassword(user.password_hash, input.currentPassword))) errors.currentPassword = ["validation.currentPasswordWrong"];
+      }
     }
-  }
-  if (Object.keys(errors).length) throw new InputError(errors);
+    if (Object.keys(errors).length) throw new InputError(errors);
 
-  const passwordHash = input.newPassword ? await hashPassword(input.newPassword) : user.password_hash;
-  const answer1 = input.securityAnswer1 ? await hashAnswer(input.securityAnswer1) : user.security_answer1_hash;
-  const answer2 = input.securityAnswer2 ? await hashAnswer(input.securityAnswer2) : user.security_answer2_hash;
+    const passwordHash = input.newPassword ? await hashPassword(input.newPassword) : user.password_hash;
+    const answer1 = input.securityAnswer1 ? await hashAnswer(input.securityAnswer1) : user.security_answer1_hash;
+    const answer2 = input.securityAnswer2 ? await hashAnswer(input.securityAnswer2) : user.security_answer2_hash;
 
-  await writeTransaction(db, async (trx) => {
-    // R135: the account's row, so two saves of one profile take turns and each replaces the phones the other left.
-    await holdRows(trx, "users", "id", [userId]);
+    await writeTransaction(db, async (trx) => {
+      // R135: the account's row, so two saves of one profile take turns and each replaces the phones the other left.
+      await holdRows(trx, "users", "id", [userId]);
+      if (emailChanged) {
+        const taken = await trx.selectFrom("users").select("id").where("email", "=", input.email).where("id", "<>", userId).executeTakeFirst();
+        if (taken) throw new EmailTakenError(input.email);
+      }
+      const current = await trx.selectFrom("users").select(Object.values(PHONE_COLUMNS)).where("id", "=", userId).executeTakeFirstOrThrow();
+      const phones: Partial<Record<(typeof PHONE_COLUMNS)[PhoneField], number | null>> = {};
+      for (const [field, column] of Object.entries(PHONE_COLUMNS) as Array<[PhoneField, (typeof PHONE_COLUMNS)[PhoneField]]>) {
+        phones[column] = await savePhone(trx, current[column], input[field], userId);
+      }
+      const { email: _asked, username: _alsoAsked, ...columns } = personColumns(input);
+      await trx
+        .updateTable("users")
+        .set({
+          ...columns,
+          password_hash: passwordHash,
+          security_answer1_hash: answer1,
+          security_answer2_hash: answer2,
+          ...phones,
+          updated_at: new Date().toISOString(),
+          updated_by_id: actor.id,
+        })
+        .where("id", "=", userId)
+        .execute();
+    });
+    // A new password ends every sign-in of the account (docs/product-rules.md R14: a changed password
+    // signs out the other devices), whichever door it came through; the one who changed it, when
+    // signed in by a session rather than an API key, is given a fresh one.
+    let session: string | null = null;
+    const recipient = { email: user.email, first_name: input.firstName, primary_language: input.primaryLanguage };
+    const event = { ...doneBy(actor), subjectUserId: userId };
+    if (input.newPassword) {
+      await recordSecurityEvent(db, { kind: "passwordChanged", ...event });
+      await destroyUserSessions(db, userId);
+      await endApiKeysOf(db, userId, "passwordChanged");
+      if (signedIn) session = await createSession(db, userId);
+      await sendAccountNotice(recipient, "passwordChanged");
+    }
+    if (input.securityAnswer1 || input.securityAnswer2) await recordSecurityEvent(db, { kind: "securityAnswersChanged", ...event });
     if (emailChanged) {
-      const taken = await trx.selectFrom("users").select("id").where("email", "=", input.email).where("id", "<>", userId).executeTakeFirst();
-      if (taken) throw new EmailTakenError(input.email);
+      await recordSecurityEvent(db, { kind: "emailChangeAsked", ...event });
+      await sendEmailChangeLink(recipient, input.email, await createEmailVerification(db, userId, { newEmail: input.email }));
+      await sendAccountNotice(recipient, "emailChangeAsked", { newEmail: input.email });
     }
-    const current = await trx.selectFrom("users").select(Object.values(PHONE_COLUMNS)).where("id", "=", userId).executeTakeFirstOrThrow();
-    const phones: Partial<Record<(typeof PHONE_COLUMNS)[PhoneField], number | null>> = {};
-    for (const [field, column] of Object.entries(PHONE_COLUMNS) as Array<[PhoneField, (typeof PHONE_COLUMNS)[PhoneField]]>) {
-      phones[column] = await savePhone(trx, current[column], input[field], userId);
-    }
-    const { email: _asked, username: _alsoAsked, ...columns } = personColumns(input);
-    await trx
-      .updateTable("users")
-      .set({
-        ...columns,
-        password_hash: passwordHash,
-        security_answer1_hash: answer1,
-        security_answer2_hash: answer2,
-        ...phones,
-        updated_at: new Date().toISOString(),
-        updated_by_id: actor.id,
-      })
-      .where("id", "=", userId)
-      .execute();
-  });
-  // A new password ends every sign-in of the account (docs/product-rules.md R14: a changed password
-  // signs out the other devices), whichever door it came through; the one who changed it, when
-  // signed in by a session rather than an API key, is given a fresh one.
-  let session: string | null = null;
-  const recipient = { email: user.email, first_name: input.firstName, primary_language: input.primaryLanguage };
-  const event = { ...doneBy(actor), subjectUserId: userId };
-  if (input.newPassword) {
-    await recordSecurityEvent(db, { kind: "passwordChanged", ...event });
-    await destroyUserSessions(db, userId);
-    await endApiKeysOf(db, userId, "passwordChanged");
-    if (signedIn) session = await createSession(db, userId);
-    await sendAccountNotice(recipient, "passwordChanged");
-  }
-  if (input.securityAnswer1 || input.securityAnswer2) await recordSecurityEvent(db, { kind: "securityAnswersChanged", ...event });
-  if (emailChanged) {
-    await recordSecurityEvent(db, { kind: "emailChangeAsked", ...event });
-    await sendEmailChangeLink(recipient, input.email, await createEmailVerification(db, userId, { newEmail: input.email }));
-    await sendAccountNotice(recipient, "emailChangeAsked", { newEmail: input.email });
-  }
-  return {
-    languageChanged: input.primaryLanguage !== user.primary_language,
-    passwordChanged: Boolean(input.newPassword),
-    emailPending: emailChanged ? input.email : null,
-    session,
-  };
-}
+    return {
+      languageChanged: input.primaryLanguage !== user.primary_language,
+      passwordChanged: Boolean(input.newPassword),
+      emailPending: emailChanged ? input.email : null,
+      session,
+    };
+  },
+);
 
 /** The newest new e-mail address asked for whose link is still live. */
 async function pendingEmailOf(db: DB, userId: number, now = new Date()): Promise<string | null> {

@@ -2,6 +2,7 @@ import type { DB } from "~/db.server";
 import { FAMILY_RELATIONSHIPS } from "~/utils/lookup-codes";
 import { reviewHref } from "~/utils/wizard-paths";
 import { log } from "~/services/log.server";
+import { traced } from "~/services/trace.server";
 
 // The mail of the local programs (docs/product-rules.md R137, R139, R142), sent once the write that calls for it has
 // committed, whichever door asked; the change stands whether or not the mail goes, so a failure is logged.
@@ -14,28 +15,31 @@ const SPANISH = "2";
  * or the family (R137). `transferred`: another program moved it here (R139). Nothing is sent to a program with no
  * intake address (the super administrators are warned of it: R136).
  */
-export async function mailProgramIntake(db: DB, referralId: number, kind: "submitted" | "transferred") {
-  try {
-    const { appLink, sendProgramIntakeEmail } = await import("~/services/emails.server");
-    const row = await db
-      .selectFrom("referrals as r")
-      .innerJoin("local_programs as p", "p.id", "r.local_program_id")
-      .select(["r.id", "r.child_id", "r.created_by_id", "r.submission_date", "p.intake_email", "p.name"])
-      .where("r.id", "=", referralId)
-      .executeTakeFirst();
-    if (!row?.intake_email) return;
-    const link = appLink(reviewHref({ child: row.child_id, referral: row.id, user: row.created_by_id }), {}, "en");
-    await sendProgramIntakeEmail(row.intake_email, {
-      kind,
-      program: row.name,
-      reference: row.id,
-      submittedAt: row.submission_date ?? new Date().toISOString(),
-      link,
-    });
-  } catch (error) {
-    log.error({ err: error }, "the program's intake e-mail was not sent");
-  }
-}
+export const mailProgramIntake = traced(
+  "model.mailProgramIntake",
+  async function mailProgramIntake(db: DB, referralId: number, kind: "submitted" | "transferred") {
+    try {
+      const { appLink, sendProgramIntakeEmail } = await import("~/services/emails.server");
+      const row = await db
+        .selectFrom("referrals as r")
+        .innerJoin("local_programs as p", "p.id", "r.local_program_id")
+        .select(["r.id", "r.child_id", "r.created_by_id", "r.submission_date", "p.intake_email", "p.name"])
+        .where("r.id", "=", referralId)
+        .executeTakeFirst();
+      if (!row?.intake_email) return;
+      const link = appLink(reviewHref({ child: row.child_id, referral: row.id, user: row.created_by_id }), {}, "en");
+      await sendProgramIntakeEmail(row.intake_email, {
+        kind,
+        program: row.name,
+        reference: row.id,
+        submittedAt: row.submission_date ?? new Date().toISOString(),
+        link,
+      });
+    } catch (error) {
+      log.error({ err: error }, "the program's intake e-mail was not sent");
+    }
+  },
+);
 
 /**
  * The family's notice (R142): a referral made by someone other than a parent or guardian, with the family's approval,
@@ -43,7 +47,7 @@ export async function mailProgramIntake(db: DB, referralId: number, kind: "submi
  * program will call, its phone, what early intervention is, that it costs nothing, how to say no. Nothing of the
  * reasons or the documents.
  */
-export async function mailFamilyNotice(db: DB, referralId: number) {
+export const mailFamilyNotice = traced("model.mailFamilyNotice", async function mailFamilyNotice(db: DB, referralId: number) {
   try {
     const row = await db
       .selectFrom("referrals as r")
@@ -71,4 +75,4 @@ export async function mailFamilyNotice(db: DB, referralId: number) {
   } catch (error) {
     log.error({ err: error }, "the family's notice was not sent");
   }
-}
+});

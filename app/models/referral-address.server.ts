@@ -3,36 +3,40 @@ import type { WizardIds } from "~/utils/wizard-paths";
 import { addReferralAddress, getAddress, saveAddress, type AddressInput } from "./address.server";
 import { getDraftForEdit } from "./referral.server";
 import type { CurrentUser } from "./user.server";
+import { traced } from "~/services/trace.server";
 
 /** The child's address on a Draft (step 5): one of the referrer's address book, or one typed here. */
 export type ReferralAddressChoice = { bookId: number } | { address: AddressInput; saveToBook: boolean };
 
-export async function getReferralAddress(db: DB, actor: CurrentUser, ids: WizardIds) {
+export const getReferralAddress = traced("model.getReferralAddress", async function getReferralAddress(db: DB, actor: CurrentUser, ids: WizardIds) {
   const referral = await getDraftForEdit(db, actor, ids);
   if (!referral.address_id) return null;
   return (await db.selectFrom("addresses").selectAll().where("id", "=", referral.address_id).executeTakeFirst()) ?? null;
-}
+});
 
 /**
  * Points the Draft at an address. A book address is used as it is (editing it later in the book
  * makes a new one, so the referral keeps what was sent); a typed one is stored for the referral,
  * and also in the book when asked.
  */
-export async function setReferralAddress(db: DB, actor: CurrentUser, ids: WizardIds, choice: ReferralAddressChoice): Promise<number> {
-  await getDraftForEdit(db, actor, ids);
-  let addressId: number;
-  if ("bookId" in choice) {
-    addressId = (await getAddress(db, actor, actor.id, choice.bookId)).id;
-  } else if (choice.saveToBook) {
-    addressId = (await saveAddress(db, actor, actor.id, choice.address, null)).id;
-  } else {
-    addressId = await addReferralAddress(db, actor, choice.address);
-  }
-  await writeTransaction(db, async (trx) => {
-    // R135: the referral's row, held until the commit, so writes of the same referral take turns.
-    await holdRows(trx, "referrals", "id", [ids.referral]);
-    const referral = await getDraftForEdit(trx, actor, ids);
-    await trx.updateTable("referrals").set({ address_id: addressId, updated_at: new Date().toISOString() }).where("id", "=", referral.id).execute();
-  });
-  return addressId;
-}
+export const setReferralAddress = traced(
+  "model.setReferralAddress",
+  async function setReferralAddress(db: DB, actor: CurrentUser, ids: WizardIds, choice: ReferralAddressChoice): Promise<number> {
+    await getDraftForEdit(db, actor, ids);
+    let addressId: number;
+    if ("bookId" in choice) {
+      addressId = (await getAddress(db, actor, actor.id, choice.bookId)).id;
+    } else if (choice.saveToBook) {
+      addressId = (await saveAddress(db, actor, actor.id, choice.address, null)).id;
+    } else {
+      addressId = await addReferralAddress(db, actor, choice.address);
+    }
+    await writeTransaction(db, async (trx) => {
+      // R135: the referral's row, held until the commit, so writes of the same referral take turns.
+      await holdRows(trx, "referrals", "id", [ids.referral]);
+      const referral = await getDraftForEdit(trx, actor, ids);
+      await trx.updateTable("referrals").set({ address_id: addressId, updated_at: new Date().toISOString() }).where("id", "=", referral.id).execute();
+    });
+    return addressId;
+  },
+);

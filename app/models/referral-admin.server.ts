@@ -13,6 +13,7 @@ import type { CurrentUser } from "./user.server";
 import { accessRecordOf } from "./access-record.server";
 import { readerOf, reads } from "./reads";
 import { metrics } from "~/services/metrics.server";
+import { traced } from "~/services/trace.server";
 
 // What administrators do with a submitted referral (docs/product-rules.md R84, R85, R93, R95; issue 9): record a
 // status change (kept in the status history), make review links for an outside reviewer, and read
@@ -47,54 +48,57 @@ export interface StatusChange {
  * notes change, statusUpdatedAt is set, and the history keeps who changed what, when, from what.
  * The referral's answers are not touched.
  */
-export async function recordStatusChange(
-  db: DB,
-  actor: CurrentUser,
-  referralId: number,
-  change: StatusChange,
-): Promise<{ from: ReferralStatus; to: AdminStatus; at: string }> {
-  const outcome = await writeTransaction(db, async (trx) => {
-    // R135: the referral's row, so two administrators' changes take turns and the history's "from" is the status replaced.
-    await holdRows(trx, "referrals", "id", [referralId]);
-    const referral = await submittedReferral(trx, actor, referralId, mayRecordStatus);
-    const at = new Date().toISOString();
-    await trx
-      .insertInto("referral_status_history")
-      .values({
-        referral_id: referral.id,
-        from_status: referral.status,
-        to_status: change.status,
-        changed_by_id: actor.id,
-        changed_at: at,
-        status_details: change.details || null,
-        status_details_es: change.detailsEs || null,
-        comments: change.comments || null,
-      })
-      .execute();
-    await trx
-      .updateTable("referrals")
-      .set({
-        status: change.status,
-        status_updated_at: at,
-        status_details: change.details || null,
-        status_details_es: change.detailsEs || null,
-        comments: change.comments || null,
-        service_coordinator: change.serviceCoordinator || null,
-        eligibility_determination: change.eligibilityDetermination || null,
-      })
-      .where("id", "=", referral.id)
-      .execute();
-    await keepReferralFigures(trx, [referral.id]);
-    return { from: referral.status, to: change.status, at };
-  });
-  metrics.statusChanges.inc({ status: outcome.to });
-  // The referrer hears of it once the change has committed.
-  await mailReferrer(db, referralId, "status");
-  return outcome;
-}
+export const recordStatusChange = traced(
+  "model.recordStatusChange",
+  async function recordStatusChange(
+    db: DB,
+    actor: CurrentUser,
+    referralId: number,
+    change: StatusChange,
+  ): Promise<{ from: ReferralStatus; to: AdminStatus; at: string }> {
+    const outcome = await writeTransaction(db, async (trx) => {
+      // R135: the referral's row, so two administrators' changes take turns and the history's "from" is the status replaced.
+      await holdRows(trx, "referrals", "id", [referralId]);
+      const referral = await submittedReferral(trx, actor, referralId, mayRecordStatus);
+      const at = new Date().toISOString();
+      await trx
+        .insertInto("referral_status_history")
+        .values({
+          referral_id: referral.id,
+          from_status: referral.status,
+          to_status: change.status,
+          changed_by_id: actor.id,
+          changed_at: at,
+          status_details: change.details || null,
+          status_details_es: change.detailsEs || null,
+          comments: change.comments || null,
+        })
+        .execute();
+      await trx
+        .updateTable("referrals")
+        .set({
+          status: change.status,
+          status_updated_at: at,
+          status_details: change.details || null,
+          status_details_es: change.detailsEs || null,
+          comments: change.comments || null,
+          service_coordinator: change.serviceCoordinator || null,
+          eligibility_determination: change.eligibilityDetermination || null,
+        })
+        .where("id", "=", referral.id)
+        .execute();
+      await keepReferralFigures(trx, [referral.id]);
+      return { from: referral.status, to: change.status, at };
+    });
+    metrics.statusChanges.inc({ status: outcome.to });
+    // The referrer hears of it once the change has committed.
+    await mailReferrer(db, referralId, "status");
+    return outcome;
+  },
+);
 
 /** The status history of a referral, newest first, for administrators. */
-export async function statusHistory(db: DB, actor: CurrentUser, referralId: number) {
+export const statusHistory = traced("model.statusHistory", async function statusHistory(db: DB, actor: CurrentUser, referralId: number) {
   await submittedReferral(db, actor, referralId, mayRecordStatus);
   return db
     .selectFrom("referral_status_history as h")
@@ -104,7 +108,7 @@ export async function statusHistory(db: DB, actor: CurrentUser, referralId: numb
     .orderBy("h.changed_at", "desc")
     .orderBy("h.id", "desc")
     .execute();
-}
+});
 
 /** Review links last 14 days unless the administrator chooses otherwise (1 to 90). */
 export const REVIEW_LINK_DEFAULT_DAYS = 14;
@@ -118,33 +122,36 @@ export interface ReviewLinkInput {
   purpose: string;
 }
 
-export async function createReviewLink(
-  db: DB,
-  actor: CurrentUser,
-  referralId: number,
-  { days = REVIEW_LINK_DEFAULT_DAYS, reviewerName, purpose }: ReviewLinkInput,
-  now = new Date(),
-): Promise<{ id: number; token: string; expiresAt: string }> {
-  const referral = await submittedReferral(db, actor, referralId, mayMakeReviewLink);
-  const { token, hash } = createToken();
-  const expiresAt = new Date(now.getTime() + Math.min(REVIEW_LINK_MAX_DAYS, Math.max(1, Math.round(days))) * 86_400_000).toISOString();
-  const row = await db
-    .insertInto("review_tokens")
-    .values({
-      referral_id: referral.id,
-      token_hash: hash,
-      created_by_id: actor.id,
-      created_at: now.toISOString(),
-      expires_at: expiresAt,
-      reviewer_name: reviewerName.trim(),
-      purpose: purpose.trim(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { id: row.id, token, expiresAt };
-}
+export const createReviewLink = traced(
+  "model.createReviewLink",
+  async function createReviewLink(
+    db: DB,
+    actor: CurrentUser,
+    referralId: number,
+    { days = REVIEW_LINK_DEFAULT_DAYS, reviewerName, purpose }: ReviewLinkInput,
+    now = new Date(),
+  ): Promise<{ id: number; token: string; expiresAt: string }> {
+    const referral = await submittedReferral(db, actor, referralId, mayMakeReviewLink);
+    const { token, hash } = createToken();
+    const expiresAt = new Date(now.getTime() + Math.min(REVIEW_LINK_MAX_DAYS, Math.max(1, Math.round(days))) * 86_400_000).toISOString();
+    const row = await db
+      .insertInto("review_tokens")
+      .values({
+        referral_id: referral.id,
+        token_hash: hash,
+        created_by_id: actor.id,
+        created_at: now.toISOString(),
+        expires_at: expiresAt,
+        reviewer_name: reviewerName.trim(),
+        purpose: purpose.trim(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { id: row.id, token, expiresAt };
+  },
+);
 
-export async function listReviewLinks(db: DB, actor: CurrentUser, referralId: number) {
+export const listReviewLinks = traced("model.listReviewLinks", async function listReviewLinks(db: DB, actor: CurrentUser, referralId: number) {
   await submittedReferral(db, actor, referralId, mayMakeReviewLink);
   return db
     .selectFrom("review_tokens as t")
@@ -153,65 +160,74 @@ export async function listReviewLinks(db: DB, actor: CurrentUser, referralId: nu
     .where("t.referral_id", "=", referralId)
     .orderBy("t.created_at", "desc")
     .execute();
-}
+});
 
-export async function revokeReviewLink(db: DB, actor: CurrentUser, referralId: number, linkId: number): Promise<void> {
-  await submittedReferral(db, actor, referralId, mayMakeReviewLink);
-  const result = await db
-    .updateTable("review_tokens")
-    .set({ revoked_at: new Date().toISOString() })
-    .where("id", "=", linkId)
-    .where("referral_id", "=", referralId)
-    .where("revoked_at", "is", null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new NotFoundError("review link");
-}
+export const revokeReviewLink = traced(
+  "model.revokeReviewLink",
+  async function revokeReviewLink(db: DB, actor: CurrentUser, referralId: number, linkId: number): Promise<void> {
+    await submittedReferral(db, actor, referralId, mayMakeReviewLink);
+    const result = await db
+      .updateTable("review_tokens")
+      .set({ revoked_at: new Date().toISOString() })
+      .where("id", "=", linkId)
+      .where("referral_id", "=", referralId)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new NotFoundError("review link");
+  },
+);
 
 /** The referral a live review link opens, or null (no token, unknown, expired or revoked). */
-export async function referralForReviewToken(
-  db: DB,
-  token: string | null | undefined,
-  now = new Date(),
-): Promise<{ linkId: number; referralId: number; childId: number; createdById: number } | null> {
-  if (!token || token.length > 200) return null;
-  const row = await db
-    .selectFrom("review_tokens as t")
-    .innerJoin("referrals as r", "r.id", "t.referral_id")
-    .select(["t.id", "t.referral_id", "t.expires_at", "t.revoked_at", "r.child_id", "r.created_by_id", "r.status"])
-    .where("t.token_hash", "=", hashToken(token))
-    .executeTakeFirst();
-  if (!row || row.revoked_at || row.expires_at <= now.toISOString() || row.status === "Draft") return null;
-  return { linkId: row.id, referralId: row.referral_id, childId: row.child_id, createdById: row.created_by_id };
-}
+export const referralForReviewToken = traced(
+  "model.referralForReviewToken",
+  async function referralForReviewToken(
+    db: DB,
+    token: string | null | undefined,
+    now = new Date(),
+  ): Promise<{ linkId: number; referralId: number; childId: number; createdById: number } | null> {
+    if (!token || token.length > 200) return null;
+    const row = await db
+      .selectFrom("review_tokens as t")
+      .innerJoin("referrals as r", "r.id", "t.referral_id")
+      .select(["t.id", "t.referral_id", "t.expires_at", "t.revoked_at", "r.child_id", "r.created_by_id", "r.status"])
+      .where("t.token_hash", "=", hashToken(token))
+      .executeTakeFirst();
+    if (!row || row.revoked_at || row.expires_at <= now.toISOString() || row.status === "Draft") return null;
+    return { linkId: row.id, referralId: row.referral_id, childId: row.child_id, createdById: row.created_by_id };
+  },
+);
 
 /**
  * What an administrator's panel under a submitted referral's review shows: the current status
  * and program notes (the status form starts from them), the status history, the review links and
  * the record of access. Null for anyone else and for a Draft, which has no status to record.
  */
-export async function adminReviewPanel(db: DB, actor: CurrentUser, referralId: number, language: Language, t: TFunction) {
-  if (!actsForProgram(actor)) return null;
-  const referral = await db
-    .selectFrom("referrals")
-    .select(["id", "status", "created_by_id", "local_program_id", "comments", "service_coordinator", "eligibility_determination"])
-    .where("id", "=", referralId)
-    .executeTakeFirst();
-  if (!referral) throw new NotFoundError("referral");
-  // The program's notes, and so the panel that records them, for those who read them (R131).
-  if (!reads("referral", "comments", readerOf(actor, referral.created_by_id))) return null;
-  if (!mayRecordStatus(actor, referralFacts(referral))) return null;
-  return {
-    referralId,
-    history: await statusHistory(db, actor, referralId),
-    links: await listReviewLinks(db, actor, referralId),
-    access: await accessRecordOf(db, actor, referralId, language, t),
-    sameChild: await possiblySameChildAs(db, actor, referralId),
-    current: {
-      status: referral.status,
-      comments: referral.comments,
-      serviceCoordinator: referral.service_coordinator,
-      eligibilityDetermination: referral.eligibility_determination,
-    },
-    now: new Date().toISOString(),
-  };
-}
+export const adminReviewPanel = traced(
+  "model.adminReviewPanel",
+  async function adminReviewPanel(db: DB, actor: CurrentUser, referralId: number, language: Language, t: TFunction) {
+    if (!actsForProgram(actor)) return null;
+    const referral = await db
+      .selectFrom("referrals")
+      .select(["id", "status", "created_by_id", "local_program_id", "comments", "service_coordinator", "eligibility_determination"])
+      .where("id", "=", referralId)
+      .executeTakeFirst();
+    if (!referral) throw new NotFoundError("referral");
+    // The program's notes, and so the panel that records them, for those who read them (R131).
+    if (!reads("referral", "comments", readerOf(actor, referral.created_by_id))) return null;
+    if (!mayRecordStatus(actor, referralFacts(referral))) return null;
+    return {
+      referralId,
+      history: await statusHistory(db, actor, referralId),
+      links: await listReviewLinks(db, actor, referralId),
+      access: await accessRecordOf(db, actor, referralId, language, t),
+      sameChild: await possiblySameChildAs(db, actor, referralId),
+      current: {
+        status: referral.status,
+        comments: referral.comments,
+        serviceCoordinator: referral.service_coordinator,
+        eligibilityDetermination: referral.eligibility_determination,
+      },
+      now: new Date().toISOString(),
+    };
+  },
+);

@@ -18,6 +18,7 @@ import {
   type ReferralSort,
 } from "./referral-list.server";
 import type { CurrentUser } from "./user.server";
+import { traced } from "~/services/trace.server";
 
 export type Cell = string | number;
 
@@ -25,7 +26,7 @@ export type Cell = string | number;
  * Turns pages of list rows into the 35 cells of the referral CSV and report (docs/product-rules.md R81), in the
  * reader's language: lookup codes as labels, dates and times as the screens show them, times in US Eastern time (R29).
  */
-export async function referralCellWriter(db: DB, language: Language, t: TFunction) {
+export const referralCellWriter = traced("model.referralCellWriter", async function referralCellWriter(db: DB, language: Language, t: TFunction) {
   const labelsOf = async (type: LookupType) => new Map((await getLookups(db, type)).map((row) => [row.code, lookupLabel(row, language)]));
   const [references, genders, races, languages, counties, suffixes, states, developmental, screenings, conditions] = await Promise.all(
     (
@@ -101,30 +102,33 @@ export async function referralCellWriter(db: DB, language: Language, t: TFunctio
       ]);
     },
   };
-}
+});
 
 /**
  * A referral list as CSV (docs/product-rules.md R81), as the query asks, 100 rows at a time. A list
  * the person may not see is NotFoundError, before any row is read.
  */
-export async function referralsCsv(
-  db: DB,
-  actor: CurrentUser,
-  kind: ReferralListKind,
-  query: ListQuery<ReferralSort>,
-  ownerId: number | undefined,
-  language: Language,
-  t: TFunction,
-): Promise<CsvPages> {
-  const total = await countReferrals(db, actor, kind, query, ownerId);
-  const writer = await referralCellWriter(db, language, t);
-  // Each page of 100 on the record of access as it goes out, in one write (R95).
-  const viewer = viewerOf(actor, "csv");
-  async function* recorded() {
-    for await (const page of allReferrals(db, actor, kind, query, ownerId)) {
-      await recordAccess(db, viewer, seenReferrals(page), { action: "export", entityType: "referral" });
-      yield page;
+export const referralsCsv = traced(
+  "model.referralsCsv",
+  async function referralsCsv(
+    db: DB,
+    actor: CurrentUser,
+    kind: ReferralListKind,
+    query: ListQuery<ReferralSort>,
+    ownerId: number | undefined,
+    language: Language,
+    t: TFunction,
+  ): Promise<CsvPages> {
+    const total = await countReferrals(db, actor, kind, query, ownerId);
+    const writer = await referralCellWriter(db, language, t);
+    // Each page of 100 on the record of access as it goes out, in one write (R95).
+    const viewer = viewerOf(actor, "csv");
+    async function* recorded() {
+      for await (const page of allReferrals(db, actor, kind, query, ownerId)) {
+        await recordAccess(db, viewer, seenReferrals(page), { action: "export", entityType: "referral" });
+        yield page;
+      }
     }
-  }
-  return { header: writer.headers, total, pages: cellPages(recorded(), (page) => writer.cells(page)) };
-}
+    return { header: writer.headers, total, pages: cellPages(recorded(), (page) => writer.cells(page)) };
+  },
+);

@@ -34,6 +34,7 @@ import { noteSameChildOnSubmit } from "./same-child.server";
 import type { CurrentUser } from "./user.server";
 import { reads } from "./reads";
 import { metrics } from "~/services/metrics.server";
+import { traced } from "~/services/trace.server";
 
 // A referral's life after the wizard (docs/product-rules.md R68, R69, R71, R72): the review of every
 // answer and what is missing, the confirmed submit, copy and delete. Who may do what (app/models/policy.ts;
@@ -48,23 +49,23 @@ function referralRow(db: DB, id: number) {
 }
 
 /** The referral the creator or an administrator may read; the path's child and user must be its own. */
-export async function readableReferral(db: DB, actor: CurrentUser, ids: WizardIds): Promise<Row> {
+export const readableReferral = traced("model.readableReferral", async function readableReferral(db: DB, actor: CurrentUser, ids: WizardIds): Promise<Row> {
   const referral = await referralRow(db, ids.referral);
   if (!referral || referral.child_id !== ids.child || referral.created_by_id !== ids.user) throw new NotFoundError("referral");
   if (!mayViewReferral(actor, referralFacts(referral))) throw new NotFoundError("referral");
   return referral;
-}
+});
 
 /**
  * The referral its creator may act on (copy, delete, submit); administrators get ForbiddenError.
  * Copying asks least of them (any of theirs, docs/product-rules.md R71): submit and delete then ask their own rule.
  */
-export async function ownReferral(db: DB, actor: CurrentUser, referralId: number): Promise<Row> {
+export const ownReferral = traced("model.ownReferral", async function ownReferral(db: DB, actor: CurrentUser, referralId: number): Promise<Row> {
   const referral = await referralRow(db, referralId);
   if (!referral || !mayViewReferral(actor, referralFacts(referral))) throw new NotFoundError("referral");
   if (!mayCopyReferral(actor, referralFacts(referral))) throw new ForbiddenError("administrators do not change referrals");
   return referral;
-}
+});
 
 async function adultsWithPhones(db: DB, referralId: number) {
   const rows = await db.selectFrom("adults").selectAll().where("referral_id", "=", referralId).orderBy("id").execute();
@@ -82,7 +83,7 @@ async function adultsWithPhones(db: DB, referralId: number) {
 }
 
 /** What the completeness rules read of a referral; whoever calls this has already decided the asker may read it. */
-export async function completenessOf(db: DB, referral: Row): Promise<CompletenessFacts> {
+export const completenessOf = traced("model.completenessOf", async function completenessOf(db: DB, referral: Row): Promise<CompletenessFacts> {
   const address = referral.address_id
     ? ((await db.selectFrom("addresses").select(["line1", "city", "zip", "county"]).where("id", "=", referral.address_id).executeTakeFirst()) ?? null)
     : null;
@@ -115,7 +116,7 @@ export async function completenessOf(db: DB, referral: Row): Promise<Completenes
     childParentConsent: referral.child_parent_consent,
     consentDocuments: Number(consentDocuments.n),
   };
-}
+});
 
 async function labels(db: DB, type: LookupType, codes: string[], language: Language): Promise<string[]> {
   const rows = await getLookups(db, type);
@@ -129,24 +130,27 @@ async function labels(db: DB, type: LookupType, codes: string[], language: Langu
  * Everything the review shows (docs/product-rules.md R68), its labels in the reader's language,
  * what is missing, and what the reader may do with it.
  */
-export async function getReferralForReview(db: DB, actor: CurrentUser, ids: WizardIds, language: Language) {
-  const referral = await readableReferral(db, actor, ids);
-  // Anyone but its creator opening it is on the record of access (34 CFR 303.406).
-  await recordAccess(db, viewerOf(actor), [{ referralId: referral.id, childId: referral.child_id, createdById: referral.created_by_id }], {
-    action: "view",
-    entityType: "referral",
-  });
-  // Its program's first look is what its referrer sees as "Opened by" (R140).
-  await noteOpenedByProgram(db, actor, referral);
-  return reviewOf(db, referral, ids, language, actor);
-}
+export const getReferralForReview = traced(
+  "model.getReferralForReview",
+  async function getReferralForReview(db: DB, actor: CurrentUser, ids: WizardIds, language: Language) {
+    const referral = await readableReferral(db, actor, ids);
+    // Anyone but its creator opening it is on the record of access (34 CFR 303.406).
+    await recordAccess(db, viewerOf(actor), [{ referralId: referral.id, childId: referral.child_id, createdById: referral.created_by_id }], {
+      action: "view",
+      entityType: "referral",
+    });
+    // Its program's first look is what its referrer sees as "Opened by" (R140).
+    await noteOpenedByProgram(db, actor, referral);
+    return reviewOf(db, referral, ids, language, actor);
+  },
+);
 
 /**
  * What the page after a submit tells the referral's creator: its number, when it was sent, and
  * where the confirmation e-mail went. Null while it is still a Draft (nothing was sent yet), and
  * for administrators, who did not send it.
  */
-export async function getSubmitConfirmation(db: DB, actor: CurrentUser, ids: WizardIds) {
+export const getSubmitConfirmation = traced("model.getSubmitConfirmation", async function getSubmitConfirmation(db: DB, actor: CurrentUser, ids: WizardIds) {
   const referral = await readableReferral(db, actor, ids);
   if (actsForProgram(actor) || referral.status === "Draft" || !referral.submission_date) return null;
   const child = await db.selectFrom("children").select(["first_name", "last_name"]).where("id", "=", referral.child_id).executeTakeFirstOrThrow();
@@ -157,25 +161,28 @@ export async function getSubmitConfirmation(db: DB, actor: CurrentUser, ids: Wiz
     submittedAt: referral.submission_date,
     email: creator.email,
   };
-}
+});
 
 /**
  * The referral a live review link opens, read only, for someone not signed in; null for no token,
  * or one unknown, expired or revoked. The view is on the record of access.
  */
-export async function getReferralForReviewLink(db: DB, token: string | null | undefined, language: Language) {
-  const link = await referralForReviewToken(db, token);
-  if (!link) return null;
-  const referral = await referralRow(db, link.referralId);
-  if (!referral) return null;
-  await recordAccess(db, { reviewLinkId: link.linkId }, [{ referralId: referral.id, childId: referral.child_id, createdById: referral.created_by_id }], {
-    action: "view",
-    entityType: "referral",
-  });
-  const review = await reviewOf(db, referral, { child: referral.child_id, referral: referral.id, user: referral.created_by_id }, language, null);
-  // A reviewer reads the referral, not the referrer's account (R131).
-  return { ...review, createdBy: reads("referral", "createdBy", "reviewLink") ? review.createdBy : null };
-}
+export const getReferralForReviewLink = traced(
+  "model.getReferralForReviewLink",
+  async function getReferralForReviewLink(db: DB, token: string | null | undefined, language: Language) {
+    const link = await referralForReviewToken(db, token);
+    if (!link) return null;
+    const referral = await referralRow(db, link.referralId);
+    if (!referral) return null;
+    await recordAccess(db, { reviewLinkId: link.linkId }, [{ referralId: referral.id, childId: referral.child_id, createdById: referral.created_by_id }], {
+      action: "view",
+      entityType: "referral",
+    });
+    const review = await reviewOf(db, referral, { child: referral.child_id, referral: referral.id, user: referral.created_by_id }, language, null);
+    // A reviewer reads the referral, not the referrer's account (R131).
+    return { ...review, createdBy: reads("referral", "createdBy", "reviewLink") ? review.createdBy : null };
+  },
+);
 
 /** `actor`: the signed-in reader, or null for a review link's holder, who may do nothing with it. */
 async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Language, actor: CurrentUser | null) {
@@ -317,53 +324,56 @@ export class IncompleteReferralError extends Error {
  * referral's row is held first (R135), so two submits at once (a double click, two tabs, a retried
  * request, two instances) submit it once: the second finds it submitted and answers `submitted: false`.
  */
-export async function submitReferral(
-  db: DB,
-  actor: CurrentUser,
-  referralId: number,
-  today = easternCalendarDate(),
-): Promise<{ submitted: boolean; status: string }> {
-  const outcome = await writeTransaction(db, async (trx) => {
-    await holdRows(trx, "referrals", "id", [referralId]);
-    const referral = await ownReferral(trx, actor, referralId);
-    // Its creator's, so only a status past Draft stops it: already submitted, by another request.
-    if (!maySubmitReferral(actor, referralFacts(referral))) return { submitted: false, status: referral.status };
-    // The address it is sent with stays as checked (an edit of it waits), and one submit at a time looks for the
-    // same child among the submitted referrals of children born that day (R126), so two at once see each other.
-    await holdRows(trx, "addresses", "id", [referral.address_id], "share");
-    const child = await trx.selectFrom("children").select("birthdate").where("id", "=", referral.child_id).executeTakeFirstOrThrow();
-    await holdKey(trx, "same-child", child.birthdate);
-    // A Draft begun before the child turned three is not sent after (docs/product-rules.md R37).
-    await refuseTooOld(trx, referral.child_id, today);
-    const facts = await completenessOf(trx, referral);
-    const missing = missingItems(facts);
-    if (missing.length) throw new IncompleteReferralError(missing);
-    // It goes to the local program of its address's county, and to no other (docs/product-rules.md R137).
-    const programId = await programForCounty(trx, facts.address?.county ?? null);
-    if (programId === null) throw new NoProgramError("no local program serves the county");
-    const now = new Date().toISOString();
-    await trx
-      .updateTable("referrals")
-      .set({ status: "Submitted", submission_date: now, status_updated_at: now, updated_at: now, local_program_id: programId })
-      .where("id", "=", referral.id)
-      .where("status", "=", "Draft")
-      .execute();
-    // Another submitted referral possibly of the same child is kept for administrators (docs/product-rules.md R126).
-    await noteSameChildOnSubmit(trx, referral.id);
-    // Counted in the program's figures from now on (docs/product-rules.md R127).
-    await keepReferralFigures(trx, [referral.id]);
-    return { submitted: true, status: "Submitted" };
-  });
-  // The confirmation e-mail, the program's notice and the family's, once the submit has committed (not again for one
-  // sent before).
-  if (outcome.submitted) {
-    metrics.referralsSubmitted.inc();
-    await mailReferrer(db, referralId, "submitted");
-    await mailProgramIntake(db, referralId, "submitted");
-    await mailFamilyNotice(db, referralId);
-  }
-  return outcome;
-}
+export const submitReferral = traced(
+  "model.submitReferral",
+  async function submitReferral(
+    db: DB,
+    actor: CurrentUser,
+    referralId: number,
+    today = easternCalendarDate(),
+  ): Promise<{ submitted: boolean; status: string }> {
+    const outcome = await writeTransaction(db, async (trx) => {
+      await holdRows(trx, "referrals", "id", [referralId]);
+      const referral = await ownReferral(trx, actor, referralId);
+      // Its creator's, so only a status past Draft stops it: already submitted, by another request.
+      if (!maySubmitReferral(actor, referralFacts(referral))) return { submitted: false, status: referral.status };
+      // The address it is sent with stays as checked (an edit of it waits), and one submit at a time looks for the
+      // same child among the submitted referrals of children born that day (R126), so two at once see each other.
+      await holdRows(trx, "addresses", "id", [referral.address_id], "share");
+      const child = await trx.selectFrom("children").select("birthdate").where("id", "=", referral.child_id).executeTakeFirstOrThrow();
+      await holdKey(trx, "same-child", child.birthdate);
+      // A Draft begun before the child turned three is not sent after (docs/product-rules.md R37).
+      await refuseTooOld(trx, referral.child_id, today);
+      const facts = await completenessOf(trx, referral);
+      const missing = missingItems(facts);
+      if (missing.length) throw new IncompleteReferralError(missing);
+      // It goes to the local program of its address's county, and to no other (docs/product-rules.md R137).
+      const programId = await programForCounty(trx, facts.address?.county ?? null);
+      if (programId === null) throw new NoProgramError("no local program serves the county");
+      const now = new Date().toISOString();
+      await trx
+        .updateTable("referrals")
+        .set({ status: "Submitted", submission_date: now, status_updated_at: now, updated_at: now, local_program_id: programId })
+        .where("id", "=", referral.id)
+        .where("status", "=", "Draft")
+        .execute();
+      // Another submitted referral possibly of the same child is kept for administrators (docs/product-rules.md R126).
+      await noteSameChildOnSubmit(trx, referral.id);
+      // Counted in the program's figures from now on (docs/product-rules.md R127).
+      await keepReferralFigures(trx, [referral.id]);
+      return { submitted: true, status: "Submitted" };
+    });
+    // The confirmation e-mail, the program's notice and the family's, once the submit has committed (not again for one
+    // sent before).
+    if (outcome.submitted) {
+      metrics.referralsSubmitted.inc();
+      await mailReferrer(db, referralId, "submitted");
+      await mailProgramIntake(db, referralId, "submitted");
+      await mailFamilyNotice(db, referralId);
+    }
+    return outcome;
+  },
+);
 
 /**
  * A new Draft for the same child (while under 36 months) with every answer of the referral: its fields, races, reasons,
@@ -371,80 +381,83 @@ export async function submitReferral(
  * stay with the referral they were sent for: a consent form is signed for one referral, and the
  * copy's review asks for a new one when consent is yes. The copy is marked hasBeenCopied.
  */
-export async function copyReferral(db: DB, actor: CurrentUser, referralId: number, today = easternCalendarDate()): Promise<{ id: number; childId: number }> {
-  return writeTransaction(db, async (trx) => {
-    // R135: the source stays as read while it is copied (a save of it waits; other copies share it).
-    await holdRows(trx, "referrals", "id", [referralId], "share");
-    const source = await ownReferral(trx, actor, referralId);
-    await refuseTooOld(trx, source.child_id, today);
-    const now = new Date().toISOString();
-    const copyPhone = async (id: number | null) => {
-      if (!id) return null;
-      const phone = await trx.selectFrom("phone_numbers").select(["area_code", "prefix", "suffix"]).where("id", "=", id).executeTakeFirst();
-      if (!phone) return null;
-      return (
+export const copyReferral = traced(
+  "model.copyReferral",
+  async function copyReferral(db: DB, actor: CurrentUser, referralId: number, today = easternCalendarDate()): Promise<{ id: number; childId: number }> {
+    return writeTransaction(db, async (trx) => {
+      // R135: the source stays as read while it is copied (a save of it waits; other copies share it).
+      await holdRows(trx, "referrals", "id", [referralId], "share");
+      const source = await ownReferral(trx, actor, referralId);
+      await refuseTooOld(trx, source.child_id, today);
+      const now = new Date().toISOString();
+      const copyPhone = async (id: number | null) => {
+        if (!id) return null;
+        const phone = await trx.selectFrom("phone_numbers").select(["area_code", "prefix", "suffix"]).where("id", "=", id).executeTakeFirst();
+        if (!phone) return null;
+        return (
+          await trx
+            .insertInto("phone_numbers")
+            .values({ ...phone, created_by_id: actor.id })
+            .returning("id")
+            .executeTakeFirstOrThrow()
+        ).id;
+      };
+      const { id: _id, ...fields } = source;
+      void _id;
+      const values: Insertable<ReferralsTable> = {
+        ...fields,
+        status: "Draft",
+        created_at: now,
+        updated_at: now,
+        submission_date: null,
+        status_updated_at: null,
+        status_details: null,
+        status_details_es: null,
+        comments: null,
+        service_coordinator: null,
+        eligibility_determination: null,
+        local_program_id: null,
+        opened_at: null,
+        opened_by_id: null,
+        has_been_copied: 1,
+        referrer_phone_id: await copyPhone(source.referrer_phone_id),
+      };
+      const copy = await trx.insertInto("referrals").values(values).returning("id").executeTakeFirstOrThrow();
+      const races = await trx.selectFrom("referral_races").select("race_code").where("referral_id", "=", source.id).execute();
+      if (races.length)
         await trx
-          .insertInto("phone_numbers")
-          .values({ ...phone, created_by_id: actor.id })
-          .returning("id")
-          .executeTakeFirstOrThrow()
-      ).id;
-    };
-    const { id: _id, ...fields } = source;
-    void _id;
-    const values: Insertable<ReferralsTable> = {
-      ...fields,
-      status: "Draft",
-      created_at: now,
-      updated_at: now,
-      submission_date: null,
-      status_updated_at: null,
-      status_details: null,
-      status_details_es: null,
-      comments: null,
-      service_coordinator: null,
-      eligibility_determination: null,
-      local_program_id: null,
-      opened_at: null,
-      opened_by_id: null,
-      has_been_copied: 1,
-      referrer_phone_id: await copyPhone(source.referrer_phone_id),
-    };
-    const copy = await trx.insertInto("referrals").values(values).returning("id").executeTakeFirstOrThrow();
-    const races = await trx.selectFrom("referral_races").select("race_code").where("referral_id", "=", source.id).execute();
-    if (races.length)
-      await trx
-        .insertInto("referral_races")
-        .values(races.map((row) => ({ referral_id: copy.id, race_code: row.race_code })))
-        .execute();
-    const reasons = await trx.selectFrom("referral_reasons").select(["reason_type", "reason_code"]).where("referral_id", "=", source.id).execute();
-    if (reasons.length)
-      await trx
-        .insertInto("referral_reasons")
-        .values(reasons.map((row) => ({ ...row, referral_id: copy.id })))
-        .execute();
-    for (const adult of await trx.selectFrom("adults").selectAll().where("referral_id", "=", source.id).orderBy("id").execute()) {
-      const { id: _adultId, ...adultFields } = adult;
-      void _adultId;
-      await trx
-        .insertInto("adults")
-        .values({
-          ...adultFields,
-          referral_id: copy.id,
-          home_phone_id: await copyPhone(adult.home_phone_id),
-          work_phone_id: await copyPhone(adult.work_phone_id),
-          mobile_phone_id: await copyPhone(adult.mobile_phone_id),
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-    }
-    return { id: copy.id, childId: source.child_id };
-  });
-}
+          .insertInto("referral_races")
+          .values(races.map((row) => ({ referral_id: copy.id, race_code: row.race_code })))
+          .execute();
+      const reasons = await trx.selectFrom("referral_reasons").select(["reason_type", "reason_code"]).where("referral_id", "=", source.id).execute();
+      if (reasons.length)
+        await trx
+          .insertInto("referral_reasons")
+          .values(reasons.map((row) => ({ ...row, referral_id: copy.id })))
+          .execute();
+      for (const adult of await trx.selectFrom("adults").selectAll().where("referral_id", "=", source.id).orderBy("id").execute()) {
+        const { id: _adultId, ...adultFields } = adult;
+        void _adultId;
+        await trx
+          .insertInto("adults")
+          .values({
+            ...adultFields,
+            referral_id: copy.id,
+            home_phone_id: await copyPhone(adult.home_phone_id),
+            work_phone_id: await copyPhone(adult.work_phone_id),
+            mobile_phone_id: await copyPhone(adult.mobile_phone_id),
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+      }
+      return { id: copy.id, childId: source.child_id };
+    });
+  },
+);
 
 /** Deletes a Draft of the person's own, with its parents, phones, reasons and documents (files too). */
-export async function deleteReferral(db: DB, actor: CurrentUser, referralId: number): Promise<void> {
+export const deleteReferral = traced("model.deleteReferral", async function deleteReferral(db: DB, actor: CurrentUser, referralId: number): Promise<void> {
   const files = await writeTransaction(db, async (trx) => {
     await holdRows(trx, "referrals", "id", [referralId], "delete");
     const referral = await ownReferral(trx, actor, referralId);
@@ -463,4 +476,4 @@ export async function deleteReferral(db: DB, actor: CurrentUser, referralId: num
     return files;
   });
   await removeStoredFiles(files);
-}
+});

@@ -11,6 +11,7 @@ import { isProgramStaff, mayLearnOfSameChild } from "./policy";
 import type { CurrentUser } from "./user.server";
 import { recordAccess, viewerOf, type Seen } from "./access-record.server";
 import { readableReferrals } from "./referral-scope.server";
+import { traced } from "~/services/trace.server";
 
 // The referral lists (docs/product-rules.md R75): one list with a status filter of Draft (/app/referrals/drafts),
 // Submitted (everything not Draft: the not_equals[status]=Draft filter) or User (one user's, for
@@ -206,16 +207,19 @@ function sortedPage(
 }
 
 /** How many referrals a list's filters match. */
-export async function countReferrals(
-  db: DB,
-  actor: CurrentUser,
-  kind: ReferralListKind,
-  query: ListQuery<ReferralSort>,
-  ownerId?: number,
-  exact?: ReferralExactFilters,
-): Promise<number> {
-  return countMatching(filtered(db, actor, kind, query, ownerId, exact));
-}
+export const countReferrals = traced(
+  "model.countReferrals",
+  async function countReferrals(
+    db: DB,
+    actor: CurrentUser,
+    kind: ReferralListKind,
+    query: ListQuery<ReferralSort>,
+    ownerId?: number,
+    exact?: ReferralExactFilters,
+  ): Promise<number> {
+    return countMatching(filtered(db, actor, kind, query, ownerId, exact));
+  },
+);
 
 /** The record of access's entry for what a list or an export showed of other people's referrals (R95). */
 export function seenReferrals(rows: readonly ReferralRow[]): Seen[] {
@@ -226,19 +230,22 @@ export function seenReferrals(rows: readonly ReferralRow[]): Seen[] {
  * One page of a referral list, and how many referrals its filters match; the children it shows that are not the
  * asker's are on the record of access, in one write (R95).
  */
-export async function listReferrals(
-  db: DB,
-  actor: CurrentUser,
-  kind: ReferralListKind,
-  query: ListQuery<ReferralSort>,
-  ownerId?: number,
-  exact?: ReferralExactFilters,
-): Promise<{ data: ReferralRow[]; total: number }> {
-  const total = await countReferrals(db, actor, kind, query, ownerId, exact);
-  const data = (await sortedPage(db, actor, kind, query, ownerId, query.count, (query.page - 1) * query.count, exact).execute()) as ReferralRow[];
-  await recordAccess(db, viewerOf(actor), seenReferrals(data), { action: "list", entityType: "referral" });
-  return { data, total };
-}
+export const listReferrals = traced(
+  "model.listReferrals",
+  async function listReferrals(
+    db: DB,
+    actor: CurrentUser,
+    kind: ReferralListKind,
+    query: ListQuery<ReferralSort>,
+    ownerId?: number,
+    exact?: ReferralExactFilters,
+  ): Promise<{ data: ReferralRow[]; total: number }> {
+    const total = await countReferrals(db, actor, kind, query, ownerId, exact);
+    const data = (await sortedPage(db, actor, kind, query, ownerId, query.count, (query.page - 1) * query.count, exact).execute()) as ReferralRow[];
+    await recordAccess(db, viewerOf(actor), seenReferrals(data), { action: "list", entityType: "referral" });
+    return { data, total };
+  },
+);
 
 /**
  * Every row of the filtered list, 100 at a time (the CSV export). The ids come first, in the
@@ -269,45 +276,48 @@ export async function* allReferrals(
  * read 100 at a time this way). A referral deleted meanwhile is left out. Whoever calls this has
  * already decided which referrals the asker may see.
  */
-export async function referralRowsById(db: DB, ids: number[]): Promise<ReferralRow[]> {
+export const referralRowsById = traced("model.referralRowsById", async function referralRowsById(db: DB, ids: number[]): Promise<ReferralRow[]> {
   if (!ids.length) return [];
   const rows = (await withColumns(db.selectFrom("referrals as r") as unknown as Filtered)
     .where("r.id", "in", ids)
     .execute()) as ReferralRow[];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row): row is ReferralRow => row !== undefined);
-}
+});
 
 /**
  * The referrer's referrals whose status changed after submission, or that their program has opened (docs/product-rules.md
  * R82, R140), newest change first.
  */
-export async function listStatusUpdates(db: DB, actor: CurrentUser, { page, count }: { page: number; count: number }) {
-  const base = statusUpdatesOf(db, actor.id).innerJoin("children as c", "c.id", "r.child_id").leftJoin("local_programs as p", "p.id", "r.opened_by_id");
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-  const data = await base
-    .select([
-      "r.id as id",
-      "r.child_id as childId",
-      "r.created_by_id as createdById",
-      "r.status as status",
-      "r.status_details as statusDetails",
-      "r.status_details_es as statusDetailsEs",
-      "r.status_updated_at as statusUpdatedAt",
-      "r.submission_date as submissionDate",
-      "c.first_name as childFirstName",
-      "c.last_name as childLastName",
-      "r.opened_at as openedAt",
-      "p.name as openedByName",
-      "p.name_es as openedByNameEs",
-    ])
-    .orderBy("r.status_updated_at", "desc")
-    .orderBy("r.id", "desc")
-    .limit(count)
-    .offset((page - 1) * count)
-    .execute();
-  return { data, total };
-}
+export const listStatusUpdates = traced(
+  "model.listStatusUpdates",
+  async function listStatusUpdates(db: DB, actor: CurrentUser, { page, count }: { page: number; count: number }) {
+    const base = statusUpdatesOf(db, actor.id).innerJoin("children as c", "c.id", "r.child_id").leftJoin("local_programs as p", "p.id", "r.opened_by_id");
+    const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const data = await base
+      .select([
+        "r.id as id",
+        "r.child_id as childId",
+        "r.created_by_id as createdById",
+        "r.status as status",
+        "r.status_details as statusDetails",
+        "r.status_details_es as statusDetailsEs",
+        "r.status_updated_at as statusUpdatedAt",
+        "r.submission_date as submissionDate",
+        "c.first_name as childFirstName",
+        "c.last_name as childLastName",
+        "r.opened_at as openedAt",
+        "p.name as openedByName",
+        "p.name_es as openedByNameEs",
+      ])
+      .orderBy("r.status_updated_at", "desc")
+      .orderBy("r.id", "desc")
+      .limit(count)
+      .offset((page - 1) * count)
+      .execute();
+    return { data, total };
+  },
+);
 
 /** A referrer's status updates: their referrals with a status recorded after submission, or opened by their program (R82, R140). */
 function statusUpdatesOf(db: DB, userId: number) {
@@ -321,7 +331,7 @@ function statusUpdatesOf(db: DB, userId: number) {
  * The dashboard's counts (docs/product-rules.md R33, R137): of the referrals the person reads; the children only for those
  * who have a children's list (not a program's staff), the users only for administrators, as the users list counts them.
  */
-export async function dashboardCounts(db: DB, actor: CurrentUser) {
+export const dashboardCounts = traced("model.dashboardCounts", async function dashboardCounts(db: DB, actor: CurrentUser) {
   const own = db.selectFrom("referrals as r").where(readableReferrals(actor, "r"));
   const count = async (query: typeof own) => Number((await query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   const children = actor.isAdmin ? db.selectFrom("children") : db.selectFrom("children").where("created_by_id", "=", actor.id);
@@ -333,7 +343,7 @@ export async function dashboardCounts(db: DB, actor: CurrentUser) {
     // The users list's own count, so the two numbers agree (super administrators are not listed).
     users: actor.isAdmin ? await countListedUsers(db, actor) : null,
   };
-}
+});
 
 /** The 35 columns of the referral CSV (docs/product-rules.md R81), the child's six among them; headings in locales referrals:csv. */
 export const REFERRAL_CSV_COLUMNS = [
@@ -379,7 +389,7 @@ export const REFERRAL_CSV_COLUMNS = [
  * (not one per row): the referrals' own fields, child, address, races, reasons and phones. Codes
  * stay codes here; the export labels them in the reader's language.
  */
-export async function csvDetails(db: DB, rows: ReferralRow[]) {
+export const csvDetails = traced("model.csvDetails", async function csvDetails(db: DB, rows: ReferralRow[]) {
   const ids = rows.map((row) => row.id);
   if (!ids.length) return [];
   const referrals = new Map(
@@ -433,4 +443,4 @@ export async function csvDetails(db: DB, rows: ReferralRow[]) {
     races: races.filter((race) => race.referral_id === row.id).map((race) => race.race_code),
     reasons: reasons.filter((reason) => reason.referral_id === row.id),
   }));
-}
+});

@@ -1,6 +1,7 @@
 import type { DB } from "~/db.server";
 import { reviewHref } from "~/utils/wizard-paths";
 import { log } from "~/services/log.server";
+import { traced } from "~/services/trace.server";
 
 /**
  * The referrer's e-mail after a submit or a status change (docs/product-rules.md R86: the referrer is
@@ -8,7 +9,7 @@ import { log } from "~/services/log.server";
  * called by submitReferral and recordStatusChange after their transaction commits, whichever door
  * (page or JSON API) asked: the change stands whether or not the mail goes, so a failure is logged.
  */
-export async function mailReferrer(db: DB, referralId: number, kind: "submitted" | "status") {
+export const mailReferrer = traced("model.mailReferrer", async function mailReferrer(db: DB, referralId: number, kind: "submitted" | "status") {
   try {
     // Loaded when a mail goes: the mail's texts come with the bundled locales (JSON), which the
     // browser tests' helpers, importing the models to set up records, cannot load.
@@ -51,4 +52,4 @@ export async function mailReferrer(db: DB, referralId: number, kind: "submitted"
   } catch (error) {
     log.error({ err: error }, "the referrer's e-mail was not sent");
   }
-}
+});

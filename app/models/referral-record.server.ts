@@ -8,13 +8,14 @@ import { recordAccess, viewerOf } from "./access-record.server";
 import { completenessOf, readableReferral } from "./referral-lifecycle.server";
 import { storedAnswers } from "./referral.server";
 import type { CurrentUser } from "./user.server";
+import { traced } from "~/services/trace.server";
 
 // A referral whole, as stored (codes, not labels): what the JSON API answers for one referral.
 // The same reading rule as the review: its creator or an administrator, on the record of access
 // when it is not its creator.
 
 /** The wizard's ids of a referral the actor may read; NotFoundError for anyone else. */
-export async function wizardIdsOf(db: DB, actor: CurrentUser, referralId: number): Promise<WizardIds> {
+export const wizardIdsOf = traced("model.wizardIdsOf", async function wizardIdsOf(db: DB, actor: CurrentUser, referralId: number): Promise<WizardIds> {
   const row = await db
     .selectFrom("referrals")
     .select(["id", "child_id", "created_by_id", "status", "local_program_id"])
@@ -22,16 +23,19 @@ export async function wizardIdsOf(db: DB, actor: CurrentUser, referralId: number
     .executeTakeFirst();
   if (!row || !mayViewReferral(actor, referralFacts(row))) throw new NotFoundError("referral");
   return { child: row.child_id, referral: row.id, user: row.created_by_id };
-}
+});
 
 /** The ids of the referral a document, or a parent or guardian, belongs to, for someone who may read it. */
-export async function wizardIdsOfPart(db: DB, actor: CurrentUser, table: "referral_documents" | "adults", partId: number): Promise<WizardIds> {
-  const row = await db.selectFrom(table).select("referral_id").where("id", "=", partId).executeTakeFirst();
-  if (!row) throw new NotFoundError(table);
-  return wizardIdsOf(db, actor, row.referral_id);
-}
+export const wizardIdsOfPart = traced(
+  "model.wizardIdsOfPart",
+  async function wizardIdsOfPart(db: DB, actor: CurrentUser, table: "referral_documents" | "adults", partId: number): Promise<WizardIds> {
+    const row = await db.selectFrom(table).select("referral_id").where("id", "=", partId).executeTakeFirst();
+    if (!row) throw new NotFoundError(table);
+    return wizardIdsOf(db, actor, row.referral_id);
+  },
+);
 
-export async function getReferralRecord(db: DB, actor: CurrentUser, referralId: number) {
+export const getReferralRecord = traced("model.getReferralRecord", async function getReferralRecord(db: DB, actor: CurrentUser, referralId: number) {
   const ids = await wizardIdsOf(db, actor, referralId);
   const referral = await readableReferral(db, actor, ids);
   await recordAccess(db, viewerOf(actor), [{ referralId: referral.id, childId: referral.child_id, createdById: referral.created_by_id }], {
@@ -66,5 +70,5 @@ export async function getReferralRecord(db: DB, actor: CurrentUser, referralId: 
     creator: { email: creator.email, name: `${creator.first_name} ${creator.last_name}` },
     missing: referral.status === "Draft" ? missingItems(await completenessOf(db, referral)) : [],
   };
-}
+});
 export type ReferralRecord = Awaited<ReturnType<typeof getReferralRecord>>;

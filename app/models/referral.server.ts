@@ -15,24 +15,25 @@ import { insertPhone, phoneText } from "./phone.server";
 import { mayEditReferral, mayViewReferral, referralFacts } from "./policy";
 import type { CurrentUser } from "./user.server";
 import { nameColumns, nameOfRow } from "~/utils/person-name";
+import { traced } from "~/services/trace.server";
 
 /**
  * The Draft referral the wizard edits, for the one person who may edit it: its creator, while it
  * is a Draft (docs/product-rules.md R45). The path's child and user must be the referral's own. Anyone else gets
  * NotFoundError; an administrator, or the creator of a referral already submitted, ForbiddenError.
  */
-export async function getDraftForEdit(db: DB, actor: CurrentUser, ids: WizardIds) {
+export const getDraftForEdit = traced("model.getDraftForEdit", async function getDraftForEdit(db: DB, actor: CurrentUser, ids: WizardIds) {
   const referral = await db.selectFrom("referrals").selectAll().where("id", "=", ids.referral).executeTakeFirst();
   if (!referral || referral.child_id !== ids.child || referral.created_by_id !== ids.user) throw new NotFoundError("referral");
   const facts = referralFacts(referral);
   if (!mayViewReferral(actor, facts)) throw new NotFoundError("referral");
   if (!mayEditReferral(actor, facts)) throw new ForbiddenError(actor.isAdmin ? "administrators do not edit referrals" : "only a Draft is edited");
   return referral;
-}
+});
 export type DraftReferral = Awaited<ReturnType<typeof getDraftForEdit>>;
 
 /** What the step badges need to know of a referral. */
-export async function badgeFacts(db: DB, referral: DraftReferral) {
+export const badgeFacts = traced("model.badgeFacts", async function badgeFacts(db: DB, referral: DraftReferral) {
   const address = referral.address_id
     ? ((await db.selectFrom("addresses").select(["line1", "city", "zip", "county"]).where("id", "=", referral.address_id).executeTakeFirst()) ?? null)
     : null;
@@ -62,19 +63,19 @@ export async function badgeFacts(db: DB, referral: DraftReferral) {
     documents: Number(counts.documents),
     childParentConsent: referral.child_parent_consent,
   };
-}
+});
 
-export async function referrerPhone(db: DB, referral: DraftReferral): Promise<string> {
+export const referrerPhone = traced("model.referrerPhone", async function referrerPhone(db: DB, referral: DraftReferral): Promise<string> {
   return phoneText(db, referral.referrer_phone_id);
-}
+});
 
-export async function referralRaces(db: DB, referralId: number): Promise<string[]> {
+export const referralRaces = traced("model.referralRaces", async function referralRaces(db: DB, referralId: number): Promise<string[]> {
   const rows = await db.selectFrom("referral_races").select("race_code").where("referral_id", "=", referralId).orderBy("race_code").execute();
   return rows.map((row) => row.race_code);
-}
+});
 
 /** All of a referral's answers as stored, in the names the answers are given (what a change is laid over). */
-export async function storedAnswers(db: DB, referral: DraftReferral): Promise<StoredAnswers> {
+export const storedAnswers = traced("model.storedAnswers", async function storedAnswers(db: DB, referral: DraftReferral): Promise<StoredAnswers> {
   const phone = referral.referrer_phone_id
     ? await db.selectFrom("phone_numbers").select(["area_code", "prefix", "suffix"]).where("id", "=", referral.referrer_phone_id).executeTakeFirst()
     : undefined;
@@ -116,7 +117,7 @@ export async function storedAnswers(db: DB, referral: DraftReferral): Promise<St
     additionalDetails: referral.additional_details,
     childParentConsent: (referral.child_parent_consent ?? CONSENT.notYet) as ConsentCode,
   };
-}
+});
 
 const flag = (answer: YesNoAnswer | undefined | null) => (answer === "yes" ? 1 : answer === "no" ? 0 : null);
 
@@ -189,77 +190,80 @@ function groupColumns(group: AnswerGroup, a: StoredAnswers): Updateable<Referral
  * (app/schemas/answers.server.ts); lookup codes must exist; at least one reason must remain once the
  * screenings are saved (docs/product-rules.md R58). Refusals name the answers: InputError.
  */
-export async function saveAnswers(db: DB, actor: CurrentUser, ids: WizardIds, answers: ReferralAnswers, today = easternCalendarDate()): Promise<void> {
-  const reasonChecks = Object.entries(answers.referralReasons ?? {}).flatMap(([type, codes]) =>
-    (codes ?? []).map((code) => ({ field: `referralReasons.${type}`, type: type as ReasonType, code })),
-  );
-  const errors = await unknownLookupCodes(db, [
-    { field: "referrerRelationship", type: "References", code: answers.referrerRelationship },
-    { field: "referrerPrefix", type: "Prefixes", code: answers.referrerPrefix },
-    { field: "referrerSuffix", type: "Suffixes", code: answers.referrerSuffix },
-    { field: "gender", type: "Genders", code: answers.gender },
-    ...(answers.races ?? []).map((code) => ({ field: "races", type: "Races" as const, code })),
-    { field: "primaryLanguage", type: "Languages", code: answers.primaryLanguage },
-    { field: "familyPrimaryLanguage", type: "Languages", code: answers.familyPrimaryLanguage },
-    ...reasonChecks,
-  ]);
-  if (Object.keys(errors).length) throw new InvalidChoiceError(errors);
-  await writeTransaction(db, async (trx) => {
-    // R135: the referral's row, held until the commit, so writes of the same referral take turns.
-    await holdRows(trx, "referrals", "id", [ids.referral]);
-    const referral = await getDraftForEdit(trx, actor, ids);
-    const stored = await storedAnswers(trx, referral);
-    const given = Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== undefined));
-    const merged: StoredAnswers = {
-      ...stored,
-      ...given,
-      referralReasons: {
-        ...stored.referralReasons,
-        ...Object.fromEntries(Object.entries(answers.referralReasons ?? {}).filter(([, codes]) => codes !== undefined)),
-      },
-    };
-    const named = namedAnswers(answers);
-    const groups = Object.entries(answerGroups(today)).filter(([, group]) => group.fields.some((field) => named.has(field)));
-    const fieldErrors: Record<string, string[]> = {};
-    for (const [, group] of groups) {
-      const parsed = group.rule.safeParse(merged);
-      if (!parsed.success) for (const issue of parsed.error.issues) (fieldErrors[issue.path.join(".")] ??= []).push(issue.message);
-    }
-    if (Object.keys(fieldErrors).length) throw new InputError(fieldErrors);
+export const saveAnswers = traced(
+  "model.saveAnswers",
+  async function saveAnswers(db: DB, actor: CurrentUser, ids: WizardIds, answers: ReferralAnswers, today = easternCalendarDate()): Promise<void> {
+    const reasonChecks = Object.entries(answers.referralReasons ?? {}).flatMap(([type, codes]) =>
+      (codes ?? []).map((code) => ({ field: `referralReasons.${type}`, type: type as ReasonType, code })),
+    );
+    const errors = await unknownLookupCodes(db, [
+      { field: "referrerRelationship", type: "References", code: answers.referrerRelationship },
+      { field: "referrerPrefix", type: "Prefixes", code: answers.referrerPrefix },
+      { field: "referrerSuffix", type: "Suffixes", code: answers.referrerSuffix },
+      { field: "gender", type: "Genders", code: answers.gender },
+      ...(answers.races ?? []).map((code) => ({ field: "races", type: "Races" as const, code })),
+      { field: "primaryLanguage", type: "Languages", code: answers.primaryLanguage },
+      { field: "familyPrimaryLanguage", type: "Languages", code: answers.familyPrimaryLanguage },
+      ...reasonChecks,
+    ]);
+    if (Object.keys(errors).length) throw new InvalidChoiceError(errors);
+    await writeTransaction(db, async (trx) => {
+      // R135: the referral's row, held until the commit, so writes of the same referral take turns.
+      await holdRows(trx, "referrals", "id", [ids.referral]);
+      const referral = await getDraftForEdit(trx, actor, ids);
+      const stored = await storedAnswers(trx, referral);
+      const given = Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== undefined));
+      const merged: StoredAnswers = {
+        ...stored,
+        ...given,
+        referralReasons: {
+          ...stored.referralReasons,
+          ...Object.fromEntries(Object.entries(answers.referralReasons ?? {}).filter(([, codes]) => codes !== undefined)),
+        },
+      };
+      const named = namedAnswers(answers);
+      const groups = Object.entries(answerGroups(today)).filter(([, group]) => group.fields.some((field) => named.has(field)));
+      const fieldErrors: Record<string, string[]> = {};
+      for (const [, group] of groups) {
+        const parsed = group.rule.safeParse(merged);
+        if (!parsed.success) for (const issue of parsed.error.issues) (fieldErrors[issue.path.join(".")] ??= []).push(issue.message);
+      }
+      if (Object.keys(fieldErrors).length) throw new InputError(fieldErrors);
 
-    const columns: Updateable<ReferralsTable> = { updated_at: new Date().toISOString() };
-    for (const [name] of groups) Object.assign(columns, groupColumns(name as AnswerGroup, merged));
-    if (named.has("referrerPhoneNumber")) columns.referrer_phone_id = await insertPhone(trx, merged.referrerPhoneNumber, actor.id);
-    await trx.updateTable("referrals").set(columns).where("id", "=", referral.id).execute();
-    // The old number goes once nothing points at it.
-    if (named.has("referrerPhoneNumber") && referral.referrer_phone_id) {
-      await trx.deleteFrom("phone_numbers").where("id", "=", referral.referrer_phone_id).execute();
-    }
-    for (const [type, codes] of Object.entries(answers.referralReasons ?? {}) as Array<[ReasonType, string[] | undefined]>) {
-      if (codes === undefined) continue;
-      await trx.deleteFrom("referral_reasons").where("referral_id", "=", referral.id).where("reason_type", "=", type).execute();
-      if (codes.length) {
-        await trx
-          .insertInto("referral_reasons")
-          .values([...new Set(codes)].map((reason_code) => ({ referral_id: referral.id, reason_type: type, reason_code })))
-          .execute();
+      const columns: Updateable<ReferralsTable> = { updated_at: new Date().toISOString() };
+      for (const [name] of groups) Object.assign(columns, groupColumns(name as AnswerGroup, merged));
+      if (named.has("referrerPhoneNumber")) columns.referrer_phone_id = await insertPhone(trx, merged.referrerPhoneNumber, actor.id);
+      await trx.updateTable("referrals").set(columns).where("id", "=", referral.id).execute();
+      // The old number goes once nothing points at it.
+      if (named.has("referrerPhoneNumber") && referral.referrer_phone_id) {
+        await trx.deleteFrom("phone_numbers").where("id", "=", referral.referrer_phone_id).execute();
       }
-    }
-    if (groups.some(([name]) => name === "screening")) {
-      const any = await trx.selectFrom("referral_reasons").select("referral_id").where("referral_id", "=", referral.id).executeTakeFirst();
-      if (!any) throw new InputError({ "referralReasons.FailedScreenings": ["validation.oneReason"] });
-    }
-    if (answers.races) {
-      await trx.deleteFrom("referral_races").where("referral_id", "=", referral.id).execute();
-      if (answers.races.length) {
-        await trx
-          .insertInto("referral_races")
-          .values([...new Set(answers.races)].map((race_code) => ({ referral_id: referral.id, race_code })))
-          .execute();
+      for (const [type, codes] of Object.entries(answers.referralReasons ?? {}) as Array<[ReasonType, string[] | undefined]>) {
+        if (codes === undefined) continue;
+        await trx.deleteFrom("referral_reasons").where("referral_id", "=", referral.id).where("reason_type", "=", type).execute();
+        if (codes.length) {
+          await trx
+            .insertInto("referral_reasons")
+            .values([...new Set(codes)].map((reason_code) => ({ referral_id: referral.id, reason_type: type, reason_code })))
+            .execute();
+        }
       }
-    }
-  });
-}
+      if (groups.some(([name]) => name === "screening")) {
+        const any = await trx.selectFrom("referral_reasons").select("referral_id").where("referral_id", "=", referral.id).executeTakeFirst();
+        if (!any) throw new InputError({ "referralReasons.FailedScreenings": ["validation.oneReason"] });
+      }
+      if (answers.races) {
+        await trx.deleteFrom("referral_races").where("referral_id", "=", referral.id).execute();
+        if (answers.races.length) {
+          await trx
+            .insertInto("referral_races")
+            .values([...new Set(answers.races)].map((race_code) => ({ referral_id: referral.id, race_code })))
+            .execute();
+        }
+      }
+    });
+  },
+);
 
 // Parents and guardians of the referral (docs/product-rules.md R56), through the same Draft rule.
 
@@ -280,7 +284,7 @@ export interface AdultInput {
 
 const ADULT_PHONES = { homePhoneNumber: "home_phone_id", workPhoneNumber: "work_phone_id", mobilePhoneNumber: "mobile_phone_id" } as const;
 
-export async function listAdults(db: DB, actor: CurrentUser, ids: WizardIds) {
+export const listAdults = traced("model.listAdults", async function listAdults(db: DB, actor: CurrentUser, ids: WizardIds) {
   const referral = await getDraftForEdit(db, actor, ids);
   const rows = await db.selectFrom("adults").selectAll().where("referral_id", "=", referral.id).orderBy("id").execute();
   return Promise.all(
@@ -291,9 +295,9 @@ export async function listAdults(db: DB, actor: CurrentUser, ids: WizardIds) {
       phones: (await Promise.all([row.home_phone_id, row.work_phone_id, row.mobile_phone_id].map((id) => phoneText(db, id)))).filter(Boolean),
     })),
   );
-}
+});
 
-export async function getAdult(db: DB, actor: CurrentUser, ids: WizardIds, adultId: number) {
+export const getAdult = traced("model.getAdult", async function getAdult(db: DB, actor: CurrentUser, ids: WizardIds, adultId: number) {
   const referral = await getDraftForEdit(db, actor, ids);
   const row = await db.selectFrom("adults").selectAll().where("id", "=", adultId).where("referral_id", "=", referral.id).executeTakeFirst();
   if (!row) throw new NotFoundError("adult");
@@ -308,10 +312,10 @@ export async function getAdult(db: DB, actor: CurrentUser, ids: WizardIds, adult
     workPhoneNumber: await phoneText(db, row.work_phone_id),
     mobilePhoneNumber: await phoneText(db, row.mobile_phone_id),
   };
-}
+});
 
 /** A parent or guardian, for whoever may read the referral (its creator, or an administrator), whatever its status; on the record of access when not its creator (R95). */
-export async function readAdult(db: DB, actor: CurrentUser, adultId: number) {
+export const readAdult = traced("model.readAdult", async function readAdult(db: DB, actor: CurrentUser, adultId: number) {
   const row = await db
     .selectFrom("adults as a")
     .innerJoin("referrals as r", "r.id", "a.referral_id")
@@ -328,60 +332,65 @@ export async function readAdult(db: DB, actor: CurrentUser, adultId: number) {
   const phone = (id: number | null) =>
     id ? db.selectFrom("phone_numbers").select(["id", "area_code", "prefix", "suffix"]).where("id", "=", id).executeTakeFirst() : Promise.resolve(undefined);
   return { row, phones: { home: await phone(row.home_phone_id), work: await phone(row.work_phone_id), mobile: await phone(row.mobile_phone_id) } };
-}
+});
 
 /** Adds (adultId null) or updates a parent or guardian; each phone type is its own number. */
-export async function saveAdult(db: DB, actor: CurrentUser, ids: WizardIds, adultId: number | null, input: AdultInput): Promise<{ id: number }> {
-  const errors = await unknownLookupCodes(db, [
-    { field: "prefix", type: "Prefixes", code: input.prefix },
-    { field: "suffix", type: "Suffixes", code: input.suffix },
-    { field: "childRelationship", type: "FamilyRelationships", code: input.childRelationship },
-    { field: "preferredMethodOfContact", type: "ContactMethods", code: input.preferredMethodOfContact },
-  ]);
-  if (Object.keys(errors).length) throw new InvalidChoiceError(errors);
-  return writeTransaction(db, async (trx) => {
-    // R135: the referral's row, held until the commit, so writes of the same referral take turns.
-    await holdRows(trx, "referrals", "id", [ids.referral]);
-    const referral = await getDraftForEdit(trx, actor, ids);
-    const existing =
-      adultId === null ? null : await trx.selectFrom("adults").selectAll().where("id", "=", adultId).where("referral_id", "=", referral.id).executeTakeFirst();
-    if (adultId !== null && !existing) throw new NotFoundError("adult");
-    const now = new Date().toISOString();
-    const phones: Partial<Record<(typeof ADULT_PHONES)[keyof typeof ADULT_PHONES], number | null>> = {};
-    const oldPhones: number[] = [];
-    for (const [field, column] of Object.entries(ADULT_PHONES) as Array<[keyof typeof ADULT_PHONES, (typeof ADULT_PHONES)[keyof typeof ADULT_PHONES]]>) {
-      phones[column] = await insertPhone(trx, input[field], actor.id);
-      if (existing?.[column]) oldPhones.push(existing[column]!);
-    }
-    const columns = {
-      ...nameColumns(input),
-      child_relationship: input.childRelationship,
-      preferred_method_of_contact: input.preferredMethodOfContact || null,
-      best_time_to_contact: input.bestTimeToContact?.trim() || null,
-      email: input.email || null,
-      ...phones,
-      updated_at: now,
-    };
-    let id: number;
-    if (existing) {
-      await trx.updateTable("adults").set(columns).where("id", "=", existing.id).execute();
-      id = existing.id;
-    } else {
-      id = (
-        await trx
-          .insertInto("adults")
-          .values({ ...columns, referral_id: referral.id, created_at: now })
-          .returning("id")
-          .executeTakeFirstOrThrow()
-      ).id;
-    }
-    if (oldPhones.length) await trx.deleteFrom("phone_numbers").where("id", "in", oldPhones).execute();
-    await trx.updateTable("referrals").set({ updated_at: now }).where("id", "=", referral.id).execute();
-    return { id };
-  });
-}
+export const saveAdult = traced(
+  "model.saveAdult",
+  async function saveAdult(db: DB, actor: CurrentUser, ids: WizardIds, adultId: number | null, input: AdultInput): Promise<{ id: number }> {
+    const errors = await unknownLookupCodes(db, [
+      { field: "prefix", type: "Prefixes", code: input.prefix },
+      { field: "suffix", type: "Suffixes", code: input.suffix },
+      { field: "childRelationship", type: "FamilyRelationships", code: input.childRelationship },
+      { field: "preferredMethodOfContact", type: "ContactMethods", code: input.preferredMethodOfContact },
+    ]);
+    if (Object.keys(errors).length) throw new InvalidChoiceError(errors);
+    return writeTransaction(db, async (trx) => {
+      // R135: the referral's row, held until the commit, so writes of the same referral take turns.
+      await holdRows(trx, "referrals", "id", [ids.referral]);
+      const referral = await getDraftForEdit(trx, actor, ids);
+      const existing =
+        adultId === null
+          ? null
+          : await trx.selectFrom("adults").selectAll().where("id", "=", adultId).where("referral_id", "=", referral.id).executeTakeFirst();
+      if (adultId !== null && !existing) throw new NotFoundError("adult");
+      const now = new Date().toISOString();
+      const phones: Partial<Record<(typeof ADULT_PHONES)[keyof typeof ADULT_PHONES], number | null>> = {};
+      const oldPhones: number[] = [];
+      for (const [field, column] of Object.entries(ADULT_PHONES) as Array<[keyof typeof ADULT_PHONES, (typeof ADULT_PHONES)[keyof typeof ADULT_PHONES]]>) {
+        phones[column] = await insertPhone(trx, input[field], actor.id);
+        if (existing?.[column]) oldPhones.push(existing[column]!);
+      }
+      const columns = {
+        ...nameColumns(input),
+        child_relationship: input.childRelationship,
+        preferred_method_of_contact: input.preferredMethodOfContact || null,
+        best_time_to_contact: input.bestTimeToContact?.trim() || null,
+        email: input.email || null,
+        ...phones,
+        updated_at: now,
+      };
+      let id: number;
+      if (existing) {
+        await trx.updateTable("adults").set(columns).where("id", "=", existing.id).execute();
+        id = existing.id;
+      } else {
+        id = (
+          await trx
+            .insertInto("adults")
+            .values({ ...columns, referral_id: referral.id, created_at: now })
+            .returning("id")
+            .executeTakeFirstOrThrow()
+        ).id;
+      }
+      if (oldPhones.length) await trx.deleteFrom("phone_numbers").where("id", "in", oldPhones).execute();
+      await trx.updateTable("referrals").set({ updated_at: now }).where("id", "=", referral.id).execute();
+      return { id };
+    });
+  },
+);
 
-export async function deleteAdult(db: DB, actor: CurrentUser, ids: WizardIds, adultId: number): Promise<void> {
+export const deleteAdult = traced("model.deleteAdult", async function deleteAdult(db: DB, actor: CurrentUser, ids: WizardIds, adultId: number): Promise<void> {
   await writeTransaction(db, async (trx) => {
     // R135: the referral's row, held until the commit, so writes of the same referral take turns.
     await holdRows(trx, "referrals", "id", [ids.referral]);
@@ -393,10 +402,10 @@ export async function deleteAdult(db: DB, actor: CurrentUser, ids: WizardIds, ad
     if (phones.length) await trx.deleteFrom("phone_numbers").where("id", "in", phones).execute();
     await trx.updateTable("referrals").set({ updated_at: new Date().toISOString() }).where("id", "=", referral.id).execute();
   });
-}
+});
 
 /** The referral's reasons of one type. */
-export async function referralReasons(db: DB, referralId: number, type: ReasonType): Promise<string[]> {
+export const referralReasons = traced("model.referralReasons", async function referralReasons(db: DB, referralId: number, type: ReasonType): Promise<string[]> {
   const rows = await db
     .selectFrom("referral_reasons")
     .select("reason_code")
@@ -405,4 +414,4 @@ export async function referralReasons(db: DB, referralId: number, type: ReasonTy
     .orderBy("reason_code")
     .execute();
   return rows.map((row) => row.reason_code);
-}
+});

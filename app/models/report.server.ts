@@ -22,6 +22,7 @@ import { referralCellWriter, type Cell } from "./referral-cells.server";
 import { referralRowsById, seenReferrals } from "./referral-list.server";
 import type { CurrentUser } from "./user.server";
 import { recordAccess, recordReportDownload, viewerOf, type Seen } from "./access-record.server";
+import { traced } from "~/services/trace.server";
 
 // The two reports (docs/product-rules.md R96, R98, R99, R104: /generate-report and /generate-user-report): written as a
 // stream to DATA_DIR/reports, in CSV or Excel, one row per referral or user, for administrators.
@@ -185,43 +186,50 @@ async function record(db: DB, actor: CurrentUser, kind: "referral" | "user", for
  * after / before the dates given, in the county given; the 35 columns of the referral CSV with
  * labels in the administrator's language and dates in US Eastern time. Returns the file name.
  */
-export async function generateReferralReport(db: DB, actor: CurrentUser, input: ReferralReportInput, language: Language, t: TFunction, onProgress?: Progress) {
-  requireProgram(actor);
-  checkDates(input as unknown as Record<string, unknown>, ["createdAfter", "createdBefore"]);
-  const statuses = input.statuses.map((key) => REPORT_STATUSES[key as keyof typeof REPORT_STATUSES]).filter(Boolean);
-  let query = db.selectFrom("referrals as r").where("r.status", "<>", "Draft").where(readableReferrals(actor, "r"));
-  if (statuses.length) query = query.where("r.status", "in", statuses);
-  if (input.createdAfter) query = query.where("r.created_at", ">=", easternDayStart(nextCalendarDate(input.createdAfter)));
-  if (input.createdBefore) query = query.where("r.created_at", "<", easternDayStart(input.createdBefore));
-  if (input.county) query = query.where("r.address_id", "in", db.selectFrom("addresses").select("id").where("county", "=", input.county));
-  const ids = (await query.select("r.id").orderBy("r.id").execute()).map((row) => row.id);
+export const generateReferralReport = traced(
+  "model.generateReferralReport",
+  async function generateReferralReport(db: DB, actor: CurrentUser, input: ReferralReportInput, language: Language, t: TFunction, onProgress?: Progress) {
+    requireProgram(actor);
+    checkDates(input as unknown as Record<string, unknown>, ["createdAfter", "createdBefore"]);
+    const statuses = input.statuses.map((key) => REPORT_STATUSES[key as keyof typeof REPORT_STATUSES]).filter(Boolean);
+    let query = db.selectFrom("referrals as r").where("r.status", "<>", "Draft").where(readableReferrals(actor, "r"));
+    if (statuses.length) query = query.where("r.status", "in", statuses);
+    if (input.createdAfter) query = query.where("r.created_at", ">=", easternDayStart(nextCalendarDate(input.createdAfter)));
+    if (input.createdBefore) query = query.where("r.created_at", "<", easternDayStart(input.createdBefore));
+    if (input.county) query = query.where("r.address_id", "in", db.selectFrom("addresses").select("id").where("county", "=", input.county));
+    const ids = (await query.select("r.id").orderBy("r.id").execute()).map((row) => row.id);
 
-  const fileName = reportFileName(input.filename, `referral-report-${easternCalendarDate()}`, input.format);
-  const file = reportPath(fileName);
-  const writer = await referralCellWriter(db, language, t);
-  const sheet = await openSheet(file, input.format, t("referrals:list.submittedTitle"), writer.headers);
-  // Whose children the report holds, for the record of access once it is kept (three numbers a row).
-  const seen: Seen[] = [];
-  try {
-    for (let start = 0; start < ids.length; start += REPORT_CHUNK) {
-      const chunk = ids.slice(start, start + REPORT_CHUNK);
-      const rows = await referralRowsById(db, chunk);
-      seen.push(...seenReferrals(rows));
-      await sheet.add(await writer.cells(rows));
-      onProgress?.(Math.min(start + chunk.length, ids.length), ids.length);
+    const fileName = reportFileName(input.filename, `referral-report-${easternCalendarDate()}`, input.format);
+    const file = reportPath(fileName);
+    const writer = await referralCellWriter(db, language, t);
+    const sheet = await openSheet(file, input.format, t("referrals:list.submittedTitle"), writer.headers);
+    // Whose children the report holds, for the record of access once it is kept (three numbers a row).
+    const seen: Seen[] = [];
+    try {
+      for (let start = 0; start < ids.length; start += REPORT_CHUNK) {
+        const chunk = ids.slice(start, start + REPORT_CHUNK);
+        const rows = await referralRowsById(db, chunk);
+        seen.push(...seenReferrals(rows));
+        await sheet.add(await writer.cells(rows));
+        onProgress?.(Math.min(start + chunk.length, ids.length), ids.length);
+      }
+      await sheet.close();
+    } catch (error) {
+      await sheet.abort();
+      throw error;
     }
-    await sheet.close();
-  } catch (error) {
-    await sheet.abort();
-    throw error;
-  }
-  const reportId = await record(db, actor, "referral", input.format, fileName, input, ids.length);
-  // Every child the report holds is on the record of access, named with the report (R95); its downloads copy them.
-  for (let start = 0; start < seen.length; start += ACCESS_WRITE) {
-    await recordAccess(db, viewerOf(actor, "report"), seen.slice(start, start + ACCESS_WRITE), { action: "report", entityType: "report", entityId: reportId });
-  }
-  return { fileName, rows: ids.length };
-}
+    const reportId = await record(db, actor, "referral", input.format, fileName, input, ids.length);
+    // Every child the report holds is on the record of access, named with the report (R95); its downloads copy them.
+    for (let start = 0; start < seen.length; start += ACCESS_WRITE) {
+      await recordAccess(db, viewerOf(actor, "report"), seen.slice(start, start + ACCESS_WRITE), {
+        action: "report",
+        entityType: "report",
+        entityId: reportId,
+      });
+    }
+    return { fileName, rows: ids.length };
+  },
+);
 
 export const USER_REPORT_COLUMNS = [
   "id",
@@ -240,76 +248,79 @@ export const USER_REPORT_COLUMNS = [
  * The user report: the users (never super administrators) of the language given and last signed
  * in within the dates given; no password hash, security answer or token is ever read for it.
  */
-export async function generateUserReport(db: DB, actor: CurrentUser, input: UserReportInput, language: Language, t: TFunction, onProgress?: Progress) {
-  requireAdministrator(actor);
-  checkDates(input as unknown as Record<string, unknown>, ["lastLoginAfter", "lastLoginBefore"]);
-  let query = db
-    .selectFrom("users as u")
-    .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom("user_roles as s").select("s.user_id").whereRef("s.user_id", "=", "u.id").where("s.role", "=", "ROLE_SUPER_ADMIN"))),
-    );
-  if (input.primaryLanguage) query = query.where("u.primary_language", "=", input.primaryLanguage);
-  if (input.lastLoginAfter) query = query.where("u.last_login", ">=", easternDayStart(nextCalendarDate(input.lastLoginAfter)));
-  if (input.lastLoginBefore) query = query.where("u.last_login", "<", easternDayStart(input.lastLoginBefore));
-  const { total } = await query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  const users = query
-    .select([
-      "u.id",
-      "u.first_name",
-      "u.last_name",
-      "u.email",
-      "u.reference",
-      "u.primary_language",
-      "u.locked",
-      "u.enabled",
-      "u.last_login",
-      "u.created_at",
-      (eb) =>
-        eb.exists(eb.selectFrom("user_roles as r").select("r.user_id").whereRef("r.user_id", "=", "u.id").where("r.role", "=", "ROLE_ADMIN")).as("is_admin"),
-    ])
-    .orderBy("u.last_name")
-    .orderBy("u.first_name")
-    .orderBy("u.id");
-  const references = new Map((await getLookups(db, "References")).map((row) => [row.code, lookupLabel(row, language)]));
-  const fileName = reportFileName(input.filename, `user-report-${easternCalendarDate()}`, input.format);
-  const file = reportPath(fileName);
-  const sheet = await openSheet(
-    file,
-    input.format,
-    t("admin:users.title"),
-    USER_REPORT_COLUMNS.map((column) => t(`admin:reports.userColumns.${column}`)),
-  );
-  let written = 0;
-  try {
-    for await (const chunk of pagesOf(db, users, EXPORT_PAGE_SIZE)) {
-      await sheet.add(
-        chunk.map((user) => [
-          user.id,
-          user.first_name,
-          user.last_name,
-          user.email,
-          user.reference ? (references.get(user.reference) ?? user.reference) : "",
-          t(`auth:register.languages.${user.primary_language}`),
-          t(`admin:users.statuses.${accountStatus({ locked: user.locked === 1, enabled: user.enabled === 1 })}`),
-          t(user.is_admin ? "admin:users.roles.admin" : "admin:users.roles.user"),
-          user.last_login ? formatDateTimeEastern(user.last_login, language) : "",
-          formatDateTimeEastern(user.created_at, language),
-        ]),
+export const generateUserReport = traced(
+  "model.generateUserReport",
+  async function generateUserReport(db: DB, actor: CurrentUser, input: UserReportInput, language: Language, t: TFunction, onProgress?: Progress) {
+    requireAdministrator(actor);
+    checkDates(input as unknown as Record<string, unknown>, ["lastLoginAfter", "lastLoginBefore"]);
+    let query = db
+      .selectFrom("users as u")
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom("user_roles as s").select("s.user_id").whereRef("s.user_id", "=", "u.id").where("s.role", "=", "ROLE_SUPER_ADMIN"))),
       );
-      written += chunk.length;
-      onProgress?.(written, Math.max(written, total));
+    if (input.primaryLanguage) query = query.where("u.primary_language", "=", input.primaryLanguage);
+    if (input.lastLoginAfter) query = query.where("u.last_login", ">=", easternDayStart(nextCalendarDate(input.lastLoginAfter)));
+    if (input.lastLoginBefore) query = query.where("u.last_login", "<", easternDayStart(input.lastLoginBefore));
+    const { total } = await query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+    const users = query
+      .select([
+        "u.id",
+        "u.first_name",
+        "u.last_name",
+        "u.email",
+        "u.reference",
+        "u.primary_language",
+        "u.locked",
+        "u.enabled",
+        "u.last_login",
+        "u.created_at",
+        (eb) =>
+          eb.exists(eb.selectFrom("user_roles as r").select("r.user_id").whereRef("r.user_id", "=", "u.id").where("r.role", "=", "ROLE_ADMIN")).as("is_admin"),
+      ])
+      .orderBy("u.last_name")
+      .orderBy("u.first_name")
+      .orderBy("u.id");
+    const references = new Map((await getLookups(db, "References")).map((row) => [row.code, lookupLabel(row, language)]));
+    const fileName = reportFileName(input.filename, `user-report-${easternCalendarDate()}`, input.format);
+    const file = reportPath(fileName);
+    const sheet = await openSheet(
+      file,
+      input.format,
+      t("admin:users.title"),
+      USER_REPORT_COLUMNS.map((column) => t(`admin:reports.userColumns.${column}`)),
+    );
+    let written = 0;
+    try {
+      for await (const chunk of pagesOf(db, users, EXPORT_PAGE_SIZE)) {
+        await sheet.add(
+          chunk.map((user) => [
+            user.id,
+            user.first_name,
+            user.last_name,
+            user.email,
+            user.reference ? (references.get(user.reference) ?? user.reference) : "",
+            t(`auth:register.languages.${user.primary_language}`),
+            t(`admin:users.statuses.${accountStatus({ locked: user.locked === 1, enabled: user.enabled === 1 })}`),
+            t(user.is_admin ? "admin:users.roles.admin" : "admin:users.roles.user"),
+            user.last_login ? formatDateTimeEastern(user.last_login, language) : "",
+            formatDateTimeEastern(user.created_at, language),
+          ]),
+        );
+        written += chunk.length;
+        onProgress?.(written, Math.max(written, total));
+      }
+      await sheet.close();
+    } catch (error) {
+      await sheet.abort();
+      throw error;
     }
-    await sheet.close();
-  } catch (error) {
-    await sheet.abort();
-    throw error;
-  }
-  await record(db, actor, "user", input.format, fileName, input, written);
-  return { fileName, rows: written };
-}
+    await record(db, actor, "user", input.format, fileName, input, written);
+    return { fileName, rows: written };
+  },
+);
 
 /** The reports kept, newest first, for administrators. */
-export async function listReports(db: DB, actor: CurrentUser) {
+export const listReports = traced("model.listReports", async function listReports(db: DB, actor: CurrentUser) {
   requireProgram(actor);
   return keptReportsOf(db, actor)
     .leftJoin("users as u", "u.id", "g.created_by_id")
@@ -318,13 +329,13 @@ export async function listReports(db: DB, actor: CurrentUser) {
     .orderBy("g.id", "desc")
     .limit(50)
     .execute();
-}
+});
 
 /**
  * A kept report's file for download: administrators only; a name not in the list is NotFoundError. Downloading a
  * referral report puts every child it holds on the record of access again, as the one who downloaded it, in one write.
  */
-export async function reportFile(db: DB, actor: CurrentUser, fileName: string) {
+export const reportFile = traced("model.reportFile", async function reportFile(db: DB, actor: CurrentUser, fileName: string) {
   requireProgram(actor);
   const row = await keptReportsOf(db, actor)
     .select(["g.id", "g.file_name", "g.format"])
@@ -338,15 +349,18 @@ export async function reportFile(db: DB, actor: CurrentUser, fileName: string) {
   });
   await recordReportDownload(db, viewerOf(actor), row.id);
   return { file, size, format: row.format as ReportFormat };
-}
+});
 
 /**
  * Deletes the reports older than the retention period (REPORT_RETENTION_DAYS), rows and files, by
  * one instance at a time (docs/product-rules.md R122); 0 when another instance is sweeping.
  */
-export async function sweepOldReports(db: DB, options: { retentionDays?: number; now?: number } = {}): Promise<number> {
-  return (await runAlone(db, "sweep-reports", SWEEP_LEASE_MS, () => sweepReportsNow(db, options))) ?? 0;
-}
+export const sweepOldReports = traced(
+  "model.sweepOldReports",
+  async function sweepOldReports(db: DB, options: { retentionDays?: number; now?: number } = {}): Promise<number> {
+    return (await runAlone(db, "sweep-reports", SWEEP_LEASE_MS, () => sweepReportsNow(db, options))) ?? 0;
+  },
+);
 
 /** Longer than a sweep takes; a lease an instance left by dying runs out after it. */
 const SWEEP_LEASE_MS = 10 * 60 * 1000;

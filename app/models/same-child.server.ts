@@ -3,6 +3,7 @@ import { possiblySameChild, type ChildFacts } from "~/utils/child-match";
 import { easternCalendarDate } from "~/utils/dates";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { mayLearnOfSameChild, type Actor } from "./policy";
+import { traced } from "~/services/trace.server";
 
 // Children referred twice (docs/product-rules.md R126): which submitted referrals are possibly of the same child.
 // The rule itself is app/utils/child-match.ts. The pairs are found once, when the later referral is submitted, and
@@ -45,7 +46,7 @@ const shifted = (iso: string, days: number) => new Date(new Date(iso).getTime() 
  * possibly of the same child and keeps each pair, both ways. Nobody learns of them here; a pair already kept (and
  * an administrator's decision on it) stays as it is.
  */
-export async function noteSameChildOnSubmit(trx: DB, referralId: number): Promise<void> {
+export const noteSameChildOnSubmit = traced("model.noteSameChildOnSubmit", async function noteSameChildOnSubmit(trx: DB, referralId: number): Promise<void> {
   const row = await submittedFacts(trx).where("referrals.id", "=", referralId).executeTakeFirst();
   if (!row || !row.county) return;
   const facts = factsOf(row);
@@ -68,13 +69,15 @@ export async function noteSameChildOnSubmit(trx: DB, referralId: number): Promis
     )
     .onConflict((conflict) => conflict.columns(["referral_id", "other_referral_id"]).doNothing())
     .execute();
-}
+});
 
 /**
  * The other submitted referrals possibly of the same child as referral `referralId`, oldest id first, but those an
  * administrator decided are not the same child; an empty list for anyone who may not learn of them (R126).
  */
-export async function possiblySameChildAs(db: DB, actor: Actor, referralId: number): Promise<SameChildReferral[]> {
+export const possiblySameChildAs = traced("model.possiblySameChildAs", async function possiblySameChildAs(db: DB, actor: Actor, referralId: number): Promise<
+  SameChildReferral[]
+> {
   if (!mayLearnOfSameChild(actor)) return [];
   return db
     .selectFrom("same_child_pairs")
@@ -84,31 +87,34 @@ export async function possiblySameChildAs(db: DB, actor: Actor, referralId: numb
     .where("same_child_pairs.not_same_at", "is", null)
     .orderBy("referrals.id")
     .execute();
-}
+});
 
 /**
  * An administrator's decision that referrals `referralId` and `otherId` are not of the same child: kept with who
  * decided and when, and the pair is silent from then on, on both referrals' reviews and in the submitted list's
  * filter. Anyone else: ForbiddenError; a pair that was never found: NotFoundError. Deciding again changes nothing.
  */
-export async function decideNotSameChild(db: DB, actor: Actor, referralId: number, otherId: number): Promise<void> {
-  if (!mayLearnOfSameChild(actor)) throw new ForbiddenError("administrators only");
-  const pair = await db
-    .selectFrom("same_child_pairs")
-    .select("not_same_at")
-    .where("referral_id", "=", referralId)
-    .where("other_referral_id", "=", otherId)
-    .executeTakeFirst();
-  if (!pair) throw new NotFoundError("same-child pair");
-  if (pair.not_same_at) return;
-  await db
-    .updateTable("same_child_pairs")
-    .set({ not_same_by_id: actor.id, not_same_at: new Date().toISOString() })
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("referral_id", "=", referralId), eb("other_referral_id", "=", otherId)]),
-        eb.and([eb("referral_id", "=", otherId), eb("other_referral_id", "=", referralId)]),
-      ]),
-    )
-    .execute();
-}
+export const decideNotSameChild = traced(
+  "model.decideNotSameChild",
+  async function decideNotSameChild(db: DB, actor: Actor, referralId: number, otherId: number): Promise<void> {
+    if (!mayLearnOfSameChild(actor)) throw new ForbiddenError("administrators only");
+    const pair = await db
+      .selectFrom("same_child_pairs")
+      .select("not_same_at")
+      .where("referral_id", "=", referralId)
+      .where("other_referral_id", "=", otherId)
+      .executeTakeFirst();
+    if (!pair) throw new NotFoundError("same-child pair");
+    if (pair.not_same_at) return;
+    await db
+      .updateTable("same_child_pairs")
+      .set({ not_same_by_id: actor.id, not_same_at: new Date().toISOString() })
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("referral_id", "=", referralId), eb("other_referral_id", "=", otherId)]),
+          eb.and([eb("referral_id", "=", otherId), eb("other_referral_id", "=", referralId)]),
+        ]),
+      )
+      .execute();
+  },
+);

@@ -12,6 +12,7 @@ import { ForbiddenError, InputError, NotFoundError } from "./errors";
 import { mayRemoveSecondFactor, mayResetSecondFactor, mayViewRecordsOf, type Actor } from "./policy";
 import { recordSecurityEvent } from "./security-events.server";
 import { getMailRecipient, recordSignIn, secondFactorRequiredFor } from "./user.server";
+import { traced } from "~/services/trace.server";
 
 // The second factor of signing in (docs/product-rules.md R129): an authenticator app (TOTP, RFC 6238) that every
 // administrator must have and a referrer may add, and ten recovery codes that stand in for it once each. The codes'
@@ -98,7 +99,7 @@ async function takeCode(trx: DB, userId: number, input: { code: string } | { rec
 }
 
 /** Whether a person must, or may, have a second factor; whether they have one; how many recovery codes are left. */
-export async function secondFactorOf(db: DB, actor: Actor, userId: number) {
+export const secondFactorOf = traced("model.secondFactorOf", async function secondFactorOf(db: DB, actor: Actor, userId: number) {
   if (!mayViewRecordsOf(actor, userId)) throw new NotFoundError("user");
   const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
   if (!roles.length) throw new NotFoundError("user");
@@ -115,7 +116,7 @@ export async function secondFactorOf(db: DB, actor: Actor, userId: number) {
     confirmedAt: factor?.confirmed_at ?? null,
     recoveryCodesLeft: Number(left.count),
   };
-}
+});
 
 /**
  * A set-up of the person's that is not confirmed yet: whether one was begun, and its key when it was shown to this
@@ -133,67 +134,67 @@ async function setupOf(trx: DB, userId: number, sessionIdHash: string): Promise<
  * code), never to another, which gets a new one; a key shown before is then gone, and only the session it was shown
  * to may confirm it. Once one is confirmed, a new set-up is refused until it is removed.
  */
-export async function beginSecondFactorSetup(db: DB, holder: CodeHolder, sessionIdHash: string): Promise<{ secret: string; uri: string }> {
-  return writeTransaction(db, async (trx) => {
-    // R135: every change to a person's second step holds their account's row: one at a time for each person.
-    await holdRows(trx, "users", "id", [holder.id]);
-    const { begun, shown } = await setupOf(trx, holder.id, sessionIdHash);
-    let secret = shown;
-    if (!secret) {
-      secret = newAppKey();
-      const row = {
-        secret: sealSecret(secret, keyContext(holder.id)),
-        created_at: new Date().toISOString(),
-        setup_session_hash: sessionIdHash,
-        last_used_step: null,
-      };
-      if (begun) await trx.updateTable("second_factors").set(row).where("user_id", "=", holder.id).execute();
-      else
-        await trx
-          .insertInto("second_factors")
-          .values({ user_id: holder.id, ...row })
-          .execute();
-    }
-    return { secret, uri: getTOTPAuthUri({ ...TOTP, secret, accountName: holder.email, issuer: ISSUER }) };
-  });
-}
+export const beginSecondFactorSetup = traced(
+  "model.beginSecondFactorSetup",
+  async function beginSecondFactorSetup(db: DB, holder: CodeHolder, sessionIdHash: string): Promise<{ secret: string; uri: string }> {
+    return writeTransaction(db, async (trx) => {
+      // R135: every change to a person's second step holds their account's row: one at a time for each person.
+      await holdRows(trx, "users", "id", [holder.id]);
+      const { begun, shown } = await setupOf(trx, holder.id, sessionIdHash);
+      let secret = shown;
+      if (!secret) {
+        secret = newAppKey();
+        const row = {
+          secret: sealSecret(secret, keyContext(holder.id)),
+          created_at: new Date().toISOString(),
+          setup_session_hash: sessionIdHash,
+          last_used_step: null,
+        };
+        if (begun) await trx.updateTable("second_factors").set(row).where("user_id", "=", holder.id).execute();
+        else
+          await trx
+            .insertInto("second_factors")
+            .values({ user_id: holder.id, ...row })
+            .execute();
+      }
+      return { secret, uri: getTOTPAuthUri({ ...TOTP, secret, accountName: holder.email, issuer: ISSUER }) };
+    });
+  },
+);
 
 /**
  * The set-up's second step, in the session that was shown the key: a code of the app proves it keeps the key. The
  * factor is on from then on, ten new recovery codes are made (returned to be shown once; only their hashes are kept),
  * the set-up is recorded, and the person is told by e-mail. Codes are guessed under the limits of code-guard.server.ts.
  */
-export async function confirmSecondFactor(
-  db: DB,
-  holder: CodeHolder,
-  sessionIdHash: string,
-  code: string,
-  clientIp: string,
-): Promise<{ recoveryCodes: string[] }> {
-  const codes = newRecoveryCodes();
-  await guardedCode(db, holder.id, clientIp, () =>
-    writeTransaction(db, async (trx) => {
-      await holdRows(trx, "users", "id", [holder.id]);
-      // No key was shown to this session: no code can be right.
-      const { shown } = await setupOf(trx, holder.id, sessionIdHash);
-      const step = shown ? await stepOfCode(shown, code) : null;
-      if (step === null) throw wrong("validation.secondFactorWrong");
-      await trx
-        .updateTable("second_factors")
-        .set({ confirmed_at: new Date().toISOString(), last_used_step: step, setup_session_hash: null })
-        .where("user_id", "=", holder.id)
-        .execute();
-      await trx.deleteFrom("recovery_codes").where("user_id", "=", holder.id).execute();
-      await trx
-        .insertInto("recovery_codes")
-        .values(codes.map(({ hash }) => ({ user_id: holder.id, code_hash: hash })))
-        .execute();
-      await recordSecurityEvent(trx, { kind: "secondFactorAdded", actorUserId: holder.id, subjectUserId: holder.id, address: clientIp });
-    }),
-  );
-  await mailHolder(db, holder.id, "added");
-  return { recoveryCodes: codes.map(({ code }) => code) };
-}
+export const confirmSecondFactor = traced(
+  "model.confirmSecondFactor",
+  async function confirmSecondFactor(db: DB, holder: CodeHolder, sessionIdHash: string, code: string, clientIp: string): Promise<{ recoveryCodes: string[] }> {
+    const codes = newRecoveryCodes();
+    await guardedCode(db, holder.id, clientIp, () =>
+      writeTransaction(db, async (trx) => {
+        await holdRows(trx, "users", "id", [holder.id]);
+        // No key was shown to this session: no code can be right.
+        const { shown } = await setupOf(trx, holder.id, sessionIdHash);
+        const step = shown ? await stepOfCode(shown, code) : null;
+        if (step === null) throw wrong("validation.secondFactorWrong");
+        await trx
+          .updateTable("second_factors")
+          .set({ confirmed_at: new Date().toISOString(), last_used_step: step, setup_session_hash: null })
+          .where("user_id", "=", holder.id)
+          .execute();
+        await trx.deleteFrom("recovery_codes").where("user_id", "=", holder.id).execute();
+        await trx
+          .insertInto("recovery_codes")
+          .values(codes.map(({ hash }) => ({ user_id: holder.id, code_hash: hash })))
+          .execute();
+        await recordSecurityEvent(trx, { kind: "secondFactorAdded", actorUserId: holder.id, subjectUserId: holder.id, address: clientIp });
+      }),
+    );
+    await mailHolder(db, holder.id, "added");
+    return { recoveryCodes: codes.map(({ code }) => code) };
+  },
+);
 
 async function mailHolder(db: DB, userId: number, kind: "added" | "removed") {
   const recipient = await getMailRecipient(db, userId);
@@ -216,87 +217,96 @@ async function waitingSession(db: DB, sessionIdHash: string, awaiting: "code" | 
  * under the limits of code-guard.server.ts; a recovery code is recorded. The person is then signed in under a new
  * session (the waiting one is gone): its cookie.
  */
-export async function passSecondFactor(
-  db: DB,
-  sessionIdHash: string,
-  input: { code: string } | { recoveryCode: string },
-  clientIp: string,
-): Promise<{ cookie: string }> {
-  const holder = await waitingSession(db, sessionIdHash, "code");
-  if (!holder) throw new ForbiddenError("no sign-in waits for a code");
-  await guardedCode(db, holder.id, clientIp, () => writeTransaction(db, (trx) => takeCode(trx, holder.id, input, clientIp)));
-  await recordSignIn(db, holder.id, clientIp);
-  return { cookie: await renewSession(db, sessionIdHash, holder.id) };
-}
+export const passSecondFactor = traced(
+  "model.passSecondFactor",
+  async function passSecondFactor(
+    db: DB,
+    sessionIdHash: string,
+    input: { code: string } | { recoveryCode: string },
+    clientIp: string,
+  ): Promise<{ cookie: string }> {
+    const holder = await waitingSession(db, sessionIdHash, "code");
+    if (!holder) throw new ForbiddenError("no sign-in waits for a code");
+    await guardedCode(db, holder.id, clientIp, () => writeTransaction(db, (trx) => takeCode(trx, holder.id, input, clientIp)));
+    await recordSignIn(db, holder.id, clientIp);
+    return { cookie: await renewSession(db, sessionIdHash, holder.id) };
+  },
+);
 
 /**
  * A code of the signed-in person's own app (or a recovery code), asked again before something an attacker holding a
  * session alone must not do (making an API key): taken once, under the same limits as at sign-in.
  */
-export async function proveSecondFactor(db: DB, holder: CodeHolder, input: { code: string } | { recoveryCode: string }, clientIp: string): Promise<void> {
-  const factor = await db
-    .selectFrom("second_factors")
-    .select("user_id")
-    .where("user_id", "=", holder.id)
-    .where("confirmed_at", "is not", null)
-    .executeTakeFirst();
-  // Without an app set up there is no code to give: said beside the field, as a wrong one is.
-  if (!factor) throw wrong("validation.secondFactorWrong");
-  await guardedCode(db, holder.id, clientIp, () => writeTransaction(db, (trx) => takeCode(trx, holder.id, input, clientIp)));
-}
+export const proveSecondFactor = traced(
+  "model.proveSecondFactor",
+  async function proveSecondFactor(db: DB, holder: CodeHolder, input: { code: string } | { recoveryCode: string }, clientIp: string): Promise<void> {
+    const factor = await db
+      .selectFrom("second_factors")
+      .select("user_id")
+      .where("user_id", "=", holder.id)
+      .where("confirmed_at", "is not", null)
+      .executeTakeFirst();
+    // Without an app set up there is no code to give: said beside the field, as a wrong one is.
+    if (!factor) throw wrong("validation.secondFactorWrong");
+    await guardedCode(db, holder.id, clientIp, () => writeTransaction(db, (trx) => takeCode(trx, holder.id, input, clientIp)));
+  },
+);
 
 /** Who is setting up a second factor at sign-in (an administrator without one): the session's person. */
-export async function setupHolder(db: DB, sessionIdHash: string): Promise<CodeHolder> {
+export const setupHolder = traced("model.setupHolder", async function setupHolder(db: DB, sessionIdHash: string): Promise<CodeHolder> {
   const holder = await waitingSession(db, sessionIdHash, "setup");
   if (!holder) throw new ForbiddenError("no sign-in waits for a set-up");
   return holder;
-}
+});
 
 /**
  * The set-up an administrator without a second factor is led to at sign-in: confirmed as from the profile, then the
  * person is signed in under a new session. The recovery codes to show once, and the new session's cookie.
  */
-export async function confirmSecondFactorAtSignIn(
-  db: DB,
-  sessionIdHash: string,
-  code: string,
-  clientIp: string,
-): Promise<{ recoveryCodes: string[]; cookie: string }> {
-  const holder = await setupHolder(db, sessionIdHash);
-  const { recoveryCodes } = await confirmSecondFactor(db, holder, sessionIdHash, code, clientIp);
-  await recordSignIn(db, holder.id, clientIp);
-  return { recoveryCodes, cookie: await renewSession(db, sessionIdHash, holder.id) };
-}
+export const confirmSecondFactorAtSignIn = traced(
+  "model.confirmSecondFactorAtSignIn",
+  async function confirmSecondFactorAtSignIn(
+    db: DB,
+    sessionIdHash: string,
+    code: string,
+    clientIp: string,
+  ): Promise<{ recoveryCodes: string[]; cookie: string }> {
+    const holder = await setupHolder(db, sessionIdHash);
+    const { recoveryCodes } = await confirmSecondFactor(db, holder, sessionIdHash, code, clientIp);
+    await recordSignIn(db, holder.id, clientIp);
+    return { recoveryCodes, cookie: await renewSession(db, sessionIdHash, holder.id) };
+  },
+);
 
 /**
  * A referrer turns their second factor off (administrators keep theirs: ForbiddenError), with a code of the app or a
  * recovery code, counted with the sign-in attempts. The app's secret and the recovery codes are gone, the removal is
  * recorded and the person is told by e-mail.
  */
-export async function removeSecondFactor(
-  db: DB,
-  actor: Actor & CodeHolder,
-  input: { code: string } | { recoveryCode: string },
-  clientIp: string,
-): Promise<void> {
-  if (!mayRemoveSecondFactor(actor)) throw new ForbiddenError("administrators keep their second factor");
-  await guardedCode(db, actor.id, clientIp, () =>
-    writeTransaction(db, async (trx) => {
-      await takeCode(trx, actor.id, input, clientIp);
-      await trx.deleteFrom("second_factors").where("user_id", "=", actor.id).execute();
-      await trx.deleteFrom("recovery_codes").where("user_id", "=", actor.id).execute();
-      await recordSecurityEvent(trx, { kind: "secondFactorRemoved", actorUserId: actor.id, subjectUserId: actor.id, address: clientIp });
-    }),
-  );
-  await mailHolder(db, actor.id, "removed");
-}
+export const removeSecondFactor = traced(
+  "model.removeSecondFactor",
+  async function removeSecondFactor(db: DB, actor: Actor & CodeHolder, input: { code: string } | { recoveryCode: string }, clientIp: string): Promise<void> {
+    if (!mayRemoveSecondFactor(actor)) throw new ForbiddenError("administrators keep their second factor");
+    await guardedCode(db, actor.id, clientIp, () =>
+      writeTransaction(db, async (trx) => {
+        await takeCode(trx, actor.id, input, clientIp);
+        await trx.deleteFrom("second_factors").where("user_id", "=", actor.id).execute();
+        await trx.deleteFrom("recovery_codes").where("user_id", "=", actor.id).execute();
+        await recordSecurityEvent(trx, { kind: "secondFactorRemoved", actorUserId: actor.id, subjectUserId: actor.id, address: clientIp });
+      }),
+    );
+    await mailHolder(db, actor.id, "removed");
+  },
+);
 
 /**
  * A super administrator's reset of someone who lost both their app and their recovery codes: the second factor is
  * gone, every session of theirs ends (an administrator sets one up again at the next sign-in), the reset is
  * recorded, and the person is told by e-mail. `reset: false` when there was none.
  */
-export async function resetSecondFactor(db: DB, actor: Actor, userId: number): Promise<{ reset: boolean }> {
+export const resetSecondFactor = traced("model.resetSecondFactor", async function resetSecondFactor(db: DB, actor: Actor, userId: number): Promise<{
+  reset: boolean;
+}> {
   const target = await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst();
   if (!target || !actor.isAdmin) throw new NotFoundError("user");
   if (!mayResetSecondFactor(actor, { id: userId })) throw new ForbiddenError("super administrators only, and not their own");
@@ -312,10 +322,10 @@ export async function resetSecondFactor(db: DB, actor: Actor, userId: number): P
   });
   if (reset) await mailHolder(db, userId, "removed");
   return { reset };
-}
+});
 
 /** A person's second factor as recorded (set up, removed, recovery codes used, resets), newest first, for administrators. */
-export async function secondFactorHistory(db: DB, actor: Actor, userId: number) {
+export const secondFactorHistory = traced("model.secondFactorHistory", async function secondFactorHistory(db: DB, actor: Actor, userId: number) {
   if (!actor.isAdmin) throw new ForbiddenError("administrators only");
   return db
     .selectFrom("security_events as e")
@@ -326,4 +336,4 @@ export async function secondFactorHistory(db: DB, actor: Actor, userId: number) 
     .orderBy("e.at", "desc")
     .orderBy("e.id", "desc")
     .execute();
-}
+});

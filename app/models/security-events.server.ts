@@ -9,6 +9,7 @@ import { runAlone } from "./lease.server";
 import { mayReadSecurityEvents, type Actor } from "./policy";
 import type { CurrentUser } from "./user.server";
 import { metrics } from "~/services/metrics.server";
+import { traced } from "~/services/trace.server";
 
 // The security events (docs/product-rules.md R133): what happened to the ways into accounts, kept where a program
 // can look, written by one function and read by super administrators only (a page with filters, and its CSV). Kept
@@ -77,23 +78,26 @@ const SIGN_IN_FAILURES: Partial<Record<SecurityEventKind, "password" | "code">> 
 export const SECURITY_EVENT_RETENTION_DAYS = 400;
 
 /** Adds one event to the security events: the one door every model function that changes a way in goes through. */
-export async function recordSecurityEvent(db: DB, event: SecurityEvent, now: Date = new Date()): Promise<void> {
-  const failedStep = SIGN_IN_FAILURES[event.kind];
-  if (failedStep) metrics.signInFailures.inc({ step: failedStep });
-  const details = event.details && Object.keys(event.details).length ? JSON.stringify(event.details) : null;
-  await db
-    .insertInto("security_events")
-    .values({
-      at: now.toISOString(),
-      kind: event.kind,
-      actor_user_id: event.actorUserId ?? null,
-      subject_user_id: event.subjectUserId ?? null,
-      api_key_id: event.apiKeyId ?? null,
-      address: event.address && event.address !== "unknown" ? event.address.slice(0, 100) : null,
-      details,
-    })
-    .execute();
-}
+export const recordSecurityEvent = traced(
+  "model.recordSecurityEvent",
+  async function recordSecurityEvent(db: DB, event: SecurityEvent, now: Date = new Date()): Promise<void> {
+    const failedStep = SIGN_IN_FAILURES[event.kind];
+    if (failedStep) metrics.signInFailures.inc({ step: failedStep });
+    const details = event.details && Object.keys(event.details).length ? JSON.stringify(event.details) : null;
+    await db
+      .insertInto("security_events")
+      .values({
+        at: now.toISOString(),
+        kind: event.kind,
+        actor_user_id: event.actorUserId ?? null,
+        subject_user_id: event.subjectUserId ?? null,
+        api_key_id: event.apiKeyId ?? null,
+        address: event.address && event.address !== "unknown" ? event.address.slice(0, 100) : null,
+        details,
+      })
+      .execute();
+  },
+);
 
 export type SecurityEventSort = "at";
 
@@ -201,47 +205,55 @@ function eventRow(row: StoredEvent, language: Language, t: TFunction): SecurityE
 }
 
 /** One page of the security events, as the filters ask, and how many match; super administrators only. */
-export async function listSecurityEvents(
-  db: DB,
-  actor: Actor,
-  query: ListQuery<SecurityEventSort>,
-  language: Language,
-  t: TFunction,
-): Promise<{ data: SecurityEventRow[]; total: number }> {
-  const total = await countMatching(filtered(db, actor, query));
-  const rows = await sorted(db, actor, query)
-    .limit(query.count)
-    .offset((query.page - 1) * query.count)
-    .execute();
-  return { data: rows.map((row) => eventRow(row, language, t)), total };
-}
+export const listSecurityEvents = traced(
+  "model.listSecurityEvents",
+  async function listSecurityEvents(
+    db: DB,
+    actor: Actor,
+    query: ListQuery<SecurityEventSort>,
+    language: Language,
+    t: TFunction,
+  ): Promise<{ data: SecurityEventRow[]; total: number }> {
+    const total = await countMatching(filtered(db, actor, query));
+    const rows = await sorted(db, actor, query)
+      .limit(query.count)
+      .offset((query.page - 1) * query.count)
+      .execute();
+    return { data: rows.map((row) => eventRow(row, language, t)), total };
+  },
+);
 
 const SECURITY_CSV_COLUMNS = ["when", "what", "who", "whose", "address"] as const;
 
 /** The security events as CSV (R81, R133), as the filters ask, 100 rows at a time, as the page shows them. */
-export async function securityEventsCsv(db: DB, actor: Actor, query: ListQuery<SecurityEventSort>, language: Language, t: TFunction): Promise<CsvPages> {
-  const total = await countMatching(filtered(db, actor, query));
-  async function* pages() {
-    for await (const page of pagesOf(db, sorted(db, actor, query), EXPORT_PAGE_SIZE)) yield page.map((row) => eventRow(row, language, t));
-  }
-  return {
-    header: SECURITY_CSV_COLUMNS.map((column) => t(`admin:security.${column}`)),
-    total,
-    pages: cellPages(pages(), (page) => page.map((row) => SECURITY_CSV_COLUMNS.map((column) => row[column]))),
-  };
-}
+export const securityEventsCsv = traced(
+  "model.securityEventsCsv",
+  async function securityEventsCsv(db: DB, actor: Actor, query: ListQuery<SecurityEventSort>, language: Language, t: TFunction): Promise<CsvPages> {
+    const total = await countMatching(filtered(db, actor, query));
+    async function* pages() {
+      for await (const page of pagesOf(db, sorted(db, actor, query), EXPORT_PAGE_SIZE)) yield page.map((row) => eventRow(row, language, t));
+    }
+    return {
+      header: SECURITY_CSV_COLUMNS.map((column) => t(`admin:security.${column}`)),
+      total,
+      pages: cellPages(pages(), (page) => page.map((row) => SECURITY_CSV_COLUMNS.map((column) => row[column]))),
+    };
+  },
+);
 
 /** Longer than the sweep takes; a lease an instance left by dying runs out after it. */
 const SWEEP_LEASE_MS = 10 * 60 * 1000;
 
 /** Deletes the security events older than 400 days (R133), by one instance at a time; null when another is sweeping. */
-export async function sweepSecurityEvents(db: DB, now: Date = new Date()): Promise<number | null> {
+export const sweepSecurityEvents = traced("model.sweepSecurityEvents", async function sweepSecurityEvents(db: DB, now: Date = new Date()): Promise<
+  number | null
+> {
   return runAlone(db, "sweep-security-events", SWEEP_LEASE_MS, async () => {
     const before = new Date(now.getTime() - SECURITY_EVENT_RETENTION_DAYS * 86_400_000).toISOString();
     const result = await db.deleteFrom("security_events").where("at", "<", before).executeTakeFirst();
     return Number(result.numDeletedRows);
   });
-}
+});
 
 /** The kinds as the filter offers them, in the reader's language. */
 export function securityEventKindOptions(t: TFunction) {

@@ -5,6 +5,7 @@ import { clearRateLimit, hitRateLimit, RATE_LIMITS } from "~/services/rate-limit
 import { runAlone } from "./lease.server";
 import { recordSecurityEvent } from "./security-events.server";
 import { checkCredentials, findUserIdByEmail, recordSignIn, secondFactorRequiredFor } from "./user.server";
+import { traced } from "~/services/trace.server";
 
 // Signing in (docs/product-rules.md R7, R11, R129), one door for the sign-in page: the attempts counted (by account and
 // address), the password checked, and a session made that is signed in at once, or that waits for the second factor's
@@ -70,26 +71,34 @@ export interface SignInOutcome {
 }
 
 /** The first step of signing in: the e-mail and password, from an address. */
-export async function signIn(db: DB, credentials: { email: string; password: string }, clientIp: string): Promise<SignInOutcome> {
-  await countPasswordAttempt(db, credentials.email, clientIp);
-  const result = await checkCredentials(db, credentials.email, credentials.password);
-  if (result.status !== "ok") {
-    await recordSecurityEvent(db, {
-      kind: "signInFailed",
-      subjectUserId: result.userId ?? null,
-      address: clientIp,
-      details: { reason: result.userId ? result.status : "unknownAccount" },
-    });
-    throw new SignInError(result.status, result.status === "unverified" ? result.userId : undefined);
-  }
-  const { userId } = result;
-  await clearPasswordAttempts(db, credentials.email, clientIp);
-  const factor = await db.selectFrom("second_factors").select("user_id").where("user_id", "=", userId).where("confirmed_at", "is not", null).executeTakeFirst();
-  const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
-  const awaiting: SessionAwaiting | null = factor ? "code" : secondFactorRequiredFor(roles) ? "setup" : null;
-  if (!awaiting) await recordSignIn(db, userId, clientIp);
-  return { userId, awaiting, cookie: await createSession(db, userId, new Date(), awaiting) };
-}
+export const signIn = traced(
+  "model.signIn",
+  async function signIn(db: DB, credentials: { email: string; password: string }, clientIp: string): Promise<SignInOutcome> {
+    await countPasswordAttempt(db, credentials.email, clientIp);
+    const result = await checkCredentials(db, credentials.email, credentials.password);
+    if (result.status !== "ok") {
+      await recordSecurityEvent(db, {
+        kind: "signInFailed",
+        subjectUserId: result.userId ?? null,
+        address: clientIp,
+        details: { reason: result.userId ? result.status : "unknownAccount" },
+      });
+      throw new SignInError(result.status, result.status === "unverified" ? result.userId : undefined);
+    }
+    const { userId } = result;
+    await clearPasswordAttempts(db, credentials.email, clientIp);
+    const factor = await db
+      .selectFrom("second_factors")
+      .select("user_id")
+      .where("user_id", "=", userId)
+      .where("confirmed_at", "is not", null)
+      .executeTakeFirst();
+    const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
+    const awaiting: SessionAwaiting | null = factor ? "code" : secondFactorRequiredFor(roles) ? "setup" : null;
+    if (!awaiting) await recordSignIn(db, userId, clientIp);
+    return { userId, awaiting, cookie: await createSession(db, userId, new Date(), awaiting) };
+  },
+);
 
 /** Longer than the sweep takes; a lease an instance left by dying runs out after it. */
 const SWEEP_LEASE_MS = 10 * 60 * 1000;
@@ -99,7 +108,10 @@ const SWEEP_LEASE_MS = 10 * 60 * 1000;
  * limit, and attempt counts whose window is over. At start-up and every hour, by one instance at a time; null when
  * another instance is sweeping.
  */
-export async function sweepSpentSignIns(db: DB, now: Date = new Date()): Promise<{ sessions: number; limits: number } | null> {
+export const sweepSpentSignIns = traced("model.sweepSpentSignIns", async function sweepSpentSignIns(db: DB, now: Date = new Date()): Promise<{
+  sessions: number;
+  limits: number;
+} | null> {
   return runAlone(db, "sweep-sign-ins", SWEEP_LEASE_MS, async () => {
     const idleSince = new Date(now.getTime() - IDLE_LIMIT_MS).toISOString();
     const sessions = await db
@@ -109,4 +121,4 @@ export async function sweepSpentSignIns(db: DB, now: Date = new Date()): Promise
     const limits = await db.deleteFrom("rate_limits").where("window_ends_at", "<=", now.toISOString()).executeTakeFirst();
     return { sessions: Number(sessions.numDeletedRows), limits: Number(limits.numDeletedRows) };
   });
-}
+});

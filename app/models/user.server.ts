@@ -8,6 +8,7 @@ import { recordSecurityEvent } from "./security-events.server";
 import { unknownLookupCodes } from "./lookup.server";
 import { insertPhone } from "./phone.server";
 import { nameColumns } from "~/utils/person-name";
+import { traced } from "~/services/trace.server";
 
 /** Who is asking: what every model function is given. */
 export interface CurrentUser {
@@ -38,14 +39,16 @@ export function secondFactorRequiredFor(roles: readonly Role[]): boolean {
 }
 
 /** The programs a person is staff of: those given with the local program role, and none without it (R138). */
-export async function staffProgramIds(db: DB, userId: number, roles: readonly Role[]): Promise<number[]> {
+export const staffProgramIds = traced("model.staffProgramIds", async function staffProgramIds(db: DB, userId: number, roles: readonly Role[]): Promise<
+  number[]
+> {
   if (!roles.includes("ROLE_LOCAL_PROGRAM") || hasAdminRole(roles)) return [];
   const rows = await db.selectFrom("user_local_programs").select("local_program_id").where("user_id", "=", userId).orderBy("local_program_id").execute();
   return rows.map((row) => row.local_program_id);
-}
+});
 
 /** The signed-in person behind a session; the session itself is the proof of who asks. */
-export async function getCurrentUser(db: DB, userId: number): Promise<CurrentUser | null> {
+export const getCurrentUser = traced("model.getCurrentUser", async function getCurrentUser(db: DB, userId: number): Promise<CurrentUser | null> {
   const user = await db
     .selectFrom("users")
     .select(["id", "email", "first_name", "last_name", "primary_language", "locked", "enabled"])
@@ -64,7 +67,7 @@ export async function getCurrentUser(db: DB, userId: number): Promise<CurrentUse
     isSuperAdmin: roles.includes("ROLE_SUPER_ADMIN"),
     localProgramIds: await staffProgramIds(db, userId, roles),
   };
-}
+});
 
 type PersonFields = Pick<
   Registration,
@@ -72,7 +75,7 @@ type PersonFields = Pick<
 >;
 
 /** Refuses choices that are not in their lookup lists (InvalidChoiceError), by field. */
-export async function checkPersonChoices(db: DB, input: PersonFields): Promise<void> {
+export const checkPersonChoices = traced("model.checkPersonChoices", async function checkPersonChoices(db: DB, input: PersonFields): Promise<void> {
   const fieldErrors = await unknownLookupCodes(db, [
     { field: "prefix", type: "Prefixes", code: input.prefix },
     { field: "suffix", type: "Suffixes", code: input.suffix },
@@ -81,7 +84,7 @@ export async function checkPersonChoices(db: DB, input: PersonFields): Promise<v
     { field: "securityQuestion2", type: "SecurityQuestion", code: input.securityQuestion2 },
   ]);
   if (Object.keys(fieldErrors).length) throw new InvalidChoiceError(fieldErrors);
-}
+});
 
 /** The users columns of what a person says about themselves; the e-mail is also the username. */
 export function personColumns(input: PersonFields) {
@@ -105,7 +108,7 @@ export class EmailTakenError extends Error {
  * until the e-mail is verified. The e-mail (lower-cased) is also the username. Refuses a taken
  * e-mail (EmailTakenError) and a choice not in its lookup list (InvalidChoiceError).
  */
-export async function registerUser(db: DB, input: Registration): Promise<{ id: number }> {
+export const registerUser = traced("model.registerUser", async function registerUser(db: DB, input: Registration): Promise<{ id: number }> {
   await checkPersonChoices(db, input);
   const passwordHash = await hashPassword(input.password);
   const answer1 = await hashAnswer(input.securityAnswer1);
@@ -141,7 +144,7 @@ export async function registerUser(db: DB, input: Registration): Promise<{ id: n
     if (isUniqueViolation(error)) throw new EmailTakenError(input.email);
     throw error;
   });
-}
+});
 
 /** `userId` names the account whose password was wrong, for the security events only (R133): the person is told nothing more. */
 export type CredentialCheck =
@@ -151,78 +154,90 @@ export type CredentialCheck =
   | { status: "unverified"; userId: number };
 
 /** Checks an e-mail and password. An unknown e-mail costs the same time as a wrong password. */
-export async function checkCredentials(db: DB, email: string, password: string): Promise<CredentialCheck> {
-  const user = await db
-    .selectFrom("users")
-    .select(["id", "password_hash", "locked", "enabled"])
-    .where("email", "=", email.trim().toLowerCase())
-    .executeTakeFirst();
-  const matches = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
-  if (!user) return { status: "invalid" };
-  if (!matches) return { status: "invalid", userId: user.id };
-  if (user.locked) return { status: "locked", userId: user.id };
-  if (!user.enabled) return { status: "unverified", userId: user.id };
-  return { status: "ok", userId: user.id };
-}
+export const checkCredentials = traced(
+  "model.checkCredentials",
+  async function checkCredentials(db: DB, email: string, password: string): Promise<CredentialCheck> {
+    const user = await db
+      .selectFrom("users")
+      .select(["id", "password_hash", "locked", "enabled"])
+      .where("email", "=", email.trim().toLowerCase())
+      .executeTakeFirst();
+    const matches = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
+    if (!user) return { status: "invalid" };
+    if (!matches) return { status: "invalid", userId: user.id };
+    if (user.locked) return { status: "locked", userId: user.id };
+    if (!user.enabled) return { status: "unverified", userId: user.id };
+    return { status: "ok", userId: user.id };
+  },
+);
 
 /** A person signed in (past the second step, when they have one): their last sign-in, and a security event (R133). */
-export async function recordSignIn(db: DB, userId: number, clientIp: string, now: Date = new Date()): Promise<void> {
-  await db.updateTable("users").set({ last_login: now.toISOString() }).where("id", "=", userId).execute();
-  await recordSecurityEvent(db, { kind: "signIn", actorUserId: userId, subjectUserId: userId, address: clientIp }, now);
-}
+export const recordSignIn = traced(
+  "model.recordSignIn",
+  async function recordSignIn(db: DB, userId: number, clientIp: string, now: Date = new Date()): Promise<void> {
+    await db.updateTable("users").set({ last_login: now.toISOString() }).where("id", "=", userId).execute();
+    await recordSecurityEvent(db, { kind: "signIn", actorUserId: userId, subjectUserId: userId, address: clientIp }, now);
+  },
+);
 
 /** The contact details the account mails need; only for the account's own flows. */
-export async function getMailRecipient(db: DB, userId: number) {
+export const getMailRecipient = traced("model.getMailRecipient", async function getMailRecipient(db: DB, userId: number) {
   return db.selectFrom("users").select(["id", "email", "first_name", "primary_language", "enabled", "locked"]).where("id", "=", userId).executeTakeFirst();
-}
+});
 
 /** What the rules of policy.ts need of a person (mayViewPerson): who, and whether a super administrator; null when no such account. */
-export async function personFacts(db: DB, userId: number): Promise<{ id: number; isSuperAdmin: boolean } | null> {
+export const personFacts = traced("model.personFacts", async function personFacts(db: DB, userId: number): Promise<{
+  id: number;
+  isSuperAdmin: boolean;
+} | null> {
   const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
   return roles.length ? { id: userId, isSuperAdmin: roles.includes("ROLE_SUPER_ADMIN") } : null;
-}
+});
 
 /** Whether any account holds an administrator's role (the production check of SECRETS_KEY). */
-export async function administratorExists(db: DB): Promise<boolean> {
+export const administratorExists = traced("model.administratorExists", async function administratorExists(db: DB): Promise<boolean> {
   const row = await db.selectFrom("user_roles").select("user_id").where("role", "in", ["ROLE_ADMIN", "ROLE_SUPER_ADMIN"]).executeTakeFirst();
   return Boolean(row);
-}
+});
 
-export async function findUserIdByEmail(db: DB, email: string): Promise<number | null> {
+export const findUserIdByEmail = traced("model.findUserIdByEmail", async function findUserIdByEmail(db: DB, email: string): Promise<number | null> {
   const row = await db.selectFrom("users").select("id").where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
   return row?.id ?? null;
-}
+});
 
 /**
  * The first super administrator, from SEED_ADMIN_EMAIL / SEED_ADMIN_PASSWORD. Created once,
  * enabled (the address is the operator's own); a later seed leaves the account as it is.
  */
-export async function ensureSeedAdministrator(db: DB, email: string, password: string): Promise<"created" | "exists"> {
-  if (await findUserIdByEmail(db, email)) return "exists";
-  const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
-    const user = await trx
-      .insertInto("users")
-      .values({
-        email,
-        username: email,
-        password_hash: passwordHash,
-        first_name: "Program",
-        last_name: "Administrator",
-        primary_language: "en",
-        enabled: 1,
-        locked: 0,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("user_roles")
-      .values([
-        { user_id: user.id, role: "ROLE_USER" },
-        { user_id: user.id, role: "ROLE_ADMIN" },
-        { user_id: user.id, role: "ROLE_SUPER_ADMIN" },
-      ])
-      .execute();
-  });
-  return "created";
-}
+export const ensureSeedAdministrator = traced(
+  "model.ensureSeedAdministrator",
+  async function ensureSeedAdministrator(db: DB, email: string, password: string): Promise<"created" | "exists"> {
+    if (await findUserIdByEmail(db, email)) return "exists";
+    const passwordHash = await hashPassword(password);
+    await db.transaction().execute(async (trx) => {
+      const user = await trx
+        .insertInto("users")
+        .values({
+          email,
+          username: email,
+          password_hash: passwordHash,
+          first_name: "Program",
+          last_name: "Administrator",
+          primary_language: "en",
+          enabled: 1,
+          locked: 0,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("user_roles")
+        .values([
+          { user_id: user.id, role: "ROLE_USER" },
+          { user_id: user.id, role: "ROLE_ADMIN" },
+          { user_id: user.id, role: "ROLE_SUPER_ADMIN" },
+        ])
+        .execute();
+    });
+    return "created";
+  },
+);

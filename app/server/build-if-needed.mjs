@@ -13,7 +13,8 @@ function newestChange(entry) {
   return Math.max(0, ...readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
 }
 
-const stale = !existsSync(built) || !existsSync("build/index.js") || Math.max(...sources.map(newestChange)) > statSync(built).mtimeMs;
+const stale =
+  !existsSync(built) || !existsSync("build/main.js") || !existsSync("build/index.js") || Math.max(...sources.map(newestChange)) > statSync(built).mtimeMs;
 if (stale) {
   console.log("Building the application…");
   execSync("npm run build", { stdio: "inherit" });

@@ -1,6 +1,7 @@
 import { json, type ServerBuild } from "@remix-run/node";
 import { BUSY_RETRY_AFTER_SECONDS, isBusyError } from "~/models/errors.server";
 import { HTTP_STATUS } from "~/models/errors";
+import { inSpan, nameRequest, tracing } from "~/services/trace.server";
 
 // How routes turn the model's answers into HTTP: a record that is missing, or not the asker's to
 // see, is a 404 page (docs/product-rules.md R108: never someone else's data, nor a hint that it exists).
@@ -37,25 +38,47 @@ function asHttp(error: unknown): never {
   throw error;
 }
 
+/** Each route's path from the root, as its definition says it (`/app/child/:childId/…`, `/api/*`). */
+function routePaths(routes: ServerBuild["routes"]): Record<string, string> {
+  const paths: Record<string, string> = {};
+  for (const id of Object.keys(routes)) {
+    const parts: string[] = [];
+    for (let route: (typeof routes)[string] | undefined = routes[id]; route; route = route.parentId ? routes[route.parentId] : undefined) {
+      if (route.path) parts.unshift(route.path.replace(/^\/+|\/+$/g, ""));
+    }
+    paths[id] = `/${parts.filter(Boolean).join("/")}`;
+  }
+  return paths;
+}
+
 /**
  * The one place where the models' refusals become HTTP: every route's loader and action, wrapped once as the server
  * loads the build (app/server/app.ts), so that no page has to remember it at each model call. (InputError is the
- * form's to say, next to its fields: app/components/ui/page.server.ts.)
+ * form's to say, next to its fields: app/components/ui/page.server.ts.) With tracing on
+ * (app/services/trace.server.ts), each runs in a span named "loader <route id>" or "action <route id>", and the
+ * request is named by its route's path.
  */
 export function modelErrorsAsHttp(build: ServerBuild): ServerBuild {
-  const wrap = <Args extends unknown[], Result>(run: ((...args: Args) => Result) | undefined) =>
-    run &&
-    (async (...args: Args) => {
+  const paths = routePaths(build.routes);
+  const wrap = <Args extends unknown[], Result>(kind: "loader" | "action", id: string, run: ((...args: Args) => Result) | undefined) => {
+    if (!run) return run;
+    const answer = async (...args: Args) => {
       try {
         return await run(...args);
       } catch (error) {
         asHttp(error);
       }
-    });
+    };
+    if (!tracing) return answer;
+    return (...args: Args) => {
+      nameRequest(paths[id]);
+      return inSpan(`${kind} ${id}`, () => answer(...args), { "remix.route.id": id });
+    };
+  };
   const routes = Object.fromEntries(
     Object.entries(build.routes).map(([id, route]) => {
       const module = route.module;
-      return [id, { ...route, module: { ...module, loader: wrap(module.loader as never), action: wrap(module.action as never) } }];
+      return [id, { ...route, module: { ...module, loader: wrap("loader", id, module.loader as never), action: wrap("action", id, module.action as never) } }];
     }),
   );
   return { ...build, routes } as ServerBuild;

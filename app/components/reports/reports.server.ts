@@ -6,6 +6,7 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { FutureDateError, generateReferralReport, generateUserReport } from "~/models/report.server";
 import type { CurrentUser } from "~/models/user.server";
+import { inSpan } from "~/services/trace.server";
 import { REPORT_API_FIELDS, referralReportSchema, userReportSchema } from "~/schemas/report";
 import { easternCalendarDate } from "~/utils/dates";
 import { log } from "~/services/log.server";
@@ -47,8 +48,11 @@ export function checkReportForm(kind: ReportKind, form: FormData, language: Lang
     : parseWithZod(form, { schema: userReportSchema(today, language) });
 }
 
-/** Makes the report; `onProgress` hears how many rows are written of how many. */
-export async function makeReport(
+/**
+ * Makes the report, in a span named for its kind ("report referral", "report user": app/services/trace.server.ts);
+ * `onProgress` hears how many rows are written of how many.
+ */
+export function makeReport(
   db: AppLoadContext["db"],
   request: Request,
   actor: CurrentUser,
@@ -56,13 +60,19 @@ export async function makeReport(
   value: Record<string, unknown>,
   onProgress?: (done: number, total: number) => void,
 ): Promise<{ fileName: string; rows: number }> {
-  const language = await getLanguage(request);
-  const { t } = await getPageTranslation(request, ["referrals", "common", "wizard", "admin", "auth"]);
-  // Counted and timed for /metrics, whatever its end (docs/operations.md).
-  return measureReport(kind, () =>
-    kind === "referral"
-      ? generateReferralReport(db, actor, value as unknown as Parameters<typeof generateReferralReport>[2], language, t, onProgress)
-      : generateUserReport(db, actor, value as unknown as Parameters<typeof generateUserReport>[2], language, t, onProgress),
+  return inSpan(
+    `report ${kind}`,
+    async () => {
+      const language = await getLanguage(request);
+      const { t } = await getPageTranslation(request, ["referrals", "common", "wizard", "admin", "auth"]);
+      // Counted and timed for /metrics, whatever its end (docs/operations.md).
+      return measureReport(kind, () =>
+        kind === "referral"
+          ? generateReferralReport(db, actor, value as unknown as Parameters<typeof generateReferralReport>[2], language, t, onProgress)
+          : generateUserReport(db, actor, value as unknown as Parameters<typeof generateUserReport>[2], language, t, onProgress),
+      );
+    },
+    { "report.kind": kind },
   );
 }
 

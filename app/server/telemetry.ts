@@ -1,0 +1,69 @@
+import { register } from "node:module";
+import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { ExpressInstrumentation, ExpressLayerType } from "@opentelemetry/instrumentation-express";
+import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
+import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
+import { NodeSDK } from "@opentelemetry/sdk-node";
+import { log } from "../services/log.server";
+import { cleaningExporter } from "./span-privacy";
+
+// Traces (build/telemetry.js), started by app/server/start.ts before the server loads, when OTEL_EXPORTER_OTLP_ENDPOINT
+// is set: the http server's and client's spans, express's, PostgreSQL's queries, and the application's own
+// (app/services/trace.server.ts), sent over OTLP/HTTP (JSON) to OTEL_EXPORTER_OTLP_ENDPOINT's /v1/traces (or
+// OTEL_EXPORTER_OTLP_TRACES_ENDPOINT), in batches (OTEL_BSP_SCHEDULE_DELAY and the other OTEL_BSP_ settings). No
+// metrics nor logs go this way: the server has its own. See docs/decisions/0017-traces-start-before-the-server.md.
+
+const SERVICE_NAME = "md-early-intervention-referral";
+/** Addresses asked every few seconds by the load balancer and the monitoring, which would drown the rest. */
+const UNTRACED = new Set(["/healthz", "/readyz", "/metrics"]);
+/** How long a stop may wait for the last spans to go out. */
+const FLUSH_AT_STOP_MS = 1000;
+
+// The server is an ES module that imports express: express's instrumentation sees it only through this hook, told to
+// look at express alone. pg (whose ES module entry requires its CommonJS one) and node's http are seen without it.
+register(import.meta.resolve("@opentelemetry/instrumentation/hook.mjs"), { data: { include: ["express"] } });
+
+const protocol = process.env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? process.env.OTEL_EXPORTER_OTLP_PROTOCOL;
+if (protocol && protocol !== "http/json") log.warn(`Traces: sent as http/json; OTEL_EXPORTER_OTLP_PROTOCOL ${protocol} is not read`);
+
+const sdk = new NodeSDK({
+  serviceName: process.env.OTEL_SERVICE_NAME ?? SERVICE_NAME,
+  traceExporter: cleaningExporter(new OTLPTraceExporter()),
+  metricReaders: [],
+  logRecordProcessors: [],
+  instrumentations: [
+    new HttpInstrumentation({
+      ignoreIncomingRequestHook: (request) => UNTRACED.has((request.url ?? "").split("?")[0]),
+    }),
+    // The route's handler (Remix) only: the middleware before it (headers, the cross-site check, compression) would
+    // add seven spans of little to each request.
+    new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
+    // The statements only, never their values (Kysely sends every value as a parameter).
+    new PgInstrumentation({ enhancedDatabaseReporting: false }),
+  ],
+});
+sdk.start();
+
+// The server's stop (app/server/index.ts, cluster.ts) lets the requests under way finish, then exits: at that exit,
+// the spans not yet sent go out first, waiting at most FLUSH_AT_STOP_MS. An exit before any stop (a start refused)
+// is left as it was, and so is a stop before the server listens for it (the process ends at once, as without traces).
+let stopAsked = false;
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  const heard = () => {
+    stopAsked = true;
+    if (process.listenerCount(signal) > 1) return;
+    process.removeListener(signal, heard);
+    process.kill(process.pid, signal);
+  };
+  process.on(signal, heard);
+}
+const exit = process.exit.bind(process);
+let exiting = false;
+process.exit = ((code?: number | string | null) => {
+  if (!stopAsked) return exit(code);
+  if (exiting) return undefined as never;
+  exiting = true;
+  const limit = new Promise((resolve) => setTimeout(resolve, FLUSH_AT_STOP_MS));
+  void Promise.race([sdk.shutdown().catch(() => undefined), limit]).finally(() => exit(code));
+  return undefined as never;
+}) as typeof process.exit;
