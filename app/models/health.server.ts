@@ -5,6 +5,9 @@ import { Migrator, sql } from "kysely";
 import type { DB } from "~/db.server";
 import { migrationProvider } from "../../db/migrations";
 
+// The probes' own questions. Not in spans (traced()): the probes are not traced (app/server/telemetry.ts), and a span
+// here would be a trace of its own at every probe of every load balancer.
+
 /** Asks the database the smallest question there is (for /healthz); throws when it does not answer. */
 export async function pingDatabase(db: DB): Promise<void> {
   await sql`select 1`.execute(db);

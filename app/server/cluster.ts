@@ -1,6 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { log } from "../services/log.server";
 import { primaryMetrics } from "../services/metrics.server";
+import { exitAfterTasks } from "../services/stopping.server";
 
 // One process per core (docs/product-rules.md R124): the first process starts the workers, which share its port,
 // replaces a worker that dies, and on SIGTERM or SIGINT lets every worker finish what it holds before it exits.
@@ -58,16 +59,16 @@ export function superviseWorkers(count: number, heapMb: number, drainMs = 0): Su
       stopping = true;
       const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
       let left = workers.length;
-      if (left === 0) process.exit(0);
+      if (left === 0) exitAfterTasks(0);
       for (const worker of workers) {
         worker.once("exit", () => {
           left -= 1;
-          if (left === 0) process.exit(0);
+          if (left === 0) exitAfterTasks(0);
         });
         worker.process.kill(signal);
       }
       // The workers first say they are stopping for drainMs (SHUTDOWN_DRAIN_SECONDS), then finish what they hold.
-      setTimeout(() => process.exit(0), drainMs + STOP_GRACE_MS + 1000).unref();
+      setTimeout(() => exitAfterTasks(0), drainMs + STOP_GRACE_MS + 1000).unref();
     });
   }
   return { ready };

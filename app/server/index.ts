@@ -14,6 +14,7 @@ import { log } from "../services/log.server";
 import { createApp } from "./app";
 import { STOP_GRACE_MS, superviseWorkers } from "./cluster";
 import { answerGathering, gatherWorkerMetrics, startDraining } from "./observe";
+import { exitAfterTasks } from "../services/stopping.server";
 
 // The production server. With WEB_CONCURRENCY above 1 (the default: one per core) this first process does the
 // start-up work once, then starts the workers that answer requests on the one port (app/server/cluster.ts); with 1,
@@ -80,8 +81,8 @@ async function serve() {
       startDraining();
       if (config.SHUTDOWN_DRAIN_SECONDS) log.info(`Stopping: not ready, still answering for ${config.SHUTDOWN_DRAIN_SECONDS} s (SHUTDOWN_DRAIN_SECONDS)`);
       setTimeout(() => {
-        server.close(() => process.exit(0));
-        setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
+        server.close(() => exitAfterTasks(0));
+        setTimeout(() => exitAfterTasks(0), STOP_GRACE_MS).unref();
       }, config.SHUTDOWN_DRAIN_SECONDS * 1000).unref();
     });
   }

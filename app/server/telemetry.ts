@@ -5,6 +5,7 @@ import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
 import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
 import { NodeSDK } from "@opentelemetry/sdk-node";
 import { log } from "../services/log.server";
+import { beforeExit } from "../services/stopping.server";
 import { cleaningExporter } from "./span-privacy";
 
 // Traces (build/telemetry.js), started by app/server/start.ts before the server loads, when OTEL_EXPORTER_OTLP_ENDPOINT
@@ -16,8 +17,6 @@ import { cleaningExporter } from "./span-privacy";
 const SERVICE_NAME = "md-early-intervention-referral";
 /** Addresses asked every few seconds by the load balancer and the monitoring, which would drown the rest. */
 const UNTRACED = new Set(["/healthz", "/readyz", "/metrics"]);
-/** How long a stop may wait for the last spans to go out. */
-const FLUSH_AT_STOP_MS = 1000;
 
 // The server is an ES module that imports express: express's instrumentation sees it only through this hook, told to
 // look at express alone. pg (whose ES module entry requires its CommonJS one) and node's http are seen without it.
@@ -44,26 +43,6 @@ const sdk = new NodeSDK({
 });
 sdk.start();
 
-// The server's stop (app/server/index.ts, cluster.ts) lets the requests under way finish, then exits: at that exit,
-// the spans not yet sent go out first, waiting at most FLUSH_AT_STOP_MS. An exit before any stop (a start refused)
-// is left as it was, and so is a stop before the server listens for it (the process ends at once, as without traces).
-let stopAsked = false;
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  const heard = () => {
-    stopAsked = true;
-    if (process.listenerCount(signal) > 1) return;
-    process.removeListener(signal, heard);
-    process.kill(process.pid, signal);
-  };
-  process.on(signal, heard);
-}
-const exit = process.exit.bind(process);
-let exiting = false;
-process.exit = ((code?: number | string | null) => {
-  if (!stopAsked) return exit(code);
-  if (exiting) return undefined as never;
-  exiting = true;
-  const limit = new Promise((resolve) => setTimeout(resolve, FLUSH_AT_STOP_MS));
-  void Promise.race([sdk.shutdown().catch(() => undefined), limit]).finally(() => exit(code));
-  return undefined as never;
-}) as typeof process.exit;
+// The server's stop (app/server/index.ts, cluster.ts) lets the requests under way finish, then sends the spans not yet
+// sent before it exits (waiting at most a second).
+beforeExit(() => sdk.shutdown());

@@ -1,0 +1,18 @@
+import { singleton } from "~/utils/singleton.server";
+
+// What must happen as the server stops, after the requests under way are answered and before the process exits: the
+// last spans sent (app/server/telemetry.ts). Kept once per process, as the server's entry and its parts are bundled
+// apart.
+
+const tasks = singleton("before-exit", () => [] as Array<() => Promise<unknown>>);
+
+/** Work to finish before a stop's exit. */
+export function beforeExit(task: () => Promise<unknown>) {
+  tasks.push(task);
+}
+
+/** Exits with `code` once the work asked for is done, or `limitMs` has passed, whichever comes first. */
+export function exitAfterTasks(code: number, limitMs = 1000) {
+  const limit = new Promise((resolve) => setTimeout(resolve, limitMs).unref());
+  void Promise.race([Promise.all(tasks.map((task) => task().catch(() => undefined))), limit]).finally(() => process.exit(code));
+}
