@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { freePort, OwnServer, send } from "./own-server";
-import { createUser, fillReferral, openDataDir, sessionCookieOf, sessionSecret, startReferral, createChild, yearsAgo } from "./support";
+import { createChild, createUser, fillReferral, openDataDir, referralIdOf, sessionCookieOf, sessionSecret, startReferral, yearsAgo } from "./support";
 
 // What operators see (docs/operations.md): the log of a whole walk through the service holds no personal data; the
 // metrics, gathered over two workers, count what was done, to the bearer of METRICS_TOKEN alone; /readyz says an
@@ -175,6 +175,8 @@ test("the log of a whole walk, from signing in to the API, is one JSON object a 
   expect(lines.find((line) => line.msg === "Mail written to the outbox")).toMatchObject({ kind: "submitted", level: "info" });
 });
 
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+
 /** The value of one series of the metrics' text, or undefined when it is not there. */
 function sample(text: string, series: string): number | undefined {
   const line = text.split("\n").find((candidate) => candidate.startsWith(`${series} `));
@@ -185,6 +187,15 @@ test("the metrics of two workers, gathered, count a known sequence of requests, 
   test.setTimeout(60_000);
   const { db, server } = await startServer({ WEB_CONCURRENCY: "2", METRICS_TOKEN: TOKEN, TRUST_PROXY: "loopback" });
   const user = await createUser({}, db);
+  // A referrer with a referral ready to submit and a Draft to upload to; an administrator to record a status.
+  const referrer = await createUser({}, db);
+  const child = await createChild(referrer, {}, db);
+  const ready = await startReferral(referrer, child.id, db);
+  await fillReferral(referrer, ready, { consent: 2 }, db);
+  const draft = await startReferral(referrer, child.id, db);
+  const referrerCookie = await sessionCookieOf(referrer, db);
+  const admin = await createUser({ admin: true }, db);
+  const adminCookie = await sessionCookieOf(admin, db);
   await db.destroy();
   await expect.poll(() => server.output.includes("Processes: 2 (WEB_CONCURRENCY), every one answering")).toBe(true);
   const base = server.base;
@@ -194,6 +205,21 @@ test("the metrics of two workers, gathered, count a known sequence of requests, 
   const form = (password: string) => `email=${encodeURIComponent(user.email)}&password=${encodeURIComponent(password)}`;
   const headers = { "Content-Type": "application/x-www-form-urlencoded", Origin: base };
   for (let n = 0; n < 2; n += 1) expect((await send("POST", `${base}/login`, headers, form("not the password 1"))).status).toBe(400);
+  // A submit, an upload of a PDF and a status recorded.
+  const submitted = await send("POST", `${base}/api/referrals/${referralIdOf(ready)}/submit`, { Cookie: referrerCookie, Origin: base });
+  expect(submitted.status).toBe(200);
+  const upload = new FormData();
+  upload.set("description", "Signed consent");
+  upload.set("file", new Blob([PDF], { type: "application/pdf" }), "consent.pdf");
+  const uploaded = await fetch(`${base}/api/referrals/${referralIdOf(draft)}/referral_documents`, {
+    method: "POST",
+    headers: { Cookie: referrerCookie, Origin: base },
+    body: upload,
+  });
+  expect(uploaded.status, await uploaded.text()).toBe(201);
+  const status = new URLSearchParams({ intent: "status", status: "Received" }).toString();
+  const recorded = await send("POST", `${base}${ready}/review`, { ...headers, Cookie: adminCookie }, status);
+  expect(recorded.status).toBe(302);
   // A request id handed on by a trusted proxy (here, loopback) is kept and sent back.
   const proxied = await send("GET", `${base}/healthz`, { "X-Request-Id": "lb-7f3a" });
   expect(proxied.headers["x-request-id"]).toBe("lb-7f3a");
@@ -224,6 +250,13 @@ test("the metrics of two workers, gathered, count a known sequence of requests, 
   for (const name of ["mail_sent_total", "mail_failed_total", "uploads_total", "upload_bytes_total", "referrals_submitted_total", "reports_total"]) {
     expect(text).toContain(`# TYPE ${name} counter`);
   }
+  expect(sample(text, "referrals_submitted_total")).toBe(1);
+  expect(sample(text, "mail_sent_total")).toBeGreaterThanOrEqual(2);
+  expect(sample(text, "mail_failed_total")).toBe(0);
+  expect(sample(text, "uploads_total")).toBe(1);
+  expect(sample(text, "upload_bytes_total")).toBe(PDF.length);
+  expect(sample(text, 'referral_status_changes_total{status="Received"}')).toBe(1);
+  expect(sample(text, 'http_requests_total{route="api POST /api/referrals/{id}/referral_documents",method="POST",status="201"}')).toBe(1);
   expect(sample(text, "data_folder_free_bytes")).toBeGreaterThan(0);
   // On PostgreSQL, the pools of both workers: the connections they opened.
   if (process.env.DATABASE_URL) expect(sample(text, 'db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(2);

@@ -34,7 +34,7 @@ export function createApp(build: ServerBuild, config: Config, root: string) {
   const names = new Set(readdirSync(path.join(root, "public")).filter((name) => name !== "build"));
   const isStatic = (pathname: string) => pathname.startsWith("/build/") || names.has(pathname.split("/")[1]);
   // Every request's id, log line and metrics, before anything else answers (docs/operations.md).
-  observeRequests(app, build, config, isStatic);
+  observeRequests(app, config, isStatic);
   app.use(compression());
   // The operators' answers, without the pages' headers: whether to send this instance requests, and the metrics.
   serveReadiness(app, config);

@@ -1,7 +1,5 @@
 import cluster from "node:cluster";
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
-import type { ServerBuild } from "@remix-run/node";
-import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import type { Express, Request, Response } from "express";
 import { pinoHttp } from "pino-http";
 import client from "prom-client";
@@ -23,39 +21,17 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
 const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
 
 /**
- * The route id that answers an address: the deepest route of the build that matches it, the route a data request
- * names (when it is one of the build's), or what the server answers itself. The metrics' label and the log's "route":
- * a small set, never a path with a record's id or a review link's token in it.
+ * The name a request starts with, before the application's routes run: what the server answers itself (`readyz`,
+ * `metrics`), the files (`static`), else `unmatched`, which the deepest route whose loader or action runs replaces
+ * (app/utils/route.server.ts) and the JSON API refines to its operation. The metrics' label and the log's "route": a
+ * small set, never the address with a record's id, a review link's token or a search's words in it.
  */
-export function routeNamer(build: ServerBuild, isStatic: (pathname: string) => boolean, measuring = true) {
+export function routeNamer(isStatic: (pathname: string) => boolean, measuring = true) {
   const own = ownRoutes(measuring);
-  const routes = Object.values(build.routes);
-  const childrenOf = (parentId: string | undefined): AgnosticRouteObject[] =>
-    routes
-      .filter((route) => route.parentId === parentId)
-      .map((route) =>
-        route.index
-          ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
-          : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: childrenOf(route.id) },
-      );
-  const tree = childrenOf(undefined);
   return (url: string): string => {
     const query = url.indexOf("?");
     const pathname = query === -1 ? url : url.slice(0, query);
-    if (own[pathname]) return own[pathname];
-    if (isStatic(pathname)) return "static";
-    if (query !== -1 && url.includes("_data=", query)) {
-      const named = new URLSearchParams(url.slice(query + 1)).get("_data");
-      if (named && build.routes[named]) return named;
-    }
-    try {
-      // An address with a malformed escape is no route's (the router would warn of it on the console).
-      decodeURI(pathname);
-    } catch {
-      return "unmatched";
-    }
-    const matches = matchRoutes(tree, pathname);
-    return matches ? matches[matches.length - 1].route.id! : "unmatched";
+    return own[pathname] ?? (isStatic(pathname) ? "static" : "unmatched");
   };
 }
 
@@ -70,9 +46,9 @@ function requestIdOf(req: Request, trusted: (address: string, hop: number) => bo
  * Before any other handling: the request's id (sent back as X-Request-Id) and route, which every log line written
  * while it is answered names; its log line when it ends; and, when METRICS_TOKEN is set, its count and time.
  */
-export function observeRequests(app: Express, build: ServerBuild, config: Config, isStatic: (pathname: string) => boolean) {
+export function observeRequests(app: Express, config: Config, isStatic: (pathname: string) => boolean) {
   const measuring = Boolean(config.METRICS_TOKEN);
-  const routeOf = routeNamer(build, isStatic, measuring);
+  const routeOf = routeNamer(isStatic, measuring);
   const trusted = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
   const contextOf = (res: Response) => res.locals.request as RequestContext;
   // The request's line: what was answered, for whom (a user id), how fast. Never the address itself (a review link's

@@ -19,6 +19,8 @@ export interface RequestContext {
   id: string;
   /** The route that answers (a Remix route id, an API operation, or what the server answers itself). */
   route: string;
+  /** The depth of that route in the application's routes, once one of them ran (the root 0). */
+  depth?: number;
   /** The person (or API key's owner) the request was answered for, once the session or key is read. */
   userId?: number;
 }
@@ -34,6 +36,18 @@ export function withRequest<T>(context: RequestContext, next: () => T): T {
 /** The request being answered, if any. */
 export function currentRequest(): RequestContext | undefined {
   return requests.getStore();
+}
+
+/**
+ * A route's loader or action runs for the request being answered: of those that run for it (a page's, its frame's,
+ * the root's), the deepest names it.
+ */
+export function noteRoute(route: string, depth: number) {
+  const context = requests.getStore();
+  if (context && depth >= (context.depth ?? -1)) {
+    context.route = route;
+    context.depth = depth;
+  }
 }
 
 /** The request being answered is for this user (the session's or the API key's): said in its log line. */

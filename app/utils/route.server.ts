@@ -2,6 +2,7 @@ import { json, type ServerBuild } from "@remix-run/node";
 import { BUSY_RETRY_AFTER_SECONDS, isBusyError } from "~/models/errors.server";
 import { HTTP_STATUS } from "~/models/errors";
 import { inSpan, nameRequest, tracing } from "~/services/trace.server";
+import { noteRoute } from "~/services/log.server";
 
 // How routes turn the model's answers into HTTP: a record that is missing, or not the asker's to
 // see, is a 404 page (docs/product-rules.md R108: never someone else's data, nor a hint that it exists).
@@ -38,15 +39,20 @@ function asHttp(error: unknown): never {
   throw error;
 }
 
-/** Each route's path from the root, as its definition says it (`/app/child/:childId/…`, `/api/*`). */
-function routePaths(routes: ServerBuild["routes"]): Record<string, string> {
-  const paths: Record<string, string> = {};
+/**
+ * Each route's path from the root, as its definition says it (`/app/child/:childId/…`, `/api/*`), and its depth (the
+ * root 0, its children 1…).
+ */
+function routePaths(routes: ServerBuild["routes"]): Record<string, { path: string; depth: number }> {
+  const paths: Record<string, { path: string; depth: number }> = {};
   for (const id of Object.keys(routes)) {
     const parts: string[] = [];
+    let depth = -1;
     for (let route: (typeof routes)[string] | undefined = routes[id]; route; route = route.parentId ? routes[route.parentId] : undefined) {
+      depth += 1;
       if (route.path) parts.unshift(route.path.replace(/^\/+|\/+$/g, ""));
     }
-    paths[id] = `/${parts.filter(Boolean).join("/")}`;
+    paths[id] = { path: `/${parts.filter(Boolean).join("/")}`, depth };
   }
   return paths;
 }
@@ -56,13 +62,15 @@ function routePaths(routes: ServerBuild["routes"]): Record<string, string> {
  * loads the build (app/server/app.ts), so that no page has to remember it at each model call. (InputError is the
  * form's to say, next to its fields: app/components/ui/page.server.ts.) With tracing on
  * (app/services/trace.server.ts), each runs in a span named "loader <route id>" or "action <route id>", and the
- * request is named by its route's path.
+ * request is named by its route's path. The log and the metrics name the request by the deepest route that ran.
  */
 export function modelErrorsAsHttp(build: ServerBuild): ServerBuild {
   const paths = routePaths(build.routes);
   const wrap = <Args extends unknown[], Result>(kind: "loader" | "action", id: string, run: ((...args: Args) => Result) | undefined) => {
     if (!run) return run;
     const answer = async (...args: Args) => {
+      // The request's log line and metrics are named by the deepest route whose loader or action ran (R143).
+      noteRoute(id, paths[id].depth);
       try {
         return await run(...args);
       } catch (error) {
@@ -71,7 +79,7 @@ export function modelErrorsAsHttp(build: ServerBuild): ServerBuild {
     };
     if (!tracing) return answer;
     return (...args: Args) => {
-      nameRequest(paths[id]);
+      nameRequest(paths[id].path);
       return inSpan(`${kind} ${id}`, () => answer(...args), { "remix.route.id": id });
     };
   };
