@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
 import { I18nextProvider } from "react-i18next";
 import { getLanguage, i18nextOf } from "./i18n/i18next.server";
-import { log } from "./services/log.server";
+import { logFor } from "./services/log.server";
 import { isRouteErrorResponse } from "@remix-run/react";
 
 /**
@@ -13,7 +13,7 @@ import { isRouteErrorResponse } from "@remix-run/react";
  */
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
-  log.error({ err: error }, "a request failed");
+  logFor(request).error({ err: error }, "a request failed");
 }
 
 export default async function handleRequest(

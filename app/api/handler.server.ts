@@ -5,7 +5,7 @@ import { getConfig } from "~/config.server";
 import type { Language } from "~/i18n/config";
 import { fixedT, getLanguage } from "~/i18n/i18next.server";
 import { callerOfApiKey } from "~/models/api-key.server";
-import { currentRequest, log, noteUser } from "~/services/log.server";
+import { logFor, noteUser, requestContextOf } from "~/services/log.server";
 import type { CurrentUser } from "~/models/user.server";
 import { hitRateLimit } from "~/services/rate-limit.server";
 import { ApiError, errorResponse, toApiError } from "./errors.server";
@@ -93,7 +93,7 @@ async function caller(db: DB, request: Request, method: Method): Promise<{ user:
     throw new ApiError("api_key_ended", { headers: CHALLENGE, extra, messageKey: `api:apiKeyEnded.${found.why}` });
   }
   if (found.scope === "read" && method !== "GET") throw new ApiError("api_key_read_only");
-  noteUser(found.user.id);
+  noteUser(request, found.user.id);
   return { user: { ...found.user, via: { channel: "api", apiKeyId: found.keyId } }, keyId: found.keyId };
 }
 
@@ -227,7 +227,7 @@ export async function handle(
   try {
     if (!op) throw new ApiError("method_not_allowed", { headers: { Allow: operations.map((candidate) => candidate.method).join(", ") } });
     // The log and the metrics name the operation (its path's template), not the route every API path shares.
-    const answering = currentRequest();
+    const answering = requestContextOf(request);
     if (answering) answering.route = `api ${op.method} ${op.path}`;
     return await answer(db, op, request, params, clientIp, language);
   } catch (thrown) {
@@ -236,7 +236,7 @@ export async function handle(
       thrown instanceof Response
         ? new ApiError(thrown.status === 404 ? "not_found" : thrown.status === 403 ? "forbidden" : thrown.status === 401 ? "unauthorized" : "server_error")
         : toApiError(thrown);
-    if (error.code === "server_error") log.error({ err: thrown }, "an API operation failed");
+    if (error.code === "server_error") logFor(request).error({ err: thrown }, "an API operation failed");
     // A body nobody read (refused before it was looked at) is read into nothing as the answer goes out.
     if (request.body && !request.body.locked && !request.bodyUsed) void discardBody(request.body.getReader());
     return errorResponse(error, t);

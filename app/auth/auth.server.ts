@@ -56,7 +56,7 @@ function lookUp(request: Request, db: DB): Promise<Lookup> {
   // The request's log line names the person it was answered for (by id alone: docs/product-rules.md R143).
   return pending.then((found) => {
     const userId = found.user?.id ?? found.waiting?.userId;
-    if (userId !== undefined) noteUser(userId);
+    if (userId !== undefined) noteUser(request, userId);
     return found;
   });
 }

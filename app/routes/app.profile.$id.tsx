@@ -24,7 +24,7 @@ import { ProfileSchema as ProfileServerSchema } from "~/schemas/account.server";
 import { createToastHeaders } from "~/services/toast.server";
 import { passwordStrength } from "~/utils/password";
 import { idParam, notFound } from "~/utils/route.server";
-import { log } from "~/services/log.server";
+import { logFor } from "~/services/log.server";
 
 export const handle = { i18n: ["common", "auth", "profile"] };
 
@@ -76,7 +76,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       } catch (error) {
         if (error instanceof InputError) throw error;
         if (error instanceof EmailTakenError) return refused(submission, { ...refusal, fieldErrors: { email: ["auth:register.emailTaken"] } });
-        log.error({ err: error }, "profile update failed");
+        logFor(request).error({ err: error }, "profile update failed");
         // The form stays as typed, under the profile-update-error alert (docs/product-rules.md R16).
         return refused(submission, { ...refusal, status: 500, data: { strength, updateError: true } });
       }

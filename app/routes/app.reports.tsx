@@ -16,7 +16,7 @@ import { pageTitle, refused } from "~/components/ui/page.server";
 import { checkReportForm, makeReport, type ReportKind } from "~/components/reports/reports.server";
 import { referralReportSchema, REPORT_STATUS_KEYS, REPORT_STATUSES, userReportSchema } from "~/schemas/report";
 import { easternCalendarDate, formatDateTimeEastern } from "~/utils/dates";
-import { log } from "~/services/log.server";
+import { logFor } from "~/services/log.server";
 
 export const handle = { i18n: ["common", "admin", "auth"] };
 
@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json<ActionData>({ ...submission.reply(), kind, fileName });
   } catch (error) {
     if (error instanceof FutureDateError) return refused(submission, { fieldErrors: { [error.field]: ["validation.dateFuture"] }, data: { kind } });
-    log.error({ err: error }, `generating the ${kind} report failed`);
+    logFor(request).error({ err: error }, `generating the ${kind} report failed`);
     return refused(submission, { status: 500, data: { kind, failed: true } });
   }
 }

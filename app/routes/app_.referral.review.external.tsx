@@ -7,7 +7,7 @@ import { Alert } from "~/components/ui/Alert";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { getReferralForReviewLink } from "~/models/referral-lifecycle.server";
-import { log } from "~/services/log.server";
+import { logFor } from "~/services/log.server";
 
 export const handle = { i18n: ["common", "referrals", "wizard"] };
 
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     review = await getReferralForReviewLink(context.db, token, await getLanguage(request));
   } catch (error) {
-    log.error({ err: error }, "fetching a referral by review link failed");
+    logFor(request).error({ err: error }, "fetching a referral by review link failed");
   }
   if (!review) return json({ title: title("pages.externalReview"), failed: true, review: null, token: null }, { status: 404 });
   return json({ title: title("referrals:review.title", { name: review.child.name }), failed: false, review, token });

@@ -24,7 +24,7 @@ import { CAPTCHA_PROVIDERS } from "~/services/captcha";
 import { captchaWidget } from "~/services/captcha.server";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { passwordStrength } from "~/utils/password";
-import { log } from "~/services/log.server";
+import { logFor } from "~/services/log.server";
 
 export const handle = { i18n: ["common", "auth", "about"] };
 
@@ -73,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         if (error instanceof EmailTakenError) return fail(400, { fieldErrors: { email: ["auth:register.emailTaken"] } });
         if (error instanceof InvalidChoiceError) return fail(400, { fieldErrors: error.fieldErrors });
         if (error instanceof CaptchaRefusedError) return fail(400, { formErrors: [t("auth:register.captchaRefused")] });
-        log.error({ err: error }, "registration failed");
+        logFor(request).error({ err: error }, "registration failed");
         // The form is shown again with all that was typed, under the REGISTRATION_ERROR alert.
         return fail(500, {}, true);
       }

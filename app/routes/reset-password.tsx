@@ -20,7 +20,7 @@ import { ResetPasswordSchema as ResetPasswordServerSchema } from "~/schemas/acco
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { passwordStrength, type PasswordStrength } from "~/utils/password";
-import { log } from "~/services/log.server";
+import { logFor } from "~/services/log.server";
 
 export const handle = { i18n: ["common", "auth"] };
 
@@ -92,7 +92,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (result.status === "unanswered") return redirect(url.pathname + url.search);
     return fail(submission, 400, { hideFields: ["plainPassword"] }, { outcome: "invalidToken", strength });
   } catch (error) {
-    log.error({ err: error }, "password reset failed");
+    logFor(request).error({ err: error }, "password reset failed");
     return fail(submission, 500, { hideFields: ["plainPassword"] }, { outcome: "saveError", strength });
   }
 }

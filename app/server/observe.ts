@@ -6,7 +6,7 @@ import client from "prom-client";
 import type { Config } from "../config.server";
 import { getDb } from "../db.server";
 import { readiness } from "../models/health.server";
-import { log, withRequest, type RequestContext } from "../services/log.server";
+import { CONTEXT_HEADER, log, openRequest, type RequestContext } from "../services/log.server";
 import { collectProcessMetrics, metrics, primaryMetrics, watchDataFolder } from "../services/metrics.server";
 
 // What operators see of the server (docs/operations.md): a log line for every request, the metrics on /metrics, and
@@ -101,8 +101,12 @@ export function observeRequests(app: Express, config: Config, isStatic: (pathnam
         metrics.httpDuration.observe(labels, Number(process.hrtime.bigint() - (res.locals.started as bigint)) / 1e9);
       });
     }
+    // The application finds the context by this header's key (set over any the caller sent), until the answer ends.
+    const { key, end } = openRequest(context);
+    req.headers[CONTEXT_HEADER] = key;
+    res.once("close", end);
     requestLog(req, res);
-    withRequest(context, next);
+    next();
   });
 }
 

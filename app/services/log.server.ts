@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import cluster from "node:cluster";
 import { hostname } from "node:os";
 import { trace } from "@opentelemetry/api";
@@ -6,10 +5,10 @@ import pino, { type Logger } from "pino";
 import { singleton } from "~/utils/singleton.server";
 
 // The server's log (docs/operations.md): one JSON object per line on stdout, for the tools operators already read
-// them with; pretty lines only when a person runs the server in a terminal. Every line written while a request is
-// answered carries its request id, and the signed-in person's user id once known, and the trace id when traces are
-// on. Nothing else of the request: never a name, an e-mail, a child's data, a token or a query string's values
-// (docs/product-rules.md R143).
+// them with; pretty lines only when a person runs the server in a terminal. A request's line carries its id, its route
+// and the signed-in person's user id once known; a line written for a request (its error) carries its id; with traces
+// on, every line carries the trace id. Nothing else of the request: never a name, an e-mail, a child's data, a token or
+// a query string's values (docs/product-rules.md R143).
 
 const LEVELS = new Set(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
 
@@ -25,35 +24,53 @@ export interface RequestContext {
   userId?: number;
 }
 
-// One of each per process: the server's entry and the application's build are bundled apart, and both read them.
-const requests = singleton("log-requests", () => new AsyncLocalStorage<RequestContext>());
+/**
+ * The header by which the application finds its request's context: set by the server on every request, over any a
+ * caller sent, so a caller cannot name another request's. (Not AsyncLocalStorage: on Node 20 its promise hooks cost the
+ * pages a tenth of their speed, docs/decisions/0018-the-log-and-the-metrics.md.)
+ */
+export const CONTEXT_HEADER = "x-request-context";
 
-/** Runs `next` (the rest of a request's handling) with `context` as the request every log line names. */
-export function withRequest<T>(context: RequestContext, next: () => T): T {
-  return requests.run(context, next);
+// The requests being answered, by their key. One map per process: the server's entry and the application's build are
+// bundled apart, and both read it.
+const open = singleton("log-requests", () => new Map<string, RequestContext>());
+let last = 0;
+
+/** A request begins: its context, under a key of this process's own that `CONTEXT_HEADER` carries; `end` forgets it. */
+export function openRequest(context: RequestContext): { key: string; end: () => void } {
+  const key = String((last += 1));
+  open.set(key, context);
+  return { key, end: () => open.delete(key) };
 }
 
-/** The request being answered, if any. */
-export function currentRequest(): RequestContext | undefined {
-  return requests.getStore();
+/** The context of the request a route or the API answers (its `request`), if the server made one. */
+export function requestContextOf(request: Request): RequestContext | undefined {
+  const key = request.headers.get(CONTEXT_HEADER);
+  return key === null ? undefined : open.get(key);
 }
 
 /**
- * A route's loader or action runs for the request being answered: of those that run for it (a page's, its frame's,
- * the root's), the deepest names it.
+ * A route's loader or action runs for the request: of those that run for it (a page's, its frame's, the root's), the
+ * deepest names it.
  */
-export function noteRoute(route: string, depth: number) {
-  const context = requests.getStore();
+export function noteRoute(request: Request, route: string, depth: number) {
+  const context = requestContextOf(request);
   if (context && depth >= (context.depth ?? -1)) {
     context.route = route;
     context.depth = depth;
   }
 }
 
-/** The request being answered is for this user (the session's or the API key's): said in its log line. */
-export function noteUser(userId: number) {
-  const context = requests.getStore();
+/** The request is answered for this user (the session's or the API key's): said in its log line. */
+export function noteUser(request: Request, userId: number) {
+  const context = requestContextOf(request);
   if (context) context.userId = userId;
+}
+
+/** The log for what one request does: its lines carry the request's id. */
+export function logFor(request: Request): Logger {
+  const context = requestContextOf(request);
+  return context ? log.child({ reqId: context.id }) : log;
 }
 
 function errorLine(error: unknown) {
@@ -72,17 +89,10 @@ function createLog(): Logger {
     // An error's kind, message, code and stack: not the other fields a driver adds (PostgreSQL's detail names the
     // value a unique key refused, an e-mail address).
     serializers: { err: (error: unknown) => errorLine(error) },
-    // The request and the trace a line was written in, unless the line says them itself (the request's own line).
-    mixin(line: object) {
-      const request = requests.getStore();
+    // The trace a line was written in, when traces are on.
+    mixin() {
       const span = trace.getActiveSpan();
-      const said: Record<string, unknown> = {};
-      if (request && !("reqId" in line)) {
-        said.reqId = request.id;
-        if (request.userId !== undefined) said.userId = request.userId;
-      }
-      if (span) said.traceId = span.spanContext().traceId;
-      return said;
+      return span ? { traceId: span.spanContext().traceId } : {};
     },
     ...(process.stdout.isTTY && level !== "silent" && { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss" } } }),
   });

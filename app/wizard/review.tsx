@@ -31,7 +31,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { idParam } from "~/utils/route.server";
 import { reviewHref, stepHref, submittedHref } from "~/wizard/steps";
 import { ForbiddenError, NotFoundError } from "~/models/errors";
-import { log } from "~/services/log.server";
+import { logFor } from "~/services/log.server";
 
 export const handle = { i18n: ["common", "referrals", "wizard", "admin"] };
 
@@ -98,7 +98,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       if (error instanceof IncompleteReferralError) return json({ failure: "incomplete" as const }, { status: 400 });
       if (error instanceof ChildTooOldError) return json({ failure: "tooOld" as const }, { status: 400 });
       if (error instanceof NoProgramError) return json({ failure: "noProgram" as const }, { status: 400 });
-      log.error({ err: error }, "submitting a referral failed");
+      logFor(request).error({ err: error }, "submitting a referral failed");
       return json({ failure: "submitFailed" as const }, { status: 500 });
     }
     // Sent already (another tab, a second tap): the same confirmation, saying so.

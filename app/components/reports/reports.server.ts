@@ -9,7 +9,7 @@ import type { CurrentUser } from "~/models/user.server";
 import { inSpan } from "~/services/trace.server";
 import { REPORT_API_FIELDS, referralReportSchema, userReportSchema } from "~/schemas/report";
 import { easternCalendarDate } from "~/utils/dates";
-import { log } from "~/services/log.server";
+import { logFor } from "~/services/log.server";
 import { measureReport } from "~/services/metrics.server";
 
 // What the reports screen and POST /generate-report, /generate-user-report share: read the form
@@ -96,7 +96,7 @@ export function streamReport(db: AppLoadContext["db"], request: Request, actor: 
         });
         send({ fileName, rows });
       } catch (error) {
-        if (!(error instanceof FutureDateError)) log.error({ err: error }, `generating the ${kind} report failed`);
+        if (!(error instanceof FutureDateError)) logFor(request).error({ err: error }, `generating the ${kind} report failed`);
         send({ error: error instanceof FutureDateError ? "future_date" : "failed" });
       }
       controller.close();

@@ -13,7 +13,7 @@ import { BadUploadError, FileTooLargeError, parseUpload, removeStoredFiles, Uplo
 import { idParam } from "~/utils/route.server";
 import { readCarried, returnHref } from "~/wizard/carry";
 import { ForbiddenError, NotFoundError } from "~/models/errors";
-import { log } from "~/services/log.server";
+import { logFor } from "~/services/log.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -82,7 +82,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     await addDocument(db, actor, ids, { description: submission.value.description, isConsent: carried.isConsent }, file);
   } catch (error) {
     if (error instanceof NotFoundError || error instanceof ForbiddenError) throw error;
-    log.error({ err: error }, "saving a document failed");
+    logFor(request).error({ err: error }, "saving a document failed");
     return reply({ result: submission.reply(), failed: true }, 500);
   }
   return redirectWithToast(returnHref(ids, carried), { key: "toasts.documentSaved" });
