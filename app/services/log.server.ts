@@ -44,8 +44,8 @@ export function openRequest(context: RequestContext): { key: string; end: () => 
 }
 
 /** The context of the request a route or the API answers (its `request`), if the server made one. */
-export function requestContextOf(request: Request): RequestContext | undefined {
-  const key = request.headers.get(CONTEXT_HEADER);
+export function requestContextOf(request: Request | undefined): RequestContext | undefined {
+  const key = request?.headers.get(CONTEXT_HEADER) ?? null;
   return key === null ? undefined : open.get(key);
 }
 
@@ -53,7 +53,7 @@ export function requestContextOf(request: Request): RequestContext | undefined {
  * A route's loader or action runs for the request: of those that run for it (a page's, its frame's, the root's), the
  * deepest names it.
  */
-export function noteRoute(request: Request, route: string, depth: number) {
+export function noteRoute(request: Request | undefined, route: string, depth: number) {
   const context = requestContextOf(request);
   if (context && depth >= (context.depth ?? -1)) {
     context.route = route;

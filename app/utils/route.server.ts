@@ -70,7 +70,7 @@ export function modelErrorsAsHttp(build: ServerBuild): ServerBuild {
     if (!run) return run;
     const answer = async (...args: Args) => {
       // The request's log line and metrics are named by the deepest route whose loader or action ran (R143).
-      noteRoute((args[0] as { request: Request }).request, id, paths[id].depth);
+      noteRoute((args[0] as { request?: Request } | undefined)?.request, id, paths[id].depth);
       try {
         return await run(...args);
       } catch (error) {
