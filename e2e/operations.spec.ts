@@ -11,7 +11,7 @@ import { createChild, createUser, fillReferral, openDataDir, referralIdOf, sessi
 // instance is stopping while it still answers (docs/product-rules.md R143–R145).
 
 const TOKEN = "metrics-token-of-the-tests-0123456789abcdef";
-let dataDir: string;
+let dataDir: string | undefined;
 let server: OwnServer | undefined;
 
 async function startServer(env: Record<string, string>) {
@@ -25,7 +25,9 @@ async function startServer(env: Record<string, string>) {
 test.afterEach(async () => {
   await server?.kill();
   server = undefined;
-  rmSync(dataDir, { recursive: true, force: true });
+  // A test without a server of its own made no data folder.
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  dataDir = undefined;
 });
 
 /** The server's output, a JSON object a line. */
