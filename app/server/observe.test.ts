@@ -1,10 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { routeNamer } from "./observe";
+import { isProbe } from "./probes";
 
 // The name a request starts with, before the application's routes name it (app/utils/route.server.ts): never an
 // address with a record's id, a review link's token or a search's words in it (docs/product-rules.md R143, R144).
 
 const isStatic = (pathname: string) => pathname.startsWith("/build/") || pathname === "/favicon.svg";
+
+describe("the probes", () => {
+  it("are /healthz, /readyz and /metrics, with or without a query, and nothing else", () => {
+    expect(["/healthz", "/readyz?x=1", "/metrics"].map(isProbe)).toEqual([true, true, true]);
+    expect(["/", "/login", "/healthz/more", "/app/metrics"].map(isProbe)).toEqual([false, false, false, false]);
+  });
+});
 
 describe("the name a request starts with", () => {
   it("names the server's own answers and the files", () => {

@@ -7,6 +7,7 @@ import type { Config } from "../config.server";
 import { getDb } from "../db.server";
 import { readiness } from "../models/health.server";
 import { CONTEXT_HEADER, log, openRequest, type RequestContext } from "../services/log.server";
+import { isProbe } from "./probes";
 import { collectProcessMetrics, metrics, primaryMetrics, watchDataFolder } from "../services/metrics.server";
 
 // What operators see of the server (docs/operations.md): a log line for every request, the metrics on /metrics, and
@@ -14,8 +15,6 @@ import { collectProcessMetrics, metrics, primaryMetrics, watchDataFolder } from 
 
 /** The answers the server gives itself, outside the application's routes (/metrics only when METRICS_TOKEN is set). */
 const ownRoutes = (measuring: boolean): Record<string, string> => (measuring ? { "/metrics": "metrics", "/readyz": "readyz" } : { "/readyz": "readyz" });
-/** Answers to probes: logged at debug, not to drown the requests of people. */
-const PROBES = new Set(["metrics", "readyz", "routes/healthz"]);
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 /** An X-Request-Id a proxy may hand on: letters, digits and a few marks, not too long to be a log's key. */
 const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
@@ -72,7 +71,7 @@ export function observeRequests(app: Express, config: Config, isStatic: (pathnam
     serializers: { req: (req: { method: string }) => ({ method: req.method }) },
     // A probe's answer is a debug line, or a warning when it is not 200 (a 503 of /readyz is expected while stopping).
     customLogLevel: (_req, res, error) => {
-      if (PROBES.has(contextOf(res as Response).route)) return res.statusCode === 200 ? "debug" : "warn";
+      if ((res as Response).locals.probe) return res.statusCode === 200 ? "debug" : "warn";
       return error || res.statusCode >= 500 ? "error" : "info";
     },
     customSuccessMessage: () => "answered",
@@ -88,6 +87,7 @@ export function observeRequests(app: Express, config: Config, isStatic: (pathnam
   app.use((req, res, next) => {
     const context: RequestContext = { id: requestIdOf(req, trusted), route: routeOf(req.url) };
     res.locals.request = context;
+    res.locals.probe = isProbe(req.url);
     res.locals.started = process.hrtime.bigint();
     res.setHeader("X-Request-Id", context.id);
     if (measuring) {

@@ -6,6 +6,7 @@ import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
 import { NodeSDK } from "@opentelemetry/sdk-node";
 import { log } from "../services/log.server";
 import { beforeExit } from "../services/stopping.server";
+import { isProbe } from "./probes";
 import { cleaningExporter } from "./span-privacy";
 
 // Traces (build/telemetry.js), started by app/server/start.ts before the server loads, when OTEL_EXPORTER_OTLP_ENDPOINT
@@ -15,8 +16,6 @@ import { cleaningExporter } from "./span-privacy";
 // metrics nor logs go this way: the server has its own. See docs/decisions/0017-traces-start-before-the-server.md.
 
 const SERVICE_NAME = "md-early-intervention-referral";
-/** Addresses asked every few seconds by the load balancer and the monitoring, which would drown the rest. */
-const UNTRACED = new Set(["/healthz", "/readyz", "/metrics"]);
 
 // The server is an ES module that imports express: express's instrumentation sees it only through this hook, told to
 // look at express alone. pg (whose ES module entry requires its CommonJS one) and node's http are seen without it.
@@ -32,7 +31,8 @@ const sdk = new NodeSDK({
   logRecordProcessors: [],
   instrumentations: [
     new HttpInstrumentation({
-      ignoreIncomingRequestHook: (request) => UNTRACED.has((request.url ?? "").split("?")[0]),
+      // The probes' requests (app/server/probes.ts) make no trace.
+      ignoreIncomingRequestHook: (request) => isProbe(request.url ?? ""),
     }),
     // The route's handler (Remix) only: the middleware before it (headers, the cross-site check, compression) would
     // add seven spans of little to each request.
