@@ -5,7 +5,7 @@ import { readOutbox } from "~/test/outbox";
 import { addPerson } from "~/test/people";
 import { addChild, completeDraft } from "~/test/referrals";
 import { parseListQuery } from "~/utils/list";
-import { easternCalendarDate, shiftDate } from "~/utils/dates";
+import { easternCalendarDate, easternDayStart, shiftDate } from "~/utils/dates";
 import type { TestDatabase } from "../../db/testing";
 import { recordStatusChange } from "./referral-admin.server";
 import { getReferralForReview, submitReferral } from "./referral-lifecycle.server";
@@ -147,7 +147,9 @@ describe("opened by its program (R140)", () => {
 describe("the 45 days (R141)", () => {
   it("count from the day of submission, stop at Eligible, and the list filters those past a number of days", async () => {
     const { referral } = await submittedIn(HOWARD);
-    const fortyDaysAgo = new Date(Date.now() - 40 * 86_400_000).toISOString();
+    // Noon in Maryland forty calendar days ago: 40 × 24 hours back from late evening would cross a daylight saving
+    // change or midnight and land on the 39th or 41st day.
+    const fortyDaysAgo = new Date(Date.parse(easternDayStart(shiftDate(easternCalendarDate(), -40))) + 12 * 3_600_000).toISOString();
     await test.db.updateTable("referrals").set({ submission_date: fortyDaysAgo }).where("id", "=", referral).execute();
     const panel = (await referralProgramPanel(test.db, howardStaff, referral, "en"))!;
     expect(panel.timeline).toMatchObject({ day: 40, endsOn: shiftDate(easternCalendarDate(new Date(fortyDaysAgo)), 45), overdue: false, determinedOn: null });
