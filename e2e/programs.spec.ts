@@ -115,6 +115,7 @@ for (const lang of ["en", "sp"] as const) {
     browser,
     javaScriptOn,
   }) => {
+    test.slow(); // three people's sessions, a whole referral and its mail: near 30 s on a busy two-core machine
     const howard = await setUpProgram(HOWARD);
     const baltimore = await setUpProgram(BALTIMORE_COUNTY);
     const referrer = await createUser({ language: lang });
@@ -195,6 +196,7 @@ for (const lang of ["en", "sp"] as const) {
     browser,
     javaScriptOn,
   }) => {
+    test.slow(); // three people's sessions, a whole referral and its mail: near 30 s on a busy two-core machine
     const howard = await setUpProgram(HOWARD);
     const baltimore = await setUpProgram(BALTIMORE_COUNTY);
     const referrer = await createUser();
@@ -279,6 +281,7 @@ for (const lang of ["en", "sp"] as const) {
     context,
     javaScriptOn,
   }, testInfo) => {
+    test.slow(); // a program, its staff and five refusals, each a page: near 30 s on a busy two-core machine
     const jurisdiction = KEPT_PROGRAM[`${lang}-${testInfo.project.name}`];
     const program = await programIn(jurisdiction);
     await signIn(context, await createUser({ admin: true, superAdmin: true }));
