@@ -104,12 +104,19 @@ test("on a phone the rows come before the filters, the table is as wide as the p
   await expectAccessible(page, { javaScriptOn });
 });
 
-test("on a wide screen the filters are shown without opening anything", async ({ page, context }) => {
+test("on a wide screen the referral filters stay folded under a line saying which are set; other lists show theirs open", async ({ page, context }) => {
   const user = await signIn(context, await createUser());
+  await createChild(user, { firstName: "Ana", lastName: "Ancha" });
   await startReferral(user, (await createChild(user)).id);
+  // The referral lists (issue 39): the rows first at every width, the summary saying what narrows them.
   await page.goto("/app/referrals/drafts");
+  await expect(page.getByRole("searchbox", { name: "Child" })).toBeHidden();
+  await expect(page.locator("summary")).toHaveText(/Filter the referrals\s*No filters set/);
+  await page.getByText("Filter the referrals", { exact: true }).click();
   await expect(page.getByRole("searchbox", { name: "Child" })).toBeVisible();
-  await expect(page.getByText("Filter the referrals", { exact: true })).toBeHidden();
+  // The children's list keeps its filters open on a wide screen.
+  await page.goto("/app/children");
+  await expect(page.getByRole("searchbox", { name: "Name" })).toBeVisible();
 });
 
 test("an administrator's wide list scrolls in its own box: the page fits 1280 px and every Review link is reachable", async ({

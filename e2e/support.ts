@@ -591,3 +591,10 @@ export async function createPastReferrals(user: TestUser, referrals: PastReferra
   await keepReferralFigures(db, ids);
   return ids;
 }
+
+/** Moves a submitted referral's submission (and its status date) some days back, as if it had waited that long. */
+export async function backdateSubmission(referralId: number, days: number) {
+  const db = await database();
+  const at = new Date(Date.now() - days * 86_400_000).toISOString();
+  await db.updateTable("referrals").set({ submission_date: at, status_updated_at: at }).where("id", "=", referralId).execute();
+}

@@ -175,7 +175,10 @@ describe("a submitted referral in administrators' hands", () => {
       serviceCoordinator: "J. Smith",
     });
     const history = await statusHistory(test.db, admin, ids.referral);
-    expect(history[0]).toMatchObject({ from_status: "Submitted", to_status: "Eligible", first_name: "A" });
+    // Oldest first: the submission, by its creator, then the change (docs/product-rules.md R156).
+    expect(history).toHaveLength(2);
+    expect(history[0]).toMatchObject({ from_status: "Draft", to_status: "Submitted", first_name: referrer.firstName });
+    expect(history[1]).toMatchObject({ from_status: "Submitted", to_status: "Eligible", first_name: "A" });
     const updates = await listStatusUpdates(test.db, referrer, { page: 1, count: 10 });
     expect(updates.data).toEqual([expect.objectContaining({ id: ids.referral, status: "Eligible", statusDetailsEs: "Los servicios empiezan en marzo." })]);
     // The referrer is told by e-mail, by the model itself, so any door that records a status mails alike.

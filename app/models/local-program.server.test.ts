@@ -9,7 +9,7 @@ import { easternCalendarDate, easternDayStart, shiftDate } from "~/utils/dates";
 import type { TestDatabase } from "../../db/testing";
 import { recordStatusChange } from "./referral-admin.server";
 import { getReferralForReview, submitReferral } from "./referral-lifecycle.server";
-import { dashboardCounts, listReferrals, listStatusUpdates, referralListSpec } from "./referral-list.server";
+import { dashboardCounts, listReferrals, listStatusUpdates, referralListSpec, waitingQueue } from "./referral-list.server";
 import { NoProgramError, referralProgramPanel, setStaffPrograms, transferReferral } from "./local-program.server";
 import { programInsight } from "./insight.server";
 import { generateReferralReport, listReports, reportFile } from "./report.server";
@@ -32,6 +32,17 @@ let calvertStaff: CurrentUser;
 const programs: Record<string, number> = {};
 const outbox = () => readOutbox(path.join(test.dir, "outbox"));
 const t = ((key: string) => key) as never;
+
+/** Referrals waiting for a first status outside Howard and Calvert, counted straight from the table. */
+async function waitingElsewhere() {
+  const row = await test.db
+    .selectFrom("referrals")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "=", "Submitted")
+    .where((eb) => eb.or([eb("local_program_id", "is", null), eb("local_program_id", "not in", [programs[HOWARD], programs[CALVERT]])]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 async function submittedIn(county: string, options: { relationship?: string; familyEmail?: string; language?: "1" | "2" } = {}) {
   const child = await addChild(test.db, referrer, { lastName: `Zúñiga${Math.random().toString(36).slice(2, 7)}` });
@@ -190,6 +201,41 @@ describe("what a program's staff read (R137)", () => {
     expect(all.total).toBeGreaterThan(mine.total);
     expect(new Set(mine.timeline.map((row) => row.programId))).toEqual(new Set([programs[HOWARD]]));
     await expect(programInsight(test.db, referrer, period, today)).rejects.toBeInstanceOf(ForbiddenError);
+  });
+
+  it("their queue counts their programs' referrals waiting for a first status, the oldest in Maryland days (R157)", async () => {
+    const today = easternCalendarDate();
+    const before = (await waitingQueue(test.db, calvertStaff, today))!;
+    const old = await submittedIn(CALVERT);
+    const recent = await submittedIn(CALVERT);
+    const answered = await submittedIn(CALVERT);
+    const howard = await submittedIn(HOWARD);
+    // Waiting since 12 days ago at noon in Maryland; the others were submitted today.
+    await test.db
+      .updateTable("referrals")
+      .set({ submission_date: new Date(Date.parse(easternDayStart(shiftDate(today, -12))) + 12 * 3_600_000).toISOString() })
+      .where("id", "=", old.referral)
+      .execute();
+    await recordStatusChange(test.db, calvertStaff, answered.referral, { status: "Received" });
+    const queue = (await waitingQueue(test.db, calvertStaff, today))!;
+    expect(queue.count).toBe(before.count + 2);
+    expect(queue.oldestDays).toBeGreaterThanOrEqual(12);
+    expect(queue.oldestDay! <= shiftDate(today, -12)).toBe(true);
+    // The dashboard says the same; the submitted list so filtered shows the same referrals, theirs only.
+    expect((await dashboardCounts(test.db, calvertStaff)).waiting).toEqual(queue);
+    const waiting = parseListQuery(new URLSearchParams({ status: "Submitted", count: "100" }), referralListSpec("submitted"), "en");
+    const listed = (await listReferrals(test.db, calvertStaff, "submitted", waiting)).data.map((row) => row.id);
+    expect(listed).toHaveLength(queue.count);
+    expect(listed).toEqual(expect.arrayContaining([old.referral, recent.referral]));
+    expect(listed).not.toContain(answered.referral);
+    expect(listed).not.toContain(howard.referral);
+    // Howard's staff do not count Calvert's; an administrator counts everyone's; a referrer has no queue.
+    const howardQueue = (await waitingQueue(test.db, howardStaff, today))!;
+    const all = (await waitingQueue(test.db, admin, today))!;
+    expect(all.count).toBe(howardQueue.count + queue.count + (await waitingElsewhere()));
+    expect(all.oldestDays).toBeGreaterThanOrEqual(queue.oldestDays!);
+    expect(await waitingQueue(test.db, referrer, today)).toBeNull();
+    expect((await dashboardCounts(test.db, referrer)).waiting).toBeNull();
   });
 
   it("make reports of their programs' referrals that only they download", async () => {

@@ -97,17 +97,57 @@ export const recordStatusChange = traced(
   },
 );
 
-/** The status history of a referral, newest first, for administrators. */
-export const statusHistory = traced("model.statusHistory", async function statusHistory(db: DB, actor: CurrentUser, referralId: number) {
+/** One entry of a referral's status history: who moved it from which status to which, when, and what they said. */
+export interface StatusHistoryEntry {
+  id: number;
+  from_status: ReferralStatus | null;
+  to_status: ReferralStatus;
+  changed_at: string;
+  status_details: string | null;
+  comments: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+/**
+ * The status history of a referral, oldest first, for administrators and its program's staff (docs/product-rules.md
+ * R156): its submission first (when, and who submitted it: its creator, from Draft to Submitted), then each status
+ * recorded. The submission is read from the referral itself (id 0 in the list); nothing is written, and no access is
+ * recorded here (the review that shows it records its own).
+ */
+export const statusHistory = traced("model.statusHistory", async function statusHistory(db: DB, actor: CurrentUser, referralId: number): Promise<
+  StatusHistoryEntry[]
+> {
   await submittedReferral(db, actor, referralId, mayRecordStatus);
-  return db
+  const submission = await db
+    .selectFrom("referrals as r")
+    .innerJoin("users as u", "u.id", "r.created_by_id")
+    .select(["r.submission_date", "u.first_name", "u.last_name"])
+    .where("r.id", "=", referralId)
+    .executeTakeFirstOrThrow();
+  const changes = await db
     .selectFrom("referral_status_history as h")
     .leftJoin("users as u", "u.id", "h.changed_by_id")
     .select(["h.id", "h.from_status", "h.to_status", "h.changed_at", "h.status_details", "h.comments", "u.first_name", "u.last_name"])
     .where("h.referral_id", "=", referralId)
-    .orderBy("h.changed_at", "desc")
-    .orderBy("h.id", "desc")
+    .orderBy("h.changed_at", "asc")
+    .orderBy("h.id", "asc")
     .execute();
+  const submitted: StatusHistoryEntry[] = submission.submission_date
+    ? [
+        {
+          id: 0,
+          from_status: "Draft",
+          to_status: "Submitted",
+          changed_at: submission.submission_date,
+          status_details: null,
+          comments: null,
+          first_name: submission.first_name,
+          last_name: submission.last_name,
+        },
+      ]
+    : [];
+  return [...submitted, ...(changes as StatusHistoryEntry[])];
 });
 
 /** Review links last 14 days unless the administrator chooses otherwise (1 to 90). */

@@ -3,11 +3,11 @@ import type { Database } from "../../db/schema";
 import { containsText, countMatching, emptiesAsOnSqlite, type DB } from "~/db.server";
 import { REFERRAL_STATUSES, UNRECORDED_STATUSES, type ReferralStatus } from "~/utils/statuses";
 import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
-import { easternCalendarDate, easternDayStart, shiftDate } from "~/utils/dates";
+import { daysBetween, easternCalendarDate, easternDayStart, shiftDate } from "~/utils/dates";
 import { DETERMINED_STATUSES, pastDaysOf } from "~/utils/timeline";
 import { countListedUsers } from "./admin-users.server";
 import { NotFoundError } from "./errors";
-import { isProgramStaff, mayLearnOfSameChild } from "./policy";
+import { actsForProgram, isProgramStaff, mayLearnOfSameChild } from "./policy";
 import type { CurrentUser } from "./user.server";
 import { recordAccess, viewerOf, type Seen } from "./access-record.server";
 import { readableReferrals } from "./referral-scope.server";
@@ -328,8 +328,39 @@ function statusUpdatesOf(db: DB, userId: number) {
 }
 
 /**
+ * The program's queue (docs/product-rules.md R157): the submitted referrals the person reads that wait for a first status
+ * (still Submitted: a recorded status is never Submitted again), how many, and the oldest's Maryland day of submission
+ * and the whole days it has waited since. Null for anyone who does not act for the program (a referrer has no queue).
+ */
+export const waitingQueue = traced(
+  "model.waitingQueue",
+  async function waitingQueue(db: DB, actor: CurrentUser, today = easternCalendarDate()): Promise<WaitingQueue | null> {
+    if (!actsForProgram(actor)) return null;
+    const row = await db
+      .selectFrom("referrals as r")
+      .where(readableReferrals(actor, "r"))
+      .where("r.status", "=", "Submitted")
+      .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min("r.submission_date").as("oldest")])
+      .executeTakeFirstOrThrow();
+    const count = Number(row.n);
+    if (!count || !row.oldest) return { count: 0, oldestDay: null, oldestDays: null };
+    const oldestDay = easternCalendarDate(new Date(row.oldest));
+    return { count, oldestDay, oldestDays: Math.max(0, daysBetween(oldestDay, today)) };
+  },
+);
+
+export interface WaitingQueue {
+  count: number;
+  /** The Maryland calendar day the longest waiting was submitted on. */
+  oldestDay: string | null;
+  /** Whole Maryland days since then (0 on the day itself). */
+  oldestDays: number | null;
+}
+
+/**
  * The dashboard's counts (docs/product-rules.md R33, R137): of the referrals the person reads; the children only for those
- * who have a children's list (not a program's staff), the users only for administrators, as the users list counts them.
+ * who have a children's list (not a program's staff), the users only for administrators, as the users list counts them;
+ * the queue waiting for a first status for those who act for the program (R157).
  */
 export const dashboardCounts = traced("model.dashboardCounts", async function dashboardCounts(db: DB, actor: CurrentUser) {
   const own = db.selectFrom("referrals as r").where(readableReferrals(actor, "r"));
@@ -342,6 +373,7 @@ export const dashboardCounts = traced("model.dashboardCounts", async function da
     children: isProgramStaff(actor) ? null : Number((await children.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
     // The users list's own count, so the two numbers agree (super administrators are not listed).
     users: actor.isAdmin ? await countListedUsers(db, actor) : null,
+    waiting: await waitingQueue(db, actor),
   };
 });
 

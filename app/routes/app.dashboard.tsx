@@ -10,6 +10,7 @@ import { dashboardCounts } from "~/models/referral-list.server";
 import { referrerTrendFigures } from "~/components/charts/insight.server";
 import { easternCalendarDate } from "~/utils/dates";
 import { actsForProgram } from "~/models/policy";
+import { dateFilterParams } from "~/utils/list";
 
 export const handle = { i18n: ["common", "referrals", "children"] };
 
@@ -29,6 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function Dashboard() {
   const { name, isAdmin, counts, trend } = useLoaderData<typeof loader>();
+  const queue = counts.waiting;
   const { t, i18n } = useTranslation(["referrals", "common"]);
   const number = new Intl.NumberFormat(i18n.language === "es" ? "es-US" : "en-US");
   // A local program's staff count their programs' submitted referrals only: they keep no drafts, children or updates (R138).
@@ -45,6 +47,7 @@ export default function Dashboard() {
     <div className="dashboard">
       <h1>{t("dashboard.title")}</h1>
       <p className="usa-intro">{t("dashboard.intro", { name })}</p>
+      {queue ? <WaitingQueue queue={queue} /> : null}
       {!isAdmin ? (
         <>
           <p>{t("dashboard.about")}</p>
@@ -77,5 +80,39 @@ export default function Dashboard() {
         </>
       ) : null}
     </div>
+  );
+}
+
+/** The submitted list of those waiting for a first status, longest waiting first; `day` narrows it to one day's. */
+function waitingHref(day?: string) {
+  const params = new URLSearchParams({ status: "Submitted", ...(day ? dateFilterParams("submissionDate", { type: "exactly", from: day }) : {}) });
+  params.set("sort", "submissionDate");
+  params.set("order", "asc");
+  return `/app/referrals/submitted?${params}`;
+}
+
+/**
+ * The work first, for those who act for the program (docs/product-rules.md R157): how many referrals wait for a first
+ * status and how long the oldest has waited, each a link to the submitted list so filtered. The model counted only
+ * the referrals the person reads.
+ */
+function WaitingQueue({ queue }: { queue: { count: number; oldestDay: string | null; oldestDays: number | null } }) {
+  const { t } = useTranslation(["referrals"]);
+  return (
+    <section className="dashboard__queue" aria-labelledby="queue-heading">
+      <h2 id="queue-heading">{t("dashboard.queue.heading")}</h2>
+      {queue.count === 0 || queue.oldestDay === null ? (
+        <p>{t("dashboard.queue.none")}</p>
+      ) : (
+        <ul className="usa-list">
+          <li>
+            <Link to={waitingHref()}>{t("dashboard.queue.count", { count: queue.count })}</Link>
+          </li>
+          <li>
+            <Link to={waitingHref(queue.oldestDay)}>{t("dashboard.queue.oldest", { count: queue.oldestDays ?? 0 })}</Link>
+          </li>
+        </ul>
+      )}
+    </section>
   );
 }

@@ -48,6 +48,7 @@ export default function InsightPage() {
   const waitingHref = (before: string) =>
     `/app/referrals/submitted?${new URLSearchParams({ status: "Submitted", ...dateFilterParams("submissionDate", { type: "before", from: before }), sort: "submissionDate", order: "asc" })}`;
   const [weekly, firstChange, ...breakdowns] = figures;
+  // The families still waiting come first: the work, across all time, before the period's figures (docs/product-rules.md R159).
   return (
     <div className="insight">
       <h1>{t("insight.title")}</h1>
@@ -70,6 +71,16 @@ export default function InsightPage() {
           </div>
         </div>
       ) : null}
+      <section className="figure" aria-labelledby="insight-waiting">
+        <h2 id="insight-waiting">{t("insight.waiting.heading")}</h2>
+        <ul className="usa-list insight__waiting">
+          {(["over7", "over14"] as const).map((key) => (
+            <li key={key} data-waiting={key}>
+              <Link to={waitingHref(waiting[key].before)}>{t(`insight.waiting.${key}`, { count: waiting[key].count })}</Link>
+            </li>
+          ))}
+        </ul>
+      </section>
       <p className="usa-intro">{t("insight.summary", { from: period.from, to: period.to, count: total })}</p>
       <Form method="get" className="usa-form insight__period">
         <fieldset className="usa-fieldset">
@@ -118,16 +129,6 @@ export default function InsightPage() {
 
       <FigureSection {...weekly} empty={total === 0} emptyText={t("insight.empty")} />
       <FigureSection {...firstChange} empty={total === 0} emptyText={t("insight.empty")} />
-      <section className="figure" aria-labelledby="insight-waiting">
-        <h2 id="insight-waiting">{t("insight.waiting.heading")}</h2>
-        <ul className="usa-list insight__waiting">
-          {(["over7", "over14"] as const).map((key) => (
-            <li key={key} data-waiting={key}>
-              <Link to={waitingHref(waiting[key].before)}>{t(`insight.waiting.${key}`, { count: waiting[key].count })}</Link>
-            </li>
-          ))}
-        </ul>
-      </section>
       {breakdowns.map((figure) => (
         <FigureSection key={figure.id} {...figure} empty={total === 0} emptyText={t("insight.empty")} />
       ))}

@@ -7,6 +7,7 @@ import { requireProgram } from "~/auth/auth.server";
 import { Alert } from "~/components/ui/Alert";
 import { CheckboxGroup, DateField, ErrorSummary, RadioGroup, SelectField, TextField } from "~/components/ui/form";
 import { useAppForm, type FieldProps } from "~/components/ui/useAppForm";
+import { useFocusWhen } from "~/components/ui/focus";
 import { getConfig } from "~/config.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import type { Language } from "~/i18n/config";
@@ -107,37 +108,48 @@ function useReportForm<Name extends string>(kind: ReportKind, today: string, act
       }
     },
   });
-  const fileName = outcome?.fileName ?? mine?.fileName;
-  const failed = outcome?.failed ?? mine?.failed;
-  return { form, field, summary, progress, fileName, failed };
+  // The page's own answer (a form post, without JavaScript) is shown first in the main view; the answer read with
+  // JavaScript beside the form, where the focus is taken to it (docs/product-rules.md R160).
+  const served = outcome === null && mine && (mine.fileName || mine.failed) ? { fileName: mine.fileName, failed: mine.failed } : null;
+  return { form, field, summary, progress, outcome, served };
 }
 
-function Outcome({ kind, fileName, failed, progress }: { kind: ReportKind; fileName?: string; failed?: boolean; progress: number | null }) {
+/** A report's result: its link when made, or that it failed. `focus`: the focus goes to it as it appears. */
+function Outcome({ kind, fileName, failed, focus = false }: { kind: ReportKind; fileName?: string; failed?: boolean; focus?: boolean }) {
   const { t } = useTranslation("admin");
+  const link = useFocusWhen<HTMLAnchorElement>(focus && fileName ? fileName : null);
+  const failure = useFocusWhen<HTMLDivElement>(focus && failed ? "failed" : null);
   return (
     <>
-      {progress !== null ? (
-        <div className="upload-progress">
-          <progress max={100} value={progress} aria-label={t("reports.progressLabel")} />
-          <span role="status">{t("reports.generating", { percent: Math.floor(progress / 10) * 10 })}</span>
-        </div>
-      ) : null}
       {fileName ? (
         <Alert kind="success" role="status">
           <p>{t("reports.done", { fileName })}</p>
           <p>
-            <a href={`/app/reports/file/${encodeURIComponent(fileName)}`} download={fileName}>
+            <a href={`/app/reports/file/${encodeURIComponent(fileName)}`} download={fileName} ref={link}>
               {t("reports.download", { fileName })}
             </a>
           </p>
         </Alert>
       ) : null}
       {failed ? (
-        <Alert kind="error" role="alert">
-          {t(kind === "referral" ? "reports.errorReferral" : "reports.errorUser")}
-        </Alert>
+        <div tabIndex={-1} ref={failure} className="report-outcome">
+          <Alert kind="error" role="alert">
+            {t(kind === "referral" ? "reports.errorReferral" : "reports.errorUser")}
+          </Alert>
+        </div>
       ) : null}
     </>
+  );
+}
+
+function Progress({ progress }: { progress: number | null }) {
+  const { t } = useTranslation("admin");
+  if (progress === null) return null;
+  return (
+    <div className="upload-progress">
+      <progress max={100} value={progress} aria-label={t("reports.progressLabel")} />
+      <span role="status">{t("reports.generating", { percent: Math.floor(progress / 10) * 10 })}</span>
+    </div>
   );
 }
 
@@ -177,6 +189,9 @@ export default function Reports() {
   const uf = user.field;
   return (
     <div className="reports">
+      {/* Without JavaScript the answer to the form is the first thing of the page (docs/product-rules.md R160). */}
+      {referral.served ? <Outcome kind="referral" {...referral.served} /> : null}
+      {user.served ? <Outcome kind="user" {...user.served} /> : null}
       <h1>{t("reports.title")}</h1>
 
       <section aria-labelledby="referral-report-heading">
@@ -197,7 +212,8 @@ export default function Reports() {
             {t("reports.generate")}
           </button>
         </Form>
-        <Outcome kind="referral" fileName={referral.fileName} failed={referral.failed} progress={referral.progress} />
+        <Progress progress={referral.progress} />
+        {referral.outcome ? <Outcome kind="referral" {...referral.outcome} focus /> : null}
       </section>
 
       {usersReport ? (
@@ -221,7 +237,8 @@ export default function Reports() {
               {t("reports.generateUsers")}
             </button>
           </Form>
-          <Outcome kind="user" fileName={user.fileName} failed={user.failed} progress={user.progress} />
+          <Progress progress={user.progress} />
+          {user.outcome ? <Outcome kind="user" {...user.outcome} focus /> : null}
         </section>
       ) : null}
 

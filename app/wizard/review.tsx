@@ -4,7 +4,8 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
-import { AdminReferralPanel, SameChildNotice } from "~/components/referrals/AdminReferralPanel";
+import { AdminReferralPanel, SameChildNotice, StatusPanel } from "~/components/referrals/AdminReferralPanel";
+import { useFocusConfirmationAfter } from "~/components/ui/focus";
 import { ReferralReview } from "~/components/referrals/ReferralReview";
 import { ConfirmPage } from "~/components/ui/ConfirmAction";
 import { getConfig } from "~/config.server";
@@ -149,6 +150,8 @@ export default function ReviewPage() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation(["referrals", "common", "admin"]);
   const back = reviewHref(review.ids);
+  // A status recorded with JavaScript: the focus goes to the confirmation at the top, where the page now is (docs/product-rules.md R156).
+  useFocusConfirmationAfter("status");
   // A submit refused from the confirmation page (without JavaScript) shows the review again, with why.
   const refused = Boolean(actionData && "failure" in actionData);
   if ((confirm === "submit" && !refused) || confirm === "delete") {
@@ -190,10 +193,11 @@ export default function ReviewPage() {
         review={review}
         failure={data.failure ?? null}
         notice={admin?.sameChild.length ? <SameChildNotice referrals={admin.sameChild} /> : null}
+        lead={admin ? <StatusPanel data={admin} statusResult={data.statusResult} /> : null}
         programRows={programRows}
       />
       {program ? <ProgramTransfer panel={program} transferResult={data.transferResult} /> : null}
-      {admin ? <AdminReferralPanel data={admin} statusResult={data.statusResult} linkResult={data.linkResult} createdLink={data.createdLink} /> : null}
+      {admin ? <AdminReferralPanel data={admin} linkResult={data.linkResult} createdLink={data.createdLink} /> : null}
     </>
   );
 }

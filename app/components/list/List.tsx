@@ -185,8 +185,24 @@ export function Pagination({ state, total }: { state: ListState; total: number }
  *
  * It sits in a disclosure so that on a phone the first rows come first: closed until opened, or
  * open when the address holds a filter. On wider screens the styles show it open whatever its state.
+ *
+ * Given `applied` (the filters set, each said "Label: value"), it stays folded at every width, its summary saying which
+ * filters are set or that none is, so the rows come first on a desk too (docs/product-rules.md R155); it then opens by
+ * itself only when `openFirst` (a filter the list could not read, or filters no row matches: something to correct).
  */
-export function ListFilters({ state, children, label }: { state: ListState; children: ReactNode; label: string }) {
+export function ListFilters({
+  state,
+  children,
+  label,
+  applied,
+  openFirst = false,
+}: {
+  state: ListState;
+  children: ReactNode;
+  label: string;
+  applied?: string[];
+  openFirst?: boolean;
+}) {
   const { t } = useTranslation();
   const submit = useSubmit();
   const timer = useRef<number>();
@@ -194,10 +210,15 @@ export function ListFilters({ state, children, label }: { state: ListState; chil
   useEffect(() => () => window.clearTimeout(timer.current), []);
   // Only the first render decides: afterwards the person opens and closes it, and filtering as they
   // type (a new address) must not snap it shut under their fingers.
-  const [openAtFirst] = useState(() => isFiltered(state));
+  const [openAtFirst] = useState(() => (applied ? openFirst : isFiltered(state)));
   return (
-    <details className="list-filters-disclosure" open={openAtFirst}>
-      <summary>{label}</summary>
+    <details className={`list-filters-disclosure${applied ? " list-filters-disclosure--folded" : ""}`} open={openAtFirst}>
+      <summary>
+        <span className="list-filters__label">{label}</span>
+        {applied ? (
+          <span className="list-filters__applied">{applied.length ? t("list.applied.some", { filters: applied.join("; ") }) : t("list.applied.none")}</span>
+        ) : null}
+      </summary>
       <Form
         method="get"
         className="usa-form list-filters"

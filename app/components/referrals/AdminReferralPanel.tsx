@@ -13,6 +13,7 @@ import { Alert } from "~/components/ui/Alert";
 
 export interface AdminPanelData {
   referralId: number;
+  /** Oldest first, the submission first (docs/product-rules.md R156). */
   history: Array<{
     id: number;
     from_status: string | null;
@@ -73,24 +74,14 @@ export function SameChildNotice({ referrals }: { referrals: AdminPanelData["same
 }
 
 /**
- * What administrators do with a submitted referral on its review (issue 9): record a status change
- * (with its history), make and revoke review links, and read the record of access.
+ * The first thing of a submitted referral's review for administrators and its program's staff (docs/product-rules.md
+ * R156): its status now, its history from the submission on, and the form that records a status change, before the
+ * referral's long content.
  */
-export function AdminReferralPanel({
-  data,
-  statusResult,
-  linkResult,
-  createdLink,
-}: {
-  data: AdminPanelData;
-  statusResult?: SubmissionResult<string[]>;
-  linkResult?: SubmissionResult<string[]>;
-  createdLink?: { url: string; expiresAt: string };
-}) {
+export function StatusPanel({ data, statusResult }: { data: AdminPanelData; statusResult?: SubmissionResult<string[]> }) {
   const { t, i18n } = useTranslation(["admin", "common"]);
   const language = i18n.language as Language;
   const when = (value: string) => formatDateTimeEastern(value, language);
-  // Two forms on one page: each takes its own part of the action's answer.
   const status = useAppForm({
     id: "status-change",
     schema: StatusChangeSchema,
@@ -109,6 +100,71 @@ export function AdminReferralPanel({
       eligibilityDetermination: t("status.eligibilityDetermination"),
     },
   });
+  return (
+    <section aria-labelledby="status-now" className="status-panel">
+      <h2 id="status-now">{t("status.now", { status: t(`common:statuses.${data.current.status}`) })}</h2>
+      <h3 id="status-history">{t("status.history")}</h3>
+      {data.history.length === 0 ? (
+        <p>{t("status.historyEmpty")}</p>
+      ) : (
+        <table className="usa-table usa-table--borderless usa-table--stacked status-history" aria-labelledby="status-history">
+          <thead>
+            <tr>
+              <th scope="col">{t("status.changedAt")}</th>
+              <th scope="col">{t("status.changedBy")}</th>
+              <th scope="col">{t("status.from")}</th>
+              <th scope="col">{t("status.to")}</th>
+              <th scope="col">{t("status.details2")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.history.map((row) => (
+              <tr key={row.id}>
+                <th scope="row" data-label={t("status.changedAt")}>
+                  {when(row.changed_at)}
+                </th>
+                <td data-label={t("status.changedBy")}>{[row.first_name, row.last_name].filter(Boolean).join(" ")}</td>
+                <td data-label={t("status.from")}>{row.from_status ? t(`common:statuses.${row.from_status}`) : ""}</td>
+                <td data-label={t("status.to")}>{t(`common:statuses.${row.to_status}`)}</td>
+                <td data-label={t("status.details2")}>{row.status_details ?? ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h3 id="status-heading">{t("status.heading")}</h3>
+      <ErrorSummary {...status.summary} />
+      <Form method="post" {...getFormProps(status.form)} className="usa-form usa-form--large" aria-labelledby="status-heading">
+        <SelectField {...status.field("status")} options={ADMIN_STATUSES.map((value) => ({ value, label: t(`common:statuses.${value}`) }))} />
+        <TextareaField {...status.field("details")} hint={t("status.detailsHint")} optional rows={3} />
+        <TextareaField {...status.field("detailsEs")} hint={t("status.detailsHint")} optional rows={3} />
+        <TextareaField {...status.field("comments")} optional rows={3} />
+        <TextField {...status.field("serviceCoordinator")} optional />
+        <TextField {...status.field("eligibilityDetermination")} optional />
+        <button type="submit" name="intent" value="status" className="usa-button">
+          {t("status.save")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * What administrators do with a submitted referral, after its content on its review (issue 9): make and revoke review
+ * links, and read the record of access. The status comes first, in StatusPanel.
+ */
+export function AdminReferralPanel({
+  data,
+  linkResult,
+  createdLink,
+}: {
+  data: AdminPanelData;
+  linkResult?: SubmissionResult<string[]>;
+  createdLink?: { url: string; expiresAt: string };
+}) {
+  const { t, i18n } = useTranslation(["admin", "common"]);
+  const language = i18n.language as Language;
+  const when = (value: string) => formatDateTimeEastern(value, language);
   // The review link's fields show their own errors; the page keeps one error summary, the status form's.
   const link = useAppForm({
     id: "review-link",
@@ -119,52 +175,6 @@ export function AdminReferralPanel({
   });
   return (
     <div className="admin-referral-panel">
-      <section aria-labelledby="status-heading">
-        <h2 id="status-heading">{t("status.heading")}</h2>
-        <ErrorSummary {...status.summary} />
-        <Form method="post" {...getFormProps(status.form)} className="usa-form usa-form--large">
-          <SelectField {...status.field("status")} options={ADMIN_STATUSES.map((value) => ({ value, label: t(`common:statuses.${value}`) }))} />
-          <TextareaField {...status.field("details")} hint={t("status.detailsHint")} optional rows={3} />
-          <TextareaField {...status.field("detailsEs")} hint={t("status.detailsHint")} optional rows={3} />
-          <TextareaField {...status.field("comments")} optional rows={3} />
-          <TextField {...status.field("serviceCoordinator")} optional />
-          <TextField {...status.field("eligibilityDetermination")} optional />
-          <button type="submit" name="intent" value="status" className="usa-button">
-            {t("status.save")}
-          </button>
-        </Form>
-        <h3>{t("status.history")}</h3>
-        {data.history.length === 0 ? (
-          <p>{t("status.historyEmpty")}</p>
-        ) : (
-          <table className="usa-table usa-table--borderless usa-table--stacked">
-            <caption className="usa-sr-only">{t("status.history")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("status.changedAt")}</th>
-                <th scope="col">{t("status.changedBy")}</th>
-                <th scope="col">{t("status.from")}</th>
-                <th scope="col">{t("status.to")}</th>
-                <th scope="col">{t("status.details2")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.history.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row" data-label={t("status.changedAt")}>
-                    {when(row.changed_at)}
-                  </th>
-                  <td data-label={t("status.changedBy")}>{[row.first_name, row.last_name].filter(Boolean).join(" ")}</td>
-                  <td data-label={t("status.from")}>{row.from_status ? t(`common:statuses.${row.from_status}`) : ""}</td>
-                  <td data-label={t("status.to")}>{t(`common:statuses.${row.to_status}`)}</td>
-                  <td data-label={t("status.details2")}>{row.status_details ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-
       <section aria-labelledby="links-heading">
         <h2 id="links-heading">{t("links.heading")}</h2>
         <p>{t("links.intro")}</p>

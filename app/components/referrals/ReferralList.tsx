@@ -6,7 +6,7 @@ import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import { Alert } from "~/components/ui/Alert";
 import type { loadReferralList } from "~/components/referrals/referral-list.server";
 import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
-import { isFiltered } from "~/utils/list";
+import { isFiltered, type DateFilter } from "~/utils/list";
 import { DETERMINED_STATUSES, pastDaysOf, TIMELINE_DAYS, timelineOf } from "~/utils/timeline";
 import type { ReferralListKind } from "~/models/referral-list.server";
 
@@ -42,7 +42,43 @@ export function ReferralListPage() {
     return <ConfirmPage {...deleteQuestion(confirmDelete)} cancelTo={`?${back}`} />;
   }
   const drafts = kind === "drafts";
-  const statusLabel = (status: string) => (status === "Unable to Process" ? t("list.rejected") : t(`common:statuses.${status}`));
+  // One name for each status, wherever it is shown: common:statuses (docs/product-rules.md R158).
+  const statusLabel = (status: string) => t(`common:statuses.${status}`);
+  // The filters set, said in the filters' summary in the order of the form (docs/product-rules.md R155).
+  const countyName = (code: string) => counties.find((county) => county.value === code)?.label ?? code;
+  const textValue: Record<string, (value: string) => string> = {
+    status: statusLabel,
+    county: countyName,
+    sameChild: (value) => (value === "yes" ? t("list.sameChildOnly") : value),
+  };
+  const textLabels: Array<[string, string]> = [
+    ["childName", t("list.child")],
+    ["status", t("list.status")],
+    ["county", t("list.county")],
+    ["pastDays", t("list.pastDays")],
+    ["sameChild", t("list.sameChild")],
+    ["completedByName", t("list.completedByName")],
+    ["completedByEmail", t("list.completedByEmail")],
+  ];
+  const dateLabels: Array<[string, string]> = [
+    ["birthdate", t("list.birthdate")],
+    ["createdAt", t("list.createdAt")],
+    ["updatedAt", t("list.updatedAt")],
+    ["submissionDate", t("list.submissionDate")],
+  ];
+  const dateValue = (filter: DateFilter) => {
+    const comparison = t(`common:list.comparisons.${filter.type}`);
+    if (filter.type === "never") return comparison;
+    const from = formatCalendarDate(filter.from, language);
+    if (filter.type === "between") return t("common:list.applied.between", { comparison, from, to: formatCalendarDate(filter.to ?? filter.from, language) });
+    return t("common:list.applied.date", { comparison, date: from });
+  };
+  const applied = [
+    ...textLabels
+      .filter(([name]) => state.text[name])
+      .map(([name, label]) => t("common:list.applied.item", { label, value: (textValue[name] ?? String)(state.text[name]) })),
+    ...dateLabels.filter(([name]) => state.dates[name]).map(([name, label]) => t("common:list.applied.item", { label, value: dateValue(state.dates[name]) })),
+  ];
   if (total === 0 && !isFiltered(state) && !filterError) {
     return (
       <div className="list-page">
@@ -61,7 +97,13 @@ export function ReferralListPage() {
           {t("list.pastDaysInvalid")}
         </Alert>
       ) : null}
-      <ListFilters state={state} label={t("list.filtersLabel")}>
+      <ListFilters
+        state={state}
+        label={t("list.filtersLabel")}
+        applied={applied}
+        // Open by themselves only when there is something to correct: a filter not understood, or no row matching.
+        openFirst={Boolean(filterError) || total === 0 || (isAdmin && Boolean(state.text.pastDays) && pastDaysOf(state.text.pastDays) === null)}
+      >
         <TextFilter name="childName" label={t("list.child")} value={state.text.childName} />
         {!drafts ? (
           <SelectFilter
@@ -98,7 +140,7 @@ export function ReferralListPage() {
       </ListFilters>
       <ListResults
         label={title}
-        caption={t("list.caption", { title, total })}
+        caption={t("list.caption", { title, count: total })}
         empty={t("list.empty")}
         head={
           <>
@@ -132,7 +174,7 @@ export function ReferralListPage() {
             </th>
             <td data-label={t("list.birthdate")}>{formatCalendarDate(row.birthdate, language)}</td>
             <td data-label={t("list.status")}>
-              {t(`common:statuses.${row.status}`)}
+              {statusLabel(row.status)}
               {/* Under the status, not in a column of their own: most referrals have none. */}
               {row.statusDetails ? <span className="list-table__details usa-hint">{row.statusDetails}</span> : null}
             </td>

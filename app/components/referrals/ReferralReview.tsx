@@ -45,6 +45,7 @@ export function ReferralReview({
   review,
   failure,
   notice = null,
+  lead = null,
   programRows = [],
   fileHref = documentFileHref,
 }: {
@@ -54,6 +55,8 @@ export function ReferralReview({
   programRows?: Row[];
   /** What administrators must see first (a child possibly referred twice), under the title. */
   notice?: ReactNode;
+  /** What those who act for the program work with, before the referral's content: its status (docs/product-rules.md R156). */
+  lead?: ReactNode;
   /** Where a document downloads from (a review link has its own route). */
   fileHref?: (id: number) => string;
 }) {
@@ -96,7 +99,10 @@ export function ReferralReview({
       ? none
       : childInfo.gestationalAgeInDays === GESTATION_UNKNOWN
         ? t("review.answers.unknown")
-        : t("review.fields.gestationalWeeks", { weeks: Math.floor(childInfo.gestationalAgeInDays / 7), days: childInfo.gestationalAgeInDays % 7 });
+        : t("review.fields.gestationalWeeks", {
+            weeks: t("review.fields.weeks", { count: Math.floor(childInfo.gestationalAgeInDays / 7) }),
+            days: t("review.fields.days", { count: childInfo.gestationalAgeInDays % 7 }),
+          });
   const address = childInfo.address ? addressText(childInfo.address, childInfo.address.county) : none;
   const documents = (consent: boolean) => {
     const rows = review.documents.filter((document) => document.isConsent === consent);
@@ -120,6 +126,7 @@ export function ReferralReview({
     <div className="referral-review">
       <h1>{t("review.title", { name: review.child.name })}</h1>
       {notice}
+      {lead}
       <SummaryList
         rows={[
           [t("review.status"), t(`common:statuses.${review.status}`)],
