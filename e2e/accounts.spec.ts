@@ -194,7 +194,7 @@ test.describe("sign-in refusals", () => {
     await expect(summary).toBeVisible();
     await expect(summary).toContainText("Last name: Enter your last name.");
     await expect(summary).toContainText("Password: Your password must be 12 characters long and include 1 number.");
-    await expect(summary).toContainText("Home phone: Use digits only");
+    await expect(summary).toContainText("Home phone: Use only digits, dashes, spaces or parentheses");
     await expect(page.getByLabel("First name", { exact: true })).toHaveValue("Rosa");
     await expect(page.getByText("Password strength: Bad")).toBeVisible();
 

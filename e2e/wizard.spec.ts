@@ -40,7 +40,7 @@ const TEXT = {
     details: "Additional details",
     detailsLabel: "Anything else the program should know",
     referrerSection: "Referrer",
-    reviewBadge: "Review",
+    readyToReview: "Ready to review",
     sexLegend: "Sex",
     raceLegend: "Race",
     notFound: "Page not found",
@@ -59,8 +59,8 @@ const TEXT = {
     workPhone: "Work phone",
     addButton: "Add",
     updateButton: "Save the changes",
-    adultCreated: "Adult created",
-    adultUpdated: "Adult updated",
+    guardianAdded: "Parent or guardian added",
+    guardianSaved: "Parent or guardian saved",
     edit: "Edit",
     familyLanguage: "The family's language",
     developmental: "Developmental concerns",
@@ -111,7 +111,7 @@ const TEXT = {
     details: "Detalles adicionales",
     detailsLabel: "Cualquier otra cosa que el programa deba saber",
     referrerSection: "Quien refiere",
-    reviewBadge: "Revisar",
+    readyToReview: "Listo para revisar",
     sexLegend: "Sexo",
     raceLegend: "Raza",
     notFound: "Página no encontrada",
@@ -130,8 +130,8 @@ const TEXT = {
     workPhone: "Teléfono del trabajo",
     addButton: "Agregar",
     updateButton: "Guardar los cambios",
-    adultCreated: "Adulto creado",
-    adultUpdated: "Adulto actualizado",
+    guardianAdded: "Se agregó el padre, la madre o el tutor",
+    guardianSaved: "Se guardaron los datos del padre, la madre o el tutor",
     edit: "Editar",
     familyLanguage: "El idioma de la familia",
     developmental: "Preocupaciones sobre el desarrollo",
@@ -179,6 +179,11 @@ for (const lang of ["en", "sp"] as const) {
     await expect(group.locator(".usa-error-message")).toHaveText(text.relationshipError);
     await expect(group).toHaveCSS("border-left-width", "4px");
     await choice(page, text.relationshipLegend, text.audiologist).click();
+    if (!javaScriptOn) {
+      // Without JavaScript the relationship is kept first, and the same step then asks its own questions (R150).
+      await page.getByRole("button", { name: text.saveAndContinue }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.relationship);
+    }
     await choice(page, text.familyApproval, text.yes).click();
     await choice(page, text.audiologistQuestion, text.yes).click();
     await continueTo(page, text, text.proxy);
@@ -189,7 +194,7 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page.getByLabel(text.firstName, { exact: true })).toHaveValue("Test");
     await page.getByLabel(text.phone).fill("4105551234");
     await continueTo(page, text, text.sex);
-    await expect(page.locator(".usa-step-indicator__segment", { hasText: text.referrerSection })).toContainText(text.reviewBadge);
+    await expect(page.locator(".usa-step-indicator__segment", { hasText: text.referrerSection })).toContainText(text.readyToReview);
 
     // 3. A race without the Hispanic answer is refused, with nothing lost; then answered.
     await choice(page, text.sexLegend, text.female).click();
@@ -234,7 +239,7 @@ for (const lang of ["en", "sp"] as const) {
     await page.getByLabel(text.homePhone).fill("4105550001");
     await page.getByLabel(text.mobilePhone).fill("4435550002");
     await page.getByRole("button", { name: text.addButton, exact: true }).click();
-    await expect(page.getByText(text.adultCreated)).toBeVisible();
+    await expect(page.getByText(text.guardianAdded)).toBeVisible();
     const row = page.getByRole("row", { name: /Rosa Pérez/ });
     await expect(row).toContainText("410-555-0001, 443-555-0002");
     await expectAccessible(page, { javaScriptOn });
@@ -244,7 +249,7 @@ for (const lang of ["en", "sp"] as const) {
     await page.getByLabel(text.homePhone).fill("");
     await page.getByLabel(text.workPhone).fill("3015550003");
     await page.getByRole("button", { name: text.updateButton }).click();
-    await expect(page.getByText(text.adultUpdated)).toBeVisible();
+    await expect(page.getByText(text.guardianSaved)).toBeVisible();
     await expect(page.getByRole("row", { name: /Rosa Pérez/ })).toContainText("301-555-0003, 443-555-0002");
 
     // 9–11. The family's language, interpreter and foster care.

@@ -348,14 +348,15 @@ const ROWS: ParityRow[] = [
     "answer the referrer's relationship: an audiologist, with the family's approval and the screening question",
     "relationship",
     "relationship",
-    { referrerRelationship: "2", familyApproval: "yes", isAudiologistScreening: "no" },
+    // The page as sent once its questions show (askedFor: whose questions they are, R150).
+    { referrerRelationship: "2", askedFor: "2", familyApproval: "yes", isAudiologistScreening: "no" },
     { referrerRelationship: "2", familyApproval: "yes", isAudiologistScreening: "no" },
   ),
   stepRow(
     "answer the referrer's relationship: a home visiting program, stored as Other (R51)",
     "relationship",
     "relationship",
-    { referrerRelationship: "999999999", familyApproval: "no" },
+    { referrerRelationship: "999999999", askedFor: "999999999", familyApproval: "no" },
     { referrerRelationship: "999999999", familyApproval: "no" },
   ),
   stepRow(

@@ -78,16 +78,48 @@ export function SecurityQuestionsFieldset({
   );
 }
 
-/** The three phone numbers; the legend says whose they are (the person's own unless given). */
-export function PhonesFieldset({ field, legend }: { field: FieldOf<"homePhoneNumber" | "workPhoneNumber" | "mobilePhoneNumber">; legend?: string }) {
-  const { t } = useTranslation("auth");
+/**
+ * The three phone numbers; the legend says whose they are (the person's own unless given), the hint once for the three
+ * what a phone number may be typed as (docs/product-rules.md R60). `atLeastOne`: the question of a form that needs one
+ * of them (a parent's or guardian's, R147), whose message no phone carries alone: then the hint says so, none of the
+ * three is marked optional, and its message stands under the legend, every phone in error with it.
+ */
+export function PhonesFieldset({
+  field,
+  legend,
+  atLeastOne,
+}: {
+  field: FieldOf<"homePhoneNumber" | "workPhoneNumber" | "mobilePhoneNumber">;
+  legend?: string;
+  atLeastOne?: { meta: Meta; hint: string };
+}) {
+  const { t } = useTranslation(["auth", "common"]);
+  const group = atLeastOne?.meta;
+  const hintId = group ? `${group.id}-hint` : undefined;
+  const invalid = Boolean(group?.errors?.length);
+  const describes = invalid ? [group!.errorId] : undefined;
+  const phone = (name: "homePhoneNumber" | "workPhoneNumber" | "mobilePhoneNumber") => (
+    <PhoneField {...field(name)} hint={null} optional={!group} invalid={invalid} describes={describes} />
+  );
   return (
-    <fieldset className="usa-fieldset">
+    <fieldset
+      className={`usa-fieldset${group ? ` usa-form-group${invalid ? " usa-form-group--error" : ""}` : ""}`}
+      id={group?.id}
+      tabIndex={group ? -1 : undefined}
+      aria-describedby={group ? [hintId, invalid ? group.errorId : null].filter(Boolean).join(" ") : undefined}
+    >
       <legend className="usa-legend usa-legend--large">{legend ?? t("register.sections.contact")}</legend>
-      <p className="usa-hint">{t("register.phonesHint")}</p>
-      <PhoneField {...field("homePhoneNumber")} />
-      <PhoneField {...field("workPhoneNumber")} />
-      <PhoneField {...field("mobilePhoneNumber")} />
+      <p className="usa-hint" id={hintId}>
+        {atLeastOne ? atLeastOne.hint : t("register.phonesHint")}
+      </p>
+      {invalid ? (
+        <span className="usa-error-message" id={group!.errorId}>
+          {group!.errors!.map((error: string) => t(error, { ns: "common" })).join(" ")}
+        </span>
+      ) : null}
+      {phone("homePhoneNumber")}
+      {phone("workPhoneNumber")}
+      {phone("mobilePhoneNumber")}
     </fieldset>
   );
 }

@@ -1,19 +1,42 @@
 import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
+import { useTranslation } from "~/i18n/react";
 import { formatPhoneAsTyped } from "~/utils/phone";
 import { TextField } from "./ui/form";
 
-/** A phone number: with JavaScript the dashes (3-3-4) appear as the digits are typed. */
-export function PhoneField({ meta, label, hint }: { meta: FieldMetadata<any, any, any>; label: ReactNode; hint?: ReactNode }) {
+/**
+ * A phone number: with JavaScript the dashes (3-3-4) appear as the digits are typed. Its hint says what is taken
+ * (docs/product-rules.md R60): 10 digits, with or without dashes, spaces or parentheses; `hint={null}` when the
+ * fieldset around it says so once for several phones.
+ */
+export function PhoneField({
+  meta,
+  label,
+  hint,
+  optional = true,
+  invalid,
+  describes,
+}: {
+  meta: FieldMetadata<any, any, any>;
+  label: ReactNode;
+  hint?: ReactNode | null;
+  optional?: boolean;
+  /** In error with the question it is a part of (a parent's phones, of which one is needed). */
+  invalid?: boolean;
+  describes?: string[];
+}) {
+  const { t } = useTranslation("common");
   return (
     <TextField
       meta={meta}
       label={label}
-      hint={hint}
+      hint={hint === undefined ? t("form.phoneHint") : (hint ?? undefined)}
       type="tel"
       inputMode="tel"
       autoComplete="tel"
-      optional
+      optional={optional}
+      invalid={invalid}
+      describes={describes}
       maxLength={14}
       onInput={(event) => {
         const input = event.currentTarget;

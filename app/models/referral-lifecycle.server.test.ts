@@ -23,7 +23,7 @@ import {
   referralListSpec,
   type ReferralListKind,
 } from "./referral-list.server";
-import { saveAdult, saveAnswers } from "./referral.server";
+import { chooseRelationship, saveAdult, saveAnswers } from "./referral.server";
 import type { CurrentUser } from "./user.server";
 
 // The referral after the wizard: review, submit, copy, delete and the lists, on a real SQLite file.
@@ -49,30 +49,62 @@ async function draft() {
 /** A Draft of the child's with every answer the review asks for. */
 const completeDraft = () => completeReferralDraft(test.db, owner, childId);
 
-const sections = async (ids: { child: number; referral: number; user: number }) =>
-  (await getReferralForReview(test.db, owner, ids, "en")).missing.map((item) => item.section);
+const answers = async (ids: { child: number; referral: number; user: number }) =>
+  (await getReferralForReview(test.db, owner, ids, "en")).missing.map((item) => item.answer);
 
 describe("the review", () => {
-  it("lists every missing part of a new referral, and nothing once it is complete", async () => {
-    expect(await sections(await draft())).toEqual(["referrer", "child", "family", "reasons", "consent"]);
-    expect(await sections(await completeDraft())).toEqual([]);
+  it("lists every missing answer of a new referral, one by one, and nothing once it is complete (R148)", async () => {
+    expect(await answers(await draft())).toEqual([
+      "referrerRelationship",
+      "referrerFirstName",
+      "referrerLastName",
+      "gender",
+      "primaryLanguage",
+      "address",
+      "gestationalAge",
+      "adults",
+      "familyPrimaryLanguage",
+      "familyNeedsInterpreter",
+      "childInFosterCare",
+      "reasons",
+      "consent",
+    ]);
+    expect(await answers(await completeDraft())).toEqual([]);
   });
 
-  it("asks for a phone for each adult, and for the consent form when consent is yes", async () => {
+  it("asks for a phone for each adult (one kept without, as before R147), and for the consent form when consent is yes", async () => {
     const ids = await completeDraft();
-    await saveAdult(test.db, owner, ids, null, {
+    const { id } = await saveAdult(test.db, owner, ids, null, {
       firstName: "Juan",
       lastName: "Pérez",
       childRelationship: "2",
-      homePhoneNumber: null,
+      homePhoneNumber: { areaCode: "410", prefix: "555", suffix: "0009" },
       workPhoneNumber: null,
       mobilePhoneNumber: null,
     });
+    await test.db.updateTable("adults").set({ home_phone_id: null }).where("id", "=", id).execute();
     await saveAnswers(test.db, owner, ids, { childParentConsent: CONSENT.yes });
     expect((await getReferralForReview(test.db, owner, ids, "en")).missing).toEqual([
-      { section: "adultPhone", name: "Juan Pérez" },
-      { section: "consentDocument" },
+      { section: "adultPhone", answer: "adultPhone", name: "Juan Pérez", adult: id },
+      { section: "consentDocument", answer: "consentDocument" },
     ]);
+  });
+
+  it("asks the follow-up questions the relationship asks that wait unanswered (R150)", async () => {
+    const ids = await completeDraft();
+    expect(await chooseRelationship(test.db, owner, ids, { referrerRelationship: "4", familyApproval: "yes", isHospitalBirth: "yes" })).toEqual({
+      unanswered: ["isCAPTA"],
+    });
+    expect(await answers(ids)).toEqual(["isCAPTA"]);
+    // The hospital's question is not asked of social services: not kept.
+    const row = await test.db.selectFrom("referrals").select(["family_approval", "is_hospital_birth"]).where("id", "=", ids.referral).executeTakeFirstOrThrow();
+    expect(row).toEqual({ family_approval: 1, is_hospital_birth: null });
+    // The other door stays whole: saveAnswers (the API's) refuses the relationship without its answers.
+    await expect(saveAnswers(test.db, owner, ids, { referrerRelationship: "3" })).rejects.toMatchObject({
+      fieldErrors: { isHospitalBirth: ["validation.isHospitalBirth"] },
+    });
+    await chooseRelationship(test.db, owner, ids, { referrerRelationship: "4", familyApproval: "yes", isCAPTA: "no" });
+    expect(await answers(ids)).toEqual([]);
   });
 
   it("shows labels in the reader's language, and what the reader may do", async () => {

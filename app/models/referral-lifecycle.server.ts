@@ -4,7 +4,7 @@ import { holdKey, holdRows, writeTransaction, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
 import { CONSENT } from "~/schemas/referral";
 import { removeStoredFiles } from "~/services/uploads.server";
-import { missingItems, type CompletenessFacts, type MissingItem } from "~/models/completeness";
+import { followUpAnswersOf, missingItems, type CompletenessFacts, type MissingItem } from "~/models/completeness";
 import { shownRelationship } from "~/schemas/relationship";
 import { OTHER } from "~/utils/lookup-codes";
 import type { WizardIds } from "~/utils/wizard-paths";
@@ -102,13 +102,14 @@ export const completenessOf = traced("model.completenessOf", async function comp
     .executeTakeFirstOrThrow();
   return {
     referrerRelationship: referral.referrer_relationship,
+    followUpAnswers: followUpAnswersOf(referral),
     referrerFirstName: referral.referrer_first_name,
     referrerLastName: referral.referrer_last_name,
     gender: referral.gender,
     primaryLanguage: referral.primary_language,
     address,
     gestationalAgeInDays: referral.gestational_age_in_days,
-    adults: adults.map((adult) => ({ name: adult.name, phones: Object.values(adult.phones).filter(Boolean).length })),
+    adults: adults.map((adult) => ({ id: adult.row.id, name: adult.name, phones: Object.values(adult.phones).filter(Boolean).length })),
     familyPrimaryLanguage: referral.family_primary_language,
     familyNeedsInterpreter: referral.family_needs_interpreter,
     childInFosterCare: referral.child_in_foster_care,

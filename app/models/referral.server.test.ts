@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from "../../db/testing";
 import { ownerStrangerAdmin } from "~/test/people";
 import { saveAddress } from "./address.server";
 import { startReferral } from "./child.server";
-import { ForbiddenError, InvalidChoiceError, NotFoundError } from "./errors";
+import { ForbiddenError, InputError, InvalidChoiceError, NotFoundError } from "./errors";
 import {
   badgeFacts,
   deleteAdult,
@@ -110,6 +110,18 @@ describe("parents and guardians", () => {
     await expect(saveAdult(test.db, stranger, ids, id, rosa)).rejects.toBeInstanceOf(NotFoundError);
     await expect(deleteAdult(test.db, admin, ids, id)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(saveAdult(test.db, owner, ids, null, { ...rosa, childRelationship: "99" })).rejects.toBeInstanceOf(InvalidChoiceError);
+  });
+
+  it("need one phone at least, on an edit too, and the badges count those kept without one (R147)", async () => {
+    const none = { ...rosa, homePhoneNumber: null, workPhoneNumber: null, mobilePhoneNumber: null };
+    await expect(saveAdult(test.db, owner, ids, null, none)).rejects.toMatchObject({ fieldErrors: { phones: ["validation.guardianPhone"] } });
+    const { id } = await saveAdult(test.db, owner, ids, null, rosa);
+    await expect(saveAdult(test.db, owner, ids, id, none)).rejects.toBeInstanceOf(InputError);
+    expect(await getAdult(test.db, owner, ids, id)).toMatchObject({ homePhoneNumber: "410-555-0001" });
+    // Kept before the rule: the family section is not complete while it lasts.
+    await test.db.updateTable("adults").set({ home_phone_id: null, work_phone_id: null, mobile_phone_id: null }).where("id", "=", id).execute();
+    expect((await badgeFacts(test.db, await getDraftForEdit(test.db, owner, ids))).adultsWithoutPhone).toBe(1);
+    await deleteAdult(test.db, owner, ids, id);
   });
 });
 

@@ -2,13 +2,14 @@ import type { Updateable } from "kysely";
 import type { ReasonType, ReferralsTable } from "../../db/schema";
 import { holdRows, writeTransaction, type DB } from "~/db.server";
 import { answerGroups, namedAnswers, type AnswerGroup, type ReferralAnswers, type StoredAnswers } from "~/schemas/answers.server";
-import { CONSENT, type ConsentCode } from "~/schemas/referral";
+import { CONSENT, guardianPhoneIssue, type ConsentCode } from "~/schemas/referral";
 import { HOME_VISITING, HOME_VISITOR_TEXT, OTHER, OTHER_MEDICAL_CONDITION } from "~/utils/lookup-codes";
 import { easternCalendarDate } from "~/utils/dates";
 import type { PhoneParts } from "~/utils/phone";
 import { answerOf, followUps, shownRelationship, shownSourceOther, type FollowUp, type YesNoAnswer } from "~/schemas/relationship";
 import type { WizardIds } from "~/utils/wizard-paths";
 import { recordAccess, viewerOf } from "./access-record.server";
+import { followUpAnswersOf } from "./completeness";
 import { ForbiddenError, InputError, InvalidChoiceError, NotFoundError } from "./errors";
 import { unknownLookupCodes } from "./lookup.server";
 import { insertPhone, phoneText } from "./phone.server";
@@ -37,16 +38,25 @@ export const badgeFacts = traced("model.badgeFacts", async function badgeFacts(d
   const address = referral.address_id
     ? ((await db.selectFrom("addresses").select(["line1", "city", "zip", "county"]).where("id", "=", referral.address_id).executeTakeFirst()) ?? null)
     : null;
-  // The three counts in one statement: the frame asks them on every step.
+  // The four counts in one statement: the frame asks them on every step.
   const counts = await db
     .selectNoFrom((eb) => [
       eb.selectFrom("adults").select(eb.fn.countAll<number>().as("n")).where("referral_id", "=", referral.id).as("adults"),
+      eb
+        .selectFrom("adults")
+        .select(eb.fn.countAll<number>().as("n"))
+        .where("referral_id", "=", referral.id)
+        .where("home_phone_id", "is", null)
+        .where("work_phone_id", "is", null)
+        .where("mobile_phone_id", "is", null)
+        .as("adultsWithoutPhone"),
       eb.selectFrom("referral_reasons").select(eb.fn.countAll<number>().as("n")).where("referral_id", "=", referral.id).as("reasons"),
       eb.selectFrom("referral_documents").select(eb.fn.countAll<number>().as("n")).where("referral_id", "=", referral.id).as("documents"),
     ])
     .executeTakeFirstOrThrow();
   return {
     referrerRelationship: referral.referrer_relationship,
+    followUpAnswers: followUpAnswersOf(referral),
     referrerFirstName: referral.referrer_first_name,
     referrerMiddleName: referral.referrer_middle_name,
     referrerLastName: referral.referrer_last_name,
@@ -55,6 +65,7 @@ export const badgeFacts = traced("model.badgeFacts", async function badgeFacts(d
     address,
     gestationalAgeInDays: referral.gestational_age_in_days,
     adults: Number(counts.adults),
+    adultsWithoutPhone: Number(counts.adultsWithoutPhone),
     familyPrimaryLanguage: referral.family_primary_language,
     familyNeedsInterpreter: referral.family_needs_interpreter,
     childInFosterCare: referral.child_in_foster_care,
@@ -193,77 +204,128 @@ function groupColumns(group: AnswerGroup, a: StoredAnswers): Updateable<Referral
 export const saveAnswers = traced(
   "model.saveAnswers",
   async function saveAnswers(db: DB, actor: CurrentUser, ids: WizardIds, answers: ReferralAnswers, today = easternCalendarDate()): Promise<void> {
-    const reasonChecks = Object.entries(answers.referralReasons ?? {}).flatMap(([type, codes]) =>
-      (codes ?? []).map((code) => ({ field: `referralReasons.${type}`, type: type as ReasonType, code })),
-    );
-    const errors = await unknownLookupCodes(db, [
-      { field: "referrerRelationship", type: "References", code: answers.referrerRelationship },
-      { field: "referrerPrefix", type: "Prefixes", code: answers.referrerPrefix },
-      { field: "referrerSuffix", type: "Suffixes", code: answers.referrerSuffix },
-      { field: "gender", type: "Genders", code: answers.gender },
-      ...(answers.races ?? []).map((code) => ({ field: "races", type: "Races" as const, code })),
-      { field: "primaryLanguage", type: "Languages", code: answers.primaryLanguage },
-      { field: "familyPrimaryLanguage", type: "Languages", code: answers.familyPrimaryLanguage },
-      ...reasonChecks,
-    ]);
-    if (Object.keys(errors).length) throw new InvalidChoiceError(errors);
-    await writeTransaction(db, async (trx) => {
-      // R135: the referral's row, held until the commit, so writes of the same referral take turns.
-      await holdRows(trx, "referrals", "id", [ids.referral]);
-      const referral = await getDraftForEdit(trx, actor, ids);
-      const stored = await storedAnswers(trx, referral);
-      const given = Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== undefined));
-      const merged: StoredAnswers = {
-        ...stored,
-        ...given,
-        referralReasons: {
-          ...stored.referralReasons,
-          ...Object.fromEntries(Object.entries(answers.referralReasons ?? {}).filter(([, codes]) => codes !== undefined)),
-        },
-      };
-      const named = namedAnswers(answers);
-      const groups = Object.entries(answerGroups(today)).filter(([, group]) => group.fields.some((field) => named.has(field)));
-      const fieldErrors: Record<string, string[]> = {};
-      for (const [, group] of groups) {
-        const parsed = group.rule.safeParse(merged);
-        if (!parsed.success) for (const issue of parsed.error.issues) (fieldErrors[issue.path.join(".")] ??= []).push(issue.message);
-      }
-      if (Object.keys(fieldErrors).length) throw new InputError(fieldErrors);
-
-      const columns: Updateable<ReferralsTable> = { updated_at: new Date().toISOString() };
-      for (const [name] of groups) Object.assign(columns, groupColumns(name as AnswerGroup, merged));
-      if (named.has("referrerPhoneNumber")) columns.referrer_phone_id = await insertPhone(trx, merged.referrerPhoneNumber, actor.id);
-      await trx.updateTable("referrals").set(columns).where("id", "=", referral.id).execute();
-      // The old number goes once nothing points at it.
-      if (named.has("referrerPhoneNumber") && referral.referrer_phone_id) {
-        await trx.deleteFrom("phone_numbers").where("id", "=", referral.referrer_phone_id).execute();
-      }
-      for (const [type, codes] of Object.entries(answers.referralReasons ?? {}) as Array<[ReasonType, string[] | undefined]>) {
-        if (codes === undefined) continue;
-        await trx.deleteFrom("referral_reasons").where("referral_id", "=", referral.id).where("reason_type", "=", type).execute();
-        if (codes.length) {
-          await trx
-            .insertInto("referral_reasons")
-            .values([...new Set(codes)].map((reason_code) => ({ referral_id: referral.id, reason_type: type, reason_code })))
-            .execute();
-        }
-      }
-      if (groups.some(([name]) => name === "screening")) {
-        const any = await trx.selectFrom("referral_reasons").select("referral_id").where("referral_id", "=", referral.id).executeTakeFirst();
-        if (!any) throw new InputError({ "referralReasons.FailedScreenings": ["validation.oneReason"] });
-      }
-      if (answers.races) {
-        await trx.deleteFrom("referral_races").where("referral_id", "=", referral.id).execute();
-        if (answers.races.length) {
-          await trx
-            .insertInto("referral_races")
-            .values([...new Set(answers.races)].map((race_code) => ({ referral_id: referral.id, race_code })))
-            .execute();
-        }
-      }
-    });
+    await saveChecked(db, actor, ids, answers, today, { followUpsLater: false });
   },
 );
+
+/**
+ * The relationship step's save (docs/product-rules.md R50, R150): the relationship, with the answers given to the
+ * follow-up questions it asks. Those it asks and that are not answered yet may wait: the step asks them next (a page
+ * without JavaScript learns which once the relationship is kept), and the review lists them until then (R148). Answers
+ * to questions it does not ask are not kept (relationshipColumns). Answers which follow-up questions are still unanswered.
+ */
+export const chooseRelationship = traced(
+  "model.chooseRelationship",
+  async function chooseRelationship(
+    db: DB,
+    actor: CurrentUser,
+    ids: WizardIds,
+    answers: { referrerRelationship: string } & Partial<Record<FollowUp, string | null>>,
+  ): Promise<{ unanswered: FollowUp[] }> {
+    const given = {
+      referrerRelationship: answers.referrerRelationship,
+      familyApproval: (answers.familyApproval ?? null) as YesNoAnswer | null,
+      isAudiologistScreening: (answers.isAudiologistScreening ?? null) as YesNoAnswer | null,
+      isHospitalBirth: (answers.isHospitalBirth ?? null) as YesNoAnswer | null,
+      isCAPTA: (answers.isCAPTA ?? null) as YesNoAnswer | null,
+      referralSourceOther: answers.referralSourceOther ?? null,
+    };
+    await saveChecked(db, actor, ids, given, easternCalendarDate(), { followUpsLater: true });
+    return { unanswered: followUps(given.referrerRelationship).filter((question) => !given[question]?.trim()) };
+  },
+);
+
+const FOLLOW_UP_ANSWERS: readonly string[] = [
+  "familyApproval",
+  "isAudiologistScreening",
+  "isHospitalBirth",
+  "isCAPTA",
+  "referralSourceOther",
+] satisfies FollowUp[];
+
+async function saveChecked(
+  db: DB,
+  actor: CurrentUser,
+  ids: WizardIds,
+  answers: ReferralAnswers,
+  today: string,
+  { followUpsLater }: { followUpsLater: boolean },
+): Promise<void> {
+  const reasonChecks = Object.entries(answers.referralReasons ?? {}).flatMap(([type, codes]) =>
+    (codes ?? []).map((code) => ({ field: `referralReasons.${type}`, type: type as ReasonType, code })),
+  );
+  const errors = await unknownLookupCodes(db, [
+    { field: "referrerRelationship", type: "References", code: answers.referrerRelationship },
+    { field: "referrerPrefix", type: "Prefixes", code: answers.referrerPrefix },
+    { field: "referrerSuffix", type: "Suffixes", code: answers.referrerSuffix },
+    { field: "gender", type: "Genders", code: answers.gender },
+    ...(answers.races ?? []).map((code) => ({ field: "races", type: "Races" as const, code })),
+    { field: "primaryLanguage", type: "Languages", code: answers.primaryLanguage },
+    { field: "familyPrimaryLanguage", type: "Languages", code: answers.familyPrimaryLanguage },
+    ...reasonChecks,
+  ]);
+  if (Object.keys(errors).length) throw new InvalidChoiceError(errors);
+  await writeTransaction(db, async (trx) => {
+    // R135: the referral's row, held until the commit, so writes of the same referral take turns.
+    await holdRows(trx, "referrals", "id", [ids.referral]);
+    const referral = await getDraftForEdit(trx, actor, ids);
+    const stored = await storedAnswers(trx, referral);
+    const given = Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== undefined));
+    const merged: StoredAnswers = {
+      ...stored,
+      ...given,
+      referralReasons: {
+        ...stored.referralReasons,
+        ...Object.fromEntries(Object.entries(answers.referralReasons ?? {}).filter(([, codes]) => codes !== undefined)),
+      },
+    };
+    const named = namedAnswers(answers);
+    const groups = Object.entries(answerGroups(today)).filter(([, group]) => group.fields.some((field) => named.has(field)));
+    const fieldErrors: Record<string, string[]> = {};
+    for (const [, group] of groups) {
+      const parsed = group.rule.safeParse(merged);
+      if (parsed.success) continue;
+      for (const issue of parsed.error.issues) {
+        // Unanswered follow-up questions wait for the relationship step's next page (chooseRelationship).
+        if (followUpsLater && FOLLOW_UP_ANSWERS.includes(String(issue.path[0]))) continue;
+        (fieldErrors[issue.path.join(".")] ??= []).push(issue.message);
+      }
+    }
+    if (Object.keys(fieldErrors).length) throw new InputError(fieldErrors);
+
+    const columns: Updateable<ReferralsTable> = { updated_at: new Date().toISOString() };
+    for (const [name] of groups) Object.assign(columns, groupColumns(name as AnswerGroup, merged));
+    if (named.has("referrerPhoneNumber")) columns.referrer_phone_id = await insertPhone(trx, merged.referrerPhoneNumber, actor.id);
+    await trx.updateTable("referrals").set(columns).where("id", "=", referral.id).execute();
+    // The old number goes once nothing points at it.
+    if (named.has("referrerPhoneNumber") && referral.referrer_phone_id) {
+      await trx.deleteFrom("phone_numbers").where("id", "=", referral.referrer_phone_id).execute();
+    }
+    for (const [type, codes] of Object.entries(answers.referralReasons ?? {}) as Array<[ReasonType, string[] | undefined]>) {
+      if (codes === undefined) continue;
+      await trx.deleteFrom("referral_reasons").where("referral_id", "=", referral.id).where("reason_type", "=", type).execute();
+      if (codes.length) {
+        await trx
+          .insertInto("referral_reasons")
+          .values([...new Set(codes)].map((reason_code) => ({ referral_id: referral.id, reason_type: type, reason_code })))
+          .execute();
+      }
+    }
+    if (groups.some(([name]) => name === "screening")) {
+      const any = await trx.selectFrom("referral_reasons").select("referral_id").where("referral_id", "=", referral.id).executeTakeFirst();
+      if (!any) throw new InputError({ "referralReasons.FailedScreenings": ["validation.oneReason"] });
+    }
+    if (answers.races) {
+      await trx.deleteFrom("referral_races").where("referral_id", "=", referral.id).execute();
+      if (answers.races.length) {
+        await trx
+          .insertInto("referral_races")
+          .values([...new Set(answers.races)].map((race_code) => ({ referral_id: referral.id, race_code })))
+          .execute();
+      }
+    }
+  });
+}
 
 // Parents and guardians of the referral (docs/product-rules.md R56), through the same Draft rule.
 
@@ -334,10 +396,12 @@ export const readAdult = traced("model.readAdult", async function readAdult(db: 
   return { row, phones: { home: await phone(row.home_phone_id), work: await phone(row.work_phone_id), mobile: await phone(row.mobile_phone_id) } };
 });
 
-/** Adds (adultId null) or updates a parent or guardian; each phone type is its own number. */
+/** Adds (adultId null) or updates a parent or guardian; each phone type is its own number, and one at least is given (R147). */
 export const saveAdult = traced(
   "model.saveAdult",
   async function saveAdult(db: DB, actor: CurrentUser, ids: WizardIds, adultId: number | null, input: AdultInput): Promise<{ id: number }> {
+    const noPhone = guardianPhoneIssue(input);
+    if (noPhone) throw new InputError({ [noPhone.path]: [noPhone.message] });
     const errors = await unknownLookupCodes(db, [
       { field: "prefix", type: "Prefixes", code: input.prefix },
       { field: "suffix", type: "Suffixes", code: input.suffix },

@@ -53,7 +53,11 @@ function probes(name: string, fields: string[]): Probe[] {
   const each = (value: string) => Object.fromEntries(fields.map((field) => [field, value]));
   const base = [{}, each(""), each(" "), each("x".repeat(3000)), each("not-a-choice"), each("-1")];
   const extra: Record<string, Probe[]> = {
-    RelationshipSchema: ["2", "3", "4", OTHER, FAMILY_RELATIONSHIPS[0]].map((referrerRelationship) => ({ referrerRelationship })),
+    // The follow-up questions are asked of the relationship whose questions the page showed (askedFor, R150).
+    RelationshipSchema: ["2", "3", "4", OTHER, FAMILY_RELATIONSHIPS[0]].map((referrerRelationship) => ({
+      referrerRelationship,
+      askedFor: referrerRelationship,
+    })),
     ChildAddressSchema: [{ source: "new" }, { source: "new", zip: "12345" }],
     preVerifySchema: [
       { birthMonth: "2", birthDay: "31", birthYear: "2025", stateOfResidence: "51" },
@@ -125,7 +129,7 @@ describe("the forms' messages", () => {
 
   it("asks for what a relationship's follow-up questions need, each in its own words", () => {
     for (const relationship of ["2", "3", "4", OTHER]) {
-      const result = z.safeParse(referral.RelationshipSchema, { referrerRelationship: relationship });
+      const result = z.safeParse(referral.RelationshipSchema, { referrerRelationship: relationship, askedFor: relationship });
       const messages = result.success ? [] : result.error.issues.map((issue) => issue.message);
       expect(messages).toEqual(followUps(relationship).map((question) => `validation.${question}`));
     }

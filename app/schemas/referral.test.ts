@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { followUps, shownRelationship } from "~/schemas/relationship";
 import { HOME_VISITING } from "~/utils/lookup-codes";
 import { CONSENT, CONSENT_ANSWERS, DEFAULT_CONSENT, GESTATION_UNKNOWN, gestationParts } from "./referral";
-import { DetailsSchema, GestationalAgeSchema, RelationshipSchema, screeningSchema, SexSchema } from "./referral";
+import { DetailsSchema, GestationalAgeSchema, GuardianSchema, RelationshipSchema, screeningSchema, SexSchema } from "./referral";
 
 const issues = (result: z.core.util.SafeParseResult<unknown>) =>
   result.success ? {} : Object.fromEntries(result.error!.issues.map((issue) => [issue.path.map(String).join("."), issue.message]));
@@ -18,11 +18,36 @@ describe("the referrer relationship", () => {
     expect(followUps("3")).toEqual(["familyApproval", "isHospitalBirth"]);
     expect(followUps("4")).toEqual(["familyApproval", "isCAPTA"]);
     expect(followUps("9")).toEqual(["familyApproval", "referralSourceOther"]);
-    expect(issues(z.safeParse(RelationshipSchema, { referrerRelationship: "2" }))).toEqual({
+    expect(issues(z.safeParse(RelationshipSchema, { referrerRelationship: "2", askedFor: "2" }))).toEqual({
       familyApproval: "validation.familyApproval",
       isAudiologistScreening: "validation.isAudiologistScreening",
     });
     expect(issues(z.safeParse(RelationshipSchema, {}))).toEqual({ referrerRelationship: "validation.referrerRelationship" });
+  });
+
+  it("asks the relationship first: its questions are required only once the page showed them (R150)", () => {
+    // A new referral's first post without JavaScript: no questions were shown yet.
+    expect(z.safeParse(RelationshipSchema, { referrerRelationship: "2" }).success).toBe(true);
+    // The questions shown were another relationship's (the one saved before): this one's are asked next.
+    expect(z.safeParse(RelationshipSchema, { referrerRelationship: "4", askedFor: "2", familyApproval: "yes" }).success).toBe(true);
+    expect(issues(z.safeParse(RelationshipSchema, { referrerRelationship: "4", askedFor: "4", familyApproval: "yes" }))).toEqual({
+      isCAPTA: "validation.isCAPTA",
+    });
+  });
+});
+
+describe("a parent's or guardian's phones (R147)", () => {
+  const guardian = { firstName: "Rosa", lastName: "Pérez", childRelationship: "1" };
+  it("needs one at least, said on the phones' question, with the other fields' messages", () => {
+    expect(issues(z.safeParse(GuardianSchema, guardian))).toEqual({ phones: "validation.guardianPhone" });
+    expect(issues(z.safeParse(GuardianSchema, { childRelationship: "1" }))).toEqual({
+      firstName: "validation.guardianFirstName",
+      lastName: "validation.guardianLastName",
+      phones: "validation.guardianPhone",
+    });
+    for (const phone of ["homePhoneNumber", "workPhoneNumber", "mobilePhoneNumber"]) {
+      expect(z.safeParse(GuardianSchema, { ...guardian, [phone]: "(410) 555 1234" }).success, phone).toBe(true);
+    }
   });
 
   it("shows Other with the text Home Visitor as home visiting", () => {

@@ -84,9 +84,16 @@ const name = (first: string, last: string) => ({
 
 const yesNo = (question: FollowUp) => z.optional(choice(["yes", "no"], FOLLOW_UP_MESSAGES[question]));
 
+/**
+ * The relationship step (docs/product-rules.md R50, R150). `askedFor` is the relationship whose follow-up questions the
+ * page showed: the one saved before (without JavaScript, none on a new referral) or, with JavaScript, the one chosen.
+ * The questions must be answered when they were asked of the relationship sent; for another one they were not asked
+ * yet, and the step shows them once the relationship is kept.
+ */
 export const RelationshipSchema = z
   .object({
     referrerRelationship: requiredCode("validation.referrerRelationship"),
+    askedFor: optionalCode,
     familyApproval: yesNo("familyApproval"),
     isAudiologistScreening: yesNo("isAudiologistScreening"),
     isHospitalBirth: yesNo("isHospitalBirth"),
@@ -94,8 +101,13 @@ export const RelationshipSchema = z
     referralSourceOther: optionalText(100),
   })
   .check(
-    across((value: { referrerRelationship: string } & Partial<Record<FollowUp, string>>) =>
-      unansweredFollowUps(value.referrerRelationship, (asked) => value[asked]).map((question) => ({ path: question, message: FOLLOW_UP_MESSAGES[question] })),
+    across((value: { referrerRelationship: string; askedFor?: string } & Partial<Record<FollowUp, string>>) =>
+      (value.askedFor ?? "") === value.referrerRelationship
+        ? unansweredFollowUps(value.referrerRelationship, (asked) => value[asked]).map((question) => ({
+            path: question,
+            message: FOLLOW_UP_MESSAGES[question],
+          }))
+        : [],
     ),
   );
 
@@ -120,17 +132,37 @@ export const SexSchema = z
 
 export const ChildLanguageSchema = z.object({ primaryLanguage: requiredCode("validation.childLanguage") });
 
-/** A parent or guardian (docs/product-rules.md R56); phones by type, each 3-3-4. */
-export const GuardianSchema = z.object({
-  ...name("validation.guardianFirstName", "validation.guardianLastName"),
-  childRelationship: requiredCode("validation.guardianRelationship"),
-  preferredMethodOfContact: optionalCode,
-  bestTimeToContact: optionalText(100),
-  email: optionalEmail,
-  homePhoneNumber: optionalPhone,
-  workPhoneNumber: optionalPhone,
-  mobilePhoneNumber: optionalPhone,
-});
+/** The three phones of a parent or guardian, by type. */
+export const GUARDIAN_PHONES = ["homePhoneNumber", "workPhoneNumber", "mobilePhoneNumber"] as const;
+
+/**
+ * At least one phone for each parent or guardian (docs/product-rules.md R147): the message is the question's `phones`,
+ * which no control carries (the three phones' fieldset shows it).
+ */
+export function guardianPhoneIssue(value: Partial<Record<(typeof GUARDIAN_PHONES)[number], unknown>>): AnswerIssue | null {
+  return GUARDIAN_PHONES.some((phone) => value[phone]) ? null : { path: "phones", message: "validation.guardianPhone" };
+}
+
+/** A parent or guardian (docs/product-rules.md R56); phones by type, each 3-3-4, at least one of them (R147). */
+export const GuardianSchema = z
+  .object({
+    ...name("validation.guardianFirstName", "validation.guardianLastName"),
+    childRelationship: requiredCode("validation.guardianRelationship"),
+    preferredMethodOfContact: optionalCode,
+    bestTimeToContact: optionalText(100),
+    email: optionalEmail,
+    homePhoneNumber: optionalPhone,
+    workPhoneNumber: optionalPhone,
+    mobilePhoneNumber: optionalPhone,
+  })
+  // Said with the other fields' messages, not only once they are right: the check runs whatever else is refused.
+  .check(
+    z.refine((value: Partial<Record<(typeof GUARDIAN_PHONES)[number], unknown>>) => !guardianPhoneIssue(value ?? {}), {
+      message: "validation.guardianPhone",
+      path: ["phones"],
+      when: () => true,
+    }),
+  );
 
 /** The first reasons screen: developmental concerns. */
 export const ReasonsSchema = z.object({ developmental: codes() });

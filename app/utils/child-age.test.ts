@@ -36,8 +36,10 @@ describe("the child's age in whole months (the program's figures by age)", () =>
 });
 
 describe("the birthdate choices", () => {
-  it("offers 7 years starting 5 years back", () => {
-    expect(birthYears("2026-11-21")).toEqual([2021, 2022, 2023, 2024, 2025, 2026, 2027]);
+  it("offers the years from 5 years back to this one (R38)", () => {
+    expect(birthYears("2026-11-21")).toEqual([2021, 2022, 2023, 2024, 2025, 2026]);
+    // Maryland's New Year's Eve is still the old year: next year is not offered yet.
+    expect(birthYears("2026-12-31").at(-1)).toBe(2026);
   });
 
   it("follows the month for the days, leap years included", () => {

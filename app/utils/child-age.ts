@@ -10,10 +10,10 @@ export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/** The birth-year choices: 7 years, starting 5 years back. */
+/** The birth-year choices (docs/product-rules.md R38): from 5 years back to this year, `today`'s (Maryland's): none to come. */
 export function birthYears(today: string): number[] {
   const year = Number(today.slice(0, 4));
-  return Array.from({ length: 7 }, (_, index) => year - 5 + index);
+  return Array.from({ length: 6 }, (_, index) => year - 5 + index);
 }
 
 const pad = (value: number) => String(value).padStart(2, "0");

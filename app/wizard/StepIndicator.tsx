@@ -4,10 +4,11 @@ import type { Badge } from "./badges";
 import { COUNTED_STEPS, firstStepOf, SECTIONS, stepHref, type Section, type StepKey, type WizardIds } from "./steps";
 
 /**
- * The USWDS step indicator over the wizard's sections, each with its badge, and under it
- * "Step n of 14" with the current section. On a phone the sections shrink to bars (USWDS hides
- * their labels) and the line under them says where the person is; the section's state stays
- * in the bars' text for a screen reader.
+ * The USWDS step indicator over the wizard's sections, each saying its progress in words (Not started, In progress,
+ * Ready to review: docs/product-rules.md R48, R149), and under it "Step n of 14" with the current section; then the
+ * step's question, with nothing about the sections between. On a phone the sections shrink to bars (USWDS hides their
+ * labels) and the line under them says where the person is; the section's progress stays in the bars' text for a
+ * screen reader.
  */
 export function StepIndicator({ ids, current, badges }: { ids: WizardIds; current: StepKey; badges: Record<Section, Badge> }) {
   const { t } = useTranslation("wizard");
@@ -25,7 +26,10 @@ export function StepIndicator({ ids, current, badges }: { ids: WizardIds; curren
                   <Link to={stepHref(ids, firstStepOf(each))} aria-current={each === section ? "step" : undefined}>
                     {t(`sections.${each}`)}
                   </Link>
-                  <span className={`usa-tag wizard__badge wizard__badge--${badges[each].toLowerCase()}`}>{t(`badges.${badges[each]}`)}</span>
+                  <span className="wizard__section-progress">
+                    <span className="usa-sr-only">: </span>
+                    {t(`progress.${badges[each]}`)}
+                  </span>
                 </span>
               </li>
             );
@@ -34,12 +38,8 @@ export function StepIndicator({ ids, current, badges }: { ids: WizardIds; curren
       </nav>
       <p className="wizard__progress">
         <span className="wizard__progress-count">{t("stepOf", { number: index + 1, total: COUNTED_STEPS.length })}</span>{" "}
-        <span className="wizard__progress-section">
-          · {t(`sections.${section}`)}{" "}
-          <span className={`usa-tag wizard__badge wizard__badge--${badges[section].toLowerCase()}`}>{t(`badges.${badges[section]}`)}</span>
-        </span>
+        <span className="wizard__progress-section">· {t(`sections.${section}`)}</span>
       </p>
-      {index === 0 ? <p className="usa-hint wizard__badges-explained">{t("badgesExplained")}</p> : null}
     </div>
   );
 }

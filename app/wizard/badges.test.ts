@@ -5,6 +5,7 @@ import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral";
 
 const empty: BadgeFacts = {
   referrerRelationship: null,
+  followUpAnswers: { familyApproval: null, isAudiologistScreening: null, isHospitalBirth: null, isCAPTA: null, referralSourceOther: null },
   referrerFirstName: null,
   referrerMiddleName: null,
   referrerLastName: null,
@@ -13,6 +14,7 @@ const empty: BadgeFacts = {
   address: null,
   gestationalAgeInDays: null,
   adults: 0,
+  adultsWithoutPhone: 0,
   familyPrimaryLanguage: null,
   familyNeedsInterpreter: null,
   childInFosterCare: null,
@@ -35,6 +37,13 @@ describe("the step badges (R48, R49)", () => {
     expect(badges({ referrerRelationship: "1", referrerFirstName: "Rosa", referrerLastName: "Núñez" }).referrer).toBe("REVIEW");
   });
 
+  it("referrer: the follow-up questions the relationship asks are part of it (R50, R150)", () => {
+    const named = { referrerFirstName: "Rosa", referrerLastName: "Núñez" };
+    const answered = { ...empty.followUpAnswers, familyApproval: 1, isAudiologistScreening: 0 };
+    expect(badges({ ...named, referrerRelationship: "2" }).referrer).toBe("CONTINUE");
+    expect(badges({ ...named, referrerRelationship: "2", followUpAnswers: answered }).referrer).toBe("REVIEW");
+  });
+
   it("child: REVIEW only with sex, language, address (line 1, city, ZIP, county) and gestational age", () => {
     const whole = {
       gender: "2",
@@ -52,6 +61,8 @@ describe("the step badges (R48, R49)", () => {
     expect(badges(whole).family).toBe("REVIEW");
     expect(badges({ ...whole, adults: 0 }).family).toBe("CONTINUE");
     expect(badges({ adults: 1 }).family).toBe("CONTINUE");
+    // A parent or guardian without a phone is an answer missing, as on the review (R147).
+    expect(badges({ ...whole, adultsWithoutPhone: 1 }).family).toBe("CONTINUE");
   });
 
   it("reasons, details and documentation: REVIEW once they have content", () => {

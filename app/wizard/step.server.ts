@@ -64,6 +64,7 @@ export async function stepAction<Schema extends z.ZodMiniType>({
   schema,
   answers,
   fields = {},
+  save,
 }: {
   db: AppLoadContext["db"];
   request: Request;
@@ -72,13 +73,20 @@ export async function stepAction<Schema extends z.ZodMiniType>({
   schema: Schema;
   answers: (value: z.output<Schema>) => ReferralAnswers;
   fields?: Record<string, string>;
+  /**
+   * The model's save, when it is not saveAnswers; `askAgain`: the step has more to ask now that this is kept (the
+   * relationship's follow-up questions, docs/product-rules.md R150), so it is shown again whichever button was pressed.
+   */
+  save?: (actor: CurrentUser, ids: WizardIds, answers: ReferralAnswers) => Promise<{ askAgain: boolean }>;
 }) {
   const { actor, ids } = await draftToWrite(db, request, params);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  let askAgain = false;
   try {
-    await saveAnswers(db, actor, ids, answers(submission.value));
+    if (save) ({ askAgain } = await save(actor, ids, answers(submission.value)));
+    else await saveAnswers(db, actor, ids, answers(submission.value));
   } catch (error) {
     if (isBusyError(error)) return refusedAsBusy(request, submission);
     if (!(error instanceof InputError)) throw error;
@@ -86,14 +94,29 @@ export async function stepAction<Schema extends z.ZodMiniType>({
     for (const [name, messages] of Object.entries(error.fieldErrors)) (fieldErrors[fields[name] ?? name] ??= []).push(...messages);
     return json(submission.reply({ fieldErrors }), { status: 400 });
   }
+  if (askAgain) {
+    // The same step, still on its way back to the review when it came from there.
+    const again = `${stepHref(ids, step)}${backToReview(request) ? "?return=review" : ""}`;
+    return redirectWithToast(again, { kind: "info", key: "toasts.askedNext" });
+  }
   return redirectWithToast(afterSave(request, ids, step, formData.get("intent") === "continue"), { key: "toasts.referralUpdated" });
 }
 
 /**
- * Where a step goes once saved: back to the review when it was opened from there (its Change
- * links add ?return=review), else the next step with "Save and continue", or the same step.
+ * Whether a page was opened from the review (its Change links and its list of what is missing add ?return=review,
+ * which the form's post keeps in its address, with JavaScript or without): its save then goes back to the review
+ * (docs/product-rules.md R148). Only the word "review" is read, never an address: the way back is always this
+ * referral's own review.
+ */
+export function backToReview(request: Request): boolean {
+  return new URL(request.url).searchParams.get("return") === "review";
+}
+
+/**
+ * Where a step goes once saved: back to the review when it was opened from there, else the next step with "Save and
+ * continue", or the same step.
  */
 export function afterSave(request: Request, ids: WizardIds, step: StepKey, advance: boolean): string {
-  if (new URL(request.url).searchParams.get("return") === "review") return reviewHref(ids);
+  if (backToReview(request)) return reviewHref(ids);
   return stepHref(ids, advance ? (nextStep(step) ?? step) : step);
 }

@@ -12,27 +12,38 @@ import { addressText } from "~/utils/address";
 import { formatCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 import { formatFileSize } from "~/utils/upload";
 import type { MissingItem } from "~/models/completeness";
-import { stepHref, type StepKey } from "~/wizard/steps";
-
-/** The step where each missing part is answered. */
-const MISSING_STEP: Record<MissingItem["section"], StepKey> = {
-  referrer: "relationship",
-  child: "sex",
-  family: "guardians",
-  adultPhone: "guardians",
-  reasons: "reasons",
-  consent: "documents",
-  consentDocument: "documents",
-};
+import { guardianHref, stepHref, type StepKey } from "~/wizard/steps";
 
 /**
- * Where on its step a missing part is answered, when that is not the top of the page: the consent question
- * (the documents step's form "documents", whose field childParentConsent Conform names documents-childParentConsent)
- * and the consent documents' heading (docs/product-rules.md R68).
+ * Where each missing answer is asked (docs/product-rules.md R148): its step, and the question on it when that is not
+ * the top of the page (the ids Conform gives the fields: the form's id, then the field's name), so the link opens at the
+ * question itself. A parent's or guardian's phone opens their own form (R147).
  */
-const MISSING_ANCHOR: Partial<Record<MissingItem["section"], string>> = {
-  consent: "#documents-childParentConsent",
-  consentDocument: "#consent-heading",
+const MISSING_PLACE: Record<Exclude<MissingItem["answer"], "adultPhone">, { step: StepKey; anchor?: string }> = {
+  referrerRelationship: { step: "relationship", anchor: "#relationship-referrerRelationship" },
+  familyApproval: { step: "relationship", anchor: "#relationship-familyApproval" },
+  isAudiologistScreening: { step: "relationship", anchor: "#relationship-isAudiologistScreening" },
+  isHospitalBirth: { step: "relationship", anchor: "#relationship-isHospitalBirth" },
+  isCAPTA: { step: "relationship", anchor: "#relationship-isCAPTA" },
+  referralSourceOther: { step: "relationship", anchor: "#relationship-referralSourceOther" },
+  referrerFirstName: { step: "proxy", anchor: "#proxy-referrerFirstName" },
+  referrerLastName: { step: "proxy", anchor: "#proxy-referrerLastName" },
+  gender: { step: "sex", anchor: "#sex-gender" },
+  primaryLanguage: { step: "childLanguage", anchor: "#child-language-primaryLanguage" },
+  address: { step: "address" },
+  addressLine1: { step: "address" },
+  addressCity: { step: "address" },
+  addressZip: { step: "address" },
+  addressCounty: { step: "address" },
+  gestationalAge: { step: "gestationalAge", anchor: "#gestational-age-weeks" },
+  adults: { step: "guardians" },
+  familyPrimaryLanguage: { step: "familyLanguage", anchor: "#family-language-familyPrimaryLanguage" },
+  familyNeedsInterpreter: { step: "interpreter", anchor: "#interpreter-familyNeedsInterpreter" },
+  childInFosterCare: { step: "fosterCare", anchor: "#foster-care-childInFosterCare" },
+  reasons: { step: "reasons" },
+  // The consent question (the documents step's form "documents") and the consent documents' heading (R68).
+  consent: { step: "documents", anchor: "#documents-childParentConsent" },
+  consentDocument: { step: "documents", anchor: "#consent-heading" },
 };
 
 type Row = [string, ReactNode];
@@ -76,7 +87,11 @@ export function ReferralReview({
   const text = (value: string | null | undefined) => (value ? value : none);
   const list = (values: string[]) => (values.length ? values.join(", ") : none);
   const changeHref = (step: StepKey) => `${stepHref(review.ids, step)}?return=review`;
-  const missingHref = (section: MissingItem["section"]) => `${changeHref(MISSING_STEP[section])}${MISSING_ANCHOR[section] ?? ""}`;
+  const missingHref = (item: MissingItem) =>
+    item.answer === "adultPhone"
+      ? `${guardianHref(review.ids, item.adult)}?return=review#guardian-phones`
+      : `${changeHref(MISSING_PLACE[item.answer].step)}${MISSING_PLACE[item.answer].anchor ?? ""}`;
+  const missingText = (item: MissingItem) => t(`review.missing.${item.answer}`, item.answer === "adultPhone" ? { name: item.name } : {});
 
   const section = (key: keyof typeof SECTION_STEP, rows: Row[], extra?: ReactNode) => (
     <section className="review-section" aria-labelledby={`review-${key}`} key={key}>
@@ -139,7 +154,10 @@ export function ReferralReview({
                 [t("review.statusDetails"), text(review.statusDetails)],
               ] as Row[])
             : []),
-          ...(review.createdBy ? ([[t("review.createdBy"), `${review.createdBy.name} (${review.createdBy.email})`]] as Row[]) : []),
+          // A Draft is not completed yet: it was started by its creator.
+          ...(review.createdBy
+            ? ([[t(review.status === "Draft" ? "review.startedBy" : "review.createdBy"), `${review.createdBy.name} (${review.createdBy.email})`]] as Row[])
+            : []),
           ...programRows,
         ]}
       />
@@ -170,12 +188,8 @@ export function ReferralReview({
         <Alert kind="warning" heading={t("review.missingHeading")} role="region">
           <ul className="usa-list">
             {review.missing.map((item) => (
-              <li key={`${item.section}-${"name" in item ? item.name : ""}`}>
-                {review.can.edit ? (
-                  <Link to={missingHref(item.section)}>{t(`review.missing.${item.section}`, "name" in item ? { name: item.name } : {})}</Link>
-                ) : (
-                  t(`review.missing.${item.section}`, "name" in item ? { name: item.name } : {})
-                )}
+              <li key={`${item.answer}-${item.answer === "adultPhone" ? item.adult : ""}`}>
+                {review.can.edit ? <Link to={missingHref(item)}>{missingText(item)}</Link> : missingText(item)}
               </li>
             ))}
           </ul>
@@ -271,7 +285,7 @@ export function ReferralReview({
           />
         ) : null}
         {review.can.edit && review.missing.length ? (
-          <Link to={missingHref(review.missing[0].section)} className="usa-button">
+          <Link to={missingHref(review.missing[0])} className="usa-button">
             {t("review.completeMissing")}
           </Link>
         ) : null}

@@ -88,12 +88,16 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "ty
   type?: "text" | "email" | "password" | "tel" | "date" | "number" | "search";
   /** Shown below the control, e.g. a live password-strength reading. */
   after?: ReactNode;
+  /** In error with the question it is a part of (one of a parent's phones), whose message is said once for all its parts. */
+  invalid?: boolean;
+  /** Ids of other descriptions of the control (that question's message), read after its own. */
+  describes?: string[];
 }
 
-export function TextField({ meta, label, hint, optional, type = "text", after, className, ...rest }: TextFieldProps) {
+export function TextField({ meta, label, hint, optional, type = "text", after, className, invalid, describes, ...rest }: TextFieldProps) {
   const { key, ...props } = getInputProps(meta, { type, ariaAttributes: false });
   return (
-    <FieldFrame meta={meta} label={label} hint={hint} optional={optional}>
+    <FieldFrame meta={meta} label={label} hint={hint} optional={optional} describes={describes}>
       {(aria) => (
         <>
           <input
@@ -101,8 +105,9 @@ export function TextField({ meta, label, hint, optional, type = "text", after, c
             {...props}
             {...rest}
             {...aria}
+            aria-invalid={invalid || aria["aria-invalid"] ? true : undefined}
             defaultValue={type === "password" ? undefined : props.defaultValue}
-            className={`usa-input${meta.errors?.length ? " usa-input--error" : ""}${className ? ` ${className}` : ""}`}
+            className={`usa-input${invalid || meta.errors?.length ? " usa-input--error" : ""}${className ? ` ${className}` : ""}`}
           />
           {after}
         </>

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { personNameLabels, phoneFieldLabels, PhonesFieldset } from "~/components/AccountFields";
@@ -10,11 +10,11 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { submitForm } from "~/components/ui/page.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { getAdult, getDraftForEdit, saveAdult } from "~/models/referral.server";
-import { loadStep, wizardIds } from "~/wizard/step.server";
+import { backToReview, loadStep, wizardIds } from "~/wizard/step.server";
 import { GuardianSchema } from "~/schemas/referral";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam } from "~/utils/route.server";
-import { stepHref } from "~/wizard/steps";
+import { reviewHref, stepHref } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "wizard", "auth"] };
 
@@ -50,13 +50,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   else await getAdult(context.db, actor, ids, adultId);
   return submitForm(request, await request.formData(), GuardianSchema, async (value) => {
     await saveAdult(context.db, actor, ids, adultId, value);
-    return redirectWithToast(stepHref(ids, "guardians"), { key: adultId === null ? "toasts.adultCreated" : "toasts.adultUpdated" });
+    // Opened from the review (a phone it said was missing, R148): back to it; else to the list.
+    const next = backToReview(request) ? reviewHref(ids) : stepHref(ids, "guardians");
+    return redirectWithToast(next, { key: adultId === null ? "toasts.guardianAdded" : "toasts.guardianSaved" });
   });
 }
 
 export default function GuardianForm() {
   const { ids, isNew, defaults, options } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["wizard", "auth", "common"]);
+  const fromReview = new URLSearchParams(useLocation().search).get("return") === "review";
   const { form, field, summary } = useAppForm({
     id: "guardian",
     schema: GuardianSchema,
@@ -68,6 +71,7 @@ export default function GuardianForm() {
       bestTimeToContact: t("guardians.bestTime"),
       email: t("guardians.email"),
       ...phoneFieldLabels(t),
+      phones: t("guardians.phonesLegend"),
     },
   });
   return (
@@ -90,12 +94,12 @@ export default function GuardianForm() {
           <TextField {...field("bestTimeToContact")} hint={t("guardians.bestTimeHint")} optional />
           <TextField {...field("email")} type="email" optional autoComplete="off" spellCheck={false} />
         </fieldset>
-        <PhonesFieldset field={field} legend={t("guardians.phonesLegend")} />
+        <PhonesFieldset field={field} legend={t("guardians.phonesLegend")} atLeastOne={{ meta: field("phones").meta, hint: t("guardians.phonesHint") }} />
         <div className="form-actions">
           <button type="submit" className="usa-button">
             {t(isNew ? "guardians.create" : "guardians.update")}
           </button>
-          <Link to={stepHref(ids, "guardians")}>{t("common:form.cancel")}</Link>
+          <Link to={fromReview ? reviewHref(ids) : stepHref(ids, "guardians")}>{t("common:form.cancel")}</Link>
         </div>
       </Form>
     </div>

@@ -31,7 +31,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "delete") {
     await deleteAdult(db, actor, ids, idParam(String(formData.get("adult") ?? "")));
-    return redirectWithToast(stepHref(ids, "guardians"), { key: "toasts.adultRemoved" });
+    return redirectWithToast(stepHref(ids, "guardians"), { key: "toasts.guardianRemoved" });
   }
   // Nothing to save here: the guardians are saved one by one. Continue goes on (docs/product-rules.md R47).
   return redirect(afterSave(request, ids, "guardians", formData.get("intent") === "continue"));

@@ -5,6 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { RadioGroup, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
+import { chooseRelationship } from "~/models/referral.server";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { RelationshipSchema } from "~/schemas/referral";
 import { answerOf, followUps, shownRelationship, shownSourceOther, type FollowUp } from "~/schemas/relationship";
@@ -36,18 +37,26 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     params,
     step: "relationship",
     schema: RelationshipSchema,
-    answers: (value) => ({
-      referrerRelationship: value.referrerRelationship,
-      familyApproval: value.familyApproval ?? null,
-      isAudiologistScreening: value.isAudiologistScreening ?? null,
-      isHospitalBirth: value.isHospitalBirth ?? null,
-      isCAPTA: value.isCAPTA ?? null,
-      referralSourceOther: value.referralSourceOther ?? null,
-    }),
+    // Only the answers to questions the page showed (those of `askedFor`); the model keeps of them those the relationship
+    // chosen asks (docs/product-rules.md R50, R150).
+    answers: (value) => {
+      const shown = followUps(value.askedFor);
+      const answer = (question: FollowUp) => (shown.includes(question) ? (value[question] ?? null) : null);
+      return {
+        referrerRelationship: value.referrerRelationship,
+        familyApproval: answer("familyApproval") as "yes" | "no" | null,
+        isAudiologistScreening: answer("isAudiologistScreening") as "yes" | "no" | null,
+        isHospitalBirth: answer("isHospitalBirth") as "yes" | "no" | null,
+        isCAPTA: answer("isCAPTA") as "yes" | "no" | null,
+        referralSourceOther: answer("referralSourceOther"),
+      };
+    },
+    save: async (actor, ids, answers) => {
+      const { unanswered } = await chooseRelationship(context.db, actor, ids, { ...answers, referrerRelationship: answers.referrerRelationship ?? "" });
+      return { askAgain: unanswered.length > 0 };
+    },
   });
 }
-
-const FOLLOW_UPS: FollowUp[] = ["familyApproval", "isAudiologistScreening", "isHospitalBirth", "isCAPTA", "referralSourceOther"];
 
 export default function RelationshipStep() {
   const { relationships, defaults } = useLoaderData<typeof loader>();
@@ -65,18 +74,23 @@ export default function RelationshipStep() {
       referralSourceOther: t("relationship.referralSourceOther"),
     },
   });
-  const [chosen, setChosen] = useState(typeof fields.referrerRelationship.initialValue === "string" ? fields.referrerRelationship.initialValue : "");
-  // Without JavaScript every follow-up question shows, each saying whom it is for; with it, only
-  // those the chosen relationship asks, emptied whenever the choice changes.
+  // The relationship first (docs/product-rules.md R150). Without JavaScript the page asks the follow-up questions of the
+  // relationship saved, none before one is: its first post keeps the relationship and the step then shows its questions.
+  // With JavaScript they follow the choice at once, emptied whenever it changes. `askedFor` tells the action whose
+  // questions were shown.
+  const saved = defaults.referrerRelationship;
+  const [chosen, setChosen] = useState(typeof fields.referrerRelationship.initialValue === "string" ? fields.referrerRelationship.initialValue : saved);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const asked = hydrated ? followUps(chosen) : FOLLOW_UPS;
+  const askedFor = hydrated ? chosen : saved;
+  const asked = followUps(askedFor);
   const yesNoOptions = [
     { value: "yes", label: t("common:form.yes") },
     { value: "no", label: t("common:form.no") },
   ];
   return (
     <StepForm form={form} title={t("steps.relationship.title")} summary={summary}>
+      <input type="hidden" name={fields.askedFor.name} value={askedFor} />
       <div
         onChange={(event) => {
           const target = event.target as HTMLInputElement;
@@ -87,19 +101,13 @@ export default function RelationshipStep() {
       >
         <RadioGroup {...field("referrerRelationship")} options={relationships} />
       </div>
-      {asked.includes("familyApproval") ? (
-        <RadioGroup {...field("familyApproval")} hint={hydrated ? undefined : t("relationship.familyApprovalHint")} options={yesNoOptions} />
-      ) : null}
-      {asked.includes("isAudiologistScreening") ? (
-        <RadioGroup {...field("isAudiologistScreening")} hint={hydrated ? undefined : t("relationship.onlyAudiologist")} options={yesNoOptions} />
-      ) : null}
-      {asked.includes("isHospitalBirth") ? (
-        <RadioGroup {...field("isHospitalBirth")} hint={hydrated ? undefined : t("relationship.onlyHospital")} options={yesNoOptions} />
-      ) : null}
-      {asked.includes("isCAPTA") ? (
-        <RadioGroup {...field("isCAPTA")} hint={hydrated ? undefined : t("relationship.onlySocialServices")} options={yesNoOptions} />
-      ) : null}
-      {asked.includes("referralSourceOther") ? <TextField {...field("referralSourceOther")} hint={hydrated ? undefined : t("relationship.onlyOther")} /> : null}
+      {asked.includes("familyApproval") ? <RadioGroup {...field("familyApproval")} options={yesNoOptions} /> : null}
+      {asked.includes("isAudiologistScreening") ? <RadioGroup {...field("isAudiologistScreening")} options={yesNoOptions} /> : null}
+      {asked.includes("isHospitalBirth") ? <RadioGroup {...field("isHospitalBirth")} options={yesNoOptions} /> : null}
+      {asked.includes("isCAPTA") ? <RadioGroup {...field("isCAPTA")} options={yesNoOptions} /> : null}
+      {asked.includes("referralSourceOther") ? <TextField {...field("referralSourceOther")} /> : null}
     </StepForm>
   );
 }
+
+const FOLLOW_UPS: FollowUp[] = ["familyApproval", "isAudiologistScreening", "isHospitalBirth", "isCAPTA", "referralSourceOther"];
