@@ -18,6 +18,7 @@ import { DocumentTitle } from "./components/DocumentTitle";
 import { ErrorPage, errorKindForStatus } from "./components/ErrorPage";
 import { IeNotice } from "./components/IeNotice";
 import { LanguageFooter } from "./components/LanguageFooter";
+import { BusyStatus, useOneSubmitAtATime } from "./components/ui/busy";
 import { useNonce } from "./components/nonce";
 import type { FlashText } from "./components/FlashMessage";
 import { WordsUnavailableMessage } from "./components/WordsUnavailable";
@@ -115,12 +116,19 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const { t } = useTranslation();
   useRetryWordsOn(useNavigation().state !== "idle");
   useWordsOfScreen(namespacesNamedBy(useMatches().map((match) => match.handle)));
   useFocusMainOnNavigation();
+  useOneSubmitAtATime(t("busy.working"));
   // Once the page runs its JavaScript, styles may hide what only the no-JavaScript page needs.
   useEffect(() => document.documentElement.classList.add("js"), []);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <BusyStatus />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

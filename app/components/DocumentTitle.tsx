@@ -31,6 +31,20 @@ function isFailedSubmission(data: unknown): boolean {
 }
 
 /**
+ * Whether the page shows a form's errors: a form came back with them (on the server too), or an error summary shows
+ * (the browser's own checks, before any request).
+ */
+export function useFormErrorsShown(): boolean {
+  const state = useContext(UNSAFE_DataRouterStateContext);
+  const summaries = useSyncExternalStore(
+    subscribe,
+    () => summariesShown,
+    () => 0,
+  );
+  return summaries > 0 || Object.values(state?.actionData ?? {}).some(isFailedSubmission);
+}
+
+/**
  * The page's <title>, in one place: the deepest route's loader gives `title`; "Error: " goes in
  * front when a loader says `failed: true`, a form came back with errors, an error summary shows,
  * or the page failed (GOV.UK pattern), with or without JavaScript, since it is worked out from

@@ -1,6 +1,8 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { loader as rootLoader } from "~/root";
+import { useFormErrorsShown } from "./DocumentTitle";
 
 export interface FlashText {
   kind: "success" | "error" | "info";
@@ -28,8 +30,19 @@ export function FlashMessageView({ message }: { message: FlashText | null }) {
   );
 }
 
-/** The message the root loader read from the flash cookie, if any. */
+/**
+ * The message the root loader read from the flash cookie, if any, on the page it led to only (docs/product-rules.md
+ * R153): not on the next page (with JavaScript the root's loader does not run again for a link followed), and not
+ * once the page shows a form's errors, even after they are put right: it was about what came before.
+ */
 export function FlashMessage() {
   const data = useRouteLoaderData<typeof rootLoader>("root");
-  return <FlashMessageView message={data?.toast ?? null} />;
+  const toast = data?.toast ?? null;
+  const { key } = useLocation();
+  const errorsShown = useFormErrorsShown();
+  const [seen, setSeen] = useState({ toast, key, stale: false });
+  let now = seen.toast === toast ? seen : { toast, key, stale: false };
+  if (!now.stale && (now.key !== key || errorsShown)) now = { ...now, stale: true };
+  if (now !== seen) setSeen(now);
+  return <FlashMessageView message={now.stale ? null : toast} />;
 }

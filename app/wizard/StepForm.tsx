@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, type ErrorSummaryProps } from "~/components/ui/form";
 
 /**
- * A wizard step's page: its title, the error summary, the fields, and the two buttons (docs/product-rules.md R47:
+ * A wizard step's page: the error summary, its title, the fields, and the two buttons (docs/product-rules.md R47:
  * each step saves; "Save and continue" goes to the next one). A plain form post: no JavaScript needed.
  */
 export function StepForm({
@@ -25,9 +25,10 @@ export function StepForm({
   const { t } = useTranslation("wizard");
   return (
     <div className="wizard-step">
+      {/* Above the title (GOV.UK's place for it), where a phone's first screen shows it (docs/product-rules.md R153). */}
+      <ErrorSummary {...summary} />
       <h1>{title}</h1>
       {intro ? <p>{intro}</p> : null}
-      <ErrorSummary {...summary} />
       <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
         {children}
         <div className="form-actions">

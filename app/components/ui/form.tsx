@@ -417,7 +417,7 @@ export interface ErrorSummaryProps {
 }
 
 /**
- * Shown at the top of the form after a failed submit; it takes focus (with JavaScript) so a
+ * Shown at the top of the form after a failed submit; it takes focus (with JavaScript as without) so a
  * screen reader reads it at once.
  */
 export function ErrorSummary({ items, formErrors = [], focusKey }: ErrorSummaryProps) {
@@ -453,7 +453,17 @@ export function ErrorSummary({ items, formErrors = [], focusKey }: ErrorSummaryP
   }, [count, focusKey]);
   if (count === 0) return null;
   return (
-    <div className="usa-alert usa-alert--error error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-heading">
+    <div
+      className="usa-alert usa-alert--error error-summary"
+      role="alert"
+      tabIndex={-1}
+      ref={ref}
+      aria-labelledby="error-summary-heading"
+      // Without JavaScript the browser itself gives it the focus as the page loads, and scrolls it into view
+      // (docs/product-rules.md R153); React writes the attribute only on the server.
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- a refused form's summary is where the person must start
+      autoFocus
+    >
       <div className="usa-alert__body">
         <h2 className="usa-alert__heading" id="error-summary-heading">
           {t("validation.summaryHeading", { ns: "common" })}
