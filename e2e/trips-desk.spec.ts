@@ -15,6 +15,11 @@ import {
   type TestUser,
 } from "./support";
 
+/** The text of the message the focus is in, else the focused element's tag (BODY when the focus fell to the page). */
+function focusedAlert(page: Page) {
+  return page.evaluate(() => document.activeElement?.closest(".usa-alert")?.textContent ?? document.activeElement?.tagName ?? null);
+}
+
 // Issue 39, the administrator at a desk (points 9 to 13, and the plurals of point 7): the submitted list's filters
 // folded with a line saying which are set; the review starting with the status; one name per status; the dashboard's
 // queue and insight's waiting families first; the report's result taking the focus.
@@ -203,9 +208,7 @@ test.describe("point 10: an administrator's review starts with the status, its h
       const confirmation = page.locator("main .usa-alert", { hasText: text.recorded });
       await expect(confirmation).toBeVisible();
       if (javaScriptOn) {
-        await expect
-          .poll(() => page.evaluate(() => document.activeElement?.closest(".usa-alert")?.textContent ?? document.activeElement?.tagName ?? null))
-          .toContain(text.recorded);
+        await expect.poll(() => focusedAlert(page)).toContain(text.recorded);
       }
       // The first thing of the page's main view, in view.
       const firstInMain = await page.evaluate(() => {
@@ -387,9 +390,7 @@ test.describe("point 13: a generated report's result takes the focus", () => {
         const result = page.locator("main .usa-alert", { hasText: text.ready });
         await expect(result).toBeVisible();
         if (javaScriptOn) {
-          await expect
-            .poll(() => page.evaluate(() => document.activeElement?.closest(".usa-alert")?.textContent ?? document.activeElement?.tagName ?? null))
-            .toMatch(text.ready);
+          await expect.poll(() => focusedAlert(page)).toMatch(text.ready);
         } else {
           expect(await pageTop(result), "the result comes before the forms").toBeLessThan(await pageTop(page.locator("form#referral-report")));
           const box = (await result.boundingBox())!;
