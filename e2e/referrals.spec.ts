@@ -22,7 +22,7 @@ import {
 const TEXT = {
   en: {
     review: (name: string) => `Review the referral for ${name}`,
-    missingHeading: "Before you can submit, complete these parts:",
+    missingHeading: "Before you can submit, these answers are missing:",
     missingConsent: "Whether a parent or guardian has given written consent",
     missingConsentDocument: "The signed consent form",
     consentLegend: "Has a parent or guardian given written consent to this referral?",
@@ -55,7 +55,7 @@ const TEXT = {
   },
   sp: {
     review: (name: string) => `Revisar el referido de ${name}`,
-    missingHeading: "Antes de enviarlo, complete estas partes:",
+    missingHeading: "Antes de enviarlo, faltan estas respuestas:",
     missingConsent: "Si un padre, madre o tutor ha dado su consentimiento por escrito",
     missingConsentDocument: "El formulario de consentimiento firmado",
     consentLegend: "¿Ha dado un padre, madre o tutor su consentimiento por escrito para este referido?",
