@@ -47,7 +47,7 @@ const TEXT = {
     updates: "Status updates",
     familySubject: "Your child was referred to the Maryland Infants and Toddlers Program",
     notFound: /not found|does not exist/i,
-    pastDays: "Past this many days without Eligible or Not Eligible",
+    pastDays: "Past this many days without Eligible or Not eligible",
     pastDaysInvalid: "The number of days was not understood",
   },
   sp: {
