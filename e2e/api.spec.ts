@@ -20,6 +20,9 @@ import {
   type TestUser,
 } from "./support";
 
+/** A parent or guardian has a phone at least (docs/product-rules.md R147). */
+const HOME_PHONE = { areaCode: "301", prefix: "555", suffix: "0003" };
+
 // The JSON API of docs/product-rules.md R100 over HTTP, against the built server (issue 11): for every call the
 // success shape, a bad-input 400, another person's record answered 404, and 401 without a
 // caller. The same requests with or without JavaScript: run in one project (@http).
@@ -296,6 +299,16 @@ test.describe("the JSON API @http", () => {
     expect(
       (await expectError(await api.post("/api/adults", { data: { referral: referral["@id"], firstName: "Ana" } }), 400, "invalid_input")).fields?.lastName,
     ).toEqual(["Enter the parent or guardian's last name."]);
+    // A parent or guardian has a phone at least (docs/product-rules.md R147); the API is told so too.
+    expect(
+      (
+        await expectError(
+          await api.post("/api/adults", { data: { referral: referral["@id"], firstName: "Ana", lastName: "Ruiz", childRelationship: "1" } }),
+          400,
+          "invalid_input",
+        )
+      ).fields?.phones,
+    ).toEqual(["Enter at least one phone number for this parent or guardian."]);
     expect(await body(await api.get(`/api/adults/${guardian.id}`))).toMatchObject({ email: "rosa@example.com" });
 
     const other = await client(stranger);
@@ -309,7 +322,10 @@ test.describe("the JSON API @http", () => {
       await other.get(`/api/adults/${guardian.id}`),
       await other.put(`/api/adults/${guardian.id}`, { data: { firstName: "X" } }),
       await other.delete(`/api/adults/${guardian.id}`),
-      await other.post("/api/adults", { data: { referral: referral["@id"], firstName: "X", lastName: "Y", childRelationship: "1" } }),
+      // Without a phone: who may comes before what the rule asks (R147), so the stranger learns nothing more.
+      await other.post("/api/adults", {
+        data: { referral: referral["@id"], firstName: "X", lastName: "Y", childRelationship: "1" },
+      }),
     ]) {
       await expectError(response, 404, "not_found");
     }
@@ -993,7 +1009,9 @@ test("fuzz @http: thousands of malformed bodies and parameters to every call, no
   const theirChild = await body(await theirs.post("/api/children", { data: validChild() }));
   const theirReferral = await body(await theirs.post("/api/referrals", { data: { child: theirChild["@id"] } }));
   const theirAdult = await body(
-    await theirs.post("/api/adults", { data: { referral: theirReferral["@id"], firstName: "Rosa", lastName: "Pérez", childRelationship: "1" } }),
+    await theirs.post("/api/adults", {
+      data: { referral: theirReferral["@id"], firstName: "Rosa", lastName: "Pérez", childRelationship: "1", homePhoneNumber: HOME_PHONE },
+    }),
   );
   const theirDocument = await body(
     await theirs.post(`/api/referrals/${theirReferral.id}/referral_documents`, {
@@ -1009,7 +1027,9 @@ test("fuzz @http: thousands of malformed bodies and parameters to every call, no
   const myChild = await body(await mine.post("/api/children", { data: validChild() }));
   const myReferral = await body(await mine.post("/api/referrals", { data: { child: myChild["@id"] } }));
   const myAdult = await body(
-    await mine.post("/api/adults", { data: { referral: myReferral["@id"], firstName: "Ana", lastName: "Ruiz", childRelationship: "1" } }),
+    await mine.post("/api/adults", {
+      data: { referral: myReferral["@id"], firstName: "Ana", lastName: "Ruiz", childRelationship: "1", homePhoneNumber: HOME_PHONE },
+    }),
   );
   const myDocument = await body(
     await mine.post(`/api/referrals/${myReferral.id}/referral_documents`, {

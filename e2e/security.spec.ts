@@ -30,6 +30,9 @@ import {
   type TestUser,
 } from "./support";
 
+/** A parent or guardian has a phone at least (docs/product-rules.md R147). */
+const HOME_PHONE = { areaCode: "301", prefix: "555", suffix: "0003" };
+
 // The security suite (issue "proof of quality", item 4). Part 1 is an access matrix: every page,
 // form action and API call of the application, asked by each kind of caller, with the outcome the
 // caller must get and a check that a refused answer carries none of the owner's data. It is one
@@ -223,7 +226,13 @@ async function freshSameChild(world: World): Promise<Extra> {
 
 async function freshAdult(world: World): Promise<Extra> {
   const response = await world.clients.userA.post("/api/adults", {
-    data: { referral: `/api/referrals/${world.draft}`, firstName: `Spare${world.mark}`, lastName: "Adult", childRelationship: "1" },
+    data: {
+      referral: `/api/referrals/${world.draft}`,
+      firstName: `Spare${world.mark}`,
+      lastName: "Adult",
+      childRelationship: "1",
+      homePhoneNumber: HOME_PHONE,
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return { adult: (await json(response)).id };
@@ -925,7 +934,7 @@ const API: Row[] = [
     route: "POST /api/adults",
     method: "POST",
     path: () => "/api/adults",
-    json: (w) => ({ referral: `/api/referrals/${w.draft}`, firstName: "Matrix", lastName: "Adult", childRelationship: "1" }),
+    json: (w) => ({ referral: `/api/referrals/${w.draft}`, firstName: "Matrix", lastName: "Adult", childRelationship: "1", homePhoneNumber: HOME_PHONE }),
     expect: ownApi("ok", 403),
   },
   { route: "GET /api/adults/{id}", method: "GET", path: (w) => `/api/adults/${w.adult}`, expect: ownApi(), shows: true },
@@ -1107,7 +1116,7 @@ async function buildWorld(): Promise<World> {
   const draft = referralIdOf(draftBase);
   expect((await a.put(`/api/referrals/${draft}`, { data: { additionalDetails: `Details ${mark}` } })).status()).toBe(200);
   const adult = await a.post("/api/adults", {
-    data: { referral: `/api/referrals/${draft}`, firstName: `Guardian${mark}`, lastName: "Pérez", childRelationship: "1" },
+    data: { referral: `/api/referrals/${draft}`, firstName: `Guardian${mark}`, lastName: "Pérez", childRelationship: "1", homePhoneNumber: HOME_PHONE },
   });
   const document = await a.post(`/api/referrals/${draft}/referral_documents`, {
     multipart: { description: `Document ${mark}`, file: { name: "evaluation.pdf", mimeType: "application/pdf", buffer: PDF } },
@@ -1459,7 +1468,14 @@ test("injected text is stored as sent and shown as text, never run", async ({ pa
     );
     await saved(
       api.post("/api/adults", {
-        data: { referral: `/api/referrals/${referral.id}`, firstName: payload(2), lastName: payload(0), childRelationship: "1", bestTimeToContact: payload(3) },
+        data: {
+          referral: `/api/referrals/${referral.id}`,
+          firstName: payload(2),
+          lastName: payload(0),
+          childRelationship: "1",
+          bestTimeToContact: payload(3),
+          homePhoneNumber: HOME_PHONE,
+        },
       }),
     );
     await saved(

@@ -400,8 +400,6 @@ export const readAdult = traced("model.readAdult", async function readAdult(db: 
 export const saveAdult = traced(
   "model.saveAdult",
   async function saveAdult(db: DB, actor: CurrentUser, ids: WizardIds, adultId: number | null, input: AdultInput): Promise<{ id: number }> {
-    const noPhone = guardianPhoneIssue(input);
-    if (noPhone) throw new InputError({ [noPhone.path]: [noPhone.message] });
     const errors = await unknownLookupCodes(db, [
       { field: "prefix", type: "Prefixes", code: input.prefix },
       { field: "suffix", type: "Suffixes", code: input.suffix },
@@ -418,6 +416,10 @@ export const saveAdult = traced(
           ? null
           : await trx.selectFrom("adults").selectAll().where("id", "=", adultId).where("referral_id", "=", referral.id).executeTakeFirst();
       if (adultId !== null && !existing) throw new NotFoundError("adult");
+      // At least one phone (R147), once it is known that this person may write this referral's parents: whoever may
+      // not is told so, not what the rule asks.
+      const noPhone = guardianPhoneIssue(input);
+      if (noPhone) throw new InputError({ [noPhone.path]: [noPhone.message] });
       const now = new Date().toISOString();
       const phones: Partial<Record<(typeof ADULT_PHONES)[keyof typeof ADULT_PHONES], number | null>> = {};
       const oldPhones: number[] = [];
