@@ -186,6 +186,8 @@ export interface Screen {
   path: (world: World) => string;
   /** What brings the page there from the address: a form sent empty, a choice made. */
   then?: (page: Page, world: World) => Promise<void>;
+  /** A wizard step: its number (1 to 14) and its section, which the screen must say (e2e/transcripts.ts). */
+  step?: { number: number; section: string };
 }
 
 /** A form refused: the error summary (or the page's error alert) is shown. */
@@ -328,6 +330,7 @@ export const SCREENS: readonly Screen[] = [
       name: `wizard-${String(index + 1).padStart(2, "0")}-${stepNames[step.key]}`,
       who: "referrer",
       path: (w) => `${w.draft}/${step.path}`,
+      step: { number: index + 1, section: step.section! },
     }),
   ),
   {

@@ -14,6 +14,7 @@ export function PhoneField({
   label,
   hint,
   optional = true,
+  required,
   invalid,
   describes,
 }: {
@@ -21,6 +22,8 @@ export function PhoneField({
   label: ReactNode;
   hint?: ReactNode | null;
   optional?: boolean;
+  /** Said to be required: by default when not optional (one of a parent's phones is neither). */
+  required?: boolean;
   /** In error with the question it is a part of (a parent's phones, of which one is needed). */
   invalid?: boolean;
   describes?: string[];
@@ -35,6 +38,7 @@ export function PhoneField({
       inputMode="tel"
       autoComplete="tel"
       optional={optional}
+      required={required}
       invalid={invalid}
       describes={describes}
       maxLength={14}

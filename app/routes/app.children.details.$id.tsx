@@ -163,8 +163,10 @@ export default function ChildDetails() {
             {referrals.map((referral) => (
               <tr key={referral.id}>
                 <th scope="row" data-label={t("details.referral")}>
-                  <Link to={referral.href}>{t("details.referralStarted", { date: referral.startedOn })}</Link>
-                  <span className="list-table__details usa-hint">{t("details.referralNumber", { id: referral.id })}</span>
+                  <Link to={referral.href}>
+                    {t("details.referralStarted", { date: referral.startedOn })}{" "}
+                    <span className="list-table__details usa-hint">{t("details.referralNumber", { id: referral.id })}</span>
+                  </Link>
                 </th>
                 <td data-label={t("details.status")}>{t(`common:statuses.${referral.status}`)}</td>
                 <td data-label={t("details.updatedAt")}>{referral.updatedAt}</td>

@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const profile = await getProfile(db, actor, userId);
   const addresses = await listAddressBook(db, actor, userId);
   const language = await getLanguage(request);
-  const { title } = await getPageTranslation(request, ["admin", "common"]);
+  const { title } = await getPageTranslation(request, ["admin", "profile", "common"]);
   const when = (value: string | null) => (value ? formatDateTimeEastern(value, language) : null);
   const secondFactor = await secondFactorOf(db, actor, userId);
   const history = await secondFactorHistory(db, actor, userId);
@@ -49,7 +49,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         }
       : null;
   return json({
-    title: title("admin:user.title", { name: `${profile.firstName} ${profile.lastName}` }),
+    // The title is the page's heading (docs/product-rules.md R162).
+    title: title("profile:adminTitle", { name: `${profile.firstName} ${profile.lastName}` }),
     profile,
     addresses: addresses.map(({ id, nickname, line1, line2, city, zip, county }) => ({ id, nickname, line1, line2, city, zip, county })),
     options: {

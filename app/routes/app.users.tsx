@@ -124,7 +124,11 @@ export default function UsersList() {
         row={(row) => (
           <tr key={row.id}>
             <th scope="row" data-label={t("users.name")}>
-              <Link to={`/app/user/${row.id}`}>{row.name}</Link>
+              <Link to={`/app/user/${row.id}`}>
+                {row.name}
+                {/* Two people may share a name: the e-mail tells their links apart to a screen reader (docs/product-rules.md R161). */}
+                <span className="usa-sr-only"> ({row.email})</span>
+              </Link>
             </th>
             <td data-label={t("users.email")}>{row.email}</td>
             <td data-label={t("users.reference")}>{row.reference}</td>

@@ -9,6 +9,8 @@ export type UserIntent = "reset" | "resendVerification" | "deactivate" | "activa
 export interface ActionableUser {
   id: number;
   name: string;
+  /** In a list, where two people may share a name, their e-mail tells the actions apart (docs/product-rules.md R161). */
+  email?: string;
   locked: boolean;
   status: AccountStatus;
   promotionProblem: PromotionProblem | null;
@@ -60,7 +62,11 @@ export function UserActions({ user }: { user: ActionableUser }) {
           triggerLabel={
             <>
               {t(`actions.${intent}`)}
-              <span className="usa-sr-only"> {user.name}</span>
+              <span className="usa-sr-only">
+                {" "}
+                {user.name}
+                {user.email ? ` (${user.email})` : null}
+              </span>
             </>
           }
           triggerClassName="usa-button usa-button--unstyled"

@@ -54,7 +54,10 @@ export function ChildrenListPage() {
         row={(row) => (
           <tr key={row.id}>
             <th scope="row" data-label={t("list.name")}>
-              <Link to={`/app/children/details/${row.id}`}>{row.name}</Link>
+              <Link to={`/app/children/details/${row.id}`}>
+                {row.name}
+                <span className="usa-sr-only">{t("list.rowChild", { id: row.id })}</span>
+              </Link>
             </th>
             <td data-label={t("list.birthdate")}>{formatCalendarDate(row.birthdate, language)}</td>
             <td data-label={t("list.createdAt")}>{formatDateEastern(row.createdAt, language)}</td>

@@ -233,7 +233,15 @@ export function AdminReferralPanel({
                         <ConfirmAction
                           id={`revoke-${link.id}`}
                           href={`?confirm=revoke&link=${link.id}`}
-                          triggerLabel={t("links.revoke")}
+                          triggerLabel={
+                            <>
+                              {t("links.revoke")}
+                              <span className="usa-sr-only">
+                                {" "}
+                                {t("access.reviewLinkWho", { id: link.id, reviewer: link.reviewer_name, purpose: link.purpose })}
+                              </span>
+                            </>
+                          }
                           triggerClassName="usa-button usa-button--unstyled"
                           title={t("links.revokeTitle")}
                           body={<p>{t("links.revokeBody")}</p>}

@@ -170,7 +170,10 @@ export function ReferralListPage() {
         row={(row) => (
           <tr key={row.id}>
             <th scope="row" data-label={t("list.child")}>
-              <Link to={row.href}>{row.childName}</Link>
+              <Link to={row.href}>
+                {row.childName}
+                <span className="usa-sr-only">{t("list.rowReferral", { id: row.id })}</span>
+              </Link>
             </th>
             <td data-label={t("list.birthdate")}>{formatCalendarDate(row.birthdate, language)}</td>
             <td data-label={t("list.status")}>
@@ -202,14 +205,22 @@ export function ReferralListPage() {
               <div className="table-actions">
                 <Link to={row.href}>
                   {row.mayChange ? t("list.edit") : t("list.review")}
-                  <span className="usa-sr-only"> {row.childName}</span>
+                  <span className="usa-sr-only">
+                    {" "}
+                    {row.childName}
+                    {t("list.rowReferral", { id: row.id })}
+                  </span>
                 </Link>
                 {row.mayCopy ? (
                   <Form method="post" className="inline-form">
                     <input type="hidden" name="referral" value={row.id} />
                     <button type="submit" name="intent" value="copy" className="usa-button usa-button--unstyled">
                       {t("list.copy")}
-                      <span className="usa-sr-only"> {row.childName}</span>
+                      <span className="usa-sr-only">
+                        {" "}
+                        {row.childName}
+                        {t("list.rowReferral", { id: row.id })}
+                      </span>
                     </button>
                   </Form>
                 ) : null}
@@ -220,7 +231,11 @@ export function ReferralListPage() {
                     triggerLabel={
                       <>
                         {t("list.delete")}
-                        <span className="usa-sr-only"> {row.childName}</span>
+                        <span className="usa-sr-only">
+                          {" "}
+                          {row.childName}
+                          {t("list.rowReferral", { id: row.id })}
+                        </span>
                       </>
                     }
                     triggerClassName="usa-button usa-button--unstyled"

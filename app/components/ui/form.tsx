@@ -31,7 +31,9 @@ function Label({ htmlFor, optional, children }: { htmlFor: string; optional?: bo
   return (
     <label className="usa-label" htmlFor={htmlFor}>
       {children}
-      {optional ? <span className="usa-hint"> {t("form.optional", { ns: "common" })}</span> : null}
+      {/* The space outside the hint, so the name is read "Middle name (optional)", not run together. */}
+      {optional ? " " : null}
+      {optional ? <span className="usa-hint">{t("form.optional", { ns: "common" })}</span> : null}
     </label>
   );
 }
@@ -54,6 +56,7 @@ function FieldFrame({
   label,
   hint,
   optional,
+  required = !optional,
   className,
   describes = [],
   children,
@@ -62,11 +65,13 @@ function FieldFrame({
   label: ReactNode;
   hint?: ReactNode;
   optional?: boolean;
+  /** Whether it must be answered: unless it is optional, or one of several of which one is needed. */
+  required?: boolean;
   /** More classes for the group. */
   className?: string;
   /** Ids of other descriptions of the control, read after the hint. */
   describes?: string[];
-  children: (aria: { "aria-invalid": true | undefined; "aria-describedby": string | undefined }) => ReactNode;
+  children: (aria: { "aria-invalid": true | undefined; "aria-describedby": string | undefined; "aria-required": true | undefined }) => ReactNode;
 }) {
   return (
     <div className={`${groupClass(meta)}${className ? ` ${className}` : ""}`}>
@@ -75,7 +80,12 @@ function FieldFrame({
       </Label>
       <Hint meta={meta} hint={hint} />
       <FieldErrors meta={meta} />
-      {children({ "aria-invalid": meta.errors?.length ? true : undefined, "aria-describedby": describedBy(meta, hint, describes) })}
+      {children({
+        "aria-invalid": meta.errors?.length ? true : undefined,
+        "aria-describedby": describedBy(meta, hint, describes),
+        // What is not marked optional must be answered (the pages say so): a screen reader says "required" too.
+        "aria-required": required ? true : undefined,
+      })}
     </div>
   );
 }
@@ -92,12 +102,14 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "ty
   invalid?: boolean;
   /** Ids of other descriptions of the control (that question's message), read after its own. */
   describes?: string[];
+  /** Said to be required (by default, what is not optional); never the browser's own check. */
+  required?: boolean;
 }
 
-export function TextField({ meta, label, hint, optional, type = "text", after, className, invalid, describes, ...rest }: TextFieldProps) {
+export function TextField({ meta, label, hint, optional, required, type = "text", after, className, invalid, describes, ...rest }: TextFieldProps) {
   const { key, ...props } = getInputProps(meta, { type, ariaAttributes: false });
   return (
-    <FieldFrame meta={meta} label={label} hint={hint} optional={optional} describes={describes}>
+    <FieldFrame meta={meta} label={label} hint={hint} optional={optional} required={required} describes={describes}>
       {(aria) => (
         <>
           <input
@@ -299,6 +311,9 @@ function ChoiceGroup({ meta, label, hint, options, type }: RadioGroupProps & { t
             form={meta.formId}
             value={option.value}
             defaultChecked={initial.includes(option.value)}
+            // One of the choices must be made: said "required" on each (aria-required is not allowed on a radio button).
+            // The forms are sent unchecked by the browser (noValidate); the schema says what is missing.
+            required={type === "radio"}
           />
           <label className={`usa-${type}__label`} htmlFor={`${meta.id}-${option.value}`}>
             {option.label}
@@ -414,13 +429,15 @@ export interface ErrorSummaryProps {
   formErrors?: string[];
   /** A new value (the action's answer) gives the summary the focus again. */
   focusKey?: unknown;
+  /** The form whose errors it lists: only that form's submits may give it the focus (a page may have several). */
+  formId?: string;
 }
 
 /**
  * Shown at the top of the form after a failed submit; it takes focus (with JavaScript as without) so a
  * screen reader reads it at once.
  */
-export function ErrorSummary({ items, formErrors = [], focusKey }: ErrorSummaryProps) {
+export function ErrorSummary({ items, formErrors = [], focusKey, formId }: ErrorSummaryProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const count = items.length + formErrors.length;
@@ -432,8 +449,10 @@ export function ErrorSummary({ items, formErrors = [], focusKey }: ErrorSummaryP
     function onSubmit(event: SubmitEvent) {
       // Conform validates a field on blur through a submit with a hidden button of its own: not a person's submit.
       if (event.submitter?.hidden) return;
-      submitted.current = true;
       const form = event.target as HTMLFormElement;
+      // Another form of the page sent: this summary's errors, shown later as a field is left, must not take the focus.
+      if (formId && form.id !== formId) return;
+      submitted.current = true;
       // Refused again in the browser with the same errors: nothing below changes, and Conform has put
       // the focus on the first invalid field, so the summary takes it back.
       window.setTimeout(() => {
@@ -445,7 +464,7 @@ export function ErrorSummary({ items, formErrors = [], focusKey }: ErrorSummaryP
     }
     document.addEventListener("submit", onSubmit);
     return () => document.removeEventListener("submit", onSubmit);
-  }, []);
+  }, [formId]);
   useEffect(() => {
     if (count === 0 || !submitted.current) return;
     submitted.current = false;

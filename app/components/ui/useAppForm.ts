@@ -71,6 +71,6 @@ export function useAppForm<Name extends string>(options: AppFormOptions<Name>) {
     const meta = metaOf(name);
     for (const error of (meta.errors ?? []) as string[]) items.push({ id: meta.id, label: options.labels[name], message: t(error, { ns: "common" }) });
   }
-  const summary: ErrorSummaryProps = { items, formErrors: form.errors ?? [], focusKey: lastResult };
+  const summary: ErrorSummaryProps = { items, formErrors: form.errors ?? [], focusKey: lastResult, formId: options.id };
   return { form, fields, field, summary };
 }

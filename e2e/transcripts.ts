@@ -1,0 +1,261 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { virtual } from "@guidepup/virtual-screen-reader";
+import type { Page } from "@playwright/test";
+import { buildSync } from "esbuild";
+import { englishLeftIn } from "../app/i18n/english-only";
+
+// What a screen reader says on a screen, from top to bottom, as @guidepup/virtual-screen-reader walks the
+// accessibility tree of the page the browser shows (docs/accessibility.md tells how to read one). The
+// transcript is the list of what it says at each step; the rules below are checked on it for every
+// screen (e2e/accessibility.spec.ts), and `npm run transcripts` writes it to docs/a11y/transcripts/.
+
+/** Where the transcripts are kept, in the repository (docs/decisions/0021-transcripts-beside-the-docs.md). */
+export const TRANSCRIPTS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "docs", "a11y", "transcripts");
+
+/** A screen's transcript file: `<screen>.<lang>.txt`, and `<screen>.<lang>.no-js.txt` where JavaScript off says otherwise. */
+export function transcriptFile(screen: string, lang: "en" | "es", mode?: "no-js") {
+  return `${screen}.${lang}${mode ? `.${mode}` : ""}.txt`;
+}
+
+/** The virtual screen reader's browser build, bundled once into a script that leaves it on `window`. */
+let source: string | undefined;
+function screenReaderSource() {
+  source ??= buildSync({
+    entryPoints: [createRequire(import.meta.url).resolve("@guidepup/virtual-screen-reader/browser.js")],
+    bundle: true,
+    format: "iife",
+    globalName: "virtualScreenReader",
+    write: false,
+    logLevel: "error",
+  }).outputFiles[0].text;
+  return source;
+}
+
+/** One thing said: what is heard, and when it is a control (something one can press, type in or choose), what it does. */
+export interface Heard {
+  /** As it is said: its role, name, value, description and states ("textbox, First name, required"). */
+  said: string;
+  /** Its name (and value when the name does not say it), as the reader gives it. */
+  name: string;
+  control?: {
+    /** The element, for the messages: `input#login-email`, `a`. */
+    element: string;
+    /** Where it leads or what it sends: a link's address; a button's form, name and value; a field's id. */
+    target: string;
+    /** Its value as shown (a field's text, a list's chosen option): a name that is only this names nothing. */
+    value: string;
+    /** aria-invalid. */
+    invalid: boolean;
+  };
+  /** An error message's text, when this is a field or group in error whose description is read with it. */
+  errors?: string[];
+  /** Said inside an alert (the error summary, said before the page's title when a form is refused). */
+  inAlert?: boolean;
+}
+
+export interface Transcript {
+  heard: Heard[];
+  /** The page's title (document.title). */
+  title: string;
+  /** The page's language (html lang). */
+  language: string;
+  /** The error messages shown next to fields (.usa-error-message), each with whether a control or group refers to it. */
+  errorMessages: Array<{ text: string; id: string }>;
+  /** Positions in `heard` of the controls in the order Tab reaches them, one round from the top; -1 for one never heard. */
+  tabOrder: Array<{ heard: number; element: string }>;
+}
+
+declare global {
+  interface Window {
+    virtualScreenReader?: { virtual: typeof virtual };
+    /** The elements the reader said, by position in the transcript (for the walk with Tab). */
+    heardAt?: Map<Element, number>;
+  }
+}
+
+/** The reader's walk, run in the page: every step from the top of the document to its end. */
+async function walk() {
+  const { virtual } = window.virtualScreenReader!;
+  const controls = "a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex='-1'])";
+  const describe = (element: Element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}`;
+  const targetOf = (element: Element): string => {
+    if (element instanceof HTMLAnchorElement) return element.href;
+    if (element instanceof HTMLButtonElement) {
+      const form = element.form;
+      return `${form ? `${form.method} ${form.action}` : "no form"} ${element.name}=${element.value} ${element.type}${element.getAttribute("aria-controls") ?? ""}`;
+    }
+    return element.id ? `#${element.id}` : describe(element);
+  };
+  const valueOf = (element: Element): string => {
+    if (element instanceof HTMLSelectElement) return element.selectedOptions[0]?.text ?? "";
+    if (element instanceof HTMLInputElement && !["checkbox", "radio", "submit", "button"].includes(element.type)) return element.value;
+    if (element instanceof HTMLTextAreaElement) return element.value;
+    return "";
+  };
+  const heard: Heard[] = [];
+  const heardAt = new Map<Element, number>();
+  await virtual.start({ container: document.body });
+  try {
+    for (let step = 0; step < 20_000; step++) {
+      const said = await virtual.lastSpokenPhrase();
+      const node = virtual.activeNode;
+      const entry: Heard = { said, name: await virtual.itemText() };
+      // An option's value is for the server: the virtual reader says it, screen readers do not.
+      if (node instanceof HTMLOptionElement && node.value !== node.label) {
+        entry.said = said.replace(`, ${node.label}, ${node.value}`, `, ${node.label}`);
+        entry.name = node.label;
+      }
+      if (node instanceof Element) {
+        if (!heardAt.has(node)) heardAt.set(node, heard.length);
+        if (node.matches(controls)) {
+          const value = valueOf(node);
+          entry.control = { element: describe(node), target: targetOf(node), value, invalid: node.getAttribute("aria-invalid") === "true" };
+          // The name alone: the reader says a field's value after it.
+          if (value && entry.name.endsWith(`, ${value}`)) entry.name = entry.name.slice(0, -value.length - 2);
+        }
+        const errors = (node.getAttribute("aria-describedby") ?? "")
+          .split(/\s+/)
+          .map((id) => (id ? document.getElementById(id) : null))
+          .filter((described) => described?.classList.contains("usa-error-message"))
+          .map((described) => described!.textContent!.trim());
+        if (errors.length) entry.errors = errors;
+        if (node.closest("[role=alert]")) entry.inAlert = true;
+      }
+      heard.push(entry);
+      if (said === "end of document") break;
+      await virtual.next();
+    }
+  } finally {
+    await virtual.stop();
+  }
+  window.heardAt = heardAt;
+  return {
+    heard,
+    title: document.title,
+    language: document.documentElement.lang,
+    errorMessages: [...document.querySelectorAll(".usa-error-message")]
+      .filter((element) => element.textContent?.trim())
+      .map((element) => ({ text: element.textContent!.trim(), id: element.id })),
+  };
+}
+
+/** Starts writing down, in the page, each element the focus moves to, by its position in the transcript. */
+function recordFocus() {
+  const stops: Array<{ heard: number; element: string }> = [];
+  document.addEventListener("focusin", (event) => {
+    const element = event.target as Element;
+    const text = (element.getAttribute("aria-label") ?? element.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
+    stops.push({
+      heard: window.heardAt?.get(element) ?? -1,
+      element: `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${element.className ? `.${String(element.className).split(" ")[0]}` : ""} "${text}"`,
+    });
+  });
+  (window as unknown as { focusStops: typeof stops }).focusStops = stops;
+  (document.activeElement as HTMLElement | null)?.blur();
+  // Enough presses for one round: each control Tab may stop at (a radio group is one stop, so fewer).
+  return document.querySelectorAll(
+    "a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex='-1'])",
+  ).length;
+}
+
+/**
+ * One round of Tab through the page: the stops in the order Tab reaches them, starting at the one said first (the
+ * round is the same whichever stop it starts from). The keys are pressed one after the other and the stops read once.
+ */
+async function tabRound(page: Page): Promise<Transcript["tabOrder"]> {
+  const count = await page.evaluate(recordFocus);
+  for (let press = 0; press < count + 2; press++) await page.keyboard.press("Tab");
+  const all = await page.evaluate(() => (window as unknown as { focusStops: Transcript["tabOrder"] }).focusStops);
+  // The round ends where a stop comes again.
+  const seen = new Set<string>();
+  const stops: Transcript["tabOrder"] = [];
+  for (const stop of all) {
+    const key = `${stop.heard}:${stop.element}`;
+    if (seen.has(key)) break;
+    seen.add(key);
+    stops.push(stop);
+  }
+  const first = stops.reduce((best, stop, index) => (stop.heard >= 0 && (best < 0 || stop.heard < stops[best].heard) ? index : best), -1);
+  return first <= 0 ? stops : [...stops.slice(first), ...stops.slice(0, first)];
+}
+
+/** The transcript of the page as it is now (with JavaScript off, of the scriptless copy fixtures.ts shows it in). */
+export async function transcribe(page: Page): Promise<Transcript> {
+  if (!(await page.evaluate(() => "virtualScreenReader" in window))) await page.evaluate(screenReaderSource());
+  const said = await page.evaluate(walk);
+  return { ...said, tabOrder: await tabRound(page) };
+}
+
+/** The transcript as a file holds it: one thing said per line. */
+export function transcriptText(transcript: Transcript): string {
+  return `${transcript.heard.map((each) => each.said).join("\n")}\n`;
+}
+
+const STEP = { en: /Step (\d+) of 14/, es: /Paso (\d+) de 14/ } as const;
+
+/**
+ * What the transcript breaks of the rules every screen keeps (docs/accessibility.md); an empty list when none.
+ * `step` is the wizard step the screen is (1 to 14) and its section's name, said with it.
+ */
+export function transcriptProblems(transcript: Transcript, { step }: { step?: { number: number; section: string } } = {}): string[] {
+  const problems: string[] = [];
+  const { heard } = transcript;
+
+  // Every control has a name: something more than its value.
+  for (const each of heard) {
+    if (each.control && (!each.name.trim() || each.name.trim() === each.control.value.trim()))
+      problems.push(`a control without a name: ${each.control.element} said "${each.said}"`);
+  }
+
+  // One name, one target: two links or buttons said alike go to the same place or do the same thing.
+  const targets = new Map<string, Set<string>>();
+  for (const each of heard) {
+    if (!each.control || !/^(link|button)\b/.test(each.said)) continue;
+    const key = `${each.said.split(",")[0]}: ${each.name}`;
+    targets.set(key, (targets.get(key) ?? new Set()).add(each.control.target));
+  }
+  for (const [name, where] of targets) if (where.size > 1) problems.push(`one name for ${where.size} different targets: ${name}`);
+
+  // An error is said with its field: every message shown is in the description of a field or group in error.
+  const saidWithField = new Set(heard.flatMap((each) => each.errors ?? []));
+  for (const message of transcript.errorMessages) {
+    if (!saidWithField.has(message.text)) problems.push(`an error not said with its field: "${message.text}"`);
+  }
+  for (const each of heard) {
+    if (each.control?.invalid && !each.errors?.length) problems.push(`a field in error said without its message: "${each.said}"`);
+  }
+
+  // The first heading is the page's title (an error summary, said first as an alert, comes before it).
+  const headings = heard.filter((each) => each.said.startsWith("heading, ") && !each.inAlert);
+  const first = headings[0];
+  if (!first) problems.push("no heading");
+  else {
+    if (!first.said.endsWith("level 1")) problems.push(`the first heading is not the title: "${first.said}"`);
+    const title = transcript.title.replace(/^Error: /, "");
+    if (!title.startsWith(first.name)) problems.push(`the first heading "${first.name}" is not the page's title "${transcript.title}"`);
+  }
+
+  // A wizard step says which step it is and its section.
+  if (step) {
+    const pattern = STEP[transcript.language === "es" ? "es" : "en"];
+    const saying = heard.find((each) => pattern.test(each.said));
+    if (!saying || Number(pattern.exec(saying.said)![1]) !== step.number) problems.push(`the step is not said as step ${step.number} of 14`);
+    else if (!heard.some((each) => each.said.includes(step.section))) problems.push(`the section "${step.section}" is not said`);
+  }
+
+  // A Spanish transcript has no English but names.
+  if (transcript.language === "es") {
+    for (const phrase of englishLeftIn(heard.map((each) => each.name).join("\n"))) problems.push(`English in the Spanish transcript: "${phrase}"`);
+  }
+
+  // Tab follows the reading order, and reaches nothing the reader does not say.
+  let last = -1;
+  for (const stop of transcript.tabOrder) {
+    if (stop.heard < 0) problems.push(`Tab reaches ${stop.element}, which is never said`);
+    else if (stop.heard < last) problems.push(`Tab goes back up the reading order to ${stop.element}`);
+    else last = stop.heard;
+  }
+  return problems;
+}

@@ -1,0 +1,69 @@
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, withAxePage } from "./fixtures";
+import { LANGUAGES, openScreen, SCREENS, test, type Screen, type World } from "./screens";
+import { TRANSCRIPTS_FOLDER, transcribe, transcriptFile, transcriptText } from "./transcripts";
+
+// `npm run transcripts`: what a screen reader says of every screen, in both languages, with JavaScript on
+// (<screen>.<lang>.txt) and, where the page says something else without it, off (<screen>.<lang>.no-js.txt). What
+// changes from one run to the next (today's date, the server's port, e-mail addresses made for the run, keys and
+// links' secrets) is written as a placeholder, so a difference in review is a difference in what a person hears.
+
+const MASKS: Array<[RegExp, string]> = [
+  [/https?:\/\/localhost:\d+/g, "‹site›"],
+  [/token=[\w-]+/g, "token=‹secret›"],
+  [/[\w.+-]+@example\.com/g, "‹e-mail›"],
+  [/\b[A-Z2-7]{16,}\b/g, "‹secret›"],
+  [/\b(?:mdei|key)_[\w-]{8,}/gi, "‹secret›"],
+  [/\bKey [0-9a-f]{8}\b/g, "Key ‹name›"],
+  [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, "‹id›"],
+  [/\b(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}\b/g, "‹date›"],
+  [/\b\d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}\b/g, "‹date›"],
+  [/\b\d{1,2}\/\d{1,2}\/\d{4}\b/g, "‹date›"],
+  [/\b\d{4}-\d{2}-\d{2}\b/g, "‹date›"],
+  [/\b\d{1,2}:\d{2}(?: ?[AP]M)?(?: (?:EST|EDT))?/gi, "‹time›"],
+];
+
+function masked(text: string) {
+  return MASKS.reduce((result, [pattern, placeholder]) => result.replace(pattern, placeholder), text);
+}
+
+async function transcriptOf(page: Page, screen: Screen, world: World, language: (typeof LANGUAGES)[number], javaScriptOn: boolean) {
+  await openScreen(page, screen, world, language);
+  return masked(transcriptText(await withAxePage(page, javaScriptOn, transcribe)));
+}
+
+for (const language of LANGUAGES) {
+  test(`every screen's transcript in ${language}`, async ({ page, browser, world }) => {
+    const lang = language === "sp" ? "es" : "en";
+    mkdirSync(TRANSCRIPTS_FOLDER, { recursive: true });
+    const scriptless = await browser.newContext({ javaScriptEnabled: false });
+    const withoutScripts = await scriptless.newPage();
+    const unreached: string[] = [];
+    try {
+      for (const screen of SCREENS) {
+        try {
+          const withJs = await transcriptOf(page, screen, world, language, true);
+          const withoutJs = await transcriptOf(withoutScripts, screen, world, language, false);
+          writeFileSync(path.join(TRANSCRIPTS_FOLDER, transcriptFile(screen.name, lang)), withJs);
+          const noJsFile = path.join(TRANSCRIPTS_FOLDER, transcriptFile(screen.name, lang, "no-js"));
+          if (withoutJs !== withJs) writeFileSync(noJsFile, withoutJs);
+          else rmSync(noJsFile, { force: true });
+        } catch (error) {
+          if (String(error).includes("ERR_CONNECTION_REFUSED")) throw error;
+          unreached.push(`${screen.name}: ${String(error).split("\n")[0]}`);
+        }
+      }
+    } finally {
+      await scriptless.close();
+    }
+    // A screen no longer in the list leaves no transcript behind.
+    const names = new Set(SCREENS.map((screen) => screen.name));
+    for (const file of readdirSync(TRANSCRIPTS_FOLDER)) {
+      const [name, fileLang] = file.split(".");
+      if (fileLang === lang && !names.has(name)) rmSync(path.join(TRANSCRIPTS_FOLDER, file));
+    }
+    expect(unreached).toEqual([]);
+  });
+}
