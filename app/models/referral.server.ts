@@ -3,7 +3,7 @@ import type { ReasonType, ReferralsTable } from "../../db/schema";
 import { holdRows, writeTransaction, type DB } from "~/db.server";
 import { answerGroups, namedAnswers, type AnswerGroup, type ReferralAnswers, type StoredAnswers } from "~/schemas/answers.server";
 import { CONSENT, guardianPhoneIssue, type ConsentCode } from "~/schemas/referral";
-import { HOME_VISITING, HOME_VISITOR_TEXT, OTHER, OTHER_MEDICAL_CONDITION } from "~/utils/lookup-codes";
+import { GUARDIAN_RELATIONSHIP_OF_REFERRER, HOME_VISITING, HOME_VISITOR_TEXT, OTHER, OTHER_MEDICAL_CONDITION } from "~/utils/lookup-codes";
 import { easternCalendarDate } from "~/utils/dates";
 import type { PhoneParts } from "~/utils/phone";
 import { answerOf, followUps, shownRelationship, shownSourceOther, type FollowUp, type YesNoAnswer } from "~/schemas/relationship";
@@ -79,6 +79,119 @@ export const badgeFacts = traced("model.badgeFacts", async function badgeFacts(d
 export const referrerPhone = traced("model.referrerPhone", async function referrerPhone(db: DB, referral: DraftReferral): Promise<string> {
   return phoneText(db, referral.referrer_phone_id);
 });
+
+/** The referrer step's answers, as its form shows them: each part of the name an empty box when not given, the phone 3-3-4. */
+export interface ReferrerStepValues {
+  referrerPrefix: string;
+  referrerFirstName: string;
+  referrerMiddleName: string;
+  referrerLastName: string;
+  referrerSuffix: string;
+  referrerPhoneNumber: string;
+}
+
+/** The phones of a person's profile, 3-3-4, in the order a referral offers them: mobile, home, work. */
+async function profilePhones(db: DB, userId: number) {
+  const row = await db.selectFrom("users").select(["mobile_phone_id", "home_phone_id", "work_phone_id"]).where("id", "=", userId).executeTakeFirstOrThrow();
+  return {
+    mobilePhoneNumber: await phoneText(db, row.mobile_phone_id),
+    homePhoneNumber: await phoneText(db, row.home_phone_id),
+    workPhoneNumber: await phoneText(db, row.work_phone_id),
+  };
+}
+
+/**
+ * What the referrer step shows for a Draft its creator edits: its answers; or, while nothing of the referrer is given
+ * (no name, no phone), what the creator's profile already holds, as most people refer as themselves: their name and
+ * the first of their phones, mobile, home or work (docs/product-rules.md R52, R169). Nothing is saved until the step is.
+ */
+export const referrerStepValues = traced(
+  "model.referrerStepValues",
+  async function referrerStepValues(db: DB, actor: CurrentUser, ids: WizardIds): Promise<ReferrerStepValues> {
+    const referral = await getDraftForEdit(db, actor, ids);
+    const untouched = !referral.referrer_first_name && !referral.referrer_last_name && !referral.referrer_phone_id;
+    if (!untouched)
+      return {
+        referrerPrefix: referral.referrer_prefix ?? "",
+        referrerFirstName: referral.referrer_first_name ?? "",
+        referrerMiddleName: referral.referrer_middle_name ?? "",
+        referrerLastName: referral.referrer_last_name ?? "",
+        referrerSuffix: referral.referrer_suffix ?? "",
+        referrerPhoneNumber: await referrerPhone(db, referral),
+      };
+    const person = await db
+      .selectFrom("users")
+      .select(["prefix", "first_name", "middle_name", "last_name", "suffix"])
+      .where("id", "=", referral.created_by_id)
+      .executeTakeFirstOrThrow();
+    const name = nameOfRow(person);
+    const phones = await profilePhones(db, referral.created_by_id);
+    return {
+      referrerPrefix: name.prefix,
+      referrerFirstName: name.firstName,
+      referrerMiddleName: name.middleName,
+      referrerLastName: name.lastName,
+      referrerSuffix: name.suffix,
+      referrerPhoneNumber: phones.mobilePhoneNumber || phones.homePhoneNumber || phones.workPhoneNumber,
+    };
+  },
+);
+
+/** A parent or guardian as their form shows them, before they are saved. */
+export interface AdultFormValues {
+  prefix: string;
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  suffix: string;
+  childRelationship: string;
+  preferredMethodOfContact: string;
+  bestTimeToContact: string;
+  email: string;
+  homePhoneNumber: string;
+  workPhoneNumber: string;
+  mobilePhoneNumber: string;
+}
+
+const sameName = (a: string | null | undefined, b: string | null | undefined) => (a ?? "").trim().toLocaleLowerCase() === (b ?? "").trim().toLocaleLowerCase();
+
+/**
+ * The referrer as a parent or guardian of the child, offered on the family's list so that a parent who refers their own
+ * child does not type themselves twice (docs/product-rules.md R170): when the referrer's relationship is one of the
+ * family (parent, foster parent, other family member) and no parent or guardian of the referral has the referrer's first
+ * and last name yet. It holds the name given on the referrer step, the same relationship, the e-mail of the creator's
+ * account and the phones of their profile, with the referrer step's phone where the profile does not already hold it
+ * (in the first free of mobile, home, work). Null when there is nothing to offer. Nothing is saved: the form is.
+ */
+export const referrerAsGuardian = traced(
+  "model.referrerAsGuardian",
+  async function referrerAsGuardian(db: DB, actor: CurrentUser, ids: WizardIds): Promise<AdultFormValues | null> {
+    const referral = await getDraftForEdit(db, actor, ids);
+    const relationship = referral.referrer_relationship ? GUARDIAN_RELATIONSHIP_OF_REFERRER[referral.referrer_relationship] : undefined;
+    if (!relationship || !referral.referrer_first_name || !referral.referrer_last_name) return null;
+    const adults = await db.selectFrom("adults").select(["first_name", "last_name"]).where("referral_id", "=", referral.id).execute();
+    if (adults.some((adult) => sameName(adult.first_name, referral.referrer_first_name) && sameName(adult.last_name, referral.referrer_last_name))) return null;
+    const creator = await db.selectFrom("users").select("email").where("id", "=", referral.created_by_id).executeTakeFirstOrThrow();
+    const phones = await profilePhones(db, referral.created_by_id);
+    const given = await referrerPhone(db, referral);
+    if (given && !Object.values(phones).includes(given)) {
+      const free = (["mobilePhoneNumber", "homePhoneNumber", "workPhoneNumber"] as const).find((slot) => !phones[slot]);
+      if (free) phones[free] = given;
+    }
+    return {
+      prefix: referral.referrer_prefix ?? "",
+      firstName: referral.referrer_first_name,
+      middleName: referral.referrer_middle_name ?? "",
+      lastName: referral.referrer_last_name,
+      suffix: referral.referrer_suffix ?? "",
+      childRelationship: relationship,
+      preferredMethodOfContact: "",
+      bestTimeToContact: "",
+      email: creator.email,
+      ...phones,
+    };
+  },
+);
 
 export const referralRaces = traced("model.referralRaces", async function referralRaces(db: DB, referralId: number): Promise<string[]> {
   const rows = await db.selectFrom("referral_races").select("race_code").where("referral_id", "=", referralId).orderBy("race_code").execute();

@@ -57,7 +57,7 @@ export default function ForgotPassword() {
       <ErrorSummary {...summary} />
       <p>{t("forgot.intro")}</p>
       <Form method="post" {...getFormProps(form)} className="usa-form">
-        <TextField {...field("email")} type="email" autoComplete="email" spellCheck={false} />
+        <TextField {...field("email")} type="email" autoComplete="username" spellCheck={false} />
         <Honeypot label={t("register.website")} />
         <div className="form-actions">
           <button type="submit" className="usa-button">

@@ -147,8 +147,9 @@ function SecurityAnswersForm() {
         <input type="hidden" name="intent" value="answers" />
         <p>{t("reset.questionsIntro")}</p>
         <p className="usa-hint">{t("reset.attemptsLeft", { count: state.attemptsLeft })}</p>
-        <TextField {...field("securityAnswer1")} autoComplete="off" />
-        <TextField {...field("securityAnswer2")} autoComplete="off" />
+        {/* Recalled, not recognised: a password manager may fill them and they may be pasted (WCAG 3.3.8, R173). */}
+        <TextField {...field("securityAnswer1")} autoComplete="on" />
+        <TextField {...field("securityAnswer2")} autoComplete="on" />
         <div className="form-actions">
           <button type="submit" className="usa-button">
             {t("reset.submitAnswers")}

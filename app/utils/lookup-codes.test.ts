@@ -29,4 +29,10 @@ describe("the lookup codes the rules name", () => {
     expect(lookup("References", codes.OTHER)).toBe("Other");
     expect(lookup("References", codes.HOME_VISITING)).toBe("Home visiting program");
   });
+
+  it("give a family referrer, as a parent or guardian, the relationship of the same name", () => {
+    expect(Object.keys(codes.GUARDIAN_RELATIONSHIP_OF_REFERRER)).toEqual(codes.FAMILY_RELATIONSHIPS);
+    for (const [referrer, guardian] of Object.entries(codes.GUARDIAN_RELATIONSHIP_OF_REFERRER))
+      expect(lookup("FamilyRelationships", guardian)).toBe(lookup("References", referrer));
+  });
 });

@@ -13,6 +13,11 @@ export const OTHER_MEDICAL_CONDITION = "99";
 
 /** References (the referrer's relationship to the child, docs/product-rules.md R50, R51). */
 export const FAMILY_RELATIONSHIPS = ["1", "7", "10"];
+/**
+ * FamilyRelationships: the relationship to the child of a referrer of the family, as a parent or guardian of the
+ * referral (docs/product-rules.md R170): parent, foster parent, other family member.
+ */
+export const GUARDIAN_RELATIONSHIP_OF_REFERRER: Readonly<Record<string, string>> = { "1": "1", "7": "7", "10": "10" };
 export const AUDIOLOGIST = "2";
 export const HOSPITAL = "3";
 export const SOCIAL_SERVICES = "4";

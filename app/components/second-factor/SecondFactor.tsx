@@ -55,7 +55,14 @@ export function CodeForm({ id, recovery, submitLabel, redirectTo, intent, lastRe
         {intent ? <input type="hidden" name="intent" value={intent} /> : null}
         {redirectTo !== undefined ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         {recovery ? (
-          <TextField {...field(name)} hint={t("secondFactor.recovery.hint")} autoComplete="off" autoCapitalize="none" spellCheck={false} maxLength={60} />
+          <TextField
+            {...field(name)}
+            hint={t("secondFactor.recovery.hint")}
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={60}
+          />
         ) : (
           <TextField
             {...field(name)}

@@ -9,7 +9,7 @@ import { useAppForm } from "~/components/ui/useAppForm";
 import { getPageTranslation } from "~/i18n/page.server";
 import { submitForm } from "~/components/ui/page.server";
 import { getLookupOptions } from "~/models/lookup.server";
-import { getAdult, getDraftForEdit, saveAdult } from "~/models/referral.server";
+import { getAdult, getDraftForEdit, referrerAsGuardian, saveAdult } from "~/models/referral.server";
 import { backToReview, loadStep, wizardIds } from "~/wizard/step.server";
 import { GuardianSchema } from "~/schemas/referral";
 import { redirectWithToast } from "~/services/toast.server";
@@ -25,13 +25,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, ids, language } = await loadStep(db, request, params, "guardians");
   const adultId = adultParam(params.adult);
   const adult = adultId === null ? null : await getAdult(db, actor, ids, adultId);
+  // The referrer who is of the family, offered from the list (?as=referrer): what they gave is not typed again (R170).
+  const offered = adultId === null && new URL(request.url).searchParams.get("as") === "referrer" ? await referrerAsGuardian(db, actor, ids) : null;
   // Its own title, as its heading says, not the list's: each screen is told apart by its title.
   const { title } = await getPageTranslation(request, ["wizard", "common"]);
   return json({
     title: title(adult === null ? "wizard:guardians.addTitle" : "wizard:guardians.editTitle"),
     ids,
     isNew: adult === null,
-    defaults: adult ?? undefined,
+    defaults: adult ?? offered ?? undefined,
     options: {
       prefixes: await getLookupOptions(db, "Prefixes", language),
       suffixes: await getLookupOptions(db, "Suffixes", language),

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import { getLookupOptions } from "~/models/lookup.server";
-import { deleteAdult, listAdults } from "~/models/referral.server";
+import { deleteAdult, listAdults, referrerAsGuardian } from "~/models/referral.server";
 import { afterSave, draftToWrite, loadStep } from "~/wizard/step.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam } from "~/utils/route.server";
@@ -15,6 +15,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
   const { actor, ids, language, title } = await loadStep(db, request, params, "guardians");
   const adults = await listAdults(db, actor, ids);
+  // A referrer of the family is offered as a parent or guardian, with what they already gave (R170).
+  const self = await referrerAsGuardian(db, actor, ids);
   const relationships = await getLookupOptions(db, "FamilyRelationships", language);
   const deleting = new URL(request.url).searchParams.get("delete");
   return json({
@@ -22,6 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ids,
     adults: adults.map((adult) => ({ ...adult, relationship: relationships.find((option) => option.value === adult.childRelationship)?.label ?? "" })),
     confirmDelete: adults.find((adult) => String(adult.id) === deleting) ?? null,
+    offerSelf: self ? [self.firstName, self.middleName, self.lastName].filter(Boolean).join(" ") : null,
   });
 }
 
@@ -38,7 +41,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function GuardianList() {
-  const { ids, adults, confirmDelete } = useLoaderData<typeof loader>();
+  const { ids, adults, confirmDelete, offerSelf } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["wizard", "common"]);
   const listHref = stepHref(ids, "guardians");
   const question = (adult: { id: number; name: string }) => ({
@@ -102,7 +105,12 @@ export default function GuardianList() {
           </tbody>
         </table>
       )}
-      <p>
+      <p className="form-actions">
+        {offerSelf ? (
+          <Link to={`${guardianHref(ids, "new")}?as=referrer`} className="usa-button usa-button--outline">
+            {t("guardians.addReferrer", { name: offerSelf })}
+          </Link>
+        ) : null}
         <Link to={guardianHref(ids, "new")} className="usa-button usa-button--outline">
           {t("guardians.add")}
         </Link>

@@ -5,7 +5,7 @@ import { PhoneField } from "~/components/PhoneField";
 import { SelectField, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
-import { referrerPhone } from "~/models/referral.server";
+import { referrerStepValues } from "~/models/referral.server";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { ProxySchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
@@ -14,21 +14,13 @@ export const handle = { i18n: ["common", "wizard", "auth"] };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
-  const { actor, referral, language, title } = await loadStep(db, request, params, "proxy");
-  // A new referral starts with the referrer's own name: most people refer as themselves.
-  const untouched = !referral.referrer_first_name && !referral.referrer_last_name;
+  const { actor, ids, language, title } = await loadStep(db, request, params, "proxy");
   return json({
     title,
     prefixes: await getLookupOptions(db, "Prefixes", language),
     suffixes: await getLookupOptions(db, "Suffixes", language),
-    defaults: {
-      referrerPrefix: referral.referrer_prefix ?? "",
-      referrerFirstName: referral.referrer_first_name ?? (untouched ? actor.firstName : ""),
-      referrerMiddleName: referral.referrer_middle_name ?? "",
-      referrerLastName: referral.referrer_last_name ?? (untouched ? actor.lastName : ""),
-      referrerSuffix: referral.referrer_suffix ?? "",
-      referrerPhoneNumber: await referrerPhone(db, referral),
-    },
+    // A new referral starts with what the referrer's profile holds (docs/product-rules.md R169).
+    defaults: await referrerStepValues(db, actor, ids),
   });
 }
 
