@@ -115,7 +115,7 @@ for (const lang of ["en", "sp"] as const) {
 
     // Answer yes: now the consent form is missing. Then add it.
     await missing.getByRole("link", { name: text.missingConsent }).click();
-    await page.getByRole("group", { name: text.consentLegend }).locator("label", { hasText: text.consentYes }).click();
+    await page.getByRole("radiogroup", { name: text.consentLegend }).locator("label", { hasText: text.consentYes }).click();
     await page.getByRole("button", { name: text.saveAndContinue }).click();
     await heading(page, text.review(childName));
     await expect(page.getByRole("region", { name: text.missingHeading })).toContainText(text.missingConsentDocument);

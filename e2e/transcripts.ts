@@ -181,11 +181,14 @@ async function tabRound(page: Page): Promise<Transcript["tabOrder"]> {
   return first <= 0 ? stops : [...stops.slice(first), ...stops.slice(0, first)];
 }
 
-/** The transcript of the page as it is now (with JavaScript off, of the scriptless copy fixtures.ts shows it in). */
-export async function transcribe(page: Page): Promise<Transcript> {
+/**
+ * The transcript of the page as it is now (with JavaScript off, of the scriptless copy fixtures.ts shows it in), and
+ * unless `tabs` is false, one round of Tab through it.
+ */
+export async function transcribe(page: Page, { tabs = true }: { tabs?: boolean } = {}): Promise<Transcript> {
   if (!(await page.evaluate(() => "virtualScreenReader" in window))) await page.evaluate(screenReaderSource());
   const said = await page.evaluate(walk);
-  return { ...said, tabOrder: await tabRound(page) };
+  return { ...said, tabOrder: tabs ? await tabRound(page) : [] };
 }
 
 /** The transcript as a file holds it: one thing said per line. */

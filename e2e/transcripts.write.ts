@@ -15,6 +15,7 @@ const MASKS: Array<[RegExp, string]> = [
   [/token=[\w-]+/g, "token=‹secret›"],
   [/[\w.+-]+@example\.com/g, "‹e-mail›"],
   [/\b[A-Z2-7]{16,}\b/g, "‹secret›"],
+  [/\b(?:[A-Z2-7]{4} ){3,}[A-Z2-7]{1,4}\b/g, "‹secret›"],
   [/\b(?:mdei|key)_[\w-]{8,}/gi, "‹secret›"],
   [/\bKey [0-9a-f]{8}\b/g, "Key ‹name›"],
   [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, "‹id›"],
@@ -31,7 +32,8 @@ function masked(text: string) {
 
 async function transcriptOf(page: Page, screen: Screen, world: World, language: (typeof LANGUAGES)[number], javaScriptOn: boolean) {
   await openScreen(page, screen, world, language);
-  return masked(transcriptText(await withAxePage(page, javaScriptOn, transcribe)));
+  // The file holds what is said; the Tab round is for the rules, checked by the accessibility suite.
+  return masked(transcriptText(await withAxePage(page, javaScriptOn, (shown) => transcribe(shown, { tabs: false }))));
 }
 
 for (const language of LANGUAGES) {

@@ -18,8 +18,9 @@ export default function Accessibility() {
       page="accessibility"
       sections={[
         { heading: "goalHeading", body: ["goal"] },
-        { heading: "worksHeading", body: ["works1", "works2", "works3", "works4"] },
-        { heading: "testingHeading", body: ["testing"] },
+        { heading: "worksHeading", body: ["works1", "works2", "works3", "works4", "works5", "works6"] },
+        { heading: "testingHeading", body: ["testing", "testing2", "testing3"] },
+        { heading: "limitsHeading", body: ["limits"] },
         { heading: "helpHeading", body: ["help"] },
       ]}
     >
