@@ -107,7 +107,14 @@ async function walk() {
         entry.said = said.replace(`, ${node.label}, ${node.value}`, `, ${node.label}`);
         entry.name = node.label;
       }
-      if (node instanceof Element) {
+      // A list's value is said as its chosen option's words, as screen readers do (the virtual reader says the value).
+      if (node instanceof HTMLSelectElement && node.selectedOptions[0] && node.value && node.value !== node.selectedOptions[0].label) {
+        const chosen = node.selectedOptions[0].label;
+        entry.said = entry.said.replace(`, ${node.value}, `, `, ${chosen}, `);
+        entry.name = entry.name.replace(new RegExp(`, ${node.value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`), `, ${chosen}`);
+      }
+      // "end of combobox, Month": the reader leaving what it said already.
+      if (node instanceof Element && !said.startsWith("end of ")) {
         if (!heardAt.has(node)) heardAt.set(node, heard.length);
         if (node.matches(controls)) {
           const value = valueOf(node);

@@ -248,14 +248,16 @@ interface SelectFieldProps {
   autoComplete?: string;
   /** In error with the question it is a part of (a date's month), whose message is said once for all its parts. */
   invalid?: boolean;
+  /** Ids of other descriptions of the list (that question's message), read after its own. */
+  describes?: string[];
 }
 
-export function SelectField({ meta, label, hint, optional, options, onChange, autoComplete, invalid }: SelectFieldProps) {
+export function SelectField({ meta, label, hint, optional, options, onChange, autoComplete, invalid, describes }: SelectFieldProps) {
   const { t } = useTranslation();
   const { key, ...props } = getSelectProps(meta, { ariaAttributes: false });
   const inError = invalid || Boolean(meta.errors?.length);
   return (
-    <FieldFrame meta={meta} label={label} hint={hint} optional={optional}>
+    <FieldFrame meta={meta} label={label} hint={hint} optional={optional} describes={describes}>
       {(aria) => (
         <select
           key={key}
@@ -374,6 +376,8 @@ export function MemorableDateField({
   const dayCount = hydrated && chosenMonth ? daysInMonth(Number(chosenYear) || 2024, Number(chosenMonth)) : 31;
   const days = Array.from({ length: dayCount }, (_, index) => ({ value: String(index + 1), label: String(index + 1) }));
   const invalid = Boolean(meta.errors?.length);
+  // Each part in error is read with the date's message, not only the group as it is entered (docs/product-rules.md R161).
+  const describes = invalid ? [meta.errorId] : undefined;
   return (
     <fieldset className={`usa-fieldset ${groupClass(meta)}`} id={meta.id} tabIndex={-1} aria-describedby={describedBy(meta, hint)}>
       <legend className={`usa-legend${large ? " usa-legend--large" : ""}`}>{label}</legend>
@@ -391,8 +395,9 @@ export function MemorableDateField({
           onChange={(event) => setChosenMonth(event.currentTarget.value)}
           autoComplete="off"
           invalid={invalid}
+          describes={describes}
         />
-        <SelectField meta={day} label={t("form.day", { ns: "common" })} options={days} autoComplete="off" invalid={invalid} />
+        <SelectField meta={day} label={t("form.day", { ns: "common" })} options={days} autoComplete="off" invalid={invalid} describes={describes} />
         <SelectField
           meta={year}
           label={t("form.year", { ns: "common" })}
@@ -400,6 +405,7 @@ export function MemorableDateField({
           onChange={(event) => setChosenYear(event.currentTarget.value)}
           autoComplete="off"
           invalid={invalid}
+          describes={describes}
         />
       </div>
     </fieldset>
