@@ -33,20 +33,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   const now = new Date().toISOString();
   const keys = await listApiKeys(context.db, actor);
+  const rows = keys.map((key) => ({
+    id: key.id,
+    name: key.name,
+    keyStart: key.keyStart,
+    owner: `${key.ownerName} (${key.ownerEmail})`,
+    scope: key.scope,
+    createdAt: formatDateTimeEastern(key.createdAt, language),
+    expiresAt: key.expiresAt ? formatDateTimeEastern(key.expiresAt, language) : null,
+    lastUsedAt: key.lastUsedAt ? formatDateTimeEastern(key.lastUsedAt, language) : null,
+    status: key.revokedAt ? (key.endedReason ?? "revoked") : key.expiresAt && key.expiresAt <= now ? ("expired" as const) : ("active" as const),
+  }));
+  // The confirmation page's title is its question (docs/product-rules.md R175), as the page shows it: a live key.
+  const confirming = revokeAsked(new URL(request.url).searchParams, rows);
   return json({
-    title: await pageTitle(request, "admin:apiKeys.title"),
-    keys: keys.map((key) => ({
-      id: key.id,
-      name: key.name,
-      keyStart: key.keyStart,
-      owner: `${key.ownerName} (${key.ownerEmail})`,
-      scope: key.scope,
-      createdAt: formatDateTimeEastern(key.createdAt, language),
-      expiresAt: key.expiresAt ? formatDateTimeEastern(key.expiresAt, language) : null,
-      lastUsedAt: key.lastUsedAt ? formatDateTimeEastern(key.lastUsedAt, language) : null,
-      status: key.revokedAt ? (key.endedReason ?? "revoked") : key.expiresAt && key.expiresAt <= now ? ("expired" as const) : ("active" as const),
-    })),
+    title: confirming ? await pageTitle(request, "admin:apiKeys.revokeTitle", { name: confirming.name }) : await pageTitle(request, "admin:apiKeys.title"),
+    keys: rows,
   });
+}
+
+/** The key whose revoking the address asks about (?confirm=revoke&key=ID), if it is still live. */
+function revokeAsked<Key extends { id: number; status: string }>(params: URLSearchParams, keys: Key[]): Key | undefined {
+  return params.get("confirm") === "revoke" ? keys.find((key) => String(key.id) === params.get("key") && key.status === "active") : undefined;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -95,7 +103,7 @@ export default function ApiKeys() {
     fields: { key: String(key.id) },
   });
   const params = new URLSearchParams(search);
-  const confirming = params.get("confirm") === "revoke" ? keys.find((key) => String(key.id) === params.get("key") && key.status === "active") : undefined;
+  const confirming = revokeAsked(params, keys);
   if (confirming) return <ConfirmPage {...question(confirming)} cancelTo="/app/api-keys" />;
   return (
     <div className="usa-prose list-page">

@@ -48,9 +48,30 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           current: await staffProgramsOf(db, actor, userId),
         }
       : null;
+  const name = `${profile.firstName} ${profile.lastName}`;
+  const actionable = mayManageUser(actor, { id: userId, isSuperAdmin: account.roles.includes("ROLE_SUPER_ADMIN") })
+    ? {
+        id: userId,
+        name,
+        locked: account.locked === 1,
+        status: accountStatus({ locked: account.locked === 1, enabled: account.enabled === 1 }),
+        promotionProblem: promotionProblem(
+          { isAdmin: account.isAdmin, hasReferrals: account.hasReferrals, lastLogin: account.last_login, email: account.email },
+          getConfig().ADMIN_EMAIL_DOMAINS,
+        ),
+      }
+    : null;
+  const resettable = secondFactor.enabled && mayResetSecondFactor(actor, { id: userId });
+  // The title is the page's heading (docs/product-rules.md R162); on a confirmation page, its question (R175).
+  const search = new URL(request.url).searchParams;
+  const intent = actionable ? confirmedIntent(search, actionable) : null;
+  const pageTitle = intent
+    ? title(`admin:actions.${intent}Title`, { name })
+    : resettableAsked(search, resettable, userId)
+      ? title("admin:user.secondFactor.resetTitle", { name })
+      : title("profile:adminTitle", { name });
   return json({
-    // The title is the page's heading (docs/product-rules.md R162).
-    title: title("profile:adminTitle", { name: `${profile.firstName} ${profile.lastName}` }),
+    title: pageTitle,
     profile,
     addresses: addresses.map(({ id, nickname, line1, line2, city, zip, county }) => ({ id, nickname, line1, line2, city, zip, county })),
     options: {
@@ -70,12 +91,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     },
     secondFactor: {
       userId,
-      name: `${profile.firstName} ${profile.lastName}`,
+      name,
       enabled: secondFactor.enabled,
       required: secondFactor.required,
       since: when(secondFactor.confirmedAt),
       recoveryCodesLeft: secondFactor.recoveryCodesLeft,
-      resettable: secondFactor.enabled && mayResetSecondFactor(actor, { id: userId }),
+      resettable,
       history: history.map((event) => ({
         id: event.id,
         when: when(event.at) ?? "",
@@ -84,19 +105,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       })),
     } satisfies SecondFactorView,
     staffPrograms,
-    actionable: mayManageUser(actor, { id: userId, isSuperAdmin: account.roles.includes("ROLE_SUPER_ADMIN") })
-      ? {
-          id: userId,
-          name: `${profile.firstName} ${profile.lastName}`,
-          locked: account.locked === 1,
-          status: accountStatus({ locked: account.locked === 1, enabled: account.enabled === 1 }),
-          promotionProblem: promotionProblem(
-            { isAdmin: account.isAdmin, hasReferrals: account.hasReferrals, lastLogin: account.last_login, email: account.email },
-            getConfig().ADMIN_EMAIL_DOMAINS,
-          ),
-        }
-      : null,
+    actionable,
   });
+}
+
+/** Whether the address asks to confirm resetting this person's second factor (?confirm=resetSecondFactor&user=ID), and it may be. */
+function resettableAsked(search: URLSearchParams, resettable: boolean, userId: number): boolean {
+  return resettable && search.get("confirm") === "resetSecondFactor" && search.get("user") === String(userId);
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -118,8 +133,7 @@ export default function EditUser() {
   const search = new URLSearchParams(useLocation().search);
   const intent = actionable ? confirmedIntent(search, actionable) : null;
   if (actionable && intent) return <UserActionConfirmPage user={actionable} intent={intent} cancelTo="?" />;
-  if (secondFactor.resettable && search.get("confirm") === "resetSecondFactor" && search.get("user") === String(secondFactor.userId))
-    return <SecondFactorResetConfirmPage view={secondFactor} cancelTo="?" />;
+  if (resettableAsked(search, secondFactor.resettable, secondFactor.userId)) return <SecondFactorResetConfirmPage view={secondFactor} cancelTo="?" />;
   const none = t("user.none");
   const rows: Array<[string, string]> = [
     [t("user.statusUpdatedAt"), account.statusUpdatedAt ?? none],

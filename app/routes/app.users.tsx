@@ -26,25 +26,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     name: "users",
   });
   const references = await getLookupOptions(db, "References", language);
+  const rows = data.map((row) => ({
+    id: row.id,
+    name: `${row.firstName} ${row.lastName}`,
+    email: row.email,
+    reference: references.find((option) => option.value === row.reference)?.label ?? "",
+    locked: row.locked,
+    status: row.status,
+    lastLogin: row.lastLogin ? formatDateTimeEastern(row.lastLogin, language) : null,
+    isAdmin: row.isAdmin,
+    promotionProblem: row.promotionProblem,
+    // An administrator's own account is changed on the profile page, not here (docs/product-rules.md R88).
+    actionable: mayManageUser(actor, { id: row.id, isSuperAdmin: false }),
+  }));
+  // The confirmation page's title is its question (docs/product-rules.md R175), for the row and action the page asks about.
+  const search = new URL(request.url).searchParams;
+  const asked = rows.map((row) => ({ row, intent: row.actionable ? confirmedIntent(search, row) : null })).find(({ intent }) => intent);
   return json(
     {
-      title: title("admin:users.title"),
+      title: asked?.intent ? title(`admin:actions.${asked.intent}Title`, { name: asked.row.name }) : title("admin:users.title"),
       ...page,
       language,
       references,
-      rows: data.map((row) => ({
-        id: row.id,
-        name: `${row.firstName} ${row.lastName}`,
-        email: row.email,
-        reference: references.find((option) => option.value === row.reference)?.label ?? "",
-        locked: row.locked,
-        status: row.status,
-        lastLogin: row.lastLogin ? formatDateTimeEastern(row.lastLogin, language) : null,
-        isAdmin: row.isAdmin,
-        promotionProblem: row.promotionProblem,
-        // An administrator's own account is changed on the profile page, not here (docs/product-rules.md R88).
-        actionable: mayManageUser(actor, { id: row.id, isSuperAdmin: false }),
-      })),
+      rows,
       // Without an approved domain nobody can be promoted: the page says why and what to set (docs/product-rules.md R91).
       promotionClosed: getConfig().ADMIN_EMAIL_DOMAINS.length === 0,
     },

@@ -51,19 +51,27 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = await adminReviewPanel(context.db, actor, review.id, language, t);
   const program = await referralProgramPanel(context.db, actor, review.id, language);
   const revoking = confirm === "revoke" ? (admin?.links.find((link) => String(link.id) === url.searchParams.get("link") && !link.revoked_at) ?? null) : null;
+  const asked =
+    confirm === "submit" && review.can.submit && !review.missing.length
+      ? ("submit" as const)
+      : confirm === "delete" && review.can.delete
+        ? ("delete" as const)
+        : revoking
+          ? ("revoke" as const)
+          : null;
+  // A confirmation page's title is its question (docs/product-rules.md R175).
+  const pageTitle =
+    asked === "revoke"
+      ? title("admin:links.revokeTitle")
+      : asked
+        ? title(`referrals:review.${asked}Title`)
+        : title("referrals:review.title", { name: review.child.name });
   return json({
-    title: title("referrals:review.title", { name: review.child.name }),
+    title: pageTitle,
     review,
     admin,
     program,
-    confirm:
-      confirm === "submit" && review.can.submit && !review.missing.length
-        ? "submit"
-        : confirm === "delete" && review.can.delete
-          ? "delete"
-          : revoking
-            ? "revoke"
-            : null,
+    confirm: asked,
     revoking: revoking ? revoking.id : null,
   });
 }
@@ -164,6 +172,8 @@ export default function ReviewPage() {
         intent={confirm}
         forward={confirm === "submit"}
         cancelTo={back}
+        // A refused submit shows the review again, with why, at its own address (and title: docs/product-rules.md R175).
+        action={back}
       />
     );
   }

@@ -59,9 +59,11 @@ export async function loadReferralList(
     mayCopy: mayCopyReferral(actor, row),
     mayDelete: mayDeleteReferral(actor, row),
   }));
+  const confirmDelete = rows.find((row) => String(row.id) === deleting && row.mayDelete) ?? null;
   return json(
     {
-      title: title(titleKey, owner ? { name: owner.name } : {}),
+      // A confirmation page's title is its question (docs/product-rules.md R175).
+      title: confirmDelete ? title("referrals:review.deleteTitle") : title(titleKey, owner ? { name: owner.name } : {}),
       titleKey,
       kind,
       owner,
@@ -74,7 +76,7 @@ export async function loadReferralList(
       language,
       counties,
       statuses: kind === "submitted" ? PAST_DRAFT_STATUSES : REFERRAL_STATUSES,
-      confirmDelete: rows.find((row) => String(row.id) === deleting && row.mayDelete) ?? null,
+      confirmDelete,
     },
     { status },
   );

@@ -33,12 +33,26 @@ function HiddenFields({ fields = {} }: { fields?: Record<string, string> }) {
  * The question and its confirming form, on a page of its own. It is what a person without
  * JavaScript reaches through the trigger's link; `cancelTo` goes back to where they were.
  */
-export function ConfirmPage({ title, body, confirmLabel, cancelLabel, intent, fields, forward, cancelTo }: ConfirmContent & { cancelTo: string }) {
+export function ConfirmPage({
+  title,
+  body,
+  confirmLabel,
+  cancelLabel,
+  intent,
+  fields,
+  forward,
+  cancelTo,
+  action,
+}: ConfirmContent & {
+  cancelTo: string;
+  /** Where the confirming form posts (this page's address unless said): a page that may be refused shows itself again there. */
+  action?: string;
+}) {
   return (
     <div className="usa-prose confirm-page">
       <h1>{title}</h1>
       {body}
-      <Form method="post" className="form-actions">
+      <Form method="post" action={action} className="form-actions">
         <HiddenFields fields={fields} />
         <button type="submit" name="intent" value={intent} className={confirmClass(forward)}>
           {confirmLabel}

@@ -7,6 +7,7 @@ import { DocumentTable } from "~/components/documents/DocumentTable";
 import { Alert } from "~/components/ui/Alert";
 import { ConfirmPage } from "~/components/ui/ConfirmAction";
 import { ErrorSummary, RadioGroup } from "~/components/ui/form";
+import { pageTitle } from "~/components/ui/page.server";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { deleteDocument, listDocuments } from "~/models/document.server";
 import { loadStep, stepAction, wizardIds } from "~/wizard/step.server";
@@ -27,8 +28,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const deleting = url.searchParams.get("delete");
   const restored = restoredValues(url, "documents");
+  const confirmDelete = [...documents, ...consentDocuments].find((document) => String(document.id) === deleting) ?? null;
   return json({
-    title,
+    // A confirmation page's title is its question (docs/product-rules.md R175).
+    title: confirmDelete ? await pageTitle(request, "wizard:documents.deleteTitle", { name: confirmDelete.description }) : title,
     ids,
     documents,
     consentDocuments,
@@ -36,7 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     defaults: { childParentConsent: (restored?.childParentConsent as string) || (referral.child_parent_consent?.toString() ?? DEFAULT_CONSENT) },
     // Saved as not yet known: the referral cannot be submitted until it is Yes or No (docs/product-rules.md R62).
     consentNotYet: referral.child_parent_consent === CONSENT.notYet,
-    confirmDelete: [...documents, ...consentDocuments].find((document) => String(document.id) === deleting) ?? null,
+    confirmDelete,
   });
 }
 

@@ -2,6 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
+import { pageTitle } from "~/components/ui/page.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { deleteAdult, listAdults, referrerAsGuardian } from "~/models/referral.server";
 import { afterSave, draftToWrite, loadStep } from "~/wizard/step.server";
@@ -19,11 +20,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const self = await referrerAsGuardian(db, actor, ids);
   const relationships = await getLookupOptions(db, "FamilyRelationships", language);
   const deleting = new URL(request.url).searchParams.get("delete");
+  const confirmDelete = adults.find((adult) => String(adult.id) === deleting) ?? null;
   return json({
-    title,
+    // A confirmation page's title is its question (docs/product-rules.md R175).
+    title: confirmDelete ? await pageTitle(request, "wizard:guardians.deleteTitle", { name: confirmDelete.name }) : title,
     ids,
     adults: adults.map((adult) => ({ ...adult, relationship: relationships.find((option) => option.value === adult.childRelationship)?.label ?? "" })),
-    confirmDelete: adults.find((adult) => String(adult.id) === deleting) ?? null,
+    confirmDelete,
     offerSelf: self ? [self.firstName, self.middleName, self.lastName].filter(Boolean).join(" ") : null,
   });
 }
