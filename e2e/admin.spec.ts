@@ -177,7 +177,8 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page.getByRole("row", { name: new RegExp(coordinator.email) })).toContainText(text.administrator);
     await expectAccessible(page, { javaScriptOn });
     // The administrator's view of that user (docs/product-rules.md R92), with links to their lists.
-    await page.getByRole("link", { name: `Test Coordinadora${lang}`, exact: true }).click();
+    // The name, and for a screen reader the e-mail that tells two people of one name apart (docs/product-rules.md R161).
+    await page.getByRole("link", { name: `Test Coordinadora${lang} (${coordinator.email})`, exact: true }).click();
     await expect(page.getByRole("link", { name: lang === "en" ? "This user's referrals" : "Los referidos de este usuario" })).toBeVisible();
     await expectAccessible(page, { javaScriptOn });
   });
@@ -276,7 +277,7 @@ for (const lang of ["en", "sp"] as const) {
       await expect(access).toContainText(lang === "en" ? "Review link" : "Enlace de revisión");
       await expect(access).toContainText("Dr. Ana Ruiz, Children's Hospital");
       await expect(access).toContainText("a second opinion");
-      await page.getByRole("link", { name: text.revoke, exact: true }).click();
+      await page.getByRole("link", { name: new RegExp(`^${text.revoke} `) }).click();
       await page.getByRole("button", { name: text.revokeConfirm }).click();
       await expect(page.getByText(text.revoked)).toBeVisible();
       await reader.reload();
