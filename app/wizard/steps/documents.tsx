@@ -17,6 +17,7 @@ import { restoredValues } from "~/wizard/carry";
 import { documentHref, stepHref } from "~/wizard/steps";
 
 import type { ConsentCode } from "~/schemas/referral";
+import { StepHeading } from "~/wizard/StepHeading";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -93,7 +94,7 @@ export default function DocumentsStep() {
   });
   return (
     <div className="wizard-step">
-      <h1>{t("steps.documents.title")}</h1>
+      <StepHeading>{t("steps.documents.title")}</StepHeading>
       <p>{t("documents.intro")}</p>
       <ErrorSummary {...summary} />
       <Form method="post" {...getFormProps(form)}>
