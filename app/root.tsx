@@ -1,24 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useMatches,
-  useNavigation,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Scripts, ScrollRestoration, useMatches, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { Outlet } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { DocumentTitle } from "./components/DocumentTitle";
 import { ErrorPage, errorKindForStatus } from "./components/ErrorPage";
 import { IeNotice } from "./components/IeNotice";
 import { LanguageFooter } from "./components/LanguageFooter";
 import { BusyStatus, useOneSubmitAtATime } from "./components/ui/busy";
+import { useFocusHeadingOnNewScreen } from "./components/ui/focus";
 import { useNonce } from "./components/nonce";
 import type { FlashText } from "./components/FlashMessage";
 import { WordsUnavailableMessage } from "./components/WordsUnavailable";
@@ -70,19 +60,6 @@ function NoScriptRefresh() {
   ) : null;
 }
 
-/** After every change of page, focus moves to the main view, so a screen reader starts there. */
-function useFocusMainOnNavigation() {
-  const { pathname } = useLocation();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    document.getElementById("main-content")?.focus();
-  }, [pathname]);
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { t, i18n } = useTranslation();
@@ -119,7 +96,7 @@ export default function App() {
   const { t } = useTranslation();
   useRetryWordsOn(useNavigation().state !== "idle");
   useWordsOfScreen(namespacesNamedBy(useMatches().map((match) => match.handle)));
-  useFocusMainOnNavigation();
+  useFocusHeadingOnNewScreen();
   useOneSubmitAtATime(t("busy.working"));
   // Once the page runs its JavaScript, styles may hide what only the no-JavaScript page needs.
   useEffect(() => document.documentElement.classList.add("js"), []);

@@ -3,12 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createChild, createUser, fillReferral, signIn, startReferral, yearsAgo } from "./support";
+import { createChild, createUser, fillReferral, setConsent, signIn, startReferral, yearsAgo } from "./support";
 
 // A person who uses only the keyboard: Tab, Shift+Tab, Enter, Space and the arrow keys. Every stop
-// shows where the focus is; a new screen puts the focus on the main view (with JavaScript; without
-// it the skip link is the first stop and leads there); a refused form puts it on the error summary
-// and the title says "Error: "; a dialog keeps Tab inside and gives the focus back when it closes.
+// shows where the focus is, and nothing covers it (WCAG 2.4.7, 2.4.11); a new screen puts the focus on
+// its heading (with JavaScript, docs/product-rules.md R166; without it the skip link is the first stop
+// and leads to the main view); a refused form puts it on the error summary and the title says "Error: "
+// (R167); a dialog keeps Tab inside and gives the focus back when it closes.
 
 interface Focused {
   tag: string;
@@ -20,14 +21,19 @@ interface Focused {
   tabStop: boolean;
   ring: boolean;
   inDialog: boolean;
+  /** What covers the focused control at the middle of its box (of its label for a USWDS radio or box), if anything. */
+  covered: string | null;
 }
 
 /** The focused element: what it is called, and whether a focus indicator shows on it. */
 function focused(page: Page): Promise<Focused> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
     const element = document.activeElement as HTMLInputElement | null;
+    // Where it ends up, and what it leaves (the skip link slides in as it takes the focus, and out as it loses it).
+    const moving = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+    await Promise.all(moving.map((animation) => animation.finished.catch(() => null)));
     if (!element || element === document.body)
-      return { tag: "body", type: null, id: "", name: "", legend: "", checked: false, tabStop: false, ring: false, inDialog: false };
+      return { tag: "body", type: null, id: "", name: "", legend: "", checked: false, tabStop: false, ring: false, inDialog: false, covered: null };
     const clean = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
     const name = clean(element.labels?.[0]?.textContent || element.getAttribute("aria-label") || element.textContent || element.value);
     const ring = (style: CSSStyleDeclaration) =>
@@ -36,6 +42,34 @@ function focused(page: Page): Promise<Focused> {
     // USWDS hides the radio and checkbox inputs and draws their focus ring on the label's box.
     const label = element.labels?.[0];
     if (!shown && label) shown = ring(getComputedStyle(label, "::before")) || ring(getComputedStyle(label));
+    // Not hidden behind anything (a sticky bar, a banner, a dialog): what is drawn at the middle of the part of its box
+    // in the window (its first line, for a link that wraps) is the control, inside it, or its label (USWDS draws a
+    // radio or a box on its label and keeps the input itself out of sight).
+    const hidden = (element.type === "radio" || element.type === "checkbox") && label;
+    const box = (hidden ? label : element).getClientRects()[0];
+    let covered: string | null = box ? null : "no box";
+    if (box) {
+      const left = Math.max(box.left, 0);
+      const right = Math.min(box.right, window.innerWidth);
+      const top = Math.max(box.top, 0);
+      const bottom = Math.min(box.bottom, window.innerHeight);
+      let [x, y] = [(left + right) / 2, (top + bottom) / 2];
+      if (right <= left || bottom <= top) covered = "outside the window";
+      else if (hidden) {
+        // The tile a radio or a box shows its focus on (its label's ::before, at the top of the label): in the window
+        // whole, and what is drawn at its middle.
+        const tile = getComputedStyle(label, "::before");
+        const tileTop = box.top + parseFloat(getComputedStyle(label).paddingTop) + parseFloat(tile.marginTop);
+        const tileBottom = tileTop + parseFloat(tile.height);
+        if (tileTop < 0 || tileBottom > innerHeight) covered = `its tile partly outside the window (${tileTop} to ${tileBottom} of ${innerHeight})`;
+        [x, y] = [box.left + parseFloat(tile.marginLeft) + parseFloat(tile.width) / 2, (tileTop + tileBottom) / 2];
+      }
+      if (!covered) {
+        const hit = document.elementFromPoint(x, y);
+        const mine = hit && (hit === element || element.contains(hit) || (label && label.contains(hit)));
+        if (!mine) covered = `${hit ? `${hit.tagName.toLowerCase()}.${[...hit.classList].join(".")}` : "nothing"} at ${x},${y} of ${innerWidth}×${innerHeight}`;
+      }
+    }
     return {
       tag: element.tagName.toLowerCase(),
       type: element.getAttribute("type"),
@@ -48,6 +82,7 @@ function focused(page: Page): Promise<Focused> {
       tabStop: element.tabIndex >= 0 && !(element.type === "date" && !element.matches(":focus")),
       ring: shown,
       inDialog: Boolean(element.closest("dialog")),
+      covered,
     };
   });
 }
@@ -71,8 +106,11 @@ async function press(page: Page, key: string): Promise<Focused> {
     return focused(page).catch(() => focused(page));
   }
   const now = await focused(page);
-  // A region focused for the reader's place (the main view), not a control, needs no ring.
-  if (now.tabStop) expect(now.ring, `a focus indicator on ${now.tag} "${now.name}"`).toBe(true);
+  // A region focused for the reader's place (the main view, a heading), not a control, needs no ring.
+  if (now.tabStop) {
+    expect(now.ring, `a focus indicator on ${now.tag} "${now.name}"`).toBe(true);
+    expect(now.covered, `nothing over ${now.tag} "${now.name}"`).toBeNull();
+  }
   return now;
 }
 
@@ -117,10 +155,19 @@ async function chooseOption(page: Page, name: RegExp, typed: string) {
   await page.keyboard.type(typed);
 }
 
-/** On a new screen: focus on the main view (with JavaScript) or the skip link first, which leads there. */
-async function expectFocusOnMain(page: Page, javaScriptOn: boolean) {
+/**
+ * On a new screen: focus on its heading, with no ring around it (with JavaScript, R166), or the skip link first, which
+ * leads to the main view (without: the browser loads the page and starts at its top).
+ */
+async function expectFocusOnHeading(page: Page, javaScriptOn: boolean) {
   if (javaScriptOn) {
-    await expect.poll(async () => (await focused(page)).id, { message: "focus on the main view", intervals: [50, 100, 250] }).toBe("main-content");
+    await expect
+      .poll(async () => page.evaluate(() => document.activeElement === document.querySelector("#main-content h1")), {
+        message: "focus on the screen's heading",
+        intervals: [50, 100, 250],
+      })
+      .toBe(true);
+    expect((await focused(page)).ring, "no ring around the heading").toBe(false);
     return;
   }
   const first = await press(page, "Tab");
@@ -129,9 +176,20 @@ async function expectFocusOnMain(page: Page, javaScriptOn: boolean) {
   await expect.poll(async () => (await focused(page)).id).toBe("main-content");
 }
 
-async function expectScreen(page: Page, heading: string | RegExp, javaScriptOn: boolean, titles: Map<string, string>) {
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
-  await expectFocusOnMain(page, javaScriptOn);
+/** What a wizard step's heading says: its title, then the step and its section (Chrome puts a space between the two). */
+function stepHeading(title: string, step: number, section: string): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^${escape(title)} ?, step ${step} of 14: ${escape(section)}$`);
+}
+
+/**
+ * A new screen, by its heading. A wizard step's heading says the step and its section after the title, which is what a
+ * screen reader says as the heading takes the focus (R166).
+ */
+async function expectScreen(page: Page, heading: string, javaScriptOn: boolean, titles: Map<string, string>, step?: [number, string]) {
+  const h1 = page.locator("#main-content h1");
+  await expect(h1).toHaveAccessibleName(step ? stepHeading(heading, ...step) : heading);
+  await expectFocusOnHeading(page, javaScriptOn);
   const title = await page.title();
   const screen = new URL(page.url()).pathname.replace(/\/\d+/g, "/{id}");
   titles.set(screen, title);
@@ -153,119 +211,171 @@ async function saveAndContinue(page: Page) {
   await press(page, "Enter");
 }
 
-test("a keyboard user adds a child and walks the whole wizard to the review, every screen with its own title", async ({ page, context, javaScriptOn }) => {
-  test.slow();
-  const titles = new Map<string, string>();
-  await signIn(context, await createUser());
-  await page.goto("/app/children");
-  await expectFocusOnMainAfterLoad(page, javaScriptOn);
-  await tabToNamed(page, /^Add a child$/);
+// Where content is most likely to cover the focus (a phone), and at a desk.
+for (const size of [
+  { width: 320, height: 640 },
+  { width: 1280, height: 800 },
+]) {
+  test(`a keyboard user adds a child, walks the whole wizard and submits the referral, every screen with its own title (${size.width} px)`, async ({
+    page,
+    context,
+    javaScriptOn,
+  }) => {
+    test.slow();
+    await page.setViewportSize(size);
+    const titles = new Map<string, string>();
+    const user = await signIn(context, await createUser());
+    await page.goto("/app/children");
+    await expectFocusOnMainAfterLoad(page, javaScriptOn);
+    await tabToNamed(page, /^Add a child$/);
+    await press(page, "Enter");
+
+    // The child: birthdate and state, then the name.
+    await expectScreen(page, "Add a child: date of birth and state", javaScriptOn, titles);
+    const [year, month, day] = yearsAgo(1).split("-").map(Number);
+    const monthName = new Intl.DateTimeFormat("en-US", { month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2000, month - 1, 1)));
+    await chooseOption(page, /^Month/, monthName);
+    await chooseOption(page, /^Day/, String(day));
+    await chooseOption(page, /^Year/, String(year));
+    await expect(page.getByLabel("Day", { exact: true })).toHaveValue(String(day));
+    await expect(page.getByLabel("Month", { exact: true })).toHaveValue(String(month));
+    await tabToNamed(page, /^Continue$/);
+    await press(page, "Enter");
+    await expectScreen(page, "Add a child: name", javaScriptOn, titles);
+    await typeInto(page, /^First name/, "Teclado");
+    await typeInto(page, /^Last name/, "Walker");
+    await tabToNamed(page, /^Add the child$/);
+    await press(page, "Enter");
+    await expectScreen(page, "Teclado Walker", javaScriptOn, titles);
+    await tabToNamed(page, /^Start a new referral$/);
+    await press(page, "Enter");
+
+    // 1–2. The referrer.
+    await expectScreen(page, "Your relationship to the child", javaScriptOn, titles, [1, "Referrer"]);
+    await chooseRadio(page, /relationship to the child|related to the child/, /^Parent$/);
+    await saveAndContinue(page);
+    await expectScreen(page, "Your name and phone", javaScriptOn, titles, [2, "Referrer"]);
+    await typeInto(page, /^Phone number/, "4105551234");
+    await saveAndContinue(page);
+
+    // 3. Refused without the Hispanic answer: the error summary takes the focus, not the heading.
+    await expectScreen(page, "The child's sex, race and ethnicity", javaScriptOn, titles, [3, "Child"]);
+    await chooseRadio(page, /^Sex/, /^Female$/);
+    await tickBox(page, /^Asian$/);
+    await saveAndContinue(page);
+    await expectRefused(page, "also answer whether the child is Hispanic or Latino");
+    await chooseRadio(page, /Hispanic or Latino\?/, /^No$/);
+    await saveAndContinue(page);
+
+    // 4–6. The child's language, address (found by the lookup) and gestational age.
+    await expectScreen(page, "The child's language", javaScriptOn, titles, [4, "Child"]);
+    await chooseOption(page, /^The child's primary language/, "Spanish");
+    await expect(page.getByLabel("The child's primary language")).toHaveValue("2");
+    await saveAndContinue(page);
+    await expectScreen(page, "The child's address", javaScriptOn, titles, [5, "Child"]);
+    await typeInto(page, /^Find the address/, "12 Main St, 21401");
+    await tabToNamed(page, /^Look up$/);
+    await press(page, "Enter");
+    if (!javaScriptOn) await expectFocusOnHeading(page, false);
+    await tabToNamed(page, /^Use this address/);
+    await press(page, "Enter");
+    await expect(page.getByLabel("City or town", { exact: true })).toHaveValue("Annapolis");
+    if (!javaScriptOn) await expectFocusOnHeading(page, false);
+    await saveAndContinue(page);
+    await expectScreen(page, "Gestational age at birth", javaScriptOn, titles, [6, "Child"]);
+    await typeInto(page, /^Weeks/, "39");
+    await typeInto(page, /^Days/, "3");
+    await saveAndContinue(page);
+
+    // 7. A parent, added from the list.
+    await expectScreen(page, "Parents and guardians", javaScriptOn, titles, [7, "Family"]);
+    await tabToNamed(page, /^Add a parent or guardian$/);
+    await press(page, "Enter");
+    await expectScreen(page, "Add a parent or guardian", javaScriptOn, titles, [7, "Family"]);
+    await typeInto(page, /^First name/, "Rosa");
+    await typeInto(page, /^Last name/, "Walker");
+    await chooseOption(page, /^Relationship to the child/, "Parent");
+    await typeInto(page, /^Home phone/, "4105550001");
+    await tabToNamed(page, /^Add$/);
+    await press(page, "Enter");
+    await expectScreen(page, "Parents and guardians", javaScriptOn, titles, [7, "Family"]);
+    await expect(page.getByRole("row", { name: /Rosa Walker/ })).toBeVisible();
+    await saveAndContinue(page);
+
+    // 8–13. The family, the reasons, the details.
+    await expectScreen(page, "The family's language", javaScriptOn, titles, [8, "Family"]);
+    await chooseOption(page, /^The family's primary language/, "Spanish");
+    await saveAndContinue(page);
+    await expectScreen(page, "Interpreter", javaScriptOn, titles, [9, "Family"]);
+    await chooseRadio(page, /need an interpreter/, /^Yes$/);
+    await saveAndContinue(page);
+    await expectScreen(page, "Foster care", javaScriptOn, titles, [10, "Family"]);
+    await chooseRadio(page, /in foster care/, /^Unknown$/);
+    await saveAndContinue(page);
+    await expectScreen(page, "Reasons for the referral", javaScriptOn, titles, [11, "Reasons"]);
+    await tickBox(page, /^Hearing$/);
+    await saveAndContinue(page);
+    await expectScreen(page, "Screenings and medical conditions", javaScriptOn, titles, [12, "Reasons"]);
+    await saveAndContinue(page);
+    await expectScreen(page, "Additional details", javaScriptOn, titles, [13, "Details"]);
+    await typeInto(page, /^Anything else the program should know/, "Walks late.");
+    await saveAndContinue(page);
+
+    // 14. The documents and the consent answer, then the review.
+    await expectScreen(page, "Documents and consent", javaScriptOn, titles, [14, "Documents"]);
+    await chooseRadio(page, /given written consent/, /^No$/);
+    await saveAndContinue(page);
+    await expectScreen(page, "Review the referral for Teclado Walker", javaScriptOn, titles);
+    const wizard = new URL(page.url()).pathname.replace(/\/review$/, "");
+
+    // Shift+Tab walks back through the same stops, each showing its focus.
+    await tabTo(page, (element) => element.name === "Skip to main content", "the skip link", { back: true });
+
+    // Submitted while another tab took the consent answer back: refused, the error summary takes the focus.
+    await submitFromReview(page, javaScriptOn, titles);
+    await setConsent(user, wizard, 3);
+    await press(page, "Enter");
+    await expectRefused(page, "The referral was not submitted: some parts are still missing");
+    // Its list of what is missing leads to the question itself.
+    await tabToNamed(page, /^Whether a parent or guardian has given written consent$/);
+    await press(page, "Enter");
+    await expect(page.locator("#main-content h1")).toHaveAccessibleName(stepHeading("Documents and consent", 14, "Documents"));
+    if (javaScriptOn) await expect.poll(async () => (await focused(page)).id).toBe("documents-childParentConsent");
+    else expect((await press(page, "Tab")).legend).toMatch(/given written consent/);
+    await chooseRadio(page, /given written consent/, /^No$/);
+    await saveAndContinue(page);
+    await expectScreen(page, "Review the referral for Teclado Walker", javaScriptOn, titles);
+
+    // Submitted: the confirmation.
+    await submitFromReview(page, javaScriptOn, titles);
+    await press(page, "Enter");
+    await expectScreen(page, "Referral submitted", javaScriptOn, titles);
+    await expect(page.getByText(/for Teclado Walker\.$/)).toBeVisible();
+
+    // Every screen visited has a title of its own.
+    const all = [...titles.values()];
+    expect(all.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(all).size, JSON.stringify([...titles])).toBe(all.length);
+  });
+}
+
+/**
+ * From the review, to the button that confirms the submit: in the confirmation dialog, which takes the focus on its safe
+ * choice (with JavaScript), or on the confirmation page (without).
+ */
+async function submitFromReview(page: Page, javaScriptOn: boolean, titles: Map<string, string>) {
+  await tabToNamed(page, /^Submit the referral$/);
   await press(page, "Enter");
-
-  // The child: birthdate and state, then the name.
-  await expectScreen(page, "Add a child: date of birth and state", javaScriptOn, titles);
-  const [year, month, day] = yearsAgo(1).split("-").map(Number);
-  const monthName = new Intl.DateTimeFormat("en-US", { month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2000, month - 1, 1)));
-  await chooseOption(page, /^Month/, monthName);
-  await chooseOption(page, /^Day/, String(day));
-  await chooseOption(page, /^Year/, String(year));
-  await expect(page.getByLabel("Day", { exact: true })).toHaveValue(String(day));
-  await expect(page.getByLabel("Month", { exact: true })).toHaveValue(String(month));
-  await tabToNamed(page, /^Continue$/);
-  await press(page, "Enter");
-  await expectScreen(page, "Add a child: name", javaScriptOn, titles);
-  await typeInto(page, /^First name/, "Teclado");
-  await typeInto(page, /^Last name/, "Walker");
-  await tabToNamed(page, /^Add the child$/);
-  await press(page, "Enter");
-  await expectScreen(page, "Teclado Walker", javaScriptOn, titles);
-  await tabToNamed(page, /^Start a new referral$/);
-  await press(page, "Enter");
-
-  // 1–2. The referrer.
-  await expectScreen(page, "Your relationship to the child", javaScriptOn, titles);
-  await chooseRadio(page, /relationship to the child|related to the child/, /^Parent$/);
-  await saveAndContinue(page);
-  await expectScreen(page, "Your name and phone", javaScriptOn, titles);
-  await typeInto(page, /^Phone number/, "4105551234");
-  await saveAndContinue(page);
-
-  // 3. Refused without the Hispanic answer: the error summary takes the focus.
-  await expectScreen(page, "The child's sex, race and ethnicity", javaScriptOn, titles);
-  await chooseRadio(page, /^Sex/, /^Female$/);
-  await tickBox(page, /^Asian$/);
-  await saveAndContinue(page);
-  await expectRefused(page, "also answer whether the child is Hispanic or Latino");
-  await chooseRadio(page, /Hispanic or Latino\?/, /^No$/);
-  await saveAndContinue(page);
-
-  // 4–6. The child's language, address (found by the lookup) and gestational age.
-  await expectScreen(page, "The child's language", javaScriptOn, titles);
-  await chooseOption(page, /^The child's primary language/, "Spanish");
-  await expect(page.getByLabel("The child's primary language")).toHaveValue("2");
-  await saveAndContinue(page);
-  await expectScreen(page, "The child's address", javaScriptOn, titles);
-  await typeInto(page, /^Find the address/, "12 Main St, 21401");
-  await tabToNamed(page, /^Look up$/);
-  await press(page, "Enter");
-  if (!javaScriptOn) await expectFocusOnMain(page, false);
-  await tabToNamed(page, /^Use this address/);
-  await press(page, "Enter");
-  await expect(page.getByLabel("City or town", { exact: true })).toHaveValue("Annapolis");
-  if (!javaScriptOn) await expectFocusOnMain(page, false);
-  await saveAndContinue(page);
-  await expectScreen(page, "Gestational age at birth", javaScriptOn, titles);
-  await typeInto(page, /^Weeks/, "39");
-  await typeInto(page, /^Days/, "3");
-  await saveAndContinue(page);
-
-  // 7–8. A parent, added from the list.
-  await expectScreen(page, "Parents and guardians", javaScriptOn, titles);
-  await tabToNamed(page, /^Add a parent or guardian$/);
-  await press(page, "Enter");
-  await expectScreen(page, "Add a parent or guardian", javaScriptOn, titles);
-  await typeInto(page, /^First name/, "Rosa");
-  await typeInto(page, /^Last name/, "Walker");
-  await chooseOption(page, /^Relationship to the child/, "Parent");
-  await typeInto(page, /^Home phone/, "4105550001");
-  await tabToNamed(page, /^Add$/);
-  await press(page, "Enter");
-  await expectScreen(page, "Parents and guardians", javaScriptOn, titles);
-  await expect(page.getByRole("row", { name: /Rosa Walker/ })).toBeVisible();
-  await saveAndContinue(page);
-
-  // 9–14. The family, the reasons, the details.
-  await expectScreen(page, "The family's language", javaScriptOn, titles);
-  await chooseOption(page, /^The family's primary language/, "Spanish");
-  await saveAndContinue(page);
-  await expectScreen(page, "Interpreter", javaScriptOn, titles);
-  await chooseRadio(page, /need an interpreter/, /^Yes$/);
-  await saveAndContinue(page);
-  await expectScreen(page, "Foster care", javaScriptOn, titles);
-  await chooseRadio(page, /in foster care/, /^Unknown$/);
-  await saveAndContinue(page);
-  await expectScreen(page, "Reasons for the referral", javaScriptOn, titles);
-  await tickBox(page, /^Hearing$/);
-  await saveAndContinue(page);
-  await expectScreen(page, "Screenings and medical conditions", javaScriptOn, titles);
-  await saveAndContinue(page);
-  await expectScreen(page, "Additional details", javaScriptOn, titles);
-  await typeInto(page, /^Anything else the program should know/, "Walks late.");
-  await saveAndContinue(page);
-
-  // 15. The documents, then the review.
-  await expectScreen(page, "Documents and consent", javaScriptOn, titles);
-  await saveAndContinue(page);
-  await expectScreen(page, "Review the referral for Teclado Walker", javaScriptOn, titles);
-
-  // Shift+Tab walks back through the same stops, each showing its focus.
-  await tabTo(page, (element) => element.name === "Skip to main content", "the skip link", { back: true });
-
-  // Every screen visited has a title of its own.
-  const all = [...titles.values()];
-  expect(all.length).toBeGreaterThanOrEqual(19);
-  expect(new Set(all).size, JSON.stringify([...titles])).toBe(all.length);
-});
+  if (javaScriptOn) {
+    await expect(page.getByRole("dialog", { name: "Submit this referral?" })).toBeVisible();
+    await expect.poll(async () => focused(page)).toMatchObject({ inDialog: true, name: "Not yet" });
+    const yes = await tabToNamed(page, /^Yes, submit it$/, { back: true });
+    expect(yes.inDialog).toBe(true);
+  } else {
+    await expectScreen(page, "Submit this referral?", false, titles);
+    await tabToNamed(page, /^Yes, submit it$/);
+  }
+}
 
 /** The first page of a test was opened with goto: nothing moved the focus yet. */
 async function expectFocusOnMainAfterLoad(page: Page, javaScriptOn: boolean) {
@@ -343,8 +453,8 @@ test("the remove-a-parent question and the File too large dialog keep the focus 
   await expectFocusOnMainAfterLoad(page, true);
   await tabToNamed(page, /^Add a supporting document$/);
   await press(page, "Enter");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add a supporting document");
-  await expectFocusOnMain(page, true);
+  await expect(page.locator("#main-content h1")).toHaveAccessibleName(stepHeading("Add a supporting document", 14, "Documents"));
+  await expectFocusOnHeading(page, true);
   const fileField = await tabTo(page, (element) => element.type === "file", "the file field");
   await page.locator("input[type=file]").setInputFiles(big);
   const tooLarge = page.getByRole("dialog", { name: "File too large" });
@@ -357,4 +467,28 @@ test("the remove-a-parent question and the File too large dialog keep the focus 
   await press(page, "Enter");
   await expect(tooLarge).toBeHidden();
   await expect.poll(async () => (await focused(page)).type).toBe(fileField.type);
+});
+
+test("a wizard step's heading says the step and its section once, in both languages", async ({ page, context, javaScriptOn }) => {
+  const user = await signIn(context, await createUser());
+  const { id: childId } = await createChild(user);
+  const base = await startReferral(user, childId);
+  for (const [lang, title, step] of [
+    ["en", "The child's sex, race and ethnicity", ", step 3 of 14: Child"],
+    ["sp", "Sexo, raza y etnia del niño", ", paso 3 de 14: Niño"],
+  ] as const) {
+    await page.goto(`${base}/child-information/sex?lang=${lang}`);
+    const heading = page.locator("#main-content h1");
+    await expect(heading).toHaveAccessibleName(new RegExp(`^${title} ?${step}$`));
+    // Visible: the title only, and the line under the sections; that line is not read a second time.
+    await expect(heading.locator(".usa-sr-only")).toHaveText(step);
+    await expect(page.locator(".wizard__progress")).toHaveAttribute("aria-hidden", "true");
+    await expect(page.locator(".wizard__progress")).toBeVisible();
+    if (javaScriptOn) {
+      // The Back link opens the step before: its heading takes the focus.
+      await page.getByRole("link", { name: /^(Back|Atrás)$/ }).click();
+      await expect(page).toHaveURL(/referrer-information\/proxy/);
+      await expect(page.locator("#main-content h1")).toBeFocused();
+    }
+  }
 });

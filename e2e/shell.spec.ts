@@ -159,13 +159,19 @@ test.describe("the shell", () => {
     await expect(page.getByRole("button", { name: "Hide menu" })).toHaveAttribute("aria-expanded", "true");
   });
 
-  test("after a change of page, focus is on the main view", async ({ context, page, javaScriptOn }) => {
+  test("after a change of page, focus is on its heading (with JavaScript) or the skip link leads to the main view", async ({ context, page, javaScriptOn }) => {
     await signIn(context);
     await page.goto("/app/dashboard");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Children" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Children");
     if (javaScriptOn) {
-      // A client-side navigation keeps the old focus unless the app moves it.
+      // A client-side navigation keeps the old focus unless the app moves it: to the new screen's heading (R166).
+      await expect(page.locator("#main-content h1")).toBeFocused();
+      // The skip link still leads to the main view.
+      await page.goto("/app/dashboard");
+      await page.keyboard.press("Tab");
+      await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
+      await page.keyboard.press("Enter");
       await expect(page.locator("#main-content")).toBeFocused();
     } else {
       // A full page load starts at the top; the first Tab reaches the skip link to the main view.

@@ -371,6 +371,16 @@ export async function fillReferral(
   return ids;
 }
 
+/** Changes a Draft's consent answer as the wizard saves it (1 yes, 2 no, 3 not yet), as if from another tab. */
+export async function setConsent(user: TestUser, wizardPath: string, consent: 1 | 2 | 3) {
+  const db = await database();
+  const { getCurrentUser } = await import("../app/models/user.server");
+  const { saveAnswers } = await import("../app/models/referral.server");
+  const actor = (await getCurrentUser(db, user.id))!;
+  const [, child, referral] = /\/child\/(\d+)\/referral\/(\d+)\//.exec(`${wizardPath}/`)!;
+  await saveAnswers(db, actor, { child: Number(child), referral: Number(referral), user: user.id }, { childParentConsent: consent });
+}
+
 /** Fills a Draft and submits it through the JSON API, as another program would (the server mails the confirmation). */
 export async function submitDirectly(user: TestUser, wizardPath: string, { county }: { county?: string } = {}) {
   const ids = await fillReferral(user, wizardPath, { consent: 2, county });

@@ -203,7 +203,7 @@ export function transcriptText(transcript: Transcript): string {
   return `${transcript.heard.map((each) => each.said).join("\n")}\n`;
 }
 
-const STEP = { en: /Step (\d+) of 14/, es: /Paso (\d+) de 14/ } as const;
+const STEP = { en: /\bstep (\d+) of 14\b/i, es: /\bpaso (\d+) de 14\b/i } as const;
 
 /**
  * What the transcript breaks of the rules every screen keeps (docs/accessibility.md); an empty list when none.
@@ -243,16 +243,17 @@ export function transcriptProblems(transcript: Transcript, { step }: { step?: { 
   if (!first) problems.push("no heading");
   else {
     if (!first.said.endsWith("level 1")) problems.push(`the first heading is not the title: "${first.said}"`);
-    const title = transcript.title.replace(/^Error: /, "");
-    if (!title.startsWith(first.name)) problems.push(`the first heading "${first.name}" is not the page's title "${transcript.title}"`);
+    // The title is the heading's words, then the service's name; a wizard step's heading goes on to say the step (R166).
+    const title = transcript.title.replace(/^Error: /, "").split(" | ")[0];
+    if (!first.name.startsWith(title)) problems.push(`the first heading "${first.name}" is not the page's title "${transcript.title}"`);
   }
 
-  // A wizard step says which step it is and its section.
+  // A wizard step's heading says which step it is and its section (R165, R166).
   if (step) {
     const pattern = STEP[transcript.language === "es" ? "es" : "en"];
-    const saying = heard.find((each) => pattern.test(each.said));
+    const saying = heard.find((each) => pattern.test(each.said) && each.said.startsWith("heading, "));
     if (!saying || Number(pattern.exec(saying.said)![1]) !== step.number) problems.push(`the step is not said as step ${step.number} of 14`);
-    else if (!heard.some((each) => each.said.includes(step.section))) problems.push(`the section "${step.section}" is not said`);
+    else if (!saying.said.includes(step.section)) problems.push(`the section "${step.section}" is not said with the step`);
   }
 
   // A Spanish transcript has no English but names.

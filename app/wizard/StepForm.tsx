@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, type ErrorSummaryProps } from "~/components/ui/form";
+import { StepHeading } from "~/wizard/StepHeading";
 
 /**
  * A wizard step's page: the error summary, its title, the fields, and the two buttons (docs/product-rules.md R47:
@@ -27,7 +28,7 @@ export function StepForm({
     <div className="wizard-step">
       {/* Above the title (GOV.UK's place for it), where a phone's first screen shows it (docs/product-rules.md R153). */}
       <ErrorSummary {...summary} />
-      <h1>{title}</h1>
+      <StepHeading>{title}</StepHeading>
       {intro ? <p>{intro}</p> : null}
       <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
         {children}

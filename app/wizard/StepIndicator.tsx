@@ -1,19 +1,20 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { Badge } from "./badges";
-import { COUNTED_STEPS, firstStepOf, SECTIONS, stepHref, type Section, type StepKey, type WizardIds } from "./steps";
+import type { StepPlace } from "./StepHeading";
+import { firstStepOf, SECTIONS, stepHref, type Section, type WizardIds } from "./steps";
 
 /**
  * The USWDS step indicator over the wizard's sections, each saying its progress in words (Not started, In progress,
  * Ready to review: docs/product-rules.md R48, R149), and under it "Step n of 14" with the current section; then the
  * step's question, with nothing about the sections between. On a phone the sections shrink to bars (USWDS hides their
  * labels) and the line under them says where the person is; the section's progress stays in the bars' text for a
- * screen reader.
+ * screen reader. That line is said in the step's heading (StepHeading), which takes the focus: a screen reader does not
+ * read it twice.
  */
-export function StepIndicator({ ids, current, badges }: { ids: WizardIds; current: StepKey; badges: Record<Section, Badge> }) {
+export function StepIndicator({ ids, place, badges }: { ids: WizardIds; place: StepPlace; badges: Record<Section, Badge> }) {
   const { t } = useTranslation("wizard");
-  const index = COUNTED_STEPS.findIndex((step) => step.key === current);
-  const section = COUNTED_STEPS[index].section;
+  const section = place.section;
   return (
     <div className="usa-step-indicator usa-step-indicator--no-counters wizard__sections">
       <nav aria-label={t("sectionsLabel")}>
@@ -36,8 +37,8 @@ export function StepIndicator({ ids, current, badges }: { ids: WizardIds; curren
           })}
         </ol>
       </nav>
-      <p className="wizard__progress">
-        <span className="wizard__progress-count">{t("stepOf", { number: index + 1, total: COUNTED_STEPS.length })}</span>{" "}
+      <p className="wizard__progress" aria-hidden="true">
+        <span className="wizard__progress-count">{t("stepOf", { number: place.number, total: place.total })}</span>{" "}
         <span className="wizard__progress-section">· {t(`sections.${section}`)}</span>
       </p>
     </div>

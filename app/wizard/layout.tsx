@@ -7,6 +7,7 @@ import { badgeFacts } from "~/models/referral.server";
 import { draftOrReview, wizardIds } from "~/wizard/step.server";
 import { sectionBadges } from "~/wizard/badges";
 import { StepIndicator } from "~/wizard/StepIndicator";
+import { StepPlaceContext, stepPlace } from "~/wizard/StepHeading";
 import { backHref, stepOfPath, wizardBase } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "wizard"] };
@@ -30,6 +31,7 @@ export default function Wizard() {
   const { pathname } = useLocation();
   const below = pathname.slice(wizardBase(ids).length + 1);
   const current = stepOfPath(below);
+  const place = current ? stepPlace(current) : null;
   return (
     <div className="wizard">
       <div className="wizard__top">
@@ -39,8 +41,10 @@ export default function Wizard() {
         </Link>
         <p className="wizard__child">{t("referralFor", { name: childName })}</p>
       </div>
-      {current ? <StepIndicator ids={ids} current={current} badges={badges} /> : null}
-      <Outlet />
+      {place ? <StepIndicator ids={ids} place={place} badges={badges} /> : null}
+      <StepPlaceContext.Provider value={place}>
+        <Outlet />
+      </StepPlaceContext.Provider>
     </div>
   );
 }

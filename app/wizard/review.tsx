@@ -5,7 +5,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { AdminReferralPanel, SameChildNotice, StatusPanel } from "~/components/referrals/AdminReferralPanel";
-import { useFocusConfirmationAfter } from "~/components/ui/focus";
+import { useFocusConfirmationAfter, useFocusSummaryAfterDialog } from "~/components/ui/focus";
 import { ReferralReview } from "~/components/referrals/ReferralReview";
 import { ConfirmPage } from "~/components/ui/ConfirmAction";
 import { getConfig } from "~/config.server";
@@ -76,6 +76,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   });
 }
 
+/** A submit refused, and why: `status: "error"` puts "Error: " in the title, with or without JavaScript (DocumentTitle). */
+function refusedSubmit<Failure extends "incomplete" | "tooOld" | "noProgram" | "submitFailed">(failure: Failure, status = 400) {
+  return json({ failure, status: "error" as const }, { status });
+}
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const ids = wizardIds(params);
@@ -104,11 +109,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       outcome = await submitReferral(db, actor, ids.referral);
     } catch (error) {
       if (error instanceof NotFoundError || error instanceof ForbiddenError) throw error;
-      if (error instanceof IncompleteReferralError) return json({ failure: "incomplete" as const }, { status: 400 });
-      if (error instanceof ChildTooOldError) return json({ failure: "tooOld" as const }, { status: 400 });
-      if (error instanceof NoProgramError) return json({ failure: "noProgram" as const }, { status: 400 });
+      if (error instanceof IncompleteReferralError) return refusedSubmit("incomplete");
+      if (error instanceof ChildTooOldError) return refusedSubmit("tooOld");
+      if (error instanceof NoProgramError) return refusedSubmit("noProgram");
       logFor(request).error({ err: error }, "submitting a referral failed");
-      return json({ failure: "submitFailed" as const }, { status: 500 });
+      return refusedSubmit("submitFailed", 500);
     }
     // Sent already (another tab, a second tap): the same confirmation, saying so.
     if (!outcome.submitted) return redirectWithToast(submittedHref(ids), { kind: "info", key: "toasts.alreadySubmitted" });
@@ -160,8 +165,10 @@ export default function ReviewPage() {
   const back = reviewHref(review.ids);
   // A status recorded with JavaScript: the focus goes to the confirmation at the top, where the page now is (docs/product-rules.md R156).
   useFocusConfirmationAfter("status");
-  // A submit refused from the confirmation page (without JavaScript) shows the review again, with why.
+  // A submit refused from the confirmation page (without JavaScript) shows the review again, with why; with JavaScript
+  // the confirmation dialog closes on it, and its error summary takes the focus (docs/product-rules.md R167).
   const refused = Boolean(actionData && "failure" in actionData);
+  useFocusSummaryAfterDialog(refused ? actionData : null);
   if ((confirm === "submit" && !refused) || confirm === "delete") {
     return (
       <ConfirmPage

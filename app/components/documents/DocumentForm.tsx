@@ -11,6 +11,7 @@ import { ACCEPTED_FILES, formatFileSize, UPLOAD_LIMIT_BYTES } from "~/utils/uplo
 import type { Carried } from "~/wizard/carry";
 import { documentFileHref } from "./DocumentTable";
 import { keepTabInDialog, openModal } from "~/components/ui/dialog";
+import { StepHeading } from "~/wizard/StepHeading";
 
 /** What the document screen's action answers when it does not go on (a redirect). */
 export interface DocumentActionData {
@@ -121,7 +122,7 @@ export function DocumentForm({
   const hidden: Array<[string, string]> = [["from", carried.from], ...(carried.isConsent ? [["consent", "1"] as [string, string]] : []), ...carried.restore];
   return (
     <div className="wizard-step">
-      <h1>{t(titleKey)}</h1>
+      <StepHeading>{t(titleKey)}</StepHeading>
       {data?.tooLarge ? (
         <Alert kind="error" heading={t("documents.tooLarge.title")} role="alert">
           <TooLargeText size={data.tooLarge.size} />

@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { documentFileHref } from "~/components/documents/DocumentTable";
 import { Alert } from "~/components/ui/Alert";
 import { ConfirmAction } from "~/components/ui/ConfirmAction";
+import { ErrorSummary } from "~/components/ui/form";
 import { SummaryList } from "~/components/ui/SummaryList";
 import type { Language } from "~/i18n/config";
 import type { ReferralReview as Review } from "~/models/referral-lifecycle.server";
@@ -47,6 +48,14 @@ const MISSING_PLACE: Record<Exclude<MissingItem["answer"], "adultPhone">, { step
 };
 
 type Row = [string, ReactNode];
+
+/** Why a submit was refused, said in the review's error summary. */
+const FAILURE_MESSAGE = {
+  submitFailed: "review.errorSubmitting",
+  incomplete: "review.incomplete",
+  noProgram: "program.noProgram",
+  tooOld: "common:validation.ageOf",
+} as const;
 
 /**
  * Every answer of a referral, by section, with what is missing and (for its creator, while it is
@@ -139,6 +148,8 @@ export function ReferralReview({
 
   return (
     <div className="referral-review">
+      {/* A refused submit: above the title, taking the focus, as a refused step's errors do (docs/product-rules.md R167). */}
+      <ErrorSummary items={[]} formErrors={failure ? [t(FAILURE_MESSAGE[failure])] : []} />
       <h1>{t("review.title", { name: review.child.name })}</h1>
       {notice}
       {lead}
@@ -164,26 +175,6 @@ export function ReferralReview({
       {review.hasBeenCopied ? <p>{t("review.copied")}</p> : null}
       {!review.can.edit ? <p className="usa-hint">{t("review.readOnly")}</p> : null}
 
-      {failure === "submitFailed" ? (
-        <Alert kind="error" role="alert">
-          {t("review.errorSubmitting")}
-        </Alert>
-      ) : null}
-      {failure === "incomplete" ? (
-        <Alert kind="error" role="alert">
-          {t("review.incomplete")}
-        </Alert>
-      ) : null}
-      {failure === "noProgram" ? (
-        <Alert kind="error" role="alert">
-          {t("program.noProgram")}
-        </Alert>
-      ) : null}
-      {failure === "tooOld" ? (
-        <Alert kind="error" role="alert">
-          {t("common:validation.ageOf")}
-        </Alert>
-      ) : null}
       {review.status === "Draft" && review.missing.length ? (
         <Alert kind="warning" heading={t("review.missingHeading")} role="region">
           <ul className="usa-list">

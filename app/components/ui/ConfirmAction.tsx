@@ -75,6 +75,7 @@ export function ConfirmAction({
   ...content
 }: ConfirmContent & { href: string; triggerLabel: ReactNode; triggerClassName?: string; id: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   return (
     <>
       <Link
@@ -82,7 +83,10 @@ export function ConfirmAction({
         className={triggerClassName}
         onClick={(event) => {
           // Where a modal cannot open, the link leads to the confirmation page, as without scripts.
-          if (openModal(dialog.current)) event.preventDefault();
+          if (!openModal(dialog.current)) return;
+          event.preventDefault();
+          // The safe choice takes the focus: autoFocus does so only when the dialog was drawn by the server.
+          cancel.current?.focus();
         }}
       >
         {triggerLabel}
@@ -96,7 +100,7 @@ export function ConfirmAction({
             {content.confirmLabel}
           </button>
           {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the safe choice takes focus, as in a modal it should */}
-          <button type="button" className="usa-button usa-button--outline" onClick={() => dialog.current?.close()} autoFocus>
+          <button type="button" className="usa-button usa-button--outline" ref={cancel} onClick={() => dialog.current?.close()} autoFocus>
             {content.cancelLabel}
           </button>
         </Form>

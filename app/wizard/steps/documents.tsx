@@ -18,6 +18,7 @@ import { restoredValues } from "~/wizard/carry";
 import { documentHref, stepHref } from "~/wizard/steps";
 
 import type { ConsentCode } from "~/schemas/referral";
+import { StepHeading } from "~/wizard/StepHeading";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -96,7 +97,7 @@ export default function DocumentsStep() {
   });
   return (
     <div className="wizard-step">
-      <h1>{t("steps.documents.title")}</h1>
+      <StepHeading>{t("steps.documents.title")}</StepHeading>
       <p>{t("documents.intro")}</p>
       <ErrorSummary {...summary} />
       <Form method="post" {...getFormProps(form)}>

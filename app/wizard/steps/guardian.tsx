@@ -15,6 +15,7 @@ import { GuardianSchema } from "~/schemas/referral";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam } from "~/utils/route.server";
 import { reviewHref, stepHref } from "~/wizard/steps";
+import { StepHeading } from "~/wizard/StepHeading";
 
 export const handle = { i18n: ["common", "wizard", "auth"] };
 
@@ -78,7 +79,7 @@ export default function GuardianForm() {
   });
   return (
     <div className="wizard-step">
-      <h1>{t(isNew ? "guardians.addTitle" : "guardians.editTitle")}</h1>
+      <StepHeading>{t(isNew ? "guardians.addTitle" : "guardians.editTitle")}</StepHeading>
       <ErrorSummary {...summary} />
       <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
         <fieldset className="usa-fieldset">

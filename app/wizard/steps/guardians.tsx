@@ -9,6 +9,7 @@ import { afterSave, draftToWrite, loadStep } from "~/wizard/step.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam } from "~/utils/route.server";
 import { guardianHref, stepHref } from "~/wizard/steps";
+import { StepHeading } from "~/wizard/StepHeading";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -58,7 +59,7 @@ export default function GuardianList() {
   if (confirmDelete) return <ConfirmPage {...question(confirmDelete)} cancelTo={listHref} />;
   return (
     <div className="wizard-step">
-      <h1>{t("steps.guardians.title")}</h1>
+      <StepHeading>{t("steps.guardians.title")}</StepHeading>
       <p>{t("guardians.intro")}</p>
       {adults.length === 0 ? (
         <p className="no-data">{t("guardians.empty")}</p>
