@@ -100,6 +100,23 @@ async function profilePhones(db: DB, userId: number) {
   };
 }
 
+/** The referrer's name as the referral holds it, each part an empty box when not given. */
+function referrerNameOf(referral: {
+  referrer_prefix: string | null;
+  referrer_first_name: string | null;
+  referrer_middle_name: string | null;
+  referrer_last_name: string | null;
+  referrer_suffix: string | null;
+}) {
+  return nameOfRow({
+    prefix: referral.referrer_prefix,
+    first_name: referral.referrer_first_name ?? "",
+    middle_name: referral.referrer_middle_name,
+    last_name: referral.referrer_last_name ?? "",
+    suffix: referral.referrer_suffix,
+  });
+}
+
 /**
  * What the referrer step shows for a Draft its creator edits: its answers; or, while nothing of the referrer is given
  * (no name, no phone), what the creator's profile already holds, as most people refer as themselves: their name and
@@ -110,15 +127,17 @@ export const referrerStepValues = traced(
   async function referrerStepValues(db: DB, actor: CurrentUser, ids: WizardIds): Promise<ReferrerStepValues> {
     const referral = await getDraftForEdit(db, actor, ids);
     const untouched = !referral.referrer_first_name && !referral.referrer_last_name && !referral.referrer_phone_id;
-    if (!untouched)
+    if (!untouched) {
+      const given = referrerNameOf(referral);
       return {
-        referrerPrefix: referral.referrer_prefix ?? "",
-        referrerFirstName: referral.referrer_first_name ?? "",
-        referrerMiddleName: referral.referrer_middle_name ?? "",
-        referrerLastName: referral.referrer_last_name ?? "",
-        referrerSuffix: referral.referrer_suffix ?? "",
+        referrerPrefix: given.prefix,
+        referrerFirstName: given.firstName,
+        referrerMiddleName: given.middleName,
+        referrerLastName: given.lastName,
+        referrerSuffix: given.suffix,
         referrerPhoneNumber: await referrerPhone(db, referral),
       };
+    }
     const person = await db
       .selectFrom("users")
       .select(["prefix", "first_name", "middle_name", "last_name", "suffix"])
@@ -179,11 +198,7 @@ export const referrerAsGuardian = traced(
       if (free) phones[free] = given;
     }
     return {
-      prefix: referral.referrer_prefix ?? "",
-      firstName: referral.referrer_first_name,
-      middleName: referral.referrer_middle_name ?? "",
-      lastName: referral.referrer_last_name,
-      suffix: referral.referrer_suffix ?? "",
+      ...referrerNameOf(referral),
       childRelationship: relationship,
       preferredMethodOfContact: "",
       bestTimeToContact: "",
