@@ -769,11 +769,7 @@ test("a referral created, filled, given a consent document and submitted through
   const name = { firstName: "Lucía", lastName: `Pérez ${Date.now().toString(36)}` };
   const birthdate = yearsAgo(1);
   const consentText = "Signed consent to refer the child and to share information with the Maryland Infants and Toddlers Program";
-  const choose = (legend: string, label: string) =>
-    page
-      .getByRole("radiogroup", { name: legend })
-      .or(page.getByRole("group", { name: legend }))
-      .locator("label", { hasText: new RegExp(`^${label}$`) });
+  const choose = (legend: string, label: string) => page.getByRole("group", { name: legend }).locator("label", { hasText: new RegExp(`^${label}$`) });
   const save = async (button = "Save") => {
     await page.getByRole("button", { name: button, exact: true }).click();
     await expect(page.getByText(/Referral updated|Parent or guardian added/).first()).toBeVisible();

@@ -138,7 +138,7 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page.getByRole("row", { name: /Doctor's letter/ })).toContainText("letter.jpg");
 
     // The consent answer chosen but not saved travels to the consent document's screen and back.
-    await page.getByRole("radiogroup", { name: text.consentLegend }).locator("label", { hasText: text.consentYes }).click();
+    await page.getByRole("group", { name: text.consentLegend }).locator("label", { hasText: text.consentYes }).click();
     await page.getByRole("button", { name: text.addConsent }).click();
     await heading(page, text.addConsent);
     await expect(page.getByLabel(new RegExp(`^${text.description}`))).toHaveValue(text.consentDefault);
@@ -239,7 +239,7 @@ for (const lang of ["en", "sp"] as const) {
     const { user, base } = await opened(lang);
     await signIn(context, user);
     await page.goto(`${base}/supporting-documentation/list?lang=${lang}`);
-    const question = page.getByRole("radiogroup", { name: text.consentLegend });
+    const question = page.getByRole("group", { name: text.consentLegend });
     await expect(question).toHaveAccessibleDescription(new RegExp(text.consentNeeds));
     await expect(page.getByText(text.consentSavedNotYet)).toHaveCount(0);
 

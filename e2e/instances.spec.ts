@@ -102,7 +102,7 @@ test("a referral started on one instance is continued, given a document and subm
     await page.goto(`${b.base}${wizard}/referrer-information/relationship`);
     await heading(page, TEXT.relationship);
     await page
-      .getByRole("radiogroup", { name: TEXT.relatedHow })
+      .getByRole("group", { name: TEXT.relatedHow })
       .locator("label", { hasText: /^Parent$/ })
       .click();
     await page.getByRole("button", { name: TEXT.saveAndContinue }).click();

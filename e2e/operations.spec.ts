@@ -46,10 +46,7 @@ function logLines(output: string): Array<Record<string, unknown>> {
 
 /** A choice in a group of radio buttons, by its group's legend and its label (USWDS hides the inputs). */
 function choice(page: Page, legend: string, label: string) {
-  return page
-    .getByRole("radiogroup", { name: legend })
-    .or(page.getByRole("group", { name: legend }))
-    .locator("label", { hasText: new RegExp(`^${label}$`) });
+  return page.getByRole("group", { name: legend }).locator("label", { hasText: new RegExp(`^${label}$`) });
 }
 
 test("the log of a whole walk, from signing in to the API, is one JSON object a line and holds no personal data", async ({ page, context, javaScriptOn }) => {

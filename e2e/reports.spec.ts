@@ -109,7 +109,7 @@ for (const lang of ["en", "sp"] as const) {
 
     // Every status of Garrett County, as XLSX: three rows.
     await page.goto(`/app/reports?lang=${lang}`);
-    await referralForm.getByRole("radiogroup", { name: text.format }).locator("label", { hasText: text.excel }).click();
+    await referralForm.getByRole("group", { name: text.format }).locator("label", { hasText: text.excel }).click();
     await referralForm.getByLabel(new RegExp(`^${text.county}`)).selectOption(GARRETT);
     await referralForm.getByRole("button", { name: text.generate }).click();
     const sheet = await readXlsx(await downloadFrom(page, text.download));

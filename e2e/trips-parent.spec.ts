@@ -130,10 +130,7 @@ async function dropPhonesOf(referralId: number): Promise<{ id: number; name: str
 }
 
 function choice(page: Page, legend: string, label: string) {
-  return page
-    .getByRole("radiogroup", { name: legend })
-    .or(page.getByRole("group", { name: legend }))
-    .locator("label", { hasText: new RegExp(`^${label}$`) });
+  return page.getByRole("group", { name: legend }).locator("label", { hasText: new RegExp(`^${label}$`) });
 }
 
 function missingList(page: Page, lang: Lang) {

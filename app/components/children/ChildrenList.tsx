@@ -54,9 +54,9 @@ export function ChildrenListPage() {
         row={(row) => (
           <tr key={row.id}>
             <th scope="row" data-label={t("list.name")}>
-              <Link to={`/app/children/details/${row.id}`}>
+              {/* Its name says the child's record number: two children of one name are told apart (docs/product-rules.md R161). */}
+              <Link to={`/app/children/details/${row.id}`} aria-label={`${row.name}${t("list.rowChild", { id: row.id })}`}>
                 {row.name}
-                <span className="usa-sr-only">{t("list.rowChild", { id: row.id })}</span>
               </Link>
             </th>
             <td data-label={t("list.birthdate")}>{formatCalendarDate(row.birthdate, language)}</td>

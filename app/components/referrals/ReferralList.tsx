@@ -170,9 +170,9 @@ export function ReferralListPage() {
         row={(row) => (
           <tr key={row.id}>
             <th scope="row" data-label={t("list.child")}>
-              <Link to={row.href}>
+              {/* Its name says the referral's number, which tells two referrals of one child apart (docs/product-rules.md R161). */}
+              <Link to={row.href} aria-label={`${row.childName}${t("list.rowReferral", { id: row.id })}`}>
                 {row.childName}
-                <span className="usa-sr-only">{t("list.rowReferral", { id: row.id })}</span>
               </Link>
             </th>
             <td data-label={t("list.birthdate")}>{formatCalendarDate(row.birthdate, language)}</td>

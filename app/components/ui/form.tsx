@@ -295,10 +295,6 @@ function ChoiceGroup({ meta, label, hint, options, type }: RadioGroupProps & { t
   return (
     <fieldset
       className={`usa-fieldset ${groupClass(meta)}`}
-      // One of the choices must be made: the group of radio buttons says it is required (docs/product-rules.md R163),
-      // which a radio button alone cannot. The browser's own check stays off (the forms are noValidate).
-      role={type === "radio" ? "radiogroup" : undefined}
-      aria-required={type === "radio" ? true : undefined}
       aria-invalid={meta.errors?.length ? true : undefined}
       aria-describedby={describedBy(meta, hint)}
       id={meta.id}
@@ -317,6 +313,10 @@ function ChoiceGroup({ meta, label, hint, options, type }: RadioGroupProps & { t
             form={meta.formId}
             value={option.value}
             defaultChecked={initial.includes(option.value)}
+            // One of the choices must be made: each radio button is said to be required (docs/product-rules.md R163;
+            // aria-required is not allowed on a radio button, HTML's attribute is). The forms are noValidate: the
+            // browser does not check it, the schema says what is missing.
+            required={type === "radio"}
           />
           <label className={`usa-${type}__label`} htmlFor={`${meta.id}-${option.value}`}>
             {option.label}
