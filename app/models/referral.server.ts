@@ -127,31 +127,25 @@ export const referrerStepValues = traced(
   async function referrerStepValues(db: DB, actor: CurrentUser, ids: WizardIds): Promise<ReferrerStepValues> {
     const referral = await getDraftForEdit(db, actor, ids);
     const untouched = !referral.referrer_first_name && !referral.referrer_last_name && !referral.referrer_phone_id;
-    if (!untouched) {
-      const given = referrerNameOf(referral);
-      return {
-        referrerPrefix: given.prefix,
-        referrerFirstName: given.firstName,
-        referrerMiddleName: given.middleName,
-        referrerLastName: given.lastName,
-        referrerSuffix: given.suffix,
-        referrerPhoneNumber: await referrerPhone(db, referral),
-      };
-    }
-    const person = await db
-      .selectFrom("users")
-      .select(["prefix", "first_name", "middle_name", "last_name", "suffix"])
-      .where("id", "=", referral.created_by_id)
-      .executeTakeFirstOrThrow();
-    const name = nameOfRow(person);
-    const phones = await profilePhones(db, referral.created_by_id);
+    let name = referrerNameOf(referral);
+    let phone = "";
+    if (untouched) {
+      const person = await db
+        .selectFrom("users")
+        .select(["prefix", "first_name", "middle_name", "last_name", "suffix"])
+        .where("id", "=", referral.created_by_id)
+        .executeTakeFirstOrThrow();
+      name = nameOfRow(person);
+      const phones = await profilePhones(db, referral.created_by_id);
+      phone = phones.mobilePhoneNumber || phones.homePhoneNumber || phones.workPhoneNumber;
+    } else phone = await referrerPhone(db, referral);
     return {
       referrerPrefix: name.prefix,
       referrerFirstName: name.firstName,
       referrerMiddleName: name.middleName,
       referrerLastName: name.lastName,
       referrerSuffix: name.suffix,
-      referrerPhoneNumber: phones.mobilePhoneNumber || phones.homePhoneNumber || phones.workPhoneNumber,
+      referrerPhoneNumber: phone,
     };
   },
 );
