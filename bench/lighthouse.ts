@@ -7,7 +7,7 @@ import type { Screen } from "./weights";
 
 // Lighthouse's performance score of three screens as a phone sees them: its default configuration
 // (mobile: a Moto G-sized screen, slow 4G and the CPU slowed four times, simulated), run from Node
-// in the machine's Chromium (CHROMIUM_PATH, as for the browser tests), started by chrome-launcher.
+// in the machine's whole Chromium (CHROMIUM_PATH; the browser tests run in its headless shell when installed), started by chrome-launcher.
 
 /** Each screen is measured this many times; its median score is the one reported (scores vary from run to run). */
 const RUNS = 5;

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
 import { freePortNow } from "../db/postgres-server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from "./chromium";
 
 // The browser tests run against the production build, started by `npm start` on a free port
 // with a fresh data folder (and, on PostgreSQL, a fresh database). Workers read the same values from the environment the main
@@ -49,7 +49,7 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: TEST_CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
   },
