@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { Page } from "@playwright/test";
 import { expect, expectAccessible } from "./fixtures";
-import { LANGUAGES, openScreen, SCREENS, test } from "./screens";
+import { LANGUAGES, openScreen, SCREENS, test, type Language, type Screen } from "./screens";
 import { TRANSCRIPTS_FOLDER, transcriptFile } from "./transcripts";
 
 /** The wizard's section names as each language says them. */
@@ -9,11 +10,64 @@ const sections = Object.fromEntries(
   (["en", "es"] as const).map((lang) => [lang, JSON.parse(readFileSync(new URL(`../locales/${lang}/wizard.json`, import.meta.url), "utf8")).sections]),
 ) as Record<"en" | "es", Record<string, string>>;
 
+/** The footer's important links, in the order every screen gives them, help last (R172). */
+const HELP = {
+  en: { importantLinks: "Important links", links: ["Accessibility statement", "Privacy notice", "Contact the program"] },
+  sp: { importantLinks: "Enlaces importantes", links: ["Declaración de accesibilidad", "Aviso de privacidad", "Comuníquese con el programa"] },
+} as const;
+
+/** WCAG 2.5.7 (R171): nothing only dragging would work: no draggable element, no slider, every file box a plain labelled one. */
+async function expectNothingDragged(page: Page, screen: Screen) {
+  const found = await page.evaluate(() => ({
+    draggable: [...document.querySelectorAll("[draggable=true]")].map((element) => element.outerHTML.slice(0, 80)),
+    sliders: [...document.querySelectorAll("input[type=range], [role=slider]")].map((element) => element.outerHTML.slice(0, 80)),
+    // A file box is chosen by a click, a tap or the keyboard: shown, with its label, never only a drop zone.
+    fileBoxes: [...document.querySelectorAll<HTMLInputElement>("input[type=file]")]
+      .filter((input) => !input.labels?.length || input.getBoundingClientRect().width < 2 || input.closest("[hidden],[aria-hidden=true]"))
+      .map((input) => input.outerHTML.slice(0, 80)),
+  }));
+  expect(found, `${screen.name}: what only dragging would work`).toEqual({ draggable: [], sliders: [], fileBoxes: [] });
+}
+
+/** WCAG 3.2.6 (R172): one footer, after the main view, whose important links end with the program's contact page. */
+async function expectHelpInItsPlace(page: Page, screen: Screen, language: Language) {
+  const footer = page.getByRole("contentinfo");
+  await expect(footer, screen.name).toHaveCount(1);
+  const links = footer.getByRole("navigation", { name: HELP[language].importantLinks, exact: true }).getByRole("link");
+  await expect(links, screen.name).toHaveText([...HELP[language].links]);
+  expect(await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href"))), screen.name).toEqual([
+    "/accessibility",
+    "/privacy",
+    "/contact",
+  ]);
+  const afterMain = await page.evaluate(() => {
+    const main = document.querySelector("main");
+    const footerElement = document.querySelector("body > footer");
+    return Boolean(main && footerElement && main.compareDocumentPosition(footerElement) & Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+  expect(afterMain, `${screen.name}: the footer follows the main view`).toBe(true);
+}
+
+/**
+ * R175: a confirmation page's title is its question. A screen reader says the page's title first, then its heading,
+ * and they must be the same words.
+ */
+async function expectTitledByItsQuestion(page: Page) {
+  const question = page.locator("main .confirm-page h1");
+  await expect(question).toHaveCount(1);
+  const heading = (await question.innerText()).trim();
+  expect(heading).not.toBe("");
+  expect(await page.title()).toMatch(new RegExp(`^${heading.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\| `));
+}
+
+const isConfirmation = (screen: Screen) => screen.name.endsWith("-confirm");
+
 // Every screen of the service (e2e/screens.ts: pages, wizard steps, confirmation pages, errors and
 // empty states), in both languages; the projects run it with JavaScript on and off. The records
 // the screens show are made once per worker. Each is checked by axe and by what a screen reader says of it
 // (e2e/transcripts.ts: every control named, no name for two targets, errors said with their fields, the title first,
-// a wizard step's number and section, no English in Spanish, Tab in reading order).
+// a wizard step's number and section, no English in Spanish, Tab in reading order), and, while it is open, for WCAG
+// 2.2's nothing dragged (2.5.7) and help in its place (3.2.6), and a confirmation page for its title (R175).
 for (const screen of SCREENS) {
   for (const language of LANGUAGES) {
     test(`${screen.name} (${screen.who}) in ${language} has no serious accessibility violation`, async ({ page, world, javaScriptOn }) => {
@@ -23,9 +77,16 @@ for (const screen of SCREENS) {
       const lang = language === "sp" ? "es" : "en";
       const step = screen.step && { number: screen.step.number, section: sections[lang][screen.step.section] };
       await expectAccessible(page, { javaScriptOn, heard: { step } });
+      await expectNothingDragged(page, screen);
+      await expectHelpInItsPlace(page, screen, language);
+      if (isConfirmation(screen)) await expectTitledByItsQuestion(page);
     });
   }
 }
+
+test("the screens list has its confirmation pages @http", () => {
+  expect(SCREENS.filter(isConfirmation).length).toBeGreaterThanOrEqual(12);
+});
 
 // What a screen reader says of every screen is kept in the repository (`npm run transcripts`), so that a change in
 // what a person hears shows in review: no screen without its transcript in each language.
