@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { request, type BrowserContext } from "@playwright/test";
 import type { DB } from "../app/db.server";
@@ -319,6 +319,11 @@ export function storedUploads(): Array<{ name: string; size: number }> {
   return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => ({ name: entry.name, size: statSync(path.join(dir, entry.name)).size }));
+}
+
+/** The bytes of one stored upload, by its name in the uploads folder. */
+export function storedUploadBytes(name: string): Buffer {
+  return readFileSync(path.join(dataDir, "uploads", name));
 }
 
 /** The referral id in a wizard address. */
