@@ -2,19 +2,13 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible } from "./fixtures";
-import { LANGUAGES, openScreen, SCREENS, test, type Language, type Screen } from "./screens";
+import { FOOTER_LINKS, LANGUAGES, openScreen, SCREENS, test, type Language, type Screen } from "./screens";
 import { TRANSCRIPTS_FOLDER, transcriptFile } from "./transcripts";
 
 /** The wizard's section names as each language says them. */
 const sections = Object.fromEntries(
   (["en", "es"] as const).map((lang) => [lang, JSON.parse(readFileSync(new URL(`../locales/${lang}/wizard.json`, import.meta.url), "utf8")).sections]),
 ) as Record<"en" | "es", Record<string, string>>;
-
-/** The footer's important links, in the order every screen gives them, help last (R172). */
-const HELP = {
-  en: { importantLinks: "Important links", links: ["Accessibility statement", "Privacy notice", "Contact the program"] },
-  sp: { importantLinks: "Enlaces importantes", links: ["Declaración de accesibilidad", "Aviso de privacidad", "Comuníquese con el programa"] },
-} as const;
 
 /** WCAG 2.5.7 (R171): nothing only dragging would work: no draggable element, no slider, every file box a plain labelled one. */
 async function expectNothingDragged(page: Page, screen: Screen) {
@@ -33,8 +27,8 @@ async function expectNothingDragged(page: Page, screen: Screen) {
 async function expectHelpInItsPlace(page: Page, screen: Screen, language: Language) {
   const footer = page.getByRole("contentinfo");
   await expect(footer, screen.name).toHaveCount(1);
-  const links = footer.getByRole("navigation", { name: HELP[language].importantLinks, exact: true }).getByRole("link");
-  await expect(links, screen.name).toHaveText([...HELP[language].links]);
+  const links = footer.getByRole("navigation", { name: FOOTER_LINKS[language].name, exact: true }).getByRole("link");
+  await expect(links, screen.name).toHaveText([...FOOTER_LINKS[language].links]);
   expect(await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href"))), screen.name).toEqual([
     "/accessibility",
     "/privacy",

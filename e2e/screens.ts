@@ -45,6 +45,12 @@ export type Who = "anonymous" | "referrer" | "newReferrer" | "guardedReferrer" |
 export type Language = "en" | "sp";
 export const LANGUAGES: readonly Language[] = ["en", "sp"];
 
+/** The footer's important links on every screen, in their order, the program's contact (help) last (R172). */
+export const FOOTER_LINKS = {
+  en: { name: "Important links", links: ["Accessibility statement", "Privacy notice", "Contact the program"] },
+  sp: { name: "Enlaces importantes", links: ["Declaración de accesibilidad", "Aviso de privacidad", "Comuníquese con el programa"] },
+} as const;
+
 /** The records the screens show, made once per worker. */
 export interface World {
   referrer: TestUser;

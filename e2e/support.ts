@@ -313,9 +313,11 @@ export async function documentsOf(referralId: number) {
     .execute();
 }
 
+const uploadsDir = () => path.join(dataDir, "uploads");
+
 /** The files in the server's uploads folder, with their sizes. */
 export function storedUploads(): Array<{ name: string; size: number }> {
-  const dir = path.join(dataDir, "uploads");
+  const dir = uploadsDir();
   return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => ({ name: entry.name, size: statSync(path.join(dir, entry.name)).size }));
@@ -323,7 +325,7 @@ export function storedUploads(): Array<{ name: string; size: number }> {
 
 /** The bytes of one stored upload, by its name in the uploads folder. */
 export function storedUploadBytes(name: string): Buffer {
-  return readFileSync(path.join(dataDir, "uploads", name));
+  return readFileSync(path.join(uploadsDir(), name));
 }
 
 /** The referral id in a wizard address. */

@@ -117,6 +117,17 @@ function referrerNameOf(referral: {
   });
 }
 
+/** The referrer as a person's profile gives them: their name, and the first of their phones (mobile, home or work). */
+async function profileReferrer(db: DB, userId: number) {
+  const person = await db
+    .selectFrom("users")
+    .select(["prefix", "first_name", "middle_name", "last_name", "suffix"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  const phones = await profilePhones(db, userId);
+  return { name: nameOfRow(person), phone: phones.mobilePhoneNumber || phones.homePhoneNumber || phones.workPhoneNumber };
+}
+
 /**
  * What the referrer step shows for a Draft its creator edits: its answers; or, while nothing of the referrer is given
  * (no name, no phone), what the creator's profile already holds, as most people refer as themselves: their name and
@@ -127,18 +138,9 @@ export const referrerStepValues = traced(
   async function referrerStepValues(db: DB, actor: CurrentUser, ids: WizardIds): Promise<ReferrerStepValues> {
     const referral = await getDraftForEdit(db, actor, ids);
     const untouched = !referral.referrer_first_name && !referral.referrer_last_name && !referral.referrer_phone_id;
-    let name = referrerNameOf(referral);
-    let phone = "";
-    if (untouched) {
-      const person = await db
-        .selectFrom("users")
-        .select(["prefix", "first_name", "middle_name", "last_name", "suffix"])
-        .where("id", "=", referral.created_by_id)
-        .executeTakeFirstOrThrow();
-      name = nameOfRow(person);
-      const phones = await profilePhones(db, referral.created_by_id);
-      phone = phones.mobilePhoneNumber || phones.homePhoneNumber || phones.workPhoneNumber;
-    } else phone = await referrerPhone(db, referral);
+    const { name, phone } = untouched
+      ? await profileReferrer(db, referral.created_by_id)
+      : { name: referrerNameOf(referral), phone: await referrerPhone(db, referral) };
     return {
       referrerPrefix: name.prefix,
       referrerFirstName: name.firstName,
