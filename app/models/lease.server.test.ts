@@ -54,12 +54,20 @@ describe("a task one instance at a time does", () => {
     const connections = [test.db, other, ...Array.from({ length: 4 }, () => openDatabase(test.database))];
     try {
       let runs = 0;
+      // The task is held until every other instance has asked and been turned away: once done it is free again, and
+      // on a slow machine an instance whose connection opened late would otherwise rightly find it free.
+      let othersAnswered!: () => void;
+      const allOthersAnswered = new Promise<void>((resolve) => (othersAnswered = resolve));
+      let turnedAway = 0;
       const results = await Promise.all(
         connections.map((db) =>
           runAlone(db, "sweep-uploads", HOUR, async () => {
             runs += 1;
-            await new Promise((resolve) => setTimeout(resolve, 200));
+            await Promise.race([allOthersAnswered, new Promise((resolve) => setTimeout(resolve, 5_000))]);
             return "swept";
+          }).then((result) => {
+            if (result === null && ++turnedAway === connections.length - 1) othersAnswered();
+            return result;
           }),
         ),
       );
