@@ -64,7 +64,7 @@ const isConfirmation = (screen: Screen) => screen.name.endsWith("-confirm");
 // 2.2's nothing dragged (2.5.7) and help in its place (3.2.6), and a confirmation page for its title (R175).
 for (const screen of SCREENS) {
   for (const language of LANGUAGES) {
-    test(`${screen.name} (${screen.who}) in ${language} has no serious accessibility violation`, async ({ page, world, javaScriptOn }) => {
+    test(`${screen.name} (${screen.who}) in ${language} has no serious accessibility violation`, async ({ screenPage: page, world, javaScriptOn }) => {
       await openScreen(page, screen, world, language);
       await expect(page.locator("html")).toHaveAttribute("lang", language === "sp" ? "es" : "en");
       await expect(page.locator("h1")).toHaveCount(1);

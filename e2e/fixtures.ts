@@ -149,7 +149,7 @@ async function fitsPhones(page: Page, axePage: Page) {
  * `js` class then): a test that types or picks a file before the scripts run would test the
  * no-JavaScript page by chance, and pass or fail with the machine's speed.
  */
-function waitForHydrationOnGoto(page: Page) {
+export function waitForHydrationOnGoto(page: Page) {
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);

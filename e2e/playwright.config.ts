@@ -47,7 +47,11 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // No trace is recorded as the tests run: recording one for every test (pictures of the screen as it changes, and a
+    // copy of the page at each step) cost a fifth of the run's time, on a machine whose two cores the run keeps busy.
+    // To see a failure step by step, run its test again with `--trace on` (docs/decisions/0023-the-run-fits-its-hour.md).
+    trace: "off",
+    screenshot: "only-on-failure",
     launchOptions: {
       executablePath: TEST_CHROMIUM_PATH,
       args: CHROMIUM_ARGS,

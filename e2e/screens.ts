@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { request as playwrightRequest, type BrowserContext, type Page } from "@playwright/test";
 import { WIZARD_STEPS } from "../app/wizard/steps";
-import { expect, test as base } from "./fixtures";
+import { expect, test as base, waitForHydrationOnGoto } from "./fixtures";
 import {
   baseURL,
   createAddress,
@@ -173,12 +173,29 @@ export async function createWorld(): Promise<World> {
   };
 }
 
-/** The Playwright test with the world made once per worker (its screens only read it). */
-export const test = base.extend<object, { world: World }>({
+/**
+ * The Playwright test with the world made once per worker (its screens only read it), and `screenPage`: one page for
+ * each worker that shows screen after screen, signed in afresh for each (openScreen). A new browser context for each
+ * screen fetched and compiled the scripts and styles again every time: a fifth of the accessibility suite's time
+ * (docs/decisions/0023-the-run-fits-its-hour.md). A test that fails ends its worker, and with it the page.
+ */
+export const test = base.extend<object, { world: World; screenPage: Page }>({
   world: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
       await use(await createWorld());
+    },
+    { scope: "worker" },
+  ],
+  screenPage: [
+    async ({ browser }, use, workerInfo) => {
+      // The project's settings, as the test's own page would have them (JavaScript on or off).
+      const javaScriptEnabled = workerInfo.project.use.javaScriptEnabled !== false;
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL, javaScriptEnabled });
+      const page = await context.newPage();
+      if (javaScriptEnabled) waitForHydrationOnGoto(page);
+      await use(page);
+      await context.close();
     },
     { scope: "worker" },
   ],
