@@ -48,7 +48,7 @@ export default defineConfig({
   use: {
     baseURL,
     // No trace is recorded as the tests run: recording one for every test (pictures of the screen as it changes, and a
-    // copy of the page at each step) cost a fifth of the run's time, on a machine whose two cores the run keeps busy.
+    // copy of the page at each step) cost nearly half their time, on a machine whose two cores the run keeps busy.
     // To see a failure step by step, run its test again with `--trace on` (docs/decisions/0023-the-run-fits-its-hour.md).
     trace: "off",
     screenshot: "only-on-failure",
