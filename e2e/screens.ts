@@ -189,7 +189,8 @@ export const test = base.extend<object, { world: World; screenPage: Page }>({
   ],
   screenPage: [
     async ({ browser }, use, workerInfo) => {
-      // The project's settings, as the test's own page would have them (JavaScript on or off).
+      // The context options e2e/playwright.config.ts sets, as a test's own page has them: the server's address, and
+      // JavaScript on or off by project. A new context option set there must be passed here too.
       const javaScriptEnabled = workerInfo.project.use.javaScriptEnabled !== false;
       const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL, javaScriptEnabled });
       const page = await context.newPage();
