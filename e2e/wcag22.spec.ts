@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, FileChooser, Page } from "@playwright/test";
 import { WIZARD_STEPS } from "../app/wizard/steps";
 import { expect, expectAccessible } from "./fixtures";
 import { FOOTER_LINKS, LANGUAGES, test } from "./screens";
@@ -86,12 +86,18 @@ test.describe("2.5.7 dragging movements", () => {
   test("a supporting document is chosen with the keyboard alone: its file box opens the file chooser, and the file is saved", async ({ page, context }) => {
     const user = await signIn(context, await createUser());
     const wizard = await startReferral(user, (await createChild(user)).id);
+    // Playwright asks the browser to hand over its file chooser once something listens for one, without waiting for the
+    // browser's answer: listened for from before the page opens, it is surely handed over by the time Space is pressed.
+    const choosers: FileChooser[] = [];
+    page.on("filechooser", (chooser) => choosers.push(chooser));
     await page.goto(`${wizard}/supporting-documentation/new?lang=en`);
     const box = page.locator("main input[type=file]");
     await expect(box).toHaveCount(1);
     await box.focus();
     await expect(box).toBeFocused();
-    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Space")]);
+    await page.keyboard.press("Space");
+    await expect.poll(() => choosers.length, "Space on the focused file box opened one file chooser").toBe(1);
+    const [chooser] = choosers;
     expect(chooser.isMultiple()).toBe(false);
     await chooser.setFiles({ name: "letter.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
     await page.locator("main input[name=description]").fill("A letter from the pediatrician");
