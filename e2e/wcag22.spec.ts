@@ -87,7 +87,8 @@ test.describe("2.5.7 dragging movements", () => {
     const user = await signIn(context, await createUser());
     const wizard = await startReferral(user, (await createChild(user)).id);
     // Playwright asks the browser to hand over its file chooser once something listens for one, without waiting for the
-    // browser's answer: listened for from before the page opens, it is surely handed over by the time Space is pressed.
+    // browser's answer, and the key press reaches the page by another road. Listening from before the page opens leaves
+    // the whole page load between the two, where waiting and pressing at once (Promise.all) raced on a busy machine.
     const choosers: FileChooser[] = [];
     page.on("filechooser", (chooser) => choosers.push(chooser));
     await page.goto(`${wizard}/supporting-documentation/new?lang=en`);
