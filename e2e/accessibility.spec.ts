@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible } from "./fixtures";
+import { expect, expectAccessible, withAxePage } from "./fixtures";
 import { FOOTER_LINKS, LANGUAGES, openScreen, SCREENS, test, type Language, type Screen } from "./screens";
-import { TRANSCRIPTS_FOLDER, transcriptFile } from "./transcripts";
+import { maskedText, transcribe, TRANSCRIPTS_FOLDER, transcriptFile, type Transcript } from "./transcripts";
 
 /** The wizard's section names as each language says them. */
 const sections = Object.fromEntries(
@@ -56,24 +56,46 @@ async function expectTitledByItsQuestion(page: Page) {
 
 const isConfirmation = (screen: Screen) => screen.name.endsWith("-confirm");
 
-// Every screen of the service (e2e/screens.ts: pages, wizard steps, confirmation pages, errors and
-// empty states), in both languages; the projects run it with JavaScript on and off. The records
-// the screens show are made once per worker. Each is checked by axe and by what a screen reader says of it
-// (e2e/transcripts.ts: every control named, no name for two targets, errors said with their fields, the title first,
-// a wizard step's number and section, no English in Spanish, Tab in reading order), and, while it is open, for WCAG
-// 2.2's nothing dragged (2.5.7) and help in its place (3.2.6), and a confirmation page for its title (R175).
+/**
+ * The screen as the page shows it now: its language and one title, then axe, what a screen reader says of it
+ * (e2e/transcripts.ts: every control named, no name for two targets, errors said with their fields, the title first,
+ * a wizard step's number and section, no English in Spanish, Tab in reading order) and the phones' widths, and, while
+ * it is open, WCAG 2.2's nothing dragged (2.5.7) and help in its place (3.2.6), and a confirmation page's title (R175).
+ */
+async function expectScreenAccessible(page: Page, screen: Screen, language: Language, javaScriptOn: boolean): Promise<Transcript> {
+  const lang = language === "sp" ? "es" : "en";
+  await expect(page.locator("html")).toHaveAttribute("lang", lang);
+  await expect(page.locator("h1")).toHaveCount(1);
+  const step = screen.step && { number: screen.step.number, section: sections[lang][screen.step.section] };
+  const transcript = await expectAccessible(page, { javaScriptOn, heard: { step } });
+  await expectNothingDragged(page, screen);
+  await expectHelpInItsPlace(page, screen, language);
+  if (isConfirmation(screen)) await expectTitledByItsQuestion(page);
+  return transcript!;
+}
+
+// Every screen of the service (e2e/screens.ts: pages, wizard steps, confirmation pages, errors and empty states), in
+// both languages, with JavaScript and without, in one test (tagged to run once, not again in the no-JavaScript
+// project). With JavaScript the screen is checked whole. Without, it is shown too, from the same address and the same
+// steps, and what a screen reader says of it compared: where it says something else (a form posted without
+// JavaScript comes back as a new page; a list's filters wait for their button), the page is checked whole again. Where
+// it says the same, it is the same page (the application's style sheet differs only where a screen reader would say
+// so: `.js .without-script`), and its checks would repeat the first. So a screen that starts to differ is checked
+// without JavaScript by itself. The records the screens show are made once per worker.
 for (const screen of SCREENS) {
   for (const language of LANGUAGES) {
-    test(`${screen.name} (${screen.who}) in ${language} has no serious accessibility violation`, async ({ screenPage: page, world, javaScriptOn }) => {
-      await openScreen(page, screen, world, language);
-      await expect(page.locator("html")).toHaveAttribute("lang", language === "sp" ? "es" : "en");
-      await expect(page.locator("h1")).toHaveCount(1);
-      const lang = language === "sp" ? "es" : "en";
-      const step = screen.step && { number: screen.step.number, section: sections[lang][screen.step.section] };
-      await expectAccessible(page, { javaScriptOn, heard: { step } });
-      await expectNothingDragged(page, screen);
-      await expectHelpInItsPlace(page, screen, language);
-      if (isConfirmation(screen)) await expectTitledByItsQuestion(page);
+    test(`${screen.name} (${screen.who}) in ${language} has no serious accessibility violation, with JavaScript or without @both-modes`, async ({
+      screenPage,
+      scriptlessPage,
+      world,
+    }) => {
+      await openScreen(screenPage, screen, world, language);
+      const withScripts = maskedText(await expectScreenAccessible(screenPage, screen, language, true));
+      await openScreen(scriptlessPage, screen, world, language);
+      const withoutScripts = maskedText(await withAxePage(scriptlessPage, false, (shown) => transcribe(shown, { tabs: false })));
+      const differs = withoutScripts !== withScripts;
+      test.info().annotations.push({ type: "without JavaScript", description: differs ? "says something else: checked again" : "says the same" });
+      if (differs) await expectScreenAccessible(scriptlessPage, screen, language, false);
     });
   }
 }

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { expect, test as base, type Page } from "@playwright/test";
 import type { AxeResults, default as Axe } from "axe-core";
 import { expectNoEnglish } from "./english";
-import { transcribe, transcriptProblems } from "./transcripts";
+import { transcribe, transcriptProblems, type Transcript } from "./transcripts";
 
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA (2.2's target-size rule wants tap targets of 24×24 px or spaced so). */
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
@@ -115,18 +115,20 @@ export interface HeardAs {
 
 /**
  * axe on the page as it is now, at the desktop's width: no serious or critical violation of WCAG 2.2 A/AA (and, in
- * Spanish, no English). With `heard`, what a screen reader says of it keeps the rules of e2e/transcripts.ts. Then the
- * same page at 320 and 375 px wide: nothing sideways, no control cut, and at 320 px WCAG 2.2 AA again. The window is
- * given back as it was.
+ * Spanish, no English). With `heard`, what a screen reader says of it keeps the rules of e2e/transcripts.ts, and the
+ * transcript is handed back. Then the same page at 320 and 375 px wide: nothing sideways, no control cut, and at
+ * 320 px WCAG 2.2 AA again. The window is given back as it was.
  */
-export async function expectAccessible(page: Page, { javaScriptOn, heard }: { javaScriptOn: boolean; heard?: HeardAs }) {
-  await withAxePage(page, javaScriptOn, async (axePage) => {
+export async function expectAccessible(page: Page, { javaScriptOn, heard }: { javaScriptOn: boolean; heard?: HeardAs }): Promise<Transcript | undefined> {
+  return withAxePage(page, javaScriptOn, async (axePage) => {
     await expectNoBlockingViolation(axePage, AXE_TAGS, page.url());
     await expectNoTextCodes(page);
     // Every screen axe sees in Spanish is also checked for English left untranslated.
     if ((await page.locator("html").getAttribute("lang")) === "es") await expectNoEnglish(page);
-    if (heard) expect(transcriptProblems(await transcribe(axePage), heard), `heard on ${page.url()}`).toEqual([]);
+    const transcript = heard ? await transcribe(axePage) : undefined;
+    if (transcript) expect(transcriptProblems(transcript, heard), `heard on ${page.url()}`).toEqual([]);
     await fitsPhones(page, axePage);
+    return transcript;
   });
 }
 

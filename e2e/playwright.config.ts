@@ -60,8 +60,9 @@ export default defineConfig({
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
     // Tests tagged @js-only check what only JavaScript adds (the inactivity dialog, other tabs);
-    // tests tagged @http send requests without a page, the same with or without JavaScript: run once.
-    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only|@http/ },
+    // tests tagged @http send requests without a page, the same with or without JavaScript, and those tagged
+    // @both-modes open their pages with JavaScript and without themselves: run once.
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only|@http|@both-modes/ },
   ],
   webServer: {
     command: "npm start",

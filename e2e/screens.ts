@@ -177,9 +177,10 @@ export async function createWorld(): Promise<World> {
  * The Playwright test with the world made once per worker (its screens only read it), and `screenPage`: one page for
  * each worker that shows screen after screen, signed in afresh for each (openScreen). A new browser context for each
  * screen fetched and compiled the scripts and styles again every time: a fifth of the accessibility suite's time
- * (docs/decisions/0023-the-run-fits-its-hour.md). A test that fails ends its worker, and with it the page.
+ * (docs/decisions/0023-the-run-fits-its-hour.md). `scriptlessPage` is the same with JavaScript off, for a suite that
+ * looks at each screen both ways in one test. A test that fails ends its worker, and with it the pages.
  */
-export const test = base.extend<object, { world: World; screenPage: Page }>({
+export const test = base.extend<object, { world: World; screenPage: Page; scriptlessPage: Page }>({
   world: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
@@ -196,6 +197,14 @@ export const test = base.extend<object, { world: World; screenPage: Page }>({
       const page = await context.newPage();
       if (javaScriptEnabled) waitForHydrationOnGoto(page);
       await use(page);
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+  scriptlessPage: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL, javaScriptEnabled: false });
+      await use(await context.newPage());
       await context.close();
     },
     { scope: "worker" },

@@ -217,8 +217,33 @@ export async function transcribe(page: Page, { tabs = true }: { tabs?: boolean }
 }
 
 /** The transcript as a file holds it: one thing said per line. */
-export function transcriptText(transcript: Transcript): string {
+function transcriptText(transcript: Transcript): string {
   return `${transcript.heard.map((each) => each.said).join("\n")}\n`;
+}
+
+/**
+ * What changes from one showing of a screen to the next (today's date, the server's port, e-mail addresses made for
+ * the run, keys and links' secrets), said as a placeholder: two transcripts that differ only there say the same.
+ */
+const MASKS: Array<[RegExp, string]> = [
+  [/https?:\/\/localhost:\d+/g, "‹site›"],
+  [/token=[\w-]+/g, "token=‹secret›"],
+  [/[\w.+-]+@example\.com/g, "‹e-mail›"],
+  [/\b[A-Z2-7]{16,}\b/g, "‹secret›"],
+  [/\b(?:[A-Z2-7]{4} ){3,}[A-Z2-7]{1,4}\b/g, "‹secret›"],
+  [/\b(?:mdei|key)_[\w-]{8,}/gi, "‹secret›"],
+  [/\bKey [0-9a-f]{8}\b/g, "Key ‹name›"],
+  [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, "‹id›"],
+  [/\b(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}\b/g, "‹date›"],
+  [/\b\d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}\b/g, "‹date›"],
+  [/\b\d{1,2}\/\d{1,2}\/\d{4}\b/g, "‹date›"],
+  [/\b\d{4}-\d{2}-\d{2}\b/g, "‹date›"],
+  [/\b\d{1,2}:\d{2}(?: ?[AP]M)?(?: (?:EST|EDT))?/gi, "‹time›"],
+];
+
+/** The transcript as a file holds it, one thing said per line, with what changes from one showing to the next masked. */
+export function maskedText(transcript: Transcript): string {
+  return MASKS.reduce((result, [pattern, placeholder]) => result.replace(pattern, placeholder), transcriptText(transcript));
 }
 
 const STEP = { en: /\bstep (\d+) of 14\b/i, es: /\bpaso (\d+) de 14\b/i } as const;

@@ -3,37 +3,17 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, withAxePage } from "./fixtures";
 import { LANGUAGES, openScreen, SCREENS, test, type Screen, type World } from "./screens";
-import { TRANSCRIPTS_FOLDER, transcribe, transcriptFile, transcriptText } from "./transcripts";
+import { maskedText, TRANSCRIPTS_FOLDER, transcribe, transcriptFile } from "./transcripts";
 
 // `npm run transcripts`: what a screen reader says of every screen, in both languages, with JavaScript on
 // (<screen>.<lang>.txt) and, where the page says something else without it, off (<screen>.<lang>.no-js.txt). What
-// changes from one run to the next (today's date, the server's port, e-mail addresses made for the run, keys and
-// links' secrets) is written as a placeholder, so a difference in review is a difference in what a person hears.
-
-const MASKS: Array<[RegExp, string]> = [
-  [/https?:\/\/localhost:\d+/g, "‹site›"],
-  [/token=[\w-]+/g, "token=‹secret›"],
-  [/[\w.+-]+@example\.com/g, "‹e-mail›"],
-  [/\b[A-Z2-7]{16,}\b/g, "‹secret›"],
-  [/\b(?:[A-Z2-7]{4} ){3,}[A-Z2-7]{1,4}\b/g, "‹secret›"],
-  [/\b(?:mdei|key)_[\w-]{8,}/gi, "‹secret›"],
-  [/\bKey [0-9a-f]{8}\b/g, "Key ‹name›"],
-  [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, "‹id›"],
-  [/\b(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}\b/g, "‹date›"],
-  [/\b\d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}\b/g, "‹date›"],
-  [/\b\d{1,2}\/\d{1,2}\/\d{4}\b/g, "‹date›"],
-  [/\b\d{4}-\d{2}-\d{2}\b/g, "‹date›"],
-  [/\b\d{1,2}:\d{2}(?: ?[AP]M)?(?: (?:EST|EDT))?/gi, "‹time›"],
-];
-
-function masked(text: string) {
-  return MASKS.reduce((result, [pattern, placeholder]) => result.replace(pattern, placeholder), text);
-}
+// changes from one run to the next is written as a placeholder (maskedText), so a difference in review is a difference
+// in what a person hears.
 
 async function transcriptOf(page: Page, screen: Screen, world: World, language: (typeof LANGUAGES)[number], javaScriptOn: boolean) {
   await openScreen(page, screen, world, language);
   // The file holds what is said; the Tab round is for the rules, checked by the accessibility suite.
-  return masked(transcriptText(await withAxePage(page, javaScriptOn, (shown) => transcribe(shown, { tabs: false }))));
+  return maskedText(await withAxePage(page, javaScriptOn, (shown) => transcribe(shown, { tabs: false })));
 }
 
 for (const language of LANGUAGES) {
