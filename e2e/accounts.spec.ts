@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expectAccessible, expect, test } from "./fixtures";
+import { expectAccessible, expect, test, eachLanguageOnce } from "./fixtures";
 import { createUser, linkInLatestMail, mailsTo, signIn, uniqueEmail } from "./support";
 
 const TEXT = {
@@ -79,10 +79,10 @@ async function signInWithForm(page: Page, text: (typeof TEXT)["en" | "sp"], emai
   await page.getByRole("button", { name: text.signIn }).click();
 }
 
-for (const lang of ["en", "sp"] as const) {
+for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
   const text = TEXT[lang];
 
-  test(`register, verify by e-mail, sign in and out (${lang})`, async ({ page, javaScriptOn }) => {
+  test(`register, verify by e-mail, sign in and out (${lang})`, { tag }, async ({ page, javaScriptOn }) => {
     const email = uniqueEmail();
     await page.goto(`/register?lang=${lang}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.register);
@@ -133,7 +133,7 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fapp%2Fdashboard$/);
   });
 
-  test(`forgot password: the link, the questions, a new password (${lang})`, async ({ page }) => {
+  test(`forgot password: the link, the questions, a new password (${lang})`, { tag }, async ({ page }) => {
     const user = await createUser({ language: lang });
     await page.goto(`/login?lang=${lang}`);
     await page.getByRole("link", { name: text.forgot }).click();
@@ -323,8 +323,8 @@ test.describe("sessions", () => {
 });
 
 test.describe("accessibility of the account screens with errors", () => {
-  for (const lang of ["en", "sp"] as const) {
-    test(`sign-in and registration with errors (${lang})`, async ({ page, javaScriptOn }) => {
+  for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
+    test(`sign-in and registration with errors (${lang})`, { tag }, async ({ page, javaScriptOn }) => {
       await page.goto(`/login?lang=${lang}`);
       await page.getByRole("button", { name: TEXT[lang].signIn }).click();
       await expect(page).toHaveTitle(/^Error: /);
@@ -336,8 +336,8 @@ test.describe("accessibility of the account screens with errors", () => {
     });
   }
 
-  for (const lang of ["en", "sp"] as const) {
-    test(`the reset screens (${lang})`, async ({ page, javaScriptOn }) => {
+  for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
+    test(`the reset screens (${lang})`, { tag }, async ({ page, javaScriptOn }) => {
       const text = TEXT[lang];
       const user = await createUser({ language: lang });
       await page.goto(`/forgot-password?lang=${lang}`);

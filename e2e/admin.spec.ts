@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expectAccessible, expect, test } from "./fixtures";
+import { expectAccessible, expect, test, eachLanguageOnce } from "./fixtures";
 import { freePort, OwnServer } from "./own-server";
 import {
   baseURL,
@@ -114,52 +114,51 @@ async function rowAction(page: Page, email: string, action: string, confirm: str
   await page.getByRole("button", { name: confirm, exact: true }).click();
 }
 
-for (const lang of ["en", "sp"] as const) {
+for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
   const text = TEXT[lang];
 
-  test(`an administrator filters users, deactivates one (whose session ends) and activates them (${lang})`, async ({
-    page,
-    context,
-    browser,
-    javaScriptOn,
-  }) => {
-    test.slow();
-    const target = await createUser({ lastName: `Objetivo${lang}`, signedInBefore: true });
-    await signIn(context, await createUser({ admin: true, language: lang }));
-    // The target has a session open in another browser.
-    const targetContext = await browser.newContext({ baseURL });
-    await signIn(targetContext, target);
-    const targetPage = await targetContext.newPage();
-    try {
-      await targetPage.goto("/app/dashboard");
-      await expect(targetPage).toHaveURL(/\/app\/dashboard$/);
+  test(
+    `an administrator filters users, deactivates one (whose session ends) and activates them (${lang})`,
+    { tag },
+    async ({ page, context, browser, javaScriptOn }) => {
+      test.slow();
+      const target = await createUser({ lastName: `Objetivo${lang}`, signedInBefore: true });
+      await signIn(context, await createUser({ admin: true, language: lang }));
+      // The target has a session open in another browser.
+      const targetContext = await browser.newContext({ baseURL });
+      await signIn(targetContext, target);
+      const targetPage = await targetContext.newPage();
+      try {
+        await targetPage.goto("/app/dashboard");
+        await expect(targetPage).toHaveURL(/\/app\/dashboard$/);
 
-      await page.goto(`/app/users?lang=${lang}`);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.users);
-      await page.getByLabel(text.email, { exact: true }).fill(target.email);
-      // Applied by the button (with JavaScript the filter would also apply by itself after 760 ms).
-      await page.getByRole("button", { name: text.apply }).click();
-      await expect(page.getByRole("row")).toHaveCount(2);
-      await expectAccessible(page, { javaScriptOn });
-      // Not eligible: the e-mail is not at an approved organisation; the row says why.
-      await expect(page.getByRole("row", { name: new RegExp(target.email) })).toContainText(text.cannotPromote);
+        await page.goto(`/app/users?lang=${lang}`);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.users);
+        await page.getByLabel(text.email, { exact: true }).fill(target.email);
+        // Applied by the button (with JavaScript the filter would also apply by itself after 760 ms).
+        await page.getByRole("button", { name: text.apply }).click();
+        await expect(page.getByRole("row")).toHaveCount(2);
+        await expectAccessible(page, { javaScriptOn });
+        // Not eligible: the e-mail is not at an approved organisation; the row says why.
+        await expect(page.getByRole("row", { name: new RegExp(target.email) })).toContainText(text.cannotPromote);
 
-      await rowAction(page, target.email, text.deactivate, text.deactivate);
-      await expect(page.getByText(text.deactivated)).toBeVisible();
-      await expect(page.getByRole("row", { name: new RegExp(target.email) })).toContainText(text.inactive);
-      // Their open session fails at once.
-      await targetPage.goto("/app/dashboard");
-      await expect(targetPage).toHaveURL(/\/login/);
+        await rowAction(page, target.email, text.deactivate, text.deactivate);
+        await expect(page.getByText(text.deactivated)).toBeVisible();
+        await expect(page.getByRole("row", { name: new RegExp(target.email) })).toContainText(text.inactive);
+        // Their open session fails at once.
+        await targetPage.goto("/app/dashboard");
+        await expect(targetPage).toHaveURL(/\/login/);
 
-      await rowAction(page, target.email, text.activate, text.activate);
-      await expect(page.getByText(text.activated)).toBeVisible();
-      await expect(page.getByRole("row", { name: new RegExp(target.email) })).toContainText(text.active);
-    } finally {
-      await targetContext.close();
-    }
-  });
+        await rowAction(page, target.email, text.activate, text.activate);
+        await expect(page.getByText(text.activated)).toBeVisible();
+        await expect(page.getByRole("row", { name: new RegExp(target.email) })).toContainText(text.active);
+      } finally {
+        await targetContext.close();
+      }
+    },
+  );
 
-  test(`an administrator sends a password reset and promotes an eligible user (${lang})`, async ({ page, context, javaScriptOn }) => {
+  test(`an administrator sends a password reset and promotes an eligible user (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
     test.slow(); // axe on two screens, slow without JavaScript when the machine is busy
     const target = await createUser({ lastName: `Reinicio${lang}` });
     const coordinator = await createUser({ domain: "maryland.gov", signedInBefore: true, lastName: `Coordinadora${lang}` });
@@ -183,43 +182,43 @@ for (const lang of ["en", "sp"] as const) {
     await expectAccessible(page, { javaScriptOn });
   });
 
-  test(`an account not verified shows as such, is found by its status, and gets the verification e-mail again (${lang})`, async ({
-    page,
-    context,
-    javaScriptOn,
-  }) => {
-    test.slow(); // axe on two screens, slow without JavaScript when the machine is busy
-    const target = await createUser({ enabled: false, lastName: `Pendiente${lang}` });
-    await signIn(context, await createUser({ admin: true, language: lang }));
-    await page.goto(`/app/users?lang=${lang}`);
-    await page.getByLabel(text.email, { exact: true }).fill(target.email);
-    await page.getByLabel(text.status, { exact: true }).selectOption({ label: text.notVerified });
-    await page.getByRole("button", { name: text.apply }).click();
-    await expect(page).toHaveURL(/status=unverified/);
-    const row = page.getByRole("row", { name: new RegExp(target.email) });
-    await expect(row).toContainText(text.notVerified);
-    await expect(row).not.toContainText(new RegExp(`\\b${text.active}\\b`));
-    await expectAccessible(page, { javaScriptOn });
-    // Active lists verified accounts only.
-    await page.goto(`/app/users?lang=${lang}&status=active&email=${encodeURIComponent(target.email)}`);
-    await expect(page.getByRole("row", { name: new RegExp(target.email) })).toHaveCount(0);
+  test(
+    `an account not verified shows as such, is found by its status, and gets the verification e-mail again (${lang})`,
+    { tag },
+    async ({ page, context, javaScriptOn }) => {
+      test.slow(); // axe on two screens, slow without JavaScript when the machine is busy
+      const target = await createUser({ enabled: false, lastName: `Pendiente${lang}` });
+      await signIn(context, await createUser({ admin: true, language: lang }));
+      await page.goto(`/app/users?lang=${lang}`);
+      await page.getByLabel(text.email, { exact: true }).fill(target.email);
+      await page.getByLabel(text.status, { exact: true }).selectOption({ label: text.notVerified });
+      await page.getByRole("button", { name: text.apply }).click();
+      await expect(page).toHaveURL(/status=unverified/);
+      const row = page.getByRole("row", { name: new RegExp(target.email) });
+      await expect(row).toContainText(text.notVerified);
+      await expect(row).not.toContainText(new RegExp(`\\b${text.active}\\b`));
+      await expectAccessible(page, { javaScriptOn });
+      // Active lists verified accounts only.
+      await page.goto(`/app/users?lang=${lang}&status=active&email=${encodeURIComponent(target.email)}`);
+      await expect(page.getByRole("row", { name: new RegExp(target.email) })).toHaveCount(0);
 
-    await page.goto(`/app/users?lang=${lang}&status=unverified&email=${encodeURIComponent(target.email)}`);
-    await rowAction(page, target.email, text.resendVerification, text.resendConfirm);
-    await expect(page.getByText(text.verificationSent)).toBeVisible();
-    await expectAccessible(page, { javaScriptOn });
-    const mails = mailsTo(target.email);
-    expect(mails).toHaveLength(1);
-    expect(mails[0].text).toMatch(/verify-email\?token=/);
-    // The link opens the account: it is Active, and the action is gone.
-    expect((await page.request.get(await linkInLatestMail(target.email))).ok()).toBe(true);
-    await page.goto(`/app/users?lang=${lang}&email=${encodeURIComponent(target.email)}`);
-    const opened = page.getByRole("row", { name: new RegExp(target.email) });
-    await expect(opened).toContainText(text.active);
-    await expect(opened.getByRole("link", { name: new RegExp(`^${text.resendVerification}`) })).toHaveCount(0);
-  });
+      await page.goto(`/app/users?lang=${lang}&status=unverified&email=${encodeURIComponent(target.email)}`);
+      await rowAction(page, target.email, text.resendVerification, text.resendConfirm);
+      await expect(page.getByText(text.verificationSent)).toBeVisible();
+      await expectAccessible(page, { javaScriptOn });
+      const mails = mailsTo(target.email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0].text).toMatch(/verify-email\?token=/);
+      // The link opens the account: it is Active, and the action is gone.
+      expect((await page.request.get(await linkInLatestMail(target.email))).ok()).toBe(true);
+      await page.goto(`/app/users?lang=${lang}&email=${encodeURIComponent(target.email)}`);
+      const opened = page.getByRole("row", { name: new RegExp(target.email) });
+      await expect(opened).toContainText(text.active);
+      await expect(opened.getByRole("link", { name: new RegExp(`^${text.resendVerification}`) })).toHaveCount(0);
+    },
+  );
 
-  test(`the dashboard counts the users the list shows, super administrators left out (${lang})`, async ({ page, context }) => {
+  test(`the dashboard counts the users the list shows, super administrators left out (${lang})`, { tag }, async ({ page, context }) => {
     await createUser({ superAdmin: true, admin: true });
     await signIn(context, await createUser({ admin: true, language: lang }));
     const digits = (text: string | null) => Number((text ?? "").replace(/\D/g, ""));
@@ -239,7 +238,7 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page.getByText(text.promotionClosedTitle)).toHaveCount(0);
   });
 
-  test(`an administrator records a status change, and makes and revokes a review link (${lang})`, async ({ page, context, browser, javaScriptOn }) => {
+  test(`an administrator records a status change, and makes and revokes a review link (${lang})`, { tag }, async ({ page, context, browser, javaScriptOn }) => {
     test.slow();
     const referrer = await createUser({ language: lang });
     const base = await startReferral(referrer, (await createChild(referrer, { firstName: "Ana", lastName: "Revisión" })).id);
@@ -403,9 +402,9 @@ test.describe("a server with no administrators' domain set", () => {
     expect(server.output).toMatch(/Warning: ADMIN_EMAIL_DOMAINS is not set, so nobody can be promoted to administrator/);
   });
 
-  for (const lang of ["en", "sp"] as const) {
+  for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
     const text = TEXT[lang];
-    test(`the users page says why nobody can be promoted and what to set (${lang})`, async ({ browser, javaScriptOn }) => {
+    test(`the users page says why nobody can be promoted and what to set (${lang})`, { tag }, async ({ browser, javaScriptOn }) => {
       const context = await browser.newContext({ baseURL: server.base, javaScriptEnabled: javaScriptOn });
       try {
         const [name, ...value] = adminCookie.split("=");

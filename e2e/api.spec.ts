@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, test, eachLanguageOnce } from "./fixtures";
 import {
   appCode,
   baseURL,
@@ -1232,9 +1232,9 @@ const KEYS_TEXT = {
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-for (const lang of ["en", "sp"] as const) {
+for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
   const text = KEYS_TEXT[lang];
-  test(`the API keys page: create a key, shown once, that calls the API, then revoke it (${lang})`, async ({ page, context, javaScriptOn }) => {
+  test(`the API keys page: create a key, shown once, that calls the API, then revoke it (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
     test.slow(); // axe on five screens
     const admin = await createUser({ admin: true, language: lang, signedInBefore: true });
     const { secret } = await giveSecondFactor(admin);

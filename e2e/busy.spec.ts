@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { DB } from "../app/db.server";
 import { holdReferralRow, testDialect } from "../db/testing";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, test, eachLanguageOnce } from "./fixtures";
 import { freePort, OwnServer } from "./own-server";
 import { createChild, createUser, openDataDir, referralIdOf, sessionCookieOf, sessionSecret, startReferral } from "./support";
 
@@ -47,8 +47,8 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-for (const language of ["en", "sp"] as const) {
-  test(`a save made while its referral is held keeps what was typed and says to try again (${language})`, async ({ browser, javaScriptOn }) => {
+for (const { lang: language, tag } of eachLanguageOnce("with JavaScript")) {
+  test(`a save made while its referral is held keeps what was typed and says to try again (${language})`, { tag }, async ({ browser, javaScriptOn }) => {
     const words = TEXT[language];
     const user = await createUser({}, db);
     const child = await createChild(user, {}, db);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expectAccessible, expect, test } from "./fixtures";
+import { expectAccessible, expect, test, eachLanguageOnce } from "./fixtures";
 import { baseURL, createChild, createUser, fillReferral, signIn, startReferral, yearsAgo } from "./support";
 
 const TEXT = {
@@ -106,10 +106,10 @@ async function filterByName(page: Page, text: Text, name: string, javaScriptOn: 
   await expect(page).toHaveURL(new RegExp(`name=${encodeURIComponent(name)}`));
 }
 
-for (const lang of ["en", "sp"] as const) {
+for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
   const text = TEXT[lang];
 
-  test(`add a child, find it in the list, filter and sort, open it, delete it (${lang})`, async ({ page, context, javaScriptOn }) => {
+  test(`add a child, find it in the list, filter and sort, open it, delete it (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
     test.slow(); // a long flow, with axe on every screen of it
     const user = await signIn(context, await createUser({ language: lang }));
     await createChild(user, { firstName: "Bruno", lastName: "Older", birthdate: yearsAgo(2) });
@@ -172,119 +172,123 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page.getByRole("link", { name: "Bruno Older" })).toBeVisible();
   });
 
-  test(`pre-verification refuses an age over 36 months, another state and a day the month lacks (${lang})`, async ({ page, context, javaScriptOn }) => {
-    await signIn(context, await createUser({ language: lang }));
-    await page.goto(`/app/children/edit/preverify?lang=${lang}`);
-    await chooseBirthdate(page, text, yearsAgo(3, 1));
-    await page.getByLabel(text.state).selectOption({ label: "Virginia" });
-    await page.getByRole("button", { name: text.continue }).click();
-    await expect(page.getByText(text.ageOf).first()).toBeVisible();
-    await expect(page.getByText(text.notMaryland).first()).toBeVisible();
-    await expect(page).toHaveTitle(/^Error: /);
-    await expectAccessible(page, { javaScriptOn });
-
-    const year = Number(yearsAgo(1).slice(0, 4));
-    await page.getByLabel(text.month, { exact: true }).selectOption("2");
-    await page.getByLabel(text.year, { exact: true }).selectOption(String(year));
-    const days = page.getByLabel(text.day, { exact: true }).locator("option:not([value=''])");
-    if (javaScriptOn) {
-      // The day list follows the month: February has 28 or 29 days.
-      await expect(days).toHaveCount(year % 4 === 0 ? 29 : 28);
-    } else {
-      await expect(days).toHaveCount(31);
-      await page.getByLabel(text.day, { exact: true }).selectOption("31");
-      await page.getByLabel(text.state).selectOption("21");
+  test(
+    `pre-verification refuses an age over 36 months, another state and a day the month lacks (${lang})`,
+    { tag },
+    async ({ page, context, javaScriptOn }) => {
+      await signIn(context, await createUser({ language: lang }));
+      await page.goto(`/app/children/edit/preverify?lang=${lang}`);
+      await chooseBirthdate(page, text, yearsAgo(3, 1));
+      await page.getByLabel(text.state).selectOption({ label: "Virginia" });
       await page.getByRole("button", { name: text.continue }).click();
-      await expect(page.getByText(text.impossible).first()).toBeVisible();
-    }
-  });
+      await expect(page.getByText(text.ageOf).first()).toBeVisible();
+      await expect(page.getByText(text.notMaryland).first()).toBeVisible();
+      await expect(page).toHaveTitle(/^Error: /);
+      await expectAccessible(page, { javaScriptOn });
 
-  test(`a child of three or more stays correctable, and no referral for them starts, is sent or is copied (${lang})`, async ({
-    page,
-    context,
-    javaScriptOn,
-  }) => {
-    test.slow(); // several screens, axe on two of them
-    const user = await signIn(context, await createUser({ language: lang }));
-    const { id } = await createChild(user, { firstName: "Tomas", lastName: "Mayor" });
-    const draft = await startReferral(user, id);
-    await fillReferral(user, draft, { consent: 2 });
+      const year = Number(yearsAgo(1).slice(0, 4));
+      await page.getByLabel(text.month, { exact: true }).selectOption("2");
+      await page.getByLabel(text.year, { exact: true }).selectOption(String(year));
+      const days = page.getByLabel(text.day, { exact: true }).locator("option:not([value=''])");
+      if (javaScriptOn) {
+        // The day list follows the month: February has 28 or 29 days.
+        await expect(days).toHaveCount(year % 4 === 0 ? 29 : 28);
+      } else {
+        await expect(days).toHaveCount(31);
+        await page.getByLabel(text.day, { exact: true }).selectOption("31");
+        await page.getByLabel(text.state).selectOption("21");
+        await page.getByRole("button", { name: text.continue }).click();
+        await expect(page.getByText(text.impossible).first()).toBeVisible();
+      }
+    },
+  );
 
-    // The birth date was wrong: the child is four. It is corrected, and so is the name.
-    await page.goto(`/app/children/edit/preverify?id=${id}&lang=${lang}`);
-    await chooseBirthdate(page, text, yearsAgo(4));
-    await page.getByRole("button", { name: text.continue }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.editNameTitle);
-    await page.getByLabel(text.firstName, { exact: true }).fill("Tomás");
-    await page.getByRole("button", { name: text.saveChanges }).click();
-    await expect(page.getByText(text.updated)).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tomás Mayor");
+  test(
+    `a child of three or more stays correctable, and no referral for them starts, is sent or is copied (${lang})`,
+    { tag },
+    async ({ page, context, javaScriptOn }) => {
+      test.slow(); // several screens, axe on two of them
+      const user = await signIn(context, await createUser({ language: lang }));
+      const { id } = await createChild(user, { firstName: "Tomas", lastName: "Mayor" });
+      const draft = await startReferral(user, id);
+      await fillReferral(user, draft, { consent: 2 });
 
-    // No new referral: the child's page says why, in words.
-    await expect(page.getByText(text.ageOf)).toBeVisible();
-    await expect(page.getByRole("button", { name: text.newReferral })).toHaveCount(0);
-    await expect(page.getByText("AGE_OF")).toHaveCount(0);
-    await expectAccessible(page, { javaScriptOn });
-    // A page opened before the correction still posts: the answer says the same.
-    const stale = await page.request.post(`/app/children/details/${id}`, { form: { intent: "newReferral" }, headers: { Origin: baseURL }, maxRedirects: 0 });
-    expect(stale.status()).toBe(400);
-    expect(await stale.text()).toContain(text.ageOf);
+      // The birth date was wrong: the child is four. It is corrected, and so is the name.
+      await page.goto(`/app/children/edit/preverify?id=${id}&lang=${lang}`);
+      await chooseBirthdate(page, text, yearsAgo(4));
+      await page.getByRole("button", { name: text.continue }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.editNameTitle);
+      await page.getByLabel(text.firstName, { exact: true }).fill("Tomás");
+      await page.getByRole("button", { name: text.saveChanges }).click();
+      await expect(page.getByText(text.updated)).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tomás Mayor");
 
-    // The Draft begun before is not sent, nor copied.
-    await page.goto(`${draft}/review?lang=${lang}`);
-    await page.getByRole("link", { name: text.submit }).click();
-    await page.getByRole("button", { name: text.submitConfirm }).click();
-    await expect(page.getByRole("alert").filter({ hasText: text.ageOf })).toBeVisible();
-    await expectAccessible(page, { javaScriptOn });
-    await page.goto(`${draft}/review?lang=${lang}`);
-    await page.getByRole("button", { name: text.copy }).click();
-    await expect(page.getByText(text.ageOf)).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`${draft}/review`));
-    await page.goto(`/app/children/details/${id}?lang=${lang}`);
-    await expect(page.locator("tbody tr")).toHaveCount(1);
-  });
+      // No new referral: the child's page says why, in words.
+      await expect(page.getByText(text.ageOf)).toBeVisible();
+      await expect(page.getByRole("button", { name: text.newReferral })).toHaveCount(0);
+      await expect(page.getByText("AGE_OF")).toHaveCount(0);
+      await expectAccessible(page, { javaScriptOn });
+      // A page opened before the correction still posts: the answer says the same.
+      const stale = await page.request.post(`/app/children/details/${id}`, { form: { intent: "newReferral" }, headers: { Origin: baseURL }, maxRedirects: 0 });
+      expect(stale.status()).toBe(400);
+      expect(await stale.text()).toContain(text.ageOf);
 
-  test(`a birth date gets one message, on its question and once in the summary; the child's name its own (${lang})`, async ({
-    page,
-    context,
-    javaScriptOn,
-  }) => {
-    await signIn(context, await createUser({ language: lang }));
-    await page.goto(`/app/children/edit/preverify?lang=${lang}`);
-    const summary = page.locator(".error-summary li");
-    const group = page.getByRole("group", { name: text.birthdate });
-    const messages = page.locator(".usa-error-message");
+      // The Draft begun before is not sent, nor copied.
+      await page.goto(`${draft}/review?lang=${lang}`);
+      await page.getByRole("link", { name: text.submit }).click();
+      await page.getByRole("button", { name: text.submitConfirm }).click();
+      await expect(page.getByRole("alert").filter({ hasText: text.ageOf })).toBeVisible();
+      await expectAccessible(page, { javaScriptOn });
+      await page.goto(`${draft}/review?lang=${lang}`);
+      await page.getByRole("button", { name: text.copy }).click();
+      await expect(page.getByText(text.ageOf)).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${draft}/review`));
+      await page.goto(`/app/children/details/${id}?lang=${lang}`);
+      await expect(page.locator("tbody tr")).toHaveCount(1);
+    },
+  );
 
-    // Nothing chosen, then only the month: one message each time, saying what is still needed.
-    await page.getByRole("button", { name: text.continue }).click();
-    await expect(summary).toHaveText([`${text.birthdate}: ${text.birthdateMissing}`]);
-    await expect(messages).toHaveText([text.birthdateMissing]);
-    await expect(group.locator(".usa-error-message")).toHaveText(text.birthdateMissing);
-    await expect(group).toHaveCSS("border-left-width", "4px");
-    // Each of its three lists is outlined too, and says it is in error.
-    for (const part of [text.month, text.day, text.year]) {
-      await expect(page.getByLabel(part, { exact: true })).toHaveClass(/usa-input--error/);
-      await expect(page.getByLabel(part, { exact: true })).toHaveAttribute("aria-invalid", "true");
-    }
-    await expectAccessible(page, { javaScriptOn });
+  test(
+    `a birth date gets one message, on its question and once in the summary; the child's name its own (${lang})`,
+    { tag },
+    async ({ page, context, javaScriptOn }) => {
+      await signIn(context, await createUser({ language: lang }));
+      await page.goto(`/app/children/edit/preverify?lang=${lang}`);
+      const summary = page.locator(".error-summary li");
+      const group = page.getByRole("group", { name: text.birthdate });
+      const messages = page.locator(".usa-error-message");
 
-    await page.getByLabel(text.month, { exact: true }).selectOption("3");
-    await page.getByRole("button", { name: text.continue }).click();
-    await expect(summary).toHaveText([`${text.birthdate}: ${text.birthdateNeedsDayYear}`]);
-    await expect(messages).toHaveText([text.birthdateNeedsDayYear]);
-    await expect(page.getByLabel(text.month, { exact: true })).toHaveValue("3");
+      // Nothing chosen, then only the month: one message each time, saying what is still needed.
+      await page.getByRole("button", { name: text.continue }).click();
+      await expect(summary).toHaveText([`${text.birthdate}: ${text.birthdateMissing}`]);
+      await expect(messages).toHaveText([text.birthdateMissing]);
+      await expect(group.locator(".usa-error-message")).toHaveText(text.birthdateMissing);
+      await expect(group).toHaveCSS("border-left-width", "4px");
+      // Each of its three lists is outlined too, and says it is in error.
+      for (const part of [text.month, text.day, text.year]) {
+        await expect(page.getByLabel(part, { exact: true })).toHaveClass(/usa-input--error/);
+        await expect(page.getByLabel(part, { exact: true })).toHaveAttribute("aria-invalid", "true");
+      }
+      await expectAccessible(page, { javaScriptOn });
 
-    await chooseBirthdate(page, text, yearsAgo(1));
-    await page.getByRole("button", { name: text.continue }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.nameTitle);
-    await page.getByLabel(text.lastName, { exact: true }).fill("Pérez");
-    await page.getByRole("button", { name: text.create }).click();
-    await expect(summary).toHaveText([`${text.firstName}: ${text.firstNameMissing}`]);
-    await expect(messages).toHaveText([text.firstNameMissing]);
-    await expect(page.getByLabel(text.lastName, { exact: true })).toHaveValue("Pérez");
-  });
+      await page.getByLabel(text.month, { exact: true }).selectOption("3");
+      await page.getByRole("button", { name: text.continue }).click();
+      await expect(summary).toHaveText([`${text.birthdate}: ${text.birthdateNeedsDayYear}`]);
+      await expect(messages).toHaveText([text.birthdateNeedsDayYear]);
+      await expect(page.getByLabel(text.month, { exact: true })).toHaveValue("3");
 
-  test(`the name step without a birthdate offers a new child or the list (${lang})`, async ({ page, context, javaScriptOn }) => {
+      await chooseBirthdate(page, text, yearsAgo(1));
+      await page.getByRole("button", { name: text.continue }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.nameTitle);
+      await page.getByLabel(text.lastName, { exact: true }).fill("Pérez");
+      await page.getByRole("button", { name: text.create }).click();
+      await expect(summary).toHaveText([`${text.firstName}: ${text.firstNameMissing}`]);
+      await expect(messages).toHaveText([text.firstNameMissing]);
+      await expect(page.getByLabel(text.lastName, { exact: true })).toHaveValue("Pérez");
+    },
+  );
+
+  test(`the name step without a birthdate offers a new child or the list (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
     await signIn(context, await createUser({ language: lang }));
     await page.goto(`/app/children/edit/name?lang=${lang}`);
     await expect(page.getByRole("alert")).toContainText(text.missing);

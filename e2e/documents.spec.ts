@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Download, Page } from "@playwright/test";
-import { expectAccessible, expect, test } from "./fixtures";
+import { expectAccessible, expect, test, eachLanguageOnce } from "./fixtures";
 import { baseURL, createChild, createUser, documentsOf, referralIdOf, signIn, startReferral, storedUploads } from "./support";
 
 // Supporting and consent documents (docs/product-rules.md R62, R63, R64, R65, R66), with JavaScript and without.
@@ -110,10 +110,10 @@ async function opened(lang: "en" | "sp") {
   return { user, base, referralId: referralIdOf(base) };
 }
 
-for (const lang of ["en", "sp"] as const) {
+for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
   const text = TEXT[lang];
 
-  test(`documents: add supporting and consent files, edit a description, download, delete (${lang})`, async ({ page, context, javaScriptOn }) => {
+  test(`documents: add supporting and consent files, edit a description, download, delete (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
     test.slow(); // eight screens, axe on each
     const { user, base, referralId } = await opened(lang);
     await signIn(context, user);
@@ -194,7 +194,7 @@ for (const lang of ["en", "sp"] as const) {
     await heading(page, text.review);
   });
 
-  test(`a file over 30 MB is refused with the File too large message, and nothing is kept (${lang})`, async ({ page, context, javaScriptOn }) => {
+  test(`a file over 30 MB is refused with the File too large message, and nothing is kept (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
     test.slow();
     const { user, base, referralId } = await opened(lang);
     await signIn(context, user);
@@ -231,34 +231,34 @@ for (const lang of ["en", "sp"] as const) {
     }
   });
 
-  test(`consent "not yet" says where it is chosen that it keeps the referral from being submitted, and the review leads back to the question (${lang})`, async ({
-    page,
-    context,
-    javaScriptOn,
-  }) => {
-    const { user, base } = await opened(lang);
-    await signIn(context, user);
-    await page.goto(`${base}/supporting-documentation/list?lang=${lang}`);
-    const question = page.getByRole("group", { name: text.consentLegend });
-    await expect(question).toHaveAccessibleDescription(new RegExp(text.consentNeeds));
-    await expect(page.getByText(text.consentSavedNotYet)).toHaveCount(0);
+  test(
+    `consent "not yet" says where it is chosen that it keeps the referral from being submitted, and the review leads back to the question (${lang})`,
+    { tag },
+    async ({ page, context, javaScriptOn }) => {
+      const { user, base } = await opened(lang);
+      await signIn(context, user);
+      await page.goto(`${base}/supporting-documentation/list?lang=${lang}`);
+      const question = page.getByRole("group", { name: text.consentLegend });
+      await expect(question).toHaveAccessibleDescription(new RegExp(text.consentNeeds));
+      await expect(page.getByText(text.consentSavedNotYet)).toHaveCount(0);
 
-    await question.locator("label", { hasText: text.consentNotYet }).click();
-    await page.getByRole("button", { name: text.save, exact: true }).click();
-    await expect(page.getByText(text.referralUpdated)).toBeVisible();
-    await expect(page.getByText(text.consentSavedNotYet)).toBeVisible();
-    await expectAccessible(page, { javaScriptOn });
+      await question.locator("label", { hasText: text.consentNotYet }).click();
+      await page.getByRole("button", { name: text.save, exact: true }).click();
+      await expect(page.getByText(text.referralUpdated)).toBeVisible();
+      await expect(page.getByText(text.consentSavedNotYet)).toBeVisible();
+      await expectAccessible(page, { javaScriptOn });
 
-    // The review lists the consent as missing (docs/product-rules.md R68) and its link opens the question itself.
-    await page.getByRole("button", { name: text.saveAndContinue }).click();
-    await heading(page, text.review);
-    await page.getByRole("link", { name: text.missingConsent }).click();
-    await heading(page, text.list);
-    await expect(page).toHaveURL(/#documents-childParentConsent$/);
-    await expect(question).toBeInViewport();
-  });
+      // The review lists the consent as missing (docs/product-rules.md R68) and its link opens the question itself.
+      await page.getByRole("button", { name: text.saveAndContinue }).click();
+      await heading(page, text.review);
+      await page.getByRole("link", { name: text.missingConsent }).click();
+      await heading(page, text.list);
+      await expect(page).toHaveURL(/#documents-childParentConsent$/);
+      await expect(question).toBeInViewport();
+    },
+  );
 
-  test(`a file that is not of an accepted kind is refused with a clear message (${lang})`, async ({ page, context, javaScriptOn }) => {
+  test(`a file that is not of an accepted kind is refused with a clear message (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
     const { user, base, referralId } = await opened(lang);
     await signIn(context, user);
     await page.goto(`${base}/supporting-documentation/new?lang=${lang}`);

@@ -163,6 +163,25 @@ export function waitForHydrationOnGoto(page: Page) {
   };
 }
 
+/** A language as the address says it (?lang=): sp is Spanish. */
+export type Lang = "en" | "sp";
+
+/**
+ * The runs of a flow written for both languages: each language once, one with JavaScript and the other without (the
+ * tags choose the project, e2e/playwright.config.ts), where it ran each language both ways. The flow's steps and
+ * assertions are the same in every run; what differs between the languages is its words, and between the projects
+ * the page's scripts, and each of those is still seen. `spanish` says which way Spanish goes: a spec file chooses, and
+ * the files alternate, so that both languages meet both ways across the suite
+ * (docs/decisions/0024-each-check-once-where-it-belongs.md).
+ */
+export function eachLanguageOnce(spanish: "with JavaScript" | "without JavaScript"): Array<{ lang: Lang; tag: "@with-js" | "@without-js" }> {
+  const spanishTag = spanish === "with JavaScript" ? "@with-js" : "@without-js";
+  return [
+    { lang: "en", tag: spanishTag === "@with-js" ? "@without-js" : "@with-js" },
+    { lang: "sp", tag: spanishTag },
+  ];
+}
+
 export const test = base.extend<{ javaScriptOn: boolean }>({
   javaScriptOn: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);

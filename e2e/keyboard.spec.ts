@@ -214,152 +214,153 @@ async function saveAndContinue(page: Page) {
   await press(page, "Enter");
 }
 
-// Where content is most likely to cover the focus (a phone), and at a desk.
-for (const size of [
-  { width: 320, height: 640 },
-  { width: 1280, height: 800 },
+// Where content is most likely to cover the focus (a phone), with JavaScript, and at a desk, without: each width and
+// each way once (as eachLanguageOnce pairs the languages, e2e/fixtures.ts).
+for (const { size, tag } of [
+  { size: { width: 320, height: 640 }, tag: "@with-js" },
+  { size: { width: 1280, height: 800 }, tag: "@without-js" },
 ]) {
-  test(`a keyboard user adds a child, walks the whole wizard and submits the referral, every screen with its own title (${size.width} px)`, async ({
-    page,
-    context,
-    javaScriptOn,
-  }) => {
-    test.slow();
-    await page.setViewportSize(size);
-    const titles = new Map<string, string>();
-    const user = await signIn(context, await createUser());
-    await page.goto("/app/children");
-    await expectFocusOnMainAfterLoad(page, javaScriptOn);
-    await tabToNamed(page, /^Add a child$/);
-    await press(page, "Enter");
+  test(
+    `a keyboard user adds a child, walks the whole wizard and submits the referral, every screen with its own title (${size.width} px)`,
+    { tag },
+    async ({ page, context, javaScriptOn }) => {
+      test.slow();
+      await page.setViewportSize(size);
+      const titles = new Map<string, string>();
+      const user = await signIn(context, await createUser());
+      await page.goto("/app/children");
+      await expectFocusOnMainAfterLoad(page, javaScriptOn);
+      await tabToNamed(page, /^Add a child$/);
+      await press(page, "Enter");
 
-    // The child: birthdate and state, then the name.
-    await expectScreen(page, "Add a child: date of birth and state", javaScriptOn, titles);
-    const [year, month, day] = yearsAgo(1).split("-").map(Number);
-    const monthName = new Intl.DateTimeFormat("en-US", { month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2000, month - 1, 1)));
-    await chooseOption(page, /^Month/, monthName);
-    await chooseOption(page, /^Day/, String(day));
-    await chooseOption(page, /^Year/, String(year));
-    await expect(page.getByLabel("Day", { exact: true })).toHaveValue(String(day));
-    await expect(page.getByLabel("Month", { exact: true })).toHaveValue(String(month));
-    await tabToNamed(page, /^Continue$/);
-    await press(page, "Enter");
-    await expectScreen(page, "Add a child: name", javaScriptOn, titles);
-    await typeInto(page, /^First name/, "Teclado");
-    await typeInto(page, /^Last name/, "Walker");
-    await tabToNamed(page, /^Add the child$/);
-    await press(page, "Enter");
-    await expectScreen(page, "Teclado Walker", javaScriptOn, titles);
-    await tabToNamed(page, /^Start a new referral$/);
-    await press(page, "Enter");
+      // The child: birthdate and state, then the name.
+      await expectScreen(page, "Add a child: date of birth and state", javaScriptOn, titles);
+      const [year, month, day] = yearsAgo(1).split("-").map(Number);
+      const monthName = new Intl.DateTimeFormat("en-US", { month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2000, month - 1, 1)));
+      await chooseOption(page, /^Month/, monthName);
+      await chooseOption(page, /^Day/, String(day));
+      await chooseOption(page, /^Year/, String(year));
+      await expect(page.getByLabel("Day", { exact: true })).toHaveValue(String(day));
+      await expect(page.getByLabel("Month", { exact: true })).toHaveValue(String(month));
+      await tabToNamed(page, /^Continue$/);
+      await press(page, "Enter");
+      await expectScreen(page, "Add a child: name", javaScriptOn, titles);
+      await typeInto(page, /^First name/, "Teclado");
+      await typeInto(page, /^Last name/, "Walker");
+      await tabToNamed(page, /^Add the child$/);
+      await press(page, "Enter");
+      await expectScreen(page, "Teclado Walker", javaScriptOn, titles);
+      await tabToNamed(page, /^Start a new referral$/);
+      await press(page, "Enter");
 
-    // 1–2. The referrer.
-    await expectScreen(page, "Your relationship to the child", javaScriptOn, titles, [1, "Referrer"]);
-    await chooseRadio(page, /relationship to the child|related to the child/, /^Parent$/);
-    await saveAndContinue(page);
-    await expectScreen(page, "Your name and phone", javaScriptOn, titles, [2, "Referrer"]);
-    await typeInto(page, /^Phone number/, "4105551234");
-    await saveAndContinue(page);
+      // 1–2. The referrer.
+      await expectScreen(page, "Your relationship to the child", javaScriptOn, titles, [1, "Referrer"]);
+      await chooseRadio(page, /relationship to the child|related to the child/, /^Parent$/);
+      await saveAndContinue(page);
+      await expectScreen(page, "Your name and phone", javaScriptOn, titles, [2, "Referrer"]);
+      await typeInto(page, /^Phone number/, "4105551234");
+      await saveAndContinue(page);
 
-    // 3. Refused without the Hispanic answer: the error summary takes the focus, not the heading.
-    await expectScreen(page, "The child's sex, race and ethnicity", javaScriptOn, titles, [3, "Child"]);
-    await chooseRadio(page, /^Sex/, /^Female$/);
-    await tickBox(page, /^Asian$/);
-    await saveAndContinue(page);
-    await expectRefused(page, "also answer whether the child is Hispanic or Latino");
-    await chooseRadio(page, /Hispanic or Latino\?/, /^No$/);
-    await saveAndContinue(page);
+      // 3. Refused without the Hispanic answer: the error summary takes the focus, not the heading.
+      await expectScreen(page, "The child's sex, race and ethnicity", javaScriptOn, titles, [3, "Child"]);
+      await chooseRadio(page, /^Sex/, /^Female$/);
+      await tickBox(page, /^Asian$/);
+      await saveAndContinue(page);
+      await expectRefused(page, "also answer whether the child is Hispanic or Latino");
+      await chooseRadio(page, /Hispanic or Latino\?/, /^No$/);
+      await saveAndContinue(page);
 
-    // 4–6. The child's language, address (found by the lookup) and gestational age.
-    await expectScreen(page, "The child's language", javaScriptOn, titles, [4, "Child"]);
-    await chooseOption(page, /^The child's primary language/, "Spanish");
-    await expect(page.getByLabel("The child's primary language")).toHaveValue("2");
-    await saveAndContinue(page);
-    await expectScreen(page, "The child's address", javaScriptOn, titles, [5, "Child"]);
-    await typeInto(page, /^Find the address/, "12 Main St, 21401");
-    await tabToNamed(page, /^Look up$/);
-    await press(page, "Enter");
-    if (!javaScriptOn) await expectFocusOnHeading(page, false);
-    await tabToNamed(page, /^Use this address/);
-    await press(page, "Enter");
-    await expect(page.getByLabel("City or town", { exact: true })).toHaveValue("Annapolis");
-    if (!javaScriptOn) await expectFocusOnHeading(page, false);
-    await saveAndContinue(page);
-    await expectScreen(page, "Gestational age at birth", javaScriptOn, titles, [6, "Child"]);
-    await typeInto(page, /^Weeks/, "39");
-    await typeInto(page, /^Days/, "3");
-    await saveAndContinue(page);
+      // 4–6. The child's language, address (found by the lookup) and gestational age.
+      await expectScreen(page, "The child's language", javaScriptOn, titles, [4, "Child"]);
+      await chooseOption(page, /^The child's primary language/, "Spanish");
+      await expect(page.getByLabel("The child's primary language")).toHaveValue("2");
+      await saveAndContinue(page);
+      await expectScreen(page, "The child's address", javaScriptOn, titles, [5, "Child"]);
+      await typeInto(page, /^Find the address/, "12 Main St, 21401");
+      await tabToNamed(page, /^Look up$/);
+      await press(page, "Enter");
+      if (!javaScriptOn) await expectFocusOnHeading(page, false);
+      await tabToNamed(page, /^Use this address/);
+      await press(page, "Enter");
+      await expect(page.getByLabel("City or town", { exact: true })).toHaveValue("Annapolis");
+      if (!javaScriptOn) await expectFocusOnHeading(page, false);
+      await saveAndContinue(page);
+      await expectScreen(page, "Gestational age at birth", javaScriptOn, titles, [6, "Child"]);
+      await typeInto(page, /^Weeks/, "39");
+      await typeInto(page, /^Days/, "3");
+      await saveAndContinue(page);
 
-    // 7. A parent, added from the list.
-    await expectScreen(page, "Parents and guardians", javaScriptOn, titles, [7, "Family"]);
-    await tabToNamed(page, /^Add a parent or guardian$/);
-    await press(page, "Enter");
-    await expectScreen(page, "Add a parent or guardian", javaScriptOn, titles, [7, "Family"]);
-    await typeInto(page, /^First name/, "Rosa");
-    await typeInto(page, /^Last name/, "Walker");
-    await chooseOption(page, /^Relationship to the child/, "Parent");
-    await typeInto(page, /^Home phone/, "4105550001");
-    await tabToNamed(page, /^Add$/);
-    await press(page, "Enter");
-    await expectScreen(page, "Parents and guardians", javaScriptOn, titles, [7, "Family"]);
-    await expect(page.getByRole("row", { name: /Rosa Walker/ })).toBeVisible();
-    await saveAndContinue(page);
+      // 7. A parent, added from the list.
+      await expectScreen(page, "Parents and guardians", javaScriptOn, titles, [7, "Family"]);
+      await tabToNamed(page, /^Add a parent or guardian$/);
+      await press(page, "Enter");
+      await expectScreen(page, "Add a parent or guardian", javaScriptOn, titles, [7, "Family"]);
+      await typeInto(page, /^First name/, "Rosa");
+      await typeInto(page, /^Last name/, "Walker");
+      await chooseOption(page, /^Relationship to the child/, "Parent");
+      await typeInto(page, /^Home phone/, "4105550001");
+      await tabToNamed(page, /^Add$/);
+      await press(page, "Enter");
+      await expectScreen(page, "Parents and guardians", javaScriptOn, titles, [7, "Family"]);
+      await expect(page.getByRole("row", { name: /Rosa Walker/ })).toBeVisible();
+      await saveAndContinue(page);
 
-    // 8–13. The family, the reasons, the details.
-    await expectScreen(page, "The family's language", javaScriptOn, titles, [8, "Family"]);
-    await chooseOption(page, /^The family's primary language/, "Spanish");
-    await saveAndContinue(page);
-    await expectScreen(page, "Interpreter", javaScriptOn, titles, [9, "Family"]);
-    await chooseRadio(page, /need an interpreter/, /^Yes$/);
-    await saveAndContinue(page);
-    await expectScreen(page, "Foster care", javaScriptOn, titles, [10, "Family"]);
-    await chooseRadio(page, /in foster care/, /^Unknown$/);
-    await saveAndContinue(page);
-    await expectScreen(page, "Reasons for the referral", javaScriptOn, titles, [11, "Reasons"]);
-    await tickBox(page, /^Hearing$/);
-    await saveAndContinue(page);
-    await expectScreen(page, "Screenings and medical conditions", javaScriptOn, titles, [12, "Reasons"]);
-    await saveAndContinue(page);
-    await expectScreen(page, "Additional details", javaScriptOn, titles, [13, "Details"]);
-    await typeInto(page, /^Anything else the program should know/, "Walks late.");
-    await saveAndContinue(page);
+      // 8–13. The family, the reasons, the details.
+      await expectScreen(page, "The family's language", javaScriptOn, titles, [8, "Family"]);
+      await chooseOption(page, /^The family's primary language/, "Spanish");
+      await saveAndContinue(page);
+      await expectScreen(page, "Interpreter", javaScriptOn, titles, [9, "Family"]);
+      await chooseRadio(page, /need an interpreter/, /^Yes$/);
+      await saveAndContinue(page);
+      await expectScreen(page, "Foster care", javaScriptOn, titles, [10, "Family"]);
+      await chooseRadio(page, /in foster care/, /^Unknown$/);
+      await saveAndContinue(page);
+      await expectScreen(page, "Reasons for the referral", javaScriptOn, titles, [11, "Reasons"]);
+      await tickBox(page, /^Hearing$/);
+      await saveAndContinue(page);
+      await expectScreen(page, "Screenings and medical conditions", javaScriptOn, titles, [12, "Reasons"]);
+      await saveAndContinue(page);
+      await expectScreen(page, "Additional details", javaScriptOn, titles, [13, "Details"]);
+      await typeInto(page, /^Anything else the program should know/, "Walks late.");
+      await saveAndContinue(page);
 
-    // 14. The documents and the consent answer, then the review.
-    await expectScreen(page, "Documents and consent", javaScriptOn, titles, [14, "Documents"]);
-    await chooseRadio(page, /given written consent/, /^No$/);
-    await saveAndContinue(page);
-    await expectScreen(page, "Review the referral for Teclado Walker", javaScriptOn, titles);
-    const wizard = new URL(page.url()).pathname.replace(/\/review$/, "");
+      // 14. The documents and the consent answer, then the review.
+      await expectScreen(page, "Documents and consent", javaScriptOn, titles, [14, "Documents"]);
+      await chooseRadio(page, /given written consent/, /^No$/);
+      await saveAndContinue(page);
+      await expectScreen(page, "Review the referral for Teclado Walker", javaScriptOn, titles);
+      const wizard = new URL(page.url()).pathname.replace(/\/review$/, "");
 
-    // Shift+Tab walks back through the same stops, each showing its focus.
-    await tabTo(page, (element) => element.name === "Skip to main content", "the skip link", { back: true });
+      // Shift+Tab walks back through the same stops, each showing its focus.
+      await tabTo(page, (element) => element.name === "Skip to main content", "the skip link", { back: true });
 
-    // Submitted while another tab took the consent answer back: refused, the error summary takes the focus.
-    await submitFromReview(page, javaScriptOn, titles);
-    await setConsent(user, wizard, 3);
-    await press(page, "Enter");
-    await expectRefused(page, "The referral was not submitted: some parts are still missing");
-    // Its list of what is missing leads to the question itself.
-    await tabToNamed(page, /^Whether a parent or guardian has given written consent$/);
-    await press(page, "Enter");
-    await expect(page.locator("#main-content h1")).toHaveAccessibleName(stepHeading("Documents and consent", 14, "Documents"));
-    if (javaScriptOn) await expect.poll(async () => (await focused(page)).id).toBe("documents-childParentConsent");
-    else expect((await press(page, "Tab")).legend).toMatch(/given written consent/);
-    await chooseRadio(page, /given written consent/, /^No$/);
-    await saveAndContinue(page);
-    await expectScreen(page, "Review the referral for Teclado Walker", javaScriptOn, titles);
+      // Submitted while another tab took the consent answer back: refused, the error summary takes the focus.
+      await submitFromReview(page, javaScriptOn, titles);
+      await setConsent(user, wizard, 3);
+      await press(page, "Enter");
+      await expectRefused(page, "The referral was not submitted: some parts are still missing");
+      // Its list of what is missing leads to the question itself.
+      await tabToNamed(page, /^Whether a parent or guardian has given written consent$/);
+      await press(page, "Enter");
+      await expect(page.locator("#main-content h1")).toHaveAccessibleName(stepHeading("Documents and consent", 14, "Documents"));
+      if (javaScriptOn) await expect.poll(async () => (await focused(page)).id).toBe("documents-childParentConsent");
+      else expect((await press(page, "Tab")).legend).toMatch(/given written consent/);
+      await chooseRadio(page, /given written consent/, /^No$/);
+      await saveAndContinue(page);
+      await expectScreen(page, "Review the referral for Teclado Walker", javaScriptOn, titles);
 
-    // Submitted: the confirmation.
-    await submitFromReview(page, javaScriptOn, titles);
-    await press(page, "Enter");
-    await expectScreen(page, "Referral submitted", javaScriptOn, titles);
-    await expect(page.getByText(/for Teclado Walker\.$/)).toBeVisible();
+      // Submitted: the confirmation.
+      await submitFromReview(page, javaScriptOn, titles);
+      await press(page, "Enter");
+      await expectScreen(page, "Referral submitted", javaScriptOn, titles);
+      await expect(page.getByText(/for Teclado Walker\.$/)).toBeVisible();
 
-    // Every screen visited has a title of its own.
-    const all = [...titles.values()];
-    expect(all.length).toBeGreaterThanOrEqual(20);
-    expect(new Set(all).size, JSON.stringify([...titles])).toBe(all.length);
-  });
+      // Every screen visited has a title of its own.
+      const all = [...titles.values()];
+      expect(all.length).toBeGreaterThanOrEqual(20);
+      expect(new Set(all).size, JSON.stringify([...titles])).toBe(all.length);
+    },
+  );
 }
 
 /**

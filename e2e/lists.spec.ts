@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { parseCsv } from "../app/utils/csv";
-import { expectAccessible, expect, test } from "./fixtures";
+import { expectAccessible, expect, test, eachLanguageOnce } from "./fixtures";
 import { createChild, createUser, setLastLogin, setStatus, signIn, startReferral, submitDirectly } from "./support";
 
 // The lists on a phone and on a wide screen (issue 18): empty lists say how to begin, the filters
@@ -23,8 +23,8 @@ const EMPTY = {
 
 const PHONE = { width: 375, height: 812 };
 
-for (const lang of ["en", "sp"] as const) {
-  test(`a new referrer's empty lists say how to begin, without filters or counts (${lang})`, async ({ page, context, javaScriptOn }) => {
+for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
+  test(`a new referrer's empty lists say how to begin, without filters or counts (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
     test.slow(); // axe runs here, slow without JavaScript when the machine is busy
     await signIn(context, await createUser({ language: lang }));
     for (const { path, message, action } of EMPTY[lang]) {
@@ -206,70 +206,70 @@ async function exportCsv(page: Page, label: string, done: string, javaScriptOn: 
   return { name: file.suggestedFilename(), rows };
 }
 
-for (const lang of ["en", "sp"] as const) {
+for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
   const text = EXPORT[lang];
 
-  test(`each list offers the whole list and, beside it, the filtered rows as CSV, labelled which is which (${lang})`, async ({
-    page,
-    context,
-    javaScriptOn,
-  }) => {
-    test.slow(); // eight files, each streamed and saved
-    const user = await signIn(context, await createUser({ language: lang }));
-    const ana = await createChild(user, { firstName: "Ana", lastName: "Lista", birthdate: "2025-01-02" });
-    const beto = await createChild(user, { firstName: "Beto", lastName: "Lista" });
-    await startReferral(user, ana.id);
-    await startReferral(user, beto.id);
-    const submitted = [await startReferral(user, ana.id), await startReferral(user, beto.id)];
-    for (const base of submitted) await submitDirectly(user, base);
-    await setStatus(submitted[1], "Eligible", "Eligible.", "Elegible.", "2026-11-02T15:00:00Z");
+  test(
+    `each list offers the whole list and, beside it, the filtered rows as CSV, labelled which is which (${lang})`,
+    { tag },
+    async ({ page, context, javaScriptOn }) => {
+      test.slow(); // eight files, each streamed and saved
+      const user = await signIn(context, await createUser({ language: lang }));
+      const ana = await createChild(user, { firstName: "Ana", lastName: "Lista", birthdate: "2025-01-02" });
+      const beto = await createChild(user, { firstName: "Beto", lastName: "Lista" });
+      await startReferral(user, ana.id);
+      await startReferral(user, beto.id);
+      const submitted = [await startReferral(user, ana.id), await startReferral(user, beto.id)];
+      for (const base of submitted) await submitDirectly(user, base);
+      await setStatus(submitted[1], "Eligible", "Eligible.", "Elegible.", "2026-11-02T15:00:00Z");
 
-    // [list, filter, column of the child's first name, first names the filter shows, first names it hides]
-    const lists = [
-      ["/app/children", "name=Ana", 0, "Ana", "Beto"],
-      ["/app/referrals/drafts", "childName=Ana", 12, "Ana", "Beto"],
-      ["/app/referrals/submitted", "status=Eligible", 12, "Beto", "Ana"],
-    ] as const;
-    for (const [path, filter, column, shown, hidden] of lists) {
-      // Without a filter there is one file, the whole list.
-      await page.goto(`${path}?lang=${lang}`);
-      await expect(page.getByRole("link", { name: text.all, exact: true })).toBeVisible();
-      await expect(page.getByRole("link", { name: text.filtered, exact: true })).toHaveCount(0);
-      await expect(page.getByText(text.hint, { exact: true })).toBeVisible();
+      // [list, filter, column of the child's first name, first names the filter shows, first names it hides]
+      const lists = [
+        ["/app/children", "name=Ana", 0, "Ana", "Beto"],
+        ["/app/referrals/drafts", "childName=Ana", 12, "Ana", "Beto"],
+        ["/app/referrals/submitted", "status=Eligible", 12, "Beto", "Ana"],
+      ] as const;
+      for (const [path, filter, column, shown, hidden] of lists) {
+        // Without a filter there is one file, the whole list.
+        await page.goto(`${path}?lang=${lang}`);
+        await expect(page.getByRole("link", { name: text.all, exact: true })).toBeVisible();
+        await expect(page.getByRole("link", { name: text.filtered, exact: true })).toHaveCount(0);
+        await expect(page.getByText(text.hint, { exact: true })).toBeVisible();
 
-      await page.goto(`${path}?lang=${lang}&${filter}`);
-      await expect(page.getByText(text.hintFiltered, { exact: true })).toBeVisible();
+        await page.goto(`${path}?lang=${lang}&${filter}`);
+        await expect(page.getByText(text.hintFiltered, { exact: true })).toBeVisible();
+        const all = await exportCsv(page, text.all, text.done, javaScriptOn);
+        const filtered = await exportCsv(page, text.filtered, text.done, javaScriptOn);
+        expect(all.name, path).not.toContain("filtered");
+        expect(filtered.name, path).toContain("-filtered-");
+        expect(
+          all.rows
+            .slice(1)
+            .map((row) => row[column])
+            .sort(),
+          `${path}: the whole list`,
+        ).toEqual([shown, hidden].sort());
+        expect(
+          filtered.rows.slice(1).map((row) => row[column]),
+          `${path}: the filtered rows`,
+        ).toEqual([shown]);
+        if (path === "/app/children") {
+          expect(all.rows[0]).toEqual(text.childrenHeader);
+          expect(filtered.rows[1]).toEqual(["Ana", "", "Lista", "", text.birthdate, "Maryland"]);
+        }
+      }
+
+      // The users list, for an administrator: its last sign-in in the file as on the page, in Eastern time.
+      const [first, second] = [await createUser(), await createUser()];
+      await setLastLogin(first.id, "2026-01-15T17:30:00Z");
+      await signIn(context, await createUser({ admin: true, language: lang }));
+      await page.goto(`/app/users?lang=${lang}&email=${first.email}`);
+      await expect(page.getByRole("row", { name: new RegExp(first.email) })).toContainText(text.lastSignIn);
       const all = await exportCsv(page, text.all, text.done, javaScriptOn);
       const filtered = await exportCsv(page, text.filtered, text.done, javaScriptOn);
-      expect(all.name, path).not.toContain("filtered");
-      expect(filtered.name, path).toContain("-filtered-");
-      expect(
-        all.rows
-          .slice(1)
-          .map((row) => row[column])
-          .sort(),
-        `${path}: the whole list`,
-      ).toEqual([shown, hidden].sort());
-      expect(
-        filtered.rows.slice(1).map((row) => row[column]),
-        `${path}: the filtered rows`,
-      ).toEqual([shown]);
-      if (path === "/app/children") {
-        expect(all.rows[0]).toEqual(text.childrenHeader);
-        expect(filtered.rows[1]).toEqual(["Ana", "", "Lista", "", text.birthdate, "Maryland"]);
-      }
-    }
-
-    // The users list, for an administrator: its last sign-in in the file as on the page, in Eastern time.
-    const [first, second] = [await createUser(), await createUser()];
-    await setLastLogin(first.id, "2026-01-15T17:30:00Z");
-    await signIn(context, await createUser({ admin: true, language: lang }));
-    await page.goto(`/app/users?lang=${lang}&email=${first.email}`);
-    await expect(page.getByRole("row", { name: new RegExp(first.email) })).toContainText(text.lastSignIn);
-    const all = await exportCsv(page, text.all, text.done, javaScriptOn);
-    const filtered = await exportCsv(page, text.filtered, text.done, javaScriptOn);
-    expect(all.rows.map((row) => row[1])).toEqual(expect.arrayContaining([first.email, second.email]));
-    expect(filtered.rows.slice(1)).toEqual([[expect.any(String), first.email, expect.any(String), expect.any(String), text.lastSignIn, expect.any(String)]]);
-    await expectAccessible(page, { javaScriptOn });
-  });
+      expect(all.rows.map((row) => row[1])).toEqual(expect.arrayContaining([first.email, second.email]));
+      expect(filtered.rows.slice(1)).toEqual([[expect.any(String), first.email, expect.any(String), expect.any(String), text.lastSignIn, expect.any(String)]]);
+      await expectAccessible(page, { javaScriptOn });
+    },
+  );
 }

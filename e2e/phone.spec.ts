@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { WIZARD_STEPS } from "../app/wizard/steps";
-import { expect, test } from "./fixtures";
+import { expect, test, eachLanguageOnce } from "./fixtures";
 import { createChild, createUser, signIn, startReferral } from "./support";
 
 // Phone first: on a 375×667 phone, every screen of the wizard shows its first question without scrolling.
@@ -30,8 +30,8 @@ async function firstFieldBox(page: Page) {
   });
 }
 
-for (const lang of ["en", "sp"] as const) {
-  test(`every wizard step shows its first field in the first screen of a phone (${lang})`, async ({ page, context }) => {
+for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
+  test(`every wizard step shows its first field in the first screen of a phone (${lang})`, { tag }, async ({ page, context }) => {
     test.slow(); // sixteen pages
     await page.setViewportSize(PHONE);
     const user = await signIn(context, await createUser({ language: lang }));

@@ -58,11 +58,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
+    // A flow's run tagged @with-js or @without-js runs in that project alone (eachLanguageOnce, e2e/fixtures.ts).
+    { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@without-js/ },
     // Tests tagged @js-only check what only JavaScript adds (the inactivity dialog, other tabs);
     // tests tagged @http send requests without a page, the same with or without JavaScript, and those tagged
     // @both-modes open their pages with JavaScript and without themselves: run once.
-    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only|@http|@both-modes/ },
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only|@http|@both-modes|@with-js/ },
   ],
   webServer: {
     command: "npm start",

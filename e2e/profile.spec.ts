@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expectAccessible, expect, test } from "./fixtures";
+import { expectAccessible, expect, test, eachLanguageOnce } from "./fixtures";
 import { addressInBook, baseURL, breakUserUpdates, createAddress, createUser, signIn } from "./support";
 
 const TEXT = {
@@ -123,10 +123,10 @@ async function lookUp(page: Page, text: Text, query: string) {
   await page.getByRole("button", { name: text.lookUp, exact: true }).click();
 }
 
-for (const lang of ["en", "sp"] as const) {
+for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
   const text = TEXT[lang];
 
-  test(`edit the profile, change the password and sign in with it (${lang})`, async ({ page, context, javaScriptOn }) => {
+  test(`edit the profile, change the password and sign in with it (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
     test.slow(); // two password hashings, two sign-ins and axe twice
     const user = await signIn(context, await createUser({ language: lang }));
     await page.goto(`/app/dashboard?lang=${lang}`);
@@ -170,7 +170,7 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.dashboard);
   });
 
-  test(`a failed profile update shows the alert and keeps what was typed (${lang})`, async ({ page, context, javaScriptOn }) => {
+  test(`a failed profile update shows the alert and keeps what was typed (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
     const user = await signIn(context, await createUser({ language: lang }));
     await page.goto(`/app/profile/${user.id}?lang=${lang}`);
     await breakUserUpdates(user.id);
@@ -184,7 +184,7 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page).toHaveURL(/#profile-firstName$/);
   });
 
-  test(`add an address found by ZIP, edit it unchanged and changed, delete it (${lang})`, async ({ page, context, javaScriptOn }) => {
+  test(`add an address found by ZIP, edit it unchanged and changed, delete it (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
     test.slow(); // a long flow, with axe on five screens
     const user = await signIn(context, await createUser({ language: lang }));
     await page.goto(`/app/profile/${user.id}?lang=${lang}`);
@@ -259,7 +259,7 @@ for (const lang of ["en", "sp"] as const) {
     expect(await addressInBook(secondId)).toBe(false);
   });
 
-  test(`the look-up refuses other states and keeps a county chosen in a split ZIP (${lang})`, async ({ page, context }) => {
+  test(`the look-up refuses other states and keeps a county chosen in a split ZIP (${lang})`, { tag }, async ({ page, context }) => {
     const user = await signIn(context, await createUser({ language: lang }));
     await page.goto(`/app/profile/${user.id}/address/new?lang=${lang}`);
     await field(page, text.city).fill("Somewhere");
@@ -276,29 +276,33 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page.getByText(text.splitZip)).toBeVisible();
   });
 
-  test(`the look-up finds a Maryland town without a ZIP, and says plainly when the address must be typed by hand (${lang})`, async ({ page, context }) => {
-    const user = await signIn(context, await createUser({ language: lang }));
-    await page.goto(`/app/profile/${user.id}/address/new?lang=${lang}`);
-    // The town's ZIP codes are offered, each with the street alone and the county.
-    await lookUp(page, text, "12 Main St Annapolis MD");
-    await expect(page.getByRole("listitem").filter({ hasText: "12 Main St, Annapolis, MD 21401" })).toBeVisible();
-    await page
-      .getByRole("listitem")
-      .filter({ hasText: "12 Main St, Annapolis, MD 21403" })
-      .getByRole("button", { name: new RegExp(`^${text.use}`) })
-      .click();
-    await expect(field(page, text.line1)).toHaveValue("12 Main St");
-    await expect(field(page, text.city)).toHaveValue("Annapolis");
-    await expect(field(page, text.zip)).toHaveValue("21403");
-    await expect(page.getByLabel(text.county)).toHaveValue("24003");
+  test(
+    `the look-up finds a Maryland town without a ZIP, and says plainly when the address must be typed by hand (${lang})`,
+    { tag },
+    async ({ page, context }) => {
+      const user = await signIn(context, await createUser({ language: lang }));
+      await page.goto(`/app/profile/${user.id}/address/new?lang=${lang}`);
+      // The town's ZIP codes are offered, each with the street alone and the county.
+      await lookUp(page, text, "12 Main St Annapolis MD");
+      await expect(page.getByRole("listitem").filter({ hasText: "12 Main St, Annapolis, MD 21401" })).toBeVisible();
+      await page
+        .getByRole("listitem")
+        .filter({ hasText: "12 Main St, Annapolis, MD 21403" })
+        .getByRole("button", { name: new RegExp(`^${text.use}`) })
+        .click();
+      await expect(field(page, text.line1)).toHaveValue("12 Main St");
+      await expect(field(page, text.city)).toHaveValue("Annapolis");
+      await expect(field(page, text.zip)).toHaveValue("21403");
+      await expect(page.getByLabel(text.county)).toHaveValue("24003");
 
-    // Nothing to go on: the page says so and leaves the fields to the person.
-    await lookUp(page, text, "12 Main St");
-    await expect(page.getByText(text.typeByHand)).toBeVisible();
-    await expect(field(page, text.line1)).toHaveValue("12 Main St");
-  });
+      // Nothing to go on: the page says so and leaves the fields to the person.
+      await lookUp(page, text, "12 Main St");
+      await expect(page.getByText(text.typeByHand)).toBeVisible();
+      await expect(field(page, text.line1)).toHaveValue("12 Main St");
+    },
+  );
 
-  test(`changing the primary language switches the interface (${lang})`, async ({ page, context }) => {
+  test(`changing the primary language switches the interface (${lang})`, { tag }, async ({ page, context }) => {
     const user = await signIn(context, await createUser({ language: "en" }));
     await page.goto(`/app/profile/${user.id}?lang=en`);
     await page.locator("label.usa-radio__label", { hasText: TEXT.en.spanish }).click();
@@ -308,7 +312,7 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(TEXT.sp.profile);
   });
 
-  test(`an administrator sees another user's profile and addresses, read only (${lang})`, async ({ page, context, javaScriptOn }) => {
+  test(`an administrator sees another user's profile and addresses, read only (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
     const owner = await createUser();
     await createAddress(owner, { nickname: "Oficina" });
     await signIn(context, await createUser({ admin: true }));

@@ -1,5 +1,5 @@
 import { request, type Page } from "@playwright/test";
-import { expectAccessible, expect, test } from "./fixtures";
+import { expectAccessible, expect, test, eachLanguageOnce } from "./fixtures";
 import {
   baseURL,
   createChild,
@@ -107,138 +107,138 @@ async function apiStatus(user: TestUser, path: string): Promise<number> {
   }
 }
 
-for (const lang of ["en", "sp"] as const) {
+for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
   const text = TEXT[lang];
   const language = lang === "sp" ? "es" : "en";
 
-  test(`a referral submitted in Howard County reaches Howard's staff and not Baltimore County's, its intake mail without the child's name, the family told in its language (${lang})`, async ({
-    browser,
-    javaScriptOn,
-  }) => {
-    test.slow(); // three people's sessions, a whole referral and its mail: near 30 s on a busy two-core machine
-    const howard = await setUpProgram(HOWARD);
-    const baltimore = await setUpProgram(BALTIMORE_COUNTY);
-    const referrer = await createUser({ language: lang });
-    const familyEmail = uniqueEmail();
-    const { wizard, childName, lastName, referralId } = await draftIn(referrer, HOWARD, { email: familyEmail, language });
+  test(
+    `a referral submitted in Howard County reaches Howard's staff and not Baltimore County's, its intake mail without the child's name, the family told in its language (${lang})`,
+    { tag },
+    async ({ browser, javaScriptOn }) => {
+      test.slow(); // three people's sessions, a whole referral and its mail: near 30 s on a busy two-core machine
+      const howard = await setUpProgram(HOWARD);
+      const baltimore = await setUpProgram(BALTIMORE_COUNTY);
+      const referrer = await createUser({ language: lang });
+      const familyEmail = uniqueEmail();
+      const { wizard, childName, lastName, referralId } = await draftIn(referrer, HOWARD, { email: familyEmail, language });
 
-    const referrerContext = await browser.newContext({ javaScriptEnabled: javaScriptOn });
-    const referrerPage = await referrerContext.newPage();
-    await signIn(referrerContext, referrer);
-    await submitOnPage(referrerPage, wizard, lang);
-    expect((await programOfReferral(referralId)).local_program_id).toBe(howard.id);
+      const referrerContext = await browser.newContext({ javaScriptEnabled: javaScriptOn });
+      const referrerPage = await referrerContext.newPage();
+      await signIn(referrerContext, referrer);
+      await submitOnPage(referrerPage, wizard, lang);
+      expect((await programOfReferral(referralId)).local_program_id).toBe(howard.id);
 
-    // Howard's intake address is told: the referral's number and a link, never the child's name.
-    await expect.poll(() => intakeMails(howard.intakeEmail, referralId).length).toBe(1);
-    const [intake] = intakeMails(howard.intakeEmail, referralId);
-    expect(`${intake.subject}\n${intake.text}`).not.toContain(lastName);
-    expect(`${intake.subject}\n${intake.text}`).not.toContain("Lucía");
-    expect(intakeMails(baltimore.intakeEmail, referralId)).toEqual([]);
-    // The family's notice, in the family's language: which program calls, that it costs nothing, how to say no.
-    await expect.poll(() => mailsTo(familyEmail).length).toBe(1);
-    const notice = mailsTo(familyEmail)[0];
-    expect(notice.language).toBe(language);
-    expect(notice.subject).toBe(text.familySubject);
-    expect(notice.text).toContain(language === "es" ? howard.name_es : howard.name);
-    expect(notice.text).toContain("410-555-0199");
-    expect(notice.text).not.toContain("Camina tarde");
+      // Howard's intake address is told: the referral's number and a link, never the child's name.
+      await expect.poll(() => intakeMails(howard.intakeEmail, referralId).length).toBe(1);
+      const [intake] = intakeMails(howard.intakeEmail, referralId);
+      expect(`${intake.subject}\n${intake.text}`).not.toContain(lastName);
+      expect(`${intake.subject}\n${intake.text}`).not.toContain("Lucía");
+      expect(intakeMails(baltimore.intakeEmail, referralId)).toEqual([]);
+      // The family's notice, in the family's language: which program calls, that it costs nothing, how to say no.
+      await expect.poll(() => mailsTo(familyEmail).length).toBe(1);
+      const notice = mailsTo(familyEmail)[0];
+      expect(notice.language).toBe(language);
+      expect(notice.subject).toBe(text.familySubject);
+      expect(notice.text).toContain(language === "es" ? howard.name_es : howard.name);
+      expect(notice.text).toContain("410-555-0199");
+      expect(notice.text).not.toContain("Camina tarde");
 
-    // Before the program opens it, the referrer reads that it has not been opened; its 45 days have begun.
-    await referrerPage.goto(`${wizard}/review?lang=${lang}`);
-    await expect(referrerPage.getByText(text.notOpened)).toBeVisible();
-    await expect(referrerPage.getByText(text.dayOf)).toBeVisible();
+      // Before the program opens it, the referrer reads that it has not been opened; its 45 days have begun.
+      await referrerPage.goto(`${wizard}/review?lang=${lang}`);
+      await expect(referrerPage.getByText(text.notOpened)).toBeVisible();
+      await expect(referrerPage.getByText(text.dayOf)).toBeVisible();
 
-    // Howard's staff: in their submitted list, and its review opens.
-    const staffContext = await browser.newContext({ javaScriptEnabled: javaScriptOn });
-    const staffPage = await staffContext.newPage();
-    const howardStaff = await signIn(staffContext, await createStaff(howard, lang));
-    await staffPage.goto(`/app/referrals/submitted?lang=${lang}&childName=${lastName}`);
-    await expect(staffPage.getByRole("heading", { level: 1, name: text.submitted })).toBeVisible();
-    await expect(staffPage.getByRole("link", { name: new RegExp(`^${childName}, `) })).toBeVisible();
-    await expectAccessible(staffPage, { javaScriptOn });
-    await staffPage.getByRole("link", { name: new RegExp(`^${childName}, `) }).click();
-    await expect(staffPage.getByRole("heading", { level: 1 })).toContainText(childName);
-    await expect(staffPage.getByText(lang === "sp" ? howard.name_es : howard.name).first()).toBeVisible();
-    await expectAccessible(staffPage, { javaScriptOn });
-    expect(await apiStatus(howardStaff, `/api/referrals/${referralId}`)).toBe(200);
-    // Submitted today, it is not yet past any day of the 45; a number the list cannot read is said so.
-    await staffPage.goto(`/app/referrals/submitted?lang=${lang}&childName=${lastName}&pastDays=0`);
-    await expect(staffPage.getByRole("link", { name: new RegExp(`^${childName}, `) })).toHaveCount(0);
-    await staffPage.goto(`/app/referrals/submitted?lang=${lang}&childName=${lastName}&pastDays=forty`);
-    await expect(staffPage.getByRole("alert").filter({ hasText: text.pastDaysInvalid })).toBeVisible();
-    await expect(staffPage.getByLabel(text.pastDays)).toHaveValue("forty");
+      // Howard's staff: in their submitted list, and its review opens.
+      const staffContext = await browser.newContext({ javaScriptEnabled: javaScriptOn });
+      const staffPage = await staffContext.newPage();
+      const howardStaff = await signIn(staffContext, await createStaff(howard, lang));
+      await staffPage.goto(`/app/referrals/submitted?lang=${lang}&childName=${lastName}`);
+      await expect(staffPage.getByRole("heading", { level: 1, name: text.submitted })).toBeVisible();
+      await expect(staffPage.getByRole("link", { name: new RegExp(`^${childName}, `) })).toBeVisible();
+      await expectAccessible(staffPage, { javaScriptOn });
+      await staffPage.getByRole("link", { name: new RegExp(`^${childName}, `) }).click();
+      await expect(staffPage.getByRole("heading", { level: 1 })).toContainText(childName);
+      await expect(staffPage.getByText(lang === "sp" ? howard.name_es : howard.name).first()).toBeVisible();
+      await expectAccessible(staffPage, { javaScriptOn });
+      expect(await apiStatus(howardStaff, `/api/referrals/${referralId}`)).toBe(200);
+      // Submitted today, it is not yet past any day of the 45; a number the list cannot read is said so.
+      await staffPage.goto(`/app/referrals/submitted?lang=${lang}&childName=${lastName}&pastDays=0`);
+      await expect(staffPage.getByRole("link", { name: new RegExp(`^${childName}, `) })).toHaveCount(0);
+      await staffPage.goto(`/app/referrals/submitted?lang=${lang}&childName=${lastName}&pastDays=forty`);
+      await expect(staffPage.getByRole("alert").filter({ hasText: text.pastDaysInvalid })).toBeVisible();
+      await expect(staffPage.getByLabel(text.pastDays)).toHaveValue("forty");
 
-    // Baltimore County's staff: not in their list, its review and the API answer that it does not exist.
-    const otherContext = await browser.newContext({ javaScriptEnabled: javaScriptOn });
-    const otherPage = await otherContext.newPage();
-    const otherStaff = await signIn(otherContext, await createStaff(baltimore, lang));
-    await otherPage.goto(`/app/referrals/submitted?lang=${lang}&childName=${lastName}`);
-    await expect(otherPage.getByRole("link", { name: new RegExp(`^${childName}, `) })).toHaveCount(0);
-    const review = await otherPage.goto(`${wizard}/review?lang=${lang}`);
-    expect(review?.status()).toBe(404);
-    expect(await apiStatus(otherStaff, `/api/referrals/${referralId}`)).toBe(404);
+      // Baltimore County's staff: not in their list, its review and the API answer that it does not exist.
+      const otherContext = await browser.newContext({ javaScriptEnabled: javaScriptOn });
+      const otherPage = await otherContext.newPage();
+      const otherStaff = await signIn(otherContext, await createStaff(baltimore, lang));
+      await otherPage.goto(`/app/referrals/submitted?lang=${lang}&childName=${lastName}`);
+      await expect(otherPage.getByRole("link", { name: new RegExp(`^${childName}, `) })).toHaveCount(0);
+      const review = await otherPage.goto(`${wizard}/review?lang=${lang}`);
+      expect(review?.status()).toBe(404);
+      expect(await apiStatus(otherStaff, `/api/referrals/${referralId}`)).toBe(404);
 
-    // The referrer now reads who opened it, on the referral and in the status updates.
-    const opened = text.openedBy(lang === "sp" ? howard.name_es : howard.name);
-    await referrerPage.goto(`${wizard}/review?lang=${lang}`);
-    await expect(referrerPage.getByText(opened)).toBeVisible();
-    await expectAccessible(referrerPage, { javaScriptOn });
-    await referrerPage.goto(`/app/updates?lang=${lang}`);
-    await expect(referrerPage.getByRole("row", { name: new RegExp(childName) })).toContainText(opened);
-    await expectAccessible(referrerPage, { javaScriptOn });
+      // The referrer now reads who opened it, on the referral and in the status updates.
+      const opened = text.openedBy(lang === "sp" ? howard.name_es : howard.name);
+      await referrerPage.goto(`${wizard}/review?lang=${lang}`);
+      await expect(referrerPage.getByText(opened)).toBeVisible();
+      await expectAccessible(referrerPage, { javaScriptOn });
+      await referrerPage.goto(`/app/updates?lang=${lang}`);
+      await expect(referrerPage.getByRole("row", { name: new RegExp(childName) })).toContainText(opened);
+      await expectAccessible(referrerPage, { javaScriptOn });
 
-    for (const context of [referrerContext, staffContext, otherContext]) await context.close();
-  });
+      for (const context of [referrerContext, staffContext, otherContext]) await context.close();
+    },
+  );
 
-  test(`Howard's staff move a referral to Baltimore County with a reason: its history keeps it, the new program reads it and is told, the old no longer (${lang})`, async ({
-    page,
-    context,
-    browser,
-    javaScriptOn,
-  }) => {
-    test.slow(); // three people's sessions, a whole referral and its mail: near 30 s on a busy two-core machine
-    const howard = await setUpProgram(HOWARD);
-    const baltimore = await setUpProgram(BALTIMORE_COUNTY);
-    const referrer = await createUser();
-    const { wizard, childName, referralId } = await draftIn(referrer, HOWARD);
-    const api = await request.newContext({ baseURL, extraHTTPHeaders: { Cookie: await sessionCookieOf(referrer) } });
-    expect((await api.post(`/api/referrals/${referralId}/submit`)).status()).toBe(200);
-    await api.dispose();
+  test(
+    `Howard's staff move a referral to Baltimore County with a reason: its history keeps it, the new program reads it and is told, the old no longer (${lang})`,
+    { tag },
+    async ({ page, context, browser, javaScriptOn }) => {
+      test.slow(); // three people's sessions, a whole referral and its mail: near 30 s on a busy two-core machine
+      const howard = await setUpProgram(HOWARD);
+      const baltimore = await setUpProgram(BALTIMORE_COUNTY);
+      const referrer = await createUser();
+      const { wizard, childName, referralId } = await draftIn(referrer, HOWARD);
+      const api = await request.newContext({ baseURL, extraHTTPHeaders: { Cookie: await sessionCookieOf(referrer) } });
+      expect((await api.post(`/api/referrals/${referralId}/submit`)).status()).toBe(200);
+      await api.dispose();
 
-    const staff = await signIn(context, await createStaff(howard, lang));
-    await page.goto(`${wizard}/review?lang=${lang}`);
-    // Nothing chosen, no reason: each field says what it needs, and nothing moves.
-    await page.getByRole("button", { name: text.move }).click();
-    await expect(page.getByText(text.same).first()).toBeVisible();
-    await expect(page.getByText(text.noReason).first()).toBeVisible();
-    expect((await programOfReferral(referralId)).local_program_id).toBe(howard.id);
-    await expectAccessible(page, { javaScriptOn });
+      const staff = await signIn(context, await createStaff(howard, lang));
+      await page.goto(`${wizard}/review?lang=${lang}`);
+      // Nothing chosen, no reason: each field says what it needs, and nothing moves.
+      await page.getByRole("button", { name: text.move }).click();
+      await expect(page.getByText(text.same).first()).toBeVisible();
+      await expect(page.getByText(text.noReason).first()).toBeVisible();
+      expect((await programOfReferral(referralId)).local_program_id).toBe(howard.id);
+      await expectAccessible(page, { javaScriptOn });
 
-    await page.getByLabel(text.moveTo, { exact: true }).selectOption({ label: lang === "sp" ? baltimore.name_es : baltimore.name });
-    await page.getByLabel(text.reason, { exact: true }).fill("La familia se mudó / the family moved");
-    await page.getByRole("button", { name: text.move }).click();
-    // Moved: the page says so; Howard's staff no longer read it.
-    await expect(page.getByText(text.moved)).toBeVisible();
-    const stored = await programOfReferral(referralId);
-    expect(stored.local_program_id).toBe(baltimore.id);
-    expect(stored.moves).toMatchObject([
-      { from_program_id: howard.id, to_program_id: baltimore.id, transferred_by_id: staff.id, reason: "La familia se mudó / the family moved" },
-    ]);
-    expect((await page.goto(`${wizard}/review?lang=${lang}`))?.status()).toBe(404);
-    await expect.poll(() => intakeMails(baltimore.intakeEmail, referralId).length).toBe(1);
+      await page.getByLabel(text.moveTo, { exact: true }).selectOption({ label: lang === "sp" ? baltimore.name_es : baltimore.name });
+      await page.getByLabel(text.reason, { exact: true }).fill("La familia se mudó / the family moved");
+      await page.getByRole("button", { name: text.move }).click();
+      // Moved: the page says so; Howard's staff no longer read it.
+      await expect(page.getByText(text.moved)).toBeVisible();
+      const stored = await programOfReferral(referralId);
+      expect(stored.local_program_id).toBe(baltimore.id);
+      expect(stored.moves).toMatchObject([
+        { from_program_id: howard.id, to_program_id: baltimore.id, transferred_by_id: staff.id, reason: "La familia se mudó / the family moved" },
+      ]);
+      expect((await page.goto(`${wizard}/review?lang=${lang}`))?.status()).toBe(404);
+      await expect.poll(() => intakeMails(baltimore.intakeEmail, referralId).length).toBe(1);
 
-    // Baltimore County's staff read it, with the move in its history.
-    const otherContext = await browser.newContext({ javaScriptEnabled: javaScriptOn });
-    const otherPage = await otherContext.newPage();
-    await signIn(otherContext, await createStaff(baltimore, lang));
-    await otherPage.goto(`${wizard}/review?lang=${lang}`);
-    await expect(otherPage.getByRole("heading", { level: 1 })).toContainText(childName);
-    const history = otherPage.getByRole("table", { name: text.moves });
-    await expect(history).toContainText(lang === "sp" ? howard.name_es : howard.name);
-    await expect(history).toContainText("La familia se mudó / the family moved");
-    await expectAccessible(otherPage, { javaScriptOn });
-    await otherContext.close();
-  });
+      // Baltimore County's staff read it, with the move in its history.
+      const otherContext = await browser.newContext({ javaScriptEnabled: javaScriptOn });
+      const otherPage = await otherContext.newPage();
+      await signIn(otherContext, await createStaff(baltimore, lang));
+      await otherPage.goto(`${wizard}/review?lang=${lang}`);
+      await expect(otherPage.getByRole("heading", { level: 1 })).toContainText(childName);
+      const history = otherPage.getByRole("table", { name: text.moves });
+      await expect(history).toContainText(lang === "sp" ? howard.name_es : howard.name);
+      await expect(history).toContainText("La familia se mudó / the family moved");
+      await expectAccessible(otherPage, { javaScriptOn });
+      await otherContext.close();
+    },
+  );
 }
 
 /** A program of its own for each language and project, so the tests that change one run side by side. */
@@ -273,59 +273,59 @@ const KEEP_TEXT = {
   },
 } as const;
 
-for (const lang of ["en", "sp"] as const) {
+for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
   const text = KEEP_TEXT[lang];
 
-  test(`a super administrator keeps a program and makes someone its staff; a bad address, domain or account is refused with why (${lang})`, async ({
-    page,
-    context,
-    javaScriptOn,
-  }, testInfo) => {
-    test.slow(); // a program, its staff and five refusals, each a page: near 30 s on a busy two-core machine
-    const jurisdiction = KEPT_PROGRAM[`${lang}-${testInfo.project.name}`];
-    const program = await programIn(jurisdiction);
-    await signIn(context, await createUser({ admin: true, superAdmin: true }));
-    const name = lang === "sp" ? program.name_es : program.name;
+  test(
+    `a super administrator keeps a program and makes someone its staff; a bad address, domain or account is refused with why (${lang})`,
+    { tag },
+    async ({ page, context, javaScriptOn }, testInfo) => {
+      test.slow(); // a program, its staff and five refusals, each a page: near 30 s on a busy two-core machine
+      const jurisdiction = KEPT_PROGRAM[`${lang}-${testInfo.project.name}`];
+      const program = await programIn(jurisdiction);
+      await signIn(context, await createUser({ admin: true, superAdmin: true }));
+      const name = lang === "sp" ? program.name_es : program.name;
 
-    await page.goto(`/app/local-programs?lang=${lang}`);
-    await expect(page.getByRole("heading", { level: 1, name: text.title })).toBeVisible();
-    await expectAccessible(page, { javaScriptOn });
-    await page.getByRole("link", { name, exact: true }).click();
-    await page.getByLabel(text.intake).fill("intake at county");
-    await page.getByLabel(text.domains).fill("county, @@");
-    await page.getByRole("button", { name: text.save }).click();
-    await expect(page.getByText(text.badEmail).first()).toBeVisible();
-    await expect(page.getByText(text.badDomains).first()).toBeVisible();
-    await expectAccessible(page, { javaScriptOn });
-    const domain = `k${jurisdiction}.example.org`;
-    await page.getByLabel(text.intake).fill(`intake-${jurisdiction}@${domain}`);
-    await page.getByLabel(text.domains).fill(`${domain}, other.example.org`);
-    await page.getByRole("button", { name: text.save }).click();
-    await expect(page.getByText(text.saved)).toBeVisible();
-    await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText(`intake-${jurisdiction}@${domain}`);
+      await page.goto(`/app/local-programs?lang=${lang}`);
+      await expect(page.getByRole("heading", { level: 1, name: text.title })).toBeVisible();
+      await expectAccessible(page, { javaScriptOn });
+      await page.getByRole("link", { name, exact: true }).click();
+      await page.getByLabel(text.intake).fill("intake at county");
+      await page.getByLabel(text.domains).fill("county, @@");
+      await page.getByRole("button", { name: text.save }).click();
+      await expect(page.getByText(text.badEmail).first()).toBeVisible();
+      await expect(page.getByText(text.badDomains).first()).toBeVisible();
+      await expectAccessible(page, { javaScriptOn });
+      const domain = `k${jurisdiction}.example.org`;
+      await page.getByLabel(text.intake).fill(`intake-${jurisdiction}@${domain}`);
+      await page.getByLabel(text.domains).fill(`${domain}, other.example.org`);
+      await page.getByRole("button", { name: text.save }).click();
+      await expect(page.getByText(text.saved)).toBeVisible();
+      await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText(`intake-${jurisdiction}@${domain}`);
 
-    // Someone on another domain is refused, with why; someone on the program's domain becomes its staff.
-    const outsider = await createUser({ domain: "elsewhere.example.org", signedInBefore: true });
-    await page.goto(`/app/user/${outsider.id}?lang=${lang}`);
-    await page.getByRole("group").filter({ hasText: name }).getByText(name, { exact: true }).click();
-    await page.getByRole("button", { name: text.staffSave }).click();
-    await expect(page.getByText(text.wrongDomain).first()).toBeVisible();
-    await expectAccessible(page, { javaScriptOn });
-    const insider = await createUser({ domain, signedInBefore: true });
-    await page.goto(`/app/user/${insider.id}?lang=${lang}`);
-    await page.getByRole("group").filter({ hasText: name }).getByText(name, { exact: true }).click();
-    await page.getByRole("button", { name: text.staffSave }).click();
-    await expect(page.getByText(text.staffSaved)).toBeVisible();
-    expect(await programsOfStaff(insider.id)).toEqual([program.id]);
+      // Someone on another domain is refused, with why; someone on the program's domain becomes its staff.
+      const outsider = await createUser({ domain: "elsewhere.example.org", signedInBefore: true });
+      await page.goto(`/app/user/${outsider.id}?lang=${lang}`);
+      await page.getByRole("group").filter({ hasText: name }).getByText(name, { exact: true }).click();
+      await page.getByRole("button", { name: text.staffSave }).click();
+      await expect(page.getByText(text.wrongDomain).first()).toBeVisible();
+      await expectAccessible(page, { javaScriptOn });
+      const insider = await createUser({ domain, signedInBefore: true });
+      await page.goto(`/app/user/${insider.id}?lang=${lang}`);
+      await page.getByRole("group").filter({ hasText: name }).getByText(name, { exact: true }).click();
+      await page.getByRole("button", { name: text.staffSave }).click();
+      await expect(page.getByText(text.staffSaved)).toBeVisible();
+      expect(await programsOfStaff(insider.id)).toEqual([program.id]);
 
-    // The new staff see the program's figures, with the 45 days by program and month, and its CSV.
-    const staffContext = await page.context().browser()!.newContext({ javaScriptEnabled: javaScriptOn });
-    const staffPage = await staffContext.newPage();
-    await signIn(staffContext, insider);
-    await staffPage.goto(`/app/insight?lang=${lang}`);
-    await expect(staffPage.getByRole("heading", { name: text.timeline })).toBeVisible();
-    const csv = await staffContext.request.get(`/app/insight.csv?figure=timeline&lang=${lang}`);
-    expect(csv.status()).toBe(200);
-    await staffContext.close();
-  });
+      // The new staff see the program's figures, with the 45 days by program and month, and its CSV.
+      const staffContext = await page.context().browser()!.newContext({ javaScriptEnabled: javaScriptOn });
+      const staffPage = await staffContext.newPage();
+      await signIn(staffContext, insider);
+      await staffPage.goto(`/app/insight?lang=${lang}`);
+      await expect(staffPage.getByRole("heading", { name: text.timeline })).toBeVisible();
+      const csv = await staffContext.request.get(`/app/insight.csv?figure=timeline&lang=${lang}`);
+      expect(csv.status()).toBe(200);
+      await staffContext.close();
+    },
+  );
 }

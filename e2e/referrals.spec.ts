@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expectAccessible, expect, test } from "./fixtures";
+import { expectAccessible, expect, test, eachLanguageOnce } from "./fixtures";
 import { formatDateTimeEastern } from "../app/utils/dates";
 import {
   baseURL,
@@ -92,10 +92,10 @@ async function heading(page: Page, name: string) {
   await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
 }
 
-for (const lang of ["en", "sp"] as const) {
+for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
   const text = TEXT[lang];
 
-  test(`a referral is reviewed, completed, submitted, copied, and the copy deleted (${lang})`, async ({ page, context, javaScriptOn }) => {
+  test(`a referral is reviewed, completed, submitted, copied, and the copy deleted (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
     test.slow(); // a dozen screens, axe on most
     const user = await signIn(context, await createUser({ language: lang }));
     const { id: childId } = await createChild(user, { firstName: "Lucía", lastName: "Pérez" });

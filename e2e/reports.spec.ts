@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import ExcelJS from "exceljs";
 import type { Page } from "@playwright/test";
 import { parseCsv } from "../app/utils/csv";
-import { expectAccessible, expect, test } from "./fixtures";
+import { expectAccessible, expect, test, eachLanguageOnce } from "./fixtures";
 import { baseURL, createChild, createUser, setLastLogin, setStatus, signIn, startReferral, submitDirectly } from "./support";
 
 // The reports (issue 10): made from the screen with JavaScript (with progress) and without,
@@ -72,10 +72,10 @@ async function readXlsx(bytes: Buffer): Promise<unknown[][]> {
   return rows;
 }
 
-for (const lang of ["en", "sp"] as const) {
+for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
   const text = TEXT[lang];
 
-  test(`an administrator makes the referral report and the user report, in CSV and XLSX (${lang})`, async ({ page, context, javaScriptOn }) => {
+  test(`an administrator makes the referral report and the user report, in CSV and XLSX (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
     test.slow();
     const referrer = await createUser();
     // Other tests report on Garrett County at the same time: this test's children carry a mark of their own.

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, test, eachLanguageOnce } from "./fixtures";
 import { freePort, OwnServer } from "./own-server";
 import {
   appCode,
@@ -169,48 +169,49 @@ async function administratorWithApp(page: Page, language: "en" | "sp"): Promise<
   return { admin, secret };
 }
 
-for (const lang of ["en", "sp"] as const) {
-  test(`an API key is made with the password and a current code again, with a scope and an end date; every administrator is told (${lang})`, async ({
-    page,
-    javaScriptOn,
-  }) => {
-    const text = (lang === "en" ? en : es).apiKeys;
-    await page.setViewportSize({ width: 320, height: 640 });
-    const { admin, secret } = await administratorWithApp(page, lang);
-    const other = await createUser({ admin: true, signedInBefore: true });
-    await page.goto(`/app/api-keys?lang=${lang}`);
-    // A name no language check takes for English left untranslated: the list shows every key, those of other tests too.
-    const name = `Almacén ${Math.floor(Math.random() * 1e6)}`;
-    await page.getByLabel(text.name, { exact: true }).fill(name);
-    await page.locator("main fieldset label", { hasText: text.scopes.read }).click();
-    await page.getByLabel(text.days, { exact: false }).fill("7");
-    await page.getByLabel(text.password, { exact: true }).fill(admin.password);
-    await page.getByLabel(text.code, { exact: true }).fill("000000");
-    await page.locator("main form button[name=intent][value=create]").click();
-    // A wrong code is said beside its field; nothing is made, and the password is not sent back in the page.
-    await expect(page.locator(".usa-error-message").first()).toBeVisible();
-    await expect(page).toHaveTitle(/^Error: /);
-    await expectAccessible(page, { javaScriptOn });
-    if (!javaScriptOn) await expect(page.getByLabel(text.password, { exact: true })).toHaveValue("");
-    await page.getByLabel(text.password, { exact: true }).fill(admin.password);
-    await page.getByLabel(text.code, { exact: true }).fill(await appCode(secret, 1));
-    await page.locator("main form button[name=intent][value=create]").click();
+for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
+  test(
+    `an API key is made with the password and a current code again, with a scope and an end date; every administrator is told (${lang})`,
+    { tag },
+    async ({ page, javaScriptOn }) => {
+      const text = (lang === "en" ? en : es).apiKeys;
+      await page.setViewportSize({ width: 320, height: 640 });
+      const { admin, secret } = await administratorWithApp(page, lang);
+      const other = await createUser({ admin: true, signedInBefore: true });
+      await page.goto(`/app/api-keys?lang=${lang}`);
+      // A name no language check takes for English left untranslated: the list shows every key, those of other tests too.
+      const name = `Almacén ${Math.floor(Math.random() * 1e6)}`;
+      await page.getByLabel(text.name, { exact: true }).fill(name);
+      await page.locator("main fieldset label", { hasText: text.scopes.read }).click();
+      await page.getByLabel(text.days, { exact: false }).fill("7");
+      await page.getByLabel(text.password, { exact: true }).fill(admin.password);
+      await page.getByLabel(text.code, { exact: true }).fill("000000");
+      await page.locator("main form button[name=intent][value=create]").click();
+      // A wrong code is said beside its field; nothing is made, and the password is not sent back in the page.
+      await expect(page.locator(".usa-error-message").first()).toBeVisible();
+      await expect(page).toHaveTitle(/^Error: /);
+      await expectAccessible(page, { javaScriptOn });
+      if (!javaScriptOn) await expect(page.getByLabel(text.password, { exact: true })).toHaveValue("");
+      await page.getByLabel(text.password, { exact: true }).fill(admin.password);
+      await page.getByLabel(text.code, { exact: true }).fill(await appCode(secret, 1));
+      await page.locator("main form button[name=intent][value=create]").click();
 
-    const shown = page.locator("code.api-key");
-    await expect(shown).toBeVisible();
-    const key = (await shown.textContent())!;
-    await expect(page.locator("main table")).toContainText(text.scopes.read);
-    await expectAccessible(page, { javaScriptOn });
-    for (const administrator of [admin, other]) await expect.poll(() => mailsTo(administrator.email).some((mail) => mail.text.includes(name))).toBe(true);
+      const shown = page.locator("code.api-key");
+      await expect(shown).toBeVisible();
+      const key = (await shown.textContent())!;
+      await expect(page.locator("main table")).toContainText(text.scopes.read);
+      await expectAccessible(page, { javaScriptOn });
+      for (const administrator of [admin, other]) await expect.poll(() => mailsTo(administrator.email).some((mail) => mail.text.includes(name))).toBe(true);
 
-    // The key reads, and may not write.
-    const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${key}` } });
-    expect((await api.get("/api/users")).status()).toBe(200);
-    const write = await api.post("/api/children", { data: {} });
-    expect(write.status()).toBe(403);
-    expect(((await write.json()) as { error: { code: string } }).error.code).toBe("api_key_read_only");
-    await api.dispose();
-  });
+      // The key reads, and may not write.
+      const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${key}` } });
+      expect((await api.get("/api/users")).status()).toBe(200);
+      const write = await api.post("/api/children", { data: {} });
+      expect(write.status()).toBe(403);
+      expect(((await write.json()) as { error: { code: string } }).error.code).toBe("api_key_read_only");
+      await api.dispose();
+    },
+  );
 }
 
 test.describe("API keys that no longer work say why @http", () => {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expectAccessible, expect, test } from "./fixtures";
+import { expectAccessible, expect, test, eachLanguageOnce } from "./fixtures";
 import { createChild, createUser, referralIdOf, signIn, startReferral, submitDirectly, yearsAgo } from "./support";
 
 // A way to start (issue 18): a new referrer's dashboard says what the service does and leads to a
@@ -46,10 +46,10 @@ async function heading(page: Page, name: string) {
   await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
 }
 
-for (const lang of ["en", "sp"] as const) {
+for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
   const text = TEXT[lang];
 
-  test(`a new referrer's dashboard leads to a new referral in three actions (${lang})`, async ({ page, context, javaScriptOn }) => {
+  test(`a new referrer's dashboard leads to a new referral in three actions (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
     test.slow(); // axe runs here, slow without JavaScript when the machine is busy
     await page.setViewportSize({ width: 375, height: 812 });
     const user = await signIn(context, await createUser({ language: lang }));
@@ -90,17 +90,21 @@ for (const lang of ["en", "sp"] as const) {
     expect(actions).toBeLessThanOrEqual(3);
   });
 
-  test(`a referrer with children and referrals still has the way to begin, with the counts below (${lang})`, async ({ page, context, javaScriptOn }) => {
-    test.slow(); // axe runs here, slow without JavaScript when the machine is busy
-    const user = await signIn(context, await createUser({ language: lang }));
-    await startReferral(user, (await createChild(user)).id);
-    await page.goto(`/app/dashboard?lang=${lang}`);
-    await expect(page.getByRole("link", { name: text.refer, exact: true })).toBeVisible();
-    const counts = page.getByRole("list", { name: text.counts });
-    await expect(counts.getByRole("link")).toHaveCount(4);
-    await expect(counts.getByRole("link").first()).toContainText("1");
-    await expectAccessible(page, { javaScriptOn });
-  });
+  test(
+    `a referrer with children and referrals still has the way to begin, with the counts below (${lang})`,
+    { tag },
+    async ({ page, context, javaScriptOn }) => {
+      test.slow(); // axe runs here, slow without JavaScript when the machine is busy
+      const user = await signIn(context, await createUser({ language: lang }));
+      await startReferral(user, (await createChild(user)).id);
+      await page.goto(`/app/dashboard?lang=${lang}`);
+      await expect(page.getByRole("link", { name: text.refer, exact: true })).toBeVisible();
+      const counts = page.getByRole("list", { name: text.counts });
+      await expect(counts.getByRole("link")).toHaveCount(4);
+      await expect(counts.getByRole("link").first()).toContainText("1");
+      await expectAccessible(page, { javaScriptOn });
+    },
+  );
 }
 
 test("an administrator's dashboard keeps every count, users too, and offers no referral to start", async ({ page, context }) => {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, eachLanguageOnce } from "./fixtures";
 import {
   backdateSubmission,
   createChild,
@@ -24,7 +24,6 @@ function focusedAlert(page: Page) {
 // folded with a line saying which are set; the review starting with the status; one name per status; the dashboard's
 // queue and insight's waiting families first; the report's result taking the focus.
 
-const LANGS = ["en", "sp"] as const;
 const WIDTHS = [320, 1280] as const;
 const HEIGHT = 800;
 
@@ -124,8 +123,8 @@ async function noSidewaysScroll(page: Page) {
 }
 
 test.describe("point 9: the submitted list's filters are folded, say which are set, and the table fits", () => {
-  for (const lang of LANGS) {
-    test(`folded filters with a line saying which are set; the first row and its Review link in view (${lang})`, async ({ page, context }) => {
+  for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
+    test(`folded filters with a line saying which are set; the first row and its Review link in view (${lang})`, { tag }, async ({ page, context }) => {
       test.slow();
       const text = TEXT[lang];
       const name = `Plegada${mark()}`;
@@ -173,62 +172,62 @@ test.describe("point 9: the submitted list's filters are folded, say which are s
 });
 
 test.describe("point 10: an administrator's review starts with the status, its history and the form", () => {
-  for (const lang of LANGS) {
-    test(`the status comes first, the submission is the history's first entry, and a change's confirmation takes the focus (${lang})`, async ({
-      page,
-      context,
-      javaScriptOn,
-    }) => {
-      test.slow();
-      const text = TEXT[lang];
-      const referrer = await createUser({ lastName: `Envia${mark()}` });
-      const { review } = await submitted(referrer, `Revisada${mark()}`);
-      await signIn(context, await createUser({ admin: true, language: lang }));
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: HEIGHT });
-        await page.goto(`${review}?lang=${lang}`);
-        const statusNow = page.getByRole("heading", { name: text.statusNow(text.submitted) });
-        const formHeading = page.getByRole("heading", { name: text.statusHeading });
-        const firstSection = page.locator(".review-section").first();
-        await expect(statusNow).toBeVisible();
-        expect(await pageTop(statusNow)).toBeLessThan(HEIGHT);
-        expect(await pageTop(formHeading)).toBeLessThan(await pageTop(firstSection));
-        if (width === 1280) expect(await pageTop(formHeading), "the status form starts in the first screen").toBeLessThan(HEIGHT);
-        const history = page.getByRole("table", { name: text.history });
-        await expect(page.getByText(text.historyEmpty)).toHaveCount(0);
-        await expect(history.locator("tbody tr").first()).toContainText(text.submitted);
-        await expect(history.locator("tbody tr").first()).toContainText(/Test Envia/);
-        expect(await pageTop(history)).toBeLessThan(await pageTop(firstSection));
-      }
+  for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
+    test(
+      `the status comes first, the submission is the history's first entry, and a change's confirmation takes the focus (${lang})`,
+      { tag },
+      async ({ page, context, javaScriptOn }) => {
+        test.slow();
+        const text = TEXT[lang];
+        const referrer = await createUser({ lastName: `Envia${mark()}` });
+        const { review } = await submitted(referrer, `Revisada${mark()}`);
+        await signIn(context, await createUser({ admin: true, language: lang }));
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: HEIGHT });
+          await page.goto(`${review}?lang=${lang}`);
+          const statusNow = page.getByRole("heading", { name: text.statusNow(text.submitted) });
+          const formHeading = page.getByRole("heading", { name: text.statusHeading });
+          const firstSection = page.locator(".review-section").first();
+          await expect(statusNow).toBeVisible();
+          expect(await pageTop(statusNow)).toBeLessThan(HEIGHT);
+          expect(await pageTop(formHeading)).toBeLessThan(await pageTop(firstSection));
+          if (width === 1280) expect(await pageTop(formHeading), "the status form starts in the first screen").toBeLessThan(HEIGHT);
+          const history = page.getByRole("table", { name: text.history });
+          await expect(page.getByText(text.historyEmpty)).toHaveCount(0);
+          await expect(history.locator("tbody tr").first()).toContainText(text.submitted);
+          await expect(history.locator("tbody tr").first()).toContainText(/Test Envia/);
+          expect(await pageTop(history)).toBeLessThan(await pageTop(firstSection));
+        }
 
-      // A change: its confirmation is where the person is taken (focus with JavaScript; first in the page without).
-      await page.setViewportSize({ width: 1280, height: HEIGHT });
-      await page.getByLabel(text.newStatus).selectOption({ label: text.eligible });
-      await page.getByRole("button", { name: text.record }).click();
-      const confirmation = page.locator("main .usa-alert", { hasText: text.recorded });
-      await expect(confirmation).toBeVisible();
-      if (javaScriptOn) {
-        await expect.poll(() => focusedAlert(page)).toContain(text.recorded);
-      }
-      // The first thing of the page's main view, in view.
-      const firstInMain = await page.evaluate(() => {
-        const main = document.getElementById("main-content")!;
-        const visible = [...main.querySelectorAll("h1, h2, p, .usa-alert")].find((element) => (element as HTMLElement).offsetParent !== null);
-        return visible?.textContent ?? "";
-      });
-      expect(firstInMain).toContain(text.recorded);
-      const box = (await confirmation.boundingBox())!;
-      expect(box.y).toBeGreaterThanOrEqual(0);
-      expect(box.y + box.height).toBeLessThanOrEqual(HEIGHT);
-      // The history, oldest first: the submission, then the change.
-      const rows = page.getByRole("table", { name: text.history }).locator("tbody tr");
-      await expect(rows).toHaveCount(2);
-      await expect(rows.nth(0)).toContainText(text.submitted);
-      await expect(rows.nth(1)).toContainText(text.eligible);
-      await expect(page.getByRole("heading", { name: text.statusNow(text.eligible) })).toBeVisible();
-    });
+        // A change: its confirmation is where the person is taken (focus with JavaScript; first in the page without).
+        await page.setViewportSize({ width: 1280, height: HEIGHT });
+        await page.getByLabel(text.newStatus).selectOption({ label: text.eligible });
+        await page.getByRole("button", { name: text.record }).click();
+        const confirmation = page.locator("main .usa-alert", { hasText: text.recorded });
+        await expect(confirmation).toBeVisible();
+        if (javaScriptOn) {
+          await expect.poll(() => focusedAlert(page)).toContain(text.recorded);
+        }
+        // The first thing of the page's main view, in view.
+        const firstInMain = await page.evaluate(() => {
+          const main = document.getElementById("main-content")!;
+          const visible = [...main.querySelectorAll("h1, h2, p, .usa-alert")].find((element) => (element as HTMLElement).offsetParent !== null);
+          return visible?.textContent ?? "";
+        });
+        expect(firstInMain).toContain(text.recorded);
+        const box = (await confirmation.boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height).toBeLessThanOrEqual(HEIGHT);
+        // The history, oldest first: the submission, then the change.
+        const rows = page.getByRole("table", { name: text.history }).locator("tbody tr");
+        await expect(rows).toHaveCount(2);
+        await expect(rows.nth(0)).toContainText(text.submitted);
+        await expect(rows.nth(1)).toContainText(text.eligible);
+        await expect(page.getByRole("heading", { name: text.statusNow(text.eligible) })).toBeVisible();
+      },
+    );
 
-    test(`a local program's staff see the same review, starting with the status (${lang})`, async ({ page, context }) => {
+    test(`a local program's staff see the same review, starting with the status (${lang})`, { tag }, async ({ page, context }) => {
       const text = TEXT[lang];
       const program = await setUpProgram("24003");
       const referrer = await createUser({ lastName: `Local${mark()}` });
@@ -245,8 +244,8 @@ test.describe("point 10: an administrator's review starts with the status, its h
 });
 
 test.describe("point 11: one name for each status", () => {
-  for (const lang of LANGS) {
-    test(`"Unable to process" is named so in the list's filter, the status form and the reports (${lang})`, async ({ page, context }) => {
+  for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
+    test(`"Unable to process" is named so in the list's filter, the status form and the reports (${lang})`, { tag }, async ({ page, context }) => {
       const text = TEXT[lang];
       const referrer = await createUser();
       const { review } = await submitted(referrer, `Nombre${mark()}`);
@@ -269,83 +268,83 @@ test.describe("point 11: one name for each status", () => {
 const QUEUE_COUNTY = { en: { js: "24047", "no-js": "24045" }, sp: { js: "24001", "no-js": "24043" } } as const;
 
 test.describe("point 12: the dashboard starts with the work, insight with the families waiting", () => {
-  for (const lang of LANGS) {
-    test(`the queue of referrals waiting for a first status: how many, the oldest, each a link to the list so filtered (${lang})`, async ({
-      page,
-      context,
-      javaScriptOn,
-    }) => {
-      test.slow();
-      const text = TEXT[lang];
-      const county = QUEUE_COUNTY[lang][javaScriptOn ? "js" : "no-js"];
-      const program = await setUpProgram(county);
-      const referrer = await createUser({ lastName: `Cola${mark()}` });
-      const name = `Espera${mark()}`;
-      const waitingOld = await submitted(referrer, `${name}a`, county);
-      await backdateSubmission(waitingOld.id, 9);
-      await submitted(referrer, `${name}b`, county);
-      // Not waiting: a status recorded. Not theirs: another county's.
-      const done = await submitted(referrer, `${name}c`, county);
-      await setStatus(done.path, "Received", "", "", new Date().toISOString());
-      await submitted(referrer, `${name}d`, "24003");
+  for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
+    test(
+      `the queue of referrals waiting for a first status: how many, the oldest, each a link to the list so filtered (${lang})`,
+      { tag },
+      async ({ page, context, javaScriptOn }) => {
+        test.slow();
+        const text = TEXT[lang];
+        const county = QUEUE_COUNTY[lang][javaScriptOn ? "js" : "no-js"];
+        const program = await setUpProgram(county);
+        const referrer = await createUser({ lastName: `Cola${mark()}` });
+        const name = `Espera${mark()}`;
+        const waitingOld = await submitted(referrer, `${name}a`, county);
+        await backdateSubmission(waitingOld.id, 9);
+        await submitted(referrer, `${name}b`, county);
+        // Not waiting: a status recorded. Not theirs: another county's.
+        const done = await submitted(referrer, `${name}c`, county);
+        await setStatus(done.path, "Received", "", "", new Date().toISOString());
+        await submitted(referrer, `${name}d`, "24003");
 
-      // A program's staff: only their program's referrals.
-      const staff = await createStaff(program, lang);
-      await signIn(context, staff);
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: HEIGHT });
+        // A program's staff: only their program's referrals.
+        const staff = await createStaff(program, lang);
+        await signIn(context, staff);
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: HEIGHT });
+          await page.goto(`/app/dashboard?lang=${lang}`);
+          const queue = page.getByRole("region", { name: text.queueHeading });
+          await expect(queue).toBeVisible();
+          // The first block after the title and the welcome.
+          expect(await pageTop(queue)).toBeLessThan(await pageTop(page.locator(".dashboard__counts")));
+          expect(await pageTop(queue)).toBeLessThan(HEIGHT / 2);
+          await expect(queue.getByRole("link", { name: text.queueCount(2) })).toBeVisible();
+          await expect(queue.getByRole("link", { name: text.queueOldest(9) })).toBeVisible();
+          await noSidewaysScroll(page);
+        }
+        await page
+          .getByRole("region", { name: text.queueHeading })
+          .getByRole("link", { name: text.queueCount(2) })
+          .click();
+        await expect(page).toHaveURL(/\/app\/referrals\/submitted\?.*status=Submitted/);
+        const rows = page.locator("table tbody tr");
+        await expect(rows).toHaveCount(2);
+        // Longest waiting first.
+        await expect(rows.first()).toContainText(`${name}a`);
         await page.goto(`/app/dashboard?lang=${lang}`);
-        const queue = page.getByRole("region", { name: text.queueHeading });
-        await expect(queue).toBeVisible();
-        // The first block after the title and the welcome.
-        expect(await pageTop(queue)).toBeLessThan(await pageTop(page.locator(".dashboard__counts")));
-        expect(await pageTop(queue)).toBeLessThan(HEIGHT / 2);
-        await expect(queue.getByRole("link", { name: text.queueCount(2) })).toBeVisible();
-        await expect(queue.getByRole("link", { name: text.queueOldest(9) })).toBeVisible();
-        await noSidewaysScroll(page);
-      }
-      await page
-        .getByRole("region", { name: text.queueHeading })
-        .getByRole("link", { name: text.queueCount(2) })
-        .click();
-      await expect(page).toHaveURL(/\/app\/referrals\/submitted\?.*status=Submitted/);
-      const rows = page.locator("table tbody tr");
-      await expect(rows).toHaveCount(2);
-      // Longest waiting first.
-      await expect(rows.first()).toContainText(`${name}a`);
-      await page.goto(`/app/dashboard?lang=${lang}`);
-      await page
-        .getByRole("region", { name: text.queueHeading })
-        .getByRole("link", { name: text.queueOldest(9) })
-        .click();
-      await expect(rows).toHaveCount(1);
-      await expect(rows.first()).toContainText(`${name}a`);
+        await page
+          .getByRole("region", { name: text.queueHeading })
+          .getByRole("link", { name: text.queueOldest(9) })
+          .click();
+        await expect(rows).toHaveCount(1);
+        await expect(rows.first()).toContainText(`${name}a`);
 
-      // Another program's staff: none of these.
-      await context.clearCookies();
-      const otherProgram = await setUpProgram(county === "24047" ? "24045" : "24047");
-      await signIn(context, await createStaff(otherProgram, lang));
-      await page.goto(`/app/referrals/submitted?lang=${lang}&status=Submitted&childName=${name}`);
-      await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
+        // Another program's staff: none of these.
+        await context.clearCookies();
+        const otherProgram = await setUpProgram(county === "24047" ? "24045" : "24047");
+        await signIn(context, await createStaff(otherProgram, lang));
+        await page.goto(`/app/referrals/submitted?lang=${lang}&status=Submitted&childName=${name}`);
+        await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
 
-      // An administrator: everyone's, at least these two, the oldest at least 9 days.
-      await context.clearCookies();
-      await signIn(context, await createUser({ admin: true, language: lang }));
-      await page.goto(`/app/dashboard?lang=${lang}`);
-      const adminQueue = page.getByRole("region", { name: text.queueHeading });
-      const countText = (await adminQueue.getByRole("link").first().textContent()) ?? "";
-      expect(Number(countText.replace(/\D/g, ""))).toBeGreaterThanOrEqual(2);
-      const oldestText = (await adminQueue.getByRole("link").nth(1).textContent()) ?? "";
-      expect(Number(oldestText.replace(/\D/g, ""))).toBeGreaterThanOrEqual(9);
+        // An administrator: everyone's, at least these two, the oldest at least 9 days.
+        await context.clearCookies();
+        await signIn(context, await createUser({ admin: true, language: lang }));
+        await page.goto(`/app/dashboard?lang=${lang}`);
+        const adminQueue = page.getByRole("region", { name: text.queueHeading });
+        const countText = (await adminQueue.getByRole("link").first().textContent()) ?? "";
+        expect(Number(countText.replace(/\D/g, ""))).toBeGreaterThanOrEqual(2);
+        const oldestText = (await adminQueue.getByRole("link").nth(1).textContent()) ?? "";
+        expect(Number(oldestText.replace(/\D/g, ""))).toBeGreaterThanOrEqual(9);
 
-      // A referrer: no queue, and the list so filtered shows their own only.
-      await context.clearCookies();
-      await signIn(context, referrer);
-      await page.goto(`/app/dashboard?lang=${lang}`);
-      await expect(page.getByRole("region", { name: text.queueHeading })).toHaveCount(0);
-    });
+        // A referrer: no queue, and the list so filtered shows their own only.
+        await context.clearCookies();
+        await signIn(context, referrer);
+        await page.goto(`/app/dashboard?lang=${lang}`);
+        await expect(page.getByRole("region", { name: text.queueHeading })).toHaveCount(0);
+      },
+    );
 
-    test(`insight: "Families still waiting" first, and every table whole (${lang})`, async ({ page, context }) => {
+    test(`insight: "Families still waiting" first, and every table whole (${lang})`, { tag }, async ({ page, context }) => {
       test.slow();
       const text = TEXT[lang];
       const referrer = await createUser();
@@ -376,8 +375,8 @@ test.describe("point 12: the dashboard starts with the work, insight with the fa
 });
 
 test.describe("point 13: a generated report's result takes the focus", () => {
-  for (const lang of LANGS) {
-    test(`the result is where focus goes with JavaScript, and first in the main view without (${lang})`, async ({ page, context, javaScriptOn }) => {
+  for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
+    test(`the result is where focus goes with JavaScript, and first in the main view without (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
       test.slow();
       const text = TEXT[lang];
       await signIn(context, await createUser({ admin: true, language: lang }));
@@ -402,8 +401,8 @@ test.describe("point 13: a generated report's result takes the focus", () => {
 });
 
 test.describe("point 7 (plurals): counts on the administrator's screens follow the language's plural rules", () => {
-  for (const lang of LANGS) {
-    test(`insight says "1 submitted referral", not "1 submitted referrals" (${lang})`, async ({ page, context }) => {
+  for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
+    test(`insight says "1 submitted referral", not "1 submitted referrals" (${lang})`, { tag }, async ({ page, context }) => {
       const text = TEXT[lang];
       const referrer = await createUser();
       // A day of its own, years back, with one referral submitted on it.

@@ -1,13 +1,11 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, eachLanguageOnce, type Lang } from "./fixtures";
 import { baseURL, createChild, createUser, fillReferral, signIn, startReferral, submitDirectly, type TestUser } from "./support";
 
 // Issue 39, the parent's side of the referral wizard: what a parent on a phone (or without JavaScript) still tripped
 // on. One describe per point of the issue, each over both languages and, where the layout matters, both widths.
 
-const LANGUAGES = ["en", "sp"] as const;
 const WIDTHS = [320, 1280] as const;
-type Lang = (typeof LANGUAGES)[number];
 
 const TEXT = {
   en: {
@@ -138,9 +136,9 @@ function missingList(page: Page, lang: Lang) {
 }
 
 test.describe("point 1: one phone at least for each parent or guardian", () => {
-  for (const lang of LANGUAGES) {
+  for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     const text = TEXT[lang];
-    test(`the form says so and refuses none; old data without one is named and fixed from the review (${lang})`, async ({ page, context }) => {
+    test(`the form says so and refuses none; old data without one is named and fixed from the review (${lang})`, { tag }, async ({ page, context }) => {
       test.slow();
       const { user, base } = await draftFor(context, lang);
       for (const width of WIDTHS) {
@@ -195,9 +193,9 @@ test.describe("point 1: one phone at least for each parent or guardian", () => {
 });
 
 test.describe("point 2: the review names the one answer missing and its question returns to the review", () => {
-  for (const lang of LANGUAGES) {
+  for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     const text = TEXT[lang];
-    test(`each item is one answer, linked to its question; saving it comes back (${lang})`, async ({ page, context }) => {
+    test(`each item is one answer, linked to its question; saving it comes back (${lang})`, { tag }, async ({ page, context }) => {
       test.slow();
       const { user, base } = await draftFor(context, lang);
       const ids = await fillReferral(user, base, { consent: 2 });
@@ -246,9 +244,9 @@ test.describe("point 2: the review names the one answer missing and its question
 });
 
 test.describe("point 5: the phone hint says what is accepted", () => {
-  for (const lang of LANGUAGES) {
+  for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     const text = TEXT[lang];
-    test(`10 digits, with or without dashes, spaces or parentheses, everywhere a phone is asked (${lang})`, async ({ page, context }) => {
+    test(`10 digits, with or without dashes, spaces or parentheses, everywhere a phone is asked (${lang})`, { tag }, async ({ page, context }) => {
       const { base } = await draftFor(context, lang);
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 800 });
@@ -267,7 +265,7 @@ test.describe("point 5: the phone hint says what is accepted", () => {
       await expect(page.getByLabel(text.proxyPhone)).toHaveValue("410-555-1234");
     });
 
-    test(`registration's phones say the same (${lang})`, async ({ page }) => {
+    test(`registration's phones say the same (${lang})`, { tag }, async ({ page }) => {
       await page.goto(`/register?lang=${lang}`);
       await expect(page.locator("main")).toContainText(text.registerHint);
       await expect(page.locator("main")).not.toContainText(text.digitsOnly);
@@ -276,9 +274,9 @@ test.describe("point 5: the phone hint says what is accepted", () => {
 });
 
 test.describe("point 6: section progress in words where the sections are listed, each step starting with its question", () => {
-  for (const lang of LANGUAGES) {
+  for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     const text = TEXT[lang];
-    test(`no button-like badges, no paragraph about them, the question higher (${lang})`, async ({ page, context }) => {
+    test(`no button-like badges, no paragraph about them, the question higher (${lang})`, { tag }, async ({ page, context }) => {
       const { user, base } = await draftFor(context, lang);
       const ids = { child: Number(/child\/(\d+)/.exec(base)![1]), referral: Number(/referral\/(\d+)/.exec(base)![1]), user: user.id };
       const db = await database();
@@ -305,9 +303,9 @@ test.describe("point 6: section progress in words where the sections are listed,
 });
 
 test.describe("point 7: small words (the birth year, the toasts, a Draft's starter)", () => {
-  for (const lang of LANGUAGES) {
+  for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     const text = TEXT[lang];
-    test(`the birth year list ends this year in Maryland (${lang})`, async ({ page, context }) => {
+    test(`the birth year list ends this year in Maryland (${lang})`, { tag }, async ({ page, context }) => {
       await signIn(context, await createUser({ language: lang }));
       const thisYear = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric" }).format(new Date());
       for (const width of WIDTHS) {
@@ -322,7 +320,7 @@ test.describe("point 7: small words (the birth year, the toasts, a Draft's start
       }
     });
 
-    test(`the toasts speak of parents and guardians, and a Draft says who started it (${lang})`, async ({ page, context }) => {
+    test(`the toasts speak of parents and guardians, and a Draft says who started it (${lang})`, { tag }, async ({ page, context }) => {
       const { user, base } = await draftFor(context, lang);
       await page.goto(`${base}/family-information/guardian/add-edit/new?lang=${lang}`);
       await page.getByLabel(text.firstName, { exact: true }).fill("Rosa");
@@ -355,57 +353,61 @@ test.describe("point 7: small words (the birth year, the toasts, a Draft's start
 });
 
 test.describe("point 8: the relationship first, then only the questions that apply", () => {
-  for (const lang of LANGUAGES) {
+  for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     const text = TEXT[lang];
-    test(`a new referral's first step asks the relationship alone; after it, only its own questions (${lang})`, async ({ page, context, javaScriptOn }) => {
-      test.slow(); // three posts without JavaScript, each page measured at two widths
-      const { base } = await draftFor(context, lang);
-      const address = `${base}/referrer-information/relationship?lang=${lang}`;
-      // What the server sends, before any script runs: the relationship, and none of the questions for other referrers.
-      const html = await (await page.request.get(address)).text();
-      expect(html).toContain(text.relationshipLegend.replace("?", ""));
-      for (const question of [text.familyApproval, text.audiologistQuestion, text.hospitalQuestion, text.captaQuestion]) {
-        expect(html, question).not.toContain(question.replace(/[¿?]/g, "").slice(0, 30));
-      }
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 800 });
-        await page.goto(address);
+    test(
+      `a new referral's first step asks the relationship alone; after it, only its own questions (${lang})`,
+      { tag },
+      async ({ page, context, javaScriptOn }) => {
+        test.slow(); // three posts without JavaScript, each page measured at two widths
+        const { base } = await draftFor(context, lang);
+        const address = `${base}/referrer-information/relationship?lang=${lang}`;
+        // What the server sends, before any script runs: the relationship, and none of the questions for other referrers.
+        const html = await (await page.request.get(address)).text();
+        expect(html).toContain(text.relationshipLegend.replace("?", ""));
+        for (const question of [text.familyApproval, text.audiologistQuestion, text.hospitalQuestion, text.captaQuestion]) {
+          expect(html, question).not.toContain(question.replace(/[¿?]/g, "").slice(0, 30));
+        }
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.goto(address);
+          await expect(page.getByRole("group", { name: text.captaQuestion })).toHaveCount(0);
+          await expect(page.getByRole("group", { name: text.hospitalQuestion })).toHaveCount(0);
+          await expect(page.getByRole("group", { name: text.audiologistQuestion })).toHaveCount(0);
+        }
+        await choice(page, text.relationshipLegend, text.audiologist).click();
+        if (!javaScriptOn) {
+          // Without JavaScript the first post keeps the relationship, and the same step then asks its own questions.
+          await page.getByRole("button", { name: text.saveAndContinue }).click();
+          await expect(page.getByRole("heading", { level: 1 })).toContainText(text.relationshipTitle);
+          await expect(page.getByRole("radio", { name: text.audiologist })).toBeChecked();
+        }
+        await expect(page.getByRole("group", { name: text.familyApproval })).toBeVisible();
+        await expect(page.getByRole("group", { name: text.audiologistQuestion })).toBeVisible();
         await expect(page.getByRole("group", { name: text.captaQuestion })).toHaveCount(0);
         await expect(page.getByRole("group", { name: text.hospitalQuestion })).toHaveCount(0);
-        await expect(page.getByRole("group", { name: text.audiologistQuestion })).toHaveCount(0);
-      }
-      await choice(page, text.relationshipLegend, text.audiologist).click();
-      if (!javaScriptOn) {
-        // Without JavaScript the first post keeps the relationship, and the same step then asks its own questions.
+        // They must be answered now.
         await page.getByRole("button", { name: text.saveAndContinue }).click();
-        await expect(page.getByRole("heading", { level: 1 })).toContainText(text.relationshipTitle);
-        await expect(page.getByRole("radio", { name: text.audiologist })).toBeChecked();
-      }
-      await expect(page.getByRole("group", { name: text.familyApproval })).toBeVisible();
-      await expect(page.getByRole("group", { name: text.audiologistQuestion })).toBeVisible();
-      await expect(page.getByRole("group", { name: text.captaQuestion })).toHaveCount(0);
-      await expect(page.getByRole("group", { name: text.hospitalQuestion })).toHaveCount(0);
-      // They must be answered now.
-      await page.getByRole("button", { name: text.saveAndContinue }).click();
-      await expect(page.locator(".error-summary")).toContainText(text.familyApprovalError);
-      await choice(page, text.familyApproval, text.yes).click();
-      await choice(page, text.audiologistQuestion, text.no).click();
-      await page.getByRole("button", { name: text.saveAndContinue }).click();
-      await expect(page.getByRole("heading", { level: 1 })).toContainText(text.proxyTitle);
+        await expect(page.locator(".error-summary")).toContainText(text.familyApprovalError);
+        await choice(page, text.familyApproval, text.yes).click();
+        await choice(page, text.audiologistQuestion, text.no).click();
+        await page.getByRole("button", { name: text.saveAndContinue }).click();
+        await expect(page.getByRole("heading", { level: 1 })).toContainText(text.proxyTitle);
 
-      // A parent is asked nothing more: one post goes on.
-      await page.goto(address);
-      await choice(page, text.relationshipLegend, text.parent).click();
-      await page.getByRole("button", { name: text.saveAndContinue }).click();
-      await expect(page.getByRole("heading", { level: 1 })).toContainText(text.proxyTitle);
-      const db = await database();
-      const row = await db
-        .selectFrom("referrals")
-        .select(["referrer_relationship", "family_approval", "is_audiologist_screening"])
-        .where("id", "=", Number(/referral\/(\d+)/.exec(base)![1]))
-        .executeTakeFirstOrThrow();
-      expect(row).toEqual({ referrer_relationship: "1", family_approval: null, is_audiologist_screening: null });
-    });
+        // A parent is asked nothing more: one post goes on.
+        await page.goto(address);
+        await choice(page, text.relationshipLegend, text.parent).click();
+        await page.getByRole("button", { name: text.saveAndContinue }).click();
+        await expect(page.getByRole("heading", { level: 1 })).toContainText(text.proxyTitle);
+        const db = await database();
+        const row = await db
+          .selectFrom("referrals")
+          .select(["referrer_relationship", "family_approval", "is_audiologist_screening"])
+          .where("id", "=", Number(/referral\/(\d+)/.exec(base)![1]))
+          .executeTakeFirstOrThrow();
+        expect(row).toEqual({ referrer_relationship: "1", family_approval: null, is_audiologist_screening: null });
+      },
+    );
   }
 
   test("answers to questions the relationship does not ask are not kept @http", async ({ page, context }) => {

@@ -1,6 +1,6 @@
 import type { BrowserContext, FileChooser, Page } from "@playwright/test";
 import { WIZARD_STEPS } from "../app/wizard/steps";
-import { expect, expectAccessible } from "./fixtures";
+import { eachLanguageOnce, expect, expectAccessible } from "./fixtures";
 import { FOOTER_LINKS, LANGUAGES, test } from "./screens";
 import {
   appCode,
@@ -137,41 +137,41 @@ test.describe("3.3.7 redundant entry", () => {
     await expect(page.locator("main")).toContainText("443-555-0101");
   });
 
-  for (const language of LANGUAGES) {
-    test(`a parent who refers their own child is offered as a parent or guardian with what they already gave (${language})`, async ({
-      page,
-      context,
-      javaScriptOn,
-    }) => {
-      const text = TEXT[language];
-      const user = await signIn(context, await createUser({ lastName: "Rivera", language }));
-      await giveProfileMobile(user, { areaCode: "443", prefix: "555", suffix: "0102" });
-      const wizard = await startReferral(user, (await createChild(user)).id);
-      await page.goto(`${wizard}/referrer-information/relationship?lang=${language}`);
-      await chooseRadio(page, "referrerRelationship", "1");
-      await saveAndContinue(page);
-      await expect(page).toHaveURL(/\/referrer-information\/proxy/);
-      // The address changes before the new step is drawn: its own field, filled from the profile, shows it has come.
-      await expect(page.locator("main input[name=referrerFirstName]")).toHaveValue("Test");
-      await saveAndContinue(page);
-      await expect(page).toHaveURL(/\/child-information\//);
+  for (const { lang: language, tag } of eachLanguageOnce("with JavaScript")) {
+    test(
+      `a parent who refers their own child is offered as a parent or guardian with what they already gave (${language})`,
+      { tag },
+      async ({ page, context, javaScriptOn }) => {
+        const text = TEXT[language];
+        const user = await signIn(context, await createUser({ lastName: "Rivera", language }));
+        await giveProfileMobile(user, { areaCode: "443", prefix: "555", suffix: "0102" });
+        const wizard = await startReferral(user, (await createChild(user)).id);
+        await page.goto(`${wizard}/referrer-information/relationship?lang=${language}`);
+        await chooseRadio(page, "referrerRelationship", "1");
+        await saveAndContinue(page);
+        await expect(page).toHaveURL(/\/referrer-information\/proxy/);
+        // The address changes before the new step is drawn: its own field, filled from the profile, shows it has come.
+        await expect(page.locator("main input[name=referrerFirstName]")).toHaveValue("Test");
+        await saveAndContinue(page);
+        await expect(page).toHaveURL(/\/child-information\//);
 
-      await page.goto(`${wizard}/family-information/guardian-list?lang=${language}`);
-      await page.getByRole("link", { name: text.addSelf("Test Rivera"), exact: true }).click();
-      await expect(page).toHaveURL(/\/guardian\/add-edit\/new\?as=referrer/);
-      await expect(page.locator("main input[name=firstName]")).toHaveValue("Test");
-      await expect(page.locator("main input[name=lastName]")).toHaveValue("Rivera");
-      await expect(page.locator("main select[name=childRelationship]")).toHaveValue("1");
-      await expect(page.locator("main input[name=email]")).toHaveValue(user.email);
-      await expect(page.locator("main input[name=mobilePhoneNumber]")).toHaveValue("443-555-0102");
-      await expectAccessible(page, { javaScriptOn });
-      await page.locator("main form[method=post] button[type=submit]").click();
+        await page.goto(`${wizard}/family-information/guardian-list?lang=${language}`);
+        await page.getByRole("link", { name: text.addSelf("Test Rivera"), exact: true }).click();
+        await expect(page).toHaveURL(/\/guardian\/add-edit\/new\?as=referrer/);
+        await expect(page.locator("main input[name=firstName]")).toHaveValue("Test");
+        await expect(page.locator("main input[name=lastName]")).toHaveValue("Rivera");
+        await expect(page.locator("main select[name=childRelationship]")).toHaveValue("1");
+        await expect(page.locator("main input[name=email]")).toHaveValue(user.email);
+        await expect(page.locator("main input[name=mobilePhoneNumber]")).toHaveValue("443-555-0102");
+        await expectAccessible(page, { javaScriptOn });
+        await page.locator("main form[method=post] button[type=submit]").click();
 
-      await expect(page).toHaveURL(/\/family-information\/guardian-list/);
-      await expect(page.getByRole("row", { name: /Test Rivera/ })).toContainText("443-555-0102");
-      // Once added, not offered again.
-      await expect(page.getByRole("link", { name: text.addSelf("Test Rivera") })).toHaveCount(0);
-    });
+        await expect(page).toHaveURL(/\/family-information\/guardian-list/);
+        await expect(page.getByRole("row", { name: /Test Rivera/ })).toContainText("443-555-0102");
+        // Once added, not offered again.
+        await expect(page.getByRole("link", { name: text.addSelf("Test Rivera") })).toHaveCount(0);
+      },
+    );
   }
 
   test("the child's address step offers the referrer's address book, and the address chosen is kept", async ({ page, context }) => {
@@ -187,26 +187,30 @@ test.describe("3.3.7 redundant entry", () => {
     await expect(page.locator(`main input[name=source][value="book-${address.id}"]`)).toBeChecked();
   });
 
-  for (const language of LANGUAGES) {
-    test(`the child's name and birth date, given when the child was added, are not asked again in the referral (${language})`, async ({ page, context }) => {
-      const user = await signIn(context, await createUser());
-      const wizard = await startReferral(user, (await createChild(user, { firstName: "Mateo", lastName: "García" })).id);
-      const pages = [...WIZARD_STEPS.filter((step) => step.key !== "review").map((step) => step.path), "family-information/guardian/add-edit/new"];
-      for (const path of pages) {
-        await page.goto(`${wizard}/${path}?lang=${language}`);
-        await expect(page.locator("main"), path).toContainText(TEXT[language].referralFor("Mateo García"));
-        // The guardian's form asks a parent's name, not the child's: its fields are the guardian's own.
-        const childFields = path.includes("guardian/")
-          ? "[name^=birth], [name=birthdate]"
-          : "[name=firstName], [name=lastName], [name^=birth], [name=birthdate]";
-        await expect(page.locator("main").locator(childFields), path).toHaveCount(0);
-      }
-      // Adding a child: the name screen carries the birth date of the screen before, and does not ask it again.
-      const birthdate = yearsAgo(1);
-      await page.goto(`/app/children/edit/name?birthdate=${birthdate}&stateOfResidence=21&lang=${language}`);
-      await expect(page.locator("main select[name=birthYear], main input[name=birthdate]:not([type=hidden])")).toHaveCount(0);
-      await expect(page.locator("main input[type=hidden][name=birthdate]")).toHaveValue(birthdate);
-    });
+  for (const { lang: language, tag } of eachLanguageOnce("with JavaScript")) {
+    test(
+      `the child's name and birth date, given when the child was added, are not asked again in the referral (${language})`,
+      { tag },
+      async ({ page, context }) => {
+        const user = await signIn(context, await createUser());
+        const wizard = await startReferral(user, (await createChild(user, { firstName: "Mateo", lastName: "García" })).id);
+        const pages = [...WIZARD_STEPS.filter((step) => step.key !== "review").map((step) => step.path), "family-information/guardian/add-edit/new"];
+        for (const path of pages) {
+          await page.goto(`${wizard}/${path}?lang=${language}`);
+          await expect(page.locator("main"), path).toContainText(TEXT[language].referralFor("Mateo García"));
+          // The guardian's form asks a parent's name, not the child's: its fields are the guardian's own.
+          const childFields = path.includes("guardian/")
+            ? "[name^=birth], [name=birthdate]"
+            : "[name=firstName], [name=lastName], [name^=birth], [name=birthdate]";
+          await expect(page.locator("main").locator(childFields), path).toHaveCount(0);
+        }
+        // Adding a child: the name screen carries the birth date of the screen before, and does not ask it again.
+        const birthdate = yearsAgo(1);
+        await page.goto(`/app/children/edit/name?birthdate=${birthdate}&stateOfResidence=21&lang=${language}`);
+        await expect(page.locator("main select[name=birthYear], main input[name=birthdate]:not([type=hidden])")).toHaveCount(0);
+        await expect(page.locator("main input[type=hidden][name=birthdate]")).toHaveValue(birthdate);
+      },
+    );
   }
 
   test("a refused parent's form keeps everything typed", async ({ page, context }) => {
@@ -230,30 +234,32 @@ test.describe("3.3.7 redundant entry", () => {
 });
 
 test.describe("3.3.8 accessible authentication", () => {
-  for (const language of LANGUAGES) {
-    test(`the sign-in takes a pasted e-mail and password, and its second step a pasted code, each named for password managers (${language})`, async ({
-      page,
-    }) => {
-      const admin = await createUser({ admin: true, signedInBefore: true });
-      const { secret } = await giveSecondFactor(admin);
-      await page.goto(`/login?lang=${language}`);
-      await expect(page.locator("main input[name=email]")).toHaveAttribute("autocomplete", "username");
-      await expect(page.locator("main input[name=email]")).toHaveAttribute("type", "email");
-      await expect(page.locator("main input[name=password]")).toHaveAttribute("autocomplete", "current-password");
-      await expect(page.locator("main input[name=password]")).toHaveAttribute("type", "password");
-      await pasteInto(page, "main input[name=email]", admin.email);
-      await pasteInto(page, "main input[name=password]", admin.password);
-      await page.locator("main form[method=post] button[type=submit]").click();
+  for (const { lang: language, tag } of eachLanguageOnce("with JavaScript")) {
+    test(
+      `the sign-in takes a pasted e-mail and password, and its second step a pasted code, each named for password managers (${language})`,
+      { tag },
+      async ({ page }) => {
+        const admin = await createUser({ admin: true, signedInBefore: true });
+        const { secret } = await giveSecondFactor(admin);
+        await page.goto(`/login?lang=${language}`);
+        await expect(page.locator("main input[name=email]")).toHaveAttribute("autocomplete", "username");
+        await expect(page.locator("main input[name=email]")).toHaveAttribute("type", "email");
+        await expect(page.locator("main input[name=password]")).toHaveAttribute("autocomplete", "current-password");
+        await expect(page.locator("main input[name=password]")).toHaveAttribute("type", "password");
+        await pasteInto(page, "main input[name=email]", admin.email);
+        await pasteInto(page, "main input[name=password]", admin.password);
+        await page.locator("main form[method=post] button[type=submit]").click();
 
-      await expect(page).toHaveURL(/\/login\/second-factor/);
-      // One box for the whole code, never a box a digit.
-      await expect(page.locator("main form[method=post]:not([action='/logout']) input:not([type=hidden])")).toHaveCount(1);
-      await expect(page.locator("main input[name=code]")).toHaveAttribute("autocomplete", "one-time-code");
-      // The code of the next 30 seconds (the set-up took this one's).
-      await pasteInto(page, "main input[name=code]", await appCode(secret, 1));
-      await page.locator("main input[name=code]").press("Enter");
-      await expect(page).toHaveURL(/\/app\/dashboard/);
-    });
+        await expect(page).toHaveURL(/\/login\/second-factor/);
+        // One box for the whole code, never a box a digit.
+        await expect(page.locator("main form[method=post]:not([action='/logout']) input:not([type=hidden])")).toHaveCount(1);
+        await expect(page.locator("main input[name=code]")).toHaveAttribute("autocomplete", "one-time-code");
+        // The code of the next 30 seconds (the set-up took this one's).
+        await pasteInto(page, "main input[name=code]", await appCode(secret, 1));
+        await page.locator("main input[name=code]").press("Enter");
+        await expect(page).toHaveURL(/\/app\/dashboard/);
+      },
+    );
   }
 
   test("the second step takes a pasted recovery code, in one box named as a one-time code", async ({ page }) => {

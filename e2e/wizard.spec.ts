@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expectAccessible, expect, test } from "./fixtures";
+import { expectAccessible, expect, test, eachLanguageOnce } from "./fixtures";
 import { baseURL, createChild, createUser, idleSessions, signIn, startReferral } from "./support";
 
 const TEXT = {
@@ -157,10 +157,10 @@ async function continueTo(page: Page, text: Text, heading: string) {
   await expect(page.getByRole("heading", { level: 1 })).toContainText(heading);
 }
 
-for (const lang of ["en", "sp"] as const) {
+for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
   const text = TEXT[lang];
 
-  test(`the wizard's steps save, go on, and show the saved values again (${lang})`, async ({ page, context, javaScriptOn }) => {
+  test(`the wizard's steps save, go on, and show the saved values again (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
     test.setTimeout(180_000); // six steps, each reloaded, with axe on each: slow on a busy machine
     const user = await signIn(context, await createUser({ language: lang }));
     const { id: childId } = await createChild(user, { firstName: "Lucía", lastName: "Pérez" });
