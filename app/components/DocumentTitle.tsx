@@ -12,6 +12,22 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+// What the page says instead of its screen (the words of a screen that could not be had): the title says it too.
+let shownInstead: string | null = null;
+
+/** While a message shows instead of the page's screen, the title is the message's, as its heading is (none: the page's). */
+export function useTitleInstead(title: string | null) {
+  useEffect(() => {
+    if (title === null) return;
+    shownInstead = title;
+    listeners.forEach((listener) => listener());
+    return () => {
+      shownInstead = null;
+      listeners.forEach((listener) => listener());
+    };
+  }, [title]);
+}
+
 /** An error summary calls this while it shows errors, so the title says "Error: " too. */
 export function useErrorInTitle(hasErrors: boolean) {
   useEffect(() => {
@@ -61,6 +77,12 @@ export function DocumentTitle() {
       () => 0,
     ) > 0;
   const prefix = t("errorTitlePrefix");
+  const instead = useSyncExternalStore(
+    subscribe,
+    () => shownInstead,
+    () => null,
+  );
+  if (instead) return <title>{prefix + t("titleTemplate", { page: instead })}</title>;
 
   const routeError = state?.errors ? Object.values(state.errors)[0] : null;
   if (routeError !== null && routeError !== undefined) {

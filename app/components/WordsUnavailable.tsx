@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { useErrorInTitle } from "./DocumentTitle";
+import { useErrorInTitle, useTitleInstead } from "./DocumentTitle";
 
 /**
  * Said instead of a screen whose words could not be had (app/i18n/react.tsx), in the words of the common namespace,
@@ -12,6 +12,8 @@ export function WordsUnavailableMessage({ languageChange = false }: { languageCh
   const { pathname, search } = useLocation();
   useErrorInTitle(true);
   const Heading = languageChange ? "h2" : "h1";
+  // The message stands for the whole screen (its h1), or, on a language's change, beside the page (whose title stays).
+  useTitleInstead(languageChange ? null : t("wordsUnavailable.title"));
   return (
     <div className="usa-alert usa-alert--warning" role="alert">
       <div className="usa-alert__body">
