@@ -52,7 +52,12 @@ export async function withAxePage<T>(page: Page, javaScriptOn: boolean, check: (
   if (javaScriptOn) return check(page);
   // The whole document, not one still arriving (the server streams its HTML).
   await page.waitForLoadState("load");
-  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
+  return withScriptlessCopy(page, await page.content(), check);
+}
+
+/** A document of the page's origin (the page's own, or one the server sent it) shown without its scripts, as above. */
+export async function withScriptlessCopy<T>(page: Page, document: string, check: (copy: Page) => Promise<T>): Promise<T> {
+  const html = document.replace(/<script\b[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
   scriptlessPage ??= openScriptlessPage(page);
   const probe = await scriptlessPage;
   await probe.setViewportSize(page.viewportSize() ?? { width: 1280, height: 720 });

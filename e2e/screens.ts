@@ -1,10 +1,17 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { request as playwrightRequest, type BrowserContext, type Page } from "@playwright/test";
+import { OTHER_MEDICAL_CONDITION } from "../app/utils/lookup-codes";
 import { WIZARD_STEPS } from "../app/wizard/steps";
 import { expect, test as base, waitForHydrationOnGoto } from "./fixtures";
 import {
+  appCode,
   baseURL,
+  breakUserUpdates,
+  correctChild,
   createAddress,
   createApiKeyFor,
   createChild,
@@ -13,6 +20,7 @@ import {
   createUser,
   fillReferral,
   giveSecondFactor,
+  setConsent,
   referralIdOf,
   sessionCookieOf,
   setStatus,
@@ -35,11 +43,12 @@ export const SCREENS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.met
 
 /**
  * Who looks at a screen: a newReferrer is a referrer who has nothing yet (the empty states); guardedReferrer has an
- * authenticator app; atCode and atSetup are administrators past the password, at the second factor's code or its
- * set-up (docs/product-rules.md R129); superAdmin may reset someone's second factor; programStaff is staff of the local
- * program the submitted referral belongs to (R137).
+ * authenticator app, and no address book; atCode and atSetup are administrators past the password, at the second
+ * factor's code or its set-up (docs/product-rules.md R129); superAdmin may reset someone's second factor; programStaff
+ * is staff of the local program the submitted referral belongs to (R137); unsaveable is a referrer whose account the
+ * database refuses to change (a failed save, R16).
  */
-export type Who = "anonymous" | "referrer" | "newReferrer" | "guardedReferrer" | "admin" | "superAdmin" | "atCode" | "atSetup" | "programStaff";
+export type Who = "anonymous" | "referrer" | "newReferrer" | "guardedReferrer" | "admin" | "superAdmin" | "atCode" | "atSetup" | "programStaff" | "unsaveable";
 
 /** As the address says it (?lang=): sp is Spanish. */
 export type Language = "en" | "sp";
@@ -81,6 +90,18 @@ export interface World {
   /** Password-reset links of `person`: one at its security questions, one at the new password. */
   resetLink: string;
   answeredResetLink: string;
+  unsaveable: TestUser;
+  /** A referrer's child found to be four once a complete Draft was begun for them (R37), and that Draft. */
+  olderChild: number;
+  olderDraft: string;
+  /** A Draft of guardedReferrer's, whose consent is saved as "Not yet" (a referrer without an address book). */
+  guardedDraft: string;
+  /** A submitted referral of Baltimore County's moved into `program`, with its reason (R139). */
+  moved: string;
+  /** An account that has not followed its verification link. */
+  unverified: TestUser;
+  /** An administrator whose second factor a super administrator reset. */
+  lostApp: TestUser;
 }
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
@@ -139,20 +160,42 @@ export async function createWorld(): Promise<World> {
   expect(report.ok(), await report.text()).toBe(true);
   await adminApi.dispose();
 
-  // The program of the submitted referral's county (fillReferral's Anne Arundel), and someone of its staff.
+  // The program of the submitted referral's county (fillReferral's Anne Arundel), and someone of its staff, who has
+  // opened it (what the referrer's review and updates then say, R138); and a referral moved there from another county.
   const program = await setUpProgram("24003");
   const programStaff = await createStaff(program);
+  const staffApi = await apiAs(programStaff);
+  expect((await staffApi.get(`/api/referrals/${referralIdOf(submitted)}`)).ok()).toBe(true);
+  await staffApi.dispose();
+  const mover = await createUser({ signedInBefore: true, lastName: "Paredes" });
+  const moved = await startReferral(mover, (await createChild(mover, { firstName: "Elena", lastName: "Paredes" })).id);
+  await submitDirectly(mover, moved, { county: "24005" });
+  const transferApi = await apiAs(admin);
+  const transfer = await transferApi.post(`/api/referrals/${referralIdOf(moved)}/transfer`, { data: { toProgram: program.id, reason: "La familia se mudó." } });
+  expect(transfer.ok(), await transfer.text()).toBe(true);
+  await transferApi.dispose();
+
+  // A child who turned out to be four, with the complete Draft begun before (R37).
+  const olderChild = (await createChild(referrer, { firstName: "Tomás", lastName: "Mayor" })).id;
+  const olderDraft = await startReferral(referrer, olderChild);
+  await fillReferral(referrer, olderDraft, { consent: 2 });
+  await correctChild(referrer, olderChild, { firstName: "Tomás", lastName: "Mayor", birthdate: yearsAgo(4) });
 
   const guardedReferrer = await createUser({ signedInBefore: true, lastName: "Reyes" });
   await giveSecondFactor(guardedReferrer);
+  const guardedDraft = await startReferral(guardedReferrer, (await createChild(guardedReferrer, { firstName: "Inés", lastName: "Reyes" })).id);
+  await setConsent(guardedReferrer, guardedDraft, 3);
   const atCode = await createUser({ admin: true, signedInBefore: true, lastName: "Mora" });
   await giveSecondFactor(atCode);
+  const superAdmin = await createUser({ admin: true, superAdmin: true, signedInBefore: true, lastName: "Luna" });
+  const unsaveable = await createUser({ signedInBefore: true, lastName: "Ibarra" });
+  await breakUserUpdates(unsaveable.id);
 
   return {
     referrer,
     newReferrer: await createUser(),
     admin,
-    superAdmin: await createUser({ admin: true, superAdmin: true, signedInBefore: true, lastName: "Luna" }),
+    superAdmin,
     programStaff,
     program,
     guardedReferrer,
@@ -170,6 +213,13 @@ export async function createWorld(): Promise<World> {
     address: (await createAddress(referrer)).id,
     resetLink: await createResetLink(person),
     answeredResetLink: await createResetLink(await createUser(), { answered: true }),
+    unsaveable,
+    olderChild,
+    olderDraft,
+    guardedDraft,
+    moved,
+    unverified: await createUser({ enabled: false, lastName: "Paredes" }),
+    lostApp: await createUser({ admin: true, signedInBefore: true, lastName: "Paz" }),
   };
 }
 
@@ -221,6 +271,13 @@ export interface Screen {
   then?: (page: Page, world: World) => Promise<void>;
   /** A wizard step: its number (1 to 14) and its section, which the screen must say (e2e/transcripts.ts). */
   step?: { number: number; section: string };
+  /** A state only the page's script shows (a dialog, a download's progress): not looked for without JavaScript. */
+  jsOnly?: boolean;
+  /**
+   * Shown in a browser context of its own, closed after: its steps change the page for good (a clock of the test's, a
+   * request made to fail), which the page a worker shows screen after screen in must not keep.
+   */
+  ownPage?: boolean;
 }
 
 /** A form refused: the error summary (or the page's error alert) is shown. */
@@ -244,6 +301,44 @@ async function followHref(page: Page, selector: string) {
   const href = await page.locator(selector).first().getAttribute("href");
   expect(href, selector).toBeTruthy();
   await page.goto(new URL(href!, page.url()).toString());
+}
+
+/**
+ * A PDF one byte over the 30 MB limit, written once a worker (as a path: the browser reads it itself, where 30 MB sent
+ * through the test's connection to the browser took seconds), removed as the worker ends.
+ */
+let tooLarge: string | undefined;
+function tooLargeFile() {
+  if (!tooLarge) {
+    const dir = mkdtempSync(path.join(tmpdir(), "too-large-"));
+    tooLarge = path.join(dir, "scan.pdf");
+    writeFileSync(tooLarge, Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(30 * 1024 * 1024 + 1 - 9, 0x20)]));
+    process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return tooLarge;
+}
+
+/** What the last action did, said at the top of the page it led to (the flash message, R153). */
+async function flashShown(page: Page) {
+  await expect(page.locator(".flash-message .usa-alert--success")).toBeVisible();
+}
+
+/** With JavaScript, a link of the page that asks before acting opens its question in a modal dialog. */
+async function openDialog(page: Page, selector: string) {
+  await page.locator(selector).first().click();
+  await expect(page.locator("dialog[open]")).toBeVisible();
+}
+
+/** Ticks a box or a radio button of the main content by its name and value, as a person does: on its label (USWDS). */
+async function tick(page: Page, name: string, value: string) {
+  const box = page.locator(`main input[name=${name}][value="${value}"]`).first();
+  await page.locator(`main label[for="${await box.getAttribute("id")}"]`).click();
+}
+
+/** The context's cookie of a session past the password, waiting at the second factor's code or set-up (R129). */
+async function waitAt(context: BrowserContext, user: TestUser, awaiting: "code" | "setup") {
+  const [name, ...value] = (await waitingSessionCookieOf(user, awaiting)).split("=");
+  await context.addCookies([{ name, value: value.join("="), url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
 const stepNames: Record<string, string> = {
@@ -276,6 +371,20 @@ export const SCREENS: readonly Screen[] = [
   { name: "second-factor-recovery", who: "atCode", path: () => "/login/second-factor?recovery=1" },
   { name: "second-factor-setup", who: "atSetup", path: () => "/login/second-factor-setup" },
   { name: "second-factor-setup-errors", who: "atSetup", path: () => "/login/second-factor-setup", then: (page) => sendEmpty(page) },
+  {
+    name: "second-factor-setup-recovery-codes",
+    who: "anonymous",
+    path: () => "/login",
+    // The codes are the set-up's answer, shown once: a new administrator each time, waiting at the set-up, sets it up.
+    then: async (page) => {
+      await waitAt(page.context(), await createUser({ admin: true, signedInBefore: true, lastName: "Paredes" }), "setup");
+      await page.goto("/login/second-factor-setup");
+      const secret = ((await page.locator("main [data-secret-key]").textContent()) ?? "").replace(/\s+/g, "");
+      await page.locator("main input[name=code]").fill(await appCode(secret));
+      await send(page);
+      await expect(page.locator("main .recovery-codes li")).toHaveCount(10);
+    },
+  },
   { name: "register", who: "anonymous", path: () => "/register" },
   { name: "register-errors", who: "anonymous", path: () => "/register", then: (page) => sendEmpty(page) },
   { name: "forgot-password", who: "anonymous", path: () => "/forgot-password" },
@@ -293,6 +402,7 @@ export const SCREENS: readonly Screen[] = [
     },
   },
   { name: "reset-password-questions", who: "anonymous", path: (w) => w.resetLink },
+  { name: "reset-password-questions-errors", who: "anonymous", path: (w) => w.resetLink, then: (page) => sendEmpty(page) },
   { name: "reset-password-new-password", who: "anonymous", path: (w) => w.answeredResetLink },
   { name: "reset-password-invalid-link", who: "anonymous", path: () => "/reset-password?token=unknown" },
   { name: "verify-email-invalid-link", who: "anonymous", path: () => "/verify-email?token=unknown" },
@@ -311,6 +421,8 @@ export const SCREENS: readonly Screen[] = [
   { name: "new-submitted", who: "newReferrer", path: () => "/app/referrals/submitted" },
   { name: "new-updates", who: "newReferrer", path: () => "/app/updates" },
   { name: "new-profile", who: "newReferrer", path: (w) => `/app/profile/${w.newReferrer.id}` },
+  // "Refer a child" starts with the child's birth date, saying why.
+  { name: "child-add-birth-date-referring", who: "newReferrer", path: () => "/app/children/edit/preverify?next=referral" },
 
   // A referrer with children and referrals.
   { name: "dashboard", who: "referrer", path: () => "/app/dashboard" },
@@ -326,10 +438,35 @@ export const SCREENS: readonly Screen[] = [
   },
   // The phone menu as a page without JavaScript opens it (?menu=open).
   { name: "dashboard-menu-open", who: "referrer", path: () => "/app/dashboard?menu=open" },
+  {
+    // After 10 minutes without activity, the dialog that counts down to the end of the session (R25).
+    name: "session-ending-dialog",
+    who: "referrer",
+    path: () => "/app/dashboard",
+    jsOnly: true,
+    ownPage: true,
+    then: async (page) => {
+      await page.clock.install();
+      await page.reload();
+      await page.locator("html.js").waitFor({ state: "attached" });
+      await page.clock.fastForward("10:05");
+      await expect(page.locator("dialog[open]")).toBeVisible();
+    },
+  },
   { name: "children", who: "referrer", path: () => "/app/children" },
   { name: "child", who: "referrer", path: (w) => `/app/children/details/${w.child}` },
   { name: "child-without-referral", who: "referrer", path: (w) => `/app/children/details/${w.spareChild}` },
   { name: "child-delete-confirm", who: "referrer", path: (w) => `/app/children/details/${w.spareChild}?delete` },
+  { name: "child-too-old", who: "referrer", path: (w) => `/app/children/details/${w.olderChild}` },
+  {
+    name: "child-updated",
+    who: "referrer",
+    path: (w) => `/app/children/edit/name?id=${w.spareChild}`,
+    then: async (page) => {
+      await send(page);
+      await flashShown(page);
+    },
+  },
   { name: "child-add-birth-date", who: "referrer", path: () => "/app/children/edit/preverify" },
   { name: "child-add-birth-date-errors", who: "referrer", path: () => "/app/children/edit/preverify", then: (page) => sendEmpty(page) },
   {
@@ -350,10 +487,14 @@ export const SCREENS: readonly Screen[] = [
     path: () => `/app/children/edit/name?birthdate=${yearsAgo(1)}&stateOfResidence=21`,
     then: (page) => sendEmpty(page),
   },
+  // The name's page opened without the birth date and state it follows from.
+  { name: "child-add-name-missing", who: "referrer", path: () => "/app/children/edit/name" },
   { name: "child-edit-birth-date", who: "referrer", path: (w) => `/app/children/edit/preverify?id=${w.child}` },
   { name: "child-edit-name", who: "referrer", path: (w) => `/app/children/edit/name?id=${w.child}` },
   { name: "drafts", who: "referrer", path: () => "/app/referrals/drafts" },
   { name: "drafts-delete-confirm", who: "referrer", path: (w) => `/app/referrals/drafts?delete=${referralIdOf(w.draft)}` },
+  // A filter that matches nothing: said, with the filters open to change it.
+  { name: "drafts-no-match", who: "referrer", path: () => "/app/referrals/drafts?childName=nobody-by-this-name" },
   { name: "submitted", who: "referrer", path: () => "/app/referrals/submitted" },
   { name: "updates", who: "referrer", path: () => "/app/updates" },
 
@@ -372,6 +513,36 @@ export const SCREENS: readonly Screen[] = [
     path: (w) => `${w.draft}/referrer-information/relationship`,
     then: (page) => sendEmpty(page, "continue"),
   },
+  {
+    // A race chosen without the answer to Hispanic or Latino (refused, so the Draft is unchanged).
+    name: "wizard-sex-and-race-errors",
+    who: "referrer",
+    path: (w) => `${w.draft}/child-information/sex`,
+    then: async (page) => {
+      await tick(page, "races", "2106-3");
+      await sendEmpty(page, "continue");
+    },
+  },
+  { name: "wizard-address-no-book", who: "guardedReferrer", path: (w) => `${w.guardedDraft}/child-information/address` },
+  {
+    name: "wizard-screening-other-errors",
+    who: "referrer",
+    path: (w) => `${w.draft}/reason/screen`,
+    then: async (page) => {
+      await tick(page, "conditions", OTHER_MEDICAL_CONDITION);
+      await sendEmpty(page, "continue");
+    },
+  },
+  {
+    // A step saved (its answers as they were): the step again, saying so.
+    name: "wizard-details-saved",
+    who: "referrer",
+    path: (w) => `${w.filled}/details/select`,
+    then: async (page) => {
+      await send(page, "save");
+      await flashShown(page);
+    },
+  },
   { name: "wizard-guardians-listed", who: "referrer", path: (w) => `${w.filled}/family-information/guardian-list` },
   { name: "wizard-guardian-add", who: "referrer", path: (w) => `${w.filled}/family-information/guardian/add-edit/new` },
   { name: "wizard-guardian-add-errors", who: "referrer", path: (w) => `${w.filled}/family-information/guardian/add-edit/new`, then: (page) => sendEmpty(page) },
@@ -380,14 +551,63 @@ export const SCREENS: readonly Screen[] = [
   { name: "wizard-documents-listed", who: "referrer", path: (w) => `${w.filled}/supporting-documentation/list` },
   { name: "wizard-document-add", who: "referrer", path: (w) => `${w.filled}/supporting-documentation/new` },
   { name: "wizard-document-add-errors", who: "referrer", path: (w) => `${w.filled}/supporting-documentation/new`, then: (page) => sendEmpty(page) },
+  {
+    // A file over 30 MB: with JavaScript a dialog says so before anything is sent; without, the server refuses it (413).
+    name: "wizard-document-add-too-large",
+    who: "referrer",
+    path: (w) => `${w.filled}/supporting-documentation/new`,
+    then: async (page) => {
+      await page.locator("main input[name=description]").fill("Evaluación completa");
+      await page.locator("main input[type=file]").setInputFiles(tooLargeFile());
+      if (await page.locator("html.js").count()) await expect(page.locator("dialog[open]")).toBeVisible();
+      else await sendEmpty(page);
+    },
+  },
+  {
+    name: "wizard-document-updated",
+    who: "referrer",
+    path: (w) => `${w.filled}/supporting-documentation/${w.document}`,
+    then: async (page) => {
+      await send(page);
+      await flashShown(page);
+    },
+  },
+  { name: "wizard-documents-consent-not-yet", who: "guardedReferrer", path: (w) => `${w.guardedDraft}/supporting-documentation/list` },
   { name: "wizard-document-edit", who: "referrer", path: (w) => `${w.filled}/supporting-documentation/${w.document}` },
   { name: "wizard-document-delete-confirm", who: "referrer", path: (w) => `${w.filled}/supporting-documentation/list?delete=${w.document}` },
   { name: "review-incomplete", who: "referrer", path: (w) => `${w.draft}/review` },
   { name: "review-complete", who: "referrer", path: (w) => `${w.filled}/review` },
   { name: "review-submit-confirm", who: "referrer", path: (w) => `${w.filled}/review?confirm=submit` },
+  {
+    name: "review-submit-dialog",
+    who: "referrer",
+    path: (w) => `${w.filled}/review`,
+    jsOnly: true,
+    then: (page) => openDialog(page, "main a[href$='confirm=submit']"),
+  },
+  {
+    // The child turned four: the submit is refused, saying why.
+    name: "review-submit-too-old",
+    who: "referrer",
+    path: (w) => `${w.olderDraft}/review?confirm=submit`,
+    then: (page) => sendEmpty(page, "submit"),
+  },
   { name: "review-delete-confirm", who: "referrer", path: (w) => `${w.filled}/review?confirm=delete` },
   { name: "review-submitted", who: "referrer", path: (w) => `${w.submitted}/review` },
   { name: "submitted-confirmation", who: "referrer", path: (w) => `${w.submitted}/submitted` },
+  {
+    // A word file that cannot be had: the screen says so, in words the page holds, and offers to reload (R130).
+    name: "words-unavailable",
+    who: "referrer",
+    path: (w) => `/app/children/details/${w.child}`,
+    jsOnly: true,
+    ownPage: true,
+    then: async (page) => {
+      await page.route(/\/locales\/(en|es)\/wizard\.json/, (route) => route.abort("internetdisconnected"));
+      await page.locator("main a.usa-button[href*='/referral/']").first().click();
+      await expect(page.locator("main [role=alert] h1")).toBeVisible();
+    },
+  },
 
   // The referrer's profile and address book.
   { name: "profile", who: "referrer", path: (w) => `/app/profile/${w.referrer.id}` },
@@ -411,9 +631,30 @@ export const SCREENS: readonly Screen[] = [
   },
   { name: "profile-second-factor-on", who: "guardedReferrer", path: (w) => `/app/profile/${w.guardedReferrer.id}/second-factor` },
   { name: "profile-second-factor-on-recovery", who: "guardedReferrer", path: (w) => `/app/profile/${w.guardedReferrer.id}/second-factor?recovery=1` },
+  {
+    // The database refuses the save: the page says nothing was saved, and keeps what was typed.
+    name: "profile-update-failed",
+    who: "unsaveable",
+    path: (w) => `/app/profile/${w.unsaveable.id}`,
+    then: async (page) => {
+      const form = page.locator("main form", { has: page.locator("input[name=middleName]") });
+      await form.locator("input[name=middleName]").fill("Beatriz");
+      await form.locator("button[type=submit]").first().click();
+      await errorsShown(page);
+    },
+  },
   { name: "address-add", who: "referrer", path: (w) => `/app/profile/${w.referrer.id}/address/new` },
   { name: "address-add-errors", who: "referrer", path: (w) => `/app/profile/${w.referrer.id}/address/new`, then: (page) => sendEmpty(page, "saveAndContinue") },
   { name: "address-edit", who: "referrer", path: (w) => `/app/profile/${w.referrer.id}/address/${w.address}` },
+  {
+    name: "address-saved",
+    who: "referrer",
+    path: (w) => `/app/profile/${w.referrer.id}/address/${w.address}`,
+    then: async (page) => {
+      await send(page, "save");
+      await flashShown(page);
+    },
+  },
   { name: "address-delete-confirm", who: "referrer", path: (w) => `/app/profile/${w.referrer.id}/address/${w.address}?delete` },
 
   // Signed-in error pages.
@@ -426,11 +667,34 @@ export const SCREENS: readonly Screen[] = [
   { name: "admin-dashboard", who: "admin", path: () => "/app/dashboard" },
   { name: "admin-users", who: "admin", path: () => "/app/users" },
   {
+    // The users filtered to one not yet verified, whose verification mail was just sent again.
+    name: "admin-users-verification-sent",
+    who: "admin",
+    path: (w) => `/app/users?status=unverified&email=${encodeURIComponent(w.unverified.email)}&confirm=resendVerification&user=${w.unverified.id}`,
+    then: async (page) => {
+      await send(page, "resendVerification");
+      await flashShown(page);
+    },
+  },
+  {
+    // With JavaScript, the list's CSV made in the page, its progress shown to the end.
+    name: "admin-users-export-done",
+    who: "admin",
+    path: (w) => `/app/users?email=${encodeURIComponent(w.person.email)}`,
+    jsOnly: true,
+    then: async (page) => {
+      await page.locator("main .list-export a[download]").last().click();
+      await expect(page.locator("main .list-export progress")).toHaveJSProperty("value", 100);
+    },
+  },
+  {
     name: "admin-users-deactivate-confirm",
     who: "admin",
     path: (w) => `/app/users?email=${encodeURIComponent(w.person.email)}&confirm=deactivate&user=${w.person.id}`,
   },
   { name: "admin-user", who: "admin", path: (w) => `/app/user/${w.referrer.id}` },
+  // A referrer's profile as an administrator sees it: read only.
+  { name: "admin-profile", who: "admin", path: (w) => `/app/profile/${w.referrer.id}` },
   { name: "admin-user-reset-confirm", who: "admin", path: (w) => `/app/user/${w.person.id}?confirm=reset&user=${w.person.id}` },
   { name: "admin-user-second-factor", who: "superAdmin", path: (w) => `/app/user/${w.atCode.id}` },
   { name: "super-admin-security-events", who: "superAdmin", path: () => "/app/security-events" },
@@ -441,6 +705,19 @@ export const SCREENS: readonly Screen[] = [
     who: "superAdmin",
     path: (w) => `/app/user/${w.atCode.id}?confirm=resetSecondFactor&user=${w.atCode.id}`,
   },
+  {
+    // An administrator who lost their app, given one again, then reset by the super administrator: said, and in the history.
+    name: "admin-user-second-factor-was-reset",
+    who: "superAdmin",
+    path: (w) => `/app/user/${w.lostApp.id}?confirm=resetSecondFactor&user=${w.lostApp.id}`,
+    then: async (page, w) => {
+      await giveSecondFactor(w.lostApp);
+      // Opened again (goto waits for the page's script, as a person's first tap would).
+      await page.goto(page.url());
+      await send(page, "resetSecondFactor");
+      await flashShown(page);
+    },
+  },
   { name: "admin-user-referrals", who: "admin", path: (w) => `/app/user/${w.referrer.id}/referrals` },
   { name: "admin-user-children", who: "admin", path: (w) => `/app/user/${w.referrer.id}/children` },
   { name: "admin-children", who: "admin", path: () => "/app/children" },
@@ -448,6 +725,7 @@ export const SCREENS: readonly Screen[] = [
   { name: "admin-drafts", who: "admin", path: () => "/app/referrals/drafts" },
   { name: "admin-submitted", who: "admin", path: () => "/app/referrals/submitted" },
   { name: "admin-review", who: "admin", path: (w) => `${w.submitted}/review` },
+  { name: "admin-review-draft", who: "admin", path: (w) => `${w.draft}/review` },
   {
     name: "admin-review-link-created",
     who: "admin",
@@ -474,8 +752,38 @@ export const SCREENS: readonly Screen[] = [
   { name: "admin-insight-by-county", who: "admin", path: () => "/app/insight?by=county" },
   { name: "admin-insight-errors", who: "admin", path: () => "/app/insight?from=31/31/2020&to=2020-01-01" },
   { name: "admin-reports", who: "admin", path: () => "/app/reports" },
+  {
+    name: "admin-report-made",
+    who: "admin",
+    path: () => "/app/reports",
+    then: async (page) => {
+      // Allegany's referrals: few, so the file is made at once.
+      await page.locator("main select[name=county]").first().selectOption("24001");
+      await send(page, "referral");
+      await expect(page.locator("main .usa-alert--success a[download]").first()).toBeVisible();
+    },
+  },
   { name: "admin-api-keys", who: "admin", path: () => "/app/api-keys" },
   { name: "admin-api-keys-errors", who: "admin", path: () => "/app/api-keys", then: (page) => sendEmpty(page, "create") },
+  {
+    // A key is made with the password and a current code of the maker's app (R101), each code taken once: a new
+    // administrator each time makes one, and sees it once.
+    name: "admin-api-key-created",
+    who: "admin",
+    path: () => "/app/api-keys",
+    then: async (page) => {
+      const maker = await createUser({ admin: true, signedInBefore: true, lastName: "Navarro" });
+      const { secret } = await giveSecondFactor(maker);
+      await signIn(page.context(), maker);
+      await page.goto(page.url());
+      await page.locator("main input[name=keyName]").fill(`Key ${randomUUID().slice(0, 8)}`);
+      await tick(page, "scope", "read");
+      await page.locator("main input[name=currentPassword]").fill(maker.password);
+      await page.locator("main input[name=code]").fill(await appCode(secret, 1));
+      await send(page, "create");
+      await expect(page.locator("main code.api-key")).toBeVisible();
+    },
+  },
   { name: "admin-api-key-revoke-confirm", who: "admin", path: () => "/app/api-keys", then: (page) => followHref(page, "main a[href*='confirm=revoke']") },
   { name: "admin-submitted-past-days", who: "admin", path: () => "/app/referrals/submitted?pastDays=0" },
   { name: "program-submitted-past-days-invalid", who: "programStaff", path: () => "/app/referrals/submitted?pastDays=forty" },
@@ -512,6 +820,8 @@ export const SCREENS: readonly Screen[] = [
   { name: "program-dashboard", who: "programStaff", path: () => "/app/dashboard" },
   { name: "program-submitted", who: "programStaff", path: () => "/app/referrals/submitted" },
   { name: "program-review", who: "programStaff", path: (w) => `${w.submitted}/review` },
+  // A referral moved into the program: the moves between programs, with why.
+  { name: "program-review-moved", who: "programStaff", path: (w) => `${w.moved}/review` },
   { name: "program-review-transfer-errors", who: "programStaff", path: (w) => `${w.submitted}/review`, then: (page) => sendEmpty(page, "transfer") },
   { name: "program-insight", who: "programStaff", path: () => "/app/insight" },
   { name: "program-reports", who: "programStaff", path: () => "/app/reports" },
@@ -520,16 +830,27 @@ export const SCREENS: readonly Screen[] = [
 /** The context signed in as the screen's viewer (and no one for a public screen). */
 export async function signInAs(context: BrowserContext, world: World, who: Who) {
   await context.clearCookies();
-  if (who === "atCode" || who === "atSetup") {
-    const [name, ...value] = (await waitingSessionCookieOf(world[who], who === "atCode" ? "code" : "setup")).split("=");
-    await context.addCookies([{ name, value: value.join("="), url: baseURL, httpOnly: true, sameSite: "Lax" }]);
-  } else if (who !== "anonymous") await signIn(context, world[who]);
+  if (who === "atCode" || who === "atSetup") await waitAt(context, world[who], who === "atCode" ? "code" : "setup");
+  else if (who !== "anonymous") await signIn(context, world[who]);
 }
 
-/** Signs in as the screen's viewer and brings the page to the screen, in a language. */
+/**
+ * The page to show a screen in: the one given, or, for a screen that changes its page for good (`ownPage`), a page of
+ * its own with the same settings, closed by `close`.
+ */
+export async function pageFor(screen: Screen, shared: Page, javaScriptEnabled: boolean): Promise<{ page: Page; close: () => Promise<void> }> {
+  if (!screen.ownPage) return { page: shared, close: async () => {} };
+  const context = await shared.context().browser()!.newContext({ baseURL, javaScriptEnabled });
+  const page = await context.newPage();
+  if (javaScriptEnabled) waitForHydrationOnGoto(page);
+  return { page, close: () => context.close() };
+}
+
+/** Signs in as the screen's viewer and brings the page to the screen, in a language; the answer to its address. */
 export async function openScreen(page: Page, screen: Screen, world: World, language: Language) {
   await signInAs(page.context(), world, screen.who);
   const path = screen.path(world);
-  await page.goto(`${path}${path.includes("?") ? "&" : "?"}lang=${language}`);
+  const answer = await page.goto(`${path}${path.includes("?") ? "&" : "?"}lang=${language}`);
   await screen.then?.(page, world);
+  return answer;
 }

@@ -276,6 +276,15 @@ export async function createChild(user: TestUser, values: { firstName?: string; 
   });
 }
 
+/** Corrects a child's name and birth date as the child's name page saves them: a kept child stays correctable once three (R37). */
+export async function correctChild(user: TestUser, childId: number, values: { firstName: string; lastName: string; birthdate: string }) {
+  const db = await database();
+  const { getCurrentUser } = await import("../app/models/user.server");
+  const { updateChild } = await import("../app/models/child.server");
+  const actor = await getCurrentUser(db, user.id);
+  await updateChild(db, actor!, childId, { id: childId, ...values, stateOfResidence: "21" });
+}
+
 /** The calendar date (in Maryland) some years and days before today. */
 export function yearsAgo(years: number, days = 0): string {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());

@@ -57,6 +57,8 @@ export interface Heard {
 
 export interface Transcript {
   heard: Heard[];
+  /** Whether what is said is a modal dialog open over the page, the rest of which is then inert. */
+  modal: boolean;
   /** The page's title (document.title). */
   title: string;
   /** The page's language (html lang). */
@@ -72,6 +74,8 @@ declare global {
     virtualScreenReader?: { virtual: typeof virtual };
     /** The elements the reader said, by position in the transcript (for the walk with Tab). */
     heardAt?: Map<Element, number>;
+    /** Every element of the page as the reader walked it: one made later (by the round of Tab itself) is not judged. */
+    walked?: WeakSet<Element>;
   }
 }
 
@@ -96,7 +100,9 @@ async function walk() {
   };
   const heard: Heard[] = [];
   const heardAt = new Map<Element, number>();
-  await virtual.start({ container: document.body });
+  // A modal dialog leaves the rest of the page inert: a screen reader says the dialog alone.
+  const modal = [...document.querySelectorAll("dialog[open]")].find((dialog) => dialog.matches(":modal")) ?? null;
+  await virtual.start({ container: modal ?? document.body });
   try {
     for (let step = 0; step < 20_000; step++) {
       const said = await virtual.lastSpokenPhrase();
@@ -138,8 +144,10 @@ async function walk() {
     await virtual.stop();
   }
   window.heardAt = heardAt;
+  window.walked = new WeakSet(document.querySelectorAll("*"));
   return {
     heard,
+    modal: modal !== null,
     title: document.title,
     language: document.documentElement.lang,
     errorMessages: [...document.querySelectorAll(".usa-error-message")]
@@ -153,6 +161,8 @@ function recordFocus() {
   const stops: Array<{ heard: number; element: string }> = [];
   document.addEventListener("focusin", (event) => {
     const element = event.target as Element;
+    // A form's checks as a field is left may show an error summary meanwhile, which the walk could not say.
+    if (window.walked && !window.walked.has(element)) return;
     const text = (element.getAttribute("aria-label") ?? element.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
     stops.push({
       heard: window.heardAt?.get(element) ?? -1,
@@ -238,7 +248,7 @@ const MASKS: Array<[RegExp, string]> = [
   [/\b\d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}\b/g, "‹date›"],
   [/\b\d{1,2}\/\d{1,2}\/\d{4}\b/g, "‹date›"],
   [/\b\d{4}-\d{2}-\d{2}\b/g, "‹date›"],
-  [/\b\d{1,2}:\d{2}(?: ?[AP]M)?(?: (?:EST|EDT))?/gi, "‹time›"],
+  [/\b\d{1,2}:\d{2}(?: ?(?:[AP]M|[ap]\.m\.))?(?: (?:EST|EDT))?/gi, "‹time›"],
 ];
 
 /** The transcript as a file holds it, one thing said per line, with what changes from one showing to the next masked. */
@@ -280,11 +290,15 @@ export function transcriptProblems(transcript: Transcript, { step }: { step?: { 
     if (each.control?.invalid && !each.errors?.length) problems.push(`a field in error said without its message: "${each.said}"`);
   }
 
-  // The first heading is the page's title (an error summary, said first as an alert, comes before it).
-  const headings = heard.filter((each) => each.said.startsWith("heading, ") && !each.inAlert);
+  // The first heading is the page's title (an error summary, said first as an alert, comes before it; a page that is
+  // itself an alert has its title in it); a modal dialog's is its own question, its name.
+  const allHeadings = heard.filter((each) => each.said.startsWith("heading, "));
+  const headings = allHeadings.some((each) => !each.inAlert) ? allHeadings.filter((each) => !each.inAlert) : allHeadings;
   const first = headings[0];
   if (!first) problems.push("no heading");
-  else {
+  else if (transcript.modal) {
+    if (!heard[0]?.said.includes(first.name)) problems.push(`the dialog is not named by its heading "${first.name}"`);
+  } else {
     if (!first.said.endsWith("level 1")) problems.push(`the first heading is not the title: "${first.said}"`);
     // The title is the heading's words, then the service's name; a wizard step's heading goes on to say the step (R166).
     const title = transcript.title.replace(/^Error: /, "").split(" | ")[0];
