@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createChild, createUser, signIn, startReferral, submitDirectly, yearsAgo } from "./support";
@@ -75,9 +77,14 @@ for (const lang of ["en", "sp"] as const) {
 
     // Too large: no modal can open, so the page says it where the no-script page does, and keeps the description.
     await page.getByLabel(new RegExp(`^${text.description}`)).fill("Full evaluation");
+    // By its path: the browser reads the file itself (30 MB sent through the test's connection to it took seconds).
+    const dir = mkdtempSync(path.join(tmpdir(), "too-large-"));
+    const big = path.join(dir, "scan.pdf");
+    writeFileSync(big, Buffer.alloc(30 * 1024 * 1024 + 1, 0x20));
     await page
       .getByLabel(text.file, { exact: true })
-      .setInputFiles({ name: "scan.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(30 * 1024 * 1024 + 1, 0x20) });
+      .setInputFiles(big)
+      .finally(() => rmSync(dir, { recursive: true, force: true }));
     await expect(page.getByRole("alert").filter({ hasText: text.tooLarge })).toBeVisible();
     await expect(page.getByLabel(new RegExp(`^${text.description}`))).toHaveValue("Full evaluation");
 

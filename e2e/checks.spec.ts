@@ -77,6 +77,14 @@ const HEARD_SPOILERS: Record<string, { script: string; caught: RegExp; path?: st
   },
 };
 
+/**
+ * Without JavaScript the checks read a scriptless copy of the page (withAxePage): one spoiler of each kind of check
+ * (axe, the layout, the page's text, what a screen reader says) proves they read it there too; the others run once, with
+ * JavaScript (docs/decisions/0024-each-check-once-where-it-belongs.md).
+ */
+const WITHOUT_JAVASCRIPT_TOO = new Set(["a button without a name", "a block wider than a phone", "a code in brackets", "a label taken off its field"]);
+const onceUnlessWithoutToo = (spoiler: string) => ({ tag: WITHOUT_JAVASCRIPT_TOO.has(spoiler) ? [] : ["@js-only"] });
+
 test.describe("the accessibility checks", () => {
   for (const path of new Set([...Object.values(SPOILERS), ...Object.values(HEARD_SPOILERS)].map((spoiler) => spoiler.path ?? "/contact?lang=en"))) {
     test(`pass the page they are spoiled from, ${path}`, async ({ page, javaScriptOn }) => {
@@ -86,7 +94,7 @@ test.describe("the accessibility checks", () => {
   }
 
   for (const [spoiler, { script, caught, path = "/contact?lang=en" }] of Object.entries(SPOILERS)) {
-    test(`catch ${spoiler}`, async ({ page, javaScriptOn }) => {
+    test(`catch ${spoiler}`, onceUnlessWithoutToo(spoiler), async ({ page, javaScriptOn }) => {
       await page.goto(path);
       await page.evaluate(script);
       const failure = await expectAccessible(page, { javaScriptOn }).then(
@@ -98,7 +106,7 @@ test.describe("the accessibility checks", () => {
   }
 
   for (const [spoiler, { script, caught, path = "/contact?lang=en" }] of Object.entries(HEARD_SPOILERS)) {
-    test(`catch ${spoiler} in what a screen reader says`, async ({ page, javaScriptOn }) => {
+    test(`catch ${spoiler} in what a screen reader says`, onceUnlessWithoutToo(spoiler), async ({ page, javaScriptOn }) => {
       await page.goto(path);
       expect(await withAxePage(page, javaScriptOn, async (shown) => transcriptProblems(await transcribe(shown))), "before").toEqual([]);
       await page.evaluate(script);
@@ -107,7 +115,7 @@ test.describe("the accessibility checks", () => {
     });
   }
 
-  test("catch a screen that is not the wizard step it should be", async ({ page, javaScriptOn }) => {
+  test("catch a screen that is not the wizard step it should be @js-only", async ({ page, javaScriptOn }) => {
     await page.goto("/contact?lang=en");
     const problems = await withAxePage(page, javaScriptOn, async (shown) =>
       transcriptProblems(await transcribe(shown), { step: { number: 3, section: "Child" } }),
@@ -115,7 +123,7 @@ test.describe("the accessibility checks", () => {
     expect(problems).toContain("the step is not said as step 3 of 14");
   });
 
-  test("catch English on a Spanish page", async ({ page, javaScriptOn }) => {
+  test("catch English on a Spanish page @js-only", async ({ page, javaScriptOn }) => {
     await page.goto("/contact?lang=sp");
     await page.evaluate(`const p = document.createElement("p"); p.textContent = "Sign out"; document.querySelector("main").prepend(p);`);
     const failure = await expectAccessible(page, { javaScriptOn }).then(

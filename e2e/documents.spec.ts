@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Download, Page } from "@playwright/test";
-import { expectAccessible, expect, test, eachLanguageOnce } from "./fixtures";
+import { expect, test, eachLanguageOnce } from "./fixtures";
 import { baseURL, createChild, createUser, documentsOf, referralIdOf, signIn, startReferral, storedUploads } from "./support";
 
 // Supporting and consent documents (docs/product-rules.md R62, R63, R64, R65, R66), with JavaScript and without.
@@ -114,20 +114,18 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
   const text = TEXT[lang];
 
   test(`documents: add supporting and consent files, edit a description, download, delete (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
-    test.slow(); // eight screens, axe on each
+    test.slow(); // eight screens and four uploads
     const { user, base, referralId } = await opened(lang);
     await signIn(context, user);
     const list = `${base}/supporting-documentation/list`;
     await page.goto(`${list}?lang=${lang}`);
     await heading(page, text.list);
-    await expectAccessible(page, { javaScriptOn });
 
     // A PDF and a JPEG as supporting documents.
     const pdf = pdfBytes();
     const jpeg = jpegBytes();
     await page.getByRole("button", { name: text.add }).click();
     await heading(page, text.add);
-    await expectAccessible(page, { javaScriptOn });
     await upload(page, text, "Hearing screening", { name: "screening.pdf", mimeType: "application/pdf", buffer: pdf });
     await heading(page, text.list);
     await expect(page.getByText(text.saved)).toBeVisible();
@@ -147,7 +145,6 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     await expect(page.getByRole("radio", { name: text.consentYes })).toBeChecked();
     const consentTable = page.getByRole("table", { name: text.consentDocuments });
     await expect(consentTable).toContainText("consent.pdf");
-    await expectAccessible(page, { javaScriptOn });
     await page.getByRole("button", { name: text.save, exact: true }).click();
     await expect(page.getByText(text.referralUpdated)).toBeVisible();
     await page.reload();
@@ -164,7 +161,6 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     await page.getByRole("button", { name: `${text.edit} Hearing screening` }).click();
     await heading(page, text.editTitle);
     await expect(page.getByText("screening.pdf")).toBeVisible();
-    await expectAccessible(page, { javaScriptOn });
     await page.getByLabel(new RegExp(`^${text.description}`)).fill("Hearing screening, March 2026");
     await page.getByRole("button", { name: text.saveDescription }).click();
     await heading(page, text.list);
@@ -182,7 +178,6 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
       .click();
     if (javaScriptOn) await expect(page.getByRole("dialog")).toBeVisible();
     else await expect(page.getByRole("heading", { level: 1 })).toContainText("Doctor's letter (photo)");
-    await expectAccessible(page, { javaScriptOn });
     await page.getByRole("button", { name: text.deleteConfirm }).click();
     await expect(page.getByText(text.removed)).toBeVisible();
     await expect(page.getByRole("row", { name: /Doctor's letter/ })).toHaveCount(0);
@@ -211,7 +206,6 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
         await expect(dialog).toBeVisible();
         await expect(dialog).toContainText("30.1 MB");
         await expect(dialog).toContainText(text.overLimit);
-        await expectAccessible(page, { javaScriptOn });
         await dialog.getByRole("button").click();
         await expect(dialog).toBeHidden();
         await expect(page.getByLabel(text.file, { exact: true })).toHaveValue("");
@@ -221,7 +215,6 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
         await expect(alert).toContainText(text.overLimit);
         await expect(alert).toContainText("30.1 MB");
         await expect(page.getByLabel(new RegExp(`^${text.description}`))).toHaveValue("Full evaluation");
-        await expectAccessible(page, { javaScriptOn });
       }
       expect(await documentsOf(referralId)).toEqual([]);
       // No part-written copy either (the only larger files a test stores are 29.9 MB).
@@ -234,7 +227,7 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
   test(
     `consent "not yet" says where it is chosen that it keeps the referral from being submitted, and the review leads back to the question (${lang})`,
     { tag },
-    async ({ page, context, javaScriptOn }) => {
+    async ({ page, context }) => {
       const { user, base } = await opened(lang);
       await signIn(context, user);
       await page.goto(`${base}/supporting-documentation/list?lang=${lang}`);
@@ -246,7 +239,6 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
       await page.getByRole("button", { name: text.save, exact: true }).click();
       await expect(page.getByText(text.referralUpdated)).toBeVisible();
       await expect(page.getByText(text.consentSavedNotYet)).toBeVisible();
-      await expectAccessible(page, { javaScriptOn });
 
       // The review lists the consent as missing (docs/product-rules.md R68) and its link opens the question itself.
       await page.getByRole("button", { name: text.saveAndContinue }).click();
@@ -258,7 +250,7 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     },
   );
 
-  test(`a file that is not of an accepted kind is refused with a clear message (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
+  test(`a file that is not of an accepted kind is refused with a clear message (${lang})`, { tag }, async ({ page, context }) => {
     const { user, base, referralId } = await opened(lang);
     await signIn(context, user);
     await page.goto(`${base}/supporting-documentation/new?lang=${lang}`);
@@ -269,7 +261,6 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     });
     await expect(page.getByRole("alert").first()).toContainText(text.notAccepted);
     await expect(page.getByLabel(new RegExp(`^${text.description}`))).toHaveValue("Results");
-    await expectAccessible(page, { javaScriptOn });
     expect(await documentsOf(referralId)).toEqual([]);
   });
 }

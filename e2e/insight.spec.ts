@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { parseCsv } from "../app/utils/csv";
-import { expectAccessible, expect, test, eachLanguageOnce } from "./fixtures";
+import { expect, test, eachLanguageOnce } from "./fixtures";
 import { createChild, createPastReferrals, createUser, signIn, startReferral, submitDirectly, type PastReferral } from "./support";
 
 // What the program and the referrers see at a glance (issue 23, docs/product-rules.md R126–R128): the insight page's
@@ -101,7 +101,7 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
     `the insight page's tables hold the counts of the referrals submitted in its period (${lang})`,
     { tag },
     async ({ page, context, javaScriptOn }, testInfo) => {
-      // Seven referrals made, and axe over a long page at three widths, twice.
+      // Seven referrals made, and a long page read at three widths, twice.
       test.slow();
       const admin = await createUser({ admin: true, signedInBefore: true });
       const referrer = await createUser({ signedInBefore: true });
@@ -249,8 +249,6 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
       expect(header).toEqual((await tableOf(page, "county"))[0]);
       expect(rows).toEqual((await tableOf(page, "county")).slice(1));
 
-      await expectAccessible(page, { javaScriptOn });
-
       // The families still waiting a week on: the count is a link to the list of those referrals (this test's two long
       // ago among them). Other tests may submit meanwhile: both are read again until they agree.
       await expect(async () => {
@@ -267,7 +265,6 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
       await page.getByLabel(text.to, { exact: true }).fill(plus(period.from, -3));
       await page.getByRole("button", { name: text.show }).click();
       await expect(page.locator(".usa-error-message")).toHaveText(text.order);
-      await expectAccessible(page, { javaScriptOn });
       // So is a CSV file of such a period: the page says why.
       const refused = await page.request.get(`/app/insight.csv?figure=county&from=${period.to}&to=${period.from}`);
       expect(refused.url()).toContain("/app/insight?");
@@ -275,7 +272,7 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
     },
   );
 
-  test(`a referrer sees their own referrals per month over the last twelve months (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
+  test(`a referrer sees their own referrals per month over the last twelve months (${lang})`, { tag }, async ({ page, context }) => {
     const referrer = await createUser({ signedInBefore: true });
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
     const thisMonth = `${today.slice(0, 7)}-10`;
@@ -303,13 +300,12 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
     expect(now.get(text.statuses[1])).toBe("1");
     expect(now.get(text.statuses[5])).toBe("1");
     expect(now.get(text.statuses[2])).toBe("0");
-    await expectAccessible(page, { javaScriptOn });
   });
 
   test(
     `a child referred by two referrers is shown to administrators only, until one decides it is not the same child (${lang})`,
     { tag },
-    async ({ page, context, javaScriptOn }) => {
+    async ({ page, context }) => {
       const admin = await createUser({ admin: true, signedInBefore: true });
       const hospital = await createUser({ signedInBefore: true });
       const pediatrician = await createUser({ signedInBefore: true });
@@ -333,7 +329,6 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
       await page.getByRole("link", { name: text.sameChild(id(second)) }).click();
       await expect(page).toHaveURL(new RegExp(`/referral/${id(second)}/`));
       await expect(page.getByRole("link", { name: text.sameChild(id(first)) })).toBeVisible();
-      await expectAccessible(page, { javaScriptOn });
 
       // The submitted list narrowed to them holds both.
       await page.goto(`/app/referrals/submitted?lang=${lang}&sameChild=yes&childName=${encodeURIComponent(lastName)}`);

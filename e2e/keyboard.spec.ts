@@ -214,11 +214,11 @@ async function saveAndContinue(page: Page) {
   await press(page, "Enter");
 }
 
-// Where content is most likely to cover the focus (a phone), with JavaScript, and at a desk, without: each width and
-// each way once (as eachLanguageOnce pairs the languages, e2e/fixtures.ts).
+// Where content is most likely to cover the focus (a phone), without JavaScript, as on an old phone, and at a desk,
+// with it: each width and each way once (as eachLanguageOnce pairs the languages, e2e/fixtures.ts).
 for (const { size, tag } of [
-  { size: { width: 320, height: 640 }, tag: "@with-js" },
-  { size: { width: 1280, height: 800 }, tag: "@without-js" },
+  { size: { width: 320, height: 640 }, tag: "@without-js" },
+  { size: { width: 1280, height: 800 }, tag: "@with-js" },
 ]) {
   test(
     `a keyboard user adds a child, walks the whole wizard and submits the referral, every screen with its own title (${size.width} px)`,

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { parseCsv } from "../app/utils/csv";
-import { expectAccessible, expect, test, eachLanguageOnce } from "./fixtures";
+import { expect, test, eachLanguageOnce } from "./fixtures";
 import { createChild, createUser, setLastLogin, setStatus, signIn, startReferral, submitDirectly } from "./support";
 
 // The lists on a phone and on a wide screen (issue 18): empty lists say how to begin, the filters
@@ -24,8 +24,7 @@ const EMPTY = {
 const PHONE = { width: 375, height: 812 };
 
 for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
-  test(`a new referrer's empty lists say how to begin, without filters or counts (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
-    test.slow(); // axe runs here, slow without JavaScript when the machine is busy
+  test(`a new referrer's empty lists say how to begin, without filters or counts (${lang})`, { tag }, async ({ page, context }) => {
     await signIn(context, await createUser({ language: lang }));
     for (const { path, message, action } of EMPTY[lang]) {
       await page.goto(`${path}?lang=${lang}`);
@@ -34,13 +33,11 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
       await expect(page.locator("main details, main form[method=get]")).toHaveCount(0);
       await expect(page.locator(".list-count")).toHaveCount(0);
       await expect(page.getByRole("table")).toHaveCount(0);
-      await expectAccessible(page, { javaScriptOn });
     }
   });
 }
 
-test("with a filter that matches nothing, the filters stay and say no referral matches", async ({ page, context, javaScriptOn }) => {
-  test.slow(); // axe runs here, slow without JavaScript when the machine is busy
+test("with a filter that matches nothing, the filters stay and say no referral matches", async ({ page, context }) => {
   await page.setViewportSize(PHONE);
   const user = await signIn(context, await createUser());
   await startReferral(user, (await createChild(user)).id);
@@ -49,7 +46,6 @@ test("with a filter that matches nothing, the filters stay and say no referral m
   // A filter in use: the disclosure is open on a phone too, the filter shown with what it holds.
   await expect(page.getByRole("searchbox", { name: "Child" })).toHaveValue("Nadie");
   await expect(page.getByText("You have no draft referrals.")).toHaveCount(0);
-  await expectAccessible(page, { javaScriptOn });
 });
 
 /** Whether two boxes share any point. */
@@ -63,12 +59,7 @@ async function boxes(targets: Locator) {
   return found;
 }
 
-test("on a phone the rows come before the filters, the table is as wide as the page, and row actions are spaced tap targets", async ({
-  page,
-  context,
-  javaScriptOn,
-}) => {
-  test.slow(); // axe runs here, slow without JavaScript when the machine is busy
+test("on a phone the rows come before the filters, the table is as wide as the page, and row actions are spaced tap targets", async ({ page, context }) => {
   await page.setViewportSize(PHONE);
   const user = await signIn(context, await createUser());
   await startReferral(user, (await createChild(user, { firstName: "Ana", lastName: "Fila" })).id);
@@ -101,7 +92,6 @@ test("on a phone the rows come before the filters, the table is as wide as the p
       expect(overlap(grown, found[j]), `actions ${i} and ${j} are at least 4 px apart`).toBe(false);
     }
   }
-  await expectAccessible(page, { javaScriptOn });
 });
 
 test("on a wide screen the referral filters stay folded under a line saying which are set; other lists show theirs open", async ({ page, context }) => {
@@ -119,12 +109,7 @@ test("on a wide screen the referral filters stay folded under a line saying whic
   await expect(page.getByRole("searchbox", { name: "Name" })).toBeVisible();
 });
 
-test("an administrator's wide list scrolls in its own box: the page fits 1280 px and every Review link is reachable", async ({
-  page,
-  context,
-  javaScriptOn,
-}) => {
-  test.slow(); // axe runs here, slow without JavaScript when the machine is busy
+test("an administrator's wide list scrolls in its own box: the page fits 1280 px and every Review link is reachable", async ({ page, context }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const mark = Math.random().toString(36).slice(2, 8);
   const referrer = await createUser({ lastName: `Largo${mark}` });
@@ -150,7 +135,6 @@ test("an administrator's wide list scrolls in its own box: the page fits 1280 px
   await review.scrollIntoViewIfNeeded();
   const box = (await review.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(1280);
-  await expectAccessible(page, { javaScriptOn });
   await review.click();
   await expect(page).toHaveURL(/\/review$/);
 });
@@ -269,7 +253,6 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
       const filtered = await exportCsv(page, text.filtered, text.done, javaScriptOn);
       expect(all.rows.map((row) => row[1])).toEqual(expect.arrayContaining([first.email, second.email]));
       expect(filtered.rows.slice(1)).toEqual([[expect.any(String), first.email, expect.any(String), expect.any(String), text.lastSignIn, expect.any(String)]]);
-      await expectAccessible(page, { javaScriptOn });
     },
   );
 }

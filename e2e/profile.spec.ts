@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expectAccessible, expect, test, eachLanguageOnce } from "./fixtures";
+import { expect, test, eachLanguageOnce } from "./fixtures";
 import { addressInBook, baseURL, breakUserUpdates, createAddress, createUser, signIn } from "./support";
 
 const TEXT = {
@@ -127,13 +127,12 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
   const text = TEXT[lang];
 
   test(`edit the profile, change the password and sign in with it (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
-    test.slow(); // two password hashings, two sign-ins and axe twice
+    test.slow(); // two password hashings and two sign-ins
     const user = await signIn(context, await createUser({ language: lang }));
     await page.goto(`/app/dashboard?lang=${lang}`);
     await page.getByRole("link", { name: text.profile }).first().click();
     await expect(page).toHaveURL(new RegExp(`/app/profile/${user.id}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.profile);
-    await expectAccessible(page, { javaScriptOn });
 
     await field(page, text.middleName).fill("Ana");
     await page.getByLabel(text.mobilePhone).fill("4105551234");
@@ -146,7 +145,6 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     await expect(page.getByRole("alert").filter({ hasText: text.wrongPassword })).toBeVisible();
     await expect(page).toHaveTitle(/^Error: /);
     await expect(field(page, text.middleName)).toHaveValue("Ana");
-    await expectAccessible(page, { javaScriptOn });
 
     await page.getByLabel(text.newPassword).fill("otra clave nueva 9");
     await page.getByLabel(text.currentPassword).fill(user.password);
@@ -170,7 +168,7 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.dashboard);
   });
 
-  test(`a failed profile update shows the alert and keeps what was typed (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
+  test(`a failed profile update shows the alert and keeps what was typed (${lang})`, { tag }, async ({ page, context }) => {
     const user = await signIn(context, await createUser({ language: lang }));
     await page.goto(`/app/profile/${user.id}?lang=${lang}`);
     await breakUserUpdates(user.id);
@@ -179,24 +177,21 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     const alert = page.getByRole("alert").filter({ hasText: text.updateError });
     await expect(alert).toContainText(text.errorText);
     await expect(field(page, text.middleName)).toHaveValue("Beatriz");
-    await expectAccessible(page, { javaScriptOn });
     await alert.getByRole("link", { name: text.goBack }).click();
     await expect(page).toHaveURL(/#profile-firstName$/);
   });
 
   test(`add an address found by ZIP, edit it unchanged and changed, delete it (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
-    test.slow(); // a long flow, with axe on five screens
+    test.slow(); // a long flow
     const user = await signIn(context, await createUser({ language: lang }));
     await page.goto(`/app/profile/${user.id}?lang=${lang}`);
     await expect(page.getByText(text.empty)).toBeVisible();
     await page.getByRole("link", { name: text.addAddress }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.addTitle);
-    await expectAccessible(page, { javaScriptOn });
 
     await field(page, text.nickname).fill("Casa");
     await lookUp(page, text, "100 Main St, 21401");
     await expect(page.getByRole("listitem").filter({ hasText: "100 Main St, Annapolis, MD 21401" })).toBeVisible();
-    await expectAccessible(page, { javaScriptOn });
     await page.getByRole("button", { name: text.use }).click();
     await expect(field(page, text.line1)).toHaveValue("100 Main St");
     await expect(field(page, text.city)).toHaveValue("Annapolis");
@@ -210,7 +205,6 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     await expect(page.getByText(text.saved)).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.editTitle);
     const firstId = addressIdOf(page);
-    await expectAccessible(page, { javaScriptOn });
 
     // Unchanged place (only the nickname): updated in place, same id.
     await field(page, text.nickname).fill("Casa de Ana");
@@ -244,13 +238,11 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
       const dialog = page.getByRole("dialog", { name: text.deleteTitle });
       await expect(dialog).toBeVisible();
       await expect(dialog.getByText(once, { exact: true })).toBeVisible();
-      await expectAccessible(page, { javaScriptOn });
       await dialog.getByRole("button", { name: text.confirmDelete }).click();
     } else {
       await expect(page).toHaveURL(/\?delete$/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.deleteTitle);
       await expect(page.getByRole("main").getByText(once, { exact: true })).toBeVisible();
-      await expectAccessible(page, { javaScriptOn });
       await page.getByRole("button", { name: text.confirmDelete }).click();
     }
     await expect(page.getByText(text.deleted)).toBeVisible();
@@ -312,7 +304,7 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(TEXT.sp.profile);
   });
 
-  test(`an administrator sees another user's profile and addresses, read only (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
+  test(`an administrator sees another user's profile and addresses, read only (${lang})`, { tag }, async ({ page, context }) => {
     const owner = await createUser();
     await createAddress(owner, { nickname: "Oficina" });
     await signIn(context, await createUser({ admin: true }));
@@ -323,7 +315,6 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     await expect(page.getByRole("row", { name: /Oficina/ })).toContainText("100 Holliday St, Baltimore, MD 21202");
     await expect(page.getByRole("button", { name: text.saveProfile })).toHaveCount(0);
     await expect(page.getByRole("link", { name: text.addAddress })).toHaveCount(0);
-    await expectAccessible(page, { javaScriptOn });
     const response = await page.request.post(`/app/profile/${owner.id}`, { form: { firstName: "Changed" }, headers: { Origin: baseURL }, maxRedirects: 0 });
     expect(response.status()).toBe(404);
   });

@@ -1,5 +1,5 @@
 import { request, type Page } from "@playwright/test";
-import { expectAccessible, expect, test, eachLanguageOnce } from "./fixtures";
+import { expect, test, eachLanguageOnce } from "./fixtures";
 import {
   baseURL,
   createChild,
@@ -155,11 +155,9 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
       await staffPage.goto(`/app/referrals/submitted?lang=${lang}&childName=${lastName}`);
       await expect(staffPage.getByRole("heading", { level: 1, name: text.submitted })).toBeVisible();
       await expect(staffPage.getByRole("link", { name: new RegExp(`^${childName}, `) })).toBeVisible();
-      await expectAccessible(staffPage, { javaScriptOn });
       await staffPage.getByRole("link", { name: new RegExp(`^${childName}, `) }).click();
       await expect(staffPage.getByRole("heading", { level: 1 })).toContainText(childName);
       await expect(staffPage.getByText(lang === "sp" ? howard.name_es : howard.name).first()).toBeVisible();
-      await expectAccessible(staffPage, { javaScriptOn });
       expect(await apiStatus(howardStaff, `/api/referrals/${referralId}`)).toBe(200);
       // Submitted today, it is not yet past any day of the 45; a number the list cannot read is said so.
       await staffPage.goto(`/app/referrals/submitted?lang=${lang}&childName=${lastName}&pastDays=0`);
@@ -182,10 +180,8 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
       const opened = text.openedBy(lang === "sp" ? howard.name_es : howard.name);
       await referrerPage.goto(`${wizard}/review?lang=${lang}`);
       await expect(referrerPage.getByText(opened)).toBeVisible();
-      await expectAccessible(referrerPage, { javaScriptOn });
       await referrerPage.goto(`/app/updates?lang=${lang}`);
       await expect(referrerPage.getByRole("row", { name: new RegExp(childName) })).toContainText(opened);
-      await expectAccessible(referrerPage, { javaScriptOn });
 
       for (const context of [referrerContext, staffContext, otherContext]) await context.close();
     },
@@ -211,7 +207,6 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
       await expect(page.getByText(text.same).first()).toBeVisible();
       await expect(page.getByText(text.noReason).first()).toBeVisible();
       expect((await programOfReferral(referralId)).local_program_id).toBe(howard.id);
-      await expectAccessible(page, { javaScriptOn });
 
       await page.getByLabel(text.moveTo, { exact: true }).selectOption({ label: lang === "sp" ? baltimore.name_es : baltimore.name });
       await page.getByLabel(text.reason, { exact: true }).fill("La familia se mudó / the family moved");
@@ -235,7 +230,6 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
       const history = otherPage.getByRole("table", { name: text.moves });
       await expect(history).toContainText(lang === "sp" ? howard.name_es : howard.name);
       await expect(history).toContainText("La familia se mudó / the family moved");
-      await expectAccessible(otherPage, { javaScriptOn });
       await otherContext.close();
     },
   );
@@ -288,14 +282,12 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
 
       await page.goto(`/app/local-programs?lang=${lang}`);
       await expect(page.getByRole("heading", { level: 1, name: text.title })).toBeVisible();
-      await expectAccessible(page, { javaScriptOn });
       await page.getByRole("link", { name, exact: true }).click();
       await page.getByLabel(text.intake).fill("intake at county");
       await page.getByLabel(text.domains).fill("county, @@");
       await page.getByRole("button", { name: text.save }).click();
       await expect(page.getByText(text.badEmail).first()).toBeVisible();
       await expect(page.getByText(text.badDomains).first()).toBeVisible();
-      await expectAccessible(page, { javaScriptOn });
       const domain = `k${jurisdiction}.example.org`;
       await page.getByLabel(text.intake).fill(`intake-${jurisdiction}@${domain}`);
       await page.getByLabel(text.domains).fill(`${domain}, other.example.org`);
@@ -309,7 +301,6 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
       await page.getByRole("group").filter({ hasText: name }).getByText(name, { exact: true }).click();
       await page.getByRole("button", { name: text.staffSave }).click();
       await expect(page.getByText(text.wrongDomain).first()).toBeVisible();
-      await expectAccessible(page, { javaScriptOn });
       const insider = await createUser({ domain, signedInBefore: true });
       await page.goto(`/app/user/${insider.id}?lang=${lang}`);
       await page.getByRole("group").filter({ hasText: name }).getByText(name, { exact: true }).click();

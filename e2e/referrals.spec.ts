@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expectAccessible, expect, test, eachLanguageOnce } from "./fixtures";
+import { expect, test, eachLanguageOnce } from "./fixtures";
 import { formatDateTimeEastern } from "../app/utils/dates";
 import {
   baseURL,
@@ -96,7 +96,7 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
   const text = TEXT[lang];
 
   test(`a referral is reviewed, completed, submitted, copied, and the copy deleted (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
-    test.slow(); // a dozen screens, axe on most
+    test.slow(); // a dozen screens
     const user = await signIn(context, await createUser({ language: lang }));
     const { id: childId } = await createChild(user, { firstName: "Lucía", lastName: "Pérez" });
     const base = await startReferral(user, childId);
@@ -111,7 +111,6 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     await expect(missing).toContainText(text.missingConsent);
     await expect(page.getByRole("button", { name: text.submit })).toHaveCount(0);
     await expect(page.getByRole("link", { name: text.submit })).toHaveCount(0);
-    await expectAccessible(page, { javaScriptOn });
 
     // Answer yes: now the consent form is missing. Then add it.
     await missing.getByRole("link", { name: text.missingConsent }).click();
@@ -138,7 +137,6 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     await expect(page.getByText(text.complete)).toBeVisible();
     await page.getByRole("link", { name: text.submit }).click();
     if (javaScriptOn) await expect(page.getByRole("dialog")).toBeVisible();
-    await expectAccessible(page, { javaScriptOn });
     await page.getByRole("button", { name: text.submitConfirm }).click();
     // The confirmation: the referral's number, when it was sent in Eastern time, and what happens next.
     await heading(page, text.confirmation);
@@ -148,7 +146,6 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     await expect(page.getByText(text.eastern)).toContainText(sentAt);
     await expect(page.getByRole("heading", { name: text.next })).toBeVisible();
     await expect(page.getByRole("link", { name: text.referAnother })).toHaveAttribute("href", "/app/children/edit/preverify");
-    await expectAccessible(page, { javaScriptOn });
     expect(mailsTo(user.email).some((mail) => mail.subject.startsWith(text.mailSubject))).toBe(true);
     await page.goto("/app/referrals/submitted");
     await heading(page, text.submitted);
@@ -177,7 +174,6 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     await page.goto("/app/referrals/drafts");
     const row = page.getByRole("row", { name: new RegExp(childName) });
     await expect(row).toHaveCount(1);
-    await expectAccessible(page, { javaScriptOn });
     await row.getByRole("link", { name: new RegExp(`^${text.deleteLink}`) }).click();
     await page.getByRole("button", { name: text.deleteConfirm }).click();
     await heading(page, text.drafts);
@@ -186,7 +182,7 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
   });
 }
 
-test("status updates list the referrer's changed referrals, newest first, with their details", async ({ page, context, javaScriptOn }) => {
+test("status updates list the referrer's changed referrals, newest first, with their details", async ({ page, context }) => {
   const user = await signIn(context, await createUser());
   const first = await startReferral(user, (await createChild(user, { firstName: "Ana", lastName: "Uno" })).id);
   const second = await startReferral(user, (await createChild(user, { firstName: "Beto", lastName: "Dos" })).id);
@@ -200,10 +196,8 @@ test("status updates list the referrer's changed referrals, newest first, with t
   await expect(rows.nth(1)).toContainText("Unable to contact");
   await expect(rows.nth(1)).toContainText("We called three times.");
   await expect(rows.nth(2)).toContainText("Ana Uno");
-  await expectAccessible(page, { javaScriptOn });
   await page.goto("/app/updates?lang=sp");
   await expect(rows.nth(1)).toContainText("Llamamos tres veces.");
-  await expectAccessible(page, { javaScriptOn });
 
   await page.goto("/app/dashboard?lang=en");
   const counts = page.getByRole("list", { name: "Your figures" });
@@ -211,11 +205,9 @@ test("status updates list the referrer's changed referrals, newest first, with t
   await expect(counts.getByRole("link", { name: /Status updates/ })).toContainText("2");
   await expect(counts.getByRole("link", { name: /Children/ })).toContainText("2");
   await expect(counts.getByRole("link", { name: /Users/ })).toHaveCount(0);
-  await expectAccessible(page, { javaScriptOn });
 });
 
-test("an administrator sees one user's referrals and everyone's drafts, and opens them in the review", async ({ page, context, javaScriptOn }) => {
-  test.slow(); // axe on three screens, slow without JavaScript when the machine is busy
+test("an administrator sees one user's referrals and everyone's drafts, and opens them in the review", async ({ page, context }) => {
   const owner = await createUser();
   // Both projects run this test at once on one database: its children's names are its own.
   const mark = Math.random().toString(36).slice(2, 8);
@@ -227,7 +219,6 @@ test("an administrator sees one user's referrals and everyone's drafts, and open
     await page.goto(`/app/user/${owner.id}/referrals?lang=${lang}`);
     await expect(page.getByRole("row", { name: new RegExp(`Carla Borrador${mark}`) })).toHaveCount(1);
     await expect(page.getByRole("row", { name: new RegExp(`Dario Enviado${mark}`) })).toHaveCount(1);
-    await expectAccessible(page, { javaScriptOn });
   }
   await page.goto(`/app/referrals/drafts?childName=Borrador${mark}&lang=en`);
   await page
@@ -237,7 +228,6 @@ test("an administrator sees one user's referrals and everyone's drafts, and open
   await expect(page).toHaveURL(new RegExp(`${draftBase}/review$`));
   await expect(page.getByRole("link", { name: "Submit the referral" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Copy the referral" })).toHaveCount(0);
-  await expectAccessible(page, { javaScriptOn });
 });
 
 // The same requests with or without JavaScript: run in one project (@http, see playwright.config.ts).

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import ExcelJS from "exceljs";
 import type { Page } from "@playwright/test";
 import { parseCsv } from "../app/utils/csv";
-import { expectAccessible, expect, test, eachLanguageOnce } from "./fixtures";
+import { expect, test, eachLanguageOnce } from "./fixtures";
 import { baseURL, createChild, createUser, setLastLogin, setStatus, signIn, startReferral, submitDirectly } from "./support";
 
 // The reports (issue 10): made from the screen with JavaScript (with progress) and without,
@@ -75,7 +75,7 @@ async function readXlsx(bytes: Buffer): Promise<unknown[][]> {
 for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
   const text = TEXT[lang];
 
-  test(`an administrator makes the referral report and the user report, in CSV and XLSX (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
+  test(`an administrator makes the referral report and the user report, in CSV and XLSX (${lang})`, { tag }, async ({ page, context }) => {
     test.slow();
     const referrer = await createUser();
     // Other tests report on Garrett County at the same time: this test's children carry a mark of their own.
@@ -91,7 +91,6 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
     await signIn(context, await createUser({ admin: true, language: lang }));
     await page.goto(`/app/reports?lang=${lang}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.title);
-    await expectAccessible(page, { javaScriptOn });
 
     // Eligible referrals of Garrett County, as CSV: two rows, this test's.
     const referralForm = page.locator("form", { has: page.getByRole("button", { name: text.generate }) });
@@ -105,7 +104,6 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
     expect(csv[0]).toHaveLength(35);
     expect(mine(csv.slice(1).map((row) => row[12]))).toEqual(names.slice(0, 2));
     expect(csv.slice(1).every((row) => row[1] === text.eligible)).toBe(true);
-    await expectAccessible(page, { javaScriptOn });
 
     // Every status of Garrett County, as XLSX: three rows.
     await page.goto(`/app/reports?lang=${lang}`);

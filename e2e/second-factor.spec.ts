@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expectAccessible, expect, test, eachLanguageOnce } from "./fixtures";
+import { expect, test, eachLanguageOnce } from "./fixtures";
 import { appCode, createUser, giveSecondFactor, mailsTo, signIn, type TestUser } from "./support";
 
 // The second factor (issue 24, docs/product-rules.md R129), in a browser with JavaScript on and off (the two
@@ -99,7 +99,7 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
   test(
     `an administrator without a second factor sets it up at sign-in, then signs in with a code or a recovery code once (${lang})`,
     { tag },
-    async ({ page, javaScriptOn }) => {
+    async ({ page }) => {
       test.slow();
       const admin = await createUser({ admin: true, signedInBefore: true, language: lang });
       await signInWithPassword(page, text, admin, lang);
@@ -109,7 +109,6 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
       await page.goto(`/app/users?lang=${lang}`);
       await expect(page).toHaveURL(/\/login\/second-factor-setup\?redirectTo=%2Fapp%2Fusers/);
       await expect(page.getByRole("img", { name: text.qrAlt })).toBeVisible();
-      await expectAccessible(page, { javaScriptOn });
 
       // The code a test works out from the key shown, as an app would.
       const secret = ((await page.locator("[data-secret-key]").textContent()) ?? "").replace(/\s+/g, "");
@@ -120,7 +119,6 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
       await expect(heading(page)).toHaveText(text.codesTitle);
       const recoveryCodes = await page.locator(".recovery-codes code").allTextContents();
       expect(recoveryCodes).toHaveLength(10);
-      await expectAccessible(page, { javaScriptOn });
       await page.getByRole("link", { name: text.saved }).click();
       await expect(page).toHaveURL(/\/app\/users/);
       await expect.poll(() => mailsTo(admin.email).map((mail) => mail.subject)).toEqual([text.addedMail]);
@@ -132,7 +130,6 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
       const field = page.getByLabel(text.code, { exact: true });
       await expect(field).toHaveAttribute("inputmode", "numeric");
       await expect(field).toHaveAttribute("autocomplete", "one-time-code");
-      await expectAccessible(page, { javaScriptOn });
       await page.getByRole("button", { name: text.signIn }).click();
       await expect(page.locator(".usa-error-message")).toHaveText(text.empty);
       await enterCode(page, text, "123456", text.signIn);
@@ -147,7 +144,6 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
         await signInWithPassword(page, text, admin, lang);
         await page.getByRole("link", { name: text.useRecovery }).click();
         await expect(heading(page)).toHaveText(text.recoveryTitle);
-        if (attempt === "first") await expectAccessible(page, { javaScriptOn });
         await page.getByLabel(text.recoveryCode, { exact: true }).fill(recoveryCodes[0]);
         await page.getByRole("button", { name: text.signIn }).click();
         if (attempt === "first") await expect(page).toHaveURL(/\/app\/dashboard/);
@@ -159,7 +155,7 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
   test(
     `a referrer signs in with the password alone until they turn the second step on from their profile, and off again (${lang})`,
     { tag },
-    async ({ page, javaScriptOn }) => {
+    async ({ page }) => {
       test.slow();
       const referrer = await createUser({ signedInBefore: true, language: lang });
       await signInWithPassword(page, text, referrer, lang);
@@ -168,7 +164,6 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
       await page.goto(`/app/profile/${referrer.id}?lang=${lang}`);
       await page.getByRole("link", { name: text.profileSetUp }).click();
       await expect(heading(page)).toHaveText(text.setupTitle);
-      await expectAccessible(page, { javaScriptOn });
       const secret = ((await page.locator("[data-secret-key]").textContent()) ?? "").replace(/\s+/g, "");
       await enterCode(page, text, await appCode(secret), text.turnOn);
       await expect(heading(page)).toHaveText(text.codesTitle);
@@ -184,7 +179,6 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
 
       await page.goto(`/app/profile/${referrer.id}?lang=${lang}`);
       await page.getByRole("link", { name: text.profileManage }).click();
-      await expectAccessible(page, { javaScriptOn });
       // A wrong code leaves it on; a recovery code turns it off (the app's codes of now and the next step are taken).
       await enterCode(page, text, "000000", text.turnOff);
       await expect(page.locator(".usa-error-message")).toHaveText(text.wrong);
@@ -202,19 +196,17 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
   test(
     `a super administrator resets the second step of an administrator who lost it, who sets it up again at the next sign-in (${lang})`,
     { tag },
-    async ({ page, context, javaScriptOn }) => {
+    async ({ page, context }) => {
       const superAdmin = await createUser({ admin: true, superAdmin: true, signedInBefore: true });
       const admin = await createUser({ admin: true, signedInBefore: true, language: lang });
       await giveSecondFactor(admin);
       await signIn(context, superAdmin);
       await page.goto(`/app/user/${admin.id}?lang=${lang}`);
       await page.getByRole("link", { name: text.reset }).click();
-      await expectAccessible(page, { javaScriptOn });
       await page.getByRole("button", { name: text.reset }).click();
       await expect(page.getByText(text.resetDone)).toBeVisible();
       await expect(page.getByText(text.notSetUp)).toBeVisible();
       await expect(page.getByRole("cell", { name: text.resetByHistory })).toBeVisible();
-      await expectAccessible(page, { javaScriptOn });
 
       await context.clearCookies();
       await signInWithPassword(page, text, admin, lang);

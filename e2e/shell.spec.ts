@@ -99,7 +99,7 @@ test.describe("routing", () => {
     await expect(page).toHaveURL(/\/app\/children\?page=2$/);
   });
 
-  test("/healthz answers when the database does", async ({ request }) => {
+  test("/healthz answers when the database does @http", async ({ request }) => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
     expect(await response.text()).toBe("ok\n");
@@ -182,7 +182,7 @@ test.describe("the shell", () => {
     }
   });
 
-  test("a form post from another site is refused and changes nothing", async ({ context, page, request }) => {
+  test("a form post from another site is refused and changes nothing @http", async ({ context, page, request }) => {
     await signIn(context);
     const refused = await request.post("/app/navigation", {
       headers: { Origin: "https://evil.example" },
@@ -196,7 +196,7 @@ test.describe("the shell", () => {
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   });
 
-  test("every response carries the security headers", async ({ request }) => {
+  test("every response carries the security headers @http", async ({ request }) => {
     const response = await request.get("/login");
     const headers = response.headers();
     expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+'/);

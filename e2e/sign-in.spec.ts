@@ -190,7 +190,6 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
       // A wrong code is said beside its field; nothing is made, and the password is not sent back in the page.
       await expect(page.locator(".usa-error-message").first()).toBeVisible();
       await expect(page).toHaveTitle(/^Error: /);
-      await expectAccessible(page, { javaScriptOn });
       if (!javaScriptOn) await expect(page.getByLabel(text.password, { exact: true })).toHaveValue("");
       await page.getByLabel(text.password, { exact: true }).fill(admin.password);
       await page.getByLabel(text.code, { exact: true }).fill(await appCode(secret, 1));
@@ -200,7 +199,6 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
       await expect(shown).toBeVisible();
       const key = (await shown.textContent())!;
       await expect(page.locator("main table")).toContainText(text.scopes.read);
-      await expectAccessible(page, { javaScriptOn });
       for (const administrator of [admin, other]) await expect.poll(() => mailsTo(administrator.email).some((mail) => mail.text.includes(name))).toBe(true);
 
       // The key reads, and may not write.

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expectAccessible, expect, test, eachLanguageOnce } from "./fixtures";
+import { expect, test, eachLanguageOnce } from "./fixtures";
 import { createChild, createUser, referralIdOf, signIn, startReferral, submitDirectly, yearsAgo } from "./support";
 
 // A way to start (issue 18): a new referrer's dashboard says what the service does and leads to a
@@ -49,8 +49,7 @@ async function heading(page: Page, name: string) {
 for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
   const text = TEXT[lang];
 
-  test(`a new referrer's dashboard leads to a new referral in three actions (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
-    test.slow(); // axe runs here, slow without JavaScript when the machine is busy
+  test(`a new referrer's dashboard leads to a new referral in three actions (${lang})`, { tag }, async ({ page, context }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     const user = await signIn(context, await createUser({ language: lang }));
     await page.goto(`/app/dashboard?lang=${lang}`);
@@ -60,7 +59,6 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     await expect(page.getByRole("list", { name: text.counts })).toHaveCount(0);
     const refer = page.getByRole("link", { name: text.refer, exact: true });
     await expect(refer).toHaveClass("usa-button");
-    await expectAccessible(page, { javaScriptOn });
 
     // Every click of a link or a button that changes the page counts; filling in fields does not.
     let actions = 0;
@@ -71,7 +69,6 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
 
     await act(refer);
     await heading(page, text.preverifyTitle);
-    await expectAccessible(page, { javaScriptOn });
     const [year, month, day] = yearsAgo(1, 10).split("-").map(Number);
     await page.getByLabel(text.month, { exact: true }).selectOption(String(month));
     await page.getByLabel(text.year, { exact: true }).selectOption(String(year));
@@ -90,21 +87,15 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     expect(actions).toBeLessThanOrEqual(3);
   });
 
-  test(
-    `a referrer with children and referrals still has the way to begin, with the counts below (${lang})`,
-    { tag },
-    async ({ page, context, javaScriptOn }) => {
-      test.slow(); // axe runs here, slow without JavaScript when the machine is busy
-      const user = await signIn(context, await createUser({ language: lang }));
-      await startReferral(user, (await createChild(user)).id);
-      await page.goto(`/app/dashboard?lang=${lang}`);
-      await expect(page.getByRole("link", { name: text.refer, exact: true })).toBeVisible();
-      const counts = page.getByRole("list", { name: text.counts });
-      await expect(counts.getByRole("link")).toHaveCount(4);
-      await expect(counts.getByRole("link").first()).toContainText("1");
-      await expectAccessible(page, { javaScriptOn });
-    },
-  );
+  test(`a referrer with children and referrals still has the way to begin, with the counts below (${lang})`, { tag }, async ({ page, context }) => {
+    const user = await signIn(context, await createUser({ language: lang }));
+    await startReferral(user, (await createChild(user)).id);
+    await page.goto(`/app/dashboard?lang=${lang}`);
+    await expect(page.getByRole("link", { name: text.refer, exact: true })).toBeVisible();
+    const counts = page.getByRole("list", { name: text.counts });
+    await expect(counts.getByRole("link")).toHaveCount(4);
+    await expect(counts.getByRole("link").first()).toContainText("1");
+  });
 }
 
 test("an administrator's dashboard keeps every count, users too, and offers no referral to start", async ({ page, context }) => {
@@ -116,8 +107,7 @@ test("an administrator's dashboard keeps every count, users too, and offers no r
   await expect(page.getByRole("link", { name: TEXT.en.refer, exact: true })).toHaveCount(0);
 });
 
-test("a child's page: the waiting draft is the main way on, a new referral second, deleting apart", async ({ page, context, javaScriptOn }) => {
-  test.slow(); // axe runs here, slow without JavaScript when the machine is busy
+test("a child's page: the waiting draft is the main way on, a new referral second, deleting apart", async ({ page, context }) => {
   const user = await signIn(context, await createUser());
   const { id: childId } = await createChild(user, { firstName: "Lucía", lastName: "Pérez" });
   const before = await startReferral(user, childId);
@@ -145,7 +135,6 @@ test("a child's page: the waiting draft is the main way on, a new referral secon
   const forward = await continueDraft.boundingBox();
   const remove = await deleting.boundingBox();
   expect(remove!.y).toBeGreaterThan(forward!.y + forward!.height);
-  await expectAccessible(page, { javaScriptOn });
 
   await continueDraft.click();
   await heading(page, TEXT.en.relationship);

@@ -1,6 +1,6 @@
 import type { BrowserContext, FileChooser, Page } from "@playwright/test";
 import { WIZARD_STEPS } from "../app/wizard/steps";
-import { eachLanguageOnce, expect, expectAccessible } from "./fixtures";
+import { eachLanguageOnce, expect } from "./fixtures";
 import { FOOTER_LINKS, LANGUAGES, test } from "./screens";
 import {
   appCode,
@@ -141,7 +141,7 @@ test.describe("3.3.7 redundant entry", () => {
     test(
       `a parent who refers their own child is offered as a parent or guardian with what they already gave (${language})`,
       { tag },
-      async ({ page, context, javaScriptOn }) => {
+      async ({ page, context }) => {
         const text = TEXT[language];
         const user = await signIn(context, await createUser({ lastName: "Rivera", language }));
         await giveProfileMobile(user, { areaCode: "443", prefix: "555", suffix: "0102" });
@@ -163,7 +163,6 @@ test.describe("3.3.7 redundant entry", () => {
         await expect(page.locator("main select[name=childRelationship]")).toHaveValue("1");
         await expect(page.locator("main input[name=email]")).toHaveValue(user.email);
         await expect(page.locator("main input[name=mobilePhoneNumber]")).toHaveValue("443-555-0102");
-        await expectAccessible(page, { javaScriptOn });
         await page.locator("main form[method=post] button[type=submit]").click();
 
         await expect(page).toHaveURL(/\/family-information\/guardian-list/);
