@@ -228,6 +228,9 @@ export function ListFilters({
           window.clearTimeout(timer.current);
           timer.current = window.setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), FILTER_DEBOUNCE_MS);
         }}
+        // Sent by its button (or Enter) before the wait is over: not again once it is, which would load the list anew
+        // under what the person did next (and take away the message of what it did).
+        onSubmit={() => window.clearTimeout(timer.current)}
       >
         <input type="hidden" name="sort" value={state.sort} />
         <input type="hidden" name="order" value={state.order} />
