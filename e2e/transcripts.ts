@@ -137,7 +137,8 @@ async function walk() {
         if (node.closest("[role=alert]")) entry.inAlert = true;
       }
       heard.push(entry);
-      if (said === "end of document") break;
+      // The end of the document, or of the modal dialog said alone (the reader would go round it again).
+      if (said === "end of document" || (modal && node === modal && said.startsWith("end of "))) break;
       await virtual.next();
     }
   } finally {
@@ -242,6 +243,10 @@ const MASKS: Array<[RegExp, string]> = [
   [/\b[A-Z2-7]{16,}\b/g, "‹secret›"],
   [/\b(?:[A-Z2-7]{4} ){3,}[A-Z2-7]{1,4}\b/g, "‹secret›"],
   [/\b(?:mdei|key)_[\w-]{8,}/gi, "‹secret›"],
+  // A key's first letters as its list shows them, a recovery code, a kept file's random name.
+  [/\bmdei_[\w-]{4}(?![\w-])/g, "mdei_‹start›"],
+  [/\b(?=[a-z-]*\d)[a-z0-9]{5}-[a-z0-9]{5}\b/g, "‹secret›"],
+  [/-[0-9a-f]{8}\.csv\b/g, "-‹id›.csv"],
   [/\bKey [0-9a-f]{8}\b/g, "Key ‹name›"],
   [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, "‹id›"],
   [/\b(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}\b/g, "‹date›"],
