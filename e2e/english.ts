@@ -5,7 +5,7 @@ import { englishLeftIn } from "../app/i18n/english-only";
 // locales/en that no Spanish string contains is looked for in what the page shows or reads out.
 
 /** What a person sees or hears on the page: its text, title, labels read out and control values. */
-async function shownText(page: Page): Promise<string> {
+export async function shownText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const parts = [document.title, document.body.innerText];
     for (const element of document.querySelectorAll("[aria-label], [title], [placeholder], [alt], input[type=submit], input[type=button], option")) {
@@ -20,8 +20,7 @@ async function shownText(page: Page): Promise<string> {
   });
 }
 
-/** Fails with the English phrases a Spanish page shows. */
-export async function expectNoEnglish(page: Page) {
-  const text = await shownText(page);
-  expect(englishLeftIn(text), `English left on the Spanish page ${page.url()}`).toEqual([]);
+/** Fails with the English phrases a Spanish page's text (shownText) shows. */
+export function expectNoEnglish(text: string, url: string) {
+  expect(englishLeftIn(text), `English left on the Spanish page ${url}`).toEqual([]);
 }

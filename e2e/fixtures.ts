@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { expect, test as base, type Page } from "@playwright/test";
 import type { AxeResults, default as Axe } from "axe-core";
-import { expectNoEnglish } from "./english";
+import { expectNoEnglish, shownText } from "./english";
+import { keysIn } from "./keys";
 import { transcribe, transcriptProblems, type Transcript } from "./transcripts";
 
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA (2.2's target-size rule wants tap targets of 24×24 px or spaced so). */
@@ -107,10 +108,15 @@ async function layoutProblems(page: Page): Promise<string[]> {
   });
 }
 
-/** The page's text shows no code in brackets, such as (AGE_OF): people read words. */
-async function expectNoTextCodes(page: Page) {
-  const text = await page.evaluate(() => `${document.title}\n${document.body.innerText}`);
+/**
+ * What the page shows and reads out is words: no code in brackets, such as (AGE_OF), no translation key in place of
+ * its words ("login.intro"), and on a Spanish page no English left untranslated.
+ */
+async function expectWords(page: Page) {
+  const text = await shownText(page);
   expect(text.match(/\([A-Z_]{4,}\)/g) ?? [], `codes shown on ${page.url()}`).toEqual([]);
+  expect(keysIn(text), `translation keys shown on ${page.url()}`).toEqual([]);
+  if ((await page.locator("html").getAttribute("lang")) === "es") expectNoEnglish(text, page.url());
 }
 
 /** What the screen is, for the rules on what a screen reader says of it: a wizard step says its number and section. */
@@ -127,9 +133,7 @@ export interface HeardAs {
 export async function expectAccessible(page: Page, { javaScriptOn, heard }: { javaScriptOn: boolean; heard?: HeardAs }): Promise<Transcript | undefined> {
   return withAxePage(page, javaScriptOn, async (axePage) => {
     await expectNoBlockingViolation(axePage, AXE_TAGS, page.url());
-    await expectNoTextCodes(page);
-    // Every screen axe sees in Spanish is also checked for English left untranslated.
-    if ((await page.locator("html").getAttribute("lang")) === "es") await expectNoEnglish(page);
+    await expectWords(page);
     const transcript = heard ? await transcribe(axePage) : undefined;
     if (transcript) expect(transcriptProblems(transcript, heard), `heard on ${page.url()}`).toEqual([]);
     await fitsPhones(page, axePage);

@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { localeKeys } from "./keys";
 import { createChild, createUser, fillReferral, signIn, startReferral, submitDirectly, type TestUser } from "./support";
 
 // With JavaScript, a screen opened without a reload needs the words of its namespaces (locales/<lang>/<ns>.json).
@@ -12,37 +12,6 @@ const PHONE = { width: 320, height: 640 };
 /** How late each namespace arrives: a weak phone signal. */
 const NAMESPACE_DELAY_MS = 1_500;
 const NAMESPACE_FILE = /\/locales\/(en|es)\/[\w-]+\.json(\?|$)/;
-
-type Strings = { [key: string]: string | Strings };
-
-function flatten(strings: Strings, prefix = ""): Array<[string, string]> {
-  return Object.entries(strings).flatMap(([key, value]) => (typeof value === "string" ? [[`${prefix}${key}`, value]] : flatten(value, `${prefix}${key}.`)));
-}
-
-/**
- * Every key of locales/, as a page that lacks its words would show it: the key, without its plural ending, with and
- * without its namespace. "Shaped" keys cannot be words of a sentence (a dot, a colon, an underscore or a capital
- * inside: "steps.relationship.title", "saveAndContinue"), so they are looked for anywhere in a text; the others
- * ("back") only as a whole text, and only those that no translation says as it is.
- */
-function localeKeys(): { shaped: string[]; words: string[] } {
-  const folder = path.resolve("locales");
-  const keys = new Set<string>();
-  const texts = new Set<string>();
-  for (const language of ["en", "es"]) {
-    for (const file of readdirSync(path.join(folder, language)).filter((name) => name.endsWith(".json"))) {
-      const namespace = file.replace(/\.json$/, "");
-      for (const [key, text] of flatten(JSON.parse(readFileSync(path.join(folder, language, file), "utf8")) as Strings)) {
-        texts.add(text.trim());
-        const bare = key.replace(/_(zero|one|two|few|many|other)$/, "");
-        for (const each of [key, bare]) keys.add(each).add(`${namespace}:${each}`);
-      }
-    }
-  }
-  const shaped = [...keys].filter((key) => /[.:_]|[a-z][A-Z]/.test(key));
-  const words = [...keys].filter((key) => !shaped.includes(key) && !texts.has(key));
-  return { shaped, words };
-}
 
 /**
  * Put in every document the page opens, before its own scripts: on each animation frame, every text of the page
