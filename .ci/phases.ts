@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { startPostgres } from "../db/postgres-server";
 
 // `npm test`: the phases of the test run in turn, each an npm script of package.json, stopping at the first that
@@ -13,8 +14,18 @@ interface Phase {
   postgres?: boolean;
 }
 
+/**
+ * Whether the packages' own install steps have run. CI installs with `npm ci --ignore-scripts` (.ci/run), so that
+ * better-sqlite3's compiling of SQLite (two minutes of one core, on a machine with no way to its prebuilt copies)
+ * runs here beside the type check and the lint, which need none of it, instead of before them.
+ */
+const packagesBuilt = existsSync("node_modules/better-sqlite3/build/Release/better_sqlite3.node");
+
 const PHASES: Phase[] = [
-  { name: "type check and lint, at once", scripts: ["typecheck", "lint"] },
+  {
+    name: packagesBuilt ? "type check and lint, at once" : "type check, lint and the packages' builds",
+    scripts: ["typecheck", "lint", ...(packagesBuilt ? [] : ["build:packages"])],
+  },
   { name: "unit tests on SQLite", scripts: ["test:unit"] },
   { name: "build", scripts: ["build"] },
   { name: "browser tests on SQLite", scripts: ["test:browser"] },
