@@ -32,7 +32,9 @@ export function localeKeys(): { shaped: string[]; words: string[] } {
       }
     }
   }
-  const shaped = [...keys].filter((key) => /[.:_]|[a-z][A-Z]/.test(key));
+  // A field's name the words themselves say ("a new password needs currentPassword", on the API's page) is no sign.
+  const said = new Set([...texts].flatMap((text) => text.split(/[\s,;()«»"“”‹›¿?¡!]+/).map((token) => token.replace(/[.:]+$/, ""))));
+  const shaped = [...keys].filter((key) => /[.:_]|[a-z][A-Z]/.test(key) && !said.has(key));
   const words = [...keys].filter((key) => !shaped.includes(key) && !texts.has(key));
   return { shaped, words };
 }
