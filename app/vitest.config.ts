@@ -10,7 +10,6 @@ export default defineConfig({
   resolve: { alias: { "~": path.join(root, "app") } },
   esbuild: { jsx: "automatic" },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts"],
     environment: "node",
     // The server's log (app/services/log.server.ts) says nothing while tests run; a test that reads it spies on it.
     env: { LOG_LEVEL: "silent" },
@@ -21,5 +20,14 @@ export default defineConfig({
     // A test that first loads argon2, a spreadsheet library or the route modules takes seconds on
     // a busy 2-core machine; 5 s (the default) failed there without anything being wrong.
     testTimeout: 20_000,
+    // The server's tests run one file after another in each worker's process, without loading the application's
+    // modules again for each file (loading them was most of these tests' time): app/test/each-file.ts puts back what
+    // a file changed of the process. A component's test renders into a page of its own (happy-dom), and the testing
+    // library keeps the page it was first loaded with: those files each load everything afresh, in a thread.
+    poolOptions: { forks: { isolate: false }, threads: { isolate: true } },
+    projects: [
+      { extends: true, test: { name: "server", include: ["app/**/*.test.ts", "db/**/*.test.ts"], setupFiles: ["app/test/each-file.ts"] } },
+      { extends: true, test: { name: "components", include: ["app/**/*.test.tsx"], pool: "threads" } },
+    ],
   },
 });
