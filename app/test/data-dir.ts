@@ -16,9 +16,13 @@ export async function openDataDir(test: { env: { DATA_DIR: string; DATABASE_URL?
   return getDb();
 }
 
-/** Closes the process's database, so that it can be copied or removed. */
+/**
+ * Closes the process's database, so that it can be copied or removed, and forgets the configuration and the mail
+ * transport made from it, so that the next are made from the environment then.
+ */
 export async function closeDataDir(): Promise<void> {
   const open = forgetSingleton("db") as DB | undefined;
   await open?.destroy();
   forgetSingleton("config");
+  (forgetSingleton("mailTransport") as { close(): void } | undefined)?.close();
 }

@@ -1,5 +1,5 @@
 import { afterAll } from "vitest";
-import { forgetSingleton } from "~/utils/singleton.server";
+import { closeDataDir } from "./data-dir";
 
 // vitest runs the test files of a worker one after another in one process, without loading the application's
 // modules again for each (isolate: false, app/vitest.config.ts: loading them took most of the unit tests' time).
@@ -10,8 +10,5 @@ const environment = { ...process.env };
 afterAll(async () => {
   for (const name of Object.keys(process.env)) if (!(name in environment)) delete process.env[name];
   Object.assign(process.env, environment);
-  const db = forgetSingleton("db") as { destroy(): Promise<void> } | undefined;
-  await db?.destroy();
-  forgetSingleton("config");
-  (forgetSingleton("mailTransport") as { close?: () => void } | undefined)?.close?.();
+  await closeDataDir();
 });
