@@ -137,6 +137,8 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     const user = await createUser({ language: lang });
     await page.goto(`/login?lang=${lang}`);
     await page.getByRole("link", { name: text.forgot }).click();
+    // The address changes before the new page is drawn, and the sign-in page has an e-mail box of the same name.
+    await expect(page.getByRole("button", { name: text.sendLink })).toBeVisible();
     await expect(page).toHaveURL(/\/forgot-password/);
     await page.getByLabel(text.email, { exact: true }).fill(user.email);
     await page.getByRole("button", { name: text.sendLink }).click();

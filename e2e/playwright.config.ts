@@ -51,7 +51,9 @@ export default defineConfig({
     // copy of the page at each step) cost nearly half their time, on a machine whose two cores the run keeps busy.
     // To see a failure step by step, run its test again with `--trace on` (docs/decisions/0023-the-run-fits-its-hour.md).
     trace: "off",
-    screenshot: "only-on-failure",
+    // Nor a screenshot: waiting to take one on failure cost a tenth of a CPU-second on every test, passing or not, and
+    // CI shows only what the run prints. A failure still leaves its error context (the page as an accessibility tree).
+    screenshot: "off",
     launchOptions: {
       executablePath: TEST_CHROMIUM_PATH,
       args: CHROMIUM_ARGS,

@@ -98,6 +98,21 @@ async function walk() {
     if (element instanceof HTMLTextAreaElement) return element.value;
     return "";
   };
+  // The virtual reader reads a box's ticks, a list's choice and a field's text from the markup's attributes, which say
+  // what the page first held; a screen reader says what the page holds now, as a person changed it with JavaScript
+  // (a refused form keeps what was chosen without a new document). The attributes are set to what the page holds.
+  for (const input of document.querySelectorAll<HTMLInputElement>("input[type=checkbox], input[type=radio]")) input.toggleAttribute("checked", input.checked);
+  for (const select of document.querySelectorAll("select")) {
+    // A list left as the page drew it is read as before (its first option unmarked); one chosen in, with its choice.
+    const options = [...select.options];
+    if (options.some((option) => option.selected !== option.defaultSelected && (option.defaultSelected || option !== options[0] || select.multiple))) {
+      for (const option of options) option.toggleAttribute("selected", option.selected);
+    }
+  }
+  for (const input of document.querySelectorAll<HTMLInputElement>("input:not([type=checkbox], [type=radio], [type=file], [type=hidden], [type=password])")) {
+    if (input.getAttribute("value") !== input.value) input.setAttribute("value", input.value);
+  }
+  for (const area of document.querySelectorAll("textarea")) if (area.textContent !== area.value) area.textContent = area.value;
   const heard: Heard[] = [];
   const heardAt = new Map<Element, number>();
   // A modal dialog leaves the rest of the page inert: a screen reader says the dialog alone.
@@ -246,6 +261,8 @@ const MASKS: Array<[RegExp, string]> = [
   // A key's first letters as its list shows them, a recovery code, a kept file's random name.
   [/\bmdei_[\w-]{4}(?![\w-])/g, "mdei_‹start›"],
   [/\b(?=[a-z-]*\d)[a-z0-9]{5}-[a-z0-9]{5}\b/g, "‹secret›"],
+  // A recovery code said alone, as its list item (one of letters only too).
+  [/^[a-z0-9]{5}-[a-z0-9]{5}$/gm, "‹secret›"],
   [/-[0-9a-f]{8}\.csv\b/g, "-‹id›.csv"],
   [/\bKey [0-9a-f]{8}\b/g, "Key ‹name›"],
   [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, "‹id›"],
