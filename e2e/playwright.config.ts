@@ -56,7 +56,11 @@ export default defineConfig({
     screenshot: "off",
     launchOptions: {
       executablePath: TEST_CHROMIUM_PATH,
-      args: CHROMIUM_ARGS,
+      // V8 runs the pages' scripts without its optimizing compilers (Maglev, TurboFan): a test's documents live seconds,
+      // and axe, put into each, was compiled again and again for runs too short to repay it. The accessibility suite
+      // took a quarter less time, the flows the same (docs/decisions/0024-each-check-once-where-it-belongs.md). The
+      // benchmark's browser (bench/lighthouse.ts) keeps them: it measures what a person waits for.
+      args: [...CHROMIUM_ARGS, "--js-flags=--max-opt=1"],
     },
   },
   projects: [
