@@ -48,6 +48,8 @@ export interface Heard {
     value: string;
     /** aria-invalid. */
     invalid: boolean;
+    /** A box's tick as the page holds it (the DOM's `checked`), for what is said of it. */
+    checked?: boolean;
   };
   /** An error message's text, when this is a field or group in error whose description is read with it. */
   errors?: string[];
@@ -140,6 +142,7 @@ async function walk() {
         if (node.matches(controls)) {
           const value = valueOf(node);
           entry.control = { element: describe(node), target: targetOf(node), value, invalid: node.getAttribute("aria-invalid") === "true" };
+          if (node instanceof HTMLInputElement && (node.type === "checkbox" || node.type === "radio")) entry.control.checked = node.checked;
           // The name alone: the reader says a field's value after it.
           if (value && entry.name.endsWith(`, ${value}`)) entry.name = entry.name.slice(0, -value.length - 2);
         }
@@ -288,10 +291,12 @@ export function transcriptProblems(transcript: Transcript, { step }: { step?: { 
   const problems: string[] = [];
   const { heard } = transcript;
 
-  // Every control has a name: something more than its value.
+  // Every control has a name: something more than its value. A box is said ticked when the page holds it ticked.
   for (const each of heard) {
     if (each.control && (!each.name.trim() || each.name.trim() === each.control.value.trim()))
       problems.push(`a control without a name: ${each.control.element} said "${each.said}"`);
+    if (each.control?.checked !== undefined && each.said.split(", ").includes(each.control.checked ? "not checked" : "checked"))
+      problems.push(`a box said as ${each.control.checked ? "not ticked" : "ticked"} that is ${each.control.checked ? "" : "not "}ticked: "${each.said}"`);
   }
 
   // One name, one target: two links or buttons said alike go to the same place or do the same thing.
