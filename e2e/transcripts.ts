@@ -51,6 +51,8 @@ export interface Heard {
     /** A box's tick as the page holds it (the DOM's `checked`), for what is said of it. */
     checked?: boolean;
   };
+  /** An option's choice as the page holds it (the DOM's `selected`), for what is said of it. */
+  chosen?: boolean;
   /** An error message's text, when this is a field or group in error whose description is read with it. */
   errors?: string[];
   /** Said inside an alert (the error summary, said before the page's title when a form is refused). */
@@ -104,13 +106,7 @@ async function walk() {
   // what the page first held; a screen reader says what the page holds now, as a person changed it with JavaScript
   // (a refused form keeps what was chosen without a new document). The attributes are set to what the page holds.
   for (const input of document.querySelectorAll<HTMLInputElement>("input[type=checkbox], input[type=radio]")) input.toggleAttribute("checked", input.checked);
-  for (const select of document.querySelectorAll("select")) {
-    // A list left as the page drew it is read as before (its first option unmarked); one chosen in, with its choice.
-    const options = [...select.options];
-    if (options.some((option) => option.selected !== option.defaultSelected && (option.defaultSelected || option !== options[0] || select.multiple))) {
-      for (const option of options) option.toggleAttribute("selected", option.selected);
-    }
-  }
+  for (const option of document.querySelectorAll("option")) option.toggleAttribute("selected", option.selected);
   for (const input of document.querySelectorAll<HTMLInputElement>("input:not([type=checkbox], [type=radio], [type=file], [type=hidden], [type=password])")) {
     if (input.getAttribute("value") !== input.value) input.setAttribute("value", input.value);
   }
@@ -130,6 +126,7 @@ async function walk() {
         entry.said = said.replace(`, ${node.label}, ${node.value}`, `, ${node.label}`);
         entry.name = node.label;
       }
+      if (node instanceof HTMLOptionElement) entry.chosen = node.selected;
       // A list's value is said as its chosen option's words, as screen readers do (the virtual reader says the value).
       if (node instanceof HTMLSelectElement && node.selectedOptions[0] && node.value && node.value !== node.selectedOptions[0].label) {
         const chosen = node.selectedOptions[0].label;
@@ -291,12 +288,18 @@ export function transcriptProblems(transcript: Transcript, { step }: { step?: { 
   const problems: string[] = [];
   const { heard } = transcript;
 
-  // Every control has a name: something more than its value. A box is said ticked when the page holds it ticked.
+  // Every control has a name: something more than its value. A box is said ticked, and an option chosen, as the page
+  // holds it.
   for (const each of heard) {
     if (each.control && (!each.name.trim() || each.name.trim() === each.control.value.trim()))
       problems.push(`a control without a name: ${each.control.element} said "${each.said}"`);
-    if (each.control?.checked !== undefined && each.said.split(", ").includes(each.control.checked ? "not checked" : "checked"))
-      problems.push(`a box said as ${each.control.checked ? "not ticked" : "ticked"} that is ${each.control.checked ? "" : "not "}ticked: "${each.said}"`);
+    const states = each.said.split(", ");
+    if (each.control?.checked !== undefined && states.includes(each.control.checked ? "not checked" : "checked"))
+      problems.push(`a box said otherwise than it is (${each.control.checked ? "ticked" : "not ticked"}): "${each.said}"`);
+    // After the option's words, which the reader runs into its state ("- Select -not selected").
+    const optionStates = each.said.slice(each.said.indexOf(each.name) + each.name.length).split(", ");
+    if (each.chosen !== undefined && optionStates.includes(each.chosen ? "not selected" : "selected"))
+      problems.push(`an option said otherwise than it is (${each.chosen ? "chosen" : "not chosen"}): "${each.said}"`);
   }
 
   // One name, one target: two links or buttons said alike go to the same place or do the same thing.
