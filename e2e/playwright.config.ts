@@ -54,6 +54,10 @@ export default defineConfig({
     // Nor a screenshot: waiting to take one on failure cost a tenth of a CPU-second on every test, passing or not, and
     // CI shows only what the run prints. A failure still leaves its error context (the page as an accessibility tree).
     screenshot: "off",
+    // One browser context for a worker's tests, emptied between them by Playwright (cookies, storage, pages, routes,
+    // init scripts, the fake clock): a new context for every test cost about a third of a CPU-second
+    // (docs/decisions/0025-a-worker-keeps-its-browser-context.md).
+    reuseContext: true,
     launchOptions: {
       executablePath: TEST_CHROMIUM_PATH,
       // V8 runs the pages' scripts without its optimizing compilers (Maglev, TurboFan): a test's documents live seconds,
