@@ -258,7 +258,7 @@ export function productionChecks(config: Config, { administratorExists }: { admi
         "children's names wait unread. Set SMTP_URL to the program's mail server.",
     );
   }
-  if (config.secretsKeys.fromFile && (administratorExists || config.SEED_ADMIN_EMAIL)) {
+  if (!config.SECRETS_KEY && (administratorExists || config.SEED_ADMIN_EMAIL)) {
     errors.push(
       "SECRETS_KEY is not set, and an administrator exists (or SEED_ADMIN_EMAIL makes one): in production the key that seals the authenticator keys " +
         "must be kept apart from the data. Set SECRETS_KEY to base64 of 32 random bytes (openssl rand -base64 32); see the README, Keys at rest.",
@@ -278,6 +278,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
   for (const dir of [dataDir, ...Object.values(folders)]) mkdirSync(dir, { recursive: true });
   const appUrl = parsed.APP_URL ?? `http://localhost:${parsed.PORT}`;
+  let secretsKeys: SecretsKeys | undefined;
   return {
     ...parsed,
     ...folders,
@@ -288,7 +289,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appUrl,
     https: appUrl.startsWith("https:"),
     isProduction: parsed.NODE_ENV === "production",
-    secretsKeys: readSecretsKeys(parsed, dataDir),
+    // Read (and the file made) when first used, not at start: a production start refused for want of SECRETS_KEY
+    // leaves no key beside the data.
+    get secretsKeys() {
+      return (secretsKeys ??= readSecretsKeys(parsed, dataDir));
+    },
     captcha: captchaOf(parsed),
   };
 }

@@ -7,6 +7,7 @@ import type { Database } from "../db/schema";
 import { getConfig } from "./config.server";
 import { log } from "./services/log.server";
 import { observeQuery, watchPool } from "./services/metrics.server";
+import { keepDatabaseFilePrivate } from "./utils/files.server";
 import { singleton } from "./utils/singleton.server";
 
 export type DB = Kysely<Database>;
@@ -158,6 +159,7 @@ export async function connectionsProblem(db: DB, budget: ConnectionBudget): Prom
  * at the price of an fsync on every write, which the wizard's many small saves would feel.
  */
 function openSqlite(file: string): DB {
+  keepDatabaseFilePrivate(file);
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");

@@ -17,6 +17,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { getConfig } from "../app/config.server";
 import { describeDatabase } from "../app/db.server";
+import { keepDatabaseFilePrivate } from "../app/utils/files.server";
 import { backupPostgresInto } from "./backup-postgres";
 import type { Dialect } from "./dialect";
 import { migrationProvider } from "./migrations";
@@ -164,6 +165,7 @@ async function backupSqliteInto(databaseFile: string, folder: string): Promise<N
   const live = new SQLite(databaseFile, { fileMustExist: true });
   try {
     live.pragma("busy_timeout = 5000");
+    keepDatabaseFilePrivate(copy);
     await live.backup(copy);
   } finally {
     live.close();

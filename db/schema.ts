@@ -317,7 +317,11 @@ export interface ReviewTokensTable {
   /** Who reads the referral through it, and why: said when it is made, named in the record of access (R93, R95). */
   reviewer_name: ColumnType<string | null, string | null | undefined, string | null>;
   purpose: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why a link ended that nobody revoked: its maker's authority over the referral ended (R93). */
+  ended_reason: ColumnType<ReviewLinkEndReason | null, ReviewLinkEndReason | null | undefined, ReviewLinkEndReason | null>;
 }
+
+export type ReviewLinkEndReason = "transferred" | "roleLost" | "deactivated";
 
 /** A key for the JSON API (issue 11): acts as its owner, an administrator; only its hash is kept. */
 export interface ApiKeysTable {
@@ -379,6 +383,8 @@ export interface AuditEventsTable {
   channel: ColumnType<AccessChannel | null, AccessChannel | null | undefined, AccessChannel | null>;
   /** The API key the call was made with. */
   api_key_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The viewer's e-mail when they looked (their account's may change later). */
+  actor_email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type AccessChannel = "page" | "csv" | "report" | "api" | "reviewLink";
@@ -390,7 +396,10 @@ export interface SecurityEventsTable {
   kind: string;
   actor_user_id: number | null;
   subject_user_id: number | null;
+  /** The API key it was done with (the means). */
   api_key_id: number | null;
+  /** The API key it is about: made, revoked, ended. */
+  subject_api_key_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The address the request came from. */
   address: string | null;
   /** What else says what happened (JSON): a key's name, a new address asked for. Never a password, code or token. */

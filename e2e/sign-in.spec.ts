@@ -351,7 +351,7 @@ test.describe("the registration captcha (R2)", () => {
     const refused = await api.post("/api/users?lang=sp", { data: { ...registration, captchaToken: "made-up" } });
     expect(refused.status()).toBe(400);
     expect(await refused.json()).toMatchObject({ error: { code: "captcha_refused", message: expect.stringContaining("no se aprobó") } });
-    expect((await api.post("/api/users", { data: { ...registration, captchaToken: TOKEN } })).status()).toBe(201);
+    expect((await api.post("/api/users", { data: { ...registration, captchaToken: TOKEN } })).status()).toBe(202);
     await api.dispose();
   });
 });

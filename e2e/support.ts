@@ -165,7 +165,7 @@ export async function giveSecondFactor(user: TestUser): Promise<{ secret: string
     const secret = (/data-secret-key[^>]*>([^<]+)</.exec(await shown.text())?.[1] ?? "").replace(/\s+/g, "");
     if (!secret) throw new Error(`no key on ${page} (${shown.status()})`);
     const confirmed = await client.post(page, { form: { intent: "confirm", code: await appCode(secret) } });
-    const recoveryCodes = [...(await confirmed.text()).matchAll(/<li><code>([a-z2-9]{5}-[a-z2-9]{5})<\/code><\/li>/g)].map((match) => match[1]);
+    const recoveryCodes = [...(await confirmed.text()).matchAll(/<li><code>((?:[a-z2-9]{6}-){3}[a-z2-9]{6})<\/code><\/li>/g)].map((match) => match[1]);
     if (recoveryCodes.length !== 10) throw new Error(`no recovery codes after confirming on ${page} (${confirmed.status()})`);
     return { secret, recoveryCodes };
   } finally {

@@ -261,6 +261,7 @@ const MASKS: Array<[RegExp, string]> = [
   // A key's first letters as its list shows them, a recovery code, a kept file's random name.
   [/\bmdei_[\w-]{4}(?![\w-])/g, "mdei_‹start›"],
   [/\b(?=[a-z-]*\d)[a-z0-9]{5}-[a-z0-9]{5}\b/g, "‹secret›"],
+  [/\b(?:[a-z0-9]{6}-){3}[a-z0-9]{6}\b/g, "‹secret›"],
   // A recovery code said alone, as its list item (one of letters only too).
   [/^[a-z0-9]{5}-[a-z0-9]{5}$/gm, "‹secret›"],
   [/-[0-9a-f]{8}\.csv\b/g, "-‹id›.csv"],

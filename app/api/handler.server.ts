@@ -7,7 +7,7 @@ import { fixedT, getLanguage } from "~/i18n/i18next.server";
 import { callerOfApiKey } from "~/models/api-key.server";
 import { logFor, noteUser, requestContextOf } from "~/services/log.server";
 import type { CurrentUser } from "~/models/user.server";
-import { hitRateLimit } from "~/services/rate-limit.server";
+import { addressKey, hitRateLimit } from "~/services/rate-limit.server";
 import { ApiError, errorResponse, toApiError } from "./errors.server";
 import { actsForProgram } from "~/models/policy";
 
@@ -61,6 +61,8 @@ export interface Operation<Q extends Schema = Schema, B extends Schema = Schema>
   list?: { params: Array<{ name: string; description: string; schema: Record<string, unknown> }> };
   /** Answers 201 with a Location header (the new record's `@id`). */
   creates?: boolean;
+  /** Answers 202: taken, its outcome told elsewhere (by mail). The operation answers with its own Response. */
+  accepted?: boolean;
   run(context: Context<z.output<Q>, z.output<B>>): Promise<unknown>;
 }
 
@@ -167,7 +169,7 @@ async function answer(
     if (op.access === "program" && !actsForProgram(user)) throw new ApiError("forbidden");
     if (op.access === "referrer" && actsForProgram(user)) throw new ApiError("forbidden");
   }
-  const limit = await hitRateLimit(db, "api", keyId ? `key:${keyId}` : user ? `user:${user.id}` : `ip:${clientIp}`, new Date(), {
+  const limit = await hitRateLimit(db, "api", keyId ? `key:${keyId}` : user ? `user:${user.id}` : `ip:${addressKey(clientIp)}`, new Date(), {
     limit: getConfig().API_RATE_LIMIT,
     windowMs: 60 * 1000,
   });

@@ -76,6 +76,7 @@ function responses(op: Operation, t: TFunction) {
     : { description: "OK", content: { "application/json": { schema: { type: "object" } } } };
   const all: Record<string, unknown> = {};
   if (op.creates) all["201"] = { ...success, description: "Created; Location names the new record.", headers: { Location: { schema: { type: "string" } } } };
+  else if (op.accepted) all["202"] = { ...success, description: "Accepted; what follows is told by mail." };
   else if (op.method === "DELETE") all["204"] = { description: "Deleted." };
   else all["200"] = success;
   if (op.method === "GET" && op.access === "public") all["304"] = { description: "Not modified (If-None-Match)." };

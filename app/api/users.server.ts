@@ -171,7 +171,8 @@ export const userOperations = {
     tag: "Users",
     access: "public",
     body: Registration,
-    creates: true,
+    // Accepted, the same whether the address had an account or not (R1): the address is mailed either way.
+    accepted: true,
     async run({ db, body, clientIp }) {
       const input = check(
         RegistrationSchema,
@@ -180,7 +181,7 @@ export const userOperations = {
       );
       const outcome = await register(db, input, clientIp);
       if (outcome.status === "rateLimited") throw new ApiError("rate_limited", { headers: { "Retry-After": String(outcome.limit.retryAfterSeconds) } });
-      return { "@id": iri("users", outcome.id), id: outcome.id, email: input.email, enabled: false };
+      return json({ email: input.email, enabled: false }, { status: 202 });
     },
   }),
   get: operation({

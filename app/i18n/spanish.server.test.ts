@@ -37,8 +37,9 @@ describe("Spanish", () => {
     const to = { email: "abuela@example.com", first_name: "Rosa", primary_language: "sp" as const };
     await sendVerificationEmail(to, "token-1");
     await sendPasswordResetEmail(to, "token-2");
-    await sendReferralSubmittedEmail(to, { childName: "Ana Pérez", submittedAt: "2026-11-20T15:00:00Z", link: "http://localhost/app" });
+    await sendReferralSubmittedEmail(to, { number: 12, childName: "Ana Pérez", submittedAt: "2026-11-20T15:00:00Z", link: "http://localhost/app" });
     await sendStatusChangedEmail(to, {
+      number: 12,
       childName: "Ana Pérez",
       status: "Not Eligible",
       details: { en: "Moved out of state", es: "Se mudó fuera del estado" },

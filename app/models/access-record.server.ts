@@ -16,11 +16,11 @@ import { traced } from "~/services/trace.server";
 // a time). A referral's record shows every look at it and at its child, on the page and as CSV.
 
 /** Who looked: a signed-in person (through a page, an export, a report or the API, with a key perhaps), or a review link's holder. */
-export type Viewer = { userId: number; channel: AccessChannel; apiKeyId: number | null } | { reviewLinkId: number };
+export type Viewer = { userId: number; email: string; channel: AccessChannel; apiKeyId: number | null } | { reviewLinkId: number };
 
 /** The viewer a signed-in person is, through the door they came in by (the API says so on `actor.via`), or an export or report's. */
 export function viewerOf(actor: CurrentUser, channel?: AccessChannel): Viewer {
-  return { userId: actor.id, channel: channel ?? actor.via?.channel ?? "page", apiKeyId: actor.via?.apiKeyId ?? null };
+  return { userId: actor.id, email: actor.email, channel: channel ?? actor.via?.channel ?? "page", apiKeyId: actor.via?.apiKeyId ?? null };
 }
 
 /** What was seen: a referral (and so its child), or a child; and whose it is. */
@@ -59,6 +59,8 @@ export const recordAccess = traced(
         others.map((item) => ({
           at,
           actor_user_id: "userId" in viewer ? viewer.userId : null,
+          // As they were then: the record says who looked, whatever their account becomes (R95).
+          actor_email: "userId" in viewer ? viewer.email : null,
           actor_review_token_id: "reviewLinkId" in viewer ? viewer.reviewLinkId : null,
           api_key_id: "userId" in viewer ? viewer.apiKeyId : null,
           channel: "userId" in viewer ? viewer.channel : ("reviewLink" as const),
@@ -84,7 +86,7 @@ export const recordReportDownload = traced(
     const at = new Date().toISOString();
     await db
       .insertInto("audit_events")
-      .columns(["at", "actor_user_id", "api_key_id", "channel", "action", "entity_type", "entity_id", "referral_id", "child_id"])
+      .columns(["at", "actor_user_id", "actor_email", "api_key_id", "channel", "action", "entity_type", "entity_id", "referral_id", "child_id"])
       .expression((eb) =>
         eb
           .selectFrom("audit_events as made")
@@ -92,6 +94,7 @@ export const recordReportDownload = traced(
           .select([
             eb.val(at).as("at"),
             eb.val(viewer.userId).as("actor_user_id"),
+            eb.val(viewer.email).as("actor_email"),
             eb.val(viewer.apiKeyId).as("api_key_id"),
             eb.val(viewer.channel).as("channel"),
             eb.val("downloadReport").as("action"),
@@ -143,6 +146,7 @@ export const accessRecordOf = traced(
         "u.first_name",
         "u.last_name",
         "u.email",
+        "e.actor_email",
         "k.name as key_name",
         "l.reviewer_name",
         "l.purpose",
@@ -154,7 +158,7 @@ export const accessRecordOf = traced(
     return events.map((event) => {
       const who = event.actor_review_token_id
         ? t("admin:access.reviewLinkWho", { id: event.actor_review_token_id, reviewer: event.reviewer_name ?? "—", purpose: event.purpose ?? "—" })
-        : `${event.first_name ?? ""} ${event.last_name ?? ""} <${event.email ?? ""}>${event.key_name ? ` ${t("admin:access.withKey", { name: event.key_name })}` : ""}`;
+        : `${event.first_name ?? ""} ${event.last_name ?? ""} <${event.actor_email ?? event.email ?? ""}>${event.key_name ? ` ${t("admin:access.withKey", { name: event.key_name })}` : ""}`;
       return {
         id: event.id,
         when: formatDateTimeEastern(event.at, language),

@@ -1,13 +1,13 @@
 import type { DB } from "~/db.server";
-import { sendAccountNotice, sendPasswordResetEmail, sendVerificationEmail } from "~/services/emails.server";
-import { hitRateLimit, type RateLimitResult } from "~/services/rate-limit.server";
+import { sendAccountNotice, sendAlreadyRegisteredEmail, sendPasswordResetEmail, sendVerificationEmail } from "~/services/emails.server";
+import { addressKey, hitRateLimit, type RateLimitResult } from "~/services/rate-limit.server";
 import { answerSecurityQuestions, createEmailVerification, requestPasswordReset, resetPassword, type AnswerResult } from "./account-token.server";
 import type { Registration } from "~/schemas/account.server";
 import { afterAnswer } from "~/services/after-answer.server";
 import { verifyCaptcha } from "~/services/captcha.server";
 import { endApiKeysOf } from "./api-key.server";
 import { recordSecurityEvent } from "./security-events.server";
-import { getMailRecipient, registerUser } from "./user.server";
+import { EmailTakenError, findUserIdByEmail, getMailRecipient, registerUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
 // The account flows a person starts without being signed in, each with its rate limit, so the
@@ -32,7 +32,7 @@ export const forgotPassword = traced(
   async function forgotPassword(db: DB, input: { email: string; website?: string }, clientIp: string | undefined): Promise<{ status: "done" } | Limited> {
     if (input.website) return { status: "done" };
     const email = input.email;
-    const byAddress = await hitRateLimit(db, "forgotPasswordAddress", clientIp ?? "unknown");
+    const byAddress = await hitRateLimit(db, "forgotPasswordAddress", addressKey(clientIp ?? "unknown"));
     if (!byAddress.allowed) return limited(byAddress);
     const byAccount = await hitRateLimit(db, "forgotPassword", email);
     if (!byAccount.allowed) return limited(byAccount);
@@ -51,20 +51,32 @@ export class CaptchaRefusedError extends Error {
 }
 
 /**
- * Registration (the page and POST /api/users): rate limited by address, the captcha checked,
- * the account made waiting for its e-mail to be verified, and the verification e-mail sent.
- * EmailTakenError and InvalidChoiceError say what the form must change.
+ * Registration (the page and POST /api/users): rate limited by address, the captcha checked, the account made waiting
+ * for its e-mail to be verified, and the verification e-mail sent. An address that has an account already is answered
+ * the same (nobody learns who has an account, R1): its owner is mailed instead, the verification link again while the
+ * account still waits for it, else a word that someone tried and how to sign in or reset the password.
+ * InvalidChoiceError says what the form must change.
  */
 export const register = traced("model.register", async function register(db: DB, input: Registration, clientIp: string | undefined): Promise<
-  { status: "registered"; id: number } | Limited
+  { status: "registered" } | Limited
 > {
-  const limit = await hitRateLimit(db, "register", clientIp ?? "unknown");
+  const limit = await hitRateLimit(db, "register", addressKey(clientIp ?? "unknown"));
   if (!limit.allowed) return limited(limit);
   if (!(await verifyCaptcha(input.captchaToken, clientIp))) throw new CaptchaRefusedError("captcha refused");
-  const { id } = await registerUser(db, input);
+  let id: number;
+  try {
+    ({ id } = await registerUser(db, input));
+  } catch (error) {
+    if (!(error instanceof EmailTakenError)) throw error;
+    const knownId = await findUserIdByEmail(db, input.email);
+    const known = knownId === null ? undefined : await getMailRecipient(db, knownId);
+    if (known && !known.enabled && !known.locked) await sendVerificationEmail(known, await createEmailVerification(db, known.id));
+    else if (known && !known.locked) await sendAlreadyRegisteredEmail(known);
+    return { status: "registered" };
+  }
   const recipient = await getMailRecipient(db, id);
   if (recipient) await sendVerificationEmail(recipient, await createEmailVerification(db, id));
-  return { status: "registered", id };
+  return { status: "registered" };
 });
 
 /** Sends the verification e-mail again to an account that still waits for it. */
@@ -87,7 +99,7 @@ export const submitSecurityAnswers = traced(
     input: { token: string; securityAnswer1: string; securityAnswer2: string },
     clientIp: string | undefined,
   ): Promise<AnswerResult | Limited> {
-    const limit = await hitRateLimit(db, "securityAnswers", clientIp ?? "unknown");
+    const limit = await hitRateLimit(db, "securityAnswers", addressKey(clientIp ?? "unknown"));
     if (!limit.allowed) return limited(limit);
     return answerSecurityQuestions(db, input.token, input.securityAnswer1, input.securityAnswer2);
   },
@@ -101,7 +113,7 @@ export const submitNewPassword = traced(
     input: { token: string; plainPassword: string },
     clientIp: string | undefined,
   ): Promise<{ status: "reset" | "invalid" | "unanswered" } | Limited> {
-    const limit = await hitRateLimit(db, "resetPassword", clientIp ?? "unknown");
+    const limit = await hitRateLimit(db, "resetPassword", addressKey(clientIp ?? "unknown"));
     if (!limit.allowed) return limited(limit);
     const outcome = await resetPassword(db, input.token, input.plainPassword);
     if (outcome.status === "reset") {

@@ -2,6 +2,7 @@ import { createToken, hashToken } from "~/auth/token.server";
 import { hashPassword, verifyAnswer } from "~/auth/password.server";
 import { destroyUserSessions } from "~/auth/session.server";
 import { holdRows, isUniqueViolation, writeTransaction, type DB } from "~/db.server";
+import { outsideRoleDomains } from "./role-domains.server";
 import { recordSecurityEvent } from "./security-events.server";
 import { traced } from "~/services/trace.server";
 
@@ -43,10 +44,11 @@ export const createEmailVerification = traced(
 
 /**
  * A verification link opened: the account of a new one opens; one sent to a new address moves the account to it,
- * unless another account took that address meanwhile ("taken"). A link works once and until it expires.
+ * unless another account took that address meanwhile ("taken") or it lies outside the domains a role of the person's
+ * asks ("outsideRole"). A link works once and until it expires.
  */
 export const verifyEmail = traced("model.verifyEmail", async function verifyEmail(db: DB, token: string, now: Date = new Date()): Promise<
-  "verified" | "emailChanged" | "taken" | "invalid"
+  "verified" | "emailChanged" | "taken" | "outsideRole" | "invalid"
 > {
   return writeTransaction(db, async (trx) => {
     // R135: the link's row, so a link opened twice at once is used once.
@@ -64,6 +66,8 @@ export const verifyEmail = traced("model.verifyEmail", async function verifyEmai
     }
     const taken = await trx.selectFrom("users").select("id").where("email", "=", row.new_email).where("id", "<>", row.user_id).executeTakeFirst();
     if (taken) return "taken";
+    // The role's domains may have changed since the link was asked for (R138): the role follows the address.
+    if (await outsideRoleDomains(trx, row.user_id, row.new_email)) return "outsideRole";
     await trx
       .updateTable("users")
       .set({ email: row.new_email, username: row.new_email, updated_at: now.toISOString() })

@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { sql } from "kysely";
 import { destroyUserSessions } from "~/auth/session.server";
 import { endApiKeysOf } from "./api-key.server";
+import { endReviewLinks } from "./referral-admin.server";
 import { containsText, countMatching, emptiesAsOnSqlite, holdRows, pagesOf, writeTransaction, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
 import { sendPasswordResetEmail, sendVerificationEmail } from "~/services/emails.server";
@@ -226,7 +227,7 @@ async function target(db: DB, actor: CurrentUser, userId: number) {
 }
 
 /**
- * Deactivate (locked: true) ends every session and every API key of the user at once; activate clears locked and
+ * Deactivate (locked: true) ends every session, API key and review link of the user at once; activate clears locked and
  * sets enabled (docs/product-rules.md R90, R101).
  */
 export const setUserActive = traced(
@@ -246,6 +247,7 @@ export const setUserActive = traced(
       if (!active) {
         await destroyUserSessions(trx, userId);
         await endApiKeysOf(trx, userId, "deactivated");
+        await endReviewLinks(trx, { madeBy: userId });
       }
     });
   },

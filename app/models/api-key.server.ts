@@ -8,7 +8,7 @@ import { sendApiKeyCreatedEmail } from "~/services/emails.server";
 import { hitRateLimit } from "~/services/rate-limit.server";
 import { API_KEY_MAX_DAYS } from "~/schemas/admin";
 import { ForbiddenError, InputError, NotFoundError } from "./errors";
-import { actsForProgram } from "./policy";
+import { actsForProgram, mayManageApiKey } from "./policy";
 import { proveSecondFactor } from "./second-factor.server";
 import { doneBy, recordSecurityEvent } from "./security-events.server";
 import { getCurrentUser, type CurrentUser } from "./user.server";
@@ -27,6 +27,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface ApiKeyRow {
   id: number;
+  ownerId: number;
   name: string;
   keyStart: string;
   scope: ApiKeyScope;
@@ -99,7 +100,7 @@ export const createApiKey = traced(
       .executeTakeFirstOrThrow();
     await recordSecurityEvent(
       db,
-      { kind: "apiKeyMade", ...doneBy(actor), subjectUserId: actor.id, apiKeyId: row.id, address: clientIp, details: { key: input.name } },
+      { kind: "apiKeyMade", ...doneBy(actor), subjectUserId: actor.id, subjectApiKeyId: row.id, address: clientIp, details: { key: input.name } },
       now,
     );
     const maker = `${actor.firstName} ${actor.lastName} (${actor.email})`;
@@ -110,14 +111,15 @@ export const createApiKey = traced(
   },
 );
 
-/** Every key, newest first, with whose rights it carries; administrators only. */
+/** The keys the asker may manage (mayManageApiKey: their own, or every key for a super administrator), newest first, with whose rights each carries. */
 export const listApiKeys = traced("model.listApiKeys", async function listApiKeys(db: DB, actor: CurrentUser): Promise<ApiKeyRow[]> {
   requireAdministrator(actor);
-  return db
+  const keys = await db
     .selectFrom("api_keys as k")
     .innerJoin("users as u", "u.id", "k.user_id")
     .select([
       "k.id as id",
+      "k.user_id as ownerId",
       "k.name as name",
       "k.key_start as keyStart",
       "k.scope as scope",
@@ -131,6 +133,8 @@ export const listApiKeys = traced("model.listApiKeys", async function listApiKey
     .select(sql<string>`u.first_name || ' ' || u.last_name`.as("ownerName"))
     .orderBy("k.id", "desc")
     .execute();
+  // Few keys: the rule is asked of each, not written again as a query.
+  return keys.filter((key) => mayManageApiKey(actor, key));
 });
 
 export const revokeApiKey = traced("model.revokeApiKey", async function revokeApiKey(db: DB, actor: CurrentUser, id: number, now = new Date()): Promise<void> {
@@ -139,12 +143,12 @@ export const revokeApiKey = traced("model.revokeApiKey", async function revokeAp
     // R135: the key's row, so two revocations at once record one event.
     await holdRows(trx, "api_keys", "id", [id]);
     const key = await trx.selectFrom("api_keys").select(["id", "name", "user_id", "revoked_at"]).where("id", "=", id).executeTakeFirst();
-    if (!key) throw new NotFoundError("api key");
+    if (!key || !mayManageApiKey(actor, { ownerId: key.user_id })) throw new NotFoundError("api key");
     if (key.revoked_at) return;
     await trx.updateTable("api_keys").set({ revoked_at: now.toISOString(), revoked_by_id: actor.id, ended_reason: "revoked" }).where("id", "=", id).execute();
     await recordSecurityEvent(
       trx,
-      { kind: "apiKeyRevoked", actorUserId: actor.id, subjectUserId: key.user_id, apiKeyId: key.id, details: { key: key.name } },
+      { kind: "apiKeyRevoked", ...doneBy(actor), subjectUserId: key.user_id, subjectApiKeyId: key.id, details: { key: key.name } },
       now,
     );
   });
@@ -162,7 +166,7 @@ export const endApiKeysOf = traced(
       .returning(["id", "name"])
       .execute();
     for (const key of ended) {
-      await recordSecurityEvent(db, { kind: "apiKeyEnded", subjectUserId: userId, apiKeyId: key.id, details: { key: key.name, reason } }, now);
+      await recordSecurityEvent(db, { kind: "apiKeyEnded", subjectUserId: userId, subjectApiKeyId: key.id, details: { key: key.name, reason } }, now);
     }
   },
 );

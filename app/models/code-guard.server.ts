@@ -1,6 +1,6 @@
 import { holdRows, writeTransaction, type DB } from "~/db.server";
 import { sendAccountNotice } from "~/services/emails.server";
-import { hitRateLimit, RATE_LIMITS } from "~/services/rate-limit.server";
+import { addressKey, hitRateLimit, RATE_LIMITS } from "~/services/rate-limit.server";
 import { InputError } from "./errors";
 import { recordSecurityEvent } from "./security-events.server";
 import { SignInLimitedError } from "./sign-in.server";
@@ -39,7 +39,7 @@ const secondsUntil = (at: string, now: Date) => Math.max(1, Math.ceil((Date.pars
 export const countCodeAttempt = traced(
   "model.countCodeAttempt",
   async function countCodeAttempt(db: DB, userId: number, clientIp: string, now: Date = new Date()): Promise<number> {
-    const byAddress = await hitRateLimit(db, "secondFactorAddress", clientIp, now);
+    const byAddress = await hitRateLimit(db, "secondFactorAddress", addressKey(clientIp), now);
     if (!byAddress.allowed) throw new SignInLimitedError(byAddress.retryAfterSeconds);
     return writeTransaction(db, async (trx) => {
       // R135: the person's row, so attempts at once are counted one after the other (none reads a count another is changing).

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configuredTestDatabase } from "~/test/database";
 import { readOutbox } from "~/test/outbox";
 import { addPerson } from "~/test/people";
-import { addChild, completeDraft } from "~/test/referrals";
+import { addChild, completeDraft, submittedIn as submittedReferralIn } from "~/test/referrals";
 import { parseListQuery } from "~/utils/list";
 import { easternCalendarDate, easternDayStart, shiftDate } from "~/utils/dates";
 import type { TestDatabase } from "../../db/testing";
@@ -13,7 +13,6 @@ import { dashboardCounts, listReferrals, listStatusUpdates, referralListSpec, wa
 import { NoProgramError, referralProgramPanel, setStaffPrograms, transferReferral } from "./local-program.server";
 import { programInsight } from "./insight.server";
 import { generateReferralReport, listReports, reportFile } from "./report.server";
-import { saveAdult } from "./referral.server";
 import { getCurrentUser, type CurrentUser } from "./user.server";
 import { ForbiddenError, InputError, NotFoundError } from "./errors";
 
@@ -44,32 +43,7 @@ async function waitingElsewhere() {
   return Number(row.n);
 }
 
-async function submittedIn(county: string, options: { relationship?: string; familyEmail?: string; language?: "1" | "2" } = {}) {
-  const child = await addChild(test.db, referrer, { lastName: `Zúñiga${Math.random().toString(36).slice(2, 7)}` });
-  const ids = await completeDraft(test.db, referrer, child.id, { county });
-  if (options.relationship && options.relationship !== "1") {
-    // Another referrer than the family (a physician), with its approval (R142); the family's language as given.
-    await test.db
-      .updateTable("referrals")
-      .set({ referrer_relationship: options.relationship, family_approval: 1, family_primary_language: options.language ?? "2" })
-      .where("id", "=", ids.referral)
-      .execute();
-  }
-  if (options.familyEmail) {
-    await saveAdult(test.db, referrer, ids, null, {
-      firstName: "Marta",
-      lastName: "Zúñiga",
-      childRelationship: "1",
-      email: options.familyEmail,
-      homePhoneNumber: { areaCode: "301", prefix: "555", suffix: "0009" },
-      workPhoneNumber: null,
-      mobilePhoneNumber: null,
-    });
-  }
-  expect((await submitReferral(test.db, referrer, ids.referral)).submitted).toBe(true);
-  const child_ = await test.db.selectFrom("children").select("last_name").where("id", "=", child.id).executeTakeFirstOrThrow();
-  return { ...ids, lastName: child_.last_name };
-}
+const submittedIn = (county: string, options: Parameters<typeof submittedReferralIn>[3] = {}) => submittedReferralIn(test.db, referrer, county, options);
 
 beforeAll(async () => {
   test = await configuredTestDatabase();

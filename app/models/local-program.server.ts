@@ -5,6 +5,8 @@ import type { LocalProgramInput } from "~/schemas/local-program";
 import { easternCalendarDate } from "~/utils/dates";
 import { DETERMINED_STATUSES, timelineOf, type Timeline } from "~/utils/timeline";
 import { endApiKeysOf } from "./api-key.server";
+import { endReviewLinks } from "./referral-admin.server";
+import { domainOf, domainsOf } from "./role-domains.server";
 import { ForbiddenError, InputError, NotFoundError } from "./errors";
 import { keepReferralFigures } from "./insight.server";
 import { actsForProgram, isProgramStaff, mayEditLocalPrograms, mayManageUser, mayTransferReferral, mayViewReferral, referralFacts, type Actor } from "./policy";
@@ -36,14 +38,6 @@ export interface ProgramDetails extends ProgramSummary {
 }
 
 const nameIn = (row: { name: string; name_es: string }, language: Language) => (language === "es" ? row.name_es : row.name);
-
-/** The domains as stored: lower case, comma-separated. */
-export function domainsOf(stored: string): string[] {
-  return stored
-    .split(",")
-    .map((domain) => domain.trim())
-    .filter(Boolean);
-}
 
 /** The programs' rows, each with how many staff it has. */
 function programsWithStaff(db: DB) {
@@ -122,7 +116,11 @@ export const getProgramToKeep = traced(
   },
 );
 
-/** Super administrators change a program's names, intake address, phone and staff domains (R136). */
+/**
+ * Super administrators change a program's names, intake address, phone and staff domains (R136). A change of the intake
+ * address or the domains is a security event; staff whose e-mail is outside the domains left stop being the program's
+ * staff at once (R138): their sessions end, and with the role their keys and review links (each a security event).
+ */
 export const updateLocalProgram = traced(
   "model.updateLocalProgram",
   async function updateLocalProgram(db: DB, actor: CurrentUser, programId: number, input: LocalProgramInput): Promise<void> {
@@ -130,24 +128,58 @@ export const updateLocalProgram = traced(
     await writeTransaction(db, async (trx) => {
       // R135: the program's row, so two super administrators' changes take turns.
       await holdRows(trx, "local_programs", "id", [programId]);
-      const found = await trx.selectFrom("local_programs").select("id").where("id", "=", programId).executeTakeFirst();
+      const found = await trx.selectFrom("local_programs").select(["id", "intake_email", "approved_domains"]).where("id", "=", programId).executeTakeFirst();
       if (!found) throw new NotFoundError("local program");
+      const domains = [...new Set(input.approvedDomains.map((domain) => domain.toLowerCase()))];
+      const intakeEmail = input.intakeEmail ?? null;
       await trx
         .updateTable("local_programs")
         .set({
           name: input.nameEn,
           name_es: input.nameEs,
-          intake_email: input.intakeEmail ?? null,
+          intake_email: intakeEmail,
           phone: input.phone ?? null,
-          approved_domains: [...new Set(input.approvedDomains.map((domain) => domain.toLowerCase()))].join(","),
+          approved_domains: domains.join(","),
           updated_at: new Date().toISOString(),
           updated_by_id: actor.id,
         })
         .where("id", "=", programId)
         .execute();
+      if (found.intake_email !== intakeEmail || domainsOf(found.approved_domains).join(",") !== domains.join(",")) {
+        await recordSecurityEvent(trx, { kind: "programChanged", ...doneBy(actor), details: { program: input.nameEn } });
+      }
+      const staff = await trx
+        .selectFrom("user_local_programs as p")
+        .innerJoin("users as u", "u.id", "p.user_id")
+        .select(["u.id", "u.email"])
+        .where("p.local_program_id", "=", programId)
+        .execute();
+      for (const person of staff) {
+        if (!domains.includes(domainOf(person.email))) await endStaffRoleByDomain(trx, actor, person.id, programId, input.nameEn);
+      }
     });
   },
 );
+
+/**
+ * Someone whose e-mail is no longer within a program's staff domains stops being its staff (R138): taken off the
+ * program (and the role with its last program), signed out everywhere, and the keys and review links that outlived
+ * their authority ended.
+ */
+async function endStaffRoleByDomain(trx: DB, actor: CurrentUser, userId: number, programId: number, program: string): Promise<void> {
+  await trx.deleteFrom("user_local_programs").where("user_id", "=", userId).where("local_program_id", "=", programId).execute();
+  const left = await trx.selectFrom("user_local_programs").select("local_program_id").where("user_id", "=", userId).executeTakeFirst();
+  if (!left) await trx.deleteFrom("user_roles").where("user_id", "=", userId).where("role", "=", "ROLE_LOCAL_PROGRAM").execute();
+  await recordSecurityEvent(trx, {
+    kind: "roleEndedByDomain",
+    ...doneBy(actor),
+    subjectUserId: userId,
+    details: { program, reason: "domain" },
+  });
+  await destroyUserSessions(trx, userId);
+  if (!left) await endApiKeysOf(trx, userId, "roleLost");
+  await endReviewLinks(trx, { madeBy: userId });
+}
 
 /**
  * The program that serves a county (its FIPS code), or null: a county no program serves (R137). Public facts, read for
@@ -203,7 +235,7 @@ export const setStaffPrograms = traced(
         if (hasReferrals) throw new InputError({ localPrograms: ["admin:programs.staff.hasReferrals"] });
         const programs = await trx.selectFrom("local_programs").select(["id", "approved_domains"]).where("id", "in", wanted).execute();
         if (programs.length !== wanted.length) throw new InputError({ localPrograms: ["admin:programs.staff.unknown"] });
-        const domain = user.email.split("@").pop()?.toLowerCase() ?? "";
+        const domain = domainOf(user.email);
         if (programs.some((program) => !domainsOf(program.approved_domains).includes(domain))) {
           throw new InputError({ localPrograms: ["admin:programs.staff.domain"] });
         }
@@ -227,6 +259,7 @@ export const setStaffPrograms = traced(
       });
       await destroyUserSessions(trx, userId);
       await endApiKeysOf(trx, userId, "roleLost");
+      await endReviewLinks(trx, { madeBy: userId });
     });
   },
 );
@@ -391,6 +424,8 @@ export const transferReferral = traced(
         .where("id", "=", referralId)
         .execute();
       await keepReferralFigures(trx, [referralId]);
+      // Whoever a link was made for, it was made under the old program's care (R93).
+      await endReviewLinks(trx, { referralId });
       return { from: row.local_program_id, to: input.toProgramId };
     });
     await mailProgramIntake(db, referralId, "transferred");

@@ -10,6 +10,7 @@ import {
   mayEditProfile,
   mayEditReferral,
   mayMakeReviewLink,
+  mayManageApiKey,
   mayManageUser,
   mayRecordStatus,
   mayStartReferral,
@@ -158,5 +159,11 @@ describe("who may do what to a person's records and account", () => {
     expect(who((actor) => mayManageUser(actor, { id: actors.admin.id, isSuperAdmin: false }))).toEqual(["superAdmin"]);
     expect(who((actor) => mayManageUser(actor, { id: 9, isSuperAdmin: true }))).toEqual([]);
     expect(who((actor) => mayManageUser(actor, { id: actors.superAdmin.id, isSuperAdmin: true }))).toEqual([]);
+  });
+
+  it("list and revoke an API key: its maker and super administrators; no one else learns of it (R101, R133)", () => {
+    expect(who((actor) => mayManageApiKey(actor, { ownerId: actors.admin.id }))).toEqual(["admin", "superAdmin"]);
+    expect(who((actor) => mayManageApiKey(actor, { ownerId: actors.programStaff.id }))).toEqual(["superAdmin", "programStaff"]);
+    expect(who((actor) => mayManageApiKey(actor, { ownerId: actors.superAdmin.id }))).toEqual(["superAdmin"]);
   });
 });

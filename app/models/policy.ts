@@ -160,6 +160,14 @@ export function mayReadSecurityEvents(actor: Actor): boolean {
   return actor.isSuperAdmin;
 }
 
+/**
+ * An API key is its maker's credential (R101): listed, with its owner's e-mail, and revoked by its maker and by super
+ * administrators, who keep every way into the accounts (R133); anyone else is told it does not exist.
+ */
+export function mayManageApiKey(actor: Actor, key: { ownerId: number }): boolean {
+  return actor.isSuperAdmin || key.ownerId === actor.id;
+}
+
 /** The program's insight (trends of the referrals they read, docs/product-rules.md R127, R137): administrators and program staff. */
 export function mayReadProgramInsight(actor: Actor): boolean {
   return actsForProgram(actor);

@@ -9,6 +9,7 @@ import { createEmailVerification } from "./account-token.server";
 import { endApiKeysOf } from "./api-key.server";
 import type { PhoneParts } from "~/utils/phone";
 import { InputError, NotFoundError } from "./errors";
+import { outsideRoleDomains } from "./role-domains.server";
 import { insertPhone, phoneText } from "./phone.server";
 import { mayEditProfile, mayViewPerson } from "./policy";
 import { doneBy, recordSecurityEvent } from "./security-events.server";
@@ -135,6 +136,7 @@ export const updateProfile = traced(
         else if (!(await verifyPassword(user.password_hash, input.currentPassword))) errors.currentPassword = ["validation.currentPasswordWrong"];
       }
     }
+    if (emailChanged && (await outsideRoleDomains(db, userId, input.email))) errors.email = ["validation.emailOutsideRole"];
     if (Object.keys(errors).length) throw new InputError(errors);
 
     const passwordHash = input.newPassword ? await hashPassword(input.newPassword) : user.password_hash;

@@ -2,6 +2,7 @@ import type { DB } from "~/db.server";
 import { FAMILY_RELATIONSHIPS } from "~/utils/lookup-codes";
 import { reviewHref } from "~/utils/wizard-paths";
 import { log } from "~/services/log.server";
+import { hitRateLimit } from "~/services/rate-limit.server";
 import { traced } from "~/services/trace.server";
 
 // The mail of the local programs (docs/product-rules.md R137, R139, R142), sent once the write that calls for it has
@@ -52,7 +53,7 @@ export const mailFamilyNotice = traced("model.mailFamilyNotice", async function 
     const row = await db
       .selectFrom("referrals as r")
       .innerJoin("local_programs as p", "p.id", "r.local_program_id")
-      .select(["r.referrer_relationship", "r.family_approval", "r.family_primary_language", "p.name", "p.name_es", "p.phone"])
+      .select(["r.referrer_relationship", "r.family_approval", "r.family_primary_language", "r.created_by_id", "p.name", "p.name_es", "p.phone"])
       .where("r.id", "=", referralId)
       .executeTakeFirst();
     if (!row || row.family_approval !== 1 || !row.referrer_relationship || FAMILY_RELATIONSHIPS.includes(row.referrer_relationship)) return;
@@ -65,6 +66,12 @@ export const mailFamilyNotice = traced("model.mailFamilyNotice", async function 
       .orderBy("id")
       .executeTakeFirst();
     if (!adult?.email) return;
+    // A referrer types the family's address: a few notices a day each, or anyone could send the program's words to any
+    // address without end. The program still calls the family.
+    if (!(await hitRateLimit(db, "familyNotice", String(row.created_by_id))).allowed) {
+      log.warn({ referral: referralId }, "the family's notice was not sent: its referrer's notices of the day are spent");
+      return;
+    }
     const language = row.family_primary_language === SPANISH ? "es" : "en";
     const { sendFamilyNoticeEmail } = await import("~/services/emails.server");
     await sendFamilyNoticeEmail(adult.email, language, {

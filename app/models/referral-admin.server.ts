@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { ReferralStatus } from "../../db/schema";
+import type { ReferralStatus, ReviewLinkEndReason } from "../../db/schema";
 import { createToken, hashToken } from "~/auth/token.server";
 import { holdRows, writeTransaction, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
@@ -9,9 +9,11 @@ import { keepReferralFigures } from "./insight.server";
 import { actsForProgram, mayMakeReviewLink, mayRecordStatus, mayViewReferral, referralFacts, type ReferralFacts } from "./policy";
 import { mailReferrer } from "./referral-mail.server";
 import { possiblySameChildAs } from "./same-child.server";
-import type { CurrentUser } from "./user.server";
+import { getCurrentUser, type CurrentUser } from "./user.server";
+import { doneBy, recordSecurityEvent } from "./security-events.server";
 import { accessRecordOf } from "./access-record.server";
 import { readerOf, reads } from "./reads";
+import { REVIEW_LINK_DEFAULT_DAYS, REVIEW_LINK_MAX_DAYS } from "~/schemas/admin";
 import { metrics } from "~/services/metrics.server";
 import { traced } from "~/services/trace.server";
 
@@ -150,11 +152,8 @@ export const statusHistory = traced("model.statusHistory", async function status
   return [...submitted, ...(changes as StatusHistoryEntry[])];
 });
 
-/** Review links last 14 days unless the administrator chooses otherwise (1 to 90). */
-export const REVIEW_LINK_DEFAULT_DAYS = 14;
-export const REVIEW_LINK_MAX_DAYS = 90;
+export type { ReviewLinkEndReason };
 
-/** A review link for an outside reviewer: the token is returned once and only its hash is kept. */
 /** Who will read a referral through a review link, and why: named in the record of access (R93, R95). */
 export interface ReviewLinkInput {
   days?: number;
@@ -162,6 +161,7 @@ export interface ReviewLinkInput {
   purpose: string;
 }
 
+/** A review link for an outside reviewer: the token is returned once and only its hash is kept; a security event. */
 export const createReviewLink = traced(
   "model.createReviewLink",
   async function createReviewLink(
@@ -187,6 +187,7 @@ export const createReviewLink = traced(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await recordSecurityEvent(db, { kind: "reviewLinkMade", ...doneBy(actor), subjectUserId: actor.id, details: { referral: referral.id } }, now);
     return { id: row.id, token, expiresAt };
   },
 );
@@ -196,7 +197,7 @@ export const listReviewLinks = traced("model.listReviewLinks", async function li
   return db
     .selectFrom("review_tokens as t")
     .leftJoin("users as u", "u.id", "t.created_by_id")
-    .select(["t.id", "t.created_at", "t.expires_at", "t.revoked_at", "t.reviewer_name", "t.purpose", "u.first_name", "u.last_name"])
+    .select(["t.id", "t.created_at", "t.expires_at", "t.revoked_at", "t.ended_reason", "t.reviewer_name", "t.purpose", "u.first_name", "u.last_name"])
     .where("t.referral_id", "=", referralId)
     .orderBy("t.created_at", "desc")
     .execute();
@@ -204,20 +205,69 @@ export const listReviewLinks = traced("model.listReviewLinks", async function li
 
 export const revokeReviewLink = traced(
   "model.revokeReviewLink",
-  async function revokeReviewLink(db: DB, actor: CurrentUser, referralId: number, linkId: number): Promise<void> {
+  async function revokeReviewLink(db: DB, actor: CurrentUser, referralId: number, linkId: number, now = new Date()): Promise<void> {
     await submittedReferral(db, actor, referralId, mayMakeReviewLink);
     const result = await db
       .updateTable("review_tokens")
-      .set({ revoked_at: new Date().toISOString() })
+      .set({ revoked_at: now.toISOString() })
       .where("id", "=", linkId)
       .where("referral_id", "=", referralId)
       .where("revoked_at", "is", null)
+      .returning("created_by_id")
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw new NotFoundError("review link");
+    if (!result) throw new NotFoundError("review link");
+    await recordSecurityEvent(db, { kind: "reviewLinkRevoked", ...doneBy(actor), subjectUserId: result.created_by_id, details: { referral: referralId } }, now);
   },
 );
 
-/** The referral a live review link opens, or null (no token, unknown, expired or revoked). */
+/** Why the person who made a link may no longer make it (inactive, or without the role over the referral as it is now), or null (R93). */
+async function whyMakerMayNot(db: DB, makerId: number | null, referral: ReferralFacts): Promise<Exclude<ReviewLinkEndReason, "transferred"> | null> {
+  const maker = makerId === null ? null : await getCurrentUser(db, makerId);
+  if (!maker) return "deactivated";
+  return mayMakeReviewLink(maker, referral) ? null : "roleLost";
+}
+
+/**
+ * Ends the live review links that outlived their maker's authority, each a security event (R93): every link of a
+ * referral that moved to another program (`transferred`), or those of one maker who was deactivated or whose roles or
+ * programs changed (only the links of referrals they may no longer make one for).
+ */
+export const endReviewLinks = traced(
+  "model.endReviewLinks",
+  async function endReviewLinks(db: DB, which: { referralId: number } | { madeBy: number }, now = new Date()): Promise<number> {
+    let query = db
+      .selectFrom("review_tokens as t")
+      .innerJoin("referrals as r", "r.id", "t.referral_id")
+      .select(["t.id", "t.created_by_id", "t.referral_id", "r.status", "r.created_by_id as referral_created_by_id", "r.local_program_id"])
+      .where("t.revoked_at", "is", null)
+      .where("t.expires_at", ">", now.toISOString());
+    query = "referralId" in which ? query.where("t.referral_id", "=", which.referralId) : query.where("t.created_by_id", "=", which.madeBy);
+    let ended = 0;
+    for (const link of await query.execute()) {
+      const facts = referralFacts({ created_by_id: link.referral_created_by_id, status: link.status, local_program_id: link.local_program_id });
+      const reason = "referralId" in which ? "transferred" : await whyMakerMayNot(db, link.created_by_id, facts);
+      if (reason && (await endReviewLink(db, link, reason, now))) ended += 1;
+    }
+    return ended;
+  },
+);
+
+async function endReviewLink(db: DB, link: { id: number; created_by_id: number | null; referral_id: number }, reason: ReviewLinkEndReason, now: Date) {
+  const result = await db
+    .updateTable("review_tokens")
+    .set({ revoked_at: now.toISOString(), ended_reason: reason })
+    .where("id", "=", link.id)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await recordSecurityEvent(db, { kind: "reviewLinkEnded", subjectUserId: link.created_by_id, details: { referral: link.referral_id, reason } }, now);
+  return true;
+}
+
+/**
+ * The referral a live review link opens, or null (no token, unknown, expired, revoked or ended). A link whose maker may
+ * no longer make it ends here, when no change of role ended it before (a role changed outside the application).
+ */
 export const referralForReviewToken = traced(
   "model.referralForReviewToken",
   async function referralForReviewToken(
@@ -229,10 +279,25 @@ export const referralForReviewToken = traced(
     const row = await db
       .selectFrom("review_tokens as t")
       .innerJoin("referrals as r", "r.id", "t.referral_id")
-      .select(["t.id", "t.referral_id", "t.expires_at", "t.revoked_at", "r.child_id", "r.created_by_id", "r.status"])
+      .select([
+        "t.id",
+        "t.referral_id",
+        "t.expires_at",
+        "t.revoked_at",
+        "t.created_by_id as maker_id",
+        "r.child_id",
+        "r.created_by_id",
+        "r.status",
+        "r.local_program_id",
+      ])
       .where("t.token_hash", "=", hashToken(token))
       .executeTakeFirst();
     if (!row || row.revoked_at || row.expires_at <= now.toISOString() || row.status === "Draft") return null;
+    const ended = await whyMakerMayNot(db, row.maker_id, referralFacts(row));
+    if (ended) {
+      await endReviewLink(db, { id: row.id, created_by_id: row.maker_id, referral_id: row.referral_id }, ended, now);
+      return null;
+    }
     return { linkId: row.id, referralId: row.referral_id, childId: row.child_id, createdById: row.created_by_id };
   },
 );

@@ -37,12 +37,14 @@ export const mailReferrer = traced("model.mailReferrer", async function mailRefe
     if (kind === "submitted") {
       const review = reviewHref({ child: to.child_id, referral: referralId, user: to.created_by_id });
       await sendReferralSubmittedEmail(to, {
+        number: referralId,
         childName,
         submittedAt: to.submission_date ?? new Date().toISOString(),
         link: appLink(review, {}, to.primary_language),
       });
     } else {
       await sendStatusChangedEmail(to, {
+        number: referralId,
         childName,
         status: to.status,
         details: { en: to.status_details, es: to.status_details_es },

@@ -119,7 +119,7 @@ describe("signing in", () => {
     const done = await confirmSecondFactorAtSignIn(test.db, hash, await codeAt(first.secret, T0), IP);
     expect(done.recoveryCodes).toHaveLength(10);
     expect(new Set(done.recoveryCodes).size).toBe(10);
-    for (const code of done.recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    for (const code of done.recoveryCodes) expect(code).toMatch(/^(?:[a-z2-9]{6}-){3}[a-z2-9]{6}$/);
     // Signed in under a new session; the one that waited is gone.
     expect(await sessionOf(done.cookie)).toMatchObject({ status: "active", awaiting: null, userId: admin.user.id });
     expect(await sessionOf(pending.cookie)).toEqual({ status: "expired" });

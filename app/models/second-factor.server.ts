@@ -26,6 +26,12 @@ const ISSUER = "Maryland Infants and Toddlers Program";
 const RECOVERY_CODES = 10;
 /** Letters and digits that cannot be taken for one another (no 0/o, 1/l/i). */
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+/**
+ * 24 of them: 118 bits, past the 112 at which a code kept as a plain SHA-256 cannot be found from its hash (ASVS 2.6.2),
+ * shown in four groups of six. Codes made before of 10 letters (49 bits) still work until used or replaced.
+ */
+const RECOVERY_LETTERS = 24;
+const RECOVERY_GROUP = 6;
 
 /** The person the codes are for, as the sign-in and the profile know them. */
 export interface CodeHolder {
@@ -40,11 +46,11 @@ const RECORDED = ["secondFactorAdded", "secondFactorRemoved", "recoveryCodeUsed"
 const recoveryKey = (typed: string) => typed.toLowerCase().replace(/[^a-z0-9]/g, "");
 const hashRecoveryCode = (typed: string) => createHash("sha256").update(recoveryKey(typed)).digest("hex");
 
-/** Ten new recovery codes as shown (two groups of five), and their hashes as kept. */
+/** Ten new recovery codes as shown (four groups of six), and their hashes as kept. */
 function newRecoveryCodes(): Array<{ code: string; hash: string }> {
   return Array.from({ length: RECOVERY_CODES }, () => {
-    const letters = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join("");
-    const code = `${letters.slice(0, 5)}-${letters.slice(5)}`;
+    const letters = Array.from({ length: RECOVERY_LETTERS }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join("");
+    const code = letters.match(new RegExp(`.{${RECOVERY_GROUP}}`, "g"))!.join("-");
     return { code, hash: hashRecoveryCode(code) };
   });
 }

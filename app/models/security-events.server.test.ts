@@ -139,12 +139,15 @@ describe("keys, accounts, passwords and e-mail", () => {
 
     const events = await eventsOf(admin.id);
     const of = (kind: SecurityEventKind) => events.filter((event) => event.kind === kind);
-    expect(of("apiKeyMade").map((event) => [event.api_key_id, event.actor_user_id, event.address, event.details])).toEqual([
-      [made.id, admin.id, IP, JSON.stringify({ key: "County warehouse" })],
-      [other.id, admin.id, IP, JSON.stringify({ key: "Nightly" })],
+    // The key each is about; none was done with a key (api_key_id, the means: pages).
+    expect(of("apiKeyMade").map((event) => [event.subject_api_key_id, event.api_key_id, event.actor_user_id, event.address, event.details])).toEqual([
+      [made.id, null, admin.id, IP, JSON.stringify({ key: "County warehouse" })],
+      [other.id, null, admin.id, IP, JSON.stringify({ key: "Nightly" })],
     ]);
-    expect(of("apiKeyRevoked")).toEqual([expect.objectContaining({ api_key_id: made.id, actor_user_id: superAdmin.id })]);
-    expect(of("apiKeyEnded")).toEqual([expect.objectContaining({ api_key_id: other.id, details: JSON.stringify({ key: "Nightly", reason: "deactivated" }) })]);
+    expect(of("apiKeyRevoked")).toEqual([expect.objectContaining({ subject_api_key_id: made.id, api_key_id: null, actor_user_id: superAdmin.id })]);
+    expect(of("apiKeyEnded")).toEqual([
+      expect.objectContaining({ subject_api_key_id: other.id, details: JSON.stringify({ key: "Nightly", reason: "deactivated" }) }),
+    ]);
     expect(of("deactivated")).toEqual([expect.objectContaining({ actor_user_id: superAdmin.id })]);
     expect(of("activated")).toHaveLength(1);
     expect(of("secondFactorReset")).toEqual([expect.objectContaining({ actor_user_id: superAdmin.id })]);

@@ -31,6 +31,9 @@ export const SECURITY_EVENT_KINDS = [
   "apiKeyMade",
   "apiKeyRevoked",
   "apiKeyEnded",
+  "reviewLinkMade",
+  "reviewLinkRevoked",
+  "reviewLinkEnded",
   "promoted",
   "programStaffSet",
   "programStaffRemoved",
@@ -43,6 +46,10 @@ export const SECURITY_EVENT_KINDS = [
   "securityAnswersChanged",
   "emailChangeAsked",
   "emailChanged",
+  "signedOut",
+  "otherSessionsEnded",
+  "programChanged",
+  "roleEndedByDomain",
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
@@ -52,6 +59,10 @@ export interface SecurityEventDetails {
   reason?: string;
   /** An API key's name. */
   key?: string;
+  /** The referral a review link opens, by its number. */
+  referral?: number;
+  /** A local program's name. */
+  program?: string;
 }
 
 export interface SecurityEvent {
@@ -60,7 +71,10 @@ export interface SecurityEvent {
   actorUserId?: number | null;
   /** Whose account it concerns. */
   subjectUserId?: number | null;
+  /** The API key it was done with (`doneBy`). */
   apiKeyId?: number | null;
+  /** The API key it is about: made, revoked, ended. */
+  subjectApiKeyId?: number | null;
   /** The address the request came from, when the door knows it. */
   address?: string | null;
   details?: SecurityEventDetails;
@@ -92,6 +106,7 @@ export const recordSecurityEvent = traced(
         actor_user_id: event.actorUserId ?? null,
         subject_user_id: event.subjectUserId ?? null,
         api_key_id: event.apiKeyId ?? null,
+        subject_api_key_id: event.subjectApiKeyId ?? null,
         address: event.address && event.address !== "unknown" ? event.address.slice(0, 100) : null,
         details,
       })
@@ -192,6 +207,8 @@ function eventRow(row: StoredEvent, language: Language, t: TFunction): SecurityE
   const parts = [t(`admin:security.kinds.${kind}`)];
   if (details.reason) parts.push(t(`admin:security.reasons.${details.reason}`));
   if (details.key) parts.push(t("admin:security.keyNamed", { name: details.key }));
+  if (details.referral) parts.push(t("admin:security.referralNumbered", { number: details.referral }));
+  if (details.program) parts.push(t("admin:security.programNamed", { name: details.program }));
   const who = person(t, row.actor_user_id, row.actor_first_name, row.actor_last_name, row.actor_email);
   return {
     id: row.id,

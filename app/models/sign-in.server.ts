@@ -1,7 +1,7 @@
 import type { SessionAwaiting } from "../../db/schema";
-import { createSession, IDLE_LIMIT_MS } from "~/auth/session.server";
+import { createSession, destroySession, IDLE_LIMIT_MS, readSession } from "~/auth/session.server";
 import type { DB } from "~/db.server";
-import { clearRateLimit, hitRateLimit, RATE_LIMITS } from "~/services/rate-limit.server";
+import { addressKey, clearRateLimit, hitRateLimit, RATE_LIMITS } from "~/services/rate-limit.server";
 import { runAlone } from "./lease.server";
 import { recordSecurityEvent } from "./security-events.server";
 import { checkCredentials, findUserIdByEmail, recordSignIn, secondFactorRequiredFor } from "./user.server";
@@ -33,17 +33,22 @@ export class SignInLimitedError extends Error {
 const accountKey = (email: string) => email.trim().toLowerCase();
 
 /**
- * One attempt at an account's password (R11): counted by account from this address, by account from anywhere, and by
- * address whatever the account; refused past any of the three.
+ * One attempt at an account's password (R11): counted by address whatever the account, by account from this address
+ * (its /64 for IPv6), and by account from anywhere; refused past any of them, but for one case: past the account's own
+ * limit, a first attempt from an address that has not failed at the account is still checked. So strangers at many
+ * addresses slow their guessing to one a window at each and cannot lock the owner out (R11).
  */
 async function countPasswordAttempt(db: DB, email: string, clientIp: string): Promise<void> {
+  const address = addressKey(clientIp);
+  let fromHere = 0;
   for (const [bucket, key] of [
-    ["signInAddress", clientIp],
-    ["signIn", `${accountKey(email)}|${clientIp}`],
+    ["signInAddress", address],
+    ["signIn", `${accountKey(email)}|${address}`],
     ["signInAccount", accountKey(email)],
   ] as const) {
     const limit = await hitRateLimit(db, bucket, key);
-    if (limit.allowed) continue;
+    if (bucket === "signIn") fromHere = limit.hits;
+    if (limit.allowed || (bucket === "signInAccount" && fromHere === 1)) continue;
     // The first attempt refused in a window is a security event (R133); the ones after it add nothing to know.
     if (limit.hits === RATE_LIMITS[bucket].limit + 1) {
       await recordSecurityEvent(db, {
@@ -59,7 +64,7 @@ async function countPasswordAttempt(db: DB, email: string, clientIp: string): Pr
 
 /** The password was right: the attempts counted against the account from this address start again. */
 async function clearPasswordAttempts(db: DB, email: string, clientIp: string): Promise<void> {
-  await clearRateLimit(db, "signIn", `${accountKey(email)}|${clientIp}`);
+  await clearRateLimit(db, "signIn", `${accountKey(email)}|${addressKey(clientIp)}`);
 }
 
 export interface SignInOutcome {
@@ -99,6 +104,25 @@ export const signIn = traced(
     return { userId, awaiting, cookie: await createSession(db, userId, new Date(), awaiting) };
   },
 );
+
+/**
+ * Signing out: the session the request carries ends, a security event (R133) saying whether the person chose it or
+ * the page did after their time without activity. The header that forgets the cookie.
+ */
+export const signOut = traced("model.signOut", async function signOut(db: DB, request: Request, clientIp: string, idle: boolean): Promise<string> {
+  const session = await readSession(db, request);
+  const cookie = await destroySession(db, request);
+  if (session.status === "active") {
+    await recordSecurityEvent(db, {
+      kind: "signedOut",
+      actorUserId: session.userId,
+      subjectUserId: session.userId,
+      address: clientIp,
+      details: idle ? { reason: "idle" } : {},
+    });
+  }
+  return cookie;
+});
 
 /** Longer than the sweep takes; a lease an instance left by dying runs out after it. */
 const SWEEP_LEASE_MS = 10 * 60 * 1000;

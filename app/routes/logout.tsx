@@ -1,13 +1,14 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { destroySession } from "~/auth/session.server";
+import { signOut } from "~/models/sign-in.server";
 import { createToastHeaders } from "~/services/toast.server";
 
 // Sign-out deletes the session on the server; the other tabs notice through localStorage.
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const headers = new Headers();
-  headers.append("Set-Cookie", await destroySession(context.db, request));
-  if (form.get("reason") === "idle") return redirect("/login?expired=1", { headers });
+  const idle = form.get("reason") === "idle";
+  headers.append("Set-Cookie", await signOut(context.db, request, context.clientIp, idle));
+  if (idle) return redirect("/login?expired=1", { headers });
   for (const [name, value] of await createToastHeaders({ key: "toasts.signedOut", kind: "info" })) headers.append(name, value);
   return redirect("/login", { headers });
 }

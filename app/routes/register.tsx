@@ -16,7 +16,6 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { CaptchaRefusedError, register } from "~/models/account-flows.server";
 import { InvalidChoiceError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
-import { EmailTakenError } from "~/models/user.server";
 import { pageTitle, refused, submitForm, type ReplyOptions } from "~/components/ui/page.server";
 import { RegistrationSchema } from "~/schemas/account";
 import { RegistrationSchema as RegistrationServerSchema } from "~/schemas/account.server";
@@ -70,7 +69,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const outcome = await register(db, input, context.clientIp);
         if (outcome.status === "rateLimited") return fail(429, { formErrors: [rateLimitMessage(t, outcome.limit)] });
       } catch (error) {
-        if (error instanceof EmailTakenError) return fail(400, { fieldErrors: { email: ["auth:register.emailTaken"] } });
         if (error instanceof InvalidChoiceError) return fail(400, { fieldErrors: error.fieldErrors });
         if (error instanceof CaptchaRefusedError) return fail(400, { formErrors: [t("auth:register.captchaRefused")] });
         logFor(request).error({ err: error }, "registration failed");

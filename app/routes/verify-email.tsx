@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (outcome === "verified") return redirectWithToast("/login", { key: "toasts.emailVerified", kind: "success" });
   if (outcome === "emailChanged") return redirectWithToast("/login", { key: "toasts.emailChanged", kind: "success" });
   const { title } = await getPageTranslation(request, ["auth", "common"]);
-  return json({ title: title("auth:verify.title"), failed: true, taken: outcome === "taken" }, { status: 400 });
+  return json({ title: title("auth:verify.title"), failed: true, outcome }, { status: 400 });
 }
 
 export function action() {
@@ -25,13 +25,13 @@ export function action() {
 }
 
 export default function VerifyEmail() {
-  const { taken } = useLoaderData<typeof loader>();
+  const { outcome } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["auth", "common"]);
   return (
     <PublicShell>
       <h1>{t("verify.title")}</h1>
       <Alert kind="error" role="alert">
-        {t(taken ? "verify.taken" : "verify.invalid")}
+        {t(`verify.${outcome}`)}
       </Alert>
       <p>
         <Link to="/login" className="usa-button">

@@ -14,11 +14,16 @@ export const StatusChangeSchema = z.object({
   eligibilityDetermination: optionalText(200),
 });
 
-/** A review link: who will read it and why (docs/product-rules.md R95), and its days: 1 to 90, 14 when left empty. */
+/**
+ * A review link: who will read it and why (docs/product-rules.md R95), and its days, 14 when left empty. At most 30: a
+ * link is a bearer credential to a child's whole record, and an outside review is done within a month (R93).
+ */
+export const REVIEW_LINK_DEFAULT_DAYS = 14;
+export const REVIEW_LINK_MAX_DAYS = 30;
 export const ReviewLinkSchema = z.object({
   reviewerName: requiredText("validation.reviewerName"),
   purpose: requiredText("validation.reviewPurpose", 200),
-  days: z._default(wholeNumber(1, 90, "validation.daysRange1to90"), 14),
+  days: z._default(wholeNumber(1, REVIEW_LINK_MAX_DAYS, "validation.daysRange1to30"), REVIEW_LINK_DEFAULT_DAYS),
 });
 
 /**

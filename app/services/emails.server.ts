@@ -19,7 +19,7 @@ export function appLink(path: string, params: Record<string, string>, language: 
 }
 
 /** One account e-mail, written in the recipient's own language. */
-async function sendAccountMail(to: Recipient, kind: "verify" | "reset" | "confirmEmail", link: string) {
+async function sendAccountMail(to: Recipient, kind: "verify" | "reset" | "confirmEmail" | "alreadyRegistered", link: string) {
   const language = fromPublicLanguage(to.primary_language) ?? "en";
   const t = await fixedT(language, "email");
   const text = [t("greeting", { name: to.first_name }), "", t(`${kind}.body`, { link }), "", t("signature")].join("\n");
@@ -30,12 +30,20 @@ export function sendVerificationEmail(to: Recipient, token: string) {
   return sendAccountMail(to, "verify", appLink("/verify-email", { token }, to.primary_language));
 }
 
+/** Someone registered with the address of an account that has been verified: its owner is told, and how to get in. */
+export function sendAlreadyRegisteredEmail(to: Recipient) {
+  return sendAccountMail(to, "alreadyRegistered", appLink("/forgot-password", {}, to.primary_language));
+}
+
 export function sendPasswordResetEmail(to: Recipient, token: string) {
   return sendAccountMail(to, "reset", appLink("/reset-password", { token }, to.primary_language));
 }
 
-/** The confirmation a referrer gets once a referral is submitted, in their language (no details of the child beyond the name). */
-export async function sendReferralSubmittedEmail(to: Recipient, referral: { childName: string; submittedAt: string; link: string }) {
+/**
+ * The confirmation a referrer gets once a referral is submitted, in their language (no details of the child beyond the
+ * name, and the name in the body only: a subject shows on lock screens and in mail servers' logs).
+ */
+export async function sendReferralSubmittedEmail(to: Recipient, referral: { number: number; childName: string; submittedAt: string; link: string }) {
   const language = fromPublicLanguage(to.primary_language) ?? "en";
   const t = await fixedT(language, "email");
   const date = formatDateTimeEastern(referral.submittedAt, language);
@@ -46,13 +54,13 @@ export async function sendReferralSubmittedEmail(to: Recipient, referral: { chil
     "",
     t("signature"),
   ].join("\n");
-  await sendMail({ to: to.email, subject: t("submitted.subject", { child: referral.childName }), text, language, kind: "submitted" });
+  await sendMail({ to: to.email, subject: t("submitted.subject", { number: referral.number }), text, language, kind: "submitted" });
 }
 
-/** A referral's new status, for its referrer, in their language (docs/product-rules.md R86: the referrer follows the status). */
+/** A referral's new status, for its referrer, in their language (docs/product-rules.md R86: the referrer follows the status); the child named in the body only. */
 export async function sendStatusChangedEmail(
   to: Recipient,
-  change: { childName: string; status: string; details: { en: string | null; es: string | null }; link: string },
+  change: { number: number; childName: string; status: string; details: { en: string | null; es: string | null }; link: string },
 ) {
   const language = fromPublicLanguage(to.primary_language) ?? "en";
   const t = await fixedT(language, ["email", "common"]);
@@ -66,7 +74,7 @@ export async function sendStatusChangedEmail(
     "",
     t("signature"),
   ].join("\n");
-  await sendMail({ to: to.email, subject: t("statusChanged.subject", { child: change.childName, status }), text, language, kind: "statusChanged" });
+  await sendMail({ to: to.email, subject: t("statusChanged.subject", { number: change.number, status }), text, language, kind: "statusChanged" });
 }
 
 /**

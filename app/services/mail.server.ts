@@ -40,16 +40,37 @@ export async function sendMail(message: MailMessage): Promise<void> {
   }
 }
 
+/**
+ * A message not sent, said by its id, its kind and the mail server's codes only: nodemailer's own error names the
+ * recipients the server refused, and its message and stack would carry an e-mail address into the log (R134).
+ */
+export class MailNotSentError extends Error {
+  name = "MailNotSentError";
+  constructor(
+    readonly mail: string,
+    readonly kind: string,
+    readonly code: string | undefined,
+    readonly responseCode: number | undefined,
+  ) {
+    super(`Mail ${mail} (${kind}) not sent: ${[code, responseCode].filter(Boolean).join(" ") || "no code"}`);
+  }
+}
+
 async function send(message: MailMessage): Promise<void> {
   const config = getConfig();
   const id = randomBytes(4).toString("hex");
-  const info = await transporter().sendMail({
-    from: config.MAIL_FROM,
-    to: message.to,
-    subject: message.subject,
-    text: message.text,
-    headers: { "Content-Language": message.language },
-  });
+  const info = await transporter()
+    .sendMail({
+      from: config.MAIL_FROM,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      headers: { "Content-Language": message.language },
+    })
+    .catch((error: { code?: unknown; responseCode?: unknown }) => {
+      const code = typeof error?.code === "string" ? error.code.slice(0, 40) : undefined;
+      throw new MailNotSentError(id, message.kind, code, typeof error?.responseCode === "number" ? error.responseCode : undefined);
+    });
   if (config.SMTP_URL) return;
   const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${id}.eml`;
   // Whole or not at all: a person or a test reading the outbox (shared by every instance) never sees half a message.

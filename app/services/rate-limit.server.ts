@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import ipaddr from "ipaddr.js";
 import type { DB } from "~/db.server";
 import { metrics } from "~/services/metrics.server";
 
@@ -37,6 +38,8 @@ export const RATE_LIMITS = {
   currentPassword: { limit: 10, windowMs: 15 * 60 * 1000 },
   /** Address look-ups, by person: generous for typing, a brake on scripted use of the geocoder. */
   addressLookup: { limit: 300, windowMs: HOUR },
+  /** The families' notices a referrer's submits send to the addresses they typed (R142), by referrer. */
+  familyNotice: { limit: 10, windowMs: 24 * HOUR },
   /** The JSON API, by caller; the limit comes from API_RATE_LIMIT (calls per minute). */
   api: { limit: 600, windowMs: 60 * 1000 },
 } satisfies Record<string, RateLimitRule>;
@@ -83,6 +86,17 @@ export async function hitRateLimit(
   const retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(row.window_ends_at) - now.getTime()) / 1000));
   if (row.hits > limit) metrics.limitsReached.inc({ limit: bucket });
   return { allowed: row.hits <= limit, hits: row.hits, retryAfterSeconds };
+}
+
+/**
+ * What the limits count an address by: an IPv4 address whole, an IPv6 address by its /64, the block one home or phone
+ * is given (an attacker holds all of it, so each of its addresses counted apart would be a limit 2^64 times over).
+ */
+export function addressKey(clientIp: string): string {
+  if (!ipaddr.isValid(clientIp)) return clientIp;
+  const address = ipaddr.process(clientIp);
+  if (address.kind() === "ipv4") return address.toString();
+  return `${new ipaddr.IPv6([...(address as ipaddr.IPv6).parts.slice(0, 4), 0, 0, 0, 0]).toString()}/64`;
 }
 
 /** Forgets the attempts of a key, e.g. after a successful sign-in. */

@@ -2,6 +2,7 @@ import type { DB } from "~/db.server";
 import { createChild, startReferral } from "~/models/child.server";
 import { saveAdult, saveAnswers } from "~/models/referral.server";
 import { setReferralAddress } from "~/models/referral-address.server";
+import { submitReferral } from "~/models/referral-lifecycle.server";
 import type { CurrentUser } from "~/models/user.server";
 import { CONSENT } from "~/schemas/referral";
 
@@ -43,4 +44,41 @@ export async function completeDraft(db: DB, owner: CurrentUser, childId: number,
 /** A child of `by`'s, born 2025-06-01 in Maryland, kept as the pre-verification and the name screens keep it (on 2026-11-21). */
 export async function addChild(db: DB, by: CurrentUser, { firstName = "Lucía", lastName = "Pérez" } = {}) {
   return createChild(db, by, { id: null, firstName, lastName, birthdate: "2025-06-01", stateOfResidence: "21" }, "2026-11-21");
+}
+
+/**
+ * A referral submitted in a county, of a child with a last name of its own. Made by someone other than the family
+ * (`relationship` not 1: a physician), it has the family's approval (R142), in the family's language as given; a
+ * family e-mail is given to a second parent or guardian.
+ */
+export async function submittedIn(
+  db: DB,
+  referrer: CurrentUser,
+  county: string,
+  options: { relationship?: string; familyEmail?: string; language?: "1" | "2" } = {},
+): Promise<{ child: number; referral: number; user: number; lastName: string }> {
+  const lastName = `Zúñiga${Math.random().toString(36).slice(2, 7)}`;
+  const child = await addChild(db, referrer, { lastName });
+  const ids = await completeDraft(db, referrer, child.id, { county });
+  if (options.relationship && options.relationship !== "1") {
+    await db
+      .updateTable("referrals")
+      .set({ referrer_relationship: options.relationship, family_approval: 1, family_primary_language: options.language ?? "2" })
+      .where("id", "=", ids.referral)
+      .execute();
+  }
+  if (options.familyEmail) {
+    await saveAdult(db, referrer, ids, null, {
+      firstName: "Marta",
+      lastName: "Zúñiga",
+      childRelationship: "1",
+      email: options.familyEmail,
+      homePhoneNumber: { areaCode: "301", prefix: "555", suffix: "0009" },
+      workPhoneNumber: null,
+      mobilePhoneNumber: null,
+    });
+  }
+  const { submitted } = await submitReferral(db, referrer, ids.referral);
+  if (!submitted) throw new Error(`referral ${ids.referral} was not submitted`);
+  return { ...ids, lastName };
 }

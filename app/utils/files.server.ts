@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { chmodSync, closeSync, existsSync, openSync } from "node:fs";
 import { readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -43,4 +44,15 @@ export async function sweepPartFiles(dir: string, olderThanMs: number, now = Dat
     removed += 1;
   }
   return removed;
+}
+
+/**
+ * A SQLite database file, made or kept readable by this process's user only (0600), as the uploads and reports are:
+ * it holds every family's record. SQLite gives its write-ahead log and shared-memory files the database's mode when it
+ * makes them; those an earlier start made are narrowed too.
+ */
+export function keepDatabaseFilePrivate(file: string): void {
+  if (file === ":memory:") return;
+  if (!existsSync(file)) closeSync(openSync(file, "a", 0o600));
+  for (const name of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(name)) chmodSync(name, 0o600);
 }

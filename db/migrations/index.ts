@@ -12,6 +12,7 @@ import * as recordOfAccess from "./2026-11-27T01-record-of-access";
 import * as localPrograms from "./2026-11-28T00-local-programs";
 import * as programFigures from "./2026-11-28T01-program-figures";
 import * as localProgramRole from "./2026-11-28T02-local-program-role";
+import * as securityReview from "./2026-12-05T00-security-review";
 
 // Every migration, in the order it runs. Names sort by their ISO date prefix, and Kysely
 // refuses to run when an applied name is missing here, so never rename or remove one.
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-28T00-local-programs": localPrograms,
   "2026-11-28T01-program-figures": programFigures,
   "2026-11-28T02-local-program-role": localProgramRole,
+  "2026-12-05T00-security-review": securityReview,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,7 +5,8 @@ import { ConfirmAction } from "~/components/ui/ConfirmAction";
 import { ErrorSummary, SelectField, TextareaField, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import type { Language } from "~/i18n/config";
-import { ReviewLinkSchema, StatusChangeSchema } from "~/schemas/admin";
+import { REVIEW_LINK_MAX_DAYS, ReviewLinkSchema, StatusChangeSchema } from "~/schemas/admin";
+import type { ReviewLinkEndReason } from "~/models/referral-admin.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { ADMIN_STATUSES } from "~/utils/statuses";
 import { reviewHref } from "~/wizard/steps";
@@ -29,6 +30,8 @@ export interface AdminPanelData {
     created_at: string;
     expires_at: string;
     revoked_at: string | null;
+    /** Why it ended, when its maker's authority did rather than someone revoking it (R93). */
+    ended_reason: ReviewLinkEndReason | null;
     reviewer_name: string | null;
     purpose: string | null;
     first_name: string | null;
@@ -194,7 +197,15 @@ export function AdminReferralPanel({
         <Form method="post" {...getFormProps(link.form)} className="usa-form">
           <TextField {...link.field("reviewerName")} hint={t("links.reviewerHint")} autoComplete="off" />
           <TextField {...link.field("purpose")} hint={t("links.purposeHint")} autoComplete="off" />
-          <TextField {...link.field("days")} hint={t("links.daysHint")} type="number" min={1} max={90} inputMode="numeric" className="usa-input--small" />
+          <TextField
+            {...link.field("days")}
+            hint={t("links.daysHint")}
+            type="number"
+            min={1}
+            max={REVIEW_LINK_MAX_DAYS}
+            inputMode="numeric"
+            className="usa-input--small"
+          />
           <button type="submit" name="intent" value="createLink" className="usa-button usa-button--outline">
             {t("links.create")}
           </button>
@@ -227,7 +238,7 @@ export function AdminReferralPanel({
                     <td data-label={t("links.createdBy")}>{[link.first_name, link.last_name].filter(Boolean).join(" ")}</td>
                     <td data-label={t("links.reviewer")}>{[link.reviewer_name, link.purpose].filter(Boolean).join(": ")}</td>
                     <td data-label={t("links.expires")}>{when(link.expires_at)}</td>
-                    <td data-label={t("links.state")}>{t(`links.${state}`)}</td>
+                    <td data-label={t("links.state")}>{link.ended_reason ? t(`links.ended.${link.ended_reason}`) : t(`links.${state}`)}</td>
                     <td>
                       {state === "live" ? (
                         <ConfirmAction
