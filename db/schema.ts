@@ -251,6 +251,9 @@ export interface SessionsTable {
   return_to: string | null;
   /** Past the password, not yet signed in: the second factor's code, or its set-up, is still to come (R129). */
   awaiting: SessionAwaiting | null;
+  /** The browser it was signed in with (its User-Agent) and the address it came from, for its owner's list (R110). */
+  device: ColumnType<string | null, string | null | undefined, string | null>;
+  address: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type SessionAwaiting = "code" | "setup";

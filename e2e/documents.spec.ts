@@ -35,7 +35,7 @@ const TEXT = {
     notAccepted: "This file is not a type we accept",
     saveAndContinue: "Save and continue",
     save: "Save",
-    review: "Review the referral for Lucía Pérez",
+    review: /^Review referral \d+ for Lucía Pérez$/,
     emptySupporting: "No supporting document added yet.",
     consentNotYet: "Not yet, or I don't know",
     consentNeeds: "The program needs one of two answers before the referral can be submitted",
@@ -68,7 +68,7 @@ const TEXT = {
     notAccepted: "No aceptamos este tipo de archivo",
     saveAndContinue: "Guardar y continuar",
     save: "Guardar",
-    review: "Revisar el referido de Lucía Pérez",
+    review: /^Revisar el referido \d+ de Lucía Pérez$/,
     emptySupporting: "Todavía no se ha agregado ningún documento de apoyo.",
     consentNotYet: "Todavía no, o no lo sé",
     consentNeeds: "El programa necesita una de dos respuestas antes de que se pueda enviar el referido",
@@ -92,7 +92,7 @@ async function downloaded(download: Download): Promise<Buffer> {
   return readFileSync((await download.path())!);
 }
 
-async function heading(page: Page, name: string) {
+async function heading(page: Page, name: string | RegExp) {
   await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
 }
 

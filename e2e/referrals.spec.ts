@@ -21,7 +21,7 @@ import {
 
 const TEXT = {
   en: {
-    review: (name: string) => `Review the referral for ${name}`,
+    review: (name: string) => new RegExp(`^Review referral \\d+ for ${name}$`),
     missingHeading: "Before you can submit, these answers are missing:",
     missingConsent: "Whether a parent or guardian has given written consent",
     missingConsentDocument: "The signed consent form",
@@ -54,7 +54,7 @@ const TEXT = {
     mailSubject: "Your referral ",
   },
   sp: {
-    review: (name: string) => `Revisar el referido de ${name}`,
+    review: (name: string) => new RegExp(`^Revisar el referido \\d+ de ${name}$`),
     missingHeading: "Antes de enviarlo, faltan estas respuestas:",
     missingConsent: "Si un padre, madre o tutor ha dado su consentimiento por escrito",
     missingConsentDocument: "El formulario de consentimiento firmado",
@@ -88,7 +88,7 @@ const TEXT = {
   },
 } as const;
 
-async function heading(page: Page, name: string) {
+async function heading(page: Page, name: string | RegExp) {
   await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
 }
 
@@ -107,6 +107,8 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     // The review flags what is missing; each flag links to its step.
     await page.goto(`${base}/review?lang=${lang}`);
     await heading(page, text.review(childName));
+    // The title, which stays in the browser's history after sign-out, names the referral by its number (R134).
+    expect(await page.title()).toMatch(/^(Review referral|Revisar el referido) \d+ \| /);
     const missing = page.getByRole("region", { name: text.missingHeading });
     await expect(missing).toContainText(text.missingConsent);
     await expect(page.getByRole("button", { name: text.submit })).toHaveCount(0);

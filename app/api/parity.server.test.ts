@@ -100,6 +100,7 @@ const PAGE_ONLY: Record<string, string> = {
   login: "signing in makes a browser session; a program sends that session's cookie or an API key (R101)",
   "login#resend": "a new verification link is asked for on the sign-in page; the API has no call for it (R3, R100)",
   logout: "signing out ends the browser session",
+  "profile#endOtherSessions": "a person's browser sessions are the pages'; an API caller signs in with a key, which the API keys page ends (R101, R110)",
   secondFactor: "the sign-in's second step (the app's code or a recovery code) makes a browser session; the API has none (R101, R129)",
   secondFactorSetup: "an administrator's set-up of the second step at sign-in makes a browser session; the API has none (R101, R129)",
   ownSecondFactor: "a person's own second factor is confirmed on their profile's page; the API has no second-factor call (R100, R129)",

@@ -16,7 +16,9 @@ import { noteUser } from "~/services/log.server";
 export function signInWithForm(request: Request, db: DB, clientIp: string): Promise<SignInOutcome> {
   const authenticator = new Authenticator<SignInOutcome>();
   authenticator.use(
-    new FormStrategy(async ({ form }) => signIn(db, { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") }, clientIp)),
+    new FormStrategy(async ({ form, request: sent }) =>
+      signIn(db, { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") }, clientIp, sent.headers.get("User-Agent")),
+    ),
     "form",
   );
   return authenticator.authenticate("form", request);

@@ -37,7 +37,19 @@ function hashId(id: string) {
  * password is proved but the second factor's code, or its set-up, is still to come, and the session opens nothing
  * else until then (docs/product-rules.md R129).
  */
-export async function createSession(db: DB, userId: number, now: Date = new Date(), awaiting: SessionAwaiting | null = null): Promise<string> {
+/** Where a session was signed in from, for its owner's list of their sessions: the browser as it names itself, and the address. */
+export interface SessionClient {
+  device?: string | null;
+  address?: string | null;
+}
+
+export async function createSession(
+  db: DB,
+  userId: number,
+  now: Date = new Date(),
+  awaiting: SessionAwaiting | null = null,
+  client: SessionClient = {},
+): Promise<string> {
   const id = randomBytes(32).toString("base64url");
   await db
     .insertInto("sessions")
@@ -48,6 +60,8 @@ export async function createSession(db: DB, userId: number, now: Date = new Date
       last_seen_at: now.toISOString(),
       expires_at: new Date(now.getTime() + (awaiting ? AWAITING_MAX_AGE_MS : SESSION_MAX_AGE_MS)).toISOString(),
       awaiting,
+      device: client.device?.slice(0, 300) || null,
+      address: client.address && client.address !== "unknown" ? client.address.slice(0, 100) : null,
     })
     .execute();
   return sessionCookie().serialize(id);
@@ -69,9 +83,10 @@ export async function renewSession(db: DB, waitingIdHash: string, userId: number
     .where("id_hash", "=", waitingIdHash)
     .where("user_id", "=", userId)
     .where("awaiting", "is not", null)
+    .returning(["device", "address"])
     .executeTakeFirst();
-  if (Number(gone.numDeletedRows) !== 1) throw new SessionGoneError("the waiting session was renewed already");
-  return createSession(db, userId, now);
+  if (!gone) throw new SessionGoneError("the waiting session was renewed already");
+  return createSession(db, userId, now, null, gone);
 }
 
 export type SessionLookup =

@@ -392,3 +392,33 @@ describe("5. a role follows the address", () => {
     expect((await getCurrentUser(test.db, staff.id))?.email).toBe(staff.email);
   });
 });
+
+describe("8. a person sees where they are signed in, and signs out everywhere else", () => {
+  it("lists the owner's sessions with browser, address and when, and ends every other one", async () => {
+    const { addRegisteredPerson } = await import("~/test/people");
+    const { readSession } = await import("~/auth/session.server");
+    const { signIn } = await import("./sign-in.server");
+    const { endOtherSessions, listOwnSessions } = await import("./own-sessions.server");
+    const owner = await addRegisteredPerson(test.db, "two.browsers@example.com", { password: "correct horse 12" });
+    const firefox = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
+    const phone = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+    const here = await signIn(test.db, { email: owner.email, password: "correct horse 12" }, "192.0.2.50", firefox);
+    const there = await signIn(test.db, { email: owner.email, password: "correct horse 12" }, "2001:db8::7", phone);
+    const sessionOf = async (cookie: string) => readSession(test.db, new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0] } }));
+    const current = await sessionOf(here.cookie);
+    if (current.status !== "active") throw new Error("not signed in");
+
+    const listed = await listOwnSessions(test.db, owner, owner.id, current.sessionIdHash);
+    expect(listed.map(({ device, address, current: isCurrent }) => ({ device, address, current: isCurrent }))).toEqual([
+      { device: "Firefox 133 · Windows", address: "192.0.2.50", current: true },
+      { device: "Chrome 131 · Android", address: "2001:db8::7", current: false },
+    ]);
+    await expect(listOwnSessions(test.db, admin, owner.id, current.sessionIdHash)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(endOtherSessions(test.db, admin, owner.id, current.sessionIdHash, "192.0.2.1")).rejects.toBeInstanceOf(NotFoundError);
+
+    expect(await endOtherSessions(test.db, owner, owner.id, current.sessionIdHash, "192.0.2.50")).toBe(1);
+    expect((await sessionOf(there.cookie)).status).toBe("expired");
+    expect((await sessionOf(here.cookie)).status).toBe("active");
+    expect(await events("otherSessionsEnded")).toContainEqual(expect.objectContaining({ actor_user_id: owner.id, subject_user_id: owner.id }));
+  });
+});

@@ -75,10 +75,10 @@ export interface SignInOutcome {
   awaiting: SessionAwaiting | null;
 }
 
-/** The first step of signing in: the e-mail and password, from an address. */
+/** The first step of signing in: the e-mail and password, from an address (and a browser, which names itself). */
 export const signIn = traced(
   "model.signIn",
-  async function signIn(db: DB, credentials: { email: string; password: string }, clientIp: string): Promise<SignInOutcome> {
+  async function signIn(db: DB, credentials: { email: string; password: string }, clientIp: string, device: string | null = null): Promise<SignInOutcome> {
     await countPasswordAttempt(db, credentials.email, clientIp);
     const result = await checkCredentials(db, credentials.email, credentials.password);
     if (result.status !== "ok") {
@@ -101,7 +101,7 @@ export const signIn = traced(
     const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
     const awaiting: SessionAwaiting | null = factor ? "code" : secondFactorRequiredFor(roles) ? "setup" : null;
     if (!awaiting) await recordSignIn(db, userId, clientIp);
-    return { userId, awaiting, cookie: await createSession(db, userId, new Date(), awaiting) };
+    return { userId, awaiting, cookie: await createSession(db, userId, new Date(), awaiting, { device, address: clientIp }) };
   },
 );
 

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requireUser } from "~/auth/auth.server";
+import { requireSession } from "~/auth/auth.server";
 import { nameFieldLabels, NameFieldset, phoneFieldLabels, PhonesFieldset, SecurityQuestionsFieldset, securityFieldLabels } from "~/components/AccountFields";
 import { PasswordField } from "~/components/PasswordField";
 import { AddressBook, AdminProfileView } from "~/components/profile/ProfileViews";
@@ -16,12 +16,14 @@ import { InputError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
 import { mayEditProfile } from "~/models/policy";
 import { getProfile, updateProfile } from "~/models/profile.server";
+import { endOtherSessions, listOwnSessions } from "~/models/own-sessions.server";
 import { secondFactorOf } from "~/models/second-factor.server";
 import { EmailTakenError } from "~/models/user.server";
 import { pageTitle, refused, submitForm } from "~/components/ui/page.server";
 import { ProfileSchema } from "~/schemas/account";
 import { ProfileSchema as ProfileServerSchema } from "~/schemas/account.server";
-import { createToastHeaders } from "~/services/toast.server";
+import { createToastHeaders, redirectWithToast } from "~/services/toast.server";
+import { formatDateTimeEastern } from "~/utils/dates";
 import { passwordStrength } from "~/utils/password";
 import { idParam, notFound } from "~/utils/route.server";
 import { logFor } from "~/services/log.server";
@@ -29,7 +31,7 @@ import { logFor } from "~/services/log.server";
 export const handle = { i18n: ["common", "auth", "profile"] };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const actor = await requireUser(request, context.db);
+  const { user: actor, sessionIdHash } = await requireSession(request, context.db);
   const userId = idParam(params.id);
   const db = context.db;
   const profile = await getProfile(db, actor, userId);
@@ -38,11 +40,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const mode = mayEditProfile(actor, userId) ? ("owner" as const) : ("admin" as const);
   // One's own second factor (docs/product-rules.md R129): on or off, and the way to its page.
   const secondFactor = mode === "owner" ? await secondFactorOf(db, actor, userId) : null;
+  // Where one is signed in, and the way to sign out everywhere else (R110).
+  const sessions =
+    mode === "owner"
+      ? (await listOwnSessions(db, actor, userId, sessionIdHash)).map((session) => ({
+          ...session,
+          signedInAt: formatDateTimeEastern(session.signedInAt, language),
+          lastSeenAt: formatDateTimeEastern(session.lastSeenAt, language),
+        }))
+      : [];
   return json({
     title: await pageTitle(request, mode === "owner" ? "profile:title" : "profile:adminTitle", { name: `${profile.firstName} ${profile.lastName}` }),
     mode,
     profile,
     secondFactor,
+    sessions,
     addresses: addresses.map(({ id, nickname, line1, line2, city, zip, county }) => ({ id, nickname, line1, line2, city, zip, county })),
     options: {
       prefixes: await getLookupOptions(db, "Prefixes", language),
@@ -57,12 +69,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 const SECRET_FIELDS = ["newPassword", "currentPassword", "securityAnswer1", "securityAnswer2"];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireUser(request, context.db);
+  const { user: actor, sessionIdHash } = await requireSession(request, context.db);
   const userId = idParam(params.id);
   // Only the owner changes a profile; anyone else is answered as if it did not exist.
   if (!mayEditProfile(actor, userId)) notFound();
   const db = context.db;
   const formData = await request.formData();
+  if (formData.get("intent") === "endOtherSessions") {
+    await endOtherSessions(db, actor, userId, sessionIdHash, context.clientIp);
+    return redirectWithToast(`/app/profile/${userId}`, { key: "toasts.otherSessionsEnded" });
+  }
   const strength = passwordStrength(String(formData.get("newPassword") ?? ""));
   const refusal = { hideFields: SECRET_FIELDS, data: { strength, updateError: false } };
   return submitForm(
@@ -97,7 +113,7 @@ export default function ProfilePage() {
 }
 
 function OwnProfile() {
-  const { profile, addresses, options, secondFactor } = useLoaderData<typeof loader>();
+  const { profile, addresses, options, secondFactor, sessions } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["profile", "auth", "common"]);
   const { form, fields, field, summary } = useAppForm({
@@ -184,9 +200,59 @@ function OwnProfile() {
           </Link>
         </section>
       ) : null}
+      <OwnSessions sessions={sessions} />
       <p>
         <Link to="/app/dashboard">{t("backToDashboard")}</Link>
       </p>
     </div>
+  );
+}
+
+/** Where the owner is signed in (this browser first), and a button that signs out every other (R110). */
+function OwnSessions({
+  sessions,
+}: {
+  sessions: Array<{ device: string | null; address: string | null; signedInAt: string; lastSeenAt: string; current: boolean }>;
+}) {
+  const { t } = useTranslation(["profile", "common"]);
+  const others = sessions.filter((session) => !session.current).length;
+  return (
+    <section aria-labelledby="sessions-heading" className="profile__sessions">
+      <h2 id="sessions-heading">{t("sessions.heading")}</h2>
+      <p>{t("sessions.intro")}</p>
+      <table className="usa-table usa-table--borderless usa-table--stacked">
+        <caption className="usa-sr-only">{t("sessions.heading")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("sessions.device")}</th>
+            <th scope="col">{t("sessions.address")}</th>
+            <th scope="col">{t("sessions.signedInAt")}</th>
+            <th scope="col">{t("sessions.lastSeenAt")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sessions.map((session, index) => (
+            <tr key={index}>
+              <th scope="row" data-label={t("sessions.device")}>
+                {session.device ?? t("sessions.unknownDevice")}
+                {session.current ? ` ${t("sessions.current")}` : null}
+              </th>
+              <td data-label={t("sessions.address")}>{session.address ?? t("sessions.unknownAddress")}</td>
+              <td data-label={t("sessions.signedInAt")}>{session.signedInAt}</td>
+              <td data-label={t("sessions.lastSeenAt")}>{session.lastSeenAt}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {others ? (
+        <Form method="post">
+          <button type="submit" name="intent" value="endOtherSessions" className="usa-button usa-button--outline">
+            {t("sessions.endOthers", { count: others })}
+          </button>
+        </Form>
+      ) : (
+        <p>{t("sessions.noOthers")}</p>
+      )}
+    </section>
   );
 }

@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     logFor(request).error({ err: error }, "fetching a referral by review link failed");
   }
   if (!review) return json({ title: title("pages.externalReview"), failed: true, review: null, token: null }, { status: 404 });
-  return json({ title: title("referrals:review.title", { name: review.child.name }), failed: false, review, token });
+  return json({ title: title("referrals:review.pageTitle", { number: String(review.id) }), failed: false, review, token });
 }
 
 // The token must not travel to another site in a Referer header: Referrer-Policy: no-referrer is

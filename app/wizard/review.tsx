@@ -65,7 +65,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ? title("admin:links.revokeTitle")
       : asked
         ? title(`referrals:review.${asked}Title`)
-        : title("referrals:review.title", { name: review.child.name });
+        : title("referrals:review.pageTitle", { number: String(review.id) });
   return json({
     title: pageTitle,
     review,

@@ -150,7 +150,8 @@ export function ReferralReview({
     <div className="referral-review">
       {/* A refused submit: above the title, taking the focus, as a refused step's errors do (docs/product-rules.md R167). */}
       <ErrorSummary items={[]} formErrors={failure ? [t(FAILURE_MESSAGE[failure])] : []} />
-      <h1>{t("review.title", { name: review.child.name })}</h1>
+      {/* The page's title is the heading's words up to the number: a title stays in the browser's history (R134). */}
+      <h1>{t("review.title", { number: review.id, name: review.child.name })}</h1>
       {notice}
       {lead}
       <SummaryList

@@ -1,0 +1,65 @@
+import Bowser from "bowser";
+import type { DB } from "~/db.server";
+import { traced } from "~/services/trace.server";
+import { NotFoundError } from "./errors";
+import { mayEditProfile } from "./policy";
+import { doneBy, recordSecurityEvent } from "./security-events.server";
+import type { CurrentUser } from "./user.server";
+
+// A person's own sessions (docs/product-rules.md R110, ASVS 3.3.4): where they are signed in, and signing out
+// everywhere but here. Only the owner reads or ends them; nobody else is told they exist.
+
+export interface OwnSession {
+  /** The browser and system as the browser names them ("Firefox 133 on Windows"), or null when it said nothing usable. */
+  device: string | null;
+  address: string | null;
+  signedInAt: string;
+  lastSeenAt: string;
+  /** The session this list is read in. */
+  current: boolean;
+}
+
+/** "Firefox 133 on Windows" from a User-Agent, or null: a browser names itself as it likes, so the words are only a hint. */
+function deviceOf(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const { browser, os } = Bowser.parse(userAgent);
+  if (!browser.name) return null;
+  const name = [browser.name, browser.version?.split(".")[0]].filter(Boolean).join(" ");
+  return os.name ? `${name} · ${os.name}` : name;
+}
+
+/** The owner's signed-in sessions (not those waiting for a second step), the one asking first, then the last seen first. */
+export const listOwnSessions = traced(
+  "model.listOwnSessions",
+  async function listOwnSessions(db: DB, actor: CurrentUser, userId: number, currentIdHash: string, now = new Date()): Promise<OwnSession[]> {
+    if (!mayEditProfile(actor, userId)) throw new NotFoundError("user");
+    const rows = await db
+      .selectFrom("sessions")
+      .select(["id_hash", "device", "address", "created_at", "last_seen_at"])
+      .where("user_id", "=", userId)
+      .where("awaiting", "is", null)
+      .where("expires_at", ">", now.toISOString())
+      .orderBy("last_seen_at", "desc")
+      .execute();
+    return rows
+      .map((row) => ({
+        device: deviceOf(row.device),
+        address: row.address,
+        signedInAt: row.created_at,
+        lastSeenAt: row.last_seen_at,
+        current: row.id_hash === currentIdHash,
+      }))
+      .sort((a, b) => Number(b.current) - Number(a.current));
+  },
+);
+
+/** Signs the owner out of every other session (a lost phone, a shared computer), a security event; how many ended. */
+export const endOtherSessions = traced(
+  "model.endOtherSessions",
+  async function endOtherSessions(db: DB, actor: CurrentUser, userId: number, currentIdHash: string, clientIp: string): Promise<number> {
+    if (!mayEditProfile(actor, userId)) throw new NotFoundError("user");
+    const ended = await db.deleteFrom("sessions").where("user_id", "=", userId).where("id_hash", "<>", currentIdHash).executeTakeFirst();
+    await recordSecurityEvent(db, { kind: "otherSessionsEnded", ...doneBy(actor), subjectUserId: userId, address: clientIp });
+    return Number(ended.numDeletedRows);
+  },
+);
