@@ -934,7 +934,8 @@ test("a referral created, filled, given a consent document and submitted through
   // The same review page and the same row in the submitted list.
   const reviewText = async (href: string) => {
     await page.goto(href);
-    return (await page.locator("main").innerText()).replace(/\d{1,2}:\d{2}\s?[AP]M/g, "(time)");
+    // The same but for the times and each referral's own number, in its heading.
+    return (await page.locator("main").innerText()).replace(/\d{1,2}:\d{2}\s?[AP]M/g, "(time)").replace(/Review referral \d+/, "Review referral (number)");
   };
   const browserReview = await reviewText(`${base}/review`);
   expect(browserReview).toContain("Tortícolis");

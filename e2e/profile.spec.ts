@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
+import { request, type Page } from "@playwright/test";
 import { expect, test, eachLanguageOnce } from "./fixtures";
-import { addressInBook, baseURL, breakUserUpdates, createAddress, createUser, signIn } from "./support";
+import { addressInBook, baseURL, breakUserUpdates, createAddress, createUser, sessionCookieOf, signIn } from "./support";
 
 const TEXT = {
   en: {
@@ -293,6 +293,32 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
       await expect(field(page, text.line1)).toHaveValue("12 Main St");
     },
   );
+
+  test(`the profile lists where one is signed in, and signs out everywhere else (${lang})`, { tag }, async ({ page, context }) => {
+    const words = {
+      en: { heading: "Where you are signed in", current: "(this browser)", button: "Sign out everywhere else", done: "You are signed out everywhere else." },
+      sp: {
+        heading: "Dónde tiene la sesión iniciada",
+        current: "(este navegador)",
+        button: "Cerrar la sesión en todos los demás lugares",
+        done: "Cerró la sesión en todos los demás lugares.",
+      },
+    }[lang];
+    const user = await signIn(context, await createUser({ language: lang }));
+    // The same person signed in elsewhere too (a phone left at work).
+    const elsewhere = await request.newContext({ baseURL, extraHTTPHeaders: { Cookie: await sessionCookieOf(user) } });
+    expect((await elsewhere.get("/app/dashboard", { maxRedirects: 0 })).status()).toBe(200);
+
+    await page.goto(`/app/profile/${user.id}?lang=${lang}`);
+    const sessions = page.getByRole("region", { name: words.heading });
+    await expect(sessions.getByRole("row")).toHaveCount(3);
+    await expect(sessions.getByRole("rowheader").first()).toContainText(words.current);
+    await sessions.getByRole("button", { name: words.button }).click();
+    await expect(page.getByText(words.done)).toBeVisible();
+    await expect(sessions.getByRole("button", { name: words.button })).toHaveCount(0);
+    expect((await elsewhere.get("/app/dashboard", { maxRedirects: 0 })).headers().location).toMatch(/^\/login/);
+    await elsewhere.dispose();
+  });
 
   test(`changing the primary language switches the interface (${lang})`, { tag }, async ({ page, context }) => {
     const user = await signIn(context, await createUser({ language: "en" }));

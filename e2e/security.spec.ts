@@ -13,6 +13,8 @@ import {
   createChild,
   createReviewLinkFor,
   createStaff,
+  apiKeyOf,
+  createApiKeyFor,
   createUser,
   documentsOf,
   fillReferral,
@@ -262,6 +264,32 @@ async function freshLink(world: World): Promise<Extra> {
   const { id: other } = await createReviewLinkFor(world.users.admin, Number(referral));
   const { id: staffLink } = await createReviewLinkFor(world.users.admin, Number(referral));
   return { base, referral, link: id, other, staffLink };
+}
+
+/**
+ * A link to a fresh submitted referral of A's, made by a staff member of its program whose authority then ended (R93):
+ * the referral moved to another program, or its maker lost the role. The dead token, for the rows that open it.
+ */
+async function deadLink(world: World, end: "moved" | "roleLost"): Promise<Extra> {
+  const { base, referral } = await freshSubmitted(world);
+  const maker = await createStaff(world.programs.own);
+  const { token } = await createReviewLinkFor(maker, Number(referral));
+  // As the pages end it: an administrator's move on the review page, a super administrator's change on the person's page.
+  const ended =
+    end === "moved"
+      ? await world.clients.admin.post(`${base}/review`, {
+          form: { intent: "transfer", toProgram: String(world.programs.away.id), reason: "The family moved" },
+          maxRedirects: 0,
+        })
+      : await world.clients.superAdmin.post(`/app/user/${maker.id}`, { form: { intent: "staffPrograms" }, maxRedirects: 0 });
+  expect(ended.status(), await ended.text()).toBe(302);
+  return { token };
+}
+
+/** A live key of the super administrator's (an integration's): nobody else lists or revokes it (R101). */
+async function superAdminsKey(world: World): Promise<Extra> {
+  const key = await apiKeyOf(await createApiKeyFor(world.users.superAdmin, 30));
+  return { key: key.id, user: world.users.superAdmin.id };
 }
 
 /** Those who may move a referral to another program (R139): each moves one of its own, so a move does not change the next one's. */
@@ -611,6 +639,24 @@ const PAGES: Row[] = [
     shows: true,
     alsoSees: ["reviewLink"],
   },
+  // A link whose maker's authority ended opens nothing, whoever holds it (R93); the review link's holder here is the
+  // world's live link, which still opens its own referral.
+  {
+    route: "app_.referral.review.external",
+    method: "GET",
+    path: (_, x) => `/app/referral/review/external?token=${x.token}`,
+    setup: (w) => deadLink(w, "moved"),
+    expect: { ...everyone(404), reviewLink: "ok" },
+    alsoSees: ["reviewLink"],
+  },
+  {
+    route: "app_.referral.review.external",
+    method: "GET",
+    path: (_, x) => `/app/referral/review/external?token=${x.token}`,
+    setup: (w) => deadLink(w, "roleLost"),
+    expect: { ...everyone(404), reviewLink: "ok" },
+    alsoSees: ["reviewLink"],
+  },
   {
     route: "app_.referral.review.external.document.$document",
     method: "GET",
@@ -755,6 +801,15 @@ const PAGES: Row[] = [
   { route: "app.api-keys", method: "GET", path: () => "/app/api-keys", expect: programPage() },
   // Administrators and staff get past the door to the form, which asks their password and a code again (400 without them).
   { route: "app.api-keys", method: "POST", path: () => "/app/api-keys", form: () => ({ keyName: "Matrix", days: "1" }), expect: programPage(400) },
+  // The super administrator's own key: only they revoke it; administrators and staff are told it does not exist (R101).
+  {
+    route: "app.api-keys",
+    method: "POST",
+    path: () => "/app/api-keys",
+    form: (_, x) => ({ intent: "revoke", key: String(x.key) }),
+    setup: superAdminsKey,
+    expect: { ...programPage(404), superAdmin: "redirect" },
+  },
 
   // The local programs as super administrators keep them (R136): nobody else's, neither administrators' nor staff's.
   { route: "app.local-programs._index", method: "GET", path: () => "/app/local-programs", expect: adminPage(403, "ok") },

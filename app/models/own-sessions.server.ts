@@ -28,10 +28,22 @@ function deviceOf(userAgent: string | null): string | null {
   return os.name ? `${name} · ${os.name}` : name;
 }
 
-/** The owner's signed-in sessions (not those waiting for a second step), the one asking first, then the last seen first. */
+/** How many sessions the list shows: the one asking and the last seen others; the button ends the rest too. */
+export const SESSIONS_SHOWN = 5;
+
+/**
+ * The owner's signed-in sessions (not those waiting for a second step): the one asking first, then the last seen, at
+ * most SESSIONS_SHOWN; and how many others there are in all.
+ */
 export const listOwnSessions = traced(
   "model.listOwnSessions",
-  async function listOwnSessions(db: DB, actor: CurrentUser, userId: number, currentIdHash: string, now = new Date()): Promise<OwnSession[]> {
+  async function listOwnSessions(
+    db: DB,
+    actor: CurrentUser,
+    userId: number,
+    currentIdHash: string,
+    now = new Date(),
+  ): Promise<{ sessions: OwnSession[]; others: number }> {
     if (!mayEditProfile(actor, userId)) throw new NotFoundError("user");
     const rows = await db
       .selectFrom("sessions")
@@ -41,7 +53,7 @@ export const listOwnSessions = traced(
       .where("expires_at", ">", now.toISOString())
       .orderBy("last_seen_at", "desc")
       .execute();
-    return rows
+    const sessions = rows
       .map((row) => ({
         device: deviceOf(row.device),
         address: row.address,
@@ -50,6 +62,7 @@ export const listOwnSessions = traced(
         current: row.id_hash === currentIdHash,
       }))
       .sort((a, b) => Number(b.current) - Number(a.current));
+    return { sessions: sessions.slice(0, SESSIONS_SHOWN), others: sessions.filter((session) => !session.current).length };
   },
 );
 

@@ -409,7 +409,8 @@ describe("8. a person sees where they are signed in, and signs out everywhere el
     if (current.status !== "active") throw new Error("not signed in");
 
     const listed = await listOwnSessions(test.db, owner, owner.id, current.sessionIdHash);
-    expect(listed.map(({ device, address, current: isCurrent }) => ({ device, address, current: isCurrent }))).toEqual([
+    expect(listed.others).toBe(1);
+    expect(listed.sessions.map(({ device, address, current: isCurrent }) => ({ device, address, current: isCurrent }))).toEqual([
       { device: "Firefox 133 · Windows", address: "192.0.2.50", current: true },
       { device: "Chrome 131 · Android", address: "2001:db8::7", current: false },
     ]);

@@ -41,14 +41,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // One's own second factor (docs/product-rules.md R129): on or off, and the way to its page.
   const secondFactor = mode === "owner" ? await secondFactorOf(db, actor, userId) : null;
   // Where one is signed in, and the way to sign out everywhere else (R110).
-  const sessions =
-    mode === "owner"
-      ? (await listOwnSessions(db, actor, userId, sessionIdHash)).map((session) => ({
-          ...session,
-          signedInAt: formatDateTimeEastern(session.signedInAt, language),
-          lastSeenAt: formatDateTimeEastern(session.lastSeenAt, language),
-        }))
-      : [];
+  const own = mode === "owner" ? await listOwnSessions(db, actor, userId, sessionIdHash) : { sessions: [], others: 0 };
+  const sessions = {
+    others: own.others,
+    shown: own.sessions.map((session) => ({
+      ...session,
+      signedInAt: formatDateTimeEastern(session.signedInAt, language),
+      lastSeenAt: formatDateTimeEastern(session.lastSeenAt, language),
+    })),
+  };
   return json({
     title: await pageTitle(request, mode === "owner" ? "profile:title" : "profile:adminTitle", { name: `${profile.firstName} ${profile.lastName}` }),
     mode,
@@ -210,12 +211,11 @@ function OwnProfile() {
 
 /** Where the owner is signed in (this browser first), and a button that signs out every other (R110). */
 function OwnSessions({
-  sessions,
+  sessions: { shown, others },
 }: {
-  sessions: Array<{ device: string | null; address: string | null; signedInAt: string; lastSeenAt: string; current: boolean }>;
+  sessions: { shown: Array<{ device: string | null; address: string | null; signedInAt: string; lastSeenAt: string; current: boolean }>; others: number };
 }) {
   const { t } = useTranslation(["profile", "common"]);
-  const others = sessions.filter((session) => !session.current).length;
   return (
     <section aria-labelledby="sessions-heading" className="profile__sessions">
       <h2 id="sessions-heading">{t("sessions.heading")}</h2>
@@ -231,7 +231,7 @@ function OwnSessions({
           </tr>
         </thead>
         <tbody>
-          {sessions.map((session, index) => (
+          {shown.map((session, index) => (
             <tr key={index}>
               <th scope="row" data-label={t("sessions.device")}>
                 {session.device ?? t("sessions.unknownDevice")}
@@ -246,8 +246,9 @@ function OwnSessions({
       </table>
       {others ? (
         <Form method="post">
+          {others >= shown.length ? <p>{t("sessions.notAllShown", { count: shown.length })}</p> : null}
           <button type="submit" name="intent" value="endOtherSessions" className="usa-button usa-button--outline">
-            {t("sessions.endOthers", { count: others })}
+            {t("sessions.endOthers")}
           </button>
         </Form>
       ) : (
