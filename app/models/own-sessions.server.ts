@@ -1,4 +1,5 @@
 import Bowser from "bowser";
+import { IDLE_LIMIT_MS } from "~/auth/session.server";
 import type { DB } from "~/db.server";
 import { traced } from "~/services/trace.server";
 import { NotFoundError } from "./errors";
@@ -10,7 +11,7 @@ import type { CurrentUser } from "./user.server";
 // everywhere but here. Only the owner reads or ends them; nobody else is told they exist.
 
 export interface OwnSession {
-  /** The browser and system as the browser names them ("Firefox 133 on Windows"), or null when it said nothing usable. */
+  /** The browser and system as the browser names them ("Firefox 133 · Windows"), or null when it said nothing usable. */
   device: string | null;
   address: string | null;
   signedInAt: string;
@@ -19,7 +20,7 @@ export interface OwnSession {
   current: boolean;
 }
 
-/** "Firefox 133 on Windows" from a User-Agent, or null: a browser names itself as it likes, so the words are only a hint. */
+/** "Firefox 133 · Windows" from a User-Agent, or null: a browser names itself as it likes, so the words are only a hint. */
 function deviceOf(userAgent: string | null): string | null {
   if (!userAgent) return null;
   const { browser, os } = Bowser.parse(userAgent);
@@ -29,11 +30,12 @@ function deviceOf(userAgent: string | null): string | null {
 }
 
 /** How many sessions the list shows: the one asking and the last seen others; the button ends the rest too. */
-export const SESSIONS_SHOWN = 5;
+const SESSIONS_SHOWN = 5;
 
 /**
- * The owner's signed-in sessions (not those waiting for a second step): the one asking first, then the last seen, at
- * most SESSIONS_SHOWN; and how many others there are in all.
+ * The owner's live sessions (not those waiting for a second step, nor those past their end or idle past the limit,
+ * which no longer open anything): the one asking first, then the last seen, at most SESSIONS_SHOWN; and how many
+ * others there are in all.
  */
 export const listOwnSessions = traced(
   "model.listOwnSessions",
@@ -51,6 +53,7 @@ export const listOwnSessions = traced(
       .where("user_id", "=", userId)
       .where("awaiting", "is", null)
       .where("expires_at", ">", now.toISOString())
+      .where("last_seen_at", ">=", new Date(now.getTime() - IDLE_LIMIT_MS).toISOString())
       .orderBy("last_seen_at", "desc")
       .execute();
     const sessions = rows
