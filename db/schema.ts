@@ -254,9 +254,15 @@ export interface SessionsTable {
   /** The browser it was signed in with (its User-Agent) and the address it came from, for its owner's list (R110). */
   device: ColumnType<string | null, string | null | undefined, string | null>;
   address: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * Waiting for the code mailed to the account (R129): its SHA-256. Binding an app is then the next step; the code
+   * lives as long as the waiting session, and a new one sent takes its place.
+   */
+  mail_code_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export type SessionAwaiting = "code" | "setup";
+/** "mailCode": the code mailed to the account, before an administrator without an app binds one ("setup"). */
+export type SessionAwaiting = "mailCode" | "code" | "setup";
 
 /** A person's authenticator app (docs/product-rules.md R129): its secret, confirmed once a code from it was given. */
 export interface SecondFactorsTable {

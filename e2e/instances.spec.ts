@@ -7,7 +7,19 @@ import type { DB } from "../app/db.server";
 import { readOutbox } from "../app/test/outbox";
 import { expect, test } from "./fixtures";
 import { freePort, OwnServer, send } from "./own-server";
-import { appCode, createChild, createUser, fillReferral, openDataDir, referralIdOf, sessionCookieOf, sessionSecret, startReferral, yearsAgo } from "./support";
+import {
+  appCode,
+  createChild,
+  createUser,
+  fillReferral,
+  openDataDir,
+  referralIdOf,
+  sessionCookieOf,
+  sessionSecret,
+  startReferral,
+  yearsAgo,
+  type TestUser,
+} from "./support";
 
 // Two production servers behind one address (docs/product-rules.md R122): two instances on two
 // ports, one database (the run's PostgreSQL, or SQLite's file in the shared folder) and one shared
@@ -44,6 +56,8 @@ let dataDir: string;
 let db: DB;
 let a: OwnServer;
 let b: OwnServer;
+/** An administrator made while the domains allowed it, outside ADMIN_EMAIL_DOMAINS when the two instances start. */
+let outsideAdmin: TestUser;
 
 test.describe.configure({ mode: "serial" });
 
@@ -52,6 +66,7 @@ test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "referral-instances-"));
   const opened = await openDataDir(dataDir);
   db = opened.db;
+  outsideAdmin = await createUser({ admin: true, domain: "contractor.example.net" }, db);
   const secret = await sessionSecret();
   // As behind a load balancer on this machine: the client's address is the one X-Forwarded-For names (README: TRUST_PROXY).
   const settings = { ...opened.env, API_RATE_LIMIT: String(API_LIMIT), ADMIN_EMAIL_DOMAINS: "maryland.gov", TRUST_PROXY: "loopback" };
@@ -64,6 +79,18 @@ test.afterAll(async () => {
   await Promise.all([a?.kill(), b?.kill()]);
   await db?.destroy();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("two instances starting at once end the administrator role of someone ADMIN_EMAIL_DOMAINS no longer covers, once @http", async () => {
+  const roles = await db.selectFrom("user_roles").select("role").where("user_id", "=", outsideAdmin.id).execute();
+  expect(roles.map((row) => row.role)).toEqual(["ROLE_USER"]);
+  const ended = await db
+    .selectFrom("security_events")
+    .select("details")
+    .where("kind", "=", "roleEndedByDomain")
+    .where("subject_user_id", "=", outsideAdmin.id)
+    .execute();
+  expect(ended).toEqual([{ details: JSON.stringify({ reason: "adminDomains" }) }]);
 });
 
 async function heading(page: Page, name: string | RegExp) {
@@ -226,8 +253,13 @@ test("the limits of signing in are the instances' together, and count the client
 test("the second step passed on one instance signs in under a new session the other knows; the waiting cookie opens nothing; wrong codes lock on both @http", async () => {
   const admin = await createUser({ admin: true, signedInBefore: true }, db);
   const password = await postForm(a, "/login", { email: admin.email, password: admin.password });
-  expect(password.headers.location).toMatch(/^\/login\/second-factor-setup/);
+  expect(password.headers.location).toMatch(/^\/login\/mail-code/);
   const waiting = cookieOf(password);
+  // The code mailed by one instance is taken by the other.
+  const [codeMail] = readOutbox(path.join(dataDir, "outbox"), admin.email);
+  const code = /\b(\d{6})\b/.exec(codeMail.text)?.[1] ?? "";
+  const mailed = await postForm(b, "/login/mail-code", { code }, { Cookie: waiting });
+  expect(mailed.headers.location).toMatch(/^\/login\/second-factor-setup/);
   const page = await send("GET", `${b.base}/login/second-factor-setup`, { Cookie: waiting });
   const secret = (/data-secret-key[^>]*>([^<]+)</.exec(page.body.toString())?.[1] ?? "").replace(/\s+/g, "");
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);

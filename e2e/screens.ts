@@ -44,11 +44,22 @@ export const SCREENS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.met
 /**
  * Who looks at a screen: a newReferrer is a referrer who has nothing yet (the empty states); guardedReferrer has an
  * authenticator app, and no address book; atCode and atSetup are administrators past the password, at the second
- * factor's code or its set-up (docs/product-rules.md R129); superAdmin may reset someone's second factor; programStaff
+ * factor's code or its set-up (docs/product-rules.md R129), atMailCode the latter at the code mailed before it; superAdmin may reset someone's second factor; programStaff
  * is staff of the local program the submitted referral belongs to (R137); unsaveable is a referrer whose account the
  * database refuses to change (a failed save, R16).
  */
-export type Who = "anonymous" | "referrer" | "newReferrer" | "guardedReferrer" | "admin" | "superAdmin" | "atCode" | "atSetup" | "programStaff" | "unsaveable";
+export type Who =
+  | "anonymous"
+  | "referrer"
+  | "newReferrer"
+  | "guardedReferrer"
+  | "admin"
+  | "superAdmin"
+  | "atCode"
+  | "atSetup"
+  | "atMailCode"
+  | "programStaff"
+  | "unsaveable";
 
 /** As the address says it (?lang=): sp is Spanish. */
 export type Language = "en" | "sp";
@@ -336,7 +347,7 @@ async function tick(page: Page, name: string, value: string) {
 }
 
 /** The context's cookie of a session past the password, waiting at the second factor's code or set-up (R129). */
-async function waitAt(context: BrowserContext, user: TestUser, awaiting: "code" | "setup") {
+async function waitAt(context: BrowserContext, user: TestUser, awaiting: "mailCode" | "code" | "setup") {
   const [name, ...value] = (await waitingSessionCookieOf(user, awaiting)).split("=");
   await context.addCookies([{ name, value: value.join("="), url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
@@ -369,6 +380,20 @@ export const SCREENS: readonly Screen[] = [
   { name: "second-factor-code", who: "atCode", path: () => "/login/second-factor" },
   { name: "second-factor-code-errors", who: "atCode", path: () => "/login/second-factor", then: (page) => sendEmpty(page) },
   { name: "second-factor-recovery", who: "atCode", path: () => "/login/second-factor?recovery=1" },
+  { name: "mail-code", who: "atMailCode", path: () => "/login/mail-code" },
+  { name: "mail-code-errors", who: "atMailCode", path: () => "/login/mail-code", then: (page) => sendEmpty(page) },
+  {
+    name: "mail-code-sent",
+    who: "anonymous",
+    path: () => "/login",
+    // Five codes an hour reach one account: a new administrator each time asks for another.
+    then: async (page) => {
+      await waitAt(page.context(), await createUser({ admin: true, signedInBefore: true, lastName: "Paredes" }), "mailCode");
+      await page.goto("/login/mail-code");
+      await send(page, "resend");
+      await expect(page.locator(".usa-alert--success")).toBeVisible();
+    },
+  },
   { name: "second-factor-setup", who: "atSetup", path: () => "/login/second-factor-setup" },
   { name: "second-factor-setup-errors", who: "atSetup", path: () => "/login/second-factor-setup", then: (page) => sendEmpty(page) },
   {
@@ -831,6 +856,7 @@ export const SCREENS: readonly Screen[] = [
 export async function signInAs(context: BrowserContext, world: World, who: Who) {
   await context.clearCookies();
   if (who === "atCode" || who === "atSetup") await waitAt(context, world[who], who === "atCode" ? "code" : "setup");
+  else if (who === "atMailCode") await waitAt(context, world.atSetup, "mailCode");
   else if (who !== "anonymous") await signIn(context, world[who]);
 }
 

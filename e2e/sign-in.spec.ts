@@ -7,6 +7,7 @@ import { request as playwrightRequest, type APIRequestContext, type Page } from 
 import { expect, expectAccessible, test, eachLanguageOnce } from "./fixtures";
 import { freePort, OwnServer } from "./own-server";
 import {
+  codeInLatestMail,
   appCode,
   baseURL,
   createApiKeyFor,
@@ -106,6 +107,9 @@ test.describe("redirect targets stay on this site (R111) @http", () => {
       const http = await client();
       const waiting = cookieSet((await postForm(http, "/login", { email: admin.email, password: admin.password })).headers);
       const setup = await client(waiting);
+      expect((await postForm(setup, "/login/mail-code", { code: await codeInLatestMail(admin.email), redirectTo: target })).location).toBe(
+        `/login/second-factor-setup?redirectTo=${encodeURIComponent("/app/dashboard")}`,
+      );
       const secret = (/data-secret-key[^>]*>([^<]+)</.exec(await (await setup.get("/login/second-factor-setup")).text())?.[1] ?? "").replace(/\s+/g, "");
       const done = await postForm(setup, "/login/second-factor-setup", { code: await appCode(secret), redirectTo: target });
       expect(done.status).toBe(200);

@@ -145,10 +145,11 @@ export async function signIn(context: BrowserContext, user?: TestUser): Promise<
 }
 
 /**
- * A session past the password that waits for the second factor's code ("code") or set-up ("setup"), as the sign-in
- * page leaves it (docs/product-rules.md R129); as the Cookie header.
+ * A session past the password that waits for the code mailed before a set-up ("mailCode": no code was mailed for
+ * this one), for the second factor's code ("code") or for its set-up ("setup"), as the sign-in pages leave it
+ * (docs/product-rules.md R129); as the Cookie header.
  */
-export async function waitingSessionCookieOf(user: TestUser, awaiting: "code" | "setup"): Promise<string> {
+export async function waitingSessionCookieOf(user: TestUser, awaiting: "mailCode" | "code" | "setup"): Promise<string> {
   const { createSession } = await import("../app/auth/session.server");
   return (await createSession(await database(), user.id, new Date(), awaiting)).split(";")[0];
 }
@@ -245,6 +246,21 @@ export async function linkInLatestMail(address: string, { count = 1 }: { count?:
       return url.pathname + url.search;
     }
     if (Date.now() > deadline) throw new Error(`no link in a mail to ${address}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * The code the newest of an address's mails of a code before a set-up carries (R129), once `count` of them are
+ * written.
+ */
+export async function codeInLatestMail(address: string, { count = 1 }: { count?: number } = {}): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mails = mailsTo(address).filter((mail) => /code to set up|código para configurar/.test(mail.subject));
+    const code = mails.length >= count ? /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? "")?.[1] : undefined;
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no code in a mail to ${address}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

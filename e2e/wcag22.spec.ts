@@ -3,6 +3,7 @@ import { WIZARD_STEPS } from "../app/wizard/steps";
 import { eachLanguageOnce, expect } from "./fixtures";
 import { FOOTER_LINKS, LANGUAGES, test } from "./screens";
 import {
+  codeInLatestMail,
   appCode,
   baseURL,
   createAddress,
@@ -277,12 +278,16 @@ test.describe("3.3.8 accessible authentication", () => {
     await expect(page).toHaveURL(/\/app\/dashboard/);
   });
 
-  test("the second step's set-up shows its key as text to copy, and takes a pasted code in one box", async ({ page }) => {
+  test("the code mailed before the second step's set-up, and the set-up's key as text to copy, each pasted in one box", async ({ page }) => {
     const admin = await createUser({ admin: true, signedInBefore: true });
     await page.goto("/login?lang=en");
     await page.locator("main input[name=email]").fill(admin.email);
     await page.locator("main input[name=password]").fill(admin.password);
     await page.locator("main form[method=post] button[type=submit]").click();
+    await expect(page).toHaveURL(/\/login\/mail-code/);
+    await expect(page.locator("main input[name=code]")).toHaveAttribute("autocomplete", "one-time-code");
+    await pasteInto(page, "main input[name=code]", await codeInLatestMail(admin.email));
+    await page.locator("main input[name=code]").press("Enter");
     await expect(page).toHaveURL(/\/login\/second-factor-setup/);
     // The key is text, not a picture: it is selected and copied like any other.
     const key = page.locator("main [data-secret-key]");

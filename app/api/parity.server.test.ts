@@ -82,6 +82,7 @@ const PAGE_MODULES = {
   keepalive: "routes/session.keepalive.tsx",
   secondFactor: "routes/login_.second-factor.tsx",
   secondFactorSetup: "routes/login_.second-factor-setup.tsx",
+  mailCode: "routes/login_.mail-code.tsx",
   ownSecondFactor: "routes/app.profile_.$id.second-factor.tsx",
   localProgram: "routes/app.local-programs.$id.tsx",
 } as const satisfies Record<string, string>;
@@ -103,6 +104,8 @@ const PAGE_ONLY: Record<string, string> = {
   "profile#endOtherSessions": "a person's browser sessions are the pages'; an API caller signs in with a key, which the API keys page ends (R101, R110)",
   secondFactor: "the sign-in's second step (the app's code or a recovery code) makes a browser session; the API has none (R101, R129)",
   secondFactorSetup: "an administrator's set-up of the second step at sign-in makes a browser session; the API has none (R101, R129)",
+  mailCode: "the code mailed before a second step is bound at sign-in leads a browser session on to the set-up; the API has none (R101, R129)",
+  "mailCode#resend": "another code for a browser session waiting for one; the API has none (R101, R129)",
   ownSecondFactor: "a person's own second factor is confirmed on their profile's page; the API has no second-factor call (R100, R129)",
   "ownSecondFactor#remove": "a referrer turns their second factor off on their profile's page; the API has no second-factor call (R100, R129)",
   "user#resetSecondFactor": "a super administrator resets a second factor on the person's page; the API has no second-factor call (R100, R129)",

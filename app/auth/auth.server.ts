@@ -76,7 +76,11 @@ function returnPath(request: Request): string {
 }
 
 /** The second factor's page a session past the password is waiting on. */
-export const SIGN_IN_STEPS: Record<SessionAwaiting, string> = { code: "/login/second-factor", setup: "/login/second-factor-setup" };
+export const SIGN_IN_STEPS: Record<SessionAwaiting, string> = {
+  mailCode: "/login/mail-code",
+  code: "/login/second-factor",
+  setup: "/login/second-factor-setup",
+};
 
 export async function requireUser(request: Request, db: DB): Promise<CurrentUser> {
   return (await requireSession(request, db)).user;

@@ -13,6 +13,13 @@ export const IDLE_LIMIT_MS = IDLE_WARNING_MS + IDLE_COUNTDOWN_MS;
 export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 /** A session past the password alone, waiting for the second step, ends after five minutes (docs/product-rules.md R129). */
 export const AWAITING_MAX_AGE_MS = 5 * 60 * 1000;
+/** Waiting for the code mailed to the account, a quarter of an hour: a mail can be slow to arrive (R129). */
+export const MAIL_CODE_MAX_AGE_MS = 15 * 60 * 1000;
+
+function maxAgeOf(awaiting: SessionAwaiting | null): number {
+  if (awaiting === "mailCode") return MAIL_CODE_MAX_AGE_MS;
+  return awaiting ? AWAITING_MAX_AGE_MS : SESSION_MAX_AGE_MS;
+}
 /** Requests closer together than this do not write last_seen_at again. */
 const TOUCH_INTERVAL_MS = 15 * 1000;
 
@@ -49,6 +56,8 @@ export async function createSession(
   now: Date = new Date(),
   awaiting: SessionAwaiting | null = null,
   client: SessionClient = {},
+  /** Waiting for a mailed code ("mailCode"): the hash of the code mailed for it. */
+  mailCodeHash: string | null = null,
 ): Promise<string> {
   const id = randomBytes(32).toString("base64url");
   await db
@@ -58,8 +67,9 @@ export async function createSession(
       user_id: userId,
       created_at: now.toISOString(),
       last_seen_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + (awaiting ? AWAITING_MAX_AGE_MS : SESSION_MAX_AGE_MS)).toISOString(),
+      expires_at: new Date(now.getTime() + maxAgeOf(awaiting)).toISOString(),
       awaiting,
+      mail_code_hash: mailCodeHash,
       device: client.device?.slice(0, 300) || null,
       address: client.address && client.address !== "unknown" ? client.address.slice(0, 100) : null,
     })

@@ -14,6 +14,7 @@ import { createEmailVerification, requestPasswordReset } from "./account-token.s
 import { ForbiddenError, NotFoundError } from "./errors";
 import { lookupLabels } from "./lookup.server";
 import { mayManageUser, mayViewAccount } from "./policy";
+import { domainOf } from "./role-domains.server";
 import { doneBy, recordSecurityEvent } from "./security-events.server";
 import { getMailRecipient, hasAdminRole, type CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
@@ -282,6 +283,45 @@ export const promoteUser = traced(
       // sign-in leads them to set one up.
       await destroyUserSessions(trx, userId);
     });
+  },
+);
+
+/**
+ * An administrator's role follows their address (R91): once a domain is taken off ADMIN_EMAIL_DOMAINS, those at it
+ * stop being administrators at the next start-up, the installation's configuration being who asks. Each is a
+ * referrer again (with no referrals, as promotion asked), signed out everywhere, their keys and review links ended,
+ * a security event. Super administrators, whom the installation makes, stay; so does everyone while the list is empty
+ * (nobody can be promoted then, and an unset setting must not take every administrator away). How many stopped.
+ */
+export const endAdminRolesOutsideDomains = traced(
+  "model.endAdminRolesOutsideDomains",
+  async function endAdminRolesOutsideDomains(db: DB, adminDomains: readonly string[]): Promise<number> {
+    if (!adminDomains.length) return 0;
+    const admins = await db
+      .selectFrom("users as u")
+      .innerJoin("user_roles as r", "r.user_id", "u.id")
+      .select(["u.id", "u.email"])
+      .where("r.role", "=", "ROLE_ADMIN")
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom("user_roles as s").select("s.user_id").whereRef("s.user_id", "=", "u.id").where("s.role", "=", "ROLE_SUPER_ADMIN"))),
+      )
+      .execute();
+    const outside = admins.filter((admin) => !adminDomains.includes(domainOf(admin.email)));
+    let stopped = 0;
+    for (const admin of outside) {
+      stopped += await writeTransaction(db, async (trx) => {
+        await holdRows(trx, "users", "id", [admin.id]);
+        const ended = await trx.deleteFrom("user_roles").where("user_id", "=", admin.id).where("role", "=", "ROLE_ADMIN").executeTakeFirst();
+        // Ended meanwhile by another instance starting at once.
+        if (!Number(ended.numDeletedRows)) return 0;
+        await recordSecurityEvent(trx, { kind: "roleEndedByDomain", subjectUserId: admin.id, details: { reason: "adminDomains" } });
+        await destroyUserSessions(trx, admin.id);
+        await endApiKeysOf(trx, admin.id, "roleLost");
+        await endReviewLinks(trx, { madeBy: admin.id });
+        return 1;
+      });
+    }
+    return stopped;
   },
 );
 

@@ -14,8 +14,10 @@ import {
   beginSecondFactorSetup,
   confirmSecondFactor,
   confirmSecondFactorAtSignIn,
+  passMailCode,
   passSecondFactor,
   removeSecondFactor,
+  resendMailCode,
   resetSecondFactor,
   secondFactorHistory,
   secondFactorOf,
@@ -89,6 +91,21 @@ async function withApp(options: { admin?: boolean; language?: "en" | "sp" } = {}
 
 const mailsTo = (email: string) => readOutbox(path.join(test.dir, "outbox"), email);
 
+/** The mails of codes sent before an app is bound, in either language. */
+const codeMailsTo = (email: string) => mailsTo(email).filter((mail) => /code to set up|código para configurar/.test(mail.subject));
+/** The code in the newest of them. */
+const mailedCode = (email: string) => /\b(\d{6})\b/.exec(codeMailsTo(email).at(-1)?.text ?? "")?.[1] ?? "";
+
+/** A sign-in past the password and the mailed code, at the set-up of its app: its session's hash. */
+async function atSetup(email: string) {
+  // The mails of one instant are in no order in the outbox: this sign-in's is the one not there before it.
+  const before = new Set(codeMailsTo(email).map((mail) => mail.text));
+  const hash = await hashOf((await signIn(test.db, { email, password: PASSWORD }, IP)).cookie);
+  const mail = codeMailsTo(email).find((sent) => !before.has(sent.text));
+  await passMailCode(test.db, hash, /\b(\d{6})\b/.exec(mail?.text ?? "")?.[1] ?? "", IP);
+  return hash;
+}
+
 describe("signing in", () => {
   it("signs a referrer without a second factor in at once, and sends an administrator without one to set one up", async () => {
     const referrer = await person();
@@ -98,8 +115,8 @@ describe("signing in", () => {
 
     const admin = await person({ admin: true });
     const pending = await signIn(test.db, { email: admin.email, password: PASSWORD }, IP);
-    expect(pending.awaiting).toBe("setup");
-    expect(await sessionOf(pending.cookie)).toMatchObject({ status: "active", awaiting: "setup" });
+    expect(pending.awaiting).toBe("mailCode");
+    expect(await sessionOf(pending.cookie)).toMatchObject({ status: "active", awaiting: "mailCode" });
     await expect(signIn(test.db, { email: admin.email, password: "not it 12345" }, IP)).rejects.toEqual(new SignInError("invalid"));
   });
 
@@ -108,6 +125,7 @@ describe("signing in", () => {
     clockAt(T0);
     const pending = await signIn(test.db, { email: admin.email, password: PASSWORD }, IP);
     const hash = await hashOf(pending.cookie);
+    await passMailCode(test.db, hash, mailedCode(admin.email), IP);
     const first = await beginSecondFactorSetup(test.db, admin.user, hash);
     // Shown again to the same session, the set-up keeps its key: the app may have read it already.
     expect(await beginSecondFactorSetup(test.db, admin.user, hash)).toEqual(first);
@@ -127,8 +145,12 @@ describe("signing in", () => {
     const kept = await test.db.selectFrom("recovery_codes").select("code_hash").where("user_id", "=", admin.user.id).execute();
     expect(kept.map((row) => row.code_hash).join()).not.toContain(done.recoveryCodes[0].replace("-", ""));
     await expect(beginSecondFactorSetup(test.db, admin.user, await hashOf(done.cookie))).rejects.toBeInstanceOf(ForbiddenError);
-    // Told in their language.
-    expect(mailsTo(admin.email).map((mail) => mail.subject)).toEqual(["Se agregó un segundo paso al inicio de sesión"]);
+    // Told in their language (the two mails of one instant, in no order).
+    expect(
+      mailsTo(admin.email)
+        .map((mail) => mail.subject)
+        .sort(),
+    ).toEqual(["Se agregó un segundo paso al inicio de sesión", "Su código para configurar el segundo paso para iniciar sesión"]);
     expect(await secondFactorOf(test.db, admin.user, admin.user.id)).toMatchObject({ required: true, enabled: true, recoveryCodesLeft: 10 });
   });
 
@@ -262,6 +284,80 @@ describe("signing in", () => {
   });
 });
 
+describe("the code mailed before an app is bound at sign-in (issue 50)", () => {
+  const HOUR = 60 * 60 * 1000;
+
+  it("binds nothing on the password alone: the session's own code, mailed in the person's language, comes first and works once", async () => {
+    const admin = await person({ admin: true, language: "sp" });
+    clockAt(T0);
+    const pending = await signIn(test.db, { email: admin.email, password: PASSWORD }, IP);
+    const hash = await hashOf(pending.cookie);
+    const [mail] = codeMailsTo(admin.email);
+    expect(mail).toMatchObject({ subject: "Su código para configurar el segundo paso para iniciar sesión", language: "es" });
+    const code = mailedCode(admin.email);
+    expect(code).toMatch(/^\d{6}$/);
+    // Not past the mailbox yet: no set-up opens, none is confirmed.
+    await expect(confirmSecondFactorAtSignIn(test.db, hash, "123456", IP)).rejects.toBeInstanceOf(ForbiddenError);
+
+    // Another sign-in with the same password waits for a code of its own: this one's does not open it.
+    clockAt(T0 + 1000);
+    const other = await hashOf((await signIn(test.db, { email: admin.email, password: PASSWORD }, IP)).cookie);
+    expect(codeMailsTo(admin.email)).toHaveLength(2);
+    const notOthers = mailedCode(admin.email) === code ? String((Number(code) + 1) % 1_000_000).padStart(6, "0") : code;
+    await expect(passMailCode(test.db, other, notOthers, IP)).rejects.toEqual(new InputError({ code: ["validation.mailCodeWrong"] }));
+    const events = await test.db.selectFrom("security_events").select("kind").where("subject_user_id", "=", admin.user.id).execute();
+    expect(events.map((event) => event.kind)).toContain("codeWrong");
+
+    await passMailCode(test.db, hash, ` ${code.slice(0, 3)} ${code.slice(3)} `, IP);
+    const session = await test.db
+      .selectFrom("sessions")
+      .select(["awaiting", "mail_code_hash", "expires_at"])
+      .where("id_hash", "=", hash)
+      .executeTakeFirstOrThrow();
+    expect(session).toEqual({ awaiting: "setup", mail_code_hash: null, expires_at: new Date(T0 + 1000 + 5 * 60 * 1000).toISOString() });
+    // Once taken, the code opens nothing again.
+    await expect(passMailCode(test.db, hash, code, IP)).rejects.toBeInstanceOf(ForbiddenError);
+  });
+
+  it("locks after five wrong codes in a row, as the app's codes do", async () => {
+    const admin = await person({ admin: true });
+    clockAt(T0);
+    const hash = await hashOf((await signIn(test.db, { email: admin.email, password: PASSWORD }, IP)).cookie);
+    const wrong = mailedCode(admin.email) === "000000" ? "000001" : "000000";
+    for (let attempt = 1; attempt <= 5; attempt += 1) await expect(passMailCode(test.db, hash, wrong, IP)).rejects.toBeInstanceOf(InputError);
+    await expect(passMailCode(test.db, hash, mailedCode(admin.email), IP)).rejects.toBeInstanceOf(SignInLimitedError);
+  });
+
+  it("sends a new code in place of the one before, five an hour to an account at most", async () => {
+    const admin = await person({ admin: true });
+    clockAt(T0);
+    const first = await signIn(test.db, { email: admin.email, password: PASSWORD }, IP);
+    const hash = await hashOf(first.cookie);
+    const before = mailedCode(admin.email);
+    // A second apart each, so that the outbox holds them in order.
+    for (let resent = 1; resent <= 4; resent += 1) {
+      clockAt(T0 + resent * 1000);
+      expect(await resendMailCode(test.db, hash)).toEqual({ sent: true });
+    }
+    expect(codeMailsTo(admin.email)).toHaveLength(5);
+    const latest = mailedCode(admin.email);
+    if (latest !== before) await expect(passMailCode(test.db, hash, before, IP)).rejects.toBeInstanceOf(InputError);
+
+    // The sixth in the hour is not sent, nor is one at a new sign-in: the wait is said.
+    expect(await resendMailCode(test.db, hash)).toEqual({ sent: false, retryAfterSeconds: 3600 - 4 });
+    await signIn(test.db, { email: admin.email, password: PASSWORD }, IP);
+    expect(codeMailsTo(admin.email)).toHaveLength(5);
+    await passMailCode(test.db, hash, latest, IP);
+
+    clockAt(T0 + HOUR);
+    const next = await signIn(test.db, { email: admin.email, password: PASSWORD }, IP);
+    expect(codeMailsTo(admin.email)).toHaveLength(6);
+    // Past its code, a sign-in is sent none again.
+    await expect(resendMailCode(test.db, hash)).rejects.toBeInstanceOf(ForbiddenError);
+    expect(next.awaiting).toBe("mailCode");
+  });
+});
+
 describe("the sessions and keys of the second step (issue 31)", () => {
   it("signs in under a new session id once the code passes: a copy of the waiting cookie opens nothing (R110)", async () => {
     const { email, secret, user } = await withApp();
@@ -288,10 +384,10 @@ describe("the sessions and keys of the second step (issue 31)", () => {
   it("shows each set-up session its own key, and only the key shown to a session confirms there (R129)", async () => {
     const admin = await person({ admin: true });
     clockAt(T0);
-    const first = await hashOf((await signIn(test.db, { email: admin.email, password: PASSWORD }, IP)).cookie);
+    const first = await atSetup(admin.email);
     const shownFirst = await beginSecondFactorSetup(test.db, admin.user, first);
-    // Someone who had the password alone, later: another session, another key; the first key is gone.
-    const second = await hashOf((await signIn(test.db, { email: admin.email, password: PASSWORD }, IP)).cookie);
+    // Someone who had the password and the mailbox, later: another session, another key; the first key is gone.
+    const second = await atSetup(admin.email);
     const shownSecond = await beginSecondFactorSetup(test.db, admin.user, second);
     expect(shownSecond.secret).not.toBe(shownFirst.secret);
     await expect(confirmSecondFactorAtSignIn(test.db, first, await codeAt(shownFirst.secret, T0), IP)).rejects.toBeInstanceOf(InputError);
@@ -348,10 +444,10 @@ describe("turning it off and resetting it", () => {
       ended_reason: "secondFactorReset",
     });
     expect(await resetSecondFactor(test.db, superAdmin, user.id)).toEqual({ reset: false });
-    expect((await signIn(test.db, { email, password: PASSWORD }, IP)).awaiting).toBe("setup");
+    expect((await signIn(test.db, { email, password: PASSWORD }, IP)).awaiting).toBe("mailCode");
     const history = await secondFactorHistory(test.db, superAdmin, user.id);
     expect(history[0]).toMatchObject({ action: "secondFactorReset", email: superAdmin.email });
-    expect(mailsTo(email).at(-1)?.subject).toBe("The second step of your sign-in was removed");
+    expect(mailsTo(email).map((mail) => mail.subject)).toContain("The second step of your sign-in was removed");
     await expect(secondFactorHistory(test.db, referrer, user.id)).rejects.toBeInstanceOf(ForbiddenError);
   });
 
@@ -361,6 +457,6 @@ describe("turning it off and resetting it", () => {
     const session = await createSession(test.db, user.id);
     await promoteUser(test.db, superAdmin, user.id, ["example.com"]);
     expect((await sessionOf(session)).status).toBe("expired");
-    expect((await signIn(test.db, { email, password: PASSWORD }, IP)).awaiting).toBe("setup");
+    expect((await signIn(test.db, { email, password: PASSWORD }, IP)).awaiting).toBe("mailCode");
   });
 });

@@ -1,13 +1,15 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import base32Encode from "base32-encode";
-import { destroyUserSessions, renewSession } from "~/auth/session.server";
+import type { SessionAwaiting } from "../../db/schema";
+import { AWAITING_MAX_AGE_MS, destroyUserSessions, renewSession, SessionGoneError } from "~/auth/session.server";
 import { holdRows, writeTransaction, type DB } from "~/db.server";
 import { withoutSpaces } from "~/schemas/second-factor";
 import { sendAccountNotice } from "~/services/emails.server";
 import { openSecret, sealSecret } from "~/services/secret-box.server";
 import { endApiKeysOf } from "./api-key.server";
 import { guardedCode } from "./code-guard.server";
+import { isMailCode, mailCodeTo, newMailCode } from "./mail-code.server";
 import { ForbiddenError, InputError, NotFoundError } from "./errors";
 import { mayRemoveSecondFactor, mayResetSecondFactor, mayViewRecordsOf, type Actor } from "./policy";
 import { recordSecurityEvent } from "./security-events.server";
@@ -208,7 +210,7 @@ async function mailHolder(db: DB, userId: number, kind: "added" | "removed") {
 }
 
 /** A session past the password, waiting for `awaiting`; null when the session is not that. */
-async function waitingSession(db: DB, sessionIdHash: string, awaiting: "code" | "setup") {
+async function waitingSession(db: DB, sessionIdHash: string, awaiting: SessionAwaiting) {
   return db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
@@ -255,6 +257,59 @@ export const proveSecondFactor = traced(
     // Without an app set up there is no code to give: said beside the field, as a wrong one is.
     if (!factor) throw wrong("validation.secondFactorWrong");
     await guardedCode(db, holder.id, clientIp, () => writeTransaction(db, (trx) => takeCode(trx, holder.id, input, clientIp)));
+  },
+);
+
+/** Whose sign-in waits for the code mailed to their account, before they bind an app: the session's person. */
+export const mailCodeHolder = traced("model.mailCodeHolder", async function mailCodeHolder(db: DB, sessionIdHash: string): Promise<CodeHolder> {
+  const holder = await waitingSession(db, sessionIdHash, "mailCode");
+  if (!holder) throw new ForbiddenError("no sign-in waits for a mailed code");
+  return holder;
+});
+
+/**
+ * Another code mailed for a sign-in that waits for one (the first did not arrive, or the person lost it): the code
+ * before it stops working. Five an hour to one account at most: past that, nothing is sent, and the wait is said.
+ */
+export const resendMailCode = traced("model.resendMailCode", async function resendMailCode(db: DB, sessionIdHash: string): Promise<
+  { sent: true } | { sent: false; retryAfterSeconds: number }
+> {
+  const holder = await mailCodeHolder(db, sessionIdHash);
+  const { code, hash } = newMailCode();
+  const sent = await mailCodeTo(db, holder.id, code);
+  if (sent.sent)
+    await db.updateTable("sessions").set({ mail_code_hash: hash }).where("id_hash", "=", sessionIdHash).where("awaiting", "=", "mailCode").execute();
+  return sent;
+});
+
+/**
+ * The code mailed to the account, for the sign-in that waits for it (R129), under the limits of code-guard.server.ts
+ * (a wrong one counts as a wrong code of the second step): the session then waits for the app's set-up, five minutes
+ * from now, and the code is gone.
+ */
+export const passMailCode = traced(
+  "model.passMailCode",
+  async function passMailCode(db: DB, sessionIdHash: string, code: string, clientIp: string): Promise<void> {
+    const holder = await mailCodeHolder(db, sessionIdHash);
+    await guardedCode(db, holder.id, clientIp, () =>
+      writeTransaction(db, async (trx) => {
+        // R135: the session's row, so a code sent twice at once is taken once.
+        await holdRows(trx, "sessions", "id_hash", [sessionIdHash]);
+        const session = await trx
+          .selectFrom("sessions")
+          .select("mail_code_hash")
+          .where("id_hash", "=", sessionIdHash)
+          .where("awaiting", "=", "mailCode")
+          .executeTakeFirst();
+        if (!session) throw new SessionGoneError("the mailed code was taken already");
+        if (!isMailCode(withoutSpaces(code), session.mail_code_hash)) throw wrong("validation.mailCodeWrong");
+        await trx
+          .updateTable("sessions")
+          .set({ awaiting: "setup", mail_code_hash: null, expires_at: new Date(Date.now() + AWAITING_MAX_AGE_MS).toISOString() })
+          .where("id_hash", "=", sessionIdHash)
+          .execute();
+      }),
+    );
   },
 );
 

@@ -379,6 +379,33 @@ describe("5. a role follows the address", () => {
     expect(await events("programChanged")).toContainEqual(expect.objectContaining({ actor_user_id: superAdmin.id }));
   });
 
+  it("ends at start-up the administrator role of those a domain taken off ADMIN_EMAIL_DOMAINS leaves outside, with their sessions, keys and links", async () => {
+    const { createSession } = await import("~/auth/session.server");
+    const { endAdminRolesOutsideDomains } = await import("./admin-users.server");
+    const contractor = await addPerson(test.db, "admin@contractor.example.net", { admin: true });
+    const owner = await addPerson(test.db, "owner@contractor.example.net", { admin: true });
+    await test.db.insertInto("user_roles").values({ user_id: owner.id, role: "ROLE_SUPER_ADMIN" }).execute();
+    await createSession(test.db, contractor.id);
+    const key = await insertApiKey(test.db, contractor.id);
+    const link = await createReviewLink(test.db, contractor, await submittedIn(HOWARD), { reviewerName: "R", purpose: "P" });
+
+    // No list set: nobody could be promoted, and nobody is taken away.
+    expect(await endAdminRolesOutsideDomains(test.db, [])).toBe(0);
+    expect(await endAdminRolesOutsideDomains(test.db, ["maryland.gov", "contractor.example.net"])).toBe(0);
+    expect(await endAdminRolesOutsideDomains(test.db, ["maryland.gov"])).toBe(1);
+
+    expect((await getCurrentUser(test.db, contractor.id))?.isAdmin).toBe(false);
+    expect((await getCurrentUser(test.db, owner.id))?.isSuperAdmin).toBe(true);
+    expect((await getCurrentUser(test.db, admin.id))?.isAdmin).toBe(true);
+    expect(await test.db.selectFrom("sessions").select("id_hash").where("user_id", "=", contractor.id).execute()).toEqual([]);
+    expect((await callerOfApiKey(test.db, key.key)).ok).toBe(false);
+    expect(await getReferralForReviewLink(test.db, link.token, "en")).toBeNull();
+    expect(await events("roleEndedByDomain")).toContainEqual(
+      expect.objectContaining({ actor_user_id: null, subject_user_id: contractor.id, details: JSON.stringify({ reason: "adminDomains" }) }),
+    );
+    expect(await endAdminRolesOutsideDomains(test.db, ["maryland.gov"])).toBe(0);
+  });
+
   it("refuses a staff member's change of e-mail to an address outside their program's domains, asked or confirmed", async () => {
     const { unchangedProfile } = await import("~/test/people");
     const { updateProfile } = await import("./profile.server");

@@ -3,6 +3,7 @@ import { createSession, destroySession, IDLE_LIMIT_MS, readSession } from "~/aut
 import type { DB } from "~/db.server";
 import { addressKey, clearRateLimit, hitRateLimit, RATE_LIMITS } from "~/services/rate-limit.server";
 import { runAlone } from "./lease.server";
+import { mailCodeTo, newMailCode } from "./mail-code.server";
 import { recordSecurityEvent } from "./security-events.server";
 import { checkCredentials, findUserIdByEmail, recordSignIn, secondFactorRequiredFor } from "./user.server";
 import { traced } from "~/services/trace.server";
@@ -71,7 +72,10 @@ export interface SignInOutcome {
   userId: number;
   /** The new session's cookie. */
   cookie: string;
-  /** null: signed in. "code": the second factor's code comes next; "setup": an administrator sets one up first. */
+  /**
+   * null: signed in. "code": the second factor's code comes next; "mailCode": one is needed and none is bound, so a
+   * code mailed to the account comes first, then its set-up.
+   */
   awaiting: SessionAwaiting | null;
 }
 
@@ -99,9 +103,13 @@ export const signIn = traced(
       .where("confirmed_at", "is not", null)
       .executeTakeFirst();
     const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
-    const awaiting: SessionAwaiting | null = factor ? "code" : secondFactorRequiredFor(roles) ? "setup" : null;
+    // Without an app where one is needed, the one to bind comes after a code mailed to the account (R129).
+    const awaiting: SessionAwaiting | null = factor ? "code" : secondFactorRequiredFor(roles) ? "mailCode" : null;
     if (!awaiting) await recordSignIn(db, userId, clientIp);
-    return { userId, awaiting, cookie: await createSession(db, userId, new Date(), awaiting, { device, address: clientIp }) };
+    const mailed = awaiting === "mailCode" ? newMailCode() : null;
+    const cookie = await createSession(db, userId, new Date(), awaiting, { device, address: clientIp }, mailed?.hash);
+    if (mailed) await mailCodeTo(db, userId, mailed.code);
+    return { userId, awaiting, cookie };
   },
 );
 

@@ -14,3 +14,9 @@ export const SecondFactorCodeSchema = z.object({ code: secondFactorCode, redirec
 
 /** A recovery code instead of the app's. */
 export const RecoveryCodeSchema = z.object({ recoveryCode: requiredText("validation.recoveryCode", 60), redirectTo });
+
+/** The code mailed to the account before an app is bound to it at sign-in: six digits too. */
+export const MailCodeSchema = z.object({
+  code: z.string("validation.mailCode").check(z.overwrite(withoutSpaces), z.regex(SIX_DIGITS, "validation.mailCode")),
+  redirectTo,
+});

@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { configWarnings, loadConfig, productionChecks, type Config } from "../config.server";
 import { checkDatabase, connectionsProblem, describeDatabase, getDb } from "../db.server";
+import { endAdminRolesOutsideDomains } from "../models/admin-users.server";
 import { sweepOrphanUploads } from "../models/document.server";
 import { sweepOldReports } from "../models/report.server";
 import { sweepSecurityEvents } from "../models/security-events.server";
@@ -44,13 +45,17 @@ async function checkProduction() {
 
 /**
  * Once, before any request is answered (docs/product-rules.md R124): files that a server stopped mid-upload left
- * behind, reports older than REPORT_RETENTION_DAYS, spent sessions and attempt counts, mail in the outbox older than a
- * week, and security events older than 400 days (R133); all but the first again every hour.
+ * behind, administrators whose address ADMIN_EMAIL_DOMAINS no longer covers (R91), reports older than
+ * REPORT_RETENTION_DAYS, spent sessions and attempt counts, mail in the outbox older than a week, and security events
+ * older than 400 days (R133); all but the first two again every hour.
  */
 async function sweep() {
   const failed = (what: string) => (error: unknown) => log.error({ err: error }, `${what} failed`);
   const uploads = await sweepOrphanUploads(getDb()).catch(failed("Uploads: the sweep of unfinished files"));
   if (uploads) log.info(`Uploads: removed ${uploads} unfinished file(s) that no document names`);
+  // The setting changes only with a restart: looked at once.
+  const outside = await endAdminRolesOutsideDomains(getDb(), config.ADMIN_EMAIL_DOMAINS).catch(failed("Administrators: the check of their domains"));
+  if (outside) log.warn(`Administrators: ${outside} whose e-mail is outside ADMIN_EMAIL_DOMAINS stopped being administrators`);
   const hourly = async () => {
     await sweepOldReports(getDb()).catch(failed("Reports: the sweep of old reports"));
     await sweepSpentSignIns(getDb()).catch(failed("Sign-in: the sweep of spent sessions and limits"));

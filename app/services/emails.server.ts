@@ -79,12 +79,12 @@ export async function sendStatusChangedEmail(
 
 /**
  * A notice of something done to the account, in its owner's language, ending with what to do if it was not them
- * (docs/product-rules.md R14, R129): a second step added or removed, locked after wrong codes; a new password; a new
- * e-mail address asked for (told to the address before it).
+ * (docs/product-rules.md R14, R129): a second step added or removed, locked after wrong codes, or about to be bound
+ * (its mailed code); a new password; a new e-mail address asked for (told to the address before it).
  */
 export async function sendAccountNotice(
   to: Recipient,
-  kind: "secondFactor.added" | "secondFactor.removed" | "codeLocked" | "passwordChanged" | "emailChangeAsked",
+  kind: "secondFactor.added" | "secondFactor.removed" | "codeLocked" | "passwordChanged" | "emailChangeAsked" | "mailCode",
   values: Record<string, string> = {},
 ) {
   const language = fromPublicLanguage(to.primary_language) ?? "en";

@@ -28,6 +28,8 @@ export const RATE_LIMITS = {
   secondFactorAddress: { limit: 100, windowMs: 15 * 60 * 1000 },
   /** Wrong codes of one account in 30 days: past 100, its second step is locked until the window ends (NIST SP 800-63B). */
   wrongCodes: { limit: 100, windowMs: 30 * 24 * HOUR },
+  /** Codes mailed to one account before it binds a second step (R129): a stranger with the password cannot flood the mailbox. */
+  mailCode: { limit: 5, windowMs: HOUR },
   register: { limit: 50, windowMs: HOUR },
   forgotPassword: { limit: 5, windowMs: HOUR },
   forgotPasswordAddress: { limit: 50, windowMs: HOUR },

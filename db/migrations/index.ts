@@ -14,6 +14,7 @@ import * as programFigures from "./2026-11-28T01-program-figures";
 import * as localProgramRole from "./2026-11-28T02-local-program-role";
 import * as securityReview from "./2026-12-05T00-security-review";
 import * as sessionDevices from "./2026-12-05T01-session-devices";
+import * as mailedCode from "./2026-12-05T02-mailed-code";
 
 // Every migration, in the order it runs. Names sort by their ISO date prefix, and Kysely
 // refuses to run when an applied name is missing here, so never rename or remove one.
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-28T02-local-program-role": localProgramRole,
   "2026-12-05T00-security-review": securityReview,
   "2026-12-05T01-session-devices": sessionDevices,
+  "2026-12-05T02-mailed-code": mailedCode,
 };
 
 export const migrationProvider: MigrationProvider = {

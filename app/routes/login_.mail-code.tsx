@@ -1,0 +1,100 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { requireSignInStep, SIGN_IN_STEPS } from "~/auth/auth.server";
+import { SignOut } from "~/components/second-factor/SecondFactor";
+import { PublicShell } from "~/components/shell/PublicShell";
+import { ErrorSummary, TextField } from "~/components/ui/form";
+import { useAppForm } from "~/components/ui/useAppForm";
+import { mailCodeHolder, passMailCode, resendMailCode } from "~/models/second-factor.server";
+import { SignInLimitedError } from "~/models/sign-in.server";
+import { pageTitle, submitForm } from "~/components/ui/page.server";
+import { NO_STORE, refusedAsLimited } from "~/components/second-factor/second-factor.server";
+import { MailCodeSchema } from "~/schemas/second-factor";
+import { redirectWithToast } from "~/services/toast.server";
+import { safeRedirect } from "~/utils/redirect";
+import { pageHeaders } from "~/components/ui/headers";
+
+export const handle = { i18n: ["common", "auth"] };
+export const headers = pageHeaders;
+
+// Before someone who must have a second step and has none binds an app at sign-in (after a promotion, a staff
+// assignment or a reset), the code the sign-in mailed to their account (docs/product-rules.md R129): the password
+// alone binds nothing. Then the set-up's page; nothing else opens meanwhile but signing out.
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { sessionIdHash } = await requireSignInStep(request, context.db, "mailCode");
+  const { email } = await mailCodeHolder(context.db, sessionIdHash);
+  return json({ title: await pageTitle(request, "auth:mailCode.title"), email }, { headers: NO_STORE });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { sessionIdHash } = await requireSignInStep(request, context.db, "mailCode");
+  const formData = await request.formData();
+  const redirectTo = String(formData.get("redirectTo") ?? "");
+  const here = `${new URL(request.url).pathname}?${new URLSearchParams({ redirectTo })}`;
+  if (formData.get("intent") === "resend") {
+    const sent = await resendMailCode(context.db, sessionIdHash);
+    return redirectWithToast(
+      here,
+      sent.sent
+        ? { key: "toasts.mailCodeSent" }
+        : { kind: "error", key: "toasts.mailCodeLimited", values: { minutes: String(Math.ceil(sent.retryAfterSeconds / 60)) } },
+    );
+  }
+  try {
+    return await submitForm(request, formData, MailCodeSchema, async (value) => {
+      await passMailCode(context.db, sessionIdHash, value.code, context.clientIp);
+      return redirect(`${SIGN_IN_STEPS.setup}?${new URLSearchParams({ redirectTo: safeRedirect(value.redirectTo) })}`);
+    });
+  } catch (error) {
+    if (!(error instanceof SignInLimitedError)) throw error;
+    return refusedAsLimited(request, parseWithZod(formData, { schema: MailCodeSchema }), error, { headers: NO_STORE });
+  }
+}
+
+export default function MailCode() {
+  const { email } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["auth", "common"]);
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const { form, field, summary } = useAppForm({
+    id: "mail-code",
+    schema: MailCodeSchema,
+    labels: { code: t("mailCode.label") },
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <PublicShell>
+      <h1>{t("mailCode.title")}</h1>
+      <p>{t("mailCode.intro", { email })}</p>
+      <ErrorSummary {...summary} />
+      <Form method="post" {...getFormProps(form)} className="usa-form">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField
+          {...field("code")}
+          hint={t("mailCode.hint")}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          spellCheck={false}
+          maxLength={9}
+          className="usa-input--small"
+        />
+        <button type="submit" className="usa-button">
+          {t("mailCode.submit")}
+        </button>
+      </Form>
+      <h2>{t("mailCode.notArrivedHeading")}</h2>
+      <p>{t("mailCode.notArrived")}</p>
+      <Form method="post">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <button type="submit" name="intent" value="resend" className="usa-button usa-button--outline">
+          {t("mailCode.resend")}
+        </button>
+      </Form>
+      <SignOut />
+    </PublicShell>
+  );
+}
