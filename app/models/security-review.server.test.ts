@@ -310,6 +310,21 @@ describe("10. the child's name stays in the record", () => {
     const everySubject = readOutbox(path.join(test.dir, "outbox"), referrer.email).map((mail) => mail.subject);
     expect(everySubject.join("\n")).not.toContain(lastName);
   });
+
+  it("names no child in the title of the child's page, nor of its delete question, which the browser's history keeps", async () => {
+    const { createSession } = await import("~/auth/session.server");
+    const { loader } = await import("~/routes/app.children.details.$id");
+    const { child, lastName } = await submittedReferralIn(test.db, referrer, HOWARD);
+    const cookie = (await createSession(test.db, referrer.id)).split(";")[0];
+    const titleOf = async (search: string) => {
+      const request = new Request(`http://localhost/app/children/details/${child}${search}`, { headers: { Cookie: cookie } });
+      const answer = (await loader({ request, params: { id: String(child) }, context: { db: test.db, clientIp: "192.0.2.1" } } as never)) as Response;
+      return ((await answer.json()) as { title: string }).title;
+    };
+    expect(await titleOf("?lang=en")).toMatch(/^A child and their referrals/);
+    expect(await titleOf("?lang=en&delete=1")).toMatch(/^Delete this child\?/);
+    expect(await titleOf("?lang=sp")).not.toContain(lastName);
+  });
 });
 
 describe("11. registration tells nobody who has an account", () => {

@@ -36,7 +36,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The draft last worked on is the one to continue.
   const draft = child.referrals.filter((referral) => mayEditReferral(actor, facts(referral))).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
   return json({
-    title: title(confirmDelete ? "children:details.deleteTitle" : "children:details.title", { name }),
+    // The browser's history keeps a page's title after sign-out: it names no child (the heading does).
+    title: title(confirmDelete ? "children:details.deleteTitle" : "children:details.pageTitle"),
     child: { id: child.id, name },
     birthdate: formatCalendarDate(child.birthdate, language),
     state: await getLookupLabel(db, "States", child.stateOfResidence, language),
@@ -90,8 +91,8 @@ export default function ChildDetails() {
   const result = useActionData<typeof action>();
   const { t } = useTranslation(["children", "common"]);
   const deleteQuestion = {
-    title: t("details.deleteTitle", { name: child.name }),
-    body: <p>{t("details.deleteBody")}</p>,
+    title: t("details.deleteTitle"),
+    body: <p>{t("details.deleteBody", { name: child.name })}</p>,
     confirmLabel: t("details.deleteConfirm"),
     cancelLabel: t("details.deleteCancel"),
     intent: "delete",
