@@ -21,6 +21,7 @@ const TEXT = {
     filterName: "Name",
     apply: "Apply filters",
     birthdate: "Date of birth",
+    childDetails: "Child's details",
     deleteChild: "Delete this child",
     confirmDelete: "Yes, delete the child",
     deleted: "Child deleted",
@@ -64,6 +65,7 @@ const TEXT = {
     filterName: "Nombre",
     apply: "Aplicar los filtros",
     birthdate: "Fecha de nacimiento",
+    childDetails: "Datos del niño",
     deleteChild: "Eliminar este niño",
     confirmDelete: "Sí, eliminar el niño",
     deleted: "Niño eliminado",
@@ -128,7 +130,7 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
     await page.getByLabel(text.lastName, { exact: true }).fill("Pérez");
     await page.getByRole("button", { name: text.create }).click();
     await expect(page.getByText(text.created)).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lucía Pérez");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${text.childDetails}: Lucía Pérez`);
 
     // A new referral opens the wizard; the child's page then lists it as a Draft.
     await page.getByRole("button", { name: text.newReferral }).click();
@@ -211,7 +213,7 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
     await page.getByLabel(text.firstName, { exact: true }).fill("Tomás");
     await page.getByRole("button", { name: text.saveChanges }).click();
     await expect(page.getByText(text.updated)).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tomás Mayor");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${text.childDetails}: Tomás Mayor`);
 
     // No new referral: the child's page says why, in words.
     await expect(page.getByText(text.ageOf)).toBeVisible();

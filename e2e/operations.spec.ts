@@ -85,7 +85,7 @@ test("the log of a whole walk, from signing in to the API, is one JSON object a 
   await page.getByLabel("First name", { exact: true }).fill(persona.child[0]);
   await page.getByLabel("Last name", { exact: true }).fill(persona.child[1]);
   await page.getByRole("button", { name: "Add the child" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(persona.child.join(" "));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Child's details: ${persona.child.join(" ")}`);
 
   // A referral's first steps, and a parent with a phone and an e-mail address.
   await page.getByRole("button", { name: "Start a new referral" }).click();

@@ -878,5 +878,9 @@ export async function openScreen(page: Page, screen: Screen, world: World, langu
   const path = screen.path(world);
   const answer = await page.goto(`${path}${path.includes("?") ? "&" : "?"}lang=${language}`);
   await screen.then?.(page, world);
+  // A form's answer is shown before the page's data is read again (a refused form's errors, a key just made): what
+  // is checked is the page once nothing is under way, not a form still busy.
+  await expect(page.locator("form[aria-busy=true]")).toHaveCount(0);
+  await expect(page.locator("#busy-status:not(:empty)")).toHaveCount(0);
   return answer;
 }

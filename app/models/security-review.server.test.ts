@@ -321,7 +321,7 @@ describe("10. the child's name stays in the record", () => {
       const answer = (await loader({ request, params: { id: String(child) }, context: { db: test.db, clientIp: "192.0.2.1" } } as never)) as Response;
       return ((await answer.json()) as { title: string }).title;
     };
-    expect(await titleOf("?lang=en")).toMatch(/^A child and their referrals/);
+    expect(await titleOf("?lang=en")).toMatch(/^Child's details \|/);
     expect(await titleOf("?lang=en&delete=1")).toMatch(/^Delete this child\?/);
     expect(await titleOf("?lang=sp")).not.toContain(lastName);
   });

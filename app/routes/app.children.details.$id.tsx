@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The draft last worked on is the one to continue.
   const draft = child.referrals.filter((referral) => mayEditReferral(actor, facts(referral))).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
   return json({
-    // The browser's history keeps a page's title after sign-out: it names no child (the heading does).
+    // The browser's history keeps a page's title after sign-out: it names no child (the heading goes on to).
     title: title(confirmDelete ? "children:details.deleteTitle" : "children:details.pageTitle"),
     child: { id: child.id, name },
     birthdate: formatCalendarDate(child.birthdate, language),
@@ -101,7 +101,7 @@ export default function ChildDetails() {
 
   return (
     <div className="child-page">
-      <h1>{child.name}</h1>
+      <h1>{t("details.heading", { name: child.name })}</h1>
       {result?.error ? (
         <Alert kind="error" role="alert">
           {t(result.error)}

@@ -1,11 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireSignInStep, SIGN_IN_STEPS } from "~/auth/auth.server";
 import { SignOut } from "~/components/second-factor/SecondFactor";
 import { PublicShell } from "~/components/shell/PublicShell";
+import { Alert } from "~/components/ui/Alert";
 import { ErrorSummary, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { mailCodeHolder, passMailCode, resendMailCode } from "~/models/second-factor.server";
@@ -13,7 +14,6 @@ import { SignInLimitedError } from "~/models/sign-in.server";
 import { pageTitle, submitForm } from "~/components/ui/page.server";
 import { NO_STORE, refusedAsLimited } from "~/components/second-factor/second-factor.server";
 import { MailCodeSchema } from "~/schemas/second-factor";
-import { redirectWithToast } from "~/services/toast.server";
 import { safeRedirect } from "~/utils/redirect";
 import { pageHeaders } from "~/components/ui/headers";
 
@@ -33,16 +33,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { sessionIdHash } = await requireSignInStep(request, context.db, "mailCode");
   const formData = await request.formData();
-  const redirectTo = String(formData.get("redirectTo") ?? "");
-  const here = `${new URL(request.url).pathname}?${new URLSearchParams({ redirectTo })}`;
   if (formData.get("intent") === "resend") {
+    // Said on this page, not carried to the next: the code's form below starts again.
     const sent = await resendMailCode(context.db, sessionIdHash);
-    return redirectWithToast(
-      here,
-      sent.sent
-        ? { key: "toasts.mailCodeSent" }
-        : { kind: "error", key: "toasts.mailCodeLimited", values: { minutes: String(Math.ceil(sent.retryAfterSeconds / 60)) } },
-    );
+    if (sent.sent) return json({ resent: { minutes: 0 } }, { headers: NO_STORE });
+    const minutes = Math.ceil(sent.retryAfterSeconds / 60);
+    return json({ resent: { minutes } }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(sent.retryAfterSeconds) } });
   }
   try {
     return await submitForm(request, formData, MailCodeSchema, async (value) => {
@@ -60,16 +56,44 @@ export default function MailCode() {
   const { t } = useTranslation(["auth", "common"]);
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
+  const answer = useActionData<typeof action>();
+  const resent = answer && "resent" in answer ? answer.resent : null;
+  // A new code sent: the code's form starts again, without the errors of the code before it.
+  const { key } = useLocation();
+  return (
+    <PublicShell>
+      <h1>{t("mailCode.title")}</h1>
+      <p>{t("mailCode.intro", { email })}</p>
+      {resent ? (
+        <Alert kind={resent.minutes ? "error" : "success"} role={resent.minutes ? "alert" : "status"} slim>
+          {resent.minutes ? t("mailCode.limited", { minutes: resent.minutes }) : t("mailCode.sent")}
+        </Alert>
+      ) : null}
+      <CodeForm key={key} redirectTo={redirectTo} lastResult={resent ? null : undefined} />
+      <h2>{t("mailCode.notArrivedHeading")}</h2>
+      <p>{t("mailCode.notArrived")}</p>
+      <Form method="post">
+        <button type="submit" name="intent" value="resend" className="usa-button usa-button--outline">
+          {t("mailCode.resend")}
+        </button>
+      </Form>
+      <SignOut />
+    </PublicShell>
+  );
+}
+
+/** The code's form: six digits, typed or given by the phone from the mail (one-time-code). */
+function CodeForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?: null }) {
+  const { t } = useTranslation(["auth", "common"]);
   const { form, field, summary } = useAppForm({
     id: "mail-code",
     schema: MailCodeSchema,
     labels: { code: t("mailCode.label") },
     shouldValidate: "onSubmit",
+    ...(lastResult === undefined ? {} : { lastResult }),
   });
   return (
-    <PublicShell>
-      <h1>{t("mailCode.title")}</h1>
-      <p>{t("mailCode.intro", { email })}</p>
+    <>
       <ErrorSummary {...summary} />
       <Form method="post" {...getFormProps(form)} className="usa-form">
         <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -86,15 +110,6 @@ export default function MailCode() {
           {t("mailCode.submit")}
         </button>
       </Form>
-      <h2>{t("mailCode.notArrivedHeading")}</h2>
-      <p>{t("mailCode.notArrived")}</p>
-      <Form method="post">
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <button type="submit" name="intent" value="resend" className="usa-button usa-button--outline">
-          {t("mailCode.resend")}
-        </button>
-      </Form>
-      <SignOut />
-    </PublicShell>
+    </>
   );
 }
