@@ -249,7 +249,7 @@ for (const { size, tag } of [
       await typeInto(page, /^Last name/, "Walker");
       await tabToNamed(page, /^Add the child$/);
       await press(page, "Enter");
-      await expectScreen(page, "Teclado Walker", javaScriptOn, titles);
+      await expectScreen(page, "Child's details: Teclado Walker", javaScriptOn, titles);
       await tabToNamed(page, /^Start a new referral$/);
       await press(page, "Enter");
 
