@@ -195,6 +195,8 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
       await expect(page.locator(".usa-error-message").first()).toBeVisible();
       await expect(page).toHaveTitle(/^Error: /);
       if (!javaScriptOn) await expect(page.getByLabel(text.password, { exact: true })).toHaveValue("");
+      // The page is read again after the refusal, the button working meanwhile (a press then goes nowhere, R152).
+      await expect(page.locator("main form[aria-busy=true]")).toHaveCount(0);
       await page.getByLabel(text.password, { exact: true }).fill(admin.password);
       await page.getByLabel(text.code, { exact: true }).fill(await appCode(secret, 1));
       await page.locator("main form button[name=intent][value=create]").click();

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireSignInStep, SIGN_IN_STEPS } from "~/auth/auth.server";
 import { SignOut } from "~/components/second-factor/SecondFactor";
@@ -36,9 +36,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "resend") {
     // Said on this page, not carried to the next: the code's form below starts again.
     const sent = await resendMailCode(context.db, sessionIdHash);
-    if (sent.sent) return json({ resent: { minutes: 0 } }, { headers: NO_STORE });
+    // `at` tells one answer from the next: the code's form starts again at each.
+    const at = Date.now();
+    if (sent.sent) return json({ resent: { minutes: 0, at } }, { headers: NO_STORE });
     const minutes = Math.ceil(sent.retryAfterSeconds / 60);
-    return json({ resent: { minutes } }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(sent.retryAfterSeconds) } });
+    return json({ resent: { minutes, at } }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(sent.retryAfterSeconds) } });
   }
   try {
     return await submitForm(request, formData, MailCodeSchema, async (value) => {
@@ -58,8 +60,6 @@ export default function MailCode() {
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const answer = useActionData<typeof action>();
   const resent = answer && "resent" in answer ? answer.resent : null;
-  // A new code sent: the code's form starts again, without the errors of the code before it.
-  const { key } = useLocation();
   return (
     <PublicShell>
       <h1>{t("mailCode.title")}</h1>
@@ -69,7 +69,8 @@ export default function MailCode() {
           {resent.minutes ? t("mailCode.limited", { minutes: resent.minutes }) : t("mailCode.sent")}
         </Alert>
       ) : null}
-      <CodeForm key={key} redirectTo={redirectTo} lastResult={resent ? null : undefined} />
+      {/* A new code sent: the code's form starts again, as soon as that is said, without the errors of the code before. */}
+      <CodeForm key={resent ? `resent-${resent.at}` : "code"} redirectTo={redirectTo} lastResult={resent ? null : undefined} />
       <h2>{t("mailCode.notArrivedHeading")}</h2>
       <p>{t("mailCode.notArrived")}</p>
       <Form method="post">
