@@ -4,10 +4,10 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireSignInStep, SIGN_IN_STEPS } from "~/auth/auth.server";
-import { SignOut } from "~/components/second-factor/SecondFactor";
+import { SignOut, SixDigitField } from "~/components/second-factor/SecondFactor";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
-import { ErrorSummary, TextField } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { mailCodeHolder, passMailCode, resendMailCode } from "~/models/second-factor.server";
 import { SignInLimitedError } from "~/models/sign-in.server";
@@ -98,15 +98,7 @@ function CodeForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?:
       <ErrorSummary {...summary} />
       <Form method="post" {...getFormProps(form)} className="usa-form">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField
-          {...field("code")}
-          hint={t("mailCode.hint")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          spellCheck={false}
-          maxLength={9}
-          className="usa-input--small"
-        />
+        <SixDigitField {...field("code")} hint={t("mailCode.hint")} />
         <button type="submit" className="usa-button">
           {t("mailCode.submit")}
         </button>

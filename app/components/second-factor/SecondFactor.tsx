@@ -3,7 +3,7 @@ import { Form, Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, TextField } from "~/components/ui/form";
-import { useAppForm } from "~/components/ui/useAppForm";
+import { useAppForm, type FieldProps } from "~/components/ui/useAppForm";
 import { RecoveryCodeSchema, SecondFactorCodeSchema } from "~/schemas/second-factor";
 
 // The second factor's screens (docs/product-rules.md R129), shared by the sign-in and the profile: a form that takes
@@ -64,15 +64,7 @@ export function CodeForm({ id, recovery, submitLabel, redirectTo, intent, lastRe
             maxLength={60}
           />
         ) : (
-          <TextField
-            {...field(name)}
-            hint={t("secondFactor.code.hint")}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            spellCheck={false}
-            maxLength={9}
-            className="usa-input--small"
-          />
+          <SixDigitField {...field(name)} hint={t("secondFactor.code.hint")} />
         )}
         <button type="submit" className={buttonClassName}>
           {submitLabel}
@@ -80,6 +72,14 @@ export function CodeForm({ id, recovery, submitLabel, redirectTo, intent, lastRe
       </Form>
     </>
   );
+}
+
+/**
+ * A box for six digits (an app's code, or one mailed): a phone shows its number pad and may offer the code it
+ * received; spaces typed between the digits are room enough for.
+ */
+export function SixDigitField(props: FieldProps & { hint: string }) {
+  return <TextField {...props} inputMode="numeric" autoComplete="one-time-code" spellCheck={false} maxLength={9} className="usa-input--small" />;
 }
 
 /** The set-up's first step: the QR code for the app, and the key to type where it cannot scan. */
