@@ -14,7 +14,7 @@ export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 /** A session past the password alone, waiting for the second step, ends after five minutes (docs/product-rules.md R129). */
 export const AWAITING_MAX_AGE_MS = 5 * 60 * 1000;
 /** Waiting for the code mailed to the account, a quarter of an hour: a mail can be slow to arrive (R129). */
-export const MAIL_CODE_MAX_AGE_MS = 15 * 60 * 1000;
+const MAIL_CODE_MAX_AGE_MS = 15 * 60 * 1000;
 
 function maxAgeOf(awaiting: SessionAwaiting | null): number {
   if (awaiting === "mailCode") return MAIL_CODE_MAX_AGE_MS;

@@ -17,7 +17,7 @@ const DIGITS = 6;
  * Kept as a plain SHA-256: a million codes are quickly tried against it, but only by someone who reads the sessions
  * table, within the quarter hour the code lives, and who holds the password besides.
  */
-export const hashMailCode = (code: string) => createHash("sha256").update(code).digest("hex");
+const hashMailCode = (code: string) => createHash("sha256").update(code).digest("hex");
 
 /** Whether a typed code is the one whose hash the session keeps. */
 export function isMailCode(typed: string, hash: string | null): boolean {
