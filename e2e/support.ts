@@ -398,7 +398,8 @@ export async function fillReferral(
 ) {
   const db = await database(other);
   const { getCurrentUser } = await import("../app/models/user.server");
-  const { saveAnswers, saveAdult } = await import("../app/models/referral.server");
+  const { saveAdult } = await import("../app/models/referral.server");
+  const { saveAnswers } = await import("../app/models/referral-answers.server");
   const { setReferralAddress } = await import("../app/models/referral-address.server");
   const actor = (await getCurrentUser(db, user.id))!;
   const [, child, referral] = /\/child\/(\d+)\/referral\/(\d+)\//.exec(`${wizardPath}/`)!;
@@ -438,7 +439,7 @@ export async function fillReferral(
 export async function setConsent(user: TestUser, wizardPath: string, consent: 1 | 2 | 3) {
   const db = await database();
   const { getCurrentUser } = await import("../app/models/user.server");
-  const { saveAnswers } = await import("../app/models/referral.server");
+  const { saveAnswers } = await import("../app/models/referral-answers.server");
   const actor = (await getCurrentUser(db, user.id))!;
   const [, child, referral] = /\/child\/(\d+)\/referral\/(\d+)\//.exec(`${wizardPath}/`)!;
   await saveAnswers(db, actor, { child: Number(child), referral: Number(referral), user: user.id }, { childParentConsent: consent });

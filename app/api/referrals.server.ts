@@ -6,7 +6,8 @@ import { listReferrals, type ReferralRow, type ReferralSort } from "~/models/ref
 import { getReferralRecord, wizardIdsOf, wizardIdsOfPart, type ReferralRecord } from "~/models/referral-record.server";
 import { setReferralAddress } from "~/models/referral-address.server";
 import { transferReferral } from "~/models/local-program.server";
-import { getDraftForEdit, saveAnswers } from "~/models/referral.server";
+import { getDraftForEdit } from "~/models/referral.server";
+import { saveAnswers } from "~/models/referral-answers.server";
 import { ReferralAnswersShape } from "~/schemas/answers.server";
 import { DocumentSchema } from "~/schemas/referral";
 import { TransferSchema } from "~/schemas/local-program";

@@ -26,7 +26,7 @@ import { accessRecordOf } from "./access-record.server";
 import { createReviewLink, recordStatusChange, referralForReviewToken, revokeReviewLink, statusHistory } from "./referral-admin.server";
 import { getReferralForReview, getReferralForReviewLink } from "./referral-lifecycle.server";
 import { dashboardCounts, listStatusUpdates } from "./referral-list.server";
-import { saveAnswers } from "./referral.server";
+import { saveAnswers } from "./referral-answers.server";
 import type { CurrentUser } from "./user.server";
 
 // Administration against a real SQLite file: users, promotion, status changes, review links and

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { missingItems, type CompletenessFacts } from "./completeness";
+import { missingItems, type ReferralFacts } from "./completeness";
 import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral";
 
 const noFollowUps = { familyApproval: null, isAudiologistScreening: null, isHospitalBirth: null, isCAPTA: null, referralSourceOther: null };
-const complete: CompletenessFacts = {
+const complete: ReferralFacts = {
   referrerRelationship: "1",
   followUpAnswers: noFollowUps,
   referrerFirstName: "Rosa",
@@ -20,9 +20,9 @@ const complete: CompletenessFacts = {
   childParentConsent: CONSENT.no,
   consentDocuments: 0,
 };
-const missing = (changes: Partial<CompletenessFacts>) => missingItems({ ...complete, ...changes });
+const missing = (changes: Partial<ReferralFacts>) => missingItems({ ...complete, ...changes });
 /** Each missing item as the review names it: its section and the one answer (R148). */
-const answers = (changes: Partial<CompletenessFacts>) => missing(changes).map((item) => `${item.section}.${item.answer}`);
+const answers = (changes: Partial<ReferralFacts>) => missing(changes).map((item) => `${item.section}.${item.answer}`);
 
 describe("what the review flags as missing, one answer an item (R68, R148)", () => {
   it("nothing, for a complete referral (an unknown gestational age is an answer)", () => {

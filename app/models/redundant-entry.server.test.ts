@@ -5,7 +5,8 @@ import { addRegisteredPerson, ownerStrangerAdmin } from "~/test/people";
 import { startReferral } from "./child.server";
 import { NotFoundError } from "./errors";
 import { insertPhone } from "./phone.server";
-import { referrerAsGuardian, referrerStepValues, saveAdult, saveAnswers } from "./referral.server";
+import { referrerAsGuardian, referrerStepValues, saveAdult } from "./referral.server";
+import { saveAnswers } from "./referral-answers.server";
 import type { CurrentUser } from "./user.server";
 
 // What a person gave once is offered again within the referral, not asked twice (docs/product-rules.md R169, R170;

@@ -23,7 +23,8 @@ import {
   referralListSpec,
   type ReferralListKind,
 } from "./referral-list.server";
-import { chooseRelationship, saveAdult, saveAnswers } from "./referral.server";
+import { saveAdult } from "./referral.server";
+import { chooseRelationship, saveAnswers } from "./referral-answers.server";
 import type { CurrentUser } from "./user.server";
 
 // The referral after the wizard: review, submit, copy, delete and the lists, on a real SQLite file.

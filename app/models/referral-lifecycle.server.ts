@@ -4,7 +4,8 @@ import { holdKey, holdRows, writeTransaction, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
 import { CONSENT } from "~/schemas/referral";
 import { removeStoredFiles } from "~/services/uploads.server";
-import { followUpAnswersOf, missingItems, type CompletenessFacts, type MissingItem } from "~/models/completeness";
+import { missingItems, type MissingItem } from "~/models/completeness";
+import { progressFacts } from "./referral-answers.server";
 import { shownRelationship } from "~/schemas/relationship";
 import { OTHER } from "~/utils/lookup-codes";
 import type { WizardIds } from "~/utils/wizard-paths";
@@ -81,43 +82,6 @@ async function adultsWithPhones(db: DB, referralId: number) {
     })),
   );
 }
-
-/** What the completeness rules read of a referral; whoever calls this has already decided the asker may read it. */
-export const completenessOf = traced("model.completenessOf", async function completenessOf(db: DB, referral: Row): Promise<CompletenessFacts> {
-  const address = referral.address_id
-    ? ((await db.selectFrom("addresses").select(["line1", "city", "zip", "county"]).where("id", "=", referral.address_id).executeTakeFirst()) ?? null)
-    : null;
-  const adults = await adultsWithPhones(db, referral.id);
-  const reasons = await db
-    .selectFrom("referral_reasons")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("referral_id", "=", referral.id)
-    .executeTakeFirstOrThrow();
-  const consentDocuments = await db
-    .selectFrom("referral_documents")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("referral_id", "=", referral.id)
-    .where("is_consent", "=", 1)
-    .where("disabled", "=", 0)
-    .executeTakeFirstOrThrow();
-  return {
-    referrerRelationship: referral.referrer_relationship,
-    followUpAnswers: followUpAnswersOf(referral),
-    referrerFirstName: referral.referrer_first_name,
-    referrerLastName: referral.referrer_last_name,
-    gender: referral.gender,
-    primaryLanguage: referral.primary_language,
-    address,
-    gestationalAgeInDays: referral.gestational_age_in_days,
-    adults: adults.map((adult) => ({ id: adult.row.id, name: adult.name, phones: Object.values(adult.phones).filter(Boolean).length })),
-    familyPrimaryLanguage: referral.family_primary_language,
-    familyNeedsInterpreter: referral.family_needs_interpreter,
-    childInFosterCare: referral.child_in_foster_care,
-    reasons: Number(reasons.n),
-    childParentConsent: referral.child_parent_consent,
-    consentDocuments: Number(consentDocuments.n),
-  };
-});
 
 async function labels(db: DB, type: LookupType, codes: string[], language: Language): Promise<string[]> {
   const rows = await getLookups(db, type);
@@ -217,7 +181,7 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
     .orderBy("id")
     .execute();
   const adults = await adultsWithPhones(db, referral.id);
-  const facts = await completenessOf(db, referral);
+  const facts = await progressFacts(db, referral);
   const may = (rule: (actor: CurrentUser, referral: ReferralFacts) => boolean) => actor !== null && rule(actor, referralFacts(referral));
   // Home visiting is stored as Other with its text; any other "Other" shows what was typed.
   const relationshipText = async () => {
@@ -345,7 +309,7 @@ export const submitReferral = traced(
       await holdKey(trx, "same-child", child.birthdate);
       // A Draft begun before the child turned three is not sent after (docs/product-rules.md R37).
       await refuseTooOld(trx, referral.child_id, today);
-      const facts = await completenessOf(trx, referral);
+      const facts = await progressFacts(trx, referral);
       const missing = missingItems(facts);
       if (missing.length) throw new IncompleteReferralError(missing);
       // It goes to the local program of its address's county, and to no other (docs/product-rules.md R137).

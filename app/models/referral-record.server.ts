@@ -5,8 +5,8 @@ import { NotFoundError } from "./errors";
 import { mayViewReferral, referralFacts } from "./policy";
 import { noteOpenedByProgram } from "./local-program.server";
 import { recordAccess, viewerOf } from "./access-record.server";
-import { completenessOf, readableReferral } from "./referral-lifecycle.server";
-import { storedAnswers } from "./referral.server";
+import { readableReferral } from "./referral-lifecycle.server";
+import { progressFacts, storedAnswers } from "./referral-answers.server";
 import type { CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
@@ -68,7 +68,7 @@ export const getReferralRecord = traced("model.getReferralRecord", async functio
     consentDocumentIds: documents.filter((row) => row.is_consent).map((row) => row.id),
     address,
     creator: { email: creator.email, name: `${creator.first_name} ${creator.last_name}` },
-    missing: referral.status === "Draft" ? missingItems(await completenessOf(db, referral)) : [],
+    missing: referral.status === "Draft" ? missingItems(await progressFacts(db, referral)) : [],
   };
 });
 export type ReferralRecord = Awaited<ReturnType<typeof getReferralRecord>>;

@@ -6,19 +6,8 @@ import { ownerStrangerAdmin } from "~/test/people";
 import { saveAddress } from "./address.server";
 import { startReferral } from "./child.server";
 import { ForbiddenError, InputError, InvalidChoiceError, NotFoundError } from "./errors";
-import {
-  badgeFacts,
-  deleteAdult,
-  getAdult,
-  getDraftForEdit,
-  listAdults,
-  readAdult,
-  referralRaces,
-  referrerPhone,
-  relationshipColumns,
-  saveAdult,
-  saveAnswers,
-} from "./referral.server";
+import { deleteAdult, getAdult, getDraftForEdit, listAdults, readAdult, referrerPhone, saveAdult } from "./referral.server";
+import { progressFacts, referralRaces, relationshipColumns, saveAnswers } from "./referral-answers.server";
 import { createPhone, deletePhone, getPhone, listPhones, updatePhone } from "./phone.server";
 import { getReferralAddress, setReferralAddress } from "./referral-address.server";
 import type { CurrentUser } from "./user.server";
@@ -78,8 +67,15 @@ describe("saving answers", () => {
 
   it("feeds the badges", async () => {
     await saveAnswers(test.db, owner, ids, { referrerRelationship: "1", ...name, additionalDetails: "Walks late" });
-    const facts = await badgeFacts(test.db, await getDraftForEdit(test.db, owner, ids));
-    expect(facts).toMatchObject({ referrerRelationship: "1", referrerFirstName: "Rosa", additionalDetails: "Walks late", adults: 0, reasons: 0, documents: 0 });
+    const facts = await progressFacts(test.db, await getDraftForEdit(test.db, owner, ids));
+    expect(facts).toMatchObject({
+      referrerRelationship: "1",
+      referrerFirstName: "Rosa",
+      additionalDetails: "Walks late",
+      adults: [],
+      reasons: 0,
+      documents: 0,
+    });
   });
 });
 
@@ -99,7 +95,7 @@ describe("parents and guardians", () => {
     await saveAdult(test.db, owner, ids, id, { ...rosa, homePhoneNumber: null, workPhoneNumber: { areaCode: "301", prefix: "555", suffix: "0003" } });
     expect(await getAdult(test.db, owner, ids, id)).toMatchObject({ homePhoneNumber: "", workPhoneNumber: "301-555-0003", mobilePhoneNumber: "443-555-0002" });
     expect((await listAdults(test.db, owner, ids)).find((adult) => adult.id === id)?.phones).toEqual(["301-555-0003", "443-555-0002"]);
-    expect((await badgeFacts(test.db, await getDraftForEdit(test.db, owner, ids))).adults).toBeGreaterThan(0);
+    expect((await progressFacts(test.db, await getDraftForEdit(test.db, owner, ids))).adults.length).toBeGreaterThan(0);
     await deleteAdult(test.db, owner, ids, id);
     await expect(getAdult(test.db, owner, ids, id)).rejects.toBeInstanceOf(NotFoundError);
   });
@@ -120,7 +116,7 @@ describe("parents and guardians", () => {
     expect(await getAdult(test.db, owner, ids, id)).toMatchObject({ homePhoneNumber: "410-555-0001" });
     // Kept before the rule: the family section is not complete while it lasts.
     await test.db.updateTable("adults").set({ home_phone_id: null, work_phone_id: null, mobile_phone_id: null }).where("id", "=", id).execute();
-    expect((await badgeFacts(test.db, await getDraftForEdit(test.db, owner, ids))).adultsWithoutPhone).toBe(1);
+    expect((await progressFacts(test.db, await getDraftForEdit(test.db, owner, ids))).adults.filter((adult) => adult.phones === 0)).toHaveLength(1);
     await deleteAdult(test.db, owner, ids, id);
   });
 });

@@ -5,7 +5,7 @@ import { configuredTestDatabase } from "~/test/database";
 import { ownerStrangerAdmin } from "~/test/people";
 import { addChild } from "~/test/referrals";
 import { startReferral } from "./child.server";
-import { saveAnswers } from "./referral.server";
+import { saveAnswers } from "./referral-answers.server";
 import type { CurrentUser } from "./user.server";
 
 // Writes on PostgreSQL hold the rows their rules read, not the whole database (docs/product-rules.md R135): writes to

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { optionalCode, requiredCode, requiredText, tooLong } from "./fields";
-import { CONSENT, DETAILS_MAX, FOLLOW_UP_MESSAGES, GESTATION_UNKNOWN, otherConditionIssue, raceHispanicIssue, unansweredFollowUps } from "./referral";
+import { optionalCode, tooLong } from "./fields";
+import { ANSWER_NAMES, ANSWERS, present, refusedEmptyOn, type AnswerRow } from "~/wizard/answers";
+import { CONSENT, DETAILS_MAX, GESTATION_UNKNOWN, otherConditionIssue, raceHispanicIssue } from "./referral";
 
 // A referral's answers as the models take them: typed, in the names the JSON API shows, never
 // the table's columns. The wizard's steps read their forms into these (each step's action, app/wizard/steps/);
@@ -65,99 +66,69 @@ export type ReferralAnswers = z.infer<typeof ReferralAnswersShape>;
 /** All of a referral's answers, as stored (what a change is laid over). */
 export type StoredAnswers = Required<Omit<ReferralAnswers, "referralReasons">> & { referralReasons: Required<z.infer<typeof ReasonAnswers>> };
 
-/** An answer that must be given (else `message`), then checked by `schema` (classic or zod/mini), whose first message is said. */
-const required = (schema: z.core.$ZodType, message: string) =>
-  z.unknown().superRefine((value, ctx) => {
-    if (value === null || value === undefined || value === "") ctx.addIssue({ code: "custom", message });
-    else {
-      const parsed = z.safeParse(schema, value);
-      if (!parsed.success) ctx.addIssue({ code: "custom", message: parsed.error.issues[0].message });
-    }
-  });
-
 let madeFor: { today: string; groups: ReturnType<typeof makeAnswerGroups> } | undefined;
 
 /**
- * The groups of answers, each checked whole when any of its answers changes: the wizard step
- * that asks them, its required answers and the rules between them. `today` is Maryland's date.
- * Made once a day, not on every save (their rules depend on nothing else).
+ * The groups of answers, one for each wizard step that asks them (app/wizard/answers.ts), each checked whole when
+ * any of its answers changes: the answers the table says its step refuses empty (answeredOnSave), then the rules
+ * between them. `today` is Maryland's date. Made once a day, not on every save (their rules depend on nothing else).
  */
 export function answerGroups(today: string) {
   if (madeFor?.today !== today) madeFor = { today, groups: makeAnswerGroups(today) };
   return madeFor.groups;
 }
 
-function makeAnswerGroups(today: string) {
+/** The rules between a step's answers, as stored with a change over them; a step without one has none. */
+function crossRules(today: string): Partial<Record<AnswerRow["step"], z.ZodType>> {
   return {
-    relationship: {
-      fields: ["referrerRelationship", "referralSourceOther", "familyApproval", "isAudiologistScreening", "isHospitalBirth", "isCAPTA"],
-      rule: z
-        .object({ referrerRelationship: required(requiredCode("validation.referrerRelationship"), "validation.referrerRelationship") })
-        .loose()
-        .superRefine((value, ctx) => {
-          const answers = value as StoredAnswers;
-          for (const question of unansweredFollowUps(answers.referrerRelationship, (asked) => answers[asked])) {
-            ctx.addIssue({ code: "custom", path: [question], message: FOLLOW_UP_MESSAGES[question] });
-          }
-        }),
-    },
-    referrer: {
-      fields: ["referrerPrefix", "referrerFirstName", "referrerMiddleName", "referrerLastName", "referrerSuffix", "referrerPhoneNumber"],
-      rule: z
-        .object({
-          referrerFirstName: required(requiredText("validation.referrerFirstName"), "validation.referrerFirstName"),
-          referrerLastName: required(requiredText("validation.referrerLastName"), "validation.referrerLastName"),
-        })
-        .loose(),
-    },
-    sex: {
-      fields: ["gender", "races", "isHispanicChild"],
-      rule: z.object({ races: z.array(z.string()), isHispanicChild: yesNoUnknown.nullable() }).superRefine((value, ctx) => {
-        const issue = raceHispanicIssue(value.races.length > 0, value.isHispanicChild);
+    sex: z.object({ races: z.array(z.string()), isHispanicChild: yesNoUnknown.nullable() }).superRefine((value, ctx) => {
+      const issue = raceHispanicIssue(value.races.length > 0, value.isHispanicChild);
+      if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+    }),
+    // Weeks 0–45 and days 0–6, or unknown (docs/product-rules.md R54).
+    gestationalAge: z
+      .object({
+        gestationalAgeInDays: z
+          .number()
+          .refine((days) => days === GESTATION_UNKNOWN || (days >= 0 && days <= 45 * 7 + 6), "validation.weeksRange")
+          .nullable(),
+      })
+      .loose(),
+    screening: z
+      .object({
+        failedScreeningDate: z
+          .string()
+          .nullable()
+          .refine((date) => date === null || date <= today, "validation.screeningDateFuture"),
+      })
+      .loose()
+      .superRefine((value, ctx) => {
+        const answers = value as StoredAnswers;
+        const issue = otherConditionIssue(answers.referralReasons.IdentifiedConditions, answers.otherMedicalCondition);
         if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
       }),
-    },
-    childLanguage: { fields: ["primaryLanguage"], rule: z.object({ primaryLanguage: required(z.string(), "validation.childLanguage") }).loose() },
-    gestationalAge: {
-      fields: ["gestationalAgeInDays"],
-      // Weeks 0–45 and days 0–6, or unknown (docs/product-rules.md R54).
-      rule: z
-        .object({
-          gestationalAgeInDays: required(
-            z.number().refine((days) => days === GESTATION_UNKNOWN || (days >= 0 && days <= 45 * 7 + 6), "validation.weeksRange"),
-            "validation.weeksOrUnknown",
-          ),
-        })
-        .loose(),
-    },
-    familyLanguage: {
-      fields: ["familyPrimaryLanguage"],
-      rule: z.object({ familyPrimaryLanguage: required(z.string(), "validation.familyLanguage") }).loose(),
-    },
-    interpreter: { fields: ["familyNeedsInterpreter"], rule: z.object({ familyNeedsInterpreter: required(yesNo, "validation.interpreter") }).loose() },
-    fosterCare: { fields: ["childInFosterCare"], rule: z.object({ childInFosterCare: required(yesNoUnknown, "validation.fosterCare") }).loose() },
-    reasons: { fields: ["referralReasons.RefReasons_ConcernsDevelopmental"], rule: z.looseObject({}) },
-    screening: {
-      fields: ["referralReasons.FailedScreenings", "referralReasons.IdentifiedConditions", "otherMedicalCondition", "failedScreeningDate"],
-      rule: z
-        .object({
-          failedScreeningDate: z
-            .string()
-            .nullable()
-            .refine((date) => date === null || date <= today, "validation.screeningDateFuture"),
-        })
-        .loose()
-        .superRefine((value, ctx) => {
-          const answers = value as StoredAnswers;
-          const issue = otherConditionIssue(answers.referralReasons.IdentifiedConditions, answers.otherMedicalCondition);
-          if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
-        }),
-    },
-    details: { fields: ["additionalDetails"], rule: z.looseObject({}) },
-    consent: { fields: ["childParentConsent"], rule: z.object({ childParentConsent: required(z.number(), "validation.consent") }).loose() },
-  } satisfies Record<string, { fields: string[]; rule: z.ZodType }>;
+  };
 }
-export type AnswerGroup = keyof ReturnType<typeof answerGroups>;
+
+function makeAnswerGroups(today: string) {
+  const rules = crossRules(today);
+  const groups = new Map<AnswerRow["step"], { fields: string[]; rule?: z.ZodType }>();
+  for (const name of ANSWER_NAMES) {
+    const row: AnswerRow = ANSWERS[name];
+    if (!row.answer) continue;
+    const group = groups.get(row.step) ?? { fields: [] as string[], rule: rules[row.step as AnswerRow["step"]] };
+    group.fields.push(row.answer);
+    groups.set(row.step, group);
+  }
+  return groups;
+}
+
+/** The answers a step refuses empty, as stored with a change over them: each answer's message, by its name. */
+export function answeredOnSave(step: AnswerRow["step"], answers: StoredAnswers): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const { row } of refusedEmptyOn(step, answers)) if (!present((answers as Record<string, unknown>)[row.answer])) errors[row.answer] = row.refusedEmpty;
+  return errors;
+}
 
 /** The answers' names given in a change ("referralReasons.FailedScreenings" for a reason type). */
 export function namedAnswers(answers: ReferralAnswers): Set<string> {

@@ -17,25 +17,15 @@ import {
   type AnswerIssue,
 } from "./fields";
 import { OTHER_MEDICAL_CONDITION } from "~/utils/lookup-codes";
-import { followUps, type FollowUp } from "./relationship";
+import type { FollowUp } from "./relationship";
+import { CONSENT_ANSWERS } from "./consent";
+import { answeredOn } from "~/wizard/answers";
+
+export { CONSENT, CONSENT_ANSWERS, DEFAULT_CONSENT, type ConsentCode } from "./consent";
 
 // The wizard steps' forms: the answers' constants, the rules between answers, and each step's schema, which
 // the browser checks the form with and the step's action parses it with. Messages are keys in common:validation.
 // The same rules between answers hold for the stored referral (app/schemas/answers.server.ts).
-
-/** Each follow-up question's own message, shown when the relationship asks it and it is not answered. */
-export const FOLLOW_UP_MESSAGES: Record<FollowUp, string> = {
-  familyApproval: "validation.familyApproval",
-  isAudiologistScreening: "validation.isAudiologistScreening",
-  isHospitalBirth: "validation.isHospitalBirth",
-  isCAPTA: "validation.isCAPTA",
-  referralSourceOther: "validation.referralSourceOther",
-};
-
-/** The follow-up questions the relationship asks must be answered (docs/product-rules.md R50). */
-export function unansweredFollowUps(relationship: string | null | undefined, answer: (question: FollowUp) => unknown): FollowUp[] {
-  return followUps(relationship).filter((question) => !answer(question));
-}
 
 /** Either a race and the Hispanic answer, or neither (docs/product-rules.md R53). */
 export function raceHispanicIssue(hasRace: boolean, hispanic: string | null | undefined): AnswerIssue | null {
@@ -61,18 +51,6 @@ export function gestationParts(days: number | null): { weeks: string; days: stri
 
 export const DETAILS_MAX = 2000;
 
-/**
- * Has a parent or guardian consented to the referral (childParentConsent, docs/product-rules.md R62): yes, with a
- * signed consent form to attach; no; not yet known, which a referral without an answer shows. The
- * codes are what is stored and what the API and the form send.
- */
-export const CONSENT = { yes: 1, no: 2, notYet: 3 } as const;
-export type ConsentCode = (typeof CONSENT)[keyof typeof CONSENT];
-const consentAnswer = <C extends ConsentCode>(code: C) => String(code) as `${C}`;
-/** The form's choices, in the order shown. */
-export const CONSENT_ANSWERS = [consentAnswer(CONSENT.yes), consentAnswer(CONSENT.no), consentAnswer(CONSENT.notYet)] as const;
-export const DEFAULT_CONSENT = consentAnswer(CONSENT.notYet);
-
 /** The person's own name, as every name of the wizard asks it: the messages name whose it is. */
 const name = (first: string, last: string) => ({
   prefix: optionalCode,
@@ -82,7 +60,8 @@ const name = (first: string, last: string) => ({
   suffix: optionalCode,
 });
 
-const yesNo = (question: FollowUp) => z.optional(choice(["yes", "no"], FOLLOW_UP_MESSAGES[question]));
+/** A follow-up question's answer: its own message for anything but yes or no (its message when empty: the table). */
+const yesNo = (question: FollowUp) => z.optional(choice(["yes", "no"], `validation.${question}`));
 
 /**
  * The relationship step (docs/product-rules.md R50, R150). `askedFor` is the relationship whose follow-up questions the
@@ -92,7 +71,7 @@ const yesNo = (question: FollowUp) => z.optional(choice(["yes", "no"], FOLLOW_UP
  */
 export const RelationshipSchema = z
   .object({
-    referrerRelationship: requiredCode("validation.referrerRelationship"),
+    referrerRelationship: optionalCode,
     askedFor: optionalCode,
     familyApproval: yesNo("familyApproval"),
     isAudiologistScreening: yesNo("isAudiologistScreening"),
@@ -100,26 +79,19 @@ export const RelationshipSchema = z
     isCAPTA: yesNo("isCAPTA"),
     referralSourceOther: optionalText(100),
   })
-  .check(
-    across((value: { referrerRelationship: string; askedFor?: string } & Partial<Record<FollowUp, string>>) =>
-      (value.askedFor ?? "") === value.referrerRelationship
-        ? unansweredFollowUps(value.referrerRelationship, (asked) => value[asked]).map((question) => ({
-            path: question,
-            message: FOLLOW_UP_MESSAGES[question],
-          }))
-        : [],
-    ),
-  );
+  .check(answeredOn("relationship", { conditional: (value) => (value.askedFor ?? "") === (value.referrerRelationship ?? "") }));
 
 /** The referrer, when the person refers for someone else: the names are the answers' (and the API's). */
-export const ProxySchema = z.object({
-  referrerPrefix: optionalCode,
-  referrerFirstName: requiredText("validation.referrerFirstName"),
-  referrerMiddleName: optionalText(100),
-  referrerLastName: requiredText("validation.referrerLastName"),
-  referrerSuffix: optionalCode,
-  referrerPhoneNumber: optionalPhone,
-});
+export const ProxySchema = z
+  .object({
+    referrerPrefix: optionalCode,
+    referrerFirstName: optionalText(100),
+    referrerMiddleName: optionalText(100),
+    referrerLastName: optionalText(100),
+    referrerSuffix: optionalCode,
+    referrerPhoneNumber: optionalPhone,
+  })
+  .check(answeredOn("proxy"));
 
 /** Either a race and the Hispanic answer, or neither (docs/product-rules.md R53). */
 export const SexSchema = z
@@ -130,7 +102,7 @@ export const SexSchema = z
   })
   .check(across((value: { races?: string[]; isHispanicChild?: string }) => [raceHispanicIssue(Boolean(value.races?.length), value.isHispanicChild)]));
 
-export const ChildLanguageSchema = z.object({ primaryLanguage: requiredCode("validation.childLanguage") });
+export const ChildLanguageSchema = z.object({ primaryLanguage: optionalCode }).check(answeredOn("childLanguage"));
 
 /** The three phones of a parent or guardian, by type. */
 export const GUARDIAN_PHONES = ["homePhoneNumber", "workPhoneNumber", "mobilePhoneNumber"] as const;
@@ -201,33 +173,33 @@ export const ChildAddressSchema = z
     }),
   );
 
-export const FamilyLanguageSchema = z.object({ familyPrimaryLanguage: requiredCode("validation.familyLanguage") });
+export const FamilyLanguageSchema = z.object({ familyPrimaryLanguage: optionalCode }).check(answeredOn("familyLanguage"));
 
-export const InterpreterSchema = z.object({ familyNeedsInterpreter: choice(["yes", "no"], "validation.interpreter") });
+export const InterpreterSchema = z
+  .object({ familyNeedsInterpreter: z.optional(choice(["yes", "no"], "validation.interpreter")) })
+  .check(answeredOn("interpreter"));
 
-export const FosterCareSchema = z.object({ childInFosterCare: choice(["yes", "no", "unknown"], "validation.fosterCare") });
+export const FosterCareSchema = z
+  .object({ childInFosterCare: z.optional(choice(["yes", "no", "unknown"], "validation.fosterCare")) })
+  .check(answeredOn("fosterCare"));
 
 /** Weeks 0–45 and days 0–6, or unknown (docs/product-rules.md R54): weeks × 7 + days, or GESTATION_UNKNOWN (which clears weeks and days). */
-export const GestationalAgeSchema = z.pipe(
-  z
-    .object({
+export const GestationalAgeSchema = z
+  .pipe(
+    z.object({
       unknown: ticked,
       weeks: z.optional(wholeNumber(0, 45, "validation.weeksRange")),
       days: z.optional(wholeNumber(0, 6, "validation.daysRange")),
-    })
-    .check(
-      across((value: { unknown?: "on"; weeks?: number }) => [
-        !value.unknown && value.weeks === undefined ? { path: "weeks", message: "validation.weeksOrUnknown" } : null,
-      ]),
-    ),
-  z.transform((value: { unknown?: "on"; weeks?: number; days?: number }) => ({
-    gestationalAgeInDays: value.unknown ? GESTATION_UNKNOWN : (value.weeks ?? 0) * 7 + (value.days ?? 0),
-  })),
-);
+    }),
+    z.transform((value: { unknown?: "on"; weeks?: number; days?: number }) => ({
+      gestationalAgeInDays: value.unknown ? GESTATION_UNKNOWN : value.weeks === undefined ? null : value.weeks * 7 + (value.days ?? 0),
+    })),
+  )
+  .check(answeredOn("gestationalAge", { withOtherErrors: false }));
 
 export const DetailsSchema = z.object({ additionalDetails: z.optional(z.string().check(z.maxLength(DETAILS_MAX, "validation.detailsTooLong"))) });
 
-export const ConsentSchema = z.object({ childParentConsent: choice(CONSENT_ANSWERS, "validation.consent") });
+export const ConsentSchema = z.object({ childParentConsent: z.optional(choice(CONSENT_ANSWERS, "validation.consent")) }).check(answeredOn("documents"));
 
 /** A supporting or consent document's description (the file is checked as it streams in). */
 const description = requiredText("validation.documentDescription", 200);

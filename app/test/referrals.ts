@@ -1,6 +1,7 @@
 import type { DB } from "~/db.server";
 import { createChild, startReferral } from "~/models/child.server";
-import { saveAdult, saveAnswers } from "~/models/referral.server";
+import { saveAdult } from "~/models/referral.server";
+import { saveAnswers } from "~/models/referral-answers.server";
 import { setReferralAddress } from "~/models/referral-address.server";
 import { submitReferral } from "~/models/referral-lifecycle.server";
 import type { CurrentUser } from "~/models/user.server";

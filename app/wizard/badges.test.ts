@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { sectionBadges, type BadgeFacts } from "./badges";
+import { sectionBadges } from "./badges";
+import type { ReferralFacts } from "~/models/completeness";
 import { backHref, COUNTED_STEPS, nextStep, stepHref, stepOfPath } from "./steps";
 import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral";
 
-const empty: BadgeFacts = {
+const empty: ReferralFacts = {
   referrerRelationship: null,
   followUpAnswers: { familyApproval: null, isAudiologistScreening: null, isHospitalBirth: null, isCAPTA: null, referralSourceOther: null },
   referrerFirstName: null,
@@ -13,8 +14,7 @@ const empty: BadgeFacts = {
   primaryLanguage: null,
   address: null,
   gestationalAgeInDays: null,
-  adults: 0,
-  adultsWithoutPhone: 0,
+  adults: [],
   familyPrimaryLanguage: null,
   familyNeedsInterpreter: null,
   childInFosterCare: null,
@@ -22,8 +22,9 @@ const empty: BadgeFacts = {
   additionalDetails: null,
   documents: 0,
   childParentConsent: null,
+  consentDocuments: 0,
 };
-const badges = (facts: Partial<BadgeFacts>) => sectionBadges({ ...empty, ...facts });
+const badges = (facts: Partial<ReferralFacts>) => sectionBadges({ ...empty, ...facts });
 
 describe("the step badges (R48, R49)", () => {
   it("start every section of a new referral", () => {
@@ -57,12 +58,13 @@ describe("the step badges (R48, R49)", () => {
   });
 
   it("family: REVIEW with an adult, the family language, interpreter and foster care", () => {
-    const whole = { adults: 1, familyPrimaryLanguage: "2", familyNeedsInterpreter: "no", childInFosterCare: "unknown" };
+    const adult = { id: 7, name: "Rosa Pérez", phones: 1 };
+    const whole = { adults: [adult], familyPrimaryLanguage: "2", familyNeedsInterpreter: "no", childInFosterCare: "unknown" };
     expect(badges(whole).family).toBe("REVIEW");
-    expect(badges({ ...whole, adults: 0 }).family).toBe("CONTINUE");
-    expect(badges({ adults: 1 }).family).toBe("CONTINUE");
+    expect(badges({ ...whole, adults: [] }).family).toBe("CONTINUE");
+    expect(badges({ adults: [adult] }).family).toBe("CONTINUE");
     // A parent or guardian without a phone is an answer missing, as on the review (R147).
-    expect(badges({ ...whole, adultsWithoutPhone: 1 }).family).toBe("CONTINUE");
+    expect(badges({ ...whole, adults: [adult, { ...adult, id: 8, phones: 0 }] }).family).toBe("CONTINUE");
   });
 
   it("reasons, details and documentation: REVIEW once they have content", () => {

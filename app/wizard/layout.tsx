@@ -3,7 +3,7 @@ import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { getChildName } from "~/models/child.server";
-import { badgeFacts } from "~/models/referral.server";
+import { progressFacts } from "~/models/referral-answers.server";
 import { draftOrReview, wizardIds } from "~/wizard/step.server";
 import { sectionBadges } from "~/wizard/badges";
 import { StepIndicator } from "~/wizard/StepIndicator";
@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return json({
     ids,
     childName: await getChildName(db, actor, referral.child_id),
-    badges: sectionBadges(await badgeFacts(db, referral)),
+    badges: sectionBadges(await progressFacts(db, referral)),
   });
 }
 

@@ -13,39 +13,8 @@ import { addressText } from "~/utils/address";
 import { formatCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 import { formatFileSize } from "~/utils/upload";
 import type { MissingItem } from "~/models/completeness";
+import { placeOf } from "~/wizard/answers";
 import { guardianHref, stepHref, type StepKey } from "~/wizard/steps";
-
-/**
- * Where each missing answer is asked (docs/product-rules.md R148): its step, and the question on it when that is not
- * the top of the page (the ids Conform gives the fields: the form's id, then the field's name), so the link opens at the
- * question itself. A parent's or guardian's phone opens their own form (R147).
- */
-const MISSING_PLACE: Record<Exclude<MissingItem["answer"], "adultPhone">, { step: StepKey; anchor?: string }> = {
-  referrerRelationship: { step: "relationship", anchor: "#relationship-referrerRelationship" },
-  familyApproval: { step: "relationship", anchor: "#relationship-familyApproval" },
-  isAudiologistScreening: { step: "relationship", anchor: "#relationship-isAudiologistScreening" },
-  isHospitalBirth: { step: "relationship", anchor: "#relationship-isHospitalBirth" },
-  isCAPTA: { step: "relationship", anchor: "#relationship-isCAPTA" },
-  referralSourceOther: { step: "relationship", anchor: "#relationship-referralSourceOther" },
-  referrerFirstName: { step: "proxy", anchor: "#proxy-referrerFirstName" },
-  referrerLastName: { step: "proxy", anchor: "#proxy-referrerLastName" },
-  gender: { step: "sex", anchor: "#sex-gender" },
-  primaryLanguage: { step: "childLanguage", anchor: "#child-language-primaryLanguage" },
-  address: { step: "address" },
-  addressLine1: { step: "address" },
-  addressCity: { step: "address" },
-  addressZip: { step: "address" },
-  addressCounty: { step: "address" },
-  gestationalAge: { step: "gestationalAge", anchor: "#gestational-age-weeks" },
-  adults: { step: "guardians" },
-  familyPrimaryLanguage: { step: "familyLanguage", anchor: "#family-language-familyPrimaryLanguage" },
-  familyNeedsInterpreter: { step: "interpreter", anchor: "#interpreter-familyNeedsInterpreter" },
-  childInFosterCare: { step: "fosterCare", anchor: "#foster-care-childInFosterCare" },
-  reasons: { step: "reasons" },
-  // The consent question (the documents step's form "documents") and the consent documents' heading (R68).
-  consent: { step: "documents", anchor: "#documents-childParentConsent" },
-  consentDocument: { step: "documents", anchor: "#consent-heading" },
-};
 
 type Row = [string, ReactNode];
 
@@ -99,7 +68,7 @@ export function ReferralReview({
   const missingHref = (item: MissingItem) =>
     item.answer === "adultPhone"
       ? `${guardianHref(review.ids, item.adult)}?return=review#guardian-phones`
-      : `${changeHref(MISSING_PLACE[item.answer].step)}${MISSING_PLACE[item.answer].anchor ?? ""}`;
+      : `${changeHref(placeOf(item.answer).step)}${placeOf(item.answer).anchor}`;
   const missingText = (item: MissingItem) => t(`review.missing.${item.answer}`, item.answer === "adultPhone" ? { name: item.name } : {});
 
   const section = (key: keyof typeof SECTION_STEP, rows: Row[], extra?: ReactNode) => (

@@ -7,6 +7,7 @@ import { getLookupOptions } from "~/models/lookup.server";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { ChildLanguageSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
+import { stepFormId } from "~/wizard/answers";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -31,7 +32,7 @@ export default function ChildLanguageStep() {
   const { languages, defaults } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["wizard", "common"]);
   const { form, field, summary } = useAppForm({
-    id: "child-language",
+    id: stepFormId("childLanguage"),
     schema: ChildLanguageSchema,
     defaultValue: defaults,
     labels: { primaryLanguage: t("childLanguage.label") },

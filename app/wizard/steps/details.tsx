@@ -6,6 +6,7 @@ import { useAppForm } from "~/components/ui/useAppForm";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { DETAILS_MAX, DetailsSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
+import { stepFormId } from "~/wizard/answers";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -29,7 +30,7 @@ export default function DetailsStep() {
   const { defaults } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["wizard", "common"]);
   const { form, field, summary } = useAppForm({
-    id: "details",
+    id: stepFormId("details"),
     schema: DetailsSchema,
     defaultValue: defaults,
     labels: { additionalDetails: t("details.label") },

@@ -19,6 +19,7 @@ import { documentHref, stepHref } from "~/wizard/steps";
 
 import type { ConsentCode } from "~/schemas/referral";
 import { StepHeading } from "~/wizard/StepHeading";
+import { stepFormId } from "~/wizard/answers";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -67,7 +68,7 @@ export default function DocumentsStep() {
   const { ids, documents, consentDocuments, defaults, consentNotYet, confirmDelete } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["wizard", "common"]);
   const { form, field, summary } = useAppForm({
-    id: "documents",
+    id: stepFormId("documents"),
     schema: ConsentSchema,
     defaultValue: defaults,
     labels: { childParentConsent: t("documents.consentLabel") },

@@ -7,6 +7,7 @@ import { getLookupOptions } from "~/models/lookup.server";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { FamilyLanguageSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
+import { stepFormId } from "~/wizard/answers";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -35,7 +36,7 @@ export default function FamilyLanguageStep() {
   const { languages, defaults } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["wizard", "common"]);
   const { form, field, summary } = useAppForm({
-    id: "family-language",
+    id: stepFormId("familyLanguage"),
     schema: FamilyLanguageSchema,
     defaultValue: defaults,
     labels: { familyPrimaryLanguage: t("familyLanguage.label") },

@@ -6,6 +6,7 @@ import { useAppForm } from "~/components/ui/useAppForm";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { GestationalAgeSchema, gestationParts } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
+import { stepFormId } from "~/wizard/answers";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -31,7 +32,7 @@ export default function GestationalAgeStep() {
   const { defaults } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["wizard", "common"]);
   const { form, fields, field, summary } = useAppForm({
-    id: "gestational-age",
+    id: stepFormId("gestationalAge"),
     schema: GestationalAgeSchema,
     defaultValue: defaults,
     labels: { weeks: t("gestationalAge.weeks"), days: t("gestationalAge.days"), unknown: t("gestationalAge.unknown") },

@@ -6,6 +6,7 @@ import { useAppForm } from "~/components/ui/useAppForm";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { InterpreterSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
+import { stepFormId } from "~/wizard/answers";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -29,7 +30,7 @@ export default function InterpreterStep() {
   const { defaults } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["wizard", "common"]);
   const { form, field, summary } = useAppForm({
-    id: "interpreter",
+    id: stepFormId("interpreter"),
     schema: InterpreterSchema,
     defaultValue: defaults,
     labels: { familyNeedsInterpreter: t("interpreter.label") },

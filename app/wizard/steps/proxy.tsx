@@ -9,6 +9,7 @@ import { referrerStepValues } from "~/models/referral.server";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { ProxySchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
+import { stepFormId } from "~/wizard/answers";
 
 export const handle = { i18n: ["common", "wizard", "auth"] };
 
@@ -44,7 +45,7 @@ export default function ProxyStep() {
   const { prefixes, suffixes, defaults } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["wizard", "auth", "common"]);
   const { form, field, summary } = useAppForm({
-    id: "proxy",
+    id: stepFormId("proxy"),
     schema: ProxySchema,
     defaultValue: defaults,
     labels: {

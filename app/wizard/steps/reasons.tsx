@@ -4,10 +4,11 @@ import { useTranslation } from "~/i18n/react";
 import { CheckboxGroup } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
-import { referralReasons } from "~/models/referral.server";
+import { referralReasons } from "~/models/referral-answers.server";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { ReasonsSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
+import { stepFormId } from "~/wizard/answers";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -39,7 +40,7 @@ export default function ReasonsStep() {
   const { concerns, defaults } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["wizard", "common"]);
   const { form, field, summary } = useAppForm({
-    id: "reasons",
+    id: stepFormId("reasons"),
     schema: ReasonsSchema,
     defaultValue: defaults,
     labels: { developmental: t("reasons.developmental") },

@@ -5,11 +5,12 @@ import { useTranslation } from "~/i18n/react";
 import { RadioGroup, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
-import { chooseRelationship } from "~/models/referral.server";
+import { chooseRelationship } from "~/models/referral-answers.server";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { RelationshipSchema } from "~/schemas/referral";
 import { answerOf, followUps, shownRelationship, shownSourceOther, type FollowUp } from "~/schemas/relationship";
 import { StepForm } from "~/wizard/StepForm";
+import { stepFormId } from "~/wizard/answers";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -62,7 +63,7 @@ export default function RelationshipStep() {
   const { relationships, defaults } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["wizard", "common"]);
   const { form, fields, field, summary } = useAppForm({
-    id: "relationship",
+    id: stepFormId("relationship"),
     schema: RelationshipSchema,
     defaultValue: defaults,
     labels: {

@@ -7,7 +7,7 @@ import { useAppForm } from "~/components/ui/useAppForm";
 import type { Language } from "~/i18n/config";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getLookupOptions } from "~/models/lookup.server";
-import { referralReasons } from "~/models/referral.server";
+import { referralReasons } from "~/models/referral-answers.server";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { screeningSchema } from "~/schemas/referral";
 import { OTHER_MEDICAL_CONDITION } from "~/utils/lookup-codes";
@@ -15,6 +15,7 @@ import { easternCalendarDate, formatCalendarDate } from "~/utils/dates";
 import { restoredValues } from "~/wizard/carry";
 import { documentHref } from "~/wizard/steps";
 import { StepForm } from "~/wizard/StepForm";
+import { stepFormId } from "~/wizard/answers";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -59,7 +60,7 @@ export default function ScreeningStep() {
   const { ids, today, screenings, conditions, defaults } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation(["wizard", "common"]);
   const { form, fields, field, summary } = useAppForm({
-    id: "screening",
+    id: stepFormId("screening"),
     schema: screeningSchema(today, i18n.language as Language),
     defaultValue: defaults,
     labels: {

@@ -4,10 +4,11 @@ import { useTranslation } from "~/i18n/react";
 import { CheckboxGroup, RadioGroup } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLookupOptions } from "~/models/lookup.server";
-import { referralRaces } from "~/models/referral.server";
+import { referralRaces } from "~/models/referral-answers.server";
 import { loadStep, stepAction } from "~/wizard/step.server";
 import { SexSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
+import { stepFormId } from "~/wizard/answers";
 
 export const handle = { i18n: ["common", "wizard"] };
 
@@ -37,7 +38,7 @@ export default function SexStep() {
   const { genders, races, defaults } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["wizard", "common"]);
   const { form, field, summary } = useAppForm({
-    id: "sex",
+    id: stepFormId("sex"),
     schema: SexSchema,
     defaultValue: defaults,
     labels: { gender: t("sex.gender"), races: t("sex.races"), isHispanicChild: t("sex.hispanic") },

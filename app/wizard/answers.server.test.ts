@@ -1,0 +1,68 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../db/testing";
+import { getReferralForReview } from "~/models/referral-lifecycle.server";
+import { saveAnswers } from "~/models/referral-answers.server";
+import type { CurrentUser } from "~/models/user.server";
+import { ProxySchema } from "~/schemas/referral";
+import { insertApiKey } from "~/test/api-keys";
+import { addPerson } from "~/test/people";
+import { addChild, completeDraft } from "~/test/referrals";
+import { ANSWERS, type AnswerRow } from "./answers";
+
+// The table of answers is the one place that says an answer is required (docs/product-rules.md R68, R148): take the
+// flag off the referrer's first name, and the step's form, its save, the review's list of what is missing and the
+// API's `missing` all stop asking for it; put it back, and all four ask again.
+
+let test: TestDatabase;
+let owner: CurrentUser;
+let key: string;
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  Object.assign(process.env, test.env);
+  owner = await addPerson(test.db, "nurse@example.com");
+  // The state's integration reads referrals through the API with an administrator's key.
+  const admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
+  ({ key } = await insertApiKey(test.db, admin.id, { scope: "read" }));
+});
+afterAll(() => test.close());
+
+const firstName = ANSWERS.referrerFirstName as AnswerRow;
+const required = firstName.required;
+afterEach(() => {
+  firstName.required = required;
+});
+
+async function whatAsksForIt(ids: { child: number; referral: number; user: number }) {
+  const form = ProxySchema.safeParse({ referrerLastName: "Pérez" });
+  const review = await getReferralForReview(test.db, owner, ids, "en");
+  const { loader } = await import("~/routes/api.$");
+  const response = await loader({
+    request: new Request(`http://localhost/api/referrals/${ids.referral}`, { headers: { Authorization: `Bearer ${key}` } }),
+    context: { db: test.db, clientIp: "203.0.113.9" },
+    params: {},
+  } as never);
+  const record = (await (response as Response).json()) as { missing: Array<{ answer: string }> };
+  return {
+    form: form.success ? [] : form.error.issues.map((issue) => issue.path.join(".")),
+    review: review.missing.map((item) => item.answer).filter((answer) => answer === "referrerFirstName"),
+    api: record.missing.map((item) => item.answer).filter((answer) => answer === "referrerFirstName"),
+  };
+}
+
+describe("the table of answers", () => {
+  it("is the one place that says the referrer's first name is required", async () => {
+    const child = await addChild(test.db, owner);
+    const ids = await completeDraft(test.db, owner, child.id);
+
+    firstName.required = false;
+    await saveAnswers(test.db, owner, ids, { referrerFirstName: null });
+    expect(await whatAsksForIt(ids)).toEqual({ form: [], review: [], api: [] });
+
+    firstName.required = required;
+    await expect(saveAnswers(test.db, owner, ids, { referrerFirstName: null })).rejects.toMatchObject({
+      fieldErrors: { referrerFirstName: ["validation.referrerFirstName"] },
+    });
+    expect(await whatAsksForIt(ids)).toEqual({ form: ["referrerFirstName"], review: ["referrerFirstName"], api: ["referrerFirstName"] });
+  });
+});

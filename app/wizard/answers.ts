@@ -1,0 +1,280 @@
+import * as z from "zod/mini";
+import type { ReferralFacts } from "~/models/completeness";
+import { CONSENT } from "~/schemas/consent";
+import { followUps, type FollowUp } from "~/schemas/relationship";
+import { WIZARD_STEPS } from "./step-table";
+
+type StepKey = (typeof WIZARD_STEPS)[number]["key"];
+
+// The referral's answers, written once (docs/product-rules.md R48, R49, R68, R147, R148). Each row says where the
+// answer is asked, where it is kept, and whether a submit waits for it. The step forms' schemas, the models' save
+// rules, what the review and the API list as missing (with the link to the question), the sections' progress and the
+// stored answers the API shows all read this table: a required answer is said here and nowhere else.
+
+/** Whether a submit waits for the answer: always, or when a condition on the referral holds. */
+type Required = boolean | ((facts: ReferralFacts) => boolean);
+
+export interface AnswerRow {
+  /** The wizard step that asks it. */
+  step: StepKey;
+  /** How the API's `missing` groups it (R148: one answer an item). */
+  missingSection: "referrer" | "child" | "family" | "reasons" | "consent" | "consentDocument";
+  /** Its name in the answers of the models and the API (app/schemas/answers.server.ts), when it is one. */
+  answer?: string;
+  /** The form field that asks it (its id: the step's form id, a dash, this name); none: the top of the step. */
+  field?: string;
+  /** The column of `referrals` a plain text or code answer is kept in, read and written as it is. */
+  column?: string;
+  required: Required;
+  /** The step's form and its save refuse it empty too, with this message (common:validation). */
+  refusedEmpty?: string;
+  /** What tells it is answered, when that is not the stored answer of the same name. */
+  value?: (facts: ReferralFacts) => unknown;
+}
+
+const asked = (question: FollowUp) => (facts: Pick<ReferralFacts, "referrerRelationship">) => followUps(facts.referrerRelationship).includes(question);
+const followUp = (question: FollowUp): AnswerRow => ({
+  step: "relationship",
+  missingSection: "referrer",
+  answer: question,
+  field: question,
+  required: asked(question),
+  refusedEmpty: `validation.${question}`,
+  value: (facts) => facts.followUpAnswers[question],
+});
+const addressPart = (part: "line1" | "city" | "zip" | "county"): AnswerRow => ({
+  step: "address",
+  missingSection: "child",
+  // An address kept without a part names the part; no address at all is one answer missing.
+  required: (facts) => facts.address !== null,
+  value: (facts) => facts.address?.[part],
+});
+
+/** Every answer of a referral, in the order the review lists what is missing. The label of one missing: review.missing.<name>. */
+export const ANSWERS = {
+  referrerRelationship: {
+    step: "relationship",
+    missingSection: "referrer",
+    answer: "referrerRelationship",
+    field: "referrerRelationship",
+    required: true,
+    refusedEmpty: "validation.referrerRelationship",
+  },
+  familyApproval: followUp("familyApproval"),
+  isAudiologistScreening: followUp("isAudiologistScreening"),
+  isHospitalBirth: followUp("isHospitalBirth"),
+  isCAPTA: followUp("isCAPTA"),
+  referralSourceOther: followUp("referralSourceOther"),
+  referrerPrefix: { step: "proxy", missingSection: "referrer", answer: "referrerPrefix", field: "referrerPrefix", column: "referrer_prefix", required: false },
+  referrerFirstName: {
+    step: "proxy",
+    missingSection: "referrer",
+    answer: "referrerFirstName",
+    field: "referrerFirstName",
+    column: "referrer_first_name",
+    required: true,
+    refusedEmpty: "validation.referrerFirstName",
+  },
+  referrerMiddleName: {
+    step: "proxy",
+    missingSection: "referrer",
+    answer: "referrerMiddleName",
+    field: "referrerMiddleName",
+    column: "referrer_middle_name",
+    required: false,
+  },
+  referrerLastName: {
+    step: "proxy",
+    missingSection: "referrer",
+    answer: "referrerLastName",
+    field: "referrerLastName",
+    column: "referrer_last_name",
+    required: true,
+    refusedEmpty: "validation.referrerLastName",
+  },
+  referrerSuffix: { step: "proxy", missingSection: "referrer", answer: "referrerSuffix", field: "referrerSuffix", column: "referrer_suffix", required: false },
+  referrerPhoneNumber: { step: "proxy", missingSection: "referrer", answer: "referrerPhoneNumber", field: "referrerPhoneNumber", required: false },
+  // The sex step may be saved without it (a person may answer the races first); a submit waits for it.
+  gender: { step: "sex", missingSection: "child", answer: "gender", field: "gender", column: "gender", required: true },
+  races: { step: "sex", missingSection: "child", answer: "races", field: "races", required: false },
+  isHispanicChild: { step: "sex", missingSection: "child", answer: "isHispanicChild", field: "isHispanicChild", column: "is_hispanic_child", required: false },
+  primaryLanguage: {
+    step: "childLanguage",
+    missingSection: "child",
+    answer: "primaryLanguage",
+    field: "primaryLanguage",
+    column: "primary_language",
+    required: true,
+    refusedEmpty: "validation.childLanguage",
+  },
+  address: { step: "address", missingSection: "child", required: true },
+  addressLine1: addressPart("line1"),
+  addressCity: addressPart("city"),
+  addressZip: addressPart("zip"),
+  addressCounty: addressPart("county"),
+  // Its form asks weeks and days or "unknown" (R54), its own rule; the save refuses it empty.
+  gestationalAge: {
+    step: "gestationalAge",
+    missingSection: "child",
+    answer: "gestationalAgeInDays",
+    field: "weeks",
+    column: "gestational_age_in_days",
+    required: true,
+    refusedEmpty: "validation.weeksOrUnknown",
+    value: (facts) => facts.gestationalAgeInDays,
+  },
+  adults: { step: "guardians", missingSection: "family", required: true, value: (facts) => (facts.adults.length > 0 ? facts.adults.length : null) },
+  familyPrimaryLanguage: {
+    step: "familyLanguage",
+    missingSection: "family",
+    answer: "familyPrimaryLanguage",
+    field: "familyPrimaryLanguage",
+    column: "family_primary_language",
+    required: true,
+    refusedEmpty: "validation.familyLanguage",
+  },
+  familyNeedsInterpreter: {
+    step: "interpreter",
+    missingSection: "family",
+    answer: "familyNeedsInterpreter",
+    field: "familyNeedsInterpreter",
+    column: "family_needs_interpreter",
+    required: true,
+    refusedEmpty: "validation.interpreter",
+  },
+  childInFosterCare: {
+    step: "fosterCare",
+    missingSection: "family",
+    answer: "childInFosterCare",
+    field: "childInFosterCare",
+    column: "child_in_foster_care",
+    required: true,
+    refusedEmpty: "validation.fosterCare",
+  },
+  // Each parent or guardian has a phone (R147): the review names each one without (app/models/completeness.ts).
+  adultPhones: {
+    step: "guardians",
+    missingSection: "family",
+    required: (facts) => facts.adults.length > 0,
+    value: (facts) => (facts.adults.length > 0 && facts.adults.every((adult) => adult.phones > 0) ? true : null),
+  },
+  developmentalConcerns: {
+    step: "reasons",
+    missingSection: "reasons",
+    answer: "referralReasons.RefReasons_ConcernsDevelopmental",
+    field: "developmental",
+    required: false,
+  },
+  // At least one reason of any kind (R58): the screening step's save refuses to leave none.
+  reasons: { step: "reasons", missingSection: "reasons", required: true, value: (facts) => (facts.reasons > 0 ? facts.reasons : null) },
+  failedScreenings: { step: "screening", missingSection: "reasons", answer: "referralReasons.FailedScreenings", field: "screenings", required: false },
+  identifiedConditions: { step: "screening", missingSection: "reasons", answer: "referralReasons.IdentifiedConditions", field: "conditions", required: false },
+  otherMedicalCondition: {
+    step: "screening",
+    missingSection: "reasons",
+    answer: "otherMedicalCondition",
+    field: "otherMedicalCondition",
+    column: "other_medical_condition",
+    required: false,
+  },
+  failedScreeningDate: {
+    step: "screening",
+    missingSection: "reasons",
+    answer: "failedScreeningDate",
+    field: "failedScreeningDate",
+    column: "failed_screening_date",
+    required: false,
+  },
+  additionalDetails: {
+    step: "details",
+    missingSection: "reasons",
+    answer: "additionalDetails",
+    field: "additionalDetails",
+    column: "additional_details",
+    required: false,
+  },
+  // "Not yet, or I don't know" is kept as an answer (R62), but a submit waits for a yes or a no (R68).
+  consent: {
+    step: "documents",
+    missingSection: "consent",
+    answer: "childParentConsent",
+    field: "childParentConsent",
+    column: "child_parent_consent",
+    required: true,
+    refusedEmpty: "validation.consent",
+    value: (facts) => (facts.childParentConsent === CONSENT.yes || facts.childParentConsent === CONSENT.no ? facts.childParentConsent : null),
+  },
+  consentDocument: {
+    step: "documents",
+    missingSection: "consentDocument",
+    field: "consent-heading",
+    required: (facts) => facts.childParentConsent === CONSENT.yes,
+    value: (facts) => (facts.consentDocuments > 0 ? facts.consentDocuments : null),
+  },
+  documents: { step: "documents", missingSection: "consentDocument", required: false, value: (facts) => (facts.documents ? facts.documents : null) },
+} satisfies Record<string, AnswerRow>;
+
+export type AnswerName = keyof typeof ANSWERS;
+
+/** An answer is given: not null, not missing, not a text of spaces only. The one test of it. */
+export const present = (value: unknown) => value !== null && value !== undefined && String(value).trim() !== "";
+
+export const ANSWER_NAMES = Object.keys(ANSWERS) as AnswerName[];
+const rowOf = (name: AnswerName): AnswerRow => ANSWERS[name];
+
+/** Whether a submit waits for this answer of this referral. */
+export function isRequired(name: AnswerName, facts: ReferralFacts): boolean {
+  const { required } = rowOf(name);
+  return typeof required === "function" ? required(facts) : required;
+}
+
+/** Whether this referral gives the answer. */
+export function isGiven(name: AnswerName, facts: ReferralFacts): boolean {
+  const row = rowOf(name);
+  return present(row.value ? row.value(facts) : (facts as unknown as Record<string, unknown>)[name]);
+}
+
+/** A step's form id, which prefixes its fields' ids: the step's key in lower case, its words joined by dashes. */
+export const stepFormId = (step: StepKey) => step.replace(/[A-Z]/g, (letter: string) => `-${letter.toLowerCase()}`);
+
+/** Where the question of an answer is: its step, and the anchor of its field on it (none: the top of the step). */
+export function placeOf(name: AnswerName): { step: StepKey; anchor: string } {
+  const row = rowOf(name);
+  if (!row.field) return { step: row.step, anchor: "" };
+  return { step: row.step, anchor: row.field.includes("-") ? `#${row.field}` : `#${stepFormId(row.step)}-${row.field}` };
+}
+
+/** The wizard's section of an answer, from its step. */
+export const sectionOf = (name: AnswerName) => WIZARD_STEPS.find((step) => step.key === rowOf(name).step)!.section;
+
+/**
+ * The answers a step's form and its save refuse empty (the relationship's follow-up questions only when the
+ * relationship asks them): each with its field and its message. `withOtherErrors: false` waits until the rest of the
+ * form is right (a form whose answer is computed from its fields).
+ */
+export function refusedEmptyOn(step: StepKey, answers: { referrerRelationship?: string | null }) {
+  return ANSWER_NAMES.map((name) => ({ name, row: rowOf(name) })).filter(
+    ({ row }) => row.step === step && row.refusedEmpty && (typeof row.required === "function" ? row.required(answers as ReferralFacts) : row.required),
+  ) as Array<{ name: AnswerName; row: AnswerRow & { answer: string; field: string; refusedEmpty: string } }>;
+}
+
+/**
+ * The check a step's form schema ends with: the answers the table says it refuses empty, each said on its field.
+ * Run whatever else the form refuses, so a person sees every message at once. `conditional`: whether the answers
+ * asked under a condition (the relationship's follow-up questions) were asked on the page sent (R150).
+ */
+export function answeredOn<T extends Record<string, unknown>>(
+  step: StepKey,
+  { conditional = () => true, withOtherErrors = true }: { conditional?: (value: T) => boolean; withOtherErrors?: boolean } = {},
+) {
+  return z.check<T>(
+    (payload) => {
+      const value = (payload.value ?? {}) as T;
+      for (const { row } of refusedEmptyOn(step, value as { referrerRelationship?: string | null })) {
+        if (typeof row.required === "function" && !conditional(value)) continue;
+        if (!present(value[row.answer])) payload.issues.push({ code: "custom", path: [row.field], message: row.refusedEmpty, input: value });
+      }
+    },
+    withOtherErrors ? { when: () => true } : undefined,
+  );
+}
