@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -12,7 +11,7 @@ import { useIdleReload } from "~/components/useIdleReload";
 import { getPageTranslation } from "~/i18n/page.server";
 import { resendVerification } from "~/models/account-flows.server";
 import { SignInError, SignInLimitedError, type SignInOutcome } from "~/models/sign-in.server";
-import { pageTitle, refused } from "~/components/ui/page.server";
+import { pageTitle, refused, submitForm } from "~/components/ui/page.server";
 import { ResendVerificationSchema, SignInSchema } from "~/schemas/account";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/utils/redirect";
@@ -26,48 +25,59 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ title: await pageTitle(request, "auth:login.title") });
 }
 
+/** Sends the link to verify the address again: the same answer whether or not the account exists or waits for it. */
+async function resend(request: Request, db: ActionFunctionArgs["context"]["db"], formData: FormData) {
+  return submitForm(
+    request,
+    formData,
+    ResendVerificationSchema,
+    async ({ email }, submission) => {
+      await resendVerification(db, email);
+      return json({ ...submission.reply({ resetForm: true }), resent: true });
+    },
+    { data: { resent: false } },
+  );
+}
+
+/** Signs in, or goes on to the second factor's code or set-up (docs/product-rules.md R129), then where they were going. */
+async function signIn(request: Request, { db, clientIp }: ActionFunctionArgs["context"], formData: FormData) {
+  const { t } = await getPageTranslation(request, ["auth", "common"]);
+  const refusal = { hideFields: ["password"], data: { resent: false } };
+  return submitForm(
+    request,
+    formData,
+    SignInSchema,
+    async ({ email, redirectTo }, submission) => {
+      let outcome: SignInOutcome;
+      try {
+        outcome = await signInWithForm(request, db, clientIp);
+      } catch (error) {
+        if (error instanceof SignInLimitedError) {
+          const headers = { "Retry-After": String(error.retryAfterSeconds) };
+          return refused(submission, { ...refusal, status: 429, headers, formErrors: [rateLimitMessage(t, error)] });
+        }
+        if (!(error instanceof SignInError)) throw error;
+        const unverifiedEmail = error.code === "unverified" ? email : undefined;
+        return refused(submission, { ...refusal, formErrors: [t(`auth:login.errors.${error.code}`)], data: { resent: false, unverifiedEmail } });
+      }
+      const to = safeRedirect(redirectTo);
+      const next = outcome.awaiting ? `${SIGN_IN_STEPS[outcome.awaiting]}?${new URLSearchParams({ redirectTo: to })}` : to;
+      return redirect(next, { headers: { "Set-Cookie": outcome.cookie } });
+    },
+    refusal,
+  );
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context.db);
-  const db = context.db;
-  const { t } = await getPageTranslation(request, ["auth", "common"]);
-  // remix-auth reads the body itself: the copy is for validation first.
+  // remix-auth reads the body itself: the copy is for the form's checks first.
   const formData = await request.clone().formData();
-
-  if (formData.get("intent") === "resend") {
-    const submission = parseWithZod(formData, { schema: ResendVerificationSchema });
-    if (submission.status !== "success") return refused(submission, { data: { resent: false } });
-    // The same answer whether or not the account exists, waits for verification, or asked too often.
-    await resendVerification(db, submission.value.email);
-    return json({ ...submission.reply({ resetForm: true }), resent: true });
+  switch (formData.get("intent")) {
+    case "resend":
+      return resend(request, context.db, formData);
+    default:
+      return signIn(request, context, formData);
   }
-
-  const submission = parseWithZod(formData, { schema: SignInSchema });
-  if (submission.status !== "success") return refused(submission, { hideFields: ["password"], data: { resent: false } });
-  const { email, redirectTo } = submission.value;
-  let outcome: SignInOutcome;
-  try {
-    outcome = await signInWithForm(request, context.db, context.clientIp);
-  } catch (error) {
-    if (error instanceof SignInLimitedError) {
-      return refused(submission, {
-        status: 429,
-        headers: { "Retry-After": String(error.retryAfterSeconds) },
-        formErrors: [rateLimitMessage(t, error)],
-        hideFields: ["password"],
-        data: { resent: false },
-      });
-    }
-    if (!(error instanceof SignInError)) throw error;
-    return refused(submission, {
-      formErrors: [t(`auth:login.errors.${error.code}`)],
-      hideFields: ["password"],
-      data: { resent: false, unverifiedEmail: error.code === "unverified" ? email : undefined },
-    });
-  }
-  // Signed in, or on to the second factor's code or set-up (docs/product-rules.md R129), then where they were going.
-  const to = safeRedirect(redirectTo);
-  const next = outcome.awaiting ? `${SIGN_IN_STEPS[outcome.awaiting]}?${new URLSearchParams({ redirectTo: to })}` : to;
-  return redirect(next, { headers: { "Set-Cookie": outcome.cookie } });
 }
 
 export default function Login() {

@@ -1,9 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import * as z from "zod/mini";
 import { requireUser } from "~/auth/auth.server";
+import { refused, submitForm } from "~/components/ui/page.server";
+import type { CurrentUser } from "~/models/user.server";
+import type { WizardIds } from "~/utils/wizard-paths";
 import { AdminReferralPanel, SameChildNotice, StatusPanel } from "~/components/referrals/AdminReferralPanel";
 import { useFocusConfirmationAfter, useFocusSummaryAfterDialog } from "~/components/ui/focus";
 import { ReferralReview } from "~/components/referrals/ReferralReview";
@@ -26,10 +29,8 @@ import { wizardIds } from "~/wizard/step.server";
 import { NoProgramError, referralProgramPanel, transferReferral } from "~/models/local-program.server";
 import { ProgramTransfer, useProgramRows } from "~/components/referrals/ProgramPanel";
 import { TransferSchema } from "~/schemas/local-program";
-import { InputError } from "~/models/errors";
 import { ReviewLinkSchema, StatusChangeSchema } from "~/schemas/admin";
 import { redirectWithToast } from "~/services/toast.server";
-import { idParam } from "~/utils/route.server";
 import { reviewHref, stepHref, submittedHref } from "~/wizard/steps";
 import { ForbiddenError, NotFoundError } from "~/models/errors";
 import { logFor } from "~/services/log.server";
@@ -76,99 +77,172 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   });
 }
 
-/** A submit refused, and why: `status: "error"` puts "Error: " in the title, with or without JavaScript (DocumentTitle). */
-function refusedSubmit<Failure extends "incomplete" | "tooOld" | "noProgram" | "submitFailed">(failure: Failure, status = 400) {
-  return json({ failure, status: "error" as const }, { status });
+/** The review's forms, each sent with its `intent`; the answer names it (`form`), so each form reads its own. */
+type Intent = "copy" | "delete" | "submit" | "status" | "transfer" | "createLink" | "notSameChild" | "revokeLink";
+interface Act {
+  request: Request;
+  db: ActionFunctionArgs["context"]["db"];
+  actor: CurrentUser;
+  ids: WizardIds;
+  form: FormData;
+}
+
+const NoFields = z.object({});
+const OtherReferral = z.object({ other: z.coerce.number().check(z.int(), z.positive()) });
+const ReviewLinkId = z.object({ link: z.coerce.number().check(z.int(), z.positive()) });
+
+/** Every answer is Conform's reply with the form it answers (`form`); a link made is shown once, with it. */
+const answerOf = (form: Intent) => ({ data: { form } });
+
+async function copy({ request, db, actor, ids, form }: Act) {
+  return submitForm(request, form, NoFields, async () => {
+    let copied: { id: number; childId: number };
+    try {
+      copied = await copyReferral(db, actor, ids.referral);
+    } catch (error) {
+      if (error instanceof ChildTooOldError) return redirectWithToast(reviewHref(ids), { kind: "error", key: "validation.ageOf" });
+      throw error;
+    }
+    return redirectWithToast(stepHref({ child: copied.childId, referral: copied.id, user: actor.id }, "relationship"), { key: "toasts.referralCreated" });
+  });
+}
+
+async function remove({ request, db, actor, ids, form }: Act) {
+  return submitForm(request, form, NoFields, async () => {
+    await deleteReferral(db, actor, ids.referral);
+    return redirectWithToast("/app/referrals/drafts", { key: "toasts.referralDeleted" });
+  });
+}
+
+/** A submit refused says why in the review's error summary: its form error is the reason's code. */
+async function submit({ request, db, actor, ids, form }: Act) {
+  return submitForm(
+    request,
+    form,
+    NoFields,
+    async (_, submission) => {
+      const refuse = (failure: SubmitFailure, status = 400) => refused(submission, { status, formErrors: [failure], ...answerOf("submit") });
+      let outcome: { submitted: boolean };
+      try {
+        outcome = await submitReferral(db, actor, ids.referral);
+      } catch (error) {
+        if (error instanceof NotFoundError || error instanceof ForbiddenError) throw error;
+        if (error instanceof IncompleteReferralError) return refuse("incomplete");
+        if (error instanceof ChildTooOldError) return refuse("tooOld");
+        if (error instanceof NoProgramError) return refuse("noProgram");
+        logFor(request).error({ err: error }, "submitting a referral failed");
+        return refuse("submitFailed", 500);
+      }
+      // Sent already (another tab, a second tap): the same confirmation, saying so.
+      if (!outcome.submitted) return redirectWithToast(submittedHref(ids), { kind: "info", key: "toasts.alreadySubmitted" });
+      return redirect(submittedHref(ids));
+    },
+    answerOf("submit"),
+  );
+}
+
+async function changeStatus({ request, db, actor, ids, form }: Act) {
+  return submitForm(
+    request,
+    form,
+    StatusChangeSchema,
+    async (value) => {
+      await recordStatusChange(db, actor, ids.referral, value);
+      return redirectWithToast(reviewHref(ids), { key: "toasts.statusChanged" });
+    },
+    answerOf("status"),
+  );
+}
+
+async function transfer({ request, db, actor, ids, form }: Act) {
+  return submitForm(
+    request,
+    form,
+    TransferSchema,
+    async (value) => {
+      await transferReferral(db, actor, ids.referral, { toProgramId: value.toProgram, reason: value.reason });
+      return redirectWithToast(reviewHref(ids), { key: "toasts.referralTransferred" });
+    },
+    answerOf("transfer"),
+  );
+}
+
+async function createLink({ request, db, actor, ids, form }: Act) {
+  return submitForm(
+    request,
+    form,
+    ReviewLinkSchema,
+    async (value, submission) => {
+      const link = await createReviewLink(db, actor, ids.referral, value);
+      const url = new URL("/app/referral/review/external", getConfig().appUrl + "/");
+      url.searchParams.set("token", link.token);
+      // Shown once, on this answer; only its hash is kept.
+      return json({ ...submission.reply({ resetForm: true }), form: "createLink" as const, createdLink: { url: url.toString(), expiresAt: link.expiresAt } });
+    },
+    answerOf("createLink"),
+  );
+}
+
+async function notSameChild({ request, db, actor, ids, form }: Act) {
+  return submitForm(request, form, OtherReferral, async ({ other }) => {
+    await decideNotSameChild(db, actor, ids.referral, other);
+    return redirectWithToast(reviewHref(ids), { key: "toasts.notSameChild", values: { id: String(other) } });
+  });
+}
+
+async function revokeLink({ request, db, actor, ids, form }: Act) {
+  return submitForm(request, form, ReviewLinkId, async ({ link }) => {
+    await revokeReviewLink(db, actor, ids.referral, link);
+    return redirectWithToast(reviewHref(ids), { key: "toasts.reviewLinkRevoked" });
+  });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const ids = wizardIds(params);
-  const db = context.db;
   // Whose it is comes first: a stranger gets 404 whatever the form says.
-  await readableReferral(db, actor, ids);
+  await readableReferral(context.db, actor, ids);
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "copy") {
-    let copy: { id: number; childId: number };
-    try {
-      copy = await copyReferral(db, actor, ids.referral);
-    } catch (error) {
-      if (error instanceof ChildTooOldError) return redirectWithToast(reviewHref(ids), { kind: "error", key: "validation.ageOf" });
-      throw error;
-    }
-    return redirectWithToast(stepHref({ child: copy.childId, referral: copy.id, user: actor.id }, "relationship"), { key: "toasts.referralCreated" });
+  const act: Act = { request, db: context.db, actor, ids, form };
+  switch (form.get("intent") as Intent | null) {
+    case "copy":
+      return copy(act);
+    case "delete":
+      return remove(act);
+    case "submit":
+      return submit(act);
+    case "status":
+      return changeStatus(act);
+    case "transfer":
+      return transfer(act);
+    case "createLink":
+      return createLink(act);
+    case "notSameChild":
+      return notSameChild(act);
+    case "revokeLink":
+      return revokeLink(act);
+    default:
+      return redirectWithToast(reviewHref(ids), { kind: "info", key: "toasts.referralUpdated" });
   }
-  if (intent === "delete") {
-    await deleteReferral(db, actor, ids.referral);
-    return redirectWithToast("/app/referrals/drafts", { key: "toasts.referralDeleted" });
-  }
-  if (intent === "submit") {
-    let outcome: { submitted: boolean };
-    try {
-      outcome = await submitReferral(db, actor, ids.referral);
-    } catch (error) {
-      if (error instanceof NotFoundError || error instanceof ForbiddenError) throw error;
-      if (error instanceof IncompleteReferralError) return refusedSubmit("incomplete");
-      if (error instanceof ChildTooOldError) return refusedSubmit("tooOld");
-      if (error instanceof NoProgramError) return refusedSubmit("noProgram");
-      logFor(request).error({ err: error }, "submitting a referral failed");
-      return refusedSubmit("submitFailed", 500);
-    }
-    // Sent already (another tab, a second tap): the same confirmation, saying so.
-    if (!outcome.submitted) return redirectWithToast(submittedHref(ids), { kind: "info", key: "toasts.alreadySubmitted" });
-    return redirect(submittedHref(ids));
-  }
-  if (intent === "status") {
-    const submission = parseWithZod(form, { schema: StatusChangeSchema });
-    if (submission.status !== "success") return json({ statusResult: submission.reply() }, { status: 400 });
-    await recordStatusChange(db, actor, ids.referral, submission.value);
-    return redirectWithToast(reviewHref(ids), { key: "toasts.statusChanged" });
-  }
-  if (intent === "transfer") {
-    const submission = parseWithZod(form, { schema: TransferSchema });
-    if (submission.status !== "success") return json({ transferResult: submission.reply() }, { status: 400 });
-    try {
-      await transferReferral(db, actor, ids.referral, { toProgramId: submission.value.toProgram, reason: submission.value.reason });
-    } catch (error) {
-      if (error instanceof InputError) return json({ transferResult: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 });
-      throw error;
-    }
-    return redirectWithToast(reviewHref(ids), { key: "toasts.referralTransferred" });
-  }
-  if (intent === "createLink") {
-    const submission = parseWithZod(form, { schema: ReviewLinkSchema });
-    if (submission.status !== "success") return json({ linkResult: submission.reply() }, { status: 400 });
-    const link = await createReviewLink(db, actor, ids.referral, submission.value);
-    const url = new URL("/app/referral/review/external", getConfig().appUrl + "/");
-    url.searchParams.set("token", link.token);
-    // Shown once, on this answer; only its hash is kept.
-    return json({ createdLink: { url: url.toString(), expiresAt: link.expiresAt }, linkResult: submission.reply({ resetForm: true }) });
-  }
-  if (intent === "notSameChild") {
-    const other = idParam(String(form.get("other") ?? ""));
-    await decideNotSameChild(db, actor, ids.referral, other);
-    return redirectWithToast(reviewHref(ids), { key: "toasts.notSameChild", values: { id: String(other) } });
-  }
-  if (intent === "revokeLink") {
-    await revokeReviewLink(db, actor, ids.referral, idParam(String(form.get("link") ?? "")));
-    return redirectWithToast(reviewHref(ids), { key: "toasts.reviewLinkRevoked" });
-  }
-  return redirectWithToast(reviewHref(ids), { kind: "info", key: "toasts.referralUpdated" });
 }
+
+type SubmitFailure = "incomplete" | "tooOld" | "noProgram" | "submitFailed";
+type ReviewAnswer = SubmissionResult<string[]> & { form: Intent; createdLink?: { url: string; expiresAt: string } };
 
 export default function ReviewPage() {
   const { review, admin, program, confirm, revoking } = useLoaderData<typeof loader>();
   const programRows = useProgramRows(program);
-  const actionData = useActionData<typeof action>();
+  const answer = useActionData<typeof action>() as ReviewAnswer | undefined;
+  const answerTo = (form: Intent) => (answer?.form === form ? answer : undefined);
   const { t } = useTranslation(["referrals", "common", "admin"]);
   const back = reviewHref(review.ids);
   // A status recorded with JavaScript: the focus goes to the confirmation at the top, where the page now is (docs/product-rules.md R156).
   useFocusConfirmationAfter("status");
   // A submit refused from the confirmation page (without JavaScript) shows the review again, with why; with JavaScript
   // the confirmation dialog closes on it, and its error summary takes the focus (docs/product-rules.md R167).
-  const refused = Boolean(actionData && "failure" in actionData);
-  useFocusSummaryAfterDialog(refused ? actionData : null);
+  const failure = (answerTo("submit")?.error?.[""]?.[0] ?? null) as SubmitFailure | null;
+  const refused = failure !== null;
+  useFocusSummaryAfterDialog(refused ? answer : null);
   if ((confirm === "submit" && !refused) || confirm === "delete") {
     return (
       <ConfirmPage
@@ -197,24 +271,17 @@ export default function ReviewPage() {
       />
     );
   }
-  const data: {
-    failure?: "submitFailed" | "incomplete" | "tooOld" | "noProgram";
-    statusResult?: SubmissionResult<string[]>;
-    transferResult?: SubmissionResult<string[]>;
-    linkResult?: SubmissionResult<string[]>;
-    createdLink?: { url: string; expiresAt: string };
-  } = actionData ?? {};
   return (
     <>
       <ReferralReview
         review={review}
-        failure={data.failure ?? null}
+        failure={failure}
         notice={admin?.sameChild.length ? <SameChildNotice referrals={admin.sameChild} /> : null}
-        lead={admin ? <StatusPanel data={admin} statusResult={data.statusResult} /> : null}
+        lead={admin ? <StatusPanel data={admin} statusResult={answerTo("status")} /> : null}
         programRows={programRows}
       />
-      {program ? <ProgramTransfer panel={program} transferResult={data.transferResult} /> : null}
-      {admin ? <AdminReferralPanel data={admin} linkResult={data.linkResult} createdLink={data.createdLink} /> : null}
+      {program ? <ProgramTransfer panel={program} transferResult={answerTo("transfer")} /> : null}
+      {admin ? <AdminReferralPanel data={admin} linkResult={answerTo("createLink")} createdLink={answerTo("createLink")?.createdLink} /> : null}
     </>
   );
 }

@@ -1,13 +1,11 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import type * as z from "zod/mini";
 import { requireUser } from "~/auth/auth.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
-import { refusedAsBusy } from "~/components/ui/page.server";
+import { submitForm } from "~/components/ui/page.server";
 import { ForbiddenError, InputError } from "~/models/errors";
-import { isBusyError } from "~/models/errors.server";
 import { getDraftForEdit } from "~/models/referral.server";
 import { saveAnswers } from "~/models/referral-answers.server";
 import type { ReferralAnswers } from "~/schemas/answers.server";
@@ -53,9 +51,9 @@ export async function loadStep(db: AppLoadContext["db"], request: Request, param
 }
 
 /**
- * Validates the step's form with its schema and saves the answers read from it. "Save and
- * continue" goes to the next step, "Save" stays; a refusal shows the form again as typed, the
- * models' messages on the form's own fields.
+ * A step's action, as every form's (submitForm): the step's schema, then the answers read from it saved. "Save and
+ * continue" goes to the next step, "Save" stays; a refusal shows the form again as typed, the models' messages on the
+ * form's own fields (`fields` names the field of an answer the form asks under another name).
  */
 export async function stepAction<Schema extends z.ZodMiniType>({
   db,
@@ -82,25 +80,25 @@ export async function stepAction<Schema extends z.ZodMiniType>({
 }) {
   const { actor, ids } = await draftToWrite(db, request, params);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  let askAgain = false;
-  try {
-    if (save) ({ askAgain } = await save(actor, ids, answers(submission.value)));
-    else await saveAnswers(db, actor, ids, answers(submission.value));
-  } catch (error) {
-    if (isBusyError(error)) return refusedAsBusy(request, submission);
-    if (!(error instanceof InputError)) throw error;
-    const fieldErrors: Record<string, string[]> = {};
-    for (const [name, messages] of Object.entries(error.fieldErrors)) (fieldErrors[fields[name] ?? name] ??= []).push(...messages);
-    return json(submission.reply({ fieldErrors }), { status: 400 });
-  }
-  if (askAgain) {
-    // The same step, still on its way back to the review when it came from there.
-    const again = `${stepHref(ids, step)}${backToReview(request) ? "?return=review" : ""}`;
-    return redirectWithToast(again, { kind: "info", key: "toasts.askedNext" });
-  }
-  return redirectWithToast(afterSave(request, ids, step, formData.get("intent") === "continue"), { key: "toasts.referralUpdated" });
+  return submitForm(request, formData, schema, async (value) => {
+    let askAgain = false;
+    try {
+      if (save) ({ askAgain } = await save(actor, ids, answers(value)));
+      else await saveAnswers(db, actor, ids, answers(value));
+    } catch (error) {
+      // The models name the answers; the form shows each message on the field that asks it.
+      if (!(error instanceof InputError)) throw error;
+      const fieldErrors: Record<string, string[]> = {};
+      for (const [name, messages] of Object.entries(error.fieldErrors)) (fieldErrors[fields[name] ?? name] ??= []).push(...messages);
+      throw new InputError(fieldErrors);
+    }
+    if (askAgain) {
+      // The same step, still on its way back to the review when it came from there.
+      const again = `${stepHref(ids, step)}${backToReview(request) ? "?return=review" : ""}`;
+      return redirectWithToast(again, { kind: "info", key: "toasts.askedNext" });
+    }
+    return redirectWithToast(afterSave(request, ids, step, formData.get("intent") === "continue"), { key: "toasts.referralUpdated" });
+  });
 }
 
 /**
