@@ -6,7 +6,7 @@ import { ListTable } from "~/components/list/List";
 import { Pagination } from "~/components/list/Pagination";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
-import { listStatusUpdates } from "~/models/referral-list.server";
+import { listStatusUpdates } from "~/models/dashboard.server";
 import { formatDateEastern, formatDateTimeEastern } from "~/utils/dates";
 import { parseListQuery } from "~/utils/list";
 import { reviewHref } from "~/wizard/steps";

@@ -19,7 +19,7 @@ export interface ListState {
   dates: Record<string, DateFilter>;
 }
 
-/** A list address with a date comparison the list does not know (docs/product-rules.md R79: an error, not a filter ignored). */
+/** A date comparison the list does not know, in its address: an error, not a filter ignored (R79). */
 export function UnknownComparisonAlert() {
   const { t } = useTranslation("common");
   return (
