@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/auth/session.server";
-import { setStaffPrograms } from "~/models/local-program.server";
+import { setStaffPrograms } from "~/models/program-staff.server";
 import { submitReferral } from "~/models/referral-lifecycle.server";
 import { getCurrentUser, type CurrentUser } from "~/models/user.server";
 import { insertApiKey } from "~/test/api-keys";

@@ -5,7 +5,7 @@ import { copyReferral, deleteReferral, submitReferral } from "~/models/referral-
 import { listReferrals, type ReferralRow, type ReferralSort } from "~/models/referral-list.server";
 import { getReferralRecord, wizardIdsOf, wizardIdsOfPart, type ReferralRecord } from "~/models/referral-record.server";
 import { setReferralAddress } from "~/models/referral-address.server";
-import { transferReferral } from "~/models/local-program.server";
+import { transferReferral } from "~/models/referral-program.server";
 import { getDraftForEdit } from "~/models/referral.server";
 import { saveAnswers } from "~/models/referral-answers.server";
 import { ReferralAnswersShape } from "~/schemas/answers.server";

@@ -4,7 +4,7 @@ import { getConfig } from "~/config.server";
 import { register } from "~/models/account-flows.server";
 import { getUserForAdmin, listUsers, USER_LIST, type UserRow, type UserSort } from "~/models/admin-users.server";
 import { getProfile, type Profile } from "~/models/profile.server";
-import { setStaffPrograms, staffProgramsOf } from "~/models/local-program.server";
+import { setStaffPrograms, staffProgramsOf } from "~/models/program-staff.server";
 import { updateAccount } from "~/models/account-update.server";
 import { ProfileSchema, RegistrationSchema } from "~/schemas/account.server";
 import { ApiError } from "./errors.server";

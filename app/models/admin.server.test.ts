@@ -25,7 +25,7 @@ import { ForbiddenError, NotFoundError } from "./errors";
 import { accessRecordOf } from "./access-record.server";
 import { createReviewLink, recordStatusChange, referralForReviewToken, revokeReviewLink, statusHistory } from "./referral-admin.server";
 import { getReferralForReview, getReferralForReviewLink } from "./referral-lifecycle.server";
-import { dashboardCounts, listStatusUpdates } from "./referral-list.server";
+import { dashboardCounts, listStatusUpdates } from "./dashboard.server";
 import { saveAnswers } from "./referral-answers.server";
 import type { CurrentUser } from "./user.server";
 

@@ -7,16 +7,8 @@ import type { ListQuery } from "~/utils/list";
 import { formatPhone } from "~/utils/phone";
 import { getLookups, lookupLabel, type LookupType } from "./lookup.server";
 import { recordAccess, viewerOf } from "./access-record.server";
-import {
-  allReferrals,
-  countReferrals,
-  csvDetails,
-  REFERRAL_CSV_COLUMNS,
-  seenReferrals,
-  type ReferralListKind,
-  type ReferralRow,
-  type ReferralSort,
-} from "./referral-list.server";
+import { csvDetails, REFERRAL_CSV_COLUMNS } from "./referral-csv.server";
+import { allReferrals, countReferrals, seenReferrals, type ReferralListKind, type ReferralRow, type ReferralSort } from "./referral-list.server";
 import type { CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 

@@ -14,15 +14,9 @@ import { startReferral } from "./child.server";
 import { addDocument } from "./document.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { copyReferral, deleteReferral, getReferralForReview, IncompleteReferralError, submitReferral } from "./referral-lifecycle.server";
-import {
-  allReferrals,
-  dashboardCounts,
-  listReferrals,
-  listStatusUpdates,
-  REFERRAL_CSV_COLUMNS,
-  referralListSpec,
-  type ReferralListKind,
-} from "./referral-list.server";
+import { dashboardCounts, listStatusUpdates } from "./dashboard.server";
+import { REFERRAL_CSV_COLUMNS } from "./referral-csv.server";
+import { allReferrals, listReferrals, referralListSpec, type ReferralListKind } from "./referral-list.server";
 import { saveAdult } from "./referral.server";
 import { chooseRelationship, saveAnswers } from "./referral-answers.server";
 import type { CurrentUser } from "./user.server";

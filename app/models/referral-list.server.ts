@@ -1,21 +1,21 @@
 import { sql, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../../db/schema";
 import { containsText, countMatching, emptiesAsOnSqlite, type DB } from "~/db.server";
-import { REFERRAL_STATUSES, UNRECORDED_STATUSES, type ReferralStatus } from "~/utils/statuses";
+import { REFERRAL_STATUSES, type ReferralStatus } from "~/utils/statuses";
 import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
-import { daysBetween, easternCalendarDate, easternDayStart, shiftDate } from "~/utils/dates";
+import { easternCalendarDate, easternDayStart, shiftDate } from "~/utils/dates";
 import { DETERMINED_STATUSES, pastDaysOf } from "~/utils/timeline";
-import { countListedUsers } from "./admin-users.server";
 import { NotFoundError } from "./errors";
-import { actsForProgram, isProgramStaff, mayLearnOfSameChild } from "./policy";
+import { mayLearnOfSameChild } from "./policy";
 import type { CurrentUser } from "./user.server";
 import { recordAccess, viewerOf, type Seen } from "./access-record.server";
 import { readableReferrals } from "./referral-scope.server";
 import { traced } from "~/services/trace.server";
 
 // The referral lists (docs/product-rules.md R75): one list with a status filter of Draft (/app/referrals/drafts),
-// Submitted (everything not Draft: the not_equals[status]=Draft filter) or User (one user's, for
-// administrators). A referrer sees their own referrals; administrators see everyone's.
+// Submitted (everything not Draft: the not_equals[status]=Draft filter) or User (one user's, for administrators), each
+// of the referrals the person may read (referral-scope.server.ts). What the dashboard counts is in dashboard.server.ts,
+// the CSV's own columns in referral-csv.server.ts.
 
 /** "all" is the JSON API's list (GET /api/referrals), whose status filters are its own. */
 export type ReferralListKind = "drafts" | "submitted" | "user" | "all";
@@ -82,9 +82,9 @@ export interface ReferralRow {
 type Filtered = SelectQueryBuilder<Database & { r: Database["referrals"] }, "r", object>;
 
 /**
- * The referrals of one list the person may see, filtered. Filters on the child, the creator and
- * the address are subqueries, so counting needs no join. An ordinary user asking for another
- * user's list gets NotFoundError, as for a list that does not exist.
+ * The referrals of one list the person may see, filtered. Filters on the child, the creator and the address are
+ * subqueries, so counting needs no join. An ordinary user asking for another user's list gets NotFoundError, as for a
+ * list that does not exist.
  */
 function filtered(
   db: DB,
@@ -116,7 +116,8 @@ function filtered(
       .where("r.status", "not in", ["Draft", ...DETERMINED_STATUSES])
       .where("r.submission_date", "<", easternDayStart(shiftDate(easternCalendarDate(), -pastDays)));
   }
-  // Possibly of a child referred twice (docs/product-rules.md R126): administrators only; anyone else's list is not narrowed.
+  // Possibly of a child referred twice (docs/product-rules.md R126): administrators only; anyone else's list is not
+  // narrowed.
   if (query.text.sameChild === "yes" && mayLearnOfSameChild(actor)) {
     rows = rows.where("r.id", "in", db.selectFrom("same_child_pairs").select("referral_id").where("not_same_at", "is", null));
   }
@@ -206,7 +207,6 @@ function sortedPage(
   return rows.orderBy("r.id", query.order).limit(limit).offset(offset);
 }
 
-/** How many referrals a list's filters match. */
 export const countReferrals = traced(
   "model.countReferrals",
   async function countReferrals(
@@ -248,9 +248,9 @@ export const listReferrals = traced(
 );
 
 /**
- * Every row of the filtered list, 100 at a time (the CSV export). The ids come first, in the
- * list's order, in one query; each page is then read by id, so the export does not slow down page
- * after page as an OFFSET would, and never holds more than one page of rows.
+ * Every row of the filtered list, 100 at a time (the CSV export). The ids come first, in the list's order, in one
+ * query; each page is then read by id, so the export does not slow down page after page as an OFFSET would, and never
+ * holds more than one page of rows.
  */
 export async function* allReferrals(
   db: DB,
@@ -272,9 +272,9 @@ export async function* allReferrals(
 }
 
 /**
- * The list rows of some referrals, in the order of the ids given (the exports and the reports
- * read 100 at a time this way). A referral deleted meanwhile is left out. Whoever calls this has
- * already decided which referrals the asker may see.
+ * The list rows of some referrals, in the order of the ids given (the exports and the reports read 100 at a time this
+ * way). A referral deleted meanwhile is left out. Whoever calls this has already decided which referrals the asker may
+ * see.
  */
 export const referralRowsById = traced("model.referralRowsById", async function referralRowsById(db: DB, ids: number[]): Promise<ReferralRow[]> {
   if (!ids.length) return [];
@@ -283,196 +283,4 @@ export const referralRowsById = traced("model.referralRowsById", async function 
     .execute()) as ReferralRow[];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row): row is ReferralRow => row !== undefined);
-});
-
-/**
- * The referrer's referrals whose status changed after submission, or that their program has opened (docs/product-rules.md
- * R82, R140), newest change first.
- */
-export const listStatusUpdates = traced(
-  "model.listStatusUpdates",
-  async function listStatusUpdates(db: DB, actor: CurrentUser, { page, count }: { page: number; count: number }) {
-    const base = statusUpdatesOf(db, actor.id).innerJoin("children as c", "c.id", "r.child_id").leftJoin("local_programs as p", "p.id", "r.opened_by_id");
-    const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-    const data = await base
-      .select([
-        "r.id as id",
-        "r.child_id as childId",
-        "r.created_by_id as createdById",
-        "r.status as status",
-        "r.status_details as statusDetails",
-        "r.status_details_es as statusDetailsEs",
-        "r.status_updated_at as statusUpdatedAt",
-        "r.submission_date as submissionDate",
-        "c.first_name as childFirstName",
-        "c.last_name as childLastName",
-        "r.opened_at as openedAt",
-        "p.name as openedByName",
-        "p.name_es as openedByNameEs",
-      ])
-      .orderBy("r.status_updated_at", "desc")
-      .orderBy("r.id", "desc")
-      .limit(count)
-      .offset((page - 1) * count)
-      .execute();
-    return { data, total };
-  },
-);
-
-/** A referrer's status updates: their referrals with a status recorded after submission, or opened by their program (R82, R140). */
-function statusUpdatesOf(db: DB, userId: number) {
-  return db
-    .selectFrom("referrals as r")
-    .where("r.created_by_id", "=", userId)
-    .where((eb) => eb.or([eb("r.status", "not in", UNRECORDED_STATUSES), eb("r.opened_at", "is not", null)]));
-}
-
-/**
- * The program's queue (docs/product-rules.md R157): the submitted referrals the person reads that wait for a first status
- * (still Submitted: a recorded status is never Submitted again), how many, and the oldest's Maryland day of submission
- * and the whole days it has waited since. Null for anyone who does not act for the program (a referrer has no queue).
- */
-export const waitingQueue = traced(
-  "model.waitingQueue",
-  async function waitingQueue(db: DB, actor: CurrentUser, today = easternCalendarDate()): Promise<WaitingQueue | null> {
-    if (!actsForProgram(actor)) return null;
-    const row = await db
-      .selectFrom("referrals as r")
-      .where(readableReferrals(actor, "r"))
-      .where("r.status", "=", "Submitted")
-      .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min("r.submission_date").as("oldest")])
-      .executeTakeFirstOrThrow();
-    const count = Number(row.n);
-    if (!count || !row.oldest) return { count: 0, oldestDay: null, oldestDays: null };
-    const oldestDay = easternCalendarDate(new Date(row.oldest));
-    return { count, oldestDay, oldestDays: Math.max(0, daysBetween(oldestDay, today)) };
-  },
-);
-
-export interface WaitingQueue {
-  count: number;
-  /** The Maryland calendar day the longest waiting was submitted on. */
-  oldestDay: string | null;
-  /** Whole Maryland days since then (0 on the day itself). */
-  oldestDays: number | null;
-}
-
-/**
- * The dashboard's counts (docs/product-rules.md R33, R137): of the referrals the person reads; the children only for those
- * who have a children's list (not a program's staff), the users only for administrators, as the users list counts them;
- * the queue waiting for a first status for those who act for the program (R157).
- */
-export const dashboardCounts = traced("model.dashboardCounts", async function dashboardCounts(db: DB, actor: CurrentUser) {
-  const own = db.selectFrom("referrals as r").where(readableReferrals(actor, "r"));
-  const count = async (query: typeof own) => Number((await query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-  const children = actor.isAdmin ? db.selectFrom("children") : db.selectFrom("children").where("created_by_id", "=", actor.id);
-  return {
-    drafts: await count(own.where("r.status", "=", "Draft")),
-    submitted: await count(own.where("r.status", "<>", "Draft")),
-    statusUpdates: await count(statusUpdatesOf(db, actor.id)),
-    children: isProgramStaff(actor) ? null : Number((await children.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
-    // The users list's own count, so the two numbers agree (super administrators are not listed).
-    users: actor.isAdmin ? await countListedUsers(db, actor) : null,
-    waiting: await waitingQueue(db, actor),
-  };
-});
-
-/** The 35 columns of the referral CSV (docs/product-rules.md R81), the child's six among them; headings in locales referrals:csv. */
-export const REFERRAL_CSV_COLUMNS = [
-  "id",
-  "status",
-  "createdAt",
-  "updatedAt",
-  "submissionDate",
-  "statusUpdatedAt",
-  "statusDetails",
-  "referrerRelationship",
-  "referrerFirstName",
-  "referrerLastName",
-  "referrerPhoneNumber",
-  "createdByEmail",
-  "childFirstName",
-  "childMiddleName",
-  "childLastName",
-  "childSuffix",
-  "childBirthdate",
-  "childStateOfResidence",
-  "gender",
-  "races",
-  "isHispanicChild",
-  "primaryLanguage",
-  "addressLine1",
-  "addressLine2",
-  "city",
-  "zip",
-  "county",
-  "gestationalAgeInDays",
-  "familyPrimaryLanguage",
-  "familyNeedsInterpreter",
-  "childInFosterCare",
-  "referralReasons",
-  "otherMedicalCondition",
-  "failedScreeningDate",
-  "childParentConsent",
-] as const;
-
-/**
- * Everything the CSV needs of one page of list rows, read in a few queries for the whole page
- * (not one per row): the referrals' own fields, child, address, races, reasons and phones. Codes
- * stay codes here; the export labels them in the reader's language.
- */
-export const csvDetails = traced("model.csvDetails", async function csvDetails(db: DB, rows: ReferralRow[]) {
-  const ids = rows.map((row) => row.id);
-  if (!ids.length) return [];
-  const referrals = new Map(
-    (
-      await db
-        .selectFrom("referrals as r")
-        .innerJoin("children as c", "c.id", "r.child_id")
-        .leftJoin("addresses as a", "a.id", "r.address_id")
-        .leftJoin("phone_numbers as p", "p.id", "r.referrer_phone_id")
-        .select([
-          "r.id",
-          "r.referrer_relationship",
-          "r.referral_source_other",
-          "r.referrer_first_name",
-          "r.referrer_last_name",
-          "p.area_code",
-          "p.prefix",
-          "p.suffix as phone_suffix",
-          "c.suffix as child_suffix",
-          "c.state_of_residence",
-          "r.gender",
-          "r.is_hispanic_child",
-          "r.primary_language",
-          "a.line1",
-          "a.line2",
-          "a.city",
-          "a.zip",
-          "r.gestational_age_in_days",
-          "r.family_primary_language",
-          "r.family_needs_interpreter",
-          "r.child_in_foster_care",
-          "r.other_medical_condition",
-          "r.failed_screening_date",
-          "r.child_parent_consent",
-        ])
-        .where("r.id", "in", ids)
-        .execute()
-    ).map((row) => [row.id, row]),
-  );
-  const races = await db.selectFrom("referral_races").select(["referral_id", "race_code"]).where("referral_id", "in", ids).orderBy("race_code").execute();
-  const reasons = await db
-    .selectFrom("referral_reasons")
-    .select(["referral_id", "reason_type", "reason_code"])
-    .where("referral_id", "in", ids)
-    .orderBy("reason_type")
-    .orderBy("reason_code")
-    .execute();
-  return rows.map((row) => ({
-    row,
-    details: referrals.get(row.id)!,
-    races: races.filter((race) => race.referral_id === row.id).map((race) => race.race_code),
-    reasons: reasons.filter((reason) => reason.referral_id === row.id),
-  }));
 });

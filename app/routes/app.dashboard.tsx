@@ -6,7 +6,7 @@ import { ReferChildLink } from "~/components/children/ReferChildLink";
 import { getPageTranslation } from "~/i18n/page.server";
 import { FigureSection } from "~/components/charts/FigureSection";
 import { getLanguage } from "~/i18n/i18next.server";
-import { dashboardCounts } from "~/models/referral-list.server";
+import { dashboardCounts } from "~/models/dashboard.server";
 import { referrerTrendFigures } from "~/components/charts/insight.server";
 import { easternCalendarDate } from "~/utils/dates";
 import { actsForProgram } from "~/models/policy";

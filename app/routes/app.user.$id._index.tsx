@@ -2,7 +2,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { StaffPrograms } from "~/components/admin/StaffPrograms";
 import { submitForm } from "~/components/ui/page.server";
-import { listLocalPrograms, setStaffPrograms, staffProgramsOf } from "~/models/local-program.server";
+import { listLocalPrograms } from "~/models/local-program.server";
+import { setStaffPrograms, staffProgramsOf } from "~/models/program-staff.server";
 import { StaffProgramsSchema } from "~/schemas/local-program";
 import { redirectWithToast } from "~/services/toast.server";
 import { useTranslation } from "~/i18n/react";

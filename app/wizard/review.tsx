@@ -26,7 +26,8 @@ import {
   submitReferral,
 } from "~/models/referral-lifecycle.server";
 import { wizardIds } from "~/wizard/step.server";
-import { NoProgramError, referralProgramPanel, transferReferral } from "~/models/local-program.server";
+import { NoProgramError } from "~/models/local-program.server";
+import { referralProgramPanel, transferReferral } from "~/models/referral-program.server";
 import { ProgramTransfer, useProgramRows } from "~/components/referrals/ProgramPanel";
 import { TransferSchema } from "~/schemas/local-program";
 import { ReviewLinkSchema, StatusChangeSchema } from "~/schemas/admin";

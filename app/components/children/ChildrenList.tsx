@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { DateFilterField, EmptyList, ListFilters, ListResults, SortHeader, TextFilter, UnknownComparisonAlert } from "~/components/list/List";
+import { EmptyList, ListResults, SortHeader, UnknownComparisonAlert } from "~/components/list/List";
+import { DateFilterField, ListFilters, TextFilter } from "~/components/list/ListFilters";
 import type { loadChildrenList } from "~/components/children/children-list.server";
 import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
 import { isFiltered } from "~/utils/list";

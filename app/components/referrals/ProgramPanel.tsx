@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, SelectField, TextareaField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import type { Language } from "~/i18n/config";
-import type { ReferralProgramPanel } from "~/models/local-program.server";
+import type { ReferralProgramPanel } from "~/models/referral-program.server";
 import { TransferSchema } from "~/schemas/local-program";
 import { formatCalendarDate, formatDateEastern, formatDateTimeEastern } from "~/utils/dates";
 import { TIMELINE_DAYS } from "~/utils/timeline";

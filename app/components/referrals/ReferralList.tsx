@@ -1,7 +1,8 @@
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { ReferChildLink } from "~/components/children/ReferChildLink";
-import { DateFilterField, EmptyList, ListFilters, ListResults, SelectFilter, SortHeader, TextFilter, UnknownComparisonAlert } from "~/components/list/List";
+import { EmptyList, ListResults, SortHeader, UnknownComparisonAlert } from "~/components/list/List";
+import { DateFilterField, ListFilters, SelectFilter, TextFilter } from "~/components/list/ListFilters";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import { Alert } from "~/components/ui/Alert";
 import type { loadReferralList } from "~/components/referrals/referral-list.server";

@@ -5,7 +5,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { afterEach, describe, expect, it } from "vitest";
 import { withTranslations } from "~/test/i18n";
 import { FILTER_DEBOUNCE_MS } from "~/utils/list";
-import { ListFilters, TextFilter, type ListState } from "./List";
+import type { ListState } from "./List";
+import { ListFilters, TextFilter } from "./ListFilters";
 
 afterEach(cleanup);
 

@@ -1,0 +1,241 @@
+import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "~/i18n/react";
+import type { Language } from "~/i18n/config";
+import { formatCalendarDate, parseTypedDate } from "~/utils/dates";
+import { DATE_COMPARISONS, FILTER_DEBOUNCE_MS, isFiltered, PAGE_SIZES, type DateFilter } from "~/utils/list";
+import type { ListState } from "./List";
+
+/**
+ * The filter form is a GET form, so the filters end up in the address. Without JavaScript the Apply button sends it;
+ * with JavaScript it is also sent a moment (FILTER_DEBOUNCE_MS) after the last change, so the list follows the typing.
+ *
+ * It sits in a disclosure so that on a phone the first rows come first: closed until opened, or open when the address
+ * holds a filter. On wider screens the styles show it open whatever its state.
+ *
+ * Given `applied` (the filters set, each said "Label: value"), it stays folded at every width, its summary saying which
+ * filters are set or that none is, so the rows come first on a desk too (docs/product-rules.md R155); it then opens by
+ * itself only when `openFirst` (a filter the list could not read, or filters no row matches: something to correct).
+ */
+export function ListFilters({
+  state,
+  children,
+  label,
+  applied,
+  openFirst = false,
+}: {
+  state: ListState;
+  children: ReactNode;
+  label: string;
+  applied?: string[];
+  openFirst?: boolean;
+}) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const timer = useRef<number>();
+  const { pathname } = useLocation();
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  // Only the first render decides: afterwards the person opens and closes it, and filtering as they
+  // type (a new address) must not snap it shut under their fingers.
+  const [openAtFirst] = useState(() => (applied ? openFirst : isFiltered(state)));
+  return (
+    <details className={`list-filters-disclosure${applied ? " list-filters-disclosure--folded" : ""}`} open={openAtFirst}>
+      <summary>
+        <span className="list-filters__label">{label}</span>
+        {applied ? (
+          <span className="list-filters__applied">{applied.length ? t("list.applied.some", { filters: applied.join("; ") }) : t("list.applied.none")}</span>
+        ) : null}
+      </summary>
+      <Form
+        method="get"
+        className="usa-form list-filters"
+        aria-label={label}
+        onChange={(event) => {
+          const form = event.currentTarget;
+          window.clearTimeout(timer.current);
+          timer.current = window.setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), FILTER_DEBOUNCE_MS);
+        }}
+        // Sent by its button (or Enter) before the wait is over: not again once it is, which would load the list anew
+        // under what the person did next (and take away the message of what it did).
+        onSubmit={() => window.clearTimeout(timer.current)}
+      >
+        <input type="hidden" name="sort" value={state.sort} />
+        <input type="hidden" name="order" value={state.order} />
+        <div className="list-filters__fields">
+          {children}
+          <div className="usa-form-group">
+            <label className="usa-label" htmlFor="list-count">
+              {t("list.pageSize")}
+            </label>
+            <select className="usa-select" id="list-count" name="count" defaultValue={String(state.count)}>
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="usa-button usa-button--outline">
+            {t("list.apply")}
+          </button>
+          <Link to={pathname}>{t("list.clear")}</Link>
+        </div>
+      </Form>
+    </details>
+  );
+}
+
+/** A filter chosen from a list ("any" first). */
+export function SelectFilter({
+  name,
+  label,
+  value,
+  anyLabel,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  anyLabel: string;
+  options: Array<{ value: string; label: string }>;
+}) {
+  return (
+    <div className="usa-form-group">
+      <label className="usa-label" htmlFor={`filter-${name}`}>
+        {label}
+      </label>
+      <select className="usa-select" id={`filter-${name}`} name={name} defaultValue={value ?? ""}>
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function TextFilter({
+  name,
+  label,
+  value,
+  hint,
+  inputMode,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  hint?: string;
+  inputMode?: "numeric";
+}) {
+  return (
+    <div className="usa-form-group">
+      <label className="usa-label" htmlFor={`filter-${name}`}>
+        {label}
+      </label>
+      {hint ? (
+        <div className="usa-hint" id={`filter-${name}-hint`}>
+          {hint}
+        </div>
+      ) : null}
+      <input
+        className="usa-input"
+        id={`filter-${name}`}
+        name={name}
+        type="search"
+        defaultValue={value ?? ""}
+        maxLength={100}
+        inputMode={inputMode}
+        aria-describedby={hint ? `filter-${name}-hint` : undefined}
+      />
+    </div>
+  );
+}
+
+/**
+ * A date is typed as text in the order the lists show it (mm/dd/yyyy, dd/mm/aaaa): a browser's own date box follows
+ * the browser's language, not the page's, and would ask a Spanish page for mm/dd.
+ */
+const TYPED_DATE = { type: "text", maxLength: 10, autoComplete: "off", spellCheck: false } as const;
+
+/** A date filter: a comparison (before, after, exactly, between) and one or two dates. */
+export function DateFilterField({
+  name,
+  label,
+  value,
+  allowNever = false,
+}: {
+  name: string;
+  label: string;
+  value: DateFilter | undefined;
+  allowNever?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const { search } = useLocation();
+  const language = i18n.language as Language;
+  // A date the list could read is shown again in the page language's order; text it could not read stays as typed, so
+  // the person sees what to correct.
+  const typed = (part: "From" | "To") => {
+    const text = new URLSearchParams(search).get(`${name}${part}`) ?? "";
+    const date = parseTypedDate(text, language);
+    return date ? formatCalendarDate(date, language) : text;
+  };
+  const [type, setType] = useState(value?.type ?? "");
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  // Without JavaScript both dates show; the second is used for "between".
+  const showTo = !hydrated || type === "between";
+  return (
+    <fieldset className="usa-fieldset list-date-filter">
+      <legend className="usa-legend">{label}</legend>
+      <div className="usa-form-group">
+        <label className="usa-label" htmlFor={`filter-${name}-type`}>
+          {t("list.comparison")}
+        </label>
+        <select
+          className="usa-select"
+          id={`filter-${name}-type`}
+          name={`${name}Type`}
+          defaultValue={value?.type ?? ""}
+          onChange={(event) => setType(event.currentTarget.value)}
+        >
+          <option value="">{t("list.any")}</option>
+          {[...DATE_COMPARISONS, ...(allowNever ? (["never"] as const) : [])].map((comparison) => (
+            <option key={comparison} value={comparison}>
+              {t(`list.comparisons.${comparison}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="usa-form-group">
+        <label className="usa-label" htmlFor={`filter-${name}-from`}>
+          {t(type === "between" ? "list.from" : "list.date")} <span className="usa-hint">{t("list.dateHint")}</span>
+        </label>
+        <input className="usa-input" id={`filter-${name}-from`} name={`${name}From`} {...TYPED_DATE} defaultValue={typed("From")} />
+      </div>
+      {showTo ? (
+        <div className="usa-form-group">
+          <label className="usa-label" htmlFor={`filter-${name}-to`}>
+            {t("list.to")} <span className="usa-hint">{t("list.dateHint")}</span>
+          </label>
+          {!hydrated ? (
+            <span className="usa-hint" id={`filter-${name}-to-hint`}>
+              {t("list.toHint")}
+            </span>
+          ) : null}
+          <input
+            className="usa-input"
+            id={`filter-${name}-to`}
+            name={`${name}To`}
+            {...TYPED_DATE}
+            defaultValue={typed("To")}
+            aria-describedby={!hydrated ? `filter-${name}-to-hint` : undefined}
+          />
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
