@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { startPostgres } from "../db/postgres-server";
 
 // `npm test`: the phases of the test run in turn, each an npm script of package.json, stopping at the first that
-// fails, then how many minutes each took (README, Tests). The type check and the lint run at once: each is one
+// fails, then how many minutes each took (docs/testing.md). The type check and the lint run at once: each is one
 // process, and the machine has two cores; the translations' check beside them takes a second. The PostgreSQL phases
 // share one throw-away server (db/postgres-server.ts), or the one TEST_DATABASE_URL names.
 
