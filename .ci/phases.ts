@@ -3,9 +3,9 @@ import { existsSync } from "node:fs";
 import { startPostgres } from "../db/postgres-server";
 
 // `npm test`: the phases of the test run in turn, each an npm script of package.json, stopping at the first that
-// fails, then how many minutes each took (README, Tests). The type check and the lint run at once: each is one
-// process, and the machine has two cores. The PostgreSQL phases share one throw-away server (db/postgres-server.ts),
-// or the one TEST_DATABASE_URL names.
+// fails, then how many minutes each took (docs/testing.md). The type check and the lint run at once: each is one
+// process, and the machine has two cores; the translations' check beside them takes a second. The PostgreSQL phases
+// share one throw-away server (db/postgres-server.ts), or the one TEST_DATABASE_URL names.
 
 interface Phase {
   name: string;
@@ -23,8 +23,8 @@ const packagesBuilt = existsSync("node_modules/better-sqlite3/build/Release/bett
 
 const PHASES: Phase[] = [
   {
-    name: packagesBuilt ? "type check and lint, at once" : "type check, lint and the packages' builds",
-    scripts: ["typecheck", "lint", ...(packagesBuilt ? [] : ["build:packages"])],
+    name: packagesBuilt ? "type check, lint and translations, at once" : "type check, lint, translations and the packages' builds",
+    scripts: ["typecheck", "lint", "check:locales", ...(packagesBuilt ? [] : ["build:packages"])],
   },
   { name: "unit tests on SQLite", scripts: ["test:unit"] },
   { name: "build", scripts: ["build"] },

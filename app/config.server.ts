@@ -261,7 +261,7 @@ export function productionChecks(config: Config, { administratorExists }: { admi
   if (!config.SECRETS_KEY && (administratorExists || config.SEED_ADMIN_EMAIL)) {
     errors.push(
       "SECRETS_KEY is not set, and an administrator exists (or SEED_ADMIN_EMAIL makes one): in production the key that seals the authenticator keys " +
-        "must be kept apart from the data. Set SECRETS_KEY to base64 of 32 random bytes (openssl rand -base64 32); see the README, Keys at rest.",
+        "must be kept apart from the data. Set SECRETS_KEY to base64 of 32 random bytes (openssl rand -base64 32); see docs/security.md, Keys at rest.",
     );
   }
   return { errors, warnings };

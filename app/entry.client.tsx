@@ -37,7 +37,7 @@ async function hydrate() {
   const lang = document.documentElement.lang;
   const language = LANGUAGES.find((known) => known === lang) ?? DEFAULT_LANGUAGE;
   // The namespaces the page's routes name (their handle.i18n), with which the server rendered it. Every key exists
-  // in both languages (node ../shared/tools/check-locales.mjs), so the browser never fetches the other's as fallback.
+  // in both languages (npm run check:locales), so the browser never fetches the other's as fallback.
   await i18next
     .use(initReactI18next)
     .use(Fetch)

@@ -38,7 +38,7 @@ export async function startInstance({ dataDir, database, appUrl, nodeArgs = [], 
     ...process.env,
     PORT: String(port),
     NODE_ENV: "production",
-    // Production over http on loopback, with a key of the run's for the authenticator keys (README: ALLOW_HTTP, SECRETS_KEY).
+    // Production over http on loopback, with a key of the run's for the authenticator keys (docs/configuration.md: ALLOW_HTTP, SECRETS_KEY).
     ALLOW_HTTP: "1",
     SECRETS_KEY: process.env.SECRETS_KEY ?? BENCH_SECRETS_KEY,
     DATA_DIR: dataDir,

@@ -11,7 +11,7 @@ import type { Screen } from "./weights";
 
 /** Each screen is measured this many times; its median score is the one reported (scores vary from run to run). */
 const RUNS = 5;
-/** The acceptance threshold of each screen's score, with either throttling (ARCHITECTURE §9). */
+/** The acceptance threshold of each screen's score, with either throttling (docs/architecture.md, The budgets). */
 export const LIGHTHOUSE_THRESHOLD = 0.95;
 const THRESHOLD = LIGHTHOUSE_THRESHOLD;
 const CHROMIUM = CHROMIUM_PATH;

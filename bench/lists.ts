@@ -7,7 +7,7 @@ import { loadAgainstCeiling, percentile, type PageFigure } from "./http";
 import { watchMemory } from "./processes";
 import { REFERRALS, USERS, type BenchServer } from "./wizard";
 
-// The referral lists at 100,000 referrals (ARCHITECTURE §9: a paged list under 50 ms): the model's
+// The referral lists at 100,000 referrals (docs/architecture.md: a paged list under 50 ms): the model's
 // count and page, the list page over HTTP, and the whole CSV export streamed by the server.
 
 export const LIST_RUNS = 50;

@@ -3,7 +3,7 @@ import { openDatabase } from "../app/db.server";
 import { watchMemory } from "./processes";
 import type { BenchServer } from "./wizard";
 
-// The referral report over 100,000 referrals (ARCHITECTURE §9: streamed in under 10 s within
+// The referral report over 100,000 referrals (docs/architecture.md: streamed in under 10 s within
 // 200 MB of memory), made by the server as an administrator asks for it, in CSV and in Excel.
 
 export interface ReportFigure {

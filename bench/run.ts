@@ -31,7 +31,7 @@ import {
 } from "./wizard";
 import { benchObservability, observabilitySection } from "./observability";
 
-// `npm run bench`: measures against the budgets of ARCHITECTURE §9 on SQLite and writes bench/RESULTS.md.
+// `npm run bench`: measures against the budgets of docs/architecture.md on SQLite and writes bench/RESULTS.md.
 // `npm run bench -- --database=postgres`: the same measures on PostgreSQL (bench/postgres.ts), written only
 // to the side-by-side section at the end of RESULTS.md (bench/side-by-side.ts), which either run rebuilds.
 // A benchmark, not a test: it prints figures and never fails a build.
@@ -85,7 +85,7 @@ const BEFORE = {
   devtools: ["1.00", "1.00", "1.00"],
 };
 
-/** The targets (ARCHITECTURE §9 and docs/decisions/0009-the-budgets.md), against this run's figures and 8b77184's. */
+/** The targets (docs/architecture.md and docs/decisions/0009-the-budgets.md), against this run's figures and 8b77184's. */
 function targetRows(wizard: WizardFigures, rest: ProcessMemory[][], heaviestJs: number, lighthouse: Record<ThrottlingMethod, LighthouseFigures>): string[] {
   const largest = Math.max(...rest.flat().map((each) => each.rss)) / 2 ** 20;
   const row = (target: string, measured: string, before: string, met: boolean) => `| ${target} | ${measured} | ${before} | ${met ? "met" : "NOT MET"} |`;
@@ -417,7 +417,7 @@ The ceiling is a bare \`node:http\` server, started in its own process in the sa
 with the bytes and headers the application sent for the same page: the fastest this machine can serve that page.
 "Ceiling ×" is how many times more requests a second the ceiling answered.
 
-## A wizard step (ARCHITECTURE §9: p95 under ${BUDGET_MS} ms with 50 clients at once)
+## A wizard step (docs/architecture.md: p95 under ${BUDGET_MS} ms with 50 clients at once)
 
 The child-language step, each client signed in and editing its own Draft (the frame with its badges, and the
 step), ${wizard.get.htmlBytes.toLocaleString("en-US")} bytes of HTML; ${WIZARD_SECONDS} s for each line.
@@ -462,7 +462,7 @@ ${profileTable("GET the step", profile.get, before?.get)}
 
 ${profileTable("POST the step and its redirect", profile.post, before?.post)}
 
-## The lists, the dashboard and the API (ARCHITECTURE §9: a paged list under ${BUDGET_MS} ms)
+## The lists, the dashboard and the API (docs/architecture.md: a paged list under ${BUDGET_MS} ms)
 
 Each page over HTTP for ${PAGE_SECONDS} s by one client, the whole page rendered on the server; its ceiling the same way.
 
@@ -508,7 +508,7 @@ ${rows.join("\n")}
 
 The full CSV export of the list read ${exported.toLocaleString("en-US")} rows, 100 at a time, in ${exportMs.toFixed(0)} ms.
 
-## Page weights (ARCHITECTURE §9: HTML and CSS at most 30 KB each, JavaScript at most 150 KB, gzipped)
+## Page weights (docs/architecture.md: HTML and CSS at most 30 KB each, JavaScript at most 150 KB, gzipped)
 
 Every screen as the server sends it, gzipped: its HTML, the style sheets it links, and the JavaScript it loads
 (its module preloads and what its inline script imports, the framework included). Every page works without
@@ -538,7 +538,7 @@ ${uploadRows.join("\n")}
 ## The referral report at ${REFERRALS.toLocaleString("en-US")} referrals
 
 \`POST /generate-report\` as an administrator, every referral past the Draft stage (all ${REFERRALS.toLocaleString("en-US")} set to Submitted
-for this measure), written as a stream to DATA_DIR/reports. Budget (ARCHITECTURE §9): under 10 s, within 200 MB.
+for this measure), written as a stream to DATA_DIR/reports. Budget (docs/architecture.md): under 10 s, within 200 MB.
 The server's resident memory sampled every 20 ms and its high-water mark (VmHWM, reset just before).
 
 | Format | Rows | Time (s) | RSS at rest (MB) | Peak RSS (MB) | Growth (MB) | Budget |

@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { WIZARD_STEPS } from "../app/wizard/steps";
 
-// The weight of a screen as a browser downloads it (ARCHITECTURE §9): its HTML, the style sheets
+// The weight of a screen as a browser downloads it (docs/architecture.md, The budgets): its HTML, the style sheets
 // it links, and the JavaScript it loads (the scripts and module preloads in the page, and the
 // modules its inline script imports), each gzipped. Without JavaScript the page needs only the
 // first two.

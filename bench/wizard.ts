@@ -12,7 +12,7 @@ import { load, loadAcross, loadAgainstCeiling, type LoadFigure, type LoadRequest
 import { startInstance, type Instance } from "./instance";
 import { moveToPostgres, type MoveFigures } from "./postgres";
 
-// A wizard step over HTTP against the production build (ARCHITECTURE §9): GET, and POST with its
+// A wizard step over HTTP against the production build (docs/architecture.md, The budgets): GET, and POST with its
 // redirect, with 50 clients at once and 100,000 referrals in the database.
 
 /** 100,000 referrals; BENCH_REFERRALS asks for fewer (users and children in proportion), only to check that the benchmark runs end to end. */

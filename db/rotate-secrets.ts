@@ -4,7 +4,7 @@ import { openSecret, sealedWithCurrentKey, sealSecret } from "../app/services/se
 import { runAsCommand } from "./command";
 
 // `npm run db:rotate-secrets`: seals again, under SECRETS_KEY, every authenticator key that an earlier key sealed
-// (SECRETS_KEY_PREVIOUS, or the development key file of DATA_DIR). The README's "Keys at rest" tells the order: set the
+// (SECRETS_KEY_PREVIOUS, or the development key file of DATA_DIR). docs/security.md, "Keys at rest", tells the order: set the
 // new key as SECRETS_KEY and the old one as SECRETS_KEY_PREVIOUS, restart, run this, then drop SECRETS_KEY_PREVIOUS.
 
 /** How many keys it sealed again. */

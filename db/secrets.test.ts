@@ -63,7 +63,7 @@ describe("the migration that seals the authenticator keys", () => {
     const newKey = randomBytes(32).toString("base64");
     const before = await test.db.selectFrom("second_factors").select(["user_id", "secret"]).executeTakeFirstOrThrow();
     const { getConfig } = await import("../app/config.server");
-    // The server as the README's rotation runs it: the new key, and the previous one beside it.
+    // The server as the rotation of docs/security.md runs it: the new key, and the previous one beside it.
     Object.assign(process.env, { SECRETS_KEY: newKey, SECRETS_KEY_PREVIOUS: oldKey });
     forgetSingleton("config");
     const rotated = readSecretsKeys({ SECRETS_KEY: newKey, SECRETS_KEY_PREVIOUS: oldKey }, test.dir);

@@ -68,7 +68,7 @@ test.beforeAll(async () => {
   db = opened.db;
   outsideAdmin = await createUser({ admin: true, domain: "contractor.example.net" }, db);
   const secret = await sessionSecret();
-  // As behind a load balancer on this machine: the client's address is the one X-Forwarded-For names (README: TRUST_PROXY).
+  // As behind a load balancer on this machine: the client's address is the one X-Forwarded-For names (docs/configuration.md: TRUST_PROXY).
   const settings = { ...opened.env, API_RATE_LIMIT: String(API_LIMIT), ADMIN_EMAIL_DOMAINS: "maryland.gov", TRUST_PROXY: "loopback" };
   a = new OwnServer(dataDir, secret, await freePort(), settings);
   b = new OwnServer(dataDir, secret, await freePort(), settings);

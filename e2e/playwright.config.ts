@@ -28,7 +28,7 @@ function newPostgresDatabase(adminUrl: string): string {
 }
 
 process.env.E2E_PORT ??= String(freePortNow());
-// The key that seals authenticator keys, which production asks for once an administrator exists (README, Keys at rest):
+// The key that seals authenticator keys, which production asks for once an administrator exists (docs/security.md, Keys at rest):
 // one for the run, shared by the server, the servers tests start of their own, and the tests' helpers.
 process.env.SECRETS_KEY ??= randomBytes(32).toString("base64");
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "referral-e2e-"));
@@ -88,7 +88,7 @@ export default defineConfig({
       PORT: process.env.E2E_PORT,
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: "production",
-      // Production over http on this machine's loopback, as the operator would say it (README: ALLOW_HTTP).
+      // Production over http on this machine's loopback, as the operator would say it (docs/configuration.md: ALLOW_HTTP).
       ALLOW_HTTP: "1",
       SECRETS_KEY: process.env.SECRETS_KEY,
       ADMIN_EMAIL_DOMAINS: "maryland.gov",

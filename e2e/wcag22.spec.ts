@@ -332,7 +332,7 @@ test.describe("3.3.8 accessible authentication", () => {
     await expect(page.locator("main input[name=email]")).toHaveAttribute("autocomplete", "email");
     await expect(page.locator("main input[name=password]")).toHaveAttribute("autocomplete", "new-password");
     await pasteInto(page, "main input[name=password]", "a pasted passphrase 12");
-    // No puzzle: without a captcha service set (the default), the form asks none (README: CAPTCHA_PROVIDER).
+    // No puzzle: without a captcha service set (the default), the form asks none (docs/configuration.md: CAPTCHA_PROVIDER).
     await expect(page.locator("main iframe, main [class*=captcha]")).toHaveCount(0);
   });
 });

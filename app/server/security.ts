@@ -18,7 +18,7 @@ export function referrerPolicyFor(path: string): string {
 }
 
 /**
- * The headers every response carries (ARCHITECTURE §7). `allow`: other origins a page may load scripts, frames, styles
+ * The headers every response carries (docs/architecture.md). `allow`: other origins a page may load scripts, frames, styles
  * and calls from (the registration page's captcha service, and that page alone).
  */
 export function securityHeaders(

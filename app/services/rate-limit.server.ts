@@ -12,7 +12,7 @@ export interface RateLimitRule {
 const HOUR = 60 * 60 * 1000;
 
 /**
- * The limits of ARCHITECTURE §7. Limits by account are tight; limits by address are loose,
+ * The limits of docs/security.md. Limits by account are tight; limits by address are loose,
  * since a hospital or a library puts many honest people behind one address.
  */
 export const RATE_LIMITS = {

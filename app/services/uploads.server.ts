@@ -9,11 +9,11 @@ import { getConfig } from "~/config.server";
 import { commitPart, partNameFor, sweepPartFiles } from "~/utils/files.server";
 import { UPLOAD_LIMIT_BYTES } from "~/utils/upload";
 
-// Files people send with a referral (ARCHITECTURE §7): read from the request as a stream, never
+// Files people send with a referral (docs/architecture.md): read from the request as a stream, never
 // held whole in memory, refused past 30 MB while streaming, typed from their first bytes, and kept
 // under DATA_DIR/uploads with random names (never inside public/).
 
-/** What a stored file is, from its first bytes: the allow-list of docs/product-rules.md R64 and ARCHITECTURE §7. */
+/** What a stored file is, from its first bytes: the allow-list of docs/product-rules.md R64. */
 export type FileKind = "pdf" | "jpeg" | "png" | "gif" | "tiff" | "heic" | "doc" | "docx";
 
 export const CONTENT_TYPES: Record<FileKind, string> = {

@@ -31,7 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   const plain = kept.filter((row: { secret: string }) => !row.secret.startsWith("v1."));
   if (plain.length) {
     if (process.env.NODE_ENV === "production" && !process.env.SECRETS_KEY) {
-      throw new Error("SECRETS_KEY must be set to seal the authenticator keys kept in the database (README: Keys at rest)");
+      throw new Error("SECRETS_KEY must be set to seal the authenticator keys kept in the database (docs/security.md: Keys at rest)");
     }
     const { SECRETS_KEY, SECRETS_KEY_PREVIOUS, DATA_DIR = "./data" } = process.env;
     const { current } = readSecretsKeys({ SECRETS_KEY, SECRETS_KEY_PREVIOUS }, DATA_DIR);

@@ -65,7 +65,7 @@ export function ConfirmPage({
 
 /**
  * A link to the confirmation page that, with JavaScript, opens the same question in a modal
- * dialog instead (ARCHITECTURE: modals instead of confirmation pages).
+ * dialog instead (docs/architecture.md: modals instead of confirmation pages).
  */
 export function ConfirmAction({
   href,
