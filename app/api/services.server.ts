@@ -9,7 +9,7 @@ import { inspectResetToken } from "~/models/account-token.server";
 import { sendPasswordReset } from "~/models/admin-users.server";
 import { getLookupLabel, getLookups, LOOKUP_TYPES } from "~/models/lookup.server";
 import { getMiscellaneousValue } from "~/models/miscellaneous.server";
-import { getReferralForReviewLink } from "~/models/referral-lifecycle.server";
+import { getReferralForReviewLink } from "~/models/referral-review.server";
 import { findUserIdByEmail } from "~/models/user.server";
 import { checkReportForm, makeReport, readReportBody, streamReport, type ReportKind } from "~/components/reports/reports.server";
 import { ForgotPasswordSchema, ResetPasswordSchema, SecurityAnswersSchema } from "~/schemas/account.server";

@@ -24,7 +24,7 @@ import { startReferral } from "./child.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { accessRecordOf } from "./access-record.server";
 import { createReviewLink, recordStatusChange, referralForReviewToken, revokeReviewLink, statusHistory } from "./referral-admin.server";
-import { getReferralForReview, getReferralForReviewLink } from "./referral-lifecycle.server";
+import { getReferralForReview, getReferralForReviewLink } from "./referral-review.server";
 import { dashboardCounts, listStatusUpdates } from "./dashboard.server";
 import { saveAnswers } from "./referral-answers.server";
 import type { CurrentUser } from "./user.server";

@@ -1,39 +1,21 @@
 import type { Insertable } from "kysely";
 import type { ReferralsTable } from "../../db/schema";
 import { holdKey, holdRows, writeTransaction, type DB } from "~/db.server";
-import type { Language } from "~/i18n/config";
-import { CONSENT } from "~/schemas/referral";
 import { removeStoredFiles } from "~/services/uploads.server";
 import { missingItems, type MissingItem } from "~/models/completeness";
 import { progressFacts } from "./referral-answers.server";
-import { shownRelationship } from "~/schemas/relationship";
-import { OTHER } from "~/utils/lookup-codes";
 import type { WizardIds } from "~/utils/wizard-paths";
 import { easternCalendarDate } from "~/utils/dates";
 import { refuseTooOld } from "./child.server";
 import { storedFilesOf } from "./document.server";
 import { ForbiddenError, NotFoundError } from "./errors";
-import { getLookupLabel, getLookups, lookupLabel, type LookupType } from "./lookup.server";
 import { keepReferralFigures } from "./insight.server";
-import { recordAccess, viewerOf } from "./access-record.server";
-import { referralForReviewToken } from "./referral-admin.server";
 import { mailReferrer } from "./referral-mail.server";
-import { NoProgramError, noteOpenedByProgram, programForCounty } from "./local-program.server";
+import { NoProgramError, programForCounty } from "./local-program.server";
 import { mailFamilyNotice, mailProgramIntake } from "./program-mail.server";
-import { phoneText } from "./phone.server";
-import {
-  actsForProgram,
-  mayCopyReferral,
-  mayDeleteReferral,
-  mayEditReferral,
-  maySubmitReferral,
-  mayViewReferral,
-  referralFacts,
-  type ReferralFacts,
-} from "./policy";
+import { mayCopyReferral, mayDeleteReferral, maySubmitReferral, mayViewReferral, referralFacts } from "./policy";
 import { noteSameChildOnSubmit } from "./same-child.server";
 import type { CurrentUser } from "./user.server";
-import { reads } from "./reads";
 import { metrics } from "~/services/metrics.server";
 import { traced } from "~/services/trace.server";
 
@@ -43,9 +25,9 @@ import { traced } from "~/services/trace.server";
 // of theirs) and deletes (a Draft); administrators review everything and change nothing; anyone else
 // is told the referral does not exist.
 
-type Row = NonNullable<Awaited<ReturnType<typeof referralRow>>>;
+export type Row = NonNullable<Awaited<ReturnType<typeof referralRow>>>;
 
-function referralRow(db: DB, id: number) {
+export function referralRow(db: DB, id: number) {
   return db.selectFrom("referrals").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
@@ -67,214 +49,6 @@ export const ownReferral = traced("model.ownReferral", async function ownReferra
   if (!mayCopyReferral(actor, referralFacts(referral))) throw new ForbiddenError("administrators do not change referrals");
   return referral;
 });
-
-async function adultsWithPhones(db: DB, referralId: number) {
-  const rows = await db.selectFrom("adults").selectAll().where("referral_id", "=", referralId).orderBy("id").execute();
-  return Promise.all(
-    rows.map(async (row) => ({
-      row,
-      name: [row.first_name, row.middle_name, row.last_name].filter(Boolean).join(" "),
-      phones: {
-        home: await phoneText(db, row.home_phone_id),
-        work: await phoneText(db, row.work_phone_id),
-        mobile: await phoneText(db, row.mobile_phone_id),
-      },
-    })),
-  );
-}
-
-async function labels(db: DB, type: LookupType, codes: string[], language: Language): Promise<string[]> {
-  const rows = await getLookups(db, type);
-  return codes.map((code) => {
-    const row = rows.find((lookup) => lookup.code === code);
-    return row ? lookupLabel(row, language) : code;
-  });
-}
-
-/**
- * Everything the review shows (docs/product-rules.md R68), its labels in the reader's language,
- * what is missing, and what the reader may do with it.
- */
-export const getReferralForReview = traced(
-  "model.getReferralForReview",
-  async function getReferralForReview(db: DB, actor: CurrentUser, ids: WizardIds, language: Language) {
-    const referral = await readableReferral(db, actor, ids);
-    // Anyone but its creator opening it is on the record of access (34 CFR 303.406).
-    await recordAccess(db, viewerOf(actor), [{ referralId: referral.id, childId: referral.child_id, createdById: referral.created_by_id }], {
-      action: "view",
-      entityType: "referral",
-    });
-    // Its program's first look is what its referrer sees as "Opened by" (R140).
-    await noteOpenedByProgram(db, actor, referral);
-    return reviewOf(db, referral, ids, language, actor);
-  },
-);
-
-/**
- * What the page after a submit tells the referral's creator: its number, when it was sent, and
- * where the confirmation e-mail went. Null while it is still a Draft (nothing was sent yet), and
- * for administrators, who did not send it.
- */
-export const getSubmitConfirmation = traced("model.getSubmitConfirmation", async function getSubmitConfirmation(db: DB, actor: CurrentUser, ids: WizardIds) {
-  const referral = await readableReferral(db, actor, ids);
-  if (actsForProgram(actor) || referral.status === "Draft" || !referral.submission_date) return null;
-  const child = await db.selectFrom("children").select(["first_name", "last_name"]).where("id", "=", referral.child_id).executeTakeFirstOrThrow();
-  const creator = await db.selectFrom("users").select("email").where("id", "=", referral.created_by_id).executeTakeFirstOrThrow();
-  return {
-    id: referral.id,
-    childName: `${child.first_name} ${child.last_name}`,
-    submittedAt: referral.submission_date,
-    email: creator.email,
-  };
-});
-
-/**
- * The referral a live review link opens, read only, for someone not signed in; null for no token,
- * or one unknown, expired or revoked. The view is on the record of access.
- */
-export const getReferralForReviewLink = traced(
-  "model.getReferralForReviewLink",
-  async function getReferralForReviewLink(db: DB, token: string | null | undefined, language: Language) {
-    const link = await referralForReviewToken(db, token);
-    if (!link) return null;
-    const referral = await referralRow(db, link.referralId);
-    if (!referral) return null;
-    await recordAccess(db, { reviewLinkId: link.linkId }, [{ referralId: referral.id, childId: referral.child_id, createdById: referral.created_by_id }], {
-      action: "view",
-      entityType: "referral",
-    });
-    const review = await reviewOf(db, referral, { child: referral.child_id, referral: referral.id, user: referral.created_by_id }, language, null);
-    // A reviewer reads the referral, not the referrer's account (R131).
-    return { ...review, createdBy: reads("referral", "createdBy", "reviewLink") ? review.createdBy : null };
-  },
-);
-
-/** `actor`: the signed-in reader, or null for a review link's holder, who may do nothing with it. */
-async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Language, actor: CurrentUser | null) {
-  const label = (type: LookupType, code: string | null) => getLookupLabel(db, type, code, language);
-  const child = await db.selectFrom("children").selectAll().where("id", "=", referral.child_id).executeTakeFirstOrThrow();
-  const creator = await db.selectFrom("users").select(["first_name", "last_name", "email"]).where("id", "=", referral.created_by_id).executeTakeFirstOrThrow();
-  const address = referral.address_id
-    ? ((await db.selectFrom("addresses").selectAll().where("id", "=", referral.address_id).executeTakeFirst()) ?? null)
-    : null;
-  const races = (await db.selectFrom("referral_races").select("race_code").where("referral_id", "=", referral.id).orderBy("race_code").execute()).map(
-    (row) => row.race_code,
-  );
-  const reasonRows = await db
-    .selectFrom("referral_reasons")
-    .select(["reason_type", "reason_code"])
-    .where("referral_id", "=", referral.id)
-    .orderBy("reason_code")
-    .execute();
-  const reasonsOf = (type: "RefReasons_ConcernsDevelopmental" | "FailedScreenings" | "IdentifiedConditions") =>
-    labels(
-      db,
-      type,
-      reasonRows.filter((row) => row.reason_type === type).map((row) => row.reason_code),
-      language,
-    );
-  const documents = await db
-    .selectFrom("referral_documents")
-    .select(["id", "description", "is_consent", "file_name", "size_bytes", "created_at"])
-    .where("referral_id", "=", referral.id)
-    .where("disabled", "=", 0)
-    .orderBy("id")
-    .execute();
-  const adults = await adultsWithPhones(db, referral.id);
-  const facts = await progressFacts(db, referral);
-  const may = (rule: (actor: CurrentUser, referral: ReferralFacts) => boolean) => actor !== null && rule(actor, referralFacts(referral));
-  // Home visiting is stored as Other with its text; any other "Other" shows what was typed.
-  const relationshipText = async () => {
-    const shown = shownRelationship({ relationship: referral.referrer_relationship, sourceOther: referral.referral_source_other });
-    const text = await label("References", shown || null);
-    return shown === OTHER && referral.referral_source_other ? `${text}: ${referral.referral_source_other}` : text;
-  };
-  return {
-    id: referral.id,
-    ids,
-    status: referral.status,
-    createdAt: referral.created_at,
-    updatedAt: referral.updated_at,
-    submissionDate: referral.submission_date,
-    statusUpdatedAt: referral.status_updated_at,
-    statusDetails: language === "es" ? (referral.status_details_es ?? referral.status_details) : referral.status_details,
-    hasBeenCopied: referral.has_been_copied === 1,
-    createdBy: { name: `${creator.first_name} ${creator.last_name}`, email: creator.email } as { name: string; email: string } | null,
-    child: {
-      name: [child.first_name, child.middle_name, child.last_name].filter(Boolean).join(" "),
-      birthdate: child.birthdate,
-    },
-    referrer: {
-      relationship: await relationshipText(),
-      name: [
-        await label("Prefixes", referral.referrer_prefix),
-        referral.referrer_first_name,
-        referral.referrer_middle_name,
-        referral.referrer_last_name,
-        await label("Suffixes", referral.referrer_suffix),
-      ]
-        .filter(Boolean)
-        .join(" "),
-      phone: await phoneText(db, referral.referrer_phone_id),
-      familyApproval: referral.family_approval,
-      isAudiologistScreening: referral.is_audiologist_screening,
-      isHospitalBirth: referral.is_hospital_birth,
-      isCAPTA: referral.is_capta,
-    },
-    childInfo: {
-      sex: await label("Genders", referral.gender),
-      races: await labels(db, "Races", races, language),
-      isHispanicChild: referral.is_hispanic_child,
-      language: await label("Languages", referral.primary_language),
-      address: address
-        ? {
-            line1: address.line1,
-            line2: address.line2,
-            city: address.city,
-            zip: address.zip,
-            state: address.state,
-            county: await label("Counties", address.county),
-          }
-        : null,
-      gestationalAgeInDays: referral.gestational_age_in_days,
-    },
-    family: {
-      adults: await Promise.all(
-        adults.map(async (adult) => ({
-          name: adult.name,
-          relationship: await label("FamilyRelationships", adult.row.child_relationship),
-          contactMethod: await label("ContactMethods", adult.row.preferred_method_of_contact),
-          bestTime: adult.row.best_time_to_contact,
-          email: adult.row.email,
-          phones: adult.phones,
-        })),
-      ),
-      language: await label("Languages", referral.family_primary_language),
-      needsInterpreter: referral.family_needs_interpreter,
-      inFosterCare: referral.child_in_foster_care,
-    },
-    reasons: {
-      developmental: await reasonsOf("RefReasons_ConcernsDevelopmental"),
-      screenings: await reasonsOf("FailedScreenings"),
-      conditions: await reasonsOf("IdentifiedConditions"),
-      otherMedicalCondition: referral.other_medical_condition,
-      failedScreeningDate: referral.failed_screening_date,
-    },
-    additionalDetails: referral.additional_details,
-    consent: referral.child_parent_consent ?? CONSENT.notYet,
-    documents: documents.map((row) => ({
-      id: row.id,
-      description: row.description,
-      isConsent: row.is_consent === 1,
-      fileName: row.file_name,
-      size: row.size_bytes,
-      createdAt: row.created_at,
-    })),
-    missing: missingItems(facts),
-    can: { edit: may(mayEditReferral), submit: may(maySubmitReferral), delete: may(mayDeleteReferral), copy: may(mayCopyReferral) },
-  };
-}
-export type ReferralReview = Awaited<ReturnType<typeof reviewOf>>;
 
 /** The referral still lacks these (docs/product-rules.md R68, R69): it is not submitted. */
 export class IncompleteReferralError extends Error {

@@ -10,7 +10,7 @@ import { NotFoundError } from "./errors";
 import { setStaffPrograms } from "./program-staff.server";
 import { transferReferral } from "./referral-program.server";
 import { createReviewLink, listReviewLinks, revokeReviewLink } from "./referral-admin.server";
-import { getReferralForReviewLink } from "./referral-lifecycle.server";
+import { getReferralForReviewLink } from "./referral-review.server";
 import { getCurrentUser, type CurrentUser } from "./user.server";
 
 // A state agency's security review (issue 50), each finding as its attack, on a real database: the attack must no
@@ -235,7 +235,7 @@ describe("13. smaller findings", () => {
 
   it("names in the record of access the e-mail a viewer had when they looked", async () => {
     const { accessRecordOf } = await import("./access-record.server");
-    const { getReferralForReview } = await import("./referral-lifecycle.server");
+    const { getReferralForReview } = await import("./referral-review.server");
     const { fixedT } = await import("~/i18n/i18next.server");
     const referral = await submittedIn(HOWARD);
     const viewer = await addPerson(test.db, "looker@maryland.gov", { admin: true });

@@ -6,7 +6,7 @@ import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
-import { getReferralForReviewLink } from "~/models/referral-lifecycle.server";
+import { getReferralForReviewLink } from "~/models/referral-review.server";
 import { logFor } from "~/services/log.server";
 
 export const handle = { i18n: ["common", "referrals", "wizard"] };

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
-import { getReferralForReview } from "~/models/referral-lifecycle.server";
+import { getReferralForReview } from "~/models/referral-review.server";
 import { saveAnswers } from "~/models/referral-answers.server";
 import type { CurrentUser } from "~/models/user.server";
 import { ProxySchema } from "~/schemas/referral";

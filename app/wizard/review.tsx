@@ -17,14 +17,8 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { ChildTooOldError } from "~/models/child.server";
 import { adminReviewPanel, createReviewLink, recordStatusChange, revokeReviewLink } from "~/models/referral-admin.server";
 import { decideNotSameChild } from "~/models/same-child.server";
-import {
-  copyReferral,
-  deleteReferral,
-  getReferralForReview,
-  IncompleteReferralError,
-  readableReferral,
-  submitReferral,
-} from "~/models/referral-lifecycle.server";
+import { copyReferral, deleteReferral, IncompleteReferralError, readableReferral, submitReferral } from "~/models/referral-lifecycle.server";
+import { getReferralForReview } from "~/models/referral-review.server";
 import { wizardIds } from "~/wizard/step.server";
 import { NoProgramError } from "~/models/local-program.server";
 import { referralProgramPanel, transferReferral } from "~/models/referral-program.server";

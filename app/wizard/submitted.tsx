@@ -6,7 +6,7 @@ import { programContact } from "~/components/about/program-contact.server";
 import { ProgramContact } from "~/components/about/ProgramContact";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
-import { getSubmitConfirmation } from "~/models/referral-lifecycle.server";
+import { getSubmitConfirmation } from "~/models/referral-review.server";
 import { wizardIds } from "~/wizard/step.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { reviewHref } from "~/wizard/steps";

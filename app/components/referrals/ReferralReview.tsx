@@ -7,7 +7,7 @@ import { ConfirmAction } from "~/components/ui/ConfirmAction";
 import { ErrorSummary } from "~/components/ui/form";
 import { SummaryList } from "~/components/ui/SummaryList";
 import type { Language } from "~/i18n/config";
-import type { ReferralReview as Review } from "~/models/referral-lifecycle.server";
+import type { ReferralReview as Review } from "~/models/referral-review.server";
 import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral";
 import { addressText } from "~/utils/address";
 import { formatCalendarDate, formatDateTimeEastern } from "~/utils/dates";
