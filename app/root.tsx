@@ -7,7 +7,7 @@ import { DocumentTitle } from "./components/DocumentTitle";
 import { ErrorPage, errorKindForStatus } from "./components/ErrorPage";
 import { IeNotice } from "./components/IeNotice";
 import { LanguageFooter } from "./components/LanguageFooter";
-import { BusyStatus, useOneSubmitAtATime } from "./components/ui/busy";
+import { BusyStatus } from "./components/ui/busy";
 import { useFocusHeadingOnNewScreen } from "./components/ui/focus";
 import { useNonce } from "./components/nonce";
 import type { FlashText } from "./components/FlashMessage";
@@ -93,11 +93,9 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { t } = useTranslation();
   useRetryWordsOn(useNavigation().state !== "idle");
   useWordsOfScreen(namespacesNamedBy(useMatches().map((match) => match.handle)));
   useFocusHeadingOnNewScreen();
-  useOneSubmitAtATime(t("busy.working"));
   // Once the page runs its JavaScript, styles may hide what only the no-JavaScript page needs.
   useEffect(() => document.documentElement.classList.add("js"), []);
   return (

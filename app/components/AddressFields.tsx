@@ -1,5 +1,5 @@
 import type { FormMetadata } from "@conform-to/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { applySuggestion, BLANK_PLACE, type AddressSuggestion } from "~/utils/address";
 import { AddressSearch, type ServerLookup } from "./AddressSearch";
@@ -43,9 +43,16 @@ export function AddressFields({
     for (const [name, value] of Object.entries(values)) form.update({ name, value });
   };
   const valueOf = (id: string) => (document.getElementById(id) as HTMLInputElement | HTMLSelectElement | null)?.value ?? "";
+  // The chosen suggestion's button goes with the list: the focus moves to the address it filled in, not to the page.
+  const [chosen, setChosen] = useState(0);
+  const line1Id = field("line1").meta.id;
+  useEffect(() => {
+    if (chosen) document.getElementById(line1Id)?.focus();
+  }, [chosen, line1Id]);
   const onChoose = (suggestion: AddressSuggestion) => {
-    fill({ ...applySuggestion({ line1: valueOf(field("line1").meta.id), county: valueOf(field("county").meta.id) }, suggestion) });
+    fill({ ...applySuggestion({ line1: valueOf(line1Id), county: valueOf(field("county").meta.id) }, suggestion) });
     setCountyChoices(suggestion.counties);
+    setChosen((times) => times + 1);
   };
   const onRefused = () => {
     fill({ ...BLANK_PLACE });

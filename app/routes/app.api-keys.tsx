@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { requireProgram } from "~/auth/auth.server";
 import { ListTable } from "~/components/list/List";
@@ -139,9 +140,9 @@ export default function ApiKeys() {
           <TextField {...field("code")} inputMode="numeric" autoComplete="one-time-code" spellCheck={false} />
         </fieldset>
         <div className="form-actions">
-          <button type="submit" name="intent" value="create" className="usa-button">
+          <StatusButton name="intent" value="create" className="usa-button">
             {t("apiKeys.create")}
-          </button>
+          </StatusButton>
         </div>
       </Form>
       <h2>{t("apiKeys.listHeading")}</h2>

@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { Alert } from "~/components/ui/Alert";
@@ -137,9 +138,9 @@ export default function ChildDetails() {
             ) : null}
             {tooOld ? null : (
               <Form method="post">
-                <button type="submit" name="intent" value="newReferral" className={draft ? "usa-button usa-button--outline" : "usa-button"}>
+                <StatusButton name="intent" value="newReferral" className={draft ? "usa-button usa-button--outline" : "usa-button"}>
                   {t("details.newReferral")}
-                </button>
+                </StatusButton>
               </Form>
             )}
           </div>

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { requireReferrer } from "~/auth/auth.server";
 import { Alert } from "~/components/ui/Alert";
@@ -146,9 +147,7 @@ function NameForm() {
           <SelectField {...field("suffix")} options={suffixes} optional />
         </fieldset>
         <div className="form-actions">
-          <button type="submit" className="usa-button">
-            {t(child ? "name.update" : referring ? "refer.create" : "name.create")}
-          </button>
+          <StatusButton className="usa-button">{t(child ? "name.update" : referring ? "refer.create" : "name.create")}</StatusButton>
           <Link to={child ? `/app/children/details/${child.id}` : referring ? "/app/dashboard" : "/app/children"}>{t("common:form.cancel")}</Link>
         </div>
       </Form>

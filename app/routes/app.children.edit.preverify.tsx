@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { requireReferrer } from "~/auth/auth.server";
 import { ErrorSummary, MemorableDateField, SelectField } from "~/components/ui/form";
@@ -87,9 +88,7 @@ export default function PreVerify() {
         />
         <SelectField {...field("stateOfResidence")} hint={t("preverify.stateHint")} options={states} />
         <div className="form-actions">
-          <button type="submit" className="usa-button">
-            {t("preverify.continue")}
-          </button>
+          <StatusButton className="usa-button">{t("preverify.continue")}</StatusButton>
           <Link to={childId ? `/app/children/details/${childId}` : referring ? "/app/dashboard" : "/app/children"}>{t("common:form.cancel")}</Link>
         </div>
       </Form>

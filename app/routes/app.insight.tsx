@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { FigureSection } from "~/components/charts/FigureSection";
@@ -122,9 +123,7 @@ export default function InsightPage() {
             </div>
           ))}
         </fieldset>
-        <button type="submit" className="usa-button">
-          {t("insight.period.show")}
-        </button>
+        <StatusButton className="usa-button">{t("insight.period.show")}</StatusButton>
       </Form>
 
       <FigureSection {...weekly} empty={total === 0} emptyText={t("insight.empty")} />

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { ErrorSummary, TextareaField, TextField } from "~/components/ui/form";
@@ -66,9 +67,7 @@ export default function LocalProgram() {
         <TextField {...field("intakeEmail")} type="email" hint={t("programs.intakeEmailHint")} optional />
         <TextField {...field("phone")} type="tel" hint={t("programs.phoneHint")} optional />
         <TextareaField {...field("approvedDomains")} hint={t("programs.domainsHint")} rows={2} optional />
-        <button type="submit" className="usa-button">
-          {t("programs.save")}
-        </button>
+        <StatusButton className="usa-button">{t("programs.save")}</StatusButton>
       </Form>
       <p>
         <Link to="/app/local-programs">{t("programs.back")}</Link>

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { requireSession } from "~/auth/auth.server";
 import { nameFieldLabels, NameFieldset, phoneFieldLabels, PhonesFieldset, SecurityQuestionsFieldset, securityFieldLabels } from "~/components/AccountFields";
@@ -182,9 +183,7 @@ function OwnProfile() {
         </fieldset>
 
         <div className="form-actions">
-          <button type="submit" className="usa-button">
-            {t("save")}
-          </button>
+          <StatusButton className="usa-button">{t("save")}</StatusButton>
         </div>
       </Form>
 
@@ -247,9 +246,9 @@ function OwnSessions({
       {others ? (
         <Form method="post">
           {others >= shown.length ? <p>{t("sessions.notAllShown", { count: shown.length })}</p> : null}
-          <button type="submit" name="intent" value="endOtherSessions" className="usa-button usa-button--outline">
+          <StatusButton name="intent" value="endOtherSessions" className="usa-button usa-button--outline">
             {t("sessions.endOthers")}
-          </button>
+          </StatusButton>
         </Form>
       ) : (
         <p>{t("sessions.noOthers")}</p>

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { addressFieldLabels, AddressFields, EnterButton } from "~/components/AddressFields";
@@ -138,12 +139,12 @@ function AddressForm() {
         <EnterButton label={t("address.saveAndContinue")} />
         <AddressFields form={form} field={field} counties={counties} result={result} />
         <div className="form-actions">
-          <button type="submit" name="intent" value="saveAndContinue" className="usa-button">
+          <StatusButton name="intent" value="saveAndContinue" className="usa-button">
             {t("address.saveAndContinue")}
-          </button>
-          <button type="submit" name="intent" value="save" className="usa-button usa-button--outline">
+          </StatusButton>
+          <StatusButton name="intent" value="save" className="usa-button usa-button--outline">
             {t("address.save")}
-          </button>
+          </StatusButton>
           <Link to={profileUrl}>{t("address.cancel")}</Link>
         </div>
       </Form>

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { requireProgram } from "~/auth/auth.server";
@@ -208,9 +209,9 @@ export default function Reports() {
           <DateField {...rf("createdAfter")} hint={t("reports.dateHint")} optional />
           <DateField {...rf("createdBefore")} hint={t("reports.dateHint")} optional />
           <SelectField {...rf("county")} options={counties} optional />
-          <button type="submit" name="intent" value="referral" className="usa-button" disabled={referral.progress !== null}>
+          <StatusButton name="intent" value="referral" className="usa-button" disabled={referral.progress !== null}>
             {t("reports.generate")}
-          </button>
+          </StatusButton>
         </Form>
         <Progress progress={referral.progress} />
         {referral.outcome ? <Outcome kind="referral" {...referral.outcome} focus /> : null}
@@ -233,9 +234,9 @@ export default function Reports() {
             />
             <DateField {...uf("lastLoginAfter")} hint={t("reports.dateHint")} optional />
             <DateField {...uf("lastLoginBefore")} hint={t("reports.dateHint")} optional />
-            <button type="submit" name="intent" value="user" className="usa-button" disabled={user.progress !== null}>
+            <StatusButton name="intent" value="user" className="usa-button" disabled={user.progress !== null}>
               {t("reports.generateUsers")}
-            </button>
+            </StatusButton>
           </Form>
           <Progress progress={user.progress} />
           {user.outcome ? <Outcome kind="user" {...user.outcome} focus /> : null}

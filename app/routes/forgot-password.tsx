@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Link, useActionData } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { requireAnonymous } from "~/auth/auth.server";
 import { PublicShell } from "~/components/shell/PublicShell";
@@ -60,9 +61,7 @@ export default function ForgotPassword() {
         <TextField {...field("email")} type="email" autoComplete="username" spellCheck={false} />
         <Honeypot label={t("register.website")} />
         <div className="form-actions">
-          <button type="submit" className="usa-button">
-            {t("forgot.submit")}
-          </button>
+          <StatusButton className="usa-button">{t("forgot.submit")}</StatusButton>
           <Link to="/login">{t("forgot.backToLogin")}</Link>
         </div>
       </Form>

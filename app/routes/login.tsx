@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useSearchParams } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { requireAnonymous, signInWithForm, SIGN_IN_STEPS } from "~/auth/auth.server";
 import { PublicShell } from "~/components/shell/PublicShell";
@@ -117,9 +118,7 @@ export default function Login() {
         <Form method="post" className="resend-verification">
           <input type="hidden" name="intent" value="resend" />
           <input type="hidden" name="email" value={unverifiedEmail} />
-          <button type="submit" className="usa-button usa-button--outline">
-            {t("login.resend")}
-          </button>
+          <StatusButton className="usa-button usa-button--outline">{t("login.resend")}</StatusButton>
         </Form>
       ) : null}
       <p>{t("login.intro")}</p>
@@ -128,9 +127,7 @@ export default function Login() {
         <TextField {...field("email")} type="email" autoComplete="username" spellCheck={false} />
         <TextField {...field("password")} type="password" autoComplete="current-password" />
         <div className="form-actions">
-          <button type="submit" className="usa-button">
-            {t("login.submit")}
-          </button>
+          <StatusButton className="usa-button">{t("login.submit")}</StatusButton>
           <Link to="/forgot-password">{t("login.forgot")}</Link>
         </div>
       </Form>

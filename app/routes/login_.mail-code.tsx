@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { requireSignInStep, SIGN_IN_STEPS } from "~/auth/auth.server";
 import { SignOut, SixDigitField } from "~/components/second-factor/SecondFactor";
@@ -74,9 +75,9 @@ export default function MailCode() {
       <h2>{t("mailCode.notArrivedHeading")}</h2>
       <p>{t("mailCode.notArrived")}</p>
       <Form method="post">
-        <button type="submit" name="intent" value="resend" className="usa-button usa-button--outline">
+        <StatusButton name="intent" value="resend" className="usa-button usa-button--outline">
           {t("mailCode.resend")}
-        </button>
+        </StatusButton>
       </Form>
       <SignOut />
     </PublicShell>
@@ -99,9 +100,7 @@ function CodeForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?:
       <Form method="post" {...getFormProps(form)} className="usa-form">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <SixDigitField {...field("code")} hint={t("mailCode.hint")} />
-        <button type="submit" className="usa-button">
-          {t("mailCode.submit")}
-        </button>
+        <StatusButton className="usa-button">{t("mailCode.submit")}</StatusButton>
       </Form>
     </>
   );

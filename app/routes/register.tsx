@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { requireAnonymous } from "~/auth/auth.server";
 import { nameFieldLabels, NameFieldset, phoneFieldLabels, PhonesFieldset, SecurityQuestionsFieldset, securityFieldLabels } from "~/components/AccountFields";
@@ -139,9 +140,7 @@ export default function Register() {
         <Honeypot label={t("register.website")} />
         {captcha ? <CaptchaCheck {...captcha} contact={contact} /> : null}
         <div className="form-actions">
-          <button type="submit" className="usa-button">
-            {t("register.submit")}
-          </button>
+          <StatusButton className="usa-button">{t("register.submit")}</StatusButton>
           <Link to="/login">{t("register.haveAccount")}</Link>
         </div>
       </Form>

@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { requireAnonymous } from "~/auth/auth.server";
 import { PasswordField } from "~/components/PasswordField";
@@ -151,9 +152,7 @@ function SecurityAnswersForm() {
         <TextField {...field("securityAnswer1")} autoComplete="on" />
         <TextField {...field("securityAnswer2")} autoComplete="on" />
         <div className="form-actions">
-          <button type="submit" className="usa-button">
-            {t("reset.submitAnswers")}
-          </button>
+          <StatusButton className="usa-button">{t("reset.submitAnswers")}</StatusButton>
         </div>
       </Form>
     </>
@@ -179,9 +178,7 @@ function NewPasswordForm() {
         <p>{t("reset.passwordIntro")}</p>
         <PasswordField {...field("plainPassword")} hint={t("register.passwordHint")} submittedStrength={lastResult?.strength ?? null} />
         <div className="form-actions">
-          <button type="submit" className="usa-button">
-            {t("reset.submit")}
-          </button>
+          <StatusButton className="usa-button">{t("reset.submit")}</StatusButton>
         </div>
       </Form>
     </>

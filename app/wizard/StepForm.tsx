@@ -1,5 +1,5 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, type ErrorSummaryProps } from "~/components/ui/form";
@@ -33,12 +33,12 @@ export function StepForm({
       <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
         {children}
         <div className="form-actions">
-          <button type="submit" name="intent" value="continue" className="usa-button">
+          <StatusButton name="intent" value="continue" className="usa-button">
             {t("saveAndContinue")}
-          </button>
-          <button type="submit" name="intent" value="save" className="usa-button usa-button--outline">
+          </StatusButton>
+          <StatusButton name="intent" value="save" className="usa-button usa-button--outline">
             {t("save")}
-          </button>
+          </StatusButton>
         </div>
       </Form>
     </div>

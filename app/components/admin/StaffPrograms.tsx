@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { CheckboxGroup, ErrorSummary } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
@@ -33,9 +33,9 @@ export function StaffPrograms({ view }: { view: StaffProgramsView }) {
       <ErrorSummary {...summary} />
       <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
         <CheckboxGroup {...field("localPrograms")} options={view.programs.map((program) => ({ value: String(program.id), label: program.name }))} />
-        <button type="submit" name="intent" value="staffPrograms" className="usa-button">
+        <StatusButton name="intent" value="staffPrograms" className="usa-button">
           {t("programs.staff.save")}
-        </button>
+        </StatusButton>
       </Form>
     </section>
   );

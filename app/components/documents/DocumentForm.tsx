@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useActionData, useMatches } from "@remix-run/react";
+import { Link, useActionData, useMatches } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import { useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Alert } from "~/components/ui/Alert";
@@ -170,9 +171,9 @@ export function DocumentForm({
           </div>
         ) : null}
         <div className="form-actions">
-          <button type="submit" className="usa-button" disabled={progress !== null}>
+          <StatusButton className="usa-button" disabled={progress !== null}>
             {isNew ? t("documents.upload") : t("documents.saveChanges")}
-          </button>
+          </StatusButton>
           <Link to={back}>{t("documents.cancel")}</Link>
         </div>
       </Form>

@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes } from "react";
 import { useTranslation } from "~/i18n/react";
+import { StatusButton } from "~/components/ui/busy";
 import { ConfirmAction } from "~/components/ui/ConfirmAction";
 import type { Language } from "~/i18n/config";
 import { formatDateEastern } from "~/utils/dates";
@@ -62,10 +63,10 @@ export function DocumentTable({
             <td data-label={t("documents.added")}>{formatDateEastern(document.createdAt, language)}</td>
             <td>
               <div className="table-actions">
-                <button type="submit" className="usa-button usa-button--unstyled" {...editButton(document.id)}>
+                <StatusButton className="usa-button usa-button--unstyled" {...editButton(document.id)}>
                   {t("documents.edit")}
                   <span className="usa-sr-only"> {document.description}</span>
-                </button>
+                </StatusButton>
                 <a href={documentFileHref(document.id)} download={document.fileName}>
                   {t("documents.download")}
                   <span className="usa-sr-only"> {document.fileName}</span>

@@ -1,4 +1,5 @@
-import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
+import { Link, useLocation, useSubmit } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { Language } from "~/i18n/config";
@@ -77,9 +78,7 @@ export function ListFilters({
           </div>
         </div>
         <div className="form-actions">
-          <button type="submit" className="usa-button usa-button--outline">
-            {t("list.apply")}
-          </button>
+          <StatusButton className="usa-button usa-button--outline">{t("list.apply")}</StatusButton>
           <Link to={pathname}>{t("list.clear")}</Link>
         </div>
       </Form>

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { ConfirmAction } from "~/components/ui/ConfirmAction";
 import { ErrorSummary, SelectField, TextareaField, TextField } from "~/components/ui/form";
@@ -59,15 +59,14 @@ export function SameChildNotice({ referrals }: { referrals: AdminPanelData["same
             <a href={reviewHref({ child: other.childId, referral: other.id, user: other.createdById })}>{t("sameChild.item", { id: other.id })}</a>
             <Form method="post" className="same-child__form">
               <input type="hidden" name="other" value={other.id} />
-              <button
-                type="submit"
+              <StatusButton
                 name="intent"
                 value="notSameChild"
                 className="usa-button usa-button--outline"
                 aria-label={t("sameChild.notSameLabel", { id: other.id })}
               >
                 {t("sameChild.notSame")}
-              </button>
+              </StatusButton>
             </Form>
           </li>
         ))}
@@ -144,9 +143,9 @@ export function StatusPanel({ data, statusResult }: { data: AdminPanelData; stat
         <TextareaField {...status.field("comments")} optional rows={3} />
         <TextField {...status.field("serviceCoordinator")} optional />
         <TextField {...status.field("eligibilityDetermination")} optional />
-        <button type="submit" name="intent" value="status" className="usa-button">
+        <StatusButton name="intent" value="status" className="usa-button">
           {t("status.save")}
-        </button>
+        </StatusButton>
       </Form>
     </section>
   );
@@ -206,9 +205,9 @@ export function AdminReferralPanel({
             inputMode="numeric"
             className="usa-input--small"
           />
-          <button type="submit" name="intent" value="createLink" className="usa-button usa-button--outline">
+          <StatusButton name="intent" value="createLink" className="usa-button usa-button--outline">
             {t("links.create")}
-          </button>
+          </StatusButton>
         </Form>
         {data.links.length === 0 ? (
           <p>{t("links.none")}</p>

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, SelectField, TextareaField } from "~/components/ui/form";
@@ -64,9 +64,9 @@ export function ProgramTransfer({ panel, transferResult }: { panel: ReferralProg
           <Form method="post" {...getFormProps(transfer.form)} className="usa-form usa-form--large">
             <SelectField {...transfer.field("toProgram")} options={panel.transferTo.map((program) => ({ value: String(program.id), label: program.name }))} />
             <TextareaField {...transfer.field("reason")} hint={t("program.transfer.reasonHint")} rows={3} />
-            <button type="submit" name="intent" value="transfer" className="usa-button">
+            <StatusButton name="intent" value="transfer" className="usa-button">
               {t("program.transfer.submit")}
-            </button>
+            </StatusButton>
           </Form>
         </>
       ) : null}

@@ -1,4 +1,5 @@
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { ReferChildLink } from "~/components/children/ReferChildLink";
 import { EmptyList, ListResults, SortHeader, UnknownComparisonAlert } from "~/components/list/List";
@@ -215,14 +216,14 @@ export function ReferralListPage() {
                 {row.mayCopy ? (
                   <Form method="post" className="inline-form">
                     <input type="hidden" name="referral" value={row.id} />
-                    <button type="submit" name="intent" value="copy" className="usa-button usa-button--unstyled">
+                    <StatusButton name="intent" value="copy" className="usa-button usa-button--unstyled">
                       {t("list.copy")}
                       <span className="usa-sr-only">
                         {" "}
                         {row.childName}
                         {t("list.rowReferral", { id: row.id })}
                       </span>
-                    </button>
+                    </StatusButton>
                   </Form>
                 ) : null}
                 {row.mayDelete ? (

@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { documentFileHref } from "~/components/documents/DocumentTable";
@@ -252,9 +253,9 @@ export function ReferralReview({
         ) : null}
         {review.can.copy ? (
           <Form method="post">
-            <button type="submit" name="intent" value="copy" className="usa-button usa-button--outline" aria-describedby="copy-hint">
+            <StatusButton name="intent" value="copy" className="usa-button usa-button--outline" aria-describedby="copy-hint">
               {t("review.copy")}
-            </button>
+            </StatusButton>
             <span className="usa-hint hint-below" id="copy-hint">
               {t("review.copyHint")}
             </span>

@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useSearchParams } from "@remix-run/react";
+import { Link, useSearchParams } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, TextField } from "~/components/ui/form";
@@ -66,9 +67,7 @@ export function CodeForm({ id, recovery, submitLabel, redirectTo, intent, lastRe
         ) : (
           <SixDigitField {...field(name)} hint={t("secondFactor.code.hint")} />
         )}
-        <button type="submit" className={buttonClassName}>
-          {submitLabel}
-        </button>
+        <StatusButton className={buttonClassName}>{submitLabel}</StatusButton>
       </Form>
     </>
   );
@@ -158,9 +157,7 @@ export function SignOut() {
   const { t } = useTranslation("auth");
   return (
     <Form method="post" action="/logout" className="second-factor__sign-out">
-      <button type="submit" className="usa-button usa-button--unstyled">
-        {t("secondFactor.signOut")}
-      </button>
+      <StatusButton className="usa-button usa-button--unstyled">{t("secondFactor.signOut")}</StatusButton>
     </Form>
   );
 }

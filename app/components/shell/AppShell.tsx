@@ -1,6 +1,7 @@
 import { Link, NavLink, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
+import { Form, StatusButton } from "../ui/busy";
 import { FlashMessage } from "../FlashMessage";
 import { navigationFor } from "./navigation";
 import { announceSignOut, SessionTimeout } from "./SessionTimeout";
@@ -81,11 +82,10 @@ function PhoneMenuToggle({ open, onToggle }: { open: boolean; onToggle: (open: b
 function SignOut({ inverse }: { inverse: boolean }) {
   const { t } = useTranslation();
   return (
-    <form method="post" action="/logout" onSubmit={announceSignOut}>
-      <button type="submit" className={`usa-button usa-button--outline${inverse ? " usa-button--inverse" : ""}`}>
-        {t("session.signOut")}
-      </button>
-    </form>
+    // Loaded whole, as a new sign-in starts with no page of the old session in memory.
+    <Form method="post" action="/logout" reloadDocument onSubmit={announceSignOut}>
+      <StatusButton className={`usa-button usa-button--outline${inverse ? " usa-button--inverse" : ""}`}>{t("session.signOut")}</StatusButton>
+    </Form>
   );
 }
 

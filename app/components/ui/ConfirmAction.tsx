@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import { useRef, type ReactNode } from "react";
 import { keepTabInDialog, openModal } from "./dialog";
 
@@ -54,9 +55,9 @@ export function ConfirmPage({
       {body}
       <Form method="post" action={action} className="form-actions">
         <HiddenFields fields={fields} />
-        <button type="submit" name="intent" value={intent} className={confirmClass(forward)}>
+        <StatusButton name="intent" value={intent} className={confirmClass(forward)}>
           {confirmLabel}
-        </button>
+        </StatusButton>
         <Link to={cancelTo}>{cancelLabel}</Link>
       </Form>
     </div>
@@ -96,9 +97,9 @@ export function ConfirmAction({
         <div id={`${id}-body`}>{content.body}</div>
         <Form method="post" className="form-actions">
           <HiddenFields fields={content.fields} />
-          <button type="submit" name="intent" value={content.intent} className={confirmClass(content.forward)}>
+          <StatusButton name="intent" value={content.intent} className={confirmClass(content.forward)}>
             {content.confirmLabel}
-          </button>
+          </StatusButton>
           {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the safe choice takes focus, as in a modal it should */}
           <button type="button" className="usa-button usa-button--outline" ref={cancel} onClick={() => dialog.current?.close()} autoFocus>
             {content.cancelLabel}

@@ -4,10 +4,9 @@ import { Outlet } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { useTranslation } from "~/i18n/react";
 import { withTranslations } from "~/test/i18n";
 import Login from "~/routes/login";
-import { BusyStatus, useOneSubmitAtATime } from "./busy";
+import { BusyStatus } from "./busy";
 
 // docs/product-rules.md R152: a button that sends a form says it is working and takes no second press until the answer
 // comes; a form its checks refuse sends nothing and stays as it was. The root installs it for every form, as here, and
@@ -21,8 +20,6 @@ const WORDS = {
 } as const;
 
 function Root() {
-  const { t } = useTranslation();
-  useOneSubmitAtATime(t("busy.working"));
   return (
     <>
       <Outlet />

@@ -1,116 +1,112 @@
-import { useContext, useEffect, useRef } from "react";
-import { UNSAFE_DataRouterContext } from "react-router-dom";
+import { Form as RemixForm, useNavigation, type FormProps } from "@remix-run/react";
+import { createContext, forwardRef, useContext, useEffect, useRef, useState, useSyncExternalStore, type ButtonHTMLAttributes, type FormEvent } from "react";
+import { useTranslation } from "~/i18n/react";
 
 // docs/product-rules.md R152: a button that sends a form says it is working, and takes no second press, until the
-// answer comes. One mechanism for every form of the application (the shared ones and the pages' own), installed once
-// by the root: a form's button needs nothing of its own. Without JavaScript the browser's own progress shows.
-//
-// Whether a press sent anything is known only once the page's handlers have run: the form's checks may have refused
-// it (Conform), or a script sent it another way (an upload with its progress bar) or not at all (the phone menu).
-// The router's state says it at once; React renders that state later, in a transition, and a second tap can come
-// before (docs/decisions/0020-one-press-sends-a-form-once.md).
+// answer comes. The application's `Form` keeps the guard in its own onSubmit: after the page's handler (Conform's
+// checks, an upload sent another way), a press Remix is about to send marks the form, and the next press is stopped
+// before anything sees it. The mark is React state set in the press's own event, so it is on the page before a second
+// tap; the router's navigation (useNavigation) going idle ends it (docs/decisions/0028-busy-forms-from-public-hooks.md).
+// Without JavaScript the browser's own progress shows.
 
-const STATUS_ID = "busy-status";
+/** The forms working now, for the one status region that says it. */
+let working = 0;
+const listeners = new Set<() => void>();
+function changeWorking(by: number) {
+  working += by;
+  listeners.forEach((listener) => listener());
+}
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /** Where a working form is said to a screen reader (politely: it does not interrupt). */
 export function BusyStatus() {
-  return <p id={STATUS_ID} role="status" className="usa-sr-only" />;
+  const { t } = useTranslation();
+  const busy = useSyncExternalStore(
+    subscribe,
+    () => working > 0,
+    () => false,
+  );
+  return (
+    <p id="busy-status" role="status" className="usa-sr-only">
+      {busy ? t("busy.working") : ""}
+    </p>
+  );
 }
 
-interface Busy {
-  form: HTMLFormElement;
-  button: HTMLElement | null;
-  label: HTMLElement | null;
-}
-
-/** The button that sent the form: the one pressed, or the form's first (Enter in a field, or a script's submit). */
-function senderOf(event: SubmitEvent): HTMLElement | null {
-  const form = event.target as HTMLFormElement;
-  return event.submitter ?? form.querySelector<HTMLElement>("button:not([type]), button[type=submit], input[type=submit]");
-}
+/** The button whose press is being sent, or null. */
+const Sender = createContext<Element | null>(null);
 
 /**
- * Marks the button of each form sent as working (aria-disabled, a spinner and `working` on it, said in the status
- * region) and refuses the same form again until the router's answer has come; a form the browser sends itself (no
- * script of the page took it) stays marked until the page goes.
+ * Remix's `Form`, sent once per press: while its answer has not come, the form is `aria-busy` and its pressed
+ * `StatusButton` says it is working. A form the browser sends itself (`reloadDocument`) stays marked until the page goes.
  */
-export function useOneSubmitAtATime(working: string) {
-  const router = useContext(UNSAFE_DataRouterContext)?.router;
-  const text = useRef(working);
-  text.current = working;
+export const Form = forwardRef<HTMLFormElement, FormProps>(function Form({ onSubmit, ...props }, ref) {
+  const navigation = useNavigation();
+  const [sender, setSender] = useState<Element | null>(null);
+  const sending = useRef(false);
 
   useEffect(() => {
-    if (!router) return;
-    let busy: Busy | null = null;
-    let before = router.state.navigation;
+    if (navigation.state !== "idle") return;
+    sending.current = false;
+    setSender(null);
+  }, [navigation.state]);
 
-    function clear() {
-      if (!busy) return;
-      busy.button?.removeAttribute("aria-disabled");
-      busy.label?.remove();
-      busy.form.removeAttribute("aria-busy");
-      const status = document.getElementById(STATUS_ID);
-      if (status) status.textContent = "";
-      busy = null;
-    }
-
-    function mark(event: SubmitEvent) {
-      const form = event.target as HTMLFormElement;
-      const button = senderOf(event);
-      let label: HTMLElement | null = null;
-      if (button instanceof HTMLButtonElement) {
-        label = document.createElement("span");
-        label.className = "busy-label";
-        // Said once, by the status region; on the button it is for the eyes.
-        label.setAttribute("aria-hidden", "true");
-        label.textContent = text.current;
-        button.append(label);
-      }
-      button?.setAttribute("aria-disabled", "true");
-      form.setAttribute("aria-busy", "true");
-      const status = document.getElementById(STATUS_ID);
-      if (status) status.textContent = text.current;
-      busy = { form, button, label };
-    }
-
-    // Conform checks a field as it is left with a submit of its own, from a hidden button: no person's press.
-    const checksOneField = (event: SubmitEvent) => event.submitter?.hidden === true;
-
-    // Before the page's handlers: a second press of a form still waiting goes nowhere.
-    function beforeHandlers(event: SubmitEvent) {
-      if (checksOneField(event)) return;
-      if (busy && busy.form === event.target) {
-        event.preventDefault();
-        event.stopImmediatePropagation();
-        return;
-      }
-      before = router!.state.navigation;
-    }
-
-    // After them: a navigation the press started, or the browser about to send the form itself.
-    function afterHandlers(event: SubmitEvent) {
-      if (checksOneField(event) || (busy && busy.form === event.target)) return;
-      const navigation = router!.state.navigation;
-      const started = navigation !== before && navigation.state !== "idle" && navigation.formMethod !== undefined;
-      if (started || !event.defaultPrevented) {
-        clear();
-        mark(event);
-      }
-    }
-
-    const stop = router.subscribe((state) => {
-      if (state.navigation.state === "idle") clear();
-    });
-    window.addEventListener("submit", beforeHandlers, true);
-    window.addEventListener("submit", afterHandlers);
+  useEffect(() => {
+    if (!sender) return;
+    changeWorking(1);
     // A page given back by the browser's back button as it was left.
+    const clear = () => {
+      sending.current = false;
+      setSender(null);
+    };
     window.addEventListener("pageshow", clear);
     return () => {
-      stop();
-      window.removeEventListener("submit", beforeHandlers, true);
-      window.removeEventListener("submit", afterHandlers);
       window.removeEventListener("pageshow", clear);
-      clear();
+      changeWorking(-1);
     };
-  }, [router]);
+  }, [sender]);
+
+  function guard(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    // Conform checks a field as it is left with a submit of its own, from a hidden button: no person's press.
+    const checksOneField = submitter instanceof HTMLElement && submitter.hidden;
+    if (sending.current && !checksOneField) {
+      event.preventDefault();
+      return;
+    }
+    onSubmit?.(event);
+    if (event.defaultPrevented || checksOneField) return;
+    sending.current = true;
+    setSender(submitter ?? event.currentTarget.querySelector("button:not([type]), button[type=submit]"));
+  }
+
+  return (
+    <Sender.Provider value={sender}>
+      <RemixForm ref={ref} {...props} onSubmit={guard} aria-busy={sender ? true : undefined} />
+    </Sender.Provider>
+  );
+});
+
+/**
+ * A form's submit button that says it is working while its press is sent: `aria-disabled` (it keeps the focus and its
+ * name and value are already sent), and "Working…" beside its words for the eyes, the status region saying it once.
+ */
+export function StatusButton({ children, ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
+  const { t } = useTranslation();
+  const sender = useContext(Sender);
+  const button = useRef<HTMLButtonElement>(null);
+  const busy = sender !== null && sender === button.current;
+  return (
+    <button ref={button} type="submit" {...props} aria-disabled={busy ? true : props["aria-disabled"]}>
+      {children}
+      {busy ? (
+        <span className="busy-label" aria-hidden="true">
+          {t("busy.working")}
+        </span>
+      ) : null}
+    </button>
+  );
 }

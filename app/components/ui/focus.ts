@@ -1,6 +1,5 @@
 import { useLocation, useNavigation } from "@remix-run/react";
-import { useContext, useEffect, useRef, type RefObject } from "react";
-import { UNSAFE_DataRouterStateContext } from "react-router-dom";
+import { useEffect, useRef, type RefObject } from "react";
 
 /**
  * Moves the focus to what the returned ref holds when it appears with a `key` that is not null or undefined, and each time
@@ -55,21 +54,20 @@ const KEEPS_FOCUS = ".error-summary, .flash-message";
 export function useFocusHeadingOnNewScreen() {
   const location = useLocation();
   const navigation = useNavigation();
-  const router = useContext(UNSAFE_DataRouterStateContext);
   const shown = useRef(location);
-  const posted = useRef(false);
+  // The location a post was sent from: its answer with data (errors, a lookup's results) stays there, a redirect leaves it.
+  const postedFrom = useRef<string | null>(null);
   useEffect(() => {
-    if (navigation.state !== "idle" && navigation.formMethod && navigation.formMethod.toUpperCase() !== "GET") posted.current = true;
-  }, [navigation.state, navigation.formMethod]);
-  const actionData = router?.actionData;
+    if (navigation.state === "submitting" && navigation.formMethod && navigation.formMethod.toUpperCase() !== "GET")
+      postedFrom.current = navigation.location.key;
+  }, [navigation.state, navigation.formMethod, navigation.location]);
   useEffect(() => {
     const before = shown.current;
     shown.current = location;
     if (before.key === location.key) return;
-    const afterPost = posted.current;
-    posted.current = false;
-    // A post answered with data (its errors, a lookup's results) has no action data only when it was redirected.
-    const saved = afterPost && Object.keys(actionData ?? {}).length === 0;
+    const sentFrom = postedFrom.current;
+    postedFrom.current = null;
+    const saved = sentFrom !== null && sentFrom !== location.key;
     if (before.pathname === location.pathname && !saved) return;
     const main = document.getElementById("main-content");
     if (!main || document.activeElement?.closest(KEEPS_FOCUS)) return;
@@ -82,7 +80,7 @@ export function useFocusHeadingOnNewScreen() {
       main;
     if (!target.hasAttribute("tabindex")) target.tabIndex = -1;
     target.focus();
-  }, [location, actionData]);
+  }, [location]);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { DocumentTable } from "~/components/documents/DocumentTable";
@@ -114,9 +115,9 @@ export default function DocumentsStep() {
           editButton={(id) => openDocument(id, null)}
         />
         <p>
-          <button type="submit" className="usa-button usa-button--outline" {...openDocument("new", "0")}>
+          <StatusButton className="usa-button usa-button--outline" {...openDocument("new", "0")}>
             {t("documents.add")}
-          </button>
+          </StatusButton>
         </p>
         <p className="usa-hint">{t("documents.accepted")}</p>
       </section>
@@ -141,19 +142,19 @@ export default function DocumentsStep() {
           editButton={(id) => openDocument(id, "1")}
         />
         <p>
-          <button type="submit" className="usa-button usa-button--outline" {...openDocument("new", "1")}>
+          <StatusButton className="usa-button usa-button--outline" {...openDocument("new", "1")}>
             {t("documents.addConsent")}
-          </button>
+          </StatusButton>
         </p>
       </section>
 
       <div className="form-actions">
-        <button type="submit" form={form.id} name="intent" value="continue" className="usa-button">
+        <StatusButton form={form.id} name="intent" value="continue" className="usa-button">
           {t("saveAndContinue")}
-        </button>
-        <button type="submit" form={form.id} name="intent" value="save" className="usa-button usa-button--outline">
+        </StatusButton>
+        <StatusButton form={form.id} name="intent" value="save" className="usa-button usa-button--outline">
           {t("save")}
-        </button>
+        </StatusButton>
       </div>
     </div>
   );

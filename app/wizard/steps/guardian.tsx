@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { personNameLabels, phoneFieldLabels, PhonesFieldset } from "~/components/AccountFields";
@@ -99,9 +100,7 @@ export default function GuardianForm() {
         </fieldset>
         <PhonesFieldset field={field} legend={t("guardians.phonesLegend")} atLeastOne={{ meta: field("phones").meta, hint: t("guardians.phonesHint") }} />
         <div className="form-actions">
-          <button type="submit" className="usa-button">
-            {t(isNew ? "guardians.create" : "guardians.update")}
-          </button>
+          <StatusButton className="usa-button">{t(isNew ? "guardians.create" : "guardians.update")}</StatusButton>
           <Link to={fromReview ? reviewHref(ids) : stepHref(ids, "guardians")}>{t("common:form.cancel")}</Link>
         </div>
       </Form>

@@ -1,5 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import { pageTitle } from "~/components/ui/page.server";
@@ -120,9 +121,9 @@ export default function GuardianList() {
         </Link>
       </p>
       <Form method="post" className="form-actions">
-        <button type="submit" name="intent" value="continue" className="usa-button">
+        <StatusButton name="intent" value="continue" className="usa-button">
           {t("saveAndContinue")}
-        </button>
+        </StatusButton>
       </Form>
     </div>
   );

@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
+import { StatusButton } from "~/components/ui/busy";
 import { CheckboxGroup, DateField, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import type { Language } from "~/i18n/config";
@@ -90,8 +91,7 @@ export default function ScreeningStep() {
       {!hydrated || otherChosen ? <TextField {...field("otherMedicalCondition")} hint={hydrated ? undefined : t("reasons.otherConditionHint")} /> : null}
       {/* Sends this form by GET to the document screen, which brings the answers back (docs/product-rules.md R61). */}
       <div className="usa-form-group">
-        <button
-          type="submit"
+        <StatusButton
           name="from"
           value="screening"
           formMethod="get"
@@ -101,7 +101,7 @@ export default function ScreeningStep() {
           aria-describedby="attach-report-hint"
         >
           {t("documents.attachReport")}
-        </button>
+        </StatusButton>
         <span className="usa-hint hint-below" id="attach-report-hint">
           {t("documents.attachReportHint")}
         </span>
