@@ -25,6 +25,31 @@ const newerMethods = {
   message: "Not in every supported browser (package.json browserslist, docs/product-rules.md R34): write it with older methods.",
 };
 
+// A route's loader or action exported otherwise than with route() (app/utils/route.server.ts), where a model's refusal
+// would answer 500 instead of the 404, 403 or 503 page.
+const ROUTE_HELPER =
+  "Write it `export const loader = /* @__PURE__ */ route(async function loader(…) {…})` (app/utils/route.server.ts): a model's refusal is then the 404, 403 or 503 page, not a 500.";
+const DATA_FUNCTION = "/^(loader|action)$/";
+const routeExports = [
+  `ExportNamedDeclaration > FunctionDeclaration[id.name=${DATA_FUNCTION}]`,
+  `ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name=${DATA_FUNCTION}]:not([init.type='CallExpression'][init.callee.name='route'])`,
+  `ExportNamedDeclaration > VariableDeclaration > VariableDeclarator > ObjectPattern > Property[value.name=${DATA_FUNCTION}]`,
+  `ExportSpecifier[exported.name=${DATA_FUNCTION}]`,
+].map((selector) => ({ selector, message: ROUTE_HELPER }));
+
+// Remix's browser build (esbuild) drops a page's loader and action only when it can tell their call to route() has no
+// side effect: without the annotation the call stays in the page's script, with the loader's code, and fails there
+// (route.server.ts is an empty module in the browser). No core rule reads comments, hence this one.
+const pureRoute = {
+  meta: { type: "problem", schema: [], messages: { pure: "Annotate the call `/* @__PURE__ */ route(…)`, or the browser's build keeps it." } },
+  create: (context) => ({
+    [`ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name=${DATA_FUNCTION}] > CallExpression.init[callee.name='route']`](call) {
+      const comments = context.sourceCode.getCommentsBefore(call);
+      if (!comments.some((comment) => /^\s*[@#]__PURE__\s*$/.test(comment.value))) context.report({ node: call, messageId: "pure" });
+    },
+  }),
+};
+
 export default tseslint.config(
   { ignores: ["build/**", "public/build/**", "node_modules/**", "app/styles/app.css"] },
   js.configs.recommended,
@@ -84,6 +109,14 @@ export default tseslint.config(
       // This block comes after the routes' one, so it repeats their rule against importing the database.
       "no-restricted-syntax": ["error", focusedTest, newerMethods, databaseImport],
     },
+  },
+  {
+    // The route modules (app/routes, the wizard's that remix.config.js defines, root.tsx). This block comes after the
+    // two above, so it repeats their rules.
+    files: ["app/routes/**", "app/wizard/steps/**", "app/wizard/{layout,review,submitted}.tsx", "app/root.tsx"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    plugins: { routes: { rules: { "pure-route": pureRoute } } },
+    rules: { "no-restricted-syntax": ["error", focusedTest, newerMethods, databaseImport, ...routeExports], "routes/pure-route": "error" },
   },
   {
     // The models and the rules they check sit below the pages: they never import the wizard's

@@ -18,6 +18,7 @@ import { resourcesVersion } from "./i18n/resources.server";
 import { isIeNoticeShown } from "./models/miscellaneous.server";
 import { getToast } from "./services/toast.server";
 import styles from "./styles/app.css";
+import { route } from "~/utils/route.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -26,7 +27,7 @@ export const links: LinksFunction = () => [
 
 export const handle = { i18n: "common" };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   const headers = new Headers();
   const asked = languageFromQuery(request);
@@ -46,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     { headers },
   );
-}
+});
 
 /** A page that reloads itself on a timer when JavaScript is off (handle.noscriptRefreshSeconds). */
 function NoScriptRefresh() {

@@ -1,6 +1,5 @@
-import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { modelErrorsAsHttp } from "~/utils/route.server";
+import { route } from "~/utils/route.server";
 import { toApiError } from "./errors.server";
 
 // A database too busy to answer in time (docs/product-rules.md R135) is a 503 with Retry-After on a page and in the
@@ -11,8 +10,8 @@ const statementTimeout = Object.assign(new Error("canceling statement due to sta
 const otherFailure = Object.assign(new Error("relation does not exist"), { code: "42P01" });
 
 async function pageAnswer(error: Error): Promise<unknown> {
-  const build = modelErrorsAsHttp({ routes: { step: { id: "step", module: { action: () => Promise.reject(error) } } } } as unknown as ServerBuild);
-  return (build.routes.step.module.action as () => Promise<unknown>)().catch((thrown: unknown) => thrown);
+  const action = route(() => Promise.reject(error));
+  return action({}).catch((thrown: unknown) => thrown);
 }
 
 describe("a database too busy to answer in time", () => {

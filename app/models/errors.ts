@@ -1,7 +1,8 @@
 /**
- * The HTTP status of a refusal (404, 403), read by the one wrapper that turns refusals into pages
- * (app/utils/route.server.ts). A symbol of the global registry, so that it reads the same in the server's two
- * bundles (the Remix build and the server that loads it), each with its own copy of these classes.
+ * The HTTP status of a refusal (404, 403), read by route(), the helper every route's loader and action is written
+ * with, which turns refusals into pages (app/utils/route.server.ts). A symbol of the global registry, so that it reads
+ * the same in the server's two bundles (the Remix build and the server that loads it), each with its own copy of these
+ * classes.
  */
 export const HTTP_STATUS = Symbol.for("referrals.httpStatus");
 

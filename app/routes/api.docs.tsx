@@ -6,11 +6,12 @@ import { ACCESS_TEXT } from "~/api/openapi.server";
 import { API_PAGE_SIZES } from "~/api/shapes.server";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { getPageTranslation } from "~/i18n/page.server";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "api"] };
 
 /** /api/docs: the calls of the JSON API for a person to read; /api/docs.json is the same for programs. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request }: LoaderFunctionArgs) {
   const { title } = await getPageTranslation(request, ["api", "common"]);
   const tags = [...new Set(API_OPERATIONS.map((op) => op.tag))];
   return json({
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       })),
     })),
   });
-}
+});
 
 export default function ApiDocs() {
   const { groups, sizes } = useLoaderData<typeof loader>();

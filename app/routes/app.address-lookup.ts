@@ -2,10 +2,11 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/auth.server";
 import { lookUpAddress } from "~/services/geocoder.server";
 import { hitRateLimit } from "~/services/rate-limit.server";
+import { route } from "~/utils/route.server";
 
 // Suggestions as one types (with JavaScript) for the address look-up box; the page without
 // JavaScript asks the same function through its form's Look up button.
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context.db);
   const db = context.db;
   const query = new URL(request.url).searchParams.get("q") ?? "";
@@ -15,4 +16,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return json({ status: "rateLimited" as const }, { status: 429, headers: { ...headers, "Retry-After": String(limit.retryAfterSeconds) } });
   }
   return json(await lookUpAddress(db, query), { headers });
-}
+});

@@ -18,7 +18,7 @@ import { NO_STORE, refusedAsLimited } from "~/components/second-factor/second-fa
 import { ApiKeySchema } from "~/schemas/admin";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatDateTimeEastern } from "~/utils/dates";
-import { idParam } from "~/utils/route.server";
+import { idParam, route } from "~/utils/route.server";
 import { pageHeaders } from "~/components/ui/headers";
 
 export const handle = { i18n: ["common", "admin"] };
@@ -29,7 +29,7 @@ export const headers = pageHeaders;
 // last used and why one ended, and revoke them. A new key is shown once, on the answer to the form that made it; only
 // its hash is kept.
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireProgram(request, context.db);
   const language = await getLanguage(request);
   const now = new Date().toISOString();
@@ -51,14 +51,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: confirming ? await pageTitle(request, "admin:apiKeys.revokeTitle", { name: confirming.name }) : await pageTitle(request, "admin:apiKeys.title"),
     keys: rows,
   });
-}
+});
 
 /** The key whose revoking the address asks about (?confirm=revoke&key=ID), if it is still live. */
 function revokeAsked<Key extends { id: number; status: string }>(params: URLSearchParams, keys: Key[]): Key | undefined {
   return params.get("confirm") === "revoke" ? keys.find((key) => String(key.id) === params.get("key") && key.status === "active") : undefined;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireProgram(request, context.db);
   const db = context.db;
   const form = await request.formData();
@@ -82,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof SignInLimitedError)) throw error;
     return refusedAsLimited(request, parseWithZod(form, { schema: ApiKeySchema }), error, hidden);
   }
-}
+});
 
 export default function ApiKeys() {
   const { keys } = useLoaderData<typeof loader>();

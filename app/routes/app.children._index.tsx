@@ -2,11 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/auth.server";
 import { ChildrenListPage } from "~/components/children/ChildrenList";
 import { loadChildrenList } from "~/components/children/children-list.server";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "children"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   return loadChildrenList(context.db, request, await requireUser(request, context.db));
-}
+});
 
 export default ChildrenListPage;

@@ -13,14 +13,14 @@ import { mayDeleteChild, mayEditChild, mayEditReferral, mayStartReferral } from 
 import { redirectWithToast } from "~/services/toast.server";
 import { ageProblem } from "~/utils/child-age";
 import { easternCalendarDate, formatCalendarDate, formatDateEastern, formatLongDateEastern } from "~/utils/dates";
-import { idParam, notFound } from "~/utils/route.server";
+import { idParam, notFound, route } from "~/utils/route.server";
 import type { ReferralStatus } from "~/utils/statuses";
 import { openReferralHref } from "~/components/referrals/open-referral";
 import { stepHref } from "~/wizard/steps";
 
 export const handle = { i18n: ["common", "children"] };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const db = context.db;
   const child = await getChild(db, actor, idParam(params.id));
@@ -58,9 +58,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     mayDelete: mayDeleteChild(actor, child),
     confirmDelete,
   });
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const db = context.db;
   const id = idParam(params.id);
@@ -85,7 +85,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirectWithToast(stepHref({ child: id, referral: referral.id, user: actor.id }, "relationship"), { key: "toasts.referralCreated" });
   }
   notFound();
-}
+});
 
 export default function ChildDetails() {
   const { child, birthdate, state, referrals, draft, mayChange, mayRefer, tooOld, mayDelete, confirmDelete } = useLoaderData<typeof loader>();

@@ -16,10 +16,11 @@ import { ChildNameSchema } from "~/schemas/child";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatCalendarDate } from "~/utils/dates";
 import { stepHref } from "~/wizard/steps";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "children"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireReferrer(request, context.db);
   const db = context.db;
   const { child, birthdate, stateOfResidence } = await childBeingEdited(db, request, actor);
@@ -48,9 +49,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     { status: missing ? 400 : 200 },
   );
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireReferrer(request, context.db);
   const db = context.db;
   const formData = await request.formData();
@@ -66,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { id } = await createChild(db, actor, input);
     return redirectWithToast(`/app/children/details/${id}`, { key: "toasts.childCreated" });
   });
-}
+});
 
 export default function ChildName() {
   const { missing } = useLoaderData<typeof loader>();

@@ -15,10 +15,11 @@ import { preVerifySchema } from "~/schemas/child";
 import { birthYears } from "~/utils/child-age";
 import { MARYLAND } from "~/utils/lookup-codes";
 import { easternCalendarDate } from "~/utils/dates";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "children"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireReferrer(request, context.db);
   const db = context.db;
   // Coming back from the name step keeps what was chosen there; a new child lives in Maryland.
@@ -41,9 +42,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     months: await getLookupOptions(db, "Months", language),
     states: await getLookupOptions(db, "States", language),
   });
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireReferrer(request, context.db);
   const formData = await request.formData();
   return submitForm(request, formData, preVerifySchema(easternCalendarDate()), async ({ id, birthdate, stateOfResidence }) => {
@@ -53,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     else if (referralNext(formData)) next.set("next", "referral");
     return redirect(`/app/children/edit/name?${next}`);
   });
-}
+});
 
 export default function PreVerify() {
   const { defaults, years, months, states, childId, referring } = useLoaderData<typeof loader>();

@@ -5,13 +5,13 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { CHILD_LIST, childrenCsv } from "~/models/child.server";
 import { csvResponse } from "~/utils/csv-response.server";
 import { exportFileName, parseListQuery } from "~/utils/list";
-import { idParam } from "~/utils/route.server";
+import { idParam, route } from "~/utils/route.server";
 
 /**
  * The children list as a CSV file, streamed 100 rows at a time: the whole list, or the rows the
  * filters in the address show (docs/product-rules.md R81).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const url = new URL(request.url);
   const ownerText = url.searchParams.get("owner");
@@ -22,4 +22,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Asked first, so someone else's list is a 404 before any byte is sent.
   const csv = await childrenCsv(context.db, actor, query, ownerId, language, t);
   return csvResponse({ ...csv, fileName: exportFileName("children", query) });
-}
+});

@@ -11,6 +11,7 @@ import { referrerTrendFigures } from "~/components/charts/insight.server";
 import { easternCalendarDate } from "~/utils/dates";
 import { actsForProgram } from "~/models/policy";
 import { dateFilterParams } from "~/utils/list";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "referrals", "children"] };
 
@@ -18,7 +19,7 @@ export const handle = { i18n: ["common", "referrals", "children"] };
  * Counts of drafts, submitted referrals, children and status updates; users only for administrators (docs/product-rules.md
  * R33); a local program's staff count their programs' submitted referrals (R137).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const { t, title } = await getPageTranslation(request, ["referrals", "common"]);
   const counts = await dashboardCounts(context.db, actor);
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const trend =
     !actsForProgram(actor) && counts.submitted > 0 ? await referrerTrendFigures(context.db, actor, easternCalendarDate(), await getLanguage(request), t) : null;
   return json({ title: title("referrals:dashboard.title"), name: actor.firstName, isAdmin: actsForProgram(actor), counts, trend });
-}
+});
 
 export default function Dashboard() {
   const { name, isAdmin, counts, trend } = useLoaderData<typeof loader>();

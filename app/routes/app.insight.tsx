@@ -10,13 +10,14 @@ import { INSIGHT_FIGURES, programFigures } from "~/components/charts/insight.ser
 import { easternCalendarDate, formatCalendarDate } from "~/utils/dates";
 import { parseInsightQuery } from "~/utils/insight-period";
 import { dateFilterParams } from "~/utils/list";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "admin"] };
 
 // The program's insight for administrators (docs/product-rules.md R127): a period's figures as charts drawn on the
 // server, each with its table and CSV file; the period is a GET form, so it works without JavaScript.
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const language = await getLanguage(request);
   const today = easternCalendarDate();
@@ -40,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     { status: failed ? 400 : 200 },
   );
-}
+});
 
 export default function InsightPage() {
   const { typed, errors, split, period, total, waiting, figures } = useLoaderData<typeof loader>();

@@ -6,10 +6,10 @@ import { INSIGHT_FIGURES, programFigures, type InsightFigureId } from "~/compone
 import { csvResponse } from "~/utils/csv-response.server";
 import { easternCalendarDate } from "~/utils/dates";
 import { parseInsightQuery } from "~/utils/insight-period";
-import { notFound } from "~/utils/route.server";
+import { notFound, route } from "~/utils/route.server";
 
 /** One figure of the program insight page as a CSV file: the table under its chart (docs/product-rules.md R127). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const url = new URL(request.url);
   const id = url.searchParams.get("figure") as InsightFigureId;
@@ -29,4 +29,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     yield table.rows;
   }
   return csvResponse({ header: table.head, total: table.rows.length, pages: pages(), fileName: `insight-${id}-${period.from}-${period.to}.csv` });
-}
+});

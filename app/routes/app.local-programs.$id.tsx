@@ -11,12 +11,12 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { getProgramToKeep, updateLocalProgram } from "~/models/local-program.server";
 import { LocalProgramSchema } from "~/schemas/local-program";
 import { redirectWithToast } from "~/services/toast.server";
-import { idParam } from "~/utils/route.server";
+import { idParam, route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "admin"] };
 
 /** One local program, for super administrators to change (docs/product-rules.md R136): a plain form post. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const program = await getProgramToKeep(context.db, actor, idParam(params.id), await getLanguage(request));
   return json({
@@ -30,16 +30,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       approvedDomains: program.approvedDomains.join(", "),
     },
   });
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const id = idParam(params.id);
   return submitForm(request, await request.formData(), LocalProgramSchema, async (input) => {
     await updateLocalProgram(context.db, actor, id, input);
     return redirectWithToast("/app/local-programs", { key: "toasts.localProgramSaved" });
   });
-}
+});
 
 export default function LocalProgram() {
   const { program, defaults } = useLoaderData<typeof loader>();

@@ -6,6 +6,7 @@ import { Alert } from "~/components/ui/Alert";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { listProgramsToKeep } from "~/models/local-program.server";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "admin"] };
 
@@ -14,7 +15,7 @@ export const handle = { i18n: ["common", "admin"] };
  * phone, staff domains and how many staff it has; a program without an intake address or without staff is named first,
  * as a warning, since its referrals reach nobody there.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const programs = await listProgramsToKeep(context.db, actor, await getLanguage(request));
   const { title } = await getPageTranslation(request, ["admin", "common"]);
@@ -24,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     noIntake: programs.filter((program) => !program.intakeEmail).map((program) => program.name),
     noStaff: programs.filter((program) => program.staff === 0).map((program) => program.name),
   });
-}
+});
 
 export default function LocalPrograms() {
   const { programs, noIntake, noStaff } = useLoaderData<typeof loader>();

@@ -26,12 +26,12 @@ import { ProfileSchema as ProfileServerSchema } from "~/schemas/account.server";
 import { createToastHeaders, redirectWithToast } from "~/services/toast.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { passwordStrength } from "~/utils/password";
-import { idParam, notFound } from "~/utils/route.server";
+import { idParam, notFound, route } from "~/utils/route.server";
 import { logFor } from "~/services/log.server";
 
 export const handle = { i18n: ["common", "auth", "profile"] };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user: actor, sessionIdHash } = await requireSession(request, context.db);
   const userId = idParam(params.id);
   const db = context.db;
@@ -66,11 +66,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       counties: await getLookupOptions(db, "Counties", language),
     },
   });
-}
+});
 
 const SECRET_FIELDS = ["newPassword", "currentPassword", "securityAnswer1", "securityAnswer2"];
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
   const { user: actor, sessionIdHash } = await requireSession(request, context.db);
   const userId = idParam(params.id);
   // Only the owner changes a profile; anyone else is answered as if it did not exist.
@@ -107,7 +107,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     },
     refusal,
   );
-}
+});
 
 export default function ProfilePage() {
   const { mode, profile, addresses, options } = useLoaderData<typeof loader>();

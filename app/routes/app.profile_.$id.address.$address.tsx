@@ -17,7 +17,7 @@ import { pageTitle, submitForm } from "~/components/ui/page.server";
 import { AddressSchema } from "~/schemas/address";
 import { redirectWithToast } from "~/services/toast.server";
 import { addressText } from "~/utils/address";
-import { idParam, notFound } from "~/utils/route.server";
+import { idParam, notFound, route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "profile"] };
 
@@ -34,7 +34,7 @@ async function requireOwner(request: Request, db: AppLoadContext["db"], idText: 
   return { actor, ownerId };
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, ownerId } = await requireOwner(request, context.db, params.id);
   const addressId = addressParam(params.address);
   const db = context.db;
@@ -55,9 +55,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     confirmDelete,
     counties: await getLookupOptions(db, "Counties", await getLanguage(request)),
   });
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
   const { actor, ownerId } = await requireOwner(request, context.db, params.id);
   const addressId = addressParam(params.address);
   const db = context.db;
@@ -84,7 +84,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     },
     { data: NO_LOOKUP(formData) },
   );
-}
+});
 
 export default function AddressPage() {
   const { address, confirmDelete, ownerId } = useLoaderData<typeof loader>();

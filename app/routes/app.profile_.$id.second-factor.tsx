@@ -7,7 +7,7 @@ import { confirmSecondFactor, removeSecondFactor, secondFactorOf } from "~/model
 import { pageTitle } from "~/components/ui/page.server";
 import { NO_STORE, setupScreen, submitCode } from "~/components/second-factor/second-factor.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { idParam, notFound } from "~/utils/route.server";
+import { idParam, notFound, route } from "~/utils/route.server";
 import { pageHeaders } from "~/components/ui/headers";
 
 export const handle = { i18n: ["common", "auth"] };
@@ -16,7 +16,7 @@ export const headers = pageHeaders;
 // A person's own second factor, from their profile (docs/product-rules.md R129): a referrer may set one up (the same
 // screens an administrator is led to at sign-in) and turn it off with a code; an administrator keeps theirs.
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user: actor, sessionIdHash } = await requireSession(request, context.db);
   // One's own only: anyone else's is answered as if it did not exist.
   if (idParam(params.id) !== actor.id) notFound();
@@ -24,9 +24,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const setup = status.enabled ? null : await setupScreen(context.db, actor, sessionIdHash);
   const title = status.enabled ? "auth:secondFactor.profile.heading" : "auth:secondFactor.setup.title";
   return json({ title: await pageTitle(request, title), profile: `/app/profile/${actor.id}`, status, setup }, { headers: NO_STORE });
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
   const { user: actor, sessionIdHash } = await requireSession(request, context.db);
   if (idParam(params.id) !== actor.id) notFound();
   const profile = `/app/profile/${actor.id}`;
@@ -39,7 +39,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const { recoveryCodes } = await confirmSecondFactor(context.db, actor, sessionIdHash, "code" in input ? input.code : "", context.clientIp);
     return json({ recoveryCodes, continueTo: profile }, { headers: NO_STORE });
   });
-}
+});
 
 export default function OwnSecondFactor() {
   const { profile, status, setup } = useLoaderData<typeof loader>();

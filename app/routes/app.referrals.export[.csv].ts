@@ -6,7 +6,7 @@ import { referralsCsv } from "~/models/referral-cells.server";
 import { referralListSpec, type ReferralListKind } from "~/models/referral-list.server";
 import { csvResponse } from "~/utils/csv-response.server";
 import { exportFileName, parseListQuery } from "~/utils/list";
-import { idParam, notFound } from "~/utils/route.server";
+import { idParam, notFound, route } from "~/utils/route.server";
 
 const KINDS: ReferralListKind[] = ["drafts", "submitted", "user"];
 
@@ -14,7 +14,7 @@ const KINDS: ReferralListKind[] = ["drafts", "submitted", "user"];
  * A referral list as a CSV file of 35 columns, streamed 100 rows at a time: the whole list, or the
  * rows the filters in the address show (docs/product-rules.md R81), in the list's sort.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const url = new URL(request.url);
   const kind = url.searchParams.get("list") as ReferralListKind;
@@ -27,4 +27,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Asked first, so a list the person may not see is a 404 before any byte is sent.
   const csv = await referralsCsv(context.db, actor, kind, query, ownerId, language, t);
   return csvResponse({ ...csv, fileName: exportFileName(`referrals-${kind}`, query) });
-}
+});

@@ -19,10 +19,11 @@ import { checkReportForm, makeReport, type ReportKind } from "~/components/repor
 import { referralReportSchema, REPORT_STATUS_KEYS, REPORT_STATUSES, userReportSchema } from "~/schemas/report";
 import { easternCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 import { logFor } from "~/services/log.server";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "admin", "auth"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireProgram(request, context.db);
   const db = context.db;
   return json({
@@ -34,13 +35,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The user report lists accounts: administrators only; a program's staff make referral reports of their programs (R137).
     usersReport: actor.isAdmin,
   });
-}
+});
 
 /** The answer to either form: Conform's reply, which form it was, and the report made or the failure. */
 type ActionData = SubmissionResult<string[]> & { kind: ReportKind; fileName?: string; failed?: boolean };
 
 /** Without JavaScript: the form posts here, the report is made, and the page shows its link. */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireProgram(request, context.db);
   const form = await request.formData();
   const kind: ReportKind = form.get("intent") === "user" ? "user" : "referral";
@@ -55,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     logFor(request).error({ err: error }, `generating the ${kind} report failed`);
     return refused(submission, { status: 500, data: { kind, failed: true } });
   }
-}
+});
 
 function useReportForm<Name extends string>(kind: ReportKind, today: string, actionData: ActionData | undefined, labels: Record<Name, string>) {
   const { revalidate } = useRevalidator();

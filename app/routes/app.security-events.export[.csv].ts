@@ -5,13 +5,14 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { SECURITY_EVENT_LIST, securityEventsCsv } from "~/models/security-events.server";
 import { csvResponse } from "~/utils/csv-response.server";
 import { exportFileName, parseListQuery } from "~/utils/list";
+import { route } from "~/utils/route.server";
 
 /** The security events as CSV (docs/product-rules.md R81, R133): every one, or those the filters show, newest first. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request, context.db);
   const language = await getLanguage(request);
   const query = parseListQuery(new URL(request.url).searchParams, SECURITY_EVENT_LIST, language);
   const { t } = await getPageTranslation(request, ["admin", "common"]);
   const csv = await securityEventsCsv(context.db, actor, query, language, t);
   return csvResponse({ ...csv, fileName: exportFileName("security-events", query) });
-}
+});

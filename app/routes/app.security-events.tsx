@@ -7,6 +7,7 @@ import { DateFilterField, ListFilters, SelectFilter, TextFilter } from "~/compon
 import { getPageTranslation } from "~/i18n/page.server";
 import { listSecurityEvents, SECURITY_EVENT_LIST, securityEventKindOptions } from "~/models/security-events.server";
 import { loadListPage } from "~/components/list/list-page.server";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "admin"] };
 
@@ -14,7 +15,7 @@ export const handle = { i18n: ["common", "admin"] };
  * The security events (docs/product-rules.md R133), for super administrators (anyone else signed in is told the page is
  * not theirs): newest first, filtered by person, kind and date, and exported as CSV.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request, context.db);
   const { title, t } = await getPageTranslation(request, ["admin", "common"]);
   const { data, page, status } = await loadListPage(
@@ -24,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { path: "/app/security-events/export.csv", name: "security-events" },
   );
   return json({ title: title("admin:security.title"), ...page, rows: data, kinds: securityEventKindOptions(t) }, { status });
-}
+});
 
 export default function SecurityEvents() {
   const { state, total, rows, filterError, kinds, exports } = useLoaderData<typeof loader>();

@@ -7,8 +7,9 @@ import { requireUser } from "~/auth/auth.server";
 import { AppShell } from "~/components/shell/AppShell";
 import { isNavigationOpen } from "~/services/preferences.server";
 import { isProgramStaff } from "~/models/policy";
+import { route } from "~/utils/route.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context.db);
   return json({
     navOpen: await isNavigationOpen(request),
@@ -17,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     isProgramStaff: isProgramStaff(user),
     currentUser: { id: user.id, name: `${user.firstName} ${user.lastName}` },
   });
-}
+});
 
 export default function AppLayout() {
   const { navOpen, isAdmin, isSuperAdmin, isProgramStaff, currentUser } = useLoaderData<typeof loader>();

@@ -10,13 +10,14 @@ import { listStatusUpdates } from "~/models/dashboard.server";
 import { formatDateEastern, formatDateTimeEastern } from "~/utils/dates";
 import { parseListQuery } from "~/utils/list";
 import { reviewHref } from "~/wizard/steps";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "referrals"] };
 
 const UPDATES_LIST = { sorts: ["statusUpdatedAt"], defaultSort: "statusUpdatedAt", defaultOrder: "desc", textFilters: [], dateFilters: [] } as const;
 
 /** The signed-in referrer's referrals whose status changed after submission, newest first (docs/product-rules.md R82). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const language = await getLanguage(request);
   const query = parseListQuery(new URL(request.url).searchParams, UPDATES_LIST, language);
@@ -39,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         : null,
     })),
   });
-}
+});
 
 export default function StatusUpdates() {
   const { state, total, rows } = useLoaderData<typeof loader>();

@@ -24,12 +24,12 @@ import { getProfile } from "~/models/profile.server";
 import { userAction } from "~/components/admin/user-actions.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { accountStatus } from "~/utils/statuses";
-import { idParam } from "~/utils/route.server";
+import { idParam, route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "auth", "profile", "admin"] };
 
 /** The administrator's view of a user (docs/product-rules.md R92): profile, account, their lists, the actions. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request, context.db);
   const userId = idParam(params.id);
   const db = context.db;
@@ -108,14 +108,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     staffPrograms,
     actionable,
   });
-}
+});
 
 /** Whether the address asks to confirm resetting this person's second factor (?confirm=resetSecondFactor&user=ID), and it may be. */
 function resettableAsked(search: URLSearchParams, resettable: boolean, userId: number): boolean {
   return resettable && search.get("confirm") === "resetSecondFactor" && search.get("user") === String(userId);
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireAdmin(request, context.db);
   const userId = idParam(params.id);
   const form = await request.formData();
@@ -126,7 +126,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     });
   }
   return userAction(context.db, actor, form, `/app/user/${userId}`);
-}
+});
 
 export default function EditUser() {
   const { profile, addresses, options, account, actionable, secondFactor, staffPrograms } = useLoaderData<typeof loader>();

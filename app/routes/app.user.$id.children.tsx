@@ -3,15 +3,15 @@ import { requireAdmin } from "~/auth/auth.server";
 import { ChildrenListPage } from "~/components/children/ChildrenList";
 import { getProfile } from "~/models/profile.server";
 import { loadChildrenList } from "~/components/children/children-list.server";
-import { idParam } from "~/utils/route.server";
+import { idParam, route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "children"] };
 
 /** One user's children, for administrators (docs/product-rules.md R43, R92). */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request, context.db);
   const owner = await getProfile(context.db, actor, idParam(params.id));
   return loadChildrenList(context.db, request, actor, { id: owner.id, name: `${owner.firstName} ${owner.lastName}` });
-}
+});
 
 export default ChildrenListPage;

@@ -3,15 +3,15 @@ import { requireAdmin } from "~/auth/auth.server";
 import { ReferralListPage } from "~/components/referrals/ReferralList";
 import { getProfile } from "~/models/profile.server";
 import { loadReferralList } from "~/components/referrals/referral-list.server";
-import { idParam } from "~/utils/route.server";
+import { idParam, route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "referrals"] };
 
 /** One user's referrals, whatever their status, for administrators (docs/product-rules.md R75, R92). */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request, context.db);
   const owner = await getProfile(context.db, actor, idParam(params.id));
   return loadReferralList(context.db, request, actor, "user", { id: owner.id, name: `${owner.firstName} ${owner.lastName}` });
-}
+});
 
 export default ReferralListPage;

@@ -6,16 +6,17 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { USER_LIST, usersCsv } from "~/models/admin-users.server";
 import { csvResponse } from "~/utils/csv-response.server";
 import { exportFileName, parseListQuery } from "~/utils/list";
+import { route } from "~/utils/route.server";
 
 /**
  * The users list as CSV, streamed 100 rows at a time: the whole list, or the rows the filters in
  * the address show (docs/product-rules.md R81), in the list's sort.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request, context.db);
   const language = await getLanguage(request);
   const query = parseListQuery(new URL(request.url).searchParams, USER_LIST, language);
   const { t } = await getPageTranslation(request, ["admin", "common"]);
   const csv = await usersCsv(context.db, actor, query, getConfig().ADMIN_EMAIL_DOMAINS, language, t);
   return csvResponse({ ...csv, fileName: exportFileName("users", query) });
-}
+});

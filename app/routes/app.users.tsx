@@ -14,11 +14,12 @@ import { mayManageUser } from "~/models/policy";
 import { userAction } from "~/components/admin/user-actions.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { loadListPage } from "~/components/list/list-page.server";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "admin"] };
 
 /** The users list (docs/product-rules.md R88), for administrators; super administrators are not listed. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request, context.db);
   const db = context.db;
   const { title } = await getPageTranslation(request, ["admin", "common"]);
@@ -55,15 +56,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     { status },
   );
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireAdmin(request, context.db);
   const back = new URL(request.url);
   back.searchParams.delete("confirm");
   back.searchParams.delete("user");
   return userAction(context.db, actor, await request.formData(), `/app/users${back.search}`);
-}
+});
 
 export default function UsersList() {
   const { state, total, rows, filterError, references, promotionClosed, exports } = useLoaderData<typeof loader>();

@@ -8,6 +8,7 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { getReferralForReviewLink } from "~/models/referral-review.server";
 import { logFor } from "~/services/log.server";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "referrals", "wizard"] };
 
@@ -15,7 +16,7 @@ export const handle = { i18n: ["common", "referrals", "wizard"] };
  * Read-only review through a review link, without signing in (docs/product-rules.md R94). No
  * token, or one unknown, expired or revoked: the error-fetching-referral alert and No Data.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const { title } = await getPageTranslation(request, ["common", "referrals"]);
   const token = new URL(request.url).searchParams.get("token");
   let review = null;
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   if (!review) return json({ title: title("pages.externalReview"), failed: true, review: null, token: null }, { status: 404 });
   return json({ title: title("referrals:review.pageTitle", { number: String(review.id) }), failed: false, review, token });
-}
+});
 
 // The token must not travel to another site in a Referer header: Referrer-Policy: no-referrer is
 // set for every /app/referral/review address by app/server/security.ts.

@@ -5,13 +5,14 @@ import { AboutPage } from "~/components/about/AboutPage";
 import { programContact } from "~/components/about/program-contact.server";
 import { ProgramContact } from "~/components/about/ProgramContact";
 import { getPageTranslation } from "~/i18n/page.server";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "about"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request }: LoaderFunctionArgs) {
   const { title } = await getPageTranslation(request, ["about", "common"]);
   return json({ title: title("about:contact.title"), contact: programContact() });
-}
+});
 
 export default function Contact() {
   const { contact } = useLoaderData<typeof loader>();

@@ -13,15 +13,16 @@ import { forgotPassword } from "~/models/account-flows.server";
 import { pageTitle, refused, submitForm } from "~/components/ui/page.server";
 import { ForgotPasswordSchema } from "~/schemas/account";
 import { rateLimitMessage } from "~/services/rate-limit.server";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "auth"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context.db);
   return json({ title: await pageTitle(request, "auth:forgot.title") });
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, context }: ActionFunctionArgs) {
   const { t } = await getPageTranslation(request, ["auth", "common"]);
   return submitForm(
     request,
@@ -36,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     },
     { data: { sent: false } },
   );
-}
+});
 
 export default function ForgotPassword() {
   const lastResult = useActionData<typeof action>();

@@ -1,5 +1,8 @@
 import { reportOperations } from "~/api/services.server";
 import { apiRoute } from "~/api/handler.server";
+import { route } from "~/utils/route.server";
 
 // The JSON API (docs/product-rules.md R100): the operations are described, and checked, in app/api/services.server.ts.
-export const { loader, action } = apiRoute(reportOperations.referral);
+const api = apiRoute(reportOperations.referral);
+export const loader = /* @__PURE__ */ route(api.loader);
+export const action = /* @__PURE__ */ route(api.action);

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getNamespace, resourcesVersion } from "~/i18n/resources.server";
+import { route } from "~/utils/route.server";
 
 // The translations the browser loads to hydrate. The address carries the version, so each
 // file is cached for good and a new deployment asks for new files.
-export function loader({ params, request }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(function loader({ params, request }: LoaderFunctionArgs) {
   const namespace = getNamespace(params.lng ?? "", (params.ns ?? "").replace(/\.json$/, ""));
   if (!namespace) return new Response("Not found", { status: 404 });
   const current = new URL(request.url).searchParams.get("v") === resourcesVersion;
@@ -13,4 +14,4 @@ export function loader({ params, request }: LoaderFunctionArgs) {
       "Cache-Control": current ? "public, max-age=31536000, immutable" : "no-cache",
     },
   });
-}
+});

@@ -17,14 +17,15 @@ import { ResendVerificationSchema, SignInSchema } from "~/schemas/account";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/utils/redirect";
 import { pageHeaders } from "~/components/ui/headers";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "auth"], noscriptRefreshSeconds: 120 };
 export const headers = pageHeaders;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context.db);
   return json({ title: await pageTitle(request, "auth:login.title") });
-}
+});
 
 /** Sends the link to verify the address again: the same answer whether or not the account exists or waits for it. */
 async function resend(request: Request, db: ActionFunctionArgs["context"]["db"], formData: FormData) {
@@ -69,7 +70,7 @@ async function signIn(request: Request, { db, clientIp }: ActionFunctionArgs["co
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context.db);
   // remix-auth reads the body itself: the copy is for the form's checks first.
   const formData = await request.clone().formData();
@@ -79,7 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     default:
       return signIn(request, context, formData);
   }
-}
+});
 
 export default function Login() {
   const lastResult = useActionData<typeof action>();

@@ -17,6 +17,7 @@ import { NO_STORE, refusedAsLimited } from "~/components/second-factor/second-fa
 import { MailCodeSchema } from "~/schemas/second-factor";
 import { safeRedirect } from "~/utils/redirect";
 import { pageHeaders } from "~/components/ui/headers";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "auth"] };
 export const headers = pageHeaders;
@@ -25,13 +26,13 @@ export const headers = pageHeaders;
 // assignment or a reset), the code the sign-in mailed to their account (docs/product-rules.md R129): the password
 // alone binds nothing. Then the set-up's page; nothing else opens meanwhile but signing out.
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const { sessionIdHash } = await requireSignInStep(request, context.db, "mailCode");
   const { email } = await mailCodeHolder(context.db, sessionIdHash);
   return json({ title: await pageTitle(request, "auth:mailCode.title"), email }, { headers: NO_STORE });
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, context }: ActionFunctionArgs) {
   const { sessionIdHash } = await requireSignInStep(request, context.db, "mailCode");
   const formData = await request.formData();
   if (formData.get("intent") === "resend") {
@@ -52,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof SignInLimitedError)) throw error;
     return refusedAsLimited(request, parseWithZod(formData, { schema: MailCodeSchema }), error, { headers: NO_STORE });
   }
-}
+});
 
 export default function MailCode() {
   const { email } = useLoaderData<typeof loader>();

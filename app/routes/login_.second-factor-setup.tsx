@@ -9,6 +9,7 @@ import { pageTitle } from "~/components/ui/page.server";
 import { NO_STORE, setupScreen, submitCode } from "~/components/second-factor/second-factor.server";
 import { safeRedirect } from "~/utils/redirect";
 import { pageHeaders } from "~/components/ui/headers";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "auth"] };
 export const headers = pageHeaders;
@@ -17,7 +18,7 @@ export const headers = pageHeaders;
 // R129): the app is given its key (a QR code drawn on the server, or the key to type), a code of the app confirms it,
 // and the recovery codes are shown once; the sign-in is then done.
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   // Signed in: the set-up was just confirmed (the page shows the action's answer, the recovery codes; without
   // JavaScript this loader runs in that same request, whose cookie names the waiting session the action replaced), or
   // the person came back to it; either way only the way on is left.
@@ -27,9 +28,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const holder = await setupHolder(context.db, sessionIdHash);
   const setup = await setupScreen(context.db, holder, sessionIdHash);
   return json({ title: await pageTitle(request, "auth:secondFactor.setup.title"), setup }, { headers: NO_STORE });
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, context }: ActionFunctionArgs) {
   const { sessionIdHash } = await requireSignInStep(request, context.db, "setup");
   return submitCode(request, await request.formData(), async (input, redirectTo) => {
     const { recoveryCodes, cookie } = await confirmSecondFactorAtSignIn(context.db, sessionIdHash, "code" in input ? input.code : "", context.clientIp);
@@ -37,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     context.signedInNow = true;
     return json({ recoveryCodes, continueTo: safeRedirect(redirectTo) }, { headers: { ...NO_STORE, "Set-Cookie": cookie } });
   });
-}
+});
 
 export default function SecondFactorSetup() {
   const { setup } = useLoaderData<typeof loader>();

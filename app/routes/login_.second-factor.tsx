@@ -9,6 +9,7 @@ import { pageTitle } from "~/components/ui/page.server";
 import { NO_STORE, submitCode } from "~/components/second-factor/second-factor.server";
 import { safeRedirect } from "~/utils/redirect";
 import { pageHeaders } from "~/components/ui/headers";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "auth"] };
 export const headers = pageHeaders;
@@ -16,20 +17,20 @@ export const headers = pageHeaders;
 // The sign-in's second step (docs/product-rules.md R129): past the password, the code of the person's authenticator
 // app, or one of their recovery codes (?recovery=1). Nothing else opens until then but signing out.
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   await requireSignInStep(request, context.db, "code");
   const recovery = new URL(request.url).searchParams.get("recovery") === "1";
   return json({ title: await pageTitle(request, recovery ? "auth:secondFactor.recovery.title" : "auth:secondFactor.code.title") }, { headers: NO_STORE });
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, context }: ActionFunctionArgs) {
   const { sessionIdHash } = await requireSignInStep(request, context.db, "code");
   return submitCode(request, await request.formData(), async (input, redirectTo) => {
     // Signed in under a new session: the one that waited for the code is gone (docs/product-rules.md R110).
     const { cookie } = await passSecondFactor(context.db, sessionIdHash, input, context.clientIp);
     return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": cookie } });
   });
-}
+});
 
 export default function SecondFactorCode() {
   const { t } = useTranslation(["auth", "common"]);

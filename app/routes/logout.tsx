@@ -1,9 +1,10 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { signOut } from "~/models/sign-in.server";
 import { createToastHeaders } from "~/services/toast.server";
+import { route } from "~/utils/route.server";
 
 // Sign-out deletes the session on the server; the other tabs notice through localStorage.
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const headers = new Headers();
   const idle = form.get("reason") === "idle";
@@ -11,8 +12,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (idle) return redirect("/login?expired=1", { headers });
   for (const [name, value] of await createToastHeaders({ key: "toasts.signedOut", kind: "info" })) headers.append(name, value);
   return redirect("/login", { headers });
-}
+});
 
-export function loader() {
+export const loader = /* @__PURE__ */ route(function loader() {
   return redirect("/app/dashboard");
-}
+});

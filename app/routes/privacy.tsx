@@ -3,13 +3,14 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { AboutPage } from "~/components/about/AboutPage";
 import { getPageTranslation } from "~/i18n/page.server";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "about"] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request }: LoaderFunctionArgs) {
   const { title } = await getPageTranslation(request, ["about", "common"]);
   return json({ title: title("about:privacy.title") });
-}
+});
 
 export default function Privacy() {
   const { t } = useTranslation("about");

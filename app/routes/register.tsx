@@ -25,10 +25,11 @@ import { captchaWidget } from "~/services/captcha.server";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { passwordStrength } from "~/utils/password";
 import { logFor } from "~/services/log.server";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "auth", "about"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context.db);
   const db = context.db;
   const language = await getLanguage(request);
@@ -43,11 +44,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       questions: await getLookupOptions(db, "SecurityQuestion", language),
     },
   });
-}
+});
 
 const SECRET_FIELDS = ["password", "securityAnswer1", "securityAnswer2"];
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context.db);
   const db = context.db;
   const { t } = await getPageTranslation(request, ["auth", "common"]);
@@ -80,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     },
     refusal,
   );
-}
+});
 
 export default function Register() {
   const { options, captcha, contact } = useLoaderData<typeof loader>();

@@ -22,13 +22,14 @@ import { rateLimitMessage } from "~/services/rate-limit.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { passwordStrength, type PasswordStrength } from "~/utils/password";
 import { logFor } from "~/services/log.server";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "auth"] };
 
 // The token is in the address: it must not leak to another site through the Referer header
 // (Referrer-Policy: same-origin, set for this path by app/server/security.ts).
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context.db);
   const db = context.db;
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -45,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     { status: state.validToken ? 200 : 400 },
   );
-}
+});
 
 type Outcome = "wrongAnswers" | "tooMany" | "invalidToken" | "saveError" | null;
 
@@ -59,7 +60,7 @@ function fail(
   return refused(submission, { status, ...reply, data: { outcome, strength } });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context.db);
   const db = context.db;
   const { t } = await getPageTranslation(request, ["auth", "common"]);
@@ -96,7 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     logFor(request).error({ err: error }, "password reset failed");
     return fail(submission, 500, { hideFields: ["plainPassword"] }, { outcome: "saveError", strength });
   }
-}
+});
 
 function Ending({ message }: { message: "invalidToken" | "tooMany" | "saveError" }) {
   const { t } = useTranslation(["auth", "common"]);

@@ -1,5 +1,8 @@
 import { accountOperations } from "~/api/services.server";
 import { apiRoute } from "~/api/handler.server";
+import { route } from "~/utils/route.server";
 
 // The JSON API (docs/product-rules.md R100): the operations are described, and checked, in app/api/services.server.ts.
-export const { loader, action } = apiRoute(accountOperations.reset);
+const api = apiRoute(accountOperations.reset);
+export const loader = /* @__PURE__ */ route(api.loader);
+export const action = /* @__PURE__ */ route(api.action);

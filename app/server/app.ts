@@ -8,7 +8,7 @@ import type { Config } from "../config.server";
 import { getDb } from "../db.server";
 import { resources } from "../i18n/resources.server";
 import { CAPTCHA_PROVIDERS } from "../services/captcha";
-import { modelErrorsAsHttp } from "../utils/route.server";
+import { nameRoutes } from "../utils/route.server";
 import { observeRequests, serveMetrics, serveReadiness } from "./observe";
 import { createNonce, isCrossSiteWrite, securityHeaders } from "./security";
 
@@ -82,10 +82,13 @@ export function createApp(build: ServerBuild, config: Config, root: string) {
   const files = express.static(path.join(root, "public"), { maxAge: "1h" });
   app.use((req, res, next) => (names.has(req.path.split("/")[1]) ? files(req, res, next) : next()));
 
+  // Each loader and action (written with route()) learns its route from the build, read and left as it is: for the
+  // log line, the metrics and the spans. One written otherwise stops the start here.
+  nameRoutes(build);
   app.all(
     "*",
     createRequestHandler({
-      build: modelErrorsAsHttp(build),
+      build,
       mode: build.mode,
       // The database handle that routes pass to the model functions (they import no database). It is
       // opened at its first use, so that a database that cannot be opened still lets /healthz answer 503.

@@ -3,6 +3,7 @@ import { BUSY_RETRY_AFTER_SECONDS, isBusyError } from "~/models/errors.server";
 import { HTTP_STATUS } from "~/models/errors";
 import { inSpan, nameRequest, tracing } from "~/services/trace.server";
 import { noteRoute } from "~/services/log.server";
+import { singleton } from "~/utils/singleton.server";
 
 // How routes turn the model's answers into HTTP: a record that is missing, or not the asker's to
 // see, is a 404 page (docs/product-rules.md R108: never someone else's data, nor a hint that it exists).
@@ -39,6 +40,52 @@ function asHttp(error: unknown): never {
   throw error;
 }
 
+/** What the server read of a loader or action in the build: its route's id, path from the root and depth (the root 0). */
+interface RouteName {
+  kind: "loader" | "action";
+  id: string;
+  path: string;
+  depth: number;
+}
+
+// One of each per process: the server and the Remix build are two bundles, each with its own copy of this module.
+// route()'s functions, so that the server can tell a loader or action written without it.
+const made = singleton("route-made", () => new WeakSet<object>());
+// Each of them by its route, as the server read the build (nameRoutes); empty where no server runs (unit tests).
+const names = singleton("route-names", () => new WeakMap<object, RouteName>());
+
+/** What `run` answers, a refusal made HTTP; a loader that answers at once still does (a test may read its Response). */
+function answered<Args, Result>(run: (args: Args) => Result, args: Args): Result {
+  let result: Result;
+  try {
+    result = run(args);
+  } catch (error) {
+    asHttp(error);
+  }
+  return result instanceof Promise ? (result.catch(asHttp) as Result) : result;
+}
+
+/**
+ * Every route's loader and action is written with it, `export const loader = route(async function loader(…) {…})`,
+ * the call annotated `@__PURE__` so that the browser's build drops it, and no page has to remember the models'
+ * refusals at each call: a refusal is the 404, 403 or 503 page. (InputError is the form's to say, next to its fields:
+ * app/components/ui/page.server.ts.) Once the server has read the build (nameRoutes), the deepest route whose loader or
+ * action ran names the request's log line and metrics (R143); with tracing on (app/services/trace.server.ts) each runs
+ * in a span "loader <route id>" or "action <route id>", and the request is named by its route's path.
+ */
+export function route<Args extends { request?: Request }, Result>(run: (args: Args) => Result): (args: Args) => Result {
+  const answer = (args: Args): Result => {
+    const name = names.get(answer);
+    if (!name) return answered(run, args);
+    noteRoute(args?.request, name.id, name.depth);
+    if (!tracing) return answered(run, args);
+    nameRequest(name.path);
+    return inSpan(`${name.kind} ${name.id}`, () => answered(run, args), { "remix.route.id": name.id });
+  };
+  made.add(answer);
+  return answer;
+}
+
 /**
  * Each route's path from the root, as its definition says it (`/app/child/:childId/…`, `/api/*`), and its depth (the
  * root 0, its children 1…).
@@ -48,9 +95,9 @@ function routePaths(routes: ServerBuild["routes"]): Record<string, { path: strin
   for (const id of Object.keys(routes)) {
     const parts: string[] = [];
     let depth = -1;
-    for (let route: (typeof routes)[string] | undefined = routes[id]; route; route = route.parentId ? routes[route.parentId] : undefined) {
+    for (let at: (typeof routes)[string] | undefined = routes[id]; at; at = at.parentId ? routes[at.parentId] : undefined) {
       depth += 1;
-      if (route.path) parts.unshift(route.path.replace(/^\/+|\/+$/g, ""));
+      if (at.path) parts.unshift(at.path.replace(/^\/+|\/+$/g, ""));
     }
     paths[id] = { path: `/${parts.filter(Boolean).join("/")}`, depth };
   }
@@ -58,36 +105,19 @@ function routePaths(routes: ServerBuild["routes"]): Record<string, { path: strin
 }
 
 /**
- * The one place where the models' refusals become HTTP: every route's loader and action, wrapped once as the server
- * loads the build (app/server/app.ts), so that no page has to remember it at each model call. (InputError is the
- * form's to say, next to its fields: app/components/ui/page.server.ts.) With tracing on
- * (app/services/trace.server.ts), each runs in a span named "loader <route id>" or "action <route id>", and the
- * request is named by its route's path. The log and the metrics name the request by the deepest route that ran.
+ * The server reads the build once (app/server/app.ts), and changes nothing in it: each loader and action learns its
+ * route. One written without route() would answer a refusal with a 500: the server does not start.
  */
-export function modelErrorsAsHttp(build: ServerBuild): ServerBuild {
+export function nameRoutes(build: ServerBuild): void {
   const paths = routePaths(build.routes);
-  const wrap = <Args extends unknown[], Result>(kind: "loader" | "action", id: string, run: ((...args: Args) => Result) | undefined) => {
-    if (!run) return run;
-    const answer = async (...args: Args) => {
-      // The request's log line and metrics are named by the deepest route whose loader or action ran (R143).
-      noteRoute((args[0] as { request?: Request } | undefined)?.request, id, paths[id].depth);
-      try {
-        return await run(...args);
-      } catch (error) {
-        asHttp(error);
-      }
-    };
-    if (!tracing) return answer;
-    return (...args: Args) => {
-      nameRequest(paths[id].path);
-      return inSpan(`${kind} ${id}`, () => answer(...args), { "remix.route.id": id });
-    };
-  };
-  const routes = Object.fromEntries(
-    Object.entries(build.routes).map(([id, route]) => {
-      const module = route.module;
-      return [id, { ...route, module: { ...module, loader: wrap("loader", id, module.loader as never), action: wrap("action", id, module.action as never) } }];
-    }),
-  );
-  return { ...build, routes } as ServerBuild;
+  const unwrapped: string[] = [];
+  for (const [id, { module }] of Object.entries(build.routes)) {
+    for (const kind of ["loader", "action"] as const) {
+      const run = module[kind];
+      if (!run) continue;
+      if (made.has(run)) names.set(run, { kind, id, ...paths[id] });
+      else unwrapped.push(`${kind} of ${id}`);
+    }
+  }
+  if (unwrapped.length > 0) throw new Error(`Not written with route() (app/utils/route.server.ts): the ${unwrapped.join(", the ")}`);
 }

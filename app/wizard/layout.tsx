@@ -9,11 +9,12 @@ import { sectionBadges } from "~/wizard/badges";
 import { StepIndicator } from "~/wizard/StepIndicator";
 import { StepPlaceContext, stepPlace } from "~/wizard/StepHeading";
 import { backHref, stepOfPath, wizardBase } from "~/wizard/steps";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
 /** The wizard's frame: whose referral it is, and the sections with their badges (docs/product-rules.md R48, R49). */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const ids = wizardIds(params);
   const db = context.db;
@@ -23,7 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     childName: await getChildName(db, actor, referral.child_id),
     badges: sectionBadges(await progressFacts(db, referral)),
   });
-}
+});
 
 export default function Wizard() {
   const { ids, childName, badges } = useLoaderData<typeof loader>();

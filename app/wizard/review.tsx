@@ -29,6 +29,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { reviewHref, stepHref, submittedHref } from "~/wizard/steps";
 import { ForbiddenError, NotFoundError } from "~/models/errors";
 import { logFor } from "~/services/log.server";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "referrals", "wizard", "admin"] };
 
@@ -36,7 +37,7 @@ export const handle = { i18n: ["common", "referrals", "wizard", "admin"] };
 // administrators and the creator of a submitted referral open it too (read-only). Administrators
 // also record status changes, make review links and read the record of access here.
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const ids = wizardIds(params);
   const language = await getLanguage(request);
@@ -70,7 +71,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     confirm: asked,
     revoking: revoking ? revoking.id : null,
   });
-}
+});
 
 /** The review's forms, each sent with its `intent`; the answer names it (`form`), so each form reads its own. */
 type Intent = "copy" | "delete" | "submit" | "status" | "transfer" | "createLink" | "notSameChild" | "revokeLink";
@@ -192,7 +193,7 @@ async function revokeLink({ request, db, actor, ids, form }: Act) {
   });
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const ids = wizardIds(params);
   // Whose it is comes first: a stranger gets 404 whatever the form says.
@@ -219,7 +220,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     default:
       return redirectWithToast(reviewHref(ids), { kind: "info", key: "toasts.referralUpdated" });
   }
-}
+});
 
 type SubmitFailure = "incomplete" | "tooOld" | "noProgram" | "submitFailed";
 type ReviewAnswer = SubmissionResult<string[]> & { form: Intent; createdLink?: { url: string; expiresAt: string } };

@@ -10,12 +10,13 @@ import { getSubmitConfirmation } from "~/models/referral-review.server";
 import { wizardIds } from "~/wizard/step.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { reviewHref } from "~/wizard/steps";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "referrals", "about"] };
 
 // The page after a submit (the confirmation pattern): the referral's number, when it was sent,
 // what the program does next and how to reach it. A Draft has not been sent: back to its review.
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const ids = wizardIds(params);
   const confirmation = await getSubmitConfirmation(context.db, actor, ids);
@@ -28,7 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     confirmation: { ...confirmation, submittedAt: formatDateTimeEastern(confirmation.submittedAt, language) },
     contact: programContact(),
   });
-}
+});
 
 export default function ReferralSubmitted() {
   const { ids, confirmation, contact } = useLoaderData<typeof loader>();

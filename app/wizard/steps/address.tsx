@@ -15,10 +15,11 @@ import { ChildAddressSchema } from "~/schemas/referral";
 import { redirectWithToast } from "~/services/toast.server";
 import { addressText } from "~/utils/address";
 import { StepForm } from "~/wizard/StepForm";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "wizard", "profile"] };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
   const { actor, ids, language, title } = await loadStep(db, request, params, "address");
   const book = await listAddressBook(db, actor, actor.id);
@@ -41,9 +42,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       nickname: "",
     },
   });
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
   const db = context.db;
   const { actor, ids } = await draftToWrite(db, request, params);
   const formData = await request.formData();
@@ -79,7 +80,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     throw error;
   }
   return redirectWithToast(afterSave(request, ids, "address", intent === "continue"), { key: "toasts.referralUpdated" });
-}
+});
 
 export default function AddressStep() {
   const { book, counties, defaults } = useLoaderData<typeof loader>();

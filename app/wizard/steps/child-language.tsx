@@ -8,16 +8,17 @@ import { loadStep, stepAction } from "~/wizard/step.server";
 import { ChildLanguageSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
 import { stepFormId } from "~/wizard/answers";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
   const { referral, language, title } = await loadStep(db, request, params, "childLanguage");
   return json({ title, languages: await getLookupOptions(db, "Languages", language), defaults: { primaryLanguage: referral.primary_language ?? "" } });
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
   return stepAction({
     db: context.db,
     request,
@@ -26,7 +27,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     schema: ChildLanguageSchema,
     answers: (value) => value,
   });
-}
+});
 
 export default function ChildLanguageStep() {
   const { languages, defaults } = useLoaderData<typeof loader>();

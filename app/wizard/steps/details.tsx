@@ -7,15 +7,16 @@ import { loadStep, stepAction } from "~/wizard/step.server";
 import { DETAILS_MAX, DetailsSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
 import { stepFormId } from "~/wizard/answers";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { referral, title } = await loadStep(context.db, request, params, "details");
   return json({ title, defaults: { additionalDetails: referral.additional_details ?? "" } });
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
   return stepAction({
     db: context.db,
     request,
@@ -24,7 +25,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     schema: DetailsSchema,
     answers: (value) => ({ additionalDetails: value.additionalDetails ?? null }),
   });
-}
+});
 
 export default function DetailsStep() {
   const { defaults } = useLoaderData<typeof loader>();

@@ -10,7 +10,7 @@ import { loadStep, wizardIds } from "~/wizard/step.server";
 import { DocumentSchema } from "~/schemas/referral";
 import { redirectWithToast } from "~/services/toast.server";
 import { BadUploadError, FileTooLargeError, parseUpload, removeStoredFiles, UploadRefusedError, type StoredFile } from "~/services/uploads.server";
-import { idParam } from "~/utils/route.server";
+import { idParam, route } from "~/utils/route.server";
 import { readCarried, returnHref } from "~/wizard/carry";
 import { ForbiddenError, NotFoundError } from "~/models/errors";
 import { logFor } from "~/services/log.server";
@@ -19,7 +19,7 @@ export const handle = { i18n: ["common", "wizard"] };
 
 const documentParam = (value: string | undefined) => (value === "new" ? null : idParam(value));
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
   const { actor, ids } = await loadStep(db, request, params, "documents");
   const documentId = documentParam(params.document);
@@ -29,11 +29,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { title } = await getPageTranslation(request, ["wizard", "common"]);
   const titleKey = document ? "documents.editTitle" : carried.isConsent ? "documents.addConsentTitle" : "documents.addTitle";
   return json({ title: title(`wizard:${titleKey}`), titleKey, ids, carried, document, back: returnHref(ids, carried) });
-}
+});
 
 const reply = (data: DocumentActionData, status: number) => json(data, { status });
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const ids = wizardIds(params);
   const db = context.db;
@@ -86,7 +86,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return reply({ result: submission.reply(), failed: true }, 500);
   }
   return redirectWithToast(returnHref(ids, carried), { key: "toasts.documentSaved" });
-}
+});
 
 export default function DocumentStep() {
   const data = useLoaderData<typeof loader>();

@@ -14,7 +14,7 @@ import { deleteDocument, listDocuments } from "~/models/document.server";
 import { loadStep, stepAction, wizardIds } from "~/wizard/step.server";
 import { CONSENT, CONSENT_ANSWERS, ConsentSchema, DEFAULT_CONSENT } from "~/schemas/referral";
 import { redirectWithToast } from "~/services/toast.server";
-import { idParam } from "~/utils/route.server";
+import { idParam, route } from "~/utils/route.server";
 import { restoredValues } from "~/wizard/carry";
 import { documentHref, stepHref } from "~/wizard/steps";
 
@@ -24,7 +24,7 @@ import { stepFormId } from "~/wizard/answers";
 
 export const handle = { i18n: ["common", "wizard"] };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
   const { actor, ids, referral, title } = await loadStep(db, request, params, "documents");
   const { documents, consentDocuments } = await listDocuments(db, actor, ids);
@@ -44,9 +44,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     consentNotYet: referral.child_parent_consent === CONSENT.notYet,
     confirmDelete,
   });
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.clone().formData();
   if (form.get("intent") === "delete") {
     const actor = await requireUser(request, context.db);
@@ -63,7 +63,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     schema: ConsentSchema,
     answers: (value) => ({ childParentConsent: Number(value.childParentConsent) as ConsentCode }),
   });
-}
+});
 
 export default function DocumentsStep() {
   const { ids, documents, consentDocuments, defaults, consentNotYet, confirmDelete } = useLoaderData<typeof loader>();

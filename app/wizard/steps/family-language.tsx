@@ -8,10 +8,11 @@ import { loadStep, stepAction } from "~/wizard/step.server";
 import { FamilyLanguageSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
 import { stepFormId } from "~/wizard/answers";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
   const { referral, language, title } = await loadStep(db, request, params, "familyLanguage");
   return json({
@@ -19,9 +20,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     languages: await getLookupOptions(db, "Languages", language),
     defaults: { familyPrimaryLanguage: referral.family_primary_language ?? "" },
   });
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
   return stepAction({
     db: context.db,
     request,
@@ -30,7 +31,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     schema: FamilyLanguageSchema,
     answers: (value) => value,
   });
-}
+});
 
 export default function FamilyLanguageStep() {
   const { languages, defaults } = useLoaderData<typeof loader>();

@@ -7,15 +7,16 @@ import { loadStep, stepAction } from "~/wizard/step.server";
 import { FosterCareSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
 import { stepFormId } from "~/wizard/answers";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { referral, title } = await loadStep(context.db, request, params, "fosterCare");
   return json({ title, defaults: { childInFosterCare: referral.child_in_foster_care ?? "" } });
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
   return stepAction({
     db: context.db,
     request,
@@ -24,7 +25,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     schema: FosterCareSchema,
     answers: (value) => value,
   });
-}
+});
 
 export default function FosterCareStep() {
   const { defaults } = useLoaderData<typeof loader>();

@@ -7,16 +7,17 @@ import { loadStep, stepAction } from "~/wizard/step.server";
 import { GestationalAgeSchema, gestationParts } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
 import { stepFormId } from "~/wizard/answers";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { referral, title } = await loadStep(context.db, request, params, "gestationalAge");
   const parts = gestationParts(referral.gestational_age_in_days);
   return json({ title, defaults: { weeks: parts.weeks, days: parts.days, unknown: parts.unknown ? "on" : "" } });
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
   return stepAction({
     db: context.db,
     request,
@@ -26,7 +27,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     answers: (value) => value,
     fields: { gestationalAgeInDays: "weeks" },
   });
-}
+});
 
 export default function GestationalAgeStep() {
   const { defaults } = useLoaderData<typeof loader>();

@@ -14,7 +14,7 @@ import { getAdult, getDraftForEdit, referrerAsGuardian, saveAdult } from "~/mode
 import { backToReview, loadStep, wizardIds } from "~/wizard/step.server";
 import { GuardianSchema } from "~/schemas/referral";
 import { redirectWithToast } from "~/services/toast.server";
-import { idParam } from "~/utils/route.server";
+import { idParam, route } from "~/utils/route.server";
 import { reviewHref, stepHref } from "~/wizard/steps";
 import { StepHeading } from "~/wizard/StepHeading";
 
@@ -22,7 +22,7 @@ export const handle = { i18n: ["common", "wizard", "auth"] };
 
 const adultParam = (value: string | undefined) => (value === "new" ? null : idParam(value));
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
   const { actor, ids, language } = await loadStep(db, request, params, "guardians");
   const adultId = adultParam(params.adult);
@@ -43,9 +43,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       contactMethods: await getLookupOptions(db, "ContactMethods", language),
     },
   });
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const ids = wizardIds(params);
   const adultId = adultParam(params.adult);
@@ -58,7 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const next = backToReview(request) ? reviewHref(ids) : stepHref(ids, "guardians");
     return redirectWithToast(next, { key: adultId === null ? "toasts.guardianAdded" : "toasts.guardianSaved" });
   });
-}
+});
 
 export default function GuardianForm() {
   const { ids, isNew, defaults, options } = useLoaderData<typeof loader>();

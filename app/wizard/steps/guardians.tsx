@@ -8,13 +8,13 @@ import { getLookupOptions } from "~/models/lookup.server";
 import { deleteAdult, listAdults, referrerAsGuardian } from "~/models/referral.server";
 import { afterSave, draftToWrite, loadStep } from "~/wizard/step.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { idParam } from "~/utils/route.server";
+import { idParam, route } from "~/utils/route.server";
 import { guardianHref, stepHref } from "~/wizard/steps";
 import { StepHeading } from "~/wizard/StepHeading";
 
 export const handle = { i18n: ["common", "wizard"] };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
   const { actor, ids, language, title } = await loadStep(db, request, params, "guardians");
   const adults = await listAdults(db, actor, ids);
@@ -31,9 +31,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     confirmDelete,
     offerSelf: self ? [self.firstName, self.middleName, self.lastName].filter(Boolean).join(" ") : null,
   });
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
   const db = context.db;
   const { actor, ids } = await draftToWrite(db, request, params);
   const formData = await request.formData();
@@ -43,7 +43,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   // Nothing to save here: the guardians are saved one by one. Continue goes on (docs/product-rules.md R47).
   return redirect(afterSave(request, ids, "guardians", formData.get("intent") === "continue"));
-}
+});
 
 export default function GuardianList() {
   const { ids, adults, confirmDelete, offerSelf } = useLoaderData<typeof loader>();

@@ -10,10 +10,11 @@ import { loadStep, stepAction } from "~/wizard/step.server";
 import { ProxySchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
 import { stepFormId } from "~/wizard/answers";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "wizard", "auth"] };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
   const { actor, ids, language, title } = await loadStep(db, request, params, "proxy");
   return json({
@@ -23,9 +24,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // A new referral starts with what the referrer's profile holds (docs/product-rules.md R169).
     defaults: await referrerStepValues(db, actor, ids),
   });
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
   return stepAction({
     db: context.db,
     request,
@@ -39,7 +40,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       referrerSuffix: value.referrerSuffix || null,
     }),
   });
-}
+});
 
 export default function ProxyStep() {
   const { prefixes, suffixes, defaults } = useLoaderData<typeof loader>();

@@ -9,12 +9,13 @@ import { loadStep, stepAction } from "~/wizard/step.server";
 import { ReasonsSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
 import { stepFormId } from "~/wizard/answers";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
 // The first reasons screen. What is chosen is saved here, so it survives a reload and the trip to
 // the second screen with or without JavaScript; "at least one reason" is judged on the second.
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
   const { referral, language, title } = await loadStep(db, request, params, "reasons");
   return json({
@@ -22,9 +23,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     concerns: await getLookupOptions(db, "RefReasons_ConcernsDevelopmental", language),
     defaults: { developmental: await referralReasons(db, referral.id, "RefReasons_ConcernsDevelopmental") },
   });
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
   return stepAction({
     db: context.db,
     request,
@@ -34,7 +35,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     answers: (value) => ({ referralReasons: { RefReasons_ConcernsDevelopmental: value.developmental ?? [] } }),
     fields: { "referralReasons.RefReasons_ConcernsDevelopmental": "developmental" },
   });
-}
+});
 
 export default function ReasonsStep() {
   const { concerns, defaults } = useLoaderData<typeof loader>();

@@ -11,10 +11,11 @@ import { RelationshipSchema } from "~/schemas/referral";
 import { answerOf, followUps, shownRelationship, shownSourceOther, type FollowUp } from "~/schemas/relationship";
 import { StepForm } from "~/wizard/StepForm";
 import { stepFormId } from "~/wizard/answers";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
   const { referral, language, title } = await loadStep(db, request, params, "relationship");
   return json({
@@ -29,9 +30,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       referralSourceOther: shownSourceOther({ sourceOther: referral.referral_source_other }) ?? "",
     },
   });
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
   return stepAction({
     db: context.db,
     request,
@@ -57,7 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return { askAgain: unanswered.length > 0 };
     },
   });
-}
+});
 
 export default function RelationshipStep() {
   const { relationships, defaults } = useLoaderData<typeof loader>();

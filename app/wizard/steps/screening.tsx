@@ -17,10 +17,11 @@ import { restoredValues } from "~/wizard/carry";
 import { documentHref } from "~/wizard/steps";
 import { StepForm } from "~/wizard/StepForm";
 import { stepFormId } from "~/wizard/answers";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
   const { ids, referral, language, title } = await loadStep(db, request, params, "screening");
   // Back from attaching a report: the answers as they were typed, saved or not.
@@ -38,9 +39,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       failedScreeningDate: referral.failed_screening_date ? formatCalendarDate(referral.failed_screening_date, language) : "",
     },
   });
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
   return stepAction({
     db: context.db,
     request,
@@ -55,7 +56,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }),
     fields: { "referralReasons.FailedScreenings": "screenings", "referralReasons.IdentifiedConditions": "conditions" },
   });
-}
+});
 
 export default function ScreeningStep() {
   const { ids, today, screenings, conditions, defaults } = useLoaderData<typeof loader>();

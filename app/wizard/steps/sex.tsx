@@ -9,10 +9,11 @@ import { loadStep, stepAction } from "~/wizard/step.server";
 import { SexSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
 import { stepFormId } from "~/wizard/answers";
+import { route } from "~/utils/route.server";
 
 export const handle = { i18n: ["common", "wizard"] };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
   const { referral, language, title } = await loadStep(db, request, params, "sex");
   return json({
@@ -21,9 +22,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     races: await getLookupOptions(db, "Races", language),
     defaults: { gender: referral.gender ?? "", races: await referralRaces(db, referral.id), isHispanicChild: referral.is_hispanic_child ?? "" },
   });
-}
+});
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
   return stepAction({
     db: context.db,
     request,
@@ -32,7 +33,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     schema: SexSchema,
     answers: (value) => ({ gender: value.gender || null, races: value.races ?? [], isHispanicChild: value.isHispanicChild ?? null }),
   });
-}
+});
 
 export default function SexStep() {
   const { genders, races, defaults } = useLoaderData<typeof loader>();
