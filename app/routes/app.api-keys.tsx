@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Form, StatusButton } from "~/components/ui/busy";
@@ -12,6 +11,7 @@ import { ErrorSummary, RadioGroup, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLanguage } from "~/i18n/i18next.server";
 import { createApiKey, listApiKeys, revokeApiKey } from "~/models/api-key.server";
+import type { CurrentUser } from "~/models/user.server";
 import { SignInLimitedError } from "~/models/sign-in.server";
 import { pageTitle, submitForm } from "~/components/ui/page.server";
 import { NO_STORE, refusedAsLimited } from "~/components/second-factor/second-factor.server";
@@ -60,29 +60,35 @@ function revokeAsked<Key extends { id: number; status: string }>(params: URLSear
 
 export const action = /* @__PURE__ */ route(async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireProgram(request, context.db);
-  const db = context.db;
-  const form = await request.formData();
-  if (form.get("intent") === "revoke") {
-    await revokeApiKey(db, actor, idParam(String(form.get("key") ?? "")));
-    return redirectWithToast("/app/api-keys", { key: "toasts.apiKeyRevoked" });
-  }
-  const hidden = { hideFields: ["currentPassword", "code"], data: { created: null } };
-  try {
-    return await submitForm(
-      request,
-      form,
-      ApiKeySchema,
-      async ({ keyName, scope, days, currentPassword, code }) => {
-        const { key } = await createApiKey(db, actor, { name: keyName, scope, days, password: currentPassword, proof: { code } }, context.clientIp);
-        return json({ ...parseWithZod(form, { schema: ApiKeySchema }).reply({ resetForm: true }), created: { name: keyName, key } }, { headers: NO_STORE });
-      },
-      hidden,
-    );
-  } catch (error) {
-    if (!(error instanceof SignInLimitedError)) throw error;
-    return refusedAsLimited(request, parseWithZod(form, { schema: ApiKeySchema }), error, hidden);
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "revoke":
+      await revokeApiKey(context.db, actor, idParam(String(formData.get("key") ?? "")));
+      return redirectWithToast("/app/api-keys", { key: "toasts.apiKeyRevoked" });
+    default:
+      return makeKey(request, context, actor, formData);
   }
 });
+
+/** A new key, shown once on this answer; the password and the code are never sent back in the page. */
+async function makeKey(request: Request, { db, clientIp }: ActionFunctionArgs["context"], actor: CurrentUser, formData: FormData) {
+  const hidden = { hideFields: ["currentPassword", "code"], data: { created: null } };
+  return submitForm(
+    request,
+    formData,
+    ApiKeySchema,
+    async ({ keyName, scope, days, currentPassword, code }, submission) => {
+      try {
+        const { key } = await createApiKey(db, actor, { name: keyName, scope, days, password: currentPassword, proof: { code } }, clientIp);
+        return json({ ...submission.reply({ resetForm: true }), created: { name: keyName, key } }, { headers: NO_STORE });
+      } catch (error) {
+        if (!(error instanceof SignInLimitedError)) throw error;
+        return refusedAsLimited(request, submission, error, hidden);
+      }
+    },
+    hidden,
+  );
+}
 
 export default function ApiKeys() {
   const { keys } = useLoaderData<typeof loader>();

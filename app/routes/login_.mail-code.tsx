@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Form, StatusButton } from "~/components/ui/busy";
@@ -35,25 +34,35 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
 export const action = /* @__PURE__ */ route(async function action({ request, context }: ActionFunctionArgs) {
   const { sessionIdHash } = await requireSignInStep(request, context.db, "mailCode");
   const formData = await request.formData();
-  if (formData.get("intent") === "resend") {
-    // Said on this page, not carried to the next: the code's form below starts again.
-    const sent = await resendMailCode(context.db, sessionIdHash);
-    // `at` tells one answer from the next: the code's form starts again at each.
-    const at = Date.now();
-    if (sent.sent) return json({ resent: { minutes: 0, at } }, { headers: NO_STORE });
-    const minutes = Math.ceil(sent.retryAfterSeconds / 60);
-    return json({ resent: { minutes, at } }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(sent.retryAfterSeconds) } });
-  }
-  try {
-    return await submitForm(request, formData, MailCodeSchema, async (value) => {
-      await passMailCode(context.db, sessionIdHash, value.code, context.clientIp);
-      return redirect(`${SIGN_IN_STEPS.setup}?${new URLSearchParams({ redirectTo: safeRedirect(value.redirectTo) })}`);
-    });
-  } catch (error) {
-    if (!(error instanceof SignInLimitedError)) throw error;
-    return refusedAsLimited(request, parseWithZod(formData, { schema: MailCodeSchema }), error, { headers: NO_STORE });
+  switch (formData.get("intent")) {
+    case "resend":
+      return sendAgain(context.db, sessionIdHash);
+    default:
+      return takeCode(request, context, sessionIdHash, formData);
   }
 });
+
+/** A new code replaces the old one; said on this page, not carried to the next: the code's form below starts again. */
+async function sendAgain(db: ActionFunctionArgs["context"]["db"], sessionIdHash: string) {
+  const sent = await resendMailCode(db, sessionIdHash);
+  // `at` tells one answer from the next: the code's form starts again at each.
+  const at = Date.now();
+  if (sent.sent) return json({ resent: { minutes: 0, at } }, { headers: NO_STORE });
+  const minutes = Math.ceil(sent.retryAfterSeconds / 60);
+  return json({ resent: { minutes, at } }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(sent.retryAfterSeconds) } });
+}
+
+async function takeCode(request: Request, { db, clientIp }: ActionFunctionArgs["context"], sessionIdHash: string, formData: FormData) {
+  return submitForm(request, formData, MailCodeSchema, async (value, submission) => {
+    try {
+      await passMailCode(db, sessionIdHash, value.code, clientIp);
+    } catch (error) {
+      if (!(error instanceof SignInLimitedError)) throw error;
+      return refusedAsLimited(request, submission, error, { headers: NO_STORE });
+    }
+    return redirect(`${SIGN_IN_STEPS.setup}?${new URLSearchParams({ redirectTo: safeRedirect(value.redirectTo) })}`);
+  });
+}
 
 export default function MailCode() {
   const { email } = useLoaderData<typeof loader>();

@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Form, StatusButton } from "~/components/ui/busy";
@@ -15,7 +14,7 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { submitNewPassword, submitSecurityAnswers } from "~/models/account-flows.server";
 import { inspectResetToken } from "~/models/account-token.server";
 import { getLookupLabel } from "~/models/lookup.server";
-import { pageTitle, refused, type ReplyOptions } from "~/components/ui/page.server";
+import { pageTitle, refused, submitForm, type ReplyOptions } from "~/components/ui/page.server";
 import { ResetPasswordSchema, SecurityAnswersSchema } from "~/schemas/account";
 import { ResetPasswordSchema as ResetPasswordServerSchema } from "~/schemas/account.server";
 import { rateLimitMessage } from "~/services/rate-limit.server";
@@ -62,42 +61,60 @@ function fail(
 
 export const action = /* @__PURE__ */ route(async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context.db);
-  const db = context.db;
-  const { t } = await getPageTranslation(request, ["auth", "common"]);
   const formData = await request.formData();
-  const url = new URL(request.url);
-
-  if (formData.get("intent") === "answers") {
-    const submission = parseWithZod(formData, { schema: SecurityAnswersSchema });
-    if (submission.status !== "success") return fail(submission, 400, {});
-    const result = await submitSecurityAnswers(db, submission.value, context.clientIp);
-    if (result.status === "rateLimited") {
-      return fail(submission, 429, { formErrors: [rateLimitMessage(t, result.limit)] });
-    }
-    if (result.status === "ok") return redirect(url.pathname + url.search);
-    const outcome: Outcome = result.status === "invalid" || result.attemptsLeft <= 0 ? "tooMany" : "wrongAnswers";
-    const message = outcome === "wrongAnswers" ? [t("auth:reset.wrongAnswers")] : [];
-    return fail(submission, 400, { formErrors: message, hideFields: ["securityAnswer1", "securityAnswer2"] }, { outcome });
-  }
-
-  const submission = parseWithZod(formData, { schema: ResetPasswordServerSchema });
-  const strength = passwordStrength(String(formData.get("plainPassword") ?? ""));
-  if (submission.status !== "success") {
-    return fail(submission, 400, { hideFields: ["plainPassword"] }, { strength });
-  }
-  try {
-    const result = await submitNewPassword(db, submission.value, context.clientIp);
-    if (result.status === "rateLimited") {
-      return fail(submission, 429, { formErrors: [rateLimitMessage(t, result.limit)], hideFields: ["plainPassword"] }, { strength });
-    }
-    if (result.status === "reset") return redirectWithToast("/login", { key: "toasts.passwordReset", kind: "success" });
-    if (result.status === "unanswered") return redirect(url.pathname + url.search);
-    return fail(submission, 400, { hideFields: ["plainPassword"] }, { outcome: "invalidToken", strength });
-  } catch (error) {
-    logFor(request).error({ err: error }, "password reset failed");
-    return fail(submission, 500, { hideFields: ["plainPassword"] }, { outcome: "saveError", strength });
+  switch (formData.get("intent")) {
+    case "answers":
+      return answerQuestions(request, context, formData);
+    default:
+      return chooseNewPassword(request, context, formData);
   }
 });
+
+/** The two security answers: right, the new password's form; wrong, said, until the attempts run out. */
+async function answerQuestions(request: Request, { db, clientIp }: ActionFunctionArgs["context"], formData: FormData) {
+  const { t } = await getPageTranslation(request, ["auth", "common"]);
+  const url = new URL(request.url);
+  return submitForm(
+    request,
+    formData,
+    SecurityAnswersSchema,
+    async (value, submission) => {
+      const result = await submitSecurityAnswers(db, value, clientIp);
+      if (result.status === "rateLimited") return fail(submission, 429, { formErrors: [rateLimitMessage(t, result.limit)] });
+      if (result.status === "ok") return redirect(url.pathname + url.search);
+      const outcome: Outcome = result.status === "invalid" || result.attemptsLeft <= 0 ? "tooMany" : "wrongAnswers";
+      const message = outcome === "wrongAnswers" ? [t("auth:reset.wrongAnswers")] : [];
+      return fail(submission, 400, { formErrors: message, hideFields: ["securityAnswer1", "securityAnswer2"] }, { outcome });
+    },
+    { data: { outcome: null, strength: null } },
+  );
+}
+
+/** The new password, once the answers were right: the account's password changes and the sign-in page says so. */
+async function chooseNewPassword(request: Request, { db, clientIp }: ActionFunctionArgs["context"], formData: FormData) {
+  const { t } = await getPageTranslation(request, ["auth", "common"]);
+  const url = new URL(request.url);
+  const strength = passwordStrength(String(formData.get("plainPassword") ?? ""));
+  const hidden = { hideFields: ["plainPassword"] };
+  return submitForm(
+    request,
+    formData,
+    ResetPasswordServerSchema,
+    async (value, submission) => {
+      try {
+        const result = await submitNewPassword(db, value, clientIp);
+        if (result.status === "rateLimited") return fail(submission, 429, { formErrors: [rateLimitMessage(t, result.limit)], ...hidden }, { strength });
+        if (result.status === "reset") return redirectWithToast("/login", { key: "toasts.passwordReset", kind: "success" });
+        if (result.status === "unanswered") return redirect(url.pathname + url.search);
+        return fail(submission, 400, hidden, { outcome: "invalidToken", strength });
+      } catch (error) {
+        logFor(request).error({ err: error }, "password reset failed");
+        return fail(submission, 500, hidden, { outcome: "saveError", strength });
+      }
+    },
+    { ...hidden, data: { outcome: null, strength } },
+  );
+}
 
 function Ending({ message }: { message: "invalidToken" | "tooMany" | "saveError" }) {
   const { t } = useTranslation(["auth", "common"]);
