@@ -4,7 +4,7 @@ import { deleteAdult, readAdult, saveAdult } from "~/models/referral.server";
 import { GuardianSchema } from "~/schemas/referral";
 import { ApiError } from "./errors.server";
 import { operation, type Context } from "./handler.server";
-import { check, iri, nullable, PhoneObject, phoneOut, phonesAsText, reference } from "./shapes.server";
+import { check, deletePartOperation, iri, nullable, PhoneObject, phoneOut, phonesAsText, reference } from "./shapes.server";
 
 // /api/adults (docs/product-rules.md R100): the parents and guardians of a referral, on the wizard's model functions
 // and checked by the guardian step's schema.
@@ -103,15 +103,5 @@ export const adultOperations = {
       return adultOut(context, id);
     },
   }),
-  remove: operation({
-    operationId: "deleteAdult",
-    method: "DELETE",
-    path: "/api/adults/{id}",
-    tag: "Adults",
-    access: "user",
-    async run({ db, actor, id }) {
-      const ids = await wizardIdsOfPart(db, actor, "adults", id);
-      await deleteAdult(db, actor, ids, id);
-    },
-  }),
+  remove: deletePartOperation({ operationId: "deleteAdult", path: "/api/adults/{id}", tag: "Adults", table: "adults" }, deleteAdult),
 };

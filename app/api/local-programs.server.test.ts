@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/auth/session.server";
-import { setStaffPrograms } from "~/models/program-staff.server";
 import { submitReferral } from "~/models/referral-lifecycle.server";
-import { getCurrentUser, type CurrentUser } from "~/models/user.server";
+import type { CurrentUser } from "~/models/user.server";
 import { insertApiKey } from "~/test/api-keys";
 import { configuredTestDatabase } from "~/test/database";
 import { addPerson } from "~/test/people";
+import { addStaff, addSuperAdmin, BALTIMORE_COUNTY, HOWARD, keepPrograms } from "~/test/programs";
 import { addChild, completeDraft } from "~/test/referrals";
 import type { TestDatabase } from "../../db/testing";
 import { handle } from "./handler.server";
@@ -15,16 +15,13 @@ import { API_OPERATIONS } from "./operations.server";
 // referrals a program's staff read (R137), the programs as anyone reads them and as super administrators keep them
 // (R136), who is a program's staff (R138), and a referral's move to another program (R139).
 
-const HOWARD = "24027";
-const BALTIMORE_COUNTY = "24005";
-
 let test: TestDatabase;
 let referrer: CurrentUser;
 let admin: CurrentUser;
 let superAdmin: CurrentUser;
 let howardStaff: CurrentUser;
 let baltimoreStaff: CurrentUser;
-const programs: Record<string, number> = {};
+let programs: Record<string, number>;
 
 interface Call {
   id?: number;
@@ -58,9 +55,6 @@ async function api(who: CurrentUser | null, operationId: string, { id, json, que
   return { status: response.status, body: body as Record<string, any>, error: body?.error };
 }
 
-/** Someone as the models see them once their roles and programs are stored. */
-const reread = async (user: { id: number }) => (await getCurrentUser(test.db, user.id))!;
-
 /** A referral of the referrer's, submitted with an address in the county given: its program's (R137). */
 async function submittedIn(county: string): Promise<number> {
   const child = await addChild(test.db, referrer);
@@ -70,11 +64,7 @@ async function submittedIn(county: string): Promise<number> {
 }
 
 /** A person the super administrator makes staff of a program, on a domain it approves (R138). */
-async function staffOf(email: string, county: string): Promise<CurrentUser> {
-  const person = await addPerson(test.db, email);
-  await setStaffPrograms(test.db, superAdmin, person.id, [programs[county]]);
-  return reread(person);
-}
+const staffOf = (email: string, county: string) => addStaff(test.db, superAdmin, email, programs[county]);
 
 const listedIds = async (who: CurrentUser) => {
   const { status, body } = await api(who, "listReferrals", { query: { count: "100" } });
@@ -84,15 +74,14 @@ const listedIds = async (who: CurrentUser) => {
 
 beforeAll(async () => {
   test = await configuredTestDatabase();
-  for (const row of await test.db.selectFrom("local_programs").select(["id", "jurisdiction"]).execute()) programs[row.jurisdiction] = row.id;
   // Each county's staff domain, as a super administrator keeps it (R136).
-  await test.db.updateTable("local_programs").set({ approved_domains: "howardcountymd.gov" }).where("jurisdiction", "=", HOWARD).execute();
-  await test.db.updateTable("local_programs").set({ approved_domains: "baltimorecountymd.gov" }).where("jurisdiction", "=", BALTIMORE_COUNTY).execute();
+  programs = await keepPrograms(test.db, {
+    [HOWARD]: { approved_domains: "howardcountymd.gov" },
+    [BALTIMORE_COUNTY]: { approved_domains: "baltimorecountymd.gov" },
+  });
   referrer = await addPerson(test.db, "parent@example.com");
   admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
-  const boss = await addPerson(test.db, "super@maryland.gov", { admin: true });
-  await test.db.insertInto("user_roles").values({ user_id: boss.id, role: "ROLE_SUPER_ADMIN" }).execute();
-  superAdmin = await reread(boss);
+  superAdmin = await addSuperAdmin(test.db, "super@maryland.gov");
   howardStaff = await staffOf("hana@howardcountymd.gov", HOWARD);
   baltimoreStaff = await staffOf("bo@baltimorecountymd.gov", BALTIMORE_COUNTY);
 });

@@ -265,6 +265,13 @@ const profileForm = (overrides: Record<string, string>) => ({
   ...overrides,
 });
 
+/** A person's own profile page, the form as it shows them with these changes. */
+const profilePage = (person: CurrentUser, changes: Record<string, string>): PageStep => ({
+  url: `/app/profile/${person.id}`,
+  params: { id: String(person.id) },
+  form: profileForm(changes),
+});
+
 /** An administrator's action on a person, from the users list or from the person's page. */
 const userPage = (action: PageAction, userId: number): PageStep =>
   action.startsWith("users#")
@@ -617,11 +624,7 @@ const ROWS: ParityRow[] = [
     pages: ["profile"],
     api: ["updateUser"],
     caller: "rosa",
-    page: (b) => ({
-      url: `/app/profile/${b.rosa.id}`,
-      params: { id: String(b.rosa.id) },
-      form: profileForm({ middleName: "Isabel", reference: "6", primaryLanguage: "sp", homePhoneNumber: "", workPhoneNumber: "410-555-0102" }),
-    }),
+    page: (b) => profilePage(b.rosa, { middleName: "Isabel", reference: "6", primaryLanguage: "sp", homePhoneNumber: "", workPhoneNumber: "410-555-0102" }),
     calls: (b) => [
       {
         op: "updateUser",
@@ -635,17 +638,14 @@ const ROWS: ParityRow[] = [
     pages: ["profile"],
     api: ["updateUser"],
     caller: "rosa",
-    page: (b) => ({
-      url: `/app/profile/${b.rosa.id}`,
-      params: { id: String(b.rosa.id) },
-      form: profileForm({
+    page: (b) =>
+      profilePage(b.rosa, {
         email: "rosa.n@example.com",
         newPassword: NEW_PASSWORD,
         securityQuestion1: "3",
         securityAnswer1: "Lincoln",
         currentPassword: PASSWORD,
       }),
-    }),
     calls: (b) => [
       {
         op: "updateUser",
@@ -659,10 +659,8 @@ const ROWS: ParityRow[] = [
     pages: ["profile"],
     api: ["updateUser"],
     caller: "admin",
-    page: (b) => ({
-      url: `/app/profile/${b.admin.id}`,
-      params: { id: String(b.admin.id) },
-      form: profileForm({
+    page: (b) =>
+      profilePage(b.admin, {
         firstName: "Ana",
         lastName: "Admin",
         email: b.admin.email,
@@ -670,7 +668,6 @@ const ROWS: ParityRow[] = [
         newPassword: NEW_PASSWORD,
         currentPassword: PASSWORD,
       }),
-    }),
     calls: (b) => [{ op: "updateUser", id: b.admin.id, json: { plainPassword: NEW_PASSWORD, currentPassword: PASSWORD } }],
     differs: {
       why: "both end every sign-in of the account (R14), but only a browser is given a fresh session: an API key's caller has none to keep",

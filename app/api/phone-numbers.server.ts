@@ -1,7 +1,10 @@
 import { z } from "zod";
+import type { AppLoadContext } from "@remix-run/node";
 import { createPhone, deletePhone, getPhone, listPhones, updatePhone, type PhoneRow } from "~/models/phone.server";
+import type { CurrentUser } from "~/models/user.server";
+import type { PhoneParts } from "~/utils/phone";
 import { operation } from "./handler.server";
-import { idText, iri, listParameters, parseList, PhoneObject } from "./shapes.server";
+import { idText, iri, listParameters, parseList, PhoneObject, type ListShape } from "./shapes.server";
 
 // /api/phone_numbers (docs/product-rules.md R100): a referrer's phone numbers, on the model functions of the profile
 // and checked as the pages check them.
@@ -16,6 +19,15 @@ const phoneRowOut = (row: PhoneRow) => ({
   createdAt: row.createdAt,
 });
 
+/** The list call: in the order made, filtered by whose the numbers are. */
+const PHONE_LIST: ListShape<"id"> = { sorts: {}, defaultSort: "id", defaultOrder: "asc", exact: { "createdBy.id": idText }, dates: {} };
+
+/** Changes a phone number and answers it as it now is. */
+async function updated(db: AppLoadContext["db"], actor: CurrentUser, id: number, parts: PhoneParts) {
+  await updatePhone(db, actor, id, parts);
+  return phoneRowOut(await getPhone(db, actor, id));
+}
+
 export const phoneOperations = {
   list: operation({
     operationId: "listPhoneNumbers",
@@ -23,15 +35,9 @@ export const phoneOperations = {
     path: "/api/phone_numbers",
     tag: "Phone numbers",
     access: "user",
-    list: { params: listParameters({ sorts: {}, defaultSort: "id", defaultOrder: "asc", exact: { "createdBy.id": idText }, dates: {} }) },
+    list: { params: listParameters(PHONE_LIST) },
     async run({ request, db, actor }) {
-      const { query, exact } = parseList(new URL(request.url), {
-        sorts: {},
-        defaultSort: "id",
-        defaultOrder: "asc",
-        exact: { "createdBy.id": idText },
-        dates: {},
-      });
+      const { query, exact } = parseList(new URL(request.url), PHONE_LIST);
       const { data, total } = await listPhones(db, actor, { page: query.page, count: query.count, ownerId: exact["createdBy.id"] as number | undefined });
       return { data: data.map(phoneRowOut), total };
     },
@@ -67,8 +73,7 @@ export const phoneOperations = {
     access: "user",
     body: PhoneObject.extend({ id: z.number().int().positive() }),
     async run({ db, actor, body: { id, ...parts } }) {
-      await updatePhone(db, actor, id, parts);
-      return phoneRowOut(await getPhone(db, actor, id));
+      return updated(db, actor, id, parts);
     },
   }),
   update: operation({
@@ -79,8 +84,7 @@ export const phoneOperations = {
     access: "user",
     body: PhoneObject,
     async run({ db, actor, id, body }) {
-      await updatePhone(db, actor, id, body);
-      return phoneRowOut(await getPhone(db, actor, id));
+      return updated(db, actor, id, body);
     },
   }),
   remove: operation({

@@ -15,7 +15,7 @@ import { parseUpload, removeStoredFiles } from "~/services/uploads.server";
 import { REFERRAL_STATUSES } from "~/utils/statuses";
 import { ApiError } from "./errors.server";
 import { operation, type Context } from "./handler.server";
-import { check, idText, iri, listParameters, nullable, parseList, presentOnly, reference, type ListShape } from "./shapes.server";
+import { check, deletePartOperation, idText, iri, listParameters, nullable, parseList, presentOnly, reference, type ListShape } from "./shapes.server";
 import { readable, readerOf } from "~/models/reads";
 import type { CurrentUser } from "~/models/user.server";
 
@@ -343,15 +343,8 @@ export const documentOperations = {
       return documentOut(await readDocument(db, actor, id));
     },
   }),
-  remove: operation({
-    operationId: "deleteReferralDocument",
-    method: "DELETE",
-    path: "/api/referral_documents/{id}",
-    tag: "Referral documents",
-    access: "user",
-    async run({ db, actor, id }) {
-      const ids = await wizardIdsOfPart(db, actor, "referral_documents", id);
-      await deleteDocument(db, actor, ids, id);
-    },
-  }),
+  remove: deletePartOperation(
+    { operationId: "deleteReferralDocument", path: "/api/referral_documents/{id}", tag: "Referral documents", table: "referral_documents" },
+    deleteDocument,
+  ),
 };

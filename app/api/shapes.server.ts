@@ -1,13 +1,18 @@
 import { z } from "zod";
+import type { AppLoadContext } from "@remix-run/node";
+import { wizardIdsOfPart } from "~/models/referral-record.server";
+import type { CurrentUser } from "~/models/user.server";
 import { PhoneAnswer } from "~/schemas/answers.server";
 import { nextCalendarDate } from "~/utils/dates";
 import { formatPhone } from "~/utils/phone";
 import type { DateFilter, ListQuery, SortOrder } from "~/utils/list";
+import type { WizardIds } from "~/utils/wizard-paths";
 import { ApiError, zodFields } from "./errors.server";
+import { operation } from "./handler.server";
 
 // What the API's calls share: references to records (docs/product-rules.md R102: a resource path plus an id), the
 // paged lists' query (count, page, order[field], exact filters, date ranges, not_equals), and
-// the phone number object.
+// the phone number object, and the deletion of a referral's part.
 
 export type ResourceKind = "referrals" | "referral_documents" | "children" | "users" | "addresses" | "adults" | "phone_numbers" | "lookups" | "local_programs";
 
@@ -223,3 +228,20 @@ export const phonesAsText = (body: { homePhoneNumber?: unknown; workPhoneNumber?
   workPhoneNumber: formatPhone(body.workPhoneNumber as never),
   mobilePhoneNumber: formatPhone(body.mobilePhoneNumber as never),
 });
+
+/** DELETE of a part of a referral (a parent or guardian, a document), removed by its model given the referral's ids. */
+export function deletePartOperation(
+  part: { operationId: string; path: string; tag: string; table: "adults" | "referral_documents" },
+  remove: (db: AppLoadContext["db"], actor: CurrentUser, ids: WizardIds, partId: number) => Promise<void>,
+) {
+  return operation({
+    operationId: part.operationId,
+    method: "DELETE",
+    path: part.path,
+    tag: part.tag,
+    access: "user",
+    async run({ db, actor, id }) {
+      await remove(db, actor, await wizardIdsOfPart(db, actor, part.table, id), id);
+    },
+  });
+}

@@ -1,4 +1,4 @@
-import { addChild } from "~/test/referrals";
+import { begunDraft } from "~/test/referrals";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDatabase } from "../../db/testing";
@@ -20,7 +20,6 @@ import {
   setUserActive,
   USER_LIST,
 } from "./admin-users.server";
-import { startReferral } from "./child.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { accessRecordOf } from "./access-record.server";
 import { createReviewLink, recordStatusChange, referralForReviewToken, revokeReviewLink, statusHistory } from "./referral-admin.server";
@@ -152,9 +151,7 @@ describe("the users list", () => {
 describe("a submitted referral in administrators' hands", () => {
   let ids: { child: number; referral: number; user: number };
   beforeAll(async () => {
-    const child = await addChild(test.db, referrer, { firstName: "Ana", lastName: "Uno" });
-    const { id } = await startReferral(test.db, referrer, child.id);
-    ids = { child: child.id, referral: id, user: referrer.id };
+    ids = await begunDraft(test.db, referrer, { firstName: "Ana", lastName: "Uno" });
   });
 
   it("a Draft has no status to record, and a referrer cannot record one", async () => {

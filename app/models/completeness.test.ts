@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { missingItems, type ReferralFacts } from "./completeness";
 import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral";
+import { NEW_REFERRAL_FACTS } from "~/test/referral-facts";
 
 const noFollowUps = { familyApproval: null, isAudiologistScreening: null, isHospitalBirth: null, isCAPTA: null, referralSourceOther: null };
 const complete: ReferralFacts = {
@@ -90,23 +91,7 @@ describe("what the review flags as missing, one answer an item (R68, R148)", () 
   });
 
   it("everything, for a new referral", () => {
-    expect(
-      answers({
-        referrerRelationship: null,
-        referrerFirstName: null,
-        referrerLastName: null,
-        gender: null,
-        primaryLanguage: null,
-        address: null,
-        gestationalAgeInDays: null,
-        adults: [],
-        familyPrimaryLanguage: null,
-        familyNeedsInterpreter: null,
-        childInFosterCare: null,
-        reasons: 0,
-        childParentConsent: null,
-      }),
-    ).toEqual([
+    expect(answers(NEW_REFERRAL_FACTS)).toEqual([
       "referrer.referrerRelationship",
       "referrer.referrerFirstName",
       "referrer.referrerLastName",

@@ -5,6 +5,7 @@ import { countListedUsers } from "./admin-users.server";
 import { actsForProgram, isProgramStaff } from "./policy";
 import type { CurrentUser } from "./user.server";
 import { readableReferrals } from "./referral-scope.server";
+import { REFERRAL_STATUS_COLUMNS } from "./referral-list.server";
 import { traced } from "~/services/trace.server";
 
 // The dashboard's counts and what two of them lead to beyond the referral lists (referral-list.server.ts): a referrer's
@@ -18,12 +19,7 @@ export const listStatusUpdates = traced(
     const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
     const data = await base
       .select([
-        "r.id as id",
-        "r.child_id as childId",
-        "r.created_by_id as createdById",
-        "r.status as status",
-        "r.status_details as statusDetails",
-        "r.status_details_es as statusDetailsEs",
+        ...REFERRAL_STATUS_COLUMNS,
         "r.status_updated_at as statusUpdatedAt",
         "r.submission_date as submissionDate",
         "c.first_name as childFirstName",

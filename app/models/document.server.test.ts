@@ -1,11 +1,10 @@
-import { addChild } from "~/test/referrals";
+import { settingWithDraft } from "~/test/referrals";
 import { existsSync, writeFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refuseWrites, type TestDatabase } from "../../db/testing";
 import { configuredTestDatabase } from "~/test/database";
-import { ownerStrangerAdmin } from "~/test/people";
 import type { StoredFile } from "~/services/uploads.server";
 import { createChild, deleteChild, startReferral } from "./child.server";
 import { addDocument, deleteDocument, getDocument, getDocumentFile, listDocuments, sweepOrphanUploads, updateDocument } from "./document.server";
@@ -20,13 +19,7 @@ let stranger: CurrentUser;
 let admin: CurrentUser;
 let ids: { child: number; referral: number; user: number };
 
-beforeAll(async () => {
-  test = await configuredTestDatabase();
-  ({ owner, stranger, admin } = await ownerStrangerAdmin(test.db));
-  const child = await addChild(test.db, owner);
-  const referral = await startReferral(test.db, owner, child.id);
-  ids = { child: child.id, referral: referral.id, user: owner.id };
-});
+beforeAll(async () => ({ test, owner, stranger, admin, ids } = await settingWithDraft(configuredTestDatabase)));
 afterAll(() => test.close());
 
 /** A file as the upload leaves it: written under a random name, not yet recorded. */

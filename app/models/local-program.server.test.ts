@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configuredTestDatabase } from "~/test/database";
 import { readOutbox } from "~/test/outbox";
 import { addPerson } from "~/test/people";
+import { addStaff, addSuperAdmin, CALVERT, HOWARD, keepPrograms } from "~/test/programs";
 import { addChild, completeDraft, submittedIn as submittedReferralIn } from "~/test/referrals";
 import { parseListQuery } from "~/utils/list";
 import { easternCalendarDate, easternDayStart, shiftDate } from "~/utils/dates";
@@ -23,16 +24,13 @@ import { ForbiddenError, InputError, NotFoundError } from "./errors";
 // The local programs in the models (docs/product-rules.md R137-R142), against a real SQLite file: the mail a submit
 // sends, "Opened by", the 45 days, and the reads a program's staff make of lists, counts, reports and figures.
 
-const HOWARD = "24027";
-const CALVERT = "24009";
-
 let test: TestDatabase;
 let referrer: CurrentUser;
 let superAdmin: CurrentUser;
 let admin: CurrentUser;
 let howardStaff: CurrentUser;
 let calvertStaff: CurrentUser;
-const programs: Record<string, number> = {};
+let programs: Record<string, number>;
 const outbox = () => readOutbox(path.join(test.dir, "outbox"));
 const t = ((key: string) => key) as never;
 
@@ -51,24 +49,15 @@ const submittedIn = (county: string, options: Parameters<typeof submittedReferra
 
 beforeAll(async () => {
   test = await configuredTestDatabase();
-  for (const row of await test.db.selectFrom("local_programs").select(["id", "jurisdiction"]).execute()) programs[row.jurisdiction] = row.id;
-  await test.db
-    .updateTable("local_programs")
-    .set({ approved_domains: "howard.example.org", intake_email: "intake@howard.example.org", phone: "410-313-0000" })
-    .where("jurisdiction", "=", HOWARD)
-    .execute();
-  await test.db.updateTable("local_programs").set({ approved_domains: "calvert.example.org" }).where("jurisdiction", "=", CALVERT).execute();
+  programs = await keepPrograms(test.db, {
+    [HOWARD]: { approved_domains: "howard.example.org", intake_email: "intake@howard.example.org", phone: "410-313-0000" },
+    [CALVERT]: { approved_domains: "calvert.example.org" },
+  });
   referrer = await addPerson(test.db, "nurse@example.com");
   admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
-  const boss = await addPerson(test.db, "boss@maryland.gov", { admin: true });
-  await test.db.insertInto("user_roles").values({ user_id: boss.id, role: "ROLE_SUPER_ADMIN" }).execute();
-  superAdmin = (await getCurrentUser(test.db, boss.id))!;
-  const hana = await addPerson(test.db, "hana@howard.example.org");
-  await setStaffPrograms(test.db, superAdmin, hana.id, [programs[HOWARD]]);
-  howardStaff = (await getCurrentUser(test.db, hana.id))!;
-  const cal = await addPerson(test.db, "cal@calvert.example.org");
-  await setStaffPrograms(test.db, superAdmin, cal.id, [programs[CALVERT]]);
-  calvertStaff = (await getCurrentUser(test.db, cal.id))!;
+  superAdmin = await addSuperAdmin(test.db, "boss@maryland.gov");
+  howardStaff = await addStaff(test.db, superAdmin, "hana@howard.example.org", programs[HOWARD]);
+  calvertStaff = await addStaff(test.db, superAdmin, "cal@calvert.example.org", programs[CALVERT]);
 });
 afterAll(() => test.close());
 describe("what a submit sends (R137, R142)", () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
-import { addChild } from "~/test/referrals";
+import { begunDraft } from "~/test/referrals";
 import { addRegisteredPerson, ownerStrangerAdmin } from "~/test/people";
-import { startReferral } from "./child.server";
 import { NotFoundError } from "./errors";
 import { insertPhone } from "./phone.server";
 import { referrerAsGuardian, referrerStepValues, saveAdult } from "./referral.server";
@@ -15,12 +14,6 @@ import type { CurrentUser } from "./user.server";
 let test: TestDatabase;
 let parent: CurrentUser;
 let stranger: CurrentUser;
-
-async function newReferral(by: CurrentUser) {
-  const child = await addChild(test.db, by);
-  const referral = await startReferral(test.db, by, child.id);
-  return { child: child.id, referral: referral.id, user: by.id };
-}
 
 beforeAll(async () => {
   test = await createTestDatabase();
@@ -38,47 +31,54 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
+/** The referrer step's fields, empty but for those given. */
+const referrerStep = (given: Record<string, string>) => ({
+  referrerPrefix: "",
+  referrerFirstName: "",
+  referrerMiddleName: "",
+  referrerLastName: "",
+  referrerSuffix: "",
+  referrerPhoneNumber: "",
+  ...given,
+});
+
+/** Ana Rivera as the referrer, of this relationship, with this phone. */
+const anaRefers = (referrerRelationship: string, referrerPhoneNumber: { areaCode: string; prefix: string; suffix: string }) => ({
+  referrerRelationship,
+  referrerFirstName: "Ana",
+  referrerLastName: "Rivera",
+  referrerPhoneNumber,
+});
+
 describe("the referrer step of a new referral", () => {
   it("starts with the creator's profile: the name and the first phone it holds", async () => {
-    const ids = await newReferral(parent);
-    expect(await referrerStepValues(test.db, parent, ids)).toEqual({
+    const ids = await begunDraft(test.db, parent);
+    const profile = {
       referrerPrefix: "2",
       referrerFirstName: "Ana",
       referrerMiddleName: "Luz",
       referrerLastName: "Rivera",
-      referrerSuffix: "",
       referrerPhoneNumber: "410-555-0102",
-    });
+    };
+    expect(await referrerStepValues(test.db, parent, ids)).toEqual(referrerStep(profile));
   });
 
   it("shows the referral's own answers once any is given, the profile's no more", async () => {
-    const ids = await newReferral(parent);
+    const ids = await begunDraft(test.db, parent);
     await saveAnswers(test.db, parent, ids, { referrerFirstName: "Marta", referrerLastName: "Solís" });
-    expect(await referrerStepValues(test.db, parent, ids)).toEqual({
-      referrerPrefix: "",
-      referrerFirstName: "Marta",
-      referrerMiddleName: "",
-      referrerLastName: "Solís",
-      referrerSuffix: "",
-      referrerPhoneNumber: "",
-    });
+    expect(await referrerStepValues(test.db, parent, ids)).toEqual(referrerStep({ referrerFirstName: "Marta", referrerLastName: "Solís" }));
   });
 
   it("is the creator's only", async () => {
-    const ids = await newReferral(parent);
+    const ids = await begunDraft(test.db, parent);
     await expect(referrerStepValues(test.db, stranger, ids)).rejects.toBeInstanceOf(NotFoundError);
   });
 });
 
 describe("the referrer offered as a parent or guardian", () => {
   it("is offered when of the family, with the referrer step's name and phone, the account's e-mail and the same relationship", async () => {
-    const ids = await newReferral(parent);
-    await saveAnswers(test.db, parent, ids, {
-      referrerRelationship: "7",
-      referrerFirstName: "Ana",
-      referrerLastName: "Rivera",
-      referrerPhoneNumber: { areaCode: "443", prefix: "555", suffix: "0199" },
-    });
+    const ids = await begunDraft(test.db, parent);
+    await saveAnswers(test.db, parent, ids, anaRefers("7", { areaCode: "443", prefix: "555", suffix: "0199" }));
     expect(await referrerAsGuardian(test.db, parent, ids)).toEqual({
       prefix: "",
       firstName: "Ana",
@@ -97,22 +97,17 @@ describe("the referrer offered as a parent or guardian", () => {
   });
 
   it("keeps a phone the profile already holds in its place, not twice", async () => {
-    const ids = await newReferral(parent);
-    await saveAnswers(test.db, parent, ids, {
-      referrerRelationship: "1",
-      referrerFirstName: "Ana",
-      referrerLastName: "Rivera",
-      referrerPhoneNumber: { areaCode: "410", prefix: "555", suffix: "0102" },
-    });
+    const ids = await begunDraft(test.db, parent);
+    await saveAnswers(test.db, parent, ids, anaRefers("1", { areaCode: "410", prefix: "555", suffix: "0102" }));
     const offered = await referrerAsGuardian(test.db, parent, ids);
     expect(offered).toMatchObject({ childRelationship: "1", mobilePhoneNumber: "", homePhoneNumber: "", workPhoneNumber: "410-555-0102" });
   });
 
   it("is not offered to a referrer outside the family, nor before a name, nor once a parent has the referrer's name", async () => {
-    const ids = await newReferral(parent);
+    const ids = await begunDraft(test.db, parent);
     await saveAnswers(test.db, parent, ids, { referrerRelationship: "5", familyApproval: "yes", referrerFirstName: "Ana", referrerLastName: "Rivera" });
     expect(await referrerAsGuardian(test.db, parent, ids)).toBeNull();
-    const unnamed = await newReferral(parent);
+    const unnamed = await begunDraft(test.db, parent);
     await saveAnswers(test.db, parent, unnamed, { referrerRelationship: "1" });
     expect(await referrerAsGuardian(test.db, parent, unnamed)).toBeNull();
     await saveAnswers(test.db, parent, ids, { referrerRelationship: "1" });
@@ -129,7 +124,7 @@ describe("the referrer offered as a parent or guardian", () => {
   });
 
   it("is the creator's only", async () => {
-    const ids = await newReferral(parent);
+    const ids = await begunDraft(test.db, parent);
     await expect(referrerAsGuardian(test.db, stranger, ids)).rejects.toBeInstanceOf(NotFoundError);
   });
 });

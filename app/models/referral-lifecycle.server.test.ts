@@ -45,6 +45,21 @@ async function draft() {
 /** A Draft of the child's with every answer the review asks for. */
 const completeDraft = () => completeReferralDraft(test.db, owner, childId);
 
+/** A complete Draft with a document, and the name its file is stored under. */
+async function completeDraftWithDocument() {
+  const ids = await completeDraft();
+  const storedName = randomUUID();
+  writeFileSync(path.join(test.dir, "uploads", storedName), "%PDF-1.7");
+  await addDocument(
+    test.db,
+    owner,
+    ids,
+    { description: "Report", isConsent: false },
+    { storedName, fileName: "r.pdf", kind: "pdf", contentType: "application/pdf", size: 8 },
+  );
+  return { ids, storedName };
+}
+
 const answers = async (ids: { child: number; referral: number; user: number }) =>
   (await getReferralForReview(test.db, owner, ids, "en")).missing.map((item) => item.answer);
 
@@ -160,16 +175,7 @@ describe("submitting", () => {
 
 describe("copying", () => {
   it("makes a Draft with every answer, the adults (their own phones), address, races and reasons, not the documents", async () => {
-    const ids = await completeDraft();
-    const storedName = randomUUID();
-    writeFileSync(path.join(test.dir, "uploads", storedName), "%PDF-1.7");
-    await addDocument(
-      test.db,
-      owner,
-      ids,
-      { description: "Report", isConsent: false },
-      { storedName, fileName: "r.pdf", kind: "pdf", contentType: "application/pdf", size: 8 },
-    );
+    const { ids } = await completeDraftWithDocument();
     await submitReferral(test.db, owner, ids.referral);
 
     const copy = await copyReferral(test.db, owner, ids.referral);
@@ -188,16 +194,7 @@ describe("copying", () => {
 
 describe("deleting", () => {
   it("removes a Draft with its adults, phones and document files; a submitted referral stays", async () => {
-    const ids = await completeDraft();
-    const storedName = randomUUID();
-    writeFileSync(path.join(test.dir, "uploads", storedName), "%PDF-1.7");
-    await addDocument(
-      test.db,
-      owner,
-      ids,
-      { description: "Report", isConsent: false },
-      { storedName, fileName: "r.pdf", kind: "pdf", contentType: "application/pdf", size: 8 },
-    );
+    const { ids, storedName } = await completeDraftWithDocument();
     const phoneIds = (await test.db.selectFrom("adults").select("home_phone_id").where("referral_id", "=", ids.referral).execute()).map(
       (row) => row.home_phone_id!,
     );

@@ -81,19 +81,15 @@ export interface ReferralRow {
 
 type Filtered = SelectQueryBuilder<Database & { r: Database["referrals"] }, "r", object>;
 
+/** Which referrals a list holds: who asks, which list, its query, whose (the "user" list's owner) and the API's exact filters. */
+type ListSelection = [db: DB, actor: CurrentUser, kind: ReferralListKind, query: ListQuery<ReferralSort>, ownerId?: number, exact?: ReferralExactFilters];
+
 /**
  * The referrals of one list the person may see, filtered. Filters on the child, the creator and the address are
  * subqueries, so counting needs no join. An ordinary user asking for another user's list gets NotFoundError, as for a
  * list that does not exist.
  */
-function filtered(
-  db: DB,
-  actor: CurrentUser,
-  kind: ReferralListKind,
-  query: ListQuery<ReferralSort>,
-  ownerId?: number,
-  exact: ReferralExactFilters = {},
-): Filtered {
+function filtered(...[db, actor, kind, query, ownerId, exact = {}]: ListSelection): Filtered {
   if (kind === "user" && (!actor.isAdmin || ownerId === undefined)) throw new NotFoundError("referrals");
   let rows = db.selectFrom("referrals as r") as unknown as Filtered;
   if (kind === "user") rows = rows.where("r.created_by_id", "=", ownerId!);
@@ -163,13 +159,18 @@ function filtered(
   return rows;
 }
 
-const ROW_COLUMNS = [
+/** A referral's ids and status, as its lists and the referrer's status updates (dashboard.server.ts) show them. */
+export const REFERRAL_STATUS_COLUMNS = [
   "r.id as id",
   "r.child_id as childId",
   "r.created_by_id as createdById",
   "r.status as status",
   "r.status_details as statusDetails",
   "r.status_details_es as statusDetailsEs",
+] as const;
+
+const ROW_COLUMNS = [
+  ...REFERRAL_STATUS_COLUMNS,
   "c.first_name as childFirstName",
   "c.middle_name as childMiddleName",
   "c.last_name as childLastName",
@@ -192,34 +193,16 @@ function withColumns(rows: Filtered) {
     .select([...ROW_COLUMNS, sql<string>`u.first_name || ' ' || u.last_name`.as("completedByName")]);
 }
 
-function sortedPage(
-  db: DB,
-  actor: CurrentUser,
-  kind: ReferralListKind,
-  query: ListQuery<ReferralSort>,
-  ownerId: number | undefined,
-  limit: number,
-  offset: number,
-  exact?: ReferralExactFilters,
-) {
-  let rows = withColumns(filtered(db, actor, kind, query, ownerId, exact));
+function sortedPage(selection: ListSelection, limit: number, offset: number) {
+  const [db, , , query] = selection;
+  let rows = withColumns(filtered(...selection));
   for (const column of SORT_COLUMNS[query.sort]) rows = rows.orderBy(sql.ref(column), sortOrder(db, column, query.order));
   return rows.orderBy("r.id", query.order).limit(limit).offset(offset);
 }
 
-export const countReferrals = traced(
-  "model.countReferrals",
-  async function countReferrals(
-    db: DB,
-    actor: CurrentUser,
-    kind: ReferralListKind,
-    query: ListQuery<ReferralSort>,
-    ownerId?: number,
-    exact?: ReferralExactFilters,
-  ): Promise<number> {
-    return countMatching(filtered(db, actor, kind, query, ownerId, exact));
-  },
-);
+export const countReferrals = traced("model.countReferrals", async function countReferrals(...selection: ListSelection): Promise<number> {
+  return countMatching(filtered(...selection));
+});
 
 /** The record of access's entry for what a list or an export showed of other people's referrals (R95). */
 export function seenReferrals(rows: readonly ReferralRow[]): Seen[] {
@@ -230,36 +213,25 @@ export function seenReferrals(rows: readonly ReferralRow[]): Seen[] {
  * One page of a referral list, and how many referrals its filters match; the children it shows that are not the
  * asker's are on the record of access, in one write (R95).
  */
-export const listReferrals = traced(
-  "model.listReferrals",
-  async function listReferrals(
-    db: DB,
-    actor: CurrentUser,
-    kind: ReferralListKind,
-    query: ListQuery<ReferralSort>,
-    ownerId?: number,
-    exact?: ReferralExactFilters,
-  ): Promise<{ data: ReferralRow[]; total: number }> {
-    const total = await countReferrals(db, actor, kind, query, ownerId, exact);
-    const data = (await sortedPage(db, actor, kind, query, ownerId, query.count, (query.page - 1) * query.count, exact).execute()) as ReferralRow[];
-    await recordAccess(db, viewerOf(actor), seenReferrals(data), { action: "list", entityType: "referral" });
-    return { data, total };
-  },
-);
+export const listReferrals = traced("model.listReferrals", async function listReferrals(...selection: ListSelection): Promise<{
+  data: ReferralRow[];
+  total: number;
+}> {
+  const [db, actor, , query] = selection;
+  const total = await countReferrals(...selection);
+  const data = (await sortedPage(selection, query.count, (query.page - 1) * query.count).execute()) as ReferralRow[];
+  await recordAccess(db, viewerOf(actor), seenReferrals(data), { action: "list", entityType: "referral" });
+  return { data, total };
+});
 
 /**
  * Every row of the filtered list, 100 at a time (the CSV export). The ids come first, in the list's order, in one
  * query; each page is then read by id, so the export does not slow down page after page as an OFFSET would, and never
  * holds more than one page of rows.
  */
-export async function* allReferrals(
-  db: DB,
-  actor: CurrentUser,
-  kind: ReferralListKind,
-  query: ListQuery<ReferralSort>,
-  ownerId?: number,
-): AsyncGenerator<ReferralRow[]> {
-  let ordered = filtered(db, actor, kind, query, ownerId)
+export async function* allReferrals(...selection: ListSelection): AsyncGenerator<ReferralRow[]> {
+  const [db, , , query] = selection;
+  let ordered = filtered(...selection)
     .innerJoin("children as c", "c.id", "r.child_id")
     .innerJoin("users as u", "u.id", "r.created_by_id")
     .select("r.id");

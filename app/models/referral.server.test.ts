@@ -1,8 +1,7 @@
-import { addChild } from "~/test/referrals";
+import { begunDraft, settingWithDraft } from "~/test/referrals";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOME_VISITING } from "~/utils/lookup-codes";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
-import { ownerStrangerAdmin } from "~/test/people";
 import { saveAddress } from "./address.server";
 import { startReferral } from "./child.server";
 import { ForbiddenError, InputError, InvalidChoiceError, NotFoundError } from "./errors";
@@ -18,13 +17,7 @@ let stranger: CurrentUser;
 let admin: CurrentUser;
 let ids: { child: number; referral: number; user: number };
 
-beforeAll(async () => {
-  test = await createTestDatabase();
-  ({ owner, stranger, admin } = await ownerStrangerAdmin(test.db));
-  const child = await addChild(test.db, owner);
-  const referral = await startReferral(test.db, owner, child.id);
-  ids = { child: child.id, referral: referral.id, user: owner.id };
-});
+beforeAll(async () => ({ test, owner, stranger, admin, ids } = await settingWithDraft(createTestDatabase)));
 afterAll(() => test.close());
 
 describe("who edits a referral in the wizard", () => {
@@ -140,9 +133,7 @@ describe("the referrer relationship's columns", () => {
 
 describe("reasons", () => {
   it("need at least one, of any type, on the second screen", async () => {
-    const child = await addChild(test.db, owner, { firstName: "Ana", lastName: "Uno" });
-    const referral = await startReferral(test.db, owner, child.id);
-    const these = { child: child.id, referral: referral.id, user: owner.id };
+    const these = await begunDraft(test.db, owner, { firstName: "Ana", lastName: "Uno" });
     const none = { referralReasons: { FailedScreenings: [], IdentifiedConditions: [] } };
     await expect(saveAnswers(test.db, owner, these, none)).rejects.toMatchObject({
       fieldErrors: { "referralReasons.FailedScreenings": ["validation.oneReason"] },
@@ -158,7 +149,7 @@ describe("reasons", () => {
     const rows = await test.db
       .selectFrom("referral_reasons")
       .select(["reason_type", "reason_code"])
-      .where("referral_id", "=", referral.id)
+      .where("referral_id", "=", these.referral)
       .orderBy("reason_type")
       .execute();
     expect(rows).toEqual([

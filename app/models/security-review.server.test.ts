@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configuredTestDatabase } from "~/test/database";
 import { insertApiKey } from "~/test/api-keys";
 import { addPerson } from "~/test/people";
+import { addStaff, addSuperAdmin, CALVERT, HOWARD, keepPrograms } from "~/test/programs";
 import { submittedIn as submittedReferralIn } from "~/test/referrals";
 import type { TestDatabase } from "../../db/testing";
 import { setUserActive } from "./admin-users.server";
@@ -16,22 +17,17 @@ import { getCurrentUser, type CurrentUser } from "./user.server";
 // A state agency's security review (issue 50), each finding as its attack, on a real database: the attack must no
 // longer work. Each test here failed before the finding was mended.
 
-const HOWARD = "24027";
-const CALVERT = "24009";
-
 let test: TestDatabase;
 let referrer: CurrentUser;
 let superAdmin: CurrentUser;
 let admin: CurrentUser;
 let howardStaff: CurrentUser;
-const programs: Record<string, number> = {};
+let programs: Record<string, number>;
 let people = 0;
 
 async function staffOf(county: string, domain: string): Promise<CurrentUser> {
   people += 1;
-  const person = await addPerson(test.db, `staff${people}@${domain}`);
-  await setStaffPrograms(test.db, superAdmin, person.id, [programs[county]]);
-  return (await getCurrentUser(test.db, person.id))!;
+  return addStaff(test.db, superAdmin, `staff${people}@${domain}`, programs[county]);
 }
 
 const submittedIn = async (county: string) => (await submittedReferralIn(test.db, referrer, county)).referral;
@@ -40,14 +36,10 @@ const events = (kind: string) => test.db.selectFrom("security_events").selectAll
 
 beforeAll(async () => {
   test = await configuredTestDatabase();
-  for (const row of await test.db.selectFrom("local_programs").select(["id", "jurisdiction"]).execute()) programs[row.jurisdiction] = row.id;
-  await test.db.updateTable("local_programs").set({ approved_domains: "howard.example.org" }).where("jurisdiction", "=", HOWARD).execute();
-  await test.db.updateTable("local_programs").set({ approved_domains: "calvert.example.org" }).where("jurisdiction", "=", CALVERT).execute();
+  programs = await keepPrograms(test.db, { [HOWARD]: { approved_domains: "howard.example.org" }, [CALVERT]: { approved_domains: "calvert.example.org" } });
   referrer = await addPerson(test.db, "nurse@example.com");
   admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
-  const boss = await addPerson(test.db, "boss@maryland.gov", { admin: true });
-  await test.db.insertInto("user_roles").values({ user_id: boss.id, role: "ROLE_SUPER_ADMIN" }).execute();
-  superAdmin = (await getCurrentUser(test.db, boss.id))!;
+  superAdmin = await addSuperAdmin(test.db, "boss@maryland.gov");
   howardStaff = await staffOf(HOWARD, "howard.example.org");
 });
 afterAll(() => test.close());

@@ -1,3 +1,4 @@
+import type { TestDatabase } from "../../db/testing";
 import type { DB } from "~/db.server";
 import { createChild, startReferral } from "~/models/child.server";
 import { saveAdult } from "~/models/referral.server";
@@ -6,6 +7,7 @@ import { setReferralAddress } from "~/models/referral-address.server";
 import { submitReferral } from "~/models/referral-lifecycle.server";
 import type { CurrentUser } from "~/models/user.server";
 import { CONSENT } from "~/schemas/referral";
+import { ownerStrangerAdmin } from "./people";
 
 /**
  * A Draft of the child's with every answer the review asks for, made through the wizard's model functions: an address
@@ -45,6 +47,20 @@ export async function completeDraft(db: DB, owner: CurrentUser, childId: number,
 /** A child of `by`'s, born 2025-06-01 in Maryland, kept as the pre-verification and the name screens keep it (on 2026-11-21). */
 export async function addChild(db: DB, by: CurrentUser, { firstName = "Lucía", lastName = "Pérez" } = {}) {
   return createChild(db, by, { id: null, firstName, lastName, birthdate: "2025-06-01", stateOfResidence: "21" }, "2026-11-21");
+}
+
+/** A Draft just begun by `by` for a new child of theirs (named as addChild names it unless told), by the ids of the wizard's paths. */
+export async function begunDraft(db: DB, by: CurrentUser, name: { firstName?: string; lastName?: string } = {}) {
+  const child = await addChild(db, by, name);
+  const { id } = await startReferral(db, by, child.id);
+  return { child: child.id, referral: id, user: by.id };
+}
+
+/** A fresh database (`open`'s) with the people of ownerStrangerAdmin and a Draft the owner began: the wizard's model tests' setting. */
+export async function settingWithDraft(open: () => Promise<TestDatabase>) {
+  const test = await open();
+  const people = await ownerStrangerAdmin(test.db);
+  return { test, ...people, ids: await begunDraft(test.db, people.owner) };
 }
 
 /**

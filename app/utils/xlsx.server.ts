@@ -71,15 +71,27 @@ export async function openXlsx(file: string, sheetName: string) {
     if (!out.write(chunk)) await Promise.race([once(out, "drain"), failed]);
   }
 
+  /** What an entry's local header and its central directory record both say: version needed, flags, method, time, date. */
+  function writeEntryFields(buffer: Buffer, at: number) {
+    buffer.writeUInt16LE(20, at);
+    // Bit 3: sizes and checksum follow the data; bit 11: the name is UTF-8.
+    buffer.writeUInt16LE(0x0808, at + 2);
+    buffer.writeUInt16LE(8, at + 4);
+    buffer.writeUInt16LE(stamp.time, at + 6);
+    buffer.writeUInt16LE(stamp.day, at + 8);
+  }
+
+  /** What an entry's data descriptor and its central directory record both say: checksum, compressed size, size. */
+  function writeSizes(buffer: Buffer, entry: Entry, at: number) {
+    buffer.writeUInt32LE(entry.crc, at);
+    buffer.writeUInt32LE(entry.compressed, at + 4);
+    buffer.writeUInt32LE(entry.size, at + 8);
+  }
+
   function localHeader(name: Buffer) {
     const header = Buffer.alloc(30);
     header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(20, 4);
-    // Bit 3: sizes and checksum follow the data; bit 11: the name is UTF-8.
-    header.writeUInt16LE(0x0808, 6);
-    header.writeUInt16LE(8, 8);
-    header.writeUInt16LE(stamp.time, 10);
-    header.writeUInt16LE(stamp.day, 12);
+    writeEntryFields(header, 4);
     header.writeUInt16LE(name.length, 26);
     return Buffer.concat([header, name]);
   }
@@ -87,9 +99,7 @@ export async function openXlsx(file: string, sheetName: string) {
   async function finishEntry(entry: Entry) {
     const descriptor = Buffer.alloc(16);
     descriptor.writeUInt32LE(0x08074b50, 0);
-    descriptor.writeUInt32LE(entry.crc, 4);
-    descriptor.writeUInt32LE(entry.compressed, 8);
-    descriptor.writeUInt32LE(entry.size, 12);
+    writeSizes(descriptor, entry, 4);
     await write(descriptor);
     entries.push(entry);
   }
@@ -175,15 +185,10 @@ export async function openXlsx(file: string, sheetName: string) {
       for (const entry of entries) {
         const record = Buffer.alloc(46);
         record.writeUInt32LE(0x02014b50, 0);
+        // Made by: the same version as needed.
         record.writeUInt16LE(20, 4);
-        record.writeUInt16LE(20, 6);
-        record.writeUInt16LE(0x0808, 8);
-        record.writeUInt16LE(8, 10);
-        record.writeUInt16LE(stamp.time, 12);
-        record.writeUInt16LE(stamp.day, 14);
-        record.writeUInt32LE(entry.crc, 16);
-        record.writeUInt32LE(entry.compressed, 20);
-        record.writeUInt32LE(entry.size, 24);
+        writeEntryFields(record, 6);
+        writeSizes(record, entry, 16);
         record.writeUInt16LE(entry.name.length, 28);
         record.writeUInt32LE(entry.offset, 42);
         await write(Buffer.concat([record, entry.name]));

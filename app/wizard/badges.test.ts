@@ -3,28 +3,9 @@ import { sectionBadges } from "./badges";
 import type { ReferralFacts } from "~/models/completeness";
 import { backHref, COUNTED_STEPS, nextStep, stepHref, stepOfPath } from "./steps";
 import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral";
+import { NEW_REFERRAL_FACTS } from "~/test/referral-facts";
 
-const empty: ReferralFacts = {
-  referrerRelationship: null,
-  followUpAnswers: { familyApproval: null, isAudiologistScreening: null, isHospitalBirth: null, isCAPTA: null, referralSourceOther: null },
-  referrerFirstName: null,
-  referrerMiddleName: null,
-  referrerLastName: null,
-  gender: null,
-  primaryLanguage: null,
-  address: null,
-  gestationalAgeInDays: null,
-  adults: [],
-  familyPrimaryLanguage: null,
-  familyNeedsInterpreter: null,
-  childInFosterCare: null,
-  reasons: 0,
-  additionalDetails: null,
-  documents: 0,
-  childParentConsent: null,
-  consentDocuments: 0,
-};
-const badges = (facts: Partial<ReferralFacts>) => sectionBadges({ ...empty, ...facts });
+const badges = (facts: Partial<ReferralFacts>) => sectionBadges({ ...NEW_REFERRAL_FACTS, ...facts });
 
 describe("the step badges (R48, R49)", () => {
   it("start every section of a new referral", () => {
@@ -40,7 +21,7 @@ describe("the step badges (R48, R49)", () => {
 
   it("referrer: the follow-up questions the relationship asks are part of it (R50, R150)", () => {
     const named = { referrerFirstName: "Rosa", referrerLastName: "Núñez" };
-    const answered = { ...empty.followUpAnswers, familyApproval: 1, isAudiologistScreening: 0 };
+    const answered = { ...NEW_REFERRAL_FACTS.followUpAnswers, familyApproval: 1, isAudiologistScreening: 0 };
     expect(badges({ ...named, referrerRelationship: "2" }).referrer).toBe("CONTINUE");
     expect(badges({ ...named, referrerRelationship: "2", followUpAnswers: answered }).referrer).toBe("REVIEW");
   });
