@@ -6,8 +6,11 @@ import { ACCESS_TEXT } from "~/api/openapi.server";
 import { API_PAGE_SIZES } from "~/api/shapes.server";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { getPageTranslation } from "~/i18n/page.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "api"] };
+
+export const meta = pageMeta;
 
 /** /api/docs: the calls of the JSON API for a person to read; /api/docs.json is the same for programs. */
 export async function loader({ request }: LoaderFunctionArgs) {

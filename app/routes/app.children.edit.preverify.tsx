@@ -14,8 +14,11 @@ import { preVerifySchema } from "~/schemas/child";
 import { birthYears } from "~/utils/child-age";
 import { MARYLAND } from "~/utils/lookup-codes";
 import { easternCalendarDate } from "~/utils/dates";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "children"] };
+
+export const meta = pageMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireReferrer(request, context.db);

@@ -11,8 +11,11 @@ import { referrerTrendFigures } from "~/components/charts/insight.server";
 import { easternCalendarDate } from "~/utils/dates";
 import { actsForProgram } from "~/models/policy";
 import { dateFilterParams } from "~/utils/list";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "referrals", "children"] };
+
+export const meta = pageMeta;
 
 /**
  * Counts of drafts, submitted referrals, children and status updates; users only for administrators (docs/product-rules.md

@@ -2,8 +2,11 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ERROR_KINDS, ErrorPage, errorKind } from "~/components/ErrorPage";
 import { getPageTranslation } from "~/i18n/page.server";
+import { pageMeta } from "~/components/title";
 
 // /app/error/{error}: the error page, named by its route parameter (not-found, forbidden, unexpected).
+export const meta = pageMeta;
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const kind = errorKind(params.error);
   const { title } = await getPageTranslation(request);

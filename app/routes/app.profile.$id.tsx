@@ -27,8 +27,11 @@ import { formatDateTimeEastern } from "~/utils/dates";
 import { passwordStrength } from "~/utils/password";
 import { idParam, notFound } from "~/utils/route.server";
 import { logFor } from "~/services/log.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "auth", "profile"] };
+
+export const meta = pageMeta;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user: actor, sessionIdHash } = await requireSession(request, context.db);

@@ -17,6 +17,7 @@ import { AddressSchema } from "~/schemas/address";
 import { redirectWithToast } from "~/services/toast.server";
 import { addressText } from "~/utils/address";
 import { idParam, notFound } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "profile"] };
 
@@ -32,6 +33,8 @@ async function requireOwner(request: Request, db: AppLoadContext["db"], idText: 
   if (!mayEditProfile(actor, ownerId)) notFound();
   return { actor, ownerId };
 }
+
+export const meta = pageMeta;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, ownerId } = await requireOwner(request, context.db, params.id);

@@ -2,8 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/auth.server";
 import { ReferralListPage } from "~/components/referrals/ReferralList";
 import { loadReferralList, referralListAction } from "~/components/referrals/referral-list.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "referrals"] };
+
+export const meta = pageMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadReferralList(context.db, request, await requireUser(request, context.db), "drafts");

@@ -18,8 +18,11 @@ import { checkReportForm, makeReport, type ReportKind } from "~/components/repor
 import { referralReportSchema, REPORT_STATUS_KEYS, REPORT_STATUSES, userReportSchema } from "~/schemas/report";
 import { easternCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 import { logFor } from "~/services/log.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "admin", "auth"] };
+
+export const meta = pageMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireProgram(request, context.db);

@@ -7,6 +7,9 @@ import { requireUser } from "~/auth/auth.server";
 import { AppShell } from "~/components/shell/AppShell";
 import { isNavigationOpen } from "~/services/preferences.server";
 import { isProgramStaff } from "~/models/policy";
+import { pageMeta } from "~/components/title";
+
+export const meta = pageMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context.db);

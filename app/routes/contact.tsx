@@ -5,8 +5,11 @@ import { AboutPage } from "~/components/about/AboutPage";
 import { programContact } from "~/components/about/program-contact.server";
 import { ProgramContact } from "~/components/about/ProgramContact";
 import { getPageTranslation } from "~/i18n/page.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "about"] };
+
+export const meta = pageMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { title } = await getPageTranslation(request, ["about", "common"]);

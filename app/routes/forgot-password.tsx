@@ -12,8 +12,11 @@ import { forgotPassword } from "~/models/account-flows.server";
 import { pageTitle, refused, submitForm } from "~/components/ui/page.server";
 import { ForgotPasswordSchema } from "~/schemas/account";
 import { rateLimitMessage } from "~/services/rate-limit.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "auth"] };
+
+export const meta = pageMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context.db);

@@ -16,9 +16,12 @@ import { ResendVerificationSchema, SignInSchema } from "~/schemas/account";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/utils/redirect";
 import { pageHeaders } from "~/components/ui/headers";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "auth"], noscriptRefreshSeconds: 120 };
 export const headers = pageHeaders;
+
+export const meta = pageMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context.db);

@@ -16,6 +16,7 @@ import { NO_STORE, refusedAsLimited } from "~/components/second-factor/second-fa
 import { MailCodeSchema } from "~/schemas/second-factor";
 import { safeRedirect } from "~/utils/redirect";
 import { pageHeaders } from "~/components/ui/headers";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "auth"] };
 export const headers = pageHeaders;
@@ -23,6 +24,8 @@ export const headers = pageHeaders;
 // Before someone who must have a second step and has none binds an app at sign-in (after a promotion, a staff
 // assignment or a reset), the code the sign-in mailed to their account (docs/product-rules.md R129): the password
 // alone binds nothing. Then the set-up's page; nothing else opens meanwhile but signing out.
+
+export const meta = pageMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { sessionIdHash } = await requireSignInStep(request, context.db, "mailCode");

@@ -3,8 +3,11 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { AboutPage } from "~/components/about/AboutPage";
 import { getPageTranslation } from "~/i18n/page.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "about"] };
+
+export const meta = pageMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { title } = await getPageTranslation(request, ["about", "common"]);

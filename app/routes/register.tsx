@@ -24,8 +24,11 @@ import { captchaWidget } from "~/services/captcha.server";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { passwordStrength } from "~/utils/password";
 import { logFor } from "~/services/log.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "auth", "about"] };
+
+export const meta = pageMeta;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context.db);

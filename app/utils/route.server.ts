@@ -1,8 +1,9 @@
-import { json, type ServerBuild } from "@remix-run/node";
+import { json, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { BUSY_RETRY_AFTER_SECONDS, isBusyError } from "~/models/errors.server";
 import { HTTP_STATUS } from "~/models/errors";
 import { inSpan, nameRequest, tracing } from "~/services/trace.server";
 import { noteRoute } from "~/services/log.server";
+import { isRefusal } from "./refusal";
 
 // How routes turn the model's answers into HTTP: a record that is missing, or not the asker's to
 // see, is a 404 page (docs/product-rules.md R108: never someone else's data, nor a hint that it exists).
@@ -39,6 +40,18 @@ function asHttp(error: unknown): never {
   throw error;
 }
 
+/** Whether an action's answer refuses its form (Conform's reply with `status: "error"`, as JSON or as data). */
+async function refusesForm(answer: unknown): Promise<boolean> {
+  if (!(answer instanceof Response)) return isRefusal(answer);
+  if (!answer.headers.get("Content-Type")?.includes("application/json")) return false;
+  return isRefusal(
+    await answer
+      .clone()
+      .json()
+      .catch(() => null),
+  );
+}
+
 /**
  * Each route's path from the root, as its definition says it (`/app/child/:childId/…`, `/api/*`), and its depth (the
  * root 0, its children 1…).
@@ -62,7 +75,9 @@ function routePaths(routes: ServerBuild["routes"]): Record<string, { path: strin
  * loads the build (app/server/app.ts), so that no page has to remember it at each model call. (InputError is the
  * form's to say, next to its fields: app/components/ui/page.server.ts.) With tracing on
  * (app/services/trace.server.ts), each runs in a span named "loader <route id>" or "action <route id>", and the
- * request is named by its route's path. The log and the metrics name the request by the deepest route that ran.
+ * request is named by its route's path. The log and the metrics name the request by the deepest route that ran. An
+ * action that refuses its form marks the request's context (`formRefused`): without JavaScript the loaders that run
+ * after it in the same request render that page, and the root's tells the title (app/components/title.tsx).
  */
 export function modelErrorsAsHttp(build: ServerBuild): ServerBuild {
   const paths = routePaths(build.routes);
@@ -72,7 +87,10 @@ export function modelErrorsAsHttp(build: ServerBuild): ServerBuild {
       // The request's log line and metrics are named by the deepest route whose loader or action ran (R143).
       noteRoute((args[0] as { request?: Request } | undefined)?.request, id, paths[id].depth);
       try {
-        return await run(...args);
+        const result = await run(...args);
+        const context = (args[0] as { context?: AppLoadContext } | undefined)?.context;
+        if (kind === "action" && context && (await refusesForm(result))) context.formRefused = true;
+        return result;
       } catch (error) {
         asHttp(error);
       }

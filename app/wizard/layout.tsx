@@ -9,8 +9,11 @@ import { sectionBadges } from "~/wizard/badges";
 import { StepIndicator } from "~/wizard/StepIndicator";
 import { StepPlaceContext, stepPlace } from "~/wizard/StepHeading";
 import { backHref, stepOfPath, wizardBase } from "~/wizard/steps";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "wizard"] };
+
+export const meta = pageMeta;
 
 /** The wizard's frame: whose referral it is, and the sections with their badges (docs/product-rules.md R48, R49). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -10,11 +10,14 @@ import { getSubmitConfirmation } from "~/models/referral-review.server";
 import { wizardIds } from "~/wizard/step.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { reviewHref } from "~/wizard/steps";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "referrals", "about"] };
 
 // The page after a submit (the confirmation pattern): the referral's number, when it was sent,
 // what the program does next and how to reach it. A Draft has not been sent: back to its review.
+export const meta = pageMeta;
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const ids = wizardIds(params);

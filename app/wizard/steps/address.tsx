@@ -15,8 +15,11 @@ import { ChildAddressSchema } from "~/schemas/referral";
 import { redirectWithToast } from "~/services/toast.server";
 import { addressText } from "~/utils/address";
 import { StepForm } from "~/wizard/StepForm";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "wizard", "profile"] };
+
+export const meta = pageMeta;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;

@@ -10,8 +10,11 @@ import { redirectWithToast } from "~/services/toast.server";
 import { idParam } from "~/utils/route.server";
 import { guardianHref, stepHref } from "~/wizard/steps";
 import { StepHeading } from "~/wizard/StepHeading";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "wizard"] };
+
+export const meta = pageMeta;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;

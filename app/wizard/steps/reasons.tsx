@@ -9,11 +9,14 @@ import { loadStep, stepAction } from "~/wizard/step.server";
 import { ReasonsSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
 import { stepFormId } from "~/wizard/answers";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "wizard"] };
 
 // The first reasons screen. What is chosen is saved here, so it survives a reload and the trip to
 // the second screen with or without JavaScript; "at least one reason" is judged on the second.
+export const meta = pageMeta;
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
   const { referral, language, title } = await loadStep(db, request, params, "reasons");

@@ -16,8 +16,11 @@ import { restoredValues } from "~/wizard/carry";
 import { documentHref } from "~/wizard/steps";
 import { StepForm } from "~/wizard/StepForm";
 import { stepFormId } from "~/wizard/answers";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "wizard"] };
+
+export const meta = pageMeta;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
