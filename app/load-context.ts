@@ -17,6 +17,11 @@ declare module "@remix-run/server-runtime" {
      * old cookie, are told so (the second step's set-up without JavaScript).
      */
     signedInNow?: boolean;
+    /**
+     * The action of this request refused its form (app/utils/route.server.ts): without JavaScript the loaders that run
+     * after it render that page, and the root's says `failed`, so the title says "Error: ".
+     */
+    formRefused?: boolean;
   }
 }
 

@@ -1,15 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, Links, Meta, Scripts, ScrollRestoration, useMatches, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Links, Scripts, ScrollRestoration, useMatches, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { Outlet } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { DocumentTitle } from "./components/DocumentTitle";
 import { ErrorPage, errorKindForStatus } from "./components/ErrorPage";
 import { IeNotice } from "./components/IeNotice";
 import { LanguageFooter } from "./components/LanguageFooter";
 import { BusyStatus } from "./components/ui/busy";
 import { useFocusHeadingOnNewScreen } from "./components/ui/focus";
 import { useNonce } from "./components/nonce";
+import { PageMeta, pageMeta, titleWords } from "./components/title";
 import type { FlashText } from "./components/FlashMessage";
 import { WordsUnavailableMessage } from "./components/WordsUnavailable";
 import { fixedT, getLanguage, languageFromQuery, serializeLanguageCookie } from "./i18n/i18next.server";
@@ -26,6 +26,8 @@ export const links: LinksFunction = () => [
 ];
 
 export const handle = { i18n: "common" };
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
@@ -44,6 +46,9 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
       i18nVersion: resourcesVersion,
       toast: toastMessage,
       ieNotice: await isIeNoticeShown(context.db, request.headers.get("User-Agent")),
+      // This request's action refused its form (no JavaScript): the page shows its errors, and the title says so.
+      failed: context.formRefused === true,
+      titleWords: titleWords(t),
     },
     { headers },
   );
@@ -73,9 +78,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="i18n-version" content={data?.i18nVersion ?? "0"} />
-        <DocumentTitle />
+        <PageMeta />
         <NoScriptRefresh />
-        <Meta />
         <Links />
       </head>
       <body>

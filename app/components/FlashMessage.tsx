@@ -2,7 +2,7 @@ import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { loader as rootLoader } from "~/root";
-import { useFormErrorsShown } from "./DocumentTitle";
+import { useFormErrorsShown } from "./title";
 
 export interface FlashText {
   kind: "success" | "error" | "info";

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { useErrorInTitle, useTitleInstead } from "./DocumentTitle";
+import { useErrorInTitle, useTitleInstead } from "./title";
 
 /**
  * Said instead of a screen whose words could not be had (app/i18n/react.tsx), in the words of the common namespace,

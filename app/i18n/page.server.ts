@@ -3,7 +3,7 @@ import { fixedT } from "./i18next.server";
 /**
  * The translate function of the request's language, and a page title built from a key
  * ("Page | Application"). A loader whose page shows an error also returns `failed: true`;
- * DocumentTitle then puts "Error: " in front.
+ * the routes' meta (pageMeta, app/components/title.tsx) then puts "Error: " in front.
  */
 export async function getPageTranslation(request: Request, namespaces: string | string[] = "common") {
   const t = await fixedT(request, namespaces);

@@ -7,8 +7,11 @@ import { API_PAGE_SIZES } from "~/api/shapes.server";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { getPageTranslation } from "~/i18n/page.server";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "api"] };
+
+export const meta = pageMeta;
 
 /** /api/docs: the calls of the JSON API for a person to read; /api/docs.json is the same for programs. */
 export const loader = /* @__PURE__ */ route(async function loader({ request }: LoaderFunctionArgs) {

@@ -20,6 +20,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { idParam, route } from "~/utils/route.server";
 import { pageHeaders } from "~/components/ui/headers";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "admin"] };
 export const headers = pageHeaders;
@@ -28,6 +29,8 @@ export const headers = pageHeaders;
 // API, giving their password and a code of their app again, each with a scope and an end date; they see when each was
 // last used and why one ended, and revoke them. A new key is shown once, on the answer to the form that made it; only
 // its hash is kept.
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireProgram(request, context.db);

@@ -17,8 +17,11 @@ import { idParam, notFound, route } from "~/utils/route.server";
 import type { ReferralStatus } from "~/utils/statuses";
 import { openReferralHref } from "~/components/referrals/open-referral";
 import { stepHref } from "~/wizard/steps";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "children"] };
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);

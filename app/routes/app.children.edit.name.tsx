@@ -17,8 +17,11 @@ import { redirectWithToast } from "~/services/toast.server";
 import { formatCalendarDate } from "~/utils/dates";
 import { stepHref } from "~/wizard/steps";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "children"] };
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireReferrer(request, context.db);

@@ -16,8 +16,11 @@ import { birthYears } from "~/utils/child-age";
 import { MARYLAND } from "~/utils/lookup-codes";
 import { easternCalendarDate } from "~/utils/dates";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "children"] };
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireReferrer(request, context.db);

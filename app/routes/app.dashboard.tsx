@@ -12,8 +12,11 @@ import { easternCalendarDate } from "~/utils/dates";
 import { actsForProgram } from "~/models/policy";
 import { dateFilterParams } from "~/utils/list";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "referrals", "children"] };
+
+export const meta = pageMeta;
 
 /**
  * Counts of drafts, submitted referrals, children and status updates; users only for administrators (docs/product-rules.md

@@ -11,11 +11,14 @@ import { easternCalendarDate, formatCalendarDate } from "~/utils/dates";
 import { parseInsightQuery } from "~/utils/insight-period";
 import { dateFilterParams } from "~/utils/list";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "admin"] };
 
 // The program's insight for administrators (docs/product-rules.md R127): a period's figures as charts drawn on the
 // server, each with its table and CSV file; the period is a GET form, so it works without JavaScript.
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);

@@ -12,8 +12,11 @@ import { getProgramToKeep, updateLocalProgram } from "~/models/local-program.ser
 import { LocalProgramSchema } from "~/schemas/local-program";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam, route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "admin"] };
+
+export const meta = pageMeta;
 
 /** One local program, for super administrators to change (docs/product-rules.md R136): a plain form post. */
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -7,8 +7,11 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { listProgramsToKeep } from "~/models/local-program.server";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "admin"] };
+
+export const meta = pageMeta;
 
 /**
  * The 24 local programs as super administrators keep them (docs/product-rules.md R136): each with its intake address,

@@ -28,8 +28,11 @@ import { formatDateTimeEastern } from "~/utils/dates";
 import { passwordStrength } from "~/utils/password";
 import { idParam, notFound, route } from "~/utils/route.server";
 import { logFor } from "~/services/log.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "auth", "profile"] };
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user: actor, sessionIdHash } = await requireSession(request, context.db);

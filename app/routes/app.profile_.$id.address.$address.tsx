@@ -18,6 +18,7 @@ import { AddressSchema } from "~/schemas/address";
 import { redirectWithToast } from "~/services/toast.server";
 import { addressText } from "~/utils/address";
 import { idParam, notFound, route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "profile"] };
 
@@ -33,6 +34,8 @@ async function requireOwner(request: Request, db: AppLoadContext["db"], idText: 
   if (!mayEditProfile(actor, ownerId)) notFound();
   return { actor, ownerId };
 }
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { actor, ownerId } = await requireOwner(request, context.db, params.id);

@@ -9,12 +9,15 @@ import { NO_STORE, setupScreen, submitCode } from "~/components/second-factor/se
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam, notFound, route } from "~/utils/route.server";
 import { pageHeaders } from "~/components/ui/headers";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "auth"] };
 export const headers = pageHeaders;
 
 // A person's own second factor, from their profile (docs/product-rules.md R129): a referrer may set one up (the same
 // screens an administrator is led to at sign-in) and turn it off with a code; an administrator keeps theirs.
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user: actor, sessionIdHash } = await requireSession(request, context.db);

@@ -20,8 +20,11 @@ import { referralReportSchema, REPORT_STATUS_KEYS, REPORT_STATUSES, userReportSc
 import { easternCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 import { logFor } from "~/services/log.server";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "admin", "auth"] };
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireProgram(request, context.db);

@@ -8,8 +8,11 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { listSecurityEvents, SECURITY_EVENT_LIST, securityEventKindOptions } from "~/models/security-events.server";
 import { loadListPage } from "~/components/list/list-page.server";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "admin"] };
+
+export const meta = pageMeta;
 
 /**
  * The security events (docs/product-rules.md R133), for super administrators (anyone else signed in is told the page is

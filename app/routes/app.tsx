@@ -8,6 +8,9 @@ import { AppShell } from "~/components/shell/AppShell";
 import { isNavigationOpen } from "~/services/preferences.server";
 import { isProgramStaff } from "~/models/policy";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context.db);

@@ -11,10 +11,13 @@ import { formatDateEastern, formatDateTimeEastern } from "~/utils/dates";
 import { parseListQuery } from "~/utils/list";
 import { reviewHref } from "~/wizard/steps";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "referrals"] };
 
 const UPDATES_LIST = { sorts: ["statusUpdatedAt"], defaultSort: "statusUpdatedAt", defaultOrder: "desc", textFilters: [], dateFilters: [] } as const;
+
+export const meta = pageMeta;
 
 /** The signed-in referrer's referrals whose status changed after submission, newest first (docs/product-rules.md R82). */
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {

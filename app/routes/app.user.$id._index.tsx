@@ -25,8 +25,11 @@ import { userAction } from "~/components/admin/user-actions.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { accountStatus } from "~/utils/statuses";
 import { idParam, route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "auth", "profile", "admin"] };
+
+export const meta = pageMeta;
 
 /** The administrator's view of a user (docs/product-rules.md R92): profile, account, their lists, the actions. */
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -4,8 +4,11 @@ import { ChildrenListPage } from "~/components/children/ChildrenList";
 import { getProfile } from "~/models/profile.server";
 import { loadChildrenList } from "~/components/children/children-list.server";
 import { idParam, route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "children"] };
+
+export const meta = pageMeta;
 
 /** One user's children, for administrators (docs/product-rules.md R43, R92). */
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -4,8 +4,11 @@ import { ReferralListPage } from "~/components/referrals/ReferralList";
 import { getProfile } from "~/models/profile.server";
 import { loadReferralList } from "~/components/referrals/referral-list.server";
 import { idParam, route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "referrals"] };
+
+export const meta = pageMeta;
 
 /** One user's referrals, whatever their status, for administrators (docs/product-rules.md R75, R92). */
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -15,8 +15,11 @@ import { userAction } from "~/components/admin/user-actions.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { loadListPage } from "~/components/list/list-page.server";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "admin"] };
+
+export const meta = pageMeta;
 
 /** The users list (docs/product-rules.md R88), for administrators; super administrators are not listed. */
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {

@@ -9,8 +9,11 @@ import { getPageTranslation } from "~/i18n/page.server";
 import { getReferralForReviewLink } from "~/models/referral-review.server";
 import { logFor } from "~/services/log.server";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "referrals", "wizard"] };
+
+export const meta = pageMeta;
 
 /**
  * Read-only review through a review link, without signing in (docs/product-rules.md R94). No

@@ -6,8 +6,11 @@ import { programContact } from "~/components/about/program-contact.server";
 import { ProgramContact } from "~/components/about/ProgramContact";
 import { getPageTranslation } from "~/i18n/page.server";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "about"] };
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request }: LoaderFunctionArgs) {
   const { title } = await getPageTranslation(request, ["about", "common"]);

@@ -14,8 +14,11 @@ import { pageTitle, refused, submitForm } from "~/components/ui/page.server";
 import { ForgotPasswordSchema } from "~/schemas/account";
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "auth"] };
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context.db);

@@ -18,9 +18,12 @@ import { rateLimitMessage } from "~/services/rate-limit.server";
 import { safeRedirect } from "~/utils/redirect";
 import { pageHeaders } from "~/components/ui/headers";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "auth"], noscriptRefreshSeconds: 120 };
 export const headers = pageHeaders;
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context.db);

@@ -17,6 +17,7 @@ import { MailCodeSchema } from "~/schemas/second-factor";
 import { safeRedirect } from "~/utils/redirect";
 import { pageHeaders } from "~/components/ui/headers";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "auth"] };
 export const headers = pageHeaders;
@@ -24,6 +25,8 @@ export const headers = pageHeaders;
 // Before someone who must have a second step and has none binds an app at sign-in (after a promotion, a staff
 // assignment or a reset), the code the sign-in mailed to their account (docs/product-rules.md R129): the password
 // alone binds nothing. Then the set-up's page; nothing else opens meanwhile but signing out.
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const { sessionIdHash } = await requireSignInStep(request, context.db, "mailCode");

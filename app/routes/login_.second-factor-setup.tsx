@@ -10,6 +10,7 @@ import { NO_STORE, setupScreen, submitCode } from "~/components/second-factor/se
 import { safeRedirect } from "~/utils/redirect";
 import { pageHeaders } from "~/components/ui/headers";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "auth"] };
 export const headers = pageHeaders;
@@ -17,6 +18,8 @@ export const headers = pageHeaders;
 // An administrator without a second factor is led here at sign-in, before any other screen (docs/product-rules.md
 // R129): the app is given its key (a QR code drawn on the server, or the key to type), a code of the app confirms it,
 // and the recovery codes are shown once; the sign-in is then done.
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   // Signed in: the set-up was just confirmed (the page shows the action's answer, the recovery codes; without

@@ -10,12 +10,15 @@ import { NO_STORE, submitCode } from "~/components/second-factor/second-factor.s
 import { safeRedirect } from "~/utils/redirect";
 import { pageHeaders } from "~/components/ui/headers";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "auth"] };
 export const headers = pageHeaders;
 
 // The sign-in's second step (docs/product-rules.md R129): past the password, the code of the person's authenticator
 // app, or one of their recovery codes (?recovery=1). Nothing else opens until then but signing out.
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   await requireSignInStep(request, context.db, "code");

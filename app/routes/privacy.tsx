@@ -4,8 +4,11 @@ import { useTranslation } from "~/i18n/react";
 import { AboutPage } from "~/components/about/AboutPage";
 import { getPageTranslation } from "~/i18n/page.server";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "about"] };
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request }: LoaderFunctionArgs) {
   const { title } = await getPageTranslation(request, ["about", "common"]);

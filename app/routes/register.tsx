@@ -26,8 +26,11 @@ import { rateLimitMessage } from "~/services/rate-limit.server";
 import { passwordStrength } from "~/utils/password";
 import { logFor } from "~/services/log.server";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "auth", "about"] };
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context.db);

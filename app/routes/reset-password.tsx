@@ -22,11 +22,14 @@ import { redirectWithToast } from "~/services/toast.server";
 import { passwordStrength, type PasswordStrength } from "~/utils/password";
 import { logFor } from "~/services/log.server";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "auth"] };
 
 // The token is in the address: it must not leak to another site through the Referer header
 // (Referrer-Policy: same-origin, set for this path by app/server/security.ts).
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context.db);

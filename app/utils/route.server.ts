@@ -1,9 +1,10 @@
-import { json, type ServerBuild } from "@remix-run/node";
+import { json, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { BUSY_RETRY_AFTER_SECONDS, isBusyError } from "~/models/errors.server";
 import { HTTP_STATUS } from "~/models/errors";
 import { inSpan, nameRequest, tracing } from "~/services/trace.server";
 import { noteRoute } from "~/services/log.server";
 import { singleton } from "~/utils/singleton.server";
+import { isRefusal } from "./refusal";
 
 // How routes turn the model's answers into HTTP: a record that is missing, or not the asker's to
 // see, is a 404 page (docs/product-rules.md R108: never someone else's data, nor a hint that it exists).
@@ -54,15 +55,39 @@ const made = singleton("route-made", () => new WeakSet<object>());
 // Each of them by its route, as the server read the build (nameRoutes); empty where no server runs (unit tests).
 const names = singleton("route-names", () => new WeakMap<object, RouteName>());
 
-/** What `run` answers, a refusal made HTTP; a loader that answers at once still does (a test may read its Response). */
-function answered<Args, Result>(run: (args: Args) => Result, args: Args): Result {
+/** Whether an action's answer refuses its form (Conform's reply with `status: "error"`, as JSON or as data). */
+async function refusesForm(answer: unknown): Promise<boolean> {
+  if (!(answer instanceof Response)) return isRefusal(answer);
+  if (!answer.headers.get("Content-Type")?.includes("application/json")) return false;
+  return isRefusal(
+    await answer
+      .clone()
+      .json()
+      .catch(() => null),
+  );
+}
+
+type Call = { request?: Request; context?: AppLoadContext };
+
+/**
+ * What `run` answers, a refusal made HTTP; a loader that answers at once still does (a test may read its Response).
+ * An action that refuses its form marks the request's context (`formRefused`): without JavaScript the loaders that run
+ * after it in the same request render that page, and the root's tells the title (app/components/title.tsx).
+ */
+function answered<Args extends Call, Result>(run: (args: Args) => Result, args: Args): Result {
   let result: Result;
   try {
     result = run(args);
   } catch (error) {
     asHttp(error);
   }
-  return result instanceof Promise ? (result.catch(asHttp) as Result) : result;
+  const method = args?.request?.method ?? "GET";
+  if (method === "GET" || method === "HEAD" || !args.context) return result instanceof Promise ? (result.catch(asHttp) as Result) : result;
+  const context = args.context;
+  return Promise.resolve(result).then(async (answer) => {
+    if (await refusesForm(answer)) context.formRefused = true;
+    return answer;
+  }, asHttp) as Result;
 }
 
 /**
@@ -73,7 +98,7 @@ function answered<Args, Result>(run: (args: Args) => Result, args: Args): Result
  * action ran names the request's log line and metrics (R143); with tracing on (app/services/trace.server.ts) each runs
  * in a span "loader <route id>" or "action <route id>", and the request is named by its route's path.
  */
-export function route<Args extends { request?: Request }, Result>(run: (args: Args) => Result): (args: Args) => Result {
+export function route<Args extends Call, Result>(run: (args: Args) => Result): (args: Args) => Result {
   const answer = (args: Args): Result => {
     const name = names.get(answer);
     if (!name) return answered(run, args);

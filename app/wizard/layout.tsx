@@ -10,8 +10,11 @@ import { StepIndicator } from "~/wizard/StepIndicator";
 import { StepPlaceContext, stepPlace } from "~/wizard/StepHeading";
 import { backHref, stepOfPath, wizardBase } from "~/wizard/steps";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "wizard"] };
+
+export const meta = pageMeta;
 
 /** The wizard's frame: whose referral it is, and the sections with their badges (docs/product-rules.md R48, R49). */
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -30,12 +30,15 @@ import { reviewHref, stepHref, submittedHref } from "~/wizard/steps";
 import { ForbiddenError, NotFoundError } from "~/models/errors";
 import { logFor } from "~/services/log.server";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "referrals", "wizard", "admin"] };
 
 // The referral review (docs/product-rules.md R68, R73): outside the wizard's frame, since
 // administrators and the creator of a submitted referral open it too (read-only). Administrators
 // also record status changes, make review links and read the record of access here.
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);

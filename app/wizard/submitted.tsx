@@ -11,11 +11,14 @@ import { wizardIds } from "~/wizard/step.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { reviewHref } from "~/wizard/steps";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "referrals", "about"] };
 
 // The page after a submit (the confirmation pattern): the referral's number, when it was sent,
 // what the program does next and how to reach it. A Draft has not been sent: back to its review.
+export const meta = pageMeta;
+
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const ids = wizardIds(params);

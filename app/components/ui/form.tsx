@@ -2,7 +2,7 @@ import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } f
 import { useEffect, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from "react";
 import { useTranslation } from "~/i18n/react";
 import { daysInMonth } from "~/utils/child-age";
-import { useErrorInTitle } from "../DocumentTitle";
+import { useErrorInTitle } from "../title";
 
 // The USWDS form pieces every screen uses. Each ties its label, hint and error to the control
 // (aria-invalid, aria-describedby), so no screen writes that wiring by hand. Error messages

@@ -11,9 +11,9 @@ import { BUSY_RETRY_AFTER_SECONDS, isBusyError } from "~/models/errors.server";
 
 /**
  * The page's title ("Page | Application") in the request's language, from a locale key that names its
- * namespace ("children:preverify.title"). The loader returns it as `title`; components/DocumentTitle.tsx
- * puts "Error: " in front when the loader also returns `failed: true` (a page that shows an error) or
- * the action's answer says `status: "error"` (see `refused`).
+ * namespace ("children:preverify.title"). The loader returns it as `title`; the routes' meta (pageMeta,
+ * components/title.tsx) puts "Error: " in front when the loader also returns `failed: true` (a page that shows an
+ * error) or the action's answer says `status: "error"` (see `refused`).
  */
 export async function pageTitle(request: Request, key: string, values?: Record<string, string>): Promise<string> {
   const namespace = key.includes(":") ? key.slice(0, key.indexOf(":")) : "common";

@@ -1,8 +1,10 @@
 import { useForm, type DefaultValue, type FieldMetadata, type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useNavigation } from "@remix-run/react";
 import type { $ZodType } from "zod/v4/core";
 import { useTranslation } from "~/i18n/react";
+import { isRefusal } from "~/utils/refusal";
+import { useErrorInTitle } from "../title";
 import type { ErrorSummaryProps, SummaryItem } from "./form";
 
 // Every form of the application is set up here: Conform with the form's zod schema (app/schemas/*.ts, the one
@@ -55,6 +57,11 @@ export function useAppForm<Name extends string>(options: AppFormOptions<Name>) {
   const { t } = useTranslation();
   const actionData = useActionData() as SubmissionResult<string[]> | undefined;
   const lastResult = "lastResult" in options ? options.lastResult : actionData;
+  // The route's action refused a form (with JavaScript; without it the root's loader says so): the title says "Error: ",
+  // even when no field is at fault (a save that failed on our side, said in the page's own alert). Not while the form
+  // is sent again: the mark goes with an effect, after the page the answer leads to has rendered (its new flash message).
+  const idle = useNavigation().state === "idle";
+  useErrorInTitle(isRefusal(actionData) && idle);
   const [form, fields] = useForm<FormValues>({
     id: options.id,
     lastResult,

@@ -16,8 +16,11 @@ import { redirectWithToast } from "~/services/toast.server";
 import { addressText } from "~/utils/address";
 import { StepForm } from "~/wizard/StepForm";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "wizard", "profile"] };
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;

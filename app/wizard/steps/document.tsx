@@ -14,10 +14,13 @@ import { idParam, route } from "~/utils/route.server";
 import { readCarried, returnHref } from "~/wizard/carry";
 import { ForbiddenError, NotFoundError } from "~/models/errors";
 import { logFor } from "~/services/log.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "wizard"] };
 
 const documentParam = (value: string | undefined) => (value === "new" ? null : idParam(value));
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;

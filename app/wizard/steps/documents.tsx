@@ -21,8 +21,11 @@ import { documentHref, stepHref } from "~/wizard/steps";
 import type { ConsentCode } from "~/schemas/referral";
 import { StepHeading } from "~/wizard/StepHeading";
 import { stepFormId } from "~/wizard/answers";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "wizard"] };
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;

@@ -8,8 +8,11 @@ import { GestationalAgeSchema, gestationParts } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
 import { stepFormId } from "~/wizard/answers";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "wizard"] };
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { referral, title } = await loadStep(context.db, request, params, "gestationalAge");

@@ -17,10 +17,13 @@ import { redirectWithToast } from "~/services/toast.server";
 import { idParam, route } from "~/utils/route.server";
 import { reviewHref, stepHref } from "~/wizard/steps";
 import { StepHeading } from "~/wizard/StepHeading";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "wizard", "auth"] };
 
 const adultParam = (value: string | undefined) => (value === "new" ? null : idParam(value));
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;

@@ -11,8 +11,11 @@ import { redirectWithToast } from "~/services/toast.server";
 import { idParam, route } from "~/utils/route.server";
 import { guardianHref, stepHref } from "~/wizard/steps";
 import { StepHeading } from "~/wizard/StepHeading";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "wizard"] };
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;

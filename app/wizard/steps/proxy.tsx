@@ -11,8 +11,11 @@ import { ProxySchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
 import { stepFormId } from "~/wizard/answers";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "wizard", "auth"] };
+
+export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;

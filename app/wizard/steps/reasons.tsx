@@ -10,11 +10,14 @@ import { ReasonsSchema } from "~/schemas/referral";
 import { StepForm } from "~/wizard/StepForm";
 import { stepFormId } from "~/wizard/answers";
 import { route } from "~/utils/route.server";
+import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "wizard"] };
 
 // The first reasons screen. What is chosen is saved here, so it survives a reload and the trip to
 // the second screen with or without JavaScript; "at least one reason" is judged on the second.
+export const meta = pageMeta;
+
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
   const { referral, language, title } = await loadStep(db, request, params, "reasons");
