@@ -145,11 +145,6 @@ export default tseslint.config(
     rules: { "max-lines": ["error", { max: 400, skipBlankLines: false, skipComments: false }] },
   },
   {
-    // split in progress (issue Simple to change)
-    files: ["app/components/ui/form.tsx"],
-    rules: { "max-lines": "off" },
-  },
-  {
     // Playwright fixtures call `use`, which is not React's hook.
     files: ["e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },

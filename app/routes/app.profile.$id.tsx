@@ -8,7 +8,8 @@ import { nameFieldLabels, NameFieldset, phoneFieldLabels, PhonesFieldset, Securi
 import { PasswordField } from "~/components/PasswordField";
 import { AddressBook, AdminProfileView } from "~/components/profile/ProfileViews";
 import { Alert } from "~/components/ui/Alert";
-import { ErrorSummary, RadioGroup, TextField } from "~/components/ui/form";
+import { RadioGroup, TextField } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { fromPublicLanguage } from "~/i18n/config";
 import { getLanguage, serializeLanguageCookie } from "~/i18n/i18next.server";

@@ -6,7 +6,7 @@ import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { addressFieldLabels, AddressFields, EnterButton } from "~/components/AddressFields";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
-import { ErrorSummary } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { getLanguage } from "~/i18n/i18next.server";
 import { deleteAddress, getAddress, saveAddress } from "~/models/address.server";

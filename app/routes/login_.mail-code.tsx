@@ -7,7 +7,7 @@ import { requireSignInStep, SIGN_IN_STEPS } from "~/auth/auth.server";
 import { SignOut, SixDigitField } from "~/components/second-factor/SecondFactor";
 import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
-import { ErrorSummary } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { mailCodeHolder, passMailCode, resendMailCode } from "~/models/second-factor.server";
 import { SignInLimitedError } from "~/models/sign-in.server";

@@ -2,7 +2,7 @@ import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { Form, StatusButton } from "~/components/ui/busy";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import { ErrorSummary, type ErrorSummaryProps } from "~/components/ui/form";
+import { ErrorSummary, type ErrorSummaryProps } from "~/components/ui/ErrorSummary";
 import { StepHeading } from "~/wizard/StepHeading";
 
 /**

@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
-import { CheckboxGroup, ErrorSummary } from "~/components/ui/form";
+import { CheckboxGroup } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { StaffProgramsSchema } from "~/schemas/local-program";
 

@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { documentFileHref } from "~/components/documents/DocumentTable";
 import { Alert } from "~/components/ui/Alert";
 import { ConfirmAction } from "~/components/ui/ConfirmAction";
-import { ErrorSummary } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { SummaryList } from "~/components/ui/SummaryList";
 import type { Language } from "~/i18n/config";
 import type { ReferralReview as Review } from "~/models/referral-review.server";

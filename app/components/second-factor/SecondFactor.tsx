@@ -3,7 +3,8 @@ import { Link, useSearchParams } from "@remix-run/react";
 import { Form, StatusButton } from "~/components/ui/busy";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import { ErrorSummary, TextField } from "~/components/ui/form";
+import { TextField } from "~/components/ui/form";
+import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { useAppForm, type FieldProps } from "~/components/ui/useAppForm";
 import { RecoveryCodeSchema, SecondFactorCodeSchema } from "~/schemas/second-factor";
 

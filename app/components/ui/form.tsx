@@ -1,17 +1,15 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { useEffect, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from "react";
+import { useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from "react";
 import { useTranslation } from "~/i18n/react";
-import { daysInMonth } from "~/utils/child-age";
-import { useErrorInTitle } from "../title";
 
 // The USWDS form pieces every screen uses. Each ties its label, hint and error to the control
 // (aria-invalid, aria-describedby), so no screen writes that wiring by hand. Error messages
 // arrive as translation keys (from the browser's checks and the actions' schemas alike) and are shown in the reader's language.
 
-type Meta = FieldMetadata<any, any, any>;
+export type Meta = FieldMetadata<any, any, any>;
 
 /** The hint, then any other description (a character counter), then the error. */
-function describedBy(meta: Meta, hint: ReactNode | undefined, more: string[] = []) {
+export function describedBy(meta: Meta, hint: ReactNode | undefined, more: string[] = []) {
   const ids = [hint ? `${meta.id}-hint` : null, ...more, meta.errors?.length ? meta.errorId : null].filter(Boolean);
   return ids.length ? ids.join(" ") : undefined;
 }
@@ -38,7 +36,7 @@ function Label({ htmlFor, optional, children }: { htmlFor: string; optional?: bo
   );
 }
 
-function Hint({ meta, hint }: { meta: Meta; hint?: ReactNode }) {
+export function Hint({ meta, hint }: { meta: Meta; hint?: ReactNode }) {
   return hint ? (
     <span className="usa-hint" id={`${meta.id}-hint`}>
       {hint}
@@ -46,7 +44,7 @@ function Hint({ meta, hint }: { meta: Meta; hint?: ReactNode }) {
   ) : null;
 }
 
-function groupClass(meta: Meta) {
+export function groupClass(meta: Meta) {
   return `usa-form-group${meta.errors?.length ? " usa-form-group--error" : ""}`;
 }
 
@@ -337,176 +335,12 @@ export function CheckboxGroup(props: RadioGroupProps) {
   return <ChoiceGroup {...props} type="checkbox" />;
 }
 
-/**
- * A date asked as its parts (USWDS's memorable date): month, day and year lists inside one fieldset
- * whose legend is the question. The schema gives one message for the whole date, on `meta` (the
- * date's own name, which no control has), shown under the legend and outlining every part. Without
- * JavaScript the day list offers 1 to 31 and the server refuses a day the month lacks; with it, the
- * list follows the month and year chosen (docs/product-rules.md R38).
- */
-export function MemorableDateField({
-  meta,
-  label,
-  hint,
-  month,
-  day,
-  year,
-  months,
-  years,
-  large,
-}: {
-  meta: Meta;
-  label: ReactNode;
-  hint?: ReactNode;
-  month: Meta;
-  day: Meta;
-  year: Meta;
-  months: Option[];
-  years: Option[];
-  /** The legend in USWDS's large size, when the date is the page's main question. */
-  large?: boolean;
-}) {
-  const { t } = useTranslation();
-  const initial = (part: Meta) => (typeof part.initialValue === "string" ? part.initialValue : "");
-  const [chosenYear, setChosenYear] = useState(() => initial(year));
-  const [chosenMonth, setChosenMonth] = useState(() => initial(month));
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  // A leap year while none is chosen, so 29 February can be picked before the year.
-  const dayCount = hydrated && chosenMonth ? daysInMonth(Number(chosenYear) || 2024, Number(chosenMonth)) : 31;
-  const days = Array.from({ length: dayCount }, (_, index) => ({ value: String(index + 1), label: String(index + 1) }));
-  const invalid = Boolean(meta.errors?.length);
-  // Each part in error is read with the date's message, not only the group as it is entered (docs/product-rules.md R161).
-  const describes = invalid ? [meta.errorId] : undefined;
-  return (
-    <fieldset className={`usa-fieldset ${groupClass(meta)}`} id={meta.id} tabIndex={-1} aria-describedby={describedBy(meta, hint)}>
-      <legend className={`usa-legend${large ? " usa-legend--large" : ""}`}>{label}</legend>
-      <Hint meta={meta} hint={hint} />
-      {invalid ? (
-        <span className="usa-error-message" id={meta.errorId} role="alert">
-          {meta.errors!.map((error: string) => t(error, { ns: "common" })).join(" ")}
-        </span>
-      ) : null}
-      <div className="date-selects">
-        <SelectField
-          meta={month}
-          label={t("form.month", { ns: "common" })}
-          options={months}
-          onChange={(event) => setChosenMonth(event.currentTarget.value)}
-          autoComplete="off"
-          invalid={invalid}
-          describes={describes}
-        />
-        <SelectField meta={day} label={t("form.day", { ns: "common" })} options={days} autoComplete="off" invalid={invalid} describes={describes} />
-        <SelectField
-          meta={year}
-          label={t("form.year", { ns: "common" })}
-          options={years}
-          onChange={(event) => setChosenYear(event.currentTarget.value)}
-          autoComplete="off"
-          invalid={invalid}
-          describes={describes}
-        />
-      </div>
-    </fieldset>
-  );
-}
-
 /** A field robots fill in and people never see (nor hear: it is hidden from screen readers too). */
 export function Honeypot({ name = "website", label }: { name?: string; label: string }) {
   return (
     <div className="honeypot" aria-hidden="true">
       <label htmlFor={`${name}-field`}>{label}</label>
       <input type="text" id={`${name}-field`} name={name} tabIndex={-1} autoComplete="off" defaultValue="" />
-    </div>
-  );
-}
-
-/** One error of a field in the summary; it links to the field (GOV.UK pattern). */
-export interface SummaryItem {
-  id: string;
-  label: string;
-  message: string;
-}
-
-export interface ErrorSummaryProps {
-  /** The fields' errors, in the order of the form (useAppForm's `summary` gives them from the fields' labels). */
-  items: SummaryItem[];
-  /** The messages not tied to one field. */
-  formErrors?: string[];
-  /** A new value (the action's answer) gives the summary the focus again. */
-  focusKey?: unknown;
-  /** The form whose errors it lists: only that form's submits may give it the focus (a page may have several). */
-  formId?: string;
-}
-
-/**
- * Shown at the top of the form after a failed submit; it takes focus (with JavaScript as without) so a
- * screen reader reads it at once.
- */
-export function ErrorSummary({ items, formErrors = [], focusKey, formId }: ErrorSummaryProps) {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  const count = items.length + formErrors.length;
-  useErrorInTitle(count > 0);
-  // The summary takes the focus after a submit only: errors that appear as a person leaves a field
-  // (validation on blur) must not pull the focus away from where they are typing or choosing.
-  const submitted = useRef(false);
-  useEffect(() => {
-    function onSubmit(event: SubmitEvent) {
-      // Conform validates a field on blur through a submit with a hidden button of its own: not a person's submit.
-      if (event.submitter?.hidden) return;
-      const form = event.target as HTMLFormElement;
-      // Another form of the page sent: this summary's errors, shown later as a field is left, must not take the focus.
-      if (formId && form.id !== formId) return;
-      submitted.current = true;
-      // Refused again in the browser with the same errors: nothing below changes, and Conform has put
-      // the focus on the first invalid field, so the summary takes it back.
-      window.setTimeout(() => {
-        const active = document.activeElement;
-        if (!ref.current || !active || active === event.submitter || !form.contains(active)) return;
-        submitted.current = false;
-        ref.current.focus();
-      }, 0);
-    }
-    document.addEventListener("submit", onSubmit);
-    return () => document.removeEventListener("submit", onSubmit);
-  }, [formId]);
-  useEffect(() => {
-    if (count === 0 || !submitted.current) return;
-    submitted.current = false;
-    ref.current?.focus();
-  }, [count, focusKey]);
-  if (count === 0) return null;
-  return (
-    <div
-      className="usa-alert usa-alert--error error-summary"
-      role="alert"
-      tabIndex={-1}
-      ref={ref}
-      aria-labelledby="error-summary-heading"
-      // Without JavaScript the browser itself gives it the focus as the page loads, and scrolls it into view
-      // (docs/product-rules.md R153); React writes the attribute only on the server.
-      // eslint-disable-next-line jsx-a11y/no-autofocus -- a refused form's summary is where the person must start
-      autoFocus
-    >
-      <div className="usa-alert__body">
-        <h2 className="usa-alert__heading" id="error-summary-heading">
-          {t("validation.summaryHeading", { ns: "common" })}
-        </h2>
-        <ul className="usa-list usa-list--unstyled">
-          {formErrors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-          {items.map((item) => (
-            <li key={`${item.id}-${item.message}`}>
-              <a href={`#${item.id}`}>
-                {item.label}: {item.message}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </div>
     </div>
   );
 }

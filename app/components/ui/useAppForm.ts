@@ -5,7 +5,7 @@ import type { $ZodType } from "zod/v4/core";
 import { useTranslation } from "~/i18n/react";
 import { isRefusal } from "~/utils/refusal";
 import { useErrorInTitle } from "../title";
-import type { ErrorSummaryProps, SummaryItem } from "./form";
+import type { ErrorSummaryProps, SummaryItem } from "./ErrorSummary";
 
 // Every form of the application is set up here: Conform with the form's zod schema (app/schemas/*.ts, the one
 // its action parses with), checked as a person leaves a field and again as they correct it, and the fields'
