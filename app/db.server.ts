@@ -28,7 +28,6 @@ export {
 /** How every PostgreSQL connection of the application names itself (restore refuses while one is open). */
 export const APPLICATION_NAME = "md-early-intervention-referral";
 
-/** Whether a place of data is a PostgreSQL address (else a SQLite file or data folder). */
 export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//.test(target);
 
 /**
@@ -50,10 +49,6 @@ export interface DatabaseOptions {
   writeLock?: WriteLock;
 }
 
-/**
- * Opens the data: a PostgreSQL database when `target` is a postgres:// address (DATABASE_URL),
- * else the SQLite file at that path.
- */
 export function openDatabase(target: string, { poolSize = 10, timeouts, writeLock = "rows" }: DatabaseOptions = {}): DB {
   if (!isPostgresUrl(target)) return openSqlite(target);
   const db = openPostgres(target, poolSize, timeouts);
@@ -152,7 +147,6 @@ export async function connectionsProblem(db: DB, budget: ConnectionBudget): Prom
 }
 
 /**
- * Opens the SQLite file with the settings every connection needs.
  * WAL lets readers go on while one writer commits. synchronous=NORMAL is durable against a
  * crash of the process (a SIGKILL mid-request loses nothing committed) and keeps the file
  * consistent on power loss; only FULL would also keep the last commits through a power cut,

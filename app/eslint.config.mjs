@@ -69,10 +69,8 @@ export default tseslint.config(
     },
   },
   {
-    // The routes (pages and JSON API alike; the wizard's, which remix.config.js defines, are its frame, steps,
-    // review and confirmation in app/wizard), root.tsx, app/api and the pages' server modules beside their components
-    // (app/components/**/*.server.ts, app/wizard/step.server.ts) get the database
-    // handle as `context.db` and hand it to app/models; they import neither the database nor Kysely,
+    // The routes (pages and JSON API alike; the wizard's in app/wizard), root.tsx, app/api and the pages' server modules
+    // get the database handle as `context.db` and hand it to app/models; they import neither the database nor Kysely,
     // statically or not. Their tests build a real database of their own, so they may.
     files: [
       "app/routes/**",

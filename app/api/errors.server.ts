@@ -127,7 +127,6 @@ function issueKey(issue: z.core.$ZodIssue, input: unknown): string {
   }
 }
 
-/** An issue's dotted path ("referralReasons.FailedScreenings"). */
 const dotted = (path: readonly PropertyKey[]) => path.map(String).join(".");
 
 /**
@@ -184,7 +183,6 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError("server_error");
 }
 
-/** The error as JSON in the caller's language. */
 export function errorResponse(error: ApiError, t: TFunction): Response {
   const translate = (key: string) => String(t(key, { ns: MESSAGE_NAMESPACES, defaultValue: t("api:fields.invalid") }));
   const fields = error.details.fields ? Object.fromEntries(Object.entries(error.details.fields).map(([name, keys]) => [name, keys.map(translate)])) : undefined;

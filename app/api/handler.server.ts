@@ -11,11 +11,9 @@ import { addressKey, hitRateLimit } from "~/services/rate-limit.server";
 import { ApiError, errorResponse, toApiError } from "./errors.server";
 import { actsForProgram } from "~/models/policy";
 
-// Every JSON API call goes through here (issue 11): who asks (an API key or the session), the
-// rate limit, the path's id, the query and the body checked by the operation's zod schemas, and
-// any failure written in the one error format. The operations themselves call the same model
-// functions as the pages; this file is also what the OpenAPI description is made from. The database
-// handle comes from the route (its load context) and goes to the operation, which hands it to the models.
+// Every JSON API call goes through here (issue 11): who asks (an API key or the session), the rate limit, the path's
+// id, the query and the body checked by the operation's zod schemas, and any failure written in the one error format.
+// The OpenAPI description is made from the same operations.
 
 type DB = AppLoadContext["db"];
 

@@ -4,10 +4,8 @@ import { LocalProgramSchema } from "~/schemas/local-program";
 import { operation } from "./handler.server";
 import { check, iri, nullable } from "./shapes.server";
 
-// /api/local_programs (docs/product-rules.md R136): the 24 local programs, one for each county and Baltimore City.
-// Anyone signed in reads each one's name (in their language), jurisdiction and phone; super administrators also read
-// what they keep of it (both names, the intake address, the staff's e-mail domains, how many staff) and change it,
-// checked by the programs page's own schema. What each reader reads is the model's to decide.
+// /api/local_programs (docs/product-rules.md R136), checked by the programs page's own schema. What each reader reads
+// is the model's to decide.
 
 function programOut(program: ProgramSummary | ProgramDetails) {
   return {

@@ -22,7 +22,6 @@ const phoneRowOut = (row: PhoneRow) => ({
 /** The list call: in the order made, filtered by whose the numbers are. */
 const PHONE_LIST: ListShape<"id"> = { sorts: {}, defaultSort: "id", defaultOrder: "asc", exact: { "createdBy.id": idText }, dates: {} };
 
-/** Changes a phone number and answers it as it now is. */
 async function updated(db: AppLoadContext["db"], actor: CurrentUser, id: number, parts: PhoneParts) {
   await updatePhone(db, actor, id, parts);
   return phoneRowOut(await getPhone(db, actor, id));

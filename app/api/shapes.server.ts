@@ -10,9 +10,7 @@ import type { WizardIds } from "~/utils/wizard-paths";
 import { ApiError, zodFields } from "./errors.server";
 import { operation } from "./handler.server";
 
-// What the API's calls share: references to records (docs/product-rules.md R102: a resource path plus an id), the
-// paged lists' query (count, page, order[field], exact filters, date ranges, not_equals), and
-// the phone number object, and the deletion of a referral's part.
+// What the API's calls share. A reference to a record is a resource path plus an id (docs/product-rules.md R102).
 
 export type ResourceKind = "referrals" | "referral_documents" | "children" | "users" | "addresses" | "adults" | "phone_numbers" | "lookups" | "local_programs";
 
@@ -33,7 +31,6 @@ export function reference(kind: ResourceKind) {
     .describe(`A reference such as /api/${kind}/12`);
 }
 
-/** A phone number (docs/product-rules.md R60): area code, prefix, suffix. */
 /** A phone as the API sends it: the three parts (the same as an answer of a referral). */
 export const PhoneObject = PhoneAnswer;
 
@@ -64,7 +61,6 @@ export interface ListShape<Sort extends string> {
   exact: Record<string, z.core.$ZodType>;
   /** Date ranges: API field → the model's date filter; [before] and [after] include the day, strictly_ do not. */
   dates: Record<string, string>;
-  /** not_equals[field] filters. */
   notEquals?: Record<string, z.core.$ZodType>;
 }
 
@@ -183,7 +179,6 @@ export function parseList<Sort extends string>(url: URL, shape: ListShape<Sort>)
   return { query: { page, count, sort, order, text: {}, dates }, exact, notEquals };
 }
 
-/** The query parameters of a list, for the API's description. */
 export function listParameters<Sort extends string>(shape: ListShape<Sort>) {
   const params: Array<{ name: string; description: string; schema: Record<string, unknown> }> = [
     { name: "count", description: "Rows per page: 10, 20, 50 or 100 (default 10).", schema: { type: "integer", enum: [...API_PAGE_SIZES] } },
@@ -207,7 +202,6 @@ export function listParameters<Sort extends string>(shape: ListShape<Sort>) {
   return params;
 }
 
-/** A field a body may leave out or send as null. */
 export const nullable = <T extends z.core.$ZodType>(schema: T) => z.optional(z.nullable(schema));
 
 /** Checks the merged record with the page's schema (zod/mini or classic); field errors keep the API's names. */

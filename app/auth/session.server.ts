@@ -39,17 +39,16 @@ function hashId(id: string) {
   return createHash("sha256").update(id).digest("hex");
 }
 
-/**
- * A new session for a user who just proved who they are; the cookie holds only its random id. `awaiting`: the
- * password is proved but the second factor's code, or its set-up, is still to come, and the session opens nothing
- * else until then (docs/product-rules.md R129).
- */
 /** Where a session was signed in from, for its owner's list of their sessions: the browser as it names itself, and the address. */
 export interface SessionClient {
   device?: string | null;
   address?: string | null;
 }
 
+/**
+ * The cookie holds only the session's random id. `awaiting`: the password is proved but the second factor's code, or
+ * its set-up, is still to come, and the session opens nothing else until then (docs/product-rules.md R129).
+ */
 export async function createSession(
   db: DB,
   userId: number,
@@ -105,8 +104,7 @@ export type SessionLookup =
   | { status: "active"; userId: number; sessionIdHash: string; awaiting: SessionAwaiting | null };
 
 /**
- * The session a request carries. An idle or worn-out session is deleted here, on the server,
- * whether or not the browser ran the inactivity dialog.
+ * An idle or worn-out session is deleted here, on the server, whether or not the browser ran the inactivity dialog.
  */
 export async function readSession(db: DB, request: Request, now: Date = new Date()): Promise<SessionLookup> {
   const id = await sessionCookie().parse(request.headers.get("Cookie"));
@@ -125,7 +123,6 @@ export async function readSession(db: DB, request: Request, now: Date = new Date
   return { status: "active", userId: session.user_id, sessionIdHash: idHash, awaiting: session.awaiting };
 }
 
-/** Ends the session the request carries and returns the header that forgets the cookie. */
 export async function destroySession(db: DB, request: Request): Promise<string> {
   const id = await sessionCookie().parse(request.headers.get("Cookie"));
   if (typeof id === "string" && id) await db.deleteFrom("sessions").where("id_hash", "=", hashId(id)).execute();

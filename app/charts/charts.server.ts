@@ -19,7 +19,6 @@ const DASHES = ["", "6 3", "2 3", "8 3 2 3", "1 3", "10 4", "4 4", "12 2 2 2"];
 const MARKERS: MarkerShape[] = ["circle", "square", "triangle", "diamond", "cross", "plus", "bar", "circle"];
 const PATTERNS: PatternKind[] = ["solid", "diagonal", "dots", "horizontal", "crosshatch", "vertical", "grid", "solid"];
 
-/** The look of each series, in order. */
 export function seriesLooks(series: Array<{ key: string; label: string }>): SeriesLook[] {
   return series.map(({ key, label }, index) => ({
     key,

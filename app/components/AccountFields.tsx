@@ -135,12 +135,10 @@ export function personNameLabels(t: (key: string) => string) {
   };
 }
 
-/** The labels of the name fields of an account, with the person's reference, for a form's useAppForm. */
 export function nameFieldLabels(t: (key: string) => string) {
   return { ...personNameLabels(t), reference: t("auth:register.reference") };
 }
 
-/** The labels of the security questions and answers, for a form's useAppForm. */
 export function securityFieldLabels(t: (key: string) => string) {
   return {
     securityQuestion1: t("auth:register.securityQuestion1"),
@@ -150,7 +148,6 @@ export function securityFieldLabels(t: (key: string) => string) {
   };
 }
 
-/** The labels of the three phones, for a form's useAppForm. */
 export function phoneFieldLabels(t: (key: string) => string) {
   return {
     homePhoneNumber: t("auth:register.homePhone"),

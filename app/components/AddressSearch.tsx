@@ -11,7 +11,6 @@ export interface ServerLookup {
   lookup: LookupAnswer | null;
   /** The place fields were blanked because the address found is not in Maryland. */
   cleared: boolean;
-  /** A suggestion was copied into the fields. */
   applied: boolean;
 }
 

@@ -7,7 +7,6 @@ import { fileURLToPath } from "node:url";
 
 const locales = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../locales");
 
-/** Every string of one language's locale files. */
 export function localeStrings(language: "en" | "es"): string[] {
   const found: string[] = [];
   const walk = (value: unknown) => {

@@ -35,7 +35,6 @@ export const i18next = new RemixI18Next({
   detection: { supportedLanguages: [...LANGUAGES], fallbackLanguage: DEFAULT_LANGUAGE, order: ["custom"], findLocale: chosenLanguage },
 });
 
-/** The request's language. */
 export async function getLanguage(request: Request): Promise<Language> {
   return fromPublicLanguage(await i18next.getLocale(request)) ?? DEFAULT_LANGUAGE;
 }

@@ -31,7 +31,6 @@ function loadStates(i18n: I18n): Record<string, number> {
   return (i18n.services?.backendConnector as { state?: Record<string, number> } | undefined)?.state ?? {};
 }
 
-/** The namespaces of a language the backend tried and could not have. */
 function failedNamespaces(i18n: I18n, language: string, namespaces: readonly string[]): string[] {
   const states = loadStates(i18n);
   return namespaces.filter((namespace) => states[`${language}|${namespace}`] === -1 && !i18n.hasResourceBundle(language, namespace));

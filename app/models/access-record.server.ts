@@ -13,7 +13,7 @@ import { traced } from "~/services/trace.server";
 // someone other than its creator, whatever the way in (a page, a list, a CSV export, a report and its file, the JSON
 // API, a review link), with who (the person, the API key they called with, or the review link's reviewer and purpose),
 // when, how and what. A list or an export writes the children it showed in one statement (an export, a page of 100 at
-// a time). A referral's record shows every look at it and at its child, on the page and as CSV.
+// a time).
 
 /** Who looked: a signed-in person (through a page, an export, a report or the API, with a key perhaps), or a review link's holder. */
 export type Viewer = { userId: number; email: string; channel: AccessChannel; apiKeyId: number | null } | { reviewLinkId: number };

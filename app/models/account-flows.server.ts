@@ -79,7 +79,6 @@ export const register = traced("model.register", async function register(db: DB,
   return { status: "registered" };
 });
 
-/** Sends the verification e-mail again to an account that still waits for it. */
 export const resendVerification = traced("model.resendVerification", async function resendVerification(db: DB, email: string): Promise<
   { status: "done" } | Limited
 > {

@@ -6,7 +6,6 @@ import { mayEditProfile, mayViewPerson } from "./policy";
 import { personFacts, type CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
-/** A stored address, as the address-book functions give it. */
 export type { Address };
 
 export interface AddressInput {
@@ -62,7 +61,6 @@ export class AddressInUseError extends Error {
   name = "AddressInUseError";
 }
 
-/** Whether a referral past Draft was sent with this address. */
 async function sentWith(trx: DB, id: number): Promise<boolean> {
   return Boolean(await trx.selectFrom("referrals").select("id").where("address_id", "=", id).where("status", "<>", "Draft").executeTakeFirst());
 }

@@ -55,7 +55,6 @@ export interface NewApiKey {
   proof: { code: string } | { recoveryCode: string };
 }
 
-/** Every active administrator, to be told of a new key. */
 async function administrators(db: DB) {
   return db
     .selectFrom("users as u")

@@ -19,7 +19,6 @@ export const FREE_WRONG_CODES = 4;
 const FIRST_LOCK_MS = 60 * 1000;
 const LONGEST_LOCK_MS = 24 * 60 * 60 * 1000;
 
-/** The second step is locked for this person: too many wrong codes. */
 export class CodeLockedError extends SignInLimitedError {
   name = "CodeLockedError";
 }
@@ -65,7 +64,6 @@ export const countCodeAttempt = traced(
   },
 );
 
-/** The code was right: the count of wrong ones starts again, and no lock stands. */
 export const codeWasRight = traced("model.codeWasRight", async function codeWasRight(db: DB, userId: number): Promise<void> {
   await db.updateTable("code_guards").set({ failures: 0, locked_until: null }).where("user_id", "=", userId).execute();
 });

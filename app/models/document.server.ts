@@ -158,7 +158,7 @@ export const updateDocument = traced(
   "model.updateDocument",
   async function updateDocument(db: DB, actor: CurrentUser, ids: WizardIds, documentId: number, input: { description: string }): Promise<void> {
     await writeTransaction(db, async (trx) => {
-      // R135: the referral's row, held until the commit, so writes of the same referral take turns.
+      // R135, as in addDocument.
       await holdRows(trx, "referrals", "id", [ids.referral]);
       const referral = await getDraftForEdit(trx, actor, ids);
       const row = await documentRow(trx, referral.id, documentId);
@@ -173,7 +173,7 @@ export const deleteDocument = traced(
   "model.deleteDocument",
   async function deleteDocument(db: DB, actor: CurrentUser, ids: WizardIds, documentId: number): Promise<void> {
     const storedName = await writeTransaction(db, async (trx) => {
-      // R135: the referral's row, held until the commit, so writes of the same referral take turns.
+      // R135, as in addDocument.
       await holdRows(trx, "referrals", "id", [ids.referral]);
       const referral = await getDraftForEdit(trx, actor, ids);
       const row = await documentRow(trx, referral.id, documentId);

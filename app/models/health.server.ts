@@ -25,7 +25,6 @@ export interface ReadinessOptions {
 
 const GB = 1024 ** 3;
 
-/** `work`, or an error once `ms` have passed. */
 function within<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout;
   const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("no answer in time")), ms)));

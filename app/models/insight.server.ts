@@ -86,7 +86,6 @@ export function monthsOf({ from, to }: InsightPeriod): string[] {
   }
 }
 
-/** What a referral's row of figures is made from, as stored. */
 function figuresFacts(db: DB) {
   return db
     .selectFrom("referrals as r")

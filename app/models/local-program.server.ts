@@ -9,10 +9,8 @@ import { doneBy, recordSecurityEvent } from "./security-events.server";
 import type { CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
-// The 24 local programs (docs/product-rules.md R136-R142) as anyone signed in reads them and super administrators keep
-// them, and what a referral's submission and reading ask of them: the program that serves a county, and a program's
-// first opening of a referral. Their staff are in program-staff.server.ts; a submitted referral's program panel and its
-// moves in referral-program.server.ts.
+// The 24 local programs (docs/product-rules.md R136-R142). Their staff are in program-staff.server.ts; a submitted
+// referral's program panel and its moves in referral-program.server.ts.
 
 /**
  * A program as anyone signed in reads it (R136): its name in their language, its jurisdiction, its phone for families.
@@ -36,7 +34,6 @@ export interface ProgramDetails extends ProgramSummary {
 
 export const nameIn = (row: { name: string; name_es: string }, language: Language) => (language === "es" ? row.name_es : row.name);
 
-/** The programs' rows, each with how many staff it has. */
 function programsWithStaff(db: DB) {
   return db
     .selectFrom("local_programs as p")
@@ -86,7 +83,6 @@ function programOf(actor: Actor, row: ProgramRow, language: Language): ProgramSu
   };
 }
 
-/** One program (NotFoundError when there is none). */
 export const getLocalProgram = traced(
   "model.getLocalProgram",
   async function getLocalProgram(db: DB, actor: Actor, programId: number, language: Language): Promise<ProgramSummary | ProgramDetails> {

@@ -55,7 +55,6 @@ export function lookupLabel(row: Pick<Lookup, "description" | "description_es">,
   return language === "es" ? row.description_es : row.description;
 }
 
-/** Options for a select list, labelled in the person's language. */
 export const getLookupOptions = traced("model.getLookupOptions", async function getLookupOptions(db: DB, type: LookupType, language: Language) {
   return (await getLookups(db, type)).map((row) => ({ value: row.code, label: lookupLabel(row, language) }));
 });

@@ -19,13 +19,11 @@ const DIGITS = 6;
  */
 const hashMailCode = (code: string) => createHash("sha256").update(code).digest("hex");
 
-/** Whether a typed code is the one whose hash the session keeps. */
 export function isMailCode(typed: string, hash: string | null): boolean {
   if (!hash) return false;
   return timingSafeEqual(Buffer.from(hashMailCode(typed)), Buffer.from(hash));
 }
 
-/** A new code: what the mail says, and what the session keeps. */
 export function newMailCode(): { code: string; hash: string } {
   const code = String(randomInt(10 ** DIGITS)).padStart(DIGITS, "0");
   return { code, hash: hashMailCode(code) };

@@ -11,7 +11,6 @@ import type { CurrentUser } from "./user.server";
 /** Who is asking: only what the rules look at. No local programs: not their staff. */
 export type Actor = Pick<CurrentUser, "id" | "isAdmin" | "isSuperAdmin"> & { localProgramIds?: readonly number[] };
 
-/** What the rules need of a referral. */
 export interface ReferralFacts {
   createdById: number;
   status: ReferralStatus;
@@ -19,7 +18,6 @@ export interface ReferralFacts {
   localProgramId: number | null;
 }
 
-/** The facts of a referral row as stored. */
 export function referralFacts(row: { created_by_id: number; status: ReferralStatus; local_program_id: number | null }): ReferralFacts {
   return { createdById: row.created_by_id, status: row.status, localProgramId: row.local_program_id };
 }
@@ -31,7 +29,6 @@ export function isProgramStaff(actor: Actor): boolean {
   return !actor.isAdmin && (actor.localProgramIds?.length ?? 0) > 0;
 }
 
-/** Whoever reads and acts on submitted referrals for the program: a state administrator, or a local program's staff. */
 export function actsForProgram(actor: Actor): boolean {
   return actor.isAdmin || isProgramStaff(actor);
 }
@@ -48,7 +45,6 @@ export function referralScope(actor: Actor): ReferralScope {
   return { kind: "own", userId: actor.id };
 }
 
-/** Whether this referral is one of a local program's staff's: submitted, and of one of their programs. */
 function ofStaffPrograms(actor: Actor, referral: Pick<ReferralFacts, "status" | "localProgramId">): boolean {
   return isProgramStaff(actor) && referral.status !== "Draft" && referral.localProgramId !== null && actor.localProgramIds!.includes(referral.localProgramId);
 }
@@ -63,7 +59,6 @@ export function mayTransferReferral(actor: Actor, referral: Pick<ReferralFacts, 
   return referral.status !== "Draft" && (actor.isAdmin || ofStaffPrograms(actor, referral));
 }
 
-/** What the rules need of a child: whose it is. */
 export interface ChildFacts {
   createdById: number;
 }

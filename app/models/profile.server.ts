@@ -198,7 +198,6 @@ export const updateProfile = traced(
   },
 );
 
-/** The newest new e-mail address asked for whose link is still live. */
 async function pendingEmailOf(db: DB, userId: number, now = new Date()): Promise<string | null> {
   const row = await db
     .selectFrom("email_verifications")

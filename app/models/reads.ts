@@ -47,13 +47,11 @@ export function readerOf(actor: Actor, ownerId: number | null): Reader {
   return actor.isSuperAdmin ? "superAdministrator" : "administrator";
 }
 
-/** Whether this reader reads this field of this kind of record. */
 export function reads(kind: RecordKind, field: string, reader: Reader): boolean {
   const restricted = RESTRICTED_FIELDS[kind] as Record<string, readonly Reader[]>;
   return !Object.prototype.hasOwnProperty.call(restricted, field) || restricted[field].indexOf(reader) >= 0;
 }
 
-/** The record with only the fields this reader reads. */
 export function readable<T extends Record<string, unknown>>(kind: RecordKind, reader: Reader, record: T): Partial<T> {
   const kept: Partial<T> = {};
   for (const field of Object.keys(record) as Array<keyof T & string>) if (reads(kind, field, reader)) kept[field] = record[field];

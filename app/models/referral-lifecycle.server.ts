@@ -19,11 +19,8 @@ import type { CurrentUser } from "./user.server";
 import { metrics } from "~/services/metrics.server";
 import { traced } from "~/services/trace.server";
 
-// A referral's life after the wizard (docs/product-rules.md R68, R69, R71, R72): the review of every
-// answer and what is missing, the confirmed submit, copy and delete. Who may do what (app/models/policy.ts;
-// docs/product-rules.md R45, R87, R108): the creator reviews, submits (a complete Draft), copies (any
-// of theirs) and deletes (a Draft); administrators review everything and change nothing; anyone else
-// is told the referral does not exist.
+// A referral's life after the wizard (docs/product-rules.md R68, R69, R71, R72): the review, the confirmed submit,
+// copy and delete. Who may do what is app/models/policy.ts (R45, R87, R108).
 
 export type Row = NonNullable<Awaited<ReturnType<typeof referralRow>>>;
 

@@ -12,10 +12,8 @@ import { recordAccess, viewerOf, type Seen } from "./access-record.server";
 import { readableReferrals } from "./referral-scope.server";
 import { traced } from "~/services/trace.server";
 
-// The referral lists (docs/product-rules.md R75): one list with a status filter of Draft (/app/referrals/drafts),
-// Submitted (everything not Draft: the not_equals[status]=Draft filter) or User (one user's, for administrators), each
-// of the referrals the person may read (referral-scope.server.ts). What the dashboard counts is in dashboard.server.ts,
-// the CSV's own columns in referral-csv.server.ts.
+// The referral lists (docs/product-rules.md R75): Submitted is everything not Draft (the not_equals[status]=Draft
+// filter). The dashboard's counts are in dashboard.server.ts, the CSV's columns in referral-csv.server.ts.
 
 /** "all" is the JSON API's list (GET /api/referrals), whose status filters are its own. */
 export type ReferralListKind = "drafts" | "submitted" | "user" | "all";
@@ -81,7 +79,6 @@ export interface ReferralRow {
 
 type Filtered = SelectQueryBuilder<Database & { r: Database["referrals"] }, "r", object>;
 
-/** Which referrals a list holds: who asks, which list, its query, whose (the "user" list's owner) and the API's exact filters. */
 type ListSelection = [db: DB, actor: CurrentUser, kind: ReferralListKind, query: ListQuery<ReferralSort>, ownerId?: number, exact?: ReferralExactFilters];
 
 /**
@@ -148,7 +145,6 @@ function filtered(...[db, actor, kind, query, ownerId, exact = {}]: ListSelectio
     const filter = query.dates[field];
     if (!filter) continue;
     if (filter.type === "never") {
-      // Never updated: not changed since it was made.
       rows = rows.where(sql`r.updated_at`, "=", sql.ref("r.created_at"));
       continue;
     }
@@ -184,7 +180,6 @@ const ROW_COLUMNS = [
   "r.local_program_id as localProgramId",
 ] as const;
 
-/** The list's rows with what they show of the child, the creator and the county. */
 function withColumns(rows: Filtered) {
   return rows
     .innerJoin("children as c", "c.id", "r.child_id")
@@ -209,10 +204,7 @@ export function seenReferrals(rows: readonly ReferralRow[]): Seen[] {
   return rows.map((row) => ({ referralId: row.id, childId: row.childId, createdById: row.createdById }));
 }
 
-/**
- * One page of a referral list, and how many referrals its filters match; the children it shows that are not the
- * asker's are on the record of access, in one write (R95).
- */
+/** One page and the count its filters match; the children it shows that are not the asker's go on the record of access, in one write (R95). */
 export const listReferrals = traced("model.listReferrals", async function listReferrals(...selection: ListSelection): Promise<{
   data: ReferralRow[];
   total: number;

@@ -14,7 +14,6 @@ import { traced } from "~/services/trace.server";
 // A submitted referral's program as its review shows it (docs/product-rules.md R137, R140, R141): which it is, when it
 // first opened the referral, the 45-day timeline; and the referral's moves from one program to another (R139).
 
-/** One move of a referral from one program to another, as its history shows it. */
 export interface Transfer {
   at: string;
   by: string;
@@ -23,7 +22,6 @@ export interface Transfer {
   reason: string;
 }
 
-/** What the review shows of a submitted referral's program: which, since when opened, its 45 days, its moves. */
 export interface ReferralProgramPanel {
   referralId: number;
   program: ProgramSummary | null;

@@ -2,10 +2,8 @@ import { sql, type RawBuilder, type SqlBool } from "kysely";
 import { referralScope, type Actor } from "./policy";
 
 /**
- * The referrals a person reads, as a condition on a query of referrals under `alias` (docs/product-rules.md R137):
- * policy.ts's referralScope, the one rule, written once for every list, count, export, report and figure that reads
- * more than one referral. A state administrator's is every referral; a local program's staff's the submitted
- * referrals of their programs; anyone else's their own.
+ * policy.ts's referralScope (docs/product-rules.md R137) as a condition on a query of referrals under `alias`, written
+ * once for every list, count, export, report and figure that reads more than one referral.
  */
 export function readableReferrals(actor: Actor, alias: string): RawBuilder<SqlBool> {
   const scope = referralScope(actor);

@@ -5,12 +5,10 @@ import { ForbiddenError, NotFoundError } from "./errors";
 import { mayLearnOfSameChild, type Actor } from "./policy";
 import { traced } from "~/services/trace.server";
 
-// Children referred twice (docs/product-rules.md R126): which submitted referrals are possibly of the same child.
-// The rule itself is app/utils/child-match.ts. The pairs are found once, when the later referral is submitted, and
-// kept (same_child_pairs, one row each way) with an administrator's decision that they are not the same child; here,
-// who may learn of them, the reads they need and that decision.
+// Children referred twice (docs/product-rules.md R126); the rule itself is app/utils/child-match.ts. The pairs are found
+// once, when the later referral is submitted, and kept (same_child_pairs, one row each way) with an administrator's
+// decision that they are not the same child.
 
-/** A submitted referral possibly of the same child, with what its address needs. */
 export interface SameChildReferral {
   id: number;
   childId: number;

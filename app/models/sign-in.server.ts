@@ -8,9 +8,8 @@ import { recordSecurityEvent } from "./security-events.server";
 import { checkCredentials, findUserIdByEmail, recordSignIn, secondFactorRequiredFor } from "./user.server";
 import { traced } from "~/services/trace.server";
 
-// Signing in (docs/product-rules.md R7, R11, R129), one door for the sign-in page: the attempts counted (by account and
-// address), the password checked, and a session made that is signed in at once, or that waits for the second factor's
-// code (or, for an administrator without one, its set-up) and opens nothing else until then (second-factor.server.ts).
+// Signing in (docs/product-rules.md R7, R11, R129): a session that waits for the second step (or, for an administrator
+// without one, its set-up) opens nothing else until then (second-factor.server.ts).
 
 /** A password refused: wrong (or no such account), an inactive account, or one whose e-mail is not verified yet. */
 export class SignInError extends Error {
@@ -70,7 +69,6 @@ async function clearPasswordAttempts(db: DB, email: string, clientIp: string): P
 
 export interface SignInOutcome {
   userId: number;
-  /** The new session's cookie. */
   cookie: string;
   /**
    * null: signed in. "code": the second factor's code comes next; "mailCode": one is needed and none is bound, so a
@@ -79,7 +77,6 @@ export interface SignInOutcome {
   awaiting: SessionAwaiting | null;
 }
 
-/** The first step of signing in: the e-mail and password, from an address (and a browser, which names itself). */
 export const signIn = traced(
   "model.signIn",
   async function signIn(db: DB, credentials: { email: string; password: string }, clientIp: string, device: string | null = null): Promise<SignInOutcome> {

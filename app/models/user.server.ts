@@ -10,7 +10,6 @@ import { insertPhone } from "./phone.server";
 import { nameColumns } from "~/utils/person-name";
 import { traced } from "~/services/trace.server";
 
-/** Who is asking: what every model function is given. */
 export interface CurrentUser {
   id: number;
   email: string;
@@ -86,7 +85,7 @@ export const checkPersonChoices = traced("model.checkPersonChoices", async funct
   if (Object.keys(fieldErrors).length) throw new InvalidChoiceError(fieldErrors);
 });
 
-/** The users columns of what a person says about themselves; the e-mail is also the username. */
+/** The e-mail is also the username. */
 export function personColumns(input: PersonFields) {
   return {
     email: input.email,

@@ -26,10 +26,8 @@ import { pageMeta } from "~/components/title";
 export const handle = { i18n: ["common", "admin"] };
 export const headers = pageHeaders;
 
-// /app/api-keys (docs/product-rules.md R101): administrators make keys for the program's own systems to call the JSON
-// API, giving their password and a code of their app again, each with a scope and an end date; they see when each was
-// last used and why one ended, and revoke them. A new key is shown once, on the answer to the form that made it; only
-// its hash is kept.
+// /app/api-keys (docs/product-rules.md R101). A new key is shown once, on the answer to the form that made it; only its
+// hash is kept.
 
 export const meta = pageMeta;
 

@@ -16,8 +16,7 @@ import {
   tooLong,
 } from "./fields";
 
-// The account forms: sign-in, registration, the profile, a forgotten password. The browser and the actions
-// check them alike; account.server.ts adds the list of common passwords, which only the server has.
+// account.server.ts adds the list of common passwords, which only the server has.
 
 export const SignInSchema = z.object({ email, password: password("validation.yourPassword"), redirectTo });
 

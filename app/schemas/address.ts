@@ -4,7 +4,6 @@ import { optionalText, requiredCode, requiredText } from "./fields";
 /** Maryland's ZIP codes run from 20588 to 21930; anything outside 205xx–219xx is another state. */
 export const MARYLAND_ZIP = /^2(0[5-9]|1\d)\d{2}$/;
 
-/** A ZIP code: given, then a Maryland one. */
 export const zip = z
   .string("validation.addressZip")
   .check(z.trim(), z.minLength(1, { error: "validation.addressZip", abort: true }), z.regex(MARYLAND_ZIP, "validation.zipMaryland"));

@@ -3,8 +3,6 @@ import { ADMIN_STATUSES } from "~/utils/statuses";
 import { choice, optionalText, requiredText, wholeNumber } from "./fields";
 import { secondFactorCode } from "./second-factor";
 
-// The administrators' forms on a referral and their API keys. Messages are keys in common:validation.
-
 export const StatusChangeSchema = z.object({
   status: choice(ADMIN_STATUSES, "validation.status"),
   details: optionalText(1000),

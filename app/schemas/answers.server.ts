@@ -3,12 +3,10 @@ import { optionalCode, tooLong } from "./fields";
 import { ANSWER_NAMES, ANSWERS, present, refusedEmptyOn, type AnswerRow } from "~/wizard/answers";
 import { CONSENT, DETAILS_MAX, GESTATION_UNKNOWN, otherConditionIssue, raceHispanicIssue } from "./referral";
 
-// A referral's answers as the models take them: typed, in the names the JSON API shows, never
-// the table's columns. The wizard's steps read their forms into these (each step's action, app/wizard/steps/);
-// the API's PUT sends them as they are. The rules of each group of answers (one wizard step's
-// questions, docs/product-rules.md R50–R62) are checked by saveAnswers on what is stored with the
-// new answers over it, so both doors get them from here. The forms' field rules (app/schemas/fields.ts) are
-// zod/mini schemas: they are composed here with zod's functions (z.nullable, z.safeParse), not their methods.
+// A referral's answers as the models take them: typed, in the names the JSON API shows, never the table's columns.
+// The rules of each group of answers (docs/product-rules.md R50–R62) are checked by saveAnswers on what is stored with
+// the new answers over it, so both doors (the wizard's steps and the API's PUT) get them from here. The forms' field
+// rules are zod/mini schemas: they are composed here with zod's functions (z.nullable, z.safeParse), not their methods.
 
 const yesNo = z.enum(["yes", "no"]);
 const yesNoUnknown = z.enum(["yes", "no", "unknown"]);

@@ -3,8 +3,6 @@ import { ageProblem, calendarDate, isCalendarDate } from "~/utils/child-age";
 import { MARYLAND } from "~/utils/lookup-codes";
 import { across, optionalCode, optionalText, requiredCode, requiredText, type AnswerIssue } from "./fields";
 
-// The child forms: pre-verification (the date of birth and the state) and the child's name.
-
 const PART = /^\d{1,4}$/;
 
 /**
@@ -50,10 +48,7 @@ const optionalId = z.pipe(
   z.transform((value: string | undefined) => (value ? Number(value) : null)),
 );
 
-/**
- * Pre-verification (docs/product-rules.md R37, R38, R39): a real date (without JavaScript the day list offers 1–31),
- * already born and, for a new child, under 36 months, and a child living in Maryland. `today` is Maryland's.
- */
+/** Pre-verification (docs/product-rules.md R37, R38, R39): preVerifyIssues, then the date as YYYY-MM-DD. */
 export const preVerifySchema = (today: string) =>
   z.pipe(
     z

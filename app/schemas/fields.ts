@@ -4,12 +4,10 @@ import { parseTypedDate } from "~/utils/dates";
 import { isPasswordAcceptable } from "~/utils/password";
 import { parsePhone, phoneDigits } from "~/utils/phone";
 
-// The forms' field rules, one schema per form built from them (app/schemas/*.ts): the browser checks a form
-// with its schema before it is sent (Conform's onValidate) and the action parses it with the same schema.
-// zod/mini keeps them light enough for a phone. What only the server knows (the list of common passwords, the
-// lookup lists) is added in a .server.ts wrapper or checked by the model. Every message is a translation key
-// under common:validation; a field that must be answered names its own message, which says what to do
-// ("Enter the child's first name"): no field falls back to a message that fits any field.
+// The forms' field rules: the browser checks a form with its schema before it is sent (Conform's onValidate) and the
+// action parses it with the same schema; zod/mini keeps them light enough for a phone. A field that must be answered
+// names its own message, which says what to do ("Enter the child's first name"): no field falls back to a message that
+// fits any field.
 
 /** The longest answers the forms take, each with its message in common:validation.maxLength. */
 export type MaxLength = 60 | 80 | 100 | 200 | 254 | 1000 | 2000;
@@ -117,7 +115,6 @@ export const honeypot = z.optional(z.string().check(z.maxLength(2000)));
 /** Where to go after signing in (the action keeps it to this site). */
 export const redirectTo = z.optional(z.string());
 
-/** A rule between answers: where it fails and what it says. */
 export interface AnswerIssue {
   path: string;
   message: string;

@@ -23,9 +23,7 @@ import { answeredOn } from "~/wizard/answers";
 
 export { CONSENT, CONSENT_ANSWERS, DEFAULT_CONSENT, type ConsentCode } from "./consent";
 
-// The wizard steps' forms: the answers' constants, the rules between answers, and each step's schema, which
-// the browser checks the form with and the step's action parses it with. Messages are keys in common:validation.
-// The same rules between answers hold for the stored referral (app/schemas/answers.server.ts).
+// The wizard steps' forms. The same rules between answers hold for the stored referral (app/schemas/answers.server.ts).
 
 /** Either a race and the Hispanic answer, or neither (docs/product-rules.md R53). */
 export function raceHispanicIssue(hasRace: boolean, hispanic: string | null | undefined): AnswerIssue | null {
@@ -104,7 +102,6 @@ export const SexSchema = z
 
 export const ChildLanguageSchema = z.object({ primaryLanguage: optionalCode }).check(answeredOn("childLanguage"));
 
-/** The three phones of a parent or guardian, by type. */
 export const GUARDIAN_PHONES = ["homePhoneNumber", "workPhoneNumber", "mobilePhoneNumber"] as const;
 
 /**

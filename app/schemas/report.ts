@@ -3,9 +3,8 @@ import type { Language } from "~/i18n/config";
 import { PAST_DRAFT_STATUSES, type PastDraftStatus } from "~/utils/statuses";
 import { choice, optionalCode, optionalText, pastDate } from "./fields";
 
-// The two report forms (docs/product-rules.md R96, R97). Dates are typed in the page language's order (as the
-// lists show them) or as YYYY-MM-DD (the API), and cannot be after today (Maryland's). Messages are keys in
-// common:validation.
+// The two report forms (docs/product-rules.md R96, R97). Dates are typed in the page language's order (as the lists
+// show them) or as YYYY-MM-DD (the API), and cannot be after today (Maryland's).
 
 /** "Not Eligible" → "not_eligible". */
 type StatusKey<S extends string> = S extends `${infer Word} ${infer Rest}` ? `${Lowercase<Word>}_${StatusKey<Rest>}` : Lowercase<S>;
@@ -22,7 +21,6 @@ export const REPORT_STATUS_KEYS = Object.keys(REPORT_STATUSES) as Array<keyof ty
 
 const format = z._default(choice(["csv", "xlsx"], "validation.unknownChoice"), "csv");
 
-/** The statuses ticked: each one of the list. */
 const statuses = z._default(z.array(choice(REPORT_STATUS_KEYS as [StatusKeyOf, ...StatusKeyOf[]], "validation.unknownChoice")), []);
 type StatusKeyOf = keyof typeof REPORT_STATUSES;
 

@@ -34,7 +34,6 @@ export function routeNamer(isStatic: (pathname: string) => boolean, measuring = 
   };
 }
 
-/** The request id a trusted proxy sent, else a new one. */
 function requestIdOf(req: Request, trusted: (address: string, hop: number) => boolean): string {
   const given = req.headers["x-request-id"];
   if (typeof given === "string" && REQUEST_ID.test(given) && trusted(req.socket.remoteAddress ?? "", 0)) return given;

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 
-/** A fresh nonce for the inline scripts of one response. */
 export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }

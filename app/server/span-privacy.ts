@@ -58,7 +58,6 @@ export function cleanSpan(span: ReadableSpan) {
   delete (span.status as { message?: string }).message;
 }
 
-/** An exporter that cleans each span, then hands the batch to `exporter`. */
 export function cleaningExporter(exporter: SpanExporter): SpanExporter {
   return {
     export(spans, done) {

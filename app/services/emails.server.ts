@@ -18,7 +18,6 @@ export function appLink(path: string, params: Record<string, string>, language: 
   return url.toString();
 }
 
-/** One account e-mail, written in the recipient's own language. */
 async function sendAccountMail(to: Recipient, kind: "verify" | "reset" | "confirmEmail" | "alreadyRegistered", link: string) {
   const language = fromPublicLanguage(to.primary_language) ?? "en";
   const t = await fixedT(language, "email");

@@ -142,7 +142,7 @@ interface CensusMatch {
   geographies?: { Counties?: Array<{ GEOID?: string; NAME?: string }> };
 }
 
-/** Reads the Census geocoder's answer (shape in shared/data/CENSUS_GEOCODER.md). */
+/** Reads the Census geocoder's answer (an example: app/services/fixtures/census-onelineaddress.json). */
 export async function parseCensusAnswer(db: DB, query: string, body: unknown): Promise<AddressLookup> {
   const matches = (body as { result?: { addressMatches?: CensusMatch[] } })?.result?.addressMatches;
   if (!Array.isArray(matches)) throw new Error("not a geocoder answer");
@@ -186,7 +186,6 @@ async function lookUpCensus(db: DB, query: string, baseUrl: string): Promise<Add
   return parseCensusAnswer(db, query, JSON.parse(await response.text()));
 }
 
-/** Looks an address up with the configured provider; the Census one falls back to the ZIP table. */
 export async function lookUpAddress(db: DB, query: string): Promise<AddressLookup> {
   const text = query.trim().slice(0, 200);
   if (!text) return { status: "notFound" };

@@ -89,7 +89,6 @@ function createLog(): Logger {
     // An error's kind, message, code and stack: not the other fields a driver adds (PostgreSQL's detail names the
     // value a unique key refused, an e-mail address).
     serializers: { err: (error: unknown) => errorLine(error) },
-    // The trace a line was written in, when traces are on.
     mixin() {
       const span = trace.getActiveSpan();
       return span ? { traceId: span.spanContext().traceId } : {};

@@ -81,7 +81,6 @@ async function send(message: MailMessage): Promise<void> {
 /** How long the outbox keeps a message (it may hold a reset link, or a child's name). */
 export const OUTBOX_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Deletes the outbox's messages older than a week; how many. */
 export async function sweepOutbox(now = Date.now()): Promise<number> {
   const { outboxDir } = getConfig();
   let removed = 0;

@@ -130,7 +130,6 @@ function createMetrics() {
 
 let dataDir: string | undefined;
 
-/** The data folder whose free space /metrics reports. */
 export function watchDataFolder(folder: string) {
   dataDir = folder;
 }
@@ -149,7 +148,6 @@ export const primaryMetrics = singleton("metrics-primary", () => {
   return { registry, workerRestarts };
 });
 
-/** The counters and histograms every part of the server adds to. */
 export const metrics = singleton("metrics", createMetrics);
 
 /** The process's own metrics (CPU, memory, event loop, handles), once, when /metrics is served. */
@@ -157,12 +155,10 @@ export function collectProcessMetrics() {
   singleton("metrics-process", () => client.collectDefaultMetrics());
 }
 
-/** A PostgreSQL pool whose connections /metrics reports. */
 export function watchPool(pool: PoolFigures) {
   metrics.pools.add(pool);
 }
 
-/** Kysely's query kinds as the metric names them. */
 const QUERY_KINDS: Record<string, string> = {
   SelectQueryNode: "select",
   InsertQueryNode: "insert",

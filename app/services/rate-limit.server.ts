@@ -55,10 +55,7 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
-/**
- * Counts one attempt of `key` (an address, an e-mail) in a bucket and says whether it is allowed.
- * The count lives in SQLite, so it holds across restarts and processes.
- */
+/** Counts one attempt of `key` (an address, an e-mail) in a bucket; kept in the database, so it holds across restarts and processes. */
 export async function hitRateLimit(
   db: DB,
   bucket: RateLimitBucket,
@@ -101,7 +98,6 @@ export function addressKey(clientIp: string): string {
   return `${new ipaddr.IPv6([...(address as ipaddr.IPv6).parts.slice(0, 4), 0, 0, 0, 0]).toString()}/64`;
 }
 
-/** Forgets the attempts of a key, e.g. after a successful sign-in. */
 export async function clearRateLimit(db: DB, bucket: RateLimitBucket, key: string): Promise<void> {
   await db.deleteFrom("rate_limits").where("bucket", "=", bucket).where("key", "=", key).execute();
 }

@@ -6,7 +6,6 @@ import { singleton } from "~/utils/singleton.server";
 
 const tasks = singleton("before-exit", () => [] as Array<() => Promise<unknown>>);
 
-/** Work to finish before a stop's exit. */
 export function beforeExit(task: () => Promise<unknown>) {
   tasks.push(task);
 }

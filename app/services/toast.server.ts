@@ -29,7 +29,6 @@ export async function redirectWithToast(url: string, toast: ToastInput, init: Re
   return redirect(url, { ...init, headers });
 }
 
-/** Reads the waiting message, if any, and the header that clears it. */
 export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers }> {
   const raw = await toastCookie().parse(request.headers.get("Cookie"));
   const parsed = ToastSchema.safeParse(raw);

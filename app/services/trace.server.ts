@@ -30,7 +30,7 @@ function isPromise(value: unknown): value is PromiseLike<unknown> {
   return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
 }
 
-/** Runs `run` in a span of its own named `name`, ended when it returns or when its promise settles. */
+/** Ended when `run` returns or, for a promise, when it settles. */
 export function inSpan<Result>(name: string, run: () => Result, attributes: Record<string, string> = {}): Result {
   if (!tracing) return run();
   return tracer.startActiveSpan(name, { attributes }, (span) => {

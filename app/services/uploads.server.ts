@@ -164,7 +164,6 @@ export async function downloadResponse(document: { storedName: string; fileName:
   });
 }
 
-/** The stored file as a web stream for a download response, with its size. */
 export async function openStoredFile(storedName: string): Promise<{ body: ReadableStream<Uint8Array>; size: number }> {
   const file = storedPath(storedName);
   const { size } = await stat(file);
@@ -239,7 +238,6 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, cap:
 }
 
 export interface ParsedUpload {
-  /** The text fields, as a form. */
   fields: FormData;
   /** The file of the field named `fileField`, or null when none was chosen. */
   file: StoredFile | null;

@@ -1,4 +1,3 @@
-// What the address look-up gives back, and how a chosen suggestion fills the address fields.
 // Shared by the server (the page without JavaScript) and the browser (suggestions as one types).
 
 export interface AddressSuggestion {
@@ -62,7 +61,6 @@ export function addressText({ nickname, line1, line2, city, zip }: AddressParts,
     .join(", ");
 }
 
-/** One line for a suggestion, e.g. "100 Main St, Annapolis, MD 21401". */
 export function suggestionText({ line1, city, zip }: AddressSuggestion): string {
   return addressText({ line1, city, zip });
 }

@@ -3,7 +3,6 @@
 // date and a county and their names are close, and the referrals were submitted within twelve months of each other.
 // The rule compares facts only: who may see the pair is the models' business.
 
-/** What the rule compares of a submitted referral's child. */
 export interface ChildFacts {
   firstName: string;
   lastName: string;
@@ -42,13 +41,11 @@ function yearBefore(date: string): string {
   return `${String(Number(date.slice(0, 4)) - 1).padStart(4, "0")}${date.slice(4)}`;
 }
 
-/** Whether the later of the two dates is at most twelve months after the earlier. */
 export function withinTwelveMonths(a: string, b: string): boolean {
   const [earlier, later] = a <= b ? [a, b] : [b, a];
   return earlier >= yearBefore(later);
 }
 
-/** Whether two submitted referrals are possibly of the same child (R126). */
 export function possiblySameChild(a: ChildFacts, b: ChildFacts): boolean {
   if (a.birthdate !== b.birthdate) return false;
   if (!a.county || !b.county || a.county.trim().toLowerCase() !== b.county.trim().toLowerCase()) return false;

@@ -37,7 +37,6 @@ export function parseCsv(text: string): string[][] {
   return rows.filter((fields) => fields.some((value) => value !== ""));
 }
 
-/** Reads CSV text whose first row names the columns. */
 export function parseCsvRecords(text: string): Record<string, string>[] {
   const [header, ...rows] = parseCsv(text);
   if (!header) return [];
@@ -49,10 +48,6 @@ export function neutralizeFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-/**
- * One CSV line. A cell that a spreadsheet would run as a formula (=, +, -, @, tab, carriage
- * return first) is prefixed with an apostrophe so that it stays text.
- */
 export function toCsvLine(values: ReadonlyArray<string | number | null | undefined>): string {
   return (
     values

@@ -95,7 +95,6 @@ export function shiftDate(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** The calendar date after a calendar date. */
 export function nextCalendarDate(date: string): string {
   return shiftDate(date, 1);
 }

@@ -7,15 +7,12 @@ import path from "node:path";
 // is written under a temporary name beside its final one and renamed once whole, so that no other
 // process ever reads, lists or sweeps half a file. A rename within one folder is atomic.
 
-/** The end of a temporary name: `<final name>.part-<8 hex digits>`. */
 const PART = /\.part-[0-9a-f]{8}$/;
 
-/** The temporary name a file is written under until it is whole. */
 export function partNameFor(file: string): string {
   return `${file}.part-${randomBytes(4).toString("hex")}`;
 }
 
-/** Gives a whole file its final name. */
 export async function commitPart(part: string, file: string): Promise<void> {
   await rename(part, file);
 }

@@ -1,9 +1,8 @@
 import type { Language } from "~/i18n/config";
 import { easternCalendarDate, easternDayStart, nextCalendarDate, parseTypedDate } from "./dates";
 
-// The paged lists (children now; referrals and users later): what a list's address says about
-// its page, page size, sort and filters, so that a list can be bookmarked and works without
-// JavaScript. Shared by the loaders and the pages.
+// A list's address says its page, page size, sort and filters, so that a list can be bookmarked and works without
+// JavaScript.
 
 export const PAGE_SIZES = [10, 20, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -156,7 +155,6 @@ export function isFiltered(query: Pick<ListQuery, "text" | "dates">): boolean {
   return Object.keys(query.text).length > 0 || Object.keys(query.dates).length > 0;
 }
 
-/** A list's CSV file: the link to it (the server streams it) and the name it is saved under. */
 export interface ListExport {
   href: string;
   fileName: string;

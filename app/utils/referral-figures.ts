@@ -6,7 +6,6 @@ import { daysToDetermination } from "./timeline";
 // referral_figures, written with the submit and every status change, so the insight page counts from one narrow,
 // indexed table instead of joining the referrals, children, addresses and status history of a whole period.
 
-/** The stored facts a referral's row of figures is made from. */
 export interface FiguresFacts<Status extends string = string> {
   id: number;
   created_by_id: number;

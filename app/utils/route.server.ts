@@ -94,9 +94,8 @@ function answered<Args extends Call, Result>(run: (args: Args) => Result, args: 
  * Every route's loader and action is written with it, `export const loader = route(async function loader(…) {…})`,
  * the call annotated `@__PURE__` so that the browser's build drops it, and no page has to remember the models'
  * refusals at each call: a refusal is the 404, 403 or 503 page. (InputError is the form's to say, next to its fields:
- * app/components/ui/page.server.ts.) Once the server has read the build (nameRoutes), the deepest route whose loader or
- * action ran names the request's log line and metrics (R143); with tracing on (app/services/trace.server.ts) each runs
- * in a span "loader <route id>" or "action <route id>", and the request is named by its route's path.
+ * app/components/ui/page.server.ts.) The deepest route whose loader or action ran names the request's log line, its
+ * metrics (R143) and, with tracing on, its span.
  */
 export function route<Args extends Call, Result>(run: (args: Args) => Result): (args: Args) => Result {
   const answer = (args: Args): Result => {

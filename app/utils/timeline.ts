@@ -14,7 +14,6 @@ export interface Timeline {
   day: number;
   /** The last day of the 45 (YYYY-MM-DD). */
   endsOn: string;
-  /** The day eligibility was determined, if it was. */
   determinedOn: string | null;
   /** Past the 45 days and not yet determined. */
   overdue: boolean;

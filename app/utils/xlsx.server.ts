@@ -133,7 +133,6 @@ export async function openXlsx(file: string, sheetName: string) {
     `${HEAD}<Relationships xmlns="${RELATIONSHIPS}"><Relationship Id="rId1" Type="${DOCUMENT}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
   );
 
-  // The sheet: one deflate stream, fed row by row.
   const sheetPath = Buffer.from("xl/worksheets/sheet1.xml");
   const sheet: Entry = { name: sheetPath, offset: written, crc: 0, size: 0, compressed: 0 };
   await write(localHeader(sheetPath));

@@ -35,7 +35,6 @@ export function readCarried(values: URLSearchParams | FormData): Carried {
   return { from, isConsent: values.get("consent") === "1", restore };
 }
 
-/** Back to the step the add screen was opened from, with its typed values to restore. */
 export function returnHref(ids: WizardIds, carried: Carried): string {
   const href = stepHref(ids, carried.from);
   if (!carried.restore.length) return href;

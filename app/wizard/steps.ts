@@ -16,7 +16,6 @@ export const SECTIONS: readonly Section[] = ["referrer", "child", "family", "rea
 // (step-table.test.ts checks they agree with the table).
 export { reviewHref, wizardBase, type WizardIds } from "~/utils/wizard-paths";
 
-/** An address of the step table with its `:name` segments filled in. */
 function fill(path: string, values: Record<string, number | string>): string {
   return path.replace(/:(\w+)/g, (_, name: string) => String(values[name]));
 }

@@ -9,7 +9,6 @@ export interface SecondFactorView {
   name: string;
   enabled: boolean;
   required: boolean;
-  /** When it was set up, as shown. */
   since: string | null;
   recoveryCodesLeft: number;
   /** The asker may reset it (a super administrator, and not their own). */

@@ -7,9 +7,7 @@ import { useAppForm } from "~/components/ui/useAppForm";
 import { StaffProgramsSchema } from "~/schemas/local-program";
 
 export interface StaffProgramsView {
-  /** Every program, to choose from. */
   programs: Array<{ id: number; name: string }>;
-  /** The programs the person is staff of now. */
   current: number[];
 }
 

@@ -31,7 +31,6 @@ const LISTED = 10;
 
 const byCountDescending = (counts: Counts) => Object.entries(counts).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
 
-/** The figures of the program insight page for a period. */
 export async function programFigures(
   db: AppLoadContext["db"],
   actor: CurrentUser,

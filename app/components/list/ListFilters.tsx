@@ -160,7 +160,6 @@ export function TextFilter({
  */
 const TYPED_DATE = { type: "text", maxLength: 10, autoComplete: "off", spellCheck: false } as const;
 
-/** A date filter: a comparison (before, after, exactly, between) and one or two dates. */
 export function DateFilterField({
   name,
   label,

@@ -12,7 +12,6 @@ export interface SummaryItem {
 export interface ErrorSummaryProps {
   /** The fields' errors, in the order of the form (useAppForm's `summary` gives them from the fields' labels). */
   items: SummaryItem[];
-  /** The messages not tied to one field. */
   formErrors?: string[];
   /** A new value (the action's answer) gives the summary the focus again. */
   focusKey?: unknown;

@@ -13,7 +13,6 @@ import type { ErrorSummaryProps, SummaryItem } from "./ErrorSummary";
 
 type When = "onSubmit" | "onBlur" | "onInput";
 
-/** What a field component takes from the form: its Conform metadata and its label. */
 export interface FieldProps {
   meta: FieldMetadata<any, any, any>;
   label: string;
@@ -22,13 +21,11 @@ export interface FieldProps {
 /** A form's fields by name, each with its label; shared fieldsets take it for the names they show. */
 export type FieldOf<Name extends string> = (name: Name) => FieldProps;
 
-/** A form's values as Conform keeps them. */
 type FormValues = Record<string, any>;
 
 export interface AppFormOptions<Name extends string> {
   /** The form's id, which also prefixes its fields' ids. */
   id: string;
-  /** The form's schema (app/schemas/*.ts): the browser checks the form with it before the action parses it with the same. */
   schema: $ZodType;
   /**
    * The label of every field the form shows, in the order the form shows them: the error summary
