@@ -16,6 +16,7 @@ import type { CurrentUser } from "./user.server";
 import { reads } from "./reads";
 import { traced } from "~/services/trace.server";
 import { readableReferral, referralRow, type Row } from "./referral-lifecycle.server";
+import { ANSWER_NAMES, ANSWERS, reviewRow, type AnswerRow, type ShownAnswers } from "~/wizard/answers";
 
 // The review of a referral (docs/product-rules.md R68, R72, R93): every answer with its labels in the reader's
 // language, what is missing, and what the reader may do; for its creator, administrators, its program and a review
@@ -42,6 +43,18 @@ async function labels(db: DB, type: LookupType, codes: string[], language: Langu
     const row = rows.find((lookup) => lookup.code === code);
     return row ? lookupLabel(row, language) : code;
   });
+}
+
+/** The plain answers the review shows (the table of answers' rows with a `review`), a code as its lookup's label in the reader's language. */
+async function shownAnswers(db: DB, referral: Row, language: Language): Promise<ShownAnswers> {
+  const shown: ShownAnswers = {};
+  for (const name of ANSWER_NAMES) {
+    const row: AnswerRow = ANSWERS[name];
+    if (!row.review || !row.column || !row.answer) continue;
+    const stored = referral[row.column as keyof Row] as string | number | null;
+    shown[row.answer] = row.review.lookup ? await getLookupLabel(db, row.review.lookup, stored === null ? null : String(stored), language) : stored;
+  }
+  return shown;
 }
 
 /**
@@ -133,6 +146,7 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
     .execute();
   const adults = await adultsWithPhones(db, referral.id);
   const facts = await progressFacts(db, referral);
+  const answers = await shownAnswers(db, referral, language);
   const may = (rule: (actor: CurrentUser, referral: ReferralFacts) => boolean) => actor !== null && rule(actor, referralFacts(referral));
   // Home visiting is stored as Other with its text; any other "Other" shows what was typed.
   const relationshipText = async () => {
@@ -155,17 +169,12 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
       name: [child.first_name, child.middle_name, child.last_name].filter(Boolean).join(" "),
       birthdate: child.birthdate,
     },
+    // The page shows the plain answers from `answers`, as the table of answers says; the review link's API has also
+    // answered with them where they stood before the table (docs/product-rules.md R94), and still does.
+    answers,
     referrer: {
       relationship: await relationshipText(),
-      name: [
-        await label("Prefixes", referral.referrer_prefix),
-        referral.referrer_first_name,
-        referral.referrer_middle_name,
-        referral.referrer_last_name,
-        await label("Suffixes", referral.referrer_suffix),
-      ]
-        .filter(Boolean)
-        .join(" "),
+      name: String(reviewRow(["referrerPrefix", "referrerFirstName", "referrerMiddleName", "referrerLastName", "referrerSuffix"], answers)?.value ?? ""),
       phone: await phoneText(db, referral.referrer_phone_id),
       familyApproval: referral.family_approval,
       isAudiologistScreening: referral.is_audiologist_screening,
@@ -173,10 +182,10 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
       isCAPTA: referral.is_capta,
     },
     childInfo: {
-      sex: await label("Genders", referral.gender),
+      sex: answers.gender,
       races: await labels(db, "Races", races, language),
-      isHispanicChild: referral.is_hispanic_child,
-      language: await label("Languages", referral.primary_language),
+      isHispanicChild: answers.isHispanicChild,
+      language: answers.primaryLanguage,
       address: address
         ? {
             line1: address.line1,
@@ -187,7 +196,7 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
             county: await label("Counties", address.county),
           }
         : null,
-      gestationalAgeInDays: referral.gestational_age_in_days,
+      gestationalAgeInDays: answers.gestationalAgeInDays,
     },
     family: {
       adults: await Promise.all(
@@ -200,19 +209,19 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
           phones: adult.phones,
         })),
       ),
-      language: await label("Languages", referral.family_primary_language),
-      needsInterpreter: referral.family_needs_interpreter,
-      inFosterCare: referral.child_in_foster_care,
+      language: answers.familyPrimaryLanguage,
+      needsInterpreter: answers.familyNeedsInterpreter,
+      inFosterCare: answers.childInFosterCare,
     },
     reasons: {
       developmental: await reasonsOf("RefReasons_ConcernsDevelopmental"),
       screenings: await reasonsOf("FailedScreenings"),
       conditions: await reasonsOf("IdentifiedConditions"),
-      otherMedicalCondition: referral.other_medical_condition,
-      failedScreeningDate: referral.failed_screening_date,
+      otherMedicalCondition: answers.otherMedicalCondition,
+      failedScreeningDate: answers.failedScreeningDate,
     },
-    additionalDetails: referral.additional_details,
-    consent: referral.child_parent_consent ?? CONSENT.notYet,
+    additionalDetails: answers.additionalDetails,
+    consent: answers.childParentConsent ?? CONSENT.notYet,
     documents: documents.map((row) => ({
       id: row.id,
       description: row.description,

@@ -7,7 +7,8 @@ import { ProxySchema } from "~/schemas/referral";
 import { insertApiKey } from "~/test/api-keys";
 import { addPerson } from "~/test/people";
 import { addChild, completeDraft } from "~/test/referrals";
-import { ANSWERS, type AnswerRow } from "./answers";
+import { resources } from "~/i18n/resources.server";
+import { ANSWER_NAMES, ANSWERS, reviewRow, type AnswerRow, type ReviewShown } from "./answers";
 
 // The table of answers is the one place that says an answer is required (docs/product-rules.md R68, R148): take the
 // flag off the referrer's first name, and the step's form, its save, the review's list of what is missing and the
@@ -64,5 +65,51 @@ describe("the table of answers", () => {
       fieldErrors: { referrerFirstName: ["validation.referrerFirstName"] },
     });
     expect(await whatAsksForIt(ids)).toEqual({ form: ["referrerFirstName"], review: ["referrerFirstName"], api: ["referrerFirstName"] });
+  });
+});
+
+// The review's rows of plain answers read the table too: the label, whether the row shows, and which answers it shows.
+describe("the review's rows of plain answers", () => {
+  const rowOf = (name: keyof typeof ANSWERS) => ANSWERS[name] as AnswerRow;
+  const kept = new Map(ANSWER_NAMES.map((name) => [name, rowOf(name).review && { ...rowOf(name).review! }]));
+  afterEach(() => {
+    for (const [name, review] of kept) if (review) rowOf(name).review = { ...review };
+  });
+
+  it("take their label and their presence from the table", async () => {
+    const child = await addChild(test.db, owner);
+    const ids = await completeDraft(test.db, owner, child.id);
+    const review = async () => (await getReferralForReview(test.db, owner, ids, "es")).answers;
+
+    expect(reviewRow(["gender"], await review())).toEqual({ label: "sex", value: "Femenino", as: "text" });
+    expect(reviewRow(["referrerPrefix", "referrerFirstName", "referrerMiddleName", "referrerLastName", "referrerSuffix"], await review())).toEqual({
+      label: "referrerName",
+      value: "Rosa Pérez",
+      as: "text",
+    });
+    // Other medical condition shows only once given; the table says so.
+    expect(reviewRow(["otherMedicalCondition"], await review())).toBeNull();
+    rowOf("otherMedicalCondition").review!.whenGiven = false;
+    expect(reviewRow(["otherMedicalCondition"], await review())).toEqual({ label: "otherCondition", value: null, as: "text" });
+
+    rowOf("gender").review!.label = "childSex";
+    expect(reviewRow(["gender"], await review())?.label).toBe("childSex");
+
+    // A row the table does not give to the review is not read for it.
+    expect(await review()).toHaveProperty("additionalDetails");
+    rowOf("additionalDetails").review = undefined;
+    expect(await review()).not.toHaveProperty("additionalDetails");
+  });
+
+  it("have their labels in both languages", () => {
+    const labels = [...kept.values()].filter((review): review is ReviewShown => Boolean(review)).map((review) => review.label);
+    expect(labels.length).toBeGreaterThan(0);
+    for (const language of ["en", "es"] as const) {
+      const fields = resources[language].referrals.review.fields as Record<string, string>;
+      expect(
+        labels.filter((label) => !fields[label]),
+        language,
+      ).toEqual([]);
+    }
   });
 });

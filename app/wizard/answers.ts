@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import type { ReferralFacts } from "~/models/completeness";
+import type { LookupType } from "~/models/lookup.server";
 import { CONSENT } from "~/schemas/consent";
 import { followUps, type FollowUp } from "~/schemas/relationship";
 import { WIZARD_STEPS } from "./step-table";
@@ -9,10 +10,23 @@ type StepKey = (typeof WIZARD_STEPS)[number]["key"];
 // The referral's answers, written once (docs/product-rules.md R48, R49, R68, R147, R148). Each row says where the
 // answer is asked, where it is kept, and whether a submit waits for it. The step forms' schemas, the models' save
 // rules, what the review and the API list as missing (with the link to the question), the sections' progress and the
-// stored answers the API shows all read this table: a required answer is said here and nowhere else.
+// stored answers the API shows all read this table: a required answer is said here and nowhere else. The review shows
+// each plain answer (one kept in its column) as its row here says.
 
 /** Whether a submit waits for the answer: always, or when a condition on the referral holds. */
 type Required = boolean | ((facts: ReferralFacts) => boolean);
+
+/** How the review shows a plain answer. */
+export interface ReviewShown {
+  /** Its row's label, referrals:review.fields.<label>. Answers shown as one row (the referrer's name) share it. */
+  label: string;
+  /** The lookup its code is from: the review shows the code's label, in the reader's language. */
+  lookup?: LookupType;
+  /** What the value reads as: the text itself (the default), yes or no, a calendar date, lines kept, weeks and days, the consent's words. */
+  as?: "text" | "yesNo" | "date" | "lines" | "gestation" | "consent";
+  /** The row shows only when the answer is given; otherwise it shows always, saying "Not answered". */
+  whenGiven?: boolean;
+}
 
 export interface AnswerRow {
   /** The wizard step that asks it. */
@@ -30,6 +44,8 @@ export interface AnswerRow {
   refusedEmpty?: string;
   /** What tells it is answered, when that is not the stored answer of the same name. */
   value?: (facts: ReferralFacts) => unknown;
+  /** Its row in the review, for a plain answer (one with a `column`); the others are written in the review itself. */
+  review?: ReviewShown;
 }
 
 const asked = (question: FollowUp) => (facts: Pick<ReferralFacts, "referrerRelationship">) => followUps(facts.referrerRelationship).includes(question);
@@ -65,7 +81,15 @@ export const ANSWERS = {
   isHospitalBirth: followUp("isHospitalBirth"),
   isCAPTA: followUp("isCAPTA"),
   referralSourceOther: followUp("referralSourceOther"),
-  referrerPrefix: { step: "proxy", missingSection: "referrer", answer: "referrerPrefix", field: "referrerPrefix", column: "referrer_prefix", required: false },
+  referrerPrefix: {
+    step: "proxy",
+    missingSection: "referrer",
+    answer: "referrerPrefix",
+    field: "referrerPrefix",
+    column: "referrer_prefix",
+    required: false,
+    review: { label: "referrerName", lookup: "Prefixes" },
+  },
   referrerFirstName: {
     step: "proxy",
     missingSection: "referrer",
@@ -74,6 +98,7 @@ export const ANSWERS = {
     column: "referrer_first_name",
     required: true,
     refusedEmpty: "validation.referrerFirstName",
+    review: { label: "referrerName" },
   },
   referrerMiddleName: {
     step: "proxy",
@@ -82,6 +107,7 @@ export const ANSWERS = {
     field: "referrerMiddleName",
     column: "referrer_middle_name",
     required: false,
+    review: { label: "referrerName" },
   },
   referrerLastName: {
     step: "proxy",
@@ -91,13 +117,38 @@ export const ANSWERS = {
     column: "referrer_last_name",
     required: true,
     refusedEmpty: "validation.referrerLastName",
+    review: { label: "referrerName" },
   },
-  referrerSuffix: { step: "proxy", missingSection: "referrer", answer: "referrerSuffix", field: "referrerSuffix", column: "referrer_suffix", required: false },
+  referrerSuffix: {
+    step: "proxy",
+    missingSection: "referrer",
+    answer: "referrerSuffix",
+    field: "referrerSuffix",
+    column: "referrer_suffix",
+    required: false,
+    review: { label: "referrerName", lookup: "Suffixes" },
+  },
   referrerPhoneNumber: { step: "proxy", missingSection: "referrer", answer: "referrerPhoneNumber", field: "referrerPhoneNumber", required: false },
   // The sex step may be saved without it (a person may answer the races first); a submit waits for it.
-  gender: { step: "sex", missingSection: "child", answer: "gender", field: "gender", column: "gender", required: true },
+  gender: {
+    step: "sex",
+    missingSection: "child",
+    answer: "gender",
+    field: "gender",
+    column: "gender",
+    required: true,
+    review: { label: "sex", lookup: "Genders" },
+  },
   races: { step: "sex", missingSection: "child", answer: "races", field: "races", required: false },
-  isHispanicChild: { step: "sex", missingSection: "child", answer: "isHispanicChild", field: "isHispanicChild", column: "is_hispanic_child", required: false },
+  isHispanicChild: {
+    step: "sex",
+    missingSection: "child",
+    answer: "isHispanicChild",
+    field: "isHispanicChild",
+    column: "is_hispanic_child",
+    required: false,
+    review: { label: "hispanic", as: "yesNo" },
+  },
   primaryLanguage: {
     step: "childLanguage",
     missingSection: "child",
@@ -106,6 +157,7 @@ export const ANSWERS = {
     column: "primary_language",
     required: true,
     refusedEmpty: "validation.childLanguage",
+    review: { label: "language", lookup: "Languages" },
   },
   address: { step: "address", missingSection: "child", required: true },
   addressLine1: addressPart("line1"),
@@ -122,6 +174,7 @@ export const ANSWERS = {
     required: true,
     refusedEmpty: "validation.weeksOrUnknown",
     value: (facts) => facts.gestationalAgeInDays,
+    review: { label: "gestationalAge", as: "gestation" },
   },
   adults: { step: "guardians", missingSection: "family", required: true, value: (facts) => (facts.adults.length > 0 ? facts.adults.length : null) },
   familyPrimaryLanguage: {
@@ -132,6 +185,7 @@ export const ANSWERS = {
     column: "family_primary_language",
     required: true,
     refusedEmpty: "validation.familyLanguage",
+    review: { label: "familyLanguage", lookup: "Languages" },
   },
   familyNeedsInterpreter: {
     step: "interpreter",
@@ -141,6 +195,7 @@ export const ANSWERS = {
     column: "family_needs_interpreter",
     required: true,
     refusedEmpty: "validation.interpreter",
+    review: { label: "interpreter", as: "yesNo" },
   },
   childInFosterCare: {
     step: "fosterCare",
@@ -150,6 +205,7 @@ export const ANSWERS = {
     column: "child_in_foster_care",
     required: true,
     refusedEmpty: "validation.fosterCare",
+    review: { label: "fosterCare", as: "yesNo" },
   },
   // Each parent or guardian has a phone (R147): the review names each one without (app/models/completeness.ts).
   adultPhones: {
@@ -176,6 +232,7 @@ export const ANSWERS = {
     field: "otherMedicalCondition",
     column: "other_medical_condition",
     required: false,
+    review: { label: "otherCondition", whenGiven: true },
   },
   failedScreeningDate: {
     step: "screening",
@@ -184,6 +241,7 @@ export const ANSWERS = {
     field: "failedScreeningDate",
     column: "failed_screening_date",
     required: false,
+    review: { label: "screeningDate", as: "date" },
   },
   additionalDetails: {
     step: "details",
@@ -192,6 +250,7 @@ export const ANSWERS = {
     field: "additionalDetails",
     column: "additional_details",
     required: false,
+    review: { label: "details", as: "lines" },
   },
   // "Not yet, or I don't know" is kept as an answer (R62), but a submit waits for a yes or a no (R68).
   consent: {
@@ -202,6 +261,7 @@ export const ANSWERS = {
     column: "child_parent_consent",
     required: true,
     refusedEmpty: "validation.consent",
+    review: { label: "consent", as: "consent" },
     value: (facts) => (facts.childParentConsent === CONSENT.yes || facts.childParentConsent === CONSENT.no ? facts.childParentConsent : null),
   },
   consentDocument: {
@@ -246,6 +306,26 @@ export function placeOf(name: AnswerName): { step: StepKey; anchor: string } {
 
 /** The wizard's section of an answer, from its step. */
 export const sectionOf = (name: AnswerName) => WIZARD_STEPS.find((step) => step.key === rowOf(name).step)!.section;
+
+/** The answers the review shows as the table says: those whose row has a `review`. */
+export type ReviewedName = { [Name in AnswerName]: (typeof ANSWERS)[Name] extends { review: ReviewShown } ? Name : never }[AnswerName];
+
+/** The plain answers as the review shows them, by their names in the answers (`answer`): a lookup's code as its label. */
+export type ShownAnswers = Record<string, string | number | null>;
+
+/**
+ * The review's row of a plain answer, or of answers shown as one (the referrer's name: their values joined by a space,
+ * in the order named, under the first one's label): its label, its value and what the value reads as. Null when the
+ * row shows only once the answer is given, and it is not.
+ */
+export function reviewRow(names: ReviewedName[], shown: ShownAnswers) {
+  const rows = names.map(rowOf);
+  const review = rows[0].review!;
+  const values = rows.map((row) => shown[row.answer!]).filter(present);
+  const value = values.length === 0 ? null : values.length === 1 ? values[0] : values.join(" ");
+  if (review.whenGiven && value === null) return null;
+  return { label: review.label, value, as: review.as ?? "text" };
+}
 
 /**
  * The answers a step's form and its save refuse empty (the relationship's follow-up questions only when the

@@ -14,7 +14,7 @@ import { addressText } from "~/utils/address";
 import { formatCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 import { formatFileSize } from "~/utils/upload";
 import type { MissingItem } from "~/models/completeness";
-import { placeOf } from "~/wizard/answers";
+import { placeOf, reviewRow, type ReviewedName, type ReviewShown } from "~/wizard/answers";
 import { guardianHref, stepHref, type StepKey } from "~/wizard/steps";
 
 type Row = [string, ReactNode];
@@ -64,6 +64,28 @@ export function ReferralReview({
             ? t("review.answers.unknown")
             : String(value);
   const text = (value: string | null | undefined) => (value ? value : none);
+  const gestation = (days: number) =>
+    days === GESTATION_UNKNOWN
+      ? t("review.answers.unknown")
+      : t("review.fields.gestationalWeeks", {
+          weeks: t("review.fields.weeks", { count: Math.floor(days / 7) }),
+          days: t("review.fields.days", { count: days % 7 }),
+        });
+  const readAs = (as: NonNullable<ReviewShown["as"]>, value: string | number | null): string => {
+    if (value === null) return none;
+    if (as === "yesNo") return answer(value);
+    if (as === "date") return formatCalendarDate(String(value), language);
+    if (as === "gestation") return gestation(Number(value));
+    if (as === "consent") return value === CONSENT.notYet ? none : t(`wizard:documents.consentAnswers.${value}`);
+    return String(value);
+  };
+  // A plain answer's row as the table of answers says (app/wizard/answers.ts): its label, whether it shows, how it reads.
+  const shown = (...names: ReviewedName[]): Row[] => {
+    const row = reviewRow(names, review.answers);
+    if (!row) return [];
+    const words = readAs(row.as, row.value);
+    return [[t(`review.fields.${row.label}`), row.as === "lines" ? <span className="preserve-lines">{words}</span> : words]];
+  };
   const list = (values: string[]) => (values.length ? values.join(", ") : none);
   const changeHref = (step: StepKey) => `${stepHref(review.ids, step)}?return=review`;
   const missingHref = (item: MissingItem) =>
@@ -88,15 +110,6 @@ export function ReferralReview({
   );
 
   const { referrer, childInfo, family, reasons } = review;
-  const gestational =
-    childInfo.gestationalAgeInDays === null
-      ? none
-      : childInfo.gestationalAgeInDays === GESTATION_UNKNOWN
-        ? t("review.answers.unknown")
-        : t("review.fields.gestationalWeeks", {
-            weeks: t("review.fields.weeks", { count: Math.floor(childInfo.gestationalAgeInDays / 7) }),
-            days: t("review.fields.days", { count: childInfo.gestationalAgeInDays % 7 }),
-          });
   const address = childInfo.address ? addressText(childInfo.address, childInfo.address.county) : none;
   const documents = (consent: boolean) => {
     const rows = review.documents.filter((document) => document.isConsent === consent);
@@ -165,7 +178,7 @@ export function ReferralReview({
 
       {section("referrer", [
         [t("review.fields.relationship"), text(referrer.relationship)],
-        [t("review.fields.referrerName"), text(referrer.name)],
+        ...shown("referrerPrefix", "referrerFirstName", "referrerMiddleName", "referrerLastName", "referrerSuffix"),
         [t("review.fields.referrerPhone"), text(referrer.phone)],
         ...(referrer.familyApproval !== null ? ([[t("review.fields.familyApproval"), answer(referrer.familyApproval)]] as Row[]) : []),
         ...(referrer.isAudiologistScreening !== null ? ([[t("review.fields.isAudiologistScreening"), answer(referrer.isAudiologistScreening)]] as Row[]) : []),
@@ -175,20 +188,16 @@ export function ReferralReview({
       {section("child", [
         [t("review.fields.childName"), review.child.name],
         [t("review.fields.birthdate"), formatCalendarDate(review.child.birthdate, language)],
-        [t("review.fields.sex"), text(childInfo.sex)],
+        ...shown("gender"),
         [t("review.fields.races"), list(childInfo.races)],
-        [t("review.fields.hispanic"), answer(childInfo.isHispanicChild)],
-        [t("review.fields.language"), text(childInfo.language)],
+        ...shown("isHispanicChild"),
+        ...shown("primaryLanguage"),
         [t("review.fields.address"), address],
-        [t("review.fields.gestationalAge"), gestational],
+        ...shown("gestationalAge"),
       ])}
       {section(
         "family",
-        [
-          [t("review.fields.familyLanguage"), text(family.language)],
-          [t("review.fields.interpreter"), answer(family.needsInterpreter)],
-          [t("review.fields.fosterCare"), answer(family.inFosterCare)],
-        ],
+        [...shown("familyPrimaryLanguage"), ...shown("familyNeedsInterpreter"), ...shown("childInFosterCare")],
         <>
           <h3>{t("review.fields.adults")}</h3>
           {family.adults.length === 0 ? <p>{t("review.noneAdded")}</p> : null}
@@ -214,22 +223,11 @@ export function ReferralReview({
         [t("review.fields.developmental"), list(reasons.developmental)],
         [t("review.fields.screenings"), list(reasons.screenings)],
         [t("review.fields.conditions"), list(reasons.conditions)],
-        ...(reasons.otherMedicalCondition ? ([[t("review.fields.otherCondition"), reasons.otherMedicalCondition]] as Row[]) : []),
-        [t("review.fields.screeningDate"), reasons.failedScreeningDate ? formatCalendarDate(reasons.failedScreeningDate, language) : none],
+        ...shown("otherMedicalCondition"),
+        ...shown("failedScreeningDate"),
       ])}
-      {section("details", [
-        [
-          t("review.fields.details"),
-          <span key="details" className="preserve-lines">
-            {text(review.additionalDetails)}
-          </span>,
-        ],
-      ])}
-      {section("documents", [
-        [t("review.fields.documents"), documents(false)],
-        [t("review.fields.consent"), review.consent === CONSENT.notYet ? none : t(`wizard:documents.consentAnswers.${review.consent}`)],
-        [t("review.fields.consentDocuments"), documents(true)],
-      ])}
+      {section("details", shown("additionalDetails"))}
+      {section("documents", [[t("review.fields.documents"), documents(false)], ...shown("consent"), [t("review.fields.consentDocuments"), documents(true)]])}
 
       <div className="form-actions review-actions">
         {review.can.submit && !review.missing.length ? (
