@@ -8,7 +8,7 @@ import { insertApiKey } from "~/test/api-keys";
 import { addPerson } from "~/test/people";
 import { addChild, completeDraft } from "~/test/referrals";
 import { resources } from "~/i18n/resources.server";
-import { ANSWER_NAMES, ANSWERS, reviewRow, type AnswerRow, type ReviewShown } from "./answers";
+import { ANSWER_NAMES, ANSWERS, reviewedUnplaced, reviewRow, type AnswerRow, type ReviewShown } from "./answers";
 
 // The table of answers is the one place that says an answer is required (docs/product-rules.md R68, R148): take the
 // flag off the referrer's first name, and the step's form, its save, the review's list of what is missing and the
@@ -99,6 +99,14 @@ describe("the review's rows of plain answers", () => {
     expect(await review()).toHaveProperty("additionalDetails");
     rowOf("additionalDetails").review = undefined;
     expect(await review()).not.toHaveProperty("additionalDetails");
+  });
+
+  it("end their section when the page does not place them: a new plain answer needs only its row", () => {
+    const family = new Set(["familyPrimaryLanguage", "familyNeedsInterpreter"] as const);
+    expect(reviewedUnplaced("guardians", family)).toEqual(["childInFosterCare"]);
+    expect(reviewedUnplaced("guardians", new Set([...family, "childInFosterCare"]))).toEqual([]);
+    rowOf("childInFosterCare").review = undefined;
+    expect(reviewedUnplaced("guardians", family)).toEqual([]);
   });
 
   it("have their labels in both languages", () => {

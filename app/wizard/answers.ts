@@ -314,6 +314,15 @@ export type ReviewedName = { [Name in AnswerName]: (typeof ANSWERS)[Name] extend
 export type ShownAnswers = Record<string, string | number | null>;
 
 /**
+ * The answers of the section of `step` that the review shows and has not placed itself, in the table's order: they end
+ * their section, so that a new plain answer shows in the review with its row here alone.
+ */
+export function reviewedUnplaced(step: StepKey, placed: ReadonlySet<AnswerName>): ReviewedName[] {
+  const section = WIZARD_STEPS.find((each) => each.key === step)!.section;
+  return ANSWER_NAMES.filter((name) => rowOf(name).review && !placed.has(name) && sectionOf(name) === section) as ReviewedName[];
+}
+
+/**
  * The review's row of a plain answer, or of answers shown as one (the referrer's name: their values joined by a space,
  * in the order named, under the first one's label): its label, its value and what the value reads as. Null when the
  * row shows only once the answer is given, and it is not.

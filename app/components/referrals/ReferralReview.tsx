@@ -14,7 +14,7 @@ import { addressText } from "~/utils/address";
 import { formatCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 import { formatFileSize } from "~/utils/upload";
 import type { MissingItem } from "~/models/completeness";
-import { placeOf, reviewRow, type ReviewedName, type ReviewShown } from "~/wizard/answers";
+import { placeOf, reviewedUnplaced, reviewRow, type ReviewedName, type ReviewShown } from "~/wizard/answers";
 import { guardianHref, stepHref, type StepKey } from "~/wizard/steps";
 
 type Row = [string, ReactNode];
@@ -80,7 +80,9 @@ export function ReferralReview({
     return String(value);
   };
   // A plain answer's row as the table of answers says (app/wizard/answers.ts): its label, whether it shows, how it reads.
+  const placed = new Set<ReviewedName>();
   const shown = (...names: ReviewedName[]): Row[] => {
+    for (const name of names) placed.add(name);
     const row = reviewRow(names, review.answers);
     if (!row) return [];
     const words = readAs(row.as, row.value);
@@ -104,7 +106,7 @@ export function ReferralReview({
           </Link>
         ) : null}
       </div>
-      <SummaryList rows={rows} />
+      <SummaryList rows={reviewedUnplaced(SECTION_STEP[key], placed).reduce((all, name) => all.concat(shown(name)), rows)} />
       {extra}
     </section>
   );
