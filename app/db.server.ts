@@ -31,9 +31,8 @@ export const APPLICATION_NAME = "md-early-intervention-referral";
 export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//.test(target);
 
 /**
- * How long the server's PostgreSQL connections wait and work (DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_LOCK_TIMEOUT_MS,
- * DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS), in ms, so that one slow or stuck request never makes the others wait
- * without end (docs/product-rules.md R135). The tools (migrate, seed, copy, backup) set none: their work is long by nature.
+ * PostgreSQL timeouts in ms, so one stuck request never blocks the rest (R135). Tools (migrate, seed, copy, backup)
+ * set none: their work is long.
  */
 export interface PostgresTimeouts {
   statementMs: number;
@@ -99,15 +98,12 @@ export function describeDatabase(target: string): string {
   }
 }
 
-/** Why a database did not answer, for a message: the driver's words, or its code when it has none (a refused connection to several addresses). */
+/** The driver's words, or its code when it has none (a refused connection to several addresses). */
 export function whyNoAnswer(error: unknown): string {
   return error instanceof Error ? error.message || String((error as { code?: string }).code ?? error) : String(error);
 }
 
-/**
- * Asks the database to answer once, so that a start with a wrong DATABASE_URL (an unknown host, a
- * server down, a wrong password or database) stops with a message that names the variable.
- */
+/** Fails the start with a message naming DATABASE_URL when the database cannot be reached. */
 export async function checkDatabase(db: DB, target: string): Promise<void> {
   try {
     await sql`select 1`.execute(db);
@@ -117,7 +113,7 @@ export async function checkDatabase(db: DB, target: string): Promise<void> {
   }
 }
 
-/** What the connections of every process of every instance may add up to, against what the PostgreSQL server takes. */
+/** All processes' pools together, against what the PostgreSQL server takes. */
 export interface ConnectionBudget {
   poolSize: number;
   /** Processes of one instance that open a pool: the workers, and the first process that starts them. */
@@ -126,9 +122,8 @@ export interface ConnectionBudget {
 }
 
 /**
- * Why the pools would not fit the PostgreSQL server (docs/product-rules.md R135), or null when they do: every pool
- * full at once must stay within max_connections less the connections kept for superusers (and, from PostgreSQL 16,
- * for reserved roles), or a busy minute would end in "too many clients already" instead of requests waiting their turn.
+ * Why the pools would not fit the server (R135), or null: all pools full must stay within max_connections less the
+ * reserved ones, or a busy minute ends in "too many clients already" instead of queueing.
  */
 export async function connectionsProblem(db: DB, budget: ConnectionBudget): Promise<string | null> {
   const { rows } = await sql<{ most: number; reserved: number }>`
@@ -147,10 +142,8 @@ export async function connectionsProblem(db: DB, budget: ConnectionBudget): Prom
 }
 
 /**
- * WAL lets readers go on while one writer commits. synchronous=NORMAL is durable against a
- * crash of the process (a SIGKILL mid-request loses nothing committed) and keeps the file
- * consistent on power loss; only FULL would also keep the last commits through a power cut,
- * at the price of an fsync on every write, which the wizard's many small saves would feel.
+ * WAL lets readers run while one writer commits. synchronous=NORMAL survives a process crash and stays consistent on
+ * power loss; FULL would also keep the last commits through a power cut, at an fsync per write the wizard would feel.
  */
 function openSqlite(file: string): DB {
   keepDatabaseFilePrivate(file);
@@ -160,8 +153,7 @@ function openSqlite(file: string): DB {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.function(FOLD_FUNCTION, { deterministic: true }, foldCase);
-  // Table statistics for the query planner, refreshed when stale (cheap: SQLite decides what to
-  // analyze). Without them it may sort a whole table where an index would give a list's first page.
+  // Planner statistics, refreshed when stale (cheap); without them SQLite may sort a whole table, not use an index.
   try {
     sqlite.pragma("optimize = 0x10002");
   } catch {
@@ -174,10 +166,8 @@ function openSqlite(file: string): DB {
 const STATEMENTS_KEPT = 500;
 
 /**
- * Kysely prepares each query's SQL again on every call; SQLite's compiling then costs more than
- * running the small queries a page makes. The statements are kept by their SQL text (the newest
- * used last, the oldest dropped past STATEMENTS_KEPT). One still being read by a streamed export
- * (busy) is not shared: the caller gets a fresh one.
+ * Kysely re-prepares every call, and SQLite's compile costs more than running a page's small queries: statements are
+ * cached by SQL text (LRU, STATEMENTS_KEPT). One busy in a streamed export is not shared; the caller gets a fresh one.
  */
 function keepingStatements(sqlite: SQLite.Database) {
   const kept = new Map<string, SQLite.Statement>();

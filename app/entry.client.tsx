@@ -8,7 +8,7 @@ import { getInitialNamespaces } from "remix-i18next/client";
 import { DEFAULT_LANGUAGE, i18nConfig, LANGUAGES } from "./i18n/config";
 
 // The form library reads a field name's last part with Array.prototype.at, which Safari before 15.4 and
-// Chrome before 92 lack (docs/product-rules.md R34); the pages' own code does without it.
+// Chrome before 92 lack (R34); the pages' own code does without it.
 if (typeof Array.prototype.at !== "function") {
   Object.defineProperty(Array.prototype, "at", {
     configurable: true,
@@ -20,7 +20,7 @@ if (typeof Array.prototype.at !== "function") {
   });
 }
 
-// docs/product-rules.md R25: a 503 from any call, outside the sign-in page, sends the browser to sign in again; but not
+// R25: a 503 from any call, outside the sign-in page, sends the browser to sign in again; but not
 // one that says when to try again (Retry-After: the database was busy, R135), whose page says so where the person is.
 const nativeFetch = window.fetch.bind(window);
 window.fetch = async (...args: Parameters<typeof fetch>) => {
@@ -29,15 +29,13 @@ window.fetch = async (...args: Parameters<typeof fetch>) => {
   return response;
 };
 
-// The server wrote the language into <html lang> and the translations' version into a meta tag, so the
-// browser asks for exactly the files it can cache for good (app/routes/locales.$lng.$ns.ts).
+// The server put the language and translations' version in the page, so the files fetched are cacheable for good.
 const version = document.querySelector<HTMLMetaElement>('meta[name="i18n-version"]')?.content ?? "0";
 
 async function hydrate() {
   const lang = document.documentElement.lang;
   const language = LANGUAGES.find((known) => known === lang) ?? DEFAULT_LANGUAGE;
-  // The namespaces the page's routes name (their handle.i18n), with which the server rendered it. Every key exists
-  // in both languages (npm run check:locales), so the browser never fetches the other's as fallback.
+  // The namespaces the server rendered with. Every key exists in both languages, so no fallback fetch.
   await i18next
     .use(initReactI18next)
     .use(Fetch)

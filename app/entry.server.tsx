@@ -7,10 +7,7 @@ import { getLanguage, i18nextOf } from "./i18n/i18next.server";
 import { logFor } from "./services/log.server";
 import { isRouteErrorResponse } from "@remix-run/react";
 
-/**
- * An error a loader, an action or the page's drawing threw: into the server's log, with the request's id (not when the
- * person left before the answer, nor a page that does not exist). Replaces the framework's own console.error.
- */
+/** Logs loader, action and render errors with the request id, replacing the framework's console.error. */
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
   logFor(request).error({ err: error }, "a request failed");
@@ -27,9 +24,8 @@ export default async function handleRequest(
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
   // Rendered with the server's i18next of the page's language, every namespace at hand (app/i18n/i18next.server.ts).
 
-  // The whole page is rendered before its first byte is sent: nothing here waits behind a Suspense boundary, and a
-  // page that works without JavaScript must arrive complete. Rendered to one string, which costs less than React's
-  // stream (and its buffers, which sent "sesión" as "sesi\0ón" where a character fell across two of them).
+  // Rendered whole before the first byte (no-JavaScript pages must arrive complete), to a string: cheaper than React's
+  // stream, whose buffers once split "sesión" into "sesi\0ón".
   const html = renderToString(
     <NonceProvider value={nonce}>
       <I18nextProvider i18n={i18nextOf(language)}>

@@ -25,8 +25,7 @@ const newerMethods = {
   message: "Not in every supported browser (package.json browserslist, docs/product-rules.md R34): write it with older methods.",
 };
 
-// A route's loader or action exported otherwise than with route() (app/utils/route.server.ts), where a model's refusal
-// would answer 500 instead of the 404, 403 or 503 page.
+// A loader or action not wrapped in route() would answer a model's refusal with 500, not the 404/403/503 page.
 const ROUTE_HELPER =
   "Write it `export const loader = /* @__PURE__ */ route(async function loader(…) {…})` (app/utils/route.server.ts): a model's refusal is then the 404, 403 or 503 page, not a 500.";
 const DATA_FUNCTION = "/^(loader|action)$/";
@@ -37,9 +36,8 @@ const routeExports = [
   `ExportSpecifier[exported.name=${DATA_FUNCTION}]`,
 ].map((selector) => ({ selector, message: ROUTE_HELPER }));
 
-// Remix's browser build (esbuild) drops a page's loader and action only when it can tell their call to route() has no
-// side effect: without the annotation the call stays in the page's script, with the loader's code, and fails there
-// (route.server.ts is an empty module in the browser). No core rule reads comments, hence this one.
+// esbuild drops a page's loader and action only if the route() call is marked pure; otherwise the loader's code stays
+// in the browser bundle and fails there (route.server.ts is empty in the browser). No core rule reads comments.
 const pureRoute = {
   meta: { type: "problem", schema: [], messages: { pure: "Annotate the call `/* @__PURE__ */ route(…)`, or the browser's build keeps it." } },
   create: (context) => ({
@@ -69,9 +67,8 @@ export default tseslint.config(
     },
   },
   {
-    // The routes (pages and JSON API alike; the wizard's in app/wizard), root.tsx, app/api and the pages' server modules
-    // get the database handle as `context.db` and hand it to app/models; they import neither the database nor Kysely,
-    // statically or not. Their tests build a real database of their own, so they may.
+    // Routes, root.tsx, app/api and pages' server modules use `context.db` and pass it to app/models; they never import
+    // the database or Kysely. Their tests build their own database, so they may.
     files: [
       "app/routes/**",
       "app/wizard/steps/**",
@@ -92,15 +89,12 @@ export default tseslint.config(
     rules: { "no-restricted-imports": "off" },
   },
   {
-    // What reaches the browser must run on the browsers the product supports (the "browserslist" in
-    // package.json; docs/product-rules.md R34): a newer API is guarded or replaced, so that a page on an older browser
-    // works as it does without scripts. Server-only modules, tests and build scripts run on Node.
+    // Browser code must run on the supported browsers ("browserslist", R34): newer APIs guarded or replaced.
     files: ["app/**/*.{ts,tsx}"],
     // app/utils/csv.ts is read and written by the server's exports and reports only.
     ignores: ["app/**/*.server.{ts,tsx}", "app/**/*.test.{ts,tsx}", "app/server/**", "app/test/**", "app/utils/csv.ts"],
     plugins: { compat },
-    // document.body is older than every supported browser; the compatibility data lists it under Document
-    // only from Firefox 60, when it moved there from HTMLDocument.
+    // document.body predates every supported browser; the compat data lists it under Document only from Firefox 60.
     settings: { polyfills: ["document.body"] },
     rules: {
       "compat/compat": "error",
@@ -109,17 +103,15 @@ export default tseslint.config(
     },
   },
   {
-    // The route modules (app/routes, the wizard's that remix.config.js defines, root.tsx). This block comes after the
-    // two above, so it repeats their rules.
+    // Route modules. This block follows the two above, so it repeats their rules.
     files: ["app/routes/**", "app/wizard/steps/**", "app/wizard/{layout,review,submitted}.tsx", "app/root.tsx"],
     ignores: ["**/*.test.{ts,tsx}"],
     plugins: { routes: { rules: { "pure-route": pureRoute } } },
     rules: { "no-restricted-syntax": ["error", focusedTest, newerMethods, databaseImport, ...routeExports], "routes/pure-route": "error" },
   },
   {
-    // The models and the rules they check sit below the pages: they never import the wizard's
-    // screens, the routes, the components or the API, so no layer imports the one above it. The wizard's two tables
-    // (its steps, and the referral's answers) are data every layer reads.
+    // Layering: models and their rules never import the wizard's screens, routes, components or API. The wizard's two
+    // tables (steps, answers) are data every layer reads.
     files: ["app/models/**", "app/schemas/**"],
     rules: {
       "no-restricted-imports": [
@@ -136,8 +128,7 @@ export default tseslint.config(
     },
   },
   {
-    // A file a person can read whole: split along what it does before it passes 400 lines. Tests are read one case at a
-    // time and may run longer.
+    // Files a person can read whole (tests may run longer).
     files: ["app/**/*.{ts,tsx,mjs,js}"],
     ignores: ["app/**/*.test.{ts,tsx}"],
     rules: { "max-lines": ["error", { max: 400, skipBlankLines: false, skipComments: false }] },

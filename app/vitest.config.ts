@@ -17,13 +17,10 @@ export default defineConfig({
     // One worker a core: vitest's default leaves one core to its own process, which mostly waits.
     maxWorkers: availableParallelism(),
     restoreMocks: true,
-    // A test that first loads argon2, a spreadsheet library or the route modules takes seconds on
-    // a busy 2-core machine; 5 s (the default) failed there without anything being wrong.
+    // First loads of argon2 and the like take seconds on a busy 2-core machine; the 5 s default failed there.
     testTimeout: 20_000,
-    // The server's tests run one file after another in each worker's process, without loading the application's
-    // modules again for each file (loading them was most of these tests' time): app/test/each-file.ts puts back what
-    // a file changed of the process. A component's test renders into a page of its own (happy-dom), and the testing
-    // library keeps the page it was first loaded with: those files each load everything afresh, in a thread.
+    // Server tests share each worker's loaded modules (reloading was most of their time); app/test/each-file.ts resets
+    // the process. Component tests need a fresh happy-dom page each, so they run isolated in threads.
     poolOptions: { forks: { isolate: false }, threads: { isolate: true } },
     projects: [
       { extends: true, test: { name: "server", include: ["app/**/*.test.ts", "db/**/*.test.ts"], setupFiles: ["app/test/each-file.ts"] } },

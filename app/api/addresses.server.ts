@@ -5,7 +5,7 @@ import { ApiError } from "./errors.server";
 import { operation } from "./handler.server";
 import { idText, iri, nullable, check } from "./shapes.server";
 
-// /api/addresses (docs/product-rules.md R100): the address book, on the model functions of its pages and checked by
+// /api/addresses (R100): the address book, on the model functions of its pages and checked by
 // their own schema.
 
 function addressOut(address: Address) {
@@ -31,7 +31,7 @@ const AddressBody = z
     city: nullable(z.string().max(60)),
     zip: nullable(z.string().max(10)),
     nickname: nullable(z.string().max(60)),
-    // false: an address outside the book, as a referral is sent with (docs/product-rules.md R18, R100).
+    // false: an address outside the book, as a referral is sent with (R18, R100).
     addressBook: z.boolean().optional(),
     // What GET gives that nobody changes: a record read and sent back whole may carry it; it is left aside.
     "@id": z.unknown().optional(),

@@ -6,7 +6,7 @@ import { ApiError } from "./errors.server";
 import { operation, type Context } from "./handler.server";
 import { check, deletePartOperation, iri, nullable, PhoneObject, phoneOut, phonesAsText, reference } from "./shapes.server";
 
-// /api/adults (docs/product-rules.md R100): the parents and guardians of a referral, on the wizard's model functions
+// /api/adults (R100): the parents and guardians of a referral, on the wizard's model functions
 // and checked by the guardian step's schema.
 
 const AdultBody = z

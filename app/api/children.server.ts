@@ -4,7 +4,7 @@ import { ChildNameSchema } from "~/schemas/child";
 import { operation } from "./handler.server";
 import { idText, iri, listParameters, parseList, reference, type ListShape, nullable, check } from "./shapes.server";
 
-// /api/children (docs/product-rules.md R100): a referrer's children, on the model functions of the children's pages and
+// /api/children (R100): a referrer's children, on the model functions of the children's pages and
 // checked by their own schema.
 
 const CHILD_LIST_SHAPE: ListShape<ChildSort> = {

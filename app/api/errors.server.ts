@@ -77,7 +77,7 @@ const MESSAGE_NAMESPACES = ["common", "api", "wizard", "children", "profile", "a
 /** No parsed value was given to look an issue's value up in. */
 const NOT_GIVEN = Symbol("not given");
 
-/** The value an issue is about: its own `input` when the parse reported it, else the one at its path in what was parsed. */
+/** The issue's own `input` when reported, else the value at its path. */
 function valueOf(issue: z.core.$ZodIssue, input: unknown): { known: boolean; value?: unknown } {
   if ("input" in issue) return { known: true, value: issue.input };
   if (input === NOT_GIVEN) return { known: false };
@@ -115,8 +115,7 @@ function issueKey(issue: z.core.$ZodIssue, input: unknown): string {
     case "unrecognized_keys":
       return "api:fields.unknown";
     case "invalid_value":
-      // zod 4 says a value of none of the choices' types (a number for a list of texts) is not one of them; the API
-      // says, as with zod 3, that it is missing or of the wrong type.
+      // zod 4 calls a value of none of the choices' types "not one of them"; the API keeps zod 3's missing/wrong type.
       return isOtherType(issue, input) ? (isMissing(issue, input) ? "api:fields.required" : "api:fields.wrongType") : "validation.unknownChoice";
     case "invalid_union":
       return "validation.unknownChoice";
@@ -130,14 +129,13 @@ function issueKey(issue: z.core.$ZodIssue, input: unknown): string {
 const dotted = (path: readonly PropertyKey[]) => path.map(String).join(".");
 
 /**
- * The failing fields of a zod error, by dotted path ("referralReasons.FailedScreenings"), as message keys. `input`,
- * what was parsed, tells a missing value from a wrong one when the parse did not report its input (`reportInput`).
+ * Failing fields by dotted path ("referralReasons.FailedScreenings") as message keys. `input` tells missing from
+ * wrong when zod did not report its input (`reportInput`).
  */
 export function zodFields(error: z.core.$ZodError, input: unknown = NOT_GIVEN): Record<string, string[]> {
   // Without a prototype: a field named "constructor" is a field like another.
   const fields = Object.create(null) as Record<string, string[]>;
-  // A value of the wrong type is told only that: zod 4 also runs the length checks on anything with a length (a list
-  // sent for a text), which zod 3 did not.
+  // Wrong type only: zod 4 also runs length checks on anything with a length (a list sent for a text).
   const wrongType = new Set(error.issues.filter((issue) => issue.code === "invalid_type").map((issue) => dotted(issue.path)));
   for (const issue of error.issues) {
     if (issue.code !== "invalid_type" && wrongType.has(dotted(issue.path))) continue;
@@ -167,7 +165,7 @@ export function toApiError(error: unknown): ApiError {
   // No local program serves the county of its address: not submitted, as the review page says (R137).
   if (error instanceof NoProgramError) return new ApiError("invalid_input", { fields: { address: ["referrals:program.noProgram"] } });
   if (error instanceof EmailTakenError) return new ApiError("email_taken", { fields: { email: ["auth:register.emailTaken"] } });
-  // The reason in the words the users list shows (docs/product-rules.md R91).
+  // The reason in the words the users list shows (R91).
   if (error instanceof NotEligibleError)
     return new ApiError("not_eligible", { fields: { roles: [`admin:actions.cannotPromote.${error.problem}`] }, extra: { reason: error.problem } });
   if (error instanceof ChildHasSubmittedReferralError) return new ApiError("has_submitted_referral");
@@ -178,7 +176,7 @@ export function toApiError(error: unknown): ApiError {
     return new ApiError("invalid_input", { fields: { file: [error.reason === "empty" ? "api:fields.emptyFile" : "api:fields.fileType"] } });
   if (error instanceof BadUploadError) return new ApiError("invalid_input", { fields: { body: ["api:fields.badMultipart"] } });
   if (isInUseError(error) || error instanceof AddressInUseError) return new ApiError("in_use");
-  // Nothing was written; the same call may be made again (docs/product-rules.md R135).
+  // Nothing was written; the same call may be made again (R135).
   if (isBusyError(error)) return new ApiError("busy", { headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) } });
   return new ApiError("server_error");
 }

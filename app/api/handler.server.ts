@@ -11,17 +11,13 @@ import { addressKey, hitRateLimit } from "~/services/rate-limit.server";
 import { ApiError, errorResponse, toApiError } from "./errors.server";
 import { actsForProgram } from "~/models/policy";
 
-// Every JSON API call goes through here (issue 11): who asks (an API key or the session), the rate limit, the path's
-// id, the query and the body checked by the operation's zod schemas, and any failure written in the one error format.
-// The OpenAPI description is made from the same operations.
+// Every JSON API call goes through here (issue 11): caller, rate limit, zod-checked id, query and body, one error
+// format. The OpenAPI description comes from the same operations.
 
 type DB = AppLoadContext["db"];
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
-/**
- * public: anyone; user: anyone signed in; admin: administrators; program: administrators and local program staff (R137);
- * superAdmin: super administrators; referrer: signed in, neither an administrator nor a program's staff.
- */
+/** program: administrators and local program staff (R137); referrer: signed in, neither administrator nor staff. */
 export type Access = "public" | "user" | "admin" | "program" | "superAdmin" | "referrer";
 
 export interface Context<Query, Body> {
@@ -37,7 +33,7 @@ export interface Context<Query, Body> {
   clientIp: string;
 }
 
-/** Any zod 4 schema: of the classic API or of zod/mini (the forms' schemas), read with zod's functions, not their methods. */
+/** Any zod 4 schema, classic or zod/mini (the forms'), so read with zod's functions, not methods. */
 type Schema = z.core.$ZodType;
 
 export interface Operation<Q extends Schema = Schema, B extends Schema = Schema> {
@@ -74,10 +70,7 @@ const ID = /^[1-9]\d{0,9}$/;
 
 const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="api"' };
 
-/**
- * `Authorization: Bearer <key>` when given (a wrong key is refused even with a session), else the session. A key that
- * no longer works says why (docs/product-rules.md R101); a read-only key may only read.
- */
+/** A Bearer key if given (a wrong one is refused even with a session), else the session; read-only keys read (R101). */
 async function caller(db: DB, request: Request, method: Method): Promise<{ user: CurrentUser | null; keyId?: number }> {
   const authorization = request.headers.get("Authorization");
   if (authorization === null) {
@@ -97,10 +90,7 @@ async function caller(db: DB, request: Request, method: Method): Promise<{ user:
   return { user: { ...found.user, via: { channel: "api", apiKeyId: found.keyId } }, keyId: found.keyId };
 }
 
-/**
- * Reads what is left of a refused body into nothing (up to a cap), so the client that is still
- * sending gets the 413 instead of a connection that stops answering.
- */
+/** Drains a refused body (up to a cap) so a still-sending client gets the 413, not a hung connection. */
 async function discardBody(reader: ReadableStreamDefaultReader<Uint8Array>, cap = 8 * 1024 * 1024): Promise<void> {
   let read = 0;
   try {
@@ -140,7 +130,7 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-/** The query as an object without a prototype ("__proto__" is a name like any other): a name given twice becomes a list. */
+/** The query without a prototype ("__proto__" is just a name); a repeated name becomes a list. */
 function queryObject(url: URL): Record<string, string | string[]> {
   const query = Object.create(null) as Record<string, string | string[]>;
   for (const [name, value] of url.searchParams) {
@@ -178,7 +168,7 @@ async function answer(
     if (!ID.test(params.id ?? "")) throw new ApiError("not_found");
     id = Number(params.id);
   }
-  // Each issue keeps the value it is about: a field left out or null is told from one of the wrong type (errors.server.ts).
+  // reportInput keeps each issue's value, so missing or null is told from wrong type (errors.server.ts).
   const query = op.query ? z.parse(op.query, queryObject(new URL(request.url)), { reportInput: true }) : {};
   const body = op.body ? z.parse(op.body, await readJson(request), { reportInput: true }) : undefined;
   const context: Context<unknown, unknown> = {
@@ -195,8 +185,7 @@ async function answer(
     clientIp,
   };
   const result = await op.run(context);
-  // Every answer is one caller's own: no cache keeps it, whether the operation answered with a
-  // record or with a Response of its own (a file, a new sign-in's cookie).
+  // Every answer is one caller's own: never cached, records and Responses (files, cookies) alike.
   if (result instanceof Response) {
     if (!result.headers.has("Cache-Control")) result.headers.set("Cache-Control", "private, no-store");
     return result;
@@ -243,7 +232,7 @@ export async function handle(
   }
 }
 
-/** A resource route's loader and action for the operations of one path; the database is the route's (`context.db`). */
+/** One path's resource route; the database is the route's (`context.db`). */
 export function apiRoute(...operations: Operation[]) {
   const serve = ({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs) => handle(context.db, operations, request, params, context.clientIp);
   return { loader: serve, action: serve };
@@ -270,11 +259,7 @@ function matchPath(template: string, pathname: string): Record<string, string> |
   return params;
 }
 
-/**
- * The loader and action of the one route under /api (app/routes/api.$.ts): each operation's path is written once, in
- * the operation; the request goes to the operations of the path its address matches, and any other address answers
- * the API's 404.
- */
+/** The loader and action of app/routes/api.$.ts: dispatch by each operation's path, else the API's 404. */
 export function apiRoutes(operations: readonly Operation[]) {
   const paths = [...new Set(operations.map((op) => op.path).filter((path) => path.startsWith("/api/")))].map((path) => ({
     path,

@@ -4,7 +4,7 @@ import { LocalProgramSchema } from "~/schemas/local-program";
 import { operation } from "./handler.server";
 import { check, iri, nullable } from "./shapes.server";
 
-// /api/local_programs (docs/product-rules.md R136), checked by the programs page's own schema. What each reader reads
+// /api/local_programs (R136), checked by the programs page's own schema. What each reader reads
 // is the model's to decide.
 
 function programOut(program: ProgramSummary | ProgramDetails) {

@@ -6,14 +6,9 @@ import type { Operation } from "./handler.server";
 import { API_OPERATIONS } from "./operations.server";
 import { API_PAGE_SIZES } from "./shapes.server";
 
-// The machine-readable description of the JSON API (OpenAPI 3.1), made from the operations
-// themselves: their paths, methods, who may call them, and their zod schemas. Nothing here is
-// written twice by hand, so the description cannot drift from what the server checks.
+// The OpenAPI 3.1 description, made from the operations themselves, so it cannot drift from what the server checks.
 
-/**
- * A schema's JSON Schema (2020-12, the dialect of OpenAPI 3.1) as a request describes it: what is sent, before any
- * transform; what JSON Schema cannot say (a transform, a refinement) is left open.
- */
+/** A request's JSON Schema (2020-12): pre-transform; transforms and refinements are left open. */
 const jsonSchema = (schema: z.core.$ZodType) => {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
     target: "draft-2020-12",
@@ -88,7 +83,7 @@ function responses(op: Operation, t: TFunction) {
   if (op.method !== "GET" && op.method !== "DELETE") all["409"] = errorResponse(t("api:errors.conflict"));
   if (op.multipart) all["413"] = errorResponse(t("api:errors.payload_too_large"));
   all["429"] = { ...errorResponse(t("api:errors.rate_limited")), headers: { "Retry-After": { schema: { type: "integer" } } } };
-  // The database did not answer in time (docs/product-rules.md R135): nothing was changed; the same call may be made again.
+  // The database did not answer in time (R135): nothing was changed; the same call may be made again.
   all["503"] = { ...errorResponse(t("api:errors.busy")), headers: { "Retry-After": { schema: { type: "integer" } } } };
   return all;
 }

@@ -6,7 +6,7 @@ import type { PhoneParts } from "~/utils/phone";
 import { operation } from "./handler.server";
 import { idText, iri, listParameters, parseList, PhoneObject, type ListShape } from "./shapes.server";
 
-// /api/phone_numbers (docs/product-rules.md R100): a referrer's phone numbers, on the model functions of the profile
+// /api/phone_numbers (R100): a referrer's phone numbers, on the model functions of the profile
 // and checked as the pages check them.
 
 const phoneRowOut = (row: PhoneRow) => ({
@@ -63,7 +63,7 @@ export const phoneOperations = {
       return phoneRowOut(await getPhone(db, actor, id));
     },
   }),
-  // PUT on the collection (docs/product-rules.md R100): the phone number named by the body's id, as PUT /api/phone_numbers/{id}.
+  // PUT on the collection (R100): the phone number named by the body's id, as PUT /api/phone_numbers/{id}.
   updateNamed: operation({
     operationId: "updatePhoneNumberById",
     method: "PUT",

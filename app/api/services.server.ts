@@ -19,7 +19,7 @@ import { ApiError } from "./errors.server";
 import { operation } from "./handler.server";
 import { iri } from "./shapes.server";
 
-// The calls of docs/product-rules.md R100 that are not records: reference data (lookups, miscellaneous values, the
+// The calls of R100 that are not records: reference data (lookups, miscellaneous values, the
 // translation dictionaries), the review link, the password flows, and the reports.
 
 /** A public answer the browser may keep, revalidated by its ETag (304 when unchanged). */
@@ -213,7 +213,7 @@ function reportOperation(kind: ReportKind) {
     method: "POST",
     path: referral ? "/generate-report" : "/generate-user-report",
     tag: "Reports",
-    // The referral report for the program (administrators, a local program's staff: R137); the user report for administrators.
+    // The referral report for the program (administrators, staff: R137); the user report for administrators.
     access: referral ? "program" : "admin",
     bodyDoc: referral
       ? z.object({

@@ -10,7 +10,7 @@ import type { WizardIds } from "~/utils/wizard-paths";
 import { ApiError, zodFields } from "./errors.server";
 import { operation } from "./handler.server";
 
-// What the API's calls share. A reference to a record is a resource path plus an id (docs/product-rules.md R102).
+// What the API's calls share. A reference to a record is a resource path plus an id (R102).
 
 export type ResourceKind = "referrals" | "referral_documents" | "children" | "users" | "addresses" | "adults" | "phone_numbers" | "lookups" | "local_programs";
 
@@ -82,7 +82,7 @@ function validDay(day: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
 }
 
-/** An inclusive range of days as one of the lists' date filters ("between" is inclusive, "after" and "before" are not). */
+/** An inclusive range of days as a list date filter ("between" is inclusive, "after"/"before" are not). */
 function rangeFilter(from: string | null, to: string | null): DateFilter | null {
   if (from && to) return { type: "between", from, to };
   if (from) return { type: "after", from: previousCalendarDate(from) };
@@ -91,9 +91,8 @@ function rangeFilter(from: string | null, to: string | null): DateFilter | null 
 }
 
 /**
- * Reads a list call's query. Anything it does not know, or cannot read, is a 400 that names it
- * (an API client is told, where the pages fall back to their defaults). A name is known only as the
- * shape's own: "__proto__" or "constructor" are names like any other unknown one.
+ * A list call's query; anything unknown or unreadable is a 400 naming it (pages fall back to defaults instead). Only
+ * the shape's own names count: "__proto__" is as unknown as any other.
  */
 export function parseList<Sort extends string>(url: URL, shape: ListShape<Sort>): ParsedList<Sort> {
   // Objects without a prototype: a name such as "constructor" finds nothing in them but what is put there.
@@ -223,7 +222,7 @@ export const phonesAsText = (body: { homePhoneNumber?: unknown; workPhoneNumber?
   mobilePhoneNumber: formatPhone(body.mobilePhoneNumber as never),
 });
 
-/** DELETE of a part of a referral (a parent or guardian, a document), removed by its model given the referral's ids. */
+/** DELETE of a part of a referral (a parent or guardian, a document), by its model. */
 export function deletePartOperation(
   part: { operationId: string; path: string; tag: string; table: "adults" | "referral_documents" },
   remove: (db: AppLoadContext["db"], actor: CurrentUser, ids: WizardIds, partId: number) => Promise<void>,

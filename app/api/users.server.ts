@@ -14,7 +14,7 @@ import { check, iri, listParameters, nullable, parseList, PhoneObject, phonesAsT
 import { readable, readerOf } from "~/models/reads";
 import type { CurrentUser } from "~/models/user.server";
 
-// /api/users (docs/product-rules.md R100): registration, the profile and the administrators' changes of an account, on
+// /api/users (R100): registration, the profile and the administrators' changes of an account, on
 // the model functions of their pages and checked by their own schemas.
 
 const USER_LIST_SHAPE: ListShape<UserSort> = {
@@ -42,7 +42,7 @@ function userRowOut(row: UserRow) {
   };
 }
 
-/** An account as the API shows it to its reader (R131): the administrators' view of someone else's adds when and by whom it changed. */
+/** An account as its reader sees it (R131); an administrator's view of another's adds when and by whom it changed. */
 function profileOut(profile: Profile, actor: CurrentUser, admin?: Awaited<ReturnType<typeof getUserForAdmin>>, localPrograms?: number[]) {
   return readable("user", readerOf(actor, profile.id), {
     "@id": iri("users", profile.id),
@@ -62,7 +62,7 @@ function profileOut(profile: Profile, actor: CurrentUser, admin?: Awaited<Return
     workPhoneNumber: parsePhone(profile.workPhoneNumber),
     mobilePhoneNumber: parsePhone(profile.mobilePhoneNumber),
     roles: profile.roles,
-    // The local programs the account is staff of (docs/product-rules.md R138): /api/local_programs/{id}.
+    // The local programs the account is staff of (R138): /api/local_programs/{id}.
     ...(localPrograms ? { localPrograms } : {}),
     locked: profile.locked,
     enabled: profile.enabled,
@@ -93,7 +93,7 @@ const personFields = {
 const Registration = z.object({ ...personFields, captchaToken: nullable(z.string().max(4000)) }).strict();
 /** The local program role: given and taken with localPrograms (R138), never with roles. */
 const LOCAL_PROGRAM_ROLE = "ROLE_LOCAL_PROGRAM";
-/** What an administrator changes of someone else's account (docs/product-rules.md R90, R91), as the users list's actions do. */
+/** What an administrator changes of someone else's account (R90, R91), as the users list's actions do. */
 const accountFields = {
   locked: z.boolean().optional().describe("Administrators, on someone else's account: true deactivates it, false activates it."),
   enabled: z.boolean().optional().describe("Administrators, on someone else's account: true activates an account not yet enabled (its e-mail not verified)."),
@@ -112,7 +112,7 @@ const accountFields = {
       "Super administrators, on someone else's verified account: the ids of the local programs it is staff of (/api/local_programs), on an e-mail domain each approves; [] takes the role away (R138).",
     ),
 };
-/** What GET /api/users/{id} gives that nobody changes: a record read and sent back whole may carry it; it is left aside. */
+/** Read-only in GET /api/users/{id}: a record sent back whole may carry them, and they are ignored. */
 const readOnlyFields = {
   "@id": z.unknown().optional(),
   id: z.unknown().optional(),
@@ -133,9 +133,8 @@ function asRead(value: unknown): unknown {
 }
 
 /**
- * The profile's fields a PUT changes: those sent with a value other than the account's (a record read and sent back
- * whole changes nothing it did not change), a new password, and a security answer given. The current password only
- * proves who asks; what the API shows but nobody changes is left aside.
+ * The fields a PUT actually changes, so a record read and sent back whole changes nothing. The current password only
+ * proves who asks.
  */
 function profileChanges(read: Record<string, unknown>, body: Record<string, unknown>): string[] {
   return Object.keys(body).filter((name) => {
@@ -215,9 +214,8 @@ export const userOperations = {
           ([name]) => !Object.hasOwn(readOnlyFields, name) && !["plainPassword", "locked", "enabled", "roles", "localPrograms"].includes(name),
         ),
       );
-      // The programs first (R138): a super administrator's change, refused before anything else is written (403 for
-      // anyone else, 400 on the field for an account they may not be staff of); then a staff member may be promoted.
-      // The same programs as the account's (a record read and sent back whole) change nothing.
+      // Programs first (R138), refused before any write (403, or 400 on the field); then promotion. Unchanged ones do
+      // nothing.
       const programs = await staffProgramsOf(db, actor, id);
       const wanted = localPrograms && [...new Set(localPrograms)].sort((a, b) => a - b);
       const programsChange = wanted !== undefined && wanted.join(",") !== programs.join(",");
@@ -225,8 +223,7 @@ export const userOperations = {
       // The local program role in roles says what localPrograms made it: it is neither given nor taken away there.
       const isStaff = programsChange ? wanted.length > 0 : current.roles.includes(LOCAL_PROGRAM_ROLE);
       const roles = body.roles && [...body.roles.filter((role) => role !== LOCAL_PROGRAM_ROLE), ...(isStaff ? [LOCAL_PROGRAM_ROLE] : [])];
-      // The profile as it is to be: the account's, with what the body changes (null clears a field, as for the other
-      // records; the profile page's schema then says what may not be empty), phones as the form types them.
+      // The profile after the body's changes (null clears, and the page's schema says what may not be empty).
       const read = () =>
         check(
           ProfileSchema,

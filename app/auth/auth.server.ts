@@ -9,10 +9,7 @@ import { actsForProgram } from "~/models/policy";
 import { readSession } from "./session.server";
 import { noteUser } from "~/services/log.server";
 
-/**
- * The sign-in form's e-mail and password, from this address (its limits count it), through remix-auth's form
- * strategy, which checks them at the one sign-in door; we answer with the session it made.
- */
+/** Sign-in by form through remix-auth, counted against this address's limits; answers the session it made. */
 export function signInWithForm(request: Request, db: DB, clientIp: string): Promise<SignInOutcome> {
   const authenticator = new Authenticator<SignInOutcome>();
   authenticator.use(
@@ -29,16 +26,14 @@ type Lookup = {
   /** The signed-in session's id hash (what a set-up of the second step is tied to). */
   sessionIdHash?: string;
   expired: boolean;
-  /** A session past the password, waiting for the second factor (docs/product-rules.md R129): its id and what it waits for. */
+  /** A session past the password, waiting for the second factor (R129): its id and what it waits for. */
   waiting?: { sessionIdHash: string; awaiting: SessionAwaiting; userId: number };
 };
 const inFlight = new Map<string, Promise<Lookup>>();
 
 /**
- * The signed-in person, read once for the loaders of one request: the framework hands each loader a copy of the
- * request, so the loaders that start together (the page's frame and its step) share the lookup of the session their
- * cookie names while it is under way. Nothing is kept once it is answered: the next request reads the session again,
- * and sees a sign-out or a change made by any other process (docs/product-rules.md R124).
+ * The signed-in person, looked up once per request: each loader gets a copy of the request, so concurrent loaders
+ * share the lookup. Nothing outlives the request, so a sign-out anywhere is seen at once (R124).
  */
 function lookUp(request: Request, db: DB): Promise<Lookup> {
   const cookie = request.headers.get("Cookie") ?? "";
@@ -55,7 +50,7 @@ function lookUp(request: Request, db: DB): Promise<Lookup> {
     inFlight.set(cookie, pending);
     void pending.finally(() => inFlight.delete(cookie)).catch(() => undefined);
   }
-  // The request's log line names the person it was answered for (by id alone: docs/product-rules.md R143).
+  // The request's log line names the person it was answered for (by id alone: R143).
   return pending.then((found) => {
     const userId = found.user?.id ?? found.waiting?.userId;
     if (userId !== undefined) noteUser(request, userId);
@@ -91,16 +86,13 @@ export async function requireSession(request: Request, db: DB): Promise<{ user: 
   const { user, expired, waiting, sessionIdHash } = await lookUp(request, db);
   if (user && sessionIdHash) return { user, sessionIdHash };
   const params = new URLSearchParams({ redirectTo: returnPath(request) });
-  // Past the password only: nothing opens but the second factor's pages and sign-out (docs/product-rules.md R129).
+  // Past the password only: nothing opens but the second factor's pages and sign-out (R129).
   if (waiting) throw redirect(`${SIGN_IN_STEPS[waiting.awaiting]}?${params}`);
   if (expired) params.set("expired", "1");
   throw redirect(`/login?${params}`);
 }
 
-/**
- * The second factor's pages: a session past the password waiting for `awaiting`. Anyone signed in goes on to the
- * dashboard, a session waiting for the other step to its page, and anyone else to the sign-in page.
- */
+/** The second-step pages: signed in goes to the dashboard, waiting for the other step to its page, else sign-in. */
 export async function requireSignInStep(request: Request, db: DB, awaiting: SessionAwaiting): Promise<{ sessionIdHash: string; userId: number }> {
   const { user, waiting } = await lookUp(request, db);
   if (waiting?.awaiting === awaiting) return waiting;
@@ -116,17 +108,14 @@ export async function requireAdmin(request: Request, db: DB): Promise<CurrentUse
   return user;
 }
 
-/** The program: administrators and a local program's staff (docs/product-rules.md R137); anyone else is told the page is not for them. */
+/** The program: administrators and a local program's staff (R137); anyone else is told the page is not for them. */
 export async function requireProgram(request: Request, db: DB): Promise<CurrentUser> {
   const user = await requireUser(request, db);
   if (!actsForProgram(user)) throw json({ error: "forbidden" }, { status: 403 });
   return user;
 }
 
-/**
- * Referrers only: administrators and program staff see children and referrals but do not create or change them
- * (docs/product-rules.md R43, R87, R138), so the screens that do are not for them.
- */
+/** Referrers only: administrators and program staff do not create or change children or referrals (R43, R87, R138). */
 export async function requireReferrer(request: Request, db: DB): Promise<CurrentUser> {
   const user = await requireUser(request, db);
   if (actsForProgram(user)) throw json({ error: "forbidden" }, { status: 403 });

@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-// The list is about 80 KB: it is read on the server only, once, from the application's folder
-// (the server runs from the project root, as it does for public/ and build/).
+// About 80 KB, read once on the server, relative to the project root (as public/ and build/).
 const LIST_FILE = path.join(process.cwd(), "app/data/common-passwords.txt");
 
 let common: Set<string> | undefined;

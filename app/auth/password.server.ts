@@ -1,14 +1,10 @@
 import { hash, verify } from "@node-rs/argon2";
 
-// OWASP's argon2id settings: 19 MiB, two passes, one lane. (Algorithm is a const enum, which
-// isolated modules cannot read: 2 is Argon2id.)
+// OWASP's argon2id: 19 MiB, two passes, one lane. (2 is Argon2id: the const enum is unreadable to isolated modules.)
 const ARGON2ID = 2;
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 };
 
-/**
- * At most this many hashes at once in a process; the others wait their turn. Each takes 19 MiB and a core for tens of
- * milliseconds: sign-ins with made-up addresses must not take every core and the memory with them (R11).
- */
+/** Concurrent hashes per process (19 MiB and a core each), so made-up sign-ins cannot take every core (R11). */
 export const HASHES_AT_ONCE = 4;
 let running = 0;
 const waiting: Array<() => void> = [];

@@ -5,13 +5,13 @@ import type { DB } from "~/db.server";
 import { ForbiddenError } from "~/models/errors";
 import { signedCookie } from "~/utils/cookie.server";
 
-/** 10 minutes without a request, plus the 30-second countdown the dialog shows (docs/product-rules.md R20, R21). */
+/** 10 minutes without a request, plus the 30-second countdown the dialog shows (R20, R21). */
 export const IDLE_WARNING_MS = 10 * 60 * 1000;
 export const IDLE_COUNTDOWN_MS = 30 * 1000;
 export const IDLE_LIMIT_MS = IDLE_WARNING_MS + IDLE_COUNTDOWN_MS;
 /** However active, a session ends after a working day. */
 export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
-/** A session past the password alone, waiting for the second step, ends after five minutes (docs/product-rules.md R129). */
+/** A session past the password alone, waiting for the second step, ends after five minutes (R129). */
 export const AWAITING_MAX_AGE_MS = 5 * 60 * 1000;
 /** Waiting for the code mailed to the account, a quarter of an hour: a mail can be slow to arrive (R129). */
 const MAIL_CODE_MAX_AGE_MS = 15 * 60 * 1000;
@@ -23,10 +23,7 @@ function maxAgeOf(awaiting: SessionAwaiting | null): number {
 /** Requests closer together than this do not write last_seen_at again. */
 const TOUCH_INTERVAL_MS = 15 * 1000;
 
-/**
- * The session's cookie. Over https its name carries the __Host- prefix, which browsers keep to Secure cookies of this
- * very host and path /: no other site, nor a subdomain, can set or shadow it.
- */
+/** Over https the __Host- prefix (Secure, this host, path /): no other site or subdomain can set or shadow it. */
 export function sessionCookie() {
   return signedCookie(sessionCookieName());
 }
@@ -39,16 +36,13 @@ function hashId(id: string) {
   return createHash("sha256").update(id).digest("hex");
 }
 
-/** Where a session was signed in from, for its owner's list of their sessions: the browser as it names itself, and the address. */
+/** Where a session signed in from, for its owner's list: the browser's own name and the address. */
 export interface SessionClient {
   device?: string | null;
   address?: string | null;
 }
 
-/**
- * The cookie holds only the session's random id. `awaiting`: the password is proved but the second factor's code, or
- * its set-up, is still to come, and the session opens nothing else until then (docs/product-rules.md R129).
- */
+/** The cookie holds only a random id. `awaiting`: password proved, second step pending; nothing else opens (R129). */
 export async function createSession(
   db: DB,
   userId: number,
@@ -82,9 +76,8 @@ export class SessionGoneError extends ForbiddenError {
 }
 
 /**
- * A session past its second step is signed in under a new id (docs/product-rules.md R110, R129): whoever copied the
- * cookie between the password and the code holds an id that no longer opens anything. The waiting row is deleted and
- * the new session's cookie returned; a waiting session already renewed (or gone) gives SessionGoneError.
+ * A new id after the second step (R110, R129), so a cookie copied between password and code opens nothing. A waiting
+ * session already renewed or gone gives SessionGoneError.
  */
 export async function renewSession(db: DB, waitingIdHash: string, userId: number, now: Date = new Date()): Promise<string> {
   const gone = await db
@@ -103,9 +96,7 @@ export type SessionLookup =
   | { status: "expired" }
   | { status: "active"; userId: number; sessionIdHash: string; awaiting: SessionAwaiting | null };
 
-/**
- * An idle or worn-out session is deleted here, on the server, whether or not the browser ran the inactivity dialog.
- */
+/** Idle or worn-out sessions are deleted here, whether or not the browser showed the inactivity dialog. */
 export async function readSession(db: DB, request: Request, now: Date = new Date()): Promise<SessionLookup> {
   const id = await sessionCookie().parse(request.headers.get("Cookie"));
   if (typeof id !== "string" || !id) return { status: "none" };

@@ -4,16 +4,13 @@ import { line, stack } from "d3-shape";
 import type { BarChart, BarListChart, LineChart, MarkerShape, PatternKind, SeriesLook, Tick } from "~/components/charts/geometry";
 
 // The arithmetic of the charts (scales, ticks, paths, stacks) with d3's modules, on the server only
-// (docs/product-rules.md R127). The view box is phone-sized, so its text stays readable at 320 px.
+// (R127). The view box is phone-sized, so its text stays readable at 320 px.
 
 const WIDTH = 320;
 const HEIGHT = 220;
 const PLOT = { left: 40, top: 12, right: WIDTH - 10, bottom: HEIGHT - 28 };
 
-/**
- * Colours that keep a contrast of at least 3:1 with white (WCAG 1.4.11), each series also told apart by a dash and a
- * marker (lines) or a fill pattern (bars), and named in the legend and the table.
- */
+/** Colours at least 3:1 against white (WCAG 1.4.11); series also differ by dash and marker or fill pattern. */
 const COLORS = ["#005ea2", "#b50909", "#2e6c36", "#6b4c9a", "#8a5300", "#1b1b1b", "#00687d", "#a2305b"];
 const DASHES = ["", "6 3", "2 3", "8 3 2 3", "1 3", "10 4", "4 4", "12 2 2 2"];
 const MARKERS: MarkerShape[] = ["circle", "square", "triangle", "diamond", "cross", "plus", "bar", "circle"];
@@ -55,7 +52,7 @@ interface TimeSeriesInput {
   integers?: boolean;
 }
 
-/** What both time charts share: a band per period along the bottom, the counts (or days) up the side from 0 to `top`. */
+/** Shared by both time charts: a band per period along the bottom, counts (or days) up the side from 0 to `top`. */
 function timeFrame({ title, description, yLabel, periods, series, format, integers = true }: TimeSeriesInput, top: number, padding: number) {
   const x = scaleBand<number>()
     .domain(periods.map((_, index) => index))

@@ -5,8 +5,7 @@ import { PhoneField } from "./PhoneField";
 import { SelectField, TextField, type Option } from "./ui/form";
 import type { FieldOf } from "./ui/useAppForm";
 
-// The parts of the account form that registration and My profile share. Each takes the form's
-// `field` (useAppForm): the labels are the form's, given once with accountFieldLabels.
+// Account form parts shared by registration and My profile; labels come from the form (accountFieldLabels).
 
 type Meta = FieldMetadata<any, any, any>;
 
@@ -31,10 +30,7 @@ export function NameFieldset({
   );
 }
 
-/**
- * The two security questions (docs/product-rules.md R6): each list leaves out the other's choice, and choosing a
- * question clears its answer (`clearAnswer` empties the named field).
- */
+/** The two security questions (R6): each list omits the other's choice; changing one clears its answer. */
 export function SecurityQuestionsFieldset({
   field,
   questions,
@@ -79,10 +75,8 @@ export function SecurityQuestionsFieldset({
 }
 
 /**
- * The three phone numbers; the legend says whose they are (the person's own unless given), the hint once for the three
- * what a phone number may be typed as (docs/product-rules.md R60). `atLeastOne`: the question of a form that needs one
- * of them (a parent's or guardian's, R147), whose message no phone carries alone: then the hint says so, none of the
- * three is marked optional, and its message stands under the legend, every phone in error with it.
+ * The three phones with one hint (R60). `atLeastOne` (a parent's or guardian's, R147): the message belongs to the
+ * group, so it stands under the legend, none is marked optional, and every phone shows the error.
  */
 export function PhonesFieldset({
   field,

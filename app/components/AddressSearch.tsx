@@ -18,10 +18,8 @@ const TYPING_PAUSE_MS = 500;
 const MIN_QUERY = 5;
 
 /**
- * The address look-up box (docs/product-rules.md R19), placed inside the address form. Without JavaScript its
- * Look up button posts the form and the suggestions come back on the page, each with a button
- * that copies it into the fields. With JavaScript the suggestions follow the typing, and the
- * same buttons fill the fields in place.
+ * The address look-up (R19). Without JavaScript Look up posts the form and suggestions come back with buttons that
+ * fill the fields; with it, suggestions follow the typing.
  */
 export function AddressSearch({
   defaultQuery,
@@ -56,7 +54,7 @@ export function AddressSearch({
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  // An address outside Maryland, asked for on purpose, blanks the fields (docs/product-rules.md R19).
+  // An address outside Maryland, asked for on purpose, blanks the fields (R19).
   const data = fetcher.data;
   useEffect(() => {
     if (!data) return;

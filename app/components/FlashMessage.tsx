@@ -10,10 +10,8 @@ export interface FlashText {
 }
 
 /**
- * What the last action did ("Child created", "Referral saved"), said at the top of the main view
- * of the page it led to, where a person reads first, and kept until the next page. The live
- * region is always there, so a message written into it after a client-side navigation is
- * announced; a page loaded whole is read from the top of the main view anyway.
+ * What the last action did, atop the main view of the page it led to. The live region is always rendered so a message
+ * written after a client-side navigation is announced.
  */
 export function FlashMessageView({ message }: { message: FlashText | null }) {
   const { t } = useTranslation();
@@ -31,9 +29,8 @@ export function FlashMessageView({ message }: { message: FlashText | null }) {
 }
 
 /**
- * The message the root loader read from the flash cookie, if any, on the page it led to only (docs/product-rules.md
- * R153): not on the next page (with JavaScript the root's loader does not run again for a link followed), and not
- * once the page shows a form's errors, even after they are put right: it was about what came before.
+ * The flash, on the page it led to only (R153): with JavaScript the root loader does not rerun on navigation, so hide
+ * it explicitly, and once the page shows form errors.
  */
 export function FlashMessage() {
   const data = useRouteLoaderData<typeof rootLoader>("root");

@@ -4,10 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { passwordStrength, type PasswordStrength } from "~/utils/password";
 import { TextField } from "./ui/form";
 
-/**
- * A new password with the strength meter of docs/product-rules.md R5. With JavaScript the reading follows each
- * keystroke; without it, the server's reading of what was sent shows after the submit.
- */
+/** A new password with R5's strength meter: live with JavaScript, else the server's reading after submit. */
 export function PasswordField({
   meta,
   label,

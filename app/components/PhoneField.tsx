@@ -4,11 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { formatPhoneAsTyped } from "~/utils/phone";
 import { TextField } from "./ui/form";
 
-/**
- * A phone number: with JavaScript the dashes (3-3-4) appear as the digits are typed. Its hint says what is taken
- * (docs/product-rules.md R60): 10 digits, with or without dashes, spaces or parentheses; `hint={null}` when the
- * fieldset around it says so once for several phones.
- */
+/** Dashes (3-3-4) appear as digits are typed, with JavaScript. Hint per R60; `hint={null}` when a fieldset gives it. */
 export function PhoneField({
   meta,
   label,

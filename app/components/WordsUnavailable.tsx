@@ -3,9 +3,8 @@ import { useTranslation } from "~/i18n/react";
 import { useErrorInTitle, useTitleInstead } from "./title";
 
 /**
- * Said instead of a screen whose words could not be had (app/i18n/react.tsx), in the words of the common namespace,
- * which every page holds from its first load; with a plain link that loads the page whole, words and all.
- * `languageChange`: the page stayed in its language because the other's words did not arrive.
+ * Shown when a screen's words could not be loaded (app/i18n/react.tsx), in the common namespace every page holds,
+ * with a full-reload link. `languageChange`: the page kept its language because the other's words did not arrive.
  */
 export function WordsUnavailableMessage({ languageChange = false }: { languageChange?: boolean }) {
   const { t } = useTranslation();

@@ -5,10 +5,8 @@ import { useTranslation } from "~/i18n/react";
 import type { loader as rootLoader } from "~/root";
 import { ERROR_KINDS, errorKindForStatus, type ErrorKind } from "./ErrorPage";
 
-// The page's <title>, from Remix's meta (docs/decisions/0031-titles-from-meta.md): the deepest route's loader gives
-// `title`; "Error: " goes in front when a loader says `failed: true` (the root's says so after a refused form without
-// JavaScript), an error summary shows or a refused form's answer is on the page (in the browser), or the page failed
-// (GOV.UK pattern). Remix calls a route's meta with the matches down to that route only: every page's route module
+// The page's <title> from Remix's meta (decision 0031), with "Error: " in front when a form was refused, an error
+// summary shows or the page failed (GOV.UK pattern). Meta only sees matches down to its route, so every page's route
 // exports `meta = pageMeta`.
 
 /** The words of a title beyond the page's own, in the request's language: the root's loader gives them. */
@@ -38,7 +36,7 @@ function changed() {
   listeners.forEach((listener) => listener());
 }
 
-/** While a message shows instead of the page's screen, the title is the message's, as its heading is (none: the page's). */
+/** While a message replaces the screen, the title is the message's, like its heading. */
 export function useTitleInstead(title: string | null) {
   const { t } = useTranslation();
   const whole = title === null ? null : t("errorTitlePrefix") + t("titleTemplate", { page: title });
@@ -66,11 +64,7 @@ export function useErrorInTitle(hasErrors: boolean) {
   }, [hasErrors]);
 }
 
-/**
- * Whether the page shows a form's errors: a form came back with them (the root's loader says so without JavaScript;
- * in the browser the form marks it, app/components/ui/useAppForm.ts), or an error summary shows (the browser's own
- * checks, before any request).
- */
+/** Whether the page shows form errors: the root loader's flag without JavaScript, the form's mark or a summary with. */
 export function useFormErrorsShown(): boolean {
   const shown = useSyncExternalStore(
     subscribe,
@@ -87,7 +81,7 @@ function errorKindOf(error: unknown): ErrorKind {
 
 type PageData = { title?: unknown; failed?: unknown; titleWords?: TitleWords } | undefined;
 
-/** The document's title from the routes' data (the root's first) and the route error, if any; null without the root's words. */
+/** The title from the routes' data (root first) and the route error; null without the root's words. */
 export function documentTitle(pages: PageData[], error: unknown, shown = { errors: errorsShown > 0, instead: titleInstead }): string | null {
   const words = pages[0]?.titleWords;
   if (!words) return null;
@@ -111,10 +105,7 @@ export const pageMeta: MetaFunction = ({ matches, error }) => {
   return title === null ? [] : [{ title }];
 };
 
-/**
- * Remix's <Meta />, rendered again when the browser's marks change (pageMeta reads them). When the root's loader
- * itself failed there are no words from it, and the title is said here.
- */
+/** Remix's <Meta />, re-rendered when the browser's marks change; says the title itself when the root loader failed. */
 export function PageMeta() {
   useSyncExternalStore(
     subscribe,

@@ -2,10 +2,7 @@ import { useEffect } from "react";
 
 const ACTIVITY = ["keydown", "pointerdown", "input", "scroll"] as const;
 
-/**
- * Reloads the page after a stretch with no activity. Without JavaScript a <noscript> refresh
- * in the head does the same on a fixed timer (see the route's handle.noscriptRefreshSeconds).
- */
+/** Reloads after idleness; without JavaScript a <noscript> refresh does it (handle.noscriptRefreshSeconds). */
 export function useIdleReload(idleMs: number) {
   useEffect(() => {
     let timer = window.setTimeout(reload, idleMs);

@@ -4,7 +4,7 @@ import type { InitOptions } from "i18next";
 export const LANGUAGES = ["en", "es"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** The codes people and the API see (docs/product-rules.md R26): en and sp. */
+/** The codes people and the API see (R26): en and sp. */
 export type PublicLanguage = "en" | "sp";
 
 export const DEFAULT_LANGUAGE: Language = "en";

@@ -2,8 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-// For the tests of the Spanish interface, mail and reports: the phrases of locales/en that no
-// Spanish string contains. Found in Spanish output, they are English left untranslated.
+// For tests: phrases of locales/en no Spanish string contains; found in Spanish output, they are untranslated.
 
 const locales = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../locales");
 

@@ -17,7 +17,7 @@ export function languageFromQuery(request: Request): Language | null {
   return fromPublicLanguage(new URL(request.url).searchParams.get("lang"));
 }
 
-/** ?lang= first, then the cookie; none when neither names a language (docs/product-rules.md R27). */
+/** ?lang= first, then the cookie; none when neither names a language (R27). */
 async function chosenLanguage(request: Request): Promise<Language | null> {
   const fromQuery = languageFromQuery(request);
   if (fromQuery) return fromQuery;
@@ -27,9 +27,8 @@ async function chosenLanguage(request: Request): Promise<Language | null> {
 }
 
 /**
- * The server's i18next, one for pages, mails, reports and the API: the language as R27 says (the codes people see are
- * en and sp, R26, so it is found by chosenLanguage rather than by the library's own search of the address and cookie),
- * English when none is chosen; the browser's Accept-Language is not used. Every namespace is bundled into the build.
+ * The server's i18next. The language per R27, via chosenLanguage since people see "en"/"sp" (R26); English by default;
+ * Accept-Language is not used. Every namespace is bundled.
  */
 export const i18next = new RemixI18Next({
   detection: { supportedLanguages: [...LANGUAGES], fallbackLanguage: DEFAULT_LANGUAGE, order: ["custom"], findLocale: chosenLanguage },
@@ -44,10 +43,8 @@ export function serializeLanguageCookie(language: Language): Promise<string> {
 }
 
 /**
- * The server's i18next instances, one per language for the life of the process, every namespace loaded: nothing
- * changes them once made (no language change, no namespace to load), so every request shares them. remix-i18next's
- * getFixedT would make and initialize an instance for each call, which the profile of a wizard step showed as its
- * largest cost after the garbage collector (bench/RESULTS.md).
+ * One immutable instance per language for the process: remix-i18next's getFixedT builds one per call, the largest cost
+ * of a wizard step after GC (bench/RESULTS.md).
  */
 const instances = Object.fromEntries(
   LANGUAGES.map((language) => {

@@ -3,13 +3,9 @@ import { startTransition, useEffect, useState } from "react";
 import { useTranslation as useI18nextTranslation } from "react-i18next";
 import type { Language } from "./config";
 
-// The pages' translations are react-i18next's. On the server every namespace is at hand (app/entry.server.tsx); the
-// browser starts with the page's and i18next's backend fetches the others a screen needs when it is first opened
-// without a reload. Until they are at hand the screen is not painted: react-i18next suspends the render, and the router
-// renders each navigation in a transition, so the screen before stays until the words arrive (docs/product-rules.md
-// R130, docs/decisions/0001-screens-wait-for-their-words.md). What this module adds is what i18next leaves to its
-// user: a namespace that could not be fetched reads to i18next as loaded (its keys would be painted), so a screen that
-// needs one throws WordsUnavailable, which the error boundaries say in words the page holds.
+// react-i18next, with lazily fetched namespaces in the browser. Screens suspend until their words arrive, and
+// navigations are transitions, so the previous screen stays meanwhile (R130, decision 0001). i18next treats a failed
+// namespace as loaded (its keys would be painted), so a screen needing one throws WordsUnavailable instead.
 
 /** A screen's words could not be had (no connection, an error): it cannot be shown without showing keys. */
 export class WordsUnavailable extends Error {
@@ -26,7 +22,7 @@ export function isWordsUnavailable(error: unknown): error is WordsUnavailable {
   return error instanceof WordsUnavailable;
 }
 
-/** i18next's record of each language and namespace it loaded: -1 when the backend failed (i18next's BackendConnector). */
+/** i18next's load state per language and namespace: -1 when the backend failed (BackendConnector). */
 function loadStates(i18n: I18n): Record<string, number> {
   return (i18n.services?.backendConnector as { state?: Record<string, number> } | undefined)?.state ?? {};
 }
@@ -38,10 +34,7 @@ function failedNamespaces(i18n: I18n, language: string, namespaces: readonly str
 
 const listOf = (namespaces: string | readonly string[]) => (typeof namespaces === "string" ? [namespaces] : [...namespaces]);
 
-/**
- * react-i18next's useTranslation (the first namespace that has a key wins; common when none is named): suspends the
- * render until the namespaces are at hand, and throws WordsUnavailable when one could not be had.
- */
+/** useTranslation that suspends until the namespaces are loaded and throws WordsUnavailable on a failed one. */
 export function useTranslation(namespaces: string | readonly string[] = "common") {
   const translation = useI18nextTranslation(listOf(namespaces));
   const failed = failedNamespaces(translation.i18n, translation.i18n.language, listOf(namespaces));
@@ -60,18 +53,14 @@ export function namespacesNamedBy(handles: readonly unknown[]): string[] {
 }
 
 /**
- * Suspends the render of a screen until every namespace its routes name is at hand: called above the routes, so a
- * screen waits once for all its words, and words a component reads by a "namespace:key" are there too. A namespace
- * that could not be had is left to the components that name it, whose WordsUnavailable the routes' boundaries say.
+ * Suspends the screen until all its routes' namespaces load, above the routes, so it waits once. A failed namespace
+ * is left to the components that name it.
  */
 export function useWordsOfScreen(namespaces: readonly string[]) {
   useI18nextTranslation(namespaces);
 }
 
-/**
- * A new navigation tries again the namespaces that could not be had before: i18next never asks its backend again for a
- * namespace it failed to load, so the failure is forgotten and the next render that needs it loads it.
- */
+/** On navigation, forgets failed namespaces: i18next never retries them itself. */
 export function useRetryWordsOn(navigating: boolean) {
   const { i18n } = useI18nextTranslation();
   useEffect(() => {
@@ -82,9 +71,8 @@ export function useRetryWordsOn(navigating: boolean) {
 }
 
 /**
- * Follows the language the server answers with (the root loader's): every namespace held so far is loaded in the new
- * language before any string changes, so no key is ever shown. Returns the language asked for whose words could not be
- * had (the page then stays in the one it has, and says so).
+ * Follows the server's language, loading every held namespace first so no key is ever shown. Returns a language
+ * whose words could not be had (the page then keeps its own and says so).
  */
 export function useFollowLanguage(language: Language): Language | null {
   const { i18n } = useI18nextTranslation();

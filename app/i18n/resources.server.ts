@@ -22,8 +22,7 @@ import esReferrals from "../../locales/es/referrals.json";
 import esWizard from "../../locales/es/wizard.json";
 import type { Language } from "./config";
 
-// Bundled into the server build, so no file is read per request. A new locales/*/<namespace>.json
-// is added here (a test fails until it is).
+// Bundled, so no file read per request. Add new namespaces here (a test fails until you do).
 export const resources = {
   en: {
     common: enCommon,

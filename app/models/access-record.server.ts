@@ -9,16 +9,13 @@ import { mayReadAccessRecord, mayViewReferral, referralFacts } from "./policy";
 import type { CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
-// The record of access (34 CFR 303.406, docs/product-rules.md R95): every look at a child's identifying data by
-// someone other than its creator, whatever the way in (a page, a list, a CSV export, a report and its file, the JSON
-// API, a review link), with who (the person, the API key they called with, or the review link's reviewer and purpose),
-// when, how and what. A list or an export writes the children it showed in one statement (an export, a page of 100 at
-// a time).
+// The record of access (34 CFR 303.406, R95): every look at a child's data by anyone but its creator, by any way in.
+// Lists and exports write the children shown in one statement (a page of 100 for exports).
 
-/** Who looked: a signed-in person (through a page, an export, a report or the API, with a key perhaps), or a review link's holder. */
+/** Who looked: a signed-in person (page, export, report or API, perhaps with a key), or a review link's holder. */
 export type Viewer = { userId: number; email: string; channel: AccessChannel; apiKeyId: number | null } | { reviewLinkId: number };
 
-/** The viewer a signed-in person is, through the door they came in by (the API says so on `actor.via`), or an export or report's. */
+/** The viewer a signed-in person is, by the door they came in (the API sets `actor.via`), or an export's/report's. */
 export function viewerOf(actor: CurrentUser, channel?: AccessChannel): Viewer {
   return { userId: actor.id, email: actor.email, channel: channel ?? actor.via?.channel ?? "page", apiKeyId: actor.via?.apiKeyId ?? null };
 }
@@ -32,10 +29,7 @@ export interface Seen {
 
 export type AccessAction = "view" | "download" | "list" | "export" | "report" | "downloadReport";
 
-/**
- * Adds what a viewer saw to the record of access, in one statement, leaving out what is the viewer's own (its creator
- * looking at it records nothing). A referral's child is found when not given.
- */
+/** Records what a viewer saw in one statement, skipping their own records. Finds the child when not given. */
 export const recordAccess = traced(
   "model.recordAccess",
   async function recordAccess(
@@ -75,10 +69,7 @@ export const recordAccess = traced(
   },
 );
 
-/**
- * A referral report downloaded: the children it holds (as recorded when it was made) on the record of access again,
- * as the one who downloaded it, in one statement.
- */
+/** A report download records its children (as when made) again, for the downloader. */
 export const recordReportDownload = traced(
   "model.recordReportDownload",
   async function recordReportDownload(db: DB, viewer: Viewer, reportId: number): Promise<void> {
@@ -112,10 +103,7 @@ export const recordReportDownload = traced(
   },
 );
 
-/**
- * The record of access of one referral, newest first, for administrators: every look at the referral, and at its
- * child in a list, an export or the child's page, each as a line of who, how and what, when in US Eastern time (R29).
- */
+/** One referral's record of access, newest first, for administrators; times in US Eastern (R29). */
 export const accessRecordOf = traced(
   "model.accessRecordOf",
   async function accessRecordOf(db: DB, actor: CurrentUser, referralId: number, language: Language, t: TFunction) {

@@ -10,9 +10,8 @@ import { recordSecurityEvent } from "./security-events.server";
 import { EmailTakenError, findUserIdByEmail, getMailRecipient, registerUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
-// The account flows a person starts without being signed in, each with its rate limit, so the
-// pages and the JSON calls of docs/product-rules.md R103 share one rule. The caller gets no hint whether an
-// account exists: the answer is the same either way.
+// Flows started signed out, each rate limited, shared by pages and JSON (R103). Answers never reveal whether an account
+// exists.
 
 type Limited = { status: "rateLimited"; limit: RateLimitResult };
 
@@ -21,11 +20,8 @@ function limited(limit: RateLimitResult): Limited {
 }
 
 /**
- * "Forgot password": mails a reset link when the account exists and none went out in two hours.
- * A filled robot trap (the form's hidden `website`) is answered as done and does nothing, so a
- * robot learns nothing, whichever door it came through. The link is looked for, made and mailed
- * after the answer, which therefore takes the same time whether or not the address has an account
- * (docs/product-rules.md R8).
+ * Mails a reset link. A filled robot trap is answered as done. The lookup and mail run after the answer, so timing
+ * does not reveal whether the address has an account (R8).
  */
 export const forgotPassword = traced(
   "model.forgotPassword",
@@ -51,11 +47,8 @@ export class CaptchaRefusedError extends Error {
 }
 
 /**
- * Registration (the page and POST /api/users): rate limited by address, the captcha checked, the account made waiting
- * for its e-mail to be verified, and the verification e-mail sent. An address that has an account already is answered
- * the same (nobody learns who has an account, R1): its owner is mailed instead, the verification link again while the
- * account still waits for it, else a word that someone tried and how to sign in or reset the password.
- * InvalidChoiceError says what the form must change.
+ * Registration, page and POST /api/users. A taken address is answered alike (R1); its owner is mailed instead (the
+ * link again while unverified, else a notice).
  */
 export const register = traced("model.register", async function register(db: DB, input: Registration, clientIp: string | undefined): Promise<
   { status: "registered" } | Limited

@@ -7,14 +7,11 @@ import { recordSecurityEvent } from "./security-events.server";
 import { traced } from "~/services/trace.server";
 
 export const EMAIL_VERIFICATION_TTL_MS = 72 * 60 * 60 * 1000;
-/** One reset link per account every two hours (docs/product-rules.md R8); each link lives as long. */
+/** One reset link per account every two hours (R8); each link lives as long. */
 export const RESET_LINK_INTERVAL_MS = 2 * 60 * 60 * 1000;
 export const RESET_ATTEMPTS = 3;
 
-/**
- * A link's token that opens a new account, or, with `newEmail`, that moves the account to a new e-mail address (an
- * earlier such link of the account stops working).
- */
+/** A token that opens a new account or, with `newEmail`, moves it to that address (voiding earlier such links). */
 export const createEmailVerification = traced(
   "model.createEmailVerification",
   async function createEmailVerification(db: DB, userId: number, { now = new Date(), newEmail }: { now?: Date; newEmail?: string } = {}): Promise<string> {
@@ -43,9 +40,8 @@ export const createEmailVerification = traced(
 );
 
 /**
- * A verification link opened: the account of a new one opens; one sent to a new address moves the account to it,
- * unless another account took that address meanwhile ("taken") or it lies outside the domains a role of the person's
- * asks ("outsideRole"). A link works once and until it expires.
+ * Opens a new account, or moves it to the new address unless that is "taken" meanwhile or "outsideRole". Once only,
+ * until it expires.
  */
 export const verifyEmail = traced("model.verifyEmail", async function verifyEmail(db: DB, token: string, now: Date = new Date()): Promise<
   "verified" | "emailChanged" | "taken" | "outsideRole" | "invalid"
@@ -82,10 +78,7 @@ export const verifyEmail = traced("model.verifyEmail", async function verifyEmai
   });
 });
 
-/**
- * A new reset link for the account with this e-mail, unless there is no such (active) account or
- * one was sent less than two hours ago. The caller answers the same either way.
- */
+/** A reset link, unless no active account or one went out in the last two hours. The caller answers alike. */
 export const requestPasswordReset = traced(
   "model.requestPasswordReset",
   async function requestPasswordReset(
@@ -145,7 +138,7 @@ export interface ResetTokenState {
   answersVerified: boolean;
 }
 
-/** What GET /security_questions answers (docs/product-rules.md R103). */
+/** What GET /security_questions answers (R103). */
 export const inspectResetToken = traced(
   "model.inspectResetToken",
   async function inspectResetToken(db: DB, token: string, now: Date = new Date()): Promise<ResetTokenState> {
@@ -165,9 +158,8 @@ export const inspectResetToken = traced(
 export type AnswerResult = { status: "ok" } | { status: "wrong"; attemptsLeft: number } | { status: "invalid" };
 
 /**
- * Checks both answers (docs/product-rules.md R9). The attempt is counted before the answers are looked at, in one
- * statement that takes an attempt only while one is left, so that answers sent at once are counted each, and never
- * more than the link has; a right pair gives its attempt back.
+ * Checks both answers (R9). The attempt is taken in one conditional statement before checking, so concurrent answers
+ * cannot exceed the link's attempts; a right pair gives it back.
  */
 export const answerSecurityQuestions = traced(
   "model.answerSecurityQuestions",
@@ -193,11 +185,7 @@ export const answerSecurityQuestions = traced(
   },
 );
 
-/**
- * Sets the new password with a live link whose questions were answered; the link is then used
- * up and every session of the account ends (the account's flow, account-flows.server.ts, ends its
- * API keys and tells its owner: docs/product-rules.md R10).
- */
+/** Sets the password via an answered link, uses it up and ends every session (keys and mail: account-flows, R10). */
 export const resetPassword = traced(
   "model.resetPassword",
   async function resetPassword(

@@ -11,15 +11,11 @@ import { traced } from "~/services/trace.server";
 export interface AccountUpdate {
   /** The account's state as asked; a value equal to the account's changes nothing. */
   state: { locked?: boolean; enabled?: boolean; roles?: string[] };
-  /** The profile fields that change, and the profile as it is to be, read (and checked) only once the asker may change it. */
+  /** The changed profile fields, and the new profile, read and checked only once the asker may change it. */
   profile: { changed: string[]; read: () => ProfileUpdate };
 }
 
-/**
- * What the state asked does, set against the account as it is: nothing for a value that does not change, else
- * activate, deactivate or promote. An account's e-mail stays verified and a role is never taken away (promotion is
- * one-way, docs/product-rules.md R91): asking either is refused on its field.
- */
+/** The requested state vs. the account's. Unverifying or removing a role is refused on its field (R91). */
 function stateChanges(current: Profile, asked: AccountUpdate["state"]) {
   const fields: Record<string, string[]> = {};
   if (asked.enabled === false && current.enabled) fields.enabled = ["api:fields.enabledStays"];
@@ -35,11 +31,8 @@ function stateChanges(current: Profile, asked: AccountUpdate["state"]) {
 }
 
 /**
- * Changes an account's state and profile together. What the request itself gets wrong is refused before anything is
- * written: someone the asker may not see is not found; the profile is its owner's only (an administrator changing someone else's is told which fields
- * are not theirs); the state changes are the users list's own (deactivate, activate, promote: docs/product-rules.md R90,
- * R91, each checking who may), promotion first as the one that may be refused; then the profile, as the profile page
- * changes it. `signedIn`: the asker came with a session (not a key), which a new password renews.
+ * Changes state and profile together, refusing request errors before any write. State changes (R90, R91) come first,
+ * promotion first of all as the one that may be refused. `signedIn`: a session caller, renewed on a new password.
  */
 export const updateAccount = traced(
   "model.updateAccount",

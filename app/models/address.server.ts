@@ -20,7 +20,7 @@ export interface AddressInput {
 /** The fields that make an address where it is; a nickname is only a name for it. */
 const PLACE_FIELDS = ["line1", "line2", "city", "zip", "county"] as const;
 
-/** Whether the asker may read this person's addresses (R12): their own, an administrator's view of an account it may view. */
+/** Whether the asker may read this person's addresses (R12): their own, or as an administrator who may view them. */
 async function mayReadAddressesOf(db: DB, actor: CurrentUser, ownerId: number | null): Promise<boolean> {
   if (ownerId === actor.id) return true;
   const owner = ownerId === null ? null : await personFacts(db, ownerId);
@@ -46,10 +46,7 @@ export const getAddress = traced("model.getAddress", async function getAddress(d
   return address;
 });
 
-/**
- * An address by its id alone, in the book or outside it (the one a referral was sent with): its creator's, or one an
- * administrator may view (R12, R92).
- */
+/** An address by id, in the book or not: its creator's, or one an administrator may view (R12, R92). */
 export const getAddressById = traced("model.getAddressById", async function getAddressById(db: DB, actor: CurrentUser, id: number): Promise<Address> {
   const address = await db.selectFrom("addresses").selectAll().where("id", "=", id).executeTakeFirst();
   if (!address || !(await mayReadAddressesOf(db, actor, address.created_by_id))) throw new NotFoundError("address");
@@ -65,10 +62,7 @@ async function sentWith(trx: DB, id: number): Promise<boolean> {
   return Boolean(await trx.selectFrom("referrals").select("id").where("address_id", "=", id).where("status", "<>", "Draft").executeTakeFirst());
 }
 
-/**
- * Changes one of the asker's own addresses by its id (the JSON API's PUT): one of the book as the page saves it (R17);
- * one outside it in place, unless a submitted referral was sent with it (AddressInUseError).
- */
+/** The API's PUT: a book address as the page saves it (R17); others in place unless a submitted referral uses it. */
 export const updateAddressById = traced(
   "model.updateAddressById",
   async function updateAddressById(db: DB, actor: CurrentUser, id: number, input: AddressInput): Promise<Address> {
@@ -109,10 +103,7 @@ async function retire(trx: DB, id: number) {
   else await trx.deleteFrom("addresses").where("id", "=", id).execute();
 }
 
-/**
- * Stores an address of the person's own outside the book: the one a referral was sent with
- * (the wizard's address step). The county must be one of the 24.
- */
+/** An address outside the book, for a referral (the wizard's address step). */
 export const addReferralAddress = traced(
   "model.addReferralAddress",
   async function addReferralAddress(db: DB, actor: CurrentUser, input: AddressInput): Promise<number> {
@@ -127,10 +118,7 @@ export const addReferralAddress = traced(
   },
 );
 
-/**
- * A new address of the asker's (the JSON API's POST /api/addresses): in their book (docs/product-rules.md R17), or,
- * with inBook false, outside it, as the wizard's address step keeps the address a referral is sent with.
- */
+/** The API's POST: in the book (R17), or with inBook false outside it, as the wizard keeps a referral's address. */
 export const createAddress = traced(
   "model.createAddress",
   async function createAddress(db: DB, actor: CurrentUser, input: AddressInput, inBook: boolean): Promise<Address> {
@@ -146,11 +134,7 @@ async function checkCounty(db: DB, input: AddressInput) {
 
 export type SaveOutcome = "added" | "updated" | "replaced";
 
-/**
- * Saves an address in the owner's book (docs/product-rules.md R17): a new one is added; an edit that leaves the
- * place unchanged updates in place; an edit that moves it removes the old and adds a new one.
- * Only the owner changes their book; a county not in the list gives InvalidChoiceError.
- */
+/** Saves a book address (R17): an edit that moves the place removes the old one and adds a new one. Owner only. */
 export const saveAddress = traced(
   "model.saveAddress",
   async function saveAddress(
@@ -164,7 +148,7 @@ export const saveAddress = traced(
     await checkCounty(db, input);
     const values = clean(input);
     return writeTransaction(db, async (trx) => {
-      // R135: the address replaced may be deleted (retire), so it is held as for a delete: a referral pointed at it meanwhile waits.
+      // R135: the replaced address may be deleted, so hold it as for a delete; a referral pointing at it waits.
       await holdRows(trx, "addresses", "id", [existingId], "delete");
       const now = new Date().toISOString();
       if (existingId !== null) {
@@ -186,10 +170,7 @@ export const saveAddress = traced(
   },
 );
 
-/**
- * Removes one of the owner's addresses: one of the book leaves it (R17); one outside it is deleted, unless a referral
- * was sent with it (AddressInUseError: the referral keeps it).
- */
+/** One of the book leaves it (R17); one outside it is deleted unless a referral uses it (AddressInUseError). */
 export const deleteAddress = traced(
   "model.deleteAddress",
   async function deleteAddress(db: DB, actor: CurrentUser, ownerId: number, id: number): Promise<void> {

@@ -14,12 +14,8 @@ import { doneBy, recordSecurityEvent } from "./security-events.server";
 import { getCurrentUser, type CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
-// API keys, the program's own systems' credentials for the JSON API (docs/product-rules.md R101). A key acts as the
-// administrator who made it, within its scope (read only, or read and write), until its end date (at most 90 days on),
-// and ends at once when revoked, or when its maker's password changes, their second step is reset, they are
-// deactivated or stop being an administrator. Making one asks again for the maker's password and a code of their app
-// (a session alone, taken over, does not make one), and every administrator is told by e-mail. The key is shown once;
-// the database keeps its SHA-256.
+// API keys (R101). Making one asks again for the password and an app code, so a taken-over session alone cannot;
+// every administrator is told. The key is shown once; only its SHA-256 is kept.
 
 /** How often the "last used" time is written (a write per call would slow every call down). */
 const LAST_USED_EVERY_MS = 60 * 1000;
@@ -67,10 +63,7 @@ async function administrators(db: DB) {
     .execute();
 }
 
-/**
- * A new key for the administrator asking, once they give their password (tried as often as the current-password
- * check allows) and a code of their app again. Wrong answers are said beside their fields (InputError).
- */
+/** A new key, after the password (rate limited as a current-password check) and an app code (InputError by field). */
 export const createApiKey = traced(
   "model.createApiKey",
   async function createApiKey(db: DB, actor: CurrentUser, input: NewApiKey, clientIp: string, now = new Date()): Promise<{ id: number; key: string }> {
@@ -110,7 +103,7 @@ export const createApiKey = traced(
   },
 );
 
-/** The keys the asker may manage (mayManageApiKey: their own, or every key for a super administrator), newest first, with whose rights each carries. */
+/** The keys the asker may manage (mayManageApiKey), newest first, with whose rights each carries. */
 export const listApiKeys = traced("model.listApiKeys", async function listApiKeys(db: DB, actor: CurrentUser): Promise<ApiKeyRow[]> {
   requireAdministrator(actor);
   const keys = await db
@@ -153,7 +146,7 @@ export const revokeApiKey = traced("model.revokeApiKey", async function revokeAp
   });
 });
 
-/** Ends every key a person made that still works: their password changed, their second step was reset, and so on; each a security event. */
+/** Ends every working key a person made (password changed, second step reset, …), each a security event. */
 export const endApiKeysOf = traced(
   "model.endApiKeysOf",
   async function endApiKeysOf(db: DB, userId: number, reason: Exclude<ApiKeyEndReason, "revoked">, now = new Date()): Promise<void> {
@@ -175,10 +168,7 @@ export type ApiKeyCaller =
   | { ok: true; user: CurrentUser; keyId: number; scope: ApiKeyScope }
   | { ok: false; why: "unknown" | "expired" | ApiKeyEndReason; at?: string };
 
-/**
- * Who a key acts as. A key that is unknown, past its end date or ended says which; a key whose maker is no longer an
- * active administrator ends then, for that reason, and says so. The key itself proves who asks, as a session does.
- */
+/** Who a key acts as, or why it does not; a key whose maker is no longer an active administrator ends here. */
 export const callerOfApiKey = traced("model.callerOfApiKey", async function callerOfApiKey(db: DB, key: string, now = new Date()): Promise<ApiKeyCaller> {
   if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return { ok: false, why: "unknown" };
   const row = await db

@@ -10,10 +10,7 @@ interface Entry<T> {
 
 const caches = new WeakMap<DB, Map<CacheName, Entry<unknown>>>();
 
-/**
- * Reads a whole reference table once and keeps it until its version changes. Triggers bump the
- * version on every write, from any process, so the check is one primary-key read.
- */
+/** A reference table kept until its trigger-bumped version changes, so the check is one primary-key read. */
 export const cached = traced("model.cached", async function cached<T>(db: DB, name: CacheName, load: () => Promise<T>): Promise<T> {
   const row = await db.selectFrom("cache_versions").select("version").where("name", "=", name).executeTakeFirst();
   const version = row?.version ?? -1;

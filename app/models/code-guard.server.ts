@@ -7,12 +7,9 @@ import { SignInLimitedError } from "./sign-in.server";
 import { getMailRecipient } from "./user.server";
 import { traced } from "~/services/trace.server";
 
-// The limits on guessing the codes of a person's second step (docs/product-rules.md R129), held in the database so
-// that every process and instance shares them: each attempt is counted before its code is checked (codes sent at once
-// are all counted); from the fifth wrong code in a row the second step is locked, a minute, then twice as long at each
-// wrong code after it, at most a day, and the owner is told by e-mail when a lock begins; a right code starts the count
-// again. Past 100 wrong codes in 30 days it stays locked until those 30 days are over (NIST SP 800-63B). Besides, one
-// address may try only so many codes of any account (RATE_LIMITS.secondFactorAddress).
+// Limits on guessing second-step codes (R129, NIST SP 800-63B), in the database so every instance shares them. Each
+// attempt is counted before checking; from the fifth wrong in a row, locked a minute, doubling up to a day (owner
+// mailed); 100 wrong in 30 days locks until they age out. Plus a per-address limit (RATE_LIMITS.secondFactorAddress).
 
 /** Wrong codes in a row that cost nothing but the count. */
 export const FREE_WRONG_CODES = 4;
@@ -31,17 +28,14 @@ export function lockAfter(failures: number): number {
 
 const secondsUntil = (at: string, now: Date) => Math.max(1, Math.ceil((Date.parse(at) - now.getTime()) / 1000));
 
-/**
- * Counts an attempt at a code of the person's, before it is checked: refused while the second step is locked, past
- * the address's limit, or past 100 wrong codes in 30 days. The attempt's number in the row of wrong codes, if wrong.
- */
+/** Counts an attempt before checking; refused while locked or past a limit. Answers its number in the wrong streak. */
 export const countCodeAttempt = traced(
   "model.countCodeAttempt",
   async function countCodeAttempt(db: DB, userId: number, clientIp: string, now: Date = new Date()): Promise<number> {
     const byAddress = await hitRateLimit(db, "secondFactorAddress", addressKey(clientIp), now);
     if (!byAddress.allowed) throw new SignInLimitedError(byAddress.retryAfterSeconds);
     return writeTransaction(db, async (trx) => {
-      // R135: the person's row, so attempts at once are counted one after the other (none reads a count another is changing).
+      // R135: the person's row, so concurrent attempts are counted one after another.
       await holdRows(trx, "users", "id", [userId]);
       const wrongLately = await trx
         .selectFrom("rate_limits")
@@ -68,10 +62,7 @@ export const codeWasRight = traced("model.codeWasRight", async function codeWasR
   await db.updateTable("code_guards").set({ failures: 0, locked_until: null }).where("user_id", "=", userId).execute();
 });
 
-/**
- * The code was wrong (or used before): counted in the 30 days' wrong codes, and a security event (R133); the owner is
- * told when this one locks the second step, which is an event too.
- */
+/** A wrong or reused code: counted and a security event (R133); the owner is told when it starts a lock. */
 export const codeWasWrong = traced(
   "model.codeWasWrong",
   async function codeWasWrong(db: DB, userId: number, attempt: number, clientIp: string, reused = false, now: Date = new Date()): Promise<void> {
@@ -85,10 +76,7 @@ export const codeWasWrong = traced(
   },
 );
 
-/**
- * Checks a code of the person's under these limits: `check` throws an InputError (said beside the code's field) for a
- * wrong or used code, and passes for a right one.
- */
+/** `check` throws InputError for a wrong or used code and passes for a right one. */
 export const guardedCode = traced("model.guardedCode", async function guardedCode<
   T,
 >(db: DB, userId: number, clientIp: string, check: () => Promise<T>): Promise<T> {

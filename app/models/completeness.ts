@@ -1,9 +1,7 @@
 import { ANSWER_NAMES, ANSWERS, isGiven, isRequired, type AnswerName } from "~/wizard/answers";
 import type { FollowUp } from "~/schemas/relationship";
 
-// What a referral still lacks before it may be submitted (docs/product-rules.md R68, R69, R148), read from the table
-// of answers (app/wizard/answers.ts): the review lists it, the API says it, and the submit refuses while it is not
-// empty. The sections' progress (app/wizard/badges.ts) reads the same facts.
+// What a referral lacks before submit (R68, R69, R148), from app/wizard/answers.ts; badges.ts reads the same facts.
 
 /** What is known of a referral's answers: one query makes it (progressFacts, app/models/referral-answers.server.ts). */
 export interface ReferralFacts {
@@ -24,10 +22,7 @@ export interface ReferralFacts {
   [answer: string]: unknown;
 }
 
-/**
- * One answer missing (R148): its section, kept for the API's readers, and the answer itself, which the review names and
- * links to its own question; a parent or guardian without a phone also says who (R147).
- */
+/** One missing answer (R148) and its section, for the API; a parent without a phone also says who (R147). */
 export type MissingItem =
   | { section: (typeof ANSWERS)[AnswerName]["missingSection"]; answer: Exclude<AnswerName, "adultPhones"> }
   | { section: "adultPhone"; answer: "adultPhone"; name: string; adult: number };

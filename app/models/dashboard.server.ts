@@ -8,10 +8,9 @@ import { readableReferrals } from "./referral-scope.server";
 import { REFERRAL_STATUS_COLUMNS } from "./referral-list.server";
 import { traced } from "~/services/trace.server";
 
-// The dashboard's counts and what two of them lead to beyond the referral lists (referral-list.server.ts): a referrer's
-// status updates and the program's queue.
+// The dashboard's counts, a referrer's status updates and the program's queue.
 
-/** A page of the referrer's status updates (docs/product-rules.md R82, R140), newest change first. */
+/** A page of the referrer's status updates (R82, R140), newest change first. */
 export const listStatusUpdates = traced(
   "model.listStatusUpdates",
   async function listStatusUpdates(db: DB, actor: CurrentUser, { page, count }: { page: number; count: number }) {
@@ -37,10 +36,7 @@ export const listStatusUpdates = traced(
   },
 );
 
-/**
- * A referrer's status updates: their referrals with a status recorded after submission, or opened by their program
- * (R82, R140).
- */
+/** A referrer's referrals with a status recorded after submission, or opened by their program (R82, R140). */
 function statusUpdatesOf(db: DB, userId: number) {
   return db
     .selectFrom("referrals as r")
@@ -48,12 +44,7 @@ function statusUpdatesOf(db: DB, userId: number) {
     .where((eb) => eb.or([eb("r.status", "not in", UNRECORDED_STATUSES), eb("r.opened_at", "is not", null)]));
 }
 
-/**
- * The program's queue (docs/product-rules.md R157): the submitted referrals the person reads that wait for a first
- * status (still Submitted: a recorded status is never Submitted again), how many, and the oldest's Maryland day of
- * submission and the whole days it has waited since. Null for anyone who does not act for the program (a referrer has
- * no queue).
- */
+/** The program's queue (R157): readable referrals still Submitted, and the oldest's wait. Null for non-staff. */
 export const waitingQueue = traced(
   "model.waitingQueue",
   async function waitingQueue(db: DB, actor: CurrentUser, today = easternCalendarDate()): Promise<WaitingQueue | null> {
@@ -79,11 +70,7 @@ export interface WaitingQueue {
   oldestDays: number | null;
 }
 
-/**
- * The dashboard's counts (docs/product-rules.md R33, R137): of the referrals the person reads; the children only for
- * those who have a children's list (not a program's staff), the users only for administrators, as the users list counts
- * them; the queue waiting for a first status for those who act for the program (R157).
- */
+/** Dashboard counts (R33, R137, R157): children only where there is a children's list, users only for admins. */
 export const dashboardCounts = traced("model.dashboardCounts", async function dashboardCounts(db: DB, actor: CurrentUser) {
   const own = db.selectFrom("referrals as r").where(readableReferrals(actor, "r"));
   const count = async (query: typeof own) => Number((await query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);

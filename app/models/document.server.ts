@@ -11,10 +11,7 @@ import type { CurrentUser } from "./user.server";
 import { metrics } from "~/services/metrics.server";
 import { traced } from "~/services/trace.server";
 
-// Supporting and consent documents of a referral (docs/product-rules.md R62, R67). The wizard's
-// screens go through the Draft rule of getDraftForEdit; a file is read by the referral's creator
-// and by administrators. The file on disk follows its row: removed when the row goes, and never
-// left behind by a save that did not happen.
+// Documents of a referral (R62, R67). A file on disk follows its row: removed with it, never left by a failed save.
 
 export interface DocumentSummary {
   id: number;
@@ -82,10 +79,7 @@ export const getDocument = traced(
   },
 );
 
-/**
- * One document, for whoever may read its referral (its creator, or an administrator: on the
- * record of access), whatever the referral's status.
- */
+/** One document, for whoever may read its referral, whatever its status; administrators' reads are recorded. */
 export const readDocument = traced("model.readDocument", async function readDocument(db: DB, actor: CurrentUser, documentId: number): Promise<
   DocumentSummary & { referralId: number }
 > {
@@ -105,10 +99,7 @@ export const readDocument = traced("model.readDocument", async function readDocu
   return { ...summary(row), referralId: row.referral_id };
 });
 
-/**
- * Records a file already written by the upload. If the referral may not take it (not the actor's
- * Draft) or the save fails, the file is removed and the error goes on.
- */
+/** Records an uploaded file; if the referral may not take it or the save fails, the file is removed. */
 export const addDocument = traced(
   "model.addDocument",
   async function addDocument(
@@ -153,7 +144,7 @@ export const addDocument = traced(
   },
 );
 
-/** Changes the description only: the file stays as it was (docs/product-rules.md R65). */
+/** Changes the description only: the file stays as it was (R65). */
 export const updateDocument = traced(
   "model.updateDocument",
   async function updateDocument(db: DB, actor: CurrentUser, ids: WizardIds, documentId: number, input: { description: string }): Promise<void> {
@@ -185,11 +176,7 @@ export const deleteDocument = traced(
   },
 );
 
-/**
- * A document's file for download: for the referral's creator and for administrators, whatever
- * the referral's status (an administrator's download is on the record of access). Anyone else
- * gets NotFoundError, as for a document that does not exist.
- */
+/** A document's file, for the creator and administrators (recorded); anyone else NotFoundError. */
 export const getDocumentFile = traced("model.getDocumentFile", async function getDocumentFile(db: DB, actor: CurrentUser, documentId: number) {
   const row = await documentWithReferral(db, documentId);
   if (!row || !mayViewReferral(actor, referralFacts(row))) throw new NotFoundError("document");
@@ -227,10 +214,7 @@ function documentWithReferral(db: DB, documentId: number) {
     .executeTakeFirst();
 }
 
-/**
- * The stored files of some referrals' documents: read these before deleting the referrals (their
- * rows go with them), and remove the files once the deletion is committed.
- */
+/** Read before deleting the referrals (their rows go with them); remove the files after the commit. */
 export const storedFilesOf = traced("model.storedFilesOf", async function storedFilesOf(db: DB, referralIds: number[]): Promise<string[]> {
   if (!referralIds.length) return [];
   const rows = await db.selectFrom("referral_documents").select("file_path").where("referral_id", "in", referralIds).execute();
@@ -238,10 +222,8 @@ export const storedFilesOf = traced("model.storedFilesOf", async function stored
 });
 
 /**
- * Removes the files in the uploads folder that no document names and that were last written over
- * an hour ago, and the unfinished ones as old: what a server stopped in the middle of an upload
- * leaves. Run at start-up, by one instance at a time (docs/product-rules.md R122); 0 when another
- * instance is sweeping.
+ * Removes unreferenced or unfinished files older than an hour (left by an interrupted upload). One instance at a
+ * time (R122); 0 when another is sweeping.
  */
 export const sweepOrphanUploads = traced(
   "model.sweepOrphanUploads",

@@ -5,10 +5,7 @@ export function isInUseError(error: unknown): boolean {
   return isForeignKeyViolation(error);
 }
 
-/**
- * The database could not serve the request in time (docs/product-rules.md R135): nothing was written, and the same
- * request may be made again after `BUSY_RETRY_AFTER_SECONDS`.
- */
+/** The database was too busy (R135): nothing was written; retry after `BUSY_RETRY_AFTER_SECONDS`. */
 export function isBusyError(error: unknown): boolean {
   return isDatabaseBusy(error);
 }

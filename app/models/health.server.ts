@@ -5,8 +5,7 @@ import { Migrator, sql } from "kysely";
 import type { DB } from "~/db.server";
 import { migrationProvider } from "../../db/migrations";
 
-// The probes' own questions. Not in spans (traced()): the probes are not traced (app/server/telemetry.ts), and a span
-// here would be a trace of its own at every probe of every load balancer.
+// Not traced(): a span here would make a trace of every load balancer probe.
 
 /** Asks the database the smallest question there is (for /healthz); throws when it does not answer. */
 export async function pingDatabase(db: DB): Promise<void> {
@@ -31,16 +30,15 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-/** The migrations this build has that the database has not run (an instance of a newer version started too early). */
+/** Migrations this build has that the database lacks (a newer instance started too early). */
 async function missingMigrations(db: DB): Promise<number> {
   const migrations = await new Migrator({ db, provider: migrationProvider }).getMigrations();
   return migrations.filter((migration) => !migration.executedAt).length;
 }
 
 /**
- * Why this instance should not be sent requests, or nothing when it may (docs/product-rules.md R145): the database
- * does not answer, a migration of this version has not run, the data folder cannot be written or has under 1 GB
- * free, or the server is stopping. The reasons name no address, path or figure: anyone may ask.
+ * Why this instance should not get requests, or nothing (R145). Reasons name no address, path or figure: the endpoint
+ * is public.
  */
 export async function readiness(db: DB, { dataDir, draining, minFreeBytes = GB, timeoutMs = 3000 }: ReadinessOptions): Promise<string[]> {
   const database = within(pingDatabase(db), timeoutMs).then(

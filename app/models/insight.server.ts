@@ -12,9 +12,8 @@ import { mayReadProgramInsight, referralScope, type Actor } from "./policy";
 import { TIMELINE_DAYS } from "~/utils/timeline";
 import { traced } from "~/services/trace.server";
 
-// The program's insight (docs/product-rules.md R127) and a referrer's own trend (R128): figures counted from the
-// submitted referrals' rows of figures (app/utils/referral-figures.ts), by Maryland calendar day: one read of a
-// period's rows from one index, then the counting here.
+// The program's insight (R127) and a referrer's trend (R128), counted by Maryland day from the rows of figures
+// (app/utils/referral-figures.ts): one indexed read per period.
 
 /** Counts per key; the keys are codes as stored (a county, a source), "" when the referral has none. */
 export type Counts = Record<string, number>;
@@ -49,10 +48,7 @@ export interface ProgramInsight {
   /** Index: the child's age in whole months on the day the referral was submitted. */
   byAgeMonths: number[];
   byCounty: Counts;
-  /**
-   * The 45-day timeline by program and month of submission (R141): of the referrals whose 45 days have ended or that
-   * were determined (`due`), how many were found Eligible or Not Eligible within the 45 days.
-   */
+  /** The 45-day timeline (R141): of referrals `due` (45 days over or determined), how many were determined within. */
   timeline: Array<{ programId: number | null; month: string; submitted: number; due: number; within: number }>;
 }
 
@@ -120,11 +116,7 @@ function figuresFacts(db: DB) {
     .where("r.submission_date", "is not", null);
 }
 
-/**
- * Part of every write that submits referrals or records their status, in its transaction (submitReferral,
- * recordStatusChange): their rows of figures made again from what is stored. A referral that is not submitted (or is
- * gone) has none. Nobody learns anything here; the figures are read by programInsight and referrerTrend.
- */
+/** Remakes the submitted referrals' rows of figures, inside the transaction of every write that changes them. */
 export const keepReferralFigures = traced("model.keepReferralFigures", async function keepReferralFigures(trx: DB, referralIds: number[]): Promise<void> {
   if (!referralIds.length) return;
   const facts = await figuresFacts(trx).where("r.id", "in", referralIds).execute();
@@ -138,7 +130,7 @@ export const keepReferralFigures = traced("model.keepReferralFigures", async fun
 
 type FiguresTables = Database & { f: Database["referral_figures"] };
 
-/** The rows of figures the person reads (R137): every program's for a state administrator, their programs' for a program's staff. */
+/** The figures the person reads (R137): all for a state administrator, their programs' for staff. */
 function figuresOf(db: DB, actor: Actor) {
   const scope = referralScope(actor);
   const rows = db.selectFrom("referral_figures as f");
@@ -147,15 +139,12 @@ function figuresOf(db: DB, actor: Actor) {
   return scope.programIds.length ? rows.where("f.local_program_id", "in", [...scope.programIds]) : rows.where(sql<SqlBool>`1 = 0`);
 }
 
-/** The rows of figures of the referrals submitted in a period (Maryland days, both ends included), of those the person reads. */
+/** Figures of referrals submitted in a period (Maryland days, inclusive), of those the person reads. */
 function submittedIn(db: DB, actor: Actor, period: InsightPeriod) {
   return figuresOf(db, actor).where("f.submitted_day", ">=", period.from).where("f.submitted_day", "<=", period.to);
 }
 
-/**
- * The program's figures for a period (R127), for administrators; anyone else: ForbiddenError. `today` is
- * Maryland's calendar day, for the referrals still waiting.
- */
+/** The program's figures for a period (R127), for administrators (else ForbiddenError). `today`: Maryland day. */
 export const programInsight = traced(
   "model.programInsight",
   async function programInsight(db: DB, actor: Actor, period: InsightPeriod, today: string): Promise<ProgramInsight> {

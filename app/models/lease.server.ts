@@ -2,17 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { DB } from "~/db.server";
 import { traced } from "~/services/trace.server";
 
-// Tasks that one instance at a time must do when several share the database (the start-up sweeps:
-// docs/product-rules.md R122). The same statement on SQLite and PostgreSQL: the row of a task is
-// taken only when it is free or its lease has run out, and the database answers with the row
-// only to the one that took it.
+// One-instance tasks (R122): a row is taken only when free or expired; only the taker gets it back.
 
 export type TaskName = "sweep-uploads" | "sweep-reports" | "sweep-sign-ins" | "sweep-security-events";
 
-/**
- * Runs `work` when no other process holds the task, holding it for at most `leaseMs` (after that
- * another may take it, as after a crash); answers null, doing nothing, when another holds it.
- */
+/** Runs `work` holding the task for at most `leaseMs` (then another may take it, as after a crash); null if held. */
 export const runAlone = traced("model.runAlone", async function runAlone<
   T,
 >(db: DB, task: TaskName, leaseMs: number, work: () => Promise<T>, now = () => new Date()): Promise<T | null> {

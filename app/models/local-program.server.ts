@@ -9,7 +9,7 @@ import { doneBy, recordSecurityEvent } from "./security-events.server";
 import type { CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
-// The 24 local programs (docs/product-rules.md R136-R142). Their staff are in program-staff.server.ts; a submitted
+// The 24 local programs (R136-R142). Their staff are in program-staff.server.ts; a submitted
 // referral's program panel and its moves in referral-program.server.ts.
 
 /**
@@ -110,9 +110,8 @@ export const getProgramToKeep = traced(
 );
 
 /**
- * Super administrators change a program's names, intake address, phone and staff domains (R136). A change of the intake
- * address or the domains is a security event; staff whose e-mail is outside the domains left stop being the program's
- * staff at once (R138): their sessions end, and with the role their keys and review links (each a security event).
+ * Edits a program (R136). Intake address and domain changes are security events; staff now outside the domains stop
+ * being staff at once, with their sessions, keys and review links (R138).
  */
 export const updateLocalProgram = traced(
   "model.updateLocalProgram",
@@ -154,10 +153,7 @@ export const updateLocalProgram = traced(
   },
 );
 
-/**
- * The program that serves a county (its FIPS code), or null: a county no program serves (R137). Public facts, read for
- * submitReferral, which has already decided who asks.
- */
+/** The program serving a county (FIPS), or null (R137). Public facts; the caller has checked who asks. */
 export const programForCounty = traced("model.programForCounty", async function programForCounty(db: DB, county: string | null): Promise<number | null> {
   if (!county) return null;
   const row = await db.selectFrom("local_programs").select("id").where("jurisdiction", "=", county).executeTakeFirst();
@@ -169,10 +165,7 @@ export class NoProgramError extends Error {
   name = "NoProgramError";
 }
 
-/**
- * The first time someone of a referral's program opens it, the referral keeps when and which program (R140): its
- * referrer then sees "Opened by". A state administrator's look is on the record of access, not this.
- */
+/** Records the first open by the referral's program ("Opened by", R140); not administrators' looks. */
 export const noteOpenedByProgram = traced(
   "model.noteOpenedByProgram",
   async function noteOpenedByProgram(
@@ -182,8 +175,7 @@ export const noteOpenedByProgram = traced(
   ) {
     if (referral.opened_at || referral.status === "Draft" || referral.local_program_id === null) return;
     if (!isProgramStaff(actor) || !actor.localProgramIds!.includes(referral.local_program_id)) return;
-    // Only the first look sets it (R135: the condition is the hold): a second one at once finds it set and changes
-    // nothing.
+    // Only the first look sets it (the condition is the hold, R135).
     await db
       .updateTable("referrals")
       .set({ opened_at: new Date().toISOString(), opened_by_id: referral.local_program_id })

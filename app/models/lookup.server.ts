@@ -66,10 +66,7 @@ export const lookupLabels = traced("model.lookupLabels", async function lookupLa
   return new Map((await getLookupOptions(db, type, language)).map((option) => [option.value, option.label]));
 });
 
-/**
- * Checks that each chosen code exists in its lookup list; answers the fields whose code does not,
- * with the message key to show (a tampered or outdated form).
- */
+/** The fields whose chosen code is not in its lookup list (a tampered or outdated form), with the message key. */
 export const unknownLookupCodes = traced(
   "model.unknownLookupCodes",
   async function unknownLookupCodes(

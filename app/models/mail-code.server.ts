@@ -5,18 +5,13 @@ import { hitRateLimit } from "~/services/rate-limit.server";
 import { getMailRecipient } from "./user.server";
 import { traced } from "~/services/trace.server";
 
-// The code mailed to an account before a second step is bound to it at sign-in (docs/product-rules.md R129): after a
-// promotion, a staff assignment or a reset, whoever holds the password alone could otherwise bind their own app and
-// keep it (NIST SP 800-63B binds at the level being bound: the mailbox is the account's other proof). The code belongs
-// to one waiting session and lives as long as it; its checks are the second step's (second-factor.server.ts).
+// A mailed code before a second step is bound (R129): otherwise whoever holds only the password after a promotion or
+// reset could bind their own app (NIST SP 800-63B). Lives as long as its waiting session.
 
 /** Six digits, as the second step's other codes, typed from a phone's number pad; guessed under code-guard's limits. */
 const DIGITS = 6;
 
-/**
- * Kept as a plain SHA-256: a million codes are quickly tried against it, but only by someone who reads the sessions
- * table, within the quarter hour the code lives, and who holds the password besides.
- */
+/** Plain SHA-256 is enough: brute force needs the sessions table, the password, and the code's quarter hour. */
 const hashMailCode = (code: string) => createHash("sha256").update(code).digest("hex");
 
 export function isMailCode(typed: string, hash: string | null): boolean {
@@ -29,10 +24,7 @@ export function newMailCode(): { code: string; hash: string } {
   return { code, hash: hashMailCode(code) };
 }
 
-/**
- * Mails the code to the account's address, in its language, unless five were mailed to it in the last hour: then
- * nothing is sent, and the wait until another may be.
- */
+/** Mails the code, unless five went out in the last hour; then answers the wait. */
 export const mailCodeTo = traced("model.mailCodeTo", async function mailCodeTo(db: DB, userId: number, code: string): Promise<
   { sent: true } | { sent: false; retryAfterSeconds: number }
 > {

@@ -3,7 +3,7 @@ import { isIeNoticeWindowOpen } from "~/utils/dates";
 import { cached } from "./cache.server";
 import { traced } from "~/services/trace.server";
 
-/** A named configuration value (docs/product-rules.md R35), or null. Public. */
+/** A named configuration value (R35), or null. Public. */
 export const getMiscellaneousValue = traced("model.getMiscellaneousValue", async function getMiscellaneousValue(db: DB, name: string): Promise<string | null> {
   const values = await cached(db, "miscellaneous", async () => {
     const rows = await db.selectFrom("miscellaneous").select(["name", "value"]).execute();
@@ -16,11 +16,7 @@ export function isInternetExplorer(userAgent: string | null | undefined): boolea
   return /\b(MSIE |Trident\/)/.test(userAgent ?? "");
 }
 
-/**
- * The notice tells Internet Explorer users that their browser is not supported, while fewer than
- * 90 days have passed since ieMessageStartDate. Other browsers have nothing to act on, so they
- * are not shown it.
- */
+/** Internet Explorer users are told it is unsupported, for 90 days from ieMessageStartDate. */
 export const isIeNoticeShown = traced(
   "model.isIeNoticeShown",
   async function isIeNoticeShown(db: DB, userAgent: string | null, moment: Date = new Date()): Promise<boolean> {

@@ -7,7 +7,7 @@ import { mayEditProfile } from "./policy";
 import { doneBy, recordSecurityEvent } from "./security-events.server";
 import type { CurrentUser } from "./user.server";
 
-// A person's own sessions (docs/product-rules.md R110, ASVS 3.3.4): where they are signed in, and signing out
+// A person's own sessions (R110, ASVS 3.3.4): where they are signed in, and signing out
 // everywhere but here. Only the owner reads or ends them; nobody else is told they exist.
 
 export interface OwnSession {
@@ -20,7 +20,7 @@ export interface OwnSession {
   current: boolean;
 }
 
-/** "Firefox 133 · Windows" from a User-Agent, or null: a browser names itself as it likes, so the words are only a hint. */
+/** "Firefox 133 · Windows" from a User-Agent, or null: browsers name themselves freely, so only a hint. */
 function deviceOf(userAgent: string | null): string | null {
   if (!userAgent) return null;
   const { browser, os } = Bowser.parse(userAgent);
@@ -32,11 +32,7 @@ function deviceOf(userAgent: string | null): string | null {
 /** How many sessions the list shows: the one asking and the last seen others; the button ends the rest too. */
 const SESSIONS_SHOWN = 5;
 
-/**
- * The owner's live sessions (not those waiting for a second step, nor those past their end or idle past the limit,
- * which no longer open anything): the one asking first, then the last seen, at most SESSIONS_SHOWN; and how many
- * others there are in all.
- */
+/** The owner's live sessions, current first then most recent, at most SESSIONS_SHOWN, and how many others. */
 export const listOwnSessions = traced(
   "model.listOwnSessions",
   async function listOwnSessions(
@@ -69,7 +65,7 @@ export const listOwnSessions = traced(
   },
 );
 
-/** Signs the owner out of every other session (a lost phone, a shared computer), a security event; how many ended. */
+/** Signs the owner out of every other session (a lost phone, a shared computer), a security event; answers how many. */
 export const endOtherSessions = traced(
   "model.endOtherSessions",
   async function endOtherSessions(db: DB, actor: CurrentUser, userId: number, currentIdHash: string, clientIp: string): Promise<number> {

@@ -29,9 +29,7 @@ export const phoneText = traced("model.phoneText", async function phoneText(db: 
   return row ? formatPhone({ areaCode: row.area_code, prefix: row.prefix, suffix: row.suffix }) : "";
 });
 
-// The phone numbers of the JSON API (/api/phone_numbers, docs/product-rules.md R74, R105): each row belongs to whoever
-// made it. Its owner changes or deletes it, unless a referral already submitted holds it (as its
-// referrer's number, or a parent's or guardian's): what was sent stays as it was sent.
+// The API's phone numbers (R74, R105). One held by a submitted referral cannot change: what was sent stays.
 
 export interface PhoneRow {
   id: number;
@@ -44,14 +42,14 @@ export interface PhoneRow {
 
 const PHONE_ROW = ["id", "area_code as areaCode", "prefix", "suffix", "created_by_id as createdById", "created_at as createdAt"] as const;
 
-/** Whether the asker may read a number made by this person (R105): their own, or one of an account an administrator may view. */
+/** Whether the asker may read this person's numbers (R105): their own, or as an administrator who may view them. */
 async function mayReadPhonesOf(db: DB, actor: CurrentUser, ownerId: number | null): Promise<boolean> {
   if (ownerId === actor.id) return true;
   const owner = ownerId === null ? null : await personFacts(db, ownerId);
   return owner === null ? actor.isAdmin : mayViewPerson(actor, owner);
 }
 
-/** The caller's numbers, or everyone's (or one person's) for an administrator: a super administrator's for super administrators only. */
+/** The caller's numbers, or for an administrator everyone's or one person's (super administrators' for peers only). */
 export const listPhones = traced(
   "model.listPhones",
   async function listPhones(db: DB, actor: CurrentUser, { page, count, ownerId }: { page: number; count: number; ownerId?: number }) {

@@ -39,7 +39,7 @@ export interface Profile {
   enabled: boolean;
   lastLogin: string | null;
   updatedAt: string;
-  /** A new e-mail address asked for and not yet confirmed from the link sent to it (docs/product-rules.md R13). */
+  /** A new e-mail address asked for and not yet confirmed from the link sent to it (R13). */
   pendingEmail: string | null;
 }
 
@@ -50,10 +50,7 @@ const PHONE_COLUMNS = {
 } as const;
 type PhoneField = keyof typeof PHONE_COLUMNS;
 
-/**
- * A user's profile: for the user, or for an administrator who may view their account (a super administrator's only for
- * another super administrator: docs/product-rules.md R12, R92); anyone else gets NotFoundError.
- */
+/** A profile, for its owner or an administrator who may view the account (R12, R92); else NotFoundError. */
 export const getProfile = traced("model.getProfile", async function getProfile(db: DB, actor: CurrentUser, userId: number): Promise<Profile> {
   const person = await personFacts(db, userId);
   if (!person || !mayViewPerson(actor, person)) throw new NotFoundError("user");
@@ -102,13 +99,9 @@ export interface ProfileChange {
 }
 
 /**
- * Saves the owner's own profile; nobody else changes it (NotFoundError, as for a profile that does
- * not exist). Refuses, by field (InputError): a new question without its new answer, and a new
- * e-mail, password or answer without the right current password, which is tried at most as often
- * as a sign-in. A taken e-mail gives EmailTakenError. A new e-mail address is only asked for: the
- * account keeps its address until the link mailed to the new one is opened, and the address it has is
- * told (docs/product-rules.md R13). A new password ends the account's other sessions and its API
- * keys, and the person is told by e-mail (R14).
+ * Saves the owner's profile (anyone else NotFoundError). New e-mail, password or answer need the current password,
+ * rate limited as a sign-in. A new e-mail only takes effect once its link is opened (R13); a new password ends other
+ * sessions and API keys, and is mailed (R14).
  */
 export const updateProfile = traced(
   "model.updateProfile",
@@ -170,9 +163,7 @@ export const updateProfile = traced(
         .where("id", "=", userId)
         .execute();
     });
-    // A new password ends every sign-in of the account (docs/product-rules.md R14: a changed password
-    // signs out the other devices), whichever door it came through; the one who changed it, when
-    // signed in by a session rather than an API key, is given a fresh one.
+    // A new password signs out every device and key (R14); a session caller gets a fresh session.
     let session: string | null = null;
     const recipient = { email: user.email, first_name: input.firstName, primary_language: input.primaryLanguage };
     const event = { ...doneBy(actor), subjectUserId: userId };

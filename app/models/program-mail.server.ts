@@ -5,16 +5,15 @@ import { log } from "~/services/log.server";
 import { hitRateLimit } from "~/services/rate-limit.server";
 import { traced } from "~/services/trace.server";
 
-// The mail of the local programs (docs/product-rules.md R137, R139, R142), sent once the write that calls for it has
+// The mail of the local programs (R137, R139, R142), sent once the write that calls for it has
 // committed, whichever door asked; the change stands whether or not the mail goes, so a failure is logged.
 
 /** The Languages lookup's code for Spanish: a family whose primary language it is reads Spanish. */
 const SPANISH = "2";
 
 /**
- * A new referral for the program, at its intake address: its reference and a link, and nothing that names the child
- * or the family (R137). `transferred`: another program moved it here (R139). Nothing is sent to a program with no
- * intake address (the super administrators are warned of it: R136).
+ * Mails a new referral to the program's intake address: a reference and link, nothing naming the child (R137).
+ * `transferred`: moved here (R139). No intake address, nothing sent (R136).
  */
 export const mailProgramIntake = traced(
   "model.mailProgramIntake",
@@ -42,12 +41,7 @@ export const mailProgramIntake = traced(
   },
 );
 
-/**
- * The family's notice (R142): a referral made by someone other than a parent or guardian, with the family's approval,
- * is told to the first parent or guardian with an e-mail, in the family's primary language (Spanish or English): which
- * program will call, its phone, what early intervention is, that it costs nothing, how to say no. Nothing of the
- * reasons or the documents.
- */
+/** The family's notice (R142), in their language; nothing of the reasons or documents. */
 export const mailFamilyNotice = traced("model.mailFamilyNotice", async function mailFamilyNotice(db: DB, referralId: number) {
   try {
     const row = await db
@@ -66,8 +60,7 @@ export const mailFamilyNotice = traced("model.mailFamilyNotice", async function 
       .orderBy("id")
       .executeTakeFirst();
     if (!adult?.email) return;
-    // A referrer types the family's address: a few notices a day each, or anyone could send the program's words to any
-    // address without end. The program still calls the family.
+    // Rate limited: otherwise anyone could send the program's words to any address. The program still calls.
     if (!(await hitRateLimit(db, "familyNotice", String(row.created_by_id))).allowed) {
       log.warn({ referral: referralId }, "the family's notice was not sent: its referrer's notices of the day are spent");
       return;

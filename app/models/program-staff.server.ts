@@ -9,7 +9,7 @@ import { doneBy, recordSecurityEvent } from "./security-events.server";
 import type { CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
-// A local program's staff (docs/product-rules.md R138): who a super administrator makes staff of which programs, and
+// A local program's staff (R138): who a super administrator makes staff of which programs, and
 // how the role ends, by their hand or when a program's domains no longer hold the person's e-mail.
 
 /** The programs a person is staff of, for a super administrator's view of their account (and the API's). */
@@ -20,9 +20,8 @@ export const staffProgramsOf = traced("model.staffProgramsOf", async function st
 });
 
 /**
- * A super administrator makes a verified account staff of one or more programs, on a domain every one of them approves
- * (R138); an empty list takes the role away. A change of programs ends the person's sessions and API keys: what they
- * may read changed, and their next sign-in asks for the second step (R129).
+ * Sets a verified account's programs (R138); empty removes the role. A change ends their sessions and API keys:
+ * what they may read changed (R129).
  */
 export const setStaffPrograms = traced(
   "model.setStaffPrograms",
@@ -78,11 +77,7 @@ export const setStaffPrograms = traced(
   },
 );
 
-/**
- * Someone whose e-mail is no longer within a program's staff domains stops being its staff (R138): taken off the
- * program (and the role with its last program), signed out everywhere, and the keys and review links that outlived
- * their authority ended.
- */
+/** Leaving a program's domains ends its staff role (R138), sessions, and any keys and review links it outlived. */
 export async function endStaffRoleByDomain(trx: DB, actor: CurrentUser, userId: number, programId: number, program: string): Promise<void> {
   await trx.deleteFrom("user_local_programs").where("user_id", "=", userId).where("local_program_id", "=", programId).execute();
   const left = await trx.selectFrom("user_local_programs").select("local_program_id").where("user_id", "=", userId).executeTakeFirst();

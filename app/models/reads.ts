@@ -1,14 +1,9 @@
 import { isProgramStaff, type Actor } from "./policy";
 
-// What each reader reads of a record (docs/product-rules.md R131), written once: the API's answers and the pages'
-// loaders take a record's fields through `readable`, so a field the pages keep from a reader is kept from them by the
-// API too. Who may read a record at all is policy.ts's (anyone else is told it does not exist, or to sign in); here,
-// which of its fields each of those readers reads. A field not named here is read by everyone who may read the record.
+// Which fields each reader reads (R131), written once for API and loaders alike. Who may read at all is policy.ts's.
+// Unlisted fields are read by everyone who may read the record.
 
-/**
- * Who reads a record they may read: its owner (who made it, or whose account it is), an administrator, a super
- * administrator, the staff of the local program a referral belongs to (R137), a review link's holder.
- */
+/** Who reads a record: owner, administrator, super administrator, program staff (R137), or review link holder. */
 export type Reader = "owner" | "administrator" | "superAdministrator" | "programStaff" | "reviewLink";
 
 const PROGRAM: readonly Reader[] = ["administrator", "superAdministrator", "programStaff"];

@@ -14,11 +14,7 @@ export const getReferralAddress = traced("model.getReferralAddress", async funct
   return (await db.selectFrom("addresses").selectAll().where("id", "=", referral.address_id).executeTakeFirst()) ?? null;
 });
 
-/**
- * Points the Draft at an address. A book address is used as it is (editing it later in the book
- * makes a new one, so the referral keeps what was sent); a typed one is stored for the referral,
- * and also in the book when asked.
- */
+/** Sets the Draft's address: a book one as is (edits make a new one); a typed one stored, in the book if asked. */
 export const setReferralAddress = traced(
   "model.setReferralAddress",
   async function setReferralAddress(db: DB, actor: CurrentUser, ids: WizardIds, choice: ReferralAddressChoice): Promise<number> {

@@ -14,10 +14,7 @@ import { traced } from "~/services/trace.server";
 
 export type Cell = string | number;
 
-/**
- * Turns pages of list rows into the 35 cells of the referral CSV and report (docs/product-rules.md R81), in the
- * reader's language: lookup codes as labels, dates and times as the screens show them, times in US Eastern time (R29).
- */
+/** The 35 CSV/report cells (R81), in the reader's language; times in US Eastern (R29). */
 export const referralCellWriter = traced("model.referralCellWriter", async function referralCellWriter(db: DB, language: Language, t: TFunction) {
   const labelsOf = async (type: LookupType) => new Map((await getLookups(db, type)).map((row) => [row.code, lookupLabel(row, language)]));
   const [references, genders, races, languages, counties, suffixes, states, developmental, screenings, conditions] = await Promise.all(
@@ -96,10 +93,7 @@ export const referralCellWriter = traced("model.referralCellWriter", async funct
   };
 });
 
-/**
- * A referral list as CSV (docs/product-rules.md R81), as the query asks, 100 rows at a time. A list
- * the person may not see is NotFoundError, before any row is read.
- */
+/** A referral list as CSV (R81), 100 rows at a time; NotFoundError before any row is read. */
 export const referralsCsv = traced(
   "model.referralsCsv",
   async function referralsCsv(

@@ -4,10 +4,7 @@ import { traced } from "~/services/trace.server";
 
 // The referral CSV's columns and what it reads beyond the list's rows; referral-cells.server.ts writes the cells.
 
-/**
- * The 35 columns of the referral CSV (docs/product-rules.md R81), the child's six among them; headings in locales
- * referrals:csv.
- */
+/** The 35 columns of the referral CSV (R81); headings in locales referrals:csv. */
 export const REFERRAL_CSV_COLUMNS = [
   "id",
   "status",
@@ -46,11 +43,7 @@ export const REFERRAL_CSV_COLUMNS = [
   "childParentConsent",
 ] as const;
 
-/**
- * Everything the CSV needs of one page of list rows, read in a few queries for the whole page (not one per row): the
- * referrals' own fields, child, address, races, reasons and phones. Codes stay codes here; the export labels them in
- * the reader's language.
- */
+/** What the CSV needs of one page of rows, in a few queries for the page, not per row. Codes stay codes. */
 export const csvDetails = traced("model.csvDetails", async function csvDetails(db: DB, rows: ReferralRow[]) {
   const ids = rows.map((row) => row.id);
   if (!ids.length) return [];

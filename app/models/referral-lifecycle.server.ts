@@ -19,7 +19,7 @@ import type { CurrentUser } from "./user.server";
 import { metrics } from "~/services/metrics.server";
 import { traced } from "~/services/trace.server";
 
-// A referral's life after the wizard (docs/product-rules.md R68, R69, R71, R72): the review, the confirmed submit,
+// A referral's life after the wizard (R68, R69, R71, R72): the review, the confirmed submit,
 // copy and delete. Who may do what is app/models/policy.ts (R45, R87, R108).
 
 export type Row = NonNullable<Awaited<ReturnType<typeof referralRow>>>;
@@ -36,10 +36,7 @@ export const readableReferral = traced("model.readableReferral", async function 
   return referral;
 });
 
-/**
- * The referral its creator may act on (copy, delete, submit); administrators get ForbiddenError.
- * Copying asks least of them (any of theirs, docs/product-rules.md R71): submit and delete then ask their own rule.
- */
+/** The creator's referral (else ForbiddenError). Copy asks least (R71); submit and delete add their own rule. */
 export const ownReferral = traced("model.ownReferral", async function ownReferral(db: DB, actor: CurrentUser, referralId: number): Promise<Row> {
   const referral = await referralRow(db, referralId);
   if (!referral || !mayViewReferral(actor, referralFacts(referral))) throw new NotFoundError("referral");
@@ -47,7 +44,7 @@ export const ownReferral = traced("model.ownReferral", async function ownReferra
   return referral;
 });
 
-/** The referral still lacks these (docs/product-rules.md R68, R69): it is not submitted. */
+/** The referral still lacks these (R68, R69): it is not submitted. */
 export class IncompleteReferralError extends Error {
   name = "IncompleteReferralError";
   constructor(readonly missing: MissingItem[]) {
@@ -56,9 +53,8 @@ export class IncompleteReferralError extends Error {
 }
 
 /**
- * Submits a complete Draft: it becomes Submitted with its submission date and status date. The
- * referral's row is held first (R135), so two submits at once (a double click, two tabs, a retried
- * request, two instances) submit it once: the second finds it submitted and answers `submitted: false`.
+ * Submits a complete Draft. The row is held first (R135) so concurrent submits submit once; the loser gets
+ * `submitted: false`.
  */
 export const submitReferral = traced(
   "model.submitReferral",
@@ -73,17 +69,16 @@ export const submitReferral = traced(
       const referral = await ownReferral(trx, actor, referralId);
       // Its creator's, so only a status past Draft stops it: already submitted, by another request.
       if (!maySubmitReferral(actor, referralFacts(referral))) return { submitted: false, status: referral.status };
-      // The address it is sent with stays as checked (an edit of it waits), and one submit at a time looks for the
-      // same child among the submitted referrals of children born that day (R126), so two at once see each other.
+      // Hold the address as checked, and serialize same-child checks among children born that day (R126).
       await holdRows(trx, "addresses", "id", [referral.address_id], "share");
       const child = await trx.selectFrom("children").select("birthdate").where("id", "=", referral.child_id).executeTakeFirstOrThrow();
       await holdKey(trx, "same-child", child.birthdate);
-      // A Draft begun before the child turned three is not sent after (docs/product-rules.md R37).
+      // A Draft begun before the child turned three is not sent after (R37).
       await refuseTooOld(trx, referral.child_id, today);
       const facts = await progressFacts(trx, referral);
       const missing = missingItems(facts);
       if (missing.length) throw new IncompleteReferralError(missing);
-      // It goes to the local program of its address's county, and to no other (docs/product-rules.md R137).
+      // It goes to the local program of its address's county, and to no other (R137).
       const programId = await programForCounty(trx, facts.address?.county ?? null);
       if (programId === null) throw new NoProgramError("no local program serves the county");
       const now = new Date().toISOString();
@@ -93,14 +88,13 @@ export const submitReferral = traced(
         .where("id", "=", referral.id)
         .where("status", "=", "Draft")
         .execute();
-      // Another submitted referral possibly of the same child is kept for administrators (docs/product-rules.md R126).
+      // Another submitted referral possibly of the same child is kept for administrators (R126).
       await noteSameChildOnSubmit(trx, referral.id);
-      // Counted in the program's figures from now on (docs/product-rules.md R127).
+      // Counted in the program's figures from now on (R127).
       await keepReferralFigures(trx, [referral.id]);
       return { submitted: true, status: "Submitted" };
     });
-    // The confirmation e-mail, the program's notice and the family's, once the submit has committed (not again for one
-    // sent before).
+    // Mails go after the commit, and only for a first submit.
     if (outcome.submitted) {
       metrics.referralsSubmitted.inc();
       await mailReferrer(db, referralId, "submitted");
@@ -112,10 +106,8 @@ export const submitReferral = traced(
 );
 
 /**
- * A new Draft for the same child (while under 36 months) with every answer of the referral: its fields, races, reasons,
- * parents and guardians (with their own phone numbers) and the child's address. The documents
- * stay with the referral they were sent for: a consent form is signed for one referral, and the
- * copy's review asks for a new one when consent is yes. The copy is marked hasBeenCopied.
+ * A new Draft with every answer of the referral, for a child under 36 months; marked hasBeenCopied. Documents stay
+ * behind: consent is signed for one referral.
  */
 export const copyReferral = traced(
   "model.copyReferral",

@@ -12,7 +12,7 @@ import { recordAccess, viewerOf, type Seen } from "./access-record.server";
 import { readableReferrals } from "./referral-scope.server";
 import { traced } from "~/services/trace.server";
 
-// The referral lists (docs/product-rules.md R75): Submitted is everything not Draft (the not_equals[status]=Draft
+// The referral lists (R75): Submitted is everything not Draft (the not_equals[status]=Draft
 // filter). The dashboard's counts are in dashboard.server.ts, the CSV's columns in referral-csv.server.ts.
 
 /** "all" is the JSON API's list (GET /api/referrals), whose status filters are its own. */
@@ -28,7 +28,7 @@ export interface ReferralExactFilters {
 export const REFERRAL_SORTS = ["childName", "birthdate", "status", "createdAt", "updatedAt", "submissionDate", "statusUpdatedAt", "completedBy"] as const;
 export type ReferralSort = (typeof REFERRAL_SORTS)[number];
 
-/** Drafts newest-changed first; everything else by its latest status change (docs/product-rules.md R77). */
+/** Drafts newest-changed first; everything else by its latest status change (R77). */
 export function referralListSpec(kind: ReferralListKind): ListSpec<ReferralSort> {
   return {
     sorts: REFERRAL_SORTS,
@@ -82,9 +82,8 @@ type Filtered = SelectQueryBuilder<Database & { r: Database["referrals"] }, "r",
 type ListSelection = [db: DB, actor: CurrentUser, kind: ReferralListKind, query: ListQuery<ReferralSort>, ownerId?: number, exact?: ReferralExactFilters];
 
 /**
- * The referrals of one list the person may see, filtered. Filters on the child, the creator and the address are
- * subqueries, so counting needs no join. An ordinary user asking for another user's list gets NotFoundError, as for a
- * list that does not exist.
+ * The referrals of one list the person may see. Filters are subqueries so counting needs no join. Another user's
+ * list is NotFoundError, as a missing one.
  */
 function filtered(...[db, actor, kind, query, ownerId, exact = {}]: ListSelection): Filtered {
   if (kind === "user" && (!actor.isAdmin || ownerId === undefined)) throw new NotFoundError("referrals");
@@ -101,7 +100,7 @@ function filtered(...[db, actor, kind, query, ownerId, exact = {}]: ListSelectio
   const { childName, status, county, completedByName, completedByEmail } = query.text;
   if (status && (REFERRAL_STATUSES as readonly string[]).includes(status)) rows = rows.where("r.status", "=", status as ReferralStatus);
   if (county) rows = rows.where("r.address_id", "in", db.selectFrom("addresses").select("id").where("county", "=", county));
-  // Past a number of days of the 45-day timeline without Eligible or Not Eligible (docs/product-rules.md R141): submitted
+  // Past a number of days of the 45-day timeline without Eligible or Not Eligible (R141): submitted
   // before the start of that many days ago, Maryland time.
   const pastDays = pastDaysOf(query.text.pastDays);
   if (pastDays !== null) {
@@ -109,7 +108,7 @@ function filtered(...[db, actor, kind, query, ownerId, exact = {}]: ListSelectio
       .where("r.status", "not in", ["Draft", ...DETERMINED_STATUSES])
       .where("r.submission_date", "<", easternDayStart(shiftDate(easternCalendarDate(), -pastDays)));
   }
-  // Possibly of a child referred twice (docs/product-rules.md R126): administrators only; anyone else's list is not
+  // Possibly of a child referred twice (R126): administrators only; anyone else's list is not
   // narrowed.
   if (query.text.sameChild === "yes" && mayLearnOfSameChild(actor)) {
     rows = rows.where("r.id", "in", db.selectFrom("same_child_pairs").select("referral_id").where("not_same_at", "is", null));
@@ -204,7 +203,7 @@ export function seenReferrals(rows: readonly ReferralRow[]): Seen[] {
   return rows.map((row) => ({ referralId: row.id, childId: row.childId, createdById: row.createdById }));
 }
 
-/** One page and the count its filters match; the children it shows that are not the asker's go on the record of access, in one write (R95). */
+/** One page and its count; others' children shown go on the record of access in one write (R95). */
 export const listReferrals = traced("model.listReferrals", async function listReferrals(...selection: ListSelection): Promise<{
   data: ReferralRow[];
   total: number;
@@ -216,11 +215,7 @@ export const listReferrals = traced("model.listReferrals", async function listRe
   return { data, total };
 });
 
-/**
- * Every row of the filtered list, 100 at a time (the CSV export). The ids come first, in the list's order, in one
- * query; each page is then read by id, so the export does not slow down page after page as an OFFSET would, and never
- * holds more than one page of rows.
- */
+/** Every row, 100 at a time (the CSV): ids first, then pages by id, so no OFFSET slowdown and one page in memory. */
 export async function* allReferrals(...selection: ListSelection): AsyncGenerator<ReferralRow[]> {
   const [db, , , query] = selection;
   let ordered = filtered(...selection)
@@ -235,11 +230,7 @@ export async function* allReferrals(...selection: ListSelection): AsyncGenerator
   }
 }
 
-/**
- * The list rows of some referrals, in the order of the ids given (the exports and the reports read 100 at a time this
- * way). A referral deleted meanwhile is left out. Whoever calls this has already decided which referrals the asker may
- * see.
- */
+/** List rows by id, in the ids' order, skipping deleted ones. The caller has already checked who may see them. */
 export const referralRowsById = traced("model.referralRowsById", async function referralRowsById(db: DB, ids: number[]): Promise<ReferralRow[]> {
   if (!ids.length) return [];
   const rows = (await withColumns(db.selectFrom("referrals as r") as unknown as Filtered)

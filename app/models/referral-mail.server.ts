@@ -3,16 +3,10 @@ import { reviewHref } from "~/utils/wizard-paths";
 import { log } from "~/services/log.server";
 import { traced } from "~/services/trace.server";
 
-/**
- * The referrer's e-mail after a submit or a status change (docs/product-rules.md R86: the referrer is
- * told when a referral is sent and whenever its status changes), in the account's language. It is
- * called by submitReferral and recordStatusChange after their transaction commits, whichever door
- * (page or JSON API) asked: the change stands whether or not the mail goes, so a failure is logged.
- */
+/** Mails the referrer on submit and status change (R86), after the commit; a failure is only logged. */
 export const mailReferrer = traced("model.mailReferrer", async function mailReferrer(db: DB, referralId: number, kind: "submitted" | "status") {
   try {
-    // Loaded when a mail goes: the mail's texts come with the bundled locales (JSON), which the
-    // browser tests' helpers, importing the models to set up records, cannot load.
+    // Imported lazily: its bundled locales cannot be loaded by the browser tests' helpers, which import the models.
     const { appLink, sendReferralSubmittedEmail, sendStatusChangedEmail } = await import("~/services/emails.server");
     const to = await db
       .selectFrom("referrals as r")

@@ -11,7 +11,7 @@ import { mailProgramIntake } from "./program-mail.server";
 import type { CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
-// A submitted referral's program as its review shows it (docs/product-rules.md R137, R140, R141): which it is, when it
+// A submitted referral's program as its review shows it (R137, R140, R141): which it is, when it
 // first opened the referral, the 45-day timeline; and the referral's moves from one program to another (R139).
 
 export interface Transfer {
@@ -53,10 +53,7 @@ async function determinedAt(db: DB, referralId: number): Promise<string | null> 
   return (row?.at as string | null | undefined) ?? null;
 }
 
-/**
- * The program panel of a submitted referral, for whoever may read it (its creator sees its program, when it was opened
- * and its 45 days; the program also sees its moves and may move it). Null for a Draft.
- */
+/** The program panel of a submitted referral for whoever may read it; staff also see moves. Null for a Draft. */
 export const referralProgramPanel = traced(
   "model.referralProgramPanel",
   async function referralProgramPanel(db: DB, actor: Actor, referralId: number, language: Language): Promise<ReferralProgramPanel | null> {
@@ -112,9 +109,8 @@ export interface TransferInput {
 }
 
 /**
- * Moves a submitted referral to another program, with a reason (R139): its program's staff or a state administrator.
- * The history keeps who, when, from and to; the new program is told at its intake address; its staff see it from now
- * on, the old program's no longer. The same program, or one that does not exist, is refused by field.
+ * Moves a submitted referral to another program (R139), by its staff or a state administrator; recorded, and the new
+ * program is mailed. Same or unknown program: refused by field.
  */
 export const transferReferral = traced(
   "model.transferReferral",

@@ -10,9 +10,7 @@ import { progressFacts, storedAnswers } from "./referral-answers.server";
 import type { CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
-// A referral whole, as stored (codes, not labels): what the JSON API answers for one referral.
-// The same reading rule as the review: its creator or an administrator, on the record of access
-// when it is not its creator.
+// A whole referral as stored, for the JSON API. Read as the review: creator or administrator (recorded).
 
 /** The wizard's ids of a referral the actor may read; NotFoundError for anyone else. */
 export const wizardIdsOf = traced("model.wizardIdsOf", async function wizardIdsOf(db: DB, actor: CurrentUser, referralId: number): Promise<WizardIds> {

@@ -1,10 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import { referralScope, type Actor } from "./policy";
 
-/**
- * policy.ts's referralScope (docs/product-rules.md R137) as a condition on a query of referrals under `alias`, written
- * once for every list, count, export, report and figure that reads more than one referral.
- */
+/** policy.ts's referralScope (R137) as a query condition on `alias`, for every multi-referral read. */
 export function readableReferrals(actor: Actor, alias: string): RawBuilder<SqlBool> {
   const scope = referralScope(actor);
   if (scope.kind === "all") return sql<SqlBool>`1 = 1`;

@@ -2,9 +2,7 @@ import { getConfig } from "~/config.server";
 import type { DB } from "~/db.server";
 import { traced } from "~/services/trace.server";
 
-// The e-mail domains a role asks (docs/product-rules.md R91, R138): a program's staff are at one of its domains, an
-// administrator at one of ADMIN_EMAIL_DOMAINS. Apart from the programs' model so that the account flows can ask it
-// without loading what a program sends by mail.
+// The e-mail domains a role asks (R91, R138). Separate from the programs' model so account flows avoid its mail deps.
 
 /** The domains as stored: lower case, comma-separated. */
 export function domainsOf(stored: string): string[] {
@@ -20,9 +18,8 @@ export function domainOf(email: string): string {
 }
 
 /**
- * Whether an e-mail address would take its person outside the domains a role of theirs asks: the staff domains of each
- * of their programs (R138), or ADMIN_EMAIL_DOMAINS for an administrator promoted under it (R91; super administrators
- * are made by the installation, not promoted). A change of address to one is refused: the role follows the address.
+ * Whether an address falls outside a role's domains: program staff domains (R138), or ADMIN_EMAIL_DOMAINS for a
+ * promoted administrator (R91). Such a change is refused: the role follows the address.
  */
 export const outsideRoleDomains = traced(
   "model.outsideRoleDomains",

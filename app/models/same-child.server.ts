@@ -5,9 +5,7 @@ import { ForbiddenError, NotFoundError } from "./errors";
 import { mayLearnOfSameChild, type Actor } from "./policy";
 import { traced } from "~/services/trace.server";
 
-// Children referred twice (docs/product-rules.md R126); the rule itself is app/utils/child-match.ts. The pairs are found
-// once, when the later referral is submitted, and kept (same_child_pairs, one row each way) with an administrator's
-// decision that they are not the same child.
+// Children referred twice (R126; the rule is app/utils/child-match.ts): pairs found once at submit, kept both ways.
 
 export interface SameChildReferral {
   id: number;
@@ -36,14 +34,10 @@ const factsOf = (row: FactsRow): ChildFacts => ({
   submittedOn: easternCalendarDate(new Date(row.submission_date!)),
 });
 
-/** The same instant moved by whole days (the candidates' window is widened by a day each side, then the rule decides). */
+/** Shifted by whole days (the candidate window is widened a day each side; then the rule decides). */
 const shifted = (iso: string, days: number) => new Date(new Date(iso).getTime() + days * 86_400_000).toISOString();
 
-/**
- * Part of submitting referral `referralId` (submitReferral, in its transaction): finds the other submitted referrals
- * possibly of the same child and keeps each pair, both ways. Nobody learns of them here; a pair already kept (and
- * an administrator's decision on it) stays as it is.
- */
+/** At submit, in its transaction: keeps each possible same-child pair, both ways; existing pairs stay as they are. */
 export const noteSameChildOnSubmit = traced("model.noteSameChildOnSubmit", async function noteSameChildOnSubmit(trx: DB, referralId: number): Promise<void> {
   const row = await submittedFacts(trx).where("referrals.id", "=", referralId).executeTakeFirst();
   if (!row || !row.county) return;
@@ -69,10 +63,7 @@ export const noteSameChildOnSubmit = traced("model.noteSameChildOnSubmit", async
     .execute();
 });
 
-/**
- * The other submitted referrals possibly of the same child as referral `referralId`, oldest id first, but those an
- * administrator decided are not the same child; an empty list for anyone who may not learn of them (R126).
- */
+/** Possible same-child referrals, oldest first, less those decided not; empty for who may not learn of them (R126). */
 export const possiblySameChildAs = traced("model.possiblySameChildAs", async function possiblySameChildAs(db: DB, actor: Actor, referralId: number): Promise<
   SameChildReferral[]
 > {
@@ -88,9 +79,8 @@ export const possiblySameChildAs = traced("model.possiblySameChildAs", async fun
 });
 
 /**
- * An administrator's decision that referrals `referralId` and `otherId` are not of the same child: kept with who
- * decided and when, and the pair is silent from then on, on both referrals' reviews and in the submitted list's
- * filter. Anyone else: ForbiddenError; a pair that was never found: NotFoundError. Deciding again changes nothing.
+ * An administrator decides two referrals are not the same child; the pair is then silent everywhere. Others:
+ * ForbiddenError; unknown pair: NotFoundError. Idempotent.
  */
 export const decideNotSameChild = traced(
   "model.decideNotSameChild",

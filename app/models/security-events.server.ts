@@ -11,11 +11,8 @@ import type { CurrentUser } from "./user.server";
 import { metrics } from "~/services/metrics.server";
 import { traced } from "~/services/trace.server";
 
-// The security events (docs/product-rules.md R133): what happened to the ways into accounts, kept where a program
-// can look, written by one function and read by super administrators only (a page with filters, and its CSV). Kept
-// 400 days, then swept. An event names the accounts by number (who did it, whose account it is), the API key, the
-// address the request came from, and a few words of detail (a reason, a key's name); never a password, a code, a
-// token or a new e-mail address.
+// The security events (R133): one writer, read by super administrators only, kept 400 days. Never stores a password,
+// code, token or new e-mail address.
 
 export const SECURITY_EVENT_KINDS = [
   "signIn",
@@ -261,7 +258,7 @@ export const securityEventsCsv = traced(
 /** Longer than the sweep takes; a lease an instance left by dying runs out after it. */
 const SWEEP_LEASE_MS = 10 * 60 * 1000;
 
-/** Deletes the security events older than 400 days (R133), by one instance at a time; null when another is sweeping. */
+/** Deletes events older than 400 days (R133), one instance at a time; null when another is sweeping. */
 export const sweepSecurityEvents = traced("model.sweepSecurityEvents", async function sweepSecurityEvents(db: DB, now: Date = new Date()): Promise<
   number | null
 > {

@@ -8,7 +8,7 @@ import { recordSecurityEvent } from "./security-events.server";
 import { checkCredentials, findUserIdByEmail, recordSignIn, secondFactorRequiredFor } from "./user.server";
 import { traced } from "~/services/trace.server";
 
-// Signing in (docs/product-rules.md R7, R11, R129): a session that waits for the second step (or, for an administrator
+// Signing in (R7, R11, R129): a session that waits for the second step (or, for an administrator
 // without one, its set-up) opens nothing else until then (second-factor.server.ts).
 
 /** A password refused: wrong (or no such account), an inactive account, or one whose e-mail is not verified yet. */
@@ -33,10 +33,8 @@ export class SignInLimitedError extends Error {
 const accountKey = (email: string) => email.trim().toLowerCase();
 
 /**
- * One attempt at an account's password (R11): counted by address whatever the account, by account from this address
- * (its /64 for IPv6), and by account from anywhere; refused past any of them, but for one case: past the account's own
- * limit, a first attempt from an address that has not failed at the account is still checked. So strangers at many
- * addresses slow their guessing to one a window at each and cannot lock the owner out (R11).
+ * Counts a password attempt by address, by account from this address (/64 for IPv6), and by account (R11). Past the
+ * account's limit a first try from a new address is still checked, so strangers cannot lock the owner out.
  */
 async function countPasswordAttempt(db: DB, email: string, clientIp: string): Promise<void> {
   const address = addressKey(clientIp);
@@ -70,10 +68,7 @@ async function clearPasswordAttempts(db: DB, email: string, clientIp: string): P
 export interface SignInOutcome {
   userId: number;
   cookie: string;
-  /**
-   * null: signed in. "code": the second factor's code comes next; "mailCode": one is needed and none is bound, so a
-   * code mailed to the account comes first, then its set-up.
-   */
+  /** null: signed in; "code": the second step next; "mailCode": no factor bound yet, a mailed code first. */
   awaiting: SessionAwaiting | null;
 }
 
@@ -110,10 +105,7 @@ export const signIn = traced(
   },
 );
 
-/**
- * Signing out: the session the request carries ends, a security event (R133) saying whether the person chose it or
- * the page did after their time without activity. The header that forgets the cookie.
- */
+/** Ends the request's session, recorded as a security event (R133), and answers the header that forgets the cookie. */
 export const signOut = traced("model.signOut", async function signOut(db: DB, request: Request, clientIp: string, idle: boolean): Promise<string> {
   const session = await readSession(db, request);
   const cookie = await destroySession(db, request);
@@ -132,11 +124,7 @@ export const signOut = traced("model.signOut", async function signOut(db: DB, re
 /** Longer than the sweep takes; a lease an instance left by dying runs out after it. */
 const SWEEP_LEASE_MS = 10 * 60 * 1000;
 
-/**
- * Deletes what sign-in leaves behind once spent (docs/product-rules.md R124): sessions past their end or idle past the
- * limit, and attempt counts whose window is over. At start-up and every hour, by one instance at a time; null when
- * another instance is sweeping.
- */
+/** Deletes spent sessions and attempt counts (R124), one instance at a time; null when another is sweeping. */
 export const sweepSpentSignIns = traced("model.sweepSpentSignIns", async function sweepSpentSignIns(db: DB, now: Date = new Date()): Promise<{
   sessions: number;
   limits: number;

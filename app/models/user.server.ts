@@ -19,10 +19,7 @@ export interface CurrentUser {
   roles: Role[];
   isAdmin: boolean;
   isSuperAdmin: boolean;
-  /**
-   * The local programs whose submitted referrals this person reads and acts on, as their staff (the local program
-   * role, docs/product-rules.md R138); empty for everyone else, a state administrator included (who reads them all).
-   */
+  /** Programs whose submitted referrals this person works on as staff (R138); empty for everyone else. */
   localProgramIds: number[];
   /** Asking through the JSON API (with an API key, or the session): the record of access says so (R95). */
   via?: { channel: "api"; apiKeyId: number | null };
@@ -32,7 +29,7 @@ export function hasAdminRole(roles: readonly Role[]): boolean {
   return roles.includes("ROLE_ADMIN") || roles.includes("ROLE_SUPER_ADMIN");
 }
 
-/** Whether the person with these roles must sign in with a second factor (policy.ts mustHaveSecondFactor, R129, R138). */
+/** Whether these roles need a second factor (policy.ts mustHaveSecondFactor, R129, R138). */
 export function secondFactorRequiredFor(roles: readonly Role[]): boolean {
   return mustHaveSecondFactor({ isAdmin: hasAdminRole(roles), isProgramStaff: roles.includes("ROLE_LOCAL_PROGRAM") });
 }
@@ -102,17 +99,13 @@ export class EmailTakenError extends Error {
   name = "EmailTakenError";
 }
 
-/**
- * Creates the account of someone registering themselves: an ordinary user, not yet enabled
- * until the e-mail is verified. The e-mail (lower-cased) is also the username. Refuses a taken
- * e-mail (EmailTakenError) and a choice not in its lookup list (InvalidChoiceError).
- */
+/** Self-registration: an ordinary user, disabled until the e-mail (lower-cased, also the username) is verified. */
 export const registerUser = traced("model.registerUser", async function registerUser(db: DB, input: Registration): Promise<{ id: number }> {
   await checkPersonChoices(db, input);
   const passwordHash = await hashPassword(input.password);
   const answer1 = await hashAnswer(input.securityAnswer1);
   const answer2 = await hashAnswer(input.securityAnswer2);
-  // R135: no row to hold, since the account is new; two registrations of one address at once meet at the unique e-mail.
+  // R135: no row to hold for a new account; concurrent registrations of one address meet at the unique e-mail.
   return writeTransaction(db, async (trx) => {
     const taken = await trx.selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst();
     if (taken) throw new EmailTakenError(input.email);
@@ -145,7 +138,7 @@ export const registerUser = traced("model.registerUser", async function register
   });
 });
 
-/** `userId` names the account whose password was wrong, for the security events only (R133): the person is told nothing more. */
+/** `userId`: whose password was wrong, for the security events only (R133); the person is told nothing more. */
 export type CredentialCheck =
   | { status: "ok"; userId: number }
   | { status: "invalid"; userId?: number }
@@ -184,7 +177,7 @@ export const getMailRecipient = traced("model.getMailRecipient", async function 
   return db.selectFrom("users").select(["id", "email", "first_name", "primary_language", "enabled", "locked"]).where("id", "=", userId).executeTakeFirst();
 });
 
-/** What the rules of policy.ts need of a person (mayViewPerson): who, and whether a super administrator; null when no such account. */
+/** What policy.ts needs of a person (mayViewPerson); null when no such account. */
 export const personFacts = traced("model.personFacts", async function personFacts(db: DB, userId: number): Promise<{
   id: number;
   isSuperAdmin: boolean;
@@ -204,10 +197,7 @@ export const findUserIdByEmail = traced("model.findUserIdByEmail", async functio
   return row?.id ?? null;
 });
 
-/**
- * The first super administrator, from SEED_ADMIN_EMAIL / SEED_ADMIN_PASSWORD. Created once,
- * enabled (the address is the operator's own); a later seed leaves the account as it is.
- */
+/** The first super administrator, from SEED_ADMIN_EMAIL / SEED_ADMIN_PASSWORD; a later seed leaves it alone. */
 export const ensureSeedAdministrator = traced(
   "model.ensureSeedAdministrator",
   async function ensureSeedAdministrator(db: DB, email: string, password: string): Promise<"created" | "exists"> {

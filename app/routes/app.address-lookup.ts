@@ -4,8 +4,7 @@ import { lookUpAddress } from "~/services/geocoder.server";
 import { hitRateLimit } from "~/services/rate-limit.server";
 import { route } from "~/utils/route.server";
 
-// Suggestions as one types (with JavaScript) for the address look-up box; the page without
-// JavaScript asks the same function through its form's Look up button.
+// As-you-type suggestions; without JavaScript the form's Look up button calls the same function.
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context.db);
   const db = context.db;

@@ -26,7 +26,7 @@ import { pageMeta } from "~/components/title";
 export const handle = { i18n: ["common", "admin"] };
 export const headers = pageHeaders;
 
-// /app/api-keys (docs/product-rules.md R101). A new key is shown once, on the answer to the form that made it; only its
+// /app/api-keys (R101). A new key is shown once, on the answer to the form that made it; only its
 // hash is kept.
 
 export const meta = pageMeta;
@@ -47,7 +47,7 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
     lastUsedAt: key.lastUsedAt ? formatDateTimeEastern(key.lastUsedAt, language) : null,
     status: key.revokedAt ? (key.endedReason ?? "revoked") : key.expiresAt && key.expiresAt <= now ? ("expired" as const) : ("active" as const),
   }));
-  // The confirmation page's title is its question (docs/product-rules.md R175), as the page shows it: a live key.
+  // The confirmation page's title is its question (R175), as the page shows it: a live key.
   const confirming = revokeAsked(new URL(request.url).searchParams, rows);
   return json({
     title: confirming ? await pageTitle(request, "admin:apiKeys.revokeTitle", { name: confirming.name }) : await pageTitle(request, "admin:apiKeys.title"),

@@ -31,7 +31,7 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
   const { title } = await getPageTranslation(request, ["children", "common"]);
   const name = [child.firstName, child.middleName, child.lastName].filter(Boolean).join(" ");
   const confirmDelete = new URL(request.url).searchParams.has("delete");
-  // Administrators see the child; only its creator changes it (docs/product-rules.md R42, R43).
+  // Administrators see the child; only its creator changes it (R42, R43).
   const mayChange = mayEditChild(actor, child);
   const mayRefer = mayStartReferral(actor, child);
   // A child's referrals are its creator's (startReferral, copyReferral).
@@ -56,7 +56,7 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
     draft: draft ? { href: open(draft), startedOn: formatLongDateEastern(draft.createdAt, language) } : null,
     mayChange,
     mayRefer,
-    // Three or older: no new referral (docs/product-rules.md R37); the page says why instead of offering one.
+    // Three or older: no new referral (R37); the page says why instead of offering one.
     tooOld: ageProblem(child.birthdate, easternCalendarDate()) === "AGE_OF",
     mayDelete: mayDeleteChild(actor, child),
     confirmDelete,

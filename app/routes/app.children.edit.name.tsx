@@ -29,7 +29,7 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
   const db = context.db;
   const { child, birthdate, stateOfResidence } = await childBeingEdited(db, request, actor);
   const language = await getLanguage(request);
-  // A new child needs the pre-verification's birthdate and state first (docs/product-rules.md R40).
+  // A new child needs the pre-verification's birthdate and state first (R40).
   const missing = !birthdate || !stateOfResidence;
   return json(
     {
@@ -78,7 +78,7 @@ export default function ChildName() {
   return missing ? <MissingInformation /> : <NameForm />;
 }
 
-/** Reached without a birthdate and state: say so, and offer the two ways on (docs/product-rules.md R40). */
+/** Reached without a birthdate and state: say so, and offer the two ways on (R40). */
 function MissingInformation() {
   const { t } = useTranslation("children");
   return (

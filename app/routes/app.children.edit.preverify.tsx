@@ -64,8 +64,7 @@ export const action = /* @__PURE__ */ route(async function action({ request, con
 export default function PreVerify() {
   const { defaults, years, months, states, childId, referring } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["children", "common"]);
-  // The date has no control of its own (the three lists make it): the schema gives one message
-  // for the whole question, on "birthdate", shown on the group and once in the summary.
+  // The date has no control of its own: one message on "birthdate", shown on the group and once in the summary.
   const { form, fields, field, summary } = useAppForm({
     id: "preverify",
     schema: preVerifySchema(easternCalendarDate()),

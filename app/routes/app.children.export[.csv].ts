@@ -7,10 +7,7 @@ import { csvResponse } from "~/utils/csv-response.server";
 import { exportFileName, parseListQuery } from "~/utils/list";
 import { idParam, route } from "~/utils/route.server";
 
-/**
- * The children list as a CSV file, streamed 100 rows at a time: the whole list, or the rows the
- * filters in the address show (docs/product-rules.md R81).
- */
+/** The children CSV (R81), streamed 100 rows at a time. */
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const url = new URL(request.url);

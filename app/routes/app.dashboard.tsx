@@ -18,15 +18,12 @@ export const handle = { i18n: ["common", "referrals", "children"] };
 
 export const meta = pageMeta;
 
-/**
- * Counts of drafts, submitted referrals, children and status updates; users only for administrators (docs/product-rules.md
- * R33); a local program's staff count their programs' submitted referrals (R137).
- */
+/** Counts; users only for administrators (R33); program staff count their programs' submitted referrals (R137). */
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const { t, title } = await getPageTranslation(request, ["referrals", "common"]);
   const counts = await dashboardCounts(context.db, actor);
-  // A referrer's own trend (docs/product-rules.md R128), once they have submitted a referral.
+  // A referrer's own trend (R128), once they have submitted a referral.
   const trend =
     !actsForProgram(actor) && counts.submitted > 0 ? await referrerTrendFigures(context.db, actor, easternCalendarDate(), await getLanguage(request), t) : null;
   return json({ title: title("referrals:dashboard.title"), name: actor.firstName, isAdmin: actsForProgram(actor), counts, trend });
@@ -37,7 +34,7 @@ export default function Dashboard() {
   const queue = counts.waiting;
   const { t, i18n } = useTranslation(["referrals", "common"]);
   const number = new Intl.NumberFormat(i18n.language === "es" ? "es-US" : "en-US");
-  // A local program's staff count their programs' submitted referrals only: they keep no drafts, children or updates (R138).
+  // Staff count only their programs' submitted referrals: they keep no drafts, children or updates (R138).
   const cards: Array<{ key: string; count: number; href: string }> = [
     ...(counts.children !== null ? [{ key: "drafts", count: counts.drafts, href: "/app/referrals/drafts" }] : []),
     { key: "submitted", count: counts.submitted, href: "/app/referrals/submitted" },
@@ -95,11 +92,7 @@ function waitingHref(day?: string) {
   return `/app/referrals/submitted?${params}`;
 }
 
-/**
- * The work first, for those who act for the program (docs/product-rules.md R157): how many referrals wait for a first
- * status and how long the oldest has waited, each a link to the submitted list so filtered. The model counted only
- * the referrals the person reads.
- */
+/** The program's queue first (R157): how many wait for a first status and the oldest's wait, linking to the list. */
 function WaitingQueue({ queue }: { queue: { count: number; oldestDay: string | null; oldestDays: number | null } }) {
   const { t } = useTranslation(["referrals"]);
   return (

@@ -15,7 +15,7 @@ import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "admin"] };
 
-// The program's insight for administrators (docs/product-rules.md R127): a period's figures as charts drawn on the
+// The program's insight for administrators (R127): a period's figures as charts drawn on the
 // server, each with its table and CSV file; the period is a GET form, so it works without JavaScript.
 
 export const meta = pageMeta;
@@ -53,7 +53,7 @@ export default function InsightPage() {
   const waitingHref = (before: string) =>
     `/app/referrals/submitted?${new URLSearchParams({ status: "Submitted", ...dateFilterParams("submissionDate", { type: "before", from: before }), sort: "submissionDate", order: "asc" })}`;
   const [weekly, firstChange, ...breakdowns] = figures;
-  // The families still waiting come first: the work, across all time, before the period's figures (docs/product-rules.md R159).
+  // The families still waiting come first: the work, across all time, before the period's figures (R159).
   return (
     <div className="insight">
       <h1>{t("insight.title")}</h1>

@@ -8,7 +8,7 @@ import { easternCalendarDate } from "~/utils/dates";
 import { parseInsightQuery } from "~/utils/insight-period";
 import { notFound, route } from "~/utils/route.server";
 
-/** One figure of the program insight page as a CSV file: the table under its chart (docs/product-rules.md R127). */
+/** One figure of the program insight page as a CSV file: the table under its chart (R127). */
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const url = new URL(request.url);

@@ -19,7 +19,7 @@ export const handle = { i18n: ["common", "admin"] };
 
 export const meta = pageMeta;
 
-/** One local program, for super administrators to change (docs/product-rules.md R136): a plain form post. */
+/** One local program, for super administrators to change (R136): a plain form post. */
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const program = await getProgramToKeep(context.db, actor, idParam(params.id), await getLanguage(request));

@@ -13,11 +13,7 @@ export const handle = { i18n: ["common", "admin"] };
 
 export const meta = pageMeta;
 
-/**
- * The 24 local programs as super administrators keep them (docs/product-rules.md R136): each with its intake address,
- * phone, staff domains and how many staff it has; a program without an intake address or without staff is named first,
- * as a warning, since its referrals reach nobody there.
- */
+/** The 24 programs (R136); those without an intake address or staff first, since their referrals reach nobody. */
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const programs = await listProgramsToKeep(context.db, actor, await getLanguage(request));

@@ -43,7 +43,7 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
   const addresses = await listAddressBook(db, actor, userId);
   const language = await getLanguage(request);
   const mode = mayEditProfile(actor, userId) ? ("owner" as const) : ("admin" as const);
-  // One's own second factor (docs/product-rules.md R129): on or off, and the way to its page.
+  // One's own second factor (R129): on or off, and the way to its page.
   const secondFactor = mode === "owner" ? await secondFactorOf(db, actor, userId) : null;
   // Where one is signed in, and the way to sign out everywhere else (R110).
   const own = mode === "owner" ? await listOwnSessions(db, actor, userId, sessionIdHash) : { sessions: [], others: 0 };
@@ -99,11 +99,11 @@ export const action = /* @__PURE__ */ route(async function action({ request, par
         if (error instanceof InputError) throw error;
         if (error instanceof EmailTakenError) return refused(submission, { ...refusal, fieldErrors: { email: ["auth:register.emailTaken"] } });
         logFor(request).error({ err: error }, "profile update failed");
-        // The form stays as typed, under the profile-update-error alert (docs/product-rules.md R16).
+        // The form stays as typed, under the profile-update-error alert (R16).
         return refused(submission, { ...refusal, status: 500, data: { strength, updateError: true } });
       }
       const headers = await createToastHeaders({ key: "toasts.userUpdated" });
-      // The account's language is also the interface's (docs/product-rules.md R15).
+      // The account's language is also the interface's (R15).
       if (change.languageChanged) headers.append("Set-Cookie", await serializeLanguageCookie(fromPublicLanguage(value.primaryLanguage) ?? "en"));
       // A new password ended every sign-in of the account; this browser keeps a fresh one.
       if (change.session) headers.append("Set-Cookie", change.session);

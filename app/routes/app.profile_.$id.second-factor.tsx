@@ -14,7 +14,7 @@ import { pageMeta } from "~/components/title";
 export const handle = { i18n: ["common", "auth"] };
 export const headers = pageHeaders;
 
-// A person's own second factor, from their profile (docs/product-rules.md R129): a referrer may set one up (the same
+// A person's own second factor, from their profile (R129): a referrer may set one up (the same
 // screens an administrator is led to at sign-in) and turn it off with a code; an administrator keeps theirs.
 
 export const meta = pageMeta;

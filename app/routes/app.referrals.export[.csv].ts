@@ -10,10 +10,7 @@ import { idParam, notFound, route } from "~/utils/route.server";
 
 const KINDS: ReferralListKind[] = ["drafts", "submitted", "user"];
 
-/**
- * A referral list as a CSV file of 35 columns, streamed 100 rows at a time: the whole list, or the
- * rows the filters in the address show (docs/product-rules.md R81), in the list's sort.
- */
+/** The referral CSV (R81), streamed 100 rows at a time, in the list's sort. */
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const url = new URL(request.url);

@@ -7,7 +7,7 @@ import { csvResponse } from "~/utils/csv-response.server";
 import { exportFileName, parseListQuery } from "~/utils/list";
 import { route } from "~/utils/route.server";
 
-/** The security events as CSV (docs/product-rules.md R81, R133): every one, or those the filters show, newest first. */
+/** The security events as CSV (R81, R133): every one, or those the filters show, newest first. */
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request, context.db);
   const language = await getLanguage(request);

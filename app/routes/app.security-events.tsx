@@ -14,10 +14,7 @@ export const handle = { i18n: ["common", "admin"] };
 
 export const meta = pageMeta;
 
-/**
- * The security events (docs/product-rules.md R133), for super administrators (anyone else signed in is told the page is
- * not theirs): newest first, filtered by person, kind and date, and exported as CSV.
- */
+/** The security events (R133), for super administrators only. */
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request, context.db);
   const { title, t } = await getPageTranslation(request, ["admin", "common"]);

@@ -19,7 +19,7 @@ const UPDATES_LIST = { sorts: ["statusUpdatedAt"], defaultSort: "statusUpdatedAt
 
 export const meta = pageMeta;
 
-/** The signed-in referrer's referrals whose status changed after submission, newest first (docs/product-rules.md R82). */
+/** The signed-in referrer's referrals whose status changed after submission, newest first (R82). */
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const language = await getLanguage(request);
@@ -37,7 +37,7 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
       status: row.status,
       details: (language === "es" ? (row.statusDetailsEs ?? row.statusDetails) : row.statusDetails) ?? "",
       date: row.statusUpdatedAt ? formatDateTimeEastern(row.statusUpdatedAt, language) : "",
-      // When their program first opened it (docs/product-rules.md R140).
+      // When their program first opened it (R140).
       opened: row.openedAt
         ? { program: (language === "es" ? row.openedByNameEs : row.openedByName) ?? "", date: formatDateEastern(row.openedAt, language) }
         : null,

@@ -31,7 +31,7 @@ export const handle = { i18n: ["common", "auth", "profile", "admin"] };
 
 export const meta = pageMeta;
 
-/** The administrator's view of a user (docs/product-rules.md R92): profile, account, their lists, the actions. */
+/** The administrator's view of a user (R92): profile, account, their lists, the actions. */
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request, context.db);
   const userId = idParam(params.id);
@@ -44,7 +44,7 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
   const when = (value: string | null) => (value ? formatDateTimeEastern(value, language) : null);
   const secondFactor = await secondFactorOf(db, actor, userId);
   const history = await secondFactorHistory(db, actor, userId);
-  // The local program role (docs/product-rules.md R138): given and taken by super administrators, on accounts they manage.
+  // The local program role (R138): given and taken by super administrators, on accounts they manage.
   const staffPrograms =
     actor.isSuperAdmin && mayManageUser(actor, { id: userId, isSuperAdmin: account.roles.includes("ROLE_SUPER_ADMIN") })
       ? {
@@ -66,7 +66,7 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
       }
     : null;
   const resettable = secondFactor.enabled && mayResetSecondFactor(actor, { id: userId });
-  // The title is the page's heading (docs/product-rules.md R162); on a confirmation page, its question (R175).
+  // The title is the page's heading (R162); on a confirmation page, its question (R175).
   const search = new URL(request.url).searchParams;
   const intent = actionable ? confirmedIntent(search, actionable) : null;
   const pageTitle = intent

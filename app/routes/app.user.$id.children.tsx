@@ -10,7 +10,7 @@ export const handle = { i18n: ["common", "children"] };
 
 export const meta = pageMeta;
 
-/** One user's children, for administrators (docs/product-rules.md R43, R92). */
+/** One user's children, for administrators (R43, R92). */
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request, context.db);
   const owner = await getProfile(context.db, actor, idParam(params.id));

@@ -10,7 +10,7 @@ export const handle = { i18n: ["common", "referrals"] };
 
 export const meta = pageMeta;
 
-/** One user's referrals, whatever their status, for administrators (docs/product-rules.md R75, R92). */
+/** One user's referrals, whatever their status, for administrators (R75, R92). */
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request, context.db);
   const owner = await getProfile(context.db, actor, idParam(params.id));

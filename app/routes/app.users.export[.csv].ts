@@ -8,10 +8,7 @@ import { csvResponse } from "~/utils/csv-response.server";
 import { exportFileName, parseListQuery } from "~/utils/list";
 import { route } from "~/utils/route.server";
 
-/**
- * The users list as CSV, streamed 100 rows at a time: the whole list, or the rows the filters in
- * the address show (docs/product-rules.md R81), in the list's sort.
- */
+/** The users CSV (R81), streamed 100 rows at a time, in the list's sort. */
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request, context.db);
   const language = await getLanguage(request);

@@ -21,7 +21,7 @@ export const handle = { i18n: ["common", "admin"] };
 
 export const meta = pageMeta;
 
-/** The users list (docs/product-rules.md R88), for administrators; super administrators are not listed. */
+/** The users list (R88), for administrators; super administrators are not listed. */
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request, context.db);
   const db = context.db;
@@ -41,10 +41,10 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
     lastLogin: row.lastLogin ? formatDateTimeEastern(row.lastLogin, language) : null,
     isAdmin: row.isAdmin,
     promotionProblem: row.promotionProblem,
-    // An administrator's own account is changed on the profile page, not here (docs/product-rules.md R88).
+    // An administrator's own account is changed on the profile page, not here (R88).
     actionable: mayManageUser(actor, { id: row.id, isSuperAdmin: false }),
   }));
-  // The confirmation page's title is its question (docs/product-rules.md R175), for the row and action the page asks about.
+  // The confirmation page's title is its question (R175), for the row and action the page asks about.
   const search = new URL(request.url).searchParams;
   const asked = rows.map((row) => ({ row, intent: row.actionable ? confirmedIntent(search, row) : null })).find(({ intent }) => intent);
   return json(
@@ -54,7 +54,7 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
       language,
       references,
       rows,
-      // Without an approved domain nobody can be promoted: the page says why and what to set (docs/product-rules.md R91).
+      // Without an approved domain nobody can be promoted: the page says why and what to set (R91).
       promotionClosed: getConfig().ADMIN_EMAIL_DOMAINS.length === 0,
     },
     { status },
@@ -135,7 +135,7 @@ export default function UsersList() {
             <th scope="row" data-label={t("users.name")}>
               <Link to={`/app/user/${row.id}`}>
                 {row.name}
-                {/* Two people may share a name: the e-mail tells their links apart to a screen reader (docs/product-rules.md R161). */}
+                {/* Two people may share a name: the e-mail tells their links apart to a screen reader (R161). */}
                 <span className="usa-sr-only"> ({row.email})</span>
               </Link>
             </th>

@@ -15,10 +15,7 @@ export const handle = { i18n: ["common", "referrals", "wizard"] };
 
 export const meta = pageMeta;
 
-/**
- * Read-only review through a review link, without signing in (docs/product-rules.md R94). No
- * token, or one unknown, expired or revoked: the error-fetching-referral alert and No Data.
- */
+/** Read-only review through a review link (R94); a bad token shows the error alert and No Data. */
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const { title } = await getPageTranslation(request, ["common", "referrals"]);
   const token = new URL(request.url).searchParams.get("token");
@@ -32,8 +29,7 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
   return json({ title: title("referrals:review.pageTitle", { number: String(review.id) }), failed: false, review, token });
 });
 
-// The token must not travel to another site in a Referer header: Referrer-Policy: no-referrer is
-// set for every /app/referral/review address by app/server/security.ts.
+// The token must not leak in a Referer: app/server/security.ts sets no-referrer for /app/referral/review.
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function ExternalReview() {

@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getNamespace, resourcesVersion } from "~/i18n/resources.server";
 import { route } from "~/utils/route.server";
 
-// The translations the browser loads to hydrate. The address carries the version, so each
-// file is cached for good and a new deployment asks for new files.
+// Versioned addresses, so each file is cached for good and a deployment asks for new ones.
 export const loader = /* @__PURE__ */ route(function loader({ params, request }: LoaderFunctionArgs) {
   const namespace = getNamespace(params.lng ?? "", (params.ns ?? "").replace(/\.json$/, ""));
   if (!namespace) return new Response("Not found", { status: 404 });

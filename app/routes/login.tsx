@@ -45,7 +45,7 @@ async function resend(request: Request, db: ActionFunctionArgs["context"]["db"],
   );
 }
 
-/** Signs in, or goes on to the second factor's code or set-up (docs/product-rules.md R129), then where they were going. */
+/** Signs in, or goes on to the second factor's code or set-up (R129), then where they were going. */
 async function signIn(request: Request, { db, clientIp }: ActionFunctionArgs["context"], formData: FormData) {
   const { t } = await getPageTranslation(request, ["auth", "common"]);
   const refusal = { hideFields: ["password"], data: { resent: false } };

@@ -22,9 +22,8 @@ import { pageMeta } from "~/components/title";
 export const handle = { i18n: ["common", "auth"] };
 export const headers = pageHeaders;
 
-// Before someone who must have a second step and has none binds an app at sign-in (after a promotion, a staff
-// assignment or a reset), the code the sign-in mailed to their account (docs/product-rules.md R129): the password
-// alone binds nothing. Then the set-up's page; nothing else opens meanwhile but signing out.
+// Before binding an app at sign-in (after a promotion, staff assignment or reset), the mailed code (R129): the password
+// alone binds nothing. Only signing out opens meanwhile.
 
 export const meta = pageMeta;
 
@@ -45,7 +44,7 @@ export const action = /* @__PURE__ */ route(async function action({ request, con
   }
 });
 
-/** A new code replaces the old one; said on this page, not carried to the next: the code's form below starts again. */
+/** A new code replaces the old; said here only, and the code form below starts afresh. */
 async function sendAgain(db: ActionFunctionArgs["context"]["db"], sessionIdHash: string) {
   const sent = await resendMailCode(db, sessionIdHash);
   // `at` tells one answer from the next: the code's form starts again at each.

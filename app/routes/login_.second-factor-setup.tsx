@@ -15,16 +15,13 @@ import { pageMeta } from "~/components/title";
 export const handle = { i18n: ["common", "auth"] };
 export const headers = pageHeaders;
 
-// An administrator without a second factor is led here at sign-in, before any other screen (docs/product-rules.md
-// R129): the app is given its key (a QR code drawn on the server, or the key to type), a code of the app confirms it,
-// and the recovery codes are shown once; the sign-in is then done.
+// An administrator without a second factor sets one up here before any other screen (R129); recovery codes shown once.
 
 export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
-  // Signed in: the set-up was just confirmed (the page shows the action's answer, the recovery codes; without
-  // JavaScript this loader runs in that same request, whose cookie names the waiting session the action replaced), or
-  // the person came back to it; either way only the way on is left.
+  // Signed in: just confirmed (without JavaScript this loader runs in the action's request, whose cookie names the
+  // replaced session) or came back; only the way on is left.
   if (context.signedInNow || (await getUser(request, context.db)))
     return json({ title: await pageTitle(request, "auth:secondFactor.codes.title"), setup: null }, { headers: NO_STORE });
   const { sessionIdHash } = await requireSignInStep(request, context.db, "setup");
@@ -37,7 +34,7 @@ export const action = /* @__PURE__ */ route(async function action({ request, con
   const { sessionIdHash } = await requireSignInStep(request, context.db, "setup");
   return submitCode(request, await request.formData(), async (input, redirectTo) => {
     const { recoveryCodes, cookie } = await confirmSecondFactorAtSignIn(context.db, sessionIdHash, "code" in input ? input.code : "", context.clientIp);
-    // Signed in under a new session (docs/product-rules.md R110), which this request's loader is told of.
+    // Signed in under a new session (R110), which this request's loader is told of.
     context.signedInNow = true;
     return json({ recoveryCodes, continueTo: safeRedirect(redirectTo) }, { headers: { ...NO_STORE, "Set-Cookie": cookie } });
   });

@@ -15,7 +15,7 @@ import { pageMeta } from "~/components/title";
 export const handle = { i18n: ["common", "auth"] };
 export const headers = pageHeaders;
 
-// The sign-in's second step (docs/product-rules.md R129): past the password, the code of the person's authenticator
+// The sign-in's second step (R129): past the password, the code of the person's authenticator
 // app, or one of their recovery codes (?recovery=1). Nothing else opens until then but signing out.
 
 export const meta = pageMeta;
@@ -29,7 +29,7 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
 export const action = /* @__PURE__ */ route(async function action({ request, context }: ActionFunctionArgs) {
   const { sessionIdHash } = await requireSignInStep(request, context.db, "code");
   return submitCode(request, await request.formData(), async (input, redirectTo) => {
-    // Signed in under a new session: the one that waited for the code is gone (docs/product-rules.md R110).
+    // Signed in under a new session: the one that waited for the code is gone (R110).
     const { cookie } = await passSecondFactor(context.db, sessionIdHash, input, context.clientIp);
     return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": cookie } });
   });

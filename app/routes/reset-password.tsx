@@ -27,8 +27,7 @@ import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "auth"] };
 
-// The token is in the address: it must not leak to another site through the Referer header
-// (Referrer-Policy: same-origin, set for this path by app/server/security.ts).
+// The token is in the address: Referrer-Policy same-origin for this path (app/server/security.ts) keeps it here.
 
 export const meta = pageMeta;
 

@@ -2,7 +2,7 @@ import { accountOperations } from "~/api/services.server";
 import { apiRoute } from "~/api/handler.server";
 import { route } from "~/utils/route.server";
 
-// A JSON API call outside /api (docs/product-rules.md R100).
+// A JSON API call outside /api (R100).
 const api = apiRoute(accountOperations.questions, accountOperations.answers);
 export const loader = /* @__PURE__ */ route(api.loader);
 export const action = /* @__PURE__ */ route(api.action);

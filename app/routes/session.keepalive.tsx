@@ -2,8 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/auth.server";
 import { route } from "~/utils/route.server";
 
-// "Stay signed in", and the quiet ping while someone is busy on a long page: any request by a
-// signed-in person counts as activity; this one does nothing else.
+// "Stay signed in" and the activity ping: any signed-in request counts as activity; this does nothing else.
 export const action = /* @__PURE__ */ route(async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context.db);
   return new Response(null, { status: 204 });

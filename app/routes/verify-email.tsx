@@ -12,7 +12,7 @@ import { pageMeta } from "~/components/title";
 export const handle = { i18n: ["common", "auth"] };
 
 // The link in a verification e-mail: it enables a new account, or moves an account to the new e-mail address it was
-// sent to (docs/product-rules.md R3, R13), then on to sign-in (which leads anyone signed in to their dashboard).
+// sent to (R3, R13), then on to sign-in (which leads anyone signed in to their dashboard).
 export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {

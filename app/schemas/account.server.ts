@@ -3,8 +3,7 @@ import { isCommonPassword } from "~/auth/common-passwords.server";
 import { isPasswordAcceptable } from "~/utils/password";
 import * as account from "./account";
 
-// The account forms as the actions parse them: the browser's schemas (account.ts) and the list of common
-// passwords (80 KB, the server's only): its message comes with the action's answer, with or without JavaScript.
+// The account forms as actions parse them: the browser's schemas plus the 80 KB common-password list (server only).
 
 /** Checked even when other answers are refused, so the person hears of it with the rest (as a field's own rule). */
 const notCommon = <Field extends string>(field: Field) =>

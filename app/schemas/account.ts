@@ -40,7 +40,7 @@ const person = {
   mobilePhoneNumber: optionalPhone,
 };
 
-/** The two questions must differ (docs/product-rules.md R6). */
+/** The two questions must differ (R6). */
 const questionsDiffer = across((value: { securityQuestion1: string; securityQuestion2: string }) => [
   value.securityQuestion1 && value.securityQuestion1 === value.securityQuestion2 ? { path: "securityQuestion2", message: "validation.questionsDiffer" } : null,
 ]);
@@ -60,9 +60,8 @@ export const RegistrationSchema = z
 export type Registration = z.output<typeof RegistrationSchema>;
 
 /**
- * The owner's profile. The password and the answers are left blank to keep them; a new question
- * needs a new answer, and a new e-mail, password or answer needs the current password (both
- * checked by the model, which knows what is stored).
+ * The owner's profile; blank password and answers are kept. The model checks the current password for a new e-mail,
+ * password or answer.
  */
 export const ProfileSchema = z
   .object({

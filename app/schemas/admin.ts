@@ -12,10 +12,7 @@ export const StatusChangeSchema = z.object({
   eligibilityDetermination: optionalText(200),
 });
 
-/**
- * A review link: who will read it and why (docs/product-rules.md R95), and its days, 14 when left empty. At most 30: a
- * link is a bearer credential to a child's whole record, and an outside review is done within a month (R93).
- */
+/** A review link (R95): at most 30 days, since it is a bearer credential to a child's whole record (R93). */
 export const REVIEW_LINK_DEFAULT_DAYS = 14;
 export const REVIEW_LINK_MAX_DAYS = 30;
 export const ReviewLinkSchema = z.object({
@@ -24,11 +21,7 @@ export const ReviewLinkSchema = z.object({
   days: z._default(wholeNumber(1, REVIEW_LINK_MAX_DAYS, "validation.daysRange1to30"), REVIEW_LINK_DEFAULT_DAYS),
 });
 
-/**
- * A new API key (docs/product-rules.md R101): a name to tell it by, its scope, days until it ends (1 to 90, 90 when left
- * empty), and the maker's password and a code of their app given again. The field is keyName: an input named "name"
- * would hide the form element's own `name`.
- */
+/** A new API key (R101). The field is keyName: an input named "name" would shadow the form element's `name`. */
 export const API_KEY_MAX_DAYS = 90;
 export const API_KEY_SCOPES = ["read", "write"] as const;
 export const ApiKeySchema = z.object({

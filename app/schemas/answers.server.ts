@@ -3,10 +3,8 @@ import { optionalCode, tooLong } from "./fields";
 import { ANSWER_NAMES, ANSWERS, present, refusedEmptyOn, type AnswerRow } from "~/wizard/answers";
 import { CONSENT, DETAILS_MAX, GESTATION_UNKNOWN, otherConditionIssue, raceHispanicIssue } from "./referral";
 
-// A referral's answers as the models take them: typed, in the names the JSON API shows, never the table's columns.
-// The rules of each group of answers (docs/product-rules.md R50–R62) are checked by saveAnswers on what is stored with
-// the new answers over it, so both doors (the wizard's steps and the API's PUT) get them from here. The forms' field
-// rules are zod/mini schemas: they are composed here with zod's functions (z.nullable, z.safeParse), not their methods.
+// A referral's answers as the models take them, in the API's names. Group rules (R50-R62) are checked by saveAnswers
+// on stored-plus-new answers, so wizard and API share them. zod/mini: compose with functions (z.nullable), not methods.
 
 const yesNo = z.enum(["yes", "no"]);
 const yesNoUnknown = z.enum(["yes", "no", "unknown"]);
@@ -67,9 +65,8 @@ export type StoredAnswers = Required<Omit<ReferralAnswers, "referralReasons">> &
 let madeFor: { today: string; groups: ReturnType<typeof makeAnswerGroups> } | undefined;
 
 /**
- * The groups of answers, one for each wizard step that asks them (app/wizard/answers.ts), each checked whole when
- * any of its answers changes: the answers the table says its step refuses empty (answeredOnSave), then the rules
- * between them. `today` is Maryland's date. Made once a day, not on every save (their rules depend on nothing else).
+ * The answer groups, one per step (app/wizard/answers.ts), each checked whole when any answer changes. `today`:
+ * Maryland's; made once a day.
  */
 export function answerGroups(today: string) {
   if (madeFor?.today !== today) madeFor = { today, groups: makeAnswerGroups(today) };
@@ -83,7 +80,7 @@ function crossRules(today: string): Partial<Record<AnswerRow["step"], z.ZodType>
       const issue = raceHispanicIssue(value.races.length > 0, value.isHispanicChild);
       if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
     }),
-    // Weeks 0–45 and days 0–6, or unknown (docs/product-rules.md R54).
+    // Weeks 0–45 and days 0–6, or unknown (R54).
     gestationalAge: z
       .object({
         gestationalAgeInDays: z

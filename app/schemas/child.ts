@@ -5,10 +5,7 @@ import { across, optionalCode, optionalText, requiredCode, requiredText, type An
 
 const PART = /^\d{1,4}$/;
 
-/**
- * The one message for the date question (GOV.UK): "Enter the child's date of birth" when nothing is
- * chosen, else what it must still include ("…must include a month and a year").
- */
+/** One message for the date (GOV.UK): "Enter the child's date of birth", else what it must still include. */
 export function missingDateMessage(parts: { month?: string; day?: string; year?: string }): string | null {
   const missing = (["month", "day", "year"] as const).filter((part) => !PART.test(parts[part] ?? ""));
   if (missing.length === 0) return null;
@@ -17,9 +14,8 @@ export function missingDateMessage(parts: { month?: string; day?: string; year?:
 }
 
 /**
- * Pre-verification's rules between answers (docs/product-rules.md R37, R38, R39): a child living in Maryland, and a
- * real date (without JavaScript the day list offers 1–31), already born and, for a new child (no `id`),
- * under 36 months. `today` is Maryland's.
+ * Pre-verification (R37-R39): lives in Maryland, a real date (no-JavaScript day lists offer 1-31), already born, and
+ * under 36 months for a new child. `today`: Maryland's.
  */
 export function preVerifyIssues(
   value: { id: number | null; birthYear?: string; birthMonth?: string; birthDay?: string; stateOfResidence: string },
@@ -48,7 +44,7 @@ const optionalId = z.pipe(
   z.transform((value: string | undefined) => (value ? Number(value) : null)),
 );
 
-/** Pre-verification (docs/product-rules.md R37, R38, R39): preVerifyIssues, then the date as YYYY-MM-DD. */
+/** Pre-verification (R37, R38, R39): preVerifyIssues, then the date as YYYY-MM-DD. */
 export const preVerifySchema = (today: string) =>
   z.pipe(
     z
@@ -61,7 +57,7 @@ export const preVerifySchema = (today: string) =>
     })),
   );
 
-/** The child's name, with the birthdate and state the pre-verification passed along (hidden, their errors in the summary). */
+/** The child's name, with pre-verification's birthdate and state passed along hidden (their errors in the summary). */
 export const ChildNameSchema = z.object({
   id: optionalId,
   birthdate: z.string("validation.birthdateMissing").check(z.refine(isCalendarDate, "validation.impossibleDate")),

@@ -1,8 +1,4 @@
-/**
- * Has a parent or guardian consented to the referral (childParentConsent, docs/product-rules.md R62): yes, with a
- * signed consent form to attach; no; not yet known, which a referral without an answer shows. The
- * codes are what is stored and what the API and the form send.
- */
+/** Parental consent (R62); yes needs a signed form. Codes as stored and as sent by API and form. */
 export const CONSENT = { yes: 1, no: 2, notYet: 3 } as const;
 export type ConsentCode = (typeof CONSENT)[keyof typeof CONSENT];
 const consentAnswer = <C extends ConsentCode>(code: C) => String(code) as `${C}`;

@@ -4,10 +4,8 @@ import { parseTypedDate } from "~/utils/dates";
 import { isPasswordAcceptable } from "~/utils/password";
 import { parsePhone, phoneDigits } from "~/utils/phone";
 
-// The forms' field rules: the browser checks a form with its schema before it is sent (Conform's onValidate) and the
-// action parses it with the same schema; zod/mini keeps them light enough for a phone. A field that must be answered
-// names its own message, which says what to do ("Enter the child's first name"): no field falls back to a message that
-// fits any field.
+// Field rules shared by the browser (Conform's onValidate) and the action; zod/mini keeps them light for phones. Each
+// required field names its own message ("Enter the child's first name"), never a generic one.
 
 /** The longest answers the forms take, each with its message in common:validation.maxLength. */
 export type MaxLength = 60 | 80 | 100 | 200 | 254 | 1000 | 2000;
@@ -37,16 +35,13 @@ export const optionalEmail = z.optional(z.string().check(z.trim(), ...emailCheck
 /** A password typed to prove who one is: anything but nothing. */
 export const password = (message: string) => z.string(message).check(z.minLength(1, message), z.maxLength(200, tooLong(200)));
 
-/**
- * A new password (registration, profile, reset: docs/product-rules.md R4). The list of common passwords (80 KB)
- * is the server's to check (app/schemas/account.server.ts): its message comes with the action's answer.
- */
+/** A new password (R4). The 80 KB common-password list is checked on the server (app/schemas/account.server.ts). */
 export const newPassword = z.string("validation.passwordRule").check(z.maxLength(200, tooLong(200)), z.refine(isPasswordAcceptable, "validation.passwordRule"));
 
 /** A new password where a blank one means "keep the one I have". */
 export const optionalNewPassword = z.optional(newPassword);
 
-/** A phone as typed: digits (and the usual separators), exactly 10 digits; read as its three parts (3-3-4), none when blank. */
+/** A phone as typed: exactly 10 digits with the usual separators, read as 3-3-4; none when blank. */
 export const optionalPhone = z.pipe(
   z.optional(
     z.string().check(
@@ -61,10 +56,7 @@ export const optionalPhone = z.pipe(
   z.transform((value: string | undefined) => (value ? parsePhone(value) : null)),
 );
 
-/**
- * One of a fixed set of answers (a radio group or a list); `message` is the field's own key, said
- * when none is chosen and for any other value.
- */
+/** A fixed set of answers; `message` is said when none is chosen and for any other value. */
 export const choice = <const T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, message);
 
 /** A box that sends "on" when ticked. */
@@ -72,10 +64,7 @@ export const ticked = z.optional(z.literal("on", "validation.unknownChoice"));
 
 export const interfaceLanguage = choice(["en", "sp"], "validation.yourLanguage");
 
-/**
- * A code from a lookup list; the server also checks it exists (the models' lookupCode).
- * `message` is the field's own key, said when nothing is chosen.
- */
+/** A lookup code (the models also check it exists); `message` is said when nothing is chosen. */
 export const requiredCode = (message: string) => z.string(message).check(z.trim(), z.minLength(1, message), z.maxLength(20, "validation.unknownChoice"));
 export const optionalCode = z.optional(z.string("validation.unknownChoice").check(z.trim(), z.maxLength(20, "validation.unknownChoice")));
 
@@ -106,10 +95,7 @@ export const typedDate = (language: Language) =>
 export const pastDate = (today: string, language: Language, future: string) =>
   z.optional(z.pipe(typedDate(language), z.string().check(z.refine((value) => value <= today, future))));
 
-/**
- * The honeypot: a field people never see. Anything in it means a robot filled the form; the
- * action then answers as if all went well and does nothing, so the robot learns nothing.
- */
+/** The honeypot: if filled, the action answers as if all went well and does nothing, so a robot learns nothing. */
 export const honeypot = z.optional(z.string().check(z.maxLength(2000)));
 
 /** Where to go after signing in (the action keeps it to this site). */

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { codes, optionalEmail, requiredText, tooLong } from "./fields";
 
-// The local programs' forms (docs/product-rules.md R136, R138, R139).
+// The local programs' forms (R136, R138, R139).
 
 /** Digits, spaces and the marks a phone number is written with, and an extension. */
 const PHONE = /^[-0-9 ()+.]{7,30}( *(x|ext\.?) *[0-9]{1,6})?$/i;

@@ -25,19 +25,19 @@ export { CONSENT, CONSENT_ANSWERS, DEFAULT_CONSENT, type ConsentCode } from "./c
 
 // The wizard steps' forms. The same rules between answers hold for the stored referral (app/schemas/answers.server.ts).
 
-/** Either a race and the Hispanic answer, or neither (docs/product-rules.md R53). */
+/** Either a race and the Hispanic answer, or neither (R53). */
 export function raceHispanicIssue(hasRace: boolean, hispanic: string | null | undefined): AnswerIssue | null {
   if (hasRace && !hispanic) return { path: "isHispanicChild", message: "validation.hispanicWithRace" };
   if (!hasRace && hispanic) return { path: "races", message: "validation.raceWithHispanic" };
   return null;
 }
 
-/** Other medical condition needs its text (docs/product-rules.md R58). */
+/** Other medical condition needs its text (R58). */
 export function otherConditionIssue(conditions: readonly string[] | undefined, text: string | null | undefined): AnswerIssue | null {
   return conditions?.includes(OTHER_MEDICAL_CONDITION) && !text?.trim() ? { path: "otherMedicalCondition", message: "validation.otherConditionText" } : null;
 }
 
-/** The stored gestational age when "unknown" is ticked (docs/product-rules.md R54). */
+/** The stored gestational age when "unknown" is ticked (R54). */
 export const GESTATION_UNKNOWN = -1;
 
 /** Shown again on the page: 276 days → 39 weeks and 3 days; unknown → the box ticked. */
@@ -62,10 +62,8 @@ const name = (first: string, last: string) => ({
 const yesNo = (question: FollowUp) => z.optional(choice(["yes", "no"], `validation.${question}`));
 
 /**
- * The relationship step (docs/product-rules.md R50, R150). `askedFor` is the relationship whose follow-up questions the
- * page showed: the one saved before (without JavaScript, none on a new referral) or, with JavaScript, the one chosen.
- * The questions must be answered when they were asked of the relationship sent; for another one they were not asked
- * yet, and the step shows them once the relationship is kept.
+ * The relationship step (R50, R150). `askedFor`: the relationship whose follow-up questions were shown; they are
+ * required only if it matches the one sent, else shown once the relationship is kept.
  */
 export const RelationshipSchema = z
   .object({
@@ -91,7 +89,7 @@ export const ProxySchema = z
   })
   .check(answeredOn("proxy"));
 
-/** Either a race and the Hispanic answer, or neither (docs/product-rules.md R53). */
+/** Either a race and the Hispanic answer, or neither (R53). */
 export const SexSchema = z
   .object({
     gender: optionalCode,
@@ -104,15 +102,12 @@ export const ChildLanguageSchema = z.object({ primaryLanguage: optionalCode }).c
 
 export const GUARDIAN_PHONES = ["homePhoneNumber", "workPhoneNumber", "mobilePhoneNumber"] as const;
 
-/**
- * At least one phone for each parent or guardian (docs/product-rules.md R147): the message is the question's `phones`,
- * which no control carries (the three phones' fieldset shows it).
- */
+/** A phone per parent or guardian (R147); the message is on `phones`, shown by the phones' fieldset. */
 export function guardianPhoneIssue(value: Partial<Record<(typeof GUARDIAN_PHONES)[number], unknown>>): AnswerIssue | null {
   return GUARDIAN_PHONES.some((phone) => value[phone]) ? null : { path: "phones", message: "validation.guardianPhone" };
 }
 
-/** A parent or guardian (docs/product-rules.md R56); phones by type, each 3-3-4, at least one of them (R147). */
+/** A parent or guardian (R56); phones by type, each 3-3-4, at least one of them (R147). */
 export const GuardianSchema = z
   .object({
     ...name("validation.guardianFirstName", "validation.guardianLastName"),
@@ -136,10 +131,7 @@ export const GuardianSchema = z
 /** The first reasons screen: developmental concerns. */
 export const ReasonsSchema = z.object({ developmental: codes() });
 
-/**
- * The second screen: failed screenings, identified conditions (Other medical condition needs its
- * text) and the screening date, which cannot be after today (Maryland's).
- */
+/** "Other medical condition" needs its text; the screening date cannot be after Maryland's today. */
 export const screeningSchema = (today: string, language: Language) =>
   z
     .object({
@@ -150,7 +142,7 @@ export const screeningSchema = (today: string, language: Language) =>
     })
     .check(across((value: { conditions?: string[]; otherMedicalCondition?: string }) => [otherConditionIssue(value.conditions, value.otherMedicalCondition)]));
 
-/** The child's address (step 5): one of the book ("book-<id>"), or another one typed here, which the address book's rules hold. */
+/** The child's address (step 5): a book one ("book-<id>") or one typed here, under the book's rules. */
 export const ChildAddressSchema = z
   .object({
     source: z.string("validation.addressSource").check(z.regex(/^(new|book-\d{1,10})$/, "validation.addressSource")),
@@ -180,7 +172,7 @@ export const FosterCareSchema = z
   .object({ childInFosterCare: z.optional(choice(["yes", "no", "unknown"], "validation.fosterCare")) })
   .check(answeredOn("fosterCare"));
 
-/** Weeks 0–45 and days 0–6, or unknown (docs/product-rules.md R54): weeks × 7 + days, or GESTATION_UNKNOWN (which clears weeks and days). */
+/** Weeks 0–45 and days 0–6, or unknown (R54): weeks × 7 + days, or GESTATION_UNKNOWN (which clears weeks and days). */
 export const GestationalAgeSchema = z
   .pipe(
     z.object({
@@ -202,7 +194,7 @@ export const ConsentSchema = z.object({ childParentConsent: z.optional(choice(CO
 const description = requiredText("validation.documentDescription", 200);
 export const DocumentSchema = z.object({ description });
 
-/** With JavaScript, a new document's file must be chosen before sending; the server checks it again as it streams in. */
+/** With JavaScript the file must be chosen before sending; the server checks it again as it streams. */
 export const UploadSchema = z.object({
   description,
   file: z.custom<File>((value) => typeof File !== "undefined" && value instanceof File && value.size > 0, "validation.fileRequired"),

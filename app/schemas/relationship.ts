@@ -1,6 +1,4 @@
-// The referrer relationship step's rules (docs/product-rules.md R50, R51), shared by the server
-// and the page: which follow-up questions a relationship asks, the home-visiting special option,
-// and what a change of relationship resets.
+// The relationship step's rules (R50, R51), shared by server and page.
 
 import { AUDIOLOGIST, FAMILY_RELATIONSHIPS, HOME_VISITING, HOME_VISITOR_TEXT, HOSPITAL, OTHER, SOCIAL_SERVICES } from "~/utils/lookup-codes";
 

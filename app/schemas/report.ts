@@ -3,14 +3,14 @@ import type { Language } from "~/i18n/config";
 import { PAST_DRAFT_STATUSES, type PastDraftStatus } from "~/utils/statuses";
 import { choice, optionalCode, optionalText, pastDate } from "./fields";
 
-// The two report forms (docs/product-rules.md R96, R97). Dates are typed in the page language's order (as the lists
+// The two report forms (R96, R97). Dates are typed in the page language's order (as the lists
 // show them) or as YYYY-MM-DD (the API), and cannot be after today (Maryland's).
 
 /** "Not Eligible" → "not_eligible". */
 type StatusKey<S extends string> = S extends `${infer Word} ${infer Rest}` ? `${Lowercase<Word>}_${StatusKey<Rest>}` : Lowercase<S>;
 const statusKey = <S extends string>(status: S) => status.toLowerCase().replace(/ /g, "_") as StatusKey<S>;
 
-/** The status keys of the referral report form (docs/product-rules.md R97: keys such as not_eligible), and the status each names. */
+/** The status keys of the referral report form (R97: keys such as not_eligible), and the status each names. */
 export const REPORT_STATUSES = PAST_DRAFT_STATUSES.reduce<Record<string, PastDraftStatus>>(
   (keys, status) => ({ ...keys, [statusKey(status)]: status }),
   {},
@@ -43,7 +43,7 @@ export const userReportSchema = (today: string, language: Language) =>
     lastLoginBefore: pastDate(today, language, "validation.dateFuture"),
   });
 
-/** The API's names (docs/product-rules.md R104) for the form's fields. */
+/** The API's names (R104) for the form's fields. */
 export const REPORT_API_FIELDS: Record<string, string> = {
   created_after: "createdAfter",
   created_before: "createdBefore",

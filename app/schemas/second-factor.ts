@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { redirectTo, requiredText } from "./fields";
 
-// The second factor's forms (docs/product-rules.md R129).
+// The second factor's forms (R129).
 
 /** Six digits, as an authenticator app shows them (spaces between them are left out). */
 export const SIX_DIGITS = /^\d{6}$/;

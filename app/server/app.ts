@@ -14,10 +14,7 @@ import { createNonce, isCrossSiteWrite, securityHeaders } from "./security";
 
 const PRIVATE_NO_STORE = "private, no-store";
 
-/**
- * The production server's request handling: Remix behind a small Express app that adds what must happen before any
- * action runs (the cross-site check), the security headers with a CSP nonce, and static files.
- */
+/** Express around Remix: the cross-site check before any action, security headers with a CSP nonce, static files. */
 export function createApp(build: ServerBuild, config: Config, root: string) {
   const https = config.https;
   const appOrigin = new URL(config.appUrl).origin.toLowerCase();
@@ -25,12 +22,11 @@ export function createApp(build: ServerBuild, config: Config, root: string) {
   const app = express();
   app.disable("x-powered-by");
   // Behind a load balancer the address every per-address limit counts is the client's, which the proxies named by
-  // TRUST_PROXY write into X-Forwarded-For; untrusted, that header is ignored (docs/product-rules.md R11).
+  // TRUST_PROXY write into X-Forwarded-For; untrusted, that header is ignored (R11).
   app.set("trust proxy", config.TRUST_PROXY);
   // Nothing reads Express's parsed query (Remix reads the address itself): not parsed on every request.
   app.set("query parser", false);
-  // The public files, looked for on disk only under the names public/ holds (favicon.svg, img/): a page's address is
-  // not first tried as a file, one system call less on every request.
+  // Only names public/ holds are looked up on disk: one system call less per page request.
   const names = new Set(readdirSync(path.join(root, "public")).filter((name) => name !== "build"));
   const isStatic = (pathname: string) => pathname.startsWith("/build/") || names.has(pathname.split("/")[1]);
   // Every request's id, log line and metrics, before anything else answers (docs/operations.md).
@@ -50,9 +46,8 @@ export function createApp(build: ServerBuild, config: Config, root: string) {
     next();
   });
 
-  // No answer is kept by a browser or a proxy unless it says so itself (the scripts and styles, the translations): a
-  // child's record seen before signing out is not there again behind the Back button, nor for the next person at a
-  // shared computer (docs/product-rules.md R132). Said as the headers go out, after whatever the route set.
+  // No-store unless the answer says otherwise (decision 0004), set last: a child's record must not come back via the
+  // Back button or for the next person at a shared computer (R132).
   app.use((_req, res, next) => {
     const writeHead = res.writeHead;
     res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
@@ -82,16 +77,14 @@ export function createApp(build: ServerBuild, config: Config, root: string) {
   const files = express.static(path.join(root, "public"), { maxAge: "1h" });
   app.use((req, res, next) => (names.has(req.path.split("/")[1]) ? files(req, res, next) : next()));
 
-  // Each loader and action (written with route()) learns its route from the build, read and left as it is: for the
-  // log line, the metrics and the spans. One written otherwise stops the start here.
+  // Tells loaders and actions their route (log, metrics, spans); an unwrapped one stops the start here.
   nameRoutes(build);
   app.all(
     "*",
     createRequestHandler({
       build,
       mode: build.mode,
-      // The database handle that routes pass to the model functions (they import no database). It is
-      // opened at its first use, so that a database that cannot be opened still lets /healthz answer 503.
+      // Opened lazily, so an unopenable database still lets /healthz answer 503.
       getLoadContext: (req, res) => ({
         get db() {
           return getDb();

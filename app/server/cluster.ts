@@ -3,7 +3,7 @@ import { log } from "../services/log.server";
 import { primaryMetrics } from "../services/metrics.server";
 import { exitAfterTasks } from "../services/stopping.server";
 
-// One process per core (docs/product-rules.md R124): the first process starts the workers, which share its port,
+// One process per core (R124): the first process starts the workers, which share its port,
 // replaces a worker that dies, and on SIGTERM or SIGINT lets every worker finish what it holds before it exits.
 
 /** More deaths than this in a minute is a worker that cannot start: the server stops, saying why. */
@@ -17,7 +17,7 @@ export interface Supervisor {
 }
 
 export function superviseWorkers(count: number, heapMb: number, drainMs = 0): Supervisor {
-  // Each worker's heap limit (docs/decisions/0014-a-heap-limit-for-each-worker.md), after any of node's own options.
+  // Each worker's heap limit (decision 0014), after any of node's own options.
   cluster.setupPrimary({ execArgv: [...process.execArgv.filter((option) => !option.startsWith("--max-old-space-size")), `--max-old-space-size=${heapMb}`] });
   let stopping = false;
   const deaths: number[] = [];
@@ -26,10 +26,8 @@ export function superviseWorkers(count: number, heapMb: number, drainMs = 0): Su
   const ready = new Promise<void>((resolve) => (listening = resolve));
 
   const start = () => {
-    // Two of the C library's memory pools rather than one for each thread that ever allocated (up to 8 per core):
-    // the memory that node's threads free (file writes, compression, SQLite) goes back to a pool another thread
-    // uses, and an idle worker holds 10 to 15 MB less after lists and exports (measured with bench/processes.ts).
-    // A MALLOC_ARENA_MAX of the operator's own is kept.
+    // Two malloc arenas instead of up to 8 per core: memory freed by node's threads is reused, and an idle worker holds
+    // 10-15 MB less (bench/processes.ts). The operator's MALLOC_ARENA_MAX wins.
     const worker = cluster.fork({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" });
     worker.once("listening", () => {
       waiting -= 1;

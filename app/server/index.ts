@@ -17,9 +17,8 @@ import { STOP_GRACE_MS, superviseWorkers } from "./cluster";
 import { answerGathering, gatherWorkerMetrics, startDraining } from "./observe";
 import { exitAfterTasks } from "../services/stopping.server";
 
-// The production server. With WEB_CONCURRENCY above 1 (the default: one per core) this first process does the
-// start-up work once, then starts the workers that answer requests on the one port (app/server/cluster.ts); with 1,
-// it answers them itself.
+// The production server. With WEB_CONCURRENCY above 1 (default: one per core) this process does start-up work once
+// and forks the workers (app/server/cluster.ts); with 1 it serves itself.
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const config = loadConfig();
@@ -34,7 +33,7 @@ function announce(config: Config) {
   for (const warning of checks.warnings) log.warn(warning);
 }
 
-/** What production forbids stops the start, before any request (docs/product-rules.md R110). */
+/** What production forbids stops the start, before any request (R110). */
 let checks: { errors: string[]; warnings: string[] } = { errors: [], warnings: [] };
 async function checkProduction() {
   checks = productionChecks(config, { administratorExists: await administratorExists(getDb()) });
@@ -44,10 +43,8 @@ async function checkProduction() {
 }
 
 /**
- * Once, before any request is answered (docs/product-rules.md R124): files that a server stopped mid-upload left
- * behind, administrators whose address ADMIN_EMAIL_DOMAINS no longer covers (R91), reports older than
- * REPORT_RETENTION_DAYS, spent sessions and attempt counts, mail in the outbox older than a week, and security events
- * older than 400 days (R133); all but the first two again every hour.
+ * Before any request (R124): orphan uploads, administrators outside ADMIN_EMAIL_DOMAINS (R91), old reports, spent
+ * sign-ins, week-old outbox mail, 400-day-old security events (R133); all but the first two again hourly.
  */
 async function sweep() {
   const failed = (what: string) => (error: unknown) => log.error({ err: error }, `${what} failed`);
@@ -75,9 +72,8 @@ async function serve() {
   server.requestTimeout = 15 * 60 * 1000;
   server.headersTimeout = 60 * 1000;
   server.keepAliveTimeout = 65 * 1000;
-  // The same signal may come twice (to the whole process group, and again from the first process): once stopping,
-  // /readyz says so for SHUTDOWN_DRAIN_SECONDS while every request is still answered (the load balancer sends no more
-  // once it sees it), then the server takes no new connection and the requests under way still get their answers.
+  // The signal may come twice (process group, then the primary). /readyz reports stopping for SHUTDOWN_DRAIN_SECONDS
+  // while requests are still served, then new connections stop and those under way finish.
   let stopping = false;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
@@ -97,14 +93,13 @@ if (cluster.isWorker) {
   if (config.METRICS_TOKEN) answerGathering();
   await serve();
 } else {
-  // A PostgreSQL database that cannot be reached stops the start, naming DATABASE_URL; SQLite's file is opened at its
-  // first use, so that /healthz can say when it cannot be.
+  // An unreachable PostgreSQL stops the start naming DATABASE_URL; SQLite opens lazily so /healthz can report it.
   if (config.DATABASE_URL) {
     await checkDatabase(getDb(), config.database).catch((error: Error) => {
       log.fatal(error.message);
       process.exit(1);
     });
-    // Every pool of every process of every instance, full at once, must fit the server (docs/product-rules.md R135).
+    // Every pool of every process of every instance, full at once, must fit the server (R135).
     const processes = config.WEB_CONCURRENCY === 1 ? 1 : config.WEB_CONCURRENCY + 1;
     const problem = await connectionsProblem(getDb(), { poolSize: config.DATABASE_POOL_SIZE, processes, instances: config.DATABASE_INSTANCES });
     if (problem) {

@@ -10,8 +10,7 @@ import { CONTEXT_HEADER, log, openRequest, type RequestContext } from "../servic
 import { isProbe } from "./probes";
 import { collectProcessMetrics, metrics, primaryMetrics, watchDataFolder } from "../services/metrics.server";
 
-// What operators see of the server (docs/operations.md): a log line for every request, the metrics on /metrics, and
-// whether this instance should be sent requests, on /readyz.
+// What operators see (docs/operations.md): a log line per request, /metrics, and /readyz.
 
 /** The answers the server gives itself, outside the application's routes (/metrics only when METRICS_TOKEN is set). */
 const ownRoutes = (measuring: boolean): Record<string, string> => (measuring ? { "/metrics": "metrics", "/readyz": "readyz" } : { "/readyz": "readyz" });
@@ -20,10 +19,8 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
 const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
 
 /**
- * The name a request starts with, before the application's routes run: what the server answers itself (`readyz`,
- * `metrics`), the files (`static`), else `unmatched`, which the deepest route whose loader or action runs replaces
- * (app/utils/route.server.ts) and the JSON API refines to its operation. The metrics' label and the log's "route": a
- * small set, never the address with a record's id, a review link's token or a search's words in it.
+ * A request's first name: `readyz`, `metrics`, `static`, or `unmatched` until a route renames it. It labels metrics and
+ * logs, so it stays a small set: never an address with an id, token or search words.
  */
 export function routeNamer(isStatic: (pathname: string) => boolean, measuring = true) {
   const own = ownRoutes(measuring);
@@ -40,17 +37,14 @@ function requestIdOf(req: Request, trusted: (address: string, hop: number) => bo
   return randomUUID();
 }
 
-/**
- * Before any other handling: the request's id (sent back as X-Request-Id) and route, which every log line written
- * while it is answered names; its log line when it ends; and, when METRICS_TOKEN is set, its count and time.
- */
+/** First of all: request id (X-Request-Id) and route for every log line, the request's own line, and metrics. */
 export function observeRequests(app: Express, config: Config, isStatic: (pathname: string) => boolean) {
   const measuring = Boolean(config.METRICS_TOKEN);
   const routeOf = routeNamer(isStatic, measuring);
   const trusted = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
   const contextOf = (res: Response) => res.locals.request as RequestContext;
   // The request's line: what was answered, for whom (a user id), how fast. Never the address itself (a review link's
-  // token, a search's words), a header or a body (docs/product-rules.md R143).
+  // token, a search's words), a header or a body (R143).
   const lineOf = (req: Request, res: Response) => {
     const context = contextOf(res);
     return {
@@ -127,15 +121,14 @@ interface MetricsAnswer {
 }
 
 /**
- * In a worker, as it starts (before the application loads, so that a worker just started again is not the one the
- * first process waits for): prom-client's cluster registry, made here, answers the first process's requests for this
- * worker's figures.
+ * In a starting worker, before the app loads (so a restarted worker does not stall the primary's gathering): answers
+ * the primary's requests for this worker's figures.
  */
 export function answerGathering() {
   new client.AggregatorRegistry();
 }
 
-/** A worker's /metrics: the first process gathers every worker's figures (prom-client's cluster registry) and answers. */
+/** A worker's /metrics: the primary gathers every worker's figures (prom-client's cluster registry). */
 function metricsOfAllWorkers(): () => Promise<string> {
   const waiting = new Map<number, (answer: MetricsAnswer) => void>();
   let last = 0;

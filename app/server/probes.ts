@@ -1,6 +1,5 @@
-// The addresses a load balancer, a process supervisor and the monitoring ask every few seconds (docs/operations.md):
-// their log lines are at debug (a warning when not 200), and they make no trace, so they do not drown the requests of
-// people. One list for the log (app/server/observe.ts) and the traces (app/server/telemetry.ts).
+// Health and metrics paths polled every few seconds (docs/operations.md): logged at debug and not traced, so they do
+// not drown people's requests.
 
 const PROBE_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
 

@@ -5,10 +5,8 @@ export function createNonce(): string {
 }
 
 /**
- * The Referrer-Policy of a path. Pages whose address holds a token keep it from other sites: the
- * review-link pages send no Referer at all; the password-reset page keeps it on this site (with
- * "no-referrer" the browser's own form posts there would carry "Origin: null", which is refused).
- * Decided here, once, so that a response never carries two policies.
+ * Token-bearing pages keep the token from other sites: review links send no Referer; password reset uses same-origin
+ * ("no-referrer" would make its own form posts carry "Origin: null", which is refused). One place, so one policy.
  */
 export function referrerPolicyFor(path: string): string {
   if (path.startsWith("/app/referral/review") || path.startsWith("/api/authentication_tokens")) return "no-referrer";
@@ -16,10 +14,7 @@ export function referrerPolicyFor(path: string): string {
   return "strict-origin-when-cross-origin";
 }
 
-/**
- * The headers every response carries (docs/architecture.md). `allow`: other origins a page may load scripts, frames, styles
- * and calls from (the registration page's captcha service, and that page alone).
- */
+/** Headers on every response (docs/architecture.md). `allow`: extra origins (the registration page's captcha only). */
 export function securityHeaders(
   nonce: string,
   { https, path = "/", allow = [] }: { https: boolean; path?: string; allow?: readonly string[] },
@@ -61,15 +56,13 @@ interface WriteRequest {
 }
 
 /**
- * Refuses a state-changing request that a browser says came from another site. The Origin
- * header decides when present; else Sec-Fetch-Site; a request with neither (curl, a program of
- * the program's own) is not a browser's cross-site request and goes on.
+ * A write a browser says is cross-site: Origin decides, else Sec-Fetch-Site. With neither (curl, our own programs) it
+ * is no browser's cross-site request.
  */
 export function isCrossSiteWrite({ method, origin, secFetchSite, allowedOrigins }: WriteRequest): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
   if (origin && origin !== "null") return !allowedOrigins.includes(origin.toLowerCase());
-  // "null" comes from a page with Referrer-Policy: no-referrer (the reset page) as well as from
-  // sandboxed frames: then the browser's Sec-Fetch-Site tells which it is.
+  // "null" comes from no-referrer pages (the reset page) and sandboxed frames; Sec-Fetch-Site tells them apart.
   if (origin === "null" && !secFetchSite) return true;
   return secFetchSite === "cross-site" || secFetchSite === "same-site";
 }

@@ -1,16 +1,11 @@
 import type { NodeSDKConfiguration } from "@opentelemetry/sdk-node";
 
-// What a span may say (docs/product-rules.md R146, as R143 says it of the log). The spans go
-// out as the work was done, by route and function, never with what a person typed: every span is read once more
-// here before it leaves, whatever made it (the http, express and pg instrumentations, our own).
+// Every span, ours or an instrumentation's, is scrubbed here before it leaves (R146, as R143 for the log).
 
 type SpanExporter = NodeSDKConfiguration["traceExporter"];
 type ReadableSpan = Parameters<SpanExporter["export"]>[0][number];
 
-/**
- * Attributes dropped: the query string (the lists' search holds a child's name, links hold their tokens), who asked
- * (their address and their browser), and any header.
- */
+/** Dropped: query strings (searches hold names, links hold tokens), client address and agent, every header. */
 const DROPPED = new Set([
   "url.query",
   "client.address",
@@ -46,8 +41,7 @@ export function cleanSpan(span: ReadableSpan) {
     if (DROPPED.has(key) || HEADER.test(key)) delete attributes[key];
     else if (typeof value === "string") attributes[key] = withoutQuery(value);
   }
-  // An error's message may quote what was typed (a database's "invalid input syntax … \"<value>\""): its kind and
-  // where it was thrown are kept.
+  // Error messages may quote typed input ("invalid input syntax … \"<value>\""): keep only kind and location.
   for (const event of span.events) {
     const eventAttributes = event.attributes as Record<string, unknown> | undefined;
     if (!eventAttributes) continue;

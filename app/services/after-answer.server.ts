@@ -1,8 +1,7 @@
 import { log } from "~/services/log.server";
 
-// Work that must not make the answer wait, nor show in its time: it runs once the answer is on its way, and a failure
-// is written to the log rather than to the person (docs/product-rules.md R8: "forgot password" answers alike, and as
-// fast, whether or not the address has an account).
+// Work that runs after the answer is sent, failures only logged: "forgot password" answers alike and as fast
+// either way (R8).
 
 const pending = new Set<Promise<void>>();
 

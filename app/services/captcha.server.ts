@@ -1,10 +1,6 @@
 import { getConfig } from "~/config.server";
 
-/**
- * The registration captcha check (docs/product-rules.md R2). Off unless the captcha is configured (no captcha service
- * is reachable offline); then it asks the service, in the `siteverify` form that reCAPTCHA, hCaptcha and Turnstile
- * share, and refuses when it says no or cannot be reached.
- */
+/** The registration captcha (R2), off unless configured; refuses when the service says no or cannot be reached. */
 export async function verifyCaptcha(token: string | undefined | null, remoteIp: string | undefined): Promise<boolean> {
   const { captcha } = getConfig();
   if (!captcha) return true;

@@ -1,6 +1,4 @@
-// The captcha services registration may use (docs/product-rules.md R2): reCAPTCHA, hCaptcha and Turnstile share one
-// markup (an element of the service's class with data-sitekey, which the service's script fills with its check and a
-// hidden field of its token) and one `siteverify` form. What each needs, for the page, its CSP and the server.
+// The captcha services (R2): reCAPTCHA, hCaptcha and Turnstile share one markup and one `siteverify` form.
 
 export const CAPTCHA_PROVIDERS = {
   recaptcha: {

@@ -38,10 +38,7 @@ export function sendPasswordResetEmail(to: Recipient, token: string) {
   return sendAccountMail(to, "reset", appLink("/reset-password", { token }, to.primary_language));
 }
 
-/**
- * The confirmation a referrer gets once a referral is submitted, in their language (no details of the child beyond the
- * name, and the name in the body only: a subject shows on lock screens and in mail servers' logs).
- */
+/** The child's name only in the body: subjects show on lock screens and in mail logs. */
 export async function sendReferralSubmittedEmail(to: Recipient, referral: { number: number; childName: string; submittedAt: string; link: string }) {
   const language = fromPublicLanguage(to.primary_language) ?? "en";
   const t = await fixedT(language, "email");
@@ -56,7 +53,7 @@ export async function sendReferralSubmittedEmail(to: Recipient, referral: { numb
   await sendMail({ to: to.email, subject: t("submitted.subject", { number: referral.number }), text, language, kind: "submitted" });
 }
 
-/** A referral's new status, for its referrer, in their language (docs/product-rules.md R86: the referrer follows the status); the child named in the body only. */
+/** A referral's new status for its referrer, in their language (R86); the child is named in the body only. */
 export async function sendStatusChangedEmail(
   to: Recipient,
   change: { number: number; childName: string; status: string; details: { en: string | null; es: string | null }; link: string },
@@ -76,11 +73,7 @@ export async function sendStatusChangedEmail(
   await sendMail({ to: to.email, subject: t("statusChanged.subject", { number: change.number, status }), text, language, kind: "statusChanged" });
 }
 
-/**
- * A notice of something done to the account, in its owner's language, ending with what to do if it was not them
- * (docs/product-rules.md R14, R129): a second step added or removed, locked after wrong codes, or about to be bound
- * (its mailed code); a new password; a new e-mail address asked for (told to the address before it).
- */
+/** An account notice (R14, R129) in its owner's language, saying what to do if it was not them. */
 export async function sendAccountNotice(
   to: Recipient,
   kind: "secondFactor.added" | "secondFactor.removed" | "codeLocked" | "passwordChanged" | "emailChangeAsked" | "mailCode",
@@ -100,12 +93,12 @@ export async function sendAccountNotice(
   await sendMail({ to: to.email, subject: t(`${kind}.subject`, values), text, language, kind });
 }
 
-/** The link that confirms a new e-mail address for the account, sent to that new address (docs/product-rules.md R13). */
+/** The link that confirms a new e-mail address for the account, sent to that new address (R13). */
 export function sendEmailChangeLink(to: Recipient, newEmail: string, token: string) {
   return sendAccountMail({ ...to, email: newEmail }, "confirmEmail", appLink("/verify-email", { token }, to.primary_language));
 }
 
-/** Every administrator is told when an API key is made (docs/product-rules.md R101): by whom, its name, scope and end. */
+/** Every administrator is told when an API key is made (R101): by whom, its name, scope and end. */
 export async function sendApiKeyCreatedEmail(to: Recipient, key: { name: string; maker: string; scope: "read" | "write"; expiresAt: string }) {
   const language = fromPublicLanguage(to.primary_language) ?? "en";
   const t = await fixedT(language, "email");
@@ -121,9 +114,8 @@ export async function sendApiKeyCreatedEmail(to: Recipient, key: { name: string;
 }
 
 /**
- * A new referral for a local program, at its intake address (docs/product-rules.md R137, R139): its reference, when it
- * was sent and a link, and nothing that names the child or the family. In English: the address is the program's, not a
- * person's with a language of their own.
+ * A program's intake mail (R137, R139): nothing naming the child or family. English: the address is the program's,
+ * not a person's.
  */
 export async function sendProgramIntakeEmail(
   to: string,
@@ -136,10 +128,7 @@ export async function sendProgramIntakeEmail(
   await sendMail({ to, subject: t("programIntake.subject", values), text, language: "en", kind: `programIntake-${referral.kind}` });
 }
 
-/**
- * The family's notice of a referral made for their child by someone else, with their approval (R142), in the family's
- * language: which program will call, its phone, what early intervention is, that it costs nothing, how to say no.
- */
+/** The family's notice (R142), in their language. */
 export async function sendFamilyNoticeEmail(to: string, language: "en" | "es", notice: { name: string; program: string; phone: string | null }) {
   const t = await fixedT(language, "email");
   const text = [

@@ -7,9 +7,8 @@ import { log } from "~/services/log.server";
 
 export type { AddressLookup, AddressSuggestion };
 
-// Address look-up (docs/product-rules.md R19): only Maryland is accepted; the county is suggested and can be
-// changed. Two providers behind one function: the offline Maryland ZIP table (the default) and
-// the US Census geocoder, asked from the server, with the ZIP table as its fallback.
+// Address look-up (R19): Maryland only, county suggested. Offline ZIP table by default, or the Census geocoder with
+// the table as fallback.
 
 const CENSUS_TIMEOUT_MS = 5000;
 
@@ -39,10 +38,7 @@ function stripCounty(name: string) {
     .trim();
 }
 
-/**
- * Applies the rules to one address a provider found: anything outside Maryland is refused;
- * a missing county becomes Baltimore City when the text mentions Baltimore.
- */
+/** Refuses anything outside Maryland; a missing county becomes Baltimore City when the text says Baltimore. */
 export function toSuggestion(
   raw: RawAddress,
   query: string,
@@ -65,7 +61,7 @@ const OTHER_STATE = /,\s*(A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[AEINO
 
 const ZIP_AT_END = /[\s,]*\b\d{5}(?:-\d{4})?\s*$/;
 const STATE_AT_END = /[\s,]*\b(?:MD|Md\.|Maryland)\.?\s*$/i;
-/** Maryland towns named like a street's last word: "100 Main Street" is not Street, MD, unless a comma or the state says so. */
+/** Towns named like a street's last word: "100 Main Street" is not Street, MD, unless a comma or the state says so. */
 const STREET_WORD_TOWNS = new Set(["avenue", "ridge", "street"]);
 /** A town with many ZIP codes (Baltimore has 42) is offered with this many at most; typing the ZIP narrows it. */
 const MAX_TOWN_SUGGESTIONS = 12;
@@ -81,10 +77,7 @@ const townEnding = (town: string) =>
     "i",
   );
 
-/**
- * The Maryland town the text ends with (before any state and ZIP), from the ZIP table's town names:
- * the longest that fits, so "Annapolis Junction" wins over "Annapolis".
- */
+/** The longest Maryland town the text ends with, so "Annapolis Junction" beats "Annapolis". */
 async function townAtEnd(db: DB, query: string): Promise<string | null> {
   const withState = query.replace(ZIP_AT_END, "").trim();
   const text = withState.replace(STATE_AT_END, "").trim();
@@ -99,17 +92,13 @@ async function townAtEnd(db: DB, query: string): Promise<string | null> {
   return found;
 }
 
-/** The street line alone: the text before its town, state and ZIP ("100 N Charles St Baltimore MD 21201" → "100 N Charles St"). */
+/** The street line alone ("100 N Charles St Baltimore MD 21201" -> "100 N Charles St"). */
 function streetOf(query: string, town: string): string {
   const street = query.split(",")[0].replace(ZIP_AT_END, "").replace(STATE_AT_END, "").trim();
   return street.replace(townEnding(town), "").trim();
 }
 
-/**
- * The offline provider (docs/product-rules.md R19): the street as typed; the town and counties from the Maryland ZIP
- * table, found by the ZIP in the text or, without one, by a Maryland town's name at its end (then each of the
- * town's ZIP codes is offered).
- */
+/** The offline provider (R19): the street as typed; town and counties by the ZIP, or else by a trailing town name. */
 export async function lookUpOffline(db: DB, query: string): Promise<AddressLookup> {
   const counties = await getLookups(db, "Counties");
   if (OTHER_STATE.test(query) && !/,\s*MD\b/i.test(query)) return { status: "notMaryland" };

@@ -4,11 +4,8 @@ import { trace } from "@opentelemetry/api";
 import pino, { type Logger } from "pino";
 import { singleton } from "~/utils/singleton.server";
 
-// The server's log (docs/operations.md): one JSON object per line on stdout, for the tools operators already read
-// them with; pretty lines only when a person runs the server in a terminal. A request's line carries its id, its route
-// and the signed-in person's user id once known; a line written for a request (its error) carries its id; with traces
-// on, every line carries the trace id. Nothing else of the request: never a name, an e-mail, a child's data, a token or
-// a query string's values (docs/product-rules.md R143).
+// The server log (docs/operations.md): JSON lines on stdout, pretty in a terminal. Request id, route, user id and
+// trace id only: never names, e-mails, child data, tokens or query values (R143).
 
 const LEVELS = new Set(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
 
@@ -25,14 +22,12 @@ export interface RequestContext {
 }
 
 /**
- * The header by which the application finds its request's context: set by the server on every request, over any a
- * caller sent, so a caller cannot name another request's. (Not AsyncLocalStorage: on Node 20 its promise hooks cost the
- * pages a tenth of their speed, docs/decisions/0018-the-log-and-the-metrics.md.)
+ * The request context header, set by the server over any the caller sent, so no caller can name another's. Not
+ * AsyncLocalStorage: too slow on Node 20 (decision 0018).
  */
 export const CONTEXT_HEADER = "x-request-context";
 
-// The requests being answered, by their key. One map per process: the server's entry and the application's build are
-// bundled apart, and both read it.
+// Requests under way, one map per process: entry and build are bundled apart and both read it.
 const open = singleton("log-requests", () => new Map<string, RequestContext>());
 let last = 0;
 
@@ -49,10 +44,7 @@ export function requestContextOf(request: Request | undefined): RequestContext |
   return key === null ? undefined : open.get(key);
 }
 
-/**
- * A route's loader or action runs for the request: of those that run for it (a page's, its frame's, the root's), the
- * deepest names it.
- */
+/** Of the loaders and actions that run for a request, the deepest names it. */
 export function noteRoute(request: Request | undefined, route: string, depth: number) {
   const context = requestContextOf(request);
   if (context && depth >= (context.depth ?? -1)) {
@@ -86,8 +78,7 @@ function createLog(): Logger {
     base: { pid: process.pid, hostname: hostname(), worker: cluster.worker?.id ?? 0 },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
-    // An error's kind, message, code and stack: not the other fields a driver adds (PostgreSQL's detail names the
-    // value a unique key refused, an e-mail address).
+    // Kind, message, code and stack only: a driver's extra fields (PostgreSQL's detail) may hold an e-mail address.
     serializers: { err: (error: unknown) => errorLine(error) },
     mixin() {
       const span = trace.getActiveSpan();

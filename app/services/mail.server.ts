@@ -26,10 +26,7 @@ function transporter(): Transporter {
   });
 }
 
-/**
- * Sends one message: through SMTP when SMTP_URL is set, else into DATA_DIR/outbox/. The log says its id and kind only:
- * never whom it went to nor its subject, which may name a child (docs/product-rules.md R134).
- */
+/** Via SMTP_URL, else into DATA_DIR/outbox/. Logs id and kind only: recipient and subject may name a child (R134). */
 export async function sendMail(message: MailMessage): Promise<void> {
   try {
     await send(message);
@@ -40,10 +37,7 @@ export async function sendMail(message: MailMessage): Promise<void> {
   }
 }
 
-/**
- * A message not sent, said by its id, its kind and the mail server's codes only: nodemailer's own error names the
- * recipients the server refused, and its message and stack would carry an e-mail address into the log (R134).
- */
+/** Only id, kind and server codes: nodemailer's error carries recipient addresses into the log (R134). */
 export class MailNotSentError extends Error {
   name = "MailNotSentError";
   constructor(

@@ -4,9 +4,7 @@ import { getHeapStatistics } from "node:v8";
 import client from "prom-client";
 import { singleton } from "~/utils/singleton.server";
 
-// What the server counts, for /metrics (docs/operations.md says what each means and its normal range). Counts only:
-// no label carries a person, a record or an address, only route ids, kinds and status codes, sets that stay small
-// (docs/product-rules.md R144). Names and units as Prometheus asks (_total, _seconds, _bytes).
+// /metrics (docs/operations.md). Labels are route ids, kinds and status codes only, never a person or record (R144).
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const QUERY_SECONDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5];
@@ -112,8 +110,7 @@ function createMetrics() {
       () => getHeapStatistics().heap_size_limit,
     ),
     residentMemory: workerGauge("worker_resident_memory_bytes", "The memory each worker holds (resident set).", () => process.memoryUsage.rss()),
-    // The data folder's free space (uploads, reports, the outbox; the SQLite file), the same for every worker: the
-    // gathered figure is the largest any worker saw, not their sum.
+    // Shared by all workers, so gathered as the largest any worker saw, not their sum.
     dataFolderFree: new client.Gauge({
       name: "data_folder_free_bytes",
       help: "Free space of the file system that holds DATA_DIR.",
@@ -134,10 +131,7 @@ export function watchDataFolder(folder: string) {
   dataDir = folder;
 }
 
-/**
- * The first process's own figures, beside the workers' it gathers (with WEB_CONCURRENCY above 1): the workers it
- * had to start again after one stopped.
- */
+/** The primary process's own figures (with WEB_CONCURRENCY above 1): workers restarted. */
 export const primaryMetrics = singleton("metrics-primary", () => {
   const registry = new client.Registry();
   const workerRestarts = new client.Counter({

@@ -11,24 +11,20 @@ export interface RateLimitRule {
 
 const HOUR = 60 * 60 * 1000;
 
-/**
- * The limits of docs/security.md. Limits by account are tight; limits by address are loose,
- * since a hospital or a library puts many honest people behind one address.
- */
+/** Limits of docs/security.md: tight by account, loose by address (many honest people share a hospital's address). */
 export const RATE_LIMITS = {
   /**
-   * Passwords at sign-in (docs/product-rules.md R11): by account from one address; by account from every address (a
-   * stranger at one address cannot keep the owner out, a spread-out guessing is still bounded); by address, against
-   * one address trying many accounts (password spraying).
+   * Passwords (R11): by account per address; by account overall (bounds spread-out guessing without letting one address
+   * lock the owner out); by address, against spraying.
    */
   signIn: { limit: 10, windowMs: 15 * 60 * 1000 },
   signInAccount: { limit: 50, windowMs: 15 * 60 * 1000 },
   signInAddress: { limit: 300, windowMs: 15 * 60 * 1000 },
-  /** Codes of the second step from one address, whatever the account (R129); by account, the lock of code-guard.server.ts. */
+  /** Second-step codes from one address, any account (R129); per account see code-guard.server.ts. */
   secondFactorAddress: { limit: 100, windowMs: 15 * 60 * 1000 },
-  /** Wrong codes of one account in 30 days: past 100, its second step is locked until the window ends (NIST SP 800-63B). */
+  /** Wrong codes per account in 30 days: past 100, locked until the window ends (NIST SP 800-63B). */
   wrongCodes: { limit: 100, windowMs: 30 * 24 * HOUR },
-  /** Codes mailed to one account before it binds a second step (R129): a stranger with the password cannot flood the mailbox. */
+  /** Mailed codes per account before binding (R129): a stranger with the password cannot flood the mailbox. */
   mailCode: { limit: 5, windowMs: HOUR },
   register: { limit: 50, windowMs: HOUR },
   forgotPassword: { limit: 5, windowMs: HOUR },
@@ -55,7 +51,7 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
-/** Counts one attempt of `key` (an address, an e-mail) in a bucket; kept in the database, so it holds across restarts and processes. */
+/** Counts one attempt of `key` in a bucket, in the database so it holds across restarts and processes. */
 export async function hitRateLimit(
   db: DB,
   bucket: RateLimitBucket,
@@ -87,10 +83,7 @@ export async function hitRateLimit(
   return { allowed: row.hits <= limit, hits: row.hits, retryAfterSeconds };
 }
 
-/**
- * What the limits count an address by: an IPv4 address whole, an IPv6 address by its /64, the block one home or phone
- * is given (an attacker holds all of it, so each of its addresses counted apart would be a limit 2^64 times over).
- */
+/** IPv4 whole, IPv6 by /64: an attacker holds the whole /64, so counting its addresses apart would void the limit. */
 export function addressKey(clientIp: string): string {
   if (!ipaddr.isValid(clientIp)) return clientIp;
   const address = ipaddr.process(clientIp);

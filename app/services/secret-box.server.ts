@@ -2,11 +2,9 @@ import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { secretsKeyId, type SecretsKeys } from "../../db/secrets-key";
 import { getConfig } from "~/config.server";
 
-// Secrets the application must read back (an authenticator app's key), kept in the database sealed with AES-256-GCM
-// under SECRETS_KEY, which is never in the database nor beside it in its backup (docs/product-rules.md R109). What is
-// sealed names the key that sealed it, so that after a rotation the previous key (SECRETS_KEY_PREVIOUS) still opens it
-// until `npm run db:rotate-secrets` has sealed everything again under the new one. Each is bound to what it is for
-// ("totp:<user id>"): a sealed value copied to another row does not open there.
+// Secrets we read back (TOTP keys), sealed with AES-256-GCM under SECRETS_KEY, never stored with the database (R109).
+// Each names its key, so SECRETS_KEY_PREVIOUS opens it until `npm run db:rotate-secrets`; each is bound to its use
+// ("totp:<user id>") so a value copied to another row does not open.
 
 const VERSION = "v1";
 

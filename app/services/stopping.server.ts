@@ -1,8 +1,6 @@
 import { singleton } from "~/utils/singleton.server";
 
-// What must happen as the server stops, after the requests under way are answered and before the process exits: the
-// last spans sent (app/server/telemetry.ts). Kept once per process, as the server's entry and its parts are bundled
-// apart.
+// Work done while stopping, after requests end (the last spans). Once per process: entry and parts are bundled apart.
 
 const tasks = singleton("before-exit", () => [] as Array<() => Promise<unknown>>);
 

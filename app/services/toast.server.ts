@@ -3,9 +3,8 @@ import { z } from "zod";
 import { signedCookie } from "~/utils/cookie.server";
 
 /**
- * A message for the next page, carried in a signed cookie that lives for one request, so it
- * shows after the redirect with or without JavaScript. It holds a translation key, not text,
- * and is translated in the language of the page that shows it.
+ * A one-request signed cookie, so it shows after the redirect with or without JavaScript. Holds a translation key,
+ * translated by the page that shows it.
  */
 export const ToastSchema = z.object({
   kind: z.enum(["success", "error", "info"]).default("success"),

@@ -9,11 +9,10 @@ import { getConfig } from "~/config.server";
 import { commitPart, partNameFor, sweepPartFiles } from "~/utils/files.server";
 import { UPLOAD_LIMIT_BYTES } from "~/utils/upload";
 
-// Files people send with a referral (docs/architecture.md): read from the request as a stream, never
-// held whole in memory, refused past 30 MB while streaming, typed from their first bytes, and kept
-// under DATA_DIR/uploads with random names (never inside public/).
+// Referral uploads (docs/architecture.md): streamed, never held whole, refused past 30 MB mid-stream, typed by their
+// first bytes, kept under DATA_DIR/uploads with random names (never in public/).
 
-/** What a stored file is, from its first bytes: the allow-list of docs/product-rules.md R64. */
+/** What a stored file is, from its first bytes: the allow-list of R64. */
 export type FileKind = "pdf" | "jpeg" | "png" | "gif" | "tiff" | "heic" | "doc" | "docx";
 
 export const CONTENT_TYPES: Record<FileKind, string> = {
@@ -34,11 +33,7 @@ const HEIF_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis", "he
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
 
-/**
- * The file's kind from its first bytes, or null when it is not one we accept. Word's two formats
- * share their containers with other programs' (OLE for .xls, ZIP for any archive), so those two
- * also need the matching name.
- */
+/** The kind from the first bytes, or null. Word's formats share containers (OLE, ZIP), so they also need the name. */
 export function sniffKind(head: Uint8Array, fileName: string): FileKind | null {
   const extension = path.extname(fileName).toLowerCase();
   if (ascii(head, 0, 5) === "%PDF-") return "pdf";
@@ -52,11 +47,7 @@ export function sniffKind(head: Uint8Array, fileName: string): FileKind | null {
   return null;
 }
 
-/**
- * A file name fit to keep and to send back: no folders (either slash), no control characters,
- * no characters that break a header or a Windows save dialog, at most 150 characters. What is left
- * empty becomes "document".
- */
+/** A name safe to keep and send: no slashes, control or header-breaking characters, at most 150; else "document". */
 export function safeFileName(name: string): string {
   const base = name.split(/[/\\]/).pop() ?? "";
   const cleaned = base
@@ -142,11 +133,7 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/**
- * A stored file as a download: its own type, its original (cleaned) name, never shown inline; a
- * file missing from the folder is a 404. (X-Content-Type-Options: nosniff comes with every
- * response, from app/server/security.ts.)
- */
+/** A stored file as an attachment, never inline; missing is 404. nosniff comes from app/server/security.ts. */
 export async function downloadResponse(document: { storedName: string; fileName: string; contentType: string }): Promise<Response> {
   let file: Awaited<ReturnType<typeof openStoredFile>>;
   try {
@@ -216,9 +203,8 @@ async function storePart(data: AsyncIterable<Uint8Array>, fileName: string, limi
 }
 
 /**
- * Reads what is left of a refused body without keeping it, so that the browser, which is still
- * sending, receives the answer rather than a reset connection. Past `cap` bytes (a body far
- * beyond any real upload) the connection is dropped instead.
+ * Drains a refused body so the still-sending browser gets the answer, not a reset; past `cap` bytes, drops the
+ * connection instead.
  */
 async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, cap: number): Promise<void> {
   let read = 0;
@@ -243,10 +229,7 @@ export interface ParsedUpload {
   file: StoredFile | null;
 }
 
-/**
- * A refused upload: the file is too large (FileTooLargeError) or not accepted (UnsupportedFileError).
- * `fields` holds the text fields read before the file, so the page can show them again.
- */
+/** Too large or unsupported. `fields`: the text fields read before the file, to show again. */
 export class UploadRefusedError extends Error {
   name = "UploadRefusedError";
   constructor(
@@ -263,10 +246,8 @@ const TEXT_ROOM = 64 * 1024;
 const MULTIPART_ROOM = 16 * 1024;
 
 /**
- * Reads a multipart form as it arrives: the text fields (64 KB in all at most) and one file field,
- * written to the uploads folder. A file is refused as soon as it passes the limit, or as soon as
- * its first bytes show a kind not accepted; what was written of it is removed at once and the
- * rest of the body is read into nothing. The caller removes `file` if it does not record it.
+ * Streams a multipart form: text fields (64 KB in all) and one file into the uploads folder. A file over the limit
+ * or of a refused kind is removed at once and the rest drained. The caller removes `file` unless it records it.
  */
 export async function parseUpload(request: Request, { fileField = "file", limit = UPLOAD_LIMIT_BYTES } = {}): Promise<ParsedUpload> {
   const type = request.headers.get("Content-Type") ?? "";
@@ -275,7 +256,7 @@ export async function parseUpload(request: Request, { fileField = "file", limit 
   const bodySize = Number.isFinite(declared) && declared > 0 ? declared : null;
   const reader = request.body.getReader();
   // One file and its form's fields, whatever the body says it holds: a body past that is refused before it is read,
-  // or as soon as it passes it (docs/product-rules.md R64).
+  // or as soon as it passes it (R64).
   const bodyCap = limit + TEXT_ROOM + MULTIPART_ROOM;
   if (bodySize !== null && bodySize > bodyCap) {
     void discardRest(reader, 4 * limit);

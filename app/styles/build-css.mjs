@@ -1,5 +1,4 @@
-// Compiles app/styles/app.scss (USWDS packages plus the shell) to app/styles/app.css and copies
-// the few USWDS images that CSS asks for into public/img.
+// Builds app/styles/app.css from app.scss and copies the USWDS images it uses into public/img.
 import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -21,9 +21,8 @@ export interface PlaceFields {
 }
 
 /**
- * The fields after choosing a suggestion. A street the suggestion lacks (a look-up by ZIP alone)
- * keeps the one typed; a county the person already chose stays when the ZIP touches it, since
- * 104 Maryland ZIP codes cross county lines and the person knows which side they live on.
+ * Applies a suggestion, keeping a typed street it lacks, and a chosen county the ZIP touches: 104 Maryland ZIPs
+ * cross county lines, and the person knows their side.
  */
 export function applySuggestion(current: Partial<PlaceFields>, suggestion: AddressSuggestion): PlaceFields {
   const keepCounty = Boolean(current.county && suggestion.counties.includes(current.county));
@@ -35,7 +34,7 @@ export function applySuggestion(current: Partial<PlaceFields>, suggestion: Addre
   };
 }
 
-/** An address outside Maryland is refused: the place fields are blanked (docs/product-rules.md R19). */
+/** An address outside Maryland is refused: the place fields are blanked (R19). */
 export const BLANK_PLACE: PlaceFields = { line1: "", city: "", zip: "", county: "" };
 
 export interface AddressParts {
@@ -46,11 +45,7 @@ export interface AddressParts {
   zip: string;
 }
 
-/**
- * One line for an address wherever it is shown, e.g. "Home, 100 Main St, Apt 2, Annapolis, MD 21401".
- * A nickname that is the street itself, or a second line that repeats the first, is said once.
- * The county is said only when its name is given (addresses hold its code).
- */
+/** One line for an address, e.g. "Home, 100 Main St, Apt 2, Annapolis, MD 21401", without repeats. */
 export function addressText({ nickname, line1, line2, city, zip }: AddressParts, countyName?: string | null): string {
   const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? "").trim().toLowerCase() === (b ?? "").trim().toLowerCase();
   const place = [line1, same(line2, line1) ? null : line2, city, zip ? `MD ${zip}` : null, countyName];

@@ -1,4 +1,4 @@
-// The child's age rules (docs/product-rules.md R37, R38), shared by the server and the browser. Dates are calendar
+// The child's age rules (R37, R38), shared by the server and the browser. Dates are calendar
 // dates (YYYY-MM-DD); "today" is the caller's: US Eastern time on the server.
 
 export const AGE_LIMIT_MONTHS = 36;
@@ -10,7 +10,7 @@ export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/** The birth-year choices (docs/product-rules.md R38): from 5 years back to this year, `today`'s (Maryland's): none to come. */
+/** The birth-year choices (R38): from 5 years back to this year, `today`'s (Maryland's): none to come. */
 export function birthYears(today: string): number[] {
   const year = Number(today.slice(0, 4));
   return Array.from({ length: 6 }, (_, index) => year - 5 + index);
@@ -30,10 +30,7 @@ export function isCalendarDate(text: string): boolean {
   return Boolean(match && calendarDate(Number(match[1]), Number(match[2]), Number(match[3])) === text);
 }
 
-/**
- * The day a child born on `birthdate` is `months` months old: the same day of the month, or the
- * first of the next month when that month is shorter (born 29 February → 1 March).
- */
+/** The day a child turns `months` months; the 1st of the next month when the day is missing (29 Feb -> 1 Mar). */
 export function dateAfterMonths(birthdate: string, months: number): string {
   const [year, month, day] = birthdate.split("-").map(Number);
   const total = year * 12 + (month - 1) + months;

@@ -1,7 +1,5 @@
-// Children referred twice (docs/product-rules.md R126): the same child is often referred by the birth hospital and
-// again by the pediatrician. Two submitted referrals are possibly of the same child when the children share a birth
-// date and a county and their names are close, and the referrals were submitted within twelve months of each other.
-// The rule compares facts only: who may see the pair is the models' business.
+// Children referred twice (R126), e.g. by the birth hospital and then the pediatrician. Facts only: who may see a
+// pair is the models' business.
 
 export interface ChildFacts {
   firstName: string;
@@ -30,13 +28,12 @@ export function withinOneEdit(a: string, b: string): boolean {
   if (longer.length - shorter.length > 1) return false;
   let start = 0;
   while (start < shorter.length && shorter[start] === longer[start]) start += 1;
-  // After the first difference the rest must be equal: skipping one character of the longer (added or taken away),
-  // or one of each (changed).
+  // After the first difference the rest must match, skipping one of the longer (added/removed) or of each (changed).
   const skip = longer.length > shorter.length ? 1 : 0;
   return shorter.slice(start + 1 - skip) === longer.slice(start + 1);
 }
 
-/** The same calendar day a year earlier (29 February gives 29 February of the year before, which sorts as the 28th's end). */
+/** The same day a year earlier (29 February gives 29 February of the year before, sorting as the 28th's end). */
 function yearBefore(date: string): string {
   return `${String(Number(date.slice(0, 4)) - 1).padStart(4, "0")}${date.slice(4)}`;
 }
@@ -53,10 +50,7 @@ export function possiblySameChild(a: ChildFacts, b: ChildFacts): boolean {
   return withinOneEdit(foldName(a.firstName + a.lastName), foldName(b.firstName + b.lastName));
 }
 
-/**
- * Every pair of referrals possibly of the same child among `referrals`, each pair once with the smaller id first,
- * found within groups of one birth date and county (a referral without a county is in none).
- */
+/** Pairs possibly of the same child, smaller id first, grouped by birth date and county (none without a county). */
 export function sameChildPairs(referrals: ReadonlyArray<ChildFacts & { id: number }>): Array<[number, number]> {
   const groups = new Map<string, Array<ChildFacts & { id: number }>>();
   for (const referral of referrals) {

@@ -15,9 +15,8 @@ export async function* cellPages<Row>(pages: AsyncGenerator<Row[]>, cells: (page
 }
 
 /**
- * A list as a CSV download, streamed page by page (each page read only when the client is ready
- * for more): the byte-order mark that lets spreadsheet programs read accents, a header line,
- * then the rows. X-Total-Count lets the page show the share done.
+ * A streamed CSV, each page read when the client wants more. The BOM lets spreadsheets read accents; X-Total-Count
+ * lets the page show progress.
  */
 export function csvResponse({ header, pages, fileName, total }: CsvPages & { fileName: string }): Response {
   const encoder = new TextEncoder();

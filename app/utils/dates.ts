@@ -10,10 +10,7 @@ function localeTag(language: Locale) {
   return language === "es" ? "es-US" : "en-US";
 }
 
-/**
- * One formatter per kind and language, made once: making an Intl.DateTimeFormat costs far more
- * than using one, and a report of 100,000 referrals writes several dates a row.
- */
+/** Formatters cached per kind and language: building one costs far more than using it, and reports format many. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(key: string, locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   let made = formatters.get(`${key} ${locale}`);
@@ -49,21 +46,13 @@ export function formatLongDateEastern(value: string | Date, language: Locale = "
   }).format(new Date(value));
 }
 
-/**
- * A calendar date (YYYY-MM-DD, no time) as people read and type it: month first in English
- * (11/23/2026), day first in Spanish (23/11/2026). `parseTypedDate` reads the same order back,
- * so tables and the boxes that filter them agree (locales/GLOSSARY.md).
- */
+/** A YYYY-MM-DD date as typed: month first in English, day first in Spanish; parseTypedDate reads it back. */
 export function formatCalendarDate(isoDate: string, language: Locale = "en"): string {
   const [year, month, day] = isoDate.split("-");
   return language === "es" ? `${day}/${month}/${year}` : `${month}/${day}/${year}`;
 }
 
-/**
- * A date as typed in a filter or report box, in the language's order ("3/14/2025" in English,
- * "14/3/2025" in Spanish; slashes, dashes or dots), or as YYYY-MM-DD (links, the API, a browser's
- * own date box). The calendar date, or null when it is no day at all.
- */
+/** A typed date in the language's order (slashes, dashes or dots) or YYYY-MM-DD; null when no real day. */
 export function parseTypedDate(text: string, language: Locale = "en"): string | null {
   const typed = text.trim();
   if (isCalendarDate(typed)) return typed;

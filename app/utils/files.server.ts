@@ -3,9 +3,7 @@ import { chmodSync, closeSync, existsSync, openSync } from "node:fs";
 import { readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-// Files in the data folder, which several instances may share (docs/product-rules.md R122): each
-// is written under a temporary name beside its final one and renamed once whole, so that no other
-// process ever reads, lists or sweeps half a file. A rename within one folder is atomic.
+// Data-folder files may be shared by instances (R122): written under a temporary name and renamed (atomic) once whole.
 
 const PART = /\.part-[0-9a-f]{8}$/;
 
@@ -44,9 +42,8 @@ export async function sweepPartFiles(dir: string, olderThanMs: number, now = Dat
 }
 
 /**
- * A SQLite database file, made or kept readable by this process's user only (0600), as the uploads and reports are:
- * it holds every family's record. SQLite gives its write-ahead log and shared-memory files the database's mode when it
- * makes them; those an earlier start made are narrowed too.
+ * Mode 0600: the database holds every family's record. SQLite copies the mode to the WAL and shm files it makes;
+ * older ones are narrowed too.
  */
 export function keepDatabaseFilePrivate(file: string): void {
   if (file === ":memory:") return;

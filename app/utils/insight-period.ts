@@ -1,7 +1,7 @@
 import type { Language } from "~/i18n/config";
 import { daysBetween, nextCalendarDate, parseTypedDate, shiftDate } from "./dates";
 
-// The period the program's insight covers (docs/product-rules.md R127): Maryland calendar days, both ends included,
+// The period the program's insight covers (R127): Maryland calendar days, both ends included,
 // the last twelve weeks unless the person chose another, never more than three years.
 
 /** The longest period: three years of days (a leap day included). */
@@ -35,9 +35,8 @@ export interface InsightPeriodErrors {
 }
 
 /**
- * The period and split in a page address (`from`, `to` typed in the language's order or as YYYY-MM-DD, `by`). A
- * missing date takes the default's; a date that is no day, a period that ends before it begins, ends after today or
- * is longer than three years is refused with why, and the default period is shown meanwhile.
+ * The period and split from the address. A bad date, an inverted period, one past today or over three years is
+ * refused with why, and the default shown meanwhile.
  */
 export function parseInsightQuery(
   params: URLSearchParams,

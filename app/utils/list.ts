@@ -1,18 +1,17 @@
 import type { Language } from "~/i18n/config";
 import { easternCalendarDate, easternDayStart, nextCalendarDate, parseTypedDate } from "./dates";
 
-// A list's address says its page, page size, sort and filters, so that a list can be bookmarked and works without
-// JavaScript.
+// A list's state lives in its address: bookmarkable, and works without JavaScript.
 
 export const PAGE_SIZES = [10, 20, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
-/** The CSV export reads the list 100 rows at a time (docs/product-rules.md R81). */
+/** The CSV export reads the list 100 rows at a time (R81). */
 export const EXPORT_PAGE_SIZE = 100;
-/** Filters apply 760 ms after the last keystroke, with JavaScript (docs/product-rules.md R78). */
+/** Filters apply 760 ms after the last keystroke, with JavaScript (R78). */
 export const FILTER_DEBOUNCE_MS = 760;
 
 export const DATE_COMPARISONS = ["before", "after", "exactly", "between"] as const;
-/** "never" is one more comparison for the lists' updated date: rows not changed since they were made (docs/product-rules.md R79). */
+/** "never" is one more comparison for the lists' updated date: rows not changed since they were made (R79). */
 export type DateComparison = (typeof DATE_COMPARISONS)[number] | "never";
 
 export interface DateFilter {
@@ -43,7 +42,7 @@ export interface ListQuery<Sort extends string = string> {
   dates: Record<string, DateFilter>;
 }
 
-/** A date comparison the list does not know: an error, not a silently ignored filter (docs/product-rules.md R79). */
+/** A date comparison the list does not know: an error, not a silently ignored filter (R79). */
 export class UnknownComparisonError extends Error {
   name = "UnknownComparisonError";
   constructor(
@@ -71,11 +70,7 @@ function dateFilter(params: URLSearchParams, field: string, allowNever: boolean,
   return { type: type as DateComparison, from };
 }
 
-/**
- * A list page's query: its address read as parseListQuery does, or, when the address asks for a
- * date comparison the list does not know, the default query with filterError set (the page then
- * shows no rows, says why, and answers 400).
- */
+/** A list page's query; an unknown date comparison gives the defaults with filterError (no rows, 400). */
 export function parseListPageQuery<Sort extends string>(
   params: URLSearchParams,
   spec: ListSpec<Sort>,
@@ -89,10 +84,7 @@ export function parseListPageQuery<Sort extends string>(
   }
 }
 
-/**
- * Reads a list's address, its typed dates in the page's language. Unknown sorts and sizes fall
- * back to the defaults; an unknown date comparison throws.
- */
+/** Reads a list's address, dates in the page's language. Unknown sort or size: defaults; unknown comparison throws. */
 export function parseListQuery<Sort extends string>(params: URLSearchParams, spec: ListSpec<Sort>, language: Language): ListQuery<Sort> {
   const page = Math.max(1, Math.min(1_000_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
   const askedCount = Number(params.get("count"));
@@ -115,9 +107,8 @@ export function parseListQuery<Sort extends string>(params: URLSearchParams, spe
 }
 
 /**
- * The half-open range [from, until) a date filter selects. Columns holding calendar dates
- * (YYYY-MM-DD) compare as they are; columns holding moments compare against the start of each
- * day in Maryland. "Before" and "after" leave out the day itself; "between" includes both ends.
+ * A date filter's half-open range [from, until). Date columns compare as YYYY-MM-DD; moment columns against Maryland
+ * day starts. "Before"/"after" exclude the day; "between" includes both ends.
  */
 export function dateBounds(filter: DateFilter, column: "date" | "moment"): { from?: string; until?: string } {
   const start = (day: string) => (column === "date" ? day : easternDayStart(day));
@@ -166,7 +157,7 @@ export interface ListExports {
   filtered: ListExport | null;
 }
 
-/** The name a list's CSV file is saved under; the rows of a filtered list say so ("children-filtered-2026-11-23.csv"). */
+/** The CSV's file name; a filtered list's says so ("children-filtered-2026-11-23.csv"). */
 export function exportFileName(name: string, query: Pick<ListQuery, "text" | "dates">, today = easternCalendarDate()): string {
   return `${name}${isFiltered(query) ? "-filtered" : ""}-${today}.csv`;
 }
@@ -176,11 +167,7 @@ export function dateFilterParams(field: string, filter: DateFilter): Record<stri
   return { [`${field}Type`]: filter.type, ...(filter.from ? { [`${field}From`]: filter.from } : {}), ...(filter.to ? { [`${field}To`]: filter.to } : {}) };
 }
 
-/**
- * A list page's CSV exports (docs/product-rules.md R81): the whole list, its filters cleared, and,
- * when filters are set, the rows they show. Both keep the sort; `fixed` holds what names the list
- * itself (which referral list, whose). Plain links, so they work without JavaScript.
- */
+/** The CSV export links (R81): whole list, and the filtered rows when filtered; `fixed` names the list itself. */
 export function listExports(path: string, name: string, query: ListQuery, fixed: Record<string, string> = {}): ListExports {
   const whole = new URLSearchParams({ ...fixed, sort: query.sort, order: query.order });
   const all = { href: `${path}?${whole}`, fileName: exportFileName(name, { text: {}, dates: {} }) };

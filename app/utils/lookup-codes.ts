@@ -1,22 +1,17 @@
-// The lookup codes the application's own rules name, in one place, each under the list it comes from (the lists
-// themselves are data: db/seed-data/, with their sources in db/seed-data/SOURCES.md). lookup-codes.test.ts holds each
-// to the seed data, so a list changed under a rule is caught.
+// Lookup codes our rules name (lists are data: db/seed-data/). lookup-codes.test.ts holds them to the seed data.
 
-/** States: Maryland, the one state a child may live in (docs/product-rules.md R37). */
+/** States: Maryland, the one state a child may live in (R37). */
 export const MARYLAND = "21";
 
 /** Counties: Baltimore City, which the Census geocoder names as a place, not a county. */
 export const BALTIMORE_CITY = "24510";
 
-/** IdentifiedConditions: Other medical condition, which needs its text (docs/product-rules.md R58). */
+/** IdentifiedConditions: Other medical condition, which needs its text (R58). */
 export const OTHER_MEDICAL_CONDITION = "99";
 
-/** References (the referrer's relationship to the child, docs/product-rules.md R50, R51). */
+/** References (the referrer's relationship to the child, R50, R51). */
 export const FAMILY_RELATIONSHIPS = ["1", "7", "10"];
-/**
- * FamilyRelationships: the relationship to the child of a referrer of the family, as a parent or guardian of the
- * referral (docs/product-rules.md R170): parent, foster parent, other family member.
- */
+/** FamilyRelationships of a referrer who is also the referral's parent or guardian (R170). */
 export const GUARDIAN_RELATIONSHIP_OF_REFERRER: Readonly<Record<string, string>> = { "1": "1", "7": "7", "10": "10" };
 export const AUDIOLOGIST = "2";
 export const HOSPITAL = "3";

@@ -2,15 +2,12 @@ export const PASSWORD_MIN_LENGTH = 12;
 
 export type PasswordStrength = "bad" | "weak" | "okay" | "strong";
 
-/** The rule itself (docs/product-rules.md R4): at least 12 characters with at least one digit. */
+/** The rule itself (R4): at least 12 characters with at least one digit. */
 export function isPasswordAcceptable(password: string): boolean {
   return password.length >= PASSWORD_MIN_LENGTH && /\d/.test(password);
 }
 
-/**
- * The meter (docs/product-rules.md R5): 12+ with a digit is strong; 10+ with a digit, or 12+ without, is okay;
- * 8+ is weak; 1 to 7 is bad; nothing typed shows nothing.
- */
+/** The meter (R5): strong, okay, weak or bad; nothing typed shows nothing. */
 export function passwordStrength(password: string): PasswordStrength | null {
   const length = password.length;
   const digit = /\d/.test(password);

@@ -1,5 +1,4 @@
-// A person's name (an account, a parent or guardian) in its two spellings: as a form and the API give it, and as its
-// columns hold it. The one mapping between them.
+// The one mapping between a name's form/API spelling and its columns.
 
 /** A name as a form gives it: the optional parts may be empty. */
 export interface PersonName {

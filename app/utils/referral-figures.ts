@@ -2,9 +2,8 @@ import { ageInMonths } from "./child-age";
 import { easternCalendarDate } from "./dates";
 import { daysToDetermination } from "./timeline";
 
-// What the program's figures keep of each submitted referral (docs/product-rules.md R127): one row a referral in
-// referral_figures, written with the submit and every status change, so the insight page counts from one narrow,
-// indexed table instead of joining the referrals, children, addresses and status history of a whole period.
+// One narrow indexed row per submitted referral (R127), kept with each submit and status change, so the insight page
+// needs no joins.
 
 export interface FiguresFacts<Status extends string = string> {
   id: number;
@@ -22,10 +21,7 @@ export interface FiguresFacts<Status extends string = string> {
   determined_at: string | null;
 }
 
-/**
- * A referral's row of figures: its Maryland calendar day of submission, and the county, referral source and child's
- * age in months as they were when it was submitted.
- */
+/** Submission's Maryland day, and county, source and age in months as at submission. */
 export function referralFiguresRow<Status extends string>(facts: FiguresFacts<Status>) {
   const day = easternCalendarDate(new Date(facts.submission_date));
   return {

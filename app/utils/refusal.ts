@@ -1,7 +1,4 @@
-/**
- * An action's answer that means the form came back with errors: Conform's reply with `status: "error"`
- * (`refused` in app/components/ui/page.server.ts, or a reply of a form that did not parse). The title says "Error: " for it.
- */
+/** A form came back with errors (Conform's `status: "error"`); the title says "Error: ". */
 export function isRefusal(answer: unknown): boolean {
   return typeof answer === "object" && answer !== null && (answer as { status?: unknown }).status === "error";
 }

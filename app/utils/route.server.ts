@@ -7,7 +7,7 @@ import { singleton } from "~/utils/singleton.server";
 import { isRefusal } from "./refusal";
 
 // How routes turn the model's answers into HTTP: a record that is missing, or not the asker's to
-// see, is a 404 page (docs/product-rules.md R108: never someone else's data, nor a hint that it exists).
+// see, is a 404 page (R108: never someone else's data, nor a hint that it exists).
 
 export function notFound(): never {
   throw json({ message: "Not found" }, { status: 404 });
@@ -23,16 +23,12 @@ export function forbidden(): never {
   throw json({ message: "Forbidden" }, { status: 403 });
 }
 
-/**
- * The database did not answer in time (a row held past lock_timeout, a statement past statement_timeout): nothing was
- * written, and the page says to try again in a moment (docs/product-rules.md R135). Retry-After tells the browser's
- * script this is not the end of the session (R25).
- */
+/** The database timed out: nothing written, "try again" (R135). Retry-After tells the script the session lives. */
 function busy(): never {
   throw json({ message: "Busy" }, { status: 503, headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) } });
 }
 
-/** NotFoundError becomes the 404 page, ForbiddenError (and its kinds) the 403 page, a database too busy the 503 page; any other error goes on. */
+/** NotFoundError -> 404 page, ForbiddenError -> 403, database busy -> 503; anything else is rethrown. */
 function asHttp(error: unknown): never {
   const status = error instanceof Error ? (error as { [HTTP_STATUS]?: number })[HTTP_STATUS] : undefined;
   if (status === 404) notFound();
@@ -41,7 +37,7 @@ function asHttp(error: unknown): never {
   throw error;
 }
 
-/** What the server read of a loader or action in the build: its route's id, path from the root and depth (the root 0). */
+/** A loader's or action's route: id, full path and depth (root 0). */
 interface RouteName {
   kind: "loader" | "action";
   id: string;
@@ -49,8 +45,7 @@ interface RouteName {
   depth: number;
 }
 
-// One of each per process: the server and the Remix build are two bundles, each with its own copy of this module.
-// route()'s functions, so that the server can tell a loader or action written without it.
+// route()'s functions, per process (server and build are separate bundles), so the server spots unwrapped ones.
 const made = singleton("route-made", () => new WeakSet<object>());
 // Each of them by its route, as the server read the build (nameRoutes); empty where no server runs (unit tests).
 const names = singleton("route-names", () => new WeakMap<object, RouteName>());
@@ -70,9 +65,8 @@ async function refusesForm(answer: unknown): Promise<boolean> {
 type Call = { request?: Request; context?: AppLoadContext };
 
 /**
- * What `run` answers, a refusal made HTTP; a loader that answers at once still does (a test may read its Response).
- * An action that refuses its form marks the request's context (`formRefused`): without JavaScript the loaders that run
- * after it in the same request render that page, and the root's tells the title (app/components/title.tsx).
+ * Runs a loader or action, refusals made HTTP. A refused form marks the context (`formRefused`) so later loaders in
+ * the same no-JavaScript request render that page and the title says so.
  */
 function answered<Args extends Call, Result>(run: (args: Args) => Result, args: Args): Result {
   let result: Result;
@@ -91,11 +85,8 @@ function answered<Args extends Call, Result>(run: (args: Args) => Result, args: 
 }
 
 /**
- * Every route's loader and action is written with it, `export const loader = route(async function loader(…) {…})`,
- * the call annotated `@__PURE__` so that the browser's build drops it, and no page has to remember the models'
- * refusals at each call: a refusal is the 404, 403 or 503 page. (InputError is the form's to say, next to its fields:
- * app/components/ui/page.server.ts.) The deepest route whose loader or action ran names the request's log line, its
- * metrics (R143) and, with tracing on, its span.
+ * Wraps every loader and action (`@__PURE__`, so the browser build drops it): model refusals become the 404, 403 or
+ * 503 page (InputError is the form's: page.server.ts). The deepest route names the log line, metrics (R143) and span.
  */
 export function route<Args extends Call, Result>(run: (args: Args) => Result): (args: Args) => Result {
   const answer = (args: Args): Result => {
@@ -110,10 +101,7 @@ export function route<Args extends Call, Result>(run: (args: Args) => Result): (
   return answer;
 }
 
-/**
- * Each route's path from the root, as its definition says it (`/app/child/:childId/…`, `/api/*`), and its depth (the
- * root 0, its children 1…).
- */
+/** Each route's full path as defined (`/app/child/:childId/…`) and its depth (root 0). */
 function routePaths(routes: ServerBuild["routes"]): Record<string, { path: string; depth: number }> {
   const paths: Record<string, { path: string; depth: number }> = {};
   for (const id of Object.keys(routes)) {
@@ -128,10 +116,7 @@ function routePaths(routes: ServerBuild["routes"]): Record<string, { path: strin
   return paths;
 }
 
-/**
- * The server reads the build once (app/server/app.ts), and changes nothing in it: each loader and action learns its
- * route. One written without route() would answer a refusal with a 500: the server does not start.
- */
+/** Tells each loader and action its route; one not wrapped in route() would 500 on refusal, so the start fails. */
 export function nameRoutes(build: ServerBuild): void {
   const paths = routePaths(build.routes);
   const unwrapped: string[] = [];

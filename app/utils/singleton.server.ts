@@ -6,10 +6,7 @@ export function singleton<T>(name: string, create: () => T): T {
   return store.__singletons.get(name) as T;
 }
 
-/**
- * Forgets one instance (the next call makes it again) and gives back what it was. Tests use it to
- * point the process's configuration and database at another data folder.
- */
+/** Forgets one instance and returns it; tests use it to point at another data folder. */
 export function forgetSingleton(name: string): unknown {
   const store = (globalThis as unknown as { __singletons?: Map<string, unknown> }).__singletons;
   const value = store?.get(name);

@@ -1,4 +1,4 @@
-/** Text cut to at most `max` characters, ending with an ellipsis when it was longer (docs/product-rules.md R80). */
+/** Text cut to at most `max` characters, ending with an ellipsis when it was longer (R80). */
 export function cutText(text: string, max: number): string {
   const characters = Array.from(text);
   if (characters.length <= max) return text;

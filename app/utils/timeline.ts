@@ -1,8 +1,6 @@
 import { daysBetween, easternCalendarDate, shiftDate } from "./dates";
 
-// The 45-day timeline (34 CFR 303.310; docs/product-rules.md R141): the evaluation, the assessment and the initial IFSP
-// meeting within 45 days of the referral. Counted in Maryland calendar days from the day the referral was submitted;
-// the count stops on the day eligibility was first determined (Eligible or Not Eligible).
+// The 45-day timeline (34 CFR 303.310, R141), in Maryland days from submission to the first Eligible or Not Eligible.
 
 export const TIMELINE_DAYS = 45;
 
@@ -26,10 +24,7 @@ export function timelineOf(submittedAt: string, determinedAt: string | null, tod
   return { day: daysBetween(start, determinedOn ?? today), endsOn, determinedOn, overdue: !determinedOn && today > endsOn };
 }
 
-/**
- * The lists' "past this many days without Eligible or Not Eligible" (the pastDays filter), or null when the text is not
- * a whole number from 0 to 999: the list then shows every referral and says it did not understand.
- */
+/** The pastDays filter (0-999), or null: the list then shows all and says it did not understand. */
 export function pastDaysOf(text: string | undefined): number | null {
   return text !== undefined && /^\d{1,3}$/.test(text) ? Number(text) : null;
 }

@@ -1,16 +1,12 @@
-// The upload limit and the accepted kinds, shared by the server (which enforces them) and the
-// page (which says them, and with JavaScript checks the size before an upload starts).
+// Upload limit and kinds, enforced by the server, stated (and size-checked with JavaScript) by the page.
 
-/** 30 MB (docs/product-rules.md R63), counted as 30 × 1024 × 1024 bytes. */
+/** 30 MB (R63), counted as 30 × 1024 × 1024 bytes. */
 export const UPLOAD_LIMIT_BYTES = 30 * 1024 * 1024;
 
 /** What the file box offers; the server decides from the file's first bytes, not from this. */
 export const ACCEPTED_FILES = ".pdf,.jpg,.jpeg,.png,.heic,.heif,.tif,.tiff,.gif,.doc,.docx,application/pdf,image/*";
 
-/**
- * A size as people read it: "31.5 MB", "820 KB". Rounded up, so that a file one byte over the
- * limit reads "30.1 MB", not "30 MB".
- */
+/** "31.5 MB", rounded up so one byte over the limit does not read as the limit. */
 export function formatFileSize(bytes: number, language: string): string {
   const locale = language === "sp" || language === "es" ? "es-US" : "en-US";
   if (bytes >= 1024 * 1024) {

@@ -1,5 +1,4 @@
-// Where a referral's wizard lives: the models name a referral by these ids, and link to its review
-// in e-mails; the wizard's steps (app/wizard/steps.ts) hang below the same base.
+// The wizard's base and review address, for the models' e-mails and app/wizard/steps.ts alike.
 
 export interface WizardIds {
   child: number;
@@ -11,7 +10,7 @@ export function wizardBase(ids: WizardIds): string {
   return `/app/child/${ids.child}/referral/${ids.referral}/user/${ids.user}`;
 }
 
-/** The review of a referral (docs/product-rules.md R68), for its creator and administrators. */
+/** The review of a referral (R68), for its creator and administrators. */
 export function reviewHref(ids: WizardIds): string {
   return `${wizardBase(ids)}/review`;
 }

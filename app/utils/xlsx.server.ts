@@ -2,11 +2,8 @@ import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import { crc32, createDeflateRaw, deflateRawSync } from "node:zlib";
 
-// A one-sheet Excel workbook (Office Open XML) written as rows come: the sheet's XML goes through
-// one deflate stream into a ZIP file whose sizes follow each entry (ZIP data descriptors), so
-// neither the rows nor the file are ever held whole. Strings are inline (no shared-string table to
-// keep), numbers are numbers, and there are no styles: what a report needs, several times faster
-// than a general spreadsheet library building a cell object for each value.
+// A streamed one-sheet workbook (decision 0005): one deflate stream into a ZIP with data descriptors, so neither rows
+// nor file are held whole. Inline strings, no styles: what a report needs, far faster than a general library.
 
 export type XlsxCell = string | number | null | undefined;
 

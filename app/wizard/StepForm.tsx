@@ -5,10 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, type ErrorSummaryProps } from "~/components/ui/ErrorSummary";
 import { StepHeading } from "~/wizard/StepHeading";
 
-/**
- * A wizard step's page: the error summary, its title, the fields, and the two buttons (docs/product-rules.md R47:
- * each step saves; "Save and continue" goes to the next one). A plain form post: no JavaScript needed.
- */
+/** A wizard step's page (R47), a plain form post. */
 export function StepForm({
   form,
   title,
@@ -26,7 +23,7 @@ export function StepForm({
   const { t } = useTranslation("wizard");
   return (
     <div className="wizard-step">
-      {/* Above the title (GOV.UK's place for it), where a phone's first screen shows it (docs/product-rules.md R153). */}
+      {/* Above the title (GOV.UK's place for it), where a phone's first screen shows it (R153). */}
       <ErrorSummary {...summary} />
       <StepHeading>{title}</StepHeading>
       {intro ? <p>{intro}</p> : null}

@@ -2,7 +2,7 @@ import { createContext, useContext, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { COUNTED_STEPS, type Section, type StepKey } from "./steps";
 
-/** Where a wizard page is: "Step n of 14" and its section (docs/product-rules.md R149). */
+/** Where a wizard page is: "Step n of 14" and its section (R149). */
 export interface StepPlace {
   number: number;
   total: number;
@@ -18,9 +18,8 @@ export function stepPlace(step: StepKey): StepPlace {
 export const StepPlaceContext = createContext<StepPlace | null>(null);
 
 /**
- * A wizard page's title, its h1. The heading takes the focus when the page opens (docs/product-rules.md R166), and a
- * screen reader then says the heading only: the step and its section are said in it, after the title, in words a
- * screen reader reads out whatever it does with descriptions (the line that shows them is hidden from it).
+ * The step's h1, focused on open (R166); step and section are said inside it, since screen readers read headings
+ * but not reliably descriptions.
  */
 export function StepHeading({ children }: { children: ReactNode }) {
   const place = useContext(StepPlaceContext);

@@ -5,12 +5,9 @@ import type { StepPlace } from "./StepHeading";
 import { firstStepOf, SECTIONS, stepHref, type Section, type WizardIds } from "./steps";
 
 /**
- * The USWDS step indicator over the wizard's sections, each saying its progress in words (Not started, In progress,
- * Ready to review: docs/product-rules.md R48, R149), and under it "Step n of 14" with the current section; then the
- * step's question, with nothing about the sections between. On a phone the sections shrink to bars (USWDS hides their
- * labels) and the line under them says where the person is; the section's progress stays in the bars' text for a
- * screen reader. That line is said in the step's heading (StepHeading), which takes the focus: a screen reader does not
- * read it twice.
+ * The USWDS step indicator with each section's progress in words (R48, R149), then "Step n of 14". On phones
+ * USWDS hides the labels, so the progress stays in the bars' text. The line is said in StepHeading, which takes focus,
+ * so a screen reader does not hear it twice.
  */
 export function StepIndicator({ ids, place, badges }: { ids: WizardIds; place: StepPlace; badges: Record<Section, Badge> }) {
   const { t } = useTranslation("wizard");

@@ -2,7 +2,7 @@ import type { ReferralFacts } from "~/models/completeness";
 import { ANSWER_NAMES, isGiven, isRequired, sectionOf } from "./answers";
 import type { Section } from "./steps";
 
-// The sections' progress (docs/product-rules.md R48, R49), from the table of answers (app/wizard/answers.ts), which the
+// The sections' progress (R48, R49), from the table of answers (app/wizard/answers.ts), which the
 // review's list of what is missing reads too.
 
 export type Badge = "START" | "CONTINUE" | "REVIEW";

@@ -1,11 +1,7 @@
 import { stepHref, type WizardIds } from "./steps";
 
-// The add-document screen (docs/product-rules.md R61) is opened from a step whose form may hold answers not
-// yet saved: the documents list (the consent answer) or the screenings screen (checked reasons,
-// other condition, screening date). The opening button sends that form by GET to the add screen,
-// which carries these values (prevState = `from`, isConsent = `consent`, and the restore object)
-// in its own form and hands them back when it returns, so the step shows them as they were typed.
-// Plain links and forms: it works the same without JavaScript.
+// The add-document screen (R61) opens from a step with unsaved answers: the step's form is sent by GET to it, carried
+// in its form, and handed back on return, so the step shows them as typed. Plain forms, so no JavaScript needed.
 
 export const CARRIED_FIELDS = {
   documents: ["childParentConsent"],
@@ -41,10 +37,7 @@ export function returnHref(ids: WizardIds, carried: Carried): string {
   return `${href}?${new URLSearchParams([["restore", "1"], ...carried.restore]).toString()}`;
 }
 
-/**
- * The values to show on a step returned to from the add screen, or null when it was opened
- * normally (then it shows what is saved).
- */
+/** Values to restore when returning from the add screen, or null (then the saved ones show). */
 export function restoredValues(url: URL, step: CarryFrom): Record<string, string | string[]> | null {
   if (url.searchParams.get("restore") !== "1") return null;
   const values: Record<string, string | string[]> = {};

@@ -16,7 +16,7 @@ export const handle = { i18n: ["common", "wizard"] };
 
 export const meta = pageMeta;
 
-/** The wizard's frame: whose referral it is, and the sections with their badges (docs/product-rules.md R48, R49). */
+/** The wizard's frame: whose referral it is, and the sections with their badges (R48, R49). */
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const ids = wizardIds(params);

@@ -14,17 +14,13 @@ import { redirectWithToast } from "~/services/toast.server";
 import { idParam } from "~/utils/route.server";
 import { nextStep, reviewHref, stepHref, type StepKey, type WizardIds } from "~/wizard/steps";
 
-// What every wizard step's loader and action do around the step's own fields: who may edit
-// (the creator of a Draft; 404 for anyone else, 403 for administrators), then save and go on.
+// Around every step's fields: who may edit (a Draft's creator; 404 others, 403 administrators), then save and go on.
 
 export function wizardIds(params: Params): WizardIds {
   return { child: idParam(params.child), referral: idParam(params.referral), user: idParam(params.user) };
 }
 
-/**
- * The Draft a wizard page shows. A referral the reader may see but not edit (an administrator, or
- * its creator once it is submitted) opens in the review instead (docs/product-rules.md R45); anyone else gets 404.
- */
+/** The Draft a page shows; one the reader may see but not edit opens in the review (R45); else 404. */
 export async function draftOrReview(db: AppLoadContext["db"], actor: CurrentUser, ids: WizardIds) {
   try {
     return await getDraftForEdit(db, actor, ids);
@@ -51,9 +47,8 @@ export async function loadStep(db: AppLoadContext["db"], request: Request, param
 }
 
 /**
- * A step's action, as every form's (submitForm): the step's schema, then the answers read from it saved. "Save and
- * continue" goes to the next step, "Save" stays; a refusal shows the form again as typed, the models' messages on the
- * form's own fields (`fields` names the field of an answer the form asks under another name).
+ * A step's action: parse, save, then next step or stay. A refusal shows the form as typed, model messages on the
+ * form's fields (`fields` maps an answer to a field of another name).
  */
 export async function stepAction<Schema extends z.ZodMiniType>({
   db,
@@ -72,10 +67,7 @@ export async function stepAction<Schema extends z.ZodMiniType>({
   schema: Schema;
   answers: (value: z.output<Schema>) => ReferralAnswers;
   fields?: Record<string, string>;
-  /**
-   * The model's save, when it is not saveAnswers; `askAgain`: the step has more to ask now that this is kept (the
-   * relationship's follow-up questions, docs/product-rules.md R150), so it is shown again whichever button was pressed.
-   */
+  /** A custom save; `askAgain`: more to ask now (R150's follow-ups), so the step shows again whichever button. */
   save?: (actor: CurrentUser, ids: WizardIds, answers: ReferralAnswers) => Promise<{ askAgain: boolean }>;
 }) {
   const { actor, ids } = await draftToWrite(db, request, params);
@@ -102,19 +94,14 @@ export async function stepAction<Schema extends z.ZodMiniType>({
 }
 
 /**
- * Whether a page was opened from the review (its Change links and its list of what is missing add ?return=review,
- * which the form's post keeps in its address, with JavaScript or without): its save then goes back to the review
- * (docs/product-rules.md R148). Only the word "review" is read, never an address: the way back is always this
- * referral's own review.
+ * Opened from the review (?return=review, R148): save returns there. Only the word is read, never an address, so the
+ * way back is always this referral's review.
  */
 export function backToReview(request: Request): boolean {
   return new URL(request.url).searchParams.get("return") === "review";
 }
 
-/**
- * Where a step goes once saved: back to the review when it was opened from there, else the next step with "Save and
- * continue", or the same step.
- */
+/** After a save: the review if opened from it, else the next step ("Save and continue") or the same one. */
 export function afterSave(request: Request, ids: WizardIds, step: StepKey, advance: boolean): string {
   if (backToReview(request)) return reviewHref(ids);
   return stepHref(ids, advance ? (nextStep(step) ?? step) : step);

@@ -1,9 +1,8 @@
 import { wizardBase, type WizardIds } from "~/utils/wizard-paths";
 import { WIZARD_FORMS, WIZARD_STEPS, WIZARD_SUBMITTED, type Section } from "./step-table";
 
-// The referral wizard's steps (docs/product-rules.md R46, R47), in order, and where "Save and continue" leads. Shared by
-// the server (redirects) and the pages (the step indicator and links). The addresses are those of the step table
-// (step-table.js), from which remix.config.js also defines the routes.
+// The wizard's steps in order (R46, R47), for server redirects and the pages. Addresses follow step-table.js, from
+// which remix.config.js defines the routes.
 
 export type { Section, WizardStep } from "./step-table";
 export { WIZARD_STEPS };
@@ -12,8 +11,7 @@ export type StepKey = (typeof WIZARD_STEPS)[number]["key"];
 
 export const SECTIONS: readonly Section[] = ["referrer", "child", "family", "reasons", "details", "documentation"];
 
-// The base and the review's address are in app/utils/wizard-paths.ts, for the models' e-mails too
-// (step-table.test.ts checks they agree with the table).
+// In wizard-paths.ts for the models' e-mails too (step-table.test.ts checks them against the table).
 export { reviewHref, wizardBase, type WizardIds } from "~/utils/wizard-paths";
 
 function fill(path: string, values: Record<string, number | string>): string {
@@ -38,10 +36,7 @@ export function nextStep(key: StepKey): StepKey | null {
 /** The steps a person counts ("Step 3 of 14"): all but the review. */
 export const COUNTED_STEPS = WIZARD_STEPS.filter((step) => step.section !== null);
 
-/**
- * The step a page of the wizard belongs to, from the part of its address below the wizard's base:
- * a parent's or guardian's form counts as the guardian list, a document's form as the documents list.
- */
+/** The step of a wizard path; a guardian's form counts as the guardian list, a document's as the documents list. */
 export function stepOfPath(below: string): StepKey | null {
   const exact = WIZARD_STEPS.find((step) => step.path === below);
   if (exact) return exact.key;

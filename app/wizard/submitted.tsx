@@ -15,8 +15,7 @@ import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "referrals", "about"] };
 
-// The page after a submit (the confirmation pattern): the referral's number, when it was sent,
-// what the program does next and how to reach it. A Draft has not been sent: back to its review.
+// The confirmation page. A Draft has not been sent: back to its review.
 export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {

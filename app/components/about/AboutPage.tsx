@@ -2,10 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { PublicShell } from "../shell/PublicShell";
 
-/**
- * One of the pages the footer links to: a title, an introduction and sections of plain text,
- * all from locales/<language>/about.json under `page`.
- */
+/** A footer page, from locales/<language>/about.json under `page`. */
 export function AboutPage({
   page,
   sections,

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/react";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 
-// A person's second factor as administrators see it on the person's page (docs/product-rules.md R129): on or off,
+// A person's second factor as administrators see it on the person's page (R129): on or off,
 // what happened to it and by whom, and a super administrator's reset for someone who lost both app and codes.
 
 export interface SecondFactorView {

@@ -11,10 +11,7 @@ export interface StaffProgramsView {
   current: number[];
 }
 
-/**
- * A super administrator's choice of the local programs a person is staff of (docs/product-rules.md R138), on the
- * person's page: a plain form post of checkboxes; none takes the role away.
- */
+/** A super administrator's choice of a person's programs (R138), checkboxes in a plain post; none removes the role. */
 export function StaffPrograms({ view }: { view: StaffProgramsView }) {
   const { t } = useTranslation(["admin", "common"]);
   const { form, field, summary } = useAppForm({

@@ -9,7 +9,7 @@ export type UserIntent = "reset" | "resendVerification" | "deactivate" | "activa
 export interface ActionableUser {
   id: number;
   name: string;
-  /** In a list, where two people may share a name, their e-mail tells the actions apart (docs/product-rules.md R161). */
+  /** In a list, where two people may share a name, their e-mail tells the actions apart (R161). */
   email?: string;
   locked: boolean;
   status: AccountStatus;
@@ -30,11 +30,7 @@ function useQuestion() {
   });
 }
 
-/**
- * A user's actions in the users list (docs/product-rules.md R89, R91): reset password, the verification e-mail
- * again while the account is not verified, deactivate or activate, and promote when eligible (else why not). Each asks first: a page without JavaScript, a
- * modal with it.
- */
+/** A user's actions in the users list (R89, R91), each confirmed first: a page without JavaScript, a modal with it. */
 export function UserActions({ user }: { user: ActionableUser }) {
   const { t } = useTranslation("admin");
   const question = useQuestion();

@@ -6,11 +6,7 @@ import type { CurrentUser } from "~/models/user.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { idParam } from "~/utils/route.server";
 
-/**
- * The administrator's actions on a user in the users list (docs/product-rules.md R89, R90, R91): reset
- * password, deactivate, activate, promote, and send the verification e-mail again; and, on a person's page, a super
- * administrator's reset of their second factor (R129). Each comes back to `back` with its toast.
- */
+/** The users list's actions (R89-R91) and a super administrator's second-factor reset (R129); back to `back`. */
 export async function userAction(db: AppLoadContext["db"], actor: CurrentUser, form: FormData, back: string) {
   const userId = idParam(String(form.get("user") ?? ""));
   const intent = form.get("intent");

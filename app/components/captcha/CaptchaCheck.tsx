@@ -9,11 +9,9 @@ type Renderer = { render: (container: HTMLElement, options: { sitekey: string })
 const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 /**
- * The captcha's check on the registration form (docs/product-rules.md R2): the service's element, which its script
- * fills with the check and the hidden field of its token, sent with the form. React writes the element once and never
- * looks inside it again (what the service's script put there would otherwise be taken away as the page hydrates). The
- * script comes with the page; opened without a reload, the page loads it, or asks the script already there to draw
- * the check again. The check needs JavaScript: without it the page says so, and how else to reach the program.
+ * The registration captcha (R2). React renders the element once and never touches it again, or hydration would
+ * remove what the service's script drew. Navigated to, the page loads the script or asks it to redraw. Needs
+ * JavaScript; without it the page says how else to reach the program.
  */
 export function CaptchaCheck({ provider, siteKey, contact }: { provider: CaptchaProvider; siteKey: string; contact: ProgramContactInfo }) {
   const { t } = useTranslation(["auth", "common"]);

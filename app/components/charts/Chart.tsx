@@ -1,9 +1,8 @@
 import { useId, type ReactNode } from "react";
 import type { BarChart, BarListChart, ChartGeometry, LineChart, MarkerShape, PatternKind, SeriesLook } from "./geometry";
 
-// Draws a chart worked out on the server (docs/product-rules.md R127): an SVG that a screen reader reads as one image
-// by its title and description, the figures themselves being in the table under it. Series are told apart by colour
-// and by a dash and marker (lines) or a pattern (bars), the same in the legend.
+// A server-computed chart (R127): one image to a screen reader, the figures being in the table below. Series differ
+// by colour and by dash and marker or pattern, the same in the legend.
 
 const patternId = (base: string, key: string) => `${base}-${key.replace(/[^A-Za-z0-9_-]/g, "_")}`;
 

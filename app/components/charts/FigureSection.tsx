@@ -2,10 +2,7 @@ import { useTranslation } from "~/i18n/react";
 import { Chart } from "./Chart";
 import type { ChartGeometry, FigureTable } from "./geometry";
 
-/**
- * One figure (docs/product-rules.md R127): its heading, its chart, the same figures as a table under it (the table is
- * what a screen reader reads cell by cell), and, when given, its CSV file.
- */
+/** One figure (R127): heading, chart, the same figures as a table (what a screen reader reads), and its CSV. */
 export function FigureSection({
   id,
   heading,

@@ -1,5 +1,4 @@
-// What a chart draws, worked out on the server (app/charts/charts.server.ts) and drawn by Chart.tsx as SVG, so a chart
-// shows without JavaScript and the browser never loads the arithmetic. Text is already in the page's language.
+// Chart geometry computed on the server (app/charts), drawn as SVG: works without JavaScript, no arithmetic shipped.
 
 export interface Tick {
   at: number;

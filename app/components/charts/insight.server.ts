@@ -11,7 +11,7 @@ import { formatCalendarDate, formatMonth, formatShortDay } from "~/utils/dates";
 import type { InsightPeriod, InsightSplit } from "~/utils/insight-period";
 import { PAST_DRAFT_STATUSES } from "~/utils/statuses";
 
-// The program insight page's figures (docs/product-rules.md R127) and a referrer's trend (R128), each a chart and
+// The program insight page's figures (R127) and a referrer's trend (R128), each a chart and
 // the table under it, in the page's language. The CSV files write the same tables.
 
 export const INSIGHT_FIGURES = ["weekly", "firstChange", "source", "reason", "age", "county", "timeline"] as const;
@@ -150,10 +150,7 @@ function firstChangeFigure(insight: ProgramInsight, format: (value: number) => s
   };
 }
 
-/**
- * Categories largest first, as bars (the LISTED largest) and as a table of them all: each row's first cells name it
- * (the bar is labelled by the last of them), its count last.
- */
+/** Largest first: bars for the LISTED largest, a table of all; leading cells name the row, the count last. */
 function barListFigure(
   id: "source" | "county" | "reason",
   head: string[],
@@ -193,11 +190,7 @@ function reasonFigure(insight: ProgramInsight, labels: Map<string, Map<string, s
   return barListFigure("reason", [t("admin:insight.reason.kind"), t("admin:insight.reason.column")], rows, format, span, t);
 }
 
-/**
- * The 45-day timeline by program and month of submission (docs/product-rules.md R141): of the referrals whose 45 days
- * have ended or that were determined, the share found Eligible or Not Eligible within the 45 days. A table: 24
- * programs by month are read as rows, not as lines.
- */
+/** The 45-day timeline (R141) as a table: 24 programs by month read as rows, not lines. */
 function timelineFigure(insight: ProgramInsight, programName: Map<number, string>, language: Language, t: TFunction): Figure {
   const percent = new Intl.NumberFormat(language === "es" ? "es-US" : "en-US", { style: "percent", maximumFractionDigits: 0 });
   return {

@@ -6,7 +6,7 @@ import type { loadChildrenList } from "~/components/children/children-list.serve
 import { formatCalendarDate, formatDateEastern } from "~/utils/dates";
 import { isFiltered } from "~/utils/list";
 
-/** The children list, a referrer's own or one user's for administrators (docs/product-rules.md R36, R43): one page for both. */
+/** The children list, a referrer's own or one user's for administrators (R36, R43): one page for both. */
 export function ChildrenListPage() {
   const { owner, state, total, rows, filterError, canCreate, language, exports } = useLoaderData<typeof loadChildrenList>();
   const { t } = useTranslation(["children", "common"]);
@@ -55,7 +55,7 @@ export function ChildrenListPage() {
         row={(row) => (
           <tr key={row.id}>
             <th scope="row" data-label={t("list.name")}>
-              {/* Its name says the child's record number: two children of one name are told apart (docs/product-rules.md R161). */}
+              {/* Its name says the child's record number: two children of one name are told apart (R161). */}
               <Link to={`/app/children/details/${row.id}`} aria-label={`${row.name}${t("list.rowChild", { id: row.id })}`}>
                 {row.name}
               </Link>

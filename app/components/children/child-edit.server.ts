@@ -4,11 +4,7 @@ import type { CurrentUser } from "~/models/user.server";
 import { isCalendarDate } from "~/utils/child-age";
 import { idParam } from "~/utils/route.server";
 
-/**
- * The child being added or edited, from the address of the pre-verification and name steps:
- * `id` (an existing child of the person's own, else 404), and the birthdate and state chosen so
- * far, which win over the stored ones.
- */
+/** The child being added or edited: `id` (the person's own, else 404) and the birthdate and state chosen so far. */
 export async function childBeingEdited(db: AppLoadContext["db"], request: Request, actor: CurrentUser) {
   const url = new URL(request.url);
   const idText = url.searchParams.get("id");
@@ -21,10 +17,7 @@ export async function childBeingEdited(db: AppLoadContext["db"], request: Reques
   };
 }
 
-/**
- * Whether the child is being added on the way to a referral ("Refer a child"): the address, then
- * the forms of both steps, carry `next=referral`, and adding the child then opens its new referral.
- */
+/** `next=referral`: adding the child on the way to a referral, which then opens. */
 export function referralNext(params: URLSearchParams | FormData): boolean {
   return params.get("next") === "referral";
 }

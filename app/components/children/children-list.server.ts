@@ -5,10 +5,7 @@ import { mayCreateChild } from "~/models/policy";
 import type { CurrentUser } from "~/models/user.server";
 import { loadListPage } from "~/components/list/list-page.server";
 
-/**
- * The data of a children list page: the person's own children, or (administrators) everyone's
- * or one user's. An unknown date comparison in the address is answered 400 with the list empty.
- */
+/** A children list page's data. An unknown date comparison answers 400 with an empty list. */
 export async function loadChildrenList(db: AppLoadContext["db"], request: Request, actor: CurrentUser, owner?: { id: number; name: string }) {
   const { title } = await getPageTranslation(request, ["children", "common"]);
   const { language, data, page, status } = await loadListPage(request, CHILD_LIST, (query) => listChildren(db, actor, query, owner?.id), {

@@ -3,9 +3,8 @@ import { useTranslation } from "~/i18n/react";
 import type { ListExport, ListExports } from "~/utils/list";
 
 /**
- * The CSV exports (docs/product-rules.md R81): the whole list, filters cleared, and, beside it when filters are set and
- * show rows, the rows they show. Without JavaScript they are links to the files, which the server streams; with it, a
- * file is read as it arrives, so that a long export shows how far it has come, and then saved.
+ * The CSV exports (R81). Without JavaScript, links to streamed files; with it, read as they arrive to show progress,
+ * then saved.
  */
 export function CsvExport({ exports, total }: { exports: ListExports; total: number }) {
   const { t } = useTranslation();

@@ -6,9 +6,7 @@ import { listHref, type DateFilter, type ListExports, type SortOrder } from "~/u
 import { CsvExport } from "./CsvExport";
 import { Pagination } from "./Pagination";
 
-// The pieces every paged list is made of (children, referrals, users, security events); the filters are in
-// ListFilters.tsx. The page, the sort and the filters live in the address, so every link and form is plain HTML that
-// works without JavaScript.
+// The parts of every paged list. Page, sort and filters live in the address, so everything works without JavaScript.
 
 export interface ListState {
   page: number;
@@ -46,10 +44,7 @@ export function SortHeader({ field, label, state }: { field: string; label: stri
   );
 }
 
-/**
- * The table scrolls sideways inside its box when it is wider than the screen, so the page itself never does; the box
- * is focusable and named so that a keyboard scrolls it too.
- */
+/** Scrolls sideways inside its box, never the page; the box is focusable and named so a keyboard can scroll it. */
 export function ListTable({ label, children }: { label: string; children: ReactNode }) {
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take the focus to be scrolled by keyboard
@@ -59,10 +54,7 @@ export function ListTable({ label, children }: { label: string; children: ReactN
   );
 }
 
-/**
- * A list's rows and what follows them: a line saying no row matches, or the table (its caption for screen readers,
- * its head, a row per record), then the page links and the CSV export.
- */
+/** A list's rows, or a no-match line, then page links and the CSV export. */
 export function ListResults<Row>({
   label,
   caption,

@@ -8,15 +8,9 @@ import { DATE_COMPARISONS, FILTER_DEBOUNCE_MS, isFiltered, PAGE_SIZES, type Date
 import type { ListState } from "./List";
 
 /**
- * The filter form is a GET form, so the filters end up in the address. Without JavaScript the Apply button sends it;
- * with JavaScript it is also sent a moment (FILTER_DEBOUNCE_MS) after the last change, so the list follows the typing.
- *
- * It sits in a disclosure so that on a phone the first rows come first: closed until opened, or open when the address
- * holds a filter. On wider screens the styles show it open whatever its state.
- *
- * Given `applied` (the filters set, each said "Label: value"), it stays folded at every width, its summary saying which
- * filters are set or that none is, so the rows come first on a desk too (docs/product-rules.md R155); it then opens by
- * itself only when `openFirst` (a filter the list could not read, or filters no row matches: something to correct).
+ * A GET form, so filters live in the address; with JavaScript also sent FILTER_DEBOUNCE_MS after the last change.
+ * Folded on phones so rows come first (open when a filter is set); with `applied`, folded at every width with a
+ * summary of what is set (R155), opening only on `openFirst` (something to correct).
  */
 export function ListFilters({
   state,
@@ -36,8 +30,7 @@ export function ListFilters({
   const timer = useRef<number>();
   const { pathname } = useLocation();
   useEffect(() => () => window.clearTimeout(timer.current), []);
-  // Only the first render decides: afterwards the person opens and closes it, and filtering as they
-  // type (a new address) must not snap it shut under their fingers.
+  // First render only: later filtering (a new address) must not snap it shut under the person's fingers.
   const [openAtFirst] = useState(() => (applied ? openFirst : isFiltered(state)));
   return (
     <details className={`list-filters-disclosure${applied ? " list-filters-disclosure--folded" : ""}`} open={openAtFirst}>
@@ -56,8 +49,7 @@ export function ListFilters({
           window.clearTimeout(timer.current);
           timer.current = window.setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), FILTER_DEBOUNCE_MS);
         }}
-        // Sent by its button (or Enter) before the wait is over: not again once it is, which would load the list anew
-        // under what the person did next (and take away the message of what it did).
+        // Submitted before the wait: cancel it, or the list would reload under what the person did next.
         onSubmit={() => window.clearTimeout(timer.current)}
       >
         <input type="hidden" name="sort" value={state.sort} />
@@ -155,8 +147,8 @@ export function TextFilter({
 }
 
 /**
- * A date is typed as text in the order the lists show it (mm/dd/yyyy, dd/mm/aaaa): a browser's own date box follows
- * the browser's language, not the page's, and would ask a Spanish page for mm/dd.
+ * Dates typed as text in the list's order: a native date box follows the browser's language, not the page's, and
+ * would ask a Spanish page for mm/dd.
  */
 const TYPED_DATE = { type: "text", maxLength: 10, autoComplete: "off", spellCheck: false } as const;
 
@@ -174,8 +166,7 @@ export function DateFilterField({
   const { t, i18n } = useTranslation();
   const { search } = useLocation();
   const language = i18n.language as Language;
-  // A date the list could read is shown again in the page language's order; text it could not read stays as typed, so
-  // the person sees what to correct.
+  // A read date is reshown in the page's order; unreadable text stays as typed, to correct.
   const typed = (part: "From" | "To") => {
     const text = new URLSearchParams(search).get(`${name}${part}`) ?? "";
     const date = parseTypedDate(text, language);

@@ -10,9 +10,8 @@ interface ExportAt {
 }
 
 /**
- * What every list page reads and answers alike: its query from the address (an address asking for a date comparison
- * the list does not know shows no rows, says why and is answered 400), the rows `list` gives for the query (the model
- * decides whose rows the actor sees), and the CSV export's links. `page` goes into the loader's data as it is.
+ * What every list page loads: the query (an unknown date comparison shows no rows and answers 400), the rows the
+ * model lets the actor see, and the export links.
  */
 export async function loadListPage<Sort extends string, Row>(
   request: Request,

@@ -96,7 +96,7 @@ interface AdminProfileProps {
   options: { prefixes: Option[]; suffixes: Option[]; references: Option[]; counties: Option[] };
 }
 
-/** Another user's profile as an administrator sees it (docs/product-rules.md R12): read only, with their addresses. */
+/** Another user's profile as an administrator sees it (R12): read only, with their addresses. */
 export function AdminProfileView({ profile, addresses, options }: AdminProfileProps) {
   const { t, i18n } = useTranslation(["profile", "auth"]);
   const name = [labelOf(options.prefixes, profile.prefix), profile.firstName, profile.middleName, profile.lastName, labelOf(options.suffixes, profile.suffix)]

@@ -15,7 +15,7 @@ import { Alert } from "~/components/ui/Alert";
 
 export interface AdminPanelData {
   referralId: number;
-  /** Oldest first, the submission first (docs/product-rules.md R156). */
+  /** Oldest first, the submission first (R156). */
   history: Array<{
     id: number;
     from_status: string | null;
@@ -45,10 +45,7 @@ export interface AdminPanelData {
   now: string;
 }
 
-/**
- * The other submitted referrals possibly of the same child (docs/product-rules.md R126), first on an administrator's
- * review: a link to each, and the decision that it is not the same child, a plain form post.
- */
+/** Possible same-child referrals (R126), first on an administrator's review, each with a "not the same" form. */
 export function SameChildNotice({ referrals }: { referrals: AdminPanelData["sameChild"] }) {
   const { t } = useTranslation(["admin"]);
   return (
@@ -76,11 +73,7 @@ export function SameChildNotice({ referrals }: { referrals: AdminPanelData["same
   );
 }
 
-/**
- * The first thing of a submitted referral's review for administrators and its program's staff (docs/product-rules.md
- * R156): its status now, its history from the submission on, and the form that records a status change, before the
- * referral's long content.
- */
+/** First on a submitted referral's review for the program (R156): status, history and the status form. */
 export function StatusPanel({ data, statusResult }: { data: AdminPanelData; statusResult?: SubmissionResult<string[]> }) {
   const { t, i18n } = useTranslation(["admin", "common"]);
   const language = i18n.language as Language;
@@ -152,10 +145,7 @@ export function StatusPanel({ data, statusResult }: { data: AdminPanelData; stat
   );
 }
 
-/**
- * What administrators do with a submitted referral, after its content on its review (issue 9): make and revoke review
- * links, and read the record of access. The status comes first, in StatusPanel.
- */
+/** Administrators' review links and record of access, after the referral's content (issue 9). */
 export function AdminReferralPanel({
   data,
   linkResult,

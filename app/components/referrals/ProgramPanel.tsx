@@ -11,10 +11,7 @@ import { TransferSchema } from "~/schemas/local-program";
 import { formatCalendarDate, formatDateEastern, formatDateTimeEastern } from "~/utils/dates";
 import { TIMELINE_DAYS } from "~/utils/timeline";
 
-/**
- * The rows a submitted referral's review adds for whoever reads it (docs/product-rules.md R137, R140, R141): the local
- * program it belongs to, when that program first opened it, and its 45 days.
- */
+/** A submitted referral's program rows (R137, R140, R141): program, first opened, 45 days. */
 export function useProgramRows(panel: ReferralProgramPanel | null): Array<[string, ReactNode]> {
   const { t, i18n } = useTranslation(["referrals"]);
   const language = i18n.language as Language;
@@ -41,10 +38,7 @@ export function useProgramRows(panel: ReferralProgramPanel | null): Array<[strin
   return rows;
 }
 
-/**
- * What the program does with a submitted referral's program on its review (R139): move it to another program, with a
- * reason, and read its moves. A plain form post, so it works without JavaScript.
- */
+/** Moving a referral to another program with a reason (R139), and its moves; a plain form post. */
 export function ProgramTransfer({ panel, transferResult }: { panel: ReferralProgramPanel; transferResult?: SubmissionResult<string[]> }) {
   const { t, i18n } = useTranslation(["referrals", "common"]);
   const language = i18n.language as Language;

@@ -12,15 +12,12 @@ import { isFiltered, type DateFilter } from "~/utils/list";
 import { DETERMINED_STATUSES, pastDaysOf, TIMELINE_DAYS, timelineOf } from "~/utils/timeline";
 import type { ReferralListKind } from "~/models/referral-list.server";
 
-/**
- * The one referral list screen (docs/product-rules.md R75): drafts, submitted, or one user's, with its filters,
- * sorting, paging and CSV export; drafts can be continued, copied and deleted from their row.
- */
+/** The one referral list screen (R75): drafts, submitted, or one user's. */
 export function ReferralListPage() {
   const data = useLoaderData<typeof loadReferralList>();
   const { kind, owner, state, total, rows, filterError, isAdmin, sameChild, today, language, counties, statuses, confirmDelete, exports, titleKey } = data;
   const { t } = useTranslation(["referrals", "common"]);
-  // The 45-day timeline (docs/product-rules.md R141): the day a referral is at, until eligibility is determined.
+  // The 45-day timeline (R141): the day a referral is at, until eligibility is determined.
   const timelineText = (row: { status: string; submissionDate: string | null }) => {
     if (!row.submissionDate) return "";
     if ((DETERMINED_STATUSES as readonly string[]).includes(row.status)) return t("list.determined");
@@ -44,9 +41,9 @@ export function ReferralListPage() {
     return <ConfirmPage {...deleteQuestion(confirmDelete)} cancelTo={`?${back}`} />;
   }
   const drafts = kind === "drafts";
-  // One name for each status, wherever it is shown: common:statuses (docs/product-rules.md R158).
+  // One name for each status, wherever it is shown: common:statuses (R158).
   const statusLabel = (status: string) => t(`common:statuses.${status}`);
-  // The filters set, said in the filters' summary in the order of the form (docs/product-rules.md R155).
+  // The filters set, said in the filters' summary in the order of the form (R155).
   const countyName = (code: string) => counties.find((county) => county.value === code)?.label ?? code;
   const textValue: Record<string, (value: string) => string> = {
     status: statusLabel,
@@ -93,7 +90,7 @@ export function ReferralListPage() {
     <div className="list-page">
       <h1>{title}</h1>
       {filterError ? <UnknownComparisonAlert /> : null}
-      {/* A number of days the list cannot read is said, not silently left out (docs/product-rules.md R141). */}
+      {/* A number of days the list cannot read is said, not silently left out (R141). */}
       {isAdmin && state.text.pastDays && pastDaysOf(state.text.pastDays) === null ? (
         <Alert kind="error" role="alert">
           {t("list.pastDaysInvalid")}
@@ -172,7 +169,7 @@ export function ReferralListPage() {
         row={(row) => (
           <tr key={row.id}>
             <th scope="row" data-label={t("list.child")}>
-              {/* Its name says the referral's number, which tells two referrals of one child apart (docs/product-rules.md R161). */}
+              {/* Its name says the referral's number, which tells two referrals of one child apart (R161). */}
               <Link to={row.href} aria-label={`${row.childName}${t("list.rowReferral", { id: row.id })}`}>
                 {row.childName}
               </Link>

@@ -15,13 +15,10 @@ import { cutText } from "~/utils/text";
 import { openReferralHref } from "~/components/referrals/open-referral";
 import { stepHref } from "~/wizard/steps";
 
-/** Status details are cut to 150 characters in the lists (docs/product-rules.md R80). */
+/** Status details are cut to 150 characters in the lists (R80). */
 export const STATUS_DETAILS_MAX = 150;
 
-/**
- * The data of a referral list page (drafts, submitted, or one user's for administrators). An
- * unknown date comparison in the address is answered 400 with the list empty.
- */
+/** A referral list page's data. An unknown date comparison in the address answers 400 with an empty list. */
 export async function loadReferralList(
   db: AppLoadContext["db"],
   request: Request,
@@ -62,14 +59,14 @@ export async function loadReferralList(
   const confirmDelete = rows.find((row) => String(row.id) === deleting && row.mayDelete) ?? null;
   return json(
     {
-      // A confirmation page's title is its question (docs/product-rules.md R175).
+      // A confirmation page's title is its question (R175).
       title: confirmDelete ? title("referrals:review.deleteTitle") : title(titleKey, owner ? { name: owner.name } : {}),
       titleKey,
       kind,
       owner,
       ...page,
       rows,
-      // The program's view of a list (administrators, a local program's staff: R137); possibly the same child, state administrators' (R126).
+      // The program's view (administrators and staff, R137); possible same child: state administrators only (R126).
       isAdmin: actsForProgram(actor),
       sameChild: mayLearnOfSameChild(actor),
       today: easternCalendarDate(),
@@ -93,7 +90,7 @@ export async function referralListAction(db: AppLoadContext["db"], request: Requ
     try {
       copy = await copyReferral(db, actor, referralId);
     } catch (error) {
-      // A child three or older is not referred again (docs/product-rules.md R37): the list says so.
+      // A child three or older is not referred again (R37): the list says so.
       if (error instanceof ChildTooOldError) return redirectWithToast(listPath, { kind: "error", key: "validation.ageOf" });
       throw error;
     }

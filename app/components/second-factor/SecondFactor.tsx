@@ -8,13 +8,10 @@ import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { useAppForm, type FieldProps } from "~/components/ui/useAppForm";
 import { RecoveryCodeSchema, SecondFactorCodeSchema } from "~/schemas/second-factor";
 
-// The second factor's screens (docs/product-rules.md R129), shared by the sign-in and the profile: a form that takes
+// The second factor's screens (R129), shared by the sign-in and the profile: a form that takes
 // the app's code or a recovery code, the set-up's QR code and key, and the recovery codes shown once.
 
-/**
- * Whether the page asks for a recovery code instead of the app's (?recovery=1), and the address of the other way,
- * a plain link, so the choice works without JavaScript.
- */
+/** Recovery code instead of the app's (?recovery=1); the other way is a plain link, so it works without JavaScript. */
 export function useRecoveryChoice(): { recovery: boolean; otherHref: string } {
   const [searchParams] = useSearchParams();
   const recovery = searchParams.get("recovery") === "1";
@@ -74,10 +71,7 @@ export function CodeForm({ id, recovery, submitLabel, redirectTo, intent, lastRe
   );
 }
 
-/**
- * A box for six digits (an app's code, or one mailed): a phone shows its number pad and may offer the code it
- * received; spaces typed between the digits are room enough for.
- */
+/** Six digits: phones show a number pad and may offer a received code; room for spaces between digits. */
 export function SixDigitField(props: FieldProps & { hint: string }) {
   return <TextField {...props} inputMode="numeric" autoComplete="one-time-code" spellCheck={false} maxLength={9} className="usa-input--small" />;
 }

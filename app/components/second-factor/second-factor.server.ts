@@ -9,16 +9,13 @@ import { RecoveryCodeSchema, SecondFactorCodeSchema } from "~/schemas/second-fac
 import { rateLimitMessage } from "~/services/rate-limit.server";
 import { refused, submitForm, type Refusal } from "~/components/ui/page.server";
 
-// What the second factor's pages share (docs/product-rules.md R129): the set-up screen's key and QR code, and the
+// What the second factor's pages share (R129): the set-up screen's key and QR code, and the
 // answer to a form that takes a code.
 
 /** The second factor's pages show a secret or recovery codes: no copy of them is kept by a browser or a proxy. */
 export const NO_STORE = { "Cache-Control": "private, no-store" };
 
-/**
- * The set-up screen of one session: the key to type, in groups of four letters, and the QR code that gives it to the
- * app, as an SVG image.
- */
+/** The set-up screen: the key in groups of four letters, and its QR code as SVG. */
 export async function setupScreen(db: AppLoadContext["db"], holder: CodeHolder, sessionIdHash: string) {
   const { secret, uri } = await beginSecondFactorSetup(db, holder, sessionIdHash);
   const svg = await QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
@@ -28,9 +25,8 @@ export async function setupScreen(db: AppLoadContext["db"], holder: CodeHolder, 
 export type CodeInput = { code: string } | { recoveryCode: string };
 
 /**
- * A form that takes the app's code (`code`) or a recovery code (`recoveryCode`): parsed with its schema, then `save`
- * (the model call) with what was typed and where to go after. A wrong or used code is said beside its field; too
- * many attempts, or a second step locked after wrong codes, as the form's error, with 429.
+ * Parses an app or recovery code, then calls `save`. A wrong or used code is said beside its field; too many
+ * attempts or a lock as a form error with 429.
  */
 export async function submitCode<Answer>(request: Request, formData: FormData, save: (input: CodeInput, redirectTo: string | undefined) => Promise<Answer>) {
   const recovery = formData.has("recoveryCode");
@@ -45,10 +41,7 @@ export async function submitCode<Answer>(request: Request, formData: FormData, s
   }
 }
 
-/**
- * A form refused for too many attempts, or for a second step locked after wrong codes: said as the form's error, with
- * 429 and the time to wait.
- */
+/** Too many attempts or a locked second step: a form error with 429 and the wait. */
 export async function refusedAsLimited<Data extends object>(
   request: Request,
   submission: Parameters<typeof refused>[0],

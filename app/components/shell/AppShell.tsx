@@ -10,10 +10,7 @@ export const SIDENAV_ID = "sidenav";
 /** The address parameter that opens the phone menu on a page loaded without JavaScript. */
 export const MENU_PARAM = "menu";
 
-/**
- * On a wide screen the side navigation stays open or closed as chosen (a cookie). The toggle is a
- * real form, so it works without JavaScript; with it, the change shows at once.
- */
+/** The wide-screen side navigation's open state (a cookie), toggled by a real form so it works without JavaScript. */
 function SideNavToggle({ open }: { open: boolean }) {
   const { t } = useTranslation();
   const fetcher = useFetcher({ key: "sidenav" });
@@ -41,10 +38,7 @@ function useOptimisticNavOpen(serverOpen: boolean) {
   return pending == null ? serverOpen : pending === "true";
 }
 
-/**
- * On a phone the menu (navigation, the person's name and Sign out) is closed on every page and
- * opens for that page only. Without JavaScript the button reloads the page with ?menu=open.
- */
+/** The phone menu, closed on every page; without JavaScript the button reloads with ?menu=open. */
 function usePhoneMenu(): [boolean, (open: boolean) => void] {
   const [params] = useSearchParams();
   const { pathname } = useLocation();

@@ -39,9 +39,8 @@ export function announceSignOut() {
 }
 
 /**
- * With JavaScript: after 10 minutes without activity a dialog counts down 30 seconds and offers to
- * stay signed in or sign out; at zero it signs out. The server ends an idle session on its own,
- * so this only makes the end visible and gentle.
+ * After 10 idle minutes a 30-second countdown offers to stay or sign out. The server ends idle sessions anyway; this
+ * only makes the end visible and gentle.
  */
 export function SessionTimeout() {
   const { t } = useTranslation();
@@ -51,8 +50,7 @@ export function SessionTimeout() {
   const keepalive = useFetcher();
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   const lastPing = useRef(Date.now());
-  // When this page began to load, not when its script ran: a sign-out in another tab while this one
-  // was still loading ends this one too.
+  // When the page began loading, so a sign-out in another tab during the load ends this one too.
   const loadedAt = useRef(Math.floor(Date.now() - performance.now()));
   const signingOut = useRef(false);
 

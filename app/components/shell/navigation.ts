@@ -1,14 +1,7 @@
-/**
- * Who sees a sidebar entry: everyone signed in; everyone but a local program's staff (who refer no child: R138); the
- * program (administrators and local program staff); administrators (super administrators with them); super
- * administrators.
- */
+/** Who sees an entry; "referrers" excludes local program staff, who refer no child (R138). */
 type Audience = "everyone" | "referrers" | "program" | "admin" | "superAdmin";
 
-/**
- * The sidebar's entries, in order, each for its audience. A `to` with ":me" is completed with the signed-in person's
- * id.
- */
+/** Sidebar entries in order; ":me" in `to` becomes the signed-in person's id. */
 export const NAVIGATION: ReadonlyArray<{ to: string; labelKey: string; for: Audience }> = [
   { to: "/app/dashboard", labelKey: "nav.dashboard", for: "everyone" },
   { to: "/app/children", labelKey: "nav.children", for: "referrers" },

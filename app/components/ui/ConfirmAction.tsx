@@ -30,10 +30,7 @@ function HiddenFields({ fields = {} }: { fields?: Record<string, string> }) {
   );
 }
 
-/**
- * The question and its confirming form, on a page of its own. It is what a person without
- * JavaScript reaches through the trigger's link; `cancelTo` goes back to where they were.
- */
+/** The question on a page of its own, reached without JavaScript; `cancelTo` goes back. */
 export function ConfirmPage({
   title,
   body,
@@ -46,7 +43,7 @@ export function ConfirmPage({
   action,
 }: ConfirmContent & {
   cancelTo: string;
-  /** Where the confirming form posts (this page's address unless said): a page that may be refused shows itself again there. */
+  /** Where the form posts (this page unless said): a refused post shows the page again there. */
   action?: string;
 }) {
   return (
@@ -64,10 +61,7 @@ export function ConfirmPage({
   );
 }
 
-/**
- * A link to the confirmation page that, with JavaScript, opens the same question in a modal
- * dialog instead (docs/architecture.md: modals instead of confirmation pages).
- */
+/** A link to the confirmation page that, with JavaScript, opens a modal instead (docs/architecture.md). */
 export function ConfirmAction({
   href,
   triggerLabel,

@@ -19,17 +19,13 @@ export interface ErrorSummaryProps {
   formId?: string;
 }
 
-/**
- * Shown at the top of the form after a failed submit; it takes focus (with JavaScript as without) so a
- * screen reader reads it at once.
- */
+/** Shown atop the form after a failed submit; takes focus, with or without JavaScript, so it is read at once. */
 export function ErrorSummary({ items, formErrors = [], focusKey, formId }: ErrorSummaryProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const count = items.length + formErrors.length;
   useErrorInTitle(count > 0);
-  // The summary takes the focus after a submit only: errors that appear as a person leaves a field
-  // (validation on blur) must not pull the focus away from where they are typing or choosing.
+  // Focus only after a submit: errors shown on blur must not pull focus from where the person is typing.
   const submitted = useRef(false);
   useEffect(() => {
     function onSubmit(event: SubmitEvent) {
@@ -39,8 +35,7 @@ export function ErrorSummary({ items, formErrors = [], focusKey, formId }: Error
       // Another form of the page sent: this summary's errors, shown later as a field is left, must not take the focus.
       if (formId && form.id !== formId) return;
       submitted.current = true;
-      // Refused again in the browser with the same errors: nothing below changes, and Conform has put
-      // the focus on the first invalid field, so the summary takes it back.
+      // Same errors again: nothing re-renders and Conform focused the first invalid field, so take focus back.
       window.setTimeout(() => {
         const active = document.activeElement;
         if (!ref.current || !active || active === event.submitter || !form.contains(active)) return;
@@ -64,8 +59,7 @@ export function ErrorSummary({ items, formErrors = [], focusKey, formId }: Error
       tabIndex={-1}
       ref={ref}
       aria-labelledby="error-summary-heading"
-      // Without JavaScript the browser itself gives it the focus as the page loads, and scrolls it into view
-      // (docs/product-rules.md R153); React writes the attribute only on the server.
+      // Without JavaScript the browser focuses it on load (R153); React writes the attribute on the server only.
       // eslint-disable-next-line jsx-a11y/no-autofocus -- a refused form's summary is where the person must start
       autoFocus
     >

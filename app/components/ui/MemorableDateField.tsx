@@ -4,11 +4,8 @@ import { daysInMonth } from "~/utils/child-age";
 import { describedBy, groupClass, Hint, SelectField, type Meta, type Option } from "./form";
 
 /**
- * A date asked as its parts (USWDS's memorable date): month, day and year lists inside one fieldset
- * whose legend is the question. The schema gives one message for the whole date, on `meta` (the
- * date's own name, which no control has), shown under the legend and outlining every part. Without
- * JavaScript the day list offers 1 to 31 and the server refuses a day the month lacks; with it, the
- * list follows the month and year chosen (docs/product-rules.md R38).
+ * A date as month, day and year lists (USWDS memorable date). The schema's one message is on `meta`, the date's own
+ * name. Without JavaScript the day list offers 1-31 and the server refuses a day the month lacks (R38).
  */
 export function MemorableDateField({
   meta,
@@ -42,7 +39,7 @@ export function MemorableDateField({
   const dayCount = hydrated && chosenMonth ? daysInMonth(Number(chosenYear) || 2024, Number(chosenMonth)) : 31;
   const days = Array.from({ length: dayCount }, (_, index) => ({ value: String(index + 1), label: String(index + 1) }));
   const invalid = Boolean(meta.errors?.length);
-  // Each part in error is read with the date's message, not only the group as it is entered (docs/product-rules.md R161).
+  // Each part in error is read with the date's message, not only the group as it is entered (R161).
   const describes = invalid ? [meta.errorId] : undefined;
   return (
     <fieldset className={`usa-fieldset ${groupClass(meta)}`} id={meta.id} tabIndex={-1} aria-describedby={describedBy(meta, hint)}>

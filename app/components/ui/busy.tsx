@@ -2,12 +2,8 @@ import { Form as RemixForm, useNavigation, type FormProps } from "@remix-run/rea
 import { createContext, forwardRef, useContext, useEffect, useRef, useState, useSyncExternalStore, type ButtonHTMLAttributes, type FormEvent } from "react";
 import { useTranslation } from "~/i18n/react";
 
-// docs/product-rules.md R152: a button that sends a form says it is working, and takes no second press, until the
-// answer comes. The application's `Form` keeps the guard in its own onSubmit: after the page's handler (Conform's
-// checks, an upload sent another way), a press Remix is about to send marks the form, and the next press is stopped
-// before anything sees it. The mark is React state set in the press's own event, so it is on the page before a second
-// tap; the router's navigation (useNavigation) going idle ends it (docs/decisions/0028-busy-forms-from-public-hooks.md).
-// Without JavaScript the browser's own progress shows.
+// R152: a sending button says it is working and takes no second press until the answer. The guard is React state set
+// in the press's own event (so it lands before a second tap) and ended by useNavigation going idle (decision 0028).
 
 /** The forms working now, for the one status region that says it. */
 let working = 0;
@@ -39,10 +35,7 @@ export function BusyStatus() {
 /** The button whose press is being sent, or null. */
 const Sender = createContext<Element | null>(null);
 
-/**
- * Remix's `Form`, sent once per press: while its answer has not come, the form is `aria-busy` and its pressed
- * `StatusButton` says it is working. A form the browser sends itself (`reloadDocument`) stays marked until the page goes.
- */
+/** Remix's `Form`, sent once per press; `aria-busy` until answered (a `reloadDocument` form until unload). */
 export const Form = forwardRef<HTMLFormElement, FormProps>(function Form({ onSubmit, ...props }, ref) {
   const navigation = useNavigation();
   const [sender, setSender] = useState<Element | null>(null);
@@ -91,8 +84,8 @@ export const Form = forwardRef<HTMLFormElement, FormProps>(function Form({ onSub
 });
 
 /**
- * A form's submit button that says it is working while its press is sent: `aria-disabled` (it keeps the focus and its
- * name and value are already sent), and "Working…" beside its words for the eyes, the status region saying it once.
+ * Submit button that says it is working: `aria-disabled`, not `disabled`, so it keeps focus and its name/value are
+ * still sent; the status region announces it once.
  */
 export function StatusButton({ children, ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
   const { t } = useTranslation();

@@ -4,9 +4,8 @@ const CONTROLS =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * Keeps Tab inside an open modal dialog: from its last control to its first, and back with
- * Shift+Tab. A modal <dialog> makes the page behind it inert, but the browser then lets Tab leave
- * the page for its own toolbar, where a keyboard user loses the dialog.
+ * Keeps Tab inside an open modal: a modal <dialog> makes the page inert, but browsers then let Tab leave for their
+ * own toolbar, losing the dialog.
  */
 export function keepTabInDialog(event: KeyboardEvent<HTMLDialogElement>) {
   if (event.key !== "Tab") return;
@@ -23,10 +22,7 @@ export function keepTabInDialog(event: KeyboardEvent<HTMLDialogElement>) {
   }
 }
 
-/**
- * Opens a dialog as a modal where the browser can (docs/product-rules.md R34). Some browsers the service supports have no
- * modal <dialog>; they answer false, and the caller goes the way the page goes without scripts.
- */
+/** Opens a modal where the browser can (R34); false without modal <dialog>: the caller goes the no-script way. */
 export function openModal(dialog: HTMLDialogElement | null): boolean {
   if (typeof dialog?.showModal !== "function") return false;
   dialog.showModal();

@@ -2,9 +2,8 @@ import { useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type RefObject } from "react";
 
 /**
- * Moves the focus to what the returned ref holds when it appears with a `key` that is not null or undefined, and each time
- * `key` turns to another such value: where a result appears after an action done with JavaScript (a report made, docs/product-rules.md R160), so a keyboard
- * and a screen reader are taken to it rather than left on the body.
+ * Focuses the ref's element when it appears with a non-null `key`, and whenever `key` changes: a result shown after
+ * a JavaScript action (R160), so keyboard and screen reader users are not left on the body.
  */
 export function useFocusWhen<T extends HTMLElement>(key: unknown): RefObject<T> {
   const ref = useRef<T>(null);
@@ -16,11 +15,8 @@ export function useFocusWhen<T extends HTMLElement>(key: unknown): RefObject<T> 
 }
 
 /**
- * After a form of this page sent with `intent` has been answered with a new page (the action redirected, with JavaScript),
- * the focus goes to the confirmation at the top of the main view (the flash message, app/components/FlashMessage.tsx),
- * when there is one: the page scrolls to the top, so the focus must not stay on the button at the bottom (docs/product-rules.md R156).
- * Without JavaScript the page is loaded whole and the confirmation is the first thing of its main view. It wins over the
- * heading (useFocusHeadingOnNewScreen leaves a focused confirmation where it is).
+ * After a post of `intent` redirects (with JavaScript), focuses the flash confirmation: the page scrolls to the top,
+ * so focus must not stay on the bottom button (R156). Wins over the heading.
  */
 export function useFocusConfirmationAfter(intent: string) {
   const navigation = useNavigation();
@@ -43,19 +39,14 @@ export function useFocusConfirmationAfter(intent: string) {
 const KEEPS_FOCUS = ".error-summary, .flash-message";
 
 /**
- * With JavaScript, a new screen puts the focus on its heading (the main view's h1, made focusable with tabindex=-1), so a
- * screen reader says the screen's title first, as a page loaded whole would start (docs/product-rules.md R166). A new
- * screen is another address, or the same one after a form's post was answered with a redirect (a save); a form answered
- * with its errors stays on its screen, where the error summary takes the focus (ErrorSummary), and a confirmation focused
- * by its page (useFocusConfirmationAfter) keeps it; a link to a question of the screen (`#` and its id) puts the focus on
- * that question. Where a screen has no h1, the main view takes the focus. The skip
- * link still leads to the main view. Without JavaScript the browser loads the page and starts at its top.
+ * On a new screen (new address, or a post answered with a redirect), focuses the h1 (tabindex=-1) or else the main
+ * view, as a full page load would start (R166). Yields to an error summary, a focused confirmation, or a `#id` link.
  */
 export function useFocusHeadingOnNewScreen() {
   const location = useLocation();
   const navigation = useNavigation();
   const shown = useRef(location);
-  // The location a post was sent from: its answer with data (errors, a lookup's results) stays there, a redirect leaves it.
+  // Where a post was sent from: an answer with data stays there, a redirect leaves it.
   const postedFrom = useRef<string | null>(null);
   useEffect(() => {
     if (navigation.state === "submitting" && navigation.formMethod && navigation.formMethod.toUpperCase() !== "GET")
@@ -71,7 +62,7 @@ export function useFocusHeadingOnNewScreen() {
     if (before.pathname === location.pathname && !saved) return;
     const main = document.getElementById("main-content");
     if (!main || document.activeElement?.closest(KEEPS_FOCUS)) return;
-    // A link to a question of the screen (the review's list of what is missing, docs/product-rules.md R148) opens at it.
+    // A link to a question of the screen (the review's list of what is missing, R148) opens at it.
     const anchored = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
     const target =
       main.querySelector<HTMLElement>(".error-summary") ??
@@ -83,10 +74,7 @@ export function useFocusHeadingOnNewScreen() {
   }, [location]);
 }
 
-/**
- * A form sent from a modal dialog and refused (its answer, `refusal`, is new): the dialog closes, since the page behind an
- * open modal dialog cannot take the focus, and the page's error summary takes it (docs/product-rules.md R167).
- */
+/** A refused post from a modal: close it (the page behind a modal cannot take focus), then focus the summary (R167). */
 export function useFocusSummaryAfterDialog(refusal: unknown) {
   useEffect(() => {
     if (!refusal) return;

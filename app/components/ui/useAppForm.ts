@@ -7,9 +7,8 @@ import { isRefusal } from "~/utils/refusal";
 import { useErrorInTitle } from "../title";
 import type { ErrorSummaryProps, SummaryItem } from "./ErrorSummary";
 
-// Every form of the application is set up here: Conform with the form's zod schema (app/schemas/*.ts, the one
-// its action parses with), checked as a person leaves a field and again as they correct it, and the fields'
-// labels said once, for the fields and for the error summary alike.
+// Every form's Conform setup: the action's own zod schema (app/schemas), checked on blur and on correction, labels
+// given once for fields and error summary.
 
 type When = "onSubmit" | "onBlur" | "onInput";
 
@@ -28,15 +27,14 @@ export interface AppFormOptions<Name extends string> {
   id: string;
   schema: $ZodType;
   /**
-   * The label of every field the form shows, in the order the form shows them: the error summary
-   * lists the fields' errors in this order, with these labels. A name may be a question no control
-   * carries (a date asked as three lists), whose error the schema gives under that name.
+   * Every shown field's label, in display order: the error summary follows it. A name may be a question with no
+   * control of its own (a date as three lists).
    */
   labels: Record<Name, string>;
   defaultValue?: DefaultValue<FormValues>;
   /** The action's answer to this form: by default the route's action data (a page with two forms picks its own). */
   lastResult?: SubmissionResult<string[]> | null;
-  /** When errors are first shown: as a field is left, unless a page says otherwise (the sign-in pages wait for the submit). */
+  /** When errors first show: on blur, unless a page says otherwise (sign-in pages wait for the submit). */
   shouldValidate?: When;
   /** When errors already shown are checked again: as one types, unless a page says otherwise. */
   shouldRevalidate?: When;
@@ -44,19 +42,13 @@ export interface AppFormOptions<Name extends string> {
   onSubmit?: Parameters<typeof useForm<FormValues>>[0]["onSubmit"];
 }
 
-/**
- * Conform's `useForm` with the application's defaults. Returns Conform's `form` and `fields`; `field(name)`,
- * the props of a field component (`<TextField {...field("firstName")} />`: its metadata and its label); and
- * `summary`, the props of the `ErrorSummary` (the errors of the labelled fields, the form's own errors, and
- * the answer that gives it the focus again), so no field shows without its place in the summary.
- */
+/** Conform's `useForm` with our defaults, plus `field(name)` and `summary` props, so no field lacks a summary entry. */
 export function useAppForm<Name extends string>(options: AppFormOptions<Name>) {
   const { t } = useTranslation();
   const actionData = useActionData() as SubmissionResult<string[]> | undefined;
   const lastResult = "lastResult" in options ? options.lastResult : actionData;
-  // The route's action refused a form (with JavaScript; without it the root's loader says so): the title says "Error: ",
-  // even when no field is at fault (a save that failed on our side, said in the page's own alert). Not while the form
-  // is sent again: the mark goes with an effect, after the page the answer leads to has rendered (its new flash message).
+  // A refused post (with JavaScript) marks the title "Error: ", even with no field at fault. Set in an effect, so
+  // not while re-sending: only after the answer's page (with its new flash) has rendered.
   const idle = useNavigation().state === "idle";
   useErrorInTitle(isRefusal(actionData) && idle);
   const [form, fields] = useForm<FormValues>({

@@ -37,14 +37,14 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
   const restored = restoredValues(url, "documents");
   const confirmDelete = [...documents, ...consentDocuments].find((document) => String(document.id) === deleting) ?? null;
   return json({
-    // A confirmation page's title is its question (docs/product-rules.md R175).
+    // A confirmation page's title is its question (R175).
     title: confirmDelete ? await pageTitle(request, "wizard:documents.deleteTitle", { name: confirmDelete.description }) : title,
     ids,
     documents,
     consentDocuments,
-    // A missing answer shows as 3, not yet known (docs/product-rules.md R62).
+    // A missing answer shows as 3, not yet known (R62).
     defaults: { childParentConsent: (restored?.childParentConsent as string) || (referral.child_parent_consent?.toString() ?? DEFAULT_CONSENT) },
-    // Saved as not yet known: the referral cannot be submitted until it is Yes or No (docs/product-rules.md R62).
+    // Saved as not yet known: the referral cannot be submitted until it is Yes or No (R62).
     consentNotYet: referral.child_parent_consent === CONSENT.notYet,
     confirmDelete,
   });
@@ -58,7 +58,7 @@ export const action = /* @__PURE__ */ route(async function action({ request, par
     await deleteDocument(context.db, actor, ids, idParam(String(form.get("document") ?? "")));
     return redirectWithToast(stepHref(ids, "documents"), { key: "toasts.documentRemoved" });
   }
-  // Saving with advance goes to the referral review (docs/product-rules.md R47).
+  // Saving with advance goes to the referral review (R47).
   return stepAction({
     db: context.db,
     request,
@@ -93,7 +93,7 @@ export default function DocumentsStep() {
     );
   }
   // "Add" and "Edit" send this form by GET to the document screen, so the consent answer, saved
-  // or not, travels with them and comes back (docs/product-rules.md R61: prevState and the restore object).
+  // or not, travels with them and comes back (R61: prevState and the restore object).
   const openDocument = (target: number | "new", consent: "0" | "1" | null) => ({
     form: form.id,
     formMethod: "get" as const,

@@ -56,7 +56,7 @@ export default function GestationalAgeStep() {
           value="on"
           defaultChecked={fields.unknown.initialValue === "on"}
           onChange={(event) => {
-            // Ticking unknown clears weeks and days (docs/product-rules.md R54); the server ignores them when it is ticked.
+            // Ticking unknown clears weeks and days (R54); the server ignores them when it is ticked.
             if (event.currentTarget.checked) {
               form.update({ name: fields.weeks.name, value: "" });
               form.update({ name: fields.days.name, value: "" });

@@ -27,7 +27,7 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
   const deleting = new URL(request.url).searchParams.get("delete");
   const confirmDelete = adults.find((adult) => String(adult.id) === deleting) ?? null;
   return json({
-    // A confirmation page's title is its question (docs/product-rules.md R175).
+    // A confirmation page's title is its question (R175).
     title: confirmDelete ? await pageTitle(request, "wizard:guardians.deleteTitle", { name: confirmDelete.name }) : title,
     ids,
     adults: adults.map((adult) => ({ ...adult, relationship: relationships.find((option) => option.value === adult.childRelationship)?.label ?? "" })),
@@ -44,7 +44,7 @@ export const action = /* @__PURE__ */ route(async function action({ request, par
     await deleteAdult(db, actor, ids, idParam(String(formData.get("adult") ?? "")));
     return redirectWithToast(stepHref(ids, "guardians"), { key: "toasts.guardianRemoved" });
   }
-  // Nothing to save here: the guardians are saved one by one. Continue goes on (docs/product-rules.md R47).
+  // Nothing to save here: the guardians are saved one by one. Continue goes on (R47).
   return redirect(afterSave(request, ids, "guardians", formData.get("intent") === "continue"));
 });
 

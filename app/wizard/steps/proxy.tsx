@@ -24,7 +24,7 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
     title,
     prefixes: await getLookupOptions(db, "Prefixes", language),
     suffixes: await getLookupOptions(db, "Suffixes", language),
-    // A new referral starts with what the referrer's profile holds (docs/product-rules.md R169).
+    // A new referral starts with what the referrer's profile holds (R169).
     defaults: await referrerStepValues(db, actor, ids),
   });
 });

@@ -14,8 +14,7 @@ import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "wizard"] };
 
-// The first reasons screen. What is chosen is saved here, so it survives a reload and the trip to
-// the second screen with or without JavaScript; "at least one reason" is judged on the second.
+// Choices are saved here, surviving a reload and the trip to the second screen; "at least one" is judged there.
 export const meta = pageMeta;
 
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {

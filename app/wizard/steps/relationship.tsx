@@ -43,7 +43,7 @@ export const action = /* @__PURE__ */ route(async function action({ request, par
     step: "relationship",
     schema: RelationshipSchema,
     // Only the answers to questions the page showed (those of `askedFor`); the model keeps of them those the relationship
-    // chosen asks (docs/product-rules.md R50, R150).
+    // chosen asks (R50, R150).
     answers: (value) => {
       const shown = followUps(value.askedFor);
       const answer = (question: FollowUp) => (shown.includes(question) ? (value[question] ?? null) : null);
@@ -79,10 +79,8 @@ export default function RelationshipStep() {
       referralSourceOther: t("relationship.referralSourceOther"),
     },
   });
-  // The relationship first (docs/product-rules.md R150). Without JavaScript the page asks the follow-up questions of the
-  // relationship saved, none before one is: its first post keeps the relationship and the step then shows its questions.
-  // With JavaScript they follow the choice at once, emptied whenever it changes. `askedFor` tells the action whose
-  // questions were shown.
+  // Relationship first (R150). Without JavaScript follow-ups are those of the saved relationship (none at first); with
+  // it, they follow the choice and reset on change. `askedFor` tells the action which were shown.
   const saved = defaults.referrerRelationship;
   const [chosen, setChosen] = useState(typeof fields.referrerRelationship.initialValue === "string" ? fields.referrerRelationship.initialValue : saved);
   const [hydrated, setHydrated] = useState(false);

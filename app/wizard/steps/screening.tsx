@@ -93,7 +93,7 @@ export default function ScreeningStep() {
         <CheckboxGroup {...field("conditions")} hint={t("reasons.chooseAll")} options={conditions} />
       </div>
       {!hydrated || otherChosen ? <TextField {...field("otherMedicalCondition")} hint={hydrated ? undefined : t("reasons.otherConditionHint")} /> : null}
-      {/* Sends this form by GET to the document screen, which brings the answers back (docs/product-rules.md R61). */}
+      {/* Sends this form by GET to the document screen, which brings the answers back (R61). */}
       <div className="usa-form-group">
         <StatusButton
           name="from"
