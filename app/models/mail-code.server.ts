@@ -8,7 +8,8 @@ import { traced } from "~/services/trace.server";
 // The code mailed to an account before a second step is bound to it at sign-in (docs/product-rules.md R129): after a
 // promotion, a staff assignment or a reset, whoever holds the password alone could otherwise bind their own app and
 // keep it (NIST SP 800-63B binds at the level being bound: the mailbox is the account's other proof). The code belongs
-// to one waiting session and lives as long as it; its checks are the second step's (second-factor.server.ts).
+// to one waiting session and lives as long as it; its checks are the second step's
+// (second-factor-sign-in.server.ts).
 
 /** Six digits, as the second step's other codes, typed from a phone's number pad; guessed under code-guard's limits. */
 const DIGITS = 6;
