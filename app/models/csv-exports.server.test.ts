@@ -7,7 +7,7 @@ import { fixedT } from "~/i18n/i18next.server";
 import { addPerson } from "~/test/people";
 import type { CsvPages } from "~/utils/csv-response.server";
 import { parseListQuery } from "~/utils/list";
-import { USER_LIST, usersCsv } from "./admin-users.server";
+import { USER_LIST, usersCsv } from "./user-list.server";
 import { CHILD_LIST, childrenCsv, createChild, startReferral } from "./child.server";
 import { accessRecordCsv, recordAccess, viewerOf } from "./access-record.server";
 import { referralsCsv } from "./referral-cells.server";
