@@ -13,7 +13,8 @@ import { NotEligibleError, promoteUser, promotionProblem, resendVerificationEmai
 import { countListedUsers, listUsers, USER_LIST } from "./user-list.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { accessRecordOf } from "./access-record.server";
-import { createReviewLink, recordStatusChange, referralForReviewToken, revokeReviewLink, statusHistory } from "./referral-admin.server";
+import { createReviewLink, referralForReviewToken, revokeReviewLink } from "./referral-admin.server";
+import { recordStatusChange, statusHistory } from "./referral-status.server";
 import { getReferralForReview, getReferralForReviewLink } from "./referral-review.server";
 import { dashboardCounts, listStatusUpdates } from "./dashboard.server";
 import { saveAnswers } from "./referral-answers.server";
