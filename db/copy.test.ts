@@ -15,7 +15,7 @@ import { createReviewLink } from "../app/models/referral-admin.server";
 import { recordStatusChange } from "../app/models/referral-status.server";
 import { setReferralAddress } from "../app/models/referral-address.server";
 import { submitReferral } from "../app/models/referral-lifecycle.server";
-import { saveAdult } from "../app/models/referral.server";
+import { saveAdult } from "../app/models/referral-adults.server";
 import { saveAnswers } from "../app/models/referral-answers.server";
 import { generateReferralReport } from "../app/models/report.server";
 import type { CurrentUser } from "../app/models/user.server";
