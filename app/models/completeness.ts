@@ -5,7 +5,7 @@ import type { FollowUp } from "~/schemas/relationship";
 // of answers (app/wizard/answers.ts): the review lists it, the API says it, and the submit refuses while it is not
 // empty. The sections' progress (app/wizard/badges.ts) reads the same facts.
 
-/** What is known of a referral's answers: one query makes it (progressFacts, app/models/referral-answers.server.ts). */
+/** What is known of a referral's answers: one query makes it (progressFacts, app/models/referral-progress.server.ts). */
 export interface ReferralFacts {
   referrerRelationship: string | null;
   /** The answers to the relationship's follow-up questions as stored (R50): those it asks must be given (R150). */
