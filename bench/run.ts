@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { createTestDatabase } from "../db/testing";
-import { allChildren, CHILD_LIST, listChildren } from "../app/models/child.server";
+import { allChildren, CHILD_LIST, listChildren } from "../app/models/child-list.server";
 import type { CurrentUser } from "../app/models/user.server";
 import { parseListQuery } from "../app/utils/list";
 import { chunkSection } from "./chunks";

@@ -398,7 +398,7 @@ export async function fillReferral(
 ) {
   const db = await database(other);
   const { getCurrentUser } = await import("../app/models/user.server");
-  const { saveAdult } = await import("../app/models/referral.server");
+  const { saveAdult } = await import("../app/models/referral-adults.server");
   const { saveAnswers } = await import("../app/models/referral-answers.server");
   const { setReferralAddress } = await import("../app/models/referral-address.server");
   const actor = (await getCurrentUser(db, user.id))!;

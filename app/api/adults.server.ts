@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { wizardIdsOf, wizardIdsOfPart } from "~/models/referral-record.server";
-import { deleteAdult, readAdult, saveAdult } from "~/models/referral.server";
+import { deleteAdult, readAdult, saveAdult } from "~/models/referral-adults.server";
 import { GuardianSchema } from "~/schemas/referral";
 import { ApiError } from "./errors.server";
 import { operation, type Context } from "./handler.server";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { createChild, deleteChild, getChild, listChildren, updateChild, type ChildRow, type ChildSort } from "~/models/child.server";
+import { createChild, deleteChild, getChild, updateChild, type ChildRow } from "~/models/child.server";
+import { listChildren, type ChildSort } from "~/models/child-list.server";
 import { ChildNameSchema } from "~/schemas/child";
 import { operation } from "./handler.server";
 import { idText, iri, listParameters, parseList, reference, type ListShape, nullable, check } from "./shapes.server";

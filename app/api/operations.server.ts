@@ -5,7 +5,8 @@ import { childOperations } from "./children.server";
 import { localProgramOperations } from "./local-programs.server";
 import { phoneOperations } from "./phone-numbers.server";
 import { userOperations } from "./users.server";
-import { documentOperations, referralOperations } from "./referrals.server";
+import { referralOperations } from "./referrals.server";
+import { documentOperations } from "./referral-documents.server";
 import { accountOperations, referenceOperations, reportOperations } from "./services.server";
 
 /** Every call of the JSON API, in the order the description lists them. */

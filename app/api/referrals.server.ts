@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { startReferral } from "~/models/child.server";
-import { addDocument, deleteDocument, readDocument, updateDocument } from "~/models/document.server";
+import { addDocument, readDocument } from "~/models/document.server";
 import { copyReferral, deleteReferral, submitReferral } from "~/models/referral-lifecycle.server";
 import { listReferrals, type ReferralRow, type ReferralSort } from "~/models/referral-list.server";
-import { getReferralRecord, wizardIdsOf, wizardIdsOfPart, type ReferralRecord } from "~/models/referral-record.server";
+import { getReferralRecord, wizardIdsOf, type ReferralRecord } from "~/models/referral-record.server";
 import { setReferralAddress } from "~/models/referral-address.server";
 import { transferReferral } from "~/models/referral-program.server";
 import { getDraftForEdit } from "~/models/referral.server";
@@ -15,13 +15,15 @@ import { parseUpload, removeStoredFiles } from "~/services/uploads.server";
 import { REFERRAL_STATUSES } from "~/utils/statuses";
 import { ApiError } from "./errors.server";
 import { operation, type Context } from "./handler.server";
-import { check, deletePartOperation, idText, iri, listParameters, nullable, parseList, presentOnly, reference, type ListShape } from "./shapes.server";
+import { documentOut } from "./referral-documents.server";
+import { check, idText, iri, listParameters, nullable, parseList, presentOnly, reference, type ListShape } from "./shapes.server";
 import { readable, readerOf } from "~/models/reads";
 import type { CurrentUser } from "~/models/user.server";
 
-// /api/referrals and /api/referral_documents (docs/product-rules.md R100), on the models the wizard, the review and
-// the lists use. A referral's answers change through the same step rules as the pages: a PUT
-// naming any answer of a step checks that step whole (what is stored, with the body's changes).
+// /api/referrals (docs/product-rules.md R100), on the models the wizard, the review and the lists use. A referral's
+// answers change through the same step rules as the pages: a PUT naming any answer of a step checks that step whole
+// (what is stored, with the body's changes). A document added under a referral answers as /api/referral_documents
+// does (referral-documents.server.ts).
 
 const statusEnum = z.enum(REFERRAL_STATUSES, { error: "validation.unknownChoice" });
 
@@ -302,49 +304,4 @@ export const referralOperations = {
       }
     },
   }),
-};
-
-function documentOut(document: Awaited<ReturnType<typeof readDocument>>) {
-  return {
-    "@id": iri("referral_documents", document.id),
-    id: document.id,
-    referral: iri("referrals", document.referralId),
-    description: document.description,
-    isConsent: document.isConsent,
-    fileName: document.fileName,
-    contentType: document.contentType,
-    size: document.size,
-    createdAt: document.createdAt,
-    file: `/app/documents/${document.id}/file`,
-  };
-}
-
-export const documentOperations = {
-  get: operation({
-    operationId: "getReferralDocument",
-    method: "GET",
-    path: "/api/referral_documents/{id}",
-    tag: "Referral documents",
-    access: "user",
-    async run({ db, actor, id }) {
-      return documentOut(await readDocument(db, actor, id));
-    },
-  }),
-  update: operation({
-    operationId: "updateReferralDocument",
-    method: "PUT",
-    path: "/api/referral_documents/{id}",
-    tag: "Referral documents",
-    access: "user",
-    body: z.strictObject(DocumentSchema.shape),
-    async run({ db, actor, id, body }) {
-      const ids = await wizardIdsOfPart(db, actor, "referral_documents", id);
-      await updateDocument(db, actor, ids, id, body);
-      return documentOut(await readDocument(db, actor, id));
-    },
-  }),
-  remove: deletePartOperation(
-    { operationId: "deleteReferralDocument", path: "/api/referral_documents/{id}", tag: "Referral documents", table: "referral_documents" },
-    deleteDocument,
-  ),
 };

@@ -9,20 +9,12 @@ import { readOutbox } from "~/test/outbox";
 import { addPerson } from "~/test/people";
 import { parseListQuery } from "~/utils/list";
 import { verifyEmail } from "./account-token.server";
-import {
-  countListedUsers,
-  listUsers,
-  NotEligibleError,
-  promoteUser,
-  promotionProblem,
-  resendVerificationEmail,
-  sendPasswordReset,
-  setUserActive,
-  USER_LIST,
-} from "./admin-users.server";
+import { NotEligibleError, promoteUser, promotionProblem, resendVerificationEmail, sendPasswordReset, setUserActive } from "./admin-users.server";
+import { countListedUsers, listUsers, USER_LIST } from "./user-list.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { accessRecordOf } from "./access-record.server";
-import { createReviewLink, recordStatusChange, referralForReviewToken, revokeReviewLink, statusHistory } from "./referral-admin.server";
+import { createReviewLink, referralForReviewToken, revokeReviewLink } from "./referral-admin.server";
+import { recordStatusChange, statusHistory } from "./referral-status.server";
 import { getReferralForReview, getReferralForReviewLink } from "./referral-review.server";
 import { dashboardCounts, listStatusUpdates } from "./dashboard.server";
 import { saveAnswers } from "./referral-answers.server";

@@ -4,8 +4,6 @@ import { addPerson, ownerStrangerAdmin } from "~/test/people";
 import type { ChildName } from "~/schemas/child";
 import { parseListQuery } from "~/utils/list";
 import {
-  allChildren,
-  CHILD_LIST,
   ChildHasSubmittedReferralError,
   ChildTooOldError,
   createChild,
@@ -13,10 +11,10 @@ import {
   deleteChild,
   getChild,
   getChildName,
-  listChildren,
   startReferral,
   updateChild,
 } from "./child.server";
+import { allChildren, CHILD_LIST, listChildren } from "./child-list.server";
 import { ForbiddenError, NotFoundError, type InputError } from "./errors";
 import { copyReferral, submitReferral } from "./referral-lifecycle.server";
 import type { CurrentUser } from "./user.server";

@@ -1,41 +1,20 @@
-import type { TFunction } from "i18next";
 import type { ReferralStatus } from "../../db/schema";
-import { containsText, countMatching, holdRows, pagesOf, writeTransaction, type DB } from "~/db.server";
-import type { Language } from "~/i18n/config";
+import { holdRows, writeTransaction, type DB } from "~/db.server";
 import { removeStoredFiles } from "~/services/uploads.server";
 import type { ChildName } from "~/schemas/child";
 import { ageProblem } from "~/utils/child-age";
 import { MARYLAND } from "~/utils/lookup-codes";
-import { cellPages, type CsvPages } from "~/utils/csv-response.server";
-import { easternCalendarDate, formatCalendarDate } from "~/utils/dates";
-import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
-import { recordAccess, viewerOf, type Seen } from "./access-record.server";
+import { easternCalendarDate } from "~/utils/dates";
+import { recordAccess, viewerOf } from "./access-record.server";
 import { storedFilesOf } from "./document.server";
 import { ForbiddenError, InputError, NotFoundError } from "./errors";
-import { lookupLabels, unknownLookupCodes } from "./lookup.server";
-import { mayCreateChild, mayDeleteChild, mayEditChild, mayStartReferral, mayViewChild, mayViewRecordsOf } from "./policy";
+import { unknownLookupCodes } from "./lookup.server";
+import { mayCreateChild, mayDeleteChild, mayEditChild, mayStartReferral, mayViewChild } from "./policy";
 import type { CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
-export type ChildSort = "name" | "birthdate" | "createdAt" | "updatedAt";
-
-export const CHILD_LIST: ListSpec<ChildSort> = {
-  sorts: ["name", "birthdate", "createdAt", "updatedAt"],
-  defaultSort: "updatedAt",
-  defaultOrder: "desc",
-  textFilters: ["name"],
-  dateFilters: ["birthdate", "createdAt"],
-};
-
-/** The six columns of a child in every CSV file (docs/product-rules.md R81); headings in locales children:csv. */
-export const CHILD_CSV_COLUMNS = ["firstName", "middleName", "lastName", "suffix", "birthdate", "stateOfResidence"] as const;
-
-const SORT_COLUMNS = {
-  name: ["children.last_name", "children.first_name"],
-  birthdate: ["children.birthdate"],
-  createdAt: ["children.created_at"],
-  updatedAt: ["children.updated_at"],
-} as const;
+// One child of a referrer's (docs/product-rules.md R37, R42, R43): read, created, changed, deleted, and a referral
+// started for it. The list of children and its CSV export are child-list.server.ts.
 
 export interface ChildRow {
   id: number;
@@ -51,40 +30,8 @@ export interface ChildRow {
   createdById: number;
 }
 
-/**
- * The children a person may see: their own, or (administrators) everyone's or one user's.
- * An ordinary user asking for someone else's gets NotFoundError.
- */
-function visibleChildren(db: DB, actor: CurrentUser, ownerId?: number) {
-  if (ownerId !== undefined && !mayViewRecordsOf(actor, ownerId)) throw new NotFoundError("children");
-  const owner = actor.isAdmin ? ownerId : actor.id;
-  let query = db.selectFrom("children");
-  if (owner !== undefined) query = query.where("children.created_by_id", "=", owner);
-  return query;
-}
-
-function filtered(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, ownerId?: number) {
-  let rows = visibleChildren(db, actor, ownerId);
-  const name = query.text.name;
-  if (name) {
-    rows = rows.where((eb) =>
-      eb.or((["children.first_name", "children.middle_name", "children.last_name"] as const).map((column) => containsText(db, column, name))),
-    );
-  }
-  for (const [field, column, kind] of [
-    ["birthdate", "children.birthdate", "date"],
-    ["createdAt", "children.created_at", "moment"],
-  ] as const) {
-    const filter = query.dates[field];
-    if (!filter) continue;
-    const bounds = dateBounds(filter, kind);
-    if (bounds.from) rows = rows.where(column, ">=", bounds.from);
-    if (bounds.until) rows = rows.where(column, "<", bounds.until);
-  }
-  return rows;
-}
-
-const CHILD_COLUMNS = [
+/** A child's columns in the names of ChildRow: one child as read, or a page of the list (child-list.server.ts). */
+export const CHILD_COLUMNS = [
   "children.id as id",
   "children.first_name as firstName",
   "children.middle_name as middleName",
@@ -97,81 +44,6 @@ const CHILD_COLUMNS = [
   "children.updated_at as updatedAt",
   "children.created_by_id as createdById",
 ] as const;
-
-function sorted(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, ownerId: number | undefined) {
-  let rows = filtered(db, actor, query, ownerId).select(CHILD_COLUMNS);
-  for (const column of SORT_COLUMNS[query.sort]) rows = rows.orderBy(column, query.order);
-  return rows.orderBy("children.id", query.order);
-}
-
-/** The children of a list or an export page, as the record of access takes them. */
-function seenChildren(rows: readonly ChildRow[]): Seen[] {
-  return rows.map((child) => ({ childId: child.id, createdById: child.createdById }));
-}
-
-/**
- * One page of the list, and how many rows the filters match. The children of someone else that it shows are on the
- * record of access, in one write (docs/product-rules.md R95).
- */
-export const listChildren = traced(
-  "model.listChildren",
-  async function listChildren(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, ownerId?: number): Promise<{ data: ChildRow[]; total: number }> {
-    const total = await countMatching(filtered(db, actor, query, ownerId));
-    const data = (await sorted(db, actor, query, ownerId)
-      .limit(query.count)
-      .offset((query.page - 1) * query.count)
-      .execute()) as ChildRow[];
-    await recordAccess(db, viewerOf(actor), seenChildren(data), { action: "list", entityType: "child" });
-    return { data, total };
-  },
-);
-
-/**
- * Every row of the list for the CSV export, 100 at a time, so a long export never holds the whole list in memory;
- * each page on the record of access as it goes out, in one write (R95).
- */
-export async function* allChildren(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, ownerId?: number): AsyncGenerator<ChildRow[]> {
-  const viewer = viewerOf(actor, "csv");
-  for await (const page of pagesOf(db, sorted(db, actor, query, ownerId), EXPORT_PAGE_SIZE) as AsyncGenerator<ChildRow[]>) {
-    await recordAccess(db, viewer, seenChildren(page), { action: "export", entityType: "child" });
-    yield page;
-  }
-}
-
-/**
- * The children list as CSV (docs/product-rules.md R81), as the query asks, 100 rows at a time:
- * headings and labels in the reader's language, the birth date as the list shows it (R30). Someone
- * else's list is NotFoundError, before any row is read.
- */
-export const childrenCsv = traced(
-  "model.childrenCsv",
-  async function childrenCsv(
-    db: DB,
-    actor: CurrentUser,
-    query: ListQuery<ChildSort>,
-    ownerId: number | undefined,
-    language: Language,
-    t: TFunction,
-  ): Promise<CsvPages> {
-    const total = await countMatching(filtered(db, actor, query, ownerId));
-    const suffixes = await lookupLabels(db, "Suffixes", language);
-    const states = await lookupLabels(db, "States", language);
-    return {
-      header: CHILD_CSV_COLUMNS.map((column) => t(`children:csv.${column}`)),
-      total,
-      pages: cellPages(allChildren(db, actor, query, ownerId), (page) =>
-        page.map((child) => [
-          child.firstName,
-          child.middleName,
-          child.lastName,
-          child.suffix ? (suffixes.get(child.suffix) ?? child.suffix) : "",
-          formatCalendarDate(child.birthdate, language),
-          states.get(child.stateOfResidence) ?? child.stateOfResidence,
-        ]),
-      ),
-    };
-  },
-);
 
 export interface ChildReferral {
   id: number;

@@ -3,7 +3,7 @@ import type { FollowUp } from "~/schemas/relationship";
 
 // What a referral lacks before submit (R68, R69, R148), from app/wizard/answers.ts; badges.ts reads the same facts.
 
-/** What is known of a referral's answers: one query makes it (progressFacts, app/models/referral-answers.server.ts). */
+/** What is known of a referral's answers: one query makes it (progressFacts, app/models/referral-progress.server.ts). */
 export interface ReferralFacts {
   referrerRelationship: string | null;
   /** The answers to the relationship's follow-up questions as stored (R50): those it asks must be given (R150). */

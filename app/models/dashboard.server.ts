@@ -1,7 +1,7 @@
 import type { DB } from "~/db.server";
 import { UNRECORDED_STATUSES } from "~/utils/statuses";
 import { daysBetween, easternCalendarDate } from "~/utils/dates";
-import { countListedUsers } from "./admin-users.server";
+import { countListedUsers } from "./user-list.server";
 import { actsForProgram, isProgramStaff } from "./policy";
 import type { CurrentUser } from "./user.server";
 import { readableReferrals } from "./referral-scope.server";

@@ -11,7 +11,7 @@ import { defaultInsightPeriod } from "~/utils/insight-period";
 import { createChild } from "./child.server";
 import { ForbiddenError } from "./errors";
 import { keepReferralFigures, programInsight, referrerTrend } from "./insight.server";
-import { recordStatusChange } from "./referral-admin.server";
+import { recordStatusChange } from "./referral-status.server";
 import { submitReferral } from "./referral-lifecycle.server";
 import type { CurrentUser } from "./user.server";
 

@@ -8,7 +8,7 @@ import { addChild, completeDraft, submittedIn as submittedReferralIn } from "~/t
 import { parseListQuery } from "~/utils/list";
 import { easternCalendarDate, easternDayStart, shiftDate } from "~/utils/dates";
 import type { TestDatabase } from "../../db/testing";
-import { recordStatusChange } from "./referral-admin.server";
+import { recordStatusChange } from "./referral-status.server";
 import { submitReferral } from "./referral-lifecycle.server";
 import { getReferralForReview } from "./referral-review.server";
 import { dashboardCounts, listStatusUpdates, waitingQueue } from "./dashboard.server";

@@ -6,7 +6,8 @@ import { getMailRecipient } from "./user.server";
 import { traced } from "~/services/trace.server";
 
 // A mailed code before a second step is bound (R129): otherwise whoever holds only the password after a promotion or
-// reset could bind their own app (NIST SP 800-63B). Lives as long as its waiting session.
+// reset could bind their own app (NIST SP 800-63B). Lives as long as its waiting session; checked as the second
+// step's codes are (second-factor-sign-in.server.ts).
 
 /** Six digits, as the second step's other codes, typed from a phone's number pad; guessed under code-guard's limits. */
 const DIGITS = 6;

@@ -4,7 +4,8 @@ import { begunDraft } from "~/test/referrals";
 import { addRegisteredPerson, ownerStrangerAdmin } from "~/test/people";
 import { NotFoundError } from "./errors";
 import { insertPhone } from "./phone.server";
-import { referrerAsGuardian, referrerStepValues, saveAdult } from "./referral.server";
+import { referrerAsGuardian, referrerStepValues } from "./referral.server";
+import { saveAdult } from "./referral-adults.server";
 import { saveAnswers } from "./referral-answers.server";
 import type { CurrentUser } from "./user.server";
 

@@ -8,7 +8,6 @@ import { HOME_VISITING, HOME_VISITOR_TEXT, OTHER, OTHER_MEDICAL_CONDITION } from
 import { easternCalendarDate } from "~/utils/dates";
 import type { WizardIds } from "~/utils/wizard-paths";
 import { ANSWER_NAMES, ANSWERS, type AnswerRow } from "~/wizard/answers";
-import type { ReferralFacts } from "./completeness";
 import { InputError, InvalidChoiceError } from "./errors";
 import { unknownLookupCodes } from "./lookup.server";
 import { insertPhone } from "./phone.server";
@@ -16,65 +15,8 @@ import { getDraftForEdit, type DraftReferral } from "./referral.server";
 import type { CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
-// A Draft's answers (docs/product-rules.md R50-R62): read as stored, saved through their rules, and what is known of
-// them for the sections' progress and the list of what is missing (the table of answers, app/wizard/answers.ts).
-
-/**
- * What is known of a referral's answers (app/models/completeness.ts): the plain answers of its row, its address, its
- * parents' and guardians' phones, and how many reasons and documents it has. Whoever calls this has already decided
- * the asker may read the referral; the wizard's frame asks it on every step, the review and the API once.
- */
-export const progressFacts = traced("model.progressFacts", async function progressFacts(db: DB, referral: DraftReferral): Promise<ReferralFacts> {
-  const address = referral.address_id
-    ? ((await db.selectFrom("addresses").select(["line1", "city", "zip", "county"]).where("id", "=", referral.address_id).executeTakeFirst()) ?? null)
-    : null;
-  const adults = await db
-    .selectFrom("adults")
-    .select(["id", "first_name", "middle_name", "last_name", "home_phone_id", "work_phone_id", "mobile_phone_id"])
-    .where("referral_id", "=", referral.id)
-    .orderBy("id")
-    .execute();
-  const counts = await db
-    .selectNoFrom((eb) => [
-      eb.selectFrom("referral_reasons").select(eb.fn.countAll<number>().as("n")).where("referral_id", "=", referral.id).as("reasons"),
-      eb.selectFrom("referral_documents").select(eb.fn.countAll<number>().as("n")).where("referral_id", "=", referral.id).as("documents"),
-      eb
-        .selectFrom("referral_documents")
-        .select(eb.fn.countAll<number>().as("n"))
-        .where("referral_id", "=", referral.id)
-        .where("is_consent", "=", 1)
-        .where("disabled", "=", 0)
-        .as("consentDocuments"),
-    ])
-    .executeTakeFirstOrThrow();
-  const plainAnswers: Record<string, unknown> = {};
-  for (const name of ANSWER_NAMES) {
-    const row: AnswerRow = ANSWERS[name];
-    if (row.column && row.answer) plainAnswers[row.answer] = referral[row.column as keyof DraftReferral];
-  }
-  return {
-    ...plainAnswers,
-    referrerRelationship: referral.referrer_relationship,
-    followUpAnswers: {
-      familyApproval: referral.family_approval,
-      isAudiologistScreening: referral.is_audiologist_screening,
-      isHospitalBirth: referral.is_hospital_birth,
-      isCAPTA: referral.is_capta,
-      referralSourceOther: referral.referral_source_other,
-    },
-    address,
-    gestationalAgeInDays: referral.gestational_age_in_days,
-    adults: adults.map((adult) => ({
-      id: adult.id,
-      name: [adult.first_name, adult.middle_name, adult.last_name].filter(Boolean).join(" "),
-      phones: [adult.home_phone_id, adult.work_phone_id, adult.mobile_phone_id].filter((id) => id !== null).length,
-    })),
-    reasons: Number(counts.reasons),
-    documents: Number(counts.documents),
-    consentDocuments: Number(counts.consentDocuments),
-    childParentConsent: referral.child_parent_consent,
-  };
-});
+// A Draft's answers (docs/product-rules.md R50-R62): read as stored and saved through their rules (the table of
+// answers, app/wizard/answers.ts). What is known of them for the sections' progress is referral-progress.server.ts.
 
 export const referralRaces = traced("model.referralRaces", async function referralRaces(db: DB, referralId: number): Promise<string[]> {
   const rows = await db.selectFrom("referral_races").select("race_code").where("referral_id", "=", referralId).orderBy("race_code").execute();

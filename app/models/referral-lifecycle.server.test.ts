@@ -18,7 +18,7 @@ import { getReferralForReview } from "./referral-review.server";
 import { dashboardCounts, listStatusUpdates } from "./dashboard.server";
 import { REFERRAL_CSV_COLUMNS } from "./referral-csv.server";
 import { allReferrals, listReferrals, referralListSpec, type ReferralListKind } from "./referral-list.server";
-import { saveAdult } from "./referral.server";
+import { saveAdult } from "./referral-adults.server";
 import { chooseRelationship, saveAnswers } from "./referral-answers.server";
 import type { CurrentUser } from "./user.server";
 

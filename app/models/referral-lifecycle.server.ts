@@ -3,7 +3,7 @@ import type { ReferralsTable } from "../../db/schema";
 import { holdKey, holdRows, writeTransaction, type DB } from "~/db.server";
 import { removeStoredFiles } from "~/services/uploads.server";
 import { missingItems, type MissingItem } from "~/models/completeness";
-import { progressFacts } from "./referral-answers.server";
+import { progressFacts } from "./referral-progress.server";
 import type { WizardIds } from "~/utils/wizard-paths";
 import { easternCalendarDate } from "~/utils/dates";
 import { refuseTooOld } from "./child.server";

@@ -6,7 +6,8 @@ import { mayViewReferral, referralFacts } from "./policy";
 import { noteOpenedByProgram } from "./local-program.server";
 import { recordAccess, viewerOf } from "./access-record.server";
 import { readableReferral } from "./referral-lifecycle.server";
-import { progressFacts, storedAnswers } from "./referral-answers.server";
+import { storedAnswers } from "./referral-answers.server";
+import { progressFacts } from "./referral-progress.server";
 import type { CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 

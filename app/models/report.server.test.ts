@@ -9,7 +9,8 @@ import { addPerson } from "~/test/people";
 import { parseCsv } from "~/utils/csv";
 import { createChild, startReferral } from "./child.server";
 import { ForbiddenError, NotFoundError } from "./errors";
-import { FutureDateError, generateReferralReport, generateUserReport, reportFile, reportFileName, sweepOldReports } from "./report.server";
+import { FutureDateError, generateReferralReport, generateUserReport, reportFile } from "./report.server";
+import { reportFileName, sweepOldReports } from "./report-files.server";
 import type { CurrentUser } from "./user.server";
 
 // The reports against a real SQLite file and a real reports folder, read back as a spreadsheet would.

@@ -1,33 +1,26 @@
-import { randomBytes } from "node:crypto";
-import { createWriteStream, type WriteStream } from "node:fs";
-import { readdir, rm, stat } from "node:fs/promises";
-import path from "node:path";
+import { stat } from "node:fs/promises";
 import type { TFunction } from "i18next";
-import { getConfig } from "~/config.server";
 import { pagesOf, type DB } from "~/db.server";
 import type { Language } from "~/i18n/config";
 import { REPORT_STATUSES } from "~/schemas/report";
-import { neutralizeFormula, toCsvLine } from "~/utils/csv";
-import { openXlsx } from "~/utils/xlsx.server";
 import { easternCalendarDate, easternDayStart, formatDateTimeEastern, nextCalendarDate } from "~/utils/dates";
 import { EXPORT_PAGE_SIZE } from "~/utils/list";
-import { commitPart, partNameFor, sweepPartFiles } from "~/utils/files.server";
 import { accountStatus } from "~/utils/statuses";
 import { ForbiddenError, NotFoundError } from "./errors";
-import { runAlone } from "./lease.server";
 import { mayRunReports } from "./policy";
 import { readableReferrals } from "./referral-scope.server";
 import { getLookups, lookupLabel } from "./lookup.server";
-import { referralCellWriter, type Cell } from "./referral-cells.server";
+import { referralCellWriter } from "./referral-cells.server";
 import { referralRowsById, seenReferrals } from "./referral-list.server";
 import type { CurrentUser } from "./user.server";
 import { recordAccess, recordReportDownload, viewerOf, type Seen } from "./access-record.server";
+import { reportFileName, reportPath, type ReportFormat } from "./report-files.server";
+import { openSheet } from "./report-sheet.server";
 import { traced } from "~/services/trace.server";
 
 // The two reports (docs/product-rules.md R96, R98, R99, R104: /generate-report and /generate-user-report): written as a
-// stream to DATA_DIR/reports, in CSV or Excel, one row per referral or user, for administrators.
-
-export type ReportFormat = "csv" | "xlsx";
+// stream to DATA_DIR/reports, in CSV or Excel, one row per referral or user, for administrators. The writing of a file
+// is report-sheet.server.ts; its name, its place and its sweep, report-files.server.ts.
 
 export interface ReferralReportInput {
   statuses: string[];
@@ -77,84 +70,6 @@ function checkDates(input: Record<string, unknown>, fields: string[], today = ea
     const value = input[field];
     if (typeof value === "string" && value > today) throw new FutureDateError(field);
   }
-}
-
-function reportsDir(): string {
-  return getConfig().reportsDir;
-}
-
-/**
- * The file name a report is kept under: what the administrator typed, reduced to letters, digits,
- * dots, dashes and underscores (no folder can be named), with a random part so that two reports
- * never share a name, and the format's extension.
- */
-export function reportFileName(asked: string | undefined, fallback: string, format: ReportFormat): string {
-  const base = (asked ?? "")
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/\.(csv|xlsx)$/i, "")
-    .replace(/[^A-Za-z0-9._-]+/g, "-")
-    .replace(/\.{2,}/g, ".")
-    .replace(/^[.-]+|[.-]+$/g, "")
-    .slice(0, 80);
-  return `${base || fallback}-${randomBytes(4).toString("hex")}.${format}`;
-}
-
-/** The path of a kept report, refusing any name that is not a plain file name of the folder. */
-function reportPath(fileName: string): string {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*\.(csv|xlsx)$/.test(fileName) || fileName.includes("..")) throw new NotFoundError("report");
-  const full = path.join(reportsDir(), fileName);
-  if (path.dirname(full) !== path.resolve(reportsDir())) throw new NotFoundError("report");
-  return full;
-}
-
-/**
- * Writes rows to a CSV or Excel file as they come; the file is never held whole. It is written
- * under a temporary name and takes its own at `close` (app/utils/files.server.ts); `abort` removes it.
- */
-async function openSheet(file: string, format: ReportFormat, sheetName: string, headers: string[]) {
-  const part = partNameFor(file);
-  const sheet = await writeSheet(part, format, sheetName, headers);
-  return {
-    add: sheet.add,
-    close: async () => {
-      await sheet.close();
-      await commitPart(part, file);
-    },
-    abort: async () => {
-      sheet.abort();
-      await rm(part, { force: true });
-    },
-  };
-}
-
-async function writeSheet(file: string, format: ReportFormat, sheetName: string, headers: string[]) {
-  if (format === "csv") {
-    const out: WriteStream = createWriteStream(file, { flags: "wx", mode: 0o600 });
-    const failure = new Promise<never>((_, reject) => out.once("error", reject));
-    failure.catch(() => undefined);
-    const write = (text: string) =>
-      new Promise<void>((resolve, reject) => {
-        if (out.write(text)) resolve();
-        else {
-          out.once("drain", resolve);
-          failure.catch(reject);
-        }
-      });
-    await write(`\uFEFF${toCsvLine(headers)}`);
-    return {
-      add: async (rows: Cell[][]) => write(rows.map(toCsvLine).join("")),
-      close: () => new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve()))),
-      abort: () => out.destroy(),
-    };
-  }
-  const workbook = await openXlsx(file, sheetName);
-  await workbook.addRows([headers.map(neutralizeFormula)]);
-  return {
-    add: (rows: Cell[][]) => workbook.addRows(rows.map((row) => row.map((cell) => (typeof cell === "string" ? neutralizeFormula(cell) : cell)))),
-    close: () => workbook.close(),
-    abort: () => workbook.abort(),
-  };
 }
 
 type Progress = (done: number, total: number) => void;
@@ -350,38 +265,3 @@ export const reportFile = traced("model.reportFile", async function reportFile(d
   await recordReportDownload(db, viewerOf(actor), row.id);
   return { file, size, format: row.format as ReportFormat };
 });
-
-/**
- * Deletes the reports older than the retention period (REPORT_RETENTION_DAYS), rows and files, by
- * one instance at a time (docs/product-rules.md R122); 0 when another instance is sweeping.
- */
-export const sweepOldReports = traced(
-  "model.sweepOldReports",
-  async function sweepOldReports(db: DB, options: { retentionDays?: number; now?: number } = {}): Promise<number> {
-    return (await runAlone(db, "sweep-reports", SWEEP_LEASE_MS, () => sweepReportsNow(db, options))) ?? 0;
-  },
-);
-
-/** Longer than a sweep takes; a lease an instance left by dying runs out after it. */
-const SWEEP_LEASE_MS = 10 * 60 * 1000;
-/** A report still being written after this long was cut short by a stop. */
-const UNFINISHED_AFTER_MS = 60 * 60 * 1000;
-
-async function sweepReportsNow(db: DB, { retentionDays = getConfig().REPORT_RETENTION_DAYS, now = Date.now() }): Promise<number> {
-  await sweepPartFiles(reportsDir(), UNFINISHED_AFTER_MS, now);
-  const before = new Date(now - retentionDays * 86_400_000).toISOString();
-  const old = await db.selectFrom("generated_reports").select(["id", "file_name"]).where("created_at", "<", before).execute();
-  for (const report of old) {
-    await rm(path.join(reportsDir(), path.basename(report.file_name)), { force: true });
-    await db.deleteFrom("generated_reports").where("id", "=", report.id).execute();
-  }
-  // Files no row names (a report cut short by a stop), past the same age.
-  for (const name of await readdir(reportsDir()).catch(() => [] as string[])) {
-    const file = path.join(reportsDir(), name);
-    const info = await stat(file).catch(() => null);
-    if (!info || info.mtimeMs > now - retentionDays * 86_400_000) continue;
-    const known = await db.selectFrom("generated_reports").select("id").where("file_name", "=", name).executeTakeFirst();
-    if (!known) await rm(file, { force: true });
-  }
-  return old.length;
-}

@@ -13,15 +13,12 @@ import { ForbiddenError, InputError, NotFoundError } from "./errors";
 import {
   beginSecondFactorSetup,
   confirmSecondFactor,
-  confirmSecondFactorAtSignIn,
-  passMailCode,
-  passSecondFactor,
   removeSecondFactor,
-  resendMailCode,
   resetSecondFactor,
   secondFactorHistory,
   secondFactorOf,
 } from "./second-factor.server";
+import { confirmSecondFactorAtSignIn, passMailCode, passSecondFactor, resendMailCode } from "./second-factor-sign-in.server";
 import { SignInError, SignInLimitedError, signIn } from "./sign-in.server";
 import type { CurrentUser } from "./user.server";
 

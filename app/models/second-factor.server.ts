@@ -1,39 +1,25 @@
-import { createHash, randomBytes, randomInt } from "node:crypto";
-import { getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
-import base32Encode from "base32-encode";
-import type { SessionAwaiting } from "../../db/schema";
-import { AWAITING_MAX_AGE_MS, destroyUserSessions, renewSession, SessionGoneError } from "~/auth/session.server";
+import { getTOTPAuthUri } from "@epic-web/totp";
+import { destroyUserSessions } from "~/auth/session.server";
 import { holdRows, writeTransaction, type DB } from "~/db.server";
-import { withoutSpaces } from "~/schemas/second-factor";
 import { sendAccountNotice } from "~/services/emails.server";
 import { openSecret, sealSecret } from "~/services/secret-box.server";
 import { endApiKeysOf } from "./api-key.server";
 import { guardedCode } from "./code-guard.server";
-import { isMailCode, mailCodeTo, newMailCode } from "./mail-code.server";
-import { ForbiddenError, InputError, NotFoundError } from "./errors";
+import { ForbiddenError, NotFoundError } from "./errors";
 import { mayRemoveSecondFactor, mayResetSecondFactor, mayViewRecordsOf, type Actor } from "./policy";
+import { keyContext, newAppKey, newRecoveryCodes, stepOfCode, takeCode, TOTP, wrong } from "./second-factor-codes.server";
 import { recordSecurityEvent } from "./security-events.server";
-import { getMailRecipient, recordSignIn, secondFactorRequiredFor } from "./user.server";
+import { getMailRecipient, secondFactorRequiredFor } from "./user.server";
 import { traced } from "~/services/trace.server";
 
 // The second factor of signing in (docs/product-rules.md R129): an authenticator app (TOTP, RFC 6238) that every
 // administrator must have and a referrer may add, and ten recovery codes that stand in for it once each. The codes'
 // arithmetic is @epic-web/totp's; here, who may, what is kept (the app's key sealed with SECRETS_KEY, and shown at
-// one set-up for one session only), the sign-in's second step and its new session, the limits (code-guard.server.ts),
-// the record and the e-mails.
+// one set-up for one session only), the set-up, the code asked again, the removal and the reset, the limits
+// (code-guard.server.ts), the record and the e-mails. What a code is and its taking once are
+// second-factor-codes.server.ts; the sign-in's second step is second-factor-sign-in.server.ts.
 
-/** What every authenticator app reads from the QR code: RFC 6238's defaults. */
-const TOTP = { period: 30, digits: 6, algorithm: "SHA-1" } as const;
 const ISSUER = "Maryland Infants and Toddlers Program";
-const RECOVERY_CODES = 10;
-/** Letters and digits that cannot be taken for one another (no 0/o, 1/l/i). */
-const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
-/**
- * 24 of them: 118 bits, past the 112 at which a code kept as a plain SHA-256 cannot be found from its hash (ASVS 2.6.2),
- * shown in four groups of six. Codes made before of 10 letters (49 bits) still work until used or replaced.
- */
-const RECOVERY_LETTERS = 24;
-const RECOVERY_GROUP = 6;
 
 /** The person the codes are for, as the sign-in and the profile know them. */
 export interface CodeHolder {
@@ -43,68 +29,6 @@ export interface CodeHolder {
 
 /** The security events of a person's second factor (R129, R133), which their account's page shows. */
 const RECORDED = ["secondFactorAdded", "secondFactorRemoved", "recoveryCodeUsed", "secondFactorReset"] as const;
-
-/** A recovery code as typed: lower case, without dashes or spaces. */
-const recoveryKey = (typed: string) => typed.toLowerCase().replace(/[^a-z0-9]/g, "");
-const hashRecoveryCode = (typed: string) => createHash("sha256").update(recoveryKey(typed)).digest("hex");
-
-/** Ten new recovery codes as shown (four groups of six), and their hashes as kept. */
-function newRecoveryCodes(): Array<{ code: string; hash: string }> {
-  return Array.from({ length: RECOVERY_CODES }, () => {
-    const letters = Array.from({ length: RECOVERY_LETTERS }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join("");
-    const code = letters.match(new RegExp(`.{${RECOVERY_GROUP}}`, "g"))!.join("-");
-    return { code, hash: hashRecoveryCode(code) };
-  });
-}
-
-/** A new key for an app: 20 random bytes (160 bits, as RFC 4226 recommends), in base32 as apps take it. */
-function newAppKey(): string {
-  return base32Encode(randomBytes(20), "RFC4648", { padding: false });
-}
-
-/** What a person's sealed key is bound to: a key copied to another person's row does not open there. */
-const keyContext = (userId: number) => `totp:${userId}`;
-
-/** The 30-second step a code belongs to when the app would show it now, a step before or a step after (clock drift); else null. */
-async function stepOfCode(secret: string, code: string): Promise<number | null> {
-  const verified = await verifyTOTP({ otp: withoutSpaces(code), secret, ...TOTP, window: 1 });
-  // Read after the check: had a step begun during it, the step is counted the later one, so a code is never taken twice.
-  return verified ? Math.floor(Date.now() / 1000 / TOTP.period) + verified.delta : null;
-}
-
-const wrong = (key: string) => new InputError({ code: [key] });
-
-/**
- * Takes a code of the person's confirmed app, or one of their unused recovery codes, once: the app's code of a step
- * not later than the last one taken is refused as used. A refusal is said beside the field the code was typed in.
- */
-async function takeCode(trx: DB, userId: number, input: { code: string } | { recoveryCode: string }, clientIp: string): Promise<void> {
-  // R135: the person's row, so one code (or recovery code) sent twice at once is taken once.
-  await holdRows(trx, "users", "id", [userId]);
-  if ("recoveryCode" in input) {
-    const used = await trx
-      .updateTable("recovery_codes")
-      .set({ used_at: new Date().toISOString() })
-      .where("user_id", "=", userId)
-      .where("code_hash", "=", hashRecoveryCode(input.recoveryCode))
-      .where("used_at", "is", null)
-      .executeTakeFirst();
-    if (!Number(used.numUpdatedRows)) throw new InputError({ recoveryCode: ["validation.recoveryCodeWrong"] });
-    await recordSecurityEvent(trx, { kind: "recoveryCodeUsed", actorUserId: userId, subjectUserId: userId, address: clientIp });
-    return;
-  }
-  const factor = await trx
-    .selectFrom("second_factors")
-    .select(["secret", "last_used_step"])
-    .where("user_id", "=", userId)
-    .where("confirmed_at", "is not", null)
-    .executeTakeFirst();
-  if (!factor) throw new NotFoundError("second factor");
-  const step = await stepOfCode(openSecret(factor.secret, keyContext(userId)), input.code);
-  if (step === null) throw wrong("validation.secondFactorWrong");
-  if (factor.last_used_step !== null && step <= factor.last_used_step) throw wrong("validation.secondFactorUsed");
-  await trx.updateTable("second_factors").set({ last_used_step: step }).where("user_id", "=", userId).execute();
-}
 
 /** Whether a person must, or may, have a second factor; whether they have one; how many recovery codes are left. */
 export const secondFactorOf = traced("model.secondFactorOf", async function secondFactorOf(db: DB, actor: Actor, userId: number) {
@@ -209,38 +133,6 @@ async function mailHolder(db: DB, userId: number, kind: "added" | "removed") {
   if (recipient) await sendAccountNotice(recipient, `secondFactor.${kind}`);
 }
 
-/** A session past the password, waiting for `awaiting`; null when the session is not that. */
-async function waitingSession(db: DB, sessionIdHash: string, awaiting: SessionAwaiting) {
-  return db
-    .selectFrom("sessions")
-    .innerJoin("users", "users.id", "sessions.user_id")
-    .select(["users.id", "users.email"])
-    .where("sessions.id_hash", "=", sessionIdHash)
-    .where("sessions.awaiting", "=", awaiting)
-    .executeTakeFirst();
-}
-
-/**
- * The sign-in's second step (R129): the app's code, or a recovery code, for the session that passed the password,
- * under the limits of code-guard.server.ts; a recovery code is recorded. The person is then signed in under a new
- * session (the waiting one is gone): its cookie.
- */
-export const passSecondFactor = traced(
-  "model.passSecondFactor",
-  async function passSecondFactor(
-    db: DB,
-    sessionIdHash: string,
-    input: { code: string } | { recoveryCode: string },
-    clientIp: string,
-  ): Promise<{ cookie: string }> {
-    const holder = await waitingSession(db, sessionIdHash, "code");
-    if (!holder) throw new ForbiddenError("no sign-in waits for a code");
-    await guardedCode(db, holder.id, clientIp, () => writeTransaction(db, (trx) => takeCode(trx, holder.id, input, clientIp)));
-    await recordSignIn(db, holder.id, clientIp);
-    return { cookie: await renewSession(db, sessionIdHash, holder.id) };
-  },
-);
-
 /**
  * A code of the signed-in person's own app (or a recovery code), asked again before something an attacker holding a
  * session alone must not do (making an API key): taken once, under the same limits as at sign-in.
@@ -257,85 +149,6 @@ export const proveSecondFactor = traced(
     // Without an app set up there is no code to give: said beside the field, as a wrong one is.
     if (!factor) throw wrong("validation.secondFactorWrong");
     await guardedCode(db, holder.id, clientIp, () => writeTransaction(db, (trx) => takeCode(trx, holder.id, input, clientIp)));
-  },
-);
-
-/** Whose sign-in waits for the code mailed to their account, before they bind an app: the session's person. */
-export const mailCodeHolder = traced("model.mailCodeHolder", async function mailCodeHolder(db: DB, sessionIdHash: string): Promise<CodeHolder> {
-  const holder = await waitingSession(db, sessionIdHash, "mailCode");
-  if (!holder) throw new ForbiddenError("no sign-in waits for a mailed code");
-  return holder;
-});
-
-/**
- * Another code mailed for a sign-in that waits for one (the first did not arrive, or the person lost it): the code
- * before it stops working. Five an hour to one account at most: past that, nothing is sent, and the wait is said.
- */
-export const resendMailCode = traced("model.resendMailCode", async function resendMailCode(db: DB, sessionIdHash: string): Promise<
-  { sent: true } | { sent: false; retryAfterSeconds: number }
-> {
-  const holder = await mailCodeHolder(db, sessionIdHash);
-  const { code, hash } = newMailCode();
-  const sent = await mailCodeTo(db, holder.id, code);
-  if (sent.sent)
-    await db.updateTable("sessions").set({ mail_code_hash: hash }).where("id_hash", "=", sessionIdHash).where("awaiting", "=", "mailCode").execute();
-  return sent;
-});
-
-/**
- * The code mailed to the account, for the sign-in that waits for it (R129), under the limits of code-guard.server.ts
- * (a wrong one counts as a wrong code of the second step): the session then waits for the app's set-up, five minutes
- * from now, and the code is gone.
- */
-export const passMailCode = traced(
-  "model.passMailCode",
-  async function passMailCode(db: DB, sessionIdHash: string, code: string, clientIp: string): Promise<void> {
-    const holder = await mailCodeHolder(db, sessionIdHash);
-    await guardedCode(db, holder.id, clientIp, () =>
-      writeTransaction(db, async (trx) => {
-        // R135: the session's row, so a code sent twice at once is taken once.
-        await holdRows(trx, "sessions", "id_hash", [sessionIdHash]);
-        const session = await trx
-          .selectFrom("sessions")
-          .select("mail_code_hash")
-          .where("id_hash", "=", sessionIdHash)
-          .where("awaiting", "=", "mailCode")
-          .executeTakeFirst();
-        if (!session) throw new SessionGoneError("the mailed code was taken already");
-        if (!isMailCode(withoutSpaces(code), session.mail_code_hash)) throw wrong("validation.mailCodeWrong");
-        await trx
-          .updateTable("sessions")
-          .set({ awaiting: "setup", mail_code_hash: null, expires_at: new Date(Date.now() + AWAITING_MAX_AGE_MS).toISOString() })
-          .where("id_hash", "=", sessionIdHash)
-          .execute();
-      }),
-    );
-  },
-);
-
-/** Who is setting up a second factor at sign-in (an administrator without one): the session's person. */
-export const setupHolder = traced("model.setupHolder", async function setupHolder(db: DB, sessionIdHash: string): Promise<CodeHolder> {
-  const holder = await waitingSession(db, sessionIdHash, "setup");
-  if (!holder) throw new ForbiddenError("no sign-in waits for a set-up");
-  return holder;
-});
-
-/**
- * The set-up an administrator without a second factor is led to at sign-in: confirmed as from the profile, then the
- * person is signed in under a new session. The recovery codes to show once, and the new session's cookie.
- */
-export const confirmSecondFactorAtSignIn = traced(
-  "model.confirmSecondFactorAtSignIn",
-  async function confirmSecondFactorAtSignIn(
-    db: DB,
-    sessionIdHash: string,
-    code: string,
-    clientIp: string,
-  ): Promise<{ recoveryCodes: string[]; cookie: string }> {
-    const holder = await setupHolder(db, sessionIdHash);
-    const { recoveryCodes } = await confirmSecondFactor(db, holder, sessionIdHash, code, clientIp);
-    await recordSignIn(db, holder.id, clientIp);
-    return { recoveryCodes, cookie: await renewSession(db, sessionIdHash, holder.id) };
   },
 );
 

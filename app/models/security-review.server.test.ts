@@ -293,7 +293,7 @@ describe("10. the child's name stays in the record", () => {
   it("names the referral by its number, not the child, in the subjects of the referrer's mail", async () => {
     const path = await import("node:path");
     const { readOutbox } = await import("~/test/outbox");
-    const { recordStatusChange } = await import("./referral-admin.server");
+    const { recordStatusChange } = await import("./referral-status.server");
     const { referral, lastName } = await submittedReferralIn(test.db, referrer, HOWARD);
     await recordStatusChange(test.db, admin, referral, { status: "Eligible" });
     const subjects = readOutbox(path.join(test.dir, "outbox"), referrer.email)

@@ -9,7 +9,7 @@ import { checkCredentials, findUserIdByEmail, recordSignIn, secondFactorRequired
 import { traced } from "~/services/trace.server";
 
 // Signing in (R7, R11, R129): a session that waits for the second step (or, for an administrator
-// without one, its set-up) opens nothing else until then (second-factor.server.ts).
+// without one, its set-up) opens nothing else until then (second-factor-sign-in.server.ts).
 
 /** A password refused: wrong (or no such account), an inactive account, or one whose e-mail is not verified yet. */
 export class SignInError extends Error {

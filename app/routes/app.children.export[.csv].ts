@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/auth.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
-import { CHILD_LIST, childrenCsv } from "~/models/child.server";
+import { CHILD_LIST, childrenCsv } from "~/models/child-list.server";
 import { csvResponse } from "~/utils/csv-response.server";
 import { exportFileName, parseListQuery } from "~/utils/list";
 import { idParam, route } from "~/utils/route.server";

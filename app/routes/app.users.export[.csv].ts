@@ -3,7 +3,7 @@ import { requireAdmin } from "~/auth/auth.server";
 import { getConfig } from "~/config.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
-import { USER_LIST, usersCsv } from "~/models/admin-users.server";
+import { USER_LIST, usersCsv } from "~/models/user-list.server";
 import { csvResponse } from "~/utils/csv-response.server";
 import { exportFileName, parseListQuery } from "~/utils/list";
 import { route } from "~/utils/route.server";

@@ -8,7 +8,7 @@ import { DateFilterField, ListFilters, SelectFilter, TextFilter } from "~/compon
 import { Alert } from "~/components/ui/Alert";
 import { getConfig } from "~/config.server";
 import { getPageTranslation } from "~/i18n/page.server";
-import { listUsers, USER_LIST } from "~/models/admin-users.server";
+import { listUsers, USER_LIST } from "~/models/user-list.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { mayManageUser } from "~/models/policy";
 import { userAction } from "~/components/admin/user-actions.server";

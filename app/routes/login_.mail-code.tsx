@@ -9,7 +9,7 @@ import { PublicShell } from "~/components/shell/PublicShell";
 import { Alert } from "~/components/ui/Alert";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { useAppForm } from "~/components/ui/useAppForm";
-import { mailCodeHolder, passMailCode, resendMailCode } from "~/models/second-factor.server";
+import { mailCodeHolder, passMailCode, resendMailCode } from "~/models/second-factor-sign-in.server";
 import { SignInLimitedError } from "~/models/sign-in.server";
 import { pageTitle, submitForm } from "~/components/ui/page.server";
 import { NO_STORE, refusedAsLimited } from "~/components/second-factor/second-factor.server";

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { getUser, requireSignInStep } from "~/auth/auth.server";
 import { RecoveryCodes, SetupSteps, SignOut } from "~/components/second-factor/SecondFactor";
 import { PublicShell } from "~/components/shell/PublicShell";
-import { confirmSecondFactorAtSignIn, setupHolder } from "~/models/second-factor.server";
+import { confirmSecondFactorAtSignIn, setupHolder } from "~/models/second-factor-sign-in.server";
 import { pageTitle } from "~/components/ui/page.server";
 import { NO_STORE, setupScreen, submitCode } from "~/components/second-factor/second-factor.server";
 import { safeRedirect } from "~/utils/redirect";

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { requireSignInStep } from "~/auth/auth.server";
 import { CodeForm, SignOut, useRecoveryChoice } from "~/components/second-factor/SecondFactor";
 import { PublicShell } from "~/components/shell/PublicShell";
-import { passSecondFactor } from "~/models/second-factor.server";
+import { passSecondFactor } from "~/models/second-factor-sign-in.server";
 import { pageTitle } from "~/components/ui/page.server";
 import { NO_STORE, submitCode } from "~/components/second-factor/second-factor.server";
 import { safeRedirect } from "~/utils/redirect";

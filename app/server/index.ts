@@ -6,7 +6,7 @@ import { configWarnings, loadConfig, productionChecks, type Config } from "../co
 import { checkDatabase, connectionsProblem, describeDatabase, getDb } from "../db.server";
 import { endAdminRolesOutsideDomains } from "../models/admin-users.server";
 import { sweepOrphanUploads } from "../models/document.server";
-import { sweepOldReports } from "../models/report.server";
+import { sweepOldReports } from "../models/report-files.server";
 import { sweepSecurityEvents } from "../models/security-events.server";
 import { sweepSpentSignIns } from "../models/sign-in.server";
 import { sweepOutbox } from "../services/mail.server";

@@ -1,7 +1,7 @@
 import type { TestDatabase } from "../../db/testing";
 import type { DB } from "~/db.server";
 import { createChild, startReferral } from "~/models/child.server";
-import { saveAdult } from "~/models/referral.server";
+import { saveAdult } from "~/models/referral-adults.server";
 import { saveAnswers } from "~/models/referral-answers.server";
 import { setReferralAddress } from "~/models/referral-address.server";
 import { submitReferral } from "~/models/referral-lifecycle.server";

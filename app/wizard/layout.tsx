@@ -3,7 +3,7 @@ import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { getChildName } from "~/models/child.server";
-import { progressFacts } from "~/models/referral-answers.server";
+import { progressFacts } from "~/models/referral-progress.server";
 import { draftOrReview, wizardIds } from "~/wizard/step.server";
 import { sectionBadges } from "~/wizard/badges";
 import { StepIndicator } from "~/wizard/StepIndicator";

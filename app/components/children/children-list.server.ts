@@ -1,6 +1,6 @@
 import { json, type AppLoadContext } from "@remix-run/node";
 import { getPageTranslation } from "~/i18n/page.server";
-import { CHILD_LIST, listChildren } from "~/models/child.server";
+import { CHILD_LIST, listChildren } from "~/models/child-list.server";
 import { mayCreateChild } from "~/models/policy";
 import type { CurrentUser } from "~/models/user.server";
 import { loadListPage } from "~/components/list/list-page.server";

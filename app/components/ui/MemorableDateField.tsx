@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { daysInMonth } from "~/utils/child-age";
-import { describedBy, groupClass, Hint, SelectField, type Meta, type Option } from "./form";
+import { describedBy, groupClass, Hint, type Meta } from "./field-frame";
+import { SelectField, type Option } from "./form";
 
 /**
  * A date as month, day and year lists (USWDS memorable date). The schema's one message is on `meta`, the date's own

@@ -1,92 +1,11 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from "react";
 import { useTranslation } from "~/i18n/react";
+import { describedBy, FieldErrors, FieldFrame, groupClass, Hint, type Meta } from "./field-frame";
 
-// The USWDS form pieces every screen uses. Each ties its label, hint and error to the control
-// (aria-invalid, aria-describedby), so no screen writes that wiring by hand. Error messages
-// arrive as translation keys (from the browser's checks and the actions' schemas alike) and are shown in the reader's language.
-
-export type Meta = FieldMetadata<any, any, any>;
-
-/** The hint, then any other description (a character counter), then the error. */
-export function describedBy(meta: Meta, hint: ReactNode | undefined, more: string[] = []) {
-  const ids = [hint ? `${meta.id}-hint` : null, ...more, meta.errors?.length ? meta.errorId : null].filter(Boolean);
-  return ids.length ? ids.join(" ") : undefined;
-}
-
-function FieldErrors({ meta }: { meta: Meta }) {
-  const { t } = useTranslation();
-  if (!meta.errors?.length) return null;
-  return (
-    <span className="usa-error-message" id={meta.errorId}>
-      {meta.errors.map((error: string) => t(error, { ns: "common" })).join(" ")}
-    </span>
-  );
-}
-
-function Label({ htmlFor, optional, children }: { htmlFor: string; optional?: boolean; children: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <label className="usa-label" htmlFor={htmlFor}>
-      {children}
-      {/* The space outside the hint, so the name is read "Middle name (optional)", not run together. */}
-      {optional ? " " : null}
-      {optional ? <span className="usa-hint">{t("form.optional", { ns: "common" })}</span> : null}
-    </label>
-  );
-}
-
-export function Hint({ meta, hint }: { meta: Meta; hint?: ReactNode }) {
-  return hint ? (
-    <span className="usa-hint" id={`${meta.id}-hint`}>
-      {hint}
-    </span>
-  ) : null;
-}
-
-export function groupClass(meta: Meta) {
-  return `usa-form-group${meta.errors?.length ? " usa-form-group--error" : ""}`;
-}
-
-/** The label, hint and error around one control, and the attributes that tie them to it. */
-function FieldFrame({
-  meta,
-  label,
-  hint,
-  optional,
-  required = !optional,
-  className,
-  describes = [],
-  children,
-}: {
-  meta: Meta;
-  label: ReactNode;
-  hint?: ReactNode;
-  optional?: boolean;
-  /** Whether it must be answered: unless it is optional, or one of several of which one is needed. */
-  required?: boolean;
-  /** More classes for the group. */
-  className?: string;
-  /** Ids of other descriptions of the control, read after the hint. */
-  describes?: string[];
-  children: (aria: { "aria-invalid": true | undefined; "aria-describedby": string | undefined; "aria-required": true | undefined }) => ReactNode;
-}) {
-  return (
-    <div className={`${groupClass(meta)}${className ? ` ${className}` : ""}`}>
-      <Label htmlFor={meta.id} optional={optional}>
-        {label}
-      </Label>
-      <Hint meta={meta} hint={hint} />
-      <FieldErrors meta={meta} />
-      {children({
-        "aria-invalid": meta.errors?.length ? true : undefined,
-        "aria-describedby": describedBy(meta, hint, describes),
-        // What is not marked optional must be answered (the pages say so): a screen reader says "required" too.
-        "aria-required": required ? true : undefined,
-      })}
-    </div>
-  );
-}
+// The USWDS form fields every screen uses, each in the frame of field-frame.tsx, which ties its label, hint and error to
+// the control, so no screen writes that wiring by hand. Error messages arrive as translation keys (from the browser's
+// checks and the actions' schemas alike) and are shown in the reader's language.
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "defaultValue"> {
   meta: Meta;
