@@ -1403,10 +1403,10 @@ function intentsOf(file: string): string[] {
   const shared = [...source.matchAll(/from\s+"~\/((?:components|wizard)\/[\w./-]+\.server)"/g)].map((match) =>
     readFileSync(path.join(APP, `${match[1]}.ts`), "utf8"),
   );
-  // Compared one by one, or dispatched by a switch on the form's intent (each case one intent).
+  // Compared one by one, or dispatched by a switch on the form's intent, as sent or as read (each case one intent).
   const intents = [source, ...shared].flatMap((text) => [
     ...[...text.matchAll(/\bintent"?\)?\s*===\s*"(\w+)"/g)].map((match) => match[1]),
-    ...(/switch \(\w+\.get\("intent"\)/.test(text) ? [...text.matchAll(/^\s*case "(\w+)":/gm)].map((match) => match[1]) : []),
+    ...(/switch \((\w+\.get\("intent"\)|intent\))/.test(text) ? [...text.matchAll(/^\s*case "(\w+)":/gm)].map((match) => match[1]) : []),
   ]);
   return [...new Set(intents)].sort();
 }

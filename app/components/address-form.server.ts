@@ -59,22 +59,25 @@ export const NO_LOOKUP = (formData: FormData): AddressPageExtras => ({
   query: typedValues(formData).query ?? "",
 });
 
-/** Answers the "lookup" and "use" intents; null for any other intent (the page saves then). */
-export async function answerAddressLookup(db: AppLoadContext["db"], actor: CurrentUser, formData: FormData, intent: string) {
+/** The form again, its place fields as the look-up leaves them, with what the look-up found (or that it refused). */
+function answerLookup(typed: Record<string, string>, values: Record<string, string>, lookup: ServerLookup, countyChoices: string[] = []) {
+  return json({ initialValue: values, error: {}, ...lookup, countyChoices, query: typed.query ?? "" });
+}
+
+/** The "lookup" intent: the address searched for; one outside Maryland blanks the place fields. */
+export async function answerAddressLookup(db: AppLoadContext["db"], actor: CurrentUser, formData: FormData) {
   const typed = typedValues(formData);
-  const back = (values: Record<string, string>, lookup: ServerLookup, countyChoices: string[] = []) =>
-    json({ initialValue: values, error: {}, ...lookup, countyChoices, query: typed.query ?? "" });
-  if (intent === "lookup") {
-    const limit = await hitRateLimit(db, "addressLookup", String(actor.id));
-    if (!limit.allowed) return back(typed, { lookup: { status: "rateLimited" }, cleared: false, applied: false });
-    const lookup = await lookUpAddress(db, typed.query ?? "");
-    const cleared = lookup.status === "notMaryland";
-    return back(cleared ? { ...typed, ...BLANK_PLACE } : typed, { lookup, cleared, applied: false });
-  }
-  if (intent === "use") {
-    const suggestion = readSuggestion(formData.get("suggestion"));
-    if (!suggestion) return back(typed, { lookup: null, cleared: false, applied: false });
-    return back({ ...typed, ...applySuggestion(typed, suggestion) }, { lookup: null, cleared: false, applied: true }, suggestion.counties);
-  }
-  return null;
+  const limit = await hitRateLimit(db, "addressLookup", String(actor.id));
+  if (!limit.allowed) return answerLookup(typed, typed, { lookup: { status: "rateLimited" }, cleared: false, applied: false });
+  const lookup = await lookUpAddress(db, typed.query ?? "");
+  const cleared = lookup.status === "notMaryland";
+  return answerLookup(typed, cleared ? { ...typed, ...BLANK_PLACE } : typed, { lookup, cleared, applied: false });
+}
+
+/** The "use" intent: the suggestion chosen, copied into the fields. */
+export function answerAddressChoice(formData: FormData) {
+  const typed = typedValues(formData);
+  const suggestion = readSuggestion(formData.get("suggestion"));
+  if (!suggestion) return answerLookup(typed, typed, { lookup: null, cleared: false, applied: false });
+  return answerLookup(typed, { ...typed, ...applySuggestion(typed, suggestion) }, { lookup: null, cleared: false, applied: true }, suggestion.counties);
 }

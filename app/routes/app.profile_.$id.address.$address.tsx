@@ -12,7 +12,8 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { deleteAddress, getAddress, saveAddress } from "~/models/address.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { mayEditProfile } from "~/models/policy";
-import { answerAddressLookup, NO_LOOKUP, readAddressIntent } from "~/components/address-form.server";
+import type { CurrentUser } from "~/models/user.server";
+import { answerAddressChoice, answerAddressLookup, NO_LOOKUP, readAddressIntent } from "~/components/address-form.server";
 import { pageTitle, submitForm } from "~/components/ui/page.server";
 import { AddressSchema } from "~/schemas/address";
 import { redirectWithToast } from "~/services/toast.server";
@@ -60,23 +61,25 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
   });
 });
 
-export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
-  const { actor, ownerId } = await requireOwner(request, context.db, params.id);
-  const addressId = addressParam(params.address);
-  const db = context.db;
-  const formData = await request.formData();
-  const intent = readAddressIntent(formData, "saveAndContinue");
+/** What the address form's posts share: who asks, whose address, which (null for a new one), and the form. */
+interface Act {
+  request: Request;
+  db: AppLoadContext["db"];
+  actor: CurrentUser;
+  ownerId: number;
+  addressId: number | null;
+  formData: FormData;
+}
+
+async function remove({ db, actor, ownerId, addressId }: Act) {
+  if (addressId === null) notFound();
+  await deleteAddress(db, actor, ownerId, addressId);
+  return redirectWithToast(`/app/profile/${ownerId}`, { key: "toasts.addressDeleted" });
+}
+
+/** Saved, then back to the profile ("Save and continue", or Enter in a field) or to the address's own page ("Save"). */
+async function save({ request, db, actor, ownerId, addressId, formData }: Act, intent: string) {
   const profileUrl = `/app/profile/${ownerId}`;
-
-  if (intent === "delete") {
-    if (addressId === null) notFound();
-    await deleteAddress(db, actor, ownerId, addressId);
-    return redirectWithToast(profileUrl, { key: "toasts.addressDeleted" });
-  }
-
-  const answered = await answerAddressLookup(db, actor, formData, intent);
-  if (answered) return answered;
-
   return submitForm(
     request,
     formData,
@@ -87,6 +90,23 @@ export const action = /* @__PURE__ */ route(async function action({ request, par
     },
     { data: NO_LOOKUP(formData) },
   );
+}
+
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
+  const { actor, ownerId } = await requireOwner(request, context.db, params.id);
+  const formData = await request.formData();
+  const act: Act = { request, db: context.db, actor, ownerId, addressId: addressParam(params.address), formData };
+  const intent = readAddressIntent(formData, "saveAndContinue");
+  switch (intent) {
+    case "delete":
+      return remove(act);
+    case "lookup":
+      return answerAddressLookup(act.db, actor, formData);
+    case "use":
+      return answerAddressChoice(formData);
+    default:
+      return save(act, intent);
+  }
 });
 
 export default function AddressPage() {

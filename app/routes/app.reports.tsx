@@ -14,9 +14,12 @@ import { getConfig } from "~/config.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import type { Language } from "~/i18n/config";
 import { getLookupOptions } from "~/models/lookup.server";
+import { InputError } from "~/models/errors";
+import { isBusyError } from "~/models/errors.server";
 import { FutureDateError, listReports } from "~/models/report.server";
-import { pageTitle, refused } from "~/components/ui/page.server";
-import { checkReportForm, makeReport, type ReportKind } from "~/components/reports/reports.server";
+import type { CurrentUser } from "~/models/user.server";
+import { pageTitle, refused, submitForm } from "~/components/ui/page.server";
+import { makeReport, reportSchema, type ReportKind } from "~/components/reports/reports.server";
 import { referralReportSchema, REPORT_STATUS_KEYS, REPORT_STATUSES, userReportSchema } from "~/schemas/report";
 import { easternCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 import { logFor } from "~/services/log.server";
@@ -44,21 +47,40 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
 /** The answer to either form: Conform's reply, which form it was, and the report made or the failure. */
 type ActionData = SubmissionResult<string[]> & { kind: ReportKind; fileName?: string; failed?: boolean };
 
+/**
+ * Makes the report of `kind` from its form. A date after today is the field's error; any other failure of ours is
+ * logged and said in the page's alert (500), with the form as it was typed.
+ */
+async function report(kind: ReportKind, request: Request, db: ActionFunctionArgs["context"]["db"], actor: CurrentUser, form: FormData) {
+  return submitForm(
+    request,
+    form,
+    reportSchema(kind, await getLanguage(request)),
+    async (value, submission) => {
+      try {
+        const { fileName } = await makeReport(db, request, actor, kind, value);
+        return json<ActionData>({ ...submission.reply(), kind, fileName });
+      } catch (error) {
+        if (error instanceof FutureDateError) throw new InputError({ [error.field]: ["validation.dateFuture"] });
+        if (error instanceof InputError || isBusyError(error)) throw error;
+        logFor(request).error({ err: error }, `generating the ${kind} report failed`);
+        return refused(submission, { status: 500, data: { kind, failed: true } });
+      }
+    },
+    { data: { kind } },
+  );
+}
+
 /** Without JavaScript: the form posts here, the report is made, and the page shows its link. */
 export const action = /* @__PURE__ */ route(async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireProgram(request, context.db);
   const form = await request.formData();
-  const kind: ReportKind = form.get("intent") === "user" ? "user" : "referral";
-  if (kind === "user" && !actor.isAdmin) throw json({ error: "forbidden" }, { status: 403 });
-  const submission = checkReportForm(kind, form, await getLanguage(request));
-  if (submission.status !== "success") return refused(submission, { data: { kind } });
-  try {
-    const { fileName } = await makeReport(context.db, request, actor, kind, submission.value);
-    return json<ActionData>({ ...submission.reply(), kind, fileName });
-  } catch (error) {
-    if (error instanceof FutureDateError) return refused(submission, { fieldErrors: { [error.field]: ["validation.dateFuture"] }, data: { kind } });
-    logFor(request).error({ err: error }, `generating the ${kind} report failed`);
-    return refused(submission, { status: 500, data: { kind, failed: true } });
+  switch (form.get("intent")) {
+    case "user":
+      if (!actor.isAdmin) throw json({ error: "forbidden" }, { status: 403 });
+      return report("user", request, context.db, actor, form);
+    default:
+      return report("referral", request, context.db, actor, form);
   }
 });
 

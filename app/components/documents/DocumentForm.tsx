@@ -14,15 +14,22 @@ import type { Carried } from "~/wizard/carry";
 import { documentFileHref } from "./DocumentTable";
 import { keepTabInDialog, openModal } from "~/components/ui/dialog";
 import { StepHeading } from "~/wizard/StepHeading";
+import { isRefusal } from "~/utils/refusal";
 
-/** What the document screen's action answers when it does not go on (a redirect). */
-export interface DocumentActionData {
-  result?: SubmissionResult<string[]>;
+/** The page's alerts, beside the form's own errors. */
+export interface DocumentAlerts {
   /** The body was over the limit; its size when the browser said it. */
-  tooLarge?: { size: number | null };
+  tooLarge: { size: number | null } | null;
   /** The save failed for a reason of ours (the "error saving document" message). */
-  failed?: boolean;
+  failed: boolean;
 }
+
+/**
+ * What the document screen's action answers when it does not go on (a redirect): Conform's reply (the form's errors
+ * and what was typed) with the alerts. The browser says the same itself of a file over the limit before sending it,
+ * and of an upload that got no answer; those carry no reply, and leave the form as it is.
+ */
+export type DocumentActionData = SubmissionResult<string[]> & DocumentAlerts;
 
 function TooLargeText({ size }: { size: number | null }) {
   const { t, i18n } = useTranslation("wizard");
@@ -66,14 +73,14 @@ export function DocumentForm({
     setTooLargeSize(size);
     if (fileInput.current) fileInput.current.value = "";
     // Without a modal dialog the page says it as the server does when scripts are off.
-    if (!openModal(dialog.current)) setSent({ tooLarge: { size } });
+    if (!openModal(dialog.current)) setSent({ tooLarge: { size }, failed: false });
   };
 
   const { form, field, summary } = useAppForm({
     id: "document",
     schema: isNew ? UploadSchema : DocumentSchema,
     labels: { description: t("documents.description"), file: t("documents.file") },
-    lastResult: data?.result,
+    lastResult: data && "initialValue" in data ? data : undefined,
     defaultValue: { description: document?.description ?? (carried.isConsent ? t("documents.consentDefault") : "") },
     onSubmit(event, { formData, action }) {
       if (!isNew || typeof XMLHttpRequest === "undefined" || !routeId) return;
@@ -101,10 +108,10 @@ export function DocumentForm({
           return;
         }
         setProgress(null);
-        let answer: DocumentActionData = { failed: true };
+        let answer: DocumentActionData = { tooLarge: null, failed: true };
         try {
-          const parsed = JSON.parse(request.responseText) as DocumentActionData;
-          if (parsed.result || parsed.tooLarge || parsed.failed) answer = parsed;
+          const parsed: unknown = JSON.parse(request.responseText);
+          if (isRefusal(parsed)) answer = parsed as DocumentActionData;
         } catch {
           // Not an answer of this action (a proxy's error page): the save failed.
         }
@@ -113,7 +120,7 @@ export function DocumentForm({
       };
       request.onerror = () => {
         setProgress(null);
-        setSent({ failed: true });
+        setSent({ tooLarge: null, failed: true });
       };
       setSent(null);
       setProgress(0);

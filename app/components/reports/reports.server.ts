@@ -40,12 +40,15 @@ export async function readReportBody(request: Request): Promise<FormData> {
   return form;
 }
 
-/** Checks a report form; its dates are read in `language`'s order (YYYY-MM-DD always works). */
-export function checkReportForm(kind: ReportKind, form: FormData, language: Language) {
+/** A report form's schema; its dates are read in `language`'s order (YYYY-MM-DD always works). */
+export function reportSchema(kind: ReportKind, language: Language) {
   const today = easternCalendarDate();
-  return kind === "referral"
-    ? parseWithZod(form, { schema: referralReportSchema(today, language) })
-    : parseWithZod(form, { schema: userReportSchema(today, language) });
+  return kind === "referral" ? referralReportSchema(today, language) : userReportSchema(today, language);
+}
+
+/** Checks a report form (the JSON API's, which answers in its own format). */
+export function checkReportForm(kind: ReportKind, form: FormData, language: Language) {
+  return parseWithZod(form, { schema: reportSchema(kind, language) });
 }
 
 /**

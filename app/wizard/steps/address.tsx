@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
@@ -6,10 +5,12 @@ import { addressFieldLabels, AddressFields, EnterButton } from "~/components/Add
 import { RadioGroup } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { listAddressBook } from "~/models/address.server";
-import { InputError } from "~/models/errors";
 import { getLookupOptions } from "~/models/lookup.server";
 import { getReferralAddress, setReferralAddress } from "~/models/referral-address.server";
-import { answerAddressLookup, NO_LOOKUP, readAddressIntent } from "~/components/address-form.server";
+import { answerAddressChoice, answerAddressLookup, NO_LOOKUP, readAddressIntent } from "~/components/address-form.server";
+import { submitForm } from "~/components/ui/page.server";
+import type { CurrentUser } from "~/models/user.server";
+import type { WizardIds } from "~/wizard/steps";
 import { afterSave, draftToWrite, loadStep } from "~/wizard/step.server";
 import { ChildAddressSchema } from "~/schemas/referral";
 import { redirectWithToast } from "~/services/toast.server";
@@ -47,42 +48,59 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
   });
 });
 
-export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
-  const db = context.db;
-  const { actor, ids } = await draftToWrite(db, request, params);
-  const formData = await request.formData();
-  const intent = readAddressIntent(formData, "continue");
-  const answered = await answerAddressLookup(db, actor, formData, intent);
-  if (answered) return answered;
+/** What the step's posts share: who asks, whose referral, and the form. */
+interface Act {
+  request: Request;
+  db: ActionFunctionArgs["context"]["db"];
+  actor: CurrentUser;
+  ids: WizardIds;
+  formData: FormData;
+}
 
-  const submission = parseWithZod(formData, { schema: ChildAddressSchema });
-  const fail = (extra: Parameters<typeof submission.reply>[0] = {}) => json({ ...submission.reply(extra), ...NO_LOOKUP(formData) }, { status: 400 });
-  if (submission.status !== "success") return fail();
-  const value = submission.value;
-  try {
-    await setReferralAddress(
-      db,
-      actor,
-      ids,
-      value.source === "new"
-        ? {
-            address: {
-              line1: value.line1 ?? "",
-              line2: value.line2,
-              city: value.city ?? "",
-              zip: value.zip ?? "",
-              county: value.county ?? "",
-              nickname: value.nickname,
-            },
-            saveToBook: value.saveToBook === "on",
-          }
-        : { bookId: Number(value.source.slice("book-".length)) },
-    );
-  } catch (error) {
-    if (error instanceof InputError) return fail({ fieldErrors: error.fieldErrors });
-    throw error;
+/** The address kept for the referral: one of the person's book, or the one typed (added to the book when asked). */
+async function save({ request, db, actor, ids, formData }: Act, intent: string) {
+  return submitForm(
+    request,
+    formData,
+    ChildAddressSchema,
+    async (value) => {
+      await setReferralAddress(
+        db,
+        actor,
+        ids,
+        value.source === "new"
+          ? {
+              address: {
+                line1: value.line1 ?? "",
+                line2: value.line2,
+                city: value.city ?? "",
+                zip: value.zip ?? "",
+                county: value.county ?? "",
+                nickname: value.nickname,
+              },
+              saveToBook: value.saveToBook === "on",
+            }
+          : { bookId: Number(value.source.slice("book-".length)) },
+      );
+      return redirectWithToast(afterSave(request, ids, "address", intent === "continue"), { key: "toasts.referralUpdated" });
+    },
+    { data: NO_LOOKUP(formData) },
+  );
+}
+
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
+  const { actor, ids } = await draftToWrite(context.db, request, params);
+  const formData = await request.formData();
+  const act: Act = { request, db: context.db, actor, ids, formData };
+  const intent = readAddressIntent(formData, "continue");
+  switch (intent) {
+    case "lookup":
+      return answerAddressLookup(act.db, actor, formData);
+    case "use":
+      return answerAddressChoice(formData);
+    default:
+      return save(act, intent);
   }
-  return redirectWithToast(afterSave(request, ids, "address", intent === "continue"), { key: "toasts.referralUpdated" });
 });
 
 export default function AddressStep() {

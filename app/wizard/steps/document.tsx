@@ -1,7 +1,7 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { DocumentForm, type DocumentActionData } from "~/components/documents/DocumentForm";
+import { DocumentForm, type DocumentActionData, type DocumentAlerts } from "~/components/documents/DocumentForm";
+import { refused, submitForm, type Refusal } from "~/components/ui/page.server";
 import { requireUser } from "~/auth/auth.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { addDocument, getDocument, updateDocument } from "~/models/document.server";
@@ -12,7 +12,10 @@ import { redirectWithToast } from "~/services/toast.server";
 import { BadUploadError, FileTooLargeError, parseUpload, removeStoredFiles, UploadRefusedError, type StoredFile } from "~/services/uploads.server";
 import { idParam, route } from "~/utils/route.server";
 import { readCarried, returnHref } from "~/wizard/carry";
-import { ForbiddenError, NotFoundError } from "~/models/errors";
+import { ForbiddenError, InputError, NotFoundError } from "~/models/errors";
+import { isBusyError } from "~/models/errors.server";
+import type { CurrentUser } from "~/models/user.server";
+import type { WizardIds } from "~/wizard/steps";
 import { logFor } from "~/services/log.server";
 import { pageMeta } from "~/components/title";
 
@@ -34,61 +37,103 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
   return json({ title: title(`wizard:${titleKey}`), titleKey, ids, carried, document, back: returnHref(ids, carried) });
 });
 
-const reply = (data: DocumentActionData, status: number) => json(data, { status });
+/** Who asks, and whose referral: what the action's two forms share. */
+interface Act {
+  request: Request;
+  db: ActionFunctionArgs["context"]["db"];
+  actor: CurrentUser;
+  ids: WizardIds;
+}
 
-export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireUser(request, context.db);
-  const ids = wizardIds(params);
-  const db = context.db;
-  const documentId = documentParam(params.document);
-  // Whose referral it is comes first: a stranger's upload is refused before any of it is read.
-  if (documentId === null) await getDraftForEdit(db, actor, ids);
-  else await getDocument(db, actor, ids, documentId);
+/** A refusal without the page's alerts (the form's own errors are in Conform's reply). */
+const NO_ALERT: Refusal<DocumentAlerts> = { data: { tooLarge: null, failed: false } };
 
-  if (documentId !== null) {
-    // Editing changes the description only; the file stays (docs/product-rules.md R65).
-    const formData = await request.formData();
-    const carried = readCarried(formData);
-    const submission = parseWithZod(formData, { schema: DocumentSchema });
-    if (submission.status !== "success") return reply({ result: submission.reply() }, 400);
-    await updateDocument(db, actor, ids, documentId, submission.value);
-    return redirectWithToast(returnHref(ids, carried), { key: "toasts.documentUpdated" });
-  }
+/** Editing changes the description only; the file stays (docs/product-rules.md R65). */
+async function edit({ request, db, actor, ids }: Act, documentId: number) {
+  const formData = await request.formData();
+  return submitForm(
+    request,
+    formData,
+    DocumentSchema,
+    async (value) => {
+      await updateDocument(db, actor, ids, documentId, value);
+      return redirectWithToast(returnHref(ids, readCarried(formData)), { key: "toasts.documentUpdated" });
+    },
+    NO_ALERT,
+  );
+}
 
-  let fields: FormData;
-  let file: StoredFile | null;
+/**
+ * The body read by parseUpload: its fields, the file kept for now, and how the form is refused when no file was kept
+ * (over the limit: 413 and its alert; empty, of a kind not accepted, or none chosen: the file field's error).
+ */
+async function readUpload(request: Request): Promise<{ fields: FormData; file: StoredFile | null; refusal: Refusal<DocumentAlerts> }> {
   try {
-    ({ fields, file } = await parseUpload(request));
+    const { fields, file } = await parseUpload(request);
+    return { fields, file, refusal: file ? NO_ALERT : { ...NO_ALERT, fieldErrors: { file: ["validation.fileRequired"] } } };
   } catch (error) {
-    if (error instanceof UploadRefusedError) {
-      const submission = parseWithZod(error.fields, { schema: DocumentSchema });
-      if (error.reason instanceof FileTooLargeError) return reply({ result: submission.reply(), tooLarge: { size: error.reason.size } }, 413);
-      return reply(
-        { result: submission.reply({ fieldErrors: { file: [error.reason.reason === "empty" ? "validation.fileEmpty" : "validation.fileType"] } }) },
-        400,
-      );
-    }
-    if (error instanceof BadUploadError) return reply({ failed: true }, 400);
+    if (!(error instanceof UploadRefusedError)) throw error;
+    const { reason, fields } = error;
+    if (reason instanceof FileTooLargeError) return { fields, file: null, refusal: { status: 413, data: { tooLarge: { size: reason.size }, failed: false } } };
+    return {
+      fields,
+      file: null,
+      refusal: { ...NO_ALERT, fieldErrors: { file: [reason.reason === "empty" ? "validation.fileEmpty" : "validation.fileType"] } },
+    };
+  }
+}
+
+/**
+ * A new document: its file streamed in and kept, then recorded. Its fields are known only once the body is read, so
+ * they are checked after the file; a refused or failed upload leaves no file behind.
+ */
+async function add({ request, db, actor, ids }: Act) {
+  let upload: Awaited<ReturnType<typeof readUpload>>;
+  try {
+    upload = await readUpload(request);
+  } catch (error) {
+    // Not a form that can be read (not multipart, or cut off): nothing typed to show again.
+    if (error instanceof BadUploadError) return json<DocumentActionData>({ status: "error", tooLarge: null, failed: true }, { status: 400 });
     throw error;
   }
-  const carried = readCarried(fields);
-  const submission = parseWithZod(fields, { schema: DocumentSchema });
-  if (submission.status !== "success" || !file) {
-    await removeStoredFiles([file?.storedName]);
-    const fileErrors = file ? {} : { file: ["validation.fileRequired"] };
-    return reply(
-      { result: submission.reply({ fieldErrors: { ...(submission.status === "error" ? submission.error : {}), ...fileErrors } as Record<string, string[]> }) },
-      400,
-    );
-  }
+  const { fields, file, refusal } = upload;
+  let kept = false;
   try {
-    await addDocument(db, actor, ids, { description: submission.value.description, isConsent: carried.isConsent }, file);
-  } catch (error) {
-    if (error instanceof NotFoundError || error instanceof ForbiddenError) throw error;
-    logFor(request).error({ err: error }, "saving a document failed");
-    return reply({ result: submission.reply(), failed: true }, 500);
+    return await submitForm(
+      request,
+      fields,
+      DocumentSchema,
+      async ({ description }, submission) => {
+        if (!file) return refused(submission, refusal);
+        const carried = readCarried(fields);
+        try {
+          await addDocument(db, actor, ids, { description, isConsent: carried.isConsent }, file);
+        } catch (error) {
+          // The model's refusals are the 404 and 403 pages' or submitForm's to answer; anything else failed on our side.
+          if (error instanceof NotFoundError || error instanceof ForbiddenError || error instanceof InputError || isBusyError(error)) throw error;
+          logFor(request).error({ err: error }, "saving a document failed");
+          return refused(submission, { status: 500, data: { tooLarge: null, failed: true } });
+        }
+        kept = true;
+        return redirectWithToast(returnHref(ids, carried), { key: "toasts.documentSaved" });
+      },
+      refusal,
+    );
+  } finally {
+    if (!kept) await removeStoredFiles([file?.storedName]);
   }
-  return redirectWithToast(returnHref(ids, carried), { key: "toasts.documentSaved" });
+}
+
+export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
+  const act: Act = { request, db: context.db, actor: await requireUser(request, context.db), ids: wizardIds(params) };
+  const documentId = documentParam(params.document);
+  // Whose referral it is comes first: a stranger's upload is refused before any of it is read.
+  if (documentId === null) {
+    await getDraftForEdit(act.db, act.actor, act.ids);
+    return add(act);
+  }
+  await getDocument(act.db, act.actor, act.ids, documentId);
+  return edit(act, documentId);
 });
 
 export default function DocumentStep() {
