@@ -3,12 +3,11 @@ import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { decodeSecretsKey } from "../db/secrets-key";
 
-// Every environment variable the application reads, as zod reads it: the defaults, the limits, and the message that
-// names a wrong value. The configuration built from them, and the checks of a production start, are config.server.ts.
+// Every environment variable the application reads, with its default, limits and the message naming a wrong value.
 
 const blankIsUnset = (value: unknown) => (value === "" ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankIsUnset, schema.optional());
-/** Unset or blank: `fallback`, read by the schema as a value set would be (zod 4's prefault; its default is taken as it is). */
+/** Unset or blank: `fallback`, parsed like a set value (zod 4's prefault; its default would skip parsing). */
 const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) => z.preprocess(blankIsUnset, schema.prefault(fallback));
 /** An address `new URL` reads, the value kept as written (zod 4's z.url() also trims it). */
 const url = (message: string) =>
@@ -23,7 +22,7 @@ const url = (message: string) =>
 
 const domain = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
-/** What Express's "trust proxy" takes: true or false, a number of hops, or addresses, subnets and its three names. */
+/** Express's "trust proxy": a boolean, a number of hops, or addresses, subnets and its three names. */
 export type TrustProxy = boolean | number | string[];
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 function isProxyAddress(part: string): boolean {
@@ -54,28 +53,24 @@ const timeoutMs = (fallback: number) =>
     fallback,
   );
 
-/** Every setting the application reads, checked once at start-up. */
 export const EnvSchema = z.object({
   /** production: APP_URL must be https (unless ALLOW_HTTP=1) and SECRETS_KEY set once an administrator exists. */
   NODE_ENV: withDefault(z.enum(["development", "production", "test"]), "development"),
   PORT: withDefault(z.coerce.number({ error: "must be a port number" }).int("must be a whole number").min(1).max(65535), 3000),
   DATA_DIR: withDefault(z.string(), "./data"),
-  /** Unset: SQLite in DATA_DIR. Set: the PostgreSQL database to use instead (several instances may share it). */
+  /** Unset: SQLite in DATA_DIR. Set: PostgreSQL instead, which several instances may share. */
   DATABASE_URL: optional(
     url("must be a PostgreSQL address such as postgres://user:password@host:5432/referrals").refine(
       (value) => /^postgres(ql)?:\/\/[^/]/.test(value),
       "must start with postgres:// or postgresql:// and name a host",
     ),
   ),
-  /** Processes that serve requests, each on a core of its own (docs/product-rules.md R124); 1 serves from one process. */
+  /** Processes serving requests, one per core (R124). */
   WEB_CONCURRENCY: withDefault(
     z.coerce.number({ error: "must be a number of processes" }).int("must be a whole number").min(1, "must be at least 1").max(64),
     availableParallelism(),
   ),
-  /**
-   * The most each worker's JavaScript heap (V8's old space) may hold, in MB: V8 collects harder as it nears it instead
-   * of keeping what a busy minute grew, so an idle worker stays within the 200 MB budget (docs/decisions/0014-a-heap-limit-for-each-worker.md).
-   */
+  /** Each worker's V8 old space, in MB, so an idle worker stays within the 200 MB budget (decision 0014). */
   WORKER_HEAP_MB: withDefault(
     z.coerce.number({ error: "must be a number of megabytes" }).int("must be a whole number").min(96, "must be at least 96").max(65_536),
     160,
@@ -85,18 +80,18 @@ export const EnvSchema = z.object({
     z.coerce.number({ error: "must be a number of connections" }).int("must be a whole number").min(1, "must be at least 1").max(500),
     10,
   ),
-  /** Instances of the application sharing the PostgreSQL database: the start checks that all their connections fit (R135). */
+  /** Instances sharing the PostgreSQL database; the start checks all their connections fit (R135). */
   DATABASE_INSTANCES: withDefault(
     z.coerce.number({ error: "must be a number of instances" }).int("must be a whole number").min(1, "must be at least 1").max(100),
     1,
   ),
-  /** PostgreSQL: the longest one statement of a request may run, in ms (statement_timeout). */
+  /** PostgreSQL statement_timeout, in ms. */
   DATABASE_STATEMENT_TIMEOUT_MS: timeoutMs(30_000),
-  /** PostgreSQL: the longest a write waits for a row another holds, in ms (lock_timeout); then "busy, try again". */
+  /** PostgreSQL lock_timeout, in ms; then "busy, try again". */
   DATABASE_LOCK_TIMEOUT_MS: timeoutMs(5_000),
-  /** PostgreSQL: a transaction left idle this long, in ms, is ended with its connection (idle_in_transaction_session_timeout). */
+  /** PostgreSQL idle_in_transaction_session_timeout, in ms. */
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: timeoutMs(60_000),
-  /** PostgreSQL: `rows`, each write holds the rows it depends on; `database`, writes take turns on one lock (docs/decisions/0015-row-locks-on-postgresql.md). */
+  /** PostgreSQL: `rows`, writes hold the rows they depend on; `database`, writes share one lock (decision 0015). */
   DATABASE_WRITE_LOCK: withDefault(z.enum(["rows", "database"]), "rows"),
   SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
   SMTP_URL: optional(
@@ -104,16 +99,16 @@ export const EnvSchema = z.object({
   ),
   MAIL_FROM: withDefault(z.string().min(3), "Maryland Infants and Toddlers Program <no-reply@localhost>"),
   APP_URL: optional(url("must be the address people open, such as https://referrals.example.org").transform((value) => value.replace(/\/+$/, ""))),
-  /** In production, the operator means to serve over plain http (a warning at every start). */
+  /** Allows plain http in production, with a warning at every start. */
   ALLOW_HTTP: withDefault(
     z.enum(["0", "1", "true", "false"]).transform((value) => value === "1" || value === "true"),
     "0",
   ),
-  /** The proxies in front (a load balancer): the address a limit counts is then the client's, from X-Forwarded-For. */
+  /** The proxies in front, so limits count the client's address from X-Forwarded-For. */
   TRUST_PROXY: withDefault(trustProxy, "false"),
-  /** Seals the authenticator keys kept in the database; unset: a key made into DATA_DIR/secrets-key (not for production). */
+  /** Seals the authenticator keys; unset, one is made in DATA_DIR/secrets-key (not for production). */
   SECRETS_KEY: optional(secretsKey),
-  /** During a rotation: the keys before SECRETS_KEY, comma separated, still opening what they sealed. */
+  /** During a rotation: earlier keys, comma separated, still opening what they sealed. */
   SECRETS_KEY_PREVIOUS: optional(
     z.string().refine((value) => value.split(",").every((part) => decodeSecretsKey(part) !== null), "must be base64 keys of 32 bytes, separated by commas"),
   ),
@@ -135,25 +130,22 @@ export const EnvSchema = z.object({
     z.coerce.number({ error: "must be a number of days" }).int("must be a whole number of days").min(1, "must be at least 1 day").max(3650),
     30,
   ),
-  /** JSON API calls one caller (an API key, a person, or an address when anonymous) may make per minute. */
+  /** JSON API calls per minute per caller (key, person, or address when anonymous). */
   API_RATE_LIMIT: withDefault(z.coerce.number({ error: "must be a number of calls per minute" }).int("must be a whole number").min(1).max(1_000_000), 600),
-  /** How families and referrers reach the program: on the contact page and the submit confirmation. */
+  /** Shown on the contact page and the submit confirmation. */
   PROGRAM_PHONE: optional(z.string().regex(/^[0-9()+\-. ]{7,20}$/, "must be a phone number such as 1-800-555-0100")),
   PROGRAM_EMAIL: optional(z.email("must be an e-mail address")),
-  /** The captcha of registration: its service, the site key its check is drawn with, and the secret its tokens are checked with. */
+  /** Registration's captcha: its service, site key and secret. */
   CAPTCHA_PROVIDER: optional(z.enum(["recaptcha", "hcaptcha", "turnstile"], { error: "must be recaptcha, hcaptcha or turnstile" })),
   CAPTCHA_SITE_KEY: optional(z.string().min(1).max(200)),
   CAPTCHA_SECRET: optional(z.string().min(1)),
-  /** Where tokens are checked: the service's own siteverify unless set (the tests point it at a stand-in). */
+  /** Unset: the service's own siteverify (tests point it at a stand-in). */
   CAPTCHA_VERIFY_URL: optional(url("must be the captcha service's verification URL")),
-  /** How much the server writes to its log (one JSON object per line; pretty only when a person runs it in a terminal). */
+  /** The log is JSON lines, pretty only in a terminal. */
   LOG_LEVEL: withDefault(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
-  /** The bearer token /metrics asks for; unset, /metrics answers 404 and no request is measured (docs/operations.md). */
+  /** The bearer token /metrics asks for; unset, /metrics answers 404 and nothing is measured. */
   METRICS_TOKEN: optional(z.string().min(32, "must be at least 32 characters long (openssl rand -hex 32)")),
-  /**
-   * On SIGTERM, how long /readyz answers 503 while the server still answers everything else, before it stops taking
-   * requests: as long as the load balancer takes to see an instance is not ready (docs/operations.md).
-   */
+  /** On SIGTERM, seconds /readyz answers 503 before the server stops taking requests: the load balancer's delay. */
   SHUTDOWN_DRAIN_SECONDS: withDefault(z.coerce.number({ error: "must be a number of seconds" }).int("must be a whole number").min(0).max(300), 0),
   SEED_ADMIN_EMAIL: optional(z.email("must be an e-mail address").transform((value) => value.toLowerCase())),
   SEED_ADMIN_PASSWORD: optional(z.string().min(12, "must be at least 12 characters long").regex(/\d/, "must include a number")),

@@ -6,8 +6,7 @@ import { EnvSchema, type Env } from "./config-schema.server";
 import { CAPTCHA_PROVIDERS, captchaProviderOfUrl, type CaptchaProvider } from "./services/captcha";
 import { singleton } from "./utils/singleton.server";
 
-// The configuration the application runs with: the settings of config-schema.server.ts read once, the folders and
-// secrets they name, and what a start-up says about them.
+// The configuration built from the environment once, and what a start-up says about it.
 
 export interface CaptchaConfig {
   provider: CaptchaProvider;
@@ -16,7 +15,7 @@ export interface CaptchaConfig {
   verifyUrl: string;
 }
 
-/** The captcha as configured, or null when it is off; a half-made configuration is a ConfigError naming what is missing. */
+/** The captcha, or null when off; a half-made one is a ConfigError naming what is missing. */
 function captchaOf(env: Env): CaptchaConfig | null {
   const { CAPTCHA_PROVIDER, CAPTCHA_SITE_KEY, CAPTCHA_SECRET, CAPTCHA_VERIFY_URL } = env;
   if (!CAPTCHA_SECRET && !CAPTCHA_SITE_KEY && !CAPTCHA_PROVIDER) return null;
@@ -54,7 +53,7 @@ export class ConfigError extends Error {
   name = "ConfigError";
 }
 
-/** Reads the settings from an environment; throws a ConfigError that names each wrong variable. */
+/** Throws a ConfigError naming each wrong variable. */
 export function parseEnv(env: Record<string, string | undefined>): Env {
   const result = EnvSchema.safeParse(env);
   if (result.success) return result.data;
@@ -68,10 +67,7 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
   throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
 }
 
-/**
- * What runs but traps people, said once at start-up: without ADMIN_EMAIL_DOMAINS nobody can be promoted to
- * administrator (docs/product-rules.md R91).
- */
+/** What runs but traps people, said once at start-up (R91). */
 export function configWarnings(env: Pick<Env, "ADMIN_EMAIL_DOMAINS">): string[] {
   if (env.ADMIN_EMAIL_DOMAINS.length) return [];
   return [
@@ -80,11 +76,7 @@ export function configWarnings(env: Pick<Env, "ADMIN_EMAIL_DOMAINS">): string[] 
   ];
 }
 
-/**
- * What production forbids, said when the server starts, each naming its variable (docs/product-rules.md R110): an
- * address that is not https (unless ALLOW_HTTP=1, then a warning), and no SECRETS_KEY once an administrator exists
- * or is to be made by the seed. Elsewhere nothing.
- */
+/** What production forbids or warns of at start, each naming its variable (R110); nothing elsewhere. */
 export function productionChecks(config: Config, { administratorExists }: { administratorExists: boolean }): { errors: string[]; warnings: string[] } {
   const errors: string[] = [];
   const warnings: string[] = [];
@@ -135,8 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appUrl,
     https: appUrl.startsWith("https:"),
     isProduction: parsed.NODE_ENV === "production",
-    // Read (and the file made) when first used, not at start: a production start refused for want of SECRETS_KEY
-    // leaves no key beside the data.
+    // Lazy, so a production start refused for want of SECRETS_KEY leaves no key file beside the data.
     get secretsKeys() {
       return (secretsKeys ??= readSecretsKeys(parsed, dataDir));
     },

@@ -5,9 +5,7 @@ import { DocumentSchema } from "~/schemas/referral";
 import { operation } from "./handler.server";
 import { deletePartOperation, iri } from "./shapes.server";
 
-// /api/referral_documents (docs/product-rules.md R100): a referral's document read, changed or deleted, and the shape
-// every document call answers with. Its upload, under the referral's own path, is with the referrals
-// (referrals.server.ts).
+// /api/referral_documents (R100), and the shape every document call answers with; uploads are under /api/referrals.
 
 export function documentOut(document: Awaited<ReturnType<typeof readDocument>>) {
   return {

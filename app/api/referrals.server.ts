@@ -20,10 +20,8 @@ import { check, idText, iri, listParameters, nullable, parseList, presentOnly, r
 import { readable, readerOf } from "~/models/reads";
 import type { CurrentUser } from "~/models/user.server";
 
-// /api/referrals (docs/product-rules.md R100), on the models the wizard, the review and the lists use. A referral's
-// answers change through the same step rules as the pages: a PUT naming any answer of a step checks that step whole
-// (what is stored, with the body's changes). A document added under a referral answers as /api/referral_documents
-// does (referral-documents.server.ts).
+// /api/referrals (R100), on the pages' models: a PUT naming any answer of a step checks that step whole, as stored with
+// the body's changes.
 
 const statusEnum = z.enum(REFERRAL_STATUSES, { error: "validation.unknownChoice" });
 
@@ -67,7 +65,7 @@ function listRowOut(row: ReferralRow) {
       birthdate: row.birthdate,
     },
     county: row.county,
-    // The local program it belongs to once submitted (docs/product-rules.md R137): /api/local_programs/{id}.
+    // Set once submitted (R137): /api/local_programs/{id}.
     localProgram: row.localProgramId,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -78,10 +76,7 @@ function listRowOut(row: ReferralRow) {
   };
 }
 
-/**
- * A referral as the API shows it to its reader: its fields, codes rather than labels, related records as references
- * (docs/product-rules.md R102), and only the fields that reader reads (R131: the program's notes are the program's).
- */
+/** Codes rather than labels, related records as references (R102), only the fields its reader reads (R131). */
 export function referralOut(record: ReferralRecord, actor: CurrentUser) {
   const r = record.referral;
   return readable("referral", readerOf(actor, r.created_by_id), {
@@ -98,9 +93,9 @@ export function referralOut(record: ReferralRecord, actor: CurrentUser) {
     serviceCoordinator: r.service_coordinator,
     eligibilityDetermination: r.eligibility_determination,
     hasBeenCopied: r.has_been_copied === 1,
-    // The local program it belongs to once submitted, null for a Draft (docs/product-rules.md R137).
+    // Null for a Draft (R137).
     localProgram: r.local_program_id,
-    // The answers (app/schemas/answers.server.ts), then the address, whose shape is the API's own.
+    // The address's shape is the API's own.
     ...record.answers,
     address: record.address
       ? {
@@ -121,7 +116,7 @@ export function referralOut(record: ReferralRecord, actor: CurrentUser) {
     missing: record.missing,
   });
 }
-/** The address of a referral: one of the caller's address book, or one given here (kept in the book when asked). */
+/** One of the caller's address book, or one given here (kept in the book when asked). */
 const ReferralAddress = z.union([
   reference("addresses"),
   z
@@ -137,7 +132,7 @@ const ReferralAddress = z.union([
     .strict(),
 ]);
 
-/** PUT /api/referrals/{id}: any of the answers (app/schemas/answers.server.ts), and the address. */
+/** PUT /api/referrals/{id}: any of the answers, and the address. */
 export const ReferralUpdate = ReferralAnswersShape.extend({ address: ReferralAddress.optional() }).strict();
 type Update = z.infer<typeof ReferralUpdate>;
 async function updateReferral(context: Context<unknown, Update>) {
@@ -145,7 +140,6 @@ async function updateReferral(context: Context<unknown, Update>) {
   const actor = context.actor;
   const ids = await wizardIdsOf(db, actor, id);
   const { address, ...answers } = body;
-  // The models check each group of answers named with what is stored (one wizard step's rules).
   if (Object.values(answers).some((value) => value !== undefined)) await saveAnswers(db, actor, ids, answers);
   if (address !== undefined) {
     await setReferralAddress(
@@ -267,7 +261,7 @@ export const referralOperations = {
       })
       .strict(),
     async run({ db, actor, id, body }) {
-      // Its program's staff or a state administrator move a submitted referral to another program (R139).
+      // R139.
       const input = check(TransferSchema, body);
       const moved = await transferReferral(db, actor, id, { toProgramId: input.toProgram, reason: input.reason });
       return { "@id": iri("referrals", id), id, from: moved.from, to: moved.to };
@@ -283,11 +277,11 @@ export const referralOperations = {
     creates: true,
     async run({ request, db, actor, id }) {
       const ids = await wizardIdsOf(db, actor, id);
-      // May this caller change the referral? Asked before a byte of the file is stored (docs/product-rules.md R64).
+      // Access is checked before a byte of the file is stored (R64).
       await getDraftForEdit(db, actor, ids);
       const { fields, file } = await parseUpload(request);
       try {
-        // The page's schema (zod/mini) with the flag the API adds, extra fields left aside as before.
+        // The page's schema plus the API's flag; extra fields are ignored as before.
         const parsed = z.safeParse(
           z.object({ ...DocumentSchema.shape, isConsent: z.enum(["true", "false", "1", "0"]).optional() }),
           Object.fromEntries([...fields.entries()].filter(([, value]) => value !== "")),

@@ -6,10 +6,9 @@ import { AddressSearch, type ServerLookup } from "./AddressSearch";
 import { SelectField, TextField, type Option } from "./ui/form";
 import type { FieldOf } from "./ui/useAppForm";
 
-/** The names of the address fields; a form gives useAppForm their labels with addressFieldLabels. */
+/** A form gives useAppForm their labels with addressFieldLabels. */
 export type AddressFieldName = "line1" | "line2" | "city" | "zip" | "county" | "nickname";
 
-/** The labels of the address fields, for a form's useAppForm. */
 export function addressFieldLabels(t: (key: string) => string) {
   return {
     line1: t("profile:address.line1"),
@@ -22,9 +21,8 @@ export function addressFieldLabels(t: (key: string) => string) {
 }
 
 /**
- * The look-up box and the address fields (docs/product-rules.md R18, R19), inside a form: state fixed to MD,
- * county from the 24 jurisdictions, a hint when the ZIP crosses county lines. Put the hidden
- * "enter" button first in the form (see `readAddressIntent`).
+ * The look-up box and the address fields (R18, R19), state fixed to MD. Put the hidden "enter" button first in the form
+ * (see `readAddressIntent`).
  */
 export function AddressFields({
   form,
@@ -43,7 +41,7 @@ export function AddressFields({
     for (const [name, value] of Object.entries(values)) form.update({ name, value });
   };
   const valueOf = (id: string) => (document.getElementById(id) as HTMLInputElement | HTMLSelectElement | null)?.value ?? "";
-  // The chosen suggestion's button goes with the list: the focus moves to the address it filled in, not to the page.
+  // The chosen suggestion's button leaves with the list, so focus moves to the filled address, not the page.
   const [chosen, setChosen] = useState(0);
   const line1Id = field("line1").meta.id;
   useEffect(() => {
@@ -76,7 +74,7 @@ export function AddressFields({
         <TextField {...field("line1")} autoComplete="address-line1" />
         <TextField {...field("line2")} optional autoComplete="address-line2" />
         <TextField {...field("city")} autoComplete="address-level2" />
-        {/* Fixed to Maryland: said as text, not a box that cannot be changed (and was cut short on a phone). */}
+        {/* Text, not a read-only box (which was cut short on a phone). */}
         <div className="usa-form-group address-state">
           <span className="usa-label">{t("address.state")}</span>
           <span className="address-state__value">{t("address.maryland")}</span>
@@ -90,7 +88,7 @@ export function AddressFields({
   );
 }
 
-/** The first submit button of an address form: the one Enter presses (the server decides what it means). */
+/** The form's first submit button, which Enter presses; the server decides what it means. */
 export function EnterButton({ label }: { label: string }) {
   return (
     <button type="submit" name="intent" value="enter" className="usa-sr-only" tabIndex={-1} aria-hidden="true">

@@ -13,16 +13,11 @@ import { doneBy, recordSecurityEvent } from "./security-events.server";
 import { getMailRecipient, hasAdminRole, type CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
-// What administrators do to one account from the users screen (docs/product-rules.md R89, R90, R91, R92): activate or
-// deactivate it, promote it, send a reset or verification link, read it. Super administrators are never changed from
-// here. The list itself, its count and its CSV are user-list.server.ts.
+// What administrators do to one account (R89–R92). Super administrators are never changed from here.
 
 export type PromotionProblem = "alreadyAdmin" | "hasReferrals" | "neverSignedIn" | "domain";
 
-/**
- * Why a user may not be promoted to administrator, or null when they may (docs/product-rules.md R91): no referrals,
- * signed in at least once, an e-mail at one of the approved organisations' domains, not one already.
- */
+/** Why a user may not be promoted to administrator, or null when they may (R91). */
 export function promotionProblem(
   user: { isAdmin: boolean; hasReferrals: boolean; lastLogin: string | null; email: string },
   approvedDomains: readonly string[],
@@ -46,21 +41,18 @@ async function target(db: DB, actor: CurrentUser, userId: number) {
   if (!user) throw new NotFoundError("user");
   const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
   const facts = { id: user.id, isSuperAdmin: roles.includes("ROLE_SUPER_ADMIN") };
-  // Super administrators are not even listed there (docs/product-rules.md R88): as if they did not exist.
+  // Super administrators are hidden as if they did not exist (R88).
   if (facts.isSuperAdmin) throw new NotFoundError("user");
   if (!mayManageUser(actor, facts)) throw new ForbiddenError("administrators do not change their own account here");
   return { ...user, isAdmin: roles.includes("ROLE_ADMIN") };
 }
 
-/**
- * Deactivate (locked: true) ends every session, API key and review link of the user at once; activate clears locked and
- * sets enabled (docs/product-rules.md R90, R101).
- */
+/** Deactivating ends every session, API key and review link at once; activating also sets enabled (R90, R101). */
 export const setUserActive = traced(
   "model.setUserActive",
   async function setUserActive(db: DB, actor: CurrentUser, userId: number, active: boolean): Promise<void> {
     await writeTransaction(db, async (trx) => {
-      // R135: the account's row, so an activation and a deactivation at once end one way, with their events in order.
+      // R135: concurrent (de)activations end one way, their events in order.
       await holdRows(trx, "users", "id", [userId]);
       await target(trx, actor, userId);
       const now = new Date().toISOString();
@@ -79,7 +71,7 @@ export const setUserActive = traced(
   },
 );
 
-/** Promotion to administrator is one-way, and only for an eligible user (docs/product-rules.md R91). */
+/** Promotion is one-way, and only for an eligible user (R91). */
 export class NotEligibleError extends Error {
   name = "NotEligibleError";
   constructor(readonly problem: PromotionProblem) {
@@ -91,7 +83,7 @@ export const promoteUser = traced(
   "model.promoteUser",
   async function promoteUser(db: DB, actor: CurrentUser, userId: number, approvedDomains: readonly string[]): Promise<void> {
     await writeTransaction(db, async (trx) => {
-      // R135: the account's row as for a delete, so a referral it starts meanwhile (which names it) waits and is then seen.
+      // R135: held as for a delete, so a referral it starts meanwhile waits and is then seen.
       await holdRows(trx, "users", "id", [userId], "delete");
       const user = await target(trx, actor, userId);
       const hasReferrals = Boolean(await trx.selectFrom("referrals").select("id").where("created_by_id", "=", userId).executeTakeFirst());
@@ -104,19 +96,15 @@ export const promoteUser = traced(
       await trx.deleteFrom("user_roles").where("user_id", "=", userId).where("role", "=", "ROLE_LOCAL_PROGRAM").execute();
       await trx.updateTable("users").set({ updated_at: now, updated_by_id: actor.id }).where("id", "=", userId).execute();
       await recordSecurityEvent(trx, { kind: "promoted", ...doneBy(actor), subjectUserId: userId });
-      // An administrator's session has passed a second factor (docs/product-rules.md R129): theirs end, and the next
-      // sign-in leads them to set one up.
+      // Administrator sessions must have passed a second factor (R129): the next sign-in sets one up.
       await destroyUserSessions(trx, userId);
     });
   },
 );
 
 /**
- * An administrator's role follows their address (R91): once a domain is taken off ADMIN_EMAIL_DOMAINS, those at it
- * stop being administrators at the next start-up, the installation's configuration being who asks. Each is a
- * referrer again (with no referrals, as promotion asked), signed out everywhere, their keys and review links ended,
- * a security event. Super administrators, whom the installation makes, stay; so does everyone while the list is empty
- * (nobody can be promoted then, and an unset setting must not take every administrator away). How many stopped.
+ * At start-up, administrators outside ADMIN_EMAIL_DOMAINS become referrers again, signed out everywhere (R91). An empty
+ * list ends nobody, so an unset setting cannot remove every administrator. Returns how many stopped.
  */
 export const endAdminRolesOutsideDomains = traced(
   "model.endAdminRolesOutsideDomains",
@@ -150,10 +138,7 @@ export const endAdminRolesOutsideDomains = traced(
   },
 );
 
-/**
- * Sends the user a password-reset link, as "forgot password" would (docs/product-rules.md R89, R103: /reset?username=).
- * `sent: false` when a link went out less than two hours ago, or the account is inactive.
- */
+/** A reset link as "forgot password" sends (R89, R103). `sent: false` within two hours of the last, or if inactive. */
 export const sendPasswordReset = traced("model.sendPasswordReset", async function sendPasswordReset(db: DB, actor: CurrentUser, userId: number): Promise<{
   sent: boolean;
 }> {
@@ -166,10 +151,7 @@ export const sendPasswordReset = traced("model.sendPasswordReset", async functio
   return { sent: true };
 });
 
-/**
- * Mails a fresh verification link, as registration does (docs/product-rules.md R3, R89), to an account whose
- * owner has not opened theirs. `sent: false` when the account is verified already, or inactive.
- */
+/** Mails a fresh verification link (R3, R89). `sent: false` when already verified, or inactive. */
 export const resendVerificationEmail = traced(
   "model.resendVerificationEmail",
   async function resendVerificationEmail(db: DB, actor: CurrentUser, userId: number): Promise<{ sent: boolean }> {
@@ -181,7 +163,7 @@ export const resendVerificationEmail = traced(
   },
 );
 
-/** The administrator's view of one user (docs/product-rules.md R92). */
+/** The administrator's view of one user (R92). */
 export const getUserForAdmin = traced("model.getUserForAdmin", async function getUserForAdmin(db: DB, actor: CurrentUser, userId: number) {
   requireAdministrator(actor);
   const user = await db
@@ -203,7 +185,7 @@ export const getUserForAdmin = traced("model.getUserForAdmin", async function ge
   if (!user) throw new NotFoundError("user");
   const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
   if (!mayViewAccount(actor, { isSuperAdmin: roles.includes("ROLE_SUPER_ADMIN") })) throw new NotFoundError("user");
-  // What promotion asks of the account (promotionProblem).
+  // For promotionProblem.
   const hasReferrals = Boolean(await db.selectFrom("referrals").select("id").where("created_by_id", "=", userId).executeTakeFirst());
   return { ...user, roles, isAdmin: hasAdminRole(roles), hasReferrals };
 });

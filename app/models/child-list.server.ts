@@ -12,8 +12,7 @@ import { mayViewRecordsOf } from "./policy";
 import type { CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
-// The children list (docs/product-rules.md R81, R95): its page and its CSV export, each child someone else's on the
-// record of access. One child, and its changes, are child.server.ts.
+// The children list and its CSV export (R81); someone else's children shown go on the record of access (R95).
 
 export type ChildSort = "name" | "birthdate" | "createdAt" | "updatedAt";
 
@@ -25,7 +24,7 @@ export const CHILD_LIST: ListSpec<ChildSort> = {
   dateFilters: ["birthdate", "createdAt"],
 };
 
-/** The six columns of a child in every CSV file (docs/product-rules.md R81); headings in locales children:csv. */
+/** A child's columns in every CSV file (R81); headings in locales children:csv. */
 export const CHILD_CSV_COLUMNS = ["firstName", "middleName", "lastName", "suffix", "birthdate", "stateOfResidence"] as const;
 
 const SORT_COLUMNS = {
@@ -35,10 +34,7 @@ const SORT_COLUMNS = {
   updatedAt: ["children.updated_at"],
 } as const;
 
-/**
- * The children a person may see: their own, or (administrators) everyone's or one user's.
- * An ordinary user asking for someone else's gets NotFoundError.
- */
+/** A person's own children, or for administrators everyone's or one user's; else NotFoundError. */
 function visibleChildren(db: DB, actor: CurrentUser, ownerId?: number) {
   if (ownerId !== undefined && !mayViewRecordsOf(actor, ownerId)) throw new NotFoundError("children");
   const owner = actor.isAdmin ? ownerId : actor.id;
@@ -74,15 +70,11 @@ function sorted(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, ownerId
   return rows.orderBy("children.id", query.order);
 }
 
-/** The children of a list or an export page, as the record of access takes them. */
 function seenChildren(rows: readonly ChildRow[]): Seen[] {
   return rows.map((child) => ({ childId: child.id, createdById: child.createdById }));
 }
 
-/**
- * One page of the list, and how many rows the filters match. The children of someone else that it shows are on the
- * record of access, in one write (docs/product-rules.md R95).
- */
+/** One page and the filtered total, recorded in one write (R95). */
 export const listChildren = traced(
   "model.listChildren",
   async function listChildren(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, ownerId?: number): Promise<{ data: ChildRow[]; total: number }> {
@@ -96,10 +88,7 @@ export const listChildren = traced(
   },
 );
 
-/**
- * Every row of the list for the CSV export, 100 at a time, so a long export never holds the whole list in memory;
- * each page on the record of access as it goes out, in one write (R95).
- */
+/** The export's rows, 100 at a time so memory stays bounded, each page recorded as it goes out (R95). */
 export async function* allChildren(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, ownerId?: number): AsyncGenerator<ChildRow[]> {
   const viewer = viewerOf(actor, "csv");
   for await (const page of pagesOf(db, sorted(db, actor, query, ownerId), EXPORT_PAGE_SIZE) as AsyncGenerator<ChildRow[]>) {
@@ -108,11 +97,7 @@ export async function* allChildren(db: DB, actor: CurrentUser, query: ListQuery<
   }
 }
 
-/**
- * The children list as CSV (docs/product-rules.md R81), as the query asks, 100 rows at a time:
- * headings and labels in the reader's language, the birth date as the list shows it (R30). Someone
- * else's list is NotFoundError, before any row is read.
- */
+/** The list as CSV (R81), birth date as the list shows it (R30). Someone else's is NotFoundError before any read. */
 export const childrenCsv = traced(
   "model.childrenCsv",
   async function childrenCsv(

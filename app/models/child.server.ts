@@ -13,8 +13,7 @@ import { mayCreateChild, mayDeleteChild, mayEditChild, mayStartReferral, mayView
 import type { CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
-// One child of a referrer's (docs/product-rules.md R37, R42, R43): read, created, changed, deleted, and a referral
-// started for it. The list of children and its CSV export are child-list.server.ts.
+// One child of a referrer's and the referrals started for it (R37, R42, R43).
 
 export interface ChildRow {
   id: number;
@@ -30,7 +29,7 @@ export interface ChildRow {
   createdById: number;
 }
 
-/** A child's columns in the names of ChildRow: one child as read, or a page of the list (child-list.server.ts). */
+/** A child's columns named as in ChildRow, for one child or a page of the list. */
 export const CHILD_COLUMNS = [
   "children.id as id",
   "children.first_name as firstName",
@@ -53,10 +52,7 @@ export interface ChildReferral {
   submissionDate: string | null;
 }
 
-/**
- * A child its creator or an administrator may see, with its referrals; anyone else gets NotFoundError. Someone other
- * than its creator reading it is on the record of access (R95).
- */
+/** A child with its referrals, for its creator or an administrator (else NotFoundError); recorded (R95). */
 export const getChild = traced("model.getChild", async function getChild(db: DB, actor: CurrentUser, id: number): Promise<
   ChildRow & { referrals: ChildReferral[] }
 > {
@@ -65,7 +61,7 @@ export const getChild = traced("model.getChild", async function getChild(db: DB,
   return child;
 });
 
-/** A child as getChild reads it, for a change its creator makes (which is not a look by anyone else). */
+/** As getChild, without the record of access, for its creator's changes. */
 async function readChild(db: DB, actor: CurrentUser, id: number): Promise<ChildRow & { referrals: ChildReferral[] }> {
   const child = (await db.selectFrom("children").select(CHILD_COLUMNS).where("children.id", "=", id).executeTakeFirst()) as ChildRow | undefined;
   if (!child || !mayViewChild(actor, child)) throw new NotFoundError("child");
@@ -79,7 +75,7 @@ async function readChild(db: DB, actor: CurrentUser, id: number): Promise<ChildR
   return { ...child, referrals: referrals.map((row) => ({ ...row, createdAt: String(row.createdAt), updatedAt: String(row.updatedAt) })) };
 }
 
-/** A child's whole name, as the wizard's frame shows it, for whoever may see the child. */
+/** A child's whole name, as the wizard's frame shows it. */
 export const getChildName = traced("model.getChildName", async function getChildName(db: DB, actor: CurrentUser, id: number): Promise<string> {
   const child = await db
     .selectFrom("children")
@@ -90,13 +86,12 @@ export const getChildName = traced("model.getChildName", async function getChild
   return [child.first_name, child.middle_name, child.last_name].filter(Boolean).join(" ");
 });
 
-/** Administrators see children but do not create or change them (docs/product-rules.md R43). */
+/** Administrators see children but do not create or change them (R43). */
 const ADMINISTRATORS_REFUSED = "administrators do not create or change children";
 
 /**
- * The rules a saved child obeys, whatever the form said: a real date, already born, living in Maryland; a new
- * child also under 36 months. A child already kept stays correctable once three (docs/product-rules.md R37):
- * the age is checked again when a referral starts or is sent.
+ * Checked whatever the form said. Only a new child must be under 36 months: a kept one stays correctable (R37), its age
+ * checked again when a referral starts or is sent.
  */
 async function checkChild(db: DB, input: ChildName, today: string, { isNew }: { isNew: boolean }) {
   const errors: Record<string, string[]> = await unknownLookupCodes(db, [
@@ -116,7 +111,7 @@ function childColumns(input: ChildName) {
     first_name: input.firstName,
     middle_name: input.middleName || null,
     last_name: input.lastName,
-    // The pages do not ask an infant's prefix; the API still may: a form without one keeps the stored value.
+    // Only the API asks an infant's prefix: a form without one keeps the stored value.
     ...(input.prefix === undefined ? {} : { prefix: input.prefix || null }),
     suffix: input.suffix || null,
     birthdate: input.birthdate,
@@ -153,21 +148,21 @@ export const updateChild = traced(
   },
 );
 
-/** A child with a referral past Draft stays: the program has it (docs/product-rules.md R42). */
+/** A child with a referral past Draft stays: the program has it (R42). */
 export class ChildHasSubmittedReferralError extends Error {
   name = "ChildHasSubmittedReferralError";
 }
 
 export const deleteChild = traced("model.deleteChild", async function deleteChild(db: DB, actor: CurrentUser, id: number): Promise<void> {
   const files = await writeTransaction(db, async (trx) => {
-    // R135: the child's referrals (a submit of one waits, or is waited for) and then the child (a new referral of it waits).
+    // R135: its referrals first (a submit waits or is waited for), then the child (a new referral waits).
     await holdRows(trx, "referrals", "child_id", [id], "delete");
     await holdRows(trx, "children", "id", [id], "delete");
     const child = await readChild(trx, actor, id);
     if (!mayEditChild(actor, child)) throw new ForbiddenError(ADMINISTRATORS_REFUSED);
     if (!mayDeleteChild(actor, child)) throw new ChildHasSubmittedReferralError(String(id));
     const drafts = await trx.selectFrom("referrals").select("id").where("child_id", "=", id).execute();
-    // The drafts and their documents go with the child (ON DELETE CASCADE); their files after the commit.
+    // Drafts and documents cascade; their files are removed after the commit.
     const storedNames = await storedFilesOf(
       trx,
       drafts.map((draft) => draft.id),
@@ -178,7 +173,7 @@ export const deleteChild = traced("model.deleteChild", async function deleteChil
   await removeStoredFiles(files);
 });
 
-/** A referral refused because its child is 36 months old or more (docs/product-rules.md R37): AGE_OF, on the child. */
+/** A referral refused because its child is 36 months old or more (R37). */
 export class ChildTooOldError extends InputError {
   name = "ChildTooOldError";
   constructor() {
@@ -186,16 +181,13 @@ export class ChildTooOldError extends InputError {
   }
 }
 
-/**
- * Refuses a referral (started, copied or sent) for a child who is 36 months old or more. It asks no
- * question of who may: its callers have checked the referral or child is the asker's first.
- */
+/** Refuses a referral for a child 36 months or older. Checks no access: callers have. */
 export const refuseTooOld = traced("model.refuseTooOld", async function refuseTooOld(db: DB, childId: number, today: string): Promise<void> {
   const child = await db.selectFrom("children").select("birthdate").where("id", "=", childId).executeTakeFirstOrThrow();
   if (ageProblem(child.birthdate, today) === "AGE_OF") throw new ChildTooOldError();
 });
 
-/** Starts a Draft referral for a child of the person's own (the wizard then fills it in), while under 36 months. */
+/** Starts a Draft referral for the person's own child, while under 36 months. */
 export const startReferral = traced(
   "model.startReferral",
   async function startReferral(db: DB, actor: CurrentUser, childId: number, today = easternCalendarDate()): Promise<{ id: number }> {

@@ -14,10 +14,7 @@ import { readerOf, reads } from "./reads";
 import { REVIEW_LINK_DEFAULT_DAYS, REVIEW_LINK_MAX_DAYS } from "~/schemas/admin";
 import { traced } from "~/services/trace.server";
 
-// What administrators and a program's staff do with a submitted referral beside its status (docs/product-rules.md R93,
-// R95; issue 9): make review links for an outside reviewer, and gather the panel under its review, with the status
-// history (referral-status.server.ts) and the record of access (34 CFR 303.406) that every view by someone other than
-// the creator adds to.
+// A submitted referral's review links for outside reviewers, and the administrator's panel under its review (R93, R95).
 
 export type { ReviewLinkEndReason };
 
@@ -28,7 +25,7 @@ export interface ReviewLinkInput {
   purpose: string;
 }
 
-/** A review link for an outside reviewer: the token is returned once and only its hash is kept; a security event. */
+/** The token is returned once; only its hash is kept. */
 export const createReviewLink = traced(
   "model.createReviewLink",
   async function createReviewLink(
@@ -87,7 +84,7 @@ export const revokeReviewLink = traced(
   },
 );
 
-/** Why the person who made a link may no longer make it (inactive, or without the role over the referral as it is now), or null (R93). */
+/** Why a link's maker may no longer make it, or null (R93). */
 async function whyMakerMayNot(db: DB, makerId: number | null, referral: ReferralFacts): Promise<Exclude<ReviewLinkEndReason, "transferred"> | null> {
   const maker = makerId === null ? null : await getCurrentUser(db, makerId);
   if (!maker) return "deactivated";
@@ -95,9 +92,8 @@ async function whyMakerMayNot(db: DB, makerId: number | null, referral: Referral
 }
 
 /**
- * Ends the live review links that outlived their maker's authority, each a security event (R93): every link of a
- * referral that moved to another program (`transferred`), or those of one maker who was deactivated or whose roles or
- * programs changed (only the links of referrals they may no longer make one for).
+ * Ends live links that outlived their maker's authority (R93): all of a transferred referral's, or a maker's for
+ * referrals they may no longer make one for.
  */
 export const endReviewLinks = traced(
   "model.endReviewLinks",
@@ -131,10 +127,7 @@ async function endReviewLink(db: DB, link: { id: number; created_by_id: number |
   return true;
 }
 
-/**
- * The referral a live review link opens, or null (no token, unknown, expired, revoked or ended). A link whose maker may
- * no longer make it ends here, when no change of role ended it before (a role changed outside the application).
- */
+/** The referral a live link opens, or null. Also ends a link whose maker lost authority outside the application. */
 export const referralForReviewToken = traced(
   "model.referralForReviewToken",
   async function referralForReviewToken(
@@ -169,11 +162,7 @@ export const referralForReviewToken = traced(
   },
 );
 
-/**
- * What an administrator's panel under a submitted referral's review shows: the current status
- * and program notes (the status form starts from them), the status history, the review links and
- * the record of access. Null for anyone else and for a Draft, which has no status to record.
- */
+/** The panel under a submitted referral's review; null for anyone who may not record its status, and for a Draft. */
 export const adminReviewPanel = traced(
   "model.adminReviewPanel",
   async function adminReviewPanel(db: DB, actor: CurrentUser, referralId: number, language: Language, t: TFunction) {
@@ -184,7 +173,7 @@ export const adminReviewPanel = traced(
       .where("id", "=", referralId)
       .executeTakeFirst();
     if (!referral) throw new NotFoundError("referral");
-    // The program's notes, and so the panel that records them, for those who read them (R131).
+    // The panel records the program's notes, so only their readers see it (R131).
     if (!reads("referral", "comments", readerOf(actor, referral.created_by_id))) return null;
     if (!mayRecordStatus(actor, referralFacts(referral))) return null;
     return {

@@ -12,8 +12,7 @@ import type { CurrentUser } from "./user.server";
 import { nameColumns, nameOfRow } from "~/utils/person-name";
 import { traced } from "~/services/trace.server";
 
-// Parents and guardians of the referral (docs/product-rules.md R56, R147), through the same Draft rule as its answers
-// (getDraftForEdit, referral.server.ts); read by whoever may read the referral.
+// A referral's parents and guardians (R56, R147), written under the same Draft rule as its answers.
 
 export interface AdultInput {
   prefix?: string;
@@ -62,7 +61,7 @@ export const getAdult = traced("model.getAdult", async function getAdult(db: DB,
   };
 });
 
-/** A parent or guardian, for whoever may read the referral (its creator, or an administrator), whatever its status; on the record of access when not its creator (R95). */
+/** A parent or guardian, for whoever may read the referral, whatever its status; on the record of access (R95). */
 export const readAdult = traced("model.readAdult", async function readAdult(db: DB, actor: CurrentUser, adultId: number) {
   const row = await db
     .selectFrom("adults as a")
@@ -82,7 +81,7 @@ export const readAdult = traced("model.readAdult", async function readAdult(db: 
   return { row, phones: { home: await phone(row.home_phone_id), work: await phone(row.work_phone_id), mobile: await phone(row.mobile_phone_id) } };
 });
 
-/** Adds (adultId null) or updates a parent or guardian; each phone type is its own number, and one at least is given (R147). */
+/** Adds (adultId null) or updates a parent or guardian, with at least one phone (R147). */
 export const saveAdult = traced(
   "model.saveAdult",
   async function saveAdult(db: DB, actor: CurrentUser, ids: WizardIds, adultId: number | null, input: AdultInput): Promise<{ id: number }> {
@@ -94,7 +93,7 @@ export const saveAdult = traced(
     ]);
     if (Object.keys(errors).length) throw new InvalidChoiceError(errors);
     return writeTransaction(db, async (trx) => {
-      // R135: the referral's row, held until the commit, so writes of the same referral take turns.
+      // R135: writes of the same referral take turns.
       await holdRows(trx, "referrals", "id", [ids.referral]);
       const referral = await getDraftForEdit(trx, actor, ids);
       const existing =
@@ -102,8 +101,7 @@ export const saveAdult = traced(
           ? null
           : await trx.selectFrom("adults").selectAll().where("id", "=", adultId).where("referral_id", "=", referral.id).executeTakeFirst();
       if (adultId !== null && !existing) throw new NotFoundError("adult");
-      // At least one phone (R147), once it is known that this person may write this referral's parents: whoever may
-      // not is told so, not what the rule asks.
+      // Checked only after access, so one who may not write is not told the rule.
       const noPhone = guardianPhoneIssue(input);
       if (noPhone) throw new InputError({ [noPhone.path]: [noPhone.message] });
       const now = new Date().toISOString();
@@ -144,7 +142,7 @@ export const saveAdult = traced(
 
 export const deleteAdult = traced("model.deleteAdult", async function deleteAdult(db: DB, actor: CurrentUser, ids: WizardIds, adultId: number): Promise<void> {
   await writeTransaction(db, async (trx) => {
-    // R135: the referral's row, held until the commit, so writes of the same referral take turns.
+    // R135: writes of the same referral take turns.
     await holdRows(trx, "referrals", "id", [ids.referral]);
     const referral = await getDraftForEdit(trx, actor, ids);
     const row = await trx.selectFrom("adults").selectAll().where("id", "=", adultId).where("referral_id", "=", referral.id).executeTakeFirst();

@@ -15,15 +15,14 @@ import { getDraftForEdit, type DraftReferral } from "./referral.server";
 import type { CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
-// A Draft's answers (docs/product-rules.md R50-R62): read as stored and saved through their rules (the table of
-// answers, app/wizard/answers.ts). What is known of them for the sections' progress is referral-progress.server.ts.
+// A Draft's answers (R50–R62), read as stored and saved through the table of answers' rules.
 
 export const referralRaces = traced("model.referralRaces", async function referralRaces(db: DB, referralId: number): Promise<string[]> {
   const rows = await db.selectFrom("referral_races").select("race_code").where("referral_id", "=", referralId).orderBy("race_code").execute();
   return rows.map((row) => row.race_code);
 });
 
-/** All of a referral's answers as stored, in the names the answers are given (what a change is laid over). */
+/** A referral's stored answers under their answer names, which a change is laid over. */
 export const storedAnswers = traced("model.storedAnswers", async function storedAnswers(db: DB, referral: DraftReferral): Promise<StoredAnswers> {
   const phone = referral.referrer_phone_id
     ? await db.selectFrom("phone_numbers").select(["area_code", "prefix", "suffix"]).where("id", "=", referral.referrer_phone_id).executeTakeFirst()
@@ -35,7 +34,7 @@ export const storedAnswers = traced("model.storedAnswers", async function stored
     .orderBy("reason_code")
     .execute();
   const byType = (type: ReasonType) => reasons.filter((reason) => reason.reason_type === type).map((reason) => reason.reason_code);
-  // Those not kept as they are in one column of the referral's row.
+  // Those not kept as-is in one column of the row.
   const kept: Partial<StoredAnswers> = {
     referrerRelationship: shownRelationship({ relationship: referral.referrer_relationship, sourceOther: referral.referral_source_other }) || null,
     referralSourceOther: shownSourceOther({ sourceOther: referral.referral_source_other }),
@@ -64,11 +63,7 @@ export const storedAnswers = traced("model.storedAnswers", async function stored
 
 const flag = (answer: YesNoAnswer | undefined | null) => (answer === "yes" ? 1 : answer === "no" ? 0 : null);
 
-/**
- * The relationship's columns. Only the answers to the questions the chosen relationship asks are
- * kept, so a change of relationship drops the ones it no longer asks (docs/product-rules.md R50);
- * the home-visiting choice is stored as Other with the text Home Visitor (R51).
- */
+/** Keeps only the follow-ups the relationship asks, so a change drops the rest (R50); home visiting is Other (R51). */
 export function relationshipColumns(
   answers: Partial<Pick<StoredAnswers, "referralSourceOther" | "familyApproval" | "isAudiologistScreening" | "isHospitalBirth" | "isCAPTA">> & {
     referrerRelationship: string | null;
@@ -87,10 +82,10 @@ export function relationshipColumns(
   };
 }
 
-/** A plain answer as its column keeps it: a text trimmed, nothing for an empty one. */
+/** Text trimmed, empty as null. */
 const plain = (value: unknown) => (typeof value === "string" ? value.trim() || null : (value ?? null));
 
-/** What a step's answers, once checked, store in the referral's own row: the table's plain columns, and the rest. */
+/** The referral row's columns a checked step stores. */
 function stepColumns(step: AnswerRow["step"], a: StoredAnswers): Updateable<ReferralsTable> {
   const columns: Record<string, unknown> = {};
   for (const name of ANSWER_NAMES) {
@@ -104,10 +99,8 @@ function stepColumns(step: AnswerRow["step"], a: StoredAnswers): Updateable<Refe
 }
 
 /**
- * Saves answers of the Draft (any of them, from one wizard step's page or a PUT of the JSON API).
- * Each group of answers touched is checked whole, as stored with the new answers over it
- * (app/schemas/answers.server.ts); lookup codes must exist; at least one reason must remain once the
- * screenings are saved (docs/product-rules.md R58). Refusals name the answers: InputError.
+ * Saves any of a Draft's answers. Each touched group is checked whole, as stored with the new answers laid over; at
+ * least one reason must remain (R58). Refusals are InputError, by answer.
  */
 export const saveAnswers = traced(
   "model.saveAnswers",
@@ -117,10 +110,8 @@ export const saveAnswers = traced(
 );
 
 /**
- * The relationship step's save (docs/product-rules.md R50, R150): the relationship, with the answers given to the
- * follow-up questions it asks. Those it asks and that are not answered yet may wait: the step asks them next (a page
- * without JavaScript learns which once the relationship is kept), and the review lists them until then (R148). Answers
- * to questions it does not ask are not kept (relationshipColumns). Answers which follow-up questions are still unanswered.
+ * Saves the relationship (R50, R150). Its unanswered follow-ups may wait: without JavaScript the step learns them only
+ * once saved; the review lists them meanwhile (R148). Returns those still unanswered.
  */
 export const chooseRelationship = traced(
   "model.chooseRelationship",
@@ -174,7 +165,7 @@ async function saveChecked(
   ]);
   if (Object.keys(errors).length) throw new InvalidChoiceError(errors);
   await writeTransaction(db, async (trx) => {
-    // R135: the referral's row, held until the commit, so writes of the same referral take turns.
+    // R135: writes of the same referral take turns.
     await holdRows(trx, "referrals", "id", [ids.referral]);
     const referral = await getDraftForEdit(trx, actor, ids);
     const stored = await storedAnswers(trx, referral);
@@ -195,7 +186,7 @@ async function saveChecked(
       const parsed = group.rule?.safeParse(merged);
       for (const issue of parsed?.error?.issues ?? []) issues.push({ path: issue.path.join("."), message: issue.message });
       for (const { path, message } of issues) {
-        // Unanswered follow-up questions wait for the relationship step's next page (chooseRelationship).
+        // They wait for the relationship step's next page (chooseRelationship).
         if (followUpsLater && FOLLOW_UP_ANSWERS.includes(path)) continue;
         (fieldErrors[path] ??= []).push(message);
       }
@@ -236,7 +227,6 @@ async function saveChecked(
   });
 }
 
-/** The referral's reasons of one type. */
 export const referralReasons = traced("model.referralReasons", async function referralReasons(db: DB, referralId: number, type: ReasonType): Promise<string[]> {
   const rows = await db
     .selectFrom("referral_reasons")

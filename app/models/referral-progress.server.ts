@@ -4,13 +4,9 @@ import type { ReferralFacts } from "./completeness";
 import type { DraftReferral } from "./referral.server";
 import { traced } from "~/services/trace.server";
 
-// What is known of a referral's answers for the sections' progress and the list of what is missing
-// (app/models/completeness.ts). The answers themselves are read and saved by referral-answers.server.ts.
-
 /**
- * What is known of a referral's answers (app/models/completeness.ts): the plain answers of its row, its address, its
- * parents' and guardians' phones, and how many reasons and documents it has. Whoever calls this has already decided
- * the asker may read the referral; the wizard's frame asks it on every step, the review and the API once.
+ * What completeness.ts needs of a referral's answers for the sections' progress and what is missing. Checks no access:
+ * the caller has.
  */
 export const progressFacts = traced("model.progressFacts", async function progressFacts(db: DB, referral: DraftReferral): Promise<ReferralFacts> {
   const address = referral.address_id

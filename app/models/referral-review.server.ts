@@ -19,9 +19,8 @@ import { traced } from "~/services/trace.server";
 import { readableReferral, referralRow, type Row } from "./referral-lifecycle.server";
 import { ANSWER_NAMES, ANSWERS, reviewRow, type AnswerRow, type ShownAnswers } from "~/wizard/answers";
 
-// The review of a referral (docs/product-rules.md R68, R72, R93): every answer with its labels in the reader's
-// language, what is missing, and what the reader may do; for its creator, administrators, its program and a review
-// link's holder. Reading it is on the record of access (34 CFR 303.406) for anyone but its creator.
+// A referral's review (R68, R72, R93): its answers labelled, what is missing, what the reader may do. Reading it is on
+// the record of access (34 CFR 303.406) for anyone but its creator.
 
 async function adultsWithPhones(db: DB, referralId: number) {
   const rows = await db.selectFrom("adults").selectAll().where("referral_id", "=", referralId).orderBy("id").execute();
@@ -46,7 +45,7 @@ async function labels(db: DB, type: LookupType, codes: string[], language: Langu
   });
 }
 
-/** The plain answers the review shows (the table of answers' rows with a `review`), a code as its lookup's label in the reader's language. */
+/** The table of answers' rows with a `review`, codes as their lookup's label in the reader's language. */
 async function shownAnswers(db: DB, referral: Row, language: Language): Promise<ShownAnswers> {
   const shown: ShownAnswers = {};
   for (const name of ANSWER_NAMES) {
@@ -58,15 +57,11 @@ async function shownAnswers(db: DB, referral: Row, language: Language): Promise<
   return shown;
 }
 
-/**
- * Everything the review shows (docs/product-rules.md R68), its labels in the reader's language,
- * what is missing, and what the reader may do with it.
- */
+/** Everything the review shows (R68). */
 export const getReferralForReview = traced(
   "model.getReferralForReview",
   async function getReferralForReview(db: DB, actor: CurrentUser, ids: WizardIds, language: Language) {
     const referral = await readableReferral(db, actor, ids);
-    // Anyone but its creator opening it is on the record of access (34 CFR 303.406).
     await recordAccess(db, viewerOf(actor), [{ referralId: referral.id, childId: referral.child_id, createdById: referral.created_by_id }], {
       action: "view",
       entityType: "referral",
@@ -77,11 +72,7 @@ export const getReferralForReview = traced(
   },
 );
 
-/**
- * What the page after a submit tells the referral's creator: its number, when it was sent, and
- * where the confirmation e-mail went. Null while it is still a Draft (nothing was sent yet), and
- * for administrators, who did not send it.
- */
+/** The page after a submit, for the creator; null for a Draft and for administrators, who did not send it. */
 export const getSubmitConfirmation = traced("model.getSubmitConfirmation", async function getSubmitConfirmation(db: DB, actor: CurrentUser, ids: WizardIds) {
   const referral = await readableReferral(db, actor, ids);
   if (actsForProgram(actor) || referral.status === "Draft" || !referral.submission_date) return null;
@@ -95,10 +86,7 @@ export const getSubmitConfirmation = traced("model.getSubmitConfirmation", async
   };
 });
 
-/**
- * The referral a live review link opens, read only, for someone not signed in; null for no token,
- * or one unknown, expired or revoked. The view is on the record of access.
- */
+/** The referral a live review link opens, read only; null for a bad token. The view is on the record of access. */
 export const getReferralForReviewLink = traced(
   "model.getReferralForReviewLink",
   async function getReferralForReviewLink(db: DB, token: string | null | undefined, language: Language) {
@@ -170,8 +158,7 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
       name: [child.first_name, child.middle_name, child.last_name].filter(Boolean).join(" "),
       birthdate: child.birthdate,
     },
-    // The page shows the plain answers from `answers`, as the table of answers says; the review link's API has also
-    // answered with them where they stood before the table (docs/product-rules.md R94), and still does.
+    // The review link's API also answers them where they stood before the table (R94).
     answers,
     referrer: {
       relationship: await relationshipText(),

@@ -9,14 +9,9 @@ import type { CurrentUser } from "./user.server";
 import { metrics } from "~/services/metrics.server";
 import { traced } from "~/services/trace.server";
 
-// A submitted referral's status (docs/product-rules.md R84, R85, R156): a change recorded by an administrator or its
-// program's staff, kept in the status history, and that history. The review links and the administrator's panel,
-// which read it, are referral-admin.server.ts.
+// A submitted referral's status changes and their history (R84, R85, R156).
 
-/**
- * A referral past the Draft stage, for what administrators and its program's staff do with it (`may`: mayRecordStatus
- * or mayMakeReviewLink, docs/product-rules.md R137). Anyone else: NotFoundError, or ForbiddenError for one who may read it.
- */
+/** A submitted referral the asker `may` act on (R137); else NotFoundError, or ForbiddenError if they may read it. */
 export async function submittedReferral(db: DB, actor: CurrentUser, referralId: number, may: (actor: CurrentUser, referral: ReferralFacts) => boolean) {
   const referral = await db
     .selectFrom("referrals")
@@ -37,11 +32,7 @@ export interface StatusChange {
   eligibilityDetermination?: string;
 }
 
-/**
- * Records a new status: the referral's status, its details in both languages and the program's
- * notes change, statusUpdatedAt is set, and the history keeps who changed what, when, from what.
- * The referral's answers are not touched.
- */
+/** Records a new status, its details and the program's notes, kept in the history. The answers are untouched. */
 export const recordStatusChange = traced(
   "model.recordStatusChange",
   async function recordStatusChange(
@@ -51,7 +42,7 @@ export const recordStatusChange = traced(
     change: StatusChange,
   ): Promise<{ from: ReferralStatus; to: AdminStatus; at: string }> {
     const outcome = await writeTransaction(db, async (trx) => {
-      // R135: the referral's row, so two administrators' changes take turns and the history's "from" is the status replaced.
+      // R135: concurrent changes take turns, so the history's "from" is the status replaced.
       await holdRows(trx, "referrals", "id", [referralId]);
       const referral = await submittedReferral(trx, actor, referralId, mayRecordStatus);
       const at = new Date().toISOString();
@@ -85,13 +76,12 @@ export const recordStatusChange = traced(
       return { from: referral.status, to: change.status, at };
     });
     metrics.statusChanges.inc({ status: outcome.to });
-    // The referrer hears of it once the change has committed.
+    // Only once committed.
     await mailReferrer(db, referralId, "status");
     return outcome;
   },
 );
 
-/** One entry of a referral's status history: who moved it from which status to which, when, and what they said. */
 export interface StatusHistoryEntry {
   id: number;
   from_status: ReferralStatus | null;
@@ -104,10 +94,8 @@ export interface StatusHistoryEntry {
 }
 
 /**
- * The status history of a referral, oldest first, for administrators and its program's staff (docs/product-rules.md
- * R156): its submission first (when, and who submitted it: its creator, from Draft to Submitted), then each status
- * recorded. The submission is read from the referral itself (id 0 in the list); nothing is written, and no access is
- * recorded here (the review that shows it records its own).
+ * The status history, oldest first (R156), starting with the submission read from the referral (id 0). Records no
+ * access: the review showing it records its own.
  */
 export const statusHistory = traced("model.statusHistory", async function statusHistory(db: DB, actor: CurrentUser, referralId: number): Promise<
   StatusHistoryEntry[]

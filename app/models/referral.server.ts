@@ -8,13 +8,11 @@ import type { CurrentUser } from "./user.server";
 import { nameOfRow } from "~/utils/person-name";
 import { traced } from "~/services/trace.server";
 
-// The Draft the wizard edits, which every change of a Draft reads first (getDraftForEdit), and its referrer: the
-// referrer step's values and the referrer offered as a parent. The parents and guardians are referral-adults.server.ts.
+// The Draft the wizard edits (every change reads getDraftForEdit first) and its referrer.
 
 /**
- * The Draft referral the wizard edits, for the one person who may edit it: its creator, while it
- * is a Draft (docs/product-rules.md R45). The path's child and user must be the referral's own. Anyone else gets
- * NotFoundError; an administrator, or the creator of a referral already submitted, ForbiddenError.
+ * The Draft, for its creator only (R45), the path's child and user being its own. Else NotFoundError, or ForbiddenError
+ * for an administrator or a submitted referral's creator.
  */
 export const getDraftForEdit = traced("model.getDraftForEdit", async function getDraftForEdit(db: DB, actor: CurrentUser, ids: WizardIds) {
   const referral = await db.selectFrom("referrals").selectAll().where("id", "=", ids.referral).executeTakeFirst();
@@ -30,7 +28,7 @@ export const referrerPhone = traced("model.referrerPhone", async function referr
   return phoneText(db, referral.referrer_phone_id);
 });
 
-/** The referrer step's answers, as its form shows them: each part of the name an empty box when not given, the phone 3-3-4. */
+/** The referrer step's answers as its form shows them: empty strings when not given, the phone 3-3-4. */
 export interface ReferrerStepValues {
   referrerPrefix: string;
   referrerFirstName: string;
@@ -40,7 +38,7 @@ export interface ReferrerStepValues {
   referrerPhoneNumber: string;
 }
 
-/** The phones of a person's profile, 3-3-4, in the order a referral offers them: mobile, home, work. */
+/** A profile's phones, 3-3-4, in the order a referral offers them. */
 async function profilePhones(db: DB, userId: number) {
   const row = await db.selectFrom("users").select(["mobile_phone_id", "home_phone_id", "work_phone_id"]).where("id", "=", userId).executeTakeFirstOrThrow();
   return {
@@ -50,7 +48,6 @@ async function profilePhones(db: DB, userId: number) {
   };
 }
 
-/** The referrer's name as the referral holds it, each part an empty box when not given. */
 function referrerNameOf(referral: {
   referrer_prefix: string | null;
   referrer_first_name: string | null;
@@ -67,7 +64,7 @@ function referrerNameOf(referral: {
   });
 }
 
-/** The referrer as a person's profile gives them: their name, and the first of their phones (mobile, home or work). */
+/** The profile's name and its first phone. */
 async function profileReferrer(db: DB, userId: number) {
   const person = await db
     .selectFrom("users")
@@ -79,9 +76,8 @@ async function profileReferrer(db: DB, userId: number) {
 }
 
 /**
- * What the referrer step shows for a Draft its creator edits: its answers; or, while nothing of the referrer is given
- * (no name, no phone), what the creator's profile already holds, as most people refer as themselves: their name and
- * the first of their phones, mobile, home or work (docs/product-rules.md R52, R169). Nothing is saved until the step is.
+ * The referrer step's answers or, while none are given, the creator's profile, as most people refer as themselves
+ * (R52, R169). Nothing is saved until the step is.
  */
 export const referrerStepValues = traced(
   "model.referrerStepValues",
@@ -102,7 +98,6 @@ export const referrerStepValues = traced(
   },
 );
 
-/** A parent or guardian as their form shows them, before they are saved. */
 export interface AdultFormValues {
   prefix: string;
   firstName: string;
@@ -121,12 +116,8 @@ export interface AdultFormValues {
 const sameName = (a: string | null | undefined, b: string | null | undefined) => (a ?? "").trim().toLocaleLowerCase() === (b ?? "").trim().toLocaleLowerCase();
 
 /**
- * The referrer as a parent or guardian of the child, offered on the family's list so that a parent who refers their own
- * child does not type themselves twice (docs/product-rules.md R170): when the referrer's relationship is one of the
- * family (parent, foster parent, other family member) and no parent or guardian of the referral has the referrer's first
- * and last name yet. It holds the name given on the referrer step, the same relationship, the e-mail of the creator's
- * account and the phones of their profile, with the referrer step's phone where the profile does not already hold it
- * (in the first free of mobile, home, work). Null when there is nothing to offer. Nothing is saved: the form is.
+ * The referrer offered as a parent, so a parent referring their own child does not type themselves twice (R170): for a
+ * family relationship, unless an adult has their name already. Null when there is nothing to offer; nothing is saved.
  */
 export const referrerAsGuardian = traced(
   "model.referrerAsGuardian",

@@ -8,8 +8,7 @@ import { NotFoundError } from "./errors";
 import { runAlone } from "./lease.server";
 import { traced } from "~/services/trace.server";
 
-// Where the kept reports are (DATA_DIR/reports): a report's file name and path, and the sweep of those past their
-// retention (docs/product-rules.md R122). Apart from the reports' queries (report.server.ts), which only name a file.
+// The kept reports in DATA_DIR/reports: their names, paths and retention sweep (R122).
 
 export type ReportFormat = "csv" | "xlsx";
 
@@ -17,11 +16,7 @@ function reportsDir(): string {
   return getConfig().reportsDir;
 }
 
-/**
- * The file name a report is kept under: what the administrator typed, reduced to letters, digits,
- * dots, dashes and underscores (no folder can be named), with a random part so that two reports
- * never share a name, and the format's extension.
- */
+/** The typed name reduced to safe characters (no folder can be named), plus a random part so names never clash. */
 export function reportFileName(asked: string | undefined, fallback: string, format: ReportFormat): string {
   const base = (asked ?? "")
     .normalize("NFKD")
@@ -42,10 +37,7 @@ export function reportPath(fileName: string): string {
   return full;
 }
 
-/**
- * Deletes the reports older than the retention period (REPORT_RETENTION_DAYS), rows and files, by
- * one instance at a time (docs/product-rules.md R122); 0 when another instance is sweeping.
- */
+/** Deletes reports past REPORT_RETENTION_DAYS, one instance at a time (R122); 0 when another is sweeping. */
 export const sweepOldReports = traced(
   "model.sweepOldReports",
   async function sweepOldReports(db: DB, options: { retentionDays?: number; now?: number } = {}): Promise<number> {

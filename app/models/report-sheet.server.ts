@@ -6,12 +6,11 @@ import { commitPart, partNameFor } from "~/utils/files.server";
 import type { Cell } from "./referral-cells.server";
 import type { ReportFormat } from "./report-files.server";
 
-// A report's file as it is written, in CSV or Excel (docs/product-rules.md R96, R113): apart from the reports'
-// queries (report.server.ts) because the same two writers take the rows of either report.
+// A report's file in CSV or Excel (R96, R113), shared by both reports.
 
 /**
- * Writes rows to a CSV or Excel file as they come; the file is never held whole. It is written
- * under a temporary name and takes its own at `close` (app/utils/files.server.ts); `abort` removes it.
+ * Streams rows to the file, never held whole, under a temporary name that becomes its own at `close`; `abort` removes
+ * it.
  */
 export async function openSheet(file: string, format: ReportFormat, sheetName: string, headers: string[]) {
   const part = partNameFor(file);

@@ -18,9 +18,7 @@ import { reportFileName, reportPath, type ReportFormat } from "./report-files.se
 import { openSheet } from "./report-sheet.server";
 import { traced } from "~/services/trace.server";
 
-// The two reports (docs/product-rules.md R96, R98, R99, R104: /generate-report and /generate-user-report): written as a
-// stream to DATA_DIR/reports, in CSV or Excel, one row per referral or user, for administrators. The writing of a file
-// is report-sheet.server.ts; its name, its place and its sweep, report-files.server.ts.
+// The referral and user reports (R96, R98, R99, R104), streamed to DATA_DIR/reports in CSV or Excel.
 
 export interface ReferralReportInput {
   statuses: string[];
@@ -39,7 +37,7 @@ export interface UserReportInput {
   lastLoginBefore?: string;
 }
 
-/** A date after today (in Maryland): the reports' date filters refuse it (docs/product-rules.md R97). */
+/** A date after today in Maryland, which the reports' filters refuse (R97). */
 export class FutureDateError extends Error {
   name = "FutureDateError";
   constructor(readonly field: string) {
@@ -51,15 +49,12 @@ function requireAdministrator(actor: CurrentUser) {
   if (!actor.isAdmin) throw new ForbiddenError("administrators only");
 }
 
-/** The referral reports: administrators, and a local program's staff of their programs' referrals (R137). */
+/** Referral reports: administrators, and program staff for their programs' referrals (R137). */
 function requireProgram(actor: CurrentUser) {
   if (!mayRunReports(actor)) throw new ForbiddenError("administrators and program staff only");
 }
 
-/**
- * The kept reports a person may read: every one for an administrator; a program's staff only those they made, which
- * hold their programs' referrals alone (R137).
- */
+/** Administrators read every kept report; program staff only their own, which hold only their programs' (R137). */
 function keptReportsOf(db: DB, actor: CurrentUser) {
   const rows = db.selectFrom("generated_reports as g");
   return actor.isAdmin ? rows : rows.where("g.created_by_id", "=", actor.id).where("g.kind", "=", "referral");
@@ -76,7 +71,7 @@ type Progress = (done: number, total: number) => void;
 
 /** Rows of the record of access written at once for a report. */
 const ACCESS_WRITE = 500;
-/** Rows read and written at a time: few enough queries for 100,000 rows, little memory held. */
+/** Few enough queries for 100,000 rows, little memory held. */
 const REPORT_CHUNK = 500;
 
 async function record(db: DB, actor: CurrentUser, kind: "referral" | "user", format: ReportFormat, fileName: string, parameters: object, rows: number) {
@@ -96,11 +91,7 @@ async function record(db: DB, actor: CurrentUser, kind: "referral" | "user", for
   return row.id;
 }
 
-/**
- * The referral report: every referral (never a Draft) of the statuses chosen (all when none), made
- * after / before the dates given, in the county given; the 35 columns of the referral CSV with
- * labels in the administrator's language and dates in US Eastern time. Returns the file name.
- */
+/** Submitted referrals as filtered, in the referral CSV's columns, dates in US Eastern time. Returns the file name. */
 export const generateReferralReport = traced(
   "model.generateReferralReport",
   async function generateReferralReport(db: DB, actor: CurrentUser, input: ReferralReportInput, language: Language, t: TFunction, onProgress?: Progress) {
@@ -118,7 +109,7 @@ export const generateReferralReport = traced(
     const file = reportPath(fileName);
     const writer = await referralCellWriter(db, language, t);
     const sheet = await openSheet(file, input.format, t("referrals:list.submittedTitle"), writer.headers);
-    // Whose children the report holds, for the record of access once it is kept (three numbers a row).
+    // For the record of access once the report is kept.
     const seen: Seen[] = [];
     try {
       for (let start = 0; start < ids.length; start += REPORT_CHUNK) {
@@ -134,7 +125,7 @@ export const generateReferralReport = traced(
       throw error;
     }
     const reportId = await record(db, actor, "referral", input.format, fileName, input, ids.length);
-    // Every child the report holds is on the record of access, named with the report (R95); its downloads copy them.
+    // R95: each child, named with the report; its downloads copy these.
     for (let start = 0; start < seen.length; start += ACCESS_WRITE) {
       await recordAccess(db, viewerOf(actor, "report"), seen.slice(start, start + ACCESS_WRITE), {
         action: "report",
@@ -159,10 +150,7 @@ export const USER_REPORT_COLUMNS = [
   "createdAt",
 ] as const;
 
-/**
- * The user report: the users (never super administrators) of the language given and last signed
- * in within the dates given; no password hash, security answer or token is ever read for it.
- */
+/** Users (never super administrators) as filtered; no password hash, security answer or token is ever read. */
 export const generateUserReport = traced(
   "model.generateUserReport",
   async function generateUserReport(db: DB, actor: CurrentUser, input: UserReportInput, language: Language, t: TFunction, onProgress?: Progress) {
@@ -234,7 +222,7 @@ export const generateUserReport = traced(
   },
 );
 
-/** The reports kept, newest first, for administrators. */
+/** The kept reports the asker may read, newest first. */
 export const listReports = traced("model.listReports", async function listReports(db: DB, actor: CurrentUser) {
   requireProgram(actor);
   return keptReportsOf(db, actor)
@@ -246,10 +234,7 @@ export const listReports = traced("model.listReports", async function listReport
     .execute();
 });
 
-/**
- * A kept report's file for download: administrators only; a name not in the list is NotFoundError. Downloading a
- * referral report puts every child it holds on the record of access again, as the one who downloaded it, in one write.
- */
+/** A kept report's file; a name not listed is NotFoundError. A referral report's download is recorded again (R95). */
 export const reportFile = traced("model.reportFile", async function reportFile(db: DB, actor: CurrentUser, fileName: string) {
   requireProgram(actor);
   const row = await keptReportsOf(db, actor)

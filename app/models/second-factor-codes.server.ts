@@ -7,9 +7,7 @@ import { openSecret } from "~/services/secret-box.server";
 import { InputError, NotFoundError } from "./errors";
 import { recordSecurityEvent } from "./security-events.server";
 
-// What a second factor's codes are (docs/product-rules.md R129): the app's key and the step its code belongs to, the
-// recovery codes as shown and as kept, and a code taken once. Apart from the set-up, removal and reset
-// (second-factor.server.ts) because the sign-in's second step (second-factor-sign-in.server.ts) takes codes the same way.
+// Second-factor codes (R129), shared by the set-up and the sign-in's second step.
 
 /** What every authenticator app reads from the QR code: RFC 6238's defaults. */
 export const TOTP = { period: 30, digits: 6, algorithm: "SHA-1" } as const;
@@ -17,8 +15,8 @@ const RECOVERY_CODES = 10;
 /** Letters and digits that cannot be taken for one another (no 0/o, 1/l/i). */
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 /**
- * 24 of them: 118 bits, past the 112 at which a code kept as a plain SHA-256 cannot be found from its hash (ASVS 2.6.2),
- * shown in four groups of six. Codes made before of 10 letters (49 bits) still work until used or replaced.
+ * 118 bits, past the 112 that make a plain SHA-256 safe (ASVS 2.6.2). Older 10-letter codes work until used or
+ * replaced.
  */
 const RECOVERY_LETTERS = 24;
 const RECOVERY_GROUP = 6;
@@ -27,7 +25,7 @@ const RECOVERY_GROUP = 6;
 const recoveryKey = (typed: string) => typed.toLowerCase().replace(/[^a-z0-9]/g, "");
 const hashRecoveryCode = (typed: string) => createHash("sha256").update(recoveryKey(typed)).digest("hex");
 
-/** Ten new recovery codes as shown (four groups of six), and their hashes as kept. */
+/** Ten new recovery codes as shown, with their hashes. */
 export function newRecoveryCodes(): Array<{ code: string; hash: string }> {
   return Array.from({ length: RECOVERY_CODES }, () => {
     const letters = Array.from({ length: RECOVERY_LETTERS }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join("");
@@ -36,29 +34,26 @@ export function newRecoveryCodes(): Array<{ code: string; hash: string }> {
   });
 }
 
-/** A new key for an app: 20 random bytes (160 bits, as RFC 4226 recommends), in base32 as apps take it. */
+/** 160 bits, as RFC 4226 recommends, in base32 as apps take it. */
 export function newAppKey(): string {
   return base32Encode(randomBytes(20), "RFC4648", { padding: false });
 }
 
-/** What a person's sealed key is bound to: a key copied to another person's row does not open there. */
+/** Binds a sealed key to its person: copied to another's row, it does not open. */
 export const keyContext = (userId: number) => `totp:${userId}`;
 
-/** The 30-second step a code belongs to when the app would show it now, a step before or a step after (clock drift); else null. */
+/** The code's 30-second step, allowing one step of clock drift either way; else null. */
 export async function stepOfCode(secret: string, code: string): Promise<number | null> {
   const verified = await verifyTOTP({ otp: withoutSpaces(code), secret, ...TOTP, window: 1 });
-  // Read after the check: had a step begun during it, the step is counted the later one, so a code is never taken twice.
+  // Read after the check, so a step begun meanwhile counts as the later one and a code is never taken twice.
   return verified ? Math.floor(Date.now() / 1000 / TOTP.period) + verified.delta : null;
 }
 
 export const wrong = (key: string) => new InputError({ code: [key] });
 
-/**
- * Takes a code of the person's confirmed app, or one of their unused recovery codes, once: the app's code of a step
- * not later than the last one taken is refused as used. A refusal is said beside the field the code was typed in.
- */
+/** Takes an app or recovery code once; an app code whose step is not past the last taken is refused as used. */
 export async function takeCode(trx: DB, userId: number, input: { code: string } | { recoveryCode: string }, clientIp: string): Promise<void> {
-  // R135: the person's row, so one code (or recovery code) sent twice at once is taken once.
+  // R135: a code sent twice at once is taken once.
   await holdRows(trx, "users", "id", [userId]);
   if ("recoveryCode" in input) {
     const used = await trx

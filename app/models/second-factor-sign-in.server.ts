@@ -10,9 +10,7 @@ import { takeCode, wrong } from "./second-factor-codes.server";
 import { recordSignIn } from "./user.server";
 import { traced } from "~/services/trace.server";
 
-// The sign-in's second step (docs/product-rules.md R129), for a session past the password and waiting: the app's code
-// or a recovery code, the code mailed to an administrator before they bind an app, and the set-up they are then led
-// to; each ends in a new session. The factor's own set-up and removal, from the profile, are second-factor.server.ts.
+// The sign-in's second step (R129), for a session past the password; each way through ends in a new session.
 
 /** A session past the password, waiting for `awaiting`; null when the session is not that. */
 async function waitingSession(db: DB, sessionIdHash: string, awaiting: SessionAwaiting) {
@@ -25,11 +23,7 @@ async function waitingSession(db: DB, sessionIdHash: string, awaiting: SessionAw
     .executeTakeFirst();
 }
 
-/**
- * The sign-in's second step (R129): the app's code, or a recovery code, for the session that passed the password,
- * under the limits of code-guard.server.ts; a recovery code is recorded. The person is then signed in under a new
- * session (the waiting one is gone): its cookie.
- */
+/** An app or recovery code for the waiting session; returns the new session's cookie. */
 export const passSecondFactor = traced(
   "model.passSecondFactor",
   async function passSecondFactor(
@@ -46,17 +40,14 @@ export const passSecondFactor = traced(
   },
 );
 
-/** Whose sign-in waits for the code mailed to their account, before they bind an app: the session's person. */
+/** The person whose sign-in waits for a mailed code, before they bind an app. */
 export const mailCodeHolder = traced("model.mailCodeHolder", async function mailCodeHolder(db: DB, sessionIdHash: string): Promise<CodeHolder> {
   const holder = await waitingSession(db, sessionIdHash, "mailCode");
   if (!holder) throw new ForbiddenError("no sign-in waits for a mailed code");
   return holder;
 });
 
-/**
- * Another code mailed for a sign-in that waits for one (the first did not arrive, or the person lost it): the code
- * before it stops working. Five an hour to one account at most: past that, nothing is sent, and the wait is said.
- */
+/** Mails a new code, voiding the last; at most five an hour per account, else the wait is returned. */
 export const resendMailCode = traced("model.resendMailCode", async function resendMailCode(db: DB, sessionIdHash: string): Promise<
   { sent: true } | { sent: false; retryAfterSeconds: number }
 > {
@@ -68,18 +59,14 @@ export const resendMailCode = traced("model.resendMailCode", async function rese
   return sent;
 });
 
-/**
- * The code mailed to the account, for the sign-in that waits for it (R129), under the limits of code-guard.server.ts
- * (a wrong one counts as a wrong code of the second step): the session then waits for the app's set-up, five minutes
- * from now, and the code is gone.
- */
+/** The mailed code (limited as the second step's): the session then waits for the app's set-up. */
 export const passMailCode = traced(
   "model.passMailCode",
   async function passMailCode(db: DB, sessionIdHash: string, code: string, clientIp: string): Promise<void> {
     const holder = await mailCodeHolder(db, sessionIdHash);
     await guardedCode(db, holder.id, clientIp, () =>
       writeTransaction(db, async (trx) => {
-        // R135: the session's row, so a code sent twice at once is taken once.
+        // R135: a code sent twice at once is taken once.
         await holdRows(trx, "sessions", "id_hash", [sessionIdHash]);
         const session = await trx
           .selectFrom("sessions")
@@ -99,17 +86,14 @@ export const passMailCode = traced(
   },
 );
 
-/** Who is setting up a second factor at sign-in (an administrator without one): the session's person. */
+/** The administrator setting up a second factor at sign-in. */
 export const setupHolder = traced("model.setupHolder", async function setupHolder(db: DB, sessionIdHash: string): Promise<CodeHolder> {
   const holder = await waitingSession(db, sessionIdHash, "setup");
   if (!holder) throw new ForbiddenError("no sign-in waits for a set-up");
   return holder;
 });
 
-/**
- * The set-up an administrator without a second factor is led to at sign-in: confirmed as from the profile, then the
- * person is signed in under a new session. The recovery codes to show once, and the new session's cookie.
- */
+/** Confirms the set-up at sign-in; returns the recovery codes to show once and the new session's cookie. */
 export const confirmSecondFactorAtSignIn = traced(
   "model.confirmSecondFactorAtSignIn",
   async function confirmSecondFactorAtSignIn(

@@ -12,12 +12,8 @@ import { recordSecurityEvent } from "./security-events.server";
 import { getMailRecipient, secondFactorRequiredFor } from "./user.server";
 import { traced } from "~/services/trace.server";
 
-// The second factor of signing in (docs/product-rules.md R129): an authenticator app (TOTP, RFC 6238) that every
-// administrator must have and a referrer may add, and ten recovery codes that stand in for it once each. The codes'
-// arithmetic is @epic-web/totp's; here, who may, what is kept (the app's key sealed with SECRETS_KEY, and shown at
-// one set-up for one session only), the set-up, the code asked again, the removal and the reset, the limits
-// (code-guard.server.ts), the record and the e-mails. What a code is and its taking once are
-// second-factor-codes.server.ts; the sign-in's second step is second-factor-sign-in.server.ts.
+// The second factor (R129): a TOTP app, required of administrators, plus ten single-use recovery codes. The app's key
+// is sealed with SECRETS_KEY and shown to one set-up session only.
 
 const ISSUER = "Maryland Infants and Toddlers Program";
 
@@ -50,10 +46,7 @@ export const secondFactorOf = traced("model.secondFactorOf", async function seco
   };
 });
 
-/**
- * A set-up of the person's that is not confirmed yet: whether one was begun, and its key when it was shown to this
- * session (null when to another). ForbiddenError once a second factor is confirmed.
- */
+/** An unconfirmed set-up: whether begun, and its key if shown to this session. ForbiddenError once confirmed. */
 async function setupOf(trx: DB, userId: number, sessionIdHash: string): Promise<{ begun: boolean; shown: string | null }> {
   const row = await trx.selectFrom("second_factors").select(["secret", "confirmed_at", "setup_session_hash"]).where("user_id", "=", userId).executeTakeFirst();
   if (row?.confirmed_at) throw new ForbiddenError("a second factor is set up already");
@@ -61,16 +54,14 @@ async function setupOf(trx: DB, userId: number, sessionIdHash: string): Promise<
 }
 
 /**
- * The set-up's first step, for the person themself, in one session: the key their app is to keep, and the address a QR
- * code gives it (otpauth://). The key belongs to this session's set-up: shown again to it (a page reloaded, a wrong
- * code), never to another, which gets a new one; a key shown before is then gone, and only the session it was shown
- * to may confirm it. Once one is confirmed, a new set-up is refused until it is removed.
+ * The set-up's key and otpauth:// URI. The key is shown again only to the session it was shown to, which alone may
+ * confirm it; another session gets a new key, voiding the old.
  */
 export const beginSecondFactorSetup = traced(
   "model.beginSecondFactorSetup",
   async function beginSecondFactorSetup(db: DB, holder: CodeHolder, sessionIdHash: string): Promise<{ secret: string; uri: string }> {
     return writeTransaction(db, async (trx) => {
-      // R135: every change to a person's second step holds their account's row: one at a time for each person.
+      // R135: one change at a time per person.
       await holdRows(trx, "users", "id", [holder.id]);
       const { begun, shown } = await setupOf(trx, holder.id, sessionIdHash);
       let secret = shown;
@@ -94,11 +85,7 @@ export const beginSecondFactorSetup = traced(
   },
 );
 
-/**
- * The set-up's second step, in the session that was shown the key: a code of the app proves it keeps the key. The
- * factor is on from then on, ten new recovery codes are made (returned to be shown once; only their hashes are kept),
- * the set-up is recorded, and the person is told by e-mail. Codes are guessed under the limits of code-guard.server.ts.
- */
+/** Confirms the set-up with an app code; returns new recovery codes to show once (only hashes are kept). */
 export const confirmSecondFactor = traced(
   "model.confirmSecondFactor",
   async function confirmSecondFactor(db: DB, holder: CodeHolder, sessionIdHash: string, code: string, clientIp: string): Promise<{ recoveryCodes: string[] }> {
@@ -106,7 +93,7 @@ export const confirmSecondFactor = traced(
     await guardedCode(db, holder.id, clientIp, () =>
       writeTransaction(db, async (trx) => {
         await holdRows(trx, "users", "id", [holder.id]);
-        // No key was shown to this session: no code can be right.
+        // No key shown to this session: no code can be right.
         const { shown } = await setupOf(trx, holder.id, sessionIdHash);
         const step = shown ? await stepOfCode(shown, code) : null;
         if (step === null) throw wrong("validation.secondFactorWrong");
@@ -133,10 +120,7 @@ async function mailHolder(db: DB, userId: number, kind: "added" | "removed") {
   if (recipient) await sendAccountNotice(recipient, `secondFactor.${kind}`);
 }
 
-/**
- * A code of the signed-in person's own app (or a recovery code), asked again before something an attacker holding a
- * session alone must not do (making an API key): taken once, under the same limits as at sign-in.
- */
+/** A code asked again before what a stolen session alone must not do (making an API key), limited as at sign-in. */
 export const proveSecondFactor = traced(
   "model.proveSecondFactor",
   async function proveSecondFactor(db: DB, holder: CodeHolder, input: { code: string } | { recoveryCode: string }, clientIp: string): Promise<void> {
@@ -146,17 +130,13 @@ export const proveSecondFactor = traced(
       .where("user_id", "=", holder.id)
       .where("confirmed_at", "is not", null)
       .executeTakeFirst();
-    // Without an app set up there is no code to give: said beside the field, as a wrong one is.
+    // No app set up: answered as a wrong code.
     if (!factor) throw wrong("validation.secondFactorWrong");
     await guardedCode(db, holder.id, clientIp, () => writeTransaction(db, (trx) => takeCode(trx, holder.id, input, clientIp)));
   },
 );
 
-/**
- * A referrer turns their second factor off (administrators keep theirs: ForbiddenError), with a code of the app or a
- * recovery code, counted with the sign-in attempts. The app's secret and the recovery codes are gone, the removal is
- * recorded and the person is told by e-mail.
- */
+/** A referrer turns the second factor off with a code, counted with sign-in attempts; administrators may not. */
 export const removeSecondFactor = traced(
   "model.removeSecondFactor",
   async function removeSecondFactor(db: DB, actor: Actor & CodeHolder, input: { code: string } | { recoveryCode: string }, clientIp: string): Promise<void> {
@@ -173,11 +153,7 @@ export const removeSecondFactor = traced(
   },
 );
 
-/**
- * A super administrator's reset of someone who lost both their app and their recovery codes: the second factor is
- * gone, every session of theirs ends (an administrator sets one up again at the next sign-in), the reset is
- * recorded, and the person is told by e-mail. `reset: false` when there was none.
- */
+/** A super administrator's reset for a lost app and codes; ends every session. `reset: false` when there was none. */
 export const resetSecondFactor = traced("model.resetSecondFactor", async function resetSecondFactor(db: DB, actor: Actor, userId: number): Promise<{
   reset: boolean;
 }> {
@@ -198,7 +174,7 @@ export const resetSecondFactor = traced("model.resetSecondFactor", async functio
   return { reset };
 });
 
-/** A person's second factor as recorded (set up, removed, recovery codes used, resets), newest first, for administrators. */
+/** A person's second-factor events, newest first, for administrators. */
 export const secondFactorHistory = traced("model.secondFactorHistory", async function secondFactorHistory(db: DB, actor: Actor, userId: number) {
   if (!actor.isAdmin) throw new ForbiddenError("administrators only");
   return db

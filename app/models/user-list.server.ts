@@ -11,8 +11,7 @@ import { lookupLabels } from "./lookup.server";
 import type { CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
-// The users list of administrators (docs/product-rules.md R88): its page, its count on the dashboard and its CSV
-// export. Super administrators are never listed. What an administrator does to one account is admin-users.server.ts.
+// The administrators' users list, its dashboard count and CSV export (R88). Super administrators are never listed.
 
 export type UserSort = "name" | "email" | "reference" | "lastLogin" | "status";
 
@@ -32,10 +31,10 @@ const SORT_COLUMNS: Record<UserSort, readonly string[]> = {
   status: ["u.locked", "u.enabled"],
 };
 
-/** The sort columns a user may leave empty: the kind of referrer, the last sign-in (never signed in). */
+/** Sort columns that may be empty (a never-signed-in user has no last sign-in). */
 const MAY_BE_EMPTY = new Set(["u.reference", "u.last_login"]);
 
-/** The users the list shows: everyone but the super administrators (docs/product-rules.md R88). */
+/** Everyone but the super administrators (R88). */
 function listedUsers(db: DB) {
   return db
     .selectFrom("users as u")
@@ -44,7 +43,7 @@ function listedUsers(db: DB) {
     );
 }
 
-/** How many users the unfiltered list holds: the dashboard's count (docs/product-rules.md R33), the same number. */
+/** The unfiltered list's count, which the dashboard shows (R33). */
 export const countListedUsers = traced("model.countListedUsers", async function countListedUsers(db: DB, actor: CurrentUser): Promise<number> {
   requireAdministrator(actor);
   return countMatching(listedUsers(db));
@@ -57,7 +56,7 @@ function filtered(db: DB, actor: CurrentUser, query: ListQuery<UserSort>) {
   if (name) rows = rows.where((eb) => eb.or((["u.first_name", "u.middle_name", "u.last_name"] as const).map((column) => containsText(db, column, name))));
   if (email) rows = rows.where(containsText(db, "u.email", email));
   if (reference) rows = rows.where("u.reference", "=", reference);
-  // The status (docs/product-rules.md R90): Inactive is locked; Not verified is not locked but not yet enabled; Active is neither.
+  // R90: Inactive is locked; Not verified is unlocked but not enabled.
   if (status === "active") rows = rows.where("u.locked", "=", 0).where("u.enabled", "=", 1);
   if (status === "inactive") rows = rows.where("u.locked", "=", 1);
   if (status === "unverified") rows = rows.where("u.locked", "=", 0).where("u.enabled", "=", 0);
@@ -87,7 +86,6 @@ export interface UserRow {
   promotionProblem: PromotionProblem | null;
 }
 
-/** The filtered list in its order, every row's columns. */
 function sorted(db: DB, actor: CurrentUser, query: ListQuery<UserSort>) {
   let rows = filtered(db, actor, query).select([
     "u.id",
@@ -151,10 +149,7 @@ async function* allUsers(db: DB, actor: CurrentUser, query: ListQuery<UserSort>,
 
 const USER_CSV_COLUMNS = ["name", "email", "reference", "status", "lastLogin", "role"] as const;
 
-/**
- * The users list as CSV (docs/product-rules.md R81, R88), as the query asks, 100 rows at a time:
- * headings and labels in the reader's language, the last sign-in in US Eastern time as the list shows it (R29).
- */
+/** The list as CSV (R81, R88), in the reader's language, last sign-in in US Eastern time (R29). */
 export const usersCsv = traced(
   "model.usersCsv",
   async function usersCsv(

@@ -7,44 +7,39 @@ import { WIZARD_STEPS } from "./step-table";
 
 type StepKey = (typeof WIZARD_STEPS)[number]["key"];
 
-// The referral's answers, written once (docs/product-rules.md R48, R49, R68, R147, R148). Each row says where the
-// answer is asked, where it is kept, and whether a submit waits for it. The step forms' schemas, the models' save
-// rules, what the review and the API list as missing (with the link to the question), the sections' progress and the
-// stored answers the API shows all read this table: a required answer is said here and nowhere else. The review shows
-// each plain answer (one kept in its column) as its row here says.
+// The table of a referral's answers (R48, R49, R68, R147, R148): where each is asked and kept, and whether a submit
+// waits for it. Forms, saves, the missing list, progress, the review and the API all read it: say a rule only here.
 
 /** Whether a submit waits for the answer: always, or when a condition on the referral holds. */
 type Required = boolean | ((facts: ReferralFacts) => boolean);
 
-/** How the review shows a plain answer. */
 export interface ReviewShown {
-  /** Its row's label, referrals:review.fields.<label>. Answers shown as one row (the referrer's name) share it. */
+  /** referrals:review.fields.<label>; answers shown as one row (the referrer's name) share it. */
   label: string;
-  /** The lookup its code is from: the review shows the code's label, in the reader's language. */
+  /** The review shows the code's label from this lookup. */
   lookup?: LookupType;
-  /** What the value reads as: the text itself (the default), yes or no, a calendar date, lines kept, weeks and days, the consent's words. */
+  /** How the value reads; text by default. */
   as?: "text" | "yesNo" | "date" | "lines" | "gestation" | "consent";
-  /** The row shows only when the answer is given; otherwise it shows always, saying "Not answered". */
+  /** Shown only when given; otherwise the row says "Not answered". */
   whenGiven?: boolean;
 }
 
 export interface AnswerRow {
-  /** The wizard step that asks it. */
   step: StepKey;
-  /** How the API's `missing` groups it (R148: one answer an item). */
+  /** The API's `missing` group (R148: one answer an item). */
   missingSection: "referrer" | "child" | "family" | "reasons" | "consent" | "consentDocument";
-  /** Its name in the answers of the models and the API (app/schemas/answers.server.ts), when it is one. */
+  /** Its name in the models' and the API's answers, when it is one. */
   answer?: string;
-  /** The form field that asks it (its id: the step's form id, a dash, this name); none: the top of the step. */
+  /** The field's id after the step's form id and a dash; none: the top of the step. */
   field?: string;
-  /** The column of `referrals` a plain text or code answer is kept in, read and written as it is. */
+  /** The `referrals` column a plain text or code answer is kept in as it is. */
   column?: string;
   required: Required;
-  /** The step's form and its save refuse it empty too, with this message (common:validation). */
+  /** The step's form and save also refuse it empty, with this common:validation message. */
   refusedEmpty?: string;
-  /** What tells it is answered, when that is not the stored answer of the same name. */
+  /** What tells it is answered, when not the stored answer of the same name. */
   value?: (facts: ReferralFacts) => unknown;
-  /** Its row in the review, for a plain answer (one with a `column`); the others are written in the review itself. */
+  /** For a plain answer (with a `column`); the review writes the others itself. */
   review?: ReviewShown;
 }
 
@@ -61,12 +56,12 @@ const followUp = (question: FollowUp): AnswerRow => ({
 const addressPart = (part: "line1" | "city" | "zip" | "county"): AnswerRow => ({
   step: "address",
   missingSection: "child",
-  // An address kept without a part names the part; no address at all is one answer missing.
+  // A kept address missing a part names the part; no address at all is one missing answer.
   required: (facts) => facts.address !== null,
   value: (facts) => facts.address?.[part],
 });
 
-/** Every answer of a referral, in the order the review lists what is missing. The label of one missing: review.missing.<name>. */
+/** In the order the review lists what is missing; each labelled review.missing.<name>. */
 export const ANSWERS = {
   referrerRelationship: {
     step: "relationship",
@@ -129,7 +124,7 @@ export const ANSWERS = {
     review: { label: "referrerName", lookup: "Suffixes" },
   },
   referrerPhoneNumber: { step: "proxy", missingSection: "referrer", answer: "referrerPhoneNumber", field: "referrerPhoneNumber", required: false },
-  // The sex step may be saved without it (a person may answer the races first); a submit waits for it.
+  // The step may be saved without it (races first), but a submit waits for it.
   gender: {
     step: "sex",
     missingSection: "child",
@@ -164,7 +159,7 @@ export const ANSWERS = {
   addressCity: addressPart("city"),
   addressZip: addressPart("zip"),
   addressCounty: addressPart("county"),
-  // Its form asks weeks and days or "unknown" (R54), its own rule; the save refuses it empty.
+  // Weeks and days or "unknown" (R54), its form's own rule.
   gestationalAge: {
     step: "gestationalAge",
     missingSection: "child",
@@ -207,7 +202,7 @@ export const ANSWERS = {
     refusedEmpty: "validation.fosterCare",
     review: { label: "fosterCare", as: "yesNo" },
   },
-  // Each parent or guardian has a phone (R147): the review names each one without (app/models/completeness.ts).
+  // R147: the review names each adult without a phone.
   adultPhones: {
     step: "guardians",
     missingSection: "family",
@@ -221,7 +216,7 @@ export const ANSWERS = {
     field: "developmental",
     required: false,
   },
-  // At least one reason of any kind (R58): the screening step's save refuses to leave none.
+  // At least one reason (R58); the screening step's save refuses to leave none.
   reasons: { step: "reasons", missingSection: "reasons", required: true, value: (facts) => (facts.reasons > 0 ? facts.reasons : null) },
   failedScreenings: { step: "screening", missingSection: "reasons", answer: "referralReasons.FailedScreenings", field: "screenings", required: false },
   identifiedConditions: { step: "screening", missingSection: "reasons", answer: "referralReasons.IdentifiedConditions", field: "conditions", required: false },
@@ -276,46 +271,43 @@ export const ANSWERS = {
 
 export type AnswerName = keyof typeof ANSWERS;
 
-/** An answer is given: not null, not missing, not a text of spaces only. The one test of it. */
+/** The one test of an answer given: not null or undefined, not blank. */
 export const present = (value: unknown) => value !== null && value !== undefined && String(value).trim() !== "";
 
 export const ANSWER_NAMES = Object.keys(ANSWERS) as AnswerName[];
 const rowOf = (name: AnswerName): AnswerRow => ANSWERS[name];
 
-/** Whether a submit waits for this answer of this referral. */
 export function isRequired(name: AnswerName, facts: ReferralFacts): boolean {
   const { required } = rowOf(name);
   return typeof required === "function" ? required(facts) : required;
 }
 
-/** Whether this referral gives the answer. */
 export function isGiven(name: AnswerName, facts: ReferralFacts): boolean {
   const row = rowOf(name);
   return present(row.value ? row.value(facts) : (facts as unknown as Record<string, unknown>)[name]);
 }
 
-/** A step's form id, which prefixes its fields' ids: the step's key in lower case, its words joined by dashes. */
+/** The step's key in kebab case; it prefixes its fields' ids. */
 export const stepFormId = (step: StepKey) => step.replace(/[A-Z]/g, (letter: string) => `-${letter.toLowerCase()}`);
 
-/** Where the question of an answer is: its step, and the anchor of its field on it (none: the top of the step). */
+/** The step of an answer's question and its field's anchor (none: the top of the step). */
 export function placeOf(name: AnswerName): { step: StepKey; anchor: string } {
   const row = rowOf(name);
   if (!row.field) return { step: row.step, anchor: "" };
   return { step: row.step, anchor: row.field.includes("-") ? `#${row.field}` : `#${stepFormId(row.step)}-${row.field}` };
 }
 
-/** The wizard's section of an answer, from its step. */
 export const sectionOf = (name: AnswerName) => WIZARD_STEPS.find((step) => step.key === rowOf(name).step)!.section;
 
-/** The answers the review shows as the table says: those whose row has a `review`. */
+/** Answers whose row has a `review`. */
 export type ReviewedName = { [Name in AnswerName]: (typeof ANSWERS)[Name] extends { review: ReviewShown } ? Name : never }[AnswerName];
 
-/** The plain answers as the review shows them, by their names in the answers (`answer`): a lookup's code as its label. */
+/** Plain answers by `answer` name, lookup codes as labels. */
 export type ShownAnswers = Record<string, string | number | null>;
 
 /**
- * The answers of the section of `step` that the review shows and has not placed itself, in the table's order: they end
- * their section, so that a new plain answer shows in the review with its row here alone.
+ * The section's reviewed answers the review has not placed, in table order, to end the section: a new plain answer
+ * then shows with its row here alone (decision 0029).
  */
 export function reviewedUnplaced(step: StepKey, placed: ReadonlySet<AnswerName>): ReviewedName[] {
   const section = WIZARD_STEPS.find((each) => each.key === step)!.section;
@@ -323,9 +315,8 @@ export function reviewedUnplaced(step: StepKey, placed: ReadonlySet<AnswerName>)
 }
 
 /**
- * The review's row of a plain answer, or of answers shown as one (the referrer's name: their values joined by a space,
- * in the order named, under the first one's label): its label, its value and what the value reads as. Null when the
- * row shows only once the answer is given, and it is not.
+ * A review row of one answer, or several joined by spaces under the first's label (the referrer's name). Null when
+ * `whenGiven` and not given.
  */
 export function reviewRow(names: ReviewedName[], shown: ShownAnswers) {
   const rows = names.map(rowOf);
@@ -336,11 +327,7 @@ export function reviewRow(names: ReviewedName[], shown: ShownAnswers) {
   return { label: review.label, value, as: review.as ?? "text" };
 }
 
-/**
- * The answers a step's form and its save refuse empty (the relationship's follow-up questions only when the
- * relationship asks them): each with its field and its message. `withOtherErrors: false` waits until the rest of the
- * form is right (a form whose answer is computed from its fields).
- */
+/** What a step's form and save refuse empty (follow-ups only when the relationship asks them). */
 export function refusedEmptyOn(step: StepKey, answers: { referrerRelationship?: string | null }) {
   return ANSWER_NAMES.map((name) => ({ name, row: rowOf(name) })).filter(
     ({ row }) => row.step === step && row.refusedEmpty && (typeof row.required === "function" ? row.required(answers as ReferralFacts) : row.required),
@@ -348,9 +335,8 @@ export function refusedEmptyOn(step: StepKey, answers: { referrerRelationship?: 
 }
 
 /**
- * The check a step's form schema ends with: the answers the table says it refuses empty, each said on its field.
- * Run whatever else the form refuses, so a person sees every message at once. `conditional`: whether the answers
- * asked under a condition (the relationship's follow-up questions) were asked on the page sent (R150).
+ * Ends a step's form schema, run despite other errors so every message shows at once (`withOtherErrors: false` for a
+ * form whose answer is computed from its fields). `conditional`: whether the page sent asked the follow-ups (R150).
  */
 export function answeredOn<T extends Record<string, unknown>>(
   step: StepKey,

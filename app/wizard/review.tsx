@@ -35,9 +35,8 @@ import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "referrals", "wizard", "admin"] };
 
-// The referral review (docs/product-rules.md R68, R73): outside the wizard's frame, since
-// administrators and the creator of a submitted referral open it too (read-only). Administrators
-// also record status changes, make review links and read the record of access here.
+// The referral review (R68, R73), outside the wizard's frame: administrators and a submitted referral's creator open it
+// too, read-only.
 
 export const meta = pageMeta;
 
@@ -60,7 +59,7 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
         : revoking
           ? ("revoke" as const)
           : null;
-  // A confirmation page's title is its question (docs/product-rules.md R175).
+  // A confirmation page's title is its question (R175).
   const pageTitle =
     asked === "revoke"
       ? title("admin:links.revokeTitle")
@@ -77,7 +76,7 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
   });
 });
 
-/** The review's forms, each sent with its `intent`; the answer names it (`form`), so each form reads its own. */
+/** Each form sends its `intent`; the answer names it (`form`), so each form reads only its own. */
 type Intent = "copy" | "delete" | "submit" | "status" | "transfer" | "createLink" | "notSameChild" | "revokeLink";
 interface Act {
   request: Request;
@@ -91,7 +90,6 @@ const NoFields = z.object({});
 const OtherReferral = z.object({ other: z.coerce.number().check(z.int(), z.positive()) });
 const ReviewLinkId = z.object({ link: z.coerce.number().check(z.int(), z.positive()) });
 
-/** Every answer is Conform's reply with the form it answers (`form`); a link made is shown once, with it. */
 const answerOf = (form: Intent) => ({ data: { form } });
 
 async function copy({ request, db, actor, ids, form }: Act) {
@@ -114,7 +112,7 @@ async function remove({ request, db, actor, ids, form }: Act) {
   });
 }
 
-/** A submit refused says why in the review's error summary: its form error is the reason's code. */
+/** A refused submit's form error is the reason's code, said in the review's error summary. */
 async function submit({ request, db, actor, ids, form }: Act) {
   return submitForm(
     request,
@@ -133,7 +131,7 @@ async function submit({ request, db, actor, ids, form }: Act) {
         logFor(request).error({ err: error }, "submitting a referral failed");
         return refuse("submitFailed", 500);
       }
-      // Sent already (another tab, a second tap): the same confirmation, saying so.
+      // Sent already (another tab, a second tap).
       if (!outcome.submitted) return redirectWithToast(submittedHref(ids), { kind: "info", key: "toasts.alreadySubmitted" });
       return redirect(submittedHref(ids));
     },
@@ -200,7 +198,7 @@ async function revokeLink({ request, db, actor, ids, form }: Act) {
 export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireUser(request, context.db);
   const ids = wizardIds(params);
-  // Whose it is comes first: a stranger gets 404 whatever the form says.
+  // A stranger gets 404 whatever the form says.
   await readableReferral(context.db, actor, ids);
   const form = await request.formData();
   const act: Act = { request, db: context.db, actor, ids, form };
@@ -236,10 +234,9 @@ export default function ReviewPage() {
   const answerTo = (form: Intent) => (answer?.form === form ? answer : undefined);
   const { t } = useTranslation(["referrals", "common", "admin"]);
   const back = reviewHref(review.ids);
-  // A status recorded with JavaScript: the focus goes to the confirmation at the top, where the page now is (docs/product-rules.md R156).
+  // With JavaScript, focus goes to the confirmation at the top (R156).
   useFocusConfirmationAfter("status");
-  // A submit refused from the confirmation page (without JavaScript) shows the review again, with why; with JavaScript
-  // the confirmation dialog closes on it, and its error summary takes the focus (docs/product-rules.md R167).
+  // A refused submit shows the review again; with JavaScript the dialog closes, the error summary taking focus (R167).
   const failure = (answerTo("submit")?.error?.[""]?.[0] ?? null) as SubmitFailure | null;
   const refused = failure !== null;
   useFocusSummaryAfterDialog(refused ? answer : null);
@@ -253,7 +250,7 @@ export default function ReviewPage() {
         intent={confirm}
         forward={confirm === "submit"}
         cancelTo={back}
-        // A refused submit shows the review again, with why, at its own address (and title: docs/product-rules.md R175).
+        // A refused submit shows the review at its own address and title (R175).
         action={back}
       />
     );

@@ -19,7 +19,6 @@ import { guardianHref, stepHref, type StepKey } from "~/wizard/steps";
 
 type Row = [string, ReactNode];
 
-/** Why a submit was refused, said in the review's error summary. */
 const FAILURE_MESSAGE = {
   submitFailed: "review.errorSubmitting",
   incomplete: "review.incomplete",
@@ -27,10 +26,7 @@ const FAILURE_MESSAGE = {
   tooOld: "common:validation.ageOf",
 } as const;
 
-/**
- * Every answer of a referral, by section, with what is missing and (for its creator, while it is
- * a Draft) a Change link to each section's step that comes back here, and the confirmed submit.
- */
+/** Every answer by section, what is missing, and for a Draft's creator the Change links and the confirmed submit. */
 export function ReferralReview({
   review,
   failure,
@@ -41,13 +37,13 @@ export function ReferralReview({
 }: {
   review: Review;
   failure: "submitFailed" | "incomplete" | "tooOld" | "noProgram" | null;
-  /** A submitted referral's local program, when it opened it and its 45 days (docs/product-rules.md R137, R140, R141). */
+  /** A submitted referral's local program, when it opened it and its 45 days (R137, R140, R141). */
   programRows?: Row[];
-  /** What administrators must see first (a child possibly referred twice), under the title. */
+  /** Under the title, what administrators must see first (a child possibly referred twice). */
   notice?: ReactNode;
-  /** What those who act for the program work with, before the referral's content: its status (docs/product-rules.md R156). */
+  /** The program's status panel, before the referral's content (R156). */
   lead?: ReactNode;
-  /** Where a document downloads from (a review link has its own route). */
+  /** A review link has its own download route. */
   fileHref?: (id: number) => string;
 }) {
   const { t, i18n } = useTranslation(["referrals", "common", "wizard"]);
@@ -79,7 +75,7 @@ export function ReferralReview({
     if (as === "consent") return value === CONSENT.notYet ? none : t(`wizard:documents.consentAnswers.${value}`);
     return String(value);
   };
-  // A plain answer's row as the table of answers says (app/wizard/answers.ts): its label, whether it shows, how it reads.
+  // Rows of plain answers come from the table of answers; the rest end their section (reviewedUnplaced).
   const placed = new Set<ReviewedName>();
   const shown = (...names: ReviewedName[]): Row[] => {
     for (const name of names) placed.add(name);
@@ -133,9 +129,9 @@ export function ReferralReview({
 
   return (
     <div className="referral-review">
-      {/* A refused submit: above the title, taking the focus, as a refused step's errors do (docs/product-rules.md R167). */}
+      {/* Above the title, taking the focus, as a refused step's errors do (R167). */}
       <ErrorSummary items={[]} formErrors={failure ? [t(FAILURE_MESSAGE[failure])] : []} />
-      {/* The page's title is the heading's words up to the number: a title stays in the browser's history (R134). */}
+      {/* The page title stops at the number: it stays in the browser's history (R134). */}
       <h1>{t("review.title", { number: review.id, name: review.child.name })}</h1>
       {notice}
       {lead}
@@ -151,7 +147,6 @@ export function ReferralReview({
                 [t("review.statusDetails"), text(review.statusDetails)],
               ] as Row[])
             : []),
-          // A Draft is not completed yet: it was started by its creator.
           ...(review.createdBy
             ? ([[t(review.status === "Draft" ? "review.startedBy" : "review.createdBy"), `${review.createdBy.name} (${review.createdBy.email})`]] as Row[])
             : []),
@@ -283,7 +278,6 @@ export function ReferralReview({
   );
 }
 
-/** The step each section's Change link opens. */
 const SECTION_STEP = {
   referrer: "relationship",
   child: "sex",

@@ -2,9 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 
-// What ties a control to its label, hint and error (aria-invalid, aria-describedby, aria-required), so no field writes
-// that wiring by hand: the frame around one control, and its parts for a field that frames several (a fieldset of
-// choices, the memorable date). The fields themselves are form.tsx.
+// Ties a control to its label, hint and error, so no field writes that ARIA wiring by hand.
 
 export type Meta = FieldMetadata<any, any, any>;
 
@@ -63,9 +61,8 @@ export function FieldFrame({
   label: ReactNode;
   hint?: ReactNode;
   optional?: boolean;
-  /** Whether it must be answered: unless it is optional, or one of several of which one is needed. */
+  /** False for an optional field, or one of several of which one is needed. */
   required?: boolean;
-  /** More classes for the group. */
   className?: string;
   /** Ids of other descriptions of the control, read after the hint. */
   describes?: string[];
@@ -81,7 +78,7 @@ export function FieldFrame({
       {children({
         "aria-invalid": meta.errors?.length ? true : undefined,
         "aria-describedby": describedBy(meta, hint, describes),
-        // What is not marked optional must be answered (the pages say so): a screen reader says "required" too.
+        // Screen readers say "required" for what is not marked optional.
         "aria-required": required ? true : undefined,
       })}
     </div>

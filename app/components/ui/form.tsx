@@ -3,9 +3,8 @@ import { useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, t
 import { useTranslation } from "~/i18n/react";
 import { describedBy, FieldErrors, FieldFrame, groupClass, Hint, type Meta } from "./field-frame";
 
-// The USWDS form fields every screen uses, each in the frame of field-frame.tsx, which ties its label, hint and error to
-// the control, so no screen writes that wiring by hand. Error messages arrive as translation keys (from the browser's
-// checks and the actions' schemas alike) and are shown in the reader's language.
+// The USWDS form fields, each in field-frame.tsx's frame. Errors arrive as translation keys, from the browser's checks
+// and the actions' schemas alike.
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "defaultValue"> {
   meta: Meta;
@@ -15,11 +14,11 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "ty
   type?: "text" | "email" | "password" | "tel" | "date" | "number" | "search";
   /** Shown below the control, e.g. a live password-strength reading. */
   after?: ReactNode;
-  /** In error with the question it is a part of (one of a parent's phones), whose message is said once for all its parts. */
+  /** In error with its enclosing question (one of a parent's phones), whose message is said once for all parts. */
   invalid?: boolean;
-  /** Ids of other descriptions of the control (that question's message), read after its own. */
+  /** Ids of other descriptions (that question's message), read after its own. */
   describes?: string[];
-  /** Said to be required (by default, what is not optional); never the browser's own check. */
+  /** Announced as required (by default unless optional); never the browser's own check. */
   required?: boolean;
 }
 
@@ -46,9 +45,8 @@ export function TextField({ meta, label, hint, optional, required, type = "text"
 }
 
 /**
- * A date typed in the order of the page's language (mm/dd/yyyy in English, dd/mm/aaaa in Spanish;
- * docs/product-rules.md R30): a text box, since a browser's own date box follows the browser's language.
- * The hint says the order.
+ * A date in the page language's order (mm/dd/yyyy, dd/mm/aaaa; R30): a text box, since a browser's date box follows
+ * the browser's language.
  */
 export function DateField(props: Omit<TextFieldProps, "type" | "after">) {
   const { className, ...rest } = props;
@@ -60,10 +58,7 @@ interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
   label: ReactNode;
   hint?: ReactNode;
   optional?: boolean;
-  /**
-   * The most characters the schema allows: shows USWDS's counter of characters used out of it, live as
-   * one types with JavaScript, as sent without it. The box itself does not stop the typing.
-   */
+  /** The schema's limit, shown by USWDS's counter (live with JavaScript); the box does not stop the typing. */
   maxCharacters?: number;
 }
 
@@ -112,10 +107,7 @@ export function TextareaField({ meta, label, hint, optional, maxCharacters, rows
   );
 }
 
-/**
- * A file box. Its value never comes back from the server (browsers do not allow it), so a refused
- * form asks for the file again; the rest of the form keeps what was typed.
- */
+/** Browsers do not let a file box be refilled, so a refused form asks for the file again. */
 export function FileField({
   meta,
   label,
@@ -163,9 +155,9 @@ interface SelectFieldProps {
   options: Option[];
   onChange?: (event: ChangeEvent<HTMLSelectElement>) => void;
   autoComplete?: string;
-  /** In error with the question it is a part of (a date's month), whose message is said once for all its parts. */
+  /** In error with its enclosing question (a date's month), whose message is said once for all parts. */
   invalid?: boolean;
-  /** Ids of other descriptions of the list (that question's message), read after its own. */
+  /** Ids of other descriptions (that question's message), read after its own. */
   describes?: string[];
 }
 
@@ -200,13 +192,12 @@ export function SelectField({ meta, label, hint, optional, options, onChange, au
 
 interface RadioGroupProps {
   meta: Meta;
-  /** The question, said by the fieldset's legend. */
+  /** The fieldset's legend. */
   label: ReactNode;
   hint?: ReactNode;
   options: Option[];
 }
 
-/** A fieldset of radio buttons or boxes under one name, with its legend, hint and error. */
 function ChoiceGroup({ meta, label, hint, options, type }: RadioGroupProps & { type: "radio" | "checkbox" }) {
   const initial = Array.isArray(meta.initialValue) ? (meta.initialValue as string[]) : typeof meta.initialValue === "string" ? [meta.initialValue] : [];
   return (
@@ -230,9 +221,8 @@ function ChoiceGroup({ meta, label, hint, options, type }: RadioGroupProps & { t
             form={meta.formId}
             value={option.value}
             defaultChecked={initial.includes(option.value)}
-            // One of the choices must be made: each radio button is said to be required (docs/product-rules.md R163;
-            // aria-required is not allowed on a radio button, HTML's attribute is). The forms are noValidate: the
-            // browser does not check it, the schema says what is missing.
+            // R163: aria-required is not allowed on a radio, HTML's attribute is; forms are noValidate, so the
+            // schema, not the browser, says what is missing.
             required={type === "radio"}
           />
           <label className={`usa-${type}__label`} htmlFor={`${meta.id}-${option.value}`}>
@@ -244,17 +234,15 @@ function ChoiceGroup({ meta, label, hint, options, type }: RadioGroupProps & { t
   );
 }
 
-/** One choice among several. */
 export function RadioGroup(props: RadioGroupProps) {
   return <ChoiceGroup {...props} type="radio" />;
 }
 
-/** Several choices under one name (each ticked box sends its value). */
 export function CheckboxGroup(props: RadioGroupProps) {
   return <ChoiceGroup {...props} type="checkbox" />;
 }
 
-/** A field robots fill in and people never see (nor hear: it is hidden from screen readers too). */
+/** A field robots fill in and people never see or hear. */
 export function Honeypot({ name = "website", label }: { name?: string; label: string }) {
   return (
     <div className="honeypot" aria-hidden="true">
