@@ -17,7 +17,8 @@ import type { CurrentUser } from "./user.server";
 import { reads } from "./reads";
 import { traced } from "~/services/trace.server";
 import { readableReferral, referralRow, type Row } from "./referral-lifecycle.server";
-import { ANSWER_NAMES, ANSWERS, reviewRow, type AnswerRow, type ShownAnswers } from "~/wizard/answers";
+import { ANSWER_NAMES, ANSWERS, type AnswerRow } from "~/wizard/answers";
+import { reviewRow, type ShownAnswers } from "~/wizard/review-rows";
 
 // A referral's review (R68, R72, R93): its answers labelled, what is missing, what the reader may do. Reading it is on
 // the record of access (34 CFR 303.406) for anyone but its creator.

@@ -8,7 +8,8 @@ import { insertApiKey } from "~/test/api-keys";
 import { addPerson } from "~/test/people";
 import { addChild, completeDraft } from "~/test/referrals";
 import { resources } from "~/i18n/resources.server";
-import { ANSWER_NAMES, ANSWERS, reviewedUnplaced, reviewRow, type AnswerRow, type ReviewShown } from "./answers";
+import { ANSWER_NAMES, ANSWERS, type AnswerRow, type ReviewShown } from "./answers";
+import { reviewedUnplaced, reviewRow } from "./review-rows";
 
 // The table of answers is the one place that says an answer is required (docs/product-rules.md R68, R148): take the
 // flag off the referrer's first name, and the step's form, its save, the review's list of what is missing and the

@@ -14,7 +14,8 @@ import { addressText } from "~/utils/address";
 import { formatCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 import { formatFileSize } from "~/utils/upload";
 import type { MissingItem } from "~/models/completeness";
-import { placeOf, reviewedUnplaced, reviewRow, type ReviewedName, type ReviewShown } from "~/wizard/answers";
+import { placeOf, type ReviewShown } from "~/wizard/answers";
+import { reviewedUnplaced, reviewRow, type ReviewedName } from "~/wizard/review-rows";
 import { guardianHref, stepHref, type StepKey } from "~/wizard/steps";
 
 type Row = [string, ReactNode];
