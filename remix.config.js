@@ -10,7 +10,8 @@ import { WIZARD_FORMS, WIZARD_FRAME, WIZARD_STEPS, WIZARD_SUBMITTED } from "./ap
 function wizardRoutes(defineRoutes) {
   const routes = defineRoutes((route) => {
     route(WIZARD_FRAME.path, WIZARD_FRAME.file, () => {
-      for (const page of [...WIZARD_STEPS.filter((step) => step.section !== null), ...WIZARD_FORMS]) route(page.path, page.file);
+      for (const page of [...WIZARD_STEPS.filter((step) => step.section !== null), ...WIZARD_FORMS])
+        route(page.path, page.file);
     });
     for (const page of [...WIZARD_STEPS.filter((step) => step.section === null), WIZARD_SUBMITTED]) {
       route(`${WIZARD_FRAME.path}/${page.path}`, page.file);

@@ -19,7 +19,8 @@ function leaves(value: unknown, prefix: string, into: Leaves): Leaves {
   return into;
 }
 
-const isEmpty = (value: unknown) => value === null || value === undefined || (typeof value === "string" && value.trim() === "");
+const isEmpty = (value: unknown) =>
+  value === null || value === undefined || (typeof value === "string" && value.trim() === "");
 
 function filesOf(language: string): string[] {
   return readdirSync(join(root, language))
@@ -29,7 +30,9 @@ function filesOf(language: string): string[] {
 
 const problems: string[] = [];
 
-/** A language's keys as `namespace:key`, the way the code names them; a file that is not JSON is a problem of its own. */
+/**
+ * A language's keys as `namespace:key`, the way the code names them; a file that is not JSON is a problem of its own.
+ */
 function keysOf(language: string): Leaves {
   const all: Leaves = new Map();
   for (const file of filesOf(language)) {
@@ -57,7 +60,8 @@ for (const [key, value] of base) if (isEmpty(value)) problems.push(`${BASE}: emp
 for (const language of languages.filter((name) => name !== BASE)) {
   const baseFiles = filesOf(BASE);
   const files = filesOf(language);
-  for (const file of baseFiles) if (!files.includes(file)) problems.push(`${language}: no file ${file} (${BASE} has it)`);
+  for (const file of baseFiles)
+    if (!files.includes(file)) problems.push(`${language}: no file ${file} (${BASE} has it)`);
   for (const file of files) if (!baseFiles.includes(file)) problems.push(`${language}: file ${file} is not in ${BASE}`);
 
   const other = keysOf(language);
@@ -67,7 +71,9 @@ for (const language of languages.filter((name) => name !== BASE)) {
   for (const key of missing) problems.push(`${language}: missing ${key}`);
   for (const key of extra) problems.push(`${language}: not in ${BASE} ${key}`);
   for (const key of empty) problems.push(`${language}: empty ${key}`);
-  console.log(`${language}: ${other.size} keys (${BASE}: ${base.size}), ${missing.length} missing, ${extra.length} not in ${BASE}, ${empty.length} empty`);
+  console.log(
+    `${language}: ${other.size} keys (${BASE}: ${base.size}), ${missing.length} missing, ${extra.length} not in ${BASE}, ${empty.length} empty`,
+  );
 }
 
 if (problems.length) {

@@ -23,7 +23,9 @@ const packagesBuilt = existsSync("node_modules/better-sqlite3/build/Release/bett
 
 const PHASES: Phase[] = [
   {
-    name: packagesBuilt ? "type check, lint and translations, at once" : "type check, lint, translations and the packages' builds",
+    name: packagesBuilt
+      ? "type check, lint and translations, at once"
+      : "type check, lint, translations and the packages' builds",
     scripts: ["typecheck", "lint", "check:locales", ...(packagesBuilt ? [] : ["build:packages"])],
   },
   { name: "unit tests on SQLite", scripts: ["test:unit"] },
@@ -35,7 +37,10 @@ const PHASES: Phase[] = [
 
 function runScript(script: string, env: NodeJS.ProcessEnv, alone: boolean): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "--silent", script], { env, stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"] });
+    const child = spawn("npm", ["run", "--silent", script], {
+      env,
+      stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout?.on("data", (chunk) => (output += chunk));
     child.stderr?.on("data", (chunk) => (output += chunk));
@@ -49,7 +54,8 @@ const done: Array<{ name: string; ms: number; failed: boolean }> = [];
 function report() {
   const width = Math.max(...PHASES.map((phase) => phase.name.length), 9);
   console.log(`\n${"phase".padEnd(width)}  minutes`);
-  for (const phase of done) console.log(`${phase.name.padEnd(width)}  ${minutes(phase.ms)}${phase.failed ? "  failed" : ""}`);
+  for (const phase of done)
+    console.log(`${phase.name.padEnd(width)}  ${minutes(phase.ms)}${phase.failed ? "  failed" : ""}`);
   console.log(`${"the whole".padEnd(width)}  ${minutes(done.reduce((sum, phase) => sum + phase.ms, 0))}`);
 }
 

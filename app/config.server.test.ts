@@ -49,16 +49,23 @@ describe("configuration", () => {
   });
 
   it("reads the administrator domains as a list and refuses a bad one", () => {
-    expect(parseEnv({ ADMIN_EMAIL_DOMAINS: "Maryland.gov, msde.maryland.gov" }).ADMIN_EMAIL_DOMAINS).toEqual(["maryland.gov", "msde.maryland.gov"]);
+    expect(parseEnv({ ADMIN_EMAIL_DOMAINS: "Maryland.gov, msde.maryland.gov" }).ADMIN_EMAIL_DOMAINS).toEqual([
+      "maryland.gov",
+      "msde.maryland.gov",
+    ]);
     expect(() => parseEnv({ ADMIN_EMAIL_DOMAINS: "not a domain" })).toThrow(/ADMIN_EMAIL_DOMAINS/);
   });
 
   it("takes a PostgreSQL address in DATABASE_URL, refuses any other without showing it, and sizes the pool", () => {
-    expect(parseEnv({ DATABASE_URL: "postgres://app:secret@db.example.org:5432/referrals", DATABASE_POOL_SIZE: "20" })).toMatchObject({
+    expect(
+      parseEnv({ DATABASE_URL: "postgres://app:secret@db.example.org:5432/referrals", DATABASE_POOL_SIZE: "20" }),
+    ).toMatchObject({
       DATABASE_URL: "postgres://app:secret@db.example.org:5432/referrals",
       DATABASE_POOL_SIZE: 20,
     });
-    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: "postgresql://db/referrals" }).database).toBe("postgresql://db/referrals");
+    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: "postgresql://db/referrals" }).database).toBe(
+      "postgresql://db/referrals",
+    );
     for (const wrong of ["mysql://app:secret@db/referrals", "referrals.db", "postgres:///referrals"]) {
       let message = "";
       try {
@@ -103,7 +110,9 @@ describe("configuration", () => {
         (error: Error) => error.message,
       );
       expect(refused).toMatch(
-        new RegExp(`^DATABASE_URL: cannot use the PostgreSQL database at postgres://app:hidden@127\\.0\\.0\\.1:${port}/referrals: .*ECONNREFUSED`),
+        new RegExp(
+          `^DATABASE_URL: cannot use the PostgreSQL database at postgres://app:hidden@127\\.0\\.0\\.1:${port}/referrals: .*ECONNREFUSED`,
+        ),
       );
       expect(refused).not.toContain("secret");
     } finally {
@@ -140,21 +149,40 @@ describe("configuration", () => {
   it("refuses production over http, naming APP_URL, unless ALLOW_HTTP=1 says the operator means it, then warns (R110)", () => {
     const none = { administratorExists: false };
     expect(productionChecks(loadConfig({ DATA_DIR: tempDir() }), none)).toEqual({ errors: [], warnings: [] });
-    const http = productionChecks(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "production", APP_URL: "http://referrals.example.org" }), none);
-    expect(http.errors).toEqual([expect.stringMatching(/^APP_URL is "http:\/\/referrals\.example\.org", not an https:\/\/ address.*ALLOW_HTTP=1/)]);
+    const http = productionChecks(
+      loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "production", APP_URL: "http://referrals.example.org" }),
+      none,
+    );
+    expect(http.errors).toEqual([
+      expect.stringMatching(/^APP_URL is "http:\/\/referrals\.example\.org", not an https:\/\/ address.*ALLOW_HTTP=1/),
+    ]);
     const unset = productionChecks(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "production" }), none);
     expect(unset.errors).toEqual([expect.stringMatching(/^APP_URL is unset \(so http:\/\/localhost:3000\)/)]);
     const mail = { SMTP_URL: "smtp://mail.example.org:587" };
-    const allowed = productionChecks(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "production", ALLOW_HTTP: "1", ...mail }), none);
-    expect(allowed).toEqual({ errors: [], warnings: [expect.stringMatching(/^Warning: APP_URL .*because ALLOW_HTTP=1/)] });
-    expect(productionChecks(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "production", APP_URL: "https://referrals.example.org", ...mail }), none)).toEqual({
+    const allowed = productionChecks(
+      loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "production", ALLOW_HTTP: "1", ...mail }),
+      none,
+    );
+    expect(allowed).toEqual({
+      errors: [],
+      warnings: [expect.stringMatching(/^Warning: APP_URL .*because ALLOW_HTTP=1/)],
+    });
+    expect(
+      productionChecks(
+        loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "production", APP_URL: "https://referrals.example.org", ...mail }),
+        none,
+      ),
+    ).toEqual({
       errors: [],
       warnings: [],
     });
     // Without SMTP the mail waits in the outbox: said at every start (R134).
-    expect(productionChecks(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "production", APP_URL: "https://referrals.example.org" }), none).warnings).toEqual([
-      expect.stringMatching(/^Warning: SMTP_URL is not set/),
-    ]);
+    expect(
+      productionChecks(
+        loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "production", APP_URL: "https://referrals.example.org" }),
+        none,
+      ).warnings,
+    ).toEqual([expect.stringMatching(/^Warning: SMTP_URL is not set/)]);
   });
 
   it("over https, names the session cookie with the __Host- prefix, Secure and for the whole host (R110)", async () => {
@@ -187,7 +215,9 @@ describe("configuration", () => {
     const given = loadConfig({ DATA_DIR: tempDir(), SECRETS_KEY: key });
     expect(given.secretsKeys).toMatchObject({ fromFile: false });
     expect(given.secretsKeys.current.equals(Buffer.from(key, "base64"))).toBe(true);
-    expect(() => parseEnv({ SECRETS_KEY: "short" })).toThrow(/SECRETS_KEY: must be base64 of 32 random bytes .*\(got a hidden value\)/);
+    expect(() => parseEnv({ SECRETS_KEY: "short" })).toThrow(
+      /SECRETS_KEY: must be base64 of 32 random bytes .*\(got a hidden value\)/,
+    );
 
     // Without it, outside production: a key made once into the data folder, readable by its owner alone.
     const dir = tempDir();
@@ -198,30 +228,55 @@ describe("configuration", () => {
 
     const production = { DATA_DIR: tempDir(), NODE_ENV: "production", APP_URL: "https://referrals.example.org" };
     expect(productionChecks(loadConfig(production), { administratorExists: false }).errors).toEqual([]);
-    expect(productionChecks(loadConfig(production), { administratorExists: true }).errors).toEqual([expect.stringMatching(/^SECRETS_KEY is not set/)]);
-    expect(productionChecks(loadConfig({ ...production, SEED_ADMIN_EMAIL: "a@maryland.gov" }), { administratorExists: false }).errors).toHaveLength(1);
-    expect(productionChecks(loadConfig({ ...production, SECRETS_KEY: key }), { administratorExists: true }).errors).toEqual([]);
+    expect(productionChecks(loadConfig(production), { administratorExists: true }).errors).toEqual([
+      expect.stringMatching(/^SECRETS_KEY is not set/),
+    ]);
+    expect(
+      productionChecks(loadConfig({ ...production, SEED_ADMIN_EMAIL: "a@maryland.gov" }), {
+        administratorExists: false,
+      }).errors,
+    ).toHaveLength(1);
+    expect(
+      productionChecks(loadConfig({ ...production, SECRETS_KEY: key }), { administratorExists: true }).errors,
+    ).toEqual([]);
   });
 
   it("reads TRUST_PROXY as Express takes it, and refuses what Express would not (R11)", () => {
     expect(parseEnv({}).TRUST_PROXY).toBe(false);
     expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
     expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
-    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8, fd00::/8, 192.0.2.1" }).TRUST_PROXY).toEqual(["loopback", "10.0.0.0/8", "fd00::/8", "192.0.2.1"]);
-    for (const wrong of ["yes", "10.0.0.0/33", "the balancer", "10.0.0"]) expect(() => parseEnv({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY: must be/);
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8, fd00::/8, 192.0.2.1" }).TRUST_PROXY).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "fd00::/8",
+      "192.0.2.1",
+    ]);
+    for (const wrong of ["yes", "10.0.0.0/33", "the balancer", "10.0.0"])
+      expect(() => parseEnv({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY: must be/);
   });
 
   it("turns the registration captcha on only when whole, naming what a half-made one lacks (R2)", () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).captcha).toBeNull();
-    expect(loadConfig({ DATA_DIR: tempDir(), CAPTCHA_PROVIDER: "hcaptcha", CAPTCHA_SITE_KEY: "site", CAPTCHA_SECRET: "secret" }).captcha).toEqual({
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        CAPTCHA_PROVIDER: "hcaptcha",
+        CAPTCHA_SITE_KEY: "site",
+        CAPTCHA_SECRET: "secret",
+      }).captcha,
+    ).toEqual({
       provider: "hcaptcha",
       siteKey: "site",
       secret: "secret",
       verifyUrl: "https://api.hcaptcha.com/siteverify",
     });
     // As it was set up before the page drew the check: the service is known by its address, the site key is missing.
-    expect(() => loadConfig({ DATA_DIR: tempDir(), CAPTCHA_VERIFY_URL: "https://www.google.com/recaptcha/api/siteverify", CAPTCHA_SECRET: "secret" })).toThrow(
-      /CAPTCHA_SITE_KEY: must be/,
-    );
+    expect(() =>
+      loadConfig({
+        DATA_DIR: tempDir(),
+        CAPTCHA_VERIFY_URL: "https://www.google.com/recaptcha/api/siteverify",
+        CAPTCHA_SECRET: "secret",
+      }),
+    ).toThrow(/CAPTCHA_SITE_KEY: must be/);
   });
 });

@@ -22,13 +22,22 @@ function captchaOf(env: Env): CaptchaConfig | null {
   const provider = CAPTCHA_PROVIDER ?? (CAPTCHA_VERIFY_URL ? captchaProviderOfUrl(CAPTCHA_VERIFY_URL) : null);
   const missing = [
     ...(provider ? [] : ["CAPTCHA_PROVIDER: must be recaptcha, hcaptcha or turnstile"]),
-    ...(CAPTCHA_SITE_KEY ? [] : ["CAPTCHA_SITE_KEY: must be the service's site key, which draws the check on the registration page"]),
+    ...(CAPTCHA_SITE_KEY
+      ? []
+      : ["CAPTCHA_SITE_KEY: must be the service's site key, which draws the check on the registration page"]),
     ...(CAPTCHA_SECRET ? [] : ["CAPTCHA_SECRET: must be the service's secret, which checks the tokens"]),
   ];
   if (missing.length || !provider || !CAPTCHA_SITE_KEY || !CAPTCHA_SECRET) {
-    throw new ConfigError(`Invalid configuration: the registration captcha is half set up:\n${missing.map((line) => `  ${line}`).join("\n")}`);
+    throw new ConfigError(
+      `Invalid configuration: the registration captcha is half set up:\n${missing.map((line) => `  ${line}`).join("\n")}`,
+    );
   }
-  return { provider, siteKey: CAPTCHA_SITE_KEY, secret: CAPTCHA_SECRET, verifyUrl: CAPTCHA_VERIFY_URL ?? CAPTCHA_PROVIDERS[provider].verifyUrl };
+  return {
+    provider,
+    siteKey: CAPTCHA_SITE_KEY,
+    secret: CAPTCHA_SECRET,
+    verifyUrl: CAPTCHA_VERIFY_URL ?? CAPTCHA_PROVIDERS[provider].verifyUrl,
+  };
 }
 
 export interface Config extends Env {
@@ -59,9 +68,15 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0]);
-    const secret = ["SESSION_SECRET", "SEED_ADMIN_PASSWORD", "DATABASE_URL", "SECRETS_KEY", "SECRETS_KEY_PREVIOUS", "CAPTCHA_SECRET", "METRICS_TOKEN"].includes(
-      name,
-    );
+    const secret = [
+      "SESSION_SECRET",
+      "SEED_ADMIN_PASSWORD",
+      "DATABASE_URL",
+      "SECRETS_KEY",
+      "SECRETS_KEY_PREVIOUS",
+      "CAPTCHA_SECRET",
+      "METRICS_TOKEN",
+    ].includes(name);
     return `  ${name}: ${issue.message} (got ${secret ? "a hidden value" : JSON.stringify(env[name])})`;
   });
   throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
@@ -77,14 +92,19 @@ export function configWarnings(env: Pick<Env, "ADMIN_EMAIL_DOMAINS">): string[] 
 }
 
 /** What production forbids or warns of at start, each naming its variable (R110); nothing elsewhere. */
-export function productionChecks(config: Config, { administratorExists }: { administratorExists: boolean }): { errors: string[]; warnings: string[] } {
+export function productionChecks(
+  config: Config,
+  { administratorExists }: { administratorExists: boolean },
+): { errors: string[]; warnings: string[] } {
   const errors: string[] = [];
   const warnings: string[] = [];
   if (!config.isProduction) return { errors, warnings };
   if (!config.https) {
     const said = `APP_URL is ${config.APP_URL ? JSON.stringify(config.APP_URL) : `unset (so ${config.appUrl})`}, not an https:// address`;
     if (config.ALLOW_HTTP)
-      warnings.push(`Warning: ${said}: cookies are sent without Secure and no HSTS is set, because ALLOW_HTTP=1. Serve it over https in production.`);
+      warnings.push(
+        `Warning: ${said}: cookies are sent without Secure and no HSTS is set, because ALLOW_HTTP=1. Serve it over https in production.`,
+      );
     else
       errors.push(
         `${said}. In production (NODE_ENV=production) the service is served over https: set APP_URL to its https:// address, or ALLOW_HTTP=1 if you mean to serve it over http.`,
@@ -123,7 +143,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseFile: path.join(dataDir, "app.db"),
     database: parsed.DATABASE_URL ?? path.join(dataDir, "app.db"),
-    sessionSecret: parsed.SESSION_SECRET ?? readOrCreateFile(path.join(dataDir, "session-secret"), () => randomBytes(32).toString("hex")),
+    sessionSecret:
+      parsed.SESSION_SECRET ??
+      readOrCreateFile(path.join(dataDir, "session-secret"), () => randomBytes(32).toString("hex")),
     appUrl,
     https: appUrl.startsWith("https:"),
     isProduction: parsed.NODE_ENV === "production",

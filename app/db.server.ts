@@ -2,7 +2,14 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, sql, SqliteDialect, type LogEvent } from "kysely";
 import pg from "pg";
 import Cursor from "pg-cursor";
-import { dialectOf, FOLD_FUNCTION, foldCase, WithoutNulCharacters, writeOneAtATime, type WriteLock } from "../db/dialect";
+import {
+  dialectOf,
+  FOLD_FUNCTION,
+  foldCase,
+  WithoutNulCharacters,
+  writeOneAtATime,
+  type WriteLock,
+} from "../db/dialect";
 import type { Database } from "../db/schema";
 import { getConfig } from "./config.server";
 import { log } from "./services/log.server";
@@ -48,7 +55,10 @@ export interface DatabaseOptions {
   writeLock?: WriteLock;
 }
 
-export function openDatabase(target: string, { poolSize = 10, timeouts, writeLock = "rows" }: DatabaseOptions = {}): DB {
+export function openDatabase(
+  target: string,
+  { poolSize = 10, timeouts, writeLock = "rows" }: DatabaseOptions = {},
+): DB {
   if (!isPostgresUrl(target)) return openSqlite(target);
   const db = openPostgres(target, poolSize, timeouts);
   if (writeLock === "database") writeOneAtATime(db);
@@ -59,7 +69,9 @@ export function openDatabase(target: string, { poolSize = 10, timeouts, writeLoc
 const NUMBER_TYPES = new Set([pg.types.builtins.INT8, pg.types.builtins.NUMERIC]);
 const types = {
   getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    NUMBER_TYPES.has(oid) ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    NUMBER_TYPES.has(oid)
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 function openPostgres(url: string, poolSize: number, timeouts: PostgresTimeouts | undefined): DB {
@@ -78,7 +90,11 @@ function openPostgres(url: string, poolSize: number, timeouts: PostgresTimeouts 
   // A connection the server ends (a restart, a fail-over) is dropped from the pool; the next query opens another.
   pool.on("error", (error) => log.error(`PostgreSQL: a pooled connection failed: ${error.message}`));
   watchPool(pool);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }), plugins: [new WithoutNulCharacters()], log: timeQuery });
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool, cursor: Cursor }),
+    plugins: [new WithoutNulCharacters()],
+    log: timeQuery,
+  });
 }
 
 /** Each query's time, by its kind, into /metrics (docs/operations.md); never its text or values. */
@@ -109,7 +125,9 @@ export async function checkDatabase(db: DB, target: string): Promise<void> {
     await sql`select 1`.execute(db);
   } catch (error) {
     if (!isPostgresUrl(target)) throw error;
-    throw new Error(`DATABASE_URL: cannot use the PostgreSQL database at ${describeDatabase(target)}: ${whyNoAnswer(error)}`);
+    throw new Error(
+      `DATABASE_URL: cannot use the PostgreSQL database at ${describeDatabase(target)}: ${whyNoAnswer(error)}`,
+    );
   }
 }
 
@@ -159,7 +177,11 @@ function openSqlite(file: string): DB {
   } catch {
     // Another process holds the write lock (a long migration or seed): the statistics can wait.
   }
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }), plugins: [new WithoutNulCharacters()], log: timeQuery });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: keepingStatements(sqlite) }),
+    plugins: [new WithoutNulCharacters()],
+    log: timeQuery,
+  });
 }
 
 /** Enough for every query the pages and the API make, with room for the lists' many sorts and filters. */
@@ -205,7 +227,8 @@ export function getDb(): DB {
         idleInTransactionMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
       },
     });
-    if (dialectOf(db) === "sqlite") setInterval(() => void sql`pragma optimize`.execute(db).catch(() => undefined), OPTIMIZE_EVERY_MS).unref();
+    if (dialectOf(db) === "sqlite")
+      setInterval(() => void sql`pragma optimize`.execute(db).catch(() => undefined), OPTIMIZE_EVERY_MS).unref();
     return db;
   });
 }

@@ -25,7 +25,8 @@ if (typeof Array.prototype.at !== "function") {
 const nativeFetch = window.fetch.bind(window);
 window.fetch = async (...args: Parameters<typeof fetch>) => {
   const response = await nativeFetch(...args);
-  if (response.status === 503 && !response.headers.has("Retry-After") && window.location.pathname !== "/login") window.location.assign("/login");
+  if (response.status === 503 && !response.headers.has("Retry-After") && window.location.pathname !== "/login")
+    window.location.assign("/login");
   return response;
 };
 

@@ -12,17 +12,25 @@ const remixForm = {
   message: "Use Form and StatusButton from ~/components/ui/busy: a press is sent once and says it is working (R152).",
 };
 
-const focusedTest = { selector: "CallExpression[callee.property.name='only']", message: "A focused test stops the rest of the suite." };
+const focusedTest = {
+  selector: "CallExpression[callee.property.name='only']",
+  message: "A focused test stops the rest of the suite.",
+};
 
 // The database (app/db.server.ts, the schema under db/) and Kysely, by whatever path they are named.
 const DATABASE = String.raw`^kysely(/|$)|(^|/)db\.server(\.ts)?$|(^|/)db(/|$)`;
 const NOT_HERE = "Pages and the JSON API call app/models; they do not touch the database.";
-const databaseImport = { selector: `ImportExpression[source.value=/${DATABASE.replaceAll("/", "\\x2F")}/]`, message: NOT_HERE };
+const databaseImport = {
+  selector: `ImportExpression[source.value=/${DATABASE.replaceAll("/", "\\x2F")}/]`,
+  message: NOT_HERE,
+};
 
 // Newer methods of arrays and strings, which eslint-plugin-compat cannot see on a value of unknown type.
 const newerMethods = {
-  selector: "CallExpression[callee.property.name=/^(at|replaceAll|findLast|findLastIndex|toSorted|toReversed|toSpliced|flat|flatMap|matchAll)$/]",
-  message: "Not in every supported browser (package.json browserslist, docs/product-rules.md R34): write it with older methods.",
+  selector:
+    "CallExpression[callee.property.name=/^(at|replaceAll|findLast|findLastIndex|toSorted|toReversed|toSpliced|flat|flatMap|matchAll)$/]",
+  message:
+    "Not in every supported browser (package.json browserslist, docs/product-rules.md R34): write it with older methods.",
 };
 
 // A loader or action not wrapped in route() would answer a model's refusal with 500, not the 404/403/503 page.
@@ -39,11 +47,18 @@ const routeExports = [
 // esbuild drops a page's loader and action only if the route() call is marked pure; otherwise the loader's code stays
 // in the browser bundle and fails there (route.server.ts is empty in the browser). No core rule reads comments.
 const pureRoute = {
-  meta: { type: "problem", schema: [], messages: { pure: "Annotate the call `/* @__PURE__ */ route(…)`, or the browser's build keeps it." } },
+  meta: {
+    type: "problem",
+    schema: [],
+    messages: { pure: "Annotate the call `/* @__PURE__ */ route(…)`, or the browser's build keeps it." },
+  },
   create: (context) => ({
-    [`ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name=${DATA_FUNCTION}] > CallExpression.init[callee.name='route']`](call) {
+    [`ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name=${DATA_FUNCTION}] > CallExpression.init[callee.name='route']`](
+      call,
+    ) {
       const comments = context.sourceCode.getCommentsBefore(call);
-      if (!comments.some((comment) => /^\s*[@#]__PURE__\s*$/.test(comment.value))) context.report({ node: call, messageId: "pure" });
+      if (!comments.some((comment) => /^\s*[@#]__PURE__\s*$/.test(comment.value)))
+        context.report({ node: call, messageId: "pure" });
     },
   }),
 };
@@ -107,7 +122,10 @@ export default tseslint.config(
     files: ["app/routes/**", "app/wizard/steps/**", "app/wizard/{layout,review,submitted}.tsx", "app/root.tsx"],
     ignores: ["**/*.test.{ts,tsx}"],
     plugins: { routes: { rules: { "pure-route": pureRoute } } },
-    rules: { "no-restricted-syntax": ["error", focusedTest, newerMethods, databaseImport, ...routeExports], "routes/pure-route": "error" },
+    rules: {
+      "no-restricted-syntax": ["error", focusedTest, newerMethods, databaseImport, ...routeExports],
+      "routes/pure-route": "error",
+    },
   },
   {
     // Layering: models and their rules never import the wizard's screens, routes, components or API. The wizard's two
@@ -120,7 +138,8 @@ export default tseslint.config(
           patterns: [
             {
               regex: "^~/(routes|components|api)/|^~/wizard/(?!answers$|review-rows$|step-table$)",
-              message: "app/models and app/schemas sit below the pages: move what both need down (e.g. app/utils, app/schemas).",
+              message:
+                "app/models and app/schemas sit below the pages: move what both need down (e.g. app/utils, app/schemas).",
             },
           ],
         },
@@ -132,6 +151,23 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx,mjs,js}"],
     ignores: ["app/**/*.test.{ts,tsx}"],
     rules: { "max-lines": ["error", { max: 400, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    // Prettier keeps code within 120 columns; this keeps the comments there too (strings and addresses may run on).
+    files: ["**/*.{ts,tsx,mjs,js}"],
+    rules: {
+      "max-len": [
+        "error",
+        {
+          code: 120,
+          ignoreStrings: true,
+          ignoreTemplateLiterals: true,
+          ignoreRegExpLiterals: true,
+          ignoreUrls: true,
+          ignorePattern: "eslint-disable",
+        },
+      ],
+    },
   },
   {
     // Playwright fixtures call `use`, which is not React's hook.

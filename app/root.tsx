@@ -1,6 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, Links, Scripts, ScrollRestoration, useMatches, useNavigation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { Outlet } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { ErrorPage, errorKindForStatus } from "./components/ErrorPage";
@@ -13,7 +22,14 @@ import { PageMeta, pageMeta, titleWords } from "./components/title";
 import type { FlashText } from "./components/FlashMessage";
 import { WordsUnavailableMessage } from "./components/WordsUnavailable";
 import { fixedT, getLanguage, languageFromQuery, serializeLanguageCookie } from "./i18n/i18next.server";
-import { isWordsUnavailable, namespacesNamedBy, useFollowLanguage, useRetryWordsOn, useTranslation, useWordsOfScreen } from "./i18n/react";
+import {
+  isWordsUnavailable,
+  namespacesNamedBy,
+  useFollowLanguage,
+  useRetryWordsOn,
+  useTranslation,
+  useWordsOfScreen,
+} from "./i18n/react";
 import { resourcesVersion } from "./i18n/resources.server";
 import { isIeNoticeShown } from "./models/miscellaneous.server";
 import { getToast } from "./services/toast.server";

@@ -23,7 +23,14 @@ export default defineConfig({
     // the process. Component tests need a fresh happy-dom page each, so they run isolated in threads.
     poolOptions: { forks: { isolate: false }, threads: { isolate: true } },
     projects: [
-      { extends: true, test: { name: "server", include: ["app/**/*.test.ts", "db/**/*.test.ts"], setupFiles: ["app/test/each-file.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "server",
+          include: ["app/**/*.test.ts", "db/**/*.test.ts"],
+          setupFiles: ["app/test/each-file.ts"],
+        },
+      },
       { extends: true, test: { name: "components", include: ["app/**/*.test.tsx"], pool: "threads" } },
     ],
   },

@@ -25,7 +25,10 @@ function chunksOf(weights: Weight[]): Chunk[] {
   return [...chunks.values()].sort((a, b) => b.bytes - a.bytes || a.file.localeCompare(b.file));
 }
 
-/** Labels in order, those of one family written once: "wizard: sex, address", or "every wizard screen" when all of them are there. */
+/**
+ * Labels in order, those of one family written once: "wizard: sex, address", or "every wizard screen" when all of them
+ * are there.
+ */
 function listed(labels: string[], all: string[]): string {
   const family = (label: string) => /^([^:]+): /.exec(label)?.[1];
   const parts: string[] = [];
@@ -35,7 +38,8 @@ function listed(labels: string[], all: string[]): string {
     while (name !== undefined && end < labels.length && family(labels[end]) === name) end += 1;
     const members = labels.slice(at, end);
     if (members.length === 1) parts.push(members[0]);
-    else if (members.length === all.filter((label) => family(label) === name).length && members.length > 2) parts.push(`every ${name} screen`);
+    else if (members.length === all.filter((label) => family(label) === name).length && members.length > 2)
+      parts.push(`every ${name} screen`);
     else parts.push(`${name}: ${members.map((label) => label.slice(name!.length + 2)).join(", ")}`);
     at = end;
   }
@@ -57,7 +61,9 @@ function whichScreens(chunk: Chunk, all: string[]): string {
 export function chunkSection(weights: Weight[]): string {
   const all = weights.map((weight) => weight.label);
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-  const rows = chunksOf(weights).map((chunk) => `| ${chunk.file} | ${kb(chunk.bytes)} | ${chunk.screens.length} | ${whichScreens(chunk, all)} |`);
+  const rows = chunksOf(weights).map(
+    (chunk) => `| ${chunk.file} | ${kb(chunk.bytes)} | ${chunk.screens.length} | ${whichScreens(chunk, all)} |`,
+  );
   return `What each JavaScript file weighs (gzipped) and which of the ${all.length} screens above load it, the heaviest first: the
 files every screen loads are the framework and what the whole application shares; the others come with their screens.
 

@@ -47,7 +47,10 @@ export interface LoadOptions {
   requestOf: (client: number, base: string) => LoadRequest;
 }
 
-/** The time of every answer, in ms, of `connections` clients each sending its next request as soon as the last is answered. */
+/**
+ * The time of every answer, in ms, of `connections` clients each sending its next request as soon as the last is
+ * answered.
+ */
 async function answerTimes(base: string, { connections, seconds, status, requestOf }: LoadOptions): Promise<number[]> {
   const times: number[] = [];
   let wrong: string | null = null;
@@ -62,7 +65,9 @@ async function answerTimes(base: string, { connections, seconds, status, request
         setupClient(client) {
           const request = requestOf(next++, base);
           // (setRequests, not setRequest: that one changes the first request only, and the next go without the cookie.)
-          client.setRequests([{ method: request.method ?? "GET", path: request.path, headers: request.headers ?? {}, body: request.body }]);
+          client.setRequests([
+            { method: request.method ?? "GET", path: request.path, headers: request.headers ?? {}, body: request.body },
+          ]);
         },
       },
       (error, done) => (error ? reject(error) : resolve(done)),
@@ -101,9 +106,16 @@ export async function load(base: string, options: LoadOptions): Promise<LoadFigu
  */
 export async function loadAcross(bases: string[], options: LoadOptions): Promise<LoadFigure> {
   const share = options.connections / bases.length;
-  if (!Number.isInteger(share)) throw new Error(`${options.connections} clients cannot be split evenly between ${bases.length} instances`);
+  if (!Number.isInteger(share))
+    throw new Error(`${options.connections} clients cannot be split evenly between ${bases.length} instances`);
   const times = await Promise.all(
-    bases.map((base, index) => answerTimes(base, { ...options, connections: share, requestOf: (client, to) => options.requestOf(index * share + client, to) })),
+    bases.map((base, index) =>
+      answerTimes(base, {
+        ...options,
+        connections: share,
+        requestOf: (client, to) => options.requestOf(index * share + client, to),
+      }),
+    ),
   );
   return figureOf(times.flat(), options.seconds);
 }
@@ -147,7 +159,11 @@ export interface PageFigure {
 }
 
 /** A page under load, then the ceiling serving that page's bytes under the same load. */
-export async function loadAgainstCeiling(base: string, folder: string, options: Omit<LoadOptions, "status">): Promise<PageFigure> {
+export async function loadAgainstCeiling(
+  base: string,
+  folder: string,
+  options: Omit<LoadOptions, "status">,
+): Promise<PageFigure> {
   const app = await load(base, { ...options, status: 200 });
   const first = options.requestOf(0, base);
   const sample = await fetch(`${base}${first.path}`, { headers: first.headers });

@@ -55,7 +55,12 @@ export async function benchInsight(server: BenchServer): Promise<InsightFigures>
       ["the last 12 weeks, stacked by county", "/app/insight?by=county", server.admin.cookie, "administrator"],
       ["three years", `/app/insight?from=${longest.from}&to=${longest.to}`, server.admin.cookie, "administrator"],
       ["a figure as CSV (the weekly table)", "/app/insight.csv?figure=weekly", server.admin.cookie, "administrator"],
-      ["the 45 days by program and month as CSV", "/app/insight.csv?figure=timeline", server.admin.cookie, "administrator"],
+      [
+        "the 45 days by program and month as CSV",
+        "/app/insight.csv?figure=timeline",
+        server.admin.cookie,
+        "administrator",
+      ],
       ["the last 12 weeks", "/app/insight", server.staff.cookie, "one program's staff"],
       ["three years", `/app/insight?from=${longest.from}&to=${longest.to}`, server.staff.cookie, "one program's staff"],
     ] as const) {

@@ -31,14 +31,21 @@ export interface InstanceSettings {
 const START_MS = 30_000;
 const BENCH_SECRETS_KEY = randomBytes(32).toString("base64");
 
-export async function startInstance({ dataDir, database, appUrl, nodeArgs = [], env: own = {} }: InstanceSettings): Promise<Instance> {
+export async function startInstance({
+  dataDir,
+  database,
+  appUrl,
+  nodeArgs = [],
+  env: own = {},
+}: InstanceSettings): Promise<Instance> {
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     NODE_ENV: "production",
-    // Production over http on loopback, with a key of the run's for the authenticator keys (docs/configuration.md: ALLOW_HTTP, SECRETS_KEY).
+    // Production over http on loopback, with a key of the run's for the authenticator keys (docs/configuration.md:
+    // ALLOW_HTTP, SECRETS_KEY).
     ALLOW_HTTP: "1",
     SECRETS_KEY: process.env.SECRETS_KEY ?? BENCH_SECRETS_KEY,
     DATA_DIR: dataDir,
@@ -55,7 +62,8 @@ export async function startInstance({ dataDir, database, appUrl, nodeArgs = [], 
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  for (const stream of [server.stdout!, server.stderr!]) stream.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-10_000)));
+  for (const stream of [server.stdout!, server.stderr!])
+    stream.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-10_000)));
   const exited = once(server, "exit");
   const stop = async () => {
     if (server.exitCode !== null || server.signalCode !== null) return;
@@ -64,7 +72,8 @@ export async function startInstance({ dataDir, database, appUrl, nodeArgs = [], 
   };
   const deadline = Date.now() + START_MS;
   for (;;) {
-    if (server.exitCode !== null || server.signalCode !== null) throw new Error(`the server stopped at start:\n${output}`);
+    if (server.exitCode !== null || server.signalCode !== null)
+      throw new Error(`the server stopped at start:\n${output}`);
     const ready = await fetch(`${base}/healthz`).then(
       (response) => response.ok,
       () => false,
@@ -79,7 +88,10 @@ export async function startInstance({ dataDir, database, appUrl, nodeArgs = [], 
 }
 
 /** `work` with an instance of its own, stopped after. */
-export async function withInstance<T>(settings: InstanceSettings, work: (instance: Instance) => Promise<T>): Promise<T> {
+export async function withInstance<T>(
+  settings: InstanceSettings,
+  work: (instance: Instance) => Promise<T>,
+): Promise<T> {
   const instance = await startInstance(settings);
   try {
     return await work(instance);

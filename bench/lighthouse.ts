@@ -7,7 +7,8 @@ import type { Screen } from "./weights";
 
 // Lighthouse's performance score of three screens as a phone sees them: its default configuration
 // (mobile: a Moto G-sized screen, slow 4G and the CPU slowed four times, simulated), run from Node
-// in the machine's whole Chromium (CHROMIUM_PATH; the browser tests run in its headless shell when installed), started by chrome-launcher.
+// in the machine's whole Chromium (CHROMIUM_PATH; the browser tests run in its headless shell when installed), started
+// by chrome-launcher.
 
 /** Each screen is measured this many times; its median score is the one reported (scores vary from run to run). */
 const RUNS = 5;
@@ -19,7 +20,9 @@ const CHROMIUM_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 interface LighthouseRun {
   score: number;
-  /** Largest Contentful Paint, Total Blocking Time and First Contentful Paint in ms; Cumulative Layout Shift unitless. */
+  /**
+   * Largest Contentful Paint, Total Blocking Time and First Contentful Paint in ms; Cumulative Layout Shift unitless.
+   */
   lcp: number;
   tbt: number;
   cls: number;
@@ -47,12 +50,18 @@ export interface LighthouseFigures {
   browser: string;
   /** The conditions of the default mobile configuration, as the runs reported them. */
   conditions: string;
-  /** The machine's 1-minute load average as the measures began: Lighthouse scales the CPU time it saw, so other work lowers the scores. */
+  /**
+   * The machine's 1-minute load average as the measures began: Lighthouse scales the CPU time it saw, so other work
+   * lowers the scores.
+   */
   loadAverage: number;
   screens: LighthouseFigure[];
 }
 
-/** The sign-in page, and a referrer's wizard step (the child's language, as the wizard's load uses) and the review of the same Draft. */
+/**
+ * The sign-in page, and a referrer's wizard step (the child's language, as the wizard's load uses) and the review of
+ * the same Draft.
+ */
 export function lighthouseScreens({ clients }: { clients: Array<{ cookie: string; path: string }> }): Screen[] {
   const { cookie, path } = clients[0];
   const [, child, referral, user] = /\/app\/child\/(\d+)\/referral\/(\d+)\/user\/(\d+)\//.exec(path)!.map(Number);
@@ -63,7 +72,10 @@ export function lighthouseScreens({ clients }: { clients: Array<{ cookie: string
   ];
 }
 
-/** Tries of one load: Lighthouse now and then fails to record a page's trace (NO_NAVSTART, NO_FCP) and asks to be run again. */
+/**
+ * Tries of one load: Lighthouse now and then fails to record a page's trace (NO_NAVSTART, NO_FCP) and asks to be run
+ * again.
+ */
 const TRIES = 3;
 
 /** One Lighthouse load of `url`, its result checked: the page asked for, a score, no error. */
@@ -109,14 +121,22 @@ async function loadOnce(port: number, url: string, cookie: string | undefined, m
   }
 }
 
-/** Lighthouse's two ways of slowing the load: computed from a load at full speed, or applied to the browser (DevTools). */
+/**
+ * Lighthouse's two ways of slowing the load: computed from a load at full speed, or applied to the browser (DevTools).
+ */
 export type ThrottlingMethod = "simulate" | "devtools";
 
-export async function lighthouseScores(base: string, screens: Screen[], method: ThrottlingMethod = "simulate"): Promise<LighthouseFigures> {
+export async function lighthouseScores(
+  base: string,
+  screens: Screen[],
+  method: ThrottlingMethod = "simulate",
+): Promise<LighthouseFigures> {
   const loadAverage = os.loadavg()[0];
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: "silent" });
   try {
-    const browser = ((await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser: string }).Browser;
+    const browser = (
+      (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser: string }
+    ).Browser;
     // One unmeasured load first: the browser just started.
     const { version, conditions } = await loadOnce(chrome.port, `${base}${screens[0].path}`, screens[0].cookie, method);
     const figures: LighthouseFigure[] = [];
@@ -164,7 +184,14 @@ computed. This is what a person on that phone would wait for, and the measure th
 };
 
 /** The section of RESULTS.md for one throttling method. */
-export function lighthouseSection({ method, version, browser, conditions, loadAverage, screens }: LighthouseFigures): string {
+export function lighthouseSection({
+  method,
+  version,
+  browser,
+  conditions,
+  loadAverage,
+  screens,
+}: LighthouseFigures): string {
   const seconds = (ms: number) => (ms / 1000).toFixed(2);
   const rows = screens.map(
     (figure) =>

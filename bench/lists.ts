@@ -45,7 +45,9 @@ export interface PageLoad extends PageFigure {
   label: string;
 }
 
-export async function benchLists(server: BenchServer): Promise<{ model: ListFigure[]; http: PageLoad[]; csv: ExportFigure }> {
+export async function benchLists(
+  server: BenchServer,
+): Promise<{ model: ListFigure[]; http: PageLoad[]; csv: ExportFigure }> {
   const db = openDatabase(server.database);
   try {
     const admin = (await getCurrentUser(db, server.admin.id))!;
@@ -77,7 +79,11 @@ export async function benchLists(server: BenchServer): Promise<{ model: ListFigu
       ["the dashboard (administrator)", "/app/dashboard", server.admin.cookie],
       [`drafts (administrator: ${count(REFERRALS - SUBMITTED)})`, "/app/referrals/drafts", server.admin.cookie],
       [`submitted (administrator: ${count(SUBMITTED)})`, "/app/referrals/submitted", server.admin.cookie],
-      ["submitted, page 100, sorted by child (administrator)", "/app/referrals/submitted?sort=childName&order=asc&page=100", server.admin.cookie],
+      [
+        "submitted, page 100, sorted by child (administrator)",
+        "/app/referrals/submitted?sort=childName&order=asc&page=100",
+        server.admin.cookie,
+      ],
       [`users (administrator: ${count(USERS + 1)})`, "/app/users", server.admin.cookie],
       ["status updates (administrator)", "/app/updates", server.admin.cookie],
       ["the dashboard (a referrer)", "/app/dashboard", referrer],
@@ -101,7 +107,9 @@ export async function benchLists(server: BenchServer): Promise<{ model: ListFigu
     let ms = 0;
     const { result: text, growth } = await watchMemory(server.pid, 10, async () => {
       const start = performance.now();
-      const response = await fetch(`${server.base}/app/referrals/export.csv?list=submitted`, { headers: { Cookie: server.admin.cookie } });
+      const response = await fetch(`${server.base}/app/referrals/export.csv?list=submitted`, {
+        headers: { Cookie: server.admin.cookie },
+      });
       const body = await response.text();
       ms = performance.now() - start;
       return body;

@@ -43,19 +43,37 @@ export async function benchObservability(server: BenchServer): Promise<Observabi
       const instance = await startInstance({ dataDir: server.dataDir, database: server.database, env: settings[side] });
       try {
         await warm(instance.base, server.clients);
-        const get = await load(instance.base, { connections: CLIENTS, seconds: SECONDS, status: 200, requestOf: stepOf(server) });
-        const post = await load(instance.base, { connections: CLIENTS, seconds: SECONDS, status: 302, requestOf: saveOf(server) });
+        const get = await load(instance.base, {
+          connections: CLIENTS,
+          seconds: SECONDS,
+          status: 200,
+          requestOf: stepOf(server),
+        });
+        const post = await load(instance.base, {
+          connections: CLIENTS,
+          seconds: SECONDS,
+          status: 302,
+          requestOf: saveOf(server),
+        });
         runs[side].push({ get, post });
-        if (side === "on") metrics = await (await fetch(`${instance.base}/metrics`, { headers: { Authorization: `Bearer ${token}` } })).text();
+        if (side === "on")
+          metrics = await (
+            await fetch(`${instance.base}/metrics`, { headers: { Authorization: `Bearer ${token}` } })
+          ).text();
       } catch (error) {
-        console.error(`The instance with the log and the metrics ${side}, its last output:\n${instance.recentOutput()}`);
+        console.error(
+          `The instance with the log and the metrics ${side}, its last output:\n${instance.recentOutput()}`,
+        );
         throw error;
       } finally {
         await instance.stop();
       }
     }
   }
-  const sideOf = (side: "off" | "on"): Side => ({ get: together(runs[side].map((run) => run.get)), post: together(runs[side].map((run) => run.post)) });
+  const sideOf = (side: "off" | "on"): Side => ({
+    get: together(runs[side].map((run) => run.get)),
+    post: together(runs[side].map((run) => run.post)),
+  });
   return { off: sideOf("off"), on: sideOf("on"), metrics };
 }
 
@@ -77,7 +95,9 @@ function quantileBound(text: string, name: string, share: number, match = ""): s
     buckets.set(bound, (buckets.get(bound) ?? 0) + Number(line.slice(line.lastIndexOf(" ") + 1)));
   }
   const all = buckets.get("+Inf") ?? 0;
-  const sorted = [...buckets.entries()].filter(([bound]) => bound !== "+Inf").sort((a, b) => Number(a[0]) - Number(b[0]));
+  const sorted = [...buckets.entries()]
+    .filter(([bound]) => bound !== "+Inf")
+    .sort((a, b) => Number(a[0]) - Number(b[0]));
   const found = sorted.find(([, count]) => count >= share * all);
   return found ? `≤ ${Number(found[0]) * 1000} ms` : "over the last bucket";
 }

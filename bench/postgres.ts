@@ -39,7 +39,8 @@ export async function postgresServerOfRun(): Promise<PostgresServer> {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   try {
     await client.connect();
-    const setting = async (name: string) => (await client.query<{ value: string }>("select current_setting($1) as value", [name])).rows[0].value;
+    const setting = async (name: string) =>
+      (await client.query<{ value: string }>("select current_setting($1) as value", [name])).rows[0].value;
     const host = new URL(process.env.TEST_DATABASE_URL).hostname;
     const description =
       `PostgreSQL ${await setting("server_version")}, ${origin}, on ${/^(127\.|localhost$|\[::1\]$)/.test(host) ? "this machine (loopback)" : host}; ` +
@@ -72,7 +73,10 @@ export interface CsvProof {
 export interface MoveFigures {
   /** copyDatabase alone: the target migrated, every row written and counted, in one transaction. */
   copySeconds: number;
-  /** ANALYZE after the copy, so that the measures plan with statistics (autovacuum would make them within a minute or so). */
+  /**
+   * ANALYZE after the copy, so that the measures plan with statistics (autovacuum would make them within a minute or
+   * so).
+   */
   analyzeSeconds: number;
   tables: TableCounts[];
   csv: CsvProof[];
@@ -106,14 +110,20 @@ async function countEveryTable(db: Kysely<any>): Promise<Map<string, number>> {
   return counts;
 }
 
-/** Every table's rows counted on both sides, here rather than trusting the copy's own check; throws unless the same tables hold as many rows. */
+/**
+ * Every table's rows counted on both sides, here rather than trusting the copy's own check; throws unless the same
+ * tables hold as many rows.
+ */
 async function countBothSides(sqliteFile: string, url: string): Promise<TableCounts[]> {
   const sqlite = await withDatabase(sqliteFile, countEveryTable);
   const postgres = await withDatabase(url, countEveryTable);
   const tables = [...new Set([...sqlite.keys(), ...postgres.keys()])].sort();
   const unequal = tables.filter((table) => sqlite.get(table) !== postgres.get(table));
   if (unequal.length) {
-    const counts = unequal.map((table) => `${table}: ${sqlite.get(table) ?? "no table"} in SQLite, ${postgres.get(table) ?? "no table"} in PostgreSQL`);
+    const counts = unequal.map(
+      (table) =>
+        `${table}: ${sqlite.get(table) ?? "no table"} in SQLite, ${postgres.get(table) ?? "no table"} in PostgreSQL`,
+    );
     throw new Error(`The copy's row counts differ (${counts.join("; ")})`);
   }
   return tables.map((table) => ({ table, sqlite: sqlite.get(table)!, postgres: postgres.get(table)! }));
@@ -126,7 +136,10 @@ interface CsvMade {
   sha256: string;
 }
 
-/** The two referral lists' CSV (35 columns, every referral between them) as an administrator downloads it, each by its SHA-256. */
+/**
+ * The two referral lists' CSV (35 columns, every referral between them) as an administrator downloads it, each by its
+ * SHA-256.
+ */
 async function referralCsvs(base: string, adminCookie: string): Promise<CsvMade[]> {
   const lists: CsvMade[] = [];
   for (const list of ["drafts", "submitted"]) {
@@ -148,10 +161,18 @@ function compareCsvs(fromSqlite: CsvMade[], fromPostgres: CsvMade[]): CsvProof[]
   const proofs = fromSqlite.map((made, index) => ({ ...made, other: fromPostgres[index] }));
   const differing = proofs.filter(({ sha256, other }) => sha256 !== other.sha256);
   if (differing.length) {
-    const sizes = differing.map(({ list, bytes, other }) => `${list}: ${bytes} bytes from SQLite, ${other.bytes} from PostgreSQL`);
+    const sizes = differing.map(
+      ({ list, bytes, other }) => `${list}: ${bytes} bytes from SQLite, ${other.bytes} from PostgreSQL`,
+    );
     throw new Error(`The referral CSV differs between SQLite and PostgreSQL (${sizes.join("; ")})`);
   }
-  return proofs.map(({ list, rows, bytes, sha256, other }) => ({ list, rows, bytes, sqliteSha256: sha256, postgresSha256: other.sha256 }));
+  return proofs.map(({ list, rows, bytes, sha256, other }) => ({
+    list,
+    rows,
+    bytes,
+    sqliteSha256: sha256,
+    postgresSha256: other.sha256,
+  }));
 }
 
 /**
@@ -161,15 +182,23 @@ function compareCsvs(fromSqlite: CsvMade[], fromPostgres: CsvMade[]): CsvProof[]
  * measured on a wrong copy would mean nothing. The files stay in the data folder, which the
  * PostgreSQL instances share, as db:copy says to do.
  */
-export async function moveToPostgres(dataDir: string, sqliteFile: string, adminCookie: string): Promise<{ url: string; move: MoveFigures }> {
+export async function moveToPostgres(
+  dataDir: string,
+  sqliteFile: string,
+  adminCookie: string,
+): Promise<{ url: string; move: MoveFigures }> {
   // Each CSV from an instance of its own, so that the measured instances start as fresh as on SQLite.
-  const before = await withInstance({ dataDir, database: sqliteFile }, (instance) => referralCsvs(instance.base, adminCookie));
+  const before = await withInstance({ dataDir, database: sqliteFile }, (instance) =>
+    referralCsvs(instance.base, adminCookie),
+  );
   const url = await createPostgresDatabase({ migrated: false });
   try {
     const copySeconds = await secondsOf(() => copyDatabase(dataDir, url));
     const tables = await countBothSides(sqliteFile, url);
     const analyzeSeconds = await secondsOf(() => withDatabase(url, (db) => sql`analyze`.execute(db)));
-    const after = await withInstance({ dataDir, database: url }, (instance) => referralCsvs(instance.base, adminCookie));
+    const after = await withInstance({ dataDir, database: url }, (instance) =>
+      referralCsvs(instance.base, adminCookie),
+    );
     return { url, move: { copySeconds, analyzeSeconds, tables, csv: compareCsvs(before, after) } };
   } catch (error) {
     await dropPostgresDatabase(url);

@@ -50,20 +50,27 @@ export interface MemoryGrowth {
  * (a collection's chance) for the figure at rest; gives back the work's result and the growth of the process that
  * grew most.
  */
-export async function watchMemory<T>(pid: number, everyMs: number, work: () => Promise<T>): Promise<{ result: T; growth: MemoryGrowth }> {
+export async function watchMemory<T>(
+  pid: number,
+  everyMs: number,
+  work: () => Promise<T>,
+): Promise<{ result: T; growth: MemoryGrowth }> {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const pids = processesOf(pid);
   const rest = new Map(pids.map((each) => [each, memory(each).rss]));
   const highWaterMark = pids.map(resetPeak).every(Boolean);
   const peaks = new Map(rest);
   const sample = () => {
-    for (const each of pids) peaks.set(each, Math.max(peaks.get(each) ?? 0, memory(each).rss, highWaterMark ? memory(each).peak : 0));
+    for (const each of pids)
+      peaks.set(each, Math.max(peaks.get(each) ?? 0, memory(each).rss, highWaterMark ? memory(each).peak : 0));
   };
   const sampler = setInterval(sample, everyMs);
   try {
     const result = await work();
     sample();
-    const grown = pids.reduce((most, each) => (peaks.get(each)! - rest.get(each)! > peaks.get(most)! - rest.get(most)! ? each : most));
+    const grown = pids.reduce((most, each) =>
+      peaks.get(each)! - rest.get(each)! > peaks.get(most)! - rest.get(most)! ? each : most,
+    );
     return { result, growth: { rest: rest.get(grown)!, peak: peaks.get(grown)!, highWaterMark } };
   } finally {
     clearInterval(sampler);

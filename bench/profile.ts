@@ -76,7 +76,11 @@ export function hotFunctions(profile: CpuProfile, windowMs: number, requests: nu
   return { requests, busyMsPerRequest: busy / 1000 / requests, top };
 }
 
-async function profiled(server: BenchServer, status: number, requestOf: (client: number, base: string) => LoadRequest): Promise<Profile> {
+async function profiled(
+  server: BenchServer,
+  status: number,
+  requestOf: (client: number, base: string) => LoadRequest,
+): Promise<Profile> {
   const dir = mkdtempSync(path.join(tmpdir(), "referral-profile-"));
   try {
     const instance = await startInstance({
@@ -91,7 +95,12 @@ async function profiled(server: BenchServer, status: number, requestOf: (client:
       for (let n = 0; n < 50; n += 1) {
         const request = requestOf(n, instance.base);
         await (
-          await fetch(`${instance.base}${request.path}`, { method: request.method ?? "GET", headers: request.headers, body: request.body, redirect: "manual" })
+          await fetch(`${instance.base}${request.path}`, {
+            method: request.method ?? "GET",
+            headers: request.headers,
+            body: request.body,
+            redirect: "manual",
+          })
         ).text();
       }
       await new Promise((resolve) => setTimeout(resolve, QUIET_MS));

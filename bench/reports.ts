@@ -39,7 +39,8 @@ export async function benchReports(server: BenchServer): Promise<ReportFigure[]>
     const { response, answer } = result;
     const rest = growth.rest;
     const peak = growth.peak;
-    if (!response.ok || !answer.filename) throw new Error(`the ${format} report failed: ${response.status} ${answer.error ?? ""}`);
+    if (!response.ok || !answer.filename)
+      throw new Error(`the ${format} report failed: ${response.status} ${answer.error ?? ""}`);
     figures.push({ format, rows: answer.rows ?? 0, seconds, restMb: rest / 2 ** 20, peakMb: peak / 2 ** 20 });
   }
   return figures;

@@ -7,7 +7,14 @@ import type { CurrentUser } from "../app/models/user.server";
 import { parseListQuery } from "../app/utils/list";
 import { chunkSection } from "./chunks";
 import { percentile, type LoadFigure, type PageFigure } from "./http";
-import { LIGHTHOUSE_THRESHOLD, lighthouseScores, lighthouseScreens, lighthouseSection, type LighthouseFigures, type ThrottlingMethod } from "./lighthouse";
+import {
+  LIGHTHOUSE_THRESHOLD,
+  lighthouseScores,
+  lighthouseScreens,
+  lighthouseSection,
+  type LighthouseFigures,
+  type ThrottlingMethod,
+} from "./lighthouse";
 import { benchInsight, INSIGHT_BUDGET_MS } from "./insight";
 import { benchLists, LIST_RUNS, PAGE_SECONDS } from "./lists";
 import { postgresServerOfRun } from "./postgres";
@@ -42,9 +49,12 @@ const RUNS = 200;
 const BUDGET_MS = 50;
 
 function databaseAsked(args: string[]): DatabaseKind {
-  const asked = args.length === 0 ? "sqlite" : args.length === 1 ? /^--database=(sqlite|postgres)$/.exec(args[0])?.[1] : undefined;
+  const asked =
+    args.length === 0 ? "sqlite" : args.length === 1 ? /^--database=(sqlite|postgres)$/.exec(args[0])?.[1] : undefined;
   if (!asked) {
-    console.error("Usage: npm run bench [-- --database=sqlite|postgres]   (BENCH_REFERRALS=5000 for a small run that only checks the code)");
+    console.error(
+      "Usage: npm run bench [-- --database=sqlite|postgres]   (BENCH_REFERRALS=5000 for a small run that only checks the code)",
+    );
     process.exit(2);
   }
   return asked as DatabaseKind;
@@ -85,27 +95,55 @@ const BEFORE = {
   devtools: ["1.00", "1.00", "1.00"],
 };
 
-/** The targets (docs/architecture.md and docs/decisions/0009-the-budgets.md), against this run's figures and 8b77184's. */
-function targetRows(wizard: WizardFigures, rest: ProcessMemory[][], heaviestJs: number, lighthouse: Record<ThrottlingMethod, LighthouseFigures>): string[] {
+/**
+ * The targets (docs/architecture.md and docs/decisions/0009-the-budgets.md), against this run's figures and 8b77184's.
+ */
+function targetRows(
+  wizard: WizardFigures,
+  rest: ProcessMemory[][],
+  heaviestJs: number,
+  lighthouse: Record<ThrottlingMethod, LighthouseFigures>,
+): string[] {
   const largest = Math.max(...rest.flat().map((each) => each.rss)) / 2 ** 20;
-  const row = (target: string, measured: string, before: string, met: boolean) => `| ${target} | ${measured} | ${before} | ${met ? "met" : "NOT MET"} |`;
+  const row = (target: string, measured: string, before: string, met: boolean) =>
+    `| ${target} | ${measured} | ${before} | ${met ? "met" : "NOT MET"} |`;
   return [
-    row("GET the step, 1 client: median at most 4.5 ms", `${wizard.getAlone.app.p50.toFixed(1)} ms`, BEFORE.getAlone, wizard.getAlone.app.p50 <= 4.5),
+    row(
+      "GET the step, 1 client: median at most 4.5 ms",
+      `${wizard.getAlone.app.p50.toFixed(1)} ms`,
+      BEFORE.getAlone,
+      wizard.getAlone.app.p50 <= 4.5,
+    ),
     row(
       "GET the step, 50 clients: at least 400 a second",
       `${wizard.get.app.perSecond.toFixed(0)} a second`,
       BEFORE.getPerSecond,
       wizard.get.app.perSecond >= 400,
     ),
-    row("GET the step, 50 clients: p95 at most 200 ms", `${wizard.get.app.p95.toFixed(1)} ms`, BEFORE.getP95, wizard.get.app.p95 <= 200),
+    row(
+      "GET the step, 50 clients: p95 at most 200 ms",
+      `${wizard.get.app.p95.toFixed(1)} ms`,
+      BEFORE.getP95,
+      wizard.get.app.p95 <= 200,
+    ),
     row(
       "POST the step and its redirect, 50 clients: at least 800 a second",
       `${wizard.post.perSecond.toFixed(0)} a second`,
       BEFORE.postPerSecond,
       wizard.post.perSecond >= 800,
     ),
-    row("resident memory at rest at most 200 MB per process", `${largest.toFixed(0)} MB at most`, BEFORE.memory, largest <= 200),
-    row("JavaScript at most 150 KB gzipped on every screen", `${(heaviestJs / 1024).toFixed(1)} KB at most`, BEFORE.javaScript, heaviestJs <= 150 * 1024),
+    row(
+      "resident memory at rest at most 200 MB per process",
+      `${largest.toFixed(0)} MB at most`,
+      BEFORE.memory,
+      largest <= 200,
+    ),
+    row(
+      "JavaScript at most 150 KB gzipped on every screen",
+      `${(heaviestJs / 1024).toFixed(1)} KB at most`,
+      BEFORE.javaScript,
+      heaviestJs <= 150 * 1024,
+    ),
     ...(["simulate", "devtools"] as const).flatMap((method) =>
       lighthouse[method].screens.map((screen, index) =>
         row(
@@ -124,11 +162,15 @@ interface ProfileBefore extends ProfileFigures {
   measured: string;
 }
 const PROFILE_BEFORE = new URL("./profile-before.json", import.meta.url);
-const profileBefore = (): ProfileBefore | null => (existsSync(PROFILE_BEFORE) ? (JSON.parse(readFileSync(PROFILE_BEFORE, "utf8")) as ProfileBefore) : null);
+const profileBefore = (): ProfileBefore | null =>
+  existsSync(PROFILE_BEFORE) ? (JSON.parse(readFileSync(PROFILE_BEFORE, "utf8")) as ProfileBefore) : null;
 
 function profileTable(label: string, now: Profile, before: Profile | undefined): string {
-  const cell = (entry: Profile["top"][number] | undefined) => (entry ? `${entry.name} (${entry.where}) | ${entry.msPerRequest.toFixed(3)}` : " | ");
-  const rows = now.top.map((entry, index) => `| ${index + 1} | ${before ? `${cell(before.top[index])} | ` : ""}${cell(entry)} |`);
+  const cell = (entry: Profile["top"][number] | undefined) =>
+    entry ? `${entry.name} (${entry.where}) | ${entry.msPerRequest.toFixed(3)}` : " | ";
+  const rows = now.top.map(
+    (entry, index) => `| ${index + 1} | ${before ? `${cell(before.top[index])} | ` : ""}${cell(entry)} |`,
+  );
   const head = before
     ? `| # | Before: function (where) | ms a request | Now: function (where) | ms a request |\n|---|---|---|---|---|`
     : `| # | Function (where) | ms a request |\n|---|---|---|`;
@@ -155,14 +197,23 @@ interface ChildrenListFigures {
   exportMs: number;
 }
 
-/** The model call listChildren over one user's children, in a database of its own (on PostgreSQL, on the run's server). */
+/**
+ * The model call listChildren over one user's children, in a database of its own (on PostgreSQL, on the run's server).
+ */
 async function benchChildrenList(): Promise<ChildrenListFigures> {
   const test = await createTestDatabase();
   try {
     const { db } = test;
     const user = await db
       .insertInto("users")
-      .values({ email: "bench@example.com", username: "bench@example.com", password_hash: "x", first_name: "Bench", last_name: "User", enabled: 1 })
+      .values({
+        email: "bench@example.com",
+        username: "bench@example.com",
+        password_hash: "x",
+        first_name: "Bench",
+        last_name: "User",
+        enabled: 1,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const actor: CurrentUser = {
@@ -233,8 +284,13 @@ async function benchServer(database: DatabaseKind) {
   try {
     const { move } = server;
     if (move) {
-      console.log(`copyDatabase: ${move.copySeconds.toFixed(1)} s, then ANALYZE ${move.analyzeSeconds.toFixed(1)} s; every table's rows equal on both sides`);
-      for (const proof of move.csv) console.log(`referral CSV, ${proof.list}: ${proof.rows} rows, the same SHA-256 from both (${proof.sqliteSha256})`);
+      console.log(
+        `copyDatabase: ${move.copySeconds.toFixed(1)} s, then ANALYZE ${move.analyzeSeconds.toFixed(1)} s; every table's rows equal on both sides`,
+      );
+      for (const proof of move.csv)
+        console.log(
+          `referral CSV, ${proof.list}: ${proof.rows} rows, the same SHA-256 from both (${proof.sqliteSha256})`,
+        );
     }
     const atStart = await memoryAtRest(server.pid, 2000);
     console.log(`${atStart.length} processes: ${atStart.map((each) => `${each.role} ${mb(each.rss)} MB`).join(", ")}`);
@@ -244,7 +300,8 @@ async function benchServer(database: DatabaseKind) {
     console.log(`at rest after the load: ${afterLoad.map((each) => `${each.role} ${mb(each.rss)} MB`).join(", ")}`);
     console.log("Where a wizard page's time goes (one profiled process)…");
     const profile = await profileWizard(server);
-    for (const kind of ["get", "post"] as const) console.log(`profile ${kind}: busy ${profile[kind].busyMsPerRequest.toFixed(2)} ms a request`);
+    for (const kind of ["get", "post"] as const)
+      console.log(`profile ${kind}: busy ${profile[kind].busyMsPerRequest.toFixed(2)} ms a request`);
     console.log("The wizard step with the log and the metrics on, beside off…");
     const observability = await benchObservability(server);
     for (const side of ["off", "on"] as const) {
@@ -262,16 +319,25 @@ async function benchServer(database: DatabaseKind) {
     ];
     // Two instances need a database that several processes share: PostgreSQL.
     const twoInstances = database === "postgres" ? await benchTwoInstances(server) : undefined;
-    if (twoInstances) loads.push(["GET, 50 clients on two instances", twoInstances.get], ["POST, 50 clients on two instances", twoInstances.post]);
+    if (twoInstances)
+      loads.push(
+        ["GET, 50 clients on two instances", twoInstances.get],
+        ["POST, 50 clients on two instances", twoInstances.post],
+      );
     for (const [label, figure] of loads) {
-      console.log(`wizard ${label}: ${figure.perSecond.toFixed(0)}/s, p50 ${figure.p50.toFixed(1)} ms, p95 ${figure.p95.toFixed(1)} ms`);
+      console.log(
+        `wizard ${label}: ${figure.perSecond.toFixed(0)}/s, p50 ${figure.p50.toFixed(1)} ms, p95 ${figure.p95.toFixed(1)} ms`,
+      );
     }
-    // The same POST on instances of their own, with the one lock for the whole database and with row locks (PostgreSQL only).
-    if (twoInstances) console.log("Writes on one instance and on two, with the one lock for the database and with row locks…");
+    // The same POST on instances of their own, with the one lock for the whole database and with row locks (PostgreSQL
+    // only).
+    if (twoInstances)
+      console.log("Writes on one instance and on two, with the one lock for the database and with row locks…");
     const writes = twoInstances ? await benchWriteLocks(server) : undefined;
     for (const run of writes?.runs ?? []) {
       const { post, cpu } = run;
-      const share = (value: number | undefined) => (value === undefined ? "not measured" : `${(value * 100).toFixed(0)}%`);
+      const share = (value: number | undefined) =>
+        value === undefined ? "not measured" : `${(value * 100).toFixed(0)}%`;
       console.log(
         `POST, DATABASE_WRITE_LOCK=${run.lock}, WEB_CONCURRENCY ${run.webConcurrency ?? "unset"} (${run.answering} answering each), ${run.instances} instance${run.instances === 1 ? "" : "s"}: ` +
           `${post.perSecond.toFixed(0)}/s, p50 ${post.p50.toFixed(1)} ms, p95 ${post.p95.toFixed(1)} ms; of the ${writes!.cores} cores: machine ${share(cpu.machine)}, ` +
@@ -281,14 +347,22 @@ async function benchServer(database: DatabaseKind) {
     console.log("The lists, the dashboard and the API…");
     const lists = await benchLists(server);
     for (const figure of lists.http)
-      console.log(`${figure.label}: ${figure.app.perSecond.toFixed(0)}/s, p50 ${figure.app.p50.toFixed(1)} ms, p95 ${figure.app.p95.toFixed(1)} ms`);
-    console.log(`referral CSV: ${lists.csv.rows} rows in ${lists.csv.ms.toFixed(0)} ms, server memory +${lists.csv.growthMb.toFixed(1)} MB`);
+      console.log(
+        `${figure.label}: ${figure.app.perSecond.toFixed(0)}/s, p50 ${figure.app.p50.toFixed(1)} ms, p95 ${figure.app.p95.toFixed(1)} ms`,
+      );
+    console.log(
+      `referral CSV: ${lists.csv.rows} rows in ${lists.csv.ms.toFixed(0)} ms, server memory +${lists.csv.growthMb.toFixed(1)} MB`,
+    );
     console.log("The program insight page…");
     const insight = await benchInsight(server);
     for (const figure of insight.model)
-      console.log(`${figure.label}: ${figure.total} referrals, p50 ${figure.p50.toFixed(1)} ms, p95 ${figure.p95.toFixed(1)} ms`);
+      console.log(
+        `${figure.label}: ${figure.total} referrals, p50 ${figure.p50.toFixed(1)} ms, p95 ${figure.p95.toFixed(1)} ms`,
+      );
     for (const figure of insight.http)
-      console.log(`${figure.label}: ${figure.app.perSecond.toFixed(0)}/s, p50 ${figure.app.p50.toFixed(1)} ms, p95 ${figure.app.p95.toFixed(1)} ms`);
+      console.log(
+        `${figure.label}: ${figure.app.perSecond.toFixed(0)}/s, p50 ${figure.app.p50.toFixed(1)} ms, p95 ${figure.app.p95.toFixed(1)} ms`,
+      );
     console.log("Page weights…");
     const weights = await pageWeights(server.base, screensOf(server));
     console.log("Lighthouse on a phone…");
@@ -342,7 +416,19 @@ const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 function writeSqliteResults(
   conditions: Conditions,
   children: ChildrenListFigures,
-  { wizard, lists, insight, weights, lighthouse, uploads, reports, peakMb, memory, profile, observability }: ServerFigures,
+  {
+    wizard,
+    lists,
+    insight,
+    weights,
+    lighthouse,
+    uploads,
+    reports,
+    peakMb,
+    memory,
+    profile,
+    observability,
+  }: ServerFigures,
 ) {
   const { lists: childrenLists, exported, exportMs } = children;
   const verdict = (p95: number) => (p95 < BUDGET_MS ? "within" : "OVER");
@@ -358,7 +444,13 @@ function writeSqliteResults(
     loadRow("GET the step, 1 client", wizard.getAlone.app, verdict(wizard.getAlone.app.p95)),
     loadRow("the same bytes from the ceiling, 1 client", wizard.getAlone.ceiling, ""),
     ...(wizard.floor
-      ? [loadRow("/healthz on the same server (no page: the request's way through Express and Remix, one SELECT), 50 clients", wizard.floor, "")]
+      ? [
+          loadRow(
+            "/healthz on the same server (no page: the request's way through Express and Remix, one SELECT), 50 clients",
+            wizard.floor,
+            "",
+          ),
+        ]
       : []),
   ];
   const pageRows = lists.http.map(
@@ -374,12 +466,15 @@ function writeSqliteResults(
     (figure) =>
       `| ${figure.label} | ${figure.total.toLocaleString("en-US")} | ${figure.p50.toFixed(2)} | ${figure.p95.toFixed(2)} | ${insightVerdict(figure.p95)} |`,
   );
-  const rows = childrenLists.map(({ label, p50, p95 }) => `| ${label} | ${p50.toFixed(2)} | ${p95.toFixed(2)} | ${verdict(p95)} |`);
+  const rows = childrenLists.map(
+    ({ label, p50, p95 }) => `| ${label} | ${p50.toFixed(2)} | ${p95.toFixed(2)} | ${verdict(p95)} |`,
+  );
   const weightRows = weights.map((weight) => {
     const fits = weight.html <= 30 * 1024 && weight.css <= 30 * 1024 && weight.js <= 150 * 1024;
     return `| ${weight.label} | ${kb(weight.html)} | ${kb(weight.css)} | ${kb(weight.js)} | ${kb(weight.html + weight.css)} | ${kb(weight.html + weight.css + weight.js)} | ${fits ? "within" : "OVER"} |`;
   });
-  const heaviest = (key: "html" | "css" | "js") => weights.reduce((top, weight) => (weight[key] > top[key] ? weight : top));
+  const heaviest = (key: "html" | "css" | "js") =>
+    weights.reduce((top, weight) => (weight[key] > top[key] ? weight : top));
   console.log(
     `heaviest: HTML ${kb(heaviest("html").html)} KB (${heaviest("html").label}), CSS ${kb(heaviest("css").css)} KB, JavaScript ${kb(heaviest("js").js)} KB (${heaviest("js").label})`,
   );
@@ -388,7 +483,8 @@ function writeSqliteResults(
       `| ${figure.format.toUpperCase()} | ${figure.rows.toLocaleString("en-US")} | ${figure.seconds.toFixed(1)} | ${figure.restMb.toFixed(0)} | ${figure.peakMb.toFixed(0)} | +${(figure.peakMb - figure.restMb).toFixed(0)} | ${figure.seconds < 10 && figure.peakMb - figure.restMb < 200 ? "within" : "OVER"} |`,
   );
   const listRows = lists.model.map(
-    (figure) => `| ${figure.label} | ${figure.total.toLocaleString("en-US")} | ${figure.p50.toFixed(2)} | ${figure.p95.toFixed(2)} | ${verdict(figure.p95)} |`,
+    (figure) =>
+      `| ${figure.label} | ${figure.total.toLocaleString("en-US")} | ${figure.p50.toFixed(2)} | ${figure.p95.toFixed(2)} | ${verdict(figure.p95)} |`,
   );
   const uploadRows = uploads.map((figure) => {
     const peak = Math.max(figure.sampledPeakRss, figure.highWaterMark ?? 0);

@@ -43,7 +43,10 @@ export interface RunFigures {
   wizard: WizardFigures;
   /** PostgreSQL only: SQLite's file belongs to one machine's instance. */
   twoInstances?: TwoInstanceFigures;
-  /** PostgreSQL only: the POST on one instance and on two, with the one lock for the database and with row locks (absent from older runs). */
+  /**
+   * PostgreSQL only: the POST on one instance and on two, with the one lock for the database and with row locks (absent
+   * from older runs).
+   */
   writes?: WriteLockFigures;
   pages: PageLoad[];
   referralLists: ListFigure[];
@@ -70,7 +73,8 @@ const number = (value: number) => value.toLocaleString("en-US");
 const ms = (value: number, digits = 1) => value.toFixed(digits);
 
 /** Per second, p50 and p95 of a load on each side (three cells each). */
-const loadCells = (figure: LoadFigure | undefined) => (figure ? [figure.perSecond.toFixed(0), ms(figure.p50), ms(figure.p95)] : [NONE, NONE, NONE]);
+const loadCells = (figure: LoadFigure | undefined) =>
+  figure ? [figure.perSecond.toFixed(0), ms(figure.p50), ms(figure.p95)] : [NONE, NONE, NONE];
 const row = (cells: string[]) => `| ${cells.join(" | ")} |`;
 const header = (cells: string[]) => `${row(cells)}\n|${cells.map(() => "---").join("|")}|`;
 
@@ -79,18 +83,27 @@ function labelsOf<T extends { label: string }>(sqlite: T[] | undefined, postgres
   return [...new Set([...(sqlite ?? []), ...(postgres ?? [])].map((figure) => figure.label))];
 }
 
-const byLabel = <T extends { label: string }>(figures: T[] | undefined, label: string) => figures?.find((figure) => figure.label === label);
+const byLabel = <T extends { label: string }>(figures: T[] | undefined, label: string) =>
+  figures?.find((figure) => figure.label === label);
 
 function conditionsTable(sqlite?: RunFigures, postgres?: RunFigures): string {
-  const cell = (figures: RunFigures | undefined, value: (conditions: Conditions) => string) => (figures ? value(figures.conditions) : "not run yet");
+  const cell = (figures: RunFigures | undefined, value: (conditions: Conditions) => string) =>
+    figures ? value(figures.conditions) : "not run yet";
   const lines: Array<[string, (conditions: Conditions) => string]> = [
     ["Run on", (conditions) => conditions.date],
     ["Machine", (conditions) => conditions.machine],
     ["Load average as the run began (1 minute)", (conditions) => conditions.loadAtStart.toFixed(2)],
-    ["Data", (conditions) => `${number(conditions.users)} users, ${number(conditions.children)} children, ${number(conditions.referrals)} referrals`],
+    [
+      "Data",
+      (conditions) =>
+        `${number(conditions.users)} users, ${number(conditions.children)} children, ${number(conditions.referrals)} referrals`,
+    ],
     ["Database", (conditions) => conditions.database],
   ];
-  return [header(["", "SQLite", "PostgreSQL"]), ...lines.map(([label, value]) => row([label, cell(sqlite, value), cell(postgres, value)]))].join("\n");
+  return [
+    header(["", "SQLite", "PostgreSQL"]),
+    ...lines.map(([label, value]) => row([label, cell(sqlite, value), cell(postgres, value)])),
+  ].join("\n");
 }
 
 function wizardTable(sqlite?: RunFigures, postgres?: RunFigures): string {
@@ -103,7 +116,9 @@ function wizardTable(sqlite?: RunFigures, postgres?: RunFigures): string {
   ];
   return [
     header(["Load", "SQLite per second", "p50 (ms)", "p95 (ms)", "PostgreSQL per second", "p50 (ms)", "p95 (ms)"]),
-    ...lines.map(([label, figure]) => row([label, ...loadCells(sqlite && figure(sqlite)), ...loadCells(postgres && figure(postgres))])),
+    ...lines.map(([label, figure]) =>
+      row([label, ...loadCells(sqlite && figure(sqlite)), ...loadCells(postgres && figure(postgres))]),
+    ),
   ].join("\n");
 }
 
@@ -119,12 +134,18 @@ const LOCK_LABELS: Record<WriteLock, string> = {
   rows: "row locks (after: DATABASE_WRITE_LOCK=rows)",
 };
 
-/** The POST on one instance and on two, for each write lock and each WEB_CONCURRENCY; what stops two from answering twice as much. */
+/**
+ * The POST on one instance and on two, for each write lock and each WEB_CONCURRENCY; what stops two from answering
+ * twice as much.
+ */
 function writesSection(writes: WriteLockFigures | undefined): string {
-  if (!writes) return "Not run yet: `npm run bench -- --database=postgres` measures it (PostgreSQL only: SQLite's file belongs to one machine's instance).";
+  if (!writes)
+    return "Not run yet: `npm run bench -- --database=postgres` measures it (PostgreSQL only: SQLite's file belongs to one machine's instance).";
   const { cores, seconds, runs } = writes;
-  const percent = (share: number | undefined) => (share === undefined ? "not measured" : `${(share * 100).toFixed(0)}%`);
-  // What the machine did besides the instances, PostgreSQL, autocannon and the kernel's interrupt work: the idle server, other programs.
+  const percent = (share: number | undefined) =>
+    share === undefined ? "not measured" : `${(share * 100).toFixed(0)}%`;
+  // What the machine did besides the instances, PostgreSQL, autocannon and the kernel's interrupt work: the idle
+  // server, other programs.
   const rest = ({ machine, kernel, instances, postgres, loadGenerator }: CpuShares) =>
     Math.max(0, machine - (kernel ?? 0) - instances - (postgres ?? 0) - loadGenerator);
   const processes = (run: WriteLockRun) =>
@@ -134,7 +155,12 @@ function writesSection(writes: WriteLockFigures | undefined): string {
   // One instance and two, for each lock and each WEB_CONCURRENCY, in the order measured.
   const pairs = runs
     .filter((run) => run.instances === 1)
-    .map((one) => ({ one, two: runs.find((run) => run.instances === 2 && run.lock === one.lock && run.webConcurrency === one.webConcurrency) }));
+    .map((one) => ({
+      one,
+      two: runs.find(
+        (run) => run.instances === 2 && run.lock === one.lock && run.webConcurrency === one.webConcurrency,
+      ),
+    }));
   const ratioOf = ({ one, two }: (typeof pairs)[number]) => (two ? two.post.perSecond / one.post.perSecond : undefined);
   const lines = pairs.flatMap((pair) =>
     [pair.one, pair.two].flatMap((run) => {
@@ -171,13 +197,17 @@ function writesSection(writes: WriteLockFigures | undefined): string {
           : cpu.machine >= CORES_FULL
             ? `it does not reach ${SCALES}: ${used}, so the limit is the machine's CPU, not the database's locks${pair.one.lock === "database" ? " (whether the one lock would also hold two instances back cannot show while the cores are full)" : ""}.`
             : `it does not reach ${SCALES}, and the CPU is not what stops it: ${used}; the saves wait on ${pair.one.lock === "database" ? "each other, taking turns on the one lock" : "something else than the CPU (the database's locks, its commits, the pools of connections)"}.`;
-    return [`- ${LOCK_LABELS[pair.one.lock]}, ${processes(pair.one)}: two instances answer ${ratio.toFixed(2)} times what one answers: ${limit}`];
+    return [
+      `- ${LOCK_LABELS[pair.one.lock]}, ${processes(pair.one)}: two instances answer ${ratio.toFixed(2)} times what one answers: ${limit}`,
+    ];
   });
   // Row locks against the one lock, at two instances, for each WEB_CONCURRENCY.
   const against = pairs
     .filter((pair) => pair.one.lock === "rows" && pair.two)
     .flatMap((rows) => {
-      const one = pairs.find((pair) => pair.one.lock === "database" && pair.one.webConcurrency === rows.one.webConcurrency)?.two;
+      const one = pairs.find(
+        (pair) => pair.one.lock === "database" && pair.one.webConcurrency === rows.one.webConcurrency,
+      )?.two;
       if (!one || !rows.two) return [];
       return [
         `- ${processes(rows.one)}, two instances: ${rows.two.post.perSecond.toFixed(0)} saves a second with row locks against ${one.post.perSecond.toFixed(0)} with the one lock (${(rows.two.post.perSecond / one.post.perSecond).toFixed(2)} times), p95 ${ms(rows.two.post.p95)} ms against ${ms(one.post.p95)} ms.`,
@@ -210,8 +240,18 @@ ${[...verdicts, ...against].join("\n")}`;
 function pagesTable(sqlite?: RunFigures, postgres?: RunFigures): string {
   const cells = (figures: RunFigures | undefined, label: string) => loadCells(byLabel(figures?.pages, label)?.app);
   return [
-    header([`Page (one client, ${PAGE_SECONDS} s)`, "SQLite per second", "p50 (ms)", "p95 (ms)", "PostgreSQL per second", "p50 (ms)", "p95 (ms)"]),
-    ...labelsOf(sqlite?.pages, postgres?.pages).map((label) => row([label, ...cells(sqlite, label), ...cells(postgres, label)])),
+    header([
+      `Page (one client, ${PAGE_SECONDS} s)`,
+      "SQLite per second",
+      "p50 (ms)",
+      "p95 (ms)",
+      "PostgreSQL per second",
+      "p50 (ms)",
+      "p95 (ms)",
+    ]),
+    ...labelsOf(sqlite?.pages, postgres?.pages).map((label) =>
+      row([label, ...cells(sqlite, label), ...cells(postgres, label)]),
+    ),
   ].join("\n");
 }
 
@@ -220,7 +260,9 @@ function modelTable(sqlite?: RunFigures, postgres?: RunFigures): string {
   const cells = (figure: Timed | undefined) => (figure ? [ms(figure.p50, 2), ms(figure.p95, 2)] : [NONE, NONE]);
   const lines = (prefix: string, pick: (figures: RunFigures) => Timed[]) => {
     const [ours, theirs] = [sqlite && pick(sqlite), postgres && pick(postgres)];
-    return labelsOf(ours, theirs).map((label) => row([`${prefix}${label}`, ...cells(byLabel(ours, label)), ...cells(byLabel(theirs, label))]));
+    return labelsOf(ours, theirs).map((label) =>
+      row([`${prefix}${label}`, ...cells(byLabel(ours, label)), ...cells(byLabel(theirs, label))]),
+    );
   };
   const perUser = number((sqlite ?? postgres)?.childrenPerUser ?? 0);
   return [
@@ -233,7 +275,9 @@ function modelTable(sqlite?: RunFigures, postgres?: RunFigures): string {
 
 function exportsTable(sqlite?: RunFigures, postgres?: RunFigures): string {
   const csv = (figures?: RunFigures) =>
-    figures ? `${number(figures.csv.rows)} rows in ${(figures.csv.ms / 1000).toFixed(1)} s, memory +${figures.csv.growthMb.toFixed(1)} MB` : NONE;
+    figures
+      ? `${number(figures.csv.rows)} rows in ${(figures.csv.ms / 1000).toFixed(1)} s, memory +${figures.csv.growthMb.toFixed(1)} MB`
+      : NONE;
   const report = (figures: RunFigures | undefined, format: string) => {
     const figure = figures?.reports.find((each) => each.format === format);
     return figure
@@ -249,7 +293,8 @@ function exportsTable(sqlite?: RunFigures, postgres?: RunFigures): string {
 }
 
 function moveSection(move: MoveFigures | undefined): string {
-  if (!move) return "Not run yet: `npm run bench -- --database=postgres` moves the filled data folder into PostgreSQL and proves the move.";
+  if (!move)
+    return "Not run yet: `npm run bench -- --database=postgres` moves the filled data folder into PostgreSQL and proves the move.";
   const filled = move.tables.filter((table) => table.sqlite > 0);
   const [drafts, submitted] = move.csv;
   return `\`copyDatabase\` (db/copy.ts, as \`npm run db:copy -- <data folder> <postgres://…>\` runs it) moved the filled data folder
@@ -273,10 +318,14 @@ ${filled.map((table) => row([table.table, number(table.sqlite), number(table.pos
 function caveats(sqlite?: RunFigures, postgres?: RunFigures): string[] {
   const notes: string[] = [];
   if (!sqlite || !postgres) {
-    notes.push(`Only one run has saved its figures: ${sqlite ? "`npm run bench -- --database=postgres`" : "`npm run bench`"} fills in the other column.`);
+    notes.push(
+      `Only one run has saved its figures: ${sqlite ? "`npm run bench -- --database=postgres`" : "`npm run bench`"} fills in the other column.`,
+    );
   } else {
-    if (sqlite.conditions.referrals !== postgres.conditions.referrals) notes.push("The two runs measured different amounts of data: compare with care.");
-    if (sqlite.conditions.machine !== postgres.conditions.machine) notes.push("The two runs were made on different machines: compare with care.");
+    if (sqlite.conditions.referrals !== postgres.conditions.referrals)
+      notes.push("The two runs measured different amounts of data: compare with care.");
+    if (sqlite.conditions.machine !== postgres.conditions.machine)
+      notes.push("The two runs were made on different machines: compare with care.");
   }
   for (const [name, figures] of [
     ["SQLite", sqlite],
@@ -284,7 +333,9 @@ function caveats(sqlite?: RunFigures, postgres?: RunFigures): string[] {
   ] as const) {
     // A whole core busy with something else before the run: its figures are low, and the other column's may not be.
     if (figures && figures.conditions.loadAtStart >= BUSY_LOAD)
-      notes.push(`The ${name} run began on a busy machine (load average ${figures.conditions.loadAtStart.toFixed(2)}): its figures are likely low.`);
+      notes.push(
+        `The ${name} run began on a busy machine (load average ${figures.conditions.loadAtStart.toFixed(2)}): its figures are likely low.`,
+      );
   }
   return notes;
 }

@@ -40,7 +40,8 @@ export async function pageWeights(base: string, screens: Screen[]): Promise<Weig
     const response = await fetch(`${base}${screen.path}`, { headers: screen.cookie ? { Cookie: screen.cookie } : {} });
     const html = await response.text();
     // An unknown link's page (400) is a screen too; a sign-in redirect or a crash is not.
-    if (response.status >= 500 || response.redirected) throw new Error(`${screen.path}: ${response.status}${response.redirected ? " (redirected)" : ""}`);
+    if (response.status >= 500 || response.redirected)
+      throw new Error(`${screen.path}: ${response.status}${response.redirected ? " (redirected)" : ""}`);
     const css = new Set([...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((match) => match[1]));
     const js = new Set([
       // Preloads the page asks for once it has painted (docs/product-rules.md R125) are loaded all the same.
@@ -59,7 +60,10 @@ export async function pageWeights(base: string, screens: Screen[]): Promise<Weig
 }
 
 /** Every screen of the application: the public ones, a referrer's (each wizard step), an administrator's. */
-export function screensOf(server: { clients: Array<{ cookie: string; path: string }>; admin: { id: number; cookie: string } }): Screen[] {
+export function screensOf(server: {
+  clients: Array<{ cookie: string; path: string }>;
+  admin: { id: number; cookie: string };
+}): Screen[] {
   const [, child, referral, user] = /\/app\/child\/(\d+)\/referral\/(\d+)\/user\/(\d+)\//.exec(server.clients[0].path)!;
   const wizard = `/app/child/${child}/referral/${referral}/user/${user}`;
   const referrer = server.clients[0].cookie;
@@ -74,12 +78,20 @@ export function screensOf(server: { clients: Array<{ cookie: string; path: strin
     { label: "children", path: "/app/children", cookie: referrer },
     { label: "a child", path: `/app/children/details/${child}`, cookie: referrer },
     { label: "new child: date of birth", path: "/app/children/edit/preverify", cookie: referrer },
-    { label: "new child: name", path: "/app/children/edit/name?birthdate=2025-01-01&stateOfResidence=21", cookie: referrer },
+    {
+      label: "new child: name",
+      path: "/app/children/edit/name?birthdate=2025-01-01&stateOfResidence=21",
+      cookie: referrer,
+    },
     { label: "draft referrals", path: "/app/referrals/drafts", cookie: referrer },
     { label: "submitted referrals", path: "/app/referrals/submitted", cookie: referrer },
     { label: "profile", path: `/app/profile/${user}`, cookie: referrer },
     ...WIZARD_STEPS.map((step) => ({ label: `wizard: ${step.key}`, path: `${wizard}/${step.path}`, cookie: referrer })),
-    { label: "wizard: a parent or guardian", path: `${wizard}/family-information/guardian/add-edit/new`, cookie: referrer },
+    {
+      label: "wizard: a parent or guardian",
+      path: `${wizard}/family-information/guardian/add-edit/new`,
+      cookie: referrer,
+    },
     { label: "wizard: a document", path: `${wizard}/supporting-documentation/new`, cookie: referrer },
     { label: "users (administrator)", path: "/app/users", cookie: admin },
     { label: "a user (administrator)", path: `/app/user/${user}`, cookie: admin },

@@ -15,7 +15,10 @@ import { moveToPostgres, type MoveFigures } from "./postgres";
 // A wizard step over HTTP against the production build (docs/architecture.md, The budgets): GET, and POST with its
 // redirect, with 50 clients at once and 100,000 referrals in the database.
 
-/** 100,000 referrals; BENCH_REFERRALS asks for fewer (users and children in proportion), only to check that the benchmark runs end to end. */
+/**
+ * 100,000 referrals; BENCH_REFERRALS asks for fewer (users and children in proportion), only to check that the
+ * benchmark runs end to end.
+ */
 export const REFERRALS = benchSize(process.env.BENCH_REFERRALS);
 export const USERS = REFERRALS / 5;
 export const CHILDREN = REFERRALS / 2;
@@ -38,11 +41,20 @@ export async function fill(dataDir: string) {
   // What the program insight page counts (docs/product-rules.md R127) spread over the seeded codes: each user's one
   // address in a county, a referral source, reasons, and a first status change for two submitted referrals in three.
   const codes = async (type: string) =>
-    (await db.selectFrom("lookups").select("code").where("type", "=", type).orderBy("list_order").execute()).map((row) => row.code);
-  const [counties, sources, concerns] = [await codes("Counties"), await codes("References"), await codes("RefReasons_ConcernsDevelopmental")];
+    (await db.selectFrom("lookups").select("code").where("type", "=", type).orderBy("list_order").execute()).map(
+      (row) => row.code,
+    );
+  const [counties, sources, concerns] = [
+    await codes("Counties"),
+    await codes("References"),
+    await codes("RefReasons_ConcernsDevelopmental"),
+  ];
   // Each county's local program (docs/product-rules.md R137): a submitted referral belongs to its address's county's.
   const programOf = new Map(
-    (await db.selectFrom("local_programs").select(["id", "jurisdiction"]).execute()).map((program) => [program.jurisdiction, program.id]),
+    (await db.selectFrom("local_programs").select(["id", "jurisdiction"]).execute()).map((program) => [
+      program.jurisdiction,
+      program.id,
+    ]),
   );
   const addressOf = new Map<number, number>();
   const countyOf = new Map<number, string>();
@@ -52,7 +64,15 @@ export async function fill(dataDir: string) {
     for (let start = 0; start < USERS; start += 500) {
       const rows = Array.from({ length: Math.min(500, USERS - start) }, (_, index) => {
         const email = `bench-${start + index}@example.com`;
-        return { email, username: email, password_hash: "x", first_name: "Bench", last_name: `User${start + index}`, enabled: 1 as const, last_login: now };
+        return {
+          email,
+          username: email,
+          password_hash: "x",
+          first_name: "Bench",
+          last_name: `User${start + index}`,
+          enabled: 1 as const,
+          last_login: now,
+        };
       });
       const made = await trx.insertInto("users").values(rows).returning("id").execute();
       await trx
@@ -128,17 +148,31 @@ export async function fill(dataDir: string) {
       const history = sent.flatMap((row) => {
         const submittedAt = Date.parse(row.submission_date!);
         const changedAt = submittedAt + (0.5 + (row.id % 28) / 2) * 86_400_000;
-        const submittedRow = { referral_id: row.id, from_status: "Draft" as const, to_status: "Submitted" as const, changed_at: row.submission_date! };
+        const submittedRow = {
+          referral_id: row.id,
+          from_status: "Draft" as const,
+          to_status: "Submitted" as const,
+          changed_at: row.submission_date!,
+        };
         if (Math.floor(row.id / 3) % 3 === 0 || changedAt > Date.now()) return [submittedRow];
         return [
           submittedRow,
-          { referral_id: row.id, from_status: "Submitted" as const, to_status: "Received" as const, changed_at: new Date(changedAt).toISOString() },
+          {
+            referral_id: row.id,
+            from_status: "Submitted" as const,
+            to_status: "Received" as const,
+            changed_at: new Date(changedAt).toISOString(),
+          },
         ];
       });
       await trx.insertInto("referral_status_history").values(history).execute();
       const received = history.filter((row) => row.to_status === "Received");
       for (const row of received)
-        await trx.updateTable("referrals").set({ status: "Received", status_updated_at: row.changed_at }).where("id", "=", row.referral_id).execute();
+        await trx
+          .updateTable("referrals")
+          .set({ status: "Received", status_updated_at: row.changed_at })
+          .where("id", "=", row.referral_id)
+          .execute();
       await keepReferralFigures(
         trx,
         sent.map((row) => row.id),
@@ -156,7 +190,10 @@ export async function fill(dataDir: string) {
   const clients = [];
   for (const draft of drafts) {
     const cookie = (await createSession(db, draft.created_by_id)).split(";")[0];
-    clients.push({ cookie, path: `/app/child/${draft.child_id}/referral/${draft.id}/user/${draft.created_by_id}/child-information/language` });
+    clients.push({
+      cookie,
+      path: `/app/child/${draft.child_id}/referral/${draft.id}/user/${draft.created_by_id}/child-information/language`,
+    });
   }
   // An administrator, who sees every referral in the lists; someone of one local program's staff (the first county's),
   // who reads that program's submitted referrals only (R137).
@@ -258,13 +295,17 @@ export const WIZARD_SECONDS = 15;
 
 /** Unmeasured first requests: an instance's code is compiled on its first requests. */
 export async function warm(base: string, clients: BenchServer["clients"]) {
-  for (const { cookie, path: step } of clients.slice(0, 10)) await (await fetch(`${base}${step}`, { headers: { Cookie: cookie } })).text();
+  for (const { cookie, path: step } of clients.slice(0, 10))
+    await (await fetch(`${base}${step}`, { headers: { Cookie: cookie } })).text();
 }
 
 /** Client n opens the step of its own Draft. */
 export const stepOf =
   ({ clients }: BenchServer) =>
-  (n: number): LoadRequest => ({ path: clients[n % clients.length].path, headers: { Cookie: clients[n % clients.length].cookie } });
+  (n: number): LoadRequest => ({
+    path: clients[n % clients.length].path,
+    headers: { Cookie: clients[n % clients.length].cookie },
+  });
 
 /**
  * Client n saves the step of its own Draft, a language chosen by n, from a page of the instance it
@@ -275,17 +316,41 @@ export const saveOf =
   (n: number, base: string): LoadRequest => ({
     method: "POST",
     path: clients[n % clients.length].path,
-    headers: { Cookie: clients[n % clients.length].cookie, Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    headers: {
+      Cookie: clients[n % clients.length].cookie,
+      Origin: base,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
     body: new URLSearchParams({ primaryLanguage: String(1 + (n % 20)), intent: "save" }).toString(),
   });
 
-/** The step of the language of the child: GET, and POST with its redirect; the GET against the bare node:http ceiling. */
+/**
+ * The step of the language of the child: GET, and POST with its redirect; the GET against the bare node:http ceiling.
+ */
 export async function benchWizard(server: BenchServer): Promise<WizardFigures> {
   await warm(server.base, server.clients);
-  const get = await loadAgainstCeiling(server.base, server.dataDir, { connections: CLIENTS, seconds: WIZARD_SECONDS, requestOf: stepOf(server) });
-  const getAlone = await loadAgainstCeiling(server.base, server.dataDir, { connections: 1, seconds: WIZARD_SECONDS, requestOf: stepOf(server) });
-  const post = await load(server.base, { connections: CLIENTS, seconds: WIZARD_SECONDS, status: 302, requestOf: saveOf(server) });
-  const floor = await load(server.base, { connections: CLIENTS, seconds: WIZARD_SECONDS, status: 200, requestOf: () => ({ path: "/healthz" }) });
+  const get = await loadAgainstCeiling(server.base, server.dataDir, {
+    connections: CLIENTS,
+    seconds: WIZARD_SECONDS,
+    requestOf: stepOf(server),
+  });
+  const getAlone = await loadAgainstCeiling(server.base, server.dataDir, {
+    connections: 1,
+    seconds: WIZARD_SECONDS,
+    requestOf: stepOf(server),
+  });
+  const post = await load(server.base, {
+    connections: CLIENTS,
+    seconds: WIZARD_SECONDS,
+    status: 302,
+    requestOf: saveOf(server),
+  });
+  const floor = await load(server.base, {
+    connections: CLIENTS,
+    seconds: WIZARD_SECONDS,
+    status: 200,
+    requestOf: () => ({ path: "/healthz" }),
+  });
   return { get, getAlone, post, floor };
 }
 
@@ -304,8 +369,18 @@ export async function benchTwoInstances(server: BenchServer): Promise<TwoInstanc
   try {
     await warm(second.base, server.clients);
     const bases = [server.base, second.base];
-    const get = await loadAcross(bases, { connections: CLIENTS, seconds: WIZARD_SECONDS, status: 200, requestOf: stepOf(server) });
-    const post = await loadAcross(bases, { connections: CLIENTS, seconds: WIZARD_SECONDS, status: 302, requestOf: saveOf(server) });
+    const get = await loadAcross(bases, {
+      connections: CLIENTS,
+      seconds: WIZARD_SECONDS,
+      status: 200,
+      requestOf: stepOf(server),
+    });
+    const post = await loadAcross(bases, {
+      connections: CLIENTS,
+      seconds: WIZARD_SECONDS,
+      status: 302,
+      requestOf: saveOf(server),
+    });
     return { get, post };
   } catch (error) {
     console.error(`The second instance's last output:\n${second.recentOutput()}`);

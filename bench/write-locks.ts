@@ -21,7 +21,10 @@ export type WriteLock = "database" | "rows";
 export interface CpuShares {
   /** The whole machine (/proc/stat), whatever ran on it. */
   machine: number;
-  /** Of that, the kernel's interrupt work (/proc/stat's irq and softirq: the packets over loopback), which no process is charged with. */
+  /**
+   * Of that, the kernel's interrupt work (/proc/stat's irq and softirq: the packets over loopback), which no process is
+   * charged with.
+   */
   kernel?: number;
   /** The instances measured, every process of each. */
   instances: number;
@@ -73,7 +76,9 @@ function childrenOf(pid: number): number[] {
   } catch {
     return [];
   }
-  return tasks.flatMap((task) => procFile(`/proc/${pid}/task/${task}/children`).split(/\s+/).filter(Boolean).map(Number));
+  return tasks.flatMap((task) =>
+    procFile(`/proc/${pid}/task/${task}/children`).split(/\s+/).filter(Boolean).map(Number),
+  );
 }
 
 /**
@@ -83,21 +88,32 @@ function childrenOf(pid: number): number[] {
 function cpuSecondsOfTree(pid: number): number {
   const stat = procFile(`/proc/${pid}/stat`);
   if (!stat) return 0;
-  // After the name (which may hold spaces and brackets) come the fields from the 3rd on; utime, stime, cutime and cstime are the 14th to 17th.
+  // After the name (which may hold spaces and brackets) come the fields from the 3rd on; utime, stime, cutime and
+  // cstime are the 14th to 17th.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return sum(childrenOf(pid).map(cpuSecondsOfTree)) + sum(fields.slice(11, 15).map(Number)) / TICKS_PER_SECOND;
 }
 
-/** The machine's busy, interrupt and total clock ticks since it started, all cores together (/proc/stat); time stolen by the host counts as busy. */
+/**
+ * The machine's busy, interrupt and total clock ticks since it started, all cores together (/proc/stat); time stolen by
+ * the host counts as busy.
+ */
 function machineTicks(): { busy: number; kernel: number; total: number } {
-  const [user, nice, system, idle, iowait, irq, softirq, steal = 0] = procFile("/proc/stat").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, idle, iowait, irq, softirq, steal = 0] = procFile("/proc/stat")
+    .split("\n")[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
   const busy = user + nice + system + irq + softirq + steal;
   return { busy, kernel: irq + softirq, total: busy + idle + iowait };
 }
 
 const isPostgres = (pid: number) => procFile(`/proc/${pid}/comm`).trim() === "postgres";
 
-/** PostgreSQL's first process (the postmaster, parent of every backend) when it runs on this machine, else undefined. */
+/**
+ * PostgreSQL's first process (the postmaster, parent of every backend) when it runs on this machine, else undefined.
+ */
 async function postmasterOf(url: string): Promise<number | undefined> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -112,7 +128,11 @@ async function postmasterOf(url: string): Promise<number | undefined> {
 }
 
 /** `work`, and the share of the machine's cores that each part of the run used meanwhile. */
-async function measuringCpu<T>(instances: Instance[], postmaster: number | undefined, work: () => Promise<T>): Promise<{ result: T; cpu: CpuShares }> {
+async function measuringCpu<T>(
+  instances: Instance[],
+  postmaster: number | undefined,
+  work: () => Promise<T>,
+): Promise<{ result: T; cpu: CpuShares }> {
   const reading = () => ({
     machine: machineTicks(),
     instances: sum(instances.map((instance) => cpuSecondsOfTree(instance.pid))),
@@ -139,7 +159,8 @@ async function measuringCpu<T>(instances: Instance[], postmaster: number | undef
 }
 
 /**
- * For each of WEB_CONCURRENCY unset (one worker per core) and WEB_CONCURRENCY=1, and each DATABASE_WRITE_LOCK: two fresh
+ * For each of WEB_CONCURRENCY unset (one worker per core) and WEB_CONCURRENCY=1, and each DATABASE_WRITE_LOCK: two
+ * fresh
  * instances over the bench server's data folder and database, behind its address (as `startAnother` starts them), both
  * warmed; the 50 clients save their step on the first alone (the second idle), then 25 on each at the same time.
  * Stopped after. The bench server stays up, idle.
@@ -149,10 +170,16 @@ export async function benchWriteLocks(server: BenchServer): Promise<WriteLockFig
   const runs: WriteLockRun[] = [];
   for (const webConcurrency of [undefined, 1]) {
     for (const lock of ["database", "rows"] as const) {
-      const env: Record<string, string> = { DATABASE_WRITE_LOCK: lock, ...(webConcurrency === undefined ? {} : { WEB_CONCURRENCY: String(webConcurrency) }) };
+      const env: Record<string, string> = {
+        DATABASE_WRITE_LOCK: lock,
+        ...(webConcurrency === undefined ? {} : { WEB_CONCURRENCY: String(webConcurrency) }),
+      };
       const instances: Instance[] = [];
       try {
-        for (let n = 0; n < 2; n += 1) instances.push(await startInstance({ dataDir: server.dataDir, database: server.database, appUrl: server.base, env }));
+        for (let n = 0; n < 2; n += 1)
+          instances.push(
+            await startInstance({ dataDir: server.dataDir, database: server.database, appUrl: server.base, env }),
+          );
         for (const instance of instances) await warm(instance.base, server.clients);
         // The first process answers nothing when it has workers.
         const processes = processesOf(instances[0].pid).length;
@@ -161,12 +188,25 @@ export async function benchWriteLocks(server: BenchServer): Promise<WriteLockFig
           const measured = instances.slice(0, count);
           const bases = measured.map((instance) => instance.base);
           const { result: post, cpu } = await measuringCpu(measured, postmaster, () =>
-            loadAcross(bases, { connections: CLIENTS, seconds: WIZARD_SECONDS, status: 302, requestOf: saveOf(server) }),
+            loadAcross(bases, {
+              connections: CLIENTS,
+              seconds: WIZARD_SECONDS,
+              status: 302,
+              requestOf: saveOf(server),
+            }),
           );
-          runs.push({ lock, ...(webConcurrency === undefined ? {} : { webConcurrency }), answering, instances: count, post, cpu });
+          runs.push({
+            lock,
+            ...(webConcurrency === undefined ? {} : { webConcurrency }),
+            answering,
+            instances: count,
+            post,
+            cpu,
+          });
         }
       } catch (error) {
-        for (const instance of instances) console.error(`An instance's last output (DATABASE_WRITE_LOCK=${lock}):\n${instance.recentOutput()}`);
+        for (const instance of instances)
+          console.error(`An instance's last output (DATABASE_WRITE_LOCK=${lock}):\n${instance.recentOutput()}`);
         throw error;
       } finally {
         for (const instance of instances) await instance.stop();

@@ -98,9 +98,14 @@ async function runClient(
 /** Writes the whole database to `file` with pg_dump, in its custom format (`pg_restore` reads it back). */
 export async function dumpDatabase(url: string, file: string): Promise<void> {
   const { dbname, env } = clientConnection(url, "backup");
-  await runClient("pg_dump", ["--format=custom", "--no-password", `--file=${file}`, `--dbname=${dbname}`], `pg_dump could not dump ${describeDatabase(url)}`, {
-    env,
-  });
+  await runClient(
+    "pg_dump",
+    ["--format=custom", "--no-password", `--file=${file}`, `--dbname=${dbname}`],
+    `pg_dump could not dump ${describeDatabase(url)}`,
+    {
+      env,
+    },
+  );
 }
 
 /** One COPY field as pg_dump writes it: \N is null, a backslash starts an escape. */
@@ -120,7 +125,10 @@ async function dumpedRows(file: string, tables: string[]): Promise<Map<string, A
   const onLine = (line: string) => {
     if (current) {
       if (line === "\\.") current = null;
-      else current.rows.push(Object.fromEntries(line.split("\t").map((field, index) => [current!.columns[index], copyField(field)])));
+      else
+        current.rows.push(
+          Object.fromEntries(line.split("\t").map((field, index) => [current!.columns[index], copyField(field)])),
+        );
       return;
     }
     const copy = /^COPY (\S+) \((.*)\) FROM stdin;$/.exec(line);
@@ -129,7 +137,12 @@ async function dumpedRows(file: string, tables: string[]): Promise<Map<string, A
     current = { rows: rows.get(table) ?? [], columns: copy[2].split(", ").map(unquoted) };
     rows.set(table, current.rows);
   };
-  await runClient("pg_restore", ["--data-only", ...tables.map((table) => `--table=${table}`), "--file=-", file], `${file} cannot be read`, { onLine });
+  await runClient(
+    "pg_restore",
+    ["--data-only", ...tables.map((table) => `--table=${table}`), "--file=-", file],
+    `${file} cannot be read`,
+    { onLine },
+  );
   return rows;
 }
 
@@ -140,16 +153,23 @@ async function dumpedRows(file: string, tables: string[]): Promise<Map<string, A
  */
 export async function checkDump(file: string): Promise<NamedFiles> {
   if (!existsSync(file) || !statSync(file).isFile()) throw new BackupError(`${file} is not a file`);
-  const contents = await runClient("pg_restore", ["--list", file], `${file} is not a database dump made by npm run db:backup (pg_dump's custom format)`);
+  const contents = await runClient(
+    "pg_restore",
+    ["--list", file],
+    `${file} is not a database dump made by npm run db:backup (pg_dump's custom format)`,
+  );
   await runClient("pg_restore", [`--file=${devNull}`, file], `${file} is damaged`);
   const tables = new Set([...contents.matchAll(/^\d+; \d+ \d+ TABLE \S+ (\S+) /gm)].map((match) => unquoted(match[1])));
   for (const table of REQUIRED_TABLES) {
-    if (!tables.has(table)) throw new BackupError(`${file} is not this application's database (it has no ${table} table)`);
+    if (!tables.has(table))
+      throw new BackupError(`${file} is not this application's database (it has no ${table} table)`);
   }
   const rows = await dumpedRows(file, ["kysely_migration", "referral_documents", "generated_reports"]);
   const unknown = await unknownMigrations((rows.get("kysely_migration") ?? []).map((row) => row.name ?? ""));
   if (unknown.length)
-    throw new BackupError(`${file} comes from a newer version of the application (migrations ${unknown.join(", ")}): restore it with that version`);
+    throw new BackupError(
+      `${file} comes from a newer version of the application (migrations ${unknown.join(", ")}): restore it with that version`,
+    );
   const documents = (rows.get("referral_documents") ?? [])
     .sort((a, b) => Number(a.id) - Number(b.id))
     .map((row) => ({ name: row.file_path ?? "", size: Number(row.size_bytes) }))

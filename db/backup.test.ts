@@ -34,13 +34,27 @@ import { clientConnection, clientProgram, dumpDatabase } from "./backup-postgres
 import { readTables } from "./dialect";
 import { migrateToLatest } from "./migrate";
 import { restoreDataDir } from "./restore";
-import { createPostgresDatabase, createTestDatabase, dropPostgresDatabase, testDialect, type TestDatabase } from "./testing";
+import {
+  createPostgresDatabase,
+  createTestDatabase,
+  dropPostgresDatabase,
+  testDialect,
+  type TestDatabase,
+} from "./testing";
 
 // Backup and restore against a real data folder: a migrated database (a SQLite file, or a
 // PostgreSQL database under db/with-postgres.ts) with records, uploaded documents and a kept
 // report; backed up while the database is open, changed, then restored.
 
-const TABLES = ["users", "user_roles", "children", "referrals", "referral_documents", "generated_reports", "sessions"] as const;
+const TABLES = [
+  "users",
+  "user_roles",
+  "children",
+  "referrals",
+  "referral_documents",
+  "generated_reports",
+  "sessions",
+] as const;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const tsx = path.join(root, "node_modules/.bin/tsx");
 const run = promisify(execFile);
@@ -62,12 +76,17 @@ async function connectAs(name: string, url = paths.database): Promise<pg.Client>
   return client;
 }
 
-/** Every row of the tables that hold what people entered, in a stable order: of a SQLite file, or of a PostgreSQL database by its address. */
+/**
+ * Every row of the tables that hold what people entered, in a stable order: of a SQLite file, or of a PostgreSQL
+ * database by its address.
+ */
 async function rowsOf(database: string): Promise<Record<string, unknown[]>> {
   if (!onPostgres) {
     const sqlite = new SQLite(database, { readonly: true, fileMustExist: true });
     try {
-      return Object.fromEntries(TABLES.map((table) => [table, sqlite.prepare(`select * from ${table} order by rowid`).all()]));
+      return Object.fromEntries(
+        TABLES.map((table) => [table, sqlite.prepare(`select * from ${table} order by rowid`).all()]),
+      );
     } finally {
       sqlite.close();
     }
@@ -82,7 +101,10 @@ async function rowsOf(database: string): Promise<Record<string, unknown[]>> {
   }
 }
 
-/** The rows of a backup's database: SQLite's file as it is, PostgreSQL's dump restored by pg_restore into a new, empty database. */
+/**
+ * The rows of a backup's database: SQLite's file as it is, PostgreSQL's dump restored by pg_restore into a new, empty
+ * database.
+ */
 async function rowsOfBackup(folder: string): Promise<Record<string, unknown[]>> {
   if (!onPostgres) return rowsOf(path.join(folder, "app.db"));
   const url = await createPostgresDatabase({ migrated: false });
@@ -118,7 +140,9 @@ async function backupChangedBy(folder: string, statement: string): Promise<void>
 function integrityOf(file: string): string {
   const sqlite = new SQLite(file, { fileMustExist: true });
   try {
-    return (sqlite.pragma("integrity_check") as Array<{ integrity_check: string }>).map((row) => row.integrity_check).join("\n");
+    return (sqlite.pragma("integrity_check") as Array<{ integrity_check: string }>)
+      .map((row) => row.integrity_check)
+      .join("\n");
   } finally {
     sqlite.close();
   }
@@ -136,13 +160,21 @@ function filesOf(dir: string): Record<string, string> {
 
 /** What a restore must bring back: the rows and the files. */
 async function stateOf(config: Config) {
-  return { rows: await rowsOf(config.database), uploads: filesOf(config.uploadsDir), reports: filesOf(config.reportsDir) };
+  return {
+    rows: await rowsOf(config.database),
+    uploads: filesOf(config.uploadsDir),
+    reports: filesOf(config.reportsDir),
+  };
 }
 
 /** What restores leave in the data folder: the folders of what they replaced, and any staging folder. */
-const restoreFolders = () => readdirSync(test.dir).filter((name) => name.startsWith("before-restore") || name.includes("incomplete"));
+const restoreFolders = () =>
+  readdirSync(test.dir).filter((name) => name.startsWith("before-restore") || name.includes("incomplete"));
 
-/** What a running server holds, until the function it returns is called: SQLite, the file open; PostgreSQL, a connection named APPLICATION_NAME. */
+/**
+ * What a running server holds, until the function it returns is called: SQLite, the file open; PostgreSQL, a connection
+ * named APPLICATION_NAME.
+ */
 async function openAsTheServer(): Promise<() => Promise<void>> {
   if (onPostgres) {
     const client = await connectAs(APPLICATION_NAME);
@@ -218,7 +250,11 @@ describe("backup and restore", () => {
     expect(summary).toMatchObject({ folder: backup, documents: 2, reports: 1, missing: [] });
     expect(readdirSync(work)).toEqual(["backup"]); // the staging folder was renamed, not left beside it
     expect(readdirSync(backup).sort()).toEqual([DATABASE_FILE, "backup.json", "reports", "uploads"].sort());
-    expect(JSON.parse(readFileSync(path.join(backup, "backup.json"), "utf8"))).toMatchObject({ database: testDialect(), documents: 2, reports: 1 });
+    expect(JSON.parse(readFileSync(path.join(backup, "backup.json"), "utf8"))).toMatchObject({
+      database: testDialect(),
+      documents: 2,
+      reports: 1,
+    });
     if (!onPostgres) expect(integrityOf(path.join(backup, "app.db"))).toBe("ok");
     expect(await rowsOfBackup(backup)).toEqual(before.rows);
     expect(filesOf(path.join(backup, "uploads"))).toEqual(before.uploads);
@@ -239,9 +275,10 @@ describe("backup and restore", () => {
     const making = backupDataDir(paths, folder);
     const watcher = await connectAs("watcher");
     for (let tries = 0; ; tries++) {
-      const waiting = await watcher.query("select 1 from pg_stat_activity where application_name = $1 and wait_event_type = 'Lock'", [
-        `${APPLICATION_NAME}-backup`,
-      ]);
+      const waiting = await watcher.query(
+        "select 1 from pg_stat_activity where application_name = $1 and wait_event_type = 'Lock'",
+        [`${APPLICATION_NAME}-backup`],
+      );
       if (waiting.rowCount) break;
       if (tries > 200) throw new Error("pg_dump never waited for the lock");
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -270,7 +307,9 @@ describe("backup and restore", () => {
   it("refuses to restore while the database is open (the server running), and changes nothing", async () => {
     const close = await openAsTheServer();
     try {
-      await expect(restoreDataDir(paths, backup)).rejects.toThrow(onPostgres ? /in use: stop every instance of the server/ : /in use: stop the server/);
+      await expect(restoreDataDir(paths, backup)).rejects.toThrow(
+        onPostgres ? /in use: stop every instance of the server/ : /in use: stop the server/,
+      );
     } finally {
       await close();
     }
@@ -300,7 +339,9 @@ describe("backup and restore", () => {
     if (!onPostgres) expect(integrityOf(paths.databaseFile)).toBe("ok");
     // The application opens it as it always does (SQLite: in WAL mode).
     const reopened = openDatabase(paths.database);
-    expect((await reopened.selectFrom("children").select("first_name").execute()).map((row) => row.first_name)).toEqual(["Lucía"]);
+    expect((await reopened.selectFrom("children").select("first_name").execute()).map((row) => row.first_name)).toEqual(
+      ["Lucía"],
+    );
     await reopened.destroy();
 
     // What was replaced is kept aside whole: the database with the later user, the orphan upload.
@@ -311,70 +352,87 @@ describe("backup and restore", () => {
     expect(readdirSync(test.dir).some((name) => name.includes("incomplete"))).toBe(false);
   });
 
-  it.skipIf(onPostgres)("refuses a file that is not a SQLite database, a damaged one, and another program's, and changes nothing", async () => {
-    const now = await stateOf(paths);
-    const text = path.join(work, "notes.db");
-    writeFileSync(text, "not a database at all, but long enough to have a header\n".repeat(10));
-    await expect(restoreDataDir(paths, text)).rejects.toThrow(/not a SQLite database/);
+  it.skipIf(onPostgres)(
+    "refuses a file that is not a SQLite database, a damaged one, and another program's, and changes nothing",
+    async () => {
+      const now = await stateOf(paths);
+      const text = path.join(work, "notes.db");
+      writeFileSync(text, "not a database at all, but long enough to have a header\n".repeat(10));
+      await expect(restoreDataDir(paths, text)).rejects.toThrow(/not a SQLite database/);
 
-    const damaged = path.join(work, "damaged.db");
-    copyFileSync(path.join(backup, "app.db"), damaged);
-    const sqlite = new SQLite(damaged, { readonly: true });
-    const { rootpage } = sqlite.prepare("select rootpage from sqlite_master where name = 'referral_documents'").get() as { rootpage: number };
-    const pageSize = sqlite.pragma("page_size", { simple: true }) as number;
-    sqlite.close();
-    const fd = openSync(damaged, "r+");
-    writeSync(fd, randomBytes(pageSize - 100), 0, pageSize - 100, (rootpage - 1) * pageSize + 100);
-    closeSync(fd);
-    await expect(restoreDataDir(paths, damaged)).rejects.toThrow(/fails SQLite's integrity check|is damaged/);
+      const damaged = path.join(work, "damaged.db");
+      copyFileSync(path.join(backup, "app.db"), damaged);
+      const sqlite = new SQLite(damaged, { readonly: true });
+      const { rootpage } = sqlite
+        .prepare("select rootpage from sqlite_master where name = 'referral_documents'")
+        .get() as { rootpage: number };
+      const pageSize = sqlite.pragma("page_size", { simple: true }) as number;
+      sqlite.close();
+      const fd = openSync(damaged, "r+");
+      writeSync(fd, randomBytes(pageSize - 100), 0, pageSize - 100, (rootpage - 1) * pageSize + 100);
+      closeSync(fd);
+      await expect(restoreDataDir(paths, damaged)).rejects.toThrow(/fails SQLite's integrity check|is damaged/);
 
-    const other = path.join(work, "other.db");
-    const foreign = new SQLite(other);
-    foreign.exec("create table notes (id integer primary key, text text); insert into notes (text) values ('hello')");
-    foreign.close();
-    await expect(restoreDataDir(paths, other)).rejects.toBeInstanceOf(BackupError);
-    await expect(restoreDataDir(paths, other)).rejects.toThrow(/not this application's database/);
+      const other = path.join(work, "other.db");
+      const foreign = new SQLite(other);
+      foreign.exec("create table notes (id integer primary key, text text); insert into notes (text) values ('hello')");
+      foreign.close();
+      await expect(restoreDataDir(paths, other)).rejects.toBeInstanceOf(BackupError);
+      await expect(restoreDataDir(paths, other)).rejects.toThrow(/not this application's database/);
 
-    await expect(restoreDataDir(paths, path.join(work, "nowhere"))).rejects.toThrow(/does not exist/);
-    expect(await stateOf(paths)).toEqual(now);
-    expect(readdirSync(test.dir).filter((name) => name.includes("incomplete"))).toEqual([]);
-  });
+      await expect(restoreDataDir(paths, path.join(work, "nowhere"))).rejects.toThrow(/does not exist/);
+      expect(await stateOf(paths)).toEqual(now);
+      expect(readdirSync(test.dir).filter((name) => name.includes("incomplete"))).toEqual([]);
+    },
+  );
 
-  it.skipIf(!onPostgres)("refuses a file that is not a dump, a damaged dump, and another program's database, and changes nothing", async () => {
-    const now = await stateOf(paths);
-    const folders = restoreFolders();
-    const text = path.join(work, "notes.dump");
-    writeFileSync(text, "not a dump at all, but long enough to have a header\n".repeat(10));
-    await expect(restoreDataDir(paths, text)).rejects.toThrow(/not a database dump made by npm run db:backup/);
+  it.skipIf(!onPostgres)(
+    "refuses a file that is not a dump, a damaged dump, and another program's database, and changes nothing",
+    async () => {
+      const now = await stateOf(paths);
+      const folders = restoreFolders();
+      const text = path.join(work, "notes.dump");
+      writeFileSync(text, "not a dump at all, but long enough to have a header\n".repeat(10));
+      await expect(restoreDataDir(paths, text)).rejects.toThrow(/not a database dump made by npm run db:backup/);
 
-    // Cut short at the end: its list of contents is whole, the last table's rows are not.
-    const damaged = path.join(work, "damaged");
-    cpSync(backup, damaged, { recursive: true });
-    const dump = path.join(damaged, "database.dump");
-    truncateSync(dump, statSync(dump).size - 64);
-    await expect(restoreDataDir(paths, damaged)).rejects.toThrow(/database.dump is damaged/);
+      // Cut short at the end: its list of contents is whole, the last table's rows are not.
+      const damaged = path.join(work, "damaged");
+      cpSync(backup, damaged, { recursive: true });
+      const dump = path.join(damaged, "database.dump");
+      truncateSync(dump, statSync(dump).size - 64);
+      await expect(restoreDataDir(paths, damaged)).rejects.toThrow(/database.dump is damaged/);
 
-    const url = await createPostgresDatabase({ migrated: false });
-    const foreign = await connectAs("notes", url);
-    await foreign.query("create table notes (id integer primary key, text text); insert into notes (id, text) values (1, 'hello')");
-    await foreign.end();
-    const other = path.join(work, "other.dump");
-    await dumpDatabase(url, other);
-    await dropPostgresDatabase(url);
-    await expect(restoreDataDir(paths, other)).rejects.toBeInstanceOf(BackupError);
-    await expect(restoreDataDir(paths, other)).rejects.toThrow(/not this application's database \(it has no kysely_migration table\)/);
+      const url = await createPostgresDatabase({ migrated: false });
+      const foreign = await connectAs("notes", url);
+      await foreign.query(
+        "create table notes (id integer primary key, text text); insert into notes (id, text) values (1, 'hello')",
+      );
+      await foreign.end();
+      const other = path.join(work, "other.dump");
+      await dumpDatabase(url, other);
+      await dropPostgresDatabase(url);
+      await expect(restoreDataDir(paths, other)).rejects.toBeInstanceOf(BackupError);
+      await expect(restoreDataDir(paths, other)).rejects.toThrow(
+        /not this application's database \(it has no kysely_migration table\)/,
+      );
 
-    await expect(restoreDataDir(paths, path.join(work, "nowhere"))).rejects.toThrow(/does not exist/);
-    expect(await stateOf(paths)).toEqual(now);
-    expect(restoreFolders()).toEqual(folders);
-  });
+      await expect(restoreDataDir(paths, path.join(work, "nowhere"))).rejects.toThrow(/does not exist/);
+      expect(await stateOf(paths)).toEqual(now);
+      expect(restoreFolders()).toEqual(folders);
+    },
+  );
 
   it("refuses a backup from a newer version of the application (a migration this code does not know), and changes nothing", async () => {
     const now = await stateOf(paths);
     const folders = restoreFolders();
     const newer = path.join(work, "newer");
-    await backupChangedBy(newer, `insert into kysely_migration (name, "timestamp") values ('2099-01-01T00-from-the-future', '2099-01-01T00:00:00.000Z')`);
-    await expect(restoreDataDir(paths, newer)).rejects.toThrow(/comes from a newer version of the application \(migrations 2099-01-01T00-from-the-future\)/);
+    await backupChangedBy(
+      newer,
+      `insert into kysely_migration (name, "timestamp") values ('2099-01-01T00-from-the-future', '2099-01-01T00:00:00.000Z')`,
+    );
+    await expect(restoreDataDir(paths, newer)).rejects.toThrow(
+      /comes from a newer version of the application \(migrations 2099-01-01T00-from-the-future\)/,
+    );
     expect(await stateOf(paths)).toEqual(now);
     expect(restoreFolders()).toEqual(folders);
   });
@@ -415,9 +473,13 @@ describe("backup and restore", () => {
       mkdirSync(other);
       writeFileSync(path.join(other, "database.dump"), Buffer.concat([Buffer.from("PGDMP"), randomBytes(200)]));
     }
-    const message = onPostgres ? /is a backup of a SQLite database.*npm run db:copy/ : /is a backup of a PostgreSQL database.*npm run db:copy/;
+    const message = onPostgres
+      ? /is a backup of a SQLite database.*npm run db:copy/
+      : /is a backup of a PostgreSQL database.*npm run db:copy/;
     await expect(restoreDataDir(paths, other)).rejects.toThrow(message);
-    await expect(restoreDataDir(paths, path.join(other, onPostgres ? "app.db" : "database.dump"))).rejects.toThrow(message);
+    await expect(restoreDataDir(paths, path.join(other, onPostgres ? "app.db" : "database.dump"))).rejects.toThrow(
+      message,
+    );
     expect(await stateOf(paths)).toEqual(now);
     expect(restoreFolders()).toEqual(folders);
   });
@@ -443,7 +505,10 @@ describe("backup and restore", () => {
   }, 30_000);
 
   it("gives PostgreSQL's programs the password in their environment, never on their command line", () => {
-    const { dbname, env } = clientConnection("postgres://referrals:s%40cret@db.example.org:5432/referrals?sslmode=require", "backup");
+    const { dbname, env } = clientConnection(
+      "postgres://referrals:s%40cret@db.example.org:5432/referrals?sslmode=require",
+      "backup",
+    );
     expect(dbname).toBe("postgres://referrals@db.example.org:5432/referrals?sslmode=require");
     expect(env).toMatchObject({ PGPASSWORD: "s@cret", PGAPPNAME: `${APPLICATION_NAME}-backup` });
   });
@@ -454,8 +519,12 @@ describe("backup and restore", () => {
       const nowhere = mkdtempSync(path.join(tmpdir(), "referral-no-programs-"));
       const env = { ...process.env, ...test.env, PG_BIN: nowhere, PATH: nowhere };
       const cli = path.join(root, "node_modules/tsx/dist/cli.mjs");
-      await expect(run(process.execPath, [cli, "db/backup.ts", path.join(work, "without-pg-dump")], { cwd: root, env })).rejects.toMatchObject({
-        stderr: expect.stringMatching(/^Backup refused: pg_dump, one of PostgreSQL's client programs, was not found .*apt-get install postgresql-client/),
+      await expect(
+        run(process.execPath, [cli, "db/backup.ts", path.join(work, "without-pg-dump")], { cwd: root, env }),
+      ).rejects.toMatchObject({
+        stderr: expect.stringMatching(
+          /^Backup refused: pg_dump, one of PostgreSQL's client programs, was not found .*apt-get install postgresql-client/,
+        ),
       });
       rmSync(nowhere, { recursive: true });
     },
@@ -478,7 +547,9 @@ describe("backup and restore", () => {
 
       const summary = await restoreDataDir(paths, source);
       const restored = await stateOf(paths);
-      expect((restored.rows.users as Array<{ email: string }>).map((user) => user.email)).toContain("crashed@example.com");
+      expect((restored.rows.users as Array<{ email: string }>).map((user) => user.email)).toContain(
+        "crashed@example.com",
+      );
       expect(restored.uploads).toEqual(backedUp.uploads);
       expect(integrityOf(paths.databaseFile)).toBe("ok");
 

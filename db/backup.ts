@@ -29,7 +29,10 @@ import { runAsCommand } from "./command";
 // Then the uploaded documents and kept reports that the snapshot names are copied beside it. Files
 // no row names (an upload or a report cut short) are left out, so a backup never holds half a file.
 
-/** The folders and file of a data folder, as the application finds them (app/config.server.ts), and the PostgreSQL database when there is one. */
+/**
+ * The folders and file of a data folder, as the application finds them (app/config.server.ts), and the PostgreSQL
+ * database when there is one.
+ */
 export interface DataPaths {
   dataDir: string;
   databaseFile: string;
@@ -101,18 +104,30 @@ export async function checkDatabase(file: string): Promise<void> {
   try {
     let problems: string[];
     try {
-      problems = (sqlite.pragma("integrity_check") as Array<{ integrity_check: string }>).map((row) => row.integrity_check);
+      problems = (sqlite.pragma("integrity_check") as Array<{ integrity_check: string }>).map(
+        (row) => row.integrity_check,
+      );
     } catch (error) {
       throw new BackupError(`${file} is damaged: ${(error as Error).message}`);
     }
-    if (problems.join() !== "ok") throw new BackupError(`${file} fails SQLite's integrity check:\n  ${problems.slice(0, 10).join("\n  ")}`);
-    const tables = new Set((sqlite.prepare("select name from sqlite_master where type = 'table'").all() as Array<{ name: string }>).map((row) => row.name));
+    if (problems.join() !== "ok")
+      throw new BackupError(`${file} fails SQLite's integrity check:\n  ${problems.slice(0, 10).join("\n  ")}`);
+    const tables = new Set(
+      (sqlite.prepare("select name from sqlite_master where type = 'table'").all() as Array<{ name: string }>).map(
+        (row) => row.name,
+      ),
+    );
     for (const table of REQUIRED_TABLES) {
-      if (!tables.has(table)) throw new BackupError(`${file} is not this application's database (it has no ${table} table)`);
+      if (!tables.has(table))
+        throw new BackupError(`${file} is not this application's database (it has no ${table} table)`);
     }
-    const unknown = await unknownMigrations((sqlite.prepare("select name from kysely_migration").all() as Array<{ name: string }>).map((row) => row.name));
+    const unknown = await unknownMigrations(
+      (sqlite.prepare("select name from kysely_migration").all() as Array<{ name: string }>).map((row) => row.name),
+    );
     if (unknown.length)
-      throw new BackupError(`${file} comes from a newer version of the application (migrations ${unknown.join(", ")}): restore it with that version`);
+      throw new BackupError(
+        `${file} comes from a newer version of the application (migrations ${unknown.join(", ")}): restore it with that version`,
+      );
   } finally {
     sqlite.close();
   }
@@ -123,9 +138,13 @@ export function filesNamedBy(file: string): NamedFiles {
   const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
     const documents = (
-      sqlite.prepare("select file_path as name, size_bytes as size from referral_documents order by id").all() as Array<{ name: string; size: number }>
+      sqlite
+        .prepare("select file_path as name, size_bytes as size from referral_documents order by id")
+        .all() as Array<{ name: string; size: number }>
     ).filter((row) => isPlainName(row.name));
-    const reports = (sqlite.prepare("select file_name as name from generated_reports order by id").all() as Array<{ name: string }>)
+    const reports = (
+      sqlite.prepare("select file_name as name from generated_reports order by id").all() as Array<{ name: string }>
+    )
       .map((row) => row.name)
       .filter(isPlainName);
     return { documents, reports };
@@ -195,23 +214,31 @@ interface BackupRecord {
 export async function backupDataDir(paths: DataPaths, target: string, now = new Date()): Promise<BackupSummary> {
   const folder = path.resolve(target);
   if (existsSync(folder) && (!statSync(folder).isDirectory() || readdirSync(folder).length)) {
-    throw new BackupError(`${folder} already exists and is not an empty folder: choose a new one (a backup never overwrites another)`);
+    throw new BackupError(
+      `${folder} already exists and is not an empty folder: choose a new one (a backup never overwrites another)`,
+    );
   }
   const inside = path.relative(paths.dataDir, folder);
-  if (!inside.startsWith("..") && !path.isAbsolute(inside)) throw new BackupError(`${folder} is inside the data folder: keep backups elsewhere`);
-  if (!paths.DATABASE_URL && !existsSync(paths.databaseFile)) throw new BackupError(`There is no database at ${paths.databaseFile}: check DATA_DIR`);
+  if (!inside.startsWith("..") && !path.isAbsolute(inside))
+    throw new BackupError(`${folder} is inside the data folder: keep backups elsewhere`);
+  if (!paths.DATABASE_URL && !existsSync(paths.databaseFile))
+    throw new BackupError(`There is no database at ${paths.databaseFile}: check DATA_DIR`);
 
   const staging = stagingFolderFor(folder);
   mkdirSync(staging, { recursive: true });
   try {
-    const named = paths.DATABASE_URL ? await backupPostgresInto(paths.DATABASE_URL, staging) : await backupSqliteInto(paths.databaseFile, staging);
+    const named = paths.DATABASE_URL
+      ? await backupPostgresInto(paths.DATABASE_URL, staging)
+      : await backupSqliteInto(paths.databaseFile, staging);
     const missing = [
       ...copyNamedFiles(
         named.documents.map((document) => document.name),
         paths.uploadsDir,
         path.join(staging, "uploads"),
       ).map((name) => `uploads/${name}`),
-      ...copyNamedFiles(named.reports, paths.reportsDir, path.join(staging, "reports")).map((name) => `reports/${name}`),
+      ...copyNamedFiles(named.reports, paths.reportsDir, path.join(staging, "reports")).map(
+        (name) => `reports/${name}`,
+      ),
     ];
     const record: BackupRecord = {
       database: paths.DATABASE_URL ? "postgres" : "sqlite",
@@ -240,8 +267,12 @@ async function main() {
   }
   const config = getConfig();
   const summary = await backupDataDir(config, target);
-  const source = config.DATABASE_URL ? `${describeDatabase(config.DATABASE_URL)} and ${config.dataDir}` : config.dataDir;
-  console.log(`Backed up ${source} to ${summary.folder}: the database, ${summary.documents} document(s), ${summary.reports} report(s)`);
+  const source = config.DATABASE_URL
+    ? `${describeDatabase(config.DATABASE_URL)} and ${config.dataDir}`
+    : config.dataDir;
+  console.log(
+    `Backed up ${source} to ${summary.folder}: the database, ${summary.documents} document(s), ${summary.reports} report(s)`,
+  );
   if (summary.missing.length) {
     console.warn(
       `Warning: ${summary.missing.length} file(s) named by the database were not found (removed while the backup ran?):\n  ${summary.missing.join("\n  ")}`,

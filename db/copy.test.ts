@@ -88,10 +88,17 @@ describe("the order of the copy", () => {
     for (const { table, later } of steps) {
       for (const reference of table.references) {
         if (!later.includes(reference.column))
-          expect(position.get(reference.table), `${table.name}.${reference.column}`).toBeLessThan(position.get(table.name)!);
+          expect(position.get(reference.table), `${table.name}.${reference.column}`).toBeLessThan(
+            position.get(table.name)!,
+          );
       }
     }
-    expect(steps.find((step) => step.table.name === "users")?.later).toEqual(["home_phone_id", "mobile_phone_id", "updated_by_id", "work_phone_id"]);
+    expect(steps.find((step) => step.table.name === "users")?.later).toEqual([
+      "home_phone_id",
+      "mobile_phone_id",
+      "updated_by_id",
+      "work_phone_id",
+    ]);
     expect(steps.filter((step) => step.later.length).map((step) => step.table.name)).toEqual(["users"]);
     expect(steps[steps.length - 1].table.name).toBe("cache_versions");
   });
@@ -126,7 +133,12 @@ describe.skipIf(testDialect() !== "postgres")("npm run db:copy", () => {
     });
     await setUserActive(db, admin, parent.id, true);
     childId = (
-      await createChild(db, parent, { id: null, firstName: "Lucía", lastName: "Pérez-Ñúñez", birthdate: "2025-06-01", stateOfResidence: "21" }, "2026-11-21")
+      await createChild(
+        db,
+        parent,
+        { id: null, firstName: "Lucía", lastName: "Pérez-Ñúñez", birthdate: "2025-06-01", stateOfResidence: "21" },
+        "2026-11-21",
+      )
     ).id;
 
     const submitted = { child: childId, referral: (await startReferral(db, parent, childId)).id, user: parent.id };
@@ -175,9 +187,20 @@ describe.skipIf(testDialect() !== "postgres")("npm run db:copy", () => {
       },
     );
     await submitReferral(db, parent, submitted.referral);
-    await recordStatusChange(db, admin, submitted.referral, { status: "Received", details: "Recibido ✓", detailsEs: "Recibido", comments: "Llamó la mamá" });
-    const link = await createReviewLink(db, admin, submitted.referral, { reviewerName: "Zoé Ñúñez", purpose: "Révision annuelle" });
-    await recordAccess(db, { reviewLinkId: link.id }, [{ referralId: submitted.referral, createdById: parent.id }], { action: "view", entityType: "referral" });
+    await recordStatusChange(db, admin, submitted.referral, {
+      status: "Received",
+      details: "Recibido ✓",
+      detailsEs: "Recibido",
+      comments: "Llamó la mamá",
+    });
+    const link = await createReviewLink(db, admin, submitted.referral, {
+      reviewerName: "Zoé Ñúñez",
+      purpose: "Révision annuelle",
+    });
+    await recordAccess(db, { reviewLinkId: link.id }, [{ referralId: submitted.referral, createdById: parent.id }], {
+      action: "view",
+      entityType: "referral",
+    });
 
     const draft = { child: childId, referral: (await startReferral(db, parent, childId)).id, user: parent.id };
     await saveAnswers(db, parent, draft, {
@@ -190,7 +213,11 @@ describe.skipIf(testDialect() !== "postgres")("npm run db:copy", () => {
     await createSession(db, parent.id);
     await insertApiKey(db, admin.id, { name: "Système d'accueil" });
     // An administrator's own value: the copy carries the source's, not the seed's.
-    await db.updateTable("miscellaneous").set({ value: "2030-01-01" }).where("name", "=", "ieMessageStartDate").execute();
+    await db
+      .updateTable("miscellaneous")
+      .set({ value: "2030-01-01" })
+      .where("name", "=", "ieMessageStartDate")
+      .execute();
   }, 120_000);
 
   it("copies a SQLite data folder into a PostgreSQL database holding the seed: every row, the same report, ids that go on", async () => {
@@ -205,10 +232,19 @@ describe.skipIf(testDialect() !== "postgres")("npm run db:copy", () => {
     const rows = await readRows(copy, schema);
     expect(rows).toEqual(before);
     expect(await everything(source.db)).toEqual(before);
-    for (const table of ["users", "phone_numbers", "adults", "referral_races", "referral_reasons", "referral_documents", "referral_status_history"]) {
+    for (const table of [
+      "users",
+      "phone_numbers",
+      "adults",
+      "referral_races",
+      "referral_reasons",
+      "referral_documents",
+      "referral_status_history",
+    ]) {
       expect(rows[table].length, table).toBeGreaterThan(0);
     }
-    for (const table of ["addresses", "sessions", "review_tokens", "audit_events", "api_keys"]) expect(rows[table], table).toHaveLength(1);
+    for (const table of ["addresses", "sessions", "review_tokens", "audit_events", "api_keys"])
+      expect(rows[table], table).toHaveLength(1);
     expect(rows.users.find((user) => user.id === parent.id)?.updated_by_id).toBe(admin.id);
 
     const t = await fixedT("en", ["referrals", "common", "wizard", "admin", "auth"]);
@@ -222,7 +258,9 @@ describe.skipIf(testDialect() !== "postgres")("npm run db:copy", () => {
 
     const largest = Math.max(...before.referrals.map((referral) => Number(referral.id)));
     expect((await startReferral(copy, parent, childId)).id).toBe(largest + 1);
-    expect((await addPerson(copy, "new@example.com")).id).toBe(Math.max(...before.users.map((user) => Number(user.id))) + 1);
+    expect((await addPerson(copy, "new@example.com")).id).toBe(
+      Math.max(...before.users.map((user) => Number(user.id))) + 1,
+    );
   });
 
   it("copies it back from PostgreSQL into a new SQLite data folder: every row again", async () => {
@@ -252,7 +290,9 @@ describe.skipIf(testDialect() !== "postgres")("npm run db:copy", () => {
     const olderRows = await everything(older.db);
     const bare = await newPostgres({ migrated: false });
     await expect(copyDatabase(older.dir, bare)).rejects.toThrow(
-      new RegExp(`is at an older migration \\(missing .+\\): bring it up to date first with \`DATA_DIR=${older.dir} npm run db:migrate\``),
+      new RegExp(
+        `is at an older migration \\(missing .+\\): bring it up to date first with \`DATA_DIR=${older.dir} npm run db:migrate\``,
+      ),
     );
     expect(await everything(older.db)).toEqual(olderRows);
     expect(await readTables(connect(bare))).toEqual([]);

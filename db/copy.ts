@@ -26,12 +26,16 @@ export interface TableCount {
 const shown = (target: string) => (isPostgresUrl(target) ? describeDatabase(target) : path.resolve(target));
 
 /**
- * What the migrations and the seed write into every new database: the copy replaces it with the source's, which its rows
+ * What the migrations and the seed write into every new database: the copy replaces it with the source's, which its
+ * rows
  * name (the local programs too, as the source's super administrators kept them: docs/product-rules.md R136).
  */
 const REFERENCE_TABLES = new Set(["lookups", "zip_codes", "miscellaneous", "cache_versions", "local_programs"]);
 
-/** The counters that triggers bump for every row written to lookups and miscellaneous: written last, so they end as the source's. */
+/**
+ * The counters that triggers bump for every row written to lookups and miscellaneous: written last, so they end as the
+ * source's.
+ */
 const CACHE_COUNTERS = "cache_versions";
 
 /** Values per statement: within SQLite's 32,766 and PostgreSQL's 65,535. */
@@ -43,30 +47,46 @@ type Row = Record<string, unknown>;
 
 /** How to run db:migrate against a database, for a message (the password never shown). */
 function migrateCommand(target: string): string {
-  return isPostgresUrl(target) ? `DATABASE_URL=${describeDatabase(target)} npm run db:migrate` : `DATA_DIR=${target} npm run db:migrate`;
+  return isPostgresUrl(target)
+    ? `DATABASE_URL=${describeDatabase(target)} npm run db:migrate`
+    : `DATA_DIR=${target} npm run db:migrate`;
 }
 
-/** The source, opened so that it cannot be written: SQLite read-only (no statistics, no journal change), PostgreSQL read in a read-only transaction. */
+/**
+ * The source, opened so that it cannot be written: SQLite read-only (no statistics, no journal change), PostgreSQL read
+ * in a read-only transaction.
+ */
 function openSource(from: string): Kysely<any> {
   if (isPostgresUrl(from)) return openDatabase(from);
   const file = path.join(from, "app.db");
-  if (!existsSync(file)) throw new CopyError(`There is no database at ${file}: name the data folder (DATA_DIR) that holds app.db, or a postgres:// address.`);
-  return new Kysely<any>({ dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true, fileMustExist: true }) }) });
+  if (!existsSync(file))
+    throw new CopyError(
+      `There is no database at ${file}: name the data folder (DATA_DIR) that holds app.db, or a postgres:// address.`,
+    );
+  return new Kysely<any>({
+    dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true, fileMustExist: true }) }),
+  });
 }
 
 function openTarget(to: string): Kysely<any> {
   if (isPostgresUrl(to)) return openDatabase(to);
-  if (existsSync(to) && !statSync(to).isDirectory()) throw new CopyError(`${to} is a file: name a data folder (DATA_DIR), where the copy writes app.db.`);
+  if (existsSync(to) && !statSync(to).isDirectory())
+    throw new CopyError(`${to} is a file: name a data folder (DATA_DIR), where the copy writes app.db.`);
   mkdirSync(to, { recursive: true });
   return openDatabase(path.join(to, "app.db"));
 }
 
-/** Asks the database to answer once, so that a wrong address or a server that is down stops here with a message that names it. */
+/**
+ * Asks the database to answer once, so that a wrong address or a server that is down stops here with a message that
+ * names it.
+ */
 async function reach(db: Kysely<any>, target: string): Promise<void> {
   try {
     await sql`select 1`.execute(db);
   } catch (error) {
-    const hint = isPostgresUrl(target) ? "check the address (host, database, user, password) and that the server runs" : "check that it is a data folder";
+    const hint = isPostgresUrl(target)
+      ? "check the address (host, database, user, password) and that the server runs"
+      : "check that it is a data folder";
     throw new CopyError(`Cannot use ${shown(target)} (${whyNoAnswer(error)}): ${hint}.`);
   }
 }
@@ -81,7 +101,9 @@ async function appliedMigrations(db: Kysely<any>): Promise<string[]> {
 function refuseNewer(where: string, applied: string[], known: string[]) {
   const unknown = applied.filter((name) => !known.includes(name));
   if (unknown.length)
-    throw new CopyError(`${where} comes from a newer version of the application (migrations ${unknown.join(", ")}): copy it with that version.`);
+    throw new CopyError(
+      `${where} comes from a newer version of the application (migrations ${unknown.join(", ")}): copy it with that version.`,
+    );
 }
 
 async function countRows(db: Kysely<any>, table: string): Promise<number> {
@@ -135,14 +157,19 @@ export function copyOrder(tables: TableShape[]): Step[] {
   const remaining = tables.filter((table) => table.name !== CACHE_COUNTERS);
   const written = new Set<string>();
   const steps: Step[] = [];
-  const waitsFor = (table: TableShape, other: string) => other !== table.name && table.references.some((reference) => reference.table === other);
+  const waitsFor = (table: TableShape, other: string) =>
+    other !== table.name && table.references.some((reference) => reference.table === other);
   while (remaining.length) {
-    const ready = remaining.filter((table) => table.references.every((reference) => reference.table === table.name || written.has(reference.table)));
+    const ready = remaining.filter((table) =>
+      table.references.every((reference) => reference.table === table.name || written.has(reference.table)),
+    );
     const waitedFor = (table: TableShape) => remaining.filter((other) => waitsFor(other, table.name)).length;
     const next = ready[0] ?? remaining.reduce((most, table) => (waitedFor(table) > waitedFor(most) ? table : most));
     steps.push({
       table: next,
-      later: next.references.filter((reference) => reference.table === next.name || !written.has(reference.table)).map((reference) => reference.column),
+      later: next.references
+        .filter((reference) => reference.table === next.name || !written.has(reference.table))
+        .map((reference) => reference.column),
     });
     written.add(next.name);
     remaining.splice(remaining.indexOf(next), 1);
@@ -155,9 +182,16 @@ export function copyOrder(tables: TableShape[]): Step[] {
  * A table's rows in batches in the order of its primary key, each starting after the last key of
  * the one before (only rows where one of `anyOf` is not null, when given).
  */
-async function* batchesOf(db: Kysely<any>, table: TableShape, columns: string[], anyOf?: string[]): AsyncGenerator<Row[]> {
+async function* batchesOf(
+  db: Kysely<any>,
+  table: TableShape,
+  columns: string[],
+  anyOf?: string[],
+): AsyncGenerator<Row[]> {
   if (!table.primaryKey.length)
-    throw new CopyError(`The table ${table.name} has no primary key, which the copy reads it by: give it one in a migration. No row was copied.`);
+    throw new CopyError(
+      `The table ${table.name} has no primary key, which the copy reads it by: give it one in a migration. No row was copied.`,
+    );
   const size = Math.max(1, Math.floor(PARAMETERS_PER_STATEMENT / table.columns.length));
   const key = sql.join(table.primaryKey.map((column) => sql.ref(column)));
   let last: Row | undefined;
@@ -179,7 +213,9 @@ async function* batchesOf(db: Kysely<any>, table: TableShape, columns: string[],
 /** Writes every row of `step`'s table, with its `later` columns as null. */
 async function copyRows(source: Kysely<any>, target: Kysely<any>, step: Step): Promise<void> {
   for await (const rows of batchesOf(source, step.table, step.table.columns)) {
-    const values = step.later.length ? rows.map((row) => ({ ...row, ...Object.fromEntries(step.later.map((column) => [column, null])) })) : rows;
+    const values = step.later.length
+      ? rows.map((row) => ({ ...row, ...Object.fromEntries(step.later.map((column) => [column, null])) }))
+      : rows;
     await target.insertInto(step.table.name).values(values).execute();
   }
 }
@@ -209,7 +245,10 @@ export async function copyDatabase(from: string, to: string): Promise<TableCount
   try {
     await reach(source, from);
     const applied = await appliedMigrations(source);
-    if (!applied.length) throw new CopyError(`${shown(from)} holds no database of this application (no migration was ever applied): check the address.`);
+    if (!applied.length)
+      throw new CopyError(
+        `${shown(from)} holds no database of this application (no migration was ever applied): check the address.`,
+      );
     refuseNewer(shown(from), applied, known);
     const missing = known.filter((name) => !applied.includes(name));
     if (missing.length) {
@@ -234,7 +273,8 @@ export async function copyDatabase(from: string, to: string): Promise<TableCount
       .execute(async (snapshot) => {
         const tables = await readTables(snapshot);
         return writeTransaction(into, async (trx) => {
-          // One copy into a database at a time (docs/product-rules.md R135): a second one started at once then finds it not empty.
+          // One copy into a database at a time (docs/product-rules.md R135): a second one started at once then finds it
+          // not empty.
           await holdKey(trx, "copy", "into");
           // Again inside the transaction: nothing may have been written since the first look.
           await refuseUnlessEmpty(trx, shown(to));
@@ -252,7 +292,8 @@ export async function copyDatabase(from: string, to: string): Promise<TableCount
             if (expected !== written) differences.push(`${name}: ${expected} in the source, ${written} in the target`);
             counts.push({ table: name, rows: written });
           }
-          if (differences.length) throw new CopyError(`The row counts differ, so the copy was undone:\n  ${differences.join("\n  ")}`);
+          if (differences.length)
+            throw new CopyError(`The row counts differ, so the copy was undone:\n  ${differences.join("\n  ")}`);
           await resetIdCounters(trx, tables);
           return counts;
         });
@@ -276,7 +317,9 @@ function filesNote(from: string, to: string): string {
 async function main() {
   const args = process.argv.slice(2);
   if (args.length !== 2 || args.some((arg) => arg.startsWith("-"))) {
-    console.error("Usage: npm run db:copy -- <from> <to>   (each a SQLite data folder, such as ./data, or a postgres:// address)");
+    console.error(
+      "Usage: npm run db:copy -- <from> <to>   (each a SQLite data folder, such as ./data, or a postgres:// address)",
+    );
     process.exit(2);
   }
   const [from, to] = args;

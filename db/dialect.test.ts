@@ -9,7 +9,10 @@ import { createTestDatabase, type TestDatabase } from "./testing";
 let test: TestDatabase;
 beforeAll(async () => {
   test = await createTestDatabase({ seeded: false });
-  const rows = Array.from({ length: 250 }, (_, n) => ({ name: `value-${String(n).padStart(3, "0")}`, value: String(n) }));
+  const rows = Array.from({ length: 250 }, (_, n) => ({
+    name: `value-${String(n).padStart(3, "0")}`,
+    value: String(n),
+  }));
   await test.db.insertInto("miscellaneous").values(rows).execute();
 });
 afterAll(() => test.close());
@@ -41,10 +44,21 @@ describe("reading an export page by page", () => {
 
 describe("text with the NUL character (U+0000), which PostgreSQL cannot hold", () => {
   it("is written and searched without it, alike on both databases, every other character kept", async () => {
-    await test.db.insertInto("miscellaneous").values({ name: "nul-\u0000name", value: "a\u0000b c\u0000é\u0001" }).execute();
-    const row = await test.db.selectFrom("miscellaneous").select(["name", "value"]).where("name", "=", "nul-\u0000name").executeTakeFirstOrThrow();
+    await test.db
+      .insertInto("miscellaneous")
+      .values({ name: "nul-\u0000name", value: "a\u0000b c\u0000é\u0001" })
+      .execute();
+    const row = await test.db
+      .selectFrom("miscellaneous")
+      .select(["name", "value"])
+      .where("name", "=", "nul-\u0000name")
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ name: "nul-name", value: "ab cé\u0001" });
-    await test.db.updateTable("miscellaneous").set({ value: "\u0000x" }).where("name", "in", ["nul-name", "\u0000"]).execute();
+    await test.db
+      .updateTable("miscellaneous")
+      .set({ value: "\u0000x" })
+      .where("name", "in", ["nul-name", "\u0000"])
+      .execute();
     expect(
       (
         await test.db

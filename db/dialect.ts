@@ -34,10 +34,15 @@ export function dialectOf(db: Kysely<any>): Dialect {
 
 /** A whole-number key the database gives out itself, never used twice (SQLite AUTOINCREMENT, PostgreSQL identity). */
 export function idColumn(db: Kysely<any>, column: ColumnDefinitionBuilder): ColumnDefinitionBuilder {
-  return dialectOf(db) === "postgres" ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey().autoIncrement();
+  return dialectOf(db) === "postgres"
+    ? column.primaryKey().generatedByDefaultAsIdentity()
+    : column.primaryKey().autoIncrement();
 }
 
-/** The default of every `created_at`: now, as ISO-8601 UTC text with milliseconds, as JavaScript's toISOString() writes it. */
+/**
+ * The default of every `created_at`: now, as ISO-8601 UTC text with milliseconds, as JavaScript's toISOString() writes
+ * it.
+ */
 export function nowText(db: Kysely<any>): RawBuilder<string> {
   return dialectOf(db) === "postgres"
     ? sql`(to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`
@@ -57,16 +62,27 @@ export function digitsCheck(db: Kysely<any>, column: string, length: number): Ra
  * other). SQLite takes it at once; PostgreSQL needs the table first, so there the column is made
  * plain and `addForwardReference` adds the constraint once the table exists.
  */
-export function forwardReference(db: Kysely<any>, column: ColumnDefinitionBuilder, target: string): ColumnDefinitionBuilder {
+export function forwardReference(
+  db: Kysely<any>,
+  column: ColumnDefinitionBuilder,
+  target: string,
+): ColumnDefinitionBuilder {
   return dialectOf(db) === "postgres" ? column : column.references(target).onDelete("set null");
 }
 
-export async function addForwardReference(db: Kysely<any>, table: string, column: string, target: string): Promise<void> {
+export async function addForwardReference(
+  db: Kysely<any>,
+  table: string,
+  column: string,
+  target: string,
+): Promise<void> {
   if (dialectOf(db) !== "postgres") return;
   const [targetTable, targetColumn] = target.split(".");
   await db.schema
     .alterTable(table)
-    .addForeignKeyConstraint(`${table}_${column}_fkey`, [column], targetTable, [targetColumn], (constraint) => constraint.onDelete("set null"))
+    .addForeignKeyConstraint(`${table}_${column}_fkey`, [column], targetTable, [targetColumn], (constraint) =>
+      constraint.onDelete("set null"),
+    )
     .execute();
 }
 
@@ -78,9 +94,13 @@ export async function addForwardReference(db: Kysely<any>, table: string, column
 export async function bumpCacheVersionOnChange(db: Kysely<any>, table: string): Promise<void> {
   if (dialectOf(db) === "postgres") {
     await sql`create or replace function bump_cache_version() returns trigger language plpgsql as $$
-      begin update cache_versions set version = version + 1 where name = tg_table_name; return null; end $$`.execute(db);
+      begin update cache_versions set version = version + 1 where name = tg_table_name; return null; end $$`.execute(
+      db,
+    );
     await sql
-      .raw(`create trigger ${table}_bumps_cache after insert or update or delete on ${table} for each row execute function bump_cache_version()`)
+      .raw(
+        `create trigger ${table}_bumps_cache after insert or update or delete on ${table} for each row execute function bump_cache_version()`,
+      )
       .execute(db);
     return;
   }
@@ -99,7 +119,12 @@ export async function bumpCacheVersionOnChange(db: Kysely<any>, table: string): 
  * `desc nulls last, id desc` (and, read backwards, `asc nulls first, id asc`) only from an index
  * in that order. SQLite's own indexes already place the empty values so: nothing to add there.
  */
-export async function createEmptiesLastIndex(db: Kysely<any>, name: string, table: string, column: string): Promise<void> {
+export async function createEmptiesLastIndex(
+  db: Kysely<any>,
+  name: string,
+  table: string,
+  column: string,
+): Promise<void> {
   if (dialectOf(db) !== "postgres") return;
   await sql.raw(`create index ${name} on ${table} (${column} desc nulls last, id desc)`).execute(db);
 }
@@ -119,10 +144,15 @@ export async function createSubstringIndexes(db: Kysely<any>, table: string, col
     await sql`create extension if not exists pg_trgm`.execute(db);
   } catch (error) {
     await sql`rollback to savepoint trigrams`.execute(db);
-    console.warn(`Warning: the pg_trgm extension could not be added (${(error as Error).message}): searches by name read the whole ${table} table.`);
+    console.warn(
+      `Warning: the pg_trgm extension could not be added (${(error as Error).message}): searches by name read the whole ${table} table.`,
+    );
     return;
   }
-  for (const column of columns) await sql.raw(`create index ${table}_${column}_trigrams on ${table} using gin (${column} gin_trgm_ops)`).execute(db);
+  for (const column of columns)
+    await sql
+      .raw(`create index ${table}_${column}_trigrams on ${table} using gin (${column} gin_trgm_ops)`)
+      .execute(db);
   await sql`release savepoint trigrams`.execute(db);
 }
 
@@ -136,7 +166,10 @@ function likePattern(text: string): string {
 // eslint-disable-next-line no-control-regex
 const ASCII = /^[\x00-\x7f]*$/;
 
-/** The SQLite function that folds case as JavaScript does, for every letter (SQLite's own lower() and LIKE know only A to Z). */
+/**
+ * The SQLite function that folds case as JavaScript does, for every letter (SQLite's own lower() and LIKE know only A
+ * to Z).
+ */
 export const FOLD_FUNCTION = "fold_case";
 export const foldCase = (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value);
 
@@ -157,7 +190,9 @@ export function containsText(db: Kysely<any>, column: Expression<unknown> | stri
 
 /** How many rows a filtered list's query matches (its columns not selected yet): the total a paged list shows. */
 export async function countMatching(query: SelectQueryBuilder<any, any, object>): Promise<number> {
-  const row = (await query.select(sql<number>`count(*)`.as("matching")).executeTakeFirstOrThrow()) as { matching: number | string };
+  const row = (await query.select(sql<number>`count(*)`.as("matching")).executeTakeFirstOrThrow()) as {
+    matching: number | string;
+  };
   return Number(row.matching);
 }
 
@@ -169,7 +204,11 @@ export async function countMatching(query: SelectQueryBuilder<any, any, object>)
  * for a whole export, would make every other request wait. A consumer that stops early closes the
  * cursor.
  */
-export async function* pagesOf<O>(db: Kysely<any>, query: SelectQueryBuilder<any, any, O>, size: number): AsyncGenerator<O[]> {
+export async function* pagesOf<O>(
+  db: Kysely<any>,
+  query: SelectQueryBuilder<any, any, O>,
+  size: number,
+): AsyncGenerator<O[]> {
   if (dialectOf(db) === "postgres") {
     let page: O[] = [];
     for await (const row of query.stream(size)) {
@@ -205,12 +244,16 @@ const NUL = /\u0000/g;
 
 class NulRemover extends OperationNodeTransformer {
   protected override transformValue(node: ValueNode): ValueNode {
-    return typeof node.value === "string" && node.value.includes("\u0000") ? ValueNode.create(node.value.replace(NUL, "")) : node;
+    return typeof node.value === "string" && node.value.includes("\u0000")
+      ? ValueNode.create(node.value.replace(NUL, ""))
+      : node;
   }
 
   protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
     if (!node.values.some((value) => typeof value === "string" && value.includes("\u0000"))) return node;
-    return PrimitiveValueListNode.create(node.values.map((value) => (typeof value === "string" ? value.replace(NUL, "") : value)));
+    return PrimitiveValueListNode.create(
+      node.values.map((value) => (typeof value === "string" ? value.replace(NUL, "") : value)),
+    );
   }
 }
 
@@ -250,18 +293,27 @@ export function isForeignKeyViolation(error: unknown): boolean {
 /** The key of the one lock for the whole database (DATABASE_WRITE_LOCK=database, pg_advisory_xact_lock): "MDRF". */
 const WHOLE_DATABASE_LOCK = 0x4d445246;
 
-/** How PostgreSQL write transactions keep their rules (DATABASE_WRITE_LOCK): each holds the rows it read, or all take turns. */
+/**
+ * How PostgreSQL write transactions keep their rules (DATABASE_WRITE_LOCK): each holds the rows it read, or all take
+ * turns.
+ */
 export type WriteLock = "rows" | "database";
 
 /** The connections opened with DATABASE_WRITE_LOCK=database: their writes take turns, as before row locks. */
 const wholeDatabaseWriters = new WeakSet<Kysely<any>>();
 
-/** Writes through `db` take one lock for the whole database (DATABASE_WRITE_LOCK=database; docs/decisions/0015-row-locks-on-postgresql.md). */
+/**
+ * Writes through `db` take one lock for the whole database (DATABASE_WRITE_LOCK=database;
+ * docs/decisions/0015-row-locks-on-postgresql.md).
+ */
 export function writeOneAtATime(db: Kysely<any>): void {
   wholeDatabaseWriters.add(db);
 }
 
-/** A write transaction is tried this many times at most when PostgreSQL ends it to break a deadlock or a serialization conflict. */
+/**
+ * A write transaction is tried this many times at most when PostgreSQL ends it to break a deadlock or a serialization
+ * conflict.
+ */
 const WRITE_ATTEMPTS = 4;
 
 /** PostgreSQL ended the transaction so that another could go on: trying it again from the start is safe. */
@@ -355,10 +407,14 @@ export async function holdRows<DB, T extends keyof DB & string>(
   values: ReadonlyArray<string | number | null | undefined>,
   mode: HoldMode = "update",
 ): Promise<void> {
-  const wanted = [...new Set(values.filter((value): value is string | number => value !== null && value !== undefined))];
+  const wanted = [
+    ...new Set(values.filter((value): value is string | number => value !== null && value !== undefined)),
+  ];
   if (dialectOf(trx) !== "postgres" || !wanted.length) return;
   const ref = sql.ref(column);
-  await sql`select 1 from ${sql.table(table)} where ${ref} in (${sql.join(wanted)}) order by ${ref} ${LOCKS[mode]}`.execute(trx);
+  await sql`select 1 from ${sql.table(table)} where ${ref} in (${sql.join(wanted)}) order by ${ref} ${LOCKS[mode]}`.execute(
+    trx,
+  );
 }
 
 /**
@@ -387,7 +443,8 @@ export interface TableShape {
 /** Tables the database or the migration tool keeps for itself. */
 const BOOKKEEPING = /^(sqlite_|kysely_migration)/;
 
-const byColumn = (references: TableShape["references"]) => references.sort((a, b) => (a.column < b.column ? -1 : a.column > b.column ? 1 : 0));
+const byColumn = (references: TableShape["references"]) =>
+  references.sort((a, b) => (a.column < b.column ? -1 : a.column > b.column ? 1 : 0));
 
 /** The application's tables, by name, with their columns in order, keys and references. */
 export async function readTables(db: Kysely<any>): Promise<TableShape[]> {
@@ -406,7 +463,9 @@ export async function readTables(db: Kysely<any>): Promise<TableShape[]> {
         where c.table_schema = current_schema() and c.constraint_type in ('PRIMARY KEY', 'FOREIGN KEY')
         order by k.table_name, k.ordinal_position`.execute(db)
     ).rows;
-    const names = [...new Set(columns.map((column) => column.table_name))].filter((name) => !BOOKKEEPING.test(name)).sort();
+    const names = [...new Set(columns.map((column) => column.table_name))]
+      .filter((name) => !BOOKKEEPING.test(name))
+      .sort();
     return names.map((name) => {
       const own = columns.filter((column) => column.table_name === name);
       const ownKeys = keys.filter((key) => key.table_name === name);
@@ -416,18 +475,32 @@ export async function readTables(db: Kysely<any>): Promise<TableShape[]> {
         primaryKey: ownKeys.filter((key) => key.constraint_type === "PRIMARY KEY").map((key) => key.column_name),
         numberedId: own.some((column) => column.column_name === "id" && column.is_identity === "YES"),
         references: byColumn(
-          ownKeys.filter((key) => key.constraint_type === "FOREIGN KEY").map((key) => ({ column: key.column_name, table: key.foreign_table! })),
+          ownKeys
+            .filter((key) => key.constraint_type === "FOREIGN KEY")
+            .map((key) => ({ column: key.column_name, table: key.foreign_table! })),
         ),
       };
     });
   }
-  const names = (await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(db)).rows
+  const names = (
+    await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(db)
+  ).rows
     .map((row) => row.name)
     .filter((name) => !BOOKKEEPING.test(name));
   const tables: TableShape[] = [];
   for (const name of names) {
-    const columns = (await sql<{ name: string; type: string; pk: number }>`select name, type, pk from pragma_table_info(${name})`.execute(db)).rows;
-    const keys = (await sql<{ from: string; table: string }>`select "from", "table" from pragma_foreign_key_list(${name})`.execute(db)).rows;
+    const columns = (
+      await sql<{
+        name: string;
+        type: string;
+        pk: number;
+      }>`select name, type, pk from pragma_table_info(${name})`.execute(db)
+    ).rows;
+    const keys = (
+      await sql<{ from: string; table: string }>`select "from", "table" from pragma_foreign_key_list(${name})`.execute(
+        db,
+      )
+    ).rows;
     tables.push({
       name,
       columns: columns.map((column) => column.name),
@@ -435,7 +508,9 @@ export async function readTables(db: Kysely<any>): Promise<TableShape[]> {
         .filter((column) => column.pk > 0)
         .sort((a, b) => a.pk - b.pk)
         .map((column) => column.name),
-      numberedId: columns.some((column) => column.name === "id" && column.pk === 1 && column.type.toUpperCase() === "INTEGER"),
+      numberedId: columns.some(
+        (column) => column.name === "id" && column.pk === 1 && column.type.toUpperCase() === "INTEGER",
+      ),
       references: byColumn(keys.map((key) => ({ column: key.from, table: key.table }))),
     });
   }
@@ -455,6 +530,8 @@ export async function settleForCopies(db: Kysely<any>): Promise<void> {
 export async function resetIdCounters(db: Kysely<any>, tables: TableShape[]): Promise<void> {
   if (dialectOf(db) !== "postgres") return; // SQLite's AUTOINCREMENT follows the largest id written.
   for (const table of tables.filter((shape) => shape.numberedId)) {
-    await sql`select setval(pg_get_serial_sequence(${table.name}, 'id'), coalesce((select max(id) from ${sql.table(table.name)}), 0) + 1, false)`.execute(db);
+    await sql`select setval(pg_get_serial_sequence(${table.name}, 'id'), coalesce((select max(id) from ${sql.table(table.name)}), 0) + 1, false)`.execute(
+      db,
+    );
   }
 }

@@ -18,7 +18,10 @@ export class PostgresMissingError extends Error {
   name = "PostgresMissingError";
 }
 
-/** The folder of initdb, pg_ctl and postgres: PG_BIN, else the newest of Debian's /usr/lib/postgresql/<version>/bin, else the PATH. */
+/**
+ * The folder of initdb, pg_ctl and postgres: PG_BIN, else the newest of Debian's /usr/lib/postgresql/<version>/bin,
+ * else the PATH.
+ */
 export function postgresBinaries(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const debian = "/usr/lib/postgresql";
@@ -43,20 +46,26 @@ function runAs(): { uid: number; gid: number } | null {
     .split("\n")
     .find((entry) => entry.startsWith("postgres:"));
   if (!line)
-    throw new PostgresMissingError("running as root, and there is no `postgres` system user to run PostgreSQL as (Debian's postgresql package makes one)");
+    throw new PostgresMissingError(
+      "running as root, and there is no `postgres` system user to run PostgreSQL as (Debian's postgresql package makes one)",
+    );
   const [, , uid, gid] = line.split(":");
   return { uid: Number(uid), gid: Number(gid) };
 }
 
 /** A free port of loopback, found without waiting (a child process asks; the tests' configuration uses it too). */
 export function freePortNow(): number {
-  const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  const script =
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
   return Number(execFileSync(process.execPath, ["-e", script]).toString().trim());
 }
 
 function run(bin: string, program: string, args: string[], options: SpawnSyncOptions) {
   const result = spawnSync(path.join(bin, program), args, { encoding: "utf8", ...options });
-  if (result.status !== 0) throw new Error(`${program} ${args.join(" ")} failed (${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(
+      `${program} ${args.join(" ")} failed (${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`,
+    );
 }
 
 /** Starts a new cluster and waits until it takes connections. */
@@ -66,11 +75,20 @@ export function startPostgres(): PostgresServer {
   const dir = mkdtempSync(path.join(tmpdir(), "referral-postgres-"));
   const data = path.join(dir, "data");
   if (user) chownSync(dir, user.uid, user.gid);
-  const options: SpawnSyncOptions = { cwd: dir, ...(user ?? {}), env: { ...process.env, HOME: dir, LC_ALL: "C.UTF-8" } };
+  const options: SpawnSyncOptions = {
+    cwd: dir,
+    ...(user ?? {}),
+    env: { ...process.env, HOME: dir, LC_ALL: "C.UTF-8" },
+  };
   const port = freePortNow();
   // UTF-8 with the C.UTF-8 locale: every letter has its case (lower() and the searches fold É to é),
   // and text sorts by code point, as SQLite sorts it.
-  run(bin, "initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8", "--no-sync"], options);
+  run(
+    bin,
+    "initdb",
+    ["-D", data, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8", "--no-sync"],
+    options,
+  );
   const settings = [
     `-p ${port}`,
     `-k ${dir}`,
@@ -80,7 +98,12 @@ export function startPostgres(): PostgresServer {
     "-c full_page_writes=off",
     "-c max_connections=300",
   ].join(" ");
-  run(bin, "pg_ctl", ["-D", data, "-l", path.join(dir, "server.log"), "-o", settings, "-w", "-t", "60", "start"], options);
+  run(
+    bin,
+    "pg_ctl",
+    ["-D", data, "-l", path.join(dir, "server.log"), "-o", settings, "-w", "-t", "60", "start"],
+    options,
+  );
   let stopped = false;
   const stop = () => {
     if (stopped) return;

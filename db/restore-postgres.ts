@@ -4,7 +4,15 @@ import path from "node:path";
 import pg from "pg";
 import { APPLICATION_NAME, describeDatabase } from "../app/db.server";
 import { BackupError, stagingFolderFor, type DataPaths } from "./backup";
-import { checkDump, clientConnection, clientProgram, collected, DUMP_FILE, dumpDatabase, finished } from "./backup-postgres";
+import {
+  checkDump,
+  clientConnection,
+  clientProgram,
+  collected,
+  DUMP_FILE,
+  dumpDatabase,
+  finished,
+} from "./backup-postgres";
 import { Renames, stageNamedFiles, swapFileFolders, timestamp, type RestoreSummary } from "./restore";
 
 // PostgreSQL's half of `npm run db:restore` (DATABASE_URL set). The backup's dump is checked first
@@ -12,13 +20,22 @@ import { Renames, stageNamedFiles, swapFileFolders, timestamp, type RestoreSumma
 // DATA_DIR/before-restore-<time>/ as a backup is (the database dumped, the uploads and reports
 // moved), then the dump is restored in one transaction: if anything fails, the database is as it was.
 
-/** How many connections of the application, other than this one, the database has: every instance names its connections APPLICATION_NAME. */
+/**
+ * How many connections of the application, other than this one, the database has: every instance names its connections
+ * APPLICATION_NAME.
+ */
 async function applicationConnections(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url, application_name: `${APPLICATION_NAME}-restore`, connectionTimeoutMillis: 10_000 });
+  const client = new pg.Client({
+    connectionString: url,
+    application_name: `${APPLICATION_NAME}-restore`,
+    connectionTimeoutMillis: 10_000,
+  });
   try {
     await client.connect();
   } catch (error) {
-    throw new BackupError(`cannot connect to the PostgreSQL database at ${describeDatabase(url)} (check DATABASE_URL): ${(error as Error).message}`);
+    throw new BackupError(
+      `cannot connect to the PostgreSQL database at ${describeDatabase(url)} (check DATABASE_URL): ${(error as Error).message}`,
+    );
   }
   try {
     const { rows } = await client.query<{ count: number }>(
@@ -80,11 +97,17 @@ end $$;
  */
 async function replaceDatabase(url: string, dump: string): Promise<void> {
   const { dbname, env } = clientConnection(url, "restore");
-  const script = spawn(clientProgram("pg_restore"), ["--clean", "--if-exists", "--no-owner", "--file=-", dump], { stdio: ["ignore", "pipe", "pipe"] });
-  const psql = spawn(clientProgram("psql"), ["--no-psqlrc", "--quiet", "--no-password", "--set=ON_ERROR_STOP=1", "--file=-", `--dbname=${dbname}`], {
-    env,
-    stdio: ["pipe", "ignore", "pipe"],
+  const script = spawn(clientProgram("pg_restore"), ["--clean", "--if-exists", "--no-owner", "--file=-", dump], {
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  const psql = spawn(
+    clientProgram("psql"),
+    ["--no-psqlrc", "--quiet", "--no-password", "--set=ON_ERROR_STOP=1", "--file=-", `--dbname=${dbname}`],
+    {
+      env,
+      stdio: ["pipe", "ignore", "pipe"],
+    },
+  );
   const scriptErrors = collected(script.stderr);
   const psqlErrors = collected(psql.stderr);
   const scriptDone = finished(script);
@@ -104,11 +127,15 @@ async function replaceDatabase(url: string, dump: string): Promise<void> {
   }
 }
 
-/** restoreDataDir on PostgreSQL: `from` is a backup folder (database.dump, uploads/, reports/) or a dump alone (the database only). */
+/**
+ * restoreDataDir on PostgreSQL: `from` is a backup folder (database.dump, uploads/, reports/) or a dump alone (the
+ * database only).
+ */
 export async function restorePostgres(paths: DataPaths, url: string, from: string, now: Date): Promise<RestoreSummary> {
   const isFolder = statSync(from).isDirectory();
   const dump = isFolder ? path.join(from, DUMP_FILE) : from;
-  if (!existsSync(dump)) throw new BackupError(`${from} holds no ${DUMP_FILE}: give the folder that npm run db:backup made`);
+  if (!existsSync(dump))
+    throw new BackupError(`${from} holds no ${DUMP_FILE}: give the folder that npm run db:backup made`);
   await refuseWhileInUse(url);
   const named = await checkDump(dump);
 
@@ -129,7 +156,12 @@ export async function restorePostgres(paths: DataPaths, url: string, from: strin
     if (isFolder) swapFileFolders(paths, staging, previous, renames);
     await replaceDatabase(url, dump);
     rmSync(staging, { recursive: true, force: true });
-    return { previous, documents: isFolder ? named.documents.length : 0, reports: isFolder ? named.reports.length : 0, missing };
+    return {
+      previous,
+      documents: isFolder ? named.documents.length : 0,
+      reports: isFolder ? named.reports.length : 0,
+      missing,
+    };
   } catch (error) {
     // Nothing was replaced: a copy of the database as it still is would only mislead, once the files are back.
     if (renames.undo() && madePrevious) rmSync(previous, { recursive: true, force: true });

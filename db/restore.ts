@@ -46,7 +46,8 @@ export function databaseInUse(file: string): boolean {
     sqlite.exec("BEGIN EXCLUSIVE; COMMIT");
     return false;
   } catch (error) {
-    if ((error as { code?: string }).code === "SQLITE_BUSY" || (error as { code?: string }).code === "SQLITE_LOCKED") return true;
+    if ((error as { code?: string }).code === "SQLITE_BUSY" || (error as { code?: string }).code === "SQLITE_LOCKED")
+      return true;
     throw error;
   } finally {
     sqlite.close();
@@ -55,13 +56,16 @@ export function databaseInUse(file: string): boolean {
 
 /** SQLite's own errors on the backup's database (a damaged file) become a refusal. */
 function refusal(error: unknown): never {
-  if (error instanceof SQLite.SqliteError) throw new BackupError(`the backup's database cannot be read: ${error.message}`);
+  if (error instanceof SQLite.SqliteError)
+    throw new BackupError(`the backup's database cannot be read: ${error.message}`);
   throw error;
 }
 
 function refuseWhileInUse(paths: DataPaths) {
   if (databaseInUse(paths.databaseFile)) {
-    throw new BackupError(`${paths.databaseFile} is in use: stop the server (and any other program using the data folder), then restore`);
+    throw new BackupError(
+      `${paths.databaseFile} is in use: stop the server (and any other program using the data folder), then restore`,
+    );
   }
 }
 
@@ -114,7 +118,11 @@ export function stageNamedFiles(named: NamedFiles, from: string, staging: string
     uploads,
     path.join(staging, "uploads"),
   );
-  missing.push(...copyNamedFiles(named.reports, path.join(from, "reports"), path.join(staging, "reports")).map((name) => `reports/${name}`));
+  missing.push(
+    ...copyNamedFiles(named.reports, path.join(from, "reports"), path.join(staging, "reports")).map(
+      (name) => `reports/${name}`,
+    ),
+  );
   return missing;
 }
 
@@ -143,9 +151,13 @@ export class Renames {
   }
 }
 
-/** Moves uploads/ and reports/ into `previous`, and the staged ones into their place (empty ones when the backup has none). */
+/**
+ * Moves uploads/ and reports/ into `previous`, and the staged ones into their place (empty ones when the backup has
+ * none).
+ */
 export function swapFileFolders(paths: DataPaths, staging: string, previous: string, renames: Renames) {
-  for (const dir of [paths.uploadsDir, paths.reportsDir]) if (existsSync(dir)) renames.move(dir, path.join(previous, path.basename(dir)));
+  for (const dir of [paths.uploadsDir, paths.reportsDir])
+    if (existsSync(dir)) renames.move(dir, path.join(previous, path.basename(dir)));
   for (const dir of [paths.uploadsDir, paths.reportsDir]) {
     const incoming = path.join(staging, path.basename(dir));
     if (existsSync(incoming)) renames.move(incoming, dir);
@@ -161,7 +173,8 @@ export async function restoreDataDir(paths: DataPaths, source: string, now = new
   if (paths.DATABASE_URL) return restorePostgres(paths, paths.DATABASE_URL, from, now);
   const isFolder = statSync(from).isDirectory();
   const databaseFile = isFolder ? path.join(from, "app.db") : from;
-  if (!existsSync(databaseFile)) throw new BackupError(`${from} holds no app.db: give the folder that npm run db:backup made`);
+  if (!existsSync(databaseFile))
+    throw new BackupError(`${from} holds no app.db: give the folder that npm run db:backup made`);
   if (!looksLikeSqlite(databaseFile)) throw new BackupError(`${databaseFile} is not a SQLite database`);
   // A write-ahead log beside it holds the last changes of a database a program had open (the
   // folder a restore moved aside after a crash, say): it is read through SQLite, never copied
@@ -174,7 +187,9 @@ export async function restoreDataDir(paths: DataPaths, source: string, now = new
     refusal(error);
   }
   if (inUse) {
-    throw new BackupError(`${databaseFile} is in use by another program: make a backup of it with npm run db:backup and restore that`);
+    throw new BackupError(
+      `${databaseFile} is in use by another program: make a backup of it with npm run db:backup and restore that`,
+    );
   }
   refuseWhileInUse(paths);
 
@@ -214,14 +229,20 @@ export async function restoreDataDir(paths: DataPaths, source: string, now = new
     mkdirSync(previous);
     // The database with its write-ahead log and index: together they are the last state.
     for (const suffix of ["", "-wal", "-shm"]) {
-      if (existsSync(paths.databaseFile + suffix)) renames.move(paths.databaseFile + suffix, path.join(previous, path.basename(paths.databaseFile) + suffix));
+      if (existsSync(paths.databaseFile + suffix))
+        renames.move(paths.databaseFile + suffix, path.join(previous, path.basename(paths.databaseFile) + suffix));
     }
     renames.move(staged, paths.databaseFile);
     if (isFolder) swapFileFolders(paths, staging, previous, renames);
     rmSync(staging, { recursive: true, force: true });
     const kept = readdirSync(previous).length > 0;
     if (!kept) rmdirSync(previous);
-    return { previous: kept ? previous : null, documents: isFolder ? named.documents.length : 0, reports: isFolder ? named.reports.length : 0, missing };
+    return {
+      previous: kept ? previous : null,
+      documents: isFolder ? named.documents.length : 0,
+      reports: isFolder ? named.reports.length : 0,
+      missing,
+    };
   } catch (error) {
     renames.undo();
     rmSync(staging, { recursive: true, force: true });
@@ -240,16 +261,24 @@ async function main() {
   const config = getConfig();
   const summary = await restoreDataDir(config, source);
   const into = config.DATABASE_URL ? `${describeDatabase(config.DATABASE_URL)} and ${config.dataDir}` : config.dataDir;
-  console.log(`Restored ${path.resolve(source)} into ${into}: the database, ${summary.documents} document(s), ${summary.reports} report(s)`);
+  console.log(
+    `Restored ${path.resolve(source)} into ${into}: the database, ${summary.documents} document(s), ${summary.reports} report(s)`,
+  );
   if (summary.previous) {
-    console.log(`What it replaced is kept in ${summary.previous} (restore that folder to undo; delete it once the restored service is checked)`);
+    console.log(
+      `What it replaced is kept in ${summary.previous} (restore that folder to undo; delete it once the restored service is checked)`,
+    );
   }
   if (summary.missing.length) {
     console.warn(
       `Warning: ${summary.missing.length} file(s) named by the backup's database are missing from it or damaged; their downloads will answer "not found":\n  ${summary.missing.join("\n  ")}`,
     );
   }
-  console.log("Start the server again (npm start): it brings the database up to date if the backup is from an older version.");
+  console.log(
+    "Start the server again (npm start): it brings the database up to date if the backup is from an older version.",
+  );
 }
 
-runAsCommand(import.meta, main, (error) => (error instanceof BackupError ? `Restore refused: ${error.message}` : error));
+runAsCommand(import.meta, main, (error) =>
+  error instanceof BackupError ? `Restore refused: ${error.message}` : error,
+);

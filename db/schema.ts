@@ -277,7 +277,9 @@ export interface SecondFactorsTable {
   setup_session_hash: string | null;
 }
 
-/** A person's wrong codes in a row, and until when their second step is locked for them (docs/product-rules.md R129). */
+/**
+ * A person's wrong codes in a row, and until when their second step is locked for them (docs/product-rules.md R129).
+ */
 export interface CodeGuardsTable {
   user_id: number;
   failures: ColumnType<number, number | undefined, number>;
@@ -327,7 +329,11 @@ export interface ReviewTokensTable {
   reviewer_name: ColumnType<string | null, string | null | undefined, string | null>;
   purpose: ColumnType<string | null, string | null | undefined, string | null>;
   /** Why a link ended that nobody revoked: its maker's authority over the referral ended (R93). */
-  ended_reason: ColumnType<ReviewLinkEndReason | null, ReviewLinkEndReason | null | undefined, ReviewLinkEndReason | null>;
+  ended_reason: ColumnType<
+    ReviewLinkEndReason | null,
+    ReviewLinkEndReason | null | undefined,
+    ReviewLinkEndReason | null
+  >;
 }
 
 export type ReviewLinkEndReason = "transferred" | "roleLost" | "deactivated";
@@ -346,7 +352,10 @@ export interface ApiKeysTable {
   revoked_by_id: number | null;
   /** read: GET only; write: every call its maker may make. */
   scope: ColumnType<ApiKeyScope, ApiKeyScope | undefined, ApiKeyScope>;
-  /** Why it stopped before its end date: revoked by an administrator, or its maker's password, second step, account or role changed. */
+  /**
+   * Why it stopped before its end date: revoked by an administrator, or its maker's password, second step, account or
+   * role changed.
+   */
   ended_reason: ApiKeyEndReason | null;
 }
 

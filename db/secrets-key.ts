@@ -50,14 +50,19 @@ function readOrCreateKeyFile(file: string): Buffer {
 export interface SecretsKeys {
   /** Seals from now on. */
   current: Buffer;
-  /** Open what they sealed: the current key, SECRETS_KEY_PREVIOUS during a rotation, and the file's key if there is one. */
+  /**
+   * Open what they sealed: the current key, SECRETS_KEY_PREVIOUS during a rotation, and the file's key if there is one.
+   */
   all: Buffer[];
   /** The current key is the file's in DATA_DIR, not SECRETS_KEY. */
   fromFile: boolean;
 }
 
 /** The keys, from SECRETS_KEY (and SECRETS_KEY_PREVIOUS), else from DATA_DIR/secrets-key, made if missing. */
-export function readSecretsKeys(env: { SECRETS_KEY?: string; SECRETS_KEY_PREVIOUS?: string }, dataDir: string): SecretsKeys {
+export function readSecretsKeys(
+  env: { SECRETS_KEY?: string; SECRETS_KEY_PREVIOUS?: string },
+  dataDir: string,
+): SecretsKeys {
   const file = path.join(dataDir, SECRETS_KEY_FILE);
   const given = env.SECRETS_KEY ? decodeSecretsKey(env.SECRETS_KEY) : null;
   if (env.SECRETS_KEY && !given) throw new Error("SECRETS_KEY must be base64 of 32 bytes");
@@ -71,6 +76,8 @@ export function readSecretsKeys(env: { SECRETS_KEY?: string; SECRETS_KEY_PREVIOU
     });
   const current = given ?? readOrCreateKeyFile(file);
   const fileKey = given && existsSync(file) ? decodeSecretsKey(readFileSync(file, "utf8")) : null;
-  const all = [current, ...previous, ...(fileKey ? [fileKey] : [])].filter((key, index, keys) => keys.findIndex((other) => other.equals(key)) === index);
+  const all = [current, ...previous, ...(fileKey ? [fileKey] : [])].filter(
+    (key, index, keys) => keys.findIndex((other) => other.equals(key)) === index,
+  );
   return { current, all, fromFile: !given };
 }

@@ -44,7 +44,13 @@ describe("the migration that seals the authenticator keys", () => {
       .execute();
     await db
       .insertInto("api_keys")
-      .values({ name: "forever", key_hash: "x".repeat(64), key_start: "mdei_abcd", user_id: confirmed.id, created_at: now } as never)
+      .values({
+        name: "forever",
+        key_hash: "x".repeat(64),
+        key_start: "mdei_abcd",
+        user_id: confirmed.id,
+        created_at: now,
+      } as never)
       .execute();
 
     await migrateToLatest(db);
@@ -75,7 +81,11 @@ describe("the migration that seals the authenticator keys", () => {
     const after = await test.db.selectFrom("second_factors").select("secret").executeTakeFirstOrThrow();
     // Without the previous key, the new one alone opens it.
     const newOnly = readSecretsKeys({ SECRETS_KEY: newKey }, test.dir);
-    expect(openSecret(after.secret, `totp:${before.user_id}`, newOnly)).toBe(openSecret(before.secret, `totp:${before.user_id}`, rotated));
-    expect(() => openSecret(after.secret, `totp:${before.user_id}`, readSecretsKeys({ SECRETS_KEY: oldKey }, test.dir))).toThrow();
+    expect(openSecret(after.secret, `totp:${before.user_id}`, newOnly)).toBe(
+      openSecret(before.secret, `totp:${before.user_id}`, rotated),
+    );
+    expect(() =>
+      openSecret(after.secret, `totp:${before.user_id}`, readSecretsKeys({ SECRETS_KEY: oldKey }, test.dir)),
+    ).toThrow();
   });
 });

@@ -66,9 +66,17 @@ describe("migrations and seed", () => {
 
   it("keeps a miscellaneous value an administrator changed", async () => {
     test = await createTestDatabase();
-    await test.db.updateTable("miscellaneous").set({ value: "2030-01-01" }).where("name", "=", "ieMessageStartDate").execute();
+    await test.db
+      .updateTable("miscellaneous")
+      .set({ value: "2030-01-01" })
+      .where("name", "=", "ieMessageStartDate")
+      .execute();
     await seed(test.db);
-    const row = await test.db.selectFrom("miscellaneous").select("value").where("name", "=", "ieMessageStartDate").executeTakeFirst();
+    const row = await test.db
+      .selectFrom("miscellaneous")
+      .select("value")
+      .where("name", "=", "ieMessageStartDate")
+      .executeTakeFirst();
     expect(row?.value).toBe("2030-01-01");
   });
 
@@ -93,27 +101,47 @@ describe("migrations and seed", () => {
 
   // The same migrations on both databases (db/dialect.ts decides where they differ): run where
   // both are at hand, the PostgreSQL half of `npm test`.
-  it.skipIf(testDialect() !== "postgres")("make the same tables, columns, keys, references and defaults on PostgreSQL as on SQLite", async () => {
-    test = await createTestDatabase({ migrated: false });
-    const sqlite = openDatabase(path.join(test.dir, "app.db"));
-    try {
-      expect(await migrateToLatest(test.db)).toEqual(await migrateToLatest(sqlite));
-      expect(await readTables(test.db)).toEqual(await readTables(sqlite));
-      // A row given only what has no default reads back alike: numbered ids, the time now, flags at 0.
-      const values = { email: "same@example.com", username: "same@example.com", password_hash: "x", first_name: "A", last_name: "B" };
-      const [onPostgres, onSqlite] = await Promise.all(
-        [test.db, sqlite].map((db) => db.insertInto("users").values(values).returningAll().executeTakeFirstOrThrow()),
-      );
-      expect({ ...onPostgres, created_at: "", updated_at: "" }).toEqual({ ...onSqlite, created_at: "", updated_at: "" });
-      for (const row of [onPostgres, onSqlite]) expect(row.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-      // The checks hold alike: a phone's parts are digits of their length.
-      for (const db of [test.db, sqlite]) {
-        await expect(db.insertInto("phone_numbers").values({ area_code: "41a", prefix: "555", suffix: "0100" }).execute(), "letters").rejects.toThrow();
-        await expect(db.insertInto("phone_numbers").values({ area_code: "4100", prefix: "555", suffix: "0100" }).execute(), "too long").rejects.toThrow();
-        await db.insertInto("phone_numbers").values({ area_code: "410", prefix: "555", suffix: "0100" }).execute();
+  it.skipIf(testDialect() !== "postgres")(
+    "make the same tables, columns, keys, references and defaults on PostgreSQL as on SQLite",
+    async () => {
+      test = await createTestDatabase({ migrated: false });
+      const sqlite = openDatabase(path.join(test.dir, "app.db"));
+      try {
+        expect(await migrateToLatest(test.db)).toEqual(await migrateToLatest(sqlite));
+        expect(await readTables(test.db)).toEqual(await readTables(sqlite));
+        // A row given only what has no default reads back alike: numbered ids, the time now, flags at 0.
+        const values = {
+          email: "same@example.com",
+          username: "same@example.com",
+          password_hash: "x",
+          first_name: "A",
+          last_name: "B",
+        };
+        const [onPostgres, onSqlite] = await Promise.all(
+          [test.db, sqlite].map((db) => db.insertInto("users").values(values).returningAll().executeTakeFirstOrThrow()),
+        );
+        expect({ ...onPostgres, created_at: "", updated_at: "" }).toEqual({
+          ...onSqlite,
+          created_at: "",
+          updated_at: "",
+        });
+        for (const row of [onPostgres, onSqlite])
+          expect(row.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+        // The checks hold alike: a phone's parts are digits of their length.
+        for (const db of [test.db, sqlite]) {
+          await expect(
+            db.insertInto("phone_numbers").values({ area_code: "41a", prefix: "555", suffix: "0100" }).execute(),
+            "letters",
+          ).rejects.toThrow();
+          await expect(
+            db.insertInto("phone_numbers").values({ area_code: "4100", prefix: "555", suffix: "0100" }).execute(),
+            "too long",
+          ).rejects.toThrow();
+          await db.insertInto("phone_numbers").values({ area_code: "410", prefix: "555", suffix: "0100" }).execute();
+        }
+      } finally {
+        await sqlite.destroy();
       }
-    } finally {
-      await sqlite.destroy();
-    }
-  });
+    },
+  );
 });

@@ -161,7 +161,10 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     await trx
       .updateTable("referral_figures")
       .set((eb) => ({
-        local_program_id: eb.selectFrom("referrals as r").select("r.local_program_id").whereRef("r.id", "=", "referral_figures.referral_id"),
+        local_program_id: eb
+          .selectFrom("referrals as r")
+          .select("r.local_program_id")
+          .whereRef("r.id", "=", "referral_figures.referral_id"),
       }))
       .where("local_program_id", "is", null)
       .execute();
@@ -186,7 +189,9 @@ async function main() {
     console.log(`Seeded ${describeDatabase(config.database)}: ${count} lookups`);
     if (config.SEED_ADMIN_EMAIL && config.SEED_ADMIN_PASSWORD) {
       const outcome = await ensureSeedAdministrator(db, config.SEED_ADMIN_EMAIL, config.SEED_ADMIN_PASSWORD);
-      console.log(`Administrator ${config.SEED_ADMIN_EMAIL}: ${outcome === "created" ? "created" : "already there"}; sign in with SEED_ADMIN_PASSWORD`);
+      console.log(
+        `Administrator ${config.SEED_ADMIN_EMAIL}: ${outcome === "created" ? "created" : "already there"}; sign in with SEED_ADMIN_PASSWORD`,
+      );
     } else {
       console.log("No administrator seeded: set SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD to create the first one.");
     }

@@ -21,7 +21,9 @@ export interface TestDatabase {
   dir: string;
   /** The SQLite file, or the PostgreSQL database's address. */
   database: string;
-  /** DATA_DIR, and DATABASE_URL on PostgreSQL: `Object.assign(process.env, test.env)` points getConfig and getDb here. */
+  /**
+   * DATA_DIR, and DATABASE_URL on PostgreSQL: `Object.assign(process.env, test.env)` points getConfig and getDb here.
+   */
   env: { DATA_DIR: string; DATABASE_URL?: string };
   close: () => Promise<void>;
 }
@@ -37,7 +39,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 function schemaVersion(): string {
   const hash = createHash("sha256");
   for (const folder of ["db/migrations", "db/seed-data"]) {
-    for (const name of readdirSync(path.join(root, folder)).sort()) hash.update(name).update(readFileSync(path.join(root, folder, name)));
+    for (const name of readdirSync(path.join(root, folder)).sort())
+      hash.update(name).update(readFileSync(path.join(root, folder, name)));
   }
   hash.update(readFileSync(path.join(root, "db/seed.ts")));
   return hash.digest("hex").slice(0, 12);
@@ -64,7 +67,8 @@ async function asServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> 
   }
 }
 
-const exists = async (client: pg.Client, name: string) => (await client.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1;
+const exists = async (client: pg.Client, name: string) =>
+  (await client.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1;
 
 /**
  * A template database, migrated (and seeded), made once per server and schema version: every
@@ -88,7 +92,10 @@ async function template(client: pg.Client, seeded: boolean): Promise<string> {
   return name;
 }
 
-/** A new PostgreSQL database on the test server: a copy of `from` (a database's name), or migrated (and seeded), or empty. Its address. */
+/**
+ * A new PostgreSQL database on the test server: a copy of `from` (a database's name), or migrated (and seeded), or
+ * empty. Its address.
+ */
 export async function createPostgresDatabase({
   from,
   migrated = true,
@@ -157,11 +164,14 @@ export async function createTestDatabase({ seeded = true, migrated = true } = {}
  * database first): the database (SQLite: the file; PostgreSQL: a database made from it) and the
  * uploaded files. `close` removes the copy.
  */
-export async function copyTestDatabase(source: Pick<TestDatabase, "dir" | "database">): Promise<Omit<TestDatabase, "db">> {
+export async function copyTestDatabase(
+  source: Pick<TestDatabase, "dir" | "database">,
+): Promise<Omit<TestDatabase, "db">> {
   const dir = mkdtempSync(path.join(tmpdir(), "referral-test-"));
   for (const folder of ["reports", "outbox"]) mkdirSync(path.join(dir, folder));
   mkdirSync(path.join(dir, "uploads"));
-  for (const name of readdirSync(path.join(source.dir, "uploads"))) copyFileSync(path.join(source.dir, "uploads", name), path.join(dir, "uploads", name));
+  for (const name of readdirSync(path.join(source.dir, "uploads")))
+    copyFileSync(path.join(source.dir, "uploads", name), path.join(dir, "uploads", name));
   if (testDialect() === "postgres") {
     const url = await createPostgresDatabase({ from: databaseName(source.database) });
     return {
@@ -176,18 +186,30 @@ export async function copyTestDatabase(source: Pick<TestDatabase, "dir" | "datab
   }
   const file = path.join(dir, "app.db");
   copyFileSync(source.database, file);
-  return { dir, database: file, env: { DATA_DIR: dir }, close: async () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    database: file,
+    env: { DATA_DIR: dir },
+    close: async () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /**
  * Makes the database refuse every `event` (insert or update) on `table` (of the row whose id is
  * `id`, when given), as a full disk or a broken database would; the function it returns lifts it.
  */
-export async function refuseWrites(db: DB, table: string, event: "insert" | "update", id?: number): Promise<() => Promise<void>> {
+export async function refuseWrites(
+  db: DB,
+  table: string,
+  event: "insert" | "update",
+  id?: number,
+): Promise<() => Promise<void>> {
   const name = `refuse_${table}_${event}${id === undefined ? "" : `_${Number(id)}`}`;
   if (dialectOf(db) === "postgres") {
     await sql
-      .raw(`create or replace function ${name}() returns trigger language plpgsql as $$ begin raise exception 'refused for the test'; end $$`)
+      .raw(
+        `create or replace function ${name}() returns trigger language plpgsql as $$ begin raise exception 'refused for the test'; end $$`,
+      )
       .execute(db);
     await sql
       .raw(

@@ -7,17 +7,30 @@ import { maskedText, transcribe, TRANSCRIPTS_FOLDER, transcriptFile, type Transc
 
 /** The wizard's section names as each language says them. */
 const sections = Object.fromEntries(
-  (["en", "es"] as const).map((lang) => [lang, JSON.parse(readFileSync(new URL(`../locales/${lang}/wizard.json`, import.meta.url), "utf8")).sections]),
+  (["en", "es"] as const).map((lang) => [
+    lang,
+    JSON.parse(readFileSync(new URL(`../locales/${lang}/wizard.json`, import.meta.url), "utf8")).sections,
+  ]),
 ) as Record<"en" | "es", Record<string, string>>;
 
-/** WCAG 2.5.7 (R171): nothing only dragging would work: no draggable element, no slider, every file box a plain labelled one. */
+/**
+ * WCAG 2.5.7 (R171): nothing only dragging would work: no draggable element, no slider, every file box a plain labelled
+ * one.
+ */
 async function expectNothingDragged(page: Page, screen: Screen) {
   const found = await page.evaluate(() => ({
     draggable: [...document.querySelectorAll("[draggable=true]")].map((element) => element.outerHTML.slice(0, 80)),
-    sliders: [...document.querySelectorAll("input[type=range], [role=slider]")].map((element) => element.outerHTML.slice(0, 80)),
+    sliders: [...document.querySelectorAll("input[type=range], [role=slider]")].map((element) =>
+      element.outerHTML.slice(0, 80),
+    ),
     // A file box is chosen by a click, a tap or the keyboard: shown, with its label, never only a drop zone.
     fileBoxes: [...document.querySelectorAll<HTMLInputElement>("input[type=file]")]
-      .filter((input) => !input.labels?.length || input.getBoundingClientRect().width < 2 || input.closest("[hidden],[aria-hidden=true]"))
+      .filter(
+        (input) =>
+          !input.labels?.length ||
+          input.getBoundingClientRect().width < 2 ||
+          input.closest("[hidden],[aria-hidden=true]"),
+      )
       .map((input) => input.outerHTML.slice(0, 80)),
   }));
   expect(found, `${screen.name}: what only dragging would work`).toEqual({ draggable: [], sliders: [], fileBoxes: [] });
@@ -29,15 +42,16 @@ async function expectHelpInItsPlace(page: Page, screen: Screen, language: Langua
   await expect(footer, screen.name).toHaveCount(1);
   const links = footer.getByRole("navigation", { name: FOOTER_LINKS[language].name, exact: true }).getByRole("link");
   await expect(links, screen.name).toHaveText([...FOOTER_LINKS[language].links]);
-  expect(await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href"))), screen.name).toEqual([
-    "/accessibility",
-    "/privacy",
-    "/contact",
-  ]);
+  expect(
+    await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href"))),
+    screen.name,
+  ).toEqual(["/accessibility", "/privacy", "/contact"]);
   const afterMain = await page.evaluate(() => {
     const main = document.querySelector("main");
     const footerElement = document.querySelector("body > footer");
-    return Boolean(main && footerElement && main.compareDocumentPosition(footerElement) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return Boolean(
+      main && footerElement && main.compareDocumentPosition(footerElement) & Node.DOCUMENT_POSITION_FOLLOWING,
+    );
   });
   expect(afterMain, `${screen.name}: the footer follows the main view`).toBe(true);
 }
@@ -62,7 +76,12 @@ const isConfirmation = (screen: Screen) => screen.name.endsWith("-confirm");
  * a wizard step's number and section, no English in Spanish, Tab in reading order) and the phones' widths, and, while
  * it is open, WCAG 2.2's nothing dragged (2.5.7) and help in its place (3.2.6), and a confirmation page's title (R175).
  */
-async function expectScreenAccessible(page: Page, screen: Screen, language: Language, javaScriptOn: boolean): Promise<Transcript> {
+async function expectScreenAccessible(
+  page: Page,
+  screen: Screen,
+  language: Language,
+  javaScriptOn: boolean,
+): Promise<Transcript> {
   const lang = language === "sp" ? "es" : "en";
   await expect(page.locator("html")).toHaveAttribute("lang", lang);
   await expect(page.locator("h1")).toHaveCount(1);
@@ -100,21 +119,33 @@ for (const screen of SCREENS) {
         // A screen its address shows is the same document without JavaScript: the server cannot tell, and sent it.
         // One its steps bring about (a form posted) is brought about without JavaScript below.
         if (!screen.then && !screen.jsOnly && answer) {
-          heardWithout = maskedText(await withScriptlessCopy(withScripts.page, await answer.text(), (copy) => transcribe(copy, { tabs: false })));
+          heardWithout = maskedText(
+            await withScriptlessCopy(withScripts.page, await answer.text(), (copy) =>
+              transcribe(copy, { tabs: false }),
+            ),
+          );
         }
       } finally {
         await withScripts.close();
       }
       if (screen.jsOnly || heardWithout === heard) {
-        test.info().annotations.push({ type: "without JavaScript", description: screen.jsOnly ? "a state only JavaScript shows" : "says the same" });
+        test.info().annotations.push({
+          type: "without JavaScript",
+          description: screen.jsOnly ? "a state only JavaScript shows" : "says the same",
+        });
         return;
       }
       const withoutScripts = await pageFor(screen, scriptlessPage, false);
       try {
         await openScreen(withoutScripts.page, screen, world, language);
-        heardWithout ??= maskedText(await withAxePage(withoutScripts.page, false, (shown) => transcribe(shown, { tabs: false })));
+        heardWithout ??= maskedText(
+          await withAxePage(withoutScripts.page, false, (shown) => transcribe(shown, { tabs: false })),
+        );
         const differs = heardWithout !== heard;
-        test.info().annotations.push({ type: "without JavaScript", description: differs ? "says something else: checked again" : "says the same" });
+        test.info().annotations.push({
+          type: "without JavaScript",
+          description: differs ? "says something else: checked again" : "says the same",
+        });
         if (differs) await expectScreenAccessible(withoutScripts.page, screen, language, false);
       } finally {
         await withoutScripts.close();
@@ -131,7 +162,9 @@ test("the screens list has its confirmation pages @http", () => {
 // what a person hears shows in review: no screen without its transcript in each language.
 test("every screen's transcript is kept, in both languages @http", () => {
   const missing = SCREENS.flatMap((screen) =>
-    (["en", "es"] as const).map((lang) => transcriptFile(screen.name, lang)).filter((file) => !existsSync(path.join(TRANSCRIPTS_FOLDER, file))),
+    (["en", "es"] as const)
+      .map((lang) => transcriptFile(screen.name, lang))
+      .filter((file) => !existsSync(path.join(TRANSCRIPTS_FOLDER, file))),
   );
   expect(missing, "run npm run transcripts").toEqual([]);
   for (const screen of SCREENS) {

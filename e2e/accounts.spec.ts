@@ -99,7 +99,9 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     await page.locator("label.usa-radio__label", { hasText: text.language }).click();
     await page.getByLabel(text.homePhone).fill("410 555 1234");
     await page.getByRole("button", { name: text.create }).click();
-    await expect(page.getByLabel(text.password, { exact: true })).toHaveAccessibleDescription(new RegExp(text.tooCommon.replace(/[.?]/g, "\\$&")));
+    await expect(page.getByLabel(text.password, { exact: true })).toHaveAccessibleDescription(
+      new RegExp(text.tooCommon.replace(/[.?]/g, "\\$&")),
+    );
     await expect(page.getByRole("alert").filter({ hasText: text.tooCommon })).toBeVisible();
 
     await page.getByLabel(text.password, { exact: true }).fill("tres tristes 12");
@@ -116,7 +118,11 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
 
     // Not verified yet: told why, with a way to have the mail sent again.
     await signInWithForm(page, text, email, "tres tristes 12");
-    await page.getByRole("button", { name: lang === "en" ? "Send the verification e-mail again" : "Enviar de nuevo el correo de verificación" }).click();
+    await page
+      .getByRole("button", {
+        name: lang === "en" ? "Send the verification e-mail again" : "Enviar de nuevo el correo de verificación",
+      })
+      .click();
     await expect(page.getByText(lang === "en" ? "we sent a new e-mail" : "le enviamos un correo nuevo")).toBeVisible();
     expect(mailsTo(email)).toHaveLength(2);
 
@@ -209,9 +215,12 @@ test.describe("sign-in refusals", () => {
     await page.locator("label.usa-radio__label", { hasText: "English" }).click();
     await page.getByLabel("Home phone").fill("");
     await page.getByRole("button", { name: "Create account" }).click();
-    // An address that has an account is answered as a new one (R1): nobody learns who has an account; its owner is mailed.
+    // An address that has an account is answered as a new one (R1): nobody learns who has an account; its owner is
+    // mailed.
     await expect(page.getByText("We sent an e-mail to the address you gave")).toBeVisible();
-    expect(mailsTo(taken.email).map((mail) => mail.subject)).toContain("Someone tried to register with your e-mail address");
+    expect(mailsTo(taken.email).map((mail) => mail.subject)).toContain(
+      "Someone tried to register with your e-mail address",
+    );
   });
 
   test("a cross-site sign-in attempt is refused", async ({ request }) => {
@@ -286,7 +295,9 @@ test.describe("sessions", () => {
     await expect(page.locator("html.js")).toBeAttached();
     await page.route("**/app/children?_data=*", (route) => route.fulfill({ status: 503, body: "unavailable" }));
     // (Still signed in, the sign-in page then sends this person on to the dashboard.)
-    const toSignIn = page.waitForRequest((request) => request.isNavigationRequest() && new URL(request.url()).pathname === "/login");
+    const toSignIn = page.waitForRequest(
+      (request) => request.isNavigationRequest() && new URL(request.url()).pathname === "/login",
+    );
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Children" }).click();
     await toSignIn;
     await page.unrouteAll({ behavior: "ignoreErrors" });
@@ -325,7 +336,8 @@ test.describe("sessions", () => {
   });
 });
 
-// A refused form says so first, in the page's title, as a screen reader says it on arriving (its screens: e2e/screens.ts).
+// A refused form says so first, in the page's title, as a screen reader says it on arriving (its screens:
+// e2e/screens.ts).
 test.describe("the account screens with errors", () => {
   for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
     test(`sign-in and registration sent empty are titled as errors (${lang})`, { tag }, async ({ page }) => {
@@ -339,20 +351,24 @@ test.describe("the account screens with errors", () => {
   }
 
   for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
-    test(`the reset's questions sent empty are titled as an error, then answered (${lang})`, { tag }, async ({ page }) => {
-      const text = TEXT[lang];
-      const user = await createUser({ language: lang });
-      await page.goto(`/forgot-password?lang=${lang}`);
-      await page.getByLabel(text.email).fill(user.email);
-      await page.getByRole("button", { name: text.sendLink }).click();
-      await expect(page.getByText(text.linkSent)).toBeVisible();
-      await page.goto(await linkInLatestMail(user.email));
-      await page.getByRole("button", { name: text.continue }).click();
-      await expect(page).toHaveTitle(/^Error: /);
-      await page.getByRole("textbox").nth(0).fill("rex");
-      await page.getByRole("textbox").nth(1).fill("baltimore");
-      await page.getByRole("button", { name: text.continue }).click();
-      await expect(page.getByLabel(text.newPassword)).toBeVisible();
-    });
+    test(
+      `the reset's questions sent empty are titled as an error, then answered (${lang})`,
+      { tag },
+      async ({ page }) => {
+        const text = TEXT[lang];
+        const user = await createUser({ language: lang });
+        await page.goto(`/forgot-password?lang=${lang}`);
+        await page.getByLabel(text.email).fill(user.email);
+        await page.getByRole("button", { name: text.sendLink }).click();
+        await expect(page.getByText(text.linkSent)).toBeVisible();
+        await page.goto(await linkInLatestMail(user.email));
+        await page.getByRole("button", { name: text.continue }).click();
+        await expect(page).toHaveTitle(/^Error: /);
+        await page.getByRole("textbox").nth(0).fill("rex");
+        await page.getByRole("textbox").nth(1).fill("baltimore");
+        await page.getByRole("button", { name: text.continue }).click();
+        await expect(page.getByLabel(text.newPassword)).toBeVisible();
+      },
+    );
   }
 });

@@ -117,62 +117,80 @@ async function rowAction(page: Page, email: string, action: string, confirm: str
 for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
   const text = TEXT[lang];
 
-  test(`an administrator filters users, deactivates one (whose session ends) and activates them (${lang})`, { tag }, async ({ page, context, browser }) => {
-    test.slow();
-    const target = await createUser({ lastName: `Objetivo${lang}`, signedInBefore: true });
-    await signIn(context, await createUser({ admin: true, language: lang }));
-    // The target has a session open in another browser.
-    const targetContext = await browser.newContext({ baseURL });
-    await signIn(targetContext, target);
-    const targetPage = await targetContext.newPage();
-    try {
-      await targetPage.goto("/app/dashboard");
-      await expect(targetPage).toHaveURL(/\/app\/dashboard$/);
+  test(
+    `an administrator filters users, deactivates one (whose session ends) and activates them (${lang})`,
+    { tag },
+    async ({ page, context, browser }) => {
+      test.slow();
+      const target = await createUser({ lastName: `Objetivo${lang}`, signedInBefore: true });
+      await signIn(context, await createUser({ admin: true, language: lang }));
+      // The target has a session open in another browser.
+      const targetContext = await browser.newContext({ baseURL });
+      await signIn(targetContext, target);
+      const targetPage = await targetContext.newPage();
+      try {
+        await targetPage.goto("/app/dashboard");
+        await expect(targetPage).toHaveURL(/\/app\/dashboard$/);
 
-      await page.goto(`/app/users?lang=${lang}`);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.users);
-      await page.getByLabel(text.email, { exact: true }).fill(target.email);
-      // Applied by the button (with JavaScript the filter would also apply by itself after 760 ms).
-      await page.getByRole("button", { name: text.apply }).click();
-      await expect(page.getByRole("row")).toHaveCount(2);
-      // Not eligible: the e-mail is not at an approved organisation; the row says why.
-      await expect(page.getByRole("row", { name: new RegExp(target.email) })).toContainText(text.cannotPromote);
+        await page.goto(`/app/users?lang=${lang}`);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.users);
+        await page.getByLabel(text.email, { exact: true }).fill(target.email);
+        // Applied by the button (with JavaScript the filter would also apply by itself after 760 ms).
+        await page.getByRole("button", { name: text.apply }).click();
+        await expect(page.getByRole("row")).toHaveCount(2);
+        // Not eligible: the e-mail is not at an approved organisation; the row says why.
+        await expect(page.getByRole("row", { name: new RegExp(target.email) })).toContainText(text.cannotPromote);
 
-      await rowAction(page, target.email, text.deactivate, text.deactivate);
-      await expect(page.getByText(text.deactivated)).toBeVisible();
-      await expect(page.getByRole("row", { name: new RegExp(target.email) })).toContainText(text.inactive);
-      // Their open session fails at once.
-      await targetPage.goto("/app/dashboard");
-      await expect(targetPage).toHaveURL(/\/login/);
+        await rowAction(page, target.email, text.deactivate, text.deactivate);
+        await expect(page.getByText(text.deactivated)).toBeVisible();
+        await expect(page.getByRole("row", { name: new RegExp(target.email) })).toContainText(text.inactive);
+        // Their open session fails at once.
+        await targetPage.goto("/app/dashboard");
+        await expect(targetPage).toHaveURL(/\/login/);
 
-      await rowAction(page, target.email, text.activate, text.activate);
-      await expect(page.getByText(text.activated)).toBeVisible();
-      await expect(page.getByRole("row", { name: new RegExp(target.email) })).toContainText(text.active);
-    } finally {
-      await targetContext.close();
-    }
-  });
+        await rowAction(page, target.email, text.activate, text.activate);
+        await expect(page.getByText(text.activated)).toBeVisible();
+        await expect(page.getByRole("row", { name: new RegExp(target.email) })).toContainText(text.active);
+      } finally {
+        await targetContext.close();
+      }
+    },
+  );
 
-  test(`an administrator sends a password reset and promotes an eligible user (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
-    const target = await createUser({ lastName: `Reinicio${lang}` });
-    const coordinator = await createUser({ domain: "maryland.gov", signedInBefore: true, lastName: `Coordinadora${lang}` });
-    await signIn(context, await createUser({ admin: true, language: lang }));
-    await page.goto(`/app/users?lang=${lang}&email=${encodeURIComponent(target.email)}`);
-    await rowAction(page, target.email, text.reset, text.resetConfirm);
-    await expect(page.getByText(text.resetSent)).toBeVisible();
-    expect(mailsTo(target.email).some((mail) => /reset-password\?token=/.test(mail.text))).toBe(true);
+  test(
+    `an administrator sends a password reset and promotes an eligible user (${lang})`,
+    { tag },
+    async ({ page, context, javaScriptOn }) => {
+      const target = await createUser({ lastName: `Reinicio${lang}` });
+      const coordinator = await createUser({
+        domain: "maryland.gov",
+        signedInBefore: true,
+        lastName: `Coordinadora${lang}`,
+      });
+      await signIn(context, await createUser({ admin: true, language: lang }));
+      await page.goto(`/app/users?lang=${lang}&email=${encodeURIComponent(target.email)}`);
+      await rowAction(page, target.email, text.reset, text.resetConfirm);
+      await expect(page.getByText(text.resetSent)).toBeVisible();
+      expect(mailsTo(target.email).some((mail) => /reset-password\?token=/.test(mail.text))).toBe(true);
 
-    // An eligible user: at maryland.gov, signed in before, no referrals.
-    await page.goto(`/app/users?lang=${lang}&email=${encodeURIComponent(coordinator.email)}`);
-    if (!javaScriptOn) await expect(page.getByRole("row", { name: new RegExp(coordinator.email) })).not.toContainText(text.cannotPromote);
-    await rowAction(page, coordinator.email, text.promote, text.promote);
-    await expect(page.getByText(text.promoted)).toBeVisible();
-    await expect(page.getByRole("row", { name: new RegExp(coordinator.email) })).toContainText(text.administrator);
-    // The administrator's view of that user (docs/product-rules.md R92), with links to their lists.
-    // The name, and for a screen reader the e-mail that tells two people of one name apart (docs/product-rules.md R161).
-    await page.getByRole("link", { name: `Test Coordinadora${lang} (${coordinator.email})`, exact: true }).click();
-    await expect(page.getByRole("link", { name: lang === "en" ? "This user's referrals" : "Los referidos de este usuario" })).toBeVisible();
-  });
+      // An eligible user: at maryland.gov, signed in before, no referrals.
+      await page.goto(`/app/users?lang=${lang}&email=${encodeURIComponent(coordinator.email)}`);
+      if (!javaScriptOn)
+        await expect(page.getByRole("row", { name: new RegExp(coordinator.email) })).not.toContainText(
+          text.cannotPromote,
+        );
+      await rowAction(page, coordinator.email, text.promote, text.promote);
+      await expect(page.getByText(text.promoted)).toBeVisible();
+      await expect(page.getByRole("row", { name: new RegExp(coordinator.email) })).toContainText(text.administrator);
+      // The administrator's view of that user (docs/product-rules.md R92), with links to their lists.
+      // The name, and for a screen reader the e-mail that tells two people of one name apart (docs/product-rules.md
+      // R161).
+      await page.getByRole("link", { name: `Test Coordinadora${lang} (${coordinator.email})`, exact: true }).click();
+      await expect(
+        page.getByRole("link", { name: lang === "en" ? "This user's referrals" : "Los referidos de este usuario" }),
+      ).toBeVisible();
+    },
+  );
 
   test(
     `an account not verified shows as such, is found by its status, and gets the verification e-mail again (${lang})`,
@@ -207,76 +225,91 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
     },
   );
 
-  test(`the dashboard counts the users the list shows, super administrators left out (${lang})`, { tag }, async ({ page, context }) => {
-    await createUser({ superAdmin: true, admin: true });
-    await signIn(context, await createUser({ admin: true, language: lang }));
-    const digits = (text: string | null) => Number((text ?? "").replace(/\D/g, ""));
-    // Other tests add users meanwhile: the two are read again until one pair is taken together.
-    await expect(async () => {
-      await page.goto(`/app/dashboard?lang=${lang}`);
-      const dashboard = digits(
-        await page
-          .locator(".dashboard__count", { has: page.locator('a[href="/app/users"]') })
-          .locator(".dashboard__number")
-          .textContent(),
+  test(
+    `the dashboard counts the users the list shows, super administrators left out (${lang})`,
+    { tag },
+    async ({ page, context }) => {
+      await createUser({ superAdmin: true, admin: true });
+      await signIn(context, await createUser({ admin: true, language: lang }));
+      const digits = (text: string | null) => Number((text ?? "").replace(/\D/g, ""));
+      // Other tests add users meanwhile: the two are read again until one pair is taken together.
+      await expect(async () => {
+        await page.goto(`/app/dashboard?lang=${lang}`);
+        const dashboard = digits(
+          await page
+            .locator(".dashboard__count", { has: page.locator('a[href="/app/users"]') })
+            .locator(".dashboard__number")
+            .textContent(),
+        );
+        await page.goto(`/app/users?lang=${lang}`);
+        expect(digits(await page.locator("table caption").textContent())).toBe(dashboard);
+      }).toPass({ timeout: 20_000 });
+      // On a server whose administrators' domain is set, the users page has nothing to warn about.
+      await expect(page.getByText(text.promotionClosedTitle)).toHaveCount(0);
+    },
+  );
+
+  test(
+    `an administrator records a status change, and makes and revokes a review link (${lang})`,
+    { tag },
+    async ({ page, context, browser, javaScriptOn }) => {
+      test.slow();
+      const referrer = await createUser({ language: lang });
+      const base = await startReferral(
+        referrer,
+        (await createChild(referrer, { firstName: "Ana", lastName: "Revisión" })).id,
       );
-      await page.goto(`/app/users?lang=${lang}`);
-      expect(digits(await page.locator("table caption").textContent())).toBe(dashboard);
-    }).toPass({ timeout: 20_000 });
-    // On a server whose administrators' domain is set, the users page has nothing to warn about.
-    await expect(page.getByText(text.promotionClosedTitle)).toHaveCount(0);
-  });
+      await submitDirectly(referrer, base);
+      await signIn(context, await createUser({ admin: true, language: lang }));
+      await page.goto(`${base}/review?lang=${lang}`);
+      await expect(page.getByRole("heading", { name: text.statusHeading })).toBeVisible();
 
-  test(`an administrator records a status change, and makes and revokes a review link (${lang})`, { tag }, async ({ page, context, browser, javaScriptOn }) => {
-    test.slow();
-    const referrer = await createUser({ language: lang });
-    const base = await startReferral(referrer, (await createChild(referrer, { firstName: "Ana", lastName: "Revisión" })).id);
-    await submitDirectly(referrer, base);
-    await signIn(context, await createUser({ admin: true, language: lang }));
-    await page.goto(`${base}/review?lang=${lang}`);
-    await expect(page.getByRole("heading", { name: text.statusHeading })).toBeVisible();
+      await page.getByLabel(text.newStatus).selectOption({ label: text.eligible });
+      await page.getByLabel(new RegExp(`^${text.detailsEn.replace(/[()]/g, "\\$&")}`)).fill("Services start in March.");
+      await page
+        .getByLabel(new RegExp(`^${text.detailsEs.replace(/[()]/g, "\\$&")}`))
+        .fill("Los servicios empiezan en marzo.");
+      await page.getByRole("button", { name: text.recordStatus }).click();
+      await expect(page.getByText(text.statusRecorded)).toBeVisible();
+      await expect(
+        page.getByRole("table", { name: lang === "en" ? "Status history" : "Historial de estados" }),
+      ).toContainText(text.eligible);
+      // The referrer's mail, in their language, and their status updates screen.
+      const mail = mailsTo(referrer.email).at(-1)!;
+      expect(mail.text).toContain(lang === "en" ? "Services start in March." : "Los servicios empiezan en marzo.");
 
-    await page.getByLabel(text.newStatus).selectOption({ label: text.eligible });
-    await page.getByLabel(new RegExp(`^${text.detailsEn.replace(/[()]/g, "\\$&")}`)).fill("Services start in March.");
-    await page.getByLabel(new RegExp(`^${text.detailsEs.replace(/[()]/g, "\\$&")}`)).fill("Los servicios empiezan en marzo.");
-    await page.getByRole("button", { name: text.recordStatus }).click();
-    await expect(page.getByText(text.statusRecorded)).toBeVisible();
-    await expect(page.getByRole("table", { name: lang === "en" ? "Status history" : "Historial de estados" })).toContainText(text.eligible);
-    // The referrer's mail, in their language, and their status updates screen.
-    const mail = mailsTo(referrer.email).at(-1)!;
-    expect(mail.text).toContain(lang === "en" ? "Services start in March." : "Los servicios empiezan en marzo.");
+      // A review link, named for its reader and purpose, opened signed out, then revoked.
+      await page.getByRole("button", { name: text.createLink }).click();
+      await expect(page.getByLabel(text.reviewer)).toHaveAttribute("aria-invalid", "true");
+      await page.getByLabel(text.reviewer).fill("Dr. Ana Ruiz, Children's Hospital");
+      await page.getByLabel(text.purpose).fill("a second opinion");
+      await page.getByRole("button", { name: text.createLink }).click();
+      const url = (await page.locator("code.review-link").textContent())!;
+      const outsider = await browser.newContext({ baseURL, javaScriptEnabled: javaScriptOn });
+      try {
+        const reader = await outsider.newPage();
+        await reader.goto(new URL(url).pathname + new URL(url).search);
+        await expect(reader.getByRole("heading", { level: 1 })).toContainText("Ana Revisión");
+        await page.goto(`${base}/review`);
+        const access = page.getByRole("table", { name: text.accessHeading });
+        await expect(access).toContainText(lang === "en" ? "Review link" : "Enlace de revisión");
+        await expect(access).toContainText("Dr. Ana Ruiz, Children's Hospital");
+        await expect(access).toContainText("a second opinion");
+        await page.getByRole("link", { name: new RegExp(`^${text.revoke} `) }).click();
+        await page.getByRole("button", { name: text.revokeConfirm }).click();
+        await expect(page.getByText(text.revoked)).toBeVisible();
+        await reader.reload();
+        // The outsider's browser asked for no language: English.
+        await expect(reader.getByText("No Data")).toBeVisible();
+      } finally {
+        await outsider.close();
+      }
 
-    // A review link, named for its reader and purpose, opened signed out, then revoked.
-    await page.getByRole("button", { name: text.createLink }).click();
-    await expect(page.getByLabel(text.reviewer)).toHaveAttribute("aria-invalid", "true");
-    await page.getByLabel(text.reviewer).fill("Dr. Ana Ruiz, Children's Hospital");
-    await page.getByLabel(text.purpose).fill("a second opinion");
-    await page.getByRole("button", { name: text.createLink }).click();
-    const url = (await page.locator("code.review-link").textContent())!;
-    const outsider = await browser.newContext({ baseURL, javaScriptEnabled: javaScriptOn });
-    try {
-      const reader = await outsider.newPage();
-      await reader.goto(new URL(url).pathname + new URL(url).search);
-      await expect(reader.getByRole("heading", { level: 1 })).toContainText("Ana Revisión");
-      await page.goto(`${base}/review`);
-      const access = page.getByRole("table", { name: text.accessHeading });
-      await expect(access).toContainText(lang === "en" ? "Review link" : "Enlace de revisión");
-      await expect(access).toContainText("Dr. Ana Ruiz, Children's Hospital");
-      await expect(access).toContainText("a second opinion");
-      await page.getByRole("link", { name: new RegExp(`^${text.revoke} `) }).click();
-      await page.getByRole("button", { name: text.revokeConfirm }).click();
-      await expect(page.getByText(text.revoked)).toBeVisible();
-      await reader.reload();
-      // The outsider's browser asked for no language: English.
-      await expect(reader.getByText("No Data")).toBeVisible();
-    } finally {
-      await outsider.close();
-    }
-
-    await signIn(context, referrer);
-    await page.goto(`/app/updates?lang=${lang}`);
-    await expect(page.getByRole("row", { name: /Ana Revisión/ })).toContainText(text.eligible);
-  });
+      await signIn(context, referrer);
+      await page.goto(`/app/updates?lang=${lang}`);
+      await expect(page.getByRole("row", { name: /Ana Revisión/ })).toContainText(text.eligible);
+    },
+  );
 }
 
 // The same requests with or without JavaScript: run in one project (@http, see playwright.config.ts).
@@ -299,25 +332,49 @@ test.describe("over HTTP @http", () => {
       expect([403, 404], `GET ${path}`).toContain(status);
     }
     for (const intent of ["deactivate", "activate", "reset", "promote"]) {
-      expect((await page.request.post("/app/users", { headers, form: { intent, user: String(other.id) }, maxRedirects: 0 })).status(), intent).toBe(403);
-      expect((await page.request.post(`/app/user/${other.id}`, { headers, form: { intent, user: String(other.id) }, maxRedirects: 0 })).status(), intent).toBe(
-        403,
-      );
+      expect(
+        (
+          await page.request.post("/app/users", { headers, form: { intent, user: String(other.id) }, maxRedirects: 0 })
+        ).status(),
+        intent,
+      ).toBe(403);
+      expect(
+        (
+          await page.request.post(`/app/user/${other.id}`, {
+            headers,
+            form: { intent, user: String(other.id) },
+            maxRedirects: 0,
+          })
+        ).status(),
+        intent,
+      ).toBe(403);
     }
     for (const intent of ["status", "createLink", "revokeLink"]) {
       const response = await page.request.post(`${mine}/review`, {
         headers,
-        form: { intent, status: "Eligible", days: "14", reviewerName: "Dr. Ana Ruiz", purpose: "a second opinion", link: "1" },
+        form: {
+          intent,
+          status: "Eligible",
+          days: "14",
+          reviewerName: "Dr. Ana Ruiz",
+          purpose: "a second opinion",
+          link: "1",
+        },
         maxRedirects: 0,
       });
       expect([403, 404], intent).toContain(response.status());
     }
     expect((await page.request.post(`/api/users/${other.id}/reset_password`, { headers })).status()).toBe(403);
-    expect((await page.request.post(`/reset?username=${encodeURIComponent(other.email)}`, { headers })).status()).toBe(403);
+    expect((await page.request.post(`/reset?username=${encodeURIComponent(other.email)}`, { headers })).status()).toBe(
+      403,
+    );
     expect(mailsTo(other.email)).toEqual([]);
   });
 
-  test("super administrators are never listed; an expired or unknown review link shows No Data", async ({ page, context }) => {
+  test("super administrators are never listed; an expired or unknown review link shows No Data", async ({
+    page,
+    context,
+  }) => {
     const self = await createUser({ admin: true });
     await signIn(context, self);
     // The administrator's own row offers none of the actions the server would refuse (docs/product-rules.md R88).
@@ -386,27 +443,35 @@ test.describe("a server with no administrators' domain set", () => {
   });
 
   test("warns at start-up, naming the variable", () => {
-    expect(server.output).toMatch(/Warning: ADMIN_EMAIL_DOMAINS is not set, so nobody can be promoted to administrator/);
+    expect(server.output).toMatch(
+      /Warning: ADMIN_EMAIL_DOMAINS is not set, so nobody can be promoted to administrator/,
+    );
   });
 
   for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
     const text = TEXT[lang];
-    test(`the users page says why nobody can be promoted and what to set (${lang})`, { tag }, async ({ browser, javaScriptOn }) => {
-      const context = await browser.newContext({ baseURL: server.base, javaScriptEnabled: javaScriptOn });
-      try {
-        const [name, ...value] = adminCookie.split("=");
-        await context.addCookies([{ name, value: value.join("="), url: server.base, httpOnly: true, sameSite: "Lax" }]);
-        const page = await context.newPage();
-        await page.goto(`/app/users?lang=${lang}`);
-        const alert = page.getByRole("region", { name: text.promotionClosedTitle });
-        await expect(alert).toBeVisible();
-        await expect(alert).toContainText("ADMIN_EMAIL_DOMAINS=maryland.gov");
-        // Even a user the domain would make eligible cannot be promoted, and the page has said why.
-        await expect(page.getByRole("row", { name: new RegExp(userEmail) })).toContainText(text.cannotPromoteAny);
-        await expectAccessible(page, { javaScriptOn });
-      } finally {
-        await context.close();
-      }
-    });
+    test(
+      `the users page says why nobody can be promoted and what to set (${lang})`,
+      { tag },
+      async ({ browser, javaScriptOn }) => {
+        const context = await browser.newContext({ baseURL: server.base, javaScriptEnabled: javaScriptOn });
+        try {
+          const [name, ...value] = adminCookie.split("=");
+          await context.addCookies([
+            { name, value: value.join("="), url: server.base, httpOnly: true, sameSite: "Lax" },
+          ]);
+          const page = await context.newPage();
+          await page.goto(`/app/users?lang=${lang}`);
+          const alert = page.getByRole("region", { name: text.promotionClosedTitle });
+          await expect(alert).toBeVisible();
+          await expect(alert).toContainText("ADMIN_EMAIL_DOMAINS=maryland.gov");
+          // Even a user the domain would make eligible cannot be promoted, and the page has said why.
+          await expect(page.getByRole("row", { name: new RegExp(userEmail) })).toContainText(text.cannotPromoteAny);
+          await expectAccessible(page, { javaScriptOn });
+        } finally {
+          await context.close();
+        }
+      },
+    );
   }
 });

@@ -89,9 +89,11 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page.getByLabel(new RegExp(`^${text.description}`))).toHaveValue("Full evaluation");
 
     // A good file goes up as usual.
-    await page
-      .getByLabel(text.file, { exact: true })
-      .setInputFiles({ name: "letter.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7\nletter\n%%EOF\n") });
+    await page.getByLabel(text.file, { exact: true }).setInputFiles({
+      name: "letter.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.7\nletter\n%%EOF\n"),
+    });
     await page.getByRole("button", { name: text.upload }).click();
     await expect(page.getByText(text.saved)).toBeVisible();
 
@@ -106,7 +108,10 @@ for (const lang of ["en", "sp"] as const) {
     await expect(page.getByRole("row", { name: /Full evaluation/ })).toHaveCount(0);
   });
 
-  test(`reports: a browser without TextDecoderStream follows the report as it is made and gets it (${lang}) @js-only`, async ({ page, context }) => {
+  test(`reports: a browser without TextDecoderStream follows the report as it is made and gets it (${lang}) @js-only`, async ({
+    page,
+    context,
+  }) => {
     test.slow();
     await withoutNewerFeatures(context);
     const referrer = await createUser();
@@ -126,7 +131,10 @@ for (const lang of ["en", "sp"] as const) {
   });
 }
 
-test("inactivity: a browser without modal dialogs keeps its page and still signs out after the countdown @js-only", async ({ page, context }) => {
+test("inactivity: a browser without modal dialogs keeps its page and still signs out after the countdown @js-only", async ({
+  page,
+  context,
+}) => {
   await withoutNewerFeatures(context);
   await signIn(context);
   await page.clock.install();
@@ -168,8 +176,13 @@ for (const lang of ["en", "sp"] as const) {
 
   // The pages' scripts are written for Chrome 80, Firefox 74 and Safari 14 and later; an older supported browser
   // cannot read them at all, and must get the pages as they work without scripts.
-  test(`a browser that cannot read the pages' scripts refers a child as without scripts (${lang}) @js-only`, async ({ page, context }) => {
-    await context.route(/\/build\/.*\.js$/, (route) => route.fulfill({ contentType: "text/javascript", body: "this is not JavaScript it can read(" }));
+  test(`a browser that cannot read the pages' scripts refers a child as without scripts (${lang}) @js-only`, async ({
+    page,
+    context,
+  }) => {
+    await context.route(/\/build\/.*\.js$/, (route) =>
+      route.fulfill({ contentType: "text/javascript", body: "this is not JavaScript it can read(" }),
+    );
     await signIn(context, await createUser({ language: lang }));
     // ("commit": the fixture would otherwise wait for the scripts to start.)
     await page.goto(`/app/dashboard?lang=${lang}`, { waitUntil: "commit" });

@@ -79,14 +79,22 @@ const HEARD_SPOILERS: Record<string, { script: string; caught: RegExp; path?: st
 
 /**
  * Without JavaScript the checks read a scriptless copy of the page (withAxePage): one spoiler of each kind of check
- * (axe, the layout, the page's text, what a screen reader says) proves they read it there too; the others run once, with
+ * (axe, the layout, the page's text, what a screen reader says) proves they read it there too; the others run once,
+ * with
  * JavaScript (docs/decisions/0024-each-check-once-where-it-belongs.md).
  */
-const WITHOUT_JAVASCRIPT_TOO = new Set(["a button without a name", "a block wider than a phone", "a code in brackets", "a label taken off its field"]);
+const WITHOUT_JAVASCRIPT_TOO = new Set([
+  "a button without a name",
+  "a block wider than a phone",
+  "a code in brackets",
+  "a label taken off its field",
+]);
 const onceUnlessWithoutToo = (spoiler: string) => ({ tag: WITHOUT_JAVASCRIPT_TOO.has(spoiler) ? [] : ["@js-only"] });
 
 test.describe("the accessibility checks", () => {
-  for (const path of new Set([...Object.values(SPOILERS), ...Object.values(HEARD_SPOILERS)].map((spoiler) => spoiler.path ?? "/contact?lang=en"))) {
+  for (const path of new Set(
+    [...Object.values(SPOILERS), ...Object.values(HEARD_SPOILERS)].map((spoiler) => spoiler.path ?? "/contact?lang=en"),
+  )) {
     test(`pass the page they are spoiled from, ${path}`, async ({ page, javaScriptOn }) => {
       await page.goto(path);
       await expectAccessible(page, { javaScriptOn, heard: {} });
@@ -106,13 +114,22 @@ test.describe("the accessibility checks", () => {
   }
 
   for (const [spoiler, { script, caught, path = "/contact?lang=en" }] of Object.entries(HEARD_SPOILERS)) {
-    test(`catch ${spoiler} in what a screen reader says`, onceUnlessWithoutToo(spoiler), async ({ page, javaScriptOn }) => {
-      await page.goto(path);
-      expect(await withAxePage(page, javaScriptOn, async (shown) => transcriptProblems(await transcribe(shown))), "before").toEqual([]);
-      await page.evaluate(script);
-      const problems = await withAxePage(page, javaScriptOn, async (shown) => transcriptProblems(await transcribe(shown)));
-      expect(problems.join("\n")).toMatch(caught);
-    });
+    test(
+      `catch ${spoiler} in what a screen reader says`,
+      onceUnlessWithoutToo(spoiler),
+      async ({ page, javaScriptOn }) => {
+        await page.goto(path);
+        expect(
+          await withAxePage(page, javaScriptOn, async (shown) => transcriptProblems(await transcribe(shown))),
+          "before",
+        ).toEqual([]);
+        await page.evaluate(script);
+        const problems = await withAxePage(page, javaScriptOn, async (shown) =>
+          transcriptProblems(await transcribe(shown)),
+        );
+        expect(problems.join("\n")).toMatch(caught);
+      },
+    );
   }
 
   test("catch a screen that is not the wizard step it should be @js-only", async ({ page, javaScriptOn }) => {
@@ -125,7 +142,9 @@ test.describe("the accessibility checks", () => {
 
   test("catch English on a Spanish page @js-only", async ({ page, javaScriptOn }) => {
     await page.goto("/contact?lang=sp");
-    await page.evaluate(`const p = document.createElement("p"); p.textContent = "Sign out"; document.querySelector("main").prepend(p);`);
+    await page.evaluate(
+      `const p = document.createElement("p"); p.textContent = "Sign out"; document.querySelector("main").prepend(p);`,
+    );
     const failure = await expectAccessible(page, { javaScriptOn }).then(
       () => "none",
       (error: Error) => error.message,

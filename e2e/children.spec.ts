@@ -111,63 +111,70 @@ async function filterByName(page: Page, text: Text, name: string, javaScriptOn: 
 for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
   const text = TEXT[lang];
 
-  test(`add a child, find it in the list, filter and sort, open it, delete it (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
-    test.slow(); // a long flow
-    const user = await signIn(context, await createUser({ language: lang }));
-    await createChild(user, { firstName: "Bruno", lastName: "Older", birthdate: yearsAgo(2) });
-    await page.goto(`/app/children?lang=${lang}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.children);
-    await page.getByRole("link", { name: text.add }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.preverifyTitle);
-    await expect(page.getByLabel(text.state)).toHaveValue("21");
+  test(
+    `add a child, find it in the list, filter and sort, open it, delete it (${lang})`,
+    { tag },
+    async ({ page, context, javaScriptOn }) => {
+      test.slow(); // a long flow
+      const user = await signIn(context, await createUser({ language: lang }));
+      await createChild(user, { firstName: "Bruno", lastName: "Older", birthdate: yearsAgo(2) });
+      await page.goto(`/app/children?lang=${lang}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.children);
+      await page.getByRole("link", { name: text.add }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.preverifyTitle);
+      await expect(page.getByLabel(text.state)).toHaveValue("21");
 
-    await chooseBirthdate(page, text, yearsAgo(1));
-    await page.getByRole("button", { name: text.continue }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.nameTitle);
-    // No Mr., Mrs. or Dr. for an infant (a suffix such as Jr. stays).
-    await expect(page.getByLabel(/^(Prefix|Prefijo)/)).toHaveCount(0);
-    await page.getByLabel(text.firstName, { exact: true }).fill("Lucía");
-    await page.getByLabel(text.lastName, { exact: true }).fill("Pérez");
-    await page.getByRole("button", { name: text.create }).click();
-    await expect(page.getByText(text.created)).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${text.childDetails}: Lucía Pérez`);
+      await chooseBirthdate(page, text, yearsAgo(1));
+      await page.getByRole("button", { name: text.continue }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.nameTitle);
+      // No Mr., Mrs. or Dr. for an infant (a suffix such as Jr. stays).
+      await expect(page.getByLabel(/^(Prefix|Prefijo)/)).toHaveCount(0);
+      await page.getByLabel(text.firstName, { exact: true }).fill("Lucía");
+      await page.getByLabel(text.lastName, { exact: true }).fill("Pérez");
+      await page.getByRole("button", { name: text.create }).click();
+      await expect(page.getByText(text.created)).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${text.childDetails}: Lucía Pérez`);
 
-    // A new referral opens the wizard; the child's page then lists it as a Draft.
-    await page.getByRole("button", { name: text.newReferral }).click();
-    await expect(page.getByText(text.referralCreated)).toBeVisible();
-    await expect(page).toHaveURL(/\/referrer-information\/relationship$/);
-    // Back, from the wizard's first step, is the child's page.
-    await page.getByRole("link", { name: text.back, exact: true }).click();
-    await expect(page.getByRole("cell", { name: text.draft })).toBeVisible();
+      // A new referral opens the wizard; the child's page then lists it as a Draft.
+      await page.getByRole("button", { name: text.newReferral }).click();
+      await expect(page.getByText(text.referralCreated)).toBeVisible();
+      await expect(page).toHaveURL(/\/referrer-information\/relationship$/);
+      // Back, from the wizard's first step, is the child's page.
+      await page.getByRole("link", { name: text.back, exact: true }).click();
+      await expect(page.getByRole("cell", { name: text.draft })).toBeVisible();
 
-    await page.getByRole("link", { name: text.backToList }).click();
-    const rows = page.locator("tbody tr");
-    await expect(rows).toHaveCount(2);
+      await page.getByRole("link", { name: text.backToList }).click();
+      const rows = page.locator("tbody tr");
+      await expect(rows).toHaveCount(2);
 
-    // Sorted by birthdate, oldest first, then newest first.
-    await page.getByRole("link", { name: new RegExp(`^${text.birthdate}`) }).click();
-    await expect(rows.first()).toContainText("Bruno Older");
-    await page.getByRole("link", { name: new RegExp(`^${text.birthdate}`) }).click();
-    await expect(rows.first()).toContainText("Lucía Pérez");
-    await expect(page.getByRole("columnheader", { name: new RegExp(`^${text.birthdate}`) })).toHaveAttribute("aria-sort", "descending");
+      // Sorted by birthdate, oldest first, then newest first.
+      await page.getByRole("link", { name: new RegExp(`^${text.birthdate}`) }).click();
+      await expect(rows.first()).toContainText("Bruno Older");
+      await page.getByRole("link", { name: new RegExp(`^${text.birthdate}`) }).click();
+      await expect(rows.first()).toContainText("Lucía Pérez");
+      await expect(page.getByRole("columnheader", { name: new RegExp(`^${text.birthdate}`) })).toHaveAttribute(
+        "aria-sort",
+        "descending",
+      );
 
-    await filterByName(page, text, "Lucía", javaScriptOn);
-    await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toContainText("Lucía Pérez");
+      await filterByName(page, text, "Lucía", javaScriptOn);
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first()).toContainText("Lucía Pérez");
 
-    await page.getByRole("link", { name: "Lucía Pérez" }).click();
-    await page.getByRole("link", { name: text.deleteChild }).click();
-    if (javaScriptOn) {
-      const dialog = page.getByRole("dialog");
-      await expect(dialog).toBeVisible();
-      await dialog.getByRole("button", { name: text.confirmDelete }).click();
-    } else {
-      await page.getByRole("button", { name: text.confirmDelete }).click();
-    }
-    await expect(page.getByText(text.deleted)).toBeVisible();
-    await expect(page.getByRole("link", { name: "Lucía Pérez" })).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Bruno Older" })).toBeVisible();
-  });
+      await page.getByRole("link", { name: "Lucía Pérez" }).click();
+      await page.getByRole("link", { name: text.deleteChild }).click();
+      if (javaScriptOn) {
+        const dialog = page.getByRole("dialog");
+        await expect(dialog).toBeVisible();
+        await dialog.getByRole("button", { name: text.confirmDelete }).click();
+      } else {
+        await page.getByRole("button", { name: text.confirmDelete }).click();
+      }
+      await expect(page.getByText(text.deleted)).toBeVisible();
+      await expect(page.getByRole("link", { name: "Lucía Pérez" })).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Bruno Older" })).toBeVisible();
+    },
+  );
 
   test(
     `pre-verification refuses an age over 36 months, another state and a day the month lacks (${lang})`,
@@ -199,86 +206,102 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
     },
   );
 
-  test(`a child of three or more stays correctable, and no referral for them starts, is sent or is copied (${lang})`, { tag }, async ({ page, context }) => {
-    const user = await signIn(context, await createUser({ language: lang }));
-    const { id } = await createChild(user, { firstName: "Tomas", lastName: "Mayor" });
-    const draft = await startReferral(user, id);
-    await fillReferral(user, draft, { consent: 2 });
+  test(
+    `a child of three or more stays correctable, and no referral for them starts, is sent or is copied (${lang})`,
+    { tag },
+    async ({ page, context }) => {
+      const user = await signIn(context, await createUser({ language: lang }));
+      const { id } = await createChild(user, { firstName: "Tomas", lastName: "Mayor" });
+      const draft = await startReferral(user, id);
+      await fillReferral(user, draft, { consent: 2 });
 
-    // The birth date was wrong: the child is four. It is corrected, and so is the name.
-    await page.goto(`/app/children/edit/preverify?id=${id}&lang=${lang}`);
-    await chooseBirthdate(page, text, yearsAgo(4));
-    await page.getByRole("button", { name: text.continue }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.editNameTitle);
-    await page.getByLabel(text.firstName, { exact: true }).fill("Tomás");
-    await page.getByRole("button", { name: text.saveChanges }).click();
-    await expect(page.getByText(text.updated)).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${text.childDetails}: Tomás Mayor`);
+      // The birth date was wrong: the child is four. It is corrected, and so is the name.
+      await page.goto(`/app/children/edit/preverify?id=${id}&lang=${lang}`);
+      await chooseBirthdate(page, text, yearsAgo(4));
+      await page.getByRole("button", { name: text.continue }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.editNameTitle);
+      await page.getByLabel(text.firstName, { exact: true }).fill("Tomás");
+      await page.getByRole("button", { name: text.saveChanges }).click();
+      await expect(page.getByText(text.updated)).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${text.childDetails}: Tomás Mayor`);
 
-    // No new referral: the child's page says why, in words.
-    await expect(page.getByText(text.ageOf)).toBeVisible();
-    await expect(page.getByRole("button", { name: text.newReferral })).toHaveCount(0);
-    await expect(page.getByText("AGE_OF")).toHaveCount(0);
-    // A page opened before the correction still posts: the answer says the same.
-    const stale = await page.request.post(`/app/children/details/${id}`, { form: { intent: "newReferral" }, headers: { Origin: baseURL }, maxRedirects: 0 });
-    expect(stale.status()).toBe(400);
-    expect(await stale.text()).toContain(text.ageOf);
+      // No new referral: the child's page says why, in words.
+      await expect(page.getByText(text.ageOf)).toBeVisible();
+      await expect(page.getByRole("button", { name: text.newReferral })).toHaveCount(0);
+      await expect(page.getByText("AGE_OF")).toHaveCount(0);
+      // A page opened before the correction still posts: the answer says the same.
+      const stale = await page.request.post(`/app/children/details/${id}`, {
+        form: { intent: "newReferral" },
+        headers: { Origin: baseURL },
+        maxRedirects: 0,
+      });
+      expect(stale.status()).toBe(400);
+      expect(await stale.text()).toContain(text.ageOf);
 
-    // The Draft begun before is not sent, nor copied.
-    await page.goto(`${draft}/review?lang=${lang}`);
-    await page.getByRole("link", { name: text.submit }).click();
-    await page.getByRole("button", { name: text.submitConfirm }).click();
-    await expect(page.getByRole("alert").filter({ hasText: text.ageOf })).toBeVisible();
-    await page.goto(`${draft}/review?lang=${lang}`);
-    await page.getByRole("button", { name: text.copy }).click();
-    await expect(page.getByText(text.ageOf)).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`${draft}/review`));
-    await page.goto(`/app/children/details/${id}?lang=${lang}`);
-    await expect(page.locator("tbody tr")).toHaveCount(1);
-  });
+      // The Draft begun before is not sent, nor copied.
+      await page.goto(`${draft}/review?lang=${lang}`);
+      await page.getByRole("link", { name: text.submit }).click();
+      await page.getByRole("button", { name: text.submitConfirm }).click();
+      await expect(page.getByRole("alert").filter({ hasText: text.ageOf })).toBeVisible();
+      await page.goto(`${draft}/review?lang=${lang}`);
+      await page.getByRole("button", { name: text.copy }).click();
+      await expect(page.getByText(text.ageOf)).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${draft}/review`));
+      await page.goto(`/app/children/details/${id}?lang=${lang}`);
+      await expect(page.locator("tbody tr")).toHaveCount(1);
+    },
+  );
 
-  test(`a birth date gets one message, on its question and once in the summary; the child's name its own (${lang})`, { tag }, async ({ page, context }) => {
-    await signIn(context, await createUser({ language: lang }));
-    await page.goto(`/app/children/edit/preverify?lang=${lang}`);
-    const summary = page.locator(".error-summary li");
-    const group = page.getByRole("group", { name: text.birthdate });
-    const messages = page.locator(".usa-error-message");
+  test(
+    `a birth date gets one message, on its question and once in the summary; the child's name its own (${lang})`,
+    { tag },
+    async ({ page, context }) => {
+      await signIn(context, await createUser({ language: lang }));
+      await page.goto(`/app/children/edit/preverify?lang=${lang}`);
+      const summary = page.locator(".error-summary li");
+      const group = page.getByRole("group", { name: text.birthdate });
+      const messages = page.locator(".usa-error-message");
 
-    // Nothing chosen, then only the month: one message each time, saying what is still needed.
-    await page.getByRole("button", { name: text.continue }).click();
-    await expect(summary).toHaveText([`${text.birthdate}: ${text.birthdateMissing}`]);
-    await expect(messages).toHaveText([text.birthdateMissing]);
-    await expect(group.locator(".usa-error-message")).toHaveText(text.birthdateMissing);
-    await expect(group).toHaveCSS("border-left-width", "4px");
-    // Each of its three lists is outlined too, and says it is in error.
-    for (const part of [text.month, text.day, text.year]) {
-      await expect(page.getByLabel(part, { exact: true })).toHaveClass(/usa-input--error/);
-      await expect(page.getByLabel(part, { exact: true })).toHaveAttribute("aria-invalid", "true");
-    }
+      // Nothing chosen, then only the month: one message each time, saying what is still needed.
+      await page.getByRole("button", { name: text.continue }).click();
+      await expect(summary).toHaveText([`${text.birthdate}: ${text.birthdateMissing}`]);
+      await expect(messages).toHaveText([text.birthdateMissing]);
+      await expect(group.locator(".usa-error-message")).toHaveText(text.birthdateMissing);
+      await expect(group).toHaveCSS("border-left-width", "4px");
+      // Each of its three lists is outlined too, and says it is in error.
+      for (const part of [text.month, text.day, text.year]) {
+        await expect(page.getByLabel(part, { exact: true })).toHaveClass(/usa-input--error/);
+        await expect(page.getByLabel(part, { exact: true })).toHaveAttribute("aria-invalid", "true");
+      }
 
-    await page.getByLabel(text.month, { exact: true }).selectOption("3");
-    await page.getByRole("button", { name: text.continue }).click();
-    await expect(summary).toHaveText([`${text.birthdate}: ${text.birthdateNeedsDayYear}`]);
-    await expect(messages).toHaveText([text.birthdateNeedsDayYear]);
-    await expect(page.getByLabel(text.month, { exact: true })).toHaveValue("3");
+      await page.getByLabel(text.month, { exact: true }).selectOption("3");
+      await page.getByRole("button", { name: text.continue }).click();
+      await expect(summary).toHaveText([`${text.birthdate}: ${text.birthdateNeedsDayYear}`]);
+      await expect(messages).toHaveText([text.birthdateNeedsDayYear]);
+      await expect(page.getByLabel(text.month, { exact: true })).toHaveValue("3");
 
-    await chooseBirthdate(page, text, yearsAgo(1));
-    await page.getByRole("button", { name: text.continue }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.nameTitle);
-    await page.getByLabel(text.lastName, { exact: true }).fill("Pérez");
-    await page.getByRole("button", { name: text.create }).click();
-    await expect(summary).toHaveText([`${text.firstName}: ${text.firstNameMissing}`]);
-    await expect(messages).toHaveText([text.firstNameMissing]);
-    await expect(page.getByLabel(text.lastName, { exact: true })).toHaveValue("Pérez");
-  });
+      await chooseBirthdate(page, text, yearsAgo(1));
+      await page.getByRole("button", { name: text.continue }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text.nameTitle);
+      await page.getByLabel(text.lastName, { exact: true }).fill("Pérez");
+      await page.getByRole("button", { name: text.create }).click();
+      await expect(summary).toHaveText([`${text.firstName}: ${text.firstNameMissing}`]);
+      await expect(messages).toHaveText([text.firstNameMissing]);
+      await expect(page.getByLabel(text.lastName, { exact: true })).toHaveValue("Pérez");
+    },
+  );
 
-  test(`the name step without a birthdate offers a new child or the list (${lang})`, { tag }, async ({ page, context }) => {
-    await signIn(context, await createUser({ language: lang }));
-    await page.goto(`/app/children/edit/name?lang=${lang}`);
-    await expect(page.getByRole("alert")).toContainText(text.missing);
-    await page.getByRole("link", { name: text.toList }).click();
-    await expect(page).toHaveURL(/\/app\/children$/);
-  });
+  test(
+    `the name step without a birthdate offers a new child or the list (${lang})`,
+    { tag },
+    async ({ page, context }) => {
+      await signIn(context, await createUser({ language: lang }));
+      await page.goto(`/app/children/edit/name?lang=${lang}`);
+      await expect(page.getByRole("alert")).toContainText(text.missing);
+      await page.getByRole("link", { name: text.toList }).click();
+      await expect(page).toHaveURL(/\/app\/children$/);
+    },
+  );
 }
 
 test("another user's child is a 404, by page, by form post and in the CSV export", async ({ page, context }) => {
@@ -286,7 +309,11 @@ test("another user's child is a 404, by page, by form post and in the CSV export
   const { id } = await createChild(owner, { firstName: "Secreto", lastName: "Ajeno" });
   const stranger = await signIn(context);
   await createChild(stranger, { firstName: "Mine", lastName: "Own" });
-  for (const path of [`/app/children/details/${id}`, `/app/children/edit/name?id=${id}`, `/app/children/edit/preverify?id=${id}`]) {
+  for (const path of [
+    `/app/children/details/${id}`,
+    `/app/children/edit/name?id=${id}`,
+    `/app/children/edit/preverify?id=${id}`,
+  ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(TEXT.en.notFound);
@@ -296,7 +323,10 @@ test("another user's child is a 404, by page, by form post and in the CSV export
   const posts = [
     [`/app/children/details/${id}`, { intent: "delete" }],
     [`/app/children/details/${id}`, { intent: "newReferral" }],
-    ["/app/children/edit/name", { id: String(id), birthdate: yearsAgo(1), stateOfResidence: "21", firstName: "Changed", lastName: "Name" }],
+    [
+      "/app/children/edit/name",
+      { id: String(id), birthdate: yearsAgo(1), stateOfResidence: "21", firstName: "Changed", lastName: "Name" },
+    ],
   ] as const;
   for (const [path, form] of posts) {
     const response = await page.request.post(path, { form, headers, maxRedirects: 0 });

@@ -2,7 +2,10 @@ import { existsSync } from "node:fs";
 
 // The machine's Chromium, as the browser tests and the benchmark's Lighthouse start it.
 
-/** The whole browser: what Lighthouse measures in (bench/lighthouse.ts), and the tests' browser when nothing lighter is installed. */
+/**
+ * The whole browser: what Lighthouse measures in (bench/lighthouse.ts), and the tests' browser when nothing lighter is
+ * installed.
+ */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Debian's `chromium-headless-shell`: the same Chromium, built without the browser's window and services. */
@@ -13,7 +16,8 @@ const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
  * (the headless Chromium Playwright itself runs tests in; about a fifth faster here than the whole browser started
  * headless: docs/decisions/0022-the-tests-browser-is-the-headless-shell.md), otherwise the whole browser.
  */
-export const TEST_CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM_PATH);
+export const TEST_CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM_PATH);
 
 /** This machine has no network but loopback: without these Chromium keeps trying to reach its own services. */
 export const CHROMIUM_ARGS = [

@@ -42,7 +42,14 @@ interface Sent {
   body: string;
 }
 
-async function call(what: string, server: OwnServer, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Sent> {
+async function call(
+  what: string,
+  server: OwnServer,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Sent> {
   const answer = await send(method, `${server.base}${path}`, headers, body);
   return {
     what: `${what}: ${method} ${path.replace(/token=[^&]+/, "token=…")} on instance ${server === a ? "A" : "B"}`,
@@ -65,13 +72,16 @@ function postForm(what: string, server: OwnServer, path: string, form: Record<st
   return call(what, server, "POST", path, headers, new URLSearchParams(form).toString());
 }
 
-const sessionCookieIn = (answer: Sent) => answer.cookies.find((cookie) => /^__(Host-)?session=./.test(cookie))?.split(";")[0] ?? "";
+const sessionCookieIn = (answer: Sent) =>
+  answer.cookies.find((cookie) => /^__(Host-)?session=./.test(cookie))?.split(";")[0] ?? "";
 
 const bodyOf = <T>(answer: Sent) => JSON.parse(answer.body) as T;
 
 /** No answer was a server error: the ones that were are named, with what both servers wrote. */
 function expectNoServerError(answers: Sent[]) {
-  const failed = answers.filter((answer) => answer.status >= 500).map((answer) => `${answer.what} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+  const failed = answers
+    .filter((answer) => answer.status >= 500)
+    .map((answer) => `${answer.what} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
   const logs = `\ninstance A wrote:\n${a.output.slice(-3000)}\ninstance B wrote:\n${b.output.slice(-3000)}`;
   expect(failed, failed.length ? logs : undefined).toEqual([]);
 }
@@ -84,7 +94,9 @@ const unexpected = (answers: Sent[], allowed: (answer: Sent) => number[]) =>
 
 const submittedMails = (user: TestUser) => {
   const outbox = path.join(dataDir, "outbox");
-  return existsSync(outbox) ? readOutbox(outbox, user.email).filter((mail) => /^Your referral \d+ was submitted$/.test(mail.subject)) : [];
+  return existsSync(outbox)
+    ? readOutbox(outbox, user.email).filter((mail) => /^Your referral \d+ was submitted$/.test(mail.subject))
+    : [];
 };
 
 /** A session of the user past the password, waiting for the second step's code (R129), as the Cookie header. */
@@ -93,7 +105,10 @@ async function waitingSession(user: TestUser): Promise<string> {
   return (await createSession(db, user.id, new Date(), "code")).split(";")[0];
 }
 
-/** A referrer who set up an authenticator app from their profile (the key read on one instance, confirmed on the other): its key. */
+/**
+ * A referrer who set up an authenticator app from their profile (the key read on one instance, confirmed on the other):
+ * its key.
+ */
 async function withSecondFactor(user: TestUser): Promise<string> {
   const cookie = await sessionCookieOf(user, db);
   const page = `/app/profile/${user.id}/second-factor`;
@@ -135,12 +150,21 @@ test.describe("requests at the same moment on two instances @http", () => {
         const user = await createUser({}, db);
         const child = await createChild(
           user,
-          { firstName: `Carrera${index}`, lastName: `Paralela${randomBytes(3).toString("hex")}`, birthdate: yearsAgo(1, index) },
+          {
+            firstName: `Carrera${index}`,
+            lastName: `Paralela${randomBytes(3).toString("hex")}`,
+            birthdate: yearsAgo(1, index),
+          },
           db,
         );
         const wizard = await startReferral(user, child.id, db);
         await fillReferral(user, wizard, {}, db);
-        return { user, id: referralIdOf(wizard), cookie: await sessionCookieOf(user, db), details: `Client ${index} says ${randomBytes(6).toString("hex")}.` };
+        return {
+          user,
+          id: referralIdOf(wizard),
+          cookie: await sessionCookieOf(user, db),
+          details: `Client ${index} says ${randomBytes(6).toString("hex")}.`,
+        };
       }),
     );
 
@@ -156,7 +180,13 @@ test.describe("requests at the same moment on two instances @http", () => {
           json(client.cookie),
           JSON.stringify({ additionalDetails: client.details, childParentConsent: 2 }),
         );
-        const submit = await call(`submit ${index}`, instance(index + 1), "POST", `/api/referrals/${client.id}/submit`, { Cookie: client.cookie });
+        const submit = await call(
+          `submit ${index}`,
+          instance(index + 1),
+          "POST",
+          `/api/referrals/${client.id}/submit`,
+          { Cookie: client.cookie },
+        );
         return { save, submit };
       }),
     );
@@ -168,7 +198,9 @@ test.describe("requests at the same moment on two instances @http", () => {
     // Nobody got in anybody's way: every save and every submit was acknowledged, each submit as the one that sent it.
     expect(unexpected(saves, () => [200])).toEqual([]);
     expect(unexpected(submits, () => [200])).toEqual([]);
-    expect(submits.filter((submit) => !bodyOf<{ submitted: boolean }>(submit).submitted).map((submit) => submit.what)).toEqual([]);
+    expect(
+      submits.filter((submit) => !bodyOf<{ submitted: boolean }>(submit).submitted).map((submit) => submit.what),
+    ).toEqual([]);
 
     // Each referral as its own client left it: its answer stored, Submitted once, during the race (R69).
     const ids = clients.map((client) => client.id);
@@ -189,7 +221,10 @@ test.describe("requests at the same moment on two instances @http", () => {
       }));
     expect(rows).toEqual(expected);
     for (const row of rows) {
-      expect(row.submission_date! >= began && row.submission_date! <= ended, `referral ${row.id} submitted at ${row.submission_date}`).toBe(true);
+      expect(
+        row.submission_date! >= began && row.submission_date! <= ended,
+        `referral ${row.id} submitted at ${row.submission_date}`,
+      ).toBe(true);
     }
     // Submitting writes no status history today (app/models/referral-lifecycle.server.ts); should it come to, one row
     // "Draft → Submitted" each, never two.
@@ -207,12 +242,18 @@ test.describe("requests at the same moment on two instances @http", () => {
 
   test("submits, deletes, copies and saves of one Draft at once leave it either deleted or submitted once, and every copy made", async () => {
     const user = await createUser({}, db);
-    const child = await createChild(user, { firstName: "Una", lastName: `Carrera${randomBytes(3).toString("hex")}` }, db);
+    const child = await createChild(
+      user,
+      { firstName: "Una", lastName: `Carrera${randomBytes(3).toString("hex")}` },
+      db,
+    );
     const wizard = await startReferral(user, child.id, db);
     await fillReferral(user, wizard, { consent: 2 }, db);
     const id = referralIdOf(wizard);
     const cookie = await sessionCookieOf(user, db);
-    const original = (await db.selectFrom("referrals").select("additional_details").where("id", "=", id).executeTakeFirstOrThrow()).additional_details;
+    const original = (
+      await db.selectFrom("referrals").select("additional_details").where("id", "=", id).executeTakeFirstOrThrow()
+    ).additional_details;
 
     const plan = ["submit", "delete", "copy", "save", "submit", "copy", "delete", "save", "submit", "copy"] as const;
     const saved = new Map<string, string>();
@@ -225,7 +266,14 @@ test.describe("requests at the same moment on two instances @http", () => {
         if (kind === "copy") return call(what, server, "POST", `/api/referrals/${id}/copy`, { Cookie: cookie });
         const details = `Saved by request ${index}: ${randomBytes(4).toString("hex")}.`;
         saved.set(what, details);
-        return call(what, server, "PUT", `/api/referrals/${id}`, json(cookie), JSON.stringify({ additionalDetails: details }));
+        return call(
+          what,
+          server,
+          "PUT",
+          `/api/referrals/${id}`,
+          json(cookie),
+          JSON.stringify({ additionalDetails: details }),
+        );
       }),
     );
     const of = (kind: (typeof plan)[number]) => answers.filter((_, index) => plan[index] === kind);
@@ -233,10 +281,17 @@ test.describe("requests at the same moment on two instances @http", () => {
     expectNoServerError(answers);
     // Each answer is one the rules give: a submit finds it (submitted now or already) or not; a delete is refused once
     // it is submitted (R72), a save too; anything on a deleted referral is told it does not exist.
-    const allowed: Record<(typeof plan)[number], number[]> = { submit: [200, 404], delete: [204, 403, 404], copy: [201, 404], save: [200, 403, 404] };
+    const allowed: Record<(typeof plan)[number], number[]> = {
+      submit: [200, 404],
+      delete: [204, 403, 404],
+      copy: [201, 404],
+      save: [200, 403, 404],
+    };
     expect(unexpected(answers, (answer) => allowed[plan[answers.indexOf(answer)]])).toEqual([]);
 
-    const submitted = of("submit").filter((answer) => answer.status === 200 && bodyOf<{ submitted: boolean }>(answer).submitted);
+    const submitted = of("submit").filter(
+      (answer) => answer.status === 200 && bodyOf<{ submitted: boolean }>(answer).submitted,
+    );
     const deleted = of("delete").filter((answer) => answer.status === 204);
     // Whichever came first won: deleted (then no submit found it), or submitted once (then no delete took it).
     expect(
@@ -244,14 +299,22 @@ test.describe("requests at the same moment on two instances @http", () => {
       answers.map((answer) => `${answer.what}: ${answer.status} ${answer.body.slice(0, 120)}`).join("\n"),
     ).toEqual(deleted.length ? { submitted: 0, deleted: 1 } : { submitted: 1, deleted: 0 });
 
-    const row = await db.selectFrom("referrals").select(["status", "submission_date", "additional_details"]).where("id", "=", id).executeTakeFirst();
+    const row = await db
+      .selectFrom("referrals")
+      .select(["status", "submission_date", "additional_details"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     const acknowledgedSaves = of("save")
       .filter((answer) => answer.status === 200)
       .map((answer) => saved.get(answer.what.split(":")[0])!);
     if (deleted.length) {
       expect(row).toBeUndefined();
     } else {
-      expect(row).toEqual({ status: "Submitted", submission_date: expect.stringMatching(/^\d{4}-/), additional_details: expect.any(String) });
+      expect(row).toEqual({
+        status: "Submitted",
+        submission_date: expect.stringMatching(/^\d{4}-/),
+        additional_details: expect.any(String),
+      });
       // A save acknowledged is kept (the last of them); none acknowledged, the answer is as it was.
       expect(acknowledgedSaves.length ? acknowledgedSaves : [original]).toContain(row!.additional_details);
       // The other saves came once it was submitted, and were refused: what was submitted stays as it was (R74).
@@ -259,7 +322,8 @@ test.describe("requests at the same moment on two instances @http", () => {
     }
     expect(submittedMails(user)).toHaveLength(submitted.length);
 
-    // Every copy acknowledged is a Draft of the same child (R71) with the answers of the moment it was made; no other was made.
+    // Every copy acknowledged is a Draft of the same child (R71) with the answers of the moment it was made; no other
+    // was made.
     const copies = of("copy")
       .filter((answer) => answer.status === 201)
       .map((answer) => bodyOf<{ id: number }>(answer).id)
@@ -291,27 +355,50 @@ test.describe("requests at the same moment on two instances @http", () => {
     expect(form.status).toBe(200);
     expect(form.body).toContain('name="plainPassword"');
 
-    const passwords = Array.from({ length: 10 }, (_, index) => `parallel reset ${index} ${randomBytes(3).toString("hex")}`);
+    const passwords = Array.from(
+      { length: 10 },
+      (_, index) => `parallel reset ${index} ${randomBytes(3).toString("hex")}`,
+    );
     const answers = await Promise.all(
-      passwords.map((password, index) => postForm(`new password ${index}`, instance(index), page, { token, plainPassword: password })),
+      passwords.map((password, index) =>
+        postForm(`new password ${index}`, instance(index), page, { token, plainPassword: password }),
+      ),
     );
 
     expectNoServerError(answers);
     // One was taken (on to sign-in); the others were told the link is used.
-    const taken = answers.flatMap((answer, index) => (answer.status === 302 && answer.location === "/login" ? [index] : []));
-    expect(taken, answers.map((answer) => `${answer.what}: ${answer.status} ${answer.location}`).join("\n")).toHaveLength(1);
+    const taken = answers.flatMap((answer, index) =>
+      answer.status === 302 && answer.location === "/login" ? [index] : [],
+    );
+    expect(
+      taken,
+      answers.map((answer) => `${answer.what}: ${answer.status} ${answer.location}`).join("\n"),
+    ).toHaveLength(1);
     const refused = answers.filter((_, index) => index !== taken[0]);
     expect(unexpected(refused, () => [400])).toEqual([]);
     for (const answer of refused) expect(answer.body, answer.what).toContain("This link cannot be used.");
 
     // The password stored is that one's, and no other's; the link is used up; one reset on the record (R10).
     const { verifyPassword } = await import("../app/auth/password.server");
-    const { password_hash: hash } = await db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
+    const { password_hash: hash } = await db
+      .selectFrom("users")
+      .select("password_hash")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     const opens = await Promise.all([...passwords, user.password].map((password) => verifyPassword(hash!, password)));
     expect(opens).toEqual([...passwords.map((_, index) => index === taken[0]), false]);
-    const stored = await db.selectFrom("password_reset_tokens").select("used_at").where("user_id", "=", user.id).execute();
+    const stored = await db
+      .selectFrom("password_reset_tokens")
+      .select("used_at")
+      .where("user_id", "=", user.id)
+      .execute();
     expect(stored).toEqual([{ used_at: expect.any(String) }]);
-    const resets = await db.selectFrom("security_events").select("id").where("subject_user_id", "=", user.id).where("kind", "=", "passwordReset").execute();
+    const resets = await db
+      .selectFrom("security_events")
+      .select("id")
+      .where("subject_user_id", "=", user.id)
+      .where("kind", "=", "passwordReset")
+      .execute();
     expect(resets).toHaveLength(1);
   });
 
@@ -322,21 +409,35 @@ test.describe("requests at the same moment on two instances @http", () => {
     // The next 30 seconds' code: the set-up took the current one.
     const code = await appCode(secret, 1);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, index) => postForm(`code ${index}`, instance(index), "/login/second-factor", { code, redirectTo: "" }, waiting)),
+      Array.from({ length: 10 }, (_, index) =>
+        postForm(`code ${index}`, instance(index), "/login/second-factor", { code, redirectTo: "" }, waiting),
+      ),
     );
 
     expectNoServerError(answers);
-    const accepted = answers.filter((answer) => answer.status === 302 && answer.location === "/app/dashboard" && sessionCookieIn(answer));
-    expect(accepted, answers.map((answer) => `${answer.what}: ${answer.status} ${answer.location}`).join("\n")).toHaveLength(1);
-    // The others: the code used already (400), too many at once (429), or the waiting session gone (403, or sent to sign in).
+    const accepted = answers.filter(
+      (answer) => answer.status === 302 && answer.location === "/app/dashboard" && sessionCookieIn(answer),
+    );
+    expect(
+      accepted,
+      answers.map((answer) => `${answer.what}: ${answer.status} ${answer.location}`).join("\n"),
+    ).toHaveLength(1);
+    // The others: the code used already (400), too many at once (429), or the waiting session gone (403, or sent to
+    // sign in).
     const refused = answers.filter((answer) => answer !== accepted[0]);
-    expect(refused.filter((answer) => answer.status === 302 && !answer.location.startsWith("/login")).map((answer) => answer.what)).toEqual([]);
+    expect(
+      refused
+        .filter((answer) => answer.status === 302 && !answer.location.startsWith("/login"))
+        .map((answer) => answer.what),
+    ).toEqual([]);
     expect(unexpected(refused, () => [302, 400, 403, 429])).toEqual([]);
-    for (const answer of refused.filter((each) => each.status === 400)) expect(answer.body, answer.what).toContain("That code was used already.");
+    for (const answer of refused.filter((each) => each.status === 400))
+      expect(answer.body, answer.what).toContain("That code was used already.");
 
     // One new session, which opens the dashboard on either instance; the waiting one opens nothing.
     const signedIn = sessionCookieIn(accepted[0]);
-    for (const server of [a, b]) expect((await call("dashboard", server, "GET", "/app/dashboard", { Cookie: signedIn })).status).toBe(200);
+    for (const server of [a, b])
+      expect((await call("dashboard", server, "GET", "/app/dashboard", { Cookie: signedIn })).status).toBe(200);
     expect((await call("dashboard", a, "GET", "/app/dashboard", { Cookie: waiting })).location).toMatch(/^\/login/);
     const sessions = await db.selectFrom("sessions").select("awaiting").where("user_id", "=", user.id).execute();
     // The profile's session (the set-up) and the new one.
@@ -349,22 +450,38 @@ test.describe("requests at the same moment on two instances @http", () => {
     const waiting = await Promise.all(Array.from({ length: 10 }, () => waitingSession(user)));
     const code = await appCode(secret, 1);
     const answers = await Promise.all(
-      waiting.map((cookie, index) => postForm(`code for session ${index}`, instance(index), "/login/second-factor", { code, redirectTo: "" }, cookie)),
+      waiting.map((cookie, index) =>
+        postForm(
+          `code for session ${index}`,
+          instance(index),
+          "/login/second-factor",
+          { code, redirectTo: "" },
+          cookie,
+        ),
+      ),
     );
 
     expectNoServerError(answers);
-    const accepted = answers.filter((answer) => answer.status === 302 && answer.location === "/app/dashboard" && sessionCookieIn(answer));
-    expect(accepted, answers.map((answer) => `${answer.what}: ${answer.status} ${answer.location}`).join("\n")).toHaveLength(1);
+    const accepted = answers.filter(
+      (answer) => answer.status === 302 && answer.location === "/app/dashboard" && sessionCookieIn(answer),
+    );
+    expect(
+      accepted,
+      answers.map((answer) => `${answer.what}: ${answer.status} ${answer.location}`).join("\n"),
+    ).toHaveLength(1);
     // The others: the code used already (400), or the second step locked after that many codes at once (429).
     const refused = answers.filter((answer) => answer !== accepted[0]);
     expect(unexpected(refused, () => [400, 429])).toEqual([]);
-    for (const answer of refused.filter((each) => each.status === 400)) expect(answer.body, answer.what).toContain("That code was used already.");
+    for (const answer of refused.filter((each) => each.status === 400))
+      expect(answer.body, answer.what).toContain("That code was used already.");
 
     // One sign-in: the profile's session, the new one, and nine still waiting for a code.
     const sessions = await db.selectFrom("sessions").select("awaiting").where("user_id", "=", user.id).execute();
     expect(sessions.filter((session) => session.awaiting === null)).toHaveLength(2);
     expect(sessions.filter((session) => session.awaiting === "code")).toHaveLength(9);
-    expect((await call("dashboard", b, "GET", "/app/dashboard", { Cookie: sessionCookieIn(accepted[0]) })).status).toBe(200);
+    expect((await call("dashboard", b, "GET", "/app/dashboard", { Cookie: sessionCookieIn(accepted[0]) })).status).toBe(
+      200,
+    );
   });
 
   test("a third instance whose pools could not all fit the server's max_connections does not start, and names the settings (R135)", async () => {

@@ -8,7 +8,9 @@ import { englishLeftIn } from "../app/i18n/english-only";
 export async function shownText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const parts = [document.title, document.body.innerText];
-    for (const element of document.querySelectorAll("[aria-label], [title], [placeholder], [alt], input[type=submit], input[type=button], option")) {
+    for (const element of document.querySelectorAll(
+      "[aria-label], [title], [placeholder], [alt], input[type=submit], input[type=button], option",
+    )) {
       for (const name of ["aria-label", "title", "placeholder", "alt"]) {
         const value = element.getAttribute(name);
         if (value) parts.push(value);

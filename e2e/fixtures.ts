@@ -23,7 +23,11 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core
 async function runAxe(page: Page, tags: string[]): Promise<AxeResults> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(
-    (values) => (window as unknown as { axe: typeof Axe }).axe.run(document, { runOnly: { type: "tag", values }, resultTypes: ["violations"] }),
+    (values) =>
+      (window as unknown as { axe: typeof Axe }).axe.run(document, {
+        runOnly: { type: "tag", values },
+        resultTypes: ["violations"],
+      }),
     tags,
   );
 }
@@ -37,7 +41,10 @@ async function openScriptlessPage(page: Page): Promise<Page> {
   // An empty page of the application's origin, so the documents' links and style sheets resolve.
   const blank = new URL("/scriptless-copy", page.url()).href;
   await probe.route(blank, (route) =>
-    route.fulfill({ body: '<!doctype html><title>-</title><link rel="icon" href="/favicon.svg">', contentType: "text/html" }),
+    route.fulfill({
+      body: '<!doctype html><title>-</title><link rel="icon" href="/favicon.svg">',
+      contentType: "text/html",
+    }),
   );
   await probe.goto(blank);
   await probe.unrouteAll();
@@ -49,7 +56,11 @@ async function openScriptlessPage(page: Page): Promise<Page> {
  * the server sent it is shown again, without its script elements, in a page where JavaScript runs:
  * the same document, unhydrated, which axe can read. With JavaScript on, axe reads the page itself.
  */
-export async function withAxePage<T>(page: Page, javaScriptOn: boolean, check: (axePage: Page) => Promise<T>): Promise<T> {
+export async function withAxePage<T>(
+  page: Page,
+  javaScriptOn: boolean,
+  check: (axePage: Page) => Promise<T>,
+): Promise<T> {
   if (javaScriptOn) return check(page);
   // The whole document, not one still arriving (the server streams its HTML).
   await page.waitForLoadState("load");
@@ -57,8 +68,14 @@ export async function withAxePage<T>(page: Page, javaScriptOn: boolean, check: (
 }
 
 /** A document of the page's origin (the page's own, or one the server sent it) shown without its scripts, as above. */
-export async function withScriptlessCopy<T>(page: Page, document: string, check: (copy: Page) => Promise<T>): Promise<T> {
-  const html = document.replace(/<script\b[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
+export async function withScriptlessCopy<T>(
+  page: Page,
+  document: string,
+  check: (copy: Page) => Promise<T>,
+): Promise<T> {
+  const html = document
+    .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
   scriptlessPage ??= openScriptlessPage(page);
   const probe = await scriptlessPage;
   await probe.setViewportSize(page.viewportSize() ?? { width: 1280, height: 720 });
@@ -71,7 +88,10 @@ async function expectNoBlockingViolation(axePage: Page, tags: string[], url: str
   const results = await runAxe(axePage, tags);
   const blocking = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
   expect(blocking, `axe (${tags.join(", ")}) at ${axePage.viewportSize()?.width} px on ${url}`).toEqual([]);
 }
 
@@ -92,7 +112,9 @@ async function layoutProblems(page: Page): Promise<string[]> {
     document.body.style.overflowX = clip;
     if (pageWidth > width) problems.push(`the page is ${pageWidth} px wide in a ${width} px window`);
     const scrolls = (element: Element) => ["auto", "scroll"].includes(getComputedStyle(element).overflowX);
-    const controls = document.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex='-1'])");
+    const controls = document.querySelectorAll(
+      "a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex='-1'])",
+    );
     for (const control of controls) {
       const box = control.getBoundingClientRect();
       if (box.width <= 1 || box.height <= 1 || control.closest("[aria-hidden=true]")) continue;
@@ -130,7 +152,10 @@ export interface HeardAs {
  * transcript is handed back. Then the same page at 320 and 375 px wide: nothing sideways, no control cut, and at
  * 320 px WCAG 2.2 AA again. The window is given back as it was.
  */
-export async function expectAccessible(page: Page, { javaScriptOn, heard }: { javaScriptOn: boolean; heard?: HeardAs }): Promise<Transcript | undefined> {
+export async function expectAccessible(
+  page: Page,
+  { javaScriptOn, heard }: { javaScriptOn: boolean; heard?: HeardAs },
+): Promise<Transcript | undefined> {
   return withAxePage(page, javaScriptOn, async (axePage) => {
     await expectNoBlockingViolation(axePage, AXE_TAGS, page.url());
     await expectWords(page);
@@ -183,7 +208,9 @@ export type Lang = "en" | "sp";
  * the files alternate, so that both languages meet both ways across the suite
  * (docs/decisions/0024-each-check-once-where-it-belongs.md).
  */
-export function eachLanguageOnce(spanish: "with JavaScript" | "without JavaScript"): Array<{ lang: Lang; tag: "@with-js" | "@without-js" }> {
+export function eachLanguageOnce(
+  spanish: "with JavaScript" | "without JavaScript",
+): Array<{ lang: Lang; tag: "@with-js" | "@without-js" }> {
   const spanishTag = spanish === "with JavaScript" ? "@with-js" : "@without-js";
   return [
     { lang: "en", tag: spanishTag === "@with-js" ? "@without-js" : "@with-js" },

@@ -1,7 +1,15 @@
 import type { Page } from "@playwright/test";
 import { parseCsv } from "../app/utils/csv";
 import { expect, test, eachLanguageOnce } from "./fixtures";
-import { createChild, createPastReferrals, createUser, signIn, startReferral, submitDirectly, type PastReferral } from "./support";
+import {
+  createChild,
+  createPastReferrals,
+  createUser,
+  signIn,
+  startReferral,
+  submitDirectly,
+  type PastReferral,
+} from "./support";
 
 // What the program and the referrers see at a glance (issue 23, docs/product-rules.md R126–R128): the insight page's
 // tables read back and compared with counts worked out here from the rows this test made, in a period of its own
@@ -24,7 +32,15 @@ const TEXT = {
     filter: "Possibly referred twice",
     filters: "Filters",
     only: "Only those possibly of a child referred twice",
-    statuses: ["Submitted", "Received", "Processed", "Unable to process", "Unable to contact", "Eligible", "Not eligible"],
+    statuses: [
+      "Submitted",
+      "Received",
+      "Processed",
+      "Unable to process",
+      "Unable to contact",
+      "Eligible",
+      "Not eligible",
+    ],
     trend: "Your referrals over the last 12 months",
     now: "Where those referrals are now",
   },
@@ -43,19 +59,38 @@ const TEXT = {
     filter: "Posiblemente referido dos veces",
     filters: "Filtros",
     only: "Solo los de un niño posiblemente referido dos veces",
-    statuses: ["Enviado", "Recibido", "Procesado", "No se pudo procesar", "No se pudo contactar", "Elegible", "No elegible"],
+    statuses: [
+      "Enviado",
+      "Recibido",
+      "Procesado",
+      "No se pudo procesar",
+      "No se pudo contactar",
+      "Elegible",
+      "No elegible",
+    ],
     trend: "Sus referidos de los últimos 12 meses",
     now: "Dónde están ahora esos referidos",
   },
 } as const;
 
-const STATUSES = ["Submitted", "Received", "Processed", "Unable to Process", "Unable to Contact", "Eligible", "Not Eligible"] as const;
+const STATUSES = [
+  "Submitted",
+  "Received",
+  "Processed",
+  "Unable to Process",
+  "Unable to Contact",
+  "Eligible",
+  "Not Eligible",
+] as const;
 const DAY = 86_400_000;
 
 /** A calendar date `days` after another. */
-const plus = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+const plus = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
-/** The same day of the month `months` months before (the 28th at most), so the child is exactly that many months old. */
+/**
+ * The same day of the month `months` months before (the 28th at most), so the child is exactly that many months old.
+ */
 function monthsBefore(date: string, months: number): string {
   const [year, month, day] = date.split("-").map(Number);
   const index = year * 12 + month - 1 - months;
@@ -73,7 +108,9 @@ function quantile(sorted: number[], p: number): number {
 async function tableOf(page: Page, figure: string): Promise<string[][]> {
   return page
     .locator(`[data-figure=${figure}] table tr`)
-    .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("th, td")].map((cell) => (cell.textContent ?? "").trim())));
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll("th, td")].map((cell) => (cell.textContent ?? "").trim())),
+    );
 }
 
 /**
@@ -90,7 +127,11 @@ function periodLongAgo(javaScriptOn: boolean, lang: "en" | "sp", retry: number) 
 /** The labels of lookup codes in a language, read from the server's database. */
 async function labels(type: string, lang: "en" | "sp") {
   const { getDb } = await import("../app/db.server");
-  const rows = await getDb().selectFrom("lookups").select(["code", "description", "description_es"]).where("type", "=", type).execute();
+  const rows = await getDb()
+    .selectFrom("lookups")
+    .select(["code", "description", "description_es"])
+    .where("type", "=", type)
+    .execute();
   return new Map(rows.map((row) => [row.code, lang === "sp" ? row.description_es : row.description]));
 }
 
@@ -118,7 +159,13 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
           reasons: [{ type: "RefReasons_ConcernsDevelopmental", code: "1" }],
           firstChangeAt: new Date(Date.parse(at(1)) + 2 * DAY).toISOString(),
         },
-        { submittedAt: at(3), status: "Submitted", county: "24005", source: "2", birthdate: monthsBefore(plus(period.from, 3), 20) },
+        {
+          submittedAt: at(3),
+          status: "Submitted",
+          county: "24005",
+          source: "2",
+          birthdate: monthsBefore(plus(period.from, 3), 20),
+        },
         {
           submittedAt: at(15),
           status: "Eligible",
@@ -139,20 +186,40 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
           birthdate: monthsBefore(plus(period.from, 36), 33),
           firstChangeAt: new Date(Date.parse(at(36)) + 1.5 * DAY).toISOString(),
         },
-        { submittedAt: at(78), status: "Submitted", county: "24003", source: "1", birthdate: monthsBefore(plus(period.from, 78), 0) },
+        {
+          submittedAt: at(78),
+          status: "Submitted",
+          county: "24003",
+          source: "1",
+          birthdate: monthsBefore(plus(period.from, 78), 0),
+        },
       ];
       // Outside the period: the day before it begins and the day after it ends.
       await createPastReferrals(referrer, [
         ...made,
-        { submittedAt: at(-1), status: "Received", county: "24003", source: "1", birthdate: monthsBefore(plus(period.from, -1), 3) },
-        { submittedAt: at(84), status: "Received", county: "24003", source: "1", birthdate: monthsBefore(plus(period.from, 84), 3) },
+        {
+          submittedAt: at(-1),
+          status: "Received",
+          county: "24003",
+          source: "1",
+          birthdate: monthsBefore(plus(period.from, -1), 3),
+        },
+        {
+          submittedAt: at(84),
+          status: "Received",
+          county: "24003",
+          source: "1",
+          birthdate: monthsBefore(plus(period.from, 84), 3),
+        },
       ]);
       const dayOf = (row: PastReferral) => row.submittedAt.slice(0, 10);
 
       await signIn(context, admin);
       await page.goto(`/app/insight?lang=${lang}`);
       await expect(page.locator("h1")).toHaveText(text.title);
-      await page.getByLabel(text.from, { exact: true }).fill(lang === "sp" ? period.from.split("-").reverse().join("/") : period.from);
+      await page
+        .getByLabel(text.from, { exact: true })
+        .fill(lang === "sp" ? period.from.split("-").reverse().join("/") : period.from);
       await page.getByLabel(text.to, { exact: true }).fill(period.to);
       await page.getByRole("button", { name: text.show }).click();
       await expect(page).toHaveURL(new RegExp(`from=${lang === "sp" ? "" : period.from}`));
@@ -167,12 +234,18 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
           [text.week, ...text.statuses, text.total],
           ...weeks.map((start) => {
             const inWeek = made.filter((row) => weekOf(row) === start);
-            return [start, ...STATUSES.map((status) => String(inWeek.filter((row) => row.status === status).length)), String(inWeek.length)];
+            return [
+              start,
+              ...STATUSES.map((status) => String(inWeek.filter((row) => row.status === status).length)),
+              String(inWeek.length),
+            ];
           }),
         ]);
 
       // Time to the first status change, by month of submission.
-      const months = [...new Set([period.from.slice(0, 7), ...made.map((row) => dayOf(row).slice(0, 7)), period.to.slice(0, 7)])].sort();
+      const months = [
+        ...new Set([period.from.slice(0, 7), ...made.map((row) => dayOf(row).slice(0, 7)), period.to.slice(0, 7)]),
+      ].sort();
       const decimal = new Intl.NumberFormat(lang === "sp" ? "es-US" : "en-US", { maximumFractionDigits: 1 });
       const firstChangeRows = (await tableOf(page, "firstChange")).slice(1);
       expect(firstChangeRows.map((row) => row[0])).toEqual(expect.arrayContaining(months));
@@ -219,7 +292,9 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
         [33, 1],
         [0, 1],
       ]);
-      expect((await tableOf(page, "age")).slice(1)).toEqual(Array.from({ length: 36 }, (_, months) => [String(months), String(ages.get(months) ?? 0)]));
+      expect((await tableOf(page, "age")).slice(1)).toEqual(
+        Array.from({ length: 36 }, (_, months) => [String(months), String(ages.get(months) ?? 0)]),
+      );
 
       // The same weeks stacked by county: the counties named by their most referrals.
       // USWDS hides the radio itself: its label is what a person clicks.
@@ -229,12 +304,18 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
       await expect(page).toHaveURL(/by=county/);
       const order = counted(made.map((row) => row.county)).map(([code]) => code);
       // As above, the columns are read again until they are the counties, not the statuses of the page before.
-      await expect.poll(async () => (await tableOf(page, "weekly"))[0]?.slice(1)).toEqual([...order.map((code) => counties.get(code)), text.total]);
+      await expect
+        .poll(async () => (await tableOf(page, "weekly"))[0]?.slice(1))
+        .toEqual([...order.map((code) => counties.get(code)), text.total]);
       const byCounty = await tableOf(page, "weekly");
       expect(byCounty.slice(1)).toEqual(
         weeks.map((start) => {
           const inWeek = made.filter((row) => weekOf(row) === start);
-          return [start, ...order.map((code) => String(inWeek.filter((row) => row.county === code).length)), String(inWeek.length)];
+          return [
+            start,
+            ...order.map((code) => String(inWeek.filter((row) => row.county === code).length)),
+            String(inWeek.length),
+          ];
         }),
       );
       // Each chart is drawn on the server, named for a screen reader.
@@ -272,35 +353,69 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
     },
   );
 
-  test(`a referrer sees their own referrals per month over the last twelve months (${lang})`, { tag }, async ({ page, context }) => {
-    const referrer = await createUser({ signedInBefore: true });
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
-    const thisMonth = `${today.slice(0, 7)}-10`;
-    const monthAgo = (months: number) => `${monthsBefore(thisMonth, months)}T15:00:00.000Z`;
-    await createPastReferrals(referrer, [
-      { submittedAt: monthAgo(1), status: "Received", county: "24003", source: "1", birthdate: monthsBefore(thisMonth, 14) },
-      { submittedAt: monthAgo(1), status: "Eligible", county: "24003", source: "1", birthdate: monthsBefore(thisMonth, 14) },
-      { submittedAt: monthAgo(5), status: "Submitted", county: "24003", source: "1", birthdate: monthsBefore(thisMonth, 14) },
-      // Thirteen months ago: not in the twelve.
-      { submittedAt: monthAgo(12), status: "Received", county: "24003", source: "1", birthdate: monthsBefore(thisMonth, 20) },
-    ]);
-    // Another referrer's referral is not counted.
-    await createPastReferrals(await createUser(), [
-      { submittedAt: monthAgo(1), status: "Received", county: "24003", source: "1", birthdate: monthsBefore(thisMonth, 14) },
-    ]);
+  test(
+    `a referrer sees their own referrals per month over the last twelve months (${lang})`,
+    { tag },
+    async ({ page, context }) => {
+      const referrer = await createUser({ signedInBefore: true });
+      const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+      const thisMonth = `${today.slice(0, 7)}-10`;
+      const monthAgo = (months: number) => `${monthsBefore(thisMonth, months)}T15:00:00.000Z`;
+      await createPastReferrals(referrer, [
+        {
+          submittedAt: monthAgo(1),
+          status: "Received",
+          county: "24003",
+          source: "1",
+          birthdate: monthsBefore(thisMonth, 14),
+        },
+        {
+          submittedAt: monthAgo(1),
+          status: "Eligible",
+          county: "24003",
+          source: "1",
+          birthdate: monthsBefore(thisMonth, 14),
+        },
+        {
+          submittedAt: monthAgo(5),
+          status: "Submitted",
+          county: "24003",
+          source: "1",
+          birthdate: monthsBefore(thisMonth, 14),
+        },
+        // Thirteen months ago: not in the twelve.
+        {
+          submittedAt: monthAgo(12),
+          status: "Received",
+          county: "24003",
+          source: "1",
+          birthdate: monthsBefore(thisMonth, 20),
+        },
+      ]);
+      // Another referrer's referral is not counted.
+      await createPastReferrals(await createUser(), [
+        {
+          submittedAt: monthAgo(1),
+          status: "Received",
+          county: "24003",
+          source: "1",
+          birthdate: monthsBefore(thisMonth, 14),
+        },
+      ]);
 
-    await signIn(context, referrer);
-    await page.goto(`/app/dashboard?lang=${lang}`);
-    await expect(page.locator("#figure-trend")).toHaveText(text.trend);
-    const counts = (await tableOf(page, "trend")).slice(1).map((row) => Number(row[1]));
-    expect(counts).toEqual(Array.from({ length: 12 }, (_, index) => (index === 10 ? 2 : index === 6 ? 1 : 0)));
-    await expect(page.locator("#figure-trend-status")).toHaveText(text.now);
-    const now = new Map((await tableOf(page, "trend-status")).slice(1).map(([status, count]) => [status, count]));
-    expect(now.get(text.statuses[0])).toBe("1");
-    expect(now.get(text.statuses[1])).toBe("1");
-    expect(now.get(text.statuses[5])).toBe("1");
-    expect(now.get(text.statuses[2])).toBe("0");
-  });
+      await signIn(context, referrer);
+      await page.goto(`/app/dashboard?lang=${lang}`);
+      await expect(page.locator("#figure-trend")).toHaveText(text.trend);
+      const counts = (await tableOf(page, "trend")).slice(1).map((row) => Number(row[1]));
+      expect(counts).toEqual(Array.from({ length: 12 }, (_, index) => (index === 10 ? 2 : index === 6 ? 1 : 0)));
+      await expect(page.locator("#figure-trend-status")).toHaveText(text.now);
+      const now = new Map((await tableOf(page, "trend-status")).slice(1).map(([status, count]) => [status, count]));
+      expect(now.get(text.statuses[0])).toBe("1");
+      expect(now.get(text.statuses[1])).toBe("1");
+      expect(now.get(text.statuses[5])).toBe("1");
+      expect(now.get(text.statuses[2])).toBe("0");
+    },
+  );
 
   test(
     `a child referred by two referrers is shown to administrators only, until one decides it is not the same child (${lang})`,
@@ -311,9 +426,15 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
       const pediatrician = await createUser({ signedInBefore: true });
       const lastName = `Núñez${Date.now() % 100_000}${lang}`;
       const born = new Date(Date.now() - 200 * DAY).toISOString().slice(0, 10);
-      const first = await startReferral(hospital, (await createChild(hospital, { firstName: "Sofía", lastName, birthdate: born })).id);
+      const first = await startReferral(
+        hospital,
+        (await createChild(hospital, { firstName: "Sofía", lastName, birthdate: born })).id,
+      );
       await submitDirectly(hospital, first, { county: "24021" });
-      const second = await startReferral(pediatrician, (await createChild(pediatrician, { firstName: "SOFIA", lastName, birthdate: born })).id);
+      const second = await startReferral(
+        pediatrician,
+        (await createChild(pediatrician, { firstName: "SOFIA", lastName, birthdate: born })).id,
+      );
       await submitDirectly(pediatrician, second, { county: "24021" });
       const id = (wizardPath: string) => Number(/\/referral\/(\d+)\//.exec(wizardPath)![1]);
 

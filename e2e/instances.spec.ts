@@ -68,8 +68,14 @@ test.beforeAll(async () => {
   db = opened.db;
   outsideAdmin = await createUser({ admin: true, domain: "contractor.example.net" }, db);
   const secret = await sessionSecret();
-  // As behind a load balancer on this machine: the client's address is the one X-Forwarded-For names (docs/configuration.md: TRUST_PROXY).
-  const settings = { ...opened.env, API_RATE_LIMIT: String(API_LIMIT), ADMIN_EMAIL_DOMAINS: "maryland.gov", TRUST_PROXY: "loopback" };
+  // As behind a load balancer on this machine: the client's address is the one X-Forwarded-For names
+  // (docs/configuration.md: TRUST_PROXY).
+  const settings = {
+    ...opened.env,
+    API_RATE_LIMIT: String(API_LIMIT),
+    ADMIN_EMAIL_DOMAINS: "maryland.gov",
+    TRUST_PROXY: "loopback",
+  };
   a = new OwnServer(dataDir, secret, await freePort(), settings);
   b = new OwnServer(dataDir, secret, await freePort(), settings);
   await Promise.all([a.start(), b.start()]);
@@ -97,7 +103,10 @@ async function heading(page: Page, name: string | RegExp) {
   await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
 }
 
-test("a referral started on one instance is continued, given a document and submitted on the other", async ({ browser, javaScriptOn }) => {
+test("a referral started on one instance is continued, given a document and submitted on the other", async ({
+  browser,
+  javaScriptOn,
+}) => {
   test.slow();
   const user = await createUser({}, db);
   // One cookie for both: cookies belong to the host, whatever the port, as behind one address.
@@ -143,7 +152,9 @@ test("a referral started on one instance is continued, given a document and subm
     await page.getByRole("link", { name: new RegExp(TEXT.missingConsentDocument) }).click();
     await page.getByRole("button", { name: TEXT.addConsent }).click();
     const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(50_000)]);
-    await page.getByLabel(TEXT.file, { exact: true }).setInputFiles({ name: "consent.pdf", mimeType: "application/pdf", buffer: pdf });
+    await page
+      .getByLabel(TEXT.file, { exact: true })
+      .setInputFiles({ name: "consent.pdf", mimeType: "application/pdf", buffer: pdf });
     await page.getByRole("button", { name: TEXT.upload }).click();
     await page.getByRole("button", { name: TEXT.saveAndContinue }).click();
     await heading(page, TEXT.review(childName));
@@ -154,12 +165,22 @@ test("a referral started on one instance is continued, given a document and subm
 
     // One referral, submitted; its document's file in the shared folder, whole; the mail written once.
     const id = referralIdOf(wizard);
-    const referral = await db.selectFrom("referrals").select(["status", "created_by_id"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const referral = await db
+      .selectFrom("referrals")
+      .select(["status", "created_by_id"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(referral).toEqual({ status: "Submitted", created_by_id: user.id });
-    const documents = await db.selectFrom("referral_documents").select(["file_path", "size_bytes", "is_consent"]).where("referral_id", "=", id).execute();
+    const documents = await db
+      .selectFrom("referral_documents")
+      .select(["file_path", "size_bytes", "is_consent"])
+      .where("referral_id", "=", id)
+      .execute();
     expect(documents).toEqual([{ file_path: expect.any(String), size_bytes: pdf.length, is_consent: 1 }]);
     expect(existsSync(path.join(dataDir, "uploads", documents[0].file_path))).toBe(true);
-    const mails = readOutbox(path.join(dataDir, "outbox"), user.email).filter((mail) => /^Your referral \d+ was submitted$/.test(mail.subject));
+    const mails = readOutbox(path.join(dataDir, "outbox"), user.email).filter((mail) =>
+      /^Your referral \d+ was submitted$/.test(mail.subject),
+    );
     expect(mails).toHaveLength(1);
 
     // Either instance shows it as submitted.
@@ -179,24 +200,40 @@ test("the same submit sent to both instances at the same moment submits once @ht
   const id = referralIdOf(wizard);
   const cookie = await sessionCookieOf(user, db);
   for (let round = 0; round < 2; round += 1) {
-    const answers = await Promise.all([a, b].map((server) => send("POST", `${server.base}/api/referrals/${id}/submit`, { Cookie: cookie })));
+    const answers = await Promise.all(
+      [a, b].map((server) => send("POST", `${server.base}/api/referrals/${id}/submit`, { Cookie: cookie })),
+    );
     const submitted = answers.map((answer) => (JSON.parse(answer.body.toString()) as { submitted: boolean }).submitted);
     expect(submitted.sort()).toEqual(round === 0 ? [false, true] : [false, false]);
   }
-  const referral = await db.selectFrom("referrals").select(["status", "submission_date"]).where("id", "=", id).executeTakeFirstOrThrow();
+  const referral = await db
+    .selectFrom("referrals")
+    .select(["status", "submission_date"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
   expect(referral).toEqual({ status: "Submitted", submission_date: expect.stringMatching(/^\d{4}-/) });
-  expect(readOutbox(path.join(dataDir, "outbox"), user.email).filter((mail) => /^Your referral \d+ was submitted$/.test(mail.subject))).toHaveLength(1);
+  expect(
+    readOutbox(path.join(dataDir, "outbox"), user.email).filter((mail) =>
+      /^Your referral \d+ was submitted$/.test(mail.subject),
+    ),
+  ).toHaveLength(1);
 });
 
 test("a sign-out on one instance ends the session on the other, and so does the inactivity limit @http", async () => {
   const user = await createUser({}, db);
-  const dashboard = (server: OwnServer, cookie: string) => send("GET", `${server.base}/app/dashboard`, { Cookie: cookie });
+  const dashboard = (server: OwnServer, cookie: string) =>
+    send("GET", `${server.base}/app/dashboard`, { Cookie: cookie });
   const signedOut = (answer: { status: number; headers: Record<string, unknown> }) =>
     answer.status === 302 && String(answer.headers.location).startsWith("/login");
 
   const cookie = await sessionCookieOf(user, db);
   expect((await dashboard(b, cookie)).status).toBe(200);
-  const out = await send("POST", `${a.base}/logout`, { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, "");
+  const out = await send(
+    "POST",
+    `${a.base}/logout`,
+    { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    "",
+  );
   expect(out.status).toBe(302);
   expect(signedOut(await dashboard(b, cookie))).toBe(true);
   expect(signedOut(await dashboard(a, cookie))).toBe(true);
@@ -226,17 +263,29 @@ test("the limit on calls counts a caller's calls on both instances together @htt
 
 /** A form posted as a browser without JavaScript posts it, from a client address a trusted proxy names. */
 function postForm(server: OwnServer, path: string, form: Record<string, string>, headers: Record<string, string> = {}) {
-  return send("POST", `${server.base}${path}`, { "Content-Type": "application/x-www-form-urlencoded", ...headers }, new URLSearchParams(form).toString());
+  return send(
+    "POST",
+    `${server.base}${path}`,
+    { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    new URLSearchParams(form).toString(),
+  );
 }
 
 const cookieOf = (answer: { headers: Record<string, unknown> }) =>
-  String((answer.headers["set-cookie"] as string[] | undefined)?.find((cookie) => /^__(Host-)?session=./.test(cookie)) ?? "").split(";")[0];
+  String(
+    (answer.headers["set-cookie"] as string[] | undefined)?.find((cookie) => /^__(Host-)?session=./.test(cookie)) ?? "",
+  ).split(";")[0];
 
 test("the limits of signing in are the instances' together, and count the client's address behind the load balancer @http", async () => {
   const user = await createUser({}, db);
   const stranger = { "X-Forwarded-For": "203.0.113.50" };
   for (let attempt = 0; attempt < 10; attempt += 1) {
-    const answer = await postForm(attempt % 2 ? b : a, "/login", { email: user.email, password: "not the password 1" }, stranger);
+    const answer = await postForm(
+      attempt % 2 ? b : a,
+      "/login",
+      { email: user.email, password: "not the password 1" },
+      stranger,
+    );
     expect(answer.status).toBe(400);
   }
   for (const server of [a, b]) {
@@ -245,7 +294,12 @@ test("the limits of signing in are the instances' together, and count the client
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
   }
   // The owner, at another address behind the same balancer, is not kept out by the stranger.
-  const owner = await postForm(b, "/login", { email: user.email, password: user.password }, { "X-Forwarded-For": "198.51.100.60" });
+  const owner = await postForm(
+    b,
+    "/login",
+    { email: user.email, password: user.password },
+    { "X-Forwarded-For": "198.51.100.60" },
+  );
   expect(owner.status).toBe(302);
   expect(owner.headers.location).toBe("/app/dashboard");
 });
@@ -263,7 +317,12 @@ test("the second step passed on one instance signs in under a new session the ot
   const page = await send("GET", `${b.base}/login/second-factor-setup`, { Cookie: waiting });
   const secret = (/data-secret-key[^>]*>([^<]+)</.exec(page.body.toString())?.[1] ?? "").replace(/\s+/g, "");
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  const confirmed = await postForm(a, "/login/second-factor-setup", { code: await appCode(secret) }, { Cookie: waiting });
+  const confirmed = await postForm(
+    a,
+    "/login/second-factor-setup",
+    { code: await appCode(secret) },
+    { Cookie: waiting },
+  );
   expect(confirmed.status).toBe(200);
   const signedIn = cookieOf(confirmed);
   expect(signedIn).not.toBe(waiting);
@@ -274,10 +333,17 @@ test("the second step passed on one instance signs in under a new session the ot
   // Wrong codes at the next sign-in, sent to either instance: the fifth locks the second step on both.
   const again = cookieOf(await postForm(b, "/login", { email: admin.email, password: admin.password }));
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    expect((await postForm(attempt % 2 ? a : b, "/login/second-factor", { code: "000000" }, { Cookie: again })).status).toBe(400);
+    expect(
+      (await postForm(attempt % 2 ? a : b, "/login/second-factor", { code: "000000" }, { Cookie: again })).status,
+    ).toBe(400);
   }
   for (const server of [a, b]) {
-    const locked = await postForm(server, "/login/second-factor", { code: await appCode(secret, 1) }, { Cookie: again });
+    const locked = await postForm(
+      server,
+      "/login/second-factor",
+      { code: await appCode(secret, 1) },
+      { Cookie: again },
+    );
     expect(locked.status).toBe(429);
     expect(locked.body.toString()).toContain("codes are refused for 1 minute");
   }

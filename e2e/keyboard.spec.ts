@@ -33,11 +33,25 @@ function focused(page: Page): Promise<Focused> {
     const moving = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
     await Promise.all(moving.map((animation) => animation.finished.catch(() => null)));
     if (!element || element === document.body)
-      return { tag: "body", type: null, id: "", name: "", legend: "", checked: false, tabStop: false, ring: false, inDialog: false, covered: null };
+      return {
+        tag: "body",
+        type: null,
+        id: "",
+        name: "",
+        legend: "",
+        checked: false,
+        tabStop: false,
+        ring: false,
+        inDialog: false,
+        covered: null,
+      };
     const clean = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
-    const name = clean(element.labels?.[0]?.textContent || element.getAttribute("aria-label") || element.textContent || element.value);
+    const name = clean(
+      element.labels?.[0]?.textContent || element.getAttribute("aria-label") || element.textContent || element.value,
+    );
     const ring = (style: CSSStyleDeclaration) =>
-      (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || (style.boxShadow !== "" && style.boxShadow !== "none");
+      (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) ||
+      (style.boxShadow !== "" && style.boxShadow !== "none");
     let shown = ring(getComputedStyle(element));
     // USWDS hides the radio and checkbox inputs and draws their focus ring on the label's box.
     const label = element.labels?.[0];
@@ -61,13 +75,15 @@ function focused(page: Page): Promise<Focused> {
         const tile = getComputedStyle(label, "::before");
         const tileTop = box.top + parseFloat(getComputedStyle(label).paddingTop) + parseFloat(tile.marginTop);
         const tileBottom = tileTop + parseFloat(tile.height);
-        if (tileTop < 0 || tileBottom > innerHeight) covered = `its tile partly outside the window (${tileTop} to ${tileBottom} of ${innerHeight})`;
+        if (tileTop < 0 || tileBottom > innerHeight)
+          covered = `its tile partly outside the window (${tileTop} to ${tileBottom} of ${innerHeight})`;
         [x, y] = [box.left + parseFloat(tile.marginLeft) + parseFloat(tile.width) / 2, (tileTop + tileBottom) / 2];
       }
       if (!covered) {
         const hit = document.elementFromPoint(x, y);
         const mine = hit && (hit === element || element.contains(hit) || (label && label.contains(hit)));
-        if (!mine) covered = `${hit ? `${hit.tagName.toLowerCase()}.${[...hit.classList].join(".")}` : "nothing"} at ${x},${y} of ${innerWidth}×${innerHeight}`;
+        if (!mine)
+          covered = `${hit ? `${hit.tagName.toLowerCase()}.${[...hit.classList].join(".")}` : "nothing"} at ${x},${y} of ${innerWidth}×${innerHeight}`;
       }
     }
     return {
@@ -112,13 +128,23 @@ async function press(page: Page, key: string): Promise<Focused> {
     // What a person sees once the page has settled: a layout still moving (the address's suggestions closing above the
     // fields) may leave the control a moment outside the window before the browser brings it into view again.
     if (now.covered)
-      await expect.poll(async () => (await focused(page)).covered, { message: `nothing over ${now.tag} "${now.name}"`, timeout: 2_000 }).toBeNull();
+      await expect
+        .poll(async () => (await focused(page)).covered, {
+          message: `nothing over ${now.tag} "${now.name}"`,
+          timeout: 2_000,
+        })
+        .toBeNull();
   }
   return now;
 }
 
 /** Tabs (or Shift+Tabs) until the focused element matches; every stop on the way must show its focus. */
-async function tabTo(page: Page, matches: (element: Focused) => boolean, what: string, { back = false, max = 90 } = {}): Promise<Focused> {
+async function tabTo(
+  page: Page,
+  matches: (element: Focused) => boolean,
+  what: string,
+  { back = false, max = 90 } = {},
+): Promise<Focused> {
   for (let stop = 0; stop < max; stop++) {
     const now = await press(page, back ? "Shift+Tab" : "Tab");
     if (matches(now)) return now;
@@ -139,7 +165,11 @@ async function typeInto(page: Page, name: RegExp, text: string) {
 
 /** Tabs into a radio group (by its legend) and picks an option with the arrow keys (or Space). */
 async function chooseRadio(page: Page, legend: RegExp, label: RegExp) {
-  let now = await tabTo(page, (element) => element.type === "radio" && legend.test(element.legend), `the radio group ${legend}`);
+  let now = await tabTo(
+    page,
+    (element) => element.type === "radio" && legend.test(element.legend),
+    `the radio group ${legend}`,
+  );
   for (let moves = 0; !label.test(now.name); moves++) {
     if (moves > 8) throw new Error(`no option ${label} in ${legend}; the focus is on ${now.tag} "${now.name}"`);
     now = await press(page, "ArrowDown");
@@ -148,7 +178,11 @@ async function chooseRadio(page: Page, legend: RegExp, label: RegExp) {
 }
 
 async function tickBox(page: Page, label: RegExp) {
-  const now = await tabTo(page, (element) => element.type === "checkbox" && label.test(element.name), `the box ${label}`);
+  const now = await tabTo(
+    page,
+    (element) => element.type === "checkbox" && label.test(element.name),
+    `the box ${label}`,
+  );
   if (!now.checked) await press(page, "Space");
 }
 
@@ -179,7 +213,9 @@ async function expectFocusOnHeading(page: Page, javaScriptOn: boolean) {
   await expect.poll(async () => (await focused(page)).id).toBe("main-content");
 }
 
-/** What a wizard step's heading says: its title, then the step and its section (Chrome puts a space between the two). */
+/**
+ * What a wizard step's heading says: its title, then the step and its section (Chrome puts a space between the two).
+ */
 function stepHeading(title: string, step: number, section: string): RegExp {
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return new RegExp(`^${escape(title)} ?, step ${step} of 14: ${escape(section)}$`);
@@ -189,7 +225,13 @@ function stepHeading(title: string, step: number, section: string): RegExp {
  * A new screen, by its heading. A wizard step's heading says the step and its section after the title, which is what a
  * screen reader says as the heading takes the focus (R166).
  */
-async function expectScreen(page: Page, heading: string | RegExp, javaScriptOn: boolean, titles: Map<string, string>, step?: [number, string]) {
+async function expectScreen(
+  page: Page,
+  heading: string | RegExp,
+  javaScriptOn: boolean,
+  titles: Map<string, string>,
+  step?: [number, string],
+) {
   const h1 = page.locator("#main-content h1");
   await expect(h1).toHaveAccessibleName(step && typeof heading === "string" ? stepHeading(heading, ...step) : heading);
   await expectFocusOnHeading(page, javaScriptOn);
@@ -236,7 +278,9 @@ for (const { size, tag } of [
       // The child: birthdate and state, then the name.
       await expectScreen(page, "Add a child: date of birth and state", javaScriptOn, titles);
       const [year, month, day] = yearsAgo(1).split("-").map(Number);
-      const monthName = new Intl.DateTimeFormat("en-US", { month: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2000, month - 1, 1)));
+      const monthName = new Intl.DateTimeFormat("en-US", { month: "long", timeZone: "UTC" }).format(
+        new Date(Date.UTC(2000, month - 1, 1)),
+      );
       await chooseOption(page, /^Month/, monthName);
       await chooseOption(page, /^Day/, String(day));
       await chooseOption(page, /^Year/, String(year));
@@ -342,7 +386,9 @@ for (const { size, tag } of [
       // Its list of what is missing leads to the question itself.
       await tabToNamed(page, /^Whether a parent or guardian has given written consent$/);
       await press(page, "Enter");
-      await expect(page.locator("#main-content h1")).toHaveAccessibleName(stepHeading("Documents and consent", 14, "Documents"));
+      await expect(page.locator("#main-content h1")).toHaveAccessibleName(
+        stepHeading("Documents and consent", 14, "Documents"),
+      );
       if (javaScriptOn) await expect.poll(async () => (await focused(page)).id).toBe("documents-childParentConsent");
       else expect((await press(page, "Tab")).legend).toMatch(/given written consent/);
       await chooseRadio(page, /given written consent/, /^No$/);
@@ -364,7 +410,8 @@ for (const { size, tag } of [
 }
 
 /**
- * From the review, to the button that confirms the submit: in the confirmation dialog, which takes the focus on its safe
+ * From the review, to the button that confirms the submit: in the confirmation dialog, which takes the focus on its
+ * safe
  * choice (with JavaScript), or on the confirmation page (without).
  */
 async function submitFromReview(page: Page, javaScriptOn: boolean, titles: Map<string, string>) {
@@ -387,7 +434,9 @@ async function expectFocusOnMainAfterLoad(page: Page, javaScriptOn: boolean) {
   expect(first.name).toBe("Skip to main content");
   await press(page, "Enter");
   await expect
-    .poll(async () => (await focused(page)).id, { message: `focus on the main view (JavaScript ${javaScriptOn ? "on" : "off"})` })
+    .poll(async () => (await focused(page)).id, {
+      message: `focus on the main view (JavaScript ${javaScriptOn ? "on" : "off"})`,
+    })
     .toBe("main-content");
 }
 
@@ -429,7 +478,10 @@ test("the inactivity dialog keeps the focus and gives it back @js-only", async (
   await expect.poll(async () => (await focused(page)).name).toBe(opener.name);
 });
 
-test("the remove-a-parent question and the File too large dialog keep the focus and give it back @js-only", async ({ page, context }) => {
+test("the remove-a-parent question and the File too large dialog keep the focus and give it back @js-only", async ({
+  page,
+  context,
+}) => {
   const user = await signIn(context, await createUser());
   const { id: childId } = await createChild(user);
   const base = await startReferral(user, childId);
@@ -457,7 +509,9 @@ test("the remove-a-parent question and the File too large dialog keep the focus 
   await expectFocusOnMainAfterLoad(page, true);
   await tabToNamed(page, /^Add a supporting document$/);
   await press(page, "Enter");
-  await expect(page.locator("#main-content h1")).toHaveAccessibleName(stepHeading("Add a supporting document", 14, "Documents"));
+  await expect(page.locator("#main-content h1")).toHaveAccessibleName(
+    stepHeading("Add a supporting document", 14, "Documents"),
+  );
   await expectFocusOnHeading(page, true);
   const fileField = await tabTo(page, (element) => element.type === "file", "the file field");
   await page.locator("input[type=file]").setInputFiles(big);
@@ -473,7 +527,11 @@ test("the remove-a-parent question and the File too large dialog keep the focus 
   await expect.poll(async () => (await focused(page)).type).toBe(fileField.type);
 });
 
-test("a wizard step's heading says the step and its section once, in both languages", async ({ page, context, javaScriptOn }) => {
+test("a wizard step's heading says the step and its section once, in both languages", async ({
+  page,
+  context,
+  javaScriptOn,
+}) => {
   const user = await signIn(context, await createUser());
   const { id: childId } = await createChild(user);
   const base = await startReferral(user, childId);

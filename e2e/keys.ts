@@ -10,7 +10,9 @@ const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..",
 type Strings = { [key: string]: string | Strings };
 
 function flatten(strings: Strings, prefix = ""): Array<[string, string]> {
-  return Object.entries(strings).flatMap(([key, value]) => (typeof value === "string" ? [[`${prefix}${key}`, value]] : flatten(value, `${prefix}${key}.`)));
+  return Object.entries(strings).flatMap(([key, value]) =>
+    typeof value === "string" ? [[`${prefix}${key}`, value]] : flatten(value, `${prefix}${key}.`),
+  );
 }
 
 /**
@@ -25,7 +27,9 @@ export function localeKeys(): { shaped: string[]; words: string[] } {
   for (const language of ["en", "es"]) {
     for (const file of readdirSync(path.join(LOCALES, language)).filter((name) => name.endsWith(".json"))) {
       const namespace = file.replace(/\.json$/, "");
-      for (const [key, text] of flatten(JSON.parse(readFileSync(path.join(LOCALES, language, file), "utf8")) as Strings)) {
+      for (const [key, text] of flatten(
+        JSON.parse(readFileSync(path.join(LOCALES, language, file), "utf8")) as Strings,
+      )) {
         texts.add(text.trim());
         const bare = key.replace(/_(zero|one|two|few|many|other)$/, "");
         for (const each of [key, bare]) keys.add(each).add(`${namespace}:${each}`);
@@ -33,7 +37,9 @@ export function localeKeys(): { shaped: string[]; words: string[] } {
     }
   }
   // A field's name the words themselves say ("a new password needs currentPassword", on the API's page) is no sign.
-  const said = new Set([...texts].flatMap((text) => text.split(/[\s,;()«»"“”‹›¿?¡!]+/).map((token) => token.replace(/[.:]+$/, ""))));
+  const said = new Set(
+    [...texts].flatMap((text) => text.split(/[\s,;()«»"“”‹›¿?¡!]+/).map((token) => token.replace(/[.:]+$/, ""))),
+  );
   const shaped = [...keys].filter((key) => /[.:_]|[a-z][A-Z]/.test(key) && !said.has(key));
   const words = [...keys].filter((key) => !shaped.includes(key) && !texts.has(key));
   return { shaped, words };

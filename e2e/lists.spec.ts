@@ -17,24 +17,32 @@ const EMPTY = {
   sp: [
     { path: "/app/children", message: "Todavía no ha agregado ningún niño.", action: "Agregar un niño" },
     { path: "/app/referrals/drafts", message: "No tiene referidos en borrador.", action: "Referir a un niño" },
-    { path: "/app/referrals/submitted", message: "Todavía no ha enviado ningún referido.", action: "Referir a un niño" },
+    {
+      path: "/app/referrals/submitted",
+      message: "Todavía no ha enviado ningún referido.",
+      action: "Referir a un niño",
+    },
   ],
 } as const;
 
 const PHONE = { width: 375, height: 812 };
 
 for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
-  test(`a new referrer's empty lists say how to begin, without filters or counts (${lang})`, { tag }, async ({ page, context }) => {
-    await signIn(context, await createUser({ language: lang }));
-    for (const { path, message, action } of EMPTY[lang]) {
-      await page.goto(`${path}?lang=${lang}`);
-      await expect(page.getByText(message)).toBeVisible();
-      await expect(page.getByRole("link", { name: action, exact: true })).toHaveClass("usa-button");
-      await expect(page.locator("main details, main form[method=get]")).toHaveCount(0);
-      await expect(page.locator(".list-count")).toHaveCount(0);
-      await expect(page.getByRole("table")).toHaveCount(0);
-    }
-  });
+  test(
+    `a new referrer's empty lists say how to begin, without filters or counts (${lang})`,
+    { tag },
+    async ({ page, context }) => {
+      await signIn(context, await createUser({ language: lang }));
+      for (const { path, message, action } of EMPTY[lang]) {
+        await page.goto(`${path}?lang=${lang}`);
+        await expect(page.getByText(message)).toBeVisible();
+        await expect(page.getByRole("link", { name: action, exact: true })).toHaveClass("usa-button");
+        await expect(page.locator("main details, main form[method=get]")).toHaveCount(0);
+        await expect(page.locator(".list-count")).toHaveCount(0);
+        await expect(page.getByRole("table")).toHaveCount(0);
+      }
+    },
+  );
 }
 
 test("with a filter that matches nothing, the filters stay and say no referral matches", async ({ page, context }) => {
@@ -59,7 +67,10 @@ async function boxes(targets: Locator) {
   return found;
 }
 
-test("on a phone the rows come before the filters, the table is as wide as the page, and row actions are spaced tap targets", async ({ page, context }) => {
+test("on a phone the rows come before the filters, the table is as wide as the page, and row actions are spaced tap targets", async ({
+  page,
+  context,
+}) => {
   await page.setViewportSize(PHONE);
   const user = await signIn(context, await createUser());
   await startReferral(user, (await createChild(user, { firstName: "Ana", lastName: "Fila" })).id);
@@ -94,7 +105,10 @@ test("on a phone the rows come before the filters, the table is as wide as the p
   }
 });
 
-test("on a wide screen the referral filters stay folded under a line saying which are set; other lists show theirs open", async ({ page, context }) => {
+test("on a wide screen the referral filters stay folded under a line saying which are set; other lists show theirs open", async ({
+  page,
+  context,
+}) => {
   const user = await signIn(context, await createUser());
   await createChild(user, { firstName: "Ana", lastName: "Ancha" });
   await startReferral(user, (await createChild(user)).id);
@@ -109,18 +123,37 @@ test("on a wide screen the referral filters stay folded under a line saying whic
   await expect(page.getByRole("searchbox", { name: "Name" })).toBeVisible();
 });
 
-test("an administrator's wide list scrolls in its own box: the page fits 1280 px and every Review link is reachable", async ({ page, context }) => {
+test("an administrator's wide list scrolls in its own box: the page fits 1280 px and every Review link is reachable", async ({
+  page,
+  context,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const mark = Math.random().toString(36).slice(2, 8);
   const referrer = await createUser({ lastName: `Largo${mark}` });
-  const base = await startReferral(referrer, (await createChild(referrer, { firstName: "Ana", lastName: `Ancha${mark}` })).id);
+  const base = await startReferral(
+    referrer,
+    (await createChild(referrer, { firstName: "Ana", lastName: `Ancha${mark}` })).id,
+  );
   await submitDirectly(referrer, base);
-  await setStatus(base, "Eligible", "Services start in March.", "Los servicios empiezan en marzo.", new Date().toISOString());
+  await setStatus(
+    base,
+    "Eligible",
+    "Services start in March.",
+    "Los servicios empiezan en marzo.",
+    new Date().toISOString(),
+  );
   await signIn(context, await createUser({ admin: true }));
 
-  for (const path of [`/app/referrals/submitted?childName=${mark}`, `/app/user/${referrer.id}/referrals`, `/app/users?name=${mark}`]) {
+  for (const path of [
+    `/app/referrals/submitted?childName=${mark}`,
+    `/app/user/${referrer.id}/referrals`,
+    `/app/users?name=${mark}`,
+  ]) {
     await page.goto(path);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), path).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      path,
+    ).toBeLessThanOrEqual(0);
     const region = page.getByRole("region", { name: /Submitted referrals|Referrals of|Users/ });
     await expect(region).toHaveAttribute("tabindex", "0");
     await expect(region.getByRole("table")).toBeVisible();
@@ -139,7 +172,10 @@ test("an administrator's wide list scrolls in its own box: the page fits 1280 px
   await expect(page).toHaveURL(/\/review$/);
 });
 
-test("a page of rows that turns empty under a filter keeps the filters open while one types @js-only", async ({ page, context }) => {
+test("a page of rows that turns empty under a filter keeps the filters open while one types @js-only", async ({
+  page,
+  context,
+}) => {
   await page.setViewportSize(PHONE);
   const user = await signIn(context, await createUser());
   await createChild(user, { firstName: "Ana", lastName: "Tecla" });
@@ -161,7 +197,8 @@ const EXPORT = {
     all: "Export the whole list (CSV)",
     filtered: "Export the filtered rows (CSV)",
     hint: "The file has every row of the list, from every page.",
-    hintFiltered: "The whole list has every row, without your filters; the filtered rows are only those your filters show, from every page.",
+    hintFiltered:
+      "The whole list has every row, without your filters; the filtered rows are only those your filters show, from every page.",
     done: "Export done: 100%",
     childrenHeader: ["First name", "Middle name", "Last name", "Suffix", "Date of birth", "State of residence"],
     // As the lists show them: mm/dd/yyyy, times in Eastern time.
@@ -172,7 +209,8 @@ const EXPORT = {
     all: "Exportar toda la lista (CSV)",
     filtered: "Exportar las filas filtradas (CSV)",
     hint: "El archivo tiene todas las filas de la lista, de todas las páginas.",
-    hintFiltered: "Toda la lista tiene todas las filas, sin sus filtros; las filas filtradas son solo las que muestran sus filtros, de todas las páginas.",
+    hintFiltered:
+      "Toda la lista tiene todas las filas, sin sus filtros; las filas filtradas son solo las que muestran sus filtros, de todas las páginas.",
     done: "Exportación terminada: 100%",
     childrenHeader: ["Nombre", "Segundo nombre", "Apellido", "Sufijo", "Fecha de nacimiento", "Estado de residencia"],
     birthdate: "02/01/2025",
@@ -252,7 +290,9 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
       const all = await exportCsv(page, text.all, text.done, javaScriptOn);
       const filtered = await exportCsv(page, text.filtered, text.done, javaScriptOn);
       expect(all.rows.map((row) => row[1])).toEqual(expect.arrayContaining([first.email, second.email]));
-      expect(filtered.rows.slice(1)).toEqual([[expect.any(String), first.email, expect.any(String), expect.any(String), text.lastSignIn, expect.any(String)]]);
+      expect(filtered.rows.slice(1)).toEqual([
+        [expect.any(String), first.email, expect.any(String), expect.any(String), text.lastSignIn, expect.any(String)],
+      ]);
     },
   );
 }

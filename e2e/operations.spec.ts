@@ -4,7 +4,17 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { freePort, OwnServer, send } from "./own-server";
-import { createChild, createUser, fillReferral, openDataDir, referralIdOf, sessionCookieOf, sessionSecret, startReferral, yearsAgo } from "./support";
+import {
+  createChild,
+  createUser,
+  fillReferral,
+  openDataDir,
+  referralIdOf,
+  sessionCookieOf,
+  sessionSecret,
+  startReferral,
+  yearsAgo,
+} from "./support";
 
 // What operators see (docs/operations.md): the log of a whole walk through the service holds no personal data; the
 // metrics, gathered over two workers, count what was done, to the bearer of METRICS_TOKEN alone; /readyz says an
@@ -49,7 +59,11 @@ function choice(page: Page, legend: string, label: string) {
   return page.getByRole("group", { name: legend }).locator("label", { hasText: new RegExp(`^${label}$`) });
 }
 
-test("the log of a whole walk, from signing in to the API, is one JSON object a line and holds no personal data", async ({ page, context, javaScriptOn }) => {
+test("the log of a whole walk, from signing in to the API, is one JSON object a line and holds no personal data", async ({
+  page,
+  context,
+  javaScriptOn,
+}) => {
   test.setTimeout(120_000);
   const { db, server } = await startServer({ LOG_LEVEL: "info" });
   const base = server.base;
@@ -125,7 +139,10 @@ test("the log of a whole walk, from signing in to the API, is one JSON object a 
   const other = await createChild(user, { firstName: persona.child[0], lastName: persona.child[1], birthdate }, db);
   const ids = await fillReferral(user, await startReferral(user, other.id, db), { consent: 2 }, db);
   const cookie = await sessionCookieOf(user, db);
-  const submitted = await send("POST", `${base}/api/referrals/${ids.referral}/submit`, { Cookie: cookie, Origin: base });
+  const submitted = await send("POST", `${base}/api/referrals/${ids.referral}/submit`, {
+    Cookie: cookie,
+    Origin: base,
+  });
   expect(submitted.status).toBe(200);
   await db.destroy();
 
@@ -158,7 +175,18 @@ test("the log of a whole walk, from signing in to the API, is one JSON object a 
   expect(answered.length).toBeGreaterThan(15);
   for (const line of answered) {
     expect(Object.keys(line).sort()).toEqual(
-      expect.arrayContaining(["durationMs", "hostname", "level", "method", "pid", "reqId", "route", "status", "time", "worker"]),
+      expect.arrayContaining([
+        "durationMs",
+        "hostname",
+        "level",
+        "method",
+        "pid",
+        "reqId",
+        "route",
+        "status",
+        "time",
+        "worker",
+      ]),
     );
     expect(Object.keys(line)).not.toEqual(expect.arrayContaining(["url"]));
     expect(typeof line.durationMs).toBe("number");
@@ -176,7 +204,10 @@ test("the log of a whole walk, from signing in to the API, is one JSON object a 
   }
   // The signed-in requests name the user by id; signing in with a wrong password names no one.
   expect(answered.filter((line) => line.userId === user.id).length).toBeGreaterThan(10);
-  expect(lines.find((line) => line.msg === "Mail written to the outbox")).toMatchObject({ kind: "submitted", level: "info" });
+  expect(lines.find((line) => line.msg === "Mail written to the outbox")).toMatchObject({
+    kind: "submitted",
+    level: "info",
+  });
 });
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
@@ -208,9 +239,13 @@ test("the metrics of two workers, gathered, count a known sequence of requests, 
   for (let n = 0; n < 3; n += 1) expect((await send("GET", `${base}/no/such/page`)).status).toBe(404);
   const form = (password: string) => `email=${encodeURIComponent(user.email)}&password=${encodeURIComponent(password)}`;
   const headers = { "Content-Type": "application/x-www-form-urlencoded", Origin: base };
-  for (let n = 0; n < 2; n += 1) expect((await send("POST", `${base}/login`, headers, form("not the password 1"))).status).toBe(400);
+  for (let n = 0; n < 2; n += 1)
+    expect((await send("POST", `${base}/login`, headers, form("not the password 1"))).status).toBe(400);
   // A submit, an upload of a PDF and a status recorded.
-  const submitted = await send("POST", `${base}/api/referrals/${referralIdOf(ready)}/submit`, { Cookie: referrerCookie, Origin: base });
+  const submitted = await send("POST", `${base}/api/referrals/${referralIdOf(ready)}/submit`, {
+    Cookie: referrerCookie,
+    Origin: base,
+  });
   expect(submitted.status).toBe(200);
   const upload = new FormData();
   upload.set("description", "Signed consent");
@@ -239,11 +274,15 @@ test("the metrics of two workers, gathered, count a known sequence of requests, 
   // Summed over both workers: ten pages, three addresses of no route, two refused sign-ins.
   expect(sample(text, 'http_requests_total{route="routes/login",method="GET",status="200"}')).toBe(10);
   expect(sample(text, 'http_request_duration_seconds_count{route="routes/login",method="GET",status="200"}')).toBe(10);
-  expect(sample(text, 'http_request_duration_seconds_bucket{le="+Inf",route="routes/login",method="GET",status="200"}')).toBe(10);
+  expect(
+    sample(text, 'http_request_duration_seconds_bucket{le="+Inf",route="routes/login",method="GET",status="200"}'),
+  ).toBe(10);
   expect(sample(text, 'http_requests_total{route="unmatched",method="GET",status="404"}')).toBe(3);
   expect(sample(text, 'http_requests_total{route="routes/login",method="POST",status="400"}')).toBe(2);
   expect(sample(text, 'sign_in_failures_total{step="password"}')).toBe(2);
-  expect(sample(text, 'http_requests_total{route="routes/healthz",method="GET",status="200"}')).toBeGreaterThanOrEqual(1);
+  expect(sample(text, 'http_requests_total{route="routes/healthz",method="GET",status="200"}')).toBeGreaterThanOrEqual(
+    1,
+  );
   // Each worker's memory beside its limit, and the processes' own figures.
   for (const worker of ["1", "2"]) {
     expect(sample(text, `worker_heap_used_bytes{worker="${worker}"}`)).toBeGreaterThan(1_000_000);
@@ -251,7 +290,14 @@ test("the metrics of two workers, gathered, count a known sequence of requests, 
   }
   expect(sample(text, "process_resident_memory_bytes")).toBeGreaterThan(10_000_000);
   expect(text).toMatch(/^db_query_duration_seconds_count\{kind="select",outcome="ok"\} \d+/m);
-  for (const name of ["mail_sent_total", "mail_failed_total", "uploads_total", "upload_bytes_total", "referrals_submitted_total", "reports_total"]) {
+  for (const name of [
+    "mail_sent_total",
+    "mail_failed_total",
+    "uploads_total",
+    "upload_bytes_total",
+    "referrals_submitted_total",
+    "reports_total",
+  ]) {
     expect(text).toContain(`# TYPE ${name} counter`);
   }
   expect(sample(text, "referrals_submitted_total")).toBe(1);
@@ -260,7 +306,12 @@ test("the metrics of two workers, gathered, count a known sequence of requests, 
   expect(sample(text, "uploads_total")).toBe(1);
   expect(sample(text, "upload_bytes_total")).toBe(PDF.length);
   expect(sample(text, 'referral_status_changes_total{status="Received"}')).toBe(1);
-  expect(sample(text, 'http_requests_total{route="api POST /api/referrals/{id}/referral_documents",method="POST",status="201"}')).toBe(1);
+  expect(
+    sample(
+      text,
+      'http_requests_total{route="api POST /api/referrals/{id}/referral_documents",method="POST",status="201"}',
+    ),
+  ).toBe(1);
   expect(sample(text, "data_folder_free_bytes")).toBeGreaterThan(0);
   // On PostgreSQL, the pools of both workers: the connections they opened.
   if (process.env.DATABASE_URL) expect(sample(text, 'db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(2);
@@ -271,11 +322,17 @@ test("the metrics of two workers, gathered, count a known sequence of requests, 
   expect(text).not.toContain("/no/such/page");
 
   // A worker killed is started again, and counted by the first process.
-  const [worker] = readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, "utf8").trim().split(/\s+/).map(Number);
+  const [worker] = readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, "utf8")
+    .trim()
+    .split(/\s+/)
+    .map(Number);
   process.kill(worker, "SIGKILL");
   // (A scrape that asked the dead worker waits out prom-client's 5 s for it, and answers 503.)
   const restarts = async () => {
-    const answer = await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` }, signal: AbortSignal.timeout(8000) }).catch(() => null);
+    const answer = await fetch(`${base}/metrics`, {
+      headers: { Authorization: `Bearer ${TOKEN}` },
+      signal: AbortSignal.timeout(8000),
+    }).catch(() => null);
     return answer?.status === 200 ? sample(await answer.text(), "worker_restarts_total") : answer?.status;
   };
   await expect.poll(restarts, { timeout: 30_000 }).toBe(1);

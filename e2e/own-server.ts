@@ -37,7 +37,9 @@ export function open(method: string, url: string, headers: Record<string, string
     request.on("response", (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
       response.on("error", reject);
     });
     request.on("error", reject);
@@ -45,7 +47,12 @@ export function open(method: string, url: string, headers: Record<string, string
   return { request, answer };
 }
 
-export function send(method: string, url: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Answer> {
+export function send(
+  method: string,
+  url: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer,
+): Promise<Answer> {
   const { request, answer } = open(method, url, headers);
   request.end(body);
   return answer;

@@ -9,7 +9,8 @@ import { freePortNow } from "../db/postgres-server";
 import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from "./chromium";
 
 // The browser tests run against the production build, started by `npm start` on a free port
-// with a fresh data folder (and, on PostgreSQL, a fresh database). Workers read the same values from the environment the main
+// with a fresh data folder (and, on PostgreSQL, a fresh database). Workers read the same values from the environment
+// the main
 // process set, so they all talk to the one server.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -28,7 +29,8 @@ function newPostgresDatabase(adminUrl: string): string {
 }
 
 process.env.E2E_PORT ??= String(freePortNow());
-// The key that seals authenticator keys, which production asks for once an administrator exists (docs/security.md, Keys at rest):
+// The key that seals authenticator keys, which production asks for once an administrator exists (docs/security.md, Keys
+// at rest):
 // one for the run, shared by the server, the servers tests start of their own, and the tests' helpers.
 process.env.SECRETS_KEY ??= randomBytes(32).toString("base64");
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "referral-e2e-"));
@@ -49,7 +51,8 @@ export default defineConfig({
     baseURL,
     // No trace is recorded as the tests run: recording one for every test (pictures of the screen as it changes, and a
     // copy of the page at each step) cost nearly half their time, on a machine whose two cores the run keeps busy.
-    // To see a failure step by step, run its test again with `--trace on` (docs/decisions/0023-the-run-fits-its-hour.md).
+    // To see a failure step by step, run its test again with `--trace on`
+    // (docs/decisions/0023-the-run-fits-its-hour.md).
     trace: "off",
     // Nor a screenshot: waiting to take one on failure cost a tenth of a CPU-second on every test, passing or not, and
     // CI shows only what the run prints. A failure still leaves its error context (the page as an accessibility tree).
@@ -60,7 +63,8 @@ export default defineConfig({
     reuseContext: true,
     launchOptions: {
       executablePath: TEST_CHROMIUM_PATH,
-      // V8 runs the pages' scripts without its optimizing compilers (Maglev, TurboFan): a test's documents live seconds,
+      // V8 runs the pages' scripts without its optimizing compilers (Maglev, TurboFan): a test's documents live
+      // seconds,
       // and axe, put into each, was compiled again and again for runs too short to repay it. The accessibility suite
       // took a quarter less time, the flows the same (docs/decisions/0024-each-check-once-where-it-belongs.md). The
       // benchmark's browser (bench/lighthouse.ts) keeps them: it measures what a person waits for.
@@ -88,7 +92,8 @@ export default defineConfig({
       PORT: process.env.E2E_PORT,
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: "production",
-      // Production over http on this machine's loopback, as the operator would say it (docs/configuration.md: ALLOW_HTTP).
+      // Production over http on this machine's loopback, as the operator would say it (docs/configuration.md:
+      // ALLOW_HTTP).
       ALLOW_HTTP: "1",
       SECRETS_KEY: process.env.SECRETS_KEY,
       ADMIN_EMAIL_DOMAINS: "maryland.gov",

@@ -45,7 +45,9 @@ test.afterEach(async () => {
 
 /** The workers, once every one answers (the first process says so). */
 async function answering(): Promise<number[]> {
-  await until("every worker answering", () => server.output.includes("Processes: 2 (WEB_CONCURRENCY), every one answering"));
+  await until("every worker answering", () =>
+    server.output.includes("Processes: 2 (WEB_CONCURRENCY), every one answering"),
+  );
   const workers = workersOf(server.pid);
   expect(workers).toHaveLength(2);
   return workers;
@@ -54,7 +56,8 @@ async function answering(): Promise<number[]> {
 test("two workers answer on one port, and one that dies is replaced while the other answers @http", async () => {
   const workers = await answering();
   // Each worker starts with two of the C library's memory pools (cluster.ts).
-  for (const worker of workers) expect(readFileSync(`/proc/${worker}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
+  for (const worker of workers)
+    expect(readFileSync(`/proc/${worker}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
 
   const [dead, alive] = workers;
   process.kill(dead, "SIGKILL");

@@ -120,7 +120,10 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
       const baltimore = await setUpProgram(BALTIMORE_COUNTY);
       const referrer = await createUser({ language: lang });
       const familyEmail = uniqueEmail();
-      const { wizard, childName, lastName, referralId } = await draftIn(referrer, HOWARD, { email: familyEmail, language });
+      const { wizard, childName, lastName, referralId } = await draftIn(referrer, HOWARD, {
+        email: familyEmail,
+        language,
+      });
 
       const referrerContext = await browser.newContext({ javaScriptEnabled: javaScriptOn });
       const referrerPage = await referrerContext.newPage();
@@ -208,7 +211,9 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
       await expect(page.getByText(text.noReason).first()).toBeVisible();
       expect((await programOfReferral(referralId)).local_program_id).toBe(howard.id);
 
-      await page.getByLabel(text.moveTo, { exact: true }).selectOption({ label: lang === "sp" ? baltimore.name_es : baltimore.name });
+      await page
+        .getByLabel(text.moveTo, { exact: true })
+        .selectOption({ label: lang === "sp" ? baltimore.name_es : baltimore.name });
       await page.getByLabel(text.reason, { exact: true }).fill("La familia se mudó / the family moved");
       await page.getByRole("button", { name: text.move }).click();
       // Moved: the page says so; Howard's staff no longer read it.
@@ -216,7 +221,12 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
       const stored = await programOfReferral(referralId);
       expect(stored.local_program_id).toBe(baltimore.id);
       expect(stored.moves).toMatchObject([
-        { from_program_id: howard.id, to_program_id: baltimore.id, transferred_by_id: staff.id, reason: "La familia se mudó / the family moved" },
+        {
+          from_program_id: howard.id,
+          to_program_id: baltimore.id,
+          transferred_by_id: staff.id,
+          reason: "La familia se mudó / the family moved",
+        },
       ]);
       expect((await page.goto(`${wizard}/review?lang=${lang}`))?.status()).toBe(404);
       await expect.poll(() => intakeMails(baltimore.intakeEmail, referralId).length).toBe(1);
@@ -236,7 +246,12 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
 }
 
 /** A program of its own for each language and project, so the tests that change one run side by side. */
-const KEPT_PROGRAM: Record<string, string> = { "en-js": "24023", "sp-js": "24029", "en-no-js": "24039", "sp-no-js": "24041" };
+const KEPT_PROGRAM: Record<string, string> = {
+  "en-js": "24023",
+  "sp-js": "24029",
+  "en-no-js": "24039",
+  "sp-no-js": "24041",
+};
 
 const KEEP_TEXT = {
   en: {
@@ -262,7 +277,8 @@ const KEEP_TEXT = {
     badDomains: "Escriba nombres de dominio como example.org, separados por comas.",
     staffSave: "Guardar los programas locales",
     staffSaved: "Programas locales guardados",
-    wrongDomain: "El dominio del correo de la cuenta no es uno de los dominios del personal de todos los programas elegidos",
+    wrongDomain:
+      "El dominio del correo de la cuenta no es uno de los dominios del personal de todos los programas elegidos",
     timeline: "Elegibilidad determinada en 45 días, por programa y mes",
   },
 } as const;

@@ -32,30 +32,61 @@ import {
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
 async function client(user?: TestUser): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: user ? { Cookie: await sessionCookieOf(user) } : {}, maxRedirects: 0 });
+  return playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: user ? { Cookie: await sessionCookieOf(user) } : {},
+    maxRedirects: 0,
+  });
 }
 
-/** A submitted referral of a referrer's with everything a record holds: its child, a parent, an address, a document, the program's notes. */
+/**
+ * A submitted referral of a referrer's with everything a record holds: its child, a parent, an address, a document, the
+ * program's notes.
+ */
 async function fullRecord() {
   const referrer = await createUser({ signedInBefore: true });
   const mark = `R${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const child = { ...(await createChild(referrer, { firstName: `Niña${mark}`, lastName: "Mora" })), firstName: `Niña${mark}` };
+  const child = {
+    ...(await createChild(referrer, { firstName: `Niña${mark}`, lastName: "Mora" })),
+    firstName: `Niña${mark}`,
+  };
   const wizard = await startReferral(referrer, child.id);
   const referralId = referralIdOf(wizard);
   await fillReferral(referrer, wizard, { consent: 2 });
   const owner = await client(referrer);
   const upload = await owner.post(`/api/referrals/${referralId}/referral_documents`, {
-    multipart: { description: `Audición ${mark}`, file: { name: "audicion.pdf", mimeType: "application/pdf", buffer: PDF } },
+    multipart: {
+      description: `Audición ${mark}`,
+      file: { name: "audicion.pdf", mimeType: "application/pdf", buffer: PDF },
+    },
   });
   expect(upload.status(), await upload.text()).toBe(201);
   const documentId = ((await upload.json()) as { id: number }).id;
   await submitDirectly(referrer, wizard);
-  const notes = { comments: `Nota${mark}`, serviceCoordinator: `Coord${mark}`, eligibilityDetermination: `Elig${mark}` };
+  const notes = {
+    comments: `Nota${mark}`,
+    serviceCoordinator: `Coord${mark}`,
+    eligibilityDetermination: `Elig${mark}`,
+  };
   await setProgramNotes(wizard, notes);
-  const adultId = (((await (await owner.get(`/api/referrals/${referralId}`)).json()) as { adults: string[] }).adults[0] ?? "").split("/").pop();
+  const adultId = (
+    ((await (await owner.get(`/api/referrals/${referralId}`)).json()) as { adults: string[] }).adults[0] ?? ""
+  )
+    .split("/")
+    .pop();
   const address = await createAddress(referrer, { nickname: `Casa${mark}` });
   await owner.dispose();
-  return { referrer, mark, child, wizard, referralId, documentId, adultId: Number(adultId), addressId: address.id, notes };
+  return {
+    referrer,
+    mark,
+    child,
+    wizard,
+    referralId,
+    documentId,
+    adultId: Number(adultId),
+    addressId: address.id,
+    notes,
+  };
 }
 
 test.describe("no answer with a person's data is kept by a browser (R132) @http", () => {
@@ -79,15 +110,22 @@ test.describe("no answer with a person's data is kept by a browser (R132) @http"
     ];
     for (const path of privatePaths) {
       const answer = await http.get(path);
-      expect({ path, cacheControl: answer.headers()["cache-control"] }).toEqual({ path, cacheControl: "private, no-store" });
+      expect({ path, cacheControl: answer.headers()["cache-control"] }).toEqual({
+        path,
+        cacheControl: "private, no-store",
+      });
     }
     // What is the same for everyone stays cacheable: the page's own scripts, and the words of the locales.
-    const script = /<script[^>]+src="(\/build\/[^"]+\.js)"/.exec(await page.text())?.[1] ?? /href="(\/build\/[^"]+\.js)"/.exec(await page.text())?.[1];
+    const script =
+      /<script[^>]+src="(\/build\/[^"]+\.js)"/.exec(await page.text())?.[1] ??
+      /href="(\/build\/[^"]+\.js)"/.exec(await page.text())?.[1];
     expect(script).toBeTruthy();
     expect((await http.get(script!)).headers()["cache-control"]).toMatch(/^public, max-age=31536000, immutable/);
     const version = /<meta name="i18n-version" content="([^"]+)"/.exec(await page.text())?.[1];
     expect(version).toBeTruthy();
-    expect((await http.get(`/locales/en/common.json?v=${version}`)).headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect((await http.get(`/locales/en/common.json?v=${version}`)).headers()["cache-control"]).toBe(
+      "public, max-age=31536000, immutable",
+    );
     await http.dispose();
   });
 });
@@ -101,11 +139,17 @@ test.describe("what a program sends back (R100) @http", () => {
     expect(locked.status(), await locked.text()).toBe(200);
     expect(await locked.json()).toMatchObject({ locked: true, firstName: read.firstName });
 
-    const renamed = await admin.put(`/api/users/${person.id}`, { data: { ...read, locked: true, firstName: "Mallory" } });
+    const renamed = await admin.put(`/api/users/${person.id}`, {
+      data: { ...read, locked: true, firstName: "Mallory" },
+    });
     expect(renamed.status()).toBe(403);
-    expect(await renamed.json()).toMatchObject({ error: { code: "forbidden", fields: { firstName: [expect.stringContaining("owner")] } } });
+    expect(await renamed.json()).toMatchObject({
+      error: { code: "forbidden", fields: { firstName: [expect.stringContaining("owner")] } },
+    });
     // What nobody changes (when they signed in, when it changed) is left aside, stale or not.
-    const reactivated = await admin.put(`/api/users/${person.id}`, { data: { ...read, locked: false, lastLogin: "2000-01-01T00:00:00.000Z" } });
+    const reactivated = await admin.put(`/api/users/${person.id}`, {
+      data: { ...read, locked: false, lastLogin: "2000-01-01T00:00:00.000Z" },
+    });
     expect(reactivated.status(), await reactivated.text()).toBe(200);
     expect(await reactivated.json()).toMatchObject({ locked: false, lastLogin: read.lastLogin });
     await admin.dispose();
@@ -114,7 +158,9 @@ test.describe("what a program sends back (R100) @http", () => {
   test("an address made outside the address book is its creator's to read, change and delete by its id", async () => {
     const owner = await createUser();
     const api = await client(owner);
-    const made = await api.post("/api/addresses", { data: { line1: "12 Main St", city: "Annapolis", zip: "21401", county: "24003", addressBook: false } });
+    const made = await api.post("/api/addresses", {
+      data: { line1: "12 Main St", city: "Annapolis", zip: "21401", county: "24003", addressBook: false },
+    });
     expect(made.status(), await made.text()).toBe(201);
     const address = (await made.json()) as Record<string, unknown>;
     expect(address.addressBook).toBe(false);
@@ -150,16 +196,24 @@ test.describe("uploads (R64) @http", () => {
       "Content-Length": String(5 * 1024 * 1024),
     });
     request.write(`--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\nLate\r\n`);
-    request.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="late.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    request.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="late.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
     // Its bytes begin with words of this test's own, so that what it might leave is told from the files other tests
     // upload meanwhile into the same folder.
     const sent = Buffer.concat([Buffer.from(`held back ${randomUUID()}\n`), PDF, Buffer.alloc(1024 * 1024, 0x20)]);
     request.write(sent);
-    const refused = await Promise.race([answer, new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000))]);
+    const refused = await Promise.race([
+      answer,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
+    ]);
     request.destroy();
     expect(refused?.status).toBe(403);
     const earlier = new Set(before.map((file) => file.name));
-    const kept = storedUploads().filter((file) => !earlier.has(file.name) && file.size > 0 && storedUploadBytes(file.name).equals(sent.subarray(0, file.size)));
+    const kept = storedUploads().filter(
+      (file) =>
+        !earlier.has(file.name) && file.size > 0 && storedUploadBytes(file.name).equals(sent.subarray(0, file.size)),
+    );
     expect(kept, "what the refused upload left in the uploads folder").toEqual([]);
   });
 });
@@ -208,16 +262,23 @@ test.describe("what each reader reads (R131) @http", () => {
         const fields = (await answer.json()) as Record<string, unknown>;
         answers[name] = fields;
         for (const [field] of Object.entries(RESTRICTED_FIELDS[kind])) {
-          expect({ kind, name, field, present: field in fields }).toEqual({ kind, name, field, present: reads(kind, field, reader) });
+          expect({ kind, name, field, present: field in fields }).toEqual({
+            kind,
+            name,
+            field,
+            present: reads(kind, field, reader),
+          });
         }
       }
       // Beyond the table's fields, every reader reads the same fields.
-      const unrestricted = (fields: Record<string, unknown>) => Object.keys(fields).filter((field) => !(field in RESTRICTED_FIELDS[kind]));
+      const unrestricted = (fields: Record<string, unknown>) =>
+        Object.keys(fields).filter((field) => !(field in RESTRICTED_FIELDS[kind]));
       expect(unrestricted(answers.administrator!), kind).toEqual(unrestricted(answers.creator!));
       expect(unrestricted(answers.superAdministrator!), kind).toEqual(unrestricted(answers.creator!));
     }
     // The program's notes, read by administrators only.
-    const referralOf = async (name: keyof typeof callers) => (await (await callers[name].get(paths.referral)).json()) as Record<string, unknown>;
+    const referralOf = async (name: keyof typeof callers) =>
+      (await (await callers[name].get(paths.referral)).json()) as Record<string, unknown>;
     expect(await referralOf("administrator")).toMatchObject(record.notes);
     expect(JSON.stringify(await referralOf("creator"))).not.toContain(record.notes.comments);
 
@@ -227,10 +288,16 @@ test.describe("what each reader reads (R131) @http", () => {
     expect(review.status()).toBe(200);
     const reviewText = await review.text();
     expect(reviewText).toContain(record.mark);
-    for (const hidden of [record.notes.comments, record.notes.serviceCoordinator, record.notes.eligibilityDetermination, record.referrer.email]) {
+    for (const hidden of [
+      record.notes.comments,
+      record.notes.serviceCoordinator,
+      record.notes.eligibilityDetermination,
+      record.referrer.email,
+    ]) {
       expect(reviewText).not.toContain(hidden);
     }
-    for (const path of Object.values(paths)) expect([401, 404]).toContain((await reviewer.get(`${path}?token=${encodeURIComponent(link.token)}`)).status());
+    for (const path of Object.values(paths))
+      expect([401, 404]).toContain((await reviewer.get(`${path}?token=${encodeURIComponent(link.token)}`)).status());
 
     // The pages: the referral's review shows the notes to administrators only; the review link's page shows neither
     // them nor the referrer's e-mail.
@@ -251,7 +318,8 @@ test.describe("what each reader reads (R131) @http", () => {
     expect(linkPage.status()).toBe(200);
     const linkText = await linkPage.text();
     expect(linkText).toContain(record.mark);
-    for (const hidden of [record.notes.comments, record.notes.serviceCoordinator, record.referrer.email]) expect(linkText).not.toContain(hidden);
+    for (const hidden of [record.notes.comments, record.notes.serviceCoordinator, record.referrer.email])
+      expect(linkText).not.toContain(hidden);
     // The child's page and the profile with its address book: the creator and administrators read them (the address's
     // own page is its owner's form, not a page to read: R100), anyone else is told they do not exist.
     for (const [path, kind] of [
@@ -295,15 +363,21 @@ test.describe("the record of access, whatever the door (R95) @http", () => {
     expect((await api.get(`/api/referrals?child.id=${record.child.id}`)).status()).toBe(200);
     expect((await api.get(`/api/adults/${record.adultId}`)).status()).toBe(200);
     expect((await api.get(`/api/children?name=${childName}`)).status()).toBe(200);
-    const report = await api.post("/generate-report", { data: { statuses: ["submitted"], format: "csv", filename: `access-${record.mark}` } });
+    const report = await api.post("/generate-report", {
+      data: { statuses: ["submitted"], format: "csv", filename: `access-${record.mark}` },
+    });
     expect(report.status(), await report.text()).toBe(200);
     const { filename } = (await report.json()) as { filename: string };
     expect((await page.get(`/app/reports/file/${encodeURIComponent(filename)}`)).status()).toBe(200);
     const link = await createReviewLinkFor(admin, record.referralId);
-    expect((await (await client()).get(`/app/referral/review/external?token=${encodeURIComponent(link.token)}`)).status()).toBe(200);
+    expect(
+      (await (await client()).get(`/app/referral/review/external?token=${encodeURIComponent(link.token)}`)).status(),
+    ).toBe(200);
 
     const rows = await accessRowsOf(record.referralId);
-    const seen = rows.map((row) => `${row.entity_type} ${row.action} ${row.channel}${row.api_key_id ? ` key ${row.api_key_id}` : ""}`);
+    const seen = rows.map(
+      (row) => `${row.entity_type} ${row.action} ${row.channel}${row.api_key_id ? ` key ${row.api_key_id}` : ""}`,
+    );
     for (const expected of [
       "referral list page",
       "referral export csv",
@@ -362,8 +436,11 @@ test.describe("security events (R133) @http", () => {
     const list = await boss.get(`/app/security-events?person=${encodeURIComponent(person.email)}`);
     expect(list.status()).toBe(200);
     const text = await list.text();
-    for (const kind of ["Sign-in refused", "wrong password", "Signed in", "Account deactivated"]) expect(text).toContain(kind);
-    const filtered = await (await boss.get(`/app/security-events?person=${encodeURIComponent(person.email)}&kind=signIn`)).text();
+    for (const kind of ["Sign-in refused", "wrong password", "Signed in", "Account deactivated"])
+      expect(text).toContain(kind);
+    const filtered = await (
+      await boss.get(`/app/security-events?person=${encodeURIComponent(person.email)}&kind=signIn`)
+    ).text();
     expect(filtered).toContain("Security events: 1<");
     expect(filtered).not.toContain('data-label="What">Account deactivated<');
     const csv = await boss.get(`/app/security-events/export.csv?person=${encodeURIComponent(person.email)}`);

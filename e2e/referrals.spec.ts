@@ -95,103 +95,130 @@ async function heading(page: Page, name: string | RegExp) {
 for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
   const text = TEXT[lang];
 
-  test(`a referral is reviewed, completed, submitted, copied, and the copy deleted (${lang})`, { tag }, async ({ page, context, javaScriptOn }) => {
-    test.slow(); // a dozen screens
-    const user = await signIn(context, await createUser({ language: lang }));
-    const { id: childId } = await createChild(user, { firstName: "Lucía", lastName: "Pérez" });
-    const base = await startReferral(user, childId);
-    // Steps 1–14 as the wizard saves them (the wizard's own test walks each screen); consent left unanswered.
-    await fillReferral(user, base);
-    const childName = "Lucía Pérez";
+  test(
+    `a referral is reviewed, completed, submitted, copied, and the copy deleted (${lang})`,
+    { tag },
+    async ({ page, context, javaScriptOn }) => {
+      test.slow(); // a dozen screens
+      const user = await signIn(context, await createUser({ language: lang }));
+      const { id: childId } = await createChild(user, { firstName: "Lucía", lastName: "Pérez" });
+      const base = await startReferral(user, childId);
+      // Steps 1–14 as the wizard saves them (the wizard's own test walks each screen); consent left unanswered.
+      await fillReferral(user, base);
+      const childName = "Lucía Pérez";
 
-    // The review flags what is missing; each flag links to its step.
-    await page.goto(`${base}/review?lang=${lang}`);
-    await heading(page, text.review(childName));
-    // The title, which stays in the browser's history after sign-out, names the referral by its number (R134).
-    expect(await page.title()).toMatch(/^(Review referral|Revisar el referido) \d+ \| /);
-    const missing = page.getByRole("region", { name: text.missingHeading });
-    await expect(missing).toContainText(text.missingConsent);
-    await expect(page.getByRole("button", { name: text.submit })).toHaveCount(0);
-    await expect(page.getByRole("link", { name: text.submit })).toHaveCount(0);
+      // The review flags what is missing; each flag links to its step.
+      await page.goto(`${base}/review?lang=${lang}`);
+      await heading(page, text.review(childName));
+      // The title, which stays in the browser's history after sign-out, names the referral by its number (R134).
+      expect(await page.title()).toMatch(/^(Review referral|Revisar el referido) \d+ \| /);
+      const missing = page.getByRole("region", { name: text.missingHeading });
+      await expect(missing).toContainText(text.missingConsent);
+      await expect(page.getByRole("button", { name: text.submit })).toHaveCount(0);
+      await expect(page.getByRole("link", { name: text.submit })).toHaveCount(0);
 
-    // Answer yes: now the consent form is missing. Then add it.
-    await missing.getByRole("link", { name: text.missingConsent }).click();
-    await page.getByRole("group", { name: text.consentLegend }).locator("label", { hasText: text.consentYes }).click();
-    await page.getByRole("button", { name: text.saveAndContinue }).click();
-    await heading(page, text.review(childName));
-    await expect(page.getByRole("region", { name: text.missingHeading })).toContainText(text.missingConsentDocument);
-    await page.getByRole("link", { name: new RegExp(text.missingConsentDocument) }).click();
-    await page.getByRole("button", { name: text.addConsent }).click();
-    await page
-      .getByLabel(text.file, { exact: true })
-      .setInputFiles({ name: "consent.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(2000)]) });
-    await page.getByRole("button", { name: text.upload }).click();
-    await page.getByRole("button", { name: text.saveAndContinue }).click();
+      // Answer yes: now the consent form is missing. Then add it.
+      await missing.getByRole("link", { name: text.missingConsent }).click();
+      await page
+        .getByRole("group", { name: text.consentLegend })
+        .locator("label", { hasText: text.consentYes })
+        .click();
+      await page.getByRole("button", { name: text.saveAndContinue }).click();
+      await heading(page, text.review(childName));
+      await expect(page.getByRole("region", { name: text.missingHeading })).toContainText(text.missingConsentDocument);
+      await page.getByRole("link", { name: new RegExp(text.missingConsentDocument) }).click();
+      await page.getByRole("button", { name: text.addConsent }).click();
+      await page.getByLabel(text.file, { exact: true }).setInputFiles({
+        name: "consent.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(2000)]),
+      });
+      await page.getByRole("button", { name: text.upload }).click();
+      await page.getByRole("button", { name: text.saveAndContinue }).click();
 
-    // A Change link returns to the review after saving.
-    await heading(page, text.review(childName));
-    await page.getByRole("link", { name: text.change }).click();
-    await heading(page, text.relationship);
-    await page.getByRole("button", { name: text.save, exact: true }).click();
-    await heading(page, text.review(childName));
+      // A Change link returns to the review after saving.
+      await heading(page, text.review(childName));
+      await page.getByRole("link", { name: text.change }).click();
+      await heading(page, text.relationship);
+      await page.getByRole("button", { name: text.save, exact: true }).click();
+      await heading(page, text.review(childName));
 
-    // Complete: submit behind a confirmation (a modal with JavaScript, a page without).
-    await expect(page.getByText(text.complete)).toBeVisible();
-    await page.getByRole("link", { name: text.submit }).click();
-    if (javaScriptOn) await expect(page.getByRole("dialog")).toBeVisible();
-    await page.getByRole("button", { name: text.submitConfirm }).click();
-    // The confirmation: the referral's number, when it was sent in Eastern time, and what happens next.
-    await heading(page, text.confirmation);
-    await expect(page).toHaveURL(new RegExp(`${base}/submitted$`));
-    await expect(page.locator(".confirmation__number")).toHaveText(`${text.number}${referralIdOf(base)}`);
-    const sentAt = formatDateTimeEastern((await submissionDateOf(referralIdOf(base)))!, lang === "sp" ? "es" : "en");
-    await expect(page.getByText(text.eastern)).toContainText(sentAt);
-    await expect(page.getByRole("heading", { name: text.next })).toBeVisible();
-    await expect(page.getByRole("link", { name: text.referAnother })).toHaveAttribute("href", "/app/children/edit/preverify");
-    expect(mailsTo(user.email).some((mail) => mail.subject.startsWith(text.mailSubject))).toBe(true);
-    await page.goto("/app/referrals/submitted");
-    await heading(page, text.submitted);
-    await expect(page.getByRole("row", { name: new RegExp(childName) })).toHaveCount(1);
-    await page.goto("/app/referrals/drafts");
-    await heading(page, text.drafts);
-    await expect(page.getByText(text.noDrafts)).toBeVisible();
+      // Complete: submit behind a confirmation (a modal with JavaScript, a page without).
+      await expect(page.getByText(text.complete)).toBeVisible();
+      await page.getByRole("link", { name: text.submit }).click();
+      if (javaScriptOn) await expect(page.getByRole("dialog")).toBeVisible();
+      await page.getByRole("button", { name: text.submitConfirm }).click();
+      // The confirmation: the referral's number, when it was sent in Eastern time, and what happens next.
+      await heading(page, text.confirmation);
+      await expect(page).toHaveURL(new RegExp(`${base}/submitted$`));
+      await expect(page.locator(".confirmation__number")).toHaveText(`${text.number}${referralIdOf(base)}`);
+      const sentAt = formatDateTimeEastern((await submissionDateOf(referralIdOf(base)))!, lang === "sp" ? "es" : "en");
+      await expect(page.getByText(text.eastern)).toContainText(sentAt);
+      await expect(page.getByRole("heading", { name: text.next })).toBeVisible();
+      await expect(page.getByRole("link", { name: text.referAnother })).toHaveAttribute(
+        "href",
+        "/app/children/edit/preverify",
+      );
+      expect(mailsTo(user.email).some((mail) => mail.subject.startsWith(text.mailSubject))).toBe(true);
+      await page.goto("/app/referrals/submitted");
+      await heading(page, text.submitted);
+      await expect(page.getByRole("row", { name: new RegExp(childName) })).toHaveCount(1);
+      await page.goto("/app/referrals/drafts");
+      await heading(page, text.drafts);
+      await expect(page.getByText(text.noDrafts)).toBeVisible();
 
-    // The submitted referral opens in the review; copy it: the copy opens as a Draft with the same answers.
-    await page.goto("/app/referrals/submitted");
-    await page
-      .getByRole("row", { name: new RegExp(childName) })
-      .getByRole("link")
-      .first()
-      .click();
-    await heading(page, text.review(childName));
-    await page.getByRole("button", { name: text.copy }).click();
-    await heading(page, text.relationship);
-    await expect(page.getByText(text.created)).toBeVisible();
-    const copyBase = page.url().replace(/\/referrer-information\/relationship$/, "");
-    expect(referralIdOf(copyBase)).not.toBe(referralIdOf(base));
-    await page.goto(`${copyBase}/referrer-information/proxy`);
-    await expect(page.getByLabel(text.firstName, { exact: true })).toHaveValue("Rosa");
+      // The submitted referral opens in the review; copy it: the copy opens as a Draft with the same answers.
+      await page.goto("/app/referrals/submitted");
+      await page
+        .getByRole("row", { name: new RegExp(childName) })
+        .getByRole("link")
+        .first()
+        .click();
+      await heading(page, text.review(childName));
+      await page.getByRole("button", { name: text.copy }).click();
+      await heading(page, text.relationship);
+      await expect(page.getByText(text.created)).toBeVisible();
+      const copyBase = page.url().replace(/\/referrer-information\/relationship$/, "");
+      expect(referralIdOf(copyBase)).not.toBe(referralIdOf(base));
+      await page.goto(`${copyBase}/referrer-information/proxy`);
+      await expect(page.getByLabel(text.firstName, { exact: true })).toHaveValue("Rosa");
 
-    // Delete the copy from the drafts list, after a confirmation; the list shows again.
-    await page.goto("/app/referrals/drafts");
-    const row = page.getByRole("row", { name: new RegExp(childName) });
-    await expect(row).toHaveCount(1);
-    await row.getByRole("link", { name: new RegExp(`^${text.deleteLink}`) }).click();
-    await page.getByRole("button", { name: text.deleteConfirm }).click();
-    await heading(page, text.drafts);
-    await expect(page.getByText(text.deleted)).toBeVisible();
-    await expect(page.getByText(text.noDrafts)).toBeVisible();
-  });
+      // Delete the copy from the drafts list, after a confirmation; the list shows again.
+      await page.goto("/app/referrals/drafts");
+      const row = page.getByRole("row", { name: new RegExp(childName) });
+      await expect(row).toHaveCount(1);
+      await row.getByRole("link", { name: new RegExp(`^${text.deleteLink}`) }).click();
+      await page.getByRole("button", { name: text.deleteConfirm }).click();
+      await heading(page, text.drafts);
+      await expect(page.getByText(text.deleted)).toBeVisible();
+      await expect(page.getByText(text.noDrafts)).toBeVisible();
+    },
+  );
 }
 
-test("status updates list the referrer's changed referrals, newest first, with their details", async ({ page, context }) => {
+test("status updates list the referrer's changed referrals, newest first, with their details", async ({
+  page,
+  context,
+}) => {
   const user = await signIn(context, await createUser());
   const first = await startReferral(user, (await createChild(user, { firstName: "Ana", lastName: "Uno" })).id);
   const second = await startReferral(user, (await createChild(user, { firstName: "Beto", lastName: "Dos" })).id);
   await submitDirectly(user, first);
   await submitDirectly(user, second);
-  await setStatus(first, "Eligible", "Services start in March.", "Los servicios empiezan en marzo.", "2026-10-01T15:00:00Z");
-  await setStatus(second, "Unable to Contact", "We called three times.", "Llamamos tres veces.", "2026-11-01T15:00:00Z");
+  await setStatus(
+    first,
+    "Eligible",
+    "Services start in March.",
+    "Los servicios empiezan en marzo.",
+    "2026-10-01T15:00:00Z",
+  );
+  await setStatus(
+    second,
+    "Unable to Contact",
+    "We called three times.",
+    "Llamamos tres veces.",
+    "2026-11-01T15:00:00Z",
+  );
   await page.goto("/app/updates");
   const rows = page.getByRole("row");
   await expect(rows.nth(1)).toContainText("Beto Dos");
@@ -209,12 +236,21 @@ test("status updates list the referrer's changed referrals, newest first, with t
   await expect(counts.getByRole("link", { name: /Users/ })).toHaveCount(0);
 });
 
-test("an administrator sees one user's referrals and everyone's drafts, and opens them in the review", async ({ page, context }) => {
+test("an administrator sees one user's referrals and everyone's drafts, and opens them in the review", async ({
+  page,
+  context,
+}) => {
   const owner = await createUser();
   // Both projects run this test at once on one database: its children's names are its own.
   const mark = Math.random().toString(36).slice(2, 8);
-  const draftBase = await startReferral(owner, (await createChild(owner, { firstName: "Carla", lastName: `Borrador${mark}` })).id);
-  const sentBase = await startReferral(owner, (await createChild(owner, { firstName: "Dario", lastName: `Enviado${mark}` })).id);
+  const draftBase = await startReferral(
+    owner,
+    (await createChild(owner, { firstName: "Carla", lastName: `Borrador${mark}` })).id,
+  );
+  const sentBase = await startReferral(
+    owner,
+    (await createChild(owner, { firstName: "Dario", lastName: `Enviado${mark}` })).id,
+  );
   await submitDirectly(owner, sentBase);
   await signIn(context, await createUser({ admin: true }));
   for (const lang of ["en", "sp"] as const) {
@@ -234,7 +270,11 @@ test("an administrator sees one user's referrals and everyone's drafts, and open
 
 // The same requests with or without JavaScript: run in one project (@http, see playwright.config.ts).
 test.describe("over HTTP @http", () => {
-  test("another user gets 404 for every action on a referral not theirs; an administrator cannot change it", async ({ page, context, browser }) => {
+  test("another user gets 404 for every action on a referral not theirs; an administrator cannot change it", async ({
+    page,
+    context,
+    browser,
+  }) => {
     const owner = await createUser();
     const base = await startReferral(owner, (await createChild(owner)).id);
     await fillReferral(owner, base, { consent: 2 });
@@ -243,9 +283,18 @@ test.describe("over HTTP @http", () => {
     const headers = { Origin: baseURL };
     expect((await page.goto(`${base}/review`))?.status()).toBe(404);
     for (const intent of ["submit", "copy", "delete"]) {
-      expect((await page.request.post(`${base}/review`, { headers, form: { intent }, maxRedirects: 0 })).status(), intent).toBe(404);
       expect(
-        (await page.request.post("/app/referrals/drafts", { headers, form: { intent, referral: String(id) }, maxRedirects: 0 })).status(),
+        (await page.request.post(`${base}/review`, { headers, form: { intent }, maxRedirects: 0 })).status(),
+        intent,
+      ).toBe(404);
+      expect(
+        (
+          await page.request.post("/app/referrals/drafts", {
+            headers,
+            form: { intent, referral: String(id) },
+            maxRedirects: 0,
+          })
+        ).status(),
         `list ${intent}`,
       ).toBe(404);
     }
@@ -259,7 +308,10 @@ test.describe("over HTTP @http", () => {
       expect((await admin.goto(`${base}/review`))?.status()).toBe(200);
       await expect(admin.getByRole("link", { name: "Submit the referral" })).toHaveCount(0);
       for (const intent of ["submit", "copy", "delete"]) {
-        expect((await admin.request.post(`${base}/review`, { headers, form: { intent }, maxRedirects: 0 })).status(), `admin ${intent}`).toBe(403);
+        expect(
+          (await admin.request.post(`${base}/review`, { headers, form: { intent }, maxRedirects: 0 })).status(),
+          `admin ${intent}`,
+        ).toBe(403);
       }
       expect((await admin.request.post(`/api/referrals/${id}/submit`, { headers })).status()).toBe(403);
     } finally {
@@ -275,11 +327,16 @@ test.describe("over HTTP @http", () => {
     const base = await startReferral(user, (await createChild(user)).id);
     await fillReferral(user, base, { consent: 2 });
     const id = referralIdOf(base);
-    const [first, second] = await Promise.all([page.request.post(`/api/referrals/${id}/submit`), page.request.post(`/api/referrals/${id}/submit`)]);
+    const [first, second] = await Promise.all([
+      page.request.post(`/api/referrals/${id}/submit`),
+      page.request.post(`/api/referrals/${id}/submit`),
+    ]);
     const answers = [await first.json(), await second.json()];
     expect(answers.map((answer) => answer.submitted).sort()).toEqual([false, true]);
     // One confirmation e-mail, from the API as from the review page (docs/product-rules.md R86).
-    expect(mailsTo(user.email).filter((mail) => /^Your referral \d+ was submitted$/.test(mail.subject))).toHaveLength(1);
+    expect(mailsTo(user.email).filter((mail) => /^Your referral \d+ was submitted$/.test(mail.subject))).toHaveLength(
+      1,
+    );
   });
 
   test("the CSV has 35 columns and its rows are the filtered list's", async ({ page, context }) => {

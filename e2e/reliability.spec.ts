@@ -7,7 +7,16 @@ import SQLite from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import type { DB } from "../app/db.server";
 import { freePort, open, OwnServer, send } from "./own-server";
-import { createChild, createUser, fillReferral, openDataDir, sessionCookieOf, sessionSecret, startReferral, type TestUser } from "./support";
+import {
+  createChild,
+  createUser,
+  fillReferral,
+  openDataDir,
+  sessionCookieOf,
+  sessionSecret,
+  startReferral,
+  type TestUser,
+} from "./support";
 
 // The production server stopped dead (SIGKILL: no handler runs, as in a crash or a power cut of
 // the process) in the middle of an upload, a submit and a report, then started again on the same
@@ -46,20 +55,32 @@ async function withDb<T>(work: (db: DB) => Promise<T>): Promise<T> {
 function integrityCheck(): string {
   const sqlite = new SQLite(database, { fileMustExist: true });
   try {
-    return (sqlite.pragma("integrity_check") as Array<{ integrity_check: string }>).map((row) => row.integrity_check).join("\n");
+    return (sqlite.pragma("integrity_check") as Array<{ integrity_check: string }>)
+      .map((row) => row.integrity_check)
+      .join("\n");
   } finally {
     sqlite.close();
   }
 }
 
 /** What was acknowledged (a 302 or a 200 came back) and must never be lost. */
-const kept = { referrals: [] as number[], documents: new Map<number, string>(), reports: new Map<string, string>(), submittedCount: 0 };
+const kept = {
+  referrals: [] as number[],
+  documents: new Map<number, string>(),
+  reports: new Map<string, string>(),
+  submittedCount: 0,
+};
 let keptRows: { referrals: unknown[]; documents: unknown[] };
 
 function keptRowsNow() {
   return withDb(async (db) => ({
     referrals: await db.selectFrom("referrals").selectAll().where("id", "in", kept.referrals).orderBy("id").execute(),
-    documents: await db.selectFrom("referral_documents").selectAll().where("referral_id", "in", kept.referrals).orderBy("id").execute(),
+    documents: await db
+      .selectFrom("referral_documents")
+      .selectAll()
+      .where("referral_id", "in", kept.referrals)
+      .orderBy("id")
+      .execute(),
   }));
 }
 
@@ -143,7 +164,9 @@ function submit(wizard: string) {
 }
 
 function statusOf(id: number) {
-  return withDb((db) => db.selectFrom("referrals").select(["status", "submission_date"]).where("id", "=", id).executeTakeFirstOrThrow());
+  return withDb((db) =>
+    db.selectFrom("referrals").select(["status", "submission_date"]).where("id", "=", id).executeTakeFirstOrThrow(),
+  );
 }
 
 test.describe.configure({ mode: "serial" });
@@ -192,7 +215,9 @@ test.describe("the server killed mid-request @http", () => {
       expect(submitted.status).toBe(302);
       expect(submitted.headers.location).toBe(`${wizard}/submitted`);
       kept.referrals.push(id);
-      const [document] = await withDb((db) => db.selectFrom("referral_documents").select("id").where("referral_id", "=", id).execute());
+      const [document] = await withDb((db) =>
+        db.selectFrom("referral_documents").select("id").where("referral_id", "=", id).execute(),
+      );
       kept.documents.set(document.id, sha(bytes));
     }
     await remember();
@@ -206,7 +231,8 @@ test.describe("the server killed mid-request @http", () => {
 
   test.afterEach(async () => {
     const testInfo = test.info();
-    if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach("server output", { body: server.output, contentType: "text/plain" });
+    if (testInfo.status !== testInfo.expectedStatus)
+      await testInfo.attach("server output", { body: server.output, contentType: "text/plain" });
   });
 
   test("killed during a 30 MB upload: no document row, and the partial file is never listed or served", async () => {
@@ -231,7 +257,11 @@ test.describe("the server killed mid-request @http", () => {
       if (!request.write(chunk)) await once(request, "drain");
     }
     const partial = await expect
-      .poll(() => readdirSync(uploads).filter((name) => !before.has(name) && statSync(path.join(uploads, name)).size >= 8 * MB), { timeout: 10_000 })
+      .poll(
+        () =>
+          readdirSync(uploads).filter((name) => !before.has(name) && statSync(path.join(uploads, name)).size >= 8 * MB),
+        { timeout: 10_000 },
+      )
       .toHaveLength(1)
       .then(() => readdirSync(uploads).find((name) => !before.has(name))!);
     await server.kill();
@@ -260,7 +290,9 @@ test.describe("the server killed mid-request @http", () => {
         .select((eb) => eb.fn.max("id").as("id"))
         .executeTakeFirstOrThrow(),
     );
-    expect((await send("GET", `${server.base}/app/documents/${Number(last.id) + 1}/file`, { Cookie: ownerCookie })).status).toBe(404);
+    expect(
+      (await send("GET", `${server.base}/app/documents/${Number(last.id) + 1}/file`, { Cookie: ownerCookie })).status,
+    ).toBe(404);
     // Left on disk, named by nothing (the start-up sweep removes such files once an hour old:
     // sweepOrphanUploads' unit test).
     expect(readdirSync(uploads)).toContain(partial);
@@ -268,9 +300,13 @@ test.describe("the server killed mid-request @http", () => {
     // The same upload, whole, works after the restart.
     const { answer: again, bytes } = await upload(wizard, "Evaluation, sent again", MB);
     expect(again.status).toBe(302);
-    const [document] = await withDb((db) => db.selectFrom("referral_documents").select(["id", "size_bytes"]).where("referral_id", "=", id).execute());
+    const [document] = await withDb((db) =>
+      db.selectFrom("referral_documents").select(["id", "size_bytes"]).where("referral_id", "=", id).execute(),
+    );
     expect(document.size_bytes).toBe(MB);
-    expect(sha((await send("GET", `${server.base}/app/documents/${document.id}/file`, { Cookie: ownerCookie })).body)).toBe(sha(bytes));
+    expect(
+      sha((await send("GET", `${server.base}/app/documents/${document.id}/file`, { Cookie: ownerCookie })).body),
+    ).toBe(sha(bytes));
   });
 
   test("killed right after a submit is sent: the referral is wholly submitted or wholly a Draft, and submits after the restart", async () => {
@@ -322,18 +358,26 @@ test.describe("the server killed mid-request @http", () => {
     await server.kill();
     expect(first.total).toBeGreaterThanOrEqual(REPORT_ROWS);
     expect(first.done).toBeLessThan(first.total);
-    // The report's file was being written: it is there, part-way, under its temporary name (docs/product-rules.md R122).
+    // The report's file was being written: it is there, part-way, under its temporary name (docs/product-rules.md
+    // R122).
     const left = readdirSync(reports).filter((name) => !before.has(name));
     expect(left).toEqual([expect.stringMatching(/^killed-[0-9a-f]{8}\.csv\.part-[0-9a-f]{8}$/)]);
     expect(statSync(path.join(reports, left[0])).size).toBeGreaterThan(0);
 
     await server.start();
     await expectNothingLost();
-    expect(await withDb((db) => db.selectFrom("generated_reports").select("file_name").where("file_name", "like", "killed%").execute())).toEqual([]);
+    expect(
+      await withDb((db) =>
+        db.selectFrom("generated_reports").select("file_name").where("file_name", "like", "killed%").execute(),
+      ),
+    ).toEqual([]);
     const page = await send("GET", `${server.base}/app/reports`, { Cookie: adminCookie });
     expect(page.status).toBe(200);
     expect(page.body.toString()).not.toContain("killed-");
-    for (const name of left) expect((await send("GET", `${server.base}/app/reports/file/${name}`, { Cookie: adminCookie })).status, name).toBe(404);
+    for (const name of left)
+      expect((await send("GET", `${server.base}/app/reports/file/${name}`, { Cookie: adminCookie })).status, name).toBe(
+        404,
+      );
   });
 
   test("killed just after a submit and a report were answered: the referral stays submitted, the report listed and whole", async () => {

@@ -11,6 +11,11 @@ export default defineConfig({
   timeout: 15 * 60_000,
   // A screen that changed on the way (a button gone) is told at once, not after the whole walk's time.
   // The pictures are taken in the whole browser, as a person's draws the page (the tests run in its headless shell).
-  use: { ...tests.use, launchOptions: { ...tests.use?.launchOptions, executablePath: CHROMIUM_PATH }, actionTimeout: 20_000, navigationTimeout: 30_000 },
+  use: {
+    ...tests.use,
+    launchOptions: { ...tests.use?.launchOptions, executablePath: CHROMIUM_PATH },
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
+  },
   globalTeardown: "./screens.teardown.ts",
 });

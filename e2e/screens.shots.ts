@@ -16,7 +16,8 @@ const digits = String(SCREENS.length).length;
 
 for (const language of LANGUAGES) {
   test(`every screen in ${language}`, async ({ page, world, javaScriptOn }) => {
-    const folder = (width: number) => path.join(SCREENS_FOLDER, String(width), `${language === "sp" ? "es" : "en"}-${javaScriptOn ? "js" : "no-js"}`);
+    const folder = (width: number) =>
+      path.join(SCREENS_FOLDER, String(width), `${language === "sp" ? "es" : "en"}-${javaScriptOn ? "js" : "no-js"}`);
     for (const { width } of VIEWPORTS) mkdirSync(folder(width), { recursive: true });
     const unreached: string[] = [];
     for (const [index, screen] of SCREENS.entries()) {

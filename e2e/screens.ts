@@ -39,12 +39,17 @@ import {
 // `npm run screens` walk it, so a new screen added here is checked and pictured everywhere.
 
 /** Where `npm run screens` writes its pictures (SCREENS_DIR, or screens/ in the repository, not committed). */
-export const SCREENS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", process.env.SCREENS_DIR ?? "screens");
+export const SCREENS_FOLDER = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "..",
+  process.env.SCREENS_DIR ?? "screens",
+);
 
 /**
  * Who looks at a screen: a newReferrer is a referrer who has nothing yet (the empty states); guardedReferrer has an
  * authenticator app, and no address book; atCode and atSetup are administrators past the password, at the second
- * factor's code or its set-up (docs/product-rules.md R129), atMailCode the latter at the code mailed before it; superAdmin may reset someone's second factor; programStaff
+ * factor's code or its set-up (docs/product-rules.md R129), atMailCode the latter at the code mailed before it;
+ * superAdmin may reset someone's second factor; programStaff
  * is staff of the local program the submitted referral belongs to (R137); unsaveable is a referrer whose account the
  * database refuses to change (a failed save, R16).
  */
@@ -68,7 +73,10 @@ export const LANGUAGES: readonly Language[] = ["en", "sp"];
 /** The footer's important links on every screen, in their order, the program's contact (help) last (R172). */
 export const FOOTER_LINKS = {
   en: { name: "Important links", links: ["Accessibility statement", "Privacy notice", "Contact the program"] },
-  sp: { name: "Enlaces importantes", links: ["Declaración de accesibilidad", "Aviso de privacidad", "Comuníquese con el programa"] },
+  sp: {
+    name: "Enlaces importantes",
+    links: ["Declaración de accesibilidad", "Aviso de privacidad", "Comuníquese con el programa"],
+  },
 } as const;
 
 /** The records the screens show, made once per worker. */
@@ -78,7 +86,9 @@ export interface World {
   admin: TestUser;
   superAdmin: TestUser;
   programStaff: TestUser;
-  /** The local program of the submitted referral (its county, Anne Arundel), with an intake address and a staff domain. */
+  /**
+   * The local program of the submitted referral (its county, Anne Arundel), with an intake address and a staff domain.
+   */
   program: { id: number; domain: string };
   guardedReferrer: TestUser;
   /** An administrator with an authenticator app (signed in at its code), and one without (signed in at its set-up). */
@@ -89,7 +99,9 @@ export interface World {
   /** The referrer's child with every kind of referral; spareChild has none (it can be deleted). */
   child: number;
   spareChild: number;
-  /** Wizard addresses: a Draft just started, a complete Draft with two guardians and a document, a submitted referral. */
+  /**
+   * Wizard addresses: a Draft just started, a complete Draft with two guardians and a document, a submitted referral.
+   */
   draft: string;
   filled: string;
   submitted: string;
@@ -133,17 +145,28 @@ export async function createWorld(): Promise<World> {
   const admin = await createUser({ admin: true, signedInBefore: true, lastName: "Ortiz" });
   const person = await createUser({ signedInBefore: true, lastName: "Castillo" });
   const child = (await createChild(referrer, { firstName: "Mateo", lastName: "García" })).id;
-  const spareChild = (await createChild(referrer, { firstName: "Lucía", lastName: "García", birthdate: yearsAgo(0, 120) })).id;
+  const spareChild = (
+    await createChild(referrer, { firstName: "Lucía", lastName: "García", birthdate: yearsAgo(0, 120) })
+  ).id;
 
   const draft = await startReferral(referrer, child);
   const filled = await startReferral(referrer, child);
   await fillReferral(referrer, filled, { consent: 2 });
   const submitted = await startReferral(referrer, child);
   await submitDirectly(referrer, submitted);
-  await setStatus(submitted, "Received", "We will call the family this week.", "Llamaremos a la familia esta semana.", new Date().toISOString());
+  await setStatus(
+    submitted,
+    "Received",
+    "We will call the family this week.",
+    "Llamaremos a la familia esta semana.",
+    new Date().toISOString(),
+  );
   // The same child referred again by someone else: the administrator's review says so (docs/product-rules.md R126).
   const again = await createUser({ signedInBefore: true, lastName: "Vega" });
-  await submitDirectly(again, await startReferral(again, (await createChild(again, { firstName: "Mateo", lastName: "Garcia" })).id));
+  await submitDirectly(
+    again,
+    await startReferral(again, (await createChild(again, { firstName: "Mateo", lastName: "Garcia" })).id),
+  );
 
   const api = await apiAs(referrer);
   const adult = await created(
@@ -159,7 +182,10 @@ export async function createWorld(): Promise<World> {
   );
   const document = await created(
     await api.post(`/api/referrals/${referralIdOf(filled)}/referral_documents`, {
-      multipart: { description: "Carta de la pediatra", file: { name: "letter.pdf", mimeType: "application/pdf", buffer: PDF } },
+      multipart: {
+        description: "Carta de la pediatra",
+        file: { name: "letter.pdf", mimeType: "application/pdf", buffer: PDF },
+      },
     }),
   );
   await api.dispose();
@@ -167,7 +193,9 @@ export async function createWorld(): Promise<World> {
   // The administrator's screens with rows: a key, a report, a review link.
   await createApiKeyFor(admin, 30);
   const adminApi = await apiAs(admin);
-  const report = await adminApi.post("/generate-report", { data: { statuses: ["submitted"], format: "csv", filename: "referrals" } });
+  const report = await adminApi.post("/generate-report", {
+    data: { statuses: ["submitted"], format: "csv", filename: "referrals" },
+  });
   expect(report.ok(), await report.text()).toBe(true);
   await adminApi.dispose();
 
@@ -182,7 +210,9 @@ export async function createWorld(): Promise<World> {
   const moved = await startReferral(mover, (await createChild(mover, { firstName: "Elena", lastName: "Paredes" })).id);
   await submitDirectly(mover, moved, { county: "24005" });
   const transferApi = await apiAs(admin);
-  const transfer = await transferApi.post(`/api/referrals/${referralIdOf(moved)}/transfer`, { data: { toProgram: program.id, reason: "La familia se mudó." } });
+  const transfer = await transferApi.post(`/api/referrals/${referralIdOf(moved)}/transfer`, {
+    data: { toProgram: program.id, reason: "La familia se mudó." },
+  });
   expect(transfer.ok(), await transfer.text()).toBe(true);
   await transferApi.dispose();
 
@@ -194,7 +224,10 @@ export async function createWorld(): Promise<World> {
 
   const guardedReferrer = await createUser({ signedInBefore: true, lastName: "Reyes" });
   await giveSecondFactor(guardedReferrer);
-  const guardedDraft = await startReferral(guardedReferrer, (await createChild(guardedReferrer, { firstName: "Inés", lastName: "Reyes" })).id);
+  const guardedDraft = await startReferral(
+    guardedReferrer,
+    (await createChild(guardedReferrer, { firstName: "Inés", lastName: "Reyes" })).id,
+  );
   await setConsent(guardedReferrer, guardedDraft, 3);
   const atCode = await createUser({ admin: true, signedInBefore: true, lastName: "Mora" });
   await giveSecondFactor(atCode);
@@ -296,9 +329,13 @@ async function errorsShown(page: Page) {
   await expect(page.locator(".usa-alert--error").first()).toBeVisible();
 }
 
-/** Sends the main content's form holding this button (by its `intent`, or the first submit button) with what it holds. */
+/**
+ * Sends the main content's form holding this button (by its `intent`, or the first submit button) with what it holds.
+ */
 async function send(page: Page, intent?: string) {
-  const button = intent ? page.locator(`main button[type=submit][name=intent][value=${intent}]`) : page.locator("main form[method=post] button[type=submit]");
+  const button = intent
+    ? page.locator(`main button[type=submit][name=intent][value=${intent}]`)
+    : page.locator("main form[method=post] button[type=submit]");
   await button.first().click();
 }
 
@@ -378,7 +415,12 @@ export const SCREENS: readonly Screen[] = [
   { name: "sign-in-after-registration", who: "anonymous", path: () => "/login?registrationComplete=true" },
   { name: "sign-in-session-expired", who: "anonymous", path: () => "/login?expired=1" },
   { name: "second-factor-code", who: "atCode", path: () => "/login/second-factor" },
-  { name: "second-factor-code-errors", who: "atCode", path: () => "/login/second-factor", then: (page) => sendEmpty(page) },
+  {
+    name: "second-factor-code-errors",
+    who: "atCode",
+    path: () => "/login/second-factor",
+    then: (page) => sendEmpty(page),
+  },
   { name: "second-factor-recovery", who: "atCode", path: () => "/login/second-factor?recovery=1" },
   { name: "mail-code", who: "atMailCode", path: () => "/login/mail-code" },
   { name: "mail-code-errors", who: "atMailCode", path: () => "/login/mail-code", then: (page) => sendEmpty(page) },
@@ -388,21 +430,34 @@ export const SCREENS: readonly Screen[] = [
     path: () => "/login",
     // Five codes an hour reach one account: a new administrator each time asks for another.
     then: async (page) => {
-      await waitAt(page.context(), await createUser({ admin: true, signedInBefore: true, lastName: "Paredes" }), "mailCode");
+      await waitAt(
+        page.context(),
+        await createUser({ admin: true, signedInBefore: true, lastName: "Paredes" }),
+        "mailCode",
+      );
       await page.goto("/login/mail-code");
       await send(page, "resend");
       await expect(page.locator(".usa-alert--success")).toBeVisible();
     },
   },
   { name: "second-factor-setup", who: "atSetup", path: () => "/login/second-factor-setup" },
-  { name: "second-factor-setup-errors", who: "atSetup", path: () => "/login/second-factor-setup", then: (page) => sendEmpty(page) },
+  {
+    name: "second-factor-setup-errors",
+    who: "atSetup",
+    path: () => "/login/second-factor-setup",
+    then: (page) => sendEmpty(page),
+  },
   {
     name: "second-factor-setup-recovery-codes",
     who: "anonymous",
     path: () => "/login",
     // The codes are the set-up's answer, shown once: a new administrator each time, waiting at the set-up, sets it up.
     then: async (page) => {
-      await waitAt(page.context(), await createUser({ admin: true, signedInBefore: true, lastName: "Paredes" }), "setup");
+      await waitAt(
+        page.context(),
+        await createUser({ admin: true, signedInBefore: true, lastName: "Paredes" }),
+        "setup",
+      );
       await page.goto("/login/second-factor-setup");
       const secret = ((await page.locator("main [data-secret-key]").textContent()) ?? "").replace(/\s+/g, "");
       await page.locator("main input[name=code]").fill(await appCode(secret));
@@ -418,7 +473,8 @@ export const SCREENS: readonly Screen[] = [
     name: "forgot-password-sent",
     who: "anonymous",
     path: () => "/forgot-password",
-    // The hidden robots' field answers "sent" at once: the same screen, without using up the address's hourly allowance of mails.
+    // The hidden robots' field answers "sent" at once: the same screen, without using up the address's hourly allowance
+    // of mails.
     then: async (page) => {
       await page.locator("input[name=email]").fill(uniqueEmail());
       await page.locator("input[name=website]").fill("x", { force: true });
@@ -427,11 +483,20 @@ export const SCREENS: readonly Screen[] = [
     },
   },
   { name: "reset-password-questions", who: "anonymous", path: (w) => w.resetLink },
-  { name: "reset-password-questions-errors", who: "anonymous", path: (w) => w.resetLink, then: (page) => sendEmpty(page) },
+  {
+    name: "reset-password-questions-errors",
+    who: "anonymous",
+    path: (w) => w.resetLink,
+    then: (page) => sendEmpty(page),
+  },
   { name: "reset-password-new-password", who: "anonymous", path: (w) => w.answeredResetLink },
   { name: "reset-password-invalid-link", who: "anonymous", path: () => "/reset-password?token=unknown" },
   { name: "verify-email-invalid-link", who: "anonymous", path: () => "/verify-email?token=unknown" },
-  { name: "external-review", who: "anonymous", path: (w) => `/app/referral/review/external?token=${encodeURIComponent(w.reviewLink.token)}` },
+  {
+    name: "external-review",
+    who: "anonymous",
+    path: (w) => `/app/referral/review/external?token=${encodeURIComponent(w.reviewLink.token)}`,
+  },
   { name: "external-review-no-link", who: "anonymous", path: () => "/app/referral/review/external" },
   { name: "not-found", who: "anonymous", path: () => "/no-such-page" },
   { name: "api-docs", who: "anonymous", path: () => "/api/docs" },
@@ -447,7 +512,11 @@ export const SCREENS: readonly Screen[] = [
   { name: "new-updates", who: "newReferrer", path: () => "/app/updates" },
   { name: "new-profile", who: "newReferrer", path: (w) => `/app/profile/${w.newReferrer.id}` },
   // "Refer a child" starts with the child's birth date, saying why.
-  { name: "child-add-birth-date-referring", who: "newReferrer", path: () => "/app/children/edit/preverify?next=referral" },
+  {
+    name: "child-add-birth-date-referring",
+    who: "newReferrer",
+    path: () => "/app/children/edit/preverify?next=referral",
+  },
 
   // A referrer with children and referrals.
   { name: "dashboard", who: "referrer", path: () => "/app/dashboard" },
@@ -457,7 +526,10 @@ export const SCREENS: readonly Screen[] = [
     path: () => "/app/dashboard",
     // What the menu's toggle posts (a form without JavaScript).
     then: async (page) => {
-      await page.request.post("/app/navigation", { form: { open: "false", redirectTo: "/app/dashboard" }, maxRedirects: 0 });
+      await page.request.post("/app/navigation", {
+        form: { open: "false", redirectTo: "/app/dashboard" },
+        maxRedirects: 0,
+      });
       await page.reload();
     },
   },
@@ -493,7 +565,12 @@ export const SCREENS: readonly Screen[] = [
     },
   },
   { name: "child-add-birth-date", who: "referrer", path: () => "/app/children/edit/preverify" },
-  { name: "child-add-birth-date-errors", who: "referrer", path: () => "/app/children/edit/preverify", then: (page) => sendEmpty(page) },
+  {
+    name: "child-add-birth-date-errors",
+    who: "referrer",
+    path: () => "/app/children/edit/preverify",
+    then: (page) => sendEmpty(page),
+  },
   {
     name: "child-add-too-old",
     who: "referrer",
@@ -505,7 +582,11 @@ export const SCREENS: readonly Screen[] = [
       await sendEmpty(page);
     },
   },
-  { name: "child-add-name", who: "referrer", path: () => `/app/children/edit/name?birthdate=${yearsAgo(1)}&stateOfResidence=21` },
+  {
+    name: "child-add-name",
+    who: "referrer",
+    path: () => `/app/children/edit/name?birthdate=${yearsAgo(1)}&stateOfResidence=21`,
+  },
   {
     name: "child-add-name-errors",
     who: "referrer",
@@ -517,7 +598,11 @@ export const SCREENS: readonly Screen[] = [
   { name: "child-edit-birth-date", who: "referrer", path: (w) => `/app/children/edit/preverify?id=${w.child}` },
   { name: "child-edit-name", who: "referrer", path: (w) => `/app/children/edit/name?id=${w.child}` },
   { name: "drafts", who: "referrer", path: () => "/app/referrals/drafts" },
-  { name: "drafts-delete-confirm", who: "referrer", path: (w) => `/app/referrals/drafts?delete=${referralIdOf(w.draft)}` },
+  {
+    name: "drafts-delete-confirm",
+    who: "referrer",
+    path: (w) => `/app/referrals/drafts?delete=${referralIdOf(w.draft)}`,
+  },
   // A filter that matches nothing: said, with the filters open to change it.
   { name: "drafts-no-match", who: "referrer", path: () => "/app/referrals/drafts?childName=nobody-by-this-name" },
   { name: "submitted", who: "referrer", path: () => "/app/referrals/submitted" },
@@ -548,7 +633,11 @@ export const SCREENS: readonly Screen[] = [
       await sendEmpty(page, "continue");
     },
   },
-  { name: "wizard-address-no-book", who: "guardedReferrer", path: (w) => `${w.guardedDraft}/child-information/address` },
+  {
+    name: "wizard-address-no-book",
+    who: "guardedReferrer",
+    path: (w) => `${w.guardedDraft}/child-information/address`,
+  },
   {
     name: "wizard-screening-other-errors",
     who: "referrer",
@@ -570,14 +659,33 @@ export const SCREENS: readonly Screen[] = [
   },
   { name: "wizard-guardians-listed", who: "referrer", path: (w) => `${w.filled}/family-information/guardian-list` },
   { name: "wizard-guardian-add", who: "referrer", path: (w) => `${w.filled}/family-information/guardian/add-edit/new` },
-  { name: "wizard-guardian-add-errors", who: "referrer", path: (w) => `${w.filled}/family-information/guardian/add-edit/new`, then: (page) => sendEmpty(page) },
-  { name: "wizard-guardian-edit", who: "referrer", path: (w) => `${w.filled}/family-information/guardian/add-edit/${w.adult}` },
-  { name: "wizard-guardian-delete-confirm", who: "referrer", path: (w) => `${w.filled}/family-information/guardian-list?delete=${w.adult}` },
+  {
+    name: "wizard-guardian-add-errors",
+    who: "referrer",
+    path: (w) => `${w.filled}/family-information/guardian/add-edit/new`,
+    then: (page) => sendEmpty(page),
+  },
+  {
+    name: "wizard-guardian-edit",
+    who: "referrer",
+    path: (w) => `${w.filled}/family-information/guardian/add-edit/${w.adult}`,
+  },
+  {
+    name: "wizard-guardian-delete-confirm",
+    who: "referrer",
+    path: (w) => `${w.filled}/family-information/guardian-list?delete=${w.adult}`,
+  },
   { name: "wizard-documents-listed", who: "referrer", path: (w) => `${w.filled}/supporting-documentation/list` },
   { name: "wizard-document-add", who: "referrer", path: (w) => `${w.filled}/supporting-documentation/new` },
-  { name: "wizard-document-add-errors", who: "referrer", path: (w) => `${w.filled}/supporting-documentation/new`, then: (page) => sendEmpty(page) },
   {
-    // A file over 30 MB: with JavaScript a dialog says so before anything is sent; without, the server refuses it (413).
+    name: "wizard-document-add-errors",
+    who: "referrer",
+    path: (w) => `${w.filled}/supporting-documentation/new`,
+    then: (page) => sendEmpty(page),
+  },
+  {
+    // A file over 30 MB: with JavaScript a dialog says so before anything is sent; without, the server refuses it
+    // (413).
     name: "wizard-document-add-too-large",
     who: "referrer",
     path: (w) => `${w.filled}/supporting-documentation/new`,
@@ -597,9 +705,17 @@ export const SCREENS: readonly Screen[] = [
       await flashShown(page);
     },
   },
-  { name: "wizard-documents-consent-not-yet", who: "guardedReferrer", path: (w) => `${w.guardedDraft}/supporting-documentation/list` },
+  {
+    name: "wizard-documents-consent-not-yet",
+    who: "guardedReferrer",
+    path: (w) => `${w.guardedDraft}/supporting-documentation/list`,
+  },
   { name: "wizard-document-edit", who: "referrer", path: (w) => `${w.filled}/supporting-documentation/${w.document}` },
-  { name: "wizard-document-delete-confirm", who: "referrer", path: (w) => `${w.filled}/supporting-documentation/list?delete=${w.document}` },
+  {
+    name: "wizard-document-delete-confirm",
+    who: "referrer",
+    path: (w) => `${w.filled}/supporting-documentation/list?delete=${w.document}`,
+  },
   { name: "review-incomplete", who: "referrer", path: (w) => `${w.draft}/review` },
   { name: "review-complete", who: "referrer", path: (w) => `${w.filled}/review` },
   { name: "review-submit-confirm", who: "referrer", path: (w) => `${w.filled}/review?confirm=submit` },
@@ -654,8 +770,16 @@ export const SCREENS: readonly Screen[] = [
     path: (w) => `/app/profile/${w.referrer.id}/second-factor`,
     then: (page) => sendEmpty(page),
   },
-  { name: "profile-second-factor-on", who: "guardedReferrer", path: (w) => `/app/profile/${w.guardedReferrer.id}/second-factor` },
-  { name: "profile-second-factor-on-recovery", who: "guardedReferrer", path: (w) => `/app/profile/${w.guardedReferrer.id}/second-factor?recovery=1` },
+  {
+    name: "profile-second-factor-on",
+    who: "guardedReferrer",
+    path: (w) => `/app/profile/${w.guardedReferrer.id}/second-factor`,
+  },
+  {
+    name: "profile-second-factor-on-recovery",
+    who: "guardedReferrer",
+    path: (w) => `/app/profile/${w.guardedReferrer.id}/second-factor?recovery=1`,
+  },
   {
     // The database refuses the save: the page says nothing was saved, and keeps what was typed.
     name: "profile-update-failed",
@@ -669,7 +793,12 @@ export const SCREENS: readonly Screen[] = [
     },
   },
   { name: "address-add", who: "referrer", path: (w) => `/app/profile/${w.referrer.id}/address/new` },
-  { name: "address-add-errors", who: "referrer", path: (w) => `/app/profile/${w.referrer.id}/address/new`, then: (page) => sendEmpty(page, "saveAndContinue") },
+  {
+    name: "address-add-errors",
+    who: "referrer",
+    path: (w) => `/app/profile/${w.referrer.id}/address/new`,
+    then: (page) => sendEmpty(page, "saveAndContinue"),
+  },
   { name: "address-edit", who: "referrer", path: (w) => `/app/profile/${w.referrer.id}/address/${w.address}` },
   {
     name: "address-saved",
@@ -680,7 +809,11 @@ export const SCREENS: readonly Screen[] = [
       await flashShown(page);
     },
   },
-  { name: "address-delete-confirm", who: "referrer", path: (w) => `/app/profile/${w.referrer.id}/address/${w.address}?delete` },
+  {
+    name: "address-delete-confirm",
+    who: "referrer",
+    path: (w) => `/app/profile/${w.referrer.id}/address/${w.address}?delete`,
+  },
 
   // Signed-in error pages.
   { name: "app-not-found", who: "referrer", path: () => "/app/no-such-page" },
@@ -695,7 +828,8 @@ export const SCREENS: readonly Screen[] = [
     // The users filtered to one not yet verified, whose verification mail was just sent again.
     name: "admin-users-verification-sent",
     who: "admin",
-    path: (w) => `/app/users?status=unverified&email=${encodeURIComponent(w.unverified.email)}&confirm=resendVerification&user=${w.unverified.id}`,
+    path: (w) =>
+      `/app/users?status=unverified&email=${encodeURIComponent(w.unverified.email)}&confirm=resendVerification&user=${w.unverified.id}`,
     then: async (page) => {
       await send(page, "resendVerification");
       await flashShown(page);
@@ -720,18 +854,31 @@ export const SCREENS: readonly Screen[] = [
   { name: "admin-user", who: "admin", path: (w) => `/app/user/${w.referrer.id}` },
   // A referrer's profile as an administrator sees it: read only.
   { name: "admin-profile", who: "admin", path: (w) => `/app/profile/${w.referrer.id}` },
-  { name: "admin-user-reset-confirm", who: "admin", path: (w) => `/app/user/${w.person.id}?confirm=reset&user=${w.person.id}` },
+  {
+    name: "admin-user-reset-confirm",
+    who: "admin",
+    path: (w) => `/app/user/${w.person.id}?confirm=reset&user=${w.person.id}`,
+  },
   { name: "admin-user-second-factor", who: "superAdmin", path: (w) => `/app/user/${w.atCode.id}` },
   { name: "super-admin-security-events", who: "superAdmin", path: () => "/app/security-events" },
-  { name: "super-admin-security-events-filtered", who: "superAdmin", path: () => "/app/security-events?kind=signIn&atType=after&atFrom=2020-01-01" },
-  { name: "super-admin-security-events-empty", who: "superAdmin", path: () => "/app/security-events?person=nobody-by-this-name" },
+  {
+    name: "super-admin-security-events-filtered",
+    who: "superAdmin",
+    path: () => "/app/security-events?kind=signIn&atType=after&atFrom=2020-01-01",
+  },
+  {
+    name: "super-admin-security-events-empty",
+    who: "superAdmin",
+    path: () => "/app/security-events?person=nobody-by-this-name",
+  },
   {
     name: "admin-user-second-factor-reset-confirm",
     who: "superAdmin",
     path: (w) => `/app/user/${w.atCode.id}?confirm=resetSecondFactor&user=${w.atCode.id}`,
   },
   {
-    // An administrator who lost their app, given one again, then reset by the super administrator: said, and in the history.
+    // An administrator who lost their app, given one again, then reset by the super administrator: said, and in the
+    // history.
     name: "admin-user-second-factor-was-reset",
     who: "superAdmin",
     path: (w) => `/app/user/${w.lostApp.id}?confirm=resetSecondFactor&user=${w.lostApp.id}`,
@@ -771,7 +918,11 @@ export const SCREENS: readonly Screen[] = [
       await expect(page.locator("main input[name=reviewerName][aria-invalid=true]")).toBeVisible();
     },
   },
-  { name: "admin-review-revoke-confirm", who: "admin", path: (w) => `${w.submitted}/review?confirm=revoke&link=${w.reviewLink.id}` },
+  {
+    name: "admin-review-revoke-confirm",
+    who: "admin",
+    path: (w) => `${w.submitted}/review?confirm=revoke&link=${w.reviewLink.id}`,
+  },
   { name: "admin-submitted-same-child", who: "admin", path: () => "/app/referrals/submitted?sameChild=yes" },
   { name: "admin-insight", who: "admin", path: () => "/app/insight" },
   { name: "admin-insight-by-county", who: "admin", path: () => "/app/insight?by=county" },
@@ -789,7 +940,12 @@ export const SCREENS: readonly Screen[] = [
     },
   },
   { name: "admin-api-keys", who: "admin", path: () => "/app/api-keys" },
-  { name: "admin-api-keys-errors", who: "admin", path: () => "/app/api-keys", then: (page) => sendEmpty(page, "create") },
+  {
+    name: "admin-api-keys-errors",
+    who: "admin",
+    path: () => "/app/api-keys",
+    then: (page) => sendEmpty(page, "create"),
+  },
   {
     // A key is made with the password and a current code of the maker's app (R101), each code taken once: a new
     // administrator each time makes one, and sees it once.
@@ -809,9 +965,18 @@ export const SCREENS: readonly Screen[] = [
       await expect(page.locator("main code.api-key")).toBeVisible();
     },
   },
-  { name: "admin-api-key-revoke-confirm", who: "admin", path: () => "/app/api-keys", then: (page) => followHref(page, "main a[href*='confirm=revoke']") },
+  {
+    name: "admin-api-key-revoke-confirm",
+    who: "admin",
+    path: () => "/app/api-keys",
+    then: (page) => followHref(page, "main a[href*='confirm=revoke']"),
+  },
   { name: "admin-submitted-past-days", who: "admin", path: () => "/app/referrals/submitted?pastDays=0" },
-  { name: "program-submitted-past-days-invalid", who: "programStaff", path: () => "/app/referrals/submitted?pastDays=forty" },
+  {
+    name: "program-submitted-past-days-invalid",
+    who: "programStaff",
+    path: () => "/app/referrals/submitted?pastDays=forty",
+  },
 
   // Local programs (docs/product-rules.md R136-R142).
   { name: "super-admin-local-programs", who: "superAdmin", path: () => "/app/local-programs" },
@@ -847,7 +1012,12 @@ export const SCREENS: readonly Screen[] = [
   { name: "program-review", who: "programStaff", path: (w) => `${w.submitted}/review` },
   // A referral moved into the program: the moves between programs, with why.
   { name: "program-review-moved", who: "programStaff", path: (w) => `${w.moved}/review` },
-  { name: "program-review-transfer-errors", who: "programStaff", path: (w) => `${w.submitted}/review`, then: (page) => sendEmpty(page, "transfer") },
+  {
+    name: "program-review-transfer-errors",
+    who: "programStaff",
+    path: (w) => `${w.submitted}/review`,
+    then: (page) => sendEmpty(page, "transfer"),
+  },
   { name: "program-insight", who: "programStaff", path: () => "/app/insight" },
   { name: "program-reports", who: "programStaff", path: () => "/app/reports" },
 ];
@@ -864,7 +1034,11 @@ export async function signInAs(context: BrowserContext, world: World, who: Who) 
  * The page to show a screen in: the one given, or, for a screen that changes its page for good (`ownPage`), a page of
  * its own with the same settings, closed by `close`.
  */
-export async function pageFor(screen: Screen, shared: Page, javaScriptEnabled: boolean): Promise<{ page: Page; close: () => Promise<void> }> {
+export async function pageFor(
+  screen: Screen,
+  shared: Page,
+  javaScriptEnabled: boolean,
+): Promise<{ page: Page; close: () => Promise<void> }> {
   if (!screen.ownPage) return { page: shared, close: async () => {} };
   const context = await shared.context().browser()!.newContext({ baseURL, javaScriptEnabled });
   const page = await context.newPage();

@@ -3,7 +3,8 @@ import { expect, test, eachLanguageOnce } from "./fixtures";
 import { appCode, codeInLatestMail, createUser, giveSecondFactor, mailsTo, signIn, type TestUser } from "./support";
 
 // The second factor (issue 24, docs/product-rules.md R129), in a browser with JavaScript on and off (the two
-// projects), in English and Spanish: an administrator led to set it up at sign-in past a code mailed to them, signing in again with the code
+// projects), in English and Spanish: an administrator led to set it up at sign-in past a code mailed to them, signing
+// in again with the code
 // a test works out from the key the page shows, a wrong code, a recovery code taken once; a referrer who turns it on
 // and off from the profile, and one who never does; a super administrator's reset.
 
@@ -53,7 +54,8 @@ const TEXT = {
     signOut: "Cerrar sesión",
     mailCodeTitle: "Escriba el código que le enviamos por correo electrónico",
     mailCode: "Código de 6 dígitos del correo electrónico",
-    mailCodeWrong: "Ese código no es correcto. Escriba el código de 6 dígitos del correo electrónico más reciente que le enviamos.",
+    mailCodeWrong:
+      "Ese código no es correcto. Escriba el código de 6 dígitos del correo electrónico más reciente que le enviamos.",
     resend: "Enviar un código nuevo",
     resent: "Le enviamos un código nuevo. Use el del correo electrónico más reciente.",
     continue: "Continuar",
@@ -150,8 +152,11 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
       await page.getByRole("link", { name: text.saved }).click();
       await expect(page).toHaveURL(/\/app\/users/);
       // Of the second step's mails (every administrator is also told of API keys other tests make meanwhile).
-      const secondStepMails = () => mailsTo(admin.email).filter((mail) => ([text.codeMail, text.addedMail] as string[]).includes(mail.subject));
-      await expect.poll(() => secondStepMails().map((mail) => mail.subject)).toEqual([text.codeMail, text.codeMail, text.addedMail]);
+      const secondStepMails = () =>
+        mailsTo(admin.email).filter((mail) => ([text.codeMail, text.addedMail] as string[]).includes(mail.subject));
+      await expect
+        .poll(() => secondStepMails().map((mail) => mail.subject))
+        .toEqual([text.codeMail, text.codeMail, text.addedMail]);
 
       // Signing in again asks for the code after the password; a wrong one, or none, is refused, saying why.
       await signOut(page, text);
@@ -216,7 +221,9 @@ for (const { lang, tag } of eachLanguageOnce("with JavaScript")) {
       await page.getByLabel(text.recoveryCode, { exact: true }).fill(recoveryCodes[9]);
       await page.getByRole("button", { name: text.turnOff }).click();
       await expect(page.getByText(text.off)).toBeVisible();
-      await expect.poll(() => mailsTo(referrer.email).map((mail) => mail.subject)).toEqual([text.addedMail, text.removedMail]);
+      await expect
+        .poll(() => mailsTo(referrer.email).map((mail) => mail.subject))
+        .toEqual([text.addedMail, text.removedMail]);
       await signOut(page, text);
       await signInWithPassword(page, text, referrer, lang);
       await expect(page).toHaveURL(/\/app\/dashboard/);

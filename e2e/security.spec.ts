@@ -47,9 +47,30 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
  * R129), who reaches nothing but the second factor's screens and sign-out. programStaff: staff of the local program A's
  * submitted referral belongs to (its county's, R137); otherStaff: staff of another program (R138).
  */
-type Role = "anonymous" | "reviewLink" | "pendingAdmin" | "userB" | "otherStaff" | "programStaff" | "admin" | "superAdmin" | "userA";
-/** In this order in a row: the owner last, so a refused delete is seen to have left the record for the owner to delete. */
-const ROLES: readonly Role[] = ["anonymous", "reviewLink", "pendingAdmin", "userB", "otherStaff", "programStaff", "admin", "superAdmin", "userA"];
+type Role =
+  | "anonymous"
+  | "reviewLink"
+  | "pendingAdmin"
+  | "userB"
+  | "otherStaff"
+  | "programStaff"
+  | "admin"
+  | "superAdmin"
+  | "userA";
+/**
+ * In this order in a row: the owner last, so a refused delete is seen to have left the record for the owner to delete.
+ */
+const ROLES: readonly Role[] = [
+  "anonymous",
+  "reviewLink",
+  "pendingAdmin",
+  "userB",
+  "otherStaff",
+  "programStaff",
+  "admin",
+  "superAdmin",
+  "userA",
+];
 
 /**
  * What a caller gets. ok: a 2xx answer; redirect: a redirect elsewhere than the sign-in page (a
@@ -64,7 +85,9 @@ const REFUSED: readonly Outcome[] = ["login", "secondFactor", 401, 403, 404];
  */
 type Expectation = Record<Exclude<Role, "pendingAdmin">, Outcome> & { pendingAdmin?: Outcome };
 const expectedOf = (expectation: Expectation, role: Role): Outcome =>
-  role === "pendingAdmin" ? (expectation.pendingAdmin ?? (expectation.anonymous === "login" ? "secondFactor" : expectation.anonymous)) : expectation[role];
+  role === "pendingAdmin"
+    ? (expectation.pendingAdmin ?? (expectation.anonymous === "login" ? "secondFactor" : expectation.anonymous))
+    : expectation[role];
 
 const signedIn = (outcome: Outcome): Expectation => ({
   anonymous: "login",
@@ -100,11 +123,24 @@ const ownPage = (owner: Outcome = "ok", admins: Outcome = "ok", staff: Outcome =
   superAdmin: admins,
 });
 /** A form that changes A's record: administrators may not (docs/product-rules.md R87); staff as for ownPage. */
-const ownAction = (owner: Outcome, admins: Outcome = 403, staff: Outcome = 404): Expectation => ownPage(owner, admins, staff);
+const ownAction = (owner: Outcome, admins: Outcome = 403, staff: Outcome = 404): Expectation =>
+  ownPage(owner, admins, staff);
 /** Administrators' screens: a program's staff are not administrators (docs/product-rules.md R138). */
-const adminPage = (admins: Outcome = "ok", superAdmin: Outcome = admins): Expectation => ({ ...signedIn(403), admin: admins, superAdmin, userA: 403 });
-/** The program's screens (requireProgram): administrators and every program's staff, each for their programs' referrals (R137). */
-const programPage = (outcome: Outcome = "ok"): Expectation => ({ ...adminPage(outcome), otherStaff: outcome, programStaff: outcome });
+const adminPage = (admins: Outcome = "ok", superAdmin: Outcome = admins): Expectation => ({
+  ...signedIn(403),
+  admin: admins,
+  superAdmin,
+  userA: 403,
+});
+/**
+ * The program's screens (requireProgram): administrators and every program's staff, each for their programs' referrals
+ * (R137).
+ */
+const programPage = (outcome: Outcome = "ok"): Expectation => ({
+  ...adminPage(outcome),
+  otherStaff: outcome,
+  programStaff: outcome,
+});
 const api = (outcome: Outcome): Expectation => ({ ...signedIn(outcome), anonymous: 401, reviewLink: 401 });
 const ownApi = (owner: Outcome = "ok", admins: Outcome = "ok", staff: Outcome = 404): Expectation => ({
   ...api(owner),
@@ -114,16 +150,33 @@ const ownApi = (owner: Outcome = "ok", admins: Outcome = "ok", staff: Outcome = 
   admin: admins,
   superAdmin: admins,
 });
-const adminApi = (admins: Outcome = "ok", superAdmin: Outcome = admins): Expectation => ({ ...api(403), admin: admins, superAdmin });
+const adminApi = (admins: Outcome = "ok", superAdmin: Outcome = admins): Expectation => ({
+  ...api(403),
+  admin: admins,
+  superAdmin,
+});
 /** The calls for referrers only (access "referrer"): administrators and a program's staff are refused at the door. */
-const referrerApi = (outcome: Outcome): Expectation => ({ ...api(outcome), admin: 403, superAdmin: 403, otherStaff: 403, programStaff: 403 });
+const referrerApi = (outcome: Outcome): Expectation => ({
+  ...api(outcome),
+  admin: 403,
+  superAdmin: 403,
+  otherStaff: 403,
+  programStaff: 403,
+});
 /** The calls for the program (access "program"): administrators and every program's staff. */
-const programApi = (outcome: Outcome = "ok"): Expectation => ({ ...adminApi(outcome), otherStaff: outcome, programStaff: outcome });
+const programApi = (outcome: Outcome = "ok"): Expectation => ({
+  ...adminApi(outcome),
+  otherStaff: outcome,
+  programStaff: outcome,
+});
 /**
  * A's submitted referral (or a part of it): its program's staff get what administrators get (R137); the staff of
  * another program are still told it does not exist.
  */
-const ofProgram = (expectation: Expectation, programStaff: Outcome = expectation.admin): Expectation => ({ ...expectation, programStaff });
+const ofProgram = (expectation: Expectation, programStaff: Outcome = expectation.admin): Expectation => ({
+  ...expectation,
+  programStaff,
+});
 
 interface World {
   /** In every value planted in A's records; a response to someone who may not see them never contains it. */
@@ -173,7 +226,10 @@ interface Row {
   path: (world: World, extra: Extra, role: Role) => string;
   form?: (world: World, extra: Extra, role: Role) => Record<string, string>;
   json?: (world: World, extra: Extra) => unknown;
-  multipart?: (world: World, extra: Extra) => Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;
+  multipart?: (
+    world: World,
+    extra: Extra,
+  ) => Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;
   setup?: (world: World) => Promise<Extra>;
   expect: Expectation;
   /** An answered read shows A's planted values to those allowed to see them (so the row does look at A's record). */
@@ -188,11 +244,20 @@ interface Row {
 /** Every step's page but the review (a row of its own). */
 const wizardSteps = WIZARD_STEPS.filter((step) => step.key !== "review").map((step) => step.path);
 /** The steps that take an empty form (nothing chosen yet is an answer there). */
-const EMPTY_SAVES = ["child-information/sex", "family-information/guardian-list", "reason/select", "reason/screen", "details/select"];
-/** A wizard module's route, from the step table: the frame's, a step's or a form's (by its path), the confirmation's. */
+const EMPTY_SAVES = [
+  "child-information/sex",
+  "family-information/guardian-list",
+  "reason/select",
+  "reason/screen",
+  "details/select",
+];
+/**
+ * A wizard module's route, from the step table: the frame's, a step's or a form's (by its path), the confirmation's.
+ */
 const moduleRoute = (file: string) => file.replace(/\.tsx?$/, "");
 const WIZARD = moduleRoute(WIZARD_FRAME.file);
-const stepRoute = (path: string) => moduleRoute([...WIZARD_STEPS, ...WIZARD_FORMS].find((page) => page.path === path)!.file);
+const stepRoute = (path: string) =>
+  moduleRoute([...WIZARD_STEPS, ...WIZARD_FORMS].find((page) => page.path === path)!.file);
 const SUBMITTED = moduleRoute(WIZARD_SUBMITTED.file);
 
 async function json(response: APIResponse) {
@@ -219,7 +284,10 @@ async function freshAdminWithSecondFactor(): Promise<Extra> {
   return { user: admin.id };
 }
 
-/** Two referrals of A's submitted child, submitted one after the other: possibly the same child (docs/product-rules.md R126). */
+/**
+ * Two referrals of A's submitted child, submitted one after the other: possibly the same child (docs/product-rules.md
+ * R126).
+ */
 async function freshSameChild(world: World): Promise<Extra> {
   const first = await freshSubmitted(world);
   const again = await freshSubmitted(world);
@@ -242,18 +310,30 @@ async function freshAdult(world: World): Promise<Extra> {
 
 async function freshDocument(world: World): Promise<Extra> {
   const response = await world.clients.userA.post(`/api/referrals/${world.draft}/referral_documents`, {
-    multipart: { description: `Spare ${world.mark}`, file: { name: "spare.pdf", mimeType: "application/pdf", buffer: PDF } },
+    multipart: {
+      description: `Spare ${world.mark}`,
+      file: { name: "spare.pdf", mimeType: "application/pdf", buffer: PDF },
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return { document: (await json(response)).id };
 }
 
-const freshTarget = async (): Promise<Extra> => ({ user: (await createUser({ signedInBefore: true })).id, email: (await createUser()).email });
-const freshChild = async (world: World): Promise<Extra> => ({ child: (await createChild(world.users.userA, { firstName: `Spare${world.mark}` })).id });
-const freshAddress = async (world: World): Promise<Extra> => ({ address: (await createAddress(world.users.userA, { nickname: `Spare${world.mark}` })).id });
+const freshTarget = async (): Promise<Extra> => ({
+  user: (await createUser({ signedInBefore: true })).id,
+  email: (await createUser()).email,
+});
+const freshChild = async (world: World): Promise<Extra> => ({
+  child: (await createChild(world.users.userA, { firstName: `Spare${world.mark}` })).id,
+});
+const freshAddress = async (world: World): Promise<Extra> => ({
+  address: (await createAddress(world.users.userA, { nickname: `Spare${world.mark}` })).id,
+});
 
 async function freshPhone(world: World): Promise<Extra> {
-  const response = await world.clients.userA.post("/api/phone_numbers", { data: { areaCode: "410", prefix: "555", suffix: "0101" } });
+  const response = await world.clients.userA.post("/api/phone_numbers", {
+    data: { areaCode: "410", prefix: "555", suffix: "0101" },
+  });
   return { phone: (await json(response)).id };
 }
 
@@ -274,14 +354,18 @@ async function deadLink(world: World, end: "moved" | "roleLost"): Promise<Extra>
   const { base, referral } = await freshSubmitted(world);
   const maker = await createStaff(world.programs.own);
   const { token } = await createReviewLinkFor(maker, Number(referral));
-  // As the pages end it: an administrator's move on the review page, a super administrator's change on the person's page.
+  // As the pages end it: an administrator's move on the review page, a super administrator's change on the person's
+  // page.
   const ended =
     end === "moved"
       ? await world.clients.admin.post(`${base}/review`, {
           form: { intent: "transfer", toProgram: String(world.programs.away.id), reason: "The family moved" },
           maxRedirects: 0,
         })
-      : await world.clients.superAdmin.post(`/app/user/${maker.id}`, { form: { intent: "staffPrograms" }, maxRedirects: 0 });
+      : await world.clients.superAdmin.post(`/app/user/${maker.id}`, {
+          form: { intent: "staffPrograms" },
+          maxRedirects: 0,
+        });
   expect(ended.status(), await ended.text()).toBe(302);
   return { token };
 }
@@ -292,7 +376,10 @@ async function superAdminsKey(world: World): Promise<Extra> {
   return { key: key.id, user: world.users.superAdmin.id };
 }
 
-/** Those who may move a referral to another program (R139): each moves one of its own, so a move does not change the next one's. */
+/**
+ * Those who may move a referral to another program (R139): each moves one of its own, so a move does not change the
+ * next one's.
+ */
 const MOVERS = ["programStaff", "admin", "superAdmin"] as const;
 
 /**
@@ -327,12 +414,37 @@ const programForm = (program: Program) => ({
 const PAGES: Row[] = [
   // Public screens: the same for everyone; signed-in people are sent on from the account screens.
   { route: "_index", method: "GET", path: () => "/", expect: everyone("redirect") },
-  { route: "login", method: "GET", path: () => "/login", expect: { ...everyone("redirect"), anonymous: "ok", reviewLink: "ok" } },
-  { route: "register", method: "GET", path: () => "/register", expect: { ...everyone("redirect"), anonymous: "ok", reviewLink: "ok" } },
-  { route: "forgot-password", method: "GET", path: () => "/forgot-password", expect: { ...everyone("redirect"), anonymous: "ok", reviewLink: "ok" } },
-  { route: "reset-password", method: "GET", path: () => "/reset-password?token=unknown", expect: { ...everyone("redirect"), anonymous: 400, reviewLink: 400 } },
+  {
+    route: "login",
+    method: "GET",
+    path: () => "/login",
+    expect: { ...everyone("redirect"), anonymous: "ok", reviewLink: "ok" },
+  },
+  {
+    route: "register",
+    method: "GET",
+    path: () => "/register",
+    expect: { ...everyone("redirect"), anonymous: "ok", reviewLink: "ok" },
+  },
+  {
+    route: "forgot-password",
+    method: "GET",
+    path: () => "/forgot-password",
+    expect: { ...everyone("redirect"), anonymous: "ok", reviewLink: "ok" },
+  },
+  {
+    route: "reset-password",
+    method: "GET",
+    path: () => "/reset-password?token=unknown",
+    expect: { ...everyone("redirect"), anonymous: 400, reviewLink: 400 },
+  },
   // The second factor's screens at sign-in: for a session past the password only (docs/product-rules.md R129).
-  { route: "login_.second-factor", method: "GET", path: () => "/login/second-factor", expect: { ...signedIn("redirect"), pendingAdmin: "ok" } },
+  {
+    route: "login_.second-factor",
+    method: "GET",
+    path: () => "/login/second-factor",
+    expect: { ...signedIn("redirect"), pendingAdmin: "ok" },
+  },
   {
     route: "login_.second-factor",
     method: "POST",
@@ -342,9 +454,20 @@ const PAGES: Row[] = [
   },
   // The code mailed before a set-up: for a session waiting for it only; one signed in goes on to the dashboard.
   { route: "login_.mail-code", method: "GET", path: () => "/login/mail-code", expect: signedIn("redirect") },
-  { route: "login_.mail-code", method: "POST", path: () => "/login/mail-code", form: () => ({ code: "000000" }), expect: signedIn("redirect") },
+  {
+    route: "login_.mail-code",
+    method: "POST",
+    path: () => "/login/mail-code",
+    form: () => ({ code: "000000" }),
+    expect: signedIn("redirect"),
+  },
   // Signed in, the set-up's page only shows the way on (it is also what the page shows right after the set-up).
-  { route: "login_.second-factor-setup", method: "GET", path: () => "/login/second-factor-setup", expect: signedIn("ok") },
+  {
+    route: "login_.second-factor-setup",
+    method: "GET",
+    path: () => "/login/second-factor-setup",
+    expect: signedIn("ok"),
+  },
   {
     route: "login_.second-factor-setup",
     method: "POST",
@@ -371,7 +494,12 @@ const PAGES: Row[] = [
     form: () => ({ open: "true", redirectTo: "/app/dashboard" }),
     expect: everyone("redirect"),
   },
-  { route: "app_.referral.review.$", method: "GET", path: () => "/app/referral/review/somewhere", expect: everyone("redirect") },
+  {
+    route: "app_.referral.review.$",
+    method: "GET",
+    path: () => "/app/referral/review/somewhere",
+    expect: everyone("redirect"),
+  },
 
   // The signed-in shell and the lists: everyone signed in, each seeing their own.
   { route: "app", method: "GET", path: () => "/app/dashboard", expect: signedIn("ok") },
@@ -381,14 +509,37 @@ const PAGES: Row[] = [
   { route: "app.children._index", method: "GET", path: () => "/app/children", expect: signedIn("ok") },
   { route: "app.referrals.drafts", method: "GET", path: () => "/app/referrals/drafts", expect: signedIn("ok") },
   // programStaff's submitted list holds A's submitted referral: their program's (R137).
-  { route: "app.referrals.submitted", method: "GET", path: () => "/app/referrals/submitted", expect: signedIn("ok"), alsoSees: ["programStaff"] },
+  {
+    route: "app.referrals.submitted",
+    method: "GET",
+    path: () => "/app/referrals/submitted",
+    expect: signedIn("ok"),
+    alsoSees: ["programStaff"],
+  },
   { route: "app.updates", method: "GET", path: () => "/app/updates", expect: signedIn("ok") },
   { route: "app.address-lookup", method: "GET", path: () => "/app/address-lookup?q=21401", expect: signedIn("ok") },
-  { route: "session.keepalive", method: "POST", path: () => "/session/keepalive", form: () => ({}), expect: signedIn("ok") },
+  {
+    route: "session.keepalive",
+    method: "POST",
+    path: () => "/session/keepalive",
+    form: () => ({}),
+    expect: signedIn("ok"),
+  },
   { route: "app.children.export[.csv]", method: "GET", path: () => "/app/children/export.csv", expect: signedIn("ok") },
-  { route: "app.referrals.export[.csv]", method: "GET", path: () => "/app/referrals/export.csv?list=drafts", expect: signedIn("ok") },
+  {
+    route: "app.referrals.export[.csv]",
+    method: "GET",
+    path: () => "/app/referrals/export.csv?list=drafts",
+    expect: signedIn("ok"),
+  },
   // Someone's lists by owner: administrators only.
-  { route: "app.children.export[.csv]", method: "GET", path: (w) => `/app/children/export.csv?owner=${w.users.userA.id}`, expect: ownPage(), shows: true },
+  {
+    route: "app.children.export[.csv]",
+    method: "GET",
+    path: (w) => `/app/children/export.csv?owner=${w.users.userA.id}`,
+    expect: ownPage(),
+    shows: true,
+  },
   // The per-user referral list is administrators' (docs/product-rules.md R92), its owner's included.
   {
     route: "app.referrals.export[.csv]",
@@ -399,7 +550,13 @@ const PAGES: Row[] = [
   },
 
   // A's child.
-  { route: "app.children.details.$id", method: "GET", path: (w) => `/app/children/details/${w.child}`, expect: ownPage(), shows: true },
+  {
+    route: "app.children.details.$id",
+    method: "GET",
+    path: (w) => `/app/children/details/${w.child}`,
+    expect: ownPage(),
+    shows: true,
+  },
   {
     route: "app.children.details.$id",
     method: "POST",
@@ -416,20 +573,43 @@ const PAGES: Row[] = [
     expect: ownAction("redirect"),
   },
   // The child's forms are a referrer's (requireReferrer): administrators and program staff are refused at the door.
-  { route: "app.children.edit.preverify", method: "GET", path: (w) => `/app/children/edit/preverify?id=${w.child}`, expect: ownPage("ok", 403, 403) },
+  {
+    route: "app.children.edit.preverify",
+    method: "GET",
+    path: (w) => `/app/children/edit/preverify?id=${w.child}`,
+    expect: ownPage("ok", 403, 403),
+  },
   {
     route: "app.children.edit.preverify",
     method: "POST",
     path: () => "/app/children/edit/preverify",
-    form: (w) => ({ id: String(w.child), birthYear: String(new Date().getFullYear() - 1), birthMonth: "1", birthDay: "1", stateOfResidence: "21" }),
+    form: (w) => ({
+      id: String(w.child),
+      birthYear: String(new Date().getFullYear() - 1),
+      birthMonth: "1",
+      birthDay: "1",
+      stateOfResidence: "21",
+    }),
     expect: ownAction("redirect", 403, 403),
   },
-  { route: "app.children.edit.name", method: "GET", path: (w) => `/app/children/edit/name?id=${w.child}`, expect: ownPage("ok", 403, 403), shows: true },
+  {
+    route: "app.children.edit.name",
+    method: "GET",
+    path: (w) => `/app/children/edit/name?id=${w.child}`,
+    expect: ownPage("ok", 403, 403),
+    shows: true,
+  },
   {
     route: "app.children.edit.name",
     method: "POST",
     path: () => "/app/children/edit/name",
-    form: (w) => ({ id: String(w.child), birthdate: yearsAgo(1), stateOfResidence: "21", firstName: `Kid${w.mark}`, lastName: `Family${w.mark}` }),
+    form: (w) => ({
+      id: String(w.child),
+      birthdate: yearsAgo(1),
+      stateOfResidence: "21",
+      firstName: `Kid${w.mark}`,
+      lastName: `Family${w.mark}`,
+    }),
     expect: ownAction("redirect", 403, 403),
   },
 
@@ -459,7 +639,13 @@ const PAGES: Row[] = [
   },
 
   // The wizard of A's Draft: administrators are sent to its review (docs/product-rules.md R45) and may not save.
-  { route: WIZARD, method: "GET", path: (w) => `${w.draftBase}/referrer-information/relationship`, expect: ownPage("ok", "redirect"), shows: true },
+  {
+    route: WIZARD,
+    method: "GET",
+    path: (w) => `${w.draftBase}/referrer-information/relationship`,
+    expect: ownPage("ok", "redirect"),
+    shows: true,
+  },
   // The path's user changed to the asker's own id opens nothing more (and nothing at all to an administrator).
   {
     route: WIZARD,
@@ -470,8 +656,15 @@ const PAGES: Row[] = [
     shows: true,
   },
   ...wizardSteps.flatMap((step): Row[] => [
-    { route: stepRoute(step), method: "GET", path: (w) => `${w.draftBase}/${step}`, expect: ownPage("ok", "redirect"), shows: true },
-    // Saving nothing (in a filled Draft of its own) is refused where the step needs an answer and kept where it may be empty.
+    {
+      route: stepRoute(step),
+      method: "GET",
+      path: (w) => `${w.draftBase}/${step}`,
+      expect: ownPage("ok", "redirect"),
+      shows: true,
+    },
+    // Saving nothing (in a filled Draft of its own) is refused where the step needs an answer and kept where it may be
+    // empty.
     {
       route: stepRoute(step),
       method: "POST",
@@ -550,7 +743,11 @@ const PAGES: Row[] = [
     route: stepRoute("supporting-documentation/:document"),
     method: "POST",
     path: (w) => `${w.draftBase}/supporting-documentation/new`,
-    multipart: () => ({ from: "documents", description: "Another", file: { name: "another.pdf", mimeType: "application/pdf", buffer: PDF } }),
+    multipart: () => ({
+      from: "documents",
+      description: "Another",
+      file: { name: "another.pdf", mimeType: "application/pdf", buffer: PDF },
+    }),
     expect: ownAction("redirect"),
   },
 
@@ -564,7 +761,13 @@ const PAGES: Row[] = [
     shows: true,
     alsoSees: ["programStaff"],
   },
-  { route: stepRoute("review"), method: "POST", path: (w) => `${w.draftBase}/review`, form: () => ({ intent: "copy" }), expect: ownAction("redirect") },
+  {
+    route: stepRoute("review"),
+    method: "POST",
+    path: (w) => `${w.draftBase}/review`,
+    form: () => ({ intent: "copy" }),
+    expect: ownAction("redirect"),
+  },
   {
     route: stepRoute("review"),
     method: "POST",
@@ -582,7 +785,13 @@ const PAGES: Row[] = [
     expect: ownAction("redirect"),
   },
   // The confirmation after a submit: its creator's; others are sent to the review, a Draft's too.
-  { route: SUBMITTED, method: "GET", path: (w) => `${w.submittedBase}/submitted`, expect: ofProgram(ownPage("ok", "redirect")), shows: true },
+  {
+    route: SUBMITTED,
+    method: "GET",
+    path: (w) => `${w.submittedBase}/submitted`,
+    expect: ofProgram(ownPage("ok", "redirect")),
+    shows: true,
+  },
   { route: SUBMITTED, method: "GET", path: (w) => `${w.draftBase}/submitted`, expect: ownPage("redirect", "redirect") },
   // What administrators and its program's staff do (R137): record a status, make and revoke review links, move it to
   // another program (R139); another program's staff are told it does not exist.
@@ -616,7 +825,10 @@ const PAGES: Row[] = [
     route: stepRoute("review"),
     method: "POST",
     path: (_, x) => `${x.base}/review`,
-    form: (_, x, role) => ({ intent: "revokeLink", link: String(role === "superAdmin" ? x.other : role === "programStaff" ? x.staffLink : x.link) }),
+    form: (_, x, role) => ({
+      intent: "revokeLink",
+      link: String(role === "superAdmin" ? x.other : role === "programStaff" ? x.staffLink : x.link),
+    }),
     setup: freshLink,
     expect: ofProgram(ownAction(403, "redirect")),
   },
@@ -630,8 +842,18 @@ const PAGES: Row[] = [
   },
 
   // A's document files: its Draft's, and its submitted referral's, which its program reads too.
-  { route: "app.documents.$document.file", method: "GET", path: (w) => `/app/documents/${w.document}/file`, expect: ownPage() },
-  { route: "app.documents.$document.file", method: "GET", path: (w) => `/app/documents/${w.submittedDocument}/file`, expect: ofProgram(ownPage()) },
+  {
+    route: "app.documents.$document.file",
+    method: "GET",
+    path: (w) => `/app/documents/${w.document}/file`,
+    expect: ownPage(),
+  },
+  {
+    route: "app.documents.$document.file",
+    method: "GET",
+    path: (w) => `/app/documents/${w.submittedDocument}/file`,
+    expect: ofProgram(ownPage()),
+  },
 
   // The external review: its token is what opens it, for one referral and its documents only.
   {
@@ -675,8 +897,20 @@ const PAGES: Row[] = [
   },
 
   // A's profile and address book: only A changes them; administrators read them.
-  { route: "app.profile.$id", method: "GET", path: (w) => `/app/profile/${w.users.userA.id}`, expect: ownPage(), shows: true },
-  { route: "app.profile.$id", method: "POST", path: (w) => `/app/profile/${w.users.userA.id}`, form: () => ({ firstName: "" }), expect: ownAction(400, 404) },
+  {
+    route: "app.profile.$id",
+    method: "GET",
+    path: (w) => `/app/profile/${w.users.userA.id}`,
+    expect: ownPage(),
+    shows: true,
+  },
+  {
+    route: "app.profile.$id",
+    method: "POST",
+    path: (w) => `/app/profile/${w.users.userA.id}`,
+    form: () => ({ firstName: "" }),
+    expect: ownAction(400, 404),
+  },
   {
     route: "app.profile_.$id.address.$address",
     method: "GET",
@@ -684,7 +918,12 @@ const PAGES: Row[] = [
     expect: ownPage("ok", 404),
     shows: true,
   },
-  { route: "app.profile_.$id.address.$address", method: "GET", path: (w) => `/app/profile/${w.users.userA.id}/address/new`, expect: ownPage("ok", 404) },
+  {
+    route: "app.profile_.$id.address.$address",
+    method: "GET",
+    path: (w) => `/app/profile/${w.users.userA.id}/address/new`,
+    expect: ownPage("ok", 404),
+  },
   {
     route: "app.profile_.$id.address.$address",
     method: "POST",
@@ -722,8 +961,19 @@ const PAGES: Row[] = [
   { route: "app.users.export[.csv]", method: "GET", path: () => "/app/users/export.csv", expect: adminPage() },
   // The security events: super administrators only (R133).
   { route: "app.security-events", method: "GET", path: () => "/app/security-events", expect: adminPage(403, "ok") },
-  { route: "app.security-events.export[.csv]", method: "GET", path: () => "/app/security-events/export.csv", expect: adminPage(403, "ok") },
-  { route: "app.user.$id._index", method: "GET", path: (w) => `/app/user/${w.users.userA.id}`, expect: adminPage(), shows: true },
+  {
+    route: "app.security-events.export[.csv]",
+    method: "GET",
+    path: () => "/app/security-events/export.csv",
+    expect: adminPage(403, "ok"),
+  },
+  {
+    route: "app.user.$id._index",
+    method: "GET",
+    path: (w) => `/app/user/${w.users.userA.id}`,
+    expect: adminPage(),
+    shows: true,
+  },
   {
     route: "app.user.$id._index",
     method: "POST",
@@ -732,8 +982,20 @@ const PAGES: Row[] = [
     setup: freshTarget,
     expect: adminPage("redirect"),
   },
-  { route: "app.user.$id.referrals", method: "GET", path: (w) => `/app/user/${w.users.userA.id}/referrals`, expect: adminPage(), shows: true },
-  { route: "app.user.$id.children", method: "GET", path: (w) => `/app/user/${w.users.userA.id}/children`, expect: adminPage(), shows: true },
+  {
+    route: "app.user.$id.referrals",
+    method: "GET",
+    path: (w) => `/app/user/${w.users.userA.id}/referrals`,
+    expect: adminPage(),
+    shows: true,
+  },
+  {
+    route: "app.user.$id.children",
+    method: "GET",
+    path: (w) => `/app/user/${w.users.userA.id}/children`,
+    expect: adminPage(),
+    shows: true,
+  },
   // The local program role is given by super administrators (R138).
   {
     route: "app.user.$id._index",
@@ -751,7 +1013,12 @@ const PAGES: Row[] = [
     expect: { ...adminPage(), programStaff: "ok", otherStaff: 404 },
   },
   // One's own second factor: set up, or turned off with a code (a wrong one here).
-  { route: "app.profile_.$id.second-factor", method: "GET", path: (w) => `/app/profile/${w.users.userA.id}/second-factor`, expect: ownPage("ok", 404) },
+  {
+    route: "app.profile_.$id.second-factor",
+    method: "GET",
+    path: (w) => `/app/profile/${w.users.userA.id}/second-factor`,
+    expect: ownPage("ok", 404),
+  },
   {
     route: "app.profile_.$id.second-factor",
     method: "POST",
@@ -775,7 +1042,12 @@ const PAGES: Row[] = [
     route: "app.reports",
     method: "POST",
     path: () => "/app/reports",
-    form: () => ({ intent: "referral", statuses: "submitted", format: "csv", fileName: `security-${randomUUID().slice(0, 8)}` }),
+    form: () => ({
+      intent: "referral",
+      statuses: "submitted",
+      format: "csv",
+      fileName: `security-${randomUUID().slice(0, 8)}`,
+    }),
     expect: programPage(),
   },
   // The user report is administrators' (the accounts are not the program's).
@@ -802,8 +1074,15 @@ const PAGES: Row[] = [
     alsoSees: ["programStaff"],
   },
   { route: "app.api-keys", method: "GET", path: () => "/app/api-keys", expect: programPage() },
-  // Administrators and staff get past the door to the form, which asks their password and a code again (400 without them).
-  { route: "app.api-keys", method: "POST", path: () => "/app/api-keys", form: () => ({ keyName: "Matrix", days: "1" }), expect: programPage(400) },
+  // Administrators and staff get past the door to the form, which asks their password and a code again (400 without
+  // them).
+  {
+    route: "app.api-keys",
+    method: "POST",
+    path: () => "/app/api-keys",
+    form: () => ({ keyName: "Matrix", days: "1" }),
+    expect: programPage(400),
+  },
   // The super administrator's own key: only they revoke it; administrators and staff are told it does not exist (R101).
   {
     route: "app.api-keys",
@@ -815,8 +1094,18 @@ const PAGES: Row[] = [
   },
 
   // The local programs as super administrators keep them (R136): nobody else's, neither administrators' nor staff's.
-  { route: "app.local-programs._index", method: "GET", path: () => "/app/local-programs", expect: adminPage(403, "ok") },
-  { route: "app.local-programs.$id", method: "GET", path: (w) => `/app/local-programs/${w.programs.other.id}`, expect: adminPage(403, "ok") },
+  {
+    route: "app.local-programs._index",
+    method: "GET",
+    path: () => "/app/local-programs",
+    expect: adminPage(403, "ok"),
+  },
+  {
+    route: "app.local-programs.$id",
+    method: "GET",
+    path: (w) => `/app/local-programs/${w.programs.other.id}`,
+    expect: adminPage(403, "ok"),
+  },
   {
     route: "app.local-programs.$id",
     method: "POST",
@@ -828,7 +1117,13 @@ const PAGES: Row[] = [
 
 const API: Row[] = [
   // programStaff's list holds A's submitted referral: their program's (R137).
-  { route: "GET /api/referrals", method: "GET", path: () => "/api/referrals", expect: api("ok"), alsoSees: ["programStaff"] },
+  {
+    route: "GET /api/referrals",
+    method: "GET",
+    path: () => "/api/referrals",
+    expect: api("ok"),
+    alsoSees: ["programStaff"],
+  },
   { route: "GET /api/referrals", method: "GET", path: (w) => `/api/referrals?child.id=${w.child}`, expect: api("ok") },
   // Another's referrals by owner are an empty list (the children's and addresses' are a 404): nothing either way. A
   // program's staff get those of their programs: programStaff A's submitted one, otherStaff none.
@@ -847,7 +1142,13 @@ const API: Row[] = [
     json: (w) => ({ child: `/api/children/${w.child}` }),
     expect: ownApi("ok", 403, 403),
   },
-  { route: "GET /api/referrals/{id}", method: "GET", path: (w) => `/api/referrals/${w.draft}`, expect: ownApi(), shows: true },
+  {
+    route: "GET /api/referrals/{id}",
+    method: "GET",
+    path: (w) => `/api/referrals/${w.draft}`,
+    expect: ownApi(),
+    shows: true,
+  },
   {
     route: "GET /api/referrals/{id}",
     method: "GET",
@@ -877,9 +1178,15 @@ const API: Row[] = [
     setup: (w) => freshDraft(w, { filled: true }),
     expect: ownApi("ok", 403),
   },
-  { route: "POST /api/referrals/{id}/copy", method: "POST", path: (w) => `/api/referrals/${w.draft}/copy`, expect: ownApi("ok", 403) },
+  {
+    route: "POST /api/referrals/{id}/copy",
+    method: "POST",
+    path: (w) => `/api/referrals/${w.draft}/copy`,
+    expect: ownApi("ok", 403),
+  },
   // Its program's staff and state administrators move a submitted referral to another program (R139); its referrer may
-  // read it but not move it; the call is the program's, so a referrer is refused at the door (as for the record of access).
+  // read it but not move it; the call is the program's, so a referrer is refused at the door (as for the record of
+  // access).
   {
     route: "POST /api/referrals/{id}/transfer",
     method: "POST",
@@ -892,10 +1199,19 @@ const API: Row[] = [
     route: "POST /api/referrals/{id}/referral_documents",
     method: "POST",
     path: (w) => `/api/referrals/${w.draft}/referral_documents`,
-    multipart: () => ({ description: "Matrix", file: { name: "matrix.pdf", mimeType: "application/pdf", buffer: PDF } }),
+    multipart: () => ({
+      description: "Matrix",
+      file: { name: "matrix.pdf", mimeType: "application/pdf", buffer: PDF },
+    }),
     expect: ownApi("ok", 403),
   },
-  { route: "GET /api/referral_documents/{id}", method: "GET", path: (w) => `/api/referral_documents/${w.document}`, expect: ownApi(), shows: true },
+  {
+    route: "GET /api/referral_documents/{id}",
+    method: "GET",
+    path: (w) => `/api/referral_documents/${w.document}`,
+    expect: ownApi(),
+    shows: true,
+  },
   {
     route: "GET /api/referral_documents/{id}",
     method: "GET",
@@ -919,7 +1235,13 @@ const API: Row[] = [
     expect: ownApi("ok", 403),
   },
   { route: "GET /api/children", method: "GET", path: () => "/api/children", expect: api("ok") },
-  { route: "GET /api/children", method: "GET", path: (w) => `/api/children?createdBy.id=${w.users.userA.id}`, expect: ownApi(), shows: true },
+  {
+    route: "GET /api/children",
+    method: "GET",
+    path: (w) => `/api/children?createdBy.id=${w.users.userA.id}`,
+    expect: ownApi(),
+    shows: true,
+  },
   {
     route: "POST /api/children",
     method: "POST",
@@ -927,7 +1249,13 @@ const API: Row[] = [
     json: () => ({ firstName: "" }),
     expect: referrerApi(400),
   },
-  { route: "GET /api/children/{id}", method: "GET", path: (w) => `/api/children/${w.child}`, expect: ownApi(), shows: true },
+  {
+    route: "GET /api/children/{id}",
+    method: "GET",
+    path: (w) => `/api/children/${w.child}`,
+    expect: ownApi(),
+    shows: true,
+  },
   {
     route: "PUT /api/children/{id}",
     method: "PUT",
@@ -935,10 +1263,34 @@ const API: Row[] = [
     json: () => ({ middleName: "Luz" }),
     expect: ownApi("ok", 403, 403),
   },
-  { route: "DELETE /api/children/{id}", method: "DELETE", path: (_, x) => `/api/children/${x.child}`, setup: freshChild, expect: ownApi("ok", 403, 403) },
-  { route: "GET /api/users", method: "GET", path: (w) => `/api/users?email=${encodeURIComponent(w.users.userA.email)}`, expect: adminApi(), shows: true },
-  { route: "POST /api/users", method: "POST", path: () => "/api/users", json: () => ({ firstName: "" }), expect: everyone(400) },
-  { route: "GET /api/users/{id}", method: "GET", path: (w) => `/api/users/${w.users.userA.id}`, expect: ownApi(), shows: true },
+  {
+    route: "DELETE /api/children/{id}",
+    method: "DELETE",
+    path: (_, x) => `/api/children/${x.child}`,
+    setup: freshChild,
+    expect: ownApi("ok", 403, 403),
+  },
+  {
+    route: "GET /api/users",
+    method: "GET",
+    path: (w) => `/api/users?email=${encodeURIComponent(w.users.userA.email)}`,
+    expect: adminApi(),
+    shows: true,
+  },
+  {
+    route: "POST /api/users",
+    method: "POST",
+    path: () => "/api/users",
+    json: () => ({ firstName: "" }),
+    expect: everyone(400),
+  },
+  {
+    route: "GET /api/users/{id}",
+    method: "GET",
+    path: (w) => `/api/users/${w.users.userA.id}`,
+    expect: ownApi(),
+    shows: true,
+  },
   {
     route: "PUT /api/users/{id}",
     method: "PUT",
@@ -947,7 +1299,8 @@ const API: Row[] = [
     // An administrator changes only whether the account is active, and its roles: told which field is not theirs (403).
     expect: ownApi("ok", 403),
   },
-  // The programs an account is staff of: a super administrator's change (R138); anyone else who may not view the account
+  // The programs an account is staff of: a super administrator's change (R138); anyone else who may not view the
+  // account
   // is told it does not exist.
   {
     route: "PUT /api/users/{id}",
@@ -965,7 +1318,13 @@ const API: Row[] = [
     expect: adminApi("ok", 409),
   },
   { route: "GET /api/addresses", method: "GET", path: () => "/api/addresses", expect: api("ok") },
-  { route: "GET /api/addresses", method: "GET", path: (w) => `/api/addresses?createdBy.id=${w.users.userA.id}`, expect: ownApi(), shows: true },
+  {
+    route: "GET /api/addresses",
+    method: "GET",
+    path: (w) => `/api/addresses?createdBy.id=${w.users.userA.id}`,
+    expect: ownApi(),
+    shows: true,
+  },
   {
     route: "POST /api/addresses",
     method: "POST",
@@ -973,7 +1332,13 @@ const API: Row[] = [
     json: () => ({ line1: "" }),
     expect: referrerApi(400),
   },
-  { route: "GET /api/addresses/{id}", method: "GET", path: (w) => `/api/addresses/${w.address}`, expect: ownApi(), shows: true },
+  {
+    route: "GET /api/addresses/{id}",
+    method: "GET",
+    path: (w) => `/api/addresses/${w.address}`,
+    expect: ownApi(),
+    shows: true,
+  },
   {
     route: "PUT /api/addresses/{id}",
     method: "PUT",
@@ -992,10 +1357,22 @@ const API: Row[] = [
     route: "POST /api/adults",
     method: "POST",
     path: () => "/api/adults",
-    json: (w) => ({ referral: `/api/referrals/${w.draft}`, firstName: "Matrix", lastName: "Adult", childRelationship: "1", homePhoneNumber: HOME_PHONE }),
+    json: (w) => ({
+      referral: `/api/referrals/${w.draft}`,
+      firstName: "Matrix",
+      lastName: "Adult",
+      childRelationship: "1",
+      homePhoneNumber: HOME_PHONE,
+    }),
     expect: ownApi("ok", 403),
   },
-  { route: "GET /api/adults/{id}", method: "GET", path: (w) => `/api/adults/${w.adult}`, expect: ownApi(), shows: true },
+  {
+    route: "GET /api/adults/{id}",
+    method: "GET",
+    path: (w) => `/api/adults/${w.adult}`,
+    expect: ownApi(),
+    shows: true,
+  },
   {
     route: "GET /api/adults/{id}",
     method: "GET",
@@ -1011,7 +1388,13 @@ const API: Row[] = [
     json: () => ({ email: "guardian@example.com" }),
     expect: ownApi("ok", 403),
   },
-  { route: "DELETE /api/adults/{id}", method: "DELETE", path: (_, x) => `/api/adults/${x.adult}`, setup: freshAdult, expect: ownApi("ok", 403) },
+  {
+    route: "DELETE /api/adults/{id}",
+    method: "DELETE",
+    path: (_, x) => `/api/adults/${x.adult}`,
+    setup: freshAdult,
+    expect: ownApi("ok", 403),
+  },
   { route: "GET /api/phone_numbers", method: "GET", path: () => "/api/phone_numbers", expect: api("ok") },
   {
     route: "POST /api/phone_numbers",
@@ -1020,7 +1403,12 @@ const API: Row[] = [
     json: () => ({ areaCode: "410", prefix: "555", suffix: "0102" }),
     expect: api("ok"),
   },
-  { route: "GET /api/phone_numbers/{id}", method: "GET", path: (w) => `/api/phone_numbers/${w.phone}`, expect: ownApi() },
+  {
+    route: "GET /api/phone_numbers/{id}",
+    method: "GET",
+    path: (w) => `/api/phone_numbers/${w.phone}`,
+    expect: ownApi(),
+  },
   {
     route: "PUT /api/phone_numbers/{id}",
     method: "PUT",
@@ -1035,9 +1423,20 @@ const API: Row[] = [
     json: (w) => ({ id: w.phone, areaCode: "410", prefix: "555", suffix: "0104" }),
     expect: ownApi("ok", 403),
   },
-  { route: "DELETE /api/phone_numbers/{id}", method: "DELETE", path: (_, x) => `/api/phone_numbers/${x.phone}`, setup: freshPhone, expect: ownApi("ok", 403) },
+  {
+    route: "DELETE /api/phone_numbers/{id}",
+    method: "DELETE",
+    path: (_, x) => `/api/phone_numbers/${x.phone}`,
+    setup: freshPhone,
+    expect: ownApi("ok", 403),
+  },
   // These calls refuse a query field they do not know: the review link's token is one.
-  { route: "GET /api/lookups", method: "GET", path: () => "/api/lookups?type=Counties", expect: { ...everyone("ok"), reviewLink: 400 } },
+  {
+    route: "GET /api/lookups",
+    method: "GET",
+    path: () => "/api/lookups?type=Counties",
+    expect: { ...everyone("ok"), reviewLink: 400 },
+  },
   {
     route: "GET /api/miscellaneouses",
     method: "GET",
@@ -1046,7 +1445,12 @@ const API: Row[] = [
   },
   // The local programs (R136): anyone signed in reads them; super administrators change them.
   { route: "GET /api/local_programs", method: "GET", path: () => "/api/local_programs", expect: api("ok") },
-  { route: "GET /api/local_programs/{id}", method: "GET", path: (w) => `/api/local_programs/${w.programs.own.id}`, expect: api("ok") },
+  {
+    route: "GET /api/local_programs/{id}",
+    method: "GET",
+    path: (w) => `/api/local_programs/${w.programs.own.id}`,
+    expect: api("ok"),
+  },
   {
     route: "PUT /api/local_programs/{id}",
     method: "PUT",
@@ -1055,7 +1459,12 @@ const API: Row[] = [
     json: () => ({ phone: "410-555-0199" }),
     expect: adminApi(403, "ok"),
   },
-  { route: "GET /translation/dictionary.{key}.json", method: "GET", path: () => "/translation/dictionary.en.json", expect: everyone("ok") },
+  {
+    route: "GET /translation/dictionary.{key}.json",
+    method: "GET",
+    path: () => "/translation/dictionary.en.json",
+    expect: everyone("ok"),
+  },
   {
     route: "GET /api/authentication_tokens/review",
     method: "GET",
@@ -1065,8 +1474,19 @@ const API: Row[] = [
     alsoSees: ["reviewLink"],
   },
   { route: "POST /forgot", method: "POST", path: () => "/forgot", json: () => ({}), expect: everyone(400) },
-  { route: "GET /security_questions", method: "GET", path: () => "/security_questions?token=unknown", expect: everyone("ok") },
-  { route: "POST /security_questions", method: "POST", path: () => "/security_questions?token=unknown", json: () => ({}), expect: everyone(400) },
+  {
+    route: "GET /security_questions",
+    method: "GET",
+    path: () => "/security_questions?token=unknown",
+    expect: everyone("ok"),
+  },
+  {
+    route: "POST /security_questions",
+    method: "POST",
+    path: () => "/security_questions?token=unknown",
+    json: () => ({}),
+    expect: everyone(400),
+  },
   { route: "POST /reset", method: "POST", path: () => "/reset?token=unknown", json: () => ({}), expect: everyone(400) },
   {
     route: "POST /reset",
@@ -1117,7 +1537,12 @@ async function send(world: World, row: Row, extra: Extra, role: Role): Promise<A
   // The review link's holder carries its token on every request: it opens the one referral, nothing else.
   if (role === "reviewLink") url.searchParams.set("token", world.token);
   const target = url.pathname + url.search;
-  const options = { maxRedirects: 0, form: row.form?.(world, extra, role), data: row.json?.(world, extra), multipart: row.multipart?.(world, extra) };
+  const options = {
+    maxRedirects: 0,
+    form: row.form?.(world, extra, role),
+    data: row.json?.(world, extra),
+    multipart: row.multipart?.(world, extra),
+  };
   switch (row.method) {
     case "GET":
       return client.get(target, { maxRedirects: 0 });
@@ -1139,13 +1564,20 @@ function newMark(): string {
 }
 
 async function clientOf(user?: TestUser): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: user ? { Cookie: await sessionCookieOf(user) } : {} });
+  return playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: user ? { Cookie: await sessionCookieOf(user) } : {},
+  });
 }
 
 async function buildWorld(): Promise<World> {
   const mark = newMark();
   // A's submitted referral is of Anne Arundel (fillReferral's county, "24003"): programStaff is its program's staff.
-  const programs = { own: await setUpProgram("24003"), other: await setUpProgram("24027"), away: await setUpProgram("24009") };
+  const programs = {
+    own: await setUpProgram("24003"),
+    other: await setUpProgram("24027"),
+    away: await setUpProgram("24009"),
+  };
   const users = {
     userA: await createUser({ lastName: `Owner${mark}` }),
     userB: await createUser({ lastName: "Stranger" }),
@@ -1159,7 +1591,10 @@ async function buildWorld(): Promise<World> {
   const clients: World["clients"] = {
     anonymous: await clientOf(),
     reviewLink: await clientOf(),
-    pendingAdmin: await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Cookie: await waitingSessionCookieOf(users.pendingAdmin, "code") } }),
+    pendingAdmin: await playwrightRequest.newContext({
+      baseURL,
+      extraHTTPHeaders: { Cookie: await waitingSessionCookieOf(users.pendingAdmin, "code") },
+    }),
     userA: await clientOf(users.userA),
     userB: await clientOf(users.userB),
     otherStaff: await clientOf(users.otherStaff),
@@ -1172,19 +1607,33 @@ async function buildWorld(): Promise<World> {
   const draftBase = await startReferral(users.userA, child.id);
   await fillReferral(users.userA, draftBase, { consent: 2 });
   const draft = referralIdOf(draftBase);
-  expect((await a.put(`/api/referrals/${draft}`, { data: { additionalDetails: `Details ${mark}` } })).status()).toBe(200);
+  expect((await a.put(`/api/referrals/${draft}`, { data: { additionalDetails: `Details ${mark}` } })).status()).toBe(
+    200,
+  );
   const adult = await a.post("/api/adults", {
-    data: { referral: `/api/referrals/${draft}`, firstName: `Guardian${mark}`, lastName: "Pérez", childRelationship: "1", homePhoneNumber: HOME_PHONE },
+    data: {
+      referral: `/api/referrals/${draft}`,
+      firstName: `Guardian${mark}`,
+      lastName: "Pérez",
+      childRelationship: "1",
+      homePhoneNumber: HOME_PHONE,
+    },
   });
   const document = await a.post(`/api/referrals/${draft}/referral_documents`, {
-    multipart: { description: `Document ${mark}`, file: { name: "evaluation.pdf", mimeType: "application/pdf", buffer: PDF } },
+    multipart: {
+      description: `Document ${mark}`,
+      file: { name: "evaluation.pdf", mimeType: "application/pdf", buffer: PDF },
+    },
   });
 
   const second = await createChild(users.userA, { firstName: `Kid${mark}`, lastName: `Second${mark}` });
   const submittedBase = await startReferral(users.userA, second.id);
   const submitted = referralIdOf(submittedBase);
   const submittedDocument = await a.post(`/api/referrals/${submitted}/referral_documents`, {
-    multipart: { description: `Report ${mark}`, file: { name: "report.pdf", mimeType: "application/pdf", buffer: PDF } },
+    multipart: {
+      description: `Report ${mark}`,
+      file: { name: "report.pdf", mimeType: "application/pdf", buffer: PDF },
+    },
   });
   const submittedAdult = await a.post("/api/adults", {
     data: {
@@ -1204,7 +1653,9 @@ async function buildWorld(): Promise<World> {
 
   const address = await createAddress(users.userA, { nickname: `Nick${mark}`, line1: `1 ${mark} St` });
   const phone = await a.post("/api/phone_numbers", { data: { areaCode: "410", prefix: "555", suffix: "0100" } });
-  const report = await clients.admin.post("/generate-user-report", { data: { format: "csv", filename: `security-${randomUUID().slice(0, 8)}` } });
+  const report = await clients.admin.post("/generate-user-report", {
+    data: { format: "csv", filename: `security-${randomUUID().slice(0, 8)}` },
+  });
   expect(report.status(), await report.text()).toBe(200);
   const staffReport = await clients.programStaff.post("/generate-report", {
     data: { statuses: ["submitted"], format: "csv", filename: `security-${randomUUID().slice(0, 8)}` },
@@ -1251,26 +1702,39 @@ test.describe("access matrix @http", () => {
       stdio: ["ignore", "pipe", "ignore"],
     });
     type ManifestRoute = { id: string; file: string; children?: ManifestRoute[] };
-    const flatten = (routes: ManifestRoute[]): ManifestRoute[] => routes.flatMap((route) => [route, ...flatten(route.children ?? [])]);
+    const flatten = (routes: ManifestRoute[]): ManifestRoute[] =>
+      routes.flatMap((route) => [route, ...flatten(route.children ?? [])]);
     const modules = flatten(JSON.parse(manifest) as ManifestRoute[])
       .filter((route) => route.id !== "root")
-      .map((route) => ({ name: route.id.replace(/^routes\//, ""), source: readFileSync(path.join(root, "app", route.file), "utf8") }));
-    // Enough to know the manifest was read (the JSON API is one route, app/routes/api.$.ts, since its calls are dispatched by their table).
+      .map((route) => ({
+        name: route.id.replace(/^routes\//, ""),
+        source: readFileSync(path.join(root, "app", route.file), "utf8"),
+      }));
+    // Enough to know the manifest was read (the JSON API is one route, app/routes/api.$.ts, since its calls are
+    // dispatched by their table).
     expect(modules.length).toBeGreaterThan(60);
     const covered = new Set(MATRIX.map((row) => row.route));
     const withAction = new Set(MATRIX.filter((row) => row.method !== "GET").map((row) => row.route));
-    // The API's resource routes (apiRoute, and the one route under /api, apiRoutes) hand every request to the operations;
+    // The API's resource routes (apiRoute, and the one route under /api, apiRoutes) hand every request to the
+    // operations;
     // the operations have the rows.
     const pages = modules.filter((module) => !/\bapiRoutes?\(/.test(module.source));
     expect(pages.filter((module) => !covered.has(module.name)).map((module) => module.name)).toEqual([]);
-    const actions = pages.filter((module) => /export (async )?function action|export const action/.test(module.source)).map((module) => module.name);
+    const actions = pages
+      .filter((module) => /export (async )?function action|export const action/.test(module.source))
+      .map((module) => module.name);
     expect(actions.filter((name) => !withAction.has(name) && !PUBLIC_ACTIONS.includes(name))).toEqual([]);
 
-    // The calls as operations.server.ts gathers them from app/api (read as text: the modules import JSON the test runner cannot).
+    // The calls as operations.server.ts gathers them from app/api (read as text: the modules import JSON the test
+    // runner cannot).
     const apiDir = path.join(root, "app/api");
     const calls = readdirSync(apiDir)
       .filter((file) => file.endsWith(".server.ts"))
-      .flatMap((file) => [...readFileSync(path.join(apiDir, file), "utf8").matchAll(/method: "(GET|POST|PUT|DELETE)",\s*path: ([^\n]+),/g)])
+      .flatMap((file) => [
+        ...readFileSync(path.join(apiDir, file), "utf8").matchAll(
+          /method: "(GET|POST|PUT|DELETE)",\s*path: ([^\n]+),/g,
+        ),
+      ])
       .flatMap(([, method, paths]) => [...paths.matchAll(/"([^"]+)"/g)].map(([, one]) => `${method} ${one}`));
     expect(calls.length).toBeGreaterThan(40);
     expect(calls.filter((call) => !covered.has(call))).toEqual([]);
@@ -1294,7 +1758,9 @@ test.describe("access matrix @http", () => {
         const expected = expectedOf(row.expect, role);
         const response = await send(world, row, extra, role);
         const text = await response.text();
-        expect(outcomeOf(response), `${role}: ${row.method} ${response.url()} answered ${text.slice(0, 300)}`).toBe(expected);
+        expect(outcomeOf(response), `${role}: ${row.method} ${response.url()} answered ${text.slice(0, 300)}`).toBe(
+          expected,
+        );
         if (!seers.includes(role)) {
           expect(text, `${role} is shown A's records`).not.toContain(world.mark);
           expect(text, `${role} is shown A's e-mail`).not.toContain(world.users.userA.email);
@@ -1319,7 +1785,9 @@ test.describe("access matrix @http", () => {
 
 /** The session cookie a response sets (its value), or null. */
 function sessionSet(response: APIResponse): string | null {
-  const header = response.headersArray().find((one) => one.name.toLowerCase() === "set-cookie" && one.value.startsWith("__session="));
+  const header = response
+    .headersArray()
+    .find((one) => one.name.toLowerCase() === "set-cookie" && one.value.startsWith("__session="));
   return header ? header.value.split(";")[0] : null;
 }
 
@@ -1328,12 +1796,18 @@ const asCookie = (cookie: string) => ({ headers: { Cookie: cookie }, maxRedirect
 // Part 2: sessions. The server's idle limit is unit-tested with a moved clock (app/models/accounts.server.test.ts,
 // "sessions end on the server after 10 minutes and 30 seconds"), and a page after it in wizard.spec.ts.
 test.describe("sessions @http", () => {
-  test("signing in gives a new session id: a cookie planted before is not the one after, and opens nothing", async ({ request }) => {
+  test("signing in gives a new session id: a cookie planted before is not the one after, and opens nothing", async ({
+    request,
+  }) => {
     const [attacker, victim] = [await createUser(), await createUser()];
     // An id the server itself once issued (signed, well formed), then ended: what an attacker could plant.
     const planted = await sessionCookieOf(attacker);
     await request.post("/logout", { headers: { Cookie: planted }, form: {}, maxRedirects: 0 });
-    const signIn = await request.post("/login", { headers: { Cookie: planted }, form: { email: victim.email, password: victim.password }, maxRedirects: 0 });
+    const signIn = await request.post("/login", {
+      headers: { Cookie: planted },
+      form: { email: victim.email, password: victim.password },
+      maxRedirects: 0,
+    });
     expect(signIn.status()).toBe(302);
     const issued = sessionSet(signIn);
     expect(issued).toBeTruthy();
@@ -1361,7 +1835,9 @@ test.describe("sessions @http", () => {
     expect((await request.get(`/api/users/${user.id}`, asCookie(cookie))).status()).toBe(401);
   });
 
-  test("deactivating a user ends their sessions at once; an idle session is refused by the API too", async ({ request }) => {
+  test("deactivating a user ends their sessions at once; an idle session is refused by the API too", async ({
+    request,
+  }) => {
     const [user, admin] = [await createUser(), await createUser({ admin: true })];
     const cookie = await sessionCookieOf(user);
     expect((await request.get("/app/dashboard", asCookie(cookie))).status()).toBe(200);
@@ -1396,7 +1872,10 @@ const CROSS_SITE: CrossSiteCase[] = [
     name: "delete a child (form)",
     as: "owner",
     method: "POST",
-    setup: async (owner) => ({ path: `/app/children/details/${(await createChild(owner)).id}`, form: { intent: "delete" } }),
+    setup: async (owner) => ({
+      path: `/app/children/details/${(await createChild(owner)).id}`,
+      form: { intent: "delete" },
+    }),
   },
   {
     name: "delete a Draft from the list (form)",
@@ -1404,7 +1883,10 @@ const CROSS_SITE: CrossSiteCase[] = [
     method: "POST",
     setup: async (owner) => ({
       path: "/app/referrals/drafts",
-      form: { intent: "delete", referral: String(referralIdOf(await startReferral(owner, (await createChild(owner)).id))) },
+      form: {
+        intent: "delete",
+        referral: String(referralIdOf(await startReferral(owner, (await createChild(owner)).id))),
+      },
     }),
   },
   {
@@ -1420,7 +1902,10 @@ const CROSS_SITE: CrossSiteCase[] = [
     name: "delete an address (form)",
     as: "owner",
     method: "POST",
-    setup: async (owner) => ({ path: `/app/profile/${owner.id}/address/${(await createAddress(owner)).id}`, form: { intent: "delete" } }),
+    setup: async (owner) => ({
+      path: `/app/profile/${owner.id}/address/${(await createAddress(owner)).id}`,
+      form: { intent: "delete" },
+    }),
   },
   {
     name: "deactivate a user (administrator's form)",
@@ -1435,19 +1920,27 @@ const CROSS_SITE: CrossSiteCase[] = [
     name: "change a child (API)",
     as: "owner",
     method: "PUT",
-    setup: async (owner) => ({ path: `/api/children/${(await createChild(owner)).id}`, json: { middleName: "Elsewhere" } }),
+    setup: async (owner) => ({
+      path: `/api/children/${(await createChild(owner)).id}`,
+      json: { middleName: "Elsewhere" },
+    }),
   },
   {
     name: "delete a referral (API)",
     as: "owner",
     method: "DELETE",
-    setup: async (owner) => ({ path: `/api/referrals/${referralIdOf(await startReferral(owner, (await createChild(owner)).id))}` }),
+    setup: async (owner) => ({
+      path: `/api/referrals/${referralIdOf(await startReferral(owner, (await createChild(owner)).id))}`,
+    }),
   },
   {
     name: "copy a referral (API)",
     as: "owner",
     method: "POST",
-    setup: async (owner) => ({ path: `/api/referrals/${referralIdOf(await startReferral(owner, (await createChild(owner)).id))}/copy`, json: {} }),
+    setup: async (owner) => ({
+      path: `/api/referrals/${referralIdOf(await startReferral(owner, (await createChild(owner)).id))}/copy`,
+      json: {},
+    }),
   },
 ];
 
@@ -1486,7 +1979,11 @@ test.describe("cross-site requests @http", () => {
   test("a cross-site sign-out is refused and the session goes on", async ({ request }) => {
     const user = await createUser();
     const cookie = await sessionCookieOf(user);
-    const refused = await request.post("/logout", { headers: { Cookie: cookie, Origin: "https://evil.example" }, form: {}, maxRedirects: 0 });
+    const refused = await request.post("/logout", {
+      headers: { Cookie: cookie, Origin: "https://evil.example" },
+      form: {},
+      maxRedirects: 0,
+    });
     expect(refused.status()).toBe(403);
     expect((await request.get("/app/dashboard", asCookie(cookie))).status()).toBe(200);
   });
@@ -1515,13 +2012,24 @@ test("injected text is stored as sent and shown as text, never run", async ({ pa
     };
     const child = await saved(
       api.post("/api/children", {
-        data: { firstName: payload(0), middleName: payload(2), lastName: payload(1), birthdate: yearsAgo(1), stateOfResidence: "21" },
+        data: {
+          firstName: payload(0),
+          middleName: payload(2),
+          lastName: payload(1),
+          birthdate: yearsAgo(1),
+          stateOfResidence: "21",
+        },
       }),
     );
     const referral = await saved(api.post("/api/referrals", { data: { child: `/api/children/${child.id}` } }));
     await saved(
       api.put(`/api/referrals/${referral.id}`, {
-        data: { referrerFirstName: payload(3), referrerMiddleName: payload(4), referrerLastName: payload(2), additionalDetails: PAYLOADS.join(" ") },
+        data: {
+          referrerFirstName: payload(3),
+          referrerMiddleName: payload(4),
+          referrerLastName: payload(2),
+          additionalDetails: PAYLOADS.join(" "),
+        },
       }),
     );
     await saved(
@@ -1538,18 +2046,36 @@ test("injected text is stored as sent and shown as text, never run", async ({ pa
     );
     await saved(
       api.post(`/api/referrals/${referral.id}/referral_documents`, {
-        multipart: { description: payload(3), file: { name: "evaluation.pdf", mimeType: "application/pdf", buffer: PDF } },
+        multipart: {
+          description: payload(3),
+          file: { name: "evaluation.pdf", mimeType: "application/pdf", buffer: PDF },
+        },
       }),
     );
     await saved(
-      api.post("/api/addresses", { data: { line1: payload(1), line2: payload(2), city: "Annapolis", zip: "21401", county: "24003", nickname: payload(4) } }),
+      api.post("/api/addresses", {
+        data: {
+          line1: payload(1),
+          line2: payload(2),
+          city: "Annapolis",
+          zip: "21401",
+          county: "24003",
+          nickname: payload(4),
+        },
+      }),
     );
     await saved(api.put(`/api/users/${user.id}`, { data: { middleName: payload(2) } }));
 
     const { getDb } = await import("../app/db.server");
     const db = getDb();
     // Stored exactly as sent (the queries take them as values), and the tables are all there.
-    expect(await db.selectFrom("children").select(["first_name", "middle_name", "last_name"]).where("id", "=", child.id).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await db
+        .selectFrom("children")
+        .select(["first_name", "middle_name", "last_name"])
+        .where("id", "=", child.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
       first_name: payload(0),
       middle_name: payload(2),
       last_name: payload(1),
@@ -1566,7 +2092,13 @@ test("injected text is stored as sent and shown as text, never run", async ({ pa
     ).toBeGreaterThan(1);
 
     await context.addCookies([
-      { name: "__session", value: (await sessionCookieOf(user)).split("=").slice(1).join("="), url: baseURL, httpOnly: true, sameSite: "Lax" },
+      {
+        name: "__session",
+        value: (await sessionCookieOf(user)).split("=").slice(1).join("="),
+        url: baseURL,
+        httpOnly: true,
+        sameSite: "Lax",
+      },
     ]);
     const pages: Array<[string, number[]]> = [
       [`/app/children/details/${child.id}`, [0, 1, 2]],
@@ -1579,7 +2111,8 @@ test("injected text is stored as sent and shown as text, never run", async ({ pa
       const text = await page.locator("main").innerText();
       for (const index of shown) expect(text, `${address} shows ${payload(index)}`).toContain(payload(index));
       await expect(page.locator('img[src="x"]')).toHaveCount(0);
-      if (javaScriptOn) expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), address).toBeUndefined();
+      if (javaScriptOn)
+        expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), address).toBeUndefined();
     }
     const csv = await page.request.get("/app/referrals/export.csv?list=drafts");
     expect(csv.headers()["content-type"]).toContain("text/csv");
@@ -1599,13 +2132,22 @@ test.describe("upload attacks @http", () => {
     try {
       const referral = referralIdOf(await startReferral(owner, (await createChild(owner)).id));
       const upload = (name: string, buffer: Buffer, mimeType = "application/pdf") =>
-        api.post(`/api/referrals/${referral}/referral_documents`, { multipart: { description: "Attack", file: { name, mimeType, buffer } } });
-      const program = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff", "latin1"), Buffer.alloc(256)]);
+        api.post(`/api/referrals/${referral}/referral_documents`, {
+          multipart: { description: "Attack", file: { name, mimeType, buffer } },
+        });
+      const program = Buffer.concat([
+        Buffer.from("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff", "latin1"),
+        Buffer.alloc(256),
+      ]);
       for (const [name, buffer, mimeType] of [
         ["setup.pdf", program, "application/pdf"],
         ["setup.exe", program, "application/x-msdownload"],
         ["page.pdf", Buffer.from("<!doctype html><script>window.__xss=1</script>"), "text/html"],
-        ["image.svg.pdf", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="window.__xss=1"/>'), "image/svg+xml"],
+        [
+          "image.svg.pdf",
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="window.__xss=1"/>'),
+          "image/svg+xml",
+        ],
       ] as const) {
         const refused = await upload(name, buffer, mimeType);
         expect(refused.status(), name).toBe(400);
@@ -1643,7 +2185,11 @@ test.describe("upload attacks @http", () => {
       }
       // The same through the page's form.
       const form = await api.post(`${base}/supporting-documentation/new`, {
-        multipart: { from: "documents", description: "Traversal", file: { name: "..\\..\\..\\form.pdf", mimeType: "application/pdf", buffer: PDF } },
+        multipart: {
+          from: "documents",
+          description: "Traversal",
+          file: { name: "..\\..\\..\\form.pdf", mimeType: "application/pdf", buffer: PDF },
+        },
         maxRedirects: 0,
       });
       expect(form.status()).toBe(302);

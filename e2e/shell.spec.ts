@@ -71,7 +71,10 @@ test.describe("routing", () => {
     await expect(page.getByText("No Data")).toBeVisible();
   });
 
-  test("administrator screens refuse ordinary users and are offered only to administrators", async ({ browser, baseURL }) => {
+  test("administrator screens refuse ordinary users and are offered only to administrators", async ({
+    browser,
+    baseURL,
+  }) => {
     const ordinary = await browser.newContext({ baseURL });
     await signIn(ordinary);
     const page = await ordinary.newPage();
@@ -84,7 +87,9 @@ test.describe("routing", () => {
     await signIn(admin, await createUser({ admin: true }));
     const adminPage = await admin.newPage();
     expect((await adminPage.goto("/app/users"))?.status()).toBe(200);
-    await expect(adminPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Reports" })).toBeVisible();
+    await expect(
+      adminPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Reports" }),
+    ).toBeVisible();
     await ordinary.close();
     await admin.close();
   });
@@ -110,12 +115,19 @@ test.describe("the shell", () => {
   // A tap right after a page loads must land where the person aimed: nothing may move when the
   // page's scripts start. (A message that sat in the page's flow until the scripts made it float
   // moved every button up by its height, and a quick tap on "Add a supporting document" was lost.)
-  test("nothing moves when the page's scripts start, with a message of the last action shown @js-only", async ({ context, page }) => {
+  test("nothing moves when the page's scripts start, with a message of the last action shown @js-only", async ({
+    context,
+    page,
+  }) => {
     const user = await signIn(context);
     const base = await startReferral(user, (await createChild(user)).id);
     const list = `${base}/supporting-documentation/list`;
     // Saved without the page (as a form post would), so the list opens with "Referral updated".
-    const saved = await page.request.post(list, { form: { intent: "save", childParentConsent: "3" }, headers: { Origin: baseURL }, maxRedirects: 0 });
+    const saved = await page.request.post(list, {
+      form: { intent: "save", childParentConsent: "3" },
+      headers: { Origin: baseURL },
+      maxRedirects: 0,
+    });
     expect(saved.status()).toBe(302);
 
     // The scripts wait until the page as the server sent it has been measured.
@@ -130,7 +142,11 @@ test.describe("the shell", () => {
     await expect(add).toBeVisible();
     await expect(page.locator(".flash-message .usa-alert")).toBeVisible();
     // Measured once the page's style sheets and fonts are in: the scripts are what may not move it.
-    await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")).every((link) => link.sheet !== null));
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")).every(
+        (link) => link.sheet !== null,
+      ),
+    );
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     const before = await add.boundingBox();
     release();
@@ -145,7 +161,9 @@ test.describe("the shell", () => {
     await expect(nav).toBeVisible();
     // The choice is kept once the server has answered (in the background with JavaScript, which
     // shows it at once; a typed address right after would otherwise cut the request short).
-    const kept = page.waitForResponse((response) => response.url().includes("/app/navigation") && response.request().method() === "POST");
+    const kept = page.waitForResponse(
+      (response) => response.url().includes("/app/navigation") && response.request().method() === "POST",
+    );
     await page.getByRole("button", { name: "Hide menu" }).click();
     await kept;
     await expect(page.getByRole("button", { name: "Show menu" })).toHaveAttribute("aria-expanded", "false");
@@ -159,7 +177,11 @@ test.describe("the shell", () => {
     await expect(page.getByRole("button", { name: "Hide menu" })).toHaveAttribute("aria-expanded", "true");
   });
 
-  test("after a change of page, focus is on its heading (with JavaScript) or the skip link leads to the main view", async ({ context, page, javaScriptOn }) => {
+  test("after a change of page, focus is on its heading (with JavaScript) or the skip link leads to the main view", async ({
+    context,
+    page,
+    javaScriptOn,
+  }) => {
     await signIn(context);
     await page.goto("/app/dashboard");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Children" }).click();

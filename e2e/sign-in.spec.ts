@@ -28,10 +28,14 @@ import {
 // made with the password and a code again (with JavaScript and without, in both languages, on a phone), and what a key
 // that may not is answered.
 
-const en = JSON.parse(readFileSync("locales/en/admin.json", "utf8")) as { apiKeys: Record<string, string & Record<string, string>> };
+const en = JSON.parse(readFileSync("locales/en/admin.json", "utf8")) as {
+  apiKeys: Record<string, string & Record<string, string>>;
+};
 const es = JSON.parse(readFileSync("locales/es/admin.json", "utf8")) as typeof en;
 
-/** Each way of writing an address elsewhere that starts like a path of this site (app/utils/redirect.test.ts has more). */
+/**
+ * Each way of writing an address elsewhere that starts like a path of this site (app/utils/redirect.test.ts has more).
+ */
 const BYPASSES = [
   "//evil.example",
   "/\t/evil.example",
@@ -53,7 +57,9 @@ async function client(cookie?: string): Promise<APIRequestContext> {
 
 /** The session cookie a response sets, as the Cookie header. */
 function cookieSet(headers: Array<{ name: string; value: string }>): string {
-  const header = headers.find((one) => one.name.toLowerCase() === "set-cookie" && /^__(Host-)?session=./.test(one.value));
+  const header = headers.find(
+    (one) => one.name.toLowerCase() === "set-cookie" && /^__(Host-)?session=./.test(one.value),
+  );
   if (!header) throw new Error("no session cookie set");
   return header.value.split(";")[0];
 }
@@ -61,7 +67,12 @@ function cookieSet(headers: Array<{ name: string; value: string }>): string {
 /** A document the page's form posts without JavaScript: its status and where it leads. */
 async function postForm(http: APIRequestContext, path: string, form: Record<string, string>) {
   const response = await http.post(path, { form });
-  return { status: response.status(), location: response.headers().location ?? null, headers: response.headersArray(), body: await response.text() };
+  return {
+    status: response.status(),
+    location: response.headers().location ?? null,
+    headers: response.headersArray(),
+    body: await response.text(),
+  };
 }
 
 test.describe("redirect targets stay on this site (R111) @http", () => {
@@ -82,11 +93,16 @@ test.describe("redirect targets stay on this site (R111) @http", () => {
   test("the second step's code and the menu's toggle do the same", async () => {
     // Each bypass spends a recovery code (ten a person): two people's.
     const codes: Array<{ user: TestUser; code: string }> = [];
-    for (const user of [await createUser(), await createUser()]) codes.push(...(await giveSecondFactor(user)).recoveryCodes.map((code) => ({ user, code })));
+    for (const user of [await createUser(), await createUser()])
+      codes.push(...(await giveSecondFactor(user)).recoveryCodes.map((code) => ({ user, code })));
     for (const [index, target] of BYPASSES.entries()) {
       const { user, code } = codes[index];
       const http = await client();
-      const password = await postForm(http, "/login", { email: user.email, password: user.password, redirectTo: "/app/children" });
+      const password = await postForm(http, "/login", {
+        email: user.email,
+        password: user.password,
+        redirectTo: "/app/children",
+      });
       const waiting = cookieSet(password.headers);
       const coded = await client(waiting);
       const answer = await postForm(coded, "/login/second-factor", { recoveryCode: code, redirectTo: target });
@@ -105,13 +121,21 @@ test.describe("redirect targets stay on this site (R111) @http", () => {
     for (const target of ["/\t/evil.example", "//evil.example", "javascript:alert(1)"]) {
       const admin = await createUser({ admin: true, signedInBefore: true });
       const http = await client();
-      const waiting = cookieSet((await postForm(http, "/login", { email: admin.email, password: admin.password })).headers);
-      const setup = await client(waiting);
-      expect((await postForm(setup, "/login/mail-code", { code: await codeInLatestMail(admin.email), redirectTo: target })).location).toBe(
-        `/login/second-factor-setup?redirectTo=${encodeURIComponent("/app/dashboard")}`,
+      const waiting = cookieSet(
+        (await postForm(http, "/login", { email: admin.email, password: admin.password })).headers,
       );
-      const secret = (/data-secret-key[^>]*>([^<]+)</.exec(await (await setup.get("/login/second-factor-setup")).text())?.[1] ?? "").replace(/\s+/g, "");
-      const done = await postForm(setup, "/login/second-factor-setup", { code: await appCode(secret), redirectTo: target });
+      const setup = await client(waiting);
+      expect(
+        (await postForm(setup, "/login/mail-code", { code: await codeInLatestMail(admin.email), redirectTo: target }))
+          .location,
+      ).toBe(`/login/second-factor-setup?redirectTo=${encodeURIComponent("/app/dashboard")}`);
+      const secret = (
+        /data-secret-key[^>]*>([^<]+)</.exec(await (await setup.get("/login/second-factor-setup")).text())?.[1] ?? ""
+      ).replace(/\s+/g, "");
+      const done = await postForm(setup, "/login/second-factor-setup", {
+        code: await appCode(secret),
+        redirectTo: target,
+      });
       expect(done.status).toBe(200);
       const continueTo = /<a[^>]*class="usa-button"[^>]*href="([^"]*)"/.exec(done.body)?.[1];
       expect({ target, continueTo }).toEqual({ target, continueTo: "/app/dashboard" });
@@ -133,7 +157,10 @@ test.describe("the second step @http", () => {
     expect((await copy.get("/app/dashboard")).headers().location).toMatch(/^\/login\/second-factor/);
 
     const owner = await client(waiting);
-    const coded = await postForm(owner, "/login/second-factor", { code: await appCode(secret, 1), redirectTo: "/app/users" });
+    const coded = await postForm(owner, "/login/second-factor", {
+      code: await appCode(secret, 1),
+      redirectTo: "/app/users",
+    });
     expect(coded.location).toBe("/app/users");
     const signedIn = cookieSet(coded.headers);
     expect(signedIn).not.toBe(waiting);
@@ -146,7 +173,10 @@ test.describe("the second step @http", () => {
 });
 
 test.describe("wrong codes", () => {
-  test("lock the second step from the fifth in a row, said on the page in the person's language, and the owner is told (R129)", async ({ page, context }) => {
+  test("lock the second step from the fifth in a row, said on the page in the person's language, and the owner is told (R129)", async ({
+    page,
+    context,
+  }) => {
     const user = await createUser({ language: "sp", signedInBefore: true });
     await giveSecondFactor(user);
     await context.clearCookies();
@@ -161,7 +191,9 @@ test.describe("wrong codes", () => {
       await expect(page.locator(".usa-alert--error")).toBeVisible();
     }
     await expect(page.locator(".usa-alert--error")).toContainText("los códigos se rechazan durante 1 minuto");
-    await expect.poll(() => mailsTo(user.email).map((mail) => mail.subject)).toContain("El segundo paso de su inicio de sesión está bloqueado por un tiempo");
+    await expect
+      .poll(() => mailsTo(user.email).map((mail) => mail.subject))
+      .toContain("El segundo paso de su inicio de sesión está bloqueado por un tiempo");
   });
 });
 
@@ -183,7 +215,8 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
       const { admin, secret } = await administratorWithApp(page, lang);
       const other = await createUser({ admin: true, signedInBefore: true });
       await page.goto(`/app/api-keys?lang=${lang}`);
-      // A name no language check takes for English left untranslated: the list shows every key, those of other tests too.
+      // A name no language check takes for English left untranslated: the list shows every key, those of other tests
+      // too.
       const name = `Almacén ${Math.floor(Math.random() * 1e6)}`;
       await page.getByLabel(text.name, { exact: true }).fill(name);
       await page.locator("main fieldset label", { hasText: text.scopes.read }).click();
@@ -207,7 +240,8 @@ for (const { lang, tag } of eachLanguageOnce("without JavaScript")) {
       await expect(shown).toBeVisible({ timeout: 30_000 });
       const key = (await shown.textContent())!;
       await expect(page.locator("main table")).toContainText(text.scopes.read);
-      for (const administrator of [admin, other]) await expect.poll(() => mailsTo(administrator.email).some((mail) => mail.text.includes(name))).toBe(true);
+      for (const administrator of [admin, other])
+        await expect.poll(() => mailsTo(administrator.email).some((mail) => mail.text.includes(name))).toBe(true);
 
       // The key reads, and may not write.
       const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${key}` } });
@@ -227,7 +261,9 @@ test.describe("API keys that no longer work say why @http", () => {
     const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${key}` } });
     expect((await api.get("/api/users")).status()).toBe(200);
     const session = await client(await sessionCookieOf(admin));
-    const changed = await session.put(`/api/users/${admin.id}`, { data: { plainPassword: "a brand new one 45", currentPassword: admin.password } });
+    const changed = await session.put(`/api/users/${admin.id}`, {
+      data: { plainPassword: "a brand new one 45", currentPassword: admin.password },
+    });
     expect(changed.status(), await changed.text()).toBe(200);
     const ended = await api.get("/api/users?lang=sp");
     expect(ended.status()).toBe(401);
@@ -243,7 +279,10 @@ test.describe("API keys that no longer work say why @http", () => {
   });
 });
 
-test("a new e-mail address waits for the link sent to it, the old one is told, and the link moves the account (R13)", async ({ page, context }) => {
+test("a new e-mail address waits for the link sent to it, the old one is told, and the link moves the account (R13)", async ({
+  page,
+  context,
+}) => {
   const user = await signIn(context, await createUser({ signedInBefore: true }));
   const newEmail = `moved-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
   await page.goto(`/app/profile/${user.id}`);
@@ -323,7 +362,9 @@ test.describe("the registration captcha (R2)", () => {
     expect(policy).toContain("script-src 'self' 'nonce-");
     expect(policy).toMatch(/script-src [^;]*https:\/\/challenges\.cloudflare\.com/);
     expect(policy).toMatch(/frame-src https:\/\/challenges\.cloudflare\.com/);
-    expect((await page.request.get(`${server.base}/login`)).headers()["content-security-policy"]).not.toContain("cloudflare");
+    expect((await page.request.get(`${server.base}/login`)).headers()["content-security-policy"]).not.toContain(
+      "cloudflare",
+    );
     expect(await answer.text()).toContain('class="cf-turnstile" data-sitekey="site-key-of-the-program"');
 
     // The service's script, as a stand-in: it fills the check's element with the field of its token.
@@ -342,7 +383,9 @@ test.describe("the registration captcha (R2)", () => {
       await expect(page.getByText("necesita JavaScript")).toBeVisible();
       await fillRegistration(page, email);
       await page.locator("main form button[type=submit]").last().click();
-      await expect(page.locator(".usa-alert--error")).toContainText("La comprobación de que usted es una persona no se aprobó");
+      await expect(page.locator(".usa-alert--error")).toContainText(
+        "La comprobación de que usted es una persona no se aprobó",
+      );
       return;
     }
     await expect(page.locator(".cf-turnstile input[name=cf-turnstile-response]")).toHaveCount(1);
@@ -358,7 +401,9 @@ test.describe("the registration captcha (R2)", () => {
     const registration = registrationOf(`api-${Math.random().toString(36).slice(2)}@example.com`);
     const refused = await api.post("/api/users?lang=sp", { data: { ...registration, captchaToken: "made-up" } });
     expect(refused.status()).toBe(400);
-    expect(await refused.json()).toMatchObject({ error: { code: "captcha_refused", message: expect.stringContaining("no se aprobó") } });
+    expect(await refused.json()).toMatchObject({
+      error: { code: "captcha_refused", message: expect.stringContaining("no se aprobó") },
+    });
     expect((await api.post("/api/users", { data: { ...registration, captchaToken: TOKEN } })).status()).toBe(202);
     await api.dispose();
   });
@@ -374,7 +419,9 @@ test.describe("production (R110) @http", () => {
       // ALLOW_HTTP and SECRETS_KEY unset, as an operator may forget them.
       const refused = new OwnServer(dataDir, secret, await freePort(), { ...env, ALLOW_HTTP: "", SECRETS_KEY: "" });
       // (Said as the log says everything, in a JSON line, its quotes escaped.)
-      await expect(refused.start()).rejects.toThrow(/"level":"fatal".*APP_URL is \\"http:\/\/localhost:\d+\\", not an https:\/\/ address.*ALLOW_HTTP=1/);
+      await expect(refused.start()).rejects.toThrow(
+        /"level":"fatal".*APP_URL is \\"http:\/\/localhost:\d+\\", not an https:\/\/ address.*ALLOW_HTTP=1/,
+      );
 
       const allowed = new OwnServer(dataDir, secret, await freePort(), { ...env, SECRETS_KEY: "" });
       await allowed.start();

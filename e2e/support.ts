@@ -65,7 +65,10 @@ const ANSWERS = ["Rex", "Baltimore"] as const;
  * twentieth of a second, and the tests make some thousand accounts on a machine of two cores: the accounts after the
  * first are the same row with another e-mail, written here (docs/decisions/0024-each-check-once-where-it-belongs.md).
  */
-const hashesOf = new Map<DB, Promise<{ password_hash: string; security_answer1_hash: string | null; security_answer2_hash: string | null }>>();
+const hashesOf = new Map<
+  DB,
+  Promise<{ password_hash: string; security_answer1_hash: string | null; security_answer2_hash: string | null }>
+>();
 
 /** A verified account with security questions 1 and 2 answered "rex" and "baltimore". */
 export async function createUser(
@@ -113,7 +116,11 @@ export async function createUser(
       mobilePhoneNumber: null,
     });
     const hashes = registered.then(({ id: first }) =>
-      db.selectFrom("users").select(["password_hash", "security_answer1_hash", "security_answer2_hash"]).where("id", "=", first).executeTakeFirstOrThrow(),
+      db
+        .selectFrom("users")
+        .select(["password_hash", "security_answer1_hash", "security_answer2_hash"])
+        .where("id", "=", first)
+        .executeTakeFirstOrThrow(),
     );
     hashesOf.set(db, hashes);
     hashes.catch(() => hashesOf.delete(db));
@@ -166,8 +173,11 @@ export async function giveSecondFactor(user: TestUser): Promise<{ secret: string
     const secret = (/data-secret-key[^>]*>([^<]+)</.exec(await shown.text())?.[1] ?? "").replace(/\s+/g, "");
     if (!secret) throw new Error(`no key on ${page} (${shown.status()})`);
     const confirmed = await client.post(page, { form: { intent: "confirm", code: await appCode(secret) } });
-    const recoveryCodes = [...(await confirmed.text()).matchAll(/<li><code>((?:[a-z2-9]{6}-){3}[a-z2-9]{6})<\/code><\/li>/g)].map((match) => match[1]);
-    if (recoveryCodes.length !== 10) throw new Error(`no recovery codes after confirming on ${page} (${confirmed.status()})`);
+    const recoveryCodes = [
+      ...(await confirmed.text()).matchAll(/<li><code>((?:[a-z2-9]{6}-){3}[a-z2-9]{6})<\/code><\/li>/g),
+    ].map((match) => match[1]);
+    if (recoveryCodes.length !== 10)
+      throw new Error(`no recovery codes after confirming on ${page} (${confirmed.status()})`);
     return { secret, recoveryCodes };
   } finally {
     await client.dispose();
@@ -208,12 +218,18 @@ export async function sessionCookieOf(user: TestUser, db?: DB): Promise<string> 
  * A new API key of an administrator, written as the API keys page writes it (making one there, with the password and a
  * code given again, is e2e/sign-in.spec.ts's).
  */
-export async function createApiKeyFor(admin: TestUser, days?: number, scope: "read" | "write" = "write"): Promise<string> {
+export async function createApiKeyFor(
+  admin: TestUser,
+  days?: number,
+  scope: "read" | "write" = "write",
+): Promise<string> {
   const { insertApiKey } = await import("../app/test/api-keys");
   return (await insertApiKey(await database(), admin.id, { name: `Key ${randomUUID().slice(0, 8)}`, days, scope })).key;
 }
 
-/** A live review link to a submitted referral, made by an administrator as the review page makes it: its id and token. */
+/**
+ * A live review link to a submitted referral, made by an administrator as the review page makes it: its id and token.
+ */
 export async function createReviewLinkFor(admin: TestUser, referralId: number): Promise<{ id: number; token: string }> {
   const db = await database();
   const { getCurrentUser } = await import("../app/models/user.server");
@@ -286,12 +302,22 @@ export function uniqueEmail() {
 }
 
 /** An address in the user's book, saved as the user would save it. */
-export async function createAddress(user: TestUser, values: { line1?: string; city?: string; zip?: string; county?: string; nickname?: string } = {}) {
+export async function createAddress(
+  user: TestUser,
+  values: { line1?: string; city?: string; zip?: string; county?: string; nickname?: string } = {},
+) {
   const db = await database();
   const { getCurrentUser } = await import("../app/models/user.server");
   const { saveAddress } = await import("../app/models/address.server");
   const actor = await getCurrentUser(db, user.id);
-  const address = { line1: "100 Holliday St", city: "Baltimore", zip: "21202", county: "24510", nickname: "Work", ...values };
+  const address = {
+    line1: "100 Holliday St",
+    city: "Baltimore",
+    zip: "21202",
+    county: "24510",
+    nickname: "Work",
+    ...values,
+  };
   return saveAddress(db, actor!, user.id, address, null);
 }
 
@@ -309,7 +335,11 @@ export async function breakUserUpdates(userId: number) {
 }
 
 /** A child of the user's, added as the user would add it. */
-export async function createChild(user: TestUser, values: { firstName?: string; lastName?: string; birthdate?: string } = {}, other?: DB) {
+export async function createChild(
+  user: TestUser,
+  values: { firstName?: string; lastName?: string; birthdate?: string } = {},
+  other?: DB,
+) {
   const db = await database(other);
   const { getCurrentUser } = await import("../app/models/user.server");
   const { createChild: addChild } = await import("../app/models/child.server");
@@ -323,8 +353,15 @@ export async function createChild(user: TestUser, values: { firstName?: string; 
   });
 }
 
-/** Corrects a child's name and birth date as the child's name page saves them: a kept child stays correctable once three (R37). */
-export async function correctChild(user: TestUser, childId: number, values: { firstName: string; lastName: string; birthdate: string }) {
+/**
+ * Corrects a child's name and birth date as the child's name page saves them: a kept child stays correctable once three
+ * (R37).
+ */
+export async function correctChild(
+  user: TestUser,
+  childId: number,
+  values: { firstName: string; lastName: string; birthdate: string },
+) {
   const db = await database();
   const { getCurrentUser } = await import("../app/models/user.server");
   const { updateChild } = await import("../app/models/child.server");
@@ -393,7 +430,11 @@ export function referralIdOf(wizardPath: string): number {
 export async function fillReferral(
   user: TestUser,
   wizardPath: string,
-  { consent, county = "24003", family }: { consent?: 1 | 2; county?: string; family?: { email: string; language: "en" | "es" } } = {},
+  {
+    consent,
+    county = "24003",
+    family,
+  }: { consent?: 1 | 2; county?: string; family?: { email: string; language: "en" | "es" } } = {},
   other?: DB,
 ) {
   const db = await database(other);
@@ -404,7 +445,10 @@ export async function fillReferral(
   const actor = (await getCurrentUser(db, user.id))!;
   const [, child, referral] = /\/child\/(\d+)\/referral\/(\d+)\//.exec(`${wizardPath}/`)!;
   const ids = { child: Number(child), referral: Number(referral), user: user.id };
-  await setReferralAddress(db, actor, ids, { address: { line1: "12 Main St", city: "Annapolis", zip: "21401", county: county }, saveToBook: false });
+  await setReferralAddress(db, actor, ids, {
+    address: { line1: "12 Main St", city: "Annapolis", zip: "21401", county: county },
+    saveToBook: false,
+  });
   await saveAnswers(db, actor, ids, {
     // A physician, with the family's approval, when the family's notice is wanted (R142); else a parent.
     ...(family ? { referrerRelationship: "5", familyApproval: "yes" as const } : { referrerRelationship: "1" }),
@@ -442,7 +486,12 @@ export async function setConsent(user: TestUser, wizardPath: string, consent: 1 
   const { saveAnswers } = await import("../app/models/referral-answers.server");
   const actor = (await getCurrentUser(db, user.id))!;
   const [, child, referral] = /\/child\/(\d+)\/referral\/(\d+)\//.exec(`${wizardPath}/`)!;
-  await saveAnswers(db, actor, { child: Number(child), referral: Number(referral), user: user.id }, { childParentConsent: consent });
+  await saveAnswers(
+    db,
+    actor,
+    { child: Number(child), referral: Number(referral), user: user.id },
+    { childParentConsent: consent },
+  );
 }
 
 /** Fills a Draft and submits it through the JSON API, as another program would (the server mails the confirmation). */
@@ -451,7 +500,8 @@ export async function submitDirectly(user: TestUser, wizardPath: string, { count
   const api = await request.newContext({ baseURL, extraHTTPHeaders: { Cookie: await sessionCookieOf(user) } });
   try {
     const response = await api.post(`/api/referrals/${ids.referral}/submit`);
-    if (!response.ok()) throw new Error(`submitting referral ${ids.referral} answered ${response.status()}: ${await response.text()}`);
+    if (!response.ok())
+      throw new Error(`submitting referral ${ids.referral} answered ${response.status()}: ${await response.text()}`);
   } finally {
     await api.dispose();
   }
@@ -463,7 +513,11 @@ export async function submitDirectly(user: TestUser, wizardPath: string, { count
  */
 export async function setUpProgram(jurisdiction: string) {
   const db = await database();
-  const values = { intake_email: `intake-${jurisdiction}@programs.example.org`, phone: "410-555-0199", approved_domains: `p${jurisdiction}.example.org` };
+  const values = {
+    intake_email: `intake-${jurisdiction}@programs.example.org`,
+    phone: "410-555-0199",
+    approved_domains: `p${jurisdiction}.example.org`,
+  };
   const row = await db
     .updateTable("local_programs")
     .set(values)
@@ -473,8 +527,13 @@ export async function setUpProgram(jurisdiction: string) {
   return { ...row, intakeEmail: values.intake_email, domain: values.approved_domains };
 }
 
-/** Someone made staff of a program as a super administrator would (R138): a verified account on the program's domain. */
-export async function createStaff(program: { id: number; domain: string }, language: "en" | "sp" = "en"): Promise<TestUser> {
+/**
+ * Someone made staff of a program as a super administrator would (R138): a verified account on the program's domain.
+ */
+export async function createStaff(
+  program: { id: number; domain: string },
+  language: "en" | "sp" = "en",
+): Promise<TestUser> {
   const user = await createUser({ domain: program.domain, language });
   const db = await database();
   await db.insertInto("user_roles").values({ user_id: user.id, role: "ROLE_LOCAL_PROGRAM" }).execute();
@@ -485,32 +544,57 @@ export async function createStaff(program: { id: number; domain: string }, langu
 /** A local program as the seed wrote it, by its county's FIPS code. */
 export async function programIn(jurisdiction: string) {
   const db = await database();
-  return db.selectFrom("local_programs").select(["id", "name", "name_es"]).where("jurisdiction", "=", jurisdiction).executeTakeFirstOrThrow();
+  return db
+    .selectFrom("local_programs")
+    .select(["id", "name", "name_es"])
+    .where("jurisdiction", "=", jurisdiction)
+    .executeTakeFirstOrThrow();
 }
 
 /** The programs someone is staff of (R138). */
 export async function programsOfStaff(userId: number): Promise<number[]> {
   const db = await database();
-  return (await db.selectFrom("user_local_programs").select("local_program_id").where("user_id", "=", userId).execute()).map((row) => row.local_program_id);
+  return (
+    await db.selectFrom("user_local_programs").select("local_program_id").where("user_id", "=", userId).execute()
+  ).map((row) => row.local_program_id);
 }
 
 /** A referral's program, when it was first opened and its moves (R137, R139, R140). */
 export async function programOfReferral(referralId: number) {
   const db = await database();
-  const row = await db.selectFrom("referrals").select(["local_program_id", "opened_at", "opened_by_id"]).where("id", "=", referralId).executeTakeFirstOrThrow();
-  const moves = await db.selectFrom("referral_transfers").selectAll().where("referral_id", "=", referralId).orderBy("id").execute();
+  const row = await db
+    .selectFrom("referrals")
+    .select(["local_program_id", "opened_at", "opened_by_id"])
+    .where("id", "=", referralId)
+    .executeTakeFirstOrThrow();
+  const moves = await db
+    .selectFrom("referral_transfers")
+    .selectAll()
+    .where("referral_id", "=", referralId)
+    .orderBy("id")
+    .execute();
   return { ...row, moves };
 }
 
 /** When a referral was sent (stored in UTC), or null for a Draft. */
 export async function submissionDateOf(referralId: number): Promise<string | null> {
   const db = await database();
-  const row = await db.selectFrom("referrals").select("submission_date").where("id", "=", referralId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("referrals")
+    .select("submission_date")
+    .where("id", "=", referralId)
+    .executeTakeFirstOrThrow();
   return row.submission_date;
 }
 
 /** What the program does later (no screen of this application does it): a new status with its details. */
-export async function setStatus(wizardPath: string, status: AdminStatus, details: string, detailsEs: string, at: string) {
+export async function setStatus(
+  wizardPath: string,
+  status: AdminStatus,
+  details: string,
+  detailsEs: string,
+  at: string,
+) {
   const db = await database();
   await db
     .updateTable("referrals")
@@ -522,11 +606,18 @@ export async function setStatus(wizardPath: string, status: AdminStatus, details
 }
 
 /** The program's own notes on a referral, as an administrator's status form keeps them. */
-export async function setProgramNotes(wizardPath: string, notes: { comments: string; serviceCoordinator: string; eligibilityDetermination: string }) {
+export async function setProgramNotes(
+  wizardPath: string,
+  notes: { comments: string; serviceCoordinator: string; eligibilityDetermination: string },
+) {
   const db = await database();
   await db
     .updateTable("referrals")
-    .set({ comments: notes.comments, service_coordinator: notes.serviceCoordinator, eligibility_determination: notes.eligibilityDetermination })
+    .set({
+      comments: notes.comments,
+      service_coordinator: notes.serviceCoordinator,
+      eligibility_determination: notes.eligibilityDetermination,
+    })
     .where("id", "=", referralIdOf(wizardPath))
     .execute();
 }
@@ -534,10 +625,24 @@ export async function setProgramNotes(wizardPath: string, notes: { comments: str
 /** The record of access of a referral and of its child, oldest first, as stored: who, through which door, what. */
 export async function accessRowsOf(referralId: number) {
   const db = await database();
-  const { child_id: childId } = await db.selectFrom("referrals").select("child_id").where("id", "=", referralId).executeTakeFirstOrThrow();
+  const { child_id: childId } = await db
+    .selectFrom("referrals")
+    .select("child_id")
+    .where("id", "=", referralId)
+    .executeTakeFirstOrThrow();
   return db
     .selectFrom("audit_events")
-    .select(["action", "entity_type", "entity_id", "channel", "api_key_id", "actor_user_id", "actor_review_token_id", "referral_id", "child_id"])
+    .select([
+      "action",
+      "entity_type",
+      "entity_id",
+      "channel",
+      "api_key_id",
+      "actor_user_id",
+      "actor_review_token_id",
+      "referral_id",
+      "child_id",
+    ])
     .where((eb) => eb.or([eb("referral_id", "=", referralId), eb("child_id", "=", childId)]))
     .orderBy("id")
     .execute();
@@ -553,7 +658,11 @@ export async function securityEventsAbout(userId: number) {
 export async function apiKeyOf(key: string): Promise<{ id: number; name: string }> {
   const db = await database();
   const { hashToken } = await import("../app/auth/token.server");
-  return db.selectFrom("api_keys").select(["id", "name"]).where("key_hash", "=", hashToken(key)).executeTakeFirstOrThrow();
+  return db
+    .selectFrom("api_keys")
+    .select(["id", "name"])
+    .where("key_hash", "=", hashToken(key))
+    .executeTakeFirstOrThrow();
 }
 
 /** When the user last signed in, as if it had been then. */
@@ -569,16 +678,40 @@ export async function setLastLogin(userId: number, at: string) {
  */
 export async function recordsOf(userIds: number[]) {
   const db = await database();
-  const referralIds = (await db.selectFrom("referrals").select("id").where("created_by_id", "in", userIds).execute()).map((row) => row.id);
-  const ofReferrals = async (table: "referral_races" | "referral_reasons" | "adults" | "referral_documents" | "review_tokens" | "referral_status_history") =>
-    referralIds.length ? db.selectFrom(table).selectAll().where("referral_id", "in", referralIds).execute() : [];
+  const referralIds = (
+    await db.selectFrom("referrals").select("id").where("created_by_id", "in", userIds).execute()
+  ).map((row) => row.id);
+  const ofReferrals = async (
+    table:
+      | "referral_races"
+      | "referral_reasons"
+      | "adults"
+      | "referral_documents"
+      | "review_tokens"
+      | "referral_status_history",
+  ) => (referralIds.length ? db.selectFrom(table).selectAll().where("referral_id", "in", referralIds).execute() : []);
   return {
     users: await db.selectFrom("users").selectAll().where("id", "in", userIds).orderBy("id").execute(),
     roles: await db.selectFrom("user_roles").selectAll().where("user_id", "in", userIds).execute(),
     children: await db.selectFrom("children").selectAll().where("created_by_id", "in", userIds).orderBy("id").execute(),
-    referrals: await db.selectFrom("referrals").selectAll().where("created_by_id", "in", userIds).orderBy("id").execute(),
-    addresses: await db.selectFrom("addresses").selectAll().where("created_by_id", "in", userIds).orderBy("id").execute(),
-    phones: await db.selectFrom("phone_numbers").selectAll().where("created_by_id", "in", userIds).orderBy("id").execute(),
+    referrals: await db
+      .selectFrom("referrals")
+      .selectAll()
+      .where("created_by_id", "in", userIds)
+      .orderBy("id")
+      .execute(),
+    addresses: await db
+      .selectFrom("addresses")
+      .selectAll()
+      .where("created_by_id", "in", userIds)
+      .orderBy("id")
+      .execute(),
+    phones: await db
+      .selectFrom("phone_numbers")
+      .selectAll()
+      .where("created_by_id", "in", userIds)
+      .orderBy("id")
+      .execute(),
     apiKeys: await db.selectFrom("api_keys").select(["id", "revoked_at"]).where("user_id", "in", userIds).execute(),
     reports: await db.selectFrom("generated_reports").select("id").where("created_by_id", "in", userIds).execute(),
     resets: await db.selectFrom("password_reset_tokens").select("id").where("user_id", "in", userIds).execute(),
@@ -591,7 +724,10 @@ export async function recordsOf(userIds: number[]) {
   };
 }
 
-/** A live password-reset link of the user's, as the forgotten-password mail carries it; `answered`: its security questions already answered. */
+/**
+ * A live password-reset link of the user's, as the forgotten-password mail carries it; `answered`: its security
+ * questions already answered.
+ */
 export async function createResetLink(user: TestUser, { answered = false } = {}): Promise<string> {
   const db = await database();
   const { requestPasswordReset, answerSecurityQuestions } = await import("../app/models/account-token.server");
@@ -611,7 +747,10 @@ export interface PastReferral {
   /** The referrer's relationship (References lookup code). */
   source: string;
   birthdate: string;
-  reasons?: Array<{ type: "RefReasons_ConcernsDevelopmental" | "FailedScreenings" | "IdentifiedConditions"; code: string }>;
+  reasons?: Array<{
+    type: "RefReasons_ConcernsDevelopmental" | "FailedScreenings" | "IdentifiedConditions";
+    code: string;
+  }>;
   /** When an administrator first recorded a status (ISO), for a status past Submitted. */
   firstChangeAt?: string;
 }
@@ -624,7 +763,11 @@ export async function createPastReferrals(user: TestUser, referrals: PastReferra
   const db = await database();
   const ids: number[] = [];
   for (const [index, referral] of referrals.entries()) {
-    const child = await createChild(user, { firstName: `Figura${index}`, lastName: `Pasada${randomUUID().slice(0, 8)}`, birthdate: yearsAgo(1) });
+    const child = await createChild(user, {
+      firstName: `Figura${index}`,
+      lastName: `Pasada${randomUUID().slice(0, 8)}`,
+      birthdate: yearsAgo(1),
+    });
     const wizardPath = await startReferral(user, child.id);
     const id = referralIdOf(wizardPath);
     const address = await db
@@ -649,13 +792,21 @@ export async function createPastReferrals(user: TestUser, referrals: PastReferra
     if (referral.reasons?.length) {
       await db
         .insertInto("referral_reasons")
-        .values(referral.reasons.map((reason) => ({ referral_id: id, reason_type: reason.type, reason_code: reason.code })))
+        .values(
+          referral.reasons.map((reason) => ({ referral_id: id, reason_type: reason.type, reason_code: reason.code })),
+        )
         .execute();
     }
     if (referral.firstChangeAt) {
       await db
         .insertInto("referral_status_history")
-        .values({ referral_id: id, from_status: "Submitted", to_status: referral.status, changed_by_id: null, changed_at: referral.firstChangeAt })
+        .values({
+          referral_id: id,
+          from_status: "Submitted",
+          to_status: referral.status,
+          changed_by_id: null,
+          changed_at: referral.firstChangeAt,
+        })
         .execute();
     }
     ids.push(id);
@@ -670,7 +821,11 @@ export async function createPastReferrals(user: TestUser, referrals: PastReferra
 export async function backdateSubmission(referralId: number, days: number) {
   const db = await database();
   const at = new Date(Date.now() - days * 86_400_000).toISOString();
-  await db.updateTable("referrals").set({ submission_date: at, status_updated_at: at }).where("id", "=", referralId).execute();
+  await db
+    .updateTable("referrals")
+    .set({ submission_date: at, status_updated_at: at })
+    .where("id", "=", referralId)
+    .execute();
   // The figures insight counts from follow the referral, as the application keeps them (else insight's "still waiting"
   // and the list it links to disagree for every test running after this one).
   const { keepReferralFigures } = await import("../app/models/insight.server");

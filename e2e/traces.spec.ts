@@ -88,7 +88,8 @@ function secrets(): string[] {
 function textsOf(value: AnyValue | undefined): string[] {
   if (!value) return [];
   if (value.arrayValue) return (value.arrayValue.values ?? []).flatMap(textsOf);
-  if (value.kvlistValue) return (value.kvlistValue.values ?? []).flatMap((entry) => [entry.key, ...textsOf(entry.value)]);
+  if (value.kvlistValue)
+    return (value.kvlistValue.values ?? []).flatMap((entry) => [entry.key, ...textsOf(entry.value)]);
   const scalar = value.stringValue ?? value.intValue ?? value.doubleValue ?? value.boolValue;
   return scalar === undefined ? [] : [String(scalar)];
 }
@@ -96,7 +97,11 @@ function textsOf(value: AnyValue | undefined): string[] {
 /** Everything a span says: its name, its attributes, its events' attributes, its status. */
 function textsOfSpan(span: Span): string[] {
   const attributes = [...(span.attributes ?? []), ...(span.events ?? []).flatMap((event) => event.attributes ?? [])];
-  return [span.name, ...attributes.flatMap((attribute) => [attribute.key, ...textsOf(attribute.value)]), span.status?.message ?? ""];
+  return [
+    span.name,
+    ...attributes.flatMap((attribute) => [attribute.key, ...textsOf(attribute.value)]),
+    span.status?.message ?? "",
+  ];
 }
 
 function attribute(span: Span, key: string): string | undefined {
@@ -107,7 +112,11 @@ function attribute(span: Span, key: string): string | undefined {
 /** The spans of one trace, and whether `span` descends from `ancestor` in it. */
 function descends(span: Span, ancestor: Span, trace: Span[]): boolean {
   const byId = new Map(trace.map((each) => [each.spanId, each]));
-  for (let at = span.parentSpanId ? byId.get(span.parentSpanId) : undefined; at; at = at.parentSpanId ? byId.get(at.parentSpanId) : undefined) {
+  for (
+    let at = span.parentSpanId ? byId.get(span.parentSpanId) : undefined;
+    at;
+    at = at.parentSpanId ? byId.get(at.parentSpanId) : undefined
+  ) {
     if (at.spanId === ancestor.spanId) return true;
   }
   return false;
@@ -125,17 +134,27 @@ function receive(request: http.IncomingMessage, response: http.ServerResponse) {
       resourceSpans?: Array<{ scopeSpans?: Array<{ scope?: { name?: string }; spans?: Omit<Span, "scope">[] }> }>;
     };
     for (const resource of body.resourceSpans ?? []) {
-      for (const scope of resource.scopeSpans ?? []) for (const span of scope.spans ?? []) spans.push({ ...span, scope: scope.scope?.name ?? "" });
+      for (const scope of resource.scopeSpans ?? [])
+        for (const span of scope.spans ?? []) spans.push({ ...span, scope: scope.scope?.name ?? "" });
     }
     response.writeHead(200, { "Content-Type": "application/json" }).end("{}");
   });
 }
 
 /** The spans of the trace whose server span answered `method` `route`, once they have all come. */
-async function traceOf(method: string, route: string, complete: (trace: Span[]) => boolean): Promise<{ root: Span; trace: Span[] }> {
+async function traceOf(
+  method: string,
+  route: string,
+  complete: (trace: Span[]) => boolean,
+): Promise<{ root: Span; trace: Span[] }> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const root = spans.find((span) => span.kind === SERVER && attribute(span, "http.request.method") === method && attribute(span, "http.route") === route);
+    const root = spans.find(
+      (span) =>
+        span.kind === SERVER &&
+        attribute(span, "http.request.method") === method &&
+        attribute(span, "http.route") === route,
+    );
     const trace = root ? spans.filter((span) => span.traceId === root.traceId) : [];
     if (root && complete(trace)) return { root, trace };
     if (Date.now() > deadline) {
@@ -200,9 +219,13 @@ test("a wizard step saved is one trace from the request to the model functions, 
   expect(wizard, added.headers.location).toBeTruthy();
 
   // The list filtered by the child's name, in the query string.
-  const searched = await send("GET", `${server.base}/app/referrals/drafts?childName=${encodeURIComponent(persona.childLastName)}&marker=${searchMarker}`, {
-    Cookie: cookie,
-  });
+  const searched = await send(
+    "GET",
+    `${server.base}/app/referrals/drafts?childName=${encodeURIComponent(persona.childLastName)}&marker=${searchMarker}`,
+    {
+      Cookie: cookie,
+    },
+  );
   expect(searched.status).toBe(200);
 
   // The wizard's step: a parent or guardian, with their e-mail and phone.
@@ -217,7 +240,9 @@ test("a wizard step saved is one trace from the request to the model functions, 
   expect(saved.headers.location).toBe(`${wizard}/family-information/guardian-list`);
 
   const stepRoute = "/app/child/:child/referral/:referral/user/:user/family-information/guardian/add-edit/:adult";
-  const { root, trace } = await traceOf("POST", stepRoute, (spans) => spans.some((span) => span.name === "model.saveAdult"));
+  const { root, trace } = await traceOf("POST", stepRoute, (spans) =>
+    spans.some((span) => span.name === "model.saveAdult"),
+  );
   // The http server's span, named by the route's path, not by the ids in its address.
   expect(root.name).toBe(`POST ${stepRoute}`);
   expect(root.scope).toBe("@opentelemetry/instrumentation-http");
@@ -236,12 +261,18 @@ test("a wizard step saved is one trace from the request to the model functions, 
   expect(attribute(save!, "code.function.name")).toBe("saveAdult");
   expect(save!.attributes?.map((entry) => entry.key)).toEqual(["code.function.name"]);
   // The child added, and the search, were traced as well.
-  await traceOf("POST", "/app/children/edit/name", (spans) => spans.some((span) => span.name === "model.createChildWithReferral"));
-  await traceOf("GET", "/app/referrals/drafts", (spans) => spans.some((span) => span.name.startsWith("loader routes/app.referrals.drafts")));
+  await traceOf("POST", "/app/children/edit/name", (spans) =>
+    spans.some((span) => span.name === "model.createChildWithReferral"),
+  );
+  await traceOf("GET", "/app/referrals/drafts", (spans) =>
+    spans.some((span) => span.name.startsWith("loader routes/app.referrals.drafts")),
+  );
 
   if (onPostgres) {
     // PostgreSQL's queries, below the model function that made them, without their values.
-    const queries = trace.filter((span) => span.scope === "@opentelemetry/instrumentation-pg" && attribute(span, "db.query.text"));
+    const queries = trace.filter(
+      (span) => span.scope === "@opentelemetry/instrumentation-pg" && attribute(span, "db.query.text"),
+    );
     expect(queries.length, "pg spans in the step's trace").toBeGreaterThan(0);
     expect(queries.some((query) => descends(query, save!, trace))).toBe(true);
   }

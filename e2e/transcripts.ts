@@ -12,9 +12,18 @@ import { englishLeftIn } from "../app/i18n/english-only";
 // screen (e2e/accessibility.spec.ts), and `npm run transcripts` writes it to docs/a11y/transcripts/.
 
 /** Where the transcripts are kept, in the repository (docs/decisions/0021-transcripts-beside-the-docs.md). */
-export const TRANSCRIPTS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "docs", "a11y", "transcripts");
+export const TRANSCRIPTS_FOLDER = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "..",
+  "docs",
+  "a11y",
+  "transcripts",
+);
 
-/** A screen's transcript file: `<screen>.<lang>.txt`, and `<screen>.<lang>.no-js.txt` where JavaScript off says otherwise. */
+/**
+ * A screen's transcript file: `<screen>.<lang>.txt`, and `<screen>.<lang>.no-js.txt` where JavaScript off says
+ * otherwise.
+ */
 export function transcriptFile(screen: string, lang: "en" | "es", mode?: "no-js") {
   return `${screen}.${lang}${mode ? `.${mode}` : ""}.txt`;
 }
@@ -33,7 +42,9 @@ function screenReaderSource() {
   return source;
 }
 
-/** One thing said: what is heard, and when it is a control (something one can press, type in or choose), what it does. */
+/**
+ * One thing said: what is heard, and when it is a control (something one can press, type in or choose), what it does.
+ */
 export interface Heard {
   /** As it is said: its role, name, value, description and states ("textbox, First name, required"). */
   said: string;
@@ -67,9 +78,13 @@ export interface Transcript {
   title: string;
   /** The page's language (html lang). */
   language: string;
-  /** The error messages shown next to fields (.usa-error-message), each with whether a control or group refers to it. */
+  /**
+   * The error messages shown next to fields (.usa-error-message), each with whether a control or group refers to it.
+   */
   errorMessages: Array<{ text: string; id: string }>;
-  /** Positions in `heard` of the controls in the order Tab reaches them, one round from the top; -1 for one never heard. */
+  /**
+   * Positions in `heard` of the controls in the order Tab reaches them, one round from the top; -1 for one never heard.
+   */
   tabOrder: Array<{ heard: number; element: string }>;
 }
 
@@ -86,7 +101,8 @@ declare global {
 /** The reader's walk, run in the page: every step from the top of the document to its end. */
 async function walk() {
   const { virtual } = window.virtualScreenReader!;
-  const controls = "a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex='-1'])";
+  const controls =
+    "a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex='-1'])";
   const describe = (element: Element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}`;
   const targetOf = (element: Element): string => {
     if (element instanceof HTMLAnchorElement) return element.href;
@@ -98,19 +114,24 @@ async function walk() {
   };
   const valueOf = (element: Element): string => {
     if (element instanceof HTMLSelectElement) return element.selectedOptions[0]?.text ?? "";
-    if (element instanceof HTMLInputElement && !["checkbox", "radio", "submit", "button"].includes(element.type)) return element.value;
+    if (element instanceof HTMLInputElement && !["checkbox", "radio", "submit", "button"].includes(element.type))
+      return element.value;
     if (element instanceof HTMLTextAreaElement) return element.value;
     return "";
   };
   // The virtual reader reads a box's ticks, a list's choice and a field's text from the markup's attributes, which say
   // what the page first held; a screen reader says what the page holds now, as a person changed it with JavaScript
   // (a refused form keeps what was chosen without a new document). The attributes are set to what the page holds.
-  for (const input of document.querySelectorAll<HTMLInputElement>("input[type=checkbox], input[type=radio]")) input.toggleAttribute("checked", input.checked);
+  for (const input of document.querySelectorAll<HTMLInputElement>("input[type=checkbox], input[type=radio]"))
+    input.toggleAttribute("checked", input.checked);
   for (const option of document.querySelectorAll("option")) option.toggleAttribute("selected", option.selected);
-  for (const input of document.querySelectorAll<HTMLInputElement>("input:not([type=checkbox], [type=radio], [type=file], [type=hidden], [type=password])")) {
+  for (const input of document.querySelectorAll<HTMLInputElement>(
+    "input:not([type=checkbox], [type=radio], [type=file], [type=hidden], [type=password])",
+  )) {
     if (input.getAttribute("value") !== input.value) input.setAttribute("value", input.value);
   }
-  for (const area of document.querySelectorAll("textarea")) if (area.textContent !== area.value) area.textContent = area.value;
+  for (const area of document.querySelectorAll("textarea"))
+    if (area.textContent !== area.value) area.textContent = area.value;
   const heard: Heard[] = [];
   const heardAt = new Map<Element, number>();
   // A modal dialog leaves the rest of the page inert: a screen reader says the dialog alone.
@@ -128,18 +149,32 @@ async function walk() {
       }
       if (node instanceof HTMLOptionElement) entry.chosen = node.selected;
       // A list's value is said as its chosen option's words, as screen readers do (the virtual reader says the value).
-      if (node instanceof HTMLSelectElement && node.selectedOptions[0] && node.value && node.value !== node.selectedOptions[0].label) {
+      if (
+        node instanceof HTMLSelectElement &&
+        node.selectedOptions[0] &&
+        node.value &&
+        node.value !== node.selectedOptions[0].label
+      ) {
         const chosen = node.selectedOptions[0].label;
         entry.said = entry.said.replace(`, ${node.value}, `, `, ${chosen}, `);
-        entry.name = entry.name.replace(new RegExp(`, ${node.value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`), `, ${chosen}`);
+        entry.name = entry.name.replace(
+          new RegExp(`, ${node.value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+          `, ${chosen}`,
+        );
       }
       // "end of combobox, Month": the reader leaving what it said already.
       if (node instanceof Element && !said.startsWith("end of ")) {
         if (!heardAt.has(node)) heardAt.set(node, heard.length);
         if (node.matches(controls)) {
           const value = valueOf(node);
-          entry.control = { element: describe(node), target: targetOf(node), value, invalid: node.getAttribute("aria-invalid") === "true" };
-          if (node instanceof HTMLInputElement && (node.type === "checkbox" || node.type === "radio")) entry.control.checked = node.checked;
+          entry.control = {
+            element: describe(node),
+            target: targetOf(node),
+            value,
+            invalid: node.getAttribute("aria-invalid") === "true",
+          };
+          if (node instanceof HTMLInputElement && (node.type === "checkbox" || node.type === "radio"))
+            entry.control.checked = node.checked;
           // The name alone: the reader says a field's value after it.
           if (value && entry.name.endsWith(`, ${value}`)) entry.name = entry.name.slice(0, -value.length - 2);
         }
@@ -179,7 +214,10 @@ function recordFocus() {
     const element = event.target as Element;
     // A form's checks as a field is left may show an error summary meanwhile, which the walk could not say.
     if (window.walked && !window.walked.has(element)) return;
-    const text = (element.getAttribute("aria-label") ?? element.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
+    const text = (element.getAttribute("aria-label") ?? element.textContent ?? "")
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, 40);
     stops.push({
       heard: window.heardAt?.get(element) ?? -1,
       element: `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${element.className ? `.${String(element.className).split(" ")[0]}` : ""} "${text}"`,
@@ -228,7 +266,10 @@ async function tabRound(page: Page): Promise<Transcript["tabOrder"]> {
     seen.add(key);
     stops.push(stop);
   }
-  const first = stops.reduce((best, stop, index) => (stop.heard >= 0 && (best < 0 || stop.heard < stops[best].heard) ? index : best), -1);
+  const first = stops.reduce(
+    (best, stop, index) => (stop.heard >= 0 && (best < 0 || stop.heard < stops[best].heard) ? index : best),
+    -1,
+  );
   return first <= 0 ? stops : [...stops.slice(first), ...stops.slice(0, first)];
 }
 
@@ -267,16 +308,27 @@ const MASKS: Array<[RegExp, string]> = [
   [/-[0-9a-f]{8}\.csv\b/g, "-‹id›.csv"],
   [/\bKey [0-9a-f]{8}\b/g, "Key ‹name›"],
   [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, "‹id›"],
-  [/\b(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}\b/g, "‹date›"],
-  [/\b\d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}\b/g, "‹date›"],
+  [
+    /\b(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}\b/g,
+    "‹date›",
+  ],
+  [
+    /\b\d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}\b/g,
+    "‹date›",
+  ],
   [/\b\d{1,2}\/\d{1,2}\/\d{4}\b/g, "‹date›"],
   [/\b\d{4}-\d{2}-\d{2}\b/g, "‹date›"],
   [/\b\d{1,2}:\d{2}(?: ?(?:[AP]M|[ap]\.m\.))?(?: (?:EST|EDT))?/gi, "‹time›"],
 ];
 
-/** The transcript as a file holds it, one thing said per line, with what changes from one showing to the next masked. */
+/**
+ * The transcript as a file holds it, one thing said per line, with what changes from one showing to the next masked.
+ */
 export function maskedText(transcript: Transcript): string {
-  return MASKS.reduce((result, [pattern, placeholder]) => result.replace(pattern, placeholder), transcriptText(transcript));
+  return MASKS.reduce(
+    (result, [pattern, placeholder]) => result.replace(pattern, placeholder),
+    transcriptText(transcript),
+  );
 }
 
 const STEP = { en: /\bstep (\d+) of 14\b/i, es: /\bpaso (\d+) de 14\b/i } as const;
@@ -285,7 +337,10 @@ const STEP = { en: /\bstep (\d+) of 14\b/i, es: /\bpaso (\d+) de 14\b/i } as con
  * What the transcript breaks of the rules every screen keeps (docs/accessibility.md); an empty list when none.
  * `step` is the wizard step the screen is (1 to 14) and its section's name, said with it.
  */
-export function transcriptProblems(transcript: Transcript, { step }: { step?: { number: number; section: string } } = {}): string[] {
+export function transcriptProblems(
+  transcript: Transcript,
+  { step }: { step?: { number: number; section: string } } = {},
+): string[] {
   const problems: string[] = [];
   const { heard } = transcript;
 
@@ -296,7 +351,9 @@ export function transcriptProblems(transcript: Transcript, { step }: { step?: { 
       problems.push(`a control without a name: ${each.control.element} said "${each.said}"`);
     const states = each.said.split(", ");
     if (each.control?.checked !== undefined && states.includes(each.control.checked ? "not checked" : "checked"))
-      problems.push(`a box said otherwise than it is (${each.control.checked ? "ticked" : "not ticked"}): "${each.said}"`);
+      problems.push(
+        `a box said otherwise than it is (${each.control.checked ? "ticked" : "not ticked"}): "${each.said}"`,
+      );
     // After the option's words, which the reader runs into its state ("- Select -not selected").
     const optionStates = each.said.slice(each.said.indexOf(each.name) + each.name.length).split(", ");
     if (each.chosen !== undefined && optionStates.includes(each.chosen ? "not selected" : "selected"))
@@ -310,7 +367,8 @@ export function transcriptProblems(transcript: Transcript, { step }: { step?: { 
     const key = `${each.said.split(",")[0]}: ${each.name}`;
     targets.set(key, (targets.get(key) ?? new Set()).add(each.control.target));
   }
-  for (const [name, where] of targets) if (where.size > 1) problems.push(`one name for ${where.size} different targets: ${name}`);
+  for (const [name, where] of targets)
+    if (where.size > 1) problems.push(`one name for ${where.size} different targets: ${name}`);
 
   // An error is said with its field: every message shown is in the description of a field or group in error.
   const saidWithField = new Set(heard.flatMap((each) => each.errors ?? []));
@@ -318,35 +376,43 @@ export function transcriptProblems(transcript: Transcript, { step }: { step?: { 
     if (!saidWithField.has(message.text)) problems.push(`an error not said with its field: "${message.text}"`);
   }
   for (const each of heard) {
-    if (each.control?.invalid && !each.errors?.length) problems.push(`a field in error said without its message: "${each.said}"`);
+    if (each.control?.invalid && !each.errors?.length)
+      problems.push(`a field in error said without its message: "${each.said}"`);
   }
 
   // The first heading is the page's title (an error summary, said first as an alert, comes before it; a page that is
   // itself an alert has its title in it); a modal dialog's is its own question, its name.
   const allHeadings = heard.filter((each) => each.said.startsWith("heading, "));
-  const headings = allHeadings.some((each) => !each.inAlert) ? allHeadings.filter((each) => !each.inAlert) : allHeadings;
+  const headings = allHeadings.some((each) => !each.inAlert)
+    ? allHeadings.filter((each) => !each.inAlert)
+    : allHeadings;
   const first = headings[0];
   if (!first) problems.push("no heading");
   else if (transcript.modal) {
     if (!heard[0]?.said.includes(first.name)) problems.push(`the dialog is not named by its heading "${first.name}"`);
   } else {
     if (!first.said.endsWith("level 1")) problems.push(`the first heading is not the title: "${first.said}"`);
-    // The title is the heading's words, then the service's name; a wizard step's heading goes on to say the step (R166).
+    // The title is the heading's words, then the service's name; a wizard step's heading goes on to say the step
+    // (R166).
     const title = transcript.title.replace(/^Error: /, "").split(" | ")[0];
-    if (!first.name.startsWith(title)) problems.push(`the first heading "${first.name}" is not the page's title "${transcript.title}"`);
+    if (!first.name.startsWith(title))
+      problems.push(`the first heading "${first.name}" is not the page's title "${transcript.title}"`);
   }
 
   // A wizard step's heading says which step it is and its section (R165, R166).
   if (step) {
     const pattern = STEP[transcript.language === "es" ? "es" : "en"];
     const saying = heard.find((each) => pattern.test(each.said) && each.said.startsWith("heading, "));
-    if (!saying || Number(pattern.exec(saying.said)![1]) !== step.number) problems.push(`the step is not said as step ${step.number} of 14`);
-    else if (!saying.said.includes(step.section)) problems.push(`the section "${step.section}" is not said with the step`);
+    if (!saying || Number(pattern.exec(saying.said)![1]) !== step.number)
+      problems.push(`the step is not said as step ${step.number} of 14`);
+    else if (!saying.said.includes(step.section))
+      problems.push(`the section "${step.section}" is not said with the step`);
   }
 
   // A Spanish transcript has no English but names.
   if (transcript.language === "es") {
-    for (const phrase of englishLeftIn(heard.map((each) => each.name).join("\n"))) problems.push(`English in the Spanish transcript: "${phrase}"`);
+    for (const phrase of englishLeftIn(heard.map((each) => each.name).join("\n")))
+      problems.push(`English in the Spanish transcript: "${phrase}"`);
   }
 
   // Tab follows the reading order, and reaches nothing the reader does not say.

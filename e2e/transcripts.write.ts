@@ -10,7 +10,13 @@ import { maskedText, TRANSCRIPTS_FOLDER, transcribe, transcriptFile } from "./tr
 // changes from one run to the next is written as a placeholder (maskedText), so a difference in review is a difference
 // in what a person hears.
 
-async function transcriptOf(page: Page, screen: Screen, world: World, language: (typeof LANGUAGES)[number], javaScriptOn: boolean) {
+async function transcriptOf(
+  page: Page,
+  screen: Screen,
+  world: World,
+  language: (typeof LANGUAGES)[number],
+  javaScriptOn: boolean,
+) {
   const shown = await pageFor(screen, page, javaScriptOn);
   try {
     await openScreen(shown.page, screen, world, language);

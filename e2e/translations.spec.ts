@@ -46,15 +46,19 @@ function watchEveryFrame({ shaped, words }: { shaped: string[]; words: string[] 
       for (let node = texts.nextNode(); node; node = texts.nextNode()) {
         if (!node.parentElement?.closest("script, style, template, noscript")) look(node.nodeValue);
       }
-      for (const element of body.querySelectorAll("[aria-label], [title], [placeholder], [alt], input[type=submit], input[type=button]")) {
+      for (const element of body.querySelectorAll(
+        "[aria-label], [title], [placeholder], [alt], input[type=submit], input[type=button]",
+      )) {
         for (const name of ["aria-label", "title", "placeholder", "alt"]) look(element.getAttribute(name));
-        if (element instanceof HTMLInputElement && (element.type === "submit" || element.type === "button")) look(element.value);
+        if (element instanceof HTMLInputElement && (element.type === "submit" || element.type === "button"))
+          look(element.value);
       }
       const clip = body.style.overflowX;
       body.style.overflowX = "visible";
       const pageWidth = document.documentElement.scrollWidth;
       body.style.overflowX = clip;
-      if (pageWidth > window.innerWidth && wide.length < 40) wide.push({ width: pageWidth, at: location.pathname + location.search });
+      if (pageWidth > window.innerWidth && wide.length < 40)
+        wide.push({ width: pageWidth, at: location.pathname + location.search });
     }
     requestAnimationFrame(frame);
   };
@@ -105,7 +109,9 @@ async function tap(page: Page, href: string) {
 
 /** Taps the main form's button of an intent. */
 async function press(page: Page, intent: string) {
-  await toNextScreen(page, () => page.locator(`main button[type=submit][name=intent][value=${intent}]`).first().click());
+  await toNextScreen(page, () =>
+    page.locator(`main button[type=submit][name=intent][value=${intent}]`).first().click(),
+  );
 }
 
 /** Taps the wizard's Back link. */
@@ -118,7 +124,10 @@ async function markDocument(page: Page) {
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 }
 async function expectSameDocument(page: Page) {
-  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), "the walk reloaded the page").toBe(true);
+  expect(
+    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+    "the walk reloaded the page",
+  ).toBe(true);
 }
 
 // Each walk in one language, the referrer's in Spanish and the administrator's in English: the words of both come the
@@ -128,11 +137,17 @@ const WALK_LANGUAGE: Record<"referrer" | "administrator", "en" | "sp"> = { refer
 
 {
   const lang = WALK_LANGUAGE.referrer;
-  test(`a referrer's screens opened without a reload never show a key while their words arrive (${lang}) @js-only`, async ({ page, context }) => {
+  test(`a referrer's screens opened without a reload never show a key while their words arrive (${lang}) @js-only`, async ({
+    page,
+    context,
+  }) => {
     test.slow();
     const user: TestUser = await signIn(context, await createUser({ language: lang, signedInBefore: true }));
     const child = await createChild(user, { firstName: "Valentina", lastName: "Hernández" });
-    await submitDirectly(user, await startReferral(user, (await createChild(user, { firstName: "Tomás", lastName: "Ruiz" })).id));
+    await submitDirectly(
+      user,
+      await startReferral(user, (await createChild(user, { firstName: "Tomás", lastName: "Ruiz" })).id),
+    );
     await slowPhone(page);
 
     await page.goto(`/app/dashboard?lang=${lang}`);
@@ -160,7 +175,9 @@ const WALK_LANGUAGE: Record<"referrer" | "administrator", "en" | "sp"> = { refer
       }
       if (at.endsWith("/supporting-documentation/list")) {
         // "Add" sends the consent answer along by GET to the document's screen.
-        await toNextScreen(page, () => page.locator(`main button[formaction="${wizard}/supporting-documentation/new"]`).first().click());
+        await toNextScreen(page, () =>
+          page.locator(`main button[formaction="${wizard}/supporting-documentation/new"]`).first().click(),
+        );
         await back(page);
         await expect(page).toHaveURL(new RegExp(`${at}$`));
       }
@@ -170,7 +187,8 @@ const WALK_LANGUAGE: Record<"referrer" | "administrator", "en" | "sp"> = { refer
     await expect(page.locator("main .usa-alert").first()).toBeVisible();
 
     // The lists and the profile.
-    for (const href of ["/app/referrals/drafts", "/app/referrals/submitted", "/app/updates", `/app/profile/${user.id}`]) await tap(page, href);
+    for (const href of ["/app/referrals/drafts", "/app/referrals/submitted", "/app/updates", `/app/profile/${user.id}`])
+      await tap(page, href);
 
     // The account's language changed on the profile: the page follows it once the other language's words are here.
     const other = lang === "en" ? { code: "sp", tag: "es" } : { code: "en", tag: "en" };
@@ -189,7 +207,10 @@ const WALK_LANGUAGE: Record<"referrer" | "administrator", "en" | "sp"> = { refer
 
 {
   const lang = WALK_LANGUAGE.administrator;
-  test(`an administrator's screens opened without a reload never show a key while their words arrive (${lang}) @js-only`, async ({ page, context }) => {
+  test(`an administrator's screens opened without a reload never show a key while their words arrive (${lang}) @js-only`, async ({
+    page,
+    context,
+  }) => {
     test.slow();
     const referrer = await createUser({ language: lang, signedInBefore: true, lastName: `Words${lang}` });
     const child = await createChild(referrer, { firstName: "Sofía", lastName: "Ramos" });
@@ -230,7 +251,10 @@ const WALK_LANGUAGE: Record<"referrer" | "administrator", "en" | "sp"> = { refer
 }
 
 for (const lang of ["en", "sp"] as const) {
-  test(`a screen whose words cannot be had says so in words the page holds and offers to reload (${lang}) @js-only`, async ({ page, context }) => {
+  test(`a screen whose words cannot be had says so in words the page holds and offers to reload (${lang}) @js-only`, async ({
+    page,
+    context,
+  }) => {
     const user = await signIn(context, await createUser({ language: lang, signedInBefore: true }));
     const child = await createChild(user, { firstName: "Lucas", lastName: "Medina" });
     await page.setViewportSize(PHONE);
@@ -240,7 +264,9 @@ for (const lang of ["en", "sp"] as const) {
     await page.route(/\/locales\/(en|es)\/wizard\.json/, (route) => route.abort("internetdisconnected"));
     await press(page, "newReferral");
 
-    const common = JSON.parse(readFileSync(`locales/${lang === "sp" ? "es" : "en"}/common.json`, "utf8")) as { wordsUnavailable: Record<string, string> };
+    const common = JSON.parse(readFileSync(`locales/${lang === "sp" ? "es" : "en"}/common.json`, "utf8")) as {
+      wordsUnavailable: Record<string, string>;
+    };
     const alert = page.getByRole("alert").filter({ hasText: common.wordsUnavailable.title });
     await expect(alert.getByRole("heading", { level: 1 })).toHaveText(common.wordsUnavailable.title);
     await expect(alert).toContainText(common.wordsUnavailable.body);
@@ -257,7 +283,10 @@ for (const lang of ["en", "sp"] as const) {
   });
 }
 
-test("a page whose own words cannot be had when it loads stays as the server sent it, and works as without JavaScript @js-only", async ({ page, context }) => {
+test("a page whose own words cannot be had when it loads stays as the server sent it, and works as without JavaScript @js-only", async ({
+  page,
+  context,
+}) => {
   const user = await signIn(context, await createUser({ signedInBefore: true }));
   const child = await createChild(user, { firstName: "Elena", lastName: "Soto" });
   await page.addInitScript(watchEveryFrame, localeKeys());

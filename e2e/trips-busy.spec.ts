@@ -7,7 +7,8 @@ import { createChild, createUser, fillReferral, signIn, startReferral } from "./
 // over a slow network), and a page that shows an error shows no success message from before, its error summary in
 // view (point 4, R153). Both languages, on the narrowest phone and a desk's screen.
 
-// Each language and each width once in each project, not every pairing (docs/decisions/0024-each-check-once-where-it-belongs.md).
+// Each language and each width once in each project, not every pairing
+// (docs/decisions/0024-each-check-once-where-it-belongs.md).
 const PAIRS = {
   js: [
     ["en", 320],
@@ -65,7 +66,10 @@ async function slowPosts(page: Page) {
       if (request.method() !== "POST") return route.fallback();
       posts.push(new URL(request.url()).pathname);
       const held = gate;
-      await Promise.all([new Promise((resolve) => setTimeout(resolve, 800)), Promise.race([held, new Promise((resolve) => setTimeout(resolve, 20_000))])]);
+      await Promise.all([
+        new Promise((resolve) => setTimeout(resolve, 800)),
+        Promise.race([held, new Promise((resolve) => setTimeout(resolve, 20_000))]),
+      ]);
       // A post the page gave up on (a second one replaced it) can no longer go on.
       await route.continue().catch(() => undefined);
     },
@@ -84,7 +88,9 @@ async function slowPosts(page: Page) {
 async function expectBusy(page: Page, button: Locator, working: string) {
   await expect(button).toHaveAttribute("aria-disabled", "true");
   await expect(button.getByText(working)).toBeVisible();
-  await expect(page.locator("[role=status][aria-live=polite], [role=status]:not([aria-live])").filter({ hasText: working })).toHaveCount(1);
+  await expect(
+    page.locator("[role=status][aria-live=polite], [role=status]:not([aria-live])").filter({ hasText: working }),
+  ).toHaveCount(1);
 }
 
 async function expectIdle(page: Page, button: Locator, working: string) {

@@ -40,7 +40,10 @@ async function copyToClipboard(context: BrowserContext, text: string) {
   const source = await context.newPage();
   try {
     await source.route(`${baseURL}/clipboard-source`, (route) =>
-      route.fulfill({ contentType: "text/html", body: '<!doctype html><html lang="en"><title>Notes</title><textarea aria-label="Notes"></textarea></html>' }),
+      route.fulfill({
+        contentType: "text/html",
+        body: '<!doctype html><html lang="en"><title>Notes</title><textarea aria-label="Notes"></textarea></html>',
+      }),
     );
     await source.goto(`${baseURL}/clipboard-source`, { waitUntil: "commit" });
     const box = source.getByRole("textbox", { name: "Notes" });
@@ -82,9 +85,13 @@ async function giveProfileMobile(user: TestUser, parts: { areaCode: string; pref
     .execute();
 }
 
-// Nothing on any screen needs dragging (R171): checked on every screen, in both languages, by e2e/accessibility.spec.ts.
+// Nothing on any screen needs dragging (R171): checked on every screen, in both languages, by
+// e2e/accessibility.spec.ts.
 test.describe("2.5.7 dragging movements", () => {
-  test("a supporting document is chosen with the keyboard alone: its file box opens the file chooser, and the file is saved", async ({ page, context }) => {
+  test("a supporting document is chosen with the keyboard alone: its file box opens the file chooser, and the file is saved", async ({
+    page,
+    context,
+  }) => {
     const user = await signIn(context, await createUser());
     const wizard = await startReferral(user, (await createChild(user)).id);
     // Playwright asks the browser to hand over its file chooser once something listens for one, without waiting for the
@@ -101,7 +108,11 @@ test.describe("2.5.7 dragging movements", () => {
     await expect.poll(() => choosers.length, "Space on the focused file box opened one file chooser").toBe(1);
     const [chooser] = choosers;
     expect(chooser.isMultiple()).toBe(false);
-    await chooser.setFiles({ name: "letter.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+    await chooser.setFiles({
+      name: "letter.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n%%EOF\n"),
+    });
     await page.locator("main input[name=description]").fill("A letter from the pediatrician");
     await page.locator("main input[name=description]").press("Enter");
     await expect(page).toHaveURL(/\/supporting-documentation\/list/);
@@ -112,10 +123,15 @@ test.describe("2.5.7 dragging movements", () => {
 // The program's contact, last of the footer's important links on every screen (R172): checked on every screen, in both
 // languages, by e2e/accessibility.spec.ts.
 test.describe("3.2.6 consistent help", () => {
-  test("the contact page the help link opens gives the program's phone or e-mail and mailing address, in both languages", async ({ page }) => {
+  test("the contact page the help link opens gives the program's phone or e-mail and mailing address, in both languages", async ({
+    page,
+  }) => {
     for (const language of LANGUAGES) {
       await page.goto(`/login?lang=${language}`);
-      await page.getByRole("contentinfo").getByRole("link", { name: FOOTER_LINKS[language].links[2], exact: true }).click();
+      await page
+        .getByRole("contentinfo")
+        .getByRole("link", { name: FOOTER_LINKS[language].links[2], exact: true })
+        .click();
       await expect(page).toHaveURL(/\/contact/);
       await expect(page.locator("main .program-contact li").last()).toBeVisible();
       await expect(page.locator("html")).toHaveAttribute("lang", language === "sp" ? "es" : "en");
@@ -124,7 +140,10 @@ test.describe("3.2.6 consistent help", () => {
 });
 
 test.describe("3.3.7 redundant entry", () => {
-  test("the referrer step of a new referral starts with the name and phone of the referrer's profile, and keeps them once saved", async ({ page, context }) => {
+  test("the referrer step of a new referral starts with the name and phone of the referrer's profile, and keeps them once saved", async ({
+    page,
+    context,
+  }) => {
     const user = await signIn(context, await createUser({ lastName: "Rivera" }));
     await giveProfileMobile(user, { areaCode: "443", prefix: "555", suffix: "0101" });
     const wizard = await startReferral(user, (await createChild(user)).id);
@@ -174,9 +193,18 @@ test.describe("3.3.7 redundant entry", () => {
     );
   }
 
-  test("the child's address step offers the referrer's address book, and the address chosen is kept", async ({ page, context }) => {
+  test("the child's address step offers the referrer's address book, and the address chosen is kept", async ({
+    page,
+    context,
+  }) => {
     const user = await signIn(context, await createUser());
-    const address = await createAddress(user, { line1: "5 Elm St", city: "Annapolis", zip: "21401", county: "24003", nickname: "Home" });
+    const address = await createAddress(user, {
+      line1: "5 Elm St",
+      city: "Annapolis",
+      zip: "21401",
+      county: "24003",
+      nickname: "Home",
+    });
     const wizard = await startReferral(user, (await createChild(user)).id);
     await page.goto(`${wizard}/child-information/address?lang=en`);
     await expect(page.locator("main")).toContainText("5 Elm St");
@@ -193,8 +221,14 @@ test.describe("3.3.7 redundant entry", () => {
       { tag },
       async ({ page, context }) => {
         const user = await signIn(context, await createUser());
-        const wizard = await startReferral(user, (await createChild(user, { firstName: "Mateo", lastName: "García" })).id);
-        const pages = [...WIZARD_STEPS.filter((step) => step.key !== "review").map((step) => step.path), "family-information/guardian/add-edit/new"];
+        const wizard = await startReferral(
+          user,
+          (await createChild(user, { firstName: "Mateo", lastName: "García" })).id,
+        );
+        const pages = [
+          ...WIZARD_STEPS.filter((step) => step.key !== "review").map((step) => step.path),
+          "family-information/guardian/add-edit/new",
+        ];
         for (const path of pages) {
           await page.goto(`${wizard}/${path}?lang=${language}`);
           await expect(page.locator("main"), path).toContainText(TEXT[language].referralFor("Mateo García"));
@@ -207,7 +241,9 @@ test.describe("3.3.7 redundant entry", () => {
         // Adding a child: the name screen carries the birth date of the screen before, and does not ask it again.
         const birthdate = yearsAgo(1);
         await page.goto(`/app/children/edit/name?birthdate=${birthdate}&stateOfResidence=21&lang=${language}`);
-        await expect(page.locator("main select[name=birthYear], main input[name=birthdate]:not([type=hidden])")).toHaveCount(0);
+        await expect(
+          page.locator("main select[name=birthYear], main input[name=birthdate]:not([type=hidden])"),
+        ).toHaveCount(0);
         await expect(page.locator("main input[type=hidden][name=birthdate]")).toHaveValue(birthdate);
       },
     );
@@ -252,7 +288,9 @@ test.describe("3.3.8 accessible authentication", () => {
 
         await expect(page).toHaveURL(/\/login\/second-factor/);
         // One box for the whole code, never a box a digit.
-        await expect(page.locator("main form[method=post]:not([action='/logout']) input:not([type=hidden])")).toHaveCount(1);
+        await expect(
+          page.locator("main form[method=post]:not([action='/logout']) input:not([type=hidden])"),
+        ).toHaveCount(1);
         await expect(page.locator("main input[name=code]")).toHaveAttribute("autocomplete", "one-time-code");
         // The code of the next 30 seconds (the set-up took this one's).
         await pasteInto(page, "main input[name=code]", await appCode(secret, 1));
@@ -271,14 +309,18 @@ test.describe("3.3.8 accessible authentication", () => {
     await page.locator("main form[method=post] button[type=submit]").click();
     await expect(page).toHaveURL(/\/login\/second-factor/);
     await page.goto("/login/second-factor?recovery=1&lang=en");
-    await expect(page.locator("main form[method=post]:not([action='/logout']) input:not([type=hidden])")).toHaveCount(1);
+    await expect(page.locator("main form[method=post]:not([action='/logout']) input:not([type=hidden])")).toHaveCount(
+      1,
+    );
     await expect(page.locator("main input[name=recoveryCode]")).toHaveAttribute("autocomplete", "one-time-code");
     await pasteInto(page, "main input[name=recoveryCode]", recoveryCodes[0]);
     await page.locator("main input[name=recoveryCode]").press("Enter");
     await expect(page).toHaveURL(/\/app\/dashboard/);
   });
 
-  test("the code mailed before the second step's set-up, and the set-up's key as text to copy, each pasted in one box", async ({ page }) => {
+  test("the code mailed before the second step's set-up, and the set-up's key as text to copy, each pasted in one box", async ({
+    page,
+  }) => {
     const admin = await createUser({ admin: true, signedInBefore: true });
     await page.goto("/login?lang=en");
     await page.locator("main input[name=email]").fill(admin.email);
@@ -294,14 +336,18 @@ test.describe("3.3.8 accessible authentication", () => {
     await expect(key).toHaveCSS("user-select", /auto|text/);
     const secret = ((await key.textContent()) ?? "").replace(/\s+/g, "");
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-    await expect(page.locator("main form[method=post]:not([action='/logout']) input:not([type=hidden])")).toHaveCount(1);
+    await expect(page.locator("main form[method=post]:not([action='/logout']) input:not([type=hidden])")).toHaveCount(
+      1,
+    );
     await expect(page.locator("main input[name=code]")).toHaveAttribute("autocomplete", "one-time-code");
     await pasteInto(page, "main input[name=code]", await appCode(secret));
     await page.locator("main input[name=code]").press("Enter");
     await expect(page.locator("main .recovery-codes code")).toHaveCount(10);
   });
 
-  test("the password reset takes pasted security answers and a pasted new password, which then signs in", async ({ page }) => {
+  test("the password reset takes pasted security answers and a pasted new password, which then signs in", async ({
+    page,
+  }) => {
     const user = await createUser();
     await page.goto("/forgot-password?lang=en");
     await expect(page.locator("main input[name=email]")).toHaveAttribute("autocomplete", "username");
@@ -327,12 +373,15 @@ test.describe("3.3.8 accessible authentication", () => {
     await expect(page).toHaveURL(/\/app\//);
   });
 
-  test("registration names the new account's e-mail and password for password managers, and its password box takes a paste", async ({ page }) => {
+  test("registration names the new account's e-mail and password for password managers, and its password box takes a paste", async ({
+    page,
+  }) => {
     await page.goto("/register?lang=en");
     await expect(page.locator("main input[name=email]")).toHaveAttribute("autocomplete", "email");
     await expect(page.locator("main input[name=password]")).toHaveAttribute("autocomplete", "new-password");
     await pasteInto(page, "main input[name=password]", "a pasted passphrase 12");
-    // No puzzle: without a captcha service set (the default), the form asks none (docs/configuration.md: CAPTCHA_PROVIDER).
+    // No puzzle: without a captcha service set (the default), the form asks none (docs/configuration.md:
+    // CAPTCHA_PROVIDER).
     await expect(page.locator("main iframe, main [class*=captcha]")).toHaveCount(0);
   });
 });

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { createAddress, deleteAddress, getAddressById, listAddressBook, updateAddressById, type Address } from "~/models/address.server";
+import {
+  createAddress,
+  deleteAddress,
+  getAddressById,
+  listAddressBook,
+  updateAddressById,
+  type Address,
+} from "~/models/address.server";
 import { AddressSchema } from "~/schemas/address";
 import { ApiError } from "./errors.server";
 import { operation } from "./handler.server";
@@ -50,7 +57,11 @@ export const addressOperations = {
     tag: "Addresses",
     access: "user",
     query: z.object({ "createdBy.id": idText.optional() }).strict(),
-    list: { params: [{ name: "createdBy.id", description: "Whose address book (administrators).", schema: { type: "integer" } }] },
+    list: {
+      params: [
+        { name: "createdBy.id", description: "Whose address book (administrators).", schema: { type: "integer" } },
+      ],
+    },
     async run({ db, actor, query }) {
       const data = await listAddressBook(db, actor, query["createdBy.id"] ?? actor.id);
       return { data: data.map(addressOut), total: data.length };

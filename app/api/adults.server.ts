@@ -4,7 +4,16 @@ import { deleteAdult, readAdult, saveAdult } from "~/models/referral-adults.serv
 import { GuardianSchema } from "~/schemas/referral";
 import { ApiError } from "./errors.server";
 import { operation, type Context } from "./handler.server";
-import { check, deletePartOperation, iri, nullable, PhoneObject, phoneOut, phonesAsText, reference } from "./shapes.server";
+import {
+  check,
+  deletePartOperation,
+  iri,
+  nullable,
+  PhoneObject,
+  phoneOut,
+  phonesAsText,
+  reference,
+} from "./shapes.server";
 
 // /api/adults (R100): the parents and guardians of a referral, on the wizard's model functions
 // and checked by the guardian step's schema.
@@ -70,7 +79,8 @@ export const adultOperations = {
     creates: true,
     async run(context) {
       const { db, body } = context;
-      if (body.referral === undefined) throw new ApiError("invalid_input", { fields: { referral: ["api:fields.required"] } });
+      if (body.referral === undefined)
+        throw new ApiError("invalid_input", { fields: { referral: ["api:fields.required"] } });
       const ids = await wizardIdsOf(db, context.actor, body.referral);
       const { id } = await saveAdult(db, context.actor, ids, null, adultInput(body));
       return adultOut(context, id);
@@ -96,12 +106,16 @@ export const adultOperations = {
     async run(context) {
       const { db, id, body } = context;
       const ids = await wizardIdsOfPart(db, context.actor, "adults", id);
-      if (body.referral !== undefined && body.referral !== ids.referral) throw new ApiError("invalid_input", { fields: { referral: ["api:fields.readOnly"] } });
+      if (body.referral !== undefined && body.referral !== ids.referral)
+        throw new ApiError("invalid_input", { fields: { referral: ["api:fields.readOnly"] } });
       const current = await adultOut(context, id);
       const merged = { ...current, "@id": undefined, id: undefined, referral: undefined, ...body } as AdultBodyValue;
       await saveAdult(db, context.actor, ids, id, adultInput(merged));
       return adultOut(context, id);
     },
   }),
-  remove: deletePartOperation({ operationId: "deleteAdult", path: "/api/adults/{id}", tag: "Adults", table: "adults" }, deleteAdult),
+  remove: deletePartOperation(
+    { operationId: "deleteAdult", path: "/api/adults/{id}", tag: "Adults", table: "adults" },
+    deleteAdult,
+  ),
 };

@@ -55,7 +55,11 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
   });
 
 async function errorOf(response: Response) {
-  return ((await response.json()) as { error: { status: number; code: string; message: string; fields?: Record<string, string[]> } }).error;
+  return (
+    (await response.json()) as {
+      error: { status: number; code: string; message: string; fields?: Record<string, string[]> };
+    }
+  ).error;
 }
 
 describe("the API handler", () => {
@@ -63,7 +67,10 @@ describe("the API handler", () => {
     const { handle } = await modules();
     const { key } = await insertApiKey(test.db, admin.id, { name: "forms" });
     const bearer = { Authorization: `Bearer ${key}` };
-    expect((await errorOf(await handle(test.db, [await echo()], post("/api/echo/7", {}, bearer), { id: "7" }, "10.0.0.2"))).fields).toEqual({
+    expect(
+      (await errorOf(await handle(test.db, [await echo()], post("/api/echo/7", {}, bearer), { id: "7" }, "10.0.0.2")))
+        .fields,
+    ).toEqual({
       name: ["This field is required."],
     });
   });
@@ -73,32 +80,68 @@ describe("the API handler", () => {
     const op = await echo();
     const { key } = await insertApiKey(test.db, admin.id, { name: "warehouse" });
     const bearer = { Authorization: `Bearer ${key}` };
-    const ok = await handle(test.db, [op], post("/api/echo/7?page=2", { name: "Ana" }, bearer), { id: "7" }, "10.0.0.1");
+    const ok = await handle(
+      test.db,
+      [op],
+      post("/api/echo/7?page=2", { name: "Ana" }, bearer),
+      { id: "7" },
+      "10.0.0.1",
+    );
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ actor: admin.id, id: 7, name: "Ana", page: 2 });
 
-    const tooLong = await errorOf(await handle(test.db, [op], post("/api/echo/7", { name: "Anastasia", extra: 1 }, bearer), { id: "7" }));
-    expect(tooLong).toMatchObject({ status: 400, code: "invalid_input", fields: { name: ["This answer is too long."], extra: ["This field is not known."] } });
-    expect((await errorOf(await handle(test.db, [op], post("/api/echo/7?page=0", { name: "Ana" }, bearer), { id: "7" }))).fields).toHaveProperty("page");
-    expect(await errorOf(await handle(test.db, [op], post("/api/echo/7", "{", bearer), { id: "7" }))).toMatchObject({ status: 400, code: "invalid_json" });
-    expect(await errorOf(await handle(test.db, [op], post("/api/echo/x", { name: "Ana" }, bearer), { id: "x" }))).toMatchObject({
+    const tooLong = await errorOf(
+      await handle(test.db, [op], post("/api/echo/7", { name: "Anastasia", extra: 1 }, bearer), { id: "7" }),
+    );
+    expect(tooLong).toMatchObject({
+      status: 400,
+      code: "invalid_input",
+      fields: { name: ["This answer is too long."], extra: ["This field is not known."] },
+    });
+    expect(
+      (await errorOf(await handle(test.db, [op], post("/api/echo/7?page=0", { name: "Ana" }, bearer), { id: "7" })))
+        .fields,
+    ).toHaveProperty("page");
+    expect(await errorOf(await handle(test.db, [op], post("/api/echo/7", "{", bearer), { id: "7" }))).toMatchObject({
+      status: 400,
+      code: "invalid_json",
+    });
+    expect(
+      await errorOf(await handle(test.db, [op], post("/api/echo/x", { name: "Ana" }, bearer), { id: "x" })),
+    ).toMatchObject({
       status: 404,
       code: "not_found",
     });
     expect(
-      await errorOf(await handle(test.db, [op], new Request("http://localhost/api/echo/7", { method: "GET", headers: bearer }), { id: "7" })),
+      await errorOf(
+        await handle(test.db, [op], new Request("http://localhost/api/echo/7", { method: "GET", headers: bearer }), {
+          id: "7",
+        }),
+      ),
     ).toMatchObject({ status: 405 });
 
-    const anonymous = await errorOf(await handle(test.db, [op], post("/api/echo/7?lang=sp", { name: "Ana" }), { id: "7" }));
-    expect(anonymous).toEqual({ status: 401, code: "unauthorized", message: "Inicie sesión primero o envíe una clave de API." });
-    expect(await errorOf(await handle(test.db, [op], post("/api/echo/7", { name: "Ana" }, { Authorization: "Bearer mdei_wrong" }), { id: "7" }))).toMatchObject(
-      { status: 401, code: "invalid_api_key" },
+    const anonymous = await errorOf(
+      await handle(test.db, [op], post("/api/echo/7?lang=sp", { name: "Ana" }), { id: "7" }),
     );
+    expect(anonymous).toEqual({
+      status: 401,
+      code: "unauthorized",
+      message: "Inicie sesión primero o envíe una clave de API.",
+    });
+    expect(
+      await errorOf(
+        await handle(test.db, [op], post("/api/echo/7", { name: "Ana" }, { Authorization: "Bearer mdei_wrong" }), {
+          id: "7",
+        }),
+      ),
+    ).toMatchObject({ status: 401, code: "invalid_api_key" });
 
     // Not an administrator: 403, whatever the body.
     const { createSession } = await import("~/auth/session.server");
     const cookie = (await createSession(test.db, referrer.id)).split(";")[0];
-    expect(await errorOf(await handle(test.db, [op], post("/api/echo/7", {}, { Cookie: cookie }), { id: "7" }))).toMatchObject({
+    expect(
+      await errorOf(await handle(test.db, [op], post("/api/echo/7", {}, { Cookie: cookie }), { id: "7" })),
+    ).toMatchObject({
       status: 403,
       code: "forbidden",
     });
@@ -107,7 +150,12 @@ describe("the API handler", () => {
   it("answers 500 in the error format for what nobody expected, without the error's text", async () => {
     const { handle } = await modules();
     const { key } = await insertApiKey(test.db, admin.id, { name: "boom" });
-    const response = await handle(test.db, [await echo()], post("/api/echo/7", { name: "boom" }, { Authorization: `Bearer ${key}` }), { id: "7" });
+    const response = await handle(
+      test.db,
+      [await echo()],
+      post("/api/echo/7", { name: "boom" }, { Authorization: `Bearer ${key}` }),
+      { id: "7" },
+    );
     expect(response.status).toBe(500);
     const error = await errorOf(response);
     expect(error.code).toBe("server_error");
@@ -121,7 +169,9 @@ describe("the API handler", () => {
     const statuses: number[] = [];
     let last: Response | null = null;
     for (let call = 0; call < 6; call++) {
-      last = await handle(test.db, [op], post("/api/echo/1", { name: "Ana" }, { Authorization: `Bearer ${key}` }), { id: "1" });
+      last = await handle(test.db, [op], post("/api/echo/1", { name: "Ana" }, { Authorization: `Bearer ${key}` }), {
+        id: "1",
+      });
       statuses.push(last.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
@@ -129,7 +179,13 @@ describe("the API handler", () => {
     expect(await errorOf(last!)).toMatchObject({ code: "rate_limited" });
     // Another key is another caller.
     const other = await insertApiKey(test.db, admin.id, { name: "quiet" });
-    expect((await handle(test.db, [op], post("/api/echo/1", { name: "Ana" }, { Authorization: `Bearer ${other.key}` }), { id: "1" })).status).toBe(200);
+    expect(
+      (
+        await handle(test.db, [op], post("/api/echo/1", { name: "Ana" }, { Authorization: `Bearer ${other.key}` }), {
+          id: "1",
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -138,7 +194,14 @@ describe("API keys at the door", () => {
     const { handle, revokeApiKey, endApiKeysOf } = await modules();
     const op = await echo();
     const call = async (key: string, language = "en") =>
-      errorOf(await handle(test.db, [op], post(`/api/echo/1?lang=${language}`, { name: "Ana" }, { Authorization: `Bearer ${key}` }), { id: "1" }));
+      errorOf(
+        await handle(
+          test.db,
+          [op],
+          post(`/api/echo/1?lang=${language}`, { name: "Ana" }, { Authorization: `Bearer ${key}` }),
+          { id: "1" },
+        ),
+      );
     expect(await call("mdei_unknown")).toMatchObject({ status: 401, code: "invalid_api_key" });
 
     const short = await insertApiKey(test.db, admin.id, { days: 1 });
@@ -147,7 +210,12 @@ describe("API keys at the door", () => {
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where("id", "=", short.id)
       .execute();
-    expect(await call(short.key)).toMatchObject({ status: 401, code: "api_key_expired", reason: "expired", message: expect.stringContaining("end date") });
+    expect(await call(short.key)).toMatchObject({
+      status: 401,
+      code: "api_key_expired",
+      reason: "expired",
+      message: expect.stringContaining("end date"),
+    });
 
     const revoked = await insertApiKey(test.db, admin.id);
     await revokeApiKey(test.db, admin, revoked.id);
@@ -160,14 +228,23 @@ describe("API keys at the door", () => {
 
     const ended = await insertApiKey(test.db, admin.id);
     await endApiKeysOf(test.db, admin.id, "passwordChanged");
-    expect(await call(ended.key)).toMatchObject({ status: 401, code: "api_key_ended", reason: "passwordChanged", endedAt: expect.any(String) });
+    expect(await call(ended.key)).toMatchObject({
+      status: 401,
+      code: "api_key_ended",
+      reason: "passwordChanged",
+      endedAt: expect.any(String),
+    });
   });
 
   it("end when their maker is no longer an active administrator, and say so", async () => {
     const { handle } = await modules();
     const op = await echo();
     const call = async (key: string) =>
-      errorOf(await handle(test.db, [op], post("/api/echo/1", { name: "Ana" }, { Authorization: `Bearer ${key}` }), { id: "1" }));
+      errorOf(
+        await handle(test.db, [op], post("/api/echo/1", { name: "Ana" }, { Authorization: `Bearer ${key}` }), {
+          id: "1",
+        }),
+      );
     const owner = await addPerson(test.db, "leaving@maryland.gov", { admin: true });
     const theirs = await insertApiKey(test.db, owner.id);
     await test.db.updateTable("users").set({ locked: 1 }).where("id", "=", owner.id).execute();
@@ -196,7 +273,9 @@ describe("API keys at the door", () => {
     });
     const answer = await handle(test.db, [read], new Request("http://localhost/api/look", { headers: bearer }), {});
     expect(answer.status).toBe(200);
-    expect(await errorOf(await handle(test.db, [await echo()], post("/api/echo/1", { name: "Ana" }, bearer), { id: "1" }))).toMatchObject({
+    expect(
+      await errorOf(await handle(test.db, [await echo()], post("/api/echo/1", { name: "Ana" }, bearer), { id: "1" })),
+    ).toMatchObject({
       status: 403,
       code: "api_key_read_only",
     });
@@ -212,7 +291,8 @@ describe("list queries", () => {
     dates: { createdAt: "createdAt" },
     notEquals: { status: z.enum(["Draft"]) },
   };
-  const parse = async (query: string) => (await import("./shapes.server")).parseList(new URL(`http://localhost/api/x?${query}`), shape);
+  const parse = async (query: string) =>
+    (await import("./shapes.server")).parseList(new URL(`http://localhost/api/x?${query}`), shape);
   const fieldsOf = async (query: string) => {
     try {
       await parse(query);
@@ -232,7 +312,9 @@ describe("list queries", () => {
       "constructor=1",
       "toString=x",
     ]) {
-      expect(await fieldsOf(query), query).toEqual({ [decodeURIComponent(query.split("=")[0])]: ["api:fields.unknown"] });
+      expect(await fieldsOf(query), query).toEqual({
+        [decodeURIComponent(query.split("=")[0])]: ["api:fields.unknown"],
+      });
     }
   });
 
@@ -251,15 +333,26 @@ describe("list queries", () => {
       from: "2026-03-01",
       to: "2026-03-31",
     });
-    expect((await parse("createdAt[strictly_after]=2026-03-01&createdAt[strictly_before]=2026-03-31")).query.dates.createdAt).toEqual({
+    expect(
+      (await parse("createdAt[strictly_after]=2026-03-01&createdAt[strictly_before]=2026-03-31")).query.dates.createdAt,
+    ).toEqual({
       type: "between",
       from: "2026-03-02",
       to: "2026-03-30",
     });
     // One side only: "after" the day before, "before" the day after, in the lists' exclusive terms.
-    expect((await parse("createdAt[after]=2026-03-01")).query.dates.createdAt).toEqual({ type: "after", from: "2026-02-28" });
-    expect((await parse("createdAt[before]=2024-02-28")).query.dates.createdAt).toEqual({ type: "before", from: "2024-02-29" });
-    expect((await parse("createdAt[strictly_before]=2026-01-01")).query.dates.createdAt).toEqual({ type: "before", from: "2026-01-01" });
+    expect((await parse("createdAt[after]=2026-03-01")).query.dates.createdAt).toEqual({
+      type: "after",
+      from: "2026-02-28",
+    });
+    expect((await parse("createdAt[before]=2024-02-28")).query.dates.createdAt).toEqual({
+      type: "before",
+      from: "2024-02-29",
+    });
+    expect((await parse("createdAt[strictly_before]=2026-01-01")).query.dates.createdAt).toEqual({
+      type: "before",
+      from: "2026-01-01",
+    });
   });
 
   it("refuses, by parameter, what it cannot read", async () => {

@@ -57,7 +57,12 @@ export const childOperations = {
     async run({ request, db, actor }) {
       const { query, exact } = parseList(new URL(request.url), CHILD_LIST_SHAPE);
       if (exact.name) query.text = { name: String(exact.name) };
-      const { data, total } = await listChildren(db, actor, query, (exact["createdBy.id"] ?? exact.createdBy) as number | undefined);
+      const { data, total } = await listChildren(
+        db,
+        actor,
+        query,
+        (exact["createdBy.id"] ?? exact.createdBy) as number | undefined,
+      );
       return { data: data.map((child) => childOut(child)), total };
     },
   }),

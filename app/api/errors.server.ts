@@ -83,7 +83,8 @@ function valueOf(issue: z.core.$ZodIssue, input: unknown): { known: boolean; val
   if (input === NOT_GIVEN) return { known: false };
   let value = input;
   for (const part of issue.path) {
-    if (value === null || typeof value !== "object" || !Object.hasOwn(value, part)) return { known: true, value: undefined };
+    if (value === null || typeof value !== "object" || !Object.hasOwn(value, part))
+      return { known: true, value: undefined };
     value = (value as Record<PropertyKey, unknown>)[part];
   }
   return { known: true, value };
@@ -109,14 +110,22 @@ function issueKey(issue: z.core.$ZodIssue, input: unknown): string {
     case "invalid_type":
       return isMissing(issue, input) ? "api:fields.required" : "api:fields.wrongType";
     case "too_big":
-      return issue.origin === "array" ? "api:fields.tooMany" : issue.origin === "string" ? "validation.tooLong" : "api:fields.tooBig";
+      return issue.origin === "array"
+        ? "api:fields.tooMany"
+        : issue.origin === "string"
+          ? "validation.tooLong"
+          : "api:fields.tooBig";
     case "too_small":
       return issue.origin === "string" ? "api:fields.required" : "api:fields.tooSmall";
     case "unrecognized_keys":
       return "api:fields.unknown";
     case "invalid_value":
       // zod 4 calls a value of none of the choices' types "not one of them"; the API keeps zod 3's missing/wrong type.
-      return isOtherType(issue, input) ? (isMissing(issue, input) ? "api:fields.required" : "api:fields.wrongType") : "validation.unknownChoice";
+      return isOtherType(issue, input)
+        ? isMissing(issue, input)
+          ? "api:fields.required"
+          : "api:fields.wrongType"
+        : "validation.unknownChoice";
     case "invalid_union":
       return "validation.unknownChoice";
     case "invalid_format":
@@ -136,7 +145,9 @@ export function zodFields(error: z.core.$ZodError, input: unknown = NOT_GIVEN): 
   // Without a prototype: a field named "constructor" is a field like another.
   const fields = Object.create(null) as Record<string, string[]>;
   // Wrong type only: zod 4 also runs length checks on anything with a length (a list sent for a text).
-  const wrongType = new Set(error.issues.filter((issue) => issue.code === "invalid_type").map((issue) => dotted(issue.path)));
+  const wrongType = new Set(
+    error.issues.filter((issue) => issue.code === "invalid_type").map((issue) => dotted(issue.path)),
+  );
   for (const issue of error.issues) {
     if (issue.code !== "invalid_type" && wrongType.has(dotted(issue.path))) continue;
     if (issue.code === "unrecognized_keys") {
@@ -159,22 +170,34 @@ export function toApiError(error: unknown): ApiError {
   // Any zod 4 error, of the classic API (ZodError) or of zod/mini and the core (their $ZodError).
   if (error instanceof z.core.$ZodError) return new ApiError("invalid_input", { fields: zodFields(error) });
   if (error instanceof InputError) return new ApiError("invalid_input", { fields: error.fieldErrors });
-  if (error instanceof UnknownComparisonError) return new ApiError("invalid_input", { fields: { [error.field]: ["api:fields.badFormat"] } });
-  if (error instanceof FutureDateError) return new ApiError("invalid_input", { fields: { [error.field]: ["validation.dateFuture"] } });
-  if (error instanceof IncompleteReferralError) return new ApiError("incomplete", { extra: { missing: error.missing } });
+  if (error instanceof UnknownComparisonError)
+    return new ApiError("invalid_input", { fields: { [error.field]: ["api:fields.badFormat"] } });
+  if (error instanceof FutureDateError)
+    return new ApiError("invalid_input", { fields: { [error.field]: ["validation.dateFuture"] } });
+  if (error instanceof IncompleteReferralError)
+    return new ApiError("incomplete", { extra: { missing: error.missing } });
   // No local program serves the county of its address: not submitted, as the review page says (R137).
-  if (error instanceof NoProgramError) return new ApiError("invalid_input", { fields: { address: ["referrals:program.noProgram"] } });
-  if (error instanceof EmailTakenError) return new ApiError("email_taken", { fields: { email: ["auth:register.emailTaken"] } });
+  if (error instanceof NoProgramError)
+    return new ApiError("invalid_input", { fields: { address: ["referrals:program.noProgram"] } });
+  if (error instanceof EmailTakenError)
+    return new ApiError("email_taken", { fields: { email: ["auth:register.emailTaken"] } });
   // The reason in the words the users list shows (R91).
   if (error instanceof NotEligibleError)
-    return new ApiError("not_eligible", { fields: { roles: [`admin:actions.cannotPromote.${error.problem}`] }, extra: { reason: error.problem } });
+    return new ApiError("not_eligible", {
+      fields: { roles: [`admin:actions.cannotPromote.${error.problem}`] },
+      extra: { reason: error.problem },
+    });
   if (error instanceof ChildHasSubmittedReferralError) return new ApiError("has_submitted_referral");
-  if (error instanceof CaptchaRefusedError) return new ApiError("captcha_refused", { fields: { captchaToken: ["auth:register.captchaRefused"] } });
+  if (error instanceof CaptchaRefusedError)
+    return new ApiError("captcha_refused", { fields: { captchaToken: ["auth:register.captchaRefused"] } });
   if (error instanceof UploadRefusedError) return toApiError(error.reason);
   if (error instanceof FileTooLargeError) return new ApiError("payload_too_large");
   if (error instanceof UnsupportedFileError)
-    return new ApiError("invalid_input", { fields: { file: [error.reason === "empty" ? "api:fields.emptyFile" : "api:fields.fileType"] } });
-  if (error instanceof BadUploadError) return new ApiError("invalid_input", { fields: { body: ["api:fields.badMultipart"] } });
+    return new ApiError("invalid_input", {
+      fields: { file: [error.reason === "empty" ? "api:fields.emptyFile" : "api:fields.fileType"] },
+    });
+  if (error instanceof BadUploadError)
+    return new ApiError("invalid_input", { fields: { body: ["api:fields.badMultipart"] } });
   if (isInUseError(error) || error instanceof AddressInUseError) return new ApiError("in_use");
   // Nothing was written; the same call may be made again (R135).
   if (isBusyError(error)) return new ApiError("busy", { headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) } });
@@ -183,7 +206,9 @@ export function toApiError(error: unknown): ApiError {
 
 export function errorResponse(error: ApiError, t: TFunction): Response {
   const translate = (key: string) => String(t(key, { ns: MESSAGE_NAMESPACES, defaultValue: t("api:fields.invalid") }));
-  const fields = error.details.fields ? Object.fromEntries(Object.entries(error.details.fields).map(([name, keys]) => [name, keys.map(translate)])) : undefined;
+  const fields = error.details.fields
+    ? Object.fromEntries(Object.entries(error.details.fields).map(([name, keys]) => [name, keys.map(translate)]))
+    : undefined;
   return json(
     {
       error: {

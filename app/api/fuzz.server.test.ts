@@ -45,7 +45,11 @@ async function call(caller: Caller, path: string, method: string, sent?: Sent): 
   const request = new Request(new URL(path, ORIGIN), { method: method.toUpperCase(), headers, body });
   const serve = request.method === "GET" || request.method === "HEAD" ? loader : action;
   // As the route is called: the params of its splat, the database and the client's address in the load context.
-  return serve({ request, params: { "*": path.replace(/^\/api\//, "").split("?")[0] }, context: { db: test.db, clientIp: "192.0.2.20" } });
+  return serve({
+    request,
+    params: { "*": path.replace(/^\/api\//, "").split("?")[0] },
+    context: { db: test.db, clientIp: "192.0.2.20" },
+  });
 }
 
 async function created(response: Response) {
@@ -53,12 +57,19 @@ async function created(response: Response) {
   return (await response.json()) as Record<string, unknown> & { id: number };
 }
 
-const sessionOf = async (userId: number): Promise<Caller> => ({ Cookie: (await createSession(test.db, userId)).split(";")[0] });
+const sessionOf = async (userId: number): Promise<Caller> => ({
+  Cookie: (await createSession(test.db, userId)).split(";")[0],
+});
 
 /** Everything of a person's the API reaches, as a text to compare. */
 async function everythingOf(userId: number) {
   const db = test.db;
-  const referrals = await db.selectFrom("referrals").selectAll().where("created_by_id", "=", userId).orderBy("id").execute();
+  const referrals = await db
+    .selectFrom("referrals")
+    .selectAll()
+    .where("created_by_id", "=", userId)
+    .orderBy("id")
+    .execute();
   const ids = referrals.map((row) => row.id);
   const of = (table: "adults" | "referral_documents" | "referral_races" | "referral_reasons") =>
     ids.length ? db.selectFrom(table).selectAll().where("referral_id", "in", ids).execute() : Promise.resolve([]);
@@ -71,28 +82,49 @@ async function everythingOf(userId: number) {
     races: await of("referral_races"),
     reasons: await of("referral_reasons"),
     addresses: await db.selectFrom("addresses").selectAll().where("created_by_id", "=", userId).orderBy("id").execute(),
-    phones: await db.selectFrom("phone_numbers").selectAll().where("created_by_id", "=", userId).orderBy("id").execute(),
+    phones: await db
+      .selectFrom("phone_numbers")
+      .selectAll()
+      .where("created_by_id", "=", userId)
+      .orderBy("id")
+      .execute(),
   });
 }
 
 /** A person's records of every kind the API reaches, made through it. */
 async function recordsOf(caller: Caller, name: string) {
   const birthdate = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
-  const child = await created(await call(caller, "/api/children", "post", { data: { firstName: "Ana", lastName: name, birthdate, stateOfResidence: "21" } }));
+  const child = await created(
+    await call(caller, "/api/children", "post", {
+      data: { firstName: "Ana", lastName: name, birthdate, stateOfResidence: "21" },
+    }),
+  );
   const referral = await created(await call(caller, "/api/referrals", "post", { data: { child: child["@id"] } }));
   const adult = await created(
     await call(caller, "/api/adults", "post", {
-      data: { referral: referral["@id"], firstName: "Rosa", lastName: name, childRelationship: "1", homePhoneNumber: HOME_PHONE },
+      data: {
+        referral: referral["@id"],
+        firstName: "Rosa",
+        lastName: name,
+        childRelationship: "1",
+        homePhoneNumber: HOME_PHONE,
+      },
     }),
   );
   const upload = new FormData();
   upload.set("description", name);
   upload.set("file", new Blob([PDF], { type: "application/pdf" }), "a.pdf");
-  const document = await created(await call(caller, `/api/referrals/${referral.id}/referral_documents`, "post", { multipart: upload }));
-  const address = await created(
-    await call(caller, "/api/addresses", "post", { data: { line1: "1 Main St", city: "Annapolis", zip: "21401", county: "24003" } }),
+  const document = await created(
+    await call(caller, `/api/referrals/${referral.id}/referral_documents`, "post", { multipart: upload }),
   );
-  const phone = await created(await call(caller, "/api/phone_numbers", "post", { data: { areaCode: "410", prefix: "555", suffix: "0000" } }));
+  const address = await created(
+    await call(caller, "/api/addresses", "post", {
+      data: { line1: "1 Main St", city: "Annapolis", zip: "21401", county: "24003" },
+    }),
+  );
+  const phone = await created(
+    await call(caller, "/api/phone_numbers", "post", { data: { areaCode: "410", prefix: "555", suffix: "0000" } }),
+  );
   return { child, referral, adult, document, address, phone };
 }
 
@@ -121,7 +153,10 @@ it("answers thousands of malformed bodies and parameters to every call with no 5
 
   type Schema = { properties?: Record<string, unknown> };
   type Op = { requestBody?: { content: Record<string, { schema: Schema }> } };
-  const paths = openApiDocument(await fixedT("en", ["api", "common"]), ORIGIN).paths as Record<string, Record<string, Op>>;
+  const paths = openApiDocument(await fixedT("en", ["api", "common"]), ORIGIN).paths as Record<
+    string,
+    Record<string, Op>
+  >;
   const badIds = [0, -1, "abc", "1e3", "99999999999999999999", "1;DROP TABLE users", "%00", "%2e%2e"];
   const strange: unknown[] = [
     null,
@@ -207,7 +242,9 @@ it("answers thousands of malformed bodies and parameters to every call with no 5
   const anonymous: Caller = {};
   const forged: Caller[] = [{ Cookie: "__session=forged; lang=%%%" }, { Authorization: "Bearer mdei_forged" }];
   // A key of the administrator's, so that a key's caller is tried too.
-  const keyed: Caller = { Authorization: `Bearer ${(await insertApiKey(test.db, admin.id, { name: "Fuzz", scope: "write" })).key}` };
+  const keyed: Caller = {
+    Authorization: `Bearer ${(await insertApiKey(test.db, admin.id, { name: "Fuzz", scope: "write" })).key}`,
+  };
   const requests: Array<[Caller, string, string, Sent?]> = [];
   for (const [template, operations] of Object.entries(paths)) {
     const resource = /^\/api\/(\w+)\/\{id\}/.exec(template)?.[1];
@@ -216,12 +253,18 @@ it("answers thousands of malformed bodies and parameters to every call with no 5
     for (const [method, op] of Object.entries(operations)) {
       // Ids: another's, impossible ones; as the caller, anonymous, and with forged credentials.
       if (template.includes("{")) {
-        const tried = template.includes("{key}") ? ["en", "sp", "xx", "EN", "..", "%2e%2e%2fetc"] : [theirId, ...badIds];
-        tried.forEach((id, index) => [mine, anonymous, ...(index === 0 ? forged : [])].forEach((who) => requests.push([who, at(id), method])));
+        const tried = template.includes("{key}")
+          ? ["en", "sp", "xx", "EN", "..", "%2e%2e%2fetc"]
+          : [theirId, ...badIds];
+        tried.forEach((id, index) =>
+          [mine, anonymous, ...(index === 0 ? forged : [])].forEach((who) => requests.push([who, at(id), method])),
+        );
       }
       // Queries, on the caller's own record.
       const own = template.includes("{key}") ? at("en") : at(myId);
-      for (const query of queries) for (const who of method === "get" ? [mine, admins, keyed] : [mine]) requests.push([who, `${own}?${query}`, method]);
+      for (const query of queries)
+        for (const who of method === "get" ? [mine, admins, keyed] : [mine])
+          requests.push([who, `${own}?${query}`, method]);
       // Bodies: every field given every strange value, on the caller's record and on the victim's.
       if (method !== "get" && method !== "delete") {
         const schema = op.requestBody ? Object.values(op.requestBody.content)[0].schema : undefined;
@@ -236,7 +279,8 @@ it("answers thousands of malformed bodies and parameters to every call with no 5
   const failures: string[] = [];
   for (const [who, path, method, sent] of requests) {
     const response = await call(who, path, method, sent);
-    if (response.status >= 500) failures.push(`${response.status} ${method} ${path} ${(await response.text()).slice(0, 200)}`);
+    if (response.status >= 500)
+      failures.push(`${response.status} ${method} ${path} ${(await response.text()).slice(0, 200)}`);
     else if (response.status >= 400 && !(response.headers.get("content-type") ?? "").includes("json"))
       failures.push(`${response.status} not JSON ${method} ${path}`);
   }

@@ -60,7 +60,9 @@ export interface Operation<Q extends Schema = Schema, B extends Schema = Schema>
   run(context: Context<z.output<Q>, z.output<B>>): Promise<unknown>;
 }
 
-export function operation<Q extends Schema = Schema, B extends Schema = Schema>(spec: Operation<Q, B>): Operation<Q, B> {
+export function operation<Q extends Schema = Schema, B extends Schema = Schema>(
+  spec: Operation<Q, B>,
+): Operation<Q, B> {
   return spec;
 }
 
@@ -157,11 +159,18 @@ async function answer(
     if (op.access === "program" && !actsForProgram(user)) throw new ApiError("forbidden");
     if (op.access === "referrer" && actsForProgram(user)) throw new ApiError("forbidden");
   }
-  const limit = await hitRateLimit(db, "api", keyId ? `key:${keyId}` : user ? `user:${user.id}` : `ip:${addressKey(clientIp)}`, new Date(), {
-    limit: getConfig().API_RATE_LIMIT,
-    windowMs: 60 * 1000,
-  });
-  if (!limit.allowed) throw new ApiError("rate_limited", { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+  const limit = await hitRateLimit(
+    db,
+    "api",
+    keyId ? `key:${keyId}` : user ? `user:${user.id}` : `ip:${addressKey(clientIp)}`,
+    new Date(),
+    {
+      limit: getConfig().API_RATE_LIMIT,
+      windowMs: 60 * 1000,
+    },
+  );
+  if (!limit.allowed)
+    throw new ApiError("rate_limited", { headers: { "Retry-After": String(limit.retryAfterSeconds) } });
 
   let id = 0;
   if (op.path.includes("{id}")) {
@@ -214,7 +223,10 @@ export async function handle(
   const method = request.method === "HEAD" ? "GET" : request.method;
   const op = operations.find((candidate) => candidate.method === method);
   try {
-    if (!op) throw new ApiError("method_not_allowed", { headers: { Allow: operations.map((candidate) => candidate.method).join(", ") } });
+    if (!op)
+      throw new ApiError("method_not_allowed", {
+        headers: { Allow: operations.map((candidate) => candidate.method).join(", ") },
+      });
     // The log and the metrics name the operation (its path's template), not the route every API path shares.
     const answering = requestContextOf(request);
     if (answering) answering.route = `api ${op.method} ${op.path}`;
@@ -223,7 +235,15 @@ export async function handle(
     // A Response thrown by a helper shared with the pages (the 404 of idParam) keeps its status.
     const error =
       thrown instanceof Response
-        ? new ApiError(thrown.status === 404 ? "not_found" : thrown.status === 403 ? "forbidden" : thrown.status === 401 ? "unauthorized" : "server_error")
+        ? new ApiError(
+            thrown.status === 404
+              ? "not_found"
+              : thrown.status === 403
+                ? "forbidden"
+                : thrown.status === 401
+                  ? "unauthorized"
+                  : "server_error",
+          )
         : toApiError(thrown);
     if (error.code === "server_error") logFor(request).error({ err: thrown }, "an API operation failed");
     // A body nobody read (refused before it was looked at) is read into nothing as the answer goes out.
@@ -234,7 +254,8 @@ export async function handle(
 
 /** One path's resource route; the database is the route's (`context.db`). */
 export function apiRoute(...operations: Operation[]) {
-  const serve = ({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs) => handle(context.db, operations, request, params, context.clientIp);
+  const serve = ({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs) =>
+    handle(context.db, operations, request, params, context.clientIp);
   return { loader: serve, action: serve };
 }
 
@@ -261,10 +282,12 @@ function matchPath(template: string, pathname: string): Record<string, string> |
 
 /** The loader and action of app/routes/api.$.ts: dispatch by each operation's path, else the API's 404. */
 export function apiRoutes(operations: readonly Operation[]) {
-  const paths = [...new Set(operations.map((op) => op.path).filter((path) => path.startsWith("/api/")))].map((path) => ({
-    path,
-    operations: operations.filter((op) => op.path === path),
-  }));
+  const paths = [...new Set(operations.map((op) => op.path).filter((path) => path.startsWith("/api/")))].map(
+    (path) => ({
+      path,
+      operations: operations.filter((op) => op.path === path),
+    }),
+  );
   const serve = async ({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) => {
     const { pathname } = new URL(request.url);
     for (const { path, operations: ofPath } of paths) {

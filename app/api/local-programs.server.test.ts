@@ -44,14 +44,19 @@ async function api(who: CurrentUser | null, operationId: string, { id, json, que
   if (key) headers.set("Authorization", `Bearer ${key}`);
   else if (who) headers.set("Cookie", (await createSession(test.db, who.id)).split(";")[0]);
   if (json !== undefined) headers.set("Content-Type", "application/json");
-  const request = new Request(url, { method: op.method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
+  const request = new Request(url, {
+    method: op.method,
+    headers,
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
   const response = await handle(
     test.db,
     API_OPERATIONS.filter((candidate) => candidate.path === op.path),
     request,
     id === undefined ? {} : { id: String(id) },
   );
-  const body = response.status === 204 ? null : ((await response.json()) as Record<string, unknown> & { error?: ApiError });
+  const body =
+    response.status === 204 ? null : ((await response.json()) as Record<string, unknown> & { error?: ApiError });
   return { status: response.status, body: body as Record<string, any>, error: body?.error };
 }
 
@@ -96,24 +101,36 @@ describe("a submitted referral's program (R137)", () => {
     const read = await api(howardStaff, "getReferral", { id: referral });
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ id: referral, status: "Submitted", localProgram: programs[HOWARD] });
-    const row = ((await api(howardStaff, "listReferrals", { query: { count: "100" } })).body.data as Array<Record<string, unknown>>).find(
-      (one) => one.id === referral,
-    );
+    const row = (
+      (await api(howardStaff, "listReferrals", { query: { count: "100" } })).body.data as Array<Record<string, unknown>>
+    ).find((one) => one.id === referral);
     expect(row).toMatchObject({ localProgram: programs[HOWARD] });
 
     expect(await listedIds(baltimoreStaff)).not.toContain(referral);
-    expect(await api(baltimoreStaff, "getReferral", { id: referral })).toMatchObject({ status: 404, error: { code: "not_found" } });
+    expect(await api(baltimoreStaff, "getReferral", { id: referral })).toMatchObject({
+      status: 404,
+      error: { code: "not_found" },
+    });
 
     expect(await listedIds(admin)).toContain(referral);
-    expect(await api(admin, "getReferral", { id: referral })).toMatchObject({ status: 200, body: { localProgram: programs[HOWARD] } });
+    expect(await api(admin, "getReferral", { id: referral })).toMatchObject({
+      status: 200,
+      body: { localProgram: programs[HOWARD] },
+    });
     // Its referrer reads which program has it.
-    expect(await api(referrer, "getReferral", { id: referral })).toMatchObject({ status: 200, body: { localProgram: programs[HOWARD] } });
+    expect(await api(referrer, "getReferral", { id: referral })).toMatchObject({
+      status: 200,
+      body: { localProgram: programs[HOWARD] },
+    });
   });
 
   it("is none while it is a Draft, which no program's staff reads", async () => {
     const child = await addChild(test.db, referrer);
     const draft = await completeDraft(test.db, referrer, child.id, { county: HOWARD });
-    expect(await api(referrer, "getReferral", { id: draft.referral })).toMatchObject({ status: 200, body: { localProgram: null } });
+    expect(await api(referrer, "getReferral", { id: draft.referral })).toMatchObject({
+      status: 200,
+      body: { localProgram: null },
+    });
     expect((await api(howardStaff, "getReferral", { id: draft.referral })).status).toBe(404);
     expect(await listedIds(howardStaff)).not.toContain(draft.referral);
   });
@@ -124,13 +141,20 @@ describe("a referral no program serves (R137)", () => {
     const child = await addChild(test.db, referrer);
     const draft = await completeDraft(test.db, referrer, child.id, { county: HOWARD });
     // An address whose county no program serves (none is made so through the pages: every county has one).
-    const { address_id } = await test.db.selectFrom("referrals").select("address_id").where("id", "=", draft.referral).executeTakeFirstOrThrow();
+    const { address_id } = await test.db
+      .selectFrom("referrals")
+      .select("address_id")
+      .where("id", "=", draft.referral)
+      .executeTakeFirstOrThrow();
     await test.db.updateTable("addresses").set({ county: "24999" }).where("id", "=", address_id!).execute();
     expect(await api(referrer, "submitReferral", { id: draft.referral })).toMatchObject({
       status: 400,
       error: { code: "invalid_input", fields: { address: [expect.stringContaining("no local program")] } },
     });
-    expect((await api(referrer, "getReferral", { id: draft.referral })).body).toMatchObject({ status: "Draft", localProgram: null });
+    expect((await api(referrer, "getReferral", { id: draft.referral })).body).toMatchObject({
+      status: "Draft",
+      localProgram: null,
+    });
   });
 });
 
@@ -157,7 +181,9 @@ describe("GET /api/local_programs (R136)", () => {
     expect(JSON.stringify(list)).not.toContain("intake@howardcountymd.gov");
 
     // In the caller's language.
-    const spanish = (await api(referrer, "listLocalPrograms", { query: { lang: "sp" } })).body as unknown as Array<Record<string, unknown>>;
+    const spanish = (await api(referrer, "listLocalPrograms", { query: { lang: "sp" } })).body as unknown as Array<
+      Record<string, unknown>
+    >;
     expect(spanish.find((program) => program.jurisdiction === HOWARD)?.name).toMatch(/^Programa de /);
 
     const one = await api(howardStaff, "getLocalProgram", { id: programs[HOWARD] });
@@ -179,7 +205,10 @@ describe("GET /api/local_programs (R136)", () => {
       staff: 1,
     });
     const list = (await api(superAdmin, "listLocalPrograms")).body as unknown as Array<Record<string, unknown>>;
-    expect(list.find((program) => program.jurisdiction === BALTIMORE_COUNTY)).toMatchObject({ approvedDomains: ["baltimorecountymd.gov"], staff: 1 });
+    expect(list.find((program) => program.jurisdiction === BALTIMORE_COUNTY)).toMatchObject({
+      approvedDomains: ["baltimorecountymd.gov"],
+      staff: 1,
+    });
   });
 });
 
@@ -189,7 +218,11 @@ describe("PUT /api/local_programs/{id} (R136)", () => {
     const before = (await api(superAdmin, "getLocalProgram", { id })).body;
     const changed = await api(superAdmin, "updateLocalProgram", {
       id,
-      json: { intakeEmail: "intake@baltimorecountymd.gov", phone: "410-887-0000", approvedDomains: ["BaltimoreCountyMD.gov", "bcps.org"] },
+      json: {
+        intakeEmail: "intake@baltimorecountymd.gov",
+        phone: "410-887-0000",
+        approvedDomains: ["BaltimoreCountyMD.gov", "bcps.org"],
+      },
     });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({
@@ -202,11 +235,20 @@ describe("PUT /api/local_programs/{id} (R136)", () => {
       updatedAt: expect.any(String),
     });
     // A program read and sent back whole changes nothing; null clears what may be empty.
-    expect(await api(superAdmin, "updateLocalProgram", { id, json: changed.body })).toMatchObject({ status: 200, body: { phone: "410-887-0000" } });
-    expect(await api(superAdmin, "updateLocalProgram", { id, json: { phone: null } })).toMatchObject({ status: 200, body: { phone: null } });
+    expect(await api(superAdmin, "updateLocalProgram", { id, json: changed.body })).toMatchObject({
+      status: 200,
+      body: { phone: "410-887-0000" },
+    });
+    expect(await api(superAdmin, "updateLocalProgram", { id, json: { phone: null } })).toMatchObject({
+      status: 200,
+      body: { phone: null },
+    });
 
     for (const who of [admin, howardStaff, referrer]) {
-      expect(await api(who, "updateLocalProgram", { id, json: { phone: "410-000-0000" } })).toMatchObject({ status: 403, error: { code: "forbidden" } });
+      expect(await api(who, "updateLocalProgram", { id, json: { phone: "410-000-0000" } })).toMatchObject({
+        status: 403,
+        error: { code: "forbidden" },
+      });
     }
     expect((await api(superAdmin, "getLocalProgram", { id })).body.phone).toBeNull();
   });
@@ -226,7 +268,9 @@ describe("PUT /api/local_programs/{id} (R136)", () => {
     expect(await refused({ nameEn: null })).toEqual(["nameEn"]);
     expect(await refused({ nameEs: "" })).toEqual(["nameEs"]);
     expect(await refused({ staff: 3, website: "x" })).toEqual(["website"]);
-    expect((await api(superAdmin, "updateLocalProgram", { id: 999, json: { phone: "410-887-0000" } })).status).toBe(404);
+    expect((await api(superAdmin, "updateLocalProgram", { id: 999, json: { phone: "410-887-0000" } })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -234,23 +278,32 @@ describe("PUT /api/users/{id} localPrograms (R138)", () => {
   it("makes a person on an approved domain staff, refuses another domain, and is a super administrator's only", async () => {
     const referral = await submittedIn(HOWARD);
     const outsider = await addPerson(test.db, "ola@example.com");
-    expect(await api(superAdmin, "updateUser", { id: outsider.id, json: { localPrograms: [programs[HOWARD]] } })).toMatchObject({
+    expect(
+      await api(superAdmin, "updateUser", { id: outsider.id, json: { localPrograms: [programs[HOWARD]] } }),
+    ).toMatchObject({
       status: 400,
       error: { code: "invalid_input", fields: { localPrograms: [expect.any(String)] } },
     });
 
     const nurse = await addPerson(test.db, "nell@howardcountymd.gov");
-    expect(await api(admin, "updateUser", { id: nurse.id, json: { localPrograms: [programs[HOWARD]] } })).toMatchObject({
-      status: 403,
-      error: { code: "forbidden" },
-    });
+    expect(await api(admin, "updateUser", { id: nurse.id, json: { localPrograms: [programs[HOWARD]] } })).toMatchObject(
+      {
+        status: 403,
+        error: { code: "forbidden" },
+      },
+    );
     // The person themselves neither.
-    expect((await api(nurse, "updateUser", { id: nurse.id, json: { localPrograms: [programs[HOWARD]] } })).status).toBe(403);
+    expect((await api(nurse, "updateUser", { id: nurse.id, json: { localPrograms: [programs[HOWARD]] } })).status).toBe(
+      403,
+    );
     expect((await api(nurse, "getReferral", { id: referral })).status).toBe(404);
 
     const made = await api(superAdmin, "updateUser", { id: nurse.id, json: { localPrograms: [programs[HOWARD]] } });
     expect(made.status).toBe(200);
-    expect(made.body).toMatchObject({ localPrograms: [programs[HOWARD]], roles: expect.arrayContaining(["ROLE_LOCAL_PROGRAM"]) });
+    expect(made.body).toMatchObject({
+      localPrograms: [programs[HOWARD]],
+      roles: expect.arrayContaining(["ROLE_LOCAL_PROGRAM"]),
+    });
     expect((await api(nurse, "getUser", { id: nurse.id })).body).toMatchObject({ localPrograms: [programs[HOWARD]] });
     expect((await api(admin, "getUser", { id: nurse.id })).body).toMatchObject({ localPrograms: [programs[HOWARD]] });
     expect((await api(nurse, "getReferral", { id: referral })).status).toBe(200);
@@ -260,7 +313,10 @@ describe("PUT /api/users/{id} localPrograms (R138)", () => {
     expect((await api(nurse, "updateUser", { id: nurse.id, json: own })).status).toBe(200);
     // Nor is the administrator's read of it, sent back by a super administrator.
     const theirs = (await api(superAdmin, "getUser", { id: nurse.id })).body;
-    expect(await api(superAdmin, "updateUser", { id: nurse.id, json: theirs })).toMatchObject({ status: 200, body: { localPrograms: [programs[HOWARD]] } });
+    expect(await api(superAdmin, "updateUser", { id: nurse.id, json: theirs })).toMatchObject({
+      status: 200,
+      body: { localPrograms: [programs[HOWARD]] },
+    });
     expect((await api(nurse, "getReferral", { id: referral })).status).toBe(200);
   });
 
@@ -275,7 +331,10 @@ describe("PUT /api/users/{id} localPrograms (R138)", () => {
     expect(removed.body.localPrograms).toEqual([]);
     expect(removed.body.roles).not.toContain("ROLE_LOCAL_PROGRAM");
 
-    expect(await api(clerk, "getReferral", { id: referral, key })).toMatchObject({ status: 401, error: { code: "api_key_ended", reason: "roleLost" } });
+    expect(await api(clerk, "getReferral", { id: referral, key })).toMatchObject({
+      status: 401,
+      error: { code: "api_key_ended", reason: "roleLost" },
+    });
     expect((await api(clerk, "getReferral", { id: referral })).status).toBe(404);
     expect(await listedIds(clerk)).not.toContain(referral);
   });
@@ -284,21 +343,40 @@ describe("PUT /api/users/{id} localPrograms (R138)", () => {
 describe("POST /api/referrals/{id}/transfer (R139)", () => {
   it("refuses the same program or none by field, and those who may not move it", async () => {
     const referral = await submittedIn(HOWARD);
-    expect(await api(howardStaff, "transferReferral", { id: referral, json: { toProgram: programs[HOWARD], reason: "Wrong county" } })).toMatchObject({
+    expect(
+      await api(howardStaff, "transferReferral", {
+        id: referral,
+        json: { toProgram: programs[HOWARD], reason: "Wrong county" },
+      }),
+    ).toMatchObject({
       status: 400,
       error: { code: "invalid_input", fields: { toProgram: [expect.any(String)] } },
     });
     expect(
-      Object.keys((await api(howardStaff, "transferReferral", { id: referral, json: { toProgram: 999, reason: "Wrong county" } })).error?.fields ?? {}),
+      Object.keys(
+        (await api(howardStaff, "transferReferral", { id: referral, json: { toProgram: 999, reason: "Wrong county" } }))
+          .error?.fields ?? {},
+      ),
     ).toEqual(["toProgram"]);
     expect(
-      Object.keys((await api(howardStaff, "transferReferral", { id: referral, json: { toProgram: programs[BALTIMORE_COUNTY] } })).error?.fields ?? {}),
+      Object.keys(
+        (await api(howardStaff, "transferReferral", { id: referral, json: { toProgram: programs[BALTIMORE_COUNTY] } }))
+          .error?.fields ?? {},
+      ),
     ).toEqual(["reason"]);
-    expect(Object.keys((await api(howardStaff, "transferReferral", { id: referral, json: {} })).error?.fields ?? {}).sort()).toEqual(["reason", "toProgram"]);
+    expect(
+      Object.keys((await api(howardStaff, "transferReferral", { id: referral, json: {} })).error?.fields ?? {}).sort(),
+    ).toEqual(["reason", "toProgram"]);
 
     const json = { toProgram: programs[BALTIMORE_COUNTY], reason: "The family moved to Towson." };
-    expect(await api(referrer, "transferReferral", { id: referral, json })).toMatchObject({ status: 403, error: { code: "forbidden" } });
-    expect(await api(baltimoreStaff, "transferReferral", { id: referral, json })).toMatchObject({ status: 404, error: { code: "not_found" } });
+    expect(await api(referrer, "transferReferral", { id: referral, json })).toMatchObject({
+      status: 403,
+      error: { code: "forbidden" },
+    });
+    expect(await api(baltimoreStaff, "transferReferral", { id: referral, json })).toMatchObject({
+      status: 404,
+      error: { code: "not_found" },
+    });
     expect((await api(howardStaff, "getReferral", { id: referral })).body.localProgram).toBe(programs[HOWARD]);
   });
 
@@ -310,16 +388,29 @@ describe("POST /api/referrals/{id}/transfer (R139)", () => {
     });
     expect(moved).toMatchObject({
       status: 200,
-      body: { "@id": `/api/referrals/${referral}`, id: referral, from: programs[HOWARD], to: programs[BALTIMORE_COUNTY] },
+      body: {
+        "@id": `/api/referrals/${referral}`,
+        id: referral,
+        from: programs[HOWARD],
+        to: programs[BALTIMORE_COUNTY],
+      },
     });
 
     expect((await api(howardStaff, "getReferral", { id: referral })).status).toBe(404);
     expect(await listedIds(howardStaff)).not.toContain(referral);
-    expect(await api(baltimoreStaff, "getReferral", { id: referral })).toMatchObject({ status: 200, body: { localProgram: programs[BALTIMORE_COUNTY] } });
+    expect(await api(baltimoreStaff, "getReferral", { id: referral })).toMatchObject({
+      status: 200,
+      body: { localProgram: programs[BALTIMORE_COUNTY] },
+    });
     expect(await listedIds(baltimoreStaff)).toContain(referral);
 
     // A state administrator moves it back.
-    expect(await api(admin, "transferReferral", { id: referral, json: { toProgram: programs[HOWARD], reason: "Back to Howard." } })).toMatchObject({
+    expect(
+      await api(admin, "transferReferral", {
+        id: referral,
+        json: { toProgram: programs[HOWARD], reason: "Back to Howard." },
+      }),
+    ).toMatchObject({
       status: 200,
       body: { from: programs[BALTIMORE_COUNTY], to: programs[HOWARD] },
     });

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { getLocalProgram, listLocalPrograms, updateLocalProgram, type ProgramDetails, type ProgramSummary } from "~/models/local-program.server";
+import {
+  getLocalProgram,
+  listLocalPrograms,
+  updateLocalProgram,
+  type ProgramDetails,
+  type ProgramSummary,
+} from "~/models/local-program.server";
 import { LocalProgramSchema } from "~/schemas/local-program";
 import { operation } from "./handler.server";
 import { check, iri, nullable } from "./shapes.server";
@@ -42,7 +48,9 @@ const ProgramBody = z
   .object({
     nameEn: nullable(z.string().max(200)),
     nameEs: nullable(z.string().max(200)),
-    intakeEmail: nullable(z.string().max(254)).describe("Told of each referral submitted to, or moved to, the program (R137, R139)."),
+    intakeEmail: nullable(z.string().max(254)).describe(
+      "Told of each referral submitted to, or moved to, the program (R137, R139).",
+    ),
     phone: nullable(z.string().max(60)).describe("The phone families are given."),
     approvedDomains: nullable(z.array(z.string().max(253)).max(50)).describe(
       "The e-mail domains (example.org) of the accounts that may be made the program's staff (R138).",
@@ -81,7 +89,10 @@ export const localProgramOperations = {
     body: ProgramBody,
     async run({ db, actor, id, body, language }) {
       const current = programOut(await getLocalProgram(db, actor, id, language));
-      const merged = { ...current, ...Object.fromEntries(Object.entries(body).filter(([name]) => !Object.hasOwn(readOnlyFields, name))) };
+      const merged = {
+        ...current,
+        ...Object.fromEntries(Object.entries(body).filter(([name]) => !Object.hasOwn(readOnlyFields, name))),
+      };
       // The page's schema, the domains typed as its form takes them (one text, split at commas), so both refuse alike.
       const input = check(LocalProgramSchema, {
         nameEn: merged.nameEn,

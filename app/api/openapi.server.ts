@@ -24,15 +24,25 @@ const jsonSchema = (schema: z.core.$ZodType) => {
   return rest;
 };
 
-const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+});
 
 function parameters(op: Operation) {
   const params: Array<Record<string, unknown>> = [];
   for (const name of op.path.match(/\{(\w+)\}/g) ?? []) {
     const key = name.slice(1, -1);
-    params.push({ name: key, in: "path", required: true, schema: key === "id" ? { type: "integer", minimum: 1 } : { type: "string", enum: ["en", "sp"] } });
+    params.push({
+      name: key,
+      in: "path",
+      required: true,
+      schema: key === "id" ? { type: "integer", minimum: 1 } : { type: "string", enum: ["en", "sp"] },
+    });
   }
-  if (op.list) for (const param of op.list.params) params.push({ name: param.name, in: "query", description: param.description, schema: param.schema });
+  if (op.list)
+    for (const param of op.list.params)
+      params.push({ name: param.name, in: "query", description: param.description, schema: param.schema });
   else if (op.query) {
     const schema = jsonSchema(op.query) as { properties?: Record<string, unknown>; required?: string[] };
     for (const [name, property] of Object.entries(schema.properties ?? {}))
@@ -51,11 +61,18 @@ function requestBody(op: Operation) {
   if (op.body) return { required: true, content: { "application/json": { schema: jsonSchema(op.body) } } };
   if (op.bodyDoc) {
     const schema = jsonSchema(op.bodyDoc);
-    return { required: true, content: { "application/json": { schema }, "application/x-www-form-urlencoded": { schema } } };
+    return {
+      required: true,
+      content: { "application/json": { schema }, "application/x-www-form-urlencoded": { schema } },
+    };
   }
   if (op.multipart) {
     const schema = jsonSchema(op.multipart) as { properties: Record<string, unknown> };
-    schema.properties.file = { type: "string", contentMediaType: "application/octet-stream", maxLength: 30 * 1024 * 1024 };
+    schema.properties.file = {
+      type: "string",
+      contentMediaType: "application/octet-stream",
+      maxLength: 30 * 1024 * 1024,
+    };
     return { required: true, content: { "multipart/form-data": { schema } } };
   }
   return undefined;
@@ -65,24 +82,35 @@ function responses(op: Operation, t: TFunction) {
   const success = op.list
     ? {
         description: "A page of the list and how many rows match.",
-        headers: { "X-Total-Count": { schema: { type: "integer" }, description: "How many rows match, on every page." } },
+        headers: {
+          "X-Total-Count": { schema: { type: "integer" }, description: "How many rows match, on every page." },
+        },
         content: { "application/json": { schema: { $ref: "#/components/schemas/Page" } } },
       }
     : { description: "OK", content: { "application/json": { schema: { type: "object" } } } };
   const all: Record<string, unknown> = {};
-  if (op.creates) all["201"] = { ...success, description: "Created; Location names the new record.", headers: { Location: { schema: { type: "string" } } } };
+  if (op.creates)
+    all["201"] = {
+      ...success,
+      description: "Created; Location names the new record.",
+      headers: { Location: { schema: { type: "string" } } },
+    };
   else if (op.accepted) all["202"] = { ...success, description: "Accepted; what follows is told by mail." };
   else if (op.method === "DELETE") all["204"] = { description: "Deleted." };
   else all["200"] = success;
   if (op.method === "GET" && op.access === "public") all["304"] = { description: "Not modified (If-None-Match)." };
-  if (op.body || op.bodyDoc || op.multipart || op.query || op.list) all["400"] = errorResponse(t("api:errors.invalid_input"));
+  if (op.body || op.bodyDoc || op.multipart || op.query || op.list)
+    all["400"] = errorResponse(t("api:errors.invalid_input"));
   if (op.access !== "public") all["401"] = errorResponse(t("api:errors.unauthorized"));
   if (op.access !== "public" && op.access !== "user") all["403"] = errorResponse(t("api:errors.forbidden"));
   else if (op.method !== "GET") all["403"] = errorResponse(t("api:errors.forbidden"));
   if (op.path.includes("{")) all["404"] = errorResponse(t("api:errors.not_found"));
   if (op.method !== "GET" && op.method !== "DELETE") all["409"] = errorResponse(t("api:errors.conflict"));
   if (op.multipart) all["413"] = errorResponse(t("api:errors.payload_too_large"));
-  all["429"] = { ...errorResponse(t("api:errors.rate_limited")), headers: { "Retry-After": { schema: { type: "integer" } } } };
+  all["429"] = {
+    ...errorResponse(t("api:errors.rate_limited")),
+    headers: { "Retry-After": { schema: { type: "integer" } } },
+  };
   // The database did not answer in time (R135): nothing was changed; the same call may be made again.
   all["503"] = { ...errorResponse(t("api:errors.busy")), headers: { "Retry-After": { schema: { type: "integer" } } } };
   return all;
@@ -117,7 +145,10 @@ export function openApiDocument(t: TFunction, serverUrl: string) {
     openapi: "3.1.0",
     info: { title: t("api:docs.title"), version: "1", description: t("api:docs.intro") },
     servers: [{ url: serverUrl }],
-    tags: [...new Set(API_OPERATIONS.map((op) => op.tag))].map((name) => ({ name, description: t(`api:tags.${name}`) })),
+    tags: [...new Set(API_OPERATIONS.map((op) => op.tag))].map((name) => ({
+      name,
+      description: t(`api:tags.${name}`),
+    })),
     paths,
     components: {
       securitySchemes: {

@@ -101,20 +101,28 @@ const PAGE_ONLY: Record<string, string> = {
   login: "signing in makes a browser session; a program sends that session's cookie or an API key (R101)",
   "login#resend": "a new verification link is asked for on the sign-in page; the API has no call for it (R3, R100)",
   logout: "signing out ends the browser session",
-  "profile#endOtherSessions": "a person's browser sessions are the pages'; an API caller signs in with a key, which the API keys page ends (R101, R110)",
-  secondFactor: "the sign-in's second step (the app's code or a recovery code) makes a browser session; the API has none (R101, R129)",
-  secondFactorSetup: "an administrator's set-up of the second step at sign-in makes a browser session; the API has none (R101, R129)",
-  mailCode: "the code mailed before a second step is bound at sign-in leads a browser session on to the set-up; the API has none (R101, R129)",
+  "profile#endOtherSessions":
+    "a person's browser sessions are the pages'; an API caller signs in with a key, which the API keys page ends (R101, R110)",
+  secondFactor:
+    "the sign-in's second step (the app's code or a recovery code) makes a browser session; the API has none (R101, R129)",
+  secondFactorSetup:
+    "an administrator's set-up of the second step at sign-in makes a browser session; the API has none (R101, R129)",
+  mailCode:
+    "the code mailed before a second step is bound at sign-in leads a browser session on to the set-up; the API has none (R101, R129)",
   "mailCode#resend": "another code for a browser session waiting for one; the API has none (R101, R129)",
-  ownSecondFactor: "a person's own second factor is confirmed on their profile's page; the API has no second-factor call (R100, R129)",
-  "ownSecondFactor#remove": "a referrer turns their second factor off on their profile's page; the API has no second-factor call (R100, R129)",
-  "user#resetSecondFactor": "a super administrator resets a second factor on the person's page; the API has no second-factor call (R100, R129)",
+  ownSecondFactor:
+    "a person's own second factor is confirmed on their profile's page; the API has no second-factor call (R100, R129)",
+  "ownSecondFactor#remove":
+    "a referrer turns their second factor off on their profile's page; the API has no second-factor call (R100, R129)",
+  "user#resetSecondFactor":
+    "a super administrator resets a second factor on the person's page; the API has no second-factor call (R100, R129)",
   "users#resetSecondFactor":
     "the users list's actions are the person's page's (user-actions.server.ts); it offers no reset, which is on the person's page only (R129)",
   keepalive: "keeps a browser session awake (R20, R21)",
   verifyEmail: "a post here only leads to the sign-in page; the link itself is opened with GET",
   navigation: "remembers in a cookie whether the side navigation is open",
-  childPreverify: "the first of the two screens that add a child: it checks the date and state and carries them on, saving nothing (R36)",
+  childPreverify:
+    "the first of the two screens that add a child: it checks the date and state and carries them on, saving nothing (R36)",
   childDetails: "without an intent: answered 404, nothing saved",
   drafts: "without an intent: back to the list, nothing saved",
   submitted: "without an intent: back to the list, nothing saved",
@@ -123,25 +131,35 @@ const PAGE_ONLY: Record<string, string> = {
   users: "without an intent: back to the list, nothing saved",
   user: "without an intent: back to the person, nothing saved",
   "review#status": "administrators record a status on the review page; the API has no status call (R84, R100)",
-  "review#createLink": "review links are made on the review page; the API only reads a referral through one (R93, R100)",
-  "review#revokeLink": "review links are revoked on the review page; the API only reads a referral through one (R93, R100)",
+  "review#createLink":
+    "review links are made on the review page; the API only reads a referral through one (R93, R100)",
+  "review#revokeLink":
+    "review links are revoked on the review page; the API only reads a referral through one (R93, R100)",
   "review#notSameChild":
     "an administrator decides on the review page that two referrals are not of the same child; the API tells nothing of children referred twice (R100, R126)",
-  "users#resendVerification": "the verification link is mailed again from the users list; the API has no call for it, as for the sign-in page's (R3, R100)",
-  "user#resendVerification": "the verification link is mailed again from a person's page; the API has no call for it, as for the sign-in page's (R3, R100)",
+  "users#resendVerification":
+    "the verification link is mailed again from the users list; the API has no call for it, as for the sign-in page's (R3, R100)",
+  "user#resendVerification":
+    "the verification link is mailed again from a person's page; the API has no call for it, as for the sign-in page's (R3, R100)",
   apiKeys: "API keys are made on their page; the API has no call that makes one (R101)",
   "apiKeys#revoke": "API keys are revoked on their page; the API has no call that revokes one (R101)",
-  "addressBook#lookup": "the address look-up of a form without JavaScript fills the form again; no address is saved (R19)",
+  "addressBook#lookup":
+    "the address look-up of a form without JavaScript fills the form again; no address is saved (R19)",
   "addressBook#use": "picking a look-up suggestion without JavaScript fills the form again; no address is saved (R19)",
-  "childAddress#lookup": "the address look-up of a form without JavaScript fills the form again; no address is saved (R19, R55)",
-  "childAddress#use": "picking a look-up suggestion without JavaScript fills the form again; no address is saved (R19, R55)",
+  "childAddress#lookup":
+    "the address look-up of a form without JavaScript fills the form again; no address is saved (R19, R55)",
+  "childAddress#use":
+    "picking a look-up suggestion without JavaScript fills the form again; no address is saved (R19, R55)",
 };
 
 /** API calls that change something and have no page twin, each with why. */
 const API_ONLY: Record<string, string> = {
-  createPhoneNumber: "a phone number as a record of its own (R105); pages add phones only inside a profile, guardian or referrer form (rows below)",
-  updatePhoneNumber: "a phone number as a record of its own (R105); pages change phones only inside a profile, guardian or referrer form (rows below)",
-  deletePhoneNumber: "a phone number as a record of its own (R105); pages clear phones only inside a profile, guardian or referrer form (rows below)",
+  createPhoneNumber:
+    "a phone number as a record of its own (R105); pages add phones only inside a profile, guardian or referrer form (rows below)",
+  updatePhoneNumber:
+    "a phone number as a record of its own (R105); pages change phones only inside a profile, guardian or referrer form (rows below)",
+  deletePhoneNumber:
+    "a phone number as a record of its own (R105); pages clear phones only inside a profile, guardian or referrer form (rows below)",
   updatePhoneNumberById: "the same change as updatePhoneNumber, its id in the body (R100)",
 };
 
@@ -169,7 +187,9 @@ interface Base {
   resetTokens: { unanswered: string; answered: string };
   book: number;
   childBirthdate: string;
-  /** A Draft begun: a relationship, the referrer's name, a race, a concern, a guardian with two phones and a document. */
+  /**
+   * A Draft begun: a relationship, the referrer's name, a race, a concern, a guardian with two phones and a document.
+   */
   r1: WizardIds;
   adult1: number;
   document1: number;
@@ -209,7 +229,10 @@ interface ParityRow {
   pages: PageAction[];
   /** The API calls that do it, in the order made. */
   api: string[];
-  /** Who does it. Through the API an administrator calls with an API key, a referrer and a super administrator with their session. */
+  /**
+   * Who does it. Through the API an administrator calls with an API key, a referrer and a super administrator with
+   * their session.
+   */
   caller: Caller;
   page(b: Base, action: PageAction): PageStep;
   calls(b: Base): Array<ApiStep | ((answers: Array<Record<string, unknown>>) => ApiStep)>;
@@ -218,12 +241,22 @@ interface ParityRow {
 }
 
 const phone = (areaCode: string, prefix: string, suffix: string) => ({ areaCode, prefix, suffix });
-const wizardParams = (ids: WizardIds) => ({ child: String(ids.child), referral: String(ids.referral), user: String(ids.user) });
-const atStep = (ids: WizardIds, key: StepKey, form: Form): PageStep => ({ url: stepHref(ids, key), params: wizardParams(ids), form });
+const wizardParams = (ids: WizardIds) => ({
+  child: String(ids.child),
+  referral: String(ids.referral),
+  user: String(ids.user),
+});
+const atStep = (ids: WizardIds, key: StepKey, form: Form): PageStep => ({
+  url: stepHref(ids, key),
+  params: wizardParams(ids),
+  form,
+});
 /** A referral's review page (a `review#…` action), or the list whose row's button does the same. */
 const reviewPage = (ids: WizardIds): PageStep => ({ url: reviewHref(ids), params: wizardParams(ids), form: {} });
 const reviewOrList = (ids: WizardIds, action: PageAction, listUrl: string): PageStep =>
-  action.startsWith("review#") ? reviewPage(ids) : { url: listUrl, params: {}, form: { referral: String(ids.referral) } };
+  action.startsWith("review#")
+    ? reviewPage(ids)
+    : { url: listUrl, params: {}, form: { referral: String(ids.referral) } };
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 const pdf = (name: string) => new File([PDF], name, { type: "application/pdf" });
 const multipartForm = (fields: Record<string, string | Blob>) => {
@@ -233,7 +266,13 @@ const multipartForm = (fields: Record<string, string | Blob>) => {
 };
 
 /** A wizard step saved through its page and through PUT /api/referrals/{id} on the begun Draft. */
-function stepRow(action: string, key: StepKey, page: PageModule, form: Record<string, string | string[]>, json: Record<string, unknown>): ParityRow {
+function stepRow(
+  action: string,
+  key: StepKey,
+  page: PageModule,
+  form: Record<string, string | string[]>,
+  json: Record<string, unknown>,
+): ParityRow {
   return {
     action,
     pages: [page],
@@ -285,7 +324,14 @@ const bookPage = (b: Base, address: number | "new", form: Form): PageStep => ({
   form,
 });
 
-const bookForm = { line1: "100 Main St", line2: "", city: "Baltimore", zip: "21201", county: "24510", nickname: "Home" };
+const bookForm = {
+  line1: "100 Main St",
+  line2: "",
+  city: "Baltimore",
+  zip: "21201",
+  county: "24510",
+  nickname: "Home",
+};
 
 const ROWS: ParityRow[] = [
   // Children
@@ -299,7 +345,12 @@ const ROWS: ParityRow[] = [
       params: {},
       form: { birthdate: daysAgo(200), stateOfResidence: "21", firstName: "Ana", lastName: "Ruiz", suffix: "1" },
     }),
-    calls: () => [{ op: "createChild", json: { birthdate: daysAgo(200), stateOfResidence: "21", firstName: "Ana", lastName: "Ruiz", suffix: "1" } }],
+    calls: () => [
+      {
+        op: "createChild",
+        json: { birthdate: daysAgo(200), stateOfResidence: "21", firstName: "Ana", lastName: "Ruiz", suffix: "1" },
+      },
+    ],
   },
   {
     action: "refer a new child: the child and its first Draft",
@@ -312,7 +363,10 @@ const ROWS: ParityRow[] = [
       form: { next: "referral", birthdate: daysAgo(90), stateOfResidence: "21", firstName: "Leo", lastName: "Ruiz" },
     }),
     calls: () => [
-      { op: "createChild", json: { birthdate: daysAgo(90), stateOfResidence: "21", firstName: "Leo", lastName: "Ruiz" } },
+      {
+        op: "createChild",
+        json: { birthdate: daysAgo(90), stateOfResidence: "21", firstName: "Leo", lastName: "Ruiz" },
+      },
       ([child]) => ({ op: "createReferral", json: { child: child["@id"] } }),
     ],
   },
@@ -404,14 +458,45 @@ const ROWS: ParityRow[] = [
     { gender: "2", races: ["2028-9", "2054-5"], isHispanicChild: "yes" },
     { gender: "2", races: ["2028-9", "2054-5"], isHispanicChild: "yes" },
   ),
-  stepRow("clear the child's races and Hispanic origin, keeping the sex (R53)", "sex", "sex", { gender: "1" }, { races: [], isHispanicChild: null }),
-  stepRow("answer the child's language", "childLanguage", "childLanguage", { primaryLanguage: "2" }, { primaryLanguage: "2" }),
+  stepRow(
+    "clear the child's races and Hispanic origin, keeping the sex (R53)",
+    "sex",
+    "sex",
+    { gender: "1" },
+    { races: [], isHispanicChild: null },
+  ),
+  stepRow(
+    "answer the child's language",
+    "childLanguage",
+    "childLanguage",
+    { primaryLanguage: "2" },
+    { primaryLanguage: "2" },
+  ),
   stepRow(
     "type the child's address and keep it in the address book",
     "address",
     "childAddress",
-    { source: "new", line1: "200 Oak Ave", line2: "Apt 3", city: "Towson", zip: "21204", county: "24005", nickname: "Grandma", saveToBook: "on" },
-    { address: { line1: "200 Oak Ave", line2: "Apt 3", city: "Towson", zip: "21204", county: "24005", nickname: "Grandma", addressBook: true } },
+    {
+      source: "new",
+      line1: "200 Oak Ave",
+      line2: "Apt 3",
+      city: "Towson",
+      zip: "21204",
+      county: "24005",
+      nickname: "Grandma",
+      saveToBook: "on",
+    },
+    {
+      address: {
+        line1: "200 Oak Ave",
+        line2: "Apt 3",
+        city: "Towson",
+        zip: "21204",
+        county: "24005",
+        nickname: "Grandma",
+        addressBook: true,
+      },
+    },
   ),
   stepRow(
     "type the child's address without keeping it",
@@ -428,11 +513,41 @@ const ROWS: ParityRow[] = [
     page: (b) => atStep(b.r1, "address", { source: `book-${b.book}` }),
     calls: (b) => [{ op: "updateReferral", id: b.r1.referral, json: { address: `/api/addresses/${b.book}` } }],
   },
-  stepRow("answer the gestational age in weeks and days", "gestationalAge", "gestationalAge", { weeks: "39", days: "3" }, { gestationalAgeInDays: 276 }),
-  stepRow("answer that the gestational age is not known (R54)", "gestationalAge", "gestationalAge", { unknown: "on" }, { gestationalAgeInDays: -1 }),
-  stepRow("answer the family's language", "familyLanguage", "familyLanguage", { familyPrimaryLanguage: "2" }, { familyPrimaryLanguage: "2" }),
-  stepRow("answer whether an interpreter is needed", "interpreter", "interpreter", { familyNeedsInterpreter: "yes" }, { familyNeedsInterpreter: "yes" }),
-  stepRow("answer whether the child is in foster care", "fosterCare", "fosterCare", { childInFosterCare: "unknown" }, { childInFosterCare: "unknown" }),
+  stepRow(
+    "answer the gestational age in weeks and days",
+    "gestationalAge",
+    "gestationalAge",
+    { weeks: "39", days: "3" },
+    { gestationalAgeInDays: 276 },
+  ),
+  stepRow(
+    "answer that the gestational age is not known (R54)",
+    "gestationalAge",
+    "gestationalAge",
+    { unknown: "on" },
+    { gestationalAgeInDays: -1 },
+  ),
+  stepRow(
+    "answer the family's language",
+    "familyLanguage",
+    "familyLanguage",
+    { familyPrimaryLanguage: "2" },
+    { familyPrimaryLanguage: "2" },
+  ),
+  stepRow(
+    "answer whether an interpreter is needed",
+    "interpreter",
+    "interpreter",
+    { familyNeedsInterpreter: "yes" },
+    { familyNeedsInterpreter: "yes" },
+  ),
+  stepRow(
+    "answer whether the child is in foster care",
+    "fosterCare",
+    "fosterCare",
+    { childInFosterCare: "unknown" },
+    { childInFosterCare: "unknown" },
+  ),
   stepRow(
     "choose the developmental concerns",
     "reasons",
@@ -444,8 +559,17 @@ const ROWS: ParityRow[] = [
     "choose the failed screenings and diagnosed conditions, with Other's text and the screening date",
     "screening",
     "screening",
-    { screenings: ["1"], conditions: ["4", "99"], otherMedicalCondition: "Tongue tie", failedScreeningDate: daysAgo(30) },
-    { referralReasons: { FailedScreenings: ["1"], IdentifiedConditions: ["4", "99"] }, otherMedicalCondition: "Tongue tie", failedScreeningDate: daysAgo(30) },
+    {
+      screenings: ["1"],
+      conditions: ["4", "99"],
+      otherMedicalCondition: "Tongue tie",
+      failedScreeningDate: daysAgo(30),
+    },
+    {
+      referralReasons: { FailedScreenings: ["1"], IdentifiedConditions: ["4", "99"] },
+      otherMedicalCondition: "Tongue tie",
+      failedScreeningDate: daysAgo(30),
+    },
   ),
   stepRow(
     "write the additional details",
@@ -454,7 +578,13 @@ const ROWS: ParityRow[] = [
     { additionalDetails: "  Says few words; startles at loud sounds.  " },
     { additionalDetails: "  Says few words; startles at loud sounds.  " },
   ),
-  stepRow("answer the consent question", "documents", "documentList", { childParentConsent: "2" }, { childParentConsent: 2 }),
+  stepRow(
+    "answer the consent question",
+    "documents",
+    "documentList",
+    { childParentConsent: "2" },
+    { childParentConsent: 2 },
+  ),
 
   // Parents and guardians
   {
@@ -525,7 +655,12 @@ const ROWS: ParityRow[] = [
       {
         op: "updateAdult",
         id: b.adult1,
-        json: { preferredMethodOfContact: "3", email: "elena.n@example.com", homePhoneNumber: null, mobilePhoneNumber: phone("443", "555", "0199") },
+        json: {
+          preferredMethodOfContact: "3",
+          email: "elena.n@example.com",
+          homePhoneNumber: null,
+          mobilePhoneNumber: phone("443", "555", "0199"),
+        },
       },
     ],
   },
@@ -549,7 +684,13 @@ const ROWS: ParityRow[] = [
       params: { ...wizardParams(b.r1), document: "new" },
       form: multipartForm({ from: "documents", description: "Hearing screening results", file: pdf("hearing.pdf") }),
     }),
-    calls: (b) => [{ op: "addReferralDocument", id: b.r1.referral, multipart: { description: "Hearing screening results", file: pdf("hearing.pdf") } }],
+    calls: (b) => [
+      {
+        op: "addReferralDocument",
+        id: b.r1.referral,
+        multipart: { description: "Hearing screening results", file: pdf("hearing.pdf") },
+      },
+    ],
   },
   {
     action: "upload a signed consent form",
@@ -561,7 +702,13 @@ const ROWS: ParityRow[] = [
       params: { ...wizardParams(b.r1), document: "new" },
       form: multipartForm({ from: "documents", consent: "1", description: "Signed consent", file: pdf("consent.pdf") }),
     }),
-    calls: (b) => [{ op: "addReferralDocument", id: b.r1.referral, multipart: { description: "Signed consent", isConsent: "true", file: pdf("consent.pdf") } }],
+    calls: (b) => [
+      {
+        op: "addReferralDocument",
+        id: b.r1.referral,
+        multipart: { description: "Signed consent", isConsent: "true", file: pdf("consent.pdf") },
+      },
+    ],
   },
   {
     action: "change a document's description",
@@ -573,7 +720,9 @@ const ROWS: ParityRow[] = [
       params: { ...wizardParams(b.r1), document: String(b.document1) },
       form: { from: "documents", description: "Audiology report, both ears" },
     }),
-    calls: (b) => [{ op: "updateReferralDocument", id: b.document1, json: { description: "Audiology report, both ears" } }],
+    calls: (b) => [
+      { op: "updateReferralDocument", id: b.document1, json: { description: "Audiology report, both ears" } },
+    ],
   },
   {
     action: "delete a document and its file",
@@ -614,27 +763,43 @@ const ROWS: ParityRow[] = [
     pages: ["review#delete", "drafts#delete", "submitted#delete"],
     api: ["deleteReferral"],
     caller: "rosa",
-    page: (b, action) => reviewOrList(b.r1, action, action === "drafts#delete" ? "/app/referrals/drafts" : "/app/referrals/submitted"),
+    page: (b, action) =>
+      reviewOrList(b.r1, action, action === "drafts#delete" ? "/app/referrals/drafts" : "/app/referrals/submitted"),
     calls: (b) => [{ op: "deleteReferral", id: b.r1.referral }],
   },
 
   // Profile and address book
   {
-    action: "change one's profile: a middle name, the kind of referrer, the language, the home phone cleared and a work phone",
+    action:
+      "change one's profile: a middle name, the kind of referrer, the language, the home phone cleared and a work phone",
     pages: ["profile"],
     api: ["updateUser"],
     caller: "rosa",
-    page: (b) => profilePage(b.rosa, { middleName: "Isabel", reference: "6", primaryLanguage: "sp", homePhoneNumber: "", workPhoneNumber: "410-555-0102" }),
+    page: (b) =>
+      profilePage(b.rosa, {
+        middleName: "Isabel",
+        reference: "6",
+        primaryLanguage: "sp",
+        homePhoneNumber: "",
+        workPhoneNumber: "410-555-0102",
+      }),
     calls: (b) => [
       {
         op: "updateUser",
         id: b.rosa.id,
-        json: { middleName: "Isabel", reference: "6", primaryLanguage: "sp", homePhoneNumber: null, workPhoneNumber: phone("410", "555", "0102") },
+        json: {
+          middleName: "Isabel",
+          reference: "6",
+          primaryLanguage: "sp",
+          homePhoneNumber: null,
+          workPhoneNumber: phone("410", "555", "0102"),
+        },
       },
     ],
   },
   {
-    action: "change one's password, e-mail and first security question: every sign-in ends, this browser keeps a fresh one (R13, R14)",
+    action:
+      "change one's password, e-mail and first security question: every sign-in ends, this browser keeps a fresh one (R13, R14)",
     pages: ["profile"],
     api: ["updateUser"],
     caller: "rosa",
@@ -650,7 +815,13 @@ const ROWS: ParityRow[] = [
       {
         op: "updateUser",
         id: b.rosa.id,
-        json: { email: "rosa.n@example.com", plainPassword: NEW_PASSWORD, securityQuestion1: "3", securityAnswer1: "Lincoln", currentPassword: PASSWORD },
+        json: {
+          email: "rosa.n@example.com",
+          plainPassword: NEW_PASSWORD,
+          securityQuestion1: "3",
+          securityAnswer1: "Lincoln",
+          currentPassword: PASSWORD,
+        },
       },
     ],
   },
@@ -668,7 +839,9 @@ const ROWS: ParityRow[] = [
         newPassword: NEW_PASSWORD,
         currentPassword: PASSWORD,
       }),
-    calls: (b) => [{ op: "updateUser", id: b.admin.id, json: { plainPassword: NEW_PASSWORD, currentPassword: PASSWORD } }],
+    calls: (b) => [
+      { op: "updateUser", id: b.admin.id, json: { plainPassword: NEW_PASSWORD, currentPassword: PASSWORD } },
+    ],
     differs: {
       why: "both end every sign-in of the account (R14), but only a browser is given a fresh session: an API key's caller has none to keep",
       adjust: (page) => forgetNewSessions(page),
@@ -679,8 +852,20 @@ const ROWS: ParityRow[] = [
     pages: ["addressBook"],
     api: ["createAddress"],
     caller: "rosa",
-    page: (b) => bookPage(b, "new", { line1: "42 Harbor Rd", city: "Annapolis", zip: "21401", county: "24003", nickname: "Office" }),
-    calls: () => [{ op: "createAddress", json: { line1: "42 Harbor Rd", city: "Annapolis", zip: "21401", county: "24003", nickname: "Office" } }],
+    page: (b) =>
+      bookPage(b, "new", {
+        line1: "42 Harbor Rd",
+        city: "Annapolis",
+        zip: "21401",
+        county: "24003",
+        nickname: "Office",
+      }),
+    calls: () => [
+      {
+        op: "createAddress",
+        json: { line1: "42 Harbor Rd", city: "Annapolis", zip: "21401", county: "24003", nickname: "Office" },
+      },
+    ],
   },
   {
     action: "rename an address in the book: the same place, changed where it is (R17)",
@@ -806,8 +991,17 @@ const ROWS: ParityRow[] = [
     pages: ["review#transfer"],
     api: ["transferReferral"],
     caller: "admin",
-    page: (b) => ({ ...reviewPage(b.r3), form: { toProgram: String(b.programs.howard), reason: "The family moved to Ellicott City." } }),
-    calls: (b) => [{ op: "transferReferral", id: b.r3.referral, json: { toProgram: b.programs.howard, reason: "The family moved to Ellicott City." } }],
+    page: (b) => ({
+      ...reviewPage(b.r3),
+      form: { toProgram: String(b.programs.howard), reason: "The family moved to Ellicott City." },
+    }),
+    calls: (b) => [
+      {
+        op: "transferReferral",
+        id: b.r3.referral,
+        json: { toProgram: b.programs.howard, reason: "The family moved to Ellicott City." },
+      },
+    ],
   },
   {
     action: "make the referral report (R96, R104)",
@@ -820,7 +1014,10 @@ const ROWS: ParityRow[] = [
       form: { statuses: ["submitted", "received"], format: "csv", filename: "weekly", createdAfter: daysAgo(30) },
     }),
     calls: () => [
-      { op: "generateReferralReport", json: { statuses: ["submitted", "received"], format: "csv", filename: "weekly", created_after: daysAgo(30) } },
+      {
+        op: "generateReferralReport",
+        json: { statuses: ["submitted", "received"], format: "csv", filename: "weekly", created_after: daysAgo(30) },
+      },
     ],
   },
   {
@@ -886,16 +1083,28 @@ const ROWS: ParityRow[] = [
     pages: ["resetPassword#answers"],
     api: ["answerSecurityQuestions"],
     caller: "anonymous",
-    page: (b) => ({ url: `/reset-password?token=${b.resetTokens.unanswered}`, params: {}, form: { token: b.resetTokens.unanswered, ...SECURITY_ANSWERS } }),
-    calls: (b) => [{ op: "answerSecurityQuestions", query: { token: b.resetTokens.unanswered }, json: SECURITY_ANSWERS }],
+    page: (b) => ({
+      url: `/reset-password?token=${b.resetTokens.unanswered}`,
+      params: {},
+      form: { token: b.resetTokens.unanswered, ...SECURITY_ANSWERS },
+    }),
+    calls: (b) => [
+      { op: "answerSecurityQuestions", query: { token: b.resetTokens.unanswered }, json: SECURITY_ANSWERS },
+    ],
   },
   {
     action: "set a new password through a reset link (R9, R10)",
     pages: ["resetPassword"],
     api: ["resetPassword"],
     caller: "anonymous",
-    page: (b) => ({ url: `/reset-password?token=${b.resetTokens.answered}`, params: {}, form: { token: b.resetTokens.answered, plainPassword: NEW_PASSWORD } }),
-    calls: (b) => [{ op: "resetPassword", query: { token: b.resetTokens.answered }, json: { plainPassword: NEW_PASSWORD } }],
+    page: (b) => ({
+      url: `/reset-password?token=${b.resetTokens.answered}`,
+      params: {},
+      form: { token: b.resetTokens.answered, plainPassword: NEW_PASSWORD },
+    }),
+    calls: (b) => [
+      { op: "resetPassword", query: { token: b.resetTokens.answered }, json: { plainPassword: NEW_PASSWORD } },
+    ],
   },
 ];
 
@@ -962,23 +1171,28 @@ function normalize(raw: Rows, schema: Schema, setUpSecrets: Map<unknown, string>
     const ids = raw[table].map((row) => Number(row.id)).sort((a, b) => a - b);
     order.set(table, new Map(ids.map((id, index) => [id, index + 1])));
   }
-  const ref = (table: string, value: unknown) => (value === null ? null : `${table}#${order.get(table)?.get(Number(value)) ?? "missing"}`);
+  const ref = (table: string, value: unknown) =>
+    value === null ? null : `${table}#${order.get(table)?.get(Number(value)) ?? "missing"}`;
   const tables: Rows = {};
   for (const table of schema.tables) {
     const rows = raw[table].map((original) => {
       const row = { ...original };
       if (schema.withId.has(table)) row.id = ref(table, row.id);
       for (const { column, table: target } of schema.references[table]) row[column] = ref(target, row[column]);
-      if (table === "audit_events" && AUDITED_ENTITIES[String(row.entity_type)]) row.entity_id = ref(AUDITED_ENTITIES[String(row.entity_type)], row.entity_id);
+      if (table === "audit_events" && AUDITED_ENTITIES[String(row.entity_type)])
+        row.entity_id = ref(AUDITED_ENTITIES[String(row.entity_type)], row.entity_id);
       for (const column of TIMES[table] ?? []) if (row[column] !== null) row[column] = "<time>";
       for (const column of DOORS[table] ?? []) row[column] = "<door>";
-      for (const column of SECRETS[table] ?? []) if (row[column] !== null) row[column] = setUpSecrets.get(row[column]) ?? "<new secret>";
+      for (const column of SECRETS[table] ?? [])
+        if (row[column] !== null) row[column] = setUpSecrets.get(row[column]) ?? "<new secret>";
       for (const [column, random] of Object.entries(RANDOM_PARTS[table] ?? {}))
         if (typeof row[column] === "string") row[column] = row[column].replace(random, "-<random>");
       return row;
     });
     // Rows without an id have no order of their own (a referral's races, the sessions): sorted by content.
-    tables[table] = schema.withId.has(table) ? rows : rows.sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+    tables[table] = schema.withId.has(table)
+      ? rows
+      : rows.sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
   }
   return tables;
 }
@@ -991,7 +1205,9 @@ function hashOf(file: string): string {
 function filesIn(dir: string, name: (file: string) => string | null): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .map((file) => `${name(file) ?? ""} ${readFileSync(path.join(dir, file)).length} bytes ${hashOf(path.join(dir, file))}`.trim())
+    .map((file) =>
+      `${name(file) ?? ""} ${readFileSync(path.join(dir, file)).length} bytes ${hashOf(path.join(dir, file))}`.trim(),
+    )
     .sort();
 }
 
@@ -1189,30 +1405,59 @@ const COMPLETE = {
 };
 
 async function buildBase(db: DB): Promise<Base> {
-  const rosa = await addRegisteredPerson(db, "rosa@example.com", { password: PASSWORD, homePhoneNumber: phone("410", "555", "0101") });
-  const admin = await addRegisteredPerson(db, "ana@maryland.gov", { password: PASSWORD, admin: true, firstName: "Ana", lastName: "Admin" });
-  const tomas = await addRegisteredPerson(db, "tomas@example.com", { password: PASSWORD, firstName: "Tomás", lastName: "Vega", primaryLanguage: "sp" });
+  const rosa = await addRegisteredPerson(db, "rosa@example.com", {
+    password: PASSWORD,
+    homePhoneNumber: phone("410", "555", "0101"),
+  });
+  const admin = await addRegisteredPerson(db, "ana@maryland.gov", {
+    password: PASSWORD,
+    admin: true,
+    firstName: "Ana",
+    lastName: "Admin",
+  });
+  const tomas = await addRegisteredPerson(db, "tomas@example.com", {
+    password: PASSWORD,
+    firstName: "Tomás",
+    lastName: "Vega",
+    primaryLanguage: "sp",
+  });
   await addRegisteredPerson(db, "lucia@example.com", { password: PASSWORD, firstName: "Lucía" });
   await addRegisteredPerson(db, "marta@example.com", { password: PASSWORD, firstName: "Marta", primaryLanguage: "sp" });
   const lockedId = (await addRegisteredPerson(db, "pablo@example.com", { password: PASSWORD, firstName: "Pablo" })).id;
   await db.updateTable("users").set({ locked: 1 }).where("id", "=", lockedId).execute();
-  const unverifiedId = (await addRegisteredPerson(db, "olga@example.com", { password: PASSWORD, firstName: "Olga" })).id;
+  const unverifiedId = (await addRegisteredPerson(db, "olga@example.com", { password: PASSWORD, firstName: "Olga" }))
+    .id;
   await db.updateTable("users").set({ enabled: 0 }).where("id", "=", unverifiedId).execute();
-  const eligibleId = (await addRegisteredPerson(db, "clara@maryland.gov", { password: PASSWORD, firstName: "Clara" })).id;
+  const eligibleId = (await addRegisteredPerson(db, "clara@maryland.gov", { password: PASSWORD, firstName: "Clara" }))
+    .id;
   await db.updateTable("users").set({ last_login: new Date().toISOString() }).where("id", "=", eligibleId).execute();
-  const superAdmin = await addRegisteredPerson(db, "sara@maryland.gov", { password: PASSWORD, admin: true, firstName: "Sara", lastName: "Super" });
+  const superAdmin = await addRegisteredPerson(db, "sara@maryland.gov", {
+    password: PASSWORD,
+    admin: true,
+    firstName: "Sara",
+    lastName: "Super",
+  });
   await db.insertInto("user_roles").values({ user_id: superAdmin.id, role: "ROLE_SUPER_ADMIN" }).execute();
   // The local programs (R136): Howard County's approves its county's domain for its staff and has an intake address.
   const programIds = new Map(
-    (await db.selectFrom("local_programs").select(["id", "jurisdiction"]).execute()).map((program) => [program.jurisdiction, program.id]),
+    (await db.selectFrom("local_programs").select(["id", "jurisdiction"]).execute()).map((program) => [
+      program.jurisdiction,
+      program.id,
+    ]),
   );
-  const programs = { baltimoreCity: programIds.get("24510")!, baltimoreCounty: programIds.get("24005")!, howard: programIds.get("24027")! };
+  const programs = {
+    baltimoreCity: programIds.get("24510")!,
+    baltimoreCounty: programIds.get("24005")!,
+    howard: programIds.get("24027")!,
+  };
   await db
     .updateTable("local_programs")
     .set({ approved_domains: "howardcountymd.gov", intake_email: "intake@howardcountymd.gov" })
     .where("id", "=", programs.howard)
     .execute();
-  const staffCandidateId = (await addRegisteredPerson(db, "nora@howardcountymd.gov", { password: PASSWORD, firstName: "Nora" })).id;
+  const staffCandidateId = (
+    await addRegisteredPerson(db, "nora@howardcountymd.gov", { password: PASSWORD, firstName: "Nora" })
+  ).id;
 
   // Each signed in twice (this browser and another device), so that "every sign-in ends" shows.
   const cookies = {
@@ -1231,11 +1476,19 @@ async function buildBase(db: DB): Promise<Base> {
 
   const as = (step: ApiStep) => apiAs(db, cookies.rosa, step);
   const book = Number(
-    (await as({ op: "createAddress", json: { line1: "100 Main St", city: "Baltimore", zip: "21201", county: "24510", nickname: "Home" } })).id,
+    (
+      await as({
+        op: "createAddress",
+        json: { line1: "100 Main St", city: "Baltimore", zip: "21201", county: "24510", nickname: "Home" },
+      })
+    ).id,
   );
   const childBirthdate = daysAgo(400);
   const referralFor = async (firstName: string, birthdate: string): Promise<WizardIds> => {
-    const child = await as({ op: "createChild", json: { birthdate, stateOfResidence: "21", firstName, lastName: "Núñez" } });
+    const child = await as({
+      op: "createChild",
+      json: { birthdate, stateOfResidence: "21", firstName, lastName: "Núñez" },
+    });
     const referral = await as({ op: "createReferral", json: { child: child["@id"] } });
     return { child: Number(child.id), referral: Number(referral.id), user: rosa.id };
   };
@@ -1253,7 +1506,11 @@ async function buildBase(db: DB): Promise<Base> {
       },
     });
   const upload = (ids: WizardIds, description: string, isConsent: boolean) =>
-    as({ op: "addReferralDocument", id: ids.referral, multipart: { description, isConsent: String(isConsent), file: pdf(`${description}.pdf`) } });
+    as({
+      op: "addReferralDocument",
+      id: ids.referral,
+      multipart: { description, isConsent: String(isConsent), file: pdf(`${description}.pdf`) },
+    });
 
   const r1 = await referralFor("Mateo", childBirthdate);
   await as({
@@ -1332,7 +1589,8 @@ beforeAll(async () => {
   for (const [table, columns] of Object.entries(SECRETS)) {
     for (const column of columns) {
       for (const row of raw[table])
-        if (row[column] !== null) context.setUpSecrets.set(row[column], `<set-up ${table}.${column} ${context.setUpSecrets.size + 1}>`);
+        if (row[column] !== null)
+          context.setUpSecrets.set(row[column], `<set-up ${table}.${column} ${context.setUpSecrets.size + 1}>`);
     }
   }
   context.apiKeyHash = context.setUpSecrets.get(raw.api_keys[0].key_hash);
@@ -1385,7 +1643,8 @@ async function pageActionFiles(): Promise<string[]> {
     const route = config.routes[id];
     return route.parentId ? `${urlOf(route.parentId)}/${route.path ?? ""}` : (route.path ?? "");
   };
-  const hasAction = /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b|export\s+const\s*\{[^}]*\baction\b[^}]*\}\s*=/;
+  const hasAction =
+    /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b|export\s+const\s*\{[^}]*\baction\b[^}]*\}\s*=/;
   return Object.values(config.routes)
     .filter((route) => {
       const source = readFileSync(path.join(APP, route.file), "utf8");
@@ -1397,7 +1656,10 @@ async function pageActionFiles(): Promise<string[]> {
     .sort();
 }
 
-/** The intents a page's form may send: compared in its action, or in the page's server module it calls (beside its components). */
+/**
+ * The intents a page's form may send: compared in its action, or in the page's server module it calls (beside its
+ * components).
+ */
 function intentsOf(file: string): string[] {
   const source = readFileSync(path.join(APP, file), "utf8");
   const shared = [...source.matchAll(/from\s+"~\/((?:components|wizard)\/[\w./-]+\.server)"/g)].map((match) =>
@@ -1406,7 +1668,9 @@ function intentsOf(file: string): string[] {
   // Compared one by one, or dispatched by a switch on the form's intent, as sent or as read (each case one intent).
   const intents = [source, ...shared].flatMap((text) => [
     ...[...text.matchAll(/\bintent"?\)?\s*===\s*"(\w+)"/g)].map((match) => match[1]),
-    ...(/switch \((\w+\.get\("intent"\)|intent\))/.test(text) ? [...text.matchAll(/^\s*case "(\w+)":/gm)].map((match) => match[1]) : []),
+    ...(/switch \((\w+\.get\("intent"\)|intent\))/.test(text)
+      ? [...text.matchAll(/^\s*case "(\w+)":/gm)].map((match) => match[1])
+      : []),
   ]);
   return [...new Set(intents)].sort();
 }

@@ -20,7 +20,13 @@ const phoneRowOut = (row: PhoneRow) => ({
 });
 
 /** The list call: in the order made, filtered by whose the numbers are. */
-const PHONE_LIST: ListShape<"id"> = { sorts: {}, defaultSort: "id", defaultOrder: "asc", exact: { "createdBy.id": idText }, dates: {} };
+const PHONE_LIST: ListShape<"id"> = {
+  sorts: {},
+  defaultSort: "id",
+  defaultOrder: "asc",
+  exact: { "createdBy.id": idText },
+  dates: {},
+};
 
 async function updated(db: AppLoadContext["db"], actor: CurrentUser, id: number, parts: PhoneParts) {
   await updatePhone(db, actor, id, parts);
@@ -37,7 +43,11 @@ export const phoneOperations = {
     list: { params: listParameters(PHONE_LIST) },
     async run({ request, db, actor }) {
       const { query, exact } = parseList(new URL(request.url), PHONE_LIST);
-      const { data, total } = await listPhones(db, actor, { page: query.page, count: query.count, ownerId: exact["createdBy.id"] as number | undefined });
+      const { data, total } = await listPhones(db, actor, {
+        page: query.page,
+        count: query.count,
+        ownerId: exact["createdBy.id"] as number | undefined,
+      });
       return { data: data.map(phoneRowOut), total };
     },
   }),

@@ -47,7 +47,12 @@ export const documentOperations = {
     },
   }),
   remove: deletePartOperation(
-    { operationId: "deleteReferralDocument", path: "/api/referral_documents/{id}", tag: "Referral documents", table: "referral_documents" },
+    {
+      operationId: "deleteReferralDocument",
+      path: "/api/referral_documents/{id}",
+      tag: "Referral documents",
+      table: "referral_documents",
+    },
     deleteDocument,
   ),
 };

@@ -16,7 +16,17 @@ import { REFERRAL_STATUSES } from "~/utils/statuses";
 import { ApiError } from "./errors.server";
 import { operation, type Context } from "./handler.server";
 import { documentOut } from "./referral-documents.server";
-import { check, idText, iri, listParameters, nullable, parseList, presentOnly, reference, type ListShape } from "./shapes.server";
+import {
+  check,
+  idText,
+  iri,
+  listParameters,
+  nullable,
+  parseList,
+  presentOnly,
+  reference,
+  type ListShape,
+} from "./shapes.server";
 import { readable, readerOf } from "~/models/reads";
 import type { CurrentUser } from "~/models/user.server";
 
@@ -47,7 +57,12 @@ const REFERRAL_LIST: ListShape<ReferralSort> = {
     completedByName: z.string().max(100),
     completedByEmail: z.string().max(254),
   },
-  dates: { "child.birthdate": "birthdate", createdAt: "createdAt", updatedAt: "updatedAt", submissionDate: "submissionDate" },
+  dates: {
+    "child.birthdate": "birthdate",
+    createdAt: "createdAt",
+    updatedAt: "updatedAt",
+    submissionDate: "submissionDate",
+  },
   notEquals: { status: statusEnum },
 };
 
@@ -149,7 +164,14 @@ async function updateReferral(context: Context<unknown, Update>) {
       typeof address === "number"
         ? { bookId: address }
         : {
-            address: { line1: address.line1, line2: address.line2, city: address.city, zip: address.zip, county: address.county, nickname: address.nickname },
+            address: {
+              line1: address.line1,
+              line2: address.line2,
+              city: address.city,
+              zip: address.zip,
+              county: address.county,
+              nickname: address.nickname,
+            },
             saveToBook: address.addressBook ?? false,
           },
     );
@@ -256,7 +278,9 @@ export const referralOperations = {
     // Checked by the review page's own schema (its messages), so the page and the API refuse alike.
     body: z
       .object({
-        toProgram: nullable(z.number().int()).describe("The id of the local program it moves to (/api/local_programs)."),
+        toProgram: nullable(z.number().int()).describe(
+          "The id of the local program it moves to (/api/local_programs).",
+        ),
         reason: nullable(z.string()).describe("Why it moves, kept in its history (at most 200 characters)."),
       })
       .strict(),
@@ -273,7 +297,11 @@ export const referralOperations = {
     path: "/api/referrals/{id}/referral_documents",
     tag: "Referral documents",
     access: "user",
-    multipart: z.object({ description: z.string().max(200), isConsent: z.enum(["true", "false"]).optional(), file: z.string().describe("the file") }),
+    multipart: z.object({
+      description: z.string().max(200),
+      isConsent: z.enum(["true", "false"]).optional(),
+      file: z.string().describe("the file"),
+    }),
     creates: true,
     async run({ request, db, actor, id }) {
       const ids = await wizardIdsOf(db, actor, id);
@@ -290,7 +318,13 @@ export const referralOperations = {
         if (!parsed.success) throw parsed.error;
         if (!file) throw new ApiError("invalid_input", { fields: { file: ["validation.fileRequired"] } });
         const isConsent = parsed.data.isConsent === "true" || parsed.data.isConsent === "1";
-        const { id: documentId } = await addDocument(db, actor, ids, { description: parsed.data.description, isConsent }, file);
+        const { id: documentId } = await addDocument(
+          db,
+          actor,
+          ids,
+          { description: parsed.data.description, isConsent },
+          file,
+        );
         return documentOut(await readDocument(db, actor, documentId));
       } catch (error) {
         if (file) await removeStoredFiles([file.storedName]);

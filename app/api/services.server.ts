@@ -11,7 +11,13 @@ import { getLookupLabel, getLookups, LOOKUP_TYPES } from "~/models/lookup.server
 import { getMiscellaneousValue } from "~/models/miscellaneous.server";
 import { getReferralForReviewLink } from "~/models/referral-review.server";
 import { findUserIdByEmail } from "~/models/user.server";
-import { checkReportForm, makeReport, readReportBody, streamReport, type ReportKind } from "~/components/reports/reports.server";
+import {
+  checkReportForm,
+  makeReport,
+  readReportBody,
+  streamReport,
+  type ReportKind,
+} from "~/components/reports/reports.server";
 import { ForgotPasswordSchema, ResetPasswordSchema, SecurityAnswersSchema } from "~/schemas/account.server";
 import { REPORT_STATUS_KEYS } from "~/schemas/report";
 import { readBody } from "~/utils/body.server";
@@ -34,7 +40,9 @@ function cacheable(request: Request, body: unknown, maxAgeSeconds = 300): Respon
 
 /** The fields of a conform submission that failed, as the error format's fields. */
 function submissionFields(error: Record<string, string[] | null> | null | undefined): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])));
+  return Object.fromEntries(
+    Object.entries(error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])),
+  );
 }
 
 const lookupType = z.enum(LOOKUP_TYPES, { error: "validation.unknownChoice" });
@@ -120,9 +128,11 @@ export const accountOperations = {
     bodyDoc: z.object({ email: z.email() }),
     async run({ request, db, clientIp }) {
       const submission = parseWithZod(await readBody(request), { schema: ForgotPasswordSchema });
-      if (submission.status !== "success") throw new ApiError("invalid_input", { fields: submissionFields(submission.error) });
+      if (submission.status !== "success")
+        throw new ApiError("invalid_input", { fields: submissionFields(submission.error) });
       const outcome = await forgotPassword(db, submission.value, clientIp);
-      if (outcome.status === "rateLimited") throw new ApiError("rate_limited", { headers: { "Retry-After": String(outcome.limit.retryAfterSeconds) } });
+      if (outcome.status === "rateLimited")
+        throw new ApiError("rate_limited", { headers: { "Retry-After": String(outcome.limit.retryAfterSeconds) } });
       return { success: true };
     },
   }),
@@ -154,9 +164,11 @@ export const accountOperations = {
       const body = await readBody(request);
       body.set("token", new URL(request.url).searchParams.get("token") ?? String(body.get("token") ?? ""));
       const submission = parseWithZod(body, { schema: SecurityAnswersSchema });
-      if (submission.status !== "success") throw new ApiError("invalid_input", { fields: submissionFields(submission.error) });
+      if (submission.status !== "success")
+        throw new ApiError("invalid_input", { fields: submissionFields(submission.error) });
       const result = await submitSecurityAnswers(db, submission.value, clientIp);
-      if (result.status === "rateLimited") throw new ApiError("rate_limited", { headers: { "Retry-After": String(result.limit.retryAfterSeconds) } });
+      if (result.status === "rateLimited")
+        throw new ApiError("rate_limited", { headers: { "Retry-After": String(result.limit.retryAfterSeconds) } });
       if (result.status === "ok") return { success: true };
       const attemptsLeft = result.status === "wrong" ? result.attemptsLeft : 0;
       throw new ApiError(attemptsLeft > 0 ? "wrong_answers" : "too_many_attempts", { extra: { attemptsLeft } });
@@ -185,9 +197,11 @@ export const accountOperations = {
       const body = await readBody(request);
       body.set("token", new URL(request.url).searchParams.get("token") ?? String(body.get("token") ?? ""));
       const submission = parseWithZod(body, { schema: ResetPasswordSchema });
-      if (submission.status !== "success") throw new ApiError("invalid_input", { fields: submissionFields(submission.error) });
+      if (submission.status !== "success")
+        throw new ApiError("invalid_input", { fields: submissionFields(submission.error) });
       const result = await submitNewPassword(db, submission.value, clientIp);
-      if (result.status === "rateLimited") throw new ApiError("rate_limited", { headers: { "Retry-After": String(result.limit.retryAfterSeconds) } });
+      if (result.status === "rateLimited")
+        throw new ApiError("rate_limited", { headers: { "Retry-After": String(result.limit.retryAfterSeconds) } });
       if (result.status === "reset") return { success: true };
       throw new ApiError(result.status === "unanswered" ? "questions_not_answered" : "invalid_token");
     },
@@ -233,8 +247,10 @@ function reportOperation(kind: ReportKind) {
         }),
     async run({ request, db, actor }) {
       const submission = checkReportForm(kind, await readReportBody(request), await getLanguage(request));
-      if (submission.status !== "success") throw new ApiError("invalid_input", { fields: submissionFields(submission.error) });
-      if ((request.headers.get("Accept") ?? "").includes("application/x-ndjson")) return streamReport(db, request, actor, kind, submission.value);
+      if (submission.status !== "success")
+        throw new ApiError("invalid_input", { fields: submissionFields(submission.error) });
+      if ((request.headers.get("Accept") ?? "").includes("application/x-ndjson"))
+        return streamReport(db, request, actor, kind, submission.value);
       const { fileName, rows } = await makeReport(db, request, actor, kind, submission.value);
       return { filename: fileName, rows };
     },

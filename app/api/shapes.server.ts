@@ -12,7 +12,16 @@ import { operation } from "./handler.server";
 
 // What the API's calls share. A reference to a record is a resource path plus an id (R102).
 
-export type ResourceKind = "referrals" | "referral_documents" | "children" | "users" | "addresses" | "adults" | "phone_numbers" | "lookups" | "local_programs";
+export type ResourceKind =
+  | "referrals"
+  | "referral_documents"
+  | "children"
+  | "users"
+  | "addresses"
+  | "adults"
+  | "phone_numbers"
+  | "lookups"
+  | "local_programs";
 
 /** `/api/children/12` */
 export function iri(kind: ResourceKind, id: number): string;
@@ -34,8 +43,18 @@ export function reference(kind: ResourceKind) {
 /** A phone as the API sends it: the three parts (the same as an answer of a referral). */
 export const PhoneObject = PhoneAnswer;
 
-export const phoneOut = (parts: { area_code: string; prefix: string; suffix: string } | null | undefined, id?: number | null) =>
-  parts ? { ...(id ? { "@id": iri("phone_numbers", id) } : {}), areaCode: parts.area_code, prefix: parts.prefix, suffix: parts.suffix } : null;
+export const phoneOut = (
+  parts: { area_code: string; prefix: string; suffix: string } | null | undefined,
+  id?: number | null,
+) =>
+  parts
+    ? {
+        ...(id ? { "@id": iri("phone_numbers", id) } : {}),
+        areaCode: parts.area_code,
+        prefix: parts.prefix,
+        suffix: parts.suffix,
+      }
+    : null;
 
 /** A record id given in the query ("child.id=12"). */
 export const idText = z
@@ -45,7 +64,9 @@ export const idText = z
 
 /** The fields that hold something: null, undefined and "" left out (what a page's form would not send). */
 export const presentOnly = <T extends Record<string, unknown>>(value: T) =>
-  Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== null && entry !== undefined && entry !== "")) as Partial<T>;
+  Object.fromEntries(
+    Object.entries(value).filter(([, entry]) => entry !== null && entry !== undefined && entry !== ""),
+  ) as Partial<T>;
 
 export const API_PAGE_SIZES = [10, 20, 50, 100] as const;
 const DATE_BOUNDS = ["before", "after", "strictly_before", "strictly_after"] as const;
@@ -135,10 +156,12 @@ export function parseList<Sort extends string>(url: URL, shape: ListShape<Sort>)
       continue;
     }
     if (bracket && bracket[1] === "not_equals") {
-      const schema = shape.notEquals && Object.hasOwn(shape.notEquals, bracket[2]) ? shape.notEquals[bracket[2]] : undefined;
+      const schema =
+        shape.notEquals && Object.hasOwn(shape.notEquals, bracket[2]) ? shape.notEquals[bracket[2]] : undefined;
       const parsed = schema && z.safeParse(schema, value);
       if (!schema) fail(name, "api:fields.unknown");
-      else if (!parsed!.success) fail(name, Object.values(zodFields(parsed!.error, value))[0]?.[0] ?? "api:fields.invalid");
+      else if (!parsed!.success)
+        fail(name, Object.values(zodFields(parsed!.error, value))[0]?.[0] ?? "api:fields.invalid");
       else notEquals[bracket[2]] = parsed!.data;
       continue;
     }
@@ -180,15 +203,28 @@ export function parseList<Sort extends string>(url: URL, shape: ListShape<Sort>)
 
 export function listParameters<Sort extends string>(shape: ListShape<Sort>) {
   const params: Array<{ name: string; description: string; schema: Record<string, unknown> }> = [
-    { name: "count", description: "Rows per page: 10, 20, 50 or 100 (default 10).", schema: { type: "integer", enum: [...API_PAGE_SIZES] } },
+    {
+      name: "count",
+      description: "Rows per page: 10, 20, 50 or 100 (default 10).",
+      schema: { type: "integer", enum: [...API_PAGE_SIZES] },
+    },
     { name: "page", description: "The page, from 1.", schema: { type: "integer", minimum: 1 } },
   ];
   for (const field of Object.keys(shape.sorts)) {
-    params.push({ name: `order[${field}]`, description: `Sort by ${field}.`, schema: { type: "string", enum: ["asc", "desc"] } });
+    params.push({
+      name: `order[${field}]`,
+      description: `Sort by ${field}.`,
+      schema: { type: "string", enum: ["asc", "desc"] },
+    });
   }
-  for (const name of Object.keys(shape.exact)) params.push({ name, description: `Only rows whose ${name} is this.`, schema: { type: "string" } });
+  for (const name of Object.keys(shape.exact))
+    params.push({ name, description: `Only rows whose ${name} is this.`, schema: { type: "string" } });
   for (const name of Object.keys(shape.notEquals ?? {}))
-    params.push({ name: `not_equals[${name}]`, description: `Leaves out rows whose ${name} is this.`, schema: { type: "string" } });
+    params.push({
+      name: `not_equals[${name}]`,
+      description: `Leaves out rows whose ${name} is this.`,
+      schema: { type: "string" },
+    });
   for (const field of Object.keys(shape.dates)) {
     for (const bound of DATE_BOUNDS) {
       params.push({
@@ -204,7 +240,11 @@ export function listParameters<Sort extends string>(shape: ListShape<Sort>) {
 export const nullable = <T extends z.core.$ZodType>(schema: T) => z.optional(z.nullable(schema));
 
 /** Checks the merged record with the page's schema (zod/mini or classic); field errors keep the API's names. */
-export function check<S extends z.core.$ZodType>(schema: S, value: Record<string, unknown>, rename: Record<string, string> = {}): z.output<S> {
+export function check<S extends z.core.$ZodType>(
+  schema: S,
+  value: Record<string, unknown>,
+  rename: Record<string, string> = {},
+): z.output<S> {
   const parsed = z.safeParse(schema, presentOnly(value));
   if (parsed.success) return parsed.data;
   const fields = Object.create(null) as Record<string, string[]>;
@@ -216,7 +256,11 @@ export function check<S extends z.core.$ZodType>(schema: S, value: Record<string
 }
 
 /** A person's three phones as the pages send them: each as its 3-3-4 text. */
-export const phonesAsText = (body: { homePhoneNumber?: unknown; workPhoneNumber?: unknown; mobilePhoneNumber?: unknown }) => ({
+export const phonesAsText = (body: {
+  homePhoneNumber?: unknown;
+  workPhoneNumber?: unknown;
+  mobilePhoneNumber?: unknown;
+}) => ({
   homePhoneNumber: formatPhone(body.homePhoneNumber as never),
   workPhoneNumber: formatPhone(body.workPhoneNumber as never),
   mobilePhoneNumber: formatPhone(body.mobilePhoneNumber as never),

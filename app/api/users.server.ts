@@ -11,7 +11,16 @@ import { ProfileSchema, RegistrationSchema } from "~/schemas/account.server";
 import { ApiError } from "./errors.server";
 import { operation, type Context } from "./handler.server";
 import { formatPhone, parsePhone } from "~/utils/phone";
-import { check, iri, listParameters, nullable, parseList, PhoneObject, phonesAsText, type ListShape } from "./shapes.server";
+import {
+  check,
+  iri,
+  listParameters,
+  nullable,
+  parseList,
+  PhoneObject,
+  phonesAsText,
+  type ListShape,
+} from "./shapes.server";
 import { readable, readerOf } from "~/models/reads";
 import type { CurrentUser } from "~/models/user.server";
 
@@ -22,7 +31,12 @@ const USER_LIST_SHAPE: ListShape<UserSort> = {
   sorts: { lastName: "name", email: "email", reference: "reference", lastLogin: "lastLogin", locked: "status" },
   defaultSort: USER_LIST.defaultSort,
   defaultOrder: USER_LIST.defaultOrder,
-  exact: { name: z.string().max(100), email: z.string().max(254), reference: z.string().max(20), locked: z.enum(["true", "false"]) },
+  exact: {
+    name: z.string().max(100),
+    email: z.string().max(254),
+    reference: z.string().max(20),
+    locked: z.enum(["true", "false"]),
+  },
   dates: { lastLogin: "lastLogin" },
 };
 
@@ -44,7 +58,12 @@ function userRowOut(row: UserRow) {
 }
 
 /** An account as its reader sees it (R131); an administrator's view of another's adds when and by whom it changed. */
-function profileOut(profile: Profile, actor: CurrentUser, admin?: Awaited<ReturnType<typeof getUserForAdmin>>, localPrograms?: number[]) {
+function profileOut(
+  profile: Profile,
+  actor: CurrentUser,
+  admin?: Awaited<ReturnType<typeof getUserForAdmin>>,
+  localPrograms?: number[],
+) {
   return readable("user", readerOf(actor, profile.id), {
     "@id": iri("users", profile.id),
     id: profile.id,
@@ -69,7 +88,9 @@ function profileOut(profile: Profile, actor: CurrentUser, admin?: Awaited<Return
     enabled: profile.enabled,
     lastLogin: profile.lastLogin,
     updatedAt: profile.updatedAt,
-    ...(admin ? { statusUpdatedAt: admin.status_updated_at, updatedBy: admin.updated_by, createdAt: admin.created_at } : {}),
+    ...(admin
+      ? { statusUpdatedAt: admin.status_updated_at, updatedBy: admin.updated_by, createdAt: admin.created_at }
+      : {}),
   });
 }
 
@@ -96,8 +117,16 @@ const Registration = z.object({ ...personFields, captchaToken: nullable(z.string
 const LOCAL_PROGRAM_ROLE = "ROLE_LOCAL_PROGRAM";
 /** What an administrator changes of someone else's account (R90, R91), as the users list's actions do. */
 const accountFields = {
-  locked: z.boolean().optional().describe("Administrators, on someone else's account: true deactivates it, false activates it."),
-  enabled: z.boolean().optional().describe("Administrators, on someone else's account: true activates an account not yet enabled (its e-mail not verified)."),
+  locked: z
+    .boolean()
+    .optional()
+    .describe("Administrators, on someone else's account: true deactivates it, false activates it."),
+  enabled: z
+    .boolean()
+    .optional()
+    .describe(
+      "Administrators, on someone else's account: true activates an account not yet enabled (its e-mail not verified).",
+    ),
   roles: z
     .array(z.enum(["ROLE_USER", "ROLE_ADMIN", "ROLE_SUPER_ADMIN", LOCAL_PROGRAM_ROLE]))
     .max(4)
@@ -124,12 +153,15 @@ const readOnlyFields = {
   updatedBy: z.unknown().optional(),
   createdAt: z.unknown().optional(),
 };
-const ProfileBody = z.object({ ...personFields, ...accountFields, ...readOnlyFields, currentPassword: nullable(z.string().max(200)) }).strict();
+const ProfileBody = z
+  .object({ ...personFields, ...accountFields, ...readOnlyFields, currentPassword: nullable(z.string().max(200)) })
+  .strict();
 
 /** A value as the API reads it back, to compare: an empty text is none, a phone is its 3-3-4 text. */
 function asRead(value: unknown): unknown {
   if (value === "" || value === undefined) return null;
-  if (value !== null && typeof value === "object") return "areaCode" in value ? formatPhone(value as never) : JSON.stringify(value);
+  if (value !== null && typeof value === "object")
+    return "areaCode" in value ? formatPhone(value as never) : JSON.stringify(value);
   return value;
 }
 
@@ -139,7 +171,11 @@ function asRead(value: unknown): unknown {
  */
 function profileChanges(read: Record<string, unknown>, body: Record<string, unknown>): string[] {
   return Object.keys(body).filter((name) => {
-    if (["locked", "enabled", "roles", "localPrograms", "currentPassword"].includes(name) || Object.hasOwn(readOnlyFields, name)) return false;
+    if (
+      ["locked", "enabled", "roles", "localPrograms", "currentPassword"].includes(name) ||
+      Object.hasOwn(readOnlyFields, name)
+    )
+      return false;
     if (["plainPassword", "securityAnswer1", "securityAnswer2"].includes(name)) return asRead(body[name]) !== null;
     return asRead(body[name]) !== asRead(read[name]);
   });
@@ -180,7 +216,8 @@ export const userOperations = {
         { password: "plainPassword" },
       );
       const outcome = await register(db, input, clientIp);
-      if (outcome.status === "rateLimited") throw new ApiError("rate_limited", { headers: { "Retry-After": String(outcome.limit.retryAfterSeconds) } });
+      if (outcome.status === "rateLimited")
+        throw new ApiError("rate_limited", { headers: { "Retry-After": String(outcome.limit.retryAfterSeconds) } });
       return json({ email: input.email, enabled: false }, { status: 202 });
     },
   }),
@@ -212,7 +249,9 @@ export const userOperations = {
       // The profile's own fields, what the API shows but nobody changes left out.
       const rest = Object.fromEntries(
         Object.entries(body).filter(
-          ([name]) => !Object.hasOwn(readOnlyFields, name) && !["plainPassword", "locked", "enabled", "roles", "localPrograms"].includes(name),
+          ([name]) =>
+            !Object.hasOwn(readOnlyFields, name) &&
+            !["plainPassword", "locked", "enabled", "roles", "localPrograms"].includes(name),
         ),
       );
       // Programs first (R138), refused before any write (403, or 400 on the field); then promotion. Unchanged ones do
@@ -223,7 +262,10 @@ export const userOperations = {
       if (programsChange) await setStaffPrograms(db, actor, id, wanted);
       // The local program role in roles says what localPrograms made it: it is neither given nor taken away there.
       const isStaff = programsChange ? wanted.length > 0 : current.roles.includes(LOCAL_PROGRAM_ROLE);
-      const roles = body.roles && [...body.roles.filter((role) => role !== LOCAL_PROGRAM_ROLE), ...(isStaff ? [LOCAL_PROGRAM_ROLE] : [])];
+      const roles = body.roles && [
+        ...body.roles.filter((role) => role !== LOCAL_PROGRAM_ROLE),
+        ...(isStaff ? [LOCAL_PROGRAM_ROLE] : []),
+      ];
       // The profile after the body's changes (null clears, and the page's schema says what may not be empty).
       const read = () =>
         check(
@@ -234,7 +276,8 @@ export const userOperations = {
             newPassword: plainPassword ?? undefined,
             homePhoneNumber: "homePhoneNumber" in body ? formatPhone(body.homePhoneNumber) : current.homePhoneNumber,
             workPhoneNumber: "workPhoneNumber" in body ? formatPhone(body.workPhoneNumber) : current.workPhoneNumber,
-            mobilePhoneNumber: "mobilePhoneNumber" in body ? formatPhone(body.mobilePhoneNumber) : current.mobilePhoneNumber,
+            mobilePhoneNumber:
+              "mobilePhoneNumber" in body ? formatPhone(body.mobilePhoneNumber) : current.mobilePhoneNumber,
           },
           { newPassword: "plainPassword" },
         );
@@ -242,11 +285,19 @@ export const userOperations = {
         db,
         actor,
         id,
-        { state: { locked, enabled, roles }, profile: { changed: profileChanges(profileOut(current, actor, admin), body), read } },
+        {
+          state: { locked, enabled, roles },
+          profile: { changed: profileChanges(profileOut(current, actor, admin), body), read },
+        },
         // A caller signed in by a session (not an API key) keeps a fresh one after a new password.
         { signedIn: !context.request.headers.has("Authorization"), approvedDomains: getConfig().ADMIN_EMAIL_DOMAINS },
       );
-      const profile = profileOut(await getProfile(db, actor, id), actor, admin && (await getUserForAdmin(db, actor, id)), await staffProgramsOf(db, actor, id));
+      const profile = profileOut(
+        await getProfile(db, actor, id),
+        actor,
+        admin && (await getUserForAdmin(db, actor, id)),
+        await staffProgramsOf(db, actor, id),
+      );
       return change?.session ? json(profile, { headers: { "Set-Cookie": change.session } }) : profile;
     },
   }),

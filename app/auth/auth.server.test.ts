@@ -44,7 +44,12 @@ describe("the signed-in person", () => {
     let users: CurrentUser[] = [];
     expect(
       await sessionReads(
-        async () => (users = await Promise.all([requireUser(copies(), test.db), requireUser(copies(), test.db), requireUser(copies(), test.db)])),
+        async () =>
+          (users = await Promise.all([
+            requireUser(copies(), test.db),
+            requireUser(copies(), test.db),
+            requireUser(copies(), test.db),
+          ])),
       ),
     ).toBe(1);
     expect(users.map((user) => user.id)).toEqual([person.id, person.id, person.id]);

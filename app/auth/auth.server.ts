@@ -14,7 +14,12 @@ export function signInWithForm(request: Request, db: DB, clientIp: string): Prom
   const authenticator = new Authenticator<SignInOutcome>();
   authenticator.use(
     new FormStrategy(async ({ form, request: sent }) =>
-      signIn(db, { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") }, clientIp, sent.headers.get("User-Agent")),
+      signIn(
+        db,
+        { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") },
+        clientIp,
+        sent.headers.get("User-Agent"),
+      ),
     ),
     "form",
   );
@@ -43,7 +48,11 @@ function lookUp(request: Request, db: DB): Promise<Lookup> {
       const session = await readSession(db, request);
       if (session.status !== "active") return { user: null, expired: session.status === "expired" };
       if (session.awaiting)
-        return { user: null, expired: false, waiting: { sessionIdHash: session.sessionIdHash, awaiting: session.awaiting, userId: session.userId } };
+        return {
+          user: null,
+          expired: false,
+          waiting: { sessionIdHash: session.sessionIdHash, awaiting: session.awaiting, userId: session.userId },
+        };
       const user = await getCurrentUser(db, session.userId);
       return { user, expired: !user, sessionIdHash: session.sessionIdHash };
     })();
@@ -93,7 +102,11 @@ export async function requireSession(request: Request, db: DB): Promise<{ user: 
 }
 
 /** The second-step pages: signed in goes to the dashboard, waiting for the other step to its page, else sign-in. */
-export async function requireSignInStep(request: Request, db: DB, awaiting: SessionAwaiting): Promise<{ sessionIdHash: string; userId: number }> {
+export async function requireSignInStep(
+  request: Request,
+  db: DB,
+  awaiting: SessionAwaiting,
+): Promise<{ sessionIdHash: string; userId: number }> {
   const { user, waiting } = await lookUp(request, db);
   if (waiting?.awaiting === awaiting) return waiting;
   if (user) throw redirect("/app/dashboard");

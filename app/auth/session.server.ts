@@ -79,7 +79,12 @@ export class SessionGoneError extends ForbiddenError {
  * A new id after the second step (R110, R129), so a cookie copied between password and code opens nothing. A waiting
  * session already renewed or gone gives SessionGoneError.
  */
-export async function renewSession(db: DB, waitingIdHash: string, userId: number, now: Date = new Date()): Promise<string> {
+export async function renewSession(
+  db: DB,
+  waitingIdHash: string,
+  userId: number,
+  now: Date = new Date(),
+): Promise<string> {
   const gone = await db
     .deleteFrom("sessions")
     .where("id_hash", "=", waitingIdHash)

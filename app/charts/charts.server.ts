@@ -1,7 +1,15 @@
 import { max } from "d3-array";
 import { scaleBand, scaleLinear } from "d3-scale";
 import { line, stack } from "d3-shape";
-import type { BarChart, BarListChart, LineChart, MarkerShape, PatternKind, SeriesLook, Tick } from "~/components/charts/geometry";
+import type {
+  BarChart,
+  BarListChart,
+  LineChart,
+  MarkerShape,
+  PatternKind,
+  SeriesLook,
+  Tick,
+} from "~/components/charts/geometry";
 
 // The arithmetic of the charts (scales, ticks, paths, stacks) with d3's modules, on the server only
 // (R127). The view box is phone-sized, so its text stays readable at 320 px.
@@ -33,7 +41,11 @@ function spreadTicks(positions: number[], labels: string[], most: number): Tick[
   return positions.flatMap((at, index) => (index % step === 0 ? [{ at, label: labels[index] }] : []));
 }
 
-function yTicks(scale: ReturnType<typeof scaleLinear<number, number>>, format: (value: number) => string, integers: boolean): Tick[] {
+function yTicks(
+  scale: ReturnType<typeof scaleLinear<number, number>>,
+  format: (value: number) => string,
+  integers: boolean,
+): Tick[] {
   return scale
     .ticks(5)
     .filter((value) => !integers || Number.isInteger(value))
@@ -53,7 +65,11 @@ interface TimeSeriesInput {
 }
 
 /** Shared by both time charts: a band per period along the bottom, counts (or days) up the side from 0 to `top`. */
-function timeFrame({ title, description, yLabel, periods, series, format, integers = true }: TimeSeriesInput, top: number, padding: number) {
+function timeFrame(
+  { title, description, yLabel, periods, series, format, integers = true }: TimeSeriesInput,
+  top: number,
+  padding: number,
+) {
   const x = scaleBand<number>()
     .domain(periods.map((_, index) => index))
     .range([PLOT.left, PLOT.right])
@@ -84,7 +100,11 @@ function timeFrame({ title, description, yLabel, periods, series, format, intege
 /** A line per series over the periods; a missing value breaks its line. */
 export function lineChart(input: TimeSeriesInput): LineChart {
   const { periods, series } = input;
-  const { centre, y, frame } = timeFrame(input, max(series.flatMap((one) => one.values.map((value) => value ?? 0))) ?? 0, 0.2);
+  const { centre, y, frame } = timeFrame(
+    input,
+    max(series.flatMap((one) => one.values.map((value) => value ?? 0))) ?? 0,
+    0.2,
+  );
   const path = line<number | null>()
     .defined((value) => value !== null)
     .x((_, index) => centre(index))
@@ -96,7 +116,9 @@ export function lineChart(input: TimeSeriesInput): LineChart {
     lines: series.map((one) => ({
       key: one.key,
       path: path(one.values) ?? "",
-      points: markers ? one.values.flatMap((value, index) => (value === null ? [] : [{ x: centre(index), y: y(value) }])) : [],
+      points: markers
+        ? one.values.flatMap((value, index) => (value === null ? [] : [{ x: centre(index), y: y(value) }]))
+        : [],
     })),
   };
 }
@@ -106,7 +128,11 @@ export function barChart(input: TimeSeriesInput): BarChart {
   const { periods, series } = input;
   const rows = periods.map((_, index) => Object.fromEntries(series.map((one) => [one.key, one.values[index] ?? 0])));
   const layers = stack<Record<string, number>>().keys(series.map((one) => one.key))(rows);
-  const { x, y, frame } = timeFrame(input, max(layers.at(-1) ?? [], (point) => point[1]) ?? 0, periods.length > 60 ? 0.05 : 0.2);
+  const { x, y, frame } = timeFrame(
+    input,
+    max(layers.at(-1) ?? [], (point) => point[1]) ?? 0,
+    periods.length > 60 ? 0.05 : 0.2,
+  );
   return {
     kind: "bars",
     ...frame,
@@ -156,7 +182,22 @@ export function barListChart({
     const lines = wrapLabel(row.label);
     const at = y;
     y += lines.length * LINE + BAR + 8;
-    return { lines, value: format(row.value), y: at, barY: lines.length * LINE + 2, barWidth: Math.max(row.value > 0 ? 2 : 0, width(row.value)) };
+    return {
+      lines,
+      value: format(row.value),
+      y: at,
+      barY: lines.length * LINE + 2,
+      barWidth: Math.max(row.value > 0 ? 2 : 0, width(row.value)),
+    };
   });
-  return { kind: "barList", title, description, width: WIDTH, height: Math.max(LINE + BAR + 8, y), barHeight: BAR, lineHeight: LINE, rows: placed };
+  return {
+    kind: "barList",
+    title,
+    description,
+    width: WIDTH,
+    height: Math.max(LINE + BAR + 8, y),
+    barHeight: BAR,
+    lineHeight: LINE,
+    rows: placed,
+  };
 }

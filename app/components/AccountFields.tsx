@@ -93,7 +93,14 @@ export function PhonesFieldset({
   const invalid = Boolean(group?.errors?.length);
   const describes = invalid ? [group!.errorId] : undefined;
   const phone = (name: "homePhoneNumber" | "workPhoneNumber" | "mobilePhoneNumber") => (
-    <PhoneField {...field(name)} hint={null} optional={!group} required={false} invalid={invalid} describes={describes} />
+    <PhoneField
+      {...field(name)}
+      hint={null}
+      optional={!group}
+      required={false}
+      invalid={invalid}
+      describes={describes}
+    />
   );
   return (
     <fieldset

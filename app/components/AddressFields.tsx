@@ -40,7 +40,8 @@ export function AddressFields({
   const fill = (values: Record<string, string>) => {
     for (const [name, value] of Object.entries(values)) form.update({ name, value });
   };
-  const valueOf = (id: string) => (document.getElementById(id) as HTMLInputElement | HTMLSelectElement | null)?.value ?? "";
+  const valueOf = (id: string) =>
+    (document.getElementById(id) as HTMLInputElement | HTMLSelectElement | null)?.value ?? "";
   // The chosen suggestion's button leaves with the list, so focus moves to the filled address, not the page.
   const [chosen, setChosen] = useState(0);
   const line1Id = field("line1").meta.id;
@@ -58,7 +59,11 @@ export function AddressFields({
   };
   const countyHint =
     countyChoices.length > 1
-      ? t("address.splitZip", { counties: countyChoices.map((code) => counties.find((county) => county.value === code)?.label ?? code).join(", ") })
+      ? t("address.splitZip", {
+          counties: countyChoices
+            .map((code) => counties.find((county) => county.value === code)?.label ?? code)
+            .join(", "),
+        })
       : undefined;
   return (
     <>
@@ -80,7 +85,13 @@ export function AddressFields({
           <span className="address-state__value">{t("address.maryland")}</span>
           <span className="usa-hint">{t("address.stateHint")}</span>
         </div>
-        <TextField {...field("zip")} inputMode="numeric" autoComplete="postal-code" maxLength={5} className="usa-input--small" />
+        <TextField
+          {...field("zip")}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={5}
+          className="usa-input--small"
+        />
         <SelectField {...field("county")} hint={countyHint} options={counties} />
         <TextField {...field("nickname")} hint={t("address.nicknameHint")} optional />
       </fieldset>

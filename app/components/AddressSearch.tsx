@@ -41,7 +41,11 @@ export function AddressSearch({
   const explicit = useRef(false);
   const refused = useRef(onRefused);
   refused.current = onRefused;
-  const [local, setLocal] = useState<{ cleared: boolean; applied: boolean; hidden: boolean }>({ cleared: false, applied: false, hidden: false });
+  const [local, setLocal] = useState<{ cleared: boolean; applied: boolean; hidden: boolean }>({
+    cleared: false,
+    applied: false,
+    hidden: false,
+  });
 
   const search = (now: boolean) => {
     window.clearTimeout(timer.current);

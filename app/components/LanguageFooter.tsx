@@ -26,12 +26,20 @@ export function LanguageFooter() {
     <footer className="site-footer">
       <nav aria-label={t("footer.label")} className="site-footer__language">
         {/* A plain link: it works without JavaScript and reloads every string in the new language. */}
-        <a href={otherLanguageHref(location.pathname, location.search, current)} lang={other} hrefLang={other} title={t("footer.switchDescription")}>
+        <a
+          href={otherLanguageHref(location.pathname, location.search, current)}
+          lang={other}
+          hrefLang={other}
+          title={t("footer.switchDescription")}
+        >
           {t("footer.switchLink")}
         </a>
       </nav>
       <div className="usa-identifier">
-        <section className="usa-identifier__section usa-identifier__section--masthead" aria-label={t("footer.identifierLabel")}>
+        <section
+          className="usa-identifier__section usa-identifier__section--masthead"
+          aria-label={t("footer.identifierLabel")}
+        >
           <div className="usa-identifier__container">
             <div className="usa-identifier__identity">
               <p className="usa-identifier__identity-domain">{t("footer.domain")}</p>
@@ -39,7 +47,10 @@ export function LanguageFooter() {
             </div>
           </div>
         </section>
-        <nav className="usa-identifier__section usa-identifier__section--required-links" aria-label={t("footer.linksLabel")}>
+        <nav
+          className="usa-identifier__section usa-identifier__section--required-links"
+          aria-label={t("footer.linksLabel")}
+        >
           <div className="usa-identifier__container">
             <ul className="usa-identifier__required-links-list">
               {ABOUT_PAGES.map((page) => (
@@ -52,7 +63,10 @@ export function LanguageFooter() {
             </ul>
           </div>
         </nav>
-        <section className="usa-identifier__section usa-identifier__section--usagov" aria-label={t("footer.zipCreditLabel")}>
+        <section
+          className="usa-identifier__section usa-identifier__section--usagov"
+          aria-label={t("footer.zipCreditLabel")}
+        >
           <div className="usa-identifier__container">
             <p className="site-footer__credit">{t("footer.zipCredit")}</p>
           </div>

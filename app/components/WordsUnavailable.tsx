@@ -16,8 +16,12 @@ export function WordsUnavailableMessage({ languageChange = false }: { languageCh
   return (
     <div className="usa-alert usa-alert--warning" role="alert">
       <div className="usa-alert__body">
-        <Heading className="usa-alert__heading">{t(languageChange ? "wordsUnavailable.languageTitle" : "wordsUnavailable.title")}</Heading>
-        <p className="usa-alert__text">{t(languageChange ? "wordsUnavailable.languageBody" : "wordsUnavailable.body")}</p>
+        <Heading className="usa-alert__heading">
+          {t(languageChange ? "wordsUnavailable.languageTitle" : "wordsUnavailable.title")}
+        </Heading>
+        <p className="usa-alert__text">
+          {t(languageChange ? "wordsUnavailable.languageBody" : "wordsUnavailable.body")}
+        </p>
         <p className="usa-alert__text">
           <a href={pathname + search} className="usa-button">
             {t("wordsUnavailable.reload")}

@@ -60,7 +60,12 @@ export const NO_LOOKUP = (formData: FormData): AddressPageExtras => ({
 });
 
 /** The form again, its place fields as the look-up leaves them, with what the look-up found (or that it refused). */
-function answerLookup(typed: Record<string, string>, values: Record<string, string>, lookup: ServerLookup, countyChoices: string[] = []) {
+function answerLookup(
+  typed: Record<string, string>,
+  values: Record<string, string>,
+  lookup: ServerLookup,
+  countyChoices: string[] = [],
+) {
   return json({ initialValue: values, error: {}, ...lookup, countyChoices, query: typed.query ?? "" });
 }
 
@@ -68,7 +73,8 @@ function answerLookup(typed: Record<string, string>, values: Record<string, stri
 export async function answerAddressLookup(db: AppLoadContext["db"], actor: CurrentUser, formData: FormData) {
   const typed = typedValues(formData);
   const limit = await hitRateLimit(db, "addressLookup", String(actor.id));
-  if (!limit.allowed) return answerLookup(typed, typed, { lookup: { status: "rateLimited" }, cleared: false, applied: false });
+  if (!limit.allowed)
+    return answerLookup(typed, typed, { lookup: { status: "rateLimited" }, cleared: false, applied: false });
   const lookup = await lookUpAddress(db, typed.query ?? "");
   const cleared = lookup.status === "notMaryland";
   return answerLookup(typed, cleared ? { ...typed, ...BLANK_PLACE } : typed, { lookup, cleared, applied: false });
@@ -79,5 +85,10 @@ export function answerAddressChoice(formData: FormData) {
   const typed = typedValues(formData);
   const suggestion = readSuggestion(formData.get("suggestion"));
   if (!suggestion) return answerLookup(typed, typed, { lookup: null, cleared: false, applied: false });
-  return answerLookup(typed, { ...typed, ...applySuggestion(typed, suggestion) }, { lookup: null, cleared: false, applied: true }, suggestion.counties);
+  return answerLookup(
+    typed,
+    { ...typed, ...applySuggestion(typed, suggestion) },
+    { lookup: null, cleared: false, applied: true },
+    suggestion.counties,
+  );
 }

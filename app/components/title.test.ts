@@ -25,7 +25,9 @@ describe("the document's title", () => {
 
   it("says 'Error: ' while the browser shows a form's errors, and the message's title while one stands for the screen", () => {
     expect(documentTitle([root, { title: "Step | S" }], null, { errors: true, instead: null })).toBe("E: Step | S");
-    expect(documentTitle([root, { title: "Step | S" }], null, { errors: true, instead: "E: Gone | S" })).toBe("E: Gone | S");
+    expect(documentTitle([root, { title: "Step | S" }], null, { errors: true, instead: "E: Gone | S" })).toBe(
+      "E: Gone | S",
+    );
   });
 
   it("is the error page's for a route error, and not found's for a page without a title", () => {

@@ -18,7 +18,8 @@ export interface TitleWords {
 
 export function titleWords(t: TFunction): TitleWords {
   const errors = {} as Record<ErrorKind, string>;
-  for (const kind of Object.keys(ERROR_KINDS) as ErrorKind[]) errors[kind] = t("titleTemplate", { page: t(`${ERROR_KINDS[kind].key}.title`) });
+  for (const kind of Object.keys(ERROR_KINDS) as ErrorKind[])
+    errors[kind] = t("titleTemplate", { page: t(`${ERROR_KINDS[kind].key}.title`) });
   return { errorPrefix: t("errorTitlePrefix"), errors };
 }
 
@@ -82,7 +83,11 @@ function errorKindOf(error: unknown): ErrorKind {
 type PageData = { title?: unknown; failed?: unknown; titleWords?: TitleWords } | undefined;
 
 /** The title from the routes' data (root first) and the route error; null without the root's words. */
-export function documentTitle(pages: PageData[], error: unknown, shown = { errors: errorsShown > 0, instead: titleInstead }): string | null {
+export function documentTitle(
+  pages: PageData[],
+  error: unknown,
+  shown = { errors: errorsShown > 0, instead: titleInstead },
+): string | null {
   const words = pages[0]?.titleWords;
   if (!words) return null;
   if (shown.instead) return shown.instead;

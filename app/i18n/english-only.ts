@@ -12,7 +12,8 @@ export function localeStrings(language: "en" | "es"): string[] {
     if (typeof value === "string") found.push(value);
     else if (value && typeof value === "object") Object.values(value).forEach(walk);
   };
-  for (const file of readdirSync(path.join(locales, language))) walk(JSON.parse(readFileSync(path.join(locales, language, file), "utf8")));
+  for (const file of readdirSync(path.join(locales, language)))
+    walk(JSON.parse(readFileSync(path.join(locales, language, file), "utf8")));
   return found;
 }
 
@@ -31,7 +32,10 @@ function englishOnlyPhrases() {
     }
   }
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  phrases = [...pieces].map((text) => ({ text, pattern: new RegExp(`(?<![\\p{L}\\d])${escape(text)}(?![\\p{L}\\d])`, "u") }));
+  phrases = [...pieces].map((text) => ({
+    text,
+    pattern: new RegExp(`(?<![\\p{L}\\d])${escape(text)}(?![\\p{L}\\d])`, "u"),
+  }));
   return phrases;
 }
 

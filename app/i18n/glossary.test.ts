@@ -18,14 +18,34 @@ const BANNED: Record<"en" | "es", Array<{ use: string; rule: RegExp; example: st
     { rule: word("admins?"), use: "administrator", example: "Admins only" },
   ],
   es: [
-    { rule: word("referencias?|remisi[oó]n|remisiones|derivaci[oó]n"), use: "referido", example: "Referencias en borrador" },
+    {
+      rule: word("referencias?|remisi[oó]n|remisiones|derivaci[oó]n"),
+      use: "referido",
+      example: "Referencias en borrador",
+    },
     { rule: word("borradores de referidos?"), use: "referidos en borrador", example: "Borradores de referidos" },
-    { rule: word("remitir|remite|remitente|derivar|referente"), use: "referir, quien refiere", example: "El remitente" },
+    {
+      rule: word("remitir|remite|remitente|derivar|referente"),
+      use: "referir, quien refiere",
+      example: "El remitente",
+    },
     { rule: word("presentad[oa]s?"), use: "enviado", example: "Referido presentado" },
-    { rule: word("padre o tutor|una madre o un tutor|cuidador(?:es|as?)?|encargad[oa]s?"), use: "padre, madre o tutor", example: "Un padre o tutor" },
-    { rule: word("beb[eé]s?|infantes?(?! y niños pequeños)"), use: "niño", example: "Programa para Bebés y Niños Pequeños" },
+    {
+      rule: word("padre o tutor|una madre o un tutor|cuidador(?:es|as?)?|encargad[oa]s?"),
+      use: "padre, madre o tutor",
+      example: "Un padre o tutor",
+    },
+    {
+      rule: word("beb[eé]s?|infantes?(?! y niños pequeños)"),
+      use: "niño",
+      example: "Programa para Bebés y Niños Pequeños",
+    },
     { rule: word("autorizaci[oó]n(?:es)?"), use: "consentimiento", example: "La autorización firmada" },
-    { rule: word("documentaci[oó]n de apoyo|justificantes?"), use: "documento de apoyo", example: "Documentación de apoyo" },
+    {
+      rule: word("documentaci[oó]n de apoyo|justificantes?"),
+      use: "documento de apoyo",
+      example: "Documentación de apoyo",
+    },
     { rule: word("admin"), use: "administrador", example: "Solo admin" },
   ],
 };

@@ -56,7 +56,9 @@ function flatten(value: unknown, prefix = ""): Map<string, unknown> {
 describe("translations", () => {
   it("are all bundled: every locales file is in the resources, in both languages", () => {
     for (const language of ["en", "es"] as const) {
-      const files = readdirSync(path.join(process.cwd(), "locales", language)).map((file) => file.replace(/\.json$/, ""));
+      const files = readdirSync(path.join(process.cwd(), "locales", language)).map((file) =>
+        file.replace(/\.json$/, ""),
+      );
       expect(Object.keys(resources[language]).sort(), language).toEqual(files.sort());
     }
   });

@@ -31,7 +31,12 @@ async function chosenLanguage(request: Request): Promise<Language | null> {
  * Accept-Language is not used. Every namespace is bundled.
  */
 export const i18next = new RemixI18Next({
-  detection: { supportedLanguages: [...LANGUAGES], fallbackLanguage: DEFAULT_LANGUAGE, order: ["custom"], findLocale: chosenLanguage },
+  detection: {
+    supportedLanguages: [...LANGUAGES],
+    fallbackLanguage: DEFAULT_LANGUAGE,
+    order: ["custom"],
+    findLocale: chosenLanguage,
+  },
 });
 
 export async function getLanguage(request: Request): Promise<Language> {
@@ -49,7 +54,13 @@ export function serializeLanguageCookie(language: Language): Promise<string> {
 const instances = Object.fromEntries(
   LANGUAGES.map((language) => {
     const instance = createInstance();
-    void instance.init({ ...i18nConfig, lng: language, ns: Object.keys(resources.en), resources, initImmediate: false });
+    void instance.init({
+      ...i18nConfig,
+      lng: language,
+      ns: Object.keys(resources.en),
+      resources,
+      initImmediate: false,
+    });
     return [language, instance];
   }),
 ) as Record<Language, I18n>;
@@ -60,7 +71,10 @@ export function i18nextOf(language: Language): I18n {
 }
 
 /** The translate function of a language (or of the request's language), for the namespaces named. */
-export async function fixedT(languageOrRequest: Language | Request, namespaces: string | string[] = "common"): Promise<TFunction> {
+export async function fixedT(
+  languageOrRequest: Language | Request,
+  namespaces: string | string[] = "common",
+): Promise<TFunction> {
   const language = typeof languageOrRequest === "string" ? languageOrRequest : await getLanguage(languageOrRequest);
   return instances[language].getFixedT(language, namespaces);
 }

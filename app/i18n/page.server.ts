@@ -5,6 +5,7 @@ export async function getPageTranslation(request: Request, namespaces: string | 
   const t = await fixedT(request, namespaces);
   return {
     t,
-    title: (pageKey: string, values: Record<string, string> = {}) => t("common:titleTemplate", { page: t(pageKey, values) }),
+    title: (pageKey: string, values: Record<string, string> = {}) =>
+      t("common:titleTemplate", { page: t(pageKey, values) }),
   };
 }

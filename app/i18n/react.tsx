@@ -29,10 +29,13 @@ function loadStates(i18n: I18n): Record<string, number> {
 
 function failedNamespaces(i18n: I18n, language: string, namespaces: readonly string[]): string[] {
   const states = loadStates(i18n);
-  return namespaces.filter((namespace) => states[`${language}|${namespace}`] === -1 && !i18n.hasResourceBundle(language, namespace));
+  return namespaces.filter(
+    (namespace) => states[`${language}|${namespace}`] === -1 && !i18n.hasResourceBundle(language, namespace),
+  );
 }
 
-const listOf = (namespaces: string | readonly string[]) => (typeof namespaces === "string" ? [namespaces] : [...namespaces]);
+const listOf = (namespaces: string | readonly string[]) =>
+  typeof namespaces === "string" ? [namespaces] : [...namespaces];
 
 /** useTranslation that suspends until the namespaces are loaded and throws WordsUnavailable on a failed one. */
 export function useTranslation(namespaces: string | readonly string[] = "common") {
@@ -47,7 +50,8 @@ export function namespacesNamedBy(handles: readonly unknown[]): string[] {
   const named: string[] = [];
   for (const handle of handles) {
     const i18n = (handle as { i18n?: unknown } | null | undefined)?.i18n;
-    for (const namespace of Array.isArray(i18n) ? i18n : [i18n]) if (typeof namespace === "string" && named.indexOf(namespace) < 0) named.push(namespace);
+    for (const namespace of Array.isArray(i18n) ? i18n : [i18n])
+      if (typeof namespace === "string" && named.indexOf(namespace) < 0) named.push(namespace);
   }
   return named;
 }
@@ -82,7 +86,8 @@ export function useFollowLanguage(language: Language): Language | null {
     let current = true;
     const held = Object.keys(i18n.store.data[i18n.language] ?? {});
     const states = loadStates(i18n);
-    for (const namespace of held) if (states[`${language}|${namespace}`] === -1) delete states[`${language}|${namespace}`];
+    for (const namespace of held)
+      if (states[`${language}|${namespace}`] === -1) delete states[`${language}|${namespace}`];
     void i18n.loadLanguages(language).then(() => {
       if (!current) return;
       if (held.some((namespace) => !i18n.hasResourceBundle(language, namespace))) {

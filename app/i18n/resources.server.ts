@@ -53,7 +53,9 @@ export const resources = {
 /** Changes whenever any translation changes: the browser caches the files under it. */
 export const resourcesVersion = createHash("sha256").update(JSON.stringify(resources)).digest("hex").slice(0, 12);
 
-/** A namespace's translations, or null: only the resources' own names, never what every object inherits ("constructor"). */
+/**
+ * A namespace's translations, or null: only the resources' own names, never what every object inherits ("constructor").
+ */
 export function getNamespace(language: string, namespace: string): Record<string, unknown> | null {
   if (!Object.hasOwn(resources, language)) return null;
   const byLanguage = resources[language as Language] as Record<string, Record<string, unknown>>;

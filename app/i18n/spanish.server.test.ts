@@ -33,11 +33,17 @@ describe("Spanish", () => {
   });
 
   it("writes every account and referral mail to a Spanish speaker in Spanish", async () => {
-    const { sendPasswordResetEmail, sendReferralSubmittedEmail, sendStatusChangedEmail, sendVerificationEmail } = await import("~/services/emails.server");
+    const { sendPasswordResetEmail, sendReferralSubmittedEmail, sendStatusChangedEmail, sendVerificationEmail } =
+      await import("~/services/emails.server");
     const to = { email: "abuela@example.com", first_name: "Rosa", primary_language: "sp" as const };
     await sendVerificationEmail(to, "token-1");
     await sendPasswordResetEmail(to, "token-2");
-    await sendReferralSubmittedEmail(to, { number: 12, childName: "Ana Pérez", submittedAt: "2026-11-20T15:00:00Z", link: "http://localhost/app" });
+    await sendReferralSubmittedEmail(to, {
+      number: 12,
+      childName: "Ana Pérez",
+      submittedAt: "2026-11-20T15:00:00Z",
+      link: "http://localhost/app",
+    });
     await sendStatusChangedEmail(to, {
       number: 12,
       childName: "Ana Pérez",
@@ -75,9 +81,12 @@ describe("Spanish", () => {
     }
     const t = await fixedT("es", ["referrals", "common", "wizard", "admin", "auth"]);
     const spanish = new Set(localeStrings("es"));
-    const read = (fileName: string) => parseCsv(readFileSync(path.join(getConfig().reportsDir, fileName), "utf8").replace(/^\uFEFF/, ""));
+    const read = (fileName: string) =>
+      parseCsv(readFileSync(path.join(getConfig().reportsDir, fileName), "utf8").replace(/^\uFEFF/, ""));
 
-    const referrals = read((await generateReferralReport(test.db, admin, { statuses: [], format: "csv" }, "es", t)).fileName);
+    const referrals = read(
+      (await generateReferralReport(test.db, admin, { statuses: [], format: "csv" }, "es", t)).fileName,
+    );
     const users = read((await generateUserReport(test.db, admin, { format: "csv" }, "es", t)).fileName);
     for (const [header, ...rows] of [referrals, users]) {
       expect(header.filter((label) => !spanish.has(label))).toEqual([]);
@@ -88,7 +97,14 @@ describe("Spanish", () => {
         .slice(1)
         .map((row) => row[1])
         .sort(),
-    ).toEqual([t("common:statuses.Eligible"), t("common:statuses.Not Eligible"), t("common:statuses.Received"), t("common:statuses.Submitted")].sort());
+    ).toEqual(
+      [
+        t("common:statuses.Eligible"),
+        t("common:statuses.Not Eligible"),
+        t("common:statuses.Received"),
+        t("common:statuses.Submitted"),
+      ].sort(),
+    );
     expect(referrals[1][1]).not.toMatch(/Submitted|Eligible|Received/);
   });
 });

@@ -13,11 +13,18 @@ import { traced } from "~/services/trace.server";
 // Lists and exports write the children shown in one statement (a page of 100 for exports).
 
 /** Who looked: a signed-in person (page, export, report or API, perhaps with a key), or a review link's holder. */
-export type Viewer = { userId: number; email: string; channel: AccessChannel; apiKeyId: number | null } | { reviewLinkId: number };
+export type Viewer =
+  | { userId: number; email: string; channel: AccessChannel; apiKeyId: number | null }
+  | { reviewLinkId: number };
 
 /** The viewer a signed-in person is, by the door they came in (the API sets `actor.via`), or an export's/report's. */
 export function viewerOf(actor: CurrentUser, channel?: AccessChannel): Viewer {
-  return { userId: actor.id, email: actor.email, channel: channel ?? actor.via?.channel ?? "page", apiKeyId: actor.via?.apiKeyId ?? null };
+  return {
+    userId: actor.id,
+    email: actor.email,
+    channel: channel ?? actor.via?.channel ?? "page",
+    apiKeyId: actor.via?.apiKeyId ?? null,
+  };
 }
 
 /** What was seen: a referral (and so its child), or a child; and whose it is. */
@@ -36,14 +43,20 @@ export const recordAccess = traced(
     db: DB,
     viewer: Viewer,
     seen: readonly Seen[],
-    what: { action: AccessAction; entityType: "referral" | "document" | "child" | "adult" | "report"; entityId?: number | null },
+    what: {
+      action: AccessAction;
+      entityType: "referral" | "document" | "child" | "adult" | "report";
+      entityId?: number | null;
+    },
   ): Promise<void> {
     const others = seen.filter((item) => !("userId" in viewer) || item.createdById !== viewer.userId);
     if (!others.length) return;
     const withoutChild = others.filter((item) => item.referralId && !item.childId).map((item) => item.referralId!);
     const childOf = new Map(
       withoutChild.length
-        ? (await db.selectFrom("referrals").select(["id", "child_id"]).where("id", "in", withoutChild).execute()).map((row) => [row.id, row.child_id])
+        ? (await db.selectFrom("referrals").select(["id", "child_id"]).where("id", "in", withoutChild).execute()).map(
+            (row) => [row.id, row.child_id],
+          )
         : [],
     );
     const at = new Date().toISOString();
@@ -77,7 +90,18 @@ export const recordReportDownload = traced(
     const at = new Date().toISOString();
     await db
       .insertInto("audit_events")
-      .columns(["at", "actor_user_id", "actor_email", "api_key_id", "channel", "action", "entity_type", "entity_id", "referral_id", "child_id"])
+      .columns([
+        "at",
+        "actor_user_id",
+        "actor_email",
+        "api_key_id",
+        "channel",
+        "action",
+        "entity_type",
+        "entity_id",
+        "referral_id",
+        "child_id",
+      ])
       .expression((eb) =>
         eb
           .selectFrom("audit_events as made")
@@ -139,13 +163,22 @@ export const accessRecordOf = traced(
         "l.reviewer_name",
         "l.purpose",
       ])
-      .where((eb) => eb.or([eb("e.referral_id", "=", referralId), eb.and([eb("e.child_id", "=", referral.child_id), eb("e.referral_id", "is", null)])]))
+      .where((eb) =>
+        eb.or([
+          eb("e.referral_id", "=", referralId),
+          eb.and([eb("e.child_id", "=", referral.child_id), eb("e.referral_id", "is", null)]),
+        ]),
+      )
       .orderBy("e.at", "desc")
       .orderBy("e.id", "desc")
       .execute();
     return events.map((event) => {
       const who = event.actor_review_token_id
-        ? t("admin:access.reviewLinkWho", { id: event.actor_review_token_id, reviewer: event.reviewer_name ?? "—", purpose: event.purpose ?? "—" })
+        ? t("admin:access.reviewLinkWho", {
+            id: event.actor_review_token_id,
+            reviewer: event.reviewer_name ?? "—",
+            purpose: event.purpose ?? "—",
+          })
         : `${event.first_name ?? ""} ${event.last_name ?? ""} <${event.actor_email ?? event.email ?? ""}>${event.key_name ? ` ${t("admin:access.withKey", { name: event.key_name })}` : ""}`;
       return {
         id: event.id,
@@ -161,11 +194,26 @@ export const accessRecordOf = traced(
 /** A referral's record of access as CSV (R95), as the review shows it. */
 export const accessRecordCsv = traced(
   "model.accessRecordCsv",
-  async function accessRecordCsv(db: DB, actor: CurrentUser, referralId: number, language: Language, t: TFunction): Promise<CsvPages> {
-    const rows = (await accessRecordOf(db, actor, referralId, language, t)).map((event) => [event.when, event.who, event.how, event.what]);
+  async function accessRecordCsv(
+    db: DB,
+    actor: CurrentUser,
+    referralId: number,
+    language: Language,
+    t: TFunction,
+  ): Promise<CsvPages> {
+    const rows = (await accessRecordOf(db, actor, referralId, language, t)).map((event) => [
+      event.when,
+      event.who,
+      event.how,
+      event.what,
+    ]);
     async function* pages() {
       yield rows;
     }
-    return { header: [t("admin:access.when"), t("admin:access.who"), t("admin:access.how"), t("admin:access.what")], total: rows.length, pages: pages() };
+    return {
+      header: [t("admin:access.when"), t("admin:access.who"), t("admin:access.how"), t("admin:access.what")],
+      total: rows.length,
+      pages: pages(),
+    };
   },
 );

@@ -1,7 +1,18 @@
 import type { DB } from "~/db.server";
-import { sendAccountNotice, sendAlreadyRegisteredEmail, sendPasswordResetEmail, sendVerificationEmail } from "~/services/emails.server";
+import {
+  sendAccountNotice,
+  sendAlreadyRegisteredEmail,
+  sendPasswordResetEmail,
+  sendVerificationEmail,
+} from "~/services/emails.server";
 import { addressKey, hitRateLimit, type RateLimitResult } from "~/services/rate-limit.server";
-import { answerSecurityQuestions, createEmailVerification, requestPasswordReset, resetPassword, type AnswerResult } from "./account-token.server";
+import {
+  answerSecurityQuestions,
+  createEmailVerification,
+  requestPasswordReset,
+  resetPassword,
+  type AnswerResult,
+} from "./account-token.server";
 import type { Registration } from "~/schemas/account.server";
 import { afterAnswer } from "~/services/after-answer.server";
 import { verifyCaptcha } from "~/services/captcha.server";
@@ -25,7 +36,11 @@ function limited(limit: RateLimitResult): Limited {
  */
 export const forgotPassword = traced(
   "model.forgotPassword",
-  async function forgotPassword(db: DB, input: { email: string; website?: string }, clientIp: string | undefined): Promise<{ status: "done" } | Limited> {
+  async function forgotPassword(
+    db: DB,
+    input: { email: string; website?: string },
+    clientIp: string | undefined,
+  ): Promise<{ status: "done" } | Limited> {
     if (input.website) return { status: "done" };
     const email = input.email;
     const byAddress = await hitRateLimit(db, "forgotPasswordAddress", addressKey(clientIp ?? "unknown"));
@@ -34,7 +49,8 @@ export const forgotPassword = traced(
     if (!byAccount.allowed) return limited(byAccount);
     afterAnswer("The password reset mail", async () => {
       const reset = await requestPasswordReset(db, email);
-      if (reset) await recordSecurityEvent(db, { kind: "passwordResetAsked", subjectUserId: reset.userId, address: clientIp });
+      if (reset)
+        await recordSecurityEvent(db, { kind: "passwordResetAsked", subjectUserId: reset.userId, address: clientIp });
       const recipient = reset ? await getMailRecipient(db, reset.userId) : undefined;
       if (reset && recipient) await sendPasswordResetEmail(recipient, reset.token);
     });
@@ -50,38 +66,50 @@ export class CaptchaRefusedError extends Error {
  * Registration, page and POST /api/users. A taken address is answered alike (R1); its owner is mailed instead (the
  * link again while unverified, else a notice).
  */
-export const register = traced("model.register", async function register(db: DB, input: Registration, clientIp: string | undefined): Promise<
-  { status: "registered" } | Limited
-> {
-  const limit = await hitRateLimit(db, "register", addressKey(clientIp ?? "unknown"));
-  if (!limit.allowed) return limited(limit);
-  if (!(await verifyCaptcha(input.captchaToken, clientIp))) throw new CaptchaRefusedError("captcha refused");
-  let id: number;
-  try {
-    ({ id } = await registerUser(db, input));
-  } catch (error) {
-    if (!(error instanceof EmailTakenError)) throw error;
-    const knownId = await findUserIdByEmail(db, input.email);
-    const known = knownId === null ? undefined : await getMailRecipient(db, knownId);
-    if (known && !known.enabled && !known.locked) await sendVerificationEmail(known, await createEmailVerification(db, known.id));
-    else if (known && !known.locked) await sendAlreadyRegisteredEmail(known);
+export const register = traced(
+  "model.register",
+  async function register(
+    db: DB,
+    input: Registration,
+    clientIp: string | undefined,
+  ): Promise<{ status: "registered" } | Limited> {
+    const limit = await hitRateLimit(db, "register", addressKey(clientIp ?? "unknown"));
+    if (!limit.allowed) return limited(limit);
+    if (!(await verifyCaptcha(input.captchaToken, clientIp))) throw new CaptchaRefusedError("captcha refused");
+    let id: number;
+    try {
+      ({ id } = await registerUser(db, input));
+    } catch (error) {
+      if (!(error instanceof EmailTakenError)) throw error;
+      const knownId = await findUserIdByEmail(db, input.email);
+      const known = knownId === null ? undefined : await getMailRecipient(db, knownId);
+      if (known && !known.enabled && !known.locked)
+        await sendVerificationEmail(known, await createEmailVerification(db, known.id));
+      else if (known && !known.locked) await sendAlreadyRegisteredEmail(known);
+      return { status: "registered" };
+    }
+    const recipient = await getMailRecipient(db, id);
+    if (recipient) await sendVerificationEmail(recipient, await createEmailVerification(db, id));
     return { status: "registered" };
-  }
-  const recipient = await getMailRecipient(db, id);
-  if (recipient) await sendVerificationEmail(recipient, await createEmailVerification(db, id));
-  return { status: "registered" };
-});
+  },
+);
 
-export const resendVerification = traced("model.resendVerification", async function resendVerification(db: DB, email: string): Promise<
-  { status: "done" } | Limited
-> {
-  const limit = await hitRateLimit(db, "resendVerification", email);
-  if (!limit.allowed) return limited(limit);
-  const row = await db.selectFrom("users").select("id").where("email", "=", email).where("enabled", "=", 0).executeTakeFirst();
-  const recipient = row ? await getMailRecipient(db, row.id) : undefined;
-  if (recipient) await sendVerificationEmail(recipient, await createEmailVerification(db, recipient.id));
-  return { status: "done" };
-});
+export const resendVerification = traced(
+  "model.resendVerification",
+  async function resendVerification(db: DB, email: string): Promise<{ status: "done" } | Limited> {
+    const limit = await hitRateLimit(db, "resendVerification", email);
+    if (!limit.allowed) return limited(limit);
+    const row = await db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", email)
+      .where("enabled", "=", 0)
+      .executeTakeFirst();
+    const recipient = row ? await getMailRecipient(db, row.id) : undefined;
+    if (recipient) await sendVerificationEmail(recipient, await createEmailVerification(db, recipient.id));
+    return { status: "done" };
+  },
+);
 
 /** The reset link's security questions, answered from the page or POST /security_questions. */
 export const submitSecurityAnswers = traced(
@@ -109,7 +137,12 @@ export const submitNewPassword = traced(
     if (!limit.allowed) return limited(limit);
     const outcome = await resetPassword(db, input.token, input.plainPassword);
     if (outcome.status === "reset") {
-      await recordSecurityEvent(db, { kind: "passwordReset", actorUserId: outcome.userId, subjectUserId: outcome.userId, address: clientIp });
+      await recordSecurityEvent(db, {
+        kind: "passwordReset",
+        actorUserId: outcome.userId,
+        subjectUserId: outcome.userId,
+        address: clientIp,
+      });
       // The sessions ended with the link; the API keys the person made end too, and they are told (R10).
       await endApiKeysOf(db, outcome.userId, "passwordChanged");
       const recipient = await getMailRecipient(db, outcome.userId);

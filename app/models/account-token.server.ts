@@ -14,7 +14,11 @@ export const RESET_ATTEMPTS = 3;
 /** A token that opens a new account or, with `newEmail`, moves it to that address (voiding earlier such links). */
 export const createEmailVerification = traced(
   "model.createEmailVerification",
-  async function createEmailVerification(db: DB, userId: number, { now = new Date(), newEmail }: { now?: Date; newEmail?: string } = {}): Promise<string> {
+  async function createEmailVerification(
+    db: DB,
+    userId: number,
+    { now = new Date(), newEmail }: { now?: Date; newEmail?: string } = {},
+  ): Promise<string> {
     const { token, hash } = createToken();
     if (newEmail) {
       await db
@@ -43,40 +47,62 @@ export const createEmailVerification = traced(
  * Opens a new account, or moves it to the new address unless that is "taken" meanwhile or "outsideRole". Once only,
  * until it expires.
  */
-export const verifyEmail = traced("model.verifyEmail", async function verifyEmail(db: DB, token: string, now: Date = new Date()): Promise<
-  "verified" | "emailChanged" | "taken" | "outsideRole" | "invalid"
-> {
-  return writeTransaction(db, async (trx) => {
-    // R135: the link's row, so a link opened twice at once is used once.
-    await holdRows(trx, "email_verifications", "token_hash", [hashToken(token)]);
-    const row = await trx
-      .selectFrom("email_verifications")
-      .select(["id", "user_id", "expires_at", "used_at", "new_email"])
-      .where("token_hash", "=", hashToken(token))
-      .executeTakeFirst();
-    if (!row || row.used_at || row.expires_at <= now.toISOString()) return "invalid";
-    await trx.updateTable("email_verifications").set({ used_at: now.toISOString() }).where("id", "=", row.id).execute();
-    if (!row.new_email) {
-      await trx.updateTable("users").set({ enabled: 1, updated_at: now.toISOString() }).where("id", "=", row.user_id).execute();
-      return "verified";
-    }
-    const taken = await trx.selectFrom("users").select("id").where("email", "=", row.new_email).where("id", "<>", row.user_id).executeTakeFirst();
-    if (taken) return "taken";
-    // The role's domains may have changed since the link was asked for (R138): the role follows the address.
-    if (await outsideRoleDomains(trx, row.user_id, row.new_email)) return "outsideRole";
-    await trx
-      .updateTable("users")
-      .set({ email: row.new_email, username: row.new_email, updated_at: now.toISOString() })
-      .where("id", "=", row.user_id)
-      .execute();
-    await recordSecurityEvent(trx, { kind: "emailChanged", actorUserId: row.user_id, subjectUserId: row.user_id }, now);
-    return "emailChanged" as const;
-  }).catch((error: unknown) => {
-    // Another account took the address between the look and the write (its unique e-mail): the link stays unused.
-    if (isUniqueViolation(error)) return "taken" as const;
-    throw error;
-  });
-});
+export const verifyEmail = traced(
+  "model.verifyEmail",
+  async function verifyEmail(
+    db: DB,
+    token: string,
+    now: Date = new Date(),
+  ): Promise<"verified" | "emailChanged" | "taken" | "outsideRole" | "invalid"> {
+    return writeTransaction(db, async (trx) => {
+      // R135: the link's row, so a link opened twice at once is used once.
+      await holdRows(trx, "email_verifications", "token_hash", [hashToken(token)]);
+      const row = await trx
+        .selectFrom("email_verifications")
+        .select(["id", "user_id", "expires_at", "used_at", "new_email"])
+        .where("token_hash", "=", hashToken(token))
+        .executeTakeFirst();
+      if (!row || row.used_at || row.expires_at <= now.toISOString()) return "invalid";
+      await trx
+        .updateTable("email_verifications")
+        .set({ used_at: now.toISOString() })
+        .where("id", "=", row.id)
+        .execute();
+      if (!row.new_email) {
+        await trx
+          .updateTable("users")
+          .set({ enabled: 1, updated_at: now.toISOString() })
+          .where("id", "=", row.user_id)
+          .execute();
+        return "verified";
+      }
+      const taken = await trx
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", row.new_email)
+        .where("id", "<>", row.user_id)
+        .executeTakeFirst();
+      if (taken) return "taken";
+      // The role's domains may have changed since the link was asked for (R138): the role follows the address.
+      if (await outsideRoleDomains(trx, row.user_id, row.new_email)) return "outsideRole";
+      await trx
+        .updateTable("users")
+        .set({ email: row.new_email, username: row.new_email, updated_at: now.toISOString() })
+        .where("id", "=", row.user_id)
+        .execute();
+      await recordSecurityEvent(
+        trx,
+        { kind: "emailChanged", actorUserId: row.user_id, subjectUserId: row.user_id },
+        now,
+      );
+      return "emailChanged" as const;
+    }).catch((error: unknown) => {
+      // Another account took the address between the look and the write (its unique e-mail): the link stays unused.
+      if (isUniqueViolation(error)) return "taken" as const;
+      throw error;
+    });
+  },
+);
 
 /** A reset link, unless no active account or one went out in the last two hours. The caller answers alike. */
 export const requestPasswordReset = traced(
@@ -86,10 +112,19 @@ export const requestPasswordReset = traced(
     email: string,
     { now = new Date(), requestedById = null }: { now?: Date; requestedById?: number | null } = {},
   ): Promise<{ userId: number; token: string } | null> {
-    const user = await db.selectFrom("users").select(["id", "locked"]).where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
+    const user = await db
+      .selectFrom("users")
+      .select(["id", "locked"])
+      .where("email", "=", email.trim().toLowerCase())
+      .executeTakeFirst();
     if (!user || user.locked) return null;
     const since = new Date(now.getTime() - RESET_LINK_INTERVAL_MS).toISOString();
-    const recent = await db.selectFrom("password_reset_tokens").select("id").where("user_id", "=", user.id).where("created_at", ">", since).executeTakeFirst();
+    const recent = await db
+      .selectFrom("password_reset_tokens")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .where("created_at", ">", since)
+      .executeTakeFirst();
     if (recent) return null;
     const { token, hash } = createToken();
     await db
@@ -143,7 +178,14 @@ export const inspectResetToken = traced(
   "model.inspectResetToken",
   async function inspectResetToken(db: DB, token: string, now: Date = new Date()): Promise<ResetTokenState> {
     const row = await liveToken(db, token, now);
-    if (!row) return { validToken: false, attemptsLeft: 0, securityQuestion1: null, securityQuestion2: null, answersVerified: false };
+    if (!row)
+      return {
+        validToken: false,
+        attemptsLeft: 0,
+        securityQuestion1: null,
+        securityQuestion2: null,
+        answersVerified: false,
+      };
     const noQuestions = !row.security_answer1_hash || !row.security_answer2_hash;
     return {
       validToken: row.attempts_left > 0,
@@ -163,7 +205,13 @@ export type AnswerResult = { status: "ok" } | { status: "wrong"; attemptsLeft: n
  */
 export const answerSecurityQuestions = traced(
   "model.answerSecurityQuestions",
-  async function answerSecurityQuestions(db: DB, token: string, answer1: string, answer2: string, now: Date = new Date()): Promise<AnswerResult> {
+  async function answerSecurityQuestions(
+    db: DB,
+    token: string,
+    answer1: string,
+    answer2: string,
+    now: Date = new Date(),
+  ): Promise<AnswerResult> {
     const row = await liveToken(db, token, now);
     if (!row) return { status: "invalid" };
     const counted = await db
@@ -174,7 +222,9 @@ export const answerSecurityQuestions = traced(
       .returning("attempts_left")
       .executeTakeFirst();
     if (!counted) return { status: "invalid" };
-    const right = (await verifyAnswer(row.security_answer1_hash, answer1)) && (await verifyAnswer(row.security_answer2_hash, answer2));
+    const right =
+      (await verifyAnswer(row.security_answer1_hash, answer1)) &&
+      (await verifyAnswer(row.security_answer2_hash, answer2));
     if (!right) return { status: "wrong", attemptsLeft: counted.attempts_left };
     await db
       .updateTable("password_reset_tokens")

@@ -21,7 +21,8 @@ function stateChanges(current: Profile, asked: AccountUpdate["state"]) {
   if (asked.enabled === false && current.enabled) fields.enabled = ["api:fields.enabledStays"];
   const askedRoles = asked.roles ?? current.roles;
   const removed = current.roles.filter((role) => !askedRoles.includes(role));
-  if (removed.length || (askedRoles.includes("ROLE_SUPER_ADMIN") && !current.roles.includes("ROLE_SUPER_ADMIN"))) fields.roles = ["api:fields.rolesOneWay"];
+  if (removed.length || (askedRoles.includes("ROLE_SUPER_ADMIN") && !current.roles.includes("ROLE_SUPER_ADMIN")))
+    fields.roles = ["api:fields.rolesOneWay"];
   if (Object.keys(fields).length) throw new InputError(fields);
   let active: boolean | undefined;
   if (asked.locked === true && !current.locked) active = false;

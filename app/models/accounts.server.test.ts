@@ -14,7 +14,13 @@ import {
   verifyEmail,
 } from "./account-token.server";
 import { forgotPassword } from "./account-flows.server";
-import { checkCredentials, EmailTakenError, ensureSeedAdministrator, getCurrentUser, registerUser } from "./user.server";
+import {
+  checkCredentials,
+  EmailTakenError,
+  ensureSeedAdministrator,
+  getCurrentUser,
+  registerUser,
+} from "./user.server";
 
 let test: TestDatabase;
 beforeAll(async () => {
@@ -50,7 +56,9 @@ function registration(overrides: Partial<Record<string, string>> = {}): Registra
 
 function issues(form: Record<string, string>) {
   const result = RegistrationSchema.safeParse(form);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
 }
 
 describe("the registration form's rules", () => {
@@ -85,7 +93,11 @@ describe("the registration form's rules", () => {
     expect(issues({ ...valid, homePhoneNumber: "410-555-12a4" }).homePhoneNumber).toBe("validation.phoneDigits");
     expect(issues({ ...valid, homePhoneNumber: "410-555-123" }).homePhoneNumber).toBe("validation.phoneLength");
     expect(issues({ ...valid, homePhoneNumber: "410555123456" }).homePhoneNumber).toBe("validation.phoneLength");
-    expect(registration({ homePhoneNumber: "410.555.1234" }).homePhoneNumber).toEqual({ areaCode: "410", prefix: "555", suffix: "1234" });
+    expect(registration({ homePhoneNumber: "410.555.1234" }).homePhoneNumber).toEqual({
+      areaCode: "410",
+      prefix: "555",
+      suffix: "1234",
+    });
   });
 
   it("says which fields are missing", () => {
@@ -105,28 +117,49 @@ describe("accounts", () => {
     const input = registration();
     const { id } = await registerUser(test.db, input);
     const row = await test.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ email: input.email, username: input.email, enabled: 0, locked: 0, primary_language: "sp" });
+    expect(row).toMatchObject({
+      email: input.email,
+      username: input.email,
+      enabled: 0,
+      locked: 0,
+      primary_language: "sp",
+    });
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row.security_answer1_hash).not.toContain("rex");
-    const phone = await test.db.selectFrom("phone_numbers").selectAll().where("id", "=", row.home_phone_id!).executeTakeFirstOrThrow();
+    const phone = await test.db
+      .selectFrom("phone_numbers")
+      .selectAll()
+      .where("id", "=", row.home_phone_id!)
+      .executeTakeFirstOrThrow();
     expect(phone).toMatchObject({ area_code: "410", prefix: "555", suffix: "1234" });
-    await expect(registerUser(test.db, { ...registration(), email: input.email })).rejects.toBeInstanceOf(EmailTakenError);
+    await expect(registerUser(test.db, { ...registration(), email: input.email })).rejects.toBeInstanceOf(
+      EmailTakenError,
+    );
   });
 
   it("sign in only when verified and active, with the right password", async () => {
     const input = registration();
     const { id } = await registerUser(test.db, input);
-    expect(await checkCredentials(test.db, input.email, "wrong password 1")).toEqual({ status: "invalid", userId: expect.any(Number) });
+    expect(await checkCredentials(test.db, input.email, "wrong password 1")).toEqual({
+      status: "invalid",
+      userId: expect.any(Number),
+    });
     expect(await checkCredentials(test.db, "nobody@example.com", input.password)).toEqual({ status: "invalid" });
     expect(await checkCredentials(test.db, input.email, input.password)).toEqual({ status: "unverified", userId: id });
 
     const token = await createEmailVerification(test.db, id);
     expect(await verifyEmail(test.db, token)).toBe("verified");
     expect(await verifyEmail(test.db, token)).toBe("invalid");
-    expect(await checkCredentials(test.db, input.email.toUpperCase(), input.password)).toEqual({ status: "ok", userId: id });
+    expect(await checkCredentials(test.db, input.email.toUpperCase(), input.password)).toEqual({
+      status: "ok",
+      userId: id,
+    });
 
     await test.db.updateTable("users").set({ locked: 1 }).where("id", "=", id).execute();
-    expect(await checkCredentials(test.db, input.email, input.password)).toEqual({ status: "locked", userId: expect.any(Number) });
+    expect(await checkCredentials(test.db, input.email, input.password)).toEqual({
+      status: "locked",
+      userId: expect.any(Number),
+    });
     expect(await getCurrentUser(test.db, id)).toBeNull();
   });
 
@@ -158,19 +191,31 @@ describe("password reset", () => {
     const user = await verifiedUser();
     const t0 = new Date("2030-01-01T12:00:00Z");
     expect(await requestPasswordReset(test.db, user.email, { now: t0 })).not.toBeNull();
-    expect(await requestPasswordReset(test.db, user.email, { now: new Date(t0.getTime() + RESET_LINK_INTERVAL_MS - 1000) })).toBeNull();
-    expect(await requestPasswordReset(test.db, user.email, { now: new Date(t0.getTime() + RESET_LINK_INTERVAL_MS + 1000) })).not.toBeNull();
+    expect(
+      await requestPasswordReset(test.db, user.email, { now: new Date(t0.getTime() + RESET_LINK_INTERVAL_MS - 1000) }),
+    ).toBeNull();
+    expect(
+      await requestPasswordReset(test.db, user.email, { now: new Date(t0.getTime() + RESET_LINK_INTERVAL_MS + 1000) }),
+    ).not.toBeNull();
     expect(await requestPasswordReset(test.db, "nobody@example.com")).toBeNull();
   });
 
   it("does nothing for a filled robot trap, through the page or the API alike", async () => {
     const user = await verifiedUser();
-    expect(await forgotPassword(test.db, { email: user.email, website: "https://spam.example" }, "192.0.2.9")).toEqual({ status: "done" });
-    const tokens = await test.db.selectFrom("password_reset_tokens").select("user_id").where("user_id", "=", user.id).execute();
+    expect(await forgotPassword(test.db, { email: user.email, website: "https://spam.example" }, "192.0.2.9")).toEqual({
+      status: "done",
+    });
+    const tokens = await test.db
+      .selectFrom("password_reset_tokens")
+      .select("user_id")
+      .where("user_id", "=", user.id)
+      .execute();
     expect(tokens).toEqual([]);
     await forgotPassword(test.db, { email: user.email }, "192.0.2.9");
     await workAfterAnswers();
-    expect(await test.db.selectFrom("password_reset_tokens").select("user_id").where("user_id", "=", user.id).execute()).toHaveLength(1);
+    expect(
+      await test.db.selectFrom("password_reset_tokens").select("user_id").where("user_id", "=", user.id).execute(),
+    ).toHaveLength(1);
   });
 
   it("asks the questions first, counts wrong answers down and spends the link at 0", async () => {
@@ -185,7 +230,10 @@ describe("password reset", () => {
     });
     expect(await resetPassword(test.db, token, "new password 123")).toEqual({ status: "unanswered" });
     expect(await answerSecurityQuestions(test.db, token, "rex", "wrong")).toEqual({ status: "wrong", attemptsLeft: 2 });
-    expect(await answerSecurityQuestions(test.db, token, "cat", "baltimore")).toEqual({ status: "wrong", attemptsLeft: 1 });
+    expect(await answerSecurityQuestions(test.db, token, "cat", "baltimore")).toEqual({
+      status: "wrong",
+      attemptsLeft: 1,
+    });
     expect(await answerSecurityQuestions(test.db, token, "no", "no")).toEqual({ status: "wrong", attemptsLeft: 0 });
     expect(await inspectResetToken(test.db, token)).toMatchObject({ validToken: false, attemptsLeft: 0 });
     expect(await answerSecurityQuestions(test.db, token, "Rex", "Baltimore")).toEqual({ status: "invalid" });
@@ -216,7 +264,9 @@ describe("sessions", () => {
     const nineMinutes = new Date(t0.getTime() + 9 * 60 * 1000);
     expect(await readSession(test.db, request(), nineMinutes)).toMatchObject({ status: "active", userId: id });
     // That request counted as activity: the idle time starts again from it.
-    expect((await readSession(test.db, request(), new Date(nineMinutes.getTime() + IDLE_LIMIT_MS - 1000))).status).toBe("active");
+    expect((await readSession(test.db, request(), new Date(nineMinutes.getTime() + IDLE_LIMIT_MS - 1000))).status).toBe(
+      "active",
+    );
     const later = new Date(nineMinutes.getTime() + IDLE_LIMIT_MS - 1000 + IDLE_LIMIT_MS + 1000);
     expect((await readSession(test.db, request(), later)).status).toBe("expired");
     expect((await readSession(test.db, request(), later)).status).toBe("expired");

@@ -26,7 +26,9 @@ describe("the address book's saving rules (R17)", () => {
   });
 
   it("refuses a county that is not one of the 24 jurisdictions", async () => {
-    await expect(saveAddress(test.db, owner, owner.id, { ...home, county: "51059" }, null)).rejects.toBeInstanceOf(InvalidChoiceError);
+    await expect(saveAddress(test.db, owner, owner.id, { ...home, county: "51059" }, null)).rejects.toBeInstanceOf(
+      InvalidChoiceError,
+    );
   });
 
   it("updates in place when the place is unchanged (same id)", async () => {
@@ -52,9 +54,14 @@ describe("the address book's saving rules (R17)", () => {
       .values({ first_name: "C", last_name: "D", birthdate: "2025-01-01", created_by_id: owner.id })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await test.db.insertInto("referrals").values({ child_id: child.id, created_by_id: owner.id, address_id: id }).execute();
+    await test.db
+      .insertInto("referrals")
+      .values({ child_id: child.id, created_by_id: owner.id, address_id: id })
+      .execute();
     await deleteAddress(test.db, owner, owner.id, id);
-    expect(await test.db.selectFrom("addresses").select("address_book").where("id", "=", id).executeTakeFirst()).toEqual({ address_book: 0 });
+    expect(
+      await test.db.selectFrom("addresses").select("address_book").where("id", "=", id).executeTakeFirst(),
+    ).toEqual({ address_book: 0 });
     expect((await listAddressBook(test.db, owner, owner.id)).map((address) => address.id)).not.toContain(id);
   });
 });

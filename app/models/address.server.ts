@@ -28,30 +28,46 @@ async function mayReadAddressesOf(db: DB, actor: CurrentUser, ownerId: number | 
 }
 
 /** A person's address book: their own, or a user's for an administrator who may view their account (R12, R92). */
-export const listAddressBook = traced("model.listAddressBook", async function listAddressBook(db: DB, actor: CurrentUser, ownerId: number): Promise<Address[]> {
-  if (!(await mayReadAddressesOf(db, actor, ownerId))) throw new NotFoundError("address book");
-  return db.selectFrom("addresses").selectAll().where("created_by_id", "=", ownerId).where("address_book", "=", 1).orderBy("nickname").orderBy("id").execute();
-});
+export const listAddressBook = traced(
+  "model.listAddressBook",
+  async function listAddressBook(db: DB, actor: CurrentUser, ownerId: number): Promise<Address[]> {
+    if (!(await mayReadAddressesOf(db, actor, ownerId))) throw new NotFoundError("address book");
+    return db
+      .selectFrom("addresses")
+      .selectAll()
+      .where("created_by_id", "=", ownerId)
+      .where("address_book", "=", 1)
+      .orderBy("nickname")
+      .orderBy("id")
+      .execute();
+  },
+);
 
-export const getAddress = traced("model.getAddress", async function getAddress(db: DB, actor: CurrentUser, ownerId: number, id: number): Promise<Address> {
-  if (!(await mayReadAddressesOf(db, actor, ownerId))) throw new NotFoundError("address");
-  const address = await db
-    .selectFrom("addresses")
-    .selectAll()
-    .where("id", "=", id)
-    .where("created_by_id", "=", ownerId)
-    .where("address_book", "=", 1)
-    .executeTakeFirst();
-  if (!address) throw new NotFoundError("address");
-  return address;
-});
+export const getAddress = traced(
+  "model.getAddress",
+  async function getAddress(db: DB, actor: CurrentUser, ownerId: number, id: number): Promise<Address> {
+    if (!(await mayReadAddressesOf(db, actor, ownerId))) throw new NotFoundError("address");
+    const address = await db
+      .selectFrom("addresses")
+      .selectAll()
+      .where("id", "=", id)
+      .where("created_by_id", "=", ownerId)
+      .where("address_book", "=", 1)
+      .executeTakeFirst();
+    if (!address) throw new NotFoundError("address");
+    return address;
+  },
+);
 
 /** An address by id, in the book or not: its creator's, or one an administrator may view (R12, R92). */
-export const getAddressById = traced("model.getAddressById", async function getAddressById(db: DB, actor: CurrentUser, id: number): Promise<Address> {
-  const address = await db.selectFrom("addresses").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!address || !(await mayReadAddressesOf(db, actor, address.created_by_id))) throw new NotFoundError("address");
-  return address;
-});
+export const getAddressById = traced(
+  "model.getAddressById",
+  async function getAddressById(db: DB, actor: CurrentUser, id: number): Promise<Address> {
+    const address = await db.selectFrom("addresses").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!address || !(await mayReadAddressesOf(db, actor, address.created_by_id))) throw new NotFoundError("address");
+    return address;
+  },
+);
 
 /** An address no submitted referral may lose or see changed: a referral past Draft was sent with it. */
 export class AddressInUseError extends Error {
@@ -59,7 +75,14 @@ export class AddressInUseError extends Error {
 }
 
 async function sentWith(trx: DB, id: number): Promise<boolean> {
-  return Boolean(await trx.selectFrom("referrals").select("id").where("address_id", "=", id).where("status", "<>", "Draft").executeTakeFirst());
+  return Boolean(
+    await trx
+      .selectFrom("referrals")
+      .select("id")
+      .where("address_id", "=", id)
+      .where("status", "<>", "Draft")
+      .executeTakeFirst(),
+  );
 }
 
 /** The API's PUT: a book address as the page saves it (R17); others in place unless a submitted referral uses it. */
@@ -155,7 +178,11 @@ export const saveAddress = traced(
         const existing = await getAddress(trx, actor, ownerId, existingId);
         const unchanged = PLACE_FIELDS.every((field) => (existing[field] ?? null) === (values[field] ?? null));
         if (unchanged) {
-          await trx.updateTable("addresses").set({ nickname: values.nickname, updated_at: now }).where("id", "=", existingId).execute();
+          await trx
+            .updateTable("addresses")
+            .set({ nickname: values.nickname, updated_at: now })
+            .where("id", "=", existingId)
+            .execute();
           return { id: existingId, outcome: "updated" as const };
         }
         await retire(trx, existingId);

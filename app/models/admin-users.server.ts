@@ -37,9 +37,15 @@ export function requireAdministrator(actor: CurrentUser) {
 /** A user an administrator may act on: not a super administrator (hidden), not themselves. */
 async function target(db: DB, actor: CurrentUser, userId: number) {
   requireAdministrator(actor);
-  const user = await db.selectFrom("users").select(["id", "email", "locked", "last_login"]).where("id", "=", userId).executeTakeFirst();
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "email", "locked", "last_login"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
   if (!user) throw new NotFoundError("user");
-  const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
+  const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map(
+    (row) => row.role,
+  );
   const facts = { id: user.id, isSuperAdmin: roles.includes("ROLE_SUPER_ADMIN") };
   // Super administrators are hidden as if they did not exist (R88).
   if (facts.isSuperAdmin) throw new NotFoundError("user");
@@ -58,10 +64,20 @@ export const setUserActive = traced(
       const now = new Date().toISOString();
       await trx
         .updateTable("users")
-        .set({ locked: active ? 0 : 1, ...(active ? { enabled: 1 as const } : {}), status_updated_at: now, updated_at: now, updated_by_id: actor.id })
+        .set({
+          locked: active ? 0 : 1,
+          ...(active ? { enabled: 1 as const } : {}),
+          status_updated_at: now,
+          updated_at: now,
+          updated_by_id: actor.id,
+        })
         .where("id", "=", userId)
         .execute();
-      await recordSecurityEvent(trx, { kind: active ? "activated" : "deactivated", ...doneBy(actor), subjectUserId: userId });
+      await recordSecurityEvent(trx, {
+        kind: active ? "activated" : "deactivated",
+        ...doneBy(actor),
+        subjectUserId: userId,
+      });
       if (!active) {
         await destroyUserSessions(trx, userId);
         await endApiKeysOf(trx, userId, "deactivated");
@@ -81,20 +97,38 @@ export class NotEligibleError extends Error {
 
 export const promoteUser = traced(
   "model.promoteUser",
-  async function promoteUser(db: DB, actor: CurrentUser, userId: number, approvedDomains: readonly string[]): Promise<void> {
+  async function promoteUser(
+    db: DB,
+    actor: CurrentUser,
+    userId: number,
+    approvedDomains: readonly string[],
+  ): Promise<void> {
     await writeTransaction(db, async (trx) => {
       // R135: held as for a delete, so a referral it starts meanwhile waits and is then seen.
       await holdRows(trx, "users", "id", [userId], "delete");
       const user = await target(trx, actor, userId);
-      const hasReferrals = Boolean(await trx.selectFrom("referrals").select("id").where("created_by_id", "=", userId).executeTakeFirst());
-      const problem = promotionProblem({ isAdmin: user.isAdmin, hasReferrals, lastLogin: user.last_login, email: user.email }, approvedDomains);
+      const hasReferrals = Boolean(
+        await trx.selectFrom("referrals").select("id").where("created_by_id", "=", userId).executeTakeFirst(),
+      );
+      const problem = promotionProblem(
+        { isAdmin: user.isAdmin, hasReferrals, lastLogin: user.last_login, email: user.email },
+        approvedDomains,
+      );
       if (problem) throw new NotEligibleError(problem);
       const now = new Date().toISOString();
       await trx.insertInto("user_roles").values({ user_id: userId, role: "ROLE_ADMIN" }).execute();
       // An administrator reads every program's referrals: staff of a program made one is staff of none (R138).
       await trx.deleteFrom("user_local_programs").where("user_id", "=", userId).execute();
-      await trx.deleteFrom("user_roles").where("user_id", "=", userId).where("role", "=", "ROLE_LOCAL_PROGRAM").execute();
-      await trx.updateTable("users").set({ updated_at: now, updated_by_id: actor.id }).where("id", "=", userId).execute();
+      await trx
+        .deleteFrom("user_roles")
+        .where("user_id", "=", userId)
+        .where("role", "=", "ROLE_LOCAL_PROGRAM")
+        .execute();
+      await trx
+        .updateTable("users")
+        .set({ updated_at: now, updated_by_id: actor.id })
+        .where("id", "=", userId)
+        .execute();
       await recordSecurityEvent(trx, { kind: "promoted", ...doneBy(actor), subjectUserId: userId });
       // Administrator sessions must have passed a second factor (R129): the next sign-in sets one up.
       await destroyUserSessions(trx, userId);
@@ -116,7 +150,15 @@ export const endAdminRolesOutsideDomains = traced(
       .select(["u.id", "u.email"])
       .where("r.role", "=", "ROLE_ADMIN")
       .where((eb) =>
-        eb.not(eb.exists(eb.selectFrom("user_roles as s").select("s.user_id").whereRef("s.user_id", "=", "u.id").where("s.role", "=", "ROLE_SUPER_ADMIN"))),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("user_roles as s")
+              .select("s.user_id")
+              .whereRef("s.user_id", "=", "u.id")
+              .where("s.role", "=", "ROLE_SUPER_ADMIN"),
+          ),
+        ),
       )
       .execute();
     const outside = admins.filter((admin) => !adminDomains.includes(domainOf(admin.email)));
@@ -124,10 +166,18 @@ export const endAdminRolesOutsideDomains = traced(
     for (const admin of outside) {
       stopped += await writeTransaction(db, async (trx) => {
         await holdRows(trx, "users", "id", [admin.id]);
-        const ended = await trx.deleteFrom("user_roles").where("user_id", "=", admin.id).where("role", "=", "ROLE_ADMIN").executeTakeFirst();
+        const ended = await trx
+          .deleteFrom("user_roles")
+          .where("user_id", "=", admin.id)
+          .where("role", "=", "ROLE_ADMIN")
+          .executeTakeFirst();
         // Ended meanwhile by another instance starting at once.
         if (!Number(ended.numDeletedRows)) return 0;
-        await recordSecurityEvent(trx, { kind: "roleEndedByDomain", subjectUserId: admin.id, details: { reason: "adminDomains" } });
+        await recordSecurityEvent(trx, {
+          kind: "roleEndedByDomain",
+          subjectUserId: admin.id,
+          details: { reason: "adminDomains" },
+        });
         await destroyUserSessions(trx, admin.id);
         await endApiKeysOf(trx, admin.id, "roleLost");
         await endReviewLinks(trx, { madeBy: admin.id });
@@ -139,17 +189,24 @@ export const endAdminRolesOutsideDomains = traced(
 );
 
 /** A reset link as "forgot password" sends (R89, R103). `sent: false` within two hours of the last, or if inactive. */
-export const sendPasswordReset = traced("model.sendPasswordReset", async function sendPasswordReset(db: DB, actor: CurrentUser, userId: number): Promise<{
-  sent: boolean;
-}> {
-  const user = await target(db, actor, userId);
-  const reset = await requestPasswordReset(db, user.email, { requestedById: actor.id });
-  if (!reset) return { sent: false };
-  await recordSecurityEvent(db, { kind: "passwordResetSent", ...doneBy(actor), subjectUserId: reset.userId });
-  const recipient = await getMailRecipient(db, reset.userId);
-  if (recipient) await sendPasswordResetEmail(recipient, reset.token);
-  return { sent: true };
-});
+export const sendPasswordReset = traced(
+  "model.sendPasswordReset",
+  async function sendPasswordReset(
+    db: DB,
+    actor: CurrentUser,
+    userId: number,
+  ): Promise<{
+    sent: boolean;
+  }> {
+    const user = await target(db, actor, userId);
+    const reset = await requestPasswordReset(db, user.email, { requestedById: actor.id });
+    if (!reset) return { sent: false };
+    await recordSecurityEvent(db, { kind: "passwordResetSent", ...doneBy(actor), subjectUserId: reset.userId });
+    const recipient = await getMailRecipient(db, reset.userId);
+    if (recipient) await sendPasswordResetEmail(recipient, reset.token);
+    return { sent: true };
+  },
+);
 
 /** Mails a fresh verification link (R3, R89). `sent: false` when already verified, or inactive. */
 export const resendVerificationEmail = traced(
@@ -157,35 +214,46 @@ export const resendVerificationEmail = traced(
   async function resendVerificationEmail(db: DB, actor: CurrentUser, userId: number): Promise<{ sent: boolean }> {
     await target(db, actor, userId);
     const recipient = await getMailRecipient(db, userId);
-    if (!recipient || accountStatus({ locked: recipient.locked === 1, enabled: recipient.enabled === 1 }) !== "unverified") return { sent: false };
+    if (
+      !recipient ||
+      accountStatus({ locked: recipient.locked === 1, enabled: recipient.enabled === 1 }) !== "unverified"
+    )
+      return { sent: false };
     await sendVerificationEmail(recipient, await createEmailVerification(db, userId));
     return { sent: true };
   },
 );
 
 /** The administrator's view of one user (R92). */
-export const getUserForAdmin = traced("model.getUserForAdmin", async function getUserForAdmin(db: DB, actor: CurrentUser, userId: number) {
-  requireAdministrator(actor);
-  const user = await db
-    .selectFrom("users as u")
-    .leftJoin("users as b", "b.id", "u.updated_by_id")
-    .select([
-      "u.id",
-      "u.email",
-      "u.locked",
-      "u.enabled",
-      "u.last_login",
-      "u.status_updated_at",
-      "u.updated_at",
-      "u.created_at",
-      sql<string | null>`b.first_name || ' ' || b.last_name`.as("updated_by"),
-    ])
-    .where("u.id", "=", userId)
-    .executeTakeFirst();
-  if (!user) throw new NotFoundError("user");
-  const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
-  if (!mayViewAccount(actor, { isSuperAdmin: roles.includes("ROLE_SUPER_ADMIN") })) throw new NotFoundError("user");
-  // For promotionProblem.
-  const hasReferrals = Boolean(await db.selectFrom("referrals").select("id").where("created_by_id", "=", userId).executeTakeFirst());
-  return { ...user, roles, isAdmin: hasAdminRole(roles), hasReferrals };
-});
+export const getUserForAdmin = traced(
+  "model.getUserForAdmin",
+  async function getUserForAdmin(db: DB, actor: CurrentUser, userId: number) {
+    requireAdministrator(actor);
+    const user = await db
+      .selectFrom("users as u")
+      .leftJoin("users as b", "b.id", "u.updated_by_id")
+      .select([
+        "u.id",
+        "u.email",
+        "u.locked",
+        "u.enabled",
+        "u.last_login",
+        "u.status_updated_at",
+        "u.updated_at",
+        "u.created_at",
+        sql<string | null>`b.first_name || ' ' || b.last_name`.as("updated_by"),
+      ])
+      .where("u.id", "=", userId)
+      .executeTakeFirst();
+    if (!user) throw new NotFoundError("user");
+    const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map(
+      (row) => row.role,
+    );
+    if (!mayViewAccount(actor, { isSuperAdmin: roles.includes("ROLE_SUPER_ADMIN") })) throw new NotFoundError("user");
+    // For promotionProblem.
+    const hasReferrals = Boolean(
+      await db.selectFrom("referrals").select("id").where("created_by_id", "=", userId).executeTakeFirst(),
+    );
+    return { ...user, roles, isAdmin: hasAdminRole(roles), hasReferrals };
+  },
+);

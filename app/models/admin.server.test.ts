@@ -9,7 +9,14 @@ import { readOutbox } from "~/test/outbox";
 import { addPerson } from "~/test/people";
 import { parseListQuery } from "~/utils/list";
 import { verifyEmail } from "./account-token.server";
-import { NotEligibleError, promoteUser, promotionProblem, resendVerificationEmail, sendPasswordReset, setUserActive } from "./admin-users.server";
+import {
+  NotEligibleError,
+  promoteUser,
+  promotionProblem,
+  resendVerificationEmail,
+  sendPasswordReset,
+  setUserActive,
+} from "./admin-users.server";
 import { countListedUsers, listUsers, USER_LIST } from "./user-list.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { accessRecordOf } from "./access-record.server";
@@ -38,10 +45,16 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-const users = (search = "") => listUsers(test.db, admin, parseListQuery(new URLSearchParams(search), USER_LIST, "en"), DOMAINS);
+const users = (search = "") =>
+  listUsers(test.db, admin, parseListQuery(new URLSearchParams(search), USER_LIST, "en"), DOMAINS);
 
 describe("promotion eligibility (R91)", () => {
-  const eligible = { isAdmin: false, hasReferrals: false, lastLogin: "2026-11-01T00:00:00Z", email: "coordinator@maryland.gov" };
+  const eligible = {
+    isAdmin: false,
+    hasReferrals: false,
+    lastLogin: "2026-11-01T00:00:00Z",
+    email: "coordinator@maryland.gov",
+  };
   it("needs no referrals, a sign-in, an approved domain, and not being one already", () => {
     expect(promotionProblem(eligible, DOMAINS)).toBeNull();
     expect(promotionProblem({ ...eligible, isAdmin: true }, DOMAINS)).toBe("alreadyAdmin");
@@ -54,7 +67,11 @@ describe("promotion eligibility (R91)", () => {
   it("is checked again when promoting, and promotion is refused with the reason", async () => {
     const never = await addPerson(test.db, "new@maryland.gov");
     await expect(promoteUser(test.db, admin, never.id, DOMAINS)).rejects.toEqual(new NotEligibleError("neverSignedIn"));
-    await test.db.updateTable("users").set({ last_login: new Date().toISOString() }).where("id", "=", never.id).execute();
+    await test.db
+      .updateTable("users")
+      .set({ last_login: new Date().toISOString() })
+      .where("id", "=", never.id)
+      .execute();
     await promoteUser(test.db, admin, never.id, DOMAINS);
     const roles = await test.db.selectFrom("user_roles").select("role").where("user_id", "=", never.id).execute();
     expect(roles.map((row) => row.role).sort()).toEqual(["ROLE_ADMIN", "ROLE_USER"]);
@@ -74,15 +91,22 @@ describe("the users list", () => {
   it("sorts by last sign-in with those never signed in first going up and last going down, on either database (R121)", async () => {
     const signedIn = await addPerson(test.db, "sorted-signed-in@example.com");
     const never = await addPerson(test.db, "sorted-never@example.com");
-    await test.db.updateTable("users").set({ last_login: "2026-01-02T00:00:00.000Z" }).where("id", "=", signedIn.id).execute();
+    await test.db
+      .updateTable("users")
+      .set({ last_login: "2026-01-02T00:00:00.000Z" })
+      .where("id", "=", signedIn.id)
+      .execute();
     await test.db.updateTable("users").set({ last_login: null }).where("id", "=", never.id).execute();
-    const order = async (direction: string) => (await users(`email=sorted-&sort=lastLogin&order=${direction}`)).data.map((row) => row.email.replace(/@.*/, ""));
+    const order = async (direction: string) =>
+      (await users(`email=sorted-&sort=lastLogin&order=${direction}`)).data.map((row) => row.email.replace(/@.*/, ""));
     expect(await order("asc")).toEqual(["sorted-never", "sorted-signed-in"]);
     expect(await order("desc")).toEqual(["sorted-signed-in", "sorted-never"]);
   });
 
   it("is for administrators only", async () => {
-    await expect(listUsers(test.db, referrer, parseListQuery(new URLSearchParams(), USER_LIST, "en"), DOMAINS)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(
+      listUsers(test.db, referrer, parseListQuery(new URLSearchParams(), USER_LIST, "en"), DOMAINS),
+    ).rejects.toBeInstanceOf(ForbiddenError);
     await expect(setUserActive(test.db, referrer, admin.id, false)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(sendPasswordReset(test.db, referrer, admin.id)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(promoteUser(test.db, referrer, referrer.id, DOMAINS)).rejects.toBeInstanceOf(ForbiddenError);
@@ -97,7 +121,11 @@ describe("the users list", () => {
     expect((await readSession(test.db, request)).status).not.toBe("active");
     expect((await users("status=inactive")).data.map((row) => row.email)).toEqual(["someone@example.com"]);
     await setUserActive(test.db, admin, person.id, true);
-    const row = await test.db.selectFrom("users").select(["locked", "enabled", "updated_by_id"]).where("id", "=", person.id).executeTakeFirstOrThrow();
+    const row = await test.db
+      .selectFrom("users")
+      .select(["locked", "enabled", "updated_by_id"])
+      .where("id", "=", person.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ locked: 0, enabled: 1, updated_by_id: admin.id });
   });
 
@@ -107,7 +135,9 @@ describe("the users list", () => {
     const row = (await users("email=waiting")).data[0];
     expect(row).toMatchObject({ enabled: false, locked: false, status: "unverified" });
     expect((await users("status=unverified")).data.map((user) => user.email)).toEqual(["waiting@example.com"]);
-    expect((await users("status=active&count=100")).data.map((user) => user.email)).not.toContain("waiting@example.com");
+    expect((await users("status=active&count=100")).data.map((user) => user.email)).not.toContain(
+      "waiting@example.com",
+    );
     expect((await users("email=parent")).data[0].status).toBe("active");
   });
 
@@ -147,13 +177,17 @@ describe("a submitted referral in administrators' hands", () => {
   });
 
   it("a Draft has no status to record, and a referrer cannot record one", async () => {
-    await expect(recordStatusChange(test.db, admin, ids.referral, { status: "Received" })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(recordStatusChange(test.db, admin, ids.referral, { status: "Received" })).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
     await test.db
       .updateTable("referrals")
       .set({ status: "Submitted", submission_date: "2026-11-01T12:00:00Z", status_updated_at: "2026-11-01T12:00:00Z" })
       .where("id", "=", ids.referral)
       .execute();
-    await expect(recordStatusChange(test.db, referrer, ids.referral, { status: "Eligible" })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(recordStatusChange(test.db, referrer, ids.referral, { status: "Eligible" })).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
   });
 
   it("a status change is kept in the history and shows on the referrer's status updates", async () => {
@@ -169,18 +203,34 @@ describe("a submitted referral in administrators' hands", () => {
     expect(history[0]).toMatchObject({ from_status: "Draft", to_status: "Submitted", first_name: referrer.firstName });
     expect(history[1]).toMatchObject({ from_status: "Submitted", to_status: "Eligible", first_name: "A" });
     const updates = await listStatusUpdates(test.db, referrer, { page: 1, count: 10 });
-    expect(updates.data).toEqual([expect.objectContaining({ id: ids.referral, status: "Eligible", statusDetailsEs: "Los servicios empiezan en marzo." })]);
+    expect(updates.data).toEqual([
+      expect.objectContaining({
+        id: ids.referral,
+        status: "Eligible",
+        statusDetailsEs: "Los servicios empiezan en marzo.",
+      }),
+    ]);
     // The referrer is told by e-mail, by the model itself, so any door that records a status mails alike.
     const [mail] = readOutbox(path.join(test.dir, "outbox"), "parent@example.com").slice(-1);
     expect(mail.subject).toContain("Eligible");
     expect(mail.text).toContain("Services start in March.");
     // The answers are not the administrator's to change.
-    await expect(saveAnswers(test.db, admin, ids, { additionalDetails: "changed" })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(saveAnswers(test.db, admin, ids, { additionalDetails: "changed" })).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
   });
 
   it("a review link opens it until it expires or is revoked; only its hash is stored", async () => {
-    const link = await createReviewLink(test.db, admin, ids.referral, { days: 14, reviewerName: "Dana Díaz", purpose: "Audit" });
-    const stored = await test.db.selectFrom("review_tokens").select("token_hash").where("id", "=", link.id).executeTakeFirstOrThrow();
+    const link = await createReviewLink(test.db, admin, ids.referral, {
+      days: 14,
+      reviewerName: "Dana Díaz",
+      purpose: "Audit",
+    });
+    const stored = await test.db
+      .selectFrom("review_tokens")
+      .select("token_hash")
+      .where("id", "=", link.id)
+      .executeTakeFirstOrThrow();
     expect(stored.token_hash).not.toContain(link.token);
     expect(await referralForReviewToken(test.db, link.token)).toMatchObject({ referralId: ids.referral });
     expect((await getReferralForReviewLink(test.db, link.token, "en"))?.child.name).toBe("Ana Uno");
@@ -189,7 +239,9 @@ describe("a submitted referral in administrators' hands", () => {
     expect(await referralForReviewToken(test.db, null)).toBeNull();
     await revokeReviewLink(test.db, admin, ids.referral, link.id);
     expect(await getReferralForReviewLink(test.db, link.token, "en")).toBeNull();
-    await expect(createReviewLink(test.db, referrer, ids.referral, { reviewerName: "R", purpose: "P" })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(
+      createReviewLink(test.db, referrer, ids.referral, { reviewerName: "R", purpose: "P" }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
   });
 
   it("the record of access holds each view by an administrator or a review link, not the creator's", async () => {
@@ -197,7 +249,10 @@ describe("a submitted referral in administrators' hands", () => {
     const before = (await accessRecordOf(test.db, admin, ids.referral, "en", t)).length;
     await getReferralForReview(test.db, referrer, ids, "en");
     await getReferralForReview(test.db, admin, ids, "en");
-    const link = await createReviewLink(test.db, admin, ids.referral, { reviewerName: "Dana Díaz", purpose: "Yearly audit" });
+    const link = await createReviewLink(test.db, admin, ids.referral, {
+      reviewerName: "Dana Díaz",
+      purpose: "Yearly audit",
+    });
     await getReferralForReviewLink(test.db, link.token, "es");
     const record = await accessRecordOf(test.db, admin, ids.referral, "en", t);
     expect(record.length - before).toBe(2);

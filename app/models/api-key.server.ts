@@ -66,13 +66,25 @@ async function administrators(db: DB) {
 /** A new key, after the password (rate limited as a current-password check) and an app code (InputError by field). */
 export const createApiKey = traced(
   "model.createApiKey",
-  async function createApiKey(db: DB, actor: CurrentUser, input: NewApiKey, clientIp: string, now = new Date()): Promise<{ id: number; key: string }> {
+  async function createApiKey(
+    db: DB,
+    actor: CurrentUser,
+    input: NewApiKey,
+    clientIp: string,
+    now = new Date(),
+  ): Promise<{ id: number; key: string }> {
     requireAdministrator(actor);
-    if (!Number.isInteger(input.days) || input.days < 1 || input.days > API_KEY_MAX_DAYS) throw new InputError({ days: ["validation.daysRange1to90"] });
+    if (!Number.isInteger(input.days) || input.days < 1 || input.days > API_KEY_MAX_DAYS)
+      throw new InputError({ days: ["validation.daysRange1to90"] });
     const limit = await hitRateLimit(db, "currentPassword", String(actor.id), now);
     if (!limit.allowed) throw new InputError({ currentPassword: ["validation.tooManyTries"] });
-    const { password_hash: passwordHash } = await db.selectFrom("users").select("password_hash").where("id", "=", actor.id).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(passwordHash, input.password))) throw new InputError({ currentPassword: ["validation.currentPasswordWrong"] });
+    const { password_hash: passwordHash } = await db
+      .selectFrom("users")
+      .select("password_hash")
+      .where("id", "=", actor.id)
+      .executeTakeFirstOrThrow();
+    if (!(await verifyPassword(passwordHash, input.password)))
+      throw new InputError({ currentPassword: ["validation.currentPasswordWrong"] });
     await proveSecondFactor(db, actor, input.proof, clientIp);
 
     const key = API_KEY_PREFIX + randomBytes(32).toString("base64url");
@@ -92,7 +104,14 @@ export const createApiKey = traced(
       .executeTakeFirstOrThrow();
     await recordSecurityEvent(
       db,
-      { kind: "apiKeyMade", ...doneBy(actor), subjectUserId: actor.id, subjectApiKeyId: row.id, address: clientIp, details: { key: input.name } },
+      {
+        kind: "apiKeyMade",
+        ...doneBy(actor),
+        subjectUserId: actor.id,
+        subjectApiKeyId: row.id,
+        address: clientIp,
+        details: { key: input.name },
+      },
       now,
     );
     const maker = `${actor.firstName} ${actor.lastName} (${actor.email})`;
@@ -104,7 +123,9 @@ export const createApiKey = traced(
 );
 
 /** The keys the asker may manage (mayManageApiKey), newest first, with whose rights each carries. */
-export const listApiKeys = traced("model.listApiKeys", async function listApiKeys(db: DB, actor: CurrentUser): Promise<ApiKeyRow[]> {
+export const listApiKeys = traced("model.listApiKeys", async function listApiKeys(db: DB, actor: CurrentUser): Promise<
+  ApiKeyRow[]
+> {
   requireAdministrator(actor);
   const keys = await db
     .selectFrom("api_keys as k")
@@ -129,27 +150,49 @@ export const listApiKeys = traced("model.listApiKeys", async function listApiKey
   return keys.filter((key) => mayManageApiKey(actor, key));
 });
 
-export const revokeApiKey = traced("model.revokeApiKey", async function revokeApiKey(db: DB, actor: CurrentUser, id: number, now = new Date()): Promise<void> {
-  requireAdministrator(actor);
-  await writeTransaction(db, async (trx) => {
-    // R135: the key's row, so two revocations at once record one event.
-    await holdRows(trx, "api_keys", "id", [id]);
-    const key = await trx.selectFrom("api_keys").select(["id", "name", "user_id", "revoked_at"]).where("id", "=", id).executeTakeFirst();
-    if (!key || !mayManageApiKey(actor, { ownerId: key.user_id })) throw new NotFoundError("api key");
-    if (key.revoked_at) return;
-    await trx.updateTable("api_keys").set({ revoked_at: now.toISOString(), revoked_by_id: actor.id, ended_reason: "revoked" }).where("id", "=", id).execute();
-    await recordSecurityEvent(
-      trx,
-      { kind: "apiKeyRevoked", ...doneBy(actor), subjectUserId: key.user_id, subjectApiKeyId: key.id, details: { key: key.name } },
-      now,
-    );
-  });
-});
+export const revokeApiKey = traced(
+  "model.revokeApiKey",
+  async function revokeApiKey(db: DB, actor: CurrentUser, id: number, now = new Date()): Promise<void> {
+    requireAdministrator(actor);
+    await writeTransaction(db, async (trx) => {
+      // R135: the key's row, so two revocations at once record one event.
+      await holdRows(trx, "api_keys", "id", [id]);
+      const key = await trx
+        .selectFrom("api_keys")
+        .select(["id", "name", "user_id", "revoked_at"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!key || !mayManageApiKey(actor, { ownerId: key.user_id })) throw new NotFoundError("api key");
+      if (key.revoked_at) return;
+      await trx
+        .updateTable("api_keys")
+        .set({ revoked_at: now.toISOString(), revoked_by_id: actor.id, ended_reason: "revoked" })
+        .where("id", "=", id)
+        .execute();
+      await recordSecurityEvent(
+        trx,
+        {
+          kind: "apiKeyRevoked",
+          ...doneBy(actor),
+          subjectUserId: key.user_id,
+          subjectApiKeyId: key.id,
+          details: { key: key.name },
+        },
+        now,
+      );
+    });
+  },
+);
 
 /** Ends every working key a person made (password changed, second step reset, …), each a security event. */
 export const endApiKeysOf = traced(
   "model.endApiKeysOf",
-  async function endApiKeysOf(db: DB, userId: number, reason: Exclude<ApiKeyEndReason, "revoked">, now = new Date()): Promise<void> {
+  async function endApiKeysOf(
+    db: DB,
+    userId: number,
+    reason: Exclude<ApiKeyEndReason, "revoked">,
+    now = new Date(),
+  ): Promise<void> {
     const ended = await db
       .updateTable("api_keys")
       .set({ revoked_at: now.toISOString(), ended_reason: reason })
@@ -158,7 +201,11 @@ export const endApiKeysOf = traced(
       .returning(["id", "name"])
       .execute();
     for (const key of ended) {
-      await recordSecurityEvent(db, { kind: "apiKeyEnded", subjectUserId: userId, subjectApiKeyId: key.id, details: { key: key.name, reason } }, now);
+      await recordSecurityEvent(
+        db,
+        { kind: "apiKeyEnded", subjectUserId: userId, subjectApiKeyId: key.id, details: { key: key.name, reason } },
+        now,
+      );
     }
   },
 );
@@ -169,24 +216,27 @@ export type ApiKeyCaller =
   | { ok: false; why: "unknown" | "expired" | ApiKeyEndReason; at?: string };
 
 /** Who a key acts as, or why it does not; a key whose maker is no longer an active administrator ends here. */
-export const callerOfApiKey = traced("model.callerOfApiKey", async function callerOfApiKey(db: DB, key: string, now = new Date()): Promise<ApiKeyCaller> {
-  if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return { ok: false, why: "unknown" };
-  const row = await db
-    .selectFrom("api_keys")
-    .select(["id", "user_id", "scope", "expires_at", "revoked_at", "ended_reason", "last_used_at"])
-    .where("key_hash", "=", hashToken(key))
-    .executeTakeFirst();
-  if (!row) return { ok: false, why: "unknown" };
-  if (row.revoked_at) return { ok: false, why: row.ended_reason ?? "revoked", at: row.revoked_at };
-  if (row.expires_at && row.expires_at <= now.toISOString()) return { ok: false, why: "expired", at: row.expires_at };
-  const user = await getCurrentUser(db, row.user_id);
-  if (!user || !actsForProgram(user)) {
-    const why = user ? "roleLost" : "deactivated";
-    await endApiKeysOf(db, row.user_id, why, now);
-    return { ok: false, why, at: now.toISOString() };
-  }
-  if (!row.last_used_at || Date.parse(row.last_used_at) < now.getTime() - LAST_USED_EVERY_MS) {
-    await db.updateTable("api_keys").set({ last_used_at: now.toISOString() }).where("id", "=", row.id).execute();
-  }
-  return { ok: true, user, keyId: row.id, scope: row.scope };
-});
+export const callerOfApiKey = traced(
+  "model.callerOfApiKey",
+  async function callerOfApiKey(db: DB, key: string, now = new Date()): Promise<ApiKeyCaller> {
+    if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return { ok: false, why: "unknown" };
+    const row = await db
+      .selectFrom("api_keys")
+      .select(["id", "user_id", "scope", "expires_at", "revoked_at", "ended_reason", "last_used_at"])
+      .where("key_hash", "=", hashToken(key))
+      .executeTakeFirst();
+    if (!row) return { ok: false, why: "unknown" };
+    if (row.revoked_at) return { ok: false, why: row.ended_reason ?? "revoked", at: row.revoked_at };
+    if (row.expires_at && row.expires_at <= now.toISOString()) return { ok: false, why: "expired", at: row.expires_at };
+    const user = await getCurrentUser(db, row.user_id);
+    if (!user || !actsForProgram(user)) {
+      const why = user ? "roleLost" : "deactivated";
+      await endApiKeysOf(db, row.user_id, why, now);
+      return { ok: false, why, at: now.toISOString() };
+    }
+    if (!row.last_used_at || Date.parse(row.last_used_at) < now.getTime() - LAST_USED_EVERY_MS) {
+      await db.updateTable("api_keys").set({ last_used_at: now.toISOString() }).where("id", "=", row.id).execute();
+    }
+    return { ok: true, user, keyId: row.id, scope: row.scope };
+  },
+);

@@ -11,7 +11,9 @@ interface Entry<T> {
 const caches = new WeakMap<DB, Map<CacheName, Entry<unknown>>>();
 
 /** A reference table kept until its trigger-bumped version changes, so the check is one primary-key read. */
-export const cached = traced("model.cached", async function cached<T>(db: DB, name: CacheName, load: () => Promise<T>): Promise<T> {
+export const cached = traced("model.cached", async function cached<
+  T,
+>(db: DB, name: CacheName, load: () => Promise<T>): Promise<T> {
   const row = await db.selectFrom("cache_versions").select("version").where("name", "=", name).executeTakeFirst();
   const version = row?.version ?? -1;
   let byName = caches.get(db);

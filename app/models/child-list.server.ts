@@ -25,7 +25,14 @@ export const CHILD_LIST: ListSpec<ChildSort> = {
 };
 
 /** A child's columns in every CSV file (R81); headings in locales children:csv. */
-export const CHILD_CSV_COLUMNS = ["firstName", "middleName", "lastName", "suffix", "birthdate", "stateOfResidence"] as const;
+export const CHILD_CSV_COLUMNS = [
+  "firstName",
+  "middleName",
+  "lastName",
+  "suffix",
+  "birthdate",
+  "stateOfResidence",
+] as const;
 
 const SORT_COLUMNS = {
   name: ["children.last_name", "children.first_name"],
@@ -48,7 +55,11 @@ function filtered(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, owner
   const name = query.text.name;
   if (name) {
     rows = rows.where((eb) =>
-      eb.or((["children.first_name", "children.middle_name", "children.last_name"] as const).map((column) => containsText(db, column, name))),
+      eb.or(
+        (["children.first_name", "children.middle_name", "children.last_name"] as const).map((column) =>
+          containsText(db, column, name),
+        ),
+      ),
     );
   }
   for (const [field, column, kind] of [
@@ -77,7 +88,12 @@ function seenChildren(rows: readonly ChildRow[]): Seen[] {
 /** One page and the filtered total, recorded in one write (R95). */
 export const listChildren = traced(
   "model.listChildren",
-  async function listChildren(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, ownerId?: number): Promise<{ data: ChildRow[]; total: number }> {
+  async function listChildren(
+    db: DB,
+    actor: CurrentUser,
+    query: ListQuery<ChildSort>,
+    ownerId?: number,
+  ): Promise<{ data: ChildRow[]; total: number }> {
     const total = await countMatching(filtered(db, actor, query, ownerId));
     const data = (await sorted(db, actor, query, ownerId)
       .limit(query.count)
@@ -89,9 +105,16 @@ export const listChildren = traced(
 );
 
 /** The export's rows, 100 at a time so memory stays bounded, each page recorded as it goes out (R95). */
-export async function* allChildren(db: DB, actor: CurrentUser, query: ListQuery<ChildSort>, ownerId?: number): AsyncGenerator<ChildRow[]> {
+export async function* allChildren(
+  db: DB,
+  actor: CurrentUser,
+  query: ListQuery<ChildSort>,
+  ownerId?: number,
+): AsyncGenerator<ChildRow[]> {
   const viewer = viewerOf(actor, "csv");
-  for await (const page of pagesOf(db, sorted(db, actor, query, ownerId), EXPORT_PAGE_SIZE) as AsyncGenerator<ChildRow[]>) {
+  for await (const page of pagesOf(db, sorted(db, actor, query, ownerId), EXPORT_PAGE_SIZE) as AsyncGenerator<
+    ChildRow[]
+  >) {
     await recordAccess(db, viewer, seenChildren(page), { action: "export", entityType: "child" });
     yield page;
   }

@@ -52,7 +52,9 @@ describe("who sees and changes a child", () => {
     expect(await getChildName(test.db, admin, id)).toBe("Lucía Pérez");
     await expect(getChildName(test.db, stranger, id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(getChildName(test.db, owner, 999_999)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(updateChild(test.db, stranger, id, child({ firstName: "X" }), TODAY)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(updateChild(test.db, stranger, id, child({ firstName: "X" }), TODAY)).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     await expect(deleteChild(test.db, stranger, id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(startReferral(test.db, stranger, id)).rejects.toBeInstanceOf(NotFoundError);
   });
@@ -91,9 +93,12 @@ describe("who sees and changes a child", () => {
     await updateChild(test.db, owner, id, child({ firstName: "Lucia", birthdate: "2023-12-01" }), later);
     await updateChild(test.db, owner, id, child({ firstName: "Lucía", birthdate: "2023-11-02" }), later);
     expect(await getChild(test.db, owner, id)).toMatchObject({ firstName: "Lucía", birthdate: "2023-11-02" });
-    await expect(updateChild(test.db, owner, id, child({ birthdate: "2027-01-16" }), later)).rejects.toHaveProperty("fieldErrors", {
-      birthdate: ["validation.mustBeBorn"],
-    });
+    await expect(updateChild(test.db, owner, id, child({ birthdate: "2027-01-16" }), later)).rejects.toHaveProperty(
+      "fieldErrors",
+      {
+        birthdate: ["validation.mustBeBorn"],
+      },
+    );
   });
 
   it("starts no referral, and copies and sends none, for a child of 36 months or more (R37)", async () => {
@@ -104,7 +109,9 @@ describe("who sees and changes a child", () => {
     await expect(startReferral(test.db, owner, id, "2026-12-01")).rejects.toBeInstanceOf(ChildTooOldError);
     await expect(copyReferral(test.db, owner, draft.id, "2026-12-01")).rejects.toBeInstanceOf(ChildTooOldError);
     await expect(submitReferral(test.db, owner, draft.id, "2026-12-01")).rejects.toBeInstanceOf(ChildTooOldError);
-    expect((await getChild(test.db, owner, id)).referrals.map((referral) => [referral.id, referral.status])).toEqual([[draft.id, "Draft"]]);
+    expect((await getChild(test.db, owner, id)).referrals.map((referral) => [referral.id, referral.status])).toEqual([
+      [draft.id, "Draft"],
+    ]);
     // The day before, the copy is made.
     expect((await copyReferral(test.db, owner, draft.id, "2026-11-30")).childId).toBe(id);
   });
@@ -131,12 +138,16 @@ describe("refer a child", () => {
     expect(added.firstName).toBe("Nueva");
     expect(added.referrals.map(({ id, status }) => ({ id, status }))).toEqual([{ id: ids.referral, status: "Draft" }]);
 
-    await expect(createChildWithReferral(test.db, referrer, child({ stateOfResidence: "51" }), TODAY)).rejects.toHaveProperty("fieldErrors");
+    await expect(
+      createChildWithReferral(test.db, referrer, child({ stateOfResidence: "51" }), TODAY),
+    ).rejects.toHaveProperty("fieldErrors");
     await expect(createChildWithReferral(test.db, admin, child(), TODAY)).rejects.toBeInstanceOf(ForbiddenError);
     // A referral that cannot be written takes the child back with it.
     const allow = await refuseWrites(test.db, "referrals", "insert");
     try {
-      await expect(createChildWithReferral(test.db, referrer, child({ firstName: "Huérfana" }), TODAY)).rejects.toThrow("refused for the test");
+      await expect(createChildWithReferral(test.db, referrer, child({ firstName: "Huérfana" }), TODAY)).rejects.toThrow(
+        "refused for the test",
+      );
     } finally {
       await allow();
     }
@@ -173,8 +184,12 @@ describe("the children list", () => {
     expect((await listChildren(test.db, lister, query("sort=birthdate&order=desc"))).data[0].firstName).toBe("Dario");
     const second = await listChildren(test.db, lister, query("sort=name&order=asc&count=10&page=2"));
     expect(second).toEqual({ data: [], total: 4 });
-    expect((await listChildren(test.db, lister, query("name=beto"))).data.map((row) => row.firstName)).toEqual(["Beto"]);
-    expect((await listChildren(test.db, lister, query("name=%25_"))).data.map((row) => row.firstName)).toEqual(["Dario"]);
+    expect((await listChildren(test.db, lister, query("name=beto"))).data.map((row) => row.firstName)).toEqual([
+      "Beto",
+    ]);
+    expect((await listChildren(test.db, lister, query("name=%25_"))).data.map((row) => row.firstName)).toEqual([
+      "Dario",
+    ]);
   });
 
   it("finds a name whatever the case of every letter, accented ones too, while accents count (the same on SQLite and PostgreSQL)", async () => {
@@ -187,7 +202,9 @@ describe("the children list", () => {
       await createChild(test.db, other, child({ firstName, lastName }), TODAY);
     }
     const found = async (name: string) =>
-      (await listChildren(test.db, other, query(`sort=name&order=asc&name=${encodeURIComponent(name)}`))).data.map((row) => `${row.firstName} ${row.lastName}`);
+      (await listChildren(test.db, other, query(`sort=name&order=asc&name=${encodeURIComponent(name)}`))).data.map(
+        (row) => `${row.firstName} ${row.lastName}`,
+      );
     expect(await found("pérez")).toEqual(["ÁLVARO PÉREZ"]);
     expect(await found("NÚÑEZ")).toEqual(["Élodie Núñez"]);
     expect(await found("élo")).toEqual(["Élodie Núñez"]);
@@ -197,11 +214,15 @@ describe("the children list", () => {
   });
 
   it("filters by birthdate: before, after, exactly, between", async () => {
-    const names = async (text: string) => (await listChildren(test.db, lister, query(`sort=birthdate&order=asc&${text}`))).data.map((row) => row.firstName);
+    const names = async (text: string) =>
+      (await listChildren(test.db, lister, query(`sort=birthdate&order=asc&${text}`))).data.map((row) => row.firstName);
     expect(await names("birthdateType=before&birthdateFrom=2025-01-10")).toEqual(["Ana"]);
     expect(await names("birthdateType=after&birthdateFrom=2025-01-10")).toEqual(["Carla", "Dario"]);
     expect(await names("birthdateType=exactly&birthdateFrom=2025-01-10")).toEqual(["Beto"]);
-    expect(await names("birthdateType=between&birthdateFrom=2025-01-10&birthdateTo=2025-01-11")).toEqual(["Beto", "Carla"]);
+    expect(await names("birthdateType=between&birthdateFrom=2025-01-10&birthdateTo=2025-01-11")).toEqual([
+      "Beto",
+      "Carla",
+    ]);
   });
 
   it("reads every row for the export, 100 at a time", async () => {

@@ -53,17 +53,25 @@ export interface ChildReferral {
 }
 
 /** A child with its referrals, for its creator or an administrator (else NotFoundError); recorded (R95). */
-export const getChild = traced("model.getChild", async function getChild(db: DB, actor: CurrentUser, id: number): Promise<
-  ChildRow & { referrals: ChildReferral[] }
-> {
-  const child = await readChild(db, actor, id);
-  await recordAccess(db, viewerOf(actor), [{ childId: child.id, createdById: child.createdById }], { action: "view", entityType: "child" });
-  return child;
-});
+export const getChild = traced(
+  "model.getChild",
+  async function getChild(db: DB, actor: CurrentUser, id: number): Promise<ChildRow & { referrals: ChildReferral[] }> {
+    const child = await readChild(db, actor, id);
+    await recordAccess(db, viewerOf(actor), [{ childId: child.id, createdById: child.createdById }], {
+      action: "view",
+      entityType: "child",
+    });
+    return child;
+  },
+);
 
 /** As getChild, without the record of access, for its creator's changes. */
 async function readChild(db: DB, actor: CurrentUser, id: number): Promise<ChildRow & { referrals: ChildReferral[] }> {
-  const child = (await db.selectFrom("children").select(CHILD_COLUMNS).where("children.id", "=", id).executeTakeFirst()) as ChildRow | undefined;
+  const child = (await db
+    .selectFrom("children")
+    .select(CHILD_COLUMNS)
+    .where("children.id", "=", id)
+    .executeTakeFirst()) as ChildRow | undefined;
   if (!child || !mayViewChild(actor, child)) throw new NotFoundError("child");
   const referrals = await db
     .selectFrom("referrals")
@@ -72,19 +80,25 @@ async function readChild(db: DB, actor: CurrentUser, id: number): Promise<ChildR
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
-  return { ...child, referrals: referrals.map((row) => ({ ...row, createdAt: String(row.createdAt), updatedAt: String(row.updatedAt) })) };
+  return {
+    ...child,
+    referrals: referrals.map((row) => ({ ...row, createdAt: String(row.createdAt), updatedAt: String(row.updatedAt) })),
+  };
 }
 
 /** A child's whole name, as the wizard's frame shows it. */
-export const getChildName = traced("model.getChildName", async function getChildName(db: DB, actor: CurrentUser, id: number): Promise<string> {
-  const child = await db
-    .selectFrom("children")
-    .select(["first_name", "middle_name", "last_name", "created_by_id as createdById"])
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (!child || !mayViewChild(actor, child)) throw new NotFoundError("child");
-  return [child.first_name, child.middle_name, child.last_name].filter(Boolean).join(" ");
-});
+export const getChildName = traced(
+  "model.getChildName",
+  async function getChildName(db: DB, actor: CurrentUser, id: number): Promise<string> {
+    const child = await db
+      .selectFrom("children")
+      .select(["first_name", "middle_name", "last_name", "created_by_id as createdById"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!child || !mayViewChild(actor, child)) throw new NotFoundError("child");
+    return [child.first_name, child.middle_name, child.last_name].filter(Boolean).join(" ");
+  },
+);
 
 /** Administrators see children but do not create or change them (R43). */
 const ADMINISTRATORS_REFUSED = "administrators do not create or change children";
@@ -102,7 +116,8 @@ async function checkChild(db: DB, input: ChildName, today: string, { isNew }: { 
   const problem = ageProblem(input.birthdate, today);
   if (problem === "MUST_BE_BORN") errors.birthdate = ["validation.mustBeBorn"];
   if (problem === "AGE_OF" && isNew) errors.birthdate = ["validation.ageOf"];
-  if (!errors.stateOfResidence && input.stateOfResidence !== MARYLAND) errors.stateOfResidence = ["validation.stateNotMaryland"];
+  if (!errors.stateOfResidence && input.stateOfResidence !== MARYLAND)
+    errors.stateOfResidence = ["validation.stateNotMaryland"];
   if (Object.keys(errors).length) throw new InputError(errors);
 }
 
@@ -121,7 +136,12 @@ function childColumns(input: ChildName) {
 
 export const createChild = traced(
   "model.createChild",
-  async function createChild(db: DB, actor: CurrentUser, input: ChildName, today = easternCalendarDate()): Promise<{ id: number }> {
+  async function createChild(
+    db: DB,
+    actor: CurrentUser,
+    input: ChildName,
+    today = easternCalendarDate(),
+  ): Promise<{ id: number }> {
     if (!mayCreateChild(actor)) throw new ForbiddenError(ADMINISTRATORS_REFUSED);
     await checkChild(db, input, today, { isNew: true });
     const now = new Date().toISOString();
@@ -135,7 +155,13 @@ export const createChild = traced(
 
 export const updateChild = traced(
   "model.updateChild",
-  async function updateChild(db: DB, actor: CurrentUser, id: number, input: ChildName, today = easternCalendarDate()): Promise<void> {
+  async function updateChild(
+    db: DB,
+    actor: CurrentUser,
+    id: number,
+    input: ChildName,
+    today = easternCalendarDate(),
+  ): Promise<void> {
     const child = await readChild(db, actor, id);
     if (!mayEditChild(actor, child)) throw new ForbiddenError(ADMINISTRATORS_REFUSED);
     await checkChild(db, input, today, { isNew: false });
@@ -153,25 +179,28 @@ export class ChildHasSubmittedReferralError extends Error {
   name = "ChildHasSubmittedReferralError";
 }
 
-export const deleteChild = traced("model.deleteChild", async function deleteChild(db: DB, actor: CurrentUser, id: number): Promise<void> {
-  const files = await writeTransaction(db, async (trx) => {
-    // R135: its referrals first (a submit waits or is waited for), then the child (a new referral waits).
-    await holdRows(trx, "referrals", "child_id", [id], "delete");
-    await holdRows(trx, "children", "id", [id], "delete");
-    const child = await readChild(trx, actor, id);
-    if (!mayEditChild(actor, child)) throw new ForbiddenError(ADMINISTRATORS_REFUSED);
-    if (!mayDeleteChild(actor, child)) throw new ChildHasSubmittedReferralError(String(id));
-    const drafts = await trx.selectFrom("referrals").select("id").where("child_id", "=", id).execute();
-    // Drafts and documents cascade; their files are removed after the commit.
-    const storedNames = await storedFilesOf(
-      trx,
-      drafts.map((draft) => draft.id),
-    );
-    await trx.deleteFrom("children").where("id", "=", id).where("created_by_id", "=", actor.id).execute();
-    return storedNames;
-  });
-  await removeStoredFiles(files);
-});
+export const deleteChild = traced(
+  "model.deleteChild",
+  async function deleteChild(db: DB, actor: CurrentUser, id: number): Promise<void> {
+    const files = await writeTransaction(db, async (trx) => {
+      // R135: its referrals first (a submit waits or is waited for), then the child (a new referral waits).
+      await holdRows(trx, "referrals", "child_id", [id], "delete");
+      await holdRows(trx, "children", "id", [id], "delete");
+      const child = await readChild(trx, actor, id);
+      if (!mayEditChild(actor, child)) throw new ForbiddenError(ADMINISTRATORS_REFUSED);
+      if (!mayDeleteChild(actor, child)) throw new ChildHasSubmittedReferralError(String(id));
+      const drafts = await trx.selectFrom("referrals").select("id").where("child_id", "=", id).execute();
+      // Drafts and documents cascade; their files are removed after the commit.
+      const storedNames = await storedFilesOf(
+        trx,
+        drafts.map((draft) => draft.id),
+      );
+      await trx.deleteFrom("children").where("id", "=", id).where("created_by_id", "=", actor.id).execute();
+      return storedNames;
+    });
+    await removeStoredFiles(files);
+  },
+);
 
 /** A referral refused because its child is 36 months old or more (R37). */
 export class ChildTooOldError extends InputError {
@@ -182,22 +211,41 @@ export class ChildTooOldError extends InputError {
 }
 
 /** Refuses a referral for a child 36 months or older. Checks no access: callers have. */
-export const refuseTooOld = traced("model.refuseTooOld", async function refuseTooOld(db: DB, childId: number, today: string): Promise<void> {
-  const child = await db.selectFrom("children").select("birthdate").where("id", "=", childId).executeTakeFirstOrThrow();
-  if (ageProblem(child.birthdate, today) === "AGE_OF") throw new ChildTooOldError();
-});
+export const refuseTooOld = traced(
+  "model.refuseTooOld",
+  async function refuseTooOld(db: DB, childId: number, today: string): Promise<void> {
+    const child = await db
+      .selectFrom("children")
+      .select("birthdate")
+      .where("id", "=", childId)
+      .executeTakeFirstOrThrow();
+    if (ageProblem(child.birthdate, today) === "AGE_OF") throw new ChildTooOldError();
+  },
+);
 
 /** Starts a Draft referral for the person's own child, while under 36 months. */
 export const startReferral = traced(
   "model.startReferral",
-  async function startReferral(db: DB, actor: CurrentUser, childId: number, today = easternCalendarDate()): Promise<{ id: number }> {
+  async function startReferral(
+    db: DB,
+    actor: CurrentUser,
+    childId: number,
+    today = easternCalendarDate(),
+  ): Promise<{ id: number }> {
     const child = await readChild(db, actor, childId);
     if (!mayStartReferral(actor, child)) throw new ForbiddenError(ADMINISTRATORS_REFUSED);
     await refuseTooOld(db, childId, today);
     const now = new Date().toISOString();
     return db
       .insertInto("referrals")
-      .values({ child_id: childId, created_by_id: actor.id, status: "Draft", has_been_copied: 0, created_at: now, updated_at: now })
+      .values({
+        child_id: childId,
+        created_by_id: actor.id,
+        status: "Draft",
+        has_been_copied: 0,
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
   },

@@ -43,31 +43,64 @@ export const countCodeAttempt = traced(
         .where("bucket", "=", "wrongCodes")
         .where("key", "=", String(userId))
         .executeTakeFirst();
-      if (wrongLately && wrongLately.window_ends_at > now.toISOString() && wrongLately.hits >= RATE_LIMITS.wrongCodes.limit) {
+      if (
+        wrongLately &&
+        wrongLately.window_ends_at > now.toISOString() &&
+        wrongLately.hits >= RATE_LIMITS.wrongCodes.limit
+      ) {
         throw new CodeLockedError(secondsUntil(wrongLately.window_ends_at, now));
       }
-      const guard = await trx.selectFrom("code_guards").select(["failures", "locked_until"]).where("user_id", "=", userId).executeTakeFirst();
-      if (guard?.locked_until && guard.locked_until > now.toISOString()) throw new CodeLockedError(secondsUntil(guard.locked_until, now));
+      const guard = await trx
+        .selectFrom("code_guards")
+        .select(["failures", "locked_until"])
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      if (guard?.locked_until && guard.locked_until > now.toISOString())
+        throw new CodeLockedError(secondsUntil(guard.locked_until, now));
       const failures = (guard?.failures ?? 0) + 1;
       const wait = lockAfter(failures);
       const lockedUntil = wait ? new Date(now.getTime() + wait).toISOString() : null;
-      if (guard) await trx.updateTable("code_guards").set({ failures, locked_until: lockedUntil }).where("user_id", "=", userId).execute();
-      else await trx.insertInto("code_guards").values({ user_id: userId, failures, locked_until: lockedUntil }).execute();
+      if (guard)
+        await trx
+          .updateTable("code_guards")
+          .set({ failures, locked_until: lockedUntil })
+          .where("user_id", "=", userId)
+          .execute();
+      else
+        await trx.insertInto("code_guards").values({ user_id: userId, failures, locked_until: lockedUntil }).execute();
       return failures;
     });
   },
 );
 
-export const codeWasRight = traced("model.codeWasRight", async function codeWasRight(db: DB, userId: number): Promise<void> {
-  await db.updateTable("code_guards").set({ failures: 0, locked_until: null }).where("user_id", "=", userId).execute();
-});
+export const codeWasRight = traced(
+  "model.codeWasRight",
+  async function codeWasRight(db: DB, userId: number): Promise<void> {
+    await db
+      .updateTable("code_guards")
+      .set({ failures: 0, locked_until: null })
+      .where("user_id", "=", userId)
+      .execute();
+  },
+);
 
 /** A wrong or reused code: counted and a security event (R133); the owner is told when it starts a lock. */
 export const codeWasWrong = traced(
   "model.codeWasWrong",
-  async function codeWasWrong(db: DB, userId: number, attempt: number, clientIp: string, reused = false, now: Date = new Date()): Promise<void> {
+  async function codeWasWrong(
+    db: DB,
+    userId: number,
+    attempt: number,
+    clientIp: string,
+    reused = false,
+    now: Date = new Date(),
+  ): Promise<void> {
     const lately = await hitRateLimit(db, "wrongCodes", String(userId), now);
-    await recordSecurityEvent(db, { kind: reused ? "codeReused" : "codeWrong", actorUserId: userId, subjectUserId: userId, address: clientIp }, now);
+    await recordSecurityEvent(
+      db,
+      { kind: reused ? "codeReused" : "codeWrong", actorUserId: userId, subjectUserId: userId, address: clientIp },
+      now,
+    );
     const locksNow = attempt === FREE_WRONG_CODES + 1 || lately.hits === RATE_LIMITS.wrongCodes.limit;
     if (!locksNow) return;
     await recordSecurityEvent(db, { kind: "codeLocked", subjectUserId: userId, address: clientIp }, now);
@@ -86,7 +119,13 @@ export const guardedCode = traced("model.guardedCode", async function guardedCod
     result = await check();
   } catch (error) {
     if (error instanceof InputError)
-      await codeWasWrong(db, userId, attempt, clientIp, Object.values(error.fieldErrors).flat().includes("validation.secondFactorUsed"));
+      await codeWasWrong(
+        db,
+        userId,
+        attempt,
+        clientIp,
+        Object.values(error.fieldErrors).flat().includes("validation.secondFactorUsed"),
+      );
     throw error;
   }
   await codeWasRight(db, userId);

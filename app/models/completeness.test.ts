@@ -3,7 +3,13 @@ import { missingItems, type ReferralFacts } from "./completeness";
 import { CONSENT, GESTATION_UNKNOWN } from "~/schemas/referral";
 import { NEW_REFERRAL_FACTS } from "~/test/referral-facts";
 
-const noFollowUps = { familyApproval: null, isAudiologistScreening: null, isHospitalBirth: null, isCAPTA: null, referralSourceOther: null };
+const noFollowUps = {
+  familyApproval: null,
+  isAudiologistScreening: null,
+  isHospitalBirth: null,
+  isCAPTA: null,
+  referralSourceOther: null,
+};
 const complete: ReferralFacts = {
   referrerRelationship: "1",
   followUpAnswers: noFollowUps,
@@ -34,7 +40,10 @@ describe("what the review flags as missing, one answer an item (R68, R148)", () 
     expect(answers({ referrerRelationship: null })).toEqual(["referrer.referrerRelationship"]);
     expect(answers({ referrerFirstName: " " })).toEqual(["referrer.referrerFirstName"]);
     expect(answers({ referrerLastName: null })).toEqual(["referrer.referrerLastName"]);
-    expect(answers({ referrerFirstName: null, referrerLastName: null })).toEqual(["referrer.referrerFirstName", "referrer.referrerLastName"]);
+    expect(answers({ referrerFirstName: null, referrerLastName: null })).toEqual([
+      "referrer.referrerFirstName",
+      "referrer.referrerLastName",
+    ]);
   });
 
   it("the follow-up questions the relationship asks, and only those (R50, R150)", () => {
@@ -43,11 +52,21 @@ describe("what the review flags as missing, one answer an item (R68, R148)", () 
       "referrer.familyApproval",
       "referrer.isAudiologistScreening",
     ]);
-    expect(answers({ referrerRelationship: "2", followUpAnswers: { ...noFollowUps, familyApproval: 1, isAudiologistScreening: 0 } })).toEqual([]);
-    expect(answers({ referrerRelationship: "4", followUpAnswers: { ...noFollowUps, familyApproval: 0 } })).toEqual(["referrer.isCAPTA"]);
-    expect(answers({ referrerRelationship: "9", followUpAnswers: { ...noFollowUps, familyApproval: 1, referralSourceOther: " " } })).toEqual([
-      "referrer.referralSourceOther",
+    expect(
+      answers({
+        referrerRelationship: "2",
+        followUpAnswers: { ...noFollowUps, familyApproval: 1, isAudiologistScreening: 0 },
+      }),
+    ).toEqual([]);
+    expect(answers({ referrerRelationship: "4", followUpAnswers: { ...noFollowUps, familyApproval: 0 } })).toEqual([
+      "referrer.isCAPTA",
     ]);
+    expect(
+      answers({
+        referrerRelationship: "9",
+        followUpAnswers: { ...noFollowUps, familyApproval: 1, referralSourceOther: " " },
+      }),
+    ).toEqual(["referrer.referralSourceOther"]);
     // A family member is asked none.
     expect(answers({ referrerRelationship: "7" })).toEqual([]);
   });
@@ -57,7 +76,10 @@ describe("what the review flags as missing, one answer an item (R68, R148)", () 
     expect(answers({ primaryLanguage: null })).toEqual(["child.primaryLanguage"]);
     expect(answers({ address: null })).toEqual(["child.address"]);
     expect(answers({ address: { ...complete.address!, county: null } })).toEqual(["child.addressCounty"]);
-    expect(answers({ address: { line1: "", city: "Annapolis", zip: null, county: "24003" } })).toEqual(["child.addressLine1", "child.addressZip"]);
+    expect(answers({ address: { line1: "", city: "Annapolis", zip: null, county: "24003" } })).toEqual([
+      "child.addressLine1",
+      "child.addressZip",
+    ]);
     expect(answers({ gestationalAgeInDays: null })).toEqual(["child.gestationalAge"]);
   });
 

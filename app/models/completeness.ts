@@ -3,7 +3,9 @@ import type { FollowUp } from "~/schemas/relationship";
 
 // What a referral lacks before submit (R68, R69, R148), from app/wizard/answers.ts; badges.ts reads the same facts.
 
-/** What is known of a referral's answers: one query makes it (progressFacts, app/models/referral-progress.server.ts). */
+/**
+ * What is known of a referral's answers: one query makes it (progressFacts, app/models/referral-progress.server.ts).
+ */
 export interface ReferralFacts {
   referrerRelationship: string | null;
   /** The answers to the relationship's follow-up questions as stored (R50): those it asks must be given (R150). */
@@ -33,7 +35,8 @@ export function missingItems(facts: ReferralFacts): MissingItem[] {
     if (!isRequired(name, facts) || isGiven(name, facts)) continue;
     if (name === "adultPhones") {
       for (const adult of facts.adults)
-        if (adult.phones === 0) missing.push({ section: "adultPhone", answer: "adultPhone", name: adult.name, adult: adult.id });
+        if (adult.phones === 0)
+          missing.push({ section: "adultPhone", answer: "adultPhone", name: adult.name, adult: adult.id });
     } else missing.push({ section: ANSWERS[name].missingSection, answer: name });
   }
   return missing;

@@ -31,7 +31,11 @@ beforeAll(async () => {
   referrer = await addPerson(test.db, "summer@example.com");
   const winter = await addPerson(test.db, "winter@example.com");
   // 15:00 UTC in October is 11:00 in Maryland (daylight time); 17:30 UTC in January is 12:30 (standard time).
-  await test.db.updateTable("users").set({ last_login: "2026-10-01T15:00:00Z" }).where("id", "=", referrer.id).execute();
+  await test.db
+    .updateTable("users")
+    .set({ last_login: "2026-10-01T15:00:00Z" })
+    .where("id", "=", referrer.id)
+    .execute();
   await test.db.updateTable("users").set({ last_login: "2026-01-15T17:30:00Z" }).where("id", "=", winter.id).execute();
 
   const ana = await addChild(test.db, referrer, { firstName: "Ana", lastName: "Uno" });
@@ -54,8 +58,15 @@ beforeAll(async () => {
       .execute();
     referralId = id;
   }
-  await recordAccess(test.db, viewerOf(admin), [{ referralId, createdById: referrer.id }], { action: "view", entityType: "referral" });
-  await test.db.updateTable("audit_events").set({ at: "2026-07-15T17:30:00.000Z" }).where("referral_id", "=", referralId).execute();
+  await recordAccess(test.db, viewerOf(admin), [{ referralId, createdById: referrer.id }], {
+    action: "view",
+    entityType: "referral",
+  });
+  await test.db
+    .updateTable("audit_events")
+    .set({ at: "2026-07-15T17:30:00.000Z" })
+    .where("referral_id", "=", referralId)
+    .execute();
 });
 afterAll(() => test.close());
 
@@ -70,7 +81,16 @@ async function rowsOf(csv: CsvPages) {
 
 describe("the users CSV", () => {
   const users = async (search: string, language: Language) =>
-    rowsOf(await usersCsv(test.db, admin, parseListQuery(new URLSearchParams(search), USER_LIST, language), DOMAINS, language, await t(language)));
+    rowsOf(
+      await usersCsv(
+        test.db,
+        admin,
+        parseListQuery(new URLSearchParams(search), USER_LIST, language),
+        DOMAINS,
+        language,
+        await t(language),
+      ),
+    );
 
   it("writes the last sign-in in US Eastern time as the list shows it, in both languages", async () => {
     const [header, ...rows] = await users("", "en");
@@ -91,16 +111,18 @@ describe("the users CSV", () => {
     await test.db.updateTable("users").set({ enabled: 0 }).where("id", "=", unverified.id).execute();
     const status = (rows: unknown[][], email: string) => rows.find((row) => row[1] === email)?.[3];
     const english = await users("", "en");
-    expect([status(english, "summer@example.com"), status(english, "locked@example.com"), status(english, "unverified@example.com")]).toEqual([
-      "Active",
-      "Inactive",
-      "Not verified",
-    ]);
+    expect([
+      status(english, "summer@example.com"),
+      status(english, "locked@example.com"),
+      status(english, "unverified@example.com"),
+    ]).toEqual(["Active", "Inactive", "Not verified"]);
     expect(status(await users("", "es"), "unverified@example.com")).toBe("No verificado");
   });
 
   it("holds the whole list, or only the rows the filters show", async () => {
-    expect((await users("", "en")).map((row) => row[1])).toEqual(expect.arrayContaining(["summer@example.com", "winter@example.com"]));
+    expect((await users("", "en")).map((row) => row[1])).toEqual(
+      expect.arrayContaining(["summer@example.com", "winter@example.com"]),
+    );
     expect((await users("email=winter", "en")).slice(1).map((row) => row[1])).toEqual(["winter@example.com"]);
   });
 });
@@ -143,7 +165,16 @@ describe("the referral CSV", () => {
 
 describe("the children CSV", () => {
   const children = async (search: string, language: Language) =>
-    rowsOf(await childrenCsv(test.db, referrer, parseListQuery(new URLSearchParams(search), CHILD_LIST, language), undefined, language, await t(language)));
+    rowsOf(
+      await childrenCsv(
+        test.db,
+        referrer,
+        parseListQuery(new URLSearchParams(search), CHILD_LIST, language),
+        undefined,
+        language,
+        await t(language),
+      ),
+    );
 
   it("holds the whole list, or only the rows the filters show, with the birth date as the list shows it", async () => {
     expect((await children("sort=name&order=asc", "en")).slice(1)).toEqual([

@@ -14,7 +14,9 @@ import { traced } from "~/services/trace.server";
 export const listStatusUpdates = traced(
   "model.listStatusUpdates",
   async function listStatusUpdates(db: DB, actor: CurrentUser, { page, count }: { page: number; count: number }) {
-    const base = statusUpdatesOf(db, actor.id).innerJoin("children as c", "c.id", "r.child_id").leftJoin("local_programs as p", "p.id", "r.opened_by_id");
+    const base = statusUpdatesOf(db, actor.id)
+      .innerJoin("children as c", "c.id", "r.child_id")
+      .leftJoin("local_programs as p", "p.id", "r.opened_by_id");
     const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
     const data = await base
       .select([
@@ -71,17 +73,25 @@ export interface WaitingQueue {
 }
 
 /** Dashboard counts (R33, R137, R157): children only where there is a children's list, users only for admins. */
-export const dashboardCounts = traced("model.dashboardCounts", async function dashboardCounts(db: DB, actor: CurrentUser) {
-  const own = db.selectFrom("referrals as r").where(readableReferrals(actor, "r"));
-  const count = async (query: typeof own) => Number((await query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-  const children = actor.isAdmin ? db.selectFrom("children") : db.selectFrom("children").where("created_by_id", "=", actor.id);
-  return {
-    drafts: await count(own.where("r.status", "=", "Draft")),
-    submitted: await count(own.where("r.status", "<>", "Draft")),
-    statusUpdates: await count(statusUpdatesOf(db, actor.id)),
-    children: isProgramStaff(actor) ? null : Number((await children.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
-    // The users list's own count, so the two numbers agree (super administrators are not listed).
-    users: actor.isAdmin ? await countListedUsers(db, actor) : null,
-    waiting: await waitingQueue(db, actor),
-  };
-});
+export const dashboardCounts = traced(
+  "model.dashboardCounts",
+  async function dashboardCounts(db: DB, actor: CurrentUser) {
+    const own = db.selectFrom("referrals as r").where(readableReferrals(actor, "r"));
+    const count = async (query: typeof own) =>
+      Number((await query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const children = actor.isAdmin
+      ? db.selectFrom("children")
+      : db.selectFrom("children").where("created_by_id", "=", actor.id);
+    return {
+      drafts: await count(own.where("r.status", "=", "Draft")),
+      submitted: await count(own.where("r.status", "<>", "Draft")),
+      statusUpdates: await count(statusUpdatesOf(db, actor.id)),
+      children: isProgramStaff(actor)
+        ? null
+        : Number((await children.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
+      // The users list's own count, so the two numbers agree (super administrators are not listed).
+      users: actor.isAdmin ? await countListedUsers(db, actor) : null,
+      waiting: await waitingQueue(db, actor),
+    };
+  },
+);

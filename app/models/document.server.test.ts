@@ -7,7 +7,15 @@ import { refuseWrites, type TestDatabase } from "../../db/testing";
 import { configuredTestDatabase } from "~/test/database";
 import type { StoredFile } from "~/services/uploads.server";
 import { createChild, deleteChild, startReferral } from "./child.server";
-import { addDocument, deleteDocument, getDocument, getDocumentFile, listDocuments, sweepOrphanUploads, updateDocument } from "./document.server";
+import {
+  addDocument,
+  deleteDocument,
+  getDocument,
+  getDocumentFile,
+  listDocuments,
+  sweepOrphanUploads,
+  updateDocument,
+} from "./document.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import type { CurrentUser } from "./user.server";
 
@@ -34,14 +42,24 @@ describe("a referral's documents", () => {
   it("are listed apart, ordinary and consent, and the description alone changes", async () => {
     const report = uploaded();
     const consent = uploaded("consent.pdf");
-    const { id } = await addDocument(test.db, owner, ids, { description: "Hearing screening", isConsent: false }, report);
+    const { id } = await addDocument(
+      test.db,
+      owner,
+      ids,
+      { description: "Hearing screening", isConsent: false },
+      report,
+    );
     await addDocument(test.db, owner, ids, { description: "Signed consent", isConsent: true }, consent);
     const listed = await listDocuments(test.db, owner, ids);
     expect(listed.documents.map((document) => document.description)).toEqual(["Hearing screening"]);
     expect(listed.consentDocuments.map((document) => document.description)).toEqual(["Signed consent"]);
 
     await updateDocument(test.db, owner, ids, id, { description: "Hearing screening, March" });
-    expect(await getDocument(test.db, owner, ids, id)).toMatchObject({ description: "Hearing screening, March", fileName: "screening.pdf", size: 13 });
+    expect(await getDocument(test.db, owner, ids, id)).toMatchObject({
+      description: "Hearing screening, March",
+      fileName: "screening.pdf",
+      size: 13,
+    });
     expect((await getDocumentFile(test.db, owner, id)).storedName).toBe(report.storedName);
     expect(onDisk(report)).toBe(true);
   });
@@ -51,7 +69,9 @@ describe("a referral's documents", () => {
     expect((await getDocumentFile(test.db, admin, id)).fileName).toBe("screening.pdf");
     await expect(getDocumentFile(test.db, stranger, id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(getDocument(test.db, stranger, ids, id)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(updateDocument(test.db, stranger, ids, id, { description: "x" })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(updateDocument(test.db, stranger, ids, id, { description: "x" })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     await expect(deleteDocument(test.db, stranger, ids, id)).rejects.toBeInstanceOf(NotFoundError);
     // Administrators read, never change.
     await expect(deleteDocument(test.db, admin, ids, id)).rejects.toBeInstanceOf(ForbiddenError);
@@ -68,13 +88,17 @@ describe("a referral's documents", () => {
 
   it("leave no file behind when the save does not happen", async () => {
     const refused = uploaded();
-    await expect(addDocument(test.db, stranger, ids, { description: "Not theirs", isConsent: false }, refused)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      addDocument(test.db, stranger, ids, { description: "Not theirs", isConsent: false }, refused),
+    ).rejects.toBeInstanceOf(NotFoundError);
     expect(onDisk(refused)).toBe(false);
 
     const allow = await refuseWrites(test.db, "referral_documents", "insert");
     const failed = uploaded();
     try {
-      await expect(addDocument(test.db, owner, ids, { description: "Fails", isConsent: false }, failed)).rejects.toThrow("refused for the test");
+      await expect(
+        addDocument(test.db, owner, ids, { description: "Fails", isConsent: false }, failed),
+      ).rejects.toThrow("refused for the test");
     } finally {
       await allow();
     }
@@ -90,7 +114,13 @@ describe("a referral's documents", () => {
     );
     const referral = await startReferral(test.db, owner, child.id);
     const file = uploaded();
-    await addDocument(test.db, owner, { child: child.id, referral: referral.id, user: owner.id }, { description: "Report", isConsent: false }, file);
+    await addDocument(
+      test.db,
+      owner,
+      { child: child.id, referral: referral.id, user: owner.id },
+      { description: "Report", isConsent: false },
+      file,
+    );
     await deleteChild(test.db, owner, child.id);
     expect(onDisk(file)).toBe(false);
   });

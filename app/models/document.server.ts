@@ -46,18 +46,21 @@ function summary(row: {
 }
 
 /** The referral's documents, ordinary and consent apart, oldest first. */
-export const listDocuments = traced("model.listDocuments", async function listDocuments(db: DB, actor: CurrentUser, ids: WizardIds) {
-  const referral = await getDraftForEdit(db, actor, ids);
-  const rows = await db
-    .selectFrom("referral_documents")
-    .select(SUMMARY)
-    .where("referral_id", "=", referral.id)
-    .where("disabled", "=", 0)
-    .orderBy("id")
-    .execute();
-  const all = rows.map(summary);
-  return { documents: all.filter((row) => !row.isConsent), consentDocuments: all.filter((row) => row.isConsent) };
-});
+export const listDocuments = traced(
+  "model.listDocuments",
+  async function listDocuments(db: DB, actor: CurrentUser, ids: WizardIds) {
+    const referral = await getDraftForEdit(db, actor, ids);
+    const rows = await db
+      .selectFrom("referral_documents")
+      .select(SUMMARY)
+      .where("referral_id", "=", referral.id)
+      .where("disabled", "=", 0)
+      .orderBy("id")
+      .execute();
+    const all = rows.map(summary);
+    return { documents: all.filter((row) => !row.isConsent), consentDocuments: all.filter((row) => row.isConsent) };
+  },
+);
 
 async function documentRow(db: DB, referralId: number, documentId: number) {
   const row = await db
@@ -80,24 +83,35 @@ export const getDocument = traced(
 );
 
 /** One document, for whoever may read its referral, whatever its status; administrators' reads are recorded. */
-export const readDocument = traced("model.readDocument", async function readDocument(db: DB, actor: CurrentUser, documentId: number): Promise<
-  DocumentSummary & { referralId: number }
-> {
-  const row = await db
-    .selectFrom("referral_documents as d")
-    .innerJoin("referrals as r", "r.id", "d.referral_id")
-    .select([...SUMMARY.map((column) => `d.${column}` as const), "r.id as referral_id", "r.created_by_id", "r.status", "r.local_program_id"])
-    .where("d.id", "=", documentId)
-    .where("d.disabled", "=", 0)
-    .executeTakeFirst();
-  if (!row || !mayViewReferral(actor, referralFacts(row))) throw new NotFoundError("document");
-  await recordAccess(db, viewerOf(actor), [{ referralId: row.referral_id, createdById: row.created_by_id }], {
-    action: "view",
-    entityType: "document",
-    entityId: row.id,
-  });
-  return { ...summary(row), referralId: row.referral_id };
-});
+export const readDocument = traced(
+  "model.readDocument",
+  async function readDocument(
+    db: DB,
+    actor: CurrentUser,
+    documentId: number,
+  ): Promise<DocumentSummary & { referralId: number }> {
+    const row = await db
+      .selectFrom("referral_documents as d")
+      .innerJoin("referrals as r", "r.id", "d.referral_id")
+      .select([
+        ...SUMMARY.map((column) => `d.${column}` as const),
+        "r.id as referral_id",
+        "r.created_by_id",
+        "r.status",
+        "r.local_program_id",
+      ])
+      .where("d.id", "=", documentId)
+      .where("d.disabled", "=", 0)
+      .executeTakeFirst();
+    if (!row || !mayViewReferral(actor, referralFacts(row))) throw new NotFoundError("document");
+    await recordAccess(db, viewerOf(actor), [{ referralId: row.referral_id, createdById: row.created_by_id }], {
+      action: "view",
+      entityType: "document",
+      entityId: row.id,
+    });
+    return { ...summary(row), referralId: row.referral_id };
+  },
+);
 
 /** Records an uploaded file; if the referral may not take it or the save fails, the file is removed. */
 export const addDocument = traced(
@@ -147,14 +161,24 @@ export const addDocument = traced(
 /** Changes the description only: the file stays as it was (R65). */
 export const updateDocument = traced(
   "model.updateDocument",
-  async function updateDocument(db: DB, actor: CurrentUser, ids: WizardIds, documentId: number, input: { description: string }): Promise<void> {
+  async function updateDocument(
+    db: DB,
+    actor: CurrentUser,
+    ids: WizardIds,
+    documentId: number,
+    input: { description: string },
+  ): Promise<void> {
     await writeTransaction(db, async (trx) => {
       // R135, as in addDocument.
       await holdRows(trx, "referrals", "id", [ids.referral]);
       const referral = await getDraftForEdit(trx, actor, ids);
       const row = await documentRow(trx, referral.id, documentId);
       const now = new Date().toISOString();
-      await trx.updateTable("referral_documents").set({ description: input.description, updated_at: now }).where("id", "=", row.id).execute();
+      await trx
+        .updateTable("referral_documents")
+        .set({ description: input.description, updated_at: now })
+        .where("id", "=", row.id)
+        .execute();
       await trx.updateTable("referrals").set({ updated_at: now }).where("id", "=", referral.id).execute();
     });
   },
@@ -169,7 +193,11 @@ export const deleteDocument = traced(
       const referral = await getDraftForEdit(trx, actor, ids);
       const row = await documentRow(trx, referral.id, documentId);
       await trx.deleteFrom("referral_documents").where("id", "=", row.id).execute();
-      await trx.updateTable("referrals").set({ updated_at: new Date().toISOString() }).where("id", "=", referral.id).execute();
+      await trx
+        .updateTable("referrals")
+        .set({ updated_at: new Date().toISOString() })
+        .where("id", "=", referral.id)
+        .execute();
       return row.file_path;
     });
     await removeStoredFiles([storedName]);
@@ -177,25 +205,12 @@ export const deleteDocument = traced(
 );
 
 /** A document's file, for the creator and administrators (recorded); anyone else NotFoundError. */
-export const getDocumentFile = traced("model.getDocumentFile", async function getDocumentFile(db: DB, actor: CurrentUser, documentId: number) {
-  const row = await documentWithReferral(db, documentId);
-  if (!row || !mayViewReferral(actor, referralFacts(row))) throw new NotFoundError("document");
-  await recordAccess(db, viewerOf(actor), [{ referralId: row.referral_id, createdById: row.created_by_id }], {
-    action: "download",
-    entityType: "document",
-    entityId: documentId,
-  });
-  return { storedName: row.file_path, fileName: row.file_name, contentType: row.content_type, size: row.size_bytes };
-});
-
-/** A document of the referral a live review link opens, for the link's holder; else NotFoundError. */
-export const getDocumentFileForReviewLink = traced(
-  "model.getDocumentFileForReviewLink",
-  async function getDocumentFileForReviewLink(db: DB, token: string | null | undefined, documentId: number) {
-    const link = await referralForReviewToken(db, token);
-    const row = link ? await documentWithReferral(db, documentId) : null;
-    if (!link || !row || row.referral_id !== link.referralId) throw new NotFoundError("document");
-    await recordAccess(db, { reviewLinkId: link.linkId }, [{ referralId: row.referral_id, createdById: row.created_by_id }], {
+export const getDocumentFile = traced(
+  "model.getDocumentFile",
+  async function getDocumentFile(db: DB, actor: CurrentUser, documentId: number) {
+    const row = await documentWithReferral(db, documentId);
+    if (!row || !mayViewReferral(actor, referralFacts(row))) throw new NotFoundError("document");
+    await recordAccess(db, viewerOf(actor), [{ referralId: row.referral_id, createdById: row.created_by_id }], {
       action: "download",
       entityType: "document",
       entityId: documentId,
@@ -204,22 +219,59 @@ export const getDocumentFileForReviewLink = traced(
   },
 );
 
+/** A document of the referral a live review link opens, for the link's holder; else NotFoundError. */
+export const getDocumentFileForReviewLink = traced(
+  "model.getDocumentFileForReviewLink",
+  async function getDocumentFileForReviewLink(db: DB, token: string | null | undefined, documentId: number) {
+    const link = await referralForReviewToken(db, token);
+    const row = link ? await documentWithReferral(db, documentId) : null;
+    if (!link || !row || row.referral_id !== link.referralId) throw new NotFoundError("document");
+    await recordAccess(
+      db,
+      { reviewLinkId: link.linkId },
+      [{ referralId: row.referral_id, createdById: row.created_by_id }],
+      {
+        action: "download",
+        entityType: "document",
+        entityId: documentId,
+      },
+    );
+    return { storedName: row.file_path, fileName: row.file_name, contentType: row.content_type, size: row.size_bytes };
+  },
+);
+
 function documentWithReferral(db: DB, documentId: number) {
   return db
     .selectFrom("referral_documents as d")
     .innerJoin("referrals as r", "r.id", "d.referral_id")
-    .select(["d.file_path", "d.file_name", "d.content_type", "d.size_bytes", "d.referral_id", "r.created_by_id", "r.status", "r.local_program_id"])
+    .select([
+      "d.file_path",
+      "d.file_name",
+      "d.content_type",
+      "d.size_bytes",
+      "d.referral_id",
+      "r.created_by_id",
+      "r.status",
+      "r.local_program_id",
+    ])
     .where("d.id", "=", documentId)
     .where("d.disabled", "=", 0)
     .executeTakeFirst();
 }
 
 /** Read before deleting the referrals (their rows go with them); remove the files after the commit. */
-export const storedFilesOf = traced("model.storedFilesOf", async function storedFilesOf(db: DB, referralIds: number[]): Promise<string[]> {
-  if (!referralIds.length) return [];
-  const rows = await db.selectFrom("referral_documents").select("file_path").where("referral_id", "in", referralIds).execute();
-  return rows.map((row) => row.file_path);
-});
+export const storedFilesOf = traced(
+  "model.storedFilesOf",
+  async function storedFilesOf(db: DB, referralIds: number[]): Promise<string[]> {
+    if (!referralIds.length) return [];
+    const rows = await db
+      .selectFrom("referral_documents")
+      .select("file_path")
+      .where("referral_id", "in", referralIds)
+      .execute();
+    return rows.map((row) => row.file_path);
+  },
+);
 
 /**
  * Removes unreferenced or unfinished files older than an hour (left by an interrupted upload). One instance at a
@@ -229,12 +281,16 @@ export const sweepOrphanUploads = traced(
   "model.sweepOrphanUploads",
   async function sweepOrphanUploads(db: DB, { olderThanMs = 60 * 60 * 1000, now = Date.now() } = {}): Promise<number> {
     const removed = await runAlone(db, "sweep-uploads", SWEEP_LEASE_MS, async () => {
-      const old = (await listStoredFiles()).filter((file) => now - file.modifiedMs > olderThanMs).map((file) => file.storedName);
+      const old = (await listStoredFiles())
+        .filter((file) => now - file.modifiedMs > olderThanMs)
+        .map((file) => file.storedName);
       const orphans: string[] = [];
       for (let start = 0; start < old.length; start += 500) {
         const names = old.slice(start, start + 500);
         const known = new Set(
-          (await db.selectFrom("referral_documents").select("file_path").where("file_path", "in", names).execute()).map((row) => row.file_path),
+          (await db.selectFrom("referral_documents").select("file_path").where("file_path", "in", names).execute()).map(
+            (row) => row.file_path,
+          ),
         );
         orphans.push(...names.filter((name) => !known.has(name)));
       }

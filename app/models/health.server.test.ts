@@ -40,7 +40,9 @@ describe("readiness", () => {
       .where("name" as never, "=", name as never)
       .execute();
     try {
-      expect(await readiness(test.db, { dataDir, draining: false })).toEqual(["the database lacks 1 migration(s) of this version: run npm run db:migrate"]);
+      expect(await readiness(test.db, { dataDir, draining: false })).toEqual([
+        "the database lacks 1 migration(s) of this version: run npm run db:migrate",
+      ]);
     } finally {
       await test.db
         .insertInto("kysely_migration" as never)
@@ -53,7 +55,9 @@ describe("readiness", () => {
   it("says the data folder cannot be written when a file stands where it should be", async () => {
     const notAFolder = path.join(dataDir, "a-file");
     writeFileSync(notAFolder, "");
-    expect(await readiness(test.db, { dataDir: notAFolder, draining: false })).toEqual(["the data folder cannot be written"]);
+    expect(await readiness(test.db, { dataDir: notAFolder, draining: false })).toEqual([
+      "the data folder cannot be written",
+    ]);
     expect(await readiness(test.db, { dataDir: path.join(dataDir, "gone"), draining: false })).toEqual([
       "the data folder cannot be written",
       "the data folder cannot be read",
@@ -61,7 +65,9 @@ describe("readiness", () => {
   });
 
   it("says the data folder has under 1 GB free (here: less than the threshold asked)", async () => {
-    expect(await readiness(test.db, { dataDir, draining: false, minFreeBytes: Number.MAX_SAFE_INTEGER })).toEqual(["the data folder has under 1 GB free"]);
+    expect(await readiness(test.db, { dataDir, draining: false, minFreeBytes: Number.MAX_SAFE_INTEGER })).toEqual([
+      "the data folder has under 1 GB free",
+    ]);
   });
 
   it("says the database does not answer, and leaves nothing behind in the data folder", async () => {

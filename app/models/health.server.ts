@@ -26,7 +26,9 @@ const GB = 1024 ** 3;
 
 function within<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("no answer in time")), ms)));
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error("no answer in time")), ms)),
+  );
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
@@ -40,11 +42,15 @@ async function missingMigrations(db: DB): Promise<number> {
  * Why this instance should not get requests, or nothing (R145). Reasons name no address, path or figure: the endpoint
  * is public.
  */
-export async function readiness(db: DB, { dataDir, draining, minFreeBytes = GB, timeoutMs = 3000 }: ReadinessOptions): Promise<string[]> {
+export async function readiness(
+  db: DB,
+  { dataDir, draining, minFreeBytes = GB, timeoutMs = 3000 }: ReadinessOptions,
+): Promise<string[]> {
   const database = within(pingDatabase(db), timeoutMs).then(
     () =>
       within(missingMigrations(db), timeoutMs).then(
-        (missing) => (missing ? [`the database lacks ${missing} migration(s) of this version: run npm run db:migrate`] : []),
+        (missing) =>
+          missing ? [`the database lacks ${missing} migration(s) of this version: run npm run db:migrate`] : [],
         () => ["the database's migrations cannot be read"],
       ),
     () => ["the database does not answer"],

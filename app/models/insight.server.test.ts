@@ -25,7 +25,8 @@ let admin: CurrentUser;
 const today = easternCalendarDate();
 const DAY = 86_400_000;
 /** This month's day `day`, or today's day when that is past the 28th (every month has it). */
-const thisMonthOn = (day = Math.min(Number(today.slice(8)), 28)) => `${today.slice(0, 8)}${String(day).padStart(2, "0")}`;
+const thisMonthOn = (day = Math.min(Number(today.slice(8)), 28)) =>
+  `${today.slice(0, 8)}${String(day).padStart(2, "0")}`;
 
 beforeAll(async () => {
   test = await configuredTestDatabase();
@@ -36,7 +37,13 @@ afterAll(() => test.close());
 /** A referral submitted today through the models, of a child `months` months old. */
 async function submitNow(by: CurrentUser, { months = 7, county = "24003", relationship = "1" } = {}) {
   const birthdate = dateAfterMonths(thisMonthOn(), -months);
-  const child = await createChild(test.db, by, { id: null, firstName: "Lucía", lastName: "Pérez", birthdate, stateOfResidence: "21" });
+  const child = await createChild(test.db, by, {
+    id: null,
+    firstName: "Lucía",
+    lastName: "Pérez",
+    birthdate,
+    stateOfResidence: "21",
+  });
   const ids = await completeDraft(test.db, by, child.id, { county, relationship });
   expect(await submitReferral(test.db, by, ids.referral)).toEqual({ submitted: true, status: "Submitted" });
   return ids.referral;
@@ -46,16 +53,33 @@ async function submitNow(by: CurrentUser, { months = 7, county = "24003", relati
  * A referral submitted long ago (the submit through the models, then its dates moved back) and, when given, the
  * program's first status change that many days after; its row of figures made again as the writes make it.
  */
-async function submittedAt(at: string, { firstChangeAfterDays, by = owner }: { firstChangeAfterDays?: number; by?: CurrentUser } = {}) {
+async function submittedAt(
+  at: string,
+  { firstChangeAfterDays, by = owner }: { firstChangeAfterDays?: number; by?: CurrentUser } = {},
+) {
   const id = await submitNow(by);
-  await test.db.updateTable("referrals").set({ submission_date: at, status_updated_at: at }).where("id", "=", id).execute();
+  await test.db
+    .updateTable("referrals")
+    .set({ submission_date: at, status_updated_at: at })
+    .where("id", "=", id)
+    .execute();
   if (firstChangeAfterDays !== undefined) {
     const changedAt = new Date(Date.parse(at) + firstChangeAfterDays * DAY).toISOString();
     await test.db
       .insertInto("referral_status_history")
-      .values({ referral_id: id, from_status: "Submitted", to_status: "Received", changed_by_id: admin.id, changed_at: changedAt })
+      .values({
+        referral_id: id,
+        from_status: "Submitted",
+        to_status: "Received",
+        changed_by_id: admin.id,
+        changed_at: changedAt,
+      })
       .execute();
-    await test.db.updateTable("referrals").set({ status: "Received", status_updated_at: changedAt }).where("id", "=", id).execute();
+    await test.db
+      .updateTable("referrals")
+      .set({ status: "Received", status_updated_at: changedAt })
+      .where("id", "=", id)
+      .execute();
   }
   await keepReferralFigures(test.db, [id]);
   return id;
@@ -74,11 +98,18 @@ describe("programInsight", () => {
     expect(thisWeek.byCounty["24021"]).toBe((before.weeks.at(-1)!.byCounty["24021"] ?? 0) + 1);
     expect(after.bySource["7"]).toBe((before.bySource["7"] ?? 0) + 1);
     expect(after.byAgeMonths[7]).toBe(before.byAgeMonths[7] + 1);
-    const reason = (insight: typeof after, type: string) => insight.byReason.find((one) => one.type === type && one.code === "1")?.count ?? 0;
-    expect(reason(after, "RefReasons_ConcernsDevelopmental")).toBe(reason(before, "RefReasons_ConcernsDevelopmental") + 1);
+    const reason = (insight: typeof after, type: string) =>
+      insight.byReason.find((one) => one.type === type && one.code === "1")?.count ?? 0;
+    expect(reason(after, "RefReasons_ConcernsDevelopmental")).toBe(
+      reason(before, "RefReasons_ConcernsDevelopmental") + 1,
+    );
     expect(reason(after, "FailedScreenings")).toBe(reason(before, "FailedScreenings") + 1);
-    const thisMonth = (insight: typeof after) => insight.firstChange.find((month) => month.month === today.slice(0, 7))!;
-    expect(thisMonth(after)).toMatchObject({ submitted: thisMonth(before).submitted + 1, changed: thisMonth(before).changed });
+    const thisMonth = (insight: typeof after) =>
+      insight.firstChange.find((month) => month.month === today.slice(0, 7))!;
+    expect(thisMonth(after)).toMatchObject({
+      submitted: thisMonth(before).submitted + 1,
+      changed: thisMonth(before).changed,
+    });
 
     const first = await recordStatusChange(test.db, admin, id, { status: "Received" });
     await recordStatusChange(test.db, admin, id, { status: "Eligible" });
@@ -89,12 +120,25 @@ describe("programInsight", () => {
     });
     expect(thisMonth(changed).changed).toBe(thisMonth(before).changed + 1);
     // The wait is to the first status recorded, not the latest.
-    const row = await test.db.selectFrom("referral_figures").selectAll().where("referral_id", "=", id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: "Eligible", first_change_at: first.at, submitted_day: today, county: "24021", source: "7", age_months: 7 });
+    const row = await test.db
+      .selectFrom("referral_figures")
+      .selectAll()
+      .where("referral_id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      status: "Eligible",
+      first_change_at: first.at,
+      submitted_day: today,
+      county: "24021",
+      source: "7",
+      age_months: 7,
+    });
   });
 
   it("is for administrators only", async () => {
-    await expect(programInsight(test.db, owner, defaultInsightPeriod(today), today)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(programInsight(test.db, owner, defaultInsightPeriod(today), today)).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
   });
 
   it("counts a referral on its Maryland calendar day, in the week that begins on that Sunday", async () => {
@@ -157,13 +201,22 @@ describe("referrerTrend", () => {
     expect(mine.months).toHaveLength(12);
     expect(mine.months.at(-1)!.month).toBe(today.slice(0, 7));
     const id = await submitNow(stranger);
-    await submittedAt(`${dateAfterMonths(thisMonthOn(15), -3)}T15:00:00.000Z`, { by: stranger, firstChangeAfterDays: 1 });
+    await submittedAt(`${dateAfterMonths(thisMonthOn(15), -3)}T15:00:00.000Z`, {
+      by: stranger,
+      firstChangeAfterDays: 1,
+    });
     // Twelve months back is not in the twelve.
     await submittedAt(`${dateAfterMonths(thisMonthOn(15), -12)}T15:00:00.000Z`, { by: stranger });
     await recordStatusChange(test.db, admin, id, { status: "Processed" });
     const after = await referrerTrend(test.db, stranger, today);
-    expect(after.months.map((month) => month.submitted)).toEqual(mine.months.map((month, index) => month.submitted + (index === 11 || index === 8 ? 1 : 0)));
-    expect(after.byStatus).toEqual({ ...mine.byStatus, Processed: mine.byStatus.Processed + 1, Received: mine.byStatus.Received + 1 });
+    expect(after.months.map((month) => month.submitted)).toEqual(
+      mine.months.map((month, index) => month.submitted + (index === 11 || index === 8 ? 1 : 0)),
+    );
+    expect(after.byStatus).toEqual({
+      ...mine.byStatus,
+      Processed: mine.byStatus.Processed + 1,
+      Received: mine.byStatus.Received + 1,
+    });
     // The owner's referrals, many of them, are not the stranger's.
     expect(after.months.reduce((sum, month) => sum + month.submitted, 0)).toBe(2);
   });

@@ -59,7 +59,8 @@ const add = (counts: Counts, key: string | null, count: number) => {
   counts[name] = (counts[name] ?? 0) + count;
 };
 
-const emptyStatuses = () => Object.fromEntries(PAST_DRAFT_STATUSES.map((status) => [status, 0])) as Record<PastDraftStatus, number>;
+const emptyStatuses = () =>
+  Object.fromEntries(PAST_DRAFT_STATUSES.map((status) => [status, 0])) as Record<PastDraftStatus, number>;
 
 /** Every Sunday from the week of `from` to the week of `to`. */
 export function weekStarts({ from, to }: InsightPeriod): string[] {
@@ -117,16 +118,19 @@ function figuresFacts(db: DB) {
 }
 
 /** Remakes the submitted referrals' rows of figures, inside the transaction of every write that changes them. */
-export const keepReferralFigures = traced("model.keepReferralFigures", async function keepReferralFigures(trx: DB, referralIds: number[]): Promise<void> {
-  if (!referralIds.length) return;
-  const facts = await figuresFacts(trx).where("r.id", "in", referralIds).execute();
-  await trx.deleteFrom("referral_figures").where("referral_id", "in", referralIds).execute();
-  if (facts.length)
-    await trx
-      .insertInto("referral_figures")
-      .values(facts.map((row) => referralFiguresRow({ ...row, submission_date: row.submission_date! })))
-      .execute();
-});
+export const keepReferralFigures = traced(
+  "model.keepReferralFigures",
+  async function keepReferralFigures(trx: DB, referralIds: number[]): Promise<void> {
+    if (!referralIds.length) return;
+    const facts = await figuresFacts(trx).where("r.id", "in", referralIds).execute();
+    await trx.deleteFrom("referral_figures").where("referral_id", "in", referralIds).execute();
+    if (facts.length)
+      await trx
+        .insertInto("referral_figures")
+        .values(facts.map((row) => referralFiguresRow({ ...row, submission_date: row.submission_date! })))
+        .execute();
+  },
+);
 
 type FiguresTables = Database & { f: Database["referral_figures"] };
 
@@ -136,7 +140,9 @@ function figuresOf(db: DB, actor: Actor) {
   const rows = db.selectFrom("referral_figures as f");
   if (scope.kind === "all") return rows;
   if (scope.kind === "own") return rows.where("f.created_by_id", "=", scope.userId);
-  return scope.programIds.length ? rows.where("f.local_program_id", "in", [...scope.programIds]) : rows.where(sql<SqlBool>`1 = 0`);
+  return scope.programIds.length
+    ? rows.where("f.local_program_id", "in", [...scope.programIds])
+    : rows.where(sql<SqlBool>`1 = 0`);
 }
 
 /** Figures of referrals submitted in a period (Maryland days, inclusive), of those the person reads. */
@@ -153,22 +159,32 @@ export const programInsight = traced(
     // Counted by the database, by the day, status and county, by source and by age; the waits read one by one.
     const dueBefore = shiftDate(today, -TIMELINE_DAYS);
     const [byDay, sources, ages, changed, timelineDays] = await Promise.all([
-      submittedIn(db, actor, period).select(["f.submitted_day", "f.status", "f.county", count]).groupBy(["f.submitted_day", "f.status", "f.county"]).execute(),
+      submittedIn(db, actor, period)
+        .select(["f.submitted_day", "f.status", "f.county", count])
+        .groupBy(["f.submitted_day", "f.status", "f.county"])
+        .execute(),
       submittedIn(db, actor, period).select(["f.source", count]).groupBy("f.source").execute(),
       submittedIn(db, actor, period).select(["f.age_months", count]).groupBy("f.age_months").execute(),
-      submittedIn(db, actor, period).select(["f.submitted_day", "f.submitted_at", "f.first_change_at"]).where("f.first_change_at", "is not", null).execute(),
+      submittedIn(db, actor, period)
+        .select(["f.submitted_day", "f.submitted_at", "f.first_change_at"])
+        .where("f.first_change_at", "is not", null)
+        .execute(),
       submittedIn(db, actor, period)
         .select([
           "f.local_program_id",
           "f.submitted_day",
           count,
-          sql<number>`sum(case when f.determined_days is not null or f.submitted_day < ${dueBefore} then 1 else 0 end)`.as("due"),
+          sql<number>`sum(case when f.determined_days is not null or f.submitted_day < ${dueBefore} then 1 else 0 end)`.as(
+            "due",
+          ),
           sql<number>`sum(case when f.determined_days <= ${TIMELINE_DAYS} then 1 else 0 end)`.as("within"),
         ])
         .groupBy(["f.local_program_id", "f.submitted_day"])
         .execute(),
     ]);
-    const weeks = new Map<string, WeekFigures>(weekStarts(period).map((start) => [start, { start, total: 0, byStatus: emptyStatuses(), byCounty: {} }]));
+    const weeks = new Map<string, WeekFigures>(
+      weekStarts(period).map((start) => [start, { start, total: 0, byStatus: emptyStatuses(), byCounty: {} }]),
+    );
     const months = new Map(monthsOf(period).map((month) => [month, { submitted: 0, waits: [] as number[] }]));
     const byCounty: Counts = {};
     let total = 0;
@@ -182,11 +198,19 @@ export const programInsight = traced(
       total += row.count;
     }
     for (const row of changed)
-      months.get(row.submitted_day.slice(0, 7))!.waits.push((Date.parse(row.first_change_at!) - Date.parse(row.submitted_at)) / DAY_MS);
+      months
+        .get(row.submitted_day.slice(0, 7))!
+        .waits.push((Date.parse(row.first_change_at!) - Date.parse(row.submitted_at)) / DAY_MS);
     const bySource: Counts = {};
     for (const row of sources) add(bySource, row.source, row.count);
-    const byAgeMonths = Array.from({ length: AGE_LIMIT_MONTHS }, (_, months) => ages.find((row) => row.age_months === months)?.count ?? 0);
-    const timeline = new Map<string, { programId: number | null; month: string; submitted: number; due: number; within: number }>();
+    const byAgeMonths = Array.from(
+      { length: AGE_LIMIT_MONTHS },
+      (_, months) => ages.find((row) => row.age_months === months)?.count ?? 0,
+    );
+    const timeline = new Map<
+      string,
+      { programId: number | null; month: string; submitted: number; due: number; within: number }
+    >();
     for (const row of timelineDays) {
       const month = row.submitted_day.slice(0, 7);
       const key = `${row.local_program_id ?? ""} ${month}`;
@@ -229,7 +253,9 @@ export const programInsight = traced(
       byReason: reasons.map((reason) => ({ type: reason.type, code: reason.code, count: Number(reason.count) })),
       byAgeMonths,
       byCounty,
-      timeline: [...timeline.values()].sort((a, b) => (a.programId ?? 0) - (b.programId ?? 0) || a.month.localeCompare(b.month)),
+      timeline: [...timeline.values()].sort(
+        (a, b) => (a.programId ?? 0) - (b.programId ?? 0) || a.month.localeCompare(b.month),
+      ),
     };
   },
 );
@@ -244,24 +270,27 @@ export interface ReferrerTrend {
 }
 
 /** A referrer's own submitted referrals of the last twelve months (R128): theirs only, whoever asks. */
-export const referrerTrend = traced("model.referrerTrend", async function referrerTrend(db: DB, actor: Actor, today: string): Promise<ReferrerTrend> {
-  const [year, month] = today.split("-").map(Number);
-  const first = year * 12 + (month - 1) - 11;
-  const from = `${Math.floor(first / 12)}-${String((first % 12) + 1).padStart(2, "0")}-01`;
-  const period = { from, to: today };
-  const rows = await db
-    .selectFrom("referral_figures as f")
-    .where("f.submitted_day", ">=", period.from)
-    .where("f.submitted_day", "<=", period.to)
-    .select(["f.status", "f.submitted_day"])
-    .where("f.created_by_id", "=", actor.id)
-    .execute();
-  const counts = new Map(monthsOf(period).map((month) => [month, 0]));
-  const byStatus = emptyStatuses();
-  for (const row of rows) {
-    const month = row.submitted_day.slice(0, 7);
-    counts.set(month, (counts.get(month) ?? 0) + 1);
-    byStatus[row.status as PastDraftStatus] += 1;
-  }
-  return { months: [...counts].map(([month, submitted]) => ({ month, submitted })), byStatus };
-});
+export const referrerTrend = traced(
+  "model.referrerTrend",
+  async function referrerTrend(db: DB, actor: Actor, today: string): Promise<ReferrerTrend> {
+    const [year, month] = today.split("-").map(Number);
+    const first = year * 12 + (month - 1) - 11;
+    const from = `${Math.floor(first / 12)}-${String((first % 12) + 1).padStart(2, "0")}-01`;
+    const period = { from, to: today };
+    const rows = await db
+      .selectFrom("referral_figures as f")
+      .where("f.submitted_day", ">=", period.from)
+      .where("f.submitted_day", "<=", period.to)
+      .select(["f.status", "f.submitted_day"])
+      .where("f.created_by_id", "=", actor.id)
+      .execute();
+    const counts = new Map(monthsOf(period).map((month) => [month, 0]));
+    const byStatus = emptyStatuses();
+    for (const row of rows) {
+      const month = row.submitted_day.slice(0, 7);
+      counts.set(month, (counts.get(month) ?? 0) + 1);
+      byStatus[row.status as PastDraftStatus] += 1;
+    }
+    return { months: [...counts].map(([month, submitted]) => ({ month, submitted })), byStatus };
+  },
+);

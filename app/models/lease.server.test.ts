@@ -23,7 +23,12 @@ const HOUR = 60 * 60 * 1000;
 describe("a task one instance at a time does", () => {
   it("is done by the first that asks; another asking meanwhile does nothing; once done, it is free again", async () => {
     let finish!: () => void;
-    const first = runAlone(test.db, "sweep-uploads", HOUR, () => new Promise<string>((resolve) => (finish = () => resolve("first"))));
+    const first = runAlone(
+      test.db,
+      "sweep-uploads",
+      HOUR,
+      () => new Promise<string>((resolve) => (finish = () => resolve("first"))),
+    );
     await expect.poll(async () => (await test.db.selectFrom("task_leases").select("name").execute()).length).toBe(1);
     let ranSecond = false;
     expect(await runAlone(other, "sweep-uploads", HOUR, async () => (ranSecond = true))).toBeNull();
@@ -37,13 +42,19 @@ describe("a task one instance at a time does", () => {
   });
 
   it("is free again when the work fails, and when an instance that held it died and its lease ran out", async () => {
-    await expect(runAlone(test.db, "sweep-reports", HOUR, () => Promise.reject(new Error("disk gone")))).rejects.toThrow("disk gone");
+    await expect(
+      runAlone(test.db, "sweep-reports", HOUR, () => Promise.reject(new Error("disk gone"))),
+    ).rejects.toThrow("disk gone");
     expect(await runAlone(other, "sweep-reports", HOUR, async () => "after a failure")).toBe("after a failure");
 
     // A lease left behind by an instance that stopped mid-task, as its row stays.
     await test.db
       .insertInto("task_leases")
-      .values({ name: "sweep-uploads", holder: "a dead instance", expires_at: new Date(Date.now() + HOUR).toISOString() })
+      .values({
+        name: "sweep-uploads",
+        holder: "a dead instance",
+        expires_at: new Date(Date.now() + HOUR).toISOString(),
+      })
       .execute();
     expect(await runAlone(other, "sweep-uploads", HOUR, async () => "too soon")).toBeNull();
     const later = () => new Date(Date.now() + 2 * HOUR);

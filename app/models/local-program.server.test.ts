@@ -40,17 +40,27 @@ async function waitingElsewhere() {
     .selectFrom("referrals")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("status", "=", "Submitted")
-    .where((eb) => eb.or([eb("local_program_id", "is", null), eb("local_program_id", "not in", [programs[HOWARD], programs[CALVERT]])]))
+    .where((eb) =>
+      eb.or([
+        eb("local_program_id", "is", null),
+        eb("local_program_id", "not in", [programs[HOWARD], programs[CALVERT]]),
+      ]),
+    )
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-const submittedIn = (county: string, options: Parameters<typeof submittedReferralIn>[3] = {}) => submittedReferralIn(test.db, referrer, county, options);
+const submittedIn = (county: string, options: Parameters<typeof submittedReferralIn>[3] = {}) =>
+  submittedReferralIn(test.db, referrer, county, options);
 
 beforeAll(async () => {
   test = await configuredTestDatabase();
   programs = await keepPrograms(test.db, {
-    [HOWARD]: { approved_domains: "howard.example.org", intake_email: "intake@howard.example.org", phone: "410-313-0000" },
+    [HOWARD]: {
+      approved_domains: "howard.example.org",
+      intake_email: "intake@howard.example.org",
+      phone: "410-313-0000",
+    },
     [CALVERT]: { approved_domains: "calvert.example.org" },
   });
   referrer = await addPerson(test.db, "nurse@example.com");
@@ -63,7 +73,9 @@ afterAll(() => test.close());
 describe("what a submit sends (R137, R142)", () => {
   it("mails the program's intake address the number and a link, without the child's or the family's name", async () => {
     const { referral, lastName } = await submittedIn(HOWARD);
-    const mails = outbox().filter((mail) => mail.to === "intake@howard.example.org" && mail.subject.includes(String(referral)));
+    const mails = outbox().filter(
+      (mail) => mail.to === "intake@howard.example.org" && mail.subject.includes(String(referral)),
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain(`/app/child/`);
     expect(`${mails[0].subject} ${mails[0].text}`).not.toMatch(new RegExp(`${lastName}|Lucía|Rosa|Pérez`));
@@ -92,10 +104,20 @@ describe("what a submit sends (R137, R142)", () => {
   it("refuses a county no program serves, and nothing is submitted", async () => {
     const child = await addChild(test.db, referrer);
     const ids = await completeDraft(test.db, referrer, child.id, { county: HOWARD });
-    const address = await test.db.selectFrom("referrals").select("address_id").where("id", "=", ids.referral).executeTakeFirstOrThrow();
+    const address = await test.db
+      .selectFrom("referrals")
+      .select("address_id")
+      .where("id", "=", ids.referral)
+      .executeTakeFirstOrThrow();
     await test.db.updateTable("addresses").set({ county: "24999" }).where("id", "=", address.address_id!).execute();
     await expect(submitReferral(test.db, referrer, ids.referral)).rejects.toBeInstanceOf(NoProgramError);
-    expect(await test.db.selectFrom("referrals").select(["status", "local_program_id"]).where("id", "=", ids.referral).executeTakeFirst()).toEqual({
+    expect(
+      await test.db
+        .selectFrom("referrals")
+        .select(["status", "local_program_id"])
+        .where("id", "=", ids.referral)
+        .executeTakeFirst(),
+    ).toEqual({
       status: "Draft",
       local_program_id: null,
     });
@@ -106,7 +128,8 @@ describe("opened by its program (R140)", () => {
   it("is kept at the first look of its program's staff, not an administrator's, and shows in the referrer's status updates", async () => {
     const { referral, child, user } = await submittedIn(HOWARD);
     const ids = { referral, child, user };
-    const updates = async () => (await listStatusUpdates(test.db, referrer, { page: 1, count: 100 })).data.find((row) => row.id === referral);
+    const updates = async () =>
+      (await listStatusUpdates(test.db, referrer, { page: 1, count: 100 })).data.find((row) => row.id === referral);
     expect(await updates()).toBeUndefined();
     await getReferralForReview(test.db, admin, ids, "en");
     expect((await referralProgramPanel(test.db, referrer, referral, "en"))!.opened).toBeNull();
@@ -115,9 +138,16 @@ describe("opened by its program (R140)", () => {
     expect(first).toMatchObject({ program: "Programa de Bebés y Niños Pequeños: Condado de Howard" });
     await getReferralForReview(test.db, howardStaff, ids, "en");
     expect((await referralProgramPanel(test.db, referrer, referral, "es"))!.opened).toEqual(first);
-    expect(await updates()).toMatchObject({ status: "Submitted", openedAt: first!.at, openedByName: "Howard County Infants and Toddlers Program" });
+    expect(await updates()).toMatchObject({
+      status: "Submitted",
+      openedAt: first!.at,
+      openedByName: "Howard County Infants and Toddlers Program",
+    });
     // What the program alone sees of it: its moves and where it may go.
-    expect((await referralProgramPanel(test.db, referrer, referral, "en"))!).toMatchObject({ transfers: null, transferTo: null });
+    expect((await referralProgramPanel(test.db, referrer, referral, "en"))!).toMatchObject({
+      transfers: null,
+      transferTo: null,
+    });
     expect((await referralProgramPanel(test.db, howardStaff, referral, "en"))!.transferTo).toHaveLength(23);
   });
 });
@@ -127,13 +157,24 @@ describe("the 45 days (R141)", () => {
     const { referral } = await submittedIn(HOWARD);
     // Noon in Maryland forty calendar days ago: 40 × 24 hours back from late evening would cross a daylight saving
     // change or midnight and land on the 39th or 41st day.
-    const fortyDaysAgo = new Date(Date.parse(easternDayStart(shiftDate(easternCalendarDate(), -40))) + 12 * 3_600_000).toISOString();
+    const fortyDaysAgo = new Date(
+      Date.parse(easternDayStart(shiftDate(easternCalendarDate(), -40))) + 12 * 3_600_000,
+    ).toISOString();
     await test.db.updateTable("referrals").set({ submission_date: fortyDaysAgo }).where("id", "=", referral).execute();
     const panel = (await referralProgramPanel(test.db, howardStaff, referral, "en"))!;
-    expect(panel.timeline).toMatchObject({ day: 40, endsOn: shiftDate(easternCalendarDate(new Date(fortyDaysAgo)), 45), overdue: false, determinedOn: null });
+    expect(panel.timeline).toMatchObject({
+      day: 40,
+      endsOn: shiftDate(easternCalendarDate(new Date(fortyDaysAgo)), 45),
+      overdue: false,
+      determinedOn: null,
+    });
 
     const past = async (days: string) => {
-      const query = parseListQuery(new URLSearchParams({ pastDays: days, count: "100" }), referralListSpec("submitted"), "en");
+      const query = parseListQuery(
+        new URLSearchParams({ pastDays: days, count: "100" }),
+        referralListSpec("submitted"),
+        "en",
+      );
       return (await listReferrals(test.db, howardStaff, "submitted", query)).data.map((row) => row.id);
     };
     expect(await past("30")).toContain(referral);
@@ -157,7 +198,16 @@ describe("what a program's staff read (R137)", () => {
     expect(counts).toMatchObject({ drafts: 0, children: null, users: null, statusUpdates: 0 });
     expect(counts.submitted).toBe(howardIds.length);
     // Their drafts list holds no one's Draft, and another person's list is not theirs.
-    expect((await listReferrals(test.db, howardStaff, "drafts", parseListQuery(new URLSearchParams(), referralListSpec("drafts"), "en"))).total).toBe(0);
+    expect(
+      (
+        await listReferrals(
+          test.db,
+          howardStaff,
+          "drafts",
+          parseListQuery(new URLSearchParams(), referralListSpec("drafts"), "en"),
+        )
+      ).total,
+    ).toBe(0);
     await expect(listReferrals(test.db, howardStaff, "user", query, referrer.id)).rejects.toBeInstanceOf(NotFoundError);
 
     const today = easternCalendarDate();
@@ -180,7 +230,9 @@ describe("what a program's staff read (R137)", () => {
     // Waiting since 12 days ago at noon in Maryland; the others were submitted today.
     await test.db
       .updateTable("referrals")
-      .set({ submission_date: new Date(Date.parse(easternDayStart(shiftDate(today, -12))) + 12 * 3_600_000).toISOString() })
+      .set({
+        submission_date: new Date(Date.parse(easternDayStart(shiftDate(today, -12))) + 12 * 3_600_000).toISOString(),
+      })
       .where("id", "=", old.referral)
       .execute();
     await recordStatusChange(test.db, calvertStaff, answered.referral, { status: "Received" });
@@ -190,7 +242,11 @@ describe("what a program's staff read (R137)", () => {
     expect(queue.oldestDay! <= shiftDate(today, -12)).toBe(true);
     // The dashboard says the same; the submitted list so filtered shows the same referrals, theirs only.
     expect((await dashboardCounts(test.db, calvertStaff)).waiting).toEqual(queue);
-    const waiting = parseListQuery(new URLSearchParams({ status: "Submitted", count: "100" }), referralListSpec("submitted"), "en");
+    const waiting = parseListQuery(
+      new URLSearchParams({ status: "Submitted", count: "100" }),
+      referralListSpec("submitted"),
+      "en",
+    );
     const listed = (await listReferrals(test.db, calvertStaff, "submitted", waiting)).data.map((row) => row.id);
     expect(listed).toHaveLength(queue.count);
     expect(listed).toEqual(expect.arrayContaining([old.referral, recent.referral]));
@@ -207,9 +263,21 @@ describe("what a program's staff read (R137)", () => {
 
   it("make reports of their programs' referrals that only they download", async () => {
     await submittedIn(CALVERT);
-    const { fileName, rows } = await generateReferralReport(test.db, calvertStaff, { statuses: [], format: "csv" } as never, "en", t);
-    const calvertTotal = (await listReferrals(test.db, calvertStaff, "submitted", parseListQuery(new URLSearchParams(), referralListSpec("submitted"), "en")))
-      .total;
+    const { fileName, rows } = await generateReferralReport(
+      test.db,
+      calvertStaff,
+      { statuses: [], format: "csv" } as never,
+      "en",
+      t,
+    );
+    const calvertTotal = (
+      await listReferrals(
+        test.db,
+        calvertStaff,
+        "submitted",
+        parseListQuery(new URLSearchParams(), referralListSpec("submitted"), "en"),
+      )
+    ).total;
     expect(rows).toBe(calvertTotal);
     const adminReport = await generateReferralReport(test.db, admin, { statuses: [], format: "csv" } as never, "en", t);
     expect((await listReports(test.db, calvertStaff)).map((report) => report.file_name)).toEqual([fileName]);
@@ -222,9 +290,15 @@ describe("what a program's staff read (R137)", () => {
 describe("moves and the role (R138, R139)", () => {
   it("refuses a move to the program it is in, by field, and one by another program's staff as not found", async () => {
     const { referral } = await submittedIn(HOWARD);
-    await expect(transferReferral(test.db, howardStaff, referral, { toProgramId: programs[HOWARD], reason: "x" })).rejects.toBeInstanceOf(InputError);
-    await expect(transferReferral(test.db, calvertStaff, referral, { toProgramId: programs[CALVERT], reason: "x" })).rejects.toBeInstanceOf(NotFoundError);
-    await expect(transferReferral(test.db, referrer, referral, { toProgramId: programs[CALVERT], reason: "x" })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(
+      transferReferral(test.db, howardStaff, referral, { toProgramId: programs[HOWARD], reason: "x" }),
+    ).rejects.toBeInstanceOf(InputError);
+    await expect(
+      transferReferral(test.db, calvertStaff, referral, { toProgramId: programs[CALVERT], reason: "x" }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      transferReferral(test.db, referrer, referral, { toProgramId: programs[CALVERT], reason: "x" }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
   });
 
   it("is not given to an administrator, nor on a domain the program does not approve, nor by an administrator", async () => {
@@ -235,7 +309,9 @@ describe("moves and the role (R138, R139)", () => {
     await expect(setStaffPrograms(test.db, superAdmin, outsider.id, [programs[HOWARD]])).rejects.toMatchObject({
       fieldErrors: { localPrograms: ["admin:programs.staff.domain"] },
     });
-    await expect(setStaffPrograms(test.db, admin, outsider.id, [programs[HOWARD]])).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(setStaffPrograms(test.db, admin, outsider.id, [programs[HOWARD]])).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
     expect((await getCurrentUser(test.db, outsider.id))!.roles).not.toContain("ROLE_LOCAL_PROGRAM");
   });
 });

@@ -32,7 +32,8 @@ export interface ProgramDetails extends ProgramSummary {
   updatedAt: string | null;
 }
 
-export const nameIn = (row: { name: string; name_es: string }, language: Language) => (language === "es" ? row.name_es : row.name);
+export const nameIn = (row: { name: string; name_es: string }, language: Language) =>
+  language === "es" ? row.name_es : row.name;
 
 function programsWithStaff(db: DB) {
   return db
@@ -48,14 +49,19 @@ function programsWithStaff(db: DB) {
 }
 
 /** Every program, by name, for anyone signed in: the super administrators' page and the API read more (R136). */
-export const listLocalPrograms = traced("model.listLocalPrograms", async function listLocalPrograms(db: DB, actor: Actor, language: Language): Promise<
-  Array<ProgramSummary | ProgramDetails>
-> {
-  const rows = await programsWithStaff(db).execute();
-  return rows
-    .map((row) => programOf(actor, { ...row, staff: Number(row.staff ?? 0) }, language))
-    .sort((a, b) => a.name.localeCompare(b.name, language === "es" ? "es" : "en"));
-});
+export const listLocalPrograms = traced(
+  "model.listLocalPrograms",
+  async function listLocalPrograms(
+    db: DB,
+    actor: Actor,
+    language: Language,
+  ): Promise<Array<ProgramSummary | ProgramDetails>> {
+    const rows = await programsWithStaff(db).execute();
+    return rows
+      .map((row) => programOf(actor, { ...row, staff: Number(row.staff ?? 0) }, language))
+      .sort((a, b) => a.name.localeCompare(b.name, language === "es" ? "es" : "en"));
+  },
+);
 
 type ProgramRow = {
   id: number;
@@ -85,7 +91,12 @@ function programOf(actor: Actor, row: ProgramRow, language: Language): ProgramSu
 
 export const getLocalProgram = traced(
   "model.getLocalProgram",
-  async function getLocalProgram(db: DB, actor: Actor, programId: number, language: Language): Promise<ProgramSummary | ProgramDetails> {
+  async function getLocalProgram(
+    db: DB,
+    actor: Actor,
+    programId: number,
+    language: Language,
+  ): Promise<ProgramSummary | ProgramDetails> {
     const row = await programsWithStaff(db).where("p.id", "=", programId).executeTakeFirst();
     if (!row) throw new NotFoundError("local program");
     return programOf(actor, { ...row, staff: Number(row.staff ?? 0) }, language);
@@ -93,17 +104,23 @@ export const getLocalProgram = traced(
 );
 
 /** The programs as super administrators keep them, with what each lacks (R136); anyone else: ForbiddenError. */
-export const listProgramsToKeep = traced("model.listProgramsToKeep", async function listProgramsToKeep(db: DB, actor: Actor, language: Language): Promise<
-  ProgramDetails[]
-> {
-  if (!mayEditLocalPrograms(actor)) throw new ForbiddenError("super administrators only");
-  return (await listLocalPrograms(db, actor, language)) as ProgramDetails[];
-});
+export const listProgramsToKeep = traced(
+  "model.listProgramsToKeep",
+  async function listProgramsToKeep(db: DB, actor: Actor, language: Language): Promise<ProgramDetails[]> {
+    if (!mayEditLocalPrograms(actor)) throw new ForbiddenError("super administrators only");
+    return (await listLocalPrograms(db, actor, language)) as ProgramDetails[];
+  },
+);
 
 /** One program as super administrators keep it (R136); anyone else: ForbiddenError. */
 export const getProgramToKeep = traced(
   "model.getProgramToKeep",
-  async function getProgramToKeep(db: DB, actor: Actor, programId: number, language: Language): Promise<ProgramDetails> {
+  async function getProgramToKeep(
+    db: DB,
+    actor: Actor,
+    programId: number,
+    language: Language,
+  ): Promise<ProgramDetails> {
     if (!mayEditLocalPrograms(actor)) throw new ForbiddenError("super administrators only");
     return (await getLocalProgram(db, actor, programId, language)) as ProgramDetails;
   },
@@ -115,12 +132,21 @@ export const getProgramToKeep = traced(
  */
 export const updateLocalProgram = traced(
   "model.updateLocalProgram",
-  async function updateLocalProgram(db: DB, actor: CurrentUser, programId: number, input: LocalProgramInput): Promise<void> {
+  async function updateLocalProgram(
+    db: DB,
+    actor: CurrentUser,
+    programId: number,
+    input: LocalProgramInput,
+  ): Promise<void> {
     if (!mayEditLocalPrograms(actor)) throw new ForbiddenError("super administrators only");
     await writeTransaction(db, async (trx) => {
       // R135: the program's row, so two super administrators' changes take turns.
       await holdRows(trx, "local_programs", "id", [programId]);
-      const found = await trx.selectFrom("local_programs").select(["id", "intake_email", "approved_domains"]).where("id", "=", programId).executeTakeFirst();
+      const found = await trx
+        .selectFrom("local_programs")
+        .select(["id", "intake_email", "approved_domains"])
+        .where("id", "=", programId)
+        .executeTakeFirst();
       if (!found) throw new NotFoundError("local program");
       const domains = [...new Set(input.approvedDomains.map((domain) => domain.toLowerCase()))];
       const intakeEmail = input.intakeEmail ?? null;
@@ -138,7 +164,11 @@ export const updateLocalProgram = traced(
         .where("id", "=", programId)
         .execute();
       if (found.intake_email !== intakeEmail || domainsOf(found.approved_domains).join(",") !== domains.join(",")) {
-        await recordSecurityEvent(trx, { kind: "programChanged", ...doneBy(actor), details: { program: input.nameEn } });
+        await recordSecurityEvent(trx, {
+          kind: "programChanged",
+          ...doneBy(actor),
+          details: { program: input.nameEn },
+        });
       }
       const staff = await trx
         .selectFrom("user_local_programs as p")
@@ -147,18 +177,26 @@ export const updateLocalProgram = traced(
         .where("p.local_program_id", "=", programId)
         .execute();
       for (const person of staff) {
-        if (!domains.includes(domainOf(person.email))) await endStaffRoleByDomain(trx, actor, person.id, programId, input.nameEn);
+        if (!domains.includes(domainOf(person.email)))
+          await endStaffRoleByDomain(trx, actor, person.id, programId, input.nameEn);
       }
     });
   },
 );
 
 /** The program serving a county (FIPS), or null (R137). Public facts; the caller has checked who asks. */
-export const programForCounty = traced("model.programForCounty", async function programForCounty(db: DB, county: string | null): Promise<number | null> {
-  if (!county) return null;
-  const row = await db.selectFrom("local_programs").select("id").where("jurisdiction", "=", county).executeTakeFirst();
-  return row?.id ?? null;
-});
+export const programForCounty = traced(
+  "model.programForCounty",
+  async function programForCounty(db: DB, county: string | null): Promise<number | null> {
+    if (!county) return null;
+    const row = await db
+      .selectFrom("local_programs")
+      .select("id")
+      .where("jurisdiction", "=", county)
+      .executeTakeFirst();
+    return row?.id ?? null;
+  },
+);
 
 /** No local program serves the referral's county: it is not submitted (R137). */
 export class NoProgramError extends Error {

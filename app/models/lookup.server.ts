@@ -25,7 +25,13 @@ export type LookupType = (typeof LOOKUP_TYPES)[number];
 
 async function lookupsByType(db: DB): Promise<Map<string, Lookup[]>> {
   return cached(db, "lookups", async () => {
-    const rows = await db.selectFrom("lookups").selectAll().orderBy("type").orderBy("list_order").orderBy("id").execute();
+    const rows = await db
+      .selectFrom("lookups")
+      .selectAll()
+      .orderBy("type")
+      .orderBy("list_order")
+      .orderBy("id")
+      .execute();
     const byType = new Map<string, Lookup[]>();
     for (const row of rows) {
       const list = byType.get(row.type) ?? [];
@@ -37,7 +43,9 @@ async function lookupsByType(db: DB): Promise<Map<string, Lookup[]>> {
 }
 
 /** The rows of one lookup type, in their list order. Lookups are public reference data. */
-export const getLookups = traced("model.getLookups", async function getLookups(db: DB, type: LookupType): Promise<Lookup[]> {
+export const getLookups = traced("model.getLookups", async function getLookups(db: DB, type: LookupType): Promise<
+  Lookup[]
+> {
   return (await lookupsByType(db)).get(type) ?? [];
 });
 
@@ -55,16 +63,20 @@ export function lookupLabel(row: Pick<Lookup, "description" | "description_es">,
   return language === "es" ? row.description_es : row.description;
 }
 
-export const getLookupOptions = traced("model.getLookupOptions", async function getLookupOptions(db: DB, type: LookupType, language: Language) {
-  return (await getLookups(db, type)).map((row) => ({ value: row.code, label: lookupLabel(row, language) }));
-});
+export const getLookupOptions = traced(
+  "model.getLookupOptions",
+  async function getLookupOptions(db: DB, type: LookupType, language: Language) {
+    return (await getLookups(db, type)).map((row) => ({ value: row.code, label: lookupLabel(row, language) }));
+  },
+);
 
 /** A lookup's labels by code, in the person's language (a CSV writes the label of a stored code). */
-export const lookupLabels = traced("model.lookupLabels", async function lookupLabels(db: DB, type: LookupType, language: Language): Promise<
-  Map<string, string>
-> {
-  return new Map((await getLookupOptions(db, type, language)).map((option) => [option.value, option.label]));
-});
+export const lookupLabels = traced(
+  "model.lookupLabels",
+  async function lookupLabels(db: DB, type: LookupType, language: Language): Promise<Map<string, string>> {
+    return new Map((await getLookupOptions(db, type, language)).map((option) => [option.value, option.label]));
+  },
+);
 
 /** The fields whose chosen code is not in its lookup list (a tampered or outdated form), with the message key. */
 export const unknownLookupCodes = traced(

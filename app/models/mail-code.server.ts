@@ -26,12 +26,17 @@ export function newMailCode(): { code: string; hash: string } {
 }
 
 /** Mails the code, unless five went out in the last hour; then answers the wait. */
-export const mailCodeTo = traced("model.mailCodeTo", async function mailCodeTo(db: DB, userId: number, code: string): Promise<
-  { sent: true } | { sent: false; retryAfterSeconds: number }
-> {
-  const limit = await hitRateLimit(db, "mailCode", String(userId));
-  if (!limit.allowed) return { sent: false, retryAfterSeconds: limit.retryAfterSeconds };
-  const recipient = await getMailRecipient(db, userId);
-  if (recipient) await sendAccountNotice(recipient, "mailCode", { code });
-  return { sent: true };
-});
+export const mailCodeTo = traced(
+  "model.mailCodeTo",
+  async function mailCodeTo(
+    db: DB,
+    userId: number,
+    code: string,
+  ): Promise<{ sent: true } | { sent: false; retryAfterSeconds: number }> {
+    const limit = await hitRateLimit(db, "mailCode", String(userId));
+    if (!limit.allowed) return { sent: false, retryAfterSeconds: limit.retryAfterSeconds };
+    const recipient = await getMailRecipient(db, userId);
+    if (recipient) await sendAccountNotice(recipient, "mailCode", { code });
+    return { sent: true };
+  },
+);

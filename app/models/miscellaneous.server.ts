@@ -4,13 +4,16 @@ import { cached } from "./cache.server";
 import { traced } from "~/services/trace.server";
 
 /** A named configuration value (R35), or null. Public. */
-export const getMiscellaneousValue = traced("model.getMiscellaneousValue", async function getMiscellaneousValue(db: DB, name: string): Promise<string | null> {
-  const values = await cached(db, "miscellaneous", async () => {
-    const rows = await db.selectFrom("miscellaneous").select(["name", "value"]).execute();
-    return new Map(rows.map((row) => [row.name, row.value]));
-  });
-  return values.get(name) ?? null;
-});
+export const getMiscellaneousValue = traced(
+  "model.getMiscellaneousValue",
+  async function getMiscellaneousValue(db: DB, name: string): Promise<string | null> {
+    const values = await cached(db, "miscellaneous", async () => {
+      const rows = await db.selectFrom("miscellaneous").select(["name", "value"]).execute();
+      return new Map(rows.map((row) => [row.name, row.value]));
+    });
+    return values.get(name) ?? null;
+  },
+);
 
 export function isInternetExplorer(userAgent: string | null | undefined): boolean {
   return /\b(MSIE |Trident\/)/.test(userAgent ?? "");

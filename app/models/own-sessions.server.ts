@@ -11,7 +11,9 @@ import type { CurrentUser } from "./user.server";
 // everywhere but here. Only the owner reads or ends them; nobody else is told they exist.
 
 export interface OwnSession {
-  /** The browser and system as the browser names them ("Firefox 133 · Windows"), or null when it said nothing usable. */
+  /**
+   * The browser and system as the browser names them ("Firefox 133 · Windows"), or null when it said nothing usable.
+   */
   device: string | null;
   address: string | null;
   signedInAt: string;
@@ -61,17 +63,35 @@ export const listOwnSessions = traced(
         current: row.id_hash === currentIdHash,
       }))
       .sort((a, b) => Number(b.current) - Number(a.current));
-    return { sessions: sessions.slice(0, SESSIONS_SHOWN), others: sessions.filter((session) => !session.current).length };
+    return {
+      sessions: sessions.slice(0, SESSIONS_SHOWN),
+      others: sessions.filter((session) => !session.current).length,
+    };
   },
 );
 
 /** Signs the owner out of every other session (a lost phone, a shared computer), a security event; answers how many. */
 export const endOtherSessions = traced(
   "model.endOtherSessions",
-  async function endOtherSessions(db: DB, actor: CurrentUser, userId: number, currentIdHash: string, clientIp: string): Promise<number> {
+  async function endOtherSessions(
+    db: DB,
+    actor: CurrentUser,
+    userId: number,
+    currentIdHash: string,
+    clientIp: string,
+  ): Promise<number> {
     if (!mayEditProfile(actor, userId)) throw new NotFoundError("user");
-    const ended = await db.deleteFrom("sessions").where("user_id", "=", userId).where("id_hash", "<>", currentIdHash).executeTakeFirst();
-    await recordSecurityEvent(db, { kind: "otherSessionsEnded", ...doneBy(actor), subjectUserId: userId, address: clientIp });
+    const ended = await db
+      .deleteFrom("sessions")
+      .where("user_id", "=", userId)
+      .where("id_hash", "<>", currentIdHash)
+      .executeTakeFirst();
+    await recordSecurityEvent(db, {
+      kind: "otherSessionsEnded",
+      ...doneBy(actor),
+      subjectUserId: userId,
+      address: clientIp,
+    });
     return Number(ended.numDeletedRows);
   },
 );

@@ -10,24 +10,36 @@ import { traced } from "~/services/trace.server";
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Stores a phone (area code, prefix, suffix) for its owner and returns its id, or null for none. */
-export const insertPhone = traced("model.insertPhone", async function insertPhone(db: Executor, parts: PhoneParts | null, createdById: number | null): Promise<
-  number | null
-> {
-  if (!parts) return null;
-  const row = await db
-    .insertInto("phone_numbers")
-    .values({ area_code: parts.areaCode, prefix: parts.prefix, suffix: parts.suffix, created_by_id: createdById })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-});
+export const insertPhone = traced(
+  "model.insertPhone",
+  async function insertPhone(
+    db: Executor,
+    parts: PhoneParts | null,
+    createdById: number | null,
+  ): Promise<number | null> {
+    if (!parts) return null;
+    const row = await db
+      .insertInto("phone_numbers")
+      .values({ area_code: parts.areaCode, prefix: parts.prefix, suffix: parts.suffix, created_by_id: createdById })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+);
 
 /** A stored phone as people read it (3-3-4 with dashes), or "" for none. */
-export const phoneText = traced("model.phoneText", async function phoneText(db: Executor, id: number | null): Promise<string> {
-  if (!id) return "";
-  const row = await db.selectFrom("phone_numbers").select(["area_code", "prefix", "suffix"]).where("id", "=", id).executeTakeFirst();
-  return row ? formatPhone({ areaCode: row.area_code, prefix: row.prefix, suffix: row.suffix }) : "";
-});
+export const phoneText = traced(
+  "model.phoneText",
+  async function phoneText(db: Executor, id: number | null): Promise<string> {
+    if (!id) return "";
+    const row = await db
+      .selectFrom("phone_numbers")
+      .select(["area_code", "prefix", "suffix"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return row ? formatPhone({ areaCode: row.area_code, prefix: row.prefix, suffix: row.suffix }) : "";
+  },
+);
 
 // The API's phone numbers (R74, R105). One held by a submitted referral cannot change: what was sent stays.
 
@@ -40,7 +52,14 @@ export interface PhoneRow {
   createdAt: string;
 }
 
-const PHONE_ROW = ["id", "area_code as areaCode", "prefix", "suffix", "created_by_id as createdById", "created_at as createdAt"] as const;
+const PHONE_ROW = [
+  "id",
+  "area_code as areaCode",
+  "prefix",
+  "suffix",
+  "created_by_id as createdById",
+  "created_at as createdAt",
+] as const;
 
 /** Whether the asker may read this person's numbers (R105): their own, or as an administrator who may view them. */
 async function mayReadPhonesOf(db: DB, actor: CurrentUser, ownerId: number | null): Promise<boolean> {
@@ -52,7 +71,11 @@ async function mayReadPhonesOf(db: DB, actor: CurrentUser, ownerId: number | nul
 /** The caller's numbers, or for an administrator everyone's or one person's (super administrators' for peers only). */
 export const listPhones = traced(
   "model.listPhones",
-  async function listPhones(db: DB, actor: CurrentUser, { page, count, ownerId }: { page: number; count: number; ownerId?: number }) {
+  async function listPhones(
+    db: DB,
+    actor: CurrentUser,
+    { page, count, ownerId }: { page: number; count: number; ownerId?: number },
+  ) {
     if (ownerId !== undefined && !(await mayReadPhonesOf(db, actor, ownerId))) throw new NotFoundError("phone numbers");
     const owner = actor.isAdmin ? ownerId : actor.id;
     let rows = db.selectFrom("phone_numbers");
@@ -61,7 +84,11 @@ export const listPhones = traced(
       rows = rows.where((eb) =>
         eb.or([
           eb("created_by_id", "is", null),
-          eb("created_by_id", "not in", eb.selectFrom("user_roles").select("user_id").where("role", "=", "ROLE_SUPER_ADMIN")),
+          eb(
+            "created_by_id",
+            "not in",
+            eb.selectFrom("user_roles").select("user_id").where("role", "=", "ROLE_SUPER_ADMIN"),
+          ),
         ]),
       );
     }
@@ -76,15 +103,24 @@ export const listPhones = traced(
   },
 );
 
-export const getPhone = traced("model.getPhone", async function getPhone(db: DB, actor: CurrentUser, id: number): Promise<PhoneRow> {
-  const row = (await db.selectFrom("phone_numbers").select(PHONE_ROW).where("id", "=", id).executeTakeFirst()) as PhoneRow | undefined;
-  if (!row || !mayViewPhone(actor, row) || !(await mayReadPhonesOf(db, actor, row.createdById))) throw new NotFoundError("phone number");
-  return row;
-});
+export const getPhone = traced(
+  "model.getPhone",
+  async function getPhone(db: DB, actor: CurrentUser, id: number): Promise<PhoneRow> {
+    const row = (await db.selectFrom("phone_numbers").select(PHONE_ROW).where("id", "=", id).executeTakeFirst()) as
+      | PhoneRow
+      | undefined;
+    if (!row || !mayViewPhone(actor, row) || !(await mayReadPhonesOf(db, actor, row.createdById)))
+      throw new NotFoundError("phone number");
+    return row;
+  },
+);
 
-export const createPhone = traced("model.createPhone", async function createPhone(db: DB, actor: CurrentUser, parts: PhoneParts): Promise<number> {
-  return (await insertPhone(db, parts, actor.id))!;
-});
+export const createPhone = traced(
+  "model.createPhone",
+  async function createPhone(db: DB, actor: CurrentUser, parts: PhoneParts): Promise<number> {
+    return (await insertPhone(db, parts, actor.id))!;
+  },
+);
 
 /** The owner's number, not held by a submitted referral; administrators change no one's numbers. */
 async function ownChangeablePhone(db: DB, actor: CurrentUser, id: number) {
@@ -103,7 +139,13 @@ async function ownChangeablePhone(db: DB, actor: CurrentUser, id: number) {
           eb
             .selectFrom("adults")
             .select("referral_id")
-            .where((inner) => inner.or([inner("home_phone_id", "=", id), inner("work_phone_id", "=", id), inner("mobile_phone_id", "=", id)])),
+            .where((inner) =>
+              inner.or([
+                inner("home_phone_id", "=", id),
+                inner("work_phone_id", "=", id),
+                inner("mobile_phone_id", "=", id),
+              ]),
+            ),
         ),
       ]),
     )
@@ -112,13 +154,23 @@ async function ownChangeablePhone(db: DB, actor: CurrentUser, id: number) {
   return row;
 }
 
-export const updatePhone = traced("model.updatePhone", async function updatePhone(db: DB, actor: CurrentUser, id: number, parts: PhoneParts): Promise<void> {
-  await ownChangeablePhone(db, actor, id);
-  await db.updateTable("phone_numbers").set({ area_code: parts.areaCode, prefix: parts.prefix, suffix: parts.suffix }).where("id", "=", id).execute();
-});
+export const updatePhone = traced(
+  "model.updatePhone",
+  async function updatePhone(db: DB, actor: CurrentUser, id: number, parts: PhoneParts): Promise<void> {
+    await ownChangeablePhone(db, actor, id);
+    await db
+      .updateTable("phone_numbers")
+      .set({ area_code: parts.areaCode, prefix: parts.prefix, suffix: parts.suffix })
+      .where("id", "=", id)
+      .execute();
+  },
+);
 
 /** Deletes the number; whatever pointed at it (a profile, a guardian, a Draft) then has none. */
-export const deletePhone = traced("model.deletePhone", async function deletePhone(db: DB, actor: CurrentUser, id: number): Promise<void> {
-  await ownChangeablePhone(db, actor, id);
-  await db.deleteFrom("phone_numbers").where("id", "=", id).execute();
-});
+export const deletePhone = traced(
+  "model.deletePhone",
+  async function deletePhone(db: DB, actor: CurrentUser, id: number): Promise<void> {
+    await ownChangeablePhone(db, actor, id);
+    await db.deleteFrom("phone_numbers").where("id", "=", id).execute();
+  },
+);

@@ -38,10 +38,17 @@ const actors = {
 const PROGRAM_ID = 13;
 type Who = keyof typeof actors;
 const WHO = Object.keys(actors) as Who[];
-/** An administrator who is also a record's creator (R91 promotes only people with no referrals): still no referrer's rights. */
+/**
+ * An administrator who is also a record's creator (R91 promotes only people with no referrals): still no referrer's
+ * rights.
+ */
 const adminCreator: Actor = { id: CREATOR_ID, isAdmin: true, isSuperAdmin: false };
 
-const referral = (status: ReferralStatus) => ({ createdById: CREATOR_ID, status, localProgramId: status === "Draft" ? null : PROGRAM_ID });
+const referral = (status: ReferralStatus) => ({
+  createdById: CREATOR_ID,
+  status,
+  localProgramId: status === "Draft" ? null : PROGRAM_ID,
+});
 /** Which actors a rule lets through, for a record of the creator's with this status. */
 const allowed = (rule: (actor: Actor, facts: ReturnType<typeof referral>) => boolean, status: ReferralStatus) =>
   WHO.filter((who) => rule(actors[who], referral(status)));
@@ -50,7 +57,8 @@ const PAST_DRAFT = REFERRAL_STATUSES.filter((status) => status !== "Draft");
 describe("who may do what to a referral", () => {
   it("view: its creator and administrators, whatever its status; its program's staff once submitted (R45, R87, R108, R137)", () => {
     expect(allowed(mayViewReferral, "Draft")).toEqual(["creator", "admin", "superAdmin"]);
-    for (const status of PAST_DRAFT) expect(allowed(mayViewReferral, status)).toEqual(["creator", "admin", "superAdmin", "programStaff"]);
+    for (const status of PAST_DRAFT)
+      expect(allowed(mayViewReferral, status)).toEqual(["creator", "admin", "superAdmin", "programStaff"]);
     expect(mayViewReferral(adminCreator, referral("Draft"))).toBe(true);
     // A Draft whose address is in the program's county is still nobody's but its creator's.
     expect(mayViewReferral(actors.programStaff, { ...referral("Draft"), localProgramId: PROGRAM_ID })).toBe(false);
@@ -82,21 +90,28 @@ describe("who may do what to a referral", () => {
 
   it("record a status: administrators and its program's staff, once it is past Draft (R84, R137)", () => {
     expect(allowed(mayRecordStatus, "Draft")).toEqual([]);
-    for (const status of PAST_DRAFT) expect(allowed(mayRecordStatus, status)).toEqual(["admin", "superAdmin", "programStaff"]);
+    for (const status of PAST_DRAFT)
+      expect(allowed(mayRecordStatus, status)).toEqual(["admin", "superAdmin", "programStaff"]);
   });
 
   it("make a review link: administrators and its program's staff, once it is past Draft (R93, R137)", () => {
     expect(allowed(mayMakeReviewLink, "Draft")).toEqual([]);
-    for (const status of PAST_DRAFT) expect(allowed(mayMakeReviewLink, status)).toEqual(["admin", "superAdmin", "programStaff"]);
+    for (const status of PAST_DRAFT)
+      expect(allowed(mayMakeReviewLink, status)).toEqual(["admin", "superAdmin", "programStaff"]);
   });
 
   it("move it to another program: administrators and its program's staff, once submitted (R139)", () => {
     expect(allowed(mayTransferReferral, "Draft")).toEqual([]);
-    for (const status of PAST_DRAFT) expect(allowed(mayTransferReferral, status)).toEqual(["admin", "superAdmin", "programStaff"]);
+    for (const status of PAST_DRAFT)
+      expect(allowed(mayTransferReferral, status)).toEqual(["admin", "superAdmin", "programStaff"]);
   });
 
   it("reads the facts of a stored row", () => {
-    expect(referralFacts({ created_by_id: 7, status: "Eligible", local_program_id: 4 })).toEqual({ createdById: 7, status: "Eligible", localProgramId: 4 });
+    expect(referralFacts({ created_by_id: 7, status: "Eligible", local_program_id: 4 })).toEqual({
+      createdById: 7,
+      status: "Eligible",
+      localProgramId: 4,
+    });
   });
 });
 
@@ -120,10 +135,14 @@ describe("who may do what to a child", () => {
   });
 
   it("delete: its creator, while every referral is a Draft (R42)", () => {
-    const withStatuses = (...statuses: ReferralStatus[]) => ({ ...child, referrals: statuses.map((status) => ({ status })) });
+    const withStatuses = (...statuses: ReferralStatus[]) => ({
+      ...child,
+      referrals: statuses.map((status) => ({ status })),
+    });
     expect(who((actor) => mayDeleteChild(actor, withStatuses()))).toEqual(["creator"]);
     expect(who((actor) => mayDeleteChild(actor, withStatuses("Draft", "Draft")))).toEqual(["creator"]);
-    for (const status of PAST_DRAFT) expect(who((actor) => mayDeleteChild(actor, withStatuses("Draft", status)))).toEqual([]);
+    for (const status of PAST_DRAFT)
+      expect(who((actor) => mayDeleteChild(actor, withStatuses("Draft", status)))).toEqual([]);
     expect(mayDeleteChild(adminCreator, withStatuses("Draft"))).toBe(false);
   });
 });
@@ -142,7 +161,11 @@ describe("who may do what to a person's records and account", () => {
   });
 
   it("phone numbers: administrators read everyone's, only the owner changes one (R105)", () => {
-    expect(who((actor) => mayViewPhone(actor, { createdById: CREATOR_ID }))).toEqual(["creator", "admin", "superAdmin"]);
+    expect(who((actor) => mayViewPhone(actor, { createdById: CREATOR_ID }))).toEqual([
+      "creator",
+      "admin",
+      "superAdmin",
+    ]);
     expect(who((actor) => mayViewPhone(actor, { createdById: null }))).toEqual(["admin", "superAdmin"]);
     expect(who((actor) => mayEditPhone(actor, { createdById: CREATOR_ID }))).toEqual(["creator"]);
     expect(who((actor) => mayEditPhone(actor, { createdById: actors.admin.id }))).toEqual(["admin"]);
@@ -155,7 +178,10 @@ describe("who may do what to a person's records and account", () => {
   });
 
   it("reset, deactivate, activate or promote: administrators, never on their own or a super administrator's account (R88, R89)", () => {
-    expect(who((actor) => mayManageUser(actor, { id: CREATOR_ID, isSuperAdmin: false }))).toEqual(["admin", "superAdmin"]);
+    expect(who((actor) => mayManageUser(actor, { id: CREATOR_ID, isSuperAdmin: false }))).toEqual([
+      "admin",
+      "superAdmin",
+    ]);
     expect(who((actor) => mayManageUser(actor, { id: actors.admin.id, isSuperAdmin: false }))).toEqual(["superAdmin"]);
     expect(who((actor) => mayManageUser(actor, { id: 9, isSuperAdmin: true }))).toEqual([]);
     expect(who((actor) => mayManageUser(actor, { id: actors.superAdmin.id, isSuperAdmin: true }))).toEqual([]);
@@ -163,7 +189,10 @@ describe("who may do what to a person's records and account", () => {
 
   it("list and revoke an API key: its maker and super administrators; no one else learns of it (R101, R133)", () => {
     expect(who((actor) => mayManageApiKey(actor, { ownerId: actors.admin.id }))).toEqual(["admin", "superAdmin"]);
-    expect(who((actor) => mayManageApiKey(actor, { ownerId: actors.programStaff.id }))).toEqual(["superAdmin", "programStaff"]);
+    expect(who((actor) => mayManageApiKey(actor, { ownerId: actors.programStaff.id }))).toEqual([
+      "superAdmin",
+      "programStaff",
+    ]);
     expect(who((actor) => mayManageApiKey(actor, { ownerId: actors.superAdmin.id }))).toEqual(["superAdmin"]);
   });
 });

@@ -14,7 +14,11 @@ export interface ReferralFacts {
   localProgramId: number | null;
 }
 
-export function referralFacts(row: { created_by_id: number; status: ReferralStatus; local_program_id: number | null }): ReferralFacts {
+export function referralFacts(row: {
+  created_by_id: number;
+  status: ReferralStatus;
+  local_program_id: number | null;
+}): ReferralFacts {
   return { createdById: row.created_by_id, status: row.status, localProgramId: row.local_program_id };
 }
 
@@ -30,7 +34,10 @@ export function actsForProgram(actor: Actor): boolean {
 }
 
 /** Which referrals a person reads (R137): administrators all, staff their programs' submitted, others their own. */
-export type ReferralScope = { kind: "all" } | { kind: "programs"; programIds: readonly number[] } | { kind: "own"; userId: number };
+export type ReferralScope =
+  | { kind: "all" }
+  | { kind: "programs"; programIds: readonly number[] }
+  | { kind: "own"; userId: number };
 
 export function referralScope(actor: Actor): ReferralScope {
   if (actor.isAdmin) return { kind: "all" };
@@ -39,7 +46,12 @@ export function referralScope(actor: Actor): ReferralScope {
 }
 
 function ofStaffPrograms(actor: Actor, referral: Pick<ReferralFacts, "status" | "localProgramId">): boolean {
-  return isProgramStaff(actor) && referral.status !== "Draft" && referral.localProgramId !== null && actor.localProgramIds!.includes(referral.localProgramId);
+  return (
+    isProgramStaff(actor) &&
+    referral.status !== "Draft" &&
+    referral.localProgramId !== null &&
+    actor.localProgramIds!.includes(referral.localProgramId)
+  );
 }
 
 /** Super administrators keep the programs: their names, intake addresses, phones and staff domains (R136). */
@@ -173,7 +185,10 @@ export function mayStartReferral(actor: Actor, child: ChildFacts): boolean {
 }
 
 /** Its creator, while none of its referrals is past Draft: the program holds those (R42). */
-export function mayDeleteChild(actor: Actor, child: ChildFacts & { referrals: ReadonlyArray<Pick<ReferralFacts, "status">> }): boolean {
+export function mayDeleteChild(
+  actor: Actor,
+  child: ChildFacts & { referrals: ReadonlyArray<Pick<ReferralFacts, "status">> },
+): boolean {
   return mayEditChild(actor, child) && child.referrals.every((referral) => referral.status === "Draft");
 }
 

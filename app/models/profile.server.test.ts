@@ -19,11 +19,16 @@ const PASSWORD = "correct horse 12";
 const mailsTo = (email: string) => readOutbox(path.join(test.dir, "outbox"), email);
 
 function person(email: string, admin = false): Promise<CurrentUser> {
-  return addRegisteredPerson(test.db, email, { password: PASSWORD, admin, homePhoneNumber: { areaCode: "410", prefix: "555", suffix: "1234" } });
+  return addRegisteredPerson(test.db, email, {
+    password: PASSWORD,
+    admin,
+    homePhoneNumber: { areaCode: "410", prefix: "555", suffix: "1234" },
+  });
 }
 
 /** The form as the owner would send it back unchanged. */
-const unchanged = (actor: CurrentUser): Promise<ProfileUpdate> => unchangedProfile(test.db, actor, { areaCode: "410", prefix: "555", suffix: "1234" });
+const unchanged = (actor: CurrentUser): Promise<ProfileUpdate> =>
+  unchangedProfile(test.db, actor, { areaCode: "410", prefix: "555", suffix: "1234" });
 
 async function refusal(work: Promise<unknown>): Promise<Record<string, string[]>> {
   const error = await work.then(
@@ -52,7 +57,12 @@ afterAll(() => test.close());
 describe("who sees and changes a profile", () => {
   it("shows the owner their profile, phones as 3-3-4, never a password or an answer", async () => {
     const profile = await getProfile(test.db, owner, owner.id);
-    expect(profile).toMatchObject({ email: "owner@example.com", firstName: "Rosa", homePhoneNumber: "410-555-1234", workPhoneNumber: "" });
+    expect(profile).toMatchObject({
+      email: "owner@example.com",
+      firstName: "Rosa",
+      homePhoneNumber: "410-555-1234",
+      workPhoneNumber: "",
+    });
     expect(JSON.stringify(profile)).not.toMatch(/argon2|Rex/);
   });
 
@@ -63,17 +73,26 @@ describe("who sees and changes a profile", () => {
   it("shows a super administrator's profile, address book and phones to super administrators only (R12, R92)", async () => {
     const top = await person("top@maryland.gov", true);
     await test.db.insertInto("user_roles").values({ user_id: top.id, role: "ROLE_SUPER_ADMIN" }).execute();
-    await createAddress(test.db, { ...top, isSuperAdmin: true }, { line1: "200 W Baltimore St", city: "Baltimore", zip: "21201", county: "24510" }, true);
+    await createAddress(
+      test.db,
+      { ...top, isSuperAdmin: true },
+      { line1: "200 W Baltimore St", city: "Baltimore", zip: "21201", county: "24510" },
+      true,
+    );
     const [bookAddress] = await listAddressBook(test.db, { ...top, isSuperAdmin: true }, top.id);
     const topPhone = (await getProfile(test.db, { ...top, isSuperAdmin: true }, top.id)).homePhoneNumber;
     expect(topPhone).toBe("410-555-1234");
-    const phoneId = (await test.db.selectFrom("users").select("home_phone_id").where("id", "=", top.id).executeTakeFirstOrThrow()).home_phone_id!;
+    const phoneId = (
+      await test.db.selectFrom("users").select("home_phone_id").where("id", "=", top.id).executeTakeFirstOrThrow()
+    ).home_phone_id!;
 
     await expect(getProfile(test.db, admin, top.id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(listAddressBook(test.db, admin, top.id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(getAddressById(test.db, admin, bookAddress.id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(getPhone(test.db, admin, phoneId)).rejects.toBeInstanceOf(NotFoundError);
-    expect((await listPhones(test.db, admin, { page: 1, count: 50 })).data.map((phone) => phone.id)).not.toContain(phoneId);
+    expect((await listPhones(test.db, admin, { page: 1, count: 50 })).data.map((phone) => phone.id)).not.toContain(
+      phoneId,
+    );
 
     const otherTop = { ...(await person("other-top@maryland.gov", true)), isSuperAdmin: true };
     expect((await getProfile(test.db, otherTop, top.id)).email).toBe("top@maryland.gov");
@@ -106,17 +125,32 @@ describe("updating one's profile", () => {
     });
     expect(change).toEqual({ languageChanged: true, passwordChanged: false, emailPending: null, session: null });
     const profile = await getProfile(test.db, me, me.id);
-    expect(profile).toMatchObject({ middleName: "Ana", primaryLanguage: "sp", homePhoneNumber: "", mobilePhoneNumber: "301-555-0000" });
-    const phones = await test.db.selectFrom("phone_numbers").select("area_code").where("created_by_id", "=", me.id).execute();
+    expect(profile).toMatchObject({
+      middleName: "Ana",
+      primaryLanguage: "sp",
+      homePhoneNumber: "",
+      mobilePhoneNumber: "301-555-0000",
+    });
+    const phones = await test.db
+      .selectFrom("phone_numbers")
+      .select("area_code")
+      .where("created_by_id", "=", me.id)
+      .execute();
     expect(phones).toEqual([{ area_code: "301" }]);
-    const row = await test.db.selectFrom("users").select(["updated_by_id"]).where("id", "=", me.id).executeTakeFirstOrThrow();
+    const row = await test.db
+      .selectFrom("users")
+      .select(["updated_by_id"])
+      .where("id", "=", me.id)
+      .executeTakeFirstOrThrow();
     expect(row.updated_by_id).toBe(me.id);
   });
 
   it("needs the right current password for a new password, and then keeps only the new one", async () => {
     const me = await person("password@example.com");
     const form = { ...(await unchanged(me)), newPassword: "a new password 42" };
-    expect(await refusal(updateProfile(test.db, me, me.id, form))).toEqual({ currentPassword: ["validation.currentPasswordNeeded"] });
+    expect(await refusal(updateProfile(test.db, me, me.id, form))).toEqual({
+      currentPassword: ["validation.currentPasswordNeeded"],
+    });
     expect(await refusal(updateProfile(test.db, me, me.id, { ...form, currentPassword: "wrong password 1" }))).toEqual({
       currentPassword: ["validation.currentPasswordWrong"],
     });
@@ -127,11 +161,17 @@ describe("updating one's profile", () => {
       emailPending: null,
       session: expect.stringMatching(/^__session=/),
     });
-    const row = await test.db.selectFrom("users").select("password_hash").where("id", "=", me.id).executeTakeFirstOrThrow();
+    const row = await test.db
+      .selectFrom("users")
+      .select("password_hash")
+      .where("id", "=", me.id)
+      .executeTakeFirstOrThrow();
     expect(await verifyPassword(row.password_hash, "a new password 42")).toBe(true);
     expect(await verifyPassword(row.password_hash, PASSWORD)).toBe(false);
     // The keys the person made end with the old password, and the person is told (R14, R101).
-    expect(await test.db.selectFrom("api_keys").select("ended_reason").where("id", "=", key.id).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await test.db.selectFrom("api_keys").select("ended_reason").where("id", "=", key.id).executeTakeFirstOrThrow(),
+    ).toEqual({
       ended_reason: "passwordChanged",
     });
     expect(mailsTo("password@example.com").map((mail) => mail.subject)).toEqual(["Your password was changed"]);
@@ -139,17 +179,26 @@ describe("updating one's profile", () => {
 
   it("ends every sign-in of the account on a new password, and gives the one who changed it a fresh one", async () => {
     const me = await person("sessions@example.com");
-    const sessionsOf = async () => (await test.db.selectFrom("sessions").select("id_hash").where("user_id", "=", me.id).execute()).map((row) => row.id_hash);
+    const sessionsOf = async () =>
+      (await test.db.selectFrom("sessions").select("id_hash").where("user_id", "=", me.id).execute()).map(
+        (row) => row.id_hash,
+      );
     await createSession(test.db, me.id);
     await createSession(test.db, me.id);
     const before = await sessionsOf();
     expect(before).toHaveLength(2);
 
     // Another change keeps them.
-    expect((await updateProfile(test.db, me, me.id, { ...(await unchanged(me)), middleName: "Luz" })).session).toBeNull();
+    expect(
+      (await updateProfile(test.db, me, me.id, { ...(await unchanged(me)), middleName: "Luz" })).session,
+    ).toBeNull();
     expect(await sessionsOf()).toEqual(before);
 
-    const change = await updateProfile(test.db, me, me.id, { ...(await unchanged(me)), newPassword: "a new password 43", currentPassword: PASSWORD });
+    const change = await updateProfile(test.db, me, me.id, {
+      ...(await unchanged(me)),
+      newPassword: "a new password 43",
+      currentPassword: PASSWORD,
+    });
     const after = await sessionsOf();
     expect(after).toHaveLength(1);
     expect(before).not.toContain(after[0]);
@@ -171,14 +220,21 @@ describe("updating one's profile", () => {
     const me = await person("moving@example.com");
     const form = { ...(await unchanged(me)), email: "moved@maryland.gov" };
     expect(await refusal(updateProfile(test.db, me, me.id, form))).toHaveProperty("currentPassword");
-    await expect(updateProfile(test.db, me, me.id, { ...form, email: "owner@example.com", currentPassword: PASSWORD })).rejects.toBeInstanceOf(EmailTakenError);
-    expect((await updateProfile(test.db, me, me.id, { ...form, currentPassword: PASSWORD })).emailPending).toBe("moved@maryland.gov");
-    const emailOf = () => test.db.selectFrom("users").select(["email", "username"]).where("id", "=", me.id).executeTakeFirstOrThrow();
+    await expect(
+      updateProfile(test.db, me, me.id, { ...form, email: "owner@example.com", currentPassword: PASSWORD }),
+    ).rejects.toBeInstanceOf(EmailTakenError);
+    expect((await updateProfile(test.db, me, me.id, { ...form, currentPassword: PASSWORD })).emailPending).toBe(
+      "moved@maryland.gov",
+    );
+    const emailOf = () =>
+      test.db.selectFrom("users").select(["email", "username"]).where("id", "=", me.id).executeTakeFirstOrThrow();
     // Until the link is opened, the account keeps the address it had, and says which one waits.
     expect(await emailOf()).toEqual({ email: "moving@example.com", username: "moving@example.com" });
     expect((await getProfile(test.db, me, me.id)).pendingEmail).toBe("moved@maryland.gov");
     // The address it has is told; the new one is sent the link.
-    expect(mailsTo("moving@example.com").map((mail) => mail.subject)).toEqual(["A new e-mail address was asked for your account"]);
+    expect(mailsTo("moving@example.com").map((mail) => mail.subject)).toEqual([
+      "A new e-mail address was asked for your account",
+    ]);
     const [link] = mailsTo("moved@maryland.gov");
     expect(link.subject).toBe("Confirm your new e-mail address");
     const token = new URL(/https?:\/\/\S+/.exec(link.text)![0]).searchParams.get("token")!;
@@ -190,11 +246,17 @@ describe("updating one's profile", () => {
 
   it("does not move an account to an address another account took meanwhile", async () => {
     const me = await person("first@example.com");
-    await updateProfile(test.db, me, me.id, { ...(await unchanged(me)), email: "wanted@example.com", currentPassword: PASSWORD });
+    await updateProfile(test.db, me, me.id, {
+      ...(await unchanged(me)),
+      email: "wanted@example.com",
+      currentPassword: PASSWORD,
+    });
     const token = new URL(/https?:\/\/\S+/.exec(mailsTo("wanted@example.com")[0].text)![0]).searchParams.get("token")!;
     await person("wanted@example.com");
     expect(await verifyEmail(test.db, token)).toBe("taken");
-    expect((await test.db.selectFrom("users").select("email").where("id", "=", me.id).executeTakeFirstOrThrow()).email).toBe("first@example.com");
+    expect(
+      (await test.db.selectFrom("users").select("email").where("id", "=", me.id).executeTakeFirstOrThrow()).email,
+    ).toBe("first@example.com");
   });
 
   it("asks a new answer for a changed question, keeps a blank answer of an unchanged one", async () => {
@@ -203,7 +265,12 @@ describe("updating one's profile", () => {
     expect(await refusal(updateProfile(test.db, me, me.id, { ...base, securityQuestion1: "3" }))).toEqual({
       securityAnswer1: ["validation.answerNewQuestion"],
     });
-    await updateProfile(test.db, me, me.id, { ...base, securityQuestion1: "3", securityAnswer1: "Pimlico", currentPassword: PASSWORD });
+    await updateProfile(test.db, me, me.id, {
+      ...base,
+      securityQuestion1: "3",
+      securityAnswer1: "Pimlico",
+      currentPassword: PASSWORD,
+    });
     const row = await test.db
       .selectFrom("users")
       .select(["security_question1", "security_answer1_hash", "security_answer2_hash"])
@@ -216,7 +283,9 @@ describe("updating one's profile", () => {
 
   it("refuses a choice that is not in its list", async () => {
     const me = await person("choices@example.com");
-    await expect(updateProfile(test.db, me, me.id, { ...(await unchanged(me)), reference: "nope" })).rejects.toBeInstanceOf(InvalidChoiceError);
+    await expect(
+      updateProfile(test.db, me, me.id, { ...(await unchanged(me)), reference: "nope" }),
+    ).rejects.toBeInstanceOf(InvalidChoiceError);
   });
 
   it("stops trying current passwords after ten in a quarter hour", async () => {

@@ -13,7 +13,14 @@ import { outsideRoleDomains } from "./role-domains.server";
 import { insertPhone, phoneText } from "./phone.server";
 import { mayEditProfile, mayViewPerson } from "./policy";
 import { doneBy, recordSecurityEvent } from "./security-events.server";
-import { checkPersonChoices, EmailTakenError, hasAdminRole, personColumns, personFacts, type CurrentUser } from "./user.server";
+import {
+  checkPersonChoices,
+  EmailTakenError,
+  hasAdminRole,
+  personColumns,
+  personFacts,
+  type CurrentUser,
+} from "./user.server";
 import { nameOfRow } from "~/utils/person-name";
 import { traced } from "~/services/trace.server";
 
@@ -51,32 +58,37 @@ const PHONE_COLUMNS = {
 type PhoneField = keyof typeof PHONE_COLUMNS;
 
 /** A profile, for its owner or an administrator who may view the account (R12, R92); else NotFoundError. */
-export const getProfile = traced("model.getProfile", async function getProfile(db: DB, actor: CurrentUser, userId: number): Promise<Profile> {
-  const person = await personFacts(db, userId);
-  if (!person || !mayViewPerson(actor, person)) throw new NotFoundError("user");
-  const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
-  if (!user) throw new NotFoundError("user");
-  const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
-  return {
-    id: user.id,
-    email: user.email,
-    ...nameOfRow(user),
-    reference: user.reference ?? "",
-    primaryLanguage: user.primary_language,
-    securityQuestion1: user.security_question1 ?? "",
-    securityQuestion2: user.security_question2 ?? "",
-    homePhoneNumber: await phoneText(db, user.home_phone_id),
-    workPhoneNumber: await phoneText(db, user.work_phone_id),
-    mobilePhoneNumber: await phoneText(db, user.mobile_phone_id),
-    roles,
-    isAdmin: hasAdminRole(roles),
-    locked: Boolean(user.locked),
-    enabled: Boolean(user.enabled),
-    lastLogin: user.last_login,
-    updatedAt: String(user.updated_at),
-    pendingEmail: await pendingEmailOf(db, userId),
-  };
-});
+export const getProfile = traced(
+  "model.getProfile",
+  async function getProfile(db: DB, actor: CurrentUser, userId: number): Promise<Profile> {
+    const person = await personFacts(db, userId);
+    if (!person || !mayViewPerson(actor, person)) throw new NotFoundError("user");
+    const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
+    if (!user) throw new NotFoundError("user");
+    const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map(
+      (row) => row.role,
+    );
+    return {
+      id: user.id,
+      email: user.email,
+      ...nameOfRow(user),
+      reference: user.reference ?? "",
+      primaryLanguage: user.primary_language,
+      securityQuestion1: user.security_question1 ?? "",
+      securityQuestion2: user.security_question2 ?? "",
+      homePhoneNumber: await phoneText(db, user.home_phone_id),
+      workPhoneNumber: await phoneText(db, user.work_phone_id),
+      mobilePhoneNumber: await phoneText(db, user.mobile_phone_id),
+      roles,
+      isAdmin: hasAdminRole(roles),
+      locked: Boolean(user.locked),
+      enabled: Boolean(user.enabled),
+      lastLogin: user.last_login,
+      updatedAt: String(user.updated_at),
+      pendingEmail: await pendingEmailOf(db, userId),
+    };
+  },
+);
 
 /** Keeps the phone row of one type in step with the form: updated, added, or removed when blanked. */
 async function savePhone(trx: DB, existingId: number | null, parts: PhoneParts | null, ownerId: number) {
@@ -85,7 +97,11 @@ async function savePhone(trx: DB, existingId: number | null, parts: PhoneParts |
     return null;
   }
   if (existingId === null) return insertPhone(trx, parts, ownerId);
-  await trx.updateTable("phone_numbers").set({ area_code: parts.areaCode, prefix: parts.prefix, suffix: parts.suffix }).where("id", "=", existingId).execute();
+  await trx
+    .updateTable("phone_numbers")
+    .set({ area_code: parts.areaCode, prefix: parts.prefix, suffix: parts.suffix })
+    .where("id", "=", existingId)
+    .execute();
   return existingId;
 }
 
@@ -117,8 +133,10 @@ export const updateProfile = traced(
 
     const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
     const errors: Record<string, string[]> = {};
-    if (input.securityQuestion1 !== user.security_question1 && !input.securityAnswer1) errors.securityAnswer1 = ["validation.answerNewQuestion"];
-    if (input.securityQuestion2 !== user.security_question2 && !input.securityAnswer2) errors.securityAnswer2 = ["validation.answerNewQuestion"];
+    if (input.securityQuestion1 !== user.security_question1 && !input.securityAnswer1)
+      errors.securityAnswer1 = ["validation.answerNewQuestion"];
+    if (input.securityQuestion2 !== user.security_question2 && !input.securityAnswer2)
+      errors.securityAnswer2 = ["validation.answerNewQuestion"];
     const emailChanged = input.email !== user.email;
     const sensitive = emailChanged || Boolean(input.newPassword || input.securityAnswer1 || input.securityAnswer2);
     if (sensitive && !errors.securityAnswer1 && !errors.securityAnswer2) {
@@ -126,10 +144,12 @@ export const updateProfile = traced(
       else {
         const limit = await hitRateLimit(db, "currentPassword", String(userId));
         if (!limit.allowed) errors.currentPassword = ["validation.tooManyTries"];
-        else if (!(await verifyPassword(user.password_hash, input.currentPassword))) errors.currentPassword = ["validation.currentPasswordWrong"];
+        else if (!(await verifyPassword(user.password_hash, input.currentPassword)))
+          errors.currentPassword = ["validation.currentPasswordWrong"];
       }
     }
-    if (emailChanged && (await outsideRoleDomains(db, userId, input.email))) errors.email = ["validation.emailOutsideRole"];
+    if (emailChanged && (await outsideRoleDomains(db, userId, input.email)))
+      errors.email = ["validation.emailOutsideRole"];
     if (Object.keys(errors).length) throw new InputError(errors);
 
     const passwordHash = input.newPassword ? await hashPassword(input.newPassword) : user.password_hash;
@@ -140,12 +160,23 @@ export const updateProfile = traced(
       // R135: the account's row, so two saves of one profile take turns and each replaces the phones the other left.
       await holdRows(trx, "users", "id", [userId]);
       if (emailChanged) {
-        const taken = await trx.selectFrom("users").select("id").where("email", "=", input.email).where("id", "<>", userId).executeTakeFirst();
+        const taken = await trx
+          .selectFrom("users")
+          .select("id")
+          .where("email", "=", input.email)
+          .where("id", "<>", userId)
+          .executeTakeFirst();
         if (taken) throw new EmailTakenError(input.email);
       }
-      const current = await trx.selectFrom("users").select(Object.values(PHONE_COLUMNS)).where("id", "=", userId).executeTakeFirstOrThrow();
+      const current = await trx
+        .selectFrom("users")
+        .select(Object.values(PHONE_COLUMNS))
+        .where("id", "=", userId)
+        .executeTakeFirstOrThrow();
       const phones: Partial<Record<(typeof PHONE_COLUMNS)[PhoneField], number | null>> = {};
-      for (const [field, column] of Object.entries(PHONE_COLUMNS) as Array<[PhoneField, (typeof PHONE_COLUMNS)[PhoneField]]>) {
+      for (const [field, column] of Object.entries(PHONE_COLUMNS) as Array<
+        [PhoneField, (typeof PHONE_COLUMNS)[PhoneField]]
+      >) {
         phones[column] = await savePhone(trx, current[column], input[field], userId);
       }
       const { email: _asked, username: _alsoAsked, ...columns } = personColumns(input);
@@ -174,10 +205,15 @@ export const updateProfile = traced(
       if (signedIn) session = await createSession(db, userId);
       await sendAccountNotice(recipient, "passwordChanged");
     }
-    if (input.securityAnswer1 || input.securityAnswer2) await recordSecurityEvent(db, { kind: "securityAnswersChanged", ...event });
+    if (input.securityAnswer1 || input.securityAnswer2)
+      await recordSecurityEvent(db, { kind: "securityAnswersChanged", ...event });
     if (emailChanged) {
       await recordSecurityEvent(db, { kind: "emailChangeAsked", ...event });
-      await sendEmailChangeLink(recipient, input.email, await createEmailVerification(db, userId, { newEmail: input.email }));
+      await sendEmailChangeLink(
+        recipient,
+        input.email,
+        await createEmailVerification(db, userId, { newEmail: input.email }),
+      );
       await sendAccountNotice(recipient, "emailChangeAsked", { newEmail: input.email });
     }
     return {

@@ -42,37 +42,57 @@ export const mailProgramIntake = traced(
 );
 
 /** The family's notice (R142), in their language; nothing of the reasons or documents. */
-export const mailFamilyNotice = traced("model.mailFamilyNotice", async function mailFamilyNotice(db: DB, referralId: number) {
-  try {
-    const row = await db
-      .selectFrom("referrals as r")
-      .innerJoin("local_programs as p", "p.id", "r.local_program_id")
-      .select(["r.referrer_relationship", "r.family_approval", "r.family_primary_language", "r.created_by_id", "p.name", "p.name_es", "p.phone"])
-      .where("r.id", "=", referralId)
-      .executeTakeFirst();
-    if (!row || row.family_approval !== 1 || !row.referrer_relationship || FAMILY_RELATIONSHIPS.includes(row.referrer_relationship)) return;
-    const adult = await db
-      .selectFrom("adults")
-      .select(["first_name", "last_name", "email"])
-      .where("referral_id", "=", referralId)
-      .where("email", "is not", null)
-      .where("email", "<>", "")
-      .orderBy("id")
-      .executeTakeFirst();
-    if (!adult?.email) return;
-    // Rate limited: otherwise anyone could send the program's words to any address. The program still calls.
-    if (!(await hitRateLimit(db, "familyNotice", String(row.created_by_id))).allowed) {
-      log.warn({ referral: referralId }, "the family's notice was not sent: its referrer's notices of the day are spent");
-      return;
+export const mailFamilyNotice = traced(
+  "model.mailFamilyNotice",
+  async function mailFamilyNotice(db: DB, referralId: number) {
+    try {
+      const row = await db
+        .selectFrom("referrals as r")
+        .innerJoin("local_programs as p", "p.id", "r.local_program_id")
+        .select([
+          "r.referrer_relationship",
+          "r.family_approval",
+          "r.family_primary_language",
+          "r.created_by_id",
+          "p.name",
+          "p.name_es",
+          "p.phone",
+        ])
+        .where("r.id", "=", referralId)
+        .executeTakeFirst();
+      if (
+        !row ||
+        row.family_approval !== 1 ||
+        !row.referrer_relationship ||
+        FAMILY_RELATIONSHIPS.includes(row.referrer_relationship)
+      )
+        return;
+      const adult = await db
+        .selectFrom("adults")
+        .select(["first_name", "last_name", "email"])
+        .where("referral_id", "=", referralId)
+        .where("email", "is not", null)
+        .where("email", "<>", "")
+        .orderBy("id")
+        .executeTakeFirst();
+      if (!adult?.email) return;
+      // Rate limited: otherwise anyone could send the program's words to any address. The program still calls.
+      if (!(await hitRateLimit(db, "familyNotice", String(row.created_by_id))).allowed) {
+        log.warn(
+          { referral: referralId },
+          "the family's notice was not sent: its referrer's notices of the day are spent",
+        );
+        return;
+      }
+      const language = row.family_primary_language === SPANISH ? "es" : "en";
+      const { sendFamilyNoticeEmail } = await import("~/services/emails.server");
+      await sendFamilyNoticeEmail(adult.email, language, {
+        name: `${adult.first_name} ${adult.last_name}`,
+        program: language === "es" ? row.name_es : row.name,
+        phone: row.phone,
+      });
+    } catch (error) {
+      log.error({ err: error }, "the family's notice was not sent");
     }
-    const language = row.family_primary_language === SPANISH ? "es" : "en";
-    const { sendFamilyNoticeEmail } = await import("~/services/emails.server");
-    await sendFamilyNoticeEmail(adult.email, language, {
-      name: `${adult.first_name} ${adult.last_name}`,
-      program: language === "es" ? row.name_es : row.name,
-      phone: row.phone,
-    });
-  } catch (error) {
-    log.error({ err: error }, "the family's notice was not sent");
-  }
-});
+  },
+);

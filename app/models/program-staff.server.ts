@@ -13,11 +13,19 @@ import { traced } from "~/services/trace.server";
 // how the role ends, by their hand or when a program's domains no longer hold the person's e-mail.
 
 /** The programs a person is staff of, for a super administrator's view of their account (and the API's). */
-export const staffProgramsOf = traced("model.staffProgramsOf", async function staffProgramsOf(db: DB, actor: Actor, userId: number): Promise<number[]> {
-  if (!actor.isAdmin && actor.id !== userId) throw new NotFoundError("user");
-  const rows = await db.selectFrom("user_local_programs").select("local_program_id").where("user_id", "=", userId).orderBy("local_program_id").execute();
-  return rows.map((row) => row.local_program_id);
-});
+export const staffProgramsOf = traced(
+  "model.staffProgramsOf",
+  async function staffProgramsOf(db: DB, actor: Actor, userId: number): Promise<number[]> {
+    if (!actor.isAdmin && actor.id !== userId) throw new NotFoundError("user");
+    const rows = await db
+      .selectFrom("user_local_programs")
+      .select("local_program_id")
+      .where("user_id", "=", userId)
+      .orderBy("local_program_id")
+      .execute();
+    return rows.map((row) => row.local_program_id);
+  },
+);
 
 /**
  * Sets a verified account's programs (R138); empty removes the role. A change ends their sessions and API keys:
@@ -27,27 +35,46 @@ export const setStaffPrograms = traced(
   "model.setStaffPrograms",
   async function setStaffPrograms(db: DB, actor: CurrentUser, userId: number, programIds: number[]): Promise<void> {
     if (!actor.isSuperAdmin) throw new ForbiddenError("super administrators only");
-    if (programIds.some((id) => !Number.isInteger(id) || id < 1)) throw new InputError({ localPrograms: ["admin:programs.staff.unknown"] });
+    if (programIds.some((id) => !Number.isInteger(id) || id < 1))
+      throw new InputError({ localPrograms: ["admin:programs.staff.unknown"] });
     const wanted = [...new Set(programIds)].sort((a, b) => a - b);
     await writeTransaction(db, async (trx) => {
       // R135: the account's row as for a promotion, so a referral it starts meanwhile waits and is then seen.
       await holdRows(trx, "users", "id", [userId], "delete");
-      const user = await trx.selectFrom("users").select(["id", "email", "enabled", "locked"]).where("id", "=", userId).executeTakeFirst();
+      const user = await trx
+        .selectFrom("users")
+        .select(["id", "email", "enabled", "locked"])
+        .where("id", "=", userId)
+        .executeTakeFirst();
       if (!user) throw new NotFoundError("user");
-      const roles = (await trx.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
+      const roles = (await trx.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map(
+        (row) => row.role,
+      );
       if (roles.includes("ROLE_SUPER_ADMIN")) throw new NotFoundError("user");
-      if (!mayManageUser(actor, { id: userId, isSuperAdmin: false })) throw new ForbiddenError("not on one's own account");
-      const current = (await trx.selectFrom("user_local_programs").select("local_program_id").where("user_id", "=", userId).execute())
+      if (!mayManageUser(actor, { id: userId, isSuperAdmin: false }))
+        throw new ForbiddenError("not on one's own account");
+      const current = (
+        await trx.selectFrom("user_local_programs").select("local_program_id").where("user_id", "=", userId).execute()
+      )
         .map((row) => row.local_program_id)
         .sort((a, b) => a - b);
       if (current.join(",") === wanted.join(",")) return;
       if (wanted.length) {
         if (roles.includes("ROLE_ADMIN")) throw new InputError({ localPrograms: ["admin:programs.staff.isAdmin"] });
         if (!user.enabled || user.locked) throw new InputError({ localPrograms: ["admin:programs.staff.notVerified"] });
-        const hasReferrals = await trx.selectFrom("referrals").select("id").where("created_by_id", "=", userId).executeTakeFirst();
+        const hasReferrals = await trx
+          .selectFrom("referrals")
+          .select("id")
+          .where("created_by_id", "=", userId)
+          .executeTakeFirst();
         if (hasReferrals) throw new InputError({ localPrograms: ["admin:programs.staff.hasReferrals"] });
-        const programs = await trx.selectFrom("local_programs").select(["id", "approved_domains"]).where("id", "in", wanted).execute();
-        if (programs.length !== wanted.length) throw new InputError({ localPrograms: ["admin:programs.staff.unknown"] });
+        const programs = await trx
+          .selectFrom("local_programs")
+          .select(["id", "approved_domains"])
+          .where("id", "in", wanted)
+          .execute();
+        if (programs.length !== wanted.length)
+          throw new InputError({ localPrograms: ["admin:programs.staff.unknown"] });
         const domain = domainOf(user.email);
         if (programs.some((program) => !domainsOf(program.approved_domains).includes(domain))) {
           throw new InputError({ localPrograms: ["admin:programs.staff.domain"] });
@@ -61,10 +88,20 @@ export const setStaffPrograms = traced(
           .execute();
       }
       const hasRole = roles.includes("ROLE_LOCAL_PROGRAM");
-      if (wanted.length && !hasRole) await trx.insertInto("user_roles").values({ user_id: userId, role: "ROLE_LOCAL_PROGRAM" }).execute();
-      if (!wanted.length && hasRole) await trx.deleteFrom("user_roles").where("user_id", "=", userId).where("role", "=", "ROLE_LOCAL_PROGRAM").execute();
+      if (wanted.length && !hasRole)
+        await trx.insertInto("user_roles").values({ user_id: userId, role: "ROLE_LOCAL_PROGRAM" }).execute();
+      if (!wanted.length && hasRole)
+        await trx
+          .deleteFrom("user_roles")
+          .where("user_id", "=", userId)
+          .where("role", "=", "ROLE_LOCAL_PROGRAM")
+          .execute();
       const now = new Date().toISOString();
-      await trx.updateTable("users").set({ updated_at: now, updated_by_id: actor.id }).where("id", "=", userId).execute();
+      await trx
+        .updateTable("users")
+        .set({ updated_at: now, updated_by_id: actor.id })
+        .where("id", "=", userId)
+        .execute();
       await recordSecurityEvent(trx, {
         kind: wanted.length ? "programStaffSet" : "programStaffRemoved",
         ...doneBy(actor),
@@ -78,10 +115,25 @@ export const setStaffPrograms = traced(
 );
 
 /** Leaving a program's domains ends its staff role (R138), sessions, and any keys and review links it outlived. */
-export async function endStaffRoleByDomain(trx: DB, actor: CurrentUser, userId: number, programId: number, program: string): Promise<void> {
-  await trx.deleteFrom("user_local_programs").where("user_id", "=", userId).where("local_program_id", "=", programId).execute();
-  const left = await trx.selectFrom("user_local_programs").select("local_program_id").where("user_id", "=", userId).executeTakeFirst();
-  if (!left) await trx.deleteFrom("user_roles").where("user_id", "=", userId).where("role", "=", "ROLE_LOCAL_PROGRAM").execute();
+export async function endStaffRoleByDomain(
+  trx: DB,
+  actor: CurrentUser,
+  userId: number,
+  programId: number,
+  program: string,
+): Promise<void> {
+  await trx
+    .deleteFrom("user_local_programs")
+    .where("user_id", "=", userId)
+    .where("local_program_id", "=", programId)
+    .execute();
+  const left = await trx
+    .selectFrom("user_local_programs")
+    .select("local_program_id")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!left)
+    await trx.deleteFrom("user_roles").where("user_id", "=", userId).where("role", "=", "ROLE_LOCAL_PROGRAM").execute();
   await recordSecurityEvent(trx, {
     kind: "roleEndedByDomain",
     ...doneBy(actor),

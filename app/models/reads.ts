@@ -49,6 +49,7 @@ export function reads(kind: RecordKind, field: string, reader: Reader): boolean 
 
 export function readable<T extends Record<string, unknown>>(kind: RecordKind, reader: Reader, record: T): Partial<T> {
   const kept: Partial<T> = {};
-  for (const field of Object.keys(record) as Array<keyof T & string>) if (reads(kind, field, reader)) kept[field] = record[field];
+  for (const field of Object.keys(record) as Array<keyof T & string>)
+    if (reads(kind, field, reader)) kept[field] = record[field];
   return kept;
 }

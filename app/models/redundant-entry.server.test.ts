@@ -19,7 +19,11 @@ let stranger: CurrentUser;
 beforeAll(async () => {
   test = await createTestDatabase();
   ({ stranger } = await ownerStrangerAdmin(test.db));
-  parent = await addRegisteredPerson(test.db, "ana.rivera@example.com", { password: "correct horse 12", firstName: "Ana", lastName: "Rivera" });
+  parent = await addRegisteredPerson(test.db, "ana.rivera@example.com", {
+    password: "correct horse 12",
+    firstName: "Ana",
+    lastName: "Rivera",
+  });
   await test.db
     .updateTable("users")
     .set({
@@ -44,7 +48,10 @@ const referrerStep = (given: Record<string, string>) => ({
 });
 
 /** Ana Rivera as the referrer, of this relationship, with this phone. */
-const anaRefers = (referrerRelationship: string, referrerPhoneNumber: { areaCode: string; prefix: string; suffix: string }) => ({
+const anaRefers = (
+  referrerRelationship: string,
+  referrerPhoneNumber: { areaCode: string; prefix: string; suffix: string },
+) => ({
   referrerRelationship,
   referrerFirstName: "Ana",
   referrerLastName: "Rivera",
@@ -67,7 +74,9 @@ describe("the referrer step of a new referral", () => {
   it("shows the referral's own answers once any is given, the profile's no more", async () => {
     const ids = await begunDraft(test.db, parent);
     await saveAnswers(test.db, parent, ids, { referrerFirstName: "Marta", referrerLastName: "Solís" });
-    expect(await referrerStepValues(test.db, parent, ids)).toEqual(referrerStep({ referrerFirstName: "Marta", referrerLastName: "Solís" }));
+    expect(await referrerStepValues(test.db, parent, ids)).toEqual(
+      referrerStep({ referrerFirstName: "Marta", referrerLastName: "Solís" }),
+    );
   });
 
   it("is the creator's only", async () => {
@@ -101,12 +110,22 @@ describe("the referrer offered as a parent or guardian", () => {
     const ids = await begunDraft(test.db, parent);
     await saveAnswers(test.db, parent, ids, anaRefers("1", { areaCode: "410", prefix: "555", suffix: "0102" }));
     const offered = await referrerAsGuardian(test.db, parent, ids);
-    expect(offered).toMatchObject({ childRelationship: "1", mobilePhoneNumber: "", homePhoneNumber: "", workPhoneNumber: "410-555-0102" });
+    expect(offered).toMatchObject({
+      childRelationship: "1",
+      mobilePhoneNumber: "",
+      homePhoneNumber: "",
+      workPhoneNumber: "410-555-0102",
+    });
   });
 
   it("is not offered to a referrer outside the family, nor before a name, nor once a parent has the referrer's name", async () => {
     const ids = await begunDraft(test.db, parent);
-    await saveAnswers(test.db, parent, ids, { referrerRelationship: "5", familyApproval: "yes", referrerFirstName: "Ana", referrerLastName: "Rivera" });
+    await saveAnswers(test.db, parent, ids, {
+      referrerRelationship: "5",
+      familyApproval: "yes",
+      referrerFirstName: "Ana",
+      referrerLastName: "Rivera",
+    });
     expect(await referrerAsGuardian(test.db, parent, ids)).toBeNull();
     const unnamed = await begunDraft(test.db, parent);
     await saveAnswers(test.db, parent, unnamed, { referrerRelationship: "1" });

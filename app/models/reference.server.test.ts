@@ -25,9 +25,17 @@ describe("lookups", () => {
     const other = openDatabase(test.database);
     try {
       expect((await getLookups(test.db, "Genders")).map((row) => row.code)).toEqual(["1", "2"]);
-      await other.insertInto("lookups").values({ type: "Genders", code: "3", description: "X", description_es: "X", list_order: 3 }).execute();
+      await other
+        .insertInto("lookups")
+        .values({ type: "Genders", code: "3", description: "X", description_es: "X", list_order: 3 })
+        .execute();
       expect((await getLookups(test.db, "Genders")).map((row) => row.code)).toEqual(["1", "2", "3"]);
-      await other.updateTable("lookups").set({ description: "Unknown" }).where("type", "=", "Genders").where("code", "=", "3").execute();
+      await other
+        .updateTable("lookups")
+        .set({ description: "Unknown" })
+        .where("type", "=", "Genders")
+        .where("code", "=", "3")
+        .execute();
       expect((await getLookups(test.db, "Genders")).at(-1)?.description).toBe("Unknown");
       await other.deleteFrom("lookups").where("type", "=", "Genders").where("code", "=", "3").execute();
       expect(await getLookups(test.db, "Genders")).toHaveLength(2);
@@ -40,7 +48,11 @@ describe("lookups", () => {
 describe("miscellaneous values", () => {
   it("show the Internet Explorer notice to Internet Explorer within the window", async () => {
     expect(await getMiscellaneousValue(test.db, "ieMessageStartDate")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    await test.db.updateTable("miscellaneous").set({ value: "2026-11-01" }).where("name", "=", "ieMessageStartDate").execute();
+    await test.db
+      .updateTable("miscellaneous")
+      .set({ value: "2026-11-01" })
+      .where("name", "=", "ieMessageStartDate")
+      .execute();
     const inWindow = new Date("2026-11-21T12:00:00Z");
     expect(await isIeNoticeShown(test.db, IE11, inWindow)).toBe(true);
     expect(await isIeNoticeShown(test.db, CHROME, inWindow)).toBe(false);

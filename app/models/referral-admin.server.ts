@@ -37,7 +37,9 @@ export const createReviewLink = traced(
   ): Promise<{ id: number; token: string; expiresAt: string }> {
     const referral = await submittedReferral(db, actor, referralId, mayMakeReviewLink);
     const { token, hash } = createToken();
-    const expiresAt = new Date(now.getTime() + Math.min(REVIEW_LINK_MAX_DAYS, Math.max(1, Math.round(days))) * 86_400_000).toISOString();
+    const expiresAt = new Date(
+      now.getTime() + Math.min(REVIEW_LINK_MAX_DAYS, Math.max(1, Math.round(days))) * 86_400_000,
+    ).toISOString();
     const row = await db
       .insertInto("review_tokens")
       .values({
@@ -51,25 +53,48 @@ export const createReviewLink = traced(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await recordSecurityEvent(db, { kind: "reviewLinkMade", ...doneBy(actor), subjectUserId: actor.id, details: { referral: referral.id } }, now);
+    await recordSecurityEvent(
+      db,
+      { kind: "reviewLinkMade", ...doneBy(actor), subjectUserId: actor.id, details: { referral: referral.id } },
+      now,
+    );
     return { id: row.id, token, expiresAt };
   },
 );
 
-export const listReviewLinks = traced("model.listReviewLinks", async function listReviewLinks(db: DB, actor: CurrentUser, referralId: number) {
-  await submittedReferral(db, actor, referralId, mayMakeReviewLink);
-  return db
-    .selectFrom("review_tokens as t")
-    .leftJoin("users as u", "u.id", "t.created_by_id")
-    .select(["t.id", "t.created_at", "t.expires_at", "t.revoked_at", "t.ended_reason", "t.reviewer_name", "t.purpose", "u.first_name", "u.last_name"])
-    .where("t.referral_id", "=", referralId)
-    .orderBy("t.created_at", "desc")
-    .execute();
-});
+export const listReviewLinks = traced(
+  "model.listReviewLinks",
+  async function listReviewLinks(db: DB, actor: CurrentUser, referralId: number) {
+    await submittedReferral(db, actor, referralId, mayMakeReviewLink);
+    return db
+      .selectFrom("review_tokens as t")
+      .leftJoin("users as u", "u.id", "t.created_by_id")
+      .select([
+        "t.id",
+        "t.created_at",
+        "t.expires_at",
+        "t.revoked_at",
+        "t.ended_reason",
+        "t.reviewer_name",
+        "t.purpose",
+        "u.first_name",
+        "u.last_name",
+      ])
+      .where("t.referral_id", "=", referralId)
+      .orderBy("t.created_at", "desc")
+      .execute();
+  },
+);
 
 export const revokeReviewLink = traced(
   "model.revokeReviewLink",
-  async function revokeReviewLink(db: DB, actor: CurrentUser, referralId: number, linkId: number, now = new Date()): Promise<void> {
+  async function revokeReviewLink(
+    db: DB,
+    actor: CurrentUser,
+    referralId: number,
+    linkId: number,
+    now = new Date(),
+  ): Promise<void> {
     await submittedReferral(db, actor, referralId, mayMakeReviewLink);
     const result = await db
       .updateTable("review_tokens")
@@ -80,12 +105,25 @@ export const revokeReviewLink = traced(
       .returning("created_by_id")
       .executeTakeFirst();
     if (!result) throw new NotFoundError("review link");
-    await recordSecurityEvent(db, { kind: "reviewLinkRevoked", ...doneBy(actor), subjectUserId: result.created_by_id, details: { referral: referralId } }, now);
+    await recordSecurityEvent(
+      db,
+      {
+        kind: "reviewLinkRevoked",
+        ...doneBy(actor),
+        subjectUserId: result.created_by_id,
+        details: { referral: referralId },
+      },
+      now,
+    );
   },
 );
 
 /** Why a link's maker may no longer make it, or null (R93). */
-async function whyMakerMayNot(db: DB, makerId: number | null, referral: ReferralFacts): Promise<Exclude<ReviewLinkEndReason, "transferred"> | null> {
+async function whyMakerMayNot(
+  db: DB,
+  makerId: number | null,
+  referral: ReferralFacts,
+): Promise<Exclude<ReviewLinkEndReason, "transferred"> | null> {
   const maker = makerId === null ? null : await getCurrentUser(db, makerId);
   if (!maker) return "deactivated";
   return mayMakeReviewLink(maker, referral) ? null : "roleLost";
@@ -97,17 +135,35 @@ async function whyMakerMayNot(db: DB, makerId: number | null, referral: Referral
  */
 export const endReviewLinks = traced(
   "model.endReviewLinks",
-  async function endReviewLinks(db: DB, which: { referralId: number } | { madeBy: number }, now = new Date()): Promise<number> {
+  async function endReviewLinks(
+    db: DB,
+    which: { referralId: number } | { madeBy: number },
+    now = new Date(),
+  ): Promise<number> {
     let query = db
       .selectFrom("review_tokens as t")
       .innerJoin("referrals as r", "r.id", "t.referral_id")
-      .select(["t.id", "t.created_by_id", "t.referral_id", "r.status", "r.created_by_id as referral_created_by_id", "r.local_program_id"])
+      .select([
+        "t.id",
+        "t.created_by_id",
+        "t.referral_id",
+        "r.status",
+        "r.created_by_id as referral_created_by_id",
+        "r.local_program_id",
+      ])
       .where("t.revoked_at", "is", null)
       .where("t.expires_at", ">", now.toISOString());
-    query = "referralId" in which ? query.where("t.referral_id", "=", which.referralId) : query.where("t.created_by_id", "=", which.madeBy);
+    query =
+      "referralId" in which
+        ? query.where("t.referral_id", "=", which.referralId)
+        : query.where("t.created_by_id", "=", which.madeBy);
     let ended = 0;
     for (const link of await query.execute()) {
-      const facts = referralFacts({ created_by_id: link.referral_created_by_id, status: link.status, local_program_id: link.local_program_id });
+      const facts = referralFacts({
+        created_by_id: link.referral_created_by_id,
+        status: link.status,
+        local_program_id: link.local_program_id,
+      });
       const reason = "referralId" in which ? "transferred" : await whyMakerMayNot(db, link.created_by_id, facts);
       if (reason && (await endReviewLink(db, link, reason, now))) ended += 1;
     }
@@ -115,7 +171,12 @@ export const endReviewLinks = traced(
   },
 );
 
-async function endReviewLink(db: DB, link: { id: number; created_by_id: number | null; referral_id: number }, reason: ReviewLinkEndReason, now: Date) {
+async function endReviewLink(
+  db: DB,
+  link: { id: number; created_by_id: number | null; referral_id: number },
+  reason: ReviewLinkEndReason,
+  now: Date,
+) {
   const result = await db
     .updateTable("review_tokens")
     .set({ revoked_at: now.toISOString(), ended_reason: reason })
@@ -123,7 +184,11 @@ async function endReviewLink(db: DB, link: { id: number; created_by_id: number |
     .where("revoked_at", "is", null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
-  await recordSecurityEvent(db, { kind: "reviewLinkEnded", subjectUserId: link.created_by_id, details: { referral: link.referral_id, reason } }, now);
+  await recordSecurityEvent(
+    db,
+    { kind: "reviewLinkEnded", subjectUserId: link.created_by_id, details: { referral: link.referral_id, reason } },
+    now,
+  );
   return true;
 }
 
@@ -169,7 +234,15 @@ export const adminReviewPanel = traced(
     if (!actsForProgram(actor)) return null;
     const referral = await db
       .selectFrom("referrals")
-      .select(["id", "status", "created_by_id", "local_program_id", "comments", "service_coordinator", "eligibility_determination"])
+      .select([
+        "id",
+        "status",
+        "created_by_id",
+        "local_program_id",
+        "comments",
+        "service_coordinator",
+        "eligibility_determination",
+      ])
       .where("id", "=", referralId)
       .executeTakeFirst();
     if (!referral) throw new NotFoundError("referral");

@@ -29,62 +29,106 @@ export interface AdultInput {
   mobilePhoneNumber: PhoneParts | null;
 }
 
-const ADULT_PHONES = { homePhoneNumber: "home_phone_id", workPhoneNumber: "work_phone_id", mobilePhoneNumber: "mobile_phone_id" } as const;
+const ADULT_PHONES = {
+  homePhoneNumber: "home_phone_id",
+  workPhoneNumber: "work_phone_id",
+  mobilePhoneNumber: "mobile_phone_id",
+} as const;
 
-export const listAdults = traced("model.listAdults", async function listAdults(db: DB, actor: CurrentUser, ids: WizardIds) {
-  const referral = await getDraftForEdit(db, actor, ids);
-  const rows = await db.selectFrom("adults").selectAll().where("referral_id", "=", referral.id).orderBy("id").execute();
-  return Promise.all(
-    rows.map(async (row) => ({
+export const listAdults = traced(
+  "model.listAdults",
+  async function listAdults(db: DB, actor: CurrentUser, ids: WizardIds) {
+    const referral = await getDraftForEdit(db, actor, ids);
+    const rows = await db
+      .selectFrom("adults")
+      .selectAll()
+      .where("referral_id", "=", referral.id)
+      .orderBy("id")
+      .execute();
+    return Promise.all(
+      rows.map(async (row) => ({
+        id: row.id,
+        name: [row.first_name, row.middle_name, row.last_name].filter(Boolean).join(" "),
+        childRelationship: row.child_relationship,
+        phones: (
+          await Promise.all([row.home_phone_id, row.work_phone_id, row.mobile_phone_id].map((id) => phoneText(db, id)))
+        ).filter(Boolean),
+      })),
+    );
+  },
+);
+
+export const getAdult = traced(
+  "model.getAdult",
+  async function getAdult(db: DB, actor: CurrentUser, ids: WizardIds, adultId: number) {
+    const referral = await getDraftForEdit(db, actor, ids);
+    const row = await db
+      .selectFrom("adults")
+      .selectAll()
+      .where("id", "=", adultId)
+      .where("referral_id", "=", referral.id)
+      .executeTakeFirst();
+    if (!row) throw new NotFoundError("adult");
+    return {
       id: row.id,
-      name: [row.first_name, row.middle_name, row.last_name].filter(Boolean).join(" "),
-      childRelationship: row.child_relationship,
-      phones: (await Promise.all([row.home_phone_id, row.work_phone_id, row.mobile_phone_id].map((id) => phoneText(db, id)))).filter(Boolean),
-    })),
-  );
-});
-
-export const getAdult = traced("model.getAdult", async function getAdult(db: DB, actor: CurrentUser, ids: WizardIds, adultId: number) {
-  const referral = await getDraftForEdit(db, actor, ids);
-  const row = await db.selectFrom("adults").selectAll().where("id", "=", adultId).where("referral_id", "=", referral.id).executeTakeFirst();
-  if (!row) throw new NotFoundError("adult");
-  return {
-    id: row.id,
-    ...nameOfRow(row),
-    childRelationship: row.child_relationship ?? "",
-    preferredMethodOfContact: row.preferred_method_of_contact ?? "",
-    bestTimeToContact: row.best_time_to_contact ?? "",
-    email: row.email ?? "",
-    homePhoneNumber: await phoneText(db, row.home_phone_id),
-    workPhoneNumber: await phoneText(db, row.work_phone_id),
-    mobilePhoneNumber: await phoneText(db, row.mobile_phone_id),
-  };
-});
+      ...nameOfRow(row),
+      childRelationship: row.child_relationship ?? "",
+      preferredMethodOfContact: row.preferred_method_of_contact ?? "",
+      bestTimeToContact: row.best_time_to_contact ?? "",
+      email: row.email ?? "",
+      homePhoneNumber: await phoneText(db, row.home_phone_id),
+      workPhoneNumber: await phoneText(db, row.work_phone_id),
+      mobilePhoneNumber: await phoneText(db, row.mobile_phone_id),
+    };
+  },
+);
 
 /** A parent or guardian, for whoever may read the referral, whatever its status; on the record of access (R95). */
-export const readAdult = traced("model.readAdult", async function readAdult(db: DB, actor: CurrentUser, adultId: number) {
-  const row = await db
-    .selectFrom("adults as a")
-    .innerJoin("referrals as r", "r.id", "a.referral_id")
-    .selectAll("a")
-    .select(["r.created_by_id", "r.status", "r.local_program_id"])
-    .where("a.id", "=", adultId)
-    .executeTakeFirst();
-  if (!row || !mayViewReferral(actor, referralFacts(row))) throw new NotFoundError("adult");
-  await recordAccess(db, viewerOf(actor), [{ referralId: row.referral_id, createdById: row.created_by_id }], {
-    action: "view",
-    entityType: "adult",
-    entityId: row.id,
-  });
-  const phone = (id: number | null) =>
-    id ? db.selectFrom("phone_numbers").select(["id", "area_code", "prefix", "suffix"]).where("id", "=", id).executeTakeFirst() : Promise.resolve(undefined);
-  return { row, phones: { home: await phone(row.home_phone_id), work: await phone(row.work_phone_id), mobile: await phone(row.mobile_phone_id) } };
-});
+export const readAdult = traced(
+  "model.readAdult",
+  async function readAdult(db: DB, actor: CurrentUser, adultId: number) {
+    const row = await db
+      .selectFrom("adults as a")
+      .innerJoin("referrals as r", "r.id", "a.referral_id")
+      .selectAll("a")
+      .select(["r.created_by_id", "r.status", "r.local_program_id"])
+      .where("a.id", "=", adultId)
+      .executeTakeFirst();
+    if (!row || !mayViewReferral(actor, referralFacts(row))) throw new NotFoundError("adult");
+    await recordAccess(db, viewerOf(actor), [{ referralId: row.referral_id, createdById: row.created_by_id }], {
+      action: "view",
+      entityType: "adult",
+      entityId: row.id,
+    });
+    const phone = (id: number | null) =>
+      id
+        ? db
+            .selectFrom("phone_numbers")
+            .select(["id", "area_code", "prefix", "suffix"])
+            .where("id", "=", id)
+            .executeTakeFirst()
+        : Promise.resolve(undefined);
+    return {
+      row,
+      phones: {
+        home: await phone(row.home_phone_id),
+        work: await phone(row.work_phone_id),
+        mobile: await phone(row.mobile_phone_id),
+      },
+    };
+  },
+);
 
 /** Adds (adultId null) or updates a parent or guardian, with at least one phone (R147). */
 export const saveAdult = traced(
   "model.saveAdult",
-  async function saveAdult(db: DB, actor: CurrentUser, ids: WizardIds, adultId: number | null, input: AdultInput): Promise<{ id: number }> {
+  async function saveAdult(
+    db: DB,
+    actor: CurrentUser,
+    ids: WizardIds,
+    adultId: number | null,
+    input: AdultInput,
+  ): Promise<{ id: number }> {
     const errors = await unknownLookupCodes(db, [
       { field: "prefix", type: "Prefixes", code: input.prefix },
       { field: "suffix", type: "Suffixes", code: input.suffix },
@@ -99,7 +143,12 @@ export const saveAdult = traced(
       const existing =
         adultId === null
           ? null
-          : await trx.selectFrom("adults").selectAll().where("id", "=", adultId).where("referral_id", "=", referral.id).executeTakeFirst();
+          : await trx
+              .selectFrom("adults")
+              .selectAll()
+              .where("id", "=", adultId)
+              .where("referral_id", "=", referral.id)
+              .executeTakeFirst();
       if (adultId !== null && !existing) throw new NotFoundError("adult");
       // Checked only after access, so one who may not write is not told the rule.
       const noPhone = guardianPhoneIssue(input);
@@ -107,7 +156,9 @@ export const saveAdult = traced(
       const now = new Date().toISOString();
       const phones: Partial<Record<(typeof ADULT_PHONES)[keyof typeof ADULT_PHONES], number | null>> = {};
       const oldPhones: number[] = [];
-      for (const [field, column] of Object.entries(ADULT_PHONES) as Array<[keyof typeof ADULT_PHONES, (typeof ADULT_PHONES)[keyof typeof ADULT_PHONES]]>) {
+      for (const [field, column] of Object.entries(ADULT_PHONES) as Array<
+        [keyof typeof ADULT_PHONES, (typeof ADULT_PHONES)[keyof typeof ADULT_PHONES]]
+      >) {
         phones[column] = await insertPhone(trx, input[field], actor.id);
         if (existing?.[column]) oldPhones.push(existing[column]!);
       }
@@ -140,16 +191,30 @@ export const saveAdult = traced(
   },
 );
 
-export const deleteAdult = traced("model.deleteAdult", async function deleteAdult(db: DB, actor: CurrentUser, ids: WizardIds, adultId: number): Promise<void> {
-  await writeTransaction(db, async (trx) => {
-    // R135: writes of the same referral take turns.
-    await holdRows(trx, "referrals", "id", [ids.referral]);
-    const referral = await getDraftForEdit(trx, actor, ids);
-    const row = await trx.selectFrom("adults").selectAll().where("id", "=", adultId).where("referral_id", "=", referral.id).executeTakeFirst();
-    if (!row) throw new NotFoundError("adult");
-    await trx.deleteFrom("adults").where("id", "=", row.id).execute();
-    const phones = [row.home_phone_id, row.work_phone_id, row.mobile_phone_id].filter((id): id is number => id !== null);
-    if (phones.length) await trx.deleteFrom("phone_numbers").where("id", "in", phones).execute();
-    await trx.updateTable("referrals").set({ updated_at: new Date().toISOString() }).where("id", "=", referral.id).execute();
-  });
-});
+export const deleteAdult = traced(
+  "model.deleteAdult",
+  async function deleteAdult(db: DB, actor: CurrentUser, ids: WizardIds, adultId: number): Promise<void> {
+    await writeTransaction(db, async (trx) => {
+      // R135: writes of the same referral take turns.
+      await holdRows(trx, "referrals", "id", [ids.referral]);
+      const referral = await getDraftForEdit(trx, actor, ids);
+      const row = await trx
+        .selectFrom("adults")
+        .selectAll()
+        .where("id", "=", adultId)
+        .where("referral_id", "=", referral.id)
+        .executeTakeFirst();
+      if (!row) throw new NotFoundError("adult");
+      await trx.deleteFrom("adults").where("id", "=", row.id).execute();
+      const phones = [row.home_phone_id, row.work_phone_id, row.mobile_phone_id].filter(
+        (id): id is number => id !== null,
+      );
+      if (phones.length) await trx.deleteFrom("phone_numbers").where("id", "in", phones).execute();
+      await trx
+        .updateTable("referrals")
+        .set({ updated_at: new Date().toISOString() })
+        .where("id", "=", referral.id)
+        .execute();
+    });
+  },
+);

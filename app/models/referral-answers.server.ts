@@ -1,9 +1,22 @@
 import type { Updateable } from "kysely";
 import type { ReasonType, ReferralsTable } from "../../db/schema";
 import { holdRows, writeTransaction, type DB } from "~/db.server";
-import { answeredOnSave, answerGroups, namedAnswers, type ReferralAnswers, type StoredAnswers } from "~/schemas/answers.server";
+import {
+  answeredOnSave,
+  answerGroups,
+  namedAnswers,
+  type ReferralAnswers,
+  type StoredAnswers,
+} from "~/schemas/answers.server";
 import { CONSENT, type ConsentCode } from "~/schemas/referral";
-import { answerOf, followUps, shownRelationship, shownSourceOther, type FollowUp, type YesNoAnswer } from "~/schemas/relationship";
+import {
+  answerOf,
+  followUps,
+  shownRelationship,
+  shownSourceOther,
+  type FollowUp,
+  type YesNoAnswer,
+} from "~/schemas/relationship";
 import { HOME_VISITING, HOME_VISITOR_TEXT, OTHER, OTHER_MEDICAL_CONDITION } from "~/utils/lookup-codes";
 import { easternCalendarDate } from "~/utils/dates";
 import type { WizardIds } from "~/utils/wizard-paths";
@@ -17,55 +30,85 @@ import { traced } from "~/services/trace.server";
 
 // A Draft's answers (R50–R62), read as stored and saved through the table of answers' rules.
 
-export const referralRaces = traced("model.referralRaces", async function referralRaces(db: DB, referralId: number): Promise<string[]> {
-  const rows = await db.selectFrom("referral_races").select("race_code").where("referral_id", "=", referralId).orderBy("race_code").execute();
-  return rows.map((row) => row.race_code);
-});
+export const referralRaces = traced(
+  "model.referralRaces",
+  async function referralRaces(db: DB, referralId: number): Promise<string[]> {
+    const rows = await db
+      .selectFrom("referral_races")
+      .select("race_code")
+      .where("referral_id", "=", referralId)
+      .orderBy("race_code")
+      .execute();
+    return rows.map((row) => row.race_code);
+  },
+);
 
 /** A referral's stored answers under their answer names, which a change is laid over. */
-export const storedAnswers = traced("model.storedAnswers", async function storedAnswers(db: DB, referral: DraftReferral): Promise<StoredAnswers> {
-  const phone = referral.referrer_phone_id
-    ? await db.selectFrom("phone_numbers").select(["area_code", "prefix", "suffix"]).where("id", "=", referral.referrer_phone_id).executeTakeFirst()
-    : undefined;
-  const reasons = await db
-    .selectFrom("referral_reasons")
-    .select(["reason_type", "reason_code"])
-    .where("referral_id", "=", referral.id)
-    .orderBy("reason_code")
-    .execute();
-  const byType = (type: ReasonType) => reasons.filter((reason) => reason.reason_type === type).map((reason) => reason.reason_code);
-  // Those not kept as-is in one column of the row.
-  const kept: Partial<StoredAnswers> = {
-    referrerRelationship: shownRelationship({ relationship: referral.referrer_relationship, sourceOther: referral.referral_source_other }) || null,
-    referralSourceOther: shownSourceOther({ sourceOther: referral.referral_source_other }),
-    familyApproval: answerOf(referral.family_approval),
-    isAudiologistScreening: answerOf(referral.is_audiologist_screening),
-    isHospitalBirth: answerOf(referral.is_hospital_birth),
-    isCAPTA: answerOf(referral.is_capta),
-    referrerPhoneNumber: phone ? { areaCode: phone.area_code, prefix: phone.prefix, suffix: phone.suffix } : null,
-    races: await referralRaces(db, referral.id),
-    referralReasons: {
-      RefReasons_ConcernsDevelopmental: byType("RefReasons_ConcernsDevelopmental"),
-      FailedScreenings: byType("FailedScreenings"),
-      IdentifiedConditions: byType("IdentifiedConditions"),
-    },
-    childParentConsent: (referral.child_parent_consent ?? CONSENT.notYet) as ConsentCode,
-  };
-  const answers: Record<string, unknown> = {};
-  for (const name of ANSWER_NAMES) {
-    const row: AnswerRow = ANSWERS[name];
-    const key = row.answer?.split(".")[0];
-    if (!key || key in answers) continue;
-    answers[key] = key in kept ? kept[key as keyof StoredAnswers] : row.column ? referral[row.column as keyof DraftReferral] : null;
-  }
-  return answers as StoredAnswers;
-});
+export const storedAnswers = traced(
+  "model.storedAnswers",
+  async function storedAnswers(db: DB, referral: DraftReferral): Promise<StoredAnswers> {
+    const phone = referral.referrer_phone_id
+      ? await db
+          .selectFrom("phone_numbers")
+          .select(["area_code", "prefix", "suffix"])
+          .where("id", "=", referral.referrer_phone_id)
+          .executeTakeFirst()
+      : undefined;
+    const reasons = await db
+      .selectFrom("referral_reasons")
+      .select(["reason_type", "reason_code"])
+      .where("referral_id", "=", referral.id)
+      .orderBy("reason_code")
+      .execute();
+    const byType = (type: ReasonType) =>
+      reasons.filter((reason) => reason.reason_type === type).map((reason) => reason.reason_code);
+    // Those not kept as-is in one column of the row.
+    const kept: Partial<StoredAnswers> = {
+      referrerRelationship:
+        shownRelationship({
+          relationship: referral.referrer_relationship,
+          sourceOther: referral.referral_source_other,
+        }) || null,
+      referralSourceOther: shownSourceOther({ sourceOther: referral.referral_source_other }),
+      familyApproval: answerOf(referral.family_approval),
+      isAudiologistScreening: answerOf(referral.is_audiologist_screening),
+      isHospitalBirth: answerOf(referral.is_hospital_birth),
+      isCAPTA: answerOf(referral.is_capta),
+      referrerPhoneNumber: phone ? { areaCode: phone.area_code, prefix: phone.prefix, suffix: phone.suffix } : null,
+      races: await referralRaces(db, referral.id),
+      referralReasons: {
+        RefReasons_ConcernsDevelopmental: byType("RefReasons_ConcernsDevelopmental"),
+        FailedScreenings: byType("FailedScreenings"),
+        IdentifiedConditions: byType("IdentifiedConditions"),
+      },
+      childParentConsent: (referral.child_parent_consent ?? CONSENT.notYet) as ConsentCode,
+    };
+    const answers: Record<string, unknown> = {};
+    for (const name of ANSWER_NAMES) {
+      const row: AnswerRow = ANSWERS[name];
+      const key = row.answer?.split(".")[0];
+      if (!key || key in answers) continue;
+      answers[key] =
+        key in kept
+          ? kept[key as keyof StoredAnswers]
+          : row.column
+            ? referral[row.column as keyof DraftReferral]
+            : null;
+    }
+    return answers as StoredAnswers;
+  },
+);
 
 const flag = (answer: YesNoAnswer | undefined | null) => (answer === "yes" ? 1 : answer === "no" ? 0 : null);
 
 /** Keeps only the follow-ups the relationship asks, so a change drops the rest (R50); home visiting is Other (R51). */
 export function relationshipColumns(
-  answers: Partial<Pick<StoredAnswers, "referralSourceOther" | "familyApproval" | "isAudiologistScreening" | "isHospitalBirth" | "isCAPTA">> & {
+  answers: Partial<
+    Pick<
+      StoredAnswers,
+      "referralSourceOther" | "familyApproval" | "isAudiologistScreening" | "isHospitalBirth" | "isCAPTA"
+    >
+  > & {
     referrerRelationship: string | null;
   },
 ) {
@@ -74,7 +117,11 @@ export function relationshipColumns(
   const homeVisiting = answers.referrerRelationship === HOME_VISITING;
   return {
     referrer_relationship: homeVisiting ? OTHER : answers.referrerRelationship,
-    referral_source_other: homeVisiting ? HOME_VISITOR_TEXT : keep("referralSourceOther") ? answers.referralSourceOther?.trim() || null : null,
+    referral_source_other: homeVisiting
+      ? HOME_VISITOR_TEXT
+      : keep("referralSourceOther")
+        ? answers.referralSourceOther?.trim() || null
+        : null,
     family_approval: keep("familyApproval") ? flag(answers.familyApproval) : null,
     is_audiologist_screening: keep("isAudiologistScreening") ? flag(answers.isAudiologistScreening) : null,
     is_hospital_birth: keep("isHospitalBirth") ? flag(answers.isHospitalBirth) : null,
@@ -90,11 +137,13 @@ function stepColumns(step: AnswerRow["step"], a: StoredAnswers): Updateable<Refe
   const columns: Record<string, unknown> = {};
   for (const name of ANSWER_NAMES) {
     const row: AnswerRow = ANSWERS[name];
-    if (row.step === step && row.column && row.answer) columns[row.column] = plain((a as Record<string, unknown>)[row.answer]);
+    if (row.step === step && row.column && row.answer)
+      columns[row.column] = plain((a as Record<string, unknown>)[row.answer]);
   }
   if (step === "relationship") Object.assign(columns, relationshipColumns(a));
   // The text of Other medical condition is kept only while that condition is chosen.
-  if (step === "screening" && !a.referralReasons.IdentifiedConditions.includes(OTHER_MEDICAL_CONDITION)) columns.other_medical_condition = null;
+  if (step === "screening" && !a.referralReasons.IdentifiedConditions.includes(OTHER_MEDICAL_CONDITION))
+    columns.other_medical_condition = null;
   return columns as Updateable<ReferralsTable>;
 }
 
@@ -104,7 +153,13 @@ function stepColumns(step: AnswerRow["step"], a: StoredAnswers): Updateable<Refe
  */
 export const saveAnswers = traced(
   "model.saveAnswers",
-  async function saveAnswers(db: DB, actor: CurrentUser, ids: WizardIds, answers: ReferralAnswers, today = easternCalendarDate()): Promise<void> {
+  async function saveAnswers(
+    db: DB,
+    actor: CurrentUser,
+    ids: WizardIds,
+    answers: ReferralAnswers,
+    today = easternCalendarDate(),
+  ): Promise<void> {
     await saveChecked(db, actor, ids, answers, today, { followUpsLater: false });
   },
 );
@@ -184,7 +239,8 @@ async function saveChecked(
     for (const [step, group] of groups) {
       const issues = Object.entries(answeredOnSave(step, merged)).map(([path, message]) => ({ path, message }));
       const parsed = group.rule?.safeParse(merged);
-      for (const issue of parsed?.error?.issues ?? []) issues.push({ path: issue.path.join("."), message: issue.message });
+      for (const issue of parsed?.error?.issues ?? [])
+        issues.push({ path: issue.path.join("."), message: issue.message });
       for (const { path, message } of issues) {
         // They wait for the relationship step's next page (chooseRelationship).
         if (followUpsLater && FOLLOW_UP_ANSWERS.includes(path)) continue;
@@ -195,24 +251,37 @@ async function saveChecked(
 
     const columns: Updateable<ReferralsTable> = { updated_at: new Date().toISOString() };
     for (const [step] of groups) Object.assign(columns, stepColumns(step, merged));
-    if (named.has("referrerPhoneNumber")) columns.referrer_phone_id = await insertPhone(trx, merged.referrerPhoneNumber, actor.id);
+    if (named.has("referrerPhoneNumber"))
+      columns.referrer_phone_id = await insertPhone(trx, merged.referrerPhoneNumber, actor.id);
     await trx.updateTable("referrals").set(columns).where("id", "=", referral.id).execute();
     // The old number goes once nothing points at it.
     if (named.has("referrerPhoneNumber") && referral.referrer_phone_id) {
       await trx.deleteFrom("phone_numbers").where("id", "=", referral.referrer_phone_id).execute();
     }
-    for (const [type, codes] of Object.entries(answers.referralReasons ?? {}) as Array<[ReasonType, string[] | undefined]>) {
+    for (const [type, codes] of Object.entries(answers.referralReasons ?? {}) as Array<
+      [ReasonType, string[] | undefined]
+    >) {
       if (codes === undefined) continue;
-      await trx.deleteFrom("referral_reasons").where("referral_id", "=", referral.id).where("reason_type", "=", type).execute();
+      await trx
+        .deleteFrom("referral_reasons")
+        .where("referral_id", "=", referral.id)
+        .where("reason_type", "=", type)
+        .execute();
       if (codes.length) {
         await trx
           .insertInto("referral_reasons")
-          .values([...new Set(codes)].map((reason_code) => ({ referral_id: referral.id, reason_type: type, reason_code })))
+          .values(
+            [...new Set(codes)].map((reason_code) => ({ referral_id: referral.id, reason_type: type, reason_code })),
+          )
           .execute();
       }
     }
     if (groups.some(([step]) => step === "screening")) {
-      const any = await trx.selectFrom("referral_reasons").select("referral_id").where("referral_id", "=", referral.id).executeTakeFirst();
+      const any = await trx
+        .selectFrom("referral_reasons")
+        .select("referral_id")
+        .where("referral_id", "=", referral.id)
+        .executeTakeFirst();
       if (!any) throw new InputError({ "referralReasons.FailedScreenings": ["validation.oneReason"] });
     }
     if (answers.races) {
@@ -227,13 +296,16 @@ async function saveChecked(
   });
 }
 
-export const referralReasons = traced("model.referralReasons", async function referralReasons(db: DB, referralId: number, type: ReasonType): Promise<string[]> {
-  const rows = await db
-    .selectFrom("referral_reasons")
-    .select("reason_code")
-    .where("referral_id", "=", referralId)
-    .where("reason_type", "=", type)
-    .orderBy("reason_code")
-    .execute();
-  return rows.map((row) => row.reason_code);
-});
+export const referralReasons = traced(
+  "model.referralReasons",
+  async function referralReasons(db: DB, referralId: number, type: ReasonType): Promise<string[]> {
+    const rows = await db
+      .selectFrom("referral_reasons")
+      .select("reason_code")
+      .where("referral_id", "=", referralId)
+      .where("reason_type", "=", type)
+      .orderBy("reason_code")
+      .execute();
+    return rows.map((row) => row.reason_code);
+  },
+);

@@ -84,7 +84,12 @@ export const csvDetails = traced("model.csvDetails", async function csvDetails(d
         .execute()
     ).map((row) => [row.id, row]),
   );
-  const races = await db.selectFrom("referral_races").select(["referral_id", "race_code"]).where("referral_id", "in", ids).orderBy("race_code").execute();
+  const races = await db
+    .selectFrom("referral_races")
+    .select(["referral_id", "race_code"])
+    .where("referral_id", "in", ids)
+    .orderBy("race_code")
+    .execute();
   const reasons = await db
     .selectFrom("referral_reasons")
     .select(["referral_id", "reason_type", "reason_code"])

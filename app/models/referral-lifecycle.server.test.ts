@@ -103,12 +103,22 @@ describe("the review", () => {
 
   it("asks the follow-up questions the relationship asks that wait unanswered (R150)", async () => {
     const ids = await completeDraft();
-    expect(await chooseRelationship(test.db, owner, ids, { referrerRelationship: "4", familyApproval: "yes", isHospitalBirth: "yes" })).toEqual({
+    expect(
+      await chooseRelationship(test.db, owner, ids, {
+        referrerRelationship: "4",
+        familyApproval: "yes",
+        isHospitalBirth: "yes",
+      }),
+    ).toEqual({
       unanswered: ["isCAPTA"],
     });
     expect(await answers(ids)).toEqual(["isCAPTA"]);
     // The hospital's question is not asked of social services: not kept.
-    const row = await test.db.selectFrom("referrals").select(["family_approval", "is_hospital_birth"]).where("id", "=", ids.referral).executeTakeFirstOrThrow();
+    const row = await test.db
+      .selectFrom("referrals")
+      .select(["family_approval", "is_hospital_birth"])
+      .where("id", "=", ids.referral)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ family_approval: 1, is_hospital_birth: null });
     // The other door stays whole: saveAnswers (the API's) refuses the relationship without its answers.
     await expect(saveAnswers(test.db, owner, ids, { referrerRelationship: "3" })).rejects.toMatchObject({
@@ -128,7 +138,9 @@ describe("the review", () => {
     expect(english.can).toEqual({ edit: true, submit: true, delete: true, copy: true });
     expect(spanish.can).toEqual({ edit: false, submit: false, delete: false, copy: false });
     await expect(getReferralForReview(test.db, stranger, ids, "en")).rejects.toBeInstanceOf(NotFoundError);
-    await expect(getReferralForReview(test.db, owner, { ...ids, child: ids.child + 1 }, "en")).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getReferralForReview(test.db, owner, { ...ids, child: ids.child + 1 }, "en")).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
   });
 });
 
@@ -138,21 +150,34 @@ describe("submitting", () => {
     const refused = await submitReferral(test.db, owner, ids.referral).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(IncompleteReferralError);
     expect((refused as IncompleteReferralError).missing.map((item) => item.section)).toContain("reasons");
-    const row = await test.db.selectFrom("referrals").select(["status", "submission_date"]).where("id", "=", ids.referral).executeTakeFirstOrThrow();
+    const row = await test.db
+      .selectFrom("referrals")
+      .select(["status", "submission_date"])
+      .where("id", "=", ids.referral)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "Draft", submission_date: null });
   });
 
   it("submits once under two requests at the same time", async () => {
     const ids = await completeDraft();
-    const outcomes = await Promise.all([submitReferral(test.db, owner, ids.referral), submitReferral(test.db, owner, ids.referral)]);
+    const outcomes = await Promise.all([
+      submitReferral(test.db, owner, ids.referral),
+      submitReferral(test.db, owner, ids.referral),
+    ]);
     expect(outcomes.map((outcome) => outcome.submitted).sort()).toEqual([false, true]);
     // One confirmation e-mail, sent by the model (so the JSON API's submit mails as the page's does).
-    const mails = readOutbox(path.join(test.dir, "outbox"), "owner@example.com").filter((mail) => mail.text.includes(`/referral/${ids.referral}/`));
+    const mails = readOutbox(path.join(test.dir, "outbox"), "owner@example.com").filter((mail) =>
+      mail.text.includes(`/referral/${ids.referral}/`),
+    );
     expect(mails).toHaveLength(1);
     // Named by its number in the subject, which lock screens and mail servers' logs show; the child in the body only.
     expect(mails[0].subject).toBe(`Your referral ${ids.referral} was submitted`);
     expect(mails[0].text).toContain("Lucía Pérez");
-    const row = await test.db.selectFrom("referrals").selectAll().where("id", "=", ids.referral).executeTakeFirstOrThrow();
+    const row = await test.db
+      .selectFrom("referrals")
+      .selectAll()
+      .where("id", "=", ids.referral)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe("Submitted");
     expect(row.submission_date).toBe(row.status_updated_at);
     expect(row.submission_date).not.toBeNull();
@@ -169,7 +194,10 @@ describe("submitting", () => {
     await expect(deleteReferral(test.db, admin, ids.referral)).rejects.toBeInstanceOf(ForbiddenError);
     await expect(deleteReferral(test.db, stranger, ids.referral)).rejects.toBeInstanceOf(NotFoundError);
     await expect(saveAnswers(test.db, admin, ids, { additionalDetails: "x" })).rejects.toBeInstanceOf(ForbiddenError);
-    expect((await test.db.selectFrom("referrals").select("status").where("id", "=", ids.referral).executeTakeFirstOrThrow()).status).toBe("Draft");
+    expect(
+      (await test.db.selectFrom("referrals").select("status").where("id", "=", ids.referral).executeTakeFirstOrThrow())
+        .status,
+    ).toBe("Draft");
   });
 });
 
@@ -180,14 +208,20 @@ describe("copying", () => {
 
     const copy = await copyReferral(test.db, owner, ids.referral);
     const copyIds = { child: copy.childId, referral: copy.id, user: owner.id };
-    const [source, copied] = await Promise.all([getReferralForReview(test.db, owner, ids, "en"), getReferralForReview(test.db, owner, copyIds, "en")]);
+    const [source, copied] = await Promise.all([
+      getReferralForReview(test.db, owner, ids, "en"),
+      getReferralForReview(test.db, owner, copyIds, "en"),
+    ]);
     expect(copied.status).toBe("Draft");
     expect(copied.hasBeenCopied).toBe(true);
     expect(copied.submissionDate).toBeNull();
-    for (const part of ["referrer", "childInfo", "family", "reasons", "consent", "additionalDetails"] as const) expect(copied[part]).toEqual(source[part]);
+    for (const part of ["referrer", "childInfo", "family", "reasons", "consent", "additionalDetails"] as const)
+      expect(copied[part]).toEqual(source[part]);
     expect(copied.documents).toEqual([]);
     const phones = async (referral: number) =>
-      (await test.db.selectFrom("adults").select("home_phone_id").where("referral_id", "=", referral).execute()).map((row) => row.home_phone_id);
+      (await test.db.selectFrom("adults").select("home_phone_id").where("referral_id", "=", referral).execute()).map(
+        (row) => row.home_phone_id,
+      );
     expect(await phones(copy.id)).not.toEqual(await phones(ids.referral));
   });
 });
@@ -195,11 +229,13 @@ describe("copying", () => {
 describe("deleting", () => {
   it("removes a Draft with its adults, phones and document files; a submitted referral stays", async () => {
     const { ids, storedName } = await completeDraftWithDocument();
-    const phoneIds = (await test.db.selectFrom("adults").select("home_phone_id").where("referral_id", "=", ids.referral).execute()).map(
-      (row) => row.home_phone_id!,
-    );
+    const phoneIds = (
+      await test.db.selectFrom("adults").select("home_phone_id").where("referral_id", "=", ids.referral).execute()
+    ).map((row) => row.home_phone_id!);
     await deleteReferral(test.db, owner, ids.referral);
-    expect(await test.db.selectFrom("referrals").select("id").where("id", "=", ids.referral).executeTakeFirst()).toBeUndefined();
+    expect(
+      await test.db.selectFrom("referrals").select("id").where("id", "=", ids.referral).executeTakeFirst(),
+    ).toBeUndefined();
     expect(await test.db.selectFrom("phone_numbers").select("id").where("id", "in", phoneIds).execute()).toEqual([]);
     expect(existsSync(path.join(test.dir, "uploads", storedName))).toBe(false);
 
@@ -211,7 +247,13 @@ describe("deleting", () => {
 
 describe("the lists", () => {
   const list = (actor: CurrentUser, kind: ReferralListKind, search = "", ownerId?: number) =>
-    listReferrals(test.db, actor, kind, parseListQuery(new URLSearchParams(search), referralListSpec(kind), "en"), ownerId);
+    listReferrals(
+      test.db,
+      actor,
+      kind,
+      parseListQuery(new URLSearchParams(search), referralListSpec(kind), "en"),
+      ownerId,
+    );
 
   it("drafts and submitted are apart; a referrer sees their own, administrators everyone's", async () => {
     const mine = await list(owner, "drafts", "count=50");
@@ -233,10 +275,18 @@ describe("the lists", () => {
   it("filter by status, county, completed by, and 'never updated'", async () => {
     const ids = await completeDraft();
     await submitReferral(test.db, owner, ids.referral);
-    await test.db.updateTable("referrals").set({ status: "Eligible", status_updated_at: new Date().toISOString() }).where("id", "=", ids.referral).execute();
+    await test.db
+      .updateTable("referrals")
+      .set({ status: "Eligible", status_updated_at: new Date().toISOString() })
+      .where("id", "=", ids.referral)
+      .execute();
     expect((await list(owner, "submitted", "status=Eligible")).data.map((row) => row.id)).toEqual([ids.referral]);
-    expect((await list(owner, "submitted", "county=24003&count=50")).data.every((row) => row.county === "24003")).toBe(true);
-    expect((await list(admin, "submitted", "completedByEmail=owner@")).total).toBe((await list(owner, "submitted")).total);
+    expect((await list(owner, "submitted", "county=24003&count=50")).data.every((row) => row.county === "24003")).toBe(
+      true,
+    );
+    expect((await list(admin, "submitted", "completedByEmail=owner@")).total).toBe(
+      (await list(owner, "submitted")).total,
+    );
     expect((await list(admin, "submitted", "completedByEmail=nobody@")).total).toBe(0);
     const untouched = await draft();
     const never = (await list(owner, "drafts", "updatedAtType=never&count=50")).data.map((row) => row.id);
@@ -254,7 +304,8 @@ describe("the lists", () => {
       const query = parseListQuery(new URLSearchParams(`${search}&count=50`), referralListSpec("submitted"), "en");
       const shown = (await listReferrals(test.db, owner, "submitted", query)).data.map((row) => row.id);
       const exported: number[] = [];
-      for await (const page of allReferrals(test.db, owner, "submitted", query)) exported.push(...page.map((row) => row.id));
+      for await (const page of allReferrals(test.db, owner, "submitted", query))
+        exported.push(...page.map((row) => row.id));
       expect(exported, search).toEqual(shown);
     }
   });

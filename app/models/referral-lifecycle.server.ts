@@ -29,20 +29,28 @@ export function referralRow(db: DB, id: number) {
 }
 
 /** The referral the creator or an administrator may read; the path's child and user must be its own. */
-export const readableReferral = traced("model.readableReferral", async function readableReferral(db: DB, actor: CurrentUser, ids: WizardIds): Promise<Row> {
-  const referral = await referralRow(db, ids.referral);
-  if (!referral || referral.child_id !== ids.child || referral.created_by_id !== ids.user) throw new NotFoundError("referral");
-  if (!mayViewReferral(actor, referralFacts(referral))) throw new NotFoundError("referral");
-  return referral;
-});
+export const readableReferral = traced(
+  "model.readableReferral",
+  async function readableReferral(db: DB, actor: CurrentUser, ids: WizardIds): Promise<Row> {
+    const referral = await referralRow(db, ids.referral);
+    if (!referral || referral.child_id !== ids.child || referral.created_by_id !== ids.user)
+      throw new NotFoundError("referral");
+    if (!mayViewReferral(actor, referralFacts(referral))) throw new NotFoundError("referral");
+    return referral;
+  },
+);
 
 /** The creator's referral (else ForbiddenError). Copy asks least (R71); submit and delete add their own rule. */
-export const ownReferral = traced("model.ownReferral", async function ownReferral(db: DB, actor: CurrentUser, referralId: number): Promise<Row> {
-  const referral = await referralRow(db, referralId);
-  if (!referral || !mayViewReferral(actor, referralFacts(referral))) throw new NotFoundError("referral");
-  if (!mayCopyReferral(actor, referralFacts(referral))) throw new ForbiddenError("administrators do not change referrals");
-  return referral;
-});
+export const ownReferral = traced(
+  "model.ownReferral",
+  async function ownReferral(db: DB, actor: CurrentUser, referralId: number): Promise<Row> {
+    const referral = await referralRow(db, referralId);
+    if (!referral || !mayViewReferral(actor, referralFacts(referral))) throw new NotFoundError("referral");
+    if (!mayCopyReferral(actor, referralFacts(referral)))
+      throw new ForbiddenError("administrators do not change referrals");
+    return referral;
+  },
+);
 
 /** The referral still lacks these (R68, R69): it is not submitted. */
 export class IncompleteReferralError extends Error {
@@ -71,7 +79,11 @@ export const submitReferral = traced(
       if (!maySubmitReferral(actor, referralFacts(referral))) return { submitted: false, status: referral.status };
       // Hold the address as checked, and serialize same-child checks among children born that day (R126).
       await holdRows(trx, "addresses", "id", [referral.address_id], "share");
-      const child = await trx.selectFrom("children").select("birthdate").where("id", "=", referral.child_id).executeTakeFirstOrThrow();
+      const child = await trx
+        .selectFrom("children")
+        .select("birthdate")
+        .where("id", "=", referral.child_id)
+        .executeTakeFirstOrThrow();
       await holdKey(trx, "same-child", child.birthdate);
       // A Draft begun before the child turned three is not sent after (R37).
       await refuseTooOld(trx, referral.child_id, today);
@@ -84,7 +96,13 @@ export const submitReferral = traced(
       const now = new Date().toISOString();
       await trx
         .updateTable("referrals")
-        .set({ status: "Submitted", submission_date: now, status_updated_at: now, updated_at: now, local_program_id: programId })
+        .set({
+          status: "Submitted",
+          submission_date: now,
+          status_updated_at: now,
+          updated_at: now,
+          local_program_id: programId,
+        })
         .where("id", "=", referral.id)
         .where("status", "=", "Draft")
         .execute();
@@ -111,7 +129,12 @@ export const submitReferral = traced(
  */
 export const copyReferral = traced(
   "model.copyReferral",
-  async function copyReferral(db: DB, actor: CurrentUser, referralId: number, today = easternCalendarDate()): Promise<{ id: number; childId: number }> {
+  async function copyReferral(
+    db: DB,
+    actor: CurrentUser,
+    referralId: number,
+    today = easternCalendarDate(),
+  ): Promise<{ id: number; childId: number }> {
     return writeTransaction(db, async (trx) => {
       // R135: the source stays as read while it is copied (a save of it waits; other copies share it).
       await holdRows(trx, "referrals", "id", [referralId], "share");
@@ -120,7 +143,11 @@ export const copyReferral = traced(
       const now = new Date().toISOString();
       const copyPhone = async (id: number | null) => {
         if (!id) return null;
-        const phone = await trx.selectFrom("phone_numbers").select(["area_code", "prefix", "suffix"]).where("id", "=", id).executeTakeFirst();
+        const phone = await trx
+          .selectFrom("phone_numbers")
+          .select(["area_code", "prefix", "suffix"])
+          .where("id", "=", id)
+          .executeTakeFirst();
         if (!phone) return null;
         return (
           await trx
@@ -151,19 +178,32 @@ export const copyReferral = traced(
         referrer_phone_id: await copyPhone(source.referrer_phone_id),
       };
       const copy = await trx.insertInto("referrals").values(values).returning("id").executeTakeFirstOrThrow();
-      const races = await trx.selectFrom("referral_races").select("race_code").where("referral_id", "=", source.id).execute();
+      const races = await trx
+        .selectFrom("referral_races")
+        .select("race_code")
+        .where("referral_id", "=", source.id)
+        .execute();
       if (races.length)
         await trx
           .insertInto("referral_races")
           .values(races.map((row) => ({ referral_id: copy.id, race_code: row.race_code })))
           .execute();
-      const reasons = await trx.selectFrom("referral_reasons").select(["reason_type", "reason_code"]).where("referral_id", "=", source.id).execute();
+      const reasons = await trx
+        .selectFrom("referral_reasons")
+        .select(["reason_type", "reason_code"])
+        .where("referral_id", "=", source.id)
+        .execute();
       if (reasons.length)
         await trx
           .insertInto("referral_reasons")
           .values(reasons.map((row) => ({ ...row, referral_id: copy.id })))
           .execute();
-      for (const adult of await trx.selectFrom("adults").selectAll().where("referral_id", "=", source.id).orderBy("id").execute()) {
+      for (const adult of await trx
+        .selectFrom("adults")
+        .selectAll()
+        .where("referral_id", "=", source.id)
+        .orderBy("id")
+        .execute()) {
         const { id: _adultId, ...adultFields } = adult;
         void _adultId;
         await trx
@@ -185,23 +225,27 @@ export const copyReferral = traced(
 );
 
 /** Deletes a Draft of the person's own, with its parents, phones, reasons and documents (files too). */
-export const deleteReferral = traced("model.deleteReferral", async function deleteReferral(db: DB, actor: CurrentUser, referralId: number): Promise<void> {
-  const files = await writeTransaction(db, async (trx) => {
-    await holdRows(trx, "referrals", "id", [referralId], "delete");
-    const referral = await ownReferral(trx, actor, referralId);
-    if (!mayDeleteReferral(actor, referralFacts(referral))) throw new ForbiddenError("only a Draft is deleted");
-    const files = await storedFilesOf(trx, [referral.id]);
-    const adults = await trx
-      .selectFrom("adults")
-      .select(["home_phone_id", "work_phone_id", "mobile_phone_id"])
-      .where("referral_id", "=", referral.id)
-      .execute();
-    const phones = [referral.referrer_phone_id, ...adults.flatMap((adult) => [adult.home_phone_id, adult.work_phone_id, adult.mobile_phone_id])].filter(
-      (id): id is number => id !== null,
-    );
-    await trx.deleteFrom("referrals").where("id", "=", referral.id).execute();
-    if (phones.length) await trx.deleteFrom("phone_numbers").where("id", "in", phones).execute();
-    return files;
-  });
-  await removeStoredFiles(files);
-});
+export const deleteReferral = traced(
+  "model.deleteReferral",
+  async function deleteReferral(db: DB, actor: CurrentUser, referralId: number): Promise<void> {
+    const files = await writeTransaction(db, async (trx) => {
+      await holdRows(trx, "referrals", "id", [referralId], "delete");
+      const referral = await ownReferral(trx, actor, referralId);
+      if (!mayDeleteReferral(actor, referralFacts(referral))) throw new ForbiddenError("only a Draft is deleted");
+      const files = await storedFilesOf(trx, [referral.id]);
+      const adults = await trx
+        .selectFrom("adults")
+        .select(["home_phone_id", "work_phone_id", "mobile_phone_id"])
+        .where("referral_id", "=", referral.id)
+        .execute();
+      const phones = [
+        referral.referrer_phone_id,
+        ...adults.flatMap((adult) => [adult.home_phone_id, adult.work_phone_id, adult.mobile_phone_id]),
+      ].filter((id): id is number => id !== null);
+      await trx.deleteFrom("referrals").where("id", "=", referral.id).execute();
+      if (phones.length) await trx.deleteFrom("phone_numbers").where("id", "in", phones).execute();
+      return files;
+    });
+    await removeStoredFiles(files);
+  },
+);

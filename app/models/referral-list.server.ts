@@ -25,7 +25,16 @@ export interface ReferralExactFilters {
   notStatus?: ReferralStatus;
 }
 
-export const REFERRAL_SORTS = ["childName", "birthdate", "status", "createdAt", "updatedAt", "submissionDate", "statusUpdatedAt", "completedBy"] as const;
+export const REFERRAL_SORTS = [
+  "childName",
+  "birthdate",
+  "status",
+  "createdAt",
+  "updatedAt",
+  "submissionDate",
+  "statusUpdatedAt",
+  "completedBy",
+] as const;
 export type ReferralSort = (typeof REFERRAL_SORTS)[number];
 
 /** Drafts newest-changed first; everything else by its latest status change (R77). */
@@ -54,7 +63,8 @@ const SORT_COLUMNS: Record<ReferralSort, readonly string[]> = {
 /** The sort columns a referral may leave empty: a Draft has no submission date and no status date. */
 const MAY_BE_EMPTY = new Set(["r.submission_date", "r.status_updated_at"]);
 
-const sortOrder = (db: DB, column: string, direction: "asc" | "desc") => (MAY_BE_EMPTY.has(column) ? emptiesAsOnSqlite(db, direction) : direction);
+const sortOrder = (db: DB, column: string, direction: "asc" | "desc") =>
+  MAY_BE_EMPTY.has(column) ? emptiesAsOnSqlite(db, direction) : direction;
 
 export interface ReferralRow {
   id: number;
@@ -79,7 +89,14 @@ export interface ReferralRow {
 
 type Filtered = SelectQueryBuilder<Database & { r: Database["referrals"] }, "r", object>;
 
-type ListSelection = [db: DB, actor: CurrentUser, kind: ReferralListKind, query: ListQuery<ReferralSort>, ownerId?: number, exact?: ReferralExactFilters];
+type ListSelection = [
+  db: DB,
+  actor: CurrentUser,
+  kind: ReferralListKind,
+  query: ListQuery<ReferralSort>,
+  ownerId?: number,
+  exact?: ReferralExactFilters,
+];
 
 /**
  * The referrals of one list the person may see. Filters are subqueries so counting needs no join. Another user's
@@ -98,8 +115,10 @@ function filtered(...[db, actor, kind, query, ownerId, exact = {}]: ListSelectio
   if (exact.notStatus !== undefined) rows = rows.where("r.status", "<>", exact.notStatus);
 
   const { childName, status, county, completedByName, completedByEmail } = query.text;
-  if (status && (REFERRAL_STATUSES as readonly string[]).includes(status)) rows = rows.where("r.status", "=", status as ReferralStatus);
-  if (county) rows = rows.where("r.address_id", "in", db.selectFrom("addresses").select("id").where("county", "=", county));
+  if (status && (REFERRAL_STATUSES as readonly string[]).includes(status))
+    rows = rows.where("r.status", "=", status as ReferralStatus);
+  if (county)
+    rows = rows.where("r.address_id", "in", db.selectFrom("addresses").select("id").where("county", "=", county));
   // Past a number of days of the 45-day timeline without Eligible or Not Eligible (R141): submitted
   // before the start of that many days ago, Maryland time.
   const pastDays = pastDaysOf(query.text.pastDays);
@@ -111,7 +130,11 @@ function filtered(...[db, actor, kind, query, ownerId, exact = {}]: ListSelectio
   // Possibly of a child referred twice (R126): administrators only; anyone else's list is not
   // narrowed.
   if (query.text.sameChild === "yes" && mayLearnOfSameChild(actor)) {
-    rows = rows.where("r.id", "in", db.selectFrom("same_child_pairs").select("referral_id").where("not_same_at", "is", null));
+    rows = rows.where(
+      "r.id",
+      "in",
+      db.selectFrom("same_child_pairs").select("referral_id").where("not_same_at", "is", null),
+    );
   }
   const childQuery = () => db.selectFrom("children").select("id");
   let children: ReturnType<typeof childQuery> | null = null;
@@ -131,7 +154,9 @@ function filtered(...[db, actor, kind, query, ownerId, exact = {}]: ListSelectio
   if (completedByName || completedByEmail) {
     let creators = db.selectFrom("users").select("id");
     if (completedByName) {
-      creators = creators.where((eb) => eb.or((["first_name", "last_name"] as const).map((column) => containsText(db, column, completedByName))));
+      creators = creators.where((eb) =>
+        eb.or((["first_name", "last_name"] as const).map((column) => containsText(db, column, completedByName))),
+      );
     }
     if (completedByEmail) creators = creators.where(containsText(db, "email", completedByEmail));
     rows = rows.where("r.created_by_id", "in", creators);
@@ -190,13 +215,17 @@ function withColumns(rows: Filtered) {
 function sortedPage(selection: ListSelection, limit: number, offset: number) {
   const [db, , , query] = selection;
   let rows = withColumns(filtered(...selection));
-  for (const column of SORT_COLUMNS[query.sort]) rows = rows.orderBy(sql.ref(column), sortOrder(db, column, query.order));
+  for (const column of SORT_COLUMNS[query.sort])
+    rows = rows.orderBy(sql.ref(column), sortOrder(db, column, query.order));
   return rows.orderBy("r.id", query.order).limit(limit).offset(offset);
 }
 
-export const countReferrals = traced("model.countReferrals", async function countReferrals(...selection: ListSelection): Promise<number> {
-  return countMatching(filtered(...selection));
-});
+export const countReferrals = traced(
+  "model.countReferrals",
+  async function countReferrals(...selection: ListSelection): Promise<number> {
+    return countMatching(filtered(...selection));
+  },
+);
 
 /** The record of access's entry for what a list or an export showed of other people's referrals (R95). */
 export function seenReferrals(rows: readonly ReferralRow[]): Seen[] {
@@ -204,16 +233,19 @@ export function seenReferrals(rows: readonly ReferralRow[]): Seen[] {
 }
 
 /** One page and its count; others' children shown go on the record of access in one write (R95). */
-export const listReferrals = traced("model.listReferrals", async function listReferrals(...selection: ListSelection): Promise<{
-  data: ReferralRow[];
-  total: number;
-}> {
-  const [db, actor, , query] = selection;
-  const total = await countReferrals(...selection);
-  const data = (await sortedPage(selection, query.count, (query.page - 1) * query.count).execute()) as ReferralRow[];
-  await recordAccess(db, viewerOf(actor), seenReferrals(data), { action: "list", entityType: "referral" });
-  return { data, total };
-});
+export const listReferrals = traced(
+  "model.listReferrals",
+  async function listReferrals(...selection: ListSelection): Promise<{
+    data: ReferralRow[];
+    total: number;
+  }> {
+    const [db, actor, , query] = selection;
+    const total = await countReferrals(...selection);
+    const data = (await sortedPage(selection, query.count, (query.page - 1) * query.count).execute()) as ReferralRow[];
+    await recordAccess(db, viewerOf(actor), seenReferrals(data), { action: "list", entityType: "referral" });
+    return { data, total };
+  },
+);
 
 /** Every row, 100 at a time (the CSV): ids first, then pages by id, so no OFFSET slowdown and one page in memory. */
 export async function* allReferrals(...selection: ListSelection): AsyncGenerator<ReferralRow[]> {
@@ -222,7 +254,8 @@ export async function* allReferrals(...selection: ListSelection): AsyncGenerator
     .innerJoin("children as c", "c.id", "r.child_id")
     .innerJoin("users as u", "u.id", "r.created_by_id")
     .select("r.id");
-  for (const column of SORT_COLUMNS[query.sort]) ordered = ordered.orderBy(sql.ref(column), sortOrder(db, column, query.order));
+  for (const column of SORT_COLUMNS[query.sort])
+    ordered = ordered.orderBy(sql.ref(column), sortOrder(db, column, query.order));
   const ids = (await ordered.orderBy("r.id", query.order).execute()).map((row) => row.id);
   for (let start = 0; start < ids.length; start += EXPORT_PAGE_SIZE) {
     const page = await referralRowsById(db, ids.slice(start, start + EXPORT_PAGE_SIZE));
@@ -231,11 +264,14 @@ export async function* allReferrals(...selection: ListSelection): AsyncGenerator
 }
 
 /** List rows by id, in the ids' order, skipping deleted ones. The caller has already checked who may see them. */
-export const referralRowsById = traced("model.referralRowsById", async function referralRowsById(db: DB, ids: number[]): Promise<ReferralRow[]> {
-  if (!ids.length) return [];
-  const rows = (await withColumns(db.selectFrom("referrals as r") as unknown as Filtered)
-    .where("r.id", "in", ids)
-    .execute()) as ReferralRow[];
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((id) => byId.get(id)).filter((row): row is ReferralRow => row !== undefined);
-});
+export const referralRowsById = traced(
+  "model.referralRowsById",
+  async function referralRowsById(db: DB, ids: number[]): Promise<ReferralRow[]> {
+    if (!ids.length) return [];
+    const rows = (await withColumns(db.selectFrom("referrals as r") as unknown as Filtered)
+      .where("r.id", "in", ids)
+      .execute()) as ReferralRow[];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id)).filter((row): row is ReferralRow => row !== undefined);
+  },
+);

@@ -56,11 +56,19 @@ async function determinedAt(db: DB, referralId: number): Promise<string | null> 
 /** The program panel of a submitted referral for whoever may read it; staff also see moves. Null for a Draft. */
 export const referralProgramPanel = traced(
   "model.referralProgramPanel",
-  async function referralProgramPanel(db: DB, actor: Actor, referralId: number, language: Language): Promise<ReferralProgramPanel | null> {
+  async function referralProgramPanel(
+    db: DB,
+    actor: Actor,
+    referralId: number,
+    language: Language,
+  ): Promise<ReferralProgramPanel | null> {
     const row = await submittedRow(db, referralId);
     if (!row || !mayViewReferral(actor, referralFacts(row))) throw new NotFoundError("referral");
     if (row.status === "Draft" || !row.submission_date) return null;
-    const programs = await db.selectFrom("local_programs").select(["id", "jurisdiction", "name", "name_es", "phone"]).execute();
+    const programs = await db
+      .selectFrom("local_programs")
+      .select(["id", "jurisdiction", "name", "name_es", "phone"])
+      .execute();
     const byId = new Map(programs.map((program) => [program.id, program]));
     const current = row.local_program_id !== null ? byId.get(row.local_program_id) : undefined;
     const asProgram = actsForProgram(actor);
@@ -94,7 +102,9 @@ export const referralProgramPanel = traced(
       : null;
     return {
       referralId,
-      program: current ? { id: current.id, jurisdiction: current.jurisdiction, name: nameIn(current, language), phone: current.phone } : null,
+      program: current
+        ? { id: current.id, jurisdiction: current.jurisdiction, name: nameIn(current, language), phone: current.phone }
+        : null,
       opened: row.opened_at && openedBy ? { at: row.opened_at, program: nameIn(openedBy, language) } : null,
       timeline: timelineOf(row.submission_date, await determinedAt(db, referralId), easternCalendarDate()),
       transfers,
@@ -114,15 +124,26 @@ export interface TransferInput {
  */
 export const transferReferral = traced(
   "model.transferReferral",
-  async function transferReferral(db: DB, actor: CurrentUser, referralId: number, input: TransferInput): Promise<{ from: number | null; to: number }> {
+  async function transferReferral(
+    db: DB,
+    actor: CurrentUser,
+    referralId: number,
+    input: TransferInput,
+  ): Promise<{ from: number | null; to: number }> {
     const moved = await writeTransaction(db, async (trx) => {
       // R135: the referral's row, so two moves at once take turns and the second starts from where the first left it.
       await holdRows(trx, "referrals", "id", [referralId]);
       const row = await submittedRow(trx, referralId);
       if (!row || !mayViewReferral(actor, referralFacts(row))) throw new NotFoundError("referral");
-      if (!mayTransferReferral(actor, referralFacts(row))) throw new ForbiddenError("only its program or a state administrator moves it");
-      if (row.local_program_id === input.toProgramId) throw new InputError({ toProgram: ["referrals:program.transfer.same"] });
-      const target = await trx.selectFrom("local_programs").select("id").where("id", "=", input.toProgramId).executeTakeFirst();
+      if (!mayTransferReferral(actor, referralFacts(row)))
+        throw new ForbiddenError("only its program or a state administrator moves it");
+      if (row.local_program_id === input.toProgramId)
+        throw new InputError({ toProgram: ["referrals:program.transfer.same"] });
+      const target = await trx
+        .selectFrom("local_programs")
+        .select("id")
+        .where("id", "=", input.toProgramId)
+        .executeTakeFirst();
       if (!target) throw new InputError({ toProgram: ["referrals:program.transfer.unknown"] });
       const now = new Date().toISOString();
       await trx

@@ -12,7 +12,15 @@ import { recordAccess, viewerOf } from "./access-record.server";
 import { referralForReviewToken } from "./referral-admin.server";
 import { noteOpenedByProgram } from "./local-program.server";
 import { phoneText } from "./phone.server";
-import { actsForProgram, mayCopyReferral, mayDeleteReferral, mayEditReferral, maySubmitReferral, referralFacts, type ReferralFacts } from "./policy";
+import {
+  actsForProgram,
+  mayCopyReferral,
+  mayDeleteReferral,
+  mayEditReferral,
+  maySubmitReferral,
+  referralFacts,
+  type ReferralFacts,
+} from "./policy";
 import type { CurrentUser } from "./user.server";
 import { reads } from "./reads";
 import { traced } from "~/services/trace.server";
@@ -53,7 +61,9 @@ async function shownAnswers(db: DB, referral: Row, language: Language): Promise<
     const row: AnswerRow = ANSWERS[name];
     if (!row.review || !row.column || !row.answer) continue;
     const stored = referral[row.column as keyof Row] as string | number | null;
-    shown[row.answer] = row.review.lookup ? await getLookupLabel(db, row.review.lookup, stored === null ? null : String(stored), language) : stored;
+    shown[row.answer] = row.review.lookup
+      ? await getLookupLabel(db, row.review.lookup, stored === null ? null : String(stored), language)
+      : stored;
   }
   return shown;
 }
@@ -63,10 +73,15 @@ export const getReferralForReview = traced(
   "model.getReferralForReview",
   async function getReferralForReview(db: DB, actor: CurrentUser, ids: WizardIds, language: Language) {
     const referral = await readableReferral(db, actor, ids);
-    await recordAccess(db, viewerOf(actor), [{ referralId: referral.id, childId: referral.child_id, createdById: referral.created_by_id }], {
-      action: "view",
-      entityType: "referral",
-    });
+    await recordAccess(
+      db,
+      viewerOf(actor),
+      [{ referralId: referral.id, childId: referral.child_id, createdById: referral.created_by_id }],
+      {
+        action: "view",
+        entityType: "referral",
+      },
+    );
     // Its program's first look is what its referrer sees as "Opened by" (R140).
     await noteOpenedByProgram(db, actor, referral);
     return reviewOf(db, referral, ids, language, actor);
@@ -74,18 +89,29 @@ export const getReferralForReview = traced(
 );
 
 /** The page after a submit, for the creator; null for a Draft and for administrators, who did not send it. */
-export const getSubmitConfirmation = traced("model.getSubmitConfirmation", async function getSubmitConfirmation(db: DB, actor: CurrentUser, ids: WizardIds) {
-  const referral = await readableReferral(db, actor, ids);
-  if (actsForProgram(actor) || referral.status === "Draft" || !referral.submission_date) return null;
-  const child = await db.selectFrom("children").select(["first_name", "last_name"]).where("id", "=", referral.child_id).executeTakeFirstOrThrow();
-  const creator = await db.selectFrom("users").select("email").where("id", "=", referral.created_by_id).executeTakeFirstOrThrow();
-  return {
-    id: referral.id,
-    childName: `${child.first_name} ${child.last_name}`,
-    submittedAt: referral.submission_date,
-    email: creator.email,
-  };
-});
+export const getSubmitConfirmation = traced(
+  "model.getSubmitConfirmation",
+  async function getSubmitConfirmation(db: DB, actor: CurrentUser, ids: WizardIds) {
+    const referral = await readableReferral(db, actor, ids);
+    if (actsForProgram(actor) || referral.status === "Draft" || !referral.submission_date) return null;
+    const child = await db
+      .selectFrom("children")
+      .select(["first_name", "last_name"])
+      .where("id", "=", referral.child_id)
+      .executeTakeFirstOrThrow();
+    const creator = await db
+      .selectFrom("users")
+      .select("email")
+      .where("id", "=", referral.created_by_id)
+      .executeTakeFirstOrThrow();
+    return {
+      id: referral.id,
+      childName: `${child.first_name} ${child.last_name}`,
+      submittedAt: referral.submission_date,
+      email: creator.email,
+    };
+  },
+);
 
 /** The referral a live review link opens, read only; null for a bad token. The view is on the record of access. */
 export const getReferralForReviewLink = traced(
@@ -95,11 +121,22 @@ export const getReferralForReviewLink = traced(
     if (!link) return null;
     const referral = await referralRow(db, link.referralId);
     if (!referral) return null;
-    await recordAccess(db, { reviewLinkId: link.linkId }, [{ referralId: referral.id, childId: referral.child_id, createdById: referral.created_by_id }], {
-      action: "view",
-      entityType: "referral",
-    });
-    const review = await reviewOf(db, referral, { child: referral.child_id, referral: referral.id, user: referral.created_by_id }, language, null);
+    await recordAccess(
+      db,
+      { reviewLinkId: link.linkId },
+      [{ referralId: referral.id, childId: referral.child_id, createdById: referral.created_by_id }],
+      {
+        action: "view",
+        entityType: "referral",
+      },
+    );
+    const review = await reviewOf(
+      db,
+      referral,
+      { child: referral.child_id, referral: referral.id, user: referral.created_by_id },
+      language,
+      null,
+    );
     // A reviewer reads the referral, not the referrer's account (R131).
     return { ...review, createdBy: reads("referral", "createdBy", "reviewLink") ? review.createdBy : null };
   },
@@ -108,8 +145,16 @@ export const getReferralForReviewLink = traced(
 /** `actor`: the signed-in reader, or null for a review link's holder, who may do nothing with it. */
 async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Language, actor: CurrentUser | null) {
   const label = (type: LookupType, code: string | null) => getLookupLabel(db, type, code, language);
-  const child = await db.selectFrom("children").selectAll().where("id", "=", referral.child_id).executeTakeFirstOrThrow();
-  const creator = await db.selectFrom("users").select(["first_name", "last_name", "email"]).where("id", "=", referral.created_by_id).executeTakeFirstOrThrow();
+  const child = await db
+    .selectFrom("children")
+    .selectAll()
+    .where("id", "=", referral.child_id)
+    .executeTakeFirstOrThrow();
+  const creator = await db
+    .selectFrom("users")
+    .select(["first_name", "last_name", "email"])
+    .where("id", "=", referral.created_by_id)
+    .executeTakeFirstOrThrow();
   const address = referral.address_id
     ? ((await db.selectFrom("addresses").selectAll().where("id", "=", referral.address_id).executeTakeFirst()) ?? null)
     : null;
@@ -137,10 +182,14 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
   const adults = await adultsWithPhones(db, referral.id);
   const facts = await progressFacts(db, referral);
   const answers = await shownAnswers(db, referral, language);
-  const may = (rule: (actor: CurrentUser, referral: ReferralFacts) => boolean) => actor !== null && rule(actor, referralFacts(referral));
+  const may = (rule: (actor: CurrentUser, referral: ReferralFacts) => boolean) =>
+    actor !== null && rule(actor, referralFacts(referral));
   // Home visiting is stored as Other with its text; any other "Other" shows what was typed.
   const relationshipText = async () => {
-    const shown = shownRelationship({ relationship: referral.referrer_relationship, sourceOther: referral.referral_source_other });
+    const shown = shownRelationship({
+      relationship: referral.referrer_relationship,
+      sourceOther: referral.referral_source_other,
+    });
     const text = await label("References", shown || null);
     return shown === OTHER && referral.referral_source_other ? `${text}: ${referral.referral_source_other}` : text;
   };
@@ -152,9 +201,13 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
     updatedAt: referral.updated_at,
     submissionDate: referral.submission_date,
     statusUpdatedAt: referral.status_updated_at,
-    statusDetails: language === "es" ? (referral.status_details_es ?? referral.status_details) : referral.status_details,
+    statusDetails:
+      language === "es" ? (referral.status_details_es ?? referral.status_details) : referral.status_details,
     hasBeenCopied: referral.has_been_copied === 1,
-    createdBy: { name: `${creator.first_name} ${creator.last_name}`, email: creator.email } as { name: string; email: string } | null,
+    createdBy: { name: `${creator.first_name} ${creator.last_name}`, email: creator.email } as {
+      name: string;
+      email: string;
+    } | null,
     child: {
       name: [child.first_name, child.middle_name, child.last_name].filter(Boolean).join(" "),
       birthdate: child.birthdate,
@@ -163,7 +216,12 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
     answers,
     referrer: {
       relationship: await relationshipText(),
-      name: String(reviewRow(["referrerPrefix", "referrerFirstName", "referrerMiddleName", "referrerLastName", "referrerSuffix"], answers)?.value ?? ""),
+      name: String(
+        reviewRow(
+          ["referrerPrefix", "referrerFirstName", "referrerMiddleName", "referrerLastName", "referrerSuffix"],
+          answers,
+        )?.value ?? "",
+      ),
       phone: await phoneText(db, referral.referrer_phone_id),
       familyApproval: referral.family_approval,
       isAudiologistScreening: referral.is_audiologist_screening,
@@ -220,7 +278,12 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
       createdAt: row.created_at,
     })),
     missing: missingItems(facts),
-    can: { edit: may(mayEditReferral), submit: may(maySubmitReferral), delete: may(mayDeleteReferral), copy: may(mayCopyReferral) },
+    can: {
+      edit: may(mayEditReferral),
+      submit: may(maySubmitReferral),
+      delete: may(mayDeleteReferral),
+      copy: may(mayCopyReferral),
+    },
   };
 }
 export type ReferralReview = Awaited<ReturnType<typeof reviewOf>>;

@@ -12,14 +12,20 @@ import { traced } from "~/services/trace.server";
 // A submitted referral's status changes and their history (R84, R85, R156).
 
 /** A submitted referral the asker `may` act on (R137); else NotFoundError, or ForbiddenError if they may read it. */
-export async function submittedReferral(db: DB, actor: CurrentUser, referralId: number, may: (actor: CurrentUser, referral: ReferralFacts) => boolean) {
+export async function submittedReferral(
+  db: DB,
+  actor: CurrentUser,
+  referralId: number,
+  may: (actor: CurrentUser, referral: ReferralFacts) => boolean,
+) {
   const referral = await db
     .selectFrom("referrals")
     .select(["id", "status", "created_by_id", "child_id", "local_program_id"])
     .where("id", "=", referralId)
     .executeTakeFirst();
   if (!referral || !mayViewReferral(actor, referralFacts(referral))) throw new NotFoundError("referral");
-  if (!may(actor, referralFacts(referral))) throw new ForbiddenError("administrators and its program only, once submitted");
+  if (!may(actor, referralFacts(referral)))
+    throw new ForbiddenError("administrators and its program only, once submitted");
   return referral;
 }
 
@@ -97,37 +103,47 @@ export interface StatusHistoryEntry {
  * The status history, oldest first (R156), starting with the submission read from the referral (id 0). Records no
  * access: the review showing it records its own.
  */
-export const statusHistory = traced("model.statusHistory", async function statusHistory(db: DB, actor: CurrentUser, referralId: number): Promise<
-  StatusHistoryEntry[]
-> {
-  await submittedReferral(db, actor, referralId, mayRecordStatus);
-  const submission = await db
-    .selectFrom("referrals as r")
-    .innerJoin("users as u", "u.id", "r.created_by_id")
-    .select(["r.submission_date", "u.first_name", "u.last_name"])
-    .where("r.id", "=", referralId)
-    .executeTakeFirstOrThrow();
-  const changes = await db
-    .selectFrom("referral_status_history as h")
-    .leftJoin("users as u", "u.id", "h.changed_by_id")
-    .select(["h.id", "h.from_status", "h.to_status", "h.changed_at", "h.status_details", "h.comments", "u.first_name", "u.last_name"])
-    .where("h.referral_id", "=", referralId)
-    .orderBy("h.changed_at", "asc")
-    .orderBy("h.id", "asc")
-    .execute();
-  const submitted: StatusHistoryEntry[] = submission.submission_date
-    ? [
-        {
-          id: 0,
-          from_status: "Draft",
-          to_status: "Submitted",
-          changed_at: submission.submission_date,
-          status_details: null,
-          comments: null,
-          first_name: submission.first_name,
-          last_name: submission.last_name,
-        },
-      ]
-    : [];
-  return [...submitted, ...(changes as StatusHistoryEntry[])];
-});
+export const statusHistory = traced(
+  "model.statusHistory",
+  async function statusHistory(db: DB, actor: CurrentUser, referralId: number): Promise<StatusHistoryEntry[]> {
+    await submittedReferral(db, actor, referralId, mayRecordStatus);
+    const submission = await db
+      .selectFrom("referrals as r")
+      .innerJoin("users as u", "u.id", "r.created_by_id")
+      .select(["r.submission_date", "u.first_name", "u.last_name"])
+      .where("r.id", "=", referralId)
+      .executeTakeFirstOrThrow();
+    const changes = await db
+      .selectFrom("referral_status_history as h")
+      .leftJoin("users as u", "u.id", "h.changed_by_id")
+      .select([
+        "h.id",
+        "h.from_status",
+        "h.to_status",
+        "h.changed_at",
+        "h.status_details",
+        "h.comments",
+        "u.first_name",
+        "u.last_name",
+      ])
+      .where("h.referral_id", "=", referralId)
+      .orderBy("h.changed_at", "asc")
+      .orderBy("h.id", "asc")
+      .execute();
+    const submitted: StatusHistoryEntry[] = submission.submission_date
+      ? [
+          {
+            id: 0,
+            from_status: "Draft",
+            to_status: "Submitted",
+            changed_at: submission.submission_date,
+            status_details: null,
+            comments: null,
+            first_name: submission.first_name,
+            last_name: submission.last_name,
+          },
+        ]
+      : [];
+    return [...submitted, ...(changes as StatusHistoryEntry[])];
+  },
+);

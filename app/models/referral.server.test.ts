@@ -29,8 +29,12 @@ describe("who edits a referral in the wizard", () => {
 
   it("answers anyone else 404, and a path that mixes up child or user 404", async () => {
     await expect(getDraftForEdit(test.db, stranger, ids)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(getDraftForEdit(test.db, owner, { ...ids, child: ids.child + 1000 })).rejects.toBeInstanceOf(NotFoundError);
-    await expect(getDraftForEdit(test.db, stranger, { ...ids, user: stranger.id })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getDraftForEdit(test.db, owner, { ...ids, child: ids.child + 1000 })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    await expect(getDraftForEdit(test.db, stranger, { ...ids, user: stranger.id })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     await expect(saveAnswers(test.db, stranger, ids, { additionalDetails: "x" })).rejects.toBeInstanceOf(NotFoundError);
   });
 
@@ -38,7 +42,9 @@ describe("who edits a referral in the wizard", () => {
     await expect(saveAnswers(test.db, admin, ids, { additionalDetails: "x" })).rejects.toBeInstanceOf(ForbiddenError);
     const other = await startReferral(test.db, owner, ids.child);
     await test.db.updateTable("referrals").set({ status: "Submitted" }).where("id", "=", other.id).execute();
-    await expect(getDraftForEdit(test.db, owner, { ...ids, referral: other.id })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(getDraftForEdit(test.db, owner, { ...ids, referral: other.id })).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
   });
 });
 
@@ -51,11 +57,19 @@ describe("saving answers", () => {
       ...name,
       referrerPhoneNumber: { areaCode: "410", prefix: "555", suffix: "1234" },
     });
-    await saveAnswers(test.db, owner, ids, { races: ["2054-5"], ...name, referrerPhoneNumber: { areaCode: "301", prefix: "555", suffix: "0000" } });
+    await saveAnswers(test.db, owner, ids, {
+      races: ["2054-5"],
+      ...name,
+      referrerPhoneNumber: { areaCode: "301", prefix: "555", suffix: "0000" },
+    });
     expect(await referralRaces(test.db, ids.referral)).toEqual(["2054-5"]);
     const referral = await getDraftForEdit(test.db, owner, ids);
     expect(await referrerPhone(test.db, referral)).toBe("301-555-0000");
-    const phones = await test.db.selectFrom("phone_numbers").select("area_code").where("created_by_id", "=", owner.id).execute();
+    const phones = await test.db
+      .selectFrom("phone_numbers")
+      .select("area_code")
+      .where("created_by_id", "=", owner.id)
+      .execute();
     expect(phones).toEqual([{ area_code: "301" }]);
     await expect(saveAnswers(test.db, owner, ids, { races: ["9999-9"] })).rejects.toBeInstanceOf(InvalidChoiceError);
   });
@@ -86,10 +100,25 @@ describe("parents and guardians", () => {
 
   it("keeps each phone by its type, and replaces them on an edit", async () => {
     const { id } = await saveAdult(test.db, owner, ids, null, rosa);
-    expect(await getAdult(test.db, owner, ids, id)).toMatchObject({ homePhoneNumber: "410-555-0001", workPhoneNumber: "", mobilePhoneNumber: "443-555-0002" });
-    await saveAdult(test.db, owner, ids, id, { ...rosa, homePhoneNumber: null, workPhoneNumber: { areaCode: "301", prefix: "555", suffix: "0003" } });
-    expect(await getAdult(test.db, owner, ids, id)).toMatchObject({ homePhoneNumber: "", workPhoneNumber: "301-555-0003", mobilePhoneNumber: "443-555-0002" });
-    expect((await listAdults(test.db, owner, ids)).find((adult) => adult.id === id)?.phones).toEqual(["301-555-0003", "443-555-0002"]);
+    expect(await getAdult(test.db, owner, ids, id)).toMatchObject({
+      homePhoneNumber: "410-555-0001",
+      workPhoneNumber: "",
+      mobilePhoneNumber: "443-555-0002",
+    });
+    await saveAdult(test.db, owner, ids, id, {
+      ...rosa,
+      homePhoneNumber: null,
+      workPhoneNumber: { areaCode: "301", prefix: "555", suffix: "0003" },
+    });
+    expect(await getAdult(test.db, owner, ids, id)).toMatchObject({
+      homePhoneNumber: "",
+      workPhoneNumber: "301-555-0003",
+      mobilePhoneNumber: "443-555-0002",
+    });
+    expect((await listAdults(test.db, owner, ids)).find((adult) => adult.id === id)?.phones).toEqual([
+      "301-555-0003",
+      "443-555-0002",
+    ]);
     expect((await progressFacts(test.db, await getDraftForEdit(test.db, owner, ids))).adults.length).toBeGreaterThan(0);
     await deleteAdult(test.db, owner, ids, id);
     await expect(getAdult(test.db, owner, ids, id)).rejects.toBeInstanceOf(NotFoundError);
@@ -100,18 +129,30 @@ describe("parents and guardians", () => {
     await expect(getAdult(test.db, stranger, ids, id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(saveAdult(test.db, stranger, ids, id, rosa)).rejects.toBeInstanceOf(NotFoundError);
     await expect(deleteAdult(test.db, admin, ids, id)).rejects.toBeInstanceOf(ForbiddenError);
-    await expect(saveAdult(test.db, owner, ids, null, { ...rosa, childRelationship: "99" })).rejects.toBeInstanceOf(InvalidChoiceError);
+    await expect(saveAdult(test.db, owner, ids, null, { ...rosa, childRelationship: "99" })).rejects.toBeInstanceOf(
+      InvalidChoiceError,
+    );
   });
 
   it("need one phone at least, on an edit too, and the badges count those kept without one (R147)", async () => {
     const none = { ...rosa, homePhoneNumber: null, workPhoneNumber: null, mobilePhoneNumber: null };
-    await expect(saveAdult(test.db, owner, ids, null, none)).rejects.toMatchObject({ fieldErrors: { phones: ["validation.guardianPhone"] } });
+    await expect(saveAdult(test.db, owner, ids, null, none)).rejects.toMatchObject({
+      fieldErrors: { phones: ["validation.guardianPhone"] },
+    });
     const { id } = await saveAdult(test.db, owner, ids, null, rosa);
     await expect(saveAdult(test.db, owner, ids, id, none)).rejects.toBeInstanceOf(InputError);
     expect(await getAdult(test.db, owner, ids, id)).toMatchObject({ homePhoneNumber: "410-555-0001" });
     // Kept before the rule: the family section is not complete while it lasts.
-    await test.db.updateTable("adults").set({ home_phone_id: null, work_phone_id: null, mobile_phone_id: null }).where("id", "=", id).execute();
-    expect((await progressFacts(test.db, await getDraftForEdit(test.db, owner, ids))).adults.filter((adult) => adult.phones === 0)).toHaveLength(1);
+    await test.db
+      .updateTable("adults")
+      .set({ home_phone_id: null, work_phone_id: null, mobile_phone_id: null })
+      .where("id", "=", id)
+      .execute();
+    expect(
+      (await progressFacts(test.db, await getDraftForEdit(test.db, owner, ids))).adults.filter(
+        (adult) => adult.phones === 0,
+      ),
+    ).toHaveLength(1);
     await deleteAdult(test.db, owner, ids, id);
   });
 });
@@ -119,13 +160,34 @@ describe("parents and guardians", () => {
 describe("the referrer relationship's columns", () => {
   it("stores home visiting as Other with the text Home Visitor, and shows it back as home visiting", () => {
     const columns = relationshipColumns({ referrerRelationship: HOME_VISITING, familyApproval: "yes" });
-    expect(columns).toMatchObject({ referrer_relationship: "9", referral_source_other: "Home Visitor", family_approval: 1 });
+    expect(columns).toMatchObject({
+      referrer_relationship: "9",
+      referral_source_other: "Home Visitor",
+      family_approval: 1,
+    });
   });
 
   it("resets the family approval and the audiologist and hospital flags the new relationship does not ask", () => {
-    const fromAudiologist = relationshipColumns({ referrerRelationship: "1", familyApproval: "yes", isAudiologistScreening: "yes", isHospitalBirth: "no" });
-    expect(fromAudiologist).toMatchObject({ family_approval: null, is_audiologist_screening: null, is_hospital_birth: null, is_capta: null });
-    expect(relationshipColumns({ referrerRelationship: "3", familyApproval: "no", isAudiologistScreening: "yes", isHospitalBirth: "yes" })).toMatchObject({
+    const fromAudiologist = relationshipColumns({
+      referrerRelationship: "1",
+      familyApproval: "yes",
+      isAudiologistScreening: "yes",
+      isHospitalBirth: "no",
+    });
+    expect(fromAudiologist).toMatchObject({
+      family_approval: null,
+      is_audiologist_screening: null,
+      is_hospital_birth: null,
+      is_capta: null,
+    });
+    expect(
+      relationshipColumns({
+        referrerRelationship: "3",
+        familyApproval: "no",
+        isAudiologistScreening: "yes",
+        isHospitalBirth: "yes",
+      }),
+    ).toMatchObject({
       family_approval: 0,
       is_audiologist_screening: null,
       is_hospital_birth: 1,
@@ -170,20 +232,36 @@ describe("the child's address", () => {
     await setReferralAddress(test.db, owner, ids, { bookId: mine.id });
     expect((await getReferralAddress(test.db, owner, ids))?.id).toBe(mine.id);
 
-    const typedId = await setReferralAddress(test.db, owner, ids, { address: { ...place, line1: "14 Main St" }, saveToBook: false });
-    expect(await getReferralAddress(test.db, owner, ids)).toMatchObject({ id: typedId, line1: "14 Main St", address_book: 0, state: "MD" });
+    const typedId = await setReferralAddress(test.db, owner, ids, {
+      address: { ...place, line1: "14 Main St" },
+      saveToBook: false,
+    });
+    expect(await getReferralAddress(test.db, owner, ids)).toMatchObject({
+      id: typedId,
+      line1: "14 Main St",
+      address_book: 0,
+      state: "MD",
+    });
 
     const theirs = await saveAddress(test.db, stranger, stranger.id, place, null);
     await expect(setReferralAddress(test.db, owner, ids, { bookId: theirs.id })).rejects.toBeInstanceOf(NotFoundError);
-    await expect(setReferralAddress(test.db, stranger, ids, { bookId: theirs.id })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(setReferralAddress(test.db, stranger, ids, { bookId: theirs.id })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
   });
 });
 
 describe("answers of several steps at once (PUT /api/referrals/{id})", () => {
   it("checks each group named with what is stored, and saves them in one transaction", async () => {
-    const change = { gender: "2", additionalDetails: "  Camina tarde. ", referralReasons: { RefReasons_ConcernsDevelopmental: ["8"] } };
+    const change = {
+      gender: "2",
+      additionalDetails: "  Camina tarde. ",
+      referralReasons: { RefReasons_ConcernsDevelopmental: ["8"] },
+    };
     // A screening date after today is refused, and nothing of the change is kept.
-    await expect(saveAnswers(test.db, owner, ids, { ...change, failedScreeningDate: "2026-12-01" }, "2026-11-21")).rejects.toMatchObject({
+    await expect(
+      saveAnswers(test.db, owner, ids, { ...change, failedScreeningDate: "2026-12-01" }, "2026-11-21"),
+    ).rejects.toMatchObject({
       fieldErrors: { failedScreeningDate: ["validation.screeningDateFuture"] },
     });
     expect((await getDraftForEdit(test.db, owner, ids)).gender).toBeNull();
@@ -192,11 +270,22 @@ describe("answers of several steps at once (PUT /api/referrals/{id})", () => {
     expect([saved.gender, saved.additional_details]).toEqual(["2", "Camina tarde."]);
     // A relationship that asks follow-ups needs them; a change drops those it no longer asks.
     await expect(saveAnswers(test.db, owner, ids, { referrerRelationship: "2" })).rejects.toMatchObject({
-      fieldErrors: { familyApproval: ["validation.familyApproval"], isAudiologistScreening: ["validation.isAudiologistScreening"] },
+      fieldErrors: {
+        familyApproval: ["validation.familyApproval"],
+        isAudiologistScreening: ["validation.isAudiologistScreening"],
+      },
     });
-    await saveAnswers(test.db, owner, ids, { referrerRelationship: "2", familyApproval: "yes", isAudiologistScreening: "no" });
+    await saveAnswers(test.db, owner, ids, {
+      referrerRelationship: "2",
+      familyApproval: "yes",
+      isAudiologistScreening: "no",
+    });
     await saveAnswers(test.db, owner, ids, { referrerRelationship: "1" });
-    expect(await getDraftForEdit(test.db, owner, ids)).toMatchObject({ referrer_relationship: "1", family_approval: null, is_audiologist_screening: null });
+    expect(await getDraftForEdit(test.db, owner, ids)).toMatchObject({
+      referrer_relationship: "1",
+      family_approval: null,
+      is_audiologist_screening: null,
+    });
   });
 });
 
@@ -221,10 +310,16 @@ describe("phone numbers of the JSON API", () => {
     const id = await createPhone(test.db, owner, { areaCode: "410", prefix: "555", suffix: "0200" });
     expect((await listPhones(test.db, owner, { page: 1, count: 100 })).data.map((row) => row.id)).toContain(id);
     expect((await listPhones(test.db, stranger, { page: 1, count: 100 })).data.map((row) => row.id)).not.toContain(id);
-    await expect(listPhones(test.db, stranger, { page: 1, count: 10, ownerId: owner.id })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(listPhones(test.db, stranger, { page: 1, count: 10, ownerId: owner.id })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     await expect(getPhone(test.db, stranger, id)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(updatePhone(test.db, stranger, id, { areaCode: "301", prefix: "555", suffix: "0000" })).rejects.toBeInstanceOf(NotFoundError);
-    await expect(updatePhone(test.db, admin, id, { areaCode: "301", prefix: "555", suffix: "0000" })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(
+      updatePhone(test.db, stranger, id, { areaCode: "301", prefix: "555", suffix: "0000" }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      updatePhone(test.db, admin, id, { areaCode: "301", prefix: "555", suffix: "0000" }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
     await updatePhone(test.db, owner, id, { areaCode: "301", prefix: "555", suffix: "0200" });
     expect((await getPhone(test.db, admin, id)).areaCode).toBe("301");
 
@@ -238,7 +333,9 @@ describe("phone numbers of the JSON API", () => {
     });
     const held = (await getDraftForEdit(test.db, owner, sentIds)).referrer_phone_id!;
     await test.db.updateTable("referrals").set({ status: "Submitted" }).where("id", "=", sent.id).execute();
-    await expect(updatePhone(test.db, owner, held, { areaCode: "301", prefix: "555", suffix: "0000" })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(
+      updatePhone(test.db, owner, held, { areaCode: "301", prefix: "555", suffix: "0000" }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
     await expect(deletePhone(test.db, owner, held)).rejects.toBeInstanceOf(ForbiddenError);
     await deletePhone(test.db, owner, id);
     await expect(getPhone(test.db, owner, id)).rejects.toBeInstanceOf(NotFoundError);

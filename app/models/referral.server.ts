@@ -14,19 +14,27 @@ import { traced } from "~/services/trace.server";
  * The Draft, for its creator only (R45), the path's child and user being its own. Else NotFoundError, or ForbiddenError
  * for an administrator or a submitted referral's creator.
  */
-export const getDraftForEdit = traced("model.getDraftForEdit", async function getDraftForEdit(db: DB, actor: CurrentUser, ids: WizardIds) {
-  const referral = await db.selectFrom("referrals").selectAll().where("id", "=", ids.referral).executeTakeFirst();
-  if (!referral || referral.child_id !== ids.child || referral.created_by_id !== ids.user) throw new NotFoundError("referral");
-  const facts = referralFacts(referral);
-  if (!mayViewReferral(actor, facts)) throw new NotFoundError("referral");
-  if (!mayEditReferral(actor, facts)) throw new ForbiddenError(actor.isAdmin ? "administrators do not edit referrals" : "only a Draft is edited");
-  return referral;
-});
+export const getDraftForEdit = traced(
+  "model.getDraftForEdit",
+  async function getDraftForEdit(db: DB, actor: CurrentUser, ids: WizardIds) {
+    const referral = await db.selectFrom("referrals").selectAll().where("id", "=", ids.referral).executeTakeFirst();
+    if (!referral || referral.child_id !== ids.child || referral.created_by_id !== ids.user)
+      throw new NotFoundError("referral");
+    const facts = referralFacts(referral);
+    if (!mayViewReferral(actor, facts)) throw new NotFoundError("referral");
+    if (!mayEditReferral(actor, facts))
+      throw new ForbiddenError(actor.isAdmin ? "administrators do not edit referrals" : "only a Draft is edited");
+    return referral;
+  },
+);
 export type DraftReferral = Awaited<ReturnType<typeof getDraftForEdit>>;
 
-export const referrerPhone = traced("model.referrerPhone", async function referrerPhone(db: DB, referral: DraftReferral): Promise<string> {
-  return phoneText(db, referral.referrer_phone_id);
-});
+export const referrerPhone = traced(
+  "model.referrerPhone",
+  async function referrerPhone(db: DB, referral: DraftReferral): Promise<string> {
+    return phoneText(db, referral.referrer_phone_id);
+  },
+);
 
 /** The referrer step's answers as its form shows them: empty strings when not given, the phone 3-3-4. */
 export interface ReferrerStepValues {
@@ -40,7 +48,11 @@ export interface ReferrerStepValues {
 
 /** A profile's phones, 3-3-4, in the order a referral offers them. */
 async function profilePhones(db: DB, userId: number) {
-  const row = await db.selectFrom("users").select(["mobile_phone_id", "home_phone_id", "work_phone_id"]).where("id", "=", userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("users")
+    .select(["mobile_phone_id", "home_phone_id", "work_phone_id"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
   return {
     mobilePhoneNumber: await phoneText(db, row.mobile_phone_id),
     homePhoneNumber: await phoneText(db, row.home_phone_id),
@@ -72,7 +84,10 @@ async function profileReferrer(db: DB, userId: number) {
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
   const phones = await profilePhones(db, userId);
-  return { name: nameOfRow(person), phone: phones.mobilePhoneNumber || phones.homePhoneNumber || phones.workPhoneNumber };
+  return {
+    name: nameOfRow(person),
+    phone: phones.mobilePhoneNumber || phones.homePhoneNumber || phones.workPhoneNumber,
+  };
 }
 
 /**
@@ -113,7 +128,8 @@ export interface AdultFormValues {
   mobilePhoneNumber: string;
 }
 
-const sameName = (a: string | null | undefined, b: string | null | undefined) => (a ?? "").trim().toLocaleLowerCase() === (b ?? "").trim().toLocaleLowerCase();
+const sameName = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? "").trim().toLocaleLowerCase() === (b ?? "").trim().toLocaleLowerCase();
 
 /**
  * The referrer offered as a parent, so a parent referring their own child does not type themselves twice (R170): for a
@@ -123,11 +139,28 @@ export const referrerAsGuardian = traced(
   "model.referrerAsGuardian",
   async function referrerAsGuardian(db: DB, actor: CurrentUser, ids: WizardIds): Promise<AdultFormValues | null> {
     const referral = await getDraftForEdit(db, actor, ids);
-    const relationship = referral.referrer_relationship ? GUARDIAN_RELATIONSHIP_OF_REFERRER[referral.referrer_relationship] : undefined;
+    const relationship = referral.referrer_relationship
+      ? GUARDIAN_RELATIONSHIP_OF_REFERRER[referral.referrer_relationship]
+      : undefined;
     if (!relationship || !referral.referrer_first_name || !referral.referrer_last_name) return null;
-    const adults = await db.selectFrom("adults").select(["first_name", "last_name"]).where("referral_id", "=", referral.id).execute();
-    if (adults.some((adult) => sameName(adult.first_name, referral.referrer_first_name) && sameName(adult.last_name, referral.referrer_last_name))) return null;
-    const creator = await db.selectFrom("users").select("email").where("id", "=", referral.created_by_id).executeTakeFirstOrThrow();
+    const adults = await db
+      .selectFrom("adults")
+      .select(["first_name", "last_name"])
+      .where("referral_id", "=", referral.id)
+      .execute();
+    if (
+      adults.some(
+        (adult) =>
+          sameName(adult.first_name, referral.referrer_first_name) &&
+          sameName(adult.last_name, referral.referrer_last_name),
+      )
+    )
+      return null;
+    const creator = await db
+      .selectFrom("users")
+      .select("email")
+      .where("id", "=", referral.created_by_id)
+      .executeTakeFirstOrThrow();
     const phones = await profilePhones(db, referral.created_by_id);
     const given = await referrerPhone(db, referral);
     if (given && !Object.values(phones).includes(given)) {

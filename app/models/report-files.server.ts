@@ -31,7 +31,8 @@ export function reportFileName(asked: string | undefined, fallback: string, form
 
 /** The path of a kept report, refusing any name that is not a plain file name of the folder. */
 export function reportPath(fileName: string): string {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*\.(csv|xlsx)$/.test(fileName) || fileName.includes("..")) throw new NotFoundError("report");
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*\.(csv|xlsx)$/.test(fileName) || fileName.includes(".."))
+    throw new NotFoundError("report");
   const full = path.join(reportsDir(), fileName);
   if (path.dirname(full) !== path.resolve(reportsDir())) throw new NotFoundError("report");
   return full;
@@ -50,10 +51,17 @@ const SWEEP_LEASE_MS = 10 * 60 * 1000;
 /** A report still being written after this long was cut short by a stop. */
 const UNFINISHED_AFTER_MS = 60 * 60 * 1000;
 
-async function sweepReportsNow(db: DB, { retentionDays = getConfig().REPORT_RETENTION_DAYS, now = Date.now() }): Promise<number> {
+async function sweepReportsNow(
+  db: DB,
+  { retentionDays = getConfig().REPORT_RETENTION_DAYS, now = Date.now() },
+): Promise<number> {
   await sweepPartFiles(reportsDir(), UNFINISHED_AFTER_MS, now);
   const before = new Date(now - retentionDays * 86_400_000).toISOString();
-  const old = await db.selectFrom("generated_reports").select(["id", "file_name"]).where("created_at", "<", before).execute();
+  const old = await db
+    .selectFrom("generated_reports")
+    .select(["id", "file_name"])
+    .where("created_at", "<", before)
+    .execute();
   for (const report of old) {
     await rm(path.join(reportsDir(), path.basename(report.file_name)), { force: true });
     await db.deleteFrom("generated_reports").where("id", "=", report.id).execute();
@@ -63,7 +71,11 @@ async function sweepReportsNow(db: DB, { retentionDays = getConfig().REPORT_RETE
     const file = path.join(reportsDir(), name);
     const info = await stat(file).catch(() => null);
     if (!info || info.mtimeMs > now - retentionDays * 86_400_000) continue;
-    const known = await db.selectFrom("generated_reports").select("id").where("file_name", "=", name).executeTakeFirst();
+    const known = await db
+      .selectFrom("generated_reports")
+      .select("id")
+      .where("file_name", "=", name)
+      .executeTakeFirst();
     if (!known) await rm(file, { force: true });
   }
   return old.length;

@@ -44,14 +44,18 @@ async function writeSheet(file: string, format: ReportFormat, sheetName: string,
     await write(`\uFEFF${toCsvLine(headers)}`);
     return {
       add: async (rows: Cell[][]) => write(rows.map(toCsvLine).join("")),
-      close: () => new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve()))),
+      close: () =>
+        new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve()))),
       abort: () => out.destroy(),
     };
   }
   const workbook = await openXlsx(file, sheetName);
   await workbook.addRows([headers.map(neutralizeFormula)]);
   return {
-    add: (rows: Cell[][]) => workbook.addRows(rows.map((row) => row.map((cell) => (typeof cell === "string" ? neutralizeFormula(cell) : cell)))),
+    add: (rows: Cell[][]) =>
+      workbook.addRows(
+        rows.map((row) => row.map((cell) => (typeof cell === "string" ? neutralizeFormula(cell) : cell))),
+      ),
     close: () => workbook.close(),
     abort: () => workbook.abort(),
   };

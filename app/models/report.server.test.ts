@@ -26,16 +26,34 @@ beforeAll(async () => {
   reportsDir = (await import("~/config.server")).getConfig().reportsDir;
   admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
   referrer = await addPerson(test.db, "parent@example.com");
-  await test.db.updateTable("users").set({ primary_language: "sp", last_login: "2026-10-01T15:00:00Z" }).where("id", "=", referrer.id).execute();
+  await test.db
+    .updateTable("users")
+    .set({ primary_language: "sp", last_login: "2026-10-01T15:00:00Z" })
+    .where("id", "=", referrer.id)
+    .execute();
   const address = await test.db
     .insertInto("addresses")
-    .values({ line1: "1 Main St", city: "Annapolis", zip: "21401", county: "24003", state: "MD", address_book: 0, created_by_id: referrer.id })
+    .values({
+      line1: "1 Main St",
+      city: "Annapolis",
+      zip: "21401",
+      county: "24003",
+      state: "MD",
+      address_book: 0,
+      created_by_id: referrer.id,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   const child = await createChild(
     test.db,
     referrer,
-    { id: null, firstName: '=HYPERLINK("http://evil")', lastName: "Pérez", birthdate: "2025-06-01", stateOfResidence: "21" },
+    {
+      id: null,
+      firstName: '=HYPERLINK("http://evil")',
+      lastName: "Pérez",
+      birthdate: "2025-06-01",
+      stateOfResidence: "21",
+    },
     "2026-11-21",
   );
   const rows: Array<[ReferralStatus, string, number | null]> = [
@@ -65,7 +83,8 @@ afterAll(() => test.close());
 const t = () => fixedT("en", ["referrals", "common", "wizard", "admin", "auth"]);
 const referralReport = async (input: Partial<Parameters<typeof generateReferralReport>[2]> = {}, actor = admin) =>
   generateReferralReport(test.db, actor, { statuses: [], format: "csv", ...input }, "en", await t());
-const csvRows = (fileName: string) => parseCsv(readFileSync(path.join(reportsDir, fileName), "utf8").replace(/^\uFEFF/, ""));
+const csvRows = (fileName: string) =>
+  parseCsv(readFileSync(path.join(reportsDir, fileName), "utf8").replace(/^\uFEFF/, ""));
 
 describe("the referral report", () => {
   it("has one row per referral (never a Draft) and the 35 columns, with labels and Eastern dates", async () => {
@@ -121,7 +140,10 @@ describe("the user report", () => {
     // The last sign-in (15:00 UTC) in US Eastern time, as the users list shows it.
     expect(csvRows(fileName)[1][8]).toBe("10/01/2026, 11:00 AM EDT");
     expect(text).not.toMatch(/argon2|\$2[aby]\$|password/i);
-    expect((await generateUserReport(test.db, admin, { format: "csv", lastLoginBefore: "2026-09-30" }, "en", await t())).rows).toBe(0);
+    expect(
+      (await generateUserReport(test.db, admin, { format: "csv", lastLoginBefore: "2026-09-30" }, "en", await t()))
+        .rows,
+    ).toBe(0);
   });
 
   it("writes each account's status as the users list does: Active, Inactive or Not verified (R90)", async () => {
@@ -168,7 +190,8 @@ describe("report files", () => {
       const whole = seen.findIndex((names) => names.includes(fileName));
       const whileWritten = seen.slice(0, whole === -1 ? seen.length : whole).flat();
       expect(whileWritten.length, format).toBeGreaterThan(0);
-      for (const name of whileWritten) expect(name).toMatch(new RegExp(`^${fileName.replace(/\./g, "\\.")}\\.part-[0-9a-f]{8}$`));
+      for (const name of whileWritten)
+        expect(name).toMatch(new RegExp(`^${fileName.replace(/\./g, "\\.")}\\.part-[0-9a-f]{8}$`));
       expect(readdirSync(reportsDir).filter((name) => !before.has(name))).toEqual([fileName]);
     }
   });
@@ -184,7 +207,11 @@ describe("report files", () => {
 
   it("are deleted after the retention period", async () => {
     const { fileName } = await referralReport();
-    await test.db.updateTable("generated_reports").set({ created_at: "2020-01-01T00:00:00Z" }).where("file_name", "=", fileName).execute();
+    await test.db
+      .updateTable("generated_reports")
+      .set({ created_at: "2020-01-01T00:00:00Z" })
+      .where("file_name", "=", fileName)
+      .execute();
     utimesSync(path.join(reportsDir, fileName), new Date("2020-01-01"), new Date("2020-01-01"));
     expect(await sweepOldReports(test.db, { retentionDays: 30 })).toBeGreaterThanOrEqual(1);
     expect(readdirSync(reportsDir)).not.toContain(fileName);

@@ -74,7 +74,15 @@ const ACCESS_WRITE = 500;
 /** Few enough queries for 100,000 rows, little memory held. */
 const REPORT_CHUNK = 500;
 
-async function record(db: DB, actor: CurrentUser, kind: "referral" | "user", format: ReportFormat, fileName: string, parameters: object, rows: number) {
+async function record(
+  db: DB,
+  actor: CurrentUser,
+  kind: "referral" | "user",
+  format: ReportFormat,
+  fileName: string,
+  parameters: object,
+  rows: number,
+) {
   const row = await db
     .insertInto("generated_reports")
     .values({
@@ -94,15 +102,28 @@ async function record(db: DB, actor: CurrentUser, kind: "referral" | "user", for
 /** Submitted referrals as filtered, in the referral CSV's columns, dates in US Eastern time. Returns the file name. */
 export const generateReferralReport = traced(
   "model.generateReferralReport",
-  async function generateReferralReport(db: DB, actor: CurrentUser, input: ReferralReportInput, language: Language, t: TFunction, onProgress?: Progress) {
+  async function generateReferralReport(
+    db: DB,
+    actor: CurrentUser,
+    input: ReferralReportInput,
+    language: Language,
+    t: TFunction,
+    onProgress?: Progress,
+  ) {
     requireProgram(actor);
     checkDates(input as unknown as Record<string, unknown>, ["createdAfter", "createdBefore"]);
     const statuses = input.statuses.map((key) => REPORT_STATUSES[key as keyof typeof REPORT_STATUSES]).filter(Boolean);
     let query = db.selectFrom("referrals as r").where("r.status", "<>", "Draft").where(readableReferrals(actor, "r"));
     if (statuses.length) query = query.where("r.status", "in", statuses);
-    if (input.createdAfter) query = query.where("r.created_at", ">=", easternDayStart(nextCalendarDate(input.createdAfter)));
+    if (input.createdAfter)
+      query = query.where("r.created_at", ">=", easternDayStart(nextCalendarDate(input.createdAfter)));
     if (input.createdBefore) query = query.where("r.created_at", "<", easternDayStart(input.createdBefore));
-    if (input.county) query = query.where("r.address_id", "in", db.selectFrom("addresses").select("id").where("county", "=", input.county));
+    if (input.county)
+      query = query.where(
+        "r.address_id",
+        "in",
+        db.selectFrom("addresses").select("id").where("county", "=", input.county),
+      );
     const ids = (await query.select("r.id").orderBy("r.id").execute()).map((row) => row.id);
 
     const fileName = reportFileName(input.filename, `referral-report-${easternCalendarDate()}`, input.format);
@@ -153,16 +174,32 @@ export const USER_REPORT_COLUMNS = [
 /** Users (never super administrators) as filtered; no password hash, security answer or token is ever read. */
 export const generateUserReport = traced(
   "model.generateUserReport",
-  async function generateUserReport(db: DB, actor: CurrentUser, input: UserReportInput, language: Language, t: TFunction, onProgress?: Progress) {
+  async function generateUserReport(
+    db: DB,
+    actor: CurrentUser,
+    input: UserReportInput,
+    language: Language,
+    t: TFunction,
+    onProgress?: Progress,
+  ) {
     requireAdministrator(actor);
     checkDates(input as unknown as Record<string, unknown>, ["lastLoginAfter", "lastLoginBefore"]);
     let query = db
       .selectFrom("users as u")
       .where((eb) =>
-        eb.not(eb.exists(eb.selectFrom("user_roles as s").select("s.user_id").whereRef("s.user_id", "=", "u.id").where("s.role", "=", "ROLE_SUPER_ADMIN"))),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("user_roles as s")
+              .select("s.user_id")
+              .whereRef("s.user_id", "=", "u.id")
+              .where("s.role", "=", "ROLE_SUPER_ADMIN"),
+          ),
+        ),
       );
     if (input.primaryLanguage) query = query.where("u.primary_language", "=", input.primaryLanguage);
-    if (input.lastLoginAfter) query = query.where("u.last_login", ">=", easternDayStart(nextCalendarDate(input.lastLoginAfter)));
+    if (input.lastLoginAfter)
+      query = query.where("u.last_login", ">=", easternDayStart(nextCalendarDate(input.lastLoginAfter)));
     if (input.lastLoginBefore) query = query.where("u.last_login", "<", easternDayStart(input.lastLoginBefore));
     const { total } = await query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
     const users = query
@@ -178,12 +215,22 @@ export const generateUserReport = traced(
         "u.last_login",
         "u.created_at",
         (eb) =>
-          eb.exists(eb.selectFrom("user_roles as r").select("r.user_id").whereRef("r.user_id", "=", "u.id").where("r.role", "=", "ROLE_ADMIN")).as("is_admin"),
+          eb
+            .exists(
+              eb
+                .selectFrom("user_roles as r")
+                .select("r.user_id")
+                .whereRef("r.user_id", "=", "u.id")
+                .where("r.role", "=", "ROLE_ADMIN"),
+            )
+            .as("is_admin"),
       ])
       .orderBy("u.last_name")
       .orderBy("u.first_name")
       .orderBy("u.id");
-    const references = new Map((await getLookups(db, "References")).map((row) => [row.code, lookupLabel(row, language)]));
+    const references = new Map(
+      (await getLookups(db, "References")).map((row) => [row.code, lookupLabel(row, language)]),
+    );
     const fileName = reportFileName(input.filename, `user-report-${easternCalendarDate()}`, input.format);
     const file = reportPath(fileName);
     const sheet = await openSheet(
@@ -235,18 +282,21 @@ export const listReports = traced("model.listReports", async function listReport
 });
 
 /** A kept report's file; a name not listed is NotFoundError. A referral report's download is recorded again (R95). */
-export const reportFile = traced("model.reportFile", async function reportFile(db: DB, actor: CurrentUser, fileName: string) {
-  requireProgram(actor);
-  const row = await keptReportsOf(db, actor)
-    .select(["g.id", "g.file_name", "g.format"])
-    .where("g.file_name", "=", fileName)
-    .orderBy("g.id", "desc")
-    .executeTakeFirst();
-  if (!row) throw new NotFoundError("report");
-  const file = reportPath(row.file_name);
-  const { size } = await stat(file).catch(() => {
-    throw new NotFoundError("report");
-  });
-  await recordReportDownload(db, viewerOf(actor), row.id);
-  return { file, size, format: row.format as ReportFormat };
-});
+export const reportFile = traced(
+  "model.reportFile",
+  async function reportFile(db: DB, actor: CurrentUser, fileName: string) {
+    requireProgram(actor);
+    const row = await keptReportsOf(db, actor)
+      .select(["g.id", "g.file_name", "g.format"])
+      .where("g.file_name", "=", fileName)
+      .orderBy("g.id", "desc")
+      .executeTakeFirst();
+    if (!row) throw new NotFoundError("report");
+    const file = reportPath(row.file_name);
+    const { size } = await stat(file).catch(() => {
+      throw new NotFoundError("report");
+    });
+    await recordReportDownload(db, viewerOf(actor), row.id);
+    return { file, size, format: row.format as ReportFormat };
+  },
+);

@@ -25,9 +25,17 @@ export const outsideRoleDomains = traced(
   "model.outsideRoleDomains",
   async function outsideRoleDomains(db: DB, userId: number, email: string): Promise<boolean> {
     const domain = domainOf(email);
-    const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
+    const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map(
+      (row) => row.role,
+    );
     const adminDomains = getConfig().ADMIN_EMAIL_DOMAINS;
-    if (roles.includes("ROLE_ADMIN") && !roles.includes("ROLE_SUPER_ADMIN") && adminDomains.length && !adminDomains.includes(domain)) return true;
+    if (
+      roles.includes("ROLE_ADMIN") &&
+      !roles.includes("ROLE_SUPER_ADMIN") &&
+      adminDomains.length &&
+      !adminDomains.includes(domain)
+    )
+      return true;
     const programs = await db
       .selectFrom("user_local_programs as s")
       .innerJoin("local_programs as p", "p.id", "s.local_program_id")

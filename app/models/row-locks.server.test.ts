@@ -31,7 +31,13 @@ async function draft() {
 }
 
 const languageOf = async (referral: number) =>
-  (await test.db.selectFrom("referrals").select("primary_language").where("id", "=", referral).executeTakeFirstOrThrow()).primary_language;
+  (
+    await test.db
+      .selectFrom("referrals")
+      .select("primary_language")
+      .where("id", "=", referral)
+      .executeTakeFirstOrThrow()
+  ).primary_language;
 
 const after = (ms: number) => new Promise<"waiting">((resolve) => setTimeout(() => resolve("waiting"), ms));
 
@@ -72,7 +78,10 @@ describe.skipIf(!onPostgres)("row locks on PostgreSQL", () => {
     const a = await draft();
     await saveAnswers(test.db, owner, a, { primaryLanguage: "2" });
     const other = openDatabase(test.database, { poolSize: 1 });
-    const impatient = openDatabase(test.database, { poolSize: 1, timeouts: { statementMs: 10_000, lockMs: 200, idleInTransactionMs: 10_000 } });
+    const impatient = openDatabase(test.database, {
+      poolSize: 1,
+      timeouts: { statementMs: 10_000, lockMs: 200, idleInTransactionMs: 10_000 },
+    });
     try {
       const release = await holdReferralRow(other, a.referral);
       const error = await saveAnswers(impatient, owner, a, { primaryLanguage: "5" }).catch((thrown: unknown) => thrown);
@@ -87,7 +96,10 @@ describe.skipIf(!onPostgres)("row locks on PostgreSQL", () => {
   });
 
   it("answer a statement that runs past statement_timeout as busy", async () => {
-    const impatient = openDatabase(test.database, { poolSize: 1, timeouts: { statementMs: 200, lockMs: 10_000, idleInTransactionMs: 10_000 } });
+    const impatient = openDatabase(test.database, {
+      poolSize: 1,
+      timeouts: { statementMs: 200, lockMs: 10_000, idleInTransactionMs: 10_000 },
+    });
     try {
       const error = await impatient
         .selectNoFrom((eb) => eb.fn<number>("pg_sleep", [eb.val(1)]).as("slept"))
@@ -124,7 +136,11 @@ describe.skipIf(!onPostgres)("row locks on PostgreSQL", () => {
         });
       await Promise.all([crossing(test.db, a.referral, b.referral), crossing(other, b.referral, a.referral)]);
       expect(tries).toBeGreaterThanOrEqual(3);
-      const comments = await test.db.selectFrom("referrals").select("comments").where("id", "in", [a.referral, b.referral]).execute();
+      const comments = await test.db
+        .selectFrom("referrals")
+        .select("comments")
+        .where("id", "in", [a.referral, b.referral])
+        .execute();
       expect(new Set(comments.map((row) => row.comments)).size).toBe(1);
     } finally {
       await other.destroy();
@@ -134,6 +150,8 @@ describe.skipIf(!onPostgres)("row locks on PostgreSQL", () => {
   it("refuse at the start pools that would not fit max_connections, naming the settings", async () => {
     expect(await connectionsProblem(test.db, { poolSize: 10, processes: 3, instances: 2 })).toBeNull();
     const problem = await connectionsProblem(test.db, { poolSize: 100, processes: 3, instances: 2 });
-    expect(problem).toMatch(/^DATABASE_POOL_SIZE: 100 connections × 3 processes .* × 2 instance\(s\) \(DATABASE_INSTANCES\) = 600, more than the \d+ /);
+    expect(problem).toMatch(
+      /^DATABASE_POOL_SIZE: 100 connections × 3 processes .* × 2 instance\(s\) \(DATABASE_INSTANCES\) = 600, more than the \d+ /,
+    );
   });
 });

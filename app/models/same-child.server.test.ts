@@ -25,7 +25,10 @@ interface Referred {
   by?: CurrentUser;
 }
 
-/** A referral of a child as its referrer left it: submitted on the day given (none: a Draft), with an address in the county. */
+/**
+ * A referral of a child as its referrer left it: submitted on the day given (none: a Draft), with an address in the
+ * county.
+ */
 async function refer({
   firstName,
   lastName = "Pérez",
@@ -34,7 +37,12 @@ async function refer({
   submitted = "2026-04-02T15:00:00.000Z",
   by = hospital,
 }: Referred) {
-  const { referral } = await createChildWithReferral(test.db, by, { id: null, firstName, lastName, birthdate, stateOfResidence: "21" }, "2026-04-01");
+  const { referral } = await createChildWithReferral(
+    test.db,
+    by,
+    { id: null, firstName, lastName, birthdate, stateOfResidence: "21" },
+    "2026-04-01",
+  );
   const address = await test.db
     .insertInto("addresses")
     .values({ line1: "1 Main St", city: "Oakland", zip: "21550", county, created_by_id: by.id })
@@ -42,7 +50,10 @@ async function refer({
     .executeTakeFirstOrThrow();
   await test.db
     .updateTable("referrals")
-    .set({ address_id: address.id, ...(submitted ? { status: "Submitted" as const, submission_date: submitted, status_updated_at: submitted } : {}) })
+    .set({
+      address_id: address.id,
+      ...(submitted ? { status: "Submitted" as const, submission_date: submitted, status_updated_at: submitted } : {}),
+    })
     .where("id", "=", referral)
     .execute();
   // What submitReferral does once the referral is submitted.
@@ -65,7 +76,12 @@ afterAll(() => test.close());
 describe("possiblySameChildAs", () => {
   it("tells an administrator of the other referrals of a close name, the same birth date and county, within twelve months", async () => {
     const first = await refer({ firstName: "Lucía" });
-    const again = await refer({ firstName: "LUCIA", lastName: "Peres", submitted: "2026-09-20T14:00:00.000Z", by: pediatrician });
+    const again = await refer({
+      firstName: "LUCIA",
+      lastName: "Peres",
+      submitted: "2026-09-20T14:00:00.000Z",
+      by: pediatrician,
+    });
     const late = await refer({ firstName: "Lucia", submitted: "2027-04-03T15:00:00.000Z", by: pediatrician });
     await refer({ firstName: "Lucía", county: "Allegany", by: pediatrician });
     await refer({ firstName: "Lucía", birthdate: "2026-03-15", by: pediatrician });
@@ -144,16 +160,28 @@ describe("decideNotSameChild", () => {
 
 describe("the submitted list narrowed to children possibly referred twice", () => {
   const narrowed = async (actor: CurrentUser) => {
-    const query = { ...parseListQuery(new URLSearchParams("sameChild=yes"), referralListSpec("submitted"), "en"), count: 50 };
+    const query = {
+      ...parseListQuery(new URLSearchParams("sameChild=yes"), referralListSpec("submitted"), "en"),
+      count: 50,
+    };
     return (await listReferrals(test.db, actor, "submitted", query)).data.map(({ id }) => id);
   };
 
   it("holds, for an administrator, the referrals with a pair not yet decided; a referrer's list is not narrowed", async () => {
-    const pairs = await test.db.selectFrom("same_child_pairs").select("referral_id").where("not_same_at", "is", null).execute();
+    const pairs = await test.db
+      .selectFrom("same_child_pairs")
+      .select("referral_id")
+      .where("not_same_at", "is", null)
+      .execute();
     const expected = [...new Set(pairs.map(({ referral_id }) => referral_id))].sort((a, b) => a - b);
     expect(expected.length).toBeGreaterThan(0);
     expect((await narrowed(admin)).sort((a, b) => a - b)).toEqual(expected);
-    const own = await test.db.selectFrom("referrals").select("id").where("created_by_id", "=", hospital.id).where("status", "!=", "Draft").execute();
+    const own = await test.db
+      .selectFrom("referrals")
+      .select("id")
+      .where("created_by_id", "=", hospital.id)
+      .where("status", "!=", "Draft")
+      .execute();
     expect((await narrowed(hospital)).sort((a, b) => a - b)).toEqual(own.map(({ id }) => id).sort((a, b) => a - b));
   });
 });

@@ -19,12 +19,26 @@ function submittedFacts(db: DB) {
     .selectFrom("referrals")
     .innerJoin("children", "children.id", "referrals.child_id")
     .leftJoin("addresses", "addresses.id", "referrals.address_id")
-    .select(["referrals.id", "referrals.submission_date", "children.first_name", "children.last_name", "children.birthdate", "addresses.county"])
+    .select([
+      "referrals.id",
+      "referrals.submission_date",
+      "children.first_name",
+      "children.last_name",
+      "children.birthdate",
+      "addresses.county",
+    ])
     .where("referrals.status", "!=", "Draft")
     .where("referrals.submission_date", "is not", null);
 }
 
-type FactsRow = { id: number; submission_date: string | null; first_name: string; last_name: string; birthdate: string; county: string | null };
+type FactsRow = {
+  id: number;
+  submission_date: string | null;
+  first_name: string;
+  last_name: string;
+  birthdate: string;
+  county: string | null;
+};
 
 const factsOf = (row: FactsRow): ChildFacts => ({
   firstName: row.first_name,
@@ -38,45 +52,49 @@ const factsOf = (row: FactsRow): ChildFacts => ({
 const shifted = (iso: string, days: number) => new Date(new Date(iso).getTime() + days * 86_400_000).toISOString();
 
 /** At submit, in its transaction: keeps each possible same-child pair, both ways; existing pairs stay as they are. */
-export const noteSameChildOnSubmit = traced("model.noteSameChildOnSubmit", async function noteSameChildOnSubmit(trx: DB, referralId: number): Promise<void> {
-  const row = await submittedFacts(trx).where("referrals.id", "=", referralId).executeTakeFirst();
-  if (!row || !row.county) return;
-  const facts = factsOf(row);
-  const candidates = await submittedFacts(trx)
-    .where("referrals.id", "!=", referralId)
-    .where("children.birthdate", "=", row.birthdate)
-    .where("referrals.submission_date", ">=", shifted(row.submission_date!, -367))
-    .where("referrals.submission_date", "<=", shifted(row.submission_date!, 367))
-    .execute();
-  const others = candidates.filter((candidate) => possiblySameChild(facts, factsOf(candidate))).map(({ id }) => id);
-  if (!others.length) return;
-  const now = new Date().toISOString();
-  await trx
-    .insertInto("same_child_pairs")
-    .values(
-      others.flatMap((other) => [
-        { referral_id: referralId, other_referral_id: other, found_at: now },
-        { referral_id: other, other_referral_id: referralId, found_at: now },
-      ]),
-    )
-    .onConflict((conflict) => conflict.columns(["referral_id", "other_referral_id"]).doNothing())
-    .execute();
-});
+export const noteSameChildOnSubmit = traced(
+  "model.noteSameChildOnSubmit",
+  async function noteSameChildOnSubmit(trx: DB, referralId: number): Promise<void> {
+    const row = await submittedFacts(trx).where("referrals.id", "=", referralId).executeTakeFirst();
+    if (!row || !row.county) return;
+    const facts = factsOf(row);
+    const candidates = await submittedFacts(trx)
+      .where("referrals.id", "!=", referralId)
+      .where("children.birthdate", "=", row.birthdate)
+      .where("referrals.submission_date", ">=", shifted(row.submission_date!, -367))
+      .where("referrals.submission_date", "<=", shifted(row.submission_date!, 367))
+      .execute();
+    const others = candidates.filter((candidate) => possiblySameChild(facts, factsOf(candidate))).map(({ id }) => id);
+    if (!others.length) return;
+    const now = new Date().toISOString();
+    await trx
+      .insertInto("same_child_pairs")
+      .values(
+        others.flatMap((other) => [
+          { referral_id: referralId, other_referral_id: other, found_at: now },
+          { referral_id: other, other_referral_id: referralId, found_at: now },
+        ]),
+      )
+      .onConflict((conflict) => conflict.columns(["referral_id", "other_referral_id"]).doNothing())
+      .execute();
+  },
+);
 
 /** Possible same-child referrals, oldest first, less those decided not; empty for who may not learn of them (R126). */
-export const possiblySameChildAs = traced("model.possiblySameChildAs", async function possiblySameChildAs(db: DB, actor: Actor, referralId: number): Promise<
-  SameChildReferral[]
-> {
-  if (!mayLearnOfSameChild(actor)) return [];
-  return db
-    .selectFrom("same_child_pairs")
-    .innerJoin("referrals", "referrals.id", "same_child_pairs.other_referral_id")
-    .select(["referrals.id", "referrals.child_id as childId", "referrals.created_by_id as createdById"])
-    .where("same_child_pairs.referral_id", "=", referralId)
-    .where("same_child_pairs.not_same_at", "is", null)
-    .orderBy("referrals.id")
-    .execute();
-});
+export const possiblySameChildAs = traced(
+  "model.possiblySameChildAs",
+  async function possiblySameChildAs(db: DB, actor: Actor, referralId: number): Promise<SameChildReferral[]> {
+    if (!mayLearnOfSameChild(actor)) return [];
+    return db
+      .selectFrom("same_child_pairs")
+      .innerJoin("referrals", "referrals.id", "same_child_pairs.other_referral_id")
+      .select(["referrals.id", "referrals.child_id as childId", "referrals.created_by_id as createdById"])
+      .where("same_child_pairs.referral_id", "=", referralId)
+      .where("same_child_pairs.not_same_at", "is", null)
+      .orderBy("referrals.id")
+      .execute();
+  },
+);
 
 /**
  * An administrator decides two referrals are not the same child; the pair is then silent everywhere. Others:

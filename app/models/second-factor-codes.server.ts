@@ -28,7 +28,10 @@ const hashRecoveryCode = (typed: string) => createHash("sha256").update(recovery
 /** Ten new recovery codes as shown, with their hashes. */
 export function newRecoveryCodes(): Array<{ code: string; hash: string }> {
   return Array.from({ length: RECOVERY_CODES }, () => {
-    const letters = Array.from({ length: RECOVERY_LETTERS }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join("");
+    const letters = Array.from(
+      { length: RECOVERY_LETTERS },
+      () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)],
+    ).join("");
     const code = letters.match(new RegExp(`.{${RECOVERY_GROUP}}`, "g"))!.join("-");
     return { code, hash: hashRecoveryCode(code) };
   });
@@ -52,7 +55,12 @@ export async function stepOfCode(secret: string, code: string): Promise<number |
 export const wrong = (key: string) => new InputError({ code: [key] });
 
 /** Takes an app or recovery code once; an app code whose step is not past the last taken is refused as used. */
-export async function takeCode(trx: DB, userId: number, input: { code: string } | { recoveryCode: string }, clientIp: string): Promise<void> {
+export async function takeCode(
+  trx: DB,
+  userId: number,
+  input: { code: string } | { recoveryCode: string },
+  clientIp: string,
+): Promise<void> {
   // R135: a code sent twice at once is taken once.
   await holdRows(trx, "users", "id", [userId]);
   if ("recoveryCode" in input) {
@@ -64,7 +72,12 @@ export async function takeCode(trx: DB, userId: number, input: { code: string } 
       .where("used_at", "is", null)
       .executeTakeFirst();
     if (!Number(used.numUpdatedRows)) throw new InputError({ recoveryCode: ["validation.recoveryCodeWrong"] });
-    await recordSecurityEvent(trx, { kind: "recoveryCodeUsed", actorUserId: userId, subjectUserId: userId, address: clientIp });
+    await recordSecurityEvent(trx, {
+      kind: "recoveryCodeUsed",
+      actorUserId: userId,
+      subjectUserId: userId,
+      address: clientIp,
+    });
     return;
   }
   const factor = await trx

@@ -34,30 +34,44 @@ export const passSecondFactor = traced(
   ): Promise<{ cookie: string }> {
     const holder = await waitingSession(db, sessionIdHash, "code");
     if (!holder) throw new ForbiddenError("no sign-in waits for a code");
-    await guardedCode(db, holder.id, clientIp, () => writeTransaction(db, (trx) => takeCode(trx, holder.id, input, clientIp)));
+    await guardedCode(db, holder.id, clientIp, () =>
+      writeTransaction(db, (trx) => takeCode(trx, holder.id, input, clientIp)),
+    );
     await recordSignIn(db, holder.id, clientIp);
     return { cookie: await renewSession(db, sessionIdHash, holder.id) };
   },
 );
 
 /** The person whose sign-in waits for a mailed code, before they bind an app. */
-export const mailCodeHolder = traced("model.mailCodeHolder", async function mailCodeHolder(db: DB, sessionIdHash: string): Promise<CodeHolder> {
-  const holder = await waitingSession(db, sessionIdHash, "mailCode");
-  if (!holder) throw new ForbiddenError("no sign-in waits for a mailed code");
-  return holder;
-});
+export const mailCodeHolder = traced(
+  "model.mailCodeHolder",
+  async function mailCodeHolder(db: DB, sessionIdHash: string): Promise<CodeHolder> {
+    const holder = await waitingSession(db, sessionIdHash, "mailCode");
+    if (!holder) throw new ForbiddenError("no sign-in waits for a mailed code");
+    return holder;
+  },
+);
 
 /** Mails a new code, voiding the last; at most five an hour per account, else the wait is returned. */
-export const resendMailCode = traced("model.resendMailCode", async function resendMailCode(db: DB, sessionIdHash: string): Promise<
-  { sent: true } | { sent: false; retryAfterSeconds: number }
-> {
-  const holder = await mailCodeHolder(db, sessionIdHash);
-  const { code, hash } = newMailCode();
-  const sent = await mailCodeTo(db, holder.id, code);
-  if (sent.sent)
-    await db.updateTable("sessions").set({ mail_code_hash: hash }).where("id_hash", "=", sessionIdHash).where("awaiting", "=", "mailCode").execute();
-  return sent;
-});
+export const resendMailCode = traced(
+  "model.resendMailCode",
+  async function resendMailCode(
+    db: DB,
+    sessionIdHash: string,
+  ): Promise<{ sent: true } | { sent: false; retryAfterSeconds: number }> {
+    const holder = await mailCodeHolder(db, sessionIdHash);
+    const { code, hash } = newMailCode();
+    const sent = await mailCodeTo(db, holder.id, code);
+    if (sent.sent)
+      await db
+        .updateTable("sessions")
+        .set({ mail_code_hash: hash })
+        .where("id_hash", "=", sessionIdHash)
+        .where("awaiting", "=", "mailCode")
+        .execute();
+    return sent;
+  },
+);
 
 /** The mailed code (limited as the second step's): the session then waits for the app's set-up. */
 export const passMailCode = traced(
@@ -78,7 +92,11 @@ export const passMailCode = traced(
         if (!isMailCode(withoutSpaces(code), session.mail_code_hash)) throw wrong("validation.mailCodeWrong");
         await trx
           .updateTable("sessions")
-          .set({ awaiting: "setup", mail_code_hash: null, expires_at: new Date(Date.now() + AWAITING_MAX_AGE_MS).toISOString() })
+          .set({
+            awaiting: "setup",
+            mail_code_hash: null,
+            expires_at: new Date(Date.now() + AWAITING_MAX_AGE_MS).toISOString(),
+          })
           .where("id_hash", "=", sessionIdHash)
           .execute();
       }),
@@ -87,11 +105,14 @@ export const passMailCode = traced(
 );
 
 /** The administrator setting up a second factor at sign-in. */
-export const setupHolder = traced("model.setupHolder", async function setupHolder(db: DB, sessionIdHash: string): Promise<CodeHolder> {
-  const holder = await waitingSession(db, sessionIdHash, "setup");
-  if (!holder) throw new ForbiddenError("no sign-in waits for a set-up");
-  return holder;
-});
+export const setupHolder = traced(
+  "model.setupHolder",
+  async function setupHolder(db: DB, sessionIdHash: string): Promise<CodeHolder> {
+    const holder = await waitingSession(db, sessionIdHash, "setup");
+    if (!holder) throw new ForbiddenError("no sign-in waits for a set-up");
+    return holder;
+  },
+);
 
 /** Confirms the set-up at sign-in; returns the recovery codes to show once and the new session's cookie. */
 export const confirmSecondFactorAtSignIn = traced(

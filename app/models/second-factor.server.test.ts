@@ -18,7 +18,12 @@ import {
   secondFactorHistory,
   secondFactorOf,
 } from "./second-factor.server";
-import { confirmSecondFactorAtSignIn, passMailCode, passSecondFactor, resendMailCode } from "./second-factor-sign-in.server";
+import {
+  confirmSecondFactorAtSignIn,
+  passMailCode,
+  passSecondFactor,
+  resendMailCode,
+} from "./second-factor-sign-in.server";
 import { SignInError, SignInLimitedError, signIn } from "./sign-in.server";
 import type { CurrentUser } from "./user.server";
 
@@ -58,7 +63,8 @@ async function codeAt(secret: string, at: number) {
 }
 
 /** The session a cookie names, as the server reads it at the time set. */
-const sessionOf = (cookie: string) => readSession(test.db, new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0] } }));
+const sessionOf = (cookie: string) =>
+  readSession(test.db, new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0] } }));
 const hashOf = async (cookie: string) => {
   const session = await sessionOf(cookie);
   if (session.status !== "active") throw new Error("no session");
@@ -89,7 +95,8 @@ async function withApp(options: { admin?: boolean; language?: "en" | "sp" } = {}
 const mailsTo = (email: string) => readOutbox(path.join(test.dir, "outbox"), email);
 
 /** The mails of codes sent before an app is bound, in either language. */
-const codeMailsTo = (email: string) => mailsTo(email).filter((mail) => /code to set up|código para configurar/.test(mail.subject));
+const codeMailsTo = (email: string) =>
+  mailsTo(email).filter((mail) => /code to set up|código para configurar/.test(mail.subject));
 /** The code in the newest of them. */
 const mailedCode = (email: string) => /\b(\d{6})\b/.exec(codeMailsTo(email).at(-1)?.text ?? "")?.[1] ?? "";
 
@@ -114,7 +121,9 @@ describe("signing in", () => {
     const pending = await signIn(test.db, { email: admin.email, password: PASSWORD }, IP);
     expect(pending.awaiting).toBe("mailCode");
     expect(await sessionOf(pending.cookie)).toMatchObject({ status: "active", awaiting: "mailCode" });
-    await expect(signIn(test.db, { email: admin.email, password: "not it 12345" }, IP)).rejects.toEqual(new SignInError("invalid"));
+    await expect(signIn(test.db, { email: admin.email, password: "not it 12345" }, IP)).rejects.toEqual(
+      new SignInError("invalid"),
+    );
   });
 
   it("leads the administrator through the set-up to a signed-in session, and shows the recovery codes once", async () => {
@@ -139,16 +148,29 @@ describe("signing in", () => {
     expect(await sessionOf(done.cookie)).toMatchObject({ status: "active", awaiting: null, userId: admin.user.id });
     expect(await sessionOf(pending.cookie)).toEqual({ status: "expired" });
     // Only the hashes are kept.
-    const kept = await test.db.selectFrom("recovery_codes").select("code_hash").where("user_id", "=", admin.user.id).execute();
+    const kept = await test.db
+      .selectFrom("recovery_codes")
+      .select("code_hash")
+      .where("user_id", "=", admin.user.id)
+      .execute();
     expect(kept.map((row) => row.code_hash).join()).not.toContain(done.recoveryCodes[0].replace("-", ""));
-    await expect(beginSecondFactorSetup(test.db, admin.user, await hashOf(done.cookie))).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(beginSecondFactorSetup(test.db, admin.user, await hashOf(done.cookie))).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
     // Told in their language (the two mails of one instant, in no order).
     expect(
       mailsTo(admin.email)
         .map((mail) => mail.subject)
         .sort(),
-    ).toEqual(["Se agregó un segundo paso al inicio de sesión", "Su código para configurar el segundo paso para iniciar sesión"]);
-    expect(await secondFactorOf(test.db, admin.user, admin.user.id)).toMatchObject({ required: true, enabled: true, recoveryCodesLeft: 10 });
+    ).toEqual([
+      "Se agregó un segundo paso al inicio de sesión",
+      "Su código para configurar el segundo paso para iniciar sesión",
+    ]);
+    expect(await secondFactorOf(test.db, admin.user, admin.user.id)).toMatchObject({
+      required: true,
+      enabled: true,
+      recoveryCodesLeft: 10,
+    });
   });
 
   it("asks for a code of the app, takes one of this step or the one either side, and never the same step twice", async () => {
@@ -161,7 +183,9 @@ describe("signing in", () => {
       return passSecondFactor(test.db, await hashOf(pending.cookie), { code }, IP);
     };
     // Two steps away: refused.
-    await expect(attempt(await codeAt(secret, later - 2 * STEP))).rejects.toEqual(new InputError({ code: ["validation.secondFactorWrong"] }));
+    await expect(attempt(await codeAt(secret, later - 2 * STEP))).rejects.toEqual(
+      new InputError({ code: ["validation.secondFactorWrong"] }),
+    );
     await expect(attempt(await codeAt(secret, later + 2 * STEP))).rejects.toBeInstanceOf(InputError);
     // A step late, typed with a space, as an app shows it.
     const late = await codeAt(secret, later - STEP);
@@ -171,7 +195,9 @@ describe("signing in", () => {
     // The same code again, and this step's (the last one taken was the step before): once each.
     await expect(attempt(late)).rejects.toEqual(new InputError({ code: ["validation.secondFactorUsed"] }));
     await attempt(await codeAt(secret, later));
-    await expect(attempt(await codeAt(secret, later))).rejects.toEqual(new InputError({ code: ["validation.secondFactorUsed"] }));
+    await expect(attempt(await codeAt(secret, later))).rejects.toEqual(
+      new InputError({ code: ["validation.secondFactorUsed"] }),
+    );
     // A step early (a fast clock) is still taken.
     await attempt(await codeAt(secret, later + STEP));
   });
@@ -184,7 +210,9 @@ describe("signing in", () => {
       return passSecondFactor(test.db, await hashOf(pending.cookie), { recoveryCode }, IP);
     };
     await withRecovery(recoveryCodes[3].toUpperCase().replace("-", " "));
-    await expect(withRecovery(recoveryCodes[3])).rejects.toEqual(new InputError({ recoveryCode: ["validation.recoveryCodeWrong"] }));
+    await expect(withRecovery(recoveryCodes[3])).rejects.toEqual(
+      new InputError({ recoveryCode: ["validation.recoveryCodeWrong"] }),
+    );
     await expect(withRecovery("abcde-fghjk")).rejects.toBeInstanceOf(InputError);
     expect((await secondFactorOf(test.db, user, user.id)).recoveryCodesLeft).toBe(9);
     const history = await secondFactorHistory(test.db, superAdmin, user.id);
@@ -200,17 +228,22 @@ describe("signing in", () => {
     clockAt(at);
     const pending = await signIn(test.db, { email, password: PASSWORD }, IP);
     const hash = await hashOf(pending.cookie);
-    for (let attempt = 1; attempt <= 5; attempt += 1) await expect(passSecondFactor(test.db, hash, { code: "000000" }, IP)).rejects.toBeInstanceOf(InputError);
+    for (let attempt = 1; attempt <= 5; attempt += 1)
+      await expect(passSecondFactor(test.db, hash, { code: "000000" }, IP)).rejects.toBeInstanceOf(InputError);
     // Locked for a minute: even the right code waits, and is not even looked at.
     await expect(passSecondFactor(test.db, hash, { code: await codeAt(secret, at) }, IP)).rejects.toMatchObject({
       name: "CodeLockedError",
       retryAfterSeconds: 60,
     });
-    expect(mailsTo(email).map((mail) => mail.subject)).toContain("El segundo paso de su inicio de sesión está bloqueado por un tiempo");
+    expect(mailsTo(email).map((mail) => mail.subject)).toContain(
+      "El segundo paso de su inicio de sesión está bloqueado por un tiempo",
+    );
     // A minute on, one more wrong code locks it for two; the owner was told when the lock began, not again.
     clockAt(at + 61_000);
     await expect(passSecondFactor(test.db, hash, { code: "000000" }, IP)).rejects.toBeInstanceOf(InputError);
-    await expect(passSecondFactor(test.db, hash, { code: await codeAt(secret, at + 61_000) }, IP)).rejects.toMatchObject({
+    await expect(
+      passSecondFactor(test.db, hash, { code: await codeAt(secret, at + 61_000) }, IP),
+    ).rejects.toMatchObject({
       name: "CodeLockedError",
       retryAfterSeconds: 120,
     });
@@ -219,7 +252,13 @@ describe("signing in", () => {
     clockAt(at + 61_000 + 121_000);
     const { cookie } = await passSecondFactor(test.db, hash, { code: await codeAt(secret, at + 182_000) }, IP);
     expect(await sessionOf(cookie)).toMatchObject({ status: "active", userId: user.id });
-    expect(await test.db.selectFrom("code_guards").select(["failures", "locked_until"]).where("user_id", "=", user.id).executeTakeFirst()).toEqual({
+    expect(
+      await test.db
+        .selectFrom("code_guards")
+        .select(["failures", "locked_until"])
+        .where("user_id", "=", user.id)
+        .executeTakeFirst(),
+    ).toEqual({
       failures: 0,
       locked_until: null,
     });
@@ -229,11 +268,23 @@ describe("signing in", () => {
     const { email, user } = await withApp();
     clockAt(T0 + 40 * STEP);
     const hash = await hashOf((await signIn(test.db, { email, password: PASSWORD }, IP)).cookie);
-    const outcomes = await Promise.allSettled(Array.from({ length: 12 }, () => passSecondFactor(test.db, hash, { code: "000000" }, IP)));
-    const reasons = outcomes.map((outcome) => (outcome.status === "rejected" ? (outcome.reason as Error).name : "passed"));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 12 }, () => passSecondFactor(test.db, hash, { code: "000000" }, IP)),
+    );
+    const reasons = outcomes.map((outcome) =>
+      outcome.status === "rejected" ? (outcome.reason as Error).name : "passed",
+    );
     expect(reasons.filter((name) => name === "InputError")).toHaveLength(5);
     expect(reasons.filter((name) => name === "CodeLockedError")).toHaveLength(7);
-    expect((await test.db.selectFrom("code_guards").select("failures").where("user_id", "=", user.id).executeTakeFirstOrThrow()).failures).toBe(5);
+    expect(
+      (
+        await test.db
+          .selectFrom("code_guards")
+          .select("failures")
+          .where("user_id", "=", user.id)
+          .executeTakeFirstOrThrow()
+      ).failures,
+    ).toBe(5);
   });
 
   it("locks the second step past 100 wrong codes in 30 days, right codes between them or not (NIST SP 800-63B)", async () => {
@@ -242,7 +293,12 @@ describe("signing in", () => {
     clockAt(at);
     await test.db
       .insertInto("rate_limits")
-      .values({ bucket: "wrongCodes", key: String(user.id), hits: 99, window_ends_at: new Date(at + 86_400_000).toISOString() })
+      .values({
+        bucket: "wrongCodes",
+        key: String(user.id),
+        hits: 99,
+        window_ends_at: new Date(at + 86_400_000).toISOString(),
+      })
       .execute();
     const hash = await hashOf((await signIn(test.db, { email, password: PASSWORD }, IP)).cookie);
     await expect(passSecondFactor(test.db, hash, { code: "000000" }, IP)).rejects.toBeInstanceOf(InputError);
@@ -266,18 +322,28 @@ describe("signing in", () => {
         window_ends_at: new Date(T0 + 80 * STEP + 600_000).toISOString(),
       })
       .execute();
-    await expect(passSecondFactor(test.db, hash, { code: "000000" }, "198.51.100.7")).rejects.toBeInstanceOf(SignInLimitedError);
-    await expect(passSecondFactor(test.db, hash, { code: "000000" }, "198.51.100.8")).rejects.toBeInstanceOf(InputError);
+    await expect(passSecondFactor(test.db, hash, { code: "000000" }, "198.51.100.7")).rejects.toBeInstanceOf(
+      SignInLimitedError,
+    );
+    await expect(passSecondFactor(test.db, hash, { code: "000000" }, "198.51.100.8")).rejects.toBeInstanceOf(
+      InputError,
+    );
   });
 
   it("answers a session that waits for no code, or another person's, with a refusal", async () => {
     const { user } = await person();
     clockAt(T0);
     const signedIn = await createSession(test.db, user.id);
-    await expect(passSecondFactor(test.db, await hashOf(signedIn), { code: "123456" }, IP)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(passSecondFactor(test.db, await hashOf(signedIn), { code: "123456" }, IP)).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
     const setup = await createSession(test.db, user.id, new Date(), "setup");
-    await expect(passSecondFactor(test.db, await hashOf(setup), { code: "123456" }, IP)).rejects.toBeInstanceOf(ForbiddenError);
-    await expect(confirmSecondFactorAtSignIn(test.db, await hashOf(signedIn), "123456", IP)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(passSecondFactor(test.db, await hashOf(setup), { code: "123456" }, IP)).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
+    await expect(confirmSecondFactorAtSignIn(test.db, await hashOf(signedIn), "123456", IP)).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
   });
 });
 
@@ -290,7 +356,10 @@ describe("the code mailed before an app is bound at sign-in (issue 50)", () => {
     const pending = await signIn(test.db, { email: admin.email, password: PASSWORD }, IP);
     const hash = await hashOf(pending.cookie);
     const [mail] = codeMailsTo(admin.email);
-    expect(mail).toMatchObject({ subject: "Su código para configurar el segundo paso para iniciar sesión", language: "es" });
+    expect(mail).toMatchObject({
+      subject: "Su código para configurar el segundo paso para iniciar sesión",
+      language: "es",
+    });
     const code = mailedCode(admin.email);
     expect(code).toMatch(/^\d{6}$/);
     // Not past the mailbox yet: no set-up opens, none is confirmed.
@@ -301,8 +370,14 @@ describe("the code mailed before an app is bound at sign-in (issue 50)", () => {
     const other = await hashOf((await signIn(test.db, { email: admin.email, password: PASSWORD }, IP)).cookie);
     expect(codeMailsTo(admin.email)).toHaveLength(2);
     const notOthers = mailedCode(admin.email) === code ? String((Number(code) + 1) % 1_000_000).padStart(6, "0") : code;
-    await expect(passMailCode(test.db, other, notOthers, IP)).rejects.toEqual(new InputError({ code: ["validation.mailCodeWrong"] }));
-    const events = await test.db.selectFrom("security_events").select("kind").where("subject_user_id", "=", admin.user.id).execute();
+    await expect(passMailCode(test.db, other, notOthers, IP)).rejects.toEqual(
+      new InputError({ code: ["validation.mailCodeWrong"] }),
+    );
+    const events = await test.db
+      .selectFrom("security_events")
+      .select("kind")
+      .where("subject_user_id", "=", admin.user.id)
+      .execute();
     expect(events.map((event) => event.kind)).toContain("codeWrong");
 
     await passMailCode(test.db, hash, ` ${code.slice(0, 3)} ${code.slice(3)} `, IP);
@@ -311,7 +386,11 @@ describe("the code mailed before an app is bound at sign-in (issue 50)", () => {
       .select(["awaiting", "mail_code_hash", "expires_at"])
       .where("id_hash", "=", hash)
       .executeTakeFirstOrThrow();
-    expect(session).toEqual({ awaiting: "setup", mail_code_hash: null, expires_at: new Date(T0 + 1000 + 5 * 60 * 1000).toISOString() });
+    expect(session).toEqual({
+      awaiting: "setup",
+      mail_code_hash: null,
+      expires_at: new Date(T0 + 1000 + 5 * 60 * 1000).toISOString(),
+    });
     // Once taken, the code opens nothing again.
     await expect(passMailCode(test.db, hash, code, IP)).rejects.toBeInstanceOf(ForbiddenError);
   });
@@ -321,7 +400,8 @@ describe("the code mailed before an app is bound at sign-in (issue 50)", () => {
     clockAt(T0);
     const hash = await hashOf((await signIn(test.db, { email: admin.email, password: PASSWORD }, IP)).cookie);
     const wrong = mailedCode(admin.email) === "000000" ? "000001" : "000000";
-    for (let attempt = 1; attempt <= 5; attempt += 1) await expect(passMailCode(test.db, hash, wrong, IP)).rejects.toBeInstanceOf(InputError);
+    for (let attempt = 1; attempt <= 5; attempt += 1)
+      await expect(passMailCode(test.db, hash, wrong, IP)).rejects.toBeInstanceOf(InputError);
     await expect(passMailCode(test.db, hash, mailedCode(admin.email), IP)).rejects.toBeInstanceOf(SignInLimitedError);
   });
 
@@ -361,11 +441,23 @@ describe("the sessions and keys of the second step (issue 31)", () => {
     const at = T0 + 100 * STEP;
     clockAt(at);
     const waiting = await signIn(test.db, { email, password: PASSWORD }, IP);
-    const { cookie } = await passSecondFactor(test.db, await hashOf(waiting.cookie), { code: await codeAt(secret, at) }, IP);
+    const { cookie } = await passSecondFactor(
+      test.db,
+      await hashOf(waiting.cookie),
+      { code: await codeAt(secret, at) },
+      IP,
+    );
     expect(cookie).not.toBe(waiting.cookie);
     expect(await sessionOf(waiting.cookie)).toEqual({ status: "expired" });
     expect(await sessionOf(cookie)).toMatchObject({ status: "active", awaiting: null, userId: user.id });
-    expect(await test.db.selectFrom("sessions").select("awaiting").where("user_id", "=", user.id).where("awaiting", "is not", null).execute()).toEqual([]);
+    expect(
+      await test.db
+        .selectFrom("sessions")
+        .select("awaiting")
+        .where("user_id", "=", user.id)
+        .where("awaiting", "is not", null)
+        .execute(),
+    ).toEqual([]);
   });
 
   it("ends a session past the password alone after five minutes, and a signed-in one only after its own limits", async () => {
@@ -387,16 +479,26 @@ describe("the sessions and keys of the second step (issue 31)", () => {
     const second = await atSetup(admin.email);
     const shownSecond = await beginSecondFactorSetup(test.db, admin.user, second);
     expect(shownSecond.secret).not.toBe(shownFirst.secret);
-    await expect(confirmSecondFactorAtSignIn(test.db, first, await codeAt(shownFirst.secret, T0), IP)).rejects.toBeInstanceOf(InputError);
-    await expect(confirmSecondFactorAtSignIn(test.db, second, await codeAt(shownFirst.secret, T0), IP)).rejects.toBeInstanceOf(InputError);
-    await expect(confirmSecondFactorAtSignIn(test.db, first, await codeAt(shownSecond.secret, T0), IP)).rejects.toBeInstanceOf(InputError);
+    await expect(
+      confirmSecondFactorAtSignIn(test.db, first, await codeAt(shownFirst.secret, T0), IP),
+    ).rejects.toBeInstanceOf(InputError);
+    await expect(
+      confirmSecondFactorAtSignIn(test.db, second, await codeAt(shownFirst.secret, T0), IP),
+    ).rejects.toBeInstanceOf(InputError);
+    await expect(
+      confirmSecondFactorAtSignIn(test.db, first, await codeAt(shownSecond.secret, T0), IP),
+    ).rejects.toBeInstanceOf(InputError);
     const { cookie } = await confirmSecondFactorAtSignIn(test.db, second, await codeAt(shownSecond.secret, T0), IP);
     expect(await sessionOf(cookie)).toMatchObject({ status: "active", userId: admin.user.id });
   });
 
   it("keeps the app's key sealed with SECRETS_KEY, bound to its person: the database alone gives no code (R109)", async () => {
     const { user, secret } = await withApp();
-    const { secret: kept } = await test.db.selectFrom("second_factors").select("secret").where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    const { secret: kept } = await test.db
+      .selectFrom("second_factors")
+      .select("secret")
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(kept).toMatch(/^v1\.[0-9a-f]{8}\./);
     expect(kept).not.toContain(secret);
     const { openSecret, SealedSecretError } = await import("~/services/secret-box.server");
@@ -414,13 +516,18 @@ describe("turning it off and resetting it", () => {
     await expect(removeSecondFactor(test.db, user, { code: "000000" }, IP)).rejects.toBeInstanceOf(InputError);
     await removeSecondFactor(test.db, user, { code: await codeAt(secret, T0 + 2 * STEP) }, IP);
     expect(await secondFactorOf(test.db, user, user.id)).toMatchObject({ enabled: false, recoveryCodesLeft: 0 });
-    expect(mailsTo(email).map((mail) => mail.subject)).toEqual(["A second step was added to your sign-in", "The second step of your sign-in was removed"]);
+    expect(mailsTo(email).map((mail) => mail.subject)).toEqual([
+      "A second step was added to your sign-in",
+      "The second step of your sign-in was removed",
+    ]);
     expect((await signIn(test.db, { email, password: PASSWORD }, IP)).awaiting).toBeNull();
   });
 
   it("keeps an administrator's on", async () => {
     const { user, secret } = await withApp({ admin: true });
-    await expect(removeSecondFactor(test.db, user, { code: await codeAt(secret, T0 + 2 * STEP) }, IP)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(
+      removeSecondFactor(test.db, user, { code: await codeAt(secret, T0 + 2 * STEP) }, IP),
+    ).rejects.toBeInstanceOf(ForbiddenError);
   });
 
   it("lets a super administrator reset someone else's: their sessions and API keys end and the next sign-in sets one up again", async () => {
@@ -437,7 +544,9 @@ describe("turning it off and resetting it", () => {
 
     expect(await resetSecondFactor(test.db, superAdmin, user.id)).toEqual({ reset: true });
     expect((await sessionOf(session)).status).toBe("expired");
-    expect(await test.db.selectFrom("api_keys").select("ended_reason").where("id", "=", key.id).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await test.db.selectFrom("api_keys").select("ended_reason").where("id", "=", key.id).executeTakeFirstOrThrow(),
+    ).toEqual({
       ended_reason: "secondFactorReset",
     });
     expect(await resetSecondFactor(test.db, superAdmin, user.id)).toEqual({ reset: false });
@@ -450,7 +559,11 @@ describe("turning it off and resetting it", () => {
 
   it("signs a person made administrator out everywhere, so their next sign-in asks for a second factor", async () => {
     const { user, email } = await person();
-    await test.db.updateTable("users").set({ last_login: new Date().toISOString() }).where("id", "=", user.id).execute();
+    await test.db
+      .updateTable("users")
+      .set({ last_login: new Date().toISOString() })
+      .where("id", "=", user.id)
+      .execute();
     const session = await createSession(test.db, user.id);
     await promoteUser(test.db, superAdmin, user.id, ["example.com"]);
     expect((await sessionOf(session)).status).toBe("expired");

@@ -7,7 +7,15 @@ import { endApiKeysOf } from "./api-key.server";
 import { guardedCode } from "./code-guard.server";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { mayRemoveSecondFactor, mayResetSecondFactor, mayViewRecordsOf, type Actor } from "./policy";
-import { keyContext, newAppKey, newRecoveryCodes, stepOfCode, takeCode, TOTP, wrong } from "./second-factor-codes.server";
+import {
+  keyContext,
+  newAppKey,
+  newRecoveryCodes,
+  stepOfCode,
+  takeCode,
+  TOTP,
+  wrong,
+} from "./second-factor-codes.server";
 import { recordSecurityEvent } from "./security-events.server";
 import { getMailRecipient, secondFactorRequiredFor } from "./user.server";
 import { traced } from "~/services/trace.server";
@@ -27,30 +35,50 @@ export interface CodeHolder {
 const RECORDED = ["secondFactorAdded", "secondFactorRemoved", "recoveryCodeUsed", "secondFactorReset"] as const;
 
 /** Whether a person must, or may, have a second factor; whether they have one; how many recovery codes are left. */
-export const secondFactorOf = traced("model.secondFactorOf", async function secondFactorOf(db: DB, actor: Actor, userId: number) {
-  if (!mayViewRecordsOf(actor, userId)) throw new NotFoundError("user");
-  const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
-  if (!roles.length) throw new NotFoundError("user");
-  const factor = await db.selectFrom("second_factors").select("confirmed_at").where("user_id", "=", userId).executeTakeFirst();
-  const left = await db
-    .selectFrom("recovery_codes")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("user_id", "=", userId)
-    .where("used_at", "is", null)
-    .executeTakeFirstOrThrow();
-  return {
-    required: secondFactorRequiredFor(roles),
-    enabled: Boolean(factor?.confirmed_at),
-    confirmedAt: factor?.confirmed_at ?? null,
-    recoveryCodesLeft: Number(left.count),
-  };
-});
+export const secondFactorOf = traced(
+  "model.secondFactorOf",
+  async function secondFactorOf(db: DB, actor: Actor, userId: number) {
+    if (!mayViewRecordsOf(actor, userId)) throw new NotFoundError("user");
+    const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map(
+      (row) => row.role,
+    );
+    if (!roles.length) throw new NotFoundError("user");
+    const factor = await db
+      .selectFrom("second_factors")
+      .select("confirmed_at")
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    const left = await db
+      .selectFrom("recovery_codes")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("user_id", "=", userId)
+      .where("used_at", "is", null)
+      .executeTakeFirstOrThrow();
+    return {
+      required: secondFactorRequiredFor(roles),
+      enabled: Boolean(factor?.confirmed_at),
+      confirmedAt: factor?.confirmed_at ?? null,
+      recoveryCodesLeft: Number(left.count),
+    };
+  },
+);
 
 /** An unconfirmed set-up: whether begun, and its key if shown to this session. ForbiddenError once confirmed. */
-async function setupOf(trx: DB, userId: number, sessionIdHash: string): Promise<{ begun: boolean; shown: string | null }> {
-  const row = await trx.selectFrom("second_factors").select(["secret", "confirmed_at", "setup_session_hash"]).where("user_id", "=", userId).executeTakeFirst();
+async function setupOf(
+  trx: DB,
+  userId: number,
+  sessionIdHash: string,
+): Promise<{ begun: boolean; shown: string | null }> {
+  const row = await trx
+    .selectFrom("second_factors")
+    .select(["secret", "confirmed_at", "setup_session_hash"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   if (row?.confirmed_at) throw new ForbiddenError("a second factor is set up already");
-  return { begun: Boolean(row), shown: row && row.setup_session_hash === sessionIdHash ? openSecret(row.secret, keyContext(userId)) : null };
+  return {
+    begun: Boolean(row),
+    shown: row && row.setup_session_hash === sessionIdHash ? openSecret(row.secret, keyContext(userId)) : null,
+  };
 }
 
 /**
@@ -59,7 +87,11 @@ async function setupOf(trx: DB, userId: number, sessionIdHash: string): Promise<
  */
 export const beginSecondFactorSetup = traced(
   "model.beginSecondFactorSetup",
-  async function beginSecondFactorSetup(db: DB, holder: CodeHolder, sessionIdHash: string): Promise<{ secret: string; uri: string }> {
+  async function beginSecondFactorSetup(
+    db: DB,
+    holder: CodeHolder,
+    sessionIdHash: string,
+  ): Promise<{ secret: string; uri: string }> {
     return writeTransaction(db, async (trx) => {
       // R135: one change at a time per person.
       await holdRows(trx, "users", "id", [holder.id]);
@@ -88,7 +120,13 @@ export const beginSecondFactorSetup = traced(
 /** Confirms the set-up with an app code; returns new recovery codes to show once (only hashes are kept). */
 export const confirmSecondFactor = traced(
   "model.confirmSecondFactor",
-  async function confirmSecondFactor(db: DB, holder: CodeHolder, sessionIdHash: string, code: string, clientIp: string): Promise<{ recoveryCodes: string[] }> {
+  async function confirmSecondFactor(
+    db: DB,
+    holder: CodeHolder,
+    sessionIdHash: string,
+    code: string,
+    clientIp: string,
+  ): Promise<{ recoveryCodes: string[] }> {
     const codes = newRecoveryCodes();
     await guardedCode(db, holder.id, clientIp, () =>
       writeTransaction(db, async (trx) => {
@@ -107,7 +145,12 @@ export const confirmSecondFactor = traced(
           .insertInto("recovery_codes")
           .values(codes.map(({ hash }) => ({ user_id: holder.id, code_hash: hash })))
           .execute();
-        await recordSecurityEvent(trx, { kind: "secondFactorAdded", actorUserId: holder.id, subjectUserId: holder.id, address: clientIp });
+        await recordSecurityEvent(trx, {
+          kind: "secondFactorAdded",
+          actorUserId: holder.id,
+          subjectUserId: holder.id,
+          address: clientIp,
+        });
       }),
     );
     await mailHolder(db, holder.id, "added");
@@ -123,7 +166,12 @@ async function mailHolder(db: DB, userId: number, kind: "added" | "removed") {
 /** A code asked again before what a stolen session alone must not do (making an API key), limited as at sign-in. */
 export const proveSecondFactor = traced(
   "model.proveSecondFactor",
-  async function proveSecondFactor(db: DB, holder: CodeHolder, input: { code: string } | { recoveryCode: string }, clientIp: string): Promise<void> {
+  async function proveSecondFactor(
+    db: DB,
+    holder: CodeHolder,
+    input: { code: string } | { recoveryCode: string },
+    clientIp: string,
+  ): Promise<void> {
     const factor = await db
       .selectFrom("second_factors")
       .select("user_id")
@@ -132,21 +180,33 @@ export const proveSecondFactor = traced(
       .executeTakeFirst();
     // No app set up: answered as a wrong code.
     if (!factor) throw wrong("validation.secondFactorWrong");
-    await guardedCode(db, holder.id, clientIp, () => writeTransaction(db, (trx) => takeCode(trx, holder.id, input, clientIp)));
+    await guardedCode(db, holder.id, clientIp, () =>
+      writeTransaction(db, (trx) => takeCode(trx, holder.id, input, clientIp)),
+    );
   },
 );
 
 /** A referrer turns the second factor off with a code, counted with sign-in attempts; administrators may not. */
 export const removeSecondFactor = traced(
   "model.removeSecondFactor",
-  async function removeSecondFactor(db: DB, actor: Actor & CodeHolder, input: { code: string } | { recoveryCode: string }, clientIp: string): Promise<void> {
+  async function removeSecondFactor(
+    db: DB,
+    actor: Actor & CodeHolder,
+    input: { code: string } | { recoveryCode: string },
+    clientIp: string,
+  ): Promise<void> {
     if (!mayRemoveSecondFactor(actor)) throw new ForbiddenError("administrators keep their second factor");
     await guardedCode(db, actor.id, clientIp, () =>
       writeTransaction(db, async (trx) => {
         await takeCode(trx, actor.id, input, clientIp);
         await trx.deleteFrom("second_factors").where("user_id", "=", actor.id).execute();
         await trx.deleteFrom("recovery_codes").where("user_id", "=", actor.id).execute();
-        await recordSecurityEvent(trx, { kind: "secondFactorRemoved", actorUserId: actor.id, subjectUserId: actor.id, address: clientIp });
+        await recordSecurityEvent(trx, {
+          kind: "secondFactorRemoved",
+          actorUserId: actor.id,
+          subjectUserId: actor.id,
+          address: clientIp,
+        });
       }),
     );
     await mailHolder(db, actor.id, "removed");
@@ -154,36 +214,47 @@ export const removeSecondFactor = traced(
 );
 
 /** A super administrator's reset for a lost app and codes; ends every session. `reset: false` when there was none. */
-export const resetSecondFactor = traced("model.resetSecondFactor", async function resetSecondFactor(db: DB, actor: Actor, userId: number): Promise<{
-  reset: boolean;
-}> {
-  const target = await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst();
-  if (!target || !actor.isAdmin) throw new NotFoundError("user");
-  if (!mayResetSecondFactor(actor, { id: userId })) throw new ForbiddenError("super administrators only, and not their own");
-  const reset = await writeTransaction(db, async (trx) => {
-    await holdRows(trx, "users", "id", [userId]);
-    const removed = await trx.deleteFrom("second_factors").where("user_id", "=", userId).executeTakeFirst();
-    await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
-    if (!Number(removed.numDeletedRows)) return false;
-    await destroyUserSessions(trx, userId);
-    await endApiKeysOf(trx, userId, "secondFactorReset");
-    await recordSecurityEvent(trx, { kind: "secondFactorReset", actorUserId: actor.id, subjectUserId: userId });
-    return true;
-  });
-  if (reset) await mailHolder(db, userId, "removed");
-  return { reset };
-});
+export const resetSecondFactor = traced(
+  "model.resetSecondFactor",
+  async function resetSecondFactor(
+    db: DB,
+    actor: Actor,
+    userId: number,
+  ): Promise<{
+    reset: boolean;
+  }> {
+    const target = await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst();
+    if (!target || !actor.isAdmin) throw new NotFoundError("user");
+    if (!mayResetSecondFactor(actor, { id: userId }))
+      throw new ForbiddenError("super administrators only, and not their own");
+    const reset = await writeTransaction(db, async (trx) => {
+      await holdRows(trx, "users", "id", [userId]);
+      const removed = await trx.deleteFrom("second_factors").where("user_id", "=", userId).executeTakeFirst();
+      await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
+      if (!Number(removed.numDeletedRows)) return false;
+      await destroyUserSessions(trx, userId);
+      await endApiKeysOf(trx, userId, "secondFactorReset");
+      await recordSecurityEvent(trx, { kind: "secondFactorReset", actorUserId: actor.id, subjectUserId: userId });
+      return true;
+    });
+    if (reset) await mailHolder(db, userId, "removed");
+    return { reset };
+  },
+);
 
 /** A person's second-factor events, newest first, for administrators. */
-export const secondFactorHistory = traced("model.secondFactorHistory", async function secondFactorHistory(db: DB, actor: Actor, userId: number) {
-  if (!actor.isAdmin) throw new ForbiddenError("administrators only");
-  return db
-    .selectFrom("security_events as e")
-    .leftJoin("users as u", "u.id", "e.actor_user_id")
-    .select(["e.id", "e.at", "e.kind as action", "u.first_name", "u.last_name", "u.email"])
-    .where("e.subject_user_id", "=", userId)
-    .where("e.kind", "in", RECORDED)
-    .orderBy("e.at", "desc")
-    .orderBy("e.id", "desc")
-    .execute();
-});
+export const secondFactorHistory = traced(
+  "model.secondFactorHistory",
+  async function secondFactorHistory(db: DB, actor: Actor, userId: number) {
+    if (!actor.isAdmin) throw new ForbiddenError("administrators only");
+    return db
+      .selectFrom("security_events as e")
+      .leftJoin("users as u", "u.id", "e.actor_user_id")
+      .select(["e.id", "e.at", "e.kind as action", "u.first_name", "u.last_name", "u.email"])
+      .where("e.subject_user_id", "=", userId)
+      .where("e.kind", "in", RECORDED)
+      .orderBy("e.at", "desc")
+      .orderBy("e.id", "desc")
+      .execute();
+  },
+);

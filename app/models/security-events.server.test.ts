@@ -16,7 +16,12 @@ import { promoteUser, sendPasswordReset, setUserActive } from "./admin-users.ser
 import { createApiKey, revokeApiKey } from "./api-key.server";
 import { ForbiddenError, InputError } from "./errors";
 import { updateProfile } from "./profile.server";
-import { beginSecondFactorSetup, confirmSecondFactor, resetSecondFactor, secondFactorHistory } from "./second-factor.server";
+import {
+  beginSecondFactorSetup,
+  confirmSecondFactor,
+  resetSecondFactor,
+  secondFactorHistory,
+} from "./second-factor.server";
 import {
   listSecurityEvents,
   recordSecurityEvent,
@@ -49,12 +54,20 @@ afterEach(() => vi.useRealTimers());
 
 async function person({ admin = false } = {}): Promise<CurrentUser> {
   people += 1;
-  return addRegisteredPerson(test.db, `events${people}@${admin ? "maryland.gov" : "example.com"}`, { password: PASSWORD, admin });
+  return addRegisteredPerson(test.db, `events${people}@${admin ? "maryland.gov" : "example.com"}`, {
+    password: PASSWORD,
+    admin,
+  });
 }
 
 /** The events about one account, oldest first, as stored. */
 async function eventsOf(userId: number) {
-  return test.db.selectFrom("security_events").selectAll().where("subject_user_id", "=", userId).orderBy("id").execute();
+  return test.db
+    .selectFrom("security_events")
+    .selectAll()
+    .where("subject_user_id", "=", userId)
+    .orderBy("id")
+    .execute();
 }
 const kindsOf = async (userId: number) => (await eventsOf(userId)).map((event) => event.kind as SecurityEventKind);
 
@@ -62,7 +75,9 @@ const kindsOf = async (userId: number) => (await eventsOf(userId)).map((event) =
 async function administratorWithApp() {
   const admin = await person({ admin: true });
   const cookie = (await createSession(test.db, admin.id)).split(";")[0];
-  const { sessionIdHash } = (await readSession(test.db, new Request("http://x/", { headers: { Cookie: cookie } }))) as { sessionIdHash: string };
+  const { sessionIdHash } = (await readSession(test.db, new Request("http://x/", { headers: { Cookie: cookie } }))) as {
+    sessionIdHash: string;
+  };
   const { secret } = await beginSecondFactorSetup(test.db, admin, sessionIdHash);
   const codeAt = async (at: number) => {
     vi.useFakeTimers({ toFake: ["Date"] });
@@ -77,13 +92,20 @@ describe("signing in", () => {
     const owner = await person();
     await signIn(test.db, { email: owner.email, password: PASSWORD }, IP);
     await expect(signIn(test.db, { email: owner.email, password: "not the one 123" }, IP)).rejects.toThrow();
-    await expect(signIn(test.db, { email: "nobody-here@example.com", password: "not the one 123" }, IP)).rejects.toThrow();
+    await expect(
+      signIn(test.db, { email: "nobody-here@example.com", password: "not the one 123" }, IP),
+    ).rejects.toThrow();
     const events = await eventsOf(owner.id);
     expect(events.map((event) => [event.kind, event.address, event.details])).toEqual([
       ["signIn", IP, null],
       ["signInFailed", IP, JSON.stringify({ reason: "invalid" })],
     ]);
-    const unknown = await test.db.selectFrom("security_events").selectAll().where("kind", "=", "signInFailed").where("subject_user_id", "is", null).execute();
+    const unknown = await test.db
+      .selectFrom("security_events")
+      .selectAll()
+      .where("kind", "=", "signInFailed")
+      .where("subject_user_id", "is", null)
+      .execute();
     expect(unknown.at(-1)).toMatchObject({ address: IP, details: JSON.stringify({ reason: "unknownAccount" }) });
 
     // Past the limit, the first refusal is an event; the ones after it are not.
@@ -103,14 +125,20 @@ describe("signing in", () => {
     const kinds = await kindsOf(admin.id);
     expect(kinds.filter((kind) => kind === "codeWrong")).toHaveLength(5);
     expect(kinds).toContain("codeLocked");
-    await test.db.updateTable("code_guards").set({ failures: 0, locked_until: null }).where("user_id", "=", admin.id).execute();
+    await test.db
+      .updateTable("code_guards")
+      .set({ failures: 0, locked_until: null })
+      .where("user_id", "=", admin.id)
+      .execute();
     await confirmSecondFactor(test.db, admin, sessionHash, right, IP);
     expect(await kindsOf(admin.id)).toContain("secondFactorAdded");
     const stored = JSON.stringify(await eventsOf(admin.id));
     expect(stored).not.toContain(right);
     expect(stored).not.toContain("000000");
     // The account's page still shows its second factor's history, now read from the security events.
-    expect((await secondFactorHistory(test.db, superAdmin, admin.id)).map((row) => row.action)).toEqual(["secondFactorAdded"]);
+    expect((await secondFactorHistory(test.db, superAdmin, admin.id)).map((row) => row.action)).toEqual([
+      "secondFactorAdded",
+    ]);
   });
 });
 
@@ -122,7 +150,13 @@ describe("keys, accounts, passwords and e-mail", () => {
     const made = await createApiKey(
       test.db,
       admin,
-      { name: "County warehouse", scope: "read", days: 30, password: PASSWORD, proof: { code: await codeAt(t0 + 60_000) } },
+      {
+        name: "County warehouse",
+        scope: "read",
+        days: 30,
+        password: PASSWORD,
+        proof: { code: await codeAt(t0 + 60_000) },
+      },
       IP,
     );
     const other = await createApiKey(
@@ -140,13 +174,26 @@ describe("keys, accounts, passwords and e-mail", () => {
     const events = await eventsOf(admin.id);
     const of = (kind: SecurityEventKind) => events.filter((event) => event.kind === kind);
     // The key each is about; none was done with a key (api_key_id, the means: pages).
-    expect(of("apiKeyMade").map((event) => [event.subject_api_key_id, event.api_key_id, event.actor_user_id, event.address, event.details])).toEqual([
+    expect(
+      of("apiKeyMade").map((event) => [
+        event.subject_api_key_id,
+        event.api_key_id,
+        event.actor_user_id,
+        event.address,
+        event.details,
+      ]),
+    ).toEqual([
       [made.id, null, admin.id, IP, JSON.stringify({ key: "County warehouse" })],
       [other.id, null, admin.id, IP, JSON.stringify({ key: "Nightly" })],
     ]);
-    expect(of("apiKeyRevoked")).toEqual([expect.objectContaining({ subject_api_key_id: made.id, api_key_id: null, actor_user_id: superAdmin.id })]);
+    expect(of("apiKeyRevoked")).toEqual([
+      expect.objectContaining({ subject_api_key_id: made.id, api_key_id: null, actor_user_id: superAdmin.id }),
+    ]);
     expect(of("apiKeyEnded")).toEqual([
-      expect.objectContaining({ subject_api_key_id: other.id, details: JSON.stringify({ key: "Nightly", reason: "deactivated" }) }),
+      expect.objectContaining({
+        subject_api_key_id: other.id,
+        details: JSON.stringify({ key: "Nightly", reason: "deactivated" }),
+      }),
     ]);
     expect(of("deactivated")).toEqual([expect.objectContaining({ actor_user_id: superAdmin.id })]);
     expect(of("activated")).toHaveLength(1);
@@ -173,8 +220,12 @@ describe("keys, accounts, passwords and e-mail", () => {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await promoteUser(test.db, { ...superAdmin, via: { channel: "api", apiKeyId: key.id } }, referrer.id, ["maryland.gov"]);
-    expect(await eventsOf(referrer.id)).toEqual([expect.objectContaining({ kind: "promoted", actor_user_id: superAdmin.id, api_key_id: key.id })]);
+    await promoteUser(test.db, { ...superAdmin, via: { channel: "api", apiKeyId: key.id } }, referrer.id, [
+      "maryland.gov",
+    ]);
+    expect(await eventsOf(referrer.id)).toEqual([
+      expect.objectContaining({ kind: "promoted", actor_user_id: superAdmin.id, api_key_id: key.id }),
+    ]);
   });
 
   it("records a password reset asked for, sent by an administrator and done; a password changed; a new e-mail asked for and confirmed", async () => {
@@ -187,11 +238,21 @@ describe("keys, accounts, passwords and e-mail", () => {
     const [mail] = readOutbox(path.join(test.dir, "outbox"), owner.email).slice(-1);
     const token = /token=([\w-]+)/.exec(mail.text)![1];
     await submitSecurityAnswers(test.db, { token, ...SECURITY_ANSWERS }, IP);
-    expect(await submitNewPassword(test.db, { token, plainPassword: "a brand new one 77" }, IP)).toEqual({ status: "reset" });
+    expect(await submitNewPassword(test.db, { token, plainPassword: "a brand new one 77" }, IP)).toEqual({
+      status: "reset",
+    });
 
     const base = await unchangedProfile(test.db, owner);
-    await updateProfile(test.db, owner, owner.id, { ...base, currentPassword: "a brand new one 77", newPassword: "another new one 88" });
-    await updateProfile(test.db, owner, owner.id, { ...base, email: `moved${people}@example.com`, currentPassword: "another new one 88" });
+    await updateProfile(test.db, owner, owner.id, {
+      ...base,
+      currentPassword: "a brand new one 77",
+      newPassword: "another new one 88",
+    });
+    await updateProfile(test.db, owner, owner.id, {
+      ...base,
+      email: `moved${people}@example.com`,
+      currentPassword: "another new one 88",
+    });
     const [link] = readOutbox(path.join(test.dir, "outbox"), `moved${people}@example.com`);
     expect(await verifyEmail(test.db, /token=([\w-]+)/.exec(link.text)![1])).toBe("emailChanged");
 
@@ -206,7 +267,8 @@ describe("keys, accounts, passwords and e-mail", () => {
     ]);
     expect(events[1]).toMatchObject({ actor_user_id: superAdmin.id });
     const stored = JSON.stringify(events);
-    for (const secret of [token, "a brand new one 77", "another new one 88", `moved${people}@example.com`]) expect(stored).not.toContain(secret);
+    for (const secret of [token, "a brand new one 77", "another new one 88", `moved${people}@example.com`])
+      expect(stored).not.toContain(secret);
   });
 });
 
@@ -220,13 +282,21 @@ describe("the page and its CSV", () => {
     await expect(securityEventsCsv(test.db, admin, query(""), "en", t)).rejects.toBeInstanceOf(ForbiddenError);
 
     const target = await person();
-    await test.db.updateTable("users").set({ first_name: "Zoraida", last_name: "Quintana" }).where("id", "=", target.id).execute();
+    await test.db
+      .updateTable("users")
+      .set({ first_name: "Zoraida", last_name: "Quintana" })
+      .where("id", "=", target.id)
+      .execute();
     await recordSecurityEvent(
       test.db,
       { kind: "signInFailed", subjectUserId: target.id, address: IP, details: { reason: "invalid" } },
       new Date("2026-07-15T17:30:00Z"),
     );
-    await recordSecurityEvent(test.db, { kind: "deactivated", actorUserId: superAdmin.id, subjectUserId: target.id }, new Date("2026-08-01T12:00:00Z"));
+    await recordSecurityEvent(
+      test.db,
+      { kind: "deactivated", actorUserId: superAdmin.id, subjectUserId: target.id },
+      new Date("2026-08-01T12:00:00Z"),
+    );
 
     const mine = await listSecurityEvents(test.db, superAdmin, query("person=quintana"), "en", t);
     expect(mine.total).toBe(2);
@@ -235,22 +305,47 @@ describe("the page and its CSV", () => {
       ["07/15/2026, 1:30 PM EDT", "Sign-in refused: wrong password", "", IP],
     ]);
     expect(mine.data[0].whose).toContain("Zoraida Quintana");
-    expect((await listSecurityEvents(test.db, superAdmin, query("person=quintana&kind=signInFailed"), "en", t)).total).toBe(1);
-    expect((await listSecurityEvents(test.db, superAdmin, query("person=quintana&atType=before&atFrom=2026-07-20"), "en", t)).total).toBe(1);
+    expect(
+      (await listSecurityEvents(test.db, superAdmin, query("person=quintana&kind=signInFailed"), "en", t)).total,
+    ).toBe(1);
+    expect(
+      (await listSecurityEvents(test.db, superAdmin, query("person=quintana&atType=before&atFrom=2026-07-20"), "en", t))
+        .total,
+    ).toBe(1);
 
     const es = await fixedT("es", ["admin", "common"]);
-    const csv = await securityEventsCsv(test.db, superAdmin, parseListQuery(new URLSearchParams("person=quintana"), SECURITY_EVENT_LIST, "es"), "es", es);
+    const csv = await securityEventsCsv(
+      test.db,
+      superAdmin,
+      parseListQuery(new URLSearchParams("person=quintana"), SECURITY_EVENT_LIST, "es"),
+      "es",
+      es,
+    );
     const rows = [csv.header];
     for await (const page of csv.pages) rows.push(...page);
     expect(rows[0]).toEqual(["Cuándo", "Qué", "Quién lo hizo", "Cuenta afectada", "Desde la dirección"]);
-    expect(rows[2]).toEqual(["15/07/2026, 1:30 p.m. EDT", "Inicio de sesión rechazado: contraseña incorrecta", "", expect.stringContaining("Zoraida"), IP]);
+    expect(rows[2]).toEqual([
+      "15/07/2026, 1:30 p.m. EDT",
+      "Inicio de sesión rechazado: contraseña incorrecta",
+      "",
+      expect.stringContaining("Zoraida"),
+      IP,
+    ]);
   });
 
   it("are swept after 400 days", async () => {
     const target = await person();
     const now = new Date("2026-11-26T12:00:00Z");
-    await recordSecurityEvent(test.db, { kind: "signIn", subjectUserId: target.id }, new Date(now.getTime() - 401 * 86_400_000));
-    await recordSecurityEvent(test.db, { kind: "signIn", subjectUserId: target.id }, new Date(now.getTime() - 399 * 86_400_000));
+    await recordSecurityEvent(
+      test.db,
+      { kind: "signIn", subjectUserId: target.id },
+      new Date(now.getTime() - 401 * 86_400_000),
+    );
+    await recordSecurityEvent(
+      test.db,
+      { kind: "signIn", subjectUserId: target.id },
+      new Date(now.getTime() - 399 * 86_400_000),
+    );
     expect(await sweepSecurityEvents(test.db, now)).toBeGreaterThanOrEqual(1);
     expect(await eventsOf(target.id)).toHaveLength(1);
   });

@@ -83,7 +83,11 @@ export function doneBy(actor: CurrentUser): Pick<SecurityEvent, "actorUserId" | 
 }
 
 /** The events that are a sign-in refused, counted for /metrics by the step that refused it. */
-const SIGN_IN_FAILURES: Partial<Record<SecurityEventKind, "password" | "code">> = { signInFailed: "password", codeWrong: "code", codeReused: "code" };
+const SIGN_IN_FAILURES: Partial<Record<SecurityEventKind, "password" | "code">> = {
+  signInFailed: "password",
+  codeWrong: "code",
+  codeReused: "code",
+};
 
 /** Security events are kept this long (R133), then swept. */
 export const SECURITY_EVENT_RETENTION_DAYS = 400;
@@ -135,7 +139,11 @@ function filtered(db: DB, actor: Actor, query: ListQuery<SecurityEventSort>) {
   const { person, kind } = query.text;
   if (person) {
     rows = rows.where((eb) =>
-      eb.or((["a.email", "a.first_name", "a.last_name", "s.email", "s.first_name", "s.last_name"] as const).map((column) => containsText(db, column, person))),
+      eb.or(
+        (["a.email", "a.first_name", "a.last_name", "s.email", "s.first_name", "s.last_name"] as const).map((column) =>
+          containsText(db, column, person),
+        ),
+      ),
     );
   }
   if (kind) rows = rows.where("e.kind", "=", kind);
@@ -172,7 +180,9 @@ function sorted(db: DB, actor: Actor, query: ListQuery<SecurityEventSort>) {
 
 type StoredEvent = Awaited<ReturnType<ReturnType<typeof sorted>["executeTakeFirstOrThrow"]>>;
 
-/** One event as the page and the CSV show it: when (US Eastern), what, who did it, whose account, how (key, address). */
+/**
+ * One event as the page and the CSV show it: when (US Eastern), what, who did it, whose account, how (key, address).
+ */
 export interface SecurityEventRow {
   id: number;
   when: string;
@@ -183,7 +193,13 @@ export interface SecurityEventRow {
   address: string;
 }
 
-function person(t: TFunction, id: number | null, first: string | null, last: string | null, email: string | null): string {
+function person(
+  t: TFunction,
+  id: number | null,
+  first: string | null,
+  last: string | null,
+  email: string | null,
+): string {
   if (id === null) return "";
   if (email === null) return t("admin:security.removedAccount", { id });
   return `${first ?? ""} ${last ?? ""} <${email}>`.trim();
@@ -242,10 +258,17 @@ const SECURITY_CSV_COLUMNS = ["when", "what", "who", "whose", "address"] as cons
 /** The security events as CSV (R81, R133), as the filters ask, 100 rows at a time, as the page shows them. */
 export const securityEventsCsv = traced(
   "model.securityEventsCsv",
-  async function securityEventsCsv(db: DB, actor: Actor, query: ListQuery<SecurityEventSort>, language: Language, t: TFunction): Promise<CsvPages> {
+  async function securityEventsCsv(
+    db: DB,
+    actor: Actor,
+    query: ListQuery<SecurityEventSort>,
+    language: Language,
+    t: TFunction,
+  ): Promise<CsvPages> {
     const total = await countMatching(filtered(db, actor, query));
     async function* pages() {
-      for await (const page of pagesOf(db, sorted(db, actor, query), EXPORT_PAGE_SIZE)) yield page.map((row) => eventRow(row, language, t));
+      for await (const page of pagesOf(db, sorted(db, actor, query), EXPORT_PAGE_SIZE))
+        yield page.map((row) => eventRow(row, language, t));
     }
     return {
       header: SECURITY_CSV_COLUMNS.map((column) => t(`admin:security.${column}`)),
@@ -259,15 +282,16 @@ export const securityEventsCsv = traced(
 const SWEEP_LEASE_MS = 10 * 60 * 1000;
 
 /** Deletes events older than 400 days (R133), one instance at a time; null when another is sweeping. */
-export const sweepSecurityEvents = traced("model.sweepSecurityEvents", async function sweepSecurityEvents(db: DB, now: Date = new Date()): Promise<
-  number | null
-> {
-  return runAlone(db, "sweep-security-events", SWEEP_LEASE_MS, async () => {
-    const before = new Date(now.getTime() - SECURITY_EVENT_RETENTION_DAYS * 86_400_000).toISOString();
-    const result = await db.deleteFrom("security_events").where("at", "<", before).executeTakeFirst();
-    return Number(result.numDeletedRows);
-  });
-});
+export const sweepSecurityEvents = traced(
+  "model.sweepSecurityEvents",
+  async function sweepSecurityEvents(db: DB, now: Date = new Date()): Promise<number | null> {
+    return runAlone(db, "sweep-security-events", SWEEP_LEASE_MS, async () => {
+      const before = new Date(now.getTime() - SECURITY_EVENT_RETENTION_DAYS * 86_400_000).toISOString();
+      const result = await db.deleteFrom("security_events").where("at", "<", before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
+  },
+);
 
 /** The kinds as the filter offers them, in the reader's language. */
 export function securityEventKindOptions(t: TFunction) {

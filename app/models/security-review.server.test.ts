@@ -32,11 +32,15 @@ async function staffOf(county: string, domain: string): Promise<CurrentUser> {
 
 const submittedIn = async (county: string) => (await submittedReferralIn(test.db, referrer, county)).referral;
 
-const events = (kind: string) => test.db.selectFrom("security_events").selectAll().where("kind", "=", kind).orderBy("id").execute();
+const events = (kind: string) =>
+  test.db.selectFrom("security_events").selectAll().where("kind", "=", kind).orderBy("id").execute();
 
 beforeAll(async () => {
   test = await configuredTestDatabase();
-  programs = await keepPrograms(test.db, { [HOWARD]: { approved_domains: "howard.example.org" }, [CALVERT]: { approved_domains: "calvert.example.org" } });
+  programs = await keepPrograms(test.db, {
+    [HOWARD]: { approved_domains: "howard.example.org" },
+    [CALVERT]: { approved_domains: "calvert.example.org" },
+  });
   referrer = await addPerson(test.db, "nurse@example.com");
   admin = await addPerson(test.db, "admin@maryland.gov", { admin: true });
   superAdmin = await addSuperAdmin(test.db, "boss@maryland.gov");
@@ -53,7 +57,9 @@ describe("1. API keys: listed and revoked by their maker and super administrator
     const seen = async (actor: CurrentUser) => (await listApiKeys(test.db, actor)).map((key) => key.name);
     expect(await seen(howardStaff)).toEqual(["howard intake"]);
     expect(await seen(admin)).toEqual(["admin script"]);
-    expect(await seen(superAdmin)).toEqual(expect.arrayContaining(["state integration", "howard intake", "admin script"]));
+    expect(await seen(superAdmin)).toEqual(
+      expect.arrayContaining(["state integration", "howard intake", "admin script"]),
+    );
     for (const actor of [howardStaff, admin]) {
       expect(JSON.stringify(await listApiKeys(test.db, actor))).not.toContain(superAdmin.email);
     }
@@ -87,7 +93,10 @@ describe("2. review links end with the authority of whoever made them", () => {
     // At most 30 days, whatever was asked.
     expect(Date.parse(byStaff.expiresAt) - Date.now()).toBeLessThanOrEqual(30 * 86_400_000 + 60_000);
 
-    await transferReferral(test.db, howardStaff, referral, { toProgramId: programs[CALVERT], reason: "Moved to Calvert" });
+    await transferReferral(test.db, howardStaff, referral, {
+      toProgramId: programs[CALVERT],
+      reason: "Moved to Calvert",
+    });
     expect(await getReferralForReviewLink(test.db, byStaff.token, "en")).toBeNull();
     expect(await getReferralForReviewLink(test.db, byAdmin.token, "en")).toBeNull();
     const ended = (await listReviewLinks(test.db, admin, referral)).map((link) => link.ended_reason);
@@ -115,20 +124,36 @@ describe("2. review links end with the authority of whoever made them", () => {
     await test.db.deleteFrom("user_local_programs").where("user_id", "=", quiet.id).execute();
     expect(await getReferralForReviewLink(test.db, ofQuiet.token, "en")).toBeNull();
 
-    const reasons = Object.fromEntries((await listReviewLinks(test.db, admin, referral)).map((link) => [link.id, link.ended_reason]));
-    expect(reasons).toEqual({ [ofLeaving.id]: "roleLost", [ofStaying.id]: null, [ofDeactivated.id]: "deactivated", [ofQuiet.id]: "roleLost" });
+    const reasons = Object.fromEntries(
+      (await listReviewLinks(test.db, admin, referral)).map((link) => [link.id, link.ended_reason]),
+    );
+    expect(reasons).toEqual({
+      [ofLeaving.id]: "roleLost",
+      [ofStaying.id]: null,
+      [ofDeactivated.id]: "deactivated",
+      [ofQuiet.id]: "roleLost",
+    });
   });
 
   it("records making, revoking and ending a link as security events", async () => {
     const referral = await submittedIn(HOWARD);
-    const before = { made: (await events("reviewLinkMade")).length, revoked: (await events("reviewLinkRevoked")).length };
+    const before = {
+      made: (await events("reviewLinkMade")).length,
+      revoked: (await events("reviewLinkRevoked")).length,
+    };
     const link = await createReviewLink(test.db, howardStaff, referral, input);
     await revokeReviewLink(test.db, admin, referral, link.id);
     const made = (await events("reviewLinkMade")).slice(before.made);
     const revoked = (await events("reviewLinkRevoked")).slice(before.revoked);
-    expect(made).toMatchObject([{ actor_user_id: howardStaff.id, subject_user_id: howardStaff.id, details: JSON.stringify({ referral }) }]);
-    expect(revoked).toMatchObject([{ actor_user_id: admin.id, subject_user_id: howardStaff.id, details: JSON.stringify({ referral }) }]);
-    expect(await events("reviewLinkEnded")).toContainEqual(expect.objectContaining({ details: expect.stringContaining('"reason":"transferred"') }));
+    expect(made).toMatchObject([
+      { actor_user_id: howardStaff.id, subject_user_id: howardStaff.id, details: JSON.stringify({ referral }) },
+    ]);
+    expect(revoked).toMatchObject([
+      { actor_user_id: admin.id, subject_user_id: howardStaff.id, details: JSON.stringify({ referral }) },
+    ]);
+    expect(await events("reviewLinkEnded")).toContainEqual(
+      expect.objectContaining({ details: expect.stringContaining('"reason":"transferred"') }),
+    );
   });
 });
 
@@ -186,7 +211,13 @@ describe("13. smaller findings", () => {
   it("answers 404 for a translations file named after what every object inherits", async () => {
     const { loader } = await import("~/routes/locales.$lng.$ns");
     const status = async (lng: string, ns: string) =>
-      (loader({ params: { lng, ns }, request: new Request(`http://localhost/locales/${lng}/${ns}`), context: {} } as never) as Response).status;
+      (
+        loader({
+          params: { lng, ns },
+          request: new Request(`http://localhost/locales/${lng}/${ns}`),
+          context: {},
+        } as never) as Response
+      ).status;
     expect(await status("en", "common.json")).toBe(200);
     for (const [lng, ns] of [
       ["en", "constructor"],
@@ -206,8 +237,15 @@ describe("13. smaller findings", () => {
     const { loadConfig, productionChecks } = await import("~/config.server");
     const dir = mkdtempSync(path.join(tmpdir(), "production-"));
     try {
-      const config = loadConfig({ DATA_DIR: dir, NODE_ENV: "production", APP_URL: "https://referrals.example.org", SMTP_URL: "smtp://mail.example.org" });
-      expect(productionChecks(config, { administratorExists: true }).errors).toEqual([expect.stringMatching(/^SECRETS_KEY is not set/)]);
+      const config = loadConfig({
+        DATA_DIR: dir,
+        NODE_ENV: "production",
+        APP_URL: "https://referrals.example.org",
+        SMTP_URL: "smtp://mail.example.org",
+      });
+      expect(productionChecks(config, { administratorExists: true }).errors).toEqual([
+        expect.stringMatching(/^SECRETS_KEY is not set/),
+      ]);
       expect(existsSync(path.join(dir, "secrets-key"))).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -221,7 +259,12 @@ describe("13. smaller findings", () => {
     const cookie = (await createSession(test.db, person.id)).split(";")[0];
     await signOut(test.db, new Request("http://localhost/logout", { headers: { Cookie: cookie } }), "192.0.2.9", true);
     expect(await events("signedOut")).toContainEqual(
-      expect.objectContaining({ actor_user_id: person.id, subject_user_id: person.id, address: "192.0.2.9", details: JSON.stringify({ reason: "idle" }) }),
+      expect.objectContaining({
+        actor_user_id: person.id,
+        subject_user_id: person.id,
+        address: "192.0.2.9",
+        details: JSON.stringify({ reason: "idle" }),
+      }),
     );
   });
 
@@ -231,9 +274,17 @@ describe("13. smaller findings", () => {
     const { fixedT } = await import("~/i18n/i18next.server");
     const referral = await submittedIn(HOWARD);
     const viewer = await addPerson(test.db, "looker@maryland.gov", { admin: true });
-    const row = await test.db.selectFrom("referrals").select(["child_id", "created_by_id"]).where("id", "=", referral).executeTakeFirstOrThrow();
+    const row = await test.db
+      .selectFrom("referrals")
+      .select(["child_id", "created_by_id"])
+      .where("id", "=", referral)
+      .executeTakeFirstOrThrow();
     await getReferralForReview(test.db, viewer, { referral, child: row.child_id, user: row.created_by_id }, "en");
-    await test.db.updateTable("users").set({ email: "someone.else@maryland.gov" }).where("id", "=", viewer.id).execute();
+    await test.db
+      .updateTable("users")
+      .set({ email: "someone.else@maryland.gov" })
+      .where("id", "=", viewer.id)
+      .execute();
     const record = await accessRecordOf(test.db, superAdmin, referral, "en", await fixedT("en", ["admin", "common"]));
     expect(record.map((line) => line.who)).toContainEqual(expect.stringContaining("<looker@maryland.gov>"));
     expect(JSON.stringify(record)).not.toContain("someone.else");
@@ -246,7 +297,12 @@ describe("13. smaller findings", () => {
     const prolific = await addPerson(test.db, "prolific@example.com");
     await submittedReferralIn(test.db, prolific, HOWARD, { relationship: "5", familyEmail: "first@example.net" });
     expect(sent("first@example.net")).toHaveLength(1);
-    await test.db.updateTable("rate_limits").set({ hits: 10 }).where("bucket", "=", "familyNotice").where("key", "=", String(prolific.id)).execute();
+    await test.db
+      .updateTable("rate_limits")
+      .set({ hits: 10 })
+      .where("bucket", "=", "familyNotice")
+      .where("key", "=", String(prolific.id))
+      .execute();
     await submittedReferralIn(test.db, prolific, HOWARD, { relationship: "5", familyEmail: "eleventh@example.net" });
     expect(sent("eleventh@example.net")).toEqual([]);
   });
@@ -260,12 +316,20 @@ describe("6. strangers cannot lock an owner out, and IPv6 is counted by its /64"
     const { SignInError, SignInLimitedError, signIn } = await import("./sign-in.server");
     const owner = await addRegisteredPerson(test.db, "owner.lockout@example.com", { password: PASSWORD });
     for (let attempt = 0; attempt < 50; attempt += 1) {
-      await expect(signIn(test.db, { email: owner.email, password: "a wrong guess 12" }, `198.51.100.${attempt + 1}`)).rejects.toBeInstanceOf(SignInError);
+      await expect(
+        signIn(test.db, { email: owner.email, password: "a wrong guess 12" }, `198.51.100.${attempt + 1}`),
+      ).rejects.toBeInstanceOf(SignInError);
     }
     // A stranger's next guesses: from an address that failed, refused unheard; from a new one, one more guess, wrong.
-    await expect(signIn(test.db, { email: owner.email, password: PASSWORD }, "198.51.100.7")).rejects.toBeInstanceOf(SignInLimitedError);
-    await expect(signIn(test.db, { email: owner.email, password: "another guess 34" }, "203.0.113.99")).rejects.toBeInstanceOf(SignInError);
-    await expect(signIn(test.db, { email: owner.email, password: PASSWORD }, "203.0.113.99")).rejects.toBeInstanceOf(SignInLimitedError);
+    await expect(signIn(test.db, { email: owner.email, password: PASSWORD }, "198.51.100.7")).rejects.toBeInstanceOf(
+      SignInLimitedError,
+    );
+    await expect(
+      signIn(test.db, { email: owner.email, password: "another guess 34" }, "203.0.113.99"),
+    ).rejects.toBeInstanceOf(SignInError);
+    await expect(signIn(test.db, { email: owner.email, password: PASSWORD }, "203.0.113.99")).rejects.toBeInstanceOf(
+      SignInLimitedError,
+    );
     // The owner, at home.
     expect((await signIn(test.db, { email: owner.email, password: PASSWORD }, "192.0.2.200")).userId).toBe(owner.id);
   });
@@ -275,12 +339,16 @@ describe("6. strangers cannot lock an owner out, and IPv6 is counted by its /64"
     const { SignInError, SignInLimitedError, signIn } = await import("./sign-in.server");
     const owner = await addRegisteredPerson(test.db, "owner.ipv6@example.com", { password: PASSWORD });
     for (let attempt = 1; attempt <= 10; attempt += 1) {
-      await expect(signIn(test.db, { email: owner.email, password: "a wrong guess 12" }, `2001:db8:1:2::${attempt.toString(16)}`)).rejects.toBeInstanceOf(
-        SignInError,
-      );
+      await expect(
+        signIn(test.db, { email: owner.email, password: "a wrong guess 12" }, `2001:db8:1:2::${attempt.toString(16)}`),
+      ).rejects.toBeInstanceOf(SignInError);
     }
-    await expect(signIn(test.db, { email: owner.email, password: "a wrong guess 12" }, "2001:db8:1:2:aaaa::1")).rejects.toBeInstanceOf(SignInLimitedError);
-    expect((await signIn(test.db, { email: owner.email, password: PASSWORD }, "2001:db8:1:3::1")).userId).toBe(owner.id);
+    await expect(
+      signIn(test.db, { email: owner.email, password: "a wrong guess 12" }, "2001:db8:1:2:aaaa::1"),
+    ).rejects.toBeInstanceOf(SignInLimitedError);
+    expect((await signIn(test.db, { email: owner.email, password: PASSWORD }, "2001:db8:1:3::1")).userId).toBe(
+      owner.id,
+    );
     const { addressKey } = await import("~/services/rate-limit.server");
     expect(addressKey("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
     expect(addressKey("2001:0db8:0001:0002:ffff:0:0:9")).toBe("2001:db8:1:2::/64");
@@ -310,8 +378,14 @@ describe("10. the child's name stays in the record", () => {
     const { child, lastName } = await submittedReferralIn(test.db, referrer, HOWARD);
     const cookie = (await createSession(test.db, referrer.id)).split(";")[0];
     const titleOf = async (search: string) => {
-      const request = new Request(`http://localhost/app/children/details/${child}${search}`, { headers: { Cookie: cookie } });
-      const answer = (await loader({ request, params: { id: String(child) }, context: { db: test.db, clientIp: "192.0.2.1" } } as never)) as Response;
+      const request = new Request(`http://localhost/app/children/details/${child}${search}`, {
+        headers: { Cookie: cookie },
+      });
+      const answer = (await loader({
+        request,
+        params: { id: String(child) },
+        context: { db: test.db, clientIp: "192.0.2.1" },
+      } as never)) as Response;
       return ((await answer.json()) as { title: string }).title;
     };
     expect(await titleOf("?lang=en")).toMatch(/^Child's details \|/);
@@ -367,9 +441,16 @@ describe("5. a role follows the address", () => {
     const stays = await staffOf(HOWARD, "howard.example.org");
     await createSession(test.db, contractor.id);
     const key = await insertApiKey(test.db, contractor.id);
-    const link = await createReviewLink(test.db, contractor, await submittedIn(HOWARD), { reviewerName: "R", purpose: "P" });
+    const link = await createReviewLink(test.db, contractor, await submittedIn(HOWARD), {
+      reviewerName: "R",
+      purpose: "P",
+    });
 
-    const program = await test.db.selectFrom("local_programs").selectAll().where("id", "=", programs[HOWARD]).executeTakeFirstOrThrow();
+    const program = await test.db
+      .selectFrom("local_programs")
+      .selectAll()
+      .where("id", "=", programs[HOWARD])
+      .executeTakeFirstOrThrow();
     await updateLocalProgram(test.db, superAdmin, programs[HOWARD], {
       nameEn: program.name,
       nameEs: program.name_es,
@@ -380,10 +461,14 @@ describe("5. a role follows the address", () => {
 
     expect((await getCurrentUser(test.db, contractor.id))?.localProgramIds).toEqual([]);
     expect((await getCurrentUser(test.db, stays.id))?.localProgramIds).toEqual([programs[HOWARD]]);
-    expect(await test.db.selectFrom("sessions").select("id_hash").where("user_id", "=", contractor.id).execute()).toEqual([]);
+    expect(
+      await test.db.selectFrom("sessions").select("id_hash").where("user_id", "=", contractor.id).execute(),
+    ).toEqual([]);
     expect((await callerOfApiKey(test.db, key.key)).ok).toBe(false);
     expect(await getReferralForReviewLink(test.db, link.token, "en")).toBeNull();
-    expect(await events("roleEndedByDomain")).toContainEqual(expect.objectContaining({ actor_user_id: superAdmin.id, subject_user_id: contractor.id }));
+    expect(await events("roleEndedByDomain")).toContainEqual(
+      expect.objectContaining({ actor_user_id: superAdmin.id, subject_user_id: contractor.id }),
+    );
     expect(await events("programChanged")).toContainEqual(expect.objectContaining({ actor_user_id: superAdmin.id }));
   });
 
@@ -395,7 +480,10 @@ describe("5. a role follows the address", () => {
     await test.db.insertInto("user_roles").values({ user_id: owner.id, role: "ROLE_SUPER_ADMIN" }).execute();
     await createSession(test.db, contractor.id);
     const key = await insertApiKey(test.db, contractor.id);
-    const link = await createReviewLink(test.db, contractor, await submittedIn(HOWARD), { reviewerName: "R", purpose: "P" });
+    const link = await createReviewLink(test.db, contractor, await submittedIn(HOWARD), {
+      reviewerName: "R",
+      purpose: "P",
+    });
 
     // No list set: nobody could be promoted, and nobody is taken away.
     expect(await endAdminRolesOutsideDomains(test.db, [])).toBe(0);
@@ -405,11 +493,17 @@ describe("5. a role follows the address", () => {
     expect((await getCurrentUser(test.db, contractor.id))?.isAdmin).toBe(false);
     expect((await getCurrentUser(test.db, owner.id))?.isSuperAdmin).toBe(true);
     expect((await getCurrentUser(test.db, admin.id))?.isAdmin).toBe(true);
-    expect(await test.db.selectFrom("sessions").select("id_hash").where("user_id", "=", contractor.id).execute()).toEqual([]);
+    expect(
+      await test.db.selectFrom("sessions").select("id_hash").where("user_id", "=", contractor.id).execute(),
+    ).toEqual([]);
     expect((await callerOfApiKey(test.db, key.key)).ok).toBe(false);
     expect(await getReferralForReviewLink(test.db, link.token, "en")).toBeNull();
     expect(await events("roleEndedByDomain")).toContainEqual(
-      expect.objectContaining({ actor_user_id: null, subject_user_id: contractor.id, details: JSON.stringify({ reason: "adminDomains" }) }),
+      expect.objectContaining({
+        actor_user_id: null,
+        subject_user_id: contractor.id,
+        details: JSON.stringify({ reason: "adminDomains" }),
+      }),
     );
     expect(await endAdminRolesOutsideDomains(test.db, ["maryland.gov"])).toBe(0);
   });
@@ -419,8 +513,14 @@ describe("5. a role follows the address", () => {
     const { updateProfile } = await import("./profile.server");
     const { createEmailVerification, verifyEmail } = await import("./account-token.server");
     const staff = await staffOf(HOWARD, "howard.example.org");
-    const asked = { ...(await unchangedProfile(test.db, staff)), email: "me@personal.example.net", currentPassword: "whatever 1234" };
-    await expect(updateProfile(test.db, staff, staff.id, asked)).rejects.toMatchObject({ fieldErrors: { email: ["validation.emailOutsideRole"] } });
+    const asked = {
+      ...(await unchangedProfile(test.db, staff)),
+      email: "me@personal.example.net",
+      currentPassword: "whatever 1234",
+    };
+    await expect(updateProfile(test.db, staff, staff.id, asked)).rejects.toMatchObject({
+      fieldErrors: { email: ["validation.emailOutsideRole"] },
+    });
     // A link asked for before (or by another door) is refused when opened, and the account keeps its address.
     const token = await createEmailVerification(test.db, staff.id, { newEmail: "me@personal.example.net" });
     expect(await verifyEmail(test.db, token)).toBe("outsideRole");
@@ -436,25 +536,35 @@ describe("8. a person sees where they are signed in, and signs out everywhere el
     const { endOtherSessions, listOwnSessions } = await import("./own-sessions.server");
     const owner = await addRegisteredPerson(test.db, "two.browsers@example.com", { password: "correct horse 12" });
     const firefox = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
-    const phone = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+    const phone =
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
     const here = await signIn(test.db, { email: owner.email, password: "correct horse 12" }, "192.0.2.50", firefox);
     const there = await signIn(test.db, { email: owner.email, password: "correct horse 12" }, "2001:db8::7", phone);
-    const sessionOf = async (cookie: string) => readSession(test.db, new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0] } }));
+    const sessionOf = async (cookie: string) =>
+      readSession(test.db, new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0] } }));
     const current = await sessionOf(here.cookie);
     if (current.status !== "active") throw new Error("not signed in");
 
     const listed = await listOwnSessions(test.db, owner, owner.id, current.sessionIdHash);
     expect(listed.others).toBe(1);
-    expect(listed.sessions.map(({ device, address, current: isCurrent }) => ({ device, address, current: isCurrent }))).toEqual([
+    expect(
+      listed.sessions.map(({ device, address, current: isCurrent }) => ({ device, address, current: isCurrent })),
+    ).toEqual([
       { device: "Firefox 133 · Windows", address: "192.0.2.50", current: true },
       { device: "Chrome 131 · Android", address: "2001:db8::7", current: false },
     ]);
-    await expect(listOwnSessions(test.db, admin, owner.id, current.sessionIdHash)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(endOtherSessions(test.db, admin, owner.id, current.sessionIdHash, "192.0.2.1")).rejects.toBeInstanceOf(NotFoundError);
+    await expect(listOwnSessions(test.db, admin, owner.id, current.sessionIdHash)).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    await expect(endOtherSessions(test.db, admin, owner.id, current.sessionIdHash, "192.0.2.1")).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
 
     expect(await endOtherSessions(test.db, owner, owner.id, current.sessionIdHash, "192.0.2.50")).toBe(1);
     expect((await sessionOf(there.cookie)).status).toBe("expired");
     expect((await sessionOf(here.cookie)).status).toBe("active");
-    expect(await events("otherSessionsEnded")).toContainEqual(expect.objectContaining({ actor_user_id: owner.id, subject_user_id: owner.id }));
+    expect(await events("otherSessionsEnded")).toContainEqual(
+      expect.objectContaining({ actor_user_id: owner.id, subject_user_id: owner.id }),
+    );
   });
 });

@@ -37,16 +37,23 @@ const mailsTo = (email: string) => readOutbox(path.join(test.dir, "outbox"), ema
 
 async function person({ admin = false } = {}): Promise<CurrentUser> {
   people += 1;
-  return addRegisteredPerson(test.db, `someone${people}@${admin ? "maryland.gov" : "example.com"}`, { password: PASSWORD, admin });
+  return addRegisteredPerson(test.db, `someone${people}@${admin ? "maryland.gov" : "example.com"}`, {
+    password: PASSWORD,
+    admin,
+  });
 }
 
 describe("the limits of signing in (R11)", () => {
   it("keep a stranger at one address from locking the owner out: past ten wrong passwords there, the owner still signs in from elsewhere", async () => {
     const owner = await person();
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      await expect(signIn(test.db, { email: owner.email, password: "not the one 123" }, "203.0.113.5")).rejects.toBeInstanceOf(SignInError);
+      await expect(
+        signIn(test.db, { email: owner.email, password: "not the one 123" }, "203.0.113.5"),
+      ).rejects.toBeInstanceOf(SignInError);
     }
-    await expect(signIn(test.db, { email: owner.email, password: PASSWORD }, "203.0.113.5")).rejects.toBeInstanceOf(SignInLimitedError);
+    await expect(signIn(test.db, { email: owner.email, password: PASSWORD }, "203.0.113.5")).rejects.toBeInstanceOf(
+      SignInLimitedError,
+    );
     expect((await signIn(test.db, { email: owner.email, password: PASSWORD }, "198.51.100.20")).userId).toBe(owner.id);
   });
 
@@ -54,10 +61,17 @@ describe("the limits of signing in (R11)", () => {
     const sprayer = "203.0.113.77";
     await test.db
       .insertInto("rate_limits")
-      .values({ bucket: "signInAddress", key: sprayer, hits: RATE_LIMITS.signInAddress.limit, window_ends_at: new Date(Date.now() + 600_000).toISOString() })
+      .values({
+        bucket: "signInAddress",
+        key: sprayer,
+        hits: RATE_LIMITS.signInAddress.limit,
+        window_ends_at: new Date(Date.now() + 600_000).toISOString(),
+      })
       .execute();
     const someone = await person();
-    await expect(signIn(test.db, { email: someone.email, password: PASSWORD }, sprayer)).rejects.toBeInstanceOf(SignInLimitedError);
+    await expect(signIn(test.db, { email: someone.email, password: PASSWORD }, sprayer)).rejects.toBeInstanceOf(
+      SignInLimitedError,
+    );
     await test.db
       .insertInto("rate_limits")
       .values({
@@ -68,8 +82,12 @@ describe("the limits of signing in (R11)", () => {
       })
       .execute();
     // Past the account's limit, an address that failed at it is refused unheard (a new one is still heard: issue 50).
-    await expect(signIn(test.db, { email: someone.email, password: "not the one 123" }, "198.51.100.21")).rejects.toBeInstanceOf(SignInError);
-    await expect(signIn(test.db, { email: someone.email, password: PASSWORD }, "198.51.100.21")).rejects.toBeInstanceOf(SignInLimitedError);
+    await expect(
+      signIn(test.db, { email: someone.email, password: "not the one 123" }, "198.51.100.21"),
+    ).rejects.toBeInstanceOf(SignInError);
+    await expect(signIn(test.db, { email: someone.email, password: PASSWORD }, "198.51.100.21")).rejects.toBeInstanceOf(
+      SignInLimitedError,
+    );
   });
 
   it("hash at most four passwords at once in a process; the others wait their turn", async () => {
@@ -96,7 +114,10 @@ describe("API keys (R101)", () => {
   /** An administrator with an authenticator app, and the code it shows at a time. */
   async function administrator() {
     const admin = await person({ admin: true });
-    const session = (await readSession(test.db, new Request("http://x/", { headers: { Cookie: (await createSession(test.db, admin.id)).split(";")[0] } }))) as {
+    const session = (await readSession(
+      test.db,
+      new Request("http://x/", { headers: { Cookie: (await createSession(test.db, admin.id)).split(";")[0] } }),
+    )) as {
       sessionIdHash: string;
     };
     const { secret } = await beginSecondFactorSetup(test.db, admin, session.sessionIdHash);
@@ -113,12 +134,22 @@ describe("API keys (R101)", () => {
   it("are made only with the password and a current code given again, with a scope and an end date within 90 days; every administrator is told", async () => {
     const { admin, codeAt, t0 } = await administrator();
     const other = await person({ admin: true });
-    const input = { name: "County warehouse", scope: "read" as const, days: 30, password: PASSWORD, proof: { code: await codeAt(t0 + 60_000) } };
+    const input = {
+      name: "County warehouse",
+      scope: "read" as const,
+      days: 30,
+      password: PASSWORD,
+      proof: { code: await codeAt(t0 + 60_000) },
+    };
     await expect(createApiKey(test.db, admin, { ...input, password: "not my password 1" }, IP)).rejects.toEqual(
       new InputError({ currentPassword: ["validation.currentPasswordWrong"] }),
     );
-    await expect(createApiKey(test.db, admin, { ...input, proof: { code: "000000" } }, IP)).rejects.toBeInstanceOf(InputError);
-    await expect(createApiKey(test.db, admin, { ...input, days: 91 }, IP)).rejects.toEqual(new InputError({ days: ["validation.daysRange1to90"] }));
+    await expect(createApiKey(test.db, admin, { ...input, proof: { code: "000000" } }, IP)).rejects.toBeInstanceOf(
+      InputError,
+    );
+    await expect(createApiKey(test.db, admin, { ...input, days: 91 }, IP)).rejects.toEqual(
+      new InputError({ days: ["validation.daysRange1to90"] }),
+    );
     expect(await test.db.selectFrom("api_keys").select("id").where("user_id", "=", admin.id).execute()).toEqual([]);
 
     const { key } = await createApiKey(test.db, admin, input, IP);
@@ -128,9 +159,12 @@ describe("API keys (R101)", () => {
     expect(row).toMatchObject({ scope: "read", revokedAt: null });
     expect(Date.parse(row.expiresAt!) - Date.now()).toBeGreaterThan(29 * 86_400_000);
     expect(Date.parse(row.expiresAt!) - Date.now()).toBeLessThanOrEqual(30 * 86_400_000);
-    for (const administrator of [admin, other]) expect(mailsTo(administrator.email).map((mail) => mail.subject)).toContain("A new API key: County warehouse");
+    for (const administrator of [admin, other])
+      expect(mailsTo(administrator.email).map((mail) => mail.subject)).toContain("A new API key: County warehouse");
     // The same code is not taken twice.
-    await expect(createApiKey(test.db, admin, input, IP)).rejects.toEqual(new InputError({ code: ["validation.secondFactorUsed"] }));
+    await expect(createApiKey(test.db, admin, input, IP)).rejects.toEqual(
+      new InputError({ code: ["validation.secondFactorUsed"] }),
+    );
   });
 
   it("end when their maker is deactivated, and stay ended", async () => {
@@ -153,11 +187,15 @@ describe("the reset link's security answers (R9)", () => {
   it("count each of many answers sent at once before checking them: never more than three, never below none", async () => {
     const owner = await person();
     const { token } = (await requestPasswordReset(test.db, owner.email))!;
-    const outcomes = await Promise.all(Array.from({ length: 10 }, () => answerSecurityQuestions(test.db, token, "wrong", "wrong")));
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, () => answerSecurityQuestions(test.db, token, "wrong", "wrong")),
+    );
     expect(outcomes.filter((outcome) => outcome.status === "wrong")).toHaveLength(3);
     expect(outcomes.filter((outcome) => outcome.status === "invalid")).toHaveLength(7);
     expect(await inspectResetToken(test.db, token)).toMatchObject({ validToken: false, attemptsLeft: 0 });
-    expect(await answerSecurityQuestions(test.db, token, SECURITY_ANSWERS.securityAnswer1, SECURITY_ANSWERS.securityAnswer2)).toEqual({ status: "invalid" });
+    expect(
+      await answerSecurityQuestions(test.db, token, SECURITY_ANSWERS.securityAnswer1, SECURITY_ANSWERS.securityAnswer2),
+    ).toEqual({ status: "invalid" });
   });
 
   it("give a right pair its attempt back, so the last attempt leads on to the new password", async () => {
@@ -165,8 +203,14 @@ describe("the reset link's security answers (R9)", () => {
     const { token } = (await requestPasswordReset(test.db, owner.email))!;
     await answerSecurityQuestions(test.db, token, "wrong", "wrong");
     await answerSecurityQuestions(test.db, token, "wrong", "wrong");
-    expect(await answerSecurityQuestions(test.db, token, SECURITY_ANSWERS.securityAnswer1, SECURITY_ANSWERS.securityAnswer2)).toEqual({ status: "ok" });
-    expect(await inspectResetToken(test.db, token)).toMatchObject({ validToken: true, attemptsLeft: 1, answersVerified: true });
+    expect(
+      await answerSecurityQuestions(test.db, token, SECURITY_ANSWERS.securityAnswer1, SECURITY_ANSWERS.securityAnswer2),
+    ).toEqual({ status: "ok" });
+    expect(await inspectResetToken(test.db, token)).toMatchObject({
+      validToken: true,
+      attemptsLeft: 1,
+      answersVerified: true,
+    });
   });
 });
 
@@ -175,11 +219,15 @@ describe("forgot password (R8)", () => {
     const owner = await person();
     expect(await forgotPassword(test.db, { email: owner.email }, "192.0.2.60")).toEqual({ status: "done" });
     // Nothing is looked up nor written before the answer goes out.
-    expect(await test.db.selectFrom("password_reset_tokens").select("id").where("user_id", "=", owner.id).execute()).toEqual([]);
+    expect(
+      await test.db.selectFrom("password_reset_tokens").select("id").where("user_id", "=", owner.id).execute(),
+    ).toEqual([]);
     expect(mailsTo(owner.email)).toEqual([]);
     await workAfterAnswers();
     expect(mailsTo(owner.email).map((mail) => mail.subject)).toEqual(["Reset your password"]);
-    expect(await forgotPassword(test.db, { email: "nobody-at-all@example.com" }, "192.0.2.60")).toEqual({ status: "done" });
+    expect(await forgotPassword(test.db, { email: "nobody-at-all@example.com" }, "192.0.2.60")).toEqual({
+      status: "done",
+    });
     await workAfterAnswers();
   });
 });
@@ -198,13 +246,18 @@ describe("the sweep of what sign-in leaves (R124)", () => {
         { bucket: "signIn", key: "running", hits: 3, window_ends_at: new Date(now.getTime() + 60_000).toISOString() },
       ])
       .execute();
-    const rowsOf = async () => (await test.db.selectFrom("sessions").select("id_hash").where("user_id", "=", owner.id).execute()).length;
+    const rowsOf = async () =>
+      (await test.db.selectFrom("sessions").select("id_hash").where("user_id", "=", owner.id).execute()).length;
     expect(await rowsOf()).toBe(3);
     const swept = await sweepSpentSignIns(test.db, now);
     expect(swept!.sessions).toBeGreaterThanOrEqual(2);
     expect(await rowsOf()).toBe(1);
-    expect((await readSession(test.db, new Request("http://x/", { headers: { Cookie: live.split(";")[0] } }))).status).toBe("active");
-    const keys = (await test.db.selectFrom("rate_limits").select("key").where("key", "in", ["spent", "running"]).execute()).map((row) => row.key);
+    expect(
+      (await readSession(test.db, new Request("http://x/", { headers: { Cookie: live.split(";")[0] } }))).status,
+    ).toBe("active");
+    const keys = (
+      await test.db.selectFrom("rate_limits").select("key").where("key", "in", ["spent", "running"]).execute()
+    ).map((row) => row.key);
     expect(keys).toEqual(["running"]);
   });
 });

@@ -74,7 +74,12 @@ export interface SignInOutcome {
 
 export const signIn = traced(
   "model.signIn",
-  async function signIn(db: DB, credentials: { email: string; password: string }, clientIp: string, device: string | null = null): Promise<SignInOutcome> {
+  async function signIn(
+    db: DB,
+    credentials: { email: string; password: string },
+    clientIp: string,
+    device: string | null = null,
+  ): Promise<SignInOutcome> {
     await countPasswordAttempt(db, credentials.email, clientIp);
     const result = await checkCredentials(db, credentials.email, credentials.password);
     if (result.status !== "ok") {
@@ -94,7 +99,9 @@ export const signIn = traced(
       .where("user_id", "=", userId)
       .where("confirmed_at", "is not", null)
       .executeTakeFirst();
-    const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
+    const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map(
+      (row) => row.role,
+    );
     // Without an app where one is needed, the one to bind comes after a code mailed to the account (R129).
     const awaiting: SessionAwaiting | null = factor ? "code" : secondFactorRequiredFor(roles) ? "mailCode" : null;
     if (!awaiting) await recordSignIn(db, userId, clientIp);
@@ -106,36 +113,48 @@ export const signIn = traced(
 );
 
 /** Ends the request's session, recorded as a security event (R133), and answers the header that forgets the cookie. */
-export const signOut = traced("model.signOut", async function signOut(db: DB, request: Request, clientIp: string, idle: boolean): Promise<string> {
-  const session = await readSession(db, request);
-  const cookie = await destroySession(db, request);
-  if (session.status === "active") {
-    await recordSecurityEvent(db, {
-      kind: "signedOut",
-      actorUserId: session.userId,
-      subjectUserId: session.userId,
-      address: clientIp,
-      details: idle ? { reason: "idle" } : {},
-    });
-  }
-  return cookie;
-});
+export const signOut = traced(
+  "model.signOut",
+  async function signOut(db: DB, request: Request, clientIp: string, idle: boolean): Promise<string> {
+    const session = await readSession(db, request);
+    const cookie = await destroySession(db, request);
+    if (session.status === "active") {
+      await recordSecurityEvent(db, {
+        kind: "signedOut",
+        actorUserId: session.userId,
+        subjectUserId: session.userId,
+        address: clientIp,
+        details: idle ? { reason: "idle" } : {},
+      });
+    }
+    return cookie;
+  },
+);
 
 /** Longer than the sweep takes; a lease an instance left by dying runs out after it. */
 const SWEEP_LEASE_MS = 10 * 60 * 1000;
 
 /** Deletes spent sessions and attempt counts (R124), one instance at a time; null when another is sweeping. */
-export const sweepSpentSignIns = traced("model.sweepSpentSignIns", async function sweepSpentSignIns(db: DB, now: Date = new Date()): Promise<{
-  sessions: number;
-  limits: number;
-} | null> {
-  return runAlone(db, "sweep-sign-ins", SWEEP_LEASE_MS, async () => {
-    const idleSince = new Date(now.getTime() - IDLE_LIMIT_MS).toISOString();
-    const sessions = await db
-      .deleteFrom("sessions")
-      .where((eb) => eb.or([eb("expires_at", "<=", now.toISOString()), eb("last_seen_at", "<", idleSince)]))
-      .executeTakeFirst();
-    const limits = await db.deleteFrom("rate_limits").where("window_ends_at", "<=", now.toISOString()).executeTakeFirst();
-    return { sessions: Number(sessions.numDeletedRows), limits: Number(limits.numDeletedRows) };
-  });
-});
+export const sweepSpentSignIns = traced(
+  "model.sweepSpentSignIns",
+  async function sweepSpentSignIns(
+    db: DB,
+    now: Date = new Date(),
+  ): Promise<{
+    sessions: number;
+    limits: number;
+  } | null> {
+    return runAlone(db, "sweep-sign-ins", SWEEP_LEASE_MS, async () => {
+      const idleSince = new Date(now.getTime() - IDLE_LIMIT_MS).toISOString();
+      const sessions = await db
+        .deleteFrom("sessions")
+        .where((eb) => eb.or([eb("expires_at", "<=", now.toISOString()), eb("last_seen_at", "<", idleSince)]))
+        .executeTakeFirst();
+      const limits = await db
+        .deleteFrom("rate_limits")
+        .where("window_ends_at", "<=", now.toISOString())
+        .executeTakeFirst();
+      return { sessions: Number(sessions.numDeletedRows), limits: Number(limits.numDeletedRows) };
+    });
+  },
+);

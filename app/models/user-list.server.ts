@@ -39,21 +39,37 @@ function listedUsers(db: DB) {
   return db
     .selectFrom("users as u")
     .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom("user_roles as s").select("s.user_id").whereRef("s.user_id", "=", "u.id").where("s.role", "=", "ROLE_SUPER_ADMIN"))),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("user_roles as s")
+            .select("s.user_id")
+            .whereRef("s.user_id", "=", "u.id")
+            .where("s.role", "=", "ROLE_SUPER_ADMIN"),
+        ),
+      ),
     );
 }
 
 /** The unfiltered list's count, which the dashboard shows (R33). */
-export const countListedUsers = traced("model.countListedUsers", async function countListedUsers(db: DB, actor: CurrentUser): Promise<number> {
-  requireAdministrator(actor);
-  return countMatching(listedUsers(db));
-});
+export const countListedUsers = traced(
+  "model.countListedUsers",
+  async function countListedUsers(db: DB, actor: CurrentUser): Promise<number> {
+    requireAdministrator(actor);
+    return countMatching(listedUsers(db));
+  },
+);
 
 function filtered(db: DB, actor: CurrentUser, query: ListQuery<UserSort>) {
   requireAdministrator(actor);
   let rows = listedUsers(db);
   const { name, email, reference, status } = query.text;
-  if (name) rows = rows.where((eb) => eb.or((["u.first_name", "u.middle_name", "u.last_name"] as const).map((column) => containsText(db, column, name))));
+  if (name)
+    rows = rows.where((eb) =>
+      eb.or(
+        (["u.first_name", "u.middle_name", "u.last_name"] as const).map((column) => containsText(db, column, name)),
+      ),
+    );
   if (email) rows = rows.where(containsText(db, "u.email", email));
   if (reference) rows = rows.where("u.reference", "=", reference);
   // R90: Inactive is locked; Not verified is unlocked but not enabled.
@@ -97,8 +113,19 @@ function sorted(db: DB, actor: CurrentUser, query: ListQuery<UserSort>) {
     "u.enabled",
     "u.last_login",
     (eb) =>
-      eb.exists(eb.selectFrom("user_roles as r").select("r.user_id").whereRef("r.user_id", "=", "u.id").where("r.role", "=", "ROLE_ADMIN")).as("is_admin"),
-    (eb) => eb.exists(eb.selectFrom("referrals as f").select("f.id").whereRef("f.created_by_id", "=", "u.id")).as("has_referrals"),
+      eb
+        .exists(
+          eb
+            .selectFrom("user_roles as r")
+            .select("r.user_id")
+            .whereRef("r.user_id", "=", "u.id")
+            .where("r.role", "=", "ROLE_ADMIN"),
+        )
+        .as("is_admin"),
+    (eb) =>
+      eb
+        .exists(eb.selectFrom("referrals as f").select("f.id").whereRef("f.created_by_id", "=", "u.id"))
+        .as("has_referrals"),
   ]);
   for (const column of SORT_COLUMNS[query.sort])
     rows = rows.orderBy(sql.ref(column), MAY_BE_EMPTY.has(column) ? emptiesAsOnSqlite(db, query.order) : query.order);
@@ -108,7 +135,12 @@ function sorted(db: DB, actor: CurrentUser, query: ListQuery<UserSort>) {
 type SortedUser = Awaited<ReturnType<ReturnType<typeof sorted>["executeTakeFirstOrThrow"]>>;
 
 function userRow(row: SortedUser, approvedDomains: readonly string[]): UserRow {
-  const user = { isAdmin: Boolean(row.is_admin), hasReferrals: Boolean(row.has_referrals), lastLogin: row.last_login, email: row.email };
+  const user = {
+    isAdmin: Boolean(row.is_admin),
+    hasReferrals: Boolean(row.has_referrals),
+    lastLogin: row.last_login,
+    email: row.email,
+  };
   return {
     id: row.id,
     firstName: row.first_name,
@@ -143,8 +175,14 @@ export const listUsers = traced(
 );
 
 /** Every row of the filtered list, 100 at a time (the CSV export). */
-async function* allUsers(db: DB, actor: CurrentUser, query: ListQuery<UserSort>, approvedDomains: readonly string[]): AsyncGenerator<UserRow[]> {
-  for await (const rows of pagesOf(db, sorted(db, actor, query), EXPORT_PAGE_SIZE)) yield rows.map((row) => userRow(row, approvedDomains));
+async function* allUsers(
+  db: DB,
+  actor: CurrentUser,
+  query: ListQuery<UserSort>,
+  approvedDomains: readonly string[],
+): AsyncGenerator<UserRow[]> {
+  for await (const rows of pagesOf(db, sorted(db, actor, query), EXPORT_PAGE_SIZE))
+    yield rows.map((row) => userRow(row, approvedDomains));
 }
 
 const USER_CSV_COLUMNS = ["name", "email", "reference", "status", "lastLogin", "role"] as const;

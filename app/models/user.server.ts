@@ -35,52 +35,75 @@ export function secondFactorRequiredFor(roles: readonly Role[]): boolean {
 }
 
 /** The programs a person is staff of: those given with the local program role, and none without it (R138). */
-export const staffProgramIds = traced("model.staffProgramIds", async function staffProgramIds(db: DB, userId: number, roles: readonly Role[]): Promise<
-  number[]
-> {
-  if (!roles.includes("ROLE_LOCAL_PROGRAM") || hasAdminRole(roles)) return [];
-  const rows = await db.selectFrom("user_local_programs").select("local_program_id").where("user_id", "=", userId).orderBy("local_program_id").execute();
-  return rows.map((row) => row.local_program_id);
-});
+export const staffProgramIds = traced(
+  "model.staffProgramIds",
+  async function staffProgramIds(db: DB, userId: number, roles: readonly Role[]): Promise<number[]> {
+    if (!roles.includes("ROLE_LOCAL_PROGRAM") || hasAdminRole(roles)) return [];
+    const rows = await db
+      .selectFrom("user_local_programs")
+      .select("local_program_id")
+      .where("user_id", "=", userId)
+      .orderBy("local_program_id")
+      .execute();
+    return rows.map((row) => row.local_program_id);
+  },
+);
 
 /** The signed-in person behind a session; the session itself is the proof of who asks. */
-export const getCurrentUser = traced("model.getCurrentUser", async function getCurrentUser(db: DB, userId: number): Promise<CurrentUser | null> {
-  const user = await db
-    .selectFrom("users")
-    .select(["id", "email", "first_name", "last_name", "primary_language", "locked", "enabled"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  if (!user || user.locked || !user.enabled) return null;
-  const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.first_name,
-    lastName: user.last_name,
-    primaryLanguage: user.primary_language,
-    roles,
-    isAdmin: hasAdminRole(roles),
-    isSuperAdmin: roles.includes("ROLE_SUPER_ADMIN"),
-    localProgramIds: await staffProgramIds(db, userId, roles),
-  };
-});
+export const getCurrentUser = traced(
+  "model.getCurrentUser",
+  async function getCurrentUser(db: DB, userId: number): Promise<CurrentUser | null> {
+    const user = await db
+      .selectFrom("users")
+      .select(["id", "email", "first_name", "last_name", "primary_language", "locked", "enabled"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    if (!user || user.locked || !user.enabled) return null;
+    const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map(
+      (row) => row.role,
+    );
+    return {
+      id: user.id,
+      email: user.email,
+      firstName: user.first_name,
+      lastName: user.last_name,
+      primaryLanguage: user.primary_language,
+      roles,
+      isAdmin: hasAdminRole(roles),
+      isSuperAdmin: roles.includes("ROLE_SUPER_ADMIN"),
+      localProgramIds: await staffProgramIds(db, userId, roles),
+    };
+  },
+);
 
 type PersonFields = Pick<
   Registration,
-  "prefix" | "firstName" | "middleName" | "lastName" | "suffix" | "reference" | "email" | "primaryLanguage" | "securityQuestion1" | "securityQuestion2"
+  | "prefix"
+  | "firstName"
+  | "middleName"
+  | "lastName"
+  | "suffix"
+  | "reference"
+  | "email"
+  | "primaryLanguage"
+  | "securityQuestion1"
+  | "securityQuestion2"
 >;
 
 /** Refuses choices that are not in their lookup lists (InvalidChoiceError), by field. */
-export const checkPersonChoices = traced("model.checkPersonChoices", async function checkPersonChoices(db: DB, input: PersonFields): Promise<void> {
-  const fieldErrors = await unknownLookupCodes(db, [
-    { field: "prefix", type: "Prefixes", code: input.prefix },
-    { field: "suffix", type: "Suffixes", code: input.suffix },
-    { field: "reference", type: "References", code: input.reference },
-    { field: "securityQuestion1", type: "SecurityQuestion", code: input.securityQuestion1 },
-    { field: "securityQuestion2", type: "SecurityQuestion", code: input.securityQuestion2 },
-  ]);
-  if (Object.keys(fieldErrors).length) throw new InvalidChoiceError(fieldErrors);
-});
+export const checkPersonChoices = traced(
+  "model.checkPersonChoices",
+  async function checkPersonChoices(db: DB, input: PersonFields): Promise<void> {
+    const fieldErrors = await unknownLookupCodes(db, [
+      { field: "prefix", type: "Prefixes", code: input.prefix },
+      { field: "suffix", type: "Suffixes", code: input.suffix },
+      { field: "reference", type: "References", code: input.reference },
+      { field: "securityQuestion1", type: "SecurityQuestion", code: input.securityQuestion1 },
+      { field: "securityQuestion2", type: "SecurityQuestion", code: input.securityQuestion2 },
+    ]);
+    if (Object.keys(fieldErrors).length) throw new InvalidChoiceError(fieldErrors);
+  },
+);
 
 /** The e-mail is also the username. */
 export function personColumns(input: PersonFields) {
@@ -100,43 +123,46 @@ export class EmailTakenError extends Error {
 }
 
 /** Self-registration: an ordinary user, disabled until the e-mail (lower-cased, also the username) is verified. */
-export const registerUser = traced("model.registerUser", async function registerUser(db: DB, input: Registration): Promise<{ id: number }> {
-  await checkPersonChoices(db, input);
-  const passwordHash = await hashPassword(input.password);
-  const answer1 = await hashAnswer(input.securityAnswer1);
-  const answer2 = await hashAnswer(input.securityAnswer2);
-  // R135: no row to hold for a new account; concurrent registrations of one address meet at the unique e-mail.
-  return writeTransaction(db, async (trx) => {
-    const taken = await trx.selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst();
-    if (taken) throw new EmailTakenError(input.email);
-    const user = await trx
-      .insertInto("users")
-      .values({
-        ...personColumns(input),
-        password_hash: passwordHash,
-        security_answer1_hash: answer1,
-        security_answer2_hash: answer2,
-        enabled: 0,
-        locked: 0,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable("users")
-      .set({
-        home_phone_id: await insertPhone(trx, input.homePhoneNumber, user.id),
-        work_phone_id: await insertPhone(trx, input.workPhoneNumber, user.id),
-        mobile_phone_id: await insertPhone(trx, input.mobilePhoneNumber, user.id),
-      })
-      .where("id", "=", user.id)
-      .execute();
-    await trx.insertInto("user_roles").values({ user_id: user.id, role: "ROLE_USER" }).execute();
-    return { id: user.id };
-  }).catch((error: unknown) => {
-    if (isUniqueViolation(error)) throw new EmailTakenError(input.email);
-    throw error;
-  });
-});
+export const registerUser = traced(
+  "model.registerUser",
+  async function registerUser(db: DB, input: Registration): Promise<{ id: number }> {
+    await checkPersonChoices(db, input);
+    const passwordHash = await hashPassword(input.password);
+    const answer1 = await hashAnswer(input.securityAnswer1);
+    const answer2 = await hashAnswer(input.securityAnswer2);
+    // R135: no row to hold for a new account; concurrent registrations of one address meet at the unique e-mail.
+    return writeTransaction(db, async (trx) => {
+      const taken = await trx.selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst();
+      if (taken) throw new EmailTakenError(input.email);
+      const user = await trx
+        .insertInto("users")
+        .values({
+          ...personColumns(input),
+          password_hash: passwordHash,
+          security_answer1_hash: answer1,
+          security_answer2_hash: answer2,
+          enabled: 0,
+          locked: 0,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable("users")
+        .set({
+          home_phone_id: await insertPhone(trx, input.homePhoneNumber, user.id),
+          work_phone_id: await insertPhone(trx, input.workPhoneNumber, user.id),
+          mobile_phone_id: await insertPhone(trx, input.mobilePhoneNumber, user.id),
+        })
+        .where("id", "=", user.id)
+        .execute();
+      await trx.insertInto("user_roles").values({ user_id: user.id, role: "ROLE_USER" }).execute();
+      return { id: user.id };
+    }).catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw new EmailTakenError(input.email);
+      throw error;
+    });
+  },
+);
 
 /** `userId`: whose password was wrong, for the security events only (R133); the person is told nothing more. */
 export type CredentialCheck =
@@ -168,34 +194,61 @@ export const recordSignIn = traced(
   "model.recordSignIn",
   async function recordSignIn(db: DB, userId: number, clientIp: string, now: Date = new Date()): Promise<void> {
     await db.updateTable("users").set({ last_login: now.toISOString() }).where("id", "=", userId).execute();
-    await recordSecurityEvent(db, { kind: "signIn", actorUserId: userId, subjectUserId: userId, address: clientIp }, now);
+    await recordSecurityEvent(
+      db,
+      { kind: "signIn", actorUserId: userId, subjectUserId: userId, address: clientIp },
+      now,
+    );
   },
 );
 
 /** The contact details the account mails need; only for the account's own flows. */
-export const getMailRecipient = traced("model.getMailRecipient", async function getMailRecipient(db: DB, userId: number) {
-  return db.selectFrom("users").select(["id", "email", "first_name", "primary_language", "enabled", "locked"]).where("id", "=", userId).executeTakeFirst();
-});
+export const getMailRecipient = traced(
+  "model.getMailRecipient",
+  async function getMailRecipient(db: DB, userId: number) {
+    return db
+      .selectFrom("users")
+      .select(["id", "email", "first_name", "primary_language", "enabled", "locked"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
+  },
+);
 
 /** What policy.ts needs of a person (mayViewPerson); null when no such account. */
 export const personFacts = traced("model.personFacts", async function personFacts(db: DB, userId: number): Promise<{
   id: number;
   isSuperAdmin: boolean;
 } | null> {
-  const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map((row) => row.role);
+  const roles = (await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute()).map(
+    (row) => row.role,
+  );
   return roles.length ? { id: userId, isSuperAdmin: roles.includes("ROLE_SUPER_ADMIN") } : null;
 });
 
 /** Whether any account holds an administrator's role (the production check of SECRETS_KEY). */
-export const administratorExists = traced("model.administratorExists", async function administratorExists(db: DB): Promise<boolean> {
-  const row = await db.selectFrom("user_roles").select("user_id").where("role", "in", ["ROLE_ADMIN", "ROLE_SUPER_ADMIN"]).executeTakeFirst();
-  return Boolean(row);
-});
+export const administratorExists = traced(
+  "model.administratorExists",
+  async function administratorExists(db: DB): Promise<boolean> {
+    const row = await db
+      .selectFrom("user_roles")
+      .select("user_id")
+      .where("role", "in", ["ROLE_ADMIN", "ROLE_SUPER_ADMIN"])
+      .executeTakeFirst();
+    return Boolean(row);
+  },
+);
 
-export const findUserIdByEmail = traced("model.findUserIdByEmail", async function findUserIdByEmail(db: DB, email: string): Promise<number | null> {
-  const row = await db.selectFrom("users").select("id").where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
-  return row?.id ?? null;
-});
+export const findUserIdByEmail = traced(
+  "model.findUserIdByEmail",
+  async function findUserIdByEmail(db: DB, email: string): Promise<number | null> {
+    const row = await db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", email.trim().toLowerCase())
+      .executeTakeFirst();
+    return row?.id ?? null;
+  },
+);
 
 /** The first super administrator, from SEED_ADMIN_EMAIL / SEED_ADMIN_PASSWORD; a later seed leaves it alone. */
 export const ensureSeedAdministrator = traced(

@@ -47,7 +47,9 @@ export default function ApiDocs() {
       <p>{t("docs.keys")}</p>
       <h2>{t("docs.errorsHeading")}</h2>
       <p>{t("docs.errorMessage")}</p>
-      <pre className="api-example">{'{ "error": { "status": 400, "code": "invalid_input", "message": "…", "fields": { "firstName": ["…"] } } }'}</pre>
+      <pre className="api-example">
+        {'{ "error": { "status": 400, "code": "invalid_input", "message": "…", "fields": { "firstName": ["…"] } } }'}
+      </pre>
       <h2>{t("docs.listsHeading")}</h2>
       <p>{t("docs.lists", { sizes })}</p>
       {groups.map((group) => (

@@ -12,7 +12,10 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
   const headers = { "Cache-Control": "private, no-store" };
   const limit = await hitRateLimit(db, "addressLookup", String(user.id));
   if (!limit.allowed) {
-    return json({ status: "rateLimited" as const }, { status: 429, headers: { ...headers, "Retry-After": String(limit.retryAfterSeconds) } });
+    return json(
+      { status: "rateLimited" as const },
+      { status: 429, headers: { ...headers, "Retry-After": String(limit.retryAfterSeconds) } },
+    );
   }
   return json(await lookUpAddress(db, query), { headers });
 });

@@ -45,19 +45,30 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
     createdAt: formatDateTimeEastern(key.createdAt, language),
     expiresAt: key.expiresAt ? formatDateTimeEastern(key.expiresAt, language) : null,
     lastUsedAt: key.lastUsedAt ? formatDateTimeEastern(key.lastUsedAt, language) : null,
-    status: key.revokedAt ? (key.endedReason ?? "revoked") : key.expiresAt && key.expiresAt <= now ? ("expired" as const) : ("active" as const),
+    status: key.revokedAt
+      ? (key.endedReason ?? "revoked")
+      : key.expiresAt && key.expiresAt <= now
+        ? ("expired" as const)
+        : ("active" as const),
   }));
   // The confirmation page's title is its question (R175), as the page shows it: a live key.
   const confirming = revokeAsked(new URL(request.url).searchParams, rows);
   return json({
-    title: confirming ? await pageTitle(request, "admin:apiKeys.revokeTitle", { name: confirming.name }) : await pageTitle(request, "admin:apiKeys.title"),
+    title: confirming
+      ? await pageTitle(request, "admin:apiKeys.revokeTitle", { name: confirming.name })
+      : await pageTitle(request, "admin:apiKeys.title"),
     keys: rows,
   });
 });
 
 /** The key whose revoking the address asks about (?confirm=revoke&key=ID), if it is still live. */
-function revokeAsked<Key extends { id: number; status: string }>(params: URLSearchParams, keys: Key[]): Key | undefined {
-  return params.get("confirm") === "revoke" ? keys.find((key) => String(key.id) === params.get("key") && key.status === "active") : undefined;
+function revokeAsked<Key extends { id: number; status: string }>(
+  params: URLSearchParams,
+  keys: Key[],
+): Key | undefined {
+  return params.get("confirm") === "revoke"
+    ? keys.find((key) => String(key.id) === params.get("key") && key.status === "active")
+    : undefined;
 }
 
 export const action = /* @__PURE__ */ route(async function action({ request, context }: ActionFunctionArgs) {
@@ -73,7 +84,12 @@ export const action = /* @__PURE__ */ route(async function action({ request, con
 });
 
 /** A new key, shown once on this answer; the password and the code are never sent back in the page. */
-async function makeKey(request: Request, { db, clientIp }: ActionFunctionArgs["context"], actor: CurrentUser, formData: FormData) {
+async function makeKey(
+  request: Request,
+  { db, clientIp }: ActionFunctionArgs["context"],
+  actor: CurrentUser,
+  formData: FormData,
+) {
   const hidden = { hideFields: ["currentPassword", "code"], data: { created: null } };
   return submitForm(
     request,
@@ -81,8 +97,16 @@ async function makeKey(request: Request, { db, clientIp }: ActionFunctionArgs["c
     ApiKeySchema,
     async ({ keyName, scope, days, currentPassword, code }, submission) => {
       try {
-        const { key } = await createApiKey(db, actor, { name: keyName, scope, days, password: currentPassword, proof: { code } }, clientIp);
-        return json({ ...submission.reply({ resetForm: true }), created: { name: keyName, key } }, { headers: NO_STORE });
+        const { key } = await createApiKey(
+          db,
+          actor,
+          { name: keyName, scope, days, password: currentPassword, proof: { code } },
+          clientIp,
+        );
+        return json(
+          { ...submission.reply({ resetForm: true }), created: { name: keyName, key } },
+          { headers: NO_STORE },
+        );
       } catch (error) {
         if (!(error instanceof SignInLimitedError)) throw error;
         return refusedAsLimited(request, submission, error, hidden);
@@ -101,7 +125,13 @@ export default function ApiKeys() {
     id: "api-key",
     schema: ApiKeySchema,
     defaultValue: { days: "90" },
-    labels: { keyName: t("apiKeys.name"), scope: t("apiKeys.scope"), days: t("apiKeys.days"), currentPassword: t("apiKeys.password"), code: t("apiKeys.code") },
+    labels: {
+      keyName: t("apiKeys.name"),
+      scope: t("apiKeys.scope"),
+      days: t("apiKeys.days"),
+      currentPassword: t("apiKeys.password"),
+      code: t("apiKeys.code"),
+    },
   });
   const question = (key: { id: number; name: string }) => ({
     title: t("apiKeys.revokeTitle", { name: key.name }),

@@ -7,7 +7,13 @@ import { Alert } from "~/components/ui/Alert";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
-import { ChildHasSubmittedReferralError, ChildTooOldError, deleteChild, getChild, startReferral } from "~/models/child.server";
+import {
+  ChildHasSubmittedReferralError,
+  ChildTooOldError,
+  deleteChild,
+  getChild,
+  startReferral,
+} from "~/models/child.server";
 import { getLookupLabel } from "~/models/lookup.server";
 import { mayDeleteChild, mayEditChild, mayEditReferral, mayStartReferral } from "~/models/policy";
 import { redirectWithToast } from "~/services/toast.server";
@@ -35,10 +41,16 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
   const mayChange = mayEditChild(actor, child);
   const mayRefer = mayStartReferral(actor, child);
   // A child's referrals are its creator's (startReferral, copyReferral).
-  const facts = (referral: { id: number; status: ReferralStatus }) => ({ ...referral, childId: child.id, createdById: child.createdById });
+  const facts = (referral: { id: number; status: ReferralStatus }) => ({
+    ...referral,
+    childId: child.id,
+    createdById: child.createdById,
+  });
   const open = (referral: { id: number; status: ReferralStatus }) => openReferralHref(facts(referral), actor);
   // The draft last worked on is the one to continue.
-  const draft = child.referrals.filter((referral) => mayEditReferral(actor, facts(referral))).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
+  const draft = child.referrals
+    .filter((referral) => mayEditReferral(actor, facts(referral)))
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
   return json({
     // The browser's history keeps a page's title after sign-out: it names no child (the heading goes on to).
     title: title(confirmDelete ? "children:details.deleteTitle" : "children:details.pageTitle"),
@@ -72,7 +84,8 @@ export const action = /* @__PURE__ */ route(async function action({ request, par
     try {
       await deleteChild(db, actor, id);
     } catch (error) {
-      if (error instanceof ChildHasSubmittedReferralError) return json({ error: "children:details.cannotDelete" }, { status: 409 });
+      if (error instanceof ChildHasSubmittedReferralError)
+        return json({ error: "children:details.cannotDelete" }, { status: 409 });
       throw error;
     }
     return redirectWithToast("/app/children", { key: "toasts.childDeleted" });
@@ -85,13 +98,16 @@ export const action = /* @__PURE__ */ route(async function action({ request, par
       if (error instanceof ChildTooOldError) return json({ error: "common:validation.ageOf" }, { status: 400 });
       throw error;
     }
-    return redirectWithToast(stepHref({ child: id, referral: referral.id, user: actor.id }, "relationship"), { key: "toasts.referralCreated" });
+    return redirectWithToast(stepHref({ child: id, referral: referral.id, user: actor.id }, "relationship"), {
+      key: "toasts.referralCreated",
+    });
   }
   notFound();
 });
 
 export default function ChildDetails() {
-  const { child, birthdate, state, referrals, draft, mayChange, mayRefer, tooOld, mayDelete, confirmDelete } = useLoaderData<typeof loader>();
+  const { child, birthdate, state, referrals, draft, mayChange, mayRefer, tooOld, mayDelete, confirmDelete } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation(["children", "common"]);
   const deleteQuestion = {
@@ -101,7 +117,8 @@ export default function ChildDetails() {
     cancelLabel: t("details.deleteCancel"),
     intent: "delete",
   };
-  if (confirmDelete && mayDelete) return <ConfirmPage {...deleteQuestion} cancelTo={`/app/children/details/${child.id}`} />;
+  if (confirmDelete && mayDelete)
+    return <ConfirmPage {...deleteQuestion} cancelTo={`/app/children/details/${child.id}`} />;
 
   return (
     <div className="child-page">
@@ -141,7 +158,11 @@ export default function ChildDetails() {
             ) : null}
             {tooOld ? null : (
               <Form method="post">
-                <StatusButton name="intent" value="newReferral" className={draft ? "usa-button usa-button--outline" : "usa-button"}>
+                <StatusButton
+                  name="intent"
+                  value="newReferral"
+                  className={draft ? "usa-button usa-button--outline" : "usa-button"}
+                >
                   {t("details.newReferral")}
                 </StatusButton>
               </Form>
@@ -170,7 +191,9 @@ export default function ChildDetails() {
                 <th scope="row" data-label={t("details.referral")}>
                   <Link to={referral.href}>
                     {t("details.referralStarted", { date: referral.startedOn })}{" "}
-                    <span className="list-table__details usa-hint">{t("details.referralNumber", { id: referral.id })}</span>
+                    <span className="list-table__details usa-hint">
+                      {t("details.referralNumber", { id: referral.id })}
+                    </span>
                   </Link>
                 </th>
                 <td data-label={t("details.status")}>{t(`common:statuses.${referral.status}`)}</td>

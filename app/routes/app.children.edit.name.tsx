@@ -33,7 +33,10 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
   const missing = !birthdate || !stateOfResidence;
   return json(
     {
-      title: await pageTitle(request, missing ? "children:name.missingTitle" : child ? "children:name.editTitle" : "children:name.addTitle"),
+      title: await pageTitle(
+        request,
+        missing ? "children:name.missingTitle" : child ? "children:name.editTitle" : "children:name.addTitle",
+      ),
       failed: missing,
       missing,
       child: child && { id: child.id },
@@ -66,7 +69,9 @@ export const action = /* @__PURE__ */ route(async function action({ request, con
     }
     if (referralNext(formData)) {
       const ids = await createChildWithReferral(db, actor, input);
-      return redirectWithToast(stepHref({ ...ids, user: actor.id }, "relationship"), { key: "toasts.childAndReferralCreated" });
+      return redirectWithToast(stepHref({ ...ids, user: actor.id }, "relationship"), {
+        key: "toasts.childAndReferralCreated",
+      });
     }
     const { id } = await createChild(db, actor, input);
     return redirectWithToast(`/app/children/details/${id}`, { key: "toasts.childCreated" });
@@ -152,8 +157,12 @@ function NameForm() {
           <SelectField {...field("suffix")} options={suffixes} optional />
         </fieldset>
         <div className="form-actions">
-          <StatusButton className="usa-button">{t(child ? "name.update" : referring ? "refer.create" : "name.create")}</StatusButton>
-          <Link to={child ? `/app/children/details/${child.id}` : referring ? "/app/dashboard" : "/app/children"}>{t("common:form.cancel")}</Link>
+          <StatusButton className="usa-button">
+            {t(child ? "name.update" : referring ? "refer.create" : "name.create")}
+          </StatusButton>
+          <Link to={child ? `/app/children/details/${child.id}` : referring ? "/app/dashboard" : "/app/children"}>
+            {t("common:form.cancel")}
+          </Link>
         </div>
       </Form>
     </div>

@@ -52,13 +52,18 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
 export const action = /* @__PURE__ */ route(async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireReferrer(request, context.db);
   const formData = await request.formData();
-  return submitForm(request, formData, preVerifySchema(easternCalendarDate()), async ({ id, birthdate, stateOfResidence }) => {
-    if (id !== null) await getChild(context.db, actor, id);
-    const next = new URLSearchParams({ birthdate, stateOfResidence });
-    if (id !== null) next.set("id", String(id));
-    else if (referralNext(formData)) next.set("next", "referral");
-    return redirect(`/app/children/edit/name?${next}`);
-  });
+  return submitForm(
+    request,
+    formData,
+    preVerifySchema(easternCalendarDate()),
+    async ({ id, birthdate, stateOfResidence }) => {
+      if (id !== null) await getChild(context.db, actor, id);
+      const next = new URLSearchParams({ birthdate, stateOfResidence });
+      if (id !== null) next.set("id", String(id));
+      else if (referralNext(formData)) next.set("next", "referral");
+      return redirect(`/app/children/edit/name?${next}`);
+    },
+  );
 });
 
 export default function PreVerify() {
@@ -94,7 +99,9 @@ export default function PreVerify() {
         <SelectField {...field("stateOfResidence")} hint={t("preverify.stateHint")} options={states} />
         <div className="form-actions">
           <StatusButton className="usa-button">{t("preverify.continue")}</StatusButton>
-          <Link to={childId ? `/app/children/details/${childId}` : referring ? "/app/dashboard" : "/app/children"}>{t("common:form.cancel")}</Link>
+          <Link to={childId ? `/app/children/details/${childId}` : referring ? "/app/dashboard" : "/app/children"}>
+            {t("common:form.cancel")}
+          </Link>
         </div>
       </Form>
     </div>

@@ -25,8 +25,16 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
   const counts = await dashboardCounts(context.db, actor);
   // A referrer's own trend (R128), once they have submitted a referral.
   const trend =
-    !actsForProgram(actor) && counts.submitted > 0 ? await referrerTrendFigures(context.db, actor, easternCalendarDate(), await getLanguage(request), t) : null;
-  return json({ title: title("referrals:dashboard.title"), name: actor.firstName, isAdmin: actsForProgram(actor), counts, trend });
+    !actsForProgram(actor) && counts.submitted > 0
+      ? await referrerTrendFigures(context.db, actor, easternCalendarDate(), await getLanguage(request), t)
+      : null;
+  return json({
+    title: title("referrals:dashboard.title"),
+    name: actor.firstName,
+    isAdmin: actsForProgram(actor),
+    counts,
+    trend,
+  });
 });
 
 export default function Dashboard() {
@@ -77,7 +85,14 @@ export default function Dashboard() {
       {trend ? (
         <>
           <FigureSection {...trend.months} empty={trend.total === 0} emptyText={t("dashboard.trend.none")} />
-          {trend.total > 0 ? <FigureSection id="trend-status" heading={t("dashboard.trend.statusHeading")} chart={null} table={trend.statuses} /> : null}
+          {trend.total > 0 ? (
+            <FigureSection
+              id="trend-status"
+              heading={t("dashboard.trend.statusHeading")}
+              chart={null}
+              table={trend.statuses}
+            />
+          ) : null}
         </>
       ) : null}
     </div>
@@ -86,7 +101,10 @@ export default function Dashboard() {
 
 /** The submitted list of those waiting for a first status, longest waiting first; `day` narrows it to one day's. */
 function waitingHref(day?: string) {
-  const params = new URLSearchParams({ status: "Submitted", ...(day ? dateFilterParams("submissionDate", { type: "exactly", from: day }) : {}) });
+  const params = new URLSearchParams({
+    status: "Submitted",
+    ...(day ? dateFilterParams("submissionDate", { type: "exactly", from: day }) : {}),
+  });
   params.set("sort", "submissionDate");
   params.set("order", "asc");
   return `/app/referrals/submitted?${params}`;
@@ -106,7 +124,9 @@ function WaitingQueue({ queue }: { queue: { count: number; oldestDay: string | n
             <Link to={waitingHref()}>{t("dashboard.queue.count", { count: queue.count })}</Link>
           </li>
           <li>
-            <Link to={waitingHref(queue.oldestDay)}>{t("dashboard.queue.oldest", { count: queue.oldestDays ?? 0 })}</Link>
+            <Link to={waitingHref(queue.oldestDay)}>
+              {t("dashboard.queue.oldest", { count: queue.oldestDays ?? 0 })}
+            </Link>
           </li>
         </ul>
       )}

@@ -11,7 +11,10 @@ export const meta = pageMeta;
 export const loader = /* @__PURE__ */ route(async function loader({ request, params }: LoaderFunctionArgs) {
   const kind = errorKind(params.error);
   const { title } = await getPageTranslation(request);
-  return json({ kind, title: title(`${ERROR_KINDS[kind].key}.title`), failed: true }, { status: ERROR_KINDS[kind].status });
+  return json(
+    { kind, title: title(`${ERROR_KINDS[kind].key}.title`), failed: true },
+    { status: ERROR_KINDS[kind].status },
+  );
 });
 
 export default function ErrorRoute() {

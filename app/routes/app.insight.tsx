@@ -81,7 +81,9 @@ export default function InsightPage() {
         <ul className="usa-list insight__waiting">
           {(["over7", "over14"] as const).map((key) => (
             <li key={key} data-waiting={key}>
-              <Link to={waitingHref(waiting[key].before)}>{t(`insight.waiting.${key}`, { count: waiting[key].count })}</Link>
+              <Link to={waitingHref(waiting[key].before)}>
+                {t(`insight.waiting.${key}`, { count: waiting[key].count })}
+              </Link>
             </li>
           ))}
         </ul>
@@ -120,7 +122,14 @@ export default function InsightPage() {
           <legend className="usa-legend">{t("insight.period.by")}</legend>
           {(["status", "county"] as const).map((value) => (
             <div key={value} className="usa-radio">
-              <input className="usa-radio__input" type="radio" id={`insight-by-${value}`} name="by" value={value} defaultChecked={split === value} />
+              <input
+                className="usa-radio__input"
+                type="radio"
+                id={`insight-by-${value}`}
+                name="by"
+                value={value}
+                defaultChecked={split === value}
+              />
               <label className="usa-radio__label" htmlFor={`insight-by-${value}`}>
                 {t(`insight.period.${value}`)}
               </label>

@@ -28,5 +28,10 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
   async function* pages() {
     yield table.rows;
   }
-  return csvResponse({ header: table.head, total: table.rows.length, pages: pages(), fileName: `insight-${id}-${period.from}-${period.to}.csv` });
+  return csvResponse({
+    header: table.head,
+    total: table.rows.length,
+    pages: pages(),
+    fileName: `insight-${id}-${period.from}-${period.to}.csv`,
+  });
 });

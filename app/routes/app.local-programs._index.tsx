@@ -61,9 +61,13 @@ export default function LocalPrograms() {
               <th scope="row" data-label={t("programs.name")}>
                 <Link to={`/app/local-programs/${program.id}`}>{program.name}</Link>
               </th>
-              <td data-label={t("programs.intakeEmail")}>{program.intakeEmail ?? <strong>{t("programs.missing")}</strong>}</td>
+              <td data-label={t("programs.intakeEmail")}>
+                {program.intakeEmail ?? <strong>{t("programs.missing")}</strong>}
+              </td>
               <td data-label={t("programs.phone")}>{program.phone ?? t("programs.missing")}</td>
-              <td data-label={t("programs.domains")}>{program.approvedDomains.length ? program.approvedDomains.join(", ") : t("programs.missing")}</td>
+              <td data-label={t("programs.domains")}>
+                {program.approvedDomains.length ? program.approvedDomains.join(", ") : t("programs.missing")}
+              </td>
               <td data-label={t("programs.staffCount")}>{program.staff}</td>
             </tr>
           ))}

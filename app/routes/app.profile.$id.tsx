@@ -4,7 +4,14 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { requireSession } from "~/auth/auth.server";
-import { nameFieldLabels, NameFieldset, phoneFieldLabels, PhonesFieldset, SecurityQuestionsFieldset, securityFieldLabels } from "~/components/AccountFields";
+import {
+  nameFieldLabels,
+  NameFieldset,
+  phoneFieldLabels,
+  PhonesFieldset,
+  SecurityQuestionsFieldset,
+  securityFieldLabels,
+} from "~/components/AccountFields";
 import { PasswordField } from "~/components/PasswordField";
 import { AddressBook, AdminProfileView } from "~/components/profile/ProfileViews";
 import { Alert } from "~/components/ui/Alert";
@@ -56,12 +63,22 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
     })),
   };
   return json({
-    title: await pageTitle(request, mode === "owner" ? "profile:title" : "profile:adminTitle", { name: `${profile.firstName} ${profile.lastName}` }),
+    title: await pageTitle(request, mode === "owner" ? "profile:title" : "profile:adminTitle", {
+      name: `${profile.firstName} ${profile.lastName}`,
+    }),
     mode,
     profile,
     secondFactor,
     sessions,
-    addresses: addresses.map(({ id, nickname, line1, line2, city, zip, county }) => ({ id, nickname, line1, line2, city, zip, county })),
+    addresses: addresses.map(({ id, nickname, line1, line2, city, zip, county }) => ({
+      id,
+      nickname,
+      line1,
+      line2,
+      city,
+      zip,
+      county,
+    })),
     options: {
       prefixes: await getLookupOptions(db, "Prefixes", language),
       suffixes: await getLookupOptions(db, "Suffixes", language),
@@ -97,14 +114,16 @@ export const action = /* @__PURE__ */ route(async function action({ request, par
         change = await updateProfile(db, actor, userId, value);
       } catch (error) {
         if (error instanceof InputError) throw error;
-        if (error instanceof EmailTakenError) return refused(submission, { ...refusal, fieldErrors: { email: ["auth:register.emailTaken"] } });
+        if (error instanceof EmailTakenError)
+          return refused(submission, { ...refusal, fieldErrors: { email: ["auth:register.emailTaken"] } });
         logFor(request).error({ err: error }, "profile update failed");
         // The form stays as typed, under the profile-update-error alert (R16).
         return refused(submission, { ...refusal, status: 500, data: { strength, updateError: true } });
       }
       const headers = await createToastHeaders({ key: "toasts.userUpdated" });
       // The account's language is also the interface's (R15).
-      if (change.languageChanged) headers.append("Set-Cookie", await serializeLanguageCookie(fromPublicLanguage(value.primaryLanguage) ?? "en"));
+      if (change.languageChanged)
+        headers.append("Set-Cookie", await serializeLanguageCookie(fromPublicLanguage(value.primaryLanguage) ?? "en"));
       // A new password ended every sign-in of the account; this browser keeps a fresh one.
       if (change.session) headers.append("Set-Cookie", change.session);
       return redirect(`/app/profile/${userId}`, { headers });
@@ -115,7 +134,11 @@ export const action = /* @__PURE__ */ route(async function action({ request, par
 
 export default function ProfilePage() {
   const { mode, profile, addresses, options } = useLoaderData<typeof loader>();
-  return mode === "owner" ? <OwnProfile /> : <AdminProfileView profile={profile} addresses={addresses} options={options} />;
+  return mode === "owner" ? (
+    <OwnProfile />
+  ) : (
+    <AdminProfileView profile={profile} addresses={addresses} options={options} />
+  );
 }
 
 function OwnProfile() {
@@ -168,7 +191,12 @@ function OwnProfile() {
               { value: "sp", label: t("auth:register.languages.sp") },
             ]}
           />
-          <PasswordField {...field("newPassword")} hint={t("newPasswordHint")} optional submittedStrength={lastResult?.strength ?? null} />
+          <PasswordField
+            {...field("newPassword")}
+            hint={t("newPasswordHint")}
+            optional
+            submittedStrength={lastResult?.strength ?? null}
+          />
         </fieldset>
 
         <SecurityQuestionsFieldset
@@ -183,7 +211,12 @@ function OwnProfile() {
 
         <fieldset className="usa-fieldset">
           <legend className="usa-legend usa-legend--large">{t("confirmLegend")}</legend>
-          <TextField {...field("currentPassword")} hint={t("currentPasswordHint")} type="password" autoComplete="current-password" />
+          <TextField
+            {...field("currentPassword")}
+            hint={t("currentPasswordHint")}
+            type="password"
+            autoComplete="current-password"
+          />
         </fieldset>
 
         <div className="form-actions">
@@ -196,7 +229,9 @@ function OwnProfile() {
         <section aria-labelledby="second-factor-heading" className="profile__second-factor">
           <h2 id="second-factor-heading">{t("auth:secondFactor.profile.heading")}</h2>
           <p>
-            {secondFactor.enabled ? t("auth:secondFactor.profile.on", { count: secondFactor.recoveryCodesLeft }) : t("auth:secondFactor.profile.off")}
+            {secondFactor.enabled
+              ? t("auth:secondFactor.profile.on", { count: secondFactor.recoveryCodesLeft })
+              : t("auth:secondFactor.profile.off")}
             {secondFactor.required ? ` ${t("auth:secondFactor.profile.required")}` : null}
           </p>
           <Link className="usa-button usa-button--outline" to={`/app/profile/${profile.id}/second-factor`}>
@@ -216,7 +251,16 @@ function OwnProfile() {
 function OwnSessions({
   sessions: { shown, others },
 }: {
-  sessions: { shown: Array<{ device: string | null; address: string | null; signedInAt: string; lastSeenAt: string; current: boolean }>; others: number };
+  sessions: {
+    shown: Array<{
+      device: string | null;
+      address: string | null;
+      signedInAt: string;
+      lastSeenAt: string;
+      current: boolean;
+    }>;
+    others: number;
+  };
 }) {
   const { t } = useTranslation(["profile", "common"]);
   return (

@@ -13,7 +13,12 @@ import { deleteAddress, getAddress, saveAddress } from "~/models/address.server"
 import { getLookupOptions } from "~/models/lookup.server";
 import { mayEditProfile } from "~/models/policy";
 import type { CurrentUser } from "~/models/user.server";
-import { answerAddressChoice, answerAddressLookup, NO_LOOKUP, readAddressIntent } from "~/components/address-form.server";
+import {
+  answerAddressChoice,
+  answerAddressLookup,
+  NO_LOOKUP,
+  readAddressIntent,
+} from "~/components/address-form.server";
 import { pageTitle, submitForm } from "~/components/ui/page.server";
 import { AddressSchema } from "~/schemas/address";
 import { redirectWithToast } from "~/services/toast.server";
@@ -45,7 +50,14 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
   const address = addressId === null ? null : await getAddress(db, actor, ownerId, addressId);
   const confirmDelete = address !== null && new URL(request.url).searchParams.has("delete");
   return json({
-    title: await pageTitle(request, confirmDelete ? "profile:address.deleteTitle" : address ? "profile:address.editTitle" : "profile:address.addTitle"),
+    title: await pageTitle(
+      request,
+      confirmDelete
+        ? "profile:address.deleteTitle"
+        : address
+          ? "profile:address.editTitle"
+          : "profile:address.addTitle",
+    ),
     ownerId,
     address: address && {
       id: address.id,
@@ -86,7 +98,9 @@ async function save({ request, db, actor, ownerId, addressId, formData }: Act, i
     AddressSchema,
     async (value) => {
       const saved = await saveAddress(db, actor, ownerId, value, addressId);
-      return redirectWithToast(intent === "saveAndContinue" ? profileUrl : `${profileUrl}/address/${saved.id}`, { key: "toasts.addressSaved" });
+      return redirectWithToast(intent === "saveAndContinue" ? profileUrl : `${profileUrl}/address/${saved.id}`, {
+        key: "toasts.addressSaved",
+      });
     },
     { data: NO_LOOKUP(formData) },
   );

@@ -26,7 +26,10 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
   const status = await secondFactorOf(context.db, actor, actor.id);
   const setup = status.enabled ? null : await setupScreen(context.db, actor, sessionIdHash);
   const title = status.enabled ? "auth:secondFactor.profile.heading" : "auth:secondFactor.setup.title";
-  return json({ title: await pageTitle(request, title), profile: `/app/profile/${actor.id}`, status, setup }, { headers: NO_STORE });
+  return json(
+    { title: await pageTitle(request, title), profile: `/app/profile/${actor.id}`, status, setup },
+    { headers: NO_STORE },
+  );
 });
 
 export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {
@@ -39,7 +42,13 @@ export const action = /* @__PURE__ */ route(async function action({ request, par
       await removeSecondFactor(context.db, actor, input, context.clientIp);
       return redirectWithToast(profile, { key: "toasts.secondFactorOff" });
     }
-    const { recoveryCodes } = await confirmSecondFactor(context.db, actor, sessionIdHash, "code" in input ? input.code : "", context.clientIp);
+    const { recoveryCodes } = await confirmSecondFactor(
+      context.db,
+      actor,
+      sessionIdHash,
+      "code" in input ? input.code : "",
+      context.clientIp,
+    );
     return json({ recoveryCodes, continueTo: profile }, { headers: NO_STORE });
   });
 });

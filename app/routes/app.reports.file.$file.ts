@@ -6,7 +6,10 @@ import { reportFile } from "~/models/report.server";
 import { contentDisposition } from "~/services/uploads.server";
 import { route } from "~/utils/route.server";
 
-const TYPES = { csv: "text/csv; charset=utf-8", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" };
+const TYPES = {
+  csv: "text/csv; charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
 
 /** A kept report, for administrators only, as a download. */
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {

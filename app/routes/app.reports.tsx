@@ -39,7 +39,8 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
     counties: await getLookupOptions(db, "Counties", await getLanguage(request)),
     retentionDays: getConfig().REPORT_RETENTION_DAYS,
     reports: await listReports(db, actor),
-    // The user report lists accounts: administrators only; a program's staff make referral reports of their programs (R137).
+    // The user report lists accounts: administrators only; a program's staff make referral reports of their programs
+    // (R137).
     usersReport: actor.isAdmin,
   });
 });
@@ -51,7 +52,13 @@ type ActionData = SubmissionResult<string[]> & { kind: ReportKind; fileName?: st
  * Makes the report of `kind` from its form. A date after today is the field's error; any other failure of ours is
  * logged and said in the page's alert (500), with the form as it was typed.
  */
-async function report(kind: ReportKind, request: Request, db: ActionFunctionArgs["context"]["db"], actor: CurrentUser, form: FormData) {
+async function report(
+  kind: ReportKind,
+  request: Request,
+  db: ActionFunctionArgs["context"]["db"],
+  actor: CurrentUser,
+  form: FormData,
+) {
   return submitForm(
     request,
     form,
@@ -84,7 +91,12 @@ export const action = /* @__PURE__ */ route(async function action({ request, con
   }
 });
 
-function useReportForm<Name extends string>(kind: ReportKind, today: string, actionData: ActionData | undefined, labels: Record<Name, string>) {
+function useReportForm<Name extends string>(
+  kind: ReportKind,
+  today: string,
+  actionData: ActionData | undefined,
+  labels: Record<Name, string>,
+) {
   const { revalidate } = useRevalidator();
   const { i18n } = useTranslation();
   const [progress, setProgress] = useState<number | null>(null);
@@ -138,12 +150,25 @@ function useReportForm<Name extends string>(kind: ReportKind, today: string, act
   });
   // The page's own answer (a form post, without JavaScript) is shown first in the main view; the answer read with
   // JavaScript beside the form, where the focus is taken to it (docs/product-rules.md R160).
-  const served = outcome === null && mine && (mine.fileName || mine.failed) ? { fileName: mine.fileName, failed: mine.failed } : null;
+  const served =
+    outcome === null && mine && (mine.fileName || mine.failed)
+      ? { fileName: mine.fileName, failed: mine.failed }
+      : null;
   return { form, field, summary, progress, outcome, served };
 }
 
 /** A report's result: its link when made, or that it failed. `focus`: the focus goes to it as it appears. */
-function Outcome({ kind, fileName, failed, focus = false }: { kind: ReportKind; fileName?: string; failed?: boolean; focus?: boolean }) {
+function Outcome({
+  kind,
+  fileName,
+  failed,
+  focus = false,
+}: {
+  kind: ReportKind;
+  fileName?: string;
+  failed?: boolean;
+  focus?: boolean;
+}) {
   const { t } = useTranslation("admin");
   const link = useFocusWhen<HTMLAnchorElement>(focus && fileName ? fileName : null);
   const failure = useFocusWhen<HTMLDivElement>(focus && failed ? "failed" : null);
@@ -229,7 +254,10 @@ export default function Reports() {
           <CheckboxGroup
             {...rf("statuses")}
             hint={t("reports.statusesHint")}
-            options={REPORT_STATUS_KEYS.map((key) => ({ value: key, label: t(`common:statuses.${REPORT_STATUSES[key]}`) }))}
+            options={REPORT_STATUS_KEYS.map((key) => ({
+              value: key,
+              label: t(`common:statuses.${REPORT_STATUSES[key]}`),
+            }))}
           />
           <FormatChoice {...rf("format")} />
           <TextField {...rf("filename")} hint={t("reports.filenameHint")} optional />
@@ -297,8 +325,12 @@ export default function Reports() {
                   </th>
                   <td data-label={t("reports.kind")}>{t(`reports.kinds.${file.kind}`)}</td>
                   <td data-label={t("reports.rows")}>{file.row_count ?? ""}</td>
-                  <td data-label={t("reports.madeBy")}>{[file.first_name, file.last_name].filter(Boolean).join(" ")}</td>
-                  <td data-label={t("reports.madeAt")}>{formatDateTimeEastern(file.created_at, i18n.language as Language)}</td>
+                  <td data-label={t("reports.madeBy")}>
+                    {[file.first_name, file.last_name].filter(Boolean).join(" ")}
+                  </td>
+                  <td data-label={t("reports.madeAt")}>
+                    {formatDateTimeEastern(file.created_at, i18n.language as Language)}
+                  </td>
                 </tr>
               ))}
             </tbody>

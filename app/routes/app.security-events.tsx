@@ -24,7 +24,10 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
     (query, language) => listSecurityEvents(context.db, actor, query, language, t),
     { path: "/app/security-events/export.csv", name: "security-events" },
   );
-  return json({ title: title("admin:security.title"), ...page, rows: data, kinds: securityEventKindOptions(t) }, { status });
+  return json(
+    { title: title("admin:security.title"), ...page, rows: data, kinds: securityEventKindOptions(t) },
+    { status },
+  );
 });
 
 export default function SecurityEvents() {
@@ -37,7 +40,13 @@ export default function SecurityEvents() {
       {filterError ? <UnknownComparisonAlert /> : null}
       <ListFilters state={state} label={t("security.filters")}>
         <TextFilter name="person" label={t("security.person")} value={state.text.person} />
-        <SelectFilter name="kind" label={t("security.kind")} value={state.text.kind} anyLabel={t("security.anyKind")} options={kinds} />
+        <SelectFilter
+          name="kind"
+          label={t("security.kind")}
+          value={state.text.kind}
+          anyLabel={t("security.anyKind")}
+          options={kinds}
+        />
         <DateFilterField name="at" label={t("security.when")} value={state.dates.at} />
       </ListFilters>
       <ListResults

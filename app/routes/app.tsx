@@ -26,7 +26,13 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
 export default function AppLayout() {
   const { navOpen, isAdmin, isSuperAdmin, isProgramStaff, currentUser } = useLoaderData<typeof loader>();
   return (
-    <AppShell navOpen={navOpen} isAdmin={isAdmin} isSuperAdmin={isSuperAdmin} isProgramStaff={isProgramStaff} user={currentUser}>
+    <AppShell
+      navOpen={navOpen}
+      isAdmin={isAdmin}
+      isSuperAdmin={isSuperAdmin}
+      isProgramStaff={isProgramStaff}
+      user={currentUser}
+    >
       <Outlet />
     </AppShell>
   );

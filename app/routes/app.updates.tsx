@@ -15,7 +15,13 @@ import { pageMeta } from "~/components/title";
 
 export const handle = { i18n: ["common", "referrals"] };
 
-const UPDATES_LIST = { sorts: ["statusUpdatedAt"], defaultSort: "statusUpdatedAt", defaultOrder: "desc", textFilters: [], dateFilters: [] } as const;
+const UPDATES_LIST = {
+  sorts: ["statusUpdatedAt"],
+  defaultSort: "statusUpdatedAt",
+  defaultOrder: "desc",
+  textFilters: [],
+  dateFilters: [],
+} as const;
 
 export const meta = pageMeta;
 
@@ -39,7 +45,10 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
       date: row.statusUpdatedAt ? formatDateTimeEastern(row.statusUpdatedAt, language) : "",
       // When their program first opened it (R140).
       opened: row.openedAt
-        ? { program: (language === "es" ? row.openedByNameEs : row.openedByName) ?? "", date: formatDateEastern(row.openedAt, language) }
+        ? {
+            program: (language === "es" ? row.openedByNameEs : row.openedByName) ?? "",
+            date: formatDateEastern(row.openedAt, language),
+          }
         : null,
     })),
   });
@@ -78,7 +87,9 @@ export default function StatusUpdates() {
                   <span className="usa-hint">{t(`updates.meanings.${row.status}`)}</span>
                 </td>
                 <td data-label={t("updates.details")}>{row.details}</td>
-                <td data-label={t("program.opened")}>{row.opened ? t("program.openedBy", row.opened) : t("program.notOpened")}</td>
+                <td data-label={t("program.opened")}>
+                  {row.opened ? t("program.openedBy", row.opened) : t("program.notOpened")}
+                </td>
                 <td data-label={t("updates.date")}>{row.date}</td>
               </tr>
             ))}

@@ -9,7 +9,11 @@ import { redirectWithToast } from "~/services/toast.server";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/auth.server";
 import { confirmedIntent, UserActionConfirmPage, UserActions } from "~/components/admin/UserActions";
-import { SecondFactorAdmin, SecondFactorResetConfirmPage, type SecondFactorView } from "~/components/admin/SecondFactorAdmin";
+import {
+  SecondFactorAdmin,
+  SecondFactorResetConfirmPage,
+  type SecondFactorView,
+} from "~/components/admin/SecondFactorAdmin";
 import { AdminProfileView } from "~/components/profile/ProfileViews";
 import { SummaryList } from "~/components/ui/SummaryList";
 import { getConfig } from "~/config.server";
@@ -48,7 +52,10 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
   const staffPrograms =
     actor.isSuperAdmin && mayManageUser(actor, { id: userId, isSuperAdmin: account.roles.includes("ROLE_SUPER_ADMIN") })
       ? {
-          programs: (await listLocalPrograms(db, actor, language)).map((program) => ({ id: program.id, name: program.name })),
+          programs: (await listLocalPrograms(db, actor, language)).map((program) => ({
+            id: program.id,
+            name: program.name,
+          })),
           current: await staffProgramsOf(db, actor, userId),
         }
       : null;
@@ -60,7 +67,12 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
         locked: account.locked === 1,
         status: accountStatus({ locked: account.locked === 1, enabled: account.enabled === 1 }),
         promotionProblem: promotionProblem(
-          { isAdmin: account.isAdmin, hasReferrals: account.hasReferrals, lastLogin: account.last_login, email: account.email },
+          {
+            isAdmin: account.isAdmin,
+            hasReferrals: account.hasReferrals,
+            lastLogin: account.last_login,
+            email: account.email,
+          },
           getConfig().ADMIN_EMAIL_DOMAINS,
         ),
       }
@@ -77,7 +89,15 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
   return json({
     title: pageTitle,
     profile,
-    addresses: addresses.map(({ id, nickname, line1, line2, city, zip, county }) => ({ id, nickname, line1, line2, city, zip, county })),
+    addresses: addresses.map(({ id, nickname, line1, line2, city, zip, county }) => ({
+      id,
+      nickname,
+      line1,
+      line2,
+      city,
+      zip,
+      county,
+    })),
     options: {
       prefixes: await getLookupOptions(db, "Prefixes", language),
       suffixes: await getLookupOptions(db, "Suffixes", language),
@@ -113,7 +133,10 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
   });
 });
 
-/** Whether the address asks to confirm resetting this person's second factor (?confirm=resetSecondFactor&user=ID), and it may be. */
+/**
+ * Whether the address asks to confirm resetting this person's second factor (?confirm=resetSecondFactor&user=ID), and
+ * it may be.
+ */
 function resettableAsked(search: URLSearchParams, resettable: boolean, userId: number): boolean {
   return resettable && search.get("confirm") === "resetSecondFactor" && search.get("user") === String(userId);
 }
@@ -132,12 +155,14 @@ export const action = /* @__PURE__ */ route(async function action({ request, par
 });
 
 export default function EditUser() {
-  const { profile, addresses, options, account, actionable, secondFactor, staffPrograms } = useLoaderData<typeof loader>();
+  const { profile, addresses, options, account, actionable, secondFactor, staffPrograms } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation(["admin", "common"]);
   const search = new URLSearchParams(useLocation().search);
   const intent = actionable ? confirmedIntent(search, actionable) : null;
   if (actionable && intent) return <UserActionConfirmPage user={actionable} intent={intent} cancelTo="?" />;
-  if (resettableAsked(search, secondFactor.resettable, secondFactor.userId)) return <SecondFactorResetConfirmPage view={secondFactor} cancelTo="?" />;
+  if (resettableAsked(search, secondFactor.resettable, secondFactor.userId))
+    return <SecondFactorResetConfirmPage view={secondFactor} cancelTo="?" />;
   const none = t("user.none");
   const rows: Array<[string, string]> = [
     [t("user.statusUpdatedAt"), account.statusUpdatedAt ?? none],

@@ -14,7 +14,10 @@ export const meta = pageMeta;
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request, context.db);
   const owner = await getProfile(context.db, actor, idParam(params.id));
-  return loadReferralList(context.db, request, actor, "user", { id: owner.id, name: `${owner.firstName} ${owner.lastName}` });
+  return loadReferralList(context.db, request, actor, "user", {
+    id: owner.id,
+    name: `${owner.firstName} ${owner.lastName}`,
+  });
 });
 
 export default ReferralListPage;

@@ -26,10 +26,15 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
   const actor = await requireAdmin(request, context.db);
   const db = context.db;
   const { title } = await getPageTranslation(request, ["admin", "common"]);
-  const { language, data, page, status } = await loadListPage(request, USER_LIST, (query) => listUsers(db, actor, query, getConfig().ADMIN_EMAIL_DOMAINS), {
-    path: "/app/users/export.csv",
-    name: "users",
-  });
+  const { language, data, page, status } = await loadListPage(
+    request,
+    USER_LIST,
+    (query) => listUsers(db, actor, query, getConfig().ADMIN_EMAIL_DOMAINS),
+    {
+      path: "/app/users/export.csv",
+      name: "users",
+    },
+  );
   const references = await getLookupOptions(db, "References", language);
   const rows = data.map((row) => ({
     id: row.id,
@@ -46,10 +51,14 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
   }));
   // The confirmation page's title is its question (R175), for the row and action the page asks about.
   const search = new URL(request.url).searchParams;
-  const asked = rows.map((row) => ({ row, intent: row.actionable ? confirmedIntent(search, row) : null })).find(({ intent }) => intent);
+  const asked = rows
+    .map((row) => ({ row, intent: row.actionable ? confirmedIntent(search, row) : null }))
+    .find(({ intent }) => intent);
   return json(
     {
-      title: asked?.intent ? title(`admin:actions.${asked.intent}Title`, { name: asked.row.name }) : title("admin:users.title"),
+      title: asked?.intent
+        ? title(`admin:actions.${asked.intent}Title`, { name: asked.row.name })
+        : title("admin:users.title"),
       ...page,
       language,
       references,
@@ -98,7 +107,13 @@ export default function UsersList() {
       <ListFilters state={state} label={t("users.filters")}>
         <TextFilter name="name" label={t("users.name")} value={state.text.name} />
         <TextFilter name="email" label={t("users.email")} value={state.text.email} />
-        <SelectFilter name="reference" label={t("users.reference")} value={state.text.reference} anyLabel={t("users.anyReference")} options={references} />
+        <SelectFilter
+          name="reference"
+          label={t("users.reference")}
+          value={state.text.reference}
+          anyLabel={t("users.anyReference")}
+          options={references}
+        />
         <SelectFilter
           name="status"
           label={t("users.status")}
@@ -145,7 +160,9 @@ export default function UsersList() {
             <td data-label={t("users.lastLogin")}>{row.lastLogin ?? t("users.never")}</td>
             <td data-label={t("users.role")}>{row.isAdmin ? t("users.roles.admin") : t("users.roles.user")}</td>
             <td>
-              <div className="table-actions">{row.actionable ? <UserActions user={row} /> : <span className="usa-hint">{t("users.you")}</span>}</div>
+              <div className="table-actions">
+                {row.actionable ? <UserActions user={row} /> : <span className="usa-hint">{t("users.you")}</span>}
+              </div>
             </td>
           </tr>
         )}

@@ -25,8 +25,14 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
   } catch (error) {
     logFor(request).error({ err: error }, "fetching a referral by review link failed");
   }
-  if (!review) return json({ title: title("pages.externalReview"), failed: true, review: null, token: null }, { status: 404 });
-  return json({ title: title("referrals:review.pageTitle", { number: String(review.id) }), failed: false, review, token });
+  if (!review)
+    return json({ title: title("pages.externalReview"), failed: true, review: null, token: null }, { status: 404 });
+  return json({
+    title: title("referrals:review.pageTitle", { number: String(review.id) }),
+    failed: false,
+    review,
+    token,
+  });
 });
 
 // The token must not leak in a Referer: app/server/security.ts sets no-referrer for /app/referral/review.
@@ -38,7 +44,11 @@ export default function ExternalReview() {
   return (
     <PublicShell>
       {review && token ? (
-        <ReferralReview review={review} failure={null} fileHref={(id) => `/app/referral/review/external/document/${id}?${new URLSearchParams({ token })}`} />
+        <ReferralReview
+          review={review}
+          failure={null}
+          fileHref={(id) => `/app/referral/review/external/document/${id}?${new URLSearchParams({ token })}`}
+        />
       ) : (
         <>
           <h1>{t("pages.externalReview")}</h1>

@@ -36,7 +36,11 @@ async function person() {
 }
 
 async function passwordIs(userId: number, password: string) {
-  const row = await test.db.selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirstOrThrow();
+  const row = await test.db
+    .selectFrom("users")
+    .select("password_hash")
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
   return verifyPassword(row.password_hash, password);
 }
 
@@ -48,7 +52,11 @@ describe("the list of common passwords", () => {
     expect(isCommonPassword("qwerty123456")).toBe(true);
     for (const password of [STRONG, "correct horse 12", "abcdefghijk1"]) expect(isCommonPassword(password)).toBe(false);
     // The file's header is not a password.
-    expect(isCommonPassword("# Common passwords, refused as new passwords (app/auth/common-passwords.server.ts), compared lower-cased.")).toBe(false);
+    expect(
+      isCommonPassword(
+        "# Common passwords, refused as new passwords (app/auth/common-passwords.server.ts), compared lower-cased.",
+      ),
+    ).toBe(false);
   });
 });
 
@@ -67,14 +75,24 @@ describe("a common password is refused on its field", () => {
       securityAnswer2: "Baltimore",
       primaryLanguage: "en",
     };
-    return action({ request: post("http://localhost/register", fields), context: { db: test.db, clientIp: "127.0.0.1" }, params: {} });
+    return action({
+      request: post("http://localhost/register", fields),
+      context: { db: test.db, clientIp: "127.0.0.1" },
+      params: {},
+    });
   }
 
   it("at registration", async () => {
     const refused = await register(COMMON, "common-register@example.com");
     expect(refused.status).toBe(400);
     expect((await refused.json()).error).toEqual({ password: ["validation.passwordCommon"] });
-    expect(await test.db.selectFrom("users").select("id").where("email", "=", "common-register@example.com").executeTakeFirst()).toBeUndefined();
+    expect(
+      await test.db
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", "common-register@example.com")
+        .executeTakeFirst(),
+    ).toBeUndefined();
 
     const accepted = await register(STRONG, "strong-register@example.com");
     expect(accepted.status).toBe(302);
@@ -102,7 +120,10 @@ describe("a common password is refused on its field", () => {
       params: { id: String(id) },
     });
     expect(refused.status).toBe(400);
-    expect((await refused.json()).error).toEqual({ firstName: ["validation.yourFirstName"], newPassword: ["validation.passwordCommon"] });
+    expect((await refused.json()).error).toEqual({
+      firstName: ["validation.yourFirstName"],
+      newPassword: ["validation.passwordCommon"],
+    });
     expect(await passwordIs(id, STRONG)).toBe(true);
 
     const accepted = await action({
@@ -122,7 +143,11 @@ describe("a common password is refused on its field", () => {
     expect(await answerSecurityQuestions(test.db, token, "Rex", "Baltimore")).toEqual({ status: "ok" });
     const url = `http://localhost/reset-password?token=${token}`;
 
-    const refused = await action({ request: post(url, { token, plainPassword: COMMON }), context: { db: test.db, clientIp: "127.0.0.1" }, params: {} });
+    const refused = await action({
+      request: post(url, { token, plainPassword: COMMON }),
+      context: { db: test.db, clientIp: "127.0.0.1" },
+      params: {},
+    });
     expect(refused.status).toBe(400);
     expect((await refused.json()).error).toEqual({ plainPassword: ["validation.passwordCommon"] });
     expect(await passwordIs(id, STRONG)).toBe(true);

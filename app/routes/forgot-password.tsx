@@ -35,7 +35,11 @@ export const action = /* @__PURE__ */ route(async function action({ request, con
     async (value, submission) => {
       const outcome = await forgotPassword(context.db, value, context.clientIp);
       if (outcome.status === "rateLimited") {
-        return refused(submission, { status: 429, formErrors: [rateLimitMessage(t, outcome.limit)], data: { sent: false } });
+        return refused(submission, {
+          status: 429,
+          formErrors: [rateLimitMessage(t, outcome.limit)],
+          data: { sent: false },
+        });
       }
       return json({ ...submission.reply({ resetForm: true }), sent: true });
     },

@@ -64,10 +64,16 @@ async function signIn(request: Request, { db, clientIp }: ActionFunctionArgs["co
         }
         if (!(error instanceof SignInError)) throw error;
         const unverifiedEmail = error.code === "unverified" ? email : undefined;
-        return refused(submission, { ...refusal, formErrors: [t(`auth:login.errors.${error.code}`)], data: { resent: false, unverifiedEmail } });
+        return refused(submission, {
+          ...refusal,
+          formErrors: [t(`auth:login.errors.${error.code}`)],
+          data: { resent: false, unverifiedEmail },
+        });
       }
       const to = safeRedirect(redirectTo);
-      const next = outcome.awaiting ? `${SIGN_IN_STEPS[outcome.awaiting]}?${new URLSearchParams({ redirectTo: to })}` : to;
+      const next = outcome.awaiting
+        ? `${SIGN_IN_STEPS[outcome.awaiting]}?${new URLSearchParams({ redirectTo: to })}`
+        : to;
       return redirect(next, { headers: { "Set-Cookie": outcome.cookie } });
     },
     refusal,
@@ -137,7 +143,8 @@ export default function Login() {
         </div>
       </Form>
       <p>
-        {t("login.noAccount")} {/* Loaded whole: the registration page's own policy lets its captcha's service draw the check. */}
+        {t("login.noAccount")}{" "}
+        {/* Loaded whole: the registration page's own policy lets its captcha's service draw the check. */}
         <Link to="/register" reloadDocument>
           {t("login.register")}
         </Link>

@@ -51,10 +51,18 @@ async function sendAgain(db: ActionFunctionArgs["context"]["db"], sessionIdHash:
   const at = Date.now();
   if (sent.sent) return json({ resent: { minutes: 0, at } }, { headers: NO_STORE });
   const minutes = Math.ceil(sent.retryAfterSeconds / 60);
-  return json({ resent: { minutes, at } }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(sent.retryAfterSeconds) } });
+  return json(
+    { resent: { minutes, at } },
+    { status: 429, headers: { ...NO_STORE, "Retry-After": String(sent.retryAfterSeconds) } },
+  );
 }
 
-async function takeCode(request: Request, { db, clientIp }: ActionFunctionArgs["context"], sessionIdHash: string, formData: FormData) {
+async function takeCode(
+  request: Request,
+  { db, clientIp }: ActionFunctionArgs["context"],
+  sessionIdHash: string,
+  formData: FormData,
+) {
   return submitForm(request, formData, MailCodeSchema, async (value, submission) => {
     try {
       await passMailCode(db, sessionIdHash, value.code, clientIp);
@@ -82,8 +90,12 @@ export default function MailCode() {
           {resent.minutes ? t("mailCode.limited", { minutes: resent.minutes }) : t("mailCode.sent")}
         </Alert>
       ) : null}
-      {/* A new code sent: the code's form starts again, as soon as that is said, without the errors of the code before. */}
-      <CodeForm key={resent ? `resent-${resent.at}` : "code"} redirectTo={redirectTo} lastResult={resent ? null : undefined} />
+      {/* A new code sent: the form starts again, without the errors of the code before. */}
+      <CodeForm
+        key={resent ? `resent-${resent.at}` : "code"}
+        redirectTo={redirectTo}
+        lastResult={resent ? null : undefined}
+      />
       <h2>{t("mailCode.notArrivedHeading")}</h2>
       <p>{t("mailCode.notArrived")}</p>
       <Form method="post">

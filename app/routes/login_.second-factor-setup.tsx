@@ -23,7 +23,10 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
   // Signed in: just confirmed (without JavaScript this loader runs in the action's request, whose cookie names the
   // replaced session) or came back; only the way on is left.
   if (context.signedInNow || (await getUser(request, context.db)))
-    return json({ title: await pageTitle(request, "auth:secondFactor.codes.title"), setup: null }, { headers: NO_STORE });
+    return json(
+      { title: await pageTitle(request, "auth:secondFactor.codes.title"), setup: null },
+      { headers: NO_STORE },
+    );
   const { sessionIdHash } = await requireSignInStep(request, context.db, "setup");
   const holder = await setupHolder(context.db, sessionIdHash);
   const setup = await setupScreen(context.db, holder, sessionIdHash);
@@ -33,10 +36,18 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
 export const action = /* @__PURE__ */ route(async function action({ request, context }: ActionFunctionArgs) {
   const { sessionIdHash } = await requireSignInStep(request, context.db, "setup");
   return submitCode(request, await request.formData(), async (input, redirectTo) => {
-    const { recoveryCodes, cookie } = await confirmSecondFactorAtSignIn(context.db, sessionIdHash, "code" in input ? input.code : "", context.clientIp);
+    const { recoveryCodes, cookie } = await confirmSecondFactorAtSignIn(
+      context.db,
+      sessionIdHash,
+      "code" in input ? input.code : "",
+      context.clientIp,
+    );
     // Signed in under a new session (R110), which this request's loader is told of.
     context.signedInNow = true;
-    return json({ recoveryCodes, continueTo: safeRedirect(redirectTo) }, { headers: { ...NO_STORE, "Set-Cookie": cookie } });
+    return json(
+      { recoveryCodes, continueTo: safeRedirect(redirectTo) },
+      { headers: { ...NO_STORE, "Set-Cookie": cookie } },
+    );
   });
 });
 

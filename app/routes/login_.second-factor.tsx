@@ -23,7 +23,10 @@ export const meta = pageMeta;
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   await requireSignInStep(request, context.db, "code");
   const recovery = new URL(request.url).searchParams.get("recovery") === "1";
-  return json({ title: await pageTitle(request, recovery ? "auth:secondFactor.recovery.title" : "auth:secondFactor.code.title") }, { headers: NO_STORE });
+  return json(
+    { title: await pageTitle(request, recovery ? "auth:secondFactor.recovery.title" : "auth:secondFactor.code.title") },
+    { headers: NO_STORE },
+  );
 });
 
 export const action = /* @__PURE__ */ route(async function action({ request, context }: ActionFunctionArgs) {

@@ -10,7 +10,8 @@ export const action = /* @__PURE__ */ route(async function action({ request, con
   const idle = form.get("reason") === "idle";
   headers.append("Set-Cookie", await signOut(context.db, request, context.clientIp, idle));
   if (idle) return redirect("/login?expired=1", { headers });
-  for (const [name, value] of await createToastHeaders({ key: "toasts.signedOut", kind: "info" })) headers.append(name, value);
+  for (const [name, value] of await createToastHeaders({ key: "toasts.signedOut", kind: "info" }))
+    headers.append(name, value);
   return redirect("/login", { headers });
 });
 

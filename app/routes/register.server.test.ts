@@ -71,7 +71,9 @@ describe("registration", () => {
     });
     expect(captchaSeen.at(-1)).toContain("secret=test-secret");
     expect(captchaSeen.at(-1)).toContain("response=token-from-widget");
-    expect(await test.db.selectFrom("users").select("id").where("email", "=", "refused@example.com").executeTakeFirst()).toBeUndefined();
+    expect(
+      await test.db.selectFrom("users").select("id").where("email", "=", "refused@example.com").executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it("creates the account and mails the verification link when the captcha passes", async () => {
@@ -79,7 +81,11 @@ describe("registration", () => {
     const response = await register({ email: "Welcome@Example.com" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?registrationComplete=true");
-    const user = await test.db.selectFrom("users").selectAll().where("email", "=", "welcome@example.com").executeTakeFirstOrThrow();
+    const user = await test.db
+      .selectFrom("users")
+      .selectAll()
+      .where("email", "=", "welcome@example.com")
+      .executeTakeFirstOrThrow();
     expect(user.enabled).toBe(0);
     expect(readdirSync(path.join(test.dir, "outbox"))).toHaveLength(1);
   });
@@ -88,7 +94,9 @@ describe("registration", () => {
     captchaSays = true;
     const response = await register({ email: "robot@example.com", website: "http://spam.example" });
     expect(response.status).toBe(302);
-    expect(await test.db.selectFrom("users").select("id").where("email", "=", "robot@example.com").executeTakeFirst()).toBeUndefined();
+    expect(
+      await test.db.selectFrom("users").select("id").where("email", "=", "robot@example.com").executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it("refuses a code that is not in its lookup list", async () => {

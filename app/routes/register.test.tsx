@@ -19,7 +19,10 @@ function renderRegister() {
     {
       path: "/register",
       Component: Register,
-      loader: () => ({ title: "Create an account", options: { prefixes: [], suffixes: [], references: [], questions } }),
+      loader: () => ({
+        title: "Create an account",
+        options: { prefixes: [], suffixes: [], references: [], questions },
+      }),
     },
   ]);
   render(

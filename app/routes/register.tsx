@@ -4,7 +4,14 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { requireAnonymous } from "~/auth/auth.server";
-import { nameFieldLabels, NameFieldset, phoneFieldLabels, PhonesFieldset, SecurityQuestionsFieldset, securityFieldLabels } from "~/components/AccountFields";
+import {
+  nameFieldLabels,
+  NameFieldset,
+  phoneFieldLabels,
+  PhonesFieldset,
+  SecurityQuestionsFieldset,
+  securityFieldLabels,
+} from "~/components/AccountFields";
 import { programContact } from "~/components/about/program-contact.server";
 import { CaptchaCheck } from "~/components/captcha/CaptchaCheck";
 import { PasswordField } from "~/components/PasswordField";
@@ -122,8 +129,18 @@ export default function Register() {
 
         <fieldset className="usa-fieldset">
           <legend className="usa-legend usa-legend--large">{t("register.sections.account")}</legend>
-          <TextField {...field("email")} hint={t("register.emailHint")} type="email" autoComplete="email" spellCheck={false} />
-          <PasswordField {...field("password")} hint={t("register.passwordHint")} submittedStrength={lastResult?.strength ?? null} />
+          <TextField
+            {...field("email")}
+            hint={t("register.emailHint")}
+            type="email"
+            autoComplete="email"
+            spellCheck={false}
+          />
+          <PasswordField
+            {...field("password")}
+            hint={t("register.passwordHint")}
+            submittedStrength={lastResult?.strength ?? null}
+          />
           <RadioGroup
             {...field("primaryLanguage")}
             options={[

@@ -83,18 +83,28 @@ async function answerQuestions(request: Request, { db, clientIp }: ActionFunctio
     SecurityAnswersSchema,
     async (value, submission) => {
       const result = await submitSecurityAnswers(db, value, clientIp);
-      if (result.status === "rateLimited") return fail(submission, 429, { formErrors: [rateLimitMessage(t, result.limit)] });
+      if (result.status === "rateLimited")
+        return fail(submission, 429, { formErrors: [rateLimitMessage(t, result.limit)] });
       if (result.status === "ok") return redirect(url.pathname + url.search);
       const outcome: Outcome = result.status === "invalid" || result.attemptsLeft <= 0 ? "tooMany" : "wrongAnswers";
       const message = outcome === "wrongAnswers" ? [t("auth:reset.wrongAnswers")] : [];
-      return fail(submission, 400, { formErrors: message, hideFields: ["securityAnswer1", "securityAnswer2"] }, { outcome });
+      return fail(
+        submission,
+        400,
+        { formErrors: message, hideFields: ["securityAnswer1", "securityAnswer2"] },
+        { outcome },
+      );
     },
     { data: { outcome: null, strength: null } },
   );
 }
 
 /** The new password, once the answers were right: the account's password changes and the sign-in page says so. */
-async function chooseNewPassword(request: Request, { db, clientIp }: ActionFunctionArgs["context"], formData: FormData) {
+async function chooseNewPassword(
+  request: Request,
+  { db, clientIp }: ActionFunctionArgs["context"],
+  formData: FormData,
+) {
   const { t } = await getPageTranslation(request, ["auth", "common"]);
   const url = new URL(request.url);
   const strength = passwordStrength(String(formData.get("plainPassword") ?? ""));
@@ -106,8 +116,10 @@ async function chooseNewPassword(request: Request, { db, clientIp }: ActionFunct
     async (value, submission) => {
       try {
         const result = await submitNewPassword(db, value, clientIp);
-        if (result.status === "rateLimited") return fail(submission, 429, { formErrors: [rateLimitMessage(t, result.limit)], ...hidden }, { strength });
-        if (result.status === "reset") return redirectWithToast("/login", { key: "toasts.passwordReset", kind: "success" });
+        if (result.status === "rateLimited")
+          return fail(submission, 429, { formErrors: [rateLimitMessage(t, result.limit)], ...hidden }, { strength });
+        if (result.status === "reset")
+          return redirectWithToast("/login", { key: "toasts.passwordReset", kind: "success" });
         if (result.status === "unanswered") return redirect(url.pathname + url.search);
         return fail(submission, 400, hidden, { outcome: "invalidToken", strength });
       } catch (error) {
@@ -141,7 +153,12 @@ export default function ResetPassword() {
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation(["auth", "common"]);
   const outcome = lastResult?.outcome;
-  const ending = outcome === "tooMany" || outcome === "invalidToken" || outcome === "saveError" ? outcome : !state.validToken ? "invalidToken" : null;
+  const ending =
+    outcome === "tooMany" || outcome === "invalidToken" || outcome === "saveError"
+      ? outcome
+      : !state.validToken
+        ? "invalidToken"
+        : null;
 
   return (
     <PublicShell>
@@ -197,7 +214,11 @@ function NewPasswordForm() {
       <Form method="post" {...getFormProps(form)} className="usa-form">
         <input type="hidden" name="token" value={token} />
         <p>{t("reset.passwordIntro")}</p>
-        <PasswordField {...field("plainPassword")} hint={t("register.passwordHint")} submittedStrength={lastResult?.strength ?? null} />
+        <PasswordField
+          {...field("plainPassword")}
+          hint={t("register.passwordHint")}
+          submittedStrength={lastResult?.strength ?? null}
+        />
         <div className="form-actions">
           <StatusButton className="usa-button">{t("reset.submit")}</StatusButton>
         </div>

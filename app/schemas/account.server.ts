@@ -19,4 +19,11 @@ export const RegistrationSchema = account.RegistrationSchema.check(notCommon("pa
 export const ProfileSchema = account.ProfileSchema.check(notCommon("newPassword"));
 export const ResetPasswordSchema = account.ResetPasswordSchema.check(notCommon("plainPassword"));
 
-export { ForgotPasswordSchema, ResendVerificationSchema, SecurityAnswersSchema, SignInSchema, type ProfileUpdate, type Registration } from "./account";
+export {
+  ForgotPasswordSchema,
+  ResendVerificationSchema,
+  SecurityAnswersSchema,
+  SignInSchema,
+  type ProfileUpdate,
+  type Registration,
+} from "./account";

@@ -42,7 +42,9 @@ const person = {
 
 /** The two questions must differ (R6). */
 const questionsDiffer = across((value: { securityQuestion1: string; securityQuestion2: string }) => [
-  value.securityQuestion1 && value.securityQuestion1 === value.securityQuestion2 ? { path: "securityQuestion2", message: "validation.questionsDiffer" } : null,
+  value.securityQuestion1 && value.securityQuestion1 === value.securityQuestion2
+    ? { path: "securityQuestion2", message: "validation.questionsDiffer" }
+    : null,
 ]);
 
 export const RegistrationSchema = z
@@ -79,7 +81,9 @@ export type ProfileUpdate = z.output<typeof ProfileSchema>;
 export const ForgotPasswordSchema = z.object({ email, website: honeypot });
 
 /** The reset link's token, carried by the form; a link cut short is sent back to ask for a new one. */
-const token = z.string("validation.resetToken").check(z.minLength(1, "validation.resetToken"), z.maxLength(200, "validation.resetToken"));
+const token = z
+  .string("validation.resetToken")
+  .check(z.minLength(1, "validation.resetToken"), z.maxLength(200, "validation.resetToken"));
 
 export const SecurityAnswersSchema = z.object({ token, securityAnswer1, securityAnswer2 });
 

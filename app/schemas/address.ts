@@ -6,7 +6,11 @@ export const MARYLAND_ZIP = /^2(0[5-9]|1\d)\d{2}$/;
 
 export const zip = z
   .string("validation.addressZip")
-  .check(z.trim(), z.minLength(1, { error: "validation.addressZip", abort: true }), z.regex(MARYLAND_ZIP, "validation.zipMaryland"));
+  .check(
+    z.trim(),
+    z.minLength(1, { error: "validation.addressZip", abort: true }),
+    z.regex(MARYLAND_ZIP, "validation.zipMaryland"),
+  );
 
 /** An address of the address book (the child's address step asks the same, app/schemas/referral.ts). */
 export const addressFields = {

@@ -60,7 +60,9 @@ export const ReferralAnswersShape = z.object({
 export type ReferralAnswers = z.infer<typeof ReferralAnswersShape>;
 
 /** All of a referral's answers, as stored (what a change is laid over). */
-export type StoredAnswers = Required<Omit<ReferralAnswers, "referralReasons">> & { referralReasons: Required<z.infer<typeof ReasonAnswers>> };
+export type StoredAnswers = Required<Omit<ReferralAnswers, "referralReasons">> & {
+  referralReasons: Required<z.infer<typeof ReasonAnswers>>;
+};
 
 let madeFor: { today: string; groups: ReturnType<typeof makeAnswerGroups> } | undefined;
 
@@ -76,10 +78,12 @@ export function answerGroups(today: string) {
 /** The rules between a step's answers, as stored with a change over them; a step without one has none. */
 function crossRules(today: string): Partial<Record<AnswerRow["step"], z.ZodType>> {
   return {
-    sex: z.object({ races: z.array(z.string()), isHispanicChild: yesNoUnknown.nullable() }).superRefine((value, ctx) => {
-      const issue = raceHispanicIssue(value.races.length > 0, value.isHispanicChild);
-      if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
-    }),
+    sex: z
+      .object({ races: z.array(z.string()), isHispanicChild: yesNoUnknown.nullable() })
+      .superRefine((value, ctx) => {
+        const issue = raceHispanicIssue(value.races.length > 0, value.isHispanicChild);
+        if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+      }),
     // Weeks 0–45 and days 0–6, or unknown (R54).
     gestationalAge: z
       .object({
@@ -121,7 +125,8 @@ function makeAnswerGroups(today: string) {
 /** The answers a step refuses empty, as stored with a change over them: each answer's message, by its name. */
 export function answeredOnSave(step: AnswerRow["step"], answers: StoredAnswers): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const { row } of refusedEmptyOn(step, answers)) if (!present((answers as Record<string, unknown>)[row.answer])) errors[row.answer] = row.refusedEmpty;
+  for (const { row } of refusedEmptyOn(step, answers))
+    if (!present((answers as Record<string, unknown>)[row.answer])) errors[row.answer] = row.refusedEmpty;
   return errors;
 }
 
@@ -132,6 +137,7 @@ export function namedAnswers(answers: ReferralAnswers): Set<string> {
       .filter(([, value]) => value !== undefined)
       .map(([name]) => name),
   );
-  for (const [type, codes] of Object.entries(answers.referralReasons ?? {})) if (codes !== undefined) names.add(`referralReasons.${type}`);
+  for (const [type, codes] of Object.entries(answers.referralReasons ?? {}))
+    if (codes !== undefined) names.add(`referralReasons.${type}`);
   return names;
 }

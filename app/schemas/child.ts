@@ -22,7 +22,8 @@ export function preVerifyIssues(
   today: string,
 ): AnswerIssue[] {
   const issues: AnswerIssue[] = [];
-  if (value.stateOfResidence !== MARYLAND) issues.push({ path: "stateOfResidence", message: "validation.stateNotMaryland" });
+  if (value.stateOfResidence !== MARYLAND)
+    issues.push({ path: "stateOfResidence", message: "validation.stateNotMaryland" });
   // One message for the whole date, on the question (its lists report nothing of their own).
   const missing = missingDateMessage({ month: value.birthMonth, day: value.birthDay, year: value.birthYear });
   if (missing) return [...issues, { path: "birthdate", message: missing }];
@@ -48,13 +49,27 @@ const optionalId = z.pipe(
 export const preVerifySchema = (today: string) =>
   z.pipe(
     z
-      .object({ id: optionalId, birthYear: datePart, birthMonth: datePart, birthDay: datePart, stateOfResidence: requiredCode("validation.childState") })
+      .object({
+        id: optionalId,
+        birthYear: datePart,
+        birthMonth: datePart,
+        birthDay: datePart,
+        stateOfResidence: requiredCode("validation.childState"),
+      })
       .check(across((value: Parameters<typeof preVerifyIssues>[0]) => preVerifyIssues(value, today))),
-    z.transform((value: { id: number | null; birthYear?: string; birthMonth?: string; birthDay?: string; stateOfResidence: string }) => ({
-      id: value.id,
-      birthdate: calendarDate(Number(value.birthYear), Number(value.birthMonth), Number(value.birthDay))!,
-      stateOfResidence: value.stateOfResidence,
-    })),
+    z.transform(
+      (value: {
+        id: number | null;
+        birthYear?: string;
+        birthMonth?: string;
+        birthDay?: string;
+        stateOfResidence: string;
+      }) => ({
+        id: value.id,
+        birthdate: calendarDate(Number(value.birthYear), Number(value.birthMonth), Number(value.birthDay))!,
+        stateOfResidence: value.stateOfResidence,
+      }),
+    ),
   );
 
 /** The child's name, with pre-verification's birthdate and state passed along hidden (their errors in the summary). */

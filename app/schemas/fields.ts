@@ -15,7 +15,8 @@ export const tooLong = (max: MaxLength) => `validation.maxLength.${max}`;
 export const requiredText = (message: string, max: MaxLength = 100) =>
   z.string(message).check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong(max)));
 
-export const optionalText = (max: MaxLength = 100) => z.optional(z.string().check(z.trim(), z.maxLength(max, tooLong(max))));
+export const optionalText = (max: MaxLength = 100) =>
+  z.optional(z.string().check(z.trim(), z.maxLength(max, tooLong(max))));
 
 /** An e-mail address: the length, then the format (zod's pattern), kept in lower case. */
 const emailChecks = [z.maxLength(254, tooLong(254)), z.regex(z.regexes.email, "validation.email")] as const;
@@ -33,10 +34,13 @@ export const email = z.string("validation.yourEmail").check(
 export const optionalEmail = z.optional(z.string().check(z.trim(), ...emailChecks));
 
 /** A password typed to prove who one is: anything but nothing. */
-export const password = (message: string) => z.string(message).check(z.minLength(1, message), z.maxLength(200, tooLong(200)));
+export const password = (message: string) =>
+  z.string(message).check(z.minLength(1, message), z.maxLength(200, tooLong(200)));
 
 /** A new password (R4). The 80 KB common-password list is checked on the server (app/schemas/account.server.ts). */
-export const newPassword = z.string("validation.passwordRule").check(z.maxLength(200, tooLong(200)), z.refine(isPasswordAcceptable, "validation.passwordRule"));
+export const newPassword = z
+  .string("validation.passwordRule")
+  .check(z.maxLength(200, tooLong(200)), z.refine(isPasswordAcceptable, "validation.passwordRule"));
 
 /** A new password where a blank one means "keep the one I have". */
 export const optionalNewPassword = z.optional(newPassword);
@@ -48,7 +52,8 @@ export const optionalPhone = z.pipe(
       z.trim(),
       z.superRefine((value, ctx) => {
         if (!value) return;
-        if (!/^\d*$/.test(phoneDigits(value))) ctx.addIssue({ code: "custom", message: "validation.phoneDigits", input: value });
+        if (!/^\d*$/.test(phoneDigits(value)))
+          ctx.addIssue({ code: "custom", message: "validation.phoneDigits", input: value });
         else if (!parsePhone(value)) ctx.addIssue({ code: "custom", message: "validation.phoneLength", input: value });
       }),
     ),
@@ -57,7 +62,8 @@ export const optionalPhone = z.pipe(
 );
 
 /** A fixed set of answers; `message` is said when none is chosen and for any other value. */
-export const choice = <const T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, message);
+export const choice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.enum(values, message);
 
 /** A box that sends "on" when ticked. */
 export const ticked = z.optional(z.literal("on", "validation.unknownChoice"));
@@ -65,20 +71,28 @@ export const ticked = z.optional(z.literal("on", "validation.unknownChoice"));
 export const interfaceLanguage = choice(["en", "sp"], "validation.yourLanguage");
 
 /** A lookup code (the models also check it exists); `message` is said when nothing is chosen. */
-export const requiredCode = (message: string) => z.string(message).check(z.trim(), z.minLength(1, message), z.maxLength(20, "validation.unknownChoice"));
-export const optionalCode = z.optional(z.string("validation.unknownChoice").check(z.trim(), z.maxLength(20, "validation.unknownChoice")));
+export const requiredCode = (message: string) =>
+  z.string(message).check(z.trim(), z.minLength(1, message), z.maxLength(20, "validation.unknownChoice"));
+export const optionalCode = z.optional(
+  z.string("validation.unknownChoice").check(z.trim(), z.maxLength(20, "validation.unknownChoice")),
+);
 
 /** Ticked boxes under one name: their codes, at most `most`. */
 export const codes = (most = 30) =>
   z.optional(
     z
-      .array(z.string("validation.unknownChoice").check(z.maxLength(20, "validation.unknownChoice")), "validation.unknownChoice")
+      .array(
+        z.string("validation.unknownChoice").check(z.maxLength(20, "validation.unknownChoice")),
+        "validation.unknownChoice",
+      )
       .check(z.maxLength(most, "validation.unknownChoice")),
   );
 
 /** A whole number from `min` to `max`; `range` is said outside them. */
 export const wholeNumber = (min: number, max: number, range: string) =>
-  z.number("validation.wholeNumber").check(z.refine(Number.isInteger, "validation.wholeNumber"), z.gte(min, range), z.lte(max, range));
+  z
+    .number("validation.wholeNumber")
+    .check(z.refine(Number.isInteger, "validation.wholeNumber"), z.gte(min, range), z.lte(max, range));
 
 /** A date typed in the page language's order (dd/mm/aaaa in Spanish) or as YYYY-MM-DD, read as YYYY-MM-DD. */
 export const typedDate = (language: Language) =>
@@ -109,5 +123,6 @@ export interface AnswerIssue {
 /** A form's rule between answers, as a check of its object schema. */
 export const across = <T>(issuesOf: (value: T) => Array<AnswerIssue | null | undefined>) =>
   z.superRefine<T>((value, ctx) => {
-    for (const issue of issuesOf(value)) if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message, input: value });
+    for (const issue of issuesOf(value))
+      if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message, input: value });
   });

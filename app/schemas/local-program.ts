@@ -20,12 +20,18 @@ export const LocalProgramSchema = z.object({
   nameEn: requiredText("validation.programNameEn", 200),
   nameEs: requiredText("validation.programNameEs", 200),
   intakeEmail: optionalEmail,
-  phone: z.optional(z.string().check(z.trim(), z.maxLength(60, tooLong(60)), z.regex(PHONE, "validation.programPhone"))),
+  phone: z.optional(
+    z.string().check(z.trim(), z.maxLength(60, tooLong(60)), z.regex(PHONE, "validation.programPhone")),
+  ),
   approvedDomains: z.pipe(
     z.optional(z.string().check(z.maxLength(1000, tooLong(1000)))),
     z.pipe(
       z.transform(splitDomains),
-      z.array(z.string()).check(z.refine((domains: string[]) => domains.every((domain) => DOMAIN.test(domain)), "validation.programDomains")),
+      z
+        .array(z.string())
+        .check(
+          z.refine((domains: string[]) => domains.every((domain) => DOMAIN.test(domain)), "validation.programDomains"),
+        ),
     ),
   ),
 });
@@ -36,6 +42,8 @@ export const StaffProgramsSchema = z.object({ localPrograms: codes(24) });
 
 /** A referral's move to another program, and why (R139). */
 export const TransferSchema = z.object({
-  toProgram: z.number("validation.transferProgram").check(z.refine(Number.isInteger, "validation.transferProgram"), z.gte(1, "validation.transferProgram")),
+  toProgram: z
+    .number("validation.transferProgram")
+    .check(z.refine(Number.isInteger, "validation.transferProgram"), z.gte(1, "validation.transferProgram")),
   reason: requiredText("validation.transferReason", 200),
 });

@@ -18,7 +18,8 @@ import * as secondFactor from "./second-factor";
 // falls back to a message that would fit any field ("This field is required.").
 
 const TODAY = "2026-11-21";
-const locale = (language: string) => JSON.parse(readFileSync(path.resolve(__dirname, `../../locales/${language}/common.json`), "utf8"));
+const locale = (language: string) =>
+  JSON.parse(readFileSync(path.resolve(__dirname, `../../locales/${language}/common.json`), "utf8"));
 const LOCALES = { en: locale("en"), es: locale("es") };
 const textOf = (messages: Record<string, unknown>, key: string) =>
   key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
@@ -26,14 +27,20 @@ const textOf = (messages: Record<string, unknown>, key: string) =>
 const isSchema = (value: unknown): value is $ZodType => typeof value === "object" && value !== null && "_zod" in value;
 
 /** Every form's schema: the exported zod schemas, and those made for a day (`today`). */
-const schemas: Array<[string, $ZodType]> = Object.entries({ ...account, ...address, ...admin, ...child, ...referral, ...report, ...secondFactor }).flatMap(
-  ([name, value]): Array<[string, $ZodType]> => {
-    if (!/schema$/i.test(name)) return [];
-    if (isSchema(value)) return [[name, value]];
-    if (typeof value === "function") return [[name, (value as (today: string) => $ZodType)(TODAY)]];
-    return [];
-  },
-);
+const schemas: Array<[string, $ZodType]> = Object.entries({
+  ...account,
+  ...address,
+  ...admin,
+  ...child,
+  ...referral,
+  ...report,
+  ...secondFactor,
+}).flatMap(([name, value]): Array<[string, $ZodType]> => {
+  if (!/schema$/i.test(name)) return [];
+  if (isSchema(value)) return [[name, value]];
+  if (typeof value === "function") return [[name, (value as (today: string) => $ZodType)(TODAY)]];
+  return [];
+});
 
 /** The object under a schema's transforms. */
 function shapeOf(schema: $ZodType): Record<string, $ZodType> {
@@ -108,28 +115,37 @@ describe("the forms' messages", () => {
     );
   });
 
-  it.each(schemas)("%s: every message is a key, written in English and Spanish, and none is the generic one", (name, schema) => {
-    for (const [field, messages] of messagesOf(name, schema)) {
-      for (const message of messages) {
-        expect(message, `${name}.${field}`).toMatch(/^validation\.[A-Za-z0-9_.]+$/);
-        expect(message, `${name}.${field}`).not.toBe("validation.required");
-        for (const [language, texts] of Object.entries(LOCALES)) {
-          expect(textOf(texts, message), `${name}.${field}: ${message} in ${language}`).toEqual(expect.stringMatching(/\S/));
+  it.each(schemas)(
+    "%s: every message is a key, written in English and Spanish, and none is the generic one",
+    (name, schema) => {
+      for (const [field, messages] of messagesOf(name, schema)) {
+        for (const message of messages) {
+          expect(message, `${name}.${field}`).toMatch(/^validation\.[A-Za-z0-9_.]+$/);
+          expect(message, `${name}.${field}`).not.toBe("validation.required");
+          for (const [language, texts] of Object.entries(LOCALES)) {
+            expect(textOf(texts, message), `${name}.${field}: ${message} in ${language}`).toEqual(
+              expect.stringMatching(/\S/),
+            );
+          }
         }
       }
-    }
-  });
+    },
+  );
 
   it.each(schemas)("%s: each field that must be answered has a message of its own", (name, schema) => {
     const missing = Object.entries(errorsOf(schema, {})).filter(([field]) => !NOT_TYPED.has(field));
     const byMessage = new Map<string, string[]>();
-    for (const [field, messages] of missing) for (const message of messages) byMessage.set(message, [...(byMessage.get(message) ?? []), field]);
+    for (const [field, messages] of missing)
+      for (const message of messages) byMessage.set(message, [...(byMessage.get(message) ?? []), field]);
     for (const [message, fields] of byMessage) expect(fields, `${name}: ${message} is shared`).toHaveLength(1);
   });
 
   it("asks for what a relationship's follow-up questions need, each in its own words", () => {
     for (const relationship of ["2", "3", "4", OTHER]) {
-      const result = z.safeParse(referral.RelationshipSchema, { referrerRelationship: relationship, askedFor: relationship });
+      const result = z.safeParse(referral.RelationshipSchema, {
+        referrerRelationship: relationship,
+        askedFor: relationship,
+      });
       const messages = result.success ? [] : result.error.issues.map((issue) => issue.message);
       expect(messages).toEqual(followUps(relationship).map((question) => `validation.${question}`));
     }
@@ -138,7 +154,8 @@ describe("the forms' messages", () => {
   it("has no text code such as (AGE_OF) in any text, the words standing alone", () => {
     for (const language of ["en", "es"]) {
       const folder = path.resolve(__dirname, `../../locales/${language}`);
-      for (const file of readdirSync(folder)) expect(readFileSync(path.join(folder, file), "utf8"), `${language}/${file}`).not.toMatch(/\([A-Z_]{4,}\)/);
+      for (const file of readdirSync(folder))
+        expect(readFileSync(path.join(folder, file), "utf8"), `${language}/${file}`).not.toMatch(/\([A-Z_]{4,}\)/);
     }
   });
 });

@@ -4,10 +4,19 @@ import { describe, expect, it } from "vitest";
 import { followUps, shownRelationship } from "~/schemas/relationship";
 import { HOME_VISITING } from "~/utils/lookup-codes";
 import { CONSENT, CONSENT_ANSWERS, DEFAULT_CONSENT, GESTATION_UNKNOWN, gestationParts } from "./referral";
-import { DetailsSchema, GestationalAgeSchema, GuardianSchema, RelationshipSchema, screeningSchema, SexSchema } from "./referral";
+import {
+  DetailsSchema,
+  GestationalAgeSchema,
+  GuardianSchema,
+  RelationshipSchema,
+  screeningSchema,
+  SexSchema,
+} from "./referral";
 
 const issues = (result: z.core.util.SafeParseResult<unknown>) =>
-  result.success ? {} : Object.fromEntries(result.error!.issues.map((issue) => [issue.path.map(String).join("."), issue.message]));
+  result.success
+    ? {}
+    : Object.fromEntries(result.error!.issues.map((issue) => [issue.path.map(String).join("."), issue.message]));
 
 describe("the referrer relationship", () => {
   it("asks family approval of anyone but the family, and each professional its own question", () => {
@@ -22,15 +31,21 @@ describe("the referrer relationship", () => {
       familyApproval: "validation.familyApproval",
       isAudiologistScreening: "validation.isAudiologistScreening",
     });
-    expect(issues(z.safeParse(RelationshipSchema, {}))).toEqual({ referrerRelationship: "validation.referrerRelationship" });
+    expect(issues(z.safeParse(RelationshipSchema, {}))).toEqual({
+      referrerRelationship: "validation.referrerRelationship",
+    });
   });
 
   it("asks the relationship first: its questions are required only once the page showed them (R150)", () => {
     // A new referral's first post without JavaScript: no questions were shown yet.
     expect(z.safeParse(RelationshipSchema, { referrerRelationship: "2" }).success).toBe(true);
     // The questions shown were another relationship's (the one saved before): this one's are asked next.
-    expect(z.safeParse(RelationshipSchema, { referrerRelationship: "4", askedFor: "2", familyApproval: "yes" }).success).toBe(true);
-    expect(issues(z.safeParse(RelationshipSchema, { referrerRelationship: "4", askedFor: "4", familyApproval: "yes" }))).toEqual({
+    expect(
+      z.safeParse(RelationshipSchema, { referrerRelationship: "4", askedFor: "2", familyApproval: "yes" }).success,
+    ).toBe(true);
+    expect(
+      issues(z.safeParse(RelationshipSchema, { referrerRelationship: "4", askedFor: "4", familyApproval: "yes" })),
+    ).toEqual({
       isCAPTA: "validation.isCAPTA",
     });
   });
@@ -60,8 +75,12 @@ describe("the sex step", () => {
   it("takes a race with the Hispanic answer, or neither", () => {
     expect(z.safeParse(SexSchema, { gender: "2", races: ["2054-5"], isHispanicChild: "no" }).success).toBe(true);
     expect(z.safeParse(SexSchema, { gender: "2" }).success).toBe(true);
-    expect(issues(z.safeParse(SexSchema, { races: ["2054-5"] }))).toEqual({ isHispanicChild: "validation.hispanicWithRace" });
-    expect(issues(z.safeParse(SexSchema, { isHispanicChild: "unknown" }))).toEqual({ races: "validation.raceWithHispanic" });
+    expect(issues(z.safeParse(SexSchema, { races: ["2054-5"] }))).toEqual({
+      isHispanicChild: "validation.hispanicWithRace",
+    });
+    expect(issues(z.safeParse(SexSchema, { isHispanicChild: "unknown" }))).toEqual({
+      races: "validation.raceWithHispanic",
+    });
   });
 });
 
@@ -79,7 +98,10 @@ describe("the gestational age", () => {
     expect(sent({ unknown: "on", weeks: "39", days: "3" })).toEqual({ gestationalAgeInDays: -1 });
     expect(sent({})).toEqual({ weeks: ["validation.weeksOrUnknown"] });
     expect(sent({ weeks: "39", days: "7" })).toEqual({ days: ["validation.daysRange"] });
-    expect(sent({ weeks: "39.5", days: "x" })).toEqual({ weeks: ["validation.wholeNumber"], days: ["validation.wholeNumber"] });
+    expect(sent({ weeks: "39.5", days: "x" })).toEqual({
+      weeks: ["validation.wholeNumber"],
+      days: ["validation.wholeNumber"],
+    });
   });
 
   it("is shown back as weeks and days", () => {
@@ -92,7 +114,9 @@ describe("the gestational age", () => {
 describe("the additional details", () => {
   it("take 2000 characters and refuse 2001", () => {
     expect(z.safeParse(DetailsSchema, { additionalDetails: "a".repeat(2000) }).success).toBe(true);
-    expect(issues(z.safeParse(DetailsSchema, { additionalDetails: "a".repeat(2001) }))).toEqual({ additionalDetails: "validation.detailsTooLong" });
+    expect(issues(z.safeParse(DetailsSchema, { additionalDetails: "a".repeat(2001) }))).toEqual({
+      additionalDetails: "validation.detailsTooLong",
+    });
   });
 });
 
@@ -100,7 +124,9 @@ describe("the reasons' second screen", () => {
   const schema = screeningSchema("2026-11-21", "en");
 
   it("needs the text of Other medical condition", () => {
-    expect(issues(schema.safeParse({ conditions: ["99"] }))).toEqual({ otherMedicalCondition: "validation.otherConditionText" });
+    expect(issues(schema.safeParse({ conditions: ["99"] }))).toEqual({
+      otherMedicalCondition: "validation.otherConditionText",
+    });
     expect(schema.safeParse({ conditions: ["99"], otherMedicalCondition: "Torticollis" }).success).toBe(true);
     expect(schema.safeParse({ conditions: ["2"] }).success).toBe(true);
   });
@@ -114,8 +140,12 @@ describe("the reasons' second screen", () => {
 
   it("reads the date in the order the page shows it: mm/dd/yyyy in English, dd/mm/aaaa in Spanish", () => {
     expect(schema.safeParse({ failedScreeningDate: "03/14/2026" }).data?.failedScreeningDate).toBe("2026-03-14");
-    expect(z.safeParse(screeningSchema("2026-11-21", "es"), { failedScreeningDate: "14/03/2026" }).data?.failedScreeningDate).toBe("2026-03-14");
-    expect(issues(schema.safeParse({ failedScreeningDate: "14/03/2026" }))).toEqual({ failedScreeningDate: "validation.typedDate" });
+    expect(
+      z.safeParse(screeningSchema("2026-11-21", "es"), { failedScreeningDate: "14/03/2026" }).data?.failedScreeningDate,
+    ).toBe("2026-03-14");
+    expect(issues(schema.safeParse({ failedScreeningDate: "14/03/2026" }))).toEqual({
+      failedScreeningDate: "validation.typedDate",
+    });
     expect(issues(z.safeParse(screeningSchema("2026-11-21", "es"), { failedScreeningDate: "22/11/2026" }))).toEqual({
       failedScreeningDate: "validation.screeningDateFuture",
     });

@@ -33,8 +33,13 @@ export function raceHispanicIssue(hasRace: boolean, hispanic: string | null | un
 }
 
 /** Other medical condition needs its text (R58). */
-export function otherConditionIssue(conditions: readonly string[] | undefined, text: string | null | undefined): AnswerIssue | null {
-  return conditions?.includes(OTHER_MEDICAL_CONDITION) && !text?.trim() ? { path: "otherMedicalCondition", message: "validation.otherConditionText" } : null;
+export function otherConditionIssue(
+  conditions: readonly string[] | undefined,
+  text: string | null | undefined,
+): AnswerIssue | null {
+  return conditions?.includes(OTHER_MEDICAL_CONDITION) && !text?.trim()
+    ? { path: "otherMedicalCondition", message: "validation.otherConditionText" }
+    : null;
 }
 
 /** The stored gestational age when "unknown" is ticked (R54). */
@@ -75,7 +80,11 @@ export const RelationshipSchema = z
     isCAPTA: yesNo("isCAPTA"),
     referralSourceOther: optionalText(100),
   })
-  .check(answeredOn("relationship", { conditional: (value) => (value.askedFor ?? "") === (value.referrerRelationship ?? "") }));
+  .check(
+    answeredOn("relationship", {
+      conditional: (value) => (value.askedFor ?? "") === (value.referrerRelationship ?? ""),
+    }),
+  );
 
 /** The referrer, when the person refers for someone else: the names are the answers' (and the API's). */
 export const ProxySchema = z
@@ -96,14 +105,20 @@ export const SexSchema = z
     races: codes(20),
     isHispanicChild: z.optional(choice(["yes", "no", "unknown"], "validation.unknownChoice")),
   })
-  .check(across((value: { races?: string[]; isHispanicChild?: string }) => [raceHispanicIssue(Boolean(value.races?.length), value.isHispanicChild)]));
+  .check(
+    across((value: { races?: string[]; isHispanicChild?: string }) => [
+      raceHispanicIssue(Boolean(value.races?.length), value.isHispanicChild),
+    ]),
+  );
 
 export const ChildLanguageSchema = z.object({ primaryLanguage: optionalCode }).check(answeredOn("childLanguage"));
 
 export const GUARDIAN_PHONES = ["homePhoneNumber", "workPhoneNumber", "mobilePhoneNumber"] as const;
 
 /** A phone per parent or guardian (R147); the message is on `phones`, shown by the phones' fieldset. */
-export function guardianPhoneIssue(value: Partial<Record<(typeof GUARDIAN_PHONES)[number], unknown>>): AnswerIssue | null {
+export function guardianPhoneIssue(
+  value: Partial<Record<(typeof GUARDIAN_PHONES)[number], unknown>>,
+): AnswerIssue | null {
   return GUARDIAN_PHONES.some((phone) => value[phone]) ? null : { path: "phones", message: "validation.guardianPhone" };
 }
 
@@ -140,7 +155,11 @@ export const screeningSchema = (today: string, language: Language) =>
       otherMedicalCondition: optionalText(200),
       failedScreeningDate: pastDate(today, language, "validation.screeningDateFuture"),
     })
-    .check(across((value: { conditions?: string[]; otherMedicalCondition?: string }) => [otherConditionIssue(value.conditions, value.otherMedicalCondition)]));
+    .check(
+      across((value: { conditions?: string[]; otherMedicalCondition?: string }) => [
+        otherConditionIssue(value.conditions, value.otherMedicalCondition),
+      ]),
+    );
 
 /** The child's address (step 5): a book one ("book-<id>") or one typed here, under the book's rules. */
 export const ChildAddressSchema = z
@@ -158,11 +177,14 @@ export const ChildAddressSchema = z
     z.superRefine((value, ctx) => {
       if (value.source !== "new") return;
       const typed = z.safeParse(AddressSchema, value);
-      for (const issue of typed.error?.issues ?? []) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message, input: value });
+      for (const issue of typed.error?.issues ?? [])
+        ctx.addIssue({ code: "custom", path: issue.path, message: issue.message, input: value });
     }),
   );
 
-export const FamilyLanguageSchema = z.object({ familyPrimaryLanguage: optionalCode }).check(answeredOn("familyLanguage"));
+export const FamilyLanguageSchema = z
+  .object({ familyPrimaryLanguage: optionalCode })
+  .check(answeredOn("familyLanguage"));
 
 export const InterpreterSchema = z
   .object({ familyNeedsInterpreter: z.optional(choice(["yes", "no"], "validation.interpreter")) })
@@ -181,14 +203,22 @@ export const GestationalAgeSchema = z
       days: z.optional(wholeNumber(0, 6, "validation.daysRange")),
     }),
     z.transform((value: { unknown?: "on"; weeks?: number; days?: number }) => ({
-      gestationalAgeInDays: value.unknown ? GESTATION_UNKNOWN : value.weeks === undefined ? null : value.weeks * 7 + (value.days ?? 0),
+      gestationalAgeInDays: value.unknown
+        ? GESTATION_UNKNOWN
+        : value.weeks === undefined
+          ? null
+          : value.weeks * 7 + (value.days ?? 0),
     })),
   )
   .check(answeredOn("gestationalAge", { withOtherErrors: false }));
 
-export const DetailsSchema = z.object({ additionalDetails: z.optional(z.string().check(z.maxLength(DETAILS_MAX, "validation.detailsTooLong"))) });
+export const DetailsSchema = z.object({
+  additionalDetails: z.optional(z.string().check(z.maxLength(DETAILS_MAX, "validation.detailsTooLong"))),
+});
 
-export const ConsentSchema = z.object({ childParentConsent: z.optional(choice(CONSENT_ANSWERS, "validation.consent")) }).check(answeredOn("documents"));
+export const ConsentSchema = z
+  .object({ childParentConsent: z.optional(choice(CONSENT_ANSWERS, "validation.consent")) })
+  .check(answeredOn("documents"));
 
 /** A supporting or consent document's description (the file is checked as it streams in). */
 const description = requiredText("validation.documentDescription", 200);
@@ -197,5 +227,8 @@ export const DocumentSchema = z.object({ description });
 /** With JavaScript the file must be chosen before sending; the server checks it again as it streams. */
 export const UploadSchema = z.object({
   description,
-  file: z.custom<File>((value) => typeof File !== "undefined" && value instanceof File && value.size > 0, "validation.fileRequired"),
+  file: z.custom<File>(
+    (value) => typeof File !== "undefined" && value instanceof File && value.size > 0,
+    "validation.fileRequired",
+  ),
 });

@@ -1,8 +1,21 @@
 // The relationship step's rules (R50, R51), shared by server and page.
 
-import { AUDIOLOGIST, FAMILY_RELATIONSHIPS, HOME_VISITING, HOME_VISITOR_TEXT, HOSPITAL, OTHER, SOCIAL_SERVICES } from "~/utils/lookup-codes";
+import {
+  AUDIOLOGIST,
+  FAMILY_RELATIONSHIPS,
+  HOME_VISITING,
+  HOME_VISITOR_TEXT,
+  HOSPITAL,
+  OTHER,
+  SOCIAL_SERVICES,
+} from "~/utils/lookup-codes";
 
-export type FollowUp = "familyApproval" | "isAudiologistScreening" | "isHospitalBirth" | "isCAPTA" | "referralSourceOther";
+export type FollowUp =
+  | "familyApproval"
+  | "isAudiologistScreening"
+  | "isHospitalBirth"
+  | "isCAPTA"
+  | "referralSourceOther";
 
 /** The follow-up questions a relationship asks: a referral not made by the family needs its approval. */
 export function followUps(relationship: string | null | undefined): FollowUp[] {
@@ -29,4 +42,5 @@ export function shownSourceOther(stored: { sourceOther: string | null }): string
 export type YesNoAnswer = "yes" | "no";
 
 /** A stored follow-up flag as its answer (1 yes, 0 no; the models store it so). */
-export const answerOf = (stored: number | null): YesNoAnswer | null => (stored === 1 ? "yes" : stored === 0 ? "no" : null);
+export const answerOf = (stored: number | null): YesNoAnswer | null =>
+  stored === 1 ? "yes" : stored === 0 ? "no" : null;

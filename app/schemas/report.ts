@@ -7,7 +7,9 @@ import { choice, optionalCode, optionalText, pastDate } from "./fields";
 // show them) or as YYYY-MM-DD (the API), and cannot be after today (Maryland's).
 
 /** "Not Eligible" → "not_eligible". */
-type StatusKey<S extends string> = S extends `${infer Word} ${infer Rest}` ? `${Lowercase<Word>}_${StatusKey<Rest>}` : Lowercase<S>;
+type StatusKey<S extends string> = S extends `${infer Word} ${infer Rest}`
+  ? `${Lowercase<Word>}_${StatusKey<Rest>}`
+  : Lowercase<S>;
 const statusKey = <S extends string>(status: S) => status.toLowerCase().replace(/ /g, "_") as StatusKey<S>;
 
 /** The status keys of the referral report form (R97: keys such as not_eligible), and the status each names. */
@@ -21,7 +23,10 @@ export const REPORT_STATUS_KEYS = Object.keys(REPORT_STATUSES) as Array<keyof ty
 
 const format = z._default(choice(["csv", "xlsx"], "validation.unknownChoice"), "csv");
 
-const statuses = z._default(z.array(choice(REPORT_STATUS_KEYS as [StatusKeyOf, ...StatusKeyOf[]], "validation.unknownChoice")), []);
+const statuses = z._default(
+  z.array(choice(REPORT_STATUS_KEYS as [StatusKeyOf, ...StatusKeyOf[]], "validation.unknownChoice")),
+  [],
+);
 type StatusKeyOf = keyof typeof REPORT_STATUSES;
 
 export const referralReportSchema = (today: string, language: Language) =>

@@ -7,7 +7,9 @@ import { redirectTo, requiredText } from "./fields";
 export const SIX_DIGITS = /^\d{6}$/;
 export const withoutSpaces = (text: string) => text.replace(/\s+/g, "");
 
-export const secondFactorCode = z.string("validation.secondFactorCode").check(z.overwrite(withoutSpaces), z.regex(SIX_DIGITS, "validation.secondFactorCode"));
+export const secondFactorCode = z
+  .string("validation.secondFactorCode")
+  .check(z.overwrite(withoutSpaces), z.regex(SIX_DIGITS, "validation.secondFactorCode"));
 
 /** The app's code: at sign-in, to confirm a set-up, to turn the second factor off. */
 export const SecondFactorCodeSchema = z.object({ code: secondFactorCode, redirectTo });

@@ -42,7 +42,8 @@ export function createApp(build: ServerBuild, config: Config, root: string) {
     const nonce = createNonce();
     res.locals.cspNonce = nonce;
     const allow = req.path === "/register" ? captchaOrigins : [];
-    for (const [name, value] of Object.entries(securityHeaders(nonce, { https, path: req.path, allow }))) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(securityHeaders(nonce, { https, path: req.path, allow })))
+      res.setHeader(name, value);
     next();
   });
 

@@ -14,7 +14,10 @@ function newestChange(entry) {
 }
 
 const stale =
-  !existsSync(built) || !existsSync("build/main.js") || !existsSync("build/index.js") || Math.max(...sources.map(newestChange)) > statSync(built).mtimeMs;
+  !existsSync(built) ||
+  !existsSync("build/main.js") ||
+  !existsSync("build/index.js") ||
+  Math.max(...sources.map(newestChange)) > statSync(built).mtimeMs;
 if (stale) {
   console.log("Building the application…");
   execSync("npm run build", { stdio: "inherit" });

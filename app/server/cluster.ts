@@ -18,7 +18,12 @@ export interface Supervisor {
 
 export function superviseWorkers(count: number, heapMb: number, drainMs = 0): Supervisor {
   // Each worker's heap limit (decision 0014), after any of node's own options.
-  cluster.setupPrimary({ execArgv: [...process.execArgv.filter((option) => !option.startsWith("--max-old-space-size")), `--max-old-space-size=${heapMb}`] });
+  cluster.setupPrimary({
+    execArgv: [
+      ...process.execArgv.filter((option) => !option.startsWith("--max-old-space-size")),
+      `--max-old-space-size=${heapMb}`,
+    ],
+  });
   let stopping = false;
   const deaths: number[] = [];
   let waiting = count;

@@ -25,9 +25,15 @@ const config = loadConfig();
 const root = process.cwd();
 
 function announce(config: Config) {
-  log.info(`Maryland early-intervention referral application: http://localhost:${config.PORT}${config.isProduction ? "" : " (NODE_ENV is not production)"}`);
+  log.info(
+    `Maryland early-intervention referral application: http://localhost:${config.PORT}${config.isProduction ? "" : " (NODE_ENV is not production)"}`,
+  );
   log.info(`Data: ${config.dataDir}${config.DATABASE_URL ? `, database ${describeDatabase(config.database)}` : ""}`);
-  log.info(config.SMTP_URL ? "Mail: sent through SMTP_URL" : `Mail: written to ${config.outboxDir} (one .eml file per message)`);
+  log.info(
+    config.SMTP_URL
+      ? "Mail: sent through SMTP_URL"
+      : `Mail: written to ${config.outboxDir} (one .eml file per message)`,
+  );
   if (config.METRICS_TOKEN) log.info("Metrics: on /metrics, to the bearer of METRICS_TOKEN");
   for (const warning of configWarnings(config)) log.warn(warning);
   for (const warning of checks.warnings) log.warn(warning);
@@ -51,8 +57,11 @@ async function sweep() {
   const uploads = await sweepOrphanUploads(getDb()).catch(failed("Uploads: the sweep of unfinished files"));
   if (uploads) log.info(`Uploads: removed ${uploads} unfinished file(s) that no document names`);
   // The setting changes only with a restart: looked at once.
-  const outside = await endAdminRolesOutsideDomains(getDb(), config.ADMIN_EMAIL_DOMAINS).catch(failed("Administrators: the check of their domains"));
-  if (outside) log.warn(`Administrators: ${outside} whose e-mail is outside ADMIN_EMAIL_DOMAINS stopped being administrators`);
+  const outside = await endAdminRolesOutsideDomains(getDb(), config.ADMIN_EMAIL_DOMAINS).catch(
+    failed("Administrators: the check of their domains"),
+  );
+  if (outside)
+    log.warn(`Administrators: ${outside} whose e-mail is outside ADMIN_EMAIL_DOMAINS stopped being administrators`);
   const hourly = async () => {
     await sweepOldReports(getDb()).catch(failed("Reports: the sweep of old reports"));
     await sweepSpentSignIns(getDb()).catch(failed("Sign-in: the sweep of spent sessions and limits"));
@@ -80,7 +89,10 @@ async function serve() {
       if (stopping) return;
       stopping = true;
       startDraining();
-      if (config.SHUTDOWN_DRAIN_SECONDS) log.info(`Stopping: not ready, still answering for ${config.SHUTDOWN_DRAIN_SECONDS} s (SHUTDOWN_DRAIN_SECONDS)`);
+      if (config.SHUTDOWN_DRAIN_SECONDS)
+        log.info(
+          `Stopping: not ready, still answering for ${config.SHUTDOWN_DRAIN_SECONDS} s (SHUTDOWN_DRAIN_SECONDS)`,
+        );
       setTimeout(() => {
         server.close(() => exitAfterTasks(0));
         setTimeout(() => exitAfterTasks(0), STOP_GRACE_MS).unref();
@@ -101,7 +113,11 @@ if (cluster.isWorker) {
     });
     // Every pool of every process of every instance, full at once, must fit the server (R135).
     const processes = config.WEB_CONCURRENCY === 1 ? 1 : config.WEB_CONCURRENCY + 1;
-    const problem = await connectionsProblem(getDb(), { poolSize: config.DATABASE_POOL_SIZE, processes, instances: config.DATABASE_INSTANCES });
+    const problem = await connectionsProblem(getDb(), {
+      poolSize: config.DATABASE_POOL_SIZE,
+      processes,
+      instances: config.DATABASE_INSTANCES,
+    });
     if (problem) {
       log.fatal(problem);
       process.exit(1);

@@ -13,7 +13,8 @@ import { collectProcessMetrics, metrics, primaryMetrics, watchDataFolder } from 
 // What operators see (docs/operations.md): a log line per request, /metrics, and /readyz.
 
 /** The answers the server gives itself, outside the application's routes (/metrics only when METRICS_TOKEN is set). */
-const ownRoutes = (measuring: boolean): Record<string, string> => (measuring ? { "/metrics": "metrics", "/readyz": "readyz" } : { "/readyz": "readyz" });
+const ownRoutes = (measuring: boolean): Record<string, string> =>
+  measuring ? { "/metrics": "metrics", "/readyz": "readyz" } : { "/readyz": "readyz" };
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 /** An X-Request-Id a proxy may hand on: letters, digits and a few marks, not too long to be a log's key. */
 const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
@@ -171,7 +172,11 @@ export function serveMetrics(app: Express, config: Config) {
   const gather = cluster.isWorker ? metricsOfAllWorkers() : () => client.register.metrics();
   app.get("/metrics", (req, res) => {
     if (!sameToken(req.get("authorization"), token)) {
-      res.status(401).set({ "WWW-Authenticate": 'Bearer realm="metrics"', "Cache-Control": "no-store" }).type("text/plain").send("unauthorized\n");
+      res
+        .status(401)
+        .set({ "WWW-Authenticate": 'Bearer realm="metrics"', "Cache-Control": "no-store" })
+        .type("text/plain")
+        .send("unauthorized\n");
       return;
     }
     gather().then(

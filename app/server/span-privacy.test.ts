@@ -7,7 +7,9 @@ import { cleaningExporter, withoutQuery } from "./span-privacy";
 
 describe("span privacy", () => {
   it("cuts the query string and the fragment off addresses and paths, and leaves other text alone", () => {
-    expect(withoutQuery("http://localhost:3000/app/referrals/drafts?q=Jane+Doe")).toBe("http://localhost:3000/app/referrals/drafts");
+    expect(withoutQuery("http://localhost:3000/app/referrals/drafts?q=Jane+Doe")).toBe(
+      "http://localhost:3000/app/referrals/drafts",
+    );
     expect(withoutQuery("/reset-password?token=abc#top")).toBe("/reset-password");
     expect(withoutQuery("/app/dashboard")).toBe("/app/dashboard");
     expect(withoutQuery("select * from users where id = $1")).toBe("select * from users where id = $1");
@@ -15,7 +17,9 @@ describe("span privacy", () => {
 
   it("cleans every span before the exporter sends it", async () => {
     const memory = new tracing.InMemorySpanExporter();
-    const provider = new tracing.BasicTracerProvider({ spanProcessors: [new tracing.SimpleSpanProcessor(cleaningExporter(memory))] });
+    const provider = new tracing.BasicTracerProvider({
+      spanProcessors: [new tracing.SimpleSpanProcessor(cleaningExporter(memory))],
+    });
     const span = provider.getTracer("test").startSpan("GET /app/referrals/drafts", {
       attributes: {
         "url.path": "/app/referrals/drafts",

@@ -18,7 +18,8 @@ const SERVICE_NAME = "md-early-intervention-referral";
 register(import.meta.resolve("@opentelemetry/instrumentation/hook.mjs"), { data: { include: ["express"] } });
 
 const protocol = process.env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? process.env.OTEL_EXPORTER_OTLP_PROTOCOL;
-if (protocol && protocol !== "http/json") log.warn(`Traces: sent as http/json; OTEL_EXPORTER_OTLP_PROTOCOL ${protocol} is not read`);
+if (protocol && protocol !== "http/json")
+  log.warn(`Traces: sent as http/json; OTEL_EXPORTER_OTLP_PROTOCOL ${protocol} is not read`);
 
 const sdk = new NodeSDK({
   serviceName: process.env.OTEL_SERVICE_NAME ?? SERVICE_NAME,

@@ -6,7 +6,11 @@ export async function verifyCaptcha(token: string | undefined | null, remoteIp: 
   if (!captcha) return true;
   if (!token) return false;
   try {
-    const body = new URLSearchParams({ secret: captcha.secret, response: token, ...(remoteIp ? { remoteip: remoteIp } : {}) });
+    const body = new URLSearchParams({
+      secret: captcha.secret,
+      response: token,
+      ...(remoteIp ? { remoteip: remoteIp } : {}),
+    });
     const response = await fetch(captcha.verifyUrl, { method: "POST", body, signal: AbortSignal.timeout(5000) });
     const result = (await response.json()) as { success?: unknown };
     return response.ok && result.success === true;
@@ -16,7 +20,10 @@ export async function verifyCaptcha(token: string | undefined | null, remoteIp: 
 }
 
 /** What the registration page needs to draw the check: the service and the site key (the secret stays here). */
-export function captchaWidget(): { provider: NonNullable<ReturnType<typeof getConfig>["captcha"]>["provider"]; siteKey: string } | null {
+export function captchaWidget(): {
+  provider: NonNullable<ReturnType<typeof getConfig>["captcha"]>["provider"];
+  siteKey: string;
+} | null {
   const { captcha } = getConfig();
   return captcha ? { provider: captcha.provider, siteKey: captcha.siteKey } : null;
 }

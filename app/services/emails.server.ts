@@ -18,7 +18,11 @@ export function appLink(path: string, params: Record<string, string>, language: 
   return url.toString();
 }
 
-async function sendAccountMail(to: Recipient, kind: "verify" | "reset" | "confirmEmail" | "alreadyRegistered", link: string) {
+async function sendAccountMail(
+  to: Recipient,
+  kind: "verify" | "reset" | "confirmEmail" | "alreadyRegistered",
+  link: string,
+) {
   const language = fromPublicLanguage(to.primary_language) ?? "en";
   const t = await fixedT(language, "email");
   const text = [t("greeting", { name: to.first_name }), "", t(`${kind}.body`, { link }), "", t("signature")].join("\n");
@@ -39,7 +43,10 @@ export function sendPasswordResetEmail(to: Recipient, token: string) {
 }
 
 /** The child's name only in the body: subjects show on lock screens and in mail logs. */
-export async function sendReferralSubmittedEmail(to: Recipient, referral: { number: number; childName: string; submittedAt: string; link: string }) {
+export async function sendReferralSubmittedEmail(
+  to: Recipient,
+  referral: { number: number; childName: string; submittedAt: string; link: string },
+) {
   const language = fromPublicLanguage(to.primary_language) ?? "en";
   const t = await fixedT(language, "email");
   const date = formatDateTimeEastern(referral.submittedAt, language);
@@ -50,13 +57,25 @@ export async function sendReferralSubmittedEmail(to: Recipient, referral: { numb
     "",
     t("signature"),
   ].join("\n");
-  await sendMail({ to: to.email, subject: t("submitted.subject", { number: referral.number }), text, language, kind: "submitted" });
+  await sendMail({
+    to: to.email,
+    subject: t("submitted.subject", { number: referral.number }),
+    text,
+    language,
+    kind: "submitted",
+  });
 }
 
 /** A referral's new status for its referrer, in their language (R86); the child is named in the body only. */
 export async function sendStatusChangedEmail(
   to: Recipient,
-  change: { number: number; childName: string; status: string; details: { en: string | null; es: string | null }; link: string },
+  change: {
+    number: number;
+    childName: string;
+    status: string;
+    details: { en: string | null; es: string | null };
+    link: string;
+  },
 ) {
   const language = fromPublicLanguage(to.primary_language) ?? "en";
   const t = await fixedT(language, ["email", "common"]);
@@ -70,13 +89,25 @@ export async function sendStatusChangedEmail(
     "",
     t("signature"),
   ].join("\n");
-  await sendMail({ to: to.email, subject: t("statusChanged.subject", { number: change.number, status }), text, language, kind: "statusChanged" });
+  await sendMail({
+    to: to.email,
+    subject: t("statusChanged.subject", { number: change.number, status }),
+    text,
+    language,
+    kind: "statusChanged",
+  });
 }
 
 /** An account notice (R14, R129) in its owner's language, saying what to do if it was not them. */
 export async function sendAccountNotice(
   to: Recipient,
-  kind: "secondFactor.added" | "secondFactor.removed" | "codeLocked" | "passwordChanged" | "emailChangeAsked" | "mailCode",
+  kind:
+    | "secondFactor.added"
+    | "secondFactor.removed"
+    | "codeLocked"
+    | "passwordChanged"
+    | "emailChangeAsked"
+    | "mailCode",
   values: Record<string, string> = {},
 ) {
   const language = fromPublicLanguage(to.primary_language) ?? "en";
@@ -95,14 +126,26 @@ export async function sendAccountNotice(
 
 /** The link that confirms a new e-mail address for the account, sent to that new address (R13). */
 export function sendEmailChangeLink(to: Recipient, newEmail: string, token: string) {
-  return sendAccountMail({ ...to, email: newEmail }, "confirmEmail", appLink("/verify-email", { token }, to.primary_language));
+  return sendAccountMail(
+    { ...to, email: newEmail },
+    "confirmEmail",
+    appLink("/verify-email", { token }, to.primary_language),
+  );
 }
 
 /** Every administrator is told when an API key is made (R101): by whom, its name, scope and end. */
-export async function sendApiKeyCreatedEmail(to: Recipient, key: { name: string; maker: string; scope: "read" | "write"; expiresAt: string }) {
+export async function sendApiKeyCreatedEmail(
+  to: Recipient,
+  key: { name: string; maker: string; scope: "read" | "write"; expiresAt: string },
+) {
   const language = fromPublicLanguage(to.primary_language) ?? "en";
   const t = await fixedT(language, "email");
-  const values = { name: key.name, maker: key.maker, scope: t(`apiKeyCreated.scopes.${key.scope}`), date: formatDateTimeEastern(key.expiresAt, language) };
+  const values = {
+    name: key.name,
+    maker: key.maker,
+    scope: t(`apiKeyCreated.scopes.${key.scope}`),
+    date: formatDateTimeEastern(key.expiresAt, language),
+  };
   const text = [
     t("greeting", { name: to.first_name }),
     "",
@@ -119,24 +162,48 @@ export async function sendApiKeyCreatedEmail(to: Recipient, key: { name: string;
  */
 export async function sendProgramIntakeEmail(
   to: string,
-  referral: { kind: "submitted" | "transferred"; program: string; reference: number; submittedAt: string; link: string },
+  referral: {
+    kind: "submitted" | "transferred";
+    program: string;
+    reference: number;
+    submittedAt: string;
+    link: string;
+  },
 ) {
   const t = await fixedT("en", "email");
   const date = formatDateTimeEastern(referral.submittedAt, "en");
   const values = { program: referral.program, reference: String(referral.reference), date, link: referral.link };
-  const text = [t(`programIntake.${referral.kind}`, values), "", t("programIntake.body", values), "", t("signature")].join("\n");
-  await sendMail({ to, subject: t("programIntake.subject", values), text, language: "en", kind: `programIntake-${referral.kind}` });
+  const text = [
+    t(`programIntake.${referral.kind}`, values),
+    "",
+    t("programIntake.body", values),
+    "",
+    t("signature"),
+  ].join("\n");
+  await sendMail({
+    to,
+    subject: t("programIntake.subject", values),
+    text,
+    language: "en",
+    kind: `programIntake-${referral.kind}`,
+  });
 }
 
 /** The family's notice (R142), in their language. */
-export async function sendFamilyNoticeEmail(to: string, language: "en" | "es", notice: { name: string; program: string; phone: string | null }) {
+export async function sendFamilyNoticeEmail(
+  to: string,
+  language: "en" | "es",
+  notice: { name: string; program: string; phone: string | null },
+) {
   const t = await fixedT(language, "email");
   const text = [
     t("greeting", { name: notice.name }),
     "",
     t("familyNotice.made", { program: notice.program }),
     "",
-    notice.phone ? t("familyNotice.phone", { program: notice.program, phone: notice.phone }) : t("familyNotice.noPhone", { program: notice.program }),
+    notice.phone
+      ? t("familyNotice.phone", { program: notice.program, phone: notice.phone })
+      : t("familyNotice.noPhone", { program: notice.program }),
     "",
     t("familyNotice.what"),
     "",

@@ -50,13 +50,25 @@ describe("the look-up rules", () => {
   });
 
   it("accept only Maryland", () => {
-    expect(toSuggestion({ line1: "1 Main St", city: "Arlington", zip: "22201", state: "VA" }, "1 Main St, Arlington VA", COUNTIES)).toBeNull();
+    expect(
+      toSuggestion(
+        { line1: "1 Main St", city: "Arlington", zip: "22201", state: "VA" },
+        "1 Main St, Arlington VA",
+        COUNTIES,
+      ),
+    ).toBeNull();
   });
 
   it("make a missing county Baltimore City when the text mentions Baltimore", () => {
-    const suggestion = toSuggestion({ line1: "1 Main St", city: "", zip: "", state: "md" }, "1 Main St Baltimore", COUNTIES);
+    const suggestion = toSuggestion(
+      { line1: "1 Main St", city: "", zip: "", state: "md" },
+      "1 Main St Baltimore",
+      COUNTIES,
+    );
     expect(suggestion?.county).toBe(BALTIMORE_CITY);
-    expect(toSuggestion({ line1: "1 Main St", city: "Bowie", zip: "", state: "MD" }, "1 Main St Bowie", COUNTIES)?.county).toBeNull();
+    expect(
+      toSuggestion({ line1: "1 Main St", city: "Bowie", zip: "", state: "MD" }, "1 Main St Bowie", COUNTIES)?.county,
+    ).toBeNull();
   });
 });
 
@@ -65,7 +77,15 @@ describe("the offline ZIP table", () => {
     const result = await lookUpOffline(test.db, "100 Holliday St, Baltimore, MD 21202");
     expect(result).toEqual({
       status: "found",
-      suggestions: [expect.objectContaining({ line1: "100 Holliday St", city: "Baltimore", zip: "21202", state: "MD", county: BALTIMORE_CITY })],
+      suggestions: [
+        expect.objectContaining({
+          line1: "100 Holliday St",
+          city: "Baltimore",
+          zip: "21202",
+          state: "MD",
+          county: BALTIMORE_CITY,
+        }),
+      ],
     });
   });
 
@@ -78,7 +98,9 @@ describe("the offline ZIP table", () => {
   });
 
   it("refuses an address outside Maryland and says when neither a ZIP nor a Maryland town is in the text", async () => {
-    expect(await lookUpOffline(test.db, "1600 Pennsylvania Ave NW, Washington, DC 20500")).toEqual({ status: "notMaryland" });
+    expect(await lookUpOffline(test.db, "1600 Pennsylvania Ave NW, Washington, DC 20500")).toEqual({
+      status: "notMaryland",
+    });
     expect(await lookUpOffline(test.db, "10 Main St, Arlington, VA")).toEqual({ status: "notMaryland" });
     expect(await lookUpOffline(test.db, "10 Main St")).toEqual({ status: "notFound" });
     // A town named like a street's last word is not read into "Street" (Harford County) or "Avenue".
@@ -87,7 +109,11 @@ describe("the offline ZIP table", () => {
   });
 
   it("keeps the street alone in the street line, without the town, state and ZIP typed after it", async () => {
-    for (const query of ["100 N Charles St Baltimore MD 21201", "100 N Charles St, Baltimore, MD 21201", "100 n charles st baltimore maryland 21201"]) {
+    for (const query of [
+      "100 N Charles St Baltimore MD 21201",
+      "100 N Charles St, Baltimore, MD 21201",
+      "100 n charles st baltimore maryland 21201",
+    ]) {
       const result = await lookUpOffline(test.db, query);
       expect(result.status === "found" && result.suggestions.map((suggestion) => suggestion.line1)).toEqual([
         query.startsWith("100 n") ? "100 n charles st" : "100 N Charles St",
@@ -100,19 +126,26 @@ describe("the offline ZIP table", () => {
     expect(result.status).toBe("found");
     const suggestions = result.status === "found" ? result.suggestions : [];
     expect(suggestions.length).toBeGreaterThan(1);
-    expect(suggestions.every((suggestion) => suggestion.city === "Annapolis" && suggestion.county === "24003" && suggestion.line1 === "12 Main St")).toBe(true);
+    expect(
+      suggestions.every(
+        (suggestion) =>
+          suggestion.city === "Annapolis" && suggestion.county === "24003" && suggestion.line1 === "12 Main St",
+      ),
+    ).toBe(true);
     expect(suggestions.map((suggestion) => suggestion.zip)).toContain("21401");
     // Without commas or state, the longest town that fits, and only the town: no street.
     const junction = await lookUpOffline(test.db, "Annapolis Junction");
-    expect(junction.status === "found" && junction.suggestions.map(({ line1, city, zip }) => [line1, city, zip])).toEqual([
-      ["", "Annapolis Junction", "20701"],
-    ]);
+    expect(
+      junction.status === "found" && junction.suggestions.map(({ line1, city, zip }) => [line1, city, zip]),
+    ).toEqual([["", "Annapolis Junction", "20701"]]);
     // A town with many ZIP codes is offered with twelve at most.
     const baltimore = await lookUpOffline(test.db, "1 Light St Baltimore");
     expect(baltimore.status === "found" && baltimore.suggestions.length).toBe(12);
     // The town "Street", set apart by the state, is still found.
     const street = await lookUpOffline(test.db, "5 Forest Hill Rd, Street MD");
-    expect(street.status === "found" && street.suggestions[0]).toEqual(expect.objectContaining({ line1: "5 Forest Hill Rd", city: "Street" }));
+    expect(street.status === "found" && street.suggestions[0]).toEqual(
+      expect.objectContaining({ line1: "5 Forest Hill Rd", city: "Street" }),
+    );
   });
 });
 
@@ -121,7 +154,16 @@ describe("the Census geocoder", () => {
     const result = await parseCensusAnswer(test.db, "100 Holliday St Baltimore", JSON.parse(recorded));
     expect(result).toEqual({
       status: "found",
-      suggestions: [{ line1: "100 N Holliday St", city: "Baltimore", zip: "21202", state: "MD", county: BALTIMORE_CITY, counties: [BALTIMORE_CITY] }],
+      suggestions: [
+        {
+          line1: "100 N Holliday St",
+          city: "Baltimore",
+          zip: "21202",
+          state: "MD",
+          county: BALTIMORE_CITY,
+          counties: [BALTIMORE_CITY],
+        },
+      ],
     });
   });
 

@@ -22,7 +22,10 @@ export interface RawAddress {
 }
 
 /** "Anne Arundel County", "ANNE ARUNDEL", "Baltimore city" → a county code; "County" is stripped first. */
-export function countyCodeFromName(name: string | null | undefined, counties: Array<{ code: string; description: string }>): string | null {
+export function countyCodeFromName(
+  name: string | null | undefined,
+  counties: Array<{ code: string; description: string }>,
+): string | null {
   if (!name) return null;
   const wanted = stripCounty(name);
   if (wanted === "baltimore city") return BALTIMORE_CITY;
@@ -47,9 +50,12 @@ export function toSuggestion(
 ): AddressSuggestion | null {
   if (raw.state.trim().toUpperCase() !== "MD") return null;
   const known = new Set(counties.map((county) => county.code));
-  let county = raw.countyFips && known.has(raw.countyFips) ? raw.countyFips : countyCodeFromName(raw.countyName, counties);
+  let county =
+    raw.countyFips && known.has(raw.countyFips) ? raw.countyFips : countyCodeFromName(raw.countyName, counties);
   if (!county && /baltimore/i.test(`${query} ${raw.city}`)) county = BALTIMORE_CITY;
-  const candidates = [...new Set([county, ...zipCounties].filter((code): code is string => Boolean(code && known.has(code))))];
+  const candidates = [
+    ...new Set([county, ...zipCounties].filter((code): code is string => Boolean(code && known.has(code)))),
+  ];
   return { line1: raw.line1, city: raw.city, zip: raw.zip, state: "MD", county, counties: candidates };
 }
 
@@ -57,7 +63,8 @@ function titleCase(text: string) {
   return text.toLowerCase().replace(/\b([a-z])/g, (letter) => letter.toUpperCase());
 }
 
-const OTHER_STATE = /,\s*(A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[AEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])\b(?:\s+\d{5})?\s*$/i;
+const OTHER_STATE =
+  /,\s*(A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[AEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])\b(?:\s+\d{5})?\s*$/i;
 
 const ZIP_AT_END = /[\s,]*\b\d{5}(?:-\d{4})?\s*$/;
 const STATE_AT_END = /[\s,]*\b(?:MD|Md\.|Maryland)\.?\s*$/i;
@@ -85,7 +92,8 @@ async function townAtEnd(db: DB, query: string): Promise<string | null> {
   let found: string | null = null;
   for (const { city } of towns) {
     if (!townEnding(city).test(text)) continue;
-    const setApart = text.toLowerCase() === city.toLowerCase() || withState !== text || new RegExp(`,\\s*${city}$`, "i").test(text);
+    const setApart =
+      text.toLowerCase() === city.toLowerCase() || withState !== text || new RegExp(`,\\s*${city}$`, "i").test(text);
     if (STREET_WORD_TOWNS.has(city.toLowerCase()) && !setApart) continue;
     if (!found || city.length > found.length) found = city;
   }
@@ -110,7 +118,13 @@ export async function lookUpOffline(db: DB, query: string): Promise<AddressLooku
   } else {
     const town = await townAtEnd(db, query);
     if (!town) return { status: "notFound" };
-    rows = await db.selectFrom("zip_codes").selectAll().where("city", "=", town).orderBy("zip").limit(MAX_TOWN_SUGGESTIONS).execute();
+    rows = await db
+      .selectFrom("zip_codes")
+      .selectAll()
+      .where("city", "=", town)
+      .orderBy("zip")
+      .limit(MAX_TOWN_SUGGESTIONS)
+      .execute();
   }
   const suggestions = rows
     .map((row) =>
@@ -140,7 +154,9 @@ export async function parseCensusAnswer(db: DB, query: string, body: unknown): P
   const suggestions: AddressSuggestion[] = [];
   for (const match of matches) {
     const zip = match.addressComponents?.zip ?? "";
-    const zipRow = zip ? await db.selectFrom("zip_codes").select("all_county_fips").where("zip", "=", zip).executeTakeFirst() : undefined;
+    const zipRow = zip
+      ? await db.selectFrom("zip_codes").select("all_county_fips").where("zip", "=", zip).executeTakeFirst()
+      : undefined;
     const county = match.geographies?.Counties?.[0];
     const suggestion = toSuggestion(
       {

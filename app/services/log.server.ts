@@ -84,7 +84,8 @@ function createLog(): Logger {
       const span = trace.getActiveSpan();
       return span ? { traceId: span.spanContext().traceId } : {};
     },
-    ...(process.stdout.isTTY && level !== "silent" && { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss" } } }),
+    ...(process.stdout.isTTY &&
+      level !== "silent" && { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss" } } }),
   });
 }
 

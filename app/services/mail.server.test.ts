@@ -59,7 +59,11 @@ describe("mail through SMTP that the server refuses", () => {
       logger: false,
       // As real servers answer: the refused address in the reply.
       onRcptTo(address, _session, callback) {
-        callback(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }));
+        callback(
+          Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), {
+            responseCode: 550,
+          }),
+        );
       },
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -80,7 +84,9 @@ describe("mail through SMTP that the server refuses", () => {
     );
     expect(error?.message).toMatch(/^Mail [0-9a-f]{8} \(reset\) not sent: EENVELOPE 550$/);
     // The line the log writes of it, through the log's own serializer of errors.
-    const serialize = (log as unknown as Record<symbol, { err: (error: unknown) => unknown }>)[pino.symbols.serializersSym].err;
+    const serialize = (log as unknown as Record<symbol, { err: (error: unknown) => unknown }>)[
+      pino.symbols.serializersSym
+    ].err;
     const line = JSON.stringify(serialize(error));
     expect(line).toContain("EENVELOPE");
     expect(line).not.toContain("rosa");

@@ -22,7 +22,9 @@ function transporter(): Transporter {
   return singleton("mailTransport", () => {
     const { SMTP_URL } = getConfig();
     // Without SMTP the message is written, whole, as an .eml file that a person or a test can open.
-    return SMTP_URL ? nodemailer.createTransport(SMTP_URL) : nodemailer.createTransport({ streamTransport: true, buffer: true });
+    return SMTP_URL
+      ? nodemailer.createTransport(SMTP_URL)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true });
   });
 }
 
@@ -63,7 +65,12 @@ async function send(message: MailMessage): Promise<void> {
     })
     .catch((error: { code?: unknown; responseCode?: unknown }) => {
       const code = typeof error?.code === "string" ? error.code.slice(0, 40) : undefined;
-      throw new MailNotSentError(id, message.kind, code, typeof error?.responseCode === "number" ? error.responseCode : undefined);
+      throw new MailNotSentError(
+        id,
+        message.kind,
+        code,
+        typeof error?.responseCode === "number" ? error.responseCode : undefined,
+      );
     });
   if (config.SMTP_URL) return;
   const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${id}.eml`;

@@ -75,11 +75,18 @@ function createMetrics() {
         this.set(waiting);
       },
     }),
-    mailSent: new client.Counter({ name: "mail_sent_total", help: "Mails handed to the mail server, or written to the outbox without SMTP_URL." }),
+    mailSent: new client.Counter({
+      name: "mail_sent_total",
+      help: "Mails handed to the mail server, or written to the outbox without SMTP_URL.",
+    }),
     mailFailed: new client.Counter({ name: "mail_failed_total", help: "Mails that could not be sent." }),
     uploads: new client.Counter({ name: "uploads_total", help: "Documents uploaded and kept." }),
     uploadBytes: new client.Counter({ name: "upload_bytes_total", help: "Bytes of the documents uploaded and kept." }),
-    reports: new client.Counter({ name: "reports_total", help: "Reports made, by kind and outcome.", labelNames: ["kind", "outcome"] as const }),
+    reports: new client.Counter({
+      name: "reports_total",
+      help: "Reports made, by kind and outcome.",
+      labelNames: ["kind", "outcome"] as const,
+    }),
     reportDuration: new client.Histogram({
       name: "report_duration_seconds",
       help: "Time each report took to make, by kind.",
@@ -103,13 +110,19 @@ function createMetrics() {
       labelNames: ["status"] as const,
     }),
     // Each worker's own memory beside its limit (summed over the workers, the process metrics hide the one near it).
-    heapUsed: workerGauge("worker_heap_used_bytes", "The JavaScript heap each worker uses.", () => process.memoryUsage().heapUsed),
+    heapUsed: workerGauge(
+      "worker_heap_used_bytes",
+      "The JavaScript heap each worker uses.",
+      () => process.memoryUsage().heapUsed,
+    ),
     heapLimit: workerGauge(
       "worker_heap_limit_bytes",
       "The most each worker's JavaScript heap may hold (WORKER_HEAP_MB).",
       () => getHeapStatistics().heap_size_limit,
     ),
-    residentMemory: workerGauge("worker_resident_memory_bytes", "The memory each worker holds (resident set).", () => process.memoryUsage.rss()),
+    residentMemory: workerGauge("worker_resident_memory_bytes", "The memory each worker holds (resident set).", () =>
+      process.memoryUsage.rss(),
+    ),
     // Shared by all workers, so gathered as the largest any worker saw, not their sum.
     dataFolderFree: new client.Gauge({
       name: "data_folder_free_bytes",

@@ -73,7 +73,12 @@ export async function hitRateLimit(
           .then(1)
           .else(eb("rate_limits.hits", "+", 1))
           .end(),
-        window_ends_at: eb.case().when("rate_limits.window_ends_at", "<=", nowIso).then(windowEnds).else(eb.ref("rate_limits.window_ends_at")).end(),
+        window_ends_at: eb
+          .case()
+          .when("rate_limits.window_ends_at", "<=", nowIso)
+          .then(windowEnds)
+          .else(eb.ref("rate_limits.window_ends_at"))
+          .end(),
       })),
     )
     .returning(["hits", "window_ends_at"])

@@ -18,14 +18,23 @@ export function sealSecret(plain: string, context: string, keys: SecretsKeys = g
   const cipher = createCipheriv("aes-256-gcm", keys.current, iv);
   cipher.setAAD(Buffer.from(context, "utf8"));
   const sealed = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return [VERSION, secretsKeyId(keys.current), iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), sealed.toString("base64url")].join(".");
+  return [
+    VERSION,
+    secretsKeyId(keys.current),
+    iv.toString("base64url"),
+    cipher.getAuthTag().toString("base64url"),
+    sealed.toString("base64url"),
+  ].join(".");
 }
 
 export function openSecret(sealed: string, context: string, keys: SecretsKeys = getConfig().secretsKeys): string {
   const [version, keyId, iv, tag, body, ...rest] = sealed.split(".");
   if (version !== VERSION || rest.length || !body) throw new SealedSecretError("not a sealed secret");
   const key = keys.all.find((candidate) => secretsKeyId(candidate) === keyId);
-  if (!key) throw new SealedSecretError(`sealed with key ${keyId}, which is not given: set SECRETS_KEY, or SECRETS_KEY_PREVIOUS during a rotation`);
+  if (!key)
+    throw new SealedSecretError(
+      `sealed with key ${keyId}, which is not given: set SECRETS_KEY, or SECRETS_KEY_PREVIOUS during a rotation`,
+    );
   try {
     const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
     decipher.setAAD(Buffer.from(context, "utf8"));

@@ -11,5 +11,7 @@ export function beforeExit(task: () => Promise<unknown>) {
 /** Exits with `code` once the work asked for is done, or `limitMs` has passed, whichever comes first. */
 export function exitAfterTasks(code: number, limitMs = 1000) {
   const limit = new Promise((resolve) => setTimeout(resolve, limitMs).unref());
-  void Promise.race([Promise.all(tasks.map((task) => task().catch(() => undefined))), limit]).finally(() => process.exit(code));
+  void Promise.race([Promise.all(tasks.map((task) => task().catch(() => undefined))), limit]).finally(() =>
+    process.exit(code),
+  );
 }

@@ -24,7 +24,11 @@ beforeEach(() => {
 });
 
 const PDF = Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n");
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from("JFIF\0\x01\x01\0\0\x01\0\x01\0\0"), Buffer.alloc(64, 7)]);
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from("JFIF\0\x01\x01\0\0\x01\0\x01\0\0"),
+  Buffer.alloc(64, 7),
+]);
 
 /**
  * A multipart body of text fields and one file whose bytes are produced as they are read, in
@@ -32,7 +36,12 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), B
  * reader has pulled; past `stallAfter` bytes the body waits until `release` is called.
  */
 function multipart(
-  { fields = {}, fileName, head = PDF, size }: { fields?: Record<string, string>; fileName: string; head?: Buffer; size?: number },
+  {
+    fields = {},
+    fileName,
+    head = PDF,
+    size,
+  }: { fields?: Record<string, string>; fileName: string; head?: Buffer; size?: number },
   stallAfter = Infinity,
 ) {
   const boundary = "----referral-test-boundary";
@@ -40,7 +49,8 @@ function multipart(
   const before = Buffer.from(
     Object.entries(fields)
       .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-      .join("") + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      .join("") +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
   );
   const after = Buffer.from(`\r\n--${boundary}--\r\n`);
   const length = before.length + total + after.length;
@@ -56,7 +66,10 @@ function multipart(
       if (sent === 0) chunk = before;
       else if (fileSent < total) {
         const n = Math.min(64 * 1024, total - fileSent);
-        chunk = fileSent === 0 ? Buffer.concat([head, Buffer.alloc(Math.max(0, n - head.length), 0x20)]).subarray(0, n) : Buffer.alloc(n, 0x20);
+        chunk =
+          fileSent === 0
+            ? Buffer.concat([head, Buffer.alloc(Math.max(0, n - head.length), 0x20)]).subarray(0, n)
+            : Buffer.alloc(n, 0x20);
         fileSent += n;
       } else if (sent < length) chunk = after;
       else return controller.close();
@@ -109,7 +122,9 @@ describe("file names", () => {
   });
 
   it("are sent back as an attachment, ASCII for old clients and UTF-8 for the rest", () => {
-    expect(uploads.contentDisposition("Evaluación.pdf")).toBe("attachment; filename=\"Evaluacion.pdf\"; filename*=UTF-8''Evaluaci%C3%B3n.pdf");
+    expect(uploads.contentDisposition("Evaluación.pdf")).toBe(
+      "attachment; filename=\"Evaluacion.pdf\"; filename*=UTF-8''Evaluaci%C3%B3n.pdf",
+    );
   });
 
   it("sizes read as people read them, rounded up past the limit", () => {
@@ -121,10 +136,18 @@ describe("file names", () => {
 
 describe("reading an upload", () => {
   it("stores the file under a random name in DATA_DIR/uploads, byte for byte, with the text fields", async () => {
-    const { request } = multipart({ fields: { description: "Hearing screening", from: "documents" }, fileName: "../../screening.pdf" });
+    const { request } = multipart({
+      fields: { description: "Hearing screening", from: "documents" },
+      fileName: "../../screening.pdf",
+    });
     const { fields, file } = await uploads.parseUpload(request);
     expect(fields.get("description")).toBe("Hearing screening");
-    expect(file).toMatchObject({ fileName: "screening.pdf", kind: "pdf", contentType: "application/pdf", size: PDF.length });
+    expect(file).toMatchObject({
+      fileName: "screening.pdf",
+      kind: "pdf",
+      contentType: "application/pdf",
+      size: PDF.length,
+    });
     expect(stored()).toEqual([file!.storedName]);
     expect(file!.storedName).toMatch(/^[0-9a-f-]{36}$/);
     expect(readFileSync(path.join(dataDir, "uploads", file!.storedName))).toEqual(PDF);
@@ -154,7 +177,10 @@ describe("reading an upload", () => {
 
   it("refuses 30 MB + 1 byte while streaming, before the body is all read, and keeps nothing", async () => {
     // The body stalls 1 MB past the limit: the refusal cannot wait for the rest of it.
-    const body = multipart({ fields: { description: "Too big" }, fileName: "big.pdf", size: UPLOAD_LIMIT_BYTES + 1 }, UPLOAD_LIMIT_BYTES + 1024 * 1024);
+    const body = multipart(
+      { fields: { description: "Too big" }, fileName: "big.pdf", size: UPLOAD_LIMIT_BYTES + 1 },
+      UPLOAD_LIMIT_BYTES + 1024 * 1024,
+    );
     const refused = await uploads.parseUpload(body.request).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(uploads.UploadRefusedError);
     const { reason, fields } = refused as InstanceType<typeof uploads.UploadRefusedError>;
@@ -166,16 +192,23 @@ describe("reading an upload", () => {
   });
 
   it("refuses a file named x.pdf whose bytes are HTML, and keeps nothing", async () => {
-    const { request } = multipart({ fileName: "x.pdf", head: Buffer.from("<html><body><script>alert(document.cookie)</script></body></html>") });
+    const { request } = multipart({
+      fileName: "x.pdf",
+      head: Buffer.from("<html><body><script>alert(document.cookie)</script></body></html>"),
+    });
     const refused = await uploads.parseUpload(request).catch((error: unknown) => error);
     expect((refused as InstanceType<typeof uploads.UploadRefusedError>).reason).toMatchObject({ reason: "type" });
     expect(stored()).toEqual([]);
   });
 
   it("refuses an empty file, and reads no file when none was chosen", async () => {
-    const empty = await uploads.parseUpload(multipart({ fileName: "blank.pdf", head: Buffer.alloc(0) }).request).catch((error: unknown) => error);
+    const empty = await uploads
+      .parseUpload(multipart({ fileName: "blank.pdf", head: Buffer.alloc(0) }).request)
+      .catch((error: unknown) => error);
     expect((empty as InstanceType<typeof uploads.UploadRefusedError>).reason).toMatchObject({ reason: "empty" });
-    const none = await uploads.parseUpload(multipart({ fields: { description: "x" }, fileName: "", head: Buffer.alloc(0) }).request);
+    const none = await uploads.parseUpload(
+      multipart({ fields: { description: "x" }, fileName: "", head: Buffer.alloc(0) }).request,
+    );
     expect(none.file).toBeNull();
     expect(stored()).toEqual([]);
   });
@@ -183,7 +216,9 @@ describe("reading an upload", () => {
   it("takes one file a request: a second is refused before a byte of it is kept, and the first is removed", async () => {
     const boundary = "----two-files";
     const head = (name: string) =>
-      new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`);
+      new TextEncoder().encode(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+      );
     // The second file is 10 MB, sent 64 KB at a time: it must be refused at its first bytes, not read (and kept) whole.
     const chunks: Uint8Array[] = [head("one.pdf"), PDF, new TextEncoder().encode("\r\n"), head("two.pdf"), PDF];
     for (let sent = 0; sent < 10 * 1024 * 1024; sent += 64 * 1024) chunks.push(new Uint8Array(64 * 1024).fill(0x20));
@@ -225,7 +260,9 @@ describe("reading an upload", () => {
       duplex: "half",
     } as RequestInit);
     const refused = await uploads.parseUpload(request).catch((error: unknown) => error);
-    expect((refused as InstanceType<typeof uploads.UploadRefusedError>).reason).toBeInstanceOf(uploads.FileTooLargeError);
+    expect((refused as InstanceType<typeof uploads.UploadRefusedError>).reason).toBeInstanceOf(
+      uploads.FileTooLargeError,
+    );
     expect(stored()).toEqual([]);
     // Refused on what it said, before the parser read any of it (what follows is read into nothing).
     expect(pulled).toBeLessThan(8);

@@ -30,7 +30,8 @@ export const CONTENT_TYPES: Record<FileKind, string> = {
 const SNIFF_BYTES = 16;
 const HEIF_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1"]);
 
-const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
+  signature.every((byte, i) => bytes[offset + i] === byte);
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
 
 /** The kind from the first bytes, or null. Word's formats share containers (OLE, ZIP), so they also need the name. */
@@ -108,7 +109,10 @@ function storedPath(storedName: string): string {
 export async function listStoredFiles(): Promise<Array<{ storedName: string; modifiedMs: number }>> {
   const names = (await readdir(uploadsDir())).filter((name) => STORED_NAME.test(name));
   const files = await Promise.all(
-    names.map(async (storedName) => ({ storedName, modifiedMs: (await stat(path.join(uploadsDir(), storedName)).catch(() => null))?.mtimeMs ?? null })),
+    names.map(async (storedName) => ({
+      storedName,
+      modifiedMs: (await stat(path.join(uploadsDir(), storedName)).catch(() => null))?.mtimeMs ?? null,
+    })),
   );
   return files.filter((file): file is { storedName: string; modifiedMs: number } => file.modifiedMs !== null);
 }
@@ -119,7 +123,9 @@ export function sweepUnfinishedUploads(olderThanMs: number, now?: number): Promi
 }
 
 export async function removeStoredFiles(storedNames: Array<string | null | undefined>): Promise<void> {
-  await Promise.all(storedNames.filter((name): name is string => Boolean(name)).map((name) => rm(storedPath(name), { force: true })));
+  await Promise.all(
+    storedNames.filter((name): name is string => Boolean(name)).map((name) => rm(storedPath(name), { force: true })),
+  );
 }
 
 /** A download's Content-Disposition (RFC 6266): an ASCII name for old clients, the real one in UTF-8. */
@@ -129,17 +135,27 @@ export function contentDisposition(fileName: string): string {
       .normalize("NFKD")
       .replace(/[^\x20-\x7e]/g, "")
       .replace(/["\\%]/g, "_") || "document";
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /** A stored file as an attachment, never inline; missing is 404. nosniff comes from app/server/security.ts. */
-export async function downloadResponse(document: { storedName: string; fileName: string; contentType: string }): Promise<Response> {
+export async function downloadResponse(document: {
+  storedName: string;
+  fileName: string;
+  contentType: string;
+}): Promise<Response> {
   let file: Awaited<ReturnType<typeof openStoredFile>>;
   try {
     file = await openStoredFile(document.storedName);
   } catch {
-    throw new Response(JSON.stringify({ message: "Not found" }), { status: 404, headers: { "Content-Type": "application/json" } });
+    throw new Response(JSON.stringify({ message: "Not found" }), {
+      status: 404,
+      headers: { "Content-Type": "application/json" },
+    });
   }
   return new Response(file.body, {
     headers: {
@@ -249,9 +265,13 @@ const MULTIPART_ROOM = 16 * 1024;
  * Streams a multipart form: text fields (64 KB in all) and one file into the uploads folder. A file over the limit
  * or of a refused kind is removed at once and the rest drained. The caller removes `file` unless it records it.
  */
-export async function parseUpload(request: Request, { fileField = "file", limit = UPLOAD_LIMIT_BYTES } = {}): Promise<ParsedUpload> {
+export async function parseUpload(
+  request: Request,
+  { fileField = "file", limit = UPLOAD_LIMIT_BYTES } = {},
+): Promise<ParsedUpload> {
   const type = request.headers.get("Content-Type") ?? "";
-  if (!request.body || !/^multipart\/form-data;\s*boundary=/i.test(type)) throw new BadUploadError("not a multipart form");
+  if (!request.body || !/^multipart\/form-data;\s*boundary=/i.test(type))
+    throw new BadUploadError("not a multipart form");
   const declared = Number(request.headers.get("Content-Length"));
   const bodySize = Number.isFinite(declared) && declared > 0 ? declared : null;
   const reader = request.body.getReader();
@@ -302,7 +322,11 @@ export async function parseUpload(request: Request, { fileField = "file", limit 
     return { fields, file: files[0] ?? null };
   } catch (error) {
     await removeStoredFiles(files.map((file) => file.storedName));
-    if (error instanceof FileTooLargeError || error instanceof UnsupportedFileError || error instanceof BadUploadError) {
+    if (
+      error instanceof FileTooLargeError ||
+      error instanceof UnsupportedFileError ||
+      error instanceof BadUploadError
+    ) {
       // The browser is still sending: it gets the answer once the rest has been read into nothing.
       void discardRest(reader, 4 * limit);
     }

@@ -7,7 +7,9 @@ import { forgetSingleton } from "~/utils/singleton.server";
 // points both at one folder at a time. SESSION_SECRET must stay set across folders, so that
 // cookies signed earlier are still read.
 
-/** Points getConfig and getDb at a test's data folder and database (db/testing.ts), closing the database used before. */
+/**
+ * Points getConfig and getDb at a test's data folder and database (db/testing.ts), closing the database used before.
+ */
 export async function openDataDir(test: { env: { DATA_DIR: string; DATABASE_URL?: string } }): Promise<DB> {
   await closeDataDir();
   process.env.DATA_DIR = test.env.DATA_DIR;

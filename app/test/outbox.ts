@@ -5,7 +5,9 @@ import path from "node:path";
 // person would: subject and text decoded from the quoted-printable nodemailer writes.
 
 function decodeQuotedPrintable(text: string): string {
-  const bytes = text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
@@ -33,7 +35,12 @@ export function readOutbox(outbox: string, address?: string): Mail[] {
       const subject = header("Subject")
         .replace(/\?=\s+=\?UTF-8\?Q\?/gi, "")
         .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, encoded: string) => decodeQuotedPrintable(encoded.replace(/_/g, " ")));
-      return { to: header("To"), subject, language: header("Content-Language"), text: decodeQuotedPrintable(body.join("\n\n")) };
+      return {
+        to: header("To"),
+        subject,
+        language: header("Content-Language"),
+        text: decodeQuotedPrintable(body.join("\n\n")),
+      };
     })
     .filter((mail) => address === undefined || mail.to === address);
 }

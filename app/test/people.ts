@@ -46,7 +46,14 @@ export async function addRegisteredPerson(
     lastName = "Núñez",
     primaryLanguage = "en",
     homePhoneNumber = null,
-  }: { password: string; admin?: boolean; firstName?: string; lastName?: string; primaryLanguage?: "en" | "sp"; homePhoneNumber?: PhoneParts | null },
+  }: {
+    password: string;
+    admin?: boolean;
+    firstName?: string;
+    lastName?: string;
+    primaryLanguage?: "en" | "sp";
+    homePhoneNumber?: PhoneParts | null;
+  },
 ): Promise<CurrentUser> {
   const { id } = await registerUser(db, {
     firstName,
@@ -67,8 +74,15 @@ export async function addRegisteredPerson(
   return (await getCurrentUser(db, id))!;
 }
 
-/** A person's profile form as its owner would send it back unchanged (the password and answers left blank), with these phones. */
-export async function unchangedProfile(db: DB, actor: CurrentUser, homePhoneNumber: PhoneParts | null = null): Promise<ProfileUpdate> {
+/**
+ * A person's profile form as its owner would send it back unchanged (the password and answers left blank), with these
+ * phones.
+ */
+export async function unchangedProfile(
+  db: DB,
+  actor: CurrentUser,
+  homePhoneNumber: PhoneParts | null = null,
+): Promise<ProfileUpdate> {
   const profile = await getProfile(db, actor, actor.id);
   return {
     prefix: profile.prefix,
@@ -87,8 +101,13 @@ export async function unchangedProfile(db: DB, actor: CurrentUser, homePhoneNumb
   };
 }
 
-/** The three people most model tests ask as: a referrer who owns what the test makes, another referrer, an administrator. */
-export async function ownerStrangerAdmin(db: DB): Promise<{ owner: CurrentUser; stranger: CurrentUser; admin: CurrentUser }> {
+/**
+ * The three people most model tests ask as: a referrer who owns what the test makes, another referrer, an
+ * administrator.
+ */
+export async function ownerStrangerAdmin(
+  db: DB,
+): Promise<{ owner: CurrentUser; stranger: CurrentUser; admin: CurrentUser }> {
   return {
     owner: await addPerson(db, "owner@example.com"),
     stranger: await addPerson(db, "stranger@example.com"),

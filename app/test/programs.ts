@@ -13,9 +13,16 @@ export const HOWARD = "24027";
 export const CALVERT = "24009";
 export const BALTIMORE_COUNTY = "24005";
 
-/** Every program's id by its county's code, once the programs named (by county) keep what is given (their staff's domains …). */
-export async function keepPrograms(db: DB, kept: Record<string, Updateable<LocalProgramsTable>>): Promise<Record<string, number>> {
-  for (const [county, values] of Object.entries(kept)) await db.updateTable("local_programs").set(values).where("jurisdiction", "=", county).execute();
+/**
+ * Every program's id by its county's code, once the programs named (by county) keep what is given (their staff's
+ * domains …).
+ */
+export async function keepPrograms(
+  db: DB,
+  kept: Record<string, Updateable<LocalProgramsTable>>,
+): Promise<Record<string, number>> {
+  for (const [county, values] of Object.entries(kept))
+    await db.updateTable("local_programs").set(values).where("jurisdiction", "=", county).execute();
   const rows = await db.selectFrom("local_programs").select(["id", "jurisdiction"]).execute();
   return Object.fromEntries(rows.map((row) => [row.jurisdiction, row.id]));
 }

@@ -3,7 +3,13 @@ import type { ReferralFacts } from "~/models/completeness";
 /** What a referral just begun holds: no answer yet, no adult, reason or document. */
 export const NEW_REFERRAL_FACTS: ReferralFacts = {
   referrerRelationship: null,
-  followUpAnswers: { familyApproval: null, isAudiologistScreening: null, isHospitalBirth: null, isCAPTA: null, referralSourceOther: null },
+  followUpAnswers: {
+    familyApproval: null,
+    isAudiologistScreening: null,
+    isHospitalBirth: null,
+    isCAPTA: null,
+    referralSourceOther: null,
+  },
   referrerFirstName: null,
   referrerMiddleName: null,
   referrerLastName: null,

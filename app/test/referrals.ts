@@ -13,10 +13,18 @@ import { ownerStrangerAdmin } from "./people";
  * A Draft of the child's with every answer the review asks for, made through the wizard's model functions: an address
  * in the county given (Anne Arundel unless told), the referrer's relationship given (1 unless told), and reasons.
  */
-export async function completeDraft(db: DB, owner: CurrentUser, childId: number, { county = "24003", relationship = "1" } = {}) {
+export async function completeDraft(
+  db: DB,
+  owner: CurrentUser,
+  childId: number,
+  { county = "24003", relationship = "1" } = {},
+) {
   const { id } = await startReferral(db, owner, childId);
   const ids = { child: childId, referral: id, user: owner.id };
-  await setReferralAddress(db, owner, ids, { address: { line1: "12 Main St", city: "Annapolis", zip: "21401", county }, saveToBook: false });
+  await setReferralAddress(db, owner, ids, {
+    address: { line1: "12 Main St", city: "Annapolis", zip: "21401", county },
+    saveToBook: false,
+  });
   await saveAnswers(db, owner, ids, {
     referrerRelationship: relationship,
     referrerFirstName: "Rosa",
@@ -44,19 +52,33 @@ export async function completeDraft(db: DB, owner: CurrentUser, childId: number,
   return ids;
 }
 
-/** A child of `by`'s, born 2025-06-01 in Maryland, kept as the pre-verification and the name screens keep it (on 2026-11-21). */
+/**
+ * A child of `by`'s, born 2025-06-01 in Maryland, kept as the pre-verification and the name screens keep it (on
+ * 2026-11-21).
+ */
 export async function addChild(db: DB, by: CurrentUser, { firstName = "Lucía", lastName = "Pérez" } = {}) {
-  return createChild(db, by, { id: null, firstName, lastName, birthdate: "2025-06-01", stateOfResidence: "21" }, "2026-11-21");
+  return createChild(
+    db,
+    by,
+    { id: null, firstName, lastName, birthdate: "2025-06-01", stateOfResidence: "21" },
+    "2026-11-21",
+  );
 }
 
-/** A Draft just begun by `by` for a new child of theirs (named as addChild names it unless told), by the ids of the wizard's paths. */
+/**
+ * A Draft just begun by `by` for a new child of theirs (named as addChild names it unless told), by the ids of the
+ * wizard's paths.
+ */
 export async function begunDraft(db: DB, by: CurrentUser, name: { firstName?: string; lastName?: string } = {}) {
   const child = await addChild(db, by, name);
   const { id } = await startReferral(db, by, child.id);
   return { child: child.id, referral: id, user: by.id };
 }
 
-/** A fresh database (`open`'s) with the people of ownerStrangerAdmin and a Draft the owner began: the wizard's model tests' setting. */
+/**
+ * A fresh database (`open`'s) with the people of ownerStrangerAdmin and a Draft the owner began: the wizard's model
+ * tests' setting.
+ */
 export async function settingWithDraft(open: () => Promise<TestDatabase>) {
   const test = await open();
   const people = await ownerStrangerAdmin(test.db);
@@ -80,7 +102,11 @@ export async function submittedIn(
   if (options.relationship && options.relationship !== "1") {
     await db
       .updateTable("referrals")
-      .set({ referrer_relationship: options.relationship, family_approval: 1, family_primary_language: options.language ?? "2" })
+      .set({
+        referrer_relationship: options.relationship,
+        family_approval: 1,
+        family_primary_language: options.language ?? "2",
+      })
       .where("id", "=", ids.referral)
       .execute();
   }

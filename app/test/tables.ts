@@ -42,7 +42,9 @@ export async function readRows(db: DB, schema: Schema): Promise<Rows> {
   const rows: Rows = {};
   for (const table of schema.tables) {
     const order = sql.join(schema.primaryKeys[table].map((column) => sql.ref(column)));
-    rows[table] = (await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by ${order}`.execute(db)).rows;
+    rows[table] = (
+      await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by ${order}`.execute(db)
+    ).rows;
   }
   return rows;
 }

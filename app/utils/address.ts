@@ -11,7 +11,10 @@ export interface AddressSuggestion {
   counties: string[];
 }
 
-export type AddressLookup = { status: "found"; suggestions: AddressSuggestion[] } | { status: "notMaryland" } | { status: "notFound" };
+export type AddressLookup =
+  | { status: "found"; suggestions: AddressSuggestion[] }
+  | { status: "notMaryland" }
+  | { status: "notFound" };
 
 export interface PlaceFields {
   line1: string;
@@ -47,7 +50,8 @@ export interface AddressParts {
 
 /** One line for an address, e.g. "Home, 100 Main St, Apt 2, Annapolis, MD 21401", without repeats. */
 export function addressText({ nickname, line1, line2, city, zip }: AddressParts, countyName?: string | null): string {
-  const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? "").trim().toLowerCase() === (b ?? "").trim().toLowerCase();
+  const same = (a: string | null | undefined, b: string | null | undefined) =>
+    (a ?? "").trim().toLowerCase() === (b ?? "").trim().toLowerCase();
   const place = [line1, same(line2, line1) ? null : line2, city, zip ? `MD ${zip}` : null, countyName];
   const name = nickname && !place.some((part) => same(part, nickname)) ? nickname : null;
   return [name, ...place]

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ageInMonths, ageProblem, birthYears, calendarDate, dateAfterMonths, daysInMonth, isCalendarDate } from "./child-age";
+import {
+  ageInMonths,
+  ageProblem,
+  birthYears,
+  calendarDate,
+  dateAfterMonths,
+  daysInMonth,
+  isCalendarDate,
+} from "./child-age";
 
 describe("the child's age (under 36 months, already born)", () => {
   const today = "2026-11-21";
@@ -43,7 +51,9 @@ describe("the birthdate choices", () => {
   });
 
   it("follows the month for the days, leap years included", () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((month) => daysInMonth(2025, month))).toEqual([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((month) => daysInMonth(2025, month))).toEqual([
+      31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31,
+    ]);
     expect(daysInMonth(2024, 2)).toBe(29);
     expect(daysInMonth(2100, 2)).toBe(28);
     expect(daysInMonth(2000, 2)).toBe(29);

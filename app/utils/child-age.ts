@@ -20,7 +20,8 @@ const pad = (value: number) => String(value).padStart(2, "0");
 
 /** A calendar date from its parts, or null when there is no such day (31 April, 29 February 2027). */
 export function calendarDate(year: number, month: number, day: number): string | null {
-  if (![year, month, day].every(Number.isInteger) || year < 1900 || year > 2999 || month < 1 || month > 12 || day < 1) return null;
+  if (![year, month, day].every(Number.isInteger) || year < 1900 || year > 2999 || month < 1 || month > 12 || day < 1)
+    return null;
   if (day > daysInMonth(year, month)) return null;
   return `${year}-${pad(month)}-${pad(day)}`;
 }

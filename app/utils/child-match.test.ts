@@ -1,9 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { foldName, possiblySameChild, withinOneEdit, withinTwelveMonths, type ChildFacts, sameChildPairs } from "./child-match";
+import {
+  foldName,
+  possiblySameChild,
+  withinOneEdit,
+  withinTwelveMonths,
+  type ChildFacts,
+  sameChildPairs,
+} from "./child-match";
 
 // The rule of children referred twice (docs/product-rules.md R126).
 
-const hospital: ChildFacts = { firstName: "Lucía", lastName: "Pérez", birthdate: "2026-03-14", county: "Garrett", submittedOn: "2026-04-02" };
+const hospital: ChildFacts = {
+  firstName: "Lucía",
+  lastName: "Pérez",
+  birthdate: "2026-03-14",
+  county: "Garrett",
+  submittedOn: "2026-04-02",
+};
 const other = (changes: Partial<ChildFacts>): ChildFacts => ({ ...hospital, submittedOn: "2026-09-20", ...changes });
 
 describe("foldName", () => {
@@ -77,7 +90,13 @@ describe("possiblySameChild", () => {
 });
 
 describe("sameChildPairs", () => {
-  const child = (id: number, firstName: string, county: string | null, birthdate = "2026-01-05", submittedOn = "2026-02-01") => ({
+  const child = (
+    id: number,
+    firstName: string,
+    county: string | null,
+    birthdate = "2026-01-05",
+    submittedOn = "2026-02-01",
+  ) => ({
     id,
     firstName,
     lastName: "Ortiz",

@@ -10,7 +10,10 @@ export interface CsvPages {
 }
 
 /** Pages of rows as pages of cells, each page read only when the one before has been written. */
-export async function* cellPages<Row>(pages: AsyncGenerator<Row[]>, cells: (page: Row[]) => CsvCell[][] | Promise<CsvCell[][]>): AsyncGenerator<CsvCell[][]> {
+export async function* cellPages<Row>(
+  pages: AsyncGenerator<Row[]>,
+  cells: (page: Row[]) => CsvCell[][] | Promise<CsvCell[][]>,
+): AsyncGenerator<CsvCell[][]> {
   for await (const page of pages) yield await cells(page);
 }
 

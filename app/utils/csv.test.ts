@@ -16,7 +16,9 @@ describe("CSV", () => {
   });
 
   it("neutralizes cells a spreadsheet would run as formulas", () => {
-    expect(toCsvLine(['=HYPERLINK("x")', "+1", "-2", "@SUM(A1)", "plain"])).toBe(`"'=HYPERLINK(""x"")",'+1,'-2,'@SUM(A1),plain\r\n`);
+    expect(toCsvLine(['=HYPERLINK("x")', "+1", "-2", "@SUM(A1)", "plain"])).toBe(
+      `"'=HYPERLINK(""x"")",'+1,'-2,'@SUM(A1),plain\r\n`,
+    );
     expect(toCsvLine([-5])).toBe("-5\r\n");
   });
 });

@@ -92,7 +92,9 @@ export function nextCalendarDate(date: string): string {
 export function easternDayStart(date: string): string {
   // Noon UTC is the same calendar day in Maryland; the difference between the two clocks is the offset.
   const noon = new Date(`${date}T12:00:00Z`);
-  const eastern = formatter("hour", "en-US", { timeZone: EASTERN_TIME_ZONE, hour: "numeric", hourCycle: "h23" }).format(noon);
+  const eastern = formatter("hour", "en-US", { timeZone: EASTERN_TIME_ZONE, hour: "numeric", hourCycle: "h23" }).format(
+    noon,
+  );
   const offsetHours = 12 - Number(eastern);
   return new Date(Date.parse(`${date}T00:00:00Z`) + offsetHours * 60 * 60 * 1000).toISOString();
 }
@@ -108,10 +110,14 @@ export function isIeNoticeWindowOpen(startDate: string | null | undefined, momen
 
 /** A calendar date (YYYY-MM-DD) as a short day and month, e.g. "Nov 2" or "2 nov", for a chart's axis. */
 export function formatShortDay(isoDate: string, language: Locale = "en"): string {
-  return formatter("shortDay", localeTag(language), { timeZone: "UTC", month: "short", day: "numeric" }).format(new Date(`${isoDate}T12:00:00Z`));
+  return formatter("shortDay", localeTag(language), { timeZone: "UTC", month: "short", day: "numeric" }).format(
+    new Date(`${isoDate}T12:00:00Z`),
+  );
 }
 
 /** A month (YYYY-MM) as its short name and year, e.g. "Nov 2026" or "nov 2026". */
 export function formatMonth(month: string, language: Locale = "en"): string {
-  return formatter("month", localeTag(language), { timeZone: "UTC", month: "short", year: "numeric" }).format(new Date(`${month}-15T12:00:00Z`));
+  return formatter("month", localeTag(language), { timeZone: "UTC", month: "short", year: "numeric" }).format(
+    new Date(`${month}-15T12:00:00Z`),
+  );
 }

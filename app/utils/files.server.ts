@@ -27,7 +27,9 @@ export async function writeFileWhole(file: string, data: string | Uint8Array): P
   }
 }
 
-/** Removes the temporary files of a folder last written over `olderThanMs` ago: what a process stopped mid-write left. */
+/**
+ * Removes the temporary files of a folder last written over `olderThanMs` ago: what a process stopped mid-write left.
+ */
 export async function sweepPartFiles(dir: string, olderThanMs: number, now = Date.now()): Promise<number> {
   let removed = 0;
   for (const name of await readdir(dir).catch(() => [] as string[])) {

@@ -4,7 +4,8 @@ import { defaultInsightPeriod, parseInsightQuery, weekStart } from "./insight-pe
 // The period of the program's figures (docs/product-rules.md R127) as a page address gives it.
 
 const today = "2026-11-25"; // a Wednesday
-const parse = (query: string, language: "en" | "es" = "en") => parseInsightQuery(new URLSearchParams(query), language, today);
+const parse = (query: string, language: "en" | "es" = "en") =>
+  parseInsightQuery(new URLSearchParams(query), language, today);
 
 describe("the insight period", () => {
   it("runs weeks from Sunday, and by default over the last twelve weeks to today", () => {
@@ -16,7 +17,11 @@ describe("the insight period", () => {
   });
 
   it("reads dates in the page's language, or as YYYY-MM-DD, and the weekly figure's split", () => {
-    expect(parse("from=3/14/2025&to=2025-06-01&by=county")).toMatchObject({ period: { from: "2025-03-14", to: "2025-06-01" }, split: "county", errors: {} });
+    expect(parse("from=3/14/2025&to=2025-06-01&by=county")).toMatchObject({
+      period: { from: "2025-03-14", to: "2025-06-01" },
+      split: "county",
+      errors: {},
+    });
     expect(parse("from=14/3/2025&to=1/6/2025", "es").period).toEqual({ from: "2025-03-14", to: "2025-06-01" });
     expect(parse("from=2025-03-14").period).toEqual({ from: "2025-03-14", to: today });
     expect(parse("by=anything").split).toBe("status");
@@ -32,6 +37,9 @@ describe("the insight period", () => {
   });
 
   it("shows the default period while what was typed is kept to be corrected", () => {
-    expect(parse("from=2026-01-10&to=2026-01-09")).toMatchObject({ period: defaultInsightPeriod(today), typed: { from: "2026-01-10", to: "2026-01-09" } });
+    expect(parse("from=2026-01-10&to=2026-01-09")).toMatchObject({
+      period: defaultInsightPeriod(today),
+      typed: { from: "2026-01-10", to: "2026-01-09" },
+    });
   });
 });

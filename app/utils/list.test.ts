@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { easternCalendarDate } from "./dates";
-import { dateBounds, isFiltered, listExports, listHref, parseListPageQuery, parseListQuery, UnknownComparisonError, type ListSpec } from "./list";
+import {
+  dateBounds,
+  isFiltered,
+  listExports,
+  listHref,
+  parseListPageQuery,
+  parseListQuery,
+  UnknownComparisonError,
+  type ListSpec,
+} from "./list";
 
 const spec: ListSpec<"name" | "birthdate"> = {
   sorts: ["name", "birthdate"],
@@ -13,7 +22,14 @@ const parse = (query: string) => parseListQuery(new URLSearchParams(query), spec
 
 describe("a list's address", () => {
   it("falls back to page 1, 10 rows and the default sort", () => {
-    expect(parse("page=-3&count=7&sort=password&order=sideways")).toEqual({ page: 1, count: 10, sort: "name", order: "asc", text: {}, dates: {} });
+    expect(parse("page=-3&count=7&sort=password&order=sideways")).toEqual({
+      page: 1,
+      count: 10,
+      sort: "name",
+      order: "asc",
+      text: {},
+      dates: {},
+    });
     expect(parse("page=3&count=50&sort=birthdate&order=desc&name=%20Ana%20")).toMatchObject({
       page: 3,
       count: 50,
@@ -24,7 +40,10 @@ describe("a list's address", () => {
   });
 
   it("reads the four date comparisons, and a between range in either order", () => {
-    expect(parse("birthdateType=before&birthdateFrom=2025-01-01").dates.birthdate).toEqual({ type: "before", from: "2025-01-01" });
+    expect(parse("birthdateType=before&birthdateFrom=2025-01-01").dates.birthdate).toEqual({
+      type: "before",
+      from: "2025-01-01",
+    });
     expect(parse("birthdateType=between&birthdateFrom=2025-03-01&birthdateTo=2025-01-01").dates.birthdate).toEqual({
       type: "between",
       from: "2025-01-01",
@@ -34,11 +53,22 @@ describe("a list's address", () => {
   });
 
   it("reads dates typed in the order the page shows them: mm/dd/yyyy in English, dd/mm/aaaa in Spanish", () => {
-    const typed = new URLSearchParams({ birthdateType: "between", birthdateFrom: "02/03/2025", birthdateTo: "23/11/2025" });
-    expect(parseListQuery(typed, spec, "es").dates.birthdate).toEqual({ type: "between", from: "2025-03-02", to: "2025-11-23" });
+    const typed = new URLSearchParams({
+      birthdateType: "between",
+      birthdateFrom: "02/03/2025",
+      birthdateTo: "23/11/2025",
+    });
+    expect(parseListQuery(typed, spec, "es").dates.birthdate).toEqual({
+      type: "between",
+      from: "2025-03-02",
+      to: "2025-11-23",
+    });
     // 23/11 is no day month first: in English the range waits for a date it can read.
     expect(parseListQuery(typed, spec, "en").dates).toEqual({});
-    expect(parseListQuery(new URLSearchParams({ birthdateType: "exactly", birthdateFrom: "02/03/2025" }), spec, "en").dates.birthdate).toEqual({
+    expect(
+      parseListQuery(new URLSearchParams({ birthdateType: "exactly", birthdateFrom: "02/03/2025" }), spec, "en").dates
+        .birthdate,
+    ).toEqual({
       type: "exactly",
       from: "2025-02-03",
     });
@@ -49,7 +79,11 @@ describe("a list's address", () => {
   });
 
   it("gives a list page the default query and a filter error for an unknown comparison", () => {
-    const unknown = parseListPageQuery(new URLSearchParams("birthdateType=around&birthdateFrom=2025-01-01&sort=birthdate"), spec, "en");
+    const unknown = parseListPageQuery(
+      new URLSearchParams("birthdateType=around&birthdateFrom=2025-01-01&sort=birthdate"),
+      spec,
+      "en",
+    );
     expect(unknown).toEqual({ query: parseListQuery(new URLSearchParams(), spec, "en"), filterError: true });
     const known = parseListPageQuery(new URLSearchParams("page=2"), spec, "en");
     expect(known).toEqual({ query: parseListQuery(new URLSearchParams("page=2"), spec, "en"), filterError: false });
@@ -57,13 +91,23 @@ describe("a list's address", () => {
 
   it("offers the whole list with its filters cleared and, when filtered, the rows the filters show (R81)", () => {
     const today = easternCalendarDate();
-    const plain = listExports("/app/children/export.csv", "children", parse("page=2&sort=birthdate&order=desc"), { owner: "7" });
-    expect(plain).toEqual({ all: { href: "/app/children/export.csv?owner=7&sort=birthdate&order=desc", fileName: `children-${today}.csv` }, filtered: null });
+    const plain = listExports("/app/children/export.csv", "children", parse("page=2&sort=birthdate&order=desc"), {
+      owner: "7",
+    });
+    expect(plain).toEqual({
+      all: { href: "/app/children/export.csv?owner=7&sort=birthdate&order=desc", fileName: `children-${today}.csv` },
+      filtered: null,
+    });
 
-    const typed = new URLSearchParams("name=Ana&birthdateType=between&birthdateFrom=23/11/2025&birthdateTo=02/03/2025&page=3&count=20&sort=birthdate");
+    const typed = new URLSearchParams(
+      "name=Ana&birthdateType=between&birthdateFrom=23/11/2025&birthdateTo=02/03/2025&page=3&count=20&sort=birthdate",
+    );
     const query = parseListQuery(typed, spec, "es");
     const { all, filtered } = listExports("/app/children/export.csv", "children", query);
-    expect(all).toEqual({ href: "/app/children/export.csv?sort=birthdate&order=asc", fileName: `children-${today}.csv` });
+    expect(all).toEqual({
+      href: "/app/children/export.csv?sort=birthdate&order=asc",
+      fileName: `children-${today}.csv`,
+    });
     expect(filtered?.fileName).toBe(`children-filtered-${today}.csv`);
     const [path, search] = filtered!.href.split("?");
     expect(path).toBe("/app/children/export.csv");
@@ -82,7 +126,9 @@ describe("a list's address", () => {
   });
 
   it("keeps the other parameters in links and starts a new sort at page 1", () => {
-    expect(listHref("?name=Ana&page=4", { sort: "birthdate", order: "desc" })).toBe("?name=Ana&sort=birthdate&order=desc");
+    expect(listHref("?name=Ana&page=4", { sort: "birthdate", order: "desc" })).toBe(
+      "?name=Ana&sort=birthdate&order=desc",
+    );
     expect(listHref("?name=Ana&page=4", { page: 5 })).toBe("?name=Ana&page=5");
   });
 
@@ -97,12 +143,21 @@ describe("date comparisons", () => {
   it("on calendar dates: before and after leave the day out, exactly and between include it", () => {
     expect(dateBounds({ type: "before", from: "2025-01-10" }, "date")).toEqual({ until: "2025-01-10" });
     expect(dateBounds({ type: "after", from: "2025-01-10" }, "date")).toEqual({ from: "2025-01-11" });
-    expect(dateBounds({ type: "exactly", from: "2025-01-10" }, "date")).toEqual({ from: "2025-01-10", until: "2025-01-11" });
-    expect(dateBounds({ type: "between", from: "2025-01-10", to: "2025-01-31" }, "date")).toEqual({ from: "2025-01-10", until: "2025-02-01" });
+    expect(dateBounds({ type: "exactly", from: "2025-01-10" }, "date")).toEqual({
+      from: "2025-01-10",
+      until: "2025-01-11",
+    });
+    expect(dateBounds({ type: "between", from: "2025-01-10", to: "2025-01-31" }, "date")).toEqual({
+      from: "2025-01-10",
+      until: "2025-02-01",
+    });
   });
 
   it("on moments: the days begin at midnight in Maryland, in winter and in summer", () => {
-    expect(dateBounds({ type: "exactly", from: "2025-01-10" }, "moment")).toEqual({ from: "2025-01-10T05:00:00.000Z", until: "2025-01-11T05:00:00.000Z" });
+    expect(dateBounds({ type: "exactly", from: "2025-01-10" }, "moment")).toEqual({
+      from: "2025-01-10T05:00:00.000Z",
+      until: "2025-01-11T05:00:00.000Z",
+    });
     expect(dateBounds({ type: "before", from: "2025-07-04" }, "moment")).toEqual({ until: "2025-07-04T04:00:00.000Z" });
   });
 

@@ -53,7 +53,12 @@ export class UnknownComparisonError extends Error {
   }
 }
 
-function dateFilter(params: URLSearchParams, field: string, allowNever: boolean, language: Language): DateFilter | null {
+function dateFilter(
+  params: URLSearchParams,
+  field: string,
+  allowNever: boolean,
+  language: Language,
+): DateFilter | null {
   const type = params.get(`${field}Type`)?.trim() ?? "";
   if (!type) return null;
   if (type === "never" && allowNever) return { type, from: "" };
@@ -85,7 +90,11 @@ export function parseListPageQuery<Sort extends string>(
 }
 
 /** Reads a list's address, dates in the page's language. Unknown sort or size: defaults; unknown comparison throws. */
-export function parseListQuery<Sort extends string>(params: URLSearchParams, spec: ListSpec<Sort>, language: Language): ListQuery<Sort> {
+export function parseListQuery<Sort extends string>(
+  params: URLSearchParams,
+  spec: ListSpec<Sort>,
+  language: Language,
+): ListQuery<Sort> {
   const page = Math.max(1, Math.min(1_000_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
   const askedCount = Number(params.get("count"));
   const count = (PAGE_SIZES as readonly number[]).includes(askedCount) ? askedCount : DEFAULT_PAGE_SIZE;
@@ -158,17 +167,30 @@ export interface ListExports {
 }
 
 /** The CSV's file name; a filtered list's says so ("children-filtered-2026-11-23.csv"). */
-export function exportFileName(name: string, query: Pick<ListQuery, "text" | "dates">, today = easternCalendarDate()): string {
+export function exportFileName(
+  name: string,
+  query: Pick<ListQuery, "text" | "dates">,
+  today = easternCalendarDate(),
+): string {
   return `${name}${isFiltered(query) ? "-filtered" : ""}-${today}.csv`;
 }
 
 /** A date filter as a list's address says it (`<field>Type`, `<field>From`, `<field>To`), dates as YYYY-MM-DD. */
 export function dateFilterParams(field: string, filter: DateFilter): Record<string, string> {
-  return { [`${field}Type`]: filter.type, ...(filter.from ? { [`${field}From`]: filter.from } : {}), ...(filter.to ? { [`${field}To`]: filter.to } : {}) };
+  return {
+    [`${field}Type`]: filter.type,
+    ...(filter.from ? { [`${field}From`]: filter.from } : {}),
+    ...(filter.to ? { [`${field}To`]: filter.to } : {}),
+  };
 }
 
 /** The CSV export links (R81): whole list, and the filtered rows when filtered; `fixed` names the list itself. */
-export function listExports(path: string, name: string, query: ListQuery, fixed: Record<string, string> = {}): ListExports {
+export function listExports(
+  path: string,
+  name: string,
+  query: ListQuery,
+  fixed: Record<string, string> = {},
+): ListExports {
   const whole = new URLSearchParams({ ...fixed, sort: query.sort, order: query.order });
   const all = { href: `${path}?${whole}`, fileName: exportFileName(name, { text: {}, dates: {} }) };
   if (!isFiltered(query)) return { all, filtered: null };

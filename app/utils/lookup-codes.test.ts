@@ -22,7 +22,11 @@ describe("the lookup codes the rules name", () => {
   });
 
   it("are the referrer relationships of the seed data", () => {
-    expect(codes.FAMILY_RELATIONSHIPS.map((code) => lookup("References", code))).toEqual(["Parent", "Foster parent", "Other family member"]);
+    expect(codes.FAMILY_RELATIONSHIPS.map((code) => lookup("References", code))).toEqual([
+      "Parent",
+      "Foster parent",
+      "Other family member",
+    ]);
     expect(lookup("References", codes.AUDIOLOGIST)).toBe("Audiologist");
     expect(lookup("References", codes.HOSPITAL)).toBe("Hospital");
     expect(lookup("References", codes.SOCIAL_SERVICES)).toBe("Local department of social services");

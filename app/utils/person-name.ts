@@ -21,7 +21,13 @@ export function nameColumns(name: PersonName) {
 }
 
 /** A row's name as a form shows it: a part not given is an empty box. */
-export function nameOfRow(row: { prefix: string | null; first_name: string; middle_name: string | null; last_name: string; suffix: string | null }) {
+export function nameOfRow(row: {
+  prefix: string | null;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  suffix: string | null;
+}) {
   return {
     prefix: row.prefix ?? "",
     firstName: row.first_name,

@@ -1,4 +1,5 @@
-const hasControlCharacter = (text: string) => [...text].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f);
+const hasControlCharacter = (text: string) =>
+  [...text].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f);
 
 /** An origin no address of this site can have: a target that resolves outside it leaves the site. */
 const HERE = "https://here.invalid";
@@ -9,7 +10,14 @@ const HERE = "https://here.invalid";
  * backslashes (read as slashes) and an encoded leading slash are refused first.
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/app/dashboard"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || hasControlCharacter(to) || to.includes("\\") || /^\/(\/|%2f|%5c)/i.test(to)) return fallback;
+  if (
+    typeof to !== "string" ||
+    !to.startsWith("/") ||
+    hasControlCharacter(to) ||
+    to.includes("\\") ||
+    /^\/(\/|%2f|%5c)/i.test(to)
+  )
+    return fallback;
   let url: URL;
   try {
     url = new URL(to, HERE);

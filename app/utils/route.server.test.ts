@@ -91,6 +91,8 @@ describe("nameRoutes: each loader and action learns its route from the build", (
 
   it("stops the start when a loader or action is not written with route(), naming it", () => {
     const build = buildOf({ root: { loader: route(() => null) }, page: { action: async () => null } });
-    expect(() => nameRoutes(build)).toThrow("Not written with route() (app/utils/route.server.ts): the action of routes/page");
+    expect(() => nameRoutes(build)).toThrow(
+      "Not written with route() (app/utils/route.server.ts): the action of routes/page",
+    );
   });
 });

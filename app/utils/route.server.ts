@@ -76,7 +76,8 @@ function answered<Args extends Call, Result>(run: (args: Args) => Result, args: 
     asHttp(error);
   }
   const method = args?.request?.method ?? "GET";
-  if (method === "GET" || method === "HEAD" || !args.context) return result instanceof Promise ? (result.catch(asHttp) as Result) : result;
+  if (method === "GET" || method === "HEAD" || !args.context)
+    return result instanceof Promise ? (result.catch(asHttp) as Result) : result;
   const context = args.context;
   return Promise.resolve(result).then(async (answer) => {
     if (await refusesForm(answer)) context.formRefused = true;
@@ -107,7 +108,11 @@ function routePaths(routes: ServerBuild["routes"]): Record<string, { path: strin
   for (const id of Object.keys(routes)) {
     const parts: string[] = [];
     let depth = -1;
-    for (let at: (typeof routes)[string] | undefined = routes[id]; at; at = at.parentId ? routes[at.parentId] : undefined) {
+    for (
+      let at: (typeof routes)[string] | undefined = routes[id];
+      at;
+      at = at.parentId ? routes[at.parentId] : undefined
+    ) {
       depth += 1;
       if (at.path) parts.unshift(at.path.replace(/^\/+|\/+$/g, ""));
     }
@@ -128,5 +133,6 @@ export function nameRoutes(build: ServerBuild): void {
       else unwrapped.push(`${kind} of ${id}`);
     }
   }
-  if (unwrapped.length > 0) throw new Error(`Not written with route() (app/utils/route.server.ts): the ${unwrapped.join(", the ")}`);
+  if (unwrapped.length > 0)
+    throw new Error(`Not written with route() (app/utils/route.server.ts): the ${unwrapped.join(", the ")}`);
 }

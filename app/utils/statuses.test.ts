@@ -4,12 +4,28 @@ import { REPORT_STATUS_KEYS, REPORT_STATUSES } from "~/schemas/report";
 
 describe("the referral statuses", () => {
   it("are the eight of R83, in the order a referral goes through them", () => {
-    expect(REFERRAL_STATUSES).toEqual(["Draft", "Submitted", "Received", "Processed", "Unable to Process", "Unable to Contact", "Eligible", "Not Eligible"]);
+    expect(REFERRAL_STATUSES).toEqual([
+      "Draft",
+      "Submitted",
+      "Received",
+      "Processed",
+      "Unable to Process",
+      "Unable to Contact",
+      "Eligible",
+      "Not Eligible",
+    ]);
   });
 
   it("derive every status past Draft, the ones administrators record, and the ones before (R75, R82, R84)", () => {
     expect(PAST_DRAFT_STATUSES).toEqual(REFERRAL_STATUSES.filter((status) => status !== "Draft"));
-    expect(ADMIN_STATUSES).toEqual(["Received", "Processed", "Unable to Process", "Unable to Contact", "Eligible", "Not Eligible"]);
+    expect(ADMIN_STATUSES).toEqual([
+      "Received",
+      "Processed",
+      "Unable to Process",
+      "Unable to Contact",
+      "Eligible",
+      "Not Eligible",
+    ]);
     expect(UNRECORDED_STATUSES).toEqual(["Draft", "Submitted"]);
   });
 
@@ -23,6 +39,14 @@ describe("the referral statuses", () => {
       eligible: "Eligible",
       not_eligible: "Not Eligible",
     });
-    expect(REPORT_STATUS_KEYS).toEqual(["submitted", "received", "processed", "unable_to_process", "unable_to_contact", "eligible", "not_eligible"]);
+    expect(REPORT_STATUS_KEYS).toEqual([
+      "submitted",
+      "received",
+      "processed",
+      "unable_to_process",
+      "unable_to_contact",
+      "eligible",
+      "not_eligible",
+    ]);
   });
 });

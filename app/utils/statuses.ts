@@ -1,5 +1,14 @@
 /** Referral statuses in order (R83), the one list everything derives from (migrations keep a frozen copy). */
-export const REFERRAL_STATUSES = ["Draft", "Submitted", "Received", "Processed", "Unable to Process", "Unable to Contact", "Eligible", "Not Eligible"] as const;
+export const REFERRAL_STATUSES = [
+  "Draft",
+  "Submitted",
+  "Received",
+  "Processed",
+  "Unable to Process",
+  "Unable to Contact",
+  "Eligible",
+  "Not Eligible",
+] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 
 const [, ...pastDraft] = REFERRAL_STATUSES;

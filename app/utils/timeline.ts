@@ -21,7 +21,12 @@ export function timelineOf(submittedAt: string, determinedAt: string | null, tod
   const start = easternCalendarDate(new Date(submittedAt));
   const determinedOn = determinedAt ? easternCalendarDate(new Date(determinedAt)) : null;
   const endsOn = shiftDate(start, TIMELINE_DAYS);
-  return { day: daysBetween(start, determinedOn ?? today), endsOn, determinedOn, overdue: !determinedOn && today > endsOn };
+  return {
+    day: daysBetween(start, determinedOn ?? today),
+    endsOn,
+    determinedOn,
+    overdue: !determinedOn && today > endsOn,
+  };
 }
 
 /** The pastDays filter (0-999), or null: the list then shows all and says it did not understand. */

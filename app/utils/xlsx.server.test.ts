@@ -21,7 +21,11 @@ describe("the Excel writer", () => {
     const rows: XlsxCell[][] = [
       Array.from({ length: width }, (_, index) => `Column ${index + 1}`),
       ['Tom & Jerry <b>"quoted"</b>', 42, 3.5, "", null, "Niño ñandú 👶", "line one\nline two", '\'=HYPERLINK("x")'],
-      ...Array.from({ length: 2000 }, (_, index) => [index, `row ${index}`, ...Array.from({ length: width - 2 }, (_, column) => `r${index}c${column + 2}`)]),
+      ...Array.from({ length: 2000 }, (_, index) => [
+        index,
+        `row ${index}`,
+        ...Array.from({ length: width - 2 }, (_, column) => `r${index}c${column + 2}`),
+      ]),
     ];
     const workbook = await openXlsx(file, "Submitted: referrals [all] with a long name");
     await workbook.addRows(rows.slice(0, 1));

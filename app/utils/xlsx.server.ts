@@ -25,7 +25,8 @@ function xmlText(value: string): string {
 /** A, B, … Z, AA, AB, … for column n (from 0). */
 function columnName(n: number): string {
   let name = "";
-  for (let rest = n + 1; rest > 0; rest = Math.floor((rest - 1) / 26)) name = String.fromCharCode(65 + ((rest - 1) % 26)) + name;
+  for (let rest = n + 1; rest > 0; rest = Math.floor((rest - 1) / 26))
+    name = String.fromCharCode(65 + ((rest - 1) % 26)) + name;
   return name;
 }
 
@@ -68,7 +69,9 @@ export async function openXlsx(file: string, sheetName: string) {
     if (!out.write(chunk)) await Promise.race([once(out, "drain"), failed]);
   }
 
-  /** What an entry's local header and its central directory record both say: version needed, flags, method, time, date. */
+  /**
+   * What an entry's local header and its central directory record both say: version needed, flags, method, time, date.
+   */
   function writeEntryFields(buffer: Buffer, at: number) {
     buffer.writeUInt16LE(20, at);
     // Bit 3: sizes and checksum follow the data; bit 11: the name is UTF-8.
@@ -196,7 +199,9 @@ export async function openXlsx(file: string, sheetName: string) {
       end.writeUInt32LE(written - directoryStart, 12);
       end.writeUInt32LE(directoryStart, 16);
       await write(end);
-      await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+      );
     },
     /** Stops writing (the caller removes the file). */
     abort() {

@@ -28,7 +28,9 @@ export function StepHeading({ children }: { children: ReactNode }) {
     <h1>
       {children}
       {place ? (
-        <span className="usa-sr-only">{t("headingProgress", { number: place.number, total: place.total, section: t(`sections.${place.section}`) })}</span>
+        <span className="usa-sr-only">
+          {t("headingProgress", { number: place.number, total: place.total, section: t(`sections.${place.section}`) })}
+        </span>
       ) : null}
     </h1>
   );

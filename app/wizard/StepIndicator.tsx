@@ -9,7 +9,15 @@ import { firstStepOf, SECTIONS, stepHref, type Section, type WizardIds } from ".
  * USWDS hides the labels, so the progress stays in the bars' text. The line is said in StepHeading, which takes focus,
  * so a screen reader does not hear it twice.
  */
-export function StepIndicator({ ids, place, badges }: { ids: WizardIds; place: StepPlace; badges: Record<Section, Badge> }) {
+export function StepIndicator({
+  ids,
+  place,
+  badges,
+}: {
+  ids: WizardIds;
+  place: StepPlace;
+  badges: Record<Section, Badge>;
+}) {
   const { t } = useTranslation("wizard");
   const section = place.section;
   return (
@@ -19,7 +27,10 @@ export function StepIndicator({ ids, place, badges }: { ids: WizardIds; place: S
           {SECTIONS.map((each) => {
             const state = each === section ? "current" : badges[each] === "REVIEW" ? "complete" : null;
             return (
-              <li key={each} className={`usa-step-indicator__segment${state ? ` usa-step-indicator__segment--${state}` : ""}`}>
+              <li
+                key={each}
+                className={`usa-step-indicator__segment${state ? ` usa-step-indicator__segment--${state}` : ""}`}
+              >
                 <span className="usa-step-indicator__segment-label">
                   <Link to={stepHref(ids, firstStepOf(each))} aria-current={each === section ? "step" : undefined}>
                     {t(`sections.${each}`)}

@@ -40,7 +40,9 @@ async function whatAsksForIt(ids: { child: number; referral: number; user: numbe
   const review = await getReferralForReview(test.db, owner, ids, "en");
   const { loader } = await import("~/routes/api.$");
   const response = await loader({
-    request: new Request(`http://localhost/api/referrals/${ids.referral}`, { headers: { Authorization: `Bearer ${key}` } }),
+    request: new Request(`http://localhost/api/referrals/${ids.referral}`, {
+      headers: { Authorization: `Bearer ${key}` },
+    }),
     context: { db: test.db, clientIp: "203.0.113.9" },
     params: {},
   } as never);
@@ -65,7 +67,11 @@ describe("the table of answers", () => {
     await expect(saveAnswers(test.db, owner, ids, { referrerFirstName: null })).rejects.toMatchObject({
       fieldErrors: { referrerFirstName: ["validation.referrerFirstName"] },
     });
-    expect(await whatAsksForIt(ids)).toEqual({ form: ["referrerFirstName"], review: ["referrerFirstName"], api: ["referrerFirstName"] });
+    expect(await whatAsksForIt(ids)).toEqual({
+      form: ["referrerFirstName"],
+      review: ["referrerFirstName"],
+      api: ["referrerFirstName"],
+    });
   });
 });
 
@@ -83,7 +89,12 @@ describe("the review's rows of plain answers", () => {
     const review = async () => (await getReferralForReview(test.db, owner, ids, "es")).answers;
 
     expect(reviewRow(["gender"], await review())).toEqual({ label: "sex", value: "Femenino", as: "text" });
-    expect(reviewRow(["referrerPrefix", "referrerFirstName", "referrerMiddleName", "referrerLastName", "referrerSuffix"], await review())).toEqual({
+    expect(
+      reviewRow(
+        ["referrerPrefix", "referrerFirstName", "referrerMiddleName", "referrerLastName", "referrerSuffix"],
+        await review(),
+      ),
+    ).toEqual({
       label: "referrerName",
       value: "Rosa Pérez",
       as: "text",
@@ -91,7 +102,11 @@ describe("the review's rows of plain answers", () => {
     // Other medical condition shows only once given; the table says so.
     expect(reviewRow(["otherMedicalCondition"], await review())).toBeNull();
     rowOf("otherMedicalCondition").review!.whenGiven = false;
-    expect(reviewRow(["otherMedicalCondition"], await review())).toEqual({ label: "otherCondition", value: null, as: "text" });
+    expect(reviewRow(["otherMedicalCondition"], await review())).toEqual({
+      label: "otherCondition",
+      value: null,
+      as: "text",
+    });
 
     rowOf("gender").review!.label = "childSex";
     expect(reviewRow(["gender"], await review())?.label).toBe("childSex");
@@ -111,7 +126,9 @@ describe("the review's rows of plain answers", () => {
   });
 
   it("have their labels in both languages", () => {
-    const labels = [...kept.values()].filter((review): review is ReviewShown => Boolean(review)).map((review) => review.label);
+    const labels = [...kept.values()]
+      .filter((review): review is ReviewShown => Boolean(review))
+      .map((review) => review.label);
     expect(labels.length).toBeGreaterThan(0);
     for (const language of ["en", "es"] as const) {
       const fields = resources[language].referrals.review.fields as Record<string, string>;

@@ -43,7 +43,8 @@ export interface AnswerRow {
   review?: ReviewShown;
 }
 
-const asked = (question: FollowUp) => (facts: Pick<ReferralFacts, "referrerRelationship">) => followUps(facts.referrerRelationship).includes(question);
+const asked = (question: FollowUp) => (facts: Pick<ReferralFacts, "referrerRelationship">) =>
+  followUps(facts.referrerRelationship).includes(question);
 const followUp = (question: FollowUp): AnswerRow => ({
   step: "relationship",
   missingSection: "referrer",
@@ -123,7 +124,13 @@ export const ANSWERS = {
     required: false,
     review: { label: "referrerName", lookup: "Suffixes" },
   },
-  referrerPhoneNumber: { step: "proxy", missingSection: "referrer", answer: "referrerPhoneNumber", field: "referrerPhoneNumber", required: false },
+  referrerPhoneNumber: {
+    step: "proxy",
+    missingSection: "referrer",
+    answer: "referrerPhoneNumber",
+    field: "referrerPhoneNumber",
+    required: false,
+  },
   // The step may be saved without it (races first), but a submit waits for it.
   gender: {
     step: "sex",
@@ -171,7 +178,12 @@ export const ANSWERS = {
     value: (facts) => facts.gestationalAgeInDays,
     review: { label: "gestationalAge", as: "gestation" },
   },
-  adults: { step: "guardians", missingSection: "family", required: true, value: (facts) => (facts.adults.length > 0 ? facts.adults.length : null) },
+  adults: {
+    step: "guardians",
+    missingSection: "family",
+    required: true,
+    value: (facts) => (facts.adults.length > 0 ? facts.adults.length : null),
+  },
   familyPrimaryLanguage: {
     step: "familyLanguage",
     missingSection: "family",
@@ -217,9 +229,26 @@ export const ANSWERS = {
     required: false,
   },
   // At least one reason (R58); the screening step's save refuses to leave none.
-  reasons: { step: "reasons", missingSection: "reasons", required: true, value: (facts) => (facts.reasons > 0 ? facts.reasons : null) },
-  failedScreenings: { step: "screening", missingSection: "reasons", answer: "referralReasons.FailedScreenings", field: "screenings", required: false },
-  identifiedConditions: { step: "screening", missingSection: "reasons", answer: "referralReasons.IdentifiedConditions", field: "conditions", required: false },
+  reasons: {
+    step: "reasons",
+    missingSection: "reasons",
+    required: true,
+    value: (facts) => (facts.reasons > 0 ? facts.reasons : null),
+  },
+  failedScreenings: {
+    step: "screening",
+    missingSection: "reasons",
+    answer: "referralReasons.FailedScreenings",
+    field: "screenings",
+    required: false,
+  },
+  identifiedConditions: {
+    step: "screening",
+    missingSection: "reasons",
+    answer: "referralReasons.IdentifiedConditions",
+    field: "conditions",
+    required: false,
+  },
   otherMedicalCondition: {
     step: "screening",
     missingSection: "reasons",
@@ -257,7 +286,10 @@ export const ANSWERS = {
     required: true,
     refusedEmpty: "validation.consent",
     review: { label: "consent", as: "consent" },
-    value: (facts) => (facts.childParentConsent === CONSENT.yes || facts.childParentConsent === CONSENT.no ? facts.childParentConsent : null),
+    value: (facts) =>
+      facts.childParentConsent === CONSENT.yes || facts.childParentConsent === CONSENT.no
+        ? facts.childParentConsent
+        : null,
   },
   consentDocument: {
     step: "documents",
@@ -266,7 +298,12 @@ export const ANSWERS = {
     required: (facts) => facts.childParentConsent === CONSENT.yes,
     value: (facts) => (facts.consentDocuments > 0 ? facts.consentDocuments : null),
   },
-  documents: { step: "documents", missingSection: "consentDocument", required: false, value: (facts) => (facts.documents ? facts.documents : null) },
+  documents: {
+    step: "documents",
+    missingSection: "consentDocument",
+    required: false,
+    value: (facts) => (facts.documents ? facts.documents : null),
+  },
 } satisfies Record<string, AnswerRow>;
 
 export type AnswerName = keyof typeof ANSWERS;
@@ -294,7 +331,10 @@ export const stepFormId = (step: StepKey) => step.replace(/[A-Z]/g, (letter: str
 export function placeOf(name: AnswerName): { step: StepKey; anchor: string } {
   const row = rowOf(name);
   if (!row.field) return { step: row.step, anchor: "" };
-  return { step: row.step, anchor: row.field.includes("-") ? `#${row.field}` : `#${stepFormId(row.step)}-${row.field}` };
+  return {
+    step: row.step,
+    anchor: row.field.includes("-") ? `#${row.field}` : `#${stepFormId(row.step)}-${row.field}`,
+  };
 }
 
 export const sectionOf = (name: AnswerName) => WIZARD_STEPS.find((step) => step.key === rowOf(name).step)!.section;
@@ -302,7 +342,10 @@ export const sectionOf = (name: AnswerName) => WIZARD_STEPS.find((step) => step.
 /** What a step's form and save refuse empty (follow-ups only when the relationship asks them). */
 export function refusedEmptyOn(step: StepKey, answers: { referrerRelationship?: string | null }) {
   return ANSWER_NAMES.map((name) => ({ name, row: rowOf(name) })).filter(
-    ({ row }) => row.step === step && row.refusedEmpty && (typeof row.required === "function" ? row.required(answers as ReferralFacts) : row.required),
+    ({ row }) =>
+      row.step === step &&
+      row.refusedEmpty &&
+      (typeof row.required === "function" ? row.required(answers as ReferralFacts) : row.required),
   ) as Array<{ name: AnswerName; row: AnswerRow & { answer: string; field: string; refusedEmpty: string } }>;
 }
 
@@ -312,14 +355,18 @@ export function refusedEmptyOn(step: StepKey, answers: { referrerRelationship?: 
  */
 export function answeredOn<T extends Record<string, unknown>>(
   step: StepKey,
-  { conditional = () => true, withOtherErrors = true }: { conditional?: (value: T) => boolean; withOtherErrors?: boolean } = {},
+  {
+    conditional = () => true,
+    withOtherErrors = true,
+  }: { conditional?: (value: T) => boolean; withOtherErrors?: boolean } = {},
 ) {
   return z.check<T>(
     (payload) => {
       const value = (payload.value ?? {}) as T;
       for (const { row } of refusedEmptyOn(step, value as { referrerRelationship?: string | null })) {
         if (typeof row.required === "function" && !conditional(value)) continue;
-        if (!present(value[row.answer])) payload.issues.push({ code: "custom", path: [row.field], message: row.refusedEmpty, input: value });
+        if (!present(value[row.answer]))
+          payload.issues.push({ code: "custom", path: [row.field], message: row.refusedEmpty, input: value });
       }
     },
     withOtherErrors ? { when: () => true } : undefined,

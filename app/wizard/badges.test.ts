@@ -9,14 +9,23 @@ const badges = (facts: Partial<ReferralFacts>) => sectionBadges({ ...NEW_REFERRA
 
 describe("the step badges (R48, R49)", () => {
   it("start every section of a new referral", () => {
-    expect(badges({})).toEqual({ referrer: "START", child: "START", family: "START", reasons: "START", details: "START", documentation: "START" });
+    expect(badges({})).toEqual({
+      referrer: "START",
+      child: "START",
+      family: "START",
+      reasons: "START",
+      details: "START",
+      documentation: "START",
+    });
   });
 
   it("referrer: CONTINUE with a relationship or any name, REVIEW with relationship, first and last name", () => {
     expect(badges({ referrerRelationship: "1" }).referrer).toBe("CONTINUE");
     expect(badges({ referrerMiddleName: "Ana" }).referrer).toBe("CONTINUE");
     expect(badges({ referrerFirstName: "Rosa", referrerLastName: "Núñez" }).referrer).toBe("CONTINUE");
-    expect(badges({ referrerRelationship: "1", referrerFirstName: "Rosa", referrerLastName: "Núñez" }).referrer).toBe("REVIEW");
+    expect(badges({ referrerRelationship: "1", referrerFirstName: "Rosa", referrerLastName: "Núñez" }).referrer).toBe(
+      "REVIEW",
+    );
   });
 
   it("referrer: the follow-up questions the relationship asks are part of it (R50, R150)", () => {
@@ -40,7 +49,12 @@ describe("the step badges (R48, R49)", () => {
 
   it("family: REVIEW with an adult, the family language, interpreter and foster care", () => {
     const adult = { id: 7, name: "Rosa Pérez", phones: 1 };
-    const whole = { adults: [adult], familyPrimaryLanguage: "2", familyNeedsInterpreter: "no", childInFosterCare: "unknown" };
+    const whole = {
+      adults: [adult],
+      familyPrimaryLanguage: "2",
+      familyNeedsInterpreter: "no",
+      childInFosterCare: "unknown",
+    };
     expect(badges(whole).family).toBe("REVIEW");
     expect(badges({ ...whole, adults: [] }).family).toBe("CONTINUE");
     expect(badges({ adults: [adult] }).family).toBe("CONTINUE");
@@ -63,12 +77,23 @@ describe("the step badges (R48, R49)", () => {
 
 describe("the step order (R46, R47)", () => {
   it("goes from the guardian list to family language, interpreter, foster care, reasons, screening, details, documents", () => {
-    const order = ["guardians", "familyLanguage", "interpreter", "fosterCare", "reasons", "screening", "details", "documents"] as const;
+    const order = [
+      "guardians",
+      "familyLanguage",
+      "interpreter",
+      "fosterCare",
+      "reasons",
+      "screening",
+      "details",
+      "documents",
+    ] as const;
     for (let index = 0; index < order.length - 1; index += 1) expect(nextStep(order[index])).toBe(order[index + 1]);
     // Saving the documentation list with advance goes to the review (docs/product-rules.md R47), the last step.
     expect(nextStep("documents")).toBe("review");
     expect(nextStep("review")).toBeNull();
-    expect(stepHref({ child: 1, referral: 2, user: 3 }, "sex")).toBe("/app/child/1/referral/2/user/3/child-information/sex");
+    expect(stepHref({ child: 1, referral: 2, user: 3 }, "sex")).toBe(
+      "/app/child/1/referral/2/user/3/child-information/sex",
+    );
   });
 });
 

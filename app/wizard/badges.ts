@@ -15,7 +15,9 @@ export function sectionBadges(facts: ReferralFacts): Record<Section, Badge> {
   for (const section of ["referrer", "child", "family", ...READY_WHEN_ANY] as Section[]) {
     const names = ANSWER_NAMES.filter((name) => sectionOf(name) === section);
     const begun = names.some((name) => isGiven(name, facts));
-    const ready = READY_WHEN_ANY.includes(section) ? begun : names.every((name) => !isRequired(name, facts) || isGiven(name, facts));
+    const ready = READY_WHEN_ANY.includes(section)
+      ? begun
+      : names.every((name) => !isRequired(name, facts) || isGiven(name, facts));
     badges[section] = ready && begun ? "REVIEW" : begun ? "CONTINUE" : "START";
   }
   return badges;

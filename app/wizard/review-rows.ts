@@ -1,4 +1,12 @@
-import { ANSWER_NAMES, ANSWERS, present, sectionOf, type AnswerName, type AnswerRow, type ReviewShown } from "./answers";
+import {
+  ANSWER_NAMES,
+  ANSWERS,
+  present,
+  sectionOf,
+  type AnswerName,
+  type AnswerRow,
+  type ReviewShown,
+} from "./answers";
 import { WIZARD_STEPS } from "./step-table";
 
 // The review's rows of plain answers, as the table of answers says (its `review`): which show, under which label.
@@ -7,7 +15,9 @@ type StepKey = (typeof WIZARD_STEPS)[number]["key"];
 const rowOf = (name: AnswerName): AnswerRow => ANSWERS[name];
 
 /** Answers whose row has a `review`. */
-export type ReviewedName = { [Name in AnswerName]: (typeof ANSWERS)[Name] extends { review: ReviewShown } ? Name : never }[AnswerName];
+export type ReviewedName = {
+  [Name in AnswerName]: (typeof ANSWERS)[Name] extends { review: ReviewShown } ? Name : never;
+}[AnswerName];
 
 /** Plain answers by `answer` name, lookup codes as labels. */
 export type ShownAnswers = Record<string, string | number | null>;
@@ -18,7 +28,9 @@ export type ShownAnswers = Record<string, string | number | null>;
  */
 export function reviewedUnplaced(step: StepKey, placed: ReadonlySet<AnswerName>): ReviewedName[] {
   const section = WIZARD_STEPS.find((each) => each.key === step)!.section;
-  return ANSWER_NAMES.filter((name) => rowOf(name).review && !placed.has(name) && sectionOf(name) === section) as ReviewedName[];
+  return ANSWER_NAMES.filter(
+    (name) => rowOf(name).review && !placed.has(name) && sectionOf(name) === section,
+  ) as ReviewedName[];
 }
 
 /**

@@ -18,7 +18,13 @@ import { ChildTooOldError } from "~/models/child.server";
 import { adminReviewPanel, createReviewLink, revokeReviewLink } from "~/models/referral-admin.server";
 import { recordStatusChange } from "~/models/referral-status.server";
 import { decideNotSameChild } from "~/models/same-child.server";
-import { copyReferral, deleteReferral, IncompleteReferralError, readableReferral, submitReferral } from "~/models/referral-lifecycle.server";
+import {
+  copyReferral,
+  deleteReferral,
+  IncompleteReferralError,
+  readableReferral,
+  submitReferral,
+} from "~/models/referral-lifecycle.server";
 import { getReferralForReview } from "~/models/referral-review.server";
 import { wizardIds } from "~/wizard/step.server";
 import { NoProgramError } from "~/models/local-program.server";
@@ -50,7 +56,10 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
   const confirm = url.searchParams.get("confirm");
   const admin = await adminReviewPanel(context.db, actor, review.id, language, t);
   const program = await referralProgramPanel(context.db, actor, review.id, language);
-  const revoking = confirm === "revoke" ? (admin?.links.find((link) => String(link.id) === url.searchParams.get("link") && !link.revoked_at) ?? null) : null;
+  const revoking =
+    confirm === "revoke"
+      ? (admin?.links.find((link) => String(link.id) === url.searchParams.get("link") && !link.revoked_at) ?? null)
+      : null;
   const asked =
     confirm === "submit" && review.can.submit && !review.missing.length
       ? ("submit" as const)
@@ -98,10 +107,13 @@ async function copy({ request, db, actor, ids, form }: Act) {
     try {
       copied = await copyReferral(db, actor, ids.referral);
     } catch (error) {
-      if (error instanceof ChildTooOldError) return redirectWithToast(reviewHref(ids), { kind: "error", key: "validation.ageOf" });
+      if (error instanceof ChildTooOldError)
+        return redirectWithToast(reviewHref(ids), { kind: "error", key: "validation.ageOf" });
       throw error;
     }
-    return redirectWithToast(stepHref({ child: copied.childId, referral: copied.id, user: actor.id }, "relationship"), { key: "toasts.referralCreated" });
+    return redirectWithToast(stepHref({ child: copied.childId, referral: copied.id, user: actor.id }, "relationship"), {
+      key: "toasts.referralCreated",
+    });
   });
 }
 
@@ -119,7 +131,8 @@ async function submit({ request, db, actor, ids, form }: Act) {
     form,
     NoFields,
     async (_, submission) => {
-      const refuse = (failure: SubmitFailure, status = 400) => refused(submission, { status, formErrors: [failure], ...answerOf("submit") });
+      const refuse = (failure: SubmitFailure, status = 400) =>
+        refused(submission, { status, formErrors: [failure], ...answerOf("submit") });
       let outcome: { submitted: boolean };
       try {
         outcome = await submitReferral(db, actor, ids.referral);
@@ -132,7 +145,8 @@ async function submit({ request, db, actor, ids, form }: Act) {
         return refuse("submitFailed", 500);
       }
       // Sent already (another tab, a second tap).
-      if (!outcome.submitted) return redirectWithToast(submittedHref(ids), { kind: "info", key: "toasts.alreadySubmitted" });
+      if (!outcome.submitted)
+        return redirectWithToast(submittedHref(ids), { kind: "info", key: "toasts.alreadySubmitted" });
       return redirect(submittedHref(ids));
     },
     answerOf("submit"),
@@ -175,7 +189,11 @@ async function createLink({ request, db, actor, ids, form }: Act) {
       const url = new URL("/app/referral/review/external", getConfig().appUrl + "/");
       url.searchParams.set("token", link.token);
       // Shown once, on this answer; only its hash is kept.
-      return json({ ...submission.reply({ resetForm: true }), form: "createLink" as const, createdLink: { url: url.toString(), expiresAt: link.expiresAt } });
+      return json({
+        ...submission.reply({ resetForm: true }),
+        form: "createLink" as const,
+        createdLink: { url: url.toString(), expiresAt: link.expiresAt },
+      });
     },
     answerOf("createLink"),
   );
@@ -278,7 +296,13 @@ export default function ReviewPage() {
         programRows={programRows}
       />
       {program ? <ProgramTransfer panel={program} transferResult={answerTo("transfer")} /> : null}
-      {admin ? <AdminReferralPanel data={admin} linkResult={answerTo("createLink")} createdLink={answerTo("createLink")?.createdLink} /> : null}
+      {admin ? (
+        <AdminReferralPanel
+          data={admin}
+          linkResult={answerTo("createLink")}
+          createdLink={answerTo("createLink")?.createdLink}
+        />
+      ) : null}
     </>
   );
 }

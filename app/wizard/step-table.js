@@ -25,20 +25,55 @@ export const WIZARD_FRAME = /** @type {const} */ ({
 
 /** The steps (docs/product-rules.md R46, R47), in order: where "Save and continue" leads. */
 export const WIZARD_STEPS = /** @type {const} @satisfies {readonly WizardStep[]} */ ([
-  { key: "relationship", path: "referrer-information/relationship", section: "referrer", file: "wizard/steps/relationship.tsx" },
+  {
+    key: "relationship",
+    path: "referrer-information/relationship",
+    section: "referrer",
+    file: "wizard/steps/relationship.tsx",
+  },
   { key: "proxy", path: "referrer-information/proxy", section: "referrer", file: "wizard/steps/proxy.tsx" },
   { key: "sex", path: "child-information/sex", section: "child", file: "wizard/steps/sex.tsx" },
-  { key: "childLanguage", path: "child-information/language", section: "child", file: "wizard/steps/child-language.tsx" },
+  {
+    key: "childLanguage",
+    path: "child-information/language",
+    section: "child",
+    file: "wizard/steps/child-language.tsx",
+  },
   { key: "address", path: "child-information/address", section: "child", file: "wizard/steps/address.tsx" },
-  { key: "gestationalAge", path: "child-information/gestational-age", section: "child", file: "wizard/steps/gestational-age.tsx" },
+  {
+    key: "gestationalAge",
+    path: "child-information/gestational-age",
+    section: "child",
+    file: "wizard/steps/gestational-age.tsx",
+  },
   { key: "guardians", path: "family-information/guardian-list", section: "family", file: "wizard/steps/guardians.tsx" },
-  { key: "familyLanguage", path: "family-information/language", section: "family", file: "wizard/steps/family-language.tsx" },
-  { key: "interpreter", path: "family-information/interpreter", section: "family", file: "wizard/steps/interpreter.tsx" },
-  { key: "fosterCare", path: "family-information/foster-care", section: "family", file: "wizard/steps/foster-care.tsx" },
+  {
+    key: "familyLanguage",
+    path: "family-information/language",
+    section: "family",
+    file: "wizard/steps/family-language.tsx",
+  },
+  {
+    key: "interpreter",
+    path: "family-information/interpreter",
+    section: "family",
+    file: "wizard/steps/interpreter.tsx",
+  },
+  {
+    key: "fosterCare",
+    path: "family-information/foster-care",
+    section: "family",
+    file: "wizard/steps/foster-care.tsx",
+  },
   { key: "reasons", path: "reason/select", section: "reasons", file: "wizard/steps/reasons.tsx" },
   { key: "screening", path: "reason/screen", section: "reasons", file: "wizard/steps/screening.tsx" },
   { key: "details", path: "details/select", section: "details", file: "wizard/steps/details.tsx" },
-  { key: "documents", path: "supporting-documentation/list", section: "documentation", file: "wizard/steps/documents.tsx" },
+  {
+    key: "documents",
+    path: "supporting-documentation/list",
+    section: "documentation",
+    file: "wizard/steps/documents.tsx",
+  },
   { key: "review", path: "review", section: null, file: "wizard/review.tsx" },
 ]);
 
@@ -46,13 +81,19 @@ export const WIZARD_STEPS = /** @type {const} @satisfies {readonly WizardStep[]}
  * @typedef {object} WizardForm
  * @property {string} key
  * @property {string} path Below the wizard's base address; `:name` is one segment (an id, or "new").
- * @property {(typeof WIZARD_STEPS)[number]["key"]} step The step it belongs to (the list it adds to), outside the step order.
+ * @property {(typeof WIZARD_STEPS)[number]["key"]} step The step it belongs to (the list it adds to), outside the
+ *   step order.
  * @property {string} file Its route module.
  */
 
 /** The add and edit forms a list step opens: one parent or guardian (step 8), one document (step 16). */
 export const WIZARD_FORMS = /** @type {const} @satisfies {readonly WizardForm[]} */ ([
-  { key: "guardian", path: "family-information/guardian/add-edit/:adult", step: "guardians", file: "wizard/steps/guardian.tsx" },
+  {
+    key: "guardian",
+    path: "family-information/guardian/add-edit/:adult",
+    step: "guardians",
+    file: "wizard/steps/guardian.tsx",
+  },
   { key: "document", path: "supporting-documentation/:document", step: "documents", file: "wizard/steps/document.tsx" },
 ]);
 

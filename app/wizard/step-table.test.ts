@@ -27,7 +27,9 @@ describe("the step table (remix.config.js defines the wizard's routes from it)",
 
   it("agrees with app/utils/wizard-paths.ts, where the models find the base and the review", () => {
     const ids = { child: 1, referral: 2, user: 3 };
-    expect(wizardBase(ids)).toBe(`/app/${WIZARD_FRAME.path.replace(":child", "1").replace(":referral", "2").replace(":user", "3")}`);
+    expect(wizardBase(ids)).toBe(
+      `/app/${WIZARD_FRAME.path.replace(":child", "1").replace(":referral", "2").replace(":user", "3")}`,
+    );
     expect(reviewHref(ids)).toBe(`${wizardBase(ids)}/${WIZARD_STEPS.find((step) => step.key === "review")!.path}`);
   });
 });

@@ -81,7 +81,8 @@ export async function stepAction<Schema extends z.ZodMiniType>({
       // The models name the answers; the form shows each message on the field that asks it.
       if (!(error instanceof InputError)) throw error;
       const fieldErrors: Record<string, string[]> = {};
-      for (const [name, messages] of Object.entries(error.fieldErrors)) (fieldErrors[fields[name] ?? name] ??= []).push(...messages);
+      for (const [name, messages] of Object.entries(error.fieldErrors))
+        (fieldErrors[fields[name] ?? name] ??= []).push(...messages);
       throw new InputError(fieldErrors);
     }
     if (askAgain) {
@@ -89,7 +90,9 @@ export async function stepAction<Schema extends z.ZodMiniType>({
       const again = `${stepHref(ids, step)}${backToReview(request) ? "?return=review" : ""}`;
       return redirectWithToast(again, { kind: "info", key: "toasts.askedNext" });
     }
-    return redirectWithToast(afterSave(request, ids, step, formData.get("intent") === "continue"), { key: "toasts.referralUpdated" });
+    return redirectWithToast(afterSave(request, ids, step, formData.get("intent") === "continue"), {
+      key: "toasts.referralUpdated",
+    });
   });
 }
 

@@ -43,12 +43,18 @@ export function stepOfPath(below: string): StepKey | null {
   const segments = below.split("/");
   const form = WIZARD_FORMS.find(({ path }) => {
     const pattern = path.split("/");
-    return pattern.length === segments.length && pattern.every((part, index) => part.startsWith(":") || part === segments[index]);
+    return (
+      pattern.length === segments.length &&
+      pattern.every((part, index) => part.startsWith(":") || part === segments[index])
+    );
   });
   return form ? form.step : null;
 }
 
-/** Where the Back link of a page leads: the previous step, the list a form belongs to, or the child's page before the first step. */
+/**
+ * Where the Back link of a page leads: the previous step, the list a form belongs to, or the child's page before the
+ * first step.
+ */
 export function backHref(ids: WizardIds, below: string): string {
   const key = stepOfPath(below);
   if (key && WIZARD_STEPS.find((step) => step.key === key)!.path !== below) return stepHref(ids, key);

@@ -1,10 +1,26 @@
 import { sql, type Kysely } from "kysely";
-import { addForwardReference, bumpCacheVersionOnChange, digitsCheck, forwardReference, idColumn, nowText } from "../dialect";
+import {
+  addForwardReference,
+  bumpCacheVersionOnChange,
+  digitsCheck,
+  forwardReference,
+  idColumn,
+  nowText,
+} from "../dialect";
 
 // Frozen in time: migrations take Kysely<any>, never the application's types. Where SQLite and
 // PostgreSQL differ (a numbered key, the time now, a trigger), db/dialect.ts decides.
 
-const REFERRAL_STATUSES = ["Draft", "Submitted", "Received", "Processed", "Unable to Process", "Unable to Contact", "Eligible", "Not Eligible"];
+const REFERRAL_STATUSES = [
+  "Draft",
+  "Submitted",
+  "Received",
+  "Processed",
+  "Unable to Process",
+  "Unable to Contact",
+  "Eligible",
+  "Not Eligible",
+];
 
 function flag(column: string) {
   return sql`check (${sql.ref(column)} in (0, 1))`;
@@ -131,7 +147,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
     .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex("addresses_created_by").on("addresses").columns(["created_by_id", "address_book"]).execute();
+  await db.schema
+    .createIndex("addresses_created_by")
+    .on("addresses")
+    .columns(["created_by_id", "address_book"])
+    .execute();
   await db.schema.createIndex("addresses_county").on("addresses").column("county").execute();
 
   await db.schema
@@ -148,7 +168,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
     .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex("children_created_by_updated").on("children").columns(["created_by_id", "updated_at"]).execute();
+  await db.schema
+    .createIndex("children_created_by_updated")
+    .on("children")
+    .columns(["created_by_id", "updated_at"])
+    .execute();
   await db.schema.createIndex("children_name").on("children").columns(["last_name", "first_name"]).execute();
   await db.schema.createIndex("children_birthdate").on("children").column("birthdate").execute();
 
@@ -200,10 +224,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // The list screens filter by creator and status and sort by updatedAt (drafts) or
   // statusUpdatedAt (everything else); the status-updates screen reads the same index.
-  await db.schema.createIndex("referrals_creator_status_updated").on("referrals").columns(["created_by_id", "status", "updated_at"]).execute();
-  await db.schema.createIndex("referrals_creator_status_changed").on("referrals").columns(["created_by_id", "status_updated_at"]).execute();
+  await db.schema
+    .createIndex("referrals_creator_status_updated")
+    .on("referrals")
+    .columns(["created_by_id", "status", "updated_at"])
+    .execute();
+  await db.schema
+    .createIndex("referrals_creator_status_changed")
+    .on("referrals")
+    .columns(["created_by_id", "status_updated_at"])
+    .execute();
   await db.schema.createIndex("referrals_status_updated").on("referrals").columns(["status", "updated_at"]).execute();
-  await db.schema.createIndex("referrals_status_changed").on("referrals").columns(["status", "status_updated_at"]).execute();
+  await db.schema
+    .createIndex("referrals_status_changed")
+    .on("referrals")
+    .columns(["status", "status_updated_at"])
+    .execute();
   await db.schema.createIndex("referrals_child").on("referrals").column("child_id").execute();
   await db.schema.createIndex("referrals_created_at").on("referrals").column("created_at").execute();
   await db.schema.createIndex("referrals_submission_date").on("referrals").column("submission_date").execute();
@@ -220,7 +256,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("referral_reasons")
     .addColumn("referral_id", "integer", (c) => c.notNull().references("referrals.id").onDelete("cascade"))
     .addColumn("reason_type", "text", (c) =>
-      c.notNull().check(sql`reason_type in ('RefReasons_ConcernsDevelopmental', 'FailedScreenings', 'IdentifiedConditions')`),
+      c
+        .notNull()
+        .check(sql`reason_type in ('RefReasons_ConcernsDevelopmental', 'FailedScreenings', 'IdentifiedConditions')`),
     )
     .addColumn("reason_code", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("referral_reasons_pk", ["referral_id", "reason_type", "reason_code"])
@@ -262,7 +300,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
     .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex("referral_documents_referral").on("referral_documents").columns(["referral_id", "is_consent"]).execute();
+  await db.schema
+    .createIndex("referral_documents_referral")
+    .on("referral_documents")
+    .columns(["referral_id", "is_consent"])
+    .execute();
 
   await db.schema
     .createTable("sessions")
@@ -288,7 +330,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("answers_verified_at", "text")
     .addColumn("requested_by_id", "integer", (c) => c.references("users.id").onDelete("set null"))
     .execute();
-  await db.schema.createIndex("password_reset_tokens_user").on("password_reset_tokens").columns(["user_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("password_reset_tokens_user")
+    .on("password_reset_tokens")
+    .columns(["user_id", "created_at"])
+    .execute();
 
   await db.schema
     .createTable("email_verifications")
@@ -325,7 +371,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("status_details_es", "text")
     .addColumn("comments", "text")
     .execute();
-  await db.schema.createIndex("referral_status_history_referral").on("referral_status_history").columns(["referral_id", "changed_at"]).execute();
+  await db.schema
+    .createIndex("referral_status_history_referral")
+    .on("referral_status_history")
+    .columns(["referral_id", "changed_at"])
+    .execute();
 
   await db.schema
     .createTable("generated_reports")

@@ -23,7 +23,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .selectFrom("referrals")
     .innerJoin("children", "children.id", "referrals.child_id")
     .innerJoin("addresses", "addresses.id", "referrals.address_id")
-    .select(["referrals.id", "referrals.submission_date", "children.first_name", "children.last_name", "children.birthdate", "addresses.county"])
+    .select([
+      "referrals.id",
+      "referrals.submission_date",
+      "children.first_name",
+      "children.last_name",
+      "children.birthdate",
+      "addresses.county",
+    ])
     .where("referrals.status", "!=", "Draft")
     .where("referrals.submission_date", "is not", null)
     .where("addresses.county", "is not", null)

@@ -25,8 +25,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on("referral_figures")
     .columns(["submitted_day", "status", "county", "source", "age_months", "first_change_at", "submitted_at"])
     .execute();
-  await db.schema.createIndex("referral_figures_waiting").on("referral_figures").columns(["status", "submitted_day"]).execute();
-  await db.schema.createIndex("referral_figures_creator").on("referral_figures").columns(["created_by_id", "submitted_day", "status"]).execute();
+  await db.schema
+    .createIndex("referral_figures_waiting")
+    .on("referral_figures")
+    .columns(["status", "submitted_day"])
+    .execute();
+  await db.schema
+    .createIndex("referral_figures_creator")
+    .on("referral_figures")
+    .columns(["created_by_id", "submitted_day", "status"])
+    .execute();
 
   for (let after = 0; ; ) {
     const batch = await db
@@ -57,10 +65,15 @@ export async function up(db: Kysely<any>): Promise<void> {
       .limit(1000)
       .execute();
     if (!batch.length) return;
-    // The table as this migration makes it: the program and the determination came later (2026-11-28T00-local-programs).
+    // The table as this migration makes it: the program and the determination came later
+    // (2026-11-28T00-local-programs).
     const rows = batch.map((row) => {
       // eslint-disable-next-line @typescript-eslint/no-unused-vars
-      const { local_program_id, determined_days, ...columns } = referralFiguresRow({ ...row, local_program_id: null, determined_at: null });
+      const { local_program_id, determined_days, ...columns } = referralFiguresRow({
+        ...row,
+        local_program_id: null,
+        determined_at: null,
+      });
       return columns;
     });
     await db.insertInto("referral_figures").values(rows).execute();

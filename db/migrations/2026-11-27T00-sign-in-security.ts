@@ -21,7 +21,13 @@ function seal(key: Buffer, plain: string, context: string): string {
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   cipher.setAAD(Buffer.from(context, "utf8"));
   const sealed = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return ["v1", secretsKeyId(key), iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), sealed.toString("base64url")].join(".");
+  return [
+    "v1",
+    secretsKeyId(key),
+    iv.toString("base64url"),
+    cipher.getAuthTag().toString("base64url"),
+    sealed.toString("base64url"),
+  ].join(".");
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -31,7 +37,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   const plain = kept.filter((row: { secret: string }) => !row.secret.startsWith("v1."));
   if (plain.length) {
     if (process.env.NODE_ENV === "production" && !process.env.SECRETS_KEY) {
-      throw new Error("SECRETS_KEY must be set to seal the authenticator keys kept in the database (docs/security.md: Keys at rest)");
+      throw new Error(
+        "SECRETS_KEY must be set to seal the authenticator keys kept in the database (docs/security.md: Keys at rest)",
+      );
     }
     const { SECRETS_KEY, SECRETS_KEY_PREVIOUS, DATA_DIR = "./data" } = process.env;
     const { current } = readSecretsKeys({ SECRETS_KEY, SECRETS_KEY_PREVIOUS }, DATA_DIR);

@@ -38,7 +38,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("details", "text")
     .execute();
   await db.schema.createIndex("security_events_at").on("security_events").columns(["at", "id"]).execute();
-  await db.schema.createIndex("security_events_subject").on("security_events").columns(["subject_user_id", "at"]).execute();
+  await db.schema
+    .createIndex("security_events_subject")
+    .on("security_events")
+    .columns(["subject_user_id", "at"])
+    .execute();
   await db.schema.createIndex("security_events_kind").on("security_events").columns(["kind", "at"]).execute();
   // The second factor's events, kept with the record of access until now, are security events.
   await sql`INSERT INTO security_events (at, kind, actor_user_id, subject_user_id)
@@ -49,7 +53,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`INSERT INTO audit_events (at, actor_user_id, action, entity_type, entity_id)
     SELECT at, actor_user_id, kind, 'user', subject_user_id FROM security_events
-    WHERE kind IN ('secondFactorAdded', 'secondFactorRemoved', 'recoveryCodeUsed', 'secondFactorReset') ORDER BY id`.execute(db);
+    WHERE kind IN ('secondFactorAdded', 'secondFactorRemoved', 'recoveryCodeUsed', 'secondFactorReset') ORDER BY id`.execute(
+    db,
+  );
   await db.schema.dropTable("security_events").ifExists().execute();
   await db.schema.alterTable("review_tokens").dropColumn("purpose").execute();
   await db.schema.alterTable("review_tokens").dropColumn("reviewer_name").execute();

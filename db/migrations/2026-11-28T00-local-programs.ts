@@ -29,7 +29,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("local_program_id", "integer", (c) => c.notNull().references("local_programs.id").onDelete("cascade"))
     .addPrimaryKeyConstraint("user_local_programs_pk", ["user_id", "local_program_id"])
     .execute();
-  await db.schema.createIndex("user_local_programs_program").on("user_local_programs").columns(["local_program_id"]).execute();
+  await db.schema
+    .createIndex("user_local_programs_program")
+    .on("user_local_programs")
+    .columns(["local_program_id"])
+    .execute();
 
   await db.schema
     .alterTable("referrals")
@@ -38,7 +42,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("referrals").addColumn("opened_at", "text").execute();
   await db.schema.alterTable("referrals").addColumn("opened_by_id", "integer").execute();
   // The program's own lists, newest status change first, as the statewide list is read.
-  await db.schema.createIndex("referrals_program_status").on("referrals").columns(["local_program_id", "status_updated_at"]).execute();
+  await db.schema
+    .createIndex("referrals_program_status")
+    .on("referrals")
+    .columns(["local_program_id", "status_updated_at"])
+    .execute();
 
   await db.schema
     .createTable("referral_transfers")
@@ -50,7 +58,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("transferred_by_id", "integer", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("transferred_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("referral_transfers_referral").on("referral_transfers").columns(["referral_id", "transferred_at"]).execute();
+  await db.schema
+    .createIndex("referral_transfers_referral")
+    .on("referral_transfers")
+    .columns(["referral_id", "transferred_at"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

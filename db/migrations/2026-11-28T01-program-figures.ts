@@ -8,8 +8,14 @@ import { daysToDetermination } from "../../app/utils/timeline";
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("referral_figures").addColumn("local_program_id", "integer").execute();
   await db.schema.alterTable("referral_figures").addColumn("determined_days", "integer").execute();
-  await db.schema.createIndex("referral_figures_program_day").on("referral_figures").columns(["local_program_id", "submitted_day"]).execute();
-  await sql`UPDATE referral_figures SET local_program_id = (SELECT r.local_program_id FROM referrals r WHERE r.id = referral_figures.referral_id)`.execute(db);
+  await db.schema
+    .createIndex("referral_figures_program_day")
+    .on("referral_figures")
+    .columns(["local_program_id", "submitted_day"])
+    .execute();
+  await sql`UPDATE referral_figures SET local_program_id = (SELECT r.local_program_id FROM referrals r WHERE r.id = referral_figures.referral_id)`.execute(
+    db,
+  );
   const determined = await db
     .selectFrom("referral_figures as f")
     .innerJoin("referral_status_history as h", "h.referral_id", "f.referral_id")

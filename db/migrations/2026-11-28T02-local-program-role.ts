@@ -12,7 +12,9 @@ const AFTER = [...BEFORE, "ROLE_LOCAL_PROGRAM"];
 async function allowRoles(db: Kysely<any>, roles: string[]): Promise<void> {
   if (dialectOf(db) === "postgres") {
     await sql`alter table user_roles drop constraint if exists user_roles_role_check`.execute(db);
-    await sql`alter table user_roles add constraint user_roles_role_check check (role in (${ROLES(roles)}))`.execute(db);
+    await sql`alter table user_roles add constraint user_roles_role_check check (role in (${ROLES(roles)}))`.execute(
+      db,
+    );
     return;
   }
   await db.schema

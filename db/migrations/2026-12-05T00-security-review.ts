@@ -12,7 +12,9 @@ const ABOUT_A_KEY = sql`kind IN ('apiKeyMade', 'apiKeyRevoked', 'apiKeyEnded')`;
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("review_tokens").addColumn("ended_reason", "text").execute();
   await db.schema.alterTable("security_events").addColumn("subject_api_key_id", "integer").execute();
-  await sql`UPDATE security_events SET subject_api_key_id = api_key_id, api_key_id = NULL WHERE ${ABOUT_A_KEY}`.execute(db);
+  await sql`UPDATE security_events SET subject_api_key_id = api_key_id, api_key_id = NULL WHERE ${ABOUT_A_KEY}`.execute(
+    db,
+  );
   await db.schema.alterTable("audit_events").addColumn("actor_email", "text").execute();
   await sql`UPDATE audit_events SET actor_email = (SELECT email FROM users WHERE users.id = audit_events.actor_user_id)
     WHERE actor_user_id IS NOT NULL`.execute(db);

@@ -28,7 +28,10 @@ export function StaffPrograms({ view }: { view: StaffProgramsView }) {
       <p className="usa-hint">{t("programs.staff.intro")}</p>
       <ErrorSummary {...summary} />
       <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
-        <CheckboxGroup {...field("localPrograms")} options={view.programs.map((program) => ({ value: String(program.id), label: program.name }))} />
+        <CheckboxGroup
+          {...field("localPrograms")}
+          options={view.programs.map((program) => ({ value: String(program.id), label: program.name }))}
+        />
         <StatusButton name="intent" value="staffPrograms" className="usa-button">
           {t("programs.staff.save")}
         </StatusButton>

@@ -77,7 +77,15 @@ export function UserActions({ user }: { user: ActionableUser }) {
 }
 
 /** The confirmation page of one action, for a browser without JavaScript. */
-export function UserActionConfirmPage({ user, intent, cancelTo }: { user: ActionableUser; intent: UserIntent; cancelTo: string }) {
+export function UserActionConfirmPage({
+  user,
+  intent,
+  cancelTo,
+}: {
+  user: ActionableUser;
+  intent: UserIntent;
+  cancelTo: string;
+}) {
   const question = useQuestion();
   return <ConfirmPage {...question(user, intent)} cancelTo={cancelTo} />;
 }

@@ -1,6 +1,12 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { getConfig } from "~/config.server";
-import { NotEligibleError, promoteUser, resendVerificationEmail, sendPasswordReset, setUserActive } from "~/models/admin-users.server";
+import {
+  NotEligibleError,
+  promoteUser,
+  resendVerificationEmail,
+  sendPasswordReset,
+  setUserActive,
+} from "~/models/admin-users.server";
 import { resetSecondFactor } from "~/models/second-factor.server";
 import type { CurrentUser } from "~/models/user.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -12,11 +18,17 @@ export async function userAction(db: AppLoadContext["db"], actor: CurrentUser, f
   const intent = form.get("intent");
   if (intent === "reset") {
     const { sent } = await sendPasswordReset(db, actor, userId);
-    return redirectWithToast(back, sent ? { key: "toasts.passwordResetSent" } : { kind: "error", key: "toasts.passwordResetNotSent" });
+    return redirectWithToast(
+      back,
+      sent ? { key: "toasts.passwordResetSent" } : { kind: "error", key: "toasts.passwordResetNotSent" },
+    );
   }
   if (intent === "resendVerification") {
     const { sent } = await resendVerificationEmail(db, actor, userId);
-    return redirectWithToast(back, sent ? { key: "toasts.verificationSent" } : { kind: "error", key: "toasts.verificationNotSent" });
+    return redirectWithToast(
+      back,
+      sent ? { key: "toasts.verificationSent" } : { kind: "error", key: "toasts.verificationNotSent" },
+    );
   }
   if (intent === "deactivate" || intent === "activate") {
     await setUserActive(db, actor, userId, intent === "activate");
@@ -26,14 +38,18 @@ export async function userAction(db: AppLoadContext["db"], actor: CurrentUser, f
     try {
       await promoteUser(db, actor, userId, getConfig().ADMIN_EMAIL_DOMAINS);
     } catch (error) {
-      if (error instanceof NotEligibleError) return redirectWithToast(back, { kind: "error", key: `admin:actions.cannotPromote.${error.problem}` });
+      if (error instanceof NotEligibleError)
+        return redirectWithToast(back, { kind: "error", key: `admin:actions.cannotPromote.${error.problem}` });
       throw error;
     }
     return redirectWithToast(back, { key: "toasts.userPromoted" });
   }
   if (intent === "resetSecondFactor") {
     const { reset } = await resetSecondFactor(db, actor, userId);
-    return redirectWithToast(back, reset ? { key: "toasts.secondFactorReset" } : { kind: "info", key: "toasts.userUpdated" });
+    return redirectWithToast(
+      back,
+      reset ? { key: "toasts.secondFactorReset" } : { kind: "info", key: "toasts.userUpdated" },
+    );
   }
   return redirectWithToast(back, { kind: "info", key: "toasts.userUpdated" });
 }

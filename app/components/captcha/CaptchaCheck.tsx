@@ -13,7 +13,15 @@ const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(
  * remove what the service's script drew. Navigated to, the page loads the script or asks it to redraw. Needs
  * JavaScript; without it the page says how else to reach the program.
  */
-export function CaptchaCheck({ provider, siteKey, contact }: { provider: CaptchaProvider; siteKey: string; contact: ProgramContactInfo }) {
+export function CaptchaCheck({
+  provider,
+  siteKey,
+  contact,
+}: {
+  provider: CaptchaProvider;
+  siteKey: string;
+  contact: ProgramContactInfo;
+}) {
   const { t } = useTranslation(["auth", "common"]);
   const nonce = useNonce();
   const service = CAPTCHA_PROVIDERS[provider];
@@ -36,7 +44,12 @@ export function CaptchaCheck({ provider, siteKey, contact }: { provider: Captcha
   return (
     <div className="usa-form-group captcha-check">
       <p className="usa-hint">{t("register.captchaHint")}</p>
-      <div ref={box} dangerouslySetInnerHTML={{ __html: `<div class="${service.widgetClass}" data-sitekey="${escapeAttribute(siteKey)}"></div>` }} />
+      <div
+        ref={box}
+        dangerouslySetInnerHTML={{
+          __html: `<div class="${service.widgetClass}" data-sitekey="${escapeAttribute(siteKey)}"></div>`,
+        }}
+      />
       <div className="usa-alert usa-alert--warning without-script">
         <div className="usa-alert__body">
           <p className="usa-alert__text">{t("register.captchaNeedsScript")}</p>

@@ -1,5 +1,13 @@
 import { useId, type ReactNode } from "react";
-import type { BarChart, BarListChart, ChartGeometry, LineChart, MarkerShape, PatternKind, SeriesLook } from "./geometry";
+import type {
+  BarChart,
+  BarListChart,
+  ChartGeometry,
+  LineChart,
+  MarkerShape,
+  PatternKind,
+  SeriesLook,
+} from "./geometry";
 
 // A server-computed chart (R127): one image to a screen reader, the figures being in the table below. Series differ
 // by colour and by dash and marker or pattern, the same in the legend.
@@ -54,7 +62,13 @@ function Marker({ shape, x, y, color }: { shape: MarkerShape; x: number; y: numb
     case "diamond":
       return <path d={`M${x},${y - 4} L${x + 4},${y} L${x},${y + 4} L${x - 4},${y} Z`} {...common} />;
     case "cross":
-      return <path d={`M${x - 3},${y - 3} L${x + 3},${y + 3} M${x + 3},${y - 3} L${x - 3},${y + 3}`} stroke={color} strokeWidth="2" />;
+      return (
+        <path
+          d={`M${x - 3},${y - 3} L${x + 3},${y + 3} M${x + 3},${y - 3} L${x - 3},${y + 3}`}
+          stroke={color}
+          strokeWidth="2"
+        />
+      );
     case "plus":
       return <path d={`M${x - 4},${y} H${x + 4} M${x},${y - 4} V${y + 4}`} stroke={color} strokeWidth="2" />;
     case "bar":
@@ -98,11 +112,26 @@ function Legend({ base, chart }: { base: string; chart: LineChart | BarChart }) 
           <svg width="28" height="14" viewBox="0 0 28 14" focusable="false">
             {chart.kind === "lines" ? (
               <>
-                <line x1="1" x2="27" y1="7" y2="7" stroke={look.color} strokeWidth="2" strokeDasharray={look.dash || undefined} />
+                <line
+                  x1="1"
+                  x2="27"
+                  y1="7"
+                  y2="7"
+                  stroke={look.color}
+                  strokeWidth="2"
+                  strokeDasharray={look.dash || undefined}
+                />
                 <Marker shape={look.marker} x={14} y={7} color={look.color} />
               </>
             ) : (
-              <rect x="1" y="1" width="26" height="12" fill={`url(#${patternId(base, look.key)})`} stroke={look.color} />
+              <rect
+                x="1"
+                y="1"
+                width="26"
+                height="12"
+                fill={`url(#${patternId(base, look.key)})`}
+                stroke={look.color}
+              />
             )}
           </svg>
           {look.label}
@@ -138,7 +167,13 @@ function Lines({ chart, base }: { chart: LineChart; base: string }) {
         const series = look.get(one.key)!;
         return (
           <g key={one.key}>
-            <path d={one.path} fill="none" stroke={series.color} strokeWidth="2" strokeDasharray={series.dash || undefined} />
+            <path
+              d={one.path}
+              fill="none"
+              stroke={series.color}
+              strokeWidth="2"
+              strokeDasharray={series.dash || undefined}
+            />
             {one.points.map((point, index) => (
               <Marker key={index} shape={series.marker} x={point.x} y={point.y} color={series.color} />
             ))}

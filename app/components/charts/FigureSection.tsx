@@ -25,7 +25,8 @@ export function FigureSection({
 }) {
   const { t, i18n } = useTranslation(["common"]);
   const number = new Intl.NumberFormat(i18n.language === "es" ? "es-US" : "en-US", { maximumFractionDigits: 1 });
-  const cell = (value: string | number | null) => (value === null ? "–" : typeof value === "number" ? number.format(value) : value);
+  const cell = (value: string | number | null) =>
+    value === null ? "–" : typeof value === "number" ? number.format(value) : value;
   const Heading = headingLevel;
   return (
     <section className="figure" aria-labelledby={`figure-${id}`} data-figure={id}>
@@ -39,8 +40,13 @@ export function FigureSection({
               <Chart chart={chart} />
             </figure>
           ) : null}
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take the focus to be scrolled by keyboard */}
-          <div className="usa-table-container--scrollable figure__table" tabIndex={0} role="region" aria-label={heading}>
+          <div
+            className="usa-table-container--scrollable figure__table"
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region takes the focus to scroll by keyboard
+            tabIndex={0}
+            role="region"
+            aria-label={heading}
+          >
             <table className="usa-table usa-table--borderless usa-table--compact">
               <caption className="usa-sr-only">{heading}</caption>
               <thead>

@@ -50,7 +50,9 @@ export interface BarListChart {
   description: string;
   width: number;
   height: number;
-  /** Each category: its name in lines, its count, where it begins, and its bar's top (from where it begins) and length. */
+  /**
+   * Each category: its name in lines, its count, where it begins, and its bar's top (from where it begins) and length.
+   */
   rows: Array<{ lines: string[]; value: string; y: number; barY: number; barWidth: number }>;
   barHeight: number;
   lineHeight: number;

@@ -29,7 +29,8 @@ const STACKED_COUNTIES = 5;
 /** The categories a bar list shows; its table has all. */
 const LISTED = 10;
 
-const byCountDescending = (counts: Counts) => Object.entries(counts).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+const byCountDescending = (counts: Counts) =>
+  Object.entries(counts).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
 
 export async function programFigures(
   db: AppLoadContext["db"],
@@ -43,7 +44,11 @@ export async function programFigures(
   const insight = await programInsight(db, actor, period, today);
   const number = new Intl.NumberFormat(language === "es" ? "es-US" : "en-US", { maximumFractionDigits: 1 });
   const format = (value: number) => number.format(value);
-  const span = { from: formatCalendarDate(period.from, language), to: formatCalendarDate(period.to, language), count: insight.total };
+  const span = {
+    from: formatCalendarDate(period.from, language),
+    to: formatCalendarDate(period.to, language),
+    count: insight.total,
+  };
   const [programs, counties, sources, reasons] = await Promise.all([
     listLocalPrograms(db, actor, language),
     lookupLabels(db, "Counties", language),
@@ -58,7 +63,14 @@ export async function programFigures(
   const figures: Record<InsightFigureId, Figure> = {
     weekly: weeklyFigure(insight, split, countyName, format, span, language, t),
     firstChange: firstChangeFigure(insight, format, language, t),
-    source: listFigure("source", insight.bySource, (code) => (code ? (sources.get(code) ?? code) : t("admin:insight.notGiven")), format, span, t),
+    source: listFigure(
+      "source",
+      insight.bySource,
+      (code) => (code ? (sources.get(code) ?? code) : t("admin:insight.notGiven")),
+      format,
+      span,
+      t,
+    ),
     reason: reasonFigure(insight, new Map(reasons), format, span, t),
     age: ageFigure(insight, format, span, t),
     county: listFigure("county", insight.byCounty, countyName, format, span, t),
@@ -90,28 +102,54 @@ function weeklyFigure(
     return {
       id: "weekly",
       heading,
-      chart: lineChart({ title: heading, description: t("admin:insight.weekly.descStatus", span), yLabel: t("admin:insight.count"), periods, series, format }),
+      chart: lineChart({
+        title: heading,
+        description: t("admin:insight.weekly.descStatus", span),
+        yLabel: t("admin:insight.count"),
+        periods,
+        series,
+        format,
+      }),
       table: {
         head: [weekHead, ...series.map((one) => one.label), t("admin:insight.total")],
-        rows: insight.weeks.map((week) => [week.start, ...PAST_DRAFT_STATUSES.map((status) => week.byStatus[status]), week.total]),
+        rows: insight.weeks.map((week) => [
+          week.start,
+          ...PAST_DRAFT_STATUSES.map((status) => week.byStatus[status]),
+          week.total,
+        ]),
       },
     };
   }
   const totals: Counts = {};
-  for (const week of insight.weeks) for (const [code, count] of Object.entries(week.byCounty)) totals[code] = (totals[code] ?? 0) + count;
+  for (const week of insight.weeks)
+    for (const [code, count] of Object.entries(week.byCounty)) totals[code] = (totals[code] ?? 0) + count;
   const named = byCountDescending(totals)
     .slice(0, STACKED_COUNTIES)
     .map(([code]) => code);
   const hasOthers = Object.keys(totals).length > named.length;
-  const others = (week: ProgramInsight["weeks"][number]) => week.total - named.reduce((sum, code) => sum + (week.byCounty[code] ?? 0), 0);
+  const others = (week: ProgramInsight["weeks"][number]) =>
+    week.total - named.reduce((sum, code) => sum + (week.byCounty[code] ?? 0), 0);
   const series = [
-    ...named.map((code) => ({ key: `county-${code}`, label: countyName(code), values: insight.weeks.map((week) => week.byCounty[code] ?? 0) })),
-    ...(hasOthers ? [{ key: "others", label: t("admin:insight.otherCounties"), values: insight.weeks.map(others) }] : []),
+    ...named.map((code) => ({
+      key: `county-${code}`,
+      label: countyName(code),
+      values: insight.weeks.map((week) => week.byCounty[code] ?? 0),
+    })),
+    ...(hasOthers
+      ? [{ key: "others", label: t("admin:insight.otherCounties"), values: insight.weeks.map(others) }]
+      : []),
   ];
   return {
     id: "weekly",
     heading,
-    chart: barChart({ title: heading, description: t("admin:insight.weekly.descCounty", span), yLabel: t("admin:insight.count"), periods, series, format }),
+    chart: barChart({
+      title: heading,
+      description: t("admin:insight.weekly.descCounty", span),
+      yLabel: t("admin:insight.count"),
+      periods,
+      series,
+      format,
+    }),
     table: {
       head: [weekHead, ...series.map((one) => one.label), t("admin:insight.total")],
       rows: insight.weeks.map((week, index) => [week.start, ...series.map((one) => one.values[index]), week.total]),
@@ -119,7 +157,12 @@ function weeklyFigure(
   };
 }
 
-function firstChangeFigure(insight: ProgramInsight, format: (value: number) => string, language: Language, t: TFunction): Figure {
+function firstChangeFigure(
+  insight: ProgramInsight,
+  format: (value: number) => string,
+  language: Language,
+  t: TFunction,
+): Figure {
   const heading = t("admin:insight.firstChange.heading");
   const measured = insight.firstChange.reduce((sum, month) => sum + month.changed, 0);
   return {
@@ -131,8 +174,16 @@ function firstChangeFigure(insight: ProgramInsight, format: (value: number) => s
       yLabel: t("admin:insight.firstChange.days"),
       periods: insight.firstChange.map((month) => formatMonth(month.month, language)),
       series: [
-        { key: "median", label: t("admin:insight.firstChange.median"), values: insight.firstChange.map((month) => month.medianDays) },
-        { key: "p90", label: t("admin:insight.firstChange.p90"), values: insight.firstChange.map((month) => month.p90Days) },
+        {
+          key: "median",
+          label: t("admin:insight.firstChange.median"),
+          values: insight.firstChange.map((month) => month.medianDays),
+        },
+        {
+          key: "p90",
+          label: t("admin:insight.firstChange.p90"),
+          values: insight.firstChange.map((month) => month.p90Days),
+        },
       ],
       format,
       integers: false,
@@ -145,7 +196,13 @@ function firstChangeFigure(insight: ProgramInsight, format: (value: number) => s
         t("admin:insight.firstChange.medianDays"),
         t("admin:insight.firstChange.p90Days"),
       ],
-      rows: insight.firstChange.map((month) => [month.month, month.submitted, month.changed, month.medianDays, month.p90Days]),
+      rows: insight.firstChange.map((month) => [
+        month.month,
+        month.submitted,
+        month.changed,
+        month.medianDays,
+        month.p90Days,
+      ]),
     },
   };
 }
@@ -175,24 +232,52 @@ function barListFigure(
   };
 }
 
-function listFigure(id: "source" | "county", counts: Counts, label: (code: string) => string, format: (value: number) => string, span: Span, t: TFunction) {
+function listFigure(
+  id: "source" | "county",
+  counts: Counts,
+  label: (code: string) => string,
+  format: (value: number) => string,
+  span: Span,
+  t: TFunction,
+) {
   const rows = byCountDescending(counts).map(([code, count]) => ({ names: [label(code)], count }));
   return barListFigure(id, [t(`admin:insight.${id}.column`)], rows, format, span, t);
 }
 
-function reasonFigure(insight: ProgramInsight, labels: Map<string, Map<string, string>>, format: (value: number) => string, span: Span, t: TFunction) {
+function reasonFigure(
+  insight: ProgramInsight,
+  labels: Map<string, Map<string, string>>,
+  format: (value: number) => string,
+  span: Span,
+  t: TFunction,
+) {
   const rows = [...insight.byReason]
     .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type) || a.code.localeCompare(b.code))
     .map((reason) => ({
       names: [t(`admin:insight.reason.types.${reason.type}`), labels.get(reason.type)?.get(reason.code) ?? reason.code],
       count: reason.count,
     }));
-  return barListFigure("reason", [t("admin:insight.reason.kind"), t("admin:insight.reason.column")], rows, format, span, t);
+  return barListFigure(
+    "reason",
+    [t("admin:insight.reason.kind"), t("admin:insight.reason.column")],
+    rows,
+    format,
+    span,
+    t,
+  );
 }
 
 /** The 45-day timeline (R141) as a table: 24 programs by month read as rows, not lines. */
-function timelineFigure(insight: ProgramInsight, programName: Map<number, string>, language: Language, t: TFunction): Figure {
-  const percent = new Intl.NumberFormat(language === "es" ? "es-US" : "en-US", { style: "percent", maximumFractionDigits: 0 });
+function timelineFigure(
+  insight: ProgramInsight,
+  programName: Map<number, string>,
+  language: Language,
+  t: TFunction,
+): Figure {
+  const percent = new Intl.NumberFormat(language === "es" ? "es-US" : "en-US", {
+    style: "percent",
+    maximumFractionDigits: 0,
+  });
   return {
     id: "timeline",
     heading: t("admin:insight.timeline.heading"),
@@ -207,7 +292,9 @@ function timelineFigure(insight: ProgramInsight, programName: Map<number, string
         t("admin:insight.timeline.share"),
       ],
       rows: insight.timeline.map((row) => [
-        row.programId !== null ? (programName.get(row.programId) ?? String(row.programId)) : t("admin:insight.timeline.noProgram"),
+        row.programId !== null
+          ? (programName.get(row.programId) ?? String(row.programId))
+          : t("admin:insight.timeline.noProgram"),
         row.month,
         row.submitted,
         row.due,
@@ -231,12 +318,21 @@ function ageFigure(insight: ProgramInsight, format: (value: number) => string, s
       series: [{ key: "age", label: t("admin:insight.count"), values: insight.byAgeMonths }],
       format,
     }),
-    table: { head: [t("admin:insight.age.column"), t("admin:insight.count")], rows: insight.byAgeMonths.map((count, months) => [months, count]) },
+    table: {
+      head: [t("admin:insight.age.column"), t("admin:insight.count")],
+      rows: insight.byAgeMonths.map((count, months) => [months, count]),
+    },
   };
 }
 
 /** A referrer's own submitted referrals per month over the last twelve months, and where they are now (R128). */
-export async function referrerTrendFigures(db: AppLoadContext["db"], actor: CurrentUser, today: string, language: Language, t: TFunction) {
+export async function referrerTrendFigures(
+  db: AppLoadContext["db"],
+  actor: CurrentUser,
+  today: string,
+  language: Language,
+  t: TFunction,
+) {
   const trend = await referrerTrend(db, actor, today);
   const number = new Intl.NumberFormat(language === "es" ? "es-US" : "en-US");
   const heading = t("referrals:dashboard.trend.heading");
@@ -253,7 +349,13 @@ export async function referrerTrendFigures(db: AppLoadContext["db"], actor: Curr
       }),
       yLabel: t("referrals:dashboard.trend.count"),
       periods: trend.months.map((month) => formatMonth(month.month, language)),
-      series: [{ key: "submitted", label: t("referrals:dashboard.trend.count"), values: trend.months.map((month) => month.submitted) }],
+      series: [
+        {
+          key: "submitted",
+          label: t("referrals:dashboard.trend.count"),
+          values: trend.months.map((month) => month.submitted),
+        },
+      ],
       format: (value) => number.format(value),
     }),
     table: {

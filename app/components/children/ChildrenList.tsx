@@ -8,7 +8,8 @@ import { isFiltered } from "~/utils/list";
 
 /** The children list, a referrer's own or one user's for administrators (R36, R43): one page for both. */
 export function ChildrenListPage() {
-  const { owner, state, total, rows, filterError, canCreate, language, exports } = useLoaderData<typeof loadChildrenList>();
+  const { owner, state, total, rows, filterError, canCreate, language, exports } =
+    useLoaderData<typeof loadChildrenList>();
   const { t } = useTranslation(["children", "common"]);
   const title = owner ? t("list.ownerTitle", { name: owner.name }) : t("list.title");
   const addChild = (
@@ -56,7 +57,10 @@ export function ChildrenListPage() {
           <tr key={row.id}>
             <th scope="row" data-label={t("list.name")}>
               {/* Its name says the child's record number: two children of one name are told apart (R161). */}
-              <Link to={`/app/children/details/${row.id}`} aria-label={`${row.name}${t("list.rowChild", { id: row.id })}`}>
+              <Link
+                to={`/app/children/details/${row.id}`}
+                aria-label={`${row.name}${t("list.rowChild", { id: row.id })}`}
+              >
                 {row.name}
               </Link>
             </th>

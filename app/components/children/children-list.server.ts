@@ -6,13 +6,23 @@ import type { CurrentUser } from "~/models/user.server";
 import { loadListPage } from "~/components/list/list-page.server";
 
 /** A children list page's data. An unknown date comparison answers 400 with an empty list. */
-export async function loadChildrenList(db: AppLoadContext["db"], request: Request, actor: CurrentUser, owner?: { id: number; name: string }) {
+export async function loadChildrenList(
+  db: AppLoadContext["db"],
+  request: Request,
+  actor: CurrentUser,
+  owner?: { id: number; name: string },
+) {
   const { title } = await getPageTranslation(request, ["children", "common"]);
-  const { language, data, page, status } = await loadListPage(request, CHILD_LIST, (query) => listChildren(db, actor, query, owner?.id), {
-    path: "/app/children/export.csv",
-    name: "children",
-    fixed: owner ? { owner: String(owner.id) } : {},
-  });
+  const { language, data, page, status } = await loadListPage(
+    request,
+    CHILD_LIST,
+    (query) => listChildren(db, actor, query, owner?.id),
+    {
+      path: "/app/children/export.csv",
+      name: "children",
+      fixed: owner ? { owner: String(owner.id) } : {},
+    },
+  );
   return json(
     {
       title: owner ? title("children:list.ownerTitle", { name: owner.name }) : title("children:list.title"),

@@ -35,7 +35,11 @@ function TooLargeText({ size }: { size: number | null }) {
   const { t, i18n } = useTranslation("wizard");
   return (
     <>
-      <p>{size ? t("documents.tooLarge.body", { size: formatFileSize(size, i18n.language as Language) }) : t("documents.tooLarge.bodyUnknown")}</p>
+      <p>
+        {size
+          ? t("documents.tooLarge.body", { size: formatFileSize(size, i18n.language as Language) })
+          : t("documents.tooLarge.bodyUnknown")}
+      </p>
       <p>{t("documents.tooLarge.suggestion")}</p>
     </>
   );
@@ -128,7 +132,11 @@ export function DocumentForm({
     },
   });
 
-  const hidden: Array<[string, string]> = [["from", carried.from], ...(carried.isConsent ? [["consent", "1"] as [string, string]] : []), ...carried.restore];
+  const hidden: Array<[string, string]> = [
+    ["from", carried.from],
+    ...(carried.isConsent ? [["consent", "1"] as [string, string]] : []),
+    ...carried.restore,
+  ];
   return (
     <div className="wizard-step">
       <StepHeading>{t(titleKey)}</StepHeading>
@@ -143,7 +151,12 @@ export function DocumentForm({
         </Alert>
       ) : null}
       <ErrorSummary {...summary} focusKey={data} />
-      <Form method="post" encType={isNew ? "multipart/form-data" : undefined} {...getFormProps(form)} className="usa-form usa-form--large">
+      <Form
+        method="post"
+        encType={isNew ? "multipart/form-data" : undefined}
+        {...getFormProps(form)}
+        className="usa-form usa-form--large"
+      >
         {hidden.map(([name, value], index) => (
           <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
         ))}
@@ -162,7 +175,10 @@ export function DocumentForm({
         ) : (
           <div className="usa-form-group">
             <p>
-              {t("documents.currentFile", { name: document.fileName, size: formatFileSize(document.size, i18n.language as Language) })}{" "}
+              {t("documents.currentFile", {
+                name: document.fileName,
+                size: formatFileSize(document.size, i18n.language as Language),
+              })}{" "}
               <a href={documentFileHref(document.id)} download={document.fileName}>
                 {t("documents.download")}
                 <span className="usa-sr-only"> {document.fileName}</span>
@@ -185,7 +201,13 @@ export function DocumentForm({
           <Link to={back}>{t("documents.cancel")}</Link>
         </div>
       </Form>
-      <dialog ref={dialog} className="app-dialog" aria-labelledby="too-large-title" aria-describedby="too-large-body" onKeyDown={keepTabInDialog}>
+      <dialog
+        ref={dialog}
+        className="app-dialog"
+        aria-labelledby="too-large-title"
+        aria-describedby="too-large-body"
+        onKeyDown={keepTabInDialog}
+      >
         <h2 id="too-large-title">{t("documents.tooLarge.title")}</h2>
         <div id="too-large-body">
           <TooLargeText size={tooLargeSize} />

@@ -58,7 +58,8 @@ export function DocumentTable({
               {document.description}
             </th>
             <td data-label={t("documents.file")}>
-              <span className="document-table__file">{document.fileName}</span> ({formatFileSize(document.size, language)})
+              <span className="document-table__file">{document.fileName}</span> (
+              {formatFileSize(document.size, language)})
             </td>
             <td data-label={t("documents.added")}>{formatDateEastern(document.createdAt, language)}</td>
             <td>

@@ -47,7 +47,7 @@ export function SortHeader({ field, label, state }: { field: string; label: stri
 /** Scrolls sideways inside its box, never the page; the box is focusable and named so a keyboard can scroll it. */
 export function ListTable({ label, children }: { label: string; children: ReactNode }) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take the focus to be scrolled by keyboard
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region takes the focus to scroll by keyboard
     <div className="usa-table-container--scrollable list-table-container" tabIndex={0} role="region" aria-label={label}>
       <table className="usa-table usa-table--borderless usa-table--stacked list-table">{children}</table>
     </div>

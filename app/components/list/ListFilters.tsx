@@ -33,11 +33,16 @@ export function ListFilters({
   // First render only: later filtering (a new address) must not snap it shut under the person's fingers.
   const [openAtFirst] = useState(() => (applied ? openFirst : isFiltered(state)));
   return (
-    <details className={`list-filters-disclosure${applied ? " list-filters-disclosure--folded" : ""}`} open={openAtFirst}>
+    <details
+      className={`list-filters-disclosure${applied ? " list-filters-disclosure--folded" : ""}`}
+      open={openAtFirst}
+    >
       <summary>
         <span className="list-filters__label">{label}</span>
         {applied ? (
-          <span className="list-filters__applied">{applied.length ? t("list.applied.some", { filters: applied.join("; ") }) : t("list.applied.none")}</span>
+          <span className="list-filters__applied">
+            {applied.length ? t("list.applied.some", { filters: applied.join("; ") }) : t("list.applied.none")}
+          </span>
         ) : null}
       </summary>
       <Form
@@ -47,7 +52,10 @@ export function ListFilters({
         onChange={(event) => {
           const form = event.currentTarget;
           window.clearTimeout(timer.current);
-          timer.current = window.setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), FILTER_DEBOUNCE_MS);
+          timer.current = window.setTimeout(
+            () => submit(form, { replace: true, preventScrollReset: true }),
+            FILTER_DEBOUNCE_MS,
+          );
         }}
         // Submitted before the wait: cancel it, or the list would reload under what the person did next.
         onSubmit={() => window.clearTimeout(timer.current)}
@@ -203,7 +211,13 @@ export function DateFilterField({
         <label className="usa-label" htmlFor={`filter-${name}-from`}>
           {t(type === "between" ? "list.from" : "list.date")} <span className="usa-hint">{t("list.dateHint")}</span>
         </label>
-        <input className="usa-input" id={`filter-${name}-from`} name={`${name}From`} {...TYPED_DATE} defaultValue={typed("From")} />
+        <input
+          className="usa-input"
+          id={`filter-${name}-from`}
+          name={`${name}From`}
+          {...TYPED_DATE}
+          defaultValue={typed("From")}
+        />
       </div>
       {showTo ? (
         <div className="usa-form-group">

@@ -11,7 +11,9 @@ export function Pagination({ state, total }: { state: ListState; total: number }
   const page = Math.min(state.page, pages);
   const first = total === 0 ? 0 : (page - 1) * state.count + 1;
   const last = Math.min(total, page * state.count);
-  const shown = [...new Set([1, page - 1, page, page + 1, pages])].filter((number) => number >= 1 && number <= pages).sort((a, b) => a - b);
+  const shown = [...new Set([1, page - 1, page, page + 1, pages])]
+    .filter((number) => number >= 1 && number <= pages)
+    .sort((a, b) => a - b);
   return (
     <div className="list-footer">
       <p className="list-count" role="status">
@@ -22,7 +24,10 @@ export function Pagination({ state, total }: { state: ListState; total: number }
           <ul className="usa-pagination__list">
             {page > 1 ? (
               <li className="usa-pagination__item usa-pagination__arrow">
-                <Link to={listHref(search, { page: page - 1 })} className="usa-pagination__link usa-pagination__previous-page">
+                <Link
+                  to={listHref(search, { page: page - 1 })}
+                  className="usa-pagination__link usa-pagination__previous-page"
+                >
                   {t("list.previous")}
                 </Link>
               </li>
@@ -46,7 +51,10 @@ export function Pagination({ state, total }: { state: ListState; total: number }
             ))}
             {page < pages ? (
               <li className="usa-pagination__item usa-pagination__arrow">
-                <Link to={listHref(search, { page: page + 1 })} className="usa-pagination__link usa-pagination__next-page">
+                <Link
+                  to={listHref(search, { page: page + 1 })}
+                  className="usa-pagination__link usa-pagination__next-page"
+                >
                   {t("list.next")}
                 </Link>
               </li>

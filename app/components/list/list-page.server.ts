@@ -25,7 +25,13 @@ export async function loadListPage<Sort extends string, Row>(
   return {
     language,
     data,
-    page: { failed: filterError, filterError, state: query, total, exports: listExports(exportAt.path, exportAt.name, query, exportAt.fixed) },
+    page: {
+      failed: filterError,
+      filterError,
+      state: query,
+      total,
+      exports: listExports(exportAt.path, exportAt.name, query, exportAt.fixed),
+    },
     status: filterError ? 400 : 200,
   };
 }

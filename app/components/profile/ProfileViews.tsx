@@ -21,7 +21,17 @@ function labelOf(options: Option[], code: string | null | undefined) {
 }
 
 /** The address book as a table; its owner gets an edit link per address and an add button. */
-export function AddressBook({ ownerId, addresses, counties, editable }: { ownerId: number; addresses: AddressRow[]; counties: Option[]; editable: boolean }) {
+export function AddressBook({
+  ownerId,
+  addresses,
+  counties,
+  editable,
+}: {
+  ownerId: number;
+  addresses: AddressRow[];
+  counties: Option[];
+  editable: boolean;
+}) {
   const { t } = useTranslation("profile");
   return (
     <section aria-labelledby="address-book-heading" className="address-book">
@@ -99,7 +109,13 @@ interface AdminProfileProps {
 /** Another user's profile as an administrator sees it (R12): read only, with their addresses. */
 export function AdminProfileView({ profile, addresses, options }: AdminProfileProps) {
   const { t, i18n } = useTranslation(["profile", "auth"]);
-  const name = [labelOf(options.prefixes, profile.prefix), profile.firstName, profile.middleName, profile.lastName, labelOf(options.suffixes, profile.suffix)]
+  const name = [
+    labelOf(options.prefixes, profile.prefix),
+    profile.firstName,
+    profile.middleName,
+    profile.lastName,
+    labelOf(options.suffixes, profile.suffix),
+  ]
     .filter(Boolean)
     .join(" ");
   const none = t("admin.none");
@@ -113,7 +129,12 @@ export function AdminProfileView({ profile, addresses, options }: AdminProfilePr
     [t("auth:register.mobilePhone"), profile.mobilePhoneNumber || none],
     [t("admin.role"), profile.isAdmin ? t("admin.roles.admin") : t("admin.roles.user")],
     [t("admin.status"), t(`admin.statuses.${accountStatus({ locked: profile.locked, enabled: profile.enabled })}`)],
-    [t("admin.lastLogin"), profile.lastLogin ? formatDateTimeEastern(profile.lastLogin, i18n.language === "es" ? "es" : "en") : t("admin.never")],
+    [
+      t("admin.lastLogin"),
+      profile.lastLogin
+        ? formatDateTimeEastern(profile.lastLogin, i18n.language === "es" ? "es" : "en")
+        : t("admin.never"),
+    ],
   ];
   return (
     <div className="profile">

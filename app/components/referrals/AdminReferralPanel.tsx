@@ -41,7 +41,12 @@ export interface AdminPanelData {
   /** The record of access, each look as the model words it (in the reader's language, when in Eastern time). */
   access: Array<{ id: number; when: string; who: string; how: string; what: string }>;
   sameChild: Array<{ id: number; childId: number; createdById: number }>;
-  current: { status: string; comments: string | null; serviceCoordinator: string | null; eligibilityDetermination: string | null };
+  current: {
+    status: string;
+    comments: string | null;
+    serviceCoordinator: string | null;
+    eligibilityDetermination: string | null;
+  };
   now: string;
 }
 
@@ -54,7 +59,9 @@ export function SameChildNotice({ referrals }: { referrals: AdminPanelData["same
       <ul className="usa-list usa-list--unstyled">
         {referrals.map((other) => (
           <li key={other.id} className="same-child__item">
-            <a href={reviewHref({ child: other.childId, referral: other.id, user: other.createdById })}>{t("sameChild.item", { id: other.id })}</a>
+            <a href={reviewHref({ child: other.childId, referral: other.id, user: other.createdById })}>
+              {t("sameChild.item", { id: other.id })}
+            </a>
             <Form method="post" className="same-child__form">
               <input type="hidden" name="other" value={other.id} />
               <StatusButton
@@ -74,7 +81,13 @@ export function SameChildNotice({ referrals }: { referrals: AdminPanelData["same
 }
 
 /** First on a submitted referral's review for the program (R156): status, history and the status form. */
-export function StatusPanel({ data, statusResult }: { data: AdminPanelData; statusResult?: SubmissionResult<string[]> }) {
+export function StatusPanel({
+  data,
+  statusResult,
+}: {
+  data: AdminPanelData;
+  statusResult?: SubmissionResult<string[]>;
+}) {
   const { t, i18n } = useTranslation(["admin", "common"]);
   const language = i18n.language as Language;
   const when = (value: string) => formatDateTimeEastern(value, language);
@@ -103,7 +116,10 @@ export function StatusPanel({ data, statusResult }: { data: AdminPanelData; stat
       {data.history.length === 0 ? (
         <p>{t("status.historyEmpty")}</p>
       ) : (
-        <table className="usa-table usa-table--borderless usa-table--stacked status-history" aria-labelledby="status-history">
+        <table
+          className="usa-table usa-table--borderless usa-table--stacked status-history"
+          aria-labelledby="status-history"
+        >
           <thead>
             <tr>
               <th scope="col">{t("status.changedAt")}</th>
@@ -130,8 +146,16 @@ export function StatusPanel({ data, statusResult }: { data: AdminPanelData; stat
       )}
       <h3 id="status-heading">{t("status.heading")}</h3>
       <ErrorSummary {...status.summary} />
-      <Form method="post" {...getFormProps(status.form)} className="usa-form usa-form--large" aria-labelledby="status-heading">
-        <SelectField {...status.field("status")} options={ADMIN_STATUSES.map((value) => ({ value, label: t(`common:statuses.${value}`) }))} />
+      <Form
+        method="post"
+        {...getFormProps(status.form)}
+        className="usa-form usa-form--large"
+        aria-labelledby="status-heading"
+      >
+        <SelectField
+          {...status.field("status")}
+          options={ADMIN_STATUSES.map((value) => ({ value, label: t(`common:statuses.${value}`) }))}
+        />
         <TextareaField {...status.field("details")} hint={t("status.detailsHint")} optional rows={3} />
         <TextareaField {...status.field("detailsEs")} hint={t("status.detailsHint")} optional rows={3} />
         <TextareaField {...status.field("comments")} optional rows={3} />
@@ -225,10 +249,16 @@ export function AdminReferralPanel({
                     <th scope="row" data-label={t("links.createdAt")}>
                       {when(link.created_at)}
                     </th>
-                    <td data-label={t("links.createdBy")}>{[link.first_name, link.last_name].filter(Boolean).join(" ")}</td>
-                    <td data-label={t("links.reviewer")}>{[link.reviewer_name, link.purpose].filter(Boolean).join(": ")}</td>
+                    <td data-label={t("links.createdBy")}>
+                      {[link.first_name, link.last_name].filter(Boolean).join(" ")}
+                    </td>
+                    <td data-label={t("links.reviewer")}>
+                      {[link.reviewer_name, link.purpose].filter(Boolean).join(": ")}
+                    </td>
                     <td data-label={t("links.expires")}>{when(link.expires_at)}</td>
-                    <td data-label={t("links.state")}>{link.ended_reason ? t(`links.ended.${link.ended_reason}`) : t(`links.${state}`)}</td>
+                    <td data-label={t("links.state")}>
+                      {link.ended_reason ? t(`links.ended.${link.ended_reason}`) : t(`links.${state}`)}
+                    </td>
                     <td>
                       {state === "live" ? (
                         <ConfirmAction
@@ -239,7 +269,11 @@ export function AdminReferralPanel({
                               {t("links.revoke")}
                               <span className="usa-sr-only">
                                 {" "}
-                                {t("access.reviewLinkWho", { id: link.id, reviewer: link.reviewer_name, purpose: link.purpose })}
+                                {t("access.reviewLinkWho", {
+                                  id: link.id,
+                                  reviewer: link.reviewer_name,
+                                  purpose: link.purpose,
+                                })}
                               </span>
                             </>
                           }

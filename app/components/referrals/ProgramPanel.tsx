@@ -16,11 +16,15 @@ export function useProgramRows(panel: ReferralProgramPanel | null): Array<[strin
   const { t, i18n } = useTranslation(["referrals"]);
   const language = i18n.language as Language;
   if (!panel) return [];
-  const rows: Array<[string, ReactNode]> = [[t("program.program"), panel.program ? panel.program.name : t("program.none")]];
+  const rows: Array<[string, ReactNode]> = [
+    [t("program.program"), panel.program ? panel.program.name : t("program.none")],
+  ];
   if (panel.program?.phone) rows.push([t("program.phone"), panel.program.phone]);
   rows.push([
     t("program.opened"),
-    panel.opened ? t("program.openedBy", { program: panel.opened.program, date: formatDateEastern(panel.opened.at, language) }) : t("program.notOpened"),
+    panel.opened
+      ? t("program.openedBy", { program: panel.opened.program, date: formatDateEastern(panel.opened.at, language) })
+      : t("program.notOpened"),
   ]);
   const timeline = panel.timeline;
   if (timeline) {
@@ -39,7 +43,13 @@ export function useProgramRows(panel: ReferralProgramPanel | null): Array<[strin
 }
 
 /** Moving a referral to another program with a reason (R139), and its moves; a plain form post. */
-export function ProgramTransfer({ panel, transferResult }: { panel: ReferralProgramPanel; transferResult?: SubmissionResult<string[]> }) {
+export function ProgramTransfer({
+  panel,
+  transferResult,
+}: {
+  panel: ReferralProgramPanel;
+  transferResult?: SubmissionResult<string[]>;
+}) {
   const { t, i18n } = useTranslation(["referrals", "common"]);
   const language = i18n.language as Language;
   const transfer = useAppForm({
@@ -57,7 +67,10 @@ export function ProgramTransfer({ panel, transferResult }: { panel: ReferralProg
           <p>{t("program.transfer.intro")}</p>
           <ErrorSummary {...transfer.summary} />
           <Form method="post" {...getFormProps(transfer.form)} className="usa-form usa-form--large">
-            <SelectField {...transfer.field("toProgram")} options={panel.transferTo.map((program) => ({ value: String(program.id), label: program.name }))} />
+            <SelectField
+              {...transfer.field("toProgram")}
+              options={panel.transferTo.map((program) => ({ value: String(program.id), label: program.name }))}
+            />
             <TextareaField {...transfer.field("reason")} hint={t("program.transfer.reasonHint")} rows={3} />
             <StatusButton name="intent" value="transfer" className="usa-button">
               {t("program.transfer.submit")}

@@ -15,7 +15,23 @@ import type { ReferralListKind } from "~/models/referral-list.server";
 /** The one referral list screen (R75): drafts, submitted, or one user's. */
 export function ReferralListPage() {
   const data = useLoaderData<typeof loadReferralList>();
-  const { kind, owner, state, total, rows, filterError, isAdmin, sameChild, today, language, counties, statuses, confirmDelete, exports, titleKey } = data;
+  const {
+    kind,
+    owner,
+    state,
+    total,
+    rows,
+    filterError,
+    isAdmin,
+    sameChild,
+    today,
+    language,
+    counties,
+    statuses,
+    confirmDelete,
+    exports,
+    titleKey,
+  } = data;
   const { t } = useTranslation(["referrals", "common"]);
   // The 45-day timeline (R141): the day a referral is at, until eligibility is determined.
   const timelineText = (row: { status: string; submissionDate: string | null }) => {
@@ -69,14 +85,23 @@ export function ReferralListPage() {
     const comparison = t(`common:list.comparisons.${filter.type}`);
     if (filter.type === "never") return comparison;
     const from = formatCalendarDate(filter.from, language);
-    if (filter.type === "between") return t("common:list.applied.between", { comparison, from, to: formatCalendarDate(filter.to ?? filter.from, language) });
+    if (filter.type === "between")
+      return t("common:list.applied.between", {
+        comparison,
+        from,
+        to: formatCalendarDate(filter.to ?? filter.from, language),
+      });
     return t("common:list.applied.date", { comparison, date: from });
   };
   const applied = [
     ...textLabels
       .filter(([name]) => state.text[name])
-      .map(([name, label]) => t("common:list.applied.item", { label, value: (textValue[name] ?? String)(state.text[name]) })),
-    ...dateLabels.filter(([name]) => state.dates[name]).map(([name, label]) => t("common:list.applied.item", { label, value: dateValue(state.dates[name]) })),
+      .map(([name, label]) =>
+        t("common:list.applied.item", { label, value: (textValue[name] ?? String)(state.text[name]) }),
+      ),
+    ...dateLabels
+      .filter(([name]) => state.dates[name])
+      .map(([name, label]) => t("common:list.applied.item", { label, value: dateValue(state.dates[name]) })),
   ];
   if (total === 0 && !isFiltered(state) && !filterError) {
     return (
@@ -101,7 +126,11 @@ export function ReferralListPage() {
         label={t("list.filtersLabel")}
         applied={applied}
         // Open by themselves only when there is something to correct: a filter not understood, or no row matching.
-        openFirst={Boolean(filterError) || total === 0 || (isAdmin && Boolean(state.text.pastDays) && pastDaysOf(state.text.pastDays) === null)}
+        openFirst={
+          Boolean(filterError) ||
+          total === 0 ||
+          (isAdmin && Boolean(state.text.pastDays) && pastDaysOf(state.text.pastDays) === null)
+        }
       >
         <TextFilter name="childName" label={t("list.child")} value={state.text.childName} />
         {!drafts ? (
@@ -113,9 +142,21 @@ export function ReferralListPage() {
             options={statuses.map((status) => ({ value: status, label: statusLabel(status) }))}
           />
         ) : null}
-        <SelectFilter name="county" label={t("list.county")} value={state.text.county} anyLabel={t("list.anyCounty")} options={counties} />
+        <SelectFilter
+          name="county"
+          label={t("list.county")}
+          value={state.text.county}
+          anyLabel={t("list.anyCounty")}
+          options={counties}
+        />
         {isAdmin && !drafts ? (
-          <TextFilter name="pastDays" label={t("list.pastDays")} hint={t("list.pastDaysHint")} value={state.text.pastDays} inputMode="numeric" />
+          <TextFilter
+            name="pastDays"
+            label={t("list.pastDays")}
+            hint={t("list.pastDaysHint")}
+            value={state.text.pastDays}
+            inputMode="numeric"
+          />
         ) : null}
         {sameChild && kind === "submitted" ? (
           <SelectFilter
@@ -129,13 +170,19 @@ export function ReferralListPage() {
         {isAdmin ? (
           <>
             <TextFilter name="completedByName" label={t("list.completedByName")} value={state.text.completedByName} />
-            <TextFilter name="completedByEmail" label={t("list.completedByEmail")} value={state.text.completedByEmail} />
+            <TextFilter
+              name="completedByEmail"
+              label={t("list.completedByEmail")}
+              value={state.text.completedByEmail}
+            />
           </>
         ) : null}
         <DateFilterField name="birthdate" label={t("list.birthdate")} value={state.dates.birthdate} />
         <DateFilterField name="createdAt" label={t("list.createdAt")} value={state.dates.createdAt} />
         <DateFilterField name="updatedAt" label={t("list.updatedAt")} value={state.dates.updatedAt} allowNever />
-        {!drafts ? <DateFilterField name="submissionDate" label={t("list.submissionDate")} value={state.dates.submissionDate} /> : null}
+        {!drafts ? (
+          <DateFilterField name="submissionDate" label={t("list.submissionDate")} value={state.dates.submissionDate} />
+        ) : null}
       </ListFilters>
       <ListResults
         label={title}
@@ -188,8 +235,12 @@ export function ReferralListPage() {
               </>
             ) : (
               <>
-                <td data-label={t("list.submissionDate")}>{row.submissionDate ? formatDateEastern(row.submissionDate, language) : ""}</td>
-                <td data-label={t("list.statusUpdatedAt")}>{row.statusUpdatedAt ? formatDateEastern(row.statusUpdatedAt, language) : ""}</td>
+                <td data-label={t("list.submissionDate")}>
+                  {row.submissionDate ? formatDateEastern(row.submissionDate, language) : ""}
+                </td>
+                <td data-label={t("list.statusUpdatedAt")}>
+                  {row.statusUpdatedAt ? formatDateEastern(row.statusUpdatedAt, language) : ""}
+                </td>
                 {isAdmin ? <td data-label={t("list.timeline")}>{timelineText(row)}</td> : null}
               </>
             )}
@@ -256,7 +307,8 @@ export function ReferralListPage() {
 /** An empty list with no filter: say there is nothing yet and, to a referrer, how to begin. */
 function NothingYet({ kind, isAdmin, ownerName }: { kind: ReferralListKind; isAdmin: boolean; ownerName?: string }) {
   const { t } = useTranslation("referrals");
-  if (kind !== "drafts" && kind !== "submitted") return <EmptyList message={t("list.nothingYet.user", { name: ownerName })} />;
+  if (kind !== "drafts" && kind !== "submitted")
+    return <EmptyList message={t("list.nothingYet.user", { name: ownerName })} />;
   if (isAdmin) return <EmptyList message={t(`list.nothingYet.${kind}Admin`)} />;
   return (
     <EmptyList message={t(`list.nothingYet.${kind}`)}>

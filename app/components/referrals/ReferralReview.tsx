@@ -83,7 +83,9 @@ export function ReferralReview({
     const row = reviewRow(names, review.answers);
     if (!row) return [];
     const words = readAs(row.as, row.value);
-    return [[t(`review.fields.${row.label}`), row.as === "lines" ? <span className="preserve-lines">{words}</span> : words]];
+    return [
+      [t(`review.fields.${row.label}`), row.as === "lines" ? <span className="preserve-lines">{words}</span> : words],
+    ];
   };
   const list = (values: string[]) => (values.length ? values.join(", ") : none);
   const changeHref = (step: StepKey) => `${stepHref(review.ids, step)}?return=review`;
@@ -91,19 +93,25 @@ export function ReferralReview({
     item.answer === "adultPhone"
       ? `${guardianHref(review.ids, item.adult)}?return=review#guardian-phones`
       : `${changeHref(placeOf(item.answer).step)}${placeOf(item.answer).anchor}`;
-  const missingText = (item: MissingItem) => t(`review.missing.${item.answer}`, item.answer === "adultPhone" ? { name: item.name } : {});
+  const missingText = (item: MissingItem) =>
+    t(`review.missing.${item.answer}`, item.answer === "adultPhone" ? { name: item.name } : {});
 
   const section = (key: keyof typeof SECTION_STEP, rows: Row[], extra?: ReactNode) => (
     <section className="review-section" aria-labelledby={`review-${key}`} key={key}>
       <div className="review-section__heading">
         <h2 id={`review-${key}`}>{t(`review.sections.${key}`)}</h2>
         {review.can.edit ? (
-          <Link to={changeHref(SECTION_STEP[key])} aria-label={t("review.changeSection", { section: t(`review.sections.${key}`) })}>
+          <Link
+            to={changeHref(SECTION_STEP[key])}
+            aria-label={t("review.changeSection", { section: t(`review.sections.${key}`) })}
+          >
             {t("review.change")}
           </Link>
         ) : null}
       </div>
-      <SummaryList rows={reviewedUnplaced(SECTION_STEP[key], placed).reduce((all, name) => all.concat(shown(name)), rows)} />
+      <SummaryList
+        rows={reviewedUnplaced(SECTION_STEP[key], placed).reduce((all, name) => all.concat(shown(name)), rows)}
+      />
       {extra}
     </section>
   );
@@ -141,7 +149,9 @@ export function ReferralReview({
           [t("review.status"), t(`common:statuses.${review.status}`)],
           [t("review.createdAt"), formatDateTimeEastern(review.createdAt, language)],
           [t("review.updatedAt"), formatDateTimeEastern(review.updatedAt, language)],
-          ...(review.submissionDate ? ([[t("review.submittedAt"), formatDateTimeEastern(review.submissionDate, language)]] as Row[]) : []),
+          ...(review.submissionDate
+            ? ([[t("review.submittedAt"), formatDateTimeEastern(review.submissionDate, language)]] as Row[])
+            : []),
           ...(review.statusUpdatedAt && review.status !== "Submitted"
             ? ([
                 [t("review.statusUpdatedAt"), formatDateTimeEastern(review.statusUpdatedAt, language)],
@@ -149,7 +159,12 @@ export function ReferralReview({
               ] as Row[])
             : []),
           ...(review.createdBy
-            ? ([[t(review.status === "Draft" ? "review.startedBy" : "review.createdBy"), `${review.createdBy.name} (${review.createdBy.email})`]] as Row[])
+            ? ([
+                [
+                  t(review.status === "Draft" ? "review.startedBy" : "review.createdBy"),
+                  `${review.createdBy.name} (${review.createdBy.email})`,
+                ],
+              ] as Row[])
             : []),
           ...programRows,
         ]}
@@ -178,9 +193,15 @@ export function ReferralReview({
         [t("review.fields.relationship"), text(referrer.relationship)],
         ...shown("referrerPrefix", "referrerFirstName", "referrerMiddleName", "referrerLastName", "referrerSuffix"),
         [t("review.fields.referrerPhone"), text(referrer.phone)],
-        ...(referrer.familyApproval !== null ? ([[t("review.fields.familyApproval"), answer(referrer.familyApproval)]] as Row[]) : []),
-        ...(referrer.isAudiologistScreening !== null ? ([[t("review.fields.isAudiologistScreening"), answer(referrer.isAudiologistScreening)]] as Row[]) : []),
-        ...(referrer.isHospitalBirth !== null ? ([[t("review.fields.isHospitalBirth"), answer(referrer.isHospitalBirth)]] as Row[]) : []),
+        ...(referrer.familyApproval !== null
+          ? ([[t("review.fields.familyApproval"), answer(referrer.familyApproval)]] as Row[])
+          : []),
+        ...(referrer.isAudiologistScreening !== null
+          ? ([[t("review.fields.isAudiologistScreening"), answer(referrer.isAudiologistScreening)]] as Row[])
+          : []),
+        ...(referrer.isHospitalBirth !== null
+          ? ([[t("review.fields.isHospitalBirth"), answer(referrer.isHospitalBirth)]] as Row[])
+          : []),
         ...(referrer.isCAPTA !== null ? ([[t("review.fields.isCAPTA"), answer(referrer.isCAPTA)]] as Row[]) : []),
       ])}
       {section("child", [
@@ -225,7 +246,11 @@ export function ReferralReview({
         ...shown("failedScreeningDate"),
       ])}
       {section("details", shown("additionalDetails"))}
-      {section("documents", [[t("review.fields.documents"), documents(false)], ...shown("consent"), [t("review.fields.consentDocuments"), documents(true)]])}
+      {section("documents", [
+        [t("review.fields.documents"), documents(false)],
+        ...shown("consent"),
+        [t("review.fields.consentDocuments"), documents(true)],
+      ])}
 
       <div className="form-actions review-actions">
         {review.can.submit && !review.missing.length ? (
@@ -249,7 +274,12 @@ export function ReferralReview({
         ) : null}
         {review.can.copy ? (
           <Form method="post">
-            <StatusButton name="intent" value="copy" className="usa-button usa-button--outline" aria-describedby="copy-hint">
+            <StatusButton
+              name="intent"
+              value="copy"
+              className="usa-button usa-button--outline"
+              aria-describedby="copy-hint"
+            >
               {t("review.copy")}
             </StatusButton>
             <span className="usa-hint hint-below" id="copy-hint">

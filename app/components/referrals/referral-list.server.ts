@@ -1,7 +1,13 @@
 import { json, type AppLoadContext } from "@remix-run/node";
 import { getPageTranslation } from "~/i18n/page.server";
 import { getLookupOptions } from "~/models/lookup.server";
-import { actsForProgram, mayCopyReferral, mayDeleteReferral, mayEditReferral, mayLearnOfSameChild } from "~/models/policy";
+import {
+  actsForProgram,
+  mayCopyReferral,
+  mayDeleteReferral,
+  mayEditReferral,
+  mayLearnOfSameChild,
+} from "~/models/policy";
 import { easternCalendarDate } from "~/utils/dates";
 import { ChildTooOldError } from "~/models/child.server";
 import { copyReferral, deleteReferral, ownReferral } from "~/models/referral-lifecycle.server";
@@ -29,14 +35,24 @@ export async function loadReferralList(
   const url = new URL(request.url);
   const spec = referralListSpec(kind);
   const { title } = await getPageTranslation(request, ["referrals", "common"]);
-  const { language, data, page, status } = await loadListPage(request, spec, (query) => listReferrals(db, actor, kind, query, owner?.id), {
-    path: "/app/referrals/export.csv",
-    name: `referrals-${kind}`,
-    fixed: { list: kind, ...(owner ? { owner: String(owner.id) } : {}) },
-  });
+  const { language, data, page, status } = await loadListPage(
+    request,
+    spec,
+    (query) => listReferrals(db, actor, kind, query, owner?.id),
+    {
+      path: "/app/referrals/export.csv",
+      name: `referrals-${kind}`,
+      fixed: { list: kind, ...(owner ? { owner: String(owner.id) } : {}) },
+    },
+  );
   const counties = await getLookupOptions(db, "Counties", language);
   const countyName = new Map(counties.map((county) => [county.value, county.label]));
-  const titleKey = kind === "drafts" ? "referrals:list.draftsTitle" : kind === "submitted" ? "referrals:list.submittedTitle" : "referrals:list.userTitle";
+  const titleKey =
+    kind === "drafts"
+      ? "referrals:list.draftsTitle"
+      : kind === "submitted"
+        ? "referrals:list.submittedTitle"
+        : "referrals:list.userTitle";
   const deleting = url.searchParams.get("delete");
   const rows = data.map((row) => ({
     id: row.id,
@@ -44,7 +60,10 @@ export async function loadReferralList(
     childName: [row.childFirstName, row.childMiddleName, row.childLastName].filter(Boolean).join(" "),
     birthdate: row.birthdate,
     status: row.status,
-    statusDetails: cutText((language === "es" ? (row.statusDetailsEs ?? row.statusDetails) : row.statusDetails) ?? "", STATUS_DETAILS_MAX),
+    statusDetails: cutText(
+      (language === "es" ? (row.statusDetailsEs ?? row.statusDetails) : row.statusDetails) ?? "",
+      STATUS_DETAILS_MAX,
+    ),
     county: row.county ? (countyName.get(row.county) ?? row.county) : "",
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -80,7 +99,12 @@ export async function loadReferralList(
 }
 
 /** The row actions of a list: copy (the copy opens) and delete a Draft (the list shows again). */
-export async function referralListAction(db: AppLoadContext["db"], request: Request, actor: CurrentUser, listPath: string) {
+export async function referralListAction(
+  db: AppLoadContext["db"],
+  request: Request,
+  actor: CurrentUser,
+  listPath: string,
+) {
   const form = await request.formData();
   const referralId = idParam(String(form.get("referral") ?? ""));
   // Whose it is comes first: a stranger gets 404 whatever the form says.
@@ -91,10 +115,13 @@ export async function referralListAction(db: AppLoadContext["db"], request: Requ
       copy = await copyReferral(db, actor, referralId);
     } catch (error) {
       // A child three or older is not referred again (R37): the list says so.
-      if (error instanceof ChildTooOldError) return redirectWithToast(listPath, { kind: "error", key: "validation.ageOf" });
+      if (error instanceof ChildTooOldError)
+        return redirectWithToast(listPath, { kind: "error", key: "validation.ageOf" });
       throw error;
     }
-    return redirectWithToast(stepHref({ child: copy.childId, referral: copy.id, user: actor.id }, "relationship"), { key: "toasts.referralCreated" });
+    return redirectWithToast(stepHref({ child: copy.childId, referral: copy.id, user: actor.id }, "relationship"), {
+      key: "toasts.referralCreated",
+    });
   }
   if (form.get("intent") === "delete") {
     await deleteReferral(db, actor, referralId);

@@ -35,7 +35,8 @@ export async function readReportBody(request: Request): Promise<FormData> {
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new InputError({ body: ["api:fields.badJson"] });
   for (const [name, value] of Object.entries(body)) {
     const field = REPORT_API_FIELDS[name] ?? name;
-    for (const item of Array.isArray(value) ? value : [value]) if (item !== null && item !== undefined && item !== "") form.append(field, String(item));
+    for (const item of Array.isArray(value) ? value : [value])
+      if (item !== null && item !== undefined && item !== "") form.append(field, String(item));
   }
   return form;
 }
@@ -71,8 +72,22 @@ export function makeReport(
       // Counted and timed for /metrics, whatever its end (docs/operations.md).
       return measureReport(kind, () =>
         kind === "referral"
-          ? generateReferralReport(db, actor, value as unknown as Parameters<typeof generateReferralReport>[2], language, t, onProgress)
-          : generateUserReport(db, actor, value as unknown as Parameters<typeof generateUserReport>[2], language, t, onProgress),
+          ? generateReferralReport(
+              db,
+              actor,
+              value as unknown as Parameters<typeof generateReferralReport>[2],
+              language,
+              t,
+              onProgress,
+            )
+          : generateUserReport(
+              db,
+              actor,
+              value as unknown as Parameters<typeof generateUserReport>[2],
+              language,
+              t,
+              onProgress,
+            ),
       );
     },
     { "report.kind": kind },
@@ -83,7 +98,13 @@ export function makeReport(
  * The answer of a report request that asked for progress (Accept: application/x-ndjson): a line
  * {"done","total"} as rows are written, then {"fileName"} or {"error"}.
  */
-export function streamReport(db: AppLoadContext["db"], request: Request, actor: CurrentUser, kind: ReportKind, value: Record<string, unknown>): Response {
+export function streamReport(
+  db: AppLoadContext["db"],
+  request: Request,
+  actor: CurrentUser,
+  kind: ReportKind,
+  value: Record<string, unknown>,
+): Response {
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -99,11 +120,14 @@ export function streamReport(db: AppLoadContext["db"], request: Request, actor: 
         });
         send({ fileName, rows });
       } catch (error) {
-        if (!(error instanceof FutureDateError)) logFor(request).error({ err: error }, `generating the ${kind} report failed`);
+        if (!(error instanceof FutureDateError))
+          logFor(request).error({ err: error }, `generating the ${kind} report failed`);
         send({ error: error instanceof FutureDateError ? "future_date" : "failed" });
       }
       controller.close();
     },
   });
-  return new Response(body, { headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(body, {
+    headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }

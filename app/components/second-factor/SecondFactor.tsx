@@ -36,10 +36,20 @@ interface CodeFormProps {
 }
 
 /** The app's 6-digit code (a phone shows its number pad and may offer the code it received), or a recovery code. */
-export function CodeForm({ id, recovery, submitLabel, redirectTo, intent, lastResult, buttonClassName = "usa-button" }: CodeFormProps) {
+export function CodeForm({
+  id,
+  recovery,
+  submitLabel,
+  redirectTo,
+  intent,
+  lastResult,
+  buttonClassName = "usa-button",
+}: CodeFormProps) {
   const { t } = useTranslation(["auth", "common"]);
   const name = recovery ? "recoveryCode" : "code";
-  const labels: Record<string, string> = { [name]: t(recovery ? "secondFactor.recovery.label" : "secondFactor.code.label") };
+  const labels: Record<string, string> = {
+    [name]: t(recovery ? "secondFactor.recovery.label" : "secondFactor.code.label"),
+  };
   const { form, field, summary } = useAppForm({
     id,
     schema: recovery ? RecoveryCodeSchema : SecondFactorCodeSchema,
@@ -73,7 +83,16 @@ export function CodeForm({ id, recovery, submitLabel, redirectTo, intent, lastRe
 
 /** Six digits: phones show a number pad and may offer a received code; room for spaces between digits. */
 export function SixDigitField(props: FieldProps & { hint: string }) {
-  return <TextField {...props} inputMode="numeric" autoComplete="one-time-code" spellCheck={false} maxLength={9} className="usa-input--small" />;
+  return (
+    <TextField
+      {...props}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      spellCheck={false}
+      maxLength={9}
+      className="usa-input--small"
+    />
+  );
 }
 
 /** The set-up's first step: the QR code for the app, and the key to type where it cannot scan. */
@@ -118,7 +137,13 @@ export function SetupSteps({
       <SetupKey qr={qr} secretKey={secretKey} />
       <section aria-labelledby="second-factor-confirm">
         <h2 id="second-factor-confirm">{t("secondFactor.setup.codeHeading")}</h2>
-        <CodeForm id="second-factor-setup" recovery={false} submitLabel={t("secondFactor.setup.submit")} redirectTo={redirectTo} intent={intent} />
+        <CodeForm
+          id="second-factor-setup"
+          recovery={false}
+          submitLabel={t("secondFactor.setup.submit")}
+          redirectTo={redirectTo}
+          intent={intent}
+        />
       </section>
       {after}
     </>

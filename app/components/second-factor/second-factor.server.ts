@@ -19,7 +19,10 @@ export const NO_STORE = { "Cache-Control": "private, no-store" };
 export async function setupScreen(db: AppLoadContext["db"], holder: CodeHolder, sessionIdHash: string) {
   const { secret, uri } = await beginSecondFactorSetup(db, holder, sessionIdHash);
   const svg = await QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
-  return { secretKey: secret.replace(/(.{4})(?=.)/g, "$1 "), qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
+  return {
+    secretKey: secret.replace(/(.{4})(?=.)/g, "$1 "),
+    qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
+  };
 }
 
 export type CodeInput = { code: string } | { recoveryCode: string };
@@ -28,7 +31,11 @@ export type CodeInput = { code: string } | { recoveryCode: string };
  * Parses an app or recovery code, then calls `save`. A wrong or used code is said beside its field; too many
  * attempts or a lock as a form error with 429.
  */
-export async function submitCode<Answer>(request: Request, formData: FormData, save: (input: CodeInput, redirectTo: string | undefined) => Promise<Answer>) {
+export async function submitCode<Answer>(
+  request: Request,
+  formData: FormData,
+  save: (input: CodeInput, redirectTo: string | undefined) => Promise<Answer>,
+) {
   const recovery = formData.has("recoveryCode");
   const schema = recovery ? RecoveryCodeSchema : SecondFactorCodeSchema;
   try {
@@ -54,6 +61,8 @@ export async function refusedAsLimited<Data extends object>(
     ...refusal,
     status: 429,
     headers: { "Retry-After": String(error.retryAfterSeconds), ...headers },
-    formErrors: [error instanceof CodeLockedError ? t("auth:secondFactor.locked", { count: minutes }) : rateLimitMessage(t, error)],
+    formErrors: [
+      error instanceof CodeLockedError ? t("auth:secondFactor.locked", { count: minutes }) : rateLimitMessage(t, error),
+    ],
   });
 }

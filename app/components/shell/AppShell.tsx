@@ -66,7 +66,12 @@ function PhoneMenuToggle({ open, onToggle }: { open: boolean; onToggle: (open: b
         <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
       ))}
       {open ? null : <input type="hidden" name={MENU_PARAM} value="open" />}
-      <button type="submit" className="usa-button usa-button--outline usa-button--inverse" aria-expanded={open} aria-controls={SIDENAV_ID}>
+      <button
+        type="submit"
+        className="usa-button usa-button--outline usa-button--inverse"
+        aria-expanded={open}
+        aria-controls={SIDENAV_ID}
+      >
         {t("nav.menu")}
       </button>
     </form>
@@ -78,7 +83,9 @@ function SignOut({ inverse }: { inverse: boolean }) {
   return (
     // Loaded whole, as a new sign-in starts with no page of the old session in memory.
     <Form method="post" action="/logout" reloadDocument onSubmit={announceSignOut}>
-      <StatusButton className={`usa-button usa-button--outline${inverse ? " usa-button--inverse" : ""}`}>{t("session.signOut")}</StatusButton>
+      <StatusButton className={`usa-button usa-button--outline${inverse ? " usa-button--inverse" : ""}`}>
+        {t("session.signOut")}
+      </StatusButton>
     </Form>
   );
 }
@@ -105,11 +112,22 @@ interface AppShellProps {
   children: ReactNode;
 }
 
-export function AppShell({ navOpen: serverNavOpen, isAdmin, isSuperAdmin = false, isProgramStaff = false, user, children }: AppShellProps) {
+export function AppShell({
+  navOpen: serverNavOpen,
+  isAdmin,
+  isSuperAdmin = false,
+  isProgramStaff = false,
+  user,
+  children,
+}: AppShellProps) {
   const { t } = useTranslation();
   const navOpen = useOptimisticNavOpen(serverNavOpen);
   const [menuOpen, setMenuOpen] = usePhoneMenu();
-  const classes = ["app-shell", navOpen ? "app-shell--nav-open" : "app-shell--nav-closed", menuOpen ? "app-shell--menu-open" : ""];
+  const classes = [
+    "app-shell",
+    navOpen ? "app-shell--nav-open" : "app-shell--nav-closed",
+    menuOpen ? "app-shell--menu-open" : "",
+  ];
   return (
     <div className={classes.filter(Boolean).join(" ")}>
       <header className="top-bar">

@@ -151,7 +151,7 @@ export function SessionTimeout() {
           {t("session.warningBody", { seconds: secondsLeft ?? COUNTDOWN_SECONDS })}
         </p>
         <div className="form-actions">
-          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog's first action takes focus, as a modal should */}
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal's first action takes focus */}
           <button type="button" className="usa-button" onClick={stay} autoFocus>
             {t("session.stay")}
           </button>

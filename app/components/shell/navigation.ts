@@ -17,9 +17,18 @@ export const NAVIGATION: ReadonlyArray<{ to: string; labelKey: string; for: Audi
   { to: "/app/security-events", labelKey: "nav.securityEvents", for: "superAdmin" },
 ];
 
-export function navigationFor(access: { isAdmin: boolean; isSuperAdmin?: boolean; isProgramStaff?: boolean }, userId: number | null) {
+export function navigationFor(
+  access: { isAdmin: boolean; isSuperAdmin?: boolean; isProgramStaff?: boolean },
+  userId: number | null,
+) {
   const staff = Boolean(access.isProgramStaff);
-  const sees = { everyone: true, referrers: !staff, program: access.isAdmin || staff, admin: access.isAdmin, superAdmin: Boolean(access.isSuperAdmin) };
+  const sees = {
+    everyone: true,
+    referrers: !staff,
+    program: access.isAdmin || staff,
+    admin: access.isAdmin,
+    superAdmin: Boolean(access.isSuperAdmin),
+  };
   return NAVIGATION.filter((item) => sees[item.for] && (userId !== null || !item.to.includes(":me"))).map((item) => ({
     ...item,
     to: item.to.replace(":me", String(userId)),

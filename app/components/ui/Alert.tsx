@@ -16,10 +16,19 @@ export function Alert({ kind, heading, headingLevel = "h2", slim, role, id, clas
   const Heading = headingLevel;
   const classes = ["usa-alert", `usa-alert--${kind}`, slim ? "usa-alert--slim" : "", className ?? ""].filter(Boolean);
   return (
-    <div className={classes.join(" ")} role={role} id={id} aria-label={role === "region" && typeof heading === "string" ? heading : undefined}>
+    <div
+      className={classes.join(" ")}
+      role={role}
+      id={id}
+      aria-label={role === "region" && typeof heading === "string" ? heading : undefined}
+    >
       <div className="usa-alert__body">
         {heading ? <Heading className="usa-alert__heading">{heading}</Heading> : null}
-        {typeof children === "string" ? <p className="usa-alert__text">{children}</p> : <div className="usa-alert__text">{children}</div>}
+        {typeof children === "string" ? (
+          <p className="usa-alert__text">{children}</p>
+        ) : (
+          <div className="usa-alert__text">{children}</div>
+        )}
       </div>
     </div>
   );

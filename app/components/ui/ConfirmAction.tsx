@@ -86,7 +86,13 @@ export function ConfirmAction({
       >
         {triggerLabel}
       </Link>
-      <dialog ref={dialog} className="app-dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`} onKeyDown={keepTabInDialog}>
+      <dialog
+        ref={dialog}
+        className="app-dialog"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-body`}
+        onKeyDown={keepTabInDialog}
+      >
         <h2 id={`${id}-title`}>{content.title}</h2>
         <div id={`${id}-body`}>{content.body}</div>
         <Form method="post" className="form-actions">
@@ -94,8 +100,14 @@ export function ConfirmAction({
           <StatusButton name="intent" value={content.intent} className={confirmClass(content.forward)}>
             {content.confirmLabel}
           </StatusButton>
-          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the safe choice takes focus, as in a modal it should */}
-          <button type="button" className="usa-button usa-button--outline" ref={cancel} onClick={() => dialog.current?.close()} autoFocus>
+          <button
+            type="button"
+            className="usa-button usa-button--outline"
+            ref={cancel}
+            onClick={() => dialog.current?.close()}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the safe choice takes focus, as in a modal it should
+            autoFocus
+          >
             {content.cancelLabel}
           </button>
         </Form>

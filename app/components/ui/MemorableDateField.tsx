@@ -43,7 +43,12 @@ export function MemorableDateField({
   // Each part in error is read with the date's message, not only the group as it is entered (R161).
   const describes = invalid ? [meta.errorId] : undefined;
   return (
-    <fieldset className={`usa-fieldset ${groupClass(meta)}`} id={meta.id} tabIndex={-1} aria-describedby={describedBy(meta, hint)}>
+    <fieldset
+      className={`usa-fieldset ${groupClass(meta)}`}
+      id={meta.id}
+      tabIndex={-1}
+      aria-describedby={describedBy(meta, hint)}
+    >
       <legend className={`usa-legend${large ? " usa-legend--large" : ""}`}>{label}</legend>
       <Hint meta={meta} hint={hint} />
       {invalid ? (
@@ -61,7 +66,14 @@ export function MemorableDateField({
           invalid={invalid}
           describes={describes}
         />
-        <SelectField meta={day} label={t("form.day", { ns: "common" })} options={days} autoComplete="off" invalid={invalid} describes={describes} />
+        <SelectField
+          meta={day}
+          label={t("form.day", { ns: "common" })}
+          options={days}
+          autoComplete="off"
+          invalid={invalid}
+          describes={describes}
+        />
         <SelectField
           meta={year}
           label={t("form.year", { ns: "common" })}

@@ -15,8 +15,20 @@ import { BusyStatus } from "./busy";
 afterEach(cleanup);
 
 const WORDS = {
-  en: { working: "Working…", email: "E-mail address", password: "Password", signIn: "Sign in", problem: "There is a problem" },
-  es: { working: "Procesando…", email: "Correo electrónico", password: "Contraseña", signIn: "Iniciar sesión", problem: "Hay un problema" },
+  en: {
+    working: "Working…",
+    email: "E-mail address",
+    password: "Password",
+    signIn: "Sign in",
+    problem: "There is a problem",
+  },
+  es: {
+    working: "Procesando…",
+    email: "Correo electrónico",
+    password: "Contraseña",
+    signIn: "Iniciar sesión",
+    problem: "Hay un problema",
+  },
 } as const;
 
 function Root() {

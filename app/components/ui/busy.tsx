@@ -1,5 +1,15 @@
 import { Form as RemixForm, useNavigation, type FormProps } from "@remix-run/react";
-import { createContext, forwardRef, useContext, useEffect, useRef, useState, useSyncExternalStore, type ButtonHTMLAttributes, type FormEvent } from "react";
+import {
+  createContext,
+  forwardRef,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ButtonHTMLAttributes,
+  type FormEvent,
+} from "react";
 import { useTranslation } from "~/i18n/react";
 
 // R152: a sending button says it is working and takes no second press until the answer. The guard is React state set

@@ -9,7 +9,9 @@ const CONTROLS =
  */
 export function keepTabInDialog(event: KeyboardEvent<HTMLDialogElement>) {
   if (event.key !== "Tab") return;
-  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(CONTROLS)].filter((control) => control.getClientRects().length > 0);
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(CONTROLS)].filter(
+    (control) => control.getClientRects().length > 0,
+  );
   const first = controls[0];
   const last = controls[controls.length - 1];
   if (!first || !last) return;

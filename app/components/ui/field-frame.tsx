@@ -66,7 +66,11 @@ export function FieldFrame({
   className?: string;
   /** Ids of other descriptions of the control, read after the hint. */
   describes?: string[];
-  children: (aria: { "aria-invalid": true | undefined; "aria-describedby": string | undefined; "aria-required": true | undefined }) => ReactNode;
+  children: (aria: {
+    "aria-invalid": true | undefined;
+    "aria-describedby": string | undefined;
+    "aria-required": true | undefined;
+  }) => ReactNode;
 }) {
   return (
     <div className={`${groupClass(meta)}${className ? ` ${className}` : ""}`}>

@@ -1,5 +1,12 @@
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from "react";
+import {
+  useState,
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type TextareaHTMLAttributes,
+} from "react";
 import { useTranslation } from "~/i18n/react";
 import { describedBy, FieldErrors, FieldFrame, groupClass, Hint, type Meta } from "./field-frame";
 
@@ -22,7 +29,19 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "ty
   required?: boolean;
 }
 
-export function TextField({ meta, label, hint, optional, required, type = "text", after, className, invalid, describes, ...rest }: TextFieldProps) {
+export function TextField({
+  meta,
+  label,
+  hint,
+  optional,
+  required,
+  type = "text",
+  after,
+  className,
+  invalid,
+  describes,
+  ...rest
+}: TextFieldProps) {
   const { key, ...props } = getInputProps(meta, { type, ariaAttributes: false });
   return (
     <FieldFrame meta={meta} label={label} hint={hint} optional={optional} required={required} describes={describes}>
@@ -50,10 +69,18 @@ export function TextField({ meta, label, hint, optional, required, type = "text"
  */
 export function DateField(props: Omit<TextFieldProps, "type" | "after">) {
   const { className, ...rest } = props;
-  return <TextField maxLength={10} autoComplete="off" {...rest} className={`usa-input--medium${className ? ` ${className}` : ""}`} />;
+  return (
+    <TextField
+      maxLength={10}
+      autoComplete="off"
+      {...rest}
+      className={`usa-input--medium${className ? ` ${className}` : ""}`}
+    />
+  );
 }
 
-interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "defaultValue" | "form"> {
+interface TextareaFieldProps
+  extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "defaultValue" | "form"> {
   meta: Meta;
   label: ReactNode;
   hint?: ReactNode;
@@ -62,7 +89,17 @@ interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
   maxCharacters?: number;
 }
 
-export function TextareaField({ meta, label, hint, optional, maxCharacters, rows = 5, className, onInput, ...rest }: TextareaFieldProps) {
+export function TextareaField({
+  meta,
+  label,
+  hint,
+  optional,
+  maxCharacters,
+  rows = 5,
+  className,
+  onInput,
+  ...rest
+}: TextareaFieldProps) {
   const { t } = useTranslation();
   const { key, ...props } = getTextareaProps(meta, { ariaAttributes: false });
   const [used, setUsed] = useState(typeof meta.initialValue === "string" ? meta.initialValue.length : 0);
@@ -161,7 +198,17 @@ interface SelectFieldProps {
   describes?: string[];
 }
 
-export function SelectField({ meta, label, hint, optional, options, onChange, autoComplete, invalid, describes }: SelectFieldProps) {
+export function SelectField({
+  meta,
+  label,
+  hint,
+  optional,
+  options,
+  onChange,
+  autoComplete,
+  invalid,
+  describes,
+}: SelectFieldProps) {
   const { t } = useTranslation();
   const { key, ...props } = getSelectProps(meta, { ariaAttributes: false });
   const inError = invalid || Boolean(meta.errors?.length);
@@ -199,7 +246,11 @@ interface RadioGroupProps {
 }
 
 function ChoiceGroup({ meta, label, hint, options, type }: RadioGroupProps & { type: "radio" | "checkbox" }) {
-  const initial = Array.isArray(meta.initialValue) ? (meta.initialValue as string[]) : typeof meta.initialValue === "string" ? [meta.initialValue] : [];
+  const initial = Array.isArray(meta.initialValue)
+    ? (meta.initialValue as string[])
+    : typeof meta.initialValue === "string"
+      ? [meta.initialValue]
+      : [];
   return (
     <fieldset
       className={`usa-fieldset ${groupClass(meta)}`}

@@ -53,7 +53,8 @@ export function refused<Data extends object = Record<never, never>>(
  * A form's action from the parse to the answer: `formData` is parsed with `schema` (the one the browser
  * checked with); a valid value goes to `save`, the model call (a record that is missing or not the asker's
  * is the 404 page, one their role may not change the 403 page: app/utils/route.server.ts), and what
- * `save` returns (mostly a redirect) is the answer; `save` also has the submission, to answer with its reply. A form the schema refuses, or whose save the model
+ * `save` returns (mostly a redirect) is the answer; `save` also has the submission, to answer with its reply. A form
+ * the schema refuses, or whose save the model
  * refuses with InputError (a rule only the stored data can check), is answered by `refused` with
  * `refusal` and the errors; one the database could not save in time, by `refusedAsBusy`.
  */
@@ -69,7 +70,8 @@ export async function submitForm<Schema extends z.ZodMiniType, Answer, Data exte
   try {
     return await save(submission.value, submission);
   } catch (error) {
-    if (error instanceof InputError) return refused(submission, { ...refusal, fieldErrors: { ...refusal.fieldErrors, ...error.fieldErrors } });
+    if (error instanceof InputError)
+      return refused(submission, { ...refusal, fieldErrors: { ...refusal.fieldErrors, ...error.fieldErrors } });
     if (isBusyError(error)) return refusedAsBusy(request, submission, refusal);
     throw error;
   }

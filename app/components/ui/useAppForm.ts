@@ -1,4 +1,10 @@
-import { useForm, type DefaultValue, type FieldMetadata, type Submission, type SubmissionResult } from "@conform-to/react";
+import {
+  useForm,
+  type DefaultValue,
+  type FieldMetadata,
+  type Submission,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useNavigation } from "@remix-run/react";
 import type { $ZodType } from "zod/v4/core";
@@ -57,7 +63,8 @@ export function useAppForm<Name extends string>(options: AppFormOptions<Name>) {
     defaultValue: options.defaultValue,
     shouldValidate: options.shouldValidate ?? "onBlur",
     shouldRevalidate: options.shouldRevalidate ?? "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: options.schema }) as Submission<FormValues, string[]>,
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: options.schema }) as Submission<FormValues, string[]>,
     onSubmit: options.onSubmit,
   });
   const metaOf = (name: Name) => (fields as unknown as Record<string, FieldMetadata<any, any, any>>)[name];
@@ -65,7 +72,8 @@ export function useAppForm<Name extends string>(options: AppFormOptions<Name>) {
   const items: SummaryItem[] = [];
   for (const name of Object.keys(options.labels) as Name[]) {
     const meta = metaOf(name);
-    for (const error of (meta.errors ?? []) as string[]) items.push({ id: meta.id, label: options.labels[name], message: t(error, { ns: "common" }) });
+    for (const error of (meta.errors ?? []) as string[])
+      items.push({ id: meta.id, label: options.labels[name], message: t(error, { ns: "common" }) });
   }
   const summary: ErrorSummaryProps = { items, formErrors: form.errors ?? [], focusKey: lastResult, formId: options.id };
   return { form, fields, field, summary };

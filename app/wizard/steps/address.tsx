@@ -7,7 +7,12 @@ import { useAppForm } from "~/components/ui/useAppForm";
 import { listAddressBook } from "~/models/address.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { getReferralAddress, setReferralAddress } from "~/models/referral-address.server";
-import { answerAddressChoice, answerAddressLookup, NO_LOOKUP, readAddressIntent } from "~/components/address-form.server";
+import {
+  answerAddressChoice,
+  answerAddressLookup,
+  NO_LOOKUP,
+  readAddressIntent,
+} from "~/components/address-form.server";
 import { submitForm } from "~/components/ui/page.server";
 import type { CurrentUser } from "~/models/user.server";
 import type { WizardIds } from "~/wizard/steps";
@@ -82,7 +87,9 @@ async function save({ request, db, actor, ids, formData }: Act, intent: string) 
             }
           : { bookId: Number(value.source.slice("book-".length)) },
       );
-      return redirectWithToast(afterSave(request, ids, "address", intent === "continue"), { key: "toasts.referralUpdated" });
+      return redirectWithToast(afterSave(request, ids, "address", intent === "continue"), {
+        key: "toasts.referralUpdated",
+      });
     },
     { data: NO_LOOKUP(formData) },
   );

@@ -18,7 +18,11 @@ export const meta = pageMeta;
 export const loader = /* @__PURE__ */ route(async function loader({ request, params, context }: LoaderFunctionArgs) {
   const db = context.db;
   const { referral, language, title } = await loadStep(db, request, params, "childLanguage");
-  return json({ title, languages: await getLookupOptions(db, "Languages", language), defaults: { primaryLanguage: referral.primary_language ?? "" } });
+  return json({
+    title,
+    languages: await getLookupOptions(db, "Languages", language),
+    defaults: { primaryLanguage: referral.primary_language ?? "" },
+  });
 });
 
 export const action = /* @__PURE__ */ route(async function action({ request, params, context }: ActionFunctionArgs) {

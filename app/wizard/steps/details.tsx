@@ -41,7 +41,13 @@ export default function DetailsStep() {
   });
   return (
     <StepForm form={form} title={t("steps.details.title")} summary={summary}>
-      <TextareaField {...field("additionalDetails")} hint={t("details.hint")} optional rows={8} maxCharacters={DETAILS_MAX} />
+      <TextareaField
+        {...field("additionalDetails")}
+        hint={t("details.hint")}
+        optional
+        rows={8}
+        maxCharacters={DETAILS_MAX}
+      />
     </StepForm>
   );
 }

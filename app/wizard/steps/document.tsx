@@ -9,7 +9,14 @@ import { getDraftForEdit } from "~/models/referral.server";
 import { loadStep, wizardIds } from "~/wizard/step.server";
 import { DocumentSchema } from "~/schemas/referral";
 import { redirectWithToast } from "~/services/toast.server";
-import { BadUploadError, FileTooLargeError, parseUpload, removeStoredFiles, UploadRefusedError, type StoredFile } from "~/services/uploads.server";
+import {
+  BadUploadError,
+  FileTooLargeError,
+  parseUpload,
+  removeStoredFiles,
+  UploadRefusedError,
+  type StoredFile,
+} from "~/services/uploads.server";
 import { idParam, route } from "~/utils/route.server";
 import { readCarried, returnHref } from "~/wizard/carry";
 import { ForbiddenError, InputError, NotFoundError } from "~/models/errors";
@@ -33,7 +40,11 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
   const carried = readCarried(new URL(request.url).searchParams);
   if (document) carried.isConsent = document.isConsent;
   const { title } = await getPageTranslation(request, ["wizard", "common"]);
-  const titleKey = document ? "documents.editTitle" : carried.isConsent ? "documents.addConsentTitle" : "documents.addTitle";
+  const titleKey = document
+    ? "documents.editTitle"
+    : carried.isConsent
+      ? "documents.addConsentTitle"
+      : "documents.addTitle";
   return json({ title: title(`wizard:${titleKey}`), titleKey, ids, carried, document, back: returnHref(ids, carried) });
 });
 
@@ -67,18 +78,28 @@ async function edit({ request, db, actor, ids }: Act, documentId: number) {
  * The body read by parseUpload: its fields, the file kept for now, and how the form is refused when no file was kept
  * (over the limit: 413 and its alert; empty, of a kind not accepted, or none chosen: the file field's error).
  */
-async function readUpload(request: Request): Promise<{ fields: FormData; file: StoredFile | null; refusal: Refusal<DocumentAlerts> }> {
+async function readUpload(
+  request: Request,
+): Promise<{ fields: FormData; file: StoredFile | null; refusal: Refusal<DocumentAlerts> }> {
   try {
     const { fields, file } = await parseUpload(request);
-    return { fields, file, refusal: file ? NO_ALERT : { ...NO_ALERT, fieldErrors: { file: ["validation.fileRequired"] } } };
+    return {
+      fields,
+      file,
+      refusal: file ? NO_ALERT : { ...NO_ALERT, fieldErrors: { file: ["validation.fileRequired"] } },
+    };
   } catch (error) {
     if (!(error instanceof UploadRefusedError)) throw error;
     const { reason, fields } = error;
-    if (reason instanceof FileTooLargeError) return { fields, file: null, refusal: { status: 413, data: { tooLarge: { size: reason.size }, failed: false } } };
+    if (reason instanceof FileTooLargeError)
+      return { fields, file: null, refusal: { status: 413, data: { tooLarge: { size: reason.size }, failed: false } } };
     return {
       fields,
       file: null,
-      refusal: { ...NO_ALERT, fieldErrors: { file: [reason.reason === "empty" ? "validation.fileEmpty" : "validation.fileType"] } },
+      refusal: {
+        ...NO_ALERT,
+        fieldErrors: { file: [reason.reason === "empty" ? "validation.fileEmpty" : "validation.fileType"] },
+      },
     };
   }
 }
@@ -93,7 +114,8 @@ async function add({ request, db, actor, ids }: Act) {
     upload = await readUpload(request);
   } catch (error) {
     // Not a form that can be read (not multipart, or cut off): nothing typed to show again.
-    if (error instanceof BadUploadError) return json<DocumentActionData>({ status: "error", tooLarge: null, failed: true }, { status: 400 });
+    if (error instanceof BadUploadError)
+      return json<DocumentActionData>({ status: "error", tooLarge: null, failed: true }, { status: 400 });
     throw error;
   }
   const { fields, file, refusal } = upload;
@@ -109,8 +131,15 @@ async function add({ request, db, actor, ids }: Act) {
         try {
           await addDocument(db, actor, ids, { description, isConsent: carried.isConsent }, file);
         } catch (error) {
-          // The model's refusals are the 404 and 403 pages' or submitForm's to answer; anything else failed on our side.
-          if (error instanceof NotFoundError || error instanceof ForbiddenError || error instanceof InputError || isBusyError(error)) throw error;
+          // The model's refusals are the 404 and 403 pages' or submitForm's to answer; anything else failed on our
+          // side.
+          if (
+            error instanceof NotFoundError ||
+            error instanceof ForbiddenError ||
+            error instanceof InputError ||
+            isBusyError(error)
+          )
+            throw error;
           logFor(request).error({ err: error }, "saving a document failed");
           return refused(submission, { status: 500, data: { tooLarge: null, failed: true } });
         }

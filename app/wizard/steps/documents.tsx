@@ -35,15 +35,21 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
   const url = new URL(request.url);
   const deleting = url.searchParams.get("delete");
   const restored = restoredValues(url, "documents");
-  const confirmDelete = [...documents, ...consentDocuments].find((document) => String(document.id) === deleting) ?? null;
+  const confirmDelete =
+    [...documents, ...consentDocuments].find((document) => String(document.id) === deleting) ?? null;
   return json({
     // A confirmation page's title is its question (R175).
-    title: confirmDelete ? await pageTitle(request, "wizard:documents.deleteTitle", { name: confirmDelete.description }) : title,
+    title: confirmDelete
+      ? await pageTitle(request, "wizard:documents.deleteTitle", { name: confirmDelete.description })
+      : title,
     ids,
     documents,
     consentDocuments,
     // A missing answer shows as 3, not yet known (R62).
-    defaults: { childParentConsent: (restored?.childParentConsent as string) || (referral.child_parent_consent?.toString() ?? DEFAULT_CONSENT) },
+    defaults: {
+      childParentConsent:
+        (restored?.childParentConsent as string) || (referral.child_parent_consent?.toString() ?? DEFAULT_CONSENT),
+    },
     // Saved as not yet known: the referral cannot be submitted until it is Yes or No (R62).
     consentNotYet: referral.child_parent_consent === CONSENT.notYet,
     confirmDelete,

@@ -33,7 +33,10 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
   const adultId = adultParam(params.adult);
   const adult = adultId === null ? null : await getAdult(db, actor, ids, adultId);
   // The referrer who is of the family, offered from the list (?as=referrer): what they gave is not typed again (R170).
-  const offered = adultId === null && new URL(request.url).searchParams.get("as") === "referrer" ? await referrerAsGuardian(db, actor, ids) : null;
+  const offered =
+    adultId === null && new URL(request.url).searchParams.get("as") === "referrer"
+      ? await referrerAsGuardian(db, actor, ids)
+      : null;
   // Its own title, as its heading says, not the list's: each screen is told apart by its title.
   const { title } = await getPageTranslation(request, ["wizard", "common"]);
   return json({
@@ -103,7 +106,11 @@ export default function GuardianForm() {
           <TextField {...field("bestTimeToContact")} hint={t("guardians.bestTimeHint")} optional />
           <TextField {...field("email")} type="email" optional autoComplete="off" spellCheck={false} />
         </fieldset>
-        <PhonesFieldset field={field} legend={t("guardians.phonesLegend")} atLeastOne={{ meta: field("phones").meta, hint: t("guardians.phonesHint") }} />
+        <PhonesFieldset
+          field={field}
+          legend={t("guardians.phonesLegend")}
+          atLeastOne={{ meta: field("phones").meta, hint: t("guardians.phonesHint") }}
+        />
         <div className="form-actions">
           <StatusButton className="usa-button">{t(isNew ? "guardians.create" : "guardians.update")}</StatusButton>
           <Link to={fromReview ? reviewHref(ids) : stepHref(ids, "guardians")}>{t("common:form.cancel")}</Link>

@@ -29,9 +29,14 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
   const confirmDelete = adults.find((adult) => String(adult.id) === deleting) ?? null;
   return json({
     // A confirmation page's title is its question (R175).
-    title: confirmDelete ? await pageTitle(request, "wizard:guardians.deleteTitle", { name: confirmDelete.name }) : title,
+    title: confirmDelete
+      ? await pageTitle(request, "wizard:guardians.deleteTitle", { name: confirmDelete.name })
+      : title,
     ids,
-    adults: adults.map((adult) => ({ ...adult, relationship: relationships.find((option) => option.value === adult.childRelationship)?.label ?? "" })),
+    adults: adults.map((adult) => ({
+      ...adult,
+      relationship: relationships.find((option) => option.value === adult.childRelationship)?.label ?? "",
+    })),
     confirmDelete,
     offerSelf: self ? [self.firstName, self.middleName, self.lastName].filter(Boolean).join(" ") : null,
   });

@@ -25,7 +25,10 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
     title,
     relationships: await getLookupOptions(db, "References", language),
     defaults: {
-      referrerRelationship: shownRelationship({ relationship: referral.referrer_relationship, sourceOther: referral.referral_source_other }),
+      referrerRelationship: shownRelationship({
+        relationship: referral.referrer_relationship,
+        sourceOther: referral.referral_source_other,
+      }),
       familyApproval: answerOf(referral.family_approval) ?? "",
       isAudiologistScreening: answerOf(referral.is_audiologist_screening) ?? "",
       isHospitalBirth: answerOf(referral.is_hospital_birth) ?? "",
@@ -42,7 +45,8 @@ export const action = /* @__PURE__ */ route(async function action({ request, par
     params,
     step: "relationship",
     schema: RelationshipSchema,
-    // Only the answers to questions the page showed (those of `askedFor`); the model keeps of them those the relationship
+    // Only the answers to questions the page showed (those of `askedFor`); the model keeps of them those the
+    // relationship
     // chosen asks (R50, R150).
     answers: (value) => {
       const shown = followUps(value.askedFor);
@@ -57,7 +61,10 @@ export const action = /* @__PURE__ */ route(async function action({ request, par
       };
     },
     save: async (actor, ids, answers) => {
-      const { unanswered } = await chooseRelationship(context.db, actor, ids, { ...answers, referrerRelationship: answers.referrerRelationship ?? "" });
+      const { unanswered } = await chooseRelationship(context.db, actor, ids, {
+        ...answers,
+        referrerRelationship: answers.referrerRelationship ?? "",
+      });
       return { askAgain: unanswered.length > 0 };
     },
   });
@@ -82,7 +89,9 @@ export default function RelationshipStep() {
   // Relationship first (R150). Without JavaScript follow-ups are those of the saved relationship (none at first); with
   // it, they follow the choice and reset on change. `askedFor` tells the action which were shown.
   const saved = defaults.referrerRelationship;
-  const [chosen, setChosen] = useState(typeof fields.referrerRelationship.initialValue === "string" ? fields.referrerRelationship.initialValue : saved);
+  const [chosen, setChosen] = useState(
+    typeof fields.referrerRelationship.initialValue === "string" ? fields.referrerRelationship.initialValue : saved,
+  );
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const askedFor = hydrated ? chosen : saved;
@@ -105,7 +114,9 @@ export default function RelationshipStep() {
         <RadioGroup {...field("referrerRelationship")} options={relationships} />
       </div>
       {asked.includes("familyApproval") ? <RadioGroup {...field("familyApproval")} options={yesNoOptions} /> : null}
-      {asked.includes("isAudiologistScreening") ? <RadioGroup {...field("isAudiologistScreening")} options={yesNoOptions} /> : null}
+      {asked.includes("isAudiologistScreening") ? (
+        <RadioGroup {...field("isAudiologistScreening")} options={yesNoOptions} />
+      ) : null}
       {asked.includes("isHospitalBirth") ? <RadioGroup {...field("isHospitalBirth")} options={yesNoOptions} /> : null}
       {asked.includes("isCAPTA") ? <RadioGroup {...field("isCAPTA")} options={yesNoOptions} /> : null}
       {asked.includes("referralSourceOther") ? <TextField {...field("referralSourceOther")} /> : null}
@@ -113,4 +124,10 @@ export default function RelationshipStep() {
   );
 }
 
-const FOLLOW_UPS: FollowUp[] = ["familyApproval", "isAudiologistScreening", "isHospitalBirth", "isCAPTA", "referralSourceOther"];
+const FOLLOW_UPS: FollowUp[] = [
+  "familyApproval",
+  "isAudiologistScreening",
+  "isHospitalBirth",
+  "isCAPTA",
+  "referralSourceOther",
+];

@@ -39,7 +39,9 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
       screenings: await referralReasons(db, referral.id, "FailedScreenings"),
       conditions: await referralReasons(db, referral.id, "IdentifiedConditions"),
       otherMedicalCondition: referral.other_medical_condition ?? "",
-      failedScreeningDate: referral.failed_screening_date ? formatCalendarDate(referral.failed_screening_date, language) : "",
+      failedScreeningDate: referral.failed_screening_date
+        ? formatCalendarDate(referral.failed_screening_date, language)
+        : "",
     },
   });
 });
@@ -50,7 +52,8 @@ export const action = /* @__PURE__ */ route(async function action({ request, par
     request,
     params,
     step: "screening",
-    // The date may not be after today (Maryland's) and is typed in the page language's order: the schema is made per request.
+    // The date may not be after today (Maryland's) and is typed in the page language's order: the schema is made per
+    // request.
     schema: screeningSchema(easternCalendarDate(), await getLanguage(request)),
     answers: (value) => ({
       referralReasons: { FailedScreenings: value.screenings ?? [], IdentifiedConditions: value.conditions ?? [] },
@@ -92,7 +95,9 @@ export default function ScreeningStep() {
       >
         <CheckboxGroup {...field("conditions")} hint={t("reasons.chooseAll")} options={conditions} />
       </div>
-      {!hydrated || otherChosen ? <TextField {...field("otherMedicalCondition")} hint={hydrated ? undefined : t("reasons.otherConditionHint")} /> : null}
+      {!hydrated || otherChosen ? (
+        <TextField {...field("otherMedicalCondition")} hint={hydrated ? undefined : t("reasons.otherConditionHint")} />
+      ) : null}
       {/* Sends this form by GET to the document screen, which brings the answers back (R61). */}
       <div className="usa-form-group">
         <StatusButton

@@ -23,7 +23,11 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
     title,
     genders: await getLookupOptions(db, "Genders", language),
     races: await getLookupOptions(db, "Races", language),
-    defaults: { gender: referral.gender ?? "", races: await referralRaces(db, referral.id), isHispanicChild: referral.is_hispanic_child ?? "" },
+    defaults: {
+      gender: referral.gender ?? "",
+      races: await referralRaces(db, referral.id),
+      isHispanicChild: referral.is_hispanic_child ?? "",
+    },
   });
 });
 
@@ -34,7 +38,11 @@ export const action = /* @__PURE__ */ route(async function action({ request, par
     params,
     step: "sex",
     schema: SexSchema,
-    answers: (value) => ({ gender: value.gender || null, races: value.races ?? [], isHispanicChild: value.isHispanicChild ?? null }),
+    answers: (value) => ({
+      gender: value.gender || null,
+      races: value.races ?? [],
+      isHispanicChild: value.isHispanicChild ?? null,
+    }),
   });
 });
 
