@@ -19,6 +19,7 @@ import { benchInsight, INSIGHT_BUDGET_MS } from "./insight";
 import { benchLists, LIST_RUNS, PAGE_SECONDS } from "./lists";
 import { postgresServerOfRun } from "./postgres";
 import { benchReports } from "./reports";
+import { againstSection, readAgainst } from "./against-section";
 import { RESULTS_FILE, saveSideBySide, type ChildrenListFigure, type Conditions } from "./side-by-side";
 import { memoryAtRest, peakOfAll, REST_MS, type ProcessMemory } from "./processes";
 import { PROFILE_SECONDS, profileWizard, type Profile, type ProfileFigures } from "./profile";
@@ -497,6 +498,7 @@ function writeSqliteResults(
       `| ${each.role} | ${mb(each.rss)} | ${mb(memory.afterLoad[index]?.rss ?? 0)} | ${mb(memory.atEnd[index]?.rss ?? 0)} | ${Math.max(each.rss, memory.afterLoad[index]?.rss ?? 0, memory.atEnd[index]?.rss ?? 0) <= 200 * 2 ** 20 ? "within" : "OVER"} |`,
   );
   const before = profileBefore();
+  const against = readAgainst();
   const heaviestJs = Math.max(...weights.map((weight) => weight.js));
   const report = `# Benchmark results
 
@@ -547,7 +549,7 @@ About 50 MB of each figure is node's own program, shared by every process (the s
 |---|---|---|---|---|
 ${memoryRows.join("\n")}
 
-## Where a wizard page's time goes
+${against ? `${againstSection(against)}\n` : ""}## Where a wizard page's time goes
 
 One process of the production build (WEB_CONCURRENCY=1) under node's \`--cpu-prof\`, over the same data, one client
 asking the child-language step for ${PROFILE_SECONDS} s: the ten functions with the most self time (time spent in the function
