@@ -38,18 +38,19 @@ export function againstSection({ date, machine, loadAtStart, rounds, seconds, ea
   const alone = (side: Side) => side.rounds.map((round) => round.oneP50.toFixed(1)).join(", ");
   return `${HEADING}
 
-Measured by \`npm run bench:against\` (bench/against.ts) on ${date}: ${machine}; the 1-minute load average as it
-began: ${loadAtStart.toFixed(2)}. The child-language step of ${now.commit} and of ${earlier.commit}, each server the
-production build over 100,000 referrals its own code filled, loaded in turn, the order swapped every round: ${rounds}
-rounds of ${seconds} s at 50 clients and ${seconds} s at one. Medians of the rounds:
+Measured by \`npm run bench:against\` (bench/against.ts) on ${date}:
+${machine}; the 1-minute load average as it began: ${loadAtStart.toFixed(2)}.
+The child-language step of ${now.commit} and of ${earlier.commit}, each server the production build over 100,000
+referrals its own code filled, loaded in turn, the order swapped every round: ${rounds} rounds of ${seconds} s at 50
+clients and ${seconds} s at one. Medians of the rounds:
 
 | Commit | 50 clients: a second | 50 clients: p95 (ms) | 1 client: p50 (ms) | 1 client: p95 (ms) |
 |---|---|---|---|---|
 ${row(now)}
 ${row(earlier)}
 
-Each round, 50 clients, a second: ${now.commit} ${each(now)}; ${earlier.commit} ${each(earlier)}. One client's p50 (ms):
-${now.commit} ${alone(now)}; ${earlier.commit} ${alone(earlier)}.
+Each round, 50 clients, a second: ${now.commit} ${each(now)}; ${earlier.commit} ${each(earlier)}.
+One client's p50 (ms): ${now.commit} ${alone(now)}; ${earlier.commit} ${alone(earlier)}.
 `;
 }
 
