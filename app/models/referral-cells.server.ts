@@ -5,9 +5,16 @@ import { cellPages, type CsvPages } from "~/utils/csv-response.server";
 import { formatCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 import type { ListQuery } from "~/utils/list";
 import { formatPhone } from "~/utils/phone";
-import { getLookups, lookupLabel, type LookupType } from "./lookup.server";
+import { lookupLabels, type LookupType } from "./lookup.server";
 import { recordAccess, viewerOf } from "./access-record.server";
-import { csvDetails, REFERRAL_CSV_COLUMNS } from "./referral-csv.server";
+import {
+  CSV_ANSWERS,
+  csvDetails,
+  REASON_LOOKUPS,
+  REFERRAL_CSV_COLUMNS,
+  type CsvColumn,
+  type KeptAnswer,
+} from "./referral-csv.server";
 import {
   allReferrals,
   countReferrals,
@@ -21,35 +28,23 @@ import { traced } from "~/services/trace.server";
 
 export type Cell = string | number;
 
+type Item = Awaited<ReturnType<typeof csvDetails>>[number];
+
 /** The 35 CSV/report cells (R81), in the reader's language; times in US Eastern (R29). */
 export const referralCellWriter = traced(
   "model.referralCellWriter",
   async function referralCellWriter(db: DB, language: Language, t: TFunction) {
-    const labelsOf = async (type: LookupType) =>
-      new Map((await getLookups(db, type)).map((row) => [row.code, lookupLabel(row, language)]));
-    const [references, genders, races, languages, counties, suffixes, states, developmental, screenings, conditions] =
-      await Promise.all(
-        (
-          [
-            "References",
-            "Genders",
-            "Races",
-            "Languages",
-            "Counties",
-            "Suffixes",
-            "States",
-            "RefReasons_ConcernsDevelopmental",
-            "FailedScreenings",
-            "IdentifiedConditions",
-          ] as const
-        ).map(labelsOf),
-      );
-    const reasonLabels: Record<string, Map<string, string>> = {
-      RefReasons_ConcernsDevelopmental: developmental,
-      FailedScreenings: screenings,
-      IdentifiedConditions: conditions,
-    };
-    const label = (labels: Map<string, string>, code: string | null) => (code ? (labels.get(code) ?? code) : "");
+    const lookupsRead = [
+      ...new Set<LookupType>([
+        ...["References", "Races", "Counties", "Suffixes", "States"],
+        ...REASON_LOOKUPS,
+        ...[...CSV_ANSWERS.values()].flatMap((row) => (row.review.lookup ? [row.review.lookup] : [])),
+      ] as LookupType[]),
+    ];
+    const labels = new Map(
+      await Promise.all(lookupsRead.map(async (type) => [type, await lookupLabels(db, type, language)] as const)),
+    );
+    const label = (type: LookupType, code: string | null) => (code ? (labels.get(type)!.get(code) ?? code) : "");
     // Translated once, not once per row: a report has 100,000 of them.
     const once = new Map<string, string>();
     const translate = (key: string) => {
@@ -57,53 +52,62 @@ export const referralCellWriter = traced(
       if (text === undefined) once.set(key, (text = t(key)));
       return text;
     };
-    const answer = (value: string | null) => (value ? translate(`referrals:review.answers.${value}`) : "");
     const when = (moment: string | null) => (moment ? formatDateTimeEastern(moment, language) : "");
     const day = (date: string | null) => (date ? formatCalendarDate(date, language) : "");
+    /** A plain answer as the review reads it; the gestational age stays a number of days. */
+    const written = ({ column, review }: KeptAnswer) => {
+      const { lookup, as } = review;
+      return ({ details }: Item): Cell => {
+        const stored = details[column as keyof typeof details] as string | number | null;
+        if (stored === null || stored === "") return "";
+        if (lookup) return label(lookup, String(stored));
+        if (as === "yesNo") return translate(`referrals:review.answers.${stored}`);
+        if (as === "date") return day(String(stored));
+        if (as === "consent") return translate(`wizard:documents.consentAnswers.${stored}`);
+        return stored;
+      };
+    };
+    const own: Partial<Record<CsvColumn, (item: Item) => Cell>> = {
+      id: ({ row }) => row.id,
+      status: ({ row }) => translate(`common:statuses.${row.status}`),
+      createdAt: ({ row }) => when(row.createdAt),
+      updatedAt: ({ row }) => when(row.updatedAt),
+      submissionDate: ({ row }) => when(row.submissionDate),
+      statusUpdatedAt: ({ row }) => when(row.statusUpdatedAt),
+      statusDetails: ({ row }) =>
+        (language === "es" ? (row.statusDetailsEs ?? row.statusDetails) : row.statusDetails) ?? "",
+      referrerRelationship: ({ details }) =>
+        [label("References", details.referrer_relationship), details.referral_source_other].filter(Boolean).join(": "),
+      referrerPhoneNumber: ({ details }) =>
+        details.area_code
+          ? formatPhone({ areaCode: details.area_code, prefix: details.prefix!, suffix: details.phone_suffix! })
+          : "",
+      createdByEmail: ({ row }) => row.completedByEmail,
+      childFirstName: ({ row }) => row.childFirstName,
+      childMiddleName: ({ row }) => row.childMiddleName ?? "",
+      childLastName: ({ row }) => row.childLastName,
+      childSuffix: ({ details }) => label("Suffixes", details.child_suffix),
+      childBirthdate: ({ row }) => day(row.birthdate),
+      childStateOfResidence: ({ details }) => label("States", details.state_of_residence),
+      races: ({ races }) => races.map((code) => label("Races", code)).join("; "),
+      addressLine1: ({ details }) => details.line1 ?? "",
+      addressLine2: ({ details }) => details.line2 ?? "",
+      city: ({ details }) => details.city ?? "",
+      zip: ({ details }) => details.zip ?? "",
+      county: ({ row }) => label("Counties", row.county),
+      referralReasons: ({ reasons }) =>
+        reasons.map((reason) => label(reason.reason_type as LookupType, reason.reason_code)).join("; "),
+    };
+    const cellsOf = REFERRAL_CSV_COLUMNS.map((column) => {
+      const kept = CSV_ANSWERS.get(column);
+      const cell = kept ? written(kept) : own[column];
+      if (!cell) throw new Error(`The CSV's column ${column} is neither an answer of the table nor one of its own`);
+      return cell;
+    });
     return {
       headers: REFERRAL_CSV_COLUMNS.map((column) => t(`referrals:csv.${column}`)),
       async cells(page: ReferralRow[]): Promise<Cell[][]> {
-        return (await csvDetails(db, page)).map(({ row, details, races: raceCodes, reasons }) => [
-          row.id,
-          translate(`common:statuses.${row.status}`),
-          when(row.createdAt),
-          when(row.updatedAt),
-          when(row.submissionDate),
-          when(row.statusUpdatedAt),
-          (language === "es" ? (row.statusDetailsEs ?? row.statusDetails) : row.statusDetails) ?? "",
-          [label(references, details.referrer_relationship), details.referral_source_other].filter(Boolean).join(": "),
-          details.referrer_first_name ?? "",
-          details.referrer_last_name ?? "",
-          details.area_code
-            ? formatPhone({ areaCode: details.area_code, prefix: details.prefix!, suffix: details.phone_suffix! })
-            : "",
-          row.completedByEmail,
-          row.childFirstName,
-          row.childMiddleName ?? "",
-          row.childLastName,
-          label(suffixes, details.child_suffix),
-          day(row.birthdate),
-          label(states, details.state_of_residence),
-          label(genders, details.gender),
-          raceCodes.map((code) => label(races, code)).join("; "),
-          answer(details.is_hispanic_child),
-          label(languages, details.primary_language),
-          details.line1 ?? "",
-          details.line2 ?? "",
-          details.city ?? "",
-          details.zip ?? "",
-          label(counties, row.county),
-          details.gestational_age_in_days ?? "",
-          label(languages, details.family_primary_language),
-          answer(details.family_needs_interpreter),
-          answer(details.child_in_foster_care),
-          reasons.map((reason) => label(reasonLabels[reason.reason_type], reason.reason_code)).join("; "),
-          details.other_medical_condition ?? "",
-          day(details.failed_screening_date),
-          details.child_parent_consent
-            ? translate(`wizard:documents.consentAnswers.${details.child_parent_consent}`)
-            : "",
-        ]);
+        return (await csvDetails(db, page)).map((item) => cellsOf.map((cell) => cell(item)));
       },
     };
   },

@@ -1,4 +1,6 @@
 import type { DB } from "~/db.server";
+import { ANSWER_NAMES, ANSWERS, type AnswerRow, type ReviewShown } from "~/wizard/answers";
+import type { LookupType } from "./lookup.server";
 import type { ReferralRow } from "./referral-list.server";
 import { traced } from "~/services/trace.server";
 
@@ -42,10 +44,31 @@ export const REFERRAL_CSV_COLUMNS = [
   "failedScreeningDate",
   "childParentConsent",
 ] as const;
+export type CsvColumn = (typeof REFERRAL_CSV_COLUMNS)[number];
+
+/** A plain answer of the table of answers: kept in a column as it is, shown as its `review` says. */
+export type KeptAnswer = AnswerRow & { answer: string; column: string; review: ReviewShown };
+const rows = ANSWER_NAMES.map((name): AnswerRow => ANSWERS[name]);
+
+/**
+ * The columns that are a plain answer of the table (named by its `answer`): the CSV reads its stored column and
+ * writes it as the review reads it, so a change to the table's row changes the CSV and the report alike.
+ */
+export const CSV_ANSWERS: ReadonlyMap<string, KeptAnswer> = new Map(
+  rows
+    .filter((row): row is KeptAnswer => Boolean(row.answer && row.column && row.review))
+    .filter((row) => (REFERRAL_CSV_COLUMNS as readonly string[]).includes(row.answer))
+    .map((row) => [row.answer, row]),
+);
+
+/** The reasons' lookups, from the table's rows kept as `referralReasons.<lookup>`. */
+export const REASON_LOOKUPS = rows.flatMap((row) =>
+  row.answer?.startsWith("referralReasons.") ? [row.answer.slice("referralReasons.".length) as LookupType] : [],
+);
 
 /** What the CSV needs of one page of rows, in a few queries for the page, not per row. Codes stay codes. */
-export const csvDetails = traced("model.csvDetails", async function csvDetails(db: DB, rows: ReferralRow[]) {
-  const ids = rows.map((row) => row.id);
+export const csvDetails = traced("model.csvDetails", async function csvDetails(db: DB, page: ReferralRow[]) {
+  const ids = page.map((row) => row.id);
   if (!ids.length) return [];
   const referrals = new Map(
     (
@@ -54,31 +77,18 @@ export const csvDetails = traced("model.csvDetails", async function csvDetails(d
         .innerJoin("children as c", "c.id", "r.child_id")
         .leftJoin("addresses as a", "a.id", "r.address_id")
         .leftJoin("phone_numbers as p", "p.id", "r.referrer_phone_id")
+        // Every column of the referral: those of the table's answers among them, whichever they are.
+        .selectAll("r")
         .select([
-          "r.id",
-          "r.referrer_relationship",
-          "r.referral_source_other",
-          "r.referrer_first_name",
-          "r.referrer_last_name",
           "p.area_code",
           "p.prefix",
           "p.suffix as phone_suffix",
           "c.suffix as child_suffix",
           "c.state_of_residence",
-          "r.gender",
-          "r.is_hispanic_child",
-          "r.primary_language",
           "a.line1",
           "a.line2",
           "a.city",
           "a.zip",
-          "r.gestational_age_in_days",
-          "r.family_primary_language",
-          "r.family_needs_interpreter",
-          "r.child_in_foster_care",
-          "r.other_medical_condition",
-          "r.failed_screening_date",
-          "r.child_parent_consent",
         ])
         .where("r.id", "in", ids)
         .execute()
@@ -97,7 +107,7 @@ export const csvDetails = traced("model.csvDetails", async function csvDetails(d
     .orderBy("reason_type")
     .orderBy("reason_code")
     .execute();
-  return rows.map((row) => ({
+  return page.map((row) => ({
     row,
     details: referrals.get(row.id)!,
     races: races.filter((race) => race.referral_id === row.id).map((race) => race.race_code),

@@ -8,7 +8,14 @@ import { insertApiKey } from "~/test/api-keys";
 import { addPerson } from "~/test/people";
 import { addChild, completeDraft } from "~/test/referrals";
 import { resources } from "~/i18n/resources.server";
+import { fixedT } from "~/i18n/i18next.server";
+import { referralsCsv } from "~/models/referral-cells.server";
+import { REFERRAL_CSV_COLUMNS, type CsvColumn } from "~/models/referral-csv.server";
+import { referralListSpec } from "~/models/referral-list.server";
+import { parseListQuery } from "~/utils/list";
 import { ANSWER_NAMES, ANSWERS, type AnswerRow, type ReviewShown } from "./answers";
+
+const NAMESPACES = ["referrals", "common", "wizard"];
 import { reviewedUnplaced, reviewRow } from "./review-rows";
 
 // The table of answers is the one place that says an answer is required (docs/product-rules.md R68, R148): take the
@@ -75,7 +82,8 @@ describe("the table of answers", () => {
   });
 });
 
-// The review's rows of plain answers read the table too: the label, whether the row shows, and which answers it shows.
+// The review's rows of plain answers read the table too: the label, whether the row shows, and which answers it shows;
+// the CSV and the report write them as the review reads them.
 describe("the review's rows of plain answers", () => {
   const rowOf = (name: keyof typeof ANSWERS) => ANSWERS[name] as AnswerRow;
   const kept = new Map(ANSWER_NAMES.map((name) => [name, rowOf(name).review && { ...rowOf(name).review! }]));
@@ -123,6 +131,24 @@ describe("the review's rows of plain answers", () => {
     expect(reviewedUnplaced("guardians", new Set([...family, "childInFosterCare"]))).toEqual([]);
     rowOf("childInFosterCare").review = undefined;
     expect(reviewedUnplaced("guardians", family)).toEqual([]);
+  });
+
+  it("are written by the exports as the review reads them, their columns found in the table", async () => {
+    const child = await addChild(test.db, owner, { firstName: "Exportada" });
+    await completeDraft(test.db, owner, child.id);
+    const cellsOf = async (...columns: string[]) => {
+      const query = parseListQuery(new URLSearchParams(""), referralListSpec("drafts"), "es");
+      const csv = await referralsCsv(test.db, owner, "drafts", query, undefined, "es", await fixedT("es", NAMESPACES));
+      const rows = [csv.header];
+      for await (const page of csv.pages) rows.push(...page);
+      const row = rows.find((cells) => cells.includes("Exportada"))!;
+      return columns.map((column) => row[REFERRAL_CSV_COLUMNS.indexOf(column as CsvColumn)]);
+    };
+    expect(await cellsOf("gender", "familyNeedsInterpreter")).toEqual(["Femenino", "Sí"]);
+
+    rowOf("gender").review = { label: "sex" };
+    rowOf("familyNeedsInterpreter").review = { label: "interpreter", as: "text" };
+    expect(await cellsOf("gender", "familyNeedsInterpreter")).toEqual(["2", "yes"]);
   });
 
   it("have their labels in both languages", () => {
