@@ -6,7 +6,7 @@ import { API_KEY_PREFIX, hashToken } from "~/auth/token.server";
 import { holdRows, writeTransaction, type DB } from "~/db.server";
 import { sendApiKeyCreatedEmail } from "~/services/emails.server";
 import { hitRateLimit } from "~/services/rate-limit.server";
-import { API_KEY_MAX_DAYS } from "~/schemas/admin";
+import { API_KEY_MAX_DAYS } from "~/schemas/api-key";
 import { ForbiddenError, InputError, NotFoundError } from "./errors";
 import { actsForProgram, mayManageApiKey } from "./policy";
 import { proveSecondFactor } from "./second-factor.server";

@@ -16,7 +16,7 @@ import type { CurrentUser } from "~/models/user.server";
 import { SignInLimitedError } from "~/models/sign-in.server";
 import { pageTitle, submitForm } from "~/components/ui/page.server";
 import { NO_STORE, refusedAsLimited } from "~/components/second-factor/second-factor.server";
-import { ApiKeySchema } from "~/schemas/admin";
+import { ApiKeySchema } from "~/schemas/api-key";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { idParam, route } from "~/utils/route.server";

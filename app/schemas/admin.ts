@@ -1,7 +1,6 @@
 import * as z from "zod/mini";
 import { ADMIN_STATUSES } from "~/utils/statuses";
 import { choice, optionalText, requiredText, wholeNumber } from "./fields";
-import { secondFactorCode } from "./second-factor";
 
 export const StatusChangeSchema = z.object({
   status: choice(ADMIN_STATUSES, "validation.status"),
@@ -19,15 +18,4 @@ export const ReviewLinkSchema = z.object({
   reviewerName: requiredText("validation.reviewerName"),
   purpose: requiredText("validation.reviewPurpose", 200),
   days: z._default(wholeNumber(1, REVIEW_LINK_MAX_DAYS, "validation.daysRange1to30"), REVIEW_LINK_DEFAULT_DAYS),
-});
-
-/** A new API key (R101). The field is keyName: an input named "name" would shadow the form element's `name`. */
-export const API_KEY_MAX_DAYS = 90;
-export const API_KEY_SCOPES = ["read", "write"] as const;
-export const ApiKeySchema = z.object({
-  keyName: requiredText("validation.apiKeyName"),
-  scope: choice(API_KEY_SCOPES, "validation.apiKeyScope"),
-  days: z._default(wholeNumber(1, API_KEY_MAX_DAYS, "validation.daysRange1to90"), API_KEY_MAX_DAYS),
-  currentPassword: requiredText("validation.currentPasswordForKey", 200),
-  code: secondFactorCode,
 });

@@ -9,6 +9,7 @@ import { FAMILY_RELATIONSHIPS, OTHER, OTHER_MEDICAL_CONDITION } from "~/utils/lo
 import * as account from "./account.server";
 import * as address from "./address";
 import * as admin from "./admin";
+import * as apiKey from "./api-key";
 import * as child from "./child";
 import * as referral from "./referral";
 import * as report from "./report";
@@ -31,6 +32,7 @@ const schemas: Array<[string, $ZodType]> = Object.entries({
   ...account,
   ...address,
   ...admin,
+  ...apiKey,
   ...child,
   ...referral,
   ...report,

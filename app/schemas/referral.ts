@@ -20,8 +20,10 @@ import { OTHER_MEDICAL_CONDITION } from "~/utils/lookup-codes";
 import type { FollowUp } from "./relationship";
 import { CONSENT_ANSWERS } from "./consent";
 import { answeredOn } from "~/wizard/answers";
+import { GESTATION_UNKNOWN } from "./gestation";
 
 export { CONSENT, CONSENT_ANSWERS, DEFAULT_CONSENT, type ConsentCode } from "./consent";
+export { GESTATION_UNKNOWN, gestationParts } from "./gestation";
 
 // The wizard steps' forms. The same rules between answers hold for the stored referral (app/schemas/answers.server.ts).
 
@@ -40,16 +42,6 @@ export function otherConditionIssue(
   return conditions?.includes(OTHER_MEDICAL_CONDITION) && !text?.trim()
     ? { path: "otherMedicalCondition", message: "validation.otherConditionText" }
     : null;
-}
-
-/** The stored gestational age when "unknown" is ticked (R54). */
-export const GESTATION_UNKNOWN = -1;
-
-/** Shown again on the page: 276 days → 39 weeks and 3 days; unknown → the box ticked. */
-export function gestationParts(days: number | null): { weeks: string; days: string; unknown: boolean } {
-  if (days === null) return { weeks: "", days: "", unknown: false };
-  if (days === GESTATION_UNKNOWN) return { weeks: "", days: "", unknown: true };
-  return { weeks: String(Math.floor(days / 7)), days: String(days % 7), unknown: false };
 }
 
 export const DETAILS_MAX = 2000;
