@@ -2,51 +2,38 @@ import { describe, expect, it } from "vitest";
 import { ADMIN_STATUSES, PAST_DRAFT_STATUSES, REFERRAL_STATUSES, UNRECORDED_STATUSES } from "./statuses";
 import { REPORT_STATUS_KEYS, REPORT_STATUSES } from "~/schemas/report";
 
+// Each status in the order a referral goes through them (R83): whether an administrator records it (R84), and its key
+// in the referral report (R97, R104), which offers every status past Draft (R75).
+const STATUSES = [
+  ["Draft", false, null],
+  ["Submitted", false, "submitted"],
+  ["Received", true, "received"],
+  ["Processed", true, "processed"],
+  ["Unable to Process", true, "unable_to_process"],
+  ["Unable to Contact", true, "unable_to_contact"],
+  ["Eligible", true, "eligible"],
+  ["Not Eligible", true, "not_eligible"],
+] as const;
+type Row = (typeof STATUSES)[number];
+
+const statusesWhere = (keep: (row: Row) => boolean) => STATUSES.filter(keep).map(([status]) => status);
+
 describe("the referral statuses", () => {
   it("are the eight of R83, in the order a referral goes through them", () => {
-    expect(REFERRAL_STATUSES).toEqual([
-      "Draft",
-      "Submitted",
-      "Received",
-      "Processed",
-      "Unable to Process",
-      "Unable to Contact",
-      "Eligible",
-      "Not Eligible",
-    ]);
+    expect(REFERRAL_STATUSES).toEqual(STATUSES.map(([status]) => status));
   });
 
-  it("derive every status past Draft, the ones administrators record, and the ones before (R75, R82, R84)", () => {
-    expect(PAST_DRAFT_STATUSES).toEqual(REFERRAL_STATUSES.filter((status) => status !== "Draft"));
-    expect(ADMIN_STATUSES).toEqual([
-      "Received",
-      "Processed",
-      "Unable to Process",
-      "Unable to Contact",
-      "Eligible",
-      "Not Eligible",
-    ]);
-    expect(UNRECORDED_STATUSES).toEqual(["Draft", "Submitted"]);
+  it.each([
+    ["every status past Draft", PAST_DRAFT_STATUSES, statusesWhere(([, , reportKey]) => reportKey !== null)],
+    ["the ones administrators record", ADMIN_STATUSES, statusesWhere(([, recorded]) => recorded)],
+    ["the ones before", UNRECORDED_STATUSES, statusesWhere(([, recorded]) => !recorded)],
+  ])("derive %s, in that order (R75, R82, R84)", (_, derived, expected) => {
+    expect(derived).toEqual(expected);
   });
 
   it("give the referral report its keys, such as not_eligible (R97, R104)", () => {
-    expect(REPORT_STATUSES).toEqual({
-      submitted: "Submitted",
-      received: "Received",
-      processed: "Processed",
-      unable_to_process: "Unable to Process",
-      unable_to_contact: "Unable to Contact",
-      eligible: "Eligible",
-      not_eligible: "Not Eligible",
-    });
-    expect(REPORT_STATUS_KEYS).toEqual([
-      "submitted",
-      "received",
-      "processed",
-      "unable_to_process",
-      "unable_to_contact",
-      "eligible",
-      "not_eligible",
-    ]);
+    const keyed = STATUSES.flatMap(([status, , reportKey]) => (reportKey === null ? [] : [[reportKey, status]]));
+    expect(REPORT_STATUSES).toEqual(Object.fromEntries(keyed));
+    expect(REPORT_STATUS_KEYS).toEqual(keyed.map(([reportKey]) => reportKey));
   });
 });
