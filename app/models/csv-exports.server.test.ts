@@ -2,11 +2,12 @@ import { addChild } from "~/test/referrals";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDatabase } from "../../db/testing";
 import { configuredTestDatabase } from "~/test/database";
+import type { TFunction } from "i18next";
 import type { Language } from "~/i18n/config";
 import { fixedT } from "~/i18n/i18next.server";
 import { addPerson } from "~/test/people";
 import type { CsvPages } from "~/utils/csv-response.server";
-import { parseListQuery } from "~/utils/list";
+import { parseListQuery, type ListQuery, type ListSpec } from "~/utils/list";
 import { USER_LIST, usersCsv } from "./user-list.server";
 import { createChild, startReferral } from "./child.server";
 import { CHILD_LIST, childrenCsv } from "./child-list.server";
@@ -79,17 +80,20 @@ async function rowsOf(csv: CsvPages) {
   return rows;
 }
 
+/** A list's CSV as its page asks for it: the query read from the page's search, in that language. */
+async function listCsv<Sort extends string>(
+  spec: ListSpec<Sort>,
+  search: string,
+  language: Language,
+  write: (query: ListQuery<Sort>, translate: TFunction) => Promise<CsvPages>,
+) {
+  return rowsOf(await write(parseListQuery(new URLSearchParams(search), spec, language), await t(language)));
+}
+
 describe("the users CSV", () => {
-  const users = async (search: string, language: Language) =>
-    rowsOf(
-      await usersCsv(
-        test.db,
-        admin,
-        parseListQuery(new URLSearchParams(search), USER_LIST, language),
-        DOMAINS,
-        language,
-        await t(language),
-      ),
+  const users = (search: string, language: Language) =>
+    listCsv(USER_LIST, search, language, (query, translate) =>
+      usersCsv(test.db, admin, query, DOMAINS, language, translate),
     );
 
   it("writes the last sign-in in US Eastern time as the list shows it, in both languages", async () => {
@@ -140,10 +144,10 @@ describe("the record of access CSV", () => {
 });
 
 describe("the referral CSV", () => {
-  const referrals = async (search: string, language: Language) => {
-    const query = parseListQuery(new URLSearchParams(search), referralListSpec("submitted"), language);
-    return rowsOf(await referralsCsv(test.db, referrer, "submitted", query, undefined, language, await t(language)));
-  };
+  const referrals = (search: string, language: Language) =>
+    listCsv(referralListSpec("submitted"), search, language, (query, translate) =>
+      referralsCsv(test.db, referrer, "submitted", query, undefined, language, translate),
+    );
 
   it("writes times in US Eastern time and dates as the screens show them, in both languages", async () => {
     const [header, first] = await referrals("sort=childName&order=asc", "en");
@@ -164,16 +168,9 @@ describe("the referral CSV", () => {
 });
 
 describe("the children CSV", () => {
-  const children = async (search: string, language: Language) =>
-    rowsOf(
-      await childrenCsv(
-        test.db,
-        referrer,
-        parseListQuery(new URLSearchParams(search), CHILD_LIST, language),
-        undefined,
-        language,
-        await t(language),
-      ),
+  const children = (search: string, language: Language) =>
+    listCsv(CHILD_LIST, search, language, (query, translate) =>
+      childrenCsv(test.db, referrer, query, undefined, language, translate),
     );
 
   it("holds the whole list, or only the rows the filters show, with the birth date as the list shows it", async () => {
