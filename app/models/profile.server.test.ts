@@ -1,12 +1,13 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../db/testing";
 import { verifyAnswer, verifyPassword } from "~/auth/password.server";
 import { createSession, readSession } from "~/auth/session.server";
 import type { ProfileUpdate } from "~/schemas/account.server";
 import { insertApiKey } from "~/test/api-keys";
 import { readOutbox } from "~/test/outbox";
-import { addRegisteredPerson, unchangedProfile } from "~/test/people";
+import { addRegisteredPerson, storedAreaCodes, unchangedProfile } from "~/test/people";
 import { InputError, InvalidChoiceError, NotFoundError } from "./errors";
 import { verifyEmail } from "./account-token.server";
 import { createAddress, getAddressById, listAddressBook } from "./address.server";
@@ -25,6 +26,13 @@ function person(email: string, admin = false): Promise<CurrentUser> {
     homePhoneNumber: { areaCode: "410", prefix: "555", suffix: "1234" },
   });
 }
+
+/** One's own profile, as its owner reads it. */
+const ownProfile = (me: CurrentUser) => getProfile(test.db, me, me.id);
+
+/** These columns of a person's stored row. */
+const storedUser = <C extends keyof Database["users"] & string>(id: number, ...columns: C[]) =>
+  test.db.selectFrom("users").select(columns).where("id", "=", id).executeTakeFirstOrThrow();
 
 /** The form as the owner would send it back unchanged. */
 const unchanged = (actor: CurrentUser): Promise<ProfileUpdate> =>
@@ -56,7 +64,7 @@ afterAll(() => test.close());
 
 describe("who sees and changes a profile", () => {
   it("shows the owner their profile, phones as 3-3-4, never a password or an answer", async () => {
-    const profile = await getProfile(test.db, owner, owner.id);
+    const profile = await ownProfile(owner);
     expect(profile).toMatchObject({
       email: "owner@example.com",
       firstName: "Rosa",
@@ -82,9 +90,7 @@ describe("who sees and changes a profile", () => {
     const [bookAddress] = await listAddressBook(test.db, { ...top, isSuperAdmin: true }, top.id);
     const topPhone = (await getProfile(test.db, { ...top, isSuperAdmin: true }, top.id)).homePhoneNumber;
     expect(topPhone).toBe("410-555-1234");
-    const phoneId = (
-      await test.db.selectFrom("users").select("home_phone_id").where("id", "=", top.id).executeTakeFirstOrThrow()
-    ).home_phone_id!;
+    const phoneId = (await storedUser(top.id, "home_phone_id")).home_phone_id!;
 
     await expect(getProfile(test.db, admin, top.id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(listAddressBook(test.db, admin, top.id)).rejects.toBeInstanceOf(NotFoundError);
@@ -109,7 +115,7 @@ describe("who sees and changes a profile", () => {
     const form = { ...(await unchanged(owner)), firstName: "Mallory" };
     await expect(updateProfile(test.db, stranger, owner.id, form)).rejects.toBeInstanceOf(NotFoundError);
     await expect(updateProfile(test.db, admin, owner.id, form)).rejects.toBeInstanceOf(NotFoundError);
-    expect((await getProfile(test.db, owner, owner.id)).firstName).toBe("Rosa");
+    expect((await ownProfile(owner)).firstName).toBe("Rosa");
   });
 });
 
@@ -124,25 +130,14 @@ describe("updating one's profile", () => {
       mobilePhoneNumber: { areaCode: "301", prefix: "555", suffix: "0000" },
     });
     expect(change).toEqual({ languageChanged: true, passwordChanged: false, emailPending: null, session: null });
-    const profile = await getProfile(test.db, me, me.id);
-    expect(profile).toMatchObject({
+    expect(await ownProfile(me)).toMatchObject({
       middleName: "Ana",
       primaryLanguage: "sp",
       homePhoneNumber: "",
       mobilePhoneNumber: "301-555-0000",
     });
-    const phones = await test.db
-      .selectFrom("phone_numbers")
-      .select("area_code")
-      .where("created_by_id", "=", me.id)
-      .execute();
-    expect(phones).toEqual([{ area_code: "301" }]);
-    const row = await test.db
-      .selectFrom("users")
-      .select(["updated_by_id"])
-      .where("id", "=", me.id)
-      .executeTakeFirstOrThrow();
-    expect(row.updated_by_id).toBe(me.id);
+    expect(await storedAreaCodes(test.db, me)).toEqual(["301"]);
+    expect((await storedUser(me.id, "updated_by_id")).updated_by_id).toBe(me.id);
   });
 
   it("needs the right current password for a new password, and then keeps only the new one", async () => {
@@ -161,11 +156,7 @@ describe("updating one's profile", () => {
       emailPending: null,
       session: expect.stringMatching(/^__session=/),
     });
-    const row = await test.db
-      .selectFrom("users")
-      .select("password_hash")
-      .where("id", "=", me.id)
-      .executeTakeFirstOrThrow();
+    const row = await storedUser(me.id, "password_hash");
     expect(await verifyPassword(row.password_hash, "a new password 42")).toBe(true);
     expect(await verifyPassword(row.password_hash, PASSWORD)).toBe(false);
     // The keys the person made end with the old password, and the person is told (R14, R101).
@@ -226,11 +217,10 @@ describe("updating one's profile", () => {
     expect((await updateProfile(test.db, me, me.id, { ...form, currentPassword: PASSWORD })).emailPending).toBe(
       "moved@maryland.gov",
     );
-    const emailOf = () =>
-      test.db.selectFrom("users").select(["email", "username"]).where("id", "=", me.id).executeTakeFirstOrThrow();
+    const emailOf = () => storedUser(me.id, "email", "username");
     // Until the link is opened, the account keeps the address it had, and says which one waits.
     expect(await emailOf()).toEqual({ email: "moving@example.com", username: "moving@example.com" });
-    expect((await getProfile(test.db, me, me.id)).pendingEmail).toBe("moved@maryland.gov");
+    expect((await ownProfile(me)).pendingEmail).toBe("moved@maryland.gov");
     // The address it has is told; the new one is sent the link.
     expect(mailsTo("moving@example.com").map((mail) => mail.subject)).toEqual([
       "A new e-mail address was asked for your account",
@@ -240,7 +230,7 @@ describe("updating one's profile", () => {
     const token = new URL(/https?:\/\/\S+/.exec(link.text)![0]).searchParams.get("token")!;
     expect(await verifyEmail(test.db, token)).toBe("emailChanged");
     expect(await emailOf()).toEqual({ email: "moved@maryland.gov", username: "moved@maryland.gov" });
-    expect((await getProfile(test.db, me, me.id)).pendingEmail).toBeNull();
+    expect((await ownProfile(me)).pendingEmail).toBeNull();
     expect(await verifyEmail(test.db, token)).toBe("invalid");
   });
 
@@ -254,9 +244,7 @@ describe("updating one's profile", () => {
     const token = new URL(/https?:\/\/\S+/.exec(mailsTo("wanted@example.com")[0].text)![0]).searchParams.get("token")!;
     await person("wanted@example.com");
     expect(await verifyEmail(test.db, token)).toBe("taken");
-    expect(
-      (await test.db.selectFrom("users").select("email").where("id", "=", me.id).executeTakeFirstOrThrow()).email,
-    ).toBe("first@example.com");
+    expect((await storedUser(me.id, "email")).email).toBe("first@example.com");
   });
 
   it("asks a new answer for a changed question, keeps a blank answer of an unchanged one", async () => {
@@ -271,11 +259,7 @@ describe("updating one's profile", () => {
       securityAnswer1: "Pimlico",
       currentPassword: PASSWORD,
     });
-    const row = await test.db
-      .selectFrom("users")
-      .select(["security_question1", "security_answer1_hash", "security_answer2_hash"])
-      .where("id", "=", me.id)
-      .executeTakeFirstOrThrow();
+    const row = await storedUser(me.id, "security_question1", "security_answer1_hash", "security_answer2_hash");
     expect(row.security_question1).toBe("3");
     expect(await verifyAnswer(row.security_answer1_hash, "pimlico")).toBe(true);
     expect(await verifyAnswer(row.security_answer2_hash, "Baltimore")).toBe(true);

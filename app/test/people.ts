@@ -114,3 +114,13 @@ export async function ownerStrangerAdmin(
     admin: await addPerson(db, "admin@maryland.gov", { admin: true }),
   };
 }
+
+/** The area codes of the phone numbers stored as a person's: a number taken away leaves no row behind. */
+export async function storedAreaCodes(db: DB, person: { id: number }): Promise<string[]> {
+  const rows = await db
+    .selectFrom("phone_numbers")
+    .select("area_code")
+    .where("created_by_id", "=", person.id)
+    .execute();
+  return rows.map((row) => row.area_code);
+}
