@@ -47,16 +47,20 @@ const referrerStep = (given: Record<string, string>) => ({
   ...given,
 });
 
-/** Ana Rivera as the referrer, of this relationship, with this phone. */
-const anaRefers = (
+/** A new Draft whose referrer step names Ana Rivera, of this relationship, with this phone. */
+async function draftAnaRefers(
   referrerRelationship: string,
   referrerPhoneNumber: { areaCode: string; prefix: string; suffix: string },
-) => ({
-  referrerRelationship,
-  referrerFirstName: "Ana",
-  referrerLastName: "Rivera",
-  referrerPhoneNumber,
-});
+) {
+  const ids = await begunDraft(test.db, parent);
+  await saveAnswers(test.db, parent, ids, {
+    referrerRelationship,
+    referrerFirstName: "Ana",
+    referrerLastName: "Rivera",
+    referrerPhoneNumber,
+  });
+  return ids;
+}
 
 describe("the referrer step of a new referral", () => {
   it("starts with the creator's profile: the name and the first phone it holds", async () => {
@@ -87,8 +91,7 @@ describe("the referrer step of a new referral", () => {
 
 describe("the referrer offered as a parent or guardian", () => {
   it("is offered when of the family, with the referrer step's name and phone, the account's e-mail and the same relationship", async () => {
-    const ids = await begunDraft(test.db, parent);
-    await saveAnswers(test.db, parent, ids, anaRefers("7", { areaCode: "443", prefix: "555", suffix: "0199" }));
+    const ids = await draftAnaRefers("7", { areaCode: "443", prefix: "555", suffix: "0199" });
     expect(await referrerAsGuardian(test.db, parent, ids)).toEqual({
       prefix: "",
       firstName: "Ana",
@@ -107,8 +110,7 @@ describe("the referrer offered as a parent or guardian", () => {
   });
 
   it("keeps a phone the profile already holds in its place, not twice", async () => {
-    const ids = await begunDraft(test.db, parent);
-    await saveAnswers(test.db, parent, ids, anaRefers("1", { areaCode: "410", prefix: "555", suffix: "0102" }));
+    const ids = await draftAnaRefers("1", { areaCode: "410", prefix: "555", suffix: "0102" });
     const offered = await referrerAsGuardian(test.db, parent, ids);
     expect(offered).toMatchObject({
       childRelationship: "1",
