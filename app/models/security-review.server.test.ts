@@ -35,6 +35,22 @@ const submittedIn = async (county: string) => (await submittedReferralIn(test.db
 const events = (kind: string) =>
   test.db.selectFrom("security_events").selectAll().where("kind", "=", kind).orderBy("id").execute();
 
+/** What a role lets a person keep: a session, an API key and a review link of a referral sent to Howard County. */
+async function keptAccess(person: CurrentUser) {
+  const { createSession } = await import("~/auth/session.server");
+  await createSession(test.db, person.id);
+  const key = await insertApiKey(test.db, person.id);
+  const link = await createReviewLink(test.db, person, await submittedIn(HOWARD), { reviewerName: "R", purpose: "P" });
+  return { key, link };
+}
+
+/** The person's sessions, and the key and link `keptAccess` gave them, all ended. */
+async function expectAccessEnded(person: CurrentUser, { key, link }: Awaited<ReturnType<typeof keptAccess>>) {
+  expect(await test.db.selectFrom("sessions").select("id_hash").where("user_id", "=", person.id).execute()).toEqual([]);
+  expect((await callerOfApiKey(test.db, key.key)).ok).toBe(false);
+  expect(await getReferralForReviewLink(test.db, link.token, "en")).toBeNull();
+}
+
 beforeAll(async () => {
   test = await configuredTestDatabase();
   programs = await keepPrograms(test.db, {
@@ -430,7 +446,6 @@ describe("11. registration tells nobody who has an account", () => {
 
 describe("5. a role follows the address", () => {
   it("ends the staff role of those a program's domains no longer cover: their sessions, keys and review links with it", async () => {
-    const { createSession } = await import("~/auth/session.server");
     const { updateLocalProgram } = await import("./local-program.server");
     await test.db
       .updateTable("local_programs")
@@ -439,12 +454,7 @@ describe("5. a role follows the address", () => {
       .execute();
     const contractor = await staffOf(HOWARD, "contractor.example.net");
     const stays = await staffOf(HOWARD, "howard.example.org");
-    await createSession(test.db, contractor.id);
-    const key = await insertApiKey(test.db, contractor.id);
-    const link = await createReviewLink(test.db, contractor, await submittedIn(HOWARD), {
-      reviewerName: "R",
-      purpose: "P",
-    });
+    const access = await keptAccess(contractor);
 
     const program = await test.db
       .selectFrom("local_programs")
@@ -461,11 +471,7 @@ describe("5. a role follows the address", () => {
 
     expect((await getCurrentUser(test.db, contractor.id))?.localProgramIds).toEqual([]);
     expect((await getCurrentUser(test.db, stays.id))?.localProgramIds).toEqual([programs[HOWARD]]);
-    expect(
-      await test.db.selectFrom("sessions").select("id_hash").where("user_id", "=", contractor.id).execute(),
-    ).toEqual([]);
-    expect((await callerOfApiKey(test.db, key.key)).ok).toBe(false);
-    expect(await getReferralForReviewLink(test.db, link.token, "en")).toBeNull();
+    await expectAccessEnded(contractor, access);
     expect(await events("roleEndedByDomain")).toContainEqual(
       expect.objectContaining({ actor_user_id: superAdmin.id, subject_user_id: contractor.id }),
     );
@@ -473,17 +479,11 @@ describe("5. a role follows the address", () => {
   });
 
   it("ends at start-up the administrator role of those a domain taken off ADMIN_EMAIL_DOMAINS leaves outside, with their sessions, keys and links", async () => {
-    const { createSession } = await import("~/auth/session.server");
     const { endAdminRolesOutsideDomains } = await import("./admin-users.server");
     const contractor = await addPerson(test.db, "admin@contractor.example.net", { admin: true });
     const owner = await addPerson(test.db, "owner@contractor.example.net", { admin: true });
     await test.db.insertInto("user_roles").values({ user_id: owner.id, role: "ROLE_SUPER_ADMIN" }).execute();
-    await createSession(test.db, contractor.id);
-    const key = await insertApiKey(test.db, contractor.id);
-    const link = await createReviewLink(test.db, contractor, await submittedIn(HOWARD), {
-      reviewerName: "R",
-      purpose: "P",
-    });
+    const access = await keptAccess(contractor);
 
     // No list set: nobody could be promoted, and nobody is taken away.
     expect(await endAdminRolesOutsideDomains(test.db, [])).toBe(0);
@@ -493,11 +493,7 @@ describe("5. a role follows the address", () => {
     expect((await getCurrentUser(test.db, contractor.id))?.isAdmin).toBe(false);
     expect((await getCurrentUser(test.db, owner.id))?.isSuperAdmin).toBe(true);
     expect((await getCurrentUser(test.db, admin.id))?.isAdmin).toBe(true);
-    expect(
-      await test.db.selectFrom("sessions").select("id_hash").where("user_id", "=", contractor.id).execute(),
-    ).toEqual([]);
-    expect((await callerOfApiKey(test.db, key.key)).ok).toBe(false);
-    expect(await getReferralForReviewLink(test.db, link.token, "en")).toBeNull();
+    await expectAccessEnded(contractor, access);
     expect(await events("roleEndedByDomain")).toContainEqual(
       expect.objectContaining({
         actor_user_id: null,
