@@ -329,42 +329,36 @@ describe("6. strangers cannot lock an owner out, and IPv6 is counted by its /64"
 
   it("past the account's limit, still takes the owner's right password from an address with no failures, and refuses addresses that failed", async () => {
     const { addRegisteredPerson } = await import("~/test/people");
-    const { SignInError, SignInLimitedError, signIn } = await import("./sign-in.server");
+    const { signInFrom } = await import("~/test/sign-in");
+    const { SignInError, SignInLimitedError } = await import("./sign-in.server");
     const owner = await addRegisteredPerson(test.db, "owner.lockout@example.com", { password: PASSWORD });
     for (let attempt = 0; attempt < 50; attempt += 1) {
-      await expect(
-        signIn(test.db, { email: owner.email, password: "a wrong guess 12" }, `198.51.100.${attempt + 1}`),
-      ).rejects.toBeInstanceOf(SignInError);
+      await expect(signInFrom(test.db, owner, "a wrong guess 12", `198.51.100.${attempt + 1}`)).rejects.toBeInstanceOf(
+        SignInError,
+      );
     }
     // A stranger's next guesses: from an address that failed, refused unheard; from a new one, one more guess, wrong.
-    await expect(signIn(test.db, { email: owner.email, password: PASSWORD }, "198.51.100.7")).rejects.toBeInstanceOf(
-      SignInLimitedError,
-    );
-    await expect(
-      signIn(test.db, { email: owner.email, password: "another guess 34" }, "203.0.113.99"),
-    ).rejects.toBeInstanceOf(SignInError);
-    await expect(signIn(test.db, { email: owner.email, password: PASSWORD }, "203.0.113.99")).rejects.toBeInstanceOf(
-      SignInLimitedError,
-    );
+    await expect(signInFrom(test.db, owner, PASSWORD, "198.51.100.7")).rejects.toBeInstanceOf(SignInLimitedError);
+    await expect(signInFrom(test.db, owner, "another guess 34", "203.0.113.99")).rejects.toBeInstanceOf(SignInError);
+    await expect(signInFrom(test.db, owner, PASSWORD, "203.0.113.99")).rejects.toBeInstanceOf(SignInLimitedError);
     // The owner, at home.
-    expect((await signIn(test.db, { email: owner.email, password: PASSWORD }, "192.0.2.200")).userId).toBe(owner.id);
+    expect((await signInFrom(test.db, owner, PASSWORD, "192.0.2.200")).userId).toBe(owner.id);
   });
 
   it("counts the addresses of one IPv6 /64 as one", async () => {
     const { addRegisteredPerson } = await import("~/test/people");
-    const { SignInError, SignInLimitedError, signIn } = await import("./sign-in.server");
+    const { signInFrom } = await import("~/test/sign-in");
+    const { SignInError, SignInLimitedError } = await import("./sign-in.server");
     const owner = await addRegisteredPerson(test.db, "owner.ipv6@example.com", { password: PASSWORD });
     for (let attempt = 1; attempt <= 10; attempt += 1) {
       await expect(
-        signIn(test.db, { email: owner.email, password: "a wrong guess 12" }, `2001:db8:1:2::${attempt.toString(16)}`),
+        signInFrom(test.db, owner, "a wrong guess 12", `2001:db8:1:2::${attempt.toString(16)}`),
       ).rejects.toBeInstanceOf(SignInError);
     }
-    await expect(
-      signIn(test.db, { email: owner.email, password: "a wrong guess 12" }, "2001:db8:1:2:aaaa::1"),
-    ).rejects.toBeInstanceOf(SignInLimitedError);
-    expect((await signIn(test.db, { email: owner.email, password: PASSWORD }, "2001:db8:1:3::1")).userId).toBe(
-      owner.id,
+    await expect(signInFrom(test.db, owner, "a wrong guess 12", "2001:db8:1:2:aaaa::1")).rejects.toBeInstanceOf(
+      SignInLimitedError,
     );
+    expect((await signInFrom(test.db, owner, PASSWORD, "2001:db8:1:3::1")).userId).toBe(owner.id);
     const { addressKey } = await import("~/services/rate-limit.server");
     expect(addressKey("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
     expect(addressKey("2001:0db8:0001:0002:ffff:0:0:9")).toBe("2001:db8:1:2::/64");

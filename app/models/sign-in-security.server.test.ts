@@ -9,13 +9,14 @@ import { workAfterAnswers } from "~/services/after-answer.server";
 import { RATE_LIMITS } from "~/services/rate-limit.server";
 import { readOutbox } from "~/test/outbox";
 import { addRegisteredPerson, SECURITY_ANSWERS } from "~/test/people";
+import { signInFrom } from "~/test/sign-in";
 import { answerSecurityQuestions, inspectResetToken, requestPasswordReset } from "./account-token.server";
 import { forgotPassword } from "./account-flows.server";
 import { setUserActive } from "./admin-users.server";
 import { callerOfApiKey, createApiKey, listApiKeys } from "./api-key.server";
 import { InputError } from "./errors";
 import { beginSecondFactorSetup, confirmSecondFactor } from "./second-factor.server";
-import { SignInError, SignInLimitedError, signIn, sweepSpentSignIns } from "./sign-in.server";
+import { SignInError, SignInLimitedError, sweepSpentSignIns } from "./sign-in.server";
 import type { CurrentUser } from "./user.server";
 
 // Sign-in as a state agency's security review asks (issue 31), on a real database: the limits by account and by
@@ -47,14 +48,10 @@ describe("the limits of signing in (R11)", () => {
   it("keep a stranger at one address from locking the owner out: past ten wrong passwords there, the owner still signs in from elsewhere", async () => {
     const owner = await person();
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      await expect(
-        signIn(test.db, { email: owner.email, password: "not the one 123" }, "203.0.113.5"),
-      ).rejects.toBeInstanceOf(SignInError);
+      await expect(signInFrom(test.db, owner, "not the one 123", "203.0.113.5")).rejects.toBeInstanceOf(SignInError);
     }
-    await expect(signIn(test.db, { email: owner.email, password: PASSWORD }, "203.0.113.5")).rejects.toBeInstanceOf(
-      SignInLimitedError,
-    );
-    expect((await signIn(test.db, { email: owner.email, password: PASSWORD }, "198.51.100.20")).userId).toBe(owner.id);
+    await expect(signInFrom(test.db, owner, PASSWORD, "203.0.113.5")).rejects.toBeInstanceOf(SignInLimitedError);
+    expect((await signInFrom(test.db, owner, PASSWORD, "198.51.100.20")).userId).toBe(owner.id);
   });
 
   it("limit one address trying many accounts (password spraying), and each account from every address that failed at it", async () => {
@@ -69,9 +66,7 @@ describe("the limits of signing in (R11)", () => {
       })
       .execute();
     const someone = await person();
-    await expect(signIn(test.db, { email: someone.email, password: PASSWORD }, sprayer)).rejects.toBeInstanceOf(
-      SignInLimitedError,
-    );
+    await expect(signInFrom(test.db, someone, PASSWORD, sprayer)).rejects.toBeInstanceOf(SignInLimitedError);
     await test.db
       .insertInto("rate_limits")
       .values({
@@ -82,12 +77,8 @@ describe("the limits of signing in (R11)", () => {
       })
       .execute();
     // Past the account's limit, an address that failed at it is refused unheard (a new one is still heard: issue 50).
-    await expect(
-      signIn(test.db, { email: someone.email, password: "not the one 123" }, "198.51.100.21"),
-    ).rejects.toBeInstanceOf(SignInError);
-    await expect(signIn(test.db, { email: someone.email, password: PASSWORD }, "198.51.100.21")).rejects.toBeInstanceOf(
-      SignInLimitedError,
-    );
+    await expect(signInFrom(test.db, someone, "not the one 123", "198.51.100.21")).rejects.toBeInstanceOf(SignInError);
+    await expect(signInFrom(test.db, someone, PASSWORD, "198.51.100.21")).rejects.toBeInstanceOf(SignInLimitedError);
   });
 
   it("hash at most four passwords at once in a process; the others wait their turn", async () => {
