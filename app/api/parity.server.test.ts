@@ -251,12 +251,12 @@ const atStep = (ids: WizardIds, key: StepKey, form: Form): PageStep => ({
   params: wizardParams(ids),
   form,
 });
-/** A referral's review page (a `review#…` action), or the list whose row's button does the same. */
+/** A referral's review page (a `review#…` action), or the list (drafts, submitted) whose row's button does the same. */
 const reviewPage = (ids: WizardIds): PageStep => ({ url: reviewHref(ids), params: wizardParams(ids), form: {} });
-const reviewOrList = (ids: WizardIds, action: PageAction, listUrl: string): PageStep =>
+const reviewOrList = (ids: WizardIds, action: PageAction): PageStep =>
   action.startsWith("review#")
     ? reviewPage(ids)
-    : { url: listUrl, params: {}, form: { referral: String(ids.referral) } };
+    : { url: `/app/referrals/${action.split("#")[0]}`, params: {}, form: { referral: String(ids.referral) } };
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 const pdf = (name: string) => new File([PDF], name, { type: "application/pdf" });
 const multipartForm = (fields: Record<string, string | Blob>) => {
@@ -264,6 +264,68 @@ const multipartForm = (fields: Record<string, string | Blob>) => {
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   return form;
 };
+
+/** The begun Draft's parents and guardians and its documents: each one's page, its list step and the one set up. */
+const WIZARD_ITEMS = {
+  adult: { href: guardianHref, list: "guardianList", step: "guardians", setUp: (b: Base) => b.adult1 },
+  document: { href: documentHref, list: "documentList", step: "documents", setUp: (b: Base) => b.document1 },
+} as const;
+type WizardItem = keyof typeof WIZARD_ITEMS;
+
+/** The page of one parent or guardian (`adult`) or document of the begun Draft, "new" to add one. */
+const itemPage = (b: Base, item: WizardItem, id: number | "new", form: Form, query = ""): PageStep => ({
+  url: WIZARD_ITEMS[item].href(b.r1, id) + query,
+  params: { ...wizardParams(b.r1), [item]: String(id) },
+  form,
+});
+
+/** The set-up parent or guardian or document removed by its list step's button, and through the API. */
+function removeItemRow(action: string, item: WizardItem, op: string): ParityRow {
+  const { list, step, setUp } = WIZARD_ITEMS[item];
+  return {
+    action,
+    pages: [`${list}#delete`],
+    api: [op],
+    caller: "rosa",
+    page: (b) => atStep(b.r1, step, { [item]: String(setUp(b)) }),
+    calls: (b) => [{ op, id: setUp(b) }],
+  };
+}
+
+/** A file uploaded to the begun Draft on its document page and through the API, as its consent form when said. */
+function uploadRow(action: string, description: string, fileName: string, { consent = false } = {}): ParityRow {
+  // The consent question's link opens the page as the consent form's, and the API call says so itself.
+  const [query, pageFlag, apiFlag] = consent
+    ? ["?from=documents&consent=1", { consent: "1" }, { isConsent: "true" }]
+    : ["", {}, {}];
+  return {
+    action,
+    pages: ["document"],
+    api: ["addReferralDocument"],
+    caller: "rosa",
+    page: (b) =>
+      itemPage(
+        b,
+        "document",
+        "new",
+        multipartForm({ from: "documents", ...pageFlag, description, file: pdf(fileName) }),
+        query,
+      ),
+    calls: (b) => [
+      { op: "addReferralDocument", id: b.r1.referral, multipart: { description, ...apiFlag, file: pdf(fileName) } },
+    ],
+  };
+}
+
+/** Rosa's action on one of her referrals, from its review page or a list's row, and the API call on that referral. */
+const referralRow = (action: string, pages: PageAction[], op: string, which: "r1" | "r2" | "r3"): ParityRow => ({
+  action,
+  pages,
+  api: [op],
+  caller: "rosa",
+  page: (b, pageAction) => reviewOrList(b[which], pageAction),
+  calls: (b) => [{ op, id: b[which].referral }],
+});
 
 /** A wizard step saved through its page and through PUT /api/referrals/{id} on the begun Draft. */
 function stepRow(
@@ -317,6 +379,21 @@ const userPage = (action: PageAction, userId: number): PageStep =>
     ? { url: "/app/users", params: {}, form: { user: String(userId) } }
     : { url: `/app/user/${userId}`, params: { id: String(userId) }, form: { user: String(userId) } };
 
+/** An administrator's button on a person, in the users list and on their page, and the API's change to that person. */
+const userUpdateRow = (
+  action: string,
+  intent: string,
+  person: (b: Base) => number,
+  json: Record<string, unknown>,
+): ParityRow => ({
+  action,
+  pages: [`users#${intent}`, `user#${intent}`],
+  api: ["updateUser"],
+  caller: "admin",
+  page: (b, pageAction) => userPage(pageAction, person(b)),
+  calls: (b) => [{ op: "updateUser", id: person(b), json }],
+});
+
 /** Rosa's address book page of one address ("new" for a new one). */
 const bookPage = (b: Base, address: number | "new", form: Form): PageStep => ({
   url: `/app/profile/${b.rosa.id}/address/${address}`,
@@ -331,6 +408,54 @@ const bookForm = {
   zip: "21201",
   county: "24510",
   nickname: "Home",
+};
+
+/** A change to the address in Rosa's book: its page sends the whole form, the API only what changes. */
+const bookChangeRow = (action: string, change: Partial<typeof bookForm>): ParityRow => ({
+  action,
+  pages: ["addressBook"],
+  api: ["updateAddress"],
+  caller: "rosa",
+  page: (b) => bookPage(b, b.book, { ...bookForm, ...change }),
+  calls: (b) => [{ op: "updateAddress", id: b.book, json: change }],
+});
+
+/** A child's address typed on the wizard's step, the same fields on the page and in the API. */
+const grandmasAddress = {
+  line1: "200 Oak Ave",
+  line2: "Apt 3",
+  city: "Towson",
+  zip: "21204",
+  county: "24005",
+  nickname: "Grandma",
+};
+
+/** A step of a reset link, its page and the API sending the same fields with the link's token (R9). */
+const resetLinkRow = (
+  action: string,
+  page: PageAction,
+  op: string,
+  token: keyof Base["resetTokens"],
+  fields: Record<string, string>,
+): ParityRow => ({
+  action,
+  pages: [page],
+  api: [op],
+  caller: "anonymous",
+  page: (b) => ({
+    url: `/reset-password?token=${b.resetTokens[token]}`,
+    params: {},
+    form: { token: b.resetTokens[token], ...fields },
+  }),
+  calls: (b) => [{ op, query: { token: b.resetTokens[token] }, json: fields }],
+});
+
+/** A local program's names, intake address and phone, the same on its page and in the API. */
+const baltimoreCountyProgram = {
+  nameEn: "Baltimore County Infants and Toddlers Program",
+  nameEs: "Programa de Bebés y Niños Pequeños: condado de Baltimore",
+  intakeEmail: "intake@baltimorecountymd.gov",
+  phone: "410-887-0001",
 };
 
 const ROWS: ParityRow[] = [
@@ -476,27 +601,8 @@ const ROWS: ParityRow[] = [
     "type the child's address and keep it in the address book",
     "address",
     "childAddress",
-    {
-      source: "new",
-      line1: "200 Oak Ave",
-      line2: "Apt 3",
-      city: "Towson",
-      zip: "21204",
-      county: "24005",
-      nickname: "Grandma",
-      saveToBook: "on",
-    },
-    {
-      address: {
-        line1: "200 Oak Ave",
-        line2: "Apt 3",
-        city: "Towson",
-        zip: "21204",
-        county: "24005",
-        nickname: "Grandma",
-        addressBook: true,
-      },
-    },
+    { source: "new", ...grandmasAddress, saveToBook: "on" },
+    { address: { ...grandmasAddress, addressBook: true } },
   ),
   stepRow(
     "type the child's address without keeping it",
@@ -592,10 +698,8 @@ const ROWS: ParityRow[] = [
     pages: ["guardian"],
     api: ["createAdult"],
     caller: "rosa",
-    page: (b) => ({
-      url: guardianHref(b.r1, "new"),
-      params: { ...wizardParams(b.r1), adult: "new" },
-      form: {
+    page: (b) =>
+      itemPage(b, "adult", "new", {
         prefix: "2",
         firstName: "Lucía",
         middleName: "",
@@ -608,8 +712,7 @@ const ROWS: ParityRow[] = [
         homePhoneNumber: "",
         workPhoneNumber: "410-555-0121",
         mobilePhoneNumber: "443-555-0122",
-      },
-    }),
+      }),
     calls: (b) => [
       {
         op: "createAdult",
@@ -633,10 +736,8 @@ const ROWS: ParityRow[] = [
     pages: ["guardian"],
     api: ["updateAdult"],
     caller: "rosa",
-    page: (b) => ({
-      url: guardianHref(b.r1, b.adult1),
-      params: { ...wizardParams(b.r1), adult: String(b.adult1) },
-      form: {
+    page: (b) =>
+      itemPage(b, "adult", b.adult1, {
         prefix: "",
         firstName: "Elena",
         middleName: "",
@@ -649,8 +750,7 @@ const ROWS: ParityRow[] = [
         homePhoneNumber: "",
         workPhoneNumber: "",
         mobilePhoneNumber: "443-555-0199",
-      },
-    }),
+      }),
     calls: (b) => [
       {
         op: "updateAdult",
@@ -664,109 +764,39 @@ const ROWS: ParityRow[] = [
       },
     ],
   },
-  {
-    action: "remove a parent or guardian",
-    pages: ["guardianList#delete"],
-    api: ["deleteAdult"],
-    caller: "rosa",
-    page: (b) => atStep(b.r1, "guardians", { adult: String(b.adult1) }),
-    calls: (b) => [{ op: "deleteAdult", id: b.adult1 }],
-  },
+  removeItemRow("remove a parent or guardian", "adult", "deleteAdult"),
 
   // Documents (real multipart uploads)
-  {
-    action: "upload a supporting document",
-    pages: ["document"],
-    api: ["addReferralDocument"],
-    caller: "rosa",
-    page: (b) => ({
-      url: documentHref(b.r1, "new"),
-      params: { ...wizardParams(b.r1), document: "new" },
-      form: multipartForm({ from: "documents", description: "Hearing screening results", file: pdf("hearing.pdf") }),
-    }),
-    calls: (b) => [
-      {
-        op: "addReferralDocument",
-        id: b.r1.referral,
-        multipart: { description: "Hearing screening results", file: pdf("hearing.pdf") },
-      },
-    ],
-  },
-  {
-    action: "upload a signed consent form",
-    pages: ["document"],
-    api: ["addReferralDocument"],
-    caller: "rosa",
-    page: (b) => ({
-      url: `${documentHref(b.r1, "new")}?from=documents&consent=1`,
-      params: { ...wizardParams(b.r1), document: "new" },
-      form: multipartForm({ from: "documents", consent: "1", description: "Signed consent", file: pdf("consent.pdf") }),
-    }),
-    calls: (b) => [
-      {
-        op: "addReferralDocument",
-        id: b.r1.referral,
-        multipart: { description: "Signed consent", isConsent: "true", file: pdf("consent.pdf") },
-      },
-    ],
-  },
+  uploadRow("upload a supporting document", "Hearing screening results", "hearing.pdf"),
+  uploadRow("upload a signed consent form", "Signed consent", "consent.pdf", { consent: true }),
   {
     action: "change a document's description",
     pages: ["document"],
     api: ["updateReferralDocument"],
     caller: "rosa",
-    page: (b) => ({
-      url: documentHref(b.r1, b.document1),
-      params: { ...wizardParams(b.r1), document: String(b.document1) },
-      form: { from: "documents", description: "Audiology report, both ears" },
-    }),
+    page: (b) =>
+      itemPage(b, "document", b.document1, { from: "documents", description: "Audiology report, both ears" }),
     calls: (b) => [
       { op: "updateReferralDocument", id: b.document1, json: { description: "Audiology report, both ears" } },
     ],
   },
-  {
-    action: "delete a document and its file",
-    pages: ["documentList#delete"],
-    api: ["deleteReferralDocument"],
-    caller: "rosa",
-    page: (b) => atStep(b.r1, "documents", { document: String(b.document1) }),
-    calls: (b) => [{ op: "deleteReferralDocument", id: b.document1 }],
-  },
+  removeItemRow("delete a document and its file", "document", "deleteReferralDocument"),
 
   // Send, copy, delete
-  {
-    action: "send a complete Draft, which mails its referrer (R69, R86)",
-    pages: ["review#submit"],
-    api: ["submitReferral"],
-    caller: "rosa",
-    page: (b) => reviewPage(b.r2),
-    calls: (b) => [{ op: "submitReferral", id: b.r2.referral }],
-  },
-  {
-    action: "copy a Draft with its answers and guardians, not its documents (R71)",
-    pages: ["review#copy", "drafts#copy"],
-    api: ["copyReferral"],
-    caller: "rosa",
-    page: (b, action) => reviewOrList(b.r2, action, "/app/referrals/drafts"),
-    calls: (b) => [{ op: "copyReferral", id: b.r2.referral }],
-  },
-  {
-    action: "copy a sent referral",
-    pages: ["submitted#copy", "review#copy"],
-    api: ["copyReferral"],
-    caller: "rosa",
-    page: (b, action) => reviewOrList(b.r3, action, "/app/referrals/submitted"),
-    calls: (b) => [{ op: "copyReferral", id: b.r3.referral }],
-  },
-  {
-    action: "delete a Draft with its guardian and document",
-    pages: ["review#delete", "drafts#delete", "submitted#delete"],
-    api: ["deleteReferral"],
-    caller: "rosa",
-    page: (b, action) =>
-      reviewOrList(b.r1, action, action === "drafts#delete" ? "/app/referrals/drafts" : "/app/referrals/submitted"),
-    calls: (b) => [{ op: "deleteReferral", id: b.r1.referral }],
-  },
+  referralRow("send a complete Draft, which mails its referrer (R69, R86)", ["review#submit"], "submitReferral", "r2"),
+  referralRow(
+    "copy a Draft with its answers and guardians, not its documents (R71)",
+    ["review#copy", "drafts#copy"],
+    "copyReferral",
+    "r2",
+  ),
+  referralRow("copy a sent referral", ["submitted#copy", "review#copy"], "copyReferral", "r3"),
+  referralRow(
+    "delete a Draft with its guardian and document",
+    ["review#delete", "drafts#delete", "submitted#delete"],
+    "deleteReferral",
+    "r1",
+  ),
 
   // Profile and address book
   {
@@ -867,22 +897,8 @@ const ROWS: ParityRow[] = [
       },
     ],
   },
-  {
-    action: "rename an address in the book: the same place, changed where it is (R17)",
-    pages: ["addressBook"],
-    api: ["updateAddress"],
-    caller: "rosa",
-    page: (b) => bookPage(b, b.book, { ...bookForm, nickname: "Our home" }),
-    calls: (b) => [{ op: "updateAddress", id: b.book, json: { nickname: "Our home" } }],
-  },
-  {
-    action: "move an address in the book: another place, which replaces it (R17)",
-    pages: ["addressBook"],
-    api: ["updateAddress"],
-    caller: "rosa",
-    page: (b) => bookPage(b, b.book, { ...bookForm, line1: "102 Main St" }),
-    calls: (b) => [{ op: "updateAddress", id: b.book, json: { line1: "102 Main St" } }],
-  },
+  bookChangeRow("rename an address in the book: the same place, changed where it is (R17)", { nickname: "Our home" }),
+  bookChangeRow("move an address in the book: another place, which replaces it (R17)", { line1: "102 Main St" }),
   {
     action: "delete an address from the book",
     pages: ["addressBook#delete"],
@@ -898,10 +914,7 @@ const ROWS: ParityRow[] = [
     pages: ["users#reset", "user#reset"],
     api: ["sendPasswordReset"],
     caller: "admin",
-    page: (b, action): PageStep =>
-      action === "users#reset"
-        ? { url: "/app/users", params: {}, form: { user: String(b.tomas.id) } }
-        : { url: `/app/user/${b.tomas.id}`, params: { id: String(b.tomas.id) }, form: { user: String(b.tomas.id) } },
+    page: (b, action) => userPage(action, b.tomas.id),
     calls: (b) => [{ op: "sendPasswordReset", id: b.tomas.id }],
   },
   {
@@ -912,38 +925,21 @@ const ROWS: ParityRow[] = [
     page: (b) => ({ url: "/app/users", params: {}, form: { user: String(b.tomas.id) } }),
     calls: (b) => [{ op: "resetPassword", query: { username: b.tomas.email } }],
   },
-  {
-    action: "an administrator deactivates someone, whose sign-ins all end (R90)",
-    pages: ["users#deactivate", "user#deactivate"],
-    api: ["updateUser"],
-    caller: "admin",
-    page: (b, action) => userPage(action, b.tomas.id),
-    calls: (b) => [{ op: "updateUser", id: b.tomas.id, json: { locked: true } }],
-  },
-  {
-    action: "an administrator activates a deactivated account (R90)",
-    pages: ["users#activate", "user#activate"],
-    api: ["updateUser"],
-    caller: "admin",
-    page: (b, action) => userPage(action, b.lockedId),
-    calls: (b) => [{ op: "updateUser", id: b.lockedId, json: { locked: false } }],
-  },
-  {
-    action: "an administrator activates, and so enables, an account not verified (R90)",
-    pages: ["users#activate", "user#activate"],
-    api: ["updateUser"],
-    caller: "admin",
-    page: (b, action) => userPage(action, b.unverifiedId),
-    calls: (b) => [{ op: "updateUser", id: b.unverifiedId, json: { enabled: true } }],
-  },
-  {
-    action: "an administrator promotes an eligible user (R91)",
-    pages: ["users#promote", "user#promote"],
-    api: ["updateUser"],
-    caller: "admin",
-    page: (b, action) => userPage(action, b.eligibleId),
-    calls: (b) => [{ op: "updateUser", id: b.eligibleId, json: { roles: ["ROLE_USER", "ROLE_ADMIN"] } }],
-  },
+  userUpdateRow("an administrator deactivates someone, whose sign-ins all end (R90)", "deactivate", (b) => b.tomas.id, {
+    locked: true,
+  }),
+  userUpdateRow("an administrator activates a deactivated account (R90)", "activate", (b) => b.lockedId, {
+    locked: false,
+  }),
+  userUpdateRow(
+    "an administrator activates, and so enables, an account not verified (R90)",
+    "activate",
+    (b) => b.unverifiedId,
+    { enabled: true },
+  ),
+  userUpdateRow("an administrator promotes an eligible user (R91)", "promote", (b) => b.eligibleId, {
+    roles: ["ROLE_USER", "ROLE_ADMIN"],
+  }),
   {
     action: "a super administrator makes someone a local program's staff, whose sign-ins and keys end (R138)",
     pages: ["user#staffPrograms"],
@@ -964,25 +960,13 @@ const ROWS: ParityRow[] = [
     page: (b) => ({
       url: `/app/local-programs/${b.programs.baltimoreCounty}`,
       params: { id: String(b.programs.baltimoreCounty) },
-      form: {
-        nameEn: "Baltimore County Infants and Toddlers Program",
-        nameEs: "Programa de Bebés y Niños Pequeños: condado de Baltimore",
-        intakeEmail: "intake@baltimorecountymd.gov",
-        phone: "410-887-0001",
-        approvedDomains: "baltimorecountymd.gov, bcps.org",
-      },
+      form: { ...baltimoreCountyProgram, approvedDomains: "baltimorecountymd.gov, bcps.org" },
     }),
     calls: (b) => [
       {
         op: "updateLocalProgram",
         id: b.programs.baltimoreCounty,
-        json: {
-          nameEn: "Baltimore County Infants and Toddlers Program",
-          nameEs: "Programa de Bebés y Niños Pequeños: condado de Baltimore",
-          intakeEmail: "intake@baltimorecountymd.gov",
-          phone: "410-887-0001",
-          approvedDomains: ["baltimorecountymd.gov", "bcps.org"],
-        },
+        json: { ...baltimoreCountyProgram, approvedDomains: ["baltimorecountymd.gov", "bcps.org"] },
       },
     ],
   },
@@ -1078,34 +1062,16 @@ const ROWS: ParityRow[] = [
     page: () => ({ url: "/forgot-password", params: {}, form: { email: "rosa@example.com", website: "" } }),
     calls: () => [{ op: "forgotPassword", json: { email: "rosa@example.com" } }],
   },
-  {
-    action: "answer the security questions of a reset link (R9)",
-    pages: ["resetPassword#answers"],
-    api: ["answerSecurityQuestions"],
-    caller: "anonymous",
-    page: (b) => ({
-      url: `/reset-password?token=${b.resetTokens.unanswered}`,
-      params: {},
-      form: { token: b.resetTokens.unanswered, ...SECURITY_ANSWERS },
-    }),
-    calls: (b) => [
-      { op: "answerSecurityQuestions", query: { token: b.resetTokens.unanswered }, json: SECURITY_ANSWERS },
-    ],
-  },
-  {
-    action: "set a new password through a reset link (R9, R10)",
-    pages: ["resetPassword"],
-    api: ["resetPassword"],
-    caller: "anonymous",
-    page: (b) => ({
-      url: `/reset-password?token=${b.resetTokens.answered}`,
-      params: {},
-      form: { token: b.resetTokens.answered, plainPassword: NEW_PASSWORD },
-    }),
-    calls: (b) => [
-      { op: "resetPassword", query: { token: b.resetTokens.answered }, json: { plainPassword: NEW_PASSWORD } },
-    ],
-  },
+  resetLinkRow(
+    "answer the security questions of a reset link (R9)",
+    "resetPassword#answers",
+    "answerSecurityQuestions",
+    "unanswered",
+    SECURITY_ANSWERS,
+  ),
+  resetLinkRow("set a new password through a reset link (R9, R10)", "resetPassword", "resetPassword", "answered", {
+    plainPassword: NEW_PASSWORD,
+  }),
 ];
 
 // What a copy of the database holds, made comparable. Ids become their order of appearance in
@@ -1675,6 +1641,33 @@ function intentsOf(file: string): string[] {
   return [...new Set(intents)].sort();
 }
 
+/** Each of `existing` has rows or a reason in `only`, not both; each named in the rows or in `only` exists. */
+function expectEachAccountedFor(
+  existing: string[],
+  inRows: Set<string>,
+  only: Record<string, string>,
+  says: { missing: string; unknown: string; both: string },
+) {
+  expect
+    .soft(
+      existing.filter((name) => !inRows.has(name) && !(name in only)),
+      says.missing,
+    )
+    .toEqual([]);
+  expect
+    .soft(
+      [...inRows, ...Object.keys(only)].filter((name) => !existing.includes(name)),
+      says.unknown,
+    )
+    .toEqual([]);
+  expect
+    .soft(
+      [...inRows].filter((name) => name in only),
+      says.both,
+    )
+    .toEqual([]);
+}
+
 describe("the parity table", () => {
   it("has a row or a PAGE_ONLY reason for every page action", async () => {
     const files = await pageActionFiles();
@@ -1703,47 +1696,19 @@ describe("the parity table", () => {
           .map((intent) => `${module}#${intent}`),
       ];
     });
-    const inRows = new Set<string>(ROWS.flatMap((row) => row.pages));
-    expect
-      .soft(
-        actions.filter((action) => !inRows.has(action) && !(action in PAGE_ONLY)),
-        "page actions without a parity row or a PAGE_ONLY reason",
-      )
-      .toEqual([]);
-    expect
-      .soft(
-        [...inRows, ...Object.keys(PAGE_ONLY)].filter((action) => !actions.includes(action)),
-        "rows or PAGE_ONLY lines naming a page action that does not exist",
-      )
-      .toEqual([]);
-    expect
-      .soft(
-        [...inRows].filter((action) => action in PAGE_ONLY),
-        "page actions both in a row and in PAGE_ONLY",
-      )
-      .toEqual([]);
+    expectEachAccountedFor(actions, new Set<string>(ROWS.flatMap((row) => row.pages)), PAGE_ONLY, {
+      missing: "page actions without a parity row or a PAGE_ONLY reason",
+      unknown: "rows or PAGE_ONLY lines naming a page action that does not exist",
+      both: "page actions both in a row and in PAGE_ONLY",
+    });
   });
 
   it("has a row or an API_ONLY reason for every API call that changes something", () => {
     const mutating = API_OPERATIONS.filter((op) => op.method !== "GET").map((op) => op.operationId);
-    const inRows = new Set(ROWS.flatMap((row) => row.api));
-    expect
-      .soft(
-        mutating.filter((id) => !inRows.has(id) && !(id in API_ONLY)),
-        "API operations (POST, PUT, DELETE) without a parity row or an API_ONLY reason",
-      )
-      .toEqual([]);
-    expect
-      .soft(
-        [...inRows, ...Object.keys(API_ONLY)].filter((id) => !mutating.includes(id)),
-        "rows or API_ONLY lines naming an operation that does not exist or only reads",
-      )
-      .toEqual([]);
-    expect
-      .soft(
-        [...inRows].filter((id) => id in API_ONLY),
-        "operations both in a row and in API_ONLY",
-      )
-      .toEqual([]);
+    expectEachAccountedFor(mutating, new Set(ROWS.flatMap((row) => row.api)), API_ONLY, {
+      missing: "API operations (POST, PUT, DELETE) without a parity row or an API_ONLY reason",
+      unknown: "rows or API_ONLY lines naming an operation that does not exist or only reads",
+      both: "operations both in a row and in API_ONLY",
+    });
   });
 });
