@@ -6,7 +6,7 @@ import { domainOf, domainsOf } from "./role-domains.server";
 import { ForbiddenError, InputError, NotFoundError } from "./errors";
 import { mayManageUser, type Actor } from "./policy";
 import { doneBy, recordSecurityEvent } from "./security-events.server";
-import type { CurrentUser } from "./user.server";
+import { assignedProgramIds, type CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
 // A local program's staff (R138): who a super administrator makes staff of which programs, and
@@ -17,13 +17,7 @@ export const staffProgramsOf = traced(
   "model.staffProgramsOf",
   async function staffProgramsOf(db: DB, actor: Actor, userId: number): Promise<number[]> {
     if (!actor.isAdmin && actor.id !== userId) throw new NotFoundError("user");
-    const rows = await db
-      .selectFrom("user_local_programs")
-      .select("local_program_id")
-      .where("user_id", "=", userId)
-      .orderBy("local_program_id")
-      .execute();
-    return rows.map((row) => row.local_program_id);
+    return assignedProgramIds(db, userId);
   },
 );
 
@@ -53,11 +47,7 @@ export const setStaffPrograms = traced(
       if (roles.includes("ROLE_SUPER_ADMIN")) throw new NotFoundError("user");
       if (!mayManageUser(actor, { id: userId, isSuperAdmin: false }))
         throw new ForbiddenError("not on one's own account");
-      const current = (
-        await trx.selectFrom("user_local_programs").select("local_program_id").where("user_id", "=", userId).execute()
-      )
-        .map((row) => row.local_program_id)
-        .sort((a, b) => a - b);
+      const current = await assignedProgramIds(trx, userId);
       if (current.join(",") === wanted.join(",")) return;
       if (wanted.length) {
         if (roles.includes("ROLE_ADMIN")) throw new InputError({ localPrograms: ["admin:programs.staff.isAdmin"] });

@@ -34,18 +34,23 @@ export function secondFactorRequiredFor(roles: readonly Role[]): boolean {
   return mustHaveSecondFactor({ isAdmin: hasAdminRole(roles), isProgramStaff: roles.includes("ROLE_LOCAL_PROGRAM") });
 }
 
+/** The programs a person is assigned to, in order, whatever their roles: callers decide who may ask. */
+export async function assignedProgramIds(db: DB, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom("user_local_programs")
+    .select("local_program_id")
+    .where("user_id", "=", userId)
+    .orderBy("local_program_id")
+    .execute();
+  return rows.map((row) => row.local_program_id);
+}
+
 /** The programs a person is staff of: those given with the local program role, and none without it (R138). */
 export const staffProgramIds = traced(
   "model.staffProgramIds",
   async function staffProgramIds(db: DB, userId: number, roles: readonly Role[]): Promise<number[]> {
     if (!roles.includes("ROLE_LOCAL_PROGRAM") || hasAdminRole(roles)) return [];
-    const rows = await db
-      .selectFrom("user_local_programs")
-      .select("local_program_id")
-      .where("user_id", "=", userId)
-      .orderBy("local_program_id")
-      .execute();
-    return rows.map((row) => row.local_program_id);
+    return assignedProgramIds(db, userId);
   },
 );
 
