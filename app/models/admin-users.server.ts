@@ -10,7 +10,7 @@ import { ForbiddenError, NotFoundError } from "./errors";
 import { mayManageUser, mayViewAccount } from "./policy";
 import { domainOf } from "./role-domains.server";
 import { doneBy, recordSecurityEvent } from "./security-events.server";
-import { getMailRecipient, hasAdminRole, type CurrentUser } from "./user.server";
+import { getMailRecipient, hasAdminRole, userHoldsRole, type CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
 // What administrators do to one account (R89–R92). Super administrators are never changed from here.
@@ -149,17 +149,7 @@ export const endAdminRolesOutsideDomains = traced(
       .innerJoin("user_roles as r", "r.user_id", "u.id")
       .select(["u.id", "u.email"])
       .where("r.role", "=", "ROLE_ADMIN")
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom("user_roles as s")
-              .select("s.user_id")
-              .whereRef("s.user_id", "=", "u.id")
-              .where("s.role", "=", "ROLE_SUPER_ADMIN"),
-          ),
-        ),
-      )
+      .where((eb) => eb.not(userHoldsRole("ROLE_SUPER_ADMIN")))
       .execute();
     const outside = admins.filter((admin) => !adminDomains.includes(domainOf(admin.email)));
     let stopped = 0;

@@ -12,7 +12,8 @@ import { readableReferrals } from "./referral-scope.server";
 import { getLookups, lookupLabel } from "./lookup.server";
 import { referralCellWriter } from "./referral-cells.server";
 import { referralRowsById, seenReferrals } from "./referral-list.server";
-import type { CurrentUser } from "./user.server";
+import { userHoldsRole, type CurrentUser } from "./user.server";
+import { listedUsers } from "./user-list.server";
 import { recordAccess, recordReportDownload, viewerOf, type Seen } from "./access-record.server";
 import { reportFileName, reportPath, type ReportFormat } from "./report-files.server";
 import { openSheet } from "./report-sheet.server";
@@ -184,19 +185,7 @@ export const generateUserReport = traced(
   ) {
     requireAdministrator(actor);
     checkDates(input as unknown as Record<string, unknown>, ["lastLoginAfter", "lastLoginBefore"]);
-    let query = db
-      .selectFrom("users as u")
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom("user_roles as s")
-              .select("s.user_id")
-              .whereRef("s.user_id", "=", "u.id")
-              .where("s.role", "=", "ROLE_SUPER_ADMIN"),
-          ),
-        ),
-      );
+    let query = listedUsers(db);
     if (input.primaryLanguage) query = query.where("u.primary_language", "=", input.primaryLanguage);
     if (input.lastLoginAfter)
       query = query.where("u.last_login", ">=", easternDayStart(nextCalendarDate(input.lastLoginAfter)));
@@ -214,16 +203,7 @@ export const generateUserReport = traced(
         "u.enabled",
         "u.last_login",
         "u.created_at",
-        (eb) =>
-          eb
-            .exists(
-              eb
-                .selectFrom("user_roles as r")
-                .select("r.user_id")
-                .whereRef("r.user_id", "=", "u.id")
-                .where("r.role", "=", "ROLE_ADMIN"),
-            )
-            .as("is_admin"),
+        userHoldsRole("ROLE_ADMIN").as("is_admin"),
       ])
       .orderBy("u.last_name")
       .orderBy("u.first_name")

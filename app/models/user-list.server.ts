@@ -8,7 +8,7 @@ import { accountStatus, type AccountStatus } from "~/utils/statuses";
 import { dateBounds, EXPORT_PAGE_SIZE, type ListQuery, type ListSpec } from "~/utils/list";
 import { promotionProblem, requireAdministrator, type PromotionProblem } from "./admin-users.server";
 import { lookupLabels } from "./lookup.server";
-import type { CurrentUser } from "./user.server";
+import { userHoldsRole, type CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
 // The administrators' users list, its dashboard count and CSV export (R88). Super administrators are never listed.
@@ -35,20 +35,8 @@ const SORT_COLUMNS: Record<UserSort, readonly string[]> = {
 const MAY_BE_EMPTY = new Set(["u.reference", "u.last_login"]);
 
 /** Everyone but the super administrators (R88). */
-function listedUsers(db: DB) {
-  return db
-    .selectFrom("users as u")
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("user_roles as s")
-            .select("s.user_id")
-            .whereRef("s.user_id", "=", "u.id")
-            .where("s.role", "=", "ROLE_SUPER_ADMIN"),
-        ),
-      ),
-    );
+export function listedUsers(db: DB) {
+  return db.selectFrom("users as u").where((eb) => eb.not(userHoldsRole("ROLE_SUPER_ADMIN")));
 }
 
 /** The unfiltered list's count, which the dashboard shows (R33). */
@@ -112,16 +100,7 @@ function sorted(db: DB, actor: CurrentUser, query: ListQuery<UserSort>) {
     "u.locked",
     "u.enabled",
     "u.last_login",
-    (eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom("user_roles as r")
-            .select("r.user_id")
-            .whereRef("r.user_id", "=", "u.id")
-            .where("r.role", "=", "ROLE_ADMIN"),
-        )
-        .as("is_admin"),
+    userHoldsRole("ROLE_ADMIN").as("is_admin"),
     (eb) =>
       eb
         .exists(eb.selectFrom("referrals as f").select("f.id").whereRef("f.created_by_id", "=", "u.id"))

@@ -1,4 +1,5 @@
-import type { Role } from "../../db/schema";
+import { expressionBuilder } from "kysely";
+import type { Database, Role } from "../../db/schema";
 import { hashAnswer, hashPassword, verifyPassword, dummyPasswordHash } from "~/auth/password.server";
 import { isUniqueViolation, writeTransaction, type DB } from "~/db.server";
 import type { Registration } from "~/schemas/account.server";
@@ -27,6 +28,14 @@ export interface CurrentUser {
 
 export function hasAdminRole(roles: readonly Role[]): boolean {
   return roles.includes("ROLE_ADMIN") || roles.includes("ROLE_SUPER_ADMIN");
+}
+
+/** Whether the user a query reads as `u` holds `role`, as a condition or a column. */
+export function userHoldsRole(role: Role) {
+  const eb = expressionBuilder<Database & { u: Database["users"] }, "u">();
+  return eb.exists(
+    eb.selectFrom("user_roles as s").select("s.user_id").whereRef("s.user_id", "=", "u.id").where("s.role", "=", role),
+  );
 }
 
 /** Whether these roles need a second factor (policy.ts mustHaveSecondFactor, R129, R138). */
