@@ -17,7 +17,7 @@ import type { Registration } from "~/schemas/account.server";
 import { afterAnswer } from "~/services/after-answer.server";
 import { verifyCaptcha } from "~/services/captcha.server";
 import { endApiKeysOf } from "./api-key.server";
-import { recordSecurityEvent } from "./security-events.server";
+import { byOwner, recordSecurityEvent } from "./security-events.server";
 import { EmailTakenError, findUserIdByEmail, getMailRecipient, registerUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
@@ -137,12 +137,7 @@ export const submitNewPassword = traced(
     if (!limit.allowed) return limited(limit);
     const outcome = await resetPassword(db, input.token, input.plainPassword);
     if (outcome.status === "reset") {
-      await recordSecurityEvent(db, {
-        kind: "passwordReset",
-        actorUserId: outcome.userId,
-        subjectUserId: outcome.userId,
-        address: clientIp,
-      });
+      await recordSecurityEvent(db, { kind: "passwordReset", ...byOwner(outcome.userId), address: clientIp });
       // The sessions ended with the link; the API keys the person made end too, and they are told (R10).
       await endApiKeysOf(db, outcome.userId, "passwordChanged");
       const recipient = await getMailRecipient(db, outcome.userId);

@@ -3,7 +3,7 @@ import { hashPassword, verifyAnswer } from "~/auth/password.server";
 import { destroyUserSessions } from "~/auth/session.server";
 import { holdRows, isUniqueViolation, writeTransaction, type DB } from "~/db.server";
 import { outsideRoleDomains } from "./role-domains.server";
-import { recordSecurityEvent } from "./security-events.server";
+import { byOwner, recordSecurityEvent } from "./security-events.server";
 import { traced } from "~/services/trace.server";
 
 export const EMAIL_VERIFICATION_TTL_MS = 72 * 60 * 60 * 1000;
@@ -90,11 +90,7 @@ export const verifyEmail = traced(
         .set({ email: row.new_email, username: row.new_email, updated_at: now.toISOString() })
         .where("id", "=", row.user_id)
         .execute();
-      await recordSecurityEvent(
-        trx,
-        { kind: "emailChanged", actorUserId: row.user_id, subjectUserId: row.user_id },
-        now,
-      );
+      await recordSecurityEvent(trx, { kind: "emailChanged", ...byOwner(row.user_id) }, now);
       return "emailChanged" as const;
     }).catch((error: unknown) => {
       // Another account took the address between the look and the write (its unique e-mail): the link stays unused.

@@ -2,7 +2,7 @@ import { holdRows, writeTransaction, type DB } from "~/db.server";
 import { sendAccountNotice } from "~/services/emails.server";
 import { addressKey, hitRateLimit, RATE_LIMITS } from "~/services/rate-limit.server";
 import { InputError } from "./errors";
-import { recordSecurityEvent } from "./security-events.server";
+import { byOwner, recordSecurityEvent } from "./security-events.server";
 import { SignInLimitedError } from "./sign-in.server";
 import { getMailRecipient } from "./user.server";
 import { traced } from "~/services/trace.server";
@@ -98,7 +98,7 @@ export const codeWasWrong = traced(
     const lately = await hitRateLimit(db, "wrongCodes", String(userId), now);
     await recordSecurityEvent(
       db,
-      { kind: reused ? "codeReused" : "codeWrong", actorUserId: userId, subjectUserId: userId, address: clientIp },
+      { kind: reused ? "codeReused" : "codeWrong", ...byOwner(userId), address: clientIp },
       now,
     );
     const locksNow = attempt === FREE_WRONG_CODES + 1 || lately.hits === RATE_LIMITS.wrongCodes.limit;

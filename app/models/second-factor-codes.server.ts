@@ -5,7 +5,7 @@ import { holdRows, type DB } from "~/db.server";
 import { withoutSpaces } from "~/schemas/second-factor";
 import { openSecret } from "~/services/secret-box.server";
 import { InputError, NotFoundError } from "./errors";
-import { recordSecurityEvent } from "./security-events.server";
+import { byOwner, recordSecurityEvent } from "./security-events.server";
 
 // Second-factor codes (R129), shared by the set-up and the sign-in's second step.
 
@@ -72,12 +72,7 @@ export async function takeCode(
       .where("used_at", "is", null)
       .executeTakeFirst();
     if (!Number(used.numUpdatedRows)) throw new InputError({ recoveryCode: ["validation.recoveryCodeWrong"] });
-    await recordSecurityEvent(trx, {
-      kind: "recoveryCodeUsed",
-      actorUserId: userId,
-      subjectUserId: userId,
-      address: clientIp,
-    });
+    await recordSecurityEvent(trx, { kind: "recoveryCodeUsed", ...byOwner(userId), address: clientIp });
     return;
   }
   const factor = await trx

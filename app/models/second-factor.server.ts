@@ -16,7 +16,7 @@ import {
   TOTP,
   wrong,
 } from "./second-factor-codes.server";
-import { recordSecurityEvent } from "./security-events.server";
+import { byOwner, recordSecurityEvent } from "./security-events.server";
 import { getMailRecipient, secondFactorRequiredFor } from "./user.server";
 import { traced } from "~/services/trace.server";
 
@@ -145,12 +145,7 @@ export const confirmSecondFactor = traced(
           .insertInto("recovery_codes")
           .values(codes.map(({ hash }) => ({ user_id: holder.id, code_hash: hash })))
           .execute();
-        await recordSecurityEvent(trx, {
-          kind: "secondFactorAdded",
-          actorUserId: holder.id,
-          subjectUserId: holder.id,
-          address: clientIp,
-        });
+        await recordSecurityEvent(trx, { kind: "secondFactorAdded", ...byOwner(holder.id), address: clientIp });
       }),
     );
     await mailHolder(db, holder.id, "added");
@@ -201,12 +196,7 @@ export const removeSecondFactor = traced(
         await takeCode(trx, actor.id, input, clientIp);
         await trx.deleteFrom("second_factors").where("user_id", "=", actor.id).execute();
         await trx.deleteFrom("recovery_codes").where("user_id", "=", actor.id).execute();
-        await recordSecurityEvent(trx, {
-          kind: "secondFactorRemoved",
-          actorUserId: actor.id,
-          subjectUserId: actor.id,
-          address: clientIp,
-        });
+        await recordSecurityEvent(trx, { kind: "secondFactorRemoved", ...byOwner(actor.id), address: clientIp });
       }),
     );
     await mailHolder(db, actor.id, "removed");

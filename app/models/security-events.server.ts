@@ -82,6 +82,11 @@ export function doneBy(actor: CurrentUser): Pick<SecurityEvent, "actorUserId" | 
   return { actorUserId: actor.id, apiKeyId: actor.via?.apiKeyId ?? null };
 }
 
+/** Someone acting on their own account: signing in or out, their own password, e-mail or second factor. */
+export function byOwner(userId: number): Pick<SecurityEvent, "actorUserId" | "subjectUserId"> {
+  return { actorUserId: userId, subjectUserId: userId };
+}
+
 /** The events that are a sign-in refused, counted for /metrics by the step that refused it. */
 const SIGN_IN_FAILURES: Partial<Record<SecurityEventKind, "password" | "code">> = {
   signInFailed: "password",

@@ -4,7 +4,7 @@ import type { DB } from "~/db.server";
 import { addressKey, clearRateLimit, hitRateLimit, RATE_LIMITS } from "~/services/rate-limit.server";
 import { runAlone } from "./lease.server";
 import { mailCodeTo, newMailCode } from "./mail-code.server";
-import { recordSecurityEvent } from "./security-events.server";
+import { byOwner, recordSecurityEvent } from "./security-events.server";
 import { checkCredentials, findUserIdByEmail, recordSignIn, secondFactorRequiredFor } from "./user.server";
 import { traced } from "~/services/trace.server";
 
@@ -121,8 +121,7 @@ export const signOut = traced(
     if (session.status === "active") {
       await recordSecurityEvent(db, {
         kind: "signedOut",
-        actorUserId: session.userId,
-        subjectUserId: session.userId,
+        ...byOwner(session.userId),
         address: clientIp,
         details: idle ? { reason: "idle" } : {},
       });

@@ -5,7 +5,7 @@ import { isUniqueViolation, writeTransaction, type DB } from "~/db.server";
 import type { Registration } from "~/schemas/account.server";
 import { InvalidChoiceError } from "./errors";
 import { mustHaveSecondFactor } from "./policy";
-import { recordSecurityEvent } from "./security-events.server";
+import { byOwner, recordSecurityEvent } from "./security-events.server";
 import { unknownLookupCodes } from "./lookup.server";
 import { insertPhone } from "./phone.server";
 import { nameColumns } from "~/utils/person-name";
@@ -208,11 +208,7 @@ export const recordSignIn = traced(
   "model.recordSignIn",
   async function recordSignIn(db: DB, userId: number, clientIp: string, now: Date = new Date()): Promise<void> {
     await db.updateTable("users").set({ last_login: now.toISOString() }).where("id", "=", userId).execute();
-    await recordSecurityEvent(
-      db,
-      { kind: "signIn", actorUserId: userId, subjectUserId: userId, address: clientIp },
-      now,
-    );
+    await recordSecurityEvent(db, { kind: "signIn", ...byOwner(userId), address: clientIp }, now);
   },
 );
 
