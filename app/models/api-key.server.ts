@@ -10,7 +10,7 @@ import { API_KEY_MAX_DAYS } from "~/schemas/api-key";
 import { ForbiddenError, InputError, NotFoundError } from "./errors";
 import { actsForProgram, mayManageApiKey } from "./policy";
 import { proveSecondFactor } from "./second-factor.server";
-import { doneBy, recordSecurityEvent } from "./security-events.server";
+import { doneBy, recordSecurityEvent, type SecurityEvent } from "./security-events.server";
 import { getCurrentUser, type CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
@@ -49,6 +49,18 @@ export interface NewApiKey {
   /** The maker's password and a code of their app (or a recovery code), given again on the form that makes it. */
   password: string;
   proof: { code: string } | { recoveryCode: string };
+}
+
+/** A security event about one key: whose it is, which, and its name, as the events page shows it (R133). */
+async function recordKeyEvent(
+  db: DB,
+  event: Pick<SecurityEvent, "kind" | "actorUserId" | "apiKeyId" | "address">,
+  key: { id: number; name: string; ownerId: number },
+  now: Date,
+  reason?: ApiKeyEndReason,
+) {
+  const details = { key: key.name, reason };
+  await recordSecurityEvent(db, { ...event, subjectUserId: key.ownerId, subjectApiKeyId: key.id, details }, now);
 }
 
 async function administrators(db: DB) {
@@ -102,18 +114,8 @@ export const createApiKey = traced(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await recordSecurityEvent(
-      db,
-      {
-        kind: "apiKeyMade",
-        ...doneBy(actor),
-        subjectUserId: actor.id,
-        subjectApiKeyId: row.id,
-        address: clientIp,
-        details: { key: input.name },
-      },
-      now,
-    );
+    const made = { id: row.id, name: input.name, ownerId: actor.id };
+    await recordKeyEvent(db, { kind: "apiKeyMade", ...doneBy(actor), address: clientIp }, made, now);
     const maker = `${actor.firstName} ${actor.lastName} (${actor.email})`;
     for (const administrator of await administrators(db)) {
       await sendApiKeyCreatedEmail(administrator, { name: input.name, maker, scope: input.scope, expiresAt });
@@ -169,17 +171,8 @@ export const revokeApiKey = traced(
         .set({ revoked_at: now.toISOString(), revoked_by_id: actor.id, ended_reason: "revoked" })
         .where("id", "=", id)
         .execute();
-      await recordSecurityEvent(
-        trx,
-        {
-          kind: "apiKeyRevoked",
-          ...doneBy(actor),
-          subjectUserId: key.user_id,
-          subjectApiKeyId: key.id,
-          details: { key: key.name },
-        },
-        now,
-      );
+      const revoked = { id: key.id, name: key.name, ownerId: key.user_id };
+      await recordKeyEvent(trx, { kind: "apiKeyRevoked", ...doneBy(actor) }, revoked, now);
     });
   },
 );
@@ -201,11 +194,7 @@ export const endApiKeysOf = traced(
       .returning(["id", "name"])
       .execute();
     for (const key of ended) {
-      await recordSecurityEvent(
-        db,
-        { kind: "apiKeyEnded", subjectUserId: userId, subjectApiKeyId: key.id, details: { key: key.name, reason } },
-        now,
-      );
+      await recordKeyEvent(db, { kind: "apiKeyEnded" }, { ...key, ownerId: userId }, now, reason);
     }
   },
 );
