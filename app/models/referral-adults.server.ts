@@ -35,40 +35,61 @@ const ADULT_PHONES = {
   mobilePhoneNumber: "mobile_phone_id",
 } as const;
 
+type PhoneIds = { home_phone_id: number | null; work_phone_id: number | null; mobile_phone_id: number | null };
+
+/** A parent's or guardian's three phones, each read as the caller shows it. */
+async function phonesOf<Phone>(row: PhoneIds, read: (id: number | null) => Promise<Phone>) {
+  return {
+    home: await read(row.home_phone_id),
+    work: await read(row.work_phone_id),
+    mobile: await read(row.mobile_phone_id),
+  };
+}
+
+/** A referral's parents and guardians, oldest first, each with its name and phones as shown. Checks no access. */
+export async function adultsWithPhones(db: DB, referralId: number) {
+  const rows = await db.selectFrom("adults").selectAll().where("referral_id", "=", referralId).orderBy("id").execute();
+  return Promise.all(
+    rows.map(async (row) => ({
+      row,
+      name: [row.first_name, row.middle_name, row.last_name].filter(Boolean).join(" "),
+      phones: await phonesOf(row, (id) => phoneText(db, id)),
+    })),
+  );
+}
+
 export const listAdults = traced(
   "model.listAdults",
   async function listAdults(db: DB, actor: CurrentUser, ids: WizardIds) {
     const referral = await getDraftForEdit(db, actor, ids);
-    const rows = await db
-      .selectFrom("adults")
-      .selectAll()
-      .where("referral_id", "=", referral.id)
-      .orderBy("id")
-      .execute();
-    return Promise.all(
-      rows.map(async (row) => ({
-        id: row.id,
-        name: [row.first_name, row.middle_name, row.last_name].filter(Boolean).join(" "),
-        childRelationship: row.child_relationship,
-        phones: (
-          await Promise.all([row.home_phone_id, row.work_phone_id, row.mobile_phone_id].map((id) => phoneText(db, id)))
-        ).filter(Boolean),
-      })),
-    );
+    const adults = await adultsWithPhones(db, referral.id);
+    return adults.map(({ row, name, phones }) => ({
+      id: row.id,
+      name,
+      childRelationship: row.child_relationship,
+      phones: [phones.home, phones.work, phones.mobile].filter(Boolean),
+    }));
   },
 );
+
+/** One parent or guardian of the Draft; NotFoundError when it is not the Draft's. Callers have checked access. */
+async function adultOfDraft(db: DB, referralId: number, adultId: number) {
+  const row = await db
+    .selectFrom("adults")
+    .selectAll()
+    .where("id", "=", adultId)
+    .where("referral_id", "=", referralId)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError("adult");
+  return row;
+}
 
 export const getAdult = traced(
   "model.getAdult",
   async function getAdult(db: DB, actor: CurrentUser, ids: WizardIds, adultId: number) {
     const referral = await getDraftForEdit(db, actor, ids);
-    const row = await db
-      .selectFrom("adults")
-      .selectAll()
-      .where("id", "=", adultId)
-      .where("referral_id", "=", referral.id)
-      .executeTakeFirst();
-    if (!row) throw new NotFoundError("adult");
+    const row = await adultOfDraft(db, referral.id, adultId);
+    const phones = await phonesOf(row, (id) => phoneText(db, id));
     return {
       id: row.id,
       ...nameOfRow(row),
@@ -76,9 +97,9 @@ export const getAdult = traced(
       preferredMethodOfContact: row.preferred_method_of_contact ?? "",
       bestTimeToContact: row.best_time_to_contact ?? "",
       email: row.email ?? "",
-      homePhoneNumber: await phoneText(db, row.home_phone_id),
-      workPhoneNumber: await phoneText(db, row.work_phone_id),
-      mobilePhoneNumber: await phoneText(db, row.mobile_phone_id),
+      homePhoneNumber: phones.home,
+      workPhoneNumber: phones.work,
+      mobilePhoneNumber: phones.mobile,
     };
   },
 );
@@ -108,14 +129,7 @@ export const readAdult = traced(
             .where("id", "=", id)
             .executeTakeFirst()
         : Promise.resolve(undefined);
-    return {
-      row,
-      phones: {
-        home: await phone(row.home_phone_id),
-        work: await phone(row.work_phone_id),
-        mobile: await phone(row.mobile_phone_id),
-      },
-    };
+    return { row, phones: await phonesOf(row, phone) };
   },
 );
 
@@ -140,16 +154,7 @@ export const saveAdult = traced(
       // R135: writes of the same referral take turns.
       await holdRows(trx, "referrals", "id", [ids.referral]);
       const referral = await getDraftForEdit(trx, actor, ids);
-      const existing =
-        adultId === null
-          ? null
-          : await trx
-              .selectFrom("adults")
-              .selectAll()
-              .where("id", "=", adultId)
-              .where("referral_id", "=", referral.id)
-              .executeTakeFirst();
-      if (adultId !== null && !existing) throw new NotFoundError("adult");
+      const existing = adultId === null ? null : await adultOfDraft(trx, referral.id, adultId);
       // Checked only after access, so one who may not write is not told the rule.
       const noPhone = guardianPhoneIssue(input);
       if (noPhone) throw new InputError({ [noPhone.path]: [noPhone.message] });
@@ -198,13 +203,7 @@ export const deleteAdult = traced(
       // R135: writes of the same referral take turns.
       await holdRows(trx, "referrals", "id", [ids.referral]);
       const referral = await getDraftForEdit(trx, actor, ids);
-      const row = await trx
-        .selectFrom("adults")
-        .selectAll()
-        .where("id", "=", adultId)
-        .where("referral_id", "=", referral.id)
-        .executeTakeFirst();
-      if (!row) throw new NotFoundError("adult");
+      const row = await adultOfDraft(trx, referral.id, adultId);
       await trx.deleteFrom("adults").where("id", "=", row.id).execute();
       const phones = [row.home_phone_id, row.work_phone_id, row.mobile_phone_id].filter(
         (id): id is number => id !== null,

@@ -12,6 +12,7 @@ import { recordAccess, viewerOf } from "./access-record.server";
 import { referralForReviewToken } from "./referral-admin.server";
 import { noteOpenedByProgram } from "./local-program.server";
 import { phoneText } from "./phone.server";
+import { adultsWithPhones } from "./referral-adults.server";
 import {
   actsForProgram,
   mayCopyReferral,
@@ -30,21 +31,6 @@ import { reviewRow, type ShownAnswers } from "~/wizard/review-rows";
 
 // A referral's review (R68, R72, R93): its answers labelled, what is missing, what the reader may do. Reading it is on
 // the record of access (34 CFR 303.406) for anyone but its creator.
-
-async function adultsWithPhones(db: DB, referralId: number) {
-  const rows = await db.selectFrom("adults").selectAll().where("referral_id", "=", referralId).orderBy("id").execute();
-  return Promise.all(
-    rows.map(async (row) => ({
-      row,
-      name: [row.first_name, row.middle_name, row.last_name].filter(Boolean).join(" "),
-      phones: {
-        home: await phoneText(db, row.home_phone_id),
-        work: await phoneText(db, row.work_phone_id),
-        mobile: await phoneText(db, row.mobile_phone_id),
-      },
-    })),
-  );
-}
 
 async function labels(db: DB, type: LookupType, codes: string[], language: Language): Promise<string[]> {
   const rows = await getLookups(db, type);
