@@ -5,7 +5,7 @@ import type { Language } from "~/i18n/config";
 import type { CsvPages } from "~/utils/csv-response.server";
 import { formatDateTimeEastern } from "~/utils/dates";
 import { ForbiddenError, NotFoundError } from "./errors";
-import { mayReadAccessRecord, mayViewReferral, referralFacts } from "./policy";
+import { mayReadAccessRecord, mayViewReferral, referralFacts, type ReferralFactsRow } from "./policy";
 import type { CurrentUser } from "./user.server";
 import { traced } from "~/services/trace.server";
 
@@ -81,6 +81,21 @@ export const recordAccess = traced(
       .execute();
   },
 );
+
+/** A part of a referral (a document, a parent or guardian), for whoever may read the referral; else NotFoundError. */
+export async function seenPart<Part extends ReferralFactsRow & { id: number; referral_id: number }>(
+  db: DB,
+  actor: CurrentUser,
+  part: Part | undefined,
+  what: { action: "view" | "download"; entityType: "document" | "adult" },
+): Promise<Part> {
+  if (!part || !mayViewReferral(actor, referralFacts(part))) throw new NotFoundError(what.entityType);
+  await recordAccess(db, viewerOf(actor), [{ referralId: part.referral_id, createdById: part.created_by_id }], {
+    ...what,
+    entityId: part.id,
+  });
+  return part;
+}
 
 /** A report download records its children (as when made) again, for the downloader. */
 export const recordReportDownload = traced(

@@ -3,8 +3,7 @@ import { listStoredFiles, removeStoredFiles, sweepUnfinishedUploads, type Stored
 import type { WizardIds } from "~/utils/wizard-paths";
 import { NotFoundError } from "./errors";
 import { runAlone } from "./lease.server";
-import { mayViewReferral, referralFacts } from "./policy";
-import { recordAccess, viewerOf } from "./access-record.server";
+import { recordAccess, seenPart } from "./access-record.server";
 import { referralForReviewToken } from "./referral-admin.server";
 import { getDraftForEdit } from "./referral.server";
 import type { CurrentUser } from "./user.server";
@@ -45,31 +44,24 @@ function summary(row: {
   };
 }
 
+/** A referral's documents, less those disabled: none is shown or counted. Checks no access. */
+export function liveDocuments(db: DB, referralId: number) {
+  return db.selectFrom("referral_documents").where("referral_id", "=", referralId).where("disabled", "=", 0);
+}
+
 /** The referral's documents, ordinary and consent apart, oldest first. */
 export const listDocuments = traced(
   "model.listDocuments",
   async function listDocuments(db: DB, actor: CurrentUser, ids: WizardIds) {
     const referral = await getDraftForEdit(db, actor, ids);
-    const rows = await db
-      .selectFrom("referral_documents")
-      .select(SUMMARY)
-      .where("referral_id", "=", referral.id)
-      .where("disabled", "=", 0)
-      .orderBy("id")
-      .execute();
+    const rows = await liveDocuments(db, referral.id).select(SUMMARY).orderBy("id").execute();
     const all = rows.map(summary);
     return { documents: all.filter((row) => !row.isConsent), consentDocuments: all.filter((row) => row.isConsent) };
   },
 );
 
 async function documentRow(db: DB, referralId: number, documentId: number) {
-  const row = await db
-    .selectFrom("referral_documents")
-    .selectAll()
-    .where("id", "=", documentId)
-    .where("referral_id", "=", referralId)
-    .where("disabled", "=", 0)
-    .executeTakeFirst();
+  const row = await liveDocuments(db, referralId).selectAll().where("id", "=", documentId).executeTakeFirst();
   if (!row) throw new NotFoundError("document");
   return row;
 }
@@ -90,24 +82,9 @@ export const readDocument = traced(
     actor: CurrentUser,
     documentId: number,
   ): Promise<DocumentSummary & { referralId: number }> {
-    const row = await db
-      .selectFrom("referral_documents as d")
-      .innerJoin("referrals as r", "r.id", "d.referral_id")
-      .select([
-        ...SUMMARY.map((column) => `d.${column}` as const),
-        "r.id as referral_id",
-        "r.created_by_id",
-        "r.status",
-        "r.local_program_id",
-      ])
-      .where("d.id", "=", documentId)
-      .where("d.disabled", "=", 0)
-      .executeTakeFirst();
-    if (!row || !mayViewReferral(actor, referralFacts(row))) throw new NotFoundError("document");
-    await recordAccess(db, viewerOf(actor), [{ referralId: row.referral_id, createdById: row.created_by_id }], {
+    const row = await seenPart(db, actor, await documentWithReferral(db, documentId), {
       action: "view",
       entityType: "document",
-      entityId: row.id,
     });
     return { ...summary(row), referralId: row.referral_id };
   },
@@ -208,12 +185,9 @@ export const deleteDocument = traced(
 export const getDocumentFile = traced(
   "model.getDocumentFile",
   async function getDocumentFile(db: DB, actor: CurrentUser, documentId: number) {
-    const row = await documentWithReferral(db, documentId);
-    if (!row || !mayViewReferral(actor, referralFacts(row))) throw new NotFoundError("document");
-    await recordAccess(db, viewerOf(actor), [{ referralId: row.referral_id, createdById: row.created_by_id }], {
+    const row = await seenPart(db, actor, await documentWithReferral(db, documentId), {
       action: "download",
       entityType: "document",
-      entityId: documentId,
     });
     return { storedName: row.file_path, fileName: row.file_name, contentType: row.content_type, size: row.size_bytes };
   },
@@ -240,20 +214,13 @@ export const getDocumentFileForReviewLink = traced(
   },
 );
 
+/** A live document, its file and the facts of its referral that say who may read it. Checks no access. */
 function documentWithReferral(db: DB, documentId: number) {
   return db
     .selectFrom("referral_documents as d")
     .innerJoin("referrals as r", "r.id", "d.referral_id")
-    .select([
-      "d.file_path",
-      "d.file_name",
-      "d.content_type",
-      "d.size_bytes",
-      "d.referral_id",
-      "r.created_by_id",
-      "r.status",
-      "r.local_program_id",
-    ])
+    .select([...SUMMARY.map((column) => `d.${column}` as const), "d.file_path", "d.referral_id"])
+    .select(["r.created_by_id", "r.status", "r.local_program_id"])
     .where("d.id", "=", documentId)
     .where("d.disabled", "=", 0)
     .executeTakeFirst();

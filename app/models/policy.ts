@@ -14,11 +14,14 @@ export interface ReferralFacts {
   localProgramId: number | null;
 }
 
-export function referralFacts(row: {
+/** A referral's row as stored, as far as the rules look at it. */
+export interface ReferralFactsRow {
   created_by_id: number;
   status: ReferralStatus;
   local_program_id: number | null;
-}): ReferralFacts {
+}
+
+export function referralFacts(row: ReferralFactsRow): ReferralFacts {
   return { createdById: row.created_by_id, status: row.status, localProgramId: row.local_program_id };
 }
 

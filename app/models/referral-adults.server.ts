@@ -2,11 +2,10 @@ import { holdRows, writeTransaction, type DB } from "~/db.server";
 import { guardianPhoneIssue } from "~/schemas/referral";
 import type { PhoneParts } from "~/utils/phone";
 import type { WizardIds } from "~/utils/wizard-paths";
-import { recordAccess, viewerOf } from "./access-record.server";
+import { seenPart } from "./access-record.server";
 import { InputError, InvalidChoiceError, NotFoundError } from "./errors";
 import { unknownLookupCodes } from "./lookup.server";
 import { insertPhone, phoneText } from "./phone.server";
-import { mayViewReferral, referralFacts } from "./policy";
 import { getDraftForEdit } from "./referral.server";
 import type { CurrentUser } from "./user.server";
 import { nameColumns, nameOfRow } from "~/utils/person-name";
@@ -108,19 +107,14 @@ export const getAdult = traced(
 export const readAdult = traced(
   "model.readAdult",
   async function readAdult(db: DB, actor: CurrentUser, adultId: number) {
-    const row = await db
+    const found = await db
       .selectFrom("adults as a")
       .innerJoin("referrals as r", "r.id", "a.referral_id")
       .selectAll("a")
       .select(["r.created_by_id", "r.status", "r.local_program_id"])
       .where("a.id", "=", adultId)
       .executeTakeFirst();
-    if (!row || !mayViewReferral(actor, referralFacts(row))) throw new NotFoundError("adult");
-    await recordAccess(db, viewerOf(actor), [{ referralId: row.referral_id, createdById: row.created_by_id }], {
-      action: "view",
-      entityType: "adult",
-      entityId: row.id,
-    });
+    const row = await seenPart(db, actor, found, { action: "view", entityType: "adult" });
     const phone = (id: number | null) =>
       id
         ? db
