@@ -3,9 +3,8 @@ import { missingItems } from "~/models/completeness";
 import type { WizardIds } from "~/utils/wizard-paths";
 import { NotFoundError } from "./errors";
 import { mayViewReferral, referralFacts } from "./policy";
-import { noteOpenedByProgram } from "./local-program.server";
-import { recordAccess, viewerOf } from "./access-record.server";
-import { readableReferral } from "./referral-lifecycle.server";
+import { liveDocuments } from "./document.server";
+import { viewedReferral } from "./referral-review.server";
 import { storedAnswers } from "./referral-answers.server";
 import { progressFacts } from "./referral-progress.server";
 import type { CurrentUser } from "./user.server";
@@ -46,31 +45,14 @@ export const getReferralRecord = traced(
   "model.getReferralRecord",
   async function getReferralRecord(db: DB, actor: CurrentUser, referralId: number) {
     const ids = await wizardIdsOf(db, actor, referralId);
-    const referral = await readableReferral(db, actor, ids);
-    await recordAccess(
-      db,
-      viewerOf(actor),
-      [{ referralId: referral.id, childId: referral.child_id, createdById: referral.created_by_id }],
-      {
-        action: "view",
-        entityType: "referral",
-      },
-    );
-    // Its program's first look, through the API as on the page, is its referrer's "Opened by" (R140).
-    await noteOpenedByProgram(db, actor, referral);
+    const referral = await viewedReferral(db, actor, ids);
     const adults = await db
       .selectFrom("adults")
       .select("id")
       .where("referral_id", "=", referral.id)
       .orderBy("id")
       .execute();
-    const documents = await db
-      .selectFrom("referral_documents")
-      .select(["id", "is_consent"])
-      .where("referral_id", "=", referral.id)
-      .where("disabled", "=", 0)
-      .orderBy("id")
-      .execute();
+    const documents = await liveDocuments(db, referral.id).select(["id", "is_consent"]).orderBy("id").execute();
     const address = referral.address_id
       ? ((await db
           .selectFrom("addresses")

@@ -8,9 +8,10 @@ import { shownRelationship } from "~/schemas/relationship";
 import { OTHER } from "~/utils/lookup-codes";
 import type { WizardIds } from "~/utils/wizard-paths";
 import { getLookupLabel, getLookups, lookupLabel, type LookupType } from "./lookup.server";
-import { recordAccess, viewerOf } from "./access-record.server";
+import { recordAccess, viewerOf, type Viewer } from "./access-record.server";
 import { referralForReviewToken } from "./referral-admin.server";
 import { noteOpenedByProgram } from "./local-program.server";
+import { liveDocuments } from "./document.server";
 import { phoneText } from "./phone.server";
 import { adultsWithPhones } from "./referral-adults.server";
 import {
@@ -54,22 +55,32 @@ async function shownAnswers(db: DB, referral: Row, language: Language): Promise<
   return shown;
 }
 
+/** A look at the whole referral, on its record of access (R95). */
+function recordReferralView(db: DB, viewer: Viewer, referral: Row) {
+  return recordAccess(
+    db,
+    viewer,
+    [{ referralId: referral.id, childId: referral.child_id, createdById: referral.created_by_id }],
+    { action: "view", entityType: "referral" },
+  );
+}
+
+/**
+ * The whole referral, for whoever may read it, on the record of access; by the review or through the API, its program's
+ * first look is what its referrer sees as "Opened by" (R140).
+ */
+export async function viewedReferral(db: DB, actor: CurrentUser, ids: WizardIds): Promise<Row> {
+  const referral = await readableReferral(db, actor, ids);
+  await recordReferralView(db, viewerOf(actor), referral);
+  await noteOpenedByProgram(db, actor, referral);
+  return referral;
+}
+
 /** Everything the review shows (R68). */
 export const getReferralForReview = traced(
   "model.getReferralForReview",
   async function getReferralForReview(db: DB, actor: CurrentUser, ids: WizardIds, language: Language) {
-    const referral = await readableReferral(db, actor, ids);
-    await recordAccess(
-      db,
-      viewerOf(actor),
-      [{ referralId: referral.id, childId: referral.child_id, createdById: referral.created_by_id }],
-      {
-        action: "view",
-        entityType: "referral",
-      },
-    );
-    // Its program's first look is what its referrer sees as "Opened by" (R140).
-    await noteOpenedByProgram(db, actor, referral);
+    const referral = await viewedReferral(db, actor, ids);
     return reviewOf(db, referral, ids, language, actor);
   },
 );
@@ -107,15 +118,7 @@ export const getReferralForReviewLink = traced(
     if (!link) return null;
     const referral = await referralRow(db, link.referralId);
     if (!referral) return null;
-    await recordAccess(
-      db,
-      { reviewLinkId: link.linkId },
-      [{ referralId: referral.id, childId: referral.child_id, createdById: referral.created_by_id }],
-      {
-        action: "view",
-        entityType: "referral",
-      },
-    );
+    await recordReferralView(db, { reviewLinkId: link.linkId }, referral);
     const review = await reviewOf(
       db,
       referral,
@@ -158,11 +161,8 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
       reasonRows.filter((row) => row.reason_type === type).map((row) => row.reason_code),
       language,
     );
-  const documents = await db
-    .selectFrom("referral_documents")
+  const documents = await liveDocuments(db, referral.id)
     .select(["id", "description", "is_consent", "file_name", "size_bytes", "created_at"])
-    .where("referral_id", "=", referral.id)
-    .where("disabled", "=", 0)
     .orderBy("id")
     .execute();
   const adults = await adultsWithPhones(db, referral.id);
