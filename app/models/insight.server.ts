@@ -9,6 +9,7 @@ import { referralFiguresRow } from "~/utils/referral-figures";
 import { PAST_DRAFT_STATUSES, type PastDraftStatus } from "~/utils/statuses";
 import { ForbiddenError } from "./errors";
 import { mayReadProgramInsight, referralScope, type Actor } from "./policy";
+import { submittedWithChild } from "./referral-scope.server";
 import { TIMELINE_DAYS } from "~/utils/timeline";
 import { traced } from "~/services/trace.server";
 
@@ -84,37 +85,31 @@ export function monthsOf({ from, to }: InsightPeriod): string[] {
 }
 
 function figuresFacts(db: DB) {
-  return db
-    .selectFrom("referrals as r")
-    .innerJoin("children as c", "c.id", "r.child_id")
-    .leftJoin("addresses as a", "a.id", "r.address_id")
-    .select([
-      "r.id",
-      "r.created_by_id",
-      "r.status",
-      "r.submission_date",
-      "r.referrer_relationship",
-      "c.birthdate",
-      "a.county",
-      "r.local_program_id",
-      (eb) =>
-        eb
-          .selectFrom("referral_status_history as h")
-          .select((h) => h.fn.min("h.changed_at").as("at"))
-          .whereRef("h.referral_id", "=", "r.id")
-          .where("h.to_status", "in", ["Eligible", "Not Eligible"])
-          .as("determined_at"),
-      (eb) =>
-        eb
-          .selectFrom("referral_status_history as h")
-          .select((h) => h.fn.min("h.changed_at").as("at"))
-          .whereRef("h.referral_id", "=", "r.id")
-          .where("h.from_status", "is not", null)
-          .where("h.from_status", "!=", "Draft")
-          .as("first_change_at"),
-    ])
-    .where("r.status", "!=", "Draft")
-    .where("r.submission_date", "is not", null);
+  return submittedWithChild(db).select([
+    "r.id",
+    "r.created_by_id",
+    "r.status",
+    "r.submission_date",
+    "r.referrer_relationship",
+    "c.birthdate",
+    "a.county",
+    "r.local_program_id",
+    (eb) =>
+      eb
+        .selectFrom("referral_status_history as h")
+        .select((h) => h.fn.min("h.changed_at").as("at"))
+        .whereRef("h.referral_id", "=", "r.id")
+        .where("h.to_status", "in", ["Eligible", "Not Eligible"])
+        .as("determined_at"),
+    (eb) =>
+      eb
+        .selectFrom("referral_status_history as h")
+        .select((h) => h.fn.min("h.changed_at").as("at"))
+        .whereRef("h.referral_id", "=", "r.id")
+        .where("h.from_status", "is not", null)
+        .where("h.from_status", "!=", "Draft")
+        .as("first_change_at"),
+  ]);
 }
 
 /** Remakes the submitted referrals' rows of figures, inside the transaction of every write that changes them. */

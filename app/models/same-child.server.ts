@@ -3,6 +3,7 @@ import { possiblySameChild, type ChildFacts } from "~/utils/child-match";
 import { easternCalendarDate } from "~/utils/dates";
 import { ForbiddenError, NotFoundError } from "./errors";
 import { mayLearnOfSameChild, type Actor } from "./policy";
+import { submittedWithChild } from "./referral-scope.server";
 import { traced } from "~/services/trace.server";
 
 // Children referred twice (R126; the rule is app/utils/child-match.ts): pairs found once at submit, kept both ways.
@@ -15,20 +16,14 @@ export interface SameChildReferral {
 
 /** The facts the rule compares, for submitted referrals (a Draft has no submission date). */
 function submittedFacts(db: DB) {
-  return db
-    .selectFrom("referrals")
-    .innerJoin("children", "children.id", "referrals.child_id")
-    .leftJoin("addresses", "addresses.id", "referrals.address_id")
-    .select([
-      "referrals.id",
-      "referrals.submission_date",
-      "children.first_name",
-      "children.last_name",
-      "children.birthdate",
-      "addresses.county",
-    ])
-    .where("referrals.status", "!=", "Draft")
-    .where("referrals.submission_date", "is not", null);
+  return submittedWithChild(db).select([
+    "r.id",
+    "r.submission_date",
+    "c.first_name",
+    "c.last_name",
+    "c.birthdate",
+    "a.county",
+  ]);
 }
 
 type FactsRow = {
@@ -55,14 +50,14 @@ const shifted = (iso: string, days: number) => new Date(new Date(iso).getTime() 
 export const noteSameChildOnSubmit = traced(
   "model.noteSameChildOnSubmit",
   async function noteSameChildOnSubmit(trx: DB, referralId: number): Promise<void> {
-    const row = await submittedFacts(trx).where("referrals.id", "=", referralId).executeTakeFirst();
+    const row = await submittedFacts(trx).where("r.id", "=", referralId).executeTakeFirst();
     if (!row || !row.county) return;
     const facts = factsOf(row);
     const candidates = await submittedFacts(trx)
-      .where("referrals.id", "!=", referralId)
-      .where("children.birthdate", "=", row.birthdate)
-      .where("referrals.submission_date", ">=", shifted(row.submission_date!, -367))
-      .where("referrals.submission_date", "<=", shifted(row.submission_date!, 367))
+      .where("r.id", "!=", referralId)
+      .where("c.birthdate", "=", row.birthdate)
+      .where("r.submission_date", ">=", shifted(row.submission_date!, -367))
+      .where("r.submission_date", "<=", shifted(row.submission_date!, 367))
       .execute();
     const others = candidates.filter((candidate) => possiblySameChild(facts, factsOf(candidate))).map(({ id }) => id);
     if (!others.length) return;
