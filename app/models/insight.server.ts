@@ -86,13 +86,9 @@ export function monthsOf({ from, to }: InsightPeriod): string[] {
 
 function figuresFacts(db: DB) {
   return submittedWithChild(db).select([
-    "r.id",
     "r.created_by_id",
     "r.status",
-    "r.submission_date",
     "r.referrer_relationship",
-    "c.birthdate",
-    "a.county",
     "r.local_program_id",
     (eb) =>
       eb

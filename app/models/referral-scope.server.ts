@@ -11,12 +11,16 @@ export function readableReferrals(actor: Actor, alias: string): RawBuilder<SqlBo
   return sql<SqlBool>`(${sql.ref(`${alias}.status`)} <> 'Draft' and ${sql.ref(`${alias}.local_program_id`)} in (${sql.join([...scope.programIds])}))`;
 }
 
-/** Referrals sent (past Draft, with a submission date) as `r`, with their child `c` and their address `a` if any. */
+/**
+ * Referrals sent (past Draft, with a submission date) as `r`, with their child `c` and their address `a` if any; each
+ * with its id and submission date, and its child's birthdate and county, from which age and place are counted.
+ */
 export function submittedWithChild(db: DB) {
   return db
     .selectFrom("referrals as r")
     .innerJoin("children as c", "c.id", "r.child_id")
     .leftJoin("addresses as a", "a.id", "r.address_id")
+    .select(["r.id", "r.submission_date", "c.birthdate", "a.county"])
     .where("r.status", "!=", "Draft")
     .where("r.submission_date", "is not", null);
 }

@@ -16,14 +16,7 @@ export interface SameChildReferral {
 
 /** The facts the rule compares, for submitted referrals (a Draft has no submission date). */
 function submittedFacts(db: DB) {
-  return submittedWithChild(db).select([
-    "r.id",
-    "r.submission_date",
-    "c.first_name",
-    "c.last_name",
-    "c.birthdate",
-    "a.county",
-  ]);
+  return submittedWithChild(db).select(["c.first_name", "c.last_name"]);
 }
 
 type FactsRow = {
