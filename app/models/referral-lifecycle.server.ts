@@ -60,6 +60,12 @@ export class IncompleteReferralError extends Error {
   }
 }
 
+/** A submit's outcome: `submitted` false when another request submitted it first; `status` as it now stands. */
+export interface SubmitOutcome {
+  submitted: boolean;
+  status: string;
+}
+
 /**
  * Submits a complete Draft. The row is held first (R135) so concurrent submits submit once; the loser gets
  * `submitted: false`.
@@ -71,7 +77,7 @@ export const submitReferral = traced(
     actor: CurrentUser,
     referralId: number,
     today = easternCalendarDate(),
-  ): Promise<{ submitted: boolean; status: string }> {
+  ): Promise<SubmitOutcome> {
     const outcome = await writeTransaction(db, async (trx) => {
       await holdRows(trx, "referrals", "id", [referralId]);
       const referral = await ownReferral(trx, actor, referralId);
@@ -123,6 +129,12 @@ export const submitReferral = traced(
   },
 );
 
+/** The Draft a copy makes, and its child's id. */
+export interface ReferralCopy {
+  id: number;
+  childId: number;
+}
+
 /**
  * A new Draft with every answer of the referral, for a child under 36 months; marked hasBeenCopied. Documents stay
  * behind: consent is signed for one referral.
@@ -134,7 +146,7 @@ export const copyReferral = traced(
     actor: CurrentUser,
     referralId: number,
     today = easternCalendarDate(),
-  ): Promise<{ id: number; childId: number }> {
+  ): Promise<ReferralCopy> {
     return writeTransaction(db, async (trx) => {
       // R135: the source stays as read while it is copied (a save of it waits; other copies share it).
       await holdRows(trx, "referrals", "id", [referralId], "share");

@@ -24,6 +24,8 @@ import {
   IncompleteReferralError,
   readableReferral,
   submitReferral,
+  type ReferralCopy,
+  type SubmitOutcome,
 } from "~/models/referral-lifecycle.server";
 import { getReferralForReview } from "~/models/referral-review.server";
 import { wizardIds } from "~/wizard/step.server";
@@ -103,7 +105,7 @@ const answerOf = (form: Intent) => ({ data: { form } });
 
 async function copy({ request, db, actor, ids, form }: Act) {
   return submitForm(request, form, NoFields, async () => {
-    let copied: { id: number; childId: number };
+    let copied: ReferralCopy;
     try {
       copied = await copyReferral(db, actor, ids.referral);
     } catch (error) {
@@ -133,7 +135,7 @@ async function submit({ request, db, actor, ids, form }: Act) {
     async (_, submission) => {
       const refuse = (failure: SubmitFailure, status = 400) =>
         refused(submission, { status, formErrors: [failure], ...answerOf("submit") });
-      let outcome: { submitted: boolean };
+      let outcome: SubmitOutcome;
       try {
         outcome = await submitReferral(db, actor, ids.referral);
       } catch (error) {

@@ -10,7 +10,7 @@ import {
 } from "~/models/policy";
 import { easternCalendarDate } from "~/utils/dates";
 import { ChildTooOldError } from "~/models/child.server";
-import { copyReferral, deleteReferral, ownReferral } from "~/models/referral-lifecycle.server";
+import { copyReferral, deleteReferral, ownReferral, type ReferralCopy } from "~/models/referral-lifecycle.server";
 import { listReferrals, referralListSpec, type ReferralListKind } from "~/models/referral-list.server";
 import type { CurrentUser } from "~/models/user.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -110,7 +110,7 @@ export async function referralListAction(
   // Whose it is comes first: a stranger gets 404 whatever the form says.
   await ownReferral(db, actor, referralId);
   if (form.get("intent") === "copy") {
-    let copy: { id: number; childId: number };
+    let copy: ReferralCopy;
     try {
       copy = await copyReferral(db, actor, referralId);
     } catch (error) {
