@@ -70,7 +70,7 @@ function answerLookup(
 }
 
 /** The "lookup" intent: the address searched for; one outside Maryland blanks the place fields. */
-export async function answerAddressLookup(db: AppLoadContext["db"], actor: CurrentUser, formData: FormData) {
+async function answerAddressLookup(db: AppLoadContext["db"], actor: CurrentUser, formData: FormData) {
   const typed = typedValues(formData);
   const limit = await hitRateLimit(db, "addressLookup", String(actor.id));
   if (!limit.allowed)
@@ -81,7 +81,7 @@ export async function answerAddressLookup(db: AppLoadContext["db"], actor: Curre
 }
 
 /** The "use" intent: the suggestion chosen, copied into the fields. */
-export function answerAddressChoice(formData: FormData) {
+function answerAddressChoice(formData: FormData) {
   const typed = typedValues(formData);
   const suggestion = readSuggestion(formData.get("suggestion"));
   if (!suggestion) return answerLookup(typed, typed, { lookup: null, cleared: false, applied: false });
@@ -91,4 +91,16 @@ export function answerAddressChoice(formData: FormData) {
     { lookup: null, cleared: false, applied: true },
     suggestion.counties,
   );
+}
+
+/** The look-up's own posts ("lookup", "use") answered; null for the page's own intents. */
+export async function answerAddressSearch(
+  db: AppLoadContext["db"],
+  actor: CurrentUser,
+  formData: FormData,
+  intent: string,
+) {
+  if (intent === "lookup") return answerAddressLookup(db, actor, formData);
+  if (intent === "use") return answerAddressChoice(formData);
+  return null;
 }

@@ -13,12 +13,7 @@ import { deleteAddress, getAddress, saveAddress } from "~/models/address.server"
 import { getLookupOptions } from "~/models/lookup.server";
 import { mayEditProfile } from "~/models/policy";
 import type { CurrentUser } from "~/models/user.server";
-import {
-  answerAddressChoice,
-  answerAddressLookup,
-  NO_LOOKUP,
-  readAddressIntent,
-} from "~/components/address-form.server";
+import { answerAddressSearch, NO_LOOKUP, readAddressIntent } from "~/components/address-form.server";
 import { pageTitle, submitForm } from "~/components/ui/page.server";
 import { AddressSchema } from "~/schemas/address";
 import { redirectWithToast } from "~/services/toast.server";
@@ -111,16 +106,8 @@ export const action = /* @__PURE__ */ route(async function action({ request, par
   const formData = await request.formData();
   const act: Act = { request, db: context.db, actor, ownerId, addressId: addressParam(params.address), formData };
   const intent = readAddressIntent(formData, "saveAndContinue");
-  switch (intent) {
-    case "delete":
-      return remove(act);
-    case "lookup":
-      return answerAddressLookup(act.db, actor, formData);
-    case "use":
-      return answerAddressChoice(formData);
-    default:
-      return save(act, intent);
-  }
+  if (intent === "delete") return remove(act);
+  return (await answerAddressSearch(act.db, actor, formData, intent)) ?? save(act, intent);
 });
 
 export default function AddressPage() {

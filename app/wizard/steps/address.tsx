@@ -7,12 +7,7 @@ import { useAppForm } from "~/components/ui/useAppForm";
 import { listAddressBook } from "~/models/address.server";
 import { getLookupOptions } from "~/models/lookup.server";
 import { getReferralAddress, setReferralAddress } from "~/models/referral-address.server";
-import {
-  answerAddressChoice,
-  answerAddressLookup,
-  NO_LOOKUP,
-  readAddressIntent,
-} from "~/components/address-form.server";
+import { answerAddressSearch, NO_LOOKUP, readAddressIntent } from "~/components/address-form.server";
 import { submitForm } from "~/components/ui/page.server";
 import type { CurrentUser } from "~/models/user.server";
 import type { WizardIds } from "~/wizard/steps";
@@ -100,14 +95,7 @@ export const action = /* @__PURE__ */ route(async function action({ request, par
   const formData = await request.formData();
   const act: Act = { request, db: context.db, actor, ids, formData };
   const intent = readAddressIntent(formData, "continue");
-  switch (intent) {
-    case "lookup":
-      return answerAddressLookup(act.db, actor, formData);
-    case "use":
-      return answerAddressChoice(formData);
-    default:
-      return save(act, intent);
-  }
+  return (await answerAddressSearch(act.db, actor, formData, intent)) ?? save(act, intent);
 });
 
 export default function AddressStep() {
