@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Form, StatusButton } from "~/components/ui/busy";
+import { Form } from "~/components/ui/busy";
+import { SaveButtons } from "~/components/ui/SaveButtons";
 import { useTranslation } from "~/i18n/react";
 import { requireUser } from "~/auth/auth.server";
 import { addressFieldLabels, AddressFields, EnterButton } from "~/components/AddressFields";
@@ -162,15 +163,13 @@ function AddressForm() {
       <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
         <EnterButton label={t("address.saveAndContinue")} />
         <AddressFields form={form} field={field} counties={counties} result={result} />
-        <div className="form-actions">
-          <StatusButton name="intent" value="saveAndContinue" className="usa-button">
-            {t("address.saveAndContinue")}
-          </StatusButton>
-          <StatusButton name="intent" value="save" className="usa-button usa-button--outline">
-            {t("address.save")}
-          </StatusButton>
+        <SaveButtons
+          continueIntent="saveAndContinue"
+          continueLabel={t("address.saveAndContinue")}
+          saveLabel={t("address.save")}
+        >
           <Link to={profileUrl}>{t("address.cancel")}</Link>
-        </div>
+        </SaveButtons>
       </Form>
       {address ? (
         <div className="form-actions">

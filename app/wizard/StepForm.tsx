@@ -1,5 +1,6 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
-import { Form, StatusButton } from "~/components/ui/busy";
+import { Form } from "~/components/ui/busy";
+import { SaveButtons } from "~/components/ui/SaveButtons";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, type ErrorSummaryProps } from "~/components/ui/ErrorSummary";
@@ -29,14 +30,7 @@ export function StepForm({
       {intro ? <p>{intro}</p> : null}
       <Form method="post" {...getFormProps(form)} className="usa-form usa-form--large">
         {children}
-        <div className="form-actions">
-          <StatusButton name="intent" value="continue" className="usa-button">
-            {t("saveAndContinue")}
-          </StatusButton>
-          <StatusButton name="intent" value="save" className="usa-button usa-button--outline">
-            {t("save")}
-          </StatusButton>
-        </div>
+        <SaveButtons continueIntent="continue" continueLabel={t("saveAndContinue")} saveLabel={t("save")} />
       </Form>
     </div>
   );

@@ -9,6 +9,7 @@ import { Alert } from "~/components/ui/Alert";
 import { ConfirmPage } from "~/components/ui/ConfirmAction";
 import { RadioGroup } from "~/components/ui/form";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
+import { SaveButtons } from "~/components/ui/SaveButtons";
 import { pageTitle } from "~/components/ui/page.server";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { deleteDocument, listDocuments } from "~/models/document.server";
@@ -158,14 +159,12 @@ export default function DocumentsStep() {
         </p>
       </section>
 
-      <div className="form-actions">
-        <StatusButton form={form.id} name="intent" value="continue" className="usa-button">
-          {t("saveAndContinue")}
-        </StatusButton>
-        <StatusButton form={form.id} name="intent" value="save" className="usa-button usa-button--outline">
-          {t("save")}
-        </StatusButton>
-      </div>
+      <SaveButtons
+        form={form.id}
+        continueIntent="continue"
+        continueLabel={t("saveAndContinue")}
+        saveLabel={t("save")}
+      />
     </div>
   );
 }
