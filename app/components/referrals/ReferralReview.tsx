@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { Form, StatusButton } from "~/components/ui/busy";
+import { Form } from "~/components/ui/busy";
+import { HintedButton } from "~/components/ui/HintedButton";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { documentFileHref } from "~/components/documents/DocumentTable";
@@ -275,17 +276,9 @@ export function ReferralReview({
         ) : null}
         {review.can.copy ? (
           <Form method="post">
-            <StatusButton
-              name="intent"
-              value="copy"
-              className="usa-button usa-button--outline"
-              aria-describedby="copy-hint"
-            >
+            <HintedButton name="intent" value="copy" hintId="copy-hint" hint={t("review.copyHint")}>
               {t("review.copy")}
-            </StatusButton>
-            <span className="usa-hint hint-below" id="copy-hint">
-              {t("review.copyHint")}
-            </span>
+            </HintedButton>
           </Form>
         ) : null}
       </div>

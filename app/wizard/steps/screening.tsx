@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { StatusButton } from "~/components/ui/busy";
+import { HintedButton } from "~/components/ui/HintedButton";
 import { CheckboxGroup, DateField, TextField } from "~/components/ui/form";
 import { useAppForm } from "~/components/ui/useAppForm";
 import type { Language } from "~/i18n/config";
@@ -100,20 +100,17 @@ export default function ScreeningStep() {
       ) : null}
       {/* Sends this form by GET to the document screen, which brings the answers back (R61). */}
       <div className="usa-form-group">
-        <StatusButton
+        <HintedButton
           name="from"
           value="screening"
           formMethod="get"
           formAction={documentHref(ids, "new")}
           formNoValidate
-          className="usa-button usa-button--outline"
-          aria-describedby="attach-report-hint"
+          hintId="attach-report-hint"
+          hint={t("documents.attachReportHint")}
         >
           {t("documents.attachReport")}
-        </StatusButton>
-        <span className="usa-hint hint-below" id="attach-report-hint">
-          {t("documents.attachReportHint")}
-        </span>
+        </HintedButton>
       </div>
     </StepForm>
   );
