@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
+import { Label } from "~/components/ui/field-frame";
 import type { Option } from "~/components/ui/form";
 import { suggestionText, type AddressLookup, type AddressSuggestion } from "~/utils/address";
 
@@ -75,9 +76,7 @@ export function AddressSearch({
 
   return (
     <div className="address-search">
-      <label className="usa-label" htmlFor="address-query">
-        {t("address.search")}
-      </label>
+      <Label htmlFor="address-query">{t("address.search")}</Label>
       <span className="usa-hint" id="address-query-hint">
         {t("address.searchHint")}
       </span>

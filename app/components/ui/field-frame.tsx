@@ -22,7 +22,7 @@ export function FieldErrors({ meta }: { meta: Meta }) {
   );
 }
 
-function Label({ htmlFor, optional, children }: { htmlFor: string; optional?: boolean; children: ReactNode }) {
+export function Label({ htmlFor, optional, children }: { htmlFor: string; optional?: boolean; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <label className="usa-label" htmlFor={htmlFor}>
