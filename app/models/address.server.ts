@@ -43,6 +43,23 @@ export const listAddressBook = traced(
   },
 );
 
+/** The address book as the profile pages' table shows it: only its columns go to the browser. */
+export const addressBookRows = traced(
+  "model.addressBookRows",
+  async function addressBookRows(db: DB, actor: CurrentUser, ownerId: number) {
+    const book = await listAddressBook(db, actor, ownerId);
+    return book.map(({ id, nickname, line1, line2, city, zip, county }) => ({
+      id,
+      nickname,
+      line1,
+      line2,
+      city,
+      zip,
+      county,
+    }));
+  },
+);
+
 export const getAddress = traced(
   "model.getAddress",
   async function getAddress(db: DB, actor: CurrentUser, ownerId: number, id: number): Promise<Address> {

@@ -70,6 +70,18 @@ export const getLookupOptions = traced(
   },
 );
 
+/** The lists of an account's name fields (NameFieldset): prefixes, suffixes, and how they heard of the program. */
+export const nameFieldOptions = traced(
+  "model.nameFieldOptions",
+  async function nameFieldOptions(db: DB, language: Language) {
+    return {
+      prefixes: await getLookupOptions(db, "Prefixes", language),
+      suffixes: await getLookupOptions(db, "Suffixes", language),
+      references: await getLookupOptions(db, "References", language),
+    };
+  },
+);
+
 /** A lookup's labels by code, in the person's language (a CSV writes the label of a stored code). */
 export const lookupLabels = traced(
   "model.lookupLabels",

@@ -20,9 +20,9 @@ import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { useAppForm } from "~/components/ui/useAppForm";
 import { fromPublicLanguage } from "~/i18n/config";
 import { getLanguage, serializeLanguageCookie } from "~/i18n/i18next.server";
-import { listAddressBook } from "~/models/address.server";
+import { addressBookRows } from "~/models/address.server";
 import { InputError } from "~/models/errors";
-import { getLookupOptions } from "~/models/lookup.server";
+import { getLookupOptions, nameFieldOptions } from "~/models/lookup.server";
 import { mayEditProfile } from "~/models/policy";
 import { getProfile, updateProfile } from "~/models/profile.server";
 import { endOtherSessions, listOwnSessions } from "~/models/own-sessions.server";
@@ -47,7 +47,7 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
   const userId = idParam(params.id);
   const db = context.db;
   const profile = await getProfile(db, actor, userId);
-  const addresses = await listAddressBook(db, actor, userId);
+  const addresses = await addressBookRows(db, actor, userId);
   const language = await getLanguage(request);
   const mode = mayEditProfile(actor, userId) ? ("owner" as const) : ("admin" as const);
   // One's own second factor (R129): on or off, and the way to its page.
@@ -70,19 +70,9 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
     profile,
     secondFactor,
     sessions,
-    addresses: addresses.map(({ id, nickname, line1, line2, city, zip, county }) => ({
-      id,
-      nickname,
-      line1,
-      line2,
-      city,
-      zip,
-      county,
-    })),
+    addresses,
     options: {
-      prefixes: await getLookupOptions(db, "Prefixes", language),
-      suffixes: await getLookupOptions(db, "Suffixes", language),
-      references: await getLookupOptions(db, "References", language),
+      ...(await nameFieldOptions(db, language)),
       questions: await getLookupOptions(db, "SecurityQuestion", language),
       counties: await getLookupOptions(db, "Counties", language),
     },

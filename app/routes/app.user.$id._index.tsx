@@ -19,9 +19,9 @@ import { SummaryList } from "~/components/ui/SummaryList";
 import { getConfig } from "~/config.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
-import { listAddressBook } from "~/models/address.server";
+import { addressBookRows } from "~/models/address.server";
 import { getUserForAdmin, promotionProblem } from "~/models/admin-users.server";
-import { getLookupOptions } from "~/models/lookup.server";
+import { getLookupOptions, nameFieldOptions } from "~/models/lookup.server";
 import { mayManageUser, mayResetSecondFactor } from "~/models/policy";
 import { secondFactorHistory, secondFactorOf } from "~/models/second-factor.server";
 import { getProfile } from "~/models/profile.server";
@@ -42,7 +42,7 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
   const db = context.db;
   const account = await getUserForAdmin(db, actor, userId);
   const profile = await getProfile(db, actor, userId);
-  const addresses = await listAddressBook(db, actor, userId);
+  const addresses = await addressBookRows(db, actor, userId);
   const language = await getLanguage(request);
   const { title } = await getPageTranslation(request, ["admin", "profile", "common"]);
   const when = (value: string | null) => (value ? formatDateTimeEastern(value, language) : null);
@@ -89,19 +89,9 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, par
   return json({
     title: pageTitle,
     profile,
-    addresses: addresses.map(({ id, nickname, line1, line2, city, zip, county }) => ({
-      id,
-      nickname,
-      line1,
-      line2,
-      city,
-      zip,
-      county,
-    })),
+    addresses,
     options: {
-      prefixes: await getLookupOptions(db, "Prefixes", language),
-      suffixes: await getLookupOptions(db, "Suffixes", language),
-      references: await getLookupOptions(db, "References", language),
+      ...(await nameFieldOptions(db, language)),
       counties: await getLookupOptions(db, "Counties", language),
     },
     account: {

@@ -24,7 +24,7 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { getPageTranslation } from "~/i18n/page.server";
 import { CaptchaRefusedError, register } from "~/models/account-flows.server";
 import { InvalidChoiceError } from "~/models/errors";
-import { getLookupOptions } from "~/models/lookup.server";
+import { getLookupOptions, nameFieldOptions } from "~/models/lookup.server";
 import { pageTitle, refused, submitForm, type ReplyOptions } from "~/components/ui/page.server";
 import { RegistrationSchema } from "~/schemas/account";
 import { RegistrationSchema as RegistrationServerSchema } from "~/schemas/account.server";
@@ -49,9 +49,7 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
     captcha: captchaWidget(),
     contact: programContact(),
     options: {
-      prefixes: await getLookupOptions(db, "Prefixes", language),
-      suffixes: await getLookupOptions(db, "Suffixes", language),
-      references: await getLookupOptions(db, "References", language),
+      ...(await nameFieldOptions(db, language)),
       questions: await getLookupOptions(db, "SecurityQuestion", language),
     },
   });
