@@ -136,11 +136,11 @@ export function personNameLabels(t: (key: string) => string) {
   };
 }
 
-export function nameFieldLabels(t: (key: string) => string) {
+function nameFieldLabels(t: (key: string) => string) {
   return { ...personNameLabels(t), reference: t("auth:register.reference") };
 }
 
-export function securityFieldLabels(t: (key: string) => string) {
+function securityFieldLabels(t: (key: string) => string) {
   return {
     securityQuestion1: t("auth:register.securityQuestion1"),
     securityAnswer1: t("auth:register.securityAnswer1"),
@@ -155,4 +155,15 @@ export function phoneFieldLabels(t: (key: string) => string) {
     workPhoneNumber: t("auth:register.workPhone"),
     mobilePhoneNumber: t("auth:register.mobilePhone"),
   };
+}
+
+/**
+ * Registration's and My profile's labels in display order: the shared fieldsets', with `account` (the account
+ * fieldset's own) after the name, and `after` (a page's own fields below them) last.
+ */
+export function accountFieldLabels<
+  Account extends Record<string, string>,
+  After extends Record<string, string> = Record<never, string>,
+>(t: (key: string) => string, account: Account, after = {} as After) {
+  return { ...nameFieldLabels(t), ...account, ...securityFieldLabels(t), ...phoneFieldLabels(t), ...after };
 }

@@ -5,12 +5,10 @@ import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { requireSession } from "~/auth/auth.server";
 import {
-  nameFieldLabels,
+  accountFieldLabels,
   NameFieldset,
-  phoneFieldLabels,
   PhonesFieldset,
   SecurityQuestionsFieldset,
-  securityFieldLabels,
 } from "~/components/AccountFields";
 import { PasswordField } from "~/components/PasswordField";
 import { AddressBook, AdminProfileView } from "~/components/profile/ProfileViews";
@@ -139,15 +137,15 @@ function OwnProfile() {
     id: "profile",
     schema: ProfileSchema,
     defaultValue: { ...profile },
-    labels: {
-      ...nameFieldLabels(t),
-      email: t("auth:register.email"),
-      primaryLanguage: t("auth:register.primaryLanguage"),
-      newPassword: t("newPassword"),
-      ...securityFieldLabels(t),
-      ...phoneFieldLabels(t),
-      currentPassword: t("currentPassword"),
-    },
+    labels: accountFieldLabels(
+      t,
+      {
+        email: t("auth:register.email"),
+        primaryLanguage: t("auth:register.primaryLanguage"),
+        newPassword: t("newPassword"),
+      },
+      { currentPassword: t("currentPassword") },
+    ),
   });
 
   return (

@@ -5,12 +5,10 @@ import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { requireAnonymous } from "~/auth/auth.server";
 import {
-  nameFieldLabels,
+  accountFieldLabels,
   NameFieldset,
-  phoneFieldLabels,
   PhonesFieldset,
   SecurityQuestionsFieldset,
-  securityFieldLabels,
 } from "~/components/AccountFields";
 import { programContact } from "~/components/about/program-contact.server";
 import { CaptchaCheck } from "~/components/captcha/CaptchaCheck";
@@ -99,14 +97,11 @@ export default function Register() {
   const { form, fields, field, summary } = useAppForm({
     id: "register",
     schema: RegistrationSchema,
-    labels: {
-      ...nameFieldLabels(t),
+    labels: accountFieldLabels(t, {
       email: t("register.email"),
       password: t("register.password"),
       primaryLanguage: t("register.primaryLanguage"),
-      ...securityFieldLabels(t),
-      ...phoneFieldLabels(t),
-    },
+    }),
   });
 
   return (
