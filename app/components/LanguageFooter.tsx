@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import type { ReactNode } from "react";
 import { toPublicLanguage, type Language } from "~/i18n/config";
 
 /** The address of this same page in the other language (?lang=en|sp), keeping every other parameter. */
@@ -36,42 +37,46 @@ export function LanguageFooter() {
         </a>
       </nav>
       <div className="usa-identifier">
-        <section
-          className="usa-identifier__section usa-identifier__section--masthead"
-          aria-label={t("footer.identifierLabel")}
-        >
-          <div className="usa-identifier__container">
-            <div className="usa-identifier__identity">
-              <p className="usa-identifier__identity-domain">{t("footer.domain")}</p>
-              <p className="usa-identifier__identity-disclaimer">{t("footer.disclaimer")}</p>
-            </div>
+        <IdentifierSection band="masthead" label={t("footer.identifierLabel")}>
+          <div className="usa-identifier__identity">
+            <p className="usa-identifier__identity-domain">{t("footer.domain")}</p>
+            <p className="usa-identifier__identity-disclaimer">{t("footer.disclaimer")}</p>
           </div>
-        </section>
-        <nav
-          className="usa-identifier__section usa-identifier__section--required-links"
-          aria-label={t("footer.linksLabel")}
-        >
-          <div className="usa-identifier__container">
-            <ul className="usa-identifier__required-links-list">
-              {ABOUT_PAGES.map((page) => (
-                <li key={page.to} className="usa-identifier__required-links-item">
-                  <Link to={page.to} className="usa-identifier__required-link usa-link">
-                    {t(page.labelKey)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </nav>
-        <section
-          className="usa-identifier__section usa-identifier__section--usagov"
-          aria-label={t("footer.zipCreditLabel")}
-        >
-          <div className="usa-identifier__container">
-            <p className="site-footer__credit">{t("footer.zipCredit")}</p>
-          </div>
-        </section>
+        </IdentifierSection>
+        <IdentifierSection as="nav" band="required-links" label={t("footer.linksLabel")}>
+          <ul className="usa-identifier__required-links-list">
+            {ABOUT_PAGES.map((page) => (
+              <li key={page.to} className="usa-identifier__required-links-item">
+                <Link to={page.to} className="usa-identifier__required-link usa-link">
+                  {t(page.labelKey)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </IdentifierSection>
+        <IdentifierSection band="usagov" label={t("footer.zipCreditLabel")}>
+          <p className="site-footer__credit">{t("footer.zipCredit")}</p>
+        </IdentifierSection>
       </div>
     </footer>
+  );
+}
+
+/** One named band of the USWDS identifier. */
+function IdentifierSection({
+  as: Band = "section",
+  band,
+  label,
+  children,
+}: {
+  as?: "section" | "nav";
+  band: "masthead" | "required-links" | "usagov";
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <Band className={`usa-identifier__section usa-identifier__section--${band}`} aria-label={label}>
+      <div className="usa-identifier__container">{children}</div>
+    </Band>
   );
 }
