@@ -90,36 +90,38 @@ function weeklyFigure(
   language: Language,
   t: TFunction,
 ): Figure {
-  const periods = insight.weeks.map((week) => formatShortDay(week.start, language));
   const heading = t("admin:insight.weekly.heading");
-  const weekHead = t("admin:insight.weekly.week");
-  if (split === "status") {
-    const series = PAST_DRAFT_STATUSES.map((status) => ({
-      key: status,
-      label: t(`common:statuses.${status}`),
-      values: insight.weeks.map((week) => week.byStatus[status]),
-    }));
-    return {
-      id: "weekly",
-      heading,
-      chart: lineChart({
-        title: heading,
-        description: t("admin:insight.weekly.descStatus", span),
-        yLabel: t("admin:insight.count"),
-        periods,
-        series,
-        format,
-      }),
-      table: {
-        head: [weekHead, ...series.map((one) => one.label), t("admin:insight.total")],
-        rows: insight.weeks.map((week) => [
-          week.start,
-          ...PAST_DRAFT_STATUSES.map((status) => week.byStatus[status]),
-          week.total,
-        ]),
-      },
-    };
-  }
+  // By status, a line each; by county, stacked bars. The table has a column for each either way.
+  const byStatus = split === "status";
+  const series = byStatus ? statusSeries(insight, t) : countySeries(insight, countyName, t);
+  return {
+    id: "weekly",
+    heading,
+    chart: (byStatus ? lineChart : barChart)({
+      title: heading,
+      description: t(byStatus ? "admin:insight.weekly.descStatus" : "admin:insight.weekly.descCounty", span),
+      yLabel: t("admin:insight.count"),
+      periods: insight.weeks.map((week) => formatShortDay(week.start, language)),
+      series,
+      format,
+    }),
+    table: {
+      head: [t("admin:insight.weekly.week"), ...series.map((one) => one.label), t("admin:insight.total")],
+      rows: insight.weeks.map((week, index) => [week.start, ...series.map((one) => one.values[index]), week.total]),
+    },
+  };
+}
+
+function statusSeries(insight: ProgramInsight, t: TFunction) {
+  return PAST_DRAFT_STATUSES.map((status) => ({
+    key: status,
+    label: t(`common:statuses.${status}`),
+    values: insight.weeks.map((week) => week.byStatus[status]),
+  }));
+}
+
+/** The STACKED_COUNTIES counties with the most referrals, then the others summed. */
+function countySeries(insight: ProgramInsight, countyName: (code: string) => string, t: TFunction) {
   const totals: Counts = {};
   for (const week of insight.weeks)
     for (const [code, count] of Object.entries(week.byCounty)) totals[code] = (totals[code] ?? 0) + count;
@@ -129,7 +131,7 @@ function weeklyFigure(
   const hasOthers = Object.keys(totals).length > named.length;
   const others = (week: ProgramInsight["weeks"][number]) =>
     week.total - named.reduce((sum, code) => sum + (week.byCounty[code] ?? 0), 0);
-  const series = [
+  return [
     ...named.map((code) => ({
       key: `county-${code}`,
       label: countyName(code),
@@ -139,22 +141,6 @@ function weeklyFigure(
       ? [{ key: "others", label: t("admin:insight.otherCounties"), values: insight.weeks.map(others) }]
       : []),
   ];
-  return {
-    id: "weekly",
-    heading,
-    chart: barChart({
-      title: heading,
-      description: t("admin:insight.weekly.descCounty", span),
-      yLabel: t("admin:insight.count"),
-      periods,
-      series,
-      format,
-    }),
-    table: {
-      head: [weekHead, ...series.map((one) => one.label), t("admin:insight.total")],
-      rows: insight.weeks.map((week, index) => [week.start, ...series.map((one) => one.values[index]), week.total]),
-    },
-  };
 }
 
 function firstChangeFigure(
@@ -172,19 +158,10 @@ function firstChangeFigure(
       title: heading,
       description: t("admin:insight.firstChange.desc", { count: measured }),
       yLabel: t("admin:insight.firstChange.days"),
-      periods: insight.firstChange.map((month) => formatMonth(month.month, language)),
-      series: [
-        {
-          key: "median",
-          label: t("admin:insight.firstChange.median"),
-          values: insight.firstChange.map((month) => month.medianDays),
-        },
-        {
-          key: "p90",
-          label: t("admin:insight.firstChange.p90"),
-          values: insight.firstChange.map((month) => month.p90Days),
-        },
-      ],
+      ...monthlySeries(insight.firstChange, language, [
+        { key: "median", label: t("admin:insight.firstChange.median"), value: (month) => month.medianDays },
+        { key: "p90", label: t("admin:insight.firstChange.p90"), value: (month) => month.p90Days },
+      ]),
       format,
       integers: false,
     }),
@@ -204,6 +181,18 @@ function firstChangeFigure(
         month.p90Days,
       ]),
     },
+  };
+}
+
+/** A time chart by month: its periods, and each series one figure of every month. */
+function monthlySeries<Month extends { month: string }>(
+  months: Month[],
+  language: Language,
+  series: Array<{ key: string; label: string; value: (month: Month) => number | null }>,
+) {
+  return {
+    periods: months.map((month) => formatMonth(month.month, language)),
+    series: series.map(({ key, label, value }) => ({ key, label, values: months.map((month) => value(month)) })),
   };
 }
 
@@ -348,14 +337,9 @@ export async function referrerTrendFigures(
         to: formatMonth(trend.months.at(-1)!.month, language),
       }),
       yLabel: t("referrals:dashboard.trend.count"),
-      periods: trend.months.map((month) => formatMonth(month.month, language)),
-      series: [
-        {
-          key: "submitted",
-          label: t("referrals:dashboard.trend.count"),
-          values: trend.months.map((month) => month.submitted),
-        },
-      ],
+      ...monthlySeries(trend.months, language, [
+        { key: "submitted", label: t("referrals:dashboard.trend.count"), value: (month) => month.submitted },
+      ]),
       format: (value) => number.format(value),
     }),
     table: {
