@@ -24,58 +24,26 @@ export const WIZARD_FRAME = /** @type {const} */ ({
  */
 
 /** The steps (docs/product-rules.md R46, R47), in order: where "Save and continue" leads. */
-export const WIZARD_STEPS = /** @type {const} @satisfies {readonly WizardStep[]} */ ([
-  {
-    key: "relationship",
-    path: "referrer-information/relationship",
-    section: "referrer",
-    file: "wizard/steps/relationship.tsx",
-  },
-  { key: "proxy", path: "referrer-information/proxy", section: "referrer", file: "wizard/steps/proxy.tsx" },
-  { key: "sex", path: "child-information/sex", section: "child", file: "wizard/steps/sex.tsx" },
-  {
-    key: "childLanguage",
-    path: "child-information/language",
-    section: "child",
-    file: "wizard/steps/child-language.tsx",
-  },
-  { key: "address", path: "child-information/address", section: "child", file: "wizard/steps/address.tsx" },
-  {
-    key: "gestationalAge",
-    path: "child-information/gestational-age",
-    section: "child",
-    file: "wizard/steps/gestational-age.tsx",
-  },
-  { key: "guardians", path: "family-information/guardian-list", section: "family", file: "wizard/steps/guardians.tsx" },
-  {
-    key: "familyLanguage",
-    path: "family-information/language",
-    section: "family",
-    file: "wizard/steps/family-language.tsx",
-  },
-  {
-    key: "interpreter",
-    path: "family-information/interpreter",
-    section: "family",
-    file: "wizard/steps/interpreter.tsx",
-  },
-  {
-    key: "fosterCare",
-    path: "family-information/foster-care",
-    section: "family",
-    file: "wizard/steps/foster-care.tsx",
-  },
-  { key: "reasons", path: "reason/select", section: "reasons", file: "wizard/steps/reasons.tsx" },
-  { key: "screening", path: "reason/screen", section: "reasons", file: "wizard/steps/screening.tsx" },
-  { key: "details", path: "details/select", section: "details", file: "wizard/steps/details.tsx" },
-  {
-    key: "documents",
-    path: "supporting-documentation/list",
-    section: "documentation",
-    file: "wizard/steps/documents.tsx",
-  },
-  { key: "review", path: "review", section: null, file: "wizard/review.tsx" },
-]);
+export const WIZARD_STEPS = /** @satisfies {readonly WizardStep[]} */ (
+  /** @type {const} */ ([
+    // key, section, path, file
+    ["relationship", "referrer", "referrer-information/relationship", "wizard/steps/relationship.tsx"],
+    ["proxy", "referrer", "referrer-information/proxy", "wizard/steps/proxy.tsx"],
+    ["sex", "child", "child-information/sex", "wizard/steps/sex.tsx"],
+    ["childLanguage", "child", "child-information/language", "wizard/steps/child-language.tsx"],
+    ["address", "child", "child-information/address", "wizard/steps/address.tsx"],
+    ["gestationalAge", "child", "child-information/gestational-age", "wizard/steps/gestational-age.tsx"],
+    ["guardians", "family", "family-information/guardian-list", "wizard/steps/guardians.tsx"],
+    ["familyLanguage", "family", "family-information/language", "wizard/steps/family-language.tsx"],
+    ["interpreter", "family", "family-information/interpreter", "wizard/steps/interpreter.tsx"],
+    ["fosterCare", "family", "family-information/foster-care", "wizard/steps/foster-care.tsx"],
+    ["reasons", "reasons", "reason/select", "wizard/steps/reasons.tsx"],
+    ["screening", "reasons", "reason/screen", "wizard/steps/screening.tsx"],
+    ["details", "details", "details/select", "wizard/steps/details.tsx"],
+    ["documents", "documentation", "supporting-documentation/list", "wizard/steps/documents.tsx"],
+    ["review", null, "review", "wizard/review.tsx"],
+  ]).map(([key, section, path, file]) => ({ key, section, path, file }))
+);
 
 /**
  * @typedef {object} WizardForm

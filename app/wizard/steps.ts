@@ -34,7 +34,9 @@ export function nextStep(key: StepKey): StepKey | null {
 }
 
 /** The steps a person counts ("Step 3 of 14"): all but the review. */
-export const COUNTED_STEPS = WIZARD_STEPS.filter((step) => step.section !== null);
+export const COUNTED_STEPS = WIZARD_STEPS.filter(
+  (step): step is (typeof WIZARD_STEPS)[number] & { section: Section } => step.section !== null,
+);
 
 /** The step of a wizard path; a guardian's form counts as the guardian list, a document's as the documents list. */
 export function stepOfPath(below: string): StepKey | null {
