@@ -12,7 +12,8 @@ import { DocumentSchema, UploadSchema } from "~/schemas/referral";
 import { ACCEPTED_FILES, formatFileSize, UPLOAD_LIMIT_BYTES } from "~/utils/upload";
 import type { Carried } from "~/wizard/carry";
 import { documentFileHref } from "./DocumentTable";
-import { keepTabInDialog, openModal } from "~/components/ui/dialog";
+import { openModal } from "~/components/ui/dialog";
+import { ModalDialog } from "~/components/ui/ModalDialog";
 import { StepHeading } from "~/wizard/StepHeading";
 import { isRefusal } from "~/utils/refusal";
 
@@ -201,24 +202,19 @@ export function DocumentForm({
           <Link to={back}>{t("documents.cancel")}</Link>
         </div>
       </Form>
-      <dialog
+      <ModalDialog
         ref={dialog}
-        className="app-dialog"
-        aria-labelledby="too-large-title"
-        aria-describedby="too-large-body"
-        onKeyDown={keepTabInDialog}
+        id="too-large"
+        title={t("documents.tooLarge.title")}
+        body={<TooLargeText size={tooLargeSize} />}
       >
-        <h2 id="too-large-title">{t("documents.tooLarge.title")}</h2>
-        <div id="too-large-body">
-          <TooLargeText size={tooLargeSize} />
-        </div>
         <div className="form-actions">
           {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog's one action takes focus */}
           <button type="button" className="usa-button" autoFocus onClick={() => dialog.current?.close()}>
             {t("documents.tooLarge.close")}
           </button>
         </div>
-      </dialog>
+      </ModalDialog>
     </div>
   );
 }

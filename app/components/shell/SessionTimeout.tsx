@@ -1,7 +1,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { keepTabInDialog, openModal } from "~/components/ui/dialog";
+import { openModal } from "~/components/ui/dialog";
+import { ModalDialog } from "~/components/ui/ModalDialog";
 
 export const IDLE_WARNING_MS = 10 * 60 * 1000;
 export const COUNTDOWN_SECONDS = 30;
@@ -135,21 +136,17 @@ export function SessionTimeout() {
       <form method="post" action="/logout" ref={logout} hidden>
         <input type="hidden" name="reason" value="idle" />
       </form>
-      <dialog
+      <ModalDialog
         ref={dialog}
-        className="app-dialog"
-        aria-labelledby="session-dialog-title"
-        aria-describedby="session-dialog-body"
-        onKeyDown={keepTabInDialog}
+        id="session-dialog"
+        title={t("session.warningTitle")}
+        body={<p>{t("session.warningBody", { seconds: secondsLeft ?? COUNTDOWN_SECONDS })}</p>}
+        live
         onCancel={(event) => {
           event.preventDefault();
           stay();
         }}
       >
-        <h2 id="session-dialog-title">{t("session.warningTitle")}</h2>
-        <p id="session-dialog-body" aria-live="polite">
-          {t("session.warningBody", { seconds: secondsLeft ?? COUNTDOWN_SECONDS })}
-        </p>
         <div className="form-actions">
           {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal's first action takes focus */}
           <button type="button" className="usa-button" onClick={stay} autoFocus>
@@ -159,7 +156,7 @@ export function SessionTimeout() {
             {t("session.signOut")}
           </button>
         </div>
-      </dialog>
+      </ModalDialog>
     </>
   );
 }

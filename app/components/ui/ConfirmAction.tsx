@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { Form, StatusButton } from "~/components/ui/busy";
 import { useRef, type ReactNode } from "react";
-import { keepTabInDialog, openModal } from "./dialog";
+import { openModal } from "./dialog";
+import { ModalDialog } from "./ModalDialog";
 
 interface ConfirmContent {
   title: string;
@@ -86,15 +87,7 @@ export function ConfirmAction({
       >
         {triggerLabel}
       </Link>
-      <dialog
-        ref={dialog}
-        className="app-dialog"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-body`}
-        onKeyDown={keepTabInDialog}
-      >
-        <h2 id={`${id}-title`}>{content.title}</h2>
-        <div id={`${id}-body`}>{content.body}</div>
+      <ModalDialog ref={dialog} id={id} title={content.title} body={content.body}>
         <Form method="post" className="form-actions">
           <HiddenFields fields={content.fields} />
           <StatusButton name="intent" value={content.intent} className={confirmClass(content.forward)}>
@@ -111,7 +104,7 @@ export function ConfirmAction({
             {content.cancelLabel}
           </button>
         </Form>
-      </dialog>
+      </ModalDialog>
     </>
   );
 }
