@@ -3,7 +3,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/auth.server";
 import { confirmedIntent, UserActionConfirmPage, UserActions } from "~/components/admin/UserActions";
-import { ListResults, SortHeader, UnknownComparisonAlert } from "~/components/list/List";
+import { ActionsHeader, ListResults, SortHeader, UnknownComparisonAlert } from "~/components/list/List";
 import { DateFilterField, ListFilters, SelectFilter, TextFilter } from "~/components/list/ListFilters";
 import { Alert } from "~/components/ui/Alert";
 import { getConfig } from "~/config.server";
@@ -139,9 +139,7 @@ export default function UsersList() {
             <SortHeader field="status" label={t("users.status")} state={state} />
             <SortHeader field="lastLogin" label={t("users.lastLogin")} state={state} />
             <th scope="col">{t("users.role")}</th>
-            <th scope="col">
-              <span className="usa-sr-only">{t("users.actions")}</span>
-            </th>
+            <ActionsHeader label={t("users.actions")} />
           </>
         }
         rows={rows}

@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes } from "react";
 import { useTranslation } from "~/i18n/react";
+import { ActionsHeader } from "~/components/list/List";
 import { StatusButton } from "~/components/ui/busy";
 import { ConfirmAction } from "~/components/ui/ConfirmAction";
 import type { Language } from "~/i18n/config";
@@ -46,9 +47,7 @@ export function DocumentTable({
           <th scope="col">{t("documents.description")}</th>
           <th scope="col">{t("documents.file")}</th>
           <th scope="col">{t("documents.added")}</th>
-          <th scope="col">
-            <span className="usa-sr-only">{t("documents.actions")}</span>
-          </th>
+          <ActionsHeader label={t("documents.actions")} />
         </tr>
       </thead>
       <tbody>

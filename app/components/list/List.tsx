@@ -44,6 +44,15 @@ export function SortHeader({ field, label, state }: { field: string; label: stri
   );
 }
 
+/** The heading of a table's column of row actions: said to screen readers only, the buttons speak for themselves. */
+export function ActionsHeader({ label }: { label: string }) {
+  return (
+    <th scope="col">
+      <span className="usa-sr-only">{label}</span>
+    </th>
+  );
+}
+
 /** Scrolls sideways inside its box, never the page; the box is focusable and named so a keyboard can scroll it. */
 export function ListTable({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
+import { ActionsHeader } from "~/components/list/List";
 import { ConfirmAction } from "~/components/ui/ConfirmAction";
 import { SelectField, TextareaField, TextField } from "~/components/ui/form";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
@@ -236,9 +237,7 @@ export function AdminReferralPanel({
                 <th scope="col">{t("links.reviewer")}</th>
                 <th scope="col">{t("links.expires")}</th>
                 <th scope="col">{t("links.state")}</th>
-                <th scope="col">
-                  <span className="usa-sr-only">{t("users.actions")}</span>
-                </th>
+                <ActionsHeader label={t("users.actions")} />
               </tr>
             </thead>
             <tbody>

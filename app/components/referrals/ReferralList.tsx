@@ -2,7 +2,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { ReferChildLink } from "~/components/children/ReferChildLink";
-import { EmptyList, ListResults, SortHeader, UnknownComparisonAlert } from "~/components/list/List";
+import { ActionsHeader, EmptyList, ListResults, SortHeader, UnknownComparisonAlert } from "~/components/list/List";
 import { DateFilterField, ListFilters, SelectFilter, TextFilter } from "~/components/list/ListFilters";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import { Alert } from "~/components/ui/Alert";
@@ -207,9 +207,7 @@ export function ReferralListPage() {
               </>
             )}
             {isAdmin ? <SortHeader field="completedBy" label={t("list.completedBy")} state={state} /> : null}
-            <th scope="col">
-              <span className="usa-sr-only">{t("list.actions")}</span>
-            </th>
+            <ActionsHeader label={t("list.actions")} />
           </>
         }
         rows={rows}

@@ -2,6 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Link, useLoaderData } from "@remix-run/react";
 import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
+import { ActionsHeader } from "~/components/list/List";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import { pageTitle } from "~/components/ui/page.server";
 import { getLookupOptions } from "~/models/lookup.server";
@@ -81,9 +82,7 @@ export default function GuardianList() {
               <th scope="col">{t("guardians.name")}</th>
               <th scope="col">{t("guardians.relationship")}</th>
               <th scope="col">{t("guardians.phones")}</th>
-              <th scope="col">
-                <span className="usa-sr-only">{t("guardians.actions")}</span>
-              </th>
+              <ActionsHeader label={t("guardians.actions")} />
             </tr>
           </thead>
           <tbody>
