@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/auth.server";
-import { ListResults, SortHeader, UnknownComparisonAlert } from "~/components/list/List";
+import { ListResults, UnknownComparisonAlert } from "~/components/list/List";
 import { DateFilterField, ListFilters, SelectFilter, TextFilter } from "~/components/list/ListFilters";
 import { getPageTranslation } from "~/i18n/page.server";
 import { listSecurityEvents, SECURITY_EVENT_LIST, securityEventKindOptions } from "~/models/security-events.server";
@@ -31,7 +31,8 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
 });
 
 export default function SecurityEvents() {
-  const { state, total, rows, filterError, kinds, exports } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { state, total, filterError, kinds } = data;
   const { t } = useTranslation(["admin", "common"]);
   return (
     <div className="list-page">
@@ -39,44 +40,22 @@ export default function SecurityEvents() {
       <p>{t("security.intro")}</p>
       {filterError ? <UnknownComparisonAlert /> : null}
       <ListFilters state={state} label={t("security.filters")}>
-        <TextFilter name="person" label={t("security.person")} value={state.text.person} />
-        <SelectFilter
-          name="kind"
-          label={t("security.kind")}
-          value={state.text.kind}
-          anyLabel={t("security.anyKind")}
-          options={kinds}
-        />
-        <DateFilterField name="at" label={t("security.when")} value={state.dates.at} />
+        <TextFilter name="person" label={t("security.person")} />
+        <SelectFilter name="kind" label={t("security.kind")} anyLabel={t("security.anyKind")} options={kinds} />
+        <DateFilterField name="at" label={t("security.when")} />
       </ListFilters>
       <ListResults
         label={t("security.title")}
         caption={t("security.caption", { total })}
         empty={t("security.empty")}
-        head={
-          <>
-            <SortHeader field="at" label={t("security.when")} state={state} />
-            <th scope="col">{t("security.what")}</th>
-            <th scope="col">{t("security.who")}</th>
-            <th scope="col">{t("security.whose")}</th>
-            <th scope="col">{t("security.address")}</th>
-          </>
-        }
-        rows={rows}
-        row={(row) => (
-          <tr key={row.id}>
-            <th scope="row" data-label={t("security.when")}>
-              {row.when}
-            </th>
-            <td data-label={t("security.what")}>{row.what}</td>
-            <td data-label={t("security.who")}>{row.who || t("security.nobody")}</td>
-            <td data-label={t("security.whose")}>{row.whose}</td>
-            <td data-label={t("security.address")}>{row.address}</td>
-          </tr>
-        )}
-        state={state}
-        total={total}
-        exports={exports}
+        columns={[
+          { label: t("security.when"), sort: "at", cell: (row) => row.when },
+          { label: t("security.what"), cell: (row) => row.what },
+          { label: t("security.who"), cell: (row) => row.who || t("security.nobody") },
+          { label: t("security.whose"), cell: (row) => row.whose },
+          { label: t("security.address"), cell: (row) => row.address },
+        ]}
+        page={data}
       />
     </div>
   );

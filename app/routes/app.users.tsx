@@ -3,7 +3,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAdmin } from "~/auth/auth.server";
 import { confirmedIntent, UserActionConfirmPage, UserActions } from "~/components/admin/UserActions";
-import { ActionsHeader, ListResults, SortHeader, UnknownComparisonAlert } from "~/components/list/List";
+import { ListResults, UnknownComparisonAlert } from "~/components/list/List";
 import { DateFilterField, ListFilters, SelectFilter, TextFilter } from "~/components/list/ListFilters";
 import { Alert } from "~/components/ui/Alert";
 import { getConfig } from "~/config.server";
@@ -79,7 +79,8 @@ export const action = /* @__PURE__ */ route(async function action({ request, con
 });
 
 export default function UsersList() {
-  const { state, total, rows, filterError, references, promotionClosed, exports } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { state, total, rows, filterError, references, promotionClosed } = data;
   const { t } = useTranslation(["admin", "common"]);
   const location = useLocation();
   const search = new URLSearchParams(location.search);
@@ -105,19 +106,17 @@ export default function UsersList() {
       ) : null}
       {filterError ? <UnknownComparisonAlert /> : null}
       <ListFilters state={state} label={t("users.filters")}>
-        <TextFilter name="name" label={t("users.name")} value={state.text.name} />
-        <TextFilter name="email" label={t("users.email")} value={state.text.email} />
+        <TextFilter name="name" label={t("users.name")} />
+        <TextFilter name="email" label={t("users.email")} />
         <SelectFilter
           name="reference"
           label={t("users.reference")}
-          value={state.text.reference}
           anyLabel={t("users.anyReference")}
           options={references}
         />
         <SelectFilter
           name="status"
           label={t("users.status")}
-          value={state.text.status}
           anyLabel={t("users.anyStatus")}
           options={[
             { value: "active", label: t("users.statuses.active") },
@@ -125,48 +124,40 @@ export default function UsersList() {
             { value: "unverified", label: t("users.statuses.unverified") },
           ]}
         />
-        <DateFilterField name="lastLogin" label={t("users.lastLogin")} value={state.dates.lastLogin} />
+        <DateFilterField name="lastLogin" label={t("users.lastLogin")} />
       </ListFilters>
       <ListResults
         label={t("users.title")}
         caption={t("users.caption", { total })}
         empty={t("users.empty")}
-        head={
-          <>
-            <SortHeader field="name" label={t("users.name")} state={state} />
-            <SortHeader field="email" label={t("users.email")} state={state} />
-            <SortHeader field="reference" label={t("users.reference")} state={state} />
-            <SortHeader field="status" label={t("users.status")} state={state} />
-            <SortHeader field="lastLogin" label={t("users.lastLogin")} state={state} />
-            <th scope="col">{t("users.role")}</th>
-            <ActionsHeader label={t("users.actions")} />
-          </>
-        }
-        rows={rows}
-        row={(row) => (
-          <tr key={row.id}>
-            <th scope="row" data-label={t("users.name")}>
+        columns={[
+          {
+            label: t("users.name"),
+            sort: "name",
+            cell: (row) => (
               <Link to={`/app/user/${row.id}`}>
                 {row.name}
                 {/* Two people may share a name: the e-mail tells their links apart to a screen reader (R161). */}
                 <span className="usa-sr-only"> ({row.email})</span>
               </Link>
-            </th>
-            <td data-label={t("users.email")}>{row.email}</td>
-            <td data-label={t("users.reference")}>{row.reference}</td>
-            <td data-label={t("users.status")}>{t(`users.statuses.${row.status}`)}</td>
-            <td data-label={t("users.lastLogin")}>{row.lastLogin ?? t("users.never")}</td>
-            <td data-label={t("users.role")}>{row.isAdmin ? t("users.roles.admin") : t("users.roles.user")}</td>
-            <td>
+            ),
+          },
+          { label: t("users.email"), sort: "email", cell: (row) => row.email },
+          { label: t("users.reference"), sort: "reference", cell: (row) => row.reference },
+          { label: t("users.status"), sort: "status", cell: (row) => t(`users.statuses.${row.status}`) },
+          { label: t("users.lastLogin"), sort: "lastLogin", cell: (row) => row.lastLogin ?? t("users.never") },
+          { label: t("users.role"), cell: (row) => (row.isAdmin ? t("users.roles.admin") : t("users.roles.user")) },
+          {
+            label: t("users.actions"),
+            actions: true,
+            cell: (row) => (
               <div className="table-actions">
                 {row.actionable ? <UserActions user={row} /> : <span className="usa-hint">{t("users.you")}</span>}
               </div>
-            </td>
-          </tr>
-        )}
-        state={state}
-        total={total}
-        exports={exports}
+            ),
+          },
+        ]}
+        page={data}
       />
     </div>
   );

@@ -63,28 +63,35 @@ export function ListTable({ label, children }: { label: string; children: ReactN
   );
 }
 
-/** A list's rows, or a no-match line, then page links and the CSV export. */
-export function ListResults<Row>({
+/** A column of a list: its heading (a sort link when `sort` names the field) and each row's cell. */
+export interface ListColumn<Row> {
+  label: string;
+  sort?: string;
+  /** The row's actions: the heading is for screen readers only, and phones show no label before the cell. */
+  actions?: boolean;
+  cell: (row: Row) => ReactNode;
+}
+
+/**
+ * A list's rows, or a no-match line, then page links and the CSV export. The first column heads its row; each cell
+ * carries its column's label, shown before it where the table stacks on phones.
+ */
+export function ListResults<Row extends { id: number | string }>({
   label,
   caption,
   empty,
-  head,
-  rows,
-  row,
-  state,
-  total,
-  exports,
+  columns: maybeColumns,
+  page: { rows, state, total, exports },
 }: {
   label: string;
   caption: string;
   empty: string;
-  head: ReactNode;
-  rows: Row[];
-  row: (row: Row) => ReactNode;
-  state: ListState;
-  total: number;
-  exports: ListExports;
+  /** `false` for a column this reader does not have. */
+  columns: Array<ListColumn<Row> | false>;
+  /** What the list page loaded (loadListPage): this page's rows, the query, the count and the exports. */
+  page: { rows: Row[]; state: ListState; total: number; exports: ListExports };
 }) {
+  const columns = maybeColumns.filter((column) => column !== false);
   return (
     <>
       {rows.length === 0 ? (
@@ -93,9 +100,37 @@ export function ListResults<Row>({
         <ListTable label={label}>
           <caption className="usa-sr-only">{caption}</caption>
           <thead>
-            <tr>{head}</tr>
+            <tr>
+              {columns.map((column) =>
+                column.actions ? (
+                  <ActionsHeader key={column.label} label={column.label} />
+                ) : column.sort ? (
+                  <SortHeader key={column.label} field={column.sort} label={column.label} state={state} />
+                ) : (
+                  <th key={column.label} scope="col">
+                    {column.label}
+                  </th>
+                ),
+              )}
+            </tr>
           </thead>
-          <tbody>{rows.map(row)}</tbody>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                {columns.map((column, index) =>
+                  index === 0 ? (
+                    <th key={column.label} scope="row" data-label={column.label}>
+                      {column.cell(row)}
+                    </th>
+                  ) : (
+                    <td key={column.label} data-label={column.actions ? undefined : column.label}>
+                      {column.cell(row)}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
         </ListTable>
       )}
       <Pagination state={state} total={total} />

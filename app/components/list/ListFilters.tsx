@@ -1,11 +1,14 @@
 import { Link, useLocation, useSubmit } from "@remix-run/react";
 import { Form, StatusButton } from "~/components/ui/busy";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { Language } from "~/i18n/config";
 import { formatCalendarDate, parseTypedDate } from "~/utils/dates";
 import { DATE_COMPARISONS, FILTER_DEBOUNCE_MS, isFiltered, PAGE_SIZES, type DateFilter } from "~/utils/list";
 import type { ListState } from "./List";
+
+/** The list's state, where each filter of the form finds its value by its name. */
+const FilterState = createContext<ListState | null>(null);
 
 /**
  * A GET form, so filters live in the address; with JavaScript also sent FILTER_DEBOUNCE_MS after the last change.
@@ -63,7 +66,7 @@ export function ListFilters({
         <input type="hidden" name="sort" value={state.sort} />
         <input type="hidden" name="order" value={state.order} />
         <div className="list-filters__fields">
-          {children}
+          <FilterState.Provider value={state}>{children}</FilterState.Provider>
           <div className="usa-form-group">
             <label className="usa-label" htmlFor="list-count">
               {t("list.pageSize")}
@@ -86,6 +89,18 @@ export function ListFilters({
   );
 }
 
+/** A text or list filter's form group: its label, then what the caller puts below (its control is filter-<name>). */
+function FilterGroup({ name, label, children }: { name: string; label: string; children: ReactNode }) {
+  return (
+    <div className="usa-form-group">
+      <label className="usa-label" htmlFor={`filter-${name}`}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 /** A filter chosen from a list ("any" first). */
 export function SelectFilter({
   name,
@@ -96,16 +111,15 @@ export function SelectFilter({
 }: {
   name: string;
   label: string;
-  value: string | undefined;
+  /** What it shows: the list's own filter of its name unless said. */
+  value?: string;
   anyLabel: string;
   options: Array<{ value: string; label: string }>;
 }) {
+  const list = useContext(FilterState);
   return (
-    <div className="usa-form-group">
-      <label className="usa-label" htmlFor={`filter-${name}`}>
-        {label}
-      </label>
-      <select className="usa-select" id={`filter-${name}`} name={name} defaultValue={value ?? ""}>
+    <FilterGroup name={name} label={label}>
+      <select className="usa-select" id={`filter-${name}`} name={name} defaultValue={value ?? list?.text[name] ?? ""}>
         <option value="">{anyLabel}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -113,7 +127,7 @@ export function SelectFilter({
           </option>
         ))}
       </select>
-    </div>
+    </FilterGroup>
   );
 }
 
@@ -126,15 +140,14 @@ export function TextFilter({
 }: {
   name: string;
   label: string;
-  value: string | undefined;
+  /** What it shows: the list's own filter of its name unless said. */
+  value?: string;
   hint?: string;
   inputMode?: "numeric";
 }) {
+  const list = useContext(FilterState);
   return (
-    <div className="usa-form-group">
-      <label className="usa-label" htmlFor={`filter-${name}`}>
-        {label}
-      </label>
+    <FilterGroup name={name} label={label}>
       {hint ? (
         <div className="usa-hint" id={`filter-${name}-hint`}>
           {hint}
@@ -145,12 +158,12 @@ export function TextFilter({
         id={`filter-${name}`}
         name={name}
         type="search"
-        defaultValue={value ?? ""}
+        defaultValue={value ?? list?.text[name] ?? ""}
         maxLength={100}
         inputMode={inputMode}
         aria-describedby={hint ? `filter-${name}-hint` : undefined}
       />
-    </div>
+    </FilterGroup>
   );
 }
 
@@ -163,16 +176,19 @@ const TYPED_DATE = { type: "text", maxLength: 10, autoComplete: "off", spellChec
 export function DateFilterField({
   name,
   label,
-  value,
+  value: given,
   allowNever = false,
 }: {
   name: string;
   label: string;
-  value: DateFilter | undefined;
+  /** What it shows: the list's own filter of its name unless said. */
+  value?: DateFilter;
   allowNever?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const { search } = useLocation();
+  const list = useContext(FilterState);
+  const value = given ?? list?.dates[name];
   const language = i18n.language as Language;
   // A read date is reshown in the page's order; unreadable text stays as typed, to correct.
   const typed = (part: "From" | "To") => {

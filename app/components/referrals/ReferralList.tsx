@@ -2,7 +2,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
 import { ReferChildLink } from "~/components/children/ReferChildLink";
-import { ActionsHeader, EmptyList, ListResults, SortHeader, UnknownComparisonAlert } from "~/components/list/List";
+import { EmptyList, ListResults, UnknownComparisonAlert } from "~/components/list/List";
 import { DateFilterField, ListFilters, SelectFilter, TextFilter } from "~/components/list/ListFilters";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import { Alert } from "~/components/ui/Alert";
@@ -20,7 +20,6 @@ export function ReferralListPage() {
     owner,
     state,
     total,
-    rows,
     filterError,
     isAdmin,
     sameChild,
@@ -29,7 +28,6 @@ export function ReferralListPage() {
     counties,
     statuses,
     confirmDelete,
-    exports,
     titleKey,
   } = data;
   const { t } = useTranslation(["referrals", "common"]);
@@ -132,143 +130,117 @@ export function ReferralListPage() {
           (isAdmin && Boolean(state.text.pastDays) && pastDaysOf(state.text.pastDays) === null)
         }
       >
-        <TextFilter name="childName" label={t("list.child")} value={state.text.childName} />
+        <TextFilter name="childName" label={t("list.child")} />
         {!drafts ? (
           <SelectFilter
             name="status"
             label={t("list.status")}
-            value={state.text.status}
             anyLabel={t("list.anyStatus")}
             options={statuses.map((status) => ({ value: status, label: statusLabel(status) }))}
           />
         ) : null}
-        <SelectFilter
-          name="county"
-          label={t("list.county")}
-          value={state.text.county}
-          anyLabel={t("list.anyCounty")}
-          options={counties}
-        />
+        <SelectFilter name="county" label={t("list.county")} anyLabel={t("list.anyCounty")} options={counties} />
         {isAdmin && !drafts ? (
-          <TextFilter
-            name="pastDays"
-            label={t("list.pastDays")}
-            hint={t("list.pastDaysHint")}
-            value={state.text.pastDays}
-            inputMode="numeric"
-          />
+          <TextFilter name="pastDays" label={t("list.pastDays")} hint={t("list.pastDaysHint")} inputMode="numeric" />
         ) : null}
         {sameChild && kind === "submitted" ? (
           <SelectFilter
             name="sameChild"
             label={t("list.sameChild")}
-            value={state.text.sameChild}
             anyLabel={t("list.sameChildAll")}
             options={[{ value: "yes", label: t("list.sameChildOnly") }]}
           />
         ) : null}
         {isAdmin ? (
           <>
-            <TextFilter name="completedByName" label={t("list.completedByName")} value={state.text.completedByName} />
-            <TextFilter
-              name="completedByEmail"
-              label={t("list.completedByEmail")}
-              value={state.text.completedByEmail}
-            />
+            <TextFilter name="completedByName" label={t("list.completedByName")} />
+            <TextFilter name="completedByEmail" label={t("list.completedByEmail")} />
           </>
         ) : null}
-        <DateFilterField name="birthdate" label={t("list.birthdate")} value={state.dates.birthdate} />
-        <DateFilterField name="createdAt" label={t("list.createdAt")} value={state.dates.createdAt} />
-        <DateFilterField name="updatedAt" label={t("list.updatedAt")} value={state.dates.updatedAt} allowNever />
-        {!drafts ? (
-          <DateFilterField name="submissionDate" label={t("list.submissionDate")} value={state.dates.submissionDate} />
-        ) : null}
+        <DateFilterField name="birthdate" label={t("list.birthdate")} />
+        <DateFilterField name="createdAt" label={t("list.createdAt")} />
+        <DateFilterField name="updatedAt" label={t("list.updatedAt")} allowNever />
+        {!drafts ? <DateFilterField name="submissionDate" label={t("list.submissionDate")} /> : null}
       </ListFilters>
       <ListResults
         label={title}
         caption={t("list.caption", { title, count: total })}
         empty={t("list.empty")}
-        head={
-          <>
-            <SortHeader field="childName" label={t("list.child")} state={state} />
-            <SortHeader field="birthdate" label={t("list.birthdate")} state={state} />
-            <SortHeader field="status" label={t("list.status")} state={state} />
-            <th scope="col">{t("list.county")}</th>
-            {drafts ? (
-              <>
-                <SortHeader field="createdAt" label={t("list.createdAt")} state={state} />
-                <SortHeader field="updatedAt" label={t("list.updatedAt")} state={state} />
-              </>
-            ) : (
-              <>
-                <SortHeader field="submissionDate" label={t("list.submissionDate")} state={state} />
-                <SortHeader field="statusUpdatedAt" label={t("list.statusUpdatedAt")} state={state} />
-                {isAdmin ? <th scope="col">{t("list.timeline")}</th> : null}
-              </>
-            )}
-            {isAdmin ? <SortHeader field="completedBy" label={t("list.completedBy")} state={state} /> : null}
-            <ActionsHeader label={t("list.actions")} />
-          </>
-        }
-        rows={rows}
-        row={(row) => (
-          <tr key={row.id}>
-            <th scope="row" data-label={t("list.child")}>
-              {/* Its name says the referral's number, which tells two referrals of one child apart (R161). */}
+        columns={[
+          {
+            label: t("list.child"),
+            sort: "childName",
+            // Its name says the referral's number, which tells two referrals of one child apart (R161).
+            cell: (row) => (
               <Link to={row.href} aria-label={`${row.childName}${t("list.rowReferral", { id: row.id })}`}>
                 {row.childName}
               </Link>
-            </th>
-            <td data-label={t("list.birthdate")}>{formatCalendarDate(row.birthdate, language)}</td>
-            <td data-label={t("list.status")}>
-              {statusLabel(row.status)}
-              {/* Under the status, not in a column of their own: most referrals have none. */}
-              {row.statusDetails ? <span className="list-table__details usa-hint">{row.statusDetails}</span> : null}
-            </td>
-            <td data-label={t("list.county")}>{row.county}</td>
-            {drafts ? (
+            ),
+          },
+          {
+            label: t("list.birthdate"),
+            sort: "birthdate",
+            cell: (row) => formatCalendarDate(row.birthdate, language),
+          },
+          {
+            label: t("list.status"),
+            sort: "status",
+            cell: (row) => (
               <>
-                <td data-label={t("list.createdAt")}>{formatDateEastern(row.createdAt, language)}</td>
-                <td data-label={t("list.updatedAt")}>{formatDateEastern(row.updatedAt, language)}</td>
+                {statusLabel(row.status)}
+                {/* Under the status, not in a column of their own: most referrals have none. */}
+                {row.statusDetails ? <span className="list-table__details usa-hint">{row.statusDetails}</span> : null}
               </>
-            ) : (
+            ),
+          },
+          { label: t("list.county"), cell: (row) => row.county },
+          drafts && {
+            label: t("list.createdAt"),
+            sort: "createdAt",
+            cell: (row) => formatDateEastern(row.createdAt, language),
+          },
+          drafts && {
+            label: t("list.updatedAt"),
+            sort: "updatedAt",
+            cell: (row) => formatDateEastern(row.updatedAt, language),
+          },
+          !drafts && {
+            label: t("list.submissionDate"),
+            sort: "submissionDate",
+            cell: (row) => (row.submissionDate ? formatDateEastern(row.submissionDate, language) : ""),
+          },
+          !drafts && {
+            label: t("list.statusUpdatedAt"),
+            sort: "statusUpdatedAt",
+            cell: (row) => (row.statusUpdatedAt ? formatDateEastern(row.statusUpdatedAt, language) : ""),
+          },
+          !drafts && isAdmin && { label: t("list.timeline"), cell: timelineText },
+          isAdmin && {
+            label: t("list.completedBy"),
+            sort: "completedBy",
+            cell: (row) => (
               <>
-                <td data-label={t("list.submissionDate")}>
-                  {row.submissionDate ? formatDateEastern(row.submissionDate, language) : ""}
-                </td>
-                <td data-label={t("list.statusUpdatedAt")}>
-                  {row.statusUpdatedAt ? formatDateEastern(row.statusUpdatedAt, language) : ""}
-                </td>
-                {isAdmin ? <td data-label={t("list.timeline")}>{timelineText(row)}</td> : null}
-              </>
-            )}
-            {isAdmin ? (
-              <td data-label={t("list.completedBy")}>
                 {row.completedByName}
                 <br />
                 <span className="usa-hint">{row.completedByEmail}</span>
-              </td>
-            ) : null}
-            <td>
+              </>
+            ),
+          },
+          {
+            label: t("list.actions"),
+            actions: true,
+            cell: (row) => (
               <div className="table-actions">
                 <Link to={row.href}>
                   {row.mayChange ? t("list.edit") : t("list.review")}
-                  <span className="usa-sr-only">
-                    {" "}
-                    {row.childName}
-                    {t("list.rowReferral", { id: row.id })}
-                  </span>
+                  <RowName row={row} />
                 </Link>
                 {row.mayCopy ? (
                   <Form method="post" className="inline-form">
                     <input type="hidden" name="referral" value={row.id} />
                     <StatusButton name="intent" value="copy" className="usa-button usa-button--unstyled">
                       {t("list.copy")}
-                      <span className="usa-sr-only">
-                        {" "}
-                        {row.childName}
-                        {t("list.rowReferral", { id: row.id })}
-                      </span>
+                      <RowName row={row} />
                     </StatusButton>
                   </Form>
                 ) : null}
@@ -279,11 +251,7 @@ export function ReferralListPage() {
                     triggerLabel={
                       <>
                         {t("list.delete")}
-                        <span className="usa-sr-only">
-                          {" "}
-                          {row.childName}
-                          {t("list.rowReferral", { id: row.id })}
-                        </span>
+                        <RowName row={row} />
                       </>
                     }
                     triggerClassName="usa-button usa-button--unstyled"
@@ -291,14 +259,24 @@ export function ReferralListPage() {
                   />
                 ) : null}
               </div>
-            </td>
-          </tr>
-        )}
-        state={state}
-        total={total}
-        exports={exports}
+            ),
+          },
+        ]}
+        page={data}
       />
     </div>
+  );
+}
+
+/** Which referral an action of its row is for, to a screen reader: the actions' own words are the same on each row. */
+function RowName({ row }: { row: { id: number; childName: string } }) {
+  const { t } = useTranslation("referrals");
+  return (
+    <span className="usa-sr-only">
+      {" "}
+      {row.childName}
+      {t("list.rowReferral", { id: row.id })}
+    </span>
   );
 }
 
