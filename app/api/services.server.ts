@@ -28,6 +28,13 @@ import { iri } from "./shapes.server";
 // The calls of R100 that are not records: reference data (lookups, miscellaneous values, the
 // translation dictionaries), the review link, the password flows, and the reports.
 
+/** An administrator's reset link for an account, by its id or its address: one not sent (R103) is a conflict. */
+async function sendResetOrConflict(...args: Parameters<typeof sendPasswordReset>) {
+  const outcome = await sendPasswordReset(...args);
+  if (!outcome.sent) throw new ApiError("conflict");
+  return outcome;
+}
+
 /** A public answer the browser may keep, revalidated by its ETag (304 when unchanged). */
 function cacheable(request: Request, body: unknown, maxAgeSeconds = 300): Response {
   const text = JSON.stringify(body);
@@ -190,9 +197,7 @@ export const accountOperations = {
         if (!actor.isAdmin) throw new ApiError("forbidden");
         const userId = await findUserIdByEmail(db, username);
         if (userId === null) throw new ApiError("not_found");
-        const outcome = await sendPasswordReset(db, actor, userId);
-        if (!outcome.sent) throw new ApiError("conflict");
-        return outcome;
+        return sendResetOrConflict(db, actor, userId);
       }
       const body = await readBody(request);
       body.set("token", new URL(request.url).searchParams.get("token") ?? String(body.get("token") ?? ""));
@@ -213,9 +218,7 @@ export const accountOperations = {
     tag: "Users",
     access: "admin",
     async run({ db, actor, id }) {
-      const outcome = await sendPasswordReset(db, actor, id);
-      if (!outcome.sent) throw new ApiError("conflict");
-      return outcome;
+      return sendResetOrConflict(db, actor, id);
     },
   }),
 };
