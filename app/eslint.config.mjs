@@ -137,7 +137,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: "^~/(routes|components|api)/|^~/wizard/(?!answers$|review-rows$|step-table$)",
+              regex: "^~/(routes|components|api)/|^~/wizard/(?!answers$|present$|review-rows$|step-table$)",
               message:
                 "app/models and app/schemas sit below the pages: move what both need down (e.g. app/utils, app/schemas).",
             },

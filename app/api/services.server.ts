@@ -120,7 +120,9 @@ export const referenceOperations = {
     async run({ db, query, language }) {
       const review = await getReferralForReviewLink(db, query.token, language);
       if (!review) throw new ApiError("invalid_review_token");
-      return review;
+      // The page's own rows and links, not the review's answers: the API answers those once, in `answers`.
+      const { reviewed: _rows, missingAt: _links, ...answered } = review;
+      return answered;
     },
   }),
 };

@@ -27,8 +27,11 @@ import type { CurrentUser } from "./user.server";
 import { reads } from "./reads";
 import { traced } from "~/services/trace.server";
 import { readableReferral, referralRow, type Row } from "./referral-lifecycle.server";
-import { ANSWER_NAMES, ANSWERS, type AnswerRow } from "~/wizard/answers";
-import { reviewRow, type ShownAnswers } from "~/wizard/review-rows";
+import { ANSWER_NAMES, ANSWERS, placeOf, sectionOf, type AnswerName, type AnswerRow } from "~/wizard/answers";
+import { reviewRow, type ReviewedAnswer, type ReviewedName } from "~/wizard/review-rows";
+
+/** Plain answers by `answer` name, lookup codes as labels. */
+type ShownAnswers = Record<string, string | number | null>;
 
 // A referral's review (R68, R72, R93): its answers labelled, what is missing, what the reader may do. Reading it is on
 // the record of access (34 CFR 303.406) for anyone but its creator.
@@ -41,18 +44,31 @@ async function labels(db: DB, type: LookupType, codes: string[], language: Langu
   });
 }
 
-/** The table of answers' rows with a `review`, codes as their lookup's label in the reader's language. */
-async function shownAnswers(db: DB, referral: Row, language: Language): Promise<ShownAnswers> {
-  const shown: ShownAnswers = {};
+/**
+ * The table of answers' rows with a `review`, codes as their lookup's label in the reader's language: by answer name
+ * (the API's) and as the page's rows (reviewed).
+ */
+async function shownAnswers(db: DB, referral: Row, language: Language) {
+  const answers: ShownAnswers = {};
+  const reviewed: ReviewedAnswer[] = [];
   for (const name of ANSWER_NAMES) {
     const row: AnswerRow = ANSWERS[name];
     if (!row.review || !row.column || !row.answer) continue;
     const stored = referral[row.column as keyof Row] as string | number | null;
-    shown[row.answer] = row.review.lookup
+    const value = row.review.lookup
       ? await getLookupLabel(db, row.review.lookup, stored === null ? null : String(stored), language)
       : stored;
+    answers[row.answer] = value;
+    reviewed.push({
+      name: name as ReviewedName,
+      section: sectionOf(name),
+      label: row.review.label,
+      as: row.review.as ?? "text",
+      whenGiven: row.review.whenGiven ?? false,
+      value,
+    });
   }
-  return shown;
+  return { answers, reviewed };
 }
 
 /** A look at the whole referral, on its record of access (R95). */
@@ -167,7 +183,8 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
     .execute();
   const adults = await adultsWithPhones(db, referral.id);
   const facts = await progressFacts(db, referral);
-  const answers = await shownAnswers(db, referral, language);
+  const { answers, reviewed } = await shownAnswers(db, referral, language);
+  const missing = missingItems(facts);
   const may = (rule: (actor: CurrentUser, referral: ReferralFacts) => boolean) =>
     actor !== null && rule(actor, referralFacts(referral));
   // Home visiting is stored as Other with its text; any other "Other" shows what was typed.
@@ -200,12 +217,13 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
     },
     // The review link's API also answers them where they stood before the table (R94).
     answers,
+    reviewed,
     referrer: {
       relationship: await relationshipText(),
       name: String(
         reviewRow(
           ["referrerPrefix", "referrerFirstName", "referrerMiddleName", "referrerLastName", "referrerSuffix"],
-          answers,
+          reviewed,
         )?.value ?? "",
       ),
       phone: await phoneText(db, referral.referrer_phone_id),
@@ -263,7 +281,11 @@ async function reviewOf(db: DB, referral: Row, ids: WizardIds, language: Languag
       size: row.size_bytes,
       createdAt: row.created_at,
     })),
-    missing: missingItems(facts),
+    missing,
+    /** Where the page's links to a missing answer go (a parent's or guardian's phone goes to the parent). */
+    missingAt: Object.fromEntries(
+      missing.flatMap((item) => (item.answer === "adultPhone" ? [] : [[item.answer, placeOf(item.answer)]])),
+    ) as Partial<Record<AnswerName, ReturnType<typeof placeOf>>>,
     can: {
       edit: may(mayEditReferral),
       submit: may(maySubmitReferral),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionalCode, tooLong } from "./fields";
-import { ANSWER_NAMES, ANSWERS, present, refusedEmptyOn, type AnswerRow } from "~/wizard/answers";
+import { ANSWER_NAMES, ANSWERS, refusedEmptyOn, type AnswerRow } from "~/wizard/answers";
+import { present } from "~/wizard/present";
 import { CONSENT, DETAILS_MAX, GESTATION_UNKNOWN, otherConditionIssue, raceHispanicIssue } from "./referral";
 
 // A referral's answers as the models take them, in the API's names. Group rules (R50-R62) are checked by saveAnswers

@@ -3,6 +3,7 @@ import type { ReferralFacts } from "~/models/completeness";
 import type { LookupType } from "~/models/lookup.server";
 import { CONSENT } from "~/schemas/consent";
 import { followUps, type FollowUp } from "~/schemas/relationship";
+import { present } from "./present";
 import { WIZARD_STEPS } from "./step-table";
 
 type StepKey = (typeof WIZARD_STEPS)[number]["key"];
@@ -307,9 +308,6 @@ export const ANSWERS = {
 } satisfies Record<string, AnswerRow>;
 
 export type AnswerName = keyof typeof ANSWERS;
-
-/** The one test of an answer given: not null or undefined, not blank. */
-export const present = (value: unknown) => value !== null && value !== undefined && String(value).trim() !== "";
 
 export const ANSWER_NAMES = Object.keys(ANSWERS) as AnswerName[];
 const rowOf = (name: AnswerName): AnswerRow => ANSWERS[name];

@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes } from "react";
 import { useTranslation } from "~/i18n/react";
-import { ActionsHeader } from "~/components/list/List";
+import { ActionsHeader } from "~/components/ui/ActionsHeader";
 import { StatusButton } from "~/components/ui/busy";
 import { ConfirmAction } from "~/components/ui/ConfirmAction";
 import type { Language } from "~/i18n/config";

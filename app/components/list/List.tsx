@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
+import { ActionsHeader } from "~/components/ui/ActionsHeader";
 import { Alert } from "~/components/ui/Alert";
 import { listHref, type DateFilter, type ListExports, type SortOrder } from "~/utils/list";
 import { CsvExport } from "./CsvExport";
@@ -40,15 +41,6 @@ export function SortHeader({ field, label, state }: { field: string; label: stri
         <span className="usa-sr-only">, {t(next === "asc" ? "list.sortAscending" : "list.sortDescending")}</span>
         {active ? <span aria-hidden="true">{state.order === "asc" ? " ▲" : " ▼"}</span> : null}
       </Link>
-    </th>
-  );
-}
-
-/** The heading of a table's column of row actions: said to screen readers only, the buttons speak for themselves. */
-export function ActionsHeader({ label }: { label: string }) {
-  return (
-    <th scope="col">
-      <span className="usa-sr-only">{label}</span>
     </th>
   );
 }

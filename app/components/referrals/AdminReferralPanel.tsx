@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
-import { ActionsHeader } from "~/components/list/List";
+import { ActionsHeader } from "~/components/ui/ActionsHeader";
 import { ConfirmAction } from "~/components/ui/ConfirmAction";
 import { SelectField, TextareaField, TextField } from "~/components/ui/form";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";

@@ -16,8 +16,7 @@ import { addressText } from "~/utils/address";
 import { formatCalendarDate, formatDateTimeEastern } from "~/utils/dates";
 import { formatFileSize } from "~/utils/upload";
 import type { MissingItem } from "~/models/completeness";
-import { placeOf, type ReviewShown } from "~/wizard/answers";
-import { reviewedUnplaced, reviewRow, type ReviewedName } from "~/wizard/review-rows";
+import { reviewedUnplaced, reviewRow, type ReviewedAnswer, type ReviewedName } from "~/wizard/review-rows";
 import { guardianHref, stepHref, type StepKey } from "~/wizard/steps";
 
 type Row = [string, ReactNode];
@@ -70,7 +69,7 @@ export function ReferralReview({
           weeks: t("review.fields.weeks", { count: Math.floor(days / 7) }),
           days: t("review.fields.days", { count: days % 7 }),
         });
-  const readAs = (as: NonNullable<ReviewShown["as"]>, value: string | number | null): string => {
+  const readAs = (as: ReviewedAnswer["as"], value: string | number | null): string => {
     if (value === null) return none;
     if (as === "yesNo") return answer(value);
     if (as === "date") return formatCalendarDate(String(value), language);
@@ -82,7 +81,7 @@ export function ReferralReview({
   const placed = new Set<ReviewedName>();
   const shown = (...names: ReviewedName[]): Row[] => {
     for (const name of names) placed.add(name);
-    const row = reviewRow(names, review.answers);
+    const row = reviewRow(names, review.reviewed);
     if (!row) return [];
     const words = readAs(row.as, row.value);
     return [
@@ -94,7 +93,7 @@ export function ReferralReview({
   const missingHref = (item: MissingItem) =>
     item.answer === "adultPhone"
       ? `${guardianHref(review.ids, item.adult)}?return=review#guardian-phones`
-      : `${changeHref(placeOf(item.answer).step)}${placeOf(item.answer).anchor}`;
+      : `${changeHref(review.missingAt[item.answer]!.step)}${review.missingAt[item.answer]!.anchor}`;
   const missingText = (item: MissingItem) =>
     t(`review.missing.${item.answer}`, item.answer === "adultPhone" ? { name: item.name } : {});
 
@@ -112,7 +111,10 @@ export function ReferralReview({
         ) : null}
       </div>
       <SummaryList
-        rows={reviewedUnplaced(SECTION_STEP[key], placed).reduce((all, name) => all.concat(shown(name)), rows)}
+        rows={reviewedUnplaced(SECTION_STEP[key], review.reviewed, placed).reduce(
+          (all, name) => all.concat(shown(name)),
+          rows,
+        )}
       />
       {extra}
     </section>

@@ -2,7 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Link, useLoaderData } from "@remix-run/react";
 import { Form, StatusButton } from "~/components/ui/busy";
 import { useTranslation } from "~/i18n/react";
-import { ActionsHeader } from "~/components/list/List";
+import { ActionsHeader } from "~/components/ui/ActionsHeader";
 import { ConfirmAction, ConfirmPage } from "~/components/ui/ConfirmAction";
 import { pageTitle } from "~/components/ui/page.server";
 import { getLookupOptions } from "~/models/lookup.server";
