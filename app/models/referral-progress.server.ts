@@ -11,21 +11,16 @@ import { traced } from "~/services/trace.server";
 export const progressFacts = traced(
   "model.progressFacts",
   async function progressFacts(db: DB, referral: DraftReferral): Promise<ReferralFacts> {
-    const address = referral.address_id
-      ? ((await db
-          .selectFrom("addresses")
-          .select(["line1", "city", "zip", "county"])
-          .where("id", "=", referral.address_id)
-          .executeTakeFirst()) ?? null)
-      : null;
-    const adults = await db
-      .selectFrom("adults")
-      .select(["id", "first_name", "middle_name", "last_name", "home_phone_id", "work_phone_id", "mobile_phone_id"])
-      .where("referral_id", "=", referral.id)
-      .orderBy("id")
-      .execute();
-    const counts = await db
-      .selectNoFrom((eb) => [
+    // One statement, as every step's frame asks it: a row per parent or guardian (one with none when there is none),
+    // each carrying the address and the counts.
+    const rows = await db
+      .selectFrom("referrals as r")
+      .leftJoin("addresses as a", "a.id", "r.address_id")
+      .leftJoin("adults as p", "p.referral_id", "r.id")
+      .select(["a.id as addressId", "a.line1", "a.city", "a.zip", "a.county"])
+      .select(["p.id", "p.first_name", "p.middle_name", "p.last_name"])
+      .select(["p.home_phone_id", "p.work_phone_id", "p.mobile_phone_id"])
+      .select((eb) => [
         eb
           .selectFrom("referral_reasons")
           .select(eb.fn.countAll<number>().as("n"))
@@ -44,7 +39,15 @@ export const progressFacts = traced(
           .where("disabled", "=", 0)
           .as("consentDocuments"),
       ])
-      .executeTakeFirstOrThrow();
+      .where("r.id", "=", referral.id)
+      .orderBy("p.id")
+      .execute();
+    const [first] = rows;
+    const address =
+      first && first.addressId !== null
+        ? { line1: first.line1, city: first.city, zip: first.zip, county: first.county }
+        : null;
+    const adults = rows.filter((row) => row.id !== null);
     const plainAnswers: Record<string, unknown> = {};
     for (const name of ANSWER_NAMES) {
       const row: AnswerRow = ANSWERS[name];
@@ -63,13 +66,13 @@ export const progressFacts = traced(
       address,
       gestationalAgeInDays: referral.gestational_age_in_days,
       adults: adults.map((adult) => ({
-        id: adult.id,
+        id: adult.id!,
         name: [adult.first_name, adult.middle_name, adult.last_name].filter(Boolean).join(" "),
         phones: [adult.home_phone_id, adult.work_phone_id, adult.mobile_phone_id].filter((id) => id !== null).length,
       })),
-      reasons: Number(counts.reasons),
-      documents: Number(counts.documents),
-      consentDocuments: Number(counts.consentDocuments),
+      reasons: Number(first?.reasons ?? 0),
+      documents: Number(first?.documents ?? 0),
+      consentDocuments: Number(first?.consentDocuments ?? 0),
       childParentConsent: referral.child_parent_consent,
     };
   },
