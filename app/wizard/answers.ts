@@ -335,7 +335,9 @@ export function placeOf(name: AnswerName): { step: StepKey; anchor: string } {
   };
 }
 
-export const sectionOf = (name: AnswerName) => WIZARD_STEPS.find((step) => step.key === rowOf(name).step)!.section;
+const SECTION_OF_STEP = new Map(WIZARD_STEPS.map((step) => [step.key, step.section]));
+// The frame of every step asks it of each answer for each section's badge: a map, not a search of the steps.
+export const sectionOf = (name: AnswerName) => SECTION_OF_STEP.get(rowOf(name).step)!;
 
 /** What a step's form and save refuse empty (follow-ups only when the relationship asks them). */
 export function refusedEmptyOn(step: StepKey, answers: { referrerRelationship?: string | null }) {
