@@ -3,7 +3,7 @@ import { present } from "./present";
 import { WIZARD_STEPS } from "./step-table";
 
 // The review's rows of plain answers, as the table of answers says (its `review`): which show, under which label.
-// The server reads the table (reviewedAnswers, app/models/referral-review.server.ts) and sends its reviewed rows with
+// The server reads the table (shownAnswers, app/models/referral-review.server.ts) and sends its reviewed rows with
 // the referral, so that the page's JavaScript carries these few lines and not the table.
 
 type StepKey = (typeof WIZARD_STEPS)[number]["key"];

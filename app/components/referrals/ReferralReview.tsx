@@ -90,10 +90,11 @@ export function ReferralReview({
   };
   const list = (values: string[]) => (values.length ? values.join(", ") : none);
   const changeHref = (step: StepKey) => `${stepHref(review.ids, step)}?return=review`;
-  const missingHref = (item: MissingItem) =>
-    item.answer === "adultPhone"
-      ? `${guardianHref(review.ids, item.adult)}?return=review#guardian-phones`
-      : `${changeHref(review.missingAt[item.answer]!.step)}${review.missingAt[item.answer]!.anchor}`;
+  const missingHref = (item: MissingItem) => {
+    if (item.answer === "adultPhone") return `${guardianHref(review.ids, item.adult)}?return=review#guardian-phones`;
+    const { step, anchor } = review.missingAt[item.answer]!;
+    return `${changeHref(step)}${anchor}`;
+  };
   const missingText = (item: MissingItem) =>
     t(`review.missing.${item.answer}`, item.answer === "adultPhone" ? { name: item.name } : {});
 
