@@ -11,7 +11,6 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { Outlet } from "@remix-run/react";
-import type { TFunction } from "i18next";
 import { useEffect, type ReactNode } from "react";
 import { ErrorPage, errorKindForStatus } from "./components/ErrorPage";
 import { IeNotice } from "./components/IeNotice";
@@ -19,7 +18,8 @@ import { LanguageFooter } from "./components/LanguageFooter";
 import { BusyStatus } from "./components/ui/busy";
 import { useFocusHeadingOnNewScreen } from "./components/ui/focus";
 import { useNonce } from "./components/nonce";
-import { PageMeta, pageMeta, titleWords, type TitleWords } from "./components/title";
+import { PageMeta, pageMeta } from "./components/title";
+import { titleWordsIn } from "./components/title.server";
 import type { FlashText } from "./components/FlashMessage";
 import { WordsUnavailableMessage } from "./components/WordsUnavailable";
 import { fixedT, getLanguage, languageFromQuery, serializeLanguageCookie } from "./i18n/i18next.server";
@@ -46,13 +46,6 @@ export const handle = { i18n: "common" };
 
 export const meta = pageMeta;
 
-// The same in every request of a language: the translations are bundled, so they do not change while the process runs.
-const titleWordsByLanguage = new Map<string, TitleWords>();
-function titleWordsOf(language: string, t: TFunction): TitleWords {
-  if (!titleWordsByLanguage.has(language)) titleWordsByLanguage.set(language, titleWords(t));
-  return titleWordsByLanguage.get(language)!;
-}
-
 export const loader = /* @__PURE__ */ route(async function loader({ request, context }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   const headers = new Headers();
@@ -72,7 +65,7 @@ export const loader = /* @__PURE__ */ route(async function loader({ request, con
       ieNotice: await isIeNoticeShown(context.db, request.headers.get("User-Agent")),
       // This request's action refused its form (no JavaScript): the page shows its errors, and the title says so.
       failed: context.formRefused === true,
-      titleWords: titleWordsOf(language, t),
+      titleWords: await titleWordsIn(language),
     },
     { headers },
   );

@@ -288,6 +288,10 @@ test.describe("what each reader reads (R131) @http", () => {
     expect(review.status()).toBe(200);
     const reviewText = await review.text();
     expect(reviewText).toContain(record.mark);
+    // Its answers once, by name: the review page's own rows and links are not part of the API.
+    expect(Object.keys(JSON.parse(reviewText))).toEqual(expect.arrayContaining(["answers", "missing"]));
+    expect(Object.keys(JSON.parse(reviewText))).not.toEqual(expect.arrayContaining(["reviewed"]));
+    expect(Object.keys(JSON.parse(reviewText))).not.toEqual(expect.arrayContaining(["missingAt"]));
     for (const hidden of [
       record.notes.comments,
       record.notes.serviceCoordinator,
